@@ -1,0 +1,24 @@
+import { createClient, type Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = LibSQLDatabase<Schema> & { $client: Client };
+
+export const DEFAULT_DATABASE_URL = "file:.data/schoolride.db";
+
+export type DatabaseOptions = {
+  /** `file:…` for the embedded default, `libsql://…` (or `https://…`) for Turso. */
+  url?: string | undefined;
+  authToken?: string | undefined;
+};
+
+/**
+ * The one place a database client is made. `@libsql/client` resolves to its HTTP-only build in
+ * workerd and to the embedded engine in Node, so the same call serves both entries.
+ */
+export function createDatabase(options: DatabaseOptions = {}): Db {
+  const url = options.url || DEFAULT_DATABASE_URL;
+  const client = createClient(options.authToken ? { url, authToken: options.authToken } : { url });
+  return drizzle(client, { schema }) as Db;
+}

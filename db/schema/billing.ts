@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
+import { schools } from "./schools.ts";
+import { parents } from "./users.ts";
+
+export const INVOICE_STATUSES = ["pending", "paid", "overdue"] as const;
+export const FEE_APPLICATION_TYPES = ["term_based", "year_round"] as const;
+export type FeeApplicationType = (typeof FEE_APPLICATION_TYPES)[number];
+
+/**
+ * Money is integer cents. `amountCents` is what the parent pays; `feeCents` is the platform's
+ * part of it (added on top for term_based, taken out of the base for year_round).
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: id(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    invoiceNumber: text("invoice_number").notNull(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => parents.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    baseAmountCents: integer("base_amount_cents").notNull(),
+    feeCents: integer("fee_cents").notNull().default(0),
+    amountCents: integer("amount_cents").notNull(),
+    feeBps: integer("fee_bps").notNull().default(0),
+    feeApplicationType: text("fee_application_type", { enum: FEE_APPLICATION_TYPES }).notNull().default("term_based"),
+    issueDate: isoDate("issue_date").notNull(),
+    dueDate: isoDate("due_date").notNull(),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("pending"),
+    paidAt: instant("paid_at"),
+    /** Set when the invoice pays for a field-trip enrolment. */
+    flightTripEnrollmentId: text("flight_trip_enrollment_id"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_school_number_unique").on(t.schoolId, t.invoiceNumber),
+    index("invoices_school_issue_idx").on(t.schoolId, t.issueDate),
+    index("invoices_recipient_idx").on(t.recipientId, t.status, t.dueDate),
+    index("invoices_status_due_idx").on(t.status, t.dueDate),
+    check("invoices_money", sql`${t.baseAmountCents} >= 0 and ${t.feeCents} >= 0 and ${t.amountCents} >= 0`),
+  ],
+);
+
+export const PAYMENT_RECORD_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
+
+/** A parent's payment of an invoice through the school's connected Stripe account. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    parentId: text("parent_id").notNull(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    applicationFeeCents: integer("application_fee_cents").notNull(),
+    status: text("status", { enum: PAYMENT_RECORD_STATUSES }).notNull().default("pending"),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payments_invoice_idx").on(t.invoiceId),
+    index("payments_school_idx").on(t.schoolId, t.createdAt),
+    uniqueIndex("payments_checkout_unique").on(t.stripeCheckoutSessionId),
+  ],
+);
+
+/** Fee settings of a school (the spec keeps them per admin user; one per school is what a school means). */
+export const paymentSettings = sqliteTable(
+  "payment_settings",
+  {
+    schoolId: text("school_id")
+      .primaryKey()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    /** Fee percentage in basis points: 0..10000, steps of 10 (0.1%). Default 5%. */
+    feeBps: integer("fee_bps").notNull().default(500),
+    feeApplicationType: text("fee_application_type", { enum: FEE_APPLICATION_TYPES }).notNull().default("term_based"),
+    updatedBy: text("updated_by"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("payment_settings_fee_range", sql`${t.feeBps} between 0 and 10000`)],
+);
+
+/** Stripe events already applied; inserted in the same batch as their effect. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** Stripe's `created` of the event, used to ignore stale state. */
+  eventCreatedAt: instant("event_created_at").notNull(),
+  processedAt: instant("processed_at").notNull(),
+});

@@ -1,0 +1,45 @@
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, instant, json, ROLES, updatedAt } from "./columns.ts";
+import { schools } from "./schools.ts";
+
+export const INVITATION_STATUSES = ["pending", "accepted", "expired", "revoked"] as const;
+export const INVITABLE_ROLES = ["school_admin", "parent"] as const;
+
+export type InvitationMetadata = {
+  admin_name?: string;
+  invitedUserName?: string;
+  parent_name?: string;
+  accept_invite_link?: string;
+};
+
+/** Token and temporary password are stored only as SHA-256 hashes. */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    role: text("role", { enum: INVITABLE_ROLES }).notNull(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    temporaryPasswordHash: text("temporary_password_hash"),
+    status: text("status", { enum: INVITATION_STATUSES }).notNull().default("pending"),
+    expiresAt: instant("expires_at").notNull(),
+    acceptedAt: instant("accepted_at"),
+    revokedAt: instant("revoked_at"),
+    reminderSentAt: instant("reminder_sent_at"),
+    invitedBy: text("invited_by"),
+    invitedByRole: text("invited_by_role", { enum: ROLES }),
+    metadata: json<InvitationMetadata>("metadata").notNull().$defaultFn(() => ({})),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_unique").on(t.tokenHash),
+    index("invitations_status_idx").on(t.status, t.expiresAt),
+    index("invitations_school_idx").on(t.schoolId, t.createdAt),
+    index("invitations_email_idx").on(t.email),
+    index("invitations_created_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,29 @@
+import { sqliteTable, text, primaryKey } from "drizzle-orm/sqlite-core";
+import { instant, json } from "./columns.ts";
+
+/** Platform-wide settings the super admin edits (typed and validated in the settings service). */
+export const platformSettings = sqliteTable("platform_settings", {
+  key: text("key").primaryKey(),
+  value: json<unknown>("value").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: instant("updated_at").notNull(),
+});
+
+/** One row per (job, period): a cron run claims its period first, so a second run does nothing. */
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    job: text("job").notNull(),
+    period: text("period").notNull(),
+    startedAt: instant("started_at").notNull(),
+    finishedAt: instant("finished_at"),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/** Footer newsletter sign-ups (double opt-in is out of scope; unsubscribe stamps the row). */
+export const newsletterSubscriptions = sqliteTable("newsletter_subscriptions", {
+  email: text("email").primaryKey(),
+  createdAt: instant("created_at").notNull(),
+  unsubscribedAt: instant("unsubscribed_at"),
+});

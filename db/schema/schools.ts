@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
+
+export const SCHOOL_TYPES = ["primary", "secondary", "special_education", "private", "charter", "other"] as const;
+export const SUBSCRIPTION_STATUSES = ["pending", "active", "trialing", "past_due", "cancelled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const PLANS = ["starter", "professional", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** An approved, tenant school. Setup status and admin/parent counts are derived, never stored. */
+export const schools = sqliteTable(
+  "schools",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    country: text("country"),
+    schoolType: text("school_type", { enum: SCHOOL_TYPES }),
+    pupilCount: integer("pupil_count"),
+    busCount: integer("bus_count"),
+    /** Short public code parents may type on the login page (the old app compared the raw id). */
+    code: text("code").notNull(),
+    isActive: bool("is_active").notNull().default(true),
+    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("pending"),
+    plan: text("plan", { enum: PLANS }),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** Stripe Connect account that receives parent payments. */
+    stripeConnectAccountId: text("stripe_connect_account_id"),
+    connectChargesEnabled: bool("connect_charges_enabled").notNull().default(false),
+    connectPayoutsEnabled: bool("connect_payouts_enabled").notNull().default(false),
+    /** Platform fee on parent payments for this school, in basis points (500 = 5%). */
+    platformFeeBps: integer("platform_fee_bps").notNull().default(500),
+    pendingSchoolId: text("pending_school_id"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("schools_code_unique").on(t.code),
+    uniqueIndex("schools_stripe_subscription_unique").on(t.stripeSubscriptionId),
+    index("schools_created_at_idx").on(t.createdAt),
+    index("schools_status_idx").on(t.subscriptionStatus, t.isActive),
+    index("schools_name_idx").on(t.name),
+    check("schools_fee_range", sql`${t.platformFeeBps} between 0 and 10000`),
+  ],
+);
+
+export const VERIFICATION_STATUSES = [
+  "pending_verification",
+  "email_verified",
+  "payment_successful",
+  "approved",
+  "rejected",
+] as const;
+export const PAYMENT_STATUSES = ["unpaid", "paid"] as const;
+
+/** A self-registration waiting for e-mail verification, payment and the super admin's review. */
+export const pendingSchools = sqliteTable(
+  "pending_schools",
+  {
+    id: id(),
+    schoolName: text("school_name").notNull(),
+    schoolType: text("school_type", { enum: SCHOOL_TYPES }).notNull(),
+    schoolAddress: text("school_address").notNull(),
+    schoolCity: text("school_city").notNull(),
+    schoolState: text("school_state").notNull(),
+    schoolZipCode: text("school_zip_code").notNull(),
+    schoolCountry: text("school_country").notNull(),
+    adminFullName: text("admin_full_name").notNull(),
+    adminRole: text("admin_role").notNull(),
+    adminEmail: text("admin_email").notNull(),
+    adminPhone: text("admin_phone"),
+    pupilCount: integer("pupil_count").notNull(),
+    busCount: integer("bus_count").notNull(),
+    intendedStartDate: isoDate("intended_start_date").notNull(),
+    plan: text("plan", { enum: PLANS }).notNull(),
+    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES })
+      .notNull()
+      .default("pending_verification"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
+    emailVerifiedAt: instant("email_verified_at"),
+    termsAcceptedAt: instant("terms_accepted_at"),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id"),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** Subscription status reported by Stripe before the school exists. */
+    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: instant("reviewed_at"),
+    rejectionReason: text("rejection_reason"),
+    schoolId: text("school_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("pending_schools_review_idx").on(t.verificationStatus, t.paymentStatus, t.createdAt),
+    index("pending_schools_email_idx").on(t.adminEmail),
+    uniqueIndex("pending_schools_checkout_unique").on(t.stripeCheckoutSessionId),
+  ],
+);

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, instant, ROLES, updatedAt } from "./columns.ts";
+import { schools } from "./schools.ts";
+
+export const TRIP_STATUSES = ["scheduled", "in-progress", "completed", "cancelled"] as const;
+export const ROUTE_TYPES = ["pickup", "dropoff"] as const;
+
+export const trips = sqliteTable(
+  "trips",
+  {
+    id: id(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    routeName: text("route_name").notNull(),
+    routeType: text("route_type", { enum: ROUTE_TYPES }).notNull(),
+    busNumber: text("bus_number").notNull(),
+    driverName: text("driver_name").notNull(),
+    departureTime: instant("departure_time").notNull(),
+    arrivalTime: instant("arrival_time").notNull(),
+    studentsCount: integer("students_count").notNull().default(0),
+    stops: integer("stops").notNull().default(1),
+    status: text("status", { enum: TRIP_STATUSES }).notNull().default("scheduled"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("trips_school_departure_idx").on(t.schoolId, t.departureTime),
+    check("trips_counts", sql`${t.studentsCount} >= 0 and ${t.stops} >= 1`),
+  ],
+);
+
+export const NOTIFICATION_TYPES = ["info", "success", "warning", "error"] as const;
+export const NOTIFICATION_CATEGORIES = ["system", "trip", "payment", "attendance"] as const;
+
+/**
+ * One row per recipient (fan-out on send), so read state and deletion are per person.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    recipientRole: text("recipient_role", { enum: ROLES }).notNull(),
+    recipientId: text("recipient_id").notNull(),
+    /** Rows created by one send share a batch id. */
+    batchId: text("batch_id"),
+    senderId: text("sender_id"),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull().default("info"),
+    category: text("category", { enum: NOTIFICATION_CATEGORIES }).notNull().default("system"),
+    read: bool("read").notNull().default(false),
+    readAt: instant("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_recipient_idx").on(t.recipientRole, t.recipientId, t.createdAt),
+    index("notifications_school_idx").on(t.schoolId, t.createdAt),
+  ],
+);

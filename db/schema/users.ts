@@ -1,0 +1,76 @@
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, instant, updatedAt } from "./columns.ts";
+import { schools } from "./schools.ts";
+
+/** E-mail addresses are stored lower-cased and trimmed; uniqueness is per role table. */
+export const superAdmins = sqliteTable(
+  "super_admins",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isActive: bool("is_active").notNull().default(true),
+    mustChangePassword: bool("must_change_password").notNull().default(false),
+    passwordChangedAt: instant("password_changed_at"),
+    lastLogin: instant("last_login"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("super_admins_email_unique").on(t.email)],
+);
+
+export const schoolAdmins = sqliteTable(
+  "school_admins",
+  {
+    id: id(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    position: text("position").notNull().default("Administrator"),
+    isActive: bool("is_active").notNull().default(true),
+    mustChangePassword: bool("must_change_password").notNull().default(false),
+    passwordChangedAt: instant("password_changed_at"),
+    lastLogin: instant("last_login"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("school_admins_email_unique").on(t.email),
+    index("school_admins_school_idx").on(t.schoolId, t.isActive),
+  ],
+);
+
+export const parents = sqliteTable(
+  "parents",
+  {
+    id: id(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    emergencyContact: text("emergency_contact"),
+    emergencyPhone: text("emergency_phone"),
+    isActive: bool("is_active").notNull().default(true),
+    mustChangePassword: bool("must_change_password").notNull().default(false),
+    passwordChangedAt: instant("password_changed_at"),
+    lastLogin: instant("last_login"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("parents_email_unique").on(t.email),
+    index("parents_school_name_idx").on(t.schoolId, t.isActive, t.name),
+  ],
+);

@@ -1,0 +1,116 @@
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCallerFactory, resolveAuth, type Context } from "../../worker/trpc/init.ts";
+import { appRouter } from "../../worker/trpc/router.ts";
+import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
+import { createTestApp, type TestApp } from "../support/harness.ts";
+
+/**
+ * AZ1: every procedure of the app router, who may call it, and an input to call it with.
+ * A procedure missing here fails the suite: add it the day it is written.
+ */
+type Access = "public" | "authed" | "super_admin" | "school_admin" | "parent";
+const MATRIX: Record<string, { access: Access; input?: unknown }> = {
+  "auth.me": { access: "public" },
+  // Empty fields: refused by validation (BAD_REQUEST), so the call never reaches a credential check.
+  "auth.login": { access: "public", input: { role: "parent", email: "", password: "" } },
+  "auth.logout": { access: "public" },
+  "auth.changePassword": {
+    access: "authed",
+    input: { currentPassword: "not the password", newPassword: "new passphrase 1", confirmPassword: "new passphrase 1" },
+  },
+  "site.subscribeNewsletter": { access: "public", input: { email: "reader@example.com" } },
+  "superAdmin.stats": { access: "super_admin" },
+  "schoolAdmin.overview": { access: "school_admin" },
+  "parent.overview": { access: "parent" },
+};
+
+const IDENTITIES = ["anonymous", "super_admin", "school_admin", "parent", "other_school_admin", "other_parent"] as const;
+type Identity = (typeof IDENTITIES)[number];
+const roleOf = (identity: Identity) => (identity === "other_school_admin" ? "school_admin" : identity === "other_parent" ? "parent" : identity);
+
+let t: TestApp;
+const contexts = new Map<Identity, () => Promise<Context>>();
+const createCaller = createCallerFactory(appRouter);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const school = await createSchool(t.db);
+  const otherSchool = await createSchool(t.db);
+  const users = {
+    super_admin: await createUser(t.db, "super_admin"),
+    school_admin: await createUser(t.db, "school_admin", { schoolId: school.id }),
+    parent: await createUser(t.db, "parent", { schoolId: school.id }),
+    other_school_admin: await createUser(t.db, "school_admin", { schoolId: otherSchool.id }),
+    other_parent: await createUser(t.db, "parent", { schoolId: otherSchool.id }),
+  };
+  const meta = { ipAddress: "192.0.2.50", userAgent: "matrix", requestId: "matrix" };
+  contexts.set("anonymous", async () => ({ deps: t.deps, meta, resHeaders: new Headers(), auth: null }));
+  for (const identity of IDENTITIES.slice(1)) {
+    const user = users[identity as Exclude<Identity, "anonymous">];
+    contexts.set(identity, async () => {
+      // A fresh session per call: some procedures (logout, password change) end the session.
+      const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
+      return { deps: t.deps, meta, resHeaders: new Headers(), auth: await resolveAuth(t.deps, cookie) };
+    });
+  }
+});
+afterAll(() => t.close());
+
+async function call(identity: Identity, path: string): Promise<{ ok: true } | { ok: false; code: string }> {
+  const caller = createCaller(await contexts.get(identity)!()) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+  const [group, name] = path.split(".") as [string, string];
+  try {
+    await caller[group]![name]!(MATRIX[path]!.input);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof TRPCError) return { ok: false, code: error.code };
+    throw error;
+  }
+}
+
+function allowed(access: Access, identity: Identity): boolean {
+  if (access === "public") return true;
+  if (identity === "anonymous") return false;
+  return access === "authed" || access === roleOf(identity);
+}
+
+const procedures = Object.keys(appRouter._def.procedures).sort();
+
+describe("access matrix (AZ1)", () => {
+  it("lists every procedure of the app router, and nothing else", () => {
+    expect(procedures).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  describe.each(procedures)("%s", (path) => {
+    it.each(IDENTITIES)("as %s", async (identity) => {
+      const access = MATRIX[path]?.access;
+      expect(access, `${path} is missing from the access matrix`).toBeDefined();
+      const result = await call(identity, path);
+      if (allowed(access!, identity)) {
+        // Allowed: may still fail validation or business rules, but never on access.
+        if (!result.ok) expect(["UNAUTHORIZED", "FORBIDDEN"]).not.toContain(result.code);
+      } else {
+        expect(result).toEqual({ ok: false, code: identity === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN" });
+      }
+    });
+  });
+});
+
+describe("tenant isolation (AZ2, AZ3)", () => {
+  it("a school admin sees their own school, whatever another school exists", async () => {
+    for (const identity of ["school_admin", "other_school_admin"] as const) {
+      const ctx = await contexts.get(identity)!();
+      const overview = await createCaller(ctx).schoolAdmin.overview();
+      expect(overview.school.id).toBe(ctx.auth!.user.schoolId);
+    }
+  });
+
+  it("a parent sees their own school only", async () => {
+    for (const identity of ["parent", "other_parent"] as const) {
+      const ctx = await contexts.get(identity)!();
+      const overview = await createCaller(ctx).parent.overview();
+      expect(overview.school?.id).toBe(ctx.auth!.user.schoolId);
+    }
+  });
+});

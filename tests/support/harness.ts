@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDatabase, type Db } from "../../db/client.ts";
+import { applyMigrations } from "../../db/migrate.ts";
+import { createApp } from "../../worker/app.ts";
+import { loadConfig } from "../../worker/config.ts";
+import type { AppDeps, Logger } from "../../worker/deps.ts";
+import { localMailer, type Mailer } from "../../worker/email/provider.ts";
+import type { QueueMessageBody } from "../../worker/platform.ts";
+
+/** A clock tests move by hand. */
+export class TestClock {
+  constructor(private current = new Date("2026-03-02T09:00:00.000Z")) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  set(date: Date): void {
+    this.current = new Date(date);
+  }
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** Collects log lines so tests can assert that no secret was logged. */
+export function memoryLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (message, data) => void lines.push(JSON.stringify({ message, ...data })),
+    error: (message, data) => void lines.push(JSON.stringify({ message, ...data })),
+  };
+}
+
+export async function createTestDb(): Promise<{ db: Db; cleanup: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), "schoolride-test-"));
+  const db = createDatabase({ url: `file:${join(dir, "test.db")}` });
+  await applyMigrations(db);
+  return {
+    db,
+    cleanup: () => {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+};
+
+/**
+ * A fresh migrated database (temporary file), a movable clock, a capturing queue and the real
+ * Hono app on top. Requests say where they come from with the `x-test-ip` header.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const { db, cleanup } = await createTestDb();
+  const clock = new TestClock();
+  const logger = memoryLogger();
+  const queued: QueueMessageBody[] = [];
+  const deps: AppDeps = {
+    db,
+    config: loadConfig({ APP_URL: "http://localhost:8787", ...options.env }),
+    now: clock.now,
+    queue: { send: async (body) => void queued.push(body) },
+    mailer: options.mailer ?? localMailer(),
+    logger,
+    clientIp: (c) => c.req.header("x-test-ip") ?? "192.0.2.1",
+    assets: async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } }),
+  };
+  const app = createApp(deps);
+  return { db, deps, app, clock, logger, queued, close: cleanup };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,163 @@
+/**
+ * The Worker's `fetch` handler in workerd: health against the test database, security headers,
+ * routing (API 404, /dev, SPA fallback through the ASSETS binding), the CSRF guard, and a real
+ * sign-in through tRPC that reads and writes the database over HTTP.
+ */
+import { env, exports } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { superAdmins } from "../../db/schema/index.ts";
+import { hashPassword } from "../../worker/auth/password.ts";
+import { APP_ORIGIN, CLOSED_DATABASE_URL, localEnv, productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
+
+const BASE = APP_ORIGIN; // https://schoolride.example.com (wrangler.toml APP_URL)
+
+/** Through the main Worker as configured (assets router first, then the Worker). */
+function get(path: string, init?: RequestInit) {
+  return exports.default.fetch(`${BASE}${path}`, init);
+}
+
+/** Straight into the entry with a chosen env. */
+function callEntry(request: Request, workerEnv = productionEnv()) {
+  return worker.fetch(request, workerEnv, createExecutionContext());
+}
+
+function expectSecurityHeaders(response: Response, { hsts }: { hsts: boolean }) {
+  const csp = response.headers.get("content-security-policy") ?? "";
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("x-frame-options")).toBe("DENY");
+  if (hsts) expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  else expect(response.headers.has("strict-transport-security")).toBe(false);
+}
+
+describe("GET /api/health", () => {
+  it("is 200 {ok:true} when the database answers", async () => {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("is 503 {ok:false} when the database is unreachable", async () => {
+    const response = await callEntry(new Request(`${BASE}/api/health`), productionEnv({ DATABASE_URL: CLOSED_DATABASE_URL }));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ ok: false });
+  });
+});
+
+describe("security headers", () => {
+  it("are on API responses, with HSTS for an https APP_URL", async () => {
+    expectSecurityHeaders(await get("/api/health"), { hsts: true });
+  });
+
+  it("are on API 404s", async () => {
+    const response = await get("/api/x");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error: "Not found" });
+    expectSecurityHeaders(response, { hsts: true });
+  });
+
+  it("are on SPA responses served from the ASSETS binding (index.html for client routes)", async () => {
+    const response = await get("/parent/dashboard", { headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('data-fixture="schoolride-worker-tests"');
+    expectSecurityHeaders(response, { hsts: true });
+  });
+
+  it("leave HSTS out when APP_URL is plain http://localhost", async () => {
+    const response = await callEntry(new Request("http://localhost:8787/api/x"), localEnv());
+    expect(response.status).toBe(404);
+    expectSecurityHeaders(response, { hsts: false });
+  });
+});
+
+describe("routing", () => {
+  it("answers anonymous auth.me with null (no database needed without a cookie)", async () => {
+    const response = await get("/api/trpc/auth.me");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ result: { data: { json: null } } });
+  });
+
+  it("hides /dev/mailbox in production", async () => {
+    const response = await get("/dev/mailbox");
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("Dev mailbox");
+  });
+
+  it("serves /dev/mailbox in local mode", async () => {
+    const response = await callEntry(new Request("http://localhost:8787/dev/mailbox"), localEnv());
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<h1>Dev mailbox</h1>");
+  });
+});
+
+describe("CSRF guard on /api/*", () => {
+  it("refuses a form-encoded POST with 415", async () => {
+    const response = await get("/api/trpc/auth.login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
+      body: "email=a%40b.c&password=x",
+    });
+    expect(response.status).toBe(415);
+    expectSecurityHeaders(response, { hsts: true });
+  });
+
+  it("refuses a JSON POST from another origin with 403", async () => {
+    const response = await get("/api/trpc/auth.login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+      body: JSON.stringify({ json: { role: "super_admin", email: "a@b.c", password: "x" } }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "Cross-origin request refused." });
+  });
+});
+
+describe("sign-in end to end", () => {
+  it("logs a seeded super admin in, sets the session cookie, and the cookie identifies them", async () => {
+    const email = `${unique("root")}@schoolride.test`;
+    const password = "correct horse battery staple";
+    await testDb().insert(superAdmins).values({ email, name: "Root Admin", passwordHash: await hashPassword(password) });
+
+    const login = await get("/api/trpc/auth.login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: BASE },
+      body: JSON.stringify({ json: { role: "super_admin", email, password } }),
+    });
+    expect(login.status).toBe(200);
+    const body = (await login.json()) as { result: { data: { json: { user: { email: string; role: string } } } } };
+    expect(body.result.data.json.user).toMatchObject({ email, role: "super_admin" });
+
+    const setCookie = login.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^__Host-schoolride_session=[\w-]+\.[\w-]+;/);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("Secure");
+
+    const cookie = setCookie.split(";")[0]!;
+    const me = await get("/api/trpc/auth.me", { headers: { Cookie: cookie } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { result: { data: { json: { email: string } | null } } }).result.data.json).toMatchObject({ email });
+  });
+
+  it("refuses a wrong password without a cookie", async () => {
+    const email = `${unique("root")}@schoolride.test`;
+    await testDb().insert(superAdmins).values({ email, name: "Root Admin", passwordHash: await hashPassword("the right one") });
+    const login = await get("/api/trpc/auth.login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: BASE },
+      body: JSON.stringify({ json: { role: "super_admin", email, password: "the wrong one" } }),
+    });
+    expect(login.status).toBe(401);
+    expect(login.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+it("runs against the configured test database", () => {
+  expect(env.DATABASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+});

@@ -1,0 +1,404 @@
+/**
+ * A small Hrana-over-HTTP server for the Worker tests: it plays Turso for the Worker running in
+ * workerd, which can only reach a database over HTTP.
+ *
+ * Only what `@libsql/client/web` (hrana-client, protocol version 2, JSON encoding) sends is
+ * implemented:
+ *   POST /v2/pipeline (and /v3/pipeline, same JSON body)  { baton, requests: [...] }
+ *     requests: execute, batch (with step conditions), sequence, store_sql, close_sql,
+ *               get_autocommit, close. `describe` answers an error (the client never sends it).
+ *   GET /v2, /v3, /health  → 200 (version probes).
+ * Protobuf (`/v3-protobuf`) and cursors are not implemented: GET /v3-protobuf answers 404, which
+ * makes a v3 client fall back to v2.
+ *
+ * Behind it is one embedded `@libsql/client` file database with a single connection.
+ * A Hrana *stream* is a SQL connection with state, named by a baton that changes on every
+ * request. Transactions are the only state that matters: `BEGIN…`, `COMMIT`/`END` and
+ * `ROLLBACK` statements are mapped onto `client.transaction()`, `tx.commit()` and
+ * `tx.rollback()`, and every other statement runs in the stream's open transaction or, in
+ * autocommit, on the client. One global lock makes pipeline requests run one at a time, and a
+ * stream that is left inside a transaction keeps the lock until the transaction ends (or the
+ * stream is closed or expires), like SQLite's single writer, so streams never interleave.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+// `/node` explicitly: this file runs in Node, but under the pool's `workerd` resolve conditions.
+import { createClient, LibsqlError, type Client, type InValue, type ResultSet, type Transaction } from "@libsql/client/node";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+
+/* ------------------------------------------------------------------------------------------------
+ * Wire types (JSON encoding of the Hrana protocol; see hrana-client/lib-esm/shared/json_*.js)
+ * ----------------------------------------------------------------------------------------------*/
+
+type HValue =
+  | { type: "null" }
+  | { type: "integer"; value: string }
+  | { type: "float"; value: number }
+  | { type: "text"; value: string }
+  | { type: "blob"; base64: string };
+type HStmt = { sql?: string; sql_id?: number; args?: HValue[]; named_args?: { name: string; value: HValue }[]; want_rows?: boolean };
+type HCond =
+  | { type: "ok" | "error"; step: number }
+  | { type: "not"; cond: HCond }
+  | { type: "and" | "or"; conds: HCond[] }
+  | { type: "is_autocommit" };
+type HBatch = { steps: { condition?: HCond | null; stmt: HStmt }[] };
+type HRequest =
+  | { type: "close" }
+  | { type: "execute"; stmt: HStmt }
+  | { type: "batch"; batch: HBatch }
+  | { type: "sequence"; sql?: string; sql_id?: number }
+  | { type: "describe"; sql?: string; sql_id?: number }
+  | { type: "store_sql"; sql_id: number; sql: string }
+  | { type: "close_sql"; sql_id: number }
+  | { type: "get_autocommit" };
+type HError = { message: string; code?: string };
+type HStmtResult = {
+  cols: { name: string | null; decltype: string | null }[];
+  rows: HValue[][];
+  affected_row_count: number;
+  last_insert_rowid: string | null;
+};
+
+/** Errors that go back to the client as a Hrana error (statement or request level). */
+class HranaError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+function toHError(error: unknown): HError {
+  // LibsqlError prefixes its message with the code; the client adds that prefix again.
+  if (error instanceof LibsqlError) return { message: error.message.replace(`${error.code}: `, ""), code: error.code };
+  if (error instanceof HranaError) return error.code ? { message: error.message, code: error.code } : { message: error.message };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Values
+ * ----------------------------------------------------------------------------------------------*/
+
+function valueFromHrana(value: HValue): InValue {
+  switch (value.type) {
+    case "null":
+      return null;
+    case "integer":
+      return BigInt(value.value);
+    case "float":
+      return Number(value.value);
+    case "text":
+      return value.value;
+    case "blob":
+      return Buffer.from(value.base64, "base64");
+  }
+}
+
+/** The client runs with `intMode: "bigint"`, so integers arrive as bigint and reals as number. */
+function valueToHrana(value: unknown): HValue {
+  if (value === null || value === undefined) return { type: "null" };
+  if (typeof value === "bigint") return { type: "integer", value: value.toString() };
+  if (typeof value === "number") return { type: "float", value };
+  if (typeof value === "string") return { type: "text", value };
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
+    const bytes = value instanceof ArrayBuffer ? Buffer.from(value) : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    return { type: "blob", base64: bytes.toString("base64") };
+  }
+  throw new Error(`Unsupported value from the database: ${typeof value}`);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Streams
+ * ----------------------------------------------------------------------------------------------*/
+
+/** libsql-server closes a stream that sees no request for this long. */
+const STREAM_IDLE_MS = 10_000;
+
+type Stream = {
+  baton: string;
+  /** SQL texts stored with `store_sql`, by id. */
+  sqls: Map<number, string>;
+  /** The open transaction, or null in autocommit. */
+  tx: Transaction | null;
+  /** Set while this stream holds the global lock across requests (it is inside a transaction). */
+  release: (() => void) | null;
+  timer: NodeJS.Timeout | null;
+};
+
+/** A FIFO async mutex. */
+class Lock {
+  #tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const acquired = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => next);
+    return acquired;
+  }
+}
+
+const BEGIN = /^\s*BEGIN\b(?:\s+(DEFERRED|IMMEDIATE|EXCLUSIVE))?(?:\s+TRANSACTION)?(?:\s+(READONLY))?\s*;?\s*$/i;
+const COMMIT = /^\s*(?:COMMIT|END)(?:\s+TRANSACTION)?\s*;?\s*$/i;
+const ROLLBACK = /^\s*ROLLBACK(?:\s+TRANSACTION)?\s*;?\s*$/i; // not `ROLLBACK TO <savepoint>`
+
+export type HranaServer = {
+  /** `http://127.0.0.1:<port>`, usable as DATABASE_URL. */
+  url: string;
+  /** The embedded database behind the server (for Node-side setup). */
+  client: Client;
+  close(): Promise<void>;
+};
+
+export async function startHranaServer(options: { migrationsFolder: string }): Promise<HranaServer> {
+  const dir = mkdtempSync(join(tmpdir(), "schoolride-worker-db-"));
+  // One connection: every stream runs on it in turn (see `Lock`), so there is never SQLITE_BUSY.
+  const client = createClient({ url: `file:${join(dir, "test.db")}`, intMode: "bigint", concurrency: 1 });
+  await migrate(drizzle(client), { migrationsFolder: options.migrationsFolder });
+
+  const streams = new Map<string, Stream>();
+  const lock = new Lock();
+
+  async function closeStream(stream: Stream): Promise<void> {
+    streams.delete(stream.baton);
+    if (stream.timer) clearTimeout(stream.timer);
+    if (stream.tx) {
+      stream.tx.close(); // rolls back
+      stream.tx = null;
+    }
+    stream.release?.();
+    stream.release = null;
+  }
+
+  function sqlOf(stream: Stream, holder: { sql?: string; sql_id?: number }): string {
+    if (holder.sql !== undefined && holder.sql !== null) return holder.sql;
+    const sql = holder.sql_id !== undefined ? stream.sqls.get(holder.sql_id) : undefined;
+    if (sql === undefined) throw new HranaError(`SQL text ${holder.sql_id} is not stored on this stream`, "SQL_NOT_FOUND");
+    return sql;
+  }
+
+  /** Runs one statement on the stream's connection, handling transaction control itself. */
+  async function execute(stream: Stream, hstmt: HStmt): Promise<HStmtResult> {
+    const sql = sqlOf(stream, hstmt);
+    const begin = BEGIN.exec(sql);
+    if (begin) {
+      if (stream.tx) throw new HranaError("cannot start a transaction within a transaction", "SQLITE_ERROR");
+      const kind = begin[2] ? "read" : begin[1] && begin[1].toUpperCase() !== "DEFERRED" ? "write" : "deferred";
+      stream.tx = await client.transaction(kind);
+      return emptyResult();
+    }
+    if (COMMIT.test(sql) || ROLLBACK.test(sql)) {
+      const tx = stream.tx;
+      if (!tx) throw new HranaError(`cannot ${COMMIT.test(sql) ? "commit" : "rollback"} - no transaction is active`, "SQLITE_ERROR");
+      stream.tx = null;
+      if (COMMIT.test(sql)) await tx.commit();
+      else await tx.rollback();
+      return emptyResult();
+    }
+
+    const args: InValue[] | Record<string, InValue> =
+      hstmt.named_args && hstmt.named_args.length > 0
+        ? Object.fromEntries(hstmt.named_args.map((arg) => [arg.name, valueFromHrana(arg.value)]))
+        : (hstmt.args ?? []).map(valueFromHrana);
+    const run = (statement: { sql: string; args: typeof args }) =>
+      stream.tx ? stream.tx.execute(statement) : client.execute(statement);
+    const totalChanges = async () => Number((await run({ sql: "select total_changes()", args: [] })).rows[0]![0]);
+    const changesBefore = await totalChanges();
+    let result: ResultSet;
+    try {
+      result = await run({ sql, args });
+    } finally {
+      // SQLite rolls a transaction back by itself on some errors; the stream is then in autocommit.
+      if (stream.tx?.closed) {
+        stream.tx.close();
+        stream.tx = null;
+      }
+    }
+    let affected = result.rowsAffected;
+    let lastRowid = result.lastInsertRowid;
+    if (result.columns.length > 0) {
+      // The embedded client reports no counts for statements that return rows
+      // (`INSERT … RETURNING`); count the connection's changes, as libsql-server does.
+      affected = (await totalChanges()) - changesBefore;
+      lastRowid = affected > 0 ? ((await run({ sql: "select last_insert_rowid()", args: [] })).rows[0]![0] as bigint) : undefined;
+    }
+    return {
+      cols: result.columns.map((name, i) => ({ name, decltype: result.columnTypes[i] || null })),
+      rows: hstmt.want_rows === false ? [] : result.rows.map((row) => Array.from({ length: row.length }, (_, i) => valueToHrana(row[i]))),
+      affected_row_count: affected,
+      last_insert_rowid: lastRowid === undefined ? null : lastRowid.toString(),
+    };
+  }
+
+  function emptyResult(): HStmtResult {
+    return { cols: [], rows: [], affected_row_count: 0, last_insert_rowid: null };
+  }
+
+  /** A batch: each step runs if its condition holds; results and errors are reported per step. */
+  async function batch(stream: Stream, hbatch: HBatch) {
+    const results: (HStmtResult | null)[] = [];
+    const errors: (HError | null)[] = [];
+    const holds = (cond: HCond): boolean => {
+      switch (cond.type) {
+        case "ok":
+          return results[cond.step] != null;
+        case "error":
+          return errors[cond.step] != null;
+        case "not":
+          return !holds(cond.cond);
+        case "and":
+          return cond.conds.every(holds);
+        case "or":
+          return cond.conds.some(holds);
+        case "is_autocommit":
+          return stream.tx === null;
+      }
+    };
+    for (const step of hbatch.steps) {
+      if (step.condition && !holds(step.condition)) {
+        results.push(null);
+        errors.push(null);
+        continue;
+      }
+      try {
+        results.push(await execute(stream, step.stmt));
+        errors.push(null);
+      } catch (error) {
+        results.push(null);
+        errors.push(toHError(error));
+      }
+    }
+    return { step_results: results, step_errors: errors };
+  }
+
+  async function handleRequest(stream: Stream, request: HRequest): Promise<Record<string, unknown>> {
+    switch (request.type) {
+      case "execute":
+        return { type: "execute", result: await execute(stream, request.stmt) };
+      case "batch":
+        return { type: "batch", result: await batch(stream, request.batch) };
+      case "sequence": {
+        const sql = sqlOf(stream, request);
+        if (stream.tx) await stream.tx.executeMultiple(sql);
+        else await client.executeMultiple(sql);
+        return { type: "sequence" };
+      }
+      case "store_sql":
+        stream.sqls.set(request.sql_id, request.sql);
+        return { type: "store_sql" };
+      case "close_sql":
+        stream.sqls.delete(request.sql_id);
+        return { type: "close_sql" };
+      case "get_autocommit":
+        return { type: "get_autocommit", is_autocommit: stream.tx === null };
+      case "describe":
+        throw new HranaError("describe is not supported by the test server");
+      case "close":
+        await closeStream(stream);
+        return { type: "close" };
+      default:
+        throw new HranaError(`Unknown request type ${JSON.stringify((request as { type: unknown }).type)}`);
+    }
+  }
+
+  /** One HTTP pipeline request: find or open the stream, run the requests in order. */
+  async function pipeline(body: { baton?: string | null; requests: HRequest[] }) {
+    let stream: Stream;
+    if (body.baton) {
+      const found = streams.get(body.baton);
+      if (!found) throw new HranaError("Stream handle is invalid or has expired", "STREAM_EXPIRED");
+      stream = found;
+      streams.delete(stream.baton);
+    } else {
+      stream = { baton: "", sqls: new Map(), tx: null, release: null, timer: null };
+    }
+    if (stream.timer) clearTimeout(stream.timer);
+    const release = stream.release ?? (await lock.acquire());
+    stream.release = release;
+
+    const results: Record<string, unknown>[] = [];
+    let closed = false;
+    try {
+      for (const request of body.requests) {
+        if (closed) {
+          results.push({ type: "error", error: { message: "The stream has already been closed", code: "STREAM_CLOSED" } });
+          continue;
+        }
+        try {
+          results.push({ type: "ok", response: await handleRequest(stream, request) });
+        } catch (error) {
+          results.push({ type: "error", error: toHError(error) });
+        }
+        if (request.type === "close") closed = true;
+      }
+    } finally {
+      if (!closed && stream.tx === null) {
+        // In autocommit nothing ties the stream to the connection: let other streams run.
+        stream.release = null;
+        release();
+      }
+    }
+    if (closed) return { baton: null, base_url: null, results };
+    stream.baton = randomUUID();
+    streams.set(stream.baton, stream);
+    stream.timer = setTimeout(() => void closeStream(stream), STREAM_IDLE_MS);
+    stream.timer.unref();
+    return { baton: stream.baton, base_url: null, results };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === "GET" && (path === "/v2" || path === "/v3" || path === "/health")) return send(200, {});
+    if (req.method !== "POST" || (path !== "/v2/pipeline" && path !== "/v3/pipeline")) {
+      return send(404, { message: `Not found: ${req.method} ${path}` });
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body: { baton?: string | null; requests: HRequest[] };
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      if (!Array.isArray(body.requests)) throw new Error("`requests` must be an array");
+    } catch (error) {
+      return send(400, { message: `Invalid pipeline request: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    try {
+      send(200, await pipeline(body));
+    } catch (error) {
+      send(400, toHError(error));
+    }
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    client,
+    async close() {
+      for (const stream of [...streams.values()]) await closeStream(stream);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { Bus, KeyRound, LayoutDashboard, LogOut } from "lucide-react";
+import { NavLink, Outlet } from "react-router";
+import { useSession } from "../lib/session.ts";
+
+const ROLE_LABELS = { super_admin: "Super Admin", school_admin: "School Admin", parent: "Parent" } as const;
+
+/** The signed-in frame: brand, the user and their school, Dashboard, Change Password and Logout. */
+export default function AppShell() {
+  const { user, home, logout, loggingOut } = useSession();
+  if (!user || !home) return null;
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <NavLink to={home} className="flex items-center gap-2 font-bold text-ink">
+            <Bus aria-hidden="true" className="h-6 w-6 text-brand-600" />
+            SchoolRide
+          </NavLink>
+          <div className="flex items-center gap-3 text-sm">
+            <span className="text-right">
+              <span className="block font-medium text-ink">{user.name}</span>
+              <span className="block text-slate-500">
+                {ROLE_LABELS[user.role]}
+                {user.school ? ` · ${user.school}` : ""}
+              </span>
+            </span>
+            <button
+              type="button"
+              onClick={() => void logout()}
+              disabled={loggingOut}
+              className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100"
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              Logout
+            </button>
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
+        <nav aria-label="Main" className="md:w-52 md:shrink-0">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            <li>
+              <NavLink to={home} end className={linkClass}>
+                <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
+                Dashboard
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/change-password" className={linkClass}>
+                <KeyRound aria-hidden="true" className="h-4 w-4" />
+                Change Password
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <main id="main" className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useMutation } from "@tanstack/react-query";
+import { Bus, Mail, MapPin, Phone, Send } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../trpc.ts";
+import { container } from "./ui.ts";
+
+const QUICK_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/services", label: "What We Do" },
+  { to: "/get-started", label: "Get Started" },
+  { to: "/login", label: "Log In" },
+] as const;
+
+const LEGAL_LINKS = [
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/terms-of-service", label: "Terms of Service" },
+  { to: "/gdpr-compliance", label: "GDPR Compliance" },
+  { to: "/cookie-policy", label: "Cookie Policy" },
+] as const;
+
+const INVALID_EMAIL = "Please enter a valid email address";
+/** Something@something.tld without spaces; the server checks it again. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const footerLink =
+  "rounded-sm text-slate-300 underline-offset-2 hover:text-white hover:underline focus-visible:outline-brand-500";
+const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase";
+
+function NewsletterForm() {
+  const trpc = useTRPC();
+  const subscribe = useMutation(trpc.site.subscribeNewsletter.mutationOptions());
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const hintId = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value || value.length > 254 || !EMAIL_PATTERN.test(value)) {
+      setError(INVALID_EMAIL);
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    subscribe.mutate(
+      { email: value },
+      {
+        onSuccess: () => {
+          notify("success", "Subscribed", "Thanks! You're on the list.");
+          setEmail("");
+        },
+        onError: (err) => notify("error", "Subscription Failed", errorMessage(err)),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-3" aria-busy={subscribe.isPending}>
+      <p id={hintId} className="text-sm text-slate-300">
+        Product news and safety tips for schools, about once a month. Unsubscribe at any time.
+      </p>
+      {/* Worded "e-mail" so it does not collide with the "Email" field of the login forms in the same layout. */}
+      <label htmlFor={inputId} className="block text-sm font-medium text-white">
+        Your e-mail address
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        placeholder="you@school.example"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          if (error) setError(null);
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+        className={`block w-full rounded-lg border bg-slate-800 px-3 py-2.5 text-sm text-white placeholder:text-slate-400 focus-visible:outline-2 focus-visible:outline-brand-500 ${
+          error ? "border-red-400" : "border-slate-600"
+        }`}
+      />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-300">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={subscribe.isPending}
+        className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-500 px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70"
+      >
+        <Send aria-hidden="true" className="size-4" />
+        {subscribe.isPending ? "Subscribing…" : "Subscribe"}
+      </button>
+    </form>
+  );
+}
+
+/** Public site footer: quick links, contact details, newsletter and legal links. */
+export default function SiteFooter() {
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="bg-ink text-slate-300">
+      <div className={`${container} grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4`}>
+        <div className="space-y-4">
+          <Link to="/" className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white">
+            <span className="grid size-9 place-items-center rounded-lg bg-brand-500 text-ink">
+              <Bus aria-hidden="true" className="size-5" />
+            </span>
+            SchoolRide
+          </Link>
+          <p className="text-sm leading-relaxed">
+            Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.
+          </p>
+        </div>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={footerHeading}>
+            Quick Links
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={footerLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={footerHeading}>
+            Contact
+          </h2>
+          <address className="mt-4 space-y-3 text-sm not-italic">
+            <p className="flex items-start gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
+              <a href="mailto:support@schoolride.example" className={`${footerLink} break-all`}>
+                support@schoolride.example
+              </a>
+            </p>
+            <p className="flex items-start gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
+              <a href="tel:+46311234567" className={footerLink}>
+                +46 31 123 45 67
+              </a>
+            </p>
+            <p className="flex items-start gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
+              <span>Gothenburg, Sweden</span>
+            </p>
+          </address>
+        </section>
+
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className={footerHeading}>
+            Newsletter
+          </h2>
+          <div className="mt-4">
+            <NewsletterForm />
+          </div>
+        </section>
+      </div>
+
+      <div className="border-t border-slate-800">
+        <div
+          className={`${container} flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between`}
+        >
+          <p>© {year} SchoolRide. All rights reserved.</p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              {LEGAL_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={footerLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+
+export function Loading({ label = "Loading…" }: { label?: string }) {
+  return (
+    <p role="status" aria-live="polite" className="py-8 text-center text-slate-500">
+      {label}
+    </p>
+  );
+}
+
+export function ErrorState({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {children}
+    </div>
+  );
+}
+
+export function StatCard({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-3xl font-bold text-ink">{value}</p>
+      {detail ? <p className="mt-1 text-sm text-slate-500">{detail}</p> : null}
+    </div>
+  );
+}

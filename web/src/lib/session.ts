@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useNavigate } from "react-router";
+import type { AppRouter } from "../../../worker/trpc/router.ts";
+import { useTRPC } from "../trpc.ts";
+
+export type SessionUser = NonNullable<inferRouterOutputs<AppRouter>["auth"]["me"]>;
+export type Role = SessionUser["role"];
+
+export const ROLE_HOMES: Record<Role, string> = {
+  super_admin: "/super-admin",
+  school_admin: "/school-admin",
+  parent: "/parent",
+};
+
+/**
+ * The signed-in user, from the server session (an HttpOnly cookie the browser cannot read).
+ * `user` is undefined while loading and null when signed out.
+ */
+export function useSession() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+  const logoutMutation = useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSettled: async () => {
+        queryClient.clear();
+        await navigate("/");
+      },
+    }),
+  );
+  const user = me.isPending ? undefined : (me.data ?? null);
+  return {
+    user,
+    loading: me.isPending,
+    home: user ? ROLE_HOMES[user.role] : null,
+    logout: () => logoutMutation.mutateAsync(),
+    loggingOut: logoutMutation.isPending,
+  };
+}

@@ -1,0 +1,42 @@
+import { School, ShieldCheck, Users } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+
+const CHOICES = [
+  { to: "/login/school", title: "School Admin", text: "Schedule trips, notify parents and send invoices.", icon: School },
+  { to: "/login/parent", title: "Parent", text: "See your children's transport, notifications and invoices.", icon: Users },
+  { to: "/login/superadmin", title: "Super Admin", text: "Platform administration.", icon: ShieldCheck },
+] as const;
+
+/** `/login` (footer and header link): choose the login page of your role. */
+export default function LoginChooserPage() {
+  useEffect(() => {
+    document.title = "Log In · SchoolRide";
+  }, []);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      <h1 className="text-center text-3xl font-bold text-ink">Log In</h1>
+      <p className="mt-2 text-center text-slate-600">Choose how you use SchoolRide.</p>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+        {CHOICES.map(({ to, title, text, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full flex-col rounded-xl border border-slate-200 p-5 shadow-sm transition hover:border-brand-500 hover:shadow"
+            >
+              <Icon aria-hidden="true" className="h-6 w-6 text-brand-700" />
+              <span className="mt-3 font-semibold text-ink">{title}</span>
+              <span className="mt-1 text-sm text-slate-600">{text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-8 text-center text-sm text-slate-600">
+        New school?{" "}
+        <Link to="/get-started" className="font-medium text-brand-700 hover:underline">
+          Get Started
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Bus, School, ShieldCheck, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { loginSchema, type LoginInput } from "../../../../worker/schemas/auth.ts";
+import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { errorMessage } from "../../lib/errors.ts";
+import type { Role } from "../../lib/session.ts";
+import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
+import { useTRPC } from "../../trpc.ts";
+
+type Variant = { title: string; subtitle: string; icon: typeof Bus };
+
+const VARIANTS: Record<Role, Variant> = {
+  super_admin: { title: "Super Admin Access", subtitle: "Platform administration", icon: ShieldCheck },
+  school_admin: { title: "School Admin Login", subtitle: "Manage your school's transportation", icon: School },
+  parent: { title: "Parent Login", subtitle: "Follow your children's school transport", icon: Users },
+};
+
+const OTHER_LOGINS: Record<Role, { to: string; label: string }> = {
+  super_admin: { to: "/login/superadmin", label: "Super Admin Login" },
+  school_admin: { to: "/login/school", label: "School Admin Login" },
+  parent: { to: "/login/parent", label: "Parent Login" },
+};
+
+/** The three login pages of spec §2: one component, a variant per role. */
+export default function LoginPage({ role }: { role: Role }) {
+  const variant = VARIANTS[role];
+  const Icon = variant.icon;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+
+  useEffect(() => {
+    document.title = `${variant.title} · SchoolRide`;
+  }, [variant.title]);
+
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async ({ user }) => {
+        queryClient.clear();
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), { replace: true });
+      },
+      onError: (error) => setServerError(errorMessage(error)),
+    }),
+  );
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    login.mutate({
+      role,
+      email: values.email,
+      password: values.password,
+      ...(role === "parent" && values.schoolCode ? { schoolCode: values.schoolCode } : {}),
+      ...(role === "school_admin" ? { remember: values.remember === true } : {}),
+    });
+  });
+
+  // Both fields are required; the spec gives one message for either missing.
+  const validationError = errors.email?.message ?? errors.password?.message;
+  const message = validationError ?? serverError;
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mb-6 text-center">
+          <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+            <Icon aria-hidden="true" className="h-6 w-6" />
+          </span>
+          <h1 className="text-2xl font-bold text-ink">{variant.title}</h1>
+          <p className="mt-1 text-sm text-slate-600">{variant.subtitle}</p>
+        </div>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {message ? <FormAlert>{message}</FormAlert> : null}
+          <TextField label="Email" type="email" autoComplete="username" {...register("email")} />
+          <TextField label="Password" type="password" autoComplete="current-password" {...register("password")} />
+          {role === "parent" ? (
+            <TextField
+              label="School code (optional)"
+              autoComplete="off"
+              hint="Your school's code, if you were given one."
+              {...register("schoolCode")}
+            />
+          ) : null}
+          {role === "school_admin" ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...register("remember")} />
+              Remember me
+            </label>
+          ) : null}
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending ? "Signing in…" : "Sign In"}
+          </Button>
+        </form>
+        <nav aria-label="Other logins" className="mt-6 flex flex-col items-center gap-1 text-sm">
+          {(Object.keys(OTHER_LOGINS) as Role[])
+            .filter((other) => other !== role)
+            .map((other) => (
+              <Link key={other} to={OTHER_LOGINS[other].to} className="text-brand-700 underline-offset-2 hover:underline">
+                {OTHER_LOGINS[other].label}
+              </Link>
+            ))}
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { ROLE_HOMES, useSession, type Role } from "../lib/session.ts";
+import { loginPathFor } from "./redirects.ts";
+
+export function FullPageSpinner() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/**
+ * Route guard of spec §6: anonymous visitors go to the matching login page with the original
+ * location remembered; a signed-in user with another role goes to their own home; a user who must
+ * change their password goes to /change-password first. The server enforces the same rules.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[] | "any"; children?: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (user === undefined) return <FullPageSpinner />;
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  if (user === null) {
+    return <Navigate to={`${loginPathFor(location.pathname)}?redirect=${encodeURIComponent(here)}`} replace />;
+  }
+  if (roles !== "any" && !roles.includes(user.role)) return <Navigate to={ROLE_HOMES[user.role]} replace />;
+  if (user.mustChangePassword && location.pathname !== "/change-password") {
+    return <Navigate to="/change-password" replace />;
+  }
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,77 @@
+import { trpcServer } from "@hono/trpc-server";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppDeps } from "./deps.ts";
+import { devRoutes } from "./http/dev.ts";
+import { csrfGuard, securityHeaders } from "./http/security.ts";
+import type { RequestMeta } from "./services/audit.ts";
+import { createContext } from "./trpc/init.ts";
+import { appRouter } from "./trpc/router.ts";
+
+type Env = { Variables: { meta: RequestMeta } };
+
+/** Webhooks authenticate by signature, not by origin. */
+export const WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/email/webhook"] as const;
+
+/** The one Hono app, served by the Worker entry and the Node entry alike. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<Env>();
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+    c.set("meta", { requestId, ipAddress: deps.clientIp(c), userAgent: c.req.header("user-agent") ?? null });
+    await next();
+  });
+  app.use("*", securityHeaders(deps.config));
+  app.use("/api/*", csrfGuard(deps.config, WEBHOOK_PATHS));
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  app.get("/api/health", async (c) => {
+    try {
+      await deps.db.run(sql`select 1`);
+      return c.json({ ok: true });
+    } catch (error) {
+      deps.logger.error("health: database unreachable", { error: error instanceof Error ? error.message : String(error) });
+      return c.json({ ok: false }, 503);
+    }
+  });
+
+  app.use(
+    "/api/trpc/*",
+    trpcServer({
+      router: appRouter,
+      endpoint: "/api/trpc",
+      createContext: (opts, c) => createContext(deps, c.req.raw, opts.resHeaders, c.get("meta")),
+    }),
+  );
+
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  if (deps.config.localMode) app.route("/dev", devRoutes(deps.db));
+  else app.all("/dev/*", (c) => c.text("Not found", 404));
+
+  const assets = deps.assets;
+  if (assets) {
+    app.on(["GET", "HEAD"], "*", async (c) => {
+      const response = await assets(c.req.raw);
+      // Asset responses can have immutable headers; copy so the security headers can be added.
+      return new Response(response.body, response);
+    });
+  }
+
+  app.notFound((c) => c.text("Not found", 404));
+  app.onError((error, c) => {
+    deps.logger.error("unhandled error", {
+      requestId: c.get("meta")?.requestId,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json({ error: "An unexpected error occurred. Please try again." }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { parents, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
+import type { RoleValue } from "../schemas/auth.ts";
+
+/** The signed-in user as the browser sees it (spec §3 "Signed-in user record"). */
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: RoleValue;
+  lastLogin: Date | null;
+  schoolId: string | null;
+  school: string | null;
+  mustChangePassword: boolean;
+};
+
+/** A user row with what sign-in needs to decide. */
+export type UserAccount = SessionUser & {
+  passwordHash: string;
+  isActive: boolean;
+  /** For tenant users: the school's short code and whether the school is active. */
+  schoolCode: string | null;
+  schoolActive: boolean;
+};
+
+export const USER_TABLES = { super_admin: superAdmins, school_admin: schoolAdmins, parent: parents } as const;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: string): Promise<UserAccount | null> {
+  if (role === "super_admin") {
+    const column = by === "id" ? superAdmins.id : superAdmins.email;
+    const [row] = await db.select().from(superAdmins).where(eq(column, value)).limit(1);
+    if (!row) return null;
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role,
+      lastLogin: row.lastLogin,
+      schoolId: null,
+      school: null,
+      mustChangePassword: row.mustChangePassword,
+      passwordHash: row.passwordHash,
+      isActive: row.isActive,
+      schoolCode: null,
+      schoolActive: true,
+    };
+  }
+  const table = USER_TABLES[role];
+  const column = by === "id" ? table.id : table.email;
+  const [row] = await db
+    .select({
+      id: table.id,
+      email: table.email,
+      name: table.name,
+      lastLogin: table.lastLogin,
+      schoolId: table.schoolId,
+      mustChangePassword: table.mustChangePassword,
+      passwordHash: table.passwordHash,
+      isActive: table.isActive,
+      school: schools.name,
+      schoolCode: schools.code,
+      schoolActive: schools.isActive,
+    })
+    .from(table)
+    .innerJoin(schools, eq(schools.id, table.schoolId))
+    .where(eq(column, value))
+    .limit(1);
+  return row ? { ...row, role } : null;
+}
+
+export function findAccountByEmail(db: Db, role: RoleValue, email: string): Promise<UserAccount | null> {
+  return findAccount(db, role, "email", normalizeEmail(email));
+}
+
+export function findAccountById(db: Db, role: RoleValue, id: string): Promise<UserAccount | null> {
+  return findAccount(db, role, "id", id);
+}
+
+/** Whether an account may hold a session at all: active user of an active school. */
+export function accountUsable(account: UserAccount): boolean {
+  return account.isActive && account.schoolActive;
+}
+
+export function toSessionUser(account: UserAccount): SessionUser {
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    role: account.role,
+    lastLogin: account.lastLogin,
+    schoolId: account.schoolId,
+    school: account.school,
+    mustChangePassword: account.mustChangePassword,
+  };
+}

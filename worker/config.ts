@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/**
+ * Configuration, validated once at start. Local mode (no Stripe and no e-mail keys) uses the
+ * simulators and the dev mailbox; production must set every secret, or start-up fails clearly.
+ */
+const rawConfigSchema = z.object({
+  /** `production` refuses to start without every secret; unset means "local unless secrets are set". */
+  APP_ENV: z.enum(["production", "local"]).optional(),
+  APP_URL: z.url().default("http://localhost:8787"),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  RESEND_WEBHOOK_SECRET: z.string().min(1).optional(),
+  EMAIL_FROM: z.string().min(3).default("SchoolRide <no-reply@schoolride.example>"),
+});
+
+export type AppConfig = {
+  appUrl: string;
+  /** Origin of APP_URL, e.g. `https://app.schoolride.example`; the only origin allowed to post. */
+  appOrigin: string;
+  /** True when no Stripe or e-mail key is set: simulators, dev mailbox, demo seed. */
+  localMode: boolean;
+  /** Cookies get `Secure` and the `__Host-` prefix unless the app runs on plain http://localhost. */
+  secureCookies: boolean;
+  databaseUrl: string | undefined;
+  databaseAuthToken: string | undefined;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  resendApiKey: string | undefined;
+  resendWebhookSecret: string | undefined;
+  emailFrom: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const PRODUCTION_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "RESEND_WEBHOOK_SECRET"] as const;
+
+export function loadConfig(env: Record<string, unknown>): AppConfig {
+  const picked = Object.fromEntries(
+    Object.keys(rawConfigSchema.shape).map((key) => [key, typeof env[key] === "string" && env[key] !== "" ? env[key] : undefined]),
+  );
+  const parsed = rawConfigSchema.safeParse(picked);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new ConfigError(`Invalid configuration: ${detail}`);
+  }
+  const raw = parsed.data;
+  const localMode = raw.APP_ENV === "local" || (raw.APP_ENV === undefined && PRODUCTION_SECRETS.every((key) => raw[key] === undefined));
+  if (localMode && raw.APP_ENV === "local" && PRODUCTION_SECRETS.some((key) => raw[key] !== undefined)) {
+    throw new ConfigError("APP_ENV=local cannot be combined with production secrets.");
+  }
+  if (!localMode) {
+    const missing = PRODUCTION_SECRETS.filter((key) => raw[key] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Production mode needs every secret; missing: ${missing.join(", ")}. Unset all of them for local mode.`,
+      );
+    }
+    if (!raw.DATABASE_URL || raw.DATABASE_URL.startsWith("file:")) {
+      throw new ConfigError("Production mode needs DATABASE_URL pointing at Turso (libsql://…).");
+    }
+  }
+  const url = new URL(raw.APP_URL);
+  const isLocalHost = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+  return {
+    appUrl: raw.APP_URL.replace(/\/$/, ""),
+    appOrigin: url.origin,
+    localMode,
+    secureCookies: !(url.protocol === "http:" && isLocalHost),
+    databaseUrl: raw.DATABASE_URL,
+    databaseAuthToken: raw.DATABASE_AUTH_TOKEN,
+    stripeSecretKey: raw.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+    resendApiKey: raw.RESEND_API_KEY,
+    resendWebhookSecret: raw.RESEND_WEBHOOK_SECRET,
+    emailFrom: raw.EMAIL_FROM,
+  };
+}

@@ -1,0 +1,103 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { cronRuns, emailLogs, passwordResetTokens, verificationCodes } from "../../db/schema/index.ts";
+import { purgeStaleRateLimits } from "../auth/rate-limit.ts";
+import { purgeExpiredSessions } from "../auth/session.ts";
+import type { Logger } from "../deps.ts";
+import type { QueueProducer } from "../platform.ts";
+
+export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger };
+
+export type CronJob = {
+  name: string;
+  /** Jobs act on state ("everything past its time"), so a skipped hour is caught up by the next one. */
+  run(deps: CronDeps, now: Date): Promise<Record<string, number>>;
+};
+
+/** Claims of past runs are kept this long (for inspection), then purged. */
+export const CRON_RUN_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/** Outbox rows still pending after this long are put on the queue again. */
+export const OUTBOX_REQUEUE_AFTER_MS = 5 * 60_000;
+
+export const purgeExpiredJob: CronJob = {
+  name: "purge-expired",
+  async run({ db }, now) {
+    const [codes, tokens, runs] = await db.batch([
+      db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
+      db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)),
+      db.delete(cronRuns).where(lt(cronRuns.startedAt, new Date(now.getTime() - CRON_RUN_RETENTION_MS))),
+    ]);
+    return {
+      sessions: await purgeExpiredSessions(db, now),
+      codes: codes.rowsAffected,
+      resetTokens: tokens.rowsAffected,
+      rateLimits: await purgeStaleRateLimits(db, now),
+      cronRuns: runs.rowsAffected,
+    };
+  },
+};
+
+export const requeueOutboxJob: CronJob = {
+  name: "requeue-outbox",
+  async run({ db, queue }, now) {
+    const cutoff = new Date(now.getTime() - OUTBOX_REQUEUE_AFTER_MS);
+    const stale = await db
+      .select({ id: emailLogs.id })
+      .from(emailLogs)
+      .where(
+        and(
+          eq(emailLogs.status, "pending"),
+          lt(emailLogs.createdAt, cutoff),
+          or(isNull(emailLogs.lastEnqueuedAt), lt(emailLogs.lastEnqueuedAt, cutoff)),
+        ),
+      )
+      .limit(500);
+    for (const { id } of stale) {
+      await queue.send({ kind: "email", emailLogId: id });
+      await db.update(emailLogs).set({ lastEnqueuedAt: now }).where(eq(emailLogs.id, id));
+    }
+    return { requeued: stale.length };
+  },
+};
+
+export const CRON_JOBS: readonly CronJob[] = [purgeExpiredJob, requeueOutboxJob];
+
+/** The hour a run belongs to, e.g. `2026-11-22T14`. */
+export function cronPeriod(now: Date): string {
+  return now.toISOString().slice(0, 13);
+}
+
+/**
+ * The hourly entry, used by the Worker's `scheduled` handler and the Node entry's timer. Each job
+ * first claims its (job, hour) row; a second run in the same hour finds the claim and does nothing.
+ * A failed job gives its claim back so the next run retries it.
+ */
+export async function runScheduled(deps: CronDeps, now: Date, jobs: readonly CronJob[] = CRON_JOBS) {
+  const period = cronPeriod(now);
+  const report: Record<string, Record<string, number> | "skipped" | "failed"> = {};
+  for (const job of jobs) {
+    const claimed = await deps.db
+      .insert(cronRuns)
+      .values({ job: job.name, period, startedAt: now })
+      .onConflictDoNothing()
+      .returning({ job: cronRuns.job });
+    if (claimed.length === 0) {
+      report[job.name] = "skipped";
+      continue;
+    }
+    try {
+      report[job.name] = await job.run(deps, now);
+      await deps.db
+        .update(cronRuns)
+        .set({ finishedAt: now })
+        .where(and(eq(cronRuns.job, job.name), eq(cronRuns.period, period)));
+    } catch (error) {
+      report[job.name] = "failed";
+      deps.logger.error("cron: job failed", { job: job.name, period, error: error instanceof Error ? error.message : String(error) });
+      await deps.db.delete(cronRuns).where(and(eq(cronRuns.job, job.name), eq(cronRuns.period, period)));
+    }
+  }
+  deps.logger.info("cron: run finished", { period, report });
+  return report;
+}

@@ -1,0 +1,34 @@
+import type { Context as HonoContext } from "hono";
+import type { Db } from "../db/client.ts";
+import type { AppConfig } from "./config.ts";
+import type { Mailer } from "./email/provider.ts";
+import type { AssetFetcher, QueueProducer } from "./platform.ts";
+
+export interface Logger {
+  info(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+/**
+ * Everything the app needs from outside, handed in by an entry (Worker, Node, tests).
+ * No module of the app reads the environment or keeps state of its own.
+ */
+export type AppDeps = {
+  db: Db;
+  config: AppConfig;
+  /** The clock; tests move it. */
+  now: () => Date;
+  queue: QueueProducer;
+  mailer: Mailer;
+  logger: Logger;
+  /** The caller's address as the host sees it (Cloudflare's header, or the socket in Node). */
+  clientIp: (c: HonoContext) => string | null;
+  /** Serves the built SPA, with index.html for unknown paths. Absent in API-only tests. */
+  assets?: AssetFetcher;
+};
+
+/** Structured logs to the console. Never pass secrets in `data`. */
+export const consoleLogger: Logger = {
+  info: (message, data) => console.log(JSON.stringify({ level: "info", message, ...data })),
+  error: (message, data) => console.error(JSON.stringify({ level: "error", message, ...data })),
+};

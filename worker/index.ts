@@ -1,0 +1,69 @@
+/**
+ * Cloudflare Worker entry: `fetch`, `queue` and `scheduled`. Turso over HTTP (libSQL's web
+ * client), Cloudflare Queues with a dead-letter queue, an hourly Cron Trigger, the SPA as assets.
+ */
+import { createDatabase } from "../db/client.ts";
+import { createApp, type App } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { runScheduled } from "./cron/scheduled.ts";
+import { consoleLogger, type AppDeps } from "./deps.ts";
+import { createMailer } from "./email/provider.ts";
+import type { QueueBatch, QueueMessageBody, WaitUntil } from "./platform.ts";
+import { consumeBatch, consumeDeadLetters } from "./queue/consumer.ts";
+
+export type WorkerEnv = {
+  APP_ENV?: string;
+  APP_URL?: string;
+  DATABASE_URL?: string;
+  DATABASE_AUTH_TOKEN?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  RESEND_API_KEY?: string;
+  RESEND_WEBHOOK_SECRET?: string;
+  EMAIL_FROM?: string;
+  EMAIL_QUEUE: { send(body: QueueMessageBody, options?: { delaySeconds?: number }): Promise<void> };
+  ASSETS?: { fetch(request: Request): Promise<Response> };
+};
+
+/** The dead-letter queue's name (wrangler.toml). */
+export const DEAD_LETTER_QUEUE = "schoolride-email-dlq";
+
+/** Dependencies are built once per isolate and env; entries are the only place that keeps state. */
+let cached: { env: WorkerEnv; deps: AppDeps; app: App } | undefined;
+
+function runtime(env: WorkerEnv) {
+  if (cached?.env === env) return cached;
+  const config = loadConfig(env);
+  const db = createDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+  const assets = env.ASSETS;
+  const deps: AppDeps = {
+    db,
+    config,
+    now: () => new Date(),
+    queue: { send: (body) => env.EMAIL_QUEUE.send(body) },
+    mailer: createMailer(config),
+    logger: consoleLogger,
+    clientIp: (c) => c.req.header("cf-connecting-ip") ?? null,
+    ...(assets ? { assets: (request: Request) => assets.fetch(request) } : {}),
+  };
+  cached = { env, deps, app: createApp(deps) };
+  return cached;
+}
+
+export default {
+  fetch(request: Request, env: WorkerEnv, ctx: WaitUntil): Response | Promise<Response> {
+    return runtime(env).app.fetch(request, env, ctx as never);
+  },
+
+  async queue(batch: QueueBatch, env: WorkerEnv): Promise<void> {
+    const { deps } = runtime(env);
+    const consumerDeps = { db: deps.db, mailer: deps.mailer, now: deps.now, logger: deps.logger };
+    if (batch.queue === DEAD_LETTER_QUEUE) await consumeDeadLetters(consumerDeps, batch);
+    else await consumeBatch(consumerDeps, batch);
+  },
+
+  async scheduled(controller: { scheduledTime: number }, env: WorkerEnv): Promise<void> {
+    const { deps } = runtime(env);
+    await runScheduled({ db: deps.db, queue: deps.queue, logger: deps.logger }, new Date(controller.scheduledTime));
+  },
+};

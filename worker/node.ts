@@ -1,0 +1,84 @@
+/**
+ * Node entry: the embedded local default (`npm start`). Serves the same Hono app and the built
+ * SPA, applies migrations, seeds the demo in local mode, runs an in-process queue that calls the
+ * same consumer as the Worker, and an hourly timer that calls the same scheduled function.
+ * The only module that reads process.env.
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { createDatabase, DEFAULT_DATABASE_URL } from "../db/client.ts";
+import { applyMigrations, ensureDatabaseDir } from "../db/migrate.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../db/seed.ts";
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { runScheduled } from "./cron/scheduled.ts";
+import { consoleLogger, type AppDeps } from "./deps.ts";
+import { createMailer } from "./email/provider.ts";
+import { nodeAssets } from "./local/assets.ts";
+import { InProcessQueue } from "./local/queue.ts";
+import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/consumer.ts";
+
+const HOUR_MS = 3_600_000;
+
+export async function startNodeServer(env: Record<string, string | undefined> = process.env) {
+  const config = loadConfig(env);
+  const port = Number(env.PORT ?? 8787);
+  const databaseUrl = config.databaseUrl ?? DEFAULT_DATABASE_URL;
+  ensureDatabaseDir(databaseUrl);
+  const db = createDatabase({ url: databaseUrl, authToken: config.databaseAuthToken });
+  await applyMigrations(db);
+  const seeded = config.localMode ? await seedDemo(db, new Date()) : "not-local";
+
+  const logger = consoleLogger;
+  const now = () => new Date();
+  const mailer = createMailer(config);
+  const consumerDeps = { db, mailer, now, logger };
+  const queue = new InProcessQueue({
+    consume: (batch) => consumeBatch(consumerDeps, batch),
+    deadLetter: (batch) => consumeDeadLetters(consumerDeps, batch),
+    maxRetries: QUEUE_MAX_RETRIES,
+    onError: (error) => logger.error("in-process queue error", { error: String(error) }),
+  });
+
+  const deps: AppDeps = {
+    db,
+    config,
+    now,
+    queue,
+    mailer,
+    logger,
+    clientIp: (c) => getConnInfo(c).remote.address ?? null,
+    assets: nodeAssets(resolve(fileURLToPath(import.meta.url), "../../dist")),
+  };
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port });
+
+  const cron = () => runScheduled({ db, queue, logger }, now()).catch((error) => logger.error("cron failed", { error: String(error) }));
+  void cron();
+  const timer = setInterval(cron, HOUR_MS);
+
+  const url = `http://localhost:${port}`;
+  console.log(`\nSchoolRide is running at ${url}${config.localMode ? " (local mode)" : ""}`);
+  if (config.localMode) {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD})${seeded === "seeded" ? " — just seeded" : ""}:`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(13)} ${account.email.padEnd(26)} ${url}${account.login}`);
+    console.log(`Dev mailbox: ${url}/dev/mailbox\n`);
+  }
+
+  const close = async () => {
+    clearInterval(timer);
+    queue.stop();
+    await new Promise<void>((done) => server.close(() => done()));
+    db.$client.close();
+  };
+  return { app, deps, queue, close, url };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { close } = await startNodeServer();
+  const shutdown = () => void close().then(() => process.exit(0));
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}

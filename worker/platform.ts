@@ -1,0 +1,32 @@
+/**
+ * The few runtime shapes the app needs from its host, declared here so that the same code
+ * type-checks for Cloudflare Workers and Node without either runtime's global types.
+ */
+
+/** What the app puts on the queue. */
+export type QueueMessageBody = { kind: "email"; emailLogId: string };
+
+export interface QueueProducer {
+  send(body: QueueMessageBody): Promise<void>;
+}
+
+/** One delivered message, as Cloudflare Queues (and the in-process queue) hand it to the consumer. */
+export interface QueueMessage<Body = unknown> {
+  readonly id: string;
+  readonly body: Body;
+  readonly attempts: number;
+  ack(): void;
+  retry(options?: { delaySeconds?: number }): void;
+}
+
+export interface QueueBatch<Body = unknown> {
+  readonly queue: string;
+  readonly messages: readonly QueueMessage<Body>[];
+}
+
+/** Serves the built SPA (Cloudflare's ASSETS binding, or files on disk in Node). */
+export type AssetFetcher = (request: Request) => Promise<Response>;
+
+export interface WaitUntil {
+  waitUntil(promise: Promise<unknown>): void;
+}

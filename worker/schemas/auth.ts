@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
+import { MESSAGES } from "./messages.ts";
+
+export const ROLE_VALUES = ["super_admin", "school_admin", "parent"] as const;
+export type RoleValue = (typeof ROLE_VALUES)[number];
+
+export const loginSchema = z
+  .object({
+    email: z.string().trim().min(1, MESSAGES.fillAllFields).max(254, MESSAGES.fillAllFields),
+    password: z.string().min(1, MESSAGES.fillAllFields).max(PASSWORD_MAX_LENGTH),
+    /** Parent login only: the school's short code, optional. */
+    schoolCode: z.string().trim().max(64).optional(),
+    /** School admin login only: remember me. */
+    remember: z.boolean().optional(),
+  })
+  .strict();
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const loginRequestSchema = loginSchema.extend({ role: z.enum(ROLE_VALUES) }).strict();
+
+/** A new password: length rules only (no composition rules), plus the common-password check on the server. */
+export const newPasswordSchema = z
+  .string()
+  .min(1, MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, MESSAGES.fillAllFields).max(PASSWORD_MAX_LENGTH),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .strict()
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

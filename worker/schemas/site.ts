@@ -1,0 +1,7 @@
+import { z } from "zod";
+
+export const newsletterSchema = z
+  .object({
+    email: z.string().trim().min(1, "Please enter your email address").max(254).pipe(z.email("Please enter a valid email address")),
+  })
+  .strict();

@@ -1,0 +1,43 @@
+import type { Db } from "../../db/client.ts";
+import { auditLogs } from "../../db/schema/index.ts";
+import type { RoleValue } from "../schemas/auth.ts";
+
+/** Where a request came from; recorded with every audit row. */
+export type RequestMeta = {
+  ipAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+};
+
+export const NO_REQUEST: RequestMeta = { ipAddress: null, userAgent: null, requestId: null };
+
+export type AuditEntry = {
+  eventType: string;
+  description: string;
+  userId?: string | null;
+  userRole?: RoleValue | null;
+  schoolId?: string | null;
+  /** Never a password, token, code or other secret. */
+  metadata?: Record<string, unknown>;
+  at: Date;
+};
+
+/** The insert, for use inside a `db.batch` with the change it records. */
+export function auditInsert(db: Db, entry: AuditEntry, meta: RequestMeta) {
+  return db.insert(auditLogs).values({
+    eventType: entry.eventType,
+    description: entry.description,
+    userId: entry.userId ?? null,
+    userRole: entry.userRole ?? null,
+    schoolId: entry.schoolId ?? null,
+    metadata: entry.metadata ?? {},
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    requestId: meta.requestId,
+    createdAt: entry.at,
+  });
+}
+
+export async function audit(db: Db, entry: AuditEntry, meta: RequestMeta): Promise<void> {
+  await auditInsert(db, entry, meta);
+}

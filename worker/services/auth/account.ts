@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { isCommonPassword } from "../../auth/common-passwords.ts";
+import { hashPassword, verifyPassword } from "../../auth/password.ts";
+import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "../../auth/session.ts";
+import { findAccountById, USER_TABLES, type SessionUser } from "../../auth/users.ts";
+import type { ChangePasswordInput } from "../../schemas/auth.ts";
+import { MESSAGES } from "../../schemas/messages.ts";
+import { audit, auditInsert, type RequestMeta } from "../audit.ts";
+import { AppError } from "../errors.ts";
+
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less predictable one.";
+export const SAME_PASSWORD_MESSAGE = "The new password must be different from the current password";
+
+/** The server-side rules for a new password beyond its length (which the shared zod schema checks). */
+export function assertAcceptableNewPassword(password: string): void {
+  if (isCommonPassword(password)) throw new AppError("BAD_REQUEST", COMMON_PASSWORD_MESSAGE);
+}
+
+/**
+ * Changes the signed-in user's password: checks the current one, ends every session of the user
+ * (other devices included) and opens a fresh one for this browser.
+ */
+export async function changePassword(
+  db: Db,
+  user: Pick<SessionUser, "id" | "role" | "schoolId">,
+  input: ChangePasswordInput,
+  options: { remember: boolean; meta: RequestMeta; now: Date },
+): Promise<NewSession> {
+  const account = await findAccountById(db, user.role, user.id);
+  if (!account) throw new AppError("UNAUTHORIZED", MESSAGES.noAuthenticatedUser);
+  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
+    throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
+  }
+  if (input.newPassword === input.currentPassword) throw new AppError("BAD_REQUEST", SAME_PASSWORD_MESSAGE);
+  assertAcceptableNewPassword(input.newPassword);
+
+  const table = USER_TABLES[user.role];
+  const passwordHash = await hashPassword(input.newPassword);
+  const { now, meta } = options;
+  await db.batch([
+    db
+      .update(table)
+      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
+      .where(eq(table.id, user.id)),
+    invalidateUserSessionsQuery(db, user.role, user.id),
+    auditInsert(
+      db,
+      {
+        eventType: "password_changed",
+        description: "Password changed; all sessions ended",
+        userId: user.id,
+        userRole: user.role,
+        schoolId: user.schoolId,
+        at: now,
+      },
+      meta,
+    ),
+  ]);
+  return createSession(db, {
+    userId: user.id,
+    role: user.role,
+    remember: options.remember,
+    now,
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent,
+  });
+}
+
+export async function logout(
+  db: Db,
+  session: { id: string; userId: string; userRole: SessionUser["role"] },
+  schoolId: string | null,
+  meta: RequestMeta,
+  now: Date,
+): Promise<void> {
+  await invalidateSession(db, session.id);
+  await audit(
+    db,
+    {
+      eventType: "logout",
+      description: "Signed out",
+      userId: session.userId,
+      userRole: session.userRole,
+      schoolId,
+      at: now,
+    },
+    meta,
+  );
+}

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../../auth/rate-limit.ts";
+import { createSession, type NewSession } from "../../auth/session.ts";
+import { accountUsable, findAccountByEmail, normalizeEmail, toSessionUser, USER_TABLES, type SessionUser } from "../../auth/users.ts";
+import { timingDummyHash, verifyPassword } from "../../auth/password.ts";
+import type { RoleValue } from "../../schemas/auth.ts";
+import { MESSAGES } from "../../schemas/messages.ts";
+import { audit, type RequestMeta } from "../audit.ts";
+import { AppError, tooManyAttempts } from "../errors.ts";
+
+export type LoginRequest = {
+  role: RoleValue;
+  email: string;
+  password: string;
+  schoolCode?: string | undefined;
+  remember?: boolean | undefined;
+};
+
+export type LoginResult = { user: SessionUser; session: NewSession };
+
+/**
+ * Signs a user in on their role's login page. Unknown e-mail, wrong password, wrong school code
+ * and inactive accounts all get the same message and cost the same hashing time.
+ */
+export async function login(db: Db, request: LoginRequest, meta: RequestMeta, now: Date): Promise<LoginResult> {
+  const email = normalizeEmail(request.email);
+  const keys = loginKeys(request.role, email, meta.ipAddress ?? "unknown");
+  const decision = await checkLogin(db, keys, now);
+  if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+
+  const account = await findAccountByEmail(db, request.role, email);
+  const passwordOk = await verifyPassword(request.password, account?.passwordHash ?? (await timingDummyHash()));
+  const code = request.schoolCode?.trim();
+  const schoolOk = !code || (account?.schoolCode ?? "").toLowerCase() === code.toLowerCase();
+
+  if (!account || !passwordOk || !schoolOk || !accountUsable(account)) {
+    await recordLoginFailure(db, keys, now);
+    await audit(
+      db,
+      {
+        eventType: "failed_login",
+        description: `Failed ${request.role} login`,
+        userId: account?.id ?? null,
+        userRole: request.role,
+        schoolId: account?.schoolId ?? null,
+        metadata: { email, role: request.role },
+        at: now,
+      },
+      meta,
+    );
+    throw new AppError("UNAUTHORIZED", MESSAGES.invalidCredentials[request.role]);
+  }
+
+  await recordLoginSuccess(db, keys, now);
+  const table = USER_TABLES[request.role];
+  await db.update(table).set({ lastLogin: now }).where(eq(table.id, account.id));
+  const session = await createSession(db, {
+    userId: account.id,
+    role: request.role,
+    remember: request.role === "school_admin" && request.remember === true,
+    now,
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent,
+  });
+  await audit(
+    db,
+    {
+      eventType: "login",
+      description: `${account.name} signed in`,
+      userId: account.id,
+      userRole: request.role,
+      schoolId: account.schoolId,
+      metadata: { email },
+      at: now,
+    },
+    meta,
+  );
+  return { user: { ...toSessionUser(account), lastLogin: now }, session };
+}

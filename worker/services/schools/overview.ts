@@ -1,0 +1,28 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { parents, schools, trips } from "../../../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+
+/** The school a school admin works in, with a few counts for the home screen. */
+export async function schoolOverview(db: Db, schoolId: string) {
+  const [schoolRows, tripRows, parentRows] = await db.batch([
+    db
+      .select({
+        id: schools.id,
+        name: schools.name,
+        code: schools.code,
+        subscriptionStatus: schools.subscriptionStatus,
+        plan: schools.plan,
+      })
+      .from(schools)
+      .where(eq(schools.id, schoolId)),
+    db.select({ total: count() }).from(trips).where(eq(trips.schoolId, schoolId)),
+    db
+      .select({ total: count() })
+      .from(parents)
+      .where(and(eq(parents.schoolId, schoolId), eq(parents.isActive, true))),
+  ]);
+  const school = schoolRows[0];
+  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  return { school, trips: tripRows[0]?.total ?? 0, activeParents: parentRows[0]?.total ?? 0 };
+}

@@ -1,0 +1,7 @@
+import { familyOverview } from "../../services/family/overview.ts";
+import { parentProcedure, router } from "../init.ts";
+
+export const parentRouter = router({
+  /** The parent's school and children. */
+  overview: parentProcedure.query(({ ctx }) => familyOverview(ctx.deps.db, { parentId: ctx.parentId, schoolId: ctx.schoolId })),
+});
