@@ -25,8 +25,10 @@ export function useSession() {
   const logoutMutation = useMutation(
     trpc.auth.logout.mutationOptions({
       onSettled: async () => {
-        queryClient.clear();
+        // Leave the guarded area first, so its guard never sees the signed-out state.
         await navigate("/");
+        queryClient.clear();
+        queryClient.setQueryData(trpc.auth.me.queryKey(), null);
       },
     }),
   );

@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 8791);
+const BASE_URL = `http://localhost:${PORT}`;
+
+// Playwright cannot download its browsers here: use Debian's Chromium when present, otherwise
+// Playwright's own (`npx playwright install chromium` on a machine that can download it).
+const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
+
+export default defineConfig({
+  testDir: ".",
+  // One worker: the journeys share one server and its per-account login limits.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "../../playwright-report" }]],
+  outputDir: "../../test-results",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          ...(SYSTEM_CHROMIUM ? { executablePath: SYSTEM_CHROMIUM } : {}),
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // A fresh database per run: migrations, demo seed, then the Node entry serving the built SPA.
+    command: `rm -rf .data/e2e && npm run build && tsx worker/node.ts`,
+    cwd: "../..",
+    env: { PORT: String(PORT), DATABASE_URL: "file:.data/e2e/schoolride.db", APP_URL: BASE_URL },
+    url: `${BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});
