@@ -9,21 +9,10 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { TEST_SECRETS } from "./support/test-secrets.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
-
-/**
- * Test values for the production configuration of wrangler.toml: every secret is set (dummy
- * values), so `loadConfig` starts in production mode; DATABASE_URL points at the test server.
- * Tests that need local mode call the entry with a modified env (see support/env.ts).
- */
-export const TEST_SECRETS = {
-  STRIPE_SECRET_KEY: "sk_test_worker_suite",
-  STRIPE_WEBHOOK_SECRET: "whsec_worker_suite",
-  RESEND_API_KEY: "re_worker_suite",
-  RESEND_WEBHOOK_SECRET: "whsec_resend_worker_suite",
-} as const;
 
 export default defineConfig({
   root,
@@ -32,6 +21,9 @@ export default defineConfig({
       main: resolve(root, "worker/index.ts"),
       wrangler: { configPath: resolve(root, "wrangler.toml") },
       miniflare: {
+        // wrangler.toml's vars stay (APP_ENV=production, https APP_URL); the secrets get dummy
+        // values and DATABASE_URL points at the Hrana test server (support/global-setup.ts).
+        // Tests that need local mode call the entry with a modified env (support/worker-env.ts).
         bindings: { ...TEST_SECRETS, DATABASE_URL: inject("databaseUrl") },
         // The SPA build (dist/) is not needed: a one-file fixture stands in for it.
         assets: { directory: resolve(here, "fixtures/assets") },
@@ -42,5 +34,9 @@ export default defineConfig({
     include: ["tests/worker/**/*.test.ts"],
     globalSetup: [resolve(here, "support/global-setup.ts")],
     testTimeout: 30_000,
+    // The pool inlines every dependency through Vite's module runner, which turns each imported
+    // function call in scrypt's inner loop into a getter lookup: ~7 s per hash instead of ~0.5 s.
+    // Pre-bundling @noble/hashes restores direct calls, as in the Worker bundle wrangler deploys.
+    deps: { optimizer: { ssr: { enabled: true, include: ["@noble/hashes/scrypt.js"] } } },
   },
 });

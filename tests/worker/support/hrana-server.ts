@@ -19,6 +19,9 @@
  * autocommit, on the client. One global lock makes pipeline requests run one at a time, and a
  * stream that is left inside a transaction keeps the lock until the transaction ends (or the
  * stream is closed or expires), like SQLite's single writer, so streams never interleave.
+ * Stricter than libSQL in one way: while one stream holds a transaction open across requests,
+ * every other stream waits (libSQL would let them read). A stream idle for 10 s is closed and its
+ * transaction rolled back, as libsql-server does, so a stuck test cannot block the rest forever.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -27,7 +30,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // `/node` explicitly: this file runs in Node, but under the pool's `workerd` resolve conditions.
-import { createClient, LibsqlError, type Client, type InValue, type ResultSet, type Transaction } from "@libsql/client/node";
+import { createClient, LibsqlError, type InValue, type ResultSet, type Transaction } from "@libsql/client/node";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 
@@ -151,8 +154,6 @@ const ROLLBACK = /^\s*ROLLBACK(?:\s+TRANSACTION)?\s*;?\s*$/i; // not `ROLLBACK T
 export type HranaServer = {
   /** `http://127.0.0.1:<port>`, usable as DATABASE_URL. */
   url: string;
-  /** The embedded database behind the server (for Node-side setup). */
-  client: Client;
   close(): Promise<void>;
 };
 
@@ -160,12 +161,18 @@ export async function startHranaServer(options: { migrationsFolder: string }): P
   const dir = mkdtempSync(join(tmpdir(), "schoolride-worker-db-"));
   // One connection: every stream runs on it in turn (see `Lock`), so there is never SQLITE_BUSY.
   const client = createClient({ url: `file:${join(dir, "test.db")}`, intMode: "bigint", concurrency: 1 });
-  await migrate(drizzle(client), { migrationsFolder: options.migrationsFolder });
+  try {
+    await migrate(drizzle(client), { migrationsFolder: options.migrationsFolder });
+  } catch (error) {
+    client.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 
   const streams = new Map<string, Stream>();
   const lock = new Lock();
 
-  async function closeStream(stream: Stream): Promise<void> {
+  function closeStream(stream: Stream): void {
     streams.delete(stream.baton);
     if (stream.timer) clearTimeout(stream.timer);
     if (stream.tx) {
@@ -300,7 +307,7 @@ export async function startHranaServer(options: { migrationsFolder: string }): P
       case "describe":
         throw new HranaError("describe is not supported by the test server");
       case "close":
-        await closeStream(stream);
+        closeStream(stream);
         return { type: "close" };
       default:
         throw new HranaError(`Unknown request type ${JSON.stringify((request as { type: unknown }).type)}`);
@@ -347,7 +354,7 @@ export async function startHranaServer(options: { migrationsFolder: string }): P
     if (closed) return { baton: null, base_url: null, results };
     stream.baton = randomUUID();
     streams.set(stream.baton, stream);
-    stream.timer = setTimeout(() => void closeStream(stream), STREAM_IDLE_MS);
+    stream.timer = setTimeout(() => closeStream(stream), STREAM_IDLE_MS);
     stream.timer.unref();
     return { baton: stream.baton, base_url: null, results };
   }
@@ -392,9 +399,8 @@ export async function startHranaServer(options: { migrationsFolder: string }): P
 
   return {
     url: `http://127.0.0.1:${port}`,
-    client,
     async close() {
-      for (const stream of [...streams.values()]) await closeStream(stream);
+      for (const stream of [...streams.values()]) closeStream(stream);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       client.close();

@@ -1,0 +1,10 @@
+/**
+ * Dummy values for the production secrets of wrangler.toml, bound by vitest.config.ts so the
+ * Worker starts in production mode. Shared by the config (Node) and the tests (workerd).
+ */
+export const TEST_SECRETS = {
+  STRIPE_SECRET_KEY: "sk_test_worker_suite",
+  STRIPE_WEBHOOK_SECRET: "whsec_worker_suite",
+  RESEND_API_KEY: "re_worker_suite",
+  RESEND_WEBHOOK_SECRET: "whsec_resend_worker_suite",
+} as const;
