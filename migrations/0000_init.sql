@@ -189,6 +189,7 @@ CREATE TABLE `invitations` (
 	`status` text DEFAULT 'pending' NOT NULL,
 	`expires_at` integer NOT NULL,
 	`accepted_at` integer,
+	`accepted_user_id` text,
 	`revoked_at` integer,
 	`reminder_sent_at` integer,
 	`invited_by` text,

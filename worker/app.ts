@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
+import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { csrfGuard, securityHeaders } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
 import { createContext } from "./trpc/init.ts";
@@ -38,6 +39,11 @@ export function createApp(deps: AppDeps) {
       return c.json({ ok: false }, 503);
     }
   });
+
+  app.route(
+    "/api/email/webhook",
+    emailWebhookRoutes({ db: deps.db, secret: deps.config.resendWebhookSecret, now: deps.now, logger: deps.logger }),
+  );
 
   app.use(
     "/api/trpc/*",

@@ -55,7 +55,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port });
 
-  const cron = () => runScheduled({ db, queue, logger }, now()).catch((error) => logger.error("cron failed", { error: String(error) }));
+  const cron = () => runScheduled({ db, queue, logger, appUrl: config.appUrl }, now()).catch((error) => logger.error("cron failed", { error: String(error) }));
   void cron();
   const timer = setInterval(cron, HOUR_MS);
 

@@ -6,6 +6,7 @@ export const EMAIL_TYPES = [
   "school_admin_invite",
   "parent_invite",
   "invite_reminder",
+  "invite_revoked",
   "registration_approved",
   "registration_rejected",
   "password_reset",

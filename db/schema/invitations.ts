@@ -27,6 +27,8 @@ export const invitations = sqliteTable(
     status: text("status", { enum: INVITATION_STATUSES }).notNull().default("pending"),
     expiresAt: instant("expires_at").notNull(),
     acceptedAt: instant("accepted_at"),
+    /** The account created from this invitation; set by the same statement that accepts it. */
+    acceptedUserId: text("accepted_user_id"),
     revokedAt: instant("revoked_at"),
     reminderSentAt: instant("reminder_sent_at"),
     invitedBy: text("invited_by"),

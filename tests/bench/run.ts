@@ -29,7 +29,7 @@ const stored = await hashPassword("benchmark passphrase");
 const rows: Row[] = [
   await measure("scrypt hash (ln=14,r=8,p=5)", 10, () => hashPassword("benchmark passphrase"), 1000),
   await measure("scrypt verify", 10, () => verifyPassword("benchmark passphrase", stored), 1000),
-  await measure("GET /api/health", 300, () => t.app.request("http://localhost:8787/api/health"), 20),
+  await measure("GET /api/health", 300, async () => t.app.request("http://localhost:8787/api/health"), 20),
   await measure("auth.me with a session", 300, () => query(t.app, "auth.me", undefined, { cookie }), 20),
   await measure("parent.overview", 300, () => query(t.app, "parent.overview", undefined, { cookie }), 30),
 ];

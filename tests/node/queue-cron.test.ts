@@ -150,7 +150,7 @@ describe("hourly cron (CR1)", () => {
     ]);
     await db.insert(passwordResetTokens).values({ id: "t1", tokenHash: "th", userId: user.id, userRole: "parent", email: user.email, expiresAt: new Date(clock.now().getTime() - MINUTE) });
 
-    const report = await runScheduled({ db, queue: { send: async () => {} }, logger }, clock.now());
+    const report = await runScheduled({ db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787" }, clock.now());
     expect(report["purge-expired"]).toMatchObject({ sessions: 1, codes: 1, resetTokens: 1 });
     expect((await db.select().from(sessions)).map((s) => s.id)).toEqual([live.session.id]);
     expect(old.session.id).not.toBe(live.session.id);
@@ -162,7 +162,7 @@ describe("hourly cron (CR1)", () => {
     await pendingEmail(clock.now()); // fresh: its own enqueue is still expected
     const sent: string[] = [];
     const queue = { send: async (body: { emailLogId: string }) => void sent.push(body.emailLogId) };
-    await runScheduled({ db, queue, logger }, clock.now());
+    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787" }, clock.now());
     expect(sent).toEqual([stale.id]);
     const [row] = await db.select().from(emailLogs).where(eq(emailLogs.id, stale.id));
     expect(row!.lastEnqueuedAt).toEqual(clock.now());
@@ -172,15 +172,15 @@ describe("hourly cron (CR1)", () => {
     const stale = await pendingEmail(new Date(clock.now().getTime() - HOUR));
     const sent: string[] = [];
     const queue = { send: async (body: { emailLogId: string }) => void sent.push(body.emailLogId) };
-    await runScheduled({ db, queue, logger }, clock.now());
+    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787" }, clock.now());
     clock.advance(30 * MINUTE);
-    const second = await runScheduled({ db, queue, logger }, clock.now());
+    const second = await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787" }, clock.now());
     expect(Object.values(second).every((entry) => entry === "skipped")).toBe(true);
     expect(sent).toEqual([stale.id]);
     expect(await db.select().from(cronRuns)).toHaveLength(CRON_JOBS.length);
     // The next hour runs again (catch-up is state-based: everything past its time).
     clock.advance(HOUR);
-    await runScheduled({ db, queue, logger }, clock.now());
+    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787" }, clock.now());
     expect(sent).toEqual([stale.id, stale.id]);
   });
 
@@ -194,7 +194,7 @@ describe("hourly cron (CR1)", () => {
         return { done: 1 };
       },
     };
-    const deps = { db, queue: { send: async () => {} }, logger };
+    const deps = { db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787" };
     expect((await runScheduled(deps, clock.now(), [flaky])).flaky).toBe("failed");
     expect((await runScheduled(deps, clock.now(), [flaky])).flaky).toEqual({ done: 1 });
     expect((await runScheduled(deps, clock.now(), [flaky])).flaky).toBe("skipped");

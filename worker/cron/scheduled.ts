@@ -5,8 +5,10 @@ import { purgeStaleRateLimits } from "../auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../auth/session.ts";
 import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
+import { markOverdueInvoices } from "../services/billing/overdue.ts";
+import { expireInvitations, sendInviteReminders } from "../services/invitations/sweep.ts";
 
-export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger };
+export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string };
 
 export type CronJob = {
   name: string;
@@ -61,7 +63,29 @@ export const requeueOutboxJob: CronJob = {
   },
 };
 
-export const CRON_JOBS: readonly CronJob[] = [purgeExpiredJob, requeueOutboxJob];
+export const expireInvitationsJob: CronJob = {
+  name: "expire-invitations",
+  run: async ({ db }, now) => ({ expired: await expireInvitations(db, now) }),
+};
+
+export const inviteRemindersJob: CronJob = {
+  name: "invite-reminders",
+  run: async (deps, now) => ({ reminders: await sendInviteReminders(deps, now) }),
+};
+
+export const overdueInvoicesJob: CronJob = {
+  name: "overdue-invoices",
+  run: async ({ db }, now) => ({ overdue: await markOverdueInvoices(db, now) }),
+};
+
+/** In order: expiry before reminders (an expired invitation gets none); the outbox sweep last. */
+export const CRON_JOBS: readonly CronJob[] = [
+  purgeExpiredJob,
+  expireInvitationsJob,
+  inviteRemindersJob,
+  overdueInvoicesJob,
+  requeueOutboxJob,
+];
 
 /** The hour a run belongs to, e.g. `2026-11-22T14`. */
 export function cronPeriod(now: Date): string {

@@ -7,6 +7,9 @@ import type { Mailer } from "./provider.ts";
  * Sends one outbox row. Idempotent: a row that is no longer pending is not sent again, and the
  * provider receives the row id as idempotency key, so a duplicate message sends nothing twice.
  */
+/** What a delivered row keeps instead of its bodies, which may hold one-time secrets (links, temporary passwords). */
+export const REDACTED_BODY = "[removed after delivery: this e-mail may have contained a one-time secret]";
+
 export async function deliverEmail(deps: { db: Db; mailer: Mailer; now: () => Date }, emailLogId: string): Promise<"sent" | "skipped"> {
   const { db, mailer } = deps;
   const row = await db.query.emailLogs.findFirst({ where: eq(emailLogs.id, emailLogId) });
@@ -27,6 +30,8 @@ export async function deliverEmail(deps: { db: Db; mailer: Mailer; now: () => Da
         sentAt: now,
         providerMessageId,
         errorMessage: null,
+        // The local mailbox shows the bodies; a real provider has them now, so the outbox forgets them.
+        ...(mailer.name === "local" ? {} : { htmlBody: REDACTED_BODY, textBody: REDACTED_BODY }),
         attempts: sql`${emailLogs.attempts} + 1`,
         updatedAt: now,
       })

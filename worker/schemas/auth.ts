@@ -38,3 +38,26 @@ export const changePasswordSchema = z
     path: ["confirmPassword"],
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const RESET_MESSAGES = {
+  requested: "If an account exists for that email, we have sent a link to reset the password. It is valid for 1 hour.",
+  invalidLink: "This password reset link is invalid or has expired. Please request a new one.",
+  done: "Your password has been reset. You can now sign in with it.",
+} as const;
+
+export const forgotPasswordSchema = z
+  .object({
+    role: z.enum(ROLE_VALUES),
+    email: z.string().trim().min(1, "Please enter your email address").max(254).pipe(z.email("Please enter a valid email address")),
+  })
+  .strict();
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1, RESET_MESSAGES.invalidLink).max(128),
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .strict()
+  .refine((value) => value.password === value.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

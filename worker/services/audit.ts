@@ -1,4 +1,6 @@
+import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { insertWhere } from "../../db/conditional.ts";
 import { auditLogs } from "../../db/schema/index.ts";
 import type { RoleValue } from "../schemas/auth.ts";
 
@@ -22,9 +24,10 @@ export type AuditEntry = {
   at: Date;
 };
 
-/** The insert, for use inside a `db.batch` with the change it records. */
-export function auditInsert(db: Db, entry: AuditEntry, meta: RequestMeta) {
-  return db.insert(auditLogs).values({
+/** The insert, for use inside a `db.batch` with the change it records (with `onlyIf`: if it happened). */
+export function auditInsert(db: Db, entry: AuditEntry, meta: RequestMeta, onlyIf?: SQL) {
+  const values = {
+    id: crypto.randomUUID(),
     eventType: entry.eventType,
     description: entry.description,
     userId: entry.userId ?? null,
@@ -35,7 +38,8 @@ export function auditInsert(db: Db, entry: AuditEntry, meta: RequestMeta) {
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     requestId: meta.requestId,
     createdAt: entry.at,
-  });
+  } satisfies typeof auditLogs.$inferInsert;
+  return onlyIf ? insertWhere(db, auditLogs, values, onlyIf) : db.insert(auditLogs).values(values);
 }
 
 export async function audit(db: Db, entry: AuditEntry, meta: RequestMeta): Promise<void> {

@@ -8,6 +8,7 @@ import type { RoleValue } from "../../schemas/auth.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { audit, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
+import { acceptWithTemporaryPassword } from "../invitations/accept.ts";
 
 export type LoginRequest = {
   role: RoleValue;
@@ -31,6 +32,28 @@ export async function login(db: Db, request: LoginRequest, meta: RequestMeta, no
 
   const account = await findAccountByEmail(db, request.role, email);
   const passwordOk = await verifyPassword(request.password, account?.passwordHash ?? (await timingDummyHash()));
+
+  // A school admin without an account may sign in with a pending invitation's temporary password.
+  if (!account && request.role === "school_admin") {
+    const accepted = await acceptWithTemporaryPassword(db, { email, password: request.password }, meta, now);
+    if (accepted) {
+      await recordLoginSuccess(db, keys, now);
+      await audit(
+        db,
+        {
+          eventType: "login",
+          description: `${accepted.user.name} signed in with a temporary password`,
+          userId: accepted.user.id,
+          userRole: "school_admin",
+          schoolId: accepted.user.schoolId,
+          metadata: { email, via: "temporary_password" },
+          at: now,
+        },
+        meta,
+      );
+      return accepted;
+    }
+  }
   const code = request.schoolCode?.trim();
   const schoolOk = !code || (account?.schoolCode ?? "").toLowerCase() === code.toLowerCase();
 

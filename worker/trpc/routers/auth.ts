@@ -1,9 +1,12 @@
 import { serializeClearedSessionCookie, serializeSessionCookie } from "../../auth/cookie.ts";
 import { ROLE_HOME } from "../../auth/policy.ts";
 import { invalidateSession } from "../../auth/session.ts";
-import { changePasswordSchema, loginRequestSchema } from "../../schemas/auth.ts";
+import { changePasswordSchema, forgotPasswordSchema, loginRequestSchema, resetPasswordSchema } from "../../schemas/auth.ts";
+import { acceptInviteSchema, tokenSchema } from "../../schemas/invitations.ts";
 import { changePassword, logout } from "../../services/auth/account.ts";
 import { login } from "../../services/auth/login.ts";
+import { requestPasswordReset, resetPassword } from "../../services/auth/reset.ts";
+import { acceptInvitation, describeInvitation } from "../../services/invitations/accept.ts";
 import { authedProcedure, publicProcedure, router } from "../init.ts";
 
 export const authRouter = router({
@@ -26,6 +29,21 @@ export const authRouter = router({
     ctx.resHeaders.append("Set-Cookie", serializeClearedSessionCookie(ctx.deps.config));
     return { ok: true as const };
   }),
+
+  /** The accept-invite page: who is invited, to which school, as what. */
+  invitation: publicProcedure.input(tokenSchema).query(({ ctx, input }) => describeInvitation(ctx.deps.db, input.token, ctx.deps.now())),
+
+  /** Creates the account from an invitation and signs the new user in. */
+  acceptInvite: publicProcedure.input(acceptInviteSchema).mutation(async ({ ctx, input }) => {
+    const { user, session } = await acceptInvitation(ctx.deps.db, input, ctx.meta, ctx.deps.now());
+    if (ctx.auth) await invalidateSession(ctx.deps.db, ctx.auth.session.id);
+    ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(ctx.deps.config, session.token, session.policy));
+    return { user, home: ROLE_HOME[user.role] };
+  }),
+
+  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx.meta)),
+
+  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
 
   changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     const session = await changePassword(ctx.deps.db, ctx.user, input, {

@@ -1,0 +1,164 @@
+/**
+ * E-mail templates: each returns a subject, an HTML body and a plain-text body. Links are absolute,
+ * built from APP_URL by the caller. Every interpolated value is escaped in the HTML.
+ */
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+type Block = { kind: "p"; text: string } | { kind: "button"; label: string; href: string } | { kind: "code"; text: string } | { kind: "facts"; rows: [string, string][] };
+
+const p = (text: string): Block => ({ kind: "p", text });
+const button = (label: string, href: string): Block => ({ kind: "button", label, href });
+const code = (text: string): Block => ({ kind: "code", text });
+const facts = (rows: [string, string][]): Block => ({ kind: "facts", rows });
+
+function renderHtml(heading: string, blocks: Block[]): string {
+  const body = blocks
+    .map((block) => {
+      switch (block.kind) {
+        case "p":
+          return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(block.text)}</p>`;
+        case "button":
+          return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="background:#d97706;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(block.href)}" style="color:#b45309">${escapeHtml(block.href)}</a></p>`;
+        case "code":
+          return `<p style="margin:16px 0;font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(block.text)}</p>`;
+        case "facts":
+          return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
+            .map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#475569">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600;font-family:monospace">${escapeHtml(value)}</td></tr>`)
+            .join("")}</table>`;
+      }
+    })
+    .join("\n");
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="font-weight:700;font-size:18px;margin:0 0 24px">SchoolRide</p>
+<div style="background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${body}
+</div>
+<p style="font-size:12px;color:#64748b;margin:24px 0 0">You received this e-mail because of your SchoolRide account or registration. If it was not you, you can ignore it.</p>
+</div></body></html>`;
+}
+
+function renderText(heading: string, blocks: Block[]): string {
+  const lines = blocks.map((block) => {
+    switch (block.kind) {
+      case "p":
+        return block.text;
+      case "button":
+        return `${block.label}: ${block.href}`;
+      case "code":
+        return block.text;
+      case "facts":
+        return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+    }
+  });
+  return `${heading}\n\n${lines.join("\n\n")}\n\n— SchoolRide`;
+}
+
+function email(subject: string, heading: string, blocks: Block[]): RenderedEmail {
+  return { subject, html: renderHtml(heading, blocks), text: renderText(heading, blocks) };
+}
+
+const formatDate = (date: Date) => date.toUTCString().replace(/:\d\d GMT$/, " UTC");
+
+export function verificationCodeEmail(input: { schoolName: string; code: string; expiresInMinutes: number }): RenderedEmail {
+  return email(`Your SchoolRide verification code: ${input.code}`, "Verify your e-mail address", [
+    p(`Use this code to verify the e-mail address for the registration of ${input.schoolName}:`),
+    code(input.code),
+    p(`The code expires in ${input.expiresInMinutes} minutes. Never share it with anyone.`),
+  ]);
+}
+
+export function schoolAdminInviteEmail(input: {
+  name: string;
+  schoolName: string;
+  email: string;
+  temporaryPassword: string;
+  acceptLink: string;
+  loginLink: string;
+  expiresAt: Date;
+}): RenderedEmail {
+  return email(`You're invited to manage ${input.schoolName} on SchoolRide`, `Welcome, ${input.name}`, [
+    p(`You have been invited as a school administrator of ${input.schoolName}. Set up your account with the link below.`),
+    button("Accept invitation", input.acceptLink),
+    p(`Or sign in at ${input.loginLink} with these temporary credentials; you will be asked to choose a new password:`),
+    facts([
+      ["E-mail", input.email],
+      ["Temporary password", input.temporaryPassword],
+    ]),
+    p(`The invitation expires on ${formatDate(input.expiresAt)}.`),
+  ]);
+}
+
+export function parentInviteEmail(input: { name: string; schoolName: string; acceptLink: string; expiresAt: Date }): RenderedEmail {
+  return email(`${input.schoolName} invites you to SchoolRide`, `Hello ${input.name}`, [
+    p(`${input.schoolName} uses SchoolRide for school transport. Create your parent account to follow your children's buses, read notifications and pay invoices.`),
+    button("Create your account", input.acceptLink),
+    p(`The invitation expires on ${formatDate(input.expiresAt)}.`),
+  ]);
+}
+
+export function inviteReminderEmail(input: { name: string; schoolName: string; acceptLink: string; expiresAt: Date }): RenderedEmail {
+  return email(`Reminder: your SchoolRide invitation from ${input.schoolName} expires soon`, `Hello ${input.name}`, [
+    p(`Your invitation to ${input.schoolName} on SchoolRide is still waiting for you and expires on ${formatDate(input.expiresAt)}.`),
+    button("Accept invitation", input.acceptLink),
+  ]);
+}
+
+export function revokedInvitationEmail(input: { name: string; schoolName: string }): RenderedEmail {
+  return email(`Your SchoolRide invitation from ${input.schoolName} was withdrawn`, `Hello ${input.name}`, [
+    p(`${input.schoolName} has withdrawn your invitation to SchoolRide, so its link no longer works.`),
+    p(`If you think this is a mistake, please contact the school.`),
+  ]);
+}
+
+export function registrationApprovedEmail(input: {
+  name: string;
+  schoolName: string;
+  email: string;
+  temporaryPassword: string;
+  acceptLink: string;
+  loginLink: string;
+  expiresAt: Date;
+}): RenderedEmail {
+  return email(`${input.schoolName} is approved — your SchoolRide login`, "Your registration is approved", [
+    p(`Good news, ${input.name}: ${input.schoolName} is approved and ready to use SchoolRide.`),
+    p(`Sign in at ${input.loginLink} with these credentials; you will be asked to choose a new password:`),
+    facts([
+      ["E-mail", input.email],
+      ["Temporary password", input.temporaryPassword],
+    ]),
+    button("Or set up your account here", input.acceptLink),
+    p(`These credentials expire on ${formatDate(input.expiresAt)}.`),
+  ]);
+}
+
+export function registrationRejectedEmail(input: { name: string; schoolName: string; reason: string | null; supportEmail: string }): RenderedEmail {
+  return email(`Your SchoolRide registration for ${input.schoolName}`, "Your registration was not approved", [
+    p(`Hello ${input.name}, we are sorry: the registration of ${input.schoolName} was not approved.`),
+    p(input.reason ? `Reason: ${input.reason}` : "No reason was given."),
+    p(`If you have questions, contact us at ${input.supportEmail}.`),
+  ]);
+}
+
+export function passwordResetEmail(input: { name: string; resetLink: string; expiresInMinutes: number }): RenderedEmail {
+  return email("Reset your SchoolRide password", "Reset your password", [
+    p(`Hello ${input.name}, someone (hopefully you) asked to reset the password of your SchoolRide account.`),
+    button("Choose a new password", input.resetLink),
+    p(`The link works once and expires in ${input.expiresInMinutes} minutes. If you did not ask for it, ignore this e-mail: your password stays the same.`),
+  ]);
+}
+
+export function notificationEmail(input: { schoolName: string; title: string; message: string; link: string }): RenderedEmail {
+  return email(`${input.schoolName}: ${input.title}`, input.title, [p(input.message), button("Open SchoolRide", input.link)]);
+}

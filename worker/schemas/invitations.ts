@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
+import { MESSAGES } from "./messages.ts";
+
+export const INVITATION_MESSAGES = {
+  missingToken: "Invalid invitation link. Missing token.",
+  invalidOrExpired: "Invalid or expired invitation",
+  expired: "Invitation has expired",
+  nameRequired: "Name is required",
+  emergencyContactRequired: "Emergency contact is required for parents",
+  emergencyPhoneRequired: "Emergency phone is required for parents",
+  selectSchool: "Please select a school for the admin",
+  accountExists: "An account with this email already exists. Please sign in instead.",
+  pendingExists: "A pending invitation already exists for this email. Resend it instead.",
+  resendOnlyPending: "Only pending invitations that have not expired can be resent",
+  revokeOnlyPending: "Only pending invitations can be revoked",
+  regenerateOnlyExpired: "Only expired invitations can be regenerated",
+  notFound: "Invitation not found",
+  resent: "Invitation resent successfully",
+  resentWithNewToken: "Invitation resent with new token",
+  revoked: "Invitation revoked successfully",
+} as const;
+
+const email = z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address"));
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const inviteSchoolAdminSchema = z
+  .object({
+    name: z.string().trim().min(1, INVITATION_MESSAGES.nameRequired).max(120),
+    email,
+    schoolId: z.string().trim().min(1, INVITATION_MESSAGES.selectSchool).max(64),
+  })
+  .strict();
+
+export const inviteParentSchema = z
+  .object({
+    name: z.string().trim().min(1, INVITATION_MESSAGES.nameRequired).max(120),
+    email,
+  })
+  .strict();
+
+export const invitationIdSchema = z.object({ inviteId: z.string().min(1).max(64) }).strict();
+
+export const tokenSchema = z.object({ token: z.string().trim().min(1, INVITATION_MESSAGES.missingToken).max(128) }).strict();
+
+/** The accept-invite form. Role-specific rules (parents' emergency fields) come from the invitation. */
+export const acceptInviteSchema = z
+  .object({
+    token: z.string().trim().min(1, INVITATION_MESSAGES.missingToken).max(128),
+    name: z.string().trim().min(1, INVITATION_MESSAGES.nameRequired).max(120),
+    password: z
+      .string()
+      .min(1, MESSAGES.passwordRequired)
+      .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
+    confirmPassword: z.string(),
+    phone: optionalText(40),
+    address: optionalText(300),
+    position: optionalText(120),
+    emergencyContact: optionalText(120),
+    emergencyPhone: optionalText(40),
+  })
+  .strict()
+  .refine((value) => value.password === value.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
+export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
+
+/** The rule the spec adds for parents, shared by the form and the server. */
+export function acceptInviteRoleIssue(role: "school_admin" | "parent", input: Pick<AcceptInviteInput, "emergencyContact" | "emergencyPhone">) {
+  if (role !== "parent") return null;
+  if (!input.emergencyContact?.trim()) return { field: "emergencyContact" as const, message: INVITATION_MESSAGES.emergencyContactRequired };
+  if (!input.emergencyPhone?.trim()) return { field: "emergencyPhone" as const, message: INVITATION_MESSAGES.emergencyPhoneRequired };
+  return null;
+}
+
+/** Spec: resend-invite takes inviteId and regenerateToken (true for an expired invitation). */
+export const resendInvitationSchema = z.object({ inviteId: z.string().min(1).max(64), regenerateToken: z.boolean().default(false) }).strict();

@@ -1,0 +1,117 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { passwordResetTokens, sessions } from "../../../db/schema/index.ts";
+import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
+import { hashPassword } from "../../auth/password.ts";
+import { hitWindow } from "../../auth/rate-limit.ts";
+import { accountUsable, findAccountByEmail, normalizeEmail, USER_TABLES } from "../../auth/users.ts";
+import type { AppDeps } from "../../deps.ts";
+import { passwordResetEmail } from "../../email/templates.ts";
+import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "../../schemas/auth.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { AppError, tooManyAttempts } from "../errors.ts";
+import { assertAcceptableNewPassword } from "./account.ts";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** Forgot-password requests: 3 per minute per address and per account (SECURITY.md). */
+export const RESET_REQUESTS_PER_MINUTE = 3;
+
+type ResetDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
+
+/**
+ * Sends a single-use reset link if the account exists. The answer is the same either way, and the
+ * limits apply either way, so the endpoint tells nothing about which e-mails have accounts.
+ */
+export async function requestPasswordReset(deps: ResetDeps, input: { role: RoleValue; email: string }, meta: RequestMeta): Promise<{ message: string }> {
+  const { db, config } = deps;
+  const now = deps.now();
+  const email = normalizeEmail(input.email);
+  for (const key of [`reset:ip:${meta.ipAddress ?? "unknown"}`, `reset:account:${input.role}:${email}`]) {
+    const decision = await hitWindow(db, key, now, 60_000, RESET_REQUESTS_PER_MINUTE);
+    if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+  }
+  const account = await findAccountByEmail(db, input.role, email);
+  if (!account || !accountUsable(account)) return { message: RESET_MESSAGES.requested };
+
+  const token = toBase64Url(randomBytes(32));
+  const tokenId = crypto.randomUUID();
+  const mail = outboxInsert(
+    db,
+    {
+      ...passwordResetEmail({
+        name: account.name,
+        resetLink: `${config.appUrl}/reset-password?token=${token}`,
+        expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
+      }),
+      type: "password_reset",
+      to: account.email,
+      schoolId: account.schoolId,
+      relatedId: tokenId,
+    },
+    now,
+  );
+  await db.batch([
+    // A new token revokes the old ones.
+    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, input.role), eq(passwordResetTokens.userId, account.id))),
+    db.insert(passwordResetTokens).values({
+      id: tokenId,
+      tokenHash: await sha256Hex(token),
+      userId: account.id,
+      userRole: input.role,
+      email: account.email,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: now,
+    }),
+    mail.query,
+    auditInsert(
+      db,
+      { eventType: "password_reset_requested", description: "Password reset requested", userId: account.id, userRole: input.role, schoolId: account.schoolId, metadata: { email }, at: now },
+      meta,
+    ),
+  ]);
+  await enqueueEmails(deps, [mail.id]);
+  return { message: RESET_MESSAGES.requested };
+}
+
+/**
+ * Sets a new password from a reset link: the token is used once (a guarded update claims it, and
+ * the password changes only if this request claimed it), and every session of the user ends.
+ */
+export async function resetPassword(deps: Pick<AppDeps, "db" | "now">, input: ResetPasswordInput, meta: RequestMeta): Promise<{ role: RoleValue; message: string }> {
+  const { db } = deps;
+  const now = deps.now();
+  const [token] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(input.token.trim())), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+  if (!token) throw new AppError("BAD_REQUEST", RESET_MESSAGES.invalidLink);
+  assertAcceptableNewPassword(input.password);
+
+  const table = USER_TABLES[token.userRole];
+  const passwordHash = await hashPassword(input.password);
+  // Claiming the token replaces its hash with a marker unique to this request, so of two
+  // concurrent uses exactly one sees its own marker and changes the password.
+  const marker = `used:${crypto.randomUUID()}`;
+  const claimed = sql`exists (select 1 from ${passwordResetTokens} where ${passwordResetTokens.id} = ${token.id} and ${passwordResetTokens.tokenHash} = ${marker})`;
+  const [claim] = await db.batch([
+    db
+      .update(passwordResetTokens)
+      .set({ usedAt: now, tokenHash: marker })
+      .where(and(eq(passwordResetTokens.id, token.id), isNull(passwordResetTokens.usedAt))),
+    db
+      .update(table)
+      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
+      .where(and(eq(table.id, token.userId), claimed)),
+    // Only when the password changed: every session of the user ends.
+    db.delete(sessions).where(and(eq(sessions.userRole, token.userRole), eq(sessions.userId, token.userId), claimed)),
+    auditInsert(
+      db,
+      { eventType: "password_reset", description: "Password reset with an e-mailed link; all sessions ended", userId: token.userId, userRole: token.userRole, metadata: { email: token.email }, at: now },
+      meta,
+      claimed,
+    ),
+  ]);
+  if (claim.rowsAffected !== 1) throw new AppError("BAD_REQUEST", RESET_MESSAGES.invalidLink);
+  return { role: token.userRole, message: RESET_MESSAGES.done };
+}
+

@@ -1,0 +1,56 @@
+import type { SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { insertWhere } from "../../../db/conditional.ts";
+import { emailLogs, type EmailType } from "../../../db/schema/index.ts";
+import type { Logger } from "../../deps.ts";
+import type { RenderedEmail } from "../../email/templates.ts";
+import type { QueueProducer } from "../../platform.ts";
+
+export type OutboxDraft = RenderedEmail & {
+  type: EmailType;
+  to: string;
+  schoolId?: string | null;
+  relatedId?: string | null;
+};
+
+/**
+ * The outbox insert for one e-mail, to put in the same `db.batch` as the change that causes it
+ * (with `onlyIf`, the row is written only if that change happened). Returns the row id to enqueue
+ * once the batch has committed.
+ */
+export function outboxInsert(db: Db, draft: OutboxDraft, now: Date, onlyIf?: SQL) {
+  const id = crypto.randomUUID();
+  const values = {
+    id,
+    emailType: draft.type,
+    recipientEmail: draft.to,
+    subject: draft.subject,
+    htmlBody: draft.html,
+    textBody: draft.text,
+    schoolId: draft.schoolId ?? null,
+    relatedId: draft.relatedId ?? null,
+    status: "pending",
+    lastEnqueuedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof emailLogs.$inferInsert;
+  const query = onlyIf ? insertWhere(db, emailLogs, values, onlyIf) : db.insert(emailLogs).values(values);
+  return { id, query };
+}
+
+/**
+ * Puts committed outbox rows on the queue. A failed enqueue is logged, not thrown: the row stays
+ * pending and the hourly sweep enqueues it again, so the business change never fails because of it.
+ */
+export async function enqueueEmails(deps: { queue: QueueProducer; logger: Logger }, ids: readonly string[]): Promise<void> {
+  for (const emailLogId of ids) {
+    try {
+      await deps.queue.send({ kind: "email", emailLogId });
+    } catch (error) {
+      deps.logger.error("outbox: enqueue failed; the hourly sweep will retry", {
+        emailLogId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { insertWhere } from "../../../db/conditional.ts";
+import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
+import { constantTimeEqualText, sha256Hex } from "../../auth/crypto.ts";
+import { hashPassword } from "../../auth/password.ts";
+import { createSession, type NewSession } from "../../auth/session.ts";
+import { findAccountById, normalizeEmail, toSessionUser, type SessionUser } from "../../auth/users.ts";
+import { acceptInviteRoleIssue, INVITATION_MESSAGES, type AcceptInviteInput } from "../../schemas/invitations.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { assertAcceptableNewPassword } from "../auth/account.ts";
+import { AppError } from "../errors.ts";
+import { invitedName, isExpired, type Invitation } from "./shared.ts";
+
+/** The invitation a token names, if it is still pending; the spec's messages otherwise. */
+async function pendingInvitationByToken(db: Db, token: string, now: Date) {
+  const trimmed = token.trim();
+  if (!trimmed) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.missingToken);
+  const [row] = await db
+    .select({ invitation: invitations, schoolName: schools.name, schoolActive: schools.isActive })
+    .from(invitations)
+    .innerJoin(schools, eq(schools.id, invitations.schoolId))
+    .where(eq(invitations.tokenHash, await sha256Hex(trimmed)))
+    .limit(1);
+  if (!row || row.invitation.status !== "pending" || !row.schoolActive) {
+    throw new AppError("NOT_FOUND", INVITATION_MESSAGES.invalidOrExpired);
+  }
+  if (isExpired(row.invitation, now)) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.expired);
+  return row;
+}
+
+/** What the accept-invite page shows before the form. */
+export async function describeInvitation(db: Db, token: string, now: Date) {
+  const { invitation, schoolName } = await pendingInvitationByToken(db, token, now);
+  return {
+    email: invitation.email,
+    role: invitation.role,
+    schoolName,
+    name: invitedName(invitation.metadata),
+    expiresAt: invitation.expiresAt,
+  };
+}
+
+export type AcceptedAccount = { user: SessionUser; session: NewSession };
+
+type NewAccount = {
+  invitation: Invitation;
+  userId: string;
+  passwordHash: string;
+  mustChangePassword: boolean;
+  profile: { name: string; phone: string; address: string; position?: string; emergencyContact?: string; emergencyPhone?: string };
+};
+
+/**
+ * Accepts an invitation atomically: one batch marks it accepted (only if still pending and
+ * unexpired, stamping the new user id), creates the account only if that stamp is ours, and
+ * audits. Of two concurrent redemptions of one token, exactly one creates an account.
+ */
+async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date): Promise<boolean> {
+  const { invitation, userId, profile } = account;
+  const won = sql`exists (select 1 from ${invitations} where ${invitations.id} = ${invitation.id} and ${invitations.acceptedUserId} = ${userId})`;
+  const common = {
+    id: userId,
+    schoolId: invitation.schoolId,
+    email: invitation.email,
+    name: profile.name,
+    passwordHash: account.passwordHash,
+    phone: profile.phone,
+    address: profile.address,
+    mustChangePassword: account.mustChangePassword,
+    isActive: true,
+    createdBy: invitation.invitedBy,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const userInsert =
+    invitation.role === "school_admin"
+      ? insertWhere(db, schoolAdmins, { ...common, position: profile.position || "Administrator" }, won)
+      : insertWhere(db, parents, { ...common, emergencyContact: profile.emergencyContact ?? "", emergencyPhone: profile.emergencyPhone ?? "" }, won);
+  const [, inserted] = await db.batch([
+    db
+      .update(invitations)
+      .set({ status: "accepted", acceptedAt: now, acceptedUserId: userId, updatedAt: now })
+      .where(and(eq(invitations.id, invitation.id), eq(invitations.status, "pending"), gt(invitations.expiresAt, now))),
+    userInsert,
+    auditInsert(
+      db,
+      {
+        eventType: "invitation_accepted",
+        description: `${invitation.email} accepted the ${invitation.role === "school_admin" ? "school admin" : "parent"} invitation`,
+        userId,
+        userRole: invitation.role,
+        schoolId: invitation.schoolId,
+        metadata: { invite_id: invitation.id, email: invitation.email },
+        at: now,
+      },
+      meta,
+      won,
+    ),
+  ]);
+  return inserted.rowsAffected === 1;
+}
+
+async function assertNoAccount(db: Db, invitation: Invitation) {
+  const table = invitation.role === "school_admin" ? schoolAdmins : parents;
+  const [existing] = await db.select({ id: table.id }).from(table).where(eq(table.email, invitation.email)).limit(1);
+  if (existing) throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
+}
+
+async function signIn(db: Db, role: Invitation["role"], userId: string, meta: RequestMeta, now: Date): Promise<AcceptedAccount> {
+  const table = role === "school_admin" ? schoolAdmins : parents;
+  await db.update(table).set({ lastLogin: now }).where(eq(table.id, userId));
+  const account = await findAccountById(db, role, userId);
+  if (!account) throw new AppError("NOT_FOUND", INVITATION_MESSAGES.invalidOrExpired);
+  const session = await createSession(db, { userId, role, remember: false, now, ipAddress: meta.ipAddress, userAgent: meta.userAgent });
+  return { user: toSessionUser(account), session };
+}
+
+/** The accept-invite form: creates the account with the password the person chose, signs them in. */
+export async function acceptInvitation(db: Db, input: AcceptInviteInput, meta: RequestMeta, now: Date): Promise<AcceptedAccount> {
+  const { invitation } = await pendingInvitationByToken(db, input.token, now);
+  const roleIssue = acceptInviteRoleIssue(invitation.role, input);
+  if (roleIssue) throw new AppError("BAD_REQUEST", roleIssue.message);
+  assertAcceptableNewPassword(input.password);
+  await assertNoAccount(db, invitation);
+
+  const userId = crypto.randomUUID();
+  const won = await redeem(
+    db,
+    {
+      invitation,
+      userId,
+      passwordHash: await hashPassword(input.password),
+      // They just chose their password; there is nothing to change.
+      mustChangePassword: false,
+      profile: {
+        name: input.name.trim(),
+        phone: input.phone?.trim() ?? "",
+        address: input.address?.trim() ?? "",
+        position: input.position?.trim() || "Administrator",
+        emergencyContact: input.emergencyContact?.trim(),
+        emergencyPhone: input.emergencyPhone?.trim(),
+      },
+    },
+    meta,
+    now,
+  );
+  if (!won) throw new AppError("CONFLICT", INVITATION_MESSAGES.invalidOrExpired);
+  return signIn(db, invitation.role, userId, meta, now);
+}
+
+/**
+ * Spec: a school admin with no account may sign in at /login/school with the e-mail and the
+ * temporary password of a pending invitation. That creates the account (position Administrator,
+ * must change password) and accepts the invitation. Returns null when no invitation matches.
+ */
+export async function acceptWithTemporaryPassword(
+  db: Db,
+  credentials: { email: string; password: string },
+  meta: RequestMeta,
+  now: Date,
+): Promise<AcceptedAccount | null> {
+  const email = normalizeEmail(credentials.email);
+  const candidates = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(eq(invitations.email, email), eq(invitations.role, "school_admin"), eq(invitations.status, "pending"), gt(invitations.expiresAt, now)),
+    );
+  const passwordHash = await sha256Hex(credentials.password);
+  const invitation = candidates.find(
+    (candidate) => candidate.temporaryPasswordHash !== null && constantTimeEqualText(candidate.temporaryPasswordHash, passwordHash),
+  );
+  if (!invitation) return null;
+  const [school] = await db.select({ isActive: schools.isActive }).from(schools).where(eq(schools.id, invitation.schoolId));
+  if (!school?.isActive) return null;
+
+  const userId = crypto.randomUUID();
+  const won = await redeem(
+    db,
+    {
+      invitation,
+      userId,
+      passwordHash: await hashPassword(credentials.password),
+      mustChangePassword: true,
+      profile: { name: invitedName(invitation.metadata) ?? email, phone: "", address: "", position: "Administrator" },
+    },
+    meta,
+    now,
+  );
+  if (!won) return null;
+  return signIn(db, "school_admin", userId, meta, now);
+}

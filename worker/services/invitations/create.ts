@@ -1,0 +1,105 @@
+import { and, eq, gt } from "drizzle-orm";
+import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
+import { normalizeEmail } from "../../auth/users.ts";
+import type { AppDeps } from "../../deps.ts";
+import { INVITATION_MESSAGES } from "../../schemas/invitations.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { AppError } from "../errors.ts";
+import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { getPlatformSettings } from "../platform/settings.ts";
+import { emailTypeFor, invitationEmail, invitationMetadata, issueSecrets, type Actor, type InvitableRole, type Invitation } from "./shared.ts";
+
+export type InvitationDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Creates an invitation, its e-mail (outbox) and an audit row in one batch, then enqueues the
+ * e-mail. Refuses when the person already has an account or a live invitation for the same school.
+ */
+export async function createInvitation(
+  deps: InvitationDeps,
+  input: { role: InvitableRole; email: string; name: string; schoolId: string },
+  actor: Actor,
+  meta: RequestMeta,
+): Promise<Invitation> {
+  const { db, config } = deps;
+  const now = deps.now();
+  const email = normalizeEmail(input.email);
+  const userTable = input.role === "school_admin" ? schoolAdmins : parents;
+
+  const [schoolRows, existingUsers, livePending, settings] = await Promise.all([
+    db.select({ id: schools.id, name: schools.name, isActive: schools.isActive }).from(schools).where(eq(schools.id, input.schoolId)),
+    db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email)).limit(1),
+    db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.email, email),
+          eq(invitations.role, input.role),
+          eq(invitations.schoolId, input.schoolId),
+          eq(invitations.status, "pending"),
+          gt(invitations.expiresAt, now),
+        ),
+      )
+      .limit(1),
+    getPlatformSettings(db),
+  ]);
+  const school = schoolRows[0];
+  if (!school) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.selectSchool);
+  if (!school.isActive) throw new AppError("BAD_REQUEST", "This school is inactive; activate it before inviting people.");
+  if (existingUsers.length > 0) throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
+  if (livePending.length > 0) throw new AppError("CONFLICT", INVITATION_MESSAGES.pendingExists);
+
+  const secrets = await issueSecrets(input.role);
+  const invitation: Invitation = {
+    id: crypto.randomUUID(),
+    email,
+    role: input.role,
+    schoolId: school.id,
+    tokenHash: secrets.tokenHash,
+    temporaryPasswordHash: secrets.temporaryPasswordHash,
+    status: "pending",
+    expiresAt: new Date(now.getTime() + settings.invitationValidityDays * DAY_MS),
+    acceptedAt: null,
+    acceptedUserId: null,
+    revokedAt: null,
+    reminderSentAt: null,
+    invitedBy: actor.id,
+    invitedByRole: actor.role,
+    metadata: invitationMetadata(input.role, input.name.trim(), config.appUrl),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const mail = outboxInsert(
+    db,
+    {
+      ...invitationEmail(invitation, school.name, secrets, config.appUrl, "invite"),
+      type: emailTypeFor(input.role),
+      to: email,
+      schoolId: school.id,
+      relatedId: invitation.id,
+    },
+    now,
+  );
+  await db.batch([
+    db.insert(invitations).values(invitation),
+    mail.query,
+    auditInsert(
+      db,
+      {
+        eventType: "invitation_sent",
+        description: `Invited ${email} as ${input.role === "school_admin" ? "school admin" : "parent"} of ${school.name}`,
+        userId: actor.id,
+        userRole: actor.role,
+        schoolId: school.id,
+        metadata: { invite_id: invitation.id, email, role: input.role },
+        at: now,
+      },
+      meta,
+    ),
+  ]);
+  await enqueueEmails(deps, [mail.id]);
+  return invitation;
+}

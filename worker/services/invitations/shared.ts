@@ -1,0 +1,109 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { invitations, schools, type InvitationMetadata } from "../../../db/schema/index.ts";
+import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
+import type { RoleValue } from "../../schemas/auth.ts";
+import { INVITATION_MESSAGES } from "../../schemas/invitations.ts";
+import { inviteReminderEmail, parentInviteEmail, schoolAdminInviteEmail, type RenderedEmail } from "../../email/templates.ts";
+import { AppError } from "../errors.ts";
+
+export type Invitation = typeof invitations.$inferSelect;
+export type InvitableRole = Invitation["role"];
+
+/** Who acts: a super admin (any school) or a school admin (their own school only). */
+export type Actor = { id: string; role: RoleValue; schoolId: string | null; name: string };
+
+/** Spec §9: a secure token is 32 random bytes as hex; the temporary password 12 readable characters. */
+export const TOKEN_BYTES = 32;
+export const TEMPORARY_PASSWORD_LENGTH = 12;
+/** A reminder goes out once, about this long before the invitation expires. */
+export const REMINDER_BEFORE_EXPIRY_MS = 48 * 3_600_000;
+
+export type IssuedSecrets = { token: string; tokenHash: string; temporaryPassword: string | null; temporaryPasswordHash: string | null };
+
+/** A fresh token (and, for school admins, a temporary password); only their hashes are stored. */
+export async function issueSecrets(role: InvitableRole): Promise<IssuedSecrets> {
+  const token = randomHex(TOKEN_BYTES);
+  const temporaryPassword = role === "school_admin" ? randomReadable(TEMPORARY_PASSWORD_LENGTH) : null;
+  return {
+    token,
+    tokenHash: await sha256Hex(token),
+    temporaryPassword,
+    temporaryPasswordHash: temporaryPassword ? await sha256Hex(temporaryPassword) : null,
+  };
+}
+
+export function acceptLinkBase(appUrl: string): string {
+  return `${appUrl}/accept-invite`;
+}
+
+export function acceptLink(appUrl: string, token: string): string {
+  return `${acceptLinkBase(appUrl)}?token=${token}`;
+}
+
+export function invitedName(metadata: InvitationMetadata): string | null {
+  return metadata.admin_name ?? metadata.parent_name ?? metadata.invitedUserName ?? null;
+}
+
+/** Metadata as the spec names it. The accept link is stored without its token (the token is a secret). */
+export function invitationMetadata(role: InvitableRole, name: string, appUrl: string): InvitationMetadata {
+  return {
+    ...(role === "school_admin" ? { admin_name: name } : { parent_name: name }),
+    invitedUserName: name,
+    accept_invite_link: acceptLinkBase(appUrl),
+  };
+}
+
+/** The invitation e-mail of its role, with the raw secrets that exist only in this message. */
+export function invitationEmail(
+  invitation: Pick<Invitation, "role" | "email" | "expiresAt" | "metadata">,
+  schoolName: string,
+  secrets: Pick<IssuedSecrets, "token" | "temporaryPassword">,
+  appUrl: string,
+  kind: "invite" | "reminder",
+): RenderedEmail {
+  const name = invitedName(invitation.metadata) ?? invitation.email;
+  const link = acceptLink(appUrl, secrets.token);
+  if (kind === "reminder") return inviteReminderEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
+  if (invitation.role === "school_admin") {
+    return schoolAdminInviteEmail({
+      name,
+      schoolName,
+      email: invitation.email,
+      temporaryPassword: secrets.temporaryPassword ?? "",
+      acceptLink: link,
+      loginLink: `${appUrl}/login/school`,
+      expiresAt: invitation.expiresAt,
+    });
+  }
+  return parentInviteEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
+}
+
+export function emailTypeFor(role: InvitableRole) {
+  return role === "school_admin" ? ("school_admin_invite" as const) : ("parent_invite" as const);
+}
+
+/**
+ * An invitation the actor may manage, with its school's name. A school admin reaches only parent
+ * invitations of their own school; anything else is NOT_FOUND (no hint that it exists).
+ */
+export async function findManageableInvitation(db: Db, inviteId: string, actor: Actor) {
+  const [row] = await db
+    .select({ invitation: invitations, schoolName: schools.name })
+    .from(invitations)
+    .innerJoin(schools, eq(schools.id, invitations.schoolId))
+    .where(
+      actor.role === "super_admin"
+        ? eq(invitations.id, inviteId)
+        : and(eq(invitations.id, inviteId), eq(invitations.schoolId, actor.schoolId ?? ""), eq(invitations.role, "parent")),
+    )
+    .limit(1);
+  if (!row || (actor.role !== "super_admin" && actor.role !== "school_admin")) {
+    throw new AppError("NOT_FOUND", INVITATION_MESSAGES.notFound);
+  }
+  return row;
+}
+
+export function isExpired(invitation: Pick<Invitation, "expiresAt">, now: Date): boolean {
+  return invitation.expiresAt.getTime() <= now.getTime();
+}

@@ -1,0 +1,124 @@
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { invitations, parents } from "../../../db/schema/index.ts";
+import { invalidateUserSessionsQuery } from "../../auth/session.ts";
+import { PARENTS_PAGE_SIZE } from "../../schemas/parents.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { AppError } from "../errors.ts";
+import type { Actor } from "../invitations/shared.ts";
+
+/** `%term%` for LIKE, with the wildcard characters of the term escaped. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function page<T>(rows: T[], total: number, pageNumber: number) {
+  return { rows, total, page: pageNumber, pageSize: PARENTS_PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PARENTS_PAGE_SIZE)) };
+}
+
+/** The parents of one school (accounts), searched by name or e-mail, ordered by name, paginated in SQL. */
+export async function listParents(db: Db, schoolId: string, input: { search?: string | undefined; page: number }) {
+  const conditions: SQL[] = [eq(parents.schoolId, schoolId)];
+  if (input.search) {
+    const pattern = likePattern(input.search.toLowerCase());
+    conditions.push(or(sql`lower(${parents.name}) like ${pattern} escape '\\'`, sql`${parents.email} like ${pattern} escape '\\'`)!);
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await db.batch([
+    db
+      .select({
+        id: parents.id,
+        name: parents.name,
+        email: parents.email,
+        phone: parents.phone,
+        isActive: parents.isActive,
+        lastLogin: parents.lastLogin,
+        createdAt: parents.createdAt,
+      })
+      .from(parents)
+      .where(where)
+      .orderBy(asc(parents.name), asc(parents.id))
+      .limit(PARENTS_PAGE_SIZE)
+      .offset((input.page - 1) * PARENTS_PAGE_SIZE),
+    db.select({ total: count() }).from(parents).where(where),
+  ]);
+  return page(rows, totals[0]?.total ?? 0, input.page);
+}
+
+/** The school's parent invitations, newest first, searched by e-mail or invited name. */
+export async function listParentInvitations(
+  db: Db,
+  schoolId: string,
+  input: { search?: string | undefined; status?: "pending" | "accepted" | "expired" | "revoked" | undefined; page: number },
+  now: Date,
+) {
+  const conditions: SQL[] = [eq(invitations.schoolId, schoolId), eq(invitations.role, "parent")];
+  if (input.status) conditions.push(eq(invitations.status, input.status));
+  if (input.search) {
+    const pattern = likePattern(input.search.toLowerCase());
+    conditions.push(
+      or(
+        sql`${invitations.email} like ${pattern} escape '\\'`,
+        sql`lower(json_extract(${invitations.metadata}, '$.parent_name')) like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await db.batch([
+    db
+      .select()
+      .from(invitations)
+      .where(where)
+      .orderBy(desc(invitations.createdAt), desc(invitations.id))
+      .limit(PARENTS_PAGE_SIZE)
+      .offset((input.page - 1) * PARENTS_PAGE_SIZE),
+    db.select({ total: count() }).from(invitations).where(where),
+  ]);
+  return page(
+    rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      name: row.metadata.parent_name ?? row.metadata.invitedUserName ?? null,
+      status: row.status,
+      /** Pending but past its expiry (the hourly sweep will mark it expired). */
+      expired: row.status === "expired" || (row.status === "pending" && row.expiresAt.getTime() <= now.getTime()),
+      expiresAt: row.expiresAt,
+      acceptedAt: row.acceptedAt,
+      revokedAt: row.revokedAt,
+      createdAt: row.createdAt,
+    })),
+    totals[0]?.total ?? 0,
+    input.page,
+  );
+}
+
+/**
+ * Deactivates (ending every session at once) or reactivates a parent of the actor's school.
+ * A parent of another school is NOT_FOUND.
+ */
+export async function setParentActive(db: Db, actor: Actor & { schoolId: string }, input: { parentId: string; active: boolean }, meta: RequestMeta, now: Date) {
+  const [parent] = await db
+    .select({ id: parents.id, email: parents.email, isActive: parents.isActive })
+    .from(parents)
+    .where(and(eq(parents.id, input.parentId), eq(parents.schoolId, actor.schoolId)));
+  if (!parent) throw new AppError("NOT_FOUND", "Parent not found");
+  if (parent.isActive === input.active) return { isActive: parent.isActive };
+  await db.batch([
+    db.update(parents).set({ isActive: input.active, updatedAt: now }).where(and(eq(parents.id, parent.id), eq(parents.schoolId, actor.schoolId))),
+    invalidateUserSessionsQuery(db, "parent", parent.id),
+    auditInsert(
+      db,
+      {
+        eventType: input.active ? "parent_reactivated" : "parent_deactivated",
+        description: `${input.active ? "Reactivated" : "Deactivated"} parent ${parent.email}`,
+        userId: actor.id,
+        userRole: actor.role,
+        schoolId: actor.schoolId,
+        metadata: { parent_id: parent.id, email: parent.email },
+        at: now,
+      },
+      meta,
+    ),
+  ]);
+  return { isActive: input.active };
+}

@@ -1,0 +1,7 @@
+import type { SessionUser } from "../auth/users.ts";
+import type { Actor } from "../services/invitations/shared.ts";
+
+/** The signed-in user as the services see whoever acts. */
+export function actorOf(user: SessionUser): Actor {
+  return { id: user.id, role: user.role, schoolId: user.schoolId, name: user.name };
+}
