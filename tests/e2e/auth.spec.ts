@@ -65,20 +65,3 @@ test.describe("route guards", () => {
     await expect(header.getByRole("link", { name: "Log In" })).toHaveCount(0);
   });
 });
-
-// Last in the file: a failure starts the account's backoff (1 s), which the tests above must not meet.
-test.describe("wrong password", () => {
-  const messages = {
-    super_admin: "Invalid super admin credentials. Access denied.",
-    school_admin: "Invalid school admin credentials. Please check your email and password.",
-    parent: "Invalid parent credentials. Please check your email, password, and school code.",
-  } as const;
-  for (const [role, account] of Object.entries(DEMO)) {
-    test(`${role}: a wrong password shows the spec message`, async ({ page }) => {
-      await page.goto(account.login);
-      await fillLogin(page, account.email, "not-the-password");
-      await expect(page.getByRole("alert")).toHaveText(messages[role as keyof typeof messages]);
-      await expect(page).toHaveURL(account.login);
-    });
-  }
-});

@@ -19,3 +19,36 @@ export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+export type MailboxMessage = { to: string; subject: string; text: string; html: string; createdAt: string };
+
+/** Waits for an e-mail to `to` (newest first) in the local dev mailbox, whose subject matches. */
+export async function waitForEmail(page: Page, to: string, subject: RegExp): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get("/dev/mailbox.json");
+        const messages = (await response.json()) as MailboxMessage[];
+        found = messages.find((message) => message.to === to && subject.test(message.subject));
+        return found !== undefined;
+      },
+      { timeout: 15_000, message: `an e-mail to ${to} matching ${subject}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in an e-mail's text that goes to `path`. */
+export function linkIn(message: MailboxMessage, path: string): string {
+  const match = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s]*`).exec(message.text);
+  if (!match) throw new Error(`no ${path} link in: ${message.text}`);
+  return match[0];
+}
+
+export async function signIn(page: Page, role: keyof typeof DEMO) {
+  const account = DEMO[role];
+  await page.goto(account.login);
+  await fillLogin(page, account.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(account.home);
+}

@@ -27,6 +27,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "auth.forgotPassword": { access: "public", input: { role: "parent", email: "nobody@example.com" } },
   "auth.resetPassword": { access: "public", input: { token: "no-such-token", password: "long enough pw", confirmPassword: "long enough pw" } },
   "site.subscribeNewsletter": { access: "public", input: { email: "reader@example.com" } },
+  "superAdmin.schoolOptions": { access: "super_admin", input: { search: "maple" } },
   "superAdmin.inviteSchoolAdmin": { access: "super_admin", input: { name: "New Admin", email: "new.admin@example.com", schoolId: "no-such-school" } },
   "superAdmin.resendInvite": { access: "super_admin", input: { inviteId: "no-such-invite" } },
   "superAdmin.revokeInvite": { access: "super_admin", input: { inviteId: "no-such-invite" } },

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, parents, schoolAdmins, sessions } from "../../db/schema/index.ts";
 import { MESSAGES } from "../../worker/schemas/messages.ts";
@@ -108,7 +108,7 @@ describe("login", () => {
     const ok = await mutate(t.app, "auth.login", { role: "school_admin", email: user.email, password: PASSWORD }, { ip: "198.51.100.20" });
     await mutate(t.app, "auth.logout", undefined, { cookie: cookieFrom(ok.setCookie) });
 
-    const rows = await t.db.select().from(auditLogs).orderBy(auditLogs.createdAt);
+    const rows = await t.db.select().from(auditLogs).orderBy(auditLogs.createdAt, sql`rowid`);
     expect(rows.map((row) => row.eventType)).toEqual(["failed_login", "login", "logout"]);
     expect(rows[0]).toMatchObject({
       userRole: "school_admin",

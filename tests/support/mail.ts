@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { emailLogs } from "../../db/schema/index.ts";
 
@@ -8,7 +8,8 @@ export async function lastEmailTo(db: Db, to: string, type?: (typeof emailLogs.$
     .select()
     .from(emailLogs)
     .where(type ? and(eq(emailLogs.recipientEmail, to), eq(emailLogs.emailType, type)) : eq(emailLogs.recipientEmail, to))
-    .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
+    // rowid breaks ties in insertion order (tests often freeze the clock).
+    .orderBy(desc(emailLogs.createdAt), desc(sql`rowid`))
     .limit(1);
   if (!row) throw new Error(`no e-mail to ${to}`);
   return row;

@@ -15,7 +15,7 @@ function App() {
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <RouterProvider router={router} />
-        <Toaster richColors closeButton position="top-right" duration={TOAST_DURATION_MS} />
+        <Toaster richColors closeButton position="bottom-right" duration={TOAST_DURATION_MS} />
       </TRPCProvider>
     </QueryClientProvider>
   );

@@ -1,8 +1,17 @@
-import { Bus, KeyRound, LayoutDashboard, LogOut } from "lucide-react";
+import { Bus, KeyRound, LayoutDashboard, LogOut, Users, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { useSession } from "../lib/session.ts";
 
 const ROLE_LABELS = { super_admin: "Super Admin", school_admin: "School Admin", parent: "Parent" } as const;
+
+type NavItem = { to: string; label: string; icon: LucideIcon };
+
+/** The area's own pages, after Dashboard. Later areas add theirs here. */
+const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
+  super_admin: [],
+  school_admin: [{ to: "/school-admin/parents", label: "Parents", icon: Users }],
+  parent: [],
+};
 
 /** The signed-in frame: brand, the user and their school, Dashboard, Change Password and Logout. */
 export default function AppShell() {
@@ -47,6 +56,14 @@ export default function AppShell() {
                 Dashboard
               </NavLink>
             </li>
+            {AREA_NAV[user.role].map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink to={to} className={linkClass}>
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
             <li>
               <NavLink to="/change-password" className={linkClass}>
                 <KeyRound aria-hidden="true" className="h-4 w-4" />

@@ -7,7 +7,7 @@ import { FullPageSpinner, RequireRole } from "./guards.tsx";
 /** Route-level code splitting: each page is its own chunk; public pages load no admin code. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const roleArea = (path: string, role: Role, home: () => Promise<{ default: ComponentType }>): RouteObject => ({
+const roleArea = (path: string, role: Role, home: () => Promise<{ default: ComponentType }>, pages: RouteObject[] = []): RouteObject => ({
   path,
   element: <RequireRole roles={[role]} />,
   children: [
@@ -15,6 +15,7 @@ const roleArea = (path: string, role: Role, home: () => Promise<{ default: Compo
       lazy: page(() => import("../components/AppShell.tsx")),
       children: [
         { index: true, lazy: page(home) },
+        ...pages,
         { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
       ],
     },
@@ -41,6 +42,9 @@ export const routes: RouteObject[] = [
       { path: "gdpr-compliance", lazy: page(() => import("../pages/public/GdprCompliancePage.tsx")) },
       { path: "cookie-policy", lazy: page(() => import("../pages/public/CookiePolicyPage.tsx")) },
       { path: "login", lazy: page(() => import("../pages/auth/LoginChooserPage.tsx")) },
+      { path: "accept-invite", lazy: page(() => import("../pages/auth/AcceptInvitePage.tsx")) },
+      { path: "forgot-password", lazy: page(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
+      { path: "reset-password", lazy: page(() => import("../pages/auth/ResetPasswordPage.tsx")) },
       { path: "signup", element: <Navigate to="/get-started" replace /> },
       loginRoute("login/superadmin", "super_admin"),
       loginRoute("login/school", "school_admin"),
@@ -55,7 +59,9 @@ export const routes: RouteObject[] = [
     ],
   },
   roleArea("super-admin", "super_admin", () => import("../pages/home/SuperAdminHome.tsx")),
-  roleArea("school-admin", "school_admin", () => import("../pages/home/SchoolAdminHome.tsx")),
+  roleArea("school-admin", "school_admin", () => import("../pages/home/SchoolAdminHome.tsx"), [
+    { path: "parents", lazy: page(() => import("../pages/school-admin/ParentsPage.tsx")) },
+  ]),
   roleArea("parent", "parent", () => import("../pages/home/ParentHome.tsx")),
 ];
 

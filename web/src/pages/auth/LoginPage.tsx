@@ -92,12 +92,19 @@ export default function LoginPage({ role }: { role: Role }) {
               {...register("schoolCode")}
             />
           ) : null}
-          {role === "school_admin" ? (
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...register("remember")} />
-              Remember me
-            </label>
-          ) : null}
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            {role === "school_admin" ? (
+              <label className="flex items-center gap-2 text-slate-700">
+                <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...register("remember")} />
+                Remember me
+              </label>
+            ) : (
+              <span />
+            )}
+            <Link to={`/forgot-password?role=${role}`} className="text-brand-700 underline-offset-2 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending ? "Signing in…" : "Sign In"}
           </Button>

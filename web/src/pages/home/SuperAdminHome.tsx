@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { UserPlus } from "lucide-react";
+import { useEffect, useState } from "react";
 import { ErrorState, Loading, StatCard } from "../../components/ui/states.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useTRPC } from "../../trpc.ts";
+import { InviteSchoolAdminDialog } from "../super-admin/InviteSchoolAdminDialog.tsx";
 
 export default function SuperAdminHome() {
   const trpc = useTRPC();
   const { user } = useSession();
   const stats = useQuery(trpc.superAdmin.stats.queryOptions());
+  const [inviting, setInviting] = useState(false);
   useEffect(() => {
     document.title = "Super Admin Dashboard · SchoolRide";
   }, []);
@@ -31,6 +34,18 @@ export default function SuperAdminHome() {
           </div>
         )}
       </div>
+      <h2 className="mt-8 text-lg font-semibold text-ink">Quick Actions</h2>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={() => setInviting(true)}
+          className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          <UserPlus aria-hidden="true" className="h-4 w-4" />
+          Invite School Admin
+        </button>
+      </div>
+      <InviteSchoolAdminDialog open={inviting} onOpenChange={setInviting} />
     </section>
   );
 }

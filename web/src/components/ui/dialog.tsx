@@ -1,0 +1,87 @@
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+
+const overlay = "fixed inset-0 z-40 bg-slate-900/50";
+const panel =
+  "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
+
+/** An accessible modal (focus trap, Escape, labelled by its title). */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={overlay} />
+        <RadixDialog.Content className={panel} {...(description ? {} : { "aria-describedby": undefined })}>
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+              <X aria-hidden="true" className="h-5 w-5" />
+            </RadixDialog.Close>
+          </div>
+          {description ? <RadixDialog.Description className="mb-4 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** A confirmation for a destructive action, with the spec's text. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  busy = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlay} />
+        <AlertDialog.Content className={panel}>
+          <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{message}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              Cancel
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+              disabled={busy}
+              onClick={(event) => {
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

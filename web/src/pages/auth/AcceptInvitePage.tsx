@@ -1,0 +1,273 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import type { inferRouterOutputs } from "@trpc/server";
+import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { z } from "zod";
+import type { AppRouter } from "../../../../worker/trpc/router.ts";
+import { acceptInviteRoleIssue, acceptInviteSchema, INVITATION_MESSAGES } from "../../../../worker/schemas/invitations.ts";
+import { buttonPrimary } from "../../components/site/ui.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
+import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { Loading } from "../../components/ui/states.tsx";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../trpc.ts";
+
+type Invitation = inferRouterOutputs<AppRouter>["auth"]["invitation"];
+type InviteRole = Invitation["role"];
+type FormInput = z.input<typeof acceptInviteSchema>;
+type FormOutput = z.output<typeof acceptInviteSchema>;
+
+/** Milliseconds between the success message and the redirect (spec §2). */
+const REDIRECT_DELAY_MS = 2000;
+
+const ROLE_LABELS: Record<InviteRole, string> = { school_admin: "School Admin", parent: "Parent" };
+
+const cardClass = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8";
+
+/** The server's message for a known failure (invalid, expired…); the spec's fallback for anything else. */
+function invitationLoadError(error: unknown): string {
+  const fallback = "Failed to load invitation details.";
+  if (!(error instanceof TRPCClientError)) return fallback;
+  const data = error.data as { code?: string; fieldErrors?: unknown } | undefined;
+  if (!data?.code || data.code === "INTERNAL_SERVER_ERROR") return fallback;
+  // A malformed token (rejected by the input schema) is simply not a valid invitation.
+  if (data.fieldErrors) return INVITATION_MESSAGES.invalidOrExpired;
+  return errorMessage(error, fallback);
+}
+
+/** `/accept-invite?token=…`: an invited school admin or parent sets up their account. */
+export default function AcceptInvitePage() {
+  usePageTitle("Accept Invitation · SchoolRide");
+  const trpc = useTRPC();
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  // Once the account exists, the token is spent: never ask the server about it again.
+  const [accepted, setAccepted] = useState(false);
+  const invitation = useQuery(
+    trpc.auth.invitation.queryOptions({ token }, { enabled: token !== "" && !accepted, retry: false, staleTime: Infinity }),
+  );
+
+  let body;
+  if (!token) body = <InvalidInvitation message={INVITATION_MESSAGES.missingToken} />;
+  else if (invitation.isError) body = <InvalidInvitation message={invitationLoadError(invitation.error)} />;
+  else if (invitation.isPending) body = <Loading label="Loading invitation…" />;
+  else body = <AcceptInviteForm token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />;
+
+  return <div className="mx-auto w-full max-w-lg px-4 py-10 sm:py-16">{body}</div>;
+}
+
+function InvalidInvitation({ message }: { message: string }) {
+  return (
+    <div className={`${cardClass} text-center`}>
+      <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-red-100 text-red-700">
+        <AlertTriangle aria-hidden="true" className="h-6 w-6" />
+      </span>
+      <h1 className="text-2xl font-bold text-ink">Invalid Invitation</h1>
+      <p role="alert" className="mt-2 text-slate-700">
+        {message}
+      </p>
+      <p className="mt-2 text-sm text-slate-500">Ask the person who invited you to send a new invitation.</p>
+      <Link to="/" className={`${buttonPrimary} mt-6`}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Return to Home
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The parents' rules of spec §5, as field errors. `acceptInviteRoleIssue` reports the first
+ * missing field only; asking again with the contact filled in yields the phone's issue too, so
+ * both fields can be marked at once.
+ */
+function roleIssues(role: InviteRole, values: Pick<FormInput, "emergencyContact" | "emergencyPhone">) {
+  const issues = [acceptInviteRoleIssue(role, values), acceptInviteRoleIssue(role, { ...values, emergencyContact: "provided" })];
+  const byField = new Map<string, string>();
+  for (const issue of issues) if (issue && !byField.has(issue.field)) byField.set(issue.field, issue.message);
+  return [...byField].map(([field, message]) => ({ field: field as "emergencyContact" | "emergencyPhone", message }));
+}
+
+function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [home, setHome] = useState<string | null>(null);
+  const isParent = invitation.role === "parent";
+
+  const resolver = useMemo<Resolver<FormInput, unknown, FormOutput>>(() => {
+    const base = zodResolver(acceptInviteSchema);
+    return async (values, context, options) => {
+      const result = await base(values, context, options);
+      const issues = roleIssues(invitation.role, values);
+      if (issues.length === 0) return result;
+      const errors: FieldErrors<FormInput> = { ...result.errors };
+      for (const { field, message } of issues) errors[field] ??= { type: "role", message };
+      return { values: {}, errors };
+    };
+  }, [invitation.role]);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver,
+    defaultValues: {
+      token,
+      name: invitation.name ?? "",
+      password: "",
+      confirmPassword: "",
+      phone: "",
+      address: "",
+      position: "",
+      emergencyContact: "",
+      emergencyPhone: "",
+    },
+  });
+
+  const accept = useMutation(
+    trpc.auth.acceptInvite.mutationOptions({
+      onSuccess: (data) => {
+        onAccepted();
+        // A new user is signed in: drop whatever this browser cached for anyone before, except
+        // the invitation shown behind the success message.
+        const keep = hashKey(trpc.auth.invitation.queryKey({ token }));
+        queryClient.removeQueries({ predicate: (query) => query.queryHash !== keep });
+        queryClient.setQueryData(trpc.auth.me.queryKey(), data.user);
+        notify("success", "Account Created", `Welcome to ${invitation.schoolName}, ${data.user.name}.`);
+        setHome(data.home);
+      },
+      onError: (error) => setServerError(errorMessage(error)),
+    }),
+  );
+
+  useEffect(() => {
+    if (!home) return;
+    const timer = window.setTimeout(() => void navigate(home, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [home, navigate]);
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    // The schema is strict: send only its keys, and leave out the optional ones left blank.
+    const optional = (key: "phone" | "address" | "position" | "emergencyContact" | "emergencyPhone", value: string | undefined) =>
+      value ? { [key]: value } : {};
+    accept.mutate({
+      token,
+      name: values.name,
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+      ...optional("phone", values.phone),
+      ...optional("address", values.address),
+      ...(isParent
+        ? { ...optional("emergencyContact", values.emergencyContact), ...optional("emergencyPhone", values.emergencyPhone) }
+        : optional("position", values.position)),
+    });
+  });
+
+  if (home) {
+    return (
+      <div className={`${cardClass} text-center`}>
+        <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-green-100 text-green-700">
+          <CheckCircle2 aria-hidden="true" className="h-6 w-6" />
+        </span>
+        <h1 className="text-2xl font-bold text-ink">Welcome to SchoolRide</h1>
+        <p role="status" className="mt-2 text-slate-700">
+          Account created! Redirecting to your dashboard…
+        </p>
+      </div>
+    );
+  }
+
+  const expires = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(invitation.expiresAt);
+
+  return (
+    <div className={cardClass}>
+      <div className="mb-6 text-center">
+        <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+          <MailOpen aria-hidden="true" className="h-6 w-6" />
+        </span>
+        <h1 className="text-2xl font-bold text-ink">Set Up Your Account</h1>
+        <p className="mt-1 text-sm text-slate-600">You have been invited to join {invitation.schoolName} on SchoolRide.</p>
+      </div>
+
+      <dl className="mb-6 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
+        {[
+          ["Email", invitation.email],
+          ["School", invitation.schoolName],
+          ["Role", ROLE_LABELS[invitation.role]],
+          ["Expires", expires],
+        ].map(([term, detail]) => (
+          <div key={term} className="flex flex-col sm:flex-row sm:gap-4">
+            <dt className="font-medium text-slate-600 sm:w-16 sm:shrink-0">{term}</dt>
+            <dd className="text-ink wrap-anywhere">{detail}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. A long passphrase is best."
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
+        <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register("address")} />
+        {isParent ? (
+          <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-semibold text-ink">In case of emergency</legend>
+            <TextField
+              label="Emergency contact"
+              autoComplete="off"
+              hint="Someone we can reach if we cannot reach you."
+              error={errors.emergencyContact?.message}
+              {...register("emergencyContact")}
+            />
+            <TextField
+              label="Emergency phone"
+              type="tel"
+              autoComplete="off"
+              error={errors.emergencyPhone?.message}
+              {...register("emergencyPhone")}
+            />
+          </fieldset>
+        ) : (
+          <TextField
+            label="Position (optional)"
+            placeholder="Administrator"
+            autoComplete="organization-title"
+            error={errors.position?.message}
+            {...register("position")}
+          />
+        )}
+        <Button type="submit" className="w-full" disabled={accept.isPending}>
+          {accept.isPending ? "Creating account…" : "Create Account"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to={isParent ? "/login/parent" : "/login/school"} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
+import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "../../../../worker/schemas/auth.ts";
+import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { errorMessage } from "../../lib/errors.ts";
+import { useTRPC } from "../../trpc.ts";
+
+const LOGIN_PAGES: Record<RoleValue, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
+
+/** `/reset-password?token=…`: the e-mailed, single-use link. */
+export default function ResetPasswordPage() {
+  const trpc = useTRPC();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [done, setDone] = useState<{ role: RoleValue; message: string } | null>(null);
+  const [serverError, setServerError] = useState<string | null>(token ? null : RESET_MESSAGES.invalidLink);
+  const { register, handleSubmit, formState } = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: "", confirmPassword: "" },
+  });
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: (data) => setDone(data),
+      onError: (error) => setServerError(errorMessage(error)),
+    }),
+  );
+
+  useEffect(() => {
+    document.title = "Reset Password · SchoolRide";
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="mb-6 text-center">
+          <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+            <KeyRound aria-hidden="true" className="h-6 w-6" />
+          </span>
+          <h1 className="text-2xl font-bold text-ink">Choose a new password</h1>
+        </div>
+        {done ? (
+          <div className="space-y-4 text-center">
+            <FormAlert kind="success">{done.message}</FormAlert>
+            <Link to={LOGIN_PAGES[done.role]} className="inline-block font-semibold text-brand-700 hover:underline">
+              Go to login
+            </Link>
+          </div>
+        ) : (
+          <form
+            noValidate
+            className="space-y-4"
+            onSubmit={handleSubmit((values) => {
+              setServerError(null);
+              reset.mutate(values);
+            })}
+          >
+            {serverError ? (
+              <FormAlert>
+                {serverError}{" "}
+                {serverError === RESET_MESSAGES.invalidLink ? (
+                  <Link to="/forgot-password" className="font-semibold underline">
+                    Request a new link
+                  </Link>
+                ) : null}
+              </FormAlert>
+            ) : null}
+            <input type="hidden" {...register("token")} />
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters. A long passphrase is best."
+              error={formState.errors.password?.message}
+              {...register("password")}
+            />
+            <TextField
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              error={formState.errors.confirmPassword?.message}
+              {...register("confirmPassword")}
+            />
+            <Button type="submit" className="w-full" disabled={reset.isPending || !token}>
+              {reset.isPending ? "Saving…" : "Reset Password"}
+            </Button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

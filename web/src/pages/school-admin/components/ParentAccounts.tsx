@@ -1,0 +1,180 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useEffect, useState } from "react";
+import type { AppRouter } from "../../../../../worker/trpc/router.ts";
+import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../trpc.ts";
+import { ActionButton, Badge, EmptyState, formatDateTime, Pagination, tdClass, thClass } from "./ui.tsx";
+
+type ParentRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["list"]["rows"][number];
+
+/** The school's parent accounts: searched, paginated, deactivated or reactivated. */
+export function ParentAccounts({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<ParentRow | null>(null);
+  const list = useQuery(
+    trpc.schoolAdmin.parents.list.queryOptions({ ...(search ? { search } : {}), page }, { placeholderData: keepPreviousData }),
+  );
+
+  // A page that no longer exists (the list shrank) falls back to the last one.
+  const lastPage = list.data?.pages;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) onPageChange(lastPage);
+  }, [lastPage, page, onPageChange]);
+
+  const setActive = useMutation(
+    trpc.schoolAdmin.parents.setActive.mutationOptions({
+      onSuccess: async (_result, { active }) => {
+        setConfirming(null);
+        notify(
+          "success",
+          active ? "Parent Reactivated" : "Parent Deactivated",
+          active ? "The parent can sign in again." : "The parent has been signed out and cannot sign in until reactivated.",
+        );
+        await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
+      },
+      onError: (error) => {
+        setConfirming(null);
+        notify("error", "Update Failed", errorMessage(error));
+      },
+    }),
+  );
+  const busyId = setActive.isPending ? setActive.variables.parentId : null;
+
+  function actionFor(parent: ParentRow) {
+    const busy = busyId === parent.id;
+    return parent.isActive ? (
+      <ActionButton variant="danger" disabled={busy} aria-label={`Deactivate ${parent.name}`} onClick={() => setConfirming(parent)}>
+        Deactivate
+      </ActionButton>
+    ) : (
+      <ActionButton
+        disabled={busy}
+        aria-label={`Reactivate ${parent.name}`}
+        onClick={() => setActive.mutate({ parentId: parent.id, active: true })}
+      >
+        {busy ? "Reactivating…" : "Reactivate"}
+      </ActionButton>
+    );
+  }
+
+  let content;
+  if (list.isPending) content = <Loading label="Loading parents…" />;
+  else if (list.isError)
+    content = (
+      <ErrorState>
+        Failed to load parents. {errorMessage(list.error, "")}{" "}
+        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </ErrorState>
+    );
+  else if (list.data.total === 0)
+    content = search ? (
+      <EmptyState title="No parents match your search">Try another name or e-mail address.</EmptyState>
+    ) : (
+      <EmptyState title="No parents yet. Invite parents to give them access." />
+    );
+  else {
+    const { rows } = list.data;
+    content = (
+      <>
+        {/* Wide screens: a table. */}
+        <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
+          <table className="min-w-full divide-y divide-slate-200">
+            <caption className="sr-only">Parent accounts</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={thClass}>Name</th>
+                <th scope="col" className={thClass}>Email</th>
+                <th scope="col" className={thClass}>Phone</th>
+                <th scope="col" className={thClass}>Last login</th>
+                <th scope="col" className={thClass}>Status</th>
+                <th scope="col" className={`${thClass} text-right`}>Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((parent) => (
+                <tr key={parent.id}>
+                  <th scope="row" className="px-4 py-3 text-left align-top text-sm font-medium text-ink">
+                    {parent.name}
+                  </th>
+                  <td className={`${tdClass} wrap-anywhere`}>{parent.email}</td>
+                  <td className={tdClass}>{parent.phone || <span className="text-slate-500">Not provided</span>}</td>
+                  <td className={tdClass}>{parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>}</td>
+                  <td className={tdClass}>
+                    <StatusBadge active={parent.isActive} />
+                  </td>
+                  <td className={`${tdClass} text-right`}>{actionFor(parent)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {/* Small screens: one card per parent. */}
+        <ul aria-label="Parent accounts" className="space-y-3 lg:hidden">
+          {rows.map((parent) => (
+            <li key={parent.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-ink">{parent.name}</p>
+                  <p className="text-sm text-slate-600 wrap-anywhere">{parent.email}</p>
+                </div>
+                <StatusBadge active={parent.isActive} />
+              </div>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-500">Phone</dt>
+                <dd className="text-slate-700">{parent.phone || "Not provided"}</dd>
+                <dt className="text-slate-500">Last login</dt>
+                <dd className="text-slate-700">{parent.lastLogin ? formatDateTime(parent.lastLogin) : "Never"}</dd>
+              </dl>
+              <div className="mt-3 flex justify-end">{actionFor(parent)}</div>
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={list.data.page}
+          pages={list.data.pages}
+          pageSize={list.data.pageSize}
+          total={list.data.total}
+          noun="parents"
+          label="Parents pages"
+          onPageChange={onPageChange}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="parents-heading" className="mt-8">
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <h2 id="parents-heading" className="text-lg font-semibold text-ink">
+          Parents
+        </h2>
+        {list.data ? <span className="text-sm text-slate-600">{list.data.total} total</span> : null}
+      </div>
+      {content}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !setActive.isPending) setConfirming(null);
+        }}
+        title="Deactivate parent"
+        message={
+          confirming ? `Deactivate ${confirming.name}? They will be signed out at once and cannot sign in until reactivated.` : ""
+        }
+        confirmLabel={setActive.isPending ? "Deactivating…" : "Deactivate"}
+        busy={setActive.isPending}
+        onConfirm={() => confirming && setActive.mutate({ parentId: confirming.id, active: false })}
+      />
+    </section>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>;
+}

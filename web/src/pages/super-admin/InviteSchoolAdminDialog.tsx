@@ -1,0 +1,102 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { inviteSchoolAdminSchema } from "../../../../worker/schemas/invitations.ts";
+import { Dialog } from "../../components/ui/dialog.tsx";
+import { Button, TextField } from "../../components/ui/form.tsx";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../trpc.ts";
+
+type Values = z.infer<typeof inviteSchoolAdminSchema>;
+
+/** "Invite School Admin": name, e-mail and a school (spec §5: "Please select a school for the admin"). */
+export function InviteSchoolAdminDialog({
+  open,
+  onOpenChange,
+  school,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Preselected school (from a school's row); otherwise the admin picks one. */
+  school?: { id: string; name: string };
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  const options = useQuery({
+    ...trpc.superAdmin.schoolOptions.queryOptions({ search: search || undefined }),
+    enabled: open && !school,
+    placeholderData: keepPreviousData,
+  });
+  const { register, handleSubmit, reset, formState } = useForm<Values>({
+    resolver: zodResolver(inviteSchoolAdminSchema),
+    defaultValues: { name: "", email: "", schoolId: school?.id ?? "" },
+  });
+  useEffect(() => {
+    if (open) reset({ name: "", email: "", schoolId: school?.id ?? "" });
+  }, [open, school?.id, reset]);
+
+  const invite = useMutation(
+    trpc.superAdmin.inviteSchoolAdmin.mutationOptions({
+      onSuccess: async (data) => {
+        notify("success", "Invitation Sent", `Invitation sent to ${data.email}`);
+        onOpenChange(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
+      },
+      onError: (error) => notify("error", "Invitation Failed", errorMessage(error)),
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Invite School Admin">
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invite.mutate(values))}>
+        <TextField label="Admin name" autoComplete="off" error={formState.errors.name?.message} {...register("name")} />
+        <TextField label="Admin email" type="email" autoComplete="off" error={formState.errors.email?.message} {...register("email")} />
+        {school ? (
+          <p className="text-sm text-slate-700">
+            School: <strong>{school.name}</strong>
+          </p>
+        ) : (
+          <div className="space-y-2">
+            <TextField label="Find a school" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+            <div>
+              <label htmlFor="invite-school" className="block text-sm font-medium text-slate-700">
+                School
+              </label>
+              <select
+                id="invite-school"
+                aria-invalid={formState.errors.schoolId ? true : undefined}
+                aria-describedby={formState.errors.schoolId ? "invite-school-error" : undefined}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+                {...register("schoolId")}
+              >
+                <option value="">Select a school…</option>
+                {(options.data ?? []).map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+              {formState.errors.schoolId ? (
+                <p id="invite-school-error" className="mt-1 text-sm text-red-700">
+                  {formState.errors.schoolId.message}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        )}
+        <div className="flex justify-end gap-3 pt-2">
+          <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Cancel
+          </button>
+          <Button type="submit" disabled={invite.isPending}>
+            {invite.isPending ? "Sending…" : "Send Invitation"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { schools } from "../../../db/schema/index.ts";
+import { likePattern } from "../parents/directory.ts";
+
+export const SCHOOL_OPTIONS_LIMIT = 50;
+
+/** Active schools for a picker, by name, searched in SQL (the platform may hold thousands). */
+export async function schoolOptions(db: Db, search: string | undefined) {
+  const conditions = [eq(schools.isActive, true)];
+  if (search) conditions.push(sql`lower(${schools.name}) like ${likePattern(search.toLowerCase())} escape '\\'`);
+  return db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(and(...conditions))
+    .orderBy(asc(schools.name), asc(schools.id))
+    .limit(SCHOOL_OPTIONS_LIMIT);
+}
