@@ -64,12 +64,13 @@ export const acceptInviteSchema = z
   .refine((value) => value.password === value.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
 
-/** The rule the spec adds for parents, shared by the form and the server. */
-export function acceptInviteRoleIssue(role: "school_admin" | "parent", input: Pick<AcceptInviteInput, "emergencyContact" | "emergencyPhone">) {
-  if (role !== "parent") return null;
-  if (!input.emergencyContact?.trim()) return { field: "emergencyContact" as const, message: INVITATION_MESSAGES.emergencyContactRequired };
-  if (!input.emergencyPhone?.trim()) return { field: "emergencyPhone" as const, message: INVITATION_MESSAGES.emergencyPhoneRequired };
-  return null;
+/** The rules the spec adds for parents, shared by the form and the server: every issue, in field order. */
+export function acceptInviteRoleIssues(role: "school_admin" | "parent", input: Pick<AcceptInviteInput, "emergencyContact" | "emergencyPhone">) {
+  const issues: { field: "emergencyContact" | "emergencyPhone"; message: string }[] = [];
+  if (role !== "parent") return issues;
+  if (!input.emergencyContact?.trim()) issues.push({ field: "emergencyContact", message: INVITATION_MESSAGES.emergencyContactRequired });
+  if (!input.emergencyPhone?.trim()) issues.push({ field: "emergencyPhone", message: INVITATION_MESSAGES.emergencyPhoneRequired });
+  return issues;
 }
 
 /** Spec: resend-invite takes inviteId and regenerateToken (true for an expired invitation). */

@@ -6,7 +6,7 @@ import { constantTimeEqualText, sha256Hex } from "../../auth/crypto.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
 import { findAccountById, normalizeEmail, toSessionUser, type SessionUser } from "../../auth/users.ts";
-import { acceptInviteRoleIssue, INVITATION_MESSAGES, type AcceptInviteInput } from "../../schemas/invitations.ts";
+import { acceptInviteRoleIssues, INVITATION_MESSAGES, type AcceptInviteInput } from "../../schemas/invitations.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { assertAcceptableNewPassword } from "../auth/account.ts";
 import { AppError } from "../errors.ts";
@@ -119,7 +119,7 @@ async function signIn(db: Db, role: Invitation["role"], userId: string, meta: Re
 /** The accept-invite form: creates the account with the password the person chose, signs them in. */
 export async function acceptInvitation(db: Db, input: AcceptInviteInput, meta: RequestMeta, now: Date): Promise<AcceptedAccount> {
   const { invitation } = await pendingInvitationByToken(db, input.token, now);
-  const roleIssue = acceptInviteRoleIssue(invitation.role, input);
+  const [roleIssue] = acceptInviteRoleIssues(invitation.role, input);
   if (roleIssue) throw new AppError("BAD_REQUEST", roleIssue.message);
   assertAcceptableNewPassword(input.password);
   await assertNoAccount(db, invitation);

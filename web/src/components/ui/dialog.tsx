@@ -2,6 +2,7 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "./form.tsx";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/50";
 const panel =
@@ -83,5 +84,33 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** Cancel and submit buttons at the foot of a dialog's form. */
+export function DialogActions({
+  onCancel,
+  submitLabel,
+  pendingLabel,
+  pending,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+      >
+        Cancel
+      </button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </div>
   );
 }

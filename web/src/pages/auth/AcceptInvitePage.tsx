@@ -8,9 +8,10 @@ import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { AppRouter } from "../../../../worker/trpc/router.ts";
-import { acceptInviteRoleIssue, acceptInviteSchema, INVITATION_MESSAGES } from "../../../../worker/schemas/invitations.ts";
+import { acceptInviteRoleIssues, acceptInviteSchema, INVITATION_MESSAGES } from "../../../../worker/schemas/invitations.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
+import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
 import { errorMessage } from "../../lib/errors.ts";
@@ -26,8 +27,6 @@ type FormOutput = z.output<typeof acceptInviteSchema>;
 const REDIRECT_DELAY_MS = 2000;
 
 const ROLE_LABELS: Record<InviteRole, string> = { school_admin: "School Admin", parent: "Parent" };
-
-const cardClass = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8";
 
 /** The server's message for a known failure (invalid, expired…); the spec's fallback for anything else. */
 function invitationLoadError(error: unknown): string {
@@ -55,20 +54,17 @@ export default function AcceptInvitePage() {
   let body;
   if (!token) body = <InvalidInvitation message={INVITATION_MESSAGES.missingToken} />;
   else if (invitation.isError) body = <InvalidInvitation message={invitationLoadError(invitation.error)} />;
-  else if (invitation.isPending) body = <Loading label="Loading invitation…" />;
+  else if (invitation.isPending) body = <div className="py-16"><Loading label="Loading invitation…" /></div>;
   else body = <AcceptInviteForm token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />;
 
-  return <div className="mx-auto w-full max-w-lg px-4 py-10 sm:py-16">{body}</div>;
+  return body;
 }
 
 function InvalidInvitation({ message }: { message: string }) {
   return (
-    <div className={`${cardClass} text-center`}>
-      <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-red-100 text-red-700">
-        <AlertTriangle aria-hidden="true" className="h-6 w-6" />
-      </span>
-      <h1 className="text-2xl font-bold text-ink">Invalid Invitation</h1>
-      <p role="alert" className="mt-2 text-slate-700">
+    <AuthCard icon={AlertTriangle} tone="red" title="Invalid Invitation">
+      <div className="text-center">
+      <p role="alert" className="text-slate-700">
         {message}
       </p>
       <p className="mt-2 text-sm text-slate-500">Ask the person who invited you to send a new invitation.</p>
@@ -76,20 +72,9 @@ function InvalidInvitation({ message }: { message: string }) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Return to Home
       </Link>
-    </div>
+      </div>
+    </AuthCard>
   );
-}
-
-/**
- * The parents' rules of spec §5, as field errors. `acceptInviteRoleIssue` reports the first
- * missing field only; asking again with the contact filled in yields the phone's issue too, so
- * both fields can be marked at once.
- */
-function roleIssues(role: InviteRole, values: Pick<FormInput, "emergencyContact" | "emergencyPhone">) {
-  const issues = [acceptInviteRoleIssue(role, values), acceptInviteRoleIssue(role, { ...values, emergencyContact: "provided" })];
-  const byField = new Map<string, string>();
-  for (const issue of issues) if (issue && !byField.has(issue.field)) byField.set(issue.field, issue.message);
-  return [...byField].map(([field, message]) => ({ field: field as "emergencyContact" | "emergencyPhone", message }));
 }
 
 function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
@@ -104,7 +89,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     const base = zodResolver(acceptInviteSchema);
     return async (values, context, options) => {
       const result = await base(values, context, options);
-      const issues = roleIssues(invitation.role, values);
+      const issues = acceptInviteRoleIssues(invitation.role, values);
       if (issues.length === 0) return result;
       const errors: FieldErrors<FormInput> = { ...result.errors };
       for (const { field, message } of issues) errors[field] ??= { type: "role", message };
@@ -173,29 +158,18 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
 
   if (home) {
     return (
-      <div className={`${cardClass} text-center`}>
-        <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-green-100 text-green-700">
-          <CheckCircle2 aria-hidden="true" className="h-6 w-6" />
-        </span>
-        <h1 className="text-2xl font-bold text-ink">Welcome to SchoolRide</h1>
-        <p role="status" className="mt-2 text-slate-700">
+      <AuthCard icon={CheckCircle2} tone="green" title="Welcome to SchoolRide">
+        <p role="status" className="text-center text-slate-700">
           Account created! Redirecting to your dashboard…
         </p>
-      </div>
+      </AuthCard>
     );
   }
 
   const expires = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(invitation.expiresAt);
 
   return (
-    <div className={cardClass}>
-      <div className="mb-6 text-center">
-        <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-          <MailOpen aria-hidden="true" className="h-6 w-6" />
-        </span>
-        <h1 className="text-2xl font-bold text-ink">Set Up Your Account</h1>
-        <p className="mt-1 text-sm text-slate-600">You have been invited to join {invitation.schoolName} on SchoolRide.</p>
-      </div>
+    <AuthCard icon={MailOpen} title="Set Up Your Account" subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`} wide>
 
       <dl className="mb-6 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         {[
@@ -268,6 +242,6 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
           Sign in
         </Link>
       </p>
-    </div>
+    </AuthCard>
   );
 }

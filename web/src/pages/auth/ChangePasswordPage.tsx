@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { changePasswordSchema, type ChangePasswordInput } from "../../../../worker/schemas/auth.ts";
+import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
@@ -45,17 +46,7 @@ export default function ChangePasswordPage() {
   );
 
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <KeyRound aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <h1 className="text-2xl font-bold text-ink">Change Password</h1>
-          {user?.mustChangePassword ? (
-            <p className="mt-2 text-sm text-slate-600">Please choose a new password before you continue.</p>
-          ) : null}
-        </div>
+    <AuthCard icon={KeyRound} title={"Change Password"} subtitle={user?.mustChangePassword ? "Please choose a new password before you continue." : undefined}>
         <form
           noValidate
           className="space-y-4"
@@ -91,7 +82,6 @@ export default function ChangePasswordPage() {
             {change.isPending ? "Saving…" : "Change Password"}
           </Button>
         </form>
-      </div>
-    </div>
+    </AuthCard>
   );
 }

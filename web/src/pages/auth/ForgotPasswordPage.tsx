@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { forgotPasswordSchema, ROLE_VALUES, type RoleValue } from "../../../../worker/schemas/auth.ts";
+import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
@@ -33,15 +34,7 @@ export default function ForgotPasswordPage() {
   }, []);
 
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <MailQuestion aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <h1 className="text-2xl font-bold text-ink">Forgot your password?</h1>
-          <p className="mt-1 text-sm text-slate-600">Enter your account's e-mail and we will send you a link to choose a new password.</p>
-        </div>
+    <AuthCard icon={MailQuestion} title={"Forgot your password?"} subtitle={"Enter your account's e-mail and we will send you a link to choose a new password."}>
         {sent ? (
           <FormAlert kind="success">{sent}</FormAlert>
         ) : (
@@ -65,7 +58,6 @@ export default function ForgotPasswordPage() {
             Back to login
           </Link>
         </p>
-      </div>
-    </div>
+    </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { loginSchema, type LoginInput } from "../../../../worker/schemas/auth.ts";
+import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import type { Role } from "../../lib/session.ts";
@@ -28,7 +29,6 @@ const OTHER_LOGINS: Record<Role, { to: string; label: string }> = {
 /** The three login pages of spec §2: one component, a variant per role. */
 export default function LoginPage({ role }: { role: Role }) {
   const variant = VARIANTS[role];
-  const Icon = variant.icon;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -71,15 +71,7 @@ export default function LoginPage({ role }: { role: Role }) {
   const message = validationError ?? serverError;
 
   return (
-    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <Icon aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <h1 className="text-2xl font-bold text-ink">{variant.title}</h1>
-          <p className="mt-1 text-sm text-slate-600">{variant.subtitle}</p>
-        </div>
+    <AuthCard icon={variant.icon} title={variant.title} subtitle={variant.subtitle}>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {message ? <FormAlert>{message}</FormAlert> : null}
           <TextField label="Email" type="email" autoComplete="username" {...register("email")} />
@@ -118,7 +110,6 @@ export default function LoginPage({ role }: { role: Role }) {
               </Link>
             ))}
         </nav>
-      </div>
-    </div>
+    </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "../../../../worker/schemas/auth.ts";
+import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
@@ -34,14 +35,7 @@ export default function ResetPasswordPage() {
   }, []);
 
   return (
-    <div className="mx-auto max-w-md px-4 py-12">
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <KeyRound aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <h1 className="text-2xl font-bold text-ink">Choose a new password</h1>
-        </div>
+    <AuthCard icon={KeyRound} title={"Choose a new password"}>
         {done ? (
           <div className="space-y-4 text-center">
             <FormAlert kind="success">{done.message}</FormAlert>
@@ -89,7 +83,6 @@ export default function ResetPasswordPage() {
             </Button>
           </form>
         )}
-      </div>
-    </div>
+    </AuthCard>
   );
 }

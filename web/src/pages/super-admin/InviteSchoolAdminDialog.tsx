@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { inviteSchoolAdminSchema } from "../../../../worker/schemas/invitations.ts";
-import { Dialog } from "../../components/ui/dialog.tsx";
-import { Button, TextField } from "../../components/ui/form.tsx";
+import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
+import { TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../trpc.ts";
@@ -88,14 +88,7 @@ export function InviteSchoolAdminDialog({
             </div>
           </div>
         )}
-        <div className="flex justify-end gap-3 pt-2">
-          <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-            Cancel
-          </button>
-          <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending ? "Sending…" : "Send Invitation"}
-          </Button>
-        </div>
+        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Send Invitation" pendingLabel="Sending…" pending={invite.isPending} />
       </form>
     </Dialog>
   );

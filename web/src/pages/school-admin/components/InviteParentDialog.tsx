@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { inviteParentSchema } from "../../../../../worker/schemas/invitations.ts";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Button, TextField } from "../../../components/ui/form.tsx";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { TextField } from "../../../components/ui/form.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../trpc.ts";
@@ -47,18 +47,7 @@ export function InviteParentDialog({ open, onOpenChange }: { open: boolean; onOp
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invite.mutate(values))}>
         <TextField label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...register("name")} />
         <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={() => close(false)}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending ? "Sending…" : "Send Invitation"}
-          </Button>
-        </div>
+        <DialogActions onCancel={() => close(false)} submitLabel="Send Invitation" pendingLabel="Sending…" pending={invite.isPending} />
       </form>
     </Dialog>
   );
