@@ -23,8 +23,9 @@ import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/con
 const HOUR_MS = 3_600_000;
 
 export async function startNodeServer(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(env);
   const port = Number(env.PORT ?? 8787);
+  // Links in e-mails follow the port unless APP_URL says otherwise.
+  const config = loadConfig({ ...env, APP_URL: env.APP_URL || `http://localhost:${port}` });
   const databaseUrl = config.databaseUrl ?? DEFAULT_DATABASE_URL;
   ensureDatabaseDir(databaseUrl);
   const db = createDatabase({ url: databaseUrl, authToken: config.databaseAuthToken });
