@@ -23,6 +23,8 @@ CREATE TABLE `pending_schools` (
 	`stripe_customer_id` text,
 	`stripe_subscription_id` text,
 	`subscription_status` text,
+	`stripe_status_at` integer,
+	`review_id` text,
 	`reviewed_by` text,
 	`reviewed_at` integer,
 	`rejection_reason` text,
@@ -53,6 +55,7 @@ CREATE TABLE `schools` (
 	`plan` text,
 	`stripe_customer_id` text,
 	`stripe_subscription_id` text,
+	`stripe_status_at` integer,
 	`stripe_connect_account_id` text,
 	`connect_charges_enabled` integer DEFAULT false NOT NULL,
 	`connect_payouts_enabled` integer DEFAULT false NOT NULL,
@@ -427,6 +430,13 @@ CREATE TABLE `cron_runs` (
 	`started_at` integer NOT NULL,
 	`finished_at` integer,
 	PRIMARY KEY(`job`, `period`)
+);
+--> statement-breakpoint
+CREATE TABLE `dev_stripe_objects` (
+	`id` text PRIMARY KEY NOT NULL,
+	`type` text NOT NULL,
+	`data` text NOT NULL,
+	`created_at` integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE `newsletter_subscriptions` (

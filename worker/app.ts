@@ -3,7 +3,9 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
+import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
+import { handleStripeWebhook } from "./stripe/webhook.ts";
 import { csrfGuard, securityHeaders } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
 import { createContext } from "./trpc/init.ts";
@@ -45,6 +47,18 @@ export function createApp(deps: AppDeps) {
     emailWebhookRoutes({ db: deps.db, secret: deps.config.resendWebhookSecret, now: deps.now, logger: deps.logger }),
   );
 
+  const stripeWebhookDeps = {
+    db: deps.db,
+    stripe: deps.stripe,
+    webhookSecret: deps.stripeWebhookSecret,
+    now: deps.now,
+    logger: deps.logger,
+  };
+  app.post("/api/stripe/webhook", async (c) => {
+    const result = await handleStripeWebhook(stripeWebhookDeps, await c.req.text(), c.req.header("stripe-signature") ?? null);
+    return c.json(result.body, result.status as 200 | 400);
+  });
+
   app.use(
     "/api/trpc/*",
     trpcServer({
@@ -56,7 +70,10 @@ export function createApp(deps: AppDeps) {
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
-  if (deps.config.localMode) app.route("/dev", devRoutes(deps.db));
+  if (deps.config.localMode) {
+    app.route("/dev/stripe", devStripeRoutes(stripeWebhookDeps));
+    app.route("/dev", devRoutes(deps.db));
+  }
   else app.all("/dev/*", (c) => c.text("Not found", 404));
 
   const assets = deps.assets;

@@ -15,6 +15,9 @@ const rawConfigSchema = z.object({
   RESEND_API_KEY: z.string().min(1).optional(),
   RESEND_WEBHOOK_SECRET: z.string().min(1).optional(),
   EMAIL_FROM: z.string().min(3).default("SchoolRide <no-reply@schoolride.example>"),
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_PROFESSIONAL: z.string().min(1).optional(),
+  STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
 });
 
 export type AppConfig = {
@@ -32,6 +35,8 @@ export type AppConfig = {
   resendApiKey: string | undefined;
   resendWebhookSecret: string | undefined;
   emailFrom: string;
+  /** Stripe price ids of the monthly plans (local mode: the simulator's own ids). */
+  stripePrices: { starter: string; professional: string; enterprise: string };
 };
 
 export class ConfigError extends Error {
@@ -39,6 +44,10 @@ export class ConfigError extends Error {
 }
 
 const PRODUCTION_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "RESEND_WEBHOOK_SECRET"] as const;
+const PRICE_VARIABLES = ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "STRIPE_PRICE_ENTERPRISE"] as const;
+
+/** The simulator's price ids, used when no Stripe key is set. */
+export const LOCAL_PRICES = { starter: "price_local_starter", professional: "price_local_professional", enterprise: "price_local_enterprise" } as const;
 
 export function loadConfig(env: Record<string, unknown>): AppConfig {
   const picked = Object.fromEntries(
@@ -61,6 +70,8 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
         `Production mode needs every secret; missing: ${missing.join(", ")}. Unset all of them for local mode.`,
       );
     }
+    const missingPrices = PRICE_VARIABLES.filter((key) => raw[key] === undefined);
+    if (missingPrices.length > 0) throw new ConfigError(`Production mode needs the plan prices; missing: ${missingPrices.join(", ")}.`);
     if (!raw.DATABASE_URL || raw.DATABASE_URL.startsWith("file:")) {
       throw new ConfigError("Production mode needs DATABASE_URL pointing at Turso (libsql://…).");
     }
@@ -79,5 +90,10 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
     resendApiKey: raw.RESEND_API_KEY,
     resendWebhookSecret: raw.RESEND_WEBHOOK_SECRET,
     emailFrom: raw.EMAIL_FROM,
+    stripePrices: {
+      starter: raw.STRIPE_PRICE_STARTER ?? LOCAL_PRICES.starter,
+      professional: raw.STRIPE_PRICE_PROFESSIONAL ?? LOCAL_PRICES.professional,
+      enterprise: raw.STRIPE_PRICE_ENTERPRISE ?? LOCAL_PRICES.enterprise,
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Context as HonoContext } from "hono";
 import type { Db } from "../db/client.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./email/provider.ts";
+import type Stripe from "stripe";
 import type { AssetFetcher, QueueProducer } from "./platform.ts";
 
 export interface Logger {
@@ -20,6 +21,10 @@ export type AppDeps = {
   now: () => Date;
   queue: QueueProducer;
   mailer: Mailer;
+  /** The Stripe SDK (the local simulator behind it in local mode). */
+  stripe: Stripe;
+  /** Signing secret of /api/stripe/webhook (the simulator's in local mode). */
+  stripeWebhookSecret: string;
   logger: Logger;
   /** The caller's address as the host sees it (Cloudflare's header, or the socket in Node). */
   clientIp: (c: HonoContext) => string | null;

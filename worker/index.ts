@@ -8,6 +8,7 @@ import { loadConfig } from "./config.ts";
 import { runScheduled } from "./cron/scheduled.ts";
 import { consoleLogger, type AppDeps } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
+import { stripeForConfig } from "./stripe/client.ts";
 import type { QueueBatch, QueueMessageBody, WaitUntil } from "./platform.ts";
 import { consumeBatch, consumeDeadLetters } from "./queue/consumer.ts";
 
@@ -21,6 +22,9 @@ export type WorkerEnv = {
   RESEND_API_KEY?: string;
   RESEND_WEBHOOK_SECRET?: string;
   EMAIL_FROM?: string;
+  STRIPE_PRICE_STARTER?: string;
+  STRIPE_PRICE_PROFESSIONAL?: string;
+  STRIPE_PRICE_ENTERPRISE?: string;
   EMAIL_QUEUE: { send(body: QueueMessageBody, options?: { delaySeconds?: number }): Promise<void> };
   ASSETS?: { fetch(request: Request): Promise<Response> };
 };
@@ -36,10 +40,12 @@ function runtime(env: WorkerEnv) {
   const config = loadConfig(env);
   const db = createDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   const assets = env.ASSETS;
+  const now = () => new Date();
   const deps: AppDeps = {
     db,
     config,
-    now: () => new Date(),
+    now,
+    ...stripeForConfig(config, { db, now }),
     queue: { send: (body) => env.EMAIL_QUEUE.send(body) },
     mailer: createMailer(config),
     logger: consoleLogger,

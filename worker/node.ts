@@ -17,6 +17,7 @@ import { runScheduled } from "./cron/scheduled.ts";
 import { consoleLogger, type AppDeps } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
 import { nodeAssets } from "./local/assets.ts";
+import { stripeForConfig } from "./stripe/client.ts";
 import { InProcessQueue } from "./local/queue.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/consumer.ts";
 
@@ -49,6 +50,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     now,
     queue,
     mailer,
+    ...stripeForConfig(config, { db, now }),
     logger,
     clientIp: (c) => getConnInfo(c).remote.address ?? null,
     assets: nodeAssets(resolve(fileURLToPath(import.meta.url), "../../dist")),

@@ -21,6 +21,17 @@ export const cronRuns = sqliteTable(
   (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
 
+/**
+ * Local mode only: the objects of the Stripe simulator (checkout sessions, subscriptions…), so the
+ * simulated Stripe keeps state across requests and restarts. Empty in production.
+ */
+export const devStripeObjects = sqliteTable("dev_stripe_objects", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  data: json<Record<string, unknown>>("data").notNull(),
+  createdAt: instant("created_at").notNull(),
+});
+
 /** Footer newsletter sign-ups (double opt-in is out of scope; unsubscribe stamps the row). */
 export const newsletterSubscriptions = sqliteTable("newsletter_subscriptions", {
   email: text("email").primaryKey(),

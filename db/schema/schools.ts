@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
 
-export const SCHOOL_TYPES = ["primary", "secondary", "special_education", "private", "charter", "other"] as const;
+import { SCHOOL_TYPES } from "./enums.ts";
+
+export { SCHOOL_TYPES };
 export const SUBSCRIPTION_STATUSES = ["pending", "active", "trialing", "past_due", "cancelled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PLANS = ["starter", "professional", "enterprise"] as const;
@@ -31,6 +33,8 @@ export const schools = sqliteTable(
     plan: text("plan", { enum: PLANS }),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
+    /** `created` of the Stripe event that last set the subscription status (older events are ignored). */
+    stripeStatusAt: instant("stripe_status_at"),
     /** Stripe Connect account that receives parent payments. */
     stripeConnectAccountId: text("stripe_connect_account_id"),
     connectChargesEnabled: bool("connect_charges_enabled").notNull().default(false),
@@ -90,8 +94,11 @@ export const pendingSchools = sqliteTable(
     stripeCheckoutSessionId: text("stripe_checkout_session_id"),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
-    /** Subscription status reported by Stripe before the school exists. */
+    /** Subscription status reported by Stripe before the school exists, and when Stripe reported it. */
     subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }),
+    stripeStatusAt: instant("stripe_status_at"),
+    /** Marker written by the review (approval or rejection) that won; one review per registration. */
+    reviewId: text("review_id"),
     reviewedBy: text("reviewed_by"),
     reviewedAt: instant("reviewed_at"),
     rejectionReason: text("rejection_reason"),

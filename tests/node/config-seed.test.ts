@@ -10,6 +10,7 @@ const SECRETS = {
   STRIPE_WEBHOOK_SECRET: "whsec_x",
   RESEND_API_KEY: "re_x",
   RESEND_WEBHOOK_SECRET: "whsec_y",
+  STRIPE_PRICE_STARTER: "price_s", STRIPE_PRICE_PROFESSIONAL: "price_p", STRIPE_PRICE_ENTERPRISE: "price_e",
 };
 
 describe("configuration", () => {

@@ -7,6 +7,7 @@ import { createApp } from "../../worker/app.ts";
 import { loadConfig } from "../../worker/config.ts";
 import type { AppDeps, Logger } from "../../worker/deps.ts";
 import { localMailer, type Mailer } from "../../worker/email/provider.ts";
+import { stripeForConfig } from "../../worker/stripe/client.ts";
 import type { QueueMessageBody } from "../../worker/platform.ts";
 
 /** A clock tests move by hand. */
@@ -62,10 +63,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const clock = new TestClock();
   const logger = memoryLogger();
   const queued: QueueMessageBody[] = [];
+  const config = loadConfig({ APP_URL: "http://localhost:8787", ...options.env });
   const deps: AppDeps = {
     db,
-    config: loadConfig({ APP_URL: "http://localhost:8787", ...options.env }),
+    config,
     now: clock.now,
+    ...stripeForConfig(config, { db, now: clock.now }),
     queue: { send: async (body) => void queued.push(body) },
     mailer: options.mailer ?? localMailer(),
     logger,

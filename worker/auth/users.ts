@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { parents, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
+import { parents, schoolAdmins, schools, superAdmins, type SubscriptionStatus } from "../../db/schema/index.ts";
 import type { RoleValue } from "../schemas/auth.ts";
 
 /** The signed-in user as the browser sees it (spec §3 "Signed-in user record"). */
@@ -12,6 +12,8 @@ export type SessionUser = {
   lastLogin: Date | null;
   schoolId: string | null;
   school: string | null;
+  /** The school's subscription (school admins are sent to the subscribe page unless active or trialing). */
+  subscriptionStatus: SubscriptionStatus | null;
   mustChangePassword: boolean;
 };
 
@@ -43,6 +45,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       lastLogin: row.lastLogin,
       schoolId: null,
       school: null,
+      subscriptionStatus: null,
       mustChangePassword: row.mustChangePassword,
       passwordHash: row.passwordHash,
       isActive: row.isActive,
@@ -63,6 +66,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       passwordHash: table.passwordHash,
       isActive: table.isActive,
       school: schools.name,
+      subscriptionStatus: schools.subscriptionStatus,
       schoolCode: schools.code,
       schoolActive: schools.isActive,
     })
@@ -95,6 +99,7 @@ export function toSessionUser(account: UserAccount): SessionUser {
     lastLogin: account.lastLogin,
     schoolId: account.schoolId,
     school: account.school,
+    subscriptionStatus: account.subscriptionStatus,
     mustChangePassword: account.mustChangePassword,
   };
 }

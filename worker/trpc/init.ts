@@ -8,6 +8,7 @@ import type { AppDeps } from "../deps.ts";
 import { MESSAGES } from "../schemas/messages.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { AppError } from "../services/errors.ts";
+import { subscriptionAllowsAccess } from "../schemas/subscription.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * 1. Context: the request's dependencies, where it came from, and the signed-in user (if any).
@@ -120,9 +121,18 @@ function roleProcedure(role: SessionUser["role"]) {
 
 export const superAdminProcedure = roleProcedure("super_admin");
 
-export const schoolAdminProcedure = roleProcedure("school_admin").use(({ ctx, next }) => {
+export const SUBSCRIPTION_REQUIRED = "Your school's subscription is not active. Please renew it to continue.";
+
+/** A school admin of their school, whatever its subscription: the subscribe page and billing. */
+export const schoolBillingProcedure = roleProcedure("school_admin").use(({ ctx, next }) => {
   if (!ctx.user.schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
   return next({ ctx: { ...ctx, schoolId: ctx.user.schoolId } });
+});
+
+/** Everything else a school admin does needs an active or trialing subscription (spec §4). */
+export const schoolAdminProcedure = schoolBillingProcedure.use(({ ctx, next }) => {
+  if (!subscriptionAllowsAccess(ctx.user.subscriptionStatus)) throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
+  return next();
 });
 
 export const parentProcedure = roleProcedure("parent").use(({ ctx, next }) => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { ROLE_HOMES, useSession, type Role } from "../lib/session.ts";
+import { subscriptionAllowsAccess } from "../../../worker/schemas/subscription.ts";
 import { loginPathFor } from "./redirects.ts";
 
 export function FullPageSpinner() {
@@ -30,4 +31,13 @@ export function RequireRole({ roles, children }: { roles: readonly Role[] | "any
     return <Navigate to="/change-password" replace />;
   }
   return children ?? <Outlet />;
+}
+
+/** Spec §4: school admin pages need an active or trialing subscription; otherwise /school-admin/subscribe. */
+export function RequireSubscription() {
+  const { user } = useSession();
+  if (user && user.role === "school_admin" && !subscriptionAllowsAccess(user.subscriptionStatus)) {
+    return <Navigate to="/school-admin/subscribe" replace />;
+  }
+  return <Outlet />;
 }

@@ -2,22 +2,19 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import PublicLayout from "../components/site/PublicLayout.tsx";
 import type { Role } from "../lib/session.ts";
-import { FullPageSpinner, RequireRole } from "./guards.tsx";
+import { FullPageSpinner, RequireRole, RequireSubscription } from "./guards.tsx";
 
 /** Route-level code splitting: each page is its own chunk; public pages load no admin code. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const roleArea = (path: string, role: Role, home: () => Promise<{ default: ComponentType }>, pages: RouteObject[] = []): RouteObject => ({
+/** A role's area: guarded by role, inside the app shell, with its own not-found page. */
+const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObject => ({
   path,
   element: <RequireRole roles={[role]} />,
   children: [
     {
       lazy: page(() => import("../components/AppShell.tsx")),
-      children: [
-        { index: true, lazy: page(home) },
-        ...pages,
-        { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
-      ],
+      children: [...children, { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) }],
     },
   ],
 });
@@ -42,6 +39,8 @@ export const routes: RouteObject[] = [
       { path: "gdpr-compliance", lazy: page(() => import("../pages/public/GdprCompliancePage.tsx")) },
       { path: "cookie-policy", lazy: page(() => import("../pages/public/CookiePolicyPage.tsx")) },
       { path: "login", lazy: page(() => import("../pages/auth/LoginChooserPage.tsx")) },
+      { path: "get-started", lazy: page(() => import("../pages/registration/GetStartedPage.tsx")) },
+      { path: "payment/success", lazy: page(() => import("../pages/registration/PaymentSuccessPage.tsx")) },
       { path: "accept-invite", lazy: page(() => import("../pages/auth/AcceptInvitePage.tsx")) },
       { path: "forgot-password", lazy: page(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
       { path: "reset-password", lazy: page(() => import("../pages/auth/ResetPasswordPage.tsx")) },
@@ -58,11 +57,19 @@ export const routes: RouteObject[] = [
       { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
     ],
   },
-  roleArea("super-admin", "super_admin", () => import("../pages/home/SuperAdminHome.tsx")),
-  roleArea("school-admin", "school_admin", () => import("../pages/home/SchoolAdminHome.tsx"), [
-    { path: "parents", lazy: page(() => import("../pages/school-admin/ParentsPage.tsx")) },
+  roleArea("super-admin", "super_admin", [{ index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")) }]),
+  roleArea("school-admin", "school_admin", [
+    { path: "subscribe", lazy: page(() => import("../pages/school-admin/SubscribePage.tsx")) },
+    {
+      // Spec §4: everything else needs an active or trialing subscription (the server checks too).
+      element: <RequireSubscription />,
+      children: [
+        { index: true, lazy: page(() => import("../pages/home/SchoolAdminHome.tsx")) },
+        { path: "parents", lazy: page(() => import("../pages/school-admin/ParentsPage.tsx")) },
+      ],
+    },
   ]),
-  roleArea("parent", "parent", () => import("../pages/home/ParentHome.tsx")),
+  roleArea("parent", "parent", [{ index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")) }]),
 ];
 
 export const router = createBrowserRouter(routes);

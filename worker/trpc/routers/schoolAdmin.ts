@@ -5,7 +5,8 @@ import { resendInvitation, revokeInvitation } from "../../services/invitations/m
 import { listParentInvitations, listParents, setParentActive } from "../../services/parents/directory.ts";
 import { schoolOverview } from "../../services/schools/overview.ts";
 import { actorOf } from "../actor.ts";
-import { router, schoolAdminProcedure } from "../init.ts";
+import { openBillingPortal, startSubscriptionCheckout, subscriptionState } from "../../services/billing/subscription.ts";
+import { router, schoolAdminProcedure, schoolBillingProcedure } from "../init.ts";
 
 /** `/school-admin/parents`: the school's parents and their invitations. The school is the session's. */
 const parentsRouter = router({
@@ -33,8 +34,16 @@ const parentsRouter = router({
     .mutation(({ ctx, input }) => setParentActive(ctx.deps.db, { ...actorOf(ctx.user), schoolId: ctx.schoolId }, input, ctx.meta, ctx.deps.now())),
 });
 
+/** `/school-admin/subscribe`: reachable whatever the subscription's state. */
+const billingRouter = router({
+  status: schoolBillingProcedure.query(({ ctx }) => subscriptionState(ctx.deps, ctx.schoolId)),
+  startCheckout: schoolBillingProcedure.mutation(({ ctx }) => startSubscriptionCheckout(ctx.deps, ctx.schoolId)),
+  openPortal: schoolBillingProcedure.mutation(({ ctx }) => openBillingPortal(ctx.deps, ctx.schoolId)),
+});
+
 export const schoolAdminRouter = router({
   /** The admin's school and its headline counts. */
   overview: schoolAdminProcedure.query(({ ctx }) => schoolOverview(ctx.deps.db, ctx.schoolId)),
   parents: parentsRouter,
+  billing: billingRouter,
 });

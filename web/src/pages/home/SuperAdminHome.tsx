@@ -5,6 +5,7 @@ import { ErrorState, Loading, StatCard } from "../../components/ui/states.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useTRPC } from "../../trpc.ts";
 import { InviteSchoolAdminDialog } from "../super-admin/InviteSchoolAdminDialog.tsx";
+import { PendingApprovalsCard } from "../super-admin/PendingApprovalsCard.tsx";
 
 export default function SuperAdminHome() {
   const trpc = useTRPC();
@@ -33,6 +34,9 @@ export default function SuperAdminHome() {
             <StatCard label="Pending Invites" value={stats.data.pendingInvites} />
           </div>
         )}
+      </div>
+      <div className="mt-6">
+        <PendingApprovalsCard />
       </div>
       <h2 className="mt-8 text-lg font-semibold text-ink">Quick Actions</h2>
       <div className="mt-3 flex flex-wrap gap-3">

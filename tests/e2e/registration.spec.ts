@@ -1,0 +1,130 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, fillLogin, waitForEmail } from "./support.ts";
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** `YYYY-MM-DD` a month from now, in the browser's own calendar. */
+const nextMonth = () => {
+  const date = new Date(Date.now() + 30 * 24 * 3_600_000);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+async function fillStepOne(page: Page, email: string, school: string) {
+  await page.getByLabel("School Name").fill(school);
+  await page.getByLabel("School Type").selectOption({ label: "Primary School" });
+  await expect(page.getByLabel("Country")).toHaveValue("United States");
+  await page.getByLabel("Number of Pupils").fill("350");
+  await page.getByLabel("Number of Buses").fill("8");
+  await page.getByLabel("Intended Start Date").fill(nextMonth());
+  await page.getByLabel("Admin Full Name").fill("Avery Stone");
+  await page.getByLabel("Admin Role").selectOption("Principal");
+  await page.getByLabel("Admin Email").fill(email);
+  await page.getByLabel("Street Address").fill("1 Birch Road");
+  await page.getByLabel("City").fill("Portland");
+  await page.getByLabel("State/Province").fill("OR");
+  await page.getByLabel("ZIP/Postal Code").fill("97201");
+}
+
+/** Calls a tRPC mutation as the signed-in browser does (JSON, same origin). */
+async function callMutation(page: Page, path: string, input: unknown) {
+  const response = await page.request.post(`/api/trpc/${path}`, {
+    headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
+    data: { json: input },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
+}
+
+test("a school registers, verifies, pays, is approved, and its admin signs in with the e-mailed credentials", async ({ page, browser }) => {
+  test.setTimeout(120_000); // the whole journey, from the home page to a restarted subscription
+  const email = `avery.${unique()}@birchhill.example`;
+  const school = `Birch Hill ${unique()}`;
+  await page.goto("/");
+  await page.locator("header").getByRole("link", { name: "Get Started" }).click();
+  await expect(page).toHaveURL("/get-started");
+
+  // Step 1, with the spec's messages.
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toContainText("Please fill in all required fields. Missing: School Name");
+  await fillStepOne(page, "not-an-email", school);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toContainText("Please enter a valid email address");
+  await page.getByLabel("Admin Email").fill(email);
+  await page.getByLabel("Number of Pupils").fill("0");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toContainText("Pupil count must be a positive number");
+  await page.getByLabel("Number of Pupils").fill("350");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // Step 2: the code from the dev mailbox.
+  await expect(page.getByRole("heading", { name: "Email Verification" })).toBeVisible();
+  await expect(page.getByText("Registration Submitted")).toBeVisible();
+  await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(page.getByRole("alert")).toContainText("Please enter the 6-digit verification code");
+  const message = await waitForEmail(page, email, /verification code/);
+  const code = /\b(\d{6})\b/.exec(message.subject)![1]!;
+  await page.getByLabel("Verification Code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify Email" }).click();
+  await expect(page.getByRole("alert")).toContainText("Invalid verification code. Please try again.");
+  await page.getByLabel("Verification Code").fill(code);
+  await page.getByRole("button", { name: "Verify Email" }).click();
+
+  // Step 3: both consents.
+  await expect(page.getByRole("heading", { name: "Terms & Consent" })).toBeVisible();
+  await expect(page.getByText("Email Verified")).toBeVisible();
+  await page.getByLabel("I have read and accept the Terms of Service").check();
+  await page.getByRole("button", { name: "Accept & Continue" }).click();
+  await expect(page.getByRole("alert")).toContainText("You must accept both the Terms of Service and Privacy Policy to continue");
+  await page.getByLabel("I have read and accept the Privacy Policy").check();
+  await page.getByRole("button", { name: "Accept & Continue" }).click();
+
+  // Step 4: the plan chosen by pupil count, then the (simulated) Stripe Checkout.
+  await expect(page.getByRole("heading", { name: "Complete Your Registration" })).toBeVisible();
+  await expect(page.getByText("Professional").first()).toBeVisible();
+  await expect(page.getByText("$399").first()).toBeVisible();
+  await page.getByRole("button", { name: "Proceed to Secure Payment" }).click();
+  await expect(page).toHaveURL(/\/dev\/stripe\/checkout\/cs_test_/);
+  const sessionId = page.url().split("/").pop()!;
+  await page.getByRole("button", { name: /Pay \$399\.00/ }).click();
+
+  await expect(page).toHaveURL(`/payment/success?session_id=${sessionId}`);
+  await expect(page.getByText("Confirming your payment...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(sessionId.slice(-8))).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+
+  // The super admin approves it from the dashboard's pending approvals.
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto(DEMO.super_admin.login);
+  await fillLogin(admin, DEMO.super_admin.email, DEMO_PASSWORD);
+  await expect(admin).toHaveURL("/super-admin");
+  await admin.getByRole("button", { name: `Approve ${school}` }).click();
+  await expect(admin.getByText(`${school} is approved.`)).toBeVisible();
+  await expect(admin.getByRole("button", { name: `Approve ${school}` })).toHaveCount(0);
+
+  // The credentials e-mail, and the new admin's first sign-in.
+  const credentials = await waitForEmail(page, email, /is approved — your SchoolRide login/);
+  const temporaryPassword = /Temporary password: (\S+)/.exec(credentials.text)![1]!;
+  await page.goto("/login/school");
+  await fillLogin(page, email, temporaryPassword);
+  await expect(page).toHaveURL("/change-password");
+  await page.getByLabel("Current password").fill(temporaryPassword);
+  await page.getByLabel("New password", { exact: true }).fill("avery's own passphrase");
+  await page.getByLabel("Confirm new password").fill("avery's own passphrase");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page).toHaveURL("/school-admin");
+  await expect(page.getByRole("heading", { level: 1, name: `${school} Dashboard` })).toBeVisible();
+
+  // Billing portal: cancelling sends the admin to the subscribe page; restarting through Checkout lets them back in.
+  const portal = (await callMutation(page, "schoolAdmin.billing.openPortal", null)) as { url: string };
+  await page.goto(portal.url);
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await page.goto("/school-admin");
+  await expect(page).toHaveURL("/school-admin/subscribe");
+  await expect(page.getByText(/subscription is Cancelled/)).toBeVisible();
+  await page.getByRole("button", { name: "Restart Subscription" }).click();
+  await page.getByRole("button", { name: /Pay \$399\.00/ }).click();
+  await expect(page.getByText("Your subscription is active again.")).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("link", { name: "Go to your dashboard" }).click();
+  await expect(page).toHaveURL("/school-admin");
+});

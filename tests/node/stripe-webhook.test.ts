@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { schools, stripeEvents } from "../../db/schema/index.ts";
+import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { createSchool } from "../support/fixtures.ts";
+import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
+
+let t: TestApp;
+let schoolId: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  schoolId = (await createSchool(t.db, { stripeSubscriptionId: "sub_1", stripeCustomerId: "cus_1", subscriptionStatus: "active" })).id;
+});
+afterEach(() => t.close());
+
+const subscription = (status: string) => ({ id: "sub_1", object: "subscription", status, customer: "cus_1", metadata: {} });
+
+async function post(payload: string, options: { signedAt?: Date; secret?: string; body?: string } = {}) {
+  const signature = await signStripePayload(
+    { stripe: t.deps.stripe, webhookSecret: options.secret ?? t.deps.stripeWebhookSecret },
+    payload,
+    options.signedAt ?? t.clock.now(),
+  );
+  return t.app.request("http://localhost:8787/api/stripe/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: options.body ?? payload,
+  });
+}
+
+const status = async () => (await t.db.select().from(schools).where(eq(schools.id, schoolId)))[0]!.subscriptionStatus;
+
+describe("Stripe webhook (ST1–ST3)", () => {
+  it("applies a signed event", async () => {
+    const response = await post(JSON.stringify(stripeEvent("customer.subscription.updated", subscription("past_due"), t.clock.now())));
+    expect(response.status).toBe(200);
+    expect(await status()).toBe("past_due");
+  });
+
+  it("refuses a tampered body, a stale timestamp, a wrong secret and a missing signature — with no effect", async () => {
+    const payload = JSON.stringify(stripeEvent("customer.subscription.updated", subscription("canceled"), t.clock.now()));
+    expect((await post(payload, { body: payload.replace("canceled", "active__") })).status).toBe(400);
+    expect((await post(payload, { signedAt: new Date(t.clock.now().getTime() - 6 * MINUTE) })).status).toBe(400);
+    expect((await post(payload, { secret: "whsec_somebody_else" })).status).toBe(400);
+    const unsigned = await t.app.request("http://localhost:8787/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json" }, body: payload });
+    expect(unsigned.status).toBe(400);
+    expect(await status()).toBe("active");
+    expect(await t.db.$count(stripeEvents)).toBe(0);
+  });
+
+  it("processes each event once, sequential or concurrent duplicates", async () => {
+    const event = stripeEvent("customer.subscription.updated", subscription("past_due"), t.clock.now());
+    const payload = JSON.stringify(event);
+    expect((await post(payload)).status).toBe(200);
+    await t.db.update(schools).set({ subscriptionStatus: "active" }).where(eq(schools.id, schoolId)); // would be undone by a replay
+    const replies = await Promise.all([post(payload), post(payload), post(payload)]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await status()).toBe("active");
+    expect(await t.db.$count(stripeEvents)).toBe(1);
+  });
+
+  it("is order-independent: an older event never overwrites a newer state", async () => {
+    const t0 = t.clock.now();
+    const newer = stripeEvent("customer.subscription.updated", subscription("canceled"), new Date(t0.getTime() + 60_000));
+    const older = stripeEvent("customer.subscription.updated", subscription("active"), t0);
+    const oldest = stripeEvent("invoice.paid", { id: "in_1", object: "invoice", subscription: "sub_1" }, new Date(t0.getTime() - 60_000));
+    const permutations = [
+      [newer, older, oldest],
+      [older, newer, oldest],
+      [oldest, older, newer],
+      [older, oldest, newer],
+    ];
+    for (const order of permutations) {
+      await t.db.delete(stripeEvents);
+      await t.db.update(schools).set({ subscriptionStatus: "active", stripeStatusAt: null }).where(eq(schools.id, schoolId));
+      for (const event of order) expect((await post(JSON.stringify(event))).status).toBe(200);
+      expect(await status()).toBe("cancelled");
+    }
+  });
+
+  it("maps invoice failures to past_due and unknown events to a no-op", async () => {
+    await post(JSON.stringify(stripeEvent("invoice.payment_failed", { id: "in_2", object: "invoice", parent: { subscription_details: { subscription: "sub_1" } } }, t.clock.now())));
+    expect(await status()).toBe("past_due");
+    expect((await post(JSON.stringify(stripeEvent("charge.refunded", { id: "ch_1", object: "charge" }, t.clock.now())))).status).toBe(200);
+    expect(await t.db.$count(stripeEvents)).toBe(2);
+  });
+});

@@ -1,0 +1,128 @@
+import { ExternalLink } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { textLink } from "../../components/site/ui.ts";
+import { StepActions } from "./StepActions.tsx";
+import { MESSAGE_ID } from "./wizard.ts";
+
+const TERMS_SUMMARY = [
+  "Your subscription is billed monthly in advance through Stripe. We give at least 30 days notice of any price change.",
+  "Billing disputes must be raised within 60 days of the charge.",
+  "You keep your school's information accurate and only share children's and families' details you are entitled to share.",
+  "We aim for 99.9% uptime. Our liability is limited to the amounts paid in the last 12 months.",
+  "Either party may end the subscription with 30 days notice; you can request an export of your data, provided within 30 days.",
+  "These terms are governed by Swedish law, with arbitration in Gothenburg.",
+];
+
+const PRIVACY_SUMMARY = [
+  "We collect only what is needed to run school transport: school, account, children's and transport details.",
+  "Each school's data is kept separate; administrators and parents see only their own school's records.",
+  "We never sell your data or use it for advertising. Card payments are handled by Stripe; we never store card numbers.",
+  "Under the GDPR you can access, correct, export or ask us to erase your personal data.",
+  "Payment records are kept for 7 years and audit logs for 3 years; other data is deleted after your subscription ends.",
+];
+
+function NewTabLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <a href={to} target="_blank" rel="noopener noreferrer" className={`${textLink} inline-flex items-center gap-1`}>
+      {children}
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function Summary({ title, points, link }: { title: string; points: readonly string[]; link: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="font-semibold text-ink">{title}</h3>
+      <ul className="list-disc space-y-1.5 pl-5 marker:text-brand-600">
+        {points.map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+      <p>{link}</p>
+    </section>
+  );
+}
+
+function Checkbox({
+  checked,
+  onChange,
+  invalid,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  invalid: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? MESSAGE_ID : undefined}
+        className="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-brand-600"
+      />
+      <label htmlFor={id} className="text-slate-800">
+        {children}
+      </label>
+    </div>
+  );
+}
+
+type Props = {
+  termsAccepted: boolean;
+  privacyAccepted: boolean;
+  onTermsChange: (value: boolean) => void;
+  onPrivacyChange: (value: boolean) => void;
+  showInvalid: boolean;
+  onSubmit: () => void;
+  onPrevious: () => void;
+};
+
+/** Step 3: summaries of the terms and privacy policy, and the two consents. */
+export function ConsentStep({ termsAccepted, privacyAccepted, onTermsChange, onPrivacyChange, showInvalid, onSubmit, onPrevious }: Props) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="mt-6"
+    >
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Summary of the Terms of Service and Privacy Policy"
+        className="max-h-72 space-y-6 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700 sm:p-5"
+      >
+        <Summary
+          title="Terms of Service"
+          points={TERMS_SUMMARY}
+          link={<NewTabLink to="/terms-of-service">Read the full Terms of Service</NewTabLink>}
+        />
+        <Summary
+          title="Privacy Policy"
+          points={PRIVACY_SUMMARY}
+          link={<NewTabLink to="/privacy-policy">Read the full Privacy Policy</NewTabLink>}
+        />
+      </div>
+      <fieldset className="mt-6 space-y-3">
+        <legend className="sr-only">Consent</legend>
+        <Checkbox checked={termsAccepted} onChange={onTermsChange} invalid={showInvalid && !termsAccepted}>
+          I have read and accept the Terms of Service
+        </Checkbox>
+        <Checkbox checked={privacyAccepted} onChange={onPrivacyChange} invalid={showInvalid && !privacyAccepted}>
+          I have read and accept the Privacy Policy
+        </Checkbox>
+      </fieldset>
+      <StepActions label="Accept & Continue" pendingLabel="Continuing…" onPrevious={onPrevious} />
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { Check, Lock, ShieldCheck } from "lucide-react";
+import { PLANS, planForPupils } from "../../../../worker/schemas/registration.ts";
+import { StepActions } from "./StepActions.tsx";
+import { formatPrice } from "./wizard.ts";
+
+export type RegistrationSummary = {
+  schoolName: string;
+  adminFullName: string;
+  adminEmail: string;
+  pupilCount: number;
+  busCount: number;
+};
+
+const count = new Intl.NumberFormat("en-US");
+
+/** Step 4: the plan chosen by the pupil count, the summary, and the way to Stripe's checkout. */
+export function PaymentStep({
+  summary,
+  onSubmit,
+  onPrevious,
+  pending,
+}: {
+  summary: RegistrationSummary;
+  onSubmit: () => void;
+  onPrevious: () => void;
+  pending: boolean;
+}) {
+  const planId = planForPupils(summary.pupilCount);
+  const plan = PLANS[planId];
+  const popular = planId === "professional";
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="mt-6 space-y-6"
+    >
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="plan-heading"
+          className={`relative rounded-xl bg-white p-5 sm:p-6 ${popular ? "border-2 border-brand-500 shadow-md" : "border border-slate-200 shadow-sm"}`}
+        >
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Your plan</p>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <h3 id="plan-heading" className="text-xl font-bold text-ink">
+              {plan.name}
+            </h3>
+            {popular ? (
+              <span className="rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">
+                Most Popular
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-3 flex items-baseline gap-1">
+            <span className="text-4xl font-bold tracking-tight text-ink">{formatPrice(plan.priceCents)}</span>
+            <span className="font-medium text-slate-600">per month</span>
+          </p>
+          <p className="mt-2 text-sm text-slate-700">{plan.limits}</p>
+          <p className="mt-1 text-sm text-slate-500">Chosen for {count.format(summary.pupilCount)} pupils.</p>
+
+          <h4 className="mt-5 text-sm font-semibold text-ink">Included features</h4>
+          <ul className="mt-2 space-y-2">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex gap-2 text-sm text-slate-700">
+                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+          <h3 id="summary-heading" className="text-lg font-semibold text-ink">
+            Registration summary
+          </h3>
+          <dl className="mt-3 divide-y divide-slate-200 text-sm">
+            <div className="py-2.5">
+              <dt className="font-medium text-slate-600">School</dt>
+              <dd className="mt-0.5 wrap-anywhere text-ink">{summary.schoolName}</dd>
+            </div>
+            <div className="py-2.5">
+              <dt className="font-medium text-slate-600">Administrator</dt>
+              <dd className="mt-0.5 wrap-anywhere text-ink">
+                {summary.adminFullName}
+                <span className="block text-slate-600">{summary.adminEmail}</span>
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 py-2.5">
+              <dt className="font-medium text-slate-600">Students</dt>
+              <dd className="text-ink">{count.format(summary.pupilCount)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 py-2.5">
+              <dt className="font-medium text-slate-600">Buses</dt>
+              <dd className="text-ink">{count.format(summary.busCount)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <div className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+        <div>
+          <p className="font-semibold text-ink">Secure payment</p>
+          <p className="mt-1">
+            Payments are processed securely by Stripe. SchoolRide never sees or stores your card details. After your
+            payment, our team reviews your registration and e-mails you when your school is approved.
+          </p>
+        </div>
+      </div>
+
+      <StepActions
+        label="Proceed to Secure Payment"
+        pendingLabel="Redirecting to secure payment…"
+        pending={pending}
+        onPrevious={onPrevious}
+        icon={Lock}
+      />
+    </form>
+  );
+}

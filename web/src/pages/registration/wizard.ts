@@ -1,0 +1,55 @@
+import { TRPCClientError } from "@trpc/client";
+import { REQUIRED_FIELD_LABELS, REGISTRATION_MESSAGES, type RegistrationInput } from "../../../../worker/schemas/registration.ts";
+import { errorMessage } from "../../lib/errors.ts";
+
+/** The four steps of the wizard (spec §2), in order. */
+export const STEPS = [
+  { number: 1, title: "School Identity & Admin Info" },
+  { number: 2, title: "Email Verification" },
+  { number: 3, title: "Terms & Consent" },
+  { number: 4, title: "Complete Your Registration" },
+] as const;
+export type StepNumber = (typeof STEPS)[number]["number"];
+
+export type FieldName = keyof RegistrationInput;
+
+/** A message shown under the step heading: errors are alerts, the rest are status notices. */
+export type WizardMessage = { kind: "error" | "success" | "info"; title?: string; text: string };
+
+export const errorNotice = (text: string): WizardMessage => ({ kind: "error", text });
+
+/** Id of the element that shows the current message, so invalid fields can point at it. */
+export const MESSAGE_ID = "registration-message";
+
+/**
+ * The fields named in "Please fill in all required fields. Missing: School Name, City": the schema
+ * reports them in words, this maps the words back to the fields so they can be marked invalid.
+ */
+export function fieldsOfMissingMessage(message: string): FieldName[] {
+  if (!message.startsWith(REGISTRATION_MESSAGES.missingPrefix)) return [];
+  const words = message.slice(REGISTRATION_MESSAGES.missingPrefix.length).split(", ");
+  return (Object.keys(REQUIRED_FIELD_LABELS) as (keyof typeof REQUIRED_FIELD_LABELS)[]).filter((field) =>
+    words.includes(REQUIRED_FIELD_LABELS[field]),
+  );
+}
+
+/** Step 1 fields the server rejected (its input schema reports them as `fieldErrors`). */
+export function serverFieldErrors(error: unknown): FieldName[] {
+  if (!(error instanceof TRPCClientError)) return [];
+  const fieldErrors = (error.data as { fieldErrors?: Record<string, unknown> | null } | undefined)?.fieldErrors;
+  return fieldErrors ? (Object.keys(fieldErrors) as FieldName[]) : [];
+}
+
+/** The server's message, or the step's fallback when there is none (network failure, crash). */
+export function failure(error: unknown, fallback: string): WizardMessage {
+  return errorNotice(errorMessage(error, fallback));
+}
+
+/** "$199" from 19 900 cents. */
+export function formatPrice(cents: number): string {
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}

@@ -1,0 +1,167 @@
+import { eq } from "drizzle-orm";
+import { pendingSchools } from "../../../db/schema/index.ts";
+import { hitWindow } from "../../auth/rate-limit.ts";
+import { normalizeEmail } from "../../auth/users.ts";
+import type { AppDeps } from "../../deps.ts";
+import { verificationCodeEmail } from "../../email/templates.ts";
+import { earliestStartDate, planForPupils, REGISTRATION_MESSAGES, type RegistrationValues } from "../../schemas/registration.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { AppError, tooManyAttempts } from "../errors.ts";
+import { checkCode, CODE_TTL_MS, codeInserts } from "./codes.ts";
+
+type RegistrationDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now" | "stripe">;
+
+const MINUTE = 60_000;
+
+async function limit(deps: RegistrationDeps, key: string, windowMs: number, max: number) {
+  const decision = await hitWindow(deps.db, key, deps.now(), windowMs, max);
+  if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+}
+
+async function findPending(deps: RegistrationDeps, pendingSchoolId: string) {
+  const [pending] = await deps.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
+  if (!pending) throw new AppError("NOT_FOUND", REGISTRATION_MESSAGES.noPendingRegistration);
+  return pending;
+}
+
+async function codeEmail(deps: RegistrationDeps, pending: { id: string; schoolName: string; adminEmail: string }) {
+  const now = deps.now();
+  const { code, queries } = await codeInserts(deps.db, { subjectId: pending.id, email: pending.adminEmail, now });
+  const mail = outboxInsert(
+    deps.db,
+    {
+      ...verificationCodeEmail({ schoolName: pending.schoolName, code, expiresInMinutes: CODE_TTL_MS / MINUTE }),
+      type: "verification_code",
+      to: pending.adminEmail,
+      relatedId: pending.id,
+    },
+    now,
+  );
+  return { queries: [...queries, mail.query] as const, emailId: mail.id };
+}
+
+/** register-school: a pending school and its 6-digit code, e-mailed through the outbox. */
+export async function registerSchool(deps: RegistrationDeps, input: RegistrationValues, meta: RequestMeta) {
+  // The schema has refused blanks, so the option fields hold real options and the counts are integers.
+  if (input.schoolType === "" || input.schoolCountry === "" || input.adminRole === "" || input.pupilCount === undefined || input.busCount === undefined) {
+    throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.generic);
+  }
+  const now = deps.now();
+  if (input.intendedStartDate < earliestStartDate(now)) throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.startDate);
+  await limit(deps, `register:ip:${meta.ipAddress ?? "unknown"}`, 60 * MINUTE, 10);
+  const id = crypto.randomUUID();
+  const pending = {
+    id,
+    schoolName: input.schoolName.trim(),
+    schoolType: input.schoolType,
+    schoolAddress: input.schoolAddress.trim(),
+    schoolCity: input.schoolCity.trim(),
+    schoolState: input.schoolState.trim(),
+    schoolZipCode: input.schoolZipCode.trim(),
+    schoolCountry: input.schoolCountry,
+    adminFullName: input.adminFullName.trim(),
+    adminRole: input.adminRole,
+    adminEmail: normalizeEmail(input.adminEmail),
+    adminPhone: input.adminPhone?.trim() || null,
+    pupilCount: input.pupilCount,
+    busCount: input.busCount,
+    intendedStartDate: input.intendedStartDate,
+    plan: planForPupils(input.pupilCount),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const code = await codeEmail(deps, pending);
+  await deps.db.batch([
+    deps.db.insert(pendingSchools).values(pending),
+    ...code.queries,
+    auditInsert(
+      deps.db,
+      {
+        eventType: "school_registered",
+        description: `${pending.schoolName} registered`,
+        metadata: { pending_school_id: id, email: pending.adminEmail, plan: pending.plan },
+        at: now,
+      },
+      meta,
+    ),
+  ]);
+  await enqueueEmails(deps, [code.emailId]);
+  return { pendingSchoolId: id };
+}
+
+/** verify-email: the 6-digit code; 5 attempts per 30 minutes per registration and per address. */
+export async function verifyEmail(deps: RegistrationDeps, input: { pendingSchoolId: string; verificationCode: string }, meta: RequestMeta) {
+  const pending = await findPending(deps, input.pendingSchoolId);
+  if (pending.verificationStatus !== "pending_verification") return { verified: true as const };
+  await limit(deps, `verify:subject:${pending.id}`, 30 * MINUTE, 5);
+  await limit(deps, `verify:ip:${meta.ipAddress ?? "unknown"}`, 30 * MINUTE, 20);
+  const now = deps.now();
+  const result = await checkCode(deps.db, pending.id, input.verificationCode, now);
+  if (result === "expired") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.codeExpired);
+  if (result === "exhausted") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.tooManyCodeAttempts);
+  if (result !== "ok") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.invalidCode);
+  await deps.db
+    .update(pendingSchools)
+    .set({ verificationStatus: "email_verified", emailVerifiedAt: now, updatedAt: now })
+    .where(eq(pendingSchools.id, pending.id));
+  return { verified: true as const };
+}
+
+/** Resend Code (the old app's alert said it was not built): a fresh code, 3 per 10 minutes. */
+export async function resendCode(deps: RegistrationDeps, input: { pendingSchoolId: string }, meta: RequestMeta) {
+  const pending = await findPending(deps, input.pendingSchoolId);
+  if (pending.verificationStatus !== "pending_verification") throw new AppError("BAD_REQUEST", "This e-mail address is already verified.");
+  await limit(deps, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
+  await limit(deps, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
+  const code = await codeEmail(deps, pending);
+  await deps.db.batch([...code.queries]);
+  await enqueueEmails(deps, [code.emailId]);
+  return { message: REGISTRATION_MESSAGES.codeResent };
+}
+
+/**
+ * create-checkout-session: Stripe Checkout in subscription mode with the plan's price. The
+ * idempotency key makes a double click return the same session.
+ */
+export async function createRegistrationCheckout(deps: RegistrationDeps, input: { pendingSchoolId: string }) {
+  const pending = await findPending(deps, input.pendingSchoolId);
+  if (pending.verificationStatus === "pending_verification") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.notVerified);
+  if (pending.paymentStatus === "paid" || pending.verificationStatus !== "email_verified") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.alreadyPaid);
+  const now = deps.now();
+  if (!pending.termsAcceptedAt) {
+    await deps.db.update(pendingSchools).set({ termsAcceptedAt: now, updatedAt: now }).where(eq(pendingSchools.id, pending.id));
+  }
+  const appUrl = deps.config.appUrl;
+  let session;
+  try {
+    session = await deps.stripe.checkout.sessions.create(
+      {
+        mode: "subscription",
+        line_items: [{ price: deps.config.stripePrices[pending.plan], quantity: 1 }],
+        customer_email: pending.adminEmail,
+        client_reference_id: pending.id,
+        metadata: { pendingSchoolId: pending.id },
+        subscription_data: { metadata: { pendingSchoolId: pending.id } },
+        success_url: `${appUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${appUrl}/get-started?cancelled=1`,
+      },
+      { idempotencyKey: `registration-checkout-${pending.id}` },
+    );
+  } catch (error) {
+    deps.logger.error("stripe: checkout session failed", { pendingSchoolId: pending.id, error: error instanceof Error ? error.message : String(error) });
+    throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.checkoutFailedRetry);
+  }
+  if (!session.url) throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.checkoutFailed);
+  await deps.db.update(pendingSchools).set({ stripeCheckoutSessionId: session.id, updatedAt: now }).where(eq(pendingSchools.id, pending.id));
+  return { checkout_url: session.url };
+}
+
+/** The payment success page asks whether the webhook has marked its session paid. */
+export async function registrationCheckoutStatus(deps: Pick<AppDeps, "db">, sessionId: string) {
+  const [row] = await deps.db
+    .select({ paymentStatus: pendingSchools.paymentStatus, schoolName: pendingSchools.schoolName })
+    .from(pendingSchools)
+    .where(eq(pendingSchools.stripeCheckoutSessionId, sessionId));
+  return { paid: row?.paymentStatus === "paid", schoolName: row?.schoolName ?? null };
+}

@@ -1,0 +1,216 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { insertWhere } from "../../../db/conditional.ts";
+import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
+import type { AppDeps } from "../../deps.ts";
+import { registrationApprovedEmail, registrationRejectedEmail } from "../../email/templates.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { AppError } from "../errors.ts";
+import { acceptLink, invitationMetadata, issueSecrets, type Actor } from "../invitations/shared.ts";
+import { getPlatformSettings } from "../platform/settings.ts";
+import { generateSchoolCode } from "../schools/code.ts";
+
+type ReviewDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
+
+export const REVIEW_MESSAGES = {
+  notFound: "No pending school registration found.",
+  notReviewable: "Only paid registrations awaiting review can be approved or rejected.",
+  alreadyReviewed: "This registration has already been reviewed.",
+} as const;
+
+const DAY_MS = 24 * 3_600_000;
+
+async function reviewable(deps: ReviewDeps, pendingSchoolId: string) {
+  const [pending] = await deps.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
+  if (!pending) throw new AppError("NOT_FOUND", REVIEW_MESSAGES.notFound);
+  if (pending.verificationStatus === "approved" || pending.verificationStatus === "rejected") throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
+  if (pending.verificationStatus !== "payment_successful" || pending.paymentStatus !== "paid") throw new AppError("BAD_REQUEST", REVIEW_MESSAGES.notReviewable);
+  return pending;
+}
+
+/**
+ * approve-school-registration, atomically: one batch claims the registration (a review id unique
+ * to this request) and, only if the claim is ours, creates the school (subscription and Stripe
+ * links carried over), its first school-admin invitation with a temporary password, the credentials
+ * e-mail and the audit row. A double click or a second tab finds the registration reviewed.
+ */
+export async function approveRegistration(deps: ReviewDeps, pendingSchoolId: string, actor: Actor, meta: RequestMeta) {
+  const { db, config } = deps;
+  const now = deps.now();
+  const pending = await reviewable(deps, pendingSchoolId);
+  const settings = await getPlatformSettings(db);
+  const reviewId = crypto.randomUUID();
+  const schoolId = crypto.randomUUID();
+  const won = sql`exists (select 1 from ${pendingSchools} where ${pendingSchools.id} = ${pending.id} and ${pendingSchools.reviewId} = ${reviewId})`;
+
+  const secrets = await issueSecrets("school_admin");
+  const invitation = {
+    id: crypto.randomUUID(),
+    email: pending.adminEmail,
+    role: "school_admin" as const,
+    schoolId,
+    tokenHash: secrets.tokenHash,
+    temporaryPasswordHash: secrets.temporaryPasswordHash,
+    status: "pending" as const,
+    expiresAt: new Date(now.getTime() + settings.invitationValidityDays * DAY_MS),
+    invitedBy: actor.id,
+    invitedByRole: actor.role,
+    metadata: invitationMetadata("school_admin", pending.adminFullName, config.appUrl),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const mail = outboxInsert(
+    db,
+    {
+      ...registrationApprovedEmail({
+        name: pending.adminFullName,
+        schoolName: pending.schoolName,
+        email: pending.adminEmail,
+        temporaryPassword: secrets.temporaryPassword ?? "",
+        acceptLink: acceptLink(config.appUrl, secrets.token),
+        loginLink: `${config.appUrl}/login/school`,
+        expiresAt: invitation.expiresAt,
+      }),
+      type: "registration_approved",
+      to: pending.adminEmail,
+      schoolId,
+      relatedId: pending.id,
+    },
+    now,
+    won,
+  );
+
+  const [claim] = await db.batch([
+    db
+      .update(pendingSchools)
+      .set({ verificationStatus: "approved", reviewId, reviewedBy: actor.id, reviewedAt: now, schoolId, updatedAt: now })
+      .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"))),
+    insertWhere(
+      db,
+      schools,
+      {
+        id: schoolId,
+        name: pending.schoolName,
+        email: pending.adminEmail,
+        phone: pending.adminPhone,
+        address: pending.schoolAddress,
+        city: pending.schoolCity,
+        state: pending.schoolState,
+        zipCode: pending.schoolZipCode,
+        country: pending.schoolCountry,
+        schoolType: pending.schoolType,
+        pupilCount: pending.pupilCount,
+        busCount: pending.busCount,
+        code: generateSchoolCode(),
+        isActive: true,
+        subscriptionStatus: pending.subscriptionStatus ?? "active",
+        stripeStatusAt: pending.stripeStatusAt,
+        plan: pending.plan,
+        stripeCustomerId: pending.stripeCustomerId,
+        stripeSubscriptionId: pending.stripeSubscriptionId,
+        platformFeeBps: settings.defaultPlatformFeeBps,
+        pendingSchoolId: pending.id,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      },
+      won,
+    ),
+    insertWhere(db, invitations, invitation, won),
+    mail.query,
+    auditInsert(
+      db,
+      {
+        eventType: "school_approved",
+        description: `Approved the registration of ${pending.schoolName}`,
+        userId: actor.id,
+        userRole: actor.role,
+        schoolId,
+        metadata: { pending_school_id: pending.id, invite_id: invitation.id, email: pending.adminEmail },
+        at: now,
+      },
+      meta,
+      won,
+    ),
+  ]);
+  if (claim.rowsAffected !== 1) throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
+  await enqueueEmails(deps, [mail.id]);
+  return { school: { id: schoolId, name: pending.schoolName } };
+}
+
+/** reject-school-registration: the optional reason is stored and e-mailed; one review wins. */
+export async function rejectRegistration(deps: ReviewDeps, input: { pendingSchoolId: string; reason?: string | undefined }, actor: Actor, meta: RequestMeta) {
+  const { db } = deps;
+  const now = deps.now();
+  const pending = await reviewable(deps, input.pendingSchoolId);
+  const reason = input.reason?.trim() || null;
+  const reviewId = crypto.randomUUID();
+  const won = sql`exists (select 1 from ${pendingSchools} where ${pendingSchools.id} = ${pending.id} and ${pendingSchools.reviewId} = ${reviewId})`;
+  const settings = await getPlatformSettings(db);
+  const mail = outboxInsert(
+    db,
+    {
+      ...registrationRejectedEmail({ name: pending.adminFullName, schoolName: pending.schoolName, reason, supportEmail: settings.supportEmail }),
+      type: "registration_rejected",
+      to: pending.adminEmail,
+      relatedId: pending.id,
+    },
+    now,
+    won,
+  );
+  const [claim] = await db.batch([
+    db
+      .update(pendingSchools)
+      .set({ verificationStatus: "rejected", reviewId, reviewedBy: actor.id, reviewedAt: now, rejectionReason: reason, updatedAt: now })
+      .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"))),
+    mail.query,
+    auditInsert(
+      db,
+      {
+        eventType: "school_rejected",
+        description: `Rejected the registration of ${pending.schoolName}`,
+        userId: actor.id,
+        userRole: actor.role,
+        metadata: { pending_school_id: pending.id, email: pending.adminEmail, reason },
+        at: now,
+      },
+      meta,
+      won,
+    ),
+  ]);
+  if (claim.rowsAffected !== 1) throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
+  await enqueueEmails(deps, [mail.id]);
+  return { rejected: true as const };
+}
+
+/** Registrations awaiting review: paid, payment successful, newest first (spec §7). */
+export async function pendingRegistrations(db: ReviewDeps["db"], limit: number) {
+  const where = and(eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"));
+  const [rows, totals] = await db.batch([
+    db
+      .select({
+        id: pendingSchools.id,
+        schoolName: pendingSchools.schoolName,
+        schoolType: pendingSchools.schoolType,
+        schoolCity: pendingSchools.schoolCity,
+        schoolState: pendingSchools.schoolState,
+        schoolCountry: pendingSchools.schoolCountry,
+        adminFullName: pendingSchools.adminFullName,
+        adminEmail: pendingSchools.adminEmail,
+        adminPhone: pendingSchools.adminPhone,
+        pupilCount: pendingSchools.pupilCount,
+        busCount: pendingSchools.busCount,
+        intendedStartDate: pendingSchools.intendedStartDate,
+        plan: pendingSchools.plan,
+        verificationStatus: pendingSchools.verificationStatus,
+        paymentStatus: pendingSchools.paymentStatus,
+        createdAt: pendingSchools.createdAt,
+      })
+      .from(pendingSchools)
+      .where(where)
+      .orderBy(desc(pendingSchools.createdAt), desc(pendingSchools.id))
+      .limit(limit),
+    db.select({ total: count() }).from(pendingSchools).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

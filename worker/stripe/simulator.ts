@@ -1,0 +1,154 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { Db } from "../../db/client.ts";
+import { devStripeObjects } from "../../db/schema/index.ts";
+import { LOCAL_PRICES } from "../config.ts";
+import { randomHex } from "../auth/crypto.ts";
+
+/**
+ * Local mode's stand-in for the few Stripe endpoints SchoolRide calls, answering the real SDK
+ * (form-encoded requests, JSON answers). Objects live in `dev_stripe_objects`. The hosted pages
+ * (checkout, billing portal) are the dev pages in http/dev-stripe.ts.
+ */
+
+export type SimCheckoutSession = {
+  id: string;
+  object: "checkout.session";
+  mode: "subscription" | "payment";
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  url: string;
+  success_url: string;
+  cancel_url: string | null;
+  customer: string | null;
+  customer_email: string | null;
+  client_reference_id: string | null;
+  subscription: string | null;
+  payment_intent: string | null;
+  metadata: Record<string, string>;
+  subscription_metadata: Record<string, string>;
+  amount_total: number;
+  currency: string;
+  description: string;
+  created: number;
+};
+
+export type SimSubscription = {
+  id: string;
+  object: "subscription";
+  status: "active" | "trialing" | "past_due" | "canceled" | "unpaid" | "incomplete";
+  customer: string;
+  metadata: Record<string, string>;
+  cancel_at_period_end: boolean;
+  created: number;
+  items: { object: "list"; data: { price: { id: string } }[] };
+};
+
+const SIMULATED_PRICES: Record<string, { amount: number; name: string }> = {
+  [LOCAL_PRICES.starter]: { amount: 19_900, name: "SchoolRide Starter (monthly)" },
+  [LOCAL_PRICES.professional]: { amount: 39_900, name: "SchoolRide Professional (monthly)" },
+  [LOCAL_PRICES.enterprise]: { amount: 79_900, name: "SchoolRide Enterprise (monthly)" },
+};
+
+/** `metadata[key]=value` entries of a form body under a prefix. */
+function collect(params: URLSearchParams, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (key.startsWith(`${prefix}[`) && key.endsWith("]")) out[key.slice(prefix.length + 1, -1)] = value;
+  }
+  return out;
+}
+
+function stripeError(message: string, status = 400) {
+  return Response.json({ error: { type: "invalid_request_error", message } }, { status });
+}
+
+export type StripeSimulatorDeps = { db: Db; appUrl: string; now: () => Date };
+
+export async function saveObject(db: Db, type: string, object: { id: string }, now: Date): Promise<void> {
+  await db
+    .insert(devStripeObjects)
+    .values({ id: object.id, type, data: object, createdAt: now })
+    .onConflictDoUpdate({ target: devStripeObjects.id, set: { data: object } });
+}
+
+export async function loadObject<T>(db: Db, id: string): Promise<T | null> {
+  const [row] = await db.select().from(devStripeObjects).where(eq(devStripeObjects.id, id));
+  return (row?.data as T | undefined) ?? null;
+}
+
+export function createStripeSimulator(deps: StripeSimulatorDeps) {
+  const { db } = deps;
+  const app = new Hono();
+  const seconds = () => Math.floor(deps.now().getTime() / 1000);
+
+  app.post("/v1/checkout/sessions", async (c) => {
+    const idempotencyKey = c.req.header("idempotency-key");
+    if (idempotencyKey) {
+      const earlier = await loadObject<SimCheckoutSession>(db, `idem_${idempotencyKey}`);
+      if (earlier) return c.json(earlier);
+    }
+    const params = new URLSearchParams(await c.req.text());
+    const mode = params.get("mode");
+    const successUrl = params.get("success_url");
+    if (mode !== "subscription" && mode !== "payment") return stripeError("Missing required param: mode.");
+    if (!successUrl) return stripeError("Missing required param: success_url.");
+    const price = params.get("line_items[0][price]");
+    const unitAmount = params.get("line_items[0][price_data][unit_amount]");
+    const quantity = Number(params.get("line_items[0][quantity]") ?? "1");
+    const known = price ? SIMULATED_PRICES[price] : undefined;
+    if (price && !known) return stripeError(`No such price: '${price}'`);
+    const amount = known ? known.amount * quantity : Number(unitAmount ?? NaN) * quantity;
+    if (!Number.isFinite(amount) || amount < 0) return stripeError("Missing line item amount.");
+    const id = `cs_test_${randomHex(16)}`;
+    const session: SimCheckoutSession = {
+      id,
+      object: "checkout.session",
+      mode,
+      status: "open",
+      payment_status: "unpaid",
+      url: `${deps.appUrl}/dev/stripe/checkout/${id}`,
+      success_url: successUrl,
+      cancel_url: params.get("cancel_url"),
+      customer: params.get("customer"),
+      customer_email: params.get("customer_email"),
+      client_reference_id: params.get("client_reference_id"),
+      subscription: null,
+      payment_intent: null,
+      metadata: collect(params, "metadata"),
+      subscription_metadata: collect(params, "subscription_data[metadata]"),
+      amount_total: amount,
+      currency: params.get("line_items[0][price_data][currency]") ?? "usd",
+      description: known?.name ?? params.get("line_items[0][price_data][product_data][name]") ?? "Payment",
+      created: seconds(),
+    };
+    await saveObject(db, "checkout.session", session, deps.now());
+    if (idempotencyKey) await saveObject(db, "idempotency", { ...session, id: `idem_${idempotencyKey}` }, deps.now());
+    return c.json(session);
+  });
+
+  app.get("/v1/checkout/sessions/:id", async (c) => {
+    const session = await loadObject<SimCheckoutSession>(db, c.req.param("id"));
+    return session ? c.json(session) : stripeError(`No such checkout.session: '${c.req.param("id")}'`, 404);
+  });
+
+  app.get("/v1/subscriptions/:id", async (c) => {
+    const subscription = await loadObject<SimSubscription>(db, c.req.param("id"));
+    return subscription ? c.json(subscription) : stripeError(`No such subscription: '${c.req.param("id")}'`, 404);
+  });
+
+  app.post("/v1/billing_portal/sessions", async (c) => {
+    const params = new URLSearchParams(await c.req.text());
+    const customer = params.get("customer");
+    if (!customer) return stripeError("Missing required param: customer.");
+    const id = `bps_${randomHex(12)}`;
+    const portal = { id, object: "billing_portal.session", customer, return_url: params.get("return_url"), url: `${deps.appUrl}/dev/stripe/portal/${id}` };
+    await saveObject(db, "billing_portal.session", portal, deps.now());
+    return c.json(portal);
+  });
+
+  app.all("*", (c) => stripeError(`Unrecognized request URL (${c.req.method}: ${c.req.path}).`, 404));
+
+  const fetch: typeof globalThis.fetch = async (input, init) => app.fetch(new Request(input, init));
+  return { fetch };
+}

@@ -1,0 +1,36 @@
+import type Stripe from "stripe";
+import type { Db } from "../../db/client.ts";
+import type { Logger } from "../deps.ts";
+import { applyStripeEvent } from "../services/billing/stripe-events.ts";
+import { stripeCryptoProvider } from "./client.ts";
+
+/** Stripe's own default: a signed delivery older than this is refused as a replay. */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export type StripeWebhookDeps = { db: Db; stripe: Stripe; webhookSecret: string; now: () => Date; logger: Logger };
+
+/**
+ * `/api/stripe/webhook`: verifies the signature on the raw body (constructEventAsync with the
+ * SubtleCrypto provider), then applies the event once. Effects are a single small batch, so the
+ * answer is fast; an unknown event type is acknowledged and ignored.
+ */
+export async function handleStripeWebhook(deps: StripeWebhookDeps, rawBody: string, signature: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+  if (!signature) return { status: 400, body: { error: "Missing Stripe-Signature header" } };
+  let event: Stripe.Event;
+  try {
+    event = await deps.stripe.webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      deps.webhookSecret,
+      STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+      stripeCryptoProvider,
+      // Milliseconds: the SDK divides by 1000 itself.
+      deps.now().getTime(),
+    );
+  } catch {
+    return { status: 400, body: { error: "Invalid signature" } };
+  }
+  const outcome = await applyStripeEvent(deps.db, event, deps.now());
+  deps.logger.info("stripe webhook", { id: event.id, type: event.type, outcome });
+  return { status: 200, body: { received: true, duplicate: outcome === "duplicate" } };
+}
