@@ -7,9 +7,16 @@ import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import type { Actor } from "../invitations/shared.ts";
 
-/** `%term%` for LIKE, with the wildcard characters of the term escaped. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** `%term%` for LIKE … ESCAPE '\\', with the wildcard characters of the term escaped. */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escapeLike(term)}%`;
+}
+
+/** `term%` for LIKE … ESCAPE '\\' (starts with). */
+export function prefixPattern(term: string): string {
+  return `${escapeLike(term)}%`;
 }
 
 function page<T>(rows: T[], total: number, pageNumber: number) {

@@ -1,19 +1,9 @@
-import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { platformSettings } from "../../../db/schema/index.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { platformSettingsSchema, type PlatformSettings } from "../../schemas/settings.ts";
 
-/** Platform settings the super admin edits; each has a default so a fresh database just works. */
-export const platformSettingsSchema = z
-  .object({
-    /** Platform fee on parent payments for newly approved schools, in basis points (500 = 5%). */
-    defaultPlatformFeeBps: z.number().int().min(0).max(10_000),
-    /** How long an invitation stays valid. */
-    invitationValidityDays: z.number().int().min(1).max(30),
-    /** Shown on public pages and in e-mails. */
-    supportEmail: z.email(),
-  })
-  .strict();
-export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+export { platformSettingsSchema, type PlatformSettings };
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   defaultPlatformFeeBps: 500,
@@ -33,4 +23,38 @@ export async function getPlatformSettings(db: Db): Promise<PlatformSettings> {
     }
   }
   return platformSettingsSchema.parse(merged);
+}
+
+/** Saves the settings (validated by the schema at the router) and audits what changed. */
+export async function updatePlatformSettings(
+  db: Db,
+  input: PlatformSettings,
+  actor: { id: string; role: "super_admin" },
+  meta: RequestMeta,
+  now: Date,
+): Promise<PlatformSettings> {
+  const current = await getPlatformSettings(db);
+  const changed = (Object.keys(input) as (keyof PlatformSettings)[]).filter((key) => input[key] !== current[key]);
+  if (changed.length === 0) return current;
+  await db.batch([
+    auditInsert(
+      db,
+      {
+        eventType: "settings_updated",
+        description: `Changed ${changed.join(", ")}`,
+        userId: actor.id,
+        userRole: actor.role,
+        metadata: Object.fromEntries(changed.map((key) => [key, { from: current[key], to: input[key] }])),
+        at: now,
+      },
+      meta,
+    ),
+    ...changed.map((key) =>
+      db
+        .insert(platformSettings)
+        .values({ key, value: input[key], updatedBy: actor.id, updatedAt: now })
+        .onConflictDoUpdate({ target: platformSettings.key, set: { value: input[key], updatedBy: actor.id, updatedAt: now } }),
+    ),
+  ]);
+  return getPlatformSettings(db);
 }

@@ -6,10 +6,70 @@ import { approveRegistrationSchema, rejectRegistrationSchema } from "../../schem
 import { approveRegistration, pendingRegistrations, rejectRegistration } from "../../services/registration/review.ts";
 import { schoolOptions } from "../../services/schools/options.ts";
 import { z } from "zod";
+import { auditListSchema, emailLogsSchema, inviteListSchema, schoolFormSchema, schoolIdSchema, schoolListSchema, updateSchoolSchema } from "../../schemas/superAdmin.ts";
+import { platformSettingsSchema } from "../../schemas/settings.ts";
+import { audit } from "../../services/audit.ts";
+import { auditEventTypes, listAuditLogs } from "../../services/platform/audit-logs.ts";
+import { invitationEmailLogs, listInvitations } from "../../services/platform/invites.ts";
+import { getPlatformSettings, updatePlatformSettings } from "../../services/platform/settings.ts";
+import { createSchool, deleteSchool, listSchools, schoolDetails, updateSchool } from "../../services/schools/admin.ts";
+import { schoolOverview } from "../../services/schools/overview.ts";
 import { actorOf } from "../actor.ts";
 import { router, superAdminProcedure } from "../init.ts";
 
+const schoolsRouter = router({
+  list: superAdminProcedure.input(schoolListSchema).query(({ ctx, input }) => listSchools(ctx.deps.db, input)),
+  details: superAdminProcedure.input(schoolIdSchema).query(({ ctx, input }) => schoolDetails(ctx.deps.db, input.schoolId)),
+  create: superAdminProcedure
+    .input(schoolFormSchema)
+    .mutation(({ ctx, input }) => createSchool(ctx.deps.db, input, actorOf(ctx.user), ctx.meta, ctx.deps.now())),
+  update: superAdminProcedure
+    .input(updateSchoolSchema)
+    .mutation(({ ctx, input }) => updateSchool(ctx.deps.db, input, actorOf(ctx.user), ctx.meta, ctx.deps.now())),
+  delete: superAdminProcedure
+    .input(schoolIdSchema)
+    .mutation(({ ctx, input }) => deleteSchool(ctx.deps.db, input.schoolId, actorOf(ctx.user), ctx.meta, ctx.deps.now())),
+  /**
+   * "Go to school dashboard": a read-only support view of the school admin dashboard. A mutation,
+   * because opening it is audited (queries have no side effects); no write exists for it.
+   */
+  openSupportView: superAdminProcedure.input(schoolIdSchema).mutation(async ({ ctx, input }) => {
+    const overview = await schoolOverview(ctx.deps.db, input.schoolId);
+    await audit(
+      ctx.deps.db,
+      { eventType: "support_view_opened", description: `Opened the read-only support view of ${overview.school.name}`, userId: ctx.user.id, userRole: "super_admin", schoolId: input.schoolId, at: ctx.deps.now() },
+      ctx.meta,
+    );
+    return overview;
+  }),
+});
+
+const invitesRouter = router({
+  list: superAdminProcedure.input(inviteListSchema).query(({ ctx, input }) => listInvitations(ctx.deps.db, input, ctx.deps.now())),
+  emailLogs: superAdminProcedure.input(emailLogsSchema).query(({ ctx, input }) => invitationEmailLogs(ctx.deps.db, input.inviteId)),
+});
+
+const auditLogsRouter = router({
+  list: superAdminProcedure.input(auditListSchema).query(({ ctx, input }) => listAuditLogs(ctx.deps.db, input)),
+  eventTypes: superAdminProcedure.query(({ ctx }) => auditEventTypes(ctx.deps.db)),
+});
+
+const settingsRouter = router({
+  get: superAdminProcedure.query(({ ctx }) => getPlatformSettings(ctx.deps.db)),
+  update: superAdminProcedure
+    .input(platformSettingsSchema)
+    .mutation(({ ctx, input }) => updatePlatformSettings(ctx.deps.db, input, { id: ctx.user.id, role: "super_admin" }, ctx.meta, ctx.deps.now())),
+});
+
 export const superAdminRouter = router({
+  schools: schoolsRouter,
+  invites: invitesRouter,
+  auditLogs: auditLogsRouter,
+  settings: settingsRouter,
+
+  /** The dashboard's recent activity: the newest audit rows. */
+  recentActivity: superAdminProcedure.query(async ({ ctx }) => (await listAuditLogs(ctx.deps.db, { role: "all", page: 1 })).rows.slice(0, 5)),
+
   /** Stat cards of the super admin dashboard. */
   stats: superAdminProcedure.query(({ ctx }) => platformStats(ctx.deps.db, ctx.deps.now())),
 

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { COUNTRY_OPTIONS } from "./registration.ts";
+
+/** Spec §9: the schools table shows 10 rows a page. */
+export const SCHOOLS_PAGE_SIZE = 10;
+export const INVITES_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 25;
+/** Spec §9: the e-mail log modal reads at most 100 rows. */
+export const EMAIL_LOG_LIMIT = 100;
+
+export const SCHOOL_STATUS_FILTERS = ["all", "active", "trialing", "pending", "past_due", "cancelled", "inactive"] as const;
+export const SCHOOL_STATUS_FILTER_LABELS: Record<(typeof SCHOOL_STATUS_FILTERS)[number], string> = {
+  all: "All Statuses",
+  active: "Active",
+  trialing: "Trial",
+  pending: "Pending",
+  past_due: "Past Due",
+  cancelled: "Cancelled",
+  inactive: "Inactive",
+};
+export const ADMIN_FILTERS = ["all", "has_admins", "missing_admins"] as const;
+export const ADMIN_FILTER_LABELS: Record<(typeof ADMIN_FILTERS)[number], string> = {
+  all: "All Schools",
+  has_admins: "Has Admins",
+  missing_admins: "Missing Admins",
+};
+
+export const schoolListSchema = z
+  .object({
+    search: z.string().trim().max(120).optional(),
+    status: z.enum(SCHOOL_STATUS_FILTERS).default("all"),
+    admins: z.enum(ADMIN_FILTERS).default("all"),
+    page: z.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** Create New School / Edit School (spec §3 school fields). */
+export const schoolFormSchema = z
+  .object({
+    name: z.string().trim().min(1, "School name is required").max(200),
+    email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),
+    phone: optionalText(40),
+    address: optionalText(300),
+    city: optionalText(120),
+    state: optionalText(120),
+    zipCode: optionalText(20),
+    country: z.union([z.enum(COUNTRY_OPTIONS), z.literal("")]).optional(),
+  })
+  .strict();
+export type SchoolFormInput = z.infer<typeof schoolFormSchema>;
+
+export const updateSchoolSchema = schoolFormSchema.extend({ schoolId: z.string().min(1).max(64), isActive: z.boolean() }).strict();
+export const schoolIdSchema = z.object({ schoolId: z.string().min(1).max(64) }).strict();
+
+export const INVITE_STATUS_FILTERS = ["all", "pending", "accepted", "expired", "revoked"] as const;
+export const INVITE_ROLE_FILTERS = ["all", "school_admin", "parent"] as const;
+export const inviteListSchema = z
+  .object({
+    search: z.string().trim().max(120).optional(),
+    status: z.enum(INVITE_STATUS_FILTERS).default("all"),
+    role: z.enum(INVITE_ROLE_FILTERS).default("all"),
+    page: z.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+
+export const emailLogsSchema = z.object({ inviteId: z.string().min(1).max(64) }).strict();
+
+export const AUDIT_ROLE_FILTERS = ["all", "super_admin", "school_admin", "parent", "system"] as const;
+export const auditListSchema = z
+  .object({
+    eventType: z.string().trim().max(64).optional(),
+    role: z.enum(AUDIT_ROLE_FILTERS).default("all"),
+    schoolId: z.string().trim().max(64).optional(),
+    /** Inclusive calendar days (UTC), `YYYY-MM-DD`. */
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a valid date").optional(),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a valid date").optional(),
+    email: z.string().trim().max(254).optional(),
+    page: z.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+
+/** Spec §4: the school status badge. */
+export function schoolStatusBadge(school: { isActive: boolean; subscriptionStatus: string; setupStatus: SetupStatus }): string {
+  if (!school.isActive) return "Inactive";
+  switch (school.subscriptionStatus) {
+    case "active":
+      return school.setupStatus === "complete" ? "Active" : school.setupStatus === "missing_admins" ? "No Admins" : "Incomplete";
+    case "trialing":
+      return "Trial";
+    case "past_due":
+      return "Past Due";
+    case "cancelled":
+      return "Cancelled";
+    default:
+      return "Pending";
+  }
+}
+
+export type SetupStatus = "complete" | "missing_admins" | "incomplete";
+
+/** Spec §4: complete with an active admin, is_active and an active subscription; missing_admins without active admins. */
+export function setupStatus(school: { isActive: boolean; subscriptionStatus: string; activeAdminCount: number }): SetupStatus {
+  if (school.activeAdminCount === 0) return "missing_admins";
+  return school.isActive && school.subscriptionStatus === "active" ? "complete" : "incomplete";
+}

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { auditLogs, schools } from "../../../db/schema/index.ts";
+import { AUDIT_PAGE_SIZE } from "../../schemas/superAdmin.ts";
+import { likePattern } from "../parents/directory.ts";
+
+export type AuditListInput = {
+  eventType?: string | undefined;
+  role: "all" | "super_admin" | "school_admin" | "parent" | "system";
+  schoolId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  email?: string | undefined;
+  page: number;
+};
+
+const DAY_MS = 24 * 3_600_000;
+const auditEmail = sql<string | null>`json_extract(${auditLogs.metadata}, '$.email')`;
+
+/** `/super-admin/audit-logs`: filters in SQL, newest first, paginated. */
+export async function listAuditLogs(db: Db, input: AuditListInput) {
+  const conditions: SQL[] = [];
+  if (input.eventType) conditions.push(eq(auditLogs.eventType, input.eventType));
+  if (input.role === "system") conditions.push(isNull(auditLogs.userRole));
+  else if (input.role !== "all") conditions.push(eq(auditLogs.userRole, input.role));
+  if (input.schoolId) conditions.push(eq(auditLogs.schoolId, input.schoolId));
+  if (input.from) conditions.push(gte(auditLogs.createdAt, new Date(`${input.from}T00:00:00.000Z`)));
+  if (input.to) conditions.push(lt(auditLogs.createdAt, new Date(new Date(`${input.to}T00:00:00.000Z`).getTime() + DAY_MS)));
+  if (input.email) conditions.push(sql`lower(${auditEmail}) like ${likePattern(input.email.toLowerCase())} escape '\\'`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await db.batch([
+    db
+      .select({
+        id: auditLogs.id,
+        eventType: auditLogs.eventType,
+        description: auditLogs.description,
+        userId: auditLogs.userId,
+        userRole: auditLogs.userRole,
+        userEmail: auditEmail,
+        schoolId: auditLogs.schoolId,
+        schoolName: schools.name,
+        ipAddress: auditLogs.ipAddress,
+        userAgent: auditLogs.userAgent,
+        metadata: auditLogs.metadata,
+        createdAt: auditLogs.createdAt,
+      })
+      .from(auditLogs)
+      .leftJoin(schools, eq(schools.id, auditLogs.schoolId))
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(sql`${auditLogs}.rowid`))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((input.page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ total: count() }).from(auditLogs).where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return { rows, total, page: input.page, pageSize: AUDIT_PAGE_SIZE, pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
+}
+
+/** The event types present, for the filter. */
+export async function auditEventTypes(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ eventType: auditLogs.eventType }).from(auditLogs).orderBy(auditLogs.eventType);
+  return rows.map((row) => row.eventType);
+}

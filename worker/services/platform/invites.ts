@@ -1,0 +1,104 @@
+import { aliasedTable, and, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../../db/client.ts";
+import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
+import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "../../schemas/superAdmin.ts";
+import { AppError } from "../errors.ts";
+import { invitedName } from "../invitations/shared.ts";
+import { likePattern } from "../parents/directory.ts";
+
+const inviterSuper = aliasedTable(superAdmins, "inviter_super");
+const inviterAdmin = aliasedTable(schoolAdmins, "inviter_admin");
+const inviterName = sql<string | null>`coalesce(${inviterSuper.name}, ${inviterAdmin.name})`;
+
+/** Invitations with their school and whoever invited (a super admin or a school admin). */
+function withNames<T extends SQLiteSelect>(query: T) {
+  return query
+    .leftJoin(schools, eq(schools.id, invitations.schoolId))
+    .leftJoin(inviterSuper, and(eq(invitations.invitedByRole, "super_admin"), eq(inviterSuper.id, invitations.invitedBy)))
+    .leftJoin(inviterAdmin, and(eq(invitations.invitedByRole, "school_admin"), eq(inviterAdmin.id, invitations.invitedBy)));
+}
+
+export type InviteListInput = {
+  search?: string | undefined;
+  status: "all" | "pending" | "accepted" | "expired" | "revoked";
+  role: "all" | "school_admin" | "parent";
+  page: number;
+};
+
+/** Invitations Management: search by recipient, school or inviter; status and role filters; newest first. */
+export async function listInvitations(db: Db, input: InviteListInput, now: Date) {
+  const conditions: SQL[] = [];
+  if (input.role !== "all") conditions.push(eq(invitations.role, input.role));
+  // "Expired" includes pending invitations past their expiry that the hourly sweep has not marked yet.
+  if (input.status === "pending") conditions.push(and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now))!);
+  else if (input.status === "expired") conditions.push(or(eq(invitations.status, "expired"), and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)))!);
+  else if (input.status !== "all") conditions.push(eq(invitations.status, input.status));
+  if (input.search) {
+    const pattern = likePattern(input.search.toLowerCase());
+    conditions.push(
+      sql`(${invitations.email} like ${pattern} escape '\\' or lower(${schools.name}) like ${pattern} escape '\\' or lower(${inviterName}) like ${pattern} escape '\\')`,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await db.batch([
+    withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic())
+      .where(where)
+      .orderBy(desc(invitations.createdAt), desc(invitations.id))
+      .limit(INVITES_PAGE_SIZE)
+      .offset((input.page - 1) * INVITES_PAGE_SIZE),
+    withNames(db.select({ total: count() }).from(invitations).$dynamic()).where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    rows: rows.map(({ invitation, schoolName, inviterName: inviter }) => ({
+      id: invitation.id,
+      email: invitation.email,
+      name: invitedName(invitation.metadata),
+      role: invitation.role,
+      schoolId: invitation.schoolId,
+      schoolName,
+      status: invitation.status,
+      expired: invitation.status === "expired" || (invitation.status === "pending" && invitation.expiresAt.getTime() <= now.getTime()),
+      expiresAt: invitation.expiresAt,
+      acceptedAt: invitation.acceptedAt,
+      createdAt: invitation.createdAt,
+      inviterName: inviter,
+    })),
+    total,
+    page: input.page,
+    pageSize: INVITES_PAGE_SIZE,
+    pages: Math.max(1, Math.ceil(total / INVITES_PAGE_SIZE)),
+  };
+}
+
+const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder"] as const;
+
+/** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
+export async function invitationEmailLogs(db: Db, inviteId: string) {
+  const [row] = await withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic()).where(
+    eq(invitations.id, inviteId),
+  );
+  if (!row) throw new AppError("NOT_FOUND", "Invitation not found");
+  const logs = await db
+    .select({
+      id: emailLogs.id,
+      subject: emailLogs.subject,
+      emailType: emailLogs.emailType,
+      status: emailLogs.status,
+      createdAt: emailLogs.createdAt,
+      sentAt: emailLogs.sentAt,
+      providerMessageId: emailLogs.providerMessageId,
+      deliveredAt: emailLogs.deliveredAt,
+      bouncedAt: emailLogs.bouncedAt,
+      errorMessage: emailLogs.errorMessage,
+    })
+    .from(emailLogs)
+    .where(and(eq(emailLogs.recipientEmail, row.invitation.email), inArray(emailLogs.emailType, [...INVITE_EMAIL_TYPES])))
+    .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
+    .limit(EMAIL_LOG_LIMIT);
+  return {
+    invitation: { role: row.invitation.role, schoolName: row.schoolName, status: row.invitation.status, inviterName: row.inviterName },
+    logs,
+  };
+}

@@ -1,0 +1,222 @@
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  children,
+  flightTripEnrollments,
+  flightTrips,
+  invitations,
+  invoices,
+  notifications,
+  parents,
+  paymentSettings,
+  payments,
+  schoolAdmins,
+  schools,
+  sessions,
+  trips,
+} from "../../../db/schema/index.ts";
+import { SCHOOLS_PAGE_SIZE, schoolStatusBadge, setupStatus, type SchoolFormInput } from "../../schemas/superAdmin.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { AppError } from "../errors.ts";
+import type { Actor } from "../invitations/shared.ts";
+import { likePattern, prefixPattern } from "../parents/directory.ts";
+import { getPlatformSettings } from "../platform/settings.ts";
+import { generateSchoolCode } from "./code.ts";
+
+// Correlated subqueries, written with explicit aliases: in a single-table select drizzle leaves
+// column names unqualified, which would make "school_id = id" compare the inner table with itself.
+const adminCount = sql<number>`(select count(*) from "school_admins" a where a."school_id" = "schools"."id")`;
+const activeAdminCount = sql<number>`(select count(*) from "school_admins" a where a."school_id" = "schools"."id" and a."is_active" = 1)`;
+const parentCount = sql<number>`(select count(*) from "parents" p where p."school_id" = "schools"."id")`;
+const hasAdmins = sql`exists (select 1 from "school_admins" a where a."school_id" = "schools"."id")`;
+
+export type SchoolListInput = {
+  search?: string | undefined;
+  status: "all" | "active" | "trialing" | "pending" | "past_due" | "cancelled" | "inactive";
+  admins: "all" | "has_admins" | "missing_admins";
+  page: number;
+};
+
+function listConditions(input: SchoolListInput): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (input.search) {
+    const pattern = likePattern(input.search.toLowerCase());
+    conditions.push(
+      sql`(lower(${schools.name}) like ${pattern} escape '\\' or ${schools.id} like ${prefixPattern(input.search.toLowerCase())} escape '\\' or lower(${schools.email}) like ${pattern} escape '\\')`,
+    );
+  }
+  if (input.status === "inactive") conditions.push(eq(schools.isActive, false));
+  else if (input.status !== "all") conditions.push(and(eq(schools.isActive, true), eq(schools.subscriptionStatus, input.status))!);
+  if (input.admins === "has_admins") conditions.push(hasAdmins);
+  if (input.admins === "missing_admins") conditions.push(sql`not ${hasAdmins}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function decorate<T extends { isActive: boolean; subscriptionStatus: string; activeAdminCount: number }>(row: T) {
+  const status = setupStatus(row);
+  return { ...row, setupStatus: status, badge: schoolStatusBadge({ ...row, setupStatus: status }) };
+}
+
+/** Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7). */
+export async function listSchools(db: Db, input: SchoolListInput) {
+  const where = listConditions(input);
+  const [rows, totals, summary] = await db.batch([
+    db
+      .select({
+        id: schools.id,
+        name: schools.name,
+        email: schools.email,
+        phone: schools.phone,
+        city: schools.city,
+        state: schools.state,
+        country: schools.country,
+        isActive: schools.isActive,
+        subscriptionStatus: schools.subscriptionStatus,
+        createdAt: schools.createdAt,
+        adminCount,
+        activeAdminCount,
+        parentCount,
+      })
+      .from(schools)
+      .where(where)
+      .orderBy(desc(schools.createdAt), desc(schools.id))
+      .limit(SCHOOLS_PAGE_SIZE)
+      .offset((input.page - 1) * SCHOOLS_PAGE_SIZE),
+    db.select({ total: count() }).from(schools).where(where),
+    db
+      .select({
+        totalSchools: count(),
+        activeSchools: sql<number>`coalesce(sum(case when ${schools.isActive} = 1 and ${schools.subscriptionStatus} = 'active' then 1 else 0 end), 0)`,
+        missingAdmins: sql<number>`coalesce(sum(case when not ${hasAdmins} then 1 else 0 end), 0)`,
+        totalUsers: sql<number>`(select count(*) from ${schoolAdmins}) + (select count(*) from ${parents})`,
+      })
+      .from(schools),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    rows: rows.map(decorate),
+    total,
+    page: input.page,
+    pageSize: SCHOOLS_PAGE_SIZE,
+    pages: Math.max(1, Math.ceil(total / SCHOOLS_PAGE_SIZE)),
+    summary: {
+      totalSchools: summary[0]?.totalSchools ?? 0,
+      activeSchools: Number(summary[0]?.activeSchools ?? 0),
+      missingAdmins: Number(summary[0]?.missingAdmins ?? 0),
+      totalUsers: Number(summary[0]?.totalUsers ?? 0),
+    },
+  };
+}
+
+/** The details modal: every school field, its admins, and the user summary. */
+export async function schoolDetails(db: Db, schoolId: string) {
+  const [schoolRows, adminRows, parentRows] = await db.batch([
+    db.select().from(schools).where(eq(schools.id, schoolId)),
+    db
+      .select({ id: schoolAdmins.id, name: schoolAdmins.name, email: schoolAdmins.email, position: schoolAdmins.position, lastLogin: schoolAdmins.lastLogin, isActive: schoolAdmins.isActive })
+      .from(schoolAdmins)
+      .where(eq(schoolAdmins.schoolId, schoolId))
+      .orderBy(schoolAdmins.name),
+    db.select({ total: count() }).from(parents).where(eq(parents.schoolId, schoolId)),
+  ]);
+  const school = schoolRows[0];
+  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  const decorated = decorate({ ...school, activeAdminCount: adminRows.filter((admin) => admin.isActive).length });
+  const parentsTotal = parentRows[0]?.total ?? 0;
+  return {
+    school: {
+      id: school.id,
+      name: school.name,
+      email: school.email,
+      phone: school.phone,
+      address: school.address,
+      city: school.city,
+      state: school.state,
+      zipCode: school.zipCode,
+      country: school.country,
+      isActive: school.isActive,
+      subscriptionStatus: school.subscriptionStatus,
+      setupStatus: decorated.setupStatus,
+      badge: decorated.badge,
+      createdAt: school.createdAt,
+      code: school.code,
+      plan: school.plan,
+    },
+    admins: adminRows,
+    summary: { admins: adminRows.length, parents: parentsTotal, totalUsers: adminRows.length + parentsTotal },
+  };
+}
+
+const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+function schoolValues(input: SchoolFormInput) {
+  return {
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+    phone: blankToNull(input.phone),
+    address: blankToNull(input.address),
+    city: blankToNull(input.city),
+    state: blankToNull(input.state),
+    zipCode: blankToNull(input.zipCode),
+    country: blankToNull(input.country),
+  };
+}
+
+/**
+ * Create New School (created_by the super admin). It has no subscription yet: its admins are sent
+ * to the subscribe page until one is paid for.
+ */
+export async function createSchool(db: Db, input: SchoolFormInput, actor: Actor, meta: RequestMeta, now: Date) {
+  const settings = await getPlatformSettings(db);
+  const id = crypto.randomUUID();
+  const values = schoolValues(input);
+  await db.batch([
+    db.insert(schools).values({ id, ...values, code: generateSchoolCode(), subscriptionStatus: "pending", platformFeeBps: settings.defaultPlatformFeeBps, createdBy: actor.id, createdAt: now, updatedAt: now }),
+    auditInsert(db, { eventType: "school_created", description: `Created ${values.name}`, userId: actor.id, userRole: actor.role, schoolId: id, at: now }, meta),
+  ]);
+  return { id, name: values.name };
+}
+
+export async function updateSchool(db: Db, input: SchoolFormInput & { schoolId: string; isActive: boolean }, actor: Actor, meta: RequestMeta, now: Date) {
+  const values = schoolValues(input);
+  const [updated] = await db.batch([
+    db.update(schools).set({ ...values, isActive: input.isActive, updatedAt: now }).where(eq(schools.id, input.schoolId)),
+    auditInsert(
+      db,
+      { eventType: "school_updated", description: `Updated ${values.name}${input.isActive ? "" : " (inactive)"}`, userId: actor.id, userRole: actor.role, schoolId: input.schoolId, at: now },
+      meta,
+      sql`exists (select 1 from ${schools} where ${schools.id} = ${input.schoolId})`,
+    ),
+  ]);
+  if (updated.rowsAffected !== 1) throw new AppError("NOT_FOUND", "School not found");
+  return { id: input.schoolId, name: values.name };
+}
+
+/**
+ * Deletes a school and all its data in one batch (spec: "will remove all associated data"): its
+ * users' sessions, family and transport records, billing and invitations. E-mail and audit history
+ * stay (audit logs are kept 3 years).
+ */
+export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta: RequestMeta, now: Date) {
+  const [school] = await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
+  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  const userIds = (table: typeof schoolAdmins | typeof parents) => sql`(select ${table.id} from ${table} where ${table.schoolId} = ${schoolId})`;
+  await db.batch([
+    db.delete(sessions).where(sql`${sessions.userRole} = 'school_admin' and ${sessions.userId} in ${userIds(schoolAdmins)}`),
+    db.delete(sessions).where(sql`${sessions.userRole} = 'parent' and ${sessions.userId} in ${userIds(parents)}`),
+    db.delete(flightTripEnrollments).where(eq(flightTripEnrollments.schoolId, schoolId)),
+    db.delete(flightTrips).where(eq(flightTrips.schoolId, schoolId)),
+    db.delete(payments).where(eq(payments.schoolId, schoolId)),
+    db.delete(invoices).where(eq(invoices.schoolId, schoolId)),
+    db.delete(paymentSettings).where(eq(paymentSettings.schoolId, schoolId)),
+    db.delete(notifications).where(eq(notifications.schoolId, schoolId)),
+    db.delete(children).where(eq(children.schoolId, schoolId)),
+    db.delete(trips).where(eq(trips.schoolId, schoolId)),
+    db.delete(invitations).where(eq(invitations.schoolId, schoolId)),
+    db.delete(parents).where(eq(parents.schoolId, schoolId)),
+    db.delete(schoolAdmins).where(eq(schoolAdmins.schoolId, schoolId)),
+    db.delete(schools).where(eq(schools.id, schoolId)),
+    auditInsert(db, { eventType: "school_deleted", description: `Deleted ${school.name} and all its data`, userId: actor.id, userRole: actor.role, schoolId, metadata: { name: school.name }, at: now }, meta),
+  ]);
+  return { name: school.name };
+}
