@@ -205,6 +205,7 @@ CREATE TABLE `invitations` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `invitations_token_unique` ON `invitations` (`token_hash`);--> statement-breakpoint
 CREATE INDEX `invitations_status_idx` ON `invitations` (`status`,`expires_at`);--> statement-breakpoint
+CREATE INDEX `invitations_role_status_idx` ON `invitations` (`role`,`status`,`expires_at`);--> statement-breakpoint
 CREATE INDEX `invitations_school_idx` ON `invitations` (`school_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `invitations_email_idx` ON `invitations` (`email`);--> statement-breakpoint
 CREATE INDEX `invitations_created_idx` ON `invitations` (`created_at`);--> statement-breakpoint

@@ -40,6 +40,7 @@ export const invitations = sqliteTable(
   (t) => [
     uniqueIndex("invitations_token_unique").on(t.tokenHash),
     index("invitations_status_idx").on(t.status, t.expiresAt),
+    index("invitations_role_status_idx").on(t.role, t.status, t.expiresAt),
     index("invitations_school_idx").on(t.schoolId, t.createdAt),
     index("invitations_email_idx").on(t.email),
     index("invitations_created_idx").on(t.createdAt),
