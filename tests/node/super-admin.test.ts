@@ -190,6 +190,11 @@ describe("audit logs and settings", () => {
     expect((await logs({ email: "B@EXAMPLE" })).rows.map((r) => r.eventType)).toEqual(["failed_login"]);
     expect((await logs({ from: "2026-03-01", to: "2026-03-01" })).rows.map((r) => r.eventType)).toEqual(["login"]);
     expect(await (await query(t.app, "superAdmin.auditLogs.eventTypes", undefined, { cookie })).data).toEqual(["failed_login", "invitation_reminder_sent", "login"]);
+    // "Who" is the actor: a super admin's approval of someone shows the super admin's e-mail.
+    const actor = await createUser(t.db, "super_admin", { email: "actor@example.com" });
+    await t.db.insert(auditLogs).values({ eventType: "school_approved", description: "d", userId: actor.id, userRole: "super_admin", metadata: { email: "applicant@example.com" }, createdAt: new Date("2026-03-02T08:30:00Z") });
+    expect((await logs({ eventType: "school_approved" })).rows[0]!.userEmail).toBe("actor@example.com");
+    expect((await logs({ email: "actor@" })).rows.map((r) => r.eventType)).toEqual(["school_approved"]);
   });
 
   it("settings are validated, audited and used: invitation validity", async () => {

@@ -1,4 +1,4 @@
-import { Bus, KeyRound, LayoutDashboard, LogOut, Users, type LucideIcon } from "lucide-react";
+import { Building2, Bus, ClipboardCheck, ClipboardList, KeyRound, LayoutDashboard, LogOut, MailPlus, Settings, Users, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { useSession } from "../lib/session.ts";
 
@@ -8,7 +8,13 @@ type NavItem = { to: string; label: string; icon: LucideIcon };
 
 /** The area's own pages, after Dashboard. Later areas add theirs here. */
 const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
-  super_admin: [],
+  super_admin: [
+    { to: "/super-admin/schools", label: "Schools", icon: Building2 },
+    { to: "/super-admin/pending-schools", label: "Pending Reviews", icon: ClipboardCheck },
+    { to: "/super-admin/invites", label: "Invitations", icon: MailPlus },
+    { to: "/super-admin/audit-logs", label: "Audit Logs", icon: ClipboardList },
+    { to: "/super-admin/settings", label: "Settings", icon: Settings },
+  ],
   school_admin: [{ to: "/school-admin/parents", label: "Parents", icon: Users }],
   parent: [],
 };

@@ -57,7 +57,15 @@ export const routes: RouteObject[] = [
       { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
     ],
   },
-  roleArea("super-admin", "super_admin", [{ index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")) }]),
+  roleArea("super-admin", "super_admin", [
+    { index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")) },
+    { path: "schools", lazy: page(() => import("../pages/super-admin/schools/SchoolsPage.tsx")) },
+    { path: "schools/:schoolId/view", lazy: page(() => import("../pages/super-admin/schools/SupportViewPage.tsx")) },
+    { path: "pending-schools", lazy: page(() => import("../pages/super-admin/admin/PendingSchoolsPage.tsx")) },
+    { path: "invites", lazy: page(() => import("../pages/super-admin/admin/InvitesPage.tsx")) },
+    { path: "audit-logs", lazy: page(() => import("../pages/super-admin/admin/AuditLogsPage.tsx")) },
+    { path: "settings", lazy: page(() => import("../pages/super-admin/admin/SettingsPage.tsx")) },
+  ]),
   roleArea("school-admin", "school_admin", [
     { path: "subscribe", lazy: page(() => import("../pages/school-admin/SubscribePage.tsx")) },
     {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { auditLogs, schools } from "../../../db/schema/index.ts";
+import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { AUDIT_PAGE_SIZE } from "../../schemas/superAdmin.ts";
 import { likePattern } from "../parents/directory.ts";
 
@@ -16,6 +16,11 @@ export type AuditListInput = {
 
 const DAY_MS = 24 * 3_600_000;
 const auditEmail = sql<string | null>`json_extract(${auditLogs.metadata}, '$.email')`;
+const actorSuper = aliasedTable(superAdmins, "actor_super");
+const actorAdmin = aliasedTable(schoolAdmins, "actor_admin");
+const actorParent = aliasedTable(parents, "actor_parent");
+/** Who acted: the user's e-mail, or (a failed login, a deleted user) the e-mail the event names. */
+const actorEmail = sql<string | null>`coalesce(${actorSuper.email}, ${actorAdmin.email}, ${actorParent.email}, ${auditEmail})`;
 
 /** `/super-admin/audit-logs`: filters in SQL, newest first, paginated. */
 export async function listAuditLogs(db: Db, input: AuditListInput) {
@@ -26,7 +31,16 @@ export async function listAuditLogs(db: Db, input: AuditListInput) {
   if (input.schoolId) conditions.push(eq(auditLogs.schoolId, input.schoolId));
   if (input.from) conditions.push(gte(auditLogs.createdAt, new Date(`${input.from}T00:00:00.000Z`)));
   if (input.to) conditions.push(lt(auditLogs.createdAt, new Date(new Date(`${input.to}T00:00:00.000Z`).getTime() + DAY_MS)));
-  if (input.email) conditions.push(sql`lower(${auditEmail}) like ${likePattern(input.email.toLowerCase())} escape '\\'`);
+  if (input.email) {
+    // The e-mail the event names, or the acting user's (matched in the small user tables first).
+    const pattern = likePattern(input.email.toLowerCase());
+    conditions.push(
+      sql`(lower(${auditEmail}) like ${pattern} escape '\\' or ${auditLogs.userId} in (
+        select "id" from "super_admins" where "email" like ${pattern} escape '\\'
+        union select "id" from "school_admins" where "email" like ${pattern} escape '\\'
+        union select "id" from "parents" where "email" like ${pattern} escape '\\'))`,
+    );
+  }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await db.batch([
     db
@@ -36,7 +50,7 @@ export async function listAuditLogs(db: Db, input: AuditListInput) {
         description: auditLogs.description,
         userId: auditLogs.userId,
         userRole: auditLogs.userRole,
-        userEmail: auditEmail,
+        userEmail: actorEmail,
         schoolId: auditLogs.schoolId,
         schoolName: schools.name,
         ipAddress: auditLogs.ipAddress,
@@ -46,6 +60,9 @@ export async function listAuditLogs(db: Db, input: AuditListInput) {
       })
       .from(auditLogs)
       .leftJoin(schools, eq(schools.id, auditLogs.schoolId))
+      .leftJoin(actorSuper, and(eq(auditLogs.userRole, "super_admin"), eq(actorSuper.id, auditLogs.userId)))
+      .leftJoin(actorAdmin, and(eq(auditLogs.userRole, "school_admin"), eq(actorAdmin.id, auditLogs.userId)))
+      .leftJoin(actorParent, and(eq(auditLogs.userRole, "parent"), eq(actorParent.id, auditLogs.userId)))
       .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(sql`${auditLogs}.rowid`))
       .limit(AUDIT_PAGE_SIZE)

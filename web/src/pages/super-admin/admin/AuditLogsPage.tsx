@@ -1,0 +1,275 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import { AUDIT_ROLE_FILTERS } from "../../../../../worker/schemas/superAdmin.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
+import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { useTRPC } from "../../../trpc.ts";
+import type { SuperAdminOutputs } from "./types.ts";
+import { ActionButton, Dash, DateFilter, DebouncedInput, EmptyState, FilterSelect, formatDateTime, PageHeader, Pagination, roleLabel, tdClass, thClass } from "./ui.tsx";
+import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
+
+type AuditRow = SuperAdminOutputs["auditLogs"]["list"]["rows"][number];
+
+const ROLE_FILTER_LABELS: Record<(typeof AUDIT_ROLE_FILTERS)[number], string> = {
+  all: "All roles",
+  super_admin: "Super Admin",
+  school_admin: "School Admin",
+  parent: "Parent",
+  system: "System",
+};
+const ROLE_OPTIONS = AUDIT_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FILTER_LABELS[value] }));
+
+const FILTER_DEFAULTS = { event: "", role: "all", school: "", from: "", to: "", email: "", page: "1" };
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (value: string) => (ISO_DAY.test(value) ? value : "");
+
+/** `/super-admin/audit-logs`: the platform's audit trail, filtered in the URL, newest first. */
+export default function AuditLogsPage() {
+  usePageTitle("Audit Logs · SchoolRide");
+  const trpc = useTRPC();
+  const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
+  const eventType = filters.event.trim();
+  const role = oneOf(filters.role, AUDIT_ROLE_FILTERS, "all");
+  const schoolId = filters.school.trim();
+  const from = day(filters.from);
+  const to = day(filters.to);
+  const email = filters.email.trim();
+  const page = pageParam(filters.page);
+  const rangeReversed = Boolean(from && to && from > to);
+
+  const eventTypes = useQuery(trpc.superAdmin.auditLogs.eventTypes.queryOptions());
+  const list = useQuery(
+    trpc.superAdmin.auditLogs.list.queryOptions(
+      {
+        ...(eventType ? { eventType } : {}),
+        role,
+        ...(schoolId ? { schoolId } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+        ...(email ? { email } : {}),
+        page,
+      },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+
+  const lastPage = list.data?.pages;
+  useEffect(() => {
+    if (lastPage !== undefined && lastPage >= 1 && page > lastPage) setFilters({ page: lastPage });
+  }, [lastPage, page, setFilters]);
+
+  const commitSchool = useCallback((school: string) => setFilters({ school }), [setFilters]);
+  const commitEmail = useCallback((value: string) => setFilters({ email: value }), [setFilters]);
+
+  // The selected type stays listed even before the list of types has loaded (or if it has no rows).
+  const typeValues = [...new Set([...(eventTypes.data ?? []), ...(eventType ? [eventType] : [])])].sort();
+  const eventOptions = [{ value: "", label: "All events" }, ...typeValues.map((value) => ({ value, label: value }))];
+  const filtered = Boolean(eventType || role !== "all" || schoolId || from || to || email);
+
+  let content;
+  if (list.isPending) content = <Loading label="Loading audit logs…" />;
+  else if (list.isError && !list.data)
+    content = (
+      <ErrorState>
+        Failed to load audit logs. {errorMessage(list.error, "")}{" "}
+        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </ErrorState>
+    );
+  else if (!list.data || list.data.total === 0)
+    content = <EmptyState title="No audit log entries found">{filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}</EmptyState>;
+  else {
+    const { rows } = list.data;
+    content = (
+      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+        {list.isError ? (
+          <div className="mb-3">
+            <ErrorState>Failed to refresh audit logs. {errorMessage(list.error, "")}</ErrorState>
+          </div>
+        ) : null}
+        <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
+          <table className="w-full table-fixed divide-y divide-slate-200">
+            <caption className="sr-only">Audit log entries, newest first</caption>
+            <colgroup>
+              <col className="w-[20%]" />
+              <col className="w-[32%]" />
+              <col className="w-[15%]" />
+              <col className="w-[15%]" />
+              <col className="w-[18%]" />
+            </colgroup>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={thClass}>Who</th>
+                <th scope="col" className={thClass}>What</th>
+                <th scope="col" className={thClass}>When</th>
+                <th scope="col" className={thClass}>School</th>
+                <th scope="col" className={thClass}>User agent</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className={tdClass}>
+                    <Who row={row} />
+                  </td>
+                  <td className={tdClass}>
+                    <What row={row} />
+                  </td>
+                  <td className={tdClass}>{formatDateTime(row.createdAt)}</td>
+                  <td className={tdClass}>
+                    <School row={row} />
+                  </td>
+                  <td className={tdClass}>
+                    <UserAgent value={row.userAgent} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ul aria-label="Audit log entries, newest first" className="space-y-3 lg:hidden">
+          {rows.map((row) => (
+            <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                <div className="min-w-0">
+                  <Who row={row} />
+                </div>
+                <span className="text-sm whitespace-nowrap text-slate-600">{formatDateTime(row.createdAt)}</span>
+              </div>
+              <div className="mt-2">
+                <What row={row} />
+              </div>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-500">School</dt>
+                <dd className="min-w-0">
+                  <School row={row} />
+                </dd>
+                <dt className="text-slate-500">User agent</dt>
+                <dd className="min-w-0">
+                  <UserAgent value={row.userAgent} />
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={list.data.page}
+          pages={list.data.pages}
+          pageSize={list.data.pageSize}
+          total={list.data.total}
+          noun="entries"
+          label="Audit log pages"
+          onPageChange={(next) => setFilters({ page: next })}
+        />
+        {list.data.pages <= 1 ? (
+          <p className="mt-4 text-sm text-slate-600">
+            Showing 1 to {list.data.total} of {list.data.total} entries
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title="Audit Logs" subtitle="Sign-ins, invitations and administrative changes across the platform, newest first." />
+
+      <div role="search" aria-label="Filter audit logs" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          <FilterSelect
+            label="Event type"
+            options={eventOptions}
+            value={eventType}
+            onChange={(event) => setFilters({ event: event.target.value })}
+            className="col-span-2 sm:col-span-1"
+          />
+          <FilterSelect
+            label="Role"
+            options={ROLE_OPTIONS}
+            value={role}
+            onChange={(event) => setFilters({ role: event.target.value })}
+            className="col-span-2 sm:col-span-1"
+          />
+          <DebouncedInput label="School ID" type="text" value={schoolId} onCommit={commitSchool} placeholder="Exact school id" maxLength={64} className="col-span-2 sm:col-span-1" />
+          <DateFilter label="From" value={from} max={to || undefined} onChange={(value) => setFilters({ from: value })} className="min-w-0" />
+          <DateFilter label="To" value={to} min={from || undefined} onChange={(value) => setFilters({ to: value })} className="min-w-0" />
+          <DebouncedInput
+            label="Search by e-mail"
+            icon
+            value={email}
+            onCommit={commitEmail}
+            placeholder="name@example.com"
+            maxLength={254}
+            className="col-span-2 sm:col-span-1"
+          />
+        </div>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-slate-500">Dates are whole days in UTC.</p>
+          {filtered ? (
+            <ActionButton
+              onClick={() => setFilters({ event: "", role: "all", school: "", from: "", to: "", email: "" })}
+            >
+              Clear filters
+            </ActionButton>
+          ) : null}
+        </div>
+        {rangeReversed ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            The “From” date is after the “To” date, so no entries can match.
+          </p>
+        ) : null}
+      </div>
+
+      <div className="mt-6">{content}</div>
+    </div>
+  );
+}
+
+function Who({ row }: { row: AuditRow }) {
+  if (!row.userRole) {
+    return (
+      <>
+        <span className="block font-medium text-slate-800">System</span>
+        {row.userEmail ? <span className="block text-sm text-slate-600 wrap-anywhere">{row.userEmail}</span> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="block font-medium text-slate-800">{roleLabel(row.userRole)}</span>
+      {row.userEmail ? <span className="block text-sm text-slate-600 wrap-anywhere">{row.userEmail}</span> : null}
+    </>
+  );
+}
+
+function What({ row }: { row: AuditRow }) {
+  return (
+    <>
+      <span className="inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 wrap-anywhere">{row.eventType}</span>
+      <span className="mt-1 block text-sm text-slate-700 wrap-anywhere">{row.description}</span>
+    </>
+  );
+}
+
+function School({ row }: { row: AuditRow }) {
+  if (row.schoolName) return <span className="wrap-anywhere">{row.schoolName}</span>;
+  if (row.schoolId)
+    return (
+      <span className="font-mono text-xs text-slate-500" title={row.schoolId}>
+        {row.schoolId.slice(0, 8)}… <span className="sr-only">(school no longer exists)</span>
+      </span>
+    );
+  return <Dash />;
+}
+
+function UserAgent({ value }: { value: string | null }) {
+  if (!value) return <Dash />;
+  return (
+    <span className="block truncate text-xs text-slate-600" title={value}>
+      {value}
+    </span>
+  );
+}

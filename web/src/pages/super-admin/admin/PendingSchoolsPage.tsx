@@ -1,0 +1,312 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { BadgeCheck, Check, Eye, X } from "lucide-react";
+import { useId, useState } from "react";
+import { PLANS, SCHOOL_TYPE_LABELS } from "../../../../../worker/schemas/registration.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../trpc.ts";
+import type { SuperAdminOutputs } from "./types.ts";
+import { ActionButton, Badge, DetailList, EmptyState, formatDate, formatDateTime, formatIsoDay, PageHeader } from "./ui.tsx";
+
+type Registration = SuperAdminOutputs["pendingRegistrations"]["rows"][number];
+
+/** The server's upper bound for one read of the review list. */
+const LIST_LIMIT = 100;
+
+/** Spec §4: payment_successful reads "Payment Complete"; other values are shown raw. */
+function VerificationBadge({ status }: { status: string }) {
+  if (status === "payment_successful") return <Badge tone="blue">Payment Complete</Badge>;
+  return <Badge tone="slate">{status}</Badge>;
+}
+
+/** Spec §4: a payment_status of paid is highlighted; other values are shown raw. */
+function PaymentBadge({ status }: { status: string }) {
+  if (status === "paid")
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-green-700 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
+        <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
+        Paid
+      </span>
+    );
+  return <Badge tone="slate">{status}</Badge>;
+}
+
+function planName(plan: string): string {
+  return plan in PLANS ? PLANS[plan as keyof typeof PLANS].name : plan;
+}
+
+function schoolTypeName(type: string): string {
+  return type in SCHOOL_TYPE_LABELS ? SCHOOL_TYPE_LABELS[type as keyof typeof SCHOOL_TYPE_LABELS] : type;
+}
+
+function location(row: Registration): string {
+  return [row.schoolCity, row.schoolState, row.schoolCountry].filter(Boolean).join(", ");
+}
+
+/** `/super-admin/pending-schools`: paid registrations awaiting review, with details, Approve and Reject. */
+export default function PendingSchoolsPage() {
+  usePageTitle("Pending School Reviews · SchoolRide");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit: LIST_LIMIT }));
+  const [viewing, setViewing] = useState<Registration | null>(null);
+  const [rejecting, setRejecting] = useState<Registration | null>(null);
+
+  // Spec §4: the list is reloaded after every review (the dashboard's card and counts too).
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
+
+  const approve = useMutation(
+    trpc.superAdmin.approveRegistration.mutationOptions({
+      onSuccess: async (data) => {
+        notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`);
+        setViewing(null);
+        await refresh();
+      },
+      onError: async (error) => {
+        notify("error", "Approval Failed", errorMessage(error));
+        await refresh();
+      },
+    }),
+  );
+  const reject = useMutation(
+    trpc.superAdmin.rejectRegistration.mutationOptions({
+      onSuccess: async () => {
+        notify("success", "School Rejected", "The applicant has been told by e-mail.");
+        setRejecting(null);
+        setViewing(null);
+        await refresh();
+      },
+      onError: async (error) => {
+        notify("error", "Rejection Failed", errorMessage(error));
+        await refresh();
+      },
+    }),
+  );
+  const busy = approve.isPending || reject.isPending;
+  const approvingId = approve.isPending ? approve.variables.pendingSchoolId : null;
+
+  function actions(row: Registration, inDialog = false) {
+    return (
+      <>
+        {inDialog ? null : (
+          <ActionButton onClick={() => setViewing(row)} aria-label={`View details of ${row.schoolName}`}>
+            <Eye aria-hidden="true" className="h-4 w-4" />
+            View Details
+          </ActionButton>
+        )}
+        <ActionButton
+          variant="success"
+          disabled={busy}
+          onClick={() => approve.mutate({ pendingSchoolId: row.id })}
+          aria-label={`Approve ${row.schoolName}`}
+        >
+          <Check aria-hidden="true" className="h-4 w-4" />
+          {approvingId === row.id ? "Approving…" : "Approve"}
+        </ActionButton>
+        <ActionButton variant="danger" disabled={busy} onClick={() => setRejecting(row)} aria-label={`Reject ${row.schoolName}`}>
+          <X aria-hidden="true" className="h-4 w-4" />
+          Reject
+        </ActionButton>
+      </>
+    );
+  }
+
+  let content;
+  if (list.isPending) content = <Loading label="Loading pending schools…" />;
+  else if (list.isError)
+    content = (
+      <ErrorState>
+        Failed to load pending schools. {errorMessage(list.error, "")}{" "}
+        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </ErrorState>
+    );
+  else if (list.data.rows.length === 0) content = <EmptyState title="No schools are waiting for review." />;
+  else
+    content = (
+      <>
+        <ul aria-label="Schools awaiting review" className="space-y-4">
+          {list.data.rows.map((row) => (
+            <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0">
+                  <h2 className="text-lg font-semibold text-ink wrap-anywhere">{row.schoolName}</h2>
+                  <p className="text-sm text-slate-600">
+                    {schoolTypeName(row.schoolType)}
+                    {location(row) ? ` · ${location(row)}` : ""}
+                  </p>
+                </div>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <VerificationBadge status={row.verificationStatus} />
+                  <PaymentBadge status={row.paymentStatus} />
+                </div>
+              </div>
+              <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-[2fr_1fr_1fr_1fr]">
+                <div className="col-span-2 min-w-0 lg:col-span-1">
+                  <dt className="text-slate-500">Admin</dt>
+                  <dd className="font-medium text-slate-800 wrap-anywhere">{row.adminFullName}</dd>
+                  <dd className="text-slate-600 wrap-anywhere">{row.adminEmail}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">Pupils / Buses</dt>
+                  <dd className="text-slate-800">
+                    {row.pupilCount} pupils · {row.busCount} buses
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">Plan</dt>
+                  <dd className="text-slate-800">{planName(row.plan)}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">Submitted</dt>
+                  <dd className="text-slate-800">{formatDate(row.createdAt)}</dd>
+                </div>
+              </dl>
+              <div className="mt-4 flex flex-wrap gap-2 sm:justify-end">{actions(row)}</div>
+            </li>
+          ))}
+        </ul>
+        {list.data.total > list.data.rows.length ? (
+          <p className="mt-4 text-sm text-slate-600">
+            Showing the newest {list.data.rows.length} of {list.data.total} registrations. Review these to see the rest.
+          </p>
+        ) : null}
+      </>
+    );
+
+  return (
+    <div>
+      <PageHeader
+        title={
+          <>
+            Pending School Reviews{" "}
+            {list.data ? (
+              <span className="ml-1 inline-flex translate-y-[-2px] items-center rounded-full bg-brand-100 px-2.5 py-0.5 align-middle text-sm font-semibold text-brand-700">
+                {list.data.total}
+                <span className="sr-only"> awaiting review</span>
+              </span>
+            ) : null}
+          </>
+        }
+        subtitle="Paid registrations waiting for approval. Approving creates the school and e-mails its administrator."
+      />
+      <div className="mt-6">{content}</div>
+
+      <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title="Registration Details">
+        {viewing ? (
+          <>
+            <DetailList
+              items={[
+                { label: "School name", value: viewing.schoolName },
+                { label: "School type", value: schoolTypeName(viewing.schoolType) },
+                { label: "City", value: viewing.schoolCity },
+                { label: "State", value: viewing.schoolState },
+                { label: "Country", value: viewing.schoolCountry },
+                { label: "Admin name", value: viewing.adminFullName },
+                { label: "Admin e-mail", value: viewing.adminEmail },
+                { label: "Admin phone", value: viewing.adminPhone || <span className="text-slate-500 italic">Not provided</span> },
+                { label: "Pupils", value: viewing.pupilCount },
+                { label: "Buses", value: viewing.busCount },
+                { label: "Intended start", value: formatIsoDay(viewing.intendedStartDate) },
+                { label: "Plan", value: planName(viewing.plan) },
+                { label: "Status", value: <VerificationBadge status={viewing.verificationStatus} /> },
+                { label: "Payment", value: <PaymentBadge status={viewing.paymentStatus} /> },
+                { label: "Submitted", value: formatDateTime(viewing.createdAt) },
+              ]}
+            />
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <ActionButton onClick={() => setViewing(null)}>Close</ActionButton>
+              {actions(viewing, true)}
+            </div>
+          </>
+        ) : null}
+      </Dialog>
+
+      <RejectDialog
+        registration={rejecting}
+        pending={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => rejecting && reject.mutate({ pendingSchoolId: rejecting.id, ...(reason ? { reason } : {}) })}
+      />
+    </div>
+  );
+}
+
+/** Spec §5: the reason is optional here (unlike the dashboard's prompt). */
+function RejectDialog({
+  registration,
+  pending,
+  onClose,
+  onReject,
+}: {
+  registration: Registration | null;
+  pending: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
+  const reasonId = useId();
+  const hintId = useId();
+  const [reason, setReason] = useState("");
+  const [forId, setForId] = useState<string | null>(null);
+  // A new registration starts with an empty reason.
+  if (registration && registration.id !== forId) {
+    setForId(registration.id);
+    setReason("");
+  }
+  return (
+    <Dialog
+      open={registration !== null}
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title="Reject School"
+      description={registration ? `Reject the registration of ${registration.schoolName}? The applicant is told by e-mail.` : undefined}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onReject(reason.trim());
+        }}
+      >
+        <div>
+          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
+            Reason (optional)
+          </label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            rows={4}
+            maxLength={1000}
+            aria-describedby={hintId}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+          />
+          <p id={hintId} className="mt-1 text-xs text-slate-500">
+            Included in the e-mail to the applicant.
+          </p>
+        </div>
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={pending}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={pending}
+            className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+          >
+            {pending ? "Rejecting…" : "Reject"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,166 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { Save } from "lucide-react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { platformSettingsSchema, type PlatformSettings } from "../../../../../worker/schemas/settings.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
+import { Button, TextField } from "../../../components/ui/form.tsx";
+import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../trpc.ts";
+import { PageHeader } from "./ui.tsx";
+
+const FEE_RANGE = "The fee is between 0 and 100%";
+
+/** A percentage with at most two decimals is a whole number of basis points (the server stores basis points). */
+const toBps = (percent: number) => Math.round(percent * 100);
+const toPercent = (bps: number) => bps / 100;
+
+/**
+ * The form's fields: the fee as a percentage (the server's schema is in basis points); the other two
+ * are the server's own rules, with a readable message for an empty number field.
+ */
+const formSchema = z.object({
+  feePercent: z
+    .number({ error: "Enter the fee as a percentage" })
+    .min(0, FEE_RANGE)
+    .max(100, FEE_RANGE)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Use at most two decimals"),
+  invitationValidityDays: z.number({ error: "Enter a number of days" }).pipe(platformSettingsSchema.shape.invitationValidityDays),
+  supportEmail: z.string().trim().pipe(platformSettingsSchema.shape.supportEmail),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+const toForm = (settings: PlatformSettings): FormInput => ({
+  feePercent: toPercent(settings.defaultPlatformFeeBps),
+  invitationValidityDays: settings.invitationValidityDays,
+  supportEmail: settings.supportEmail,
+});
+
+/** The server's field names mapped to the form's. */
+const FIELD_FOR: Record<keyof PlatformSettings, keyof FormInput> = {
+  defaultPlatformFeeBps: "feePercent",
+  invitationValidityDays: "invitationValidityDays",
+  supportEmail: "supportEmail",
+};
+
+function serverFieldErrors(error: unknown): Partial<Record<keyof PlatformSettings, string[]>> | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const fieldErrors = (error.data as { fieldErrors?: Record<string, string[] | undefined> | null } | undefined)?.fieldErrors;
+  return fieldErrors && Object.keys(fieldErrors).length > 0 ? (fieldErrors as Partial<Record<keyof PlatformSettings, string[]>>) : null;
+}
+
+/** `/super-admin/settings`: platform-wide defaults (new schools' fee, invitation validity, support e-mail). */
+export default function SettingsPage() {
+  usePageTitle("System Settings · SchoolRide");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const settings = useQuery(trpc.superAdmin.settings.get.queryOptions());
+  const { register, handleSubmit, reset, setError, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { feePercent: 0, invitationValidityDays: 7, supportEmail: "" },
+  });
+
+  // The stored values fill the form once they arrive (and again after a save).
+  useEffect(() => {
+    if (settings.data) reset(toForm(settings.data));
+  }, [settings.data, reset]);
+
+  const save = useMutation(
+    trpc.superAdmin.settings.update.mutationOptions({
+      onSuccess: async (saved) => {
+        queryClient.setQueryData(trpc.superAdmin.settings.get.queryKey(), saved);
+        reset(toForm(saved));
+        notify("success", "Settings Saved", "The platform settings were updated.");
+        await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
+      },
+      onError: (error) => {
+        const fields = serverFieldErrors(error);
+        if (fields) {
+          for (const [key, messages] of Object.entries(fields) as [keyof PlatformSettings, string[] | undefined][]) {
+            const field = FIELD_FOR[key];
+            if (field && messages?.[0]) setError(field, { type: "server", message: messages[0] });
+          }
+          notify("error", "Validation Error", errorMessage(error, "Please check the highlighted fields."));
+        } else {
+          notify("error", "Update Failed", errorMessage(error, "Failed to update settings"));
+        }
+      },
+    }),
+  );
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate({
+      defaultPlatformFeeBps: toBps(values.feePercent),
+      invitationValidityDays: values.invitationValidityDays,
+      supportEmail: values.supportEmail,
+    }),
+  );
+
+  let content;
+  if (settings.isPending) content = <Loading label="Loading settings…" />;
+  else if (settings.isError)
+    content = (
+      <ErrorState>
+        Failed to load the settings. {errorMessage(settings.error, "")}{" "}
+        <button type="button" className="font-semibold underline" onClick={() => void settings.refetch()}>
+          Try again
+        </button>
+      </ErrorState>
+    );
+  else
+    content = (
+      <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label="System settings">
+        <TextField
+          label="Default platform fee for new schools (%)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step={0.1}
+          error={formState.errors.feePercent?.message}
+          hint="Taken from parents' payments to schools approved from now on (for example 5 = 5%). Existing schools keep their fee."
+          {...register("feePercent", { valueAsNumber: true })}
+        />
+        <TextField
+          label="Invitation validity (days)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={30}
+          step={1}
+          error={formState.errors.invitationValidityDays?.message}
+          hint="How long a new or regenerated invitation link stays valid: 1 to 30 days."
+          {...register("invitationValidityDays", { valueAsNumber: true })}
+        />
+        <TextField
+          label="Support e-mail"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          error={formState.errors.supportEmail?.message}
+          hint="Shown on public pages and in e-mails."
+          {...register("supportEmail")}
+        />
+        <div className="flex flex-wrap items-center gap-3 pt-1">
+          <Button type="submit" disabled={save.isPending}>
+            <Save aria-hidden="true" className="h-4 w-4" />
+            {save.isPending ? "Saving…" : "Save Settings"}
+          </Button>
+          {formState.isDirty && !save.isPending ? <span className="text-sm text-slate-600">You have unsaved changes.</span> : null}
+        </div>
+      </form>
+    );
+
+  return (
+    <div>
+      <PageHeader title="System Settings" subtitle="Platform-wide defaults for new schools and invitations." />
+      <div className="mt-6">{content}</div>
+    </div>
+  );
+}

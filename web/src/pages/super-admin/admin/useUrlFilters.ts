@@ -1,0 +1,49 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+
+/**
+ * List filters kept in the URL (a reload or a shared link keeps them; changes replace the history entry). `defaults` names
+ * every filter with its default (including `page: "1"`); a default value is left out of the URL.
+ * Setting any filter other than `page` returns to page 1.
+ */
+export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
+  const [params, setParams] = useSearchParams();
+  const values = useMemo(() => {
+    const out = {} as Record<K, string>;
+    for (const key of Object.keys(defaults) as K[]) out[key] = params.get(key) ?? defaults[key];
+    return out;
+    // `defaults` is a module constant in every caller.
+  }, [params]);
+
+  const setFilters = useCallback(
+    (changes: Partial<Record<K, string | number>>) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [key, raw] of Object.entries(changes) as [K, string | number | undefined][]) {
+            const value = raw === undefined ? "" : String(raw);
+            if (value === "" || value === defaults[key]) next.delete(key);
+            else next.set(key, value);
+          }
+          if (!("page" in changes)) next.delete("page");
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  return [values, setFilters] as const;
+}
+
+/** A page number from the URL: a positive integer, else 1. */
+export function pageParam(value: string): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1;
+}
+
+/** `value` when it is one of `options`, else the fallback. */
+export function oneOf<T extends string>(value: string, options: readonly T[], fallback: T): T {
+  return (options as readonly string[]).includes(value) ? (value as T) : fallback;
+}

@@ -1,0 +1,143 @@
+import { useQuery } from "@tanstack/react-query";
+import { Pencil, UserPlus } from "lucide-react";
+import { useEffect, useId, type ReactNode } from "react";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Button } from "../../../components/ui/form.tsx";
+import { Loading } from "../../../components/ui/states.tsx";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../trpc.ts";
+import type { SchoolDetails, SchoolRef } from "./types.ts";
+import { Badge, formatDate, formatDateTime, SchoolStatusBadge, SecondaryButton } from "./ui.tsx";
+
+/** The school's details modal (spec §2), rendered only while a school is being viewed. */
+export function SchoolDetailsDialog({
+  school,
+  onClose,
+  onInvite,
+  onEdit,
+}: {
+  school: SchoolRef;
+  onClose: () => void;
+  onInvite: (school: SchoolRef) => void;
+  onEdit: (school: SchoolRef) => void;
+}) {
+  const trpc = useTRPC();
+  const details = useQuery(trpc.superAdmin.schools.details.queryOptions({ schoolId: school.id }));
+  const failed = details.isError;
+  useEffect(() => {
+    if (!failed) return;
+    notify("error", "Fetch Failed", "Failed to fetch school details");
+    onClose();
+  }, [failed, onClose]);
+
+  const current = details.data ? { id: details.data.school.id, name: details.data.school.name } : school;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={current.name}>
+      {details.data ? (
+        <DetailsBody details={details.data} />
+      ) : (
+        <Loading label="Loading school details…" />
+      )}
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+        <SecondaryButton onClick={onClose}>Close</SecondaryButton>
+        <SecondaryButton disabled={!details.data} onClick={() => onEdit(current)}>
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+          Edit School
+        </SecondaryButton>
+        <Button type="button" disabled={!details.data} onClick={() => onInvite(current)}>
+          <UserPlus aria-hidden="true" className="h-4 w-4" />
+          {details.data && details.data.admins.length === 0 ? "Invite First Admin" : "Invite Admin"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function DetailsBody({ details }: { details: SchoolDetails }) {
+  const { school, admins, summary } = details;
+  const adminsHeading = useId();
+  const locality = [school.city, school.state, school.zipCode].filter(Boolean).join(", ");
+  const hasAddress = Boolean(school.address || locality || school.country);
+  return (
+    <div className="space-y-6">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+        <Item label="Name">{school.name}</Item>
+        <Item label="Email">
+          <span className="wrap-anywhere">{school.email}</span>
+        </Item>
+        <Item label="Phone">{school.phone || <NotProvided />}</Item>
+        <Item label="Address">
+          {hasAddress ? (
+            <address className="not-italic">
+              {school.address ? <span className="block">{school.address}</span> : null}
+              {locality ? <span className="block">{locality}</span> : null}
+              {school.country ? <span className="block">{school.country}</span> : null}
+            </address>
+          ) : (
+            <NotProvided />
+          )}
+        </Item>
+        <Item label="Created">{formatDate(school.createdAt)}</Item>
+        <Item label="Status">
+          <SchoolStatusBadge badge={school.badge} />
+        </Item>
+        <Item label="School code">
+          <span className="font-mono font-semibold tracking-wider text-ink">{school.code}</span>
+        </Item>
+      </dl>
+
+      <section aria-labelledby={adminsHeading}>
+        <h3 id={adminsHeading} className="font-semibold text-ink">
+          Administrators
+        </h3>
+        {admins.length === 0 ? (
+          <p className="mt-2 rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
+            This school has no administrators yet.
+          </p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
+            {admins.map((admin) => (
+              <li key={admin.id} className="flex items-start justify-between gap-3 px-3 py-3 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium text-ink">{admin.name}</p>
+                  <p className="text-slate-600 wrap-anywhere">{admin.email}</p>
+                  <p className="text-slate-600">{admin.position || "Administrator"}</p>
+                  <p className="text-slate-500">Last login: {admin.lastLogin ? formatDateTime(admin.lastLogin) : "Never"}</p>
+                </div>
+                {admin.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        <Summary label="Administrators" value={summary.admins} />
+        <Summary label="Parents" value={summary.parents} />
+        <Summary label="Total users" value={summary.totalUsers} />
+      </dl>
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="contents">
+      <dt className="font-medium text-slate-500">{label}</dt>
+      <dd className="text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function Summary({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col-reverse rounded-md bg-slate-50 px-2 py-3">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="text-xl font-bold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+function NotProvided() {
+  return <span className="text-slate-500">Not provided</span>;
+}

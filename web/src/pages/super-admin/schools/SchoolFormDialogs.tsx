@@ -1,0 +1,174 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { COUNTRY_OPTIONS } from "../../../../../worker/schemas/registration.ts";
+import { schoolFormSchema, type SchoolFormInput } from "../../../../../worker/schemas/superAdmin.ts";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { TextField } from "../../../components/ui/form.tsx";
+import { Loading } from "../../../components/ui/states.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../trpc.ts";
+import type { SchoolDetails, SchoolRef } from "./types.ts";
+
+const editSchema = schoolFormSchema.extend({ isActive: z.boolean() });
+type EditValues = z.infer<typeof editSchema>;
+type Country = (typeof COUNTRY_OPTIONS)[number];
+
+const EMPTY_FORM: SchoolFormInput = { name: "", email: "", phone: "", address: "", city: "", state: "", zipCode: "", country: "" };
+
+/** "Create New School": the spec §3 school fields. */
+export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<SchoolFormInput>({ resolver: zodResolver(schoolFormSchema), defaultValues: EMPTY_FORM });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(EMPTY_FORM);
+  }, [open, reset]);
+
+  const create = useMutation(
+    trpc.superAdmin.schools.create.mutationOptions({
+      onSuccess: async (school) => {
+        notify("success", "School Created", `"${school.name}" created successfully!`);
+        onOpenChange(false);
+        await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
+      },
+      onError: (error) => notify("error", "Creation Failed", errorMessage(error)),
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Create New School">
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => create.mutate(values))}>
+        <SchoolFields form={form} />
+        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Create School" pendingLabel="Creating…" pending={create.isPending} />
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * "Edit School": the school's current fields (from its details) and the Active checkbox. Rendered
+ * only while a school is being edited.
+ */
+export function EditSchoolDialog({ school, onClose }: { school: SchoolRef; onClose: () => void }) {
+  const trpc = useTRPC();
+  const details = useQuery(trpc.superAdmin.schools.details.queryOptions({ schoolId: school.id }));
+  const failed = details.isError;
+  useEffect(() => {
+    if (!failed) return;
+    notify("error", "Fetch Failed", "Failed to fetch school details");
+    onClose();
+  }, [failed, onClose]);
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit School">
+      {details.data ? <EditSchoolForm details={details.data} onClose={onClose} /> : <Loading label="Loading school…" />}
+    </Dialog>
+  );
+}
+
+function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { school } = details;
+  const activeId = useId();
+  const form = useForm<EditValues>({
+    resolver: zodResolver(editSchema),
+    defaultValues: {
+      name: school.name,
+      email: school.email,
+      phone: school.phone ?? "",
+      address: school.address ?? "",
+      city: school.city ?? "",
+      state: school.state ?? "",
+      zipCode: school.zipCode ?? "",
+      // A value outside the options (older data) cannot be saved back; it reads as "not provided".
+      country: (COUNTRY_OPTIONS as readonly string[]).includes(school.country ?? "") ? (school.country as Country) : "",
+      isActive: school.isActive,
+    },
+  });
+
+  const update = useMutation(
+    trpc.superAdmin.schools.update.mutationOptions({
+      onSuccess: async (result) => {
+        notify("success", "School Updated", `"${result.name}" updated successfully!`);
+        onClose();
+        await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
+      },
+      onError: (error) => notify("error", "Update Failed", errorMessage(error)),
+    }),
+  );
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => update.mutate({ schoolId: school.id, ...values }))}>
+      <SchoolFields form={form} />
+      <div className="flex items-start gap-3">
+        <input
+          id={activeId}
+          type="checkbox"
+          className="mt-1 h-4 w-4 rounded border-slate-300 accent-brand-700"
+          aria-describedby={`${activeId}-hint`}
+          {...form.register("isActive")}
+        />
+        <div>
+          <label htmlFor={activeId} className="text-sm font-medium text-slate-700">
+            Active
+          </label>
+          <p id={`${activeId}-hint`} className="text-xs text-slate-500">
+            An inactive school's admins and parents cannot use the service.
+          </p>
+        </div>
+      </div>
+      <DialogActions onCancel={onClose} submitLabel="Save Changes" pendingLabel="Saving…" pending={update.isPending} />
+    </form>
+  );
+}
+
+/** The school fields shared by both dialogs; works for either form's values. */
+function SchoolFields({ form }: { form: ReturnType<typeof useForm<SchoolFormInput>> | ReturnType<typeof useForm<EditValues>> }) {
+  // Both forms hold every SchoolFormInput field under the same names.
+  const { register, formState } = form as ReturnType<typeof useForm<SchoolFormInput>>;
+  const errors = formState.errors;
+  const countryId = useId();
+  return (
+    <>
+      <TextField label="School Name" autoComplete="organization" error={errors.name?.message} {...register("name")} />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
+      <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
+      <TextField label="Street Address" autoComplete="street-address" error={errors.address?.message} {...register("address")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register("city")} />
+        <TextField label="State/Province" autoComplete="address-level1" error={errors.state?.message} {...register("state")} />
+        <TextField label="ZIP/Postal Code" autoComplete="postal-code" error={errors.zipCode?.message} {...register("zipCode")} />
+        <div>
+          <label htmlFor={countryId} className="block text-sm font-medium text-slate-700">
+            Country
+          </label>
+          <select
+            id={countryId}
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errors.country ? `${countryId}-error` : undefined}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+            {...register("country")}
+          >
+            <option value="">Select a country</option>
+            {COUNTRY_OPTIONS.map((country) => (
+              <option key={country} value={country}>
+                {country}
+              </option>
+            ))}
+          </select>
+          {errors.country ? (
+            <p id={`${countryId}-error`} className="mt-1 text-sm text-red-700">
+              {errors.country.message}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
