@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, fillLogin, waitForEmail } from "./support.ts";
+import { callMutation, DEMO, DEMO_PASSWORD, fillLogin, waitForEmail } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -23,16 +23,6 @@ async function fillStepOne(page: Page, email: string, school: string) {
   await page.getByLabel("City").fill("Portland");
   await page.getByLabel("State/Province").fill("OR");
   await page.getByLabel("ZIP/Postal Code").fill("97201");
-}
-
-/** Calls a tRPC mutation as the signed-in browser does (JSON, same origin). */
-async function callMutation(page: Page, path: string, input: unknown) {
-  const response = await page.request.post(`/api/trpc/${path}`, {
-    headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
-    data: { json: input },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
 }
 
 test("a school registers, verifies, pays, is approved, and its admin signs in with the e-mailed credentials", async ({ page, browser }) => {

@@ -52,3 +52,14 @@ export async function signIn(page: Page, role: keyof typeof DEMO) {
   await fillLogin(page, account.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(account.home);
 }
+
+/** Calls a tRPC mutation as the signed-in browser does (JSON, same origin). */
+export async function callMutation(page: Page, path: string, input: unknown) {
+  const response = await page.request.post(`/api/trpc/${path}`, {
+    headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
+    data: { json: input },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
+}
+
