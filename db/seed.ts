@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { hashPassword } from "../worker/auth/password.ts";
 import type { Db } from "./client.ts";
 import {
+  pendingSchools,
   children,
   invoices,
   notifications,
@@ -234,6 +235,35 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
           createdAt: new Date(now.getTime() - 3 * DAY),
         },
       ])
+      .onConflictDoNothing(),
+    // A paid registration waiting for the super admin's review.
+    db
+      .insert(pendingSchools)
+      .values({
+        id: "00000000-0000-4000-8000-000000000601",
+        schoolName: "Cedar Ridge Elementary",
+        schoolType: "primary",
+        schoolAddress: "300 Cedar Ridge Road",
+        schoolCity: "Madison",
+        schoolState: "WI",
+        schoolZipCode: "53703",
+        schoolCountry: "United States",
+        adminFullName: "Riley Chen",
+        adminRole: "Head Teacher",
+        adminEmail: "riley@cedarridge.example.com",
+        pupilCount: 180,
+        busCount: 4,
+        intendedStartDate: isoDay(new Date(now.getTime() + 30 * DAY)),
+        plan: "starter",
+        verificationStatus: "payment_successful",
+        paymentStatus: "paid",
+        emailVerifiedAt: new Date(now.getTime() - 2 * HOUR),
+        termsAcceptedAt: new Date(now.getTime() - 2 * HOUR),
+        stripeCustomerId: "cus_demo_cedar",
+        stripeSubscriptionId: "sub_demo_cedar",
+        subscriptionStatus: "active",
+        createdAt: new Date(now.getTime() - 3 * HOUR),
+      })
       .onConflictDoNothing(),
     db
       .insert(paymentSettings)
