@@ -65,3 +65,15 @@ test.describe("route guards", () => {
     await expect(header.getByRole("link", { name: "Log In" })).toHaveCount(0);
   });
 });
+
+test("a session that ends while a page is open shows Authentication Error and asks to sign in again", async ({ page }) => {
+  await page.goto(DEMO.super_admin.login);
+  await fillLogin(page, DEMO.super_admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL("/super-admin");
+  // The session ends elsewhere (here: its cookie is dropped, as a server-side expiry would do).
+  await page.context().clearCookies();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schools" }).click();
+  await expect(page.getByText("Authentication Error")).toBeVisible();
+  await expect(page.getByText("User not authenticated.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/superadmin\?redirect=%2Fsuper-admin%2Fschools$/);
+});

@@ -95,4 +95,13 @@ test("the super admin reviews, finds, inspects and invites, then revokes, and th
   await page.goto("/super-admin/audit-logs");
   await page.getByLabel("Event type").selectOption("invitation_revoked");
   await expect(page.getByText(`Revoked the invitation of ${invitee}`).first()).toBeVisible();
+
+  // Settings: the support e-mail the public pages show.
+  await page.goto("/super-admin/settings");
+  const supportEmail = `help.${tag}@schoolride.example`;
+  await page.getByLabel("Support e-mail").fill(supportEmail);
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings Saved")).toBeVisible();
+  await page.goto("/");
+  await expect(page.locator("footer").getByRole("link", { name: supportEmail })).toBeVisible();
 });

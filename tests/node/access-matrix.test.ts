@@ -31,6 +31,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "registration.resendCode": { access: "public", input: { pendingSchoolId: "no-such-registration" } },
   "registration.createCheckoutSession": { access: "public", input: { pendingSchoolId: "no-such-registration", termsAccepted: true, privacyAccepted: true } },
   "registration.checkoutStatus": { access: "public", input: { sessionId: "cs_test_unknown" } },
+  "site.info": { access: "public" },
   "site.subscribeNewsletter": { access: "public", input: { email: "reader@example.com" } },
   "superAdmin.schoolOptions": { access: "super_admin", input: { search: "maple" } },
   "superAdmin.schools.list": { access: "super_admin", input: { page: 1 } },

@@ -1,18 +1,38 @@
-import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
+import { notify } from "./lib/toast.ts";
 // Types only: the browser never bundles server code.
 import type { AppRouter } from "../../worker/trpc/router.ts";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/**
+ * A session that ended while a page was open (idle timeout, logout elsewhere, deactivation): the
+ * spec's "Authentication Error / User not authenticated." toast, then the session is re-read, and the
+ * route guard sends the user to the login page with the way back remembered. Wrong credentials on the
+ * login pages (auth.*) are not this case.
+ */
+function sessionEnded(queryClient: () => QueryClient) {
+  return (error: unknown) => {
+    if (!(error instanceof TRPCClientError)) return;
+    const data = error.data as { code?: string; path?: string } | undefined;
+    if (data?.code !== "UNAUTHORIZED" || data.path?.startsWith("auth.")) return;
+    notify("error", "Authentication Error", "User not authenticated.", { id: "authentication-error" });
+    void queryClient().invalidateQueries({ queryKey: [["auth", "me"]] });
+  };
+}
+
 export function makeQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: sessionEnded(() => client) }),
+    mutationCache: new MutationCache({ onError: sessionEnded(() => client) }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
     },
   });
+  return client;
 }
 
 export function makeTrpcClient() {

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Bus, Mail, MapPin, Phone, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
@@ -107,7 +107,13 @@ function NewsletterForm() {
 }
 
 /** Public site footer: quick links, contact details, newsletter and legal links. */
+/** Until the settings arrive (or if they cannot), the default support address. */
+const DEFAULT_SUPPORT_EMAIL = "support@schoolride.example";
+
 export default function SiteFooter() {
+  const trpc = useTRPC();
+  const info = useQuery(trpc.site.info.queryOptions(undefined, { staleTime: 10 * 60_000 }));
+  const supportEmail = info.data?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const year = new Date().getFullYear();
 
   return (
@@ -147,8 +153,8 @@ export default function SiteFooter() {
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="flex items-start gap-2">
               <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
-              <a href="mailto:support@schoolride.example" className={`${footerLink} break-all`}>
-                support@schoolride.example
+              <a href={`mailto:${supportEmail}`} className={`${footerLink} break-all`}>
+                {supportEmail}
               </a>
             </p>
             <p className="flex items-start gap-2">
