@@ -24,7 +24,7 @@ export default function AppShell() {
   const { user, home, logout, loggingOut } = useSession();
   if (!user || !home) return null;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
+    `flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
