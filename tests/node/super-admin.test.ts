@@ -93,6 +93,17 @@ describe("school details, create, edit, delete", () => {
     expect((await t.db.select().from(auditLogs)).map((a) => a.eventType).sort()).toEqual(["school_created", "school_updated"]);
   });
 
+  it("deactivating a school signs all of its users out at once", async () => {
+    const school = await createSchool(t.db, { name: "Paused" });
+    const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
+    const parent = await createUser(t.db, "parent", { schoolId: school.id });
+    await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
+    await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
+    await mutate(t.app, "superAdmin.schools.update", { schoolId: school.id, isActive: false, name: "Paused", email: "p@example.com" }, { cookie });
+    const left = (await t.db.select().from(sessions)).map((s) => s.userId);
+    expect(left).toEqual([superAdminId]);
+  });
+
   it("validates the school form", async () => {
     expect((await mutate(t.app, "superAdmin.schools.create", { name: "", email: "x@example.com" }, { cookie })).error?.message).toBe("School name is required");
     expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "nope" }, { cookie })).error?.message).toBe("Please enter a valid email address");

@@ -177,10 +177,21 @@ export async function createSchool(db: Db, input: SchoolFormInput, actor: Actor,
   return { id, name: values.name };
 }
 
+/** Sessions of every user of a school (deactivation and deletion end them at once). */
+function schoolSessionDeletes(db: Db, schoolId: string) {
+  const userIds = (table: typeof schoolAdmins | typeof parents) => sql`(select ${table.id} from ${table} where ${table.schoolId} = ${schoolId})`;
+  return [
+    db.delete(sessions).where(sql`${sessions.userRole} = 'school_admin' and ${sessions.userId} in ${userIds(schoolAdmins)}`),
+    db.delete(sessions).where(sql`${sessions.userRole} = 'parent' and ${sessions.userId} in ${userIds(parents)}`),
+  ] as const;
+}
+
+/** Edit School. Deactivating it signs all of its users out at once. */
 export async function updateSchool(db: Db, input: SchoolFormInput & { schoolId: string; isActive: boolean }, actor: Actor, meta: RequestMeta, now: Date) {
   const values = schoolValues(input);
   const [updated] = await db.batch([
     db.update(schools).set({ ...values, isActive: input.isActive, updatedAt: now }).where(eq(schools.id, input.schoolId)),
+    ...(input.isActive ? [] : schoolSessionDeletes(db, input.schoolId)),
     auditInsert(
       db,
       { eventType: "school_updated", description: `Updated ${values.name}${input.isActive ? "" : " (inactive)"}`, userId: actor.id, userRole: actor.role, schoolId: input.schoolId, at: now },
@@ -200,10 +211,8 @@ export async function updateSchool(db: Db, input: SchoolFormInput & { schoolId: 
 export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta: RequestMeta, now: Date) {
   const [school] = await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
   if (!school) throw new AppError("NOT_FOUND", "School not found");
-  const userIds = (table: typeof schoolAdmins | typeof parents) => sql`(select ${table.id} from ${table} where ${table.schoolId} = ${schoolId})`;
   await db.batch([
-    db.delete(sessions).where(sql`${sessions.userRole} = 'school_admin' and ${sessions.userId} in ${userIds(schoolAdmins)}`),
-    db.delete(sessions).where(sql`${sessions.userRole} = 'parent' and ${sessions.userId} in ${userIds(parents)}`),
+    ...schoolSessionDeletes(db, schoolId),
     db.delete(flightTripEnrollments).where(eq(flightTripEnrollments.schoolId, schoolId)),
     db.delete(flightTrips).where(eq(flightTrips.schoolId, schoolId)),
     db.delete(payments).where(eq(payments.schoolId, schoolId)),
