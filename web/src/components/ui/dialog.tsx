@@ -5,28 +5,31 @@ import type { ReactNode } from "react";
 import { Button } from "./form.tsx";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/50";
-const panel =
-  "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
+const panelBase =
+  "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
+const panel = `${panelBase} max-w-lg`;
 
-/** An accessible modal (focus trap, Escape, labelled by its title). */
+/** An accessible modal (focus trap, Escape, labelled by its title); `wide` makes room for tables. */
 export function Dialog({
   open,
   onOpenChange,
   title,
   description,
+  wide = false,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlay} />
-        <RadixDialog.Content className={panel} {...(description ? {} : { "aria-describedby": undefined })}>
+        <RadixDialog.Content className={wide ? `${panelBase} max-w-5xl` : panel} {...(description ? {} : { "aria-describedby": undefined })}>
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
             <RadixDialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">

@@ -7,7 +7,12 @@ import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../trpc.ts";
-import { ActionButton, Badge, EmptyState, formatDateTime, Pagination, tdClass, thClass } from "./ui.tsx";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { formatDateTime } from "../../../components/ui/format.ts";
+import { Pagination } from "../../../components/ui/pagination.tsx";
+import { tdClass, thClass } from "../../../components/ui/table.ts";
 
 type ParentRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["list"]["rows"][number];
 
@@ -137,12 +142,10 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
           ))}
         </ul>
         <Pagination
-          page={list.data.page}
-          pages={list.data.pages}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
+          result={list.data}
           noun="parents"
           label="Parents pages"
+          look="simple"
           onPageChange={onPageChange}
         />
       </>

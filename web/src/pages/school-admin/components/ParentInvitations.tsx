@@ -2,12 +2,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useId, useState } from "react";
 import type { AppRouter } from "../../../../../worker/trpc/router.ts";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { RevokeInvitationDialog } from "../../../components/RevokeInvitationDialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../trpc.ts";
-import { ActionButton, Badge, EmptyState, formatDate, Pagination, tdClass, thClass } from "./ui.tsx";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { formatDate } from "../../../components/ui/format.ts";
+import { Pagination } from "../../../components/ui/pagination.tsx";
+import { tdClass, thClass } from "../../../components/ui/table.ts";
 
 type InvitationRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["invitations"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
@@ -198,12 +203,10 @@ export function ParentInvitations({
           })}
         </ul>
         <Pagination
-          page={list.data.page}
-          pages={list.data.pages}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
+          result={list.data}
           noun="invitations"
           label="Invitations pages"
+          look="simple"
           onPageChange={onPageChange}
         />
       </>
@@ -235,16 +238,11 @@ export function ParentInvitations({
         </div>
       </div>
       {content}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open && !revoke.isPending) setRevoking(null);
-        }}
-        title="Revoke invitation"
-        message="Are you sure you want to revoke this invitation? This action cannot be undone."
-        confirmLabel={revoke.isPending ? "Revoking…" : "Revoke"}
-        busy={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate({ inviteId: revoking.id })}
+      <RevokeInvitationDialog
+        invitation={revoking}
+        pending={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onRevoke={(inviteId) => revoke.mutate({ inviteId })}
       />
     </section>
   );

@@ -6,7 +6,12 @@ import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useTRPC } from "../../../trpc.ts";
 import type { SuperAdminOutputs } from "./types.ts";
-import { ActionButton, Dash, DateFilter, DebouncedInput, EmptyState, FilterSelect, formatDateTime, PageHeader, Pagination, roleLabel, tdClass, thClass } from "./ui.tsx";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { formatDateTime } from "../../../components/ui/format.ts";
+import { Pagination } from "../../../components/ui/pagination.tsx";
+import { tdClass, thClass } from "../../../components/ui/table.ts";
+import { Dash, DateFilter, DebouncedInput, FilterSelect, PageHeader, roleLabel } from "./ui.tsx";
 import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
 
 type AuditRow = SuperAdminOutputs["auditLogs"]["list"]["rows"][number];
@@ -156,10 +161,7 @@ export default function AuditLogsPage() {
           ))}
         </ul>
         <Pagination
-          page={list.data.page}
-          pages={list.data.pages}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
+          result={list.data}
           noun="entries"
           label="Audit log pages"
           onPageChange={(next) => setFilters({ page: next })}

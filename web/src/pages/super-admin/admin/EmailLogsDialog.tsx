@@ -5,7 +5,12 @@ import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useTRPC } from "../../../trpc.ts";
 import type { SuperAdminOutputs } from "./types.ts";
-import { Badge, Dash, DetailList, EmptyState, formatDate, formatDateTime, formatTime, roleLabel, tdClass, thClass, WideDialog, type Tone } from "./ui.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Badge, type Tone } from "../../../components/ui/badge.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { formatDate, formatDateTime, formatTime } from "../../../components/ui/format.ts";
+import { tdClass, thClass } from "../../../components/ui/table.ts";
+import { Dash, DetailList, roleLabel } from "./ui.tsx";
 
 type Invite = SuperAdminOutputs["invites"]["list"]["rows"][number];
 type EmailLog = SuperAdminOutputs["invites"]["emailLogs"]["logs"][number];
@@ -145,9 +150,9 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
   }
 
   return (
-    <WideDialog open={invite !== null} onOpenChange={(open) => !open && onClose()} title="Email Logs" description={invite ? `Invitation to ${invite.email}` : undefined}>
+    <Dialog wide open={invite !== null} onOpenChange={(open) => !open && onClose()} title="Email Logs" description={invite ? `Invitation to ${invite.email}` : undefined}>
       {body}
-    </WideDialog>
+    </Dialog>
   );
 }
 

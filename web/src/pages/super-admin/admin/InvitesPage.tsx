@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "../../../../../worker/schemas/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { RevokeInvitationDialog } from "../../../components/RevokeInvitationDialog.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
@@ -12,7 +12,13 @@ import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../trpc.ts";
 import { EmailLogsDialog } from "./EmailLogsDialog.tsx";
 import type { SuperAdminOutputs } from "./types.ts";
-import { ActionButton, Badge, DebouncedInput, EmptyState, FilterSelect, formatDate, formatDateTime, PageHeader, Pagination, roleLabel, tdClass, thClass } from "./ui.tsx";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
+import { Pagination } from "../../../components/ui/pagination.tsx";
+import { tdClass, thClass } from "../../../components/ui/table.ts";
+import { DebouncedInput, FilterSelect, PageHeader, roleLabel } from "./ui.tsx";
 import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
 
 type Invite = SuperAdminOutputs["invites"]["list"]["rows"][number];
@@ -230,10 +236,7 @@ export default function InvitesPage() {
           ))}
         </ul>
         <Pagination
-          page={list.data.page}
-          pages={list.data.pages}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
+          result={list.data}
           noun="invitations"
           label="Invitations pages"
           onPageChange={(next) => setFilters({ page: next })}
@@ -272,16 +275,11 @@ export default function InvitesPage() {
       <div className="mt-6">{content}</div>
 
       <EmailLogsDialog invite={logsFor} onClose={() => setLogsFor(null)} />
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open && !revoke.isPending) setRevoking(null);
-        }}
-        title="Revoke invitation"
-        message="Are you sure you want to revoke this invitation? This action cannot be undone."
-        confirmLabel={revoke.isPending ? "Revoking…" : "Revoke"}
-        busy={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate({ inviteId: revoking.id })}
+      <RevokeInvitationDialog
+        invitation={revoking}
+        pending={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onRevoke={(inviteId) => revoke.mutate({ inviteId })}
       />
     </div>
   );

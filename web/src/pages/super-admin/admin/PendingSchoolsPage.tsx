@@ -9,7 +9,11 @@ import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../trpc.ts";
 import type { SuperAdminOutputs } from "./types.ts";
-import { ActionButton, Badge, DetailList, EmptyState, formatDate, formatDateTime, formatIsoDay, PageHeader } from "./ui.tsx";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui/format.ts";
+import { DetailList, PageHeader } from "./ui.tsx";
 
 type Registration = SuperAdminOutputs["pendingRegistrations"]["rows"][number];
 

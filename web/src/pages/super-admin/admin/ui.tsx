@@ -1,32 +1,7 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
-import { Search, X } from "lucide-react";
-import { useEffect, useId, useState, type ButtonHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { Search } from "lucide-react";
+import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 
 /** Small shared pieces of the super admin's list screens (pending schools, invitations, audit logs, settings). */
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-export function formatDate(value: Date): string {
-  return dateFormat.format(value);
-}
-
-export function formatDateTime(value: Date): string {
-  return dateTimeFormat.format(value);
-}
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-
-export function formatTime(value: Date): string {
-  return timeFormat.format(value);
-}
-
-/** A calendar day stored as `YYYY-MM-DD`, shown in the reader's locale without a time-zone shift. */
-export function formatIsoDay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  return dateFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-}
 
 /** A dash for an empty value, with a screen-reader word. */
 export function Dash() {
@@ -52,130 +27,20 @@ export function roleLabel(role: string | null | undefined): string {
   return ROLE_LABELS[role] ?? role;
 }
 
-export type Tone = "green" | "amber" | "slate" | "red" | "blue";
+const controlClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
 
-const TONES: Record<Tone, string> = {
-  green: "bg-green-100 text-green-800",
-  amber: "bg-amber-100 text-amber-900",
-  slate: "bg-slate-200 text-slate-800",
-  red: "bg-red-100 text-red-800",
-  blue: "bg-sky-100 text-sky-900",
-};
-
-export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>{children}</span>;
-}
-
-type Variant = "secondary" | "danger" | "success";
-
-const VARIANTS: Record<Variant, string> = {
-  secondary: "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
-  danger: "border-red-300 bg-white text-red-700 hover:bg-red-50",
-  success: "border-green-700 bg-green-700 text-white hover:bg-green-800",
-};
-
-/** A compact button for row actions. */
-export function ActionButton({ variant = "secondary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+/** A filter control's wrapper: its label above it. */
+function FilterField({ id, label, className, children }: { id: string; label: string; className: string; children: ReactNode }) {
   return (
-    <button
-      type="button"
-      className={`inline-flex items-center justify-center gap-1.5 rounded-md border px-3 py-1.5 text-sm font-medium whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
-      {...props}
-    />
-  );
-}
-
-/** An empty list: a title and an optional explanation. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
-      <p className="font-semibold text-ink">{title}</p>
-      {children ? <p className="mt-1 text-sm text-slate-600">{children}</p> : null}
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
     </div>
   );
 }
-
-/** The page numbers around the current one, with gaps (`null`) where pages are skipped. */
-function pageWindow(page: number, pages: number): (number | null)[] {
-  const wanted = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  sorted.forEach((n, index) => {
-    const previous = sorted[index - 1];
-    if (previous !== undefined && n - previous > 1) out.push(null);
-    out.push(n);
-  });
-  return out;
-}
-
-/** "Showing x to y of z {noun}" with Previous, numbered pages and Next; shown only when there is more than one page. */
-export function Pagination({
-  page,
-  pages,
-  pageSize,
-  total,
-  noun,
-  label,
-  onPageChange,
-}: {
-  page: number;
-  pages: number;
-  pageSize: number;
-  total: number;
-  noun: string;
-  label: string;
-  onPageChange: (page: number) => void;
-}) {
-  if (pages <= 1) return null;
-  const from = Math.min(total, (page - 1) * pageSize + 1);
-  const to = Math.min(total, page * pageSize);
-  return (
-    <nav aria-label={label} className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
-      <p className="text-sm text-slate-600" aria-live="polite">
-        Showing {from} to {to} of {total} {noun}
-      </p>
-      <ul className="flex flex-wrap items-center justify-center gap-1">
-        <li>
-          <ActionButton onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-            Previous
-          </ActionButton>
-        </li>
-        {pageWindow(page, pages).map((n, index) =>
-          n === null ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-400">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              <button
-                type="button"
-                onClick={() => onPageChange(n)}
-                aria-current={n === page ? "page" : undefined}
-                aria-label={`Page ${n}`}
-                className={`min-w-9 rounded-md border px-2.5 py-1.5 text-sm font-medium ${
-                  n === page ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
-                }`}
-              >
-                {n}
-              </button>
-            </li>
-          ),
-        )}
-        <li>
-          <ActionButton onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
-            Next
-          </ActionButton>
-        </li>
-      </ul>
-    </nav>
-  );
-}
-
-export const thClass = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
-export const tdClass = "px-4 py-3 align-top text-sm text-slate-700";
-
-const controlClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
 
 /** A labelled select for list filters. */
 export function FilterSelect({
@@ -186,10 +51,7 @@ export function FilterSelect({
 }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: readonly { value: string; label: string }[] }) {
   const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FilterField id={id} label={label} className={className}>
       <select id={id} className={controlClass} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -197,7 +59,7 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </div>
+    </FilterField>
   );
 }
 
@@ -245,10 +107,7 @@ export function DebouncedInput({
     return () => window.clearTimeout(timer);
   }, [draft, value, onCommit]);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FilterField id={id} label={label} className={className}>
       <div className="relative">
         {icon ? <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-400" /> : null}
         <input
@@ -263,7 +122,7 @@ export function DebouncedInput({
           className={`${controlClass} ${icon ? "pl-9" : ""}`}
         />
       </div>
-    </div>
+    </FilterField>
   );
 }
 
@@ -285,12 +144,9 @@ export function DateFilter({
 }) {
   const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FilterField id={id} label={label} className={className}>
       <input id={id} type="date" value={value} min={min} max={max} onChange={(event) => onChange(event.target.value)} className={controlClass} />
-    </div>
+    </FilterField>
   );
 }
 
@@ -305,42 +161,6 @@ export function DetailList({ items, className = "" }: { items: { label: string; 
         </div>
       ))}
     </dl>
-  );
-}
-
-/** A modal wider than the shared dialog, for tables (same focus trap, Escape and labelling). */
-export function WideDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
-              <X aria-hidden="true" className="h-5 w-5" />
-            </RadixDialog.Close>
-          </div>
-          {description ? <RadixDialog.Description className="mb-4 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
   );
 }
 

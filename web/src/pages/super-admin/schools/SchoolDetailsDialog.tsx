@@ -7,7 +7,9 @@ import { Loading } from "../../../components/ui/states.tsx";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../trpc.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
-import { Badge, formatDate, formatDateTime, SchoolStatusBadge, SecondaryButton } from "./ui.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
+import { SchoolStatusBadge, SecondaryButton } from "./ui.tsx";
 
 /** The school's details modal (spec §2), rendered only while a school is being viewed. */
 export function SchoolDetailsDialog({

@@ -1,7 +1,9 @@
 import { Eye, LayoutDashboard, Pencil, Trash2, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import type { SchoolRef, SchoolRow } from "./types.ts";
-import { Badge, formatDate, IconButton, iconButtonClass, SchoolStatusBadge, shortId, tdClass, thClass } from "./ui.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { formatDate } from "../../../components/ui/format.ts";
+import { IconButton, iconButtonClass, SchoolStatusBadge, shortId, tdClass, thClass } from "./ui.tsx";
 
 export type RowActions = {
   onView: (school: SchoolRef) => void;

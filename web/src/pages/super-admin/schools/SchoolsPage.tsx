@@ -19,7 +19,9 @@ import { SchoolDetailsDialog } from "./SchoolDetailsDialog.tsx";
 import { CreateSchoolDialog, EditSchoolDialog } from "./SchoolFormDialogs.tsx";
 import { SchoolsList, type RowActions } from "./SchoolsList.tsx";
 import type { SchoolRef } from "./types.ts";
-import { EmptyState, Pagination, SecondaryButton } from "./ui.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Pagination } from "../../../components/ui/pagination.tsx";
+import { SecondaryButton } from "./ui.tsx";
 import { useSchoolFilters, type AdminFilter, type StatusFilter } from "./useSchoolFilters.ts";
 
 /** Milliseconds of quiet typing before a search applies. */
@@ -93,9 +95,10 @@ export default function SchoolsPage() {
     );
   else if (list.data.total === 0)
     content = filtered ? (
-      <EmptyState title="No schools found">No schools match your current filters</EmptyState>
+      <EmptyState spacious title="No schools found">No schools match your current filters</EmptyState>
     ) : (
       <EmptyState
+        spacious
         title="No schools found"
         action={
           <Button type="button" onClick={() => setCreating(true)}>
@@ -112,12 +115,10 @@ export default function SchoolsPage() {
       <div aria-busy={list.isPlaceholderData || undefined} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
         <SchoolsList rows={list.data.rows} actions={actions} />
         <Pagination
-          page={list.data.page}
-          pages={list.data.pages}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
+          result={list.data}
           noun="schools"
           label="Schools pages"
+          look="large"
           onPageChange={(page) => update({ page })}
         />
       </div>

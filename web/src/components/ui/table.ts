@@ -1,0 +1,3 @@
+/** Header and body cell classes of the admin list tables. */
+export const thClass = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase";
+export const tdClass = "px-4 py-3 align-top text-sm text-slate-700";
