@@ -75,5 +75,5 @@ test("a session that ends while a page is open shows Authentication Error and as
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schools" }).click();
   await expect(page.getByText("Authentication Error")).toBeVisible();
   await expect(page.getByText("User not authenticated.")).toBeVisible();
-  await expect(page).toHaveURL(/\/login\/superadmin\?redirect=%2Fsuper-admin%2Fschools$/);
+  await expect(page).toHaveURL(/\/login\/superadmin\?redirect=%2Fsuper-admin%2Fschools/);
 });

@@ -22,22 +22,28 @@ export function useSession() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
-  const logoutMutation = useMutation(
-    trpc.auth.logout.mutationOptions({
-      onSettled: async () => {
-        // Leave the guarded area first, so its guard never sees the signed-out state.
-        await navigate("/");
-        queryClient.clear();
-        queryClient.setQueryData(trpc.auth.me.queryKey(), null);
-      },
-    }),
-  );
+  const logoutMutation = useMutation(trpc.auth.logout.mutationOptions());
+  /**
+   * Leave the guarded area first, so no page of it asks the server anything after the session is
+   * gone (which would read as "session ended" and send the user to a login page), then end the
+   * session and forget everything cached for this user.
+   */
+  const logout = async () => {
+    await navigate("/");
+    await queryClient.cancelQueries();
+    try {
+      await logoutMutation.mutateAsync();
+    } finally {
+      queryClient.clear();
+      queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+    }
+  };
   const user = me.isPending ? undefined : (me.data ?? null);
   return {
     user,
     loading: me.isPending,
     home: user ? ROLE_HOMES[user.role] : null,
-    logout: () => logoutMutation.mutateAsync(),
+    logout,
     loggingOut: logoutMutation.isPending,
   };
 }
