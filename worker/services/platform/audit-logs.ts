@@ -23,7 +23,7 @@ const actorParent = aliasedTable(parents, "actor_parent");
 const actorEmail = sql<string | null>`coalesce(${actorSuper.email}, ${actorAdmin.email}, ${actorParent.email}, ${auditEmail})`;
 
 /** `/super-admin/audit-logs`: filters in SQL, newest first, paginated. */
-export async function listAuditLogs(db: Db, input: AuditListInput) {
+export async function listAuditLogs(db: Db, input: AuditListInput, pageSize = AUDIT_PAGE_SIZE) {
   const conditions: SQL[] = [];
   if (input.eventType) conditions.push(eq(auditLogs.eventType, input.eventType));
   if (input.role === "system") conditions.push(isNull(auditLogs.userRole));
@@ -65,12 +65,12 @@ export async function listAuditLogs(db: Db, input: AuditListInput) {
       .leftJoin(actorParent, and(eq(auditLogs.userRole, "parent"), eq(actorParent.id, auditLogs.userId)))
       .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(sql`${auditLogs}.rowid`))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((input.page - 1) * AUDIT_PAGE_SIZE),
+      .limit(pageSize)
+      .offset((input.page - 1) * pageSize),
     db.select({ total: count() }).from(auditLogs).where(where),
   ]);
   const total = totals[0]?.total ?? 0;
-  return { rows, total, page: input.page, pageSize: AUDIT_PAGE_SIZE, pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
+  return { rows, total, page: input.page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /** The event types present, for the filter. */

@@ -22,6 +22,7 @@ import type { Actor } from "../invitations/shared.ts";
 import { likePattern, prefixPattern } from "../parents/directory.ts";
 import { getPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "./code.ts";
+import { schoolOverview } from "./overview.ts";
 
 // Correlated subqueries, written with explicit aliases: in a single-table select drizzle leaves
 // column names unqualified, which would make "school_id = id" compare the inner table with itself.
@@ -228,4 +229,15 @@ export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta:
     auditInsert(db, { eventType: "school_deleted", description: `Deleted ${school.name} and all its data`, userId: actor.id, userRole: actor.role, schoolId, metadata: { name: school.name }, at: now }, meta),
   ]);
   return { name: school.name };
+}
+
+/** "Go to school dashboard": the school admin dashboard's data, read-only; every opening is audited. */
+export async function openSupportView(db: Db, schoolId: string, actor: Actor, meta: RequestMeta, now: Date) {
+  const overview = await schoolOverview(db, schoolId);
+  await auditInsert(
+    db,
+    { eventType: "support_view_opened", description: `Opened the read-only support view of ${overview.school.name}`, userId: actor.id, userRole: actor.role, schoolId, at: now },
+    meta,
+  );
+  return overview;
 }

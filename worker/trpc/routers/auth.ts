@@ -7,19 +7,27 @@ import { changePassword, logout } from "../../services/auth/account.ts";
 import { login } from "../../services/auth/login.ts";
 import { requestPasswordReset, resetPassword } from "../../services/auth/reset.ts";
 import { acceptInvitation, describeInvitation } from "../../services/invitations/accept.ts";
-import { authedProcedure, publicProcedure, router } from "../init.ts";
+import type { NewSession } from "../../auth/session.ts";
+import type { SessionUser } from "../../auth/users.ts";
+import { authedProcedure, publicProcedure, router, type Context } from "../init.ts";
+
+/**
+ * A new session at every sign-in: whatever this browser held before ends now, and the cookie
+ * carries the new one.
+ */
+async function signedIn(ctx: Context, user: SessionUser, session: NewSession) {
+  if (ctx.auth) await invalidateSession(ctx.deps.db, ctx.auth.session.id);
+  ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(ctx.deps.config, session.token, session.policy));
+  return { user, home: ROLE_HOME[user.role] };
+}
 
 export const authRouter = router({
   /** The signed-in user, or null. */
   me: publicProcedure.query(({ ctx }) => ctx.auth?.user ?? null),
 
   login: publicProcedure.input(loginRequestSchema).mutation(async ({ ctx, input }) => {
-    const { db, config } = ctx.deps;
-    const { user, session } = await login(db, input, ctx.meta, ctx.deps.now());
-    // A new session at every sign-in: whatever this browser held before ends now.
-    if (ctx.auth) await invalidateSession(db, ctx.auth.session.id);
-    ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(config, session.token, session.policy));
-    return { user, home: ROLE_HOME[user.role] };
+    const { user, session } = await login(ctx.deps.db, input, ctx.meta, ctx.deps.now());
+    return signedIn(ctx, user, session);
   }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
@@ -36,9 +44,7 @@ export const authRouter = router({
   /** Creates the account from an invitation and signs the new user in. */
   acceptInvite: publicProcedure.input(acceptInviteSchema).mutation(async ({ ctx, input }) => {
     const { user, session } = await acceptInvitation(ctx.deps.db, input, ctx.meta, ctx.deps.now());
-    if (ctx.auth) await invalidateSession(ctx.deps.db, ctx.auth.session.id);
-    ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(ctx.deps.config, session.token, session.policy));
-    return { user, home: ROLE_HOME[user.role] };
+    return signedIn(ctx, user, session);
   }),
 
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx.meta)),

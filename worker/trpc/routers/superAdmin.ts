@@ -8,12 +8,10 @@ import { schoolOptions } from "../../services/schools/options.ts";
 import { z } from "zod";
 import { auditListSchema, emailLogsSchema, inviteListSchema, schoolFormSchema, schoolIdSchema, schoolListSchema, updateSchoolSchema } from "../../schemas/superAdmin.ts";
 import { platformSettingsSchema } from "../../schemas/settings.ts";
-import { audit } from "../../services/audit.ts";
 import { auditEventTypes, listAuditLogs } from "../../services/platform/audit-logs.ts";
 import { invitationEmailLogs, listInvitations } from "../../services/platform/invites.ts";
 import { getPlatformSettings, updatePlatformSettings } from "../../services/platform/settings.ts";
-import { createSchool, deleteSchool, listSchools, schoolDetails, updateSchool } from "../../services/schools/admin.ts";
-import { schoolOverview } from "../../services/schools/overview.ts";
+import { createSchool, deleteSchool, listSchools, openSupportView, schoolDetails, updateSchool } from "../../services/schools/admin.ts";
 import { actorOf } from "../actor.ts";
 import { router, superAdminProcedure } from "../init.ts";
 
@@ -33,15 +31,9 @@ const schoolsRouter = router({
    * "Go to school dashboard": a read-only support view of the school admin dashboard. A mutation,
    * because opening it is audited (queries have no side effects); no write exists for it.
    */
-  openSupportView: superAdminProcedure.input(schoolIdSchema).mutation(async ({ ctx, input }) => {
-    const overview = await schoolOverview(ctx.deps.db, input.schoolId);
-    await audit(
-      ctx.deps.db,
-      { eventType: "support_view_opened", description: `Opened the read-only support view of ${overview.school.name}`, userId: ctx.user.id, userRole: "super_admin", schoolId: input.schoolId, at: ctx.deps.now() },
-      ctx.meta,
-    );
-    return overview;
-  }),
+  openSupportView: superAdminProcedure
+    .input(schoolIdSchema)
+    .mutation(({ ctx, input }) => openSupportView(ctx.deps.db, input.schoolId, actorOf(ctx.user), ctx.meta, ctx.deps.now())),
 });
 
 const invitesRouter = router({
@@ -61,6 +53,9 @@ const settingsRouter = router({
     .mutation(({ ctx, input }) => updatePlatformSettings(ctx.deps.db, input, { id: ctx.user.id, role: "super_admin" }, ctx.meta, ctx.deps.now())),
 });
 
+/** The dashboard's recent activity shows this many entries. */
+const RECENT_ACTIVITY = 5;
+
 export const superAdminRouter = router({
   schools: schoolsRouter,
   invites: invitesRouter,
@@ -68,7 +63,7 @@ export const superAdminRouter = router({
   settings: settingsRouter,
 
   /** The dashboard's recent activity: the newest audit rows. */
-  recentActivity: superAdminProcedure.query(async ({ ctx }) => (await listAuditLogs(ctx.deps.db, { role: "all", page: 1 })).rows.slice(0, 5)),
+  recentActivity: superAdminProcedure.query(async ({ ctx }) => (await listAuditLogs(ctx.deps.db, { role: "all", page: 1 }, RECENT_ACTIVITY)).rows),
 
   /** Stat cards of the super admin dashboard. */
   stats: superAdminProcedure.query(({ ctx }) => platformStats(ctx.deps.db, ctx.deps.now())),

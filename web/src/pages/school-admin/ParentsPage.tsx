@@ -1,7 +1,7 @@
-import { Search, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
-import { Button } from "../../components/ui/form.tsx";
+import { Button, SearchField } from "../../components/ui/form.tsx";
 import { InviteParentDialog } from "./components/InviteParentDialog.tsx";
 import { ParentAccounts } from "./components/ParentAccounts.tsx";
 import { ParentInvitations, type InvitationStatus } from "./components/ParentInvitations.tsx";
@@ -51,22 +51,7 @@ export default function ParentsPage() {
       </div>
 
       <div className="mt-6">
-        <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">
-          Search parents and invitations
-        </label>
-        <div className="relative mt-1">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
-            placeholder="Search by name or email"
-            autoComplete="off"
-            maxLength={120}
-            className="block w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
-          />
-        </div>
+        <SearchField id={searchId} label="Search parents and invitations" value={searchInput} onChange={setSearchInput} placeholder="Search by name or email" />
       </div>
 
       <ParentAccounts search={search} page={parentsPage} onPageChange={setParentsPage} />

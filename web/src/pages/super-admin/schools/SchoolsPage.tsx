@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Plus, Search, UserPlus } from "lucide-react";
+import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import {
   ADMIN_FILTER_LABELS,
@@ -9,7 +9,7 @@ import {
 } from "../../../../../worker/schemas/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
-import { Button } from "../../../components/ui/form.tsx";
+import { Button, SearchField } from "../../../components/ui/form.tsx";
 import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
@@ -239,24 +239,7 @@ function Filters({
 
   return (
     <div className="mt-6 grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem]">
-      <div>
-        <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">
-          Search schools
-        </label>
-        <div className="relative mt-1">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-            placeholder="Search by name, ID or email"
-            autoComplete="off"
-            maxLength={120}
-            className="block w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
-          />
-        </div>
-      </div>
+      <SearchField id={searchId} label="Search schools" value={input} onChange={setInput} placeholder="Search by name, ID or email" />
       <div>
         <label htmlFor={statusId} className="block text-sm font-medium text-slate-700">
           Status
