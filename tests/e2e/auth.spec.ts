@@ -70,6 +70,10 @@ test("a session that ends while a page is open shows Authentication Error and as
   await page.goto(DEMO.super_admin.login);
   await fillLogin(page, DEMO.super_admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL("/super-admin");
+  // Let the dashboard's own requests finish first: one still in flight would meet the ended session
+  // and redirect before the click below (correct behaviour, but not the path this test follows).
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText("Total Schools")).toBeVisible();
   // The session ends elsewhere (here: its cookie is dropped, as a server-side expiry would do).
   await page.context().clearCookies();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schools" }).click();
