@@ -1,6 +1,10 @@
 /**
  * Cloudflare Worker entry: `fetch`, `queue` and `scheduled`. Turso over HTTP (libSQL's web
  * client), Cloudflare Queues with a dead-letter queue, an hourly Cron Trigger, the SPA as assets.
+ *
+ * The default export is the only value this module may export: workerd treats every named export
+ * of the main module as an entrypoint and refuses to start (and Cloudflare refuses the upload) when
+ * one is not a handler. Types are fine (they are erased); constants belong in platform.ts.
  */
 import { createDatabase } from "../db/client.ts";
 import { createApp, type App } from "./app.ts";
@@ -9,7 +13,7 @@ import { runScheduled } from "./cron/scheduled.ts";
 import { consoleLogger, type AppDeps } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
 import { stripeForConfig } from "./stripe/client.ts";
-import type { QueueBatch, QueueMessageBody, WaitUntil } from "./platform.ts";
+import { DEAD_LETTER_QUEUE, type QueueBatch, type QueueMessageBody, type WaitUntil } from "./platform.ts";
 import { consumeBatch, consumeDeadLetters } from "./queue/consumer.ts";
 
 export type WorkerEnv = {
@@ -28,9 +32,6 @@ export type WorkerEnv = {
   EMAIL_QUEUE: { send(body: QueueMessageBody, options?: { delaySeconds?: number }): Promise<void> };
   ASSETS?: { fetch(request: Request): Promise<Response> };
 };
-
-/** The dead-letter queue's name (wrangler.toml). */
-export const DEAD_LETTER_QUEUE = "schoolride-email-dlq";
 
 /** Dependencies are built once per isolate and env; entries are the only place that keeps state. */
 let cached: { env: WorkerEnv; deps: AppDeps; app: App } | undefined;

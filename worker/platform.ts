@@ -3,6 +3,10 @@
  * type-checks for Cloudflare Workers and Node without either runtime's global types.
  */
 
+/** The e-mail queue and its dead-letter queue (wrangler.toml `[[queues.consumers]]`). */
+export const EMAIL_QUEUE = "schoolride-email";
+export const DEAD_LETTER_QUEUE = "schoolride-email-dlq";
+
 /** What the app puts on the queue. */
 export type QueueMessageBody = { kind: "email"; emailLogId: string };
 

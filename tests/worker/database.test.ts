@@ -1,5 +1,5 @@
 /**
- * The test database as the Worker sees it (the libSQL web client in workerd → support/hrana-server.ts):
+ * The test database as the Worker sees it (the libSQL web client in workerd → scripts/hrana/server.ts):
  * the SQL semantics the other tests rely on, so a fault in the test server shows up here and not
  * as a puzzling app failure.
  */

@@ -1,7 +1,7 @@
 /**
  * Worker-runtime tests: the suite runs inside workerd (@cloudflare/vitest-plugin) against the
  * real Worker entry (worker/index.ts) and wrangler.toml, with a Hrana-over-HTTP test database
- * (support/hrana-server.ts, started by support/global-setup.ts) standing in for Turso.
+ * (scripts/hrana/server.ts, started by support/global-setup.ts) standing in for Turso.
  *
  *   npx vitest run --config tests/worker/vitest.config.ts   (npm run test:worker)
  */

@@ -1,4 +1,4 @@
-import type { QueueBatch, QueueMessage, QueueMessageBody, QueueProducer } from "../platform.ts";
+import { DEAD_LETTER_QUEUE, EMAIL_QUEUE, type QueueBatch, type QueueMessage, type QueueMessageBody, type QueueProducer } from "../platform.ts";
 
 type Consumer = (batch: QueueBatch) => Promise<void>;
 
@@ -62,7 +62,7 @@ export class InProcessQueue implements QueueProducer {
       retry: (options) => void (outcome ??= { retryDelaySeconds: options?.delaySeconds ?? 0 }),
     };
     try {
-      await this.options.consume({ queue: "schoolride-email", messages: [message] });
+      await this.options.consume({ queue: EMAIL_QUEUE, messages: [message] });
     } catch (error) {
       // A consumer that throws fails the whole batch: every unacked message is retried.
       this.options.onError?.(error);
@@ -70,7 +70,7 @@ export class InProcessQueue implements QueueProducer {
     }
     if (outcome === undefined || outcome === "ack") return;
     if (entry.attempts > this.options.maxRetries) {
-      await this.options.deadLetter({ queue: "schoolride-email-dlq", messages: [{ ...message, ack: () => {}, retry: () => {} }] });
+      await this.options.deadLetter({ queue: DEAD_LETTER_QUEUE, messages: [{ ...message, ack: () => {}, retry: () => {} }] });
       return;
     }
     const scale = this.options.delayScale ?? 1;

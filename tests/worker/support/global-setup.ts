@@ -1,12 +1,12 @@
 /**
- * Vitest globalSetup (runs in Node, before workerd starts): starts the Hrana test server on a
+ * Vitest globalSetup (runs in Node, before workerd starts): starts the Hrana server on a
  * random port with a freshly migrated database, and provides its URL to the pool options
  * (`inject("databaseUrl")` in vitest.config.ts) and to the tests (`inject` from vitest).
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { startHranaServer } from "./hrana-server.ts";
+import { startHranaServer } from "../../../scripts/hrana/server.ts";
 
 declare module "vitest" {
   interface ProvidedContext {

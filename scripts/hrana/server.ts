@@ -1,6 +1,7 @@
 /**
- * A small Hrana-over-HTTP server for the Worker tests: it plays Turso for the Worker running in
- * workerd, which can only reach a database over HTTP.
+ * A small Hrana-over-HTTP server: it plays Turso for the Worker running in workerd, which can only
+ * reach a database over HTTP. `npm run dev:worker` serves the local database with it, and the
+ * workerd test suites serve their test databases with it.
  *
  * Only what `@libsql/client/web` (hrana-client, protocol version 2, JSON encoding) sends is
  * implemented:
@@ -21,7 +22,10 @@
  * stream is closed or expires), like SQLite's single writer, so streams never interleave.
  * Stricter than libSQL in one way: while one stream holds a transaction open across requests,
  * every other stream waits (libSQL would let them read). A stream idle for 10 s is closed and its
- * transaction rolled back, as libsql-server does, so a stuck test cannot block the rest forever.
+ * transaction rolled back, as libsql-server does, so a stuck client cannot block the rest forever.
+ *
+ * It listens on 127.0.0.1 only and has no authentication: a local development and test tool,
+ * never a production database.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -29,93 +33,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-// `/node` explicitly: this file runs in Node, but under the pool's `workerd` resolve conditions.
-import { createClient, LibsqlError, type InValue, type ResultSet, type Transaction } from "@libsql/client/node";
+// `/node` explicitly: this file runs in Node, but also under the workerd pool's resolve conditions.
+import { createClient, type InValue, type ResultSet, type Transaction } from "@libsql/client/node";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
-
-/* ------------------------------------------------------------------------------------------------
- * Wire types (JSON encoding of the Hrana protocol; see hrana-client/lib-esm/shared/json_*.js)
- * ----------------------------------------------------------------------------------------------*/
-
-type HValue =
-  | { type: "null" }
-  | { type: "integer"; value: string }
-  | { type: "float"; value: number }
-  | { type: "text"; value: string }
-  | { type: "blob"; base64: string };
-type HStmt = { sql?: string; sql_id?: number; args?: HValue[]; named_args?: { name: string; value: HValue }[]; want_rows?: boolean };
-type HCond =
-  | { type: "ok" | "error"; step: number }
-  | { type: "not"; cond: HCond }
-  | { type: "and" | "or"; conds: HCond[] }
-  | { type: "is_autocommit" };
-type HBatch = { steps: { condition?: HCond | null; stmt: HStmt }[] };
-type HRequest =
-  | { type: "close" }
-  | { type: "execute"; stmt: HStmt }
-  | { type: "batch"; batch: HBatch }
-  | { type: "sequence"; sql?: string; sql_id?: number }
-  | { type: "describe"; sql?: string; sql_id?: number }
-  | { type: "store_sql"; sql_id: number; sql: string }
-  | { type: "close_sql"; sql_id: number }
-  | { type: "get_autocommit" };
-type HError = { message: string; code?: string };
-type HStmtResult = {
-  cols: { name: string | null; decltype: string | null }[];
-  rows: HValue[][];
-  affected_row_count: number;
-  last_insert_rowid: string | null;
-};
-
-/** Errors that go back to the client as a Hrana error (statement or request level). */
-class HranaError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
-function toHError(error: unknown): HError {
-  // LibsqlError prefixes its message with the code; the client adds that prefix again.
-  if (error instanceof LibsqlError) return { message: error.message.replace(`${error.code}: `, ""), code: error.code };
-  if (error instanceof HranaError) return error.code ? { message: error.message, code: error.code } : { message: error.message };
-  return { message: error instanceof Error ? error.message : String(error) };
-}
-
-/* ------------------------------------------------------------------------------------------------
- * Values
- * ----------------------------------------------------------------------------------------------*/
-
-function valueFromHrana(value: HValue): InValue {
-  switch (value.type) {
-    case "null":
-      return null;
-    case "integer":
-      return BigInt(value.value);
-    case "float":
-      return Number(value.value);
-    case "text":
-      return value.value;
-    case "blob":
-      return Buffer.from(value.base64, "base64");
-  }
-}
-
-/** The client runs with `intMode: "bigint"`, so integers arrive as bigint and reals as number. */
-function valueToHrana(value: unknown): HValue {
-  if (value === null || value === undefined) return { type: "null" };
-  if (typeof value === "bigint") return { type: "integer", value: value.toString() };
-  if (typeof value === "number") return { type: "float", value };
-  if (typeof value === "string") return { type: "text", value };
-  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
-    const bytes = value instanceof ArrayBuffer ? Buffer.from(value) : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-    return { type: "blob", base64: bytes.toString("base64") };
-  }
-  throw new Error(`Unsupported value from the database: ${typeof value}`);
-}
+import {
+  emptyResult,
+  HranaError,
+  toHError,
+  valueFromHrana,
+  valueToHrana,
+  type HBatch,
+  type HCond,
+  type HError,
+  type HRequest,
+  type HStmt,
+  type HStmtResult,
+} from "./wire.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Streams
@@ -157,15 +91,28 @@ export type HranaServer = {
   close(): Promise<void>;
 };
 
-export async function startHranaServer(options: { migrationsFolder: string }): Promise<HranaServer> {
-  const dir = mkdtempSync(join(tmpdir(), "schoolride-worker-db-"));
+export type HranaServerOptions = {
+  /** The SQLite file to serve (kept on close). Absent: a fresh file in a temporary folder, removed on close. */
+  file?: string;
+  /** Applies these migrations before serving. */
+  migrationsFolder?: string;
+  /** The port on 127.0.0.1 (default: any free port). */
+  port?: number;
+};
+
+export async function startHranaServer(options: HranaServerOptions = {}): Promise<HranaServer> {
+  const tempDir = options.file === undefined ? mkdtempSync(join(tmpdir(), "schoolride-hrana-")) : undefined;
+  const removeTemp = () => {
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  };
+  const file = options.file ?? join(tempDir ?? ".", "db.sqlite");
   // One connection: every stream runs on it in turn (see `Lock`), so there is never SQLITE_BUSY.
-  const client = createClient({ url: `file:${join(dir, "test.db")}`, intMode: "bigint", concurrency: 1 });
+  const client = createClient({ url: `file:${file}`, intMode: "bigint", concurrency: 1 });
   try {
-    await migrate(drizzle(client), { migrationsFolder: options.migrationsFolder });
+    if (options.migrationsFolder) await migrate(drizzle(client), { migrationsFolder: options.migrationsFolder });
   } catch (error) {
     client.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeTemp();
     throw error;
   }
 
@@ -243,10 +190,6 @@ export async function startHranaServer(options: { migrationsFolder: string }): P
     };
   }
 
-  function emptyResult(): HStmtResult {
-    return { cols: [], rows: [], affected_row_count: 0, last_insert_rowid: null };
-  }
-
   /** A batch: each step runs if its condition holds; results and errors are reported per step. */
   async function batch(stream: Stream, hbatch: HBatch) {
     const results: (HStmtResult | null)[] = [];
@@ -305,7 +248,7 @@ export async function startHranaServer(options: { migrationsFolder: string }): P
       case "get_autocommit":
         return { type: "get_autocommit", is_autocommit: stream.tx === null };
       case "describe":
-        throw new HranaError("describe is not supported by the test server");
+        throw new HranaError("describe is not supported by this server");
       case "close":
         closeStream(stream);
         return { type: "close" };
@@ -391,10 +334,16 @@ export async function startHranaServer(options: { migrationsFolder: string }): P
       res.end(String(error));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+    });
+  } catch (error) {
+    client.close();
+    removeTemp();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -404,7 +353,7 @@ export async function startHranaServer(options: { migrationsFolder: string }): P
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       client.close();
-      rmSync(dir, { recursive: true, force: true });
+      removeTemp();
     },
   };
 }
