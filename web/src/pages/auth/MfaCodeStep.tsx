@@ -44,7 +44,6 @@ export function MfaCodeStep({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Two-factor authentication">
-      <p className="text-sm text-slate-700">{method === "totp" ? MFA_MESSAGES.enterCode : MFA_MESSAGES.enterRecoveryCode}</p>
       {error ? <FormAlert>{error}</FormAlert> : null}
       <SecondFactorField method={method} autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
       <div className="flex flex-wrap items-center justify-between gap-2">
