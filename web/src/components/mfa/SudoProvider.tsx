@@ -6,6 +6,7 @@ import { forbiddenReason, SudoContext, type SudoPrompt } from "../../lib/sudo.ts
 import { useTRPC } from "../../trpc.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { Button, FormAlert, TextField } from "../ui/form.tsx";
+import { parseOrReport } from "./parse.ts";
 import { SecondFactorField, SwitchFactorButton, type FactorMethod } from "./SecondFactorField.tsx";
 
 type Pending = { withCode: boolean; retry: () => void };
@@ -49,13 +50,8 @@ function ConfirmItsYouDialog({ pending, onClose }: { pending: Pending; onClose: 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = sudoSchema.safeParse({ password, ...(pending.withCode ? { factor: { method, code } } : {}) });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please check the fields.");
-      return;
-    }
-    setError(null);
-    confirm.mutate(parsed.data);
+    const input = parseOrReport(sudoSchema, { password, ...(pending.withCode ? { factor: { method, code } } : {}) }, setError);
+    if (input) confirm.mutate(input);
   };
 
   return (

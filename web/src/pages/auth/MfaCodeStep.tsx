@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { MFA_MESSAGES, verifyMfaSchema } from "../../../../worker/schemas/mfa.ts";
+import { verifyMfaSchema } from "../../../../worker/schemas/mfa.ts";
+import { parseOrReport } from "../../components/mfa/parse.ts";
 import { SecondFactorField, SwitchFactorButton, type FactorMethod } from "../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
@@ -33,13 +34,8 @@ export function MfaCodeStep({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = verifyMfaSchema.safeParse({ challengeToken, factor: { method, code } });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MFA_MESSAGES.enterCode);
-      return;
-    }
-    setError(null);
-    verify.mutate(parsed.data);
+    const input = parseOrReport(verifyMfaSchema, { challengeToken, factor: { method, code } }, setError);
+    if (input) verify.mutate(input);
   };
 
   return (

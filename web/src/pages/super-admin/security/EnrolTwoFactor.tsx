@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { confirmEnrolmentSchema, MFA_MESSAGES } from "../../../../../worker/schemas/mfa.ts";
+import { confirmEnrolmentSchema } from "../../../../../worker/schemas/mfa.ts";
+import { parseOrReport } from "../../../components/mfa/parse.ts";
 import { QrCode } from "../../../components/mfa/QrCode.tsx";
 import { SecondFactorField } from "../../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../../components/ui/form.tsx";
@@ -41,13 +42,8 @@ export function EnrolTwoFactor({ onDone }: { onDone: () => void }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = confirmEnrolmentSchema.safeParse({ code });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MFA_MESSAGES.enterCode);
-      return;
-    }
-    setError(null);
-    confirm.mutate(parsed.data);
+    const input = parseOrReport(confirmEnrolmentSchema, { code }, setError);
+    if (input) confirm.mutate(input);
   };
 
   return (
