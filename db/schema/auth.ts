@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, instant, ROLES } from "./columns.ts";
+import { superAdmins } from "./users.ts";
 
 /**
  * Sessions in the style of Lucia's auth_session.ts: the cookie carries `<id>.<secret>`,
@@ -20,6 +21,8 @@ export const sessions = sqliteTable(
     expiresAt: instant("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Last time the user re-entered their password (and TOTP code) in this session: sudo mode. */
+    reauthenticatedAt: instant("reauthenticated_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userRole, t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -80,4 +83,55 @@ export const rateLimits = sqliteTable(
     updatedAt: instant("updated_at").notNull(),
   },
   (t) => [index("rate_limits_updated_idx").on(t.updatedAt)],
+);
+
+/**
+ * A super admin's TOTP authenticator (RFC 6238, SHA-1, 6 digits, 30 s). A row without `enabledAt`
+ * is an enrolment not yet confirmed with a first code. `lastUsedStep` is the time step of the last
+ * accepted code: a code is accepted only for a later step, so no code works twice.
+ */
+export const totpCredentials = sqliteTable("totp_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => superAdmins.id, { onDelete: "cascade" }),
+  /** The shared secret, base32 (the authenticator app must be able to compute codes from it). */
+  secret: text("secret").notNull(),
+  enabledAt: instant("enabled_at"),
+  lastUsedStep: integer("last_used_step"),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of a super admin's two-factor sign-in; only SHA-256 is stored. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => superAdmins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash_unique").on(t.userId, t.codeHash)],
+);
+
+/**
+ * The state between a correct password and the second factor: a short-lived, single-use token
+ * (SHA-256 stored) that only `auth.verifyMfa` accepts. It is not a session and opens nothing else.
+ */
+export const mfaChallenges = sqliteTable(
+  "mfa_challenges",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => superAdmins.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mfa_challenges_token_unique").on(t.tokenHash), index("mfa_challenges_expires_idx").on(t.expiresAt)],
 );

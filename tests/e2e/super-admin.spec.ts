@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { callMutation, signIn, waitForEmail } from "./support.ts";
+import { callMutation, DEMO_PASSWORD, signIn, waitForEmail } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -101,6 +101,10 @@ test("the super admin reviews, finds, inspects and invites, then revokes, and th
   const supportEmail = `help.${tag}@schoolride.example`;
   await page.getByLabel("Support e-mail").fill(supportEmail);
   await page.getByRole("button", { name: "Save Settings" }).click();
+  // Sudo mode (SE6): the password again, then the save goes through.
+  const confirm = page.getByRole("dialog", { name: "Confirm it's you" });
+  await confirm.getByLabel("Password").fill(DEMO_PASSWORD);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Settings Saved")).toBeVisible();
   await page.goto("/");
   await expect(page.locator("footer").getByRole("link", { name: supportEmail })).toBeVisible();

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { createCallerFactory, resolveAuth, type Context } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -19,6 +20,9 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
     access: "authed",
     input: { currentPassword: "not the password", newPassword: "new passphrase 1", confirmPassword: "new passphrase 1" },
   },
+  // Empty challenge: refused by validation before any lookup.
+  "auth.verifyMfa": { access: "public", input: { challengeToken: "", factor: { method: "totp", code: "123456" } } },
+  "auth.sudo": { access: "authed", input: { password: "" } },
   "auth.invitation": { access: "public", input: { token: "no-such-token" } },
   "auth.acceptInvite": {
     access: "public",
@@ -47,6 +51,11 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "superAdmin.settings.get": { access: "super_admin" },
   "superAdmin.settings.update": { access: "super_admin", input: { defaultPlatformFeeBps: -1, invitationValidityDays: 7, supportEmail: "s@example.com" } },
   "superAdmin.recentActivity": { access: "super_admin" },
+  "superAdmin.security.status": { access: "super_admin" },
+  "superAdmin.security.beginEnrolment": { access: "super_admin" },
+  "superAdmin.security.confirmEnrolment": { access: "super_admin", input: { code: "abc" } },
+  "superAdmin.security.disable": { access: "super_admin" },
+  "superAdmin.security.regenerateRecoveryCodes": { access: "super_admin" },
   "superAdmin.pendingRegistrations": { access: "super_admin", input: { limit: 3 } },
   "superAdmin.approveRegistration": { access: "super_admin", input: { pendingSchoolId: "no-such-registration" } },
   "superAdmin.rejectRegistration": { access: "super_admin", input: { pendingSchoolId: "no-such-registration", reason: "x" } },
@@ -92,7 +101,9 @@ beforeAll(async () => {
     const user = users[identity as Exclude<Identity, "anonymous">];
     contexts.set(identity, async () => {
       // A fresh session per call: some procedures (logout, password change) end the session.
-      const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
+      const { cookie, session } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
+      // In sudo mode, so sudo-guarded procedures answer on access, not on re-authentication.
+      await markReauthenticated(t.db, session.id, t.clock.now());
       return { deps: t.deps, meta, resHeaders: new Headers(), auth: await resolveAuth(t.deps, cookie) };
     });
   }

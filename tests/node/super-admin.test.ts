@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, children, invitations, parents, schoolAdmins, schools, sessions, trips } from "../../db/schema/index.ts";
 import { schoolStatusBadge, setupStatus } from "../../worker/schemas/superAdmin.ts";
+import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
@@ -13,7 +14,10 @@ beforeEach(async () => {
   t = await createTestApp();
   const admin = await createUser(t.db, "super_admin", { name: "Sam Super" });
   superAdminId = admin.id;
-  ({ cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now()));
+  const signedIn = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
+  cookie = signedIn.cookie;
+  // Sudo mode (SE6) for the school deletion and settings tests; tests/node/mfa.test.ts covers the refusal.
+  await markReauthenticated(t.db, signedIn.session.id, t.clock.now());
 });
 afterEach(() => t.close());
 

@@ -3,6 +3,7 @@ import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
+import { SudoProvider } from "./components/mfa/SudoProvider.tsx";
 import { router } from "./routes/router.tsx";
 import { TOAST_DURATION_MS } from "./lib/toast.ts";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./trpc.ts";
@@ -14,7 +15,9 @@ function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <SudoProvider>
+          <RouterProvider router={router} />
+        </SudoProvider>
         <Toaster richColors closeButton position="bottom-right" duration={TOAST_DURATION_MS} />
       </TRPCProvider>
     </QueryClientProvider>

@@ -36,6 +36,8 @@ export async function createSession(
     expiresAt: new Date(input.now.getTime() + policy.absoluteMs),
     ipAddress: input.ipAddress ?? null,
     userAgent: input.userAgent?.slice(0, 512) ?? null,
+    // Signing in does not open sudo mode: sensitive actions ask for the password again (SE6).
+    reauthenticatedAt: null,
   };
   await db.insert(sessions).values(session);
   return { token: `${id}.${secret}`, session, policy };

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cronRuns, emailLogs, passwordResetTokens, verificationCodes } from "../../db/schema/index.ts";
+import { purgeExpiredMfaChallenges } from "../auth/mfa.ts";
 import { purgeStaleRateLimits } from "../auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../auth/session.ts";
 import type { Logger } from "../deps.ts";
@@ -35,6 +36,7 @@ export const purgeExpiredJob: CronJob = {
       codes: codes.rowsAffected,
       resetTokens: tokens.rowsAffected,
       rateLimits: await purgeStaleRateLimits(db, now),
+      mfaChallenges: await purgeExpiredMfaChallenges(db, now),
       cronRuns: runs.rowsAffected,
     };
   },

@@ -16,7 +16,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details?: { retryAfterSeconds?: number },
+    readonly details?: { retryAfterSeconds?: number; reason?: string },
   ) {
     super(message);
   }

@@ -9,6 +9,9 @@ import { MESSAGES } from "../schemas/messages.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { AppError } from "../services/errors.ts";
 import { subscriptionAllowsAccess } from "../schemas/subscription.ts";
+import { mfaEnabled } from "../auth/mfa.ts";
+import { FORBIDDEN_REASONS, MFA_MESSAGES } from "../schemas/mfa.ts";
+import { assertSudo } from "../services/auth/sudo.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * 1. Context: the request's dependencies, where it came from, and the signed-in user (if any).
@@ -72,6 +75,8 @@ const t = initTRPC.context<Context>().create({
         path: shape.data.path,
         fieldErrors: zodError ? z.flattenError(zodError).fieldErrors : null,
         retryAfterSeconds: appError?.details?.retryAfterSeconds ?? null,
+        /** Why a FORBIDDEN happened, for the web app (sudo prompt, MFA enrolment). */
+        reason: appError?.details?.reason ?? null,
       },
     };
   },
@@ -119,7 +124,32 @@ function roleProcedure(role: SessionUser["role"]) {
   });
 }
 
-export const superAdminProcedure = roleProcedure("super_admin");
+/**
+ * A super admin, whether or not they have MFA yet: only the enrolment procedures (and auth.*) use
+ * it directly. Everything else goes through `superAdminProcedure`.
+ */
+export const superAdminEnrolmentProcedure = roleProcedure("super_admin");
+
+/** Production: a super admin without MFA gets nothing but the enrolment procedures. */
+export const superAdminProcedure = superAdminEnrolmentProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.deps.config.localMode && !(await mfaEnabled(ctx.deps.db, ctx.user.id))) {
+    throw new AppError("FORBIDDEN", MFA_MESSAGES.enrolmentRequired, { reason: FORBIDDEN_REASONS.mfaEnrolmentRequired });
+  }
+  return next();
+});
+
+/**
+ * SE6 sudo mode: add `.use(requireSudo)` to a procedure whose action needs the password (and TOTP
+ * code) re-entered within the last 10 minutes: deleting a school, platform settings, MFA changes,
+ * later a school's payment settings and payout account.
+ */
+export const requireSudo = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });
+  await assertSudo(ctx.deps.db, ctx.auth.session, ctx.auth.user, ctx.deps.now());
+  return next();
+});
+
+export const superAdminSudoProcedure = superAdminProcedure.use(requireSudo);
 
 export const SUBSCRIPTION_REQUIRED = "Your school's subscription is not active. Please renew it to continue.";
 

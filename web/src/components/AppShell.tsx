@@ -1,4 +1,4 @@
-import { Building2, Bus, ClipboardCheck, ClipboardList, KeyRound, LayoutDashboard, LogOut, MailPlus, Settings, Users, type LucideIcon } from "lucide-react";
+import { Building2, Bus, ClipboardCheck, ClipboardList, KeyRound, LayoutDashboard, LogOut, MailPlus, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { useSession } from "../lib/session.ts";
 
@@ -14,6 +14,7 @@ const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
     { to: "/super-admin/invites", label: "Invitations", icon: MailPlus },
     { to: "/super-admin/audit-logs", label: "Audit Logs", icon: ClipboardList },
     { to: "/super-admin/settings", label: "Settings", icon: Settings },
+    { to: "/super-admin/security", label: "Security", icon: ShieldCheck },
   ],
   school_admin: [{ to: "/school-admin/parents", label: "Parents", icon: Users }],
   parent: [],

@@ -58,13 +58,20 @@ export const routes: RouteObject[] = [
     ],
   },
   roleArea("super-admin", "super_admin", [
-    { index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")) },
-    { path: "schools", lazy: page(() => import("../pages/super-admin/schools/SchoolsPage.tsx")) },
-    { path: "schools/:schoolId/view", lazy: page(() => import("../pages/super-admin/schools/SupportViewPage.tsx")) },
-    { path: "pending-schools", lazy: page(() => import("../pages/super-admin/admin/PendingSchoolsPage.tsx")) },
-    { path: "invites", lazy: page(() => import("../pages/super-admin/admin/InvitesPage.tsx")) },
-    { path: "audit-logs", lazy: page(() => import("../pages/super-admin/admin/AuditLogsPage.tsx")) },
-    { path: "settings", lazy: page(() => import("../pages/super-admin/admin/SettingsPage.tsx")) },
+    {
+      // Two-factor: required in production (enrolment first), a banner in local mode.
+      lazy: page(() => import("../pages/super-admin/security/MfaGate.tsx")),
+      children: [
+        { index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")) },
+        { path: "schools", lazy: page(() => import("../pages/super-admin/schools/SchoolsPage.tsx")) },
+        { path: "schools/:schoolId/view", lazy: page(() => import("../pages/super-admin/schools/SupportViewPage.tsx")) },
+        { path: "pending-schools", lazy: page(() => import("../pages/super-admin/admin/PendingSchoolsPage.tsx")) },
+        { path: "invites", lazy: page(() => import("../pages/super-admin/admin/InvitesPage.tsx")) },
+        { path: "audit-logs", lazy: page(() => import("../pages/super-admin/admin/AuditLogsPage.tsx")) },
+        { path: "settings", lazy: page(() => import("../pages/super-admin/admin/SettingsPage.tsx")) },
+        { path: "security", lazy: page(() => import("../pages/super-admin/security/SecurityPage.tsx")) },
+      ],
+    },
   ]),
   roleArea("school-admin", "school_admin", [
     { path: "subscribe", lazy: page(() => import("../pages/school-admin/SubscribePage.tsx")) },

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../../auth/rate-limit.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
-import { accountUsable, findAccountByEmail, normalizeEmail, toSessionUser, USER_TABLES, type SessionUser } from "../../auth/users.ts";
+import { createMfaChallenge, mfaEnabled } from "../../auth/mfa.ts";
+import { accountUsable, findAccountByEmail, normalizeEmail, toSessionUser, USER_TABLES, type SessionUser, type UserAccount } from "../../auth/users.ts";
 import { timingDummyHash, verifyPassword } from "../../auth/password.ts";
 import type { RoleValue } from "../../schemas/auth.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
@@ -19,12 +20,14 @@ export type LoginRequest = {
 };
 
 export type LoginResult = { user: SessionUser; session: NewSession };
+/** Step 1 of a two-factor sign-in: no session yet, only a challenge for the code step. */
+export type MfaPending = { mfaChallenge: { token: string; expiresAt: Date } };
 
 /**
  * Signs a user in on their role's login page. Unknown e-mail, wrong password, wrong school code
  * and inactive accounts all get the same message and cost the same hashing time.
  */
-export async function login(db: Db, request: LoginRequest, meta: RequestMeta, now: Date): Promise<LoginResult> {
+export async function login(db: Db, request: LoginRequest, meta: RequestMeta, now: Date): Promise<LoginResult | MfaPending> {
   const email = normalizeEmail(request.email);
   const keys = loginKeys(request.role, email, meta.ipAddress ?? "unknown");
   const decision = await checkLogin(db, keys, now);
@@ -76,12 +79,26 @@ export async function login(db: Db, request: LoginRequest, meta: RequestMeta, no
   }
 
   await recordLoginSuccess(db, keys, now);
-  const table = USER_TABLES[request.role];
+  // A super admin with an authenticator gets a challenge, not a session: the code step comes next.
+  if (request.role === "super_admin" && (await mfaEnabled(db, account.id))) {
+    return { mfaChallenge: await createMfaChallenge(db, account.id, now) };
+  }
+  return startSession(db, account, { remember: request.role === "school_admin" && request.remember === true, meta, now });
+}
+
+/** The end of a successful sign-in: last login, a new session, the audit row. */
+export async function startSession(
+  db: Db,
+  account: UserAccount,
+  options: { remember: boolean; meta: RequestMeta; now: Date; via?: string },
+): Promise<LoginResult> {
+  const { meta, now } = options;
+  const table = USER_TABLES[account.role];
   await db.update(table).set({ lastLogin: now }).where(eq(table.id, account.id));
   const session = await createSession(db, {
     userId: account.id,
-    role: request.role,
-    remember: request.role === "school_admin" && request.remember === true,
+    role: account.role,
+    remember: options.remember,
     now,
     ipAddress: meta.ipAddress,
     userAgent: meta.userAgent,
@@ -92,9 +109,9 @@ export async function login(db: Db, request: LoginRequest, meta: RequestMeta, no
       eventType: "login",
       description: `${account.name} signed in`,
       userId: account.id,
-      userRole: request.role,
+      userRole: account.role,
       schoolId: account.schoolId,
-      metadata: { email },
+      metadata: { email: account.email, ...(options.via ? { via: options.via } : {}) },
       at: now,
     },
     meta,

@@ -5,6 +5,9 @@ import { changePasswordSchema, forgotPasswordSchema, loginRequestSchema, resetPa
 import { acceptInviteSchema, tokenSchema } from "../../schemas/invitations.ts";
 import { changePassword, logout } from "../../services/auth/account.ts";
 import { login } from "../../services/auth/login.ts";
+import { completeMfaLogin } from "../../services/auth/mfa.ts";
+import { confirmIdentity } from "../../services/auth/sudo.ts";
+import { sudoSchema, verifyMfaSchema } from "../../schemas/mfa.ts";
 import { requestPasswordReset, resetPassword } from "../../services/auth/reset.ts";
 import { acceptInvitation, describeInvitation } from "../../services/invitations/accept.ts";
 import type { NewSession } from "../../auth/session.ts";
@@ -25,10 +28,30 @@ export const authRouter = router({
   /** The signed-in user, or null. */
   me: publicProcedure.query(({ ctx }) => ctx.auth?.user ?? null),
 
+  /**
+   * Step 1 of every sign-in. A super admin with MFA gets `{ mfaRequired, challengeToken }` and no
+   * cookie: the challenge is not a session, only `verifyMfa` accepts it.
+   */
   login: publicProcedure.input(loginRequestSchema).mutation(async ({ ctx, input }) => {
-    const { user, session } = await login(ctx.deps.db, input, ctx.meta, ctx.deps.now());
+    const result = await login(ctx.deps.db, input, ctx.meta, ctx.deps.now());
+    if ("mfaChallenge" in result) {
+      return { mfaRequired: true as const, challengeToken: result.mfaChallenge.token, expiresAt: result.mfaChallenge.expiresAt };
+    }
+    return { mfaRequired: false as const, ...(await signedIn(ctx, result.user, result.session)) };
+  }),
+
+  /** Step 2 of a super admin's sign-in: the challenge and a TOTP or recovery code. */
+  verifyMfa: publicProcedure.input(verifyMfaSchema).mutation(async ({ ctx, input }) => {
+    const { user, session } = await completeMfaLogin(ctx.deps.db, input, { meta: ctx.meta, now: ctx.deps.now() });
     return signedIn(ctx, user, session);
   }),
+
+  /** "Confirm it's you" (SE6): password, and code where enrolled, open sudo mode for 10 minutes. */
+  sudo: authedProcedure
+    .input(sudoSchema)
+    .mutation(({ ctx, input }) =>
+      confirmIdentity(ctx.deps.db, { sessionId: ctx.auth.session.id, user: ctx.user }, input, { meta: ctx.meta, now: ctx.deps.now() }),
+    ),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.auth) {

@@ -13,7 +13,8 @@ import { invitationEmailLogs, listInvitations } from "../../services/platform/in
 import { getPlatformSettings, updatePlatformSettings } from "../../services/platform/settings.ts";
 import { createSchool, deleteSchool, listSchools, openSupportView, schoolDetails, updateSchool } from "../../services/schools/admin.ts";
 import { actorOf } from "../actor.ts";
-import { router, superAdminProcedure } from "../init.ts";
+import { router, superAdminProcedure, superAdminSudoProcedure } from "../init.ts";
+import { securityRouter } from "./security.ts";
 
 const schoolsRouter = router({
   list: superAdminProcedure.input(schoolListSchema).query(({ ctx, input }) => listSchools(ctx.deps.db, input)),
@@ -24,7 +25,8 @@ const schoolsRouter = router({
   update: superAdminProcedure
     .input(updateSchoolSchema)
     .mutation(({ ctx, input }) => updateSchool(ctx.deps.db, input, actorOf(ctx.user), ctx.meta, ctx.deps.now())),
-  delete: superAdminProcedure
+  /** Sudo mode (SE6): the password was re-entered in the last 10 minutes. */
+  delete: superAdminSudoProcedure
     .input(schoolIdSchema)
     .mutation(({ ctx, input }) => deleteSchool(ctx.deps.db, input.schoolId, actorOf(ctx.user), ctx.meta, ctx.deps.now())),
   /**
@@ -48,7 +50,8 @@ const auditLogsRouter = router({
 
 const settingsRouter = router({
   get: superAdminProcedure.query(({ ctx }) => getPlatformSettings(ctx.deps.db)),
-  update: superAdminProcedure
+  /** Sudo mode (SE6). */
+  update: superAdminSudoProcedure
     .input(platformSettingsSchema)
     .mutation(({ ctx, input }) => updatePlatformSettings(ctx.deps.db, input, { id: ctx.user.id, role: "super_admin" }, ctx.meta, ctx.deps.now())),
 });
@@ -61,6 +64,7 @@ export const superAdminRouter = router({
   invites: invitesRouter,
   auditLogs: auditLogsRouter,
   settings: settingsRouter,
+  security: securityRouter,
 
   /** The dashboard's recent activity: the newest audit rows. */
   recentActivity: superAdminProcedure.query(async ({ ctx }) => (await listAuditLogs(ctx.deps.db, { role: "all", page: 1 }, RECENT_ACTIVITY)).rows),

@@ -8,9 +8,10 @@ import { loginSchema, type LoginInput } from "../../../../worker/schemas/auth.ts
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import type { Role } from "../../lib/session.ts";
+import type { Role, SessionUser } from "../../lib/session.ts";
 import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
 import { useTRPC } from "../../trpc.ts";
+import { MfaCodeStep } from "./MfaCodeStep.tsx";
 
 type Variant = { title: string; subtitle: string; icon: typeof Bus };
 
@@ -44,12 +45,20 @@ export default function LoginPage({ role }: { role: Role }) {
     document.title = `${variant.title} · SchoolRide`;
   }, [variant.title]);
 
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+
+  const signedIn = async (user: SessionUser) => {
+    queryClient.clear();
+    queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+    await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), { replace: true });
+  };
+
   const login = useMutation(
     trpc.auth.login.mutationOptions({
-      onSuccess: async ({ user }) => {
-        queryClient.clear();
-        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-        await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), { replace: true });
+      onSuccess: async (result) => {
+        // A super admin with two-factor on: the code step, no session yet.
+        if (result.mfaRequired) setChallengeToken(result.challengeToken);
+        else await signedIn(result.user);
       },
       onError: (error) => setServerError(errorMessage(error)),
     }),
@@ -72,6 +81,9 @@ export default function LoginPage({ role }: { role: Role }) {
 
   return (
     <AuthCard icon={variant.icon} title={variant.title} subtitle={variant.subtitle}>
+      {challengeToken ? (
+        <MfaCodeStep challengeToken={challengeToken} onSignedIn={signedIn} onRestart={() => setChallengeToken(null)} />
+      ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {message ? <FormAlert>{message}</FormAlert> : null}
           <TextField label="Email" type="email" autoComplete="username" {...register("email")} />
@@ -101,6 +113,7 @@ export default function LoginPage({ role }: { role: Role }) {
             {login.isPending ? "Signing in…" : "Sign In"}
           </Button>
         </form>
+      )}
         <nav aria-label="Other logins" className="mt-6 flex flex-col items-center gap-1 text-sm">
           {(Object.keys(OTHER_LOGINS) as Role[])
             .filter((other) => other !== role)

@@ -10,6 +10,7 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
+import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../trpc.ts";
 import { PageHeader } from "./ui.tsx";
@@ -71,6 +72,7 @@ export default function SettingsPage() {
     if (settings.data) reset(toForm(settings.data));
   }, [settings.data, reset]);
 
+  const sudo = useSudo();
   const save = useMutation(
     trpc.superAdmin.settings.update.mutationOptions({
       onSuccess: async (saved) => {
@@ -79,7 +81,9 @@ export default function SettingsPage() {
         notify("success", "Settings Saved", "The platform settings were updated.");
         await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
       },
-      onError: (error) => {
+      onError: (error, input) => {
+        // SE6: saving needs a recent re-authentication; "Confirm it's you", then save.
+        if (sudo.intercept(error, () => save.mutate(input))) return;
         const fields = serverFieldErrors(error);
         if (fields) {
           for (const [key, messages] of Object.entries(fields) as [keyof PlatformSettings, string[] | undefined][]) {

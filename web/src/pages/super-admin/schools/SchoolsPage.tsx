@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Button, SearchField } from "../../../components/ui/form.tsx";
 import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
+import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../trpc.ts";
 import { InviteSchoolAdminDialog } from "../InviteSchoolAdminDialog.tsx";
@@ -58,6 +59,7 @@ export default function SchoolsPage() {
     if (lastPage !== undefined && filters.page > lastPage) update({ page: lastPage }, { replace: true });
   }, [lastPage, filters.page, update]);
 
+  const sudo = useSudo();
   const remove = useMutation(
     trpc.superAdmin.schools.delete.mutationOptions({
       onSuccess: async (result) => {
@@ -65,8 +67,10 @@ export default function SchoolsPage() {
         notify("success", "School Deleted", `"${result.name}" deleted successfully!`);
         await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
       },
-      onError: (error) => {
+      onError: (error, input) => {
         setDeleting(null);
+        // SE6: deleting needs a recent re-authentication; "Confirm it's you", then delete.
+        if (sudo.intercept(error, () => remove.mutate(input))) return;
         notify("error", "Deletion Failed", `Failed to delete school: ${errorMessage(error)}`);
       },
     }),

@@ -1,0 +1,94 @@
+import { useMutation } from "@tanstack/react-query";
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { FORBIDDEN_REASONS, sudoSchema } from "../../../../worker/schemas/mfa.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { forbiddenReason, SudoContext, type SudoPrompt } from "../../lib/sudo.ts";
+import { useTRPC } from "../../trpc.ts";
+import { Dialog } from "../ui/dialog.tsx";
+import { Button, FormAlert, TextField } from "../ui/form.tsx";
+import { parseOrReport } from "./parse.ts";
+import { SecondFactorField, SwitchFactorButton, type FactorMethod } from "./SecondFactorField.tsx";
+
+type Pending = { withCode: boolean; retry: () => void };
+
+/**
+ * SE6 in the browser: an action the server refuses for want of a recent re-authentication opens
+ * "Confirm it's you" (password, and a code when the user has two-factor on), then runs again.
+ */
+export function SudoProvider({ children }: { children: ReactNode }) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const intercept = useCallback<SudoPrompt["intercept"]>((error, retry) => {
+    const reason = forbiddenReason(error);
+    if (reason !== FORBIDDEN_REASONS.sudoRequired && reason !== FORBIDDEN_REASONS.sudoRequiredWithCode) return false;
+    setPending({ withCode: reason === FORBIDDEN_REASONS.sudoRequiredWithCode, retry });
+    return true;
+  }, []);
+  const value = useMemo(() => ({ intercept }), [intercept]);
+  return (
+    <SudoContext.Provider value={value}>
+      {children}
+      {pending ? <ConfirmItsYouDialog pending={pending} onClose={() => setPending(null)} /> : null}
+    </SudoContext.Provider>
+  );
+}
+
+function ConfirmItsYouDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const trpc = useTRPC();
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [method, setMethod] = useState<FactorMethod>("totp");
+  const [error, setError] = useState<string | null>(null);
+  const confirm = useMutation(
+    trpc.auth.sudo.mutationOptions({
+      onSuccess: () => {
+        onClose();
+        pending.retry();
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    }),
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = parseOrReport(sudoSchema, { password, ...(pending.withCode ? { factor: { method, code } } : {}) }, setError);
+    if (input) confirm.mutate(input);
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Confirm it's you"
+      description={
+        pending.withCode
+          ? "This action needs your password and a code from your authenticator app."
+          : "This action needs your password. You will not be asked again for 10 minutes."
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {pending.withCode ? (
+          <div className="space-y-2">
+            <SecondFactorField method={method} value={code} onChange={(e) => setCode(e.target.value)} />
+            <SwitchFactorButton
+              method={method}
+              onSwitch={(next) => {
+                setMethod(next);
+                setCode("");
+              }}
+            />
+          </div>
+        ) : null}
+        <div className="flex justify-end gap-3">
+          <button type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50" onClick={onClose}>
+            Cancel
+          </button>
+          <Button type="submit" disabled={confirm.isPending}>
+            {confirm.isPending ? "Confirming…" : "Confirm"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { verifyMfaSchema } from "../../../../worker/schemas/mfa.ts";
+import { parseOrReport } from "../../components/mfa/parse.ts";
+import { SecondFactorField, SwitchFactorButton, type FactorMethod } from "../../components/mfa/SecondFactorField.tsx";
+import { Button, FormAlert } from "../../components/ui/form.tsx";
+import { errorMessage } from "../../lib/errors.ts";
+import type { SessionUser } from "../../lib/session.ts";
+import { useTRPC } from "../../trpc.ts";
+
+/** Sign-in step 2 for a super admin with two-factor on: a code from the app, or a recovery code. */
+export function MfaCodeStep({
+  challengeToken,
+  onSignedIn,
+  onRestart,
+}: {
+  challengeToken: string;
+  onSignedIn: (user: SessionUser) => Promise<void>;
+  onRestart: () => void;
+}) {
+  const trpc = useTRPC();
+  const [method, setMethod] = useState<FactorMethod>("totp");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const verify = useMutation(
+    trpc.auth.verifyMfa.mutationOptions({
+      onSuccess: ({ user }) => onSignedIn(user),
+      onError: (failure) => {
+        setError(errorMessage(failure));
+        setCode("");
+      },
+    }),
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = parseOrReport(verifyMfaSchema, { challengeToken, factor: { method, code } }, setError);
+    if (input) verify.mutate(input);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Two-factor authentication">
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <SecondFactorField method={method} autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <SwitchFactorButton
+          method={method}
+          onSwitch={(next) => {
+            setMethod(next);
+            setCode("");
+            setError(null);
+          }}
+        />
+        <button type="button" className="text-sm text-slate-600 underline-offset-2 hover:underline" onClick={onRestart}>
+          Start over
+        </button>
+      </div>
+      <Button type="submit" className="w-full" disabled={verify.isPending}>
+        {verify.isPending ? "Verifying…" : "Verify"}
+      </Button>
+    </form>
+  );
+}

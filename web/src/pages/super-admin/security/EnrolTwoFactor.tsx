@@ -1,0 +1,72 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { confirmEnrolmentSchema } from "../../../../../worker/schemas/mfa.ts";
+import { parseOrReport } from "../../../components/mfa/parse.ts";
+import { QrCode } from "../../../components/mfa/QrCode.tsx";
+import { SecondFactorField } from "../../../components/mfa/SecondFactorField.tsx";
+import { Button, FormAlert } from "../../../components/ui/form.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { useTRPC } from "../../../trpc.ts";
+import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
+
+/**
+ * Enrolment: a new secret as a QR code and as text, confirmed with a first code; then the
+ * recovery codes, once.
+ */
+export function EnrolTwoFactor({ onDone }: { onDone: () => void }) {
+  const trpc = useTRPC();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const begin = useMutation(trpc.superAdmin.security.beginEnrolment.mutationOptions({ onError: (failure) => setError(errorMessage(failure)) }));
+  const confirm = useMutation(
+    trpc.superAdmin.security.confirmEnrolment.mutationOptions({
+      onError: (failure) => {
+        setError(errorMessage(failure));
+        setCode("");
+      },
+    }),
+  );
+
+  if (confirm.data) return <RecoveryCodesPanel codes={confirm.data.recoveryCodes} onDone={onDone} />;
+
+  if (!begin.data) {
+    return (
+      <div className="space-y-3">
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <Button type="button" disabled={begin.isPending} onClick={() => begin.mutate()}>
+          {begin.isPending ? "Preparing…" : "Set up two-factor"}
+        </Button>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = parseOrReport(confirmEnrolmentSchema, { code }, setError);
+    if (input) confirm.mutate(input);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Set up two-factor authentication">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+        <li>Open an authenticator app (such as 1Password, Google Authenticator or Authy).</li>
+        <li>Scan the QR code, or enter the setup key by hand.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+        <QrCode value={begin.data.uri} label="QR code for your authenticator app" />
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-700">Setup key</p>
+          <code data-testid="totp-secret" className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900">
+            {begin.data.secret}
+          </code>
+        </div>
+      </div>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <SecondFactorField method="totp" value={code} onChange={(e) => setCode(e.target.value)} />
+      <Button type="submit" disabled={confirm.isPending}>
+        {confirm.isPending ? "Verifying…" : "Verify and turn on"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from "@tanstack/react-query";
+import { ShieldAlert } from "lucide-react";
+import { Link, Navigate, Outlet, useLocation } from "react-router";
+import { FullPageSpinner } from "../../../routes/guards.tsx";
+import { useTRPC } from "../../../trpc.ts";
+
+export const SECURITY_PATH = "/super-admin/security";
+
+/**
+ * The super admin area and two-factor authentication. In production a super admin without it is
+ * sent to the security page (the server refuses everything else too); in local mode a banner
+ * invites them to set it up.
+ */
+export default function MfaGate() {
+  const trpc = useTRPC();
+  const location = useLocation();
+  const status = useQuery(trpc.superAdmin.security.status.queryOptions());
+  const onSecurityPage = location.pathname === SECURITY_PATH;
+  if (status.isPending) return <FullPageSpinner />;
+  const needsEnrolment = status.data !== undefined && !status.data.enabled;
+  if (needsEnrolment && status.data.required && !onSecurityPage) return <Navigate to={SECURITY_PATH} replace />;
+  return (
+    <>
+      {needsEnrolment && !onSecurityPage ? (
+        <div role="region" aria-label="Two-factor authentication" className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-start gap-2">
+            <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            Protect your account: add a code from your phone to your password.
+          </p>
+          <Link to={SECURITY_PATH} className="shrink-0 rounded-md bg-amber-700 px-3 py-1.5 text-center font-semibold text-white hover:bg-amber-800">
+            Set up two-factor
+          </Link>
+        </div>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { Button } from "../../../components/ui/form.tsx";
+import { formatDateTime } from "../../../components/ui/format.ts";
+import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
+import { errorMessage } from "../../../lib/errors.ts";
+import { useSudo } from "../../../lib/sudo.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../trpc.ts";
+import { PageHeader } from "../admin/ui.tsx";
+import { EnrolTwoFactor } from "./EnrolTwoFactor.tsx";
+import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
+
+/** Account security: two-factor authentication (enrol, new recovery codes, turn off) and the password. */
+export default function SecurityPage() {
+  usePageTitle("Account security");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const sudo = useSudo();
+  const status = useQuery(trpc.superAdmin.security.status.queryOptions());
+  const [confirmingDisable, setConfirmingDisable] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.security.status.queryKey() });
+
+  const regenerate = useMutation(
+    trpc.superAdmin.security.regenerateRecoveryCodes.mutationOptions({
+      onSuccess: () => void refresh(),
+      onError: (error) => {
+        if (!sudo.intercept(error, () => regenerate.mutate())) notify("error", "Recovery Codes", errorMessage(error));
+      },
+    }),
+  );
+  const disable = useMutation(
+    trpc.superAdmin.security.disable.mutationOptions({
+      onSuccess: async () => {
+        setConfirmingDisable(false);
+        notify("success", "Two-Factor Authentication", "Two-factor authentication is off.");
+        await refresh();
+      },
+      onError: (error) => {
+        setConfirmingDisable(false);
+        if (!sudo.intercept(error, () => disable.mutate())) notify("error", "Two-Factor Authentication", errorMessage(error));
+      },
+    }),
+  );
+
+  let content;
+  if (status.isPending) content = <Loading label="Loading…" />;
+  else if (status.isError) content = <ErrorState>Failed to load your security settings. {errorMessage(status.error, "")}</ErrorState>;
+  else if (regenerate.data)
+    content = (
+      <RecoveryCodesPanel
+        codes={regenerate.data.recoveryCodes}
+        onDone={() => {
+          regenerate.reset();
+          void refresh();
+        }}
+      />
+    );
+  else if (!status.data.enabled)
+    content = (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          Two-factor authentication asks for a code from an app on your phone after your password, so a stolen password is not
+          enough to enter the platform.
+          {status.data.required ? " It is required for super admins." : ""}
+        </p>
+        <EnrolTwoFactor
+          onDone={() => {
+            notify("success", "Two-Factor Authentication", "Two-factor authentication is on.");
+            void refresh();
+          }}
+        />
+      </div>
+    );
+  else
+    content = (
+      <div className="space-y-4">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <Badge tone="green">On</Badge>
+          {status.data.enabledAt ? <span>since {formatDateTime(status.data.enabledAt)}</span> : null}
+        </p>
+        <p className="text-sm text-slate-700">
+          {status.data.recoveryCodesLeft} of 10 recovery codes left.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button type="button" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
+            Create new recovery codes
+          </Button>
+          <button
+            type="button"
+            className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+            onClick={() => setConfirmingDisable(true)}
+          >
+            Turn off two-factor
+          </button>
+        </div>
+      </div>
+    );
+
+  return (
+    <div>
+      <PageHeader title="Account security" subtitle="Protect your super admin account." />
+      <section aria-labelledby="two-factor-title" className="mt-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="two-factor-title" className="mb-4 flex items-center gap-2 text-lg font-semibold text-ink">
+          <ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Two-factor authentication
+        </h2>
+        {content}
+      </section>
+      <p className="mt-6 text-sm text-slate-700">
+        <Link to="/change-password" className="text-brand-700 underline-offset-2 hover:underline">
+          Change your password
+        </Link>
+      </p>
+      <ConfirmDialog
+        open={confirmingDisable}
+        onOpenChange={setConfirmingDisable}
+        title="Turn off two-factor"
+        message="Your account will be protected by your password only, and your recovery codes will stop working."
+        confirmLabel={disable.isPending ? "Turning off…" : "Turn off"}
+        busy={disable.isPending}
+        onConfirm={() => disable.mutate()}
+      />
+    </div>
+  );
+}

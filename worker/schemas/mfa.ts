@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../auth/password-rules.ts";
+
+/** Texts of the two-factor sign-in, enrolment and "Confirm it's you" (one place for browser and server). */
+export const MFA_MESSAGES = {
+  enterCode: "Enter the 6-digit code from your authenticator app",
+  enterRecoveryCode: "Enter one of your recovery codes",
+  invalidCode: "That code is not valid. Please try again.",
+  invalidRecoveryCode: "That recovery code is not valid or has already been used.",
+  challengeExpired: "Your sign-in has expired. Please sign in again.",
+  alreadyEnabled: "Two-factor authentication is already on.",
+  notEnabled: "Two-factor authentication is not on.",
+  noEnrolment: "Start the two-factor setup again.",
+  enrolmentRequired: "Set up two-factor authentication to continue.",
+  sudoRequired: "Please confirm it's you to continue.",
+  enterPassword: "Enter your password",
+  wrongPassword: "Your password is incorrect.",
+} as const;
+
+/** Reasons the web app recognises in `error.data.reason` (FORBIDDEN answers). */
+export const FORBIDDEN_REASONS = {
+  /** The action needs a recent re-authentication: password only. */
+  sudoRequired: "SUDO_REQUIRED",
+  /** The same, and the user has a TOTP authenticator: password and code. */
+  sudoRequiredWithCode: "SUDO_REQUIRED_WITH_CODE",
+  /** Production: a super admin must enrol before anything else. */
+  mfaEnrolmentRequired: "MFA_ENROLMENT_REQUIRED",
+} as const;
+export type ForbiddenReason = (typeof FORBIDDEN_REASONS)[keyof typeof FORBIDDEN_REASONS];
+
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, MFA_MESSAGES.enterCode);
+
+export const recoveryCodeSchema = z.string().trim().min(1, MFA_MESSAGES.enterRecoveryCode).max(32, MFA_MESSAGES.invalidRecoveryCode);
+
+/** A second factor: a code from the app, or one of the recovery codes. */
+export const secondFactorSchema = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("totp"), code: totpCodeSchema }).strict(),
+  z.object({ method: z.literal("recovery"), code: recoveryCodeSchema }).strict(),
+]);
+export type SecondFactor = z.infer<typeof secondFactorSchema>;
+
+/** Sign-in step 2: the challenge from step 1 and a second factor. */
+export const verifyMfaSchema = z
+  .object({
+    challengeToken: z.string().min(1, MFA_MESSAGES.challengeExpired).max(64, MFA_MESSAGES.challengeExpired),
+    factor: secondFactorSchema,
+  })
+  .strict();
+
+/** "Confirm it's you": the password, and a second factor when the user has one. */
+export const sudoSchema = z
+  .object({
+    password: z.string().min(1, MFA_MESSAGES.enterPassword).max(PASSWORD_MAX_LENGTH),
+    factor: secondFactorSchema.optional(),
+  })
+  .strict();
+export type SudoInput = z.infer<typeof sudoSchema>;
+
+export const confirmEnrolmentSchema = z.object({ code: totpCodeSchema }).strict();
