@@ -1,7 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { StrengthEstimate } from "../lib/password-strength.ts";
-
-type Estimator = (password: string, userInputs?: readonly string[]) => StrengthEstimate;
+import type { StrengthRequest, StrengthResponse } from "../lib/password-strength.worker.ts";
 
 /** Score 0–4: a label (the meter is never colour alone) and its colours. */
 const LEVELS = [
@@ -17,31 +16,39 @@ const DEBOUNCE_MS = 150;
 
 /**
  * A strength meter and zxcvbn's feedback for a new password, shown under the field. zxcvbn and
- * its dictionaries load (dynamic import) when a set-password form first renders this. Advice
- * only: the server has the last word.
+ * its dictionaries load, in a worker of their own, when a set-password form first renders this;
+ * never on other pages. Advice only: the server has the last word.
  */
 export function PasswordStrength({ password, userInputs = [] }: { password: string; userInputs?: readonly (string | null | undefined)[] }) {
-  const [estimator, setEstimator] = useState<Estimator | null>(null);
+  const worker = useRef<Worker | null>(null);
+  const latest = useRef(0);
   const [estimate, setEstimate] = useState<StrengthEstimate | null>(null);
   const inputs = userInputs.filter((input): input is string => Boolean(input)).join("\n");
 
   useEffect(() => {
-    let mounted = true;
-    import("../lib/password-strength.ts").then(
-      (module) => mounted && setEstimator(() => module.estimateStrength),
-      // Without the estimator the form still works; the server checks the password anyway.
-      () => undefined,
-    );
+    const instance = new Worker(new URL("../lib/password-strength.worker.ts", import.meta.url), { type: "module" });
+    instance.onmessage = ({ data }: MessageEvent<StrengthResponse>) => {
+      // Answers to older keystrokes are dropped.
+      if (data.id === latest.current) setEstimate(data.estimate);
+    };
+    // Without the estimator the form still works; the server checks the password anyway.
+    instance.onerror = () => instance.terminate();
+    worker.current = instance;
     return () => {
-      mounted = false;
+      instance.terminate();
+      worker.current = null;
     };
   }, []);
 
   useEffect(() => {
-    if (!estimator || !password) return;
-    const timer = window.setTimeout(() => setEstimate(estimator(password, inputs ? inputs.split("\n") : [])), DEBOUNCE_MS);
+    const id = ++latest.current;
+    if (!password) return;
+    const timer = window.setTimeout(() => {
+      const request: StrengthRequest = { id, password, userInputs: inputs ? inputs.split("\n") : [] };
+      worker.current?.postMessage(request);
+    }, DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [estimator, password, inputs]);
+  }, [password, inputs]);
 
   const shown = password ? estimate : null;
   const level = shown ? LEVELS[shown.score] : null;
