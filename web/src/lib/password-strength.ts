@@ -1,7 +1,7 @@
 /**
- * zxcvbn's strength estimate for the set-password forms. Loaded only through a dynamic import
- * (the dictionaries weigh a few hundred KB), never in the initial bundle. Advice only: the server
- * decides (common-password filter and Have I Been Pwned).
+ * zxcvbn's strength estimate for the set-password forms. Loaded only by the strength worker
+ * (password-strength.worker.ts; the dictionaries weigh a few hundred KB), never in the page's own
+ * bundle. Advice only: the server decides (common-password filter and Have I Been Pwned).
  */
 import { ZxcvbnFactory, type TranslationKeys } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
