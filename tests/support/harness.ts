@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createDatabase, type Db } from "../../db/client.ts";
 import { applyMigrations } from "../../db/migrate.ts";
 import { createApp } from "../../worker/app.ts";
-import { pwnedPasswordsForConfig, type PwnedPasswords } from "../../worker/auth/breached-hibp.ts";
+import { stubPwnedPasswords, type PwnedPasswords } from "../../worker/auth/breached-hibp.ts";
 import { loadConfig } from "../../worker/config.ts";
 import type { AppDeps, Logger } from "../../worker/deps.ts";
 import { localMailer, type Mailer } from "../../worker/email/provider.ts";
@@ -75,7 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     queue: { send: async (body) => void queued.push(body) },
     mailer: options.mailer ?? localMailer(),
     logger,
-    pwnedPasswords: options.pwnedPasswords ?? pwnedPasswordsForConfig(config, { logger }),
+    // Tests never reach Have I Been Pwned, even with a production config.
+    pwnedPasswords: options.pwnedPasswords ?? stubPwnedPasswords(),
     clientIp: (c) => c.req.header("x-test-ip") ?? "192.0.2.1",
     assets: async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } }),
   };
