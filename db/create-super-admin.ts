@@ -11,7 +11,9 @@ import { z } from "zod";
 import { superAdmins } from "./schema/index.ts";
 import { createDatabase, DEFAULT_DATABASE_URL } from "./client.ts";
 import { hashPassword } from "../worker/auth/password.ts";
-import { isCommonPassword } from "../worker/auth/common-passwords.ts";
+import { newPasswordProblem } from "../worker/auth/breached.ts";
+import { hibpPwnedPasswords } from "../worker/auth/breached-hibp.ts";
+import { consoleLogger } from "../worker/deps.ts";
 import { normalizeEmail } from "../worker/auth/users.ts";
 import { newPasswordSchema } from "../worker/schemas/auth.ts";
 
@@ -24,8 +26,11 @@ if (!input.success) {
   console.error("Usage: SUPER_ADMIN_PASSWORD='…' npm run db:create-super-admin -- --email you@example.com --name 'Your Name'");
   process.exit(1);
 }
-if (isCommonPassword(input.data.password)) {
-  console.error("SUPER_ADMIN_PASSWORD is too common; choose a long, unpredictable passphrase.");
+// The same gate as every other password, Have I Been Pwned included (the script runs against production).
+const pwnedPasswords = hibpPwnedPasswords({ logger: consoleLogger, fetch: (url, init) => fetch(url, init) });
+const problem = await newPasswordProblem({ pwnedPasswords }, input.data.password);
+if (problem) {
+  console.error(`SUPER_ADMIN_PASSWORD: ${problem}`);
   process.exit(1);
 }
 

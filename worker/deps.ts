@@ -4,9 +4,11 @@ import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./email/provider.ts";
 import type Stripe from "stripe";
 import type { AssetFetcher, QueueProducer } from "./platform.ts";
+import type { PwnedPasswords } from "./auth/breached-hibp.ts";
 
 export interface Logger {
   info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
   error(message: string, data?: Record<string, unknown>): void;
 }
 
@@ -26,6 +28,8 @@ export type AppDeps = {
   /** Signing secret of /api/stripe/webhook (the simulator's in local mode). */
   stripeWebhookSecret: string;
   logger: Logger;
+  /** Have I Been Pwned in production; a stub that finds nothing in local mode and tests. */
+  pwnedPasswords: PwnedPasswords;
   /** The caller's address as the host sees it (Cloudflare's header, or the socket in Node). */
   clientIp: (c: HonoContext) => string | null;
   /** Serves the built SPA, with index.html for unknown paths. Absent in API-only tests. */
@@ -35,5 +39,6 @@ export type AppDeps = {
 /** Structured logs to the console. Never pass secrets in `data`. */
 export const consoleLogger: Logger = {
   info: (message, data) => console.log(JSON.stringify({ level: "info", message, ...data })),
+  warn: (message, data) => console.warn(JSON.stringify({ level: "warn", message, ...data })),
   error: (message, data) => console.error(JSON.stringify({ level: "error", message, ...data })),
 };

@@ -8,6 +8,7 @@
  */
 import { createDatabase } from "../db/client.ts";
 import { createApp, type App } from "./app.ts";
+import { pwnedPasswordsForConfig } from "./auth/breached-hibp.ts";
 import { loadConfig } from "./config.ts";
 import { runScheduled } from "./cron/scheduled.ts";
 import { consoleLogger, type AppDeps } from "./deps.ts";
@@ -50,6 +51,7 @@ function runtime(env: WorkerEnv) {
     queue: { send: (body) => env.EMAIL_QUEUE.send(body) },
     mailer: createMailer(config),
     logger: consoleLogger,
+    pwnedPasswords: pwnedPasswordsForConfig(config, { logger: consoleLogger }),
     clientIp: (c) => c.req.header("cf-connecting-ip") ?? null,
     ...(assets ? { assets: (request: Request) => assets.fetch(request) } : {}),
   };

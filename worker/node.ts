@@ -12,6 +12,7 @@ import { createDatabase, DEFAULT_DATABASE_URL } from "../db/client.ts";
 import { applyMigrations, ensureDatabaseDir } from "../db/migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../db/seed.ts";
 import { createApp } from "./app.ts";
+import { pwnedPasswordsForConfig } from "./auth/breached-hibp.ts";
 import { loadConfig } from "./config.ts";
 import { runScheduled } from "./cron/scheduled.ts";
 import { consoleLogger, type AppDeps } from "./deps.ts";
@@ -52,6 +53,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     mailer,
     ...stripeForConfig(config, { db, now }),
     logger,
+    pwnedPasswords: pwnedPasswordsForConfig(config, { logger }),
     clientIp: (c) => getConnInfo(c).remote.address ?? null,
     assets: nodeAssets(resolve(fileURLToPath(import.meta.url), "../../dist")),
   };

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, parents, schoolAdmins, sessions } from "../../db/schema/index.ts";
 import { MESSAGES } from "../../worker/schemas/messages.ts";
 import { PASSWORD_CHANGE_REQUIRED } from "../../worker/trpc/init.ts";
-import { COMMON_PASSWORD_MESSAGE } from "../../worker/services/auth/account.ts";
+import { COMMON_PASSWORD_MESSAGE } from "../../worker/auth/breached.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";

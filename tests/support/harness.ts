@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createDatabase, type Db } from "../../db/client.ts";
 import { applyMigrations } from "../../db/migrate.ts";
 import { createApp } from "../../worker/app.ts";
+import { stubPwnedPasswords, type PwnedPasswords } from "../../worker/auth/breached-hibp.ts";
 import { loadConfig } from "../../worker/config.ts";
 import type { AppDeps, Logger } from "../../worker/deps.ts";
 import { localMailer, type Mailer } from "../../worker/email/provider.ts";
@@ -32,6 +33,7 @@ export function memoryLogger(): Logger & { lines: string[] } {
   return {
     lines,
     info: (message, data) => void lines.push(JSON.stringify({ message, ...data })),
+    warn: (message, data) => void lines.push(JSON.stringify({ message, ...data })),
     error: (message, data) => void lines.push(JSON.stringify({ message, ...data })),
   };
 }
@@ -52,6 +54,7 @@ export async function createTestDb(): Promise<{ db: Db; cleanup: () => void }> {
 export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
+  pwnedPasswords?: PwnedPasswords;
 };
 
 /**
@@ -72,6 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     queue: { send: async (body) => void queued.push(body) },
     mailer: options.mailer ?? localMailer(),
     logger,
+    // Tests never reach Have I Been Pwned, even with a production config.
+    pwnedPasswords: options.pwnedPasswords ?? stubPwnedPasswords(),
     clientIp: (c) => c.req.header("x-test-ip") ?? "192.0.2.1",
     assets: async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } }),
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
+import { newPasswordSchema } from "./auth.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const INVITATION_MESSAGES = {
@@ -48,11 +48,7 @@ export const acceptInviteSchema = z
   .object({
     token: z.string().trim().min(1, INVITATION_MESSAGES.missingToken).max(128),
     name: z.string().trim().min(1, INVITATION_MESSAGES.nameRequired).max(120),
-    password: z
-      .string()
-      .min(1, MESSAGES.passwordRequired)
-      .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
+    password: newPasswordSchema,
     confirmPassword: z.string(),
     phone: optionalText(40),
     address: optionalText(300),

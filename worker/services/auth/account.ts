@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { isCommonPassword } from "../../auth/common-passwords.ts";
+import { newPasswordProblem, type NewPasswordDeps } from "../../auth/breached.ts";
 import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "../../auth/session.ts";
 import { findAccountById, USER_TABLES, type SessionUser } from "../../auth/users.ts";
@@ -9,12 +9,12 @@ import { MESSAGES } from "../../schemas/messages.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
 
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less predictable one.";
 export const SAME_PASSWORD_MESSAGE = "The new password must be different from the current password";
 
-/** The server-side rules for a new password beyond its length (which the shared zod schema checks). */
-export function assertAcceptableNewPassword(password: string): void {
-  if (isCommonPassword(password)) throw new AppError("BAD_REQUEST", COMMON_PASSWORD_MESSAGE);
+/** Every service that sets a password calls this: the PW3 rules, enforced on the server. */
+export async function assertAcceptableNewPassword(deps: NewPasswordDeps, password: string): Promise<void> {
+  const problem = await newPasswordProblem(deps, password);
+  if (problem) throw new AppError("BAD_REQUEST", problem);
 }
 
 /**
@@ -25,7 +25,7 @@ export async function changePassword(
   db: Db,
   user: Pick<SessionUser, "id" | "role" | "schoolId">,
   input: ChangePasswordInput,
-  options: { remember: boolean; meta: RequestMeta; now: Date },
+  options: { remember: boolean; meta: RequestMeta; now: Date } & NewPasswordDeps,
 ): Promise<NewSession> {
   const account = await findAccountById(db, user.role, user.id);
   if (!account) throw new AppError("UNAUTHORIZED", MESSAGES.noAuthenticatedUser);
@@ -33,7 +33,7 @@ export async function changePassword(
     throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
   }
   if (input.newPassword === input.currentPassword) throw new AppError("BAD_REQUEST", SAME_PASSWORD_MESSAGE);
-  assertAcceptableNewPassword(input.newPassword);
+  await assertAcceptableNewPassword(options, input.newPassword);
 
   const table = USER_TABLES[user.role];
   const passwordHash = await hashPassword(input.newPassword);

@@ -77,7 +77,7 @@ export async function requestPasswordReset(deps: ResetDeps, input: { role: RoleV
  * Sets a new password from a reset link: the token is used once (a guarded update claims it, and
  * the password changes only if this request claimed it), and every session of the user ends.
  */
-export async function resetPassword(deps: Pick<AppDeps, "db" | "now">, input: ResetPasswordInput, meta: RequestMeta): Promise<{ role: RoleValue; message: string }> {
+export async function resetPassword(deps: Pick<AppDeps, "db" | "now" | "pwnedPasswords">, input: ResetPasswordInput, meta: RequestMeta): Promise<{ role: RoleValue; message: string }> {
   const { db } = deps;
   const now = deps.now();
   const [token] = await db
@@ -85,7 +85,7 @@ export async function resetPassword(deps: Pick<AppDeps, "db" | "now">, input: Re
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(input.token.trim())), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
   if (!token) throw new AppError("BAD_REQUEST", RESET_MESSAGES.invalidLink);
-  assertAcceptableNewPassword(input.password);
+  await assertAcceptableNewPassword(deps, input.password);
 
   const table = USER_TABLES[token.userRole];
   const passwordHash = await hashPassword(input.password);

@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { insertWhere } from "../../../db/conditional.ts";
 import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
 import { constantTimeEqualText, sha256Hex } from "../../auth/crypto.ts";
+import type { NewPasswordDeps } from "../../auth/breached.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
 import { findAccountById, normalizeEmail, toSessionUser, type SessionUser } from "../../auth/users.ts";
@@ -117,11 +118,17 @@ async function signIn(db: Db, role: Invitation["role"], userId: string, meta: Re
 }
 
 /** The accept-invite form: creates the account with the password the person chose, signs them in. */
-export async function acceptInvitation(db: Db, input: AcceptInviteInput, meta: RequestMeta, now: Date): Promise<AcceptedAccount> {
+export async function acceptInvitation(
+  deps: { db: Db } & NewPasswordDeps,
+  input: AcceptInviteInput,
+  meta: RequestMeta,
+  now: Date,
+): Promise<AcceptedAccount> {
+  const { db } = deps;
   const { invitation } = await pendingInvitationByToken(db, input.token, now);
   const [roleIssue] = acceptInviteRoleIssues(invitation.role, input);
   if (roleIssue) throw new AppError("BAD_REQUEST", roleIssue.message);
-  assertAcceptableNewPassword(input.password);
+  await assertAcceptableNewPassword(deps, input.password);
   await assertNoAccount(db, invitation);
 
   const userId = crypto.randomUUID();

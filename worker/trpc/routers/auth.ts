@@ -66,7 +66,7 @@ export const authRouter = router({
 
   /** Creates the account from an invitation and signs the new user in. */
   acceptInvite: publicProcedure.input(acceptInviteSchema).mutation(async ({ ctx, input }) => {
-    const { user, session } = await acceptInvitation(ctx.deps.db, input, ctx.meta, ctx.deps.now());
+    const { user, session } = await acceptInvitation(ctx.deps, input, ctx.meta, ctx.deps.now());
     return signedIn(ctx, user, session);
   }),
 
@@ -79,6 +79,7 @@ export const authRouter = router({
       remember: ctx.auth.session.remember,
       meta: ctx.meta,
       now: ctx.deps.now(),
+      pwnedPasswords: ctx.deps.pwnedPasswords,
     });
     ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(ctx.deps.config, session.token, session.policy));
     return { user: { ...ctx.user, mustChangePassword: false }, home: ROLE_HOME[ctx.user.role] };

@@ -11,6 +11,7 @@ import type { AppRouter } from "../../../../worker/trpc/router.ts";
 import { acceptInviteRoleIssues, acceptInviteSchema, INVITATION_MESSAGES } from "../../../../worker/schemas/invitations.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
+import { PasswordStrength } from "../../components/PasswordStrength.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
@@ -100,6 +101,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver,
@@ -196,6 +198,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
           error={errors.password?.message}
           {...register("password")}
         />
+        <PasswordStrength password={watch("password")} userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]} />
         <TextField
           label="Confirm password"
           type="password"

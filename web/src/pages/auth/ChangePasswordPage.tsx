@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { changePasswordSchema, type ChangePasswordInput } from "../../../../worker/schemas/auth.ts";
+import { PasswordStrength } from "../../components/PasswordStrength.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
@@ -23,6 +24,7 @@ export default function ChangePasswordPage() {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
@@ -71,6 +73,7 @@ export default function ChangePasswordPage() {
             error={errors.newPassword?.message}
             {...register("newPassword")}
           />
+          <PasswordStrength password={watch("newPassword")} userInputs={[user?.email, user?.name]} />
           <TextField
             label="Confirm new password"
             type="password"

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "../../../../worker/schemas/auth.ts";
+import { PasswordStrength } from "../../components/PasswordStrength.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
@@ -19,7 +20,7 @@ export default function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const [done, setDone] = useState<{ role: RoleValue; message: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(token ? null : RESET_MESSAGES.invalidLink);
-  const { register, handleSubmit, formState } = useForm<ResetPasswordInput>({
+  const { register, handleSubmit, watch, formState } = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: "", confirmPassword: "" },
   });
@@ -71,6 +72,7 @@ export default function ResetPasswordPage() {
               error={formState.errors.password?.message}
               {...register("password")}
             />
+            <PasswordStrength password={watch("password")} />
             <TextField
               label="Confirm new password"
               type="password"

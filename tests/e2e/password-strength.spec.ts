@@ -1,0 +1,60 @@
+import { expect, test, type Page } from "@playwright/test";
+import { callMutation, DEMO, linkIn, waitForEmail } from "./support.ts";
+
+/** A run of zxcvbn's compressed common-password dictionary, present in its chunk whatever the minifier does. */
+const ZXCVBN_MARKER = "A123456ApasswordA12345678";
+
+/** Records every script the page loads (with its body) and every worker it starts. */
+function recordScripts(page: Page) {
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  const workers: string[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.endsWith(".js")) scripts.push({ url: response.url(), body: response.text() });
+  });
+  page.on("worker", (worker) => void workers.push(worker.url()));
+  return { scripts, workers };
+}
+
+test("zxcvbn is not part of the home page or the login pages", async ({ page }) => {
+  const { scripts, workers } = recordScripts(page);
+  for (const path of ["/", "/login", DEMO.parent.login, DEMO.school_admin.login, DEMO.super_admin.login]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(workers).toEqual([]);
+  for (const script of scripts) {
+    expect(script.url).not.toMatch(/password-strength/i);
+    expect(await script.body, script.url).not.toContain(ZXCVBN_MARKER);
+  }
+});
+
+test("the reset form shows the strength meter with zxcvbn's feedback; the server refuses a common password", async ({ page }) => {
+  const { workers } = recordScripts(page);
+  const email = DEMO.parent.email;
+  await page.goto(DEMO.parent.login);
+  await callMutation(page, "auth.forgotPassword", { role: "parent", email });
+  const message = await waitForEmail(page, email, /Reset your SchoolRide password/);
+  await page.goto(linkIn(message, "/reset-password?token="));
+
+  const field = page.getByLabel("New password", { exact: true });
+  const meter = page.getByTestId("password-strength");
+  await expect(meter).toHaveAttribute("aria-live", "polite");
+  await field.fill("password");
+  await expect(meter).toContainText("Password strength: Very weak");
+  await expect(meter).toContainText("This is one of the most used passwords.");
+  expect(workers).toEqual([expect.stringMatching(/password-strength\.worker-[\w-]+\.js$/)]);
+
+  await field.fill("seven yellow buses hum at dawn");
+  await expect(meter).toContainText("Password strength: Very strong");
+  await expect(meter).not.toContainText("most used");
+
+  await field.fill("");
+  await expect(meter).toBeEmpty();
+
+  // The meter is advice; the server is the authority.
+  await field.fill("Charlie123");
+  await page.getByLabel("Confirm new password").fill("Charlie123");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toContainText("This password is too common. Please choose a less predictable one.");
+});
