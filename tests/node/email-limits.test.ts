@@ -5,6 +5,7 @@ import { EMAIL_SEND_LIMITS, limitEmailSend } from "../../worker/services/email/l
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
+import { FORM } from "../support/registration.ts";
 
 let t: TestApp;
 let school: Awaited<ReturnType<typeof createSchool>>;
@@ -101,21 +102,7 @@ describe("e-mail limits (TK3)", () => {
   });
 
   it("TK3 registration codes per recipient: a fourth code to one address in 10 minutes is refused, and no registration is written", async () => {
-    const form = {
-      schoolName: "Birch Hill Academy",
-      schoolType: "primary",
-      schoolCountry: "United States",
-      pupilCount: 350,
-      busCount: 8,
-      intendedStartDate: "2026-04-01",
-      adminFullName: "Avery Stone",
-      adminRole: "Principal",
-      adminEmail: "victim@example.com",
-      schoolAddress: "1 Birch Road",
-      schoolCity: "Portland",
-      schoolState: "OR",
-      schoolZipCode: "97201",
-    };
+    const form = { ...FORM, adminEmail: "victim@example.com" };
     // Registrations from different networks, all naming the same address, plus a Resend Code.
     const first = await mutate(t.app, "registration.register", form, { ip: freshIp() });
     expect(first.status, JSON.stringify(first.error)).toBe(200);
