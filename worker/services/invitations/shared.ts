@@ -79,7 +79,7 @@ export function invitationEmail(
   return parentInviteEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
 }
 
-export function emailTypeFor(role: InvitableRole) {
+function emailTypeFor(role: InvitableRole) {
   return role === "school_admin" ? ("school_admin_invite" as const) : ("parent_invite" as const);
 }
 
