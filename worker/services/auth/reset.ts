@@ -15,7 +15,7 @@ import { AppError, tooManyAttempts } from "../errors.ts";
 import { assertAcceptableNewPassword } from "./account.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
-/** Forgot-password requests: 3 per minute per address and per account (SECURITY.md). */
+/** Forgot-password requests: 3 per minute per address and per account. */
 export const RESET_REQUESTS_PER_MINUTE = 3;
 
 type ResetDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
