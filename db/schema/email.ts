@@ -7,6 +7,7 @@ export const EMAIL_TYPES = [
   "parent_invite",
   "invite_reminder",
   "invite_revoked",
+  "invite_notice",
   "registration_approved",
   "registration_rejected",
   "password_reset",

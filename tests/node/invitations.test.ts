@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, emailLogs, invitations, parents, schoolAdmins } from "../../db/schema/index.ts";
 import { sha256Hex } from "../../worker/auth/crypto.ts";
 import { INVITATION_MESSAGES } from "../../worker/schemas/invitations.ts";
+import { sendInviteReminders } from "../../worker/services/invitations/sweep.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";
@@ -85,13 +86,60 @@ describe("creating invitations", () => {
     expect(await t.db.$count(invitations)).toBe(0);
   });
 
-  it("refuses a second live invitation and an existing account", async () => {
+  it("refuses a second live invitation and an account at the admin's own school", async () => {
     await inviteParent("twice@example.com");
     const again = await mutate(t.app, "schoolAdmin.parents.invite", { name: "X", email: "TWICE@example.com" }, { cookie: schoolAdmin.cookie });
     expect(again.error?.message).toBe(INVITATION_MESSAGES.pendingExists);
     const existing = await createUser(t.db, "parent", { schoolId: school.id });
     const taken = await mutate(t.app, "schoolAdmin.parents.invite", { name: "X", email: existing.email }, { cookie: schoolAdmin.cookie });
     expect(taken.error?.message).toBe(INVITATION_MESSAGES.accountExists);
+  });
+
+  it("AU1 inviting an address of another school answers as for a fresh address and notifies its owner", async () => {
+    const owner = await createUser(t.db, "parent", { email: "owner@example.com" }); // a parent at another school
+    const fresh = await mutate(t.app, "schoolAdmin.parents.invite", { name: "Fresh", email: "fresh@example.com" }, { cookie: schoolAdmin.cookie });
+    const taken = await mutate(t.app, "schoolAdmin.parents.invite", { name: "Owner", email: "Owner@example.com" }, { cookie: schoolAdmin.cookie });
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.data).toEqual({ id: expect.any(String), email: "owner@example.com", expiresAt: (fresh.data as { expiresAt: Date }).expiresAt });
+    expect(Object.keys(taken.data as object)).toEqual(Object.keys(fresh.data as object));
+    // The school sees the two invitations alike.
+    const listed = await query(t.app, "schoolAdmin.parents.invitations", { page: 1 }, { cookie: schoolAdmin.cookie });
+    expect((listed.data as { rows: { email: string; status: string }[] }).rows.map((r) => [r.email, r.status]).sort()).toEqual([
+      ["fresh@example.com", "pending"],
+      ["owner@example.com", "pending"],
+    ]);
+    // The owner gets a notice, with no link that could create an account.
+    const notice = await lastEmailTo(t.db, "owner@example.com");
+    expect(notice).toMatchObject({ emailType: "invite_notice", subject: "Someone tried to invite this address to SchoolRide" });
+    expect(notice.textBody).toContain("Someone tried to invite this address to SchoolRide as a parent of Maple Grove Primary");
+    expect(notice.textBody).not.toContain("token=");
+    expect(t.queued).toContainEqual({ kind: "email", emailLogId: notice.id });
+    // A resend answers as usual and sends the notice again, never a link.
+    const takenId = (taken.data as { id: string }).id;
+    const resent = await mutate(t.app, "schoolAdmin.parents.resendInvite", { inviteId: takenId }, { cookie: schoolAdmin.cookie });
+    expect(resent.data).toEqual({ message: INVITATION_MESSAGES.resent });
+    expect(await t.db.$count(emailLogs, eq(emailLogs.recipientEmail, "owner@example.com"))).toBe(2);
+    expect(await t.db.$count(emailLogs, and(eq(emailLogs.recipientEmail, "owner@example.com"), eq(emailLogs.emailType, "invite_notice")))).toBe(2);
+    // Even with its token in hand, the invitation can never become a second account for the address.
+    const token = "a".repeat(64);
+    await t.db.update(invitations).set({ tokenHash: await sha256Hex(token) }).where(eq(invitations.id, takenId));
+    const accepted = await mutate(t.app, "auth.acceptInvite", { token, ...acceptForm });
+    expect(accepted.error?.message).toBe(INVITATION_MESSAGES.accountExists);
+    expect(await t.db.$count(parents, eq(parents.email, "owner@example.com"))).toBe(1);
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.id, takenId));
+    expect(row!.status).toBe("pending");
+    // Nor does the reminder sweep send it a link: only the fresh address gets a reminder.
+    expect(await sendInviteReminders({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" }, new Date(t.clock.now().getTime() + 6 * DAY))).toBe(1);
+    expect((await lastEmailTo(t.db, "fresh@example.com")).emailType).toBe("invite_reminder");
+    expect(await t.db.$count(emailLogs, eq(emailLogs.recipientEmail, "owner@example.com"))).toBe(2);
+    expect(owner.schoolId).not.toBe(school.id);
+  });
+
+  it("a super admin, who sees every school, is told plainly that a school admin account exists", async () => {
+    const existing = await createUser(t.db, "school_admin");
+    const response = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "A", email: existing.email, schoolId: school.id }, { cookie: superAdmin.cookie });
+    expect(response.error?.message).toBe(INVITATION_MESSAGES.accountExists);
+    expect(await t.db.$count(invitations)).toBe(0);
   });
 
   it("a school admin's invitation goes to their own school, whatever the input says", async () => {

@@ -6,29 +6,13 @@ import { CODE_MAX_ATTEMPTS } from "../../worker/services/registration/codes.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
 import { lastEmailTo } from "../support/mail.ts";
+import { FORM } from "../support/registration.ts";
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(() => t.close());
-
-export const FORM = {
-  schoolName: "Birch Hill Academy",
-  schoolType: "primary",
-  schoolCountry: "United States",
-  pupilCount: 350,
-  busCount: 8,
-  intendedStartDate: "2026-04-01",
-  adminFullName: "Avery Stone",
-  adminRole: "Principal",
-  adminEmail: "Avery@BirchHill.example",
-  adminPhone: "",
-  schoolAddress: "1 Birch Road",
-  schoolCity: "Portland",
-  schoolState: "OR",
-  schoolZipCode: "97201",
-};
 
 describe("step 1 rules (shared by the form and the server)", () => {
   const schema = registrationSchema("2026-03-02");

@@ -122,6 +122,15 @@ export function revokedInvitationEmail(input: { name: string; schoolName: string
   ]);
 }
 
+/** To the owner of an address someone tried to invite: it already has an account, so no invitation link is sent. */
+export function existingAccountNoticeEmail(input: { schoolName: string; roleLabel: string; loginLink: string }): RenderedEmail {
+  return email("Someone tried to invite this address to SchoolRide", "You already have a SchoolRide account", [
+    p(`Someone tried to invite this address to SchoolRide as a ${input.roleLabel} of ${input.schoolName}. This address already has a SchoolRide account, so no second account can be created with it, and nothing about your account was shared.`),
+    p(`If you expected this invitation, please contact ${input.schoolName}. Otherwise you can ignore this e-mail.`),
+    button("Sign in to your account", input.loginLink),
+  ]);
+}
+
 export function registrationApprovedEmail(input: {
   name: string;
   schoolName: string;

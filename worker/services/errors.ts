@@ -22,7 +22,16 @@ export class AppError extends Error {
   }
 }
 
-export function tooManyAttempts(retryAfterSeconds: number): AppError {
+function retryLater(what: string, retryAfterSeconds: number): AppError {
   const wait = retryAfterSeconds >= 120 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`;
-  return new AppError("TOO_MANY_REQUESTS", `Too many attempts. Please try again in ${wait}.`, { retryAfterSeconds });
+  return new AppError("TOO_MANY_REQUESTS", `${what}. Please try again in ${wait}.`, { retryAfterSeconds });
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return retryLater("Too many attempts", retryAfterSeconds);
+}
+
+/** An action that sends e-mail, refused by the e-mail limits. */
+export function tooManyRequests(retryAfterSeconds: number): AppError {
+  return retryLater("Too many requests", retryAfterSeconds);
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { insertWhere } from "../../../db/conditional.ts";
 import { passwordResetTokens, sessions } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
 import { hashPassword } from "../../auth/password.ts";
@@ -8,19 +9,24 @@ import type { AppDeps } from "../../deps.ts";
 import { passwordResetEmail } from "../../email/templates.ts";
 import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "../../schemas/auth.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
+import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { assertAcceptableNewPassword } from "./account.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
-/** Forgot-password requests: 3 per minute per address and per account (SECURITY.md). */
+/** Forgot-password requests: 3 per minute per address and per account. */
 export const RESET_REQUESTS_PER_MINUTE = 3;
 
 type ResetDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
 
 /**
- * Sends a single-use reset link if the account exists. The answer is the same either way, and the
- * limits apply either way, so the endpoint tells nothing about which e-mails have accounts.
+ * Sends a single-use reset link if the account exists. The answer is the same either way, the
+ * limits apply either way, and so does the work (AU1): a token is made and hashed, the e-mail
+ * rendered, the same batch of statements run and a message enqueued, but for an unknown or
+ * unusable account the token and e-mail inserts are guarded by a false condition (they write
+ * nothing), the audit row says so, and the message names an outbox row that does not exist (the
+ * consumer skips it). Only the presence of the e-mail in the outbox differs.
  */
 export async function requestPasswordReset(deps: ResetDeps, input: { role: RoleValue; email: string }, meta: RequestMeta): Promise<{ message: string }> {
   const { db, config } = deps;
@@ -30,42 +36,59 @@ export async function requestPasswordReset(deps: ResetDeps, input: { role: RoleV
     const decision = await hitWindow(db, key, now, 60_000, RESET_REQUESTS_PER_MINUTE);
     if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
   }
-  const account = await findAccountByEmail(db, input.role, email);
-  if (!account || !accountUsable(account)) return { message: RESET_MESSAGES.requested };
+  await limitEmailSend(db, { recipient: email, actorId: null, ipAddress: meta.ipAddress }, now);
+  const found = await findAccountByEmail(db, input.role, email);
+  const account = found && accountUsable(found) ? found : null;
+  const real = account ? sql`1` : sql`0`;
 
   const token = toBase64Url(randomBytes(32));
   const tokenId = crypto.randomUUID();
+  const userId = account?.id ?? crypto.randomUUID();
   const mail = outboxInsert(
     db,
     {
       ...passwordResetEmail({
-        name: account.name,
+        name: account?.name ?? email,
         resetLink: `${config.appUrl}/reset-password?token=${token}`,
         expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
       }),
       type: "password_reset",
-      to: account.email,
-      schoolId: account.schoolId,
+      to: email,
+      schoolId: account?.schoolId ?? null,
       relatedId: tokenId,
     },
     now,
+    real,
   );
   await db.batch([
     // A new token revokes the old ones.
-    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, input.role), eq(passwordResetTokens.userId, account.id))),
-    db.insert(passwordResetTokens).values({
-      id: tokenId,
-      tokenHash: await sha256Hex(token),
-      userId: account.id,
-      userRole: input.role,
-      email: account.email,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      createdAt: now,
-    }),
+    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, input.role), eq(passwordResetTokens.userId, userId))),
+    insertWhere(
+      db,
+      passwordResetTokens,
+      {
+        id: tokenId,
+        tokenHash: await sha256Hex(token),
+        userId,
+        userRole: input.role,
+        email,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        createdAt: now,
+      },
+      real,
+    ),
     mail.query,
     auditInsert(
       db,
-      { eventType: "password_reset_requested", description: "Password reset requested", userId: account.id, userRole: input.role, schoolId: account.schoolId, metadata: { email }, at: now },
+      {
+        eventType: "password_reset_requested",
+        description: account ? "Password reset requested" : "Password reset requested for an unknown or inactive account; nothing sent",
+        userId: account?.id ?? null,
+        userRole: input.role,
+        schoolId: account?.schoolId ?? null,
+        metadata: { email },
+        at: now,
+      },
       meta,
     ),
   ]);

@@ -11,7 +11,7 @@ import { acceptInviteRoleIssues, INVITATION_MESSAGES, type AcceptInviteInput } f
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { assertAcceptableNewPassword } from "../auth/account.ts";
 import { AppError } from "../errors.ts";
-import { invitedName, isExpired, type Invitation } from "./shared.ts";
+import { accountWithEmail, invitedName, isExpired, type Invitation } from "./shared.ts";
 
 /** The invitation a token names, if it is still pending; the spec's messages otherwise. */
 async function pendingInvitationByToken(db: Db, token: string, now: Date) {
@@ -102,10 +102,9 @@ async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date)
   return inserted.rowsAffected === 1;
 }
 
+/** One address, one account per role: an invitation to an address that has one is never accepted. */
 async function assertNoAccount(db: Db, invitation: Invitation) {
-  const table = invitation.role === "school_admin" ? schoolAdmins : parents;
-  const [existing] = await db.select({ id: table.id }).from(table).where(eq(table.email, invitation.email)).limit(1);
-  if (existing) throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
+  if (await accountWithEmail(db, invitation.role, invitation.email)) throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
 }
 
 async function signIn(db: Db, role: Invitation["role"], userId: string, meta: RequestMeta, now: Date): Promise<AcceptedAccount> {

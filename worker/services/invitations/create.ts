@@ -1,13 +1,14 @@
 import { and, eq, gt } from "drizzle-orm";
-import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
+import { invitations, schools } from "../../../db/schema/index.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { INVITATION_MESSAGES } from "../../schemas/invitations.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { getPlatformSettings } from "../platform/settings.ts";
-import { emailTypeFor, invitationEmail, invitationMetadata, issueSecrets, type Actor, type InvitableRole, type Invitation } from "./shared.ts";
+import { accountWithEmail, invitationMetadata, invitationOrNotice, issueSecrets, type Actor, type InvitableRole, type Invitation } from "./shared.ts";
 
 export type InvitationDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
 
@@ -15,7 +16,10 @@ const DAY_MS = 24 * 3_600_000;
 
 /**
  * Creates an invitation, its e-mail (outbox) and an audit row in one batch, then enqueues the
- * e-mail. Refuses when the person already has an account or a live invitation for the same school.
+ * e-mail. Refuses a live invitation for the same school, and an address with an account the actor
+ * can see anyway (a super admin sees every school; a school admin their own). An account at
+ * another school is not revealed: the answer is the same as for a fresh address, and its owner
+ * gets a notice instead of an invitation (ADR 0012).
  */
 export async function createInvitation(
   deps: InvitationDeps,
@@ -26,11 +30,10 @@ export async function createInvitation(
   const { db, config } = deps;
   const now = deps.now();
   const email = normalizeEmail(input.email);
-  const userTable = input.role === "school_admin" ? schoolAdmins : parents;
 
-  const [schoolRows, existingUsers, livePending, settings] = await Promise.all([
+  const [schoolRows, existingAccount, livePending, settings] = await Promise.all([
     db.select({ id: schools.id, name: schools.name, isActive: schools.isActive }).from(schools).where(eq(schools.id, input.schoolId)),
-    db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email)).limit(1),
+    accountWithEmail(db, input.role, email),
     db
       .select({ id: invitations.id })
       .from(invitations)
@@ -49,8 +52,11 @@ export async function createInvitation(
   const school = schoolRows[0];
   if (!school) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.selectSchool);
   if (!school.isActive) throw new AppError("BAD_REQUEST", "This school is inactive; activate it before inviting people.");
-  if (existingUsers.length > 0) throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
+  if (existingAccount && (actor.role === "super_admin" || existingAccount.schoolId === school.id)) {
+    throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
+  }
   if (livePending.length > 0) throw new AppError("CONFLICT", INVITATION_MESSAGES.pendingExists);
+  await limitEmailSend(db, { recipient: email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
 
   const secrets = await issueSecrets(input.role);
   const invitation: Invitation = {
@@ -75,8 +81,7 @@ export async function createInvitation(
   const mail = outboxInsert(
     db,
     {
-      ...invitationEmail(invitation, school.name, secrets, config.appUrl, "invite"),
-      type: emailTypeFor(input.role),
+      ...invitationOrNotice(invitation, school.name, secrets, config.appUrl, existingAccount !== null),
       to: email,
       schoolId: school.id,
       relatedId: invitation.id,
@@ -94,7 +99,7 @@ export async function createInvitation(
         userId: actor.id,
         userRole: actor.role,
         schoolId: school.id,
-        metadata: { invite_id: invitation.id, email, role: input.role },
+        metadata: { invite_id: invitation.id, email, role: input.role, ...(existingAccount ? { existing_account_notified: true } : {}) },
         at: now,
       },
       meta,

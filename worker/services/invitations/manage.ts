@@ -3,11 +3,12 @@ import { invitations } from "../../../db/schema/index.ts";
 import { INVITATION_MESSAGES } from "../../schemas/invitations.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { getPlatformSettings } from "../platform/settings.ts";
 import { revokedInvitationEmail } from "../../email/templates.ts";
 import type { InvitationDeps } from "./create.ts";
-import { emailTypeFor, findManageableInvitation, invitationEmail, invitedName, isExpired, issueSecrets, type Actor } from "./shared.ts";
+import { accountWithEmail, findManageableInvitation, invitationOrNotice, invitedName, isExpired, issueSecrets, type Actor } from "./shared.ts";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -29,7 +30,9 @@ export async function resendInvitation(
   if (input.regenerate ? !expired : invitation.status !== "pending" || expired) {
     throw new AppError("BAD_REQUEST", input.regenerate ? INVITATION_MESSAGES.regenerateOnlyExpired : INVITATION_MESSAGES.resendOnlyPending);
   }
+  await limitEmailSend(db, { recipient: invitation.email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
   const settings = input.regenerate ? await getPlatformSettings(db) : null;
+  const addressHasAccount = (await accountWithEmail(db, invitation.role, invitation.email)) !== null;
   const secrets = await issueSecrets(invitation.role);
   const expiresAt = settings ? new Date(now.getTime() + settings.invitationValidityDays * DAY_MS) : invitation.expiresAt;
   // The e-mail and the audit row exist only if our update won (the new token is in place).
@@ -37,8 +40,7 @@ export async function resendInvitation(
   const mail = outboxInsert(
     db,
     {
-      ...invitationEmail({ ...invitation, expiresAt }, schoolName, secrets, config.appUrl, "invite"),
-      type: emailTypeFor(invitation.role),
+      ...invitationOrNotice({ ...invitation, expiresAt }, schoolName, secrets, config.appUrl, addressHasAccount),
       to: invitation.email,
       schoolId: invitation.schoolId,
       relatedId: invitation.id,

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { invitations, schools, type InvitationMetadata } from "../../../db/schema/index.ts";
+import { invitations, parents, schoolAdmins, schools, type EmailType, type InvitationMetadata } from "../../../db/schema/index.ts";
 import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
 import type { RoleValue } from "../../schemas/auth.ts";
 import { INVITATION_MESSAGES } from "../../schemas/invitations.ts";
-import { inviteReminderEmail, parentInviteEmail, schoolAdminInviteEmail, type RenderedEmail } from "../../email/templates.ts";
+import { existingAccountNoticeEmail, inviteReminderEmail, parentInviteEmail, schoolAdminInviteEmail, type RenderedEmail } from "../../email/templates.ts";
 import { AppError } from "../errors.ts";
 
 export type Invitation = typeof invitations.$inferSelect;
@@ -79,8 +79,45 @@ export function invitationEmail(
   return parentInviteEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
 }
 
-export function emailTypeFor(role: InvitableRole) {
+function emailTypeFor(role: InvitableRole) {
   return role === "school_admin" ? ("school_admin_invite" as const) : ("parent_invite" as const);
+}
+
+function accountTable(role: InvitableRole) {
+  return role === "school_admin" ? schoolAdmins : parents;
+}
+
+/** The account of this role that already uses the address, if any (with its school). */
+export async function accountWithEmail(db: Db, role: InvitableRole, email: string) {
+  const table = accountTable(role);
+  const [row] = await db.select({ id: table.id, schoolId: table.schoolId }).from(table).where(eq(table.email, email)).limit(1);
+  return row ?? null;
+}
+
+/** Reminders go only to addresses without an account of the invitation's role (see `invitationOrNotice`). */
+export function noAccountYet() {
+  return sql`not exists (select 1 from ${parents} where ${parents.email} = ${invitations.email} and ${invitations.role} = 'parent')
+    and not exists (select 1 from ${schoolAdmins} where ${schoolAdmins.email} = ${invitations.email} and ${invitations.role} = 'school_admin')`;
+}
+
+/**
+ * The e-mail an invitation (or its resend) sends. No second account may use an address, so an
+ * invitation to an address that has an account can never be accepted: its owner gets a notice
+ * without any link instead, while the inviter is answered as for a fresh address (ADR 0012).
+ */
+export function invitationOrNotice(
+  invitation: Pick<Invitation, "role" | "email" | "expiresAt" | "metadata">,
+  schoolName: string,
+  secrets: Pick<IssuedSecrets, "token" | "temporaryPassword">,
+  appUrl: string,
+  addressHasAccount: boolean,
+): RenderedEmail & { type: EmailType } {
+  if (!addressHasAccount) return { ...invitationEmail(invitation, schoolName, secrets, appUrl, "invite"), type: emailTypeFor(invitation.role) };
+  const school = invitation.role === "school_admin";
+  return {
+    ...existingAccountNoticeEmail({ schoolName, roleLabel: school ? "school admin" : "parent", loginLink: `${appUrl}/login/${school ? "school" : "parent"}` }),
+    type: "invite_notice",
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Logger } from "../../deps.ts";
 import type { QueueProducer } from "../../platform.ts";
 import { NO_REQUEST, auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
-import { invitationEmail, REMINDER_BEFORE_EXPIRY_MS, TOKEN_BYTES } from "./shared.ts";
+import { invitationEmail, noAccountYet, REMINDER_BEFORE_EXPIRY_MS, TOKEN_BYTES } from "./shared.ts";
 
 /** Hourly: pending invitations past their expiry become expired. */
 export async function expireInvitations(db: Db, now: Date): Promise<number> {
@@ -40,6 +40,8 @@ export async function sendInviteReminders(
         gt(invitations.expiresAt, now),
         lte(invitations.expiresAt, new Date(now.getTime() + REMINDER_BEFORE_EXPIRY_MS)),
         lte(invitations.createdAt, sql`${invitations.expiresAt} - ${REMINDER_BEFORE_EXPIRY_MS}`),
+        // An address that has an account can never accept; its owner has had a notice already.
+        noAccountYet(),
       ),
     )
     .limit(REMINDER_BATCH);

@@ -77,7 +77,7 @@ export async function listInvitations(db: Db, input: InviteListInput, now: Date)
   };
 }
 
-const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder"] as const;
+const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
 /** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
 export async function invitationEmailLogs(db: Db, inviteId: string) {

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../deps.ts";
 import { verificationCodeEmail } from "../../email/templates.ts";
 import { earliestStartDate, planForPupils, REGISTRATION_MESSAGES, type RegistrationValues } from "../../schemas/registration.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
+import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { checkCode, CODE_TTL_MS, codeInserts } from "./codes.ts";
@@ -25,8 +26,10 @@ async function findPending(deps: RegistrationDeps, pendingSchoolId: string) {
   return pending;
 }
 
-async function codeEmail(deps: RegistrationDeps, pending: { id: string; schoolName: string; adminEmail: string }) {
+/** A fresh code and its e-mail, within the e-mail limits (per recipient and per address). */
+async function codeEmail(deps: RegistrationDeps, pending: { id: string; schoolName: string; adminEmail: string }, meta: RequestMeta) {
   const now = deps.now();
+  await limitEmailSend(deps.db, { recipient: pending.adminEmail, actorId: null, ipAddress: meta.ipAddress }, now);
   const { code, queries } = await codeInserts(deps.db, { subjectId: pending.id, email: pending.adminEmail, now });
   const mail = outboxInsert(
     deps.db,
@@ -71,7 +74,7 @@ export async function registerSchool(deps: RegistrationDeps, input: Registration
     createdAt: now,
     updatedAt: now,
   };
-  const code = await codeEmail(deps, pending);
+  const code = await codeEmail(deps, pending, meta);
   await deps.db.batch([
     deps.db.insert(pendingSchools).values(pending),
     ...code.queries,
@@ -114,7 +117,7 @@ export async function resendCode(deps: RegistrationDeps, input: { pendingSchoolI
   if (pending.verificationStatus !== "pending_verification") throw new AppError("BAD_REQUEST", "This e-mail address is already verified.");
   await limit(deps, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
   await limit(deps, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
-  const code = await codeEmail(deps, pending);
+  const code = await codeEmail(deps, pending, meta);
   await deps.db.batch([...code.queries]);
   await enqueueEmails(deps, [code.emailId]);
   return { message: REGISTRATION_MESSAGES.codeResent };
