@@ -27,6 +27,8 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "auth.forgotPassword": { access: "public", input: { role: "parent", email: "nobody@example.com" } },
   "auth.resetPassword": { access: "public", input: { token: "no-such-token", password: "long enough pw", confirmPassword: "long enough pw" } },
   "registration.register": { access: "public", input: { schoolName: "" } },
+  "registration.update": { access: "public", input: { pendingSchoolId: "no-such-registration", schoolName: "" } },
+  "registration.resume": { access: "public", input: { token: "no-such-token" } },
   "registration.verifyEmail": { access: "public", input: { pendingSchoolId: "no-such-registration", verificationCode: "123456" } },
   "registration.resendCode": { access: "public", input: { pendingSchoolId: "no-such-registration" } },
   "registration.createCheckoutSession": { access: "public", input: { pendingSchoolId: "no-such-registration", termsAccepted: true, privacyAccepted: true } },
