@@ -25,6 +25,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
     input: { token: "no-such-token", name: "A", password: "long enough pw", confirmPassword: "long enough pw" },
   },
   "auth.forgotPassword": { access: "public", input: { role: "parent", email: "nobody@example.com" } },
+  "auth.checkResetToken": { access: "public", input: { token: "no-such-token" } },
   "auth.resetPassword": { access: "public", input: { token: "no-such-token", password: "long enough pw", confirmPassword: "long enough pw" } },
   "registration.register": { access: "public", input: { schoolName: "" } },
   "registration.update": { access: "public", input: { pendingSchoolId: "no-such-registration", schoolName: "" } },

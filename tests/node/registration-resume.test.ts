@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, pendingSchools, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
 import { busLimitNote, planFor, REGISTRATION_MESSAGES } from "../../worker/schemas/registration.ts";
 import { RESUME_MESSAGES } from "../../worker/services/registration/resume.ts";
+import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
 import { lastEmailTo } from "../support/mail.ts";
@@ -127,6 +128,17 @@ describe("plans and bus limits (issue 10, item 13)", () => {
     const { pendingSchoolId } = await register({ pupilCount: 120, busCount: 9 });
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(row!.plan).toBe("professional");
+  });
+});
+
+describe("pending-school details (issue 10, item 5)", () => {
+  it("list the street address, ZIP code and the admin's role", async () => {
+    const { sessionId } = await startCheckout(t);
+    await pay(t, sessionId);
+    const admin = await createUser(t.db, "super_admin");
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
+    const response = await query(t.app, "superAdmin.pendingRegistrations", { limit: 3 }, { cookie });
+    expect((response.data as { rows: object[] }).rows[0]).toMatchObject({ schoolAddress: "1 Birch Road", schoolZipCode: "97201", adminRole: "Principal" });
   });
 });
 

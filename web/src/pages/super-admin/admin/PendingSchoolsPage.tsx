@@ -207,10 +207,13 @@ export default function PendingSchoolsPage() {
               items={[
                 { label: "School name", value: viewing.schoolName },
                 { label: "School type", value: schoolTypeName(viewing.schoolType) },
+                { label: "Street address", value: viewing.schoolAddress },
                 { label: "City", value: viewing.schoolCity },
                 { label: "State", value: viewing.schoolState },
+                { label: "ZIP code", value: viewing.schoolZipCode },
                 { label: "Country", value: viewing.schoolCountry },
                 { label: "Admin name", value: viewing.adminFullName },
+                { label: "Admin role", value: viewing.adminRole },
                 { label: "Admin e-mail", value: viewing.adminEmail },
                 { label: "Admin phone", value: viewing.adminPhone || <span className="text-slate-500 italic">Not provided</span> },
                 { label: "Pupils", value: viewing.pupilCount },
