@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import {
   ADMIN_FILTER_LABELS,
   ADMIN_FILTERS,
@@ -37,8 +38,23 @@ export default function SchoolsPage() {
   const queryClient = useQueryClient();
   const { filters, filtered, update } = useSchoolFilters();
 
-  // The dashboard's "Create New School" quick action opens the dialog with ?create=1.
-  const [creating, setCreating] = useState(() => new URLSearchParams(window.location.search).get("create") === "1");
+  // The dashboard's "Create New School" quick action opens the dialog with ?create=1; closing it
+  // takes `create` out of the URL, so a reload or Back does not open it again.
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreatingState] = useState(() => params.get("create") === "1");
+  const setCreating = (open: boolean) => {
+    setCreatingState(open);
+    if (!open && params.has("create")) {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete("create");
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
   // Invite School Admin: `null` closed, `undefined` without a school, or the school to preselect.
   const [inviting, setInviting] = useState<SchoolRef | undefined | null>(null);
   const [viewing, setViewing] = useState<SchoolRef | null>(null);
