@@ -72,6 +72,16 @@ describe("step 1 edited after Previous (issue 10, item 3)", () => {
   });
 });
 
+describe("step 1 edits are limited", () => {
+  it("20 edits an hour per registration, then 429 with nothing changed", async () => {
+    const { pendingSchoolId } = await register();
+    for (let i = 0; i < 20; i++) expect((await mutate(t.app, "registration.update", { ...FORM, pendingSchoolId, schoolCity: `City ${i}` })).status).toBe(200);
+    expect((await mutate(t.app, "registration.update", { ...FORM, pendingSchoolId, schoolCity: "One too many" })).status).toBe(429);
+    const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
+    expect(row!.schoolCity).toBe("City 19");
+  });
+});
+
 describe("resuming a registration (issue 10, item 2)", () => {
   it("the verification e-mail carries a resume link, stored only as a hash, valid for 7 days", async () => {
     const { pendingSchoolId } = await register();

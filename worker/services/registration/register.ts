@@ -114,6 +114,7 @@ export async function updateRegistration(deps: RegistrationDeps, input: Registra
   }
   const now = deps.now();
   const details = detailsOf(input, now);
+  await limit(deps, `register-update:subject:${pending.id}`, 60 * MINUTE, 20);
   const emailChanged = details.adminEmail !== pending.adminEmail;
   const reverify = emailChanged ? { verificationStatus: "pending_verification" as const, emailVerifiedAt: null } : {};
   const update = deps.db
