@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import type { AppRouter } from "../../../../worker/trpc/router.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
+import { withoutParam } from "../../lib/search-params.ts";
 
 export type ResumeResult = inferRouterOutputs<AppRouter>["registration"]["resume"];
 export type Resumable = Extract<ResumeResult, { status: "resumable" }>;
@@ -60,14 +61,7 @@ export function useResumeOnLoad(onOutcome: (outcome: ResumeOutcome) => void) {
     const via = linkToken ? "link" : "cancelled";
     if (linkToken) {
       rememberResumeToken(linkToken);
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          next.delete("resume");
-          return next;
-        },
-        { replace: true },
-      );
+      setParams(withoutParam("resume"), { replace: true });
     }
     resume.mutate(
       { token },

@@ -24,6 +24,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { SecondaryButton } from "./ui.tsx";
 import { useSchoolFilters, type AdminFilter, type StatusFilter } from "./useSchoolFilters.ts";
+import { withoutParam } from "../../../lib/search-params.ts";
 
 /** Milliseconds of quiet typing before a search applies. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -45,14 +46,7 @@ export default function SchoolsPage() {
   const setCreating = (open: boolean) => {
     setCreatingState(open);
     if (!open && params.has("create")) {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          next.delete("create");
-          return next;
-        },
-        { replace: true },
-      );
+      setParams(withoutParam("create"), { replace: true });
     }
   };
   // Invite School Admin: `null` closed, `undefined` without a school, or the school to preselect.
