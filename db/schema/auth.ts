@@ -67,6 +67,28 @@ export const passwordResetTokens = sqliteTable(
 );
 
 /**
+ * Links that resume a registration (in its verification e-mail, and kept by the wizard's tab
+ * across Stripe Checkout). Only SHA-256 of the token is stored; each lasts 7 days.
+ */
+export const registrationResumeTokens = sqliteTable(
+  "registration_resume_tokens",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    pendingSchoolId: text("pending_school_id").notNull(),
+    /** The address the link was sent to: a changed admin e-mail revokes the links to the old one. */
+    email: text("email").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("registration_resume_tokens_hash_unique").on(t.tokenHash),
+    index("registration_resume_tokens_pending_idx").on(t.pendingSchoolId),
+    index("registration_resume_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
  * Counters for rate limits, shared by every isolate. `key` names the limit and subject,
  * e.g. `login:account:parent:a@b.c` or `login:ip:203.0.113.9`.
  */

@@ -1,29 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { callMutation, DEMO, DEMO_PASSWORD, fillLogin, waitForEmail } from "./support.ts";
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** `YYYY-MM-DD` a month from now, in the browser's own calendar. */
-const nextMonth = () => {
-  const date = new Date(Date.now() + 30 * 24 * 3_600_000);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
-
-async function fillStepOne(page: Page, email: string, school: string) {
-  await page.getByLabel("School Name").fill(school);
-  await page.getByLabel("School Type").selectOption({ label: "Primary School" });
-  await expect(page.getByLabel("Country")).toHaveValue("United States");
-  await page.getByLabel("Number of Pupils").fill("350");
-  await page.getByLabel("Number of Buses").fill("8");
-  await page.getByLabel("Intended Start Date").fill(nextMonth());
-  await page.getByLabel("Admin Full Name").fill("Avery Stone");
-  await page.getByLabel("Admin Role").selectOption("Principal");
-  await page.getByLabel("Admin Email").fill(email);
-  await page.getByLabel("Street Address").fill("1 Birch Road");
-  await page.getByLabel("City").fill("Portland");
-  await page.getByLabel("State/Province").fill("OR");
-  await page.getByLabel("ZIP/Postal Code").fill("97201");
-}
+import { expect, test } from "@playwright/test";
+import { callMutation, DEMO, DEMO_PASSWORD, fillLogin, fillStepOne, unique, waitForEmail } from "./support.ts";
 
 test("a school registers, verifies, pays, is approved, and its admin signs in with the e-mailed credentials", async ({ page, browser }) => {
   test.setTimeout(120_000); // the whole journey, from the home page to a restarted subscription

@@ -1,34 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { callMutation, DEMO_PASSWORD, signIn, waitForEmail } from "./support.ts";
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A paid registration awaiting review, made through the public procedures and the simulated Checkout. */
-async function paidRegistration(page: Page, schoolName: string, email: string) {
-  const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await page.goto("/");
-  const { pendingSchoolId } = (await callMutation(page, "registration.register", {
-    schoolName,
-    schoolType: "secondary",
-    schoolCountry: "Canada",
-    pupilCount: 120,
-    busCount: 3,
-    intendedStartDate: date,
-    adminFullName: "Quinn Review",
-    adminRole: "Administrator",
-    adminEmail: email,
-    schoolAddress: "9 Review Street",
-    schoolCity: "Toronto",
-    schoolState: "ON",
-    schoolZipCode: "M5V",
-  })) as { pendingSchoolId: string };
-  const code = /\b(\d{6})\b/.exec((await waitForEmail(page, email, /verification code/)).subject)![1]!;
-  await callMutation(page, "registration.verifyEmail", { pendingSchoolId, verificationCode: code });
-  const { checkout_url } = (await callMutation(page, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true })) as { checkout_url: string };
-  await page.goto(checkout_url);
-  await page.getByRole("button", { name: /Pay/ }).click();
-  await expect(page).toHaveURL(/\/payment\/success/);
-}
+import { expect, test } from "@playwright/test";
+import { callMutation, DEMO_PASSWORD, paidRegistration, signIn, unique } from "./support.ts";
 
 test("the super admin reviews, finds, inspects and invites, then revokes, and the audit log shows it", async ({ page, browser }) => {
   test.setTimeout(120_000);

@@ -63,3 +63,54 @@ export async function callMutation(page: Page, path: string, input: unknown) {
   return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
 }
 
+/** A short unique tag for names and addresses. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** `YYYY-MM-DD` a month from now, in the browser's own calendar. */
+const nextMonth = () => {
+  const date = new Date(Date.now() + 30 * 24 * 3_600_000);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+export async function fillStepOne(page: Page, email: string, school: string) {
+  await page.getByLabel("School Name").fill(school);
+  await page.getByLabel("School Type").selectOption({ label: "Primary School" });
+  await expect(page.getByLabel("Country")).toHaveValue("United States");
+  await page.getByLabel("Number of Pupils").fill("350");
+  await page.getByLabel("Number of Buses").fill("8");
+  await page.getByLabel("Intended Start Date").fill(nextMonth());
+  await page.getByLabel("Admin Full Name").fill("Avery Stone");
+  await page.getByLabel("Admin Role").selectOption("Principal");
+  await page.getByLabel("Admin Email").fill(email);
+  await page.getByLabel("Street Address").fill("1 Birch Road");
+  await page.getByLabel("City").fill("Portland");
+  await page.getByLabel("State/Province").fill("OR");
+  await page.getByLabel("ZIP/Postal Code").fill("97201");
+}
+
+/** A paid registration awaiting review, made through the public procedures and the simulated Checkout. */
+export async function paidRegistration(page: Page, schoolName: string, email: string) {
+  const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto("/");
+  const { pendingSchoolId } = (await callMutation(page, "registration.register", {
+    schoolName,
+    schoolType: "secondary",
+    schoolCountry: "Canada",
+    pupilCount: 120,
+    busCount: 3,
+    intendedStartDate: date,
+    adminFullName: "Quinn Review",
+    adminRole: "Administrator",
+    adminEmail: email,
+    schoolAddress: "9 Review Street",
+    schoolCity: "Toronto",
+    schoolState: "ON",
+    schoolZipCode: "M5V",
+  })) as { pendingSchoolId: string };
+  const code = /\b(\d{6})\b/.exec((await waitForEmail(page, email, /verification code/)).subject)![1]!;
+  await callMutation(page, "registration.verifyEmail", { pendingSchoolId, verificationCode: code });
+  const { checkout_url } = (await callMutation(page, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true })) as { checkout_url: string };
+  await page.goto(checkout_url);
+  await page.getByRole("button", { name: /Pay/ }).click();
+  await expect(page).toHaveURL(/\/payment\/success/);
+}

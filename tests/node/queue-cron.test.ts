@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cronRuns, emailLogs, passwordResetTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
+import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
 import { CRON_JOBS, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runScheduled, type CronJob } from "../../worker/cron/scheduled.ts";
 import { EmailProviderError, type Mailer, type OutgoingEmail } from "../../worker/email/provider.ts";
 import { InProcessQueue } from "../../worker/local/queue.ts";
@@ -140,7 +140,7 @@ describe("queue consumer (QU1)", () => {
 describe("hourly cron (CR1)", () => {
   const logger = memoryLogger();
 
-  it("purges expired sessions, codes and reset tokens", async () => {
+  it("purges expired sessions, codes, reset and registration resume tokens", async () => {
     const user = await createUser(db, "parent");
     const old = await createSession(db, { userId: user.id, role: "parent", remember: false, now: new Date(clock.now().getTime() - 31 * DAY) });
     const live = await createSession(db, { userId: user.id, role: "parent", remember: false, now: clock.now() });
@@ -150,8 +150,14 @@ describe("hourly cron (CR1)", () => {
     ]);
     await db.insert(passwordResetTokens).values({ id: "t1", tokenHash: "th", userId: user.id, userRole: "parent", email: user.email, expiresAt: new Date(clock.now().getTime() - MINUTE) });
 
+    await db.insert(registrationResumeTokens).values([
+      { id: "r1", tokenHash: "rh1", pendingSchoolId: "p", email: "a@b.c", expiresAt: new Date(clock.now().getTime() - MINUTE) },
+      { id: "r2", tokenHash: "rh2", pendingSchoolId: "p", email: "a@b.c", expiresAt: new Date(clock.now().getTime() + MINUTE) },
+    ]);
+
     const report = await runScheduled({ db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787" }, clock.now());
-    expect(report["purge-expired"]).toMatchObject({ sessions: 1, codes: 1, resetTokens: 1 });
+    expect(report["purge-expired"]).toMatchObject({ sessions: 1, codes: 1, resetTokens: 1, resumeTokens: 1 });
+    expect((await db.select().from(registrationResumeTokens)).map((r) => r.id)).toEqual(["r2"]);
     expect((await db.select().from(sessions)).map((s) => s.id)).toEqual([live.session.id]);
     expect(old.session.id).not.toBe(live.session.id);
     expect((await db.select().from(verificationCodes)).map((c) => c.id)).toEqual(["c2"]);

@@ -6,7 +6,7 @@ import { CODE_MAX_ATTEMPTS } from "../../worker/services/registration/codes.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
 import { lastEmailTo } from "../support/mail.ts";
-import { FORM } from "../support/registration.ts";
+import { FORM, pay, startCheckout } from "../support/registration.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -106,7 +106,7 @@ describe("register-school and verify-email", () => {
   it("Resend Code really sends a new code (the old one dies), 3 per 10 minutes", async () => {
     const { pendingSchoolId, code } = await register();
     t.clock.advance(1000);
-    expect((await mutate(t.app, "registration.resendCode", { pendingSchoolId })).data).toEqual({ message: REGISTRATION_MESSAGES.codeResent });
+    expect((await mutate(t.app, "registration.resendCode", { pendingSchoolId })).data).toEqual({ message: REGISTRATION_MESSAGES.codeResent, resumeToken: expect.any(String) });
     const fresh = /\b(\d{6})\b/.exec((await lastEmailTo(t.db, "avery@birchhill.example")).subject)![1]!;
     if (fresh !== code) {
       expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).status).toBe(400);
@@ -120,24 +120,6 @@ describe("register-school and verify-email", () => {
     expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: latest })).data).toEqual({ verified: true });
   });
 });
-
-/** Register, verify and start checkout; returns the simulated Stripe session. */
-export async function startCheckout(app: TestApp) {
-  const response = await mutate(app.app, "registration.register", { ...FORM }, { ip: "203.0.113.41" });
-  const { pendingSchoolId } = response.data as { pendingSchoolId: string };
-  const code = /\b(\d{6})\b/.exec((await lastEmailTo(app.db, "avery@birchhill.example")).subject)![1]!;
-  await mutate(app.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code });
-  const checkout = await mutate(app.app, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true });
-  const url = (checkout.data as { checkout_url: string }).checkout_url;
-  return { pendingSchoolId, url, sessionId: url.split("/").pop()! };
-}
-
-/** Presses Pay on the simulated Checkout page. */
-export async function pay(app: TestApp, sessionId: string) {
-  const response = await app.app.request(`http://localhost:8787/dev/stripe/checkout/${sessionId}/pay`, { method: "POST" });
-  expect(response.status).toBe(303);
-  return response.headers.get("location");
-}
 
 describe("create-checkout-session and the simulated payment", () => {
   it("refuses before the e-mail is verified, and without both consents", async () => {
@@ -163,14 +145,14 @@ describe("create-checkout-session and the simulated payment", () => {
 
   it("Pay sends signed events through the webhook: the registration is paid and awaits review", async () => {
     const { pendingSchoolId, sessionId } = await startCheckout(t);
-    expect((await query(t.app, "registration.checkoutStatus", { sessionId })).data).toEqual({ paid: false, schoolName: "Birch Hill Academy" });
+    expect((await query(t.app, "registration.checkoutStatus", { sessionId })).data).toEqual({ found: true, paid: false, schoolName: "Birch Hill Academy" });
     const location = await pay(t, sessionId);
     expect(location).toBe(`http://localhost:8787/payment/success?session_id=${sessionId}`);
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(row).toMatchObject({ paymentStatus: "paid", verificationStatus: "payment_successful", subscriptionStatus: "active", stripeCheckoutSessionId: sessionId });
     expect(row!.stripeCustomerId).toMatch(/^cus_/);
     expect(row!.stripeSubscriptionId).toMatch(/^sub_/);
-    expect((await query(t.app, "registration.checkoutStatus", { sessionId })).data).toEqual({ paid: true, schoolName: "Birch Hill Academy" });
+    expect((await query(t.app, "registration.checkoutStatus", { sessionId })).data).toEqual({ found: true, paid: true, schoolName: "Birch Hill Academy" });
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "registration_paid"))).toBe(1);
   });
 });

@@ -15,6 +15,12 @@ afterEach(() => t.close());
 
 const NEW = { password: "a fresh passphrase", confirmPassword: "a fresh passphrase" };
 
+async function requestToken(role: "parent" | "school_admin" = "school_admin") {
+  const user = await createUser(t.db, role);
+  await mutate(t.app, "auth.forgotPassword", { role, email: user.email }, { ip: "203.0.113.1" });
+  return { user, token: tokenIn((await lastEmailTo(t.db, user.email, "password_reset")).textBody) };
+}
+
 describe("forgot password", () => {
   it("answers the same whether or not the account exists, and e-mails only real accounts (AU1)", async () => {
     const user = await createUser(t.db, "school_admin");
@@ -81,12 +87,6 @@ describe("forgot password", () => {
 });
 
 describe("reset", () => {
-  async function requestToken(role: "parent" | "school_admin" = "school_admin") {
-    const user = await createUser(t.db, role);
-    await mutate(t.app, "auth.forgotPassword", { role, email: user.email }, { ip: "203.0.113.1" });
-    return { user, token: tokenIn((await lastEmailTo(t.db, user.email, "password_reset")).textBody) };
-  }
-
   it("sets the new password, ends every session, and works once", async () => {
     const { user, token } = await requestToken();
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
@@ -139,5 +139,26 @@ describe("reset", () => {
       "Passwords do not match",
     );
     expect((await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip: "203.0.113.8" })).status).toBe(200);
+  });
+});
+
+describe("the reset page's token check (issue 10, item 8)", () => {
+  const check = (token: string, ip = "203.0.113.30") => mutate(t.app, "auth.checkResetToken", { token }, { ip });
+
+  it("says valid for a live link and invalid once used, expired or unknown, and nothing more", async () => {
+    const { token } = await requestToken();
+    expect((await check(token)).data).toEqual({ valid: true });
+    expect((await check("no-such-token")).data).toEqual({ valid: false });
+    t.clock.advance(60 * MINUTE);
+    expect((await check(token)).data).toEqual({ valid: false });
+    const fresh = await requestToken("parent");
+    await mutate(t.app, "auth.resetPassword", { token: fresh.token, ...NEW });
+    expect((await check(fresh.token)).data).toEqual({ valid: false });
+  });
+
+  it("TK3 token checks are rate-limited per address", async () => {
+    for (let i = 0; i < 10; i++) expect((await check(`guess-${i}`, "203.0.113.31")).status).toBe(200);
+    expect((await check("guess-10", "203.0.113.31")).status).toBe(429);
+    expect((await check("guess-10", "203.0.113.32")).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { cronRuns, emailLogs, passwordResetTokens, verificationCodes } from "../../db/schema/index.ts";
+import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
 import { purgeExpiredMfaChallenges } from "../auth/mfa.ts";
 import { purgeStaleRateLimits } from "../auth/rate-limit.ts";
 import { purgeExpiredSessions } from "../auth/session.ts";
@@ -26,15 +26,17 @@ export const OUTBOX_REQUEUE_AFTER_MS = 5 * 60_000;
 export const purgeExpiredJob: CronJob = {
   name: "purge-expired",
   async run({ db }, now) {
-    const [codes, tokens, runs] = await db.batch([
+    const [codes, tokens, resumeTokens, runs] = await db.batch([
       db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now)),
       db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)),
+      db.delete(registrationResumeTokens).where(lt(registrationResumeTokens.expiresAt, now)),
       db.delete(cronRuns).where(lt(cronRuns.startedAt, new Date(now.getTime() - CRON_RUN_RETENTION_MS))),
     ]);
     return {
       sessions: await purgeExpiredSessions(db, now),
       codes: codes.rowsAffected,
       resetTokens: tokens.rowsAffected,
+      resumeTokens: resumeTokens.rowsAffected,
       rateLimits: await purgeStaleRateLimits(db, now),
       mfaChallenges: await purgeExpiredMfaChallenges(db, now),
       cronRuns: runs.rowsAffected,

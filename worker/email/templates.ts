@@ -71,11 +71,13 @@ function email(subject: string, heading: string, blocks: Block[]): RenderedEmail
 
 const formatDate = (date: Date) => date.toUTCString().replace(/:\d\d GMT$/, " UTC");
 
-export function verificationCodeEmail(input: { schoolName: string; code: string; expiresInMinutes: number }): RenderedEmail {
+export function verificationCodeEmail(input: { schoolName: string; code: string; expiresInMinutes: number; resumeLink: string; resumeDays: number }): RenderedEmail {
   return email(`Your SchoolRide verification code: ${input.code}`, "Verify your e-mail address", [
     p(`Use this code to verify the e-mail address for the registration of ${input.schoolName}:`),
     code(input.code),
     p(`The code expires in ${input.expiresInMinutes} minutes. Never share it with anyone.`),
+    p(`To come back to this registration later, for example after leaving the payment page, use this link for the next ${input.resumeDays} days:`),
+    button("Resume your registration", input.resumeLink),
   ]);
 }
 

@@ -67,46 +67,57 @@ export function missingFieldsMessage(values: Partial<Record<RequiredField, unkno
 const text = (max: number) => z.string().trim().max(max);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+const registrationFields = z.object({
+  schoolName: text(200),
+  schoolType: z.union([z.enum(SCHOOL_TYPE_OPTIONS), z.literal("")]),
+  schoolCountry: z.union([z.enum(COUNTRY_OPTIONS), z.literal("")]),
+  pupilCount: z.number().or(z.nan()).optional(),
+  busCount: z.number().or(z.nan()).optional(),
+  intendedStartDate: text(10),
+  adminFullName: text(120),
+  adminRole: z.union([z.enum(ADMIN_ROLE_OPTIONS), z.literal("")]),
+  adminEmail: text(254),
+  adminPhone: text(40).optional(),
+  schoolAddress: text(300),
+  schoolCity: text(120),
+  schoolState: text(120),
+  schoolZipCode: text(20),
+});
+
+function checkRegistration(today: string) {
+  return (value: z.output<typeof registrationFields>, ctx: z.RefinementCtx) => {
+    const missing = missingFieldsMessage(value);
+    if (missing) return void ctx.addIssue({ code: "custom", message: missing, path: [] });
+    if (!z.email().safeParse(value.adminEmail).success) {
+      return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.invalidEmail, path: ["adminEmail"] });
+    }
+    if (!Number.isInteger(value.pupilCount) || (value.pupilCount ?? 0) < 1 || (value.pupilCount ?? 0) > 1_000_000) {
+      return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.pupilCount, path: ["pupilCount"] });
+    }
+    if (!Number.isInteger(value.busCount) || (value.busCount ?? -1) < 0 || (value.busCount ?? 0) > 100_000) {
+      return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.busCount, path: ["busCount"] });
+    }
+    if (!ISO_DATE.test(value.intendedStartDate) || Number.isNaN(Date.parse(value.intendedStartDate)) || value.intendedStartDate < today) {
+      return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.startDate, path: ["intendedStartDate"] });
+    }
+  };
+}
+
 /**
  * Step 1 (register-school). `today` is the earliest acceptable start date as `YYYY-MM-DD`: the
  * browser passes its local date; the server allows for every time zone (see `earliestStartDate`).
  * The first problem is reported, in the spec's order: missing fields, e-mail, pupils, buses, date.
  */
 export function registrationSchema(today: string) {
-  return z
-    .object({
-      schoolName: text(200),
-      schoolType: z.union([z.enum(SCHOOL_TYPE_OPTIONS), z.literal("")]),
-      schoolCountry: z.union([z.enum(COUNTRY_OPTIONS), z.literal("")]),
-      pupilCount: z.number().or(z.nan()).optional(),
-      busCount: z.number().or(z.nan()).optional(),
-      intendedStartDate: text(10),
-      adminFullName: text(120),
-      adminRole: z.union([z.enum(ADMIN_ROLE_OPTIONS), z.literal("")]),
-      adminEmail: text(254),
-      adminPhone: text(40).optional(),
-      schoolAddress: text(300),
-      schoolCity: text(120),
-      schoolState: text(120),
-      schoolZipCode: text(20),
-    })
+  return registrationFields.strict().superRefine(checkRegistration(today));
+}
+
+/** Step 1 edited after Previous: the same rules, for the registration the wizard already holds. */
+export function updateRegistrationSchema(today: string) {
+  return registrationFields
+    .extend({ pendingSchoolId: z.string().min(1, REGISTRATION_MESSAGES.noPendingRegistration).max(64) })
     .strict()
-    .superRefine((value, ctx) => {
-      const missing = missingFieldsMessage(value);
-      if (missing) return void ctx.addIssue({ code: "custom", message: missing, path: [] });
-      if (!z.email().safeParse(value.adminEmail).success) {
-        return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.invalidEmail, path: ["adminEmail"] });
-      }
-      if (!Number.isInteger(value.pupilCount) || (value.pupilCount ?? 0) < 1 || (value.pupilCount ?? 0) > 1_000_000) {
-        return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.pupilCount, path: ["pupilCount"] });
-      }
-      if (!Number.isInteger(value.busCount) || (value.busCount ?? -1) < 0 || (value.busCount ?? 0) > 100_000) {
-        return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.busCount, path: ["busCount"] });
-      }
-      if (!ISO_DATE.test(value.intendedStartDate) || Number.isNaN(Date.parse(value.intendedStartDate)) || value.intendedStartDate < today) {
-        return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.startDate, path: ["intendedStartDate"] });
-      }
-    });
+    .superRefine(checkRegistration(today));
 }
 export type RegistrationInput = z.input<ReturnType<typeof registrationSchema>>;
 /** Step-1 values once the schema accepted them (no blanks left). */
@@ -130,6 +141,8 @@ export const verifyEmailSchema = z
   })
   .strict();
 
+export const resumeSchema = z.object({ token: z.string().trim().min(1).max(128) }).strict();
+
 export const resendCodeSchema = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
 
 export const checkoutSchema = z
@@ -146,18 +159,21 @@ export const PLANS = {
   starter: {
     name: "Starter",
     priceCents: 19_900,
+    maxBuses: 5,
     limits: "Up to 5 buses and 200 students",
     features: ["Route planning and trip scheduling", "Parent notifications", "Online invoices and payments", "E-mail support"],
   },
   professional: {
     name: "Professional",
     priceCents: 39_900,
+    maxBuses: 15,
     limits: "Up to 15 buses and 600 students",
     features: ["Everything in Starter", "Advanced reporting", "Field trips with online enrolment", "Priority support"],
   },
   enterprise: {
     name: "Enterprise",
     priceCents: 79_900,
+    maxBuses: Number.POSITIVE_INFINITY,
     limits: "Unlimited buses and students",
     features: ["Everything in Professional", "Custom integrations", "API access", "Dedicated account manager"],
   },
@@ -168,6 +184,26 @@ export function planForPupils(pupilCount: number): PlanId {
   if (pupilCount <= 200) return "starter";
   if (pupilCount <= 600) return "professional";
   return "enterprise";
+}
+
+const PLAN_ORDER: readonly PlanId[] = ["starter", "professional", "enterprise"];
+
+/**
+ * The plan a registration subscribes to: the pupil count's plan (spec §9), or the smallest larger
+ * one whose bus limit fits the buses entered (Starter has up to 5 buses, Professional up to 15).
+ */
+export function planFor(input: { pupilCount: number; busCount: number }): PlanId {
+  const byPupils = planForPupils(input.pupilCount);
+  return PLAN_ORDER.slice(PLAN_ORDER.indexOf(byPupils)).find((plan) => input.busCount <= PLANS[plan].maxBuses) ?? "enterprise";
+}
+
+/** Step 4's note when the buses, not the pupils, decided the plan; null otherwise. */
+export function busLimitNote(input: { pupilCount: number; busCount: number }): string | null {
+  const byPupils = planForPupils(input.pupilCount);
+  const plan = planFor(input);
+  if (plan === byPupils) return null;
+  const limit = PLANS[byPupils];
+  return `${input.busCount} buses exceed the ${limit.name} plan's limit of ${limit.maxBuses} buses, so your registration uses the ${PLANS[plan].name} plan, which fits them.`;
 }
 
 export const PAYMENT_SUCCESS_DELAY_MS = 2000;

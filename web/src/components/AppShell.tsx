@@ -1,5 +1,6 @@
 import { Building2, Bus, ClipboardCheck, ClipboardList, KeyRound, LayoutDashboard, LogOut, MailPlus, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { useSession } from "../lib/session.ts";
 
 const ROLE_LABELS = { super_admin: "Super Admin", school_admin: "School Admin", parent: "Parent" } as const;
@@ -23,6 +24,20 @@ const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
 /** The signed-in frame: brand, the user and their school, Dashboard, Change Password and Logout. */
 export default function AppShell() {
   const { user, home, logout, loggingOut } = useSession();
+  const menu = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On phones the menu is one scrollable row: bring the current page's item into view (without
+  // scrolling the page itself).
+  useEffect(() => {
+    const list = menu.current;
+    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const start = active.offsetLeft;
+    const end = start + active.offsetWidth;
+    const gutter = 16; // the list's side padding, so the item does not touch the screen's edge
+    if (start - gutter < list.scrollLeft) list.scrollLeft = start - gutter;
+    else if (end + gutter > list.scrollLeft + list.clientWidth) list.scrollLeft = end + gutter - list.clientWidth;
+  }, [pathname]);
   if (!user || !home) return null;
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
@@ -56,7 +71,7 @@ export default function AppShell() {
       </header>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label="Main" className="md:w-52 md:shrink-0">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul ref={menu} className="relative -mx-4 flex gap-1 overflow-x-auto scroll-px-4 px-4 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0 [&>li]:shrink-0">
             <li>
               <NavLink to={home} end className={linkClass}>
                 <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
@@ -72,7 +87,7 @@ export default function AppShell() {
               </li>
             ))}
             <li>
-              <NavLink to="/change-password" className={linkClass}>
+              <NavLink to={`${home}/change-password`} className={linkClass}>
                 <KeyRound aria-hidden="true" className="h-4 w-4" />
                 Change Password
               </NavLink>

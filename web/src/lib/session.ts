@@ -34,9 +34,19 @@ export function useSession() {
     try {
       await logoutMutation.mutateAsync();
     } finally {
-      queryClient.clear();
-      queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+      forgetUser();
     }
+  };
+  /**
+   * Signed out at once: `me` becomes null in place (its mounted observers, such as the header, see
+   * it now; `clear()` alone would detach them and leave the old user on screen until a refetch),
+   * then every other cached query about the user is dropped.
+   */
+  const forgetUser = () => {
+    const meKey = trpc.auth.me.queryKey();
+    queryClient.setQueryData(meKey, null);
+    const me = queryClient.getQueryCache().find({ queryKey: meKey, exact: true });
+    queryClient.removeQueries({ predicate: (query) => query !== me });
   };
   const user = me.isPending ? undefined : (me.data ?? null);
   return {

@@ -7,14 +7,25 @@ import { FullPageSpinner, RequireRole, RequireSubscription } from "./guards.tsx"
 /** Route-level code splitting: each page is its own chunk; public pages load no admin code. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-/** A role's area: guarded by role, inside the app shell, with its own not-found page. */
+const changePasswordPage = page(() => import("../pages/auth/ChangePasswordPage.tsx"));
+
+/**
+ * A role's area: guarded by role, inside the app shell, with its own Change Password page (the
+ * sidebar's link; `/change-password` in the public layout stays for the forced first change) and
+ * its own not-found page.
+ */
 const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObject => ({
   path,
   element: <RequireRole roles={[role]} />,
+  hydrateFallbackElement: <FullPageSpinner />,
   children: [
     {
       lazy: page(() => import("../components/AppShell.tsx")),
-      children: [...children, { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) }],
+      children: [
+        ...children,
+        { path: "change-password", lazy: changePasswordPage },
+        { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
+      ],
     },
   ],
 });
@@ -51,7 +62,7 @@ export const routes: RouteObject[] = [
       {
         path: "change-password",
         element: <RequireRole roles="any" />,
-        children: [{ index: true, lazy: page(() => import("../pages/auth/ChangePasswordPage.tsx")) }],
+        children: [{ index: true, lazy: changePasswordPage }],
       },
       { path: "404", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
       { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },

@@ -96,6 +96,29 @@ export async function requestPasswordReset(deps: ResetDeps, input: { role: RoleV
   return { message: RESET_MESSAGES.requested };
 }
 
+/** Token checks (the page's check on load): 10 a minute per address, so links cannot be guessed in bulk. */
+export const RESET_TOKEN_CHECKS_PER_MINUTE = 10;
+
+/** The live (unused, unexpired) reset token with this value, if any. */
+async function liveResetToken(db: ResetDeps["db"], token: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(token.trim())), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+  return row;
+}
+
+/**
+ * The reset page asks on load whether its link still works, so an expired link says so before the
+ * form. It answers only valid or not (never whose token it is), and is rate-limited per address.
+ */
+export async function checkResetToken(deps: Pick<AppDeps, "db" | "now">, token: string, meta: RequestMeta): Promise<{ valid: boolean }> {
+  const now = deps.now();
+  const decision = await hitWindow(deps.db, `reset-check:ip:${meta.ipAddress ?? "unknown"}`, now, 60_000, RESET_TOKEN_CHECKS_PER_MINUTE);
+  if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+  return { valid: (await liveResetToken(deps.db, token, now)) !== undefined };
+}
+
 /**
  * Sets a new password from a reset link: the token is used once (a guarded update claims it, and
  * the password changes only if this request claimed it), and every session of the user ends.
@@ -103,10 +126,7 @@ export async function requestPasswordReset(deps: ResetDeps, input: { role: RoleV
 export async function resetPassword(deps: Pick<AppDeps, "db" | "now" | "pwnedPasswords">, input: ResetPasswordInput, meta: RequestMeta): Promise<{ role: RoleValue; message: string }> {
   const { db } = deps;
   const now = deps.now();
-  const [token] = await db
-    .select()
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(input.token.trim())), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+  const token = await liveResetToken(db, input.token, now);
   if (!token) throw new AppError("BAD_REQUEST", RESET_MESSAGES.invalidLink);
   await assertAcceptableNewPassword(deps, input.password);
 

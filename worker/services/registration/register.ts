@@ -1,15 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { pendingSchools } from "../../../db/schema/index.ts";
+import { sha256Hex } from "../../auth/crypto.ts";
 import { hitWindow } from "../../auth/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { verificationCodeEmail } from "../../email/templates.ts";
-import { earliestStartDate, planForPupils, REGISTRATION_MESSAGES, type RegistrationValues } from "../../schemas/registration.ts";
+import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "../../schemas/registration.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { checkCode, CODE_TTL_MS, codeInserts } from "./codes.ts";
+import { RESUME_TOKEN_TTL_MS, resumeTokenInsert, revokeResumeTokens } from "./resume.ts";
 
 type RegistrationDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now" | "stripe">;
 
@@ -26,36 +28,39 @@ async function findPending(deps: RegistrationDeps, pendingSchoolId: string) {
   return pending;
 }
 
-/** A fresh code and its e-mail, within the e-mail limits (per recipient and per address). */
+/** A fresh code and a fresh resume link, e-mailed to the registration's admin address (within the e-mail limits). */
 async function codeEmail(deps: RegistrationDeps, pending: { id: string; schoolName: string; adminEmail: string }, meta: RequestMeta) {
   const now = deps.now();
   await limitEmailSend(deps.db, { recipient: pending.adminEmail, actorId: null, ipAddress: meta.ipAddress }, now);
   const { code, queries } = await codeInserts(deps.db, { subjectId: pending.id, email: pending.adminEmail, now });
+  const resume = await resumeTokenInsert(deps.db, { pendingSchoolId: pending.id, email: pending.adminEmail, now });
   const mail = outboxInsert(
     deps.db,
     {
-      ...verificationCodeEmail({ schoolName: pending.schoolName, code, expiresInMinutes: CODE_TTL_MS / MINUTE }),
+      ...verificationCodeEmail({
+        schoolName: pending.schoolName,
+        code,
+        expiresInMinutes: CODE_TTL_MS / MINUTE,
+        resumeLink: `${deps.config.appUrl}/get-started?resume=${resume.token}`,
+        resumeDays: RESUME_TOKEN_TTL_MS / (24 * 60 * MINUTE),
+      }),
       type: "verification_code",
       to: pending.adminEmail,
       relatedId: pending.id,
     },
     now,
   );
-  return { queries: [...queries, mail.query] as const, emailId: mail.id };
+  return { queries: [...queries, resume.query, mail.query] as const, emailId: mail.id, resumeToken: resume.token };
 }
 
-/** register-school: a pending school and its 6-digit code, e-mailed through the outbox. */
-export async function registerSchool(deps: RegistrationDeps, input: RegistrationValues, meta: RequestMeta) {
+/** Step-1 values as stored: trimmed, the e-mail normalized, the plan derived. */
+function detailsOf(input: RegistrationValues, now: Date) {
   // The schema has refused blanks, so the option fields hold real options and the counts are integers.
   if (input.schoolType === "" || input.schoolCountry === "" || input.adminRole === "" || input.pupilCount === undefined || input.busCount === undefined) {
     throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.generic);
   }
-  const now = deps.now();
   if (input.intendedStartDate < earliestStartDate(now)) throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.startDate);
-  await limit(deps, `register:ip:${meta.ipAddress ?? "unknown"}`, 60 * MINUTE, 10);
-  const id = crypto.randomUUID();
-  const pending = {
-    id,
+  return {
     schoolName: input.schoolName.trim(),
     schoolType: input.schoolType,
     schoolAddress: input.schoolAddress.trim(),
@@ -70,10 +75,17 @@ export async function registerSchool(deps: RegistrationDeps, input: Registration
     pupilCount: input.pupilCount,
     busCount: input.busCount,
     intendedStartDate: input.intendedStartDate,
-    plan: planForPupils(input.pupilCount),
-    createdAt: now,
-    updatedAt: now,
+    plan: planFor({ pupilCount: input.pupilCount, busCount: input.busCount }),
   };
+}
+
+/** register-school: a pending school and its 6-digit code, e-mailed through the outbox. */
+export async function registerSchool(deps: RegistrationDeps, input: RegistrationValues, meta: RequestMeta) {
+  const now = deps.now();
+  const details = detailsOf(input, now);
+  await limit(deps, `register:ip:${meta.ipAddress ?? "unknown"}`, 60 * MINUTE, 10);
+  const id = crypto.randomUUID();
+  const pending = { id, ...details, createdAt: now, updatedAt: now };
   const code = await codeEmail(deps, pending, meta);
   await deps.db.batch([
     deps.db.insert(pendingSchools).values(pending),
@@ -90,7 +102,47 @@ export async function registerSchool(deps: RegistrationDeps, input: Registration
     ),
   ]);
   await enqueueEmails(deps, [code.emailId]);
-  return { pendingSchoolId: id };
+  return { pendingSchoolId: id, resumeToken: code.resumeToken };
+}
+
+/**
+ * Step 1 edited after Previous: the same registration is updated (never a second one). A changed
+ * admin e-mail needs verifying again: a new code goes to it, and links sent to the old one die.
+ */
+export async function updateRegistration(deps: RegistrationDeps, input: RegistrationValues & { pendingSchoolId: string }, meta: RequestMeta) {
+  const pending = await findPending(deps, input.pendingSchoolId);
+  if (pending.paymentStatus === "paid" || (pending.verificationStatus !== "pending_verification" && pending.verificationStatus !== "email_verified")) {
+    throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.alreadyPaid);
+  }
+  const now = deps.now();
+  const details = detailsOf(input, now);
+  await limit(deps, `register-update:subject:${pending.id}`, 60 * MINUTE, 20);
+  const emailChanged = details.adminEmail !== pending.adminEmail;
+  const reverify = emailChanged ? { verificationStatus: "pending_verification" as const, emailVerifiedAt: null } : {};
+  const update = deps.db
+    .update(pendingSchools)
+    .set({ ...details, ...reverify, updatedAt: now })
+    .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.paymentStatus, "unpaid")));
+  const audit = auditInsert(
+    deps.db,
+    {
+      eventType: "school_registration_updated",
+      description: `${details.schoolName} registration details updated`,
+      metadata: { pending_school_id: pending.id, email: details.adminEmail, plan: details.plan, email_changed: emailChanged },
+      at: now,
+    },
+    meta,
+  );
+  if (!emailChanged) {
+    await deps.db.batch([update, audit]);
+    return { pendingSchoolId: pending.id, verified: pending.verificationStatus === "email_verified", resumeToken: null };
+  }
+  await limit(deps, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
+  await limit(deps, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
+  const code = await codeEmail(deps, { id: pending.id, schoolName: details.schoolName, adminEmail: details.adminEmail }, meta);
+  await deps.db.batch([update, revokeResumeTokens(deps.db, pending.id), audit, ...code.queries]);
+  await enqueueEmails(deps, [code.emailId]);
+  return { pendingSchoolId: pending.id, verified: false, resumeToken: code.resumeToken };
 }
 
 /** verify-email: the 6-digit code; 5 attempts per 30 minutes per registration and per address. */
@@ -120,7 +172,7 @@ export async function resendCode(deps: RegistrationDeps, input: { pendingSchoolI
   const code = await codeEmail(deps, pending, meta);
   await deps.db.batch([...code.queries]);
   await enqueueEmails(deps, [code.emailId]);
-  return { message: REGISTRATION_MESSAGES.codeResent };
+  return { message: REGISTRATION_MESSAGES.codeResent, resumeToken: code.resumeToken };
 }
 
 /**
@@ -149,7 +201,8 @@ export async function createRegistrationCheckout(deps: RegistrationDeps, input: 
         success_url: `${appUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${appUrl}/get-started?cancelled=1`,
       },
-      { idempotencyKey: `registration-checkout-${pending.id}` },
+      // A double click gets the same session; edited details (plan, address) get a new one.
+      { idempotencyKey: `registration-checkout-${pending.id}-${(await sha256Hex(`${pending.plan}:${pending.adminEmail}`)).slice(0, 16)}` },
     );
   } catch (error) {
     deps.logger.error("stripe: checkout session failed", { pendingSchoolId: pending.id, error: error instanceof Error ? error.message : String(error) });
@@ -166,5 +219,5 @@ export async function registrationCheckoutStatus(deps: Pick<AppDeps, "db">, sess
     .select({ paymentStatus: pendingSchools.paymentStatus, schoolName: pendingSchools.schoolName })
     .from(pendingSchools)
     .where(eq(pendingSchools.stripeCheckoutSessionId, sessionId));
-  return { paid: row?.paymentStatus === "paid", schoolName: row?.schoolName ?? null };
+  return { found: row !== undefined, paid: row?.paymentStatus === "paid", schoolName: row?.schoolName ?? null };
 }

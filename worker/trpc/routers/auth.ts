@@ -8,7 +8,7 @@ import { login } from "../../services/auth/login.ts";
 import { completeMfaLogin } from "../../services/auth/mfa.ts";
 import { confirmIdentity } from "../../services/auth/sudo.ts";
 import { sudoSchema, verifyMfaSchema } from "../../schemas/mfa.ts";
-import { requestPasswordReset, resetPassword } from "../../services/auth/reset.ts";
+import { checkResetToken, requestPasswordReset, resetPassword } from "../../services/auth/reset.ts";
 import { acceptInvitation, describeInvitation } from "../../services/invitations/accept.ts";
 import type { NewSession } from "../../auth/session.ts";
 import type { SessionUser } from "../../auth/users.ts";
@@ -71,6 +71,9 @@ export const authRouter = router({
   }),
 
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx.meta)),
+
+  /** The reset page's check on load: `{ valid }` only. A mutation, so the token stays out of URLs. */
+  checkResetToken: publicProcedure.input(tokenSchema).mutation(({ ctx, input }) => checkResetToken(ctx.deps, input.token, ctx.meta)),
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
 

@@ -1,20 +1,29 @@
 import { z } from "zod";
-import { checkoutSchema, registrationSchema, resendCodeSchema, verifyEmailSchema } from "../../schemas/registration.ts";
+import { checkoutSchema, registrationSchema, resendCodeSchema, resumeSchema, updateRegistrationSchema, verifyEmailSchema } from "../../schemas/registration.ts";
 import {
   createRegistrationCheckout,
   registerSchool,
   registrationCheckoutStatus,
   resendCode,
+  updateRegistration,
   verifyEmail,
 } from "../../services/registration/register.ts";
+import { resumeRegistration } from "../../services/registration/resume.ts";
 import { publicProcedure, router } from "../init.ts";
 
 /** The server half of the shared step-1 rules; the start date is checked against the clock in the service. */
 const registerInput = registrationSchema("");
+const updateInput = updateRegistrationSchema("");
 
 /** `/get-started`: the spec's register-school, verify-email and create-checkout-session, plus what the real flow needs. */
 export const registrationRouter = router({
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => registerSchool(ctx.deps, input, ctx.meta)),
+
+  /** Step 1 again after Previous: updates the wizard's registration instead of creating another. */
+  update: publicProcedure.input(updateInput).mutation(({ ctx, input }) => updateRegistration(ctx.deps, input, ctx.meta)),
+
+  /** The resume link (verification e-mail, or the tab coming back from Checkout). */
+  resume: publicProcedure.input(resumeSchema).mutation(({ ctx, input }) => resumeRegistration(ctx.deps, input.token, ctx.meta)),
 
   verifyEmail: publicProcedure.input(verifyEmailSchema).mutation(({ ctx, input }) => verifyEmail(ctx.deps, input, ctx.meta)),
 

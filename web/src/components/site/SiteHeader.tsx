@@ -15,11 +15,14 @@ const PAGES = [
 
 type Variant = "desktop" | "mobile";
 
+/** Every item of the desktop header (links, Logout, Get Started) has this one size. */
+const DESKTOP_ITEM = "inline-flex h-9 items-center justify-center gap-2 rounded-md px-3 text-sm";
+
 function navLinkClass(variant: Variant) {
   return ({ isActive }: { isActive: boolean }) => {
     const base =
       variant === "desktop"
-        ? "inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors"
+        ? `${DESKTOP_ITEM} font-medium transition-colors`
         : "flex w-full items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium transition-colors";
     return `${base} ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-ink"}`;
   };
@@ -103,7 +106,11 @@ export default function SiteHeader() {
             <Link
               to="/get-started"
               onClick={close}
-              className={`${buttonPrimary} ${variant === "mobile" ? "w-full" : "px-4 py-2"}`}
+              className={
+                variant === "mobile"
+                  ? `${buttonPrimary} w-full`
+                  : `${DESKTOP_ITEM} bg-brand-500 font-semibold text-ink shadow-sm hover:bg-brand-600 focus-visible:outline-brand-700`
+              }
             >
               Get Started
             </Link>

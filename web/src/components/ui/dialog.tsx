@@ -1,13 +1,34 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { Button } from "./form.tsx";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/50";
 const panelBase =
   "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
 const panel = `${panelBase} max-w-lg`;
+
+/**
+ * Our dialogs are opened from state, not from a Radix `Trigger`, so Radix has no trigger to give the
+ * focus back to when they close. This remembers what had the focus when the dialog opened (the
+ * opening button) and returns the focus there, as a `Trigger` would.
+ */
+function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before Radix moves the focus into the dialog.
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+  }, [open]);
+  return (event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
+}
 
 /** An accessible modal (focus trap, Escape, labelled by its title); `wide` makes room for tables. */
 export function Dialog({
@@ -25,11 +46,16 @@ export function Dialog({
   wide?: boolean;
   children: ReactNode;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlay} />
-        <RadixDialog.Content className={wide ? `${panelBase} max-w-5xl` : panel} {...(description ? {} : { "aria-describedby": undefined })}>
+        <RadixDialog.Content
+          className={wide ? `${panelBase} max-w-5xl` : panel}
+          onCloseAutoFocus={returnFocus}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
             <RadixDialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
@@ -62,11 +88,12 @@ export function ConfirmDialog({
   onConfirm: () => void;
   busy?: boolean;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={panel}>
+        <AlertDialog.Content className={panel} onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">

@@ -1,8 +1,12 @@
-/** Dates and times shown in the reader's locale. */
+/**
+ * The one date format of the app: `Nov 22, 2026` for dates, `Nov 22, 2026, 11:29 AM` for
+ * date-times (the reader's time zone). Every page formats dates through this module.
+ */
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+const LOCALE = "en-US";
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short" });
 
 export function formatDate(value: Date): string {
   return dateFormat.format(value);
@@ -16,7 +20,7 @@ export function formatTime(value: Date): string {
   return timeFormat.format(value);
 }
 
-/** A calendar day stored as `YYYY-MM-DD`, shown in the reader's locale without a time-zone shift. */
+/** A calendar day stored as `YYYY-MM-DD`, shown without a time-zone shift. */
 export function formatIsoDay(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;

@@ -27,7 +27,7 @@ export function pageItems(page: number, pages: number, fillSingleGaps = false): 
 const largeButton =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
 const idle = "border-slate-300 bg-white text-slate-700 hover:bg-slate-50";
-const current = "border-brand-700 bg-brand-700 text-white";
+const current = "border-brand-500 bg-brand-500 text-ink";
 
 /** "Showing x to y of z {noun}" with Previous and Next (and page numbers); shown only when there is more than one page. */
 export function Pagination({

@@ -16,6 +16,7 @@ import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
 import { errorMessage } from "../../lib/errors.ts";
+import { formatDateTime } from "../../components/ui/format.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../trpc.ts";
 
@@ -168,7 +169,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     );
   }
 
-  const expires = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(invitation.expiresAt);
+  const expires = formatDateTime(invitation.expiresAt);
 
   return (
     <AuthCard icon={MailOpen} title="Set Up Your Account" subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`} wide>

@@ -52,10 +52,12 @@ export default function ChangePasswordPage() {
         <form
           noValidate
           className="space-y-4"
-          onSubmit={handleSubmit((values) => {
+          onSubmit={(event) => {
+            // Every new attempt starts without the last attempt's server error, even when the
+            // form's own checks stop it before the server is asked.
             setServerError(null);
-            change.mutate(values);
-          })}
+            void handleSubmit((values) => change.mutate(values))(event);
+          }}
         >
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           <TextField

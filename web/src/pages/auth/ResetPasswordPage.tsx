@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Loading } from "../../components/ui/states.tsx";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "../../../../worker/schemas/auth.ts";
@@ -24,6 +25,13 @@ export default function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: "", confirmPassword: "" },
   });
+  // The link is checked on load, so a used or expired one says so before the form is filled in.
+  const check = useMutation(trpc.auth.checkResetToken.mutationOptions());
+  const { mutate: checkToken } = check;
+  useEffect(() => {
+    if (token) checkToken({ token });
+  }, [token, checkToken]);
+  const linkInvalid = !token || check.data?.valid === false;
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
       onSuccess: (data) => setDone(data),
@@ -37,7 +45,16 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard icon={KeyRound} title={"Choose a new password"}>
-        {done ? (
+        {!done && !linkInvalid && check.isPending ? (
+          <Loading />
+        ) : !done && linkInvalid ? (
+          <FormAlert>
+            {RESET_MESSAGES.invalidLink}{" "}
+            <Link to="/forgot-password" className="font-semibold underline">
+              Request a new link
+            </Link>
+          </FormAlert>
+        ) : done ? (
           <div className="space-y-4 text-center">
             <FormAlert kind="success">{done.message}</FormAlert>
             <Link to={LOGIN_PAGES[done.role]} className="inline-block font-semibold text-brand-700 hover:underline">

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, ClipboardList, MailPlus, Plus, Settings, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { formatDateTime } from "../../components/ui/format.ts";
 import { ErrorState, Loading, StatCard } from "../../components/ui/states.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useTRPC } from "../../trpc.ts";
@@ -32,7 +33,7 @@ export default function SuperAdminHome() {
         ) : stats.isError ? (
           <ErrorState>Failed to load platform statistics.</ErrorState>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <StatCard label="Total Schools" value={stats.data.totalSchools} detail={`${stats.data.activeSchools} active`} />
             <StatCard label="School Admins" value={stats.data.schoolAdmins} />
             <StatCard label="Parents" value={stats.data.parents} />
@@ -80,7 +81,7 @@ export default function SuperAdminHome() {
               <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                 <span className="text-slate-800">{entry.description}</span>
                 <span className="text-slate-500">
-                  {entry.userEmail ?? (entry.userRole ? entry.userRole.replace("_", " ") : "System")} · {entry.createdAt.toLocaleString()}
+                  {entry.userEmail ?? (entry.userRole ? entry.userRole.replace("_", " ") : "System")} · {formatDateTime(entry.createdAt)}
                 </span>
               </li>
             ))}

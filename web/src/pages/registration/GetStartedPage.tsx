@@ -1,27 +1,31 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
-  DEFAULT_COUNTRY,
   REGISTRATION_MESSAGES,
   localToday,
   registrationSchema,
   verifyEmailSchema,
   type RegistrationInput,
 } from "../../../../worker/schemas/registration.ts";
+import { Loading } from "../../components/ui/states.tsx";
 import { container, textLink } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { useTRPC } from "../../trpc.ts";
 import { ConsentStep } from "./ConsentStep.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
+import { rememberResumeToken, useResumeOnLoad, type ResumeOutcome } from "./resume.ts";
 import { SchoolDetailsStep, type RegistrationOutput } from "./SchoolDetailsStep.tsx";
 import { VerifyEmailStep } from "./VerifyEmailStep.tsx";
 import { WizardMessages } from "./WizardMessages.tsx";
 import { WizardProgress } from "./WizardProgress.tsx";
 import {
+  DEFAULT_VALUES,
   STEPS,
   errorNotice,
+  stepOneInput,
+  submittedNotice,
   failure,
   fieldsOfMissingMessage,
   serverFieldErrors,
@@ -29,21 +33,6 @@ import {
   type StepNumber,
   type WizardMessage,
 } from "./wizard.ts";
-
-const DEFAULT_VALUES: RegistrationInput = {
-  schoolName: "",
-  schoolType: "",
-  schoolCountry: DEFAULT_COUNTRY,
-  intendedStartDate: "",
-  adminFullName: "",
-  adminRole: "",
-  adminEmail: "",
-  adminPhone: "",
-  schoolAddress: "",
-  schoolCity: "",
-  schoolState: "",
-  schoolZipCode: "",
-};
 
 const INTROS: Record<StepNumber, string> = {
   1: "Tell us about your school and the person who will administer its SchoolRide account.",
@@ -56,12 +45,9 @@ const INTROS: Record<StepNumber, string> = {
 export default function GetStartedPage() {
   usePageTitle("Register Your School · SchoolRide");
   const trpc = useTRPC();
-  const [params] = useSearchParams();
 
   const [step, setStep] = useState<StepNumber>(1);
-  const [message, setMessage] = useState<WizardMessage | null>(() =>
-    params.get("cancelled") === "1" ? { kind: "info", text: "Payment was cancelled. You can try again." } : null,
-  );
+  const [message, setMessage] = useState<WizardMessage | null>(null);
   const [pendingSchoolId, setPendingSchoolId] = useState<string | null>(null);
   /** The step-1 values the pending registration was created from: unchanged values are not sent twice. */
   const [registeredAs, setRegisteredAs] = useState<string | null>(null);
@@ -102,6 +88,7 @@ export default function GetStartedPage() {
   });
 
   const registerSchool = useMutation(trpc.registration.register.mutationOptions());
+  const updateSchool = useMutation(trpc.registration.update.mutationOptions());
   const verifyEmail = useMutation(trpc.registration.verifyEmail.mutationOptions());
   const resendCode = useMutation(trpc.registration.resendCode.mutationOptions());
   const checkout = useMutation(trpc.registration.createCheckoutSession.mutationOptions());
@@ -123,23 +110,69 @@ export default function GetStartedPage() {
     setMessage(notice);
   }
 
-  const busy = registerSchool.isPending || verifyEmail.isPending || resendCode.isPending || checkout.isPending || redirecting;
+  const busy = registerSchool.isPending || updateSchool.isPending || verifyEmail.isPending || resendCode.isPending || checkout.isPending || redirecting;
 
   function previous() {
     if (step === 1 || busy) return;
     goTo((step - 1) as StepNumber, null);
   }
 
+  /* Resume (the e-mailed link, or back from a cancelled checkout) ------------------------------ */
+  const { resuming } = useResumeOnLoad((outcome: ResumeOutcome) => {
+    if (outcome.kind !== "resumed") {
+      setMessage(outcome.kind === "closed" ? { kind: "info", text: outcome.message } : errorNotice(outcome.message));
+      return;
+    }
+    const { registration, via } = outcome;
+    form.reset(registration.details);
+    const parsed = registrationSchema("").safeParse(registration.details);
+    setRegisteredAs(parsed.success ? JSON.stringify(stepOneInput(parsed.data)) : null);
+    setPendingSchoolId(registration.pendingSchoolId);
+    setVerified(registration.step > 2);
+    // Step 4 is only reached after both consents, which the server recorded with the checkout.
+    setTermsAccepted(registration.step === 4);
+    setPrivacyAccepted(registration.step === 4);
+    goTo(
+      registration.step,
+      via === "cancelled"
+        ? { kind: "info", text: "Payment was cancelled. You can try again." }
+        : { kind: "info", title: "Welcome Back", text: "Your registration has been restored. Continue where you left off." },
+    );
+  });
+
   /* Step 1 ------------------------------------------------------------------------------------ */
   const submitDetails = form.handleSubmit(
     (values) => {
       if (busy) return;
       setMessage(null);
-      const { adminPhone, ...rest } = values;
-      const input = { ...rest, ...(adminPhone ? { adminPhone } : {}) };
+      const input = stepOneInput(values);
       const key = JSON.stringify(input);
       if (pendingSchoolId && key === registeredAs) {
-        goTo(2, null);
+        goTo(verified ? 3 : 2, null);
+        return;
+      }
+      const onError = (error: unknown) => {
+        const fields = serverFieldErrors(error);
+        fields.forEach((field, index) => form.setError(field, { type: "server" }, { shouldFocus: index === 0 }));
+        setMessage(failure(error, REGISTRATION_MESSAGES.registerFailed));
+      };
+      if (pendingSchoolId) {
+        // Back from a later step: the same registration is updated; a new address needs a new code.
+        updateSchool.mutate(
+          { ...input, pendingSchoolId },
+          {
+            onSuccess: (data) => {
+              setRegisteredAs(key);
+              setVerified(data.verified);
+              if (data.verified) return goTo(3, null);
+              rememberResumeToken(data.resumeToken);
+              setCode("");
+              setCodeInvalid(false);
+              goTo(2, data.resumeToken ? submittedNotice(input.adminEmail) : null);
+            },
+            onError,
+          },
+        );
         return;
       }
       registerSchool.mutate(input, {
@@ -151,20 +184,13 @@ export default function GetStartedPage() {
           }
           setPendingSchoolId(id);
           setRegisteredAs(key);
+          rememberResumeToken(data.resumeToken);
           setVerified(false);
           setCode("");
           setCodeInvalid(false);
-          goTo(2, {
-            kind: "success",
-            title: "Registration Submitted",
-            text: `Please check your e-mail (${input.adminEmail}) for the 6-digit verification code.`,
-          });
+          goTo(2, submittedNotice(input.adminEmail));
         },
-        onError: (error) => {
-          const fields = serverFieldErrors(error);
-          fields.forEach((field, index) => form.setError(field, { type: "server" }, { shouldFocus: index === 0 }));
-          setMessage(failure(error, REGISTRATION_MESSAGES.registerFailed));
-        },
+        onError,
       });
     },
     () => setMessage(errorNotice(firstIssue.current ?? REGISTRATION_MESSAGES.generic)),
@@ -215,6 +241,7 @@ export default function GetStartedPage() {
       { pendingSchoolId },
       {
         onSuccess: (data) => {
+          rememberResumeToken(data?.resumeToken);
           setCode("");
           setCodeInvalid(false);
           setMessage({ kind: "success", title: "Code Sent", text: data?.message || REGISTRATION_MESSAGES.codeResent });
@@ -265,7 +292,11 @@ export default function GetStartedPage() {
 
   let body;
   if (step === 1) {
-    body = <SchoolDetailsStep form={form} onSubmit={() => void submitDetails()} pending={registerSchool.isPending} />;
+    body = resuming ? (
+      <Loading label="Restoring your registration…" />
+    ) : (
+      <SchoolDetailsStep form={form} onSubmit={() => void submitDetails()} pending={registerSchool.isPending || updateSchool.isPending} />
+    );
   } else if (step === 2) {
     body = (
       <VerifyEmailStep

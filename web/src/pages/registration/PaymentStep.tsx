@@ -1,5 +1,5 @@
-import { Check, Lock, ShieldCheck } from "lucide-react";
-import { PLANS, planForPupils } from "../../../../worker/schemas/registration.ts";
+import { Check, Info, Lock, ShieldCheck } from "lucide-react";
+import { busLimitNote, PLANS, planFor } from "../../../../worker/schemas/registration.ts";
 import { StepActions } from "./StepActions.tsx";
 import { formatPrice } from "./wizard.ts";
 
@@ -13,7 +13,10 @@ export type RegistrationSummary = {
 
 const count = new Intl.NumberFormat("en-US");
 
-/** Step 4: the plan chosen by the pupil count, the summary, and the way to Stripe's checkout. */
+/**
+ * Step 4: the plan (the pupil count's, or a larger one when the buses exceed its limit, which is
+ * then explained), the summary, and the way to Stripe's checkout.
+ */
 export function PaymentStep({
   summary,
   onSubmit,
@@ -25,7 +28,8 @@ export function PaymentStep({
   onPrevious: () => void;
   pending: boolean;
 }) {
-  const planId = planForPupils(summary.pupilCount);
+  const planId = planFor(summary);
+  const busNote = busLimitNote(summary);
   const plan = PLANS[planId];
   const popular = planId === "professional";
 
@@ -59,7 +63,15 @@ export function PaymentStep({
             <span className="font-medium text-slate-600">per month</span>
           </p>
           <p className="mt-2 text-sm text-slate-700">{plan.limits}</p>
-          <p className="mt-1 text-sm text-slate-500">Chosen for {count.format(summary.pupilCount)} pupils.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Chosen for {count.format(summary.pupilCount)} pupils and {count.format(summary.busCount)} buses.
+          </p>
+          {busNote ? (
+            <p role="note" className="mt-3 flex gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-ink">
+              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+              {busNote}
+            </p>
+          ) : null}
 
           <h4 className="mt-5 text-sm font-semibold text-ink">Included features</h4>
           <ul className="mt-2 space-y-2">

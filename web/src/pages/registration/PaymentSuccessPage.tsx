@@ -107,7 +107,9 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
       {
         staleTime: 0,
         retry: false,
-        refetchInterval: (query) => (query.state.data?.paid ? false : timedOut ? SLOW_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
+        // Nothing to wait for when the session is paid, or when no registration has it at all.
+        refetchInterval: (query) =>
+          query.state.data?.paid || query.state.data?.found === false ? false : timedOut ? SLOW_POLL_INTERVAL_MS : POLL_INTERVAL_MS,
         refetchIntervalInBackground: false,
       },
     ),
@@ -115,9 +117,9 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
 
   const paid = status.data?.paid === true;
   const schoolName = status.data?.schoolName ?? null;
-  const phase = delayPassed && paid ? "paid" : timedOut ? "waiting" : "confirming";
+  const phase = status.data?.found === false ? "unknown" : delayPassed && paid ? "paid" : timedOut ? "waiting" : "confirming";
 
-  usePageTitle(`${phase === "paid" ? "Payment Successful" : "Confirming Payment"} · SchoolRide`);
+  usePageTitle(`${phase === "paid" ? "Payment Successful" : phase === "unknown" ? "Payment Not Found" : "Confirming Payment"} · SchoolRide`);
 
   return (
     <Card>
@@ -126,6 +128,13 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
         {phase === "confirming" ? (
           <Header icon={Loader2} tone="brand" spin title="Confirming your payment...">
             <p>This only takes a moment. Please don&apos;t close this page.</p>
+          </Header>
+        ) : phase === "unknown" ? (
+          <Header icon={SearchX} tone="slate" title="Payment Not Found">
+            <p>
+              We could not find a payment for this link. Please check that you opened the whole link from the payment page. If
+              you have just paid, you will receive our confirmation e-mail.
+            </p>
           </Header>
         ) : phase === "paid" ? (
           <Header icon={CheckCircle2} tone="green" title="Payment Successful!">

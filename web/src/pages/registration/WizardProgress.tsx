@@ -29,7 +29,7 @@ export function WizardProgress({ current }: { current: StepNumber }) {
                   active
                     ? "border-brand-600 bg-brand-500 text-ink"
                     : done
-                      ? "border-brand-600 bg-brand-600 text-white"
+                      ? "border-brand-500 bg-brand-100 text-brand-700"
                       : "border-slate-300 bg-white text-slate-500"
                 }`}
               >

@@ -1,5 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
-import { REQUIRED_FIELD_LABELS, REGISTRATION_MESSAGES, type RegistrationInput } from "../../../../worker/schemas/registration.ts";
+import { DEFAULT_COUNTRY, REQUIRED_FIELD_LABELS, REGISTRATION_MESSAGES, type RegistrationInput } from "../../../../worker/schemas/registration.ts";
+import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 
 /** The four steps of the wizard (spec §2), in order. */
@@ -12,6 +13,34 @@ export const STEPS = [
 export type StepNumber = (typeof STEPS)[number]["number"];
 
 export type FieldName = keyof RegistrationInput;
+
+export const DEFAULT_VALUES: RegistrationInput = {
+  schoolName: "",
+  schoolType: "",
+  schoolCountry: DEFAULT_COUNTRY,
+  intendedStartDate: "",
+  adminFullName: "",
+  adminRole: "",
+  adminEmail: "",
+  adminPhone: "",
+  schoolAddress: "",
+  schoolCity: "",
+  schoolState: "",
+  schoolZipCode: "",
+};
+
+/** What step 1 sends: the checked values, without an empty phone. */
+export function stepOneInput(values: RegistrationOutput) {
+  const { adminPhone, ...rest } = values;
+  return { ...rest, ...(adminPhone ? { adminPhone } : {}) };
+}
+
+export const submittedNotice = (email: string): WizardMessage => ({
+  kind: "success",
+  title: "Registration Submitted",
+  text: `Please check your e-mail (${email}) for the 6-digit verification code.`,
+});
+
 
 /** A message shown under the step heading: errors are alerts, the rest are status notices. */
 export type WizardMessage = { kind: "error" | "success" | "info"; title?: string; text: string };

@@ -17,7 +17,9 @@ export function PendingApprovalsCard() {
   const pending = useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit: SHOWN }));
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
   const [reason, setReason] = useState("");
+  const [reasonMissing, setReasonMissing] = useState(false);
   const reasonId = useId();
+  const reasonErrorId = useId();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
 
   const approve = useMutation(
@@ -75,6 +77,7 @@ export function PendingApprovalsCard() {
                   type="button"
                   onClick={() => {
                     setReason("");
+                    setReasonMissing(false);
                     setRejecting({ id: row.id, name: row.schoolName });
                   }}
                   aria-label={`Reject ${row.schoolName}`}
@@ -92,17 +95,35 @@ export function PendingApprovalsCard() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            // Spec: here the reason is required, and an empty reason cancels the rejection.
-            if (!rejecting || !reason.trim()) return setRejecting(null);
+            // Spec: here the reason is required. Cancel closes the dialog; an empty reason says so.
+            if (!rejecting) return;
+            if (!reason.trim()) return setReasonMissing(true);
             reject.mutate({ pendingSchoolId: rejecting.id, reason: reason.trim() });
           }}
           className="space-y-4"
         >
           <div>
             <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
-              Reason
+              Reason (required)
             </label>
-            <textarea id={reasonId} value={reason} onChange={(event) => setReason(event.target.value)} rows={3} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" />
+            <textarea
+              id={reasonId}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonMissing(false);
+              }}
+              rows={3}
+              required
+              aria-invalid={reasonMissing || undefined}
+              aria-describedby={reasonMissing ? reasonErrorId : undefined}
+              className={`mt-1 block w-full rounded-md border px-3 py-2 ${reasonMissing ? "border-red-500" : "border-slate-300"}`}
+            />
+            {reasonMissing ? (
+              <p id={reasonErrorId} role="alert" className="mt-1 text-sm text-red-700">
+                A reason is required to reject a registration.
+              </p>
+            ) : null}
           </div>
           <DialogActions onCancel={() => setRejecting(null)} submitLabel="Reject" pendingLabel="Rejecting…" pending={reject.isPending} />
         </form>

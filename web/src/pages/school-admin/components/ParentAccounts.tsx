@@ -13,6 +13,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDateTime } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 type ParentRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["list"]["rows"][number];
 
@@ -108,7 +109,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
                   <th scope="row" className="px-4 py-3 text-left align-top text-sm font-medium text-ink">
                     {parent.name}
                   </th>
-                  <td className={`${tdClass} wrap-anywhere`}>{parent.email}</td>
+                  <td className={tdClass}><EmailAddress email={parent.email} /></td>
                   <td className={tdClass}>{parent.phone || <span className="text-slate-500">Not provided</span>}</td>
                   <td className={tdClass}>{parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>}</td>
                   <td className={tdClass}>
@@ -127,7 +128,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold text-ink">{parent.name}</p>
-                  <p className="text-sm text-slate-600 wrap-anywhere">{parent.email}</p>
+                  <EmailAddress className="block text-sm text-slate-600" email={parent.email} />
                 </div>
                 <StatusBadge active={parent.isActive} />
               </div>

@@ -13,6 +13,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 type InvitationRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["invitations"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
@@ -251,7 +252,7 @@ export function ParentInvitations({
 function Recipient({ row }: { row: InvitationRow }) {
   return (
     <>
-      <span className="block font-medium text-ink wrap-anywhere">{row.email}</span>
+      <EmailAddress className="block font-medium text-ink" email={row.email} />
       <span className={`block text-sm ${row.name ? "text-slate-600" : "text-slate-500 italic"}`}>{row.name ?? "Name not provided"}</span>
     </>
   );

@@ -13,6 +13,7 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { Dash, DateFilter, DebouncedInput, FilterSelect, PageHeader, roleLabel } from "./ui.tsx";
 import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 type AuditRow = SuperAdminOutputs["auditLogs"]["list"]["rows"][number];
 
@@ -235,14 +236,14 @@ function Who({ row }: { row: AuditRow }) {
     return (
       <>
         <span className="block font-medium text-slate-800">System</span>
-        {row.userEmail ? <span className="block text-sm text-slate-600 wrap-anywhere">{row.userEmail}</span> : null}
+        {row.userEmail ? <EmailAddress className="block text-sm text-slate-600" email={row.userEmail} /> : null}
       </>
     );
   }
   return (
     <>
       <span className="block font-medium text-slate-800">{roleLabel(row.userRole)}</span>
-      {row.userEmail ? <span className="block text-sm text-slate-600 wrap-anywhere">{row.userEmail}</span> : null}
+      {row.userEmail ? <EmailAddress className="block text-sm text-slate-600" email={row.userEmail} /> : null}
     </>
   );
 }

@@ -20,6 +20,7 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { DebouncedInput, FilterSelect, PageHeader, roleLabel } from "./ui.tsx";
 import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 type Invite = SuperAdminOutputs["invites"]["list"]["rows"][number];
 
@@ -288,7 +289,7 @@ export default function InvitesPage() {
 function Recipient({ invite }: { invite: Invite }) {
   return (
     <>
-      <span className="block font-medium text-ink wrap-anywhere">{invite.email}</span>
+      <EmailAddress className="block font-medium text-ink" email={invite.email} />
       <span className={`block text-sm wrap-anywhere ${invite.name ? "text-slate-600" : "text-slate-500 italic"}`}>{invite.name ?? "Name not provided"}</span>
     </>
   );

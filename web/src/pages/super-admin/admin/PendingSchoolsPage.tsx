@@ -14,6 +14,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui/format.ts";
 import { DetailList, PageHeader } from "./ui.tsx";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 type Registration = SuperAdminOutputs["pendingRegistrations"]["rows"][number];
 
@@ -153,7 +154,7 @@ export default function PendingSchoolsPage() {
                 <div className="col-span-2 min-w-0 lg:col-span-1">
                   <dt className="text-slate-500">Admin</dt>
                   <dd className="font-medium text-slate-800 wrap-anywhere">{row.adminFullName}</dd>
-                  <dd className="text-slate-600 wrap-anywhere">{row.adminEmail}</dd>
+                  <dd className="text-slate-600"><EmailAddress email={row.adminEmail} /></dd>
                 </div>
                 <div>
                   <dt className="text-slate-500">Pupils / Buses</dt>
@@ -207,10 +208,13 @@ export default function PendingSchoolsPage() {
               items={[
                 { label: "School name", value: viewing.schoolName },
                 { label: "School type", value: schoolTypeName(viewing.schoolType) },
+                { label: "Street address", value: viewing.schoolAddress },
                 { label: "City", value: viewing.schoolCity },
                 { label: "State", value: viewing.schoolState },
+                { label: "ZIP code", value: viewing.schoolZipCode },
                 { label: "Country", value: viewing.schoolCountry },
                 { label: "Admin name", value: viewing.adminFullName },
+                { label: "Admin role", value: viewing.adminRole },
                 { label: "Admin e-mail", value: viewing.adminEmail },
                 { label: "Admin phone", value: viewing.adminPhone || <span className="text-slate-500 italic">Not provided</span> },
                 { label: "Pupils", value: viewing.pupilCount },

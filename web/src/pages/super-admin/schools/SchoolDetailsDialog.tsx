@@ -10,6 +10,7 @@ import type { SchoolDetails, SchoolRef } from "./types.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
 import { SchoolStatusBadge, SecondaryButton } from "./ui.tsx";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 /** The school's details modal (spec §2), rendered only while a school is being viewed. */
 export function SchoolDetailsDialog({
@@ -65,7 +66,7 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
       <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
         <Item label="Name">{school.name}</Item>
         <Item label="Email">
-          <span className="wrap-anywhere">{school.email}</span>
+          <EmailAddress email={school.email} />
         </Item>
         <Item label="Phone">{school.phone || <NotProvided />}</Item>
         <Item label="Address">
@@ -102,7 +103,7 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
               <li key={admin.id} className="flex items-start justify-between gap-3 px-3 py-3 text-sm">
                 <div className="min-w-0">
                   <p className="font-medium text-ink">{admin.name}</p>
-                  <p className="text-slate-600 wrap-anywhere">{admin.email}</p>
+                  <EmailAddress className="block text-slate-600" email={admin.email} />
                   <p className="text-slate-600">{admin.position || "Administrator"}</p>
                   <p className="text-slate-500">Last login: {admin.lastLogin ? formatDateTime(admin.lastLogin) : "Never"}</p>
                 </div>

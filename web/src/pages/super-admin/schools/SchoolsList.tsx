@@ -4,6 +4,7 @@ import type { SchoolRef, SchoolRow } from "./types.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { formatDate } from "../../../components/ui/format.ts";
 import { IconButton, iconButtonClass, SchoolStatusBadge, shortId, tdClass, thClass } from "./ui.tsx";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 export type RowActions = {
   onView: (school: SchoolRef) => void;
@@ -41,7 +42,7 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
                     <span id={nameId} className="block font-semibold text-ink">
                       {school.name}
                     </span>
-                    <span className="block text-slate-600 wrap-anywhere">{school.email}</span>
+                    <EmailAddress className="block text-slate-600" email={school.email} />
                     <CountBadges school={school} />
                   </th>
                   <td className={`${tdClass} font-mono whitespace-nowrap`}>
@@ -73,7 +74,7 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
                   <p id={nameId} className="font-semibold text-ink wrap-anywhere">
                     {school.name}
                   </p>
-                  <p className="text-sm text-slate-600 wrap-anywhere">{school.email}</p>
+                  <EmailAddress className="block text-sm text-slate-600" email={school.email} />
                 </div>
                 <SchoolStatusBadge badge={school.badge} />
               </div>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import {
   ADMIN_FILTER_LABELS,
   ADMIN_FILTERS,
@@ -24,6 +25,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { SecondaryButton } from "./ui.tsx";
 import { useSchoolFilters, type AdminFilter, type StatusFilter } from "./useSchoolFilters.ts";
+import { withoutParam } from "../../../lib/search-params.ts";
 
 /** Milliseconds of quiet typing before a search applies. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -38,8 +40,16 @@ export default function SchoolsPage() {
   const queryClient = useQueryClient();
   const { filters, filtered, update } = useSchoolFilters();
 
-  // The dashboard's "Create New School" quick action opens the dialog with ?create=1.
-  const [creating, setCreating] = useState(() => new URLSearchParams(window.location.search).get("create") === "1");
+  // The dashboard's "Create New School" quick action opens the dialog with ?create=1; closing it
+  // takes `create` out of the URL, so a reload or Back does not open it again.
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreatingState] = useState(() => params.get("create") === "1");
+  const setCreating = (open: boolean) => {
+    setCreatingState(open);
+    if (!open && params.has("create")) {
+      setParams(withoutParam("create"), { replace: true });
+    }
+  };
   // Invite School Admin: `null` closed, `undefined` without a school, or the school to preselect.
   const [inviting, setInviting] = useState<SchoolRef | undefined | null>(null);
   const [viewing, setViewing] = useState<SchoolRef | null>(null);

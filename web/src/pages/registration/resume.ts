@@ -1,0 +1,78 @@
+import { useMutation } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { AppRouter } from "../../../../worker/trpc/router.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { useTRPC } from "../../trpc.ts";
+import { withoutParam } from "../../lib/search-params.ts";
+
+export type ResumeResult = inferRouterOutputs<AppRouter>["registration"]["resume"];
+export type Resumable = Extract<ResumeResult, { status: "resumable" }>;
+
+/**
+ * The registration's resume token, kept for this tab: Stripe Checkout's "Cancel and go back" comes
+ * back to `/get-started?cancelled=1`, and the token brings back the same registration at step 4.
+ */
+const STORAGE_KEY = "schoolride.registration.resume";
+
+export function rememberResumeToken(token: string | null | undefined) {
+  if (!token) return;
+  try {
+    sessionStorage.setItem(STORAGE_KEY, token);
+  } catch {
+    // Storage can be disabled; the link in the verification e-mail still resumes.
+  }
+}
+
+function storedResumeToken(): string | null {
+  try {
+    return sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export type ResumeOutcome =
+  | { kind: "resumed"; registration: Resumable; via: "link" | "cancelled" }
+  | { kind: "closed"; message: string }
+  | { kind: "failed"; message: string };
+
+/**
+ * On load: `?resume=<token>` (the e-mailed link) or `?cancelled=1` with this tab's token reopens
+ * the registration. The token leaves the address bar at once (it is a secret); the tab keeps it.
+ */
+export function useResumeOnLoad(onOutcome: (outcome: ResumeOutcome) => void) {
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const resume = useMutation(trpc.registration.resume.mutationOptions());
+  const started = useRef(false);
+  const linkToken = params.get("resume");
+  const cancelled = params.get("cancelled") === "1";
+  const [resuming, setResuming] = useState(() => Boolean(linkToken || (cancelled && storedResumeToken())));
+  const report = useRef(onOutcome);
+  report.current = onOutcome;
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = linkToken ?? (cancelled ? storedResumeToken() : null);
+    if (!token) return;
+    const via = linkToken ? "link" : "cancelled";
+    if (linkToken) {
+      rememberResumeToken(linkToken);
+      setParams(withoutParam("resume"), { replace: true });
+    }
+    resume.mutate(
+      { token },
+      {
+        onSuccess: (result) =>
+          report.current(result.status === "resumable" ? { kind: "resumed", registration: result, via } : { kind: "closed", message: result.message }),
+        onError: (error) => report.current({ kind: "failed", message: errorMessage(error) }),
+        onSettled: () => setResuming(false),
+      },
+    );
+  }, [linkToken, cancelled, resume, setParams]);
+
+  return { resuming };
+}
