@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, invitations } from "../../db/schema/index.ts";
+import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { audit, NO_REQUEST } from "../../worker/services/audit.ts";
+import { appRouter } from "../../worker/trpc/router.ts";
+import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
+import { createTestApp, type TestApp } from "../support/harness.ts";
+import { query } from "../support/http.ts";
+
+let t: TestApp;
+let cookie: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, "super_admin");
+  cookie = (await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now())).cookie;
+});
+afterEach(() => t.close());
+
+const BASE = "http://localhost:8787";
+const JSON_HEADERS = { "content-type": "application/json", origin: BASE };
+/** The request of issue 8: a lone surrogate written as a JSON escape. */
+const SURROGATE_LOGIN = '{"json":{"role":"parent","email":"\\ud800@x.example","password":"x-password-1"}}';
+
+const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  t.app.request(`${BASE}/api/trpc/${path}`, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body });
+
+type ErrorBody = { error: { json: { message: string; data: { code: string; httpStatus: number } } } };
+
+/** Every view of the audit log a super admin can open; each must answer 200. */
+async function readEveryAuditView() {
+  const views = [
+    await query(t.app, "superAdmin.recentActivity", undefined, { cookie }),
+    await query(t.app, "superAdmin.auditLogs.list", { page: 1 }, { cookie }),
+    await query(t.app, "superAdmin.auditLogs.list", { page: 1, email: "x.example" }, { cookie }),
+    await query(t.app, "superAdmin.auditLogs.list", { page: 1, role: "parent", eventType: "failed_login" }, { cookie }),
+    await query(t.app, "superAdmin.auditLogs.eventTypes", undefined, { cookie }),
+  ];
+  for (const view of views) expect(view.error).toBeNull();
+  return views;
+}
+
+type AuditRow = { description: string; userEmail: string | null; userAgent: string | null; metadata: Record<string, unknown> };
+
+describe("lone surrogates (IN1, LG1)", () => {
+  it("IN1 the lone-surrogate login of issue 8 is refused with 400 Validation Error, stores nothing, and every audit view still opens", async () => {
+    const response = await post("auth.login", SURROGATE_LOGIN);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.error.json.message).toBe("Validation Error");
+    expect(body.error.json.data.code).toBe("BAD_REQUEST");
+    expect(await t.db.$count(auditLogs)).toBe(0);
+    await readEveryAuditView();
+  });
+
+  it("IN1 a lone surrogate in any procedure input, value or key, is refused with 400 Validation Error", async () => {
+    for (const [path, procedure] of Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)) {
+      for (const input of ['{"email":"a\\udc00"}', '{"\\ud800":"x"}', '{"list":[{"deep":"\\udbff"}]}']) {
+        const body = `{"json":${input}}`;
+        const response =
+          procedure._def.type === "query"
+            ? await t.app.request(`${BASE}/api/trpc/${path}?input=${encodeURIComponent(body)}`, { headers: { cookie } })
+            : await post(path, body, { cookie });
+        expect(response.status, `${path} ${input}`).toBe(400);
+        expect(((await response.json()) as ErrorBody).error.json.message).toBe("Validation Error");
+      }
+    }
+  });
+
+  it("LG1 audit views survive rows stored before the fix (escaped surrogates, bytes that are not UTF-8, metadata that is not JSON)", async () => {
+    const insert = (id: string, description: SQLChunk, metadata: SQLChunk, userAgent: SQLChunk, at: number) =>
+      t.db.run(sql`insert into audit_logs (id, event_type, description, user_role, metadata, user_agent, created_at)
+        values (${id}, 'failed_login', ${description}, 'parent', ${metadata}, ${userAgent}, ${at})`);
+    type SQLChunk = ReturnType<typeof sql>;
+    const now = t.clock.now().getTime();
+    await insert("escaped", sql`'Failed parent login'`, sql`${'{"email":"\\ud800@x.example","role":"parent"}'}`, sql`null`, now - 3);
+    await insert("bytes", sql`cast(x'eda080' as text)`, sql`cast(x'7b22656d61696c223a22eda080407a2e6578616d706c65227d' as text)`, sql`cast(x'ff' as text)`, now - 2);
+    await insert("not-json", sql`'odd'`, sql`'not json at all'`, sql`null`, now - 1);
+
+    const [recent, list, filtered] = await readEveryAuditView();
+    const rows = list!.data as { rows: (AuditRow & { id: string })[] };
+    const byId = new Map(rows.rows.map((row) => [row.id, row]));
+    expect(byId.get("escaped")).toMatchObject({ userEmail: "\uFFFD@x.example", metadata: { email: "\uFFFD@x.example" } });
+    expect(byId.get("bytes")).toMatchObject({ description: "\uFFFD\uFFFD\uFFFD", userAgent: "\uFFFD", userEmail: "\uFFFD\uFFFD\uFFFD@z.example" });
+    expect(byId.get("not-json")).toMatchObject({ description: "odd", metadata: {}, userEmail: null });
+    expect((recent!.data as AuditRow[]).length).toBe(3);
+    expect((filtered!.data as { rows: { id: string }[] }).rows.map((row) => row.id)).toEqual(["escaped"]);
+  });
+
+  it("LG1 the audit writer stores well-formed text whatever it is given", async () => {
+    await audit(t.db, { eventType: "failed_login", description: "Failed \ud800 login", metadata: { email: "\udc00@x.example", ["k\ud800"]: ["\ud800"] }, at: t.clock.now() }, { ...NO_REQUEST, userAgent: "agent \ud800" });
+    const [row] = await t.db.all<{ description: string; metadata: string; user_agent: string }>(sql`select description, metadata, user_agent from audit_logs`);
+    expect(row).toEqual({
+      description: "Failed \uFFFD login",
+      metadata: JSON.stringify({ email: "\uFFFD@x.example", ["k\uFFFD"]: ["\uFFFD"] }),
+      user_agent: "agent \uFFFD",
+    });
+    const [listed] = ((await query(t.app, "superAdmin.auditLogs.list", { page: 1 }, { cookie })).data as { rows: AuditRow[] }).rows;
+    expect(listed).toMatchObject({ userEmail: "\uFFFD@x.example" });
+  });
+
+  it("IN1 every JSON column stores well-formed text, so SQLite's JSON functions can read it back", async () => {
+    const school = await createSchool(t.db);
+    await t.db.insert(invitations).values({
+      email: "p@example.com",
+      role: "parent",
+      schoolId: school.id,
+      tokenHash: "h",
+      expiresAt: t.clock.now(),
+      metadata: { parent_name: "Bad \ud800 name" },
+    });
+    const [row] = await t.db.all<{ name: string }>(sql`select json_extract(metadata, '$.parent_name') as name from invitations`);
+    expect(row!.name).toBe("Bad \uFFFD name");
+  });
+
+  it("IN1 webhooks refuse a signed body carrying a lone surrogate with 400 Validation Error", async () => {
+    const event = stripeEvent("customer.subscription.updated", { id: "sub_x", object: "subscription", status: "active", customer: "cus_x", metadata: { note: "\ud800" } }, t.clock.now());
+    const payload = JSON.stringify(event);
+    expect(payload).toContain("\\ud800");
+    const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
+    const response = await t.app.request(`${BASE}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Validation Error" });
+    expect(await t.db.all(sql`select 1 from stripe_events`)).toHaveLength(0);
+  });
+});
