@@ -128,3 +128,59 @@ describe("lone surrogates (IN1, LG1)", () => {
     expect(await t.db.all(sql`select 1 from stripe_events`)).toHaveLength(0);
   });
 });
+
+describe("request size (IN1)", () => {
+  const MB = 1024 * 1024;
+  /** A body streamed in 64 KB chunks, counting what the server pulled. */
+  function streamed(totalBytes: number) {
+    const pulled = { bytes: 0 };
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled.bytes >= totalBytes) return controller.close();
+        pulled.bytes += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    return { stream, pulled };
+  }
+  const send = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
+    t.app.request(url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body, duplex: "half" } as RequestInit);
+
+  it("IN1 a tRPC body over 1 MB is refused with 413: declared, chunked without Content-Length, or under a lying Content-Length", async () => {
+    const padded = (bytes: number) => `{"json":{"role":"parent","email":"a@example.com","password":"${" ".repeat(bytes)}"}}`;
+    const declared = await send(`${BASE}/api/trpc/auth.login`, padded(MB), { "content-length": String(MB + 100) });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ error: "Request body too large." });
+    // A declared length over the limit is refused without reading the body.
+    const unread = streamed(2 * MB);
+    expect((await send(`${BASE}/api/trpc/auth.login`, unread.stream, { "content-length": String(2 * MB) })).status).toBe(413);
+    expect(unread.pulled.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect((await send(`${BASE}/api/trpc/auth.login`, padded(MB))).status).toBe(413);
+
+    const chunked = streamed(20 * MB);
+    expect((await send(`${BASE}/api/trpc/auth.login`, chunked.stream)).status).toBe(413);
+    // Reading stopped at the limit instead of taking the whole 20 MB.
+    expect(chunked.pulled.bytes).toBeLessThan(MB + 256 * 1024);
+
+    const lying = streamed(2 * MB);
+    expect((await send(`${BASE}/api/trpc/auth.login`, lying.stream, { "content-length": "100" })).status).toBe(413);
+    expect(await t.db.$count(auditLogs)).toBe(0);
+  });
+
+  it("IN1 a body under the limit still reaches the procedure", async () => {
+    const response = await send(`${BASE}/api/trpc/auth.login`, `{"json":{"role":"parent","email":"${"a".repeat(900 * 1024)}@example.com","password":"x"}}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorBody).error.json.data.code).toBe("BAD_REQUEST");
+  });
+
+  it("IN1 a webhook body over 512 KB is refused with 413 before its signature is checked", async () => {
+    for (const path of ["/api/stripe/webhook", "/api/email/webhook"]) {
+      expect((await send(`${BASE}${path}`, " ".repeat(512 * 1024 + 1), { "stripe-signature": "t=1,v1=x" })).status, path).toBe(413);
+      const { stream } = streamed(MB);
+      expect((await send(`${BASE}${path}`, stream)).status, path).toBe(413);
+    }
+    // Under the limit the Stripe webhook answers as before (here: a bad signature).
+    expect((await send(`${BASE}/api/stripe/webhook`, " ".repeat(500 * 1024), { "stripe-signature": "t=1,v1=x" })).status).toBe(400);
+  });
+});

@@ -55,3 +55,45 @@ export function csrfGuard(config: AppConfig, exemptPaths: readonly string[]): Mi
     return next();
   };
 }
+
+/** Largest request body a tRPC call may send. */
+export const TRPC_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Largest body a webhook provider may send. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+export const BODY_TOO_LARGE = "Request body too large.";
+
+/**
+ * Refuses a body over `maxBytes` with 413 before reading it in full. A declared Content-Length
+ * over the limit is refused at once; otherwise the stream itself is counted (a chunked body has no
+ * length, and a declared one can lie) and reading stops at the first byte over the limit.
+ */
+export function bodyLimit(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const tooLarge = () => c.json({ error: BODY_TOO_LARGE }, 413);
+    const declared = Number(c.req.header("content-length") ?? "");
+    if (declared > maxBytes) return tooLarge();
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return tooLarge();
+      }
+      chunks.push(value);
+    }
+    const buffer = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      buffer.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(c.req.raw, { body: buffer });
+    return next();
+  };
+}
