@@ -6,7 +6,7 @@ import { audit, NO_REQUEST } from "../../worker/services/audit.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
-import { query } from "../support/http.ts";
+import { mutate, query } from "../support/http.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -24,6 +24,8 @@ const SURROGATE_LOGIN = '{"json":{"role":"parent","email":"\\ud800@x.example","p
 
 const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
   t.app.request(`${BASE}/api/trpc/${path}`, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body });
+
+const PROCEDURES = appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation"; inputs: unknown[] } }>;
 
 type ErrorBody = { error: { json: { message: string; data: { code: string; httpStatus: number } } } };
 
@@ -54,7 +56,7 @@ describe("lone surrogates (IN1, LG1)", () => {
   });
 
   it("IN1 a lone surrogate in any procedure input, value or key, is refused with 400 Validation Error", async () => {
-    for (const [path, procedure] of Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)) {
+    for (const [path, procedure] of Object.entries(PROCEDURES)) {
       for (const input of ['{"email":"a\\udc00"}', '{"\\ud800":"x"}', '{"list":[{"deep":"\\udbff"}]}']) {
         const body = `{"json":${input}}`;
         const response =
@@ -182,5 +184,64 @@ describe("request size (IN1)", () => {
     }
     // Under the limit the Stripe webhook answers as before (here: a bad signature).
     expect((await send(`${BASE}/api/stripe/webhook`, " ".repeat(500 * 1024), { "stripe-signature": "t=1,v1=x" })).status).toBe(400);
+  });
+});
+
+describe("unknown keys and malformed bodies (IN1)", () => {
+  const call = (path: string, body: string) =>
+    PROCEDURES[path]!._def.type === "query"
+      ? t.app.request(`${BASE}/api/trpc/${path}?input=${encodeURIComponent(body)}`, { headers: { cookie } })
+      : post(path, body, { cookie });
+
+  it("IN1 a procedure without input refuses any input (unknown keys) with 400, and still answers without one", async () => {
+    const inputless = Object.keys(PROCEDURES).filter((path) => PROCEDURES[path]!._def.inputs.length === 0);
+    expect(inputless).toContain("superAdmin.recentActivity");
+    for (const path of inputless) {
+      for (const body of ['{"json":{"unexpected":1}}', '{"json":"text"}', '{"json":[1]}']) {
+        const response = await call(path, body);
+        expect(response.status, `${path} ${body}`).toBe(400);
+        expect(((await response.json()) as ErrorBody).error.json.message).toBe("Validation Error");
+      }
+    }
+    expect((await query(t.app, "superAdmin.recentActivity", undefined, { cookie })).status).toBe(200);
+    expect((await call("superAdmin.stats", '{"json":{}}')).status).toBe(200);
+    expect((await post("auth.logout", '{"json":null,"meta":{"values":["undefined"]}}', { cookie })).status).toBe(200);
+  });
+
+  it("IN1 malformed JSON answers a generic 400 Validation Error, not the parser's text", async () => {
+    const bodies = ['{"json":', "not json", '{"json":{"a":1},"meta":{"values":{"a":["custom","nope"]}}}', '{"json":{"a":1},"meta":{"values":{"__proto__.x":["Date"]}}}'];
+    for (const body of bodies) {
+      const response = await post("auth.login", body);
+      expect(response.status, body).toBe(400);
+      const { error } = (await response.json()) as ErrorBody;
+      expect(error.json.message, body).toMatch(/^(Validation Error|Please fill in all fields)$/);
+    }
+    const query = await t.app.request(`${BASE}/api/trpc/superAdmin.auditLogs.list?input=${encodeURIComponent("{oops")}`, { headers: { cookie } });
+    expect(query.status).toBe(400);
+    expect(((await query.json()) as ErrorBody).error.json.message).toBe("Validation Error");
+    expect(await t.db.$count(auditLogs)).toBe(0);
+  });
+
+  it("IN1 a very deeply nested input is refused without a 500", async () => {
+    const depth = 100_000;
+    const response = await post("auth.login", `{"json":${"[".repeat(depth)}${"]".repeat(depth)}}`);
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("billing portal (ST4)", () => {
+  it("ST4 the billing-portal call has a deterministic idempotency key: a double click opens one session, a minute later a fresh one", async () => {
+    const school = await createSchool(t.db, { stripeCustomerId: "cus_portal", subscriptionStatus: "active" });
+    const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
+    const adminCookie = (await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now())).cookie;
+    const open = async () => {
+      const response = await mutate(t.app, "schoolAdmin.billing.openPortal", undefined, { cookie: adminCookie });
+      expect(response.error).toBeNull();
+      return (response.data as { url: string }).url;
+    };
+    const [first, second] = await Promise.all([open(), open()]);
+    expect(second).toBe(first);
+    t.clock.advance(61_000);
+    expect(await open()).not.toBe(first);
   });
 });

@@ -72,8 +72,9 @@ const t = initTRPC.context<Context>().create({
     const appError = error.cause instanceof AppError ? error.cause : null;
     let message = shape.message;
     if (zodError) message = zodError.issues[0]?.message ?? VALIDATION_ERROR;
-    // Malformed JSON or superjson: never the parser's own text.
-    else if (error.code === "PARSE_ERROR") message = VALIDATION_ERROR;
+    // Malformed JSON or superjson, a bad batch: never the parser's own text. Services' own
+    // refusals are AppErrors and keep their message.
+    else if ((error.code === "PARSE_ERROR" || error.code === "BAD_REQUEST") && !appError) message = VALIDATION_ERROR;
     else if (error.code === "INTERNAL_SERVER_ERROR") message = GENERIC_ERROR_MESSAGE;
     return {
       ...shape,
