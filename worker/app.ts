@@ -6,7 +6,7 @@ import { devRoutes } from "./http/dev.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { handleStripeWebhook } from "./stripe/webhook.ts";
-import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from "./http/security.ts";
+import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, withStyleNonce } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
 import { createContext, inputlessProcedurePaths } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
@@ -82,9 +82,8 @@ export function createApp(deps: AppDeps) {
   const assets = deps.assets;
   if (assets) {
     app.on(["GET", "HEAD"], "*", async (c) => {
-      const response = await assets(c.req.raw);
-      // Asset responses can have immutable headers; copy so the security headers can be added.
-      return new Response(response.body, response);
+      // Copied (asset responses can have immutable headers) so the security headers can be added.
+      return withStyleNonce(await assets(c.req.raw), c.get("secureHeadersNonce"));
     });
   }
 

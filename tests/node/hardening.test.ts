@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, invitations } from "../../db/schema/index.ts";
+import { SONNER_STYLE_HASH } from "../../worker/http/security.ts";
 import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
 import { audit, NO_REQUEST } from "../../worker/services/audit.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
@@ -243,5 +246,33 @@ describe("billing portal (ST4)", () => {
     expect(second).toBe(first);
     t.clock.advance(61_000);
     expect(await open()).not.toBe(first);
+  });
+});
+
+describe("content security policy (HD1)", () => {
+  it("HD1 styles: no unsafe-inline, style attributes refused, and sonner's hash is the one of the installed package", async () => {
+    const csp = (await t.app.request(`${BASE}/`)).headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("style-src-attr 'none'");
+    const source = readFileSync(new URL("../../node_modules/sonner/dist/index.mjs", import.meta.url), "utf8");
+    const inserted = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+    expect(inserted, "sonner no longer inserts its stylesheet this way: revisit the CSP").toBeDefined();
+    const hash = createHash("sha256").update(JSON.parse(inserted!) as string).digest("base64");
+    expect(SONNER_STYLE_HASH).toBe(`'sha256-${hash}'`);
+    expect(csp).toContain(SONNER_STYLE_HASH);
+  });
+
+  it("HD1 every HTML page carries the nonce of its own CSP, fresh each time, and is not cached", async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await t.app.request(`${BASE}/login/parent`);
+      const fromHeader = /style-src [^;]*'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      const fromPage = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(await response.text())?.[1];
+      expect(fromHeader).toBeDefined();
+      expect(fromPage).toBe(fromHeader);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      nonces.push(fromHeader);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 });
