@@ -275,4 +275,11 @@ describe("content security policy (HD1)", () => {
     }
     expect(nonces[0]).not.toBe(nonces[1]);
   });
+
+  it("HD1 the dev mailbox's own stylesheet carries its response's nonce", async () => {
+    const response = await t.app.request(`${BASE}/dev/mailbox`);
+    const fromHeader = /style-src [^;]*'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(fromHeader).toBeDefined();
+    expect(await response.text()).toContain(`<style nonce="${fromHeader}">`);
+  });
 });
