@@ -15,7 +15,8 @@ export function isWellFormedDeep(value: unknown): boolean {
     const item = pending.pop();
     if (typeof item === "string") {
       if (!item.isWellFormed()) return false;
-    } else if (Array.isArray(item)) {
+    } else if (Array.isArray(item) || item instanceof Set || item instanceof Map) {
+      // superjson can also produce Sets and Maps (their entries are [key, value] pairs).
       for (const child of item) pending.push(child);
     } else if (item !== null && typeof item === "object") {
       for (const [key, child] of Object.entries(item)) {

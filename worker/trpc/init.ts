@@ -115,8 +115,9 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   return result;
 });
 
+/** No input: nothing, null, or `{}` (a plain object, not a Date, Map or Set that superjson made). */
 const isEmptyInput = (raw: unknown) =>
-  raw === undefined || raw === null || (typeof raw === "object" && !Array.isArray(raw) && Object.keys(raw).length === 0);
+  raw === undefined || raw === null || (typeof raw === "object" && Object.getPrototypeOf(raw) === Object.prototype && Object.keys(raw).length === 0);
 
 /**
  * IN1, for every procedure before anything else runs: the raw input holds only well-formed Unicode
