@@ -61,12 +61,11 @@ describe("lone surrogates (IN1, LG1)", () => {
   it("IN1 a lone surrogate in any procedure input, value or key, is refused with 400 Validation Error", async () => {
     for (const [path, procedure] of Object.entries(PROCEDURES)) {
       for (const body of ['{"json":{"email":"a\\udc00"}}', '{"json":{"\\ud800":"x"}}', '{"json":{"list":[{"deep":"\\udbff"}]}}', '{"json":[["\\ud800","x"]],"meta":{"values":["map"]}}']) {
-        const input = body;
         const response =
           procedure._def.type === "query"
             ? await t.app.request(`${BASE}/api/trpc/${path}?input=${encodeURIComponent(body)}`, { headers: { cookie } })
             : await post(path, body, { cookie });
-        expect(response.status, `${path} ${input}`).toBe(400);
+        expect(response.status, `${path} ${body}`).toBe(400);
         expect(((await response.json()) as ErrorBody).error.json.message).toBe("Validation Error");
       }
     }
