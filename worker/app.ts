@@ -6,9 +6,9 @@ import { devRoutes } from "./http/dev.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { handleStripeWebhook } from "./stripe/webhook.ts";
-import { csrfGuard, securityHeaders } from "./http/security.ts";
+import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, withStyleNonce } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
-import { createContext } from "./trpc/init.ts";
+import { createContext, inputlessProcedurePaths } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
 
 type Env = { Variables: { meta: RequestMeta } };
@@ -27,6 +27,8 @@ export function createApp(deps: AppDeps) {
   });
   app.use("*", securityHeaders(deps.config));
   app.use("/api/*", csrfGuard(deps.config, WEBHOOK_PATHS));
+  app.use("/api/trpc/*", bodyLimit(TRPC_BODY_LIMIT_BYTES));
+  for (const path of WEBHOOK_PATHS) app.use(path, bodyLimit(WEBHOOK_BODY_LIMIT_BYTES));
   app.use("/api/*", async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
@@ -59,12 +61,13 @@ export function createApp(deps: AppDeps) {
     return c.json(result.body, result.status as 200 | 400);
   });
 
+  const inputlessPaths = inputlessProcedurePaths(appRouter);
   app.use(
     "/api/trpc/*",
     trpcServer({
       router: appRouter,
       endpoint: "/api/trpc",
-      createContext: (opts, c) => createContext(deps, c.req.raw, opts.resHeaders, c.get("meta")),
+      createContext: (opts, c) => createContext(deps, c.req.raw, opts.resHeaders, c.get("meta"), inputlessPaths),
     }),
   );
 
@@ -79,9 +82,8 @@ export function createApp(deps: AppDeps) {
   const assets = deps.assets;
   if (assets) {
     app.on(["GET", "HEAD"], "*", async (c) => {
-      const response = await assets(c.req.raw);
-      // Asset responses can have immutable headers; copy so the security headers can be added.
-      return new Response(response.body, response);
+      // Copied (asset responses can have immutable headers) so the security headers can be added.
+      return withStyleNonce(await assets(c.req.raw), c.get("secureHeadersNonce"));
     });
   }
 

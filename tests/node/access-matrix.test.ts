@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { createCallerFactory, resolveAuth, type Context } from "../../worker/trpc/init.ts";
@@ -167,6 +168,18 @@ describe("tenant isolation (AZ2, AZ3)", () => {
       const ctx = await contexts.get(identity)!();
       const overview = await createCaller(ctx).parent.overview();
       expect(overview.school?.id).toBe(ctx.auth!.user.schoolId);
+    }
+  });
+});
+
+describe("unknown keys (IN1)", () => {
+  const withInput = procedures.filter((path) => MATRIX[path]?.input !== undefined);
+  it.each(withInput)("IN1 %s refuses an unknown key", async (path) => {
+    const { inputs } = (appRouter._def.procedures as unknown as Record<string, { _def: { inputs: z.ZodType[] } }>)[path]!._def;
+    expect(inputs.length).toBeGreaterThan(0);
+    for (const parser of inputs) {
+      const result = await parser.safeParseAsync({ ...(MATRIX[path]!.input as object), unexpectedKey: 1 });
+      expect(result.error?.issues.map((issue) => issue.code)).toContain("unrecognized_keys");
     }
   });
 });

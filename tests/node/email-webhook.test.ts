@@ -39,8 +39,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function post(type: string, options: { tamper?: boolean; ageSeconds?: number; createdAt?: string } = {}) {
-  const body = JSON.stringify({ type, created_at: options.createdAt, data: { email_id: "re_msg_1" } });
+async function post(type: string, options: { tamper?: boolean; ageSeconds?: number; createdAt?: string; emailId?: string } = {}) {
+  const body = JSON.stringify({ type, created_at: options.createdAt, data: { email_id: options.emailId ?? "re_msg_1" } });
   const timestamp = Math.floor(t.clock.now().getTime() / 1000) - (options.ageSeconds ?? 0);
   const signature = await sign("msg_1", timestamp, body);
   return t.app.request("https://app.example.com/api/email/webhook", {
@@ -76,6 +76,13 @@ describe("e-mail provider webhook", () => {
       body: JSON.stringify({ type: "email.bounced", data: { email_id: "re_msg_1" } }),
     });
     expect(unsigned.status).toBe(400);
+    expect(await row()).toMatchObject({ status: "sent", bouncedAt: null });
+  });
+
+  it("IN1 refuses a signed event carrying a lone surrogate with 400 Validation Error, changing nothing", async () => {
+    const response = await post("email.bounced", { emailId: "re_msg_1\ud800" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Validation Error" });
     expect(await row()).toMatchObject({ status: "sent", bouncedAt: null });
   });
 

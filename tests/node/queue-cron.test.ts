@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
 import { CRON_JOBS, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runScheduled, type CronJob } from "../../worker/cron/scheduled.ts";
+import { FAILED_BODY } from "../../worker/email/deliver.ts";
 import { EmailProviderError, type Mailer, type OutgoingEmail } from "../../worker/email/provider.ts";
 import { InProcessQueue } from "../../worker/local/queue.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES, retryDelaySeconds } from "../../worker/queue/consumer.ts";
@@ -89,7 +90,7 @@ describe("queue consumer (QU1)", () => {
     expect(retryDelaySeconds(20)).toBe(12 * 3600);
   });
 
-  it("after the retry limit the message is dead-lettered and the row is failed", async () => {
+  it("QU1 after the retry limit the message is dead-lettered, the row is failed and its bodies (secrets) are scrubbed", async () => {
     const mailer = flakyMailer(Number.POSITIVE_INFINITY);
     const queue = queueWith(mailer);
     const row = await pendingEmail();
@@ -97,6 +98,8 @@ describe("queue consumer (QU1)", () => {
     await queue.idle();
     const [after] = await db.select().from(emailLogs).where(eq(emailLogs.id, row.id));
     expect(after).toMatchObject({ status: "failed", attempts: QUEUE_MAX_RETRIES + 1, errorMessage: "provider answered 429" });
+    expect(after).toMatchObject({ htmlBody: FAILED_BODY, textBody: FAILED_BODY });
+    expect(JSON.stringify(after)).not.toContain("<p>Hi</p>");
   });
 
   it("acks and retries per message: one failure in a batch retries only that one", async () => {

@@ -162,3 +162,34 @@ describe("sign-in end to end", () => {
     expect(refused.headers.get("set-cookie")).toBeNull();
   });
 });
+
+describe("request size and well-formed input in workerd (IN1)", () => {
+  const chunked = (bytes: number) => {
+    let sent = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= bytes) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+  };
+
+  it("refuses a chunked tRPC body over 1 MB and a chunked webhook body over 512 KB with 413", async () => {
+    const trpc = await get("/api/trpc/auth.login", { method: "POST", headers: { "Content-Type": "application/json", Origin: BASE }, body: chunked(2 * 1024 * 1024) });
+    expect(trpc.status).toBe(413);
+    const webhook = await get("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" }, body: chunked(1024 * 1024) });
+    expect(webhook.status).toBe(413);
+  });
+
+  it("refuses a lone surrogate with 400 Validation Error", async () => {
+    const response = await get("/api/trpc/auth.login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: BASE },
+      body: '{"json":{"role":"parent","email":"\\ud800@x.example","password":"x-password-1"}}',
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { json: { message: string } } }).error.json.message).toBe("Validation Error");
+  });
+});

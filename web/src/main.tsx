@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { z } from "zod";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { SudoProvider } from "./components/mfa/SudoProvider.tsx";
@@ -8,6 +9,13 @@ import { router } from "./routes/router.tsx";
 import { TOAST_DURATION_MS } from "./lib/toast.ts";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./trpc.ts";
 import "./styles.css";
+
+// The server's style nonce (Content-Security-Policy), for the dialogs' scroll lock: it inserts a
+// <style> element and asks get-nonce, which reads this global, for the nonce to put on it.
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (styleNonce) Object.assign(globalThis, { __webpack_nonce__: styleNonce });
+// zod would probe `new Function` (refused by the CSP's script-src, and reported as a violation).
+z.config({ jitless: true });
 
 function App() {
   const [queryClient] = useState(makeQueryClient);

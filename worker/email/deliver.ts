@@ -50,10 +50,16 @@ export async function deliverEmail(deps: { db: Db; mailer: Mailer; now: () => Da
   }
 }
 
-/** After the last retry (the message reached the dead-letter queue): the row is failed for good. */
+/** What a row that failed for good keeps instead of its bodies: nobody will send them any more. */
+export const FAILED_BODY = "[removed after the last delivery attempt failed: this e-mail may have contained a one-time secret]";
+
+/**
+ * After the last retry (the message reached the dead-letter queue): the row is failed for good, and
+ * its bodies, which may hold a token link or a temporary password, are scrubbed like a sent row's.
+ */
 export async function markEmailFailed(db: Db, emailLogId: string, now: Date): Promise<void> {
   await db
     .update(emailLogs)
-    .set({ status: "failed", updatedAt: now })
+    .set({ status: "failed", htmlBody: FAILED_BODY, textBody: FAILED_BODY, updatedAt: now })
     .where(and(eq(emailLogs.id, emailLogId), eq(emailLogs.status, "pending")));
 }

@@ -47,7 +47,7 @@ export function devRoutes(db: Db) {
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>Dev mailbox · SchoolRide</title>
-          <style>
+          <style nonce="${c.get("secureHeadersNonce") ?? ""}">
             body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #0f172a; }
             article { border: 1px solid #cbd5e1; border-radius: 8px; padding: 1rem; margin: 1rem 0; }
             h2 { margin: 0; font-size: 1.1rem; } .meta { color: #475569; margin: .25rem 0 .5rem; }

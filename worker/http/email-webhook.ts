@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { emailLogs } from "../../db/schema/index.ts";
 import { constantTimeEqualText, fromBase64Url, toBase64Url } from "../auth/crypto.ts";
 import type { Logger } from "../deps.ts";
+import { isWellFormedDeep, VALIDATION_ERROR } from "../schemas/well-formed.ts";
 
 /** Resend signs webhooks the Svix way; a delivery older than this is refused as a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -82,14 +83,17 @@ export function emailWebhookRoutes(deps: { db: Db; secret: string | undefined; n
       deps.now(),
     );
     if (!valid) return c.json({ error: "Invalid signature" }, 400);
-    let parsed: z.infer<typeof eventSchema>;
+    let json: unknown;
     try {
-      parsed = eventSchema.parse(JSON.parse(raw));
+      json = JSON.parse(raw);
     } catch {
       return c.json({ error: "Malformed event" }, 400);
     }
-    const outcome = await applyEmailEvent(deps.db, parsed, deps.now());
-    deps.logger.info("email webhook", { type: parsed.type, outcome });
+    if (!isWellFormedDeep(json)) return c.json({ error: VALIDATION_ERROR }, 400);
+    const parsed = eventSchema.safeParse(json);
+    if (!parsed.success) return c.json({ error: "Malformed event" }, 400);
+    const outcome = await applyEmailEvent(deps.db, parsed.data, deps.now());
+    deps.logger.info("email webhook", { type: parsed.data.type, outcome });
     return c.json({ received: true });
   });
   return app;

@@ -1,17 +1,32 @@
 import type { MiddlewareHandler } from "hono";
-import { secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppConfig } from "../config.ts";
 
 /**
- * Security headers on every response (HTML, API, assets, errors). Scripts only from this origin;
- * inline styles are allowed because the toast library injects its stylesheet at run time.
+ * The SHA-256 of the stylesheet the toast library (sonner) inserts as a `<style>` element when it
+ * loads. It is fixed per version; tests/node/hardening.test.ts recomputes it from the installed package.
+ */
+export const SONNER_STYLE_HASH = "'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe5epY='";
+/** sonner inserts its `<style>` element before filling it; the browser checks the empty one too. */
+export const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+/** The `<meta>` that hands the response's style nonce to the SPA (see `withStyleNonce`). */
+export const NONCE_META_PROPERTY = "csp-nonce";
+
+/**
+ * Security headers on every response (HTML, API, assets, errors). Scripts only from this origin.
+ * No inline styles except two `<style>` elements libraries insert at run time: sonner's fixed
+ * stylesheet (by hash) and the dialogs' scroll lock (react-remove-scroll, whose CSS holds the
+ * scrollbar width; allowed by a per-response nonce it reads through get-nonce). Style attributes
+ * are refused; React sets `style` props through the CSSOM, which CSP does not govern.
  */
 export function securityHeaders(config: AppConfig): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
+      styleSrc: ["'self'", NONCE, SONNER_STYLE_HASH, EMPTY_STYLE_HASH],
+      styleSrcAttr: ["'none'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
@@ -28,6 +43,24 @@ export function securityHeaders(config: AppConfig): MiddlewareHandler {
     crossOriginResourcePolicy: "same-origin",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
   });
+}
+
+/**
+ * An HTML page gets the response's style nonce in `<meta property="csp-nonce" nonce="…">`; the SPA
+ * passes it on to the libraries that insert `<style>` elements. The page is never cached, since
+ * every response has its own nonce.
+ */
+export async function withStyleNonce(response: Response, nonce: string | undefined): Promise<Response> {
+  const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
+  if (!nonce || !isHtml || !response.body) return new Response(response.body, response);
+  const meta = `<meta property="${NONCE_META_PROPERTY}" nonce="${nonce}">`;
+  const page = await response.text();
+  // In <head>; a page without one gets it after the doctype, where the parser opens <head> itself.
+  const html = /<head(\s[^>]*)?>/i.test(page) ? page.replace(/<head(\s[^>]*)?>/i, (tag) => tag + meta) : page.replace(/^(<!doctype[^>]*>)?/i, (doctype) => doctype + meta);
+  const headers = new Headers(response.headers);
+  for (const name of ["content-length", "etag", "last-modified"]) headers.delete(name);
+  headers.set("Cache-Control", "no-store");
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -52,6 +85,48 @@ export function csrfGuard(config: AppConfig, exemptPaths: readonly string[]): Mi
     if (origin && origin !== config.appOrigin && origin !== new URL(c.req.url).origin) {
       return c.json({ error: "Cross-origin request refused." }, 403);
     }
+    return next();
+  };
+}
+
+/** Largest request body a tRPC call may send. */
+export const TRPC_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Largest body a webhook provider may send. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+export const BODY_TOO_LARGE = "Request body too large.";
+
+/**
+ * Refuses a body over `maxBytes` with 413 before reading it in full. A declared Content-Length
+ * over the limit is refused at once; otherwise the stream itself is counted (a chunked body has no
+ * length, and a declared one can lie) and reading stops at the first byte over the limit.
+ */
+export function bodyLimit(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const tooLarge = () => c.json({ error: BODY_TOO_LARGE }, 413);
+    const declared = Number(c.req.header("content-length") ?? "");
+    if (declared > maxBytes) return tooLarge();
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return tooLarge();
+      }
+      chunks.push(value);
+    }
+    const buffer = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      buffer.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(c.req.raw, { body: buffer });
     return next();
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { insertWhere } from "../../db/conditional.ts";
 import { auditLogs } from "../../db/schema/index.ts";
 import type { RoleValue } from "../schemas/auth.ts";
+import { toWellFormedDeep } from "../schemas/well-formed.ts";
 
 /** Where a request came from; recorded with every audit row. */
 export type RequestMeta = {
@@ -24,18 +25,22 @@ export type AuditEntry = {
   at: Date;
 };
 
-/** The insert, for use inside a `db.batch` with the change it records (with `onlyIf`: if it happened). */
+/**
+ * The insert, for use inside a `db.batch` with the change it records (with `onlyIf`: if it happened).
+ * Text that may come from a request is made well-formed: the audit views must stay readable whatever
+ * a stranger typed.
+ */
 export function auditInsert(db: Db, entry: AuditEntry, meta: RequestMeta, onlyIf?: SQL) {
   const values = {
     id: crypto.randomUUID(),
     eventType: entry.eventType,
-    description: entry.description,
+    description: entry.description.toWellFormed(),
     userId: entry.userId ?? null,
     userRole: entry.userRole ?? null,
     schoolId: entry.schoolId ?? null,
-    metadata: entry.metadata ?? {},
+    metadata: toWellFormedDeep(entry.metadata ?? {}),
     ipAddress: meta.ipAddress,
-    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    userAgent: meta.userAgent?.slice(0, 512).toWellFormed() ?? null,
     requestId: meta.requestId,
     createdAt: entry.at,
   } satisfies typeof auditLogs.$inferInsert;

@@ -82,12 +82,16 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
   const app = new Hono();
   const seconds = () => Math.floor(deps.now().getTime() / 1000);
 
+  /** Stripe answers a repeated Idempotency-Key with the first response. */
+  const earlierResponse = async (idempotencyKey: string | undefined) => (idempotencyKey ? loadObject<{ id: string }>(db, `idem_${idempotencyKey}`) : null);
+  const rememberResponse = async (idempotencyKey: string | undefined, object: { id: string }) => {
+    if (idempotencyKey) await saveObject(db, "idempotency", { ...object, id: `idem_${idempotencyKey}` }, deps.now());
+  };
+
   app.post("/v1/checkout/sessions", async (c) => {
     const idempotencyKey = c.req.header("idempotency-key");
-    if (idempotencyKey) {
-      const earlier = await loadObject<SimCheckoutSession>(db, `idem_${idempotencyKey}`);
-      if (earlier) return c.json(earlier);
-    }
+    const earlier = await earlierResponse(idempotencyKey);
+    if (earlier) return c.json(earlier);
     const params = new URLSearchParams(await c.req.text());
     const mode = params.get("mode");
     const successUrl = params.get("success_url");
@@ -123,7 +127,7 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
       created: seconds(),
     };
     await saveObject(db, "checkout.session", session, deps.now());
-    if (idempotencyKey) await saveObject(db, "idempotency", { ...session, id: `idem_${idempotencyKey}` }, deps.now());
+    await rememberResponse(idempotencyKey, session);
     return c.json(session);
   });
 
@@ -138,12 +142,16 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
   });
 
   app.post("/v1/billing_portal/sessions", async (c) => {
+    const idempotencyKey = c.req.header("idempotency-key");
+    const earlier = await earlierResponse(idempotencyKey);
+    if (earlier) return c.json(earlier);
     const params = new URLSearchParams(await c.req.text());
     const customer = params.get("customer");
     if (!customer) return stripeError("Missing required param: customer.");
     const id = `bps_${randomHex(12)}`;
     const portal = { id, object: "billing_portal.session", customer, return_url: params.get("return_url"), url: `${deps.appUrl}/dev/stripe/portal/${id}` };
     await saveObject(db, "billing_portal.session", portal, deps.now());
+    await rememberResponse(idempotencyKey, portal);
     return c.json(portal);
   });
 

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../deps.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";
+import { isWellFormedDeep, VALIDATION_ERROR } from "../schemas/well-formed.ts";
 import { stripeCryptoProvider } from "./client.ts";
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */
@@ -30,6 +31,8 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, rawBody: stri
   } catch {
     return { status: 400, body: { error: "Invalid signature" } };
   }
+  // IN1: a lone surrogate escape would be stored with the event and break SQLite's JSON functions.
+  if (!isWellFormedDeep(event)) return { status: 400, body: { error: VALIDATION_ERROR } };
   const outcome = await applyStripeEvent(deps.db, event, deps.now());
   deps.logger.info("stripe webhook", { id: event.id, type: event.type, outcome });
   return { status: 200, body: { received: true, duplicate: outcome === "duplicate" } };

@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC, TRPCError, type AnyRouter } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
@@ -12,6 +12,7 @@ import { subscriptionAllowsAccess } from "../schemas/subscription.ts";
 import { mfaEnabled } from "../auth/mfa.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES } from "../schemas/mfa.ts";
 import { assertSudo } from "../services/auth/sudo.ts";
+import { isWellFormedDeep, VALIDATION_ERROR } from "../schemas/well-formed.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * 1. Context: the request's dependencies, where it came from, and the signed-in user (if any).
@@ -25,7 +26,15 @@ export type Context = {
   /** Response headers (Set-Cookie) the procedures may add to. */
   resHeaders: Headers;
   auth: Auth | null;
+  /** Paths of the procedures that take no input (see `inputlessProcedurePaths`); they refuse any. */
+  inputlessPaths?: ReadonlySet<string>;
 };
+
+/** The procedures of a router declared without `.input()`, by path. */
+export function inputlessProcedurePaths(appRouter: AnyRouter): ReadonlySet<string> {
+  const procedures = appRouter._def.procedures as Record<string, { _def: { inputs: unknown[] } }>;
+  return new Set(Object.entries(procedures).filter(([, procedure]) => procedure._def.inputs.length === 0).map(([path]) => path));
+}
 
 export async function resolveAuth(deps: AppDeps, cookieHeader: string | null): Promise<Auth | null> {
   const token = readSessionCookie(deps.config, cookieHeader);
@@ -42,6 +51,7 @@ export async function createContext(
   request: Request,
   resHeaders: Headers,
   meta: RequestMeta,
+  inputlessPaths?: ReadonlySet<string>,
 ): Promise<Context> {
   const cookieHeader = request.headers.get("cookie");
   const auth = await resolveAuth(deps, cookieHeader);
@@ -49,7 +59,7 @@ export async function createContext(
   if (!auth && readSessionCookie(deps.config, cookieHeader)) {
     resHeaders.append("Set-Cookie", serializeClearedSessionCookie(deps.config));
   }
-  return { deps, meta, resHeaders, auth };
+  return { deps, meta, resHeaders, auth, ...(inputlessPaths ? { inputlessPaths } : {}) };
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -64,7 +74,10 @@ const t = initTRPC.context<Context>().create({
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const appError = error.cause instanceof AppError ? error.cause : null;
     let message = shape.message;
-    if (zodError) message = zodError.issues[0]?.message ?? "Validation Error";
+    if (zodError) message = zodError.issues[0]?.message ?? VALIDATION_ERROR;
+    // Malformed JSON or superjson, a bad batch: never the parser's own text. Services' own
+    // refusals are AppErrors and keep their message.
+    else if ((error.code === "PARSE_ERROR" || error.code === "BAD_REQUEST") && !appError) message = VALIDATION_ERROR;
     else if (error.code === "INTERNAL_SERVER_ERROR") message = GENERIC_ERROR_MESSAGE;
     return {
       ...shape,
@@ -107,7 +120,24 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(errorBoundary);
+/** No input: nothing, null, or `{}` (a plain object, not a Date, Map or Set that superjson made). */
+const isEmptyInput = (raw: unknown) =>
+  raw === undefined || raw === null || (typeof raw === "object" && Object.getPrototypeOf(raw) === Object.prototype && Object.keys(raw).length === 0);
+
+/**
+ * IN1, for every procedure before anything else runs: the raw input holds only well-formed Unicode
+ * (a lone surrogate would be stored and later crash the database driver), and a procedure declared
+ * without input accepts none (no unknown keys). Schemas refuse unknown keys for the others.
+ */
+const inputGuard = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const raw = await getRawInput();
+  if (!isWellFormedDeep(raw) || (ctx.inputlessPaths?.has(path) && !isEmptyInput(raw))) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: VALIDATION_ERROR });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(errorBoundary).use(inputGuard);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });

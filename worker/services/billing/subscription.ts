@@ -62,7 +62,12 @@ export async function openBillingPortal(deps: BillingDeps, schoolId: string) {
   const school = await schoolOf(deps, schoolId);
   if (!school.stripeCustomerId) throw new AppError("BAD_REQUEST", BILLING_MESSAGES.noCustomer);
   try {
-    const portal = await deps.stripe.billingPortal.sessions.create({ customer: school.stripeCustomerId, return_url: `${deps.config.appUrl}/school-admin/subscribe` });
+    const portal = await deps.stripe.billingPortal.sessions.create(
+      { customer: school.stripeCustomerId, return_url: `${deps.config.appUrl}/school-admin/subscribe` },
+      // ST4: one session per school per minute, so a double click or a retry reuses it. Portal
+      // sessions are short-lived, so the window is a minute rather than the checkout's hour.
+      { idempotencyKey: `school-portal-${school.id}-${deps.now().toISOString().slice(0, 16)}` },
+    );
     return { url: portal.url };
   } catch (error) {
     deps.logger.error("stripe: billing portal failed", { schoolId, error: error instanceof Error ? error.message : String(error) });

@@ -1,7 +1,9 @@
 import { aliasedTable, and, count, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client.ts";
 import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { AUDIT_PAGE_SIZE } from "../../schemas/superAdmin.ts";
+import { toWellFormedDeep } from "../../schemas/well-formed.ts";
 import { likePattern } from "../parents/directory.ts";
 
 export type AuditListInput = {
@@ -15,12 +17,30 @@ export type AuditListInput = {
 };
 
 const DAY_MS = 24 * 3_600_000;
-const auditEmail = sql<string | null>`json_extract(${auditLogs.metadata}, '$.email')`;
+
+/*
+ * Audit rows hold text a stranger typed (a failed login's e-mail). The views never let SQLite hand
+ * such text to the driver as TEXT: free-text columns are read as bytes and decoded here (bytes that
+ * are not UTF-8 become U+FFFD), and JSON is only unpacked in JavaScript. `json_extract` would turn an
+ * old row's `"\ud800"` escape into invalid UTF-8, on which the embedded libSQL driver aborts.
+ */
+const utf8 = new TextDecoder();
+const decodeText = (value: unknown): string => utf8.decode(value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? value : new Uint8Array());
+const textOf = <T extends string | null>(column: SQLiteColumn) => sql`cast(${column} as blob)`.mapWith(decodeText) as SQL<T>;
+const jsonOf = (column: SQLiteColumn) =>
+  sql`cast(${column} as blob)`.mapWith((value): Record<string, unknown> => {
+    try {
+      const parsed: unknown = JSON.parse(decodeText(value));
+      return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? toWellFormedDeep(parsed as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  });
+/** Only for filtering inside SQL (never selected); null for a row whose metadata is not JSON. */
+const auditEmail = sql<string | null>`(case when json_valid(${auditLogs.metadata}) then json_extract(${auditLogs.metadata}, '$.email') end)`;
 const actorSuper = aliasedTable(superAdmins, "actor_super");
 const actorAdmin = aliasedTable(schoolAdmins, "actor_admin");
 const actorParent = aliasedTable(parents, "actor_parent");
-/** Who acted: the user's e-mail, or (a failed login, a deleted user) the e-mail the event names. */
-const actorEmail = sql<string | null>`coalesce(${actorSuper.email}, ${actorAdmin.email}, ${actorParent.email}, ${auditEmail})`;
 
 /** `/super-admin/audit-logs`: filters in SQL, newest first, paginated. */
 export async function listAuditLogs(db: Db, input: AuditListInput, pageSize = AUDIT_PAGE_SIZE) {
@@ -47,15 +67,15 @@ export async function listAuditLogs(db: Db, input: AuditListInput, pageSize = AU
       .select({
         id: auditLogs.id,
         eventType: auditLogs.eventType,
-        description: auditLogs.description,
+        description: textOf<string>(auditLogs.description),
         userId: auditLogs.userId,
         userRole: auditLogs.userRole,
-        userEmail: actorEmail,
+        accountEmail: sql<string | null>`coalesce(${actorSuper.email}, ${actorAdmin.email}, ${actorParent.email})`,
         schoolId: auditLogs.schoolId,
         schoolName: schools.name,
-        ipAddress: auditLogs.ipAddress,
-        userAgent: auditLogs.userAgent,
-        metadata: auditLogs.metadata,
+        ipAddress: textOf<string | null>(auditLogs.ipAddress),
+        userAgent: textOf<string | null>(auditLogs.userAgent),
+        metadata: jsonOf(auditLogs.metadata),
         createdAt: auditLogs.createdAt,
       })
       .from(auditLogs)
@@ -70,7 +90,13 @@ export async function listAuditLogs(db: Db, input: AuditListInput, pageSize = AU
     db.select({ total: count() }).from(auditLogs).where(where),
   ]);
   const total = totals[0]?.total ?? 0;
-  return { rows, total, page: input.page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
+  return { rows: rows.map(withActorEmail), total, page: input.page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** Who acted: the user's e-mail, or (a failed login, a deleted user) the e-mail the event names. */
+function withActorEmail<R extends { accountEmail: string | null; metadata: Record<string, unknown> }>({ accountEmail, ...row }: R) {
+  const named = row.metadata.email;
+  return { ...row, userEmail: accountEmail ?? (typeof named === "string" ? named : null) };
 }
 
 /** The event types present, for the filter. */
