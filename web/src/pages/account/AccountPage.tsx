@@ -74,7 +74,7 @@ export default function AccountPage() {
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-ink">Profile</h2>
-        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+        <dl className="mt-3 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[10rem_1fr] sm:gap-y-3">
           <dt className="font-medium text-slate-600">Name</dt>
           <dd className="text-ink">{user.name}</dd>
           <dt className="font-medium text-slate-600">E-mail</dt>
