@@ -20,44 +20,34 @@ export type DataSubject = { id: string; role: "parent" | "school_admin"; schoolI
 
 export const EXPORT_FORMAT = "schoolride-personal-data/1";
 
+/** The columns every person has, from their role's table. */
+function personColumns(table: typeof parents | typeof schoolAdmins) {
+  return {
+    id: table.id,
+    email: table.email,
+    name: table.name,
+    phone: table.phone,
+    address: table.address,
+    isActive: table.isActive,
+    lastLogin: table.lastLogin,
+    passwordChangedAt: table.passwordChangedAt,
+    createdAt: table.createdAt,
+    updatedAt: table.updatedAt,
+    school: { id: schools.id, name: schools.name },
+  };
+}
+
 async function profileOf(db: Db, subject: DataSubject) {
   if (subject.role === "parent") {
     const [row] = await db
-      .select({
-        id: parents.id,
-        email: parents.email,
-        name: parents.name,
-        phone: parents.phone,
-        address: parents.address,
-        emergencyContact: parents.emergencyContact,
-        emergencyPhone: parents.emergencyPhone,
-        isActive: parents.isActive,
-        lastLogin: parents.lastLogin,
-        passwordChangedAt: parents.passwordChangedAt,
-        createdAt: parents.createdAt,
-        updatedAt: parents.updatedAt,
-        school: { id: schools.id, name: schools.name },
-      })
+      .select({ ...personColumns(parents), emergencyContact: parents.emergencyContact, emergencyPhone: parents.emergencyPhone })
       .from(parents)
       .innerJoin(schools, eq(schools.id, parents.schoolId))
       .where(and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId)));
     return row ?? null;
   }
   const [row] = await db
-    .select({
-      id: schoolAdmins.id,
-      email: schoolAdmins.email,
-      name: schoolAdmins.name,
-      phone: schoolAdmins.phone,
-      address: schoolAdmins.address,
-      position: schoolAdmins.position,
-      isActive: schoolAdmins.isActive,
-      lastLogin: schoolAdmins.lastLogin,
-      passwordChangedAt: schoolAdmins.passwordChangedAt,
-      createdAt: schoolAdmins.createdAt,
-      updatedAt: schoolAdmins.updatedAt,
-      school: { id: schools.id, name: schools.name },
-    })
+    .select({ ...personColumns(schoolAdmins), position: schoolAdmins.position })
     .from(schoolAdmins)
     .innerJoin(schools, eq(schools.id, schoolAdmins.schoolId))
     .where(and(eq(schoolAdmins.id, subject.id), eq(schoolAdmins.schoolId, subject.schoolId)));

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { ERASURE_KEEPS, requestErasureSchema, type RequestErasureInput } from "../../../../worker/schemas/privacy.ts";
-import { Dialog } from "../../components/ui/dialog.tsx";
+import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { FormAlert, TextField } from "../../components/ui/form.tsx";
 
 /**
@@ -53,22 +53,7 @@ export function DeleteAccountDialog({
           error={errors.password?.message}
           {...register("password")}
         />
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={() => close(false)}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            {pending ? "Deleting…" : "Delete my account"}
-          </button>
-        </div>
+        <DialogActions onCancel={() => close(false)} submitLabel="Delete my account" pendingLabel="Deleting…" pending={pending} danger />
       </form>
     </Dialog>
   );
