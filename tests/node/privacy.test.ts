@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, children, invoices, notifications, parents, payments, schoolAdmins } from "../../db/schema/index.ts";
 import { auditRetentionJob, paymentRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
+import { hitWindow } from "../../worker/auth/rate-limit.ts";
 import { LAST_ADMIN_MESSAGE } from "../../worker/schemas/privacy.ts";
+import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "../../worker/services/privacy/erase.ts";
 import { yearsBefore } from "../../worker/services/privacy/retention.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -33,11 +35,11 @@ async function familyWithCanary(canary: string, schoolId?: string) {
   return { parent, invoice: invoice! };
 }
 
-/** Every row of every table, as text. */
-async function wholeDatabase(): Promise<string> {
+/** Every row of every table (but `skip`), as text. */
+async function wholeDatabase(skip: string[] = []): Promise<string> {
   const tables = await t.db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`);
   const dump: Record<string, unknown> = {};
-  for (const { name } of tables) dump[name] = await t.db.all(sql.raw(`select * from "${name}"`));
+  for (const { name } of tables) if (!skip.includes(name)) dump[name] = await t.db.all(sql.raw(`select * from "${name}"`));
   return JSON.stringify(dump);
 }
 
@@ -79,11 +81,11 @@ describe("GDPR (GD1)", () => {
     const first = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
     const second = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
 
-    // The password is re-checked on the server; a wrong one changes nothing.
-    const before = await wholeDatabase();
+    // The password is re-checked on the server; a wrong one changes nothing (but its attempt counter).
+    const before = await wholeDatabase(["rate_limits"]);
     const wrong = await mutate(t.app, "parent.account.requestErasure", { password: "not the password" }, { cookie: first.cookie });
     expect(wrong.error).toMatchObject({ message: "Current password is incorrect", data: { code: "BAD_REQUEST" } });
-    expect(await wholeDatabase()).toBe(before);
+    expect(await wholeDatabase(["rate_limits"])).toBe(before);
 
     const erased = await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie: first.cookie });
     expect(erased.data).toEqual({ erased: true });
@@ -105,6 +107,19 @@ describe("GDPR (GD1)", () => {
     expect(await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.recipientId, parent.id))).toEqual([{ id: invoice.id }]);
     expect(await t.db.$count(payments, eq(payments.parentId, parent.id))).toBe(1);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "account_erased"))).toBe(1);
+  });
+
+  it("GD1 erasure password attempts are limited", async () => {
+    const parent = await createUser(t.db, "parent");
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
+    const subject = { id: parent.id, role: "parent" as const, schoolId: parent.schoolId! };
+    for (let i = 0; i < ERASURE_ATTEMPTS; i++) await hitWindow(t.db, erasureLimitKey(subject), t.clock.now(), ERASURE_WINDOW_MS, ERASURE_ATTEMPTS);
+    // Even the right password is refused once the window's attempts are spent; nothing is erased.
+    const refused = await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie });
+    expect(refused.error?.data.code).toBe("TOO_MANY_REQUESTS");
+    expect((await t.db.select().from(parents).where(eq(parents.id, parent.id)))[0]!.isActive).toBe(true);
+    t.clock.advance(ERASURE_WINDOW_MS);
+    expect((await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })).data).toEqual({ erased: true });
   });
 
   it("GD1 the last admin of a school cannot erase themselves; another admin can", async () => {

@@ -13,15 +13,24 @@ import {
   sessions,
 } from "../../../db/schema/index.ts";
 import { verifyPassword } from "../../auth/password.ts";
+import { hitWindow } from "../../auth/rate-limit.ts";
 import { findAccountById } from "../../auth/users.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "../../schemas/privacy.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
-import { AppError } from "../errors.ts";
+import { AppError, tooManyAttempts } from "../errors.ts";
 import type { DataSubject } from "./export.ts";
 
 /** Not a valid scrypt hash: no password ever verifies against it. */
 export const UNUSABLE_PASSWORD_HASH = "!erased";
+
+/** Password re-entries for erasure: at most this many per user per window (no online guessing). */
+export const ERASURE_ATTEMPTS = 5;
+export const ERASURE_WINDOW_MS = 15 * 60_000;
+
+export function erasureLimitKey(subject: DataSubject): string {
+  return `erasure:${subject.role}:${subject.id}`;
+}
 
 /** A unique address in the reserved `.invalid` domain (RFC 2606): never deliverable, never a login. */
 export function erasedEmail(userId: string): string {
@@ -57,6 +66,8 @@ function anonymise(db: Db, subject: DataSubject, now: Date) {
  * tied to the anonymisation having happened in this batch.
  */
 export async function eraseAccount(db: Db, subject: DataSubject, password: string, meta: RequestMeta, now: Date): Promise<void> {
+  const limit = await hitWindow(db, erasureLimitKey(subject), now, ERASURE_WINDOW_MS, ERASURE_ATTEMPTS);
+  if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
   const account = await findAccountById(db, subject.role, subject.id);
   if (!account || account.schoolId !== subject.schoolId) throw new AppError("NOT_FOUND", "Account not found");
   if (!(await verifyPassword(password, account.passwordHash))) throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
