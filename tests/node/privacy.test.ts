@@ -122,6 +122,15 @@ describe("GDPR (GD1)", () => {
     expect((await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })).data).toEqual({ erased: true });
   });
 
+  it("GD1 a double-clicked erasure erases once", async () => {
+    const parent = await createUser(t.db, "parent");
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
+    const replies = await Promise.all([1, 2].map(() => mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })));
+    expect(replies.filter((reply) => reply.error === null)).toHaveLength(1);
+    expect(replies.every((reply) => reply.status < 500)).toBe(true);
+    expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "account_erased"))).toBe(1);
+  });
+
   it("GD1 the last admin of a school cannot erase themselves; another admin can", async () => {
     const school = await createSchool(t.db);
     const only = await createUser(t.db, "school_admin", { schoolId: school.id, name: "Only Admin" });

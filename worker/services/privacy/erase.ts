@@ -21,8 +21,13 @@ import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import type { DataSubject } from "./export.ts";
 
-/** Not a valid scrypt hash: no password ever verifies against it. */
-export const UNUSABLE_PASSWORD_HASH = "!erased";
+/**
+ * Not a valid scrypt hash, so no password ever verifies against it; unique to the erasing request,
+ * so the batch's later statements can tell that this request (not an earlier one) did the erasure.
+ */
+export function unusablePasswordHash(): string {
+  return `!erased:${crypto.randomUUID()}`;
+}
 
 /** Password re-entries for erasure: at most this many per user per window (no online guessing). */
 export const ERASURE_ATTEMPTS = 5;
@@ -38,23 +43,24 @@ export function erasedEmail(userId: string): string {
 }
 
 /**
- * The anonymising update, guarded: a parent by id; a school admin only while another active admin
+ * The anonymising update, guarded: only while the password hash is still the one just verified (a
+ * double click or a concurrent password change erases nothing twice); a school admin only while another active admin
  * of the school remains (checked inside the statement, so two admins erasing themselves at once
  * cannot both succeed and orphan the school).
  */
-function anonymise(db: Db, subject: DataSubject, now: Date) {
-  const common = { name: ERASED_NAME, email: erasedEmail(subject.id), phone: null, address: null, passwordHash: UNUSABLE_PASSWORD_HASH, isActive: false, mustChangePassword: false, lastLogin: null, updatedAt: now };
+function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: string, now: Date) {
+  const common = { name: ERASED_NAME, email: erasedEmail(subject.id), phone: null, address: null, passwordHash: marker, isActive: false, mustChangePassword: false, lastLogin: null, updatedAt: now };
   if (subject.role === "parent") {
     return db
       .update(parents)
       .set({ ...common, emergencyContact: null, emergencyPhone: null })
-      .where(and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId)));
+      .where(and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId), eq(parents.passwordHash, verifiedHash)));
   }
   const otherAdmin = sql`exists (select 1 from ${schoolAdmins} other where other."school_id" = ${subject.schoolId} and other."id" <> ${subject.id} and other."is_active" = 1)`;
   return db
     .update(schoolAdmins)
     .set(common)
-    .where(and(eq(schoolAdmins.id, subject.id), eq(schoolAdmins.schoolId, subject.schoolId), otherAdmin));
+    .where(and(eq(schoolAdmins.id, subject.id), eq(schoolAdmins.schoolId, subject.schoolId), eq(schoolAdmins.passwordHash, verifiedHash), otherAdmin));
 }
 
 /**
@@ -73,10 +79,11 @@ export async function eraseAccount(db: Db, subject: DataSubject, password: strin
   if (!(await verifyPassword(password, account.passwordHash))) throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
 
   const table = subject.role === "parent" ? parents : schoolAdmins;
-  const erased: SQL = sql`exists (select 1 from ${table} where ${table.id} = ${subject.id} and ${table.email} = ${erasedEmail(subject.id)})`;
+  const marker = unusablePasswordHash();
+  const erased: SQL = sql`exists (select 1 from ${table} where ${table.id} = ${subject.id} and ${table.passwordHash} = ${marker})`;
   const oldEmail = account.email;
   const [update] = await db.batch([
-    anonymise(db, subject, now),
+    anonymise(db, subject, account.passwordHash, marker, now),
     db.delete(sessions).where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id), erased)),
     ...(subject.role === "parent"
       ? [
@@ -97,7 +104,8 @@ export async function eraseAccount(db: Db, subject: DataSubject, password: strin
     ),
   ]);
   if (update.rowsAffected !== 1) {
-    if (subject.role === "school_admin") throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
-    throw new AppError("NOT_FOUND", "Account not found");
+    const current = await findAccountById(db, subject.role, subject.id);
+    if (subject.role === "school_admin" && current?.passwordHash === account.passwordHash) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
+    throw new AppError("CONFLICT", "Your account changed meanwhile. Please sign in again.");
   }
 }
