@@ -1,5 +1,5 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, id, json, ROLES } from "./columns.ts";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, id, instant, json, ROLES } from "./columns.ts";
 
 /** Append-only record of security and business events. Never holds a secret. */
 export const auditLogs = sqliteTable(
@@ -23,3 +23,15 @@ export const auditLogs = sqliteTable(
     index("audit_logs_school_idx").on(t.schoolId, t.createdAt),
   ],
 );
+
+/**
+ * Markers of the retention purge, the one way rows leave `audit_logs` (ADR 0011). Triggers refuse
+ * any UPDATE of `audit_logs`, any DELETE of a row not older than the latest marker's cutoff, and a
+ * marker whose cutoff is less than 3 years old by the database's own clock. Append-only itself.
+ */
+export const auditLogPurges = sqliteTable("audit_log_purges", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Rows created strictly before this instant may be deleted. */
+  cutoff: instant("cutoff").notNull(),
+  createdAt: createdAt(),
+});

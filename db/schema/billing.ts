@@ -50,18 +50,23 @@ export const invoices = sqliteTable(
 
 export const PAYMENT_RECORD_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
 
-/** A parent's payment of an invoice through the school's connected Stripe account. */
+/**
+ * A parent's payment of an invoice through the school's connected Stripe account. Payment records
+ * are kept 7 years (legal retention), beyond the school, the invoice and the payer: deleting a
+ * school or erasing a parent leaves them anonymised (links null, snapshots kept), and the hourly
+ * retention job deletes them after 7 years.
+ */
 export const payments = sqliteTable(
   "payments",
   {
     id: id(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id, { onDelete: "cascade" }),
-    parentId: text("parent_id").notNull(),
-    invoiceId: text("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    schoolId: text("school_id").references(() => schools.id, { onDelete: "set null" }),
+    /** Null once the payer's data is gone with their school. */
+    parentId: text("parent_id"),
+    invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** Snapshots taken when the school is deleted, so the kept record still says what it paid. */
+    schoolName: text("school_name"),
+    invoiceNumber: text("invoice_number"),
     amountCents: integer("amount_cents").notNull(),
     applicationFeeCents: integer("application_fee_cents").notNull(),
     status: text("status", { enum: PAYMENT_RECORD_STATUSES }).notNull().default("pending"),

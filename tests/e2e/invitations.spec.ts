@@ -1,26 +1,7 @@
-import { expect, test, type Browser } from "@playwright/test";
-import { fillLogin, linkIn, signIn, waitForEmail } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { fillLogin, inviteParent, linkIn, signIn, waitForEmail } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The school admin invites a parent from /school-admin/parents; returns the e-mailed accept link. */
-async function inviteParent(browser: Browser, name: string, email: string): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, "school_admin");
-  await page.getByRole("link", { name: "Parents" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Parents" })).toBeVisible();
-  await page.getByRole("button", { name: "Invite Parent" }).click();
-  const dialog = page.getByRole("dialog", { name: "Invite Parent" });
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByRole("button", { name: "Send Invitation" }).click();
-  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
-  await expect(page.getByRole("cell", { name: new RegExp(email) }).or(page.getByText(email)).first()).toBeVisible();
-  const message = await waitForEmail(page, email, /invites you to SchoolRide/);
-  await context.close();
-  return linkIn(message, "/accept-invite?token=");
-}
 
 test("a super admin invites a school admin, who accepts from the e-mail and lands on /school-admin", async ({ page, browser }) => {
   const email = `admin.${unique()}@maple.example.com`;

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password-1";
 
@@ -113,4 +113,23 @@ export async function paidRegistration(page: Page, schoolName: string, email: st
   await page.goto(checkout_url);
   await page.getByRole("button", { name: /Pay/ }).click();
   await expect(page).toHaveURL(/\/payment\/success/);
+}
+
+/** The school admin invites a parent from /school-admin/parents; returns the e-mailed accept link. */
+export async function inviteParent(browser: Browser, name: string, email: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, "school_admin");
+  await page.getByRole("link", { name: "Parents" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Parents" })).toBeVisible();
+  await page.getByRole("button", { name: "Invite Parent" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite Parent" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(page.getByRole("cell", { name: new RegExp(email) }).or(page.getByText(email)).first()).toBeVisible();
+  const message = await waitForEmail(page, email, /invites you to SchoolRide/);
+  await context.close();
+  return linkIn(message, "/accept-invite?token=");
 }

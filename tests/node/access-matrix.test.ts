@@ -78,6 +78,11 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "superAdmin.stats": { access: "super_admin" },
   "schoolAdmin.overview": { access: "school_admin" },
   "parent.overview": { access: "parent" },
+  "parent.account.exportData": { access: "parent" },
+  // A wrong password: refused (BAD_REQUEST) before anything is erased.
+  "parent.account.requestErasure": { access: "parent", input: { password: "not the password" } },
+  "schoolAdmin.account.exportData": { access: "school_admin" },
+  "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
 };
 
 const IDENTITIES = ["anonymous", "super_admin", "school_admin", "parent", "other_school_admin", "other_parent"] as const;

@@ -8,6 +8,7 @@ import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
 import { markOverdueInvoices } from "../services/billing/overdue.ts";
 import { expireInvitations, sendInviteReminders } from "../services/invitations/sweep.ts";
+import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
 
 export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string };
 
@@ -82,12 +83,26 @@ export const overdueInvoicesJob: CronJob = {
   run: async ({ db }, now) => ({ overdue: await markOverdueInvoices(db, now) }),
 };
 
+/** GD1: audit rows older than 3 years, through the purge path the append-only triggers allow. */
+export const auditRetentionJob: CronJob = {
+  name: "audit-retention",
+  run: async ({ db }, now) => ({ auditLogs: await purgeOldAuditLogs(db, now) }),
+};
+
+/** GD1: payment records older than 7 years (kept that long for legal retention, then deleted). */
+export const paymentRetentionJob: CronJob = {
+  name: "payment-retention",
+  run: async ({ db }, now) => ({ payments: await purgeOldPayments(db, now) }),
+};
+
 /** In order: expiry before reminders (an expired invitation gets none); the outbox sweep last. */
 export const CRON_JOBS: readonly CronJob[] = [
   purgeExpiredJob,
   expireInvitationsJob,
   inviteRemindersJob,
   overdueInvoicesJob,
+  auditRetentionJob,
+  paymentRetentionJob,
   requeueOutboxJob,
 ];
 

@@ -7,6 +7,7 @@ import { accountUsable, findAccountById, toSessionUser, type SessionUser } from 
 import type { AppDeps } from "../deps.ts";
 import { MESSAGES } from "../schemas/messages.ts";
 import type { RequestMeta } from "../services/audit.ts";
+import { recordAuthorizationDenial } from "../services/audit-denials.ts";
 import { AppError } from "../services/errors.ts";
 import { subscriptionAllowsAccess } from "../schemas/subscription.ts";
 import { mfaEnabled } from "../auth/mfa.ts";
@@ -108,6 +109,8 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
+    const code = cause instanceof AppError ? cause.code : result.error.code;
+    if (ctx.auth && (code === "FORBIDDEN" || code === "NOT_FOUND")) await logDenial(ctx, path, code);
     if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
     if (result.error.code === "INTERNAL_SERVER_ERROR") {
       ctx.deps.logger.error("procedure failed", {
@@ -119,6 +122,16 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
   }
   return result;
 });
+
+/** LG1: audit an authorization denial; a failed insert is logged and never fails the request. */
+async function logDenial(ctx: Context, path: string, code: "FORBIDDEN" | "NOT_FOUND") {
+  const user = ctx.auth!.user;
+  try {
+    await recordAuthorizationDenial(ctx.deps.db, { path, code, userId: user.id, role: user.role, schoolId: user.schoolId }, ctx.meta, ctx.deps.now());
+  } catch (error) {
+    ctx.deps.logger.error("audit: authorization denial not recorded", { path, requestId: ctx.meta.requestId, error: String(error) });
+  }
+}
 
 /** No input: nothing, null, or `{}` (a plain object, not a Date, Map or Set that superjson made). */
 const isEmptyInput = (raw: unknown) =>

@@ -1,4 +1,4 @@
-import { Building2, Bus, ClipboardCheck, ClipboardList, KeyRound, LayoutDashboard, LogOut, MailPlus, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import { Building2, Bus, ClipboardCheck, ClipboardList, KeyRound, LayoutDashboard, LogOut, MailPlus, Settings, ShieldCheck, UserRound, Users, type LucideIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { useSession } from "../lib/session.ts";
@@ -17,8 +17,11 @@ const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
     { to: "/super-admin/settings", label: "Settings", icon: Settings },
     { to: "/super-admin/security", label: "Security", icon: ShieldCheck },
   ],
-  school_admin: [{ to: "/school-admin/parents", label: "Parents", icon: Users }],
-  parent: [],
+  school_admin: [
+    { to: "/school-admin/parents", label: "Parents", icon: Users },
+    { to: "/school-admin/account", label: "My Account", icon: UserRound },
+  ],
+  parent: [{ to: "/parent/account", label: "My Account", icon: UserRound }],
 };
 
 /** The signed-in frame: brand, the user and their school, Dashboard, Change Password and Logout. */

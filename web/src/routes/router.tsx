@@ -86,6 +86,8 @@ export const routes: RouteObject[] = [
   ]),
   roleArea("school-admin", "school_admin", [
     { path: "subscribe", lazy: page(() => import("../pages/school-admin/SubscribePage.tsx")) },
+    // GD1: data rights do not depend on the subscription.
+    { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
     {
       // Spec §4: everything else needs an active or trialing subscription (the server checks too).
       element: <RequireSubscription />,
@@ -95,7 +97,10 @@ export const routes: RouteObject[] = [
       ],
     },
   ]),
-  roleArea("parent", "parent", [{ index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")) }]),
+  roleArea("parent", "parent", [
+    { index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")) },
+    { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
+  ]),
 ];
 
 export const router = createBrowserRouter(routes);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client.ts";
-import { pendingSchools, schools, stripeEvents, type SubscriptionStatus } from "../../../db/schema/index.ts";
+import { auditLogs, pendingSchools, schools, stripeEvents, type SubscriptionStatus } from "../../../db/schema/index.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 
 /** Stripe's subscription statuses in ours (spec: active, trialing, past_due, cancelled). */
@@ -29,21 +29,40 @@ function newer(column: typeof schools.stripeStatusAt | typeof pendingSchools.str
   return or(isNull(column), lte(column, at))!;
 }
 
-function subscriptionEffects(db: Db, subscription: { id: string; customer: string | { id: string }; status: string; metadata?: Record<string, string> | null }, at: Date): Effect[] {
+/**
+ * LG1: a `subscription_status_changed` row (old → new, Stripe event id) for every school whose
+ * status the update placed right after it in the batch is about to change. Same condition, read
+ * before the update, so the row exists exactly when the change happens.
+ */
+function statusChangeAudit(db: Db, where: SQL, status: SubscriptionStatus, eventId: string, at: Date) {
+  return db.run(sql`insert into ${auditLogs} ("id", "school_id", "event_type", "description", "metadata", "created_at")
+    select lower(hex(randomblob(16))), ${schools.id}, 'subscription_status_changed',
+      'Subscription status changed from ' || ${schools.subscriptionStatus} || ' to ' || ${status} || ' (Stripe)',
+      json_object('from', ${schools.subscriptionStatus}, 'to', ${status}, 'stripe_event_id', ${eventId}), ${at.getTime()}
+    from ${schools} where ${where} and ${schools.subscriptionStatus} <> ${status}`);
+}
+
+/** A webhook-driven change of schools' subscription status, with its audit row. */
+function schoolStatusChange(db: Db, event: Stripe.Event, status: SubscriptionStatus, where: SQL, set: Partial<typeof schools.$inferInsert> = {}): Effect[] {
+  const at = new Date(event.created * 1000);
+  const guarded = and(where, newer(schools.stripeStatusAt, at))!;
+  return [
+    statusChangeAudit(db, guarded, status, event.id, at),
+    db.update(schools).set({ ...set, subscriptionStatus: status, stripeStatusAt: at, updatedAt: at }).where(guarded),
+  ];
+}
+
+function subscriptionEffects(db: Db, event: Stripe.Event, subscription: { id: string; customer: string | { id: string }; status: string; metadata?: Record<string, string> | null }, at: Date): Effect[] {
   const status = subscriptionStatusFromStripe(subscription.status);
   const customer = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
   const meta = subscription.metadata ?? {};
-  const effects: Effect[] = [
-    db
-      .update(schools)
-      .set({ subscriptionStatus: status, stripeStatusAt: at, stripeSubscriptionId: subscription.id, stripeCustomerId: customer, updatedAt: at })
-      .where(
-        and(
-          meta.schoolId ? or(eq(schools.stripeSubscriptionId, subscription.id), eq(schools.id, meta.schoolId)) : eq(schools.stripeSubscriptionId, subscription.id),
-          newer(schools.stripeStatusAt, at),
-        ),
-      ),
-  ];
+  const effects: Effect[] = schoolStatusChange(
+    db,
+    event,
+    status,
+    meta.schoolId ? or(eq(schools.stripeSubscriptionId, subscription.id), eq(schools.id, meta.schoolId))! : eq(schools.stripeSubscriptionId, subscription.id),
+    { stripeSubscriptionId: subscription.id, stripeCustomerId: customer },
+  );
   effects.push(
     db
       .update(pendingSchools)
@@ -106,10 +125,7 @@ export function effectsOf(db: Db, event: Stripe.Event): Effect[] {
       }
       if (schoolId) {
         return [
-          db
-            .update(schools)
-            .set({ stripeCustomerId: customer, stripeSubscriptionId: subscription, subscriptionStatus: "active", stripeStatusAt: at, updatedAt: at })
-            .where(and(eq(schools.id, schoolId), newer(schools.stripeStatusAt, at))),
+          ...schoolStatusChange(db, event, "active", eq(schools.id, schoolId), { stripeCustomerId: customer, stripeSubscriptionId: subscription }),
           auditInsert(db, { eventType: "subscription_restarted", description: "Subscription restarted through Checkout", schoolId, metadata: { checkout_session: session.id }, at }, NO_REQUEST),
         ];
       }
@@ -118,17 +134,14 @@ export function effectsOf(db: Db, event: Stripe.Event): Effect[] {
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      return subscriptionEffects(db, event.data.object, at);
+      return subscriptionEffects(db, event, event.data.object, at);
     case "invoice.paid":
     case "invoice.payment_failed": {
       const subscriptionId = invoiceSubscriptionId(event.data.object as unknown as Record<string, unknown>);
       if (!subscriptionId) return [];
       const status: SubscriptionStatus = event.type === "invoice.paid" ? "active" : "past_due";
       return [
-        db
-          .update(schools)
-          .set({ subscriptionStatus: status, stripeStatusAt: at, updatedAt: at })
-          .where(and(eq(schools.stripeSubscriptionId, subscriptionId), newer(schools.stripeStatusAt, at))),
+        ...schoolStatusChange(db, event, status, eq(schools.stripeSubscriptionId, subscriptionId)),
         db
           .update(pendingSchools)
           .set({ subscriptionStatus: status, stripeStatusAt: at })

@@ -206,7 +206,9 @@ export async function updateSchool(db: Db, input: SchoolFormInput & { schoolId: 
 
 /**
  * Deletes a school and all its data in one batch (spec: "will remove all associated data"): its
- * users' sessions, family and transport records, billing and invitations. E-mail and audit history
+ * users' sessions, family and transport records, invoices, settings and invitations. Payment
+ * records stay for their legal retention (7 years), anonymised as an erasure leaves them: no payer,
+ * no links, with the school's name and the invoice number as snapshots. E-mail and audit history
  * stay (audit logs are kept 3 years).
  */
 export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta: RequestMeta, now: Date) {
@@ -216,7 +218,15 @@ export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta:
     ...schoolSessionDeletes(db, schoolId),
     db.delete(flightTripEnrollments).where(eq(flightTripEnrollments.schoolId, schoolId)),
     db.delete(flightTrips).where(eq(flightTrips.schoolId, schoolId)),
-    db.delete(payments).where(eq(payments.schoolId, schoolId)),
+    db
+      .update(payments)
+      .set({
+        parentId: null,
+        schoolName: school.name,
+        invoiceNumber: sql`coalesce("payments"."invoice_number", (select i."invoice_number" from "invoices" i where i."id" = "payments"."invoice_id"))`,
+        updatedAt: now,
+      })
+      .where(eq(payments.schoolId, schoolId)),
     db.delete(invoices).where(eq(invoices.schoolId, schoolId)),
     db.delete(paymentSettings).where(eq(paymentSettings.schoolId, schoolId)),
     db.delete(notifications).where(eq(notifications.schoolId, schoolId)),
@@ -226,7 +236,7 @@ export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta:
     db.delete(parents).where(eq(parents.schoolId, schoolId)),
     db.delete(schoolAdmins).where(eq(schoolAdmins.schoolId, schoolId)),
     db.delete(schools).where(eq(schools.id, schoolId)),
-    auditInsert(db, { eventType: "school_deleted", description: `Deleted ${school.name} and all its data`, userId: actor.id, userRole: actor.role, schoolId, metadata: { name: school.name }, at: now }, meta),
+    auditInsert(db, { eventType: "school_deleted", description: `Deleted ${school.name} and all its data (payment records kept, anonymised)`, userId: actor.id, userRole: actor.role, schoolId, metadata: { name: school.name }, at: now }, meta),
   ]);
   return { name: school.name };
 }

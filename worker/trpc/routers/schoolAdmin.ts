@@ -7,6 +7,7 @@ import { schoolOverview } from "../../services/schools/overview.ts";
 import { actorOf } from "../actor.ts";
 import { openBillingPortal, startSubscriptionCheckout, subscriptionState } from "../../services/billing/subscription.ts";
 import { router, schoolAdminProcedure, schoolBillingProcedure } from "../init.ts";
+import { schoolAdminAccountRouter } from "./account.ts";
 
 /** `/school-admin/parents`: the school's parents and their invitations. The school is the session's. */
 const parentsRouter = router({
@@ -46,4 +47,6 @@ export const schoolAdminRouter = router({
   overview: schoolAdminProcedure.query(({ ctx }) => schoolOverview(ctx.deps.db, ctx.schoolId)),
   parents: parentsRouter,
   billing: billingRouter,
+  /** `/school-admin/account`: download or erase my data (GD1). */
+  account: schoolAdminAccountRouter,
 });

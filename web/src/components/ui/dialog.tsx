@@ -123,11 +123,14 @@ export function DialogActions({
   submitLabel,
   pendingLabel,
   pending,
+  danger = false,
 }: {
   onCancel: () => void;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
+  /** A destructive action: the submit button is red. */
+  danger?: boolean;
 }) {
   return (
     <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
@@ -138,9 +141,19 @@ export function DialogActions({
       >
         Cancel
       </button>
-      <Button type="submit" disabled={pending}>
-        {pending ? pendingLabel : submitLabel}
-      </Button>
+      {danger ? (
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {pending ? pendingLabel : submitLabel}
+        </button>
+      ) : (
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      )}
     </div>
   );
 }

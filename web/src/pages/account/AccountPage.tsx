@@ -1,0 +1,135 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Download, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { RequestErasureInput } from "../../../../worker/schemas/privacy.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
+import { ActionButton } from "../../components/ui/action-button.tsx";
+import { FormAlert } from "../../components/ui/form.tsx";
+import { errorMessage } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../trpc.ts";
+import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
+
+const ROLE_LABELS = { school_admin: "School Admin", parent: "Parent" } as const;
+
+const WHAT_GOES = {
+  parent: "Your name, e-mail, phone, address and emergency contacts, your children's records and your notifications are deleted.",
+  school_admin: "Your name, e-mail, phone and address and your notifications are deleted. The school and its data stay.",
+} as const;
+
+/** Saves `data` as a JSON file through a temporary link. */
+function downloadJson(data: unknown, filename: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** `/parent/account` and `/school-admin/account`: profile, "Download my data", "Delete my account" (GD1). */
+export default function AccountPage() {
+  usePageTitle("My Account · SchoolRide");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  const onExported = (data: unknown) => {
+    setDownloadError(null);
+    downloadJson(data, `schoolride-my-data-${new Date().toISOString().slice(0, 10)}.json`);
+  };
+  const onExportFailed = (error: unknown) => setDownloadError(errorMessage(error, "Your data could not be prepared. Please try again."));
+  const parentExport = useMutation(trpc.parent.account.exportData.mutationOptions({ onSuccess: onExported, onError: onExportFailed }));
+  const adminExport = useMutation(trpc.schoolAdmin.account.exportData.mutationOptions({ onSuccess: onExported, onError: onExportFailed }));
+
+  /** Erased: leave the signed-in area, forget this user, then say so. */
+  const onErased = async () => {
+    setDeleteOpen(false);
+    await navigate("/", { replace: true });
+    queryClient.clear();
+    queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+    notify("success", "Account deleted", "Your account and personal data have been deleted.");
+  };
+  const parentErase = useMutation(trpc.parent.account.requestErasure.mutationOptions({ onSuccess: onErased }));
+  const adminErase = useMutation(trpc.schoolAdmin.account.requestErasure.mutationOptions({ onSuccess: onErased }));
+
+  if (!user || (user.role !== "parent" && user.role !== "school_admin")) return null;
+  const role = user.role;
+  const exporting = role === "parent" ? parentExport : adminExport;
+  const erasing = role === "parent" ? parentErase : adminErase;
+  const erase = (input: RequestErasureInput) => (role === "parent" ? parentErase.mutate(input) : adminErase.mutate(input));
+
+  return (
+    <section aria-labelledby="account-title" className="space-y-6">
+      <h1 id="account-title" className="text-2xl font-bold text-ink">
+        My Account
+      </h1>
+
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-lg font-semibold text-ink">Profile</h2>
+        <dl className="mt-3 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[10rem_1fr] sm:gap-y-3">
+          <dt className="font-medium text-slate-600">Name</dt>
+          <dd className="text-ink">{user.name}</dd>
+          <dt className="font-medium text-slate-600">E-mail</dt>
+          <dd className="break-all text-ink">{user.email}</dd>
+          <dt className="font-medium text-slate-600">Role</dt>
+          <dd className="text-ink">{ROLE_LABELS[role]}</dd>
+          {user.school ? (
+            <>
+              <dt className="font-medium text-slate-600">School</dt>
+              <dd className="text-ink">{user.school}</dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-lg font-semibold text-ink">Your data</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          A copy of everything SchoolRide holds about you{role === "parent" ? " and your children" : ""}, as a JSON file.
+        </p>
+        {downloadError ? (
+          <div className="mt-3">
+            <FormAlert>{downloadError}</FormAlert>
+          </div>
+        ) : null}
+        <ActionButton className="mt-4" onClick={() => exporting.mutate()} disabled={exporting.isPending}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          {exporting.isPending ? "Preparing…" : "Download my data"}
+        </ActionButton>
+      </div>
+
+      <div className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
+        <h2 className="text-lg font-semibold text-ink">Delete my account</h2>
+        <p className="mt-1 text-sm text-slate-600">{WHAT_GOES[role]}</p>
+        <ActionButton
+          variant="danger"
+          className="mt-4"
+          onClick={() => {
+            erasing.reset();
+            setDeleteOpen(true);
+          }}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete my account
+        </ActionButton>
+      </div>
+
+      <DeleteAccountDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        goes={WHAT_GOES[role]}
+        onConfirm={erase}
+        pending={erasing.isPending}
+        error={erasing.isError ? errorMessage(erasing.error) : null}
+      />
+    </section>
+  );
+}

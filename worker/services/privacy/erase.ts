@@ -1,0 +1,111 @@
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  children,
+  emailLogs,
+  flightTripEnrollments,
+  invitations,
+  newsletterSubscriptions,
+  notifications,
+  parents,
+  passwordResetTokens,
+  schoolAdmins,
+  sessions,
+} from "../../../db/schema/index.ts";
+import { verifyPassword } from "../../auth/password.ts";
+import { hitWindow } from "../../auth/rate-limit.ts";
+import { findAccountById } from "../../auth/users.ts";
+import { MESSAGES } from "../../schemas/messages.ts";
+import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "../../schemas/privacy.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { AppError, tooManyAttempts } from "../errors.ts";
+import type { DataSubject } from "./export.ts";
+
+/**
+ * Not a valid scrypt hash, so no password ever verifies against it; unique to the erasing request,
+ * so the batch's later statements can tell that this request (not an earlier one) did the erasure.
+ */
+export function unusablePasswordHash(): string {
+  return `!erased:${crypto.randomUUID()}`;
+}
+
+/** Password re-entries for erasure: at most this many per user per window (no online guessing). */
+export const ERASURE_ATTEMPTS = 5;
+export const ERASURE_WINDOW_MS = 15 * 60_000;
+
+export function erasureLimitKey(subject: DataSubject): string {
+  return `erasure:${subject.role}:${subject.id}`;
+}
+
+/** A unique address in the reserved `.invalid` domain (RFC 2606): never deliverable, never a login. */
+export function erasedEmail(userId: string): string {
+  return `erased-${userId}@erased.invalid`;
+}
+
+/**
+ * The anonymising update, guarded: only while the password hash is still the one just verified (a
+ * double click or a concurrent password change erases nothing twice); a school admin only while another active admin
+ * of the school remains (checked inside the statement, so two admins erasing themselves at once
+ * cannot both succeed and orphan the school).
+ */
+function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: string, now: Date) {
+  const common = { name: ERASED_NAME, email: erasedEmail(subject.id), phone: null, address: null, passwordHash: marker, isActive: false, mustChangePassword: false, lastLogin: null, updatedAt: now };
+  if (subject.role === "parent") {
+    return db
+      .update(parents)
+      .set({ ...common, emergencyContact: null, emergencyPhone: null })
+      .where(and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId), eq(parents.passwordHash, verifiedHash)));
+  }
+  const otherAdmin = sql`exists (select 1 from ${schoolAdmins} other where other."school_id" = ${subject.schoolId} and other."id" <> ${subject.id} and other."is_active" = 1)`;
+  return db
+    .update(schoolAdmins)
+    .set(common)
+    .where(and(eq(schoolAdmins.id, subject.id), eq(schoolAdmins.schoolId, subject.schoolId), eq(schoolAdmins.passwordHash, verifiedHash), otherAdmin));
+}
+
+/**
+ * GD1 (GDPR Art. 17): erases the signed-in user after re-checking their password. In one batch:
+ * the person is anonymised and deactivated, their sessions end, their children (and the
+ * children's field-trip enrolments), notifications, invitations, reset tokens, e-mails and
+ * newsletter sign-up go; invoices and payments stay (legal retention, 7 years), attached to the
+ * anonymised account. The audit row carries no personal data. Every statement after the first is
+ * tied to the anonymisation having happened in this batch.
+ */
+export async function eraseAccount(db: Db, subject: DataSubject, password: string, meta: RequestMeta, now: Date): Promise<void> {
+  const limit = await hitWindow(db, erasureLimitKey(subject), now, ERASURE_WINDOW_MS, ERASURE_ATTEMPTS);
+  if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
+  const account = await findAccountById(db, subject.role, subject.id);
+  if (!account || account.schoolId !== subject.schoolId) throw new AppError("NOT_FOUND", "Account not found");
+  if (!(await verifyPassword(password, account.passwordHash))) throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
+
+  const table = subject.role === "parent" ? parents : schoolAdmins;
+  const marker = unusablePasswordHash();
+  const erased: SQL = sql`exists (select 1 from ${table} where ${table.id} = ${subject.id} and ${table.passwordHash} = ${marker})`;
+  const oldEmail = account.email;
+  const [update] = await db.batch([
+    anonymise(db, subject, account.passwordHash, marker, now),
+    db.delete(sessions).where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id), erased)),
+    ...(subject.role === "parent"
+      ? [
+          db.delete(flightTripEnrollments).where(and(eq(flightTripEnrollments.parentId, subject.id), erased)),
+          db.delete(children).where(and(eq(children.parentId, subject.id), erased)),
+        ]
+      : []),
+    db.delete(notifications).where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id), erased)),
+    db.delete(invitations).where(and(or(eq(invitations.acceptedUserId, subject.id), and(eq(invitations.email, oldEmail), eq(invitations.role, subject.role))), erased)),
+    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, subject.role), eq(passwordResetTokens.userId, subject.id), erased)),
+    db.delete(emailLogs).where(and(eq(emailLogs.recipientEmail, oldEmail), erased)),
+    db.delete(newsletterSubscriptions).where(and(eq(newsletterSubscriptions.email, oldEmail), erased)),
+    auditInsert(
+      db,
+      { eventType: "account_erased", description: "Account erased at the user's request (personal data removed, payment records kept)", userId: subject.id, userRole: subject.role, schoolId: subject.schoolId, at: now },
+      meta,
+      erased,
+    ),
+  ]);
+  if (update.rowsAffected !== 1) {
+    const current = await findAccountById(db, subject.role, subject.id);
+    if (subject.role === "school_admin" && current?.passwordHash === account.passwordHash) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
+    throw new AppError("CONFLICT", "Your account changed meanwhile. Please sign in again.");
+  }
+}

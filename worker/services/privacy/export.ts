@@ -1,0 +1,108 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  auditLogs,
+  children,
+  flightTripEnrollments,
+  invoices,
+  notifications,
+  parents,
+  payments,
+  schoolAdmins,
+  schools,
+  sessions,
+} from "../../../db/schema/index.ts";
+import { auditInsert, type RequestMeta } from "../audit.ts";
+import { AppError } from "../errors.ts";
+
+/** Whose data: always the signed-in user, from the session (never from input). */
+export type DataSubject = { id: string; role: "parent" | "school_admin"; schoolId: string };
+
+export const EXPORT_FORMAT = "schoolride-personal-data/1";
+
+/** The columns every person has, from their role's table. */
+function personColumns(table: typeof parents | typeof schoolAdmins) {
+  return {
+    id: table.id,
+    email: table.email,
+    name: table.name,
+    phone: table.phone,
+    address: table.address,
+    isActive: table.isActive,
+    lastLogin: table.lastLogin,
+    passwordChangedAt: table.passwordChangedAt,
+    createdAt: table.createdAt,
+    updatedAt: table.updatedAt,
+    school: { id: schools.id, name: schools.name },
+  };
+}
+
+async function profileOf(db: Db, subject: DataSubject) {
+  if (subject.role === "parent") {
+    const [row] = await db
+      .select({ ...personColumns(parents), emergencyContact: parents.emergencyContact, emergencyPhone: parents.emergencyPhone })
+      .from(parents)
+      .innerJoin(schools, eq(schools.id, parents.schoolId))
+      .where(and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId)));
+    return row ?? null;
+  }
+  const [row] = await db
+    .select({ ...personColumns(schoolAdmins), position: schoolAdmins.position })
+    .from(schoolAdmins)
+    .innerJoin(schools, eq(schools.id, schoolAdmins.schoolId))
+    .where(and(eq(schoolAdmins.id, subject.id), eq(schoolAdmins.schoolId, subject.schoolId)));
+  return row ?? null;
+}
+
+/** The family records only a parent has (a school admin's are empty lists). */
+async function familyOf(db: Db, subject: DataSubject) {
+  if (subject.role !== "parent") return { children: [], fieldTripEnrolments: [], invoices: [], payments: [] };
+  const [childRows, enrolmentRows, invoiceRows, paymentRows] = await db.batch([
+    db.select().from(children).where(eq(children.parentId, subject.id)).orderBy(asc(children.name)),
+    db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.parentId, subject.id)).orderBy(asc(flightTripEnrollments.createdAt)),
+    db.select().from(invoices).where(eq(invoices.recipientId, subject.id)).orderBy(asc(invoices.issueDate)),
+    db.select().from(payments).where(eq(payments.parentId, subject.id)).orderBy(asc(payments.createdAt)),
+  ]);
+  return { children: childRows, fieldTripEnrolments: enrolmentRows, invoices: invoiceRows, payments: paymentRows };
+}
+
+/**
+ * GD1 (GDPR Art. 15 and 20): everything the app holds about the signed-in user, as JSON. Sessions
+ * without their secret hash or id (half of a cookie), audit rows about them (by user id and role).
+ * The export itself is audited.
+ */
+export async function exportPersonalData(db: Db, subject: DataSubject, meta: RequestMeta, now: Date) {
+  const profile = await profileOf(db, subject);
+  if (!profile) throw new AppError("NOT_FOUND", "Account not found");
+  const family = await familyOf(db, subject);
+  const [notificationRows, sessionRows, auditRows] = await db.batch([
+    db
+      .select({ id: notifications.id, title: notifications.title, message: notifications.message, type: notifications.type, category: notifications.category, read: notifications.read, readAt: notifications.readAt, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id)))
+      .orderBy(asc(notifications.createdAt)),
+    db
+      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, remember: sessions.remember, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id)))
+      .orderBy(asc(sessions.createdAt)),
+    db
+      .select({ eventType: auditLogs.eventType, description: auditLogs.description, metadata: auditLogs.metadata, ipAddress: auditLogs.ipAddress, userAgent: auditLogs.userAgent, createdAt: auditLogs.createdAt })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userRole, subject.role), eq(auditLogs.userId, subject.id)))
+      .orderBy(asc(auditLogs.createdAt)),
+    auditInsert(db, { eventType: "personal_data_exported", description: "Downloaded a copy of their personal data", userId: subject.id, userRole: subject.role, schoolId: subject.schoolId, at: now }, meta),
+  ]);
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: now,
+    role: subject.role,
+    profile,
+    ...family,
+    notifications: notificationRows,
+    sessions: sessionRows,
+    auditLog: auditRows,
+  };
+}
+
+export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
