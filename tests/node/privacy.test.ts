@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, children, invoices, notifications, parents, payments, schoolAdmins } from "../../db/schema/index.ts";
 import { auditRetentionJob, paymentRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
 import { hitWindow } from "../../worker/auth/rate-limit.ts";
+import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { LAST_ADMIN_MESSAGE } from "../../worker/schemas/privacy.ts";
 import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "../../worker/services/privacy/erase.ts";
 import { yearsBefore } from "../../worker/services/privacy/retention.ts";
@@ -175,7 +176,9 @@ describe("GDPR (GD1)", () => {
 
   it("GD1 deleting a school keeps anonymised payments", async () => {
     const superAdmin = await createUser(t.db, "super_admin");
-    const { cookie } = await sessionCookieFor(t.db, t.deps.config, superAdmin, t.clock.now());
+    const { cookie, session } = await sessionCookieFor(t.db, t.deps.config, superAdmin, t.clock.now());
+    // Deleting a school needs sudo mode (SE6; tests/node/mfa.test.ts covers the refusal).
+    await markReauthenticated(t.db, session.id, t.clock.now());
     const school = await createSchool(t.db, { name: "Closing Primary" });
     const { parent, invoice } = await familyWithCanary("closingcanary", school.id);
     const response = await mutate(t.app, "superAdmin.schools.delete", { schoolId: school.id }, { cookie });

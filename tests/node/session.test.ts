@@ -75,7 +75,7 @@ describe("idle and absolute expiry per role (SE4)", () => {
     expect(response.setCookie).toMatch(/Max-Age=0/);
   });
 
-  it("has the limits of SECURITY.md", () => {
+  it("has the limits of docs/security.md", () => {
     expect(SESSION_POLICIES.parent).toMatchObject({ idleMs: 7 * DAY, absoluteMs: 30 * DAY });
     expect(SESSION_POLICIES.school_admin).toMatchObject({ idleMs: HOUR, absoluteMs: 24 * HOUR });
     expect(SESSION_POLICIES.super_admin).toMatchObject({ idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR });

@@ -13,7 +13,7 @@ export type SessionPolicy = {
   persistentCookie: boolean;
 };
 
-/** Idle and absolute limits per role (SECURITY.md, Parameters). */
+/** Idle and absolute limits per role (docs/security.md, Parameters). */
 export const SESSION_POLICIES: Record<RoleValue, SessionPolicy> = {
   parent: { idleMs: 7 * DAY, absoluteMs: 30 * DAY, persistentCookie: true },
   school_admin: { idleMs: 1 * HOUR, absoluteMs: 24 * HOUR, persistentCookie: false },
