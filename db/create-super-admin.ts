@@ -15,7 +15,7 @@ import { newPasswordProblem } from "../worker/auth/breached.ts";
 import { hibpPwnedPasswords } from "../worker/auth/breached-hibp.ts";
 import { consoleLogger } from "../worker/deps.ts";
 import { normalizeEmail } from "../worker/auth/users.ts";
-import { newPasswordSchema } from "../worker/schemas/auth.ts";
+import { newPasswordSchema } from "#shared/auth.ts";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
 const input = z

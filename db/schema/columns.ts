@@ -1,5 +1,5 @@
 import { customType, integer, text } from "drizzle-orm/sqlite-core";
-import { toWellFormedDeep } from "../../worker/schemas/well-formed.ts";
+import { toWellFormedDeep } from "#shared/well-formed.ts";
 
 /** Random, URL-safe primary key (never sequential: ids reach URLs). */
 export const id = () =>

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, emailLogs, invitations, parents, schoolAdmins } from "../../db/schema/index.ts";
 import { sha256Hex } from "../../worker/auth/crypto.ts";
-import { INVITATION_MESSAGES } from "../../worker/schemas/invitations.ts";
+import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { sendInviteReminders } from "../../worker/services/invitations/sweep.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, parents, schoolAdmins, sessions } from "../../db/schema/index.ts";
-import { MESSAGES } from "../../worker/schemas/messages.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { PASSWORD_CHANGE_REQUIRED } from "../../worker/trpc/init.ts";
 import { COMMON_PASSWORD_MESSAGE } from "../../worker/auth/breached.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";

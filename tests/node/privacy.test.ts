@@ -4,7 +4,7 @@ import { auditLogs, children, invoices, notifications, parents, payments, school
 import { auditRetentionJob, paymentRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
 import { hitWindow } from "../../worker/auth/rate-limit.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { LAST_ADMIN_MESSAGE } from "../../worker/schemas/privacy.ts";
+import { LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
 import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "../../worker/services/privacy/erase.ts";
 import { yearsBefore } from "../../worker/services/privacy/retention.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";

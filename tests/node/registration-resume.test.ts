@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, pendingSchools, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
-import { busLimitNote, planFor, REGISTRATION_MESSAGES } from "../../worker/schemas/registration.ts";
+import { busLimitNote, planFor, REGISTRATION_MESSAGES } from "#shared/registration.ts";
 import { RESUME_MESSAGES } from "../../worker/services/registration/resume.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";

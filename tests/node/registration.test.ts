@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, emailLogs, invitations, pendingSchools, schools, verificationCodes } from "../../db/schema/index.ts";
-import { missingFieldsMessage, planForPupils, registrationSchema, REGISTRATION_MESSAGES } from "../../worker/schemas/registration.ts";
+import { missingFieldsMessage, planForPupils, registrationSchema, REGISTRATION_MESSAGES } from "#shared/registration.ts";
 import { CODE_MAX_ATTEMPTS } from "../../worker/services/registration/codes.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";

@@ -6,7 +6,7 @@ import { REMEMBER_ME_POLICY, SESSION_POLICIES } from "../../worker/auth/policy.t
 import { createSession, invalidateUserSessions, validateSessionToken } from "../../worker/auth/session.ts";
 import { sha256Hex } from "../../worker/auth/crypto.ts";
 import { loadConfig } from "../../worker/config.ts";
-import type { RoleValue } from "../../worker/schemas/auth.ts";
+import type { RoleValue } from "#shared/auth.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";

@@ -2,7 +2,7 @@ import { hashPassword } from "../../worker/auth/password.ts";
 import { createSession } from "../../worker/auth/session.ts";
 import { sessionCookieName } from "../../worker/auth/cookie.ts";
 import { USER_TABLES } from "../../worker/auth/users.ts";
-import type { RoleValue } from "../../worker/schemas/auth.ts";
+import type { RoleValue } from "#shared/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { schools } from "../../db/schema/index.ts";
 import type { AppConfig } from "../../worker/config.ts";

@@ -4,7 +4,7 @@
  * from the shared schema (no composition rules, no truncation); then the common-password filter;
  * then, in production, Have I Been Pwned.
  */
-import { newPasswordSchema } from "../schemas/auth.ts";
+import { newPasswordSchema } from "#shared/auth.ts";
 import type { PwnedPasswords } from "./breached-hibp.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 

@@ -1,4 +1,4 @@
-import type { RoleValue } from "../schemas/auth.ts";
+import type { RoleValue } from "#shared/auth.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

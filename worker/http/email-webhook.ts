@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { emailLogs } from "../../db/schema/index.ts";
 import { constantTimeEqualText, fromBase64Url, toBase64Url } from "../auth/crypto.ts";
 import type { Logger } from "../deps.ts";
-import { isWellFormedDeep, VALIDATION_ERROR } from "../schemas/well-formed.ts";
+import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 
 /** Resend signs webhooks the Svix way; a delivery older than this is refused as a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

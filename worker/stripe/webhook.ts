@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../deps.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";
-import { isWellFormedDeep, VALIDATION_ERROR } from "../schemas/well-formed.ts";
+import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import { stripeCryptoProvider } from "./client.ts";
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */

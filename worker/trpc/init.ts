@@ -5,15 +5,15 @@ import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie
 import { validateSessionToken, type SessionRecord } from "../auth/session.ts";
 import { accountUsable, findAccountById, toSessionUser, type SessionUser } from "../auth/users.ts";
 import type { AppDeps } from "../deps.ts";
-import { MESSAGES } from "../schemas/messages.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { recordAuthorizationDenial } from "../services/audit-denials.ts";
 import { AppError } from "../services/errors.ts";
-import { subscriptionAllowsAccess } from "../schemas/subscription.ts";
+import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import { mfaEnabled } from "../auth/mfa.ts";
-import { FORBIDDEN_REASONS, MFA_MESSAGES } from "../schemas/mfa.ts";
+import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { assertSudo } from "../services/auth/sudo.ts";
-import { isWellFormedDeep, VALIDATION_ERROR } from "../schemas/well-formed.ts";
+import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * 1. Context: the request's dependencies, where it came from, and the signed-in user (if any).

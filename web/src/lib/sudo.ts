@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import { createContext, useContext } from "react";
-import { FORBIDDEN_REASONS, type ForbiddenReason } from "../../../worker/schemas/mfa.ts";
+import { FORBIDDEN_REASONS, type ForbiddenReason } from "#shared/mfa.ts";
 
 /** The reason the server gave for a FORBIDDEN answer (sudo prompt, MFA enrolment), if any. */
 export function forbiddenReason(error: unknown): ForbiddenReason | null {

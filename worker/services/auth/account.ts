@@ -4,8 +4,8 @@ import { newPasswordProblem, type NewPasswordDeps } from "../../auth/breached.ts
 import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "../../auth/session.ts";
 import { findAccountById, USER_TABLES, type SessionUser } from "../../auth/users.ts";
-import type { ChangePasswordInput } from "../../schemas/auth.ts";
-import { MESSAGES } from "../../schemas/messages.ts";
+import type { ChangePasswordInput } from "#shared/auth.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
 

@@ -17,7 +17,7 @@ import {
 } from "../../auth/mfa.ts";
 import { hitWindow } from "../../auth/rate-limit.ts";
 import { accountUsable, findAccountById } from "../../auth/users.ts";
-import { MFA_MESSAGES, type SecondFactor } from "../../schemas/mfa.ts";
+import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { startSession, type LoginResult } from "./login.ts";

@@ -7,7 +7,7 @@ import { hitWindow } from "../../auth/rate-limit.ts";
 import { accountUsable, findAccountByEmail, normalizeEmail, USER_TABLES } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { passwordResetEmail } from "../../email/templates.ts";
-import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "../../schemas/auth.ts";
+import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";

@@ -3,8 +3,8 @@ import { markReauthenticated, mfaEnabled, SUDO_WINDOW_MS, sudoActive } from "../
 import { verifyPassword } from "../../auth/password.ts";
 import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../../auth/rate-limit.ts";
 import { findAccountById, type SessionUser } from "../../auth/users.ts";
-import { FORBIDDEN_REASONS, MFA_MESSAGES, type SudoInput } from "../../schemas/mfa.ts";
-import { MESSAGES } from "../../schemas/messages.ts";
+import { FORBIDDEN_REASONS, MFA_MESSAGES, type SudoInput } from "#shared/mfa.ts";
+import { MESSAGES } from "#shared/messages.ts";
 import { audit, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { invalidFactor, verifySecondFactor } from "./mfa.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schools } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { planForPupils } from "../../schemas/registration.ts";
+import { planForPupils } from "#shared/registration.ts";
 import { AppError } from "../errors.ts";
 
 type BillingDeps = Pick<AppDeps, "db" | "config" | "now" | "stripe" | "logger">;

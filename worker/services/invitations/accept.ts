@@ -7,7 +7,7 @@ import type { NewPasswordDeps } from "../../auth/breached.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
 import { findAccountById, normalizeEmail, toSessionUser, type SessionUser } from "../../auth/users.ts";
-import { acceptInviteRoleIssues, INVITATION_MESSAGES, type AcceptInviteInput } from "../../schemas/invitations.ts";
+import { acceptInviteRoleIssues, INVITATION_MESSAGES, type AcceptInviteInput } from "#shared/invitations.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { assertAcceptableNewPassword } from "../auth/account.ts";
 import { AppError } from "../errors.ts";

@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { invitations, schools } from "../../../db/schema/index.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
-import { INVITATION_MESSAGES } from "../../schemas/invitations.ts";
+import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { limitEmailSend } from "../email/limits.ts";

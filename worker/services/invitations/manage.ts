@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { invitations } from "../../../db/schema/index.ts";
-import { INVITATION_MESSAGES } from "../../schemas/invitations.ts";
+import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { limitEmailSend } from "../email/limits.ts";

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { invitations, parents, schoolAdmins, schools, type EmailType, type InvitationMetadata } from "../../../db/schema/index.ts";
 import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
-import type { RoleValue } from "../../schemas/auth.ts";
-import { INVITATION_MESSAGES } from "../../schemas/invitations.ts";
+import type { RoleValue } from "#shared/auth.ts";
+import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { existingAccountNoticeEmail, inviteReminderEmail, parentInviteEmail, schoolAdminInviteEmail, type RenderedEmail } from "../../email/templates.ts";
 import { AppError } from "../errors.ts";
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm"
 import type { Db } from "../../../db/client.ts";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
-import { PARENTS_PAGE_SIZE } from "../../schemas/parents.ts";
+import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import type { Actor } from "../invitations/shared.ts";

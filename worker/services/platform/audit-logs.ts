@@ -2,8 +2,8 @@ import { aliasedTable, and, count, desc, eq, gte, isNull, lt, sql, type SQL } fr
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client.ts";
 import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
-import { AUDIT_PAGE_SIZE } from "../../schemas/superAdmin.ts";
-import { toWellFormedDeep } from "../../schemas/well-formed.ts";
+import { AUDIT_PAGE_SIZE } from "#shared/superAdmin.ts";
+import { toWellFormedDeep } from "#shared/well-formed.ts";
 import { likePattern } from "../parents/directory.ts";
 
 export type AuditListInput = {

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import { platformSettings } from "../../../db/schema/index.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
-import { platformSettingsSchema, type PlatformSettings } from "../../schemas/settings.ts";
+import { platformSettingsSchema, type PlatformSettings } from "#shared/settings.ts";
 
 export { platformSettingsSchema, type PlatformSettings };
 

@@ -15,8 +15,8 @@ import {
 import { verifyPassword } from "../../auth/password.ts";
 import { hitWindow } from "../../auth/rate-limit.ts";
 import { findAccountById } from "../../auth/users.ts";
-import { MESSAGES } from "../../schemas/messages.ts";
-import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "../../schemas/privacy.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import type { DataSubject } from "./export.ts";

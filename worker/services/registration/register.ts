@@ -5,7 +5,7 @@ import { hitWindow } from "../../auth/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { verificationCodeEmail } from "../../email/templates.ts";
-import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "../../schemas/registration.ts";
+import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "#shared/registration.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";

@@ -4,7 +4,7 @@ import { pendingSchools, registrationResumeTokens } from "../../../db/schema/ind
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
 import { hitWindow } from "../../auth/rate-limit.ts";
 import type { AppDeps } from "../../deps.ts";
-import type { RegistrationInput } from "../../schemas/registration.ts";
+import type { RegistrationInput } from "#shared/registration.ts";
 import type { RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 

@@ -15,7 +15,7 @@ import {
   sessions,
   trips,
 } from "../../../db/schema/index.ts";
-import { SCHOOLS_PAGE_SIZE, schoolStatusBadge, setupStatus, type SchoolFormInput } from "../../schemas/superAdmin.ts";
+import { SCHOOLS_PAGE_SIZE, schoolStatusBadge, setupStatus, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import type { Actor } from "../invitations/shared.ts";

@@ -1,5 +1,5 @@
 import { serializeClearedSessionCookie } from "../../auth/cookie.ts";
-import { requestErasureSchema } from "../../schemas/privacy.ts";
+import { requestErasureSchema } from "#shared/privacy.ts";
 import { eraseAccount } from "../../services/privacy/erase.ts";
 import { exportPersonalData, type DataSubject } from "../../services/privacy/export.ts";
 import { parentProcedure, router, schoolBillingProcedure, type Context } from "../init.ts";

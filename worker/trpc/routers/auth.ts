@@ -1,13 +1,13 @@
 import { serializeClearedSessionCookie, serializeSessionCookie } from "../../auth/cookie.ts";
 import { ROLE_HOME } from "../../auth/policy.ts";
 import { invalidateSession } from "../../auth/session.ts";
-import { changePasswordSchema, forgotPasswordSchema, loginRequestSchema, resetPasswordSchema } from "../../schemas/auth.ts";
-import { acceptInviteSchema, tokenSchema } from "../../schemas/invitations.ts";
+import { changePasswordSchema, forgotPasswordSchema, loginRequestSchema, resetPasswordSchema } from "#shared/auth.ts";
+import { acceptInviteSchema, tokenSchema } from "#shared/invitations.ts";
 import { changePassword, logout } from "../../services/auth/account.ts";
 import { login } from "../../services/auth/login.ts";
 import { completeMfaLogin } from "../../services/auth/mfa.ts";
 import { confirmIdentity } from "../../services/auth/sudo.ts";
-import { sudoSchema, verifyMfaSchema } from "../../schemas/mfa.ts";
+import { sudoSchema, verifyMfaSchema } from "#shared/mfa.ts";
 import { checkResetToken, requestPasswordReset, resetPassword } from "../../services/auth/reset.ts";
 import { acceptInvitation, describeInvitation } from "../../services/invitations/accept.ts";
 import type { NewSession } from "../../auth/session.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkoutSchema, registrationSchema, resendCodeSchema, resumeSchema, updateRegistrationSchema, verifyEmailSchema } from "../../schemas/registration.ts";
+import { checkoutSchema, registrationSchema, resendCodeSchema, resumeSchema, updateRegistrationSchema, verifyEmailSchema } from "#shared/registration.ts";
 import {
   createRegistrationCheckout,
   registerSchool,

@@ -1,5 +1,5 @@
-import { invitationIdSchema, inviteParentSchema, resendInvitationSchema } from "../../schemas/invitations.ts";
-import { parentDirectorySchema, parentInvitationListSchema, setParentActiveSchema } from "../../schemas/parents.ts";
+import { invitationIdSchema, inviteParentSchema, resendInvitationSchema } from "#shared/invitations.ts";
+import { parentDirectorySchema, parentInvitationListSchema, setParentActiveSchema } from "#shared/parents.ts";
 import { createInvitation } from "../../services/invitations/create.ts";
 import { resendInvitation, revokeInvitation } from "../../services/invitations/manage.ts";
 import { listParentInvitations, listParents, setParentActive } from "../../services/parents/directory.ts";

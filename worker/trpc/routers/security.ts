@@ -1,4 +1,4 @@
-import { confirmEnrolmentSchema } from "../../schemas/mfa.ts";
+import { confirmEnrolmentSchema } from "#shared/mfa.ts";
 import { beginEnrolment, confirmEnrolment, disableMfa, mfaStatus, regenerateRecoveryCodes } from "../../services/auth/mfa.ts";
 import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "../init.ts";
 

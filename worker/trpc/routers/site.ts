@@ -1,4 +1,4 @@
-import { newsletterSchema } from "../../schemas/site.ts";
+import { newsletterSchema } from "#shared/site.ts";
 import { subscribeToNewsletter } from "../../services/platform/newsletter.ts";
 import { getPlatformSettings } from "../../services/platform/settings.ts";
 import { publicProcedure, router } from "../init.ts";

@@ -1,13 +1,13 @@
-import { invitationIdSchema, inviteSchoolAdminSchema, resendInvitationSchema } from "../../schemas/invitations.ts";
+import { invitationIdSchema, inviteSchoolAdminSchema, resendInvitationSchema } from "#shared/invitations.ts";
 import { createInvitation } from "../../services/invitations/create.ts";
 import { resendInvitation, revokeInvitation } from "../../services/invitations/manage.ts";
 import { platformStats } from "../../services/platform/stats.ts";
-import { approveRegistrationSchema, rejectRegistrationSchema } from "../../schemas/registration.ts";
+import { approveRegistrationSchema, rejectRegistrationSchema } from "#shared/registration.ts";
 import { approveRegistration, pendingRegistrations, rejectRegistration } from "../../services/registration/review.ts";
 import { schoolOptions } from "../../services/schools/options.ts";
 import { z } from "zod";
-import { auditListSchema, emailLogsSchema, inviteListSchema, schoolFormSchema, schoolIdSchema, schoolListSchema, updateSchoolSchema } from "../../schemas/superAdmin.ts";
-import { platformSettingsSchema } from "../../schemas/settings.ts";
+import { auditListSchema, emailLogsSchema, inviteListSchema, schoolFormSchema, schoolIdSchema, schoolListSchema, updateSchoolSchema } from "#shared/superAdmin.ts";
+import { platformSettingsSchema } from "#shared/settings.ts";
 import { auditEventTypes, listAuditLogs } from "../../services/platform/audit-logs.ts";
 import { invitationEmailLogs, listInvitations } from "../../services/platform/invites.ts";
 import { getPlatformSettings, updatePlatformSettings } from "../../services/platform/settings.ts";

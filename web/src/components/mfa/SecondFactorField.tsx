@@ -1,5 +1,5 @@
 import { forwardRef } from "react";
-import { MFA_MESSAGES } from "../../../../worker/schemas/mfa.ts";
+import { MFA_MESSAGES } from "#shared/mfa.ts";
 import { TextField } from "../ui/form.tsx";
 
 export type FactorMethod = "totp" | "recovery";

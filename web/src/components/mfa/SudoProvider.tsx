@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { FORBIDDEN_REASONS, sudoSchema } from "../../../../worker/schemas/mfa.ts";
+import { FORBIDDEN_REASONS, sudoSchema } from "#shared/mfa.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { forbiddenReason, SudoContext, type SudoPrompt } from "../../lib/sudo.ts";
 import { useTRPC } from "../../trpc.ts";

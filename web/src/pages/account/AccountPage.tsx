@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { RequestErasureInput } from "../../../../worker/schemas/privacy.ts";
+import type { RequestErasureInput } from "#shared/privacy.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";

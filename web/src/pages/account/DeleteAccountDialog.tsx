@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { ERASURE_KEEPS, requestErasureSchema, type RequestErasureInput } from "../../../../worker/schemas/privacy.ts";
+import { ERASURE_KEEPS, requestErasureSchema, type RequestErasureInput } from "#shared/privacy.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { FormAlert, TextField } from "../../components/ui/form.tsx";
 

@@ -4,7 +4,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { changePasswordSchema, type ChangePasswordInput } from "../../../../worker/schemas/auth.ts";
+import { changePasswordSchema, type ChangePasswordInput } from "#shared/auth.ts";
 import { PasswordStrength } from "../../components/PasswordStrength.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
-import { forgotPasswordSchema, ROLE_VALUES, type RoleValue } from "../../../../worker/schemas/auth.ts";
+import { forgotPasswordSchema, ROLE_VALUES, type RoleValue } from "#shared/auth.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";

@@ -4,7 +4,7 @@ import { Bus, School, ShieldCheck, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { loginSchema, type LoginInput } from "../../../../worker/schemas/auth.ts";
+import { loginSchema, type LoginInput } from "#shared/auth.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";

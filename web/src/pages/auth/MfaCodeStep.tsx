@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { verifyMfaSchema } from "../../../../worker/schemas/mfa.ts";
+import { verifyMfaSchema } from "#shared/mfa.ts";
 import { parseOrReport } from "../../components/mfa/parse.ts";
 import { SecondFactorField, SwitchFactorButton, type FactorMethod } from "../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Loading } from "../../components/ui/states.tsx";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "../../../../worker/schemas/auth.ts";
+import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
 import { PasswordStrength } from "../../components/PasswordStrength.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";

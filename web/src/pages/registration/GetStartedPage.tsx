@@ -8,7 +8,7 @@ import {
   registrationSchema,
   verifyEmailSchema,
   type RegistrationInput,
-} from "../../../../worker/schemas/registration.ts";
+} from "#shared/registration.ts";
 import { Loading } from "../../components/ui/states.tsx";
 import { container, textLink } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";

@@ -1,5 +1,5 @@
 import { Check, Info, Lock, ShieldCheck } from "lucide-react";
-import { busLimitNote, PLANS, planFor } from "../../../../worker/schemas/registration.ts";
+import { busLimitNote, PLANS, planFor } from "#shared/registration.ts";
 import { StepActions } from "./StepActions.tsx";
 import { formatPrice } from "./wizard.ts";
 

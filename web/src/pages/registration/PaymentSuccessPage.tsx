@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CheckCircle2, Clock, Loader2, SearchX, type LucideIcon } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PAYMENT_SUCCESS_DELAY_MS } from "../../../../worker/schemas/registration.ts";
+import { PAYMENT_SUCCESS_DELAY_MS } from "#shared/registration.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { useTRPC } from "../../trpc.ts";

@@ -9,7 +9,7 @@ import {
   localToday,
   type RegistrationInput,
   type registrationSchema,
-} from "../../../../worker/schemas/registration.ts";
+} from "#shared/registration.ts";
 import { InputField, SelectField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
 

@@ -1,5 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
-import { DEFAULT_COUNTRY, REQUIRED_FIELD_LABELS, REGISTRATION_MESSAGES, type RegistrationInput } from "../../../../worker/schemas/registration.ts";
+import { DEFAULT_COUNTRY, REQUIRED_FIELD_LABELS, REGISTRATION_MESSAGES, type RegistrationInput } from "#shared/registration.ts";
 import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 

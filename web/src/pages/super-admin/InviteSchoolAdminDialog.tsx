@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { inviteSchoolAdminSchema } from "../../../../worker/schemas/invitations.ts";
+import { inviteSchoolAdminSchema } from "#shared/invitations.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { inviteParentSchema } from "../../../../../worker/schemas/invitations.ts";
+import { inviteParentSchema } from "#shared/invitations.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { errorMessage } from "../../../lib/errors.ts";

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { AUDIT_ROLE_FILTERS } from "../../../../../worker/schemas/superAdmin.ts";
+import { AUDIT_ROLE_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { EMAIL_LOG_LIMIT } from "../../../../../worker/schemas/superAdmin.ts";
+import { EMAIL_LOG_LIMIT } from "#shared/superAdmin.ts";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useTRPC } from "../../../trpc.ts";

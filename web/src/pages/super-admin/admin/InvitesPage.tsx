@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Mail, RefreshCw, Send, UserPlus, XCircle } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "../../../../../worker/schemas/superAdmin.ts";
+import { INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { RevokeInvitationDialog } from "../../../components/RevokeInvitationDialog.tsx";
 import { Button } from "../../../components/ui/form.tsx";

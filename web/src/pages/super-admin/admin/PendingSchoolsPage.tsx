@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
 import { useId, useState } from "react";
-import { PLANS, SCHOOL_TYPE_LABELS } from "../../../../../worker/schemas/registration.ts";
+import { PLANS, SCHOOL_TYPE_LABELS } from "#shared/registration.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";

@@ -5,7 +5,7 @@ import { Save } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { platformSettingsSchema, type PlatformSettings } from "../../../../../worker/schemas/settings.ts";
+import { platformSettingsSchema, type PlatformSettings } from "#shared/settings.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";

@@ -7,7 +7,7 @@ import {
   ADMIN_FILTERS,
   SCHOOL_STATUS_FILTER_LABELS,
   SCHOOL_STATUS_FILTERS,
-} from "../../../../../worker/schemas/superAdmin.ts";
+} from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Button, SearchField } from "../../../components/ui/form.tsx";

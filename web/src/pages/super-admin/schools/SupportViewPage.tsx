@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, Eye } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
-import { PLANS } from "../../../../../worker/schemas/registration.ts";
+import { PLANS } from "#shared/registration.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
 import { useTRPC } from "../../../trpc.ts";

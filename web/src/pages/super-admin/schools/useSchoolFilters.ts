@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "../../../../../worker/schemas/superAdmin.ts";
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin.ts";
 
 export type StatusFilter = (typeof SCHOOL_STATUS_FILTERS)[number];
 export type AdminFilter = (typeof ADMIN_FILTERS)[number];

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { confirmEnrolmentSchema } from "../../../../../worker/schemas/mfa.ts";
+import { confirmEnrolmentSchema } from "#shared/mfa.ts";
 import { parseOrReport } from "../../../components/mfa/parse.ts";
 import { QrCode } from "../../../components/mfa/QrCode.tsx";
 import { SecondFactorField } from "../../../components/mfa/SecondFactorField.tsx";
