@@ -1,7 +1,7 @@
+import "./lib/zod-config.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { z } from "zod";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { SudoProvider } from "./components/mfa/SudoProvider.tsx";
@@ -14,8 +14,6 @@ import "./styles.css";
 // <style> element and asks get-nonce, which reads this global, for the nonce to put on it.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (styleNonce) Object.assign(globalThis, { __webpack_nonce__: styleNonce });
-// zod would probe `new Function` (refused by the CSP's script-src, and reported as a violation).
-z.config({ jitless: true });
 
 function App() {
   const [queryClient] = useState(makeQueryClient);
