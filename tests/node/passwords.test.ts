@@ -10,7 +10,7 @@ import { BREACHED_FILTER } from "../../worker/auth/breached-filter.generated.ts"
 import { COMMON_PASSWORD_MESSAGE, newPasswordProblem } from "../../worker/auth/breached.ts";
 import { stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
 import { breachedFilter, isCommonPassword } from "../../worker/auth/common-passwords.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../worker/auth/password-rules.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/password-rules.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH } from "../auth/password-rules.ts";
+import { PASSWORD_MAX_LENGTH } from "./password-rules.ts";
 
 /** "Delete my account": the current password again (re-authentication), checked on the server. */
 export const requestErasureSchema = z

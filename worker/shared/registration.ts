@@ -1,16 +1,8 @@
 import { z } from "zod";
-import { SCHOOL_TYPES } from "../../db/schema/enums.ts";
+import { SCHOOL_TYPES } from "./enums.ts";
 
 /** Spec §3: the registration form's option lists and default. */
 export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;
-export const SCHOOL_TYPE_LABELS: Record<(typeof SCHOOL_TYPES)[number], string> = {
-  primary: "Primary School",
-  secondary: "Secondary School",
-  special_education: "Special Education",
-  private: "Private School",
-  charter: "Charter School",
-  other: "Other",
-};
 export const ADMIN_ROLE_OPTIONS = ["Head Teacher", "Principal", "IT Coordinator", "Transportation Manager", "Administrator", "Other"] as const;
 export const COUNTRY_OPTIONS = ["United States", "Canada", "United Kingdom", "Australia", "Other"] as const;
 export const DEFAULT_COUNTRY = "United States";
