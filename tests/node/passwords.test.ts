@@ -170,7 +170,7 @@ describe("every place a password is set (PW3)", () => {
     expect((await mutate(t.app, "auth.login", { role: "parent", email: parent.email, password: PASSWORD }, { ip: "203.0.113.8" })).status).toBe(200);
 
     // The create-super-admin script (refused before it touches the database or the network).
-    const script = promisify(execFile)(process.execPath, ["--import", "tsx", "db/create-super-admin.ts", "--email", "ops@example.com", "--name", "Ops"], {
+    const script = promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-super-admin.ts", "--email", "ops@example.com", "--name", "Ops"], {
       env: { ...process.env, SUPER_ADMIN_PASSWORD: common, DATABASE_URL: "file:/nonexistent-dir/never.db" },
     });
     await expect(script).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(COMMON_PASSWORD_MESSAGE) });
