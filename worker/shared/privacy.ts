@@ -9,10 +9,6 @@ export const requestErasureSchema = z
   .strict();
 export type RequestErasureInput = z.infer<typeof requestErasureSchema>;
 
-/** What erasure keeps, shown in the confirmation dialog. */
-export const ERASURE_KEEPS =
-  "Invoices and payment records are kept for 7 years (legal retention), without your name. Security logs about your account are kept for 3 years.";
-
 export const LAST_ADMIN_MESSAGE =
   "You are the only administrator of your school, so your account cannot be deleted: the school would be left without an administrator. Please contact support.";
 

@@ -120,12 +120,6 @@ export function earliestStartDate(now: Date): string {
   return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** Today in the browser's time zone, as `YYYY-MM-DD`. */
-export function localToday(date = new Date()): string {
-  const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 10);
-}
-
 export const verifyEmailSchema = z
   .object({
     pendingSchoolId: z.string().min(1, REGISTRATION_MESSAGES.noPendingRegistration).max(64),
@@ -197,8 +191,6 @@ export function busLimitNote(input: { pupilCount: number; busCount: number }): s
   const limit = PLANS[byPupils];
   return `${input.busCount} buses exceed the ${limit.name} plan's limit of ${limit.maxBuses} buses, so your registration uses the ${PLANS[plan].name} plan, which fits them.`;
 }
-
-export const PAYMENT_SUCCESS_DELAY_MS = 2000;
 
 export const approveRegistrationSchema = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
 export const rejectRegistrationSchema = z
