@@ -9,7 +9,7 @@
  */
 import { createDatabase } from "../db/client.ts";
 import { applyMigrations, ensureDatabaseDir } from "../db/migrate.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../db/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../worker/local/demo-seed.ts";
 import { startHranaServer } from "./hrana/server.ts";
 import { localModeVars, ROOT, startWranglerDev } from "./wrangler-dev.ts";
 

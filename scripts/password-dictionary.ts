@@ -4,7 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { normalizeForDictionary, PASSWORD_MIN_LENGTH } from "../worker/auth/password-rules.ts";
+import { normalizeForDictionary, PASSWORD_MIN_LENGTH } from "#shared/password-rules.ts";
 
 /** Design false-positive rate of the filter: 1 in 10,000 (the requirement is 1 in 1,000 or better). */
 export const BREACHED_FILTER_TARGET_RATE = 1e-4;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
 
-import { SCHOOL_TYPES } from "./enums.ts";
+import { SCHOOL_TYPES } from "#shared/enums.ts";
 
 export { SCHOOL_TYPES };
 export const SUBSCRIPTION_STATUSES = ["pending", "active", "trialing", "past_due", "cancelled"] as const;

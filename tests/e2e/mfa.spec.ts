@@ -12,7 +12,7 @@ const PASSWORD = "a long e2e passphrase for mfa";
  * super admin the other journeys use never gets two-factor.
  */
 function createSuperAdmin(email: string) {
-  execFileSync("npx", ["tsx", "db/create-super-admin.ts", "--email", email, "--name", "Morgan Factor"], {
+  execFileSync("npx", ["tsx", "scripts/create-super-admin.ts", "--email", email, "--name", "Morgan Factor"], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: "file:.data/e2e/schoolride.db", SUPER_ADMIN_PASSWORD: PASSWORD },
     stdio: "pipe",

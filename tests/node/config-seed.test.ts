@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parents, schoolAdmins, superAdmins, children } from "../../db/schema/index.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../../db/seed.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
 import { ConfigError, loadConfig } from "../../worker/config.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";

@@ -10,7 +10,7 @@ import { BREACHED_FILTER } from "../../worker/auth/breached-filter.generated.ts"
 import { COMMON_PASSWORD_MESSAGE, newPasswordProblem } from "../../worker/auth/breached.ts";
 import { stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
 import { breachedFilter, isCommonPassword } from "../../worker/auth/common-passwords.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../worker/auth/password-rules.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/password-rules.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
@@ -170,7 +170,7 @@ describe("every place a password is set (PW3)", () => {
     expect((await mutate(t.app, "auth.login", { role: "parent", email: parent.email, password: PASSWORD }, { ip: "203.0.113.8" })).status).toBe(200);
 
     // The create-super-admin script (refused before it touches the database or the network).
-    const script = promisify(execFile)(process.execPath, ["--import", "tsx", "db/create-super-admin.ts", "--email", "ops@example.com", "--name", "Ops"], {
+    const script = promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-super-admin.ts", "--email", "ops@example.com", "--name", "Ops"], {
       env: { ...process.env, SUPER_ADMIN_PASSWORD: common, DATABASE_URL: "file:/nonexistent-dir/never.db" },
     });
     await expect(script).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(COMMON_PASSWORD_MESSAGE) });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, children, invitations, parents, schoolAdmins, schools, sessions, trips } from "../../db/schema/index.ts";
-import { schoolStatusBadge, setupStatus } from "#shared/superAdmin.ts";
+import { schoolStatusBadge, setupStatus } from "../../worker/services/schools/status.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";

@@ -4,7 +4,7 @@ import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import { notify } from "./lib/toast.ts";
 // Types only: the browser never bundles server code.
-import type { AppRouter } from "../../worker/trpc/router.ts";
+import type { AppRouter } from "./api.ts";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 

@@ -5,7 +5,7 @@
  */
 import { BloomFilter } from "./breached-bloom.ts";
 import { BREACHED_FILTER } from "./breached-filter.generated.ts";
-import { normalizeForDictionary } from "./password-rules.ts";
+import { normalizeForDictionary } from "#shared/password-rules.ts";
 
 /** The committed filter (about 43 KB), decoded once when the module loads. */
 export const breachedFilter = new BloomFilter(

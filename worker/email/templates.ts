@@ -23,6 +23,7 @@ const facts = (rows: [string, string][]): Block => ({ kind: "facts", rows });
 
 function renderHtml(heading: string, blocks: Block[]): string {
   const body = blocks
+    // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch returns for every Block kind
     .map((block) => {
       switch (block.kind) {
         case "p":
@@ -50,6 +51,7 @@ ${body}
 }
 
 function renderText(heading: string, blocks: Block[]): string {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch returns for every Block kind
   const lines = blocks.map((block) => {
     switch (block.kind) {
       case "p":

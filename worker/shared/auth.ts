@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-rules.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 import { MESSAGES } from "./messages.ts";
 
 export const ROLE_VALUES = ["super_admin", "school_admin", "parent"] as const;

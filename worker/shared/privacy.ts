@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH } from "../auth/password-rules.ts";
+import { PASSWORD_MAX_LENGTH } from "./password-rules.ts";
 
 /** "Delete my account": the current password again (re-authentication), checked on the server. */
 export const requestErasureSchema = z
@@ -8,10 +8,6 @@ export const requestErasureSchema = z
   })
   .strict();
 export type RequestErasureInput = z.infer<typeof requestErasureSchema>;
-
-/** What erasure keeps, shown in the confirmation dialog. */
-export const ERASURE_KEEPS =
-  "Invoices and payment records are kept for 7 years (legal retention), without your name. Security logs about your account are kept for 3 years.";
 
 export const LAST_ADMIN_MESSAGE =
   "You are the only administrator of your school, so your account cannot be deleted: the school would be left without an administrator. Please contact support.";

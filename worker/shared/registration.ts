@@ -1,16 +1,8 @@
 import { z } from "zod";
-import { SCHOOL_TYPES } from "../../db/schema/enums.ts";
+import { SCHOOL_TYPES } from "./enums.ts";
 
 /** Spec §3: the registration form's option lists and default. */
 export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;
-export const SCHOOL_TYPE_LABELS: Record<(typeof SCHOOL_TYPES)[number], string> = {
-  primary: "Primary School",
-  secondary: "Secondary School",
-  special_education: "Special Education",
-  private: "Private School",
-  charter: "Charter School",
-  other: "Other",
-};
 export const ADMIN_ROLE_OPTIONS = ["Head Teacher", "Principal", "IT Coordinator", "Transportation Manager", "Administrator", "Other"] as const;
 export const COUNTRY_OPTIONS = ["United States", "Canada", "United Kingdom", "Australia", "Other"] as const;
 export const DEFAULT_COUNTRY = "United States";
@@ -128,12 +120,6 @@ export function earliestStartDate(now: Date): string {
   return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** Today in the browser's time zone, as `YYYY-MM-DD`. */
-export function localToday(date = new Date()): string {
-  const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 10);
-}
-
 export const verifyEmailSchema = z
   .object({
     pendingSchoolId: z.string().min(1, REGISTRATION_MESSAGES.noPendingRegistration).max(64),
@@ -205,8 +191,6 @@ export function busLimitNote(input: { pupilCount: number; busCount: number }): s
   const limit = PLANS[byPupils];
   return `${input.busCount} buses exceed the ${limit.name} plan's limit of ${limit.maxBuses} buses, so your registration uses the ${PLANS[plan].name} plan, which fits them.`;
 }
-
-export const PAYMENT_SUCCESS_DELAY_MS = 2000;
 
 export const approveRegistrationSchema = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
 export const rejectRegistrationSchema = z

@@ -2,11 +2,3 @@
 export function subscriptionAllowsAccess(status: string | null | undefined): boolean {
   return status === "active" || status === "trialing";
 }
-
-export const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = {
-  pending: "Pending",
-  active: "Active",
-  trialing: "Trial",
-  past_due: "Past Due",
-  cancelled: "Cancelled",
-};

@@ -9,21 +9,7 @@ export const AUDIT_PAGE_SIZE = 25;
 export const EMAIL_LOG_LIMIT = 100;
 
 export const SCHOOL_STATUS_FILTERS = ["all", "active", "trialing", "pending", "past_due", "cancelled", "inactive"] as const;
-export const SCHOOL_STATUS_FILTER_LABELS: Record<(typeof SCHOOL_STATUS_FILTERS)[number], string> = {
-  all: "All Statuses",
-  active: "Active",
-  trialing: "Trial",
-  pending: "Pending",
-  past_due: "Past Due",
-  cancelled: "Cancelled",
-  inactive: "Inactive",
-};
 export const ADMIN_FILTERS = ["all", "has_admins", "missing_admins"] as const;
-export const ADMIN_FILTER_LABELS: Record<(typeof ADMIN_FILTERS)[number], string> = {
-  all: "All Schools",
-  has_admins: "Has Admins",
-  missing_admins: "Missing Admins",
-};
 
 export const schoolListSchema = z
   .object({
@@ -80,28 +66,3 @@ export const auditListSchema = z
     page: z.number().int().min(1).max(100_000).default(1),
   })
   .strict();
-
-/** Spec §4: the school status badge. */
-export function schoolStatusBadge(school: { isActive: boolean; subscriptionStatus: string; setupStatus: SetupStatus }): string {
-  if (!school.isActive) return "Inactive";
-  switch (school.subscriptionStatus) {
-    case "active":
-      return school.setupStatus === "complete" ? "Active" : school.setupStatus === "missing_admins" ? "No Admins" : "Incomplete";
-    case "trialing":
-      return "Trial";
-    case "past_due":
-      return "Past Due";
-    case "cancelled":
-      return "Cancelled";
-    default:
-      return "Pending";
-  }
-}
-
-export type SetupStatus = "complete" | "missing_admins" | "incomplete";
-
-/** Spec §4: complete with an active admin, is_active and an active subscription; missing_admins without active admins. */
-export function setupStatus(school: { isActive: boolean; subscriptionStatus: string; activeAdminCount: number }): SetupStatus {
-  if (school.activeAdminCount === 0) return "missing_admins";
-  return school.isActive && school.subscriptionStatus === "active" ? "complete" : "incomplete";
-}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useNavigate } from "react-router";
-import type { AppRouter } from "../../../worker/trpc/router.ts";
+import type { AppRouter } from "../api.ts";
 import { useTRPC } from "../trpc.ts";
 
 export type SessionUser = NonNullable<inferRouterOutputs<AppRouter>["auth"]["me"]>;

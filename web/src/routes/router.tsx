@@ -34,6 +34,7 @@ const loginRoute = (path: string, role: Role): RouteObject => ({
   path,
   lazy: async () => {
     const { default: LoginPage } = await import("../pages/auth/LoginPage.tsx");
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per route when its module loads, not during a render
     return { Component: () => <LoginPage role={role} /> };
   },
 });

@@ -15,7 +15,7 @@ import {
   sessions,
   trips,
 } from "../../../db/schema/index.ts";
-import { SCHOOLS_PAGE_SIZE, schoolStatusBadge, setupStatus, type SchoolFormInput } from "#shared/superAdmin.ts";
+import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import type { Actor } from "../invitations/shared.ts";
@@ -23,6 +23,7 @@ import { likePattern, prefixPattern } from "../parents/directory.ts";
 import { getPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "./code.ts";
 import { schoolOverview } from "./overview.ts";
+import { schoolStatusBadge, setupStatus } from "./status.ts";
 
 // Correlated subqueries, written with explicit aliases: in a single-table select drizzle leaves
 // column names unqualified, which would make "school_id = id" compare the inner table with itself.

@@ -42,6 +42,7 @@ function Block({ block }: { block: LegalBlock }) {
     return (
       <ul className="list-disc space-y-2 pl-6 marker:text-brand-600">
         {block.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed text, never reordered
           <li key={index}>{item}</li>
         ))}
       </ul>
@@ -89,6 +90,7 @@ export default function LegalPage({ title, lastUpdated, intro, sections }: Legal
               <h2 className="text-xl font-semibold text-ink sm:text-2xl">{section.heading}</h2>
               <div className="mt-3 space-y-3 leading-relaxed text-slate-700">
                 {section.body.map((block, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed text, never reordered
                   <Block key={index} block={block} />
                 ))}
               </div>

@@ -22,6 +22,7 @@ export default function PublicLayout() {
 
   return (
     <div className="flex min-h-screen flex-col bg-white text-ink">
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a real in-page link; the click handler also moves the focus */}
       <a
         href="#main"
         onClick={skipToContent}

@@ -9,6 +9,7 @@ export function EmailAddress({ email, className = "" }: { email: string; classNa
   return (
     <span className={className}>
       {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address, in order; a part can repeat (".example.")
         <Fragment key={index}>
           {index > 0 ? <wbr /> : null}
           <span className="whitespace-nowrap">{part}</span>

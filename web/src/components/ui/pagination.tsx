@@ -79,6 +79,7 @@ export function Pagination({
           <li>{previous}</li>
           {pageItems(page, pages, large).map((item, index) =>
             item === "gap" ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no page number; its position tells the two gaps apart
               <li key={`gap-${index}`} aria-hidden="true" className={`px-1 ${large ? "text-slate-500" : "text-slate-400"}`}>
                 …
               </li>

@@ -1,8 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { ERASURE_KEEPS, requestErasureSchema, type RequestErasureInput } from "#shared/privacy.ts";
+import { requestErasureSchema, type RequestErasureInput } from "#shared/privacy.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { FormAlert, TextField } from "../../components/ui/form.tsx";
+
+/** What erasure keeps (the retention sweeps and the erasure service do this). */
+const ERASURE_KEEPS =
+  "Invoices and payment records are kept for 7 years (legal retention), without your name. Security logs about your account are kept for 3 years.";
 
 /**
  * "Delete my account": says what goes and what is kept, and asks for the current password, which

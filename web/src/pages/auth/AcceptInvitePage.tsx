@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { AppRouter } from "../../../../worker/trpc/router.ts";
+import type { AppRouter } from "../../api.ts";
 import { acceptInviteRoleIssues, acceptInviteSchema, INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";

@@ -96,9 +96,9 @@ export function ConsentStep({ termsAccepted, privacyAccepted, onTermsChange, onP
       }}
       className="mt-6"
     >
-      <div
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so the keyboard can scroll it
         tabIndex={0}
-        role="region"
         aria-label="Summary of the Terms of Service and Privacy Policy"
         className="max-h-72 space-y-6 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700 sm:p-5"
       >
@@ -112,7 +112,7 @@ export function ConsentStep({ termsAccepted, privacyAccepted, onTermsChange, onP
           points={PRIVACY_SUMMARY}
           link={<NewTabLink to="/privacy-policy">Read the full Privacy Policy</NewTabLink>}
         />
-      </div>
+      </section>
       <fieldset className="mt-6 space-y-3">
         <legend className="sr-only">Consent</legend>
         <Checkbox checked={termsAccepted} onChange={onTermsChange} invalid={showInvalid && !termsAccepted}>

@@ -4,7 +4,6 @@ import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Link } from "react-router";
 import {
   REGISTRATION_MESSAGES,
-  localToday,
   registrationSchema,
   verifyEmailSchema,
   type RegistrationInput,
@@ -22,6 +21,7 @@ import { WizardMessages } from "./WizardMessages.tsx";
 import { WizardProgress } from "./WizardProgress.tsx";
 import {
   DEFAULT_VALUES,
+  localToday,
   STEPS,
   errorNotice,
   stepOneInput,

@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CheckCircle2, Clock, Loader2, SearchX, type LucideIcon } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PAYMENT_SUCCESS_DELAY_MS } from "#shared/registration.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { useTRPC } from "../../trpc.ts";
 
+/** Spec: "Confirming your payment..." shows for 2 seconds before the confirmation. */
+const PAYMENT_SUCCESS_DELAY_MS = 2000;
 /** How often the page asks whether Stripe's webhook has been processed. */
 const POLL_INTERVAL_MS = 1000;
 /** After this long without a confirmation, the page stops waiting on screen (it still checks, slower). */

@@ -4,14 +4,14 @@ import type { z } from "zod";
 import {
   ADMIN_ROLE_OPTIONS,
   COUNTRY_OPTIONS,
-  SCHOOL_TYPE_LABELS,
   SCHOOL_TYPE_OPTIONS,
-  localToday,
   type RegistrationInput,
   type registrationSchema,
 } from "#shared/registration.ts";
+import { SCHOOL_TYPE_LABELS } from "../../lib/labels.ts";
 import { InputField, SelectField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
+import { localToday } from "./wizard.ts";
 
 export type RegistrationOutput = z.output<ReturnType<typeof registrationSchema>>;
 export type RegistrationForm = UseFormReturn<RegistrationInput, unknown, RegistrationOutput>;

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { AppRouter } from "../../../../worker/trpc/router.ts";
+import type { AppRouter } from "../../api.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../trpc.ts";
 import { withoutParam } from "../../lib/search-params.ts";

@@ -3,6 +3,12 @@ import { DEFAULT_COUNTRY, REQUIRED_FIELD_LABELS, REGISTRATION_MESSAGES, type Reg
 import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 
+/** Today in the browser's time zone, as `YYYY-MM-DD` (the earliest start date the form offers). */
+export function localToday(date = new Date()): string {
+  const offset = date.getTimezoneOffset() * 60_000;
+  return new Date(date.getTime() - offset).toISOString().slice(0, 10);
+}
+
 /** The four steps of the wizard (spec §2), in order. */
 export const STEPS = [
   { number: 1, title: "School Identity & Admin Info" },

@@ -3,10 +3,11 @@ import { CreditCard } from "lucide-react";
 import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { PLANS } from "#shared/registration.ts";
-import { SUBSCRIPTION_STATUS_LABELS, subscriptionAllowsAccess } from "#shared/subscription.ts";
+import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import { Button } from "../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../components/ui/states.tsx";
 import { errorMessage } from "../../lib/errors.ts";
+import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../trpc.ts";
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useState } from "react";
-import type { AppRouter } from "../../../../../worker/trpc/router.ts";
+import type { AppRouter } from "../../../api.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";

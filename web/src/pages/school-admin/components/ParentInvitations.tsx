@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useId, useState } from "react";
-import type { AppRouter } from "../../../../../worker/trpc/router.ts";
+import type { AppRouter } from "../../../api.ts";
 import { RevokeInvitationDialog } from "../../../components/RevokeInvitationDialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";

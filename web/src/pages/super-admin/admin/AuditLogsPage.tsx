@@ -180,7 +180,7 @@ export default function AuditLogsPage() {
     <div>
       <PageHeader title="Audit Logs" subtitle="Sign-ins, invitations and administrative changes across the platform, newest first." />
 
-      <div role="search" aria-label="Filter audit logs" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+      <search aria-label="Filter audit logs" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           <FilterSelect
             label="Event type"
@@ -224,7 +224,7 @@ export default function AuditLogsPage() {
             The “From” date is after the “To” date, so no entries can match.
           </p>
         ) : null}
-      </div>
+      </search>
 
       <div className="mt-6">{content}</div>
     </div>

@@ -259,7 +259,7 @@ export default function InvitesPage() {
         }
       />
 
-      <div role="search" aria-label="Filter invitations" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+      <search aria-label="Filter invitations" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <DebouncedInput
           label="Search"
           icon
@@ -271,7 +271,7 @@ export default function InvitesPage() {
         />
         <FilterSelect label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => setFilters({ status: event.target.value })} />
         <FilterSelect label="Role" options={ROLE_OPTIONS} value={role} onChange={(event) => setFilters({ role: event.target.value })} />
-      </div>
+      </search>
 
       <div className="mt-6">{content}</div>
 

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
 import { useId, useState } from "react";
-import { PLANS, SCHOOL_TYPE_LABELS } from "#shared/registration.ts";
+import { PLANS } from "#shared/registration.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";

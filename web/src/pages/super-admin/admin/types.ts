@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../../../worker/trpc/router.ts";
+import type { AppRouter } from "../../../api.ts";
 
 /** The super admin procedures' types, inferred from the server router. */
 export type SuperAdminOutputs = inferRouterOutputs<AppRouter>["superAdmin"];

@@ -4,7 +4,8 @@ import { useSearchParams } from "react-router";
 /**
  * List filters kept in the URL (a reload or a shared link keeps them; changes replace the history entry). `defaults` names
  * every filter with its default (including `page: "1"`); a default value is left out of the URL.
- * Setting any filter other than `page` returns to page 1.
+ * Setting any filter other than `page` returns to page 1. Pass a module constant as `defaults` (a new object each
+ * render would recompute the filters each render).
  */
 export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
   const [params, setParams] = useSearchParams();
@@ -12,8 +13,7 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
     const out = {} as Record<K, string>;
     for (const key of Object.keys(defaults) as K[]) out[key] = params.get(key) ?? defaults[key];
     return out;
-    // `defaults` is a module constant in every caller.
-  }, [params]);
+  }, [params, defaults]);
 
   const setFilters = useCallback(
     (changes: Partial<Record<K, string | number>>) => {
@@ -31,7 +31,7 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, defaults],
   );
 
   return [values, setFilters] as const;

@@ -2,12 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import {
-  ADMIN_FILTER_LABELS,
-  ADMIN_FILTERS,
-  SCHOOL_STATUS_FILTER_LABELS,
-  SCHOOL_STATUS_FILTERS,
-} from "#shared/superAdmin.ts";
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin.ts";
+import { ADMIN_FILTER_LABELS, SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Button, SearchField } from "../../../components/ui/form.tsx";

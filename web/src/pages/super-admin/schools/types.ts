@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../../../worker/trpc/router.ts";
+import type { AppRouter } from "../../../api.ts";
 
 type SchoolsOutputs = inferRouterOutputs<AppRouter>["superAdmin"]["schools"];
 

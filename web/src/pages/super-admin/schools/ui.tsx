@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
-import { SCHOOL_STATUS_FILTER_LABELS } from "#shared/superAdmin.ts";
+import { SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
 
 /** Small pieces shared by the Schools Management screens. */
 

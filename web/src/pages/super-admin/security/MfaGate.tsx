@@ -22,7 +22,7 @@ export default function MfaGate() {
   return (
     <>
       {needsEnrolment && !onSecurityPage ? (
-        <div role="region" aria-label="Two-factor authentication" className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+        <section aria-label="Two-factor authentication" className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-start gap-2">
             <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             Protect your account: add a code from your phone to your password.
@@ -30,7 +30,7 @@ export default function MfaGate() {
           <Link to={SECURITY_PATH} className="shrink-0 rounded-md bg-brand-500 px-3 py-1.5 text-center font-semibold text-ink shadow-sm hover:bg-brand-600">
             Set up two-factor
           </Link>
-        </div>
+        </section>
       ) : null}
       <Outlet />
     </>

@@ -8,8 +8,8 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { superAdmins } from "./schema/index.ts";
-import { createDatabase, DEFAULT_DATABASE_URL } from "./client.ts";
+import { createDatabase, DEFAULT_DATABASE_URL } from "../db/client.ts";
+import { superAdmins } from "../db/schema/index.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { newPasswordProblem } from "../worker/auth/breached.ts";
 import { hibpPwnedPasswords } from "../worker/auth/breached-hibp.ts";

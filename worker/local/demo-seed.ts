@@ -1,6 +1,6 @@
+/** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
-import { hashPassword } from "../worker/auth/password.ts";
-import type { Db } from "./client.ts";
+import type { Db } from "../../db/client.ts";
 import {
   pendingSchools,
   children,
@@ -12,7 +12,8 @@ import {
   schools,
   superAdmins,
   trips,
-} from "./schema/index.ts";
+} from "../../db/schema/index.ts";
+import { hashPassword } from "../auth/password.ts";
 
 /** Local mode only. Production never seeds demo users (see `npm run db:create-super-admin`). */
 export const DEMO_PASSWORD = "demo-password-1";
