@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -15,7 +14,7 @@ import { PasswordStrength } from "../../components/PasswordStrength.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
-import { errorMessage } from "../../lib/errors.ts";
+import { errorMessage, isAppError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../components/ui/format.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../trpc.ts";
@@ -33,11 +32,9 @@ const ROLE_LABELS: Record<InviteRole, string> = { school_admin: "School Admin", 
 /** The server's message for a known failure (invalid, expired…); the spec's fallback for anything else. */
 function invitationLoadError(error: unknown): string {
   const fallback = "Failed to load invitation details.";
-  if (!(error instanceof TRPCClientError)) return fallback;
-  const data = error.data as { code?: string; fieldErrors?: unknown } | undefined;
-  if (!data?.code || data.code === "INTERNAL_SERVER_ERROR") return fallback;
+  if (!isAppError(error) || error.data.code === "INTERNAL_SERVER_ERROR") return fallback;
   // A malformed token (rejected by the input schema) is simply not a valid invitation.
-  if (data.fieldErrors) return INVITATION_MESSAGES.invalidOrExpired;
+  if (error.data.fieldErrors) return INVITATION_MESSAGES.invalidOrExpired;
   return errorMessage(error, fallback);
 }
 
