@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { AppRouter } from "../../../../worker/trpc/router.ts";
+import type { RouterOutputs } from "../../lib/api-types.ts";
 import { acceptInviteRoleIssues, acceptInviteSchema, INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
@@ -17,9 +16,9 @@ import { Loading } from "../../components/ui/states.tsx";
 import { errorMessage, isAppError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../components/ui/format.ts";
 import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
-type Invitation = inferRouterOutputs<AppRouter>["auth"]["invitation"];
+type Invitation = RouterOutputs["auth"]["invitation"];
 type InviteRole = Invitation["role"];
 type FormInput = z.input<typeof acceptInviteSchema>;
 type FormOutput = z.output<typeof acceptInviteSchema>;

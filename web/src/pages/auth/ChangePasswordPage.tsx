@@ -11,7 +11,7 @@ import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 /** `/change-password`, for any signed-in user; required first for accounts made from an invitation. */
 export default function ChangePasswordPage() {

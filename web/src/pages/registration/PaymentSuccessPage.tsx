@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { PAYMENT_SUCCESS_DELAY_MS } from "#shared/registration.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 /** How often the page asks whether Stripe's webhook has been processed. */
 const POLL_INTERVAL_MS = 1000;

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../components/ui/states.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 /**
  * `/school-admin/subscribe`: where a school admin lands while the school's subscription is not

@@ -7,7 +7,7 @@ import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 
 type InviteInput = z.input<typeof inviteParentSchema>;
 type InviteOutput = z.output<typeof inviteParentSchema>;

@@ -1,12 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useState } from "react";
-import type { AppRouter } from "../../../../../worker/trpc/router.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -15,7 +14,7 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type ParentRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["list"]["rows"][number];
+type ParentRow = RouterOutputs["schoolAdmin"]["parents"]["list"]["rows"][number];
 
 /** The school's parent accounts: searched, paginated, deactivated or reactivated. */
 export function ParentAccounts({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {

@@ -5,11 +5,12 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
-import { SchoolStatusBadge, SecondaryButton } from "./ui.tsx";
+import { SecondaryButton } from "../../../components/ui/buttons.tsx";
+import { SchoolStatusBadge } from "./labels.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 /** The school's details modal (spec §2), rendered only while a school is being viewed. */

@@ -10,7 +10,7 @@ import { TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 
 const editSchema = schoolFormSchema.extend({ isActive: z.boolean() });

@@ -15,17 +15,17 @@ import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx
 import { errorMessage } from "../../../lib/errors.ts";
 import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
-import { InviteSchoolAdminDialog } from "../InviteSchoolAdminDialog.tsx";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { InviteSchoolAdminDialog } from "../invitations/InviteSchoolAdminDialog.tsx";
 import { SchoolDetailsDialog } from "./SchoolDetailsDialog.tsx";
 import { CreateSchoolDialog, EditSchoolDialog } from "./SchoolFormDialogs.tsx";
 import { SchoolsList, type RowActions } from "./SchoolsList.tsx";
 import type { SchoolRef } from "./types.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { SecondaryButton } from "./ui.tsx";
+import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { useSchoolFilters, type AdminFilter, type StatusFilter } from "./useSchoolFilters.ts";
-import { withoutParam } from "../../../lib/search-params.ts";
+import { withoutParam } from "../../../lib/url-filters.ts";
 
 /** Milliseconds of quiet typing before a search applies. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -5,8 +5,8 @@ import { Link, useParams } from "react-router";
 import { PLANS } from "#shared/registration.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
-import { useTRPC } from "../../../trpc.ts";
-import { subscriptionLabel } from "./ui.tsx";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { subscriptionLabel } from "./labels.tsx";
 
 function BackToSchools() {
   return (

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
-import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { ErrorState, Loading } from "../../components/ui/states.tsx";
-import { errorMessage } from "../../lib/errors.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 
 /** Spec: the dashboard shows the first 3 pending approvals. */
 const SHOWN = 3;

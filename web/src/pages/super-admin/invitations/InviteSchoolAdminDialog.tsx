@@ -4,11 +4,11 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { inviteSchoolAdminSchema } from "#shared/invitations.ts";
-import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { TextField } from "../../components/ui/form.tsx";
-import { errorMessage } from "../../lib/errors.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { TextField } from "../../../components/ui/form.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 
 type Values = z.infer<typeof inviteSchoolAdminSchema>;
 

@@ -11,8 +11,8 @@ import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/errors.ts";
 import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
-import { PageHeader } from "./ui.tsx";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
 
 const FEE_RANGE = "The fee is between 0 and 100%";
 

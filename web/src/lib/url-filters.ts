@@ -47,3 +47,11 @@ export function pageParam(value: string): number {
 export function oneOf<T extends string>(value: string, options: readonly T[], fallback: T): T {
   return (options as readonly string[]).includes(value) ? (value as T) : fallback;
 }
+/** A `setSearchParams` updater that removes one parameter and keeps the others. */
+export function withoutParam(key: string) {
+  return (previous: URLSearchParams) => {
+    const next = new URLSearchParams(previous);
+    next.delete(key);
+    return next;
+  };
+}

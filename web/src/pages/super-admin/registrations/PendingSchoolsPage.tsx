@@ -7,16 +7,17 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
-import type { SuperAdminOutputs } from "./types.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui/format.ts";
-import { DetailList, PageHeader } from "./ui.tsx";
+import { DetailList } from "../../../components/ui/detail-list.tsx";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type Registration = SuperAdminOutputs["pendingRegistrations"]["rows"][number];
+type Registration = RouterOutputs["superAdmin"]["pendingRegistrations"]["rows"][number];
 
 /** The server's upper bound for one read of the review list. */
 const LIST_LIMIT = 100;

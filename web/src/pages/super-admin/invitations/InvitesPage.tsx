@@ -4,25 +4,27 @@ import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
-import { RevokeInvitationDialog } from "../../../components/RevokeInvitationDialog.tsx";
+import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 import { EmailLogsDialog } from "./EmailLogsDialog.tsx";
-import type { SuperAdminOutputs } from "./types.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { DebouncedInput, FilterSelect, PageHeader, roleLabel } from "./ui.tsx";
-import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
+import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import { roleLabel } from "../../../components/ui/format.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type Invite = SuperAdminOutputs["invites"]["list"]["rows"][number];
+type Invite = RouterOutputs["superAdmin"]["invites"]["list"]["rows"][number];
 
 const STATUS_LABELS: Record<(typeof INVITE_STATUS_FILTERS)[number], string> = {
   all: "All Statuses",

@@ -4,18 +4,21 @@ import { AUDIT_ROLE_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
-import { useTRPC } from "../../../trpc.ts";
-import type { SuperAdminOutputs } from "./types.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDateTime } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { Dash, DateFilter, DebouncedInput, FilterSelect, PageHeader, roleLabel } from "./ui.tsx";
-import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
+import { Dash } from "../../../components/ui/detail-list.tsx";
+import { DateFilter, DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import { roleLabel } from "../../../components/ui/format.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type AuditRow = SuperAdminOutputs["auditLogs"]["list"]["rows"][number];
+type AuditRow = RouterOutputs["superAdmin"]["auditLogs"]["list"]["rows"][number];
 
 const ROLE_FILTER_LABELS: Record<(typeof AUDIT_ROLE_FILTERS)[number], string> = {
   all: "All roles",

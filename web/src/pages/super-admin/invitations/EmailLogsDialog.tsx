@@ -3,17 +3,18 @@ import type { ReactNode } from "react";
 import { EMAIL_LOG_LIMIT } from "#shared/superAdmin.ts";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
-import { useTRPC } from "../../../trpc.ts";
-import type { SuperAdminOutputs } from "./types.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatTime } from "../../../components/ui/format.ts";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { Dash, DetailList, roleLabel } from "./ui.tsx";
+import { Dash, DetailList } from "../../../components/ui/detail-list.tsx";
+import { roleLabel } from "../../../components/ui/format.ts";
 
-type Invite = SuperAdminOutputs["invites"]["list"]["rows"][number];
-type EmailLog = SuperAdminOutputs["invites"]["emailLogs"]["logs"][number];
+type Invite = RouterOutputs["superAdmin"]["invites"]["list"]["rows"][number];
+type EmailLog = RouterOutputs["superAdmin"]["invites"]["emailLogs"]["logs"][number];
 
 const EMAIL_TYPE_LABELS: Record<string, string> = {
   school_admin_invite: "School admin invite",
