@@ -1,46 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
 
 /** Spec: the dashboard shows the first 3 pending approvals. */
 const SHOWN = 3;
 
 /** Pending school approvals (paid, payment successful) with Approve and Reject. */
 export function PendingApprovalsCard() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const pending = useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit: SHOWN }));
+  const pending = usePendingRegistrations(SHOWN);
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
   const [reason, setReason] = useState("");
   const [reasonMissing, setReasonMissing] = useState(false);
   const reasonId = useId();
   const reasonErrorId = useId();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
-
-  const approve = useMutation(
-    trpc.superAdmin.approveRegistration.mutationOptions({
-      onSuccess: async (data) => {
-        notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`);
-        await refresh();
-      },
-      onError: (error) => notify("error", "Approval Failed", errorMessage(error)),
-    }),
-  );
-  const reject = useMutation(
-    trpc.superAdmin.rejectRegistration.mutationOptions({
-      onSuccess: async () => {
-        notify("success", "School Rejected", "The applicant has been told by e-mail.");
-        setRejecting(null);
-        await refresh();
-      },
-      onError: (error) => notify("error", "Rejection Failed", errorMessage(error)),
-    }),
-  );
+  const approve = useApproveRegistration();
+  const reject = useRejectRegistration();
 
   return (
     <section aria-labelledby="pending-approvals" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -98,7 +74,7 @@ export function PendingApprovalsCard() {
             // Spec: here the reason is required. Cancel closes the dialog; an empty reason says so.
             if (!rejecting) return;
             if (!reason.trim()) return setReasonMissing(true);
-            reject.mutate({ pendingSchoolId: rejecting.id, reason: reason.trim() });
+            reject.mutate({ pendingSchoolId: rejecting.id, reason: reason.trim() }, { onSuccess: () => setRejecting(null) });
           }}
           className="space-y-4"
         >

@@ -1,13 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
 import { useId, useState } from "react";
 import { PLANS, SCHOOL_TYPE_LABELS } from "#shared/registration.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
 import { errorMessage } from "../../../lib/errors.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -55,42 +53,12 @@ function location(row: Registration): string {
 /** `/super-admin/pending-schools`: paid registrations awaiting review, with details, Approve and Reject. */
 export default function PendingSchoolsPage() {
   usePageTitle("Pending School Reviews · SchoolRide");
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const list = useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit: LIST_LIMIT }));
+  const list = usePendingRegistrations(LIST_LIMIT);
   const [viewing, setViewing] = useState<Registration | null>(null);
   const [rejecting, setRejecting] = useState<Registration | null>(null);
 
-  // Spec §4: the list is reloaded after every review (the dashboard's card and counts too).
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
-
-  const approve = useMutation(
-    trpc.superAdmin.approveRegistration.mutationOptions({
-      onSuccess: async (data) => {
-        notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`);
-        setViewing(null);
-        await refresh();
-      },
-      onError: async (error) => {
-        notify("error", "Approval Failed", errorMessage(error));
-        await refresh();
-      },
-    }),
-  );
-  const reject = useMutation(
-    trpc.superAdmin.rejectRegistration.mutationOptions({
-      onSuccess: async () => {
-        notify("success", "School Rejected", "The applicant has been told by e-mail.");
-        setRejecting(null);
-        setViewing(null);
-        await refresh();
-      },
-      onError: async (error) => {
-        notify("error", "Rejection Failed", errorMessage(error));
-        await refresh();
-      },
-    }),
-  );
+  const approve = useApproveRegistration();
+  const reject = useRejectRegistration();
   const busy = approve.isPending || reject.isPending;
   const approvingId = approve.isPending ? approve.variables.pendingSchoolId : null;
 
@@ -106,7 +74,7 @@ export default function PendingSchoolsPage() {
         <ActionButton
           variant="success"
           disabled={busy}
-          onClick={() => approve.mutate({ pendingSchoolId: row.id })}
+          onClick={() => approve.mutate({ pendingSchoolId: row.id }, { onSuccess: () => setViewing(null) })}
           aria-label={`Approve ${row.schoolName}`}
         >
           <Check aria-hidden="true" className="h-4 w-4" />
@@ -239,7 +207,18 @@ export default function PendingSchoolsPage() {
         registration={rejecting}
         pending={reject.isPending}
         onClose={() => setRejecting(null)}
-        onReject={(reason) => rejecting && reject.mutate({ pendingSchoolId: rejecting.id, ...(reason ? { reason } : {}) })}
+        onReject={(reason) =>
+          rejecting &&
+          reject.mutate(
+            { pendingSchoolId: rejecting.id, ...(reason ? { reason } : {}) },
+            {
+              onSuccess: () => {
+                setRejecting(null);
+                setViewing(null);
+              },
+            },
+          )
+        }
       />
     </div>
   );
