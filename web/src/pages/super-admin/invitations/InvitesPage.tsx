@@ -1,28 +1,23 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Mail, RefreshCw, Send, UserPlus, XCircle } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
-import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
-import { Button } from "../../../components/ui/form.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
-import { EmailLogsDialog } from "./EmailLogsDialog.tsx";
-import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
-import { Pagination } from "../../../components/ui/pagination.tsx";
-import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
-import { roleLabel } from "../../../components/ui/format.ts";
+import { Button } from "../../../components/ui/form.tsx";
+import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { Pagination } from "../../../components/ui/pagination.tsx";
+import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { usePlatformInvitationActions, usePlatformInvitations } from "../../../features/invitations/hooks.ts";
+import { InvitationList, isRegenerable, isResendable, statusColumn, type InvitationColumn } from "../../../features/invitations/InvitationList.tsx";
+import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
+import { notify } from "../../../lib/toast.ts";
 import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
-import { EmailAddress } from "../../../components/ui/email-address.tsx";
+import { EmailLogsDialog } from "./EmailLogsDialog.tsx";
 
 type Invite = RouterOutputs["superAdmin"]["invites"]["list"]["rows"][number];
 
@@ -43,18 +38,15 @@ const ROLE_OPTIONS = INVITE_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FI
 
 const FILTER_DEFAULTS = { q: "", status: "all", role: "all", page: "1" };
 
-/** Past its expiry, whether or not the stored status says so yet. */
-const isPastExpiry = (invite: Invite) => invite.expired || invite.expiresAt.getTime() <= Date.now();
-/** Spec §4: Resend and Revoke only for a pending invitation not past its expiry. */
-const isResendable = (invite: Invite) => invite.status === "pending" && !isPastExpiry(invite);
-/** Spec §4: an expired invitation (marked so, or pending past its expiry) can be regenerated and resent. */
-const isRegenerable = (invite: Invite) => invite.status === "expired" || (invite.status === "pending" && isPastExpiry(invite));
+const COLUMNS: InvitationColumn<Invite>[] = [
+  { header: "Role and School", cardLabel: "Role", className: "min-w-36", cell: (invite) => <RoleAndSchool invite={invite} /> },
+  statusColumn,
+  { header: "Sent At", cardLabel: "Sent", cell: (invite) => <SentAt invite={invite} /> },
+];
 
 /** `/super-admin/invites`: every invitation on the platform, searched and filtered, with resend, regenerate and revoke. */
 export default function InvitesPage() {
   usePageTitle("Invitations Management · SchoolRide");
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
   const search = filters.q.trim();
@@ -64,9 +56,7 @@ export default function InvitesPage() {
   const [logsFor, setLogsFor] = useState<Invite | null>(null);
   const [revoking, setRevoking] = useState<Invite | null>(null);
 
-  const list = useQuery(
-    trpc.superAdmin.invites.list.queryOptions({ ...(search ? { search } : {}), status, role, page }, { placeholderData: keepPreviousData }),
-  );
+  const list = usePlatformInvitations({ ...(search ? { search } : {}), status, role, page });
 
   // Spec §8: a failed load is reported as a toast as well as in place.
   useEffect(() => {
@@ -79,34 +69,7 @@ export default function InvitesPage() {
     if (lastPage !== undefined && lastPage >= 1 && page > lastPage) setFilters({ page: lastPage });
   }, [lastPage, page, setFilters]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
-
-  const resend = useMutation(
-    trpc.superAdmin.resendInvite.mutationOptions({
-      onSuccess: async ({ message }) => {
-        notify("success", "Invitation Resent", message);
-        await refresh();
-      },
-      onError: async (error) => {
-        notify("error", "Resend Failed", errorMessage(error, "Failed to resend invitation"));
-        await refresh();
-      },
-    }),
-  );
-  const revoke = useMutation(
-    trpc.superAdmin.revokeInvite.mutationOptions({
-      onSuccess: async () => {
-        setRevoking(null);
-        notify("success", "Invitation Revoked", "Invitation revoked successfully");
-        await refresh();
-      },
-      onError: async (error) => {
-        setRevoking(null);
-        notify("error", "Revoke Failed", errorMessage(error, "Failed to revoke invitation"));
-        await refresh();
-      },
-    }),
-  );
+  const { resend, revoke } = usePlatformInvitationActions();
   const resendingId = resend.isPending ? resend.variables.inviteId : null;
 
   const commitSearch = useCallback((q: string) => setFilters({ q }), [setFilters]);
@@ -169,80 +132,15 @@ export default function InvitesPage() {
   else if (!list.data || list.data.total === 0)
     content = <EmptyState title="No invitations found">{filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}</EmptyState>;
   else {
-    const { rows } = list.data;
     content = (
       <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
-          <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">Invitations</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>Recipient</th>
-                <th scope="col" className={thClass}>Role and School</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={thClass}>Sent At</th>
-                <th scope="col" className={thClass}>Expires</th>
-                <th scope="col" className={`${thClass} text-right`}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((invite) => (
-                <tr key={invite.id}>
-                  <th scope="row" className={`${tdClass} min-w-44 text-left font-normal`}>
-                    <Recipient invite={invite} />
-                  </th>
-                  <td className={`${tdClass} min-w-36`}>
-                    <RoleAndSchool invite={invite} />
-                  </td>
-                  <td className={tdClass}>
-                    <StatusCell invite={invite} />
-                  </td>
-                  <td className={tdClass}>
-                    <SentAt invite={invite} />
-                  </td>
-                  <td className={tdClass}>
-                    <Expiry invite={invite} />
-                  </td>
-                  <td className={`${tdClass} w-40`}>
-                    <div className="flex flex-col items-stretch gap-1.5">{actionsFor(invite)}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ul aria-label="Invitations" className="space-y-3 lg:hidden">
-          {rows.map((invite) => (
-            <li key={invite.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <Recipient invite={invite} />
-                </div>
-                <StatusCell invite={invite} />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
-                <dt className="text-slate-500">Role</dt>
-                <dd className="min-w-0">
-                  <RoleAndSchool invite={invite} />
-                </dd>
-                <dt className="text-slate-500">Sent</dt>
-                <dd>
-                  <SentAt invite={invite} />
-                </dd>
-                <dt className="text-slate-500">Expires</dt>
-                <dd>
-                  <Expiry invite={invite} />
-                </dd>
-              </dl>
-              <div className="mt-3 flex flex-wrap gap-2">{actionsFor(invite)}</div>
-            </li>
-          ))}
-        </ul>
-        <Pagination
-          result={list.data}
-          noun="invitations"
-          label="Invitations pages"
-          onPageChange={(next) => setFilters({ page: next })}
+        <InvitationList
+          caption="Invitations"
+          rows={list.data.rows}
+          columns={COLUMNS}
+          actions={actionsFor}
+          actionsLayout="column"
+          footer={<Pagination result={list.data} noun="invitations" label="Invitations pages" onPageChange={(next) => setFilters({ page: next })} />}
         />
       </div>
     );
@@ -282,18 +180,9 @@ export default function InvitesPage() {
         invitation={revoking}
         pending={revoke.isPending}
         onClose={() => setRevoking(null)}
-        onRevoke={(inviteId) => revoke.mutate({ inviteId })}
+        onRevoke={(inviteId) => revoke.mutate({ inviteId }, { onSettled: () => setRevoking(null) })}
       />
     </div>
-  );
-}
-
-function Recipient({ invite }: { invite: Invite }) {
-  return (
-    <>
-      <EmailAddress className="block font-medium text-ink" email={invite.email} />
-      <span className={`block text-sm wrap-anywhere ${invite.name ? "text-slate-600" : "text-slate-500 italic"}`}>{invite.name ?? "Name not provided"}</span>
-    </>
   );
 }
 
@@ -308,49 +197,11 @@ function RoleAndSchool({ invite }: { invite: Invite }) {
   );
 }
 
-function StatusCell({ invite }: { invite: Invite }) {
-  switch (invite.status) {
-    case "accepted":
-      return (
-        <span className="flex flex-col items-start gap-1">
-          <Badge tone="green">Accepted</Badge>
-          {invite.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDate(invite.acceptedAt)}</span> : null}
-        </span>
-      );
-    case "revoked":
-      return <Badge tone="red">Revoked</Badge>;
-    case "expired":
-      return <Badge tone="slate">Expired</Badge>;
-    case "pending":
-      // Past its expiry but not yet swept: the server lists it under "Expired" too.
-      return isPastExpiry(invite) ? <Badge tone="slate">Expired</Badge> : <Badge tone="amber">Pending</Badge>;
-    default:
-      return <Badge tone="slate">{invite.status}</Badge>;
-  }
-}
-
 function SentAt({ invite }: { invite: Invite }) {
   return (
     <>
       <span className="block whitespace-nowrap text-slate-800">{formatDateTime(invite.createdAt)}</span>
       <span className="block text-sm text-slate-600 wrap-anywhere">by {invite.inviterName ?? "Unknown"}</span>
-    </>
-  );
-}
-
-/**
- * Spec: "Expired" once past the expiry (or marked expired), else "Active"; the date underneath. An
- * accepted or revoked invitation's link no longer works either way, so it shows only the date.
- */
-function Expiry({ invite }: { invite: Invite }) {
-  const expired = invite.status === "expired" || isPastExpiry(invite);
-  const settled = invite.status === "accepted" || invite.status === "revoked";
-  return (
-    <>
-      {settled ? null : (
-        <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>{expired ? "Expired" : "Active"}</span>
-      )}
-      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDate(invite.expiresAt)}</span>
     </>
   );
 }
