@@ -9,7 +9,7 @@ import type { RouterOutputs } from "../../lib/api-types.ts";
 import { acceptInviteRoleIssues, acceptInviteSchema, INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
-import { PasswordStrength } from "../../components/PasswordStrength.tsx";
+import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
@@ -95,12 +95,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     };
   }, [invitation.role]);
 
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
     defaultValues: {
       token,
@@ -114,6 +109,12 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
       emergencyPhone: "",
     },
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = form;
 
   const accept = useMutation(
     trpc.auth.acceptInvite.mutationOptions({
@@ -187,22 +188,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. A long passphrase is best."
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <PasswordStrength password={watch("password")} userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]} />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
-        />
+        <NewPasswordFields form={form} password="password" confirm="confirmPassword" label="Password" userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]} />
         <TextField label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
         <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register("address")} />
         {isParent ? (
