@@ -8,7 +8,7 @@ import { Link, useSearchParams } from "react-router";
 import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
-import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 

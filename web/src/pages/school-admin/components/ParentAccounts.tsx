@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useEffect, useState } from "react";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../lib/trpc.ts";
@@ -71,12 +71,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
   if (list.isPending) content = <Loading label="Loading parents…" />;
   else if (list.isError)
     content = (
-      <ErrorState>
-        Failed to load parents. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load parents." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (list.data.total === 0)
     content = search ? (

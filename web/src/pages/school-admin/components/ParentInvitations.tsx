@@ -3,12 +3,11 @@ import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
 import { useParentInvitationActions, useParentInvitations } from "../../../features/invitations/hooks.ts";
 import { InvitationList, isRegenerable, isResendable, statusColumn, type InvitationColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { errorMessage } from "../../../lib/errors.ts";
 
 type InvitationRow = RouterOutputs["schoolAdmin"]["parents"]["invitations"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
@@ -87,12 +86,7 @@ export function ParentInvitations({
   if (list.isPending) content = <Loading label="Loading invitations…" />;
   else if (list.isError)
     content = (
-      <ErrorState>
-        Failed to load invitations. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load invitations." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (list.data.total === 0)
     content = (

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { AUDIT_ROLE_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { ErrorState, Loading, LoadError } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useTRPC } from "../../../lib/trpc.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
@@ -81,12 +81,7 @@ export default function AuditLogsPage() {
   if (list.isPending) content = <Loading label="Loading audit logs…" />;
   else if (list.isError && !list.data)
     content = (
-      <ErrorState>
-        Failed to load audit logs. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load audit logs." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (!list.data || list.data.total === 0)
     content = <EmptyState title="No audit log entries found">{filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}</EmptyState>;

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { EMAIL_LOG_LIMIT } from "#shared/superAdmin.ts";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
 import { useTRPC } from "../../../lib/trpc.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -77,12 +76,7 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
   else if (logs.isPending) body = <Loading label="Loading e-mail logs…" />;
   else if (logs.isError)
     body = (
-      <ErrorState>
-        Failed to load e-mail logs. {errorMessage(logs.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void logs.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load e-mail logs." error={logs.error} onRetry={() => void logs.refetch()} />
     );
   else {
     const { invitation, logs: rows } = logs.data;

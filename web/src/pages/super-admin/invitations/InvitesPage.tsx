@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/form.tsx";
 import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
 import { usePlatformInvitationActions, usePlatformInvitations } from "../../../features/invitations/hooks.ts";
 import { InvitationList, isRegenerable, isResendable, statusColumn, type InvitationColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
@@ -122,12 +122,7 @@ export default function InvitesPage() {
   if (list.isPending) content = <Loading label="Loading invitations…" />;
   else if (list.isError && !list.data)
     content = (
-      <ErrorState>
-        Failed to fetch invites data.{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to fetch invites data." onRetry={() => void list.refetch()} />
     );
   else if (!list.data || list.data.total === 0)
     content = <EmptyState title="No invitations found">{filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}</EmptyState>;

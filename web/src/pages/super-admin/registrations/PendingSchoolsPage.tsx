@@ -3,9 +3,8 @@ import { useId, useState } from "react";
 import { PLANS, SCHOOL_TYPE_LABELS } from "#shared/registration.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
 import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
-import { errorMessage } from "../../../lib/errors.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -92,12 +91,7 @@ export default function PendingSchoolsPage() {
   if (list.isPending) content = <Loading label="Loading pending schools…" />;
   else if (list.isError)
     content = (
-      <ErrorState>
-        Failed to load pending schools. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load pending schools." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (list.data.rows.length === 0) content = <EmptyState title="No schools are waiting for review." />;
   else

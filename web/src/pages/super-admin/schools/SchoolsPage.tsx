@@ -11,7 +11,7 @@ import {
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Button, SearchField } from "../../../components/ui/form.tsx";
-import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
+import { Loading, LoadError, StatCard } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
@@ -100,12 +100,7 @@ export default function SchoolsPage() {
   if (list.isPending) content = <Loading label="Loading schools…" />;
   else if (list.isError)
     content = (
-      <ErrorState>
-        Failed to load schools. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load schools." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (list.data.total === 0)
     content = filtered ? (

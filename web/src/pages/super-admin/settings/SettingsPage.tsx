@@ -7,7 +7,7 @@ import { z } from "zod";
 import { platformSettingsSchema, type PlatformSettings } from "#shared/settings.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/errors.ts";
 import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
@@ -107,12 +107,7 @@ export default function SettingsPage() {
   if (settings.isPending) content = <Loading label="Loading settings…" />;
   else if (settings.isError)
     content = (
-      <ErrorState>
-        Failed to load the settings. {errorMessage(settings.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void settings.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load the settings." error={settings.error} onRetry={() => void settings.refetch()} />
     );
   else
     content = (
