@@ -25,6 +25,17 @@ function invitationToasts(reload: () => Promise<void>) {
   };
 }
 
+/** Sending a new invitation: the spec's toasts; the lists reload in the background. */
+function sendToasts(reload: () => Promise<void>) {
+  return {
+    onSuccess: ({ email }: { email: string }) => {
+      notify("success", "Invitation Sent", `Invitation sent to ${email}`);
+      void reload();
+    },
+    onError: (error: unknown) => notify("error", "Invitation Failed", errorMessage(error)),
+  };
+}
+
 /** Every invitation on the platform, one page of a search (super admin). */
 export function usePlatformInvitations(input: RouterInputs["superAdmin"]["invites"]["list"]) {
   const trpc = useTRPC();
@@ -39,6 +50,32 @@ export function usePlatformInvitationActions() {
   const resend = useMutation(trpc.superAdmin.resendInvite.mutationOptions(toasts.resend));
   const revoke = useMutation(trpc.superAdmin.revokeInvite.mutationOptions(toasts.revoke));
   return { resend, revoke };
+}
+
+/** The super admin invites a school's administrator. */
+export function useInviteSchoolAdmin() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.superAdmin.inviteSchoolAdmin.mutationOptions(sendToasts(() => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() }))));
+}
+
+/** The schools a school admin can be invited to, found by name (only while `enabled`). */
+export function useInvitableSchools(search: string, enabled: boolean) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.superAdmin.schoolOptions.queryOptions({ search: search || undefined }), enabled, placeholderData: keepPreviousData });
+}
+
+/** The e-mails sent for one invitation (only while one is picked). */
+export function useInvitationEmailLogs(inviteId: string | null) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.superAdmin.invites.emailLogs.queryOptions({ inviteId: inviteId ?? "" }), enabled: inviteId !== null });
+}
+
+/** A school admin invites a parent to the school. */
+export function useInviteParent() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(trpc.schoolAdmin.parents.invite.mutationOptions(sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter()))));
 }
 
 /** The school's parent invitations, one page of a search (school admin). */

@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { EMAIL_LOG_LIMIT } from "#shared/superAdmin.ts";
 import { Loading, LoadError } from "../../../components/ui/states.tsx";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { useInvitationEmailLogs } from "../../../features/invitations/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
@@ -65,11 +64,7 @@ function LogStatus({ status }: { status: string }) {
 
 /** The invitation's facts and its delivery history (e-mails to the recipient, newest first). */
 export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const logs = useQuery({
-    ...trpc.superAdmin.invites.emailLogs.queryOptions({ inviteId: invite?.id ?? "" }),
-    enabled: invite !== null,
-  });
+  const logs = useInvitationEmailLogs(invite?.id ?? null);
 
   let body;
   if (!invite) body = null;
