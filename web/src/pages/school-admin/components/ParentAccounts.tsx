@@ -1,11 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Loading, LoadError } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -18,12 +15,8 @@ type ParentRow = RouterOutputs["schoolAdmin"]["parents"]["list"]["rows"][number]
 
 /** The school's parent accounts: searched, paginated, deactivated or reactivated. */
 export function ParentAccounts({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<ParentRow | null>(null);
-  const list = useQuery(
-    trpc.schoolAdmin.parents.list.queryOptions({ ...(search ? { search } : {}), page }, { placeholderData: keepPreviousData }),
-  );
+  const list = useParentAccounts({ ...(search ? { search } : {}), page });
 
   // A page that no longer exists (the list shrank) falls back to the last one.
   const lastPage = list.data?.pages;
@@ -31,23 +24,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
     if (lastPage !== undefined && page > lastPage) onPageChange(lastPage);
   }, [lastPage, page, onPageChange]);
 
-  const setActive = useMutation(
-    trpc.schoolAdmin.parents.setActive.mutationOptions({
-      onSuccess: async (_result, { active }) => {
-        setConfirming(null);
-        notify(
-          "success",
-          active ? "Parent Reactivated" : "Parent Deactivated",
-          active ? "The parent can sign in again." : "The parent has been signed out and cannot sign in until reactivated.",
-        );
-        await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
-      },
-      onError: (error) => {
-        setConfirming(null);
-        notify("error", "Update Failed", errorMessage(error));
-      },
-    }),
-  );
+  const setActive = useSetParentActive(useCallback(() => setConfirming(null), []));
   const busyId = setActive.isPending ? setActive.variables.parentId : null;
 
   function actionFor(parent: ParentRow) {

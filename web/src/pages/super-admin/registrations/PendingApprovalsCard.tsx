@@ -1,8 +1,8 @@
 import { Check, X } from "lucide-react";
-import { useId, useState } from "react";
-import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { useState } from "react";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
+import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
 
 /** Spec: the dashboard shows the first 3 pending approvals. */
 const SHOWN = 3;
@@ -10,11 +10,7 @@ const SHOWN = 3;
 /** Pending school approvals (paid, payment successful) with Approve and Reject. */
 export function PendingApprovalsCard() {
   const pending = usePendingRegistrations(SHOWN);
-  const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
-  const [reason, setReason] = useState("");
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const reasonId = useId();
-  const reasonErrorId = useId();
+  const [rejecting, setRejecting] = useState<{ id: string; schoolName: string } | null>(null);
   const approve = useApproveRegistration();
   const reject = useRejectRegistration();
 
@@ -51,11 +47,7 @@ export function PendingApprovalsCard() {
                 </button>
                 <button
                   type="button"
-                  onClick={() => {
-                    setReason("");
-                    setReasonMissing(false);
-                    setRejecting({ id: row.id, name: row.schoolName });
-                  }}
+                  onClick={() => setRejecting(row)}
                   aria-label={`Reject ${row.schoolName}`}
                   className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
                 >
@@ -66,44 +58,13 @@ export function PendingApprovalsCard() {
           ))}
         </ul>
       )}
-      <Dialog open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)} title="Reject School" description={rejecting ? `Why is ${rejecting.name} rejected? The reason is e-mailed to the applicant.` : undefined}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            // Spec: here the reason is required. Cancel closes the dialog; an empty reason says so.
-            if (!rejecting) return;
-            if (!reason.trim()) return setReasonMissing(true);
-            reject.mutate({ pendingSchoolId: rejecting.id, reason: reason.trim() }, { onSuccess: () => setRejecting(null) });
-          }}
-          className="space-y-4"
-        >
-          <div>
-            <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
-              Reason (required)
-            </label>
-            <textarea
-              id={reasonId}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonMissing(false);
-              }}
-              rows={3}
-              required
-              aria-invalid={reasonMissing || undefined}
-              aria-describedby={reasonMissing ? reasonErrorId : undefined}
-              className={`mt-1 block w-full rounded-md border px-3 py-2 ${reasonMissing ? "border-red-500" : "border-slate-300"}`}
-            />
-            {reasonMissing ? (
-              <p id={reasonErrorId} role="alert" className="mt-1 text-sm text-red-700">
-                A reason is required to reject a registration.
-              </p>
-            ) : null}
-          </div>
-          <DialogActions onCancel={() => setRejecting(null)} submitLabel="Reject" pendingLabel="Rejecting…" pending={reject.isPending} />
-        </form>
-      </Dialog>
+      <RejectRegistrationDialog
+        registration={rejecting}
+        reasonRequired
+        pending={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => rejecting && reject.mutate({ pendingSchoolId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })}
+      />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { PLANS, SCHOOL_TYPE_LABELS } from "#shared/registration.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
 import { Loading, LoadError } from "../../../components/ui/states.tsx";
 import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
@@ -197,7 +198,8 @@ export default function PendingSchoolsPage() {
         ) : null}
       </Dialog>
 
-      <RejectDialog
+      <RejectRegistrationDialog
+        reasonRequired={false}
         registration={rejecting}
         pending={reject.isPending}
         onClose={() => setRejecting(null)}
@@ -215,80 +217,5 @@ export default function PendingSchoolsPage() {
         }
       />
     </div>
-  );
-}
-
-/** Spec §5: the reason is optional here (unlike the dashboard's prompt). */
-function RejectDialog({
-  registration,
-  pending,
-  onClose,
-  onReject,
-}: {
-  registration: Registration | null;
-  pending: boolean;
-  onClose: () => void;
-  onReject: (reason: string) => void;
-}) {
-  const reasonId = useId();
-  const hintId = useId();
-  const [reason, setReason] = useState("");
-  const [forId, setForId] = useState<string | null>(null);
-  // A new registration starts with an empty reason.
-  if (registration && registration.id !== forId) {
-    setForId(registration.id);
-    setReason("");
-  }
-  return (
-    <Dialog
-      open={registration !== null}
-      onOpenChange={(open) => !open && !pending && onClose()}
-      title="Reject School"
-      description={registration ? `Reject the registration of ${registration.schoolName}? The applicant is told by e-mail.` : undefined}
-    >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onReject(reason.trim());
-        }}
-      >
-        <div>
-          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
-            Reason (optional)
-          </label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            rows={4}
-            maxLength={1000}
-            aria-describedby={hintId}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
-          />
-          <p id={hintId} className="mt-1 text-xs text-slate-500">
-            Included in the e-mail to the applicant.
-          </p>
-        </div>
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={pending}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-          >
-            {pending ? "Rejecting…" : "Reject"}
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -1,11 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { Pencil, UserPlus } from "lucide-react";
 import { useEffect, useId, type ReactNode } from "react";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { useSchoolDetails } from "../../../features/schools/hooks.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
@@ -25,8 +24,7 @@ export function SchoolDetailsDialog({
   onInvite: (school: SchoolRef) => void;
   onEdit: (school: SchoolRef) => void;
 }) {
-  const trpc = useTRPC();
-  const details = useQuery(trpc.superAdmin.schools.details.queryOptions({ schoolId: school.id }));
+  const details = useSchoolDetails(school.id);
   const failed = details.isError;
   useEffect(() => {
     if (!failed) return;
