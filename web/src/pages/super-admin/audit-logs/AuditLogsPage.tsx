@@ -1,10 +1,9 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { AUDIT_ROLE_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading, LoadError } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { useAuditEventTypes, useAuditLogs } from "../../../features/audit-logs/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -37,7 +36,6 @@ const day = (value: string) => (ISO_DAY.test(value) ? value : "");
 /** `/super-admin/audit-logs`: the platform's audit trail, filtered in the URL, newest first. */
 export default function AuditLogsPage() {
   usePageTitle("Audit Logs · SchoolRide");
-  const trpc = useTRPC();
   const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
   const eventType = filters.event.trim();
   const role = oneOf(filters.role, AUDIT_ROLE_FILTERS, "all");
@@ -48,21 +46,16 @@ export default function AuditLogsPage() {
   const page = pageParam(filters.page);
   const rangeReversed = Boolean(from && to && from > to);
 
-  const eventTypes = useQuery(trpc.superAdmin.auditLogs.eventTypes.queryOptions());
-  const list = useQuery(
-    trpc.superAdmin.auditLogs.list.queryOptions(
-      {
-        ...(eventType ? { eventType } : {}),
-        role,
-        ...(schoolId ? { schoolId } : {}),
-        ...(from ? { from } : {}),
-        ...(to ? { to } : {}),
-        ...(email ? { email } : {}),
-        page,
-      },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+  const eventTypes = useAuditEventTypes();
+  const list = useAuditLogs({
+    ...(eventType ? { eventType } : {}),
+    role,
+    ...(schoolId ? { schoolId } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(email ? { email } : {}),
+    page,
+  });
 
   const lastPage = list.data?.pages;
   useEffect(() => {
