@@ -7,7 +7,7 @@ import { Toaster } from "sonner";
 import { SudoProvider } from "./components/mfa/SudoProvider.tsx";
 import { router } from "./routes/router.tsx";
 import { TOAST_DURATION_MS } from "./lib/toast.ts";
-import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./trpc.ts";
+import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc.ts";
 import "./styles.css";
 
 // The server's style nonce (Content-Security-Policy), for the dialogs' scroll lock: it inserts a

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { useNavigate } from "react-router";
-import type { AppRouter } from "../api.ts";
-import { useTRPC } from "../trpc.ts";
+import type { RouterOutputs } from "./api-types.ts";
+import { useTRPC } from "./trpc.ts";
 
-export type SessionUser = NonNullable<inferRouterOutputs<AppRouter>["auth"]["me"]>;
+export type SessionUser = NonNullable<RouterOutputs["auth"]["me"]>;
 export type Role = SessionUser["role"];
 
 export const ROLE_HOMES: Record<Role, string> = {

@@ -1,11 +1,11 @@
-import { TRPCClientError } from "@trpc/client";
 import { createContext, useContext } from "react";
 import { FORBIDDEN_REASONS, type ForbiddenReason } from "#shared/mfa.ts";
+import { isAppError } from "./errors.ts";
 
 /** The reason the server gave for a FORBIDDEN answer (sudo prompt, MFA enrolment), if any. */
 export function forbiddenReason(error: unknown): ForbiddenReason | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const reason = (error.data as { reason?: unknown } | undefined)?.reason;
+  if (!isAppError(error)) return null;
+  const reason = error.data.reason;
   return Object.values(FORBIDDEN_REASONS).find((known) => known === reason) ?? null;
 }
 

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from "
 import { FORBIDDEN_REASONS, sudoSchema } from "#shared/mfa.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { forbiddenReason, SudoContext, type SudoPrompt } from "../../lib/sudo.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { Button, FormAlert, TextField } from "../ui/form.tsx";
 import { parseOrReport } from "./parse.ts";

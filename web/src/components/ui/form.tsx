@@ -1,4 +1,3 @@
-import { Search } from "lucide-react";
 import { forwardRef, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: ReactNode };
@@ -53,42 +52,6 @@ export function FormAlert({ kind = "error", children }: { kind?: "error" | "succ
   return (
     <div role="alert" className={`rounded-md border px-3 py-2 text-sm ${styles}`}>
       {children}
-    </div>
-  );
-}
-
-/** A labelled search box with the magnifier icon (list pages). */
-export function SearchField({
-  id,
-  label,
-  value,
-  onChange,
-  placeholder,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <div className="relative mt-1">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
-        <input
-          id={id}
-          type="search"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder={placeholder}
-          autoComplete="off"
-          maxLength={120}
-          className="block w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
-        />
-      </div>
     </div>
   );
 }

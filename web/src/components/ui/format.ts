@@ -26,3 +26,16 @@ export function formatIsoDay(value: string): string {
   if (!match) return value;
   return dateFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
+
+/** The name of a role as people read it; no role means an action of the system. */
+const ROLE_LABELS: Record<string, string> = {
+  super_admin: "Super Admin",
+  school_admin: "School Admin",
+  parent: "Parent",
+  system: "System",
+};
+
+export function roleLabel(role: string | null | undefined): string {
+  if (!role) return "System";
+  return ROLE_LABELS[role] ?? role;
+}

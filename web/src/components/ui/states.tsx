@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { errorMessage } from "../../lib/errors.ts";
 
 export function Loading({ label = "Loading…" }: { label?: string }) {
   return (
@@ -23,5 +24,18 @@ export function StatCard({ label, value, detail }: { label: string; value: React
       <p className="mt-1 text-3xl font-bold text-ink">{value}</p>
       {detail ? <p className="mt-1 text-sm text-slate-500">{detail}</p> : null}
     </div>
+  );
+}
+
+/** A list or form that failed to load: what failed, the server's reason when it gave one, and Try again. */
+export function LoadError({ message, error, onRetry }: { message: string; error?: unknown; onRetry: () => void }) {
+  const reason = error === undefined ? "" : errorMessage(error, "");
+  return (
+    <ErrorState>
+      {message} {reason}{" "}
+      <button type="button" className="font-semibold underline" onClick={onRetry}>
+        Try again
+      </button>
+    </ErrorState>
   );
 }

@@ -9,7 +9,7 @@ import { FormAlert } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
 
 const ROLE_LABELS = { school_admin: "School Admin", parent: "Parent" } as const;

@@ -1,26 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
-import type { inferRouterOutputs } from "@trpc/server";
 import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { AppRouter } from "../../api.ts";
+import type { RouterOutputs } from "../../lib/api-types.ts";
 import { acceptInviteRoleIssues, acceptInviteSchema, INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
-import { PasswordStrength } from "../../components/PasswordStrength.tsx";
+import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
-import { errorMessage } from "../../lib/errors.ts";
+import { errorMessage, isAppError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../components/ui/format.ts";
 import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
-type Invitation = inferRouterOutputs<AppRouter>["auth"]["invitation"];
+type Invitation = RouterOutputs["auth"]["invitation"];
 type InviteRole = Invitation["role"];
 type FormInput = z.input<typeof acceptInviteSchema>;
 type FormOutput = z.output<typeof acceptInviteSchema>;
@@ -33,11 +31,9 @@ const ROLE_LABELS: Record<InviteRole, string> = { school_admin: "School Admin", 
 /** The server's message for a known failure (invalid, expired…); the spec's fallback for anything else. */
 function invitationLoadError(error: unknown): string {
   const fallback = "Failed to load invitation details.";
-  if (!(error instanceof TRPCClientError)) return fallback;
-  const data = error.data as { code?: string; fieldErrors?: unknown } | undefined;
-  if (!data?.code || data.code === "INTERNAL_SERVER_ERROR") return fallback;
+  if (!isAppError(error) || error.data.code === "INTERNAL_SERVER_ERROR") return fallback;
   // A malformed token (rejected by the input schema) is simply not a valid invitation.
-  if (data.fieldErrors) return INVITATION_MESSAGES.invalidOrExpired;
+  if (error.data.fieldErrors) return INVITATION_MESSAGES.invalidOrExpired;
   return errorMessage(error, fallback);
 }
 
@@ -99,12 +95,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     };
   }, [invitation.role]);
 
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
     defaultValues: {
       token,
@@ -118,6 +109,12 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
       emergencyPhone: "",
     },
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = form;
 
   const accept = useMutation(
     trpc.auth.acceptInvite.mutationOptions({
@@ -191,22 +188,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. A long passphrase is best."
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <PasswordStrength password={watch("password")} userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]} />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
-        />
+        <NewPasswordFields form={form} password="password" confirm="confirmPassword" label="Password" userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]} />
         <TextField label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
         <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register("address")} />
         {isParent ? (

@@ -5,13 +5,13 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { changePasswordSchema, type ChangePasswordInput } from "#shared/auth.ts";
-import { PasswordStrength } from "../../components/PasswordStrength.tsx";
+import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 /** `/change-password`, for any signed-in user; required first for accounts made from an invitation. */
 export default function ChangePasswordPage() {
@@ -20,16 +20,16 @@ export default function ChangePasswordPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
   const {
     register,
     handleSubmit,
     reset,
-    watch,
     formState: { errors },
-  } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-  });
+  } = form;
 
   useEffect(() => {
     document.title = "Change Password · SchoolRide";
@@ -67,22 +67,7 @@ export default function ChangePasswordPage() {
             error={errors.currentPassword?.message}
             {...register("currentPassword")}
           />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters. A long passphrase is best."
-            error={errors.newPassword?.message}
-            {...register("newPassword")}
-          />
-          <PasswordStrength password={watch("newPassword")} userInputs={[user?.email, user?.name]} />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register("confirmPassword")}
-          />
+          <NewPasswordFields form={form} password="newPassword" confirm="confirmPassword" userInputs={[user?.email, user?.name]} />
           <Button type="submit" className="w-full" disabled={change.isPending}>
             {change.isPending ? "Saving…" : "Change Password"}
           </Button>

@@ -9,7 +9,7 @@ import { forgotPasswordSchema, ROLE_VALUES, type RoleValue } from "#shared/auth.
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 const LOGIN_PAGES: Record<RoleValue, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
 const emailOnly = forgotPasswordSchema.pick({ email: true });

@@ -10,7 +10,7 @@ import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import type { Role, SessionUser } from "../../lib/session.ts";
 import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { MfaCodeStep } from "./MfaCodeStep.tsx";
 
 type Variant = { title: string; subtitle: string; icon: typeof Bus };

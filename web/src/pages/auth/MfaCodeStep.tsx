@@ -6,7 +6,7 @@ import { SecondFactorField, SwitchFactorButton, type FactorMethod } from "../../
 import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/session.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 /** Sign-in step 2 for a super admin with two-factor on: a code from the app, or a recovery code. */
 export function MfaCodeStep({

@@ -6,11 +6,11 @@ import { Loading } from "../../components/ui/states.tsx";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
-import { PasswordStrength } from "../../components/PasswordStrength.tsx";
+import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
-import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 const LOGIN_PAGES: Record<RoleValue, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
 
@@ -21,10 +21,11 @@ export default function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const [done, setDone] = useState<{ role: RoleValue; message: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(token ? null : RESET_MESSAGES.invalidLink);
-  const { register, handleSubmit, watch, formState } = useForm<ResetPasswordInput>({
+  const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: "", confirmPassword: "" },
   });
+  const { register, handleSubmit } = form;
   // The link is checked on load, so a used or expired one says so before the form is filled in.
   const check = useMutation(trpc.auth.checkResetToken.mutationOptions());
   const { mutate: checkToken } = check;
@@ -81,22 +82,7 @@ export default function ResetPasswordPage() {
               </FormAlert>
             ) : null}
             <input type="hidden" {...register("token")} />
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters. A long passphrase is best."
-              error={formState.errors.password?.message}
-              {...register("password")}
-            />
-            <PasswordStrength password={watch("password")} />
-            <TextField
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              error={formState.errors.confirmPassword?.message}
-              {...register("confirmPassword")}
-            />
+            <NewPasswordFields form={form} password="password" confirm="confirmPassword" />
             <Button type="submit" className="w-full" disabled={reset.isPending || !token}>
               {reset.isPending ? "Saving…" : "Reset Password"}
             </Button>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ErrorState, Loading, StatCard } from "../../components/ui/states.tsx";
 import { useSession } from "../../lib/session.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 export default function SchoolAdminHome() {
   const trpc = useTRPC();

@@ -5,9 +5,9 @@ import { Link } from "react-router";
 import { formatDateTime } from "../../components/ui/format.ts";
 import { ErrorState, Loading, StatCard } from "../../components/ui/states.tsx";
 import { useSession } from "../../lib/session.ts";
-import { useTRPC } from "../../trpc.ts";
-import { InviteSchoolAdminDialog } from "../super-admin/InviteSchoolAdminDialog.tsx";
-import { PendingApprovalsCard } from "../super-admin/PendingApprovalsCard.tsx";
+import { useTRPC } from "../../lib/trpc.ts";
+import { InviteSchoolAdminDialog } from "../super-admin/invitations/InviteSchoolAdminDialog.tsx";
+import { PendingApprovalsCard } from "../super-admin/registrations/PendingApprovalsCard.tsx";
 
 const quickAction = "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 

@@ -11,7 +11,7 @@ import {
 import { Loading } from "../../components/ui/states.tsx";
 import { container, textLink } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { ConsentStep } from "./ConsentStep.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
 import { rememberResumeToken, useResumeOnLoad, type ResumeOutcome } from "./resume.ts";

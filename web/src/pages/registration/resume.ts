@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { AppRouter } from "../../api.ts";
+import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
-import { useTRPC } from "../../trpc.ts";
-import { withoutParam } from "../../lib/search-params.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { withoutParam } from "../../lib/url-filters.ts";
 
-export type ResumeResult = inferRouterOutputs<AppRouter>["registration"]["resume"];
+export type ResumeResult = RouterOutputs["registration"]["resume"];
 export type Resumable = Extract<ResumeResult, { status: "resumable" }>;
 
 /**

@@ -1,7 +1,6 @@
-import { TRPCClientError } from "@trpc/client";
 import { DEFAULT_COUNTRY, REQUIRED_FIELD_LABELS, REGISTRATION_MESSAGES, type RegistrationInput } from "#shared/registration.ts";
 import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
-import { errorMessage } from "../../lib/errors.ts";
+import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
 
 /** Today in the browser's time zone, as `YYYY-MM-DD` (the earliest start date the form offers). */
 export function localToday(date = new Date()): string {
@@ -70,9 +69,7 @@ export function fieldsOfMissingMessage(message: string): FieldName[] {
 
 /** Step 1 fields the server rejected (its input schema reports them as `fieldErrors`). */
 export function serverFieldErrors(error: unknown): FieldName[] {
-  if (!(error instanceof TRPCClientError)) return [];
-  const fieldErrors = (error.data as { fieldErrors?: Record<string, unknown> | null } | undefined)?.fieldErrors;
-  return fieldErrors ? (Object.keys(fieldErrors) as FieldName[]) : [];
+  return Object.keys(fieldErrorsOf(error) ?? {}) as FieldName[];
 }
 
 /** The server's message, or the step's fallback when there is none (network failure, crash). */

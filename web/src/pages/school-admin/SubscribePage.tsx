@@ -9,7 +9,7 @@ import { ErrorState, Loading } from "../../components/ui/states.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels.ts";
 import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 
 /**
  * `/school-admin/subscribe`: where a school admin lands while the school's subscription is not

@@ -1,12 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
-import { useEffect, useState } from "react";
-import type { AppRouter } from "../../../api.ts";
+import { useCallback, useEffect, useState } from "react";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -15,16 +11,12 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type ParentRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["list"]["rows"][number];
+type ParentRow = RouterOutputs["schoolAdmin"]["parents"]["list"]["rows"][number];
 
 /** The school's parent accounts: searched, paginated, deactivated or reactivated. */
 export function ParentAccounts({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<ParentRow | null>(null);
-  const list = useQuery(
-    trpc.schoolAdmin.parents.list.queryOptions({ ...(search ? { search } : {}), page }, { placeholderData: keepPreviousData }),
-  );
+  const list = useParentAccounts({ ...(search ? { search } : {}), page });
 
   // A page that no longer exists (the list shrank) falls back to the last one.
   const lastPage = list.data?.pages;
@@ -32,23 +24,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
     if (lastPage !== undefined && page > lastPage) onPageChange(lastPage);
   }, [lastPage, page, onPageChange]);
 
-  const setActive = useMutation(
-    trpc.schoolAdmin.parents.setActive.mutationOptions({
-      onSuccess: async (_result, { active }) => {
-        setConfirming(null);
-        notify(
-          "success",
-          active ? "Parent Reactivated" : "Parent Deactivated",
-          active ? "The parent can sign in again." : "The parent has been signed out and cannot sign in until reactivated.",
-        );
-        await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
-      },
-      onError: (error) => {
-        setConfirming(null);
-        notify("error", "Update Failed", errorMessage(error));
-      },
-    }),
-  );
+  const setActive = useSetParentActive(useCallback(() => setConfirming(null), []));
   const busyId = setActive.isPending ? setActive.variables.parentId : null;
 
   function actionFor(parent: ParentRow) {
@@ -72,12 +48,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
   if (list.isPending) content = <Loading label="Loading parents…" />;
   else if (list.isError)
     content = (
-      <ErrorState>
-        Failed to load parents. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load parents." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (list.data.total === 0)
     content = search ? (

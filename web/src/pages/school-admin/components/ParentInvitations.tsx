@@ -1,21 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useId, useState } from "react";
-import type { AppRouter } from "../../../api.ts";
-import { RevokeInvitationDialog } from "../../../components/RevokeInvitationDialog.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
-import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { EmailAddress } from "../../../components/ui/email-address.tsx";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { useParentInvitationActions, useParentInvitations } from "../../../features/invitations/hooks.ts";
+import { InvitationList, isRegenerable, isResendable, statusColumn, type InvitationColumn } from "../../../features/invitations/InvitationList.tsx";
+import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 
-type InvitationRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["invitations"]["rows"][number];
+type InvitationRow = RouterOutputs["schoolAdmin"]["parents"]["invitations"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
 
 const STATUS_OPTIONS: { value: InvitationStatus | ""; label: string }[] = [
@@ -26,10 +20,12 @@ const STATUS_OPTIONS: { value: InvitationStatus | ""; label: string }[] = [
   { value: "revoked", label: "Revoked" },
 ];
 
-/** Spec §4: only a pending invitation not past its expiry can be resent (or revoked here). */
-const isResendable = (row: InvitationRow) => row.status === "pending" && !row.expired;
-/** An expired invitation (marked so, or pending past its expiry) can be regenerated and resent. */
-const isRegenerable = (row: InvitationRow) => row.status === "expired" || row.expired;
+const SENT_COLUMN: InvitationColumn<InvitationRow> = {
+  header: "Sent",
+  cardLabel: "Sent",
+  className: "whitespace-nowrap",
+  cell: (row) => formatDate(row.createdAt),
+};
 
 /** The school's parent invitations: filtered by status, resent, regenerated or revoked. */
 export function ParentInvitations({
@@ -45,47 +41,15 @@ export function ParentInvitations({
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const statusId = useId();
   const [revoking, setRevoking] = useState<InvitationRow | null>(null);
-  const list = useQuery(
-    trpc.schoolAdmin.parents.invitations.queryOptions(
-      { ...(search ? { search } : {}), ...(status ? { status } : {}), page },
-      { placeholderData: keepPreviousData },
-    ),
-  );
-
+  const list = useParentInvitations({ ...(search ? { search } : {}), ...(status ? { status } : {}), page });
   const lastPage = list.data?.pages;
   useEffect(() => {
     if (lastPage !== undefined && page > lastPage) onPageChange(lastPage);
   }, [lastPage, page, onPageChange]);
 
-  const refresh = () => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
-
-  const resend = useMutation(
-    trpc.schoolAdmin.parents.resendInvite.mutationOptions({
-      onSuccess: async ({ message }) => {
-        notify("success", "Invitation Resent", message);
-        await refresh();
-      },
-      onError: (error) => notify("error", "Resend Failed", errorMessage(error, "Failed to resend invitation")),
-    }),
-  );
-
-  const revoke = useMutation(
-    trpc.schoolAdmin.parents.revokeInvite.mutationOptions({
-      onSuccess: async ({ message }) => {
-        setRevoking(null);
-        notify("success", "Invitation Revoked", message || "Invitation revoked successfully");
-        await refresh();
-      },
-      onError: (error) => {
-        setRevoking(null);
-        notify("error", "Revoke Failed", errorMessage(error, "Failed to revoke invitation"));
-      },
-    }),
-  );
+  const { resend, revoke } = useParentInvitationActions();
 
   const resendingId = resend.isPending ? resend.variables.inviteId : null;
 
@@ -122,12 +86,7 @@ export function ParentInvitations({
   if (list.isPending) content = <Loading label="Loading invitations…" />;
   else if (list.isError)
     content = (
-      <ErrorState>
-        Failed to load invitations. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load invitations." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (list.data.total === 0)
     content = (
@@ -135,84 +94,16 @@ export function ParentInvitations({
         {filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}
       </EmptyState>
     );
-  else {
-    const { rows } = list.data;
+  else
     content = (
-      <>
-        <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
-          <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">Parent invitations</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>Recipient</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={thClass}>Sent</th>
-                <th scope="col" className={thClass}>Expires</th>
-                <th scope="col" className={`${thClass} text-right`}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row" className={`${tdClass} text-left font-normal`}>
-                    <Recipient row={row} />
-                  </th>
-                  <td className={tdClass}>
-                    <InvitationStatusBadge row={row} />
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDate(row.createdAt)}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <Expiry row={row} />
-                  </td>
-                  <td className={tdClass}>
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {actionsFor(row) ?? (
-                        <>
-                          <span aria-hidden="true" className="text-slate-400">—</span>
-                          <span className="sr-only">No actions</span>
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ul aria-label="Parent invitations" className="space-y-3 lg:hidden">
-          {rows.map((row) => {
-            const actions = actionsFor(row);
-            return (
-              <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <Recipient row={row} />
-                  </div>
-                  <InvitationStatusBadge row={row} />
-                </div>
-                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-slate-500">Sent</dt>
-                  <dd className="text-slate-700">{formatDate(row.createdAt)}</dd>
-                  <dt className="text-slate-500">Expires</dt>
-                  <dd className="text-slate-700">
-                    <Expiry row={row} />
-                  </dd>
-                </dl>
-                {actions ? <div className="mt-3 flex flex-wrap justify-end gap-2">{actions}</div> : null}
-              </li>
-            );
-          })}
-        </ul>
-        <Pagination
-          result={list.data}
-          noun="invitations"
-          label="Invitations pages"
-          look="simple"
-          onPageChange={onPageChange}
-        />
-      </>
+      <InvitationList
+        caption="Parent invitations"
+        rows={list.data.rows}
+        columns={[statusColumn, SENT_COLUMN]}
+        actions={actionsFor}
+        footer={<Pagination result={list.data} noun="invitations" label="Invitations pages" look="simple" onPageChange={onPageChange} />}
+      />
     );
-  }
 
   return (
     <section aria-labelledby="invitations-heading" className="mt-10">
@@ -243,42 +134,8 @@ export function ParentInvitations({
         invitation={revoking}
         pending={revoke.isPending}
         onClose={() => setRevoking(null)}
-        onRevoke={(inviteId) => revoke.mutate({ inviteId })}
+        onRevoke={(inviteId) => revoke.mutate({ inviteId }, { onSettled: () => setRevoking(null) })}
       />
     </section>
-  );
-}
-
-function Recipient({ row }: { row: InvitationRow }) {
-  return (
-    <>
-      <EmailAddress className="block font-medium text-ink" email={row.email} />
-      <span className={`block text-sm ${row.name ? "text-slate-600" : "text-slate-500 italic"}`}>{row.name ?? "Name not provided"}</span>
-    </>
-  );
-}
-
-function InvitationStatusBadge({ row }: { row: InvitationRow }) {
-  if (row.status === "accepted") {
-    return (
-      <span className="flex flex-col items-start gap-1">
-        <Badge tone="green">Accepted</Badge>
-        {row.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDate(row.acceptedAt)}</span> : null}
-      </span>
-    );
-  }
-  if (row.status === "revoked") return <Badge tone="red">Revoked</Badge>;
-  if (isRegenerable(row)) return <Badge tone="slate">Expired</Badge>;
-  return <Badge tone="amber">Pending</Badge>;
-}
-
-/** Spec: "Expired" once past its expiry, else "Active" with the date (only the date once accepted or revoked). */
-function Expiry({ row }: { row: InvitationRow }) {
-  if (row.expired || row.expiresAt.getTime() <= Date.now()) return <span className="font-medium text-red-700">Expired</span>;
-  if (row.status !== "pending") return <span className="text-slate-600">{formatDate(row.expiresAt)}</span>;
-  return (
-    <span>
-      <span className="font-medium text-green-800">Active</span> <span className="text-slate-600">· {formatDate(row.expiresAt)}</span>
-    </span>
   );
 }

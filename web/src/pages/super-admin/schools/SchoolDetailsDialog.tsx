@@ -1,15 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
 import { Pencil, UserPlus } from "lucide-react";
 import { useEffect, useId, type ReactNode } from "react";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
+import { useSchoolDetails } from "../../../features/schools/hooks.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
-import { SchoolStatusBadge, SecondaryButton } from "./ui.tsx";
+import { SecondaryButton } from "../../../components/ui/buttons.tsx";
+import { SchoolStatusBadge } from "./labels.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 /** The school's details modal (spec §2), rendered only while a school is being viewed. */
@@ -24,8 +24,7 @@ export function SchoolDetailsDialog({
   onInvite: (school: SchoolRef) => void;
   onEdit: (school: SchoolRef) => void;
 }) {
-  const trpc = useTRPC();
-  const details = useQuery(trpc.superAdmin.schools.details.queryOptions({ schoolId: school.id }));
+  const details = useSchoolDetails(school.id);
   const failed = details.isError;
   useEffect(() => {
     if (!failed) return;

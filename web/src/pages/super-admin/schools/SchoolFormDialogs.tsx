@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -8,9 +7,8 @@ import { schoolFormSchema, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
+import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../features/schools/hooks.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 
 const editSchema = schoolFormSchema.extend({ isActive: z.boolean() });
@@ -21,28 +19,17 @@ const EMPTY_FORM: SchoolFormInput = { name: "", email: "", phone: "", address: "
 
 /** "Create New School": the spec §3 school fields. */
 export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const form = useForm<SchoolFormInput>({ resolver: zodResolver(schoolFormSchema), defaultValues: EMPTY_FORM });
   const { reset } = form;
   useEffect(() => {
     if (open) reset(EMPTY_FORM);
   }, [open, reset]);
 
-  const create = useMutation(
-    trpc.superAdmin.schools.create.mutationOptions({
-      onSuccess: async (school) => {
-        notify("success", "School Created", `"${school.name}" created successfully!`);
-        onOpenChange(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
-      },
-      onError: (error) => notify("error", "Creation Failed", errorMessage(error)),
-    }),
-  );
+  const create = useCreateSchool();
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Create New School">
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => create.mutate(values))}>
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => create.mutate(values, { onSuccess: () => onOpenChange(false) }))}>
         <SchoolFields form={form} />
         <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Create School" pendingLabel="Creating…" pending={create.isPending} />
       </form>
@@ -55,8 +42,7 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
  * only while a school is being edited.
  */
 export function EditSchoolDialog({ school, onClose }: { school: SchoolRef; onClose: () => void }) {
-  const trpc = useTRPC();
-  const details = useQuery(trpc.superAdmin.schools.details.queryOptions({ schoolId: school.id }));
+  const details = useSchoolDetails(school.id);
   const failed = details.isError;
   useEffect(() => {
     if (!failed) return;
@@ -72,8 +58,6 @@ export function EditSchoolDialog({ school, onClose }: { school: SchoolRef; onClo
 }
 
 function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { school } = details;
   const activeId = useId();
   const form = useForm<EditValues>({
@@ -92,19 +76,10 @@ function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose:
     },
   });
 
-  const update = useMutation(
-    trpc.superAdmin.schools.update.mutationOptions({
-      onSuccess: async (result) => {
-        notify("success", "School Updated", `"${result.name}" updated successfully!`);
-        onClose();
-        await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
-      },
-      onError: (error) => notify("error", "Update Failed", errorMessage(error)),
-    }),
-  );
+  const update = useUpdateSchool();
 
   return (
-    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => update.mutate({ schoolId: school.id, ...values }))}>
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => update.mutate({ schoolId: school.id, ...values }, { onSuccess: onClose }))}>
       <SchoolFields form={form} />
       <div className="flex items-start gap-3">
         <input

@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import type { SchoolRef, SchoolRow } from "./types.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { formatDate } from "../../../components/ui/format.ts";
-import { IconButton, iconButtonClass, SchoolStatusBadge, shortId, tdClass, thClass } from "./ui.tsx";
+import { IconButton, iconButtonClass } from "../../../components/ui/buttons.tsx";
+import { tdCompactClass as tdClass, thCompactClass as thClass } from "../../../components/ui/table.ts";
+import { SchoolStatusBadge, shortId } from "./labels.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 export type RowActions = {

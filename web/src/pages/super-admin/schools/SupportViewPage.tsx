@@ -1,12 +1,11 @@
-import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, Eye } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
 import { PLANS } from "#shared/registration.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
-import { useTRPC } from "../../../trpc.ts";
-import { subscriptionLabel } from "./ui.tsx";
+import { useOpenSupportView } from "../../../features/schools/hooks.ts";
+import { subscriptionLabel } from "./labels.tsx";
 
 function BackToSchools() {
   return (
@@ -27,8 +26,7 @@ function BackToSchools() {
  */
 export default function SupportViewPage() {
   const { schoolId = "" } = useParams();
-  const trpc = useTRPC();
-  const view = useMutation(trpc.superAdmin.schools.openSupportView.mutationOptions());
+  const view = useOpenSupportView();
   const { mutate } = view;
   // One opening (one audit row) per school, also under StrictMode's double effects.
   const opened = useRef<string | null>(null);

@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../api.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 
-type SchoolsOutputs = inferRouterOutputs<AppRouter>["superAdmin"]["schools"];
+type SchoolsOutputs = RouterOutputs["superAdmin"]["schools"];
 
 export type SchoolList = SchoolsOutputs["list"];
 export type SchoolRow = SchoolList["rows"][number];

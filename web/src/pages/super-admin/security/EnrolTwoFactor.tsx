@@ -6,7 +6,7 @@ import { QrCode } from "../../../components/mfa/QrCode.tsx";
 import { SecondFactorField } from "../../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../../components/ui/form.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
-import { useTRPC } from "../../../trpc.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 
 /**

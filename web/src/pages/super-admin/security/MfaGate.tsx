@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { FullPageSpinner } from "../../../routes/guards.tsx";
-import { useTRPC } from "../../../trpc.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 
 export const SECURITY_PATH = "/super-admin/security";
 

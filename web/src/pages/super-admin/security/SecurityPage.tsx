@@ -11,8 +11,8 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
-import { PageHeader } from "../admin/ui.tsx";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { EnrolTwoFactor } from "./EnrolTwoFactor.tsx";
 import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 

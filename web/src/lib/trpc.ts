@@ -1,10 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
-import { notify } from "./lib/toast.ts";
+import { isAppError } from "./errors.ts";
+import { notify } from "./toast.ts";
 // Types only: the browser never bundles server code.
-import type { AppRouter } from "./api.ts";
+import type { AppRouter } from "../api.ts";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -16,9 +17,7 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
  */
 function sessionEnded(queryClient: () => QueryClient) {
   return (error: unknown) => {
-    if (!(error instanceof TRPCClientError)) return;
-    const data = error.data as { code?: string; path?: string } | undefined;
-    if (data?.code !== "UNAUTHORIZED" || data.path?.startsWith("auth.")) return;
+    if (!isAppError(error) || error.data.code !== "UNAUTHORIZED" || error.data.path?.startsWith("auth.")) return;
     notify("error", "Authentication Error", "User not authenticated.", { id: "authentication-error" });
     void queryClient().invalidateQueries({ queryKey: [["auth", "me"]] });
   };

@@ -1,4 +1,4 @@
-import { ConfirmDialog } from "./ui/dialog.tsx";
+import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 
 /** The spec's confirmation before an invitation is revoked; it stays open while the revoke is pending. */
 export function RevokeInvitationDialog({

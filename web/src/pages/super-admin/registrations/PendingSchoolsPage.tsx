@@ -1,23 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { PLANS } from "#shared/registration.ts";
+import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
-import type { SuperAdminOutputs } from "./types.ts";
+import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui/format.ts";
-import { DetailList, PageHeader } from "./ui.tsx";
+import { DetailList } from "../../../components/ui/detail-list.tsx";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type Registration = SuperAdminOutputs["pendingRegistrations"]["rows"][number];
+type Registration = RouterOutputs["superAdmin"]["pendingRegistrations"]["rows"][number];
 
 /** The server's upper bound for one read of the review list. */
 const LIST_LIMIT = 100;
@@ -55,42 +54,12 @@ function location(row: Registration): string {
 /** `/super-admin/pending-schools`: paid registrations awaiting review, with details, Approve and Reject. */
 export default function PendingSchoolsPage() {
   usePageTitle("Pending School Reviews · SchoolRide");
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const list = useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit: LIST_LIMIT }));
+  const list = usePendingRegistrations(LIST_LIMIT);
   const [viewing, setViewing] = useState<Registration | null>(null);
   const [rejecting, setRejecting] = useState<Registration | null>(null);
 
-  // Spec §4: the list is reloaded after every review (the dashboard's card and counts too).
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
-
-  const approve = useMutation(
-    trpc.superAdmin.approveRegistration.mutationOptions({
-      onSuccess: async (data) => {
-        notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`);
-        setViewing(null);
-        await refresh();
-      },
-      onError: async (error) => {
-        notify("error", "Approval Failed", errorMessage(error));
-        await refresh();
-      },
-    }),
-  );
-  const reject = useMutation(
-    trpc.superAdmin.rejectRegistration.mutationOptions({
-      onSuccess: async () => {
-        notify("success", "School Rejected", "The applicant has been told by e-mail.");
-        setRejecting(null);
-        setViewing(null);
-        await refresh();
-      },
-      onError: async (error) => {
-        notify("error", "Rejection Failed", errorMessage(error));
-        await refresh();
-      },
-    }),
-  );
+  const approve = useApproveRegistration();
+  const reject = useRejectRegistration();
   const busy = approve.isPending || reject.isPending;
   const approvingId = approve.isPending ? approve.variables.pendingSchoolId : null;
 
@@ -106,7 +75,7 @@ export default function PendingSchoolsPage() {
         <ActionButton
           variant="success"
           disabled={busy}
-          onClick={() => approve.mutate({ pendingSchoolId: row.id })}
+          onClick={() => approve.mutate({ pendingSchoolId: row.id }, { onSuccess: () => setViewing(null) })}
           aria-label={`Approve ${row.schoolName}`}
         >
           <Check aria-hidden="true" className="h-4 w-4" />
@@ -124,12 +93,7 @@ export default function PendingSchoolsPage() {
   if (list.isPending) content = <Loading label="Loading pending schools…" />;
   else if (list.isError)
     content = (
-      <ErrorState>
-        Failed to load pending schools. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load pending schools." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (list.data.rows.length === 0) content = <EmptyState title="No schools are waiting for review." />;
   else
@@ -235,87 +199,24 @@ export default function PendingSchoolsPage() {
         ) : null}
       </Dialog>
 
-      <RejectDialog
+      <RejectRegistrationDialog
+        reasonRequired={false}
         registration={rejecting}
         pending={reject.isPending}
         onClose={() => setRejecting(null)}
-        onReject={(reason) => rejecting && reject.mutate({ pendingSchoolId: rejecting.id, ...(reason ? { reason } : {}) })}
+        onReject={(reason) =>
+          rejecting &&
+          reject.mutate(
+            { pendingSchoolId: rejecting.id, ...(reason ? { reason } : {}) },
+            {
+              onSuccess: () => {
+                setRejecting(null);
+                setViewing(null);
+              },
+            },
+          )
+        }
       />
     </div>
-  );
-}
-
-/** Spec §5: the reason is optional here (unlike the dashboard's prompt). */
-function RejectDialog({
-  registration,
-  pending,
-  onClose,
-  onReject,
-}: {
-  registration: Registration | null;
-  pending: boolean;
-  onClose: () => void;
-  onReject: (reason: string) => void;
-}) {
-  const reasonId = useId();
-  const hintId = useId();
-  const [reason, setReason] = useState("");
-  const [forId, setForId] = useState<string | null>(null);
-  // A new registration starts with an empty reason.
-  if (registration && registration.id !== forId) {
-    setForId(registration.id);
-    setReason("");
-  }
-  return (
-    <Dialog
-      open={registration !== null}
-      onOpenChange={(open) => !open && !pending && onClose()}
-      title="Reject School"
-      description={registration ? `Reject the registration of ${registration.schoolName}? The applicant is told by e-mail.` : undefined}
-    >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onReject(reason.trim());
-        }}
-      >
-        <div>
-          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
-            Reason (optional)
-          </label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            rows={4}
-            maxLength={1000}
-            aria-describedby={hintId}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
-          />
-          <p id={hintId} className="mt-1 text-xs text-slate-500">
-            Included in the e-mail to the applicant.
-          </p>
-        </div>
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={pending}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-          >
-            {pending ? "Rejecting…" : "Reject"}
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import { Save } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -8,12 +7,12 @@ import { z } from "zod";
 import { platformSettingsSchema, type PlatformSettings } from "#shared/settings.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { errorMessage, fieldErrorsOf } from "../../../lib/errors.ts";
 import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../trpc.ts";
-import { PageHeader } from "./ui.tsx";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
 
 const FEE_RANGE = "The fee is between 0 and 100%";
 
@@ -51,9 +50,7 @@ const FIELD_FOR: Record<keyof PlatformSettings, keyof FormInput> = {
 };
 
 function serverFieldErrors(error: unknown): Partial<Record<keyof PlatformSettings, string[]>> | null {
-  if (!(error instanceof TRPCClientError)) return null;
-  const fieldErrors = (error.data as { fieldErrors?: Record<string, string[] | undefined> | null } | undefined)?.fieldErrors;
-  return fieldErrors && Object.keys(fieldErrors).length > 0 ? (fieldErrors as Partial<Record<keyof PlatformSettings, string[]>>) : null;
+  return fieldErrorsOf(error) as Partial<Record<keyof PlatformSettings, string[]>> | null;
 }
 
 /** `/super-admin/settings`: platform-wide defaults (new schools' fee, invitation validity, support e-mail). */
@@ -110,12 +107,7 @@ export default function SettingsPage() {
   if (settings.isPending) content = <Loading label="Loading settings…" />;
   else if (settings.isError)
     content = (
-      <ErrorState>
-        Failed to load the settings. {errorMessage(settings.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void settings.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load the settings." error={settings.error} onRetry={() => void settings.refetch()} />
     );
   else
     content = (

@@ -1,19 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { EMAIL_LOG_LIMIT } from "#shared/superAdmin.ts";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { useTRPC } from "../../../trpc.ts";
-import type { SuperAdminOutputs } from "./types.ts";
+import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { useInvitationEmailLogs } from "../../../features/invitations/hooks.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatTime } from "../../../components/ui/format.ts";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { Dash, DetailList, roleLabel } from "./ui.tsx";
+import { Dash, DetailList } from "../../../components/ui/detail-list.tsx";
+import { roleLabel } from "../../../components/ui/format.ts";
 
-type Invite = SuperAdminOutputs["invites"]["list"]["rows"][number];
-type EmailLog = SuperAdminOutputs["invites"]["emailLogs"]["logs"][number];
+type Invite = RouterOutputs["superAdmin"]["invites"]["list"]["rows"][number];
+type EmailLog = RouterOutputs["superAdmin"]["invites"]["emailLogs"]["logs"][number];
 
 const EMAIL_TYPE_LABELS: Record<string, string> = {
   school_admin_invite: "School admin invite",
@@ -65,23 +64,14 @@ function LogStatus({ status }: { status: string }) {
 
 /** The invitation's facts and its delivery history (e-mails to the recipient, newest first). */
 export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const logs = useQuery({
-    ...trpc.superAdmin.invites.emailLogs.queryOptions({ inviteId: invite?.id ?? "" }),
-    enabled: invite !== null,
-  });
+  const logs = useInvitationEmailLogs(invite?.id ?? null);
 
   let body;
   if (!invite) body = null;
   else if (logs.isPending) body = <Loading label="Loading e-mail logs…" />;
   else if (logs.isError)
     body = (
-      <ErrorState>
-        Failed to load e-mail logs. {errorMessage(logs.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void logs.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load e-mail logs." error={logs.error} onRetry={() => void logs.refetch()} />
     );
   else {
     const { invitation, logs: rows } = logs.data;

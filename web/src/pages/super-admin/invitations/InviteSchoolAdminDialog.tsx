@@ -1,14 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { inviteSchoolAdminSchema } from "#shared/invitations.ts";
-import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { TextField } from "../../components/ui/form.tsx";
-import { errorMessage } from "../../lib/errors.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../trpc.ts";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { TextField } from "../../../components/ui/form.tsx";
+import { useInvitableSchools, useInviteSchoolAdmin } from "../../../features/invitations/hooks.ts";
 
 type Values = z.infer<typeof inviteSchoolAdminSchema>;
 
@@ -23,14 +20,8 @@ export function InviteSchoolAdminDialog({
   /** Preselected school (from a school's row); otherwise the admin picks one. */
   school?: { id: string; name: string };
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
-  const options = useQuery({
-    ...trpc.superAdmin.schoolOptions.queryOptions({ search: search || undefined }),
-    enabled: open && !school,
-    placeholderData: keepPreviousData,
-  });
+  const options = useInvitableSchools(search, open && !school);
   const { register, handleSubmit, reset, formState } = useForm<Values>({
     resolver: zodResolver(inviteSchoolAdminSchema),
     defaultValues: { name: "", email: "", schoolId: school?.id ?? "" },
@@ -39,20 +30,11 @@ export function InviteSchoolAdminDialog({
     if (open) reset({ name: "", email: "", schoolId: school?.id ?? "" });
   }, [open, school?.id, reset]);
 
-  const invite = useMutation(
-    trpc.superAdmin.inviteSchoolAdmin.mutationOptions({
-      onSuccess: async (data) => {
-        notify("success", "Invitation Sent", `Invitation sent to ${data.email}`);
-        onOpenChange(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
-      },
-      onError: (error) => notify("error", "Invitation Failed", errorMessage(error)),
-    }),
-  );
+  const invite = useInviteSchoolAdmin();
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Invite School Admin">
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invite.mutate(values))}>
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invite.mutate(values, { onSuccess: () => onOpenChange(false) }))}>
         <TextField label="Admin name" autoComplete="off" error={formState.errors.name?.message} {...register("name")} />
         <TextField label="Admin email" type="email" autoComplete="off" error={formState.errors.email?.message} {...register("email")} />
         {school ? (

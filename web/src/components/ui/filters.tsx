@@ -1,31 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 
-/** Small shared pieces of the super admin's list screens (pending schools, invitations, audit logs, settings). */
-
-/** A dash for an empty value, with a screen-reader word. */
-export function Dash() {
-  return (
-    <>
-      <span aria-hidden="true" className="text-slate-400">
-        —
-      </span>
-      <span className="sr-only">None</span>
-    </>
-  );
-}
-
-export const ROLE_LABELS: Record<string, string> = {
-  super_admin: "Super Admin",
-  school_admin: "School Admin",
-  parent: "Parent",
-  system: "System",
-};
-
-export function roleLabel(role: string | null | undefined): string {
-  if (!role) return "System";
-  return ROLE_LABELS[role] ?? role;
-}
+/** The labelled filter controls above every list: a select, a debounced search and a date. */
 
 const controlClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
@@ -147,32 +123,5 @@ export function DateFilter({
     <FilterField id={id} label={label} className={className}>
       <input id={id} type="date" value={value} min={min} max={max} onChange={(event) => onChange(event.target.value)} className={controlClass} />
     </FilterField>
-  );
-}
-
-/** Label/value pairs (details modals and narrow-screen cards). */
-export function DetailList({ items, className = "" }: { items: { label: string; value: ReactNode }[]; className?: string }) {
-  return (
-    <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr] ${className}`}>
-      {items.map((item) => (
-        <div key={item.label} className="contents">
-          <dt className="font-medium text-slate-500">{item.label}</dt>
-          <dd className="min-w-0 text-slate-800 wrap-anywhere">{item.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** The page's single h1 with an optional subtitle and header actions. */
-export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0">
-        <h1 className="text-2xl font-bold text-ink">{title}</h1>
-        {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
-      </div>
-      {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
-    </div>
   );
 }

@@ -1,21 +1,23 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { AUDIT_ROLE_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
-import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { ErrorState, Loading, LoadError } from "../../../components/ui/states.tsx";
 import { errorMessage } from "../../../lib/errors.ts";
-import { useTRPC } from "../../../trpc.ts";
-import type { SuperAdminOutputs } from "./types.ts";
+import { useAuditEventTypes, useAuditLogs } from "../../../features/audit-logs/hooks.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDateTime } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { Dash, DateFilter, DebouncedInput, FilterSelect, PageHeader, roleLabel } from "./ui.tsx";
-import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
+import { Dash } from "../../../components/ui/detail-list.tsx";
+import { DateFilter, DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import { roleLabel } from "../../../components/ui/format.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type AuditRow = SuperAdminOutputs["auditLogs"]["list"]["rows"][number];
+type AuditRow = RouterOutputs["superAdmin"]["auditLogs"]["list"]["rows"][number];
 
 const ROLE_FILTER_LABELS: Record<(typeof AUDIT_ROLE_FILTERS)[number], string> = {
   all: "All roles",
@@ -34,7 +36,6 @@ const day = (value: string) => (ISO_DAY.test(value) ? value : "");
 /** `/super-admin/audit-logs`: the platform's audit trail, filtered in the URL, newest first. */
 export default function AuditLogsPage() {
   usePageTitle("Audit Logs · SchoolRide");
-  const trpc = useTRPC();
   const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
   const eventType = filters.event.trim();
   const role = oneOf(filters.role, AUDIT_ROLE_FILTERS, "all");
@@ -45,21 +46,16 @@ export default function AuditLogsPage() {
   const page = pageParam(filters.page);
   const rangeReversed = Boolean(from && to && from > to);
 
-  const eventTypes = useQuery(trpc.superAdmin.auditLogs.eventTypes.queryOptions());
-  const list = useQuery(
-    trpc.superAdmin.auditLogs.list.queryOptions(
-      {
-        ...(eventType ? { eventType } : {}),
-        role,
-        ...(schoolId ? { schoolId } : {}),
-        ...(from ? { from } : {}),
-        ...(to ? { to } : {}),
-        ...(email ? { email } : {}),
-        page,
-      },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+  const eventTypes = useAuditEventTypes();
+  const list = useAuditLogs({
+    ...(eventType ? { eventType } : {}),
+    role,
+    ...(schoolId ? { schoolId } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(email ? { email } : {}),
+    page,
+  });
 
   const lastPage = list.data?.pages;
   useEffect(() => {
@@ -78,12 +74,7 @@ export default function AuditLogsPage() {
   if (list.isPending) content = <Loading label="Loading audit logs…" />;
   else if (list.isError && !list.data)
     content = (
-      <ErrorState>
-        Failed to load audit logs. {errorMessage(list.error, "")}{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </ErrorState>
+      <LoadError message="Failed to load audit logs." error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (!list.data || list.data.total === 0)
     content = <EmptyState title="No audit log entries found">{filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}</EmptyState>;

@@ -2,10 +2,10 @@ import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 
 /**
- * List filters kept in the URL (a reload or a shared link keeps them; changes replace the history entry). `defaults` names
- * every filter with its default (including `page: "1"`); a default value is left out of the URL.
- * Setting any filter other than `page` returns to page 1. Pass a module constant as `defaults` (a new object each
- * render would recompute the filters each render).
+ * The one hook for list filters kept in the URL (a reload, Back or a shared link keeps them).
+ * `defaults` names every filter with its default (including `page: "1"`); a default value is left
+ * out of the URL. Setting any filter other than `page` returns to page 1. A change replaces the
+ * current history entry unless `{ replace: false }` asks for a new one.
  */
 export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
   const [params, setParams] = useSearchParams();
@@ -16,7 +16,7 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
   }, [params, defaults]);
 
   const setFilters = useCallback(
-    (changes: Partial<Record<K, string | number>>) => {
+    (changes: Partial<Record<K, string | number>>, options: { replace?: boolean } = {}) => {
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -28,7 +28,7 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
           if (!("page" in changes)) next.delete("page");
           return next;
         },
-        { replace: true },
+        { replace: options.replace ?? true },
       );
     },
     [setParams, defaults],
@@ -37,13 +37,24 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
   return [values, setFilters] as const;
 }
 
+/** The server's largest page number. */
+const MAX_PAGE = 100_000;
+
 /** A page number from the URL: a positive integer, else 1. */
 export function pageParam(value: string): number {
   const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1;
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
 }
 
 /** `value` when it is one of `options`, else the fallback. */
 export function oneOf<T extends string>(value: string, options: readonly T[], fallback: T): T {
   return (options as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+/** A `setSearchParams` updater that removes one parameter and keeps the others. */
+export function withoutParam(key: string) {
+  return (previous: URLSearchParams) => {
+    const next = new URLSearchParams(previous);
+    next.delete(key);
+    return next;
+  };
 }

@@ -1,0 +1,95 @@
+import { useId, useState } from "react";
+import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
+
+/** The two places a registration is rejected; spec §5: the reason is required on the dashboard, optional on the review page. */
+const VARIANTS = {
+  required: {
+    label: "Reason (required)",
+    describe: (name: string) => `Why is ${name} rejected? The reason is e-mailed to the applicant.`,
+  },
+  optional: {
+    label: "Reason (optional)",
+    describe: (name: string) => `Reject the registration of ${name}? The applicant is told by e-mail.`,
+  },
+};
+
+/** "Reject School": a reason for the applicant's e-mail, then Reject. Stays open while the call is pending. */
+export function RejectRegistrationDialog({
+  registration,
+  reasonRequired,
+  pending,
+  onClose,
+  onReject,
+}: {
+  registration: { id: string; schoolName: string } | null;
+  reasonRequired: boolean;
+  pending: boolean;
+  onClose: () => void;
+  /** The trimmed reason; empty only when it is optional. */
+  onReject: (reason: string) => void;
+}) {
+  const variant = reasonRequired ? VARIANTS.required : VARIANTS.optional;
+  const reasonId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+  const [forId, setForId] = useState<string | null>(null);
+  // A new registration starts with an empty reason.
+  if (registration && registration.id !== forId) {
+    setForId(registration.id);
+    setReason("");
+    setMissing(false);
+  }
+  const describedBy = [reasonRequired ? null : hintId, missing ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <Dialog
+      open={registration !== null}
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title="Reject School"
+      description={registration ? variant.describe(registration.schoolName) : undefined}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // An empty required reason says so; Cancel closes the dialog.
+          if (reasonRequired && !reason.trim()) return setMissing(true);
+          onReject(reason.trim());
+        }}
+      >
+        <div>
+          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-700">
+            {variant.label}
+          </label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setMissing(false);
+            }}
+            rows={4}
+            maxLength={1000}
+            required={reasonRequired}
+            aria-invalid={missing || undefined}
+            aria-describedby={describedBy || undefined}
+            className={`mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none ${missing ? "border-red-500" : "border-slate-300"}`}
+          />
+          {reasonRequired ? null : (
+            <p id={hintId} className="mt-1 text-xs text-slate-500">
+              Included in the e-mail to the applicant.
+            </p>
+          )}
+          {missing ? (
+            <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+              A reason is required to reject a registration.
+            </p>
+          ) : null}
+        </div>
+        <DialogActions onCancel={onClose} submitLabel="Reject" pendingLabel="Rejecting…" pending={pending} danger />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+/** Paid registrations awaiting review, newest first, at most `limit` of them. */
+export function usePendingRegistrations(limit: number) {
+  const trpc = useTRPC();
+  return useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit }));
+}
+
+/**
+ * Spec §4: after every review, successful or not, the super admin's lists are reloaded (the review
+ * list, the dashboard's card and its counts). A failure is a toast with the server's message.
+ */
+function useReloadAfterReview() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
+}
+
+/** Approves a registration: the school is created and its administrator's credentials e-mailed. */
+export function useApproveRegistration() {
+  const trpc = useTRPC();
+  const reload = useReloadAfterReview();
+  return useMutation(
+    trpc.superAdmin.approveRegistration.mutationOptions({
+      onSuccess: (data) => notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`),
+      onError: (error) => notify("error", "Approval Failed", errorMessage(error)),
+      onSettled: reload,
+    }),
+  );
+}
+
+/** Rejects a registration; the applicant is told by e-mail (with the reason, when one is given). */
+export function useRejectRegistration() {
+  const trpc = useTRPC();
+  const reload = useReloadAfterReview();
+  return useMutation(
+    trpc.superAdmin.rejectRegistration.mutationOptions({
+      onSuccess: () => notify("success", "School Rejected", "The applicant has been told by e-mail."),
+      onError: (error) => notify("error", "Rejection Failed", errorMessage(error)),
+      onSettled: reload,
+    }),
+  );
+}

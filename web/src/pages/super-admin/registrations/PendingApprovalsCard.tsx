@@ -1,0 +1,70 @@
+import { Check, X } from "lucide-react";
+import { useState } from "react";
+import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
+import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
+
+/** Spec: the dashboard shows the first 3 pending approvals. */
+const SHOWN = 3;
+
+/** Pending school approvals (paid, payment successful) with Approve and Reject. */
+export function PendingApprovalsCard() {
+  const pending = usePendingRegistrations(SHOWN);
+  const [rejecting, setRejecting] = useState<{ id: string; schoolName: string } | null>(null);
+  const approve = useApproveRegistration();
+  const reject = useRejectRegistration();
+
+  return (
+    <section aria-labelledby="pending-approvals" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="pending-approvals" className="text-lg font-semibold text-ink">
+        Pending School Approvals{pending.data ? ` (${pending.data.total})` : ""}
+      </h2>
+      {pending.isPending ? (
+        <Loading />
+      ) : pending.isError ? (
+        <ErrorState>Failed to load pending schools.</ErrorState>
+      ) : pending.data.rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No schools are waiting for approval.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {pending.data.rows.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-ink">{row.schoolName}</p>
+                <p className="text-sm text-slate-600">
+                  {row.adminFullName} · {row.adminEmail} · {row.pupilCount} pupils · <span className="font-medium text-green-700">Payment Complete</span>
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  onClick={() => approve.mutate({ pendingSchoolId: row.id })}
+                  disabled={approve.isPending}
+                  aria-label={`Approve ${row.schoolName}`}
+                  className="inline-flex items-center gap-1 rounded-md bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60"
+                >
+                  <Check aria-hidden="true" className="h-4 w-4" /> Approve
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setRejecting(row)}
+                  aria-label={`Reject ${row.schoolName}`}
+                  className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
+                >
+                  <X aria-hidden="true" className="h-4 w-4" /> Reject
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <RejectRegistrationDialog
+        registration={rejecting}
+        reasonRequired
+        pending={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => rejecting && reject.mutate({ pendingSchoolId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })}
+      />
+    </section>
+  );
+}
