@@ -1,5 +1,5 @@
 import type { SessionUser } from "../auth/users.ts";
-import type { Actor } from "../services/invitations/shared.ts";
+import type { Actor } from "../services/_shared/scope.ts";
 
 /** The signed-in user as the services see whoever acts. */
 export function actorOf(user: SessionUser): Actor {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../../auth/rate-limit.ts";
+import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
 import { createMfaChallenge, mfaEnabled } from "../../auth/mfa.ts";
 import { accountUsable, findAccountByEmail, normalizeEmail, toSessionUser, USER_TABLES, type SessionUser, type UserAccount } from "../../auth/users.ts";

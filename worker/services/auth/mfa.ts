@@ -15,7 +15,7 @@ import {
   totpKeyUri,
   unusedRecoveryCodeCount,
 } from "../../auth/mfa.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { accountUsable, findAccountById } from "../../auth/users.ts";
 import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { insertWhere } from "../../../db/conditional.ts";
+import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { passwordResetTokens, sessions } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
 import { hashPassword } from "../../auth/password.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { accountUsable, findAccountByEmail, normalizeEmail, USER_TABLES } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { passwordResetEmail } from "../../email/templates.ts";
@@ -135,7 +135,7 @@ export async function resetPassword(deps: Pick<AppDeps, "db" | "now" | "pwnedPas
   // Claiming the token replaces its hash with a marker unique to this request, so of two
   // concurrent uses exactly one sees its own marker and changes the password.
   const marker = `used:${crypto.randomUUID()}`;
-  const claimed = sql`exists (select 1 from ${passwordResetTokens} where ${passwordResetTokens.id} = ${token.id} and ${passwordResetTokens.tokenHash} = ${marker})`;
+  const claimed = rowHolds(passwordResetTokens, token.id, passwordResetTokens.tokenHash, marker);
   const [claim] = await db.batch([
     db
       .update(passwordResetTokens)

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import { markReauthenticated, mfaEnabled, SUDO_WINDOW_MS, sudoActive } from "../../auth/mfa.ts";
 import { verifyPassword } from "../../auth/password.ts";
-import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../../auth/rate-limit.ts";
+import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import { findAccountById, type SessionUser } from "../../auth/users.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES, type SudoInput } from "#shared/mfa.ts";
 import { MESSAGES } from "#shared/messages.ts";

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { insertWhere } from "../../../db/conditional.ts";
+import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
 import { constantTimeEqualText, sha256Hex } from "../../auth/crypto.ts";
 import type { NewPasswordDeps } from "../../auth/breached.ts";
@@ -59,7 +59,7 @@ type NewAccount = {
  */
 async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date): Promise<boolean> {
   const { invitation, userId, profile } = account;
-  const won = sql`exists (select 1 from ${invitations} where ${invitations.id} = ${invitation.id} and ${invitations.acceptedUserId} = ${userId})`;
+  const won = rowHolds(invitations, invitation.id, invitations.acceptedUserId, userId);
   const common = {
     id: userId,
     schoolId: invitation.schoolId,

@@ -5,14 +5,14 @@ import type { AppDeps } from "../../deps.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { DAY_MS } from "../_shared/time.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { getPlatformSettings } from "../platform/settings.ts";
-import { accountWithEmail, invitationMetadata, invitationOrNotice, issueSecrets, type Actor, type InvitableRole, type Invitation } from "./shared.ts";
+import { accountWithEmail, invitationMetadata, invitationOrNotice, issueSecrets, type InvitableRole, type Invitation } from "./shared.ts";
+import type { Actor } from "../_shared/scope.ts";
 
 export type InvitationDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
-
-const DAY_MS = 24 * 3_600_000;
 
 /**
  * Creates an invitation, its e-mail (outbox) and an audit row in one batch, then enqueues the

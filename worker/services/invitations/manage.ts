@@ -1,16 +1,17 @@
+import { rowHolds } from "../../../db/conditional.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { invitations } from "../../../db/schema/index.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { DAY_MS } from "../_shared/time.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { getPlatformSettings } from "../platform/settings.ts";
 import { revokedInvitationEmail } from "../../email/templates.ts";
 import type { InvitationDeps } from "./create.ts";
-import { accountWithEmail, findManageableInvitation, invitationOrNotice, invitedName, isExpired, issueSecrets, type Actor } from "./shared.ts";
-
-const DAY_MS = 24 * 3_600_000;
+import { accountWithEmail, findManageableInvitation, invitationOrNotice, invitedName, isExpired, issueSecrets } from "./shared.ts";
+import type { Actor } from "../_shared/scope.ts";
 
 /**
  * Resend (pending, not expired) or regenerate (expired: new expiry, pending again). Only hashes are
@@ -36,7 +37,7 @@ export async function resendInvitation(
   const secrets = await issueSecrets(invitation.role);
   const expiresAt = settings ? new Date(now.getTime() + settings.invitationValidityDays * DAY_MS) : invitation.expiresAt;
   // The e-mail and the audit row exist only if our update won (the new token is in place).
-  const won = sql`exists (select 1 from ${invitations} where ${invitations.id} = ${invitation.id} and ${invitations.tokenHash} = ${secrets.tokenHash})`;
+  const won = rowHolds(invitations, invitation.id, invitations.tokenHash, secrets.tokenHash);
   const mail = outboxInsert(
     db,
     {
@@ -91,7 +92,7 @@ export async function revokeInvitation(deps: InvitationDeps, inviteId: string, a
   // The token dies with the invitation; the replacement is unique to this request, so a concurrent
   // revoke cannot also count as the winner.
   const marker = `revoked:${crypto.randomUUID()}`;
-  const won = sql`exists (select 1 from ${invitations} where ${invitations.id} = ${invitation.id} and ${invitations.tokenHash} = ${marker})`;
+  const won = rowHolds(invitations, invitation.id, invitations.tokenHash, marker);
   const mail = outboxInsert(
     db,
     {

@@ -5,22 +5,12 @@ import { invalidateUserSessionsQuery } from "../../auth/session.ts";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
-import type { Actor } from "../invitations/shared.ts";
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** `%term%` for LIKE … ESCAPE '\\', with the wildcard characters of the term escaped. */
-export function likePattern(term: string): string {
-  return `%${escapeLike(term)}%`;
-}
-
-/** `term%` for LIKE … ESCAPE '\\' (starts with). */
-export function prefixPattern(term: string): string {
-  return `${escapeLike(term)}%`;
-}
+import type { Actor } from "../_shared/scope.ts";
+import { likePattern } from "../_shared/search.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
 
 function page<T>(rows: T[], total: number, pageNumber: number) {
-  return { rows, total, page: pageNumber, pageSize: PARENTS_PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PARENTS_PAGE_SIZE)) };
+  return pageOf(rows, total, pageNumber, PARENTS_PAGE_SIZE);
 }
 
 /** The parents of one school (accounts), searched by name or e-mail, ordered by name, paginated in SQL. */
@@ -46,7 +36,7 @@ export async function listParents(db: Db, schoolId: string, input: { search?: st
       .where(where)
       .orderBy(asc(parents.name), asc(parents.id))
       .limit(PARENTS_PAGE_SIZE)
-      .offset((input.page - 1) * PARENTS_PAGE_SIZE),
+      .offset(pageOffset(input.page, PARENTS_PAGE_SIZE)),
     db.select({ total: count() }).from(parents).where(where),
   ]);
   return page(rows, totals[0]?.total ?? 0, input.page);
@@ -78,7 +68,7 @@ export async function listParentInvitations(
       .where(where)
       .orderBy(desc(invitations.createdAt), desc(invitations.id))
       .limit(PARENTS_PAGE_SIZE)
-      .offset((input.page - 1) * PARENTS_PAGE_SIZE),
+      .offset(pageOffset(input.page, PARENTS_PAGE_SIZE)),
     db.select({ total: count() }).from(invitations).where(where),
   ]);
   return page(

@@ -4,7 +4,9 @@ import type { Db } from "../../../db/client.ts";
 import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { AUDIT_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
-import { likePattern } from "../parents/directory.ts";
+import { likePattern } from "../_shared/search.ts";
+import { pageOffset } from "../_shared/paging.ts";
+import { DAY_MS } from "../_shared/time.ts";
 
 export type AuditListInput = {
   eventType?: string | undefined;
@@ -15,8 +17,6 @@ export type AuditListInput = {
   email?: string | undefined;
   page: number;
 };
-
-const DAY_MS = 24 * 3_600_000;
 
 /*
  * Audit rows hold text a stranger typed (a failed login's e-mail). The views never let SQLite hand
@@ -86,7 +86,7 @@ export async function listAuditLogs(db: Db, input: AuditListInput, pageSize = AU
       .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(sql`${auditLogs}.rowid`))
       .limit(pageSize)
-      .offset((input.page - 1) * pageSize),
+      .offset(pageOffset(input.page, pageSize)),
     db.select({ total: count() }).from(auditLogs).where(where),
   ]);
   const total = totals[0]?.total ?? 0;

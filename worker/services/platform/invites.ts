@@ -5,7 +5,8 @@ import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../.
 import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { AppError } from "../errors.ts";
 import { invitedName } from "../invitations/shared.ts";
-import { likePattern } from "../parents/directory.ts";
+import { likePattern } from "../_shared/search.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
 
 const inviterSuper = aliasedTable(superAdmins, "inviter_super");
 const inviterAdmin = aliasedTable(schoolAdmins, "inviter_admin");
@@ -51,12 +52,11 @@ export async function listInvitations(db: Db, input: InviteListInput, now: Date)
       .where(where)
       .orderBy(desc(invitations.createdAt), desc(invitations.id))
       .limit(INVITES_PAGE_SIZE)
-      .offset((input.page - 1) * INVITES_PAGE_SIZE),
+      .offset(pageOffset(input.page, INVITES_PAGE_SIZE)),
     db.select({ total: count() }).from(invitations).where(where),
   ]);
-  const total = totals[0]?.total ?? 0;
-  return {
-    rows: rows.map(({ invitation, schoolName, inviterName: inviter }) => ({
+  return pageOf(
+    rows.map(({ invitation, schoolName, inviterName: inviter }) => ({
       id: invitation.id,
       email: invitation.email,
       name: invitedName(invitation.metadata),
@@ -70,11 +70,10 @@ export async function listInvitations(db: Db, input: InviteListInput, now: Date)
       createdAt: invitation.createdAt,
       inviterName: inviter,
     })),
-    total,
-    page: input.page,
-    pageSize: INVITES_PAGE_SIZE,
-    pages: Math.max(1, Math.ceil(total / INVITES_PAGE_SIZE)),
-  };
+    totals[0]?.total ?? 0,
+    input.page,
+    INVITES_PAGE_SIZE,
+  );
 }
 
 const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;

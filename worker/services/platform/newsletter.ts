@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client.ts";
 import { newsletterSubscriptions } from "../../../db/schema/index.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import { tooManyAttempts } from "../errors.ts";
 

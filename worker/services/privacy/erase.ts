@@ -1,3 +1,4 @@
+import { rowHolds } from "../../../db/conditional.ts";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -13,7 +14,7 @@ import {
   sessions,
 } from "../../../db/schema/index.ts";
 import { verifyPassword } from "../../auth/password.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { findAccountById } from "../../auth/users.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
@@ -80,7 +81,7 @@ export async function eraseAccount(db: Db, subject: DataSubject, password: strin
 
   const table = subject.role === "parent" ? parents : schoolAdmins;
   const marker = unusablePasswordHash();
-  const erased: SQL = sql`exists (select 1 from ${table} where ${table.id} = ${subject.id} and ${table.passwordHash} = ${marker})`;
+  const erased: SQL = rowHolds(table, subject.id, table.passwordHash, marker);
   const oldEmail = account.email;
   const [update] = await db.batch([
     anonymise(db, subject, account.passwordHash, marker, now),

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { pendingSchools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { verificationCodeEmail } from "../../email/templates.ts";

@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { pendingSchools, registrationResumeTokens } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import type { AppDeps } from "../../deps.ts";
 import type { RegistrationInput } from "#shared/registration.ts";
 import type { RequestMeta } from "../audit.ts";

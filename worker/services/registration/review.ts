@@ -1,12 +1,14 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { insertWhere } from "../../../db/conditional.ts";
+import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { registrationApprovedEmail, registrationRejectedEmail } from "../../email/templates.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError } from "../errors.ts";
-import { acceptLink, invitationMetadata, issueSecrets, type Actor } from "../invitations/shared.ts";
+import { DAY_MS } from "../_shared/time.ts";
+import { acceptLink, invitationMetadata, issueSecrets } from "../invitations/shared.ts";
+import type { Actor } from "../_shared/scope.ts";
 import { getPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "../schools/code.ts";
 
@@ -17,8 +19,6 @@ export const REVIEW_MESSAGES = {
   notReviewable: "Only paid registrations awaiting review can be approved or rejected.",
   alreadyReviewed: "This registration has already been reviewed.",
 } as const;
-
-const DAY_MS = 24 * 3_600_000;
 
 async function reviewable(deps: ReviewDeps, pendingSchoolId: string) {
   const [pending] = await deps.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
@@ -41,7 +41,7 @@ export async function approveRegistration(deps: ReviewDeps, pendingSchoolId: str
   const settings = await getPlatformSettings(db);
   const reviewId = crypto.randomUUID();
   const schoolId = crypto.randomUUID();
-  const won = sql`exists (select 1 from ${pendingSchools} where ${pendingSchools.id} = ${pending.id} and ${pendingSchools.reviewId} = ${reviewId})`;
+  const won = rowHolds(pendingSchools, pending.id, pendingSchools.reviewId, reviewId);
 
   const secrets = await issueSecrets("school_admin");
   const invitation = {
@@ -145,7 +145,7 @@ export async function rejectRegistration(deps: ReviewDeps, input: { pendingSchoo
   const pending = await reviewable(deps, input.pendingSchoolId);
   const reason = input.reason?.trim() || null;
   const reviewId = crypto.randomUUID();
-  const won = sql`exists (select 1 from ${pendingSchools} where ${pendingSchools.id} = ${pending.id} and ${pendingSchools.reviewId} = ${reviewId})`;
+  const won = rowHolds(pendingSchools, pending.id, pendingSchools.reviewId, reviewId);
   const settings = await getPlatformSettings(db);
   const mail = outboxInsert(
     db,

@@ -18,8 +18,9 @@ import {
 import { SCHOOLS_PAGE_SIZE, schoolStatusBadge, setupStatus, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
-import type { Actor } from "../invitations/shared.ts";
-import { likePattern, prefixPattern } from "../parents/directory.ts";
+import type { Actor } from "../_shared/scope.ts";
+import { likePattern, prefixPattern } from "../_shared/search.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
 import { getPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "./code.ts";
 import { schoolOverview } from "./overview.ts";
@@ -82,7 +83,7 @@ export async function listSchools(db: Db, input: SchoolListInput) {
       .where(where)
       .orderBy(desc(schools.createdAt), desc(schools.id))
       .limit(SCHOOLS_PAGE_SIZE)
-      .offset((input.page - 1) * SCHOOLS_PAGE_SIZE),
+      .offset(pageOffset(input.page, SCHOOLS_PAGE_SIZE)),
     db.select({ total: count() }).from(schools).where(where),
     db
       .select({
@@ -93,13 +94,8 @@ export async function listSchools(db: Db, input: SchoolListInput) {
       })
       .from(schools),
   ]);
-  const total = totals[0]?.total ?? 0;
   return {
-    rows: rows.map(decorate),
-    total,
-    page: input.page,
-    pageSize: SCHOOLS_PAGE_SIZE,
-    pages: Math.max(1, Math.ceil(total / SCHOOLS_PAGE_SIZE)),
+    ...pageOf(rows.map(decorate), totals[0]?.total ?? 0, input.page, SCHOOLS_PAGE_SIZE),
     summary: {
       totalSchools: summary[0]?.totalSchools ?? 0,
       activeSchools: Number(summary[0]?.activeSchools ?? 0),
