@@ -14,7 +14,7 @@ import type { RequestMeta } from "../audit.ts";
  */
 
 /** Who acts: a super admin (any school), a school admin or a parent (their own school only). */
-export type Actor = { id: string; role: RoleValue; schoolId: string | null; name: string };
+export type Actor = { id: string; role: RoleValue; schoolId: string | null; name: string; email: string };
 
 /** A request: the app's dependencies, who acts (null before sign-in), where it came from, its instant. */
 export type Scope<A extends Actor | null = Actor> = { deps: AppDeps; actor: A; meta: RequestMeta; now: Date };

@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
-import type { Actor } from "../_shared/scope.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
 import { likePattern } from "../_shared/search.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
 
@@ -14,7 +13,9 @@ function page<T>(rows: T[], total: number, pageNumber: number) {
 }
 
 /** The parents of one school (accounts), searched by name or e-mail, ordered by name, paginated in SQL. */
-export async function listParents(db: Db, schoolId: string, input: { search?: string | undefined; page: number }) {
+export async function listParents(scope: SchoolScope, input: { search?: string | undefined; page: number }) {
+  const { db } = scope.deps;
+  const { schoolId } = scope;
   const conditions: SQL[] = [eq(parents.schoolId, schoolId)];
   if (input.search) {
     const pattern = likePattern(input.search.toLowerCase());
@@ -44,11 +45,11 @@ export async function listParents(db: Db, schoolId: string, input: { search?: st
 
 /** The school's parent invitations, newest first, searched by e-mail or invited name. */
 export async function listParentInvitations(
-  db: Db,
-  schoolId: string,
+  scope: SchoolScope,
   input: { search?: string | undefined; status?: "pending" | "accepted" | "expired" | "revoked" | undefined; page: number },
-  now: Date,
 ) {
+  const { deps, schoolId, now } = scope;
+  const { db } = deps;
   const conditions: SQL[] = [eq(invitations.schoolId, schoolId), eq(invitations.role, "parent")];
   if (input.status) conditions.push(eq(invitations.status, input.status));
   if (input.search) {
@@ -93,7 +94,9 @@ export async function listParentInvitations(
  * Deactivates (ending every session at once) or reactivates a parent of the actor's school.
  * A parent of another school is NOT_FOUND.
  */
-export async function setParentActive(db: Db, actor: Actor & { schoolId: string }, input: { parentId: string; active: boolean }, meta: RequestMeta, now: Date) {
+export async function setParentActive(scope: SchoolScope, input: { parentId: string; active: boolean }) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
   const [parent] = await db
     .select({ id: parents.id, email: parents.email, isActive: parents.isActive })
     .from(parents)

@@ -7,6 +7,7 @@ import { AppError } from "../errors.ts";
 import { invitedName } from "../invitations/shared.ts";
 import { likePattern } from "../_shared/search.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
+import type { Scope } from "../_shared/scope.ts";
 
 const inviterSuper = aliasedTable(superAdmins, "inviter_super");
 const inviterAdmin = aliasedTable(schoolAdmins, "inviter_admin");
@@ -28,7 +29,9 @@ export type InviteListInput = {
 };
 
 /** Invitations Management: search by recipient, school or inviter; status and role filters; newest first. */
-export async function listInvitations(db: Db, input: InviteListInput, now: Date) {
+export async function listInvitations(scope: Scope, input: InviteListInput) {
+  const { deps, now } = scope;
+  const { db } = deps;
   const conditions: SQL[] = [];
   if (input.role !== "all") conditions.push(eq(invitations.role, input.role));
   // "Expired" includes pending invitations past their expiry that the hourly sweep has not marked yet.
@@ -79,7 +82,9 @@ export async function listInvitations(db: Db, input: InviteListInput, now: Date)
 const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
 /** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
-export async function invitationEmailLogs(db: Db, inviteId: string) {
+export async function invitationEmailLogs(scope: Scope, input: { inviteId: string }) {
+  const { db } = scope.deps;
+  const { inviteId } = input;
   const [row] = await withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic()).where(
     eq(invitations.id, inviteId),
   );

@@ -18,12 +18,12 @@ import {
 import { SCHOOLS_PAGE_SIZE, schoolStatusBadge, setupStatus, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
-import type { Actor } from "../_shared/scope.ts";
+import type { Scope } from "../_shared/scope.ts";
 import { likePattern, prefixPattern } from "../_shared/search.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
-import { getPlatformSettings } from "../platform/settings.ts";
+import { readPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "./code.ts";
-import { schoolOverview } from "./overview.ts";
+import { readSchoolOverview } from "./overview.ts";
 
 // Correlated subqueries, written with explicit aliases: in a single-table select drizzle leaves
 // column names unqualified, which would make "school_id = id" compare the inner table with itself.
@@ -60,7 +60,8 @@ function decorate<T extends { isActive: boolean; subscriptionStatus: string; act
 }
 
 /** Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7). */
-export async function listSchools(db: Db, input: SchoolListInput) {
+export async function listSchools(scope: Scope, input: SchoolListInput) {
+  const { db } = scope.deps;
   const where = listConditions(input);
   const [rows, totals, summary] = await db.batch([
     db
@@ -106,7 +107,9 @@ export async function listSchools(db: Db, input: SchoolListInput) {
 }
 
 /** The details modal: every school field, its admins, and the user summary. */
-export async function schoolDetails(db: Db, schoolId: string) {
+export async function schoolDetails(scope: Scope, input: { schoolId: string }) {
+  const { db } = scope.deps;
+  const { schoolId } = input;
   const [schoolRows, adminRows, parentRows] = await db.batch([
     db.select().from(schools).where(eq(schools.id, schoolId)),
     db
@@ -163,8 +166,10 @@ function schoolValues(input: SchoolFormInput) {
  * Create New School (created_by the super admin). It has no subscription yet: its admins are sent
  * to the subscribe page until one is paid for.
  */
-export async function createSchool(db: Db, input: SchoolFormInput, actor: Actor, meta: RequestMeta, now: Date) {
-  const settings = await getPlatformSettings(db);
+export async function createSchool(scope: Scope, input: SchoolFormInput) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
+  const settings = await readPlatformSettings(db);
   const id = crypto.randomUUID();
   const values = schoolValues(input);
   await db.batch([
@@ -184,7 +189,9 @@ function schoolSessionDeletes(db: Db, schoolId: string) {
 }
 
 /** Edit School. Deactivating it signs all of its users out at once. */
-export async function updateSchool(db: Db, input: SchoolFormInput & { schoolId: string; isActive: boolean }, actor: Actor, meta: RequestMeta, now: Date) {
+export async function updateSchool(scope: Scope, input: SchoolFormInput & { schoolId: string; isActive: boolean }) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
   const values = schoolValues(input);
   const [updated] = await db.batch([
     db.update(schools).set({ ...values, isActive: input.isActive, updatedAt: now }).where(eq(schools.id, input.schoolId)),
@@ -207,7 +214,10 @@ export async function updateSchool(db: Db, input: SchoolFormInput & { schoolId: 
  * no links, with the school's name and the invoice number as snapshots. E-mail and audit history
  * stay (audit logs are kept 3 years).
  */
-export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta: RequestMeta, now: Date) {
+export async function deleteSchool(scope: Scope, input: { schoolId: string }) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
+  const { schoolId } = input;
   const [school] = await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
   if (!school) throw new AppError("NOT_FOUND", "School not found");
   await db.batch([
@@ -238,8 +248,11 @@ export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta:
 }
 
 /** "Go to school dashboard": the school admin dashboard's data, read-only; every opening is audited. */
-export async function openSupportView(db: Db, schoolId: string, actor: Actor, meta: RequestMeta, now: Date) {
-  const overview = await schoolOverview(db, schoolId);
+export async function openSupportView(scope: Scope, input: { schoolId: string }) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
+  const { schoolId } = input;
+  const overview = await readSchoolOverview(db, schoolId);
   await auditInsert(
     db,
     { eventType: "support_view_opened", description: `Opened the read-only support view of ${overview.school.name}`, userId: actor.id, userRole: actor.role, schoolId, at: now },

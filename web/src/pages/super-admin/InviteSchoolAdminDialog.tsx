@@ -27,7 +27,7 @@ export function InviteSchoolAdminDialog({
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const options = useQuery({
-    ...trpc.superAdmin.schoolOptions.queryOptions({ search: search || undefined }),
+    ...trpc.superAdmin.schools.options.queryOptions({ search: search || undefined }),
     enabled: open && !school,
     placeholderData: keepPreviousData,
   });
@@ -40,7 +40,7 @@ export function InviteSchoolAdminDialog({
   }, [open, school?.id, reset]);
 
   const invite = useMutation(
-    trpc.superAdmin.inviteSchoolAdmin.mutationOptions({
+    trpc.superAdmin.invitations.create.mutationOptions({
       onSuccess: async (data) => {
         notify("success", "Invitation Sent", `Invitation sent to ${data.email}`);
         onOpenChange(false);

@@ -14,7 +14,7 @@ const SHOWN = 3;
 export function PendingApprovalsCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const pending = useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit: SHOWN }));
+  const pending = useQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit: SHOWN }));
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
   const [reason, setReason] = useState("");
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -23,7 +23,7 @@ export function PendingApprovalsCard() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
 
   const approve = useMutation(
-    trpc.superAdmin.approveRegistration.mutationOptions({
+    trpc.superAdmin.registrations.approve.mutationOptions({
       onSuccess: async (data) => {
         notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`);
         await refresh();
@@ -32,7 +32,7 @@ export function PendingApprovalsCard() {
     }),
   );
   const reject = useMutation(
-    trpc.superAdmin.rejectRegistration.mutationOptions({
+    trpc.superAdmin.registrations.reject.mutationOptions({
       onSuccess: async () => {
         notify("success", "School Rejected", "The applicant has been told by e-mail.");
         setRejecting(null);

@@ -24,7 +24,7 @@ export function InviteParentDialog({ open, onOpenChange }: { open: boolean; onOp
   } = useForm<InviteInput, unknown, InviteOutput>({ resolver: zodResolver(inviteParentSchema), defaultValues: { name: "", email: "" } });
 
   const invite = useMutation(
-    trpc.schoolAdmin.parents.invite.mutationOptions({
+    trpc.schoolAdmin.invitations.create.mutationOptions({
       onSuccess: async ({ email }) => {
         notify("success", "Invitation Sent", `Invitation sent to ${email}`);
         close(false);

@@ -15,7 +15,7 @@ import { Pagination } from "../../../components/ui/pagination.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type InvitationRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["parents"]["invitations"]["rows"][number];
+type InvitationRow = inferRouterOutputs<AppRouter>["schoolAdmin"]["invitations"]["list"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
 
 const STATUS_OPTIONS: { value: InvitationStatus | ""; label: string }[] = [
@@ -50,7 +50,7 @@ export function ParentInvitations({
   const statusId = useId();
   const [revoking, setRevoking] = useState<InvitationRow | null>(null);
   const list = useQuery(
-    trpc.schoolAdmin.parents.invitations.queryOptions(
+    trpc.schoolAdmin.invitations.list.queryOptions(
       { ...(search ? { search } : {}), ...(status ? { status } : {}), page },
       { placeholderData: keepPreviousData },
     ),
@@ -64,7 +64,7 @@ export function ParentInvitations({
   const refresh = () => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
 
   const resend = useMutation(
-    trpc.schoolAdmin.parents.resendInvite.mutationOptions({
+    trpc.schoolAdmin.invitations.resend.mutationOptions({
       onSuccess: async ({ message }) => {
         notify("success", "Invitation Resent", message);
         await refresh();
@@ -74,7 +74,7 @@ export function ParentInvitations({
   );
 
   const revoke = useMutation(
-    trpc.schoolAdmin.parents.revokeInvite.mutationOptions({
+    trpc.schoolAdmin.invitations.revoke.mutationOptions({
       onSuccess: async ({ message }) => {
         setRevoking(null);
         notify("success", "Invitation Revoked", message || "Invitation revoked successfully");

@@ -12,8 +12,8 @@ import { formatDate, formatDateTime, formatTime } from "../../../components/ui/f
 import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { Dash, DetailList, roleLabel } from "./ui.tsx";
 
-type Invite = SuperAdminOutputs["invites"]["list"]["rows"][number];
-type EmailLog = SuperAdminOutputs["invites"]["emailLogs"]["logs"][number];
+type Invite = SuperAdminOutputs["invitations"]["list"]["rows"][number];
+type EmailLog = SuperAdminOutputs["invitations"]["emailLogs"]["logs"][number];
 
 const EMAIL_TYPE_LABELS: Record<string, string> = {
   school_admin_invite: "School admin invite",
@@ -67,7 +67,7 @@ function LogStatus({ status }: { status: string }) {
 export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; onClose: () => void }) {
   const trpc = useTRPC();
   const logs = useQuery({
-    ...trpc.superAdmin.invites.emailLogs.queryOptions({ inviteId: invite?.id ?? "" }),
+    ...trpc.superAdmin.invitations.emailLogs.queryOptions({ inviteId: invite?.id ?? "" }),
     enabled: invite !== null,
   });
 

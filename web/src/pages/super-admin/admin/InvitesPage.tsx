@@ -22,7 +22,7 @@ import { DebouncedInput, FilterSelect, PageHeader, roleLabel } from "./ui.tsx";
 import { oneOf, pageParam, useUrlFilters } from "./useUrlFilters.ts";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type Invite = SuperAdminOutputs["invites"]["list"]["rows"][number];
+type Invite = SuperAdminOutputs["invitations"]["list"]["rows"][number];
 
 const STATUS_LABELS: Record<(typeof INVITE_STATUS_FILTERS)[number], string> = {
   all: "All Statuses",
@@ -63,7 +63,7 @@ export default function InvitesPage() {
   const [revoking, setRevoking] = useState<Invite | null>(null);
 
   const list = useQuery(
-    trpc.superAdmin.invites.list.queryOptions({ ...(search ? { search } : {}), status, role, page }, { placeholderData: keepPreviousData }),
+    trpc.superAdmin.invitations.list.queryOptions({ ...(search ? { search } : {}), status, role, page }, { placeholderData: keepPreviousData }),
   );
 
   // Spec §8: a failed load is reported as a toast as well as in place.
@@ -80,7 +80,7 @@ export default function InvitesPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
 
   const resend = useMutation(
-    trpc.superAdmin.resendInvite.mutationOptions({
+    trpc.superAdmin.invitations.resend.mutationOptions({
       onSuccess: async ({ message }) => {
         notify("success", "Invitation Resent", message);
         await refresh();
@@ -92,7 +92,7 @@ export default function InvitesPage() {
     }),
   );
   const revoke = useMutation(
-    trpc.superAdmin.revokeInvite.mutationOptions({
+    trpc.superAdmin.invitations.revoke.mutationOptions({
       onSuccess: async () => {
         setRevoking(null);
         notify("success", "Invitation Revoked", "Invitation revoked successfully");

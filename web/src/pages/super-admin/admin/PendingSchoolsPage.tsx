@@ -16,7 +16,7 @@ import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui
 import { DetailList, PageHeader } from "./ui.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type Registration = SuperAdminOutputs["pendingRegistrations"]["rows"][number];
+type Registration = SuperAdminOutputs["registrations"]["pending"]["rows"][number];
 
 /** The server's upper bound for one read of the review list. */
 const LIST_LIMIT = 100;
@@ -56,7 +56,7 @@ export default function PendingSchoolsPage() {
   usePageTitle("Pending School Reviews · SchoolRide");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit: LIST_LIMIT }));
+  const list = useQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit: LIST_LIMIT }));
   const [viewing, setViewing] = useState<Registration | null>(null);
   const [rejecting, setRejecting] = useState<Registration | null>(null);
 
@@ -64,7 +64,7 @@ export default function PendingSchoolsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
 
   const approve = useMutation(
-    trpc.superAdmin.approveRegistration.mutationOptions({
+    trpc.superAdmin.registrations.approve.mutationOptions({
       onSuccess: async (data) => {
         notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`);
         setViewing(null);
@@ -77,7 +77,7 @@ export default function PendingSchoolsPage() {
     }),
   );
   const reject = useMutation(
-    trpc.superAdmin.rejectRegistration.mutationOptions({
+    trpc.superAdmin.registrations.reject.mutationOptions({
       onSuccess: async () => {
         notify("success", "School Rejected", "The applicant has been told by e-mail.");
         setRejecting(null);

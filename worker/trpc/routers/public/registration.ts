@@ -7,9 +7,9 @@ import {
   resendCode,
   updateRegistration,
   verifyEmail,
-} from "../../services/registration/register.ts";
-import { resumeRegistration } from "../../services/registration/resume.ts";
-import { publicProcedure, router } from "../init.ts";
+} from "../../../services/registration/register.ts";
+import { resumeRegistration } from "../../../services/registration/resume.ts";
+import { publicProcedure, router } from "../../init.ts";
 
 /** The server half of the shared step-1 rules; the start date is checked against the clock in the service. */
 const registerInput = registrationSchema("");

@@ -1,18 +1,18 @@
-import { serializeClearedSessionCookie, serializeSessionCookie } from "../../auth/cookie.ts";
-import { ROLE_HOME } from "../../auth/policy.ts";
-import { invalidateSession } from "../../auth/session.ts";
+import { serializeClearedSessionCookie, serializeSessionCookie } from "../../../auth/cookie.ts";
+import { ROLE_HOME } from "../../../auth/policy.ts";
+import { invalidateSession } from "../../../auth/session.ts";
 import { changePasswordSchema, forgotPasswordSchema, loginRequestSchema, resetPasswordSchema } from "#shared/auth.ts";
 import { acceptInviteSchema, tokenSchema } from "#shared/invitations.ts";
-import { changePassword, logout } from "../../services/auth/account.ts";
-import { login } from "../../services/auth/login.ts";
-import { completeMfaLogin } from "../../services/auth/mfa.ts";
-import { confirmIdentity } from "../../services/auth/sudo.ts";
+import { changePassword, logout } from "../../../services/auth/account.ts";
+import { login } from "../../../services/auth/login.ts";
+import { completeMfaLogin } from "../../../services/auth/mfa.ts";
+import { confirmIdentity } from "../../../services/auth/sudo.ts";
 import { sudoSchema, verifyMfaSchema } from "#shared/mfa.ts";
-import { checkResetToken, requestPasswordReset, resetPassword } from "../../services/auth/reset.ts";
-import { acceptInvitation, describeInvitation } from "../../services/invitations/accept.ts";
-import type { NewSession } from "../../auth/session.ts";
-import type { SessionUser } from "../../auth/users.ts";
-import { authedProcedure, publicProcedure, router, type Context } from "../init.ts";
+import { checkResetToken, requestPasswordReset, resetPassword } from "../../../services/auth/reset.ts";
+import { acceptInvitation, describeInvitation } from "../../../services/invitations/accept.ts";
+import type { NewSession } from "../../../auth/session.ts";
+import type { SessionUser } from "../../../auth/users.ts";
+import { authedProcedure, publicProcedure, router, type Context } from "../../init.ts";
 
 /**
  * A new session at every sign-in: whatever this browser held before ends now, and the cookie
@@ -65,7 +65,7 @@ export const authRouter = router({
   invitation: publicProcedure.input(tokenSchema).query(({ ctx, input }) => describeInvitation(ctx.deps.db, input.token, ctx.deps.now())),
 
   /** Creates the account from an invitation and signs the new user in. */
-  acceptInvite: publicProcedure.input(acceptInviteSchema).mutation(async ({ ctx, input }) => {
+  acceptInvitation: publicProcedure.input(acceptInviteSchema).mutation(async ({ ctx, input }) => {
     const { user, session } = await acceptInvitation(ctx.deps, input, ctx.meta, ctx.deps.now());
     return signedIn(ctx, user, session);
   }),
