@@ -14,7 +14,7 @@ import { mfaEnabled } from "../auth/mfa.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { assertSudo } from "../services/auth/sudo.ts";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
-import type { ParentScope, PublicScope, SchoolScope, Scope } from "../services/_shared/scope.ts";
+import type { ParentScope, PublicScope, SchoolScope, SessionScope } from "../services/_shared/scope.ts";
 import { actorOf } from "./actor.ts";
 
 /* ------------------------------------------------------------------------------------------------
@@ -158,13 +158,19 @@ export const publicProcedure = t.procedure
   .use(errorBoundary)
   .use(inputGuard)
   .use(({ ctx, next }) => {
-    const scope: PublicScope = { deps: ctx.deps, actor: ctx.auth ? actorOf(ctx.auth.user) : null, meta: ctx.meta, now: ctx.deps.now() };
+    const scope: PublicScope = {
+      deps: ctx.deps,
+      actor: ctx.auth ? actorOf(ctx.auth.user) : null,
+      session: ctx.auth?.session ?? null,
+      meta: ctx.meta,
+      now: ctx.deps.now(),
+    };
     return next({ ctx: { ...ctx, scope } });
   });
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });
-  const scope: Scope = { ...ctx.scope, actor: actorOf(ctx.auth.user) };
+  const scope: SessionScope = { ...ctx.scope, actor: actorOf(ctx.auth.user), session: ctx.auth.session };
   return next({ ctx: { ...ctx, auth: ctx.auth, user: ctx.auth.user, scope } });
 });
 

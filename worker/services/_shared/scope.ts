@@ -1,4 +1,5 @@
 import type { RoleValue } from "#shared/auth.ts";
+import type { SessionRecord } from "../../auth/session.ts";
 import type { AppDeps } from "../../deps.ts";
 import type { RequestMeta } from "../audit.ts";
 
@@ -19,8 +20,11 @@ export type Actor = { id: string; role: RoleValue; schoolId: string | null; name
 /** A request: the app's dependencies, who acts (null before sign-in), where it came from, its instant. */
 export type Scope<A extends Actor | null = Actor> = { deps: AppDeps; actor: A; meta: RequestMeta; now: Date };
 
-/** A public procedure's scope: nobody signed in (or not needed). */
-export type PublicScope = Scope<Actor | null>;
+/** A public procedure's scope: whoever is signed in (sign-out, sign-in over a session), or nobody. */
+export type PublicScope = Scope<Actor | null> & { session: SessionRecord | null };
+
+/** A signed-in request with its session (sign-out, password change, sudo). */
+export type SessionScope = Scope & { session: SessionRecord };
 
 /** A school admin's (or a parent's) request: the tenant is the session's school, never the input's. */
 export type SchoolScope = Scope & { schoolId: string; actor: Actor & { schoolId: string } };

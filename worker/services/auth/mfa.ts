@@ -21,7 +21,7 @@ import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { startSession, type LoginResult } from "./login.ts";
-import type { Scope } from "../_shared/scope.ts";
+import type { PublicScope, Scope } from "../_shared/scope.ts";
 
 /** Who the MFA services act for: a super admin. */
 export type MfaUser = { id: string; email: string; name: string };
@@ -148,8 +148,10 @@ const invalidFactor = (factor: SecondFactor) => new AppError("BAD_REQUEST", fact
  * Sign-in step 2: the challenge of step 1 plus a second factor open a session. A wrong code uses
  * one of the challenge's attempts; the challenge works once.
  */
-export async function completeMfaLogin(db: Db, input: { challengeToken: string; factor: SecondFactor }, clock: Clock): Promise<LoginResult> {
-  const { meta, now } = clock;
+export async function verifyMfa(scope: PublicScope, input: { challengeToken: string; factor: SecondFactor }): Promise<LoginResult> {
+  const { deps, meta, now } = scope;
+  const { db } = deps;
+  const clock = { meta, now };
   const challenge = await findMfaChallenge(db, input.challengeToken, now);
   const account = challenge ? await findAccountById(db, "super_admin", challenge.userId) : null;
   if (!challenge || !account || !accountUsable(account)) throw new AppError("UNAUTHORIZED", MFA_MESSAGES.challengeExpired);

@@ -1,5 +1,5 @@
 import { rowHolds } from "../../../db/conditional.ts";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { invitations } from "../../../db/schema/index.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { AppError } from "../errors.ts";
@@ -36,16 +36,16 @@ export async function resendInvitation(scope: Scope, input: { inviteId: string; 
     scope,
     [
       db
-      .update(invitations)
-      .set({
-        tokenHash: secrets.tokenHash,
-        temporaryPasswordHash: secrets.temporaryPasswordHash,
-        status: "pending",
-        expiresAt,
-        reminderSentAt: null,
-        updatedAt: now,
-      })
-      // Guarded: the invitation must still be what we checked (nobody accepted or revoked it meanwhile).
+        .update(invitations)
+        .set({
+          tokenHash: secrets.tokenHash,
+          temporaryPasswordHash: secrets.temporaryPasswordHash,
+          status: "pending",
+          expiresAt,
+          reminderSentAt: null,
+          updatedAt: now,
+        })
+        // Guarded: the invitation must still be what we checked (nobody accepted or revoked it meanwhile).
         .where(and(eq(invitations.id, invitation.id), eq(invitations.status, invitation.status), eq(invitations.tokenHash, invitation.tokenHash))),
     ],
     {

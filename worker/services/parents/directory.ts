@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";

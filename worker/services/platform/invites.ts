@@ -1,6 +1,5 @@
 import { aliasedTable, and, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client.ts";
 import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { AppError } from "../errors.ts";

@@ -18,7 +18,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import { findAccountById } from "../../auth/users.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { dataSubjectOf, type DataSubject } from "./export.ts";
 import type { SchoolScope } from "../_shared/scope.ts";

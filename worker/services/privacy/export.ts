@@ -12,7 +12,7 @@ import {
   schools,
   sessions,
 } from "../../../db/schema/index.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
@@ -57,20 +57,20 @@ export async function approveRegistration(scope: Scope, input: { pendingSchoolId
     updatedAt: now,
   };
   const email = {
-      ...registrationApprovedEmail({
-        name: pending.adminFullName,
-        schoolName: pending.schoolName,
-        email: pending.adminEmail,
-        temporaryPassword: secrets.temporaryPassword ?? "",
-        acceptLink: acceptLink(config.appUrl, secrets.token),
-        loginLink: `${config.appUrl}/login/school`,
-        expiresAt: invitation.expiresAt,
-      }),
-      type: "registration_approved" as const,
-      to: pending.adminEmail,
-      schoolId,
-      relatedId: pending.id,
-    };
+    ...registrationApprovedEmail({
+      name: pending.adminFullName,
+      schoolName: pending.schoolName,
+      email: pending.adminEmail,
+      temporaryPassword: secrets.temporaryPassword ?? "",
+      acceptLink: acceptLink(config.appUrl, secrets.token),
+      loginLink: `${config.appUrl}/login/school`,
+      expiresAt: invitation.expiresAt,
+    }),
+    type: "registration_approved" as const,
+    to: pending.adminEmail,
+    schoolId,
+    relatedId: pending.id,
+  };
 
   await commitWithOutbox(scope, [
     db

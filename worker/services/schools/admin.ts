@@ -16,7 +16,7 @@ import {
   trips,
 } from "../../../db/schema/index.ts";
 import { SCHOOLS_PAGE_SIZE, schoolStatusBadge, setupStatus, type SchoolFormInput } from "#shared/superAdmin.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { likePattern, prefixPattern } from "../_shared/search.ts";
