@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.ts";
 
 /**
@@ -21,4 +21,13 @@ export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Par
     sql`, `,
   );
   return db.run(sql`insert into ${table} (${names}) select ${params} where ${condition}`);
+}
+
+/**
+ * The claim guard of a `db.batch`: true while row `id` of `table` holds `value` in `column`. A
+ * service first writes a value unique to its request (a review id, a fresh token hash, a marker)
+ * with a guarded UPDATE; the rest of the batch (`insertWhere`, `onlyIf`) runs only if that write won.
+ */
+export function rowHolds<T extends SQLiteTable & { id: SQLiteColumn }>(table: T, id: string, column: SQLiteColumn, value: string): SQL {
+  return sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${column} = ${value})`;
 }

@@ -91,10 +91,10 @@ const rows: Row[] = [
   await measure("schools.list page 500", 50, asAdmin("superAdmin.schools.list", { page: 500 }), 150),
   await measure("schools.list search 'school 77'", 50, asAdmin("superAdmin.schools.list", { page: 1, search: "school 77" }), 150),
   await measure("schools.list past_due + missing admins", 50, asAdmin("superAdmin.schools.list", { page: 1, status: "past_due", admins: "missing_admins" }), 150),
-  await measure("invites.list page 1 (100k invites)", 50, asAdmin("superAdmin.invites.list", { page: 1 }), 150),
-  await measure("invites.list search by school name", 20, asAdmin("superAdmin.invites.list", { page: 1, search: "bench school 4242" }), 500),
+  await measure("invites.list page 1 (100k invites)", 50, asAdmin("superAdmin.invitations.list", { page: 1 }), 150),
+  await measure("invites.list search by school name", 20, asAdmin("superAdmin.invitations.list", { page: 1, search: "bench school 4242" }), 500),
   // Counts ~37,000 matching rows exactly (an index-only scan): the slowest list by design.
-  await measure("invites.list expired + parent", 50, asAdmin("superAdmin.invites.list", { page: 1, status: "expired", role: "parent" }), 300),
+  await measure("invites.list expired + parent", 50, asAdmin("superAdmin.invitations.list", { page: 1, status: "expired", role: "parent" }), 300),
 ];
 
 const fmt = (n: number) => n.toFixed(2).padStart(9);

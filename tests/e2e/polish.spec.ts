@@ -204,7 +204,7 @@ test.describe("super admin", () => {
     const tag = unique();
     const school = (await callMutation(page, "superAdmin.schools.create", { name: `Wrap School ${tag}`, email: `office.${tag}@wrap.example` })) as { id: string };
     const email = `transportation.coordinator.${tag}@very-long-school-district-name.example`;
-    await callMutation(page, "superAdmin.inviteSchoolAdmin", { name: "Wrap Tester", email, schoolId: school.id });
+    await callMutation(page, "superAdmin.invitations.create", { name: "Wrap Tester", email, schoolId: school.id });
     for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
       await page.setViewportSize(viewport);
       for (const path of ["/super-admin/invites", "/super-admin/audit-logs"]) {

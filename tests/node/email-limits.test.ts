@@ -27,8 +27,8 @@ let ipCounter = 0;
 const freshIp = () => `198.19.0.${++ipCounter}`;
 
 const invite = (email: string, as: { cookie: string } = admin, ip = freshIp()) =>
-  mutate(t.app, "schoolAdmin.parents.invite", { name: "Pat Parent", email }, { cookie: as.cookie, ip });
-const resend = (inviteId: string, ip = freshIp()) => mutate(t.app, "schoolAdmin.parents.resendInvite", { inviteId }, { cookie: admin.cookie, ip });
+  mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat Parent", email }, { cookie: as.cookie, ip });
+const resend = (inviteId: string, ip = freshIp()) => mutate(t.app, "schoolAdmin.invitations.resend", { inviteId }, { cookie: admin.cookie, ip });
 
 /** What a refused request must leave untouched: the outbox, the queue and the invitations. */
 async function snapshot() {
@@ -91,7 +91,7 @@ describe("e-mail limits (TK3)", () => {
   it("TK3 regenerating an expired invitation counts like any other e-mail to the address", async () => {
     const inviteId = ((await invite("late@example.com")).data as { id: string }).id;
     await t.db.update(invitations).set({ status: "expired" }).where(eq(invitations.id, inviteId));
-    const regenerate = () => mutate(t.app, "schoolAdmin.parents.resendInvite", { inviteId, regenerateToken: true }, { cookie: admin.cookie, ip: freshIp() });
+    const regenerate = () => mutate(t.app, "schoolAdmin.invitations.resend", { inviteId, regenerateToken: true }, { cookie: admin.cookie, ip: freshIp() });
     expect((await regenerate()).status).toBe(200);
     await t.db.update(invitations).set({ status: "expired" }).where(eq(invitations.id, inviteId));
     expect((await regenerate()).status).toBe(200);

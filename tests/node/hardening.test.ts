@@ -35,7 +35,7 @@ type ErrorBody = { error: { json: { message: string; data: { code: string; httpS
 /** Every view of the audit log a super admin can open; each must answer 200. */
 async function readEveryAuditView() {
   const views = [
-    await query(t.app, "superAdmin.recentActivity", undefined, { cookie }),
+    await query(t.app, "superAdmin.auditLogs.recent", undefined, { cookie }),
     await query(t.app, "superAdmin.auditLogs.list", { page: 1 }, { cookie }),
     await query(t.app, "superAdmin.auditLogs.list", { page: 1, email: "x.example" }, { cookie }),
     await query(t.app, "superAdmin.auditLogs.list", { page: 1, role: "parent", eventType: "failed_login" }, { cookie }),
@@ -197,7 +197,7 @@ describe("unknown keys and malformed bodies (IN1)", () => {
 
   it("IN1 a procedure without input refuses any input (unknown keys) with 400, and still answers without one", async () => {
     const inputless = Object.keys(PROCEDURES).filter((path) => PROCEDURES[path]!._def.inputs.length === 0);
-    expect(inputless).toContain("superAdmin.recentActivity");
+    expect(inputless).toContain("superAdmin.auditLogs.recent");
     for (const path of inputless) {
       for (const body of ['{"json":{"unexpected":1}}', '{"json":"text"}', '{"json":[1]}', '{"json":"2026-01-01T00:00:00.000Z","meta":{"values":["Date"]}}']) {
         const response = await call(path, body);
@@ -205,7 +205,7 @@ describe("unknown keys and malformed bodies (IN1)", () => {
         expect(((await response.json()) as ErrorBody).error.json.message).toBe("Validation Error");
       }
     }
-    expect((await query(t.app, "superAdmin.recentActivity", undefined, { cookie })).status).toBe(200);
+    expect((await query(t.app, "superAdmin.auditLogs.recent", undefined, { cookie })).status).toBe(200);
     expect((await call("superAdmin.stats", '{"json":{}}')).status).toBe(200);
     expect((await post("auth.logout", '{"json":null,"meta":{"values":["undefined"]}}', { cookie })).status).toBe(200);
   });

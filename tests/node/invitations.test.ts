@@ -33,14 +33,14 @@ afterEach(() => t.close());
 const acceptForm = { name: "Pat Parent", password: "a long passphrase", confirmPassword: "a long passphrase", emergencyContact: "Robin", emergencyPhone: "+1 555 0100" };
 
 async function inviteParent(email = "pat@example.com") {
-  const response = await mutate(t.app, "schoolAdmin.parents.invite", { name: "Pat Parent", email }, { cookie: schoolAdmin.cookie });
+  const response = await mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat Parent", email }, { cookie: schoolAdmin.cookie });
   expect(response.status, JSON.stringify(response.error)).toBe(200);
   const mail = await lastEmailTo(t.db, email);
   return { id: (response.data as { id: string }).id, token: tokenIn(mail.textBody), mail };
 }
 
 async function inviteAdmin(email = "new.admin@example.com") {
-  const response = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "Nia Admin", email, schoolId: school.id }, { cookie: superAdmin.cookie });
+  const response = await mutate(t.app, "superAdmin.invitations.create", { name: "Nia Admin", email, schoolId: school.id }, { cookie: superAdmin.cookie });
   expect(response.status, JSON.stringify(response.error)).toBe(200);
   const mail = await lastEmailTo(t.db, email);
   return { id: (response.data as { id: string }).id, token: tokenIn(mail.textBody), temporaryPassword: temporaryPasswordIn(mail.textBody), mail };
@@ -75,35 +75,35 @@ describe("creating invitations", () => {
   });
 
   it("validates the invite admin form with the spec's messages", async () => {
-    const noSchool = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "A", email: "a@example.com", schoolId: "" }, { cookie: superAdmin.cookie });
+    const noSchool = await mutate(t.app, "superAdmin.invitations.create", { name: "A", email: "a@example.com", schoolId: "" }, { cookie: superAdmin.cookie });
     expect(noSchool.error?.message).toBe("Please select a school for the admin");
-    const unknownSchool = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "A", email: "a@example.com", schoolId: "nope" }, { cookie: superAdmin.cookie });
+    const unknownSchool = await mutate(t.app, "superAdmin.invitations.create", { name: "A", email: "a@example.com", schoolId: "nope" }, { cookie: superAdmin.cookie });
     expect(unknownSchool.error?.message).toBe("Please select a school for the admin");
-    const noName = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: " ", email: "a@example.com", schoolId: school.id }, { cookie: superAdmin.cookie });
+    const noName = await mutate(t.app, "superAdmin.invitations.create", { name: " ", email: "a@example.com", schoolId: school.id }, { cookie: superAdmin.cookie });
     expect(noName.error?.message).toBe("Name is required");
-    const badEmail = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "A", email: "not-an-email", schoolId: school.id }, { cookie: superAdmin.cookie });
+    const badEmail = await mutate(t.app, "superAdmin.invitations.create", { name: "A", email: "not-an-email", schoolId: school.id }, { cookie: superAdmin.cookie });
     expect(badEmail.error?.message).toBe("Please enter a valid email address");
     expect(await t.db.$count(invitations)).toBe(0);
   });
 
   it("refuses a second live invitation and an account at the admin's own school", async () => {
     await inviteParent("twice@example.com");
-    const again = await mutate(t.app, "schoolAdmin.parents.invite", { name: "X", email: "TWICE@example.com" }, { cookie: schoolAdmin.cookie });
+    const again = await mutate(t.app, "schoolAdmin.invitations.create", { name: "X", email: "TWICE@example.com" }, { cookie: schoolAdmin.cookie });
     expect(again.error?.message).toBe(INVITATION_MESSAGES.pendingExists);
     const existing = await createUser(t.db, "parent", { schoolId: school.id });
-    const taken = await mutate(t.app, "schoolAdmin.parents.invite", { name: "X", email: existing.email }, { cookie: schoolAdmin.cookie });
+    const taken = await mutate(t.app, "schoolAdmin.invitations.create", { name: "X", email: existing.email }, { cookie: schoolAdmin.cookie });
     expect(taken.error?.message).toBe(INVITATION_MESSAGES.accountExists);
   });
 
   it("AU1 inviting an address of another school answers as for a fresh address and notifies its owner", async () => {
     const owner = await createUser(t.db, "parent", { email: "owner@example.com" }); // a parent at another school
-    const fresh = await mutate(t.app, "schoolAdmin.parents.invite", { name: "Fresh", email: "fresh@example.com" }, { cookie: schoolAdmin.cookie });
-    const taken = await mutate(t.app, "schoolAdmin.parents.invite", { name: "Owner", email: "Owner@example.com" }, { cookie: schoolAdmin.cookie });
+    const fresh = await mutate(t.app, "schoolAdmin.invitations.create", { name: "Fresh", email: "fresh@example.com" }, { cookie: schoolAdmin.cookie });
+    const taken = await mutate(t.app, "schoolAdmin.invitations.create", { name: "Owner", email: "Owner@example.com" }, { cookie: schoolAdmin.cookie });
     expect(taken.status).toBe(fresh.status);
     expect(taken.data).toEqual({ id: expect.any(String), email: "owner@example.com", expiresAt: (fresh.data as { expiresAt: Date }).expiresAt });
     expect(Object.keys(taken.data as object)).toEqual(Object.keys(fresh.data as object));
     // The school sees the two invitations alike.
-    const listed = await query(t.app, "schoolAdmin.parents.invitations", { page: 1 }, { cookie: schoolAdmin.cookie });
+    const listed = await query(t.app, "schoolAdmin.invitations.list", { page: 1 }, { cookie: schoolAdmin.cookie });
     expect((listed.data as { rows: { email: string; status: string }[] }).rows.map((r) => [r.email, r.status]).sort()).toEqual([
       ["fresh@example.com", "pending"],
       ["owner@example.com", "pending"],
@@ -116,14 +116,14 @@ describe("creating invitations", () => {
     expect(t.queued).toContainEqual({ kind: "email", emailLogId: notice.id });
     // A resend answers as usual and sends the notice again, never a link.
     const takenId = (taken.data as { id: string }).id;
-    const resent = await mutate(t.app, "schoolAdmin.parents.resendInvite", { inviteId: takenId }, { cookie: schoolAdmin.cookie });
+    const resent = await mutate(t.app, "schoolAdmin.invitations.resend", { inviteId: takenId }, { cookie: schoolAdmin.cookie });
     expect(resent.data).toEqual({ message: INVITATION_MESSAGES.resent });
     expect(await t.db.$count(emailLogs, eq(emailLogs.recipientEmail, "owner@example.com"))).toBe(2);
     expect(await t.db.$count(emailLogs, and(eq(emailLogs.recipientEmail, "owner@example.com"), eq(emailLogs.emailType, "invite_notice")))).toBe(2);
     // Even with its token in hand, the invitation can never become a second account for the address.
     const token = "a".repeat(64);
     await t.db.update(invitations).set({ tokenHash: await sha256Hex(token) }).where(eq(invitations.id, takenId));
-    const accepted = await mutate(t.app, "auth.acceptInvite", { token, ...acceptForm });
+    const accepted = await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm });
     expect(accepted.error?.message).toBe(INVITATION_MESSAGES.accountExists);
     expect(await t.db.$count(parents, eq(parents.email, "owner@example.com"))).toBe(1);
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, takenId));
@@ -137,14 +137,14 @@ describe("creating invitations", () => {
 
   it("a super admin, who sees every school, is told plainly that a school admin account exists", async () => {
     const existing = await createUser(t.db, "school_admin");
-    const response = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "A", email: existing.email, schoolId: school.id }, { cookie: superAdmin.cookie });
+    const response = await mutate(t.app, "superAdmin.invitations.create", { name: "A", email: existing.email, schoolId: school.id }, { cookie: superAdmin.cookie });
     expect(response.error?.message).toBe(INVITATION_MESSAGES.accountExists);
     expect(await t.db.$count(invitations)).toBe(0);
   });
 
   it("a school admin's invitation goes to their own school, whatever the input says", async () => {
     const other = await createSchool(t.db);
-    const sneaky = await mutate(t.app, "schoolAdmin.parents.invite", { name: "X", email: "x@example.com", schoolId: other.id }, { cookie: schoolAdmin.cookie });
+    const sneaky = await mutate(t.app, "schoolAdmin.invitations.create", { name: "X", email: "x@example.com", schoolId: other.id }, { cookie: schoolAdmin.cookie });
     expect(sneaky.status).toBe(400); // unknown key: no mass assignment
     const { id } = await inviteParent("x@example.com");
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, id));
@@ -171,7 +171,7 @@ describe("accepting invitations", () => {
     const { token } = await inviteParent();
     t.clock.advance(7 * DAY + 1);
     expect((await query(t.app, "auth.invitation", { token })).error?.message).toBe("Invitation has expired");
-    expect((await mutate(t.app, "auth.acceptInvite", { token, ...acceptForm })).error?.message).toBe("Invitation has expired");
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm })).error?.message).toBe("Invitation has expired");
   });
 
   it.each([
@@ -183,7 +183,7 @@ describe("accepting invitations", () => {
     [{ emergencyPhone: " " }, "Emergency phone is required for parents"],
   ])("validates %j → %s, and changes nothing", async (change, message) => {
     const { token, id } = await inviteParent();
-    const response = await mutate(t.app, "auth.acceptInvite", { token, ...acceptForm, ...change });
+    const response = await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm, ...change });
     expect(response.error?.message).toBe(message);
     expect(await t.db.$count(parents)).toBe(0);
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, id));
@@ -192,7 +192,7 @@ describe("accepting invitations", () => {
 
   it("a parent's acceptance creates the account, accepts the invitation, audits and signs in", async () => {
     const { token, id } = await inviteParent();
-    const response = await mutate(t.app, "auth.acceptInvite", { token, ...acceptForm, phone: " ", address: "" });
+    const response = await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm, phone: " ", address: "" });
     expect(response.status).toBe(200);
     expect(response.data).toMatchObject({ home: "/parent", user: { role: "parent", email: "pat@example.com", schoolId: school.id, mustChangePassword: false } });
     const [parent] = await t.db.select().from(parents).where(eq(parents.email, "pat@example.com"));
@@ -204,14 +204,14 @@ describe("accepting invitations", () => {
     const me = await query(t.app, "auth.me", undefined, { cookie: cookieFrom(response.setCookie) });
     expect(me.data).toMatchObject({ id: parent!.id });
     // The token is spent.
-    expect((await mutate(t.app, "auth.acceptInvite", { token, ...acceptForm })).error?.message).toBe(INVITATION_MESSAGES.invalidOrExpired);
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm })).error?.message).toBe(INVITATION_MESSAGES.invalidOrExpired);
   });
 
   it("a school admin's acceptance uses the position, or Administrator when blank", async () => {
     const first = await inviteAdmin("first@example.com");
-    await mutate(t.app, "auth.acceptInvite", { token: first.token, name: "First", password: "a long passphrase", confirmPassword: "a long passphrase", position: "" });
+    await mutate(t.app, "auth.acceptInvitation", { token: first.token, name: "First", password: "a long passphrase", confirmPassword: "a long passphrase", position: "" });
     const second = await inviteAdmin("second@example.com");
-    const response = await mutate(t.app, "auth.acceptInvite", { token: second.token, name: "Second", password: "a long passphrase", confirmPassword: "a long passphrase", position: "Principal" });
+    const response = await mutate(t.app, "auth.acceptInvitation", { token: second.token, name: "Second", password: "a long passphrase", confirmPassword: "a long passphrase", position: "Principal" });
     expect(response.data).toMatchObject({ home: "/school-admin" });
     const rows = await t.db.select({ email: schoolAdmins.email, position: schoolAdmins.position }).from(schoolAdmins);
     expect(rows).toEqual(expect.arrayContaining([{ email: "first@example.com", position: "Administrator" }, { email: "second@example.com", position: "Principal" }]));
@@ -220,8 +220,8 @@ describe("accepting invitations", () => {
   it("two concurrent redemptions of one token create exactly one account (TK2)", async () => {
     const { token } = await inviteParent();
     const results = await Promise.all([
-      mutate(t.app, "auth.acceptInvite", { token, ...acceptForm }, { ip: "192.0.2.10" }),
-      mutate(t.app, "auth.acceptInvite", { token, ...acceptForm, name: "Other Name" }, { ip: "192.0.2.11" }),
+      mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm }, { ip: "192.0.2.10" }),
+      mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm, name: "Other Name" }, { ip: "192.0.2.11" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409].sort((a, b) => a - b));
     expect(await t.db.$count(parents)).toBe(1);
@@ -230,8 +230,8 @@ describe("accepting invitations", () => {
 
   it("a revoked invitation cannot be accepted", async () => {
     const { token, id } = await inviteParent();
-    await mutate(t.app, "schoolAdmin.parents.revokeInvite", { inviteId: id }, { cookie: schoolAdmin.cookie });
-    expect((await mutate(t.app, "auth.acceptInvite", { token, ...acceptForm })).error?.message).toBe(INVITATION_MESSAGES.invalidOrExpired);
+    await mutate(t.app, "schoolAdmin.invitations.revoke", { inviteId: id }, { cookie: schoolAdmin.cookie });
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm })).error?.message).toBe(INVITATION_MESSAGES.invalidOrExpired);
     expect(await t.db.$count(parents)).toBe(0);
   });
 });
@@ -253,7 +253,7 @@ describe("temporary-password sign-in", () => {
     const { id, temporaryPassword } = await inviteAdmin("temp2@example.com");
     const wrong = await mutate(t.app, "auth.login", { role: "school_admin", email: "temp2@example.com", password: "ABCDEFGHJKLM" }, { ip: "192.0.2.31" });
     expect(wrong.error?.message).toBe("Invalid school admin credentials. Please check your email and password.");
-    await mutate(t.app, "superAdmin.revokeInvite", { inviteId: id }, { cookie: superAdmin.cookie });
+    await mutate(t.app, "superAdmin.invitations.revoke", { inviteId: id }, { cookie: superAdmin.cookie });
     t.clock.advance(5_000);
     const revoked = await mutate(t.app, "auth.login", { role: "school_admin", email: "temp2@example.com", password: temporaryPassword }, { ip: "192.0.2.32" });
     expect(revoked.status).toBe(401);
@@ -265,7 +265,7 @@ describe("resend, revoke, regenerate", () => {
   it("resend rotates the token (the old link dies), keeps the expiry, e-mails and audits", async () => {
     const { id, token } = await inviteParent();
     const before = await t.db.$count(emailLogs);
-    const response = await mutate(t.app, "schoolAdmin.parents.resendInvite", { inviteId: id }, { cookie: schoolAdmin.cookie });
+    const response = await mutate(t.app, "schoolAdmin.invitations.resend", { inviteId: id }, { cookie: schoolAdmin.cookie });
     expect(response.data).toEqual({ message: "Invitation resent successfully" });
     expect(await t.db.$count(emailLogs)).toBe(before + 1);
     const fresh = tokenIn((await lastEmailTo(t.db, "pat@example.com")).textBody);
@@ -277,11 +277,11 @@ describe("resend, revoke, regenerate", () => {
 
   it("resend refuses an expired invitation; regenerate refuses a live one", async () => {
     const { id } = await inviteParent();
-    const regenerateLive = await mutate(t.app, "schoolAdmin.parents.resendInvite", { inviteId: id, regenerateToken: true }, { cookie: schoolAdmin.cookie });
+    const regenerateLive = await mutate(t.app, "schoolAdmin.invitations.resend", { inviteId: id, regenerateToken: true }, { cookie: schoolAdmin.cookie });
     expect(regenerateLive.error?.message).toBe(INVITATION_MESSAGES.regenerateOnlyExpired);
     t.clock.advance(8 * DAY);
     await refreshAdminSession(); // the admin's own session has long expired meanwhile
-    const resendExpired = await mutate(t.app, "schoolAdmin.parents.resendInvite", { inviteId: id }, { cookie: schoolAdmin.cookie });
+    const resendExpired = await mutate(t.app, "schoolAdmin.invitations.resend", { inviteId: id }, { cookie: schoolAdmin.cookie });
     expect(resendExpired.error?.message).toBe(INVITATION_MESSAGES.resendOnlyPending);
   });
 
@@ -290,25 +290,25 @@ describe("resend, revoke, regenerate", () => {
     t.clock.advance(8 * DAY);
     await refreshAdminSession();
     await t.db.update(invitations).set({ status: "expired" }).where(eq(invitations.id, id));
-    const response = await mutate(t.app, "schoolAdmin.parents.resendInvite", { inviteId: id, regenerateToken: true }, { cookie: schoolAdmin.cookie });
+    const response = await mutate(t.app, "schoolAdmin.invitations.resend", { inviteId: id, regenerateToken: true }, { cookie: schoolAdmin.cookie });
     expect(response.data).toEqual({ message: "Invitation resent with new token" });
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row).toMatchObject({ status: "pending", expiresAt: new Date(t.clock.now().getTime() + 7 * DAY) });
     const token = tokenIn((await lastEmailTo(t.db, "pat@example.com")).textBody);
-    expect((await mutate(t.app, "auth.acceptInvite", { token, ...acceptForm })).status).toBe(200);
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm })).status).toBe(200);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "invitation_regenerated"))).toBe(1);
   });
 
   it("revoke: pending only; stamps revoked_at and updated_at; tells the invitee; audits", async () => {
     const { id } = await inviteParent();
     t.clock.advance(60_000);
-    const response = await mutate(t.app, "schoolAdmin.parents.revokeInvite", { inviteId: id }, { cookie: schoolAdmin.cookie });
+    const response = await mutate(t.app, "schoolAdmin.invitations.revoke", { inviteId: id }, { cookie: schoolAdmin.cookie });
     expect(response.data).toEqual({ message: "Invitation revoked successfully" });
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row).toMatchObject({ status: "revoked", revokedAt: t.clock.now(), updatedAt: t.clock.now() });
     expect((await lastEmailTo(t.db, "pat@example.com")).emailType).toBe("invite_revoked");
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "invitation_revoked"))).toBe(1);
-    const again = await mutate(t.app, "schoolAdmin.parents.revokeInvite", { inviteId: id }, { cookie: schoolAdmin.cookie });
+    const again = await mutate(t.app, "schoolAdmin.invitations.revoke", { inviteId: id }, { cookie: schoolAdmin.cookie });
     expect(again.error?.message).toBe(INVITATION_MESSAGES.revokeOnlyPending);
   });
 
@@ -317,20 +317,20 @@ describe("resend, revoke, regenerate", () => {
     const otherAdmin = await createUser(t.db, "school_admin");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, otherAdmin, t.clock.now());
     for (const [path, input] of [
-      ["schoolAdmin.parents.revokeInvite", { inviteId: id }],
-      ["schoolAdmin.parents.resendInvite", { inviteId: id }],
+      ["schoolAdmin.invitations.revoke", { inviteId: id }],
+      ["schoolAdmin.invitations.resend", { inviteId: id }],
     ] as const) {
       expect((await mutate(t.app, path, input, { cookie })).status).toBe(404);
     }
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row!.status).toBe("pending");
-    const listed = await query(t.app, "schoolAdmin.parents.invitations", { page: 1 }, { cookie });
+    const listed = await query(t.app, "schoolAdmin.invitations.list", { page: 1 }, { cookie });
     expect((listed.data as { total: number }).total).toBe(0);
   });
 
   it("a school admin cannot manage school admin invitations, even of their own school", async () => {
     const { id } = await inviteAdmin();
-    expect((await mutate(t.app, "schoolAdmin.parents.revokeInvite", { inviteId: id }, { cookie: schoolAdmin.cookie })).status).toBe(404);
+    expect((await mutate(t.app, "schoolAdmin.invitations.revoke", { inviteId: id }, { cookie: schoolAdmin.cookie })).status).toBe(404);
   });
 });
 
@@ -346,7 +346,7 @@ describe("the parents screen", () => {
     expect((searched.data as { total: number }).total).toBe(1);
     const wildcard = await query(t.app, "schoolAdmin.parents.list", { page: 1, search: "%" }, { cookie: schoolAdmin.cookie });
     expect((wildcard.data as { total: number }).total).toBe(0);
-    const invites = await query(t.app, "schoolAdmin.parents.invitations", { page: 1, search: "pat parent" }, { cookie: schoolAdmin.cookie });
+    const invites = await query(t.app, "schoolAdmin.invitations.list", { page: 1, search: "pat parent" }, { cookie: schoolAdmin.cookie });
     expect((invites.data as { rows: { email: string; status: string }[] }).rows).toMatchObject([{ email: "invited.person@example.com", status: "pending" }]);
   });
 

@@ -149,10 +149,10 @@ describe("every place a password is set (PW3)", () => {
     const superCookie = (await sessionCookieFor(t.db, t.deps.config, superAdmin, t.clock.now())).cookie;
 
     // Accept invitation.
-    const invite = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "Nia Admin", email: "nia@example.com", schoolId: school.id }, { cookie: superCookie });
+    const invite = await mutate(t.app, "superAdmin.invitations.create", { name: "Nia Admin", email: "nia@example.com", schoolId: school.id }, { cookie: superCookie });
     expect(invite.status).toBe(200);
     const inviteToken = tokenIn((await lastEmailTo(t.db, "nia@example.com")).textBody);
-    const accept = await mutate(t.app, "auth.acceptInvite", { token: inviteToken, name: "Nia Admin", password: common, confirmPassword: common });
+    const accept = await mutate(t.app, "auth.acceptInvitation", { token: inviteToken, name: "Nia Admin", password: common, confirmPassword: common });
     expect(accept.error?.message).toBe(COMMON_PASSWORD_MESSAGE);
     expect(await t.db.$count(schoolAdmins)).toBe(0);
 

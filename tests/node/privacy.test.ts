@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, children, invoices, notifications, parents, payments, schoolAdmins } from "../../db/schema/index.ts";
 import { auditRetentionJob, paymentRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { hitWindow } from "../../worker/auth/rate-limit.ts";
+import { hitWindow } from "../../worker/services/_shared/rate-limit.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
 import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "../../worker/services/privacy/erase.ts";

@@ -147,7 +147,7 @@ describe("pending-school details (issue 10, item 5)", () => {
     await pay(t, sessionId);
     const admin = await createUser(t.db, "super_admin");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
-    const response = await query(t.app, "superAdmin.pendingRegistrations", { limit: 3 }, { cookie });
+    const response = await query(t.app, "superAdmin.registrations.pending", { limit: 3 }, { cookie });
     expect((response.data as { rows: object[] }).rows[0]).toMatchObject({ schoolAddress: "1 Birch Road", schoolZipCode: "97201", adminRole: "Principal" });
   });
 });

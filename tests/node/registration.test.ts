@@ -173,7 +173,7 @@ describe("approval and rejection", () => {
   it("approval creates the school, its first admin invitation, the credentials e-mail and the audit row", async () => {
     const pendingSchoolId = await paidRegistration();
     const { admin, cookie } = await superAdminCookie();
-    const response = await mutate(t.app, "superAdmin.approveRegistration", { pendingSchoolId }, { cookie });
+    const response = await mutate(t.app, "superAdmin.registrations.approve", { pendingSchoolId }, { cookie });
     expect(response.data).toMatchObject({ school: { name: "Birch Hill Academy" } });
     const [pending] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(pending).toMatchObject({ verificationStatus: "approved", reviewedBy: admin.id, reviewedAt: t.clock.now() });
@@ -194,9 +194,9 @@ describe("approval and rejection", () => {
     const pendingSchoolId = await paidRegistration();
     const { cookie } = await superAdminCookie();
     const results = await Promise.all([
-      mutate(t.app, "superAdmin.approveRegistration", { pendingSchoolId }, { cookie }),
-      mutate(t.app, "superAdmin.approveRegistration", { pendingSchoolId }, { cookie }),
-      mutate(t.app, "superAdmin.rejectRegistration", { pendingSchoolId, reason: "tab three" }, { cookie }),
+      mutate(t.app, "superAdmin.registrations.approve", { pendingSchoolId }, { cookie }),
+      mutate(t.app, "superAdmin.registrations.approve", { pendingSchoolId }, { cookie }),
+      mutate(t.app, "superAdmin.registrations.reject", { pendingSchoolId, reason: "tab three" }, { cookie }),
     ]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(2);
@@ -212,7 +212,7 @@ describe("approval and rejection", () => {
     // Another school already holds this Stripe subscription: the school insert violates a unique index.
     await t.db.insert(schools).values({ name: "Squatter", email: "s@example.com", code: "SQUAT1", stripeSubscriptionId: pending!.stripeSubscriptionId });
     const { cookie } = await superAdminCookie();
-    const response = await mutate(t.app, "superAdmin.approveRegistration", { pendingSchoolId }, { cookie });
+    const response = await mutate(t.app, "superAdmin.registrations.approve", { pendingSchoolId }, { cookie });
     expect(response.status).toBe(500);
     const [after] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(after).toMatchObject({ verificationStatus: "payment_successful", schoolId: null, reviewId: null });
@@ -225,18 +225,18 @@ describe("approval and rejection", () => {
   it("rejection stores the optional reason, e-mails the applicant and audits; the verdict is final", async () => {
     const pendingSchoolId = await paidRegistration();
     const { cookie } = await superAdminCookie();
-    expect((await mutate(t.app, "superAdmin.rejectRegistration", { pendingSchoolId, reason: "  Outside our service area " }, { cookie })).status).toBe(200);
+    expect((await mutate(t.app, "superAdmin.registrations.reject", { pendingSchoolId, reason: "  Outside our service area " }, { cookie })).status).toBe(200);
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(row).toMatchObject({ verificationStatus: "rejected", rejectionReason: "Outside our service area" });
     expect((await lastEmailTo(t.db, "avery@birchhill.example", "registration_rejected")).textBody).toContain("Reason: Outside our service area");
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "school_rejected"))).toBe(1);
-    expect((await mutate(t.app, "superAdmin.approveRegistration", { pendingSchoolId }, { cookie })).status).toBe(409);
+    expect((await mutate(t.app, "superAdmin.registrations.approve", { pendingSchoolId }, { cookie })).status).toBe(409);
   });
 
   it("an unpaid registration cannot be reviewed", async () => {
     const { pendingSchoolId } = await register();
     const { cookie } = await superAdminCookie();
-    const response = await mutate(t.app, "superAdmin.approveRegistration", { pendingSchoolId }, { cookie });
+    const response = await mutate(t.app, "superAdmin.registrations.approve", { pendingSchoolId }, { cookie });
     expect(response.status).toBe(400);
     expect(await t.db.$count(schools)).toBe(0);
   });

@@ -158,29 +158,29 @@ describe("Invitations Management", () => {
     const maple = await createSchool(t.db, { name: "Maple Grove" });
     const oak = await createSchool(t.db, { name: "Oak Lane" });
     const admin = await createUser(t.db, "school_admin", { schoolId: oak.id, name: "Olive Oak" });
-    await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "Mia", email: "mia@example.com", schoolId: maple.id }, { cookie });
+    await mutate(t.app, "superAdmin.invitations.create", { name: "Mia", email: "mia@example.com", schoolId: maple.id }, { cookie });
     const { cookie: adminCookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
-    await mutate(t.app, "schoolAdmin.parents.invite", { name: "Pat", email: "pat@example.com" }, { cookie: adminCookie });
+    await mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat", email: "pat@example.com" }, { cookie: adminCookie });
     type Rows = { rows: { email: string; schoolName: string; inviterName: string; name: string; status: string; expired: boolean }[]; total: number };
-    const invites = async (input: object) => (await query(t.app, "superAdmin.invites.list", { page: 1, ...input }, { cookie })).data as Rows;
+    const invites = async (input: object) => (await query(t.app, "superAdmin.invitations.list", { page: 1, ...input }, { cookie })).data as Rows;
     expect((await invites({})).total).toBe(2);
     expect((await invites({ search: "oak lane" })).rows).toMatchObject([{ email: "pat@example.com", schoolName: "Oak Lane", inviterName: "Olive Oak", name: "Pat" }]);
     expect((await invites({ search: "sam super" })).rows).toMatchObject([{ email: "mia@example.com", inviterName: "Sam Super" }]);
     expect((await invites({ role: "parent" })).rows.map((r) => r.email)).toEqual(["pat@example.com"]);
     t.clock.advance(8 * DAY);
     const { cookie: fresh } = await sessionCookieFor(t.db, t.deps.config, { id: superAdminId, role: "super_admin" }, t.clock.now());
-    const expired = (await query(t.app, "superAdmin.invites.list", { page: 1, status: "expired" }, { cookie: fresh })).data as Rows;
+    const expired = (await query(t.app, "superAdmin.invitations.list", { page: 1, status: "expired" }, { cookie: fresh })).data as Rows;
     expect(expired.total).toBe(2);
     expect(expired.rows.every((row) => row.expired)).toBe(true);
-    expect(((await query(t.app, "superAdmin.invites.list", { page: 1, status: "pending" }, { cookie: fresh })).data as Rows).total).toBe(0);
+    expect(((await query(t.app, "superAdmin.invitations.list", { page: 1, status: "pending" }, { cookie: fresh })).data as Rows).total).toBe(0);
   });
 
   it("e-mail logs show the invitation and its recipient's delivery history", async () => {
     const school = await createSchool(t.db, { name: "Logs School" });
-    const invited = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "Lee", email: "lee@example.com", schoolId: school.id }, { cookie });
+    const invited = await mutate(t.app, "superAdmin.invitations.create", { name: "Lee", email: "lee@example.com", schoolId: school.id }, { cookie });
     const { id } = invited.data as { id: string };
-    await mutate(t.app, "superAdmin.resendInvite", { inviteId: id }, { cookie });
-    const logs = (await query(t.app, "superAdmin.invites.emailLogs", { inviteId: id }, { cookie })).data as { invitation: object; logs: { emailType: string; status: string }[] };
+    await mutate(t.app, "superAdmin.invitations.resend", { inviteId: id }, { cookie });
+    const logs = (await query(t.app, "superAdmin.invitations.emailLogs", { inviteId: id }, { cookie })).data as { invitation: object; logs: { emailType: string; status: string }[] };
     expect(logs.invitation).toEqual({ role: "school_admin", schoolName: "Logs School", status: "pending", inviterName: "Sam Super" });
     expect(logs.logs).toHaveLength(2);
     expect(logs.logs.every((log) => log.emailType === "school_admin_invite")).toBe(true);
@@ -220,7 +220,7 @@ describe("audit logs and settings", () => {
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "settings_updated"));
     expect(audit!.metadata).toMatchObject({ invitationValidityDays: { from: 7, to: 3 } });
     const school = await createSchool(t.db);
-    const invited = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "V", email: "v@example.com", schoolId: school.id }, { cookie });
+    const invited = await mutate(t.app, "superAdmin.invitations.create", { name: "V", email: "v@example.com", schoolId: school.id }, { cookie });
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, (invited.data as { id: string }).id));
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(3 * DAY);
     const created = await mutate(t.app, "superAdmin.schools.create", { name: "Fee School", email: "fee@example.com" }, { cookie });

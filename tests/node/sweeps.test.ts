@@ -22,7 +22,7 @@ afterEach(() => t.close());
 const run = () => runScheduled({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl }, t.clock.now());
 
 async function invite(email: string) {
-  const response = await mutate(t.app, "superAdmin.inviteSchoolAdmin", { name: "Sweep Test", email, schoolId }, { cookie });
+  const response = await mutate(t.app, "superAdmin.invitations.create", { name: "Sweep Test", email, schoolId }, { cookie });
   return (response.data as { id: string }).id;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
 import { purgeExpiredMfaChallenges } from "../auth/mfa.ts";
-import { purgeStaleRateLimits } from "../auth/rate-limit.ts";
+import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { purgeExpiredSessions } from "../auth/session.ts";
 import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";

@@ -83,7 +83,8 @@ export function verificationCodeEmail(input: { schoolName: string; code: string;
   ]);
 }
 
-export function schoolAdminInviteEmail(input: {
+/** A new school admin's credentials e-mail (an invitation, or an approved registration). */
+type SchoolAdminCredentials = {
   name: string;
   schoolName: string;
   email: string;
@@ -91,7 +92,9 @@ export function schoolAdminInviteEmail(input: {
   acceptLink: string;
   loginLink: string;
   expiresAt: Date;
-}): RenderedEmail {
+};
+
+export function schoolAdminInviteEmail(input: SchoolAdminCredentials): RenderedEmail {
   return email(`You're invited to manage ${input.schoolName} on SchoolRide`, `Welcome, ${input.name}`, [
     p(`You have been invited as a school administrator of ${input.schoolName}. Set up your account with the link below.`),
     button("Accept invitation", input.acceptLink),
@@ -135,15 +138,7 @@ export function existingAccountNoticeEmail(input: { schoolName: string; roleLabe
   ]);
 }
 
-export function registrationApprovedEmail(input: {
-  name: string;
-  schoolName: string;
-  email: string;
-  temporaryPassword: string;
-  acceptLink: string;
-  loginLink: string;
-  expiresAt: Date;
-}): RenderedEmail {
+export function registrationApprovedEmail(input: SchoolAdminCredentials): RenderedEmail {
   return email(`${input.schoolName} is approved — your SchoolRide login`, "Your registration is approved", [
     p(`Good news, ${input.name}: ${input.schoolName} is approved and ready to use SchoolRide.`),
     p(`Sign in at ${input.loginLink} with these credentials; you will be asked to choose a new password:`),

@@ -14,6 +14,8 @@ import { mfaEnabled } from "../auth/mfa.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { assertSudo } from "../services/auth/sudo.ts";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
+import type { ParentScope, PublicScope, SchoolScope, SessionScope } from "../services/_shared/scope.ts";
+import { actorOf } from "./actor.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * 1. Context: the request's dependencies, where it came from, and the signed-in user (if any).
@@ -100,8 +102,10 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /* ------------------------------------------------------------------------------------------------
- * 3. Procedures: public → authed (UNAUTHORIZED) → one per role (FORBIDDEN), which put the tenant
- *    into the context from the session, never from input.
+ * 3. Procedures: public → authed (UNAUTHORIZED) → one per role (FORBIDDEN). Each puts `ctx.scope`
+ *    in, the first argument of every service it calls (worker/services/_shared/scope.ts): public
+ *    `Scope` with a null actor, authed and super admin `Scope`, school admin `SchoolScope`, parent
+ *    `ParentScope`. The tenant comes from the session, never from input; `now` is read once.
  * ----------------------------------------------------------------------------------------------*/
 
 /** Turns service errors into tRPC errors and logs the unexpected ones. */
@@ -150,11 +154,24 @@ const inputGuard = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(errorBoundary).use(inputGuard);
+export const publicProcedure = t.procedure
+  .use(errorBoundary)
+  .use(inputGuard)
+  .use(({ ctx, next }) => {
+    const scope: PublicScope = {
+      deps: ctx.deps,
+      actor: ctx.auth ? actorOf(ctx.auth.user) : null,
+      session: ctx.auth?.session ?? null,
+      meta: ctx.meta,
+      now: ctx.deps.now(),
+    };
+    return next({ ctx: { ...ctx, scope } });
+  });
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });
-  return next({ ctx: { ...ctx, auth: ctx.auth, user: ctx.auth.user } });
+  const scope: SessionScope = { ...ctx.scope, actor: actorOf(ctx.auth.user), session: ctx.auth.session };
+  return next({ ctx: { ...ctx, auth: ctx.auth, user: ctx.auth.user, scope } });
 });
 
 export const PASSWORD_CHANGE_REQUIRED = "You must change your password before continuing.";
@@ -198,8 +215,10 @@ export const SUBSCRIPTION_REQUIRED = "Your school's subscription is not active. 
 
 /** A school admin of their school, whatever its subscription: the subscribe page and billing. */
 export const schoolBillingProcedure = roleProcedure("school_admin").use(({ ctx, next }) => {
-  if (!ctx.user.schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-  return next({ ctx: { ...ctx, schoolId: ctx.user.schoolId } });
+  const schoolId = ctx.user.schoolId;
+  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  const scope: SchoolScope = { ...ctx.scope, actor: { ...ctx.scope.actor, schoolId }, schoolId };
+  return next({ ctx: { ...ctx, scope } });
 });
 
 /** Everything else a school admin does needs an active or trialing subscription (spec §4). */
@@ -209,6 +228,8 @@ export const schoolAdminProcedure = schoolBillingProcedure.use(({ ctx, next }) =
 });
 
 export const parentProcedure = roleProcedure("parent").use(({ ctx, next }) => {
-  if (!ctx.user.schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-  return next({ ctx: { ...ctx, parentId: ctx.user.id, schoolId: ctx.user.schoolId } });
+  const schoolId = ctx.user.schoolId;
+  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  const scope: ParentScope = { ...ctx.scope, actor: { ...ctx.scope.actor, schoolId }, schoolId, parentId: ctx.user.id };
+  return next({ ctx: { ...ctx, scope } });
 });

@@ -1,11 +1,12 @@
 import { router } from "./init.ts";
-import { authRouter } from "./routers/auth.ts";
-import { parentRouter } from "./routers/parent.ts";
-import { registrationRouter } from "./routers/registration.ts";
-import { siteRouter } from "./routers/site.ts";
-import { schoolAdminRouter } from "./routers/schoolAdmin.ts";
-import { superAdminRouter } from "./routers/superAdmin.ts";
+import { authRouter } from "./routers/auth/index.ts";
+import { parentRouter } from "./routers/parent/index.ts";
+import { registrationRouter } from "./routers/public/registration.ts";
+import { siteRouter } from "./routers/public/site.ts";
+import { schoolAdminRouter } from "./routers/schoolAdmin/index.ts";
+import { superAdminRouter } from "./routers/superAdmin/index.ts";
 
+/** Routers per role (worker/trpc/routers/<role>/<domain>.ts); auth, site and registration are public. */
 export const appRouter = router({
   auth: authRouter,
   superAdmin: superAdminRouter,

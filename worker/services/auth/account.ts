@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
 import { newPasswordProblem, type NewPasswordDeps } from "../../auth/breached.ts";
 import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "../../auth/session.ts";
-import { findAccountById, USER_TABLES, type SessionUser } from "../../auth/users.ts";
+import { findAccountById, USER_TABLES } from "../../auth/users.ts";
 import type { ChangePasswordInput } from "#shared/auth.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { audit, auditInsert, type RequestMeta } from "../audit.ts";
+import { audit, auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import type { PublicScope, SessionScope } from "../_shared/scope.ts";
 
 export const SAME_PASSWORD_MESSAGE = "The new password must be different from the current password";
 
@@ -21,23 +21,20 @@ export async function assertAcceptableNewPassword(deps: NewPasswordDeps, passwor
  * Changes the signed-in user's password: checks the current one, ends every session of the user
  * (other devices included) and opens a fresh one for this browser.
  */
-export async function changePassword(
-  db: Db,
-  user: Pick<SessionUser, "id" | "role" | "schoolId">,
-  input: ChangePasswordInput,
-  options: { remember: boolean; meta: RequestMeta; now: Date } & NewPasswordDeps,
-): Promise<NewSession> {
+export async function changePassword(scope: SessionScope, input: ChangePasswordInput): Promise<NewSession> {
+  const { deps, actor: user } = scope;
+  const { db } = deps;
   const account = await findAccountById(db, user.role, user.id);
   if (!account) throw new AppError("UNAUTHORIZED", MESSAGES.noAuthenticatedUser);
   if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
     throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
   }
   if (input.newPassword === input.currentPassword) throw new AppError("BAD_REQUEST", SAME_PASSWORD_MESSAGE);
-  await assertAcceptableNewPassword(options, input.newPassword);
+  await assertAcceptableNewPassword(deps, input.newPassword);
 
   const table = USER_TABLES[user.role];
   const passwordHash = await hashPassword(input.newPassword);
-  const { now, meta } = options;
+  const { now, meta } = scope;
   await db.batch([
     db
       .update(table)
@@ -60,20 +57,18 @@ export async function changePassword(
   return createSession(db, {
     userId: user.id,
     role: user.role,
-    remember: options.remember,
+    remember: scope.session.remember,
     now,
     ipAddress: meta.ipAddress,
     userAgent: meta.userAgent,
   });
 }
 
-export async function logout(
-  db: Db,
-  session: { id: string; userId: string; userRole: SessionUser["role"] },
-  schoolId: string | null,
-  meta: RequestMeta,
-  now: Date,
-): Promise<void> {
+export async function logout(scope: PublicScope): Promise<void> {
+  const { deps, actor, session, meta, now } = scope;
+  if (!session || !actor) return;
+  const { db } = deps;
+  const schoolId = actor.schoolId;
   await invalidateSession(db, session.id);
   await audit(
     db,

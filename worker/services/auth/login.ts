@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../../auth/rate-limit.ts";
+import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
 import { createMfaChallenge, mfaEnabled } from "../../auth/mfa.ts";
 import { accountUsable, findAccountByEmail, normalizeEmail, toSessionUser, USER_TABLES, type SessionUser, type UserAccount } from "../../auth/users.ts";
@@ -10,6 +10,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import { audit, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { acceptWithTemporaryPassword } from "../invitations/accept.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 
 export type LoginRequest = {
   role: RoleValue;
@@ -27,7 +28,9 @@ export type MfaPending = { mfaChallenge: { token: string; expiresAt: Date } };
  * Signs a user in on their role's login page. Unknown e-mail, wrong password, wrong school code
  * and inactive accounts all get the same message and cost the same hashing time.
  */
-export async function login(db: Db, request: LoginRequest, meta: RequestMeta, now: Date): Promise<LoginResult | MfaPending> {
+export async function login(scope: PublicScope, request: LoginRequest): Promise<LoginResult | MfaPending> {
+  const { deps, meta, now } = scope;
+  const { db } = deps;
   const email = normalizeEmail(request.email);
   const keys = loginKeys(request.role, email, meta.ipAddress ?? "unknown");
   const decision = await checkLogin(db, keys, now);

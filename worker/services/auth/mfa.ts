@@ -15,19 +15,23 @@ import {
   totpKeyUri,
   unusedRecoveryCodeCount,
 } from "../../auth/mfa.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { accountUsable, findAccountById } from "../../auth/users.ts";
 import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { startSession, type LoginResult } from "./login.ts";
+import type { PublicScope, Scope } from "../_shared/scope.ts";
 
 /** Who the MFA services act for: a super admin. */
 export type MfaUser = { id: string; email: string; name: string };
 
 type Clock = { meta: RequestMeta; now: Date };
 
-export async function mfaStatus(db: Db, userId: string, required: boolean) {
+export async function mfaStatus(scope: Scope) {
+  const { db, config } = scope.deps;
+  const userId = scope.actor.id;
+  const required = !config.localMode;
   const credential = await findTotpCredential(db, userId);
   const enabled = Boolean(credential?.enabledAt);
   return {
@@ -40,7 +44,9 @@ export async function mfaStatus(db: Db, userId: string, required: boolean) {
 }
 
 /** Enrolment, step 1: a new secret (replacing an unconfirmed one) for the QR code and manual entry. */
-export async function beginEnrolment(db: Db, user: MfaUser, now: Date): Promise<{ secret: string; uri: string }> {
+export async function beginEnrolment(scope: Scope): Promise<{ secret: string; uri: string }> {
+  const { deps, actor: user, now } = scope;
+  const { db } = deps;
   const existing = await findTotpCredential(db, user.id);
   if (existing?.enabledAt) throw new AppError("CONFLICT", MFA_MESSAGES.alreadyEnabled);
   const secret = newTotpSecret();
@@ -66,8 +72,11 @@ async function auditMfaFailure(db: Db, user: MfaUser, context: string, { meta, n
 }
 
 /** Enrolment, step 2: the first code proves the app has the secret; then ten recovery codes, shown once. */
-export async function confirmEnrolment(db: Db, user: MfaUser, code: string, clock: Clock): Promise<{ recoveryCodes: string[] }> {
-  const { meta, now } = clock;
+export async function confirmEnrolment(scope: Scope, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
+  const { deps, actor: user, meta, now } = scope;
+  const { db } = deps;
+  const { code } = input;
+  const clock = { meta, now };
   const credential = await findTotpCredential(db, user.id);
   if (!credential) throw new AppError("BAD_REQUEST", MFA_MESSAGES.noEnrolment);
   if (credential.enabledAt) throw new AppError("CONFLICT", MFA_MESSAGES.alreadyEnabled);
@@ -85,7 +94,9 @@ export async function confirmEnrolment(db: Db, user: MfaUser, code: string, cloc
 }
 
 /** Turns MFA off (the router requires sudo): the secret and every recovery code go. */
-export async function disableMfa(db: Db, user: MfaUser, { meta, now }: Clock): Promise<{ ok: true }> {
+export async function disableMfa(scope: Scope): Promise<{ ok: true }> {
+  const { deps, actor: user, meta, now } = scope;
+  const { db } = deps;
   const credential = await findTotpCredential(db, user.id);
   if (!credential?.enabledAt) throw new AppError("BAD_REQUEST", MFA_MESSAGES.notEnabled);
   await db.batch([
@@ -97,7 +108,9 @@ export async function disableMfa(db: Db, user: MfaUser, { meta, now }: Clock): P
 }
 
 /** New recovery codes (the router requires sudo); the old ones stop working. */
-export async function regenerateRecoveryCodes(db: Db, user: MfaUser, { meta, now }: Clock): Promise<{ recoveryCodes: string[] }> {
+export async function regenerateRecoveryCodes(scope: Scope): Promise<{ recoveryCodes: string[] }> {
+  const { deps, actor: user, meta, now } = scope;
+  const { db } = deps;
   const credential = await findTotpCredential(db, user.id);
   if (!credential?.enabledAt) throw new AppError("BAD_REQUEST", MFA_MESSAGES.notEnabled);
   const fresh = await newRecoveryCodes(db, user.id, now);
@@ -135,8 +148,10 @@ const invalidFactor = (factor: SecondFactor) => new AppError("BAD_REQUEST", fact
  * Sign-in step 2: the challenge of step 1 plus a second factor open a session. A wrong code uses
  * one of the challenge's attempts; the challenge works once.
  */
-export async function completeMfaLogin(db: Db, input: { challengeToken: string; factor: SecondFactor }, clock: Clock): Promise<LoginResult> {
-  const { meta, now } = clock;
+export async function verifyMfa(scope: PublicScope, input: { challengeToken: string; factor: SecondFactor }): Promise<LoginResult> {
+  const { deps, meta, now } = scope;
+  const { db } = deps;
+  const clock = { meta, now };
   const challenge = await findMfaChallenge(db, input.challengeToken, now);
   const account = challenge ? await findAccountById(db, "super_admin", challenge.userId) : null;
   if (!challenge || !account || !accountUsable(account)) throw new AppError("UNAUTHORIZED", MFA_MESSAGES.challengeExpired);

@@ -1,18 +1,19 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { insertWhere } from "../../../db/conditional.ts";
+import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { passwordResetTokens, sessions } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
 import { hashPassword } from "../../auth/password.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { accountUsable, findAccountByEmail, normalizeEmail, USER_TABLES } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { passwordResetEmail } from "../../email/templates.ts";
 import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { assertAcceptableNewPassword } from "./account.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** Forgot-password requests: 3 per minute per address and per account. */
@@ -28,9 +29,9 @@ type ResetDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
  * nothing), the audit row says so, and the message names an outbox row that does not exist (the
  * consumer skips it). Only the presence of the e-mail in the outbox differs.
  */
-export async function requestPasswordReset(deps: ResetDeps, input: { role: RoleValue; email: string }, meta: RequestMeta): Promise<{ message: string }> {
+export async function requestPasswordReset(scope: PublicScope, input: { role: RoleValue; email: string }): Promise<{ message: string }> {
+  const { deps, meta, now } = scope;
   const { db, config } = deps;
-  const now = deps.now();
   const email = normalizeEmail(input.email);
   for (const key of [`reset:ip:${meta.ipAddress ?? "unknown"}`, `reset:account:${input.role}:${email}`]) {
     const decision = await hitWindow(db, key, now, 60_000, RESET_REQUESTS_PER_MINUTE);
@@ -112,8 +113,9 @@ async function liveResetToken(db: ResetDeps["db"], token: string, now: Date) {
  * The reset page asks on load whether its link still works, so an expired link says so before the
  * form. It answers only valid or not (never whose token it is), and is rate-limited per address.
  */
-export async function checkResetToken(deps: Pick<AppDeps, "db" | "now">, token: string, meta: RequestMeta): Promise<{ valid: boolean }> {
-  const now = deps.now();
+export async function checkResetToken(scope: PublicScope, input: { token: string }): Promise<{ valid: boolean }> {
+  const { deps, meta, now } = scope;
+  const { token } = input;
   const decision = await hitWindow(deps.db, `reset-check:ip:${meta.ipAddress ?? "unknown"}`, now, 60_000, RESET_TOKEN_CHECKS_PER_MINUTE);
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
   return { valid: (await liveResetToken(deps.db, token, now)) !== undefined };
@@ -123,9 +125,9 @@ export async function checkResetToken(deps: Pick<AppDeps, "db" | "now">, token: 
  * Sets a new password from a reset link: the token is used once (a guarded update claims it, and
  * the password changes only if this request claimed it), and every session of the user ends.
  */
-export async function resetPassword(deps: Pick<AppDeps, "db" | "now" | "pwnedPasswords">, input: ResetPasswordInput, meta: RequestMeta): Promise<{ role: RoleValue; message: string }> {
+export async function resetPassword(scope: PublicScope, input: ResetPasswordInput): Promise<{ role: RoleValue; message: string }> {
+  const { deps, meta, now } = scope;
   const { db } = deps;
-  const now = deps.now();
   const token = await liveResetToken(db, input.token, now);
   if (!token) throw new AppError("BAD_REQUEST", RESET_MESSAGES.invalidLink);
   await assertAcceptableNewPassword(deps, input.password);
@@ -135,7 +137,7 @@ export async function resetPassword(deps: Pick<AppDeps, "db" | "now" | "pwnedPas
   // Claiming the token replaces its hash with a marker unique to this request, so of two
   // concurrent uses exactly one sees its own marker and changes the password.
   const marker = `used:${crypto.randomUUID()}`;
-  const claimed = sql`exists (select 1 from ${passwordResetTokens} where ${passwordResetTokens.id} = ${token.id} and ${passwordResetTokens.tokenHash} = ${marker})`;
+  const claimed = rowHolds(passwordResetTokens, token.id, passwordResetTokens.tokenHash, marker);
   const [claim] = await db.batch([
     db
       .update(passwordResetTokens)

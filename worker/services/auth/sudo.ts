@@ -1,13 +1,14 @@
 import type { Db } from "../../../db/client.ts";
 import { markReauthenticated, mfaEnabled, SUDO_WINDOW_MS, sudoActive } from "../../auth/mfa.ts";
 import { verifyPassword } from "../../auth/password.ts";
-import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../../auth/rate-limit.ts";
+import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import { findAccountById, type SessionUser } from "../../auth/users.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES, type SudoInput } from "#shared/mfa.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { audit, type RequestMeta } from "../audit.ts";
+import { audit } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { invalidFactor, verifySecondFactor } from "./mfa.ts";
+import type { SessionScope } from "../_shared/scope.ts";
 
 /** Whether this user must give a TOTP code (or recovery code) when confirming it's them. */
 async function needsSecondFactor(db: Db, user: Pick<SessionUser, "id" | "role">): Promise<boolean> {
@@ -28,13 +29,10 @@ export async function assertSudo(db: Db, session: { reauthenticatedAt: Date | nu
  * "Confirm it's you": the password (limited like a sign-in of the same account and address) and,
  * for a super admin with MFA, a code. Opens the sudo window of this session only.
  */
-export async function confirmIdentity(
-  db: Db,
-  auth: { sessionId: string; user: Pick<SessionUser, "id" | "role" | "email" | "name" | "schoolId"> },
-  input: SudoInput,
-  { meta, now }: { meta: RequestMeta; now: Date },
-): Promise<{ sudoUntil: Date }> {
-  const { user } = auth;
+export async function confirmIdentity(scope: SessionScope, input: SudoInput): Promise<{ sudoUntil: Date }> {
+  const { deps, actor: user, meta, now } = scope;
+  const { db } = deps;
+  const auth = { sessionId: scope.session.id };
   const keys = loginKeys(user.role, user.email, meta.ipAddress ?? "unknown");
   const decision = await checkLogin(db, keys, now);
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);

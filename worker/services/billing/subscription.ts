@@ -3,6 +3,7 @@ import { schools } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 import { planForPupils } from "#shared/registration.ts";
 import { AppError } from "../errors.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
 
 type BillingDeps = Pick<AppDeps, "db" | "config" | "now" | "stripe" | "logger">;
 
@@ -19,8 +20,8 @@ async function schoolOf(deps: BillingDeps, schoolId: string) {
 }
 
 /** What the subscribe page shows. */
-export async function subscriptionState(deps: BillingDeps, schoolId: string) {
-  const school = await schoolOf(deps, schoolId);
+export async function subscriptionState(scope: SchoolScope) {
+  const school = await schoolOf(scope.deps, scope.schoolId);
   return {
     schoolName: school.name,
     status: school.subscriptionStatus,
@@ -30,7 +31,8 @@ export async function subscriptionState(deps: BillingDeps, schoolId: string) {
 }
 
 /** Restart or repair: a new subscription through Checkout, for the school's plan. */
-export async function startSubscriptionCheckout(deps: BillingDeps, schoolId: string) {
+export async function startSubscriptionCheckout(scope: SchoolScope) {
+  const { deps, schoolId } = scope;
   const school = await schoolOf(deps, schoolId);
   const plan = school.plan ?? planForPupils(school.pupilCount ?? 0);
   const appUrl = deps.config.appUrl;
@@ -47,7 +49,7 @@ export async function startSubscriptionCheckout(deps: BillingDeps, schoolId: str
         cancel_url: `${appUrl}/school-admin/subscribe`,
       },
       // One session per school per hour: a double click reuses it.
-      { idempotencyKey: `school-checkout-${school.id}-${deps.now().toISOString().slice(0, 13)}` },
+      { idempotencyKey: `school-checkout-${school.id}-${scope.now.toISOString().slice(0, 13)}` },
     );
     if (!session.url) throw new Error("no checkout url");
     return { checkout_url: session.url };
@@ -58,19 +60,20 @@ export async function startSubscriptionCheckout(deps: BillingDeps, schoolId: str
 }
 
 /** The Stripe billing portal for the school's customer (update card, cancel, resume). */
-export async function openBillingPortal(deps: BillingDeps, schoolId: string) {
-  const school = await schoolOf(deps, schoolId);
+export async function openBillingPortal(scope: SchoolScope) {
+  const { deps } = scope;
+  const school = await schoolOf(deps, scope.schoolId);
   if (!school.stripeCustomerId) throw new AppError("BAD_REQUEST", BILLING_MESSAGES.noCustomer);
   try {
     const portal = await deps.stripe.billingPortal.sessions.create(
       { customer: school.stripeCustomerId, return_url: `${deps.config.appUrl}/school-admin/subscribe` },
       // ST4: one session per school per minute, so a double click or a retry reuses it. Portal
       // sessions are short-lived, so the window is a minute rather than the checkout's hour.
-      { idempotencyKey: `school-portal-${school.id}-${deps.now().toISOString().slice(0, 16)}` },
+      { idempotencyKey: `school-portal-${school.id}-${scope.now.toISOString().slice(0, 16)}` },
     );
     return { url: portal.url };
   } catch (error) {
-    deps.logger.error("stripe: billing portal failed", { schoolId, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.error("stripe: billing portal failed", { schoolId: school.id, error: error instanceof Error ? error.message : String(error) });
     throw new AppError("BAD_REQUEST", BILLING_MESSAGES.portalFailed);
   }
 }

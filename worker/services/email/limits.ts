@@ -1,5 +1,5 @@
 import type { Db } from "../../../db/client.ts";
-import { takeWindowSlots, type WindowLimit } from "../../auth/rate-limit.ts";
+import { takeWindowSlots, type WindowLimit } from "../_shared/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import { tooManyRequests } from "../errors.ts";
 

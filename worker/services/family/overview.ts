@@ -1,9 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
 import { children, schools } from "../../../db/schema/index.ts";
+import type { ParentScope } from "../_shared/scope.ts";
 
 /** A parent's home: their school and their children (own family only). */
-export async function familyOverview(db: Db, scope: { parentId: string; schoolId: string }) {
+export async function familyOverview(scope: ParentScope) {
+  const { db } = scope.deps;
   const [schoolRows, childRows] = await db.batch([
     db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),
     db

@@ -1,9 +1,8 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { insertWhere } from "../../../db/conditional.ts";
+import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
 import { constantTimeEqualText, sha256Hex } from "../../auth/crypto.ts";
-import type { NewPasswordDeps } from "../../auth/breached.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
 import { findAccountById, normalizeEmail, toSessionUser, type SessionUser } from "../../auth/users.ts";
@@ -12,6 +11,7 @@ import { auditInsert, type RequestMeta } from "../audit.ts";
 import { assertAcceptableNewPassword } from "../auth/account.ts";
 import { AppError } from "../errors.ts";
 import { accountWithEmail, invitedName, isExpired, type Invitation } from "./shared.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 
 /** The invitation a token names, if it is still pending; the spec's messages otherwise. */
 async function pendingInvitationByToken(db: Db, token: string, now: Date) {
@@ -31,7 +31,10 @@ async function pendingInvitationByToken(db: Db, token: string, now: Date) {
 }
 
 /** What the accept-invite page shows before the form. */
-export async function describeInvitation(db: Db, token: string, now: Date) {
+export async function describeInvitation(scope: PublicScope, input: { token: string }) {
+  const { deps, now } = scope;
+  const { db } = deps;
+  const { token } = input;
   const { invitation, schoolName } = await pendingInvitationByToken(db, token, now);
   return {
     email: invitation.email,
@@ -59,7 +62,7 @@ type NewAccount = {
  */
 async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date): Promise<boolean> {
   const { invitation, userId, profile } = account;
-  const won = sql`exists (select 1 from ${invitations} where ${invitations.id} = ${invitation.id} and ${invitations.acceptedUserId} = ${userId})`;
+  const won = rowHolds(invitations, invitation.id, invitations.acceptedUserId, userId);
   const common = {
     id: userId,
     schoolId: invitation.schoolId,
@@ -117,12 +120,8 @@ async function signIn(db: Db, role: Invitation["role"], userId: string, meta: Re
 }
 
 /** The accept-invite form: creates the account with the password the person chose, signs them in. */
-export async function acceptInvitation(
-  deps: { db: Db } & NewPasswordDeps,
-  input: AcceptInviteInput,
-  meta: RequestMeta,
-  now: Date,
-): Promise<AcceptedAccount> {
+export async function acceptInvitation(scope: PublicScope, input: AcceptInviteInput): Promise<AcceptedAccount> {
+  const { deps, meta, now } = scope;
   const { db } = deps;
   const { invitation } = await pendingInvitationByToken(db, input.token, now);
   const [roleIssue] = acceptInviteRoleIssues(invitation.role, input);

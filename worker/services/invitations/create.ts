@@ -1,18 +1,14 @@
 import { and, eq, gt } from "drizzle-orm";
 import { invitations, schools } from "../../../db/schema/index.ts";
 import { normalizeEmail } from "../../auth/users.ts";
-import type { AppDeps } from "../../deps.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { DAY_MS } from "../_shared/time.ts";
 import { limitEmailSend } from "../email/limits.ts";
-import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
-import { getPlatformSettings } from "../platform/settings.ts";
-import { accountWithEmail, invitationMetadata, invitationOrNotice, issueSecrets, type Actor, type InvitableRole, type Invitation } from "./shared.ts";
-
-export type InvitationDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
-
-const DAY_MS = 24 * 3_600_000;
+import { readPlatformSettings } from "../platform/settings.ts";
+import { commitWithOutbox } from "../_shared/commit.ts";
+import { accountWithEmail, invitationMetadata, invitationOrNotice, issueSecrets, type InvitableRole, type Invitation } from "./shared.ts";
+import type { Scope } from "../_shared/scope.ts";
 
 /**
  * Creates an invitation, its e-mail (outbox) and an audit row in one batch, then enqueues the
@@ -21,14 +17,9 @@ const DAY_MS = 24 * 3_600_000;
  * another school is not revealed: the answer is the same as for a fresh address, and its owner
  * gets a notice instead of an invitation (ADR 0012).
  */
-export async function createInvitation(
-  deps: InvitationDeps,
-  input: { role: InvitableRole; email: string; name: string; schoolId: string },
-  actor: Actor,
-  meta: RequestMeta,
-): Promise<Invitation> {
+export async function createInvitation(scope: Scope, input: { role: InvitableRole; email: string; name: string; schoolId: string }): Promise<Invitation> {
+  const { deps, actor, meta, now } = scope;
   const { db, config } = deps;
-  const now = deps.now();
   const email = normalizeEmail(input.email);
 
   const [schoolRows, existingAccount, livePending, settings] = await Promise.all([
@@ -47,7 +38,7 @@ export async function createInvitation(
         ),
       )
       .limit(1),
-    getPlatformSettings(db),
+    readPlatformSettings(db),
   ]);
   const school = schoolRows[0];
   if (!school) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.selectSchool);
@@ -78,33 +69,21 @@ export async function createInvitation(
     createdAt: now,
     updatedAt: now,
   };
-  const mail = outboxInsert(
-    db,
-    {
-      ...invitationOrNotice(invitation, school.name, secrets, config.appUrl, existingAccount !== null),
-      to: email,
-      schoolId: school.id,
-      relatedId: invitation.id,
-    },
-    now,
-  );
-  await db.batch([
-    db.insert(invitations).values(invitation),
-    mail.query,
-    auditInsert(
-      db,
+  await commitWithOutbox(scope, [db.insert(invitations).values(invitation)], {
+    emails: [
       {
-        eventType: "invitation_sent",
-        description: `Invited ${email} as ${input.role === "school_admin" ? "school admin" : "parent"} of ${school.name}`,
-        userId: actor.id,
-        userRole: actor.role,
+        ...invitationOrNotice(invitation, school.name, secrets, config.appUrl, existingAccount !== null),
+        to: email,
         schoolId: school.id,
-        metadata: { invite_id: invitation.id, email, role: input.role, ...(existingAccount ? { existing_account_notified: true } : {}) },
-        at: now,
+        relatedId: invitation.id,
       },
-      meta,
-    ),
-  ]);
-  await enqueueEmails(deps, [mail.id]);
+    ],
+    audit: {
+      eventType: "invitation_sent",
+      description: `Invited ${email} as ${input.role === "school_admin" ? "school admin" : "parent"} of ${school.name}`,
+      schoolId: school.id,
+      metadata: { invite_id: invitation.id, email, role: input.role, ...(existingAccount ? { existing_account_notified: true } : {}) },
+    },
+  });
   return invitation;
 }

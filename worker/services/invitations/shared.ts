@@ -2,22 +2,20 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { invitations, parents, schoolAdmins, schools, type EmailType, type InvitationMetadata } from "../../../db/schema/index.ts";
 import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
-import type { RoleValue } from "#shared/auth.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { existingAccountNoticeEmail, inviteReminderEmail, parentInviteEmail, schoolAdminInviteEmail, type RenderedEmail } from "../../email/templates.ts";
 import { AppError } from "../errors.ts";
+import type { Actor } from "../_shared/scope.ts";
+import { HOUR_MS } from "../_shared/time.ts";
 
 export type Invitation = typeof invitations.$inferSelect;
 export type InvitableRole = Invitation["role"];
-
-/** Who acts: a super admin (any school) or a school admin (their own school only). */
-export type Actor = { id: string; role: RoleValue; schoolId: string | null; name: string };
 
 /** Spec §9: a secure token is 32 random bytes as hex; the temporary password 12 readable characters. */
 export const TOKEN_BYTES = 32;
 export const TEMPORARY_PASSWORD_LENGTH = 12;
 /** A reminder goes out once, about this long before the invitation expires. */
-export const REMINDER_BEFORE_EXPIRY_MS = 48 * 3_600_000;
+export const REMINDER_BEFORE_EXPIRY_MS = 48 * HOUR_MS;
 
 export type IssuedSecrets = { token: string; tokenHash: string; temporaryPassword: string | null; temporaryPasswordHash: string | null };
 

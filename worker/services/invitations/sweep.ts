@@ -1,3 +1,4 @@
+import { rowHolds } from "../../../db/conditional.ts";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { invitations, schools } from "../../../db/schema/index.ts";
@@ -49,7 +50,7 @@ export async function sendInviteReminders(
   for (const { invitation, schoolName } of due) {
     const token = randomHex(TOKEN_BYTES);
     const tokenHash = await sha256Hex(token);
-    const won = sql`exists (select 1 from ${invitations} where ${invitations.id} = ${invitation.id} and ${invitations.tokenHash} = ${tokenHash})`;
+    const won = rowHolds(invitations, invitation.id, invitations.tokenHash, tokenHash);
     const mail = outboxInsert(
       db,
       {

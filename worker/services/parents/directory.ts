@@ -1,30 +1,21 @@
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
-import type { Actor } from "../invitations/shared.ts";
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** `%term%` for LIKE … ESCAPE '\\', with the wildcard characters of the term escaped. */
-export function likePattern(term: string): string {
-  return `%${escapeLike(term)}%`;
-}
-
-/** `term%` for LIKE … ESCAPE '\\' (starts with). */
-export function prefixPattern(term: string): string {
-  return `${escapeLike(term)}%`;
-}
+import type { SchoolScope } from "../_shared/scope.ts";
+import { likePattern } from "../_shared/search.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
 
 function page<T>(rows: T[], total: number, pageNumber: number) {
-  return { rows, total, page: pageNumber, pageSize: PARENTS_PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PARENTS_PAGE_SIZE)) };
+  return pageOf(rows, total, pageNumber, PARENTS_PAGE_SIZE);
 }
 
 /** The parents of one school (accounts), searched by name or e-mail, ordered by name, paginated in SQL. */
-export async function listParents(db: Db, schoolId: string, input: { search?: string | undefined; page: number }) {
+export async function listParents(scope: SchoolScope, input: { search?: string | undefined; page: number }) {
+  const { db } = scope.deps;
+  const { schoolId } = scope;
   const conditions: SQL[] = [eq(parents.schoolId, schoolId)];
   if (input.search) {
     const pattern = likePattern(input.search.toLowerCase());
@@ -46,7 +37,7 @@ export async function listParents(db: Db, schoolId: string, input: { search?: st
       .where(where)
       .orderBy(asc(parents.name), asc(parents.id))
       .limit(PARENTS_PAGE_SIZE)
-      .offset((input.page - 1) * PARENTS_PAGE_SIZE),
+      .offset(pageOffset(input.page, PARENTS_PAGE_SIZE)),
     db.select({ total: count() }).from(parents).where(where),
   ]);
   return page(rows, totals[0]?.total ?? 0, input.page);
@@ -54,11 +45,11 @@ export async function listParents(db: Db, schoolId: string, input: { search?: st
 
 /** The school's parent invitations, newest first, searched by e-mail or invited name. */
 export async function listParentInvitations(
-  db: Db,
-  schoolId: string,
+  scope: SchoolScope,
   input: { search?: string | undefined; status?: "pending" | "accepted" | "expired" | "revoked" | undefined; page: number },
-  now: Date,
 ) {
+  const { deps, schoolId, now } = scope;
+  const { db } = deps;
   const conditions: SQL[] = [eq(invitations.schoolId, schoolId), eq(invitations.role, "parent")];
   if (input.status) conditions.push(eq(invitations.status, input.status));
   if (input.search) {
@@ -78,7 +69,7 @@ export async function listParentInvitations(
       .where(where)
       .orderBy(desc(invitations.createdAt), desc(invitations.id))
       .limit(PARENTS_PAGE_SIZE)
-      .offset((input.page - 1) * PARENTS_PAGE_SIZE),
+      .offset(pageOffset(input.page, PARENTS_PAGE_SIZE)),
     db.select({ total: count() }).from(invitations).where(where),
   ]);
   return page(
@@ -103,7 +94,9 @@ export async function listParentInvitations(
  * Deactivates (ending every session at once) or reactivates a parent of the actor's school.
  * A parent of another school is NOT_FOUND.
  */
-export async function setParentActive(db: Db, actor: Actor & { schoolId: string }, input: { parentId: string; active: boolean }, meta: RequestMeta, now: Date) {
+export async function setParentActive(scope: SchoolScope, input: { parentId: string; active: boolean }) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
   const [parent] = await db
     .select({ id: parents.id, email: parents.email, isActive: parents.isActive })
     .from(parents)

@@ -4,7 +4,10 @@ import type { Db } from "../../../db/client.ts";
 import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { AUDIT_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
-import { likePattern } from "../parents/directory.ts";
+import { likePattern } from "../_shared/search.ts";
+import { pageOffset } from "../_shared/paging.ts";
+import { DAY_MS } from "../_shared/time.ts";
+import type { Scope } from "../_shared/scope.ts";
 
 export type AuditListInput = {
   eventType?: string | undefined;
@@ -15,8 +18,6 @@ export type AuditListInput = {
   email?: string | undefined;
   page: number;
 };
-
-const DAY_MS = 24 * 3_600_000;
 
 /*
  * Audit rows hold text a stranger typed (a failed login's e-mail). The views never let SQLite hand
@@ -43,7 +44,19 @@ const actorAdmin = aliasedTable(schoolAdmins, "actor_admin");
 const actorParent = aliasedTable(parents, "actor_parent");
 
 /** `/super-admin/audit-logs`: filters in SQL, newest first, paginated. */
-export async function listAuditLogs(db: Db, input: AuditListInput, pageSize = AUDIT_PAGE_SIZE) {
+export async function listAuditLogs(scope: Scope, input: AuditListInput) {
+  return readAuditLogs(scope.deps.db, input, AUDIT_PAGE_SIZE);
+}
+
+/** The dashboard's recent activity shows this many entries. */
+export const RECENT_ACTIVITY = 5;
+
+/** The dashboard's recent activity: the newest audit rows. */
+export async function recentAuditLogs(scope: Scope) {
+  return (await readAuditLogs(scope.deps.db, { role: "all", page: 1 }, RECENT_ACTIVITY)).rows;
+}
+
+async function readAuditLogs(db: Db, input: AuditListInput, pageSize: number) {
   const conditions: SQL[] = [];
   if (input.eventType) conditions.push(eq(auditLogs.eventType, input.eventType));
   if (input.role === "system") conditions.push(isNull(auditLogs.userRole));
@@ -86,7 +99,7 @@ export async function listAuditLogs(db: Db, input: AuditListInput, pageSize = AU
       .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(sql`${auditLogs}.rowid`))
       .limit(pageSize)
-      .offset((input.page - 1) * pageSize),
+      .offset(pageOffset(input.page, pageSize)),
     db.select({ total: count() }).from(auditLogs).where(where),
   ]);
   const total = totals[0]?.total ?? 0;
@@ -100,7 +113,8 @@ function withActorEmail<R extends { accountEmail: string | null; metadata: Recor
 }
 
 /** The event types present, for the filter. */
-export async function auditEventTypes(db: Db): Promise<string[]> {
+export async function auditEventTypes(scope: Scope): Promise<string[]> {
+  const { db } = scope.deps;
   const rows = await db.selectDistinct({ eventType: auditLogs.eventType }).from(auditLogs).orderBy(auditLogs.eventType);
   return rows.map((row) => row.eventType);
 }

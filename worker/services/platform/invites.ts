@@ -1,11 +1,12 @@
 import { aliasedTable, and, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client.ts";
 import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { AppError } from "../errors.ts";
 import { invitedName } from "../invitations/shared.ts";
-import { likePattern } from "../parents/directory.ts";
+import { likePattern } from "../_shared/search.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
+import type { Scope } from "../_shared/scope.ts";
 
 const inviterSuper = aliasedTable(superAdmins, "inviter_super");
 const inviterAdmin = aliasedTable(schoolAdmins, "inviter_admin");
@@ -27,7 +28,9 @@ export type InviteListInput = {
 };
 
 /** Invitations Management: search by recipient, school or inviter; status and role filters; newest first. */
-export async function listInvitations(db: Db, input: InviteListInput, now: Date) {
+export async function listInvitations(scope: Scope, input: InviteListInput) {
+  const { deps, now } = scope;
+  const { db } = deps;
   const conditions: SQL[] = [];
   if (input.role !== "all") conditions.push(eq(invitations.role, input.role));
   // "Expired" includes pending invitations past their expiry that the hourly sweep has not marked yet.
@@ -51,12 +54,11 @@ export async function listInvitations(db: Db, input: InviteListInput, now: Date)
       .where(where)
       .orderBy(desc(invitations.createdAt), desc(invitations.id))
       .limit(INVITES_PAGE_SIZE)
-      .offset((input.page - 1) * INVITES_PAGE_SIZE),
+      .offset(pageOffset(input.page, INVITES_PAGE_SIZE)),
     db.select({ total: count() }).from(invitations).where(where),
   ]);
-  const total = totals[0]?.total ?? 0;
-  return {
-    rows: rows.map(({ invitation, schoolName, inviterName: inviter }) => ({
+  return pageOf(
+    rows.map(({ invitation, schoolName, inviterName: inviter }) => ({
       id: invitation.id,
       email: invitation.email,
       name: invitedName(invitation.metadata),
@@ -70,17 +72,18 @@ export async function listInvitations(db: Db, input: InviteListInput, now: Date)
       createdAt: invitation.createdAt,
       inviterName: inviter,
     })),
-    total,
-    page: input.page,
-    pageSize: INVITES_PAGE_SIZE,
-    pages: Math.max(1, Math.ceil(total / INVITES_PAGE_SIZE)),
-  };
+    totals[0]?.total ?? 0,
+    input.page,
+    INVITES_PAGE_SIZE,
+  );
 }
 
 const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
 /** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
-export async function invitationEmailLogs(db: Db, inviteId: string) {
+export async function invitationEmailLogs(scope: Scope, input: { inviteId: string }) {
+  const { db } = scope.deps;
+  const { inviteId } = input;
   const [row] = await withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic()).where(
     eq(invitations.id, inviteId),
   );

@@ -1,11 +1,15 @@
-import type { Db } from "../../../db/client.ts";
 import { newsletterSubscriptions } from "../../../db/schema/index.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import { tooManyAttempts } from "../errors.ts";
+import type { Actor, Scope } from "../_shared/scope.ts";
 
 /** Subscribes an address to the newsletter; repeating it is harmless. Rate-limited per IP. */
-export async function subscribeToNewsletter(db: Db, email: string, ipAddress: string | null, now: Date): Promise<void> {
+export async function subscribeNewsletter(scope: Scope<Actor | null>, input: { email: string }): Promise<void> {
+  const { deps, meta, now } = scope;
+  const { db } = deps;
+  const { email } = input;
+  const { ipAddress } = meta;
   const decision = await hitWindow(db, `newsletter:ip:${ipAddress ?? "unknown"}`, now, 10 * 60_000, 5);
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
   await db

@@ -1,6 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import { platformSettings } from "../../../db/schema/index.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
+import type { Actor, Scope } from "../_shared/scope.ts";
 import { platformSettingsSchema, type PlatformSettings } from "#shared/settings.ts";
 
 export { platformSettingsSchema, type PlatformSettings };
@@ -12,7 +13,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
 };
 
 /** Stored values over the defaults; a stored value that no longer validates falls back to its default. */
-export async function getPlatformSettings(db: Db): Promise<PlatformSettings> {
+export async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
   const rows = await db.select().from(platformSettings);
   const merged: Record<string, unknown> = { ...DEFAULT_PLATFORM_SETTINGS };
   for (const row of rows) {
@@ -25,15 +26,16 @@ export async function getPlatformSettings(db: Db): Promise<PlatformSettings> {
   return platformSettingsSchema.parse(merged);
 }
 
+/** The settings page, and the public support e-mail. */
+export async function getPlatformSettings(scope: Scope<Actor | null>): Promise<PlatformSettings> {
+  return readPlatformSettings(scope.deps.db);
+}
+
 /** Saves the settings (validated by the schema at the router) and audits what changed. */
-export async function updatePlatformSettings(
-  db: Db,
-  input: PlatformSettings,
-  actor: { id: string; role: "super_admin" },
-  meta: RequestMeta,
-  now: Date,
-): Promise<PlatformSettings> {
-  const current = await getPlatformSettings(db);
+export async function updatePlatformSettings(scope: Scope, input: PlatformSettings): Promise<PlatformSettings> {
+  const { actor, meta, now } = scope;
+  const { db } = scope.deps;
+  const current = await readPlatformSettings(db);
   const changed = (Object.keys(input) as (keyof PlatformSettings)[]).filter((key) => input[key] !== current[key]);
   if (changed.length === 0) return current;
   await db.batch([
@@ -56,5 +58,5 @@ export async function updatePlatformSettings(
         .onConflictDoUpdate({ target: platformSettings.key, set: { value: input[key], updatedBy: actor.id, updatedAt: now } }),
     ),
   ]);
-  return getPlatformSettings(db);
+  return readPlatformSettings(db);
 }

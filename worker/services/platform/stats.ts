@@ -1,9 +1,11 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
 import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
+import type { Scope } from "../_shared/scope.ts";
 
 /** The super admin's stat cards: schools (and active ones), school admins, parents, pending invites. */
-export async function platformStats(db: Db, now: Date) {
+export async function platformStats(scope: Scope) {
+  const { deps, now } = scope;
+  const { db } = deps;
   const [schoolRow, adminRow, parentRow, inviteRow] = await db.batch([
     db
       .select({

@@ -1,3 +1,4 @@
+import { rowHolds } from "../../../db/conditional.ts";
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -13,13 +14,14 @@ import {
   sessions,
 } from "../../../db/schema/index.ts";
 import { verifyPassword } from "../../auth/password.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { findAccountById } from "../../auth/users.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
-import type { DataSubject } from "./export.ts";
+import { dataSubjectOf, type DataSubject } from "./export.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
 
 /**
  * Not a valid scrypt hash, so no password ever verifies against it; unique to the erasing request,
@@ -71,7 +73,11 @@ function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: s
  * anonymised account. The audit row carries no personal data. Every statement after the first is
  * tied to the anonymisation having happened in this batch.
  */
-export async function eraseAccount(db: Db, subject: DataSubject, password: string, meta: RequestMeta, now: Date): Promise<void> {
+export async function requestErasure(scope: SchoolScope, input: { password: string }): Promise<void> {
+  const { deps, meta, now } = scope;
+  const { db } = deps;
+  const subject = dataSubjectOf(scope);
+  const { password } = input;
   const limit = await hitWindow(db, erasureLimitKey(subject), now, ERASURE_WINDOW_MS, ERASURE_ATTEMPTS);
   if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
   const account = await findAccountById(db, subject.role, subject.id);
@@ -80,7 +86,7 @@ export async function eraseAccount(db: Db, subject: DataSubject, password: strin
 
   const table = subject.role === "parent" ? parents : schoolAdmins;
   const marker = unusablePasswordHash();
-  const erased: SQL = sql`exists (select 1 from ${table} where ${table.id} = ${subject.id} and ${table.passwordHash} = ${marker})`;
+  const erased: SQL = rowHolds(table, subject.id, table.passwordHash, marker);
   const oldEmail = account.email;
   const [update] = await db.batch([
     anonymise(db, subject, account.passwordHash, marker, now),

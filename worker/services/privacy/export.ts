@@ -12,8 +12,9 @@ import {
   schools,
   sessions,
 } from "../../../db/schema/index.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
 
 /** Whose data: always the signed-in user, from the session (never from input). */
 export type DataSubject = { id: string; role: "parent" | "school_admin"; schoolId: string };
@@ -71,7 +72,17 @@ async function familyOf(db: Db, subject: DataSubject) {
  * without their secret hash or id (half of a cookie), audit rows about them (by user id and role).
  * The export itself is audited.
  */
-export async function exportPersonalData(db: Db, subject: DataSubject, meta: RequestMeta, now: Date) {
+/** The signed-in school admin or parent whose data it is. */
+export function dataSubjectOf(scope: SchoolScope): DataSubject {
+  const { id, role } = scope.actor;
+  if (role === "super_admin") throw new AppError("FORBIDDEN", "You do not have access to this area.");
+  return { id, role, schoolId: scope.schoolId };
+}
+
+export async function exportData(scope: SchoolScope) {
+  const { deps, meta, now } = scope;
+  const { db } = deps;
+  const subject = dataSubjectOf(scope);
   const profile = await profileOf(db, subject);
   if (!profile) throw new AppError("NOT_FOUND", "Account not found");
   const family = await familyOf(db, subject);
@@ -105,4 +116,4 @@ export async function exportPersonalData(db: Db, subject: DataSubject, meta: Req
   };
 }
 
-export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
+export type PersonalDataExport = Awaited<ReturnType<typeof exportData>>;

@@ -1,24 +1,25 @@
 import { and, eq } from "drizzle-orm";
 import { pendingSchools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { verificationCodeEmail } from "../../email/templates.ts";
 import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "#shared/registration.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { checkCode, CODE_TTL_MS, codeInserts } from "./codes.ts";
 import { RESUME_TOKEN_TTL_MS, resumeTokenInsert, revokeResumeTokens } from "./resume.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 
 type RegistrationDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now" | "stripe">;
 
 const MINUTE = 60_000;
 
-async function limit(deps: RegistrationDeps, key: string, windowMs: number, max: number) {
-  const decision = await hitWindow(deps.db, key, deps.now(), windowMs, max);
+async function limit(scope: PublicScope, key: string, windowMs: number, max: number) {
+  const decision = await hitWindow(scope.deps.db, key, scope.now, windowMs, max);
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
 }
 
@@ -29,8 +30,8 @@ async function findPending(deps: RegistrationDeps, pendingSchoolId: string) {
 }
 
 /** A fresh code and a fresh resume link, e-mailed to the registration's admin address (within the e-mail limits). */
-async function codeEmail(deps: RegistrationDeps, pending: { id: string; schoolName: string; adminEmail: string }, meta: RequestMeta) {
-  const now = deps.now();
+async function codeEmail(scope: PublicScope, pending: { id: string; schoolName: string; adminEmail: string }) {
+  const { deps, meta, now } = scope;
   await limitEmailSend(deps.db, { recipient: pending.adminEmail, actorId: null, ipAddress: meta.ipAddress }, now);
   const { code, queries } = await codeInserts(deps.db, { subjectId: pending.id, email: pending.adminEmail, now });
   const resume = await resumeTokenInsert(deps.db, { pendingSchoolId: pending.id, email: pending.adminEmail, now });
@@ -80,13 +81,14 @@ function detailsOf(input: RegistrationValues, now: Date) {
 }
 
 /** register-school: a pending school and its 6-digit code, e-mailed through the outbox. */
-export async function registerSchool(deps: RegistrationDeps, input: RegistrationValues, meta: RequestMeta) {
-  const now = deps.now();
+export async function registerSchool(scope: PublicScope, input: RegistrationValues) {
+  const { deps, meta } = scope;
+  const { now } = scope;
   const details = detailsOf(input, now);
-  await limit(deps, `register:ip:${meta.ipAddress ?? "unknown"}`, 60 * MINUTE, 10);
+  await limit(scope, `register:ip:${meta.ipAddress ?? "unknown"}`, 60 * MINUTE, 10);
   const id = crypto.randomUUID();
   const pending = { id, ...details, createdAt: now, updatedAt: now };
-  const code = await codeEmail(deps, pending, meta);
+  const code = await codeEmail(scope, pending);
   await deps.db.batch([
     deps.db.insert(pendingSchools).values(pending),
     ...code.queries,
@@ -109,14 +111,15 @@ export async function registerSchool(deps: RegistrationDeps, input: Registration
  * Step 1 edited after Previous: the same registration is updated (never a second one). A changed
  * admin e-mail needs verifying again: a new code goes to it, and links sent to the old one die.
  */
-export async function updateRegistration(deps: RegistrationDeps, input: RegistrationValues & { pendingSchoolId: string }, meta: RequestMeta) {
+export async function updateRegistration(scope: PublicScope, input: RegistrationValues & { pendingSchoolId: string }) {
+  const { deps, meta } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
   if (pending.paymentStatus === "paid" || (pending.verificationStatus !== "pending_verification" && pending.verificationStatus !== "email_verified")) {
     throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.alreadyPaid);
   }
-  const now = deps.now();
+  const { now } = scope;
   const details = detailsOf(input, now);
-  await limit(deps, `register-update:subject:${pending.id}`, 60 * MINUTE, 20);
+  await limit(scope, `register-update:subject:${pending.id}`, 60 * MINUTE, 20);
   const emailChanged = details.adminEmail !== pending.adminEmail;
   const reverify = emailChanged ? { verificationStatus: "pending_verification" as const, emailVerifiedAt: null } : {};
   const update = deps.db
@@ -137,21 +140,22 @@ export async function updateRegistration(deps: RegistrationDeps, input: Registra
     await deps.db.batch([update, audit]);
     return { pendingSchoolId: pending.id, verified: pending.verificationStatus === "email_verified", resumeToken: null };
   }
-  await limit(deps, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
-  await limit(deps, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
-  const code = await codeEmail(deps, { id: pending.id, schoolName: details.schoolName, adminEmail: details.adminEmail }, meta);
+  await limit(scope, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
+  await limit(scope, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
+  const code = await codeEmail(scope, { id: pending.id, schoolName: details.schoolName, adminEmail: details.adminEmail });
   await deps.db.batch([update, revokeResumeTokens(deps.db, pending.id), audit, ...code.queries]);
   await enqueueEmails(deps, [code.emailId]);
   return { pendingSchoolId: pending.id, verified: false, resumeToken: code.resumeToken };
 }
 
 /** verify-email: the 6-digit code; 5 attempts per 30 minutes per registration and per address. */
-export async function verifyEmail(deps: RegistrationDeps, input: { pendingSchoolId: string; verificationCode: string }, meta: RequestMeta) {
+export async function verifyEmail(scope: PublicScope, input: { pendingSchoolId: string; verificationCode: string }) {
+  const { deps, meta } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
   if (pending.verificationStatus !== "pending_verification") return { verified: true as const };
-  await limit(deps, `verify:subject:${pending.id}`, 30 * MINUTE, 5);
-  await limit(deps, `verify:ip:${meta.ipAddress ?? "unknown"}`, 30 * MINUTE, 20);
-  const now = deps.now();
+  await limit(scope, `verify:subject:${pending.id}`, 30 * MINUTE, 5);
+  await limit(scope, `verify:ip:${meta.ipAddress ?? "unknown"}`, 30 * MINUTE, 20);
+  const { now } = scope;
   const result = await checkCode(deps.db, pending.id, input.verificationCode, now);
   if (result === "expired") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.codeExpired);
   if (result === "exhausted") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.tooManyCodeAttempts);
@@ -164,12 +168,13 @@ export async function verifyEmail(deps: RegistrationDeps, input: { pendingSchool
 }
 
 /** Resend Code (the old app's alert said it was not built): a fresh code, 3 per 10 minutes. */
-export async function resendCode(deps: RegistrationDeps, input: { pendingSchoolId: string }, meta: RequestMeta) {
+export async function resendCode(scope: PublicScope, input: { pendingSchoolId: string }) {
+  const { deps, meta } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
   if (pending.verificationStatus !== "pending_verification") throw new AppError("BAD_REQUEST", "This e-mail address is already verified.");
-  await limit(deps, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
-  await limit(deps, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
-  const code = await codeEmail(deps, pending, meta);
+  await limit(scope, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
+  await limit(scope, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
+  const code = await codeEmail(scope, pending);
   await deps.db.batch([...code.queries]);
   await enqueueEmails(deps, [code.emailId]);
   return { message: REGISTRATION_MESSAGES.codeResent, resumeToken: code.resumeToken };
@@ -179,11 +184,12 @@ export async function resendCode(deps: RegistrationDeps, input: { pendingSchoolI
  * create-checkout-session: Stripe Checkout in subscription mode with the plan's price. The
  * idempotency key makes a double click return the same session.
  */
-export async function createRegistrationCheckout(deps: RegistrationDeps, input: { pendingSchoolId: string }) {
+export async function createCheckoutSession(scope: PublicScope, input: { pendingSchoolId: string }) {
+  const { deps } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
   if (pending.verificationStatus === "pending_verification") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.notVerified);
   if (pending.paymentStatus === "paid" || pending.verificationStatus !== "email_verified") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.alreadyPaid);
-  const now = deps.now();
+  const { now } = scope;
   if (!pending.termsAcceptedAt) {
     await deps.db.update(pendingSchools).set({ termsAcceptedAt: now, updatedAt: now }).where(eq(pendingSchools.id, pending.id));
   }
@@ -214,7 +220,9 @@ export async function createRegistrationCheckout(deps: RegistrationDeps, input: 
 }
 
 /** The payment success page asks whether the webhook has marked its session paid. */
-export async function registrationCheckoutStatus(deps: Pick<AppDeps, "db">, sessionId: string) {
+export async function checkoutStatus(scope: PublicScope, input: { sessionId: string }) {
+  const { deps } = scope;
+  const { sessionId } = input;
   const [row] = await deps.db
     .select({ paymentStatus: pendingSchools.paymentStatus, schoolName: pendingSchools.schoolName })
     .from(pendingSchools)

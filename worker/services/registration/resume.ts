@@ -2,11 +2,10 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { pendingSchools, registrationResumeTokens } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
-import { hitWindow } from "../../auth/rate-limit.ts";
-import type { AppDeps } from "../../deps.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import type { RegistrationInput } from "#shared/registration.ts";
-import type { RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 
 /** A resume link works for 7 days. */
 export const RESUME_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -47,8 +46,9 @@ export type ResumeResult =
  * Opens a registration from its resume link: the details and the step to continue at (2 before
  * the e-mail is verified, 3 before the consents, otherwise 4), or why it cannot be continued.
  */
-export async function resumeRegistration(deps: Pick<AppDeps, "db" | "now">, token: string, meta: RequestMeta): Promise<ResumeResult> {
-  const now = deps.now();
+export async function resumeRegistration(scope: PublicScope, input: { token: string }): Promise<ResumeResult> {
+  const { deps, meta, now } = scope;
+  const { token } = input;
   const decision = await hitWindow(deps.db, `resume:ip:${meta.ipAddress ?? "unknown"}`, now, 10 * 60_000, 20);
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
   const [row] = await deps.db

@@ -1,16 +1,15 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import { insertWhere } from "../../../db/conditional.ts";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
-import type { AppDeps } from "../../deps.ts";
 import { registrationApprovedEmail, registrationRejectedEmail } from "../../email/templates.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
-import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { commitWithOutbox } from "../_shared/commit.ts";
 import { AppError } from "../errors.ts";
-import { acceptLink, invitationMetadata, issueSecrets, type Actor } from "../invitations/shared.ts";
-import { getPlatformSettings } from "../platform/settings.ts";
+import { DAY_MS } from "../_shared/time.ts";
+import { acceptLink, invitationMetadata, issueSecrets } from "../invitations/shared.ts";
+import type { Scope } from "../_shared/scope.ts";
+import { readPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "../schools/code.ts";
-
-type ReviewDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
 
 export const REVIEW_MESSAGES = {
   notFound: "No pending school registration found.",
@@ -18,10 +17,8 @@ export const REVIEW_MESSAGES = {
   alreadyReviewed: "This registration has already been reviewed.",
 } as const;
 
-const DAY_MS = 24 * 3_600_000;
-
-async function reviewable(deps: ReviewDeps, pendingSchoolId: string) {
-  const [pending] = await deps.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
+async function reviewable(db: Db, pendingSchoolId: string) {
+  const [pending] = await db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
   if (!pending) throw new AppError("NOT_FOUND", REVIEW_MESSAGES.notFound);
   if (pending.verificationStatus === "approved" || pending.verificationStatus === "rejected") throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
   if (pending.verificationStatus !== "payment_successful" || pending.paymentStatus !== "paid") throw new AppError("BAD_REQUEST", REVIEW_MESSAGES.notReviewable);
@@ -34,14 +31,14 @@ async function reviewable(deps: ReviewDeps, pendingSchoolId: string) {
  * links carried over), its first school-admin invitation with a temporary password, the credentials
  * e-mail and the audit row. A double click or a second tab finds the registration reviewed.
  */
-export async function approveRegistration(deps: ReviewDeps, pendingSchoolId: string, actor: Actor, meta: RequestMeta) {
+export async function approveRegistration(scope: Scope, input: { pendingSchoolId: string }) {
+  const { deps, actor, now } = scope;
   const { db, config } = deps;
-  const now = deps.now();
-  const pending = await reviewable(deps, pendingSchoolId);
-  const settings = await getPlatformSettings(db);
+  const pending = await reviewable(db, input.pendingSchoolId);
+  const settings = await readPlatformSettings(db);
   const reviewId = crypto.randomUUID();
   const schoolId = crypto.randomUUID();
-  const won = sql`exists (select 1 from ${pendingSchools} where ${pendingSchools.id} = ${pending.id} and ${pendingSchools.reviewId} = ${reviewId})`;
+  const won = rowHolds(pendingSchools, pending.id, pendingSchools.reviewId, reviewId);
 
   const secrets = await issueSecrets("school_admin");
   const invitation = {
@@ -59,28 +56,23 @@ export async function approveRegistration(deps: ReviewDeps, pendingSchoolId: str
     createdAt: now,
     updatedAt: now,
   };
-  const mail = outboxInsert(
-    db,
-    {
-      ...registrationApprovedEmail({
-        name: pending.adminFullName,
-        schoolName: pending.schoolName,
-        email: pending.adminEmail,
-        temporaryPassword: secrets.temporaryPassword ?? "",
-        acceptLink: acceptLink(config.appUrl, secrets.token),
-        loginLink: `${config.appUrl}/login/school`,
-        expiresAt: invitation.expiresAt,
-      }),
-      type: "registration_approved",
-      to: pending.adminEmail,
-      schoolId,
-      relatedId: pending.id,
-    },
-    now,
-    won,
-  );
+  const email = {
+    ...registrationApprovedEmail({
+      name: pending.adminFullName,
+      schoolName: pending.schoolName,
+      email: pending.adminEmail,
+      temporaryPassword: secrets.temporaryPassword ?? "",
+      acceptLink: acceptLink(config.appUrl, secrets.token),
+      loginLink: `${config.appUrl}/login/school`,
+      expiresAt: invitation.expiresAt,
+    }),
+    type: "registration_approved" as const,
+    to: pending.adminEmail,
+    schoolId,
+    relatedId: pending.id,
+  };
 
-  const [claim] = await db.batch([
+  await commitWithOutbox(scope, [
     db
       .update(pendingSchools)
       .set({ verificationStatus: "approved", reviewId, reviewedBy: actor.id, reviewedAt: now, schoolId, updatedAt: now })
@@ -117,74 +109,60 @@ export async function approveRegistration(deps: ReviewDeps, pendingSchoolId: str
       won,
     ),
     insertWhere(db, invitations, invitation, won),
-    mail.query,
-    auditInsert(
-      db,
-      {
-        eventType: "school_approved",
-        description: `Approved the registration of ${pending.schoolName}`,
-        userId: actor.id,
-        userRole: actor.role,
-        schoolId,
-        metadata: { pending_school_id: pending.id, invite_id: invitation.id, email: pending.adminEmail },
-        at: now,
-      },
-      meta,
-      won,
-    ),
-  ]);
-  if (claim.rowsAffected !== 1) throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
-  await enqueueEmails(deps, [mail.id]);
+  ], {
+    emails: [email],
+    audit: {
+      eventType: "school_approved",
+      description: `Approved the registration of ${pending.schoolName}`,
+      schoolId,
+      metadata: { pending_school_id: pending.id, invite_id: invitation.id, email: pending.adminEmail },
+    },
+    claim: { won, lost: new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed) },
+  });
   return { school: { id: schoolId, name: pending.schoolName } };
 }
 
 /** reject-school-registration: the optional reason is stored and e-mailed; one review wins. */
-export async function rejectRegistration(deps: ReviewDeps, input: { pendingSchoolId: string; reason?: string | undefined }, actor: Actor, meta: RequestMeta) {
+export async function rejectRegistration(scope: Scope, input: { pendingSchoolId: string; reason?: string | undefined }) {
+  const { deps, actor, now } = scope;
   const { db } = deps;
-  const now = deps.now();
-  const pending = await reviewable(deps, input.pendingSchoolId);
+  const pending = await reviewable(db, input.pendingSchoolId);
   const reason = input.reason?.trim() || null;
   const reviewId = crypto.randomUUID();
-  const won = sql`exists (select 1 from ${pendingSchools} where ${pendingSchools.id} = ${pending.id} and ${pendingSchools.reviewId} = ${reviewId})`;
-  const settings = await getPlatformSettings(db);
-  const mail = outboxInsert(
-    db,
+  const won = rowHolds(pendingSchools, pending.id, pendingSchools.reviewId, reviewId);
+  const settings = await readPlatformSettings(db);
+  await commitWithOutbox(
+    scope,
+    [
+      db
+        .update(pendingSchools)
+        .set({ verificationStatus: "rejected", reviewId, reviewedBy: actor.id, reviewedAt: now, rejectionReason: reason, updatedAt: now })
+        .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"))),
+    ],
     {
-      ...registrationRejectedEmail({ name: pending.adminFullName, schoolName: pending.schoolName, reason, supportEmail: settings.supportEmail }),
-      type: "registration_rejected",
-      to: pending.adminEmail,
-      relatedId: pending.id,
-    },
-    now,
-    won,
-  );
-  const [claim] = await db.batch([
-    db
-      .update(pendingSchools)
-      .set({ verificationStatus: "rejected", reviewId, reviewedBy: actor.id, reviewedAt: now, rejectionReason: reason, updatedAt: now })
-      .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"))),
-    mail.query,
-    auditInsert(
-      db,
-      {
+      emails: [
+        {
+          ...registrationRejectedEmail({ name: pending.adminFullName, schoolName: pending.schoolName, reason, supportEmail: settings.supportEmail }),
+          type: "registration_rejected",
+          to: pending.adminEmail,
+          relatedId: pending.id,
+        },
+      ],
+      audit: {
         eventType: "school_rejected",
         description: `Rejected the registration of ${pending.schoolName}`,
-        userId: actor.id,
-        userRole: actor.role,
         metadata: { pending_school_id: pending.id, email: pending.adminEmail, reason },
-        at: now,
       },
-      meta,
-      won,
-    ),
-  ]);
-  if (claim.rowsAffected !== 1) throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
-  await enqueueEmails(deps, [mail.id]);
+      claim: { won, lost: new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed) },
+    },
+  );
   return { rejected: true as const };
 }
 
 /** Registrations awaiting review: paid, payment successful, newest first (spec §7). */
-export async function pendingRegistrations(db: ReviewDeps["db"], limit: number) {
+export async function pendingRegistrations(scope: Scope, input: { limit: number }) {
+  const { db } = scope.deps;
+  const { limit } = input;
   const where = and(eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"));
   const [rows, totals] = await db.batch([
     db

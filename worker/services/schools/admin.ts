@@ -16,13 +16,14 @@ import {
   trips,
 } from "../../../db/schema/index.ts";
 import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
-import { auditInsert, type RequestMeta } from "../audit.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
-import type { Actor } from "../invitations/shared.ts";
-import { likePattern, prefixPattern } from "../parents/directory.ts";
-import { getPlatformSettings } from "../platform/settings.ts";
+import type { Scope } from "../_shared/scope.ts";
+import { likePattern, prefixPattern } from "../_shared/search.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
+import { readPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "./code.ts";
-import { schoolOverview } from "./overview.ts";
+import { readSchoolOverview } from "./overview.ts";
 import { schoolStatusBadge, setupStatus } from "./status.ts";
 
 // Correlated subqueries, written with explicit aliases: in a single-table select drizzle leaves
@@ -60,7 +61,8 @@ function decorate<T extends { isActive: boolean; subscriptionStatus: string; act
 }
 
 /** Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7). */
-export async function listSchools(db: Db, input: SchoolListInput) {
+export async function listSchools(scope: Scope, input: SchoolListInput) {
+  const { db } = scope.deps;
   const where = listConditions(input);
   const [rows, totals, summary] = await db.batch([
     db
@@ -83,7 +85,7 @@ export async function listSchools(db: Db, input: SchoolListInput) {
       .where(where)
       .orderBy(desc(schools.createdAt), desc(schools.id))
       .limit(SCHOOLS_PAGE_SIZE)
-      .offset((input.page - 1) * SCHOOLS_PAGE_SIZE),
+      .offset(pageOffset(input.page, SCHOOLS_PAGE_SIZE)),
     db.select({ total: count() }).from(schools).where(where),
     db
       .select({
@@ -94,13 +96,8 @@ export async function listSchools(db: Db, input: SchoolListInput) {
       })
       .from(schools),
   ]);
-  const total = totals[0]?.total ?? 0;
   return {
-    rows: rows.map(decorate),
-    total,
-    page: input.page,
-    pageSize: SCHOOLS_PAGE_SIZE,
-    pages: Math.max(1, Math.ceil(total / SCHOOLS_PAGE_SIZE)),
+    ...pageOf(rows.map(decorate), totals[0]?.total ?? 0, input.page, SCHOOLS_PAGE_SIZE),
     summary: {
       totalSchools: summary[0]?.totalSchools ?? 0,
       activeSchools: Number(summary[0]?.activeSchools ?? 0),
@@ -111,7 +108,9 @@ export async function listSchools(db: Db, input: SchoolListInput) {
 }
 
 /** The details modal: every school field, its admins, and the user summary. */
-export async function schoolDetails(db: Db, schoolId: string) {
+export async function schoolDetails(scope: Scope, input: { schoolId: string }) {
+  const { db } = scope.deps;
+  const { schoolId } = input;
   const [schoolRows, adminRows, parentRows] = await db.batch([
     db.select().from(schools).where(eq(schools.id, schoolId)),
     db
@@ -168,8 +167,10 @@ function schoolValues(input: SchoolFormInput) {
  * Create New School (created_by the super admin). It has no subscription yet: its admins are sent
  * to the subscribe page until one is paid for.
  */
-export async function createSchool(db: Db, input: SchoolFormInput, actor: Actor, meta: RequestMeta, now: Date) {
-  const settings = await getPlatformSettings(db);
+export async function createSchool(scope: Scope, input: SchoolFormInput) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
+  const settings = await readPlatformSettings(db);
   const id = crypto.randomUUID();
   const values = schoolValues(input);
   await db.batch([
@@ -189,7 +190,9 @@ function schoolSessionDeletes(db: Db, schoolId: string) {
 }
 
 /** Edit School. Deactivating it signs all of its users out at once. */
-export async function updateSchool(db: Db, input: SchoolFormInput & { schoolId: string; isActive: boolean }, actor: Actor, meta: RequestMeta, now: Date) {
+export async function updateSchool(scope: Scope, input: SchoolFormInput & { schoolId: string; isActive: boolean }) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
   const values = schoolValues(input);
   const [updated] = await db.batch([
     db.update(schools).set({ ...values, isActive: input.isActive, updatedAt: now }).where(eq(schools.id, input.schoolId)),
@@ -212,7 +215,10 @@ export async function updateSchool(db: Db, input: SchoolFormInput & { schoolId: 
  * no links, with the school's name and the invoice number as snapshots. E-mail and audit history
  * stay (audit logs are kept 3 years).
  */
-export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta: RequestMeta, now: Date) {
+export async function deleteSchool(scope: Scope, input: { schoolId: string }) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
+  const { schoolId } = input;
   const [school] = await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
   if (!school) throw new AppError("NOT_FOUND", "School not found");
   await db.batch([
@@ -243,8 +249,11 @@ export async function deleteSchool(db: Db, schoolId: string, actor: Actor, meta:
 }
 
 /** "Go to school dashboard": the school admin dashboard's data, read-only; every opening is audited. */
-export async function openSupportView(db: Db, schoolId: string, actor: Actor, meta: RequestMeta, now: Date) {
-  const overview = await schoolOverview(db, schoolId);
+export async function openSupportView(scope: Scope, input: { schoolId: string }) {
+  const { deps, actor, meta, now } = scope;
+  const { db } = deps;
+  const { schoolId } = input;
+  const overview = await readSchoolOverview(db, schoolId);
   await auditInsert(
     db,
     { eventType: "support_view_opened", description: `Opened the read-only support view of ${overview.school.name}`, userId: actor.id, userRole: actor.role, schoolId, at: now },

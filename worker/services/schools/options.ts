@@ -1,12 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
 import { schools } from "../../../db/schema/index.ts";
-import { likePattern } from "../parents/directory.ts";
+import { likePattern } from "../_shared/search.ts";
+import type { Scope } from "../_shared/scope.ts";
 
 export const SCHOOL_OPTIONS_LIMIT = 50;
 
 /** Active schools for a picker, by name, searched in SQL (the platform may hold thousands). */
-export async function schoolOptions(db: Db, search: string | undefined) {
+export async function schoolOptions(scope: Scope, input: { search?: string | undefined }) {
+  const { db } = scope.deps;
+  const { search } = input;
   const conditions = [eq(schools.isActive, true)];
   if (search) conditions.push(sql`lower(${schools.name}) like ${likePattern(search.toLowerCase())} escape '\\'`);
   return db

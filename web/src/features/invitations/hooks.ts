@@ -37,9 +37,9 @@ function sendToasts(reload: () => Promise<void>) {
 }
 
 /** Every invitation on the platform, one page of a search (super admin). */
-export function usePlatformInvitations(input: RouterInputs["superAdmin"]["invites"]["list"]) {
+export function usePlatformInvitations(input: RouterInputs["superAdmin"]["invitations"]["list"]) {
   const trpc = useTRPC();
-  return useQuery(trpc.superAdmin.invites.list.queryOptions(input, { placeholderData: keepPreviousData }));
+  return useQuery(trpc.superAdmin.invitations.list.queryOptions(input, { placeholderData: keepPreviousData }));
 }
 
 /** The super admin's resend and revoke of any invitation. */
@@ -47,8 +47,8 @@ export function usePlatformInvitationActions() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toasts = invitationToasts(() => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() }));
-  const resend = useMutation(trpc.superAdmin.resendInvite.mutationOptions(toasts.resend));
-  const revoke = useMutation(trpc.superAdmin.revokeInvite.mutationOptions(toasts.revoke));
+  const resend = useMutation(trpc.superAdmin.invitations.resend.mutationOptions(toasts.resend));
+  const revoke = useMutation(trpc.superAdmin.invitations.revoke.mutationOptions(toasts.revoke));
   return { resend, revoke };
 }
 
@@ -56,32 +56,32 @@ export function usePlatformInvitationActions() {
 export function useInviteSchoolAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(trpc.superAdmin.inviteSchoolAdmin.mutationOptions(sendToasts(() => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() }))));
+  return useMutation(trpc.superAdmin.invitations.create.mutationOptions(sendToasts(() => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() }))));
 }
 
 /** The schools a school admin can be invited to, found by name (only while `enabled`). */
 export function useInvitableSchools(search: string, enabled: boolean) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.superAdmin.schoolOptions.queryOptions({ search: search || undefined }), enabled, placeholderData: keepPreviousData });
+  return useQuery({ ...trpc.superAdmin.schools.options.queryOptions({ search: search || undefined }), enabled, placeholderData: keepPreviousData });
 }
 
 /** The e-mails sent for one invitation (only while one is picked). */
 export function useInvitationEmailLogs(inviteId: string | null) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.superAdmin.invites.emailLogs.queryOptions({ inviteId: inviteId ?? "" }), enabled: inviteId !== null });
+  return useQuery({ ...trpc.superAdmin.invitations.emailLogs.queryOptions({ inviteId: inviteId ?? "" }), enabled: inviteId !== null });
 }
 
 /** A school admin invites a parent to the school. */
 export function useInviteParent() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(trpc.schoolAdmin.parents.invite.mutationOptions(sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter()))));
+  return useMutation(trpc.schoolAdmin.invitations.create.mutationOptions(sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter()))));
 }
 
 /** The school's parent invitations, one page of a search (school admin). */
-export function useParentInvitations(input: RouterInputs["schoolAdmin"]["parents"]["invitations"]) {
+export function useParentInvitations(input: RouterInputs["schoolAdmin"]["invitations"]["list"]) {
   const trpc = useTRPC();
-  return useQuery(trpc.schoolAdmin.parents.invitations.queryOptions(input, { placeholderData: keepPreviousData }));
+  return useQuery(trpc.schoolAdmin.invitations.list.queryOptions(input, { placeholderData: keepPreviousData }));
 }
 
 /** A school admin's resend and revoke of its parents' invitations. */
@@ -89,7 +89,7 @@ export function useParentInvitationActions() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toasts = invitationToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter()));
-  const resend = useMutation(trpc.schoolAdmin.parents.resendInvite.mutationOptions(toasts.resend));
-  const revoke = useMutation(trpc.schoolAdmin.parents.revokeInvite.mutationOptions(toasts.revoke));
+  const resend = useMutation(trpc.schoolAdmin.invitations.resend.mutationOptions(toasts.resend));
+  const revoke = useMutation(trpc.schoolAdmin.invitations.revoke.mutationOptions(toasts.revoke));
   return { resend, revoke };
 }

@@ -6,7 +6,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 /** Paid registrations awaiting review, newest first, at most `limit` of them. */
 export function usePendingRegistrations(limit: number) {
   const trpc = useTRPC();
-  return useQuery(trpc.superAdmin.pendingRegistrations.queryOptions({ limit }));
+  return useQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit }));
 }
 
 /**
@@ -24,7 +24,7 @@ export function useApproveRegistration() {
   const trpc = useTRPC();
   const reload = useReloadAfterReview();
   return useMutation(
-    trpc.superAdmin.approveRegistration.mutationOptions({
+    trpc.superAdmin.registrations.approve.mutationOptions({
       onSuccess: (data) => notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`),
       onError: (error) => notify("error", "Approval Failed", errorMessage(error)),
       onSettled: reload,
@@ -37,7 +37,7 @@ export function useRejectRegistration() {
   const trpc = useTRPC();
   const reload = useReloadAfterReview();
   return useMutation(
-    trpc.superAdmin.rejectRegistration.mutationOptions({
+    trpc.superAdmin.registrations.reject.mutationOptions({
       onSuccess: () => notify("success", "School Rejected", "The applicant has been told by e-mail."),
       onError: (error) => notify("error", "Rejection Failed", errorMessage(error)),
       onSettled: reload,

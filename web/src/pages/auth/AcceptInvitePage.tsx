@@ -117,7 +117,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
   } = form;
 
   const accept = useMutation(
-    trpc.auth.acceptInvite.mutationOptions({
+    trpc.auth.acceptInvitation.mutationOptions({
       onSuccess: (data) => {
         onAccepted();
         // A new user is signed in: drop whatever this browser cached for anyone before, except

@@ -16,7 +16,7 @@ export default function SuperAdminHome() {
   const trpc = useTRPC();
   const { user } = useSession();
   const stats = useQuery(trpc.superAdmin.stats.queryOptions());
-  const activity = useQuery(trpc.superAdmin.recentActivity.queryOptions());
+  const activity = useQuery(trpc.superAdmin.auditLogs.recent.queryOptions());
   const [inviting, setInviting] = useState(false);
   useEffect(() => {
     document.title = "Super Admin Dashboard · SchoolRide";

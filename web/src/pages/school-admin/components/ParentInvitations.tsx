@@ -9,7 +9,7 @@ import { InvitationList, isRegenerable, isResendable, statusColumn, type Invitat
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 
-type InvitationRow = RouterOutputs["schoolAdmin"]["parents"]["invitations"]["rows"][number];
+type InvitationRow = RouterOutputs["schoolAdmin"]["invitations"]["list"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
 
 const STATUS_OPTIONS: { value: InvitationStatus | ""; label: string }[] = [

@@ -11,8 +11,8 @@ import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { Dash, DetailList } from "../../../components/ui/detail-list.tsx";
 import { roleLabel } from "../../../components/ui/format.ts";
 
-type Invite = RouterOutputs["superAdmin"]["invites"]["list"]["rows"][number];
-type EmailLog = RouterOutputs["superAdmin"]["invites"]["emailLogs"]["logs"][number];
+type Invite = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
+type EmailLog = RouterOutputs["superAdmin"]["invitations"]["emailLogs"]["logs"][number];
 
 const EMAIL_TYPE_LABELS: Record<string, string> = {
   school_admin_invite: "School admin invite",

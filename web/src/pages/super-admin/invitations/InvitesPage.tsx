@@ -19,7 +19,7 @@ import { notify } from "../../../lib/toast.ts";
 import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
 import { EmailLogsDialog } from "./EmailLogsDialog.tsx";
 
-type Invite = RouterOutputs["superAdmin"]["invites"]["list"]["rows"][number];
+type Invite = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
 
 const STATUS_LABELS: Record<(typeof INVITE_STATUS_FILTERS)[number], string> = {
   all: "All Statuses",

@@ -16,7 +16,7 @@ import { DetailList } from "../../../components/ui/detail-list.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
-type Registration = RouterOutputs["superAdmin"]["pendingRegistrations"]["rows"][number];
+type Registration = RouterOutputs["superAdmin"]["registrations"]["pending"]["rows"][number];
 
 /** The server's upper bound for one read of the review list. */
 const LIST_LIMIT = 100;

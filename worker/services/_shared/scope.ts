@@ -1,0 +1,33 @@
+import type { RoleValue } from "#shared/auth.ts";
+import type { SessionRecord } from "../../auth/session.ts";
+import type { AppDeps } from "../../deps.ts";
+import type { RequestMeta } from "../audit.ts";
+
+/**
+ * How every service called from a request is called: `service(scope, input)`, or `service(scope)`
+ * when it takes no input. The procedure ladder (worker/trpc/init.ts) builds the scope once per
+ * request, so `now` is one instant for the whole request and a tenant service cannot run without
+ * the session's school: its first parameter is a `SchoolScope`, which only the school admin's and
+ * the parent's procedures make.
+ *
+ * Work without a request (the queue consumer, the hourly cron) has no actor and keeps plain
+ * `(deps, …)` signatures.
+ */
+
+/** Who acts: a super admin (any school), a school admin or a parent (their own school only). */
+export type Actor = { id: string; role: RoleValue; schoolId: string | null; name: string; email: string };
+
+/** A request: the app's dependencies, who acts (null before sign-in), where it came from, its instant. */
+export type Scope<A extends Actor | null = Actor> = { deps: AppDeps; actor: A; meta: RequestMeta; now: Date };
+
+/** A public procedure's scope: whoever is signed in (sign-out, sign-in over a session), or nobody. */
+export type PublicScope = Scope<Actor | null> & { session: SessionRecord | null };
+
+/** A signed-in request with its session (sign-out, password change, sudo). */
+export type SessionScope = Scope & { session: SessionRecord };
+
+/** A school admin's (or a parent's) request: the tenant is the session's school, never the input's. */
+export type SchoolScope = Scope & { schoolId: string; actor: Actor & { schoolId: string } };
+
+/** A parent's request: their own id and school. */
+export type ParentScope = SchoolScope & { parentId: string };

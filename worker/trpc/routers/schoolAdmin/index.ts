@@ -1,0 +1,17 @@
+import { schoolOverview } from "../../../services/schools/overview.ts";
+import { router, schoolAdminProcedure } from "../../init.ts";
+import { schoolAdminAccountRouter } from "../_shared/account.ts";
+import { billingRouter } from "./billing.ts";
+import { invitationsRouter } from "./invitations.ts";
+import { parentsRouter } from "./parents.ts";
+
+/** schoolAdmin.*: every service gets a `SchoolScope`, the session's school. */
+export const schoolAdminRouter = router({
+  /** The admin's school and its headline counts. */
+  overview: schoolAdminProcedure.query(({ ctx }) => schoolOverview(ctx.scope)),
+  parents: parentsRouter,
+  invitations: invitationsRouter,
+  billing: billingRouter,
+  /** `/school-admin/account`: download or erase my data (GD1). */
+  account: schoolAdminAccountRouter,
+});

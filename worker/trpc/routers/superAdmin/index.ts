@@ -1,0 +1,20 @@
+import { platformStats } from "../../../services/platform/stats.ts";
+import { router, superAdminProcedure } from "../../init.ts";
+import { auditLogsRouter } from "./auditLogs.ts";
+import { invitationsRouter } from "./invitations.ts";
+import { registrationsRouter } from "./registrations.ts";
+import { schoolsRouter } from "./schools.ts";
+import { securityRouter } from "./security.ts";
+import { settingsRouter } from "./settings.ts";
+
+/** superAdmin.*: one router per domain. */
+export const superAdminRouter = router({
+  schools: schoolsRouter,
+  invitations: invitationsRouter,
+  registrations: registrationsRouter,
+  auditLogs: auditLogsRouter,
+  settings: settingsRouter,
+  security: securityRouter,
+  /** Stat cards of the super admin dashboard. */
+  stats: superAdminProcedure.query(({ ctx }) => platformStats(ctx.scope)),
+});

@@ -1,0 +1,10 @@
+import { platformSettingsSchema } from "#shared/settings.ts";
+import { getPlatformSettings, updatePlatformSettings } from "../../../services/platform/settings.ts";
+import { router, superAdminProcedure, superAdminSudoProcedure } from "../../init.ts";
+
+/** Platform settings: superAdmin.settings.*. */
+export const settingsRouter = router({
+  get: superAdminProcedure.query(({ ctx }) => getPlatformSettings(ctx.scope)),
+  /** Sudo mode (SE6). */
+  update: superAdminSudoProcedure.input(platformSettingsSchema).mutation(({ ctx, input }) => updatePlatformSettings(ctx.scope, input)),
+});
