@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { createDatabase, DEFAULT_DATABASE_URL, type Db } from "./client.ts";
+import { createDatabase, type Db, DEFAULT_DATABASE_URL } from "./client.ts";
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
 

@@ -16,8 +16,8 @@ const renames: Record<string, string> = JSON.parse(readFileSync(new URL("./proce
 /** Longest first, so a path is rewritten before any shorter one it contains. */
 const entries = Object.entries(renames).sort(([a], [b]) => b.length - a.length);
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const dotted = entries.map(([from, to]) => ({ pattern: new RegExp(`(?<![\\w$])${escape(from)}(?![\\w$])`, "g"), to }));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const dotted = entries.map(([from, to]) => ({ pattern: new RegExp(`(?<![\\w$])${escapeRegExp(from)}(?![\\w$])`, "g"), to }));
 
 /** The new segments for a path whose beginning was renamed, or null. */
 function renamed(segments: string[]): string[] | null {
@@ -42,7 +42,13 @@ export function applyRenames(source: string): string {
     const segments = [...prefix, ...[...brackets.matchAll(/\["([\w$]+)"\]/g)].map((match) => match[1]!)];
     const next = renamed(segments);
     if (!next || !prefix.every((segment, i) => next[i] === segment)) return whole;
-    return head + next.slice(prefix.length).map((segment) => `["${segment}"]`).join("");
+    return (
+      head +
+      next
+        .slice(prefix.length)
+        .map((segment) => `["${segment}"]`)
+        .join("")
+    );
   });
 }
 

@@ -8,14 +8,14 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { newPasswordSchema } from "#shared/auth.ts";
 import { createDatabase, DEFAULT_DATABASE_URL } from "../db/client.ts";
 import { superAdmins } from "../db/schema/index.ts";
-import { hashPassword } from "../worker/auth/password.ts";
 import { newPasswordProblem } from "../worker/auth/breached.ts";
 import { hibpPwnedPasswords } from "../worker/auth/breached-hibp.ts";
-import { consoleLogger } from "../worker/deps.ts";
+import { hashPassword } from "../worker/auth/password.ts";
 import { normalizeEmail } from "../worker/auth/users.ts";
-import { newPasswordSchema } from "#shared/auth.ts";
+import { consoleLogger } from "../worker/deps.ts";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
 const input = z

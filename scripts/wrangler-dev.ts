@@ -7,7 +7,7 @@
  * local HTTP database, and the Stripe simulator's price ids. No secret is passed, so no Stripe or
  * Resend key can be used. Wrangler gets no network: no telemetry, no `Request.cf` download.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -5,9 +5,9 @@ import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
-import { handleStripeWebhook } from "./stripe/webhook.ts";
 import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, withStyleNonce } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
+import { handleStripeWebhook } from "./stripe/webhook.ts";
 import { createContext, inputlessProcedurePaths } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
 
@@ -44,10 +44,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  app.route(
-    "/api/email/webhook",
-    emailWebhookRoutes({ db: deps.db, secret: deps.config.resendWebhookSecret, now: deps.now, logger: deps.logger }),
-  );
+  app.route("/api/email/webhook", emailWebhookRoutes({ db: deps.db, secret: deps.config.resendWebhookSecret, now: deps.now, logger: deps.logger }));
 
   const stripeWebhookDeps = {
     db: deps.db,
@@ -76,8 +73,7 @@ export function createApp(deps: AppDeps) {
   if (deps.config.localMode) {
     app.route("/dev/stripe", devStripeRoutes(stripeWebhookDeps));
     app.route("/dev", devRoutes(deps.db));
-  }
-  else app.all("/dev/*", (c) => c.text("Not found", 404));
+  } else app.all("/dev/*", (c) => c.text("Not found", 404));
 
   const assets = deps.assets;
   if (assets) {

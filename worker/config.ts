@@ -50,9 +50,7 @@ const PRICE_VARIABLES = ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "S
 export const LOCAL_PRICES = { starter: "price_local_starter", professional: "price_local_professional", enterprise: "price_local_enterprise" } as const;
 
 export function loadConfig(env: Record<string, unknown>): AppConfig {
-  const picked = Object.fromEntries(
-    Object.keys(rawConfigSchema.shape).map((key) => [key, typeof env[key] === "string" && env[key] !== "" ? env[key] : undefined]),
-  );
+  const picked = Object.fromEntries(Object.keys(rawConfigSchema.shape).map((key) => [key, typeof env[key] === "string" && env[key] !== "" ? env[key] : undefined]));
   const parsed = rawConfigSchema.safeParse(picked);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
@@ -66,9 +64,7 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
   if (!localMode) {
     const missing = PRODUCTION_SECRETS.filter((key) => raw[key] === undefined);
     if (missing.length > 0) {
-      throw new ConfigError(
-        `Production mode needs every secret; missing: ${missing.join(", ")}. Unset all of them for local mode.`,
-      );
+      throw new ConfigError(`Production mode needs every secret; missing: ${missing.join(", ")}. Unset all of them for local mode.`);
     }
     const missingPrices = PRICE_VARIABLES.filter((key) => raw[key] === undefined);
     if (missingPrices.length > 0) throw new ConfigError(`Production mode needs the plan prices; missing: ${missingPrices.join(", ")}.`);

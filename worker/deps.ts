@@ -1,10 +1,10 @@
 import type { Context as HonoContext } from "hono";
+import type Stripe from "stripe";
 import type { Db } from "../db/client.ts";
+import type { PwnedPasswords } from "./auth/breached-hibp.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./email/provider.ts";
-import type Stripe from "stripe";
 import type { AssetFetcher, QueueProducer } from "./platform.ts";
-import type { PwnedPasswords } from "./auth/breached-hibp.ts";
 
 export interface Logger {
   info(message: string, data?: Record<string, unknown>): void;

@@ -7,15 +7,15 @@
  * one is not a handler. Types are fine (they are erased); constants belong in platform.ts.
  */
 import { createDatabase } from "../db/client.ts";
-import { createApp, type App } from "./app.ts";
+import { type App, createApp } from "./app.ts";
 import { pwnedPasswordsForConfig } from "./auth/breached-hibp.ts";
 import { loadConfig } from "./config.ts";
 import { runScheduled } from "./cron/scheduled.ts";
-import { consoleLogger, type AppDeps } from "./deps.ts";
+import { type AppDeps, consoleLogger } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
-import { stripeForConfig } from "./stripe/client.ts";
 import { DEAD_LETTER_QUEUE, type QueueBatch, type QueueMessageBody, type WaitUntil } from "./platform.ts";
 import { consumeBatch, consumeDeadLetters } from "./queue/consumer.ts";
+import { stripeForConfig } from "./stripe/client.ts";
 
 export type WorkerEnv = {
   APP_ENV?: string;

@@ -14,13 +14,13 @@ import { createApp } from "./app.ts";
 import { pwnedPasswordsForConfig } from "./auth/breached-hibp.ts";
 import { loadConfig } from "./config.ts";
 import { runScheduled } from "./cron/scheduled.ts";
-import { consoleLogger, type AppDeps } from "./deps.ts";
+import { type AppDeps, consoleLogger } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
 import { nodeAssets } from "./local/assets.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./local/demo-seed.ts";
-import { stripeForConfig } from "./stripe/client.ts";
 import { InProcessQueue } from "./local/queue.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/consumer.ts";
+import { stripeForConfig } from "./stripe/client.ts";
 
 const HOUR_MS = 3_600_000;
 

@@ -11,7 +11,9 @@ export const auditLogs = sqliteTable(
     schoolId: text("school_id"),
     eventType: text("event_type").notNull(),
     description: text("description").notNull(),
-    metadata: json<Record<string, unknown>>("metadata").notNull().$defaultFn(() => ({})),
+    metadata: json<Record<string, unknown>>("metadata")
+      .notNull()
+      .$defaultFn(() => ({})),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     requestId: text("request_id"),

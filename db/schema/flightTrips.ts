@@ -34,10 +34,7 @@ export const flightTrips = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("flight_trips_school_idx").on(t.schoolId, t.departureDate),
-    check("flight_trips_cost", sql`${t.costPerStudentCents} >= 0`),
-  ],
+  (t) => [index("flight_trips_school_idx").on(t.schoolId, t.departureDate), check("flight_trips_cost", sql`${t.costPerStudentCents} >= 0`)],
 );
 
 export const flightTripEnrollments = sqliteTable(

@@ -33,7 +33,9 @@ export const invitations = sqliteTable(
     reminderSentAt: instant("reminder_sent_at"),
     invitedBy: text("invited_by"),
     invitedByRole: text("invited_by_role", { enum: ROLES }),
-    metadata: json<InvitationMetadata>("metadata").notNull().$defaultFn(() => ({})),
+    metadata: json<InvitationMetadata>("metadata")
+      .notNull()
+      .$defaultFn(() => ({})),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

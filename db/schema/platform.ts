@@ -1,4 +1,4 @@
-import { sqliteTable, text, primaryKey } from "drizzle-orm/sqlite-core";
+import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { instant, json } from "./columns.ts";
 
 /** Platform-wide settings the super admin edits (typed and validated in the settings service). */

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
-
 import { SCHOOL_TYPES } from "#shared/enums.ts";
+import { bool, createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
 
 export { SCHOOL_TYPES };
 export const SUBSCRIPTION_STATUSES = ["pending", "active", "trialing", "past_due", "cancelled"] as const;
@@ -56,13 +55,7 @@ export const schools = sqliteTable(
   ],
 );
 
-export const VERIFICATION_STATUSES = [
-  "pending_verification",
-  "email_verified",
-  "payment_successful",
-  "approved",
-  "rejected",
-] as const;
+export const VERIFICATION_STATUSES = ["pending_verification", "email_verified", "payment_successful", "approved", "rejected"] as const;
 export const PAYMENT_STATUSES = ["unpaid", "paid"] as const;
 
 /** A self-registration waiting for e-mail verification, payment and the super admin's review. */
@@ -85,9 +78,7 @@ export const pendingSchools = sqliteTable(
     busCount: integer("bus_count").notNull(),
     intendedStartDate: isoDate("intended_start_date").notNull(),
     plan: text("plan", { enum: PLANS }).notNull(),
-    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES })
-      .notNull()
-      .default("pending_verification"),
+    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES }).notNull().default("pending_verification"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     emailVerifiedAt: instant("email_verified_at"),
     termsAcceptedAt: instant("terms_accepted_at"),

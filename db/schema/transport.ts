@@ -26,10 +26,7 @@ export const trips = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("trips_school_departure_idx").on(t.schoolId, t.departureTime),
-    check("trips_counts", sql`${t.studentsCount} >= 0 and ${t.stops} >= 1`),
-  ],
+  (t) => [index("trips_school_departure_idx").on(t.schoolId, t.departureTime), check("trips_counts", sql`${t.studentsCount} >= 0 and ${t.stops} >= 1`)],
 );
 
 export const NOTIFICATION_TYPES = ["info", "success", "warning", "error"] as const;
@@ -58,8 +55,5 @@ export const notifications = sqliteTable(
     readAt: instant("read_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("notifications_recipient_idx").on(t.recipientRole, t.recipientId, t.createdAt),
-    index("notifications_school_idx").on(t.schoolId, t.createdAt),
-  ],
+  (t) => [index("notifications_recipient_idx").on(t.recipientRole, t.recipientId, t.createdAt), index("notifications_school_idx").on(t.schoolId, t.createdAt)],
 );

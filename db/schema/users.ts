@@ -41,10 +41,7 @@ export const schoolAdmins = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("school_admins_email_unique").on(t.email),
-    index("school_admins_school_idx").on(t.schoolId, t.isActive),
-  ],
+  (t) => [uniqueIndex("school_admins_email_unique").on(t.email), index("school_admins_school_idx").on(t.schoolId, t.isActive)],
 );
 
 export const parents = sqliteTable(
@@ -69,8 +66,5 @@ export const parents = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("parents_email_unique").on(t.email),
-    index("parents_school_name_idx").on(t.schoolId, t.isActive, t.name),
-  ],
+  (t) => [uniqueIndex("parents_email_unique").on(t.email), index("parents_school_name_idx").on(t.schoolId, t.isActive, t.name)],
 );

@@ -39,16 +39,16 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import {
   emptyResult,
-  HranaError,
-  toHError,
-  valueFromHrana,
-  valueToHrana,
   type HBatch,
   type HCond,
   type HError,
   type HRequest,
+  HranaError,
   type HStmt,
   type HStmtResult,
+  toHError,
+  valueFromHrana,
+  valueToHrana,
 } from "./wire.ts";
 
 /* ------------------------------------------------------------------------------------------------
@@ -160,8 +160,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
       hstmt.named_args && hstmt.named_args.length > 0
         ? Object.fromEntries(hstmt.named_args.map((arg) => [arg.name, valueFromHrana(arg.value)]))
         : (hstmt.args ?? []).map(valueFromHrana);
-    const run = (statement: { sql: string; args: typeof args }) =>
-      stream.tx ? stream.tx.execute(statement) : client.execute(statement);
+    const run = (statement: { sql: string; args: typeof args }) => (stream.tx ? stream.tx.execute(statement) : client.execute(statement));
     const totalChanges = async () => Number((await run({ sql: "select total_changes()", args: [] })).rows[0]![0]);
     const changesBefore = await totalChanges();
     let result: ResultSet;

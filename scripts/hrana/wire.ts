@@ -3,7 +3,7 @@
  * sends it (see hrana-client/lib-esm/shared/json_*.js): wire types, errors and value conversion
  * for the local HTTP database (server.ts).
  */
-import { LibsqlError, type InValue } from "@libsql/client/node";
+import { type InValue, LibsqlError } from "@libsql/client/node";
 
 export type HValue =
   | { type: "null" }
@@ -12,11 +12,7 @@ export type HValue =
   | { type: "text"; value: string }
   | { type: "blob"; base64: string };
 export type HStmt = { sql?: string; sql_id?: number; args?: HValue[]; named_args?: { name: string; value: HValue }[]; want_rows?: boolean };
-export type HCond =
-  | { type: "ok" | "error"; step: number }
-  | { type: "not"; cond: HCond }
-  | { type: "and" | "or"; conds: HCond[] }
-  | { type: "is_autocommit" };
+export type HCond = { type: "ok" | "error"; step: number } | { type: "not"; cond: HCond } | { type: "and" | "or"; conds: HCond[] } | { type: "is_autocommit" };
 export type HBatch = { steps: { condition?: HCond | null; stmt: HStmt }[] };
 export type HRequest =
   | { type: "close" }

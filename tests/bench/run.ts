@@ -55,7 +55,9 @@ for (let start = 0; start < SCHOOLS; start += 500) {
 const hash = await hashPassword("bench passphrase");
 for (let start = 0; start < SCHOOLS; start += 2000) {
   const ids = schoolIds.slice(start, start + 2000).filter((_, k) => k % 3 !== 0);
-  await t.db.insert(schoolAdmins).values(ids.map((schoolId, k) => ({ schoolId, email: `admin${start + k}@bench.example`, name: `Admin ${start + k}`, passwordHash: hash })));
+  await t.db
+    .insert(schoolAdmins)
+    .values(ids.map((schoolId, k) => ({ schoolId, email: `admin${start + k}@bench.example`, name: `Admin ${start + k}`, passwordHash: hash })));
   await t.db.insert(parents).values(ids.map((schoolId, k) => ({ schoolId, email: `parent${start + k}@bench.example`, name: `Parent ${start + k}`, passwordHash: hash })));
 }
 const inviteStatuses = ["pending", "accepted", "expired", "revoked"] as const;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support.ts";
 
 /** Records every Content-Security-Policy violation the page reports, from its first script on. */
@@ -34,7 +34,11 @@ test("HD1 pages, toasts and dialogs render under a CSP without unsafe-inline sty
 
   // A dialog (the scroll lock inserts a <style> with the page's nonce), which locks the page's scroll.
   await signIn(page, "super_admin");
-  await page.getByRole("link", { name: /Create New School/ }).or(page.getByRole("button", { name: /Create New School/ })).first().click();
+  await page
+    .getByRole("link", { name: /Create New School/ })
+    .or(page.getByRole("button", { name: /Create New School/ }))
+    .first()
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
   await page.keyboard.press("Escape");

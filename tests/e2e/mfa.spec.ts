@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
 import { callMutation, fillLogin } from "./support.ts";
 
@@ -102,7 +102,9 @@ test("a super admin enrols in two-factor, signs in with a code and a recovery co
   await expect(page.getByText("Settings Saved")).toBeVisible();
 
   // Within the next 10 minutes, deleting a school asks nothing more.
-  const school = (await callMutation(page, "superAdmin.schools.create", { name: `Sudo School ${Date.now().toString(36)}`, email: "sudo.school@example.com" })) as { id: string };
+  const school = (await callMutation(page, "superAdmin.schools.create", { name: `Sudo School ${Date.now().toString(36)}`, email: "sudo.school@example.com" })) as {
+    id: string;
+  };
   await page.goto("/super-admin/schools");
   await page.getByLabel("Search schools").fill(school.id);
   await page.locator("table").getByRole("button", { name: "Delete" }).first().click();

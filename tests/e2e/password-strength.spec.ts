@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { callMutation, DEMO, linkIn, waitForEmail } from "./support.ts";
 
 /** A run of zxcvbn's compressed common-password dictionary, present in its chunk whatever the minifier does. */

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { callMutation, fillStepOne, paidRegistration, signIn, unique, waitForEmail, type MailboxMessage } from "./support.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { callMutation, fillStepOne, type MailboxMessage, paidRegistration, signIn, unique, waitForEmail } from "./support.ts";
 
 /** Issue 10: the defects found trying the platform half as a new user, at 1280 and 375 px. */
 
@@ -184,7 +184,10 @@ test.describe("super admin", () => {
     await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
     await page.getByLabel("Confirm new password").fill("a brand new passphrase");
     await page.getByRole("button", { name: "Change Password" }).click();
-    const serverError = page.getByRole("alert").filter({ hasText: /password/i }).first();
+    const serverError = page
+      .getByRole("alert")
+      .filter({ hasText: /password/i })
+      .first();
     await expect(serverError).toBeVisible();
     const text = await serverError.textContent();
     await page.getByLabel("Confirm new password").fill("something else");

@@ -57,9 +57,15 @@ test("the super admin reviews, finds, inspects and invites, then revokes, and th
   await page.goto("/super-admin/invites");
   await expect(page.getByRole("heading", { level: 1, name: "Invitations Management" })).toBeVisible();
   await page.getByLabel("Search").fill(invitee);
-  await page.getByRole("button", { name: `Revoke invitation for ${invitee}` }).first().click();
+  await page
+    .getByRole("button", { name: `Revoke invitation for ${invitee}` })
+    .first()
+    .click();
   await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to revoke this invitation? This action cannot be undone.");
-  await page.getByRole("alertdialog").getByRole("button", { name: /Revoke/ }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: /Revoke/ })
+    .click();
   await expect(page.getByText("Invitation revoked successfully")).toBeVisible();
 
   // The audit log shows the revocation.

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password-1";
 
@@ -109,7 +109,9 @@ export async function paidRegistration(page: Page, schoolName: string, email: st
   })) as { pendingSchoolId: string };
   const code = /\b(\d{6})\b/.exec((await waitForEmail(page, email, /verification code/)).subject)![1]!;
   await callMutation(page, "registration.verifyEmail", { pendingSchoolId, verificationCode: code });
-  const { checkout_url } = (await callMutation(page, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true })) as { checkout_url: string };
+  const { checkout_url } = (await callMutation(page, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true })) as {
+    checkout_url: string;
+  };
   await page.goto(checkout_url);
   await page.getByRole("button", { name: /Pay/ }).click();
   await expect(page).toHaveURL(/\/payment\/success/);
@@ -128,7 +130,12 @@ export async function inviteParent(browser: Browser, name: string, email: string
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByRole("button", { name: "Send Invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
-  await expect(page.getByRole("cell", { name: new RegExp(email) }).or(page.getByText(email)).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("cell", { name: new RegExp(email) })
+      .or(page.getByText(email))
+      .first(),
+  ).toBeVisible();
   const message = await waitForEmail(page, email, /invites you to SchoolRide/);
   await context.close();
   return linkIn(message, "/accept-invite?token=");

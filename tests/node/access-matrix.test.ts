@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
-import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { createCallerFactory, resolveAuth, type Context } from "../../worker/trpc/init.ts";
+import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";

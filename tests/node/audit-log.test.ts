@@ -101,7 +101,9 @@ describe("append-only audit log (LG1)", () => {
     expect(await denied()).toHaveLength(3);
 
     // A failed insert never fails the request: the caller still gets its FORBIDDEN, the log a line.
-    await t.db.run(sql`create temp trigger refuse_denials before insert on audit_logs when new.event_type = 'authorization_denied' begin select raise(abort, 'disk full'); end`);
+    await t.db.run(
+      sql`create temp trigger refuse_denials before insert on audit_logs when new.event_type = 'authorization_denied' begin select raise(abort, 'disk full'); end`,
+    );
     const stillForbidden = await query(t.app, "superAdmin.stats", undefined, { cookie });
     expect(stillForbidden.error?.data.code).toBe("FORBIDDEN");
     expect(t.logger.lines.some((line) => line.includes("authorization denial not recorded"))).toBe(true);
@@ -112,7 +114,11 @@ describe("append-only audit log (LG1)", () => {
     const post = async (event: ReturnType<typeof stripeEvent>) => {
       const payload = JSON.stringify(event);
       const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
-      const response = await t.app.request("http://localhost:8787/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+      const response = await t.app.request("http://localhost:8787/api/stripe/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: payload,
+      });
       expect(response.status).toBe(200);
     };
     const rows = () => t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "subscription_status_changed")).orderBy(auditLogs.createdAt);
@@ -121,7 +127,12 @@ describe("append-only audit log (LG1)", () => {
     const pastDue = stripeEvent("customer.subscription.updated", subscription("past_due"), t.clock.now());
     await post(pastDue);
     expect(await rows()).toMatchObject([
-      { schoolId: school.id, userId: null, metadata: { from: "active", to: "past_due", stripe_event_id: pastDue.id }, description: "Subscription status changed from active to past_due (Stripe)" },
+      {
+        schoolId: school.id,
+        userId: null,
+        metadata: { from: "active", to: "past_due", stripe_event_id: pastDue.id },
+        description: "Subscription status changed from active to past_due (Stripe)",
+      },
     ]);
     // A replay, a stale event and an event that changes nothing add no row.
     await post(pastDue);

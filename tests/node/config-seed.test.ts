@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parents, schoolAdmins, superAdmins, children } from "../../db/schema/index.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
+import { children, parents, schoolAdmins, superAdmins } from "../../db/schema/index.ts";
 import { ConfigError, loadConfig } from "../../worker/config.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
 
@@ -10,7 +10,9 @@ const SECRETS = {
   STRIPE_WEBHOOK_SECRET: "whsec_x",
   RESEND_API_KEY: "re_x",
   RESEND_WEBHOOK_SECRET: "whsec_y",
-  STRIPE_PRICE_STARTER: "price_s", STRIPE_PRICE_PROFESSIONAL: "price_p", STRIPE_PRICE_ENTERPRISE: "price_e",
+  STRIPE_PRICE_STARTER: "price_s",
+  STRIPE_PRICE_PROFESSIONAL: "price_p",
+  STRIPE_PRICE_ENTERPRISE: "price_e",
 };
 
 describe("configuration", () => {

@@ -135,7 +135,10 @@ describe("e-mail limits (TK3)", () => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(EMAIL_SEND_LIMITS.recipient.max);
     const [recipient] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, "email:to:race@example.com"));
-    const [actor] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `email:actor:${admin.id}`));
+    const [actor] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `email:actor:${admin.id}`));
     expect(recipient!.count).toBe(EMAIL_SEND_LIMITS.recipient.max);
     expect(actor!.count).toBe(EMAIL_SEND_LIMITS.recipient.max);
   });

@@ -23,7 +23,9 @@ beforeEach(async () => {
       STRIPE_WEBHOOK_SECRET: "whsec_stripe",
       RESEND_API_KEY: "re_x",
       RESEND_WEBHOOK_SECRET: SECRET,
-      STRIPE_PRICE_STARTER: "price_s", STRIPE_PRICE_PROFESSIONAL: "price_p", STRIPE_PRICE_ENTERPRISE: "price_e",
+      STRIPE_PRICE_STARTER: "price_s",
+      STRIPE_PRICE_PROFESSIONAL: "price_p",
+      STRIPE_PRICE_ENTERPRISE: "price_e",
     },
   });
   await t.db.insert(emailLogs).values({

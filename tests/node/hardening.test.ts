@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, invitations } from "../../db/schema/index.ts";
 import { SONNER_STYLE_HASH } from "../../worker/http/security.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
 import { audit, NO_REQUEST } from "../../worker/services/audit.ts";
+import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -60,7 +60,12 @@ describe("lone surrogates (IN1, LG1)", () => {
 
   it("IN1 a lone surrogate in any procedure input, value or key, is refused with 400 Validation Error", async () => {
     for (const [path, procedure] of Object.entries(PROCEDURES)) {
-      for (const body of ['{"json":{"email":"a\\udc00"}}', '{"json":{"\\ud800":"x"}}', '{"json":{"list":[{"deep":"\\udbff"}]}}', '{"json":[["\\ud800","x"]],"meta":{"values":["map"]}}']) {
+      for (const body of [
+        '{"json":{"email":"a\\udc00"}}',
+        '{"json":{"\\ud800":"x"}}',
+        '{"json":{"list":[{"deep":"\\udbff"}]}}',
+        '{"json":[["\\ud800","x"]],"meta":{"values":["map"]}}',
+      ]) {
         const response =
           procedure._def.type === "query"
             ? await t.app.request(`${BASE}/api/trpc/${path}?input=${encodeURIComponent(body)}`, { headers: { cookie } })
@@ -92,7 +97,11 @@ describe("lone surrogates (IN1, LG1)", () => {
   });
 
   it("LG1 the audit writer stores well-formed text whatever it is given", async () => {
-    await audit(t.db, { eventType: "failed_login", description: "Failed \ud800 login", metadata: { email: "\udc00@x.example", ["k\ud800"]: ["\ud800"] }, at: t.clock.now() }, { ...NO_REQUEST, userAgent: "agent \ud800" });
+    await audit(
+      t.db,
+      { eventType: "failed_login", description: "Failed \ud800 login", metadata: { email: "\udc00@x.example", ["k\ud800"]: ["\ud800"] }, at: t.clock.now() },
+      { ...NO_REQUEST, userAgent: "agent \ud800" },
+    );
     const [row] = await t.db.all<{ description: string; metadata: string; user_agent: string }>(sql`select description, metadata, user_agent from audit_logs`);
     expect(row).toEqual({
       description: "Failed \uFFFD login",
@@ -118,7 +127,11 @@ describe("lone surrogates (IN1, LG1)", () => {
   });
 
   it("IN1 webhooks refuse a signed body carrying a lone surrogate with 400 Validation Error", async () => {
-    const event = stripeEvent("customer.subscription.updated", { id: "sub_x", object: "subscription", status: "active", customer: "cus_x", metadata: { note: "\ud800" } }, t.clock.now());
+    const event = stripeEvent(
+      "customer.subscription.updated",
+      { id: "sub_x", object: "subscription", status: "active", customer: "cus_x", metadata: { note: "\ud800" } },
+      t.clock.now(),
+    );
     const payload = JSON.stringify(event);
     expect(payload).toContain("\\ud800");
     const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
@@ -256,7 +269,9 @@ describe("content security policy (HD1)", () => {
     const source = readFileSync(new URL("../../node_modules/sonner/dist/index.mjs", import.meta.url), "utf8");
     const inserted = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
     expect(inserted, "sonner no longer inserts its stylesheet this way: revisit the CSP").toBeDefined();
-    const hash = createHash("sha256").update(JSON.parse(inserted!) as string).digest("base64");
+    const hash = createHash("sha256")
+      .update(JSON.parse(inserted!) as string)
+      .digest("base64");
     expect(SONNER_STYLE_HASH).toBe(`'sha256-${hash}'`);
     expect(csp).toContain(SONNER_STYLE_HASH);
   });

@@ -144,7 +144,9 @@ describe("dev routes", () => {
         STRIPE_WEBHOOK_SECRET: "whsec_x",
         RESEND_API_KEY: "re_x",
         RESEND_WEBHOOK_SECRET: "whsec_y",
-        STRIPE_PRICE_STARTER: "price_s", STRIPE_PRICE_PROFESSIONAL: "price_p", STRIPE_PRICE_ENTERPRISE: "price_e",
+        STRIPE_PRICE_STARTER: "price_s",
+        STRIPE_PRICE_PROFESSIONAL: "price_p",
+        STRIPE_PRICE_ENTERPRISE: "price_e",
       },
     });
     expect((await production.app.request("https://app.schoolride.example/dev/mailbox")).status).toBe(404);

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { auditLogs, emailLogs, invitations, parents, schoolAdmins } from "../../db/schema/index.ts";
 import { sha256Hex } from "../../worker/auth/crypto.ts";
-import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { sendInviteReminders } from "../../worker/services/invitations/sweep.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
@@ -122,14 +122,19 @@ describe("creating invitations", () => {
     expect(await t.db.$count(emailLogs, and(eq(emailLogs.recipientEmail, "owner@example.com"), eq(emailLogs.emailType, "invite_notice")))).toBe(2);
     // Even with its token in hand, the invitation can never become a second account for the address.
     const token = "a".repeat(64);
-    await t.db.update(invitations).set({ tokenHash: await sha256Hex(token) }).where(eq(invitations.id, takenId));
+    await t.db
+      .update(invitations)
+      .set({ tokenHash: await sha256Hex(token) })
+      .where(eq(invitations.id, takenId));
     const accepted = await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm });
     expect(accepted.error?.message).toBe(INVITATION_MESSAGES.accountExists);
     expect(await t.db.$count(parents, eq(parents.email, "owner@example.com"))).toBe(1);
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, takenId));
     expect(row!.status).toBe("pending");
     // Nor does the reminder sweep send it a link: only the fresh address gets a reminder.
-    expect(await sendInviteReminders({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" }, new Date(t.clock.now().getTime() + 6 * DAY))).toBe(1);
+    expect(
+      await sendInviteReminders({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" }, new Date(t.clock.now().getTime() + 6 * DAY)),
+    ).toBe(1);
     expect((await lastEmailTo(t.db, "fresh@example.com")).emailType).toBe("invite_reminder");
     expect(await t.db.$count(emailLogs, eq(emailLogs.recipientEmail, "owner@example.com"))).toBe(2);
     expect(owner.schoolId).not.toBe(school.id);
@@ -209,12 +214,29 @@ describe("accepting invitations", () => {
 
   it("a school admin's acceptance uses the position, or Administrator when blank", async () => {
     const first = await inviteAdmin("first@example.com");
-    await mutate(t.app, "auth.acceptInvitation", { token: first.token, name: "First", password: "a long passphrase", confirmPassword: "a long passphrase", position: "" });
+    await mutate(t.app, "auth.acceptInvitation", {
+      token: first.token,
+      name: "First",
+      password: "a long passphrase",
+      confirmPassword: "a long passphrase",
+      position: "",
+    });
     const second = await inviteAdmin("second@example.com");
-    const response = await mutate(t.app, "auth.acceptInvitation", { token: second.token, name: "Second", password: "a long passphrase", confirmPassword: "a long passphrase", position: "Principal" });
+    const response = await mutate(t.app, "auth.acceptInvitation", {
+      token: second.token,
+      name: "Second",
+      password: "a long passphrase",
+      confirmPassword: "a long passphrase",
+      position: "Principal",
+    });
     expect(response.data).toMatchObject({ home: "/school-admin" });
     const rows = await t.db.select({ email: schoolAdmins.email, position: schoolAdmins.position }).from(schoolAdmins);
-    expect(rows).toEqual(expect.arrayContaining([{ email: "first@example.com", position: "Administrator" }, { email: "second@example.com", position: "Principal" }]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { email: "first@example.com", position: "Administrator" },
+        { email: "second@example.com", position: "Principal" },
+      ]),
+    );
   });
 
   it("two concurrent redemptions of one token create exactly one account (TK2)", async () => {

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, parents, schoolAdmins, sessions } from "../../db/schema/index.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { PASSWORD_CHANGE_REQUIRED } from "../../worker/trpc/init.ts";
+import { auditLogs, parents, schoolAdmins, sessions } from "../../db/schema/index.ts";
 import { COMMON_PASSWORD_MESSAGE } from "../../worker/auth/breached.ts";
+import { PASSWORD_CHANGE_REQUIRED } from "../../worker/trpc/init.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";
@@ -81,16 +81,15 @@ describe("login", () => {
     expect(byId.status).toBe(401);
   });
 
-  it.each([
-    [{ email: "", password: "something" }],
-    [{ email: "a@b.c", password: "" }],
-    [{ email: "   ", password: "" }],
-  ])("missing fields give 'Please fill in all fields' and change nothing: %j", async (fields) => {
-    const response = await mutate(t.app, "auth.login", { role: "parent", ...fields }, { ip: freshIp() });
-    expect(response.status).toBe(400);
-    expect(response.error?.message).toBe("Please fill in all fields");
-    expect(await t.db.select().from(auditLogs)).toHaveLength(0);
-  });
+  it.each([[{ email: "", password: "something" }], [{ email: "a@b.c", password: "" }], [{ email: "   ", password: "" }]])(
+    "missing fields give 'Please fill in all fields' and change nothing: %j",
+    async (fields) => {
+      const response = await mutate(t.app, "auth.login", { role: "parent", ...fields }, { ip: freshIp() });
+      expect(response.status).toBe(400);
+      expect(response.error?.message).toBe("Please fill in all fields");
+      expect(await t.db.select().from(auditLogs)).toHaveLength(0);
+    },
+  );
 
   it("unknown keys and roles are refused (no mass assignment)", async () => {
     const user = await createUser(t.db, "parent");
@@ -132,7 +131,12 @@ describe("change password", () => {
   it("refuses a wrong current password with 'Current password is incorrect'", async () => {
     const user = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
-    const response = await mutate(t.app, "auth.changePassword", { currentPassword: "not it", newPassword: "new passphrase 1", confirmPassword: "new passphrase 1" }, { cookie });
+    const response = await mutate(
+      t.app,
+      "auth.changePassword",
+      { currentPassword: "not it", newPassword: "new passphrase 1", confirmPassword: "new passphrase 1" },
+      { cookie },
+    );
     expect(response.error?.message).toBe("Current password is incorrect");
     const [row] = await t.db.select().from(parents).where(eq(parents.id, user.id));
     expect(row!.passwordHash).toBe(user.passwordHash);
@@ -171,7 +175,12 @@ describe("change password", () => {
     expect(blocked.status).toBe(403);
     expect(blocked.error?.message).toBe(PASSWORD_CHANGE_REQUIRED);
 
-    const changed = await mutate(t.app, "auth.changePassword", { currentPassword: PASSWORD, newPassword: "my own passphrase", confirmPassword: "my own passphrase" }, { cookie });
+    const changed = await mutate(
+      t.app,
+      "auth.changePassword",
+      { currentPassword: PASSWORD, newPassword: "my own passphrase", confirmPassword: "my own passphrase" },
+      { cookie },
+    );
     expect(changed.status).toBe(200);
     const [row] = await t.db.select().from(schoolAdmins).where(eq(schoolAdmins.id, admin.id));
     expect(row).toMatchObject({ mustChangePassword: false, passwordChangedAt: t.clock.now() });

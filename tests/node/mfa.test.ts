@@ -5,8 +5,8 @@ import { auditLogs, mfaChallenges, recoveryCodes, schools, sessions, totpCredent
 import {
   consumeTotpCode,
   findTotpCredential,
-  matchingTotpStep,
   MFA_ATTEMPTS_PER_WINDOW,
+  matchingTotpStep,
   redeemRecoveryCode,
   SUDO_WINDOW_MS,
   totpCodeAt,

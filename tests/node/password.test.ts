@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
 import { isCommonPassword } from "../../worker/auth/common-passwords.ts";
+import { hashPassword, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
 
 describe("password hashing (PW1)", () => {
   it("uses scrypt at OWASP strength: N=2^14, r=8, p=5 (the N=2^17,p=1 equivalent that fits a Worker)", () => {

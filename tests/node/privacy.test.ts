@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
 import { auditLogs, children, invoices, notifications, parents, payments, schoolAdmins } from "../../db/schema/index.ts";
+import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { auditRetentionJob, paymentRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
 import { hitWindow } from "../../worker/services/_shared/rate-limit.ts";
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
 import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "../../worker/services/privacy/erase.ts";
 import { yearsBefore } from "../../worker/services/privacy/retention.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
@@ -24,15 +24,48 @@ let invoiceCounter = 0;
 /** A parent whose every personal field holds `canary`, with a child, an invoice, a payment and a notification. */
 async function familyWithCanary(canary: string, schoolId?: string) {
   const parent = await createUser(t.db, "parent", { email: `${canary}@example.com`, name: `${canary} Name`, ...(schoolId ? { schoolId } : {}) });
-  await t.db.update(parents).set({ phone: `${canary}-phone`, address: `${canary} Street`, emergencyContact: `${canary} Granny`, emergencyPhone: `${canary}-ice` }).where(eq(parents.id, parent.id));
-  await t.db.insert(children).values({ schoolId: parent.schoolId!, parentId: parent.id, name: `${canary} Kid`, age: 8, grade: "3rd Grade", school: "Maple", emergencyContact: `${canary} Granny`, allergyInfo: `${canary} peanuts` });
+  await t.db
+    .update(parents)
+    .set({ phone: `${canary}-phone`, address: `${canary} Street`, emergencyContact: `${canary} Granny`, emergencyPhone: `${canary}-ice` })
+    .where(eq(parents.id, parent.id));
+  await t.db.insert(children).values({
+    schoolId: parent.schoolId!,
+    parentId: parent.id,
+    name: `${canary} Kid`,
+    age: 8,
+    grade: "3rd Grade",
+    school: "Maple",
+    emergencyContact: `${canary} Granny`,
+    allergyInfo: `${canary} peanuts`,
+  });
   const [invoice] = await t.db
     .insert(invoices)
-    .values({ schoolId: parent.schoolId!, recipientId: parent.id, invoiceNumber: `INV-2026-${String(++invoiceCounter).padStart(3, "0")}`, description: "Bus transport — autumn term", baseAmountCents: 10_000, feeCents: 500, amountCents: 10_500, issueDate: "2026-02-01", dueDate: "2026-03-01", status: "paid" })
+    .values({
+      schoolId: parent.schoolId!,
+      recipientId: parent.id,
+      invoiceNumber: `INV-2026-${String(++invoiceCounter).padStart(3, "0")}`,
+      description: "Bus transport — autumn term",
+      baseAmountCents: 10_000,
+      feeCents: 500,
+      amountCents: 10_500,
+      issueDate: "2026-02-01",
+      dueDate: "2026-03-01",
+      status: "paid",
+    })
     .returning();
-  await t.db.insert(payments).values({ schoolId: parent.schoolId!, parentId: parent.id, invoiceId: invoice!.id, amountCents: 10_500, applicationFeeCents: 500, status: "succeeded", createdAt: t.clock.now() });
+  await t.db.insert(payments).values({
+    schoolId: parent.schoolId!,
+    parentId: parent.id,
+    invoiceId: invoice!.id,
+    amountCents: 10_500,
+    applicationFeeCents: 500,
+    status: "succeeded",
+    createdAt: t.clock.now(),
+  });
   await t.db.insert(notifications).values({ schoolId: parent.schoolId!, recipientRole: "parent", recipientId: parent.id, title: "Trip", message: `Hello ${canary}` });
-  await t.db.insert(auditLogs).values({ eventType: "login", description: "Signed in", userId: parent.id, userRole: "parent", schoolId: parent.schoolId, createdAt: t.clock.now() });
+  await t.db
+    .insert(auditLogs)
+    .values({ eventType: "login", description: "Signed in", userId: parent.id, userRole: "parent", schoolId: parent.schoolId, createdAt: t.clock.now() });
   return { parent, invoice: invoice! };
 }
 
@@ -65,7 +98,19 @@ describe("GDPR (GD1)", () => {
     // Nobody else's data, and no secret of theirs.
     expect(text).not.toMatch(/bobcanary|carolcanary/);
     expect(text).not.toMatch(/passwordHash|secretHash|\$scrypt\$/);
-    expect(Object.keys(data).sort()).toEqual(["auditLog", "children", "exportedAt", "fieldTripEnrolments", "format", "invoices", "notifications", "payments", "profile", "role", "sessions"]);
+    expect(Object.keys(data).sort()).toEqual([
+      "auditLog",
+      "children",
+      "exportedAt",
+      "fieldTripEnrolments",
+      "format",
+      "invoices",
+      "notifications",
+      "payments",
+      "profile",
+      "role",
+      "sessions",
+    ]);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "personal_data_exported"))).toBe(1);
 
     // A school admin's export: their profile, none of the parents' family records.
@@ -165,7 +210,15 @@ describe("GDPR (GD1)", () => {
   it("GD1 payments older than 7 years are purged", async () => {
     const { parent, invoice } = await familyWithCanary("oldpayer");
     const cutoff = yearsBefore(t.clock.now(), 7);
-    const payment = (id: string, offsetMs: number) => ({ id, schoolId: parent.schoolId!, parentId: parent.id, invoiceId: invoice.id, amountCents: 100, applicationFeeCents: 5, createdAt: new Date(cutoff.getTime() + offsetMs) });
+    const payment = (id: string, offsetMs: number) => ({
+      id,
+      schoolId: parent.schoolId!,
+      parentId: parent.id,
+      invoiceId: invoice.id,
+      amountCents: 100,
+      applicationFeeCents: 5,
+      createdAt: new Date(cutoff.getTime() + offsetMs),
+    });
     await t.db.insert(payments).values([payment("just_before", -1), payment("exactly_at", 0), payment("just_after", 1)]);
     expect(await runScheduled(cronDeps(), t.clock.now(), [paymentRetentionJob])).toEqual({ "payment-retention": { payments: 1 } });
     const left = (await t.db.select({ id: payments.id }).from(payments)).map((r) => r.id);
@@ -186,7 +239,16 @@ describe("GDPR (GD1)", () => {
 
     const kept = await t.db.select().from(payments);
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ schoolId: null, parentId: null, invoiceId: null, schoolName: "Closing Primary", invoiceNumber: invoice.invoiceNumber, amountCents: 10_500, applicationFeeCents: 500, status: "succeeded" });
+    expect(kept[0]).toMatchObject({
+      schoolId: null,
+      parentId: null,
+      invoiceId: null,
+      schoolName: "Closing Primary",
+      invoiceNumber: invoice.invoiceNumber,
+      amountCents: 10_500,
+      applicationFeeCents: 500,
+      status: "succeeded",
+    });
     expect(await t.db.$count(parents, eq(parents.id, parent.id))).toBe(0);
     expect(await t.db.$count(invoices)).toBe(0);
     // Nothing personal remains anywhere.

@@ -53,12 +53,29 @@ describe("Have I Been Pwned range client (PW3)", () => {
 
   it("PW3 HIBP: a hit is refused; padding rows (count 0) and other suffixes are not hits", async () => {
     const logger = memoryLogger();
-    const hit = recordingFetch(() => new Response(rangeBody([[OTHER_SUFFIX, 12], [SUFFIX, 4], ["F".repeat(35), 0]])));
+    const hit = recordingFetch(
+      () =>
+        new Response(
+          rangeBody([
+            [OTHER_SUFFIX, 12],
+            [SUFFIX, 4],
+            ["F".repeat(35), 0],
+          ]),
+        ),
+    );
     expect(await hibpPwnedPasswords({ fetch: hit.fetch, logger }).isPwned(PASSWORD)).toBe(true);
     // Suffixes compare case-insensitively.
     const lower = recordingFetch(() => new Response(rangeBody([[SUFFIX.toLowerCase(), 1]])));
     expect(await hibpPwnedPasswords({ fetch: lower.fetch, logger }).isPwned(PASSWORD)).toBe(true);
-    const padding = recordingFetch(() => new Response(rangeBody([[SUFFIX, 0], [OTHER_SUFFIX, 9]])));
+    const padding = recordingFetch(
+      () =>
+        new Response(
+          rangeBody([
+            [SUFFIX, 0],
+            [OTHER_SUFFIX, 9],
+          ]),
+        ),
+    );
     expect(await hibpPwnedPasswords({ fetch: padding.fetch, logger }).isPwned(PASSWORD)).toBe(false);
     expect(rangeHasSuffix("", SUFFIX)).toBe(false);
     expect(rangeHasSuffix("garbage\nmore:garbage", SUFFIX)).toBe(false);

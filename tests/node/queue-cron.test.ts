@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client.ts";
 import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
-import { CRON_JOBS, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runScheduled, type CronJob } from "../../worker/cron/scheduled.ts";
+import { createSession } from "../../worker/auth/session.ts";
+import { CRON_JOBS, type CronJob, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runScheduled } from "../../worker/cron/scheduled.ts";
 import { FAILED_BODY } from "../../worker/email/deliver.ts";
 import { EmailProviderError, type Mailer, type OutgoingEmail } from "../../worker/email/provider.ts";
 import { InProcessQueue } from "../../worker/local/queue.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES, retryDelaySeconds } from "../../worker/queue/consumer.ts";
-import { createSession } from "../../worker/auth/session.ts";
 import { createUser } from "../support/fixtures.ts";
-import { createTestDb, DAY, HOUR, memoryLogger, MINUTE, TestClock } from "../support/harness.ts";
-import type { Db } from "../../db/client.ts";
+import { createTestDb, DAY, HOUR, MINUTE, memoryLogger, TestClock } from "../support/harness.ts";
 
 let db: Db;
 let cleanup: () => void;
@@ -134,7 +134,10 @@ describe("queue consumer (QU1)", () => {
     let outcome = "";
     await consumeBatch(
       { db, mailer: flakyMailer(0), now: clock.now, logger: memoryLogger() },
-      { queue: "schoolride-email", messages: [{ id: "x", body: { kind: "nonsense" }, attempts: 1, ack: () => void (outcome = "ack"), retry: () => void (outcome = "retry") }] },
+      {
+        queue: "schoolride-email",
+        messages: [{ id: "x", body: { kind: "nonsense" }, attempts: 1, ack: () => void (outcome = "ack"), retry: () => void (outcome = "retry") }],
+      },
     );
     expect(outcome).toBe("ack");
   });
@@ -151,7 +154,9 @@ describe("hourly cron (CR1)", () => {
       { id: "c1", purpose: "email_verification", subjectId: "s", email: "a@b.c", codeHash: "h", expiresAt: new Date(clock.now().getTime() - MINUTE) },
       { id: "c2", purpose: "email_verification", subjectId: "s", email: "a@b.c", codeHash: "h", expiresAt: new Date(clock.now().getTime() + MINUTE) },
     ]);
-    await db.insert(passwordResetTokens).values({ id: "t1", tokenHash: "th", userId: user.id, userRole: "parent", email: user.email, expiresAt: new Date(clock.now().getTime() - MINUTE) });
+    await db
+      .insert(passwordResetTokens)
+      .values({ id: "t1", tokenHash: "th", userId: user.id, userRole: "parent", email: user.email, expiresAt: new Date(clock.now().getTime() - MINUTE) });
 
     await db.insert(registrationResumeTokens).values([
       { id: "r1", tokenHash: "rh1", pendingSchoolId: "p", email: "a@b.c", expiresAt: new Date(clock.now().getTime() - MINUTE) },

@@ -63,10 +63,11 @@ describe("failed-login limits (AU2)", () => {
 
   it("every counted failure through the login path is audited once", async () => {
     const user = await createUser(t.db, "parent");
-    await Promise.all(
-      Array.from({ length: 5 }, (_, i) => mutate(t.app, "auth.login", { role: "parent", email: user.email, password: `wrong ${i}` }, { ip: freshIp() })),
-    );
-    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `login:account:parent:${user.email}`));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => mutate(t.app, "auth.login", { role: "parent", email: user.email, password: `wrong ${i}` }, { ip: freshIp() })));
+    const [row] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:account:parent:${user.email}`));
     const audited = await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "failed_login"));
     expect(row!.count).toBe(audited.length);
     expect(audited.length).toBeGreaterThan(0);
@@ -102,7 +103,10 @@ describe("failed-login limits (AU2)", () => {
     await Promise.all(
       Array.from({ length: LOGIN_LIMITS.ipDistinctAccounts - 1 }, (_, i) => recordLoginFailure(t.db, loginKeys("parent", `stuffed${i}@example.com`, ip), t.clock.now())),
     );
-    const [counted] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `login:ip:${ip}`));
+    const [counted] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:ip:${ip}`));
     expect(counted!.count).toBe(LOGIN_LIMITS.ipDistinctAccounts - 1);
     expect(counted!.blockedUntil).toBeNull();
     // The last one through the login path tips it over.

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, pendingSchools, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
 import { busLimitNote, planFor, REGISTRATION_MESSAGES } from "#shared/registration.ts";
+import { auditLogs, pendingSchools, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
 import { RESUME_MESSAGES } from "../../worker/services/registration/resume.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
@@ -58,7 +58,9 @@ describe("step 1 edited after Previous (issue 10, item 3)", () => {
     for (const token of [resumeToken, oldLink]) expect((await resume(token)).error?.message).toBe(RESUME_MESSAGES.invalid);
     const checkout = await mutate(t.app, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true });
     expect(checkout.error?.message).toBe(REGISTRATION_MESSAGES.notVerified);
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: await codeOf("head@birchhill.example") })).data).toEqual({ verified: true });
+    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: await codeOf("head@birchhill.example") })).data).toEqual({
+      verified: true,
+    });
   });
 
   it("is refused for a paid registration, with bad input, and for an unknown id, changing nothing", async () => {
@@ -66,7 +68,9 @@ describe("step 1 edited after Previous (issue 10, item 3)", () => {
     await pay(t, sessionId);
     expect((await mutate(t.app, "registration.update", { ...FORM, pendingSchoolId, schoolName: "Renamed" })).error?.message).toBe(REGISTRATION_MESSAGES.alreadyPaid);
     expect((await mutate(t.app, "registration.update", { ...FORM, pendingSchoolId, adminEmail: "nope" })).status).toBe(400);
-    expect((await mutate(t.app, "registration.update", { ...FORM, pendingSchoolId: "no-such-registration" })).error?.message).toBe(REGISTRATION_MESSAGES.noPendingRegistration);
+    expect((await mutate(t.app, "registration.update", { ...FORM, pendingSchoolId: "no-such-registration" })).error?.message).toBe(
+      REGISTRATION_MESSAGES.noPendingRegistration,
+    );
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(row!.schoolName).toBe("Birch Hill Academy");
   });
@@ -90,7 +94,12 @@ describe("resuming a registration (issue 10, item 2)", () => {
     const [stored] = await t.db.select().from(registrationResumeTokens).where(eq(registrationResumeTokens.pendingSchoolId, pendingSchoolId));
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.expiresAt.getTime() - t.clock.now().getTime()).toBe(7 * DAY);
-    expect((await resume(token)).data).toMatchObject({ status: "resumable", pendingSchoolId, step: 2, details: { schoolName: "Birch Hill Academy", adminEmail: ADDRESS, schoolZipCode: "97201" } });
+    expect((await resume(token)).data).toMatchObject({
+      status: "resumable",
+      pendingSchoolId,
+      step: 2,
+      details: { schoolName: "Birch Hill Academy", adminEmail: ADDRESS, schoolZipCode: "97201" },
+    });
     t.clock.advance(7 * DAY);
     expect((await resume(token)).error?.message).toBe(RESUME_MESSAGES.invalid);
   });

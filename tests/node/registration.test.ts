@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { missingFieldsMessage, planForPupils, REGISTRATION_MESSAGES, registrationSchema } from "#shared/registration.ts";
 import { auditLogs, emailLogs, invitations, pendingSchools, schools, verificationCodes } from "../../db/schema/index.ts";
-import { missingFieldsMessage, planForPupils, registrationSchema, REGISTRATION_MESSAGES } from "#shared/registration.ts";
 import { CODE_MAX_ATTEMPTS } from "../../worker/services/registration/codes.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
@@ -65,7 +65,14 @@ describe("register-school and verify-email", () => {
   it("creates the pending school with its plan and e-mails a hashed 6-digit code", async () => {
     const { pendingSchoolId, code } = await register();
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
-    expect(row).toMatchObject({ schoolName: "Birch Hill Academy", adminEmail: "avery@birchhill.example", plan: "professional", verificationStatus: "pending_verification", paymentStatus: "unpaid", adminPhone: null });
+    expect(row).toMatchObject({
+      schoolName: "Birch Hill Academy",
+      adminEmail: "avery@birchhill.example",
+      plan: "professional",
+      verificationStatus: "pending_verification",
+      paymentStatus: "unpaid",
+      adminPhone: null,
+    });
     const [stored] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.subjectId, pendingSchoolId));
     expect(stored!.codeHash).not.toContain(code);
     expect(stored!.expiresAt.getTime() - t.clock.now().getTime()).toBe(15 * MINUTE);
@@ -81,8 +88,12 @@ describe("register-school and verify-email", () => {
   it("a wrong code says so; the right one verifies once", async () => {
     const { pendingSchoolId, code } = await register();
     const wrong = code === "000000" ? "111111" : "000000";
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong })).error?.message).toBe("Invalid verification code. Please try again.");
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: "12345" })).error?.message).toBe("Please enter the 6-digit verification code");
+    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong })).error?.message).toBe(
+      "Invalid verification code. Please try again.",
+    );
+    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: "12345" })).error?.message).toBe(
+      "Please enter the 6-digit verification code",
+    );
     expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).data).toEqual({ verified: true });
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(row).toMatchObject({ verificationStatus: "email_verified", emailVerifiedAt: t.clock.now() });
@@ -92,7 +103,9 @@ describe("register-school and verify-email", () => {
     const { pendingSchoolId, code } = await register();
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < CODE_MAX_ATTEMPTS - 1; i++) await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong });
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong })).error?.message).toBe(REGISTRATION_MESSAGES.tooManyCodeAttempts);
+    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong })).error?.message).toBe(
+      REGISTRATION_MESSAGES.tooManyCodeAttempts,
+    );
     t.clock.advance(31 * MINUTE); // past the attempt window: it is the dead code that refuses
     expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).error?.message).toBe(REGISTRATION_MESSAGES.tooManyCodeAttempts);
   });
@@ -106,7 +119,10 @@ describe("register-school and verify-email", () => {
   it("Resend Code really sends a new code (the old one dies), 3 per 10 minutes", async () => {
     const { pendingSchoolId, code } = await register();
     t.clock.advance(1000);
-    expect((await mutate(t.app, "registration.resendCode", { pendingSchoolId })).data).toEqual({ message: REGISTRATION_MESSAGES.codeResent, resumeToken: expect.any(String) });
+    expect((await mutate(t.app, "registration.resendCode", { pendingSchoolId })).data).toEqual({
+      message: REGISTRATION_MESSAGES.codeResent,
+      resumeToken: expect.any(String),
+    });
     const fresh = /\b(\d{6})\b/.exec((await lastEmailTo(t.db, "avery@birchhill.example")).subject)![1]!;
     if (fresh !== code) {
       expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).status).toBe(400);
@@ -178,7 +194,14 @@ describe("approval and rejection", () => {
     const [pending] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(pending).toMatchObject({ verificationStatus: "approved", reviewedBy: admin.id, reviewedAt: t.clock.now() });
     const [school] = await t.db.select().from(schools).where(eq(schools.id, pending!.schoolId!));
-    expect(school).toMatchObject({ name: "Birch Hill Academy", subscriptionStatus: "active", plan: "professional", stripeCustomerId: pending!.stripeCustomerId, stripeSubscriptionId: pending!.stripeSubscriptionId, platformFeeBps: 500 });
+    expect(school).toMatchObject({
+      name: "Birch Hill Academy",
+      subscriptionStatus: "active",
+      plan: "professional",
+      stripeCustomerId: pending!.stripeCustomerId,
+      stripeSubscriptionId: pending!.stripeSubscriptionId,
+      platformFeeBps: 500,
+    });
     expect(school!.code).toMatch(/^[A-Z2-9]{6}$/);
     const [invitation] = await t.db.select().from(invitations).where(eq(invitations.schoolId, school!.id));
     expect(invitation).toMatchObject({ role: "school_admin", email: "avery@birchhill.example", status: "pending", invitedBy: admin.id });

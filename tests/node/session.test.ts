@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RoleValue } from "#shared/auth.ts";
 import { sessions } from "../../db/schema/index.ts";
 import { readSessionCookie, serializeSessionCookie } from "../../worker/auth/cookie.ts";
+import { sha256Hex } from "../../worker/auth/crypto.ts";
 import { REMEMBER_ME_POLICY, SESSION_POLICIES } from "../../worker/auth/policy.ts";
 import { createSession, invalidateUserSessions, validateSessionToken } from "../../worker/auth/session.ts";
-import { sha256Hex } from "../../worker/auth/crypto.ts";
 import { loadConfig } from "../../worker/config.ts";
-import type { RoleValue } from "#shared/auth.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";

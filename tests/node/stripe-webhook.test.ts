@@ -79,7 +79,11 @@ describe("Stripe webhook (ST1–ST3)", () => {
   });
 
   it("maps invoice failures to past_due and unknown events to a no-op", async () => {
-    await post(JSON.stringify(stripeEvent("invoice.payment_failed", { id: "in_2", object: "invoice", parent: { subscription_details: { subscription: "sub_1" } } }, t.clock.now())));
+    await post(
+      JSON.stringify(
+        stripeEvent("invoice.payment_failed", { id: "in_2", object: "invoice", parent: { subscription_details: { subscription: "sub_1" } } }, t.clock.now()),
+      ),
+    );
     expect(await status()).toBe("past_due");
     expect((await post(JSON.stringify(stripeEvent("charge.refunded", { id: "ch_1", object: "charge" }, t.clock.now())))).status).toBe(200);
     expect(await t.db.$count(stripeEvents)).toBe(2);

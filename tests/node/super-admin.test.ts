@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, children, invitations, parents, schoolAdmins, schools, sessions, trips } from "../../db/schema/index.ts";
-import { schoolStatusBadge, setupStatus } from "../../worker/services/schools/status.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
+import { schoolStatusBadge, setupStatus } from "../../worker/services/schools/status.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
@@ -21,7 +21,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-type SchoolList = { rows: { id: string; name: string; badge: string; setupStatus: string; adminCount: number; parentCount: number }[]; total: number; pages: number; summary: Record<string, number> };
+type SchoolList = {
+  rows: { id: string; name: string; badge: string; setupStatus: string; adminCount: number; parentCount: number }[];
+  total: number;
+  pages: number;
+  summary: Record<string, number>;
+};
 const list = async (input: object) => (await query(t.app, "superAdmin.schools.list", { page: 1, ...input }, { cookie })).data as SchoolList;
 
 describe("status badge and setup status (spec §4)", () => {
@@ -49,7 +54,13 @@ describe("Schools Management list", () => {
   beforeEach(async () => {
     for (let i = 1; i <= 23; i++) {
       t.clock.advance(1000);
-      await createSchool(t.db, { name: `School ${String(i).padStart(2, "0")}`, email: `office${i}@s${i}.example`, createdAt: t.clock.now(), subscriptionStatus: i % 5 === 0 ? "past_due" : "active", isActive: i !== 7 });
+      await createSchool(t.db, {
+        name: `School ${String(i).padStart(2, "0")}`,
+        email: `office${i}@s${i}.example`,
+        createdAt: t.clock.now(),
+        subscriptionStatus: i % 5 === 0 ? "past_due" : "active",
+        isActive: i !== 7,
+      });
     }
     const [first] = await t.db.select().from(schools).where(eq(schools.name, "School 01"));
     await createUser(t.db, "school_admin", { schoolId: first!.id });
@@ -87,12 +98,27 @@ describe("Schools Management list", () => {
 
 describe("school details, create, edit, delete", () => {
   it("creates a school (pending subscription, default fee), edits it and audits both", async () => {
-    const created = await mutate(t.app, "superAdmin.schools.create", { name: " Oak Lane ", email: "Office@OakLane.example", phone: "", city: "Austin", country: "United States" }, { cookie });
+    const created = await mutate(
+      t.app,
+      "superAdmin.schools.create",
+      { name: " Oak Lane ", email: "Office@OakLane.example", phone: "", city: "Austin", country: "United States" },
+      { cookie },
+    );
     const { id } = created.data as { id: string };
     const [row] = await t.db.select().from(schools).where(eq(schools.id, id));
-    expect(row).toMatchObject({ name: "Oak Lane", email: "office@oaklane.example", phone: null, city: "Austin", subscriptionStatus: "pending", platformFeeBps: 500, createdBy: superAdminId });
+    expect(row).toMatchObject({
+      name: "Oak Lane",
+      email: "office@oaklane.example",
+      phone: null,
+      city: "Austin",
+      subscriptionStatus: "pending",
+      platformFeeBps: 500,
+      createdBy: superAdminId,
+    });
     await mutate(t.app, "superAdmin.schools.update", { schoolId: id, isActive: false, name: "Oak Lane Primary", email: "office@oaklane.example" }, { cookie });
-    const details = (await query(t.app, "superAdmin.schools.details", { schoolId: id }, { cookie })).data as { school: { name: string; isActive: boolean; city: string | null; badge: string } };
+    const details = (await query(t.app, "superAdmin.schools.details", { schoolId: id }, { cookie })).data as {
+      school: { name: string; isActive: boolean; city: string | null; badge: string };
+    };
     expect(details.school).toMatchObject({ name: "Oak Lane Primary", isActive: false, city: null, badge: "Inactive" });
     expect((await t.db.select().from(auditLogs)).map((a) => a.eventType).sort()).toEqual(["school_created", "school_updated"]);
   });
@@ -117,7 +143,10 @@ describe("school details, create, edit, delete", () => {
     const school = await createSchool(t.db);
     await createUser(t.db, "school_admin", { schoolId: school.id, name: "Ada Admin" });
     await createUser(t.db, "parent", { schoolId: school.id });
-    const details = (await query(t.app, "superAdmin.schools.details", { schoolId: school.id }, { cookie })).data as { admins: { name: string; position: string; isActive: boolean }[]; summary: object };
+    const details = (await query(t.app, "superAdmin.schools.details", { schoolId: school.id }, { cookie })).data as {
+      admins: { name: string; position: string; isActive: boolean }[];
+      summary: object;
+    };
     expect(details.admins).toMatchObject([{ name: "Ada Admin", position: "Administrator", isActive: true }]);
     expect(details.summary).toEqual({ admins: 1, parents: 1, totalUsers: 2 });
   });
@@ -131,7 +160,9 @@ describe("school details, create, edit, delete", () => {
     await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
     await sessionCookieFor(t.db, t.deps.config, other, t.clock.now());
     await t.db.insert(children).values({ schoolId: school.id, parentId: parent.id, name: "Kid", age: 8, grade: "3rd Grade", school: "Doomed", emergencyContact: "x" });
-    await t.db.insert(trips).values({ schoolId: school.id, routeName: "R", routeType: "pickup", busNumber: "1", driverName: "D", departureTime: t.clock.now(), arrivalTime: t.clock.now() });
+    await t.db
+      .insert(trips)
+      .values({ schoolId: school.id, routeName: "R", routeType: "pickup", busNumber: "1", driverName: "D", departureTime: t.clock.now(), arrivalTime: t.clock.now() });
     const response = await mutate(t.app, "superAdmin.schools.delete", { schoolId: school.id }, { cookie });
     expect(response.data).toEqual({ name: "Doomed" });
     expect(await t.db.$count(schools, eq(schools.id, school.id))).toBe(0);
@@ -180,7 +211,10 @@ describe("Invitations Management", () => {
     const invited = await mutate(t.app, "superAdmin.invitations.create", { name: "Lee", email: "lee@example.com", schoolId: school.id }, { cookie });
     const { id } = invited.data as { id: string };
     await mutate(t.app, "superAdmin.invitations.resend", { inviteId: id }, { cookie });
-    const logs = (await query(t.app, "superAdmin.invitations.emailLogs", { inviteId: id }, { cookie })).data as { invitation: object; logs: { emailType: string; status: string }[] };
+    const logs = (await query(t.app, "superAdmin.invitations.emailLogs", { inviteId: id }, { cookie })).data as {
+      invitation: object;
+      logs: { emailType: string; status: string }[];
+    };
     expect(logs.invitation).toEqual({ role: "school_admin", schoolName: "Logs School", status: "pending", inviterName: "Sam Super" });
     expect(logs.logs).toHaveLength(2);
     expect(logs.logs.every((log) => log.emailType === "school_admin_invite")).toBe(true);
@@ -207,24 +241,47 @@ describe("audit logs and settings", () => {
     expect(await (await query(t.app, "superAdmin.auditLogs.eventTypes", undefined, { cookie })).data).toEqual(["failed_login", "invitation_reminder_sent", "login"]);
     // "Who" is the actor: a super admin's approval of someone shows the super admin's e-mail.
     const actor = await createUser(t.db, "super_admin", { email: "actor@example.com" });
-    await t.db.insert(auditLogs).values({ eventType: "school_approved", description: "d", userId: actor.id, userRole: "super_admin", metadata: { email: "applicant@example.com" }, createdAt: new Date("2026-03-02T08:30:00Z") });
+    await t.db.insert(auditLogs).values({
+      eventType: "school_approved",
+      description: "d",
+      userId: actor.id,
+      userRole: "super_admin",
+      metadata: { email: "applicant@example.com" },
+      createdAt: new Date("2026-03-02T08:30:00Z"),
+    });
     expect((await logs({ eventType: "school_approved" })).rows[0]!.userEmail).toBe("actor@example.com");
     expect((await logs({ email: "actor@" })).rows.map((r) => r.eventType)).toEqual(["school_approved"]);
   });
 
   it("settings are validated, audited and used: invitation validity", async () => {
-    const bad = await mutate(t.app, "superAdmin.settings.update", { defaultPlatformFeeBps: 12_000, invitationValidityDays: 7, supportEmail: "help@example.com" }, { cookie });
+    const bad = await mutate(
+      t.app,
+      "superAdmin.settings.update",
+      { defaultPlatformFeeBps: 12_000, invitationValidityDays: 7, supportEmail: "help@example.com" },
+      { cookie },
+    );
     expect(bad.error?.message).toBe("The fee is between 0 and 100%");
-    const saved = await mutate(t.app, "superAdmin.settings.update", { defaultPlatformFeeBps: 350, invitationValidityDays: 3, supportEmail: "help@example.com" }, { cookie });
+    const saved = await mutate(
+      t.app,
+      "superAdmin.settings.update",
+      { defaultPlatformFeeBps: 350, invitationValidityDays: 3, supportEmail: "help@example.com" },
+      { cookie },
+    );
     expect(saved.data).toEqual({ defaultPlatformFeeBps: 350, invitationValidityDays: 3, supportEmail: "help@example.com" });
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "settings_updated"));
     expect(audit!.metadata).toMatchObject({ invitationValidityDays: { from: 7, to: 3 } });
     const school = await createSchool(t.db);
     const invited = await mutate(t.app, "superAdmin.invitations.create", { name: "V", email: "v@example.com", schoolId: school.id }, { cookie });
-    const [row] = await t.db.select().from(invitations).where(eq(invitations.id, (invited.data as { id: string }).id));
+    const [row] = await t.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.id, (invited.data as { id: string }).id));
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(3 * DAY);
     const created = await mutate(t.app, "superAdmin.schools.create", { name: "Fee School", email: "fee@example.com" }, { cookie });
-    const [feeSchool] = await t.db.select().from(schools).where(eq(schools.id, (created.data as { id: string }).id));
+    const [feeSchool] = await t.db
+      .select()
+      .from(schools)
+      .where(eq(schools.id, (created.data as { id: string }).id));
     expect(feeSchool!.platformFeeBps).toBe(350);
   });
 });

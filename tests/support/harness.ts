@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { createDatabase, type Db } from "../../db/client.ts";
 import { applyMigrations } from "../../db/migrate.ts";
 import { createApp } from "../../worker/app.ts";
-import { stubPwnedPasswords, type PwnedPasswords } from "../../worker/auth/breached-hibp.ts";
+import { type PwnedPasswords, stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
 import { loadConfig } from "../../worker/config.ts";
 import type { AppDeps, Logger } from "../../worker/deps.ts";
 import { localMailer, type Mailer } from "../../worker/email/provider.ts";
-import { stripeForConfig } from "../../worker/stripe/client.ts";
 import type { QueueMessageBody } from "../../worker/platform.ts";
+import { stripeForConfig } from "../../worker/stripe/client.ts";
 
 /** A clock tests move by hand. */
 export class TestClock {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { mutate } from "./http.ts";
 import type { TestApp } from "./harness.ts";
+import { mutate } from "./http.ts";
 import { lastEmailTo } from "./mail.ts";
 
 /** A complete step 1 (Professional by its 350 pupils). */
@@ -38,4 +38,3 @@ export async function pay(app: TestApp, sessionId: string) {
   expect(response.status).toBe(303);
   return response.headers.get("location");
 }
-

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "../../db/client.ts";
 import { MIGRATIONS_FOLDER } from "../../db/migrate.ts";
 import { cronRuns } from "../../db/schema/index.ts";
-import { startHranaServer, type HranaServer } from "../../scripts/hrana/server.ts";
-import { freePort, localModeVars, ROOT, startWranglerDev, waitForHealth, type WranglerDev } from "../../scripts/wrangler-dev.ts";
+import { type HranaServer, startHranaServer } from "../../scripts/hrana/server.ts";
+import { freePort, localModeVars, ROOT, startWranglerDev, type WranglerDev, waitForHealth } from "../../scripts/wrangler-dev.ts";
 
 const BUNDLE = resolve(ROOT, ".wrangler/dry-run/index.js");
 const HANDLERS = ["fetch", "queue", "scheduled"];

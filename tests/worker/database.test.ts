@@ -33,10 +33,13 @@ describe("test database over Hrana HTTP", () => {
   it("runs a batch atomically: a failing statement rolls the whole batch back", async () => {
     const db = testDb();
     const job = unique("batch");
-    await expect(db.batch([db.insert(cronRuns).values(claim(`${job}-a`)), db.insert(cronRuns).values(claim(`${job}-a`))])).rejects.toThrow(
-      /UNIQUE constraint failed/,
-    );
-    expect(await db.select().from(cronRuns).where(like(cronRuns.job, `${job}%`))).toEqual([]);
+    await expect(db.batch([db.insert(cronRuns).values(claim(`${job}-a`)), db.insert(cronRuns).values(claim(`${job}-a`))])).rejects.toThrow(/UNIQUE constraint failed/);
+    expect(
+      await db
+        .select()
+        .from(cronRuns)
+        .where(like(cronRuns.job, `${job}%`)),
+    ).toEqual([]);
   });
 
   it("keeps an interactive transaction across requests, and rolls it back on error", async () => {
@@ -45,14 +48,22 @@ describe("test database over Hrana HTTP", () => {
     await expect(
       db.transaction(async (tx) => {
         await tx.insert(cronRuns).values(claim(`${job}-rolled-back`));
-        expect(await tx.select().from(cronRuns).where(eq(cronRuns.job, `${job}-rolled-back`))).toHaveLength(1);
+        expect(
+          await tx
+            .select()
+            .from(cronRuns)
+            .where(eq(cronRuns.job, `${job}-rolled-back`)),
+        ).toHaveLength(1);
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");
     await db.transaction(async (tx) => {
       await tx.insert(cronRuns).values(claim(`${job}-committed`));
     });
-    const rows = await db.select({ job: cronRuns.job }).from(cronRuns).where(like(cronRuns.job, `${job}%`));
+    const rows = await db
+      .select({ job: cronRuns.job })
+      .from(cronRuns)
+      .where(like(cronRuns.job, `${job}%`));
     expect(rows).toEqual([{ job: `${job}-committed` }]);
   });
 });

@@ -3,8 +3,9 @@
  * routing (API 404, /dev, SPA fallback through the ASSETS binding), the CSRF guard, and a real
  * sign-in through tRPC that reads and writes the database over HTTP.
  */
-import { exports } from "cloudflare:workers";
+
 import { createExecutionContext } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { superAdmins } from "../../db/schema/index.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
@@ -83,10 +84,7 @@ describe("routing", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ result: { data: { json: null } } });
 
-    const withoutDatabase = await callEntry(
-      new Request(`${BASE}/api/trpc/auth.me`),
-      productionEnv({ DATABASE_URL: CLOSED_DATABASE_URL }),
-    );
+    const withoutDatabase = await callEntry(new Request(`${BASE}/api/trpc/auth.me`), productionEnv({ DATABASE_URL: CLOSED_DATABASE_URL }));
     expect(withoutDatabase.status).toBe(200);
     expect(await withoutDatabase.json()).toEqual({ result: { data: { json: null } } });
   });
@@ -131,7 +129,9 @@ describe("sign-in end to end", () => {
   it("logs a seeded super admin in, sets the session cookie that identifies them, and refuses a wrong password", async () => {
     const email = `${unique("root")}@schoolride.test`;
     const password = "correct horse battery staple";
-    await testDb().insert(superAdmins).values({ email, name: "Root Admin", passwordHash: await hashPassword(password) });
+    await testDb()
+      .insert(superAdmins)
+      .values({ email, name: "Root Admin", passwordHash: await hashPassword(password) });
 
     const login = await get("/api/trpc/auth.login", {
       method: "POST",
@@ -179,7 +179,11 @@ describe("request size and well-formed input in workerd (IN1)", () => {
   it("refuses a chunked tRPC body over 1 MB and a chunked webhook body over 512 KB with 413", async () => {
     const trpc = await get("/api/trpc/auth.login", { method: "POST", headers: { "Content-Type": "application/json", Origin: BASE }, body: chunked(2 * 1024 * 1024) });
     expect(trpc.status).toBe(413);
-    const webhook = await get("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" }, body: chunked(1024 * 1024) });
+    const webhook = await get("/api/stripe/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" },
+      body: chunked(1024 * 1024),
+    });
     expect(webhook.status).toBe(413);
   });
 

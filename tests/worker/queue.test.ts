@@ -16,14 +16,16 @@ const DEAD_LETTER_QUEUE = "schoolride-email-dlq";
 
 async function insertPendingEmail(): Promise<string> {
   const id = crypto.randomUUID();
-  await testDb().insert(emailLogs).values({
-    id,
-    emailType: "notification",
-    recipientEmail: `${unique("parent")}@schoolride.test`,
-    subject: "Bus 7 is running late",
-    htmlBody: "<p>Bus 7 is running 10 minutes late.</p>",
-    textBody: "Bus 7 is running 10 minutes late.",
-  });
+  await testDb()
+    .insert(emailLogs)
+    .values({
+      id,
+      emailType: "notification",
+      recipientEmail: `${unique("parent")}@schoolride.test`,
+      subject: "Bus 7 is running late",
+      htmlBody: "<p>Bus 7 is running 10 minutes late.</p>",
+      textBody: "Bus 7 is running 10 minutes late.",
+    });
   return id;
 }
 
@@ -144,7 +146,10 @@ describe("dead-letter queue consumer", () => {
 
     expect(result.explicitAcks.sort()).toEqual([deadPending.id, deadSent.id, deadMalformed.id].sort());
     expect(result.retryMessages).toEqual([]);
-    const rows = await testDb().select().from(emailLogs).where(inArray(emailLogs.id, [pending, alreadySent]));
+    const rows = await testDb()
+      .select()
+      .from(emailLogs)
+      .where(inArray(emailLogs.id, [pending, alreadySent]));
     expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ [pending]: "failed", [alreadySent]: "sent" });
   });
 });

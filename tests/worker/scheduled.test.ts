@@ -14,16 +14,18 @@ const HOUR = 60 * 60_000;
 
 async function insertSession(expiresAt: Date, now: Date): Promise<string> {
   const id = unique("session");
-  await testDb().insert(sessions).values({
-    id,
-    secretHash: "0".repeat(64),
-    userId: crypto.randomUUID(),
-    userRole: "parent",
-    remember: false,
-    createdAt: new Date(now.getTime() - 2 * 24 * HOUR),
-    lastSeenAt: new Date(now.getTime() - 2 * 24 * HOUR),
-    expiresAt,
-  });
+  await testDb()
+    .insert(sessions)
+    .values({
+      id,
+      secretHash: "0".repeat(64),
+      userId: crypto.randomUUID(),
+      userRole: "parent",
+      remember: false,
+      createdAt: new Date(now.getTime() - 2 * 24 * HOUR),
+      lastSeenAt: new Date(now.getTime() - 2 * 24 * HOUR),
+      expiresAt,
+    });
   return id;
 }
 
@@ -39,15 +41,17 @@ describe("hourly cron", () => {
     const expired = await insertSession(new Date(now.getTime() - HOUR), now);
     const live = await insertSession(new Date(now.getTime() + 24 * HOUR), now);
     const staleEmail = crypto.randomUUID();
-    await testDb().insert(emailLogs).values({
-      id: staleEmail,
-      emailType: "notification",
-      recipientEmail: `${unique("parent")}@schoolride.test`,
-      subject: "Stuck in the outbox",
-      htmlBody: "<p>x</p>",
-      textBody: "x",
-      createdAt: new Date(now.getTime() - 10 * 60_000),
-    });
+    await testDb()
+      .insert(emailLogs)
+      .values({
+        id: staleEmail,
+        emailType: "notification",
+        recipientEmail: `${unique("parent")}@schoolride.test`,
+        subject: "Stuck in the outbox",
+        htmlBody: "<p>x</p>",
+        textBody: "x",
+        createdAt: new Date(now.getTime() - 10 * 60_000),
+      });
 
     // The queue producer is recorded instead of sent, so no consumer runs in the background.
     const sent: QueueMessageBody[] = [];

@@ -31,7 +31,11 @@ describe("Stripe webhook in workerd", () => {
       .insert(schools)
       .values({ name: unique("School"), email: "s@example.com", code: unique("C").slice(0, 12), stripeSubscriptionId: subscriptionId, subscriptionStatus: "active" })
       .returning();
-    const event = stripeEvent("customer.subscription.updated", { id: subscriptionId, object: "subscription", status: "past_due", customer: "cus_w", metadata: {} }, new Date());
+    const event = stripeEvent(
+      "customer.subscription.updated",
+      { id: subscriptionId, object: "subscription", status: "past_due", customer: "cus_w", metadata: {} },
+      new Date(),
+    );
     const payload = JSON.stringify(event);
     const signature = await signStripePayload({ stripe, webhookSecret: TEST_SECRETS.STRIPE_WEBHOOK_SECRET }, payload, new Date());
 

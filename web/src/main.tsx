@@ -5,9 +5,9 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { SudoProvider } from "./components/mfa/SudoProvider.tsx";
-import { router } from "./routes/router.tsx";
 import { TOAST_DURATION_MS } from "./lib/toast.ts";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc.ts";
+import { router } from "./routes/router.tsx";
 import "./styles.css";
 
 // The server's style nonce (Content-Security-Policy), for the dialogs' scroll lock: it inserts a

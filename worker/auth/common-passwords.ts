@@ -3,9 +3,10 @@
  * as a Bloom filter built by scripts/build-password-filter.ts. Only words that pass the length
  * rule are stored (shorter ones are refused by it anyway); lookups are case-insensitive.
  */
+
+import { normalizeForDictionary } from "#shared/password-rules.ts";
 import { BloomFilter } from "./breached-bloom.ts";
 import { BREACHED_FILTER } from "./breached-filter.generated.ts";
-import { normalizeForDictionary } from "#shared/password-rules.ts";
 
 /** The committed filter (about 43 KB), decoded once when the module loads. */
 export const breachedFilter = new BloomFilter(

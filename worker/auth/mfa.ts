@@ -117,9 +117,7 @@ export function hashRecoveryCode(code: string): Promise<string> {
 /** Ten fresh codes, shown once; the statements replace every earlier code of the user. */
 export async function newRecoveryCodes(db: Db, userId: string, now: Date) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, randomRecoveryCode);
-  const rows = await Promise.all(
-    codes.map(async (code) => ({ id: crypto.randomUUID(), userId, codeHash: await hashRecoveryCode(code), createdAt: now })),
-  );
+  const rows = await Promise.all(codes.map(async (code) => ({ id: crypto.randomUUID(), userId, codeHash: await hashRecoveryCode(code), createdAt: now })));
   return {
     codes,
     statements: [db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)), db.insert(recoveryCodes).values(rows)] as const,
@@ -168,7 +166,10 @@ export async function findMfaChallenge(db: Db, token: string, now: Date) {
 }
 
 export async function recordChallengeFailure(db: Db, id: string): Promise<void> {
-  await db.update(mfaChallenges).set({ attempts: sql`${mfaChallenges.attempts} + 1` }).where(eq(mfaChallenges.id, id));
+  await db
+    .update(mfaChallenges)
+    .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+    .where(eq(mfaChallenges.id, id));
 }
 
 /** Claims the challenge for one sign-in; false when another request already used it. */

@@ -1,9 +1,9 @@
 import { and, eq, lt } from "drizzle-orm";
+import type { RoleValue } from "#shared/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions } from "../../db/schema/index.ts";
-import type { RoleValue } from "#shared/auth.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
-import { lastSeenRefreshMs, sessionPolicy, type SessionPolicy } from "./policy.ts";
+import { lastSeenRefreshMs, type SessionPolicy, sessionPolicy } from "./policy.ts";
 
 export type SessionRecord = typeof sessions.$inferSelect;
 

@@ -2,10 +2,10 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
 import { purgeExpiredMfaChallenges } from "../auth/mfa.ts";
-import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { purgeExpiredSessions } from "../auth/session.ts";
 import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
+import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { markOverdueInvoices } from "../services/billing/overdue.ts";
 import { expireInvitations, sendInviteReminders } from "../services/invitations/sweep.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
@@ -52,13 +52,7 @@ export const requeueOutboxJob: CronJob = {
     const stale = await db
       .select({ id: emailLogs.id })
       .from(emailLogs)
-      .where(
-        and(
-          eq(emailLogs.status, "pending"),
-          lt(emailLogs.createdAt, cutoff),
-          or(isNull(emailLogs.lastEnqueuedAt), lt(emailLogs.lastEnqueuedAt, cutoff)),
-        ),
-      )
+      .where(and(eq(emailLogs.status, "pending"), lt(emailLogs.createdAt, cutoff), or(isNull(emailLogs.lastEnqueuedAt), lt(emailLogs.lastEnqueuedAt, cutoff))))
       .limit(500);
     for (const { id } of stale) {
       await queue.send({ kind: "email", emailLogId: id });
@@ -120,11 +114,7 @@ export async function runScheduled(deps: CronDeps, now: Date, jobs: readonly Cro
   const period = cronPeriod(now);
   const report: Record<string, Record<string, number> | "skipped" | "failed"> = {};
   for (const job of jobs) {
-    const claimed = await deps.db
-      .insert(cronRuns)
-      .values({ job: job.name, period, startedAt: now })
-      .onConflictDoNothing()
-      .returning({ job: cronRuns.job });
+    const claimed = await deps.db.insert(cronRuns).values({ job: job.name, period, startedAt: now }).onConflictDoNothing().returning({ job: cronRuns.job });
     if (claimed.length === 0) {
       report[job.name] = "skipped";
       continue;

@@ -6,12 +6,7 @@
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 type Block = { kind: "p"; text: string } | { kind: "button"; label: string; href: string } | { kind: "code"; text: string } | { kind: "facts"; rows: [string, string][] };
@@ -34,7 +29,10 @@ function renderHtml(heading: string, blocks: Block[]): string {
           return `<p style="margin:16px 0;font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(block.text)}</p>`;
         case "facts":
           return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
-            .map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#475569">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600;font-family:monospace">${escapeHtml(value)}</td></tr>`)
+            .map(
+              ([label, value]) =>
+                `<tr><td style="padding:4px 16px 4px 0;color:#475569">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600;font-family:monospace">${escapeHtml(value)}</td></tr>`,
+            )
             .join("")}</table>`;
       }
     })
@@ -132,7 +130,9 @@ export function revokedInvitationEmail(input: { name: string; schoolName: string
 /** To the owner of an address someone tried to invite: it already has an account, so no invitation link is sent. */
 export function existingAccountNoticeEmail(input: { schoolName: string; roleLabel: string; loginLink: string }): RenderedEmail {
   return email("Someone tried to invite this address to SchoolRide", "You already have a SchoolRide account", [
-    p(`Someone tried to invite this address to SchoolRide as a ${input.roleLabel} of ${input.schoolName}. This address already has a SchoolRide account, so no second account can be created with it, and nothing about your account was shared.`),
+    p(
+      `Someone tried to invite this address to SchoolRide as a ${input.roleLabel} of ${input.schoolName}. This address already has a SchoolRide account, so no second account can be created with it, and nothing about your account was shared.`,
+    ),
     p(`If you expected this invitation, please contact ${input.schoolName}. Otherwise you can ignore this e-mail.`),
     button("Sign in to your account", input.loginLink),
   ]);

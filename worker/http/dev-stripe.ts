@@ -1,14 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { devStripeObjects } from "../../db/schema/index.ts";
 import { html } from "hono/html";
+import { devStripeObjects } from "../../db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
-import { loadObject, saveObject, type SimCheckoutSession, type SimSubscription } from "../stripe/simulator.ts";
+import { loadObject, type SimCheckoutSession, type SimSubscription, saveObject } from "../stripe/simulator.ts";
 import type { StripeWebhookDeps } from "../stripe/webhook.ts";
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 function page(title: string, body: ReturnType<typeof html>) {
   return html`<!doctype html>

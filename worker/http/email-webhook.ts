@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import type { Db } from "../../db/client.ts";
 import { emailLogs } from "../../db/schema/index.ts";
 import { constantTimeEqualText, fromBase64Url, toBase64Url } from "../auth/crypto.ts";
 import type { Logger } from "../deps.ts";
-import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 
 /** Resend signs webhooks the Svix way; a delivery older than this is refused as a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -33,7 +33,9 @@ export async function verifySvixSignature(
   return signature
     .split(" ")
     .map((entry) => entry.split(",", 2))
-    .some(([version, value]) => version === "v1" && value !== undefined && constantTimeEqualText(value.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""), expected));
+    .some(
+      ([version, value]) => version === "v1" && value !== undefined && constantTimeEqualText(value.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""), expected),
+    );
 }
 
 const eventSchema = z.object({

@@ -56,7 +56,9 @@ export async function withStyleNonce(response: Response, nonce: string | undefin
   const meta = `<meta property="${NONCE_META_PROPERTY}" nonce="${nonce}">`;
   const page = await response.text();
   // In <head>; a page without one gets it after the doctype, where the parser opens <head> itself.
-  const html = /<head(\s[^>]*)?>/i.test(page) ? page.replace(/<head(\s[^>]*)?>/i, (tag) => tag + meta) : page.replace(/^(<!doctype[^>]*>)?/i, (doctype) => doctype + meta);
+  const html = /<head(\s[^>]*)?>/i.test(page)
+    ? page.replace(/<head(\s[^>]*)?>/i, (tag) => tag + meta)
+    : page.replace(/^(<!doctype[^>]*>)?/i, (doctype) => doctype + meta);
   const headers = new Headers(response.headers);
   for (const name of ["content-length", "etag", "last-modified"]) headers.delete(name);
   headers.set("Cache-Control", "no-store");

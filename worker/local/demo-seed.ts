@@ -1,18 +1,7 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import {
-  pendingSchools,
-  children,
-  invoices,
-  notifications,
-  parents,
-  paymentSettings,
-  schoolAdmins,
-  schools,
-  superAdmins,
-  trips,
-} from "../../db/schema/index.ts";
+import { children, invoices, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins, trips } from "../../db/schema/index.ts";
 import { hashPassword } from "../auth/password.ts";
 
 /** Local mode only. Production never seeds demo users (see `npm run db:create-super-admin`). */
@@ -62,10 +51,7 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
   const admin = DEMO_IDS.schoolAdmin;
 
   await db.batch([
-    db
-      .insert(superAdmins)
-      .values({ id: DEMO_IDS.superAdmin, email: "superadmin@example.com", name: "Sam Super", passwordHash, createdAt: now })
-      .onConflictDoNothing(),
+    db.insert(superAdmins).values({ id: DEMO_IDS.superAdmin, email: "superadmin@example.com", name: "Sam Super", passwordHash, createdAt: now }).onConflictDoNothing(),
     db
       .insert(schools)
       .values({
@@ -266,10 +252,7 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
         createdAt: new Date(now.getTime() - 3 * HOUR),
       })
       .onConflictDoNothing(),
-    db
-      .insert(paymentSettings)
-      .values({ schoolId: school, feeBps: 500, feeApplicationType: "term_based", updatedBy: admin })
-      .onConflictDoNothing(),
+    db.insert(paymentSettings).values({ schoolId: school, feeBps: 500, feeApplicationType: "term_based", updatedBy: admin }).onConflictDoNothing(),
     db
       .insert(invoices)
       .values([

@@ -43,7 +43,9 @@ export class InProcessQueue implements QueueProducer {
     const run = new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        this.deliver(entry).catch((error) => this.options.onError?.(error)).finally(resolve);
+        this.deliver(entry)
+          .catch((error) => this.options.onError?.(error))
+          .finally(resolve);
       }, delayMs);
       this.timers.add(timer);
     });

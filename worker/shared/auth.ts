@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 import { MESSAGES } from "./messages.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 
 export const ROLE_VALUES = ["super_admin", "school_admin", "parent"] as const;
 export type RoleValue = (typeof ROLE_VALUES)[number];

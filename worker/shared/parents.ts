@@ -9,8 +9,6 @@ export const parentDirectorySchema = z
   })
   .strict();
 
-export const parentInvitationListSchema = parentDirectorySchema
-  .extend({ status: z.enum(["pending", "accepted", "expired", "revoked"]).optional() })
-  .strict();
+export const parentInvitationListSchema = parentDirectorySchema.extend({ status: z.enum(["pending", "accepted", "expired", "revoked"]).optional() }).strict();
 
 export const setParentActiveSchema = z.object({ parentId: z.string().min(1).max(64), active: z.boolean() }).strict();

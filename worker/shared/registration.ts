@@ -123,7 +123,10 @@ export function earliestStartDate(now: Date): string {
 export const verifyEmailSchema = z
   .object({
     pendingSchoolId: z.string().min(1, REGISTRATION_MESSAGES.noPendingRegistration).max(64),
-    verificationCode: z.string().trim().regex(/^\d{6}$/, REGISTRATION_MESSAGES.codeLength),
+    verificationCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, REGISTRATION_MESSAGES.codeLength),
   })
   .strict();
 
@@ -193,6 +196,4 @@ export function busLimitNote(input: { pupilCount: number; busCount: number }): s
 }
 
 export const approveRegistrationSchema = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
-export const rejectRegistrationSchema = z
-  .object({ pendingSchoolId: z.string().min(1).max(64), reason: z.string().trim().max(1000).optional() })
-  .strict();
+export const rejectRegistrationSchema = z.object({ pendingSchoolId: z.string().min(1).max(64), reason: z.string().trim().max(1000).optional() }).strict();

@@ -12,4 +12,3 @@ export const platformSettingsSchema = z
   })
   .strict();
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
-

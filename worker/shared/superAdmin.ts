@@ -60,8 +60,14 @@ export const auditListSchema = z
     role: z.enum(AUDIT_ROLE_FILTERS).default("all"),
     schoolId: z.string().trim().max(64).optional(),
     /** Inclusive calendar days (UTC), `YYYY-MM-DD`. */
-    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a valid date").optional(),
-    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a valid date").optional(),
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a valid date")
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a valid date")
+      .optional(),
     email: z.string().trim().max(254).optional(),
     page: z.number().int().min(1).max(100_000).default(1),
   })

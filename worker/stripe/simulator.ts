@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Db } from "../../db/client.ts";
 import { devStripeObjects } from "../../db/schema/index.ts";
-import { LOCAL_PRICES } from "../config.ts";
 import { randomHex } from "../auth/crypto.ts";
+import { LOCAL_PRICES } from "../config.ts";
 
 /**
  * Local mode's stand-in for the few Stripe endpoints SchoolRide calls, answering the real SDK

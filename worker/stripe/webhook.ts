@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
+import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../deps.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";
-import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import { stripeCryptoProvider } from "./client.ts";
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */
@@ -15,7 +15,11 @@ export type StripeWebhookDeps = { db: Db; stripe: Stripe; webhookSecret: string;
  * SubtleCrypto provider), then applies the event once. Effects are a single small batch, so the
  * answer is fast; an unknown event type is acknowledged and ignored.
  */
-export async function handleStripeWebhook(deps: StripeWebhookDeps, rawBody: string, signature: string | null): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function handleStripeWebhook(
+  deps: StripeWebhookDeps,
+  rawBody: string,
+  signature: string | null,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   if (!signature) return { status: 400, body: { error: "Missing Stripe-Signature header" } };
   let event: Stripe.Event;
   try {

@@ -1,20 +1,20 @@
-import { initTRPC, TRPCError, type AnyRouter } from "@trpc/server";
+import { type AnyRouter, initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
-import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
-import { validateSessionToken, type SessionRecord } from "../auth/session.ts";
-import { accountUsable, findAccountById, toSessionUser, type SessionUser } from "../auth/users.ts";
-import type { AppDeps } from "../deps.ts";
 import { MESSAGES } from "#shared/messages.ts";
+import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
+import { subscriptionAllowsAccess } from "#shared/subscription.ts";
+import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
+import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
+import { mfaEnabled } from "../auth/mfa.ts";
+import { type SessionRecord, validateSessionToken } from "../auth/session.ts";
+import { accountUsable, findAccountById, type SessionUser, toSessionUser } from "../auth/users.ts";
+import type { AppDeps } from "../deps.ts";
+import type { ParentScope, PublicScope, SchoolScope, SessionScope } from "../services/_shared/scope.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { recordAuthorizationDenial } from "../services/audit-denials.ts";
-import { AppError } from "../services/errors.ts";
-import { subscriptionAllowsAccess } from "#shared/subscription.ts";
-import { mfaEnabled } from "../auth/mfa.ts";
-import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { assertSudo } from "../services/auth/sudo.ts";
-import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
-import type { ParentScope, PublicScope, SchoolScope, SessionScope } from "../services/_shared/scope.ts";
+import { AppError } from "../services/errors.ts";
 import { actorOf } from "./actor.ts";
 
 /* ------------------------------------------------------------------------------------------------
@@ -36,7 +36,11 @@ export type Context = {
 /** The procedures of a router declared without `.input()`, by path. */
 export function inputlessProcedurePaths(appRouter: AnyRouter): ReadonlySet<string> {
   const procedures = appRouter._def.procedures as Record<string, { _def: { inputs: unknown[] } }>;
-  return new Set(Object.entries(procedures).filter(([, procedure]) => procedure._def.inputs.length === 0).map(([path]) => path));
+  return new Set(
+    Object.entries(procedures)
+      .filter(([, procedure]) => procedure._def.inputs.length === 0)
+      .map(([path]) => path),
+  );
 }
 
 export async function resolveAuth(deps: AppDeps, cookieHeader: string | null): Promise<Auth | null> {
@@ -49,13 +53,7 @@ export async function resolveAuth(deps: AppDeps, cookieHeader: string | null): P
   return { session, user: toSessionUser(account) };
 }
 
-export async function createContext(
-  deps: AppDeps,
-  request: Request,
-  resHeaders: Headers,
-  meta: RequestMeta,
-  inputlessPaths?: ReadonlySet<string>,
-): Promise<Context> {
+export async function createContext(deps: AppDeps, request: Request, resHeaders: Headers, meta: RequestMeta, inputlessPaths?: ReadonlySet<string>): Promise<Context> {
   const cookieHeader = request.headers.get("cookie");
   const auth = await resolveAuth(deps, cookieHeader);
   // A cookie that names no live session is cleared, so the browser stops sending it.

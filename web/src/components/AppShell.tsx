@@ -1,4 +1,18 @@
-import { Building2, Bus, ClipboardCheck, ClipboardList, KeyRound, LayoutDashboard, LogOut, MailPlus, Settings, ShieldCheck, UserRound, Users, type LucideIcon } from "lucide-react";
+import {
+  Building2,
+  Bus,
+  ClipboardCheck,
+  ClipboardList,
+  KeyRound,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  MailPlus,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  Users,
+} from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { useSession } from "../lib/session.ts";
@@ -74,7 +88,10 @@ export default function AppShell() {
       </header>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label="Main" className="md:w-52 md:shrink-0">
-          <ul ref={menu} className="relative -mx-4 flex gap-1 overflow-x-auto scroll-px-4 px-4 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0 [&>li]:shrink-0">
+          <ul
+            ref={menu}
+            className="relative -mx-4 flex gap-1 overflow-x-auto scroll-px-4 px-4 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0 [&>li]:shrink-0"
+          >
             <li>
               <NavLink to={home} end className={linkClass}>
                 <LayoutDashboard aria-hidden="true" className="h-4 w-4" />

@@ -2,10 +2,10 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
-import { isAppError } from "./errors.ts";
-import { notify } from "./toast.ts";
 // Types only: the browser never bundles server code.
 import type { AppRouter } from "../api.ts";
+import { isAppError } from "./errors.ts";
+import { notify } from "./toast.ts";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 

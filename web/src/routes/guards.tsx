@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { ROLE_HOMES, useSession, type Role } from "../lib/session.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
+import { ROLE_HOMES, type Role, useSession } from "../lib/session.ts";
 import { loginPathFor } from "./redirects.ts";
 
 export function FullPageSpinner() {

@@ -21,11 +21,7 @@ const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObjec
   children: [
     {
       lazy: page(() => import("../components/AppShell.tsx")),
-      children: [
-        ...children,
-        { path: "change-password", lazy: changePasswordPage },
-        { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
-      ],
+      children: [...children, { path: "change-password", lazy: changePasswordPage }, { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) }],
     },
   ],
 });

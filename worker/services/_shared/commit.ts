@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { auditInsert, type AuditEntry } from "../audit.ts";
-import { enqueueEmails, outboxInsert, type OutboxDraft } from "../email/outbox.ts";
+import { type AuditEntry, auditInsert } from "../audit.ts";
+import { enqueueEmails, type OutboxDraft, outboxInsert } from "../email/outbox.ts";
 import type { AppError } from "../errors.ts";
 import type { Actor, Scope } from "./scope.ts";
 
@@ -32,5 +32,8 @@ export async function commitWithOutbox(scope: Scope<Actor | null>, change: Chang
   const audit = auditInsert(db, { userId: actor?.id ?? null, userRole: actor?.role ?? null, ...effects.audit, at: now }, meta, onlyIf);
   const [first] = await db.batch([...change, ...mails.map((mail) => mail.query), audit]);
   if (effects.claim && (first as { rowsAffected?: number }).rowsAffected !== 1) throw effects.claim.lost;
-  await enqueueEmails(deps, mails.map((mail) => mail.id));
+  await enqueueEmails(
+    deps,
+    mails.map((mail) => mail.id),
+  );
 }

@@ -61,11 +61,7 @@ export async function checkLogin(db: Db, keys: LoginKeys, now: Date): Promise<Li
     .where(inArray(rateLimits.key, [keys.account, keys.pair, keys.ip]));
   for (const row of rows) {
     if (row.blockedUntil && row.blockedUntil.getTime() > nowMs) return denied(row.blockedUntil.getTime(), nowMs);
-    if (
-      row.key === keys.account &&
-      row.count >= LOGIN_LIMITS.accountFailuresPerHour &&
-      row.windowStart.getTime() + HOUR > nowMs
-    ) {
+    if (row.key === keys.account && row.count >= LOGIN_LIMITS.accountFailuresPerHour && row.windowStart.getTime() + HOUR > nowMs) {
       return denied(row.windowStart.getTime() + HOUR, nowMs);
     }
   }

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { newPasswordProblem, type NewPasswordDeps } from "../../auth/breached.ts";
+import type { ChangePasswordInput } from "#shared/auth.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { type NewPasswordDeps, newPasswordProblem } from "../../auth/breached.ts";
 import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "../../auth/session.ts";
 import { findAccountById, USER_TABLES } from "../../auth/users.ts";
-import type { ChangePasswordInput } from "#shared/auth.ts";
-import { MESSAGES } from "#shared/messages.ts";
+import type { PublicScope, SessionScope } from "../_shared/scope.ts";
 import { audit, auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
-import type { PublicScope, SessionScope } from "../_shared/scope.ts";
 
 export const SAME_PASSWORD_MESSAGE = "The new password must be different from the current password";
 
@@ -36,10 +36,7 @@ export async function changePassword(scope: SessionScope, input: ChangePasswordI
   const passwordHash = await hashPassword(input.newPassword);
   const { now, meta } = scope;
   await db.batch([
-    db
-      .update(table)
-      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
-      .where(eq(table.id, user.id)),
+    db.update(table).set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now }).where(eq(table.id, user.id)),
     invalidateUserSessionsQuery(db, user.role, user.id),
     auditInsert(
       db,

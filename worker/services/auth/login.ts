@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
-import { createSession, type NewSession } from "../../auth/session.ts";
-import { createMfaChallenge, mfaEnabled } from "../../auth/mfa.ts";
-import { accountUsable, findAccountByEmail, normalizeEmail, toSessionUser, USER_TABLES, type SessionUser, type UserAccount } from "../../auth/users.ts";
-import { timingDummyHash, verifyPassword } from "../../auth/password.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { MESSAGES } from "#shared/messages.ts";
+import type { Db } from "../../../db/client.ts";
+import { createMfaChallenge, mfaEnabled } from "../../auth/mfa.ts";
+import { timingDummyHash, verifyPassword } from "../../auth/password.ts";
+import { createSession, type NewSession } from "../../auth/session.ts";
+import { accountUsable, findAccountByEmail, normalizeEmail, type SessionUser, toSessionUser, USER_TABLES, type UserAccount } from "../../auth/users.ts";
+import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 import { audit, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { acceptWithTemporaryPassword } from "../invitations/accept.ts";
-import type { PublicScope } from "../_shared/scope.ts";
 
 export type LoginRequest = {
   role: RoleValue;
@@ -90,11 +90,7 @@ export async function login(scope: PublicScope, request: LoginRequest): Promise<
 }
 
 /** The end of a successful sign-in: last login, a new session, the audit row. */
-export async function startSession(
-  db: Db,
-  account: UserAccount,
-  options: { remember: boolean; meta: RequestMeta; now: Date; via?: string },
-): Promise<LoginResult> {
+export async function startSession(db: Db, account: UserAccount, options: { remember: boolean; meta: RequestMeta; now: Date; via?: string }): Promise<LoginResult> {
   const { meta, now } = options;
   const table = USER_TABLES[account.role];
   await db.update(table).set({ lastLogin: now }).where(eq(table.id, account.id));

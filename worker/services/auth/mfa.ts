@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
 import type { Db } from "../../../db/client.ts";
 import { recoveryCodes, totpCredentials } from "../../../db/schema/index.ts";
 import {
@@ -15,13 +16,12 @@ import {
   totpKeyUri,
   unusedRecoveryCodeCount,
 } from "../../auth/mfa.ts";
-import { hitWindow } from "../_shared/rate-limit.ts";
 import { accountUsable, findAccountById } from "../../auth/users.ts";
-import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
+import type { PublicScope, Scope } from "../_shared/scope.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
-import { startSession, type LoginResult } from "./login.ts";
-import type { PublicScope, Scope } from "../_shared/scope.ts";
+import { type LoginResult, startSession } from "./login.ts";
 
 /** Who the MFA services act for: a super admin. */
 export type MfaUser = { id: string; email: string; name: string };
@@ -102,7 +102,11 @@ export async function disableMfa(scope: Scope): Promise<{ ok: true }> {
   await db.batch([
     db.delete(totpCredentials).where(eq(totpCredentials.userId, user.id)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
-    auditInsert(db, { eventType: "mfa_disabled", description: `${user.name} turned off two-factor authentication`, userId: user.id, userRole: "super_admin", at: now }, meta),
+    auditInsert(
+      db,
+      { eventType: "mfa_disabled", description: `${user.name} turned off two-factor authentication`, userId: user.id, userRole: "super_admin", at: now },
+      meta,
+    ),
   ]);
   return { ok: true };
 }
@@ -116,7 +120,11 @@ export async function regenerateRecoveryCodes(scope: Scope): Promise<{ recoveryC
   const fresh = await newRecoveryCodes(db, user.id, now);
   await db.batch([
     ...fresh.statements,
-    auditInsert(db, { eventType: "recovery_codes_regenerated", description: `${user.name} created new recovery codes`, userId: user.id, userRole: "super_admin", at: now }, meta),
+    auditInsert(
+      db,
+      { eventType: "recovery_codes_regenerated", description: `${user.name} created new recovery codes`, userId: user.id, userRole: "super_admin", at: now },
+      meta,
+    ),
   ]);
   return { recoveryCodes: fresh.codes };
 }
@@ -137,7 +145,18 @@ export async function verifySecondFactor(db: Db, user: MfaUser, factor: SecondFa
   }
   if (factor.method === "recovery") {
     const left = await unusedRecoveryCodeCount(db, user.id);
-    await audit(db, { eventType: "recovery_code_used", description: `${user.name} used a recovery code (${context})`, userId: user.id, userRole: "super_admin", metadata: { context, left }, at: now }, meta);
+    await audit(
+      db,
+      {
+        eventType: "recovery_code_used",
+        description: `${user.name} used a recovery code (${context})`,
+        userId: user.id,
+        userRole: "super_admin",
+        metadata: { context, left },
+        at: now,
+      },
+      meta,
+    );
   }
   return true;
 }

@@ -1,19 +1,19 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { passwordResetTokens, sessions } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
 import { hashPassword } from "../../auth/password.ts";
-import { hitWindow } from "../_shared/rate-limit.ts";
 import { accountUsable, findAccountByEmail, normalizeEmail, USER_TABLES } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { passwordResetEmail } from "../../email/templates.ts";
-import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { assertAcceptableNewPassword } from "./account.ts";
-import type { PublicScope } from "../_shared/scope.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** Forgot-password requests: 3 per minute per address and per account. */
@@ -151,7 +151,14 @@ export async function resetPassword(scope: PublicScope, input: ResetPasswordInpu
     db.delete(sessions).where(and(eq(sessions.userRole, token.userRole), eq(sessions.userId, token.userId), claimed)),
     auditInsert(
       db,
-      { eventType: "password_reset", description: "Password reset with an e-mailed link; all sessions ended", userId: token.userId, userRole: token.userRole, metadata: { email: token.email }, at: now },
+      {
+        eventType: "password_reset",
+        description: "Password reset with an e-mailed link; all sessions ended",
+        userId: token.userId,
+        userRole: token.userRole,
+        metadata: { email: token.email },
+        at: now,
+      },
       meta,
       claimed,
     ),
@@ -159,4 +166,3 @@ export async function resetPassword(scope: PublicScope, input: ResetPasswordInpu
   if (claim.rowsAffected !== 1) throw new AppError("BAD_REQUEST", RESET_MESSAGES.invalidLink);
   return { role: token.userRole, message: RESET_MESSAGES.done };
 }
-

@@ -1,14 +1,14 @@
+import { MESSAGES } from "#shared/messages.ts";
+import { FORBIDDEN_REASONS, MFA_MESSAGES, type SudoInput } from "#shared/mfa.ts";
 import type { Db } from "../../../db/client.ts";
 import { markReauthenticated, mfaEnabled, SUDO_WINDOW_MS, sudoActive } from "../../auth/mfa.ts";
 import { verifyPassword } from "../../auth/password.ts";
-import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import { findAccountById, type SessionUser } from "../../auth/users.ts";
-import { FORBIDDEN_REASONS, MFA_MESSAGES, type SudoInput } from "#shared/mfa.ts";
-import { MESSAGES } from "#shared/messages.ts";
+import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
+import type { SessionScope } from "../_shared/scope.ts";
 import { audit } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
 import { invalidFactor, verifySecondFactor } from "./mfa.ts";
-import type { SessionScope } from "../_shared/scope.ts";
 
 /** Whether this user must give a TOTP code (or recovery code) when confirming it's them. */
 async function needsSecondFactor(db: Db, user: Pick<SessionUser, "id" | "role">): Promise<boolean> {

@@ -1,7 +1,7 @@
-import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client.ts";
-import { auditLogs, pendingSchools, schools, stripeEvents, type SubscriptionStatus } from "../../../db/schema/index.ts";
+import { auditLogs, pendingSchools, type SubscriptionStatus, schools, stripeEvents } from "../../../db/schema/index.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 
 /** Stripe's subscription statuses in ours (spec: active, trialing, past_due, cancelled). */
@@ -48,11 +48,19 @@ function schoolStatusChange(db: Db, event: Stripe.Event, status: SubscriptionSta
   const guarded = and(where, newer(schools.stripeStatusAt, at))!;
   return [
     statusChangeAudit(db, guarded, status, event.id, at),
-    db.update(schools).set({ ...set, subscriptionStatus: status, stripeStatusAt: at, updatedAt: at }).where(guarded),
+    db
+      .update(schools)
+      .set({ ...set, subscriptionStatus: status, stripeStatusAt: at, updatedAt: at })
+      .where(guarded),
   ];
 }
 
-function subscriptionEffects(db: Db, event: Stripe.Event, subscription: { id: string; customer: string | { id: string }; status: string; metadata?: Record<string, string> | null }, at: Date): Effect[] {
+function subscriptionEffects(
+  db: Db,
+  event: Stripe.Event,
+  subscription: { id: string; customer: string | { id: string }; status: string; metadata?: Record<string, string> | null },
+  at: Date,
+): Effect[] {
   const status = subscriptionStatusFromStripe(subscription.status);
   const customer = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
   const meta = subscription.metadata ?? {};
@@ -118,7 +126,12 @@ export function effectsOf(db: Db, event: Stripe.Event): Effect[] {
             .where(and(eq(pendingSchools.id, pendingSchoolId), newer(pendingSchools.stripeStatusAt, at))),
           auditInsert(
             db,
-            { eventType: "registration_paid", description: "Registration payment completed", metadata: { pending_school_id: pendingSchoolId, checkout_session: session.id }, at },
+            {
+              eventType: "registration_paid",
+              description: "Registration payment completed",
+              metadata: { pending_school_id: pendingSchoolId, checkout_session: session.id },
+              at,
+            },
             NO_REQUEST,
           ),
         ];
@@ -126,7 +139,11 @@ export function effectsOf(db: Db, event: Stripe.Event): Effect[] {
       if (schoolId) {
         return [
           ...schoolStatusChange(db, event, "active", eq(schools.id, schoolId), { stripeCustomerId: customer, stripeSubscriptionId: subscription }),
-          auditInsert(db, { eventType: "subscription_restarted", description: "Subscription restarted through Checkout", schoolId, metadata: { checkout_session: session.id }, at }, NO_REQUEST),
+          auditInsert(
+            db,
+            { eventType: "subscription_restarted", description: "Subscription restarted through Checkout", schoolId, metadata: { checkout_session: session.id }, at },
+            NO_REQUEST,
+          ),
         ];
       }
       return [];

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { planForPupils } from "#shared/registration.ts";
 import { schools } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { planForPupils } from "#shared/registration.ts";
-import { AppError } from "../errors.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
+import { AppError } from "../errors.ts";
 
 type BillingDeps = Pick<AppDeps, "db" | "config" | "now" | "stripe" | "logger">;
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client.ts";
-import { takeWindowSlots, type WindowLimit } from "../_shared/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
+import { takeWindowSlots, type WindowLimit } from "../_shared/rate-limit.ts";
 import { tooManyRequests } from "../errors.ts";
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere } from "../../../db/conditional.ts";
-import { emailLogs, type EmailType } from "../../../db/schema/index.ts";
+import { type EmailType, emailLogs } from "../../../db/schema/index.ts";
 import type { Logger } from "../../deps.ts";
 import type { RenderedEmail } from "../../email/templates.ts";
 import type { QueueProducer } from "../../platform.ts";

@@ -1,17 +1,17 @@
 import { and, eq, gt } from "drizzle-orm";
+import { type AcceptInviteInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
 import { constantTimeEqualText, sha256Hex } from "../../auth/crypto.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
-import { findAccountById, normalizeEmail, toSessionUser, type SessionUser } from "../../auth/users.ts";
-import { acceptInviteRoleIssues, INVITATION_MESSAGES, type AcceptInviteInput } from "#shared/invitations.ts";
+import { findAccountById, normalizeEmail, type SessionUser, toSessionUser } from "../../auth/users.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { assertAcceptableNewPassword } from "../auth/account.ts";
 import { AppError } from "../errors.ts";
-import { accountWithEmail, invitedName, isExpired, type Invitation } from "./shared.ts";
-import type { PublicScope } from "../_shared/scope.ts";
+import { accountWithEmail, type Invitation, invitedName, isExpired } from "./shared.ts";
 
 /** The invitation a token names, if it is still pending; the spec's messages otherwise. */
 async function pendingInvitationByToken(db: Db, token: string, now: Date) {
@@ -169,13 +169,9 @@ export async function acceptWithTemporaryPassword(
   const candidates = await db
     .select()
     .from(invitations)
-    .where(
-      and(eq(invitations.email, email), eq(invitations.role, "school_admin"), eq(invitations.status, "pending"), gt(invitations.expiresAt, now)),
-    );
+    .where(and(eq(invitations.email, email), eq(invitations.role, "school_admin"), eq(invitations.status, "pending"), gt(invitations.expiresAt, now)));
   const passwordHash = await sha256Hex(credentials.password);
-  const invitation = candidates.find(
-    (candidate) => candidate.temporaryPasswordHash !== null && constantTimeEqualText(candidate.temporaryPasswordHash, passwordHash),
-  );
+  const invitation = candidates.find((candidate) => candidate.temporaryPasswordHash !== null && constantTimeEqualText(candidate.temporaryPasswordHash, passwordHash));
   if (!invitation) return null;
   const [school] = await db.select({ isActive: schools.isActive }).from(schools).where(eq(schools.id, invitation.schoolId));
   if (!school?.isActive) return null;

@@ -1,14 +1,14 @@
 import { and, eq, gt } from "drizzle-orm";
+import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { invitations, schools } from "../../../db/schema/index.ts";
 import { normalizeEmail } from "../../auth/users.ts";
-import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { AppError } from "../errors.ts";
+import { commitWithOutbox } from "../_shared/commit.ts";
+import type { Scope } from "../_shared/scope.ts";
 import { DAY_MS } from "../_shared/time.ts";
 import { limitEmailSend } from "../email/limits.ts";
+import { AppError } from "../errors.ts";
 import { readPlatformSettings } from "../platform/settings.ts";
-import { commitWithOutbox } from "../_shared/commit.ts";
-import { accountWithEmail, invitationMetadata, invitationOrNotice, issueSecrets, type InvitableRole, type Invitation } from "./shared.ts";
-import type { Scope } from "../_shared/scope.ts";
+import { accountWithEmail, type InvitableRole, type Invitation, invitationMetadata, invitationOrNotice, issueSecrets } from "./shared.ts";
 
 /**
  * Creates an invitation, its e-mail (outbox) and an audit row in one batch, then enqueues the

@@ -1,15 +1,15 @@
-import { rowHolds } from "../../../db/conditional.ts";
 import { and, eq } from "drizzle-orm";
-import { invitations } from "../../../db/schema/index.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { AppError } from "../errors.ts";
+import { rowHolds } from "../../../db/conditional.ts";
+import { invitations } from "../../../db/schema/index.ts";
+import { revokedInvitationEmail } from "../../email/templates.ts";
+import { commitWithOutbox } from "../_shared/commit.ts";
+import type { Scope } from "../_shared/scope.ts";
 import { DAY_MS } from "../_shared/time.ts";
 import { limitEmailSend } from "../email/limits.ts";
-import { commitWithOutbox } from "../_shared/commit.ts";
+import { AppError } from "../errors.ts";
 import { readPlatformSettings } from "../platform/settings.ts";
-import { revokedInvitationEmail } from "../../email/templates.ts";
 import { accountWithEmail, findManageableInvitation, invitationOrNotice, invitedName, isExpired, issueSecrets } from "./shared.ts";
-import type { Scope } from "../_shared/scope.ts";
 
 /**
  * Resend (pending, not expired) or regenerate (expired: new expiry, pending again). Only hashes are
@@ -108,4 +108,3 @@ export async function revokeInvitation(scope: Scope, input: { inviteId: string }
   );
   return { message: INVITATION_MESSAGES.revoked };
 }
-

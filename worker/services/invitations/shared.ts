@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { invitations, parents, schoolAdmins, schools, type EmailType, type InvitationMetadata } from "../../../db/schema/index.ts";
-import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { existingAccountNoticeEmail, inviteReminderEmail, parentInviteEmail, schoolAdminInviteEmail, type RenderedEmail } from "../../email/templates.ts";
-import { AppError } from "../errors.ts";
+import type { Db } from "../../../db/client.ts";
+import { type EmailType, type InvitationMetadata, invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
+import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
+import { existingAccountNoticeEmail, inviteReminderEmail, parentInviteEmail, type RenderedEmail, schoolAdminInviteEmail } from "../../email/templates.ts";
 import type { Actor } from "../_shared/scope.ts";
 import { HOUR_MS } from "../_shared/time.ts";
+import { AppError } from "../errors.ts";
 
 export type Invitation = typeof invitations.$inferSelect;
 export type InvitableRole = Invitation["role"];

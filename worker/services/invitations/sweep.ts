@@ -1,11 +1,11 @@
-import { rowHolds } from "../../../db/conditional.ts";
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { rowHolds } from "../../../db/conditional.ts";
 import { invitations, schools } from "../../../db/schema/index.ts";
 import { randomHex, sha256Hex } from "../../auth/crypto.ts";
 import type { Logger } from "../../deps.ts";
 import type { QueueProducer } from "../../platform.ts";
-import { NO_REQUEST, auditInsert } from "../audit.ts";
+import { auditInsert, NO_REQUEST } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { invitationEmail, noAccountYet, REMINDER_BEFORE_EXPIRY_MS, TOKEN_BYTES } from "./shared.ts";
 
@@ -25,10 +25,7 @@ const REMINDER_BATCH = 200;
  * invitations valid longer than that). The reminder carries a fresh link: the token is rotated,
  * because only its hash is kept. Guarded by `reminder_sent_at`, so it is sent once.
  */
-export async function sendInviteReminders(
-  deps: { db: Db; queue: QueueProducer; logger: Logger; appUrl: string },
-  now: Date,
-): Promise<number> {
+export async function sendInviteReminders(deps: { db: Db; queue: QueueProducer; logger: Logger; appUrl: string }, now: Date): Promise<number> {
   const { db } = deps;
   const due = await db
     .select({ invitation: invitations, schoolName: schools.name })

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
-import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
-import { auditInsert } from "../audit.ts";
-import { AppError } from "../errors.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { likePattern } from "../_shared/search.ts";
-import { pageOf, pageOffset } from "../_shared/paging.ts";
+import { auditInsert } from "../audit.ts";
+import { AppError } from "../errors.ts";
 
 function page<T>(rows: T[], total: number, pageNumber: number) {
   return pageOf(rows, total, pageNumber, PARENTS_PAGE_SIZE);
@@ -55,10 +55,7 @@ export async function listParentInvitations(
   if (input.search) {
     const pattern = likePattern(input.search.toLowerCase());
     conditions.push(
-      or(
-        sql`${invitations.email} like ${pattern} escape '\\'`,
-        sql`lower(json_extract(${invitations.metadata}, '$.parent_name')) like ${pattern} escape '\\'`,
-      )!,
+      or(sql`${invitations.email} like ${pattern} escape '\\'`, sql`lower(json_extract(${invitations.metadata}, '$.parent_name')) like ${pattern} escape '\\'`)!,
     );
   }
   const where = and(...conditions);
@@ -104,7 +101,10 @@ export async function setParentActive(scope: SchoolScope, input: { parentId: str
   if (!parent) throw new AppError("NOT_FOUND", "Parent not found");
   if (parent.isActive === input.active) return { isActive: parent.isActive };
   await db.batch([
-    db.update(parents).set({ isActive: input.active, updatedAt: now }).where(and(eq(parents.id, parent.id), eq(parents.schoolId, actor.schoolId))),
+    db
+      .update(parents)
+      .set({ isActive: input.active, updatedAt: now })
+      .where(and(eq(parents.id, parent.id), eq(parents.schoolId, actor.schoolId))),
     invalidateUserSessionsQuery(db, "parent", parent.id),
     auditInsert(
       db,

@@ -1,13 +1,13 @@
-import { aliasedTable, and, count, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { AUDIT_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
-import { likePattern } from "../_shared/search.ts";
+import type { Db } from "../../../db/client.ts";
+import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { pageOffset } from "../_shared/paging.ts";
-import { DAY_MS } from "../_shared/time.ts";
 import type { Scope } from "../_shared/scope.ts";
+import { likePattern } from "../_shared/search.ts";
+import { DAY_MS } from "../_shared/time.ts";
 
 export type AuditListInput = {
   eventType?: string | undefined;

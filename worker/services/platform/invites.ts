@@ -1,12 +1,12 @@
-import { aliasedTable, and, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/superAdmin.ts";
-import { AppError } from "../errors.ts";
-import { invitedName } from "../invitations/shared.ts";
-import { likePattern } from "../_shared/search.ts";
+import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
 import type { Scope } from "../_shared/scope.ts";
+import { likePattern } from "../_shared/search.ts";
+import { AppError } from "../errors.ts";
+import { invitedName } from "../invitations/shared.ts";
 
 const inviterSuper = aliasedTable(superAdmins, "inviter_super");
 const inviterAdmin = aliasedTable(schoolAdmins, "inviter_admin");

@@ -1,8 +1,8 @@
 import { newsletterSubscriptions } from "../../../db/schema/index.ts";
-import { hitWindow } from "../_shared/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
-import { tooManyAttempts } from "../errors.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import type { Actor, Scope } from "../_shared/scope.ts";
+import { tooManyAttempts } from "../errors.ts";
 
 /** Subscribes an address to the newsletter; repeating it is harmless. Rate-limited per IP. */
 export async function subscribeNewsletter(scope: Scope<Actor | null>, input: { email: string }): Promise<void> {

@@ -1,10 +1,10 @@
+import { type PlatformSettings, platformSettingsSchema } from "#shared/settings.ts";
 import type { Db } from "../../../db/client.ts";
 import { platformSettings } from "../../../db/schema/index.ts";
-import { auditInsert } from "../audit.ts";
 import type { Actor, Scope } from "../_shared/scope.ts";
-import { platformSettingsSchema, type PlatformSettings } from "#shared/settings.ts";
+import { auditInsert } from "../audit.ts";
 
-export { platformSettingsSchema, type PlatformSettings };
+export { type PlatformSettings, platformSettingsSchema };
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   defaultPlatformFeeBps: 500,

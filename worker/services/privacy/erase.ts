@@ -1,6 +1,8 @@
-import { rowHolds } from "../../../db/conditional.ts";
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { MESSAGES } from "#shared/messages.ts";
+import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
 import type { Db } from "../../../db/client.ts";
+import { rowHolds } from "../../../db/conditional.ts";
 import {
   children,
   emailLogs,
@@ -14,14 +16,12 @@ import {
   sessions,
 } from "../../../db/schema/index.ts";
 import { verifyPassword } from "../../auth/password.ts";
-import { hitWindow } from "../_shared/rate-limit.ts";
 import { findAccountById } from "../../auth/users.ts";
-import { MESSAGES } from "#shared/messages.ts";
-import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
-import { dataSubjectOf, type DataSubject } from "./export.ts";
-import type { SchoolScope } from "../_shared/scope.ts";
+import { type DataSubject, dataSubjectOf } from "./export.ts";
 
 /**
  * Not a valid scrypt hash, so no password ever verifies against it; unique to the erasing request,
@@ -51,7 +51,17 @@ export function erasedEmail(userId: string): string {
  * cannot both succeed and orphan the school).
  */
 function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: string, now: Date) {
-  const common = { name: ERASED_NAME, email: erasedEmail(subject.id), phone: null, address: null, passwordHash: marker, isActive: false, mustChangePassword: false, lastLogin: null, updatedAt: now };
+  const common = {
+    name: ERASED_NAME,
+    email: erasedEmail(subject.id),
+    phone: null,
+    address: null,
+    passwordHash: marker,
+    isActive: false,
+    mustChangePassword: false,
+    lastLogin: null,
+    updatedAt: now,
+  };
   if (subject.role === "parent") {
     return db
       .update(parents)
@@ -104,7 +114,14 @@ export async function requestErasure(scope: SchoolScope, input: { password: stri
     db.delete(newsletterSubscriptions).where(and(eq(newsletterSubscriptions.email, oldEmail), erased)),
     auditInsert(
       db,
-      { eventType: "account_erased", description: "Account erased at the user's request (personal data removed, payment records kept)", userId: subject.id, userRole: subject.role, schoolId: subject.schoolId, at: now },
+      {
+        eventType: "account_erased",
+        description: "Account erased at the user's request (personal data removed, payment records kept)",
+        userId: subject.id,
+        userRole: subject.role,
+        schoolId: subject.schoolId,
+        at: now,
+      },
       meta,
       erased,
     ),

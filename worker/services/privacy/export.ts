@@ -1,20 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import {
-  auditLogs,
-  children,
-  flightTripEnrollments,
-  invoices,
-  notifications,
-  parents,
-  payments,
-  schoolAdmins,
-  schools,
-  sessions,
-} from "../../../db/schema/index.ts";
+import { auditLogs, children, flightTripEnrollments, invoices, notifications, parents, payments, schoolAdmins, schools, sessions } from "../../../db/schema/index.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
-import type { SchoolScope } from "../_shared/scope.ts";
 
 /** Whose data: always the signed-in user, from the session (never from input). */
 export type DataSubject = { id: string; role: "parent" | "school_admin"; schoolId: string };
@@ -88,21 +77,55 @@ export async function exportData(scope: SchoolScope) {
   const family = await familyOf(db, subject);
   const [notificationRows, sessionRows, auditRows] = await db.batch([
     db
-      .select({ id: notifications.id, title: notifications.title, message: notifications.message, type: notifications.type, category: notifications.category, read: notifications.read, readAt: notifications.readAt, createdAt: notifications.createdAt })
+      .select({
+        id: notifications.id,
+        title: notifications.title,
+        message: notifications.message,
+        type: notifications.type,
+        category: notifications.category,
+        read: notifications.read,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
       .from(notifications)
       .where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id)))
       .orderBy(asc(notifications.createdAt)),
     db
-      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, remember: sessions.remember, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        remember: sessions.remember,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
       .from(sessions)
       .where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id)))
       .orderBy(asc(sessions.createdAt)),
     db
-      .select({ eventType: auditLogs.eventType, description: auditLogs.description, metadata: auditLogs.metadata, ipAddress: auditLogs.ipAddress, userAgent: auditLogs.userAgent, createdAt: auditLogs.createdAt })
+      .select({
+        eventType: auditLogs.eventType,
+        description: auditLogs.description,
+        metadata: auditLogs.metadata,
+        ipAddress: auditLogs.ipAddress,
+        userAgent: auditLogs.userAgent,
+        createdAt: auditLogs.createdAt,
+      })
       .from(auditLogs)
       .where(and(eq(auditLogs.userRole, subject.role), eq(auditLogs.userId, subject.id)))
       .orderBy(asc(auditLogs.createdAt)),
-    auditInsert(db, { eventType: "personal_data_exported", description: "Downloaded a copy of their personal data", userId: subject.id, userRole: subject.role, schoolId: subject.schoolId, at: now }, meta),
+    auditInsert(
+      db,
+      {
+        eventType: "personal_data_exported",
+        description: "Downloaded a copy of their personal data",
+        userId: subject.id,
+        userRole: subject.role,
+        schoolId: subject.schoolId,
+        at: now,
+      },
+      meta,
+    ),
   ]);
   return {
     format: EXPORT_FORMAT,

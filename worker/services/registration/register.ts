@@ -1,18 +1,18 @@
 import { and, eq } from "drizzle-orm";
+import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "#shared/registration.ts";
 import { pendingSchools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
-import { hitWindow } from "../_shared/rate-limit.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { verificationCodeEmail } from "../../email/templates.ts";
-import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "#shared/registration.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
+import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
-import { checkCode, CODE_TTL_MS, codeInserts } from "./codes.ts";
+import { CODE_TTL_MS, checkCode, codeInserts } from "./codes.ts";
 import { RESUME_TOKEN_TTL_MS, resumeTokenInsert, revokeResumeTokens } from "./resume.ts";
-import type { PublicScope } from "../_shared/scope.ts";
 
 type RegistrationDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now" | "stripe">;
 
@@ -160,10 +160,7 @@ export async function verifyEmail(scope: PublicScope, input: { pendingSchoolId: 
   if (result === "expired") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.codeExpired);
   if (result === "exhausted") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.tooManyCodeAttempts);
   if (result !== "ok") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.invalidCode);
-  await deps.db
-    .update(pendingSchools)
-    .set({ verificationStatus: "email_verified", emailVerifiedAt: now, updatedAt: now })
-    .where(eq(pendingSchools.id, pending.id));
+  await deps.db.update(pendingSchools).set({ verificationStatus: "email_verified", emailVerifiedAt: now, updatedAt: now }).where(eq(pendingSchools.id, pending.id));
   return { verified: true as const };
 }
 

@@ -1,11 +1,11 @@
 import { and, eq, gt } from "drizzle-orm";
+import type { RegistrationInput } from "#shared/registration.ts";
 import type { Db } from "../../../db/client.ts";
 import { pendingSchools, registrationResumeTokens } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
-import type { RegistrationInput } from "#shared/registration.ts";
-import { AppError, tooManyAttempts } from "../errors.ts";
 import type { PublicScope } from "../_shared/scope.ts";
+import { AppError, tooManyAttempts } from "../errors.ts";
 
 /** A resume link works for 7 days. */
 export const RESUME_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;

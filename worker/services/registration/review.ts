@@ -4,10 +4,10 @@ import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
 import { registrationApprovedEmail, registrationRejectedEmail } from "../../email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
-import { AppError } from "../errors.ts";
-import { DAY_MS } from "../_shared/time.ts";
-import { acceptLink, invitationMetadata, issueSecrets } from "../invitations/shared.ts";
 import type { Scope } from "../_shared/scope.ts";
+import { DAY_MS } from "../_shared/time.ts";
+import { AppError } from "../errors.ts";
+import { acceptLink, invitationMetadata, issueSecrets } from "../invitations/shared.ts";
 import { readPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "../schools/code.ts";
 
@@ -72,53 +72,57 @@ export async function approveRegistration(scope: Scope, input: { pendingSchoolId
     relatedId: pending.id,
   };
 
-  await commitWithOutbox(scope, [
-    db
-      .update(pendingSchools)
-      .set({ verificationStatus: "approved", reviewId, reviewedBy: actor.id, reviewedAt: now, schoolId, updatedAt: now })
-      .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"))),
-    insertWhere(
-      db,
-      schools,
-      {
-        id: schoolId,
-        name: pending.schoolName,
-        email: pending.adminEmail,
-        phone: pending.adminPhone,
-        address: pending.schoolAddress,
-        city: pending.schoolCity,
-        state: pending.schoolState,
-        zipCode: pending.schoolZipCode,
-        country: pending.schoolCountry,
-        schoolType: pending.schoolType,
-        pupilCount: pending.pupilCount,
-        busCount: pending.busCount,
-        code: generateSchoolCode(),
-        isActive: true,
-        subscriptionStatus: pending.subscriptionStatus ?? "active",
-        stripeStatusAt: pending.stripeStatusAt,
-        plan: pending.plan,
-        stripeCustomerId: pending.stripeCustomerId,
-        stripeSubscriptionId: pending.stripeSubscriptionId,
-        platformFeeBps: settings.defaultPlatformFeeBps,
-        pendingSchoolId: pending.id,
-        createdBy: actor.id,
-        createdAt: now,
-        updatedAt: now,
+  await commitWithOutbox(
+    scope,
+    [
+      db
+        .update(pendingSchools)
+        .set({ verificationStatus: "approved", reviewId, reviewedBy: actor.id, reviewedAt: now, schoolId, updatedAt: now })
+        .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"))),
+      insertWhere(
+        db,
+        schools,
+        {
+          id: schoolId,
+          name: pending.schoolName,
+          email: pending.adminEmail,
+          phone: pending.adminPhone,
+          address: pending.schoolAddress,
+          city: pending.schoolCity,
+          state: pending.schoolState,
+          zipCode: pending.schoolZipCode,
+          country: pending.schoolCountry,
+          schoolType: pending.schoolType,
+          pupilCount: pending.pupilCount,
+          busCount: pending.busCount,
+          code: generateSchoolCode(),
+          isActive: true,
+          subscriptionStatus: pending.subscriptionStatus ?? "active",
+          stripeStatusAt: pending.stripeStatusAt,
+          plan: pending.plan,
+          stripeCustomerId: pending.stripeCustomerId,
+          stripeSubscriptionId: pending.stripeSubscriptionId,
+          platformFeeBps: settings.defaultPlatformFeeBps,
+          pendingSchoolId: pending.id,
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        },
+        won,
+      ),
+      insertWhere(db, invitations, invitation, won),
+    ],
+    {
+      emails: [email],
+      audit: {
+        eventType: "school_approved",
+        description: `Approved the registration of ${pending.schoolName}`,
+        schoolId,
+        metadata: { pending_school_id: pending.id, invite_id: invitation.id, email: pending.adminEmail },
       },
-      won,
-    ),
-    insertWhere(db, invitations, invitation, won),
-  ], {
-    emails: [email],
-    audit: {
-      eventType: "school_approved",
-      description: `Approved the registration of ${pending.schoolName}`,
-      schoolId,
-      metadata: { pending_school_id: pending.id, invite_id: invitation.id, email: pending.adminEmail },
+      claim: { won, lost: new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed) },
     },
-    claim: { won, lost: new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed) },
-  });
+  );
   return { school: { id: schoolId, name: pending.schoolName } };
 }
 

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
 import type { Db } from "../../../db/client.ts";
 import {
   children,
@@ -15,12 +16,11 @@ import {
   sessions,
   trips,
 } from "../../../db/schema/index.ts";
-import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
-import { auditInsert } from "../audit.ts";
-import { AppError } from "../errors.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { likePattern, prefixPattern } from "../_shared/search.ts";
-import { pageOf, pageOffset } from "../_shared/paging.ts";
+import { auditInsert } from "../audit.ts";
+import { AppError } from "../errors.ts";
 import { readPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "./code.ts";
 import { readSchoolOverview } from "./overview.ts";
@@ -114,7 +114,14 @@ export async function schoolDetails(scope: Scope, input: { schoolId: string }) {
   const [schoolRows, adminRows, parentRows] = await db.batch([
     db.select().from(schools).where(eq(schools.id, schoolId)),
     db
-      .select({ id: schoolAdmins.id, name: schoolAdmins.name, email: schoolAdmins.email, position: schoolAdmins.position, lastLogin: schoolAdmins.lastLogin, isActive: schoolAdmins.isActive })
+      .select({
+        id: schoolAdmins.id,
+        name: schoolAdmins.name,
+        email: schoolAdmins.email,
+        position: schoolAdmins.position,
+        lastLogin: schoolAdmins.lastLogin,
+        isActive: schoolAdmins.isActive,
+      })
       .from(schoolAdmins)
       .where(eq(schoolAdmins.schoolId, schoolId))
       .orderBy(schoolAdmins.name),
@@ -174,7 +181,16 @@ export async function createSchool(scope: Scope, input: SchoolFormInput) {
   const id = crypto.randomUUID();
   const values = schoolValues(input);
   await db.batch([
-    db.insert(schools).values({ id, ...values, code: generateSchoolCode(), subscriptionStatus: "pending", platformFeeBps: settings.defaultPlatformFeeBps, createdBy: actor.id, createdAt: now, updatedAt: now }),
+    db.insert(schools).values({
+      id,
+      ...values,
+      code: generateSchoolCode(),
+      subscriptionStatus: "pending",
+      platformFeeBps: settings.defaultPlatformFeeBps,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    }),
     auditInsert(db, { eventType: "school_created", description: `Created ${values.name}`, userId: actor.id, userRole: actor.role, schoolId: id, at: now }, meta),
   ]);
   return { id, name: values.name };
@@ -195,11 +211,21 @@ export async function updateSchool(scope: Scope, input: SchoolFormInput & { scho
   const { db } = deps;
   const values = schoolValues(input);
   const [updated] = await db.batch([
-    db.update(schools).set({ ...values, isActive: input.isActive, updatedAt: now }).where(eq(schools.id, input.schoolId)),
+    db
+      .update(schools)
+      .set({ ...values, isActive: input.isActive, updatedAt: now })
+      .where(eq(schools.id, input.schoolId)),
     ...(input.isActive ? [] : schoolSessionDeletes(db, input.schoolId)),
     auditInsert(
       db,
-      { eventType: "school_updated", description: `Updated ${values.name}${input.isActive ? "" : " (inactive)"}`, userId: actor.id, userRole: actor.role, schoolId: input.schoolId, at: now },
+      {
+        eventType: "school_updated",
+        description: `Updated ${values.name}${input.isActive ? "" : " (inactive)"}`,
+        userId: actor.id,
+        userRole: actor.role,
+        schoolId: input.schoolId,
+        at: now,
+      },
       meta,
       sql`exists (select 1 from ${schools} where ${schools.id} = ${input.schoolId})`,
     ),
@@ -243,7 +269,19 @@ export async function deleteSchool(scope: Scope, input: { schoolId: string }) {
     db.delete(parents).where(eq(parents.schoolId, schoolId)),
     db.delete(schoolAdmins).where(eq(schoolAdmins.schoolId, schoolId)),
     db.delete(schools).where(eq(schools.id, schoolId)),
-    auditInsert(db, { eventType: "school_deleted", description: `Deleted ${school.name} and all its data (payment records kept, anonymised)`, userId: actor.id, userRole: actor.role, schoolId, metadata: { name: school.name }, at: now }, meta),
+    auditInsert(
+      db,
+      {
+        eventType: "school_deleted",
+        description: `Deleted ${school.name} and all its data (payment records kept, anonymised)`,
+        userId: actor.id,
+        userRole: actor.role,
+        schoolId,
+        metadata: { name: school.name },
+        at: now,
+      },
+      meta,
+    ),
   ]);
   return { name: school.name };
 }
@@ -256,7 +294,14 @@ export async function openSupportView(scope: Scope, input: { schoolId: string })
   const overview = await readSchoolOverview(db, schoolId);
   await auditInsert(
     db,
-    { eventType: "support_view_opened", description: `Opened the read-only support view of ${overview.school.name}`, userId: actor.id, userRole: actor.role, schoolId, at: now },
+    {
+      eventType: "support_view_opened",
+      description: `Opened the read-only support view of ${overview.school.name}`,
+      userId: actor.id,
+      userRole: actor.role,
+      schoolId,
+      at: now,
+    },
     meta,
   );
   return overview;

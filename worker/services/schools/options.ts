@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { schools } from "../../../db/schema/index.ts";
-import { likePattern } from "../_shared/search.ts";
 import type { Scope } from "../_shared/scope.ts";
+import { likePattern } from "../_shared/search.ts";
 
 export const SCHOOL_OPTIONS_LIMIT = 50;
 

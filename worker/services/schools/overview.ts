@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { parents, schools, trips } from "../../../db/schema/index.ts";
-import { AppError } from "../errors.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
+import { AppError } from "../errors.ts";
 
 /** The school a school admin works in, with a few counts for the home screen. */
 export async function schoolOverview(scope: SchoolScope) {

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { type FormEvent, type ReactNode, useCallback, useMemo, useState } from "react";
 import { FORBIDDEN_REASONS, sudoSchema } from "#shared/mfa.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { forbiddenReason, SudoContext, type SudoPrompt } from "../../lib/sudo.ts";
@@ -7,7 +7,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { Button, FormAlert, TextField } from "../ui/form.tsx";
 import { parseOrReport } from "./parse.ts";
-import { SecondFactorField, SwitchFactorButton, type FactorMethod } from "./SecondFactorField.tsx";
+import { type FactorMethod, SecondFactorField, SwitchFactorButton } from "./SecondFactorField.tsx";
 
 type Pending = { withCode: boolean; retry: () => void };
 

@@ -1,4 +1,4 @@
-import { useEffect, type MouseEvent } from "react";
+import { type MouseEvent, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import SiteFooter from "./SiteFooter.tsx";
 import SiteHeader from "./SiteHeader.tsx";

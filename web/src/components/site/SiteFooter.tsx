@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Bus, Mail, MapPin, Phone, Send } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
@@ -25,8 +25,7 @@ const INVALID_EMAIL = "Please enter a valid email address";
 /** Something@something.tld without spaces; the server checks it again. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const footerLink =
-  "rounded-sm text-slate-300 underline-offset-2 hover:text-white hover:underline focus-visible:outline-brand-500";
+const footerLink = "rounded-sm text-slate-300 underline-offset-2 hover:text-white hover:underline focus-visible:outline-brand-500";
 const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase";
 
 function NewsletterForm() {
@@ -126,9 +125,7 @@ export default function SiteFooter() {
             </span>
             SchoolRide
           </Link>
-          <p className="text-sm leading-relaxed">
-            Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.
-          </p>
+          <p className="text-sm leading-relaxed">Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.</p>
         </div>
 
         <nav aria-labelledby="footer-quick-links">
@@ -181,9 +178,7 @@ export default function SiteFooter() {
       </div>
 
       <div className="border-t border-slate-800">
-        <div
-          className={`${container} flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between`}
-        >
+        <div className={`${container} flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between`}>
           <p>© {year} SchoolRide. All rights reserved.</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-2">

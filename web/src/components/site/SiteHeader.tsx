@@ -1,5 +1,5 @@
 import { Bus, LayoutDashboard, LogOut, Menu, X } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
@@ -154,12 +154,7 @@ export default function SiteHeader() {
         </button>
       </div>
 
-      <nav
-        id={MENU_ID}
-        aria-label="Main"
-        hidden={!open}
-        className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-sm md:hidden"
-      >
+      <nav id={MENU_ID} aria-label="Main" hidden={!open} className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-sm md:hidden">
         {renderItems("mobile")}
       </nav>
     </header>

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes } from "react";
+import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useState } from "react";
 
 /** The labelled filter controls above every list: a select, a debounced search and a date. */
 

@@ -24,8 +24,7 @@ export function pageItems(page: number, pages: number, fillSingleGaps = false): 
   return items;
 }
 
-const largeButton =
-  "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
+const largeButton = "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
 const idle = "border-slate-300 bg-white text-slate-700 hover:bg-slate-50";
 const current = "border-brand-500 bg-brand-500 text-ink";
 

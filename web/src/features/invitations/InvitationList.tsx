@@ -63,12 +63,20 @@ export function InvitationList<Row extends InvitationLike>({
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className={thClass}>Recipient</th>
+              <th scope="col" className={thClass}>
+                Recipient
+              </th>
               {columns.map((column) => (
-                <th key={column.header} scope="col" className={thClass}>{column.header}</th>
+                <th key={column.header} scope="col" className={thClass}>
+                  {column.header}
+                </th>
               ))}
-              <th scope="col" className={thClass}>Expires</th>
-              <th scope="col" className={`${thClass} text-right`}>Actions</th>
+              <th scope="col" className={thClass}>
+                Expires
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -78,7 +86,9 @@ export function InvitationList<Row extends InvitationLike>({
                   <InvitationRecipient invite={row} />
                 </th>
                 {columns.map((column) => (
-                  <td key={column.header} className={`${tdClass} ${column.className ?? ""}`}>{column.cell(row)}</td>
+                  <td key={column.header} className={`${tdClass} ${column.className ?? ""}`}>
+                    {column.cell(row)}
+                  </td>
                 ))}
                 <td className={tdClass}>
                   <InvitationExpiry invite={row} />
@@ -129,7 +139,9 @@ export function InvitationList<Row extends InvitationLike>({
 function NoActions() {
   return (
     <>
-      <span aria-hidden="true" className="text-slate-400">—</span>
+      <span aria-hidden="true" className="text-slate-400">
+        —
+      </span>
       <span className="sr-only">No actions</span>
     </>
   );
@@ -174,9 +186,7 @@ function InvitationExpiry({ invite }: { invite: InvitationLike }) {
   const settled = invite.status === "accepted" || invite.status === "revoked";
   return (
     <>
-      {settled ? null : (
-        <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>{expired ? "Expired" : "Active"}</span>
-      )}
+      {settled ? null : <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>{expired ? "Expired" : "Active"}</span>}
       <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDate(invite.expiresAt)}</span>
     </>
   );

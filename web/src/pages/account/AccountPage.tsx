@@ -92,9 +92,7 @@ export default function AccountPage() {
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-ink">Your data</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          A copy of everything SchoolRide holds about you{role === "parent" ? " and your children" : ""}, as a JSON file.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">A copy of everything SchoolRide holds about you{role === "parent" ? " and your children" : ""}, as a JSON file.</p>
         {downloadError ? (
           <div className="mt-3">
             <FormAlert>{downloadError}</FormAlert>

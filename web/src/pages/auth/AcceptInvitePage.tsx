@@ -2,19 +2,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { RouterOutputs } from "../../lib/api-types.ts";
 import { acceptInviteRoleIssues, acceptInviteSchema, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
-import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
-import { Loading } from "../../components/ui/states.tsx";
-import { errorMessage, isAppError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../components/ui/format.ts";
+import { Loading } from "../../components/ui/states.tsx";
+import type { RouterOutputs } from "../../lib/api-types.ts";
+import { errorMessage, isAppError } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -45,14 +45,17 @@ export default function AcceptInvitePage() {
   const token = params.get("token")?.trim() ?? "";
   // Once the account exists, the token is spent: never ask the server about it again.
   const [accepted, setAccepted] = useState(false);
-  const invitation = useQuery(
-    trpc.auth.invitation.queryOptions({ token }, { enabled: token !== "" && !accepted, retry: false, staleTime: Infinity }),
-  );
+  const invitation = useQuery(trpc.auth.invitation.queryOptions({ token }, { enabled: token !== "" && !accepted, retry: false, staleTime: Infinity }));
 
   let body;
   if (!token) body = <InvalidInvitation message={INVITATION_MESSAGES.missingToken} />;
   else if (invitation.isError) body = <InvalidInvitation message={invitationLoadError(invitation.error)} />;
-  else if (invitation.isPending) body = <div className="py-16"><Loading label="Loading invitation…" /></div>;
+  else if (invitation.isPending)
+    body = (
+      <div className="py-16">
+        <Loading label="Loading invitation…" />
+      </div>
+    );
   else body = <AcceptInviteForm token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />;
 
   return body;
@@ -62,14 +65,14 @@ function InvalidInvitation({ message }: { message: string }) {
   return (
     <AuthCard icon={AlertTriangle} tone="red" title="Invalid Invitation">
       <div className="text-center">
-      <p role="alert" className="text-slate-700">
-        {message}
-      </p>
-      <p className="mt-2 text-sm text-slate-500">Ask the person who invited you to send a new invitation.</p>
-      <Link to="/" className={`${buttonPrimary} mt-6`}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Return to Home
-      </Link>
+        <p role="alert" className="text-slate-700">
+          {message}
+        </p>
+        <p className="mt-2 text-sm text-slate-500">Ask the person who invited you to send a new invitation.</p>
+        <Link to="/" className={`${buttonPrimary} mt-6`}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Return to Home
+        </Link>
       </div>
     </AuthCard>
   );
@@ -141,8 +144,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
     // The schema is strict: send only its keys, and leave out the optional ones left blank.
-    const optional = (key: "phone" | "address" | "position" | "emergencyContact" | "emergencyPhone", value: string | undefined) =>
-      value ? { [key]: value } : {};
+    const optional = (key: "phone" | "address" | "position" | "emergencyContact" | "emergencyPhone", value: string | undefined) => (value ? { [key]: value } : {});
     accept.mutate({
       token,
       name: values.name,
@@ -170,7 +172,6 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
 
   return (
     <AuthCard icon={MailOpen} title="Set Up Your Account" subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`} wide>
-
       <dl className="mb-6 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         {[
           ["Email", invitation.email],
@@ -188,7 +189,13 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
         <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-        <NewPasswordFields form={form} password="password" confirm="confirmPassword" label="Password" userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]} />
+        <NewPasswordFields
+          form={form}
+          password="password"
+          confirm="confirmPassword"
+          label="Password"
+          userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]}
+        />
         <TextField label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
         <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register("address")} />
         {isParent ? (
@@ -201,13 +208,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
               error={errors.emergencyContact?.message}
               {...register("emergencyContact")}
             />
-            <TextField
-              label="Emergency phone"
-              type="tel"
-              autoComplete="off"
-              error={errors.emergencyPhone?.message}
-              {...register("emergencyPhone")}
-            />
+            <TextField label="Emergency phone" type="tel" autoComplete="off" error={errors.emergencyPhone?.message} {...register("emergencyPhone")} />
           </fieldset>
         ) : (
           <TextField

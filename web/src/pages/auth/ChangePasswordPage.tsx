@@ -4,7 +4,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { changePasswordSchema, type ChangePasswordInput } from "#shared/auth.ts";
+import { type ChangePasswordInput, changePasswordSchema } from "#shared/auth.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
@@ -49,29 +49,23 @@ export default function ChangePasswordPage() {
 
   return (
     <AuthCard icon={KeyRound} title={"Change Password"} subtitle={user?.mustChangePassword ? "Please choose a new password before you continue." : undefined}>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            // Every new attempt starts without the last attempt's server error, even when the
-            // form's own checks stop it before the server is asked.
-            setServerError(null);
-            void handleSubmit((values) => change.mutate(values))(event);
-          }}
-        >
-          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...register("currentPassword")}
-          />
-          <NewPasswordFields form={form} password="newPassword" confirm="confirmPassword" userInputs={[user?.email, user?.name]} />
-          <Button type="submit" className="w-full" disabled={change.isPending}>
-            {change.isPending ? "Saving…" : "Change Password"}
-          </Button>
-        </form>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          // Every new attempt starts without the last attempt's server error, even when the
+          // form's own checks stop it before the server is asked.
+          setServerError(null);
+          void handleSubmit((values) => change.mutate(values))(event);
+        }}
+      >
+        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register("currentPassword")} />
+        <NewPasswordFields form={form} password="newPassword" confirm="confirmPassword" userInputs={[user?.email, user?.name]} />
+        <Button type="submit" className="w-full" disabled={change.isPending}>
+          {change.isPending ? "Saving…" : "Change Password"}
+        </Button>
+      </form>
     </AuthCard>
   );
 }

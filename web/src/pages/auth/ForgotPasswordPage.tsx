@@ -35,29 +35,29 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard icon={MailQuestion} title={"Forgot your password?"} subtitle={"Enter your account's e-mail and we will send you a link to choose a new password."}>
-        {sent ? (
-          <FormAlert kind="success">{sent}</FormAlert>
-        ) : (
-          <form
-            noValidate
-            className="space-y-4"
-            onSubmit={handleSubmit((values) => {
-              setServerError(null);
-              request.mutate({ role, email: values.email });
-            })}
-          >
-            {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-            <TextField label="Email" type="email" autoComplete="username" error={formState.errors.email?.message} {...register("email")} />
-            <Button type="submit" className="w-full" disabled={request.isPending}>
-              {request.isPending ? "Sending…" : "Send Reset Link"}
-            </Button>
-          </form>
-        )}
-        <p className="mt-6 text-center text-sm">
-          <Link to={LOGIN_PAGES[role]} className="text-brand-700 hover:underline">
-            Back to login
-          </Link>
-        </p>
+      {sent ? (
+        <FormAlert kind="success">{sent}</FormAlert>
+      ) : (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={handleSubmit((values) => {
+            setServerError(null);
+            request.mutate({ role, email: values.email });
+          })}
+        >
+          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+          <TextField label="Email" type="email" autoComplete="username" error={formState.errors.email?.message} {...register("email")} />
+          <Button type="submit" className="w-full" disabled={request.isPending}>
+            {request.isPending ? "Sending…" : "Send Reset Link"}
+          </Button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to={LOGIN_PAGES[role]} className="text-brand-700 hover:underline">
+          Back to login
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Bus, School, ShieldCheck, Users } from "lucide-react";
+import { type Bus, School, ShieldCheck, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { loginSchema, type LoginInput } from "#shared/auth.ts";
+import { type LoginInput, loginSchema } from "#shared/auth.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import type { Role, SessionUser } from "../../lib/session.ts";
-import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
 import { MfaCodeStep } from "./MfaCodeStep.tsx";
 
 type Variant = { title: string; subtitle: string; icon: typeof Bus };
@@ -89,12 +89,7 @@ export default function LoginPage({ role }: { role: Role }) {
           <TextField label="Email" type="email" autoComplete="username" {...register("email")} />
           <TextField label="Password" type="password" autoComplete="current-password" {...register("password")} />
           {role === "parent" ? (
-            <TextField
-              label="School code (optional)"
-              autoComplete="off"
-              hint="Your school's code, if you were given one."
-              {...register("schoolCode")}
-            />
+            <TextField label="School code (optional)" autoComplete="off" hint="Your school's code, if you were given one." {...register("schoolCode")} />
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             {role === "school_admin" ? (
@@ -114,15 +109,15 @@ export default function LoginPage({ role }: { role: Role }) {
           </Button>
         </form>
       )}
-        <nav aria-label="Other logins" className="mt-6 flex flex-col items-center gap-1 text-sm">
-          {(Object.keys(OTHER_LOGINS) as Role[])
-            .filter((other) => other !== role)
-            .map((other) => (
-              <Link key={other} to={OTHER_LOGINS[other].to} className="text-brand-700 underline-offset-2 hover:underline">
-                {OTHER_LOGINS[other].label}
-              </Link>
-            ))}
-        </nav>
+      <nav aria-label="Other logins" className="mt-6 flex flex-col items-center gap-1 text-sm">
+        {(Object.keys(OTHER_LOGINS) as Role[])
+          .filter((other) => other !== role)
+          .map((other) => (
+            <Link key={other} to={OTHER_LOGINS[other].to} className="text-brand-700 underline-offset-2 hover:underline">
+              {OTHER_LOGINS[other].label}
+            </Link>
+          ))}
+      </nav>
     </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { verifyMfaSchema } from "#shared/mfa.ts";
 import { parseOrReport } from "../../components/mfa/parse.ts";
-import { SecondFactorField, SwitchFactorButton, type FactorMethod } from "../../components/mfa/SecondFactorField.tsx";
+import { type FactorMethod, SecondFactorField, SwitchFactorButton } from "../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/session.ts";

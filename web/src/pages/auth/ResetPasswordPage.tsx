@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Loading } from "../../components/ui/states.tsx";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { RESET_MESSAGES, resetPasswordSchema, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
+import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue, resetPasswordSchema } from "#shared/auth.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
+import { Loading } from "../../components/ui/states.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -46,48 +46,48 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard icon={KeyRound} title={"Choose a new password"}>
-        {!done && !linkInvalid && check.isPending ? (
-          <Loading />
-        ) : !done && linkInvalid ? (
-          <FormAlert>
-            {RESET_MESSAGES.invalidLink}{" "}
-            <Link to="/forgot-password" className="font-semibold underline">
-              Request a new link
-            </Link>
-          </FormAlert>
-        ) : done ? (
-          <div className="space-y-4 text-center">
-            <FormAlert kind="success">{done.message}</FormAlert>
-            <Link to={LOGIN_PAGES[done.role]} className="inline-block font-semibold text-brand-700 hover:underline">
-              Go to login
-            </Link>
-          </div>
-        ) : (
-          <form
-            noValidate
-            className="space-y-4"
-            onSubmit={handleSubmit((values) => {
-              setServerError(null);
-              reset.mutate(values);
-            })}
-          >
-            {serverError ? (
-              <FormAlert>
-                {serverError}{" "}
-                {serverError === RESET_MESSAGES.invalidLink ? (
-                  <Link to="/forgot-password" className="font-semibold underline">
-                    Request a new link
-                  </Link>
-                ) : null}
-              </FormAlert>
-            ) : null}
-            <input type="hidden" {...register("token")} />
-            <NewPasswordFields form={form} password="password" confirm="confirmPassword" />
-            <Button type="submit" className="w-full" disabled={reset.isPending || !token}>
-              {reset.isPending ? "Saving…" : "Reset Password"}
-            </Button>
-          </form>
-        )}
+      {!done && !linkInvalid && check.isPending ? (
+        <Loading />
+      ) : !done && linkInvalid ? (
+        <FormAlert>
+          {RESET_MESSAGES.invalidLink}{" "}
+          <Link to="/forgot-password" className="font-semibold underline">
+            Request a new link
+          </Link>
+        </FormAlert>
+      ) : done ? (
+        <div className="space-y-4 text-center">
+          <FormAlert kind="success">{done.message}</FormAlert>
+          <Link to={LOGIN_PAGES[done.role]} className="inline-block font-semibold text-brand-700 hover:underline">
+            Go to login
+          </Link>
+        </div>
+      ) : (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={handleSubmit((values) => {
+            setServerError(null);
+            reset.mutate(values);
+          })}
+        >
+          {serverError ? (
+            <FormAlert>
+              {serverError}{" "}
+              {serverError === RESET_MESSAGES.invalidLink ? (
+                <Link to="/forgot-password" className="font-semibold underline">
+                  Request a new link
+                </Link>
+              ) : null}
+            </FormAlert>
+          ) : null}
+          <input type="hidden" {...register("token")} />
+          <NewPasswordFields form={form} password="password" confirm="confirmPassword" />
+          <Button type="submit" className="w-full" disabled={reset.isPending || !token}>
+            {reset.isPending ? "Saving…" : "Reset Password"}
+          </Button>
+        </form>
+      )}
     </AuthCard>
   );
 }

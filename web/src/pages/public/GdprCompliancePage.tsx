@@ -41,9 +41,8 @@ const SECTIONS: readonly LegalSection[] = [
         <a href="mailto:dpo@schoolride.example" className={textLink}>
           dpo@schoolride.example
         </a>
-        . We will verify your identity, answer within one month and provide data exports within 30 days. If you are not
-        satisfied with our answer, you can complain to the Swedish Authority for Privacy Protection (IMY) or your local
-        supervisory authority.
+        . We will verify your identity, answer within one month and provide data exports within 30 days. If you are not satisfied with our answer, you can complain to the
+        Swedish Authority for Privacy Protection (IMY) or your local supervisory authority.
       </>,
     ],
   },

@@ -26,11 +26,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Information Sharing",
     body: [
       "We share information only with the school you belong to and with the service providers who help us run SchoolRide, under written data processing agreements:",
-      [
-        "Stripe, for subscription and invoice payments.",
-        "Resend, for sending e-mail.",
-        "Cloudflare and Turso, for hosting and data storage.",
-      ],
+      ["Stripe, for subscription and invoice payments.", "Resend, for sending e-mail.", "Cloudflare and Turso, for hosting and data storage."],
       "We may disclose information when the law requires it, for example to respond to a valid request from a public authority.",
     ],
   },

@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { textLink } from "../../components/site/ui.ts";
 import { StepActions } from "./StepActions.tsx";
 import { MESSAGE_ID } from "./wizard.ts";
@@ -45,17 +45,7 @@ function Summary({ title, points, link }: { title: string; points: readonly stri
   );
 }
 
-function Checkbox({
-  checked,
-  onChange,
-  invalid,
-  children,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  invalid: boolean;
-  children: ReactNode;
-}) {
+function Checkbox({ checked, onChange, invalid, children }: { checked: boolean; onChange: (checked: boolean) => void; invalid: boolean; children: ReactNode }) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
@@ -102,16 +92,8 @@ export function ConsentStep({ termsAccepted, privacyAccepted, onTermsChange, onP
         aria-label="Summary of the Terms of Service and Privacy Policy"
         className="max-h-72 space-y-6 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700 sm:p-5"
       >
-        <Summary
-          title="Terms of Service"
-          points={TERMS_SUMMARY}
-          link={<NewTabLink to="/terms-of-service">Read the full Terms of Service</NewTabLink>}
-        />
-        <Summary
-          title="Privacy Policy"
-          points={PRIVACY_SUMMARY}
-          link={<NewTabLink to="/privacy-policy">Read the full Privacy Policy</NewTabLink>}
-        />
+        <Summary title="Terms of Service" points={TERMS_SUMMARY} link={<NewTabLink to="/terms-of-service">Read the full Terms of Service</NewTabLink>} />
+        <Summary title="Privacy Policy" points={PRIVACY_SUMMARY} link={<NewTabLink to="/privacy-policy">Read the full Privacy Policy</NewTabLink>} />
       </section>
       <fieldset className="mt-6 space-y-3">
         <legend className="sr-only">Consent</legend>

@@ -1,36 +1,31 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
-import {
-  REGISTRATION_MESSAGES,
-  registrationSchema,
-  verifyEmailSchema,
-  type RegistrationInput,
-} from "#shared/registration.ts";
-import { Loading } from "../../components/ui/states.tsx";
+import { REGISTRATION_MESSAGES, type RegistrationInput, registrationSchema, verifyEmailSchema } from "#shared/registration.ts";
 import { container, textLink } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
+import { Loading } from "../../components/ui/states.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { ConsentStep } from "./ConsentStep.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
-import { rememberResumeToken, useResumeOnLoad, type ResumeOutcome } from "./resume.ts";
-import { SchoolDetailsStep, type RegistrationOutput } from "./SchoolDetailsStep.tsx";
+import { type ResumeOutcome, rememberResumeToken, useResumeOnLoad } from "./resume.ts";
+import { type RegistrationOutput, SchoolDetailsStep } from "./SchoolDetailsStep.tsx";
 import { VerifyEmailStep } from "./VerifyEmailStep.tsx";
 import { WizardMessages } from "./WizardMessages.tsx";
 import { WizardProgress } from "./WizardProgress.tsx";
 import {
   DEFAULT_VALUES,
-  localToday,
-  STEPS,
   errorNotice,
-  stepOneInput,
-  submittedNotice,
+  type FieldName,
   failure,
   fieldsOfMissingMessage,
-  serverFieldErrors,
-  type FieldName,
+  localToday,
+  STEPS,
   type StepNumber,
+  serverFieldErrors,
+  stepOneInput,
+  submittedNotice,
   type WizardMessage,
 } from "./wizard.ts";
 

@@ -52,11 +52,7 @@ export function PaymentStep({
             <h3 id="plan-heading" className="text-xl font-bold text-ink">
               {plan.name}
             </h3>
-            {popular ? (
-              <span className="rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">
-                Most Popular
-              </span>
-            ) : null}
+            {popular ? <span className="rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">Most Popular</span> : null}
           </div>
           <p className="mt-3 flex items-baseline gap-1">
             <span className="text-4xl font-bold tracking-tight text-ink">{formatPrice(plan.priceCents)}</span>
@@ -117,19 +113,13 @@ export function PaymentStep({
         <div>
           <p className="font-semibold text-ink">Secure payment</p>
           <p className="mt-1">
-            Payments are processed securely by Stripe. SchoolRide never sees or stores your card details. After your
-            payment, our team reviews your registration and e-mails you when your school is approved.
+            Payments are processed securely by Stripe. SchoolRide never sees or stores your card details. After your payment, our team reviews your registration and
+            e-mails you when your school is approved.
           </p>
         </div>
       </div>
 
-      <StepActions
-        label="Proceed to Secure Payment"
-        pendingLabel="Redirecting to secure payment…"
-        pending={pending}
-        onPrevious={onPrevious}
-        icon={Lock}
-      />
+      <StepActions label="Proceed to Secure Payment" pendingLabel="Redirecting to secure payment…" pending={pending} onPrevious={onPrevious} icon={Lock} />
     </form>
   );
 }

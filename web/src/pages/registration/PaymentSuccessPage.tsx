@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CheckCircle2, Clock, Loader2, SearchX, type LucideIcon } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { ArrowLeft, CheckCircle2, Clock, Loader2, type LucideIcon, SearchX } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
@@ -34,7 +34,19 @@ function Card({ children }: { children: ReactNode }) {
   );
 }
 
-function Header({ icon: Icon, tone, spin = false, title, children }: { icon: LucideIcon; tone: keyof typeof TONES; spin?: boolean; title: string; children?: ReactNode }) {
+function Header({
+  icon: Icon,
+  tone,
+  spin = false,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  tone: keyof typeof TONES;
+  spin?: boolean;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="text-center">
       <span className={`mx-auto mb-3 flex size-12 items-center justify-center rounded-full ${TONES[tone]}`}>
@@ -77,14 +89,17 @@ export default function PaymentSuccessPage() {
 function NoSession() {
   usePageTitle("No Payment Session · SchoolRide");
   return (
-      <Card>
-        <div role="status">
-          <Header icon={SearchX} tone="slate" title="No Payment Session">
-            <p>No payment session was given, so there is no payment to confirm. If you have just paid, please follow the link from the payment page again, or wait for our confirmation e-mail.</p>
-          </Header>
-        </div>
-        <ReturnHome />
-      </Card>
+    <Card>
+      <div role="status">
+        <Header icon={SearchX} tone="slate" title="No Payment Session">
+          <p>
+            No payment session was given, so there is no payment to confirm. If you have just paid, please follow the link from the payment page again, or wait for our
+            confirmation e-mail.
+          </p>
+        </Header>
+      </div>
+      <ReturnHome />
+    </Card>
   );
 }
 
@@ -109,8 +124,7 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
         staleTime: 0,
         retry: false,
         // Nothing to wait for when the session is paid, or when no registration has it at all.
-        refetchInterval: (query) =>
-          query.state.data?.paid || query.state.data?.found === false ? false : timedOut ? SLOW_POLL_INTERVAL_MS : POLL_INTERVAL_MS,
+        refetchInterval: (query) => (query.state.data?.paid || query.state.data?.found === false ? false : timedOut ? SLOW_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
         refetchIntervalInBackground: false,
       },
     ),
@@ -133,8 +147,8 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
         ) : phase === "unknown" ? (
           <Header icon={SearchX} tone="slate" title="Payment Not Found">
             <p>
-              We could not find a payment for this link. Please check that you opened the whole link from the payment page. If
-              you have just paid, you will receive our confirmation e-mail.
+              We could not find a payment for this link. Please check that you opened the whole link from the payment page. If you have just paid, you will receive our
+              confirmation e-mail.
             </p>
           </Header>
         ) : phase === "paid" ? (
@@ -152,10 +166,7 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
           </Header>
         ) : (
           <Header icon={Clock} tone="brand" title="We're still confirming your payment">
-            <p>
-              This is taking a little longer than usual. There is no need to pay again: as soon as your payment is confirmed,
-              we will send you an e-mail.
-            </p>
+            <p>This is taking a little longer than usual. There is no need to pay again: as soon as your payment is confirmed, we will send you an e-mail.</p>
           </Header>
         )}
       </div>
@@ -168,10 +179,7 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
           <ol className="mt-3 space-y-3">
             {NEXT_STEPS.map((text, index) => (
               <li key={text} className="flex gap-3 text-slate-700">
-                <span
-                  aria-hidden="true"
-                  className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
-                >
+                <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700">
                   {index + 1}
                 </span>
                 {text}

@@ -1,13 +1,7 @@
 import type { ReactNode } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import {
-  ADMIN_ROLE_OPTIONS,
-  COUNTRY_OPTIONS,
-  SCHOOL_TYPE_OPTIONS,
-  type RegistrationInput,
-  type registrationSchema,
-} from "#shared/registration.ts";
+import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, type RegistrationInput, type registrationSchema, SCHOOL_TYPE_OPTIONS } from "#shared/registration.ts";
 import { SCHOOL_TYPE_LABELS } from "../../lib/labels.ts";
 import { InputField, SelectField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
@@ -47,27 +41,9 @@ export function SchoolDetailsStep({ form, onSubmit, pending }: { form: Registrat
       className="mt-6 space-y-8"
     >
       <Section title="School">
-        <InputField
-          label="School Name"
-          autoComplete="organization"
-          className="sm:col-span-2"
-          invalid={invalid("schoolName")}
-          {...register("schoolName")}
-        />
-        <SelectField
-          label="School Type"
-          placeholder="Select school type"
-          options={SCHOOL_TYPES}
-          invalid={invalid("schoolType")}
-          {...register("schoolType")}
-        />
-        <SelectField
-          label="Country"
-          autoComplete="country-name"
-          options={COUNTRIES}
-          invalid={invalid("schoolCountry")}
-          {...register("schoolCountry")}
-        />
+        <InputField label="School Name" autoComplete="organization" className="sm:col-span-2" invalid={invalid("schoolName")} {...register("schoolName")} />
+        <SelectField label="School Type" placeholder="Select school type" options={SCHOOL_TYPES} invalid={invalid("schoolType")} {...register("schoolType")} />
+        <SelectField label="Country" autoComplete="country-name" options={COUNTRIES} invalid={invalid("schoolCountry")} {...register("schoolCountry")} />
         <InputField
           label="Number of Pupils"
           type="number"
@@ -99,13 +75,7 @@ export function SchoolDetailsStep({ form, onSubmit, pending }: { form: Registrat
 
       <Section title="Administrator">
         <InputField label="Admin Full Name" autoComplete="name" invalid={invalid("adminFullName")} {...register("adminFullName")} />
-        <SelectField
-          label="Admin Role"
-          placeholder="Select a role"
-          options={ADMIN_ROLES}
-          invalid={invalid("adminRole")}
-          {...register("adminRole")}
-        />
+        <SelectField label="Admin Role" placeholder="Select a role" options={ADMIN_ROLES} invalid={invalid("adminRole")} {...register("adminRole")} />
         <InputField
           label="Admin Email"
           type="email"
@@ -118,13 +88,7 @@ export function SchoolDetailsStep({ form, onSubmit, pending }: { form: Registrat
       </Section>
 
       <Section title="School Address">
-        <InputField
-          label="Street Address"
-          autoComplete="street-address"
-          className="sm:col-span-2"
-          invalid={invalid("schoolAddress")}
-          {...register("schoolAddress")}
-        />
+        <InputField label="Street Address" autoComplete="street-address" className="sm:col-span-2" invalid={invalid("schoolAddress")} {...register("schoolAddress")} />
         <InputField label="City" autoComplete="address-level2" invalid={invalid("schoolCity")} {...register("schoolCity")} />
         <InputField label="State/Province" autoComplete="address-level1" invalid={invalid("schoolState")} {...register("schoolState")} />
         <InputField label="ZIP/Postal Code" autoComplete="postal-code" invalid={invalid("schoolZipCode")} {...register("schoolZipCode")} />

@@ -1,5 +1,5 @@
-import { forwardRef } from "react";
 import { ShieldCheck } from "lucide-react";
+import { forwardRef } from "react";
 import { textLink } from "../../components/site/ui.ts";
 import { InputField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
@@ -70,12 +70,7 @@ export const VerifyEmailStep = forwardRef<HTMLInputElement, Props>(function Veri
           </p>
         </>
       )}
-      <StepActions
-        label={verified ? "Continue" : "Verify Email"}
-        pendingLabel="Verifying…"
-        pending={verifying}
-        onPrevious={onPrevious}
-      />
+      <StepActions label={verified ? "Continue" : "Verify Email"} pendingLabel="Verifying…" pending={verifying} onPrevious={onPrevious} />
     </form>
   );
 });

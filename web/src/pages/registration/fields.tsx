@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
 import { MESSAGE_ID } from "./wizard.ts";
 
 const control =
@@ -37,10 +37,7 @@ function Hint({ id, hint }: { id: string; hint: ReactNode }) {
 type InputProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, "className">;
 
 /** A labelled input of the registration form. */
-export const InputField = forwardRef<HTMLInputElement, InputProps>(function InputField(
-  { label, invalid, hint, optional, className, id, ...props },
-  ref,
-) {
+export const InputField = forwardRef<HTMLInputElement, InputProps>(function InputField({ label, invalid, hint, optional, className, id, ...props }, ref) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (

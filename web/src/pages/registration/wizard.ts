@@ -1,6 +1,6 @@
-import { DEFAULT_COUNTRY, REQUIRED_FIELD_LABELS, REGISTRATION_MESSAGES, type RegistrationInput } from "#shared/registration.ts";
-import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
+import { DEFAULT_COUNTRY, REGISTRATION_MESSAGES, REQUIRED_FIELD_LABELS, type RegistrationInput } from "#shared/registration.ts";
 import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
+import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
 
 /** Today in the browser's time zone, as `YYYY-MM-DD` (the earliest start date the form offers). */
 export function localToday(date = new Date()): string {
@@ -46,7 +46,6 @@ export const submittedNotice = (email: string): WizardMessage => ({
   text: `Please check your e-mail (${email}) for the 6-digit verification code.`,
 });
 
-
 /** A message shown under the step heading: errors are alerts, the rest are status notices. */
 export type WizardMessage = { kind: "error" | "success" | "info"; title?: string; text: string };
 
@@ -62,9 +61,7 @@ export const MESSAGE_ID = "registration-message";
 export function fieldsOfMissingMessage(message: string): FieldName[] {
   if (!message.startsWith(REGISTRATION_MESSAGES.missingPrefix)) return [];
   const words = message.slice(REGISTRATION_MESSAGES.missingPrefix.length).split(", ");
-  return (Object.keys(REQUIRED_FIELD_LABELS) as (keyof typeof REQUIRED_FIELD_LABELS)[]).filter((field) =>
-    words.includes(REQUIRED_FIELD_LABELS[field]),
-  );
+  return (Object.keys(REQUIRED_FIELD_LABELS) as (keyof typeof REQUIRED_FIELD_LABELS)[]).filter((field) => words.includes(REQUIRED_FIELD_LABELS[field]));
 }
 
 /** Step 1 fields the server rejected (its input schema reports them as `fieldErrors`). */

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/form.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { InviteParentDialog } from "./components/InviteParentDialog.tsx";
 import { ParentAccounts } from "./components/ParentAccounts.tsx";
-import { ParentInvitations, type InvitationStatus } from "./components/ParentInvitations.tsx";
+import { type InvitationStatus, ParentInvitations } from "./components/ParentInvitations.tsx";
 
 /** `/school-admin/parents`: the parents of the admin's own school and their invitations. */
 export default function ParentsPage() {
@@ -47,13 +47,7 @@ export default function ParentsPage() {
       </div>
 
       <ParentAccounts search={search} page={parentsPage} onPageChange={setParentsPage} />
-      <ParentInvitations
-        search={search}
-        status={status}
-        onStatusChange={changeStatus}
-        page={invitationsPage}
-        onPageChange={setInvitationsPage}
-      />
+      <ParentInvitations search={search} status={status} onStatusChange={changeStatus} page={invitationsPage} onPageChange={setInvitationsPage} />
 
       <InviteParentDialog open={inviteOpen} onOpenChange={setInviteOpen} />
     </div>

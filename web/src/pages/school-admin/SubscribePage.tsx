@@ -60,7 +60,10 @@ export default function SubscribePage() {
       </h1>
       {active ? (
         <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
-          Your subscription is active again. <a href="/school-admin" className="font-semibold underline">Go to your dashboard</a>
+          Your subscription is active again.{" "}
+          <a href="/school-admin" className="font-semibold underline">
+            Go to your dashboard
+          </a>
         </div>
       ) : (
         <div className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-5">

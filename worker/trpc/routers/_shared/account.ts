@@ -1,5 +1,5 @@
-import { serializeClearedSessionCookie } from "../../../auth/cookie.ts";
 import { requestErasureSchema } from "#shared/privacy.ts";
+import { serializeClearedSessionCookie } from "../../../auth/cookie.ts";
 import { requestErasure } from "../../../services/privacy/erase.ts";
 import { exportData } from "../../../services/privacy/export.ts";
 import { parentProcedure, router, schoolBillingProcedure } from "../../init.ts";

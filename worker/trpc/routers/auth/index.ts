@@ -1,18 +1,18 @@
-import { serializeClearedSessionCookie, serializeSessionCookie } from "../../../auth/cookie.ts";
-import { ROLE_HOME } from "../../../auth/policy.ts";
-import { invalidateSession } from "../../../auth/session.ts";
 import { changePasswordSchema, forgotPasswordSchema, loginRequestSchema, resetPasswordSchema } from "#shared/auth.ts";
 import { acceptInviteSchema, tokenSchema } from "#shared/invitations.ts";
+import { sudoSchema, verifyMfaSchema } from "#shared/mfa.ts";
+import { serializeClearedSessionCookie, serializeSessionCookie } from "../../../auth/cookie.ts";
+import { ROLE_HOME } from "../../../auth/policy.ts";
+import type { NewSession } from "../../../auth/session.ts";
+import { invalidateSession } from "../../../auth/session.ts";
+import type { SessionUser } from "../../../auth/users.ts";
 import { changePassword, logout } from "../../../services/auth/account.ts";
 import { login } from "../../../services/auth/login.ts";
 import { verifyMfa } from "../../../services/auth/mfa.ts";
-import { confirmIdentity } from "../../../services/auth/sudo.ts";
-import { sudoSchema, verifyMfaSchema } from "#shared/mfa.ts";
 import { checkResetToken, requestPasswordReset, resetPassword } from "../../../services/auth/reset.ts";
+import { confirmIdentity } from "../../../services/auth/sudo.ts";
 import { acceptInvitation, describeInvitation } from "../../../services/invitations/accept.ts";
-import type { NewSession } from "../../../auth/session.ts";
-import type { SessionUser } from "../../../auth/users.ts";
-import { authedProcedure, publicProcedure, router, type Context } from "../../init.ts";
+import { authedProcedure, type Context, publicProcedure, router } from "../../init.ts";
 
 /**
  * A new session at every sign-in: whatever this browser held before ends now, and the cookie

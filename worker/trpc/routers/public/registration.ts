@@ -26,7 +26,5 @@ export const registrationRouter = router({
 
   createCheckoutSession: publicProcedure.input(checkoutSchema).mutation(({ ctx, input }) => createCheckoutSession(ctx.scope, input)),
 
-  checkoutStatus: publicProcedure
-    .input(checkoutStatusInput)
-    .query(({ ctx, input }) => checkoutStatus(ctx.scope, input)),
+  checkoutStatus: publicProcedure.input(checkoutStatusInput).query(({ ctx, input }) => checkoutStatus(ctx.scope, input)),
 });

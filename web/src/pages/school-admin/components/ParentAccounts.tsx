@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
-import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
-import { Loading, LoadError } from "../../../components/ui/states.tsx";
-import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
+import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDateTime } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
+import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { EmailAddress } from "../../../components/ui/email-address.tsx";
+import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
 
 type ParentRow = RouterOutputs["schoolAdmin"]["parents"]["list"]["rows"][number];
 
@@ -34,11 +34,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
         Deactivate
       </ActionButton>
     ) : (
-      <ActionButton
-        disabled={busy}
-        aria-label={`Reactivate ${parent.name}`}
-        onClick={() => setActive.mutate({ parentId: parent.id, active: true })}
-      >
+      <ActionButton disabled={busy} aria-label={`Reactivate ${parent.name}`} onClick={() => setActive.mutate({ parentId: parent.id, active: true })}>
         {busy ? "Reactivating…" : "Reactivate"}
       </ActionButton>
     );
@@ -46,10 +42,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
 
   let content;
   if (list.isPending) content = <Loading label="Loading parents…" />;
-  else if (list.isError)
-    content = (
-      <LoadError message="Failed to load parents." error={list.error} onRetry={() => void list.refetch()} />
-    );
+  else if (list.isError) content = <LoadError message="Failed to load parents." error={list.error} onRetry={() => void list.refetch()} />;
   else if (list.data.total === 0)
     content = search ? (
       <EmptyState title="No parents match your search">Try another name or e-mail address.</EmptyState>
@@ -66,12 +59,24 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
             <caption className="sr-only">Parent accounts</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={thClass}>Name</th>
-                <th scope="col" className={thClass}>Email</th>
-                <th scope="col" className={thClass}>Phone</th>
-                <th scope="col" className={thClass}>Last login</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={`${thClass} text-right`}>Actions</th>
+                <th scope="col" className={thClass}>
+                  Name
+                </th>
+                <th scope="col" className={thClass}>
+                  Email
+                </th>
+                <th scope="col" className={thClass}>
+                  Phone
+                </th>
+                <th scope="col" className={thClass}>
+                  Last login
+                </th>
+                <th scope="col" className={thClass}>
+                  Status
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -80,7 +85,9 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
                   <th scope="row" className="px-4 py-3 text-left align-top text-sm font-medium text-ink">
                     {parent.name}
                   </th>
-                  <td className={tdClass}><EmailAddress email={parent.email} /></td>
+                  <td className={tdClass}>
+                    <EmailAddress email={parent.email} />
+                  </td>
                   <td className={tdClass}>{parent.phone || <span className="text-slate-500">Not provided</span>}</td>
                   <td className={tdClass}>{parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>}</td>
                   <td className={tdClass}>
@@ -113,13 +120,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
             </li>
           ))}
         </ul>
-        <Pagination
-          result={list.data}
-          noun="parents"
-          label="Parents pages"
-          look="simple"
-          onPageChange={onPageChange}
-        />
+        <Pagination result={list.data} noun="parents" label="Parents pages" look="simple" onPageChange={onPageChange} />
       </>
     );
   }
@@ -139,9 +140,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
           if (!open && !setActive.isPending) setConfirming(null);
         }}
         title="Deactivate parent"
-        message={
-          confirming ? `Deactivate ${confirming.name}? They will be signed out at once and cannot sign in until reactivated.` : ""
-        }
+        message={confirming ? `Deactivate ${confirming.name}? They will be signed out at once and cannot sign in until reactivated.` : ""}
         confirmLabel={setActive.isPending ? "Deactivating…" : "Deactivate"}
         busy={setActive.isPending}
         onConfirm={() => confirming && setActive.mutate({ parentId: confirming.id, active: false })}

@@ -3,9 +3,9 @@ import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useParentInvitationActions, useParentInvitations } from "../../../features/invitations/hooks.ts";
-import { InvitationList, isRegenerable, isResendable, statusColumn, type InvitationColumn } from "../../../features/invitations/InvitationList.tsx";
+import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 
@@ -84,16 +84,9 @@ export function ParentInvitations({
   const filtered = Boolean(search || status);
   let content;
   if (list.isPending) content = <Loading label="Loading invitations…" />;
-  else if (list.isError)
-    content = (
-      <LoadError message="Failed to load invitations." error={list.error} onRetry={() => void list.refetch()} />
-    );
+  else if (list.isError) content = <LoadError message="Failed to load invitations." error={list.error} onRetry={() => void list.refetch()} />;
   else if (list.data.total === 0)
-    content = (
-      <EmptyState title="No invitations found">
-        {filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}
-      </EmptyState>
-    );
+    content = <EmptyState title="No invitations found">{filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}</EmptyState>;
   else
     content = (
       <InvitationList

@@ -1,21 +1,20 @@
 import { useCallback, useEffect } from "react";
 import { AUDIT_ROLE_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
-import { ErrorState, Loading, LoadError } from "../../../components/ui/states.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
+import { ActionButton } from "../../../components/ui/action-button.tsx";
+import { Dash } from "../../../components/ui/detail-list.tsx";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { DateFilter, DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { Pagination } from "../../../components/ui/pagination.tsx";
+import { ErrorState, LoadError, Loading } from "../../../components/ui/states.tsx";
+import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { useAuditEventTypes, useAuditLogs } from "../../../features/audit-logs/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { ActionButton } from "../../../components/ui/action-button.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDateTime } from "../../../components/ui/format.ts";
-import { Pagination } from "../../../components/ui/pagination.tsx";
-import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { Dash } from "../../../components/ui/detail-list.tsx";
-import { DateFilter, DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
-import { roleLabel } from "../../../components/ui/format.ts";
-import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { errorMessage } from "../../../lib/errors.ts";
 import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
-import { EmailAddress } from "../../../components/ui/email-address.tsx";
 
 type AuditRow = RouterOutputs["superAdmin"]["auditLogs"]["list"]["rows"][number];
 
@@ -72,10 +71,7 @@ export default function AuditLogsPage() {
 
   let content;
   if (list.isPending) content = <Loading label="Loading audit logs…" />;
-  else if (list.isError && !list.data)
-    content = (
-      <LoadError message="Failed to load audit logs." error={list.error} onRetry={() => void list.refetch()} />
-    );
+  else if (list.isError && !list.data) content = <LoadError message="Failed to load audit logs." error={list.error} onRetry={() => void list.refetch()} />;
   else if (!list.data || list.data.total === 0)
     content = <EmptyState title="No audit log entries found">{filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}</EmptyState>;
   else {
@@ -99,11 +95,21 @@ export default function AuditLogsPage() {
             </colgroup>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={thClass}>Who</th>
-                <th scope="col" className={thClass}>What</th>
-                <th scope="col" className={thClass}>When</th>
-                <th scope="col" className={thClass}>School</th>
-                <th scope="col" className={thClass}>User agent</th>
+                <th scope="col" className={thClass}>
+                  Who
+                </th>
+                <th scope="col" className={thClass}>
+                  What
+                </th>
+                <th scope="col" className={thClass}>
+                  When
+                </th>
+                <th scope="col" className={thClass}>
+                  School
+                </th>
+                <th scope="col" className={thClass}>
+                  User agent
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -152,12 +158,7 @@ export default function AuditLogsPage() {
             </li>
           ))}
         </ul>
-        <Pagination
-          result={list.data}
-          noun="entries"
-          label="Audit log pages"
-          onPageChange={(next) => setFilters({ page: next })}
-        />
+        <Pagination result={list.data} noun="entries" label="Audit log pages" onPageChange={(next) => setFilters({ page: next })} />
         {list.data.pages <= 1 ? (
           <p className="mt-4 text-sm text-slate-600">
             Showing 1 to {list.data.total} of {list.data.total} entries
@@ -187,7 +188,15 @@ export default function AuditLogsPage() {
             onChange={(event) => setFilters({ role: event.target.value })}
             className="col-span-2 sm:col-span-1"
           />
-          <DebouncedInput label="School ID" type="text" value={schoolId} onCommit={commitSchool} placeholder="Exact school id" maxLength={64} className="col-span-2 sm:col-span-1" />
+          <DebouncedInput
+            label="School ID"
+            type="text"
+            value={schoolId}
+            onCommit={commitSchool}
+            placeholder="Exact school id"
+            maxLength={64}
+            className="col-span-2 sm:col-span-1"
+          />
           <DateFilter label="From" value={from} max={to || undefined} onChange={(value) => setFilters({ from: value })} className="min-w-0" />
           <DateFilter label="To" value={to} min={from || undefined} onChange={(value) => setFilters({ to: value })} className="min-w-0" />
           <DebouncedInput
@@ -202,13 +211,7 @@ export default function AuditLogsPage() {
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <p className="text-xs text-slate-500">Dates are whole days in UTC.</p>
-          {filtered ? (
-            <ActionButton
-              onClick={() => setFilters({ event: "", role: "all", school: "", from: "", to: "", email: "" })}
-            >
-              Clear filters
-            </ActionButton>
-          ) : null}
+          {filtered ? <ActionButton onClick={() => setFilters({ event: "", role: "all", school: "", from: "", to: "", email: "" })}>Clear filters</ActionButton> : null}
         </div>
         {rangeReversed ? (
           <p role="alert" className="mt-2 text-sm text-red-700">

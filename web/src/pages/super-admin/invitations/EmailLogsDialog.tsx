@@ -1,15 +1,14 @@
 import type { ReactNode } from "react";
 import { EMAIL_LOG_LIMIT } from "#shared/superAdmin.ts";
-import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { Badge, type Tone } from "../../../components/ui/badge.tsx";
+import { Dash, DetailList } from "../../../components/ui/detail-list.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { formatDate, formatDateTime, formatTime, roleLabel } from "../../../components/ui/format.ts";
+import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { useInvitationEmailLogs } from "../../../features/invitations/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Badge, type Tone } from "../../../components/ui/badge.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDate, formatDateTime, formatTime } from "../../../components/ui/format.ts";
-import { tdClass, thClass } from "../../../components/ui/table.ts";
-import { Dash, DetailList } from "../../../components/ui/detail-list.tsx";
-import { roleLabel } from "../../../components/ui/format.ts";
 
 type Invite = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
 type EmailLog = RouterOutputs["superAdmin"]["invitations"]["emailLogs"]["logs"][number];
@@ -69,10 +68,7 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
   let body;
   if (!invite) body = null;
   else if (logs.isPending) body = <Loading label="Loading e-mail logs…" />;
-  else if (logs.isError)
-    body = (
-      <LoadError message="Failed to load e-mail logs." error={logs.error} onRetry={() => void logs.refetch()} />
-    );
+  else if (logs.isError) body = <LoadError message="Failed to load e-mail logs." error={logs.error} onRetry={() => void logs.refetch()} />;
   else {
     const { invitation, logs: rows } = logs.data;
     body = (
@@ -95,14 +91,30 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
                 <caption className="sr-only">E-mails sent to {invite.email}</caption>
                 <thead className="bg-slate-50">
                   <tr>
-                    <th scope="col" className={head}>Subject</th>
-                    <th scope="col" className={head}>Type</th>
-                    <th scope="col" className={head}>Created</th>
-                    <th scope="col" className={head}>Sent</th>
-                    <th scope="col" className={head}>Provider ID</th>
-                    <th scope="col" className={head}>Delivered</th>
-                    <th scope="col" className={head}>Bounced</th>
-                    <th scope="col" className={head}>Error</th>
+                    <th scope="col" className={head}>
+                      Subject
+                    </th>
+                    <th scope="col" className={head}>
+                      Type
+                    </th>
+                    <th scope="col" className={head}>
+                      Created
+                    </th>
+                    <th scope="col" className={head}>
+                      Sent
+                    </th>
+                    <th scope="col" className={head}>
+                      Provider ID
+                    </th>
+                    <th scope="col" className={head}>
+                      Delivered
+                    </th>
+                    <th scope="col" className={head}>
+                      Bounced
+                    </th>
+                    <th scope="col" className={head}>
+                      Error
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200">

@@ -10,9 +10,9 @@ import { Button } from "../../../components/ui/form.tsx";
 import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { usePlatformInvitationActions, usePlatformInvitations } from "../../../features/invitations/hooks.ts";
-import { InvitationList, isRegenerable, isResendable, statusColumn, type InvitationColumn } from "../../../features/invitations/InvitationList.tsx";
+import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { notify } from "../../../lib/toast.ts";
@@ -120,10 +120,7 @@ export default function InvitesPage() {
   const filtered = Boolean(search) || status !== "all" || role !== "all";
   let content;
   if (list.isPending) content = <Loading label="Loading invitations…" />;
-  else if (list.isError && !list.data)
-    content = (
-      <LoadError message="Failed to fetch invites data." onRetry={() => void list.refetch()} />
-    );
+  else if (list.isError && !list.data) content = <LoadError message="Failed to fetch invites data." onRetry={() => void list.refetch()} />;
   else if (!list.data || list.data.total === 0)
     content = <EmptyState title="No invitations found">{filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}</EmptyState>;
   else {
@@ -154,7 +151,7 @@ export default function InvitesPage() {
         }
       />
 
-      <div role="search" aria-label="Filter invitations" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+      <search aria-label="Filter invitations" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <DebouncedInput
           label="Search"
           icon
@@ -166,7 +163,7 @@ export default function InvitesPage() {
         />
         <FilterSelect label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => setFilters({ status: event.target.value })} />
         <FilterSelect label="Role" options={ROLE_OPTIONS} value={role} onChange={(event) => setFilters({ role: event.target.value })} />
-      </div>
+      </search>
 
       <div className="mt-6">{content}</div>
 
@@ -185,9 +182,7 @@ function RoleAndSchool({ invite }: { invite: Invite }) {
   return (
     <>
       <span className="block font-medium text-slate-800">{roleLabel(invite.role)}</span>
-      <span className={`block text-sm wrap-anywhere ${invite.schoolName ? "text-slate-600" : "text-slate-500 italic"}`}>
-        {invite.schoolName ?? "No school assigned"}
-      </span>
+      <span className={`block text-sm wrap-anywhere ${invite.schoolName ? "text-slate-600" : "text-slate-500 italic"}`}>{invite.schoolName ?? "No school assigned"}</span>
     </>
   );
 }

@@ -1,20 +1,20 @@
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
 import { useState } from "react";
 import { PLANS } from "#shared/registration.ts";
-import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
-import { Loading, LoadError } from "../../../components/ui/states.tsx";
-import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
-import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
+import { DetailList } from "../../../components/ui/detail-list.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui/format.ts";
-import { DetailList } from "../../../components/ui/detail-list.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { EmailAddress } from "../../../components/ui/email-address.tsx";
+import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
+import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
+import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
 
 type Registration = RouterOutputs["superAdmin"]["registrations"]["pending"]["rows"][number];
 
@@ -91,10 +91,7 @@ export default function PendingSchoolsPage() {
 
   let content;
   if (list.isPending) content = <Loading label="Loading pending schools…" />;
-  else if (list.isError)
-    content = (
-      <LoadError message="Failed to load pending schools." error={list.error} onRetry={() => void list.refetch()} />
-    );
+  else if (list.isError) content = <LoadError message="Failed to load pending schools." error={list.error} onRetry={() => void list.refetch()} />;
   else if (list.data.rows.length === 0) content = <EmptyState title="No schools are waiting for review." />;
   else
     content = (
@@ -119,7 +116,9 @@ export default function PendingSchoolsPage() {
                 <div className="col-span-2 min-w-0 lg:col-span-1">
                   <dt className="text-slate-500">Admin</dt>
                   <dd className="font-medium text-slate-800 wrap-anywhere">{row.adminFullName}</dd>
-                  <dd className="text-slate-600"><EmailAddress email={row.adminEmail} /></dd>
+                  <dd className="text-slate-600">
+                    <EmailAddress email={row.adminEmail} />
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-slate-500">Pupils / Buses</dt>

@@ -1,16 +1,16 @@
 import { Pencil, UserPlus } from "lucide-react";
-import { useEffect, useId, type ReactNode } from "react";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Button } from "../../../components/ui/form.tsx";
-import { Loading } from "../../../components/ui/states.tsx";
-import { notify } from "../../../lib/toast.ts";
-import { useSchoolDetails } from "../../../features/schools/hooks.ts";
-import type { SchoolDetails, SchoolRef } from "./types.ts";
+import { type ReactNode, useEffect, useId } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
-import { SchoolStatusBadge } from "./labels.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
+import { Button } from "../../../components/ui/form.tsx";
+import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
+import { Loading } from "../../../components/ui/states.tsx";
+import { useSchoolDetails } from "../../../features/schools/hooks.ts";
+import { notify } from "../../../lib/toast.ts";
+import { SchoolStatusBadge } from "./labels.tsx";
+import type { SchoolDetails, SchoolRef } from "./types.ts";
 
 /** The school's details modal (spec §2), rendered only while a school is being viewed. */
 export function SchoolDetailsDialog({
@@ -35,11 +35,7 @@ export function SchoolDetailsDialog({
   const current = details.data ? { id: details.data.school.id, name: details.data.school.name } : school;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={current.name}>
-      {details.data ? (
-        <DetailsBody details={details.data} />
-      ) : (
-        <Loading label="Loading school details…" />
-      )}
+      {details.data ? <DetailsBody details={details.data} /> : <Loading label="Loading school details…" />}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
         <SecondaryButton onClick={onClose}>Close</SecondaryButton>
         <SecondaryButton disabled={!details.data} onClick={() => onEdit(current)}>
@@ -93,9 +89,7 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
           Administrators
         </h3>
         {admins.length === 0 ? (
-          <p className="mt-2 rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
-            This school has no administrators yet.
-          </p>
+          <p className="mt-2 rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">This school has no administrators yet.</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
             {admins.map((admin) => (

@@ -3,7 +3,7 @@ import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { COUNTRY_OPTIONS } from "#shared/registration.ts";
-import { schoolFormSchema, type SchoolFormInput } from "#shared/superAdmin.ts";
+import { type SchoolFormInput, schoolFormSchema } from "#shared/superAdmin.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";

@@ -1,12 +1,12 @@
 import { Eye, LayoutDashboard, Pencil, Trash2, UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import type { SchoolRef, SchoolRow } from "./types.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { formatDate } from "../../../components/ui/format.ts";
 import { IconButton, iconButtonClass } from "../../../components/ui/buttons.tsx";
+import { EmailAddress } from "../../../components/ui/email-address.tsx";
+import { formatDate } from "../../../components/ui/format.ts";
 import { tdCompactClass as tdClass, thCompactClass as thClass } from "../../../components/ui/table.ts";
 import { SchoolStatusBadge, shortId } from "./labels.tsx";
-import { EmailAddress } from "../../../components/ui/email-address.tsx";
+import type { SchoolRef, SchoolRow } from "./types.ts";
 
 export type RowActions = {
   onView: (school: SchoolRef) => void;
@@ -26,13 +26,27 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
           <caption className="sr-only">Schools</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className={thClass}>School</th>
-              <th scope="col" className={`${thClass} whitespace-nowrap`}>School ID</th>
-              <th scope="col" className={`${thClass} whitespace-nowrap`}>Created Date</th>
-              <th scope="col" className={thClass}>Admins</th>
-              <th scope="col" className={thClass}>Parents</th>
-              <th scope="col" className={thClass}>Status</th>
-              <th scope="col" className={`${thClass} text-right`}>Actions</th>
+              <th scope="col" className={thClass}>
+                School
+              </th>
+              <th scope="col" className={`${thClass} whitespace-nowrap`}>
+                School ID
+              </th>
+              <th scope="col" className={`${thClass} whitespace-nowrap`}>
+                Created Date
+              </th>
+              <th scope="col" className={thClass}>
+                Admins
+              </th>
+              <th scope="col" className={thClass}>
+                Parents
+              </th>
+              <th scope="col" className={thClass}>
+                Status
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -91,12 +105,7 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
                 <dt className="text-slate-500">Parents</dt>
                 <dd className="text-slate-700">{school.parentCount}</dd>
               </dl>
-              <RowActionButtons
-                school={school}
-                describedBy={nameId}
-                actions={actions}
-                className="mt-3 flex-wrap justify-end border-t border-slate-100 pt-2"
-              />
+              <RowActionButtons school={school} describedBy={nameId} actions={actions} className="mt-3 flex-wrap justify-end border-t border-slate-100 pt-2" />
             </li>
           );
         })}
@@ -118,17 +127,7 @@ function CountBadges({ school }: { school: SchoolRow }) {
  * View details, Invite admin, Edit, Delete and Go to school dashboard. Each has a short accessible
  * name; the school's name is its description, so a screen reader hears which school it acts on.
  */
-function RowActionButtons({
-  school,
-  describedBy,
-  actions,
-  className = "",
-}: {
-  school: SchoolRow;
-  describedBy: string;
-  actions: RowActions;
-  className?: string;
-}) {
+function RowActionButtons({ school, describedBy, actions, className = "" }: { school: SchoolRow; describedBy: string; actions: RowActions; className?: string }) {
   const ref = { id: school.id, name: school.name };
   const icon = "h-4 w-4";
   return (

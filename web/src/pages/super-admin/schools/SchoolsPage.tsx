@@ -2,24 +2,24 @@ import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin.ts";
-import { ADMIN_FILTER_LABELS, SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
+import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { Loading, LoadError, StatCard } from "../../../components/ui/states.tsx";
+import { Pagination } from "../../../components/ui/pagination.tsx";
+import { LoadError, Loading, StatCard } from "../../../components/ui/states.tsx";
 import { useDeleteSchool, useSchools } from "../../../features/schools/hooks.ts";
+import { ADMIN_FILTER_LABELS, SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
+import { oneOf, withoutParam } from "../../../lib/url-filters.ts";
 import { InviteSchoolAdminDialog } from "../invitations/InviteSchoolAdminDialog.tsx";
 import { SchoolDetailsDialog } from "./SchoolDetailsDialog.tsx";
 import { CreateSchoolDialog, EditSchoolDialog } from "./SchoolFormDialogs.tsx";
-import { SchoolsList, type RowActions } from "./SchoolsList.tsx";
+import { type RowActions, SchoolsList } from "./SchoolsList.tsx";
 import type { SchoolRef } from "./types.ts";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Pagination } from "../../../components/ui/pagination.tsx";
-import { SecondaryButton } from "../../../components/ui/buttons.tsx";
-import { useSchoolFilters, type AdminFilter, type StatusFilter } from "./useSchoolFilters.ts";
-import { oneOf, withoutParam } from "../../../lib/url-filters.ts";
-import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import { type AdminFilter, type StatusFilter, useSchoolFilters } from "./useSchoolFilters.ts";
 
 /** `/super-admin/schools`: Schools Management (spec §2). */
 export default function SchoolsPage() {
@@ -64,13 +64,12 @@ export default function SchoolsPage() {
 
   let content;
   if (list.isPending) content = <Loading label="Loading schools…" />;
-  else if (list.isError)
-    content = (
-      <LoadError message="Failed to load schools." error={list.error} onRetry={() => void list.refetch()} />
-    );
+  else if (list.isError) content = <LoadError message="Failed to load schools." error={list.error} onRetry={() => void list.refetch()} />;
   else if (list.data.total === 0)
     content = filtered ? (
-      <EmptyState spacious title="No schools found">No schools match your current filters</EmptyState>
+      <EmptyState spacious title="No schools found">
+        No schools match your current filters
+      </EmptyState>
     ) : (
       <EmptyState
         spacious
@@ -89,13 +88,7 @@ export default function SchoolsPage() {
     content = (
       <div aria-busy={list.isPlaceholderData || undefined} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
         <SchoolsList rows={list.data.rows} actions={actions} />
-        <Pagination
-          result={list.data}
-          noun="schools"
-          label="Schools pages"
-          look="large"
-          onPageChange={(page) => update({ page })}
-        />
+        <Pagination result={list.data} noun="schools" label="Schools pages" look="large" onPageChange={(page) => update({ page })} />
       </div>
     );
 
@@ -140,11 +133,7 @@ export default function SchoolsPage() {
       </section>
 
       <CreateSchoolDialog open={creating} onOpenChange={setCreating} />
-      <InviteSchoolAdminDialog
-        open={inviting !== null}
-        onOpenChange={(open) => !open && setInviting(null)}
-        {...(inviting ? { school: inviting } : {})}
-      />
+      <InviteSchoolAdminDialog open={inviting !== null} onOpenChange={(open) => !open && setInviting(null)} {...(inviting ? { school: inviting } : {})} />
       {viewing ? (
         <SchoolDetailsDialog
           school={viewing}
@@ -166,11 +155,7 @@ export default function SchoolsPage() {
           if (!open && !remove.isPending) setDeleting(null);
         }}
         title="Delete School"
-        message={
-          deleting
-            ? `Are you sure you want to delete "${deleting.name}"? This action cannot be undone and will remove all associated data.`
-            : ""
-        }
+        message={deleting ? `Are you sure you want to delete "${deleting.name}"? This action cannot be undone and will remove all associated data.` : ""}
         confirmLabel={remove.isPending ? "Deleting…" : "Delete"}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ schoolId: deleting.id })}

@@ -56,12 +56,14 @@ export default function SupportViewPage() {
   const plan = school.plan ? PLANS[school.plan].name : null;
   return (
     <section aria-labelledby="support-view-title">
-      <div role="note" className="mb-6 flex flex-col gap-3 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sky-950 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        role="note"
+        className="mb-6 flex flex-col gap-3 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sky-950 sm:flex-row sm:items-center sm:justify-between"
+      >
         <p className="flex items-start gap-2 text-sm">
           <Eye aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            <strong>Support view — read-only.</strong> You are viewing {school.name}'s dashboard as the platform's support. Nothing can be
-            changed here.
+            <strong>Support view — read-only.</strong> You are viewing {school.name}'s dashboard as the platform's support. Nothing can be changed here.
           </span>
         </p>
         <BackToSchools />

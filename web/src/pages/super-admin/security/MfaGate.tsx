@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
-import { FullPageSpinner } from "../../../routes/guards.tsx";
 import { useTRPC } from "../../../lib/trpc.ts";
+import { FullPageSpinner } from "../../../routes/guards.tsx";
 
 export const SECURITY_PATH = "/super-admin/security";
 
@@ -22,7 +22,10 @@ export default function MfaGate() {
   return (
     <>
       {needsEnrolment && !onSecurityPage ? (
-        <section aria-label="Two-factor authentication" className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+        <section
+          aria-label="Two-factor authentication"
+          className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="flex items-start gap-2">
             <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             Protect your account: add a code from your phone to your password.

@@ -2,17 +2,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { formatDateTime } from "../../../components/ui/format.ts";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../lib/trpc.ts";
-import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { EnrolTwoFactor } from "./EnrolTwoFactor.tsx";
 import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 
@@ -65,8 +65,7 @@ export default function SecurityPage() {
     content = (
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          Two-factor authentication asks for a code from an app on your phone after your password, so a stolen password is not
-          enough to enter the platform.
+          Two-factor authentication asks for a code from an app on your phone after your password, so a stolen password is not enough to enter the platform.
           {status.data.required ? " It is required for super admins." : ""}
         </p>
         <EnrolTwoFactor
@@ -84,9 +83,7 @@ export default function SecurityPage() {
           <Badge tone="green">On</Badge>
           {status.data.enabledAt ? <span>since {formatDateTime(status.data.enabledAt)}</span> : null}
         </p>
-        <p className="text-sm text-slate-700">
-          {status.data.recoveryCodesLeft} of 10 recovery codes left.
-        </p>
+        <p className="text-sm text-slate-700">{status.data.recoveryCodesLeft} of 10 recovery codes left.</p>
         <div className="flex flex-wrap gap-3">
           <Button type="button" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
             Create new recovery codes

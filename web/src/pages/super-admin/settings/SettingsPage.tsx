@@ -4,15 +4,15 @@ import { Save } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { platformSettingsSchema, type PlatformSettings } from "#shared/settings.ts";
+import { type PlatformSettings, platformSettingsSchema } from "#shared/settings.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
-import { Loading, LoadError } from "../../../components/ui/states.tsx";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { errorMessage, fieldErrorsOf } from "../../../lib/errors.ts";
 import { useSudo } from "../../../lib/sudo.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../lib/trpc.ts";
-import { PageHeader } from "../../../components/ui/page-header.tsx";
 
 const FEE_RANGE = "The fee is between 0 and 100%";
 
@@ -105,10 +105,7 @@ export default function SettingsPage() {
 
   let content;
   if (settings.isPending) content = <Loading label="Loading settings…" />;
-  else if (settings.isError)
-    content = (
-      <LoadError message="Failed to load the settings." error={settings.error} onRetry={() => void settings.refetch()} />
-    );
+  else if (settings.isError) content = <LoadError message="Failed to load the settings." error={settings.error} onRetry={() => void settings.refetch()} />;
   else
     content = (
       <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label="System settings">
