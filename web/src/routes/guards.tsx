@@ -24,6 +24,9 @@ export function RequireRole({ roles, children }: { roles: readonly Role[] | "any
   if (user === undefined) return <FullPageSpinner />;
   const here = `${location.pathname}${location.search}${location.hash}`;
   if (user === null) {
+    // A navigation away (logout goes to "/" first) has already moved the URL while React still
+    // shows this tree in a transition: this stale render must not send the user to a login page.
+    if (window.location.pathname !== location.pathname) return <FullPageSpinner />;
     return <Navigate to={`${loginPathFor(location.pathname)}?redirect=${encodeURIComponent(here)}`} replace />;
   }
   if (roles !== "any" && !roles.includes(user.role)) return <Navigate to={ROLE_HOMES[user.role]} replace />;
