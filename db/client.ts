@@ -11,6 +11,8 @@ export type DatabaseOptions = {
   /** `file:…` for the embedded default, `libsql://…` (or `https://…`) for Turso. */
   url?: string | undefined;
   authToken?: string | undefined;
+  /** Wraps the raw client before Drizzle sees it (tests and the bench count round trips this way). */
+  wrapClient?: (client: Client) => Client;
 };
 
 /**
@@ -19,6 +21,7 @@ export type DatabaseOptions = {
  */
 export function createDatabase(options: DatabaseOptions = {}): Db {
   const url = options.url || DEFAULT_DATABASE_URL;
-  const client = createClient(options.authToken ? { url, authToken: options.authToken } : { url });
+  const raw = createClient(options.authToken ? { url, authToken: options.authToken } : { url });
+  const client = options.wrapClient ? options.wrapClient(raw) : raw;
   return drizzle(client, { schema }) as Db;
 }

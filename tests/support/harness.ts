@@ -10,6 +10,7 @@ import type { AppDeps, Logger } from "../../worker/deps.ts";
 import { localMailer, type Mailer } from "../../worker/email/provider.ts";
 import type { QueueMessageBody } from "../../worker/platform.ts";
 import { stripeForConfig } from "../../worker/stripe/client.ts";
+import { countRoundTrips, type RoundTripCounter } from "./counting-db.ts";
 
 /** A clock tests move by hand. */
 export class TestClock {
@@ -38,12 +39,21 @@ export function memoryLogger(): Logger & { lines: string[] } {
   };
 }
 
-export async function createTestDb(): Promise<{ db: Db; cleanup: () => void }> {
+export async function createTestDb(options: { countRoundTrips?: boolean } = {}): Promise<{ db: Db; cleanup: () => void; roundTrips: RoundTripCounter | null }> {
   const dir = mkdtempSync(join(tmpdir(), "schoolride-test-"));
-  const db = createDatabase({ url: `file:${join(dir, "test.db")}` });
+  let roundTrips: RoundTripCounter | null = null;
+  const wrapClient = options.countRoundTrips
+    ? (client: Parameters<typeof countRoundTrips>[0]) => {
+        const counted = countRoundTrips(client);
+        roundTrips = counted.counter;
+        return counted.client;
+      }
+    : undefined;
+  const db = createDatabase({ url: `file:${join(dir, "test.db")}`, ...(wrapClient ? { wrapClient } : {}) });
   await applyMigrations(db);
   return {
     db,
+    roundTrips,
     cleanup: () => {
       db.$client.close();
       rmSync(dir, { recursive: true, force: true });
@@ -55,6 +65,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
   pwnedPasswords?: PwnedPasswords;
+  /** Count database round trips (see counting-db.ts); `roundTrips` is null otherwise. */
+  countRoundTrips?: boolean;
 };
 
 /**
@@ -62,7 +74,7 @@ export type TestAppOptions = {
  * Hono app on top. Requests say where they come from with the `x-test-ip` header.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const { db, cleanup } = await createTestDb();
+  const { db, cleanup, roundTrips } = await createTestDb({ countRoundTrips: options.countRoundTrips ?? false });
   const clock = new TestClock();
   const logger = memoryLogger();
   const queued: QueueMessageBody[] = [];
@@ -81,7 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     assets: async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } }),
   };
   const app = createApp(deps);
-  return { db, deps, app, clock, logger, queued, close: cleanup };
+  return { db, deps, app, clock, logger, queued, roundTrips, close: cleanup };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
