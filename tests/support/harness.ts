@@ -9,6 +9,7 @@ import { loadConfig } from "../../worker/config.ts";
 import type { AppDeps, Logger } from "../../worker/deps.ts";
 import { localMailer, type Mailer } from "../../worker/email/provider.ts";
 import type { QueueMessageBody } from "../../worker/platform.ts";
+import { createPasswordSlots, type PasswordSlotOptions } from "../../worker/services/_shared/password-slots.ts";
 import { stripeForConfig } from "../../worker/stripe/client.ts";
 import { countRoundTrips, type RoundTripCounter } from "./counting-db.ts";
 
@@ -67,6 +68,8 @@ export type TestAppOptions = {
   pwnedPasswords?: PwnedPasswords;
   /** Count database round trips (see counting-db.ts); `roundTrips` is null otherwise. */
   countRoundTrips?: boolean;
+  /** The bound on password hashing (the entries' default unless given). */
+  passwordSlots?: PasswordSlotOptions;
 };
 
 /**
@@ -89,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger,
     // Tests never reach Have I Been Pwned, even with a production config.
     pwnedPasswords: options.pwnedPasswords ?? stubPwnedPasswords(),
+    passwordSlots: createPasswordSlots(options.passwordSlots),
     clientIp: (c) => c.req.header("x-test-ip") ?? "192.0.2.1",
     assets: async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } }),
   };
