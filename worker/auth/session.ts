@@ -142,7 +142,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
     const account = role === "super_admin" ? row.superAdmin : tenant;
     const schoolId = tenant?.schoolId ?? null;
     // A deleted or deactivated user, or one whose school is gone or deactivated, holds no session.
-    if (!account || !account.isActive || (schoolId !== null && !school?.isActive)) return null;
+    if (!account?.isActive || (schoolId !== null && !school?.isActive)) return null;
     const user: SessionUser = {
       id: account.id,
       email: account.email,
