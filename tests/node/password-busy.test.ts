@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#shared/messages.ts";
-import { createPasswordSlots, PASSWORD_BUSY_RETRY_AFTER_SECONDS } from "../../worker/services/_shared/password-slots.ts";
+import { createPasswordSlots, PASSWORD_BUSY_RETRY_AFTER_SECONDS, type PasswordSlots } from "../../worker/services/_shared/password-slots.ts";
 import { AppError } from "../../worker/services/errors.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -14,10 +14,10 @@ import { mutate } from "../support/http.ts";
 let t: TestApp | undefined;
 afterEach(() => t?.close());
 
-/** Takes every slot until the returned function is called. */
-function fillSlots(app: TestApp, count: number): () => Promise<void> {
+/** Takes `count` slots until the returned function is called. */
+function fillSlots(slots: PasswordSlots, count: number): () => Promise<void> {
   const releases: Array<() => void> = [];
-  const runs = Array.from({ length: count }, () => app.deps.passwordSlots.run(() => new Promise<void>((resolve) => releases.push(resolve))));
+  const runs = Array.from({ length: count }, () => slots.run(() => new Promise<void>((resolve) => releases.push(resolve))));
   return async () => {
     for (const release of releases) release();
     await Promise.all(runs);
@@ -38,7 +38,7 @@ describe("the bound on password hashing (ADR 0017)", () => {
     t = await createTestApp({ passwordSlots: { max: 2, maxWaitMs: 0 } });
     const user = await createUser(t.db, "school_admin");
     const before = await snapshot(t);
-    const release = fillSlots(t, 2);
+    const release = fillSlots(t.deps.passwordSlots, 2);
     expect(t.deps.passwordSlots.active).toBe(2);
 
     for (const password of [PASSWORD, "a wrong password"]) {
@@ -64,7 +64,7 @@ describe("the bound on password hashing (ADR 0017)", () => {
     const user = await createUser(t.db, "school_admin");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
     const before = await snapshot(t);
-    const release = fillSlots(t, 1);
+    const release = fillSlots(t.deps.passwordSlots, 1);
     const refused = await mutate(t.app, "auth.sudo", { password: "a wrong password" }, { cookie });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
@@ -76,7 +76,7 @@ describe("the bound on password hashing (ADR 0017)", () => {
   it("a request waits for a slot that frees within the wait, and then proceeds", async () => {
     t = await createTestApp({ passwordSlots: { max: 1, maxWaitMs: 30_000 } });
     const user = await createUser(t.db, "parent");
-    const release = fillSlots(t, 1);
+    const release = fillSlots(t.deps.passwordSlots, 1);
     const login = mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD });
     await new Promise((resolve) => setTimeout(resolve, 20));
     await release();
@@ -130,24 +130,13 @@ describe("password slots", () => {
     expect(slots.active).toBe(0);
   });
 
-  it("refuses a waiter whose wait runs out, and frees the slot of work that failed", async () => {
-    const slots = createPasswordSlots({ max: 1, maxWaitMs: 5 });
-    let open!: () => void;
-    const holder = slots.run(() => new Promise<void>((resolve) => (open = resolve)));
+  it.each([0, 5])("with a wait of %i ms, a full bound refuses; work that fails frees its slot", async (maxWaitMs) => {
+    const slots = createPasswordSlots({ max: 1, maxWaitMs });
+    const release = fillSlots(slots, 1);
     await expect(slots.run(async () => "never")).rejects.toSatisfy(busy);
-    open();
-    await holder;
+    await release();
     await expect(slots.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(slots.active).toBe(0);
     expect(await slots.run(async () => "ran")).toBe("ran");
-  });
-
-  it("with no wait at all, a full bound refuses at once", async () => {
-    const slots = createPasswordSlots({ max: 1, maxWaitMs: 0 });
-    let open!: () => void;
-    const holder = slots.run(() => new Promise<void>((resolve) => (open = resolve)));
-    await expect(slots.run(async () => "never")).rejects.toSatisfy(busy);
-    open();
-    await holder;
   });
 });

@@ -4,7 +4,7 @@ import type { RoleValue } from "#shared/auth.ts";
 import { SESSION_POLICIES } from "../../worker/auth/policy.ts";
 import type { RoundTripCounter } from "../support/counting-db.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
-import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
+import { createTestApp, MINUTE, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import { query } from "../support/http.ts";
 
 /**
@@ -12,18 +12,6 @@ import { query } from "../support/http.ts";
  * user, school and two-factor state are one prepared statement; a procedure's own reads are one
  * statement or one batch. So `auth.me` costs 1 and every list and overview at most 2.
  */
-
-const PRODUCTION = {
-  APP_ENV: "production",
-  DATABASE_URL: "libsql://x.turso.io",
-  STRIPE_SECRET_KEY: "sk_test_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-  RESEND_API_KEY: "re_x",
-  RESEND_WEBHOOK_SECRET: "whsec_y",
-  STRIPE_PRICE_STARTER: "price_a",
-  STRIPE_PRICE_PROFESSIONAL: "price_b",
-  STRIPE_PRICE_ENTERPRISE: "price_c",
-};
 
 const SESSION_SQL = /from "sessions" left join "super_admins"/;
 
@@ -90,7 +78,7 @@ describe("round trips per procedure", () => {
   });
 
   it("production: the super admin's two-factor gate costs no extra round trip", async () => {
-    const production = await createTestApp({ env: PRODUCTION, countRoundTrips: true });
+    const production = await createTestApp({ env: PRODUCTION_ENV, countRoundTrips: true });
     try {
       const admin = await createUser(production.db, "super_admin");
       const { cookie } = await sessionCookieFor(production.db, production.deps.config, admin, production.clock.now());

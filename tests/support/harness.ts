@@ -62,6 +62,19 @@ export async function createTestDb(options: { countRoundTrips?: boolean } = {}):
   };
 }
 
+/** A production configuration with dummy secrets (the test database stays the local file). */
+export const PRODUCTION_ENV = {
+  APP_ENV: "production",
+  DATABASE_URL: "libsql://x.turso.io",
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  RESEND_API_KEY: "re_x",
+  RESEND_WEBHOOK_SECRET: "whsec_y",
+  STRIPE_PRICE_STARTER: "price_a",
+  STRIPE_PRICE_PROFESSIONAL: "price_b",
+  STRIPE_PRICE_ENTERPRISE: "price_c",
+};
+
 export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
