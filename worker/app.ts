@@ -8,7 +8,7 @@ import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, withStyleNonce } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
 import { handleStripeWebhook } from "./stripe/webhook.ts";
-import { createContext, inputlessProcedurePaths } from "./trpc/init.ts";
+import { authResolver, createContext, inputlessProcedurePaths } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
 
 type Env = { Variables: { meta: RequestMeta } };
@@ -59,12 +59,14 @@ export function createApp(deps: AppDeps) {
   });
 
   const inputlessPaths = inputlessProcedurePaths(appRouter);
+  // The session lookup is a prepared statement: built once here, used by every request.
+  const resolveAuth = authResolver(deps);
   app.use(
     "/api/trpc/*",
     trpcServer({
       router: appRouter,
       endpoint: "/api/trpc",
-      createContext: (opts, c) => createContext(deps, c.req.raw, opts.resHeaders, c.get("meta"), inputlessPaths),
+      createContext: (opts, c) => createContext(deps, c.req.raw, opts.resHeaders, c.get("meta"), inputlessPaths, resolveAuth),
     }),
   );
 

@@ -5,6 +5,7 @@ import type { PwnedPasswords } from "./auth/breached-hibp.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./email/provider.ts";
 import type { AssetFetcher, QueueProducer } from "./platform.ts";
+import type { PasswordSlots } from "./services/_shared/password-slots.ts";
 
 export interface Logger {
   info(message: string, data?: Record<string, unknown>): void;
@@ -30,6 +31,8 @@ export type AppDeps = {
   logger: Logger;
   /** Have I Been Pwned in production; a stub that finds nothing in local mode and tests. */
   pwnedPasswords: PwnedPasswords;
+  /** The bound on password hashing in flight (ADR 0017): one per process or isolate. */
+  passwordSlots: PasswordSlots;
   /** The caller's address as the host sees it (Cloudflare's header, or the socket in Node). */
   clientIp: (c: HonoContext) => string | null;
   /** Serves the built SPA, with index.html for unknown paths. Absent in API-only tests. */

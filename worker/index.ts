@@ -15,6 +15,7 @@ import { type AppDeps, consoleLogger } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
 import { DEAD_LETTER_QUEUE, type QueueBatch, type QueueMessageBody, type WaitUntil } from "./platform.ts";
 import { consumeBatch, consumeDeadLetters } from "./queue/consumer.ts";
+import { createPasswordSlots } from "./services/_shared/password-slots.ts";
 import { stripeForConfig } from "./stripe/client.ts";
 
 export type WorkerEnv = {
@@ -52,6 +53,7 @@ function runtime(env: WorkerEnv) {
     mailer: createMailer(config),
     logger: consoleLogger,
     pwnedPasswords: pwnedPasswordsForConfig(config, { logger: consoleLogger }),
+    passwordSlots: createPasswordSlots(),
     clientIp: (c) => c.req.header("cf-connecting-ip") ?? null,
     ...(assets ? { assets: (request: Request) => assets.fetch(request) } : {}),
   };

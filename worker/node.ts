@@ -4,6 +4,7 @@
  * same consumer as the Worker, and an hourly timer that calls the same scheduled function.
  * The only module that reads process.env.
  */
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -20,6 +21,7 @@ import { nodeAssets } from "./local/assets.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./local/demo-seed.ts";
 import { InProcessQueue } from "./local/queue.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/consumer.ts";
+import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "./services/_shared/password-slots.ts";
 import { stripeForConfig } from "./stripe/client.ts";
 
 const HOUR_MS = 3_600_000;
@@ -54,6 +56,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     ...stripeForConfig(config, { db, now }),
     logger,
     pwnedPasswords: pwnedPasswordsForConfig(config, { logger }),
+    // Two per core, but no more than libuv's thread pool (4 threads) runs at once.
+    passwordSlots: createPasswordSlots({ ...DEFAULT_PASSWORD_SLOTS, max: Math.min(DEFAULT_PASSWORD_SLOTS.max, 2 * availableParallelism()) }),
     clientIp: (c) => getConnInfo(c).remote.address ?? null,
     assets: nodeAssets(resolve(fileURLToPath(import.meta.url), "../../dist")),
   };

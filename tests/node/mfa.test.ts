@@ -13,7 +13,7 @@ import {
   totpStep,
 } from "../../worker/auth/mfa.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
-import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
+import { createTestApp, MINUTE, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query, type TrpcResponse } from "../support/http.ts";
 
 let t: TestApp;
@@ -238,21 +238,9 @@ describe("two-factor sign-in", () => {
   });
 });
 
-const PRODUCTION = {
-  APP_ENV: "production",
-  DATABASE_URL: "libsql://x.turso.io",
-  STRIPE_SECRET_KEY: "sk_test_x",
-  STRIPE_WEBHOOK_SECRET: "whsec_x",
-  RESEND_API_KEY: "re_x",
-  RESEND_WEBHOOK_SECRET: "whsec_y",
-  STRIPE_PRICE_STARTER: "price_a",
-  STRIPE_PRICE_PROFESSIONAL: "price_b",
-  STRIPE_PRICE_ENTERPRISE: "price_c",
-};
-
 describe("production: a super admin must enrol first", () => {
   it("gets only the enrolment procedures until MFA is on", async () => {
-    t = await createTestApp({ env: PRODUCTION });
+    t = await createTestApp({ env: PRODUCTION_ENV });
     const { cookie } = await superAdmin();
     const blocked = await query(t.app, "superAdmin.stats", undefined, { cookie });
     expect(blocked.status).toBe(403);

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import nodeCrypto from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { isCommonPassword } from "../../worker/auth/common-passwords.ts";
-import { hashPassword, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
+import { toBase64Url } from "../../worker/auth/crypto.ts";
+import { hashPassword, nativeScrypt, nobleScrypt, PASSWORD_KDF, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
 
 describe("password hashing (PW1)", () => {
   it("uses scrypt at OWASP strength: N=2^14, r=8, p=5 (the N=2^17,p=1 equivalent that fits a Worker)", () => {
@@ -56,5 +58,55 @@ describe("password hashing (PW1)", () => {
     expect(isCommonPassword("Password123")).toBe(true);
     expect(isCommonPassword("qwertyuiop")).toBe(true);
     expect(isCommonPassword("maple grove bus 12")).toBe(false);
+  });
+});
+
+describe("native scrypt off the event loop (PW1, ADR 0017)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("PW1 a hash made by @noble/hashes verifies with node:crypto's scrypt, and the other way round", async () => {
+    expect(PASSWORD_KDF).toBe("node:crypto");
+    const password = "Grüße aus Ålesund 🚌";
+    const byNoble = await hashPassword(password, nobleScrypt);
+    const byNative = await hashPassword(password, nativeScrypt);
+    expect(await verifyPassword(password, byNoble)).toBe(true);
+    expect(await verifyPassword(password, byNative, nobleScrypt)).toBe(true);
+    expect(await verifyPassword(`${password}!`, byNoble)).toBe(false);
+    // Same salt, same cost: byte-for-byte the same key.
+    const salt = new Uint8Array(16).fill(7);
+    expect(await nativeScrypt("pw", salt, SCRYPT_PARAMS, 32)).toEqual(await nobleScrypt("pw", salt, SCRYPT_PARAMS, 32));
+  });
+
+  it("PW1 hashing runs in node:crypto's thread pool: a timer fires while a hash is in flight", async () => {
+    const scrypt = vi.spyOn(nodeCrypto, "scrypt");
+    let settled = false;
+    const hashing = hashPassword("a long passphrase").then((stored) => {
+      settled = true;
+      return stored;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    expect(await verifyPassword("a long passphrase", await hashing)).toBe(true);
+    expect(scrypt).toHaveBeenCalledTimes(2);
+    // The cost is the stored one, with the memory limit set explicitly (not Node's 32 MiB default).
+    expect(scrypt.mock.calls[0]![3]).toMatchObject({ N: 2 ** 14, r: 8, p: 5, maxmem: expect.any(Number) });
+  });
+
+  it("PW1 a raised cost beyond Node's default memory limit still verifies (maxmem is set)", async () => {
+    // ln=15, r=8 needs 32 MiB + a little: Node's default maxmem would refuse it.
+    const salt = new Uint8Array(16).fill(3);
+    const params = { logN: 15, r: 8, p: 1 };
+    const key = await nobleScrypt("raised cost", salt, params, 32);
+    const stored = `$scrypt$ln=15,r=8,p=1$${toBase64Url(salt)}$${toBase64Url(key)}`;
+    expect(await verifyPassword("raised cost", stored)).toBe(true);
+  });
+
+  it("PW1 a stored cost over 64 MiB is refused without hashing", async () => {
+    const scrypt = vi.spyOn(nodeCrypto, "scrypt");
+    const stored = "$scrypt$ln=17,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    expect(parsePasswordHash(stored)).toBeNull();
+    expect(parsePasswordHash(stored.replace("ln=17", "ln=0"))).toBeNull();
+    expect(await verifyPassword("x", stored)).toBe(false);
+    expect(scrypt).not.toHaveBeenCalled();
   });
 });

@@ -136,6 +136,26 @@ describe("revocation (SE3, SE5)", () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
+  it("SE5 the one-query session lookup gives nothing for a deactivated school, a deleted user or a role that is not the user's", async () => {
+    const { parents, schools, superAdmins } = await import("../../db/schema/index.ts");
+    const parent = await createUser(t.db, "parent");
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
+    expect((await query(t.app, "auth.me", undefined, { cookie })).data).toMatchObject({ id: parent.id, role: "parent", schoolId: parent.schoolId });
+    await t.db.update(schools).set({ isActive: false }).where(eq(schools.id, parent.schoolId!));
+    expect((await query(t.app, "auth.me", undefined, { cookie })).data).toBeNull();
+
+    const admin = await createUser(t.db, "super_admin");
+    const adminSession = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
+    await t.db.delete(superAdmins).where(eq(superAdmins.id, admin.id));
+    expect((await query(t.app, "auth.me", undefined, { cookie: adminSession.cookie })).data).toBeNull();
+
+    // A session row naming a parent's id under another role finds no user of that role.
+    const other = await createUser(t.db, "parent");
+    const forged = await sessionCookieFor(t.db, t.deps.config, { id: other.id, role: "school_admin" }, t.clock.now());
+    expect((await query(t.app, "auth.me", undefined, { cookie: forged.cookie })).data).toBeNull();
+    expect(await t.db.select().from(parents).where(eq(parents.id, other.id))).toHaveLength(1);
+  });
+
   it("every login creates a new session; the browser's previous one ends", async () => {
     const user = await createUser(t.db, "parent");
     const first = await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD });

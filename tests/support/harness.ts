@@ -9,6 +9,7 @@ import { loadConfig } from "../../worker/config.ts";
 import type { AppDeps, Logger } from "../../worker/deps.ts";
 import { localMailer, type Mailer } from "../../worker/email/provider.ts";
 import type { QueueMessageBody } from "../../worker/platform.ts";
+import { createPasswordSlots, type PasswordSlotOptions } from "../../worker/services/_shared/password-slots.ts";
 import { stripeForConfig } from "../../worker/stripe/client.ts";
 import { countRoundTrips, type RoundTripCounter } from "./counting-db.ts";
 
@@ -61,12 +62,27 @@ export async function createTestDb(options: { countRoundTrips?: boolean } = {}):
   };
 }
 
+/** A production configuration with dummy secrets (the test database stays the local file). */
+export const PRODUCTION_ENV = {
+  APP_ENV: "production",
+  DATABASE_URL: "libsql://x.turso.io",
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+  RESEND_API_KEY: "re_x",
+  RESEND_WEBHOOK_SECRET: "whsec_y",
+  STRIPE_PRICE_STARTER: "price_a",
+  STRIPE_PRICE_PROFESSIONAL: "price_b",
+  STRIPE_PRICE_ENTERPRISE: "price_c",
+};
+
 export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
   pwnedPasswords?: PwnedPasswords;
   /** Count database round trips (see counting-db.ts); `roundTrips` is null otherwise. */
   countRoundTrips?: boolean;
+  /** The bound on password hashing (the entries' default unless given). */
+  passwordSlots?: PasswordSlotOptions;
 };
 
 /**
@@ -89,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger,
     // Tests never reach Have I Been Pwned, even with a production config.
     pwnedPasswords: options.pwnedPasswords ?? stubPwnedPasswords(),
+    passwordSlots: createPasswordSlots(options.passwordSlots),
     clientIp: (c) => c.req.header("x-test-ip") ?? "192.0.2.1",
     assets: async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } }),
   };

@@ -1,12 +1,14 @@
 /**
- * Password hashing inside workerd (pure-JS scrypt from @noble/hashes), and compatibility with
- * hashes made by Node (the Node entry and `db:create-super-admin` hash in Node; the Worker verifies).
+ * Password hashing inside workerd: its Node compatibility (nodejs_compat) provides
+ * `node:crypto.scrypt` (BoringSSL), so the native scrypt is used here too (ADR 0017), and its hashes
+ * are interchangeable with @noble/hashes' and with hashes made by Node (the Node entry and
+ * `db:create-super-admin` hash in Node; the Worker verifies).
  *
- * scrypt at ln=14,r=8,p=5 costs several seconds of CPU per call in local workerd on a small
- * machine, so the two hashes are made once and shared by the tests.
+ * The two hashes are made once and shared by the tests.
  */
+import nodeCrypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
+import { hashPassword, nativeScrypt, nobleScrypt, PASSWORD_KDF, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
 
 /**
  * Made in Node 24 with worker/auth/password.ts:
@@ -55,6 +57,19 @@ describe("password hashing in workerd", () => {
     expect(NODE_HASH).toMatch(FORMAT);
     expect(await verifyPassword(NODE_PASSWORD, NODE_HASH)).toBe(true);
   });
+
+  it("PW1 uses workerd's native node:crypto scrypt, chosen by feature detection", () => {
+    expect(typeof nodeCrypto.scrypt).toBe("function");
+    expect(PASSWORD_KDF).toBe("node:crypto");
+  });
+
+  it("PW1 native and @noble/hashes scrypt give the same key, so hashes made by either verify with the other", async () => {
+    const salt = new Uint8Array(16).fill(9);
+    expect(await nativeScrypt("pässword", salt, SCRYPT_PARAMS, 32)).toEqual(await nobleScrypt("pässword", salt, SCRYPT_PARAMS, 32));
+    const byNoble = await hashPassword(password, nobleScrypt);
+    expect(await verifyPassword(password, byNoble)).toBe(true);
+    expect(await verifyPassword(password, first, nobleScrypt)).toBe(true);
+  }, 60_000);
 
   it("rejects malformed hashes without hashing", async () => {
     expect(parsePasswordHash("$2b$12$abcdefghijklmnopqrstuv")).toBeNull();

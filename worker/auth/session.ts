@@ -1,9 +1,11 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RoleValue } from "#shared/auth.ts";
 import type { Db } from "../../db/client.ts";
-import { sessions } from "../../db/schema/index.ts";
+import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "../../db/schema/index.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 import { lastSeenRefreshMs, type SessionPolicy, sessionPolicy } from "./policy.ts";
+import type { SessionUser } from "./users.ts";
 
 export type SessionRecord = typeof sessions.$inferSelect;
 
@@ -49,26 +51,116 @@ export function isSessionExpired(session: SessionRecord, now: Date): boolean {
   return now.getTime() >= absoluteEnd || now.getTime() - session.lastSeenAt.getTime() >= policy.idleMs;
 }
 
-/**
- * Returns the live session a token names, or null. Expired sessions are deleted on sight; the
- * idle clock is refreshed at most every `lastSeenRefreshMs`.
- */
-export async function validateSessionToken(db: Db, token: string, now: Date): Promise<SessionRecord | null> {
+/** `<id>.<secret>`, or null when the token cannot be one (checked before any query). */
+function parseSessionToken(token: string): { id: string; secret: string } | null {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const session = await db.query.sessions.findFirst({ where: eq(sessions.id, id) });
-  if (!session) return null;
-  if (!constantTimeEqualText(await sha256Hex(secret), session.secretHash)) return null;
+  return { id, secret };
+}
+
+/**
+ * Whether the row is a live session for this secret. Expired sessions are deleted on sight; the
+ * idle clock is refreshed at most every `lastSeenRefreshMs` (the only other write on this path).
+ */
+async function liveSession(db: Db, session: SessionRecord, secret: string, now: Date): Promise<boolean> {
+  if (!constantTimeEqualText(await sha256Hex(secret), session.secretHash)) return false;
   if (isSessionExpired(session, now)) {
-    await db.delete(sessions).where(eq(sessions.id, id));
-    return null;
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return false;
   }
   const policy = sessionPolicy(session.userRole, session.remember);
   if (now.getTime() - session.lastSeenAt.getTime() >= lastSeenRefreshMs(policy)) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
     session.lastSeenAt = now;
   }
-  return session;
+  return true;
+}
+
+/** A signed-in request: the session, its user, and whether that user has two-factor sign-in on. */
+export type SessionAuth = { session: SessionRecord; user: SessionUser; mfaEnabled: boolean };
+
+/** Finds the session a token names, with its user, in one round trip (usually the only one). */
+export type SessionLookup = (token: string, now: Date) => Promise<SessionAuth | null>;
+
+const onRole = (role: RoleValue, userId: SQLiteColumn) => and(eq(userId, sessions.userId), eq(sessions.userRole, role));
+/**
+ * ADR 0017: one prepared statement gives the session, its user (the table its role names, joined
+ * by primary key), the user's school and the super admin's two-factor state, so an authenticated
+ * request costs one round trip before its own work. Made once per database (createApp).
+ */
+export function prepareSessionLookup(db: Db): SessionLookup {
+  const statement = db
+    .select({
+      session: sessions,
+      superAdmin: {
+        id: superAdmins.id,
+        email: superAdmins.email,
+        name: superAdmins.name,
+        lastLogin: superAdmins.lastLogin,
+        mustChangePassword: superAdmins.mustChangePassword,
+        isActive: superAdmins.isActive,
+      },
+      schoolAdmin: {
+        id: schoolAdmins.id,
+        email: schoolAdmins.email,
+        name: schoolAdmins.name,
+        lastLogin: schoolAdmins.lastLogin,
+        mustChangePassword: schoolAdmins.mustChangePassword,
+        isActive: schoolAdmins.isActive,
+        schoolId: schoolAdmins.schoolId,
+      },
+      parent: {
+        id: parents.id,
+        email: parents.email,
+        name: parents.name,
+        lastLogin: parents.lastLogin,
+        mustChangePassword: parents.mustChangePassword,
+        isActive: parents.isActive,
+        schoolId: parents.schoolId,
+      },
+      school: { name: schools.name, subscriptionStatus: schools.subscriptionStatus, isActive: schools.isActive },
+      mfaEnabledAt: totpCredentials.enabledAt,
+    })
+    .from(sessions)
+    .leftJoin(superAdmins, onRole("super_admin", superAdmins.id))
+    .leftJoin(schoolAdmins, onRole("school_admin", schoolAdmins.id))
+    .leftJoin(parents, onRole("parent", parents.id))
+    .leftJoin(schools, eq(schools.id, sql`coalesce(${schoolAdmins.schoolId}, ${parents.schoolId})`))
+    .leftJoin(totpCredentials, onRole("super_admin", totpCredentials.userId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare();
+
+  return async (token, now) => {
+    const parsed = parseSessionToken(token);
+    if (!parsed) return null;
+    const row = await statement.get({ id: parsed.id });
+    if (!row || !(await liveSession(db, row.session, parsed.secret, now))) return null;
+    const { session, school } = row;
+    const role = session.userRole;
+    const tenant = role === "school_admin" ? row.schoolAdmin : role === "parent" ? row.parent : null;
+    const account = role === "super_admin" ? row.superAdmin : tenant;
+    const schoolId = tenant?.schoolId ?? null;
+    // A deleted or deactivated user, or one whose school is gone or deactivated, holds no session.
+    if (!account?.isActive || (schoolId !== null && !school?.isActive)) return null;
+    const user: SessionUser = {
+      id: account.id,
+      email: account.email,
+      name: account.name,
+      role,
+      lastLogin: account.lastLogin,
+      schoolId,
+      school: schoolId ? (school?.name ?? null) : null,
+      subscriptionStatus: schoolId ? (school?.subscriptionStatus ?? null) : null,
+      mustChangePassword: account.mustChangePassword,
+    };
+    return { session, user, mfaEnabled: role === "super_admin" && Boolean(row.mfaEnabledAt) };
+  };
+}
+
+/** The live session a token names, with its user, or null (tests and one-off callers). */
+export function validateSessionToken(db: Db, token: string, now: Date): Promise<SessionAuth | null> {
+  return prepareSessionLookup(db)(token, now);
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

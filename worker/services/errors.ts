@@ -2,7 +2,7 @@
  * Errors services throw. They carry the user-facing message; the tRPC layer maps `code` to its
  * own codes, so services stay free of tRPC.
  */
-export type AppErrorCode = "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PRECONDITION_FAILED";
+export type AppErrorCode = "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PRECONDITION_FAILED" | "SERVICE_UNAVAILABLE";
 
 export class AppError extends Error {
   override name = "AppError";

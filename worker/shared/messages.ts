@@ -13,4 +13,6 @@ export const MESSAGES = {
   passwordsDoNotMatch: "Passwords do not match",
   failedToUpdatePassword: "Failed to update password",
   notAuthenticated: "User not authenticated.",
+  /** 503: every password-hashing slot is taken (ADR 0017); the login form shows it as is. */
+  serverBusy: "The server is busy right now. Please try again in a few seconds.",
 } as const;

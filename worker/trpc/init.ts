@@ -6,9 +6,8 @@ import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
-import { mfaEnabled } from "../auth/mfa.ts";
-import { type SessionRecord, validateSessionToken } from "../auth/session.ts";
-import { accountUsable, findAccountById, type SessionUser, toSessionUser } from "../auth/users.ts";
+import { prepareSessionLookup, type SessionAuth, type SessionLookup } from "../auth/session.ts";
+import type { SessionUser } from "../auth/users.ts";
 import type { AppDeps } from "../deps.ts";
 import type { ParentScope, PublicScope, SchoolScope, SessionScope } from "../services/_shared/scope.ts";
 import type { RequestMeta } from "../services/audit.ts";
@@ -21,7 +20,7 @@ import { actorOf } from "./actor.ts";
  * 1. Context: the request's dependencies, where it came from, and the signed-in user (if any).
  * ----------------------------------------------------------------------------------------------*/
 
-export type Auth = { session: SessionRecord; user: SessionUser };
+export type Auth = SessionAuth;
 
 export type Context = {
   deps: AppDeps;
@@ -43,19 +42,35 @@ export function inputlessProcedurePaths(appRouter: AnyRouter): ReadonlySet<strin
   );
 }
 
-export async function resolveAuth(deps: AppDeps, cookieHeader: string | null): Promise<Auth | null> {
-  const token = readSessionCookie(deps.config, cookieHeader);
-  if (!token) return null;
-  const session = await validateSessionToken(deps.db, token, deps.now());
-  if (!session) return null;
-  const account = await findAccountById(deps.db, session.userRole, session.userId);
-  if (!account || !accountUsable(account)) return null;
-  return { session, user: toSessionUser(account) };
+/** Cookie → the signed-in user, or null. Made once per app (`createApp`) with its prepared statement. */
+export type AuthResolver = (cookieHeader: string | null) => Promise<Auth | null>;
+
+export function authResolver(deps: AppDeps, lookup: SessionLookup = prepareSessionLookup(deps.db)): AuthResolver {
+  return async (cookieHeader) => {
+    const token = readSessionCookie(deps.config, cookieHeader);
+    return token ? lookup(token, deps.now()) : null;
+  };
 }
 
-export async function createContext(deps: AppDeps, request: Request, resHeaders: Headers, meta: RequestMeta, inputlessPaths?: ReadonlySet<string>): Promise<Context> {
+/** One-off resolution (tests build contexts with it); the app uses its own `authResolver`. */
+export function resolveAuth(deps: AppDeps, cookieHeader: string | null): Promise<Auth | null> {
+  return authResolver(deps)(cookieHeader);
+}
+
+/**
+ * Called once per HTTP request, however many procedures a batched request carries, so the session
+ * is looked up once for all of them.
+ */
+export async function createContext(
+  deps: AppDeps,
+  request: Request,
+  resHeaders: Headers,
+  meta: RequestMeta,
+  inputlessPaths?: ReadonlySet<string>,
+  resolve: AuthResolver = authResolver(deps),
+): Promise<Context> {
   const cookieHeader = request.headers.get("cookie");
-  const auth = await resolveAuth(deps, cookieHeader);
+  const auth = await resolve(cookieHeader);
   // A cookie that names no live session is cleared, so the browser stops sending it.
   if (!auth && readSessionCookie(deps.config, cookieHeader)) {
     resHeaders.append("Set-Cookie", serializeClearedSessionCookie(deps.config));
@@ -113,7 +128,12 @@ const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
     const cause = result.error.cause;
     const code = cause instanceof AppError ? cause.code : result.error.code;
     if (ctx.auth && (code === "FORBIDDEN" || code === "NOT_FOUND")) await logDenial(ctx, path, code);
-    if (cause instanceof AppError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    if (cause instanceof AppError) {
+      // 429 and 503 say when to come back, in the body and as the standard header.
+      const retryAfter = cause.details?.retryAfterSeconds;
+      if (retryAfter !== undefined) ctx.resHeaders.set("Retry-After", String(retryAfter));
+      throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    }
     if (result.error.code === "INTERNAL_SERVER_ERROR") {
       ctx.deps.logger.error("procedure failed", {
         path,
@@ -189,8 +209,9 @@ function roleProcedure(role: SessionUser["role"]) {
 export const superAdminEnrolmentProcedure = roleProcedure("super_admin");
 
 /** Production: a super admin without MFA gets nothing but the enrolment procedures. */
-export const superAdminProcedure = superAdminEnrolmentProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.deps.config.localMode && !(await mfaEnabled(ctx.deps.db, ctx.user.id))) {
+export const superAdminProcedure = superAdminEnrolmentProcedure.use(({ ctx, next }) => {
+  // The two-factor state came with the session (one query): no round trip here.
+  if (!ctx.deps.config.localMode && !ctx.auth.mfaEnabled) {
     throw new AppError("FORBIDDEN", MFA_MESSAGES.enrolmentRequired, { reason: FORBIDDEN_REASONS.mfaEnrolmentRequired });
   }
   return next();

@@ -26,14 +26,14 @@ export async function changePassword(scope: SessionScope, input: ChangePasswordI
   const { db } = deps;
   const account = await findAccountById(db, user.role, user.id);
   if (!account) throw new AppError("UNAUTHORIZED", MESSAGES.noAuthenticatedUser);
-  if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
+  if (!(await deps.passwordSlots.run(() => verifyPassword(input.currentPassword, account.passwordHash)))) {
     throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
   }
   if (input.newPassword === input.currentPassword) throw new AppError("BAD_REQUEST", SAME_PASSWORD_MESSAGE);
   await assertAcceptableNewPassword(deps, input.newPassword);
 
   const table = USER_TABLES[user.role];
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await deps.passwordSlots.run(() => hashPassword(input.newPassword));
   const { now, meta } = scope;
   await db.batch([
     db.update(table).set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now }).where(eq(table.id, user.id)),

@@ -26,9 +26,14 @@ export type MfaPending = { mfaChallenge: { token: string; expiresAt: Date } };
 
 /**
  * Signs a user in on their role's login page. Unknown e-mail, wrong password, wrong school code
- * and inactive accounts all get the same message and cost the same hashing time.
+ * and inactive accounts all get the same message and cost the same hashing time. The whole attempt
+ * holds a password slot: when none is free it is refused (503) before the limits count it.
  */
-export async function login(scope: PublicScope, request: LoginRequest): Promise<LoginResult | MfaPending> {
+export function login(scope: PublicScope, request: LoginRequest): Promise<LoginResult | MfaPending> {
+  return scope.deps.passwordSlots.run(() => attemptLogin(scope, request));
+}
+
+async function attemptLogin(scope: PublicScope, request: LoginRequest): Promise<LoginResult | MfaPending> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const email = normalizeEmail(request.email);

@@ -133,7 +133,7 @@ export async function resetPassword(scope: PublicScope, input: ResetPasswordInpu
   await assertAcceptableNewPassword(deps, input.password);
 
   const table = USER_TABLES[token.userRole];
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwordSlots.run(() => hashPassword(input.password));
   // Claiming the token replaces its hash with a marker unique to this request, so of two
   // concurrent uses exactly one sees its own marker and changes the password.
   const marker = `used:${crypto.randomUUID()}`;

@@ -27,9 +27,14 @@ export async function assertSudo(db: Db, session: { reauthenticatedAt: Date | nu
 
 /**
  * "Confirm it's you": the password (limited like a sign-in of the same account and address) and,
- * for a super admin with MFA, a code. Opens the sudo window of this session only.
+ * for a super admin with MFA, a code. Opens the sudo window of this session only. Holds a password
+ * slot throughout, so a busy refusal (503) comes before the limits count the attempt.
  */
-export async function confirmIdentity(scope: SessionScope, input: SudoInput): Promise<{ sudoUntil: Date }> {
+export function confirmIdentity(scope: SessionScope, input: SudoInput): Promise<{ sudoUntil: Date }> {
+  return scope.deps.passwordSlots.run(() => checkIdentity(scope, input));
+}
+
+async function checkIdentity(scope: SessionScope, input: SudoInput): Promise<{ sudoUntil: Date }> {
   const { deps, actor: user, meta, now } = scope;
   const { db } = deps;
   const auth = { sessionId: scope.session.id };

@@ -135,7 +135,7 @@ export async function acceptInvitation(scope: PublicScope, input: AcceptInviteIn
     {
       invitation,
       userId,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await deps.passwordSlots.run(() => hashPassword(input.password)),
       // They just chose their password; there is nothing to change.
       mustChangePassword: false,
       profile: {

@@ -83,7 +83,12 @@ function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: s
  * anonymised account. The audit row carries no personal data. Every statement after the first is
  * tied to the anonymisation having happened in this batch.
  */
-export async function requestErasure(scope: SchoolScope, input: { password: string }): Promise<void> {
+export function requestErasure(scope: SchoolScope, input: { password: string }): Promise<void> {
+  // The attempt limit counts only attempts that get a password slot (503 changes nothing).
+  return scope.deps.passwordSlots.run(() => erase(scope, input));
+}
+
+async function erase(scope: SchoolScope, input: { password: string }): Promise<void> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const subject = dataSubjectOf(scope);
