@@ -1,5 +1,6 @@
 import { ArrowRight, Bell, ChartColumn, ClipboardCheck, CreditCard, HeartHandshake, type LucideIcon, MapPin, Quote, Route, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { SectionIntro } from "../../components/site/SectionIntro.tsx";
 import { buttonOnDark, buttonPrimary, container } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 
@@ -146,13 +147,12 @@ export default function HomePage() {
       {/* Features */}
       <section aria-labelledby="features-heading" className="bg-slate-50 py-20">
         <div className={container}>
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Features</p>
-            <h2 id="features-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-              Everything your school transport needs
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">One platform for the transport office, the drivers and the parents.</p>
-          </div>
+          <SectionIntro
+            id="features-heading"
+            eyebrow="Features"
+            title="Everything your school transport needs"
+            text="One platform for the transport office, the drivers and the parents."
+          />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -169,12 +169,7 @@ export default function HomePage() {
 
       {/* Testimonials */}
       <section aria-labelledby="testimonials-heading" className={`${container} py-20`}>
-        <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Testimonials</p>
-          <h2 id="testimonials-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-            Trusted by schools and families
-          </h2>
-        </div>
+        <SectionIntro id="testimonials-heading" eyebrow="Testimonials" title="Trusted by schools and families" />
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {TESTIMONIALS.map((t) => (
             <li key={t.name}>

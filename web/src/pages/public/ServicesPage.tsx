@@ -17,6 +17,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { SectionIntro } from "../../components/site/SectionIntro.tsx";
 import { buttonPrimary, buttonSecondary, container } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 
@@ -171,18 +172,6 @@ const PLANS: readonly Plan[] = [
     cta: { label: "Contact Sales", href: "mailto:sales@schoolride.example" },
   },
 ];
-
-function SectionIntro({ id, eyebrow, title, text }: { id: string; eyebrow: string; title: string; text: string }) {
-  return (
-    <div className="max-w-2xl">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {title}
-      </h2>
-      <p className="mt-4 text-lg text-slate-700">{text}</p>
-    </div>
-  );
-}
 
 function PlanCard({ plan }: { plan: Plan }) {
   const headingId = `plan-${plan.name.toLowerCase()}`;
