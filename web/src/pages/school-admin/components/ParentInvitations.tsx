@@ -107,12 +107,7 @@ export function ParentInvitations({
       }
     >
       {content}
-      <RevokeInvitationDialog
-        invitation={revoking}
-        pending={revoke.isPending}
-        onClose={() => setRevoking(null)}
-        onRevoke={(inviteId) => revoke.mutate({ inviteId }, { onSettled: () => setRevoking(null) })}
-      />
+      <RevokeInvitationDialog invitation={revoking} revoke={revoke} onClose={() => setRevoking(null)} />
     </PageSection>
   );
 }

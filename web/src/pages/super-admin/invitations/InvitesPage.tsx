@@ -165,12 +165,7 @@ export default function InvitesPage() {
       <div className="mt-6">{content}</div>
 
       <EmailLogsDialog invite={logsFor} onClose={() => setLogsFor(null)} />
-      <RevokeInvitationDialog
-        invitation={revoking}
-        pending={revoke.isPending}
-        onClose={() => setRevoking(null)}
-        onRevoke={(inviteId) => revoke.mutate({ inviteId }, { onSettled: () => setRevoking(null) })}
-      />
+      <RevokeInvitationDialog invitation={revoking} revoke={revoke} onClose={() => setRevoking(null)} />
     </div>
   );
 }
