@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { narrowContainer } from "./ui.ts";
+import { narrowContainer, textLink } from "./ui.ts";
 import { usePageTitle } from "./usePageTitle.ts";
 
 /** Inline content: plain text, or an element such as a fragment with a link in it. */
@@ -22,6 +22,15 @@ export interface LegalPageProps {
   /** Optional lead paragraph under the title. */
   intro?: string;
   sections: readonly LegalSection[];
+}
+
+/** An e-mail address as a mailto link in running text. */
+export function MailLink({ address }: { address: string }) {
+  return (
+    <a href={`mailto:${address}`} className={textLink}>
+      {address}
+    </a>
+  );
 }
 
 /** Anchor id for a heading: "Your GDPR Rights" → "your-gdpr-rights". */

@@ -1,9 +1,10 @@
-import { Bus, LayoutDashboard, LogOut, Menu, X } from "lucide-react";
+import { LayoutDashboard, LogOut, Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { notify } from "../../lib/toast.ts";
+import { SiteLogo } from "./SiteLogo.tsx";
 import { buttonPrimary, container } from "./ui.ts";
 
 const MENU_ID = "site-mobile-menu";
@@ -130,12 +131,7 @@ export default function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className={`${container} flex h-16 items-center justify-between gap-4`}>
-        <Link to="/" className="inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink">
-          <span className="grid size-9 place-items-center rounded-lg bg-brand-500 text-ink">
-            <Bus aria-hidden="true" className="size-5" />
-          </span>
-          SchoolRide
-        </Link>
+        <SiteLogo className="tracking-tight text-ink" />
 
         <nav aria-label="Main" className="hidden md:block">
           {renderItems("desktop")}

@@ -3,14 +3,16 @@ import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useState }
 
 /** The labelled filter controls above every list: a select, a debounced search and a date. */
 
-const controlClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
+const controlLook =
+  "rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
+const controlClass = `mt-1 block w-full ${controlLook} py-2`;
+const inlineControlClass = `${controlLook} py-1.5`;
 
-/** A filter control's wrapper: its label above it. */
-function FilterField({ id, label, className, children }: { id: string; label: string; className: string; children: ReactNode }) {
+/** A filter control's wrapper: its label above it, or `inline` beside it (a filter in a section header). */
+function FilterField({ id, label, className, inline = false, children }: { id: string; label: string; className: string; inline?: boolean; children: ReactNode }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+    <div className={inline ? `flex items-center gap-2 ${className}` : className}>
+      <label htmlFor={id} className={`${inline ? "" : "block "}text-sm font-medium text-slate-700`}>
         {label}
       </label>
       {children}
@@ -18,17 +20,18 @@ function FilterField({ id, label, className, children }: { id: string; label: st
   );
 }
 
-/** A labelled select for list filters. */
+/** A labelled select for list filters; `inline` puts the label beside a smaller select. */
 export function FilterSelect({
   label,
   options,
+  inline = false,
   className = "",
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: readonly { value: string; label: string }[] }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: readonly { value: string; label: string }[]; inline?: boolean }) {
   const id = useId();
   return (
-    <FilterField id={id} label={label} className={className}>
-      <select id={id} className={controlClass} {...props}>
+    <FilterField id={id} label={label} className={className} inline={inline}>
+      <select id={id} className={inline ? inlineControlClass : controlClass} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -12,3 +12,35 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
     </div>
   );
 }
+
+/**
+ * A titled part of a page: a `<section>` labelled by its h2, with something beside the title (a
+ * count, a filter). `align` lines that up with the title's baseline or with its bottom edge.
+ */
+export function PageSection({
+  id,
+  title,
+  aside,
+  align = "baseline",
+  className = "",
+  children,
+}: {
+  id: string;
+  title: string;
+  aside?: ReactNode;
+  align?: "baseline" | "end";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <div className={`mb-3 flex ${align === "end" ? "flex-wrap items-end" : "items-baseline"} justify-between gap-3`}>
+        <h2 id={id} className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}

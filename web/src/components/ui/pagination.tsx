@@ -1,7 +1,18 @@
+import { useEffect } from "react";
 import { ActionButton } from "./action-button.tsx";
 
 /** One page of a paged list, as the server reports it. */
 export type PageInfo = { page: number; pages: number; pageSize: number; total: number };
+
+/**
+ * A page that no longer exists (the list shrank, or the URL asked for too much) falls back to the
+ * last one. `onPageChange` should be stable (a state setter or a `useCallback`).
+ */
+export function useLastPageFallback(pages: number | undefined, page: number, onPageChange: (page: number) => void) {
+  useEffect(() => {
+    if (pages !== undefined && pages >= 1 && page > pages) onPageChange(pages);
+  }, [pages, page, onPageChange]);
+}
 
 /**
  * How the pager looks:

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
+import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../components/ui/email-address.tsx";
 import { formatDate } from "../../components/ui/format.ts";
-import { tdClass, thClass } from "../../components/ui/table.ts";
 
 /** What every invitation row carries, whoever lists it (super admin or school admin). */
 export type InvitationLike = {
@@ -23,8 +23,8 @@ export const isResendable = (invite: InvitationLike) => invite.status === "pendi
 /** Spec §4: an expired invitation (marked so, or pending past its expiry) can be regenerated and resent. */
 export const isRegenerable = (invite: InvitationLike) => invite.status === "expired" || (invite.status === "pending" && isPastExpiry(invite));
 
-/** A column of the list: its header, its cell, and its label on a narrow-screen card (none: not on the card). */
-export type InvitationColumn<Row> = { header: string; cell: (row: Row) => ReactNode; cardLabel?: string; className?: string };
+/** A column of the list (see `Column`), with its label on a narrow-screen card (none: not on the card). */
+export type InvitationColumn<Row> = Column<Row> & { cardLabel?: string };
 
 /** The status column (on a narrow-screen card, the badge sits next to the recipient). */
 export const statusColumn: InvitationColumn<InvitationLike> = { header: "Status", cell: (row) => <InvitationStatusBadge invite={row} /> };
@@ -35,6 +35,14 @@ const ACTION_LAYOUTS = {
   /** Buttons stacked in a narrow column. */
   column: { cell: "w-40", buttons: "flex flex-col items-stretch gap-1.5", card: "" },
 };
+
+const recipientColumn: Column<InvitationLike> = {
+  header: "Recipient",
+  rowHeader: true,
+  className: "min-w-44 font-normal text-slate-700",
+  cell: (row) => <InvitationRecipient invite={row} />,
+};
+const expiresColumn: Column<InvitationLike> = { header: "Expires", cell: (row) => <InvitationExpiry invite={row} /> };
 
 /**
  * A list of invitations: a table on wide screens, cards on narrow ones. Recipient first, then
@@ -56,81 +64,37 @@ export function InvitationList<Row extends InvitationLike>({
   footer?: ReactNode;
 }) {
   const layout = ACTION_LAYOUTS[actionsLayout];
+  const actionsColumn: Column<Row> = {
+    header: "Actions",
+    headerClassName: "text-right",
+    className: layout.cell,
+    cell: (row) => <div className={layout.buttons}>{actions(row) ?? <NoActions />}</div>,
+  };
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
-        <table className="min-w-full divide-y divide-slate-200">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={thClass}>
-                Recipient
-              </th>
-              {columns.map((column) => (
-                <th key={column.header} scope="col" className={thClass}>
-                  {column.header}
-                </th>
-              ))}
-              <th scope="col" className={thClass}>
-                Expires
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" className={`${tdClass} min-w-44 text-left font-normal`}>
-                  <InvitationRecipient invite={row} />
-                </th>
-                {columns.map((column) => (
-                  <td key={column.header} className={`${tdClass} ${column.className ?? ""}`}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-                <td className={tdClass}>
-                  <InvitationExpiry invite={row} />
-                </td>
-                <td className={`${tdClass} ${layout.cell}`}>
-                  <div className={layout.buttons}>{actions(row) ?? <NoActions />}</div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={caption} className="space-y-3 lg:hidden">
-        {rows.map((row) => {
+      <DataTable
+        caption={caption}
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[recipientColumn, ...columns, expiresColumn, actionsColumn]}
+        card={(row) => {
           const rowActions = actions(row);
           return (
-            <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <InvitationRecipient invite={row} />
-                </div>
-                <InvitationStatusBadge invite={row} />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
-                {columns.map((column) =>
-                  column.cardLabel ? (
-                    <div key={column.header} className="contents">
-                      <dt className="text-slate-500">{column.cardLabel}</dt>
-                      <dd className="min-w-0">{column.cell(row)}</dd>
-                    </div>
-                  ) : null,
-                )}
-                <dt className="text-slate-500">Expires</dt>
-                <dd>
-                  <InvitationExpiry invite={row} />
-                </dd>
-              </dl>
+            <>
+              <CardHeader title={<InvitationRecipient invite={row} />} aside={<InvitationStatusBadge invite={row} />} />
+              <CardFields
+                loose
+                valueClassName=""
+                items={[
+                  ...columns.flatMap((column) => (column.cardLabel ? [{ label: column.cardLabel, value: column.cell(row) }] : [])),
+                  { label: "Expires", value: <InvitationExpiry invite={row} /> },
+                ]}
+              />
               {rowActions ? <div className={`mt-3 flex flex-wrap gap-2 ${layout.card}`}>{rowActions}</div> : null}
-            </li>
+            </>
           );
-        })}
-      </ul>
+        }}
+      />
       {footer}
     </>
   );

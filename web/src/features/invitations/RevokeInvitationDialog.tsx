@@ -1,17 +1,14 @@
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 
-/** The spec's confirmation before an invitation is revoked; it stays open while the revoke is pending. */
-export function RevokeInvitationDialog({
-  invitation,
-  pending,
-  onClose,
-  onRevoke,
-}: {
-  invitation: { id: string } | null;
-  pending: boolean;
-  onClose: () => void;
-  onRevoke: (inviteId: string) => void;
-}) {
+/** A revoke mutation of either role (`usePlatformInvitationActions` or `useParentInvitationActions`). */
+type RevokeMutation = { isPending: boolean; mutate: (input: { inviteId: string }, options: { onSettled: () => void }) => void };
+
+/**
+ * The spec's confirmation before an invitation is revoked; it stays open while the revoke is pending
+ * and closes when it has settled (the mutation's toasts tell how it went).
+ */
+export function RevokeInvitationDialog({ invitation, revoke, onClose }: { invitation: { id: string } | null; revoke: RevokeMutation; onClose: () => void }) {
+  const pending = revoke.isPending;
   return (
     <ConfirmDialog
       open={invitation !== null}
@@ -22,7 +19,7 @@ export function RevokeInvitationDialog({
       message="Are you sure you want to revoke this invitation? This action cannot be undone."
       confirmLabel={pending ? "Revoking…" : "Revoke"}
       busy={pending}
-      onConfirm={() => invitation && onRevoke(invitation.id)}
+      onConfirm={() => invitation && revoke.mutate({ inviteId: invitation.id }, { onSettled: onClose })}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { RouterInputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSudo } from "../../lib/sudo.ts";
@@ -18,10 +19,20 @@ export function useSchools(input: RouterInputs["superAdmin"]["schools"]["list"])
   return useQuery(trpc.superAdmin.schools.list.queryOptions(input, { placeholderData: keepPreviousData }));
 }
 
-/** One school with its administrators. */
-export function useSchoolDetails(schoolId: string) {
+/**
+ * One school with its administrators, for a dialog about it: a failed load says "Fetch Failed" and
+ * closes the dialog (`onClose` should be stable).
+ */
+export function useSchoolDetails(schoolId: string, onClose: () => void) {
   const trpc = useTRPC();
-  return useQuery(trpc.superAdmin.schools.details.queryOptions({ schoolId }));
+  const details = useQuery(trpc.superAdmin.schools.details.queryOptions({ schoolId }));
+  const failed = details.isError;
+  useEffect(() => {
+    if (!failed) return;
+    notify("error", "Fetch Failed", "Failed to fetch school details");
+    onClose();
+  }, [failed, onClose]);
+  return details;
 }
 
 /** A saved school: `"<name>" <done> successfully!`, the lists reloaded; or the server's message. */

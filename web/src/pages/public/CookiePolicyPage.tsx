@@ -1,5 +1,4 @@
-import LegalPage, { type LegalSection } from "../../components/site/LegalPage.tsx";
-import { textLink } from "../../components/site/ui.ts";
+import LegalPage, { type LegalSection, MailLink } from "../../components/site/LegalPage.tsx";
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -40,11 +39,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Contact Us",
     body: [
       <>
-        Questions about cookies can be sent to{" "}
-        <a href="mailto:privacy@schoolride.example" className={textLink}>
-          privacy@schoolride.example
-        </a>
-        .
+        Questions about cookies can be sent to <MailLink address="privacy@schoolride.example" />.
       </>,
     ],
   },

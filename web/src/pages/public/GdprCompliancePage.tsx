@@ -1,5 +1,4 @@
-import LegalPage, { type LegalSection } from "../../components/site/LegalPage.tsx";
-import { textLink } from "../../components/site/ui.ts";
+import LegalPage, { type LegalSection, MailLink } from "../../components/site/LegalPage.tsx";
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -37,12 +36,9 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "How to Exercise Your Rights",
     body: [
       <>
-        Contact your school, or e-mail us at{" "}
-        <a href="mailto:dpo@schoolride.example" className={textLink}>
-          dpo@schoolride.example
-        </a>
-        . We will verify your identity, answer within one month and provide data exports within 30 days. If you are not satisfied with our answer, you can complain to the
-        Swedish Authority for Privacy Protection (IMY) or your local supervisory authority.
+        Contact your school, or e-mail us at <MailLink address="dpo@schoolride.example" />. We will verify your identity, answer within one month and provide data exports
+        within 30 days. If you are not satisfied with our answer, you can complain to the Swedish Authority for Privacy Protection (IMY) or your local supervisory
+        authority.
       </>,
     ],
   },
@@ -79,11 +75,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Data Protection Officer",
     body: [
       <>
-        Our Data Protection Officer can be reached at{" "}
-        <a href="mailto:dpo@schoolride.example" className={textLink}>
-          dpo@schoolride.example
-        </a>{" "}
-        or by post at SchoolRide, Gothenburg, Sweden.
+        Our Data Protection Officer can be reached at <MailLink address="dpo@schoolride.example" /> or by post at SchoolRide, Gothenburg, Sweden.
       </>,
     ],
   },

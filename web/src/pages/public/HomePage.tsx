@@ -1,15 +1,11 @@
-import { ArrowRight, Bell, ChartColumn, ClipboardCheck, CreditCard, HeartHandshake, type LucideIcon, MapPin, Quote, Route, ShieldCheck } from "lucide-react";
+import { ArrowRight, Bell, ChartColumn, ClipboardCheck, CreditCard, HeartHandshake, MapPin, Quote, Route, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { type IconFeature, IconFeatureGrid } from "../../components/site/IconFeatureGrid.tsx";
+import { SiteSection } from "../../components/site/SiteSection.tsx";
 import { buttonOnDark, buttonPrimary, container } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 
-interface Feature {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
-
-const FEATURES: readonly Feature[] = [
+const FEATURES: readonly IconFeature[] = [
   {
     icon: Route,
     title: "Route Optimisation",
@@ -144,37 +140,18 @@ export default function HomePage() {
       </section>
 
       {/* Features */}
-      <section aria-labelledby="features-heading" className="bg-slate-50 py-20">
-        <div className={container}>
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Features</p>
-            <h2 id="features-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-              Everything your school transport needs
-            </h2>
-            <p className="mt-4 text-lg text-slate-700">One platform for the transport office, the drivers and the parents.</p>
-          </div>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="grid size-12 place-items-center rounded-xl bg-brand-100 text-brand-700">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold text-ink">{title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-700">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <SiteSection
+        headingId="features-heading"
+        eyebrow="Features"
+        title="Everything your school transport needs"
+        text="One platform for the transport office, the drivers and the parents."
+        band
+      >
+        <IconFeatureGrid items={FEATURES} look="card" />
+      </SiteSection>
 
       {/* Testimonials */}
-      <section aria-labelledby="testimonials-heading" className={`${container} py-20`}>
-        <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Testimonials</p>
-          <h2 id="testimonials-heading" className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-            Trusted by schools and families
-          </h2>
-        </div>
+      <SiteSection headingId="testimonials-heading" eyebrow="Testimonials" title="Trusted by schools and families">
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {TESTIMONIALS.map((t) => (
             <li key={t.name}>
@@ -193,7 +170,7 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </SiteSection>
 
       {/* Call to action */}
       <section aria-labelledby="cta-heading" className="bg-brand-500">

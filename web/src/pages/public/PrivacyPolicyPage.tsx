@@ -1,5 +1,4 @@
-import LegalPage, { type LegalSection } from "../../components/site/LegalPage.tsx";
-import { textLink } from "../../components/site/ui.ts";
+import LegalPage, { type LegalSection, MailLink } from "../../components/site/LegalPage.tsx";
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -77,11 +76,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Contact Us",
     body: [
       <>
-        If you have questions about this policy or want to exercise your rights, e-mail{" "}
-        <a href="mailto:privacy@schoolride.example" className={textLink}>
-          privacy@schoolride.example
-        </a>{" "}
-        or write to SchoolRide, Gothenburg, Sweden.
+        If you have questions about this policy or want to exercise your rights, e-mail <MailLink address="privacy@schoolride.example" /> or write to SchoolRide,
+        Gothenburg, Sweden.
       </>,
     ],
   },

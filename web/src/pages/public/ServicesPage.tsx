@@ -17,16 +17,12 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { type IconFeature, IconFeatureGrid } from "../../components/site/IconFeatureGrid.tsx";
+import { SiteSection } from "../../components/site/SiteSection.tsx";
 import { buttonPrimary, buttonSecondary, container } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 
-interface Item {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
-
-const SERVICES: readonly Item[] = [
+const SERVICES: readonly IconFeature[] = [
   {
     icon: Route,
     title: "Route Optimisation",
@@ -106,7 +102,7 @@ const AUDIENCES: readonly Audience[] = [
   },
 ];
 
-const STEPS: readonly Item[] = [
+const STEPS: readonly IconFeature[] = [
   {
     icon: School,
     title: "Register your school",
@@ -171,18 +167,6 @@ const PLANS: readonly Plan[] = [
     cta: { label: "Contact Sales", href: "mailto:sales@schoolride.example" },
   },
 ];
-
-function SectionIntro({ id, eyebrow, title, text }: { id: string; eyebrow: string; title: string; text: string }) {
-  return (
-    <div className="max-w-2xl">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {title}
-      </h2>
-      <p className="mt-4 text-lg text-slate-700">{text}</p>
-    </div>
-  );
-}
 
 function PlanCard({ plan }: { plan: Plan }) {
   const headingId = `plan-${plan.name.toLowerCase()}`;
@@ -250,62 +234,46 @@ export default function ServicesPage() {
         </div>
       </section>
 
-      <section aria-labelledby="services-heading" className={`${container} py-20`}>
-        <SectionIntro
-          id="services-heading"
-          eyebrow="Services"
-          title="One platform for school transport"
-          text="The tools your transport office uses every day, and the information families need."
-        />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {SERVICES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4">
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
-                <Icon aria-hidden="true" className="size-5" />
+      <SiteSection
+        headingId="services-heading"
+        eyebrow="Services"
+        title="One platform for school transport"
+        text="The tools your transport office uses every day, and the information families need."
+      >
+        <IconFeatureGrid items={SERVICES} look="inline" />
+      </SiteSection>
+
+      <SiteSection
+        headingId="audiences-heading"
+        eyebrow="Who it's for"
+        title="Built for everyone on the route"
+        text="Each person sees what they need and nothing they shouldn't: every school's data is kept separate."
+        band
+      >
+        <div className="mt-12 grid gap-6 lg:grid-cols-3">
+          {AUDIENCES.map(({ id, icon: Icon, title, intro, points }) => (
+            <section key={id} aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+              <span className="grid size-12 place-items-center rounded-xl bg-ink text-brand-500">
+                <Icon aria-hidden="true" className="size-6" />
               </span>
-              <div>
-                <h3 className="font-semibold text-ink">{title}</h3>
-                <p className="mt-1 leading-relaxed text-slate-700">{text}</p>
-              </div>
-            </li>
+              <h3 id={id} className="mt-5 text-xl font-semibold text-ink">
+                {title}
+              </h3>
+              <p className="mt-2 text-slate-700">{intro}</p>
+              <ul className="mt-6 space-y-3">
+                {points.map((point) => (
+                  <li key={point} className="flex gap-3 text-slate-700">
+                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="audiences-heading" className="bg-slate-50 py-20">
-        <div className={container}>
-          <SectionIntro
-            id="audiences-heading"
-            eyebrow="Who it's for"
-            title="Built for everyone on the route"
-            text="Each person sees what they need and nothing they shouldn't: every school's data is kept separate."
-          />
-          <div className="mt-12 grid gap-6 lg:grid-cols-3">
-            {AUDIENCES.map(({ id, icon: Icon, title, intro, points }) => (
-              <section key={id} aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-                <span className="grid size-12 place-items-center rounded-xl bg-ink text-brand-500">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 id={id} className="mt-5 text-xl font-semibold text-ink">
-                  {title}
-                </h3>
-                <p className="mt-2 text-slate-700">{intro}</p>
-                <ul className="mt-6 space-y-3">
-                  {points.map((point) => (
-                    <li key={point} className="flex gap-3 text-slate-700">
-                      <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                      {point}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
         </div>
-      </section>
+      </SiteSection>
 
-      <section aria-labelledby="how-heading" className={`${container} py-20`}>
-        <SectionIntro id="how-heading" eyebrow="Getting started" title="How It Works" text="From registration to your first trip in four simple steps." />
+      <SiteSection headingId="how-heading" eyebrow="Getting started" title="How It Works" text="From registration to your first trip in four simple steps.">
         <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map(({ icon: Icon, title, text }, index) => (
             <li key={title} className="relative rounded-2xl border border-slate-200 bg-white p-6">
@@ -323,27 +291,27 @@ export default function ServicesPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </SiteSection>
 
-      <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-20 bg-slate-50 py-20">
-        <div className={container}>
-          <SectionIntro
-            id="pricing-heading"
-            eyebrow="Pricing"
-            title="Simple, transparent pricing"
-            text="One monthly subscription per school, billed in advance. Your plan follows the number of pupils you register: up to 200 is Starter, 201 to 600 is Professional and more than 600 is Enterprise."
-          />
-          <ul className="mt-16 grid gap-8 lg:grid-cols-3">
-            {PLANS.map((plan) => (
-              <PlanCard key={plan.name} plan={plan} />
-            ))}
-          </ul>
-          <p className="mt-10 flex items-center gap-2 text-sm text-slate-600">
-            <GraduationCap aria-hidden="true" className="size-4 shrink-0" />
-            Prices are in US dollars per school per month. Payments are processed securely by Stripe.
-          </p>
-        </div>
-      </section>
+      <SiteSection
+        headingId="pricing-heading"
+        eyebrow="Pricing"
+        title="Simple, transparent pricing"
+        text="One monthly subscription per school, billed in advance. Your plan follows the number of pupils you register: up to 200 is Starter, 201 to 600 is Professional and more than 600 is Enterprise."
+        band
+        id="pricing"
+        className="scroll-mt-20"
+      >
+        <ul className="mt-16 grid gap-8 lg:grid-cols-3">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.name} plan={plan} />
+          ))}
+        </ul>
+        <p className="mt-10 flex items-center gap-2 text-sm text-slate-600">
+          <GraduationCap aria-hidden="true" className="size-4 shrink-0" />
+          Prices are in US dollars per school per month. Payments are processed securely by Stripe.
+        </p>
+      </SiteSection>
     </>
   );
 }

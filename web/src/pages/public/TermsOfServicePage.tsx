@@ -1,5 +1,4 @@
-import LegalPage, { type LegalSection } from "../../components/site/LegalPage.tsx";
-import { textLink } from "../../components/site/ui.ts";
+import LegalPage, { type LegalSection, MailLink } from "../../components/site/LegalPage.tsx";
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -71,11 +70,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Contact Information",
     body: [
       <>
-        Questions about these terms can be sent to{" "}
-        <a href="mailto:legal@schoolride.example" className={textLink}>
-          legal@schoolride.example
-        </a>
-        . Our postal address is SchoolRide, Gothenburg, Sweden.
+        Questions about these terms can be sent to <MailLink address="legal@schoolride.example" />. Our postal address is SchoolRide, Gothenburg, Sweden.
       </>,
     ],
   },

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
+import { CardFields, CardHeader, DataTable } from "../../../components/ui/data-table.tsx";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDateTime } from "../../../components/ui/format.ts";
-import { Pagination } from "../../../components/ui/pagination.tsx";
+import { PageSection } from "../../../components/ui/page-header.tsx";
+import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 
@@ -18,11 +19,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
   const [confirming, setConfirming] = useState<ParentRow | null>(null);
   const list = useParentAccounts({ ...(search ? { search } : {}), page });
 
-  // A page that no longer exists (the list shrank) falls back to the last one.
-  const lastPage = list.data?.pages;
-  useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) onPageChange(lastPage);
-  }, [lastPage, page, onPageChange]);
+  useLastPageFallback(list.data?.pages, page, onPageChange);
 
   const setActive = useSetParentActive(useCallback(() => setConfirming(null), []));
   const busyId = setActive.isPending ? setActive.variables.parentId : null;
@@ -49,90 +46,48 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
     ) : (
       <EmptyState title="No parents yet. Invite parents to give them access." />
     );
-  else {
-    const { rows } = list.data;
+  else
     content = (
       <>
-        {/* Wide screens: a table. */}
-        <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
-          <table className="min-w-full divide-y divide-slate-200">
-            <caption className="sr-only">Parent accounts</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Name
-                </th>
-                <th scope="col" className={thClass}>
-                  Email
-                </th>
-                <th scope="col" className={thClass}>
-                  Phone
-                </th>
-                <th scope="col" className={thClass}>
-                  Last login
-                </th>
-                <th scope="col" className={thClass}>
-                  Status
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((parent) => (
-                <tr key={parent.id}>
-                  <th scope="row" className="px-4 py-3 text-left align-top text-sm font-medium text-ink">
-                    {parent.name}
-                  </th>
-                  <td className={tdClass}>
-                    <EmailAddress email={parent.email} />
-                  </td>
-                  <td className={tdClass}>{parent.phone || <span className="text-slate-500">Not provided</span>}</td>
-                  <td className={tdClass}>{parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>}</td>
-                  <td className={tdClass}>
-                    <StatusBadge active={parent.isActive} />
-                  </td>
-                  <td className={`${tdClass} text-right`}>{actionFor(parent)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {/* Small screens: one card per parent. */}
-        <ul aria-label="Parent accounts" className="space-y-3 lg:hidden">
-          {rows.map((parent) => (
-            <li key={parent.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-semibold text-ink">{parent.name}</p>
-                  <EmailAddress className="block text-sm text-slate-600" email={parent.email} />
-                </div>
-                <StatusBadge active={parent.isActive} />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-500">Phone</dt>
-                <dd className="text-slate-700">{parent.phone || "Not provided"}</dd>
-                <dt className="text-slate-500">Last login</dt>
-                <dd className="text-slate-700">{parent.lastLogin ? formatDateTime(parent.lastLogin) : "Never"}</dd>
-              </dl>
+        <DataTable
+          caption="Parent accounts"
+          rows={list.data.rows}
+          rowKey={(parent) => parent.id}
+          columns={[
+            { header: "Name", rowHeader: true, className: "font-medium text-ink", cell: (parent) => parent.name },
+            { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
+            { header: "Phone", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
+            { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>) },
+            { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },
+            { header: "Actions", className: "text-right", headerClassName: "text-right", cell: actionFor },
+          ]}
+          card={(parent) => (
+            <>
+              <CardHeader
+                title={
+                  <>
+                    <p className="font-semibold text-ink">{parent.name}</p>
+                    <EmailAddress className="block text-sm text-slate-600" email={parent.email} />
+                  </>
+                }
+                aside={<StatusBadge active={parent.isActive} />}
+              />
+              <CardFields
+                items={[
+                  { label: "Phone", value: parent.phone || "Not provided" },
+                  { label: "Last login", value: parent.lastLogin ? formatDateTime(parent.lastLogin) : "Never" },
+                ]}
+              />
               <div className="mt-3 flex justify-end">{actionFor(parent)}</div>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
         <Pagination result={list.data} noun="parents" label="Parents pages" look="simple" onPageChange={onPageChange} />
       </>
     );
-  }
 
   return (
-    <section aria-labelledby="parents-heading" className="mt-8">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
-        <h2 id="parents-heading" className="text-lg font-semibold text-ink">
-          Parents
-        </h2>
-        {list.data ? <span className="text-sm text-slate-600">{list.data.total} total</span> : null}
-      </div>
+    <PageSection id="parents-heading" title="Parents" aside={list.data ? <span className="text-sm text-slate-600">{list.data.total} total</span> : null} className="mt-8">
       {content}
       <ConfirmDialog
         open={confirming !== null}
@@ -145,7 +100,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
         busy={setActive.isPending}
         onConfirm={() => confirming && setActive.mutate({ parentId: confirming.id, active: false })}
       />
-    </section>
+    </PageSection>
   );
 }
 

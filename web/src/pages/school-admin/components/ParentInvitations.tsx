@@ -1,8 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useState } from "react";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { FilterSelect } from "../../../components/ui/filters.tsx";
 import { formatDate } from "../../../components/ui/format.ts";
-import { Pagination } from "../../../components/ui/pagination.tsx";
+import { PageSection } from "../../../components/ui/page-header.tsx";
+import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useParentInvitationActions, useParentInvitations } from "../../../features/invitations/hooks.ts";
 import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
@@ -41,13 +43,9 @@ export function ParentInvitations({
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const statusId = useId();
   const [revoking, setRevoking] = useState<InvitationRow | null>(null);
   const list = useParentInvitations({ ...(search ? { search } : {}), ...(status ? { status } : {}), page });
-  const lastPage = list.data?.pages;
-  useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) onPageChange(lastPage);
-  }, [lastPage, page, onPageChange]);
+  useLastPageFallback(list.data?.pages, page, onPageChange);
 
   const { resend, revoke } = useParentInvitationActions();
 
@@ -99,36 +97,17 @@ export function ParentInvitations({
     );
 
   return (
-    <section aria-labelledby="invitations-heading" className="mt-10">
-      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <h2 id="invitations-heading" className="text-lg font-semibold text-ink">
-          Invitations
-        </h2>
-        <div className="flex items-center gap-2">
-          <label htmlFor={statusId} className="text-sm font-medium text-slate-700">
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(event) => onStatusChange(event.target.value as InvitationStatus | "")}
-            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
-          >
-            {STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+    <PageSection
+      id="invitations-heading"
+      title="Invitations"
+      align="end"
+      className="mt-10"
+      aside={
+        <FilterSelect inline label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => onStatusChange(event.target.value as InvitationStatus | "")} />
+      }
+    >
       {content}
-      <RevokeInvitationDialog
-        invitation={revoking}
-        pending={revoke.isPending}
-        onClose={() => setRevoking(null)}
-        onRevoke={(inviteId) => revoke.mutate({ inviteId }, { onSettled: () => setRevoking(null) })}
-      />
-    </section>
+      <RevokeInvitationDialog invitation={revoking} revoke={revoke} onClose={() => setRevoking(null)} />
+    </PageSection>
   );
 }

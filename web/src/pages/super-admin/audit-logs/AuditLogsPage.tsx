@@ -1,16 +1,16 @@
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import { AUDIT_ROLE_FILTERS } from "#shared/superAdmin.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
+import { CardFields, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { Dash } from "../../../components/ui/detail-list.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { DateFilter, DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
 import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { Pagination } from "../../../components/ui/pagination.tsx";
+import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { ErrorState, LoadError, Loading } from "../../../components/ui/states.tsx";
-import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { useAuditEventTypes, useAuditLogs } from "../../../features/audit-logs/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { errorMessage } from "../../../lib/errors.ts";
@@ -28,6 +28,9 @@ const ROLE_FILTER_LABELS: Record<(typeof AUDIT_ROLE_FILTERS)[number], string> = 
 const ROLE_OPTIONS = AUDIT_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FILTER_LABELS[value] }));
 
 const FILTER_DEFAULTS = { event: "", role: "all", school: "", from: "", to: "", email: "", page: "1" };
+
+/** A filter that takes the whole row on a phone, one column from `sm` up. */
+const PHONE_FULL_ROW = "col-span-2 sm:col-span-1";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string) => (ISO_DAY.test(value) ? value : "");
@@ -56,10 +59,8 @@ export default function AuditLogsPage() {
     page,
   });
 
-  const lastPage = list.data?.pages;
-  useEffect(() => {
-    if (lastPage !== undefined && lastPage >= 1 && page > lastPage) setFilters({ page: lastPage });
-  }, [lastPage, page, setFilters]);
+  const goToPage = useCallback((next: number) => setFilters({ page: next }), [setFilters]);
+  useLastPageFallback(list.data?.pages, page, goToPage);
 
   const commitSchool = useCallback((school: string) => setFilters({ school }), [setFilters]);
   const commitEmail = useCallback((value: string) => setFilters({ email: value }), [setFilters]);
@@ -74,8 +75,7 @@ export default function AuditLogsPage() {
   else if (list.isError && !list.data) content = <LoadError message="Failed to load audit logs." error={list.error} onRetry={() => void list.refetch()} />;
   else if (!list.data || list.data.total === 0)
     content = <EmptyState title="No audit log entries found">{filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}</EmptyState>;
-  else {
-    const { rows } = list.data;
+  else
     content = (
       <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
         {list.isError ? (
@@ -83,82 +83,8 @@ export default function AuditLogsPage() {
             <ErrorState>Failed to refresh audit logs. {errorMessage(list.error, "")}</ErrorState>
           </div>
         ) : null}
-        <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
-          <table className="w-full table-fixed divide-y divide-slate-200">
-            <caption className="sr-only">Audit log entries, newest first</caption>
-            <colgroup>
-              <col className="w-[20%]" />
-              <col className="w-[32%]" />
-              <col className="w-[15%]" />
-              <col className="w-[15%]" />
-              <col className="w-[18%]" />
-            </colgroup>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>
-                  Who
-                </th>
-                <th scope="col" className={thClass}>
-                  What
-                </th>
-                <th scope="col" className={thClass}>
-                  When
-                </th>
-                <th scope="col" className={thClass}>
-                  School
-                </th>
-                <th scope="col" className={thClass}>
-                  User agent
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={tdClass}>
-                    <Who row={row} />
-                  </td>
-                  <td className={tdClass}>
-                    <What row={row} />
-                  </td>
-                  <td className={tdClass}>{formatDateTime(row.createdAt)}</td>
-                  <td className={tdClass}>
-                    <School row={row} />
-                  </td>
-                  <td className={tdClass}>
-                    <UserAgent value={row.userAgent} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ul aria-label="Audit log entries, newest first" className="space-y-3 lg:hidden">
-          {rows.map((row) => (
-            <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-                <div className="min-w-0">
-                  <Who row={row} />
-                </div>
-                <span className="text-sm whitespace-nowrap text-slate-600">{formatDateTime(row.createdAt)}</span>
-              </div>
-              <div className="mt-2">
-                <What row={row} />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-500">School</dt>
-                <dd className="min-w-0">
-                  <School row={row} />
-                </dd>
-                <dt className="text-slate-500">User agent</dt>
-                <dd className="min-w-0">
-                  <UserAgent value={row.userAgent} />
-                </dd>
-              </dl>
-            </li>
-          ))}
-        </ul>
-        <Pagination result={list.data} noun="entries" label="Audit log pages" onPageChange={(next) => setFilters({ page: next })} />
+        <DataTable caption="Audit log entries, newest first" rows={list.data.rows} rowKey={(row) => row.id} columns={COLUMNS} card={(row) => <AuditCard row={row} />} />
+        <Pagination result={list.data} noun="entries" label="Audit log pages" onPageChange={goToPage} />
         {list.data.pages <= 1 ? (
           <p className="mt-4 text-sm text-slate-600">
             Showing 1 to {list.data.total} of {list.data.total} entries
@@ -166,7 +92,6 @@ export default function AuditLogsPage() {
         ) : null}
       </div>
     );
-  }
 
   return (
     <div>
@@ -174,20 +99,19 @@ export default function AuditLogsPage() {
 
       <search aria-label="Filter audit logs" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-          <FilterSelect
-            label="Event type"
-            options={eventOptions}
-            value={eventType}
-            onChange={(event) => setFilters({ event: event.target.value })}
-            className="col-span-2 sm:col-span-1"
-          />
-          <FilterSelect
-            label="Role"
-            options={ROLE_OPTIONS}
-            value={role}
-            onChange={(event) => setFilters({ role: event.target.value })}
-            className="col-span-2 sm:col-span-1"
-          />
+          {[
+            { param: "event" as const, label: "Event type", options: eventOptions, value: eventType },
+            { param: "role" as const, label: "Role", options: ROLE_OPTIONS, value: role },
+          ].map((select) => (
+            <FilterSelect
+              key={select.param}
+              label={select.label}
+              options={select.options}
+              value={select.value}
+              onChange={(event) => setFilters({ [select.param]: event.target.value })}
+              className={PHONE_FULL_ROW}
+            />
+          ))}
           <DebouncedInput
             label="School ID"
             type="text"
@@ -195,19 +119,11 @@ export default function AuditLogsPage() {
             onCommit={commitSchool}
             placeholder="Exact school id"
             maxLength={64}
-            className="col-span-2 sm:col-span-1"
+            className={PHONE_FULL_ROW}
           />
           <DateFilter label="From" value={from} max={to || undefined} onChange={(value) => setFilters({ from: value })} className="min-w-0" />
           <DateFilter label="To" value={to} min={from || undefined} onChange={(value) => setFilters({ to: value })} className="min-w-0" />
-          <DebouncedInput
-            label="Search by e-mail"
-            icon
-            value={email}
-            onCommit={commitEmail}
-            placeholder="name@example.com"
-            maxLength={254}
-            className="col-span-2 sm:col-span-1"
-          />
+          <DebouncedInput label="Search by e-mail" icon value={email} onCommit={commitEmail} placeholder="name@example.com" maxLength={254} className={PHONE_FULL_ROW} />
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <p className="text-xs text-slate-500">Dates are whole days in UTC.</p>
@@ -225,18 +141,42 @@ export default function AuditLogsPage() {
   );
 }
 
-function Who({ row }: { row: AuditRow }) {
-  if (!row.userRole) {
-    return (
-      <>
-        <span className="block font-medium text-slate-800">System</span>
-        {row.userEmail ? <EmailAddress className="block text-sm text-slate-600" email={row.userEmail} /> : null}
-      </>
-    );
-  }
+const COLUMNS: Column<AuditRow>[] = [
+  { header: "Who", width: "w-[20%]", cell: (row) => <Who row={row} /> },
+  { header: "What", width: "w-[32%]", cell: (row) => <What row={row} /> },
+  { header: "When", width: "w-[15%]", cell: (row) => formatDateTime(row.createdAt) },
+  { header: "School", width: "w-[15%]", cell: (row) => <School row={row} /> },
+  { header: "User agent", width: "w-[18%]", cell: (row) => <UserAgent value={row.userAgent} /> },
+];
+
+function AuditCard({ row }: { row: AuditRow }) {
   return (
     <>
-      <span className="block font-medium text-slate-800">{roleLabel(row.userRole)}</span>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0">
+          <Who row={row} />
+        </div>
+        <span className="text-sm whitespace-nowrap text-slate-600">{formatDateTime(row.createdAt)}</span>
+      </div>
+      <div className="mt-2">
+        <What row={row} />
+      </div>
+      <CardFields
+        valueClassName=""
+        items={[
+          { label: "School", value: <School row={row} /> },
+          { label: "User agent", value: <UserAgent value={row.userAgent} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** The actor's role ("System" without one) and e-mail address. */
+function Who({ row }: { row: AuditRow }) {
+  return (
+    <>
+      <span className="block font-medium text-slate-800">{row.userRole ? roleLabel(row.userRole) : "System"}</span>
       {row.userEmail ? <EmailAddress className="block text-sm text-slate-600" email={row.userEmail} /> : null}
     </>
   );

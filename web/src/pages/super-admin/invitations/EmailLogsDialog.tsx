@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { EMAIL_LOG_LIMIT } from "#shared/superAdmin.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
+import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { Dash, DetailList } from "../../../components/ui/detail-list.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatTime, roleLabel } from "../../../components/ui/format.ts";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { tdClass, thClass } from "../../../components/ui/table.ts";
 import { useInvitationEmailLogs } from "../../../features/invitations/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 
@@ -18,10 +18,6 @@ const EMAIL_TYPE_LABELS: Record<string, string> = {
   parent_invite: "Parent invite",
   invite_reminder: "Invite reminder",
 };
-
-/** This table has many columns: a little less padding than the list tables. */
-const cell = tdClass.replace("px-4", "px-3");
-const head = thClass.replace("px-4", "px-3");
 
 const LOG_STATUS_TONES: Record<string, Tone> = {
   pending: "amber",
@@ -61,6 +57,31 @@ function LogStatus({ status }: { status: string }) {
   return <Badge tone={LOG_STATUS_TONES[status] ?? "slate"}>{status}</Badge>;
 }
 
+/** Many columns: the compact table, each instant on two lines. */
+const LOG_COLUMNS: Column<EmailLog>[] = [
+  {
+    header: "Subject",
+    rowHeader: true,
+    className: "min-w-40 font-normal text-slate-700",
+    cell: (log) => (
+      <>
+        <span className="block">{text(log.subject)}</span>
+        <span className="mt-1 block">
+          <span className="sr-only">Status: </span>
+          <LogStatus status={log.status} />
+        </span>
+      </>
+    ),
+  },
+  { header: "Type", cell: (log) => EMAIL_TYPE_LABELS[log.emailType] ?? log.emailType },
+  { header: "Created", cell: (log) => whenStacked(log.createdAt) },
+  { header: "Sent", cell: (log) => whenStacked(log.sentAt) },
+  { header: "Provider ID", cell: (log) => text(log.providerMessageId), className: (log) => `min-w-32 ${log.providerMessageId ? "font-mono text-xs break-all" : ""}` },
+  { header: "Delivered", cell: (log) => whenStacked(log.deliveredAt) },
+  { header: "Bounced", cell: (log) => whenStacked(log.bouncedAt) },
+  { header: "Error", cell: (log) => text(log.errorMessage), className: (log) => `min-w-40 break-words ${log.errorMessage ? "text-red-700" : ""}` },
+];
+
 /** The invitation's facts and its delivery history (e-mails to the recipient, newest first). */
 export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; onClose: () => void }) {
   const logs = useInvitationEmailLogs(invite?.id ?? null);
@@ -82,71 +103,18 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
           ]}
         />
         <h3 className="mt-6 mb-2 font-semibold text-ink">Delivery history</h3>
-        {rows.length === 0 ? (
-          <EmptyState title="No e-mails logged">No invitation e-mails have been recorded for this recipient.</EmptyState>
-        ) : (
-          <>
-            <div className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block">
-              <table className="min-w-full divide-y divide-slate-200">
-                <caption className="sr-only">E-mails sent to {invite.email}</caption>
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={head}>
-                      Subject
-                    </th>
-                    <th scope="col" className={head}>
-                      Type
-                    </th>
-                    <th scope="col" className={head}>
-                      Created
-                    </th>
-                    <th scope="col" className={head}>
-                      Sent
-                    </th>
-                    <th scope="col" className={head}>
-                      Provider ID
-                    </th>
-                    <th scope="col" className={head}>
-                      Delivered
-                    </th>
-                    <th scope="col" className={head}>
-                      Bounced
-                    </th>
-                    <th scope="col" className={head}>
-                      Error
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {rows.map((log) => (
-                    <tr key={log.id}>
-                      <th scope="row" className={`${cell} min-w-40 text-left font-normal`}>
-                        <span className="block">{text(log.subject)}</span>
-                        <span className="mt-1 block">
-                          <span className="sr-only">Status: </span>
-                          <LogStatus status={log.status} />
-                        </span>
-                      </th>
-                      <td className={cell}>{EMAIL_TYPE_LABELS[log.emailType] ?? log.emailType}</td>
-                      <td className={cell}>{whenStacked(log.createdAt)}</td>
-                      <td className={cell}>{whenStacked(log.sentAt)}</td>
-                      <td className={`${cell} min-w-32 ${log.providerMessageId ? "font-mono text-xs break-all" : ""}`}>{text(log.providerMessageId)}</td>
-                      <td className={cell}>{whenStacked(log.deliveredAt)}</td>
-                      <td className={cell}>{whenStacked(log.bouncedAt)}</td>
-                      <td className={`${cell} min-w-40 break-words ${log.errorMessage ? "text-red-700" : ""}`}>{text(log.errorMessage)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <ul aria-label={`E-mails sent to ${invite.email}`} className="space-y-3 md:hidden">
-              {rows.map((log) => (
-                <LogCard key={log.id} log={log} />
-              ))}
-            </ul>
-            {rows.length >= EMAIL_LOG_LIMIT ? <p className="mt-2 text-xs text-slate-500">Showing the newest {EMAIL_LOG_LIMIT} e-mails.</p> : null}
-          </>
-        )}
+        <DataTable
+          caption={`E-mails sent to ${invite.email}`}
+          rows={rows}
+          rowKey={(log) => log.id}
+          density="compact"
+          columns={LOG_COLUMNS}
+          empty={<EmptyState title="No e-mails logged">No invitation e-mails have been recorded for this recipient.</EmptyState>}
+          cardsBelow="md"
+          cardClassName="rounded-lg border border-slate-200 p-3"
+          card={(log) => <LogCard log={log} />}
+        />
+        {rows.length >= EMAIL_LOG_LIMIT ? <p className="mt-2 text-xs text-slate-500">Showing the newest {EMAIL_LOG_LIMIT} e-mails.</p> : null}
       </>
     );
   }
@@ -160,7 +128,7 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
 
 function LogCard({ log }: { log: EmailLog }) {
   return (
-    <li className="rounded-lg border border-slate-200 p-3">
+    <>
       <div className="mb-2 flex items-start justify-between gap-2">
         <p className="min-w-0 font-medium text-ink wrap-anywhere">{text(log.subject)}</p>
         <LogStatus status={log.status} />
@@ -176,6 +144,6 @@ function LogCard({ log }: { log: EmailLog }) {
           { label: "Error", value: log.errorMessage ? <span className="text-red-700">{log.errorMessage}</span> : <Dash /> },
         ]}
       />
-    </li>
+    </>
   );
 }

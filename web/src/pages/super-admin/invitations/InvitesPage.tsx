@@ -9,7 +9,7 @@ import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx
 import { Button } from "../../../components/ui/form.tsx";
 import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { Pagination } from "../../../components/ui/pagination.tsx";
+import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { usePlatformInvitationActions, usePlatformInvitations } from "../../../features/invitations/hooks.ts";
 import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
@@ -63,11 +63,8 @@ export default function InvitesPage() {
     if (list.isError) notify("error", "Fetch Failed", "Failed to fetch invites data");
   }, [list.isError, list.errorUpdatedAt]);
 
-  // A page past the end (after a revoke, or an edited URL) moves to the last page.
-  const lastPage = list.data?.pages;
-  useEffect(() => {
-    if (lastPage !== undefined && lastPage >= 1 && page > lastPage) setFilters({ page: lastPage });
-  }, [lastPage, page, setFilters]);
+  const goToPage = useCallback((next: number) => setFilters({ page: next }), [setFilters]);
+  useLastPageFallback(list.data?.pages, page, goToPage);
 
   const { resend, revoke } = usePlatformInvitationActions();
   const resendingId = resend.isPending ? resend.variables.inviteId : null;
@@ -132,7 +129,7 @@ export default function InvitesPage() {
           columns={COLUMNS}
           actions={actionsFor}
           actionsLayout="column"
-          footer={<Pagination result={list.data} noun="invitations" label="Invitations pages" onPageChange={(next) => setFilters({ page: next })} />}
+          footer={<Pagination result={list.data} noun="invitations" label="Invitations pages" onPageChange={goToPage} />}
         />
       </div>
     );
@@ -168,12 +165,7 @@ export default function InvitesPage() {
       <div className="mt-6">{content}</div>
 
       <EmailLogsDialog invite={logsFor} onClose={() => setLogsFor(null)} />
-      <RevokeInvitationDialog
-        invitation={revoking}
-        pending={revoke.isPending}
-        onClose={() => setRevoking(null)}
-        onRevoke={(inviteId) => revoke.mutate({ inviteId }, { onSettled: () => setRevoking(null) })}
-      />
+      <RevokeInvitationDialog invitation={revoking} revoke={revoke} onClose={() => setRevoking(null)} />
     </div>
   );
 }

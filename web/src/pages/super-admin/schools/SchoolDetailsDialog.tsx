@@ -1,5 +1,5 @@
 import { Pencil, UserPlus } from "lucide-react";
-import { type ReactNode, useEffect, useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -8,7 +8,6 @@ import { Button } from "../../../components/ui/form.tsx";
 import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
 import { Loading } from "../../../components/ui/states.tsx";
 import { useSchoolDetails } from "../../../features/schools/hooks.ts";
-import { notify } from "../../../lib/toast.ts";
 import { SchoolStatusBadge } from "./labels.tsx";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 
@@ -24,13 +23,7 @@ export function SchoolDetailsDialog({
   onInvite: (school: SchoolRef) => void;
   onEdit: (school: SchoolRef) => void;
 }) {
-  const details = useSchoolDetails(school.id);
-  const failed = details.isError;
-  useEffect(() => {
-    if (!failed) return;
-    notify("error", "Fetch Failed", "Failed to fetch school details");
-    onClose();
-  }, [failed, onClose]);
+  const details = useSchoolDetails(school.id, onClose);
 
   const current = details.data ? { id: details.data.school.id, name: details.data.school.name } : school;
   return (

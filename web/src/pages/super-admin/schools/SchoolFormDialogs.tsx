@@ -8,7 +8,6 @@ import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../features/schools/hooks.ts";
-import { notify } from "../../../lib/toast.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 
 const editSchema = schoolFormSchema.extend({ isActive: z.boolean() });
@@ -42,13 +41,7 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
  * only while a school is being edited.
  */
 export function EditSchoolDialog({ school, onClose }: { school: SchoolRef; onClose: () => void }) {
-  const details = useSchoolDetails(school.id);
-  const failed = details.isError;
-  useEffect(() => {
-    if (!failed) return;
-    notify("error", "Fetch Failed", "Failed to fetch school details");
-    onClose();
-  }, [failed, onClose]);
+  const details = useSchoolDetails(school.id, onClose);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit School">

@@ -2,9 +2,9 @@ import { Eye, LayoutDashboard, Pencil, Trash2, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { IconButton, iconButtonClass } from "../../../components/ui/buttons.tsx";
+import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { formatDate } from "../../../components/ui/format.ts";
-import { tdCompactClass as tdClass, thCompactClass as thClass } from "../../../components/ui/table.ts";
 import { SchoolStatusBadge, shortId } from "./labels.tsx";
 import type { SchoolRef, SchoolRow } from "./types.ts";
 
@@ -17,99 +17,81 @@ export type RowActions = {
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
+const rowNameId = (school: SchoolRow) => `school-row-${school.id}`;
+
 /** One page of schools: a table on wide screens, one card per school on small ones. */
 export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: RowActions }) {
+  const columns: Column<SchoolRow>[] = [
+    {
+      header: "School",
+      rowHeader: true,
+      className: "font-normal",
+      cell: (school) => (
+        <>
+          <span id={rowNameId(school)} className="block font-semibold text-ink">
+            {school.name}
+          </span>
+          <EmailAddress className="block text-slate-600" email={school.email} />
+          <CountBadges school={school} />
+        </>
+      ),
+    },
+    {
+      header: "School ID",
+      headerClassName: "whitespace-nowrap",
+      className: "font-mono whitespace-nowrap",
+      cell: (school) => <span title={school.id}>{shortId(school.id)}</span>,
+    },
+    { header: "Created Date", headerClassName: "whitespace-nowrap", className: "whitespace-nowrap", cell: (school) => formatDate(school.createdAt) },
+    { header: "Admins", cell: (school) => school.adminCount },
+    { header: "Parents", cell: (school) => school.parentCount },
+    { header: "Status", cell: (school) => <SchoolStatusBadge badge={school.badge} /> },
+    {
+      header: "Actions",
+      headerClassName: "text-right",
+      className: "py-2",
+      cell: (school) => <RowActionButtons school={school} describedBy={rowNameId(school)} actions={actions} className="flex-nowrap justify-end" />,
+    },
+  ];
+  return (
+    <DataTable
+      caption="Schools"
+      rows={rows}
+      rowKey={(school) => school.id}
+      density="compact"
+      columns={columns}
+      cardsBelow="xl"
+      cardListClassName="grid gap-3 md:grid-cols-2"
+      card={(school) => <SchoolCard school={school} actions={actions} />}
+    />
+  );
+}
+
+function SchoolCard({ school, actions }: { school: SchoolRow; actions: RowActions }) {
+  const nameId = `school-card-${school.id}`;
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white xl:block">
-        <table className="min-w-full divide-y divide-slate-200">
-          <caption className="sr-only">Schools</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={thClass}>
-                School
-              </th>
-              <th scope="col" className={`${thClass} whitespace-nowrap`}>
-                School ID
-              </th>
-              <th scope="col" className={`${thClass} whitespace-nowrap`}>
-                Created Date
-              </th>
-              <th scope="col" className={thClass}>
-                Admins
-              </th>
-              <th scope="col" className={thClass}>
-                Parents
-              </th>
-              <th scope="col" className={thClass}>
-                Status
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {rows.map((school) => {
-              const nameId = `school-row-${school.id}`;
-              return (
-                <tr key={school.id}>
-                  <th scope="row" className="px-3 py-3 text-left align-top text-sm font-normal">
-                    <span id={nameId} className="block font-semibold text-ink">
-                      {school.name}
-                    </span>
-                    <EmailAddress className="block text-slate-600" email={school.email} />
-                    <CountBadges school={school} />
-                  </th>
-                  <td className={`${tdClass} font-mono whitespace-nowrap`}>
-                    <span title={school.id}>{shortId(school.id)}</span>
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDate(school.createdAt)}</td>
-                  <td className={tdClass}>{school.adminCount}</td>
-                  <td className={tdClass}>{school.parentCount}</td>
-                  <td className={tdClass}>
-                    <SchoolStatusBadge badge={school.badge} />
-                  </td>
-                  <td className={`${tdClass} py-2`}>
-                    <RowActionButtons school={school} describedBy={nameId} actions={actions} className="flex-nowrap justify-end" />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-
-      <ul aria-label="Schools" className="grid gap-3 md:grid-cols-2 xl:hidden">
-        {rows.map((school) => {
-          const nameId = `school-card-${school.id}`;
-          return (
-            <li key={school.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p id={nameId} className="font-semibold text-ink wrap-anywhere">
-                    {school.name}
-                  </p>
-                  <EmailAddress className="block text-sm text-slate-600" email={school.email} />
-                </div>
-                <SchoolStatusBadge badge={school.badge} />
-              </div>
-              <CountBadges school={school} />
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-500">School ID</dt>
-                <dd className="font-mono text-slate-700">{shortId(school.id)}</dd>
-                <dt className="text-slate-500">Created Date</dt>
-                <dd className="text-slate-700">{formatDate(school.createdAt)}</dd>
-                <dt className="text-slate-500">Admins</dt>
-                <dd className="text-slate-700">{school.adminCount}</dd>
-                <dt className="text-slate-500">Parents</dt>
-                <dd className="text-slate-700">{school.parentCount}</dd>
-              </dl>
-              <RowActionButtons school={school} describedBy={nameId} actions={actions} className="mt-3 flex-wrap justify-end border-t border-slate-100 pt-2" />
-            </li>
-          );
-        })}
-      </ul>
+      <CardHeader
+        title={
+          <>
+            <p id={nameId} className="font-semibold text-ink wrap-anywhere">
+              {school.name}
+            </p>
+            <EmailAddress className="block text-sm text-slate-600" email={school.email} />
+          </>
+        }
+        aside={<SchoolStatusBadge badge={school.badge} />}
+      />
+      <CountBadges school={school} />
+      <CardFields
+        items={[
+          { label: "School ID", value: shortId(school.id), className: "font-mono" },
+          { label: "Created Date", value: formatDate(school.createdAt) },
+          { label: "Admins", value: school.adminCount },
+          { label: "Parents", value: school.parentCount },
+        ]}
+      />
+      <RowActionButtons school={school} describedBy={nameId} actions={actions} className="mt-3 flex-wrap justify-end border-t border-slate-100 pt-2" />
     </>
   );
 }
