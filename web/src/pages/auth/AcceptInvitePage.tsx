@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -13,10 +12,9 @@ import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { formatDateTime } from "../../components/ui/format.ts";
 import { Loading } from "../../components/ui/states.tsx";
+import { useAcceptInvitation, useInvitation } from "../../features/auth/hooks.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage, isAppError } from "../../lib/errors.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 
 type Invitation = RouterOutputs["auth"]["invitation"];
 type InviteRole = Invitation["role"];
@@ -40,12 +38,11 @@ function invitationLoadError(error: unknown): string {
 /** `/accept-invite?token=…`: an invited school admin or parent sets up their account. */
 export default function AcceptInvitePage() {
   usePageTitle("Accept Invitation · SchoolRide");
-  const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   // Once the account exists, the token is spent: never ask the server about it again.
   const [accepted, setAccepted] = useState(false);
-  const invitation = useQuery(trpc.auth.invitation.queryOptions({ token }, { enabled: token !== "" && !accepted, retry: false, staleTime: Infinity }));
+  const invitation = useInvitation(token, token !== "" && !accepted);
 
   let body;
   if (!token) body = <InvalidInvitation message={INVITATION_MESSAGES.missingToken} />;
@@ -79,8 +76,6 @@ function InvalidInvitation({ message }: { message: string }) {
 }
 
 function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [home, setHome] = useState<string | null>(null);
@@ -119,20 +114,15 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     formState: { errors },
   } = form;
 
-  const accept = useMutation(
-    trpc.auth.acceptInvitation.mutationOptions({
-      onSuccess: (data) => {
+  const accept = useAcceptInvitation(
+    { token, schoolName: invitation.schoolName },
+    {
+      onAccepted: (next) => {
         onAccepted();
-        // A new user is signed in: drop whatever this browser cached for anyone before, except
-        // the invitation shown behind the success message.
-        const keep = hashKey(trpc.auth.invitation.queryKey({ token }));
-        queryClient.removeQueries({ predicate: (query) => query.queryHash !== keep });
-        queryClient.setQueryData(trpc.auth.me.queryKey(), data.user);
-        notify("success", "Account Created", `Welcome to ${invitation.schoolName}, ${data.user.name}.`);
-        setHome(data.home);
+        setHome(next);
       },
-      onError: (error) => setServerError(errorMessage(error)),
-    }),
+      onFailure: setServerError,
+    },
   );
 
   useEffect(() => {
