@@ -1,7 +1,8 @@
-import { Bus, type LucideIcon, Mail, MapPin, Phone, Send } from "lucide-react";
+import { type LucideIcon, Mail, MapPin, Phone, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSiteInfo, useSubscribeNewsletter } from "../../features/site/hooks.ts";
+import { SiteLogo } from "./SiteLogo.tsx";
 import { container } from "./ui.ts";
 
 const QUICK_LINKS = [
@@ -137,12 +138,7 @@ export default function SiteFooter() {
     <footer className="bg-ink text-slate-300">
       <div className={`${container} grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4`}>
         <div className="space-y-4">
-          <Link to="/" className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white">
-            <span className="grid size-9 place-items-center rounded-lg bg-brand-500 text-ink">
-              <Bus aria-hidden="true" className="size-5" />
-            </span>
-            SchoolRide
-          </Link>
+          <SiteLogo className="text-white" />
           <p className="text-sm leading-relaxed">Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.</p>
         </div>
 

@@ -131,6 +131,9 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     return () => window.clearTimeout(timer);
   }, [home, navigate]);
 
+  /** A text field's registration and its message. */
+  const field = (name: Exclude<keyof FormInput, "token" | "password" | "confirmPassword">) => ({ error: errors[name]?.message, ...register(name) });
+
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
     // The schema is strict: send only its keys, and leave out the optional ones left blank.
@@ -178,7 +181,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-        <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <TextField label="Full name" autoComplete="name" {...field("name")} />
         <NewPasswordFields
           form={form}
           password="password"
@@ -186,28 +189,16 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
           label="Password"
           userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]}
         />
-        <TextField label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
-        <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register("address")} />
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field("phone")} />
+        <TextField label="Address (optional)" autoComplete="street-address" {...field("address")} />
         {isParent ? (
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-ink">In case of emergency</legend>
-            <TextField
-              label="Emergency contact"
-              autoComplete="off"
-              hint="Someone we can reach if we cannot reach you."
-              error={errors.emergencyContact?.message}
-              {...register("emergencyContact")}
-            />
-            <TextField label="Emergency phone" type="tel" autoComplete="off" error={errors.emergencyPhone?.message} {...register("emergencyPhone")} />
+            <TextField label="Emergency contact" autoComplete="off" hint="Someone we can reach if we cannot reach you." {...field("emergencyContact")} />
+            <TextField label="Emergency phone" type="tel" autoComplete="off" {...field("emergencyPhone")} />
           </fieldset>
         ) : (
-          <TextField
-            label="Position (optional)"
-            placeholder="Administrator"
-            autoComplete="organization-title"
-            error={errors.position?.message}
-            {...register("position")}
-          />
+          <TextField label="Position (optional)" placeholder="Administrator" autoComplete="organization-title" {...field("position")} />
         )}
         <Button type="submit" className="w-full" disabled={accept.isPending}>
           {accept.isPending ? "Creating account…" : "Create Account"}
