@@ -77,6 +77,28 @@ describe("import boundaries", () => {
     ]);
   });
 
+  it("screens and components reach the server only through the feature hooks, never the tRPC client itself", async () => {
+    const found = await violations({
+      "web/src/pages/area/Page.tsx": [
+        'import { useTRPC } from "../../lib/trpc.ts";',
+        'import { useLogin } from "../../features/auth/hooks.ts";',
+        'import { errorMessage } from "../../lib/errors.ts";',
+        'import { createTRPCContext } from "../../lib/trpc";',
+        'import { createApp } from "../../../../worker/app.ts";',
+        "console.log(useTRPC, useLogin, errorMessage, createTRPCContext, createApp);",
+      ],
+      "web/src/components/site/Widget.tsx": ['import { useTRPC } from "../../lib/trpc.ts";', "console.log(useTRPC);"],
+      "web/src/features/domain/hooks.ts": ['import { useTRPC } from "../../lib/trpc.ts";', "console.log(useTRPC);"],
+      "web/src/lib/session.ts": ['import { useTRPC } from "./trpc.ts";', "console.log(useTRPC);"],
+    });
+    expect(found).toEqual([
+      "web/src/components/site/Widget.tsx:1",
+      "web/src/pages/area/Page.tsx:1",
+      "web/src/pages/area/Page.tsx:4",
+      "web/src/pages/area/Page.tsx:5", // the rules of web/** still hold there
+    ]);
+  });
+
   it("the server does not import the web app or scripts, db/ does not import the server, and worker/shared imports only itself", async () => {
     const found = await violations({
       "worker/services/service.ts": [

@@ -1,9 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useCallback, useMemo, useState } from "react";
 import { FORBIDDEN_REASONS, sudoSchema } from "#shared/mfa.ts";
-import { errorMessage } from "../../lib/errors.ts";
+import { useConfirmIdentity } from "../../features/auth/hooks.ts";
 import { forbiddenReason, SudoContext, type SudoPrompt } from "../../lib/sudo.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { Button, FormAlert, TextField } from "../ui/form.tsx";
 import { parseOrReport } from "./parse.ts";
@@ -33,20 +31,17 @@ export function SudoProvider({ children }: { children: ReactNode }) {
 }
 
 function ConfirmItsYouDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
-  const trpc = useTRPC();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [method, setMethod] = useState<FactorMethod>("totp");
   const [error, setError] = useState<string | null>(null);
-  const confirm = useMutation(
-    trpc.auth.sudo.mutationOptions({
-      onSuccess: () => {
-        onClose();
-        pending.retry();
-      },
-      onError: (failure) => setError(errorMessage(failure)),
-    }),
-  );
+  const confirm = useConfirmIdentity({
+    onConfirmed: () => {
+      onClose();
+      pending.retry();
+    },
+    onFailure: setError,
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

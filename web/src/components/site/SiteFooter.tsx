@@ -1,10 +1,8 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { Bus, Mail, MapPin, Phone, Send } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type LucideIcon, Mail, MapPin, Phone, Send } from "lucide-react";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { errorMessage } from "../../lib/errors.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useSiteInfo, useSubscribeNewsletter } from "../../features/site/hooks.ts";
+import { SiteLogo } from "./SiteLogo.tsx";
 import { container } from "./ui.ts";
 
 const QUICK_LINKS = [
@@ -29,9 +27,8 @@ const footerLink = "rounded-sm text-slate-300 underline-offset-2 hover:text-whit
 const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase";
 
 function NewsletterForm() {
-  const trpc = useTRPC();
-  const subscribe = useMutation(trpc.site.subscribeNewsletter.mutationOptions());
   const [email, setEmail] = useState("");
+  const subscribe = useSubscribeNewsletter(() => setEmail(""));
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -47,16 +44,7 @@ function NewsletterForm() {
       return;
     }
     setError(null);
-    subscribe.mutate(
-      { email: value },
-      {
-        onSuccess: () => {
-          notify("success", "Subscribed", "Thanks! You're on the list.");
-          setEmail("");
-        },
-        onError: (err) => notify("error", "Subscription Failed", errorMessage(err)),
-      },
-    );
+    subscribe.mutate({ email: value });
   }
 
   return (
@@ -105,13 +93,44 @@ function NewsletterForm() {
   );
 }
 
-/** Public site footer: quick links, contact details, newsletter and legal links. */
 /** Until the settings arrive (or if they cannot), the default support address. */
 const DEFAULT_SUPPORT_EMAIL = "support@schoolride.example";
 
+function LinkList({ links, className }: { links: readonly { to: string; label: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={footerLink}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A column's heading; the column names itself after it (`aria-labelledby`). */
+function ColumnHeading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className={footerHeading}>
+      {children}
+    </h2>
+  );
+}
+
+function ContactLine({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
+      {children}
+    </p>
+  );
+}
+
+/** Public site footer: quick links, contact details, newsletter and legal links. */
 export default function SiteFooter() {
-  const trpc = useTRPC();
-  const info = useQuery(trpc.site.info.queryOptions(undefined, { staleTime: 10 * 60_000 }));
+  const info = useSiteInfo();
   const supportEmail = info.data?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const year = new Date().getFullYear();
 
@@ -119,58 +138,36 @@ export default function SiteFooter() {
     <footer className="bg-ink text-slate-300">
       <div className={`${container} grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4`}>
         <div className="space-y-4">
-          <Link to="/" className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white">
-            <span className="grid size-9 place-items-center rounded-lg bg-brand-500 text-ink">
-              <Bus aria-hidden="true" className="size-5" />
-            </span>
-            SchoolRide
-          </Link>
+          <SiteLogo className="text-white" />
           <p className="text-sm leading-relaxed">Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.</p>
         </div>
 
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={footerHeading}>
-            Quick Links
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ColumnHeading id="footer-quick-links">Quick Links</ColumnHeading>
+          <LinkList links={QUICK_LINKS} className="mt-4 space-y-2 text-sm" />
         </nav>
 
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={footerHeading}>
-            Contact
-          </h2>
+          <ColumnHeading id="footer-contact">Contact</ColumnHeading>
           <address className="mt-4 space-y-3 text-sm not-italic">
-            <p className="flex items-start gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
+            <ContactLine icon={Mail}>
               <a href={`mailto:${supportEmail}`} className={`${footerLink} break-all`}>
                 {supportEmail}
               </a>
-            </p>
-            <p className="flex items-start gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
+            </ContactLine>
+            <ContactLine icon={Phone}>
               <a href="tel:+46311234567" className={footerLink}>
                 +46 31 123 45 67
               </a>
-            </p>
-            <p className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
+            </ContactLine>
+            <ContactLine icon={MapPin}>
               <span>Gothenburg, Sweden</span>
-            </p>
+            </ContactLine>
           </address>
         </section>
 
         <section aria-labelledby="footer-newsletter">
-          <h2 id="footer-newsletter" className={footerHeading}>
-            Newsletter
-          </h2>
+          <ColumnHeading id="footer-newsletter">Newsletter</ColumnHeading>
           <div className="mt-4">
             <NewsletterForm />
           </div>
@@ -181,15 +178,7 @@ export default function SiteFooter() {
         <div className={`${container} flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between`}>
           <p>© {year} SchoolRide. All rights reserved.</p>
           <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              {LEGAL_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={footerLink}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={LEGAL_LINKS} className="flex flex-wrap gap-x-6 gap-y-2" />
           </nav>
         </div>
       </div>

@@ -44,3 +44,61 @@ export function useRejectRegistration() {
     }),
   );
 }
+
+/* The applicant's side: the registration wizard at /get-started and the return from Checkout. The
+ * wizard shows each outcome in its own message area, so these calls have no toasts. */
+
+/** Step 1: the school and its administrator become a pending registration; a code is e-mailed. */
+export function useRegisterSchool() {
+  const trpc = useTRPC();
+  return useMutation(trpc.registration.register.mutationOptions());
+}
+
+/** Step 1 again, back from a later step: the same registration is updated (a new address needs a new code). */
+export function useUpdateRegistration() {
+  const trpc = useTRPC();
+  return useMutation(trpc.registration.update.mutationOptions());
+}
+
+/** Step 2: the e-mailed code. */
+export function useVerifyRegistrationEmail() {
+  const trpc = useTRPC();
+  return useMutation(trpc.registration.verifyEmail.mutationOptions());
+}
+
+/** Step 2: "Resend Code". */
+export function useResendVerificationCode() {
+  const trpc = useTRPC();
+  return useMutation(trpc.registration.resendCode.mutationOptions());
+}
+
+/** Step 4: the consents recorded and a Stripe Checkout session opened. */
+export function useStartRegistrationCheckout() {
+  const trpc = useTRPC();
+  return useMutation(trpc.registration.createCheckoutSession.mutationOptions());
+}
+
+/** Reopens a registration from its resume token (the e-mailed link, or back from a cancelled checkout). */
+export function useResumeRegistration() {
+  const trpc = useTRPC();
+  return useMutation(trpc.registration.resume.mutationOptions());
+}
+
+/**
+ * Whether the Checkout session was paid (Stripe's webhook processed), read again every `pollMs`
+ * until it is, or until no registration has that session at all.
+ */
+export function useCheckoutStatus(sessionId: string, pollMs: number) {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.registration.checkoutStatus.queryOptions(
+      { sessionId },
+      {
+        staleTime: 0,
+        retry: false,
+        refetchInterval: (query) => (query.state.data?.paid || query.state.data?.found === false ? false : pollMs),
+        refetchIntervalInBackground: false,
+      },
+    ),
+  );
+}

@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { RequestErasureInput } from "#shared/privacy.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
+import { useDeleteMyAccount, useDownloadMyData } from "../../features/account/hooks.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
 
 const ROLE_LABELS = { school_admin: "School Admin", parent: "Parent" } as const;
@@ -19,52 +16,22 @@ const WHAT_GOES = {
   school_admin: "Your name, e-mail, phone and address and your notifications are deleted. The school and its data stay.",
 } as const;
 
-/** Saves `data` as a JSON file through a temporary link. */
-function downloadJson(data: unknown, filename: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** `/parent/account` and `/school-admin/account`: profile, "Download my data", "Delete my account" (GD1). */
 export default function AccountPage() {
   usePageTitle("My Account · SchoolRide");
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user } = useSession();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-
-  const onExported = (data: unknown) => {
-    setDownloadError(null);
-    downloadJson(data, `schoolride-my-data-${new Date().toISOString().slice(0, 10)}.json`);
-  };
-  const onExportFailed = (error: unknown) => setDownloadError(errorMessage(error, "Your data could not be prepared. Please try again."));
-  const parentExport = useMutation(trpc.parent.account.exportData.mutationOptions({ onSuccess: onExported, onError: onExportFailed }));
-  const adminExport = useMutation(trpc.schoolAdmin.account.exportData.mutationOptions({ onSuccess: onExported, onError: onExportFailed }));
-
-  /** Erased: leave the signed-in area, forget this user, then say so. */
-  const onErased = async () => {
+  const accountRole = user?.role === "parent" ? "parent" : "school_admin";
+  const exporting = useDownloadMyData(accountRole, setDownloadError);
+  const erasing = useDeleteMyAccount(accountRole, async () => {
     setDeleteOpen(false);
     await navigate("/", { replace: true });
-    queryClient.clear();
-    queryClient.setQueryData(trpc.auth.me.queryKey(), null);
-    notify("success", "Account deleted", "Your account and personal data have been deleted.");
-  };
-  const parentErase = useMutation(trpc.parent.account.requestErasure.mutationOptions({ onSuccess: onErased }));
-  const adminErase = useMutation(trpc.schoolAdmin.account.requestErasure.mutationOptions({ onSuccess: onErased }));
+  });
 
   if (!user || (user.role !== "parent" && user.role !== "school_admin")) return null;
   const role = user.role;
-  const exporting = role === "parent" ? parentExport : adminExport;
-  const erasing = role === "parent" ? parentErase : adminErase;
-  const erase = (input: RequestErasureInput) => (role === "parent" ? parentErase.mutate(input) : adminErase.mutate(input));
 
   return (
     <section aria-labelledby="account-title" className="space-y-6">
@@ -124,7 +91,7 @@ export default function AccountPage() {
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         goes={WHAT_GOES[role]}
-        onConfirm={erase}
+        onConfirm={(input) => erasing.mutate(input)}
         pending={erasing.isPending}
         error={erasing.isError ? errorMessage(erasing.error) : null}
       />

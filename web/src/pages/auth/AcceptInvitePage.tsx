@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -13,10 +12,9 @@ import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { formatDateTime } from "../../components/ui/format.ts";
 import { Loading } from "../../components/ui/states.tsx";
+import { useAcceptInvitation, useInvitation } from "../../features/auth/hooks.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage, isAppError } from "../../lib/errors.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 
 type Invitation = RouterOutputs["auth"]["invitation"];
 type InviteRole = Invitation["role"];
@@ -40,12 +38,11 @@ function invitationLoadError(error: unknown): string {
 /** `/accept-invite?token=…`: an invited school admin or parent sets up their account. */
 export default function AcceptInvitePage() {
   usePageTitle("Accept Invitation · SchoolRide");
-  const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   // Once the account exists, the token is spent: never ask the server about it again.
   const [accepted, setAccepted] = useState(false);
-  const invitation = useQuery(trpc.auth.invitation.queryOptions({ token }, { enabled: token !== "" && !accepted, retry: false, staleTime: Infinity }));
+  const invitation = useInvitation(token, token !== "" && !accepted);
 
   let body;
   if (!token) body = <InvalidInvitation message={INVITATION_MESSAGES.missingToken} />;
@@ -79,8 +76,6 @@ function InvalidInvitation({ message }: { message: string }) {
 }
 
 function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [home, setHome] = useState<string | null>(null);
@@ -119,20 +114,15 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     formState: { errors },
   } = form;
 
-  const accept = useMutation(
-    trpc.auth.acceptInvitation.mutationOptions({
-      onSuccess: (data) => {
+  const accept = useAcceptInvitation(
+    { token, schoolName: invitation.schoolName },
+    {
+      onAccepted: (next) => {
         onAccepted();
-        // A new user is signed in: drop whatever this browser cached for anyone before, except
-        // the invitation shown behind the success message.
-        const keep = hashKey(trpc.auth.invitation.queryKey({ token }));
-        queryClient.removeQueries({ predicate: (query) => query.queryHash !== keep });
-        queryClient.setQueryData(trpc.auth.me.queryKey(), data.user);
-        notify("success", "Account Created", `Welcome to ${invitation.schoolName}, ${data.user.name}.`);
-        setHome(data.home);
+        setHome(next);
       },
-      onError: (error) => setServerError(errorMessage(error)),
-    }),
+      onFailure: setServerError,
+    },
   );
 
   useEffect(() => {
@@ -140,6 +130,9 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     const timer = window.setTimeout(() => void navigate(home, { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [home, navigate]);
+
+  /** A text field's registration and its message. */
+  const field = (name: Exclude<keyof FormInput, "token" | "password" | "confirmPassword">) => ({ error: errors[name]?.message, ...register(name) });
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
@@ -188,7 +181,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-        <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+        <TextField label="Full name" autoComplete="name" {...field("name")} />
         <NewPasswordFields
           form={form}
           password="password"
@@ -196,28 +189,16 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
           label="Password"
           userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]}
         />
-        <TextField label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
-        <TextField label="Address (optional)" autoComplete="street-address" error={errors.address?.message} {...register("address")} />
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field("phone")} />
+        <TextField label="Address (optional)" autoComplete="street-address" {...field("address")} />
         {isParent ? (
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-ink">In case of emergency</legend>
-            <TextField
-              label="Emergency contact"
-              autoComplete="off"
-              hint="Someone we can reach if we cannot reach you."
-              error={errors.emergencyContact?.message}
-              {...register("emergencyContact")}
-            />
-            <TextField label="Emergency phone" type="tel" autoComplete="off" error={errors.emergencyPhone?.message} {...register("emergencyPhone")} />
+            <TextField label="Emergency contact" autoComplete="off" hint="Someone we can reach if we cannot reach you." {...field("emergencyContact")} />
+            <TextField label="Emergency phone" type="tel" autoComplete="off" {...field("emergencyPhone")} />
           </fieldset>
         ) : (
-          <TextField
-            label="Position (optional)"
-            placeholder="Administrator"
-            autoComplete="organization-title"
-            error={errors.position?.message}
-            {...register("position")}
-          />
+          <TextField label="Position (optional)" placeholder="Administrator" autoComplete="organization-title" {...field("position")} />
         )}
         <Button type="submit" className="w-full" disabled={accept.isPending}>
           {accept.isPending ? "Creating account…" : "Create Account"}

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,15 +7,11 @@ import { type ChangePasswordInput, changePasswordSchema } from "#shared/auth.ts"
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
-import { errorMessage } from "../../lib/errors.ts";
+import { useChangePassword } from "../../features/auth/hooks.ts";
 import { useSession } from "../../lib/session.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 
 /** `/change-password`, for any signed-in user; required first for accounts made from an invitation. */
 export default function ChangePasswordPage() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user } = useSession();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -35,17 +30,13 @@ export default function ChangePasswordPage() {
     document.title = "Change Password · SchoolRide";
   }, []);
 
-  const change = useMutation(
-    trpc.auth.changePassword.mutationOptions({
-      onSuccess: async ({ user: updated, home }) => {
-        reset();
-        queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
-        notify("success", "Password Updated", "Your password has been changed. Other devices have been signed out.");
-        await navigate(home, { replace: true });
-      },
-      onError: (error) => setServerError(errorMessage(error)),
-    }),
-  );
+  const change = useChangePassword({
+    onChanged: async (home) => {
+      reset();
+      await navigate(home, { replace: true });
+    },
+    onFailure: setServerError,
+  });
 
   return (
     <AuthCard icon={KeyRound} title={"Change Password"} subtitle={user?.mustChangePassword ? "Please choose a new password before you continue." : undefined}>

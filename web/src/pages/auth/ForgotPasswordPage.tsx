@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { MailQuestion } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,26 +7,19 @@ import { z } from "zod";
 import { forgotPasswordSchema, ROLE_VALUES, type RoleValue } from "#shared/auth.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
-import { errorMessage } from "../../lib/errors.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useRequestPasswordReset } from "../../features/auth/hooks.ts";
 
 const LOGIN_PAGES: Record<RoleValue, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
 const emailOnly = forgotPasswordSchema.pick({ email: true });
 
 /** `/forgot-password?role=…`: asks for a reset link. The answer never says whether the account exists. */
 export default function ForgotPasswordPage() {
-  const trpc = useTRPC();
   const [params] = useSearchParams();
   const role = z.enum(ROLE_VALUES).catch("parent").parse(params.get("role"));
   const [sent, setSent] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<z.infer<typeof emailOnly>>({ resolver: zodResolver(emailOnly), defaultValues: { email: "" } });
-  const request = useMutation(
-    trpc.auth.forgotPassword.mutationOptions({
-      onSuccess: (data) => setSent(data.message),
-      onError: (error) => setServerError(errorMessage(error)),
-    }),
-  );
+  const request = useRequestPasswordReset({ onSent: setSent, onFailure: setServerError });
 
   useEffect(() => {
     document.title = "Forgot Password · SchoolRide";

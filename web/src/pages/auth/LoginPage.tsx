@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Bus, School, ShieldCheck, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -7,9 +6,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { type LoginInput, loginSchema } from "#shared/auth.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
-import { errorMessage } from "../../lib/errors.ts";
+import { useLogin } from "../../features/auth/hooks.ts";
 import type { Role, SessionUser } from "../../lib/session.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
 import { MfaCodeStep } from "./MfaCodeStep.tsx";
 
@@ -30,8 +28,6 @@ const OTHER_LOGINS: Record<Role, { to: string; label: string }> = {
 /** The three login pages of spec §2: one component, a variant per role. */
 export default function LoginPage({ role }: { role: Role }) {
   const variant = VARIANTS[role];
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -48,21 +44,11 @@ export default function LoginPage({ role }: { role: Role }) {
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
 
   const signedIn = async (user: SessionUser) => {
-    queryClient.clear();
-    queryClient.setQueryData(trpc.auth.me.queryKey(), user);
     await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), { replace: true });
   };
 
-  const login = useMutation(
-    trpc.auth.login.mutationOptions({
-      onSuccess: async (result) => {
-        // A super admin with two-factor on: the code step, no session yet.
-        if (result.mfaRequired) setChallengeToken(result.challengeToken);
-        else await signedIn(result.user);
-      },
-      onError: (error) => setServerError(errorMessage(error)),
-    }),
-  );
+  // A super admin with two-factor on: the code step, no session yet.
+  const login = useLogin({ onSignedIn: signedIn, onChallenge: setChallengeToken, onFailure: setServerError });
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);

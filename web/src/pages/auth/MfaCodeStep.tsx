@@ -1,12 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { verifyMfaSchema } from "#shared/mfa.ts";
 import { parseOrReport } from "../../components/mfa/parse.ts";
 import { type FactorMethod, SecondFactorField, SwitchFactorButton } from "../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
-import { errorMessage } from "../../lib/errors.ts";
+import { useVerifyMfa } from "../../features/auth/hooks.ts";
 import type { SessionUser } from "../../lib/session.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 
 /** Sign-in step 2 for a super admin with two-factor on: a code from the app, or a recovery code. */
 export function MfaCodeStep({
@@ -18,19 +16,16 @@ export function MfaCodeStep({
   onSignedIn: (user: SessionUser) => Promise<void>;
   onRestart: () => void;
 }) {
-  const trpc = useTRPC();
   const [method, setMethod] = useState<FactorMethod>("totp");
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const verify = useMutation(
-    trpc.auth.verifyMfa.mutationOptions({
-      onSuccess: ({ user }) => onSignedIn(user),
-      onError: (failure) => {
-        setError(errorMessage(failure));
-        setCode("");
-      },
-    }),
-  );
+  const verify = useVerifyMfa({
+    onSignedIn,
+    onFailure: (message) => {
+      setError(message);
+      setCode("");
+    },
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,14 +8,12 @@ import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
-import { errorMessage } from "../../lib/errors.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useResetLinkCheck, useResetPassword } from "../../features/auth/hooks.ts";
 
 const LOGIN_PAGES: Record<RoleValue, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
 
 /** `/reset-password?token=…`: the e-mailed, single-use link. */
 export default function ResetPasswordPage() {
-  const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [done, setDone] = useState<{ role: RoleValue; message: string } | null>(null);
@@ -26,19 +23,9 @@ export default function ResetPasswordPage() {
     defaultValues: { token, password: "", confirmPassword: "" },
   });
   const { register, handleSubmit } = form;
-  // The link is checked on load, so a used or expired one says so before the form is filled in.
-  const check = useMutation(trpc.auth.checkResetToken.mutationOptions());
-  const { mutate: checkToken } = check;
-  useEffect(() => {
-    if (token) checkToken({ token });
-  }, [token, checkToken]);
+  const check = useResetLinkCheck(token);
   const linkInvalid = !token || check.data?.valid === false;
-  const reset = useMutation(
-    trpc.auth.resetPassword.mutationOptions({
-      onSuccess: (data) => setDone(data),
-      onError: (error) => setServerError(errorMessage(error)),
-    }),
-  );
+  const reset = useResetPassword({ onReset: setDone, onFailure: setServerError });
 
   useEffect(() => {
     document.title = "Reset Password · SchoolRide";

@@ -1,45 +1,35 @@
-import { useQuery } from "@tanstack/react-query";
 import { Building2, ClipboardList, MailPlus, Plus, Settings, UserPlus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../components/ui/format.ts";
-import { ErrorState, Loading, StatCard } from "../../components/ui/states.tsx";
+import { StatCard } from "../../components/ui/states.tsx";
+import { usePlatformStats, useRecentActivity } from "../../features/dashboard/hooks.ts";
 import { useSession } from "../../lib/session.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { InviteSchoolAdminDialog } from "../super-admin/invitations/InviteSchoolAdminDialog.tsx";
 import { PendingApprovalsCard } from "../super-admin/registrations/PendingApprovalsCard.tsx";
+import { Dashboard, QueryContent } from "./Dashboard.tsx";
 
 const quickAction = "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 /** `/super-admin`: stat cards, pending approvals, schools, recent activity and quick actions (spec §2). */
 export default function SuperAdminHome() {
-  const trpc = useTRPC();
   const { user } = useSession();
-  const stats = useQuery(trpc.superAdmin.stats.queryOptions());
-  const activity = useQuery(trpc.superAdmin.auditLogs.recent.queryOptions());
+  const stats = usePlatformStats();
+  const activity = useRecentActivity();
   const [inviting, setInviting] = useState(false);
-  useEffect(() => {
-    document.title = "Super Admin Dashboard · SchoolRide";
-  }, []);
   return (
-    <section aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="text-2xl font-bold text-ink">
-        Super Admin Dashboard
-      </h1>
-      <p className="mt-1 text-slate-600">Welcome back, {user?.name}.</p>
+    <Dashboard pageTitle="Super Admin Dashboard · SchoolRide" heading="Super Admin Dashboard" welcome={<>Welcome back, {user?.name}.</>}>
       <div className="mt-6">
-        {stats.isPending ? (
-          <Loading />
-        ) : stats.isError ? (
-          <ErrorState>Failed to load platform statistics.</ErrorState>
-        ) : (
-          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <StatCard label="Total Schools" value={stats.data.totalSchools} detail={`${stats.data.activeSchools} active`} />
-            <StatCard label="School Admins" value={stats.data.schoolAdmins} />
-            <StatCard label="Parents" value={stats.data.parents} />
-            <StatCard label="Pending Invites" value={stats.data.pendingInvites} />
-          </div>
-        )}
+        <QueryContent query={stats} failure="Failed to load platform statistics.">
+          {(platform) => (
+            <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+              <StatCard label="Total Schools" value={platform.totalSchools} detail={`${platform.activeSchools} active`} />
+              <StatCard label="School Admins" value={platform.schoolAdmins} />
+              <StatCard label="Parents" value={platform.parents} />
+              <StatCard label="Pending Invites" value={platform.pendingInvites} />
+            </div>
+          )}
+        </QueryContent>
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <div>
@@ -69,24 +59,24 @@ export default function SuperAdminHome() {
             View audit logs
           </Link>
         </div>
-        {activity.isPending ? (
-          <Loading />
-        ) : activity.isError ? (
-          <ErrorState>Failed to load recent activity.</ErrorState>
-        ) : activity.data.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">No activity yet.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-100">
-            {activity.data.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                <span className="text-slate-800">{entry.description}</span>
-                <span className="text-slate-500">
-                  {entry.userEmail ?? (entry.userRole ? entry.userRole.replace("_", " ") : "System")} · {formatDateTime(entry.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryContent query={activity} failure="Failed to load recent activity.">
+          {(entries) =>
+            entries.length === 0 ? (
+              <p className="mt-3 text-sm text-slate-600">No activity yet.</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100">
+                {entries.map((entry) => (
+                  <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                    <span className="text-slate-800">{entry.description}</span>
+                    <span className="text-slate-500">
+                      {entry.userEmail ?? (entry.userRole ? entry.userRole.replace("_", " ") : "System")} · {formatDateTime(entry.createdAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryContent>
       </section>
       <h2 className="mt-8 text-lg font-semibold text-ink">Quick Actions</h2>
       <div className="mt-3 flex flex-wrap gap-3">
@@ -110,6 +100,6 @@ export default function SuperAdminHome() {
         </Link>
       </div>
       <InviteSchoolAdminDialog open={inviting} onOpenChange={setInviting} />
-    </section>
+    </Dashboard>
   );
 }

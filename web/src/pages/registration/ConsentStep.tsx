@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { textLink } from "../../components/site/ui.ts";
 import { StepActions } from "./StepActions.tsx";
+import { StepForm } from "./StepForm.tsx";
 import { MESSAGE_ID } from "./wizard.ts";
 
 const TERMS_SUMMARY = [
@@ -78,14 +79,7 @@ type Props = {
 /** Step 3: summaries of the terms and privacy policy, and the two consents. */
 export function ConsentStep({ termsAccepted, privacyAccepted, onTermsChange, onPrivacyChange, showInvalid, onSubmit, onPrevious }: Props) {
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      className="mt-6"
-    >
+    <StepForm onSubmit={onSubmit} className="mt-6">
       <section
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so the keyboard can scroll it
         tabIndex={0}
@@ -105,6 +99,6 @@ export function ConsentStep({ termsAccepted, privacyAccepted, onTermsChange, onP
         </Checkbox>
       </fieldset>
       <StepActions label="Accept & Continue" pendingLabel="Continuing…" onPrevious={onPrevious} />
-    </form>
+    </StepForm>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -6,7 +5,13 @@ import { REGISTRATION_MESSAGES, type RegistrationInput, registrationSchema, veri
 import { container, textLink } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Loading } from "../../components/ui/states.tsx";
-import { useTRPC } from "../../lib/trpc.ts";
+import {
+  useRegisterSchool,
+  useResendVerificationCode,
+  useStartRegistrationCheckout,
+  useUpdateRegistration,
+  useVerifyRegistrationEmail,
+} from "../../features/registrations/hooks.ts";
 import { ConsentStep } from "./ConsentStep.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
 import { type ResumeOutcome, rememberResumeToken, useResumeOnLoad } from "./resume.ts";
@@ -39,8 +44,6 @@ const INTROS: Record<StepNumber, string> = {
 /** `/get-started`: the four-step school registration wizard (spec §2, §4). */
 export default function GetStartedPage() {
   usePageTitle("Register Your School · SchoolRide");
-  const trpc = useTRPC();
-
   const [step, setStep] = useState<StepNumber>(1);
   const [message, setMessage] = useState<WizardMessage | null>(null);
   const [pendingSchoolId, setPendingSchoolId] = useState<string | null>(null);
@@ -82,11 +85,11 @@ export default function GetStartedPage() {
     reValidateMode: "onSubmit",
   });
 
-  const registerSchool = useMutation(trpc.registration.register.mutationOptions());
-  const updateSchool = useMutation(trpc.registration.update.mutationOptions());
-  const verifyEmail = useMutation(trpc.registration.verifyEmail.mutationOptions());
-  const resendCode = useMutation(trpc.registration.resendCode.mutationOptions());
-  const checkout = useMutation(trpc.registration.createCheckoutSession.mutationOptions());
+  const registerSchool = useRegisterSchool();
+  const updateSchool = useUpdateRegistration();
+  const verifyEmail = useVerifyRegistrationEmail();
+  const resendCode = useResendVerificationCode();
+  const checkout = useStartRegistrationCheckout();
 
   // The new step's heading takes the focus, so keyboard and screen reader users start at its top.
   useEffect(() => {
@@ -110,6 +113,23 @@ export default function GetStartedPage() {
   function previous() {
     if (step === 1 || busy) return;
     goTo((step - 1) as StepNumber, null);
+  }
+
+  /** A new code is on its way to the administrator: the tab keeps the resume token, the code field starts empty. */
+  function expectNewCode(resumeToken: string | null | undefined) {
+    rememberResumeToken(resumeToken);
+    setCode("");
+    setCodeInvalid(false);
+  }
+
+  /** The pending registration a step 2 or 4 call is about; without one, the wizard says so and nothing is sent. */
+  function pendingRegistration(): string | null {
+    if (!pendingSchoolId) {
+      setMessage(errorNotice(REGISTRATION_MESSAGES.noPendingRegistration));
+      return null;
+    }
+    setMessage(null);
+    return pendingSchoolId;
   }
 
   /* Resume (the e-mailed link, or back from a cancelled checkout) ------------------------------ */
@@ -160,9 +180,7 @@ export default function GetStartedPage() {
               setRegisteredAs(key);
               setVerified(data.verified);
               if (data.verified) return goTo(3, null);
-              rememberResumeToken(data.resumeToken);
-              setCode("");
-              setCodeInvalid(false);
+              expectNewCode(data.resumeToken);
               goTo(2, data.resumeToken ? submittedNotice(input.adminEmail) : null);
             },
             onError,
@@ -179,10 +197,8 @@ export default function GetStartedPage() {
           }
           setPendingSchoolId(id);
           setRegisteredAs(key);
-          rememberResumeToken(data.resumeToken);
           setVerified(false);
-          setCode("");
-          setCodeInvalid(false);
+          expectNewCode(data.resumeToken);
           goTo(2, submittedNotice(input.adminEmail));
         },
         onError,
@@ -227,18 +243,13 @@ export default function GetStartedPage() {
 
   function resend() {
     if (busy) return;
-    if (!pendingSchoolId) {
-      setMessage(errorNotice(REGISTRATION_MESSAGES.noPendingRegistration));
-      return;
-    }
-    setMessage(null);
+    const id = pendingRegistration();
+    if (!id) return;
     resendCode.mutate(
-      { pendingSchoolId },
+      { pendingSchoolId: id },
       {
         onSuccess: (data) => {
-          rememberResumeToken(data?.resumeToken);
-          setCode("");
-          setCodeInvalid(false);
+          expectNewCode(data?.resumeToken);
           setMessage({ kind: "success", title: "Code Sent", text: data?.message || REGISTRATION_MESSAGES.codeResent });
         },
         onError: (error) => setMessage(failure(error, REGISTRATION_MESSAGES.generic)),
@@ -260,13 +271,10 @@ export default function GetStartedPage() {
   /* Step 4 ------------------------------------------------------------------------------------ */
   function submitPayment() {
     if (busy) return;
-    if (!pendingSchoolId) {
-      setMessage(errorNotice(REGISTRATION_MESSAGES.noPendingRegistration));
-      return;
-    }
-    setMessage(null);
+    const id = pendingRegistration();
+    if (!id) return;
     checkout.mutate(
-      { pendingSchoolId, termsAccepted: true, privacyAccepted: true },
+      { pendingSchoolId: id, termsAccepted: true, privacyAccepted: true },
       {
         onSuccess: (data) => {
           const url: string | undefined = data?.checkout_url;

@@ -1,6 +1,7 @@
 import { Check, Info, Lock, ShieldCheck } from "lucide-react";
 import { busLimitNote, PLANS, planFor } from "#shared/registration.ts";
 import { StepActions } from "./StepActions.tsx";
+import { StepForm } from "./StepForm.tsx";
 import { formatPrice } from "./wizard.ts";
 
 export type RegistrationSummary = {
@@ -34,14 +35,7 @@ export function PaymentStep({
   const popular = planId === "professional";
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      className="mt-6 space-y-6"
-    >
+    <StepForm onSubmit={onSubmit} className="mt-6 space-y-6">
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <section
           aria-labelledby="plan-heading"
@@ -120,6 +114,6 @@ export function PaymentStep({
       </div>
 
       <StepActions label="Proceed to Secure Payment" pendingLabel="Redirecting to secure payment…" pending={pending} onPrevious={onPrevious} icon={Lock} />
-    </form>
+    </StepForm>
   );
 }

@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CheckCircle2, Clock, Loader2, type LucideIcon, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useCheckoutStatus } from "../../features/registrations/hooks.ts";
 
 /** Spec: "Confirming your payment..." shows for 2 seconds before the confirmation. */
 const PAYMENT_SUCCESS_DELAY_MS = 2000;
@@ -104,7 +103,6 @@ function NoSession() {
 }
 
 function PaymentConfirmation({ sessionId }: { sessionId: string }) {
-  const trpc = useTRPC();
   const [delayPassed, setDelayPassed] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
 
@@ -117,18 +115,7 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
     };
   }, []);
 
-  const status = useQuery(
-    trpc.registration.checkoutStatus.queryOptions(
-      { sessionId },
-      {
-        staleTime: 0,
-        retry: false,
-        // Nothing to wait for when the session is paid, or when no registration has it at all.
-        refetchInterval: (query) => (query.state.data?.paid || query.state.data?.found === false ? false : timedOut ? SLOW_POLL_INTERVAL_MS : POLL_INTERVAL_MS),
-        refetchIntervalInBackground: false,
-      },
-    ),
-  );
+  const status = useCheckoutStatus(sessionId, timedOut ? SLOW_POLL_INTERVAL_MS : POLL_INTERVAL_MS);
 
   const paid = status.data?.paid === true;
   const schoolName = status.data?.schoolName ?? null;

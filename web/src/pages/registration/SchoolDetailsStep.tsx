@@ -5,6 +5,7 @@ import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, type RegistrationInput, type regis
 import { SCHOOL_TYPE_LABELS } from "../../lib/labels.ts";
 import { InputField, SelectField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
+import { StepForm } from "./StepForm.tsx";
 import { localToday } from "./wizard.ts";
 
 export type RegistrationOutput = z.output<ReturnType<typeof registrationSchema>>;
@@ -29,72 +30,43 @@ export function SchoolDetailsStep({ form, onSubmit, pending }: { form: Registrat
     register,
     formState: { errors },
   } = form;
-  const invalid = (field: keyof RegistrationInput) => Boolean(errors[field]);
+  /** A field's registration, marked invalid when the wizard's message is about it. */
+  const field = (name: Exclude<keyof RegistrationInput, "pupilCount" | "busCount">) => ({ invalid: Boolean(errors[name]), ...register(name) });
+  /** A whole-number field (read as a number). */
+  const countField = (name: "pupilCount" | "busCount") => ({
+    type: "number",
+    inputMode: "numeric" as const,
+    step: 1,
+    invalid: Boolean(errors[name]),
+    ...register(name, { valueAsNumber: true }),
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      className="mt-6 space-y-8"
-    >
+    <StepForm onSubmit={onSubmit} className="mt-6 space-y-8">
       <Section title="School">
-        <InputField label="School Name" autoComplete="organization" className="sm:col-span-2" invalid={invalid("schoolName")} {...register("schoolName")} />
-        <SelectField label="School Type" placeholder="Select school type" options={SCHOOL_TYPES} invalid={invalid("schoolType")} {...register("schoolType")} />
-        <SelectField label="Country" autoComplete="country-name" options={COUNTRIES} invalid={invalid("schoolCountry")} {...register("schoolCountry")} />
-        <InputField
-          label="Number of Pupils"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          invalid={invalid("pupilCount")}
-          hint="Your plan is based on the number of pupils."
-          {...register("pupilCount", { valueAsNumber: true })}
-        />
-        <InputField
-          label="Number of Buses"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          invalid={invalid("busCount")}
-          {...register("busCount", { valueAsNumber: true })}
-        />
-        <InputField
-          label="Intended Start Date"
-          type="date"
-          min={localToday()}
-          invalid={invalid("intendedStartDate")}
-          hint="Today or later."
-          {...register("intendedStartDate")}
-        />
+        <InputField label="School Name" autoComplete="organization" className="sm:col-span-2" {...field("schoolName")} />
+        <SelectField label="School Type" placeholder="Select school type" options={SCHOOL_TYPES} {...field("schoolType")} />
+        <SelectField label="Country" autoComplete="country-name" options={COUNTRIES} {...field("schoolCountry")} />
+        <InputField label="Number of Pupils" min={1} hint="Your plan is based on the number of pupils." {...countField("pupilCount")} />
+        <InputField label="Number of Buses" min={0} {...countField("busCount")} />
+        <InputField label="Intended Start Date" type="date" min={localToday()} hint="Today or later." {...field("intendedStartDate")} />
       </Section>
 
       <Section title="Administrator">
-        <InputField label="Admin Full Name" autoComplete="name" invalid={invalid("adminFullName")} {...register("adminFullName")} />
-        <SelectField label="Admin Role" placeholder="Select a role" options={ADMIN_ROLES} invalid={invalid("adminRole")} {...register("adminRole")} />
-        <InputField
-          label="Admin Email"
-          type="email"
-          autoComplete="email"
-          invalid={invalid("adminEmail")}
-          hint="We will send a verification code to this address."
-          {...register("adminEmail")}
-        />
-        <InputField label="Admin Phone" type="tel" autoComplete="tel" optional invalid={invalid("adminPhone")} {...register("adminPhone")} />
+        <InputField label="Admin Full Name" autoComplete="name" {...field("adminFullName")} />
+        <SelectField label="Admin Role" placeholder="Select a role" options={ADMIN_ROLES} {...field("adminRole")} />
+        <InputField label="Admin Email" type="email" autoComplete="email" hint="We will send a verification code to this address." {...field("adminEmail")} />
+        <InputField label="Admin Phone" type="tel" autoComplete="tel" optional {...field("adminPhone")} />
       </Section>
 
       <Section title="School Address">
-        <InputField label="Street Address" autoComplete="street-address" className="sm:col-span-2" invalid={invalid("schoolAddress")} {...register("schoolAddress")} />
-        <InputField label="City" autoComplete="address-level2" invalid={invalid("schoolCity")} {...register("schoolCity")} />
-        <InputField label="State/Province" autoComplete="address-level1" invalid={invalid("schoolState")} {...register("schoolState")} />
-        <InputField label="ZIP/Postal Code" autoComplete="postal-code" invalid={invalid("schoolZipCode")} {...register("schoolZipCode")} />
+        <InputField label="Street Address" autoComplete="street-address" className="sm:col-span-2" {...field("schoolAddress")} />
+        <InputField label="City" autoComplete="address-level2" {...field("schoolCity")} />
+        <InputField label="State/Province" autoComplete="address-level1" {...field("schoolState")} />
+        <InputField label="ZIP/Postal Code" autoComplete="postal-code" {...field("schoolZipCode")} />
       </Section>
 
       <StepActions label="Continue" pendingLabel="Submitting…" pending={pending} />
-    </form>
+    </StepForm>
   );
 }

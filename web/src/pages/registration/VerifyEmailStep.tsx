@@ -3,6 +3,7 @@ import { forwardRef } from "react";
 import { textLink } from "../../components/site/ui.ts";
 import { InputField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
+import { StepForm } from "./StepForm.tsx";
 
 type Props = {
   email: string;
@@ -23,14 +24,7 @@ export const VerifyEmailStep = forwardRef<HTMLInputElement, Props>(function Veri
   ref,
 ) {
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      className="mt-6"
-    >
+    <StepForm onSubmit={onSubmit} className="mt-6">
       {verified ? (
         <p className="flex items-center gap-2 text-slate-700">
           <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
@@ -71,6 +65,6 @@ export const VerifyEmailStep = forwardRef<HTMLInputElement, Props>(function Veri
         </>
       )}
       <StepActions label={verified ? "Continue" : "Verify Email"} pendingLabel="Verifying…" pending={verifying} onPrevious={onPrevious} />
-    </form>
+    </StepForm>
   );
 });

@@ -1,12 +1,11 @@
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useResumeRegistration } from "../../features/registrations/hooks.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { withoutParam } from "../../lib/url-filters.ts";
 
-export type ResumeResult = RouterOutputs["registration"]["resume"];
+type ResumeResult = RouterOutputs["registration"]["resume"];
 export type Resumable = Extract<ResumeResult, { status: "resumable" }>;
 
 /**
@@ -42,9 +41,8 @@ export type ResumeOutcome =
  * the registration. The token leaves the address bar at once (it is a secret); the tab keeps it.
  */
 export function useResumeOnLoad(onOutcome: (outcome: ResumeOutcome) => void) {
-  const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
-  const resume = useMutation(trpc.registration.resume.mutationOptions());
+  const resume = useResumeRegistration();
   const started = useRef(false);
   const linkToken = params.get("resume");
   const cancelled = params.get("cancelled") === "1";

@@ -1,52 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CreditCard } from "lucide-react";
 import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { PLANS } from "#shared/registration.ts";
-import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import { Button } from "../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../components/ui/states.tsx";
-import { errorMessage } from "../../lib/errors.ts";
+import { useOpenBillingPortal, useRestartSubscription, useSubscriptionStatus } from "../../features/billing/hooks.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 
 /**
  * `/school-admin/subscribe`: where a school admin lands while the school's subscription is not
  * active or trialing. Restart it through Checkout, or repair it in the billing portal.
  */
 export default function SubscribePage() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const returning = params.get("checkout") === "success";
-  const status = useQuery({
-    ...trpc.schoolAdmin.billing.status.queryOptions(),
-    // Back from Checkout: the webhook may take a moment, so look again until it has arrived.
-    refetchInterval: (query) => (returning && !subscriptionAllowsAccess(query.state.data?.status) ? 1500 : false),
-  });
-  const active = subscriptionAllowsAccess(status.data?.status);
+  const { status, active } = useSubscriptionStatus(returning);
 
   useEffect(() => {
     document.title = "Subscription · SchoolRide";
   }, []);
-  useEffect(() => {
-    if (active) void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
-  }, [active, queryClient, trpc]);
 
-  const redirect = (url: string) => window.location.assign(url);
-  const checkout = useMutation(
-    trpc.schoolAdmin.billing.startCheckout.mutationOptions({
-      onSuccess: (data) => redirect(data.checkout_url),
-      onError: (error) => notify("error", "Checkout Failed", errorMessage(error, "Failed to create payment session. Please try again.")),
-    }),
-  );
-  const portal = useMutation(
-    trpc.schoolAdmin.billing.openPortal.mutationOptions({
-      onSuccess: (data) => redirect(data.url),
-      onError: (error) => notify("error", "Billing Portal Failed", errorMessage(error)),
-    }),
-  );
+  const checkout = useRestartSubscription();
+  const portal = useOpenBillingPortal();
 
   if (status.isPending) return <Loading />;
   if (status.isError) return <ErrorState>Failed to load your subscription.</ErrorState>;

@@ -1,12 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { confirmEnrolmentSchema } from "#shared/mfa.ts";
 import { parseOrReport } from "../../../components/mfa/parse.ts";
 import { QrCode } from "../../../components/mfa/QrCode.tsx";
 import { SecondFactorField } from "../../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../../components/ui/form.tsx";
-import { errorMessage } from "../../../lib/errors.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { useBeginTwoFactorEnrolment, useConfirmTwoFactorEnrolment } from "../../../features/security/hooks.ts";
 import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 
 /**
@@ -14,18 +12,13 @@ import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
  * recovery codes, once.
  */
 export function EnrolTwoFactor({ onDone }: { onDone: () => void }) {
-  const trpc = useTRPC();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const begin = useMutation(trpc.superAdmin.security.beginEnrolment.mutationOptions({ onError: (failure) => setError(errorMessage(failure)) }));
-  const confirm = useMutation(
-    trpc.superAdmin.security.confirmEnrolment.mutationOptions({
-      onError: (failure) => {
-        setError(errorMessage(failure));
-        setCode("");
-      },
-    }),
-  );
+  const begin = useBeginTwoFactorEnrolment(setError);
+  const confirm = useConfirmTwoFactorEnrolment((message) => {
+    setError(message);
+    setCode("");
+  });
 
   if (confirm.data) return <RecoveryCodesPanel codes={confirm.data.recoveryCodes} onDone={onDone} />;
 

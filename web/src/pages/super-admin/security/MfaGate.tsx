@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { useTwoFactorStatus } from "../../../features/security/hooks.ts";
 import { FullPageSpinner } from "../../../routes/guards.tsx";
 
 export const SECURITY_PATH = "/super-admin/security";
@@ -12,9 +11,8 @@ export const SECURITY_PATH = "/super-admin/security";
  * invites them to set it up.
  */
 export default function MfaGate() {
-  const trpc = useTRPC();
   const location = useLocation();
-  const status = useQuery(trpc.superAdmin.security.status.queryOptions());
+  const status = useTwoFactorStatus();
   const onSecurityPage = location.pathname === SECURITY_PATH;
   if (status.isPending) return <FullPageSpinner />;
   const needsEnrolment = status.data !== undefined && !status.data.enabled;

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -9,44 +8,20 @@ import { Button } from "../../../components/ui/form.tsx";
 import { formatDateTime } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
+import { useRegenerateRecoveryCodes, useReloadTwoFactorStatus, useTurnOffTwoFactor, useTwoFactorStatus, useTwoFactorTurnedOn } from "../../../features/security/hooks.ts";
 import { errorMessage } from "../../../lib/errors.ts";
-import { useSudo } from "../../../lib/sudo.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
 import { EnrolTwoFactor } from "./EnrolTwoFactor.tsx";
 import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 
 /** Account security: two-factor authentication (enrol, new recovery codes, turn off) and the password. */
 export default function SecurityPage() {
   usePageTitle("Account security");
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const sudo = useSudo();
-  const status = useQuery(trpc.superAdmin.security.status.queryOptions());
+  const status = useTwoFactorStatus();
+  const refresh = useReloadTwoFactorStatus();
+  const turnedOn = useTwoFactorTurnedOn();
   const [confirmingDisable, setConfirmingDisable] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.security.status.queryKey() });
-
-  const regenerate = useMutation(
-    trpc.superAdmin.security.regenerateRecoveryCodes.mutationOptions({
-      onSuccess: () => void refresh(),
-      onError: (error) => {
-        if (!sudo.intercept(error, () => regenerate.mutate())) notify("error", "Recovery Codes", errorMessage(error));
-      },
-    }),
-  );
-  const disable = useMutation(
-    trpc.superAdmin.security.disable.mutationOptions({
-      onSuccess: async () => {
-        setConfirmingDisable(false);
-        notify("success", "Two-Factor Authentication", "Two-factor authentication is off.");
-        await refresh();
-      },
-      onError: (error) => {
-        setConfirmingDisable(false);
-        if (!sudo.intercept(error, () => disable.mutate())) notify("error", "Two-Factor Authentication", errorMessage(error));
-      },
-    }),
-  );
+  const regenerate = useRegenerateRecoveryCodes();
+  const disable = useTurnOffTwoFactor(() => setConfirmingDisable(false));
 
   let content;
   if (status.isPending) content = <Loading label="Loading…" />;
@@ -68,12 +43,7 @@ export default function SecurityPage() {
           Two-factor authentication asks for a code from an app on your phone after your password, so a stolen password is not enough to enter the platform.
           {status.data.required ? " It is required for super admins." : ""}
         </p>
-        <EnrolTwoFactor
-          onDone={() => {
-            notify("success", "Two-Factor Authentication", "Two-factor authentication is on.");
-            void refresh();
-          }}
-        />
+        <EnrolTwoFactor onDone={turnedOn} />
       </div>
     );
   else

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Save } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -9,10 +8,7 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { errorMessage, fieldErrorsOf } from "../../../lib/errors.ts";
-import { useSudo } from "../../../lib/sudo.ts";
-import { notify } from "../../../lib/toast.ts";
-import { useTRPC } from "../../../lib/trpc.ts";
+import { usePlatformSettings, useUpdatePlatformSettings } from "../../../features/settings/hooks.ts";
 
 const FEE_RANGE = "The fee is between 0 and 100%";
 
@@ -49,16 +45,10 @@ const FIELD_FOR: Record<keyof PlatformSettings, keyof FormInput> = {
   supportEmail: "supportEmail",
 };
 
-function serverFieldErrors(error: unknown): Partial<Record<keyof PlatformSettings, string[]>> | null {
-  return fieldErrorsOf(error) as Partial<Record<keyof PlatformSettings, string[]>> | null;
-}
-
 /** `/super-admin/settings`: platform-wide defaults (new schools' fee, invitation validity, support e-mail). */
 export default function SettingsPage() {
   usePageTitle("System Settings · SchoolRide");
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const settings = useQuery(trpc.superAdmin.settings.get.queryOptions());
+  const settings = usePlatformSettings();
   const { register, handleSubmit, reset, setError, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { feePercent: 0, invitationValidityDays: 7, supportEmail: "" },
@@ -69,31 +59,15 @@ export default function SettingsPage() {
     if (settings.data) reset(toForm(settings.data));
   }, [settings.data, reset]);
 
-  const sudo = useSudo();
-  const save = useMutation(
-    trpc.superAdmin.settings.update.mutationOptions({
-      onSuccess: async (saved) => {
-        queryClient.setQueryData(trpc.superAdmin.settings.get.queryKey(), saved);
-        reset(toForm(saved));
-        notify("success", "Settings Saved", "The platform settings were updated.");
-        await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
-      },
-      onError: (error, input) => {
-        // SE6: saving needs a recent re-authentication; "Confirm it's you", then save.
-        if (sudo.intercept(error, () => save.mutate(input))) return;
-        const fields = serverFieldErrors(error);
-        if (fields) {
-          for (const [key, messages] of Object.entries(fields) as [keyof PlatformSettings, string[] | undefined][]) {
-            const field = FIELD_FOR[key];
-            if (field && messages?.[0]) setError(field, { type: "server", message: messages[0] });
-          }
-          notify("error", "Validation Error", errorMessage(error, "Please check the highlighted fields."));
-        } else {
-          notify("error", "Update Failed", errorMessage(error, "Failed to update settings"));
-        }
-      },
-    }),
-  );
+  const save = useUpdatePlatformSettings({
+    onSaved: (saved) => reset(toForm(saved)),
+    onFieldErrors: (fields) => {
+      for (const [key, messages] of Object.entries(fields) as [keyof PlatformSettings, string[] | undefined][]) {
+        const field = FIELD_FOR[key];
+        if (field && messages?.[0]) setError(field, { type: "server", message: messages[0] });
+      }
+    },
+  });
 
   const onSubmit = handleSubmit((values) =>
     save.mutate({
@@ -103,6 +77,14 @@ export default function SettingsPage() {
     }),
   );
 
+  /** A number field of the form: its range, its message and its registration (the value read as a number). */
+  const numberField = (name: "feePercent" | "invitationValidityDays", range: { min: number; max: number; step: number }) => ({
+    type: "number",
+    ...range,
+    error: formState.errors[name]?.message,
+    ...register(name, { valueAsNumber: true }),
+  });
+
   let content;
   if (settings.isPending) content = <Loading label="Loading settings…" />;
   else if (settings.isError) content = <LoadError message="Failed to load the settings." error={settings.error} onRetry={() => void settings.refetch()} />;
@@ -111,25 +93,15 @@ export default function SettingsPage() {
       <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label="System settings">
         <TextField
           label="Default platform fee for new schools (%)"
-          type="number"
           inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.1}
-          error={formState.errors.feePercent?.message}
           hint="Taken from parents' payments to schools approved from now on (for example 5 = 5%). Existing schools keep their fee."
-          {...register("feePercent", { valueAsNumber: true })}
+          {...numberField("feePercent", { min: 0, max: 100, step: 0.1 })}
         />
         <TextField
           label="Invitation validity (days)"
-          type="number"
           inputMode="numeric"
-          min={1}
-          max={30}
-          step={1}
-          error={formState.errors.invitationValidityDays?.message}
           hint="How long a new or regenerated invitation link stays valid: 1 to 30 days."
-          {...register("invitationValidityDays", { valueAsNumber: true })}
+          {...numberField("invitationValidityDays", { min: 1, max: 30, step: 1 })}
         />
         <TextField
           label="Support e-mail"

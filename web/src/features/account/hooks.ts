@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+/** The roles with a "My Account" page (GD1). */
+export type AccountRole = "parent" | "school_admin";
+
+/** Saves `data` as a JSON file through a temporary link. */
+function downloadJson(data: unknown, filename: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * "Download my data": everything SchoolRide holds about the user, saved as a JSON file.
+ * `onError` gets the message to show, or null when a download worked.
+ */
+export function useDownloadMyData(role: AccountRole, onError: (message: string | null) => void) {
+  const trpc = useTRPC();
+  const callbacks = {
+    onSuccess: (data: unknown) => {
+      onError(null);
+      downloadJson(data, `schoolride-my-data-${new Date().toISOString().slice(0, 10)}.json`);
+    },
+    onError: (error: unknown) => onError(errorMessage(error, "Your data could not be prepared. Please try again.")),
+  };
+  const parent = useMutation(trpc.parent.account.exportData.mutationOptions(callbacks));
+  const schoolAdmin = useMutation(trpc.schoolAdmin.account.exportData.mutationOptions(callbacks));
+  return role === "parent" ? parent : schoolAdmin;
+}
+
+/**
+ * "Delete my account" (the current password confirms it). Erased: `onDeleted` leaves the signed-in
+ * area, then this user is forgotten and the toast says so.
+ */
+export function useDeleteMyAccount(role: AccountRole, onDeleted: () => Promise<void>) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const onSuccess = async () => {
+    await onDeleted();
+    queryClient.clear();
+    queryClient.setQueryData(trpc.auth.me.queryKey(), null);
+    notify("success", "Account deleted", "Your account and personal data have been deleted.");
+  };
+  const parent = useMutation(trpc.parent.account.requestErasure.mutationOptions({ onSuccess }));
+  const schoolAdmin = useMutation(trpc.schoolAdmin.account.requestErasure.mutationOptions({ onSuccess }));
+  return role === "parent" ? parent : schoolAdmin;
+}
