@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { NOTIFICATION_MESSAGES } from "#shared/notifications.ts";
+import { NOTIFICATION_MESSAGES, type SendNotificationForm } from "#shared/notifications.ts";
 import { children, emailLogs, notifications, parents } from "../../db/schema/index.ts";
 import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
 import { callerFor, failure } from "../support/caller.ts";
@@ -18,15 +18,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const message = (audience: unknown, overrides: Record<string, unknown> = {}) => ({
-  title: "Snow day",
-  message: "No buses tomorrow.",
-  type: "warning" as const,
-  category: "system" as const,
-  audience,
-  email: false,
-  ...overrides,
-});
+/** A send, possibly hostile (the procedure validates it), typed as the form for the caller. */
+const message = (audience: unknown, overrides: Record<string, unknown> = {}) =>
+  ({ title: "Snow day", message: "No buses tomorrow.", type: "warning", category: "system", audience, email: false, ...overrides }) as unknown as SendNotificationForm;
 
 async function parentWithChild(route: string | null, schoolId = school.id) {
   const parent = await createUser(t.db, "parent", { schoolId });
@@ -81,7 +75,7 @@ describe("Send Notification", () => {
     t.db.batch = ((queries: Parameters<typeof batch>[0]) => {
       batches.push(queries.length);
       return batch(queries);
-    }) as typeof t.db.batch;
+    }) as unknown as typeof t.db.batch;
     const result = await api.schoolAdmin.notifications.send(message({ kind: "school" }, { email: true }));
     t.db.batch = batch;
     expect(result.recipients).toBe(1000);
