@@ -79,6 +79,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.overview": { access: "school_admin" },
   "parent.overview": { access: "parent" },
   "schoolAdmin.dashboard": { access: "school_admin" },
+  "schoolAdmin.trips.routes": { access: "school_admin" },
   "schoolAdmin.trips.list": { access: "school_admin", input: { view: "week" } },
   "schoolAdmin.trips.create": { access: "school_admin", input: { trip: { routeName: "" } } },
   "schoolAdmin.trips.update": { access: "school_admin", input: { tripId: "no-such-trip", trip: { routeName: "" } } },

@@ -125,6 +125,9 @@ describe("trips in the school's time zone", () => {
     expect(await names({ search: "%" })).toEqual(["South 100%"]);
     expect(await names({ status: "completed" })).toEqual(["South 100%"]);
     expect(await names({ routeType: "pickup" })).toEqual(["North Loop"]);
+    await parentOnRoute("north loop");
+    await parentOnRoute("Hillside");
+    expect((await api.schoolAdmin.trips.routes()).routes).toEqual(["Hillside", "North Loop", "South 100%"]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "#shared/enums.ts";
+import type { NotificationCategory } from "#shared/enums.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type NotificationAudience, type NotificationTab, type sendNotificationInput } from "#shared/notifications.ts";
 import { notifications, parents, schools } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
@@ -35,7 +35,7 @@ export async function listNotifications(scope: SchoolScope, input: { tab: Notifi
     conditions.push(or(sql`lower(${notifications.title}) like ${pattern} escape '\\'`, sql`lower(${notifications.message}) like ${pattern} escape '\\'`));
   }
   const where = and(...conditions);
-  const [rows, totals, byCategory] = await db.batch([
+  const [rows, totals, byCategory, schoolRows] = await db.batch([
     db
       .select({
         id: notifications.id,
@@ -57,6 +57,7 @@ export async function listNotifications(scope: SchoolScope, input: { tab: Notifi
       .from(notifications)
       .where(mine(scope))
       .groupBy(notifications.category),
+    db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, scope.schoolId)),
   ]);
   const counts = { all: 0, unread: 0, system: 0, trip: 0, payment: 0, attendance: 0 } satisfies Record<NotificationTab, number>;
   for (const row of byCategory) {
@@ -64,7 +65,9 @@ export async function listNotifications(scope: SchoolScope, input: { tab: Notifi
     counts.all += row.total;
     counts.unread += Number(row.unread ?? 0);
   }
-  return { ...pageOf(rows, totals[0]?.total ?? 0, input.page, NOTIFICATIONS_PAGE_SIZE), counts, categories: NOTIFICATION_CATEGORIES };
+  // Times read "Today at 7:30 AM" in the school's zone, wherever the reader is.
+  const timeZone = schoolRows[0]?.timeZone ?? "UTC";
+  return { ...pageOf(rows, totals[0]?.total ?? 0, input.page, NOTIFICATIONS_PAGE_SIZE), counts, timeZone };
 }
 
 /** The bell's figure. */

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TripStatus } from "#shared/enums.ts";
 import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
 import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema } from "#shared/trips.ts";
-import { schools, trips } from "../../../db/schema/index.ts";
+import { children, schools, trips } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { likePattern } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
@@ -212,4 +212,23 @@ export async function deleteTrip(scope: SchoolScope, input: { tripId: string }) 
     ),
   ]);
   return { id: trip.id };
+}
+
+/** The school's route names (from its trips and its children's bus routes), for pickers. */
+export async function listRouteNames(scope: SchoolScope) {
+  const { db } = scope.deps;
+  const [fromTrips, fromChildren] = await db.batch([
+    db.selectDistinct({ name: trips.routeName }).from(trips).where(eq(trips.schoolId, scope.schoolId)),
+    db
+      .selectDistinct({ name: children.busRoute })
+      .from(children)
+      .where(and(eq(children.schoolId, scope.schoolId), isNotNull(children.busRoute))),
+  ]);
+  const names = new Map<string, string>();
+  // One spelling per route, ignoring case: the trips' spelling first.
+  for (const { name } of [...fromTrips, ...fromChildren]) {
+    const key = name?.trim().toLowerCase();
+    if (key && !names.has(key)) names.set(key, name!.trim());
+  }
+  return { routes: [...names.values()].sort((a, b) => a.localeCompare(b)) };
 }
