@@ -147,7 +147,8 @@ export default function TripsPage() {
       />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300">
+          <fieldset className="inline-flex overflow-hidden rounded-md border border-slate-300">
+            <legend className="sr-only">View</legend>
             {(["day", "week"] as const).map((name) => (
               <button
                 key={name}
@@ -159,7 +160,7 @@ export default function TripsPage() {
                 {name === "day" ? "Day" : "Week"}
               </button>
             ))}
-          </div>
+          </fieldset>
           <IconButton
             label={view === "day" ? "Previous day" : "Previous week"}
             disabled={!anchor}
