@@ -31,3 +31,28 @@ export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Par
 export function rowHolds<T extends SQLiteTable & { id: SQLiteColumn }>(table: T, id: string, column: SQLiteColumn, value: string): SQL {
   return sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${column} = ${value})`;
 }
+
+/**
+ * `INSERT INTO t (…) SELECT * FROM (VALUES (…), (…)) WHERE <condition>`: many rows that are written
+ * only if `condition` holds (see `insertWhere`). Every row gives the same columns. Keep a call under
+ * SQLite's 32,766 parameters (rows × columns); callers chunk large fan-outs.
+ */
+export function insertManyWhere<T extends SQLiteTable>(db: Db, table: T, rows: Partial<T["$inferInsert"]>[], condition: SQL) {
+  const columns = getTableColumns(table) as Record<string, T["_"]["columns"][string]>;
+  const keys = Object.keys(rows[0] ?? {}).filter((key) => rows[0]![key as keyof (typeof rows)[0]] !== undefined);
+  const names = sql.join(
+    keys.map((key) => sql.identifier(columns[key]!.name)),
+    sql`, `,
+  );
+  const tuples = sql.join(
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          keys.map((key) => sql.param(row[key as keyof typeof row] ?? null, columns[key])),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  return db.run(sql`insert into ${table} (${names}) select * from (values ${tuples}) where ${condition}`);
+}

@@ -31,7 +31,10 @@ export type WorkerEnv = {
   STRIPE_PRICE_STARTER?: string;
   STRIPE_PRICE_PROFESSIONAL?: string;
   STRIPE_PRICE_ENTERPRISE?: string;
-  EMAIL_QUEUE: { send(body: QueueMessageBody, options?: { delaySeconds?: number }): Promise<void> };
+  EMAIL_QUEUE: {
+    send(body: QueueMessageBody, options?: { delaySeconds?: number }): Promise<void>;
+    sendBatch(messages: Iterable<{ body: QueueMessageBody }>): Promise<void>;
+  };
   ASSETS?: { fetch(request: Request): Promise<Response> };
 };
 
@@ -49,7 +52,7 @@ function runtime(env: WorkerEnv) {
     config,
     now,
     ...stripeForConfig(config, { db, now }),
-    queue: { send: (body) => env.EMAIL_QUEUE.send(body) },
+    queue: { send: (body) => env.EMAIL_QUEUE.send(body), sendBatch: (bodies) => env.EMAIL_QUEUE.sendBatch(bodies.map((body) => ({ body }))) },
     mailer: createMailer(config),
     logger: consoleLogger,
     pwnedPasswords: pwnedPasswordsForConfig(config, { logger: consoleLogger }),

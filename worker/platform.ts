@@ -12,7 +12,12 @@ export type QueueMessageBody = { kind: "email"; emailLogId: string };
 
 export interface QueueProducer {
   send(body: QueueMessageBody): Promise<void>;
+  /** Several messages in one call (Cloudflare takes up to `QUEUE_BATCH_LIMIT`); without it, one `send` each. */
+  sendBatch?(bodies: readonly QueueMessageBody[]): Promise<void>;
 }
+
+/** Cloudflare Queues' limit of messages per `sendBatch`. */
+export const QUEUE_BATCH_LIMIT = 100;
 
 /** One delivered message, as Cloudflare Queues (and the in-process queue) hand it to the consumer. */
 export interface QueueMessage<Body = unknown> {

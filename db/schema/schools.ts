@@ -40,6 +40,8 @@ export const schools = sqliteTable(
     connectPayoutsEnabled: bool("connect_payouts_enabled").notNull().default(false),
     /** Platform fee on parent payments for this school, in basis points (500 = 5%). */
     platformFeeBps: integer("platform_fee_bps").notNull().default(500),
+    /** IANA zone: trip times, "today" and weeks are in it. Schools from before zones existed got UTC. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     pendingSchoolId: text("pending_school_id"),
     createdBy: text("created_by"),
     createdAt: createdAt(),
@@ -78,6 +80,7 @@ export const pendingSchools = sqliteTable(
     busCount: integer("bus_count").notNull(),
     intendedStartDate: isoDate("intended_start_date").notNull(),
     plan: text("plan", { enum: PLANS }).notNull(),
+    timeZone: text("time_zone").notNull().default("UTC"),
     verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES }).notNull().default("pending_verification"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     emailVerifiedAt: instant("email_verified_at"),

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
 import { bool, createdAt, id, instant, ROLES, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
-export const TRIP_STATUSES = ["scheduled", "in-progress", "completed", "cancelled"] as const;
-export const ROUTE_TYPES = ["pickup", "dropoff"] as const;
+export { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, TRIP_STATUSES };
 
 export const trips = sqliteTable(
   "trips",
@@ -23,14 +23,13 @@ export const trips = sqliteTable(
     stops: integer("stops").notNull().default(1),
     status: text("status", { enum: TRIP_STATUSES }).notNull().default("scheduled"),
     createdBy: text("created_by"),
+    /** Random per write: the claim of a change that notifies parents (a double submit notifies once). */
+    changeId: text("change_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("trips_school_departure_idx").on(t.schoolId, t.departureTime), check("trips_counts", sql`${t.studentsCount} >= 0 and ${t.stops} >= 1`)],
 );
-
-export const NOTIFICATION_TYPES = ["info", "success", "warning", "error"] as const;
-export const NOTIFICATION_CATEGORIES = ["system", "trip", "payment", "attendance"] as const;
 
 /**
  * One row per recipient (fan-out on send), so read state and deletion are per person.

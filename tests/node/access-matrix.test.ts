@@ -76,8 +76,27 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.invitations.revoke": { access: "school_admin", input: { inviteId: "no-such-invite" } },
   "schoolAdmin.parents.setActive": { access: "school_admin", input: { parentId: "no-such-parent", active: false } },
   "superAdmin.stats": { access: "super_admin" },
-  "schoolAdmin.overview": { access: "school_admin" },
   "parent.overview": { access: "parent" },
+  "schoolAdmin.dashboard": { access: "school_admin" },
+  "schoolAdmin.trips.routes": { access: "school_admin" },
+  "schoolAdmin.trips.list": { access: "school_admin", input: { view: "week" } },
+  "schoolAdmin.trips.create": { access: "school_admin", input: { trip: { routeName: "" } } },
+  "schoolAdmin.trips.update": { access: "school_admin", input: { tripId: "no-such-trip", trip: { routeName: "" } } },
+  "schoolAdmin.trips.setStatus": { access: "school_admin", input: { tripId: "no-such-trip", status: "in-progress" } },
+  "schoolAdmin.trips.delete": { access: "school_admin", input: { tripId: "no-such-trip" } },
+  "schoolAdmin.notifications.list": { access: "school_admin", input: { tab: "all" } },
+  "schoolAdmin.notifications.unreadCount": { access: "school_admin" },
+  "schoolAdmin.notifications.markRead": { access: "school_admin", input: { notificationId: "no-such-notification" } },
+  "schoolAdmin.notifications.delete": { access: "school_admin", input: { notificationId: "no-such-notification" } },
+  // Empty title: refused by validation before any recipient is looked up.
+  "schoolAdmin.notifications.send": {
+    access: "school_admin",
+    input: { title: "", message: "m", type: "info", category: "system", audience: { kind: "school" }, email: false },
+  },
+  "parent.notifications.list": { access: "parent", input: { tab: "all" } },
+  "parent.notifications.unreadCount": { access: "parent" },
+  "parent.notifications.markRead": { access: "parent", input: { notificationId: "no-such-notification" } },
+  "parent.notifications.delete": { access: "parent", input: { notificationId: "no-such-notification" } },
   "parent.account.exportData": { access: "parent" },
   // A wrong password: refused (BAD_REQUEST) before anything is erased.
   "parent.account.requestErasure": { access: "parent", input: { password: "not the password" } },
@@ -163,7 +182,7 @@ describe("tenant isolation (AZ2, AZ3)", () => {
   it("a school admin sees their own school, whatever another school exists", async () => {
     for (const identity of ["school_admin", "other_school_admin"] as const) {
       const ctx = await contexts.get(identity)!();
-      const overview = await createCaller(ctx).schoolAdmin.overview();
+      const overview = await createCaller(ctx).schoolAdmin.dashboard();
       expect(overview.school.id).toBe(ctx.auth!.user.schoolId);
     }
   });

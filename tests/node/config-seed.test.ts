@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { children, parents, schoolAdmins, superAdmins } from "../../db/schema/index.ts";
+import { localDate, localTime } from "#shared/school-time.ts";
+import { children, notifications, parents, schoolAdmins, superAdmins, trips } from "../../db/schema/index.ts";
 import { ConfigError, loadConfig } from "../../worker/config.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
-import { createTestApp, type TestApp } from "../support/harness.ts";
+import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
+import { seedDemoWeek } from "../../worker/local/demo-week.ts";
+import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
 
 const SECRETS = {
@@ -59,5 +62,35 @@ describe("demo seed", () => {
       const response = await mutate(t.app, "auth.login", { role: account.role, email: account.email, password: DEMO_PASSWORD }, { ip: `192.0.2.${account.role.length}` });
       expect(response.status, account.email).toBe(200);
     }
+  });
+
+  it("keeps a realistic week of trips for Maple Grove: three routes, six buses, every school day, refilled when the coming week is empty", async () => {
+    // Monday 2 March 2026, 09:00 UTC = 03:00 in Chicago.
+    await seedDemo(t.db, t.clock.now());
+    const seeded = await t.db.select().from(trips).where(eq(trips.schoolId, DEMO_IDS.school));
+    const days = new Set(seeded.map((trip) => localDate(trip.departureTime, "America/Chicago")));
+    expect([...days].sort()).toEqual([
+      "2026-03-02",
+      "2026-03-03",
+      "2026-03-04",
+      "2026-03-05",
+      "2026-03-06",
+      "2026-03-09",
+      "2026-03-10",
+      "2026-03-11",
+      "2026-03-12",
+      "2026-03-13",
+    ]);
+    expect(new Set(seeded.map((trip) => trip.routeName)).size).toBe(3);
+    expect(new Set(seeded.map((trip) => trip.busNumber)).size).toBe(6);
+    expect(seeded).toHaveLength(10 * 6 * 2);
+    expect(localTime(seeded.find((trip) => trip.busNumber === "12" && trip.routeType === "pickup")!.departureTime, "America/Chicago")).toBe("07:30");
+    // The next start, same week: nothing added.
+    expect(await seedDemoWeek(t.db, DEMO_IDS.school, t.clock.now())).toBe(0);
+    // Three weeks later the coming week is empty: this week and the next are filled again.
+    t.clock.advance(21 * DAY);
+    expect(await seedDemoWeek(t.db, DEMO_IDS.school, t.clock.now())).toBe(120);
+    const categories = await t.db.selectDistinct({ category: notifications.category }).from(notifications).where(eq(notifications.recipientId, DEMO_IDS.parent));
+    expect(categories.map((row) => row.category).sort()).toEqual(["attendance", "payment", "system", "trip"]);
   });
 });

@@ -268,7 +268,7 @@ describe("temporary-password sign-in", () => {
     expect(admin).toMatchObject({ position: "Administrator", mustChangePassword: true, name: "Nia Admin" });
     const [invitation] = await t.db.select().from(invitations).where(eq(invitations.id, id));
     expect(invitation).toMatchObject({ status: "accepted", acceptedUserId: admin!.id });
-    expect((await query(t.app, "schoolAdmin.overview", undefined, { cookie: cookieFrom(login.setCookie) })).status).toBe(403);
+    expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie: cookieFrom(login.setCookie) })).status).toBe(403);
   });
 
   it("a wrong temporary password, an expired or revoked invitation give the normal failure", async () => {

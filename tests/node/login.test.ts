@@ -171,7 +171,7 @@ describe("change password", () => {
     const login = await mutate(t.app, "auth.login", { role: "school_admin", email: admin.email, password: PASSWORD }, { ip: freshIp() });
     expect((login.data as { user: { mustChangePassword: boolean } }).user.mustChangePassword).toBe(true);
     const cookie = cookieFrom(login.setCookie);
-    const blocked = await query(t.app, "schoolAdmin.overview", undefined, { cookie });
+    const blocked = await query(t.app, "schoolAdmin.dashboard", undefined, { cookie });
     expect(blocked.status).toBe(403);
     expect(blocked.error?.message).toBe(PASSWORD_CHANGE_REQUIRED);
 
@@ -184,7 +184,7 @@ describe("change password", () => {
     expect(changed.status).toBe(200);
     const [row] = await t.db.select().from(schoolAdmins).where(eq(schoolAdmins.id, admin.id));
     expect(row).toMatchObject({ mustChangePassword: false, passwordChangedAt: t.clock.now() });
-    expect((await query(t.app, "schoolAdmin.overview", undefined, { cookie: cookieFrom(changed.setCookie) })).status).toBe(200);
+    expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie: cookieFrom(changed.setCookie) })).status).toBe(200);
     // The new password works and the old one does not.
     t.clock.advance(10_000);
     expect((await mutate(t.app, "auth.login", { role: "school_admin", email: admin.email, password: "my own passphrase" }, { ip: freshIp() })).status).toBe(200);

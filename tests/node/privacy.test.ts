@@ -184,7 +184,7 @@ describe("GDPR (GD1)", () => {
     const refused = await mutate(t.app, "schoolAdmin.account.requestErasure", { password: PASSWORD }, { cookie });
     expect(refused.error).toMatchObject({ message: LAST_ADMIN_MESSAGE, data: { code: "CONFLICT" } });
     expect((await t.db.select().from(schoolAdmins).where(eq(schoolAdmins.id, only.id)))[0]).toMatchObject({ name: "Only Admin", isActive: true });
-    expect((await query(t.app, "schoolAdmin.overview", undefined, { cookie })).error).toBeNull();
+    expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie })).error).toBeNull();
 
     await createUser(t.db, "school_admin", { schoolId: school.id });
     const erased = await mutate(t.app, "schoolAdmin.account.requestErasure", { password: PASSWORD }, { cookie });

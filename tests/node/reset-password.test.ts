@@ -92,7 +92,7 @@ describe("reset", () => {
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
     const response = await mutate(t.app, "auth.resetPassword", { token, ...NEW });
     expect(response.data).toEqual({ role: "school_admin", message: RESET_MESSAGES.done });
-    expect((await query(t.app, "schoolAdmin.overview", undefined, { cookie })).status).toBe(401);
+    expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie })).status).toBe(401);
     expect((await mutate(t.app, "auth.login", { role: "school_admin", email: user.email, password: NEW.password }, { ip: "203.0.113.5" })).status).toBe(200);
     expect((await mutate(t.app, "auth.resetPassword", { token, ...NEW })).error?.message).toBe(RESET_MESSAGES.invalidLink);
   });

@@ -64,11 +64,17 @@ describe("round trips per procedure", () => {
     ["super_admin", "superAdmin.registrations.pending", { limit: 3 }],
     ["super_admin", "superAdmin.settings.get", undefined],
     ["super_admin", "superAdmin.security.status", undefined],
-    ["school_admin", "schoolAdmin.overview", undefined],
+    ["school_admin", "schoolAdmin.dashboard", undefined],
     ["school_admin", "schoolAdmin.parents.list", { page: 1 }],
     ["school_admin", "schoolAdmin.invitations.list", { page: 1 }],
     ["school_admin", "schoolAdmin.billing.status", undefined],
+    ["school_admin", "schoolAdmin.trips.list", { view: "week" }],
+    ["school_admin", "schoolAdmin.trips.list", { view: "day", search: "north" }],
+    ["school_admin", "schoolAdmin.trips.routes", undefined],
+    ["school_admin", "schoolAdmin.notifications.list", { tab: "all" }],
+    ["school_admin", "schoolAdmin.notifications.unreadCount", undefined],
     ["parent", "parent.overview", undefined],
+    ["parent", "parent.notifications.list", { tab: "unread", search: "bus" }],
   ];
 
   it.each(PROCEDURES)("%s: %s costs at most 2 round trips (session + one batch)", async (role, path, input) => {

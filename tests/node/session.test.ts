@@ -118,12 +118,12 @@ describe("revocation (SE3, SE5)", () => {
       { cookie: laptop.cookie },
     );
     expect(changed.status).toBe(200);
-    expect((await query(t.app, "schoolAdmin.overview", undefined, { cookie: phone.cookie })).status).toBe(401);
-    expect((await query(t.app, "schoolAdmin.overview", undefined, { cookie: laptop.cookie })).status).toBe(401);
+    expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie: phone.cookie })).status).toBe(401);
+    expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie: laptop.cookie })).status).toBe(401);
     // The browser that changed it gets a fresh session.
     const fresh = cookieFrom(changed.setCookie);
     expect(fresh).not.toBe(laptop.cookie);
-    expect((await query(t.app, "schoolAdmin.overview", undefined, { cookie: fresh })).status).toBe(200);
+    expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie: fresh })).status).toBe(200);
   });
 
   it("deactivating a user ends their access at once, and revocation deletes their sessions", async () => {

@@ -118,7 +118,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         isActive: parents.isActive,
         schoolId: parents.schoolId,
       },
-      school: { name: schools.name, subscriptionStatus: schools.subscriptionStatus, isActive: schools.isActive },
+      school: { name: schools.name, subscriptionStatus: schools.subscriptionStatus, timeZone: schools.timeZone, isActive: schools.isActive },
       mfaEnabledAt: totpCredentials.enabledAt,
     })
     .from(sessions)
@@ -152,6 +152,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
       schoolId,
       school: schoolId ? (school?.name ?? null) : null,
       subscriptionStatus: schoolId ? (school?.subscriptionStatus ?? null) : null,
+      timeZone: schoolId ? (school?.timeZone ?? null) : null,
       mustChangePassword: account.mustChangePassword,
     };
     return { session, user, mfaEnabled: role === "super_admin" && Boolean(row.mfaEnabledAt) };

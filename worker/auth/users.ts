@@ -14,6 +14,8 @@ export type SessionUser = {
   school: string | null;
   /** The school's subscription (school admins are sent to the subscribe page unless active or trialing). */
   subscriptionStatus: SubscriptionStatus | null;
+  /** The school's IANA zone: trip times, "today" and weeks are in it (null for super admins). */
+  timeZone: string | null;
   mustChangePassword: boolean;
 };
 
@@ -46,6 +48,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       schoolId: null,
       school: null,
       subscriptionStatus: null,
+      timeZone: null,
       mustChangePassword: row.mustChangePassword,
       passwordHash: row.passwordHash,
       isActive: row.isActive,
@@ -67,6 +70,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       isActive: table.isActive,
       school: schools.name,
       subscriptionStatus: schools.subscriptionStatus,
+      timeZone: schools.timeZone,
       schoolCode: schools.code,
       schoolActive: schools.isActive,
     })
@@ -100,6 +104,7 @@ export function toSessionUser(account: UserAccount): SessionUser {
     schoolId: account.schoolId,
     school: account.school,
     subscriptionStatus: account.subscriptionStatus,
+    timeZone: account.timeZone,
     mustChangePassword: account.mustChangePassword,
   };
 }

@@ -1,8 +1,9 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { children, invoices, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins, trips } from "../../db/schema/index.ts";
+import { children, invoices, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
 import { hashPassword } from "../auth/password.ts";
+import { seedDemoWeek } from "./demo-week.ts";
 
 /** Local mode only. Production never seeds demo users (see `npm run db:create-super-admin`). */
 export const DEMO_PASSWORD = "demo-password-1";
@@ -29,23 +30,24 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function at(day: Date, hours: number, minutes: number): Date {
-  const value = new Date(day);
-  value.setUTCHours(hours, minutes, 0, 0);
-  return value;
-}
-
 /**
- * Seeds the three demo accounts and enough data for every dashboard. Idempotent: rows have fixed
- * ids and an existing demo super admin means the seed already ran.
+ * Seeds the three demo accounts and enough data for every dashboard, then keeps the demo school's
+ * coming week of trips filled (`seedDemoWeek`). Idempotent: rows have fixed ids and an existing demo
+ * super admin means the accounts were already seeded.
  */
 export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-seeded"> {
   const existing = await db.query.superAdmins.findFirst({ where: eq(superAdmins.id, DEMO_IDS.superAdmin) });
-  if (existing) return "already-seeded";
+  if (existing) {
+    await seedDemoWeek(db, DEMO_IDS.school, now);
+    return "already-seeded";
+  }
+  await seedAccounts(db, now);
+  await seedDemoWeek(db, DEMO_IDS.school, now);
+  return "seeded";
+}
 
+async function seedAccounts(db: Db, now: Date): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const tomorrow = new Date(now.getTime() + DAY);
-  const yesterday = new Date(now.getTime() - DAY);
   const school = DEMO_IDS.school;
   const parent = DEMO_IDS.parent;
   const admin = DEMO_IDS.schoolAdmin;
@@ -64,6 +66,7 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
         state: "IL",
         zipCode: "62701",
         country: "United States",
+        timeZone: "America/Chicago",
         schoolType: "primary",
         pupilCount: 320,
         busCount: 6,
@@ -139,51 +142,6 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
       ])
       .onConflictDoNothing(),
     db
-      .insert(trips)
-      .values([
-        {
-          id: "00000000-0000-4000-8000-000000000301",
-          schoolId: school,
-          routeName: "North Loop",
-          routeType: "pickup",
-          busNumber: "12",
-          driverName: "Dana Brooks",
-          departureTime: at(tomorrow, 7, 30),
-          arrivalTime: at(tomorrow, 8, 15),
-          studentsCount: 28,
-          stops: 9,
-          createdBy: admin,
-        },
-        {
-          id: "00000000-0000-4000-8000-000000000302",
-          schoolId: school,
-          routeName: "North Loop",
-          routeType: "dropoff",
-          busNumber: "12",
-          driverName: "Dana Brooks",
-          departureTime: at(tomorrow, 15, 0),
-          arrivalTime: at(tomorrow, 15, 45),
-          studentsCount: 26,
-          stops: 9,
-          createdBy: admin,
-        },
-        {
-          id: "00000000-0000-4000-8000-000000000303",
-          schoolId: school,
-          routeName: "River Road",
-          routeType: "pickup",
-          busNumber: "7",
-          driverName: "Chris Patel",
-          departureTime: at(yesterday, 7, 20),
-          arrivalTime: at(yesterday, 8, 5),
-          studentsCount: 31,
-          stops: 11,
-          status: "completed",
-          createdBy: admin,
-        },
-      ])
-      .onConflictDoNothing(),
-    db
       .insert(notifications)
       .values([
         {
@@ -209,6 +167,64 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
           type: "info",
           category: "payment",
           createdAt: new Date(now.getTime() - DAY),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000404",
+          schoolId: school,
+          recipientRole: "parent",
+          recipientId: parent,
+          senderId: admin,
+          title: "Attendance: morning pickup",
+          message: "Ava was not at the North Loop stop this morning. Please let the school know when she will not ride.",
+          type: "info",
+          category: "attendance",
+          createdAt: new Date(now.getTime() - 5 * HOUR),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000405",
+          schoolId: school,
+          recipientRole: "parent",
+          recipientId: parent,
+          senderId: admin,
+          title: "New term, new timetable",
+          message: "The spring timetable is now in SchoolRide. Check your children's pickup times.",
+          type: "info",
+          category: "system",
+          read: true,
+          createdAt: new Date(now.getTime() - 4 * DAY),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000406",
+          schoolId: school,
+          recipientRole: "school_admin",
+          recipientId: admin,
+          title: "Bus 7 running late",
+          message: "River Road (bus 7) reported a 10-minute delay at Elm Street.",
+          type: "warning",
+          category: "trip",
+          createdAt: new Date(now.getTime() - 1 * HOUR),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000407",
+          schoolId: school,
+          recipientRole: "school_admin",
+          recipientId: admin,
+          title: "Payment received",
+          message: "Jamie Rivera paid the autumn term transport invoice.",
+          type: "success",
+          category: "payment",
+          createdAt: new Date(now.getTime() - 26 * HOUR),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000408",
+          schoolId: school,
+          recipientRole: "school_admin",
+          recipientId: admin,
+          title: "Attendance summary",
+          message: "3 students missed the morning pickup yesterday.",
+          type: "info",
+          category: "attendance",
+          createdAt: new Date(now.getTime() - 30 * HOUR),
         },
         {
           id: "00000000-0000-4000-8000-000000000403",
@@ -292,5 +308,4 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
       ])
       .onConflictDoNothing(),
   ]);
-  return "seeded";
 }

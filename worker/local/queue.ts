@@ -28,6 +28,10 @@ export class InProcessQueue implements QueueProducer {
     this.schedule({ id: crypto.randomUUID(), body, attempts: 1 }, 0);
   }
 
+  async sendBatch(bodies: readonly QueueMessageBody[]): Promise<void> {
+    for (const body of bodies) await this.send(body);
+  }
+
   /** Resolves when nothing is queued, running or waiting to retry. */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);

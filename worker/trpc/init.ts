@@ -3,6 +3,7 @@ import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
+import { DEFAULT_TIME_ZONE } from "#shared/school-time.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
@@ -236,7 +237,7 @@ export const SUBSCRIPTION_REQUIRED = "Your school's subscription is not active. 
 export const schoolBillingProcedure = roleProcedure("school_admin").use(({ ctx, next }) => {
   const schoolId = ctx.user.schoolId;
   if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-  const scope: SchoolScope = { ...ctx.scope, actor: { ...ctx.scope.actor, schoolId }, schoolId };
+  const scope: SchoolScope = { ...ctx.scope, actor: { ...ctx.scope.actor, schoolId }, schoolId, timeZone: ctx.user.timeZone ?? DEFAULT_TIME_ZONE };
   return next({ ctx: { ...ctx, scope } });
 });
 
@@ -249,6 +250,6 @@ export const schoolAdminProcedure = schoolBillingProcedure.use(({ ctx, next }) =
 export const parentProcedure = roleProcedure("parent").use(({ ctx, next }) => {
   const schoolId = ctx.user.schoolId;
   if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-  const scope: ParentScope = { ...ctx.scope, actor: { ...ctx.scope.actor, schoolId }, schoolId, parentId: ctx.user.id };
+  const scope: ParentScope = { ...ctx.scope, actor: { ...ctx.scope.actor, schoolId }, schoolId, timeZone: ctx.user.timeZone ?? DEFAULT_TIME_ZONE, parentId: ctx.user.id };
   return next({ ctx: { ...ctx, scope } });
 });

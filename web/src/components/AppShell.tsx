@@ -1,4 +1,5 @@
 import {
+  Bell,
   Building2,
   Bus,
   ClipboardCheck,
@@ -8,6 +9,9 @@ import {
   LogOut,
   type LucideIcon,
   MailPlus,
+  Plane,
+  Receipt,
+  Route,
   Settings,
   ShieldCheck,
   UserRound,
@@ -15,6 +19,7 @@ import {
 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
+import { useUnreadCount } from "../features/notifications/hooks.ts";
 import { useSession } from "../lib/session.ts";
 
 const ROLE_LABELS = { super_admin: "Super Admin", school_admin: "School Admin", parent: "Parent" } as const;
@@ -32,11 +37,37 @@ const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
     { to: "/super-admin/security", label: "Security", icon: ShieldCheck },
   ],
   school_admin: [
+    { to: "/school-admin/trips", label: "Trip Management", icon: Route },
+    { to: "/school-admin/flight-trips", label: "Flight Trips", icon: Plane },
+    { to: "/school-admin/notifications", label: "Notifications", icon: Bell },
+    { to: "/school-admin/invoices", label: "Invoices", icon: Receipt },
     { to: "/school-admin/parents", label: "Parents", icon: Users },
     { to: "/school-admin/account", label: "My Account", icon: UserRound },
   ],
-  parent: [{ to: "/parent/account", label: "My Account", icon: UserRound }],
+  parent: [
+    { to: "/parent/notifications", label: "Notifications", icon: Bell },
+    { to: "/parent/account", label: "My Account", icon: UserRound },
+  ],
 };
+
+/** The header's bell: a link to the person's notifications with their unread count. */
+function NotificationBell({ role, home }: { role: "schoolAdmin" | "parent"; home: string }) {
+  const unread = useUnreadCount(role).data?.unread ?? 0;
+  return (
+    <NavLink
+      to={`${home}/notifications`}
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+      className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+    >
+      <Bell aria-hidden="true" className="h-5 w-5" />
+      {unread > 0 ? (
+        <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
 
 /** The signed-in frame: brand, the user and their school, Dashboard, Change Password and Logout. */
 export default function AppShell() {
@@ -67,6 +98,7 @@ export default function AppShell() {
             SchoolRide
           </NavLink>
           <div className="flex items-center gap-3 text-sm">
+            {user.role === "super_admin" ? null : <NotificationBell role={user.role === "parent" ? "parent" : "schoolAdmin"} home={home} />}
             <span className="text-right">
               <span className="block font-medium text-ink">{user.name}</span>
               <span className="block text-slate-500">

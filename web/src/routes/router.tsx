@@ -7,6 +7,15 @@ import { FullPageSpinner, RequireRole, RequireSubscription } from "./guards.tsx"
 /** Route-level code splitting: each page is its own chunk; public pages load no admin code. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
+/** A page module whose component takes fixed props (one screen serving two routes). */
+function withProps<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props: P) {
+  return async () => {
+    const { default: Page } = await load();
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per route when its module loads, not during a render
+    return { Component: () => <Page {...props} /> };
+  };
+}
+
 const changePasswordPage = page(() => import("../pages/auth/ChangePasswordPage.tsx"));
 
 /**
@@ -89,13 +98,18 @@ export const routes: RouteObject[] = [
       // Spec §4: everything else needs an active or trialing subscription (the server checks too).
       element: <RequireSubscription />,
       children: [
-        { index: true, lazy: page(() => import("../pages/home/SchoolAdminHome.tsx")) },
+        { index: true, lazy: page(() => import("../pages/school-admin/DashboardPage.tsx")) },
+        { path: "trips", lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")) },
+        { path: "notifications", lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "schoolAdmin" }) },
+        { path: "flight-trips", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "flightTrips" }) },
+        { path: "invoices", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "invoices" }) },
         { path: "parents", lazy: page(() => import("../pages/school-admin/ParentsPage.tsx")) },
       ],
     },
   ]),
   roleArea("parent", "parent", [
     { index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")) },
+    { path: "notifications", lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "parent" }) },
     { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
   ]),
 ];

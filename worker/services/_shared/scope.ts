@@ -26,8 +26,11 @@ export type PublicScope = Scope<Actor | null> & { session: SessionRecord | null 
 /** A signed-in request with its session (sign-out, password change, sudo). */
 export type SessionScope = Scope & { session: SessionRecord };
 
-/** A school admin's (or a parent's) request: the tenant is the session's school, never the input's. */
-export type SchoolScope = Scope & { schoolId: string; actor: Actor & { schoolId: string } };
+/**
+ * A school admin's (or a parent's) request: the tenant is the session's school, never the input's,
+ * with the school's IANA time zone (read with the session, so zone-aware reads cost no extra trip).
+ */
+export type SchoolScope = Scope & { schoolId: string; timeZone: string; actor: Actor & { schoolId: string } };
 
 /** A parent's request: their own id and school. */
 export type ParentScope = SchoolScope & { parentId: string };

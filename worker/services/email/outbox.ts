@@ -4,7 +4,7 @@ import { insertWhere } from "../../../db/conditional.ts";
 import { type EmailType, emailLogs } from "../../../db/schema/index.ts";
 import type { Logger } from "../../deps.ts";
 import type { RenderedEmail } from "../../email/templates.ts";
-import type { QueueProducer } from "../../platform.ts";
+import { QUEUE_BATCH_LIMIT, type QueueProducer } from "../../platform.ts";
 
 export type OutboxDraft = RenderedEmail & {
   type: EmailType;
@@ -39,16 +39,22 @@ export function outboxInsert(db: Db, draft: OutboxDraft, now: Date, onlyIf?: SQL
 }
 
 /**
- * Puts committed outbox rows on the queue. A failed enqueue is logged, not thrown: the row stays
- * pending and the hourly sweep enqueues it again, so the business change never fails because of it.
+ * Puts committed outbox rows on the queue, in batches where the producer takes them (a fan-out to a
+ * thousand parents is ten calls, not a thousand). A failed enqueue is logged, not thrown: the rows
+ * stay pending and the hourly sweep enqueues them again, so the business change never fails because of it.
  */
 export async function enqueueEmails(deps: { queue: QueueProducer; logger: Logger }, ids: readonly string[]): Promise<void> {
-  for (const emailLogId of ids) {
+  const { queue } = deps;
+  const chunk = queue.sendBatch ? QUEUE_BATCH_LIMIT : 1;
+  for (let start = 0; start < ids.length; start += chunk) {
+    const emailLogIds = ids.slice(start, start + chunk);
+    const bodies = emailLogIds.map((emailLogId) => ({ kind: "email" as const, emailLogId }));
     try {
-      await deps.queue.send({ kind: "email", emailLogId });
+      if (queue.sendBatch) await queue.sendBatch(bodies);
+      else await queue.send(bodies[0]!);
     } catch (error) {
       deps.logger.error("outbox: enqueue failed; the hourly sweep will retry", {
-        emailLogId,
+        emailLogIds,
         error: error instanceof Error ? error.message : String(error),
       });
     }

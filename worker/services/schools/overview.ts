@@ -1,15 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { parents, schools, trips } from "../../../db/schema/index.ts";
-import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 
-/** The school a school admin works in, with a few counts for the home screen. */
-export async function schoolOverview(scope: SchoolScope) {
-  return readSchoolOverview(scope.deps.db, scope.schoolId);
-}
-
-/** The school admin's home screen of any school (also the super admin's support view). */
+/** A school's headline counts: the super admin's read-only support view of it. */
 export async function readSchoolOverview(db: Db, schoolId: string) {
   const [schoolRows, tripRows, parentRows] = await db.batch([
     db

@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import type { RouterOutputs } from "../../lib/api-types.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+
+export type SchoolDashboard = RouterOutputs["schoolAdmin"]["dashboard"];
 
 /** The parent's dashboard: their children. */
 export function useFamilyOverview() {
@@ -7,10 +10,10 @@ export function useFamilyOverview() {
   return useQuery(trpc.parent.overview.queryOptions());
 }
 
-/** The school admin's dashboard: the school's code and counts. */
-export function useSchoolOverview() {
+/** The school admin dashboard: one query, one round trip of SQL. */
+export function useSchoolDashboard() {
   const trpc = useTRPC();
-  return useQuery(trpc.schoolAdmin.overview.queryOptions());
+  return useQuery(trpc.schoolAdmin.dashboard.queryOptions());
 }
 
 /** The super admin's dashboard: the platform's counts. */

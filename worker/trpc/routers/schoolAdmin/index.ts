@@ -1,14 +1,18 @@
-import { schoolOverview } from "../../../services/schools/overview.ts";
+import { schoolDashboard } from "../../../services/schools/dashboard.ts";
 import { router, schoolAdminProcedure } from "../../init.ts";
 import { schoolAdminAccountRouter } from "../_shared/account.ts";
 import { billingRouter } from "./billing.ts";
 import { invitationsRouter } from "./invitations.ts";
+import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
+import { tripsRouter } from "./trips.ts";
 
 /** schoolAdmin.*: every service gets a `SchoolScope`, the session's school. */
 export const schoolAdminRouter = router({
-  /** The admin's school and its headline counts. */
-  overview: schoolAdminProcedure.query(({ ctx }) => schoolOverview(ctx.scope)),
+  /** The dashboard: cards, upcoming trips, alerts and unpaid invoices in one round trip. */
+  dashboard: schoolAdminProcedure.query(({ ctx }) => schoolDashboard(ctx.scope)),
+  trips: tripsRouter,
+  notifications: notificationsRouter,
   parents: parentsRouter,
   invitations: invitationsRouter,
   billing: billingRouter,

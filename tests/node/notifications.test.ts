@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { NOTIFICATION_MESSAGES, type SendNotificationForm } from "#shared/notifications.ts";
+import { children, emailLogs, notifications, parents } from "../../db/schema/index.ts";
+import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
+import { callerFor, failure } from "../support/caller.ts";
+import { createSchool, createUser, knownPasswordHash } from "../support/fixtures.ts";
+import { createTestApp, type TestApp } from "../support/harness.ts";
+
+let t: TestApp;
+let school: Awaited<ReturnType<typeof createSchool>>;
+let admin: Awaited<ReturnType<typeof createUser>>;
+
+beforeEach(async () => {
+  t = await createTestApp();
+  school = await createSchool(t.db, { timeZone: "Europe/London" });
+  admin = await createUser(t.db, "school_admin", { schoolId: school.id });
+});
+afterEach(() => t.close());
+
+/** A send, possibly hostile (the procedure validates it), typed as the form for the caller. */
+const message = (audience: unknown, overrides: Record<string, unknown> = {}) =>
+  ({ title: "Snow day", message: "No buses tomorrow.", type: "warning", category: "system", audience, email: false, ...overrides }) as unknown as SendNotificationForm;
+
+async function parentWithChild(route: string | null, schoolId = school.id) {
+  const parent = await createUser(t.db, "parent", { schoolId });
+  await t.db.insert(children).values({ schoolId, parentId: parent.id, name: "Kid", age: 9, grade: "4th Grade", school: "X", busRoute: route, emergencyContact: "555" });
+  return parent;
+}
+
+describe("Send Notification", () => {
+  it("reaches every active parent of the school, the parents on a route, or one parent, with a row each", async () => {
+    const north = await parentWithChild("North");
+    const south = await parentWithChild("South");
+    await createUser(t.db, "parent", { schoolId: school.id, isActive: false });
+    const foreign = await parentWithChild("North", (await createSchool(t.db)).id);
+    const api = await callerFor(t, admin);
+    expect((await api.schoolAdmin.notifications.send(message({ kind: "school" }))).recipients).toBe(2);
+    expect((await api.schoolAdmin.notifications.send(message({ kind: "route", routeName: "north" }, { title: "Route" }))).recipients).toBe(1);
+    expect((await api.schoolAdmin.notifications.send(message({ kind: "parent", parentId: south.id }, { title: "Just you", email: true }))).recipients).toBe(1);
+    const rows = await t.db.select().from(notifications);
+    const titlesOf = (id: string) =>
+      rows
+        .filter((row) => row.recipientId === id)
+        .map((row) => row.title)
+        .sort();
+    expect(titlesOf(north.id)).toEqual(["Route", "Snow day"]);
+    expect(titlesOf(south.id)).toEqual(["Just you", "Snow day"]);
+    expect(titlesOf(foreign.id)).toEqual([]);
+    const mails = await t.db.select().from(emailLogs).where(eq(emailLogs.emailType, "notification"));
+    expect(mails.map((mail) => mail.recipientEmail)).toEqual([south.email]);
+  });
+
+  it("refuses another school's parent, an empty audience and bad input, and writes nothing", async () => {
+    const foreign = await parentWithChild("North", (await createSchool(t.db)).id);
+    const api = await callerFor(t, admin);
+    expect(await failure(api.schoolAdmin.notifications.send(message({ kind: "parent", parentId: foreign.id })))).toEqual({
+      code: "BAD_REQUEST",
+      message: NOTIFICATION_MESSAGES.noRecipients,
+    });
+    expect((await failure(api.schoolAdmin.notifications.send(message({ kind: "school" })))).message).toBe(NOTIFICATION_MESSAGES.noRecipients);
+    expect((await failure(api.schoolAdmin.notifications.send(message({ kind: "school" }, { title: " " })))).code).toBe("BAD_REQUEST");
+    expect((await failure(api.schoolAdmin.notifications.send(message({ kind: "everyone" })))).code).toBe("BAD_REQUEST");
+    expect((await failure(api.schoolAdmin.notifications.send(message({ kind: "school" }, { category: "gossip" })))).code).toBe("BAD_REQUEST");
+    expect(await t.db.select().from(notifications)).toHaveLength(0);
+  });
+
+  it("fans out to 1,000 parents in one batch, with one e-mail each", async () => {
+    const hash = await knownPasswordHash();
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ schoolId: school.id, email: `p${i}@fanout.example`, name: `Parent ${i}`, passwordHash: hash }));
+    for (let i = 0; i < rows.length; i += 200) await t.db.insert(parents).values(rows.slice(i, i + 200));
+    const api = await callerFor(t, admin);
+    const batches: number[] = [];
+    const batch = t.db.batch.bind(t.db);
+    t.db.batch = ((queries: Parameters<typeof batch>[0]) => {
+      batches.push(queries.length);
+      return batch(queries);
+    }) as unknown as typeof t.db.batch;
+    const result = await api.schoolAdmin.notifications.send(message({ kind: "school" }, { email: true }));
+    t.db.batch = batch;
+    expect(result.recipients).toBe(1000);
+    expect(batches).toHaveLength(1);
+    expect(await t.db.$count(notifications)).toBe(1000);
+    expect(await t.db.$count(emailLogs, eq(emailLogs.emailType, "notification"))).toBe(1000);
+    expect(new Set(t.queued.map((body) => body.emailLogId)).size).toBe(1000);
+  });
+
+  it(`is limited to ${NOTIFICATION_SEND_LIMIT.max} sends an hour per admin`, async () => {
+    await parentWithChild(null);
+    const api = await callerFor(t, admin);
+    for (let i = 0; i < NOTIFICATION_SEND_LIMIT.max; i++) await api.schoolAdmin.notifications.send(message({ kind: "school" }));
+    expect((await failure(api.schoolAdmin.notifications.send(message({ kind: "school" })))).code).toBe("TOO_MANY_REQUESTS");
+    expect(await t.db.$count(notifications)).toBe(NOTIFICATION_SEND_LIMIT.max);
+  });
+});
+
+describe("the inbox is per person", () => {
+  it("tabs count, search, mark as read and delete touch only the person's own copy", async () => {
+    const one = await parentWithChild("North");
+    const two = await parentWithChild("North");
+    const api = await callerFor(t, admin);
+    await api.schoolAdmin.notifications.send(message({ kind: "school" }));
+    t.clock.advance(60_000);
+    await api.schoolAdmin.notifications.send(message({ kind: "school" }, { title: "Bus 12 late", message: "About 10 minutes", category: "trip", type: "info" }));
+    const first = await callerFor(t, one);
+    const second = await callerFor(t, two);
+    const page = await first.parent.notifications.list({ tab: "all" });
+    expect(page.counts).toEqual({ all: 2, unread: 2, system: 1, trip: 1, payment: 0, attendance: 0 });
+    expect(page.rows.map((row) => row.title)).toEqual(["Bus 12 late", "Snow day"]);
+    expect((await first.parent.notifications.list({ tab: "trip" })).rows.map((row) => row.title)).toEqual(["Bus 12 late"]);
+    expect((await first.parent.notifications.list({ tab: "all", search: "10 MIN" })).rows.map((row) => row.title)).toEqual(["Bus 12 late"]);
+    const mine = page.rows[0]!;
+    await first.parent.notifications.markRead({ notificationId: mine.id });
+    expect((await first.parent.notifications.unreadCount()).unread).toBe(1);
+    expect((await second.parent.notifications.unreadCount()).unread).toBe(2);
+    expect((await first.parent.notifications.list({ tab: "unread" })).rows.map((row) => row.title)).toEqual(["Snow day"]);
+    // Another parent (or the admin) cannot touch it.
+    expect((await failure(second.parent.notifications.markRead({ notificationId: mine.id }))).code).toBe("NOT_FOUND");
+    expect((await failure(second.parent.notifications.delete({ notificationId: mine.id }))).code).toBe("NOT_FOUND");
+    expect((await failure(api.schoolAdmin.notifications.delete({ notificationId: mine.id }))).code).toBe("NOT_FOUND");
+    await first.parent.notifications.delete({ notificationId: mine.id });
+    expect((await first.parent.notifications.list({ tab: "all" })).counts.all).toBe(1);
+    expect((await second.parent.notifications.list({ tab: "all" })).counts.all).toBe(2);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { dayRange, isTimeZone, localDate, localTime, relativeTime, shiftDate, todayIn, weekday, weekRange, zonedInstant } from "#shared/school-time.ts";
+
+const HOUR = 3_600_000;
+const originalTz = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = originalTz;
+});
+
+describe("school time: days and weeks in the school's zone", () => {
+  it("a week runs Sunday to Saturday, across a month end and a year end", () => {
+    expect(weekRange("2026-04-01", "Europe/London")).toMatchObject({ from: "2026-03-29", to: "2026-04-04" });
+    expect(weekRange("2026-12-31", "America/Chicago")).toMatchObject({ from: "2026-12-27", to: "2027-01-02" });
+    expect(weekRange("2027-01-02", "America/Chicago")).toMatchObject({ from: "2026-12-27", to: "2027-01-02" });
+    expect(weekRange("2027-01-03", "America/Chicago")).toMatchObject({ from: "2027-01-03", to: "2027-01-09" });
+    expect(weekday("2026-03-08")).toBe(0);
+  });
+
+  it("the DST week in New York is 167 hours long and its days start at local midnight", () => {
+    const week = weekRange("2026-03-10", "America/New_York");
+    expect(week.from).toBe("2026-03-08");
+    expect(week.start.toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(week.end.toISOString()).toBe("2026-03-15T04:00:00.000Z");
+    expect((week.end.getTime() - week.start.getTime()) / HOUR).toBe(167);
+    const sunday = dayRange("2026-03-08", "America/New_York");
+    expect((sunday.end.getTime() - sunday.start.getTime()) / HOUR).toBe(23);
+    // 07:30 before and after the change are both 07:30 on the wall clock.
+    expect(zonedInstant("2026-03-06", "07:30", "America/New_York").toISOString()).toBe("2026-03-06T12:30:00.000Z");
+    expect(zonedInstant("2026-03-09", "07:30", "America/New_York").toISOString()).toBe("2026-03-09T11:30:00.000Z");
+    expect(localTime(new Date("2026-03-09T11:30:00.000Z"), "America/New_York")).toBe("07:30");
+    // 02:30 does not exist on 8 March (moves forward to 03:30); 01:30 on 1 November happens twice (the first).
+    expect(zonedInstant("2026-03-08", "02:30", "America/New_York").toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    expect(zonedInstant("2026-11-01", "01:30", "America/New_York").toISOString()).toBe("2026-11-01T05:30:00.000Z");
+  });
+
+  it("a school east of UTC+12 (Kiritimati, UTC+14) is already on the next day", () => {
+    const now = new Date("2026-03-02T10:30:00.000Z");
+    expect(todayIn("Pacific/Kiritimati", now)).toBe("2026-03-03");
+    expect(todayIn("America/Los_Angeles", now)).toBe("2026-03-02");
+    const day = dayRange("2026-03-03", "Pacific/Kiritimati");
+    expect(day.start.toISOString()).toBe("2026-03-02T10:00:00.000Z");
+    // Tuesday 3 March there belongs to the week of Sunday 1 March.
+    expect(weekRange("2026-03-03", "Pacific/Kiritimati").start.toISOString()).toBe("2026-02-28T10:00:00.000Z");
+    expect(relativeTime(new Date("2026-03-02T09:59:00.000Z"), "Pacific/Kiritimati", now)).toBe("Yesterday at 11:59 PM");
+    expect(relativeTime(new Date("2026-03-02T10:00:00.000Z"), "Pacific/Kiritimati", now)).toBe("Today at 12:00 AM");
+  });
+
+  it("gives the same answers whatever zone the process runs in", () => {
+    const answers = () => [
+      weekRange("2026-03-10", "America/New_York").start.toISOString(),
+      todayIn("Asia/Tokyo", new Date("2026-03-02T16:00:00.000Z")),
+      zonedInstant("2026-11-01", "01:30", "America/New_York").toISOString(),
+      relativeTime(new Date("2026-02-20T12:00:00.000Z"), "Europe/Paris", new Date("2026-03-02T09:00:00.000Z")),
+    ];
+    process.env.TZ = "UTC";
+    const utc = answers();
+    for (const zone of ["Pacific/Honolulu", "Asia/Tokyo", "Pacific/Kiritimati"]) {
+      process.env.TZ = zone;
+      expect(answers(), zone).toEqual(utc);
+    }
+    expect(utc[1]).toBe("2026-03-03");
+    expect(utc[3]).toBe("Feb 20, 2026 at 1:00 PM");
+  });
+
+  it("calendar arithmetic and zone names", () => {
+    expect(shiftDate("2026-02-28", 1)).toBe("2026-03-01");
+    expect(shiftDate("2028-02-28", 1)).toBe("2028-02-29");
+    expect(shiftDate("2027-01-01", -1)).toBe("2026-12-31");
+    expect(localDate(new Date("2026-12-31T23:30:00.000Z"), "Europe/Berlin")).toBe("2027-01-01");
+    expect(isTimeZone("Europe/London")).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+    expect(isTimeZone("'; drop table schools; --")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+import { markReauthenticated } from "../../worker/auth/mfa.ts";
+import { createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
+import { appRouter } from "../../worker/trpc/router.ts";
+import { sessionCookieFor } from "./fixtures.ts";
+import type { TestApp } from "./harness.ts";
+
+const createCaller = createCallerFactory(appRouter);
+const meta = { ipAddress: "192.0.2.60", userAgent: "vitest", requestId: "caller" };
+
+/**
+ * The app router called in-process as a signed-in user (a fresh session, in sudo mode), through the
+ * whole procedure ladder: access, tenancy, validation and the services, without HTTP.
+ */
+export async function callerFor(t: TestApp, user: { id: string; role: "super_admin" | "school_admin" | "parent" }) {
+  const { cookie, session } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
+  await markReauthenticated(t.db, session.id, t.clock.now());
+  return createCaller({ deps: t.deps, meta, resHeaders: new Headers(), auth: await resolveAuth(t.deps, cookie) });
+}
+
+/** The code and message of a failed call. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { code, message } = error as { code: string; message: string };
+    return { code, message };
+  }
+  throw new Error("expected the call to fail");
+}

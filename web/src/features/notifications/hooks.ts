@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { NOTIFICATION_MESSAGES } from "#shared/notifications.ts";
+import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+/** Whose inbox: the school admin's or the parent's (the screen is shared, the procedures are per role). */
+export type InboxRole = "schoolAdmin" | "parent";
+export type NotificationsPage = RouterOutputs["schoolAdmin"]["notifications"]["list"];
+export type NotificationItem = NotificationsPage["rows"][number];
+
+function useInbox(role: InboxRole) {
+  const trpc = useTRPC();
+  // Both routers have the same inbox procedures (worker/trpc/routers/_shared/notifications.ts).
+  return role === "parent" ? (trpc.parent.notifications as unknown as typeof trpc.schoolAdmin.notifications) : trpc.schoolAdmin.notifications;
+}
+
+/** One page of the person's notifications, with every tab's count. */
+export function useNotifications(role: InboxRole, input: RouterInputs["schoolAdmin"]["notifications"]["list"]) {
+  const inbox = useInbox(role);
+  return useQuery(inbox.list.queryOptions(input, { placeholderData: keepPreviousData }));
+}
+
+/** The bell's unread count, refreshed every minute while the page is open. */
+export function useUnreadCount(role: InboxRole) {
+  const inbox = useInbox(role);
+  return useQuery(inbox.unreadCount.queryOptions(undefined, { refetchInterval: 60_000 }));
+}
+
+function useInvalidateInbox(role: InboxRole) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries(role === "parent" ? trpc.parent.pathFilter() : trpc.schoolAdmin.pathFilter());
+}
+
+/** Mark as read, with the spec's toasts. */
+export function useMarkNotificationRead(role: InboxRole) {
+  const inbox = useInbox(role);
+  const invalidate = useInvalidateInbox(role);
+  return useMutation(
+    inbox.markRead.mutationOptions({
+      onSuccess: async () => {
+        notify("success", NOTIFICATION_MESSAGES.read.title, NOTIFICATION_MESSAGES.read.description);
+        await invalidate();
+      },
+      onError: () => notify("error", NOTIFICATION_MESSAGES.readFailed.title, NOTIFICATION_MESSAGES.readFailed.description),
+    }),
+  );
+}
+
+/** Delete (after the spec's confirmation), with the spec's toasts. `onDone` closes the confirmation. */
+export function useDeleteNotification(role: InboxRole, onDone: () => void) {
+  const inbox = useInbox(role);
+  const invalidate = useInvalidateInbox(role);
+  return useMutation(
+    inbox.delete.mutationOptions({
+      onSuccess: async () => {
+        onDone();
+        notify("success", NOTIFICATION_MESSAGES.deleted.title, NOTIFICATION_MESSAGES.deleted.description);
+        await invalidate();
+      },
+      onError: () => {
+        onDone();
+        notify("error", NOTIFICATION_MESSAGES.deleteFailed.title, NOTIFICATION_MESSAGES.deleteFailed.description);
+      },
+    }),
+  );
+}
+
+/** Send Notification (school admin). `onSent` closes the dialog. */
+export function useSendNotification(onSent: () => void) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateInbox("schoolAdmin");
+  return useMutation(
+    trpc.schoolAdmin.notifications.send.mutationOptions({
+      onSuccess: async ({ recipients }) => {
+        onSent();
+        notify("success", NOTIFICATION_MESSAGES.sent.title, `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`);
+        await invalidate();
+      },
+      onError: (error) => notify("error", NOTIFICATION_MESSAGES.sendFailed.title, errorMessage(error, NOTIFICATION_MESSAGES.sendFailed.description)),
+    }),
+  );
+}

@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TRIP_MESSAGES } from "#shared/trips.ts";
+import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+export type TripList = RouterOutputs["schoolAdmin"]["trips"]["list"];
+export type TripRow = TripList["trips"][number];
+
+/** The day or week of trips, in the school's zone. */
+export function useTrips(input: RouterInputs["schoolAdmin"]["trips"]["list"]) {
+  const trpc = useTRPC();
+  return useQuery(trpc.schoolAdmin.trips.list.queryOptions(input, { placeholderData: keepPreviousData }));
+}
+
+function useInvalidateSchool() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // Trips feed the dashboard's cards too.
+  return () => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
+}
+
+/** New Trip (with Repeat) and Edit Trip, with the spec's toasts. `onSaved` closes the dialog. */
+export function useSaveTrip(onSaved: () => void) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateSchool();
+  const failed = (error: unknown) => notify("error", TRIP_MESSAGES.saveFailed.title, errorMessage(error, TRIP_MESSAGES.saveFailed.description));
+  const create = useMutation(
+    trpc.schoolAdmin.trips.create.mutationOptions({
+      onSuccess: async ({ created }) => {
+        onSaved();
+        notify("success", TRIP_MESSAGES.created.title, created > 1 ? `${created} trips created successfully!` : TRIP_MESSAGES.created.description);
+        await invalidate();
+      },
+      onError: failed,
+    }),
+  );
+  const update = useMutation(
+    trpc.schoolAdmin.trips.update.mutationOptions({
+      onSuccess: async () => {
+        onSaved();
+        notify("success", TRIP_MESSAGES.updated.title, TRIP_MESSAGES.updated.description);
+        await invalidate();
+      },
+      onError: failed,
+    }),
+  );
+  return { create, update, isPending: create.isPending || update.isPending };
+}
+
+/** Delete (after the spec's confirmation). `onDone` closes the confirmation. */
+export function useDeleteTrip(onDone: () => void) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateSchool();
+  return useMutation(
+    trpc.schoolAdmin.trips.delete.mutationOptions({
+      onSuccess: async () => {
+        onDone();
+        notify("success", TRIP_MESSAGES.deleted.title, TRIP_MESSAGES.deleted.description);
+        await invalidate();
+      },
+      onError: () => {
+        onDone();
+        notify("error", TRIP_MESSAGES.deleteFailed.title, TRIP_MESSAGES.deleteFailed.description);
+      },
+    }),
+  );
+}
+
+const STATUS_TOASTS = {
+  "in-progress": "Bus departed",
+  completed: "Bus arrived",
+  cancelled: "Trip cancelled",
+  scheduled: "Trip scheduled",
+} as const;
+
+/** The one-click Departed / Arrived of today's trips; parents on the route are told. */
+export function useSetTripStatus() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateSchool();
+  return useMutation(
+    trpc.schoolAdmin.trips.setStatus.mutationOptions({
+      onSuccess: async ({ notified }, { status }) => {
+        notify("success", STATUS_TOASTS[status], notified ? "Parents on the route have been notified." : undefined);
+        await invalidate();
+      },
+      onError: (error) => notify("error", TRIP_MESSAGES.saveFailed.title, errorMessage(error, TRIP_MESSAGES.saveFailed.description)),
+    }),
+  );
+}
+
+/** The school's route names (trips and children's bus routes), for pickers. */
+export function useRouteNames() {
+  const trpc = useTRPC();
+  return useQuery(trpc.schoolAdmin.trips.routes.queryOptions());
+}

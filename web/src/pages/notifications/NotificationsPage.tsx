@@ -1,0 +1,139 @@
+import { Check, Send, Trash2 } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS, type NotificationTab } from "#shared/notifications.ts";
+import { relativeTime } from "#shared/school-time.ts";
+import { IconButton } from "../../components/ui/buttons.tsx";
+import { ConfirmDialog } from "../../components/ui/dialog.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { DebouncedInput } from "../../components/ui/filters.tsx";
+import { Button } from "../../components/ui/form.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { LoadError, Loading } from "../../components/ui/states.tsx";
+import { type InboxRole, type NotificationItem, useDeleteNotification, useMarkNotificationRead, useNotifications } from "../../features/notifications/hooks.ts";
+import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TAB_LABELS, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import { useUrlFilters } from "../../lib/url-filters.ts";
+
+const SendNotificationDialog = lazy(() => import("./SendNotificationDialog.tsx"));
+
+const FILTERS = { tab: "all", search: "", page: "1" };
+
+function NotificationRow({ item, zone, role, onDelete }: { item: NotificationItem; zone: string; role: InboxRole; onDelete: (item: NotificationItem) => void }) {
+  const markRead = useMarkNotificationRead(role);
+  return (
+    <li className={`flex gap-3 p-4 ${item.read ? "" : "bg-brand-50/60"}`}>
+      <NotificationTypeIcon type={item.type} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <h2 className={`text-base ${item.read ? "font-medium text-slate-800" : "font-semibold text-ink"}`}>
+            {item.title}
+            {item.read ? null : <span className="sr-only"> (unread)</span>}
+          </h2>
+          <span className="text-xs text-slate-500">{NOTIFICATION_CATEGORY_LABELS[item.category]}</span>
+        </div>
+        <p className="mt-1 text-sm break-words text-slate-700">{item.message}</p>
+        <p className="mt-1 text-xs text-slate-500">{relativeTime(item.createdAt, zone, new Date())}</p>
+      </div>
+      <div className="flex shrink-0 items-start gap-1">
+        {item.read ? null : (
+          <IconButton label={`Mark "${item.title}" as read`} disabled={markRead.isPending} onClick={() => markRead.mutate({ notificationId: item.id })}>
+            <Check aria-hidden="true" className="h-4 w-4" />
+          </IconButton>
+        )}
+        <IconButton label={`Delete "${item.title}"`} tone="danger" onClick={() => onDelete(item)}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </IconButton>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The shared Notifications screen (spec): tabs with counts (Attendance only when any), search,
+ * type icons, relative time in the school's zone, Mark as read and Delete; Send Notification for
+ * school admins. Lists are paginated on the server.
+ */
+export default function NotificationsPage({ role }: { role: InboxRole }) {
+  const [filters, setFilters] = useUrlFilters(FILTERS);
+  const tab = (NOTIFICATION_TABS as readonly string[]).includes(filters.tab) ? (filters.tab as NotificationTab) : "all";
+  const page = Math.max(1, Number(filters.page) || 1);
+  const list = useNotifications(role, { tab, search: filters.search || undefined, page });
+  const [deleting, setDeleting] = useState<NotificationItem | null>(null);
+  const [sending, setSending] = useState(false);
+  const remove = useDeleteNotification(role, () => setDeleting(null));
+  useEffect(() => {
+    document.title = "Notifications · SchoolRide";
+  }, []);
+  const counts = list.data?.counts;
+  const tabs = NOTIFICATION_TABS.filter((name) => name !== "attendance" || (counts?.attendance ?? 0) > 0);
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Notifications"
+        subtitle={counts ? `${counts.unread} unread` : undefined}
+        actions={
+          role === "schoolAdmin" ? (
+            <Button onClick={() => setSending(true)}>
+              <Send aria-hidden="true" className="h-4 w-4" />
+              Send Notification
+            </Button>
+          ) : undefined
+        }
+      />
+      <div role="tablist" aria-label="Filter notifications" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setFilters({ tab: name })}
+            className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${tab === name ? "border-brand-500 bg-brand-500 text-ink" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+          >
+            {NOTIFICATION_TAB_LABELS[name]}
+            <span className="rounded-full bg-white/70 px-2 text-xs">{counts?.[name] ?? 0}</span>
+          </button>
+        ))}
+      </div>
+      <DebouncedInput
+        label="Search notifications"
+        icon
+        placeholder="Search by title or message"
+        value={filters.search}
+        maxLength={120}
+        onCommit={(search) => setFilters({ search })}
+        className="max-w-md"
+      />
+      {list.isPending ? (
+        <Loading label="Loading notifications…" />
+      ) : list.isError ? (
+        <LoadError message="Failed to load notifications." error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.rows.length === 0 ? (
+        <EmptyState title={NOTIFICATION_MESSAGES.empty} spacious />
+      ) : (
+        <>
+          <ul aria-label="Notifications" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+            {list.data.rows.map((item) => (
+              <NotificationRow key={item.id} item={item} zone={list.data.timeZone} role={role} onDelete={setDeleting} />
+            ))}
+          </ul>
+          <Pagination result={list.data} noun="notifications" label="Notifications pages" onPageChange={(next) => setFilters({ page: next })} />
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        title="Delete Notification"
+        message={NOTIFICATION_MESSAGES.confirmDelete}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ notificationId: deleting.id })}
+      />
+      {role === "schoolAdmin" && sending ? (
+        <Suspense fallback={null}>
+          <SendNotificationDialog open={sending} onOpenChange={setSending} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { Bell, Bus, CalendarPlus, FileText, type LucideIcon, Users } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { formatCents } from "#shared/money.ts";
+import { formatDay, formatTime, relativeTime } from "#shared/school-time.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
+import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboard/hooks.ts";
+import { NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import { RouteTypeIcon } from "../../features/trips/labels.tsx";
+
+const linkButton = "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";
+
+function Panel({ title, link, children }: { title: string; link?: { to: string; label: string }; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="font-semibold text-ink">{title}</h2>
+        {link ? (
+          <Link to={link.to} className="text-sm font-medium text-brand-700 hover:underline">
+            {link.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function UpcomingTrips({ data }: { data: SchoolDashboard }) {
+  const zone = data.school.timeZone;
+  if (data.upcomingTrips.length === 0)
+    return (
+      <EmptyState
+        title="No upcoming trips"
+        action={
+          <Link to="/school-admin/trips?new=1" className={linkButton}>
+            Schedule a Trip
+          </Link>
+        }
+      />
+    );
+  return (
+    <ul className="divide-y divide-slate-100">
+      {data.upcomingTrips.map((trip) => (
+        <li key={trip.id} className="flex items-center gap-3 py-2">
+          <RouteTypeIcon type={trip.routeType} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-ink">{trip.routeName}</p>
+            <p className="text-sm text-slate-600">
+              Bus {trip.busNumber} · {trip.driverName}
+            </p>
+          </div>
+          <p className="text-right text-sm text-slate-700">
+            {formatDay(trip.departureTime, zone)}
+            <br />
+            {formatTime(trip.departureTime, zone)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
+  if (data.alerts.length === 0) return <EmptyState title="No notifications found" />;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {data.alerts.map((alert) => (
+        <li key={alert.id} className="flex gap-3 py-2">
+          <NotificationTypeIcon type={alert.type} />
+          <div className="min-w-0">
+            <p className={`truncate ${alert.read ? "text-slate-700" : "font-semibold text-ink"}`}>{alert.title}</p>
+            <p className="text-xs text-slate-500">{relativeTime(alert.createdAt, data.school.timeZone, now)}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UnpaidInvoices({ data }: { data: SchoolDashboard }) {
+  if (data.unpaidInvoices.length === 0) return <EmptyState title="No unpaid invoices" />;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {data.unpaidInvoices.map((invoice) => (
+        <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
+          <div className="min-w-0">
+            <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
+            <p className="truncate text-sm text-slate-600">{invoice.recipientName ?? "Former parent"}</p>
+          </div>
+          <div className="text-right">
+            <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
+            <Badge tone={invoice.status === "overdue" ? "red" : "amber"}>{invoice.status === "overdue" ? "Overdue" : "Pending"}</Badge>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: "/school-admin/trips", label: "Manage Trips", icon: Bus },
+  { to: "/school-admin/notifications", label: "Notifications", icon: Bell },
+  { to: "/school-admin/invoices", label: "Invoices", icon: FileText },
+  { to: "/school-admin/parents", label: "View Parents", icon: Users },
+];
+
+/** The school admin dashboard (spec): cards, upcoming trips, alerts, unpaid invoices, quick actions. */
+export default function DashboardPage() {
+  const dashboard = useSchoolDashboard();
+  useEffect(() => {
+    document.title = "School Dashboard · SchoolRide";
+  }, []);
+  if (dashboard.isPending) return <Loading label="Loading your dashboard…" />;
+  if (dashboard.isError) return <LoadError message="Failed to load your dashboard." error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  const data = dashboard.data;
+  const now = new Date();
+  const { cards } = data;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={data.school.name}
+        subtitle={`School dashboard · times in ${data.school.timeZone.replaceAll("_", " ")}`}
+        actions={
+          <Link to="/school-admin/trips?new=1" className={linkButton}>
+            <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+            Schedule New Trip
+          </Link>
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Active Buses" value={`${cards.activeBuses.inProgress} / ${cards.activeBuses.total}`} detail="Trips in progress out of all trips" />
+        <StatCard label="On-time Rate" value={`${cards.onTimeRate}%`} detail="Based on completed trips" />
+        <StatCard label="Active Routes" value={cards.activeRoutes} detail="Distinct route names" />
+        <StatCard label="Total Students" value={cards.totalStudents} detail="Across all trips" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Upcoming Trips" link={{ to: "/school-admin/trips", label: "View all" }}>
+          <UpcomingTrips data={data} />
+        </Panel>
+        <Panel title="Alerts and Notifications" link={{ to: "/school-admin/notifications", label: "View all" }}>
+          <Alerts data={data} now={now} />
+        </Panel>
+        <Panel title="Unpaid Invoices" link={{ to: "/school-admin/invoices", label: "View all" }}>
+          <UnpaidInvoices data={data} />
+        </Panel>
+        <Panel title="Quick Actions">
+          <div className="grid grid-cols-2 gap-3">
+            {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+              <Link
+                key={to}
+                to={to}
+                className="flex min-h-12 items-center gap-2 rounded-lg border border-slate-200 px-3 py-3 text-sm font-medium text-ink hover:bg-slate-50"
+              >
+                <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+                {label}
+              </Link>
+            ))}
+          </div>
+        </Panel>
+      </div>
+    </div>
+  );
+}

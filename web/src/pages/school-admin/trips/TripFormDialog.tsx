@@ -1,0 +1,185 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
+import { localDate, localTime, weekday } from "#shared/school-time.ts";
+import { createTripInput, TRIP_DEFAULTS, tripFormSchema } from "#shared/trips.ts";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { TextField } from "../../../components/ui/form.tsx";
+import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
+import { ROUTE_TYPE_LABELS, TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
+/** The form: the trip, and for a new trip an optional Repeat (weekdays until a date). */
+const formSchema = z
+  .object({
+    trip: tripFormSchema,
+    repeat: z.boolean(),
+    weekdays: z.array(z.string()),
+    until: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (!values.repeat) return;
+    const parsed = createTripInput.safeParse({ trip: values.trip, repeat: { weekdays: values.weekdays.map(Number), until: values.until } });
+    for (const issue of parsed.error?.issues ?? []) {
+      if (issue.path[0] !== "repeat") continue;
+      ctx.addIssue({ code: "custom", path: [issue.path[1] === "weekdays" ? "weekdays" : "until"], message: issue.message });
+    }
+  });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+const selectClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
+
+function defaults(trip: TripRow | null, date: string, zone: string): FormInput {
+  const day = String(weekday(date));
+  return {
+    trip: trip
+      ? {
+          routeName: trip.routeName,
+          routeType: trip.routeType,
+          busNumber: trip.busNumber,
+          driverName: trip.driverName,
+          departureDate: localDate(trip.departureTime, zone),
+          departureTime: localTime(trip.departureTime, zone),
+          arrivalTime: localTime(trip.arrivalTime, zone),
+          stops: trip.stops,
+          studentsCount: trip.studentsCount,
+          status: trip.status,
+        }
+      : { routeName: "", routeType: "pickup", busNumber: "", driverName: "", departureDate: date, ...TRIP_DEFAULTS },
+    repeat: false,
+    weekdays: [day],
+    until: date,
+  };
+}
+
+/**
+ * New Trip / Edit Trip (spec §5): every field, its default and rule, times in the school's zone
+ * (`zone`), and for a new trip Repeat on chosen weekdays until a date.
+ */
+export default function TripFormDialog({
+  open,
+  onOpenChange,
+  trip,
+  date,
+  zone,
+  routes,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trip: TripRow | null;
+  /** The departure date a new trip starts with. */
+  date: string;
+  zone: string;
+  routes: readonly string[];
+}) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: defaults(trip, date, zone) });
+  const save = useSaveTrip(() => onOpenChange(false));
+  const repeat = watch("repeat");
+  const ids = { type: useId(), status: useId(), routes: useId() };
+  const tripErrors = errors.trip ?? {};
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={trip ? "Edit Trip" : "New Trip"}
+      description={`Times are in the school's time zone (${zone.replaceAll("_", " ")}).`}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => {
+          if (trip) save.update.mutate({ tripId: trip.id, trip: values.trip });
+          else save.create.mutate({ trip: values.trip, ...(values.repeat ? { repeat: { weekdays: values.weekdays.map(Number), until: values.until } } : {}) });
+        })}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Route Name" list={ids.routes} autoFocus error={tripErrors.routeName?.message} {...register("trip.routeName")} />
+          <datalist id={ids.routes}>
+            {routes.map((route) => (
+              <option key={route} value={route} />
+            ))}
+          </datalist>
+          <div>
+            <label htmlFor={ids.type} className="block text-sm font-medium text-slate-700">
+              Route Type
+            </label>
+            <select id={ids.type} className={selectClass} {...register("trip.routeType")}>
+              {ROUTE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {ROUTE_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField label="Bus Number" error={tripErrors.busNumber?.message} {...register("trip.busNumber")} />
+          <TextField label="Driver Name" error={tripErrors.driverName?.message} {...register("trip.driverName")} />
+          <TextField label="Departure Date" type="date" error={tripErrors.departureDate?.message} {...register("trip.departureDate")} />
+          <div className="grid grid-cols-2 gap-3">
+            <TextField label="Departure Time" type="time" error={tripErrors.departureTime?.message} {...register("trip.departureTime")} />
+            <TextField label="Estimated Arrival" type="time" error={tripErrors.arrivalTime?.message} {...register("trip.arrivalTime")} />
+          </div>
+          <TextField label="Total Stops" type="number" min={1} step={1} inputMode="numeric" error={tripErrors.stops?.message} {...register("trip.stops")} />
+          <TextField
+            label="Estimated Students"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            error={tripErrors.studentsCount?.message}
+            {...register("trip.studentsCount")}
+          />
+          <div>
+            <label htmlFor={ids.status} className="block text-sm font-medium text-slate-700">
+              Status
+            </label>
+            <select id={ids.status} className={selectClass} {...register("trip.status")}>
+              {TRIP_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {TRIP_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {trip ? null : (
+          <fieldset className="rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-700">
+              <label className="inline-flex min-h-10 items-center gap-2">
+                <input type="checkbox" className="h-4 w-4" {...register("repeat")} />
+                Repeat
+              </label>
+            </legend>
+            {repeat ? (
+              <div className="space-y-3">
+                <div>
+                  <p className="text-sm text-slate-700">On</p>
+                  <div className="mt-1 flex flex-wrap gap-2">
+                    {WEEKDAYS.map((label, day) => (
+                      <label key={label} className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-2 text-sm">
+                        <input type="checkbox" value={String(day)} className="h-4 w-4" {...register("weekdays")} />
+                        {label}
+                      </label>
+                    ))}
+                  </div>
+                  {errors.weekdays ? <p className="mt-1 text-sm text-red-700">{errors.weekdays.message}</p> : null}
+                </div>
+                <TextField label="Until" type="date" error={errors.until?.message} {...register("until")} />
+              </div>
+            ) : null}
+          </fieldset>
+        )}
+        <DialogActions onCancel={() => onOpenChange(false)} submitLabel={trip ? "Save Changes" : "Create Trip"} pendingLabel="Saving…" pending={save.isPending} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
+import type { Db } from "../../../db/client.ts";
+import { insertManyWhere } from "../../../db/conditional.ts";
+import { notifications } from "../../../db/schema/index.ts";
+import { notificationEmail } from "../../email/templates.ts";
+import type { OutboxDraft } from "../email/outbox.ts";
+
+export type NotificationContent = { title: string; message: string; type: NotificationType; category: NotificationCategory };
+export type Recipient = { role: "school_admin" | "parent"; id: string; email: string };
+
+/** Rows per INSERT: 12 columns × 500 rows stays far under SQLite's parameter limit. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * A send to many people: one notification row per recipient (read and delete are per person), all
+ * sharing a batch id, and optionally one e-mail each. Returns the inserts to put in the same
+ * `db.batch` as the change that causes them (with `onlyIf`: only if that change won its claim) and
+ * the e-mail drafts for `commitWithOutbox`.
+ */
+export function fanOut(
+  db: Db,
+  input: {
+    schoolId: string;
+    schoolName: string;
+    senderId: string | null;
+    recipients: readonly Recipient[];
+    content: NotificationContent;
+    email: boolean;
+    appUrl: string;
+    now: Date;
+    onlyIf?: SQL;
+  },
+): { batchId: string; inserts: BatchItem<"sqlite">[]; emails: OutboxDraft[] } {
+  const batchId = crypto.randomUUID();
+  const rows = input.recipients.map((recipient) => ({
+    id: crypto.randomUUID(),
+    schoolId: input.schoolId,
+    recipientRole: recipient.role,
+    recipientId: recipient.id,
+    batchId,
+    senderId: input.senderId,
+    title: input.content.title,
+    message: input.content.message,
+    type: input.content.type,
+    category: input.content.category,
+    read: false,
+    createdAt: input.now,
+  }));
+  const inserts: BatchItem<"sqlite">[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    inserts.push(input.onlyIf ? insertManyWhere(db, notifications, chunk, input.onlyIf) : db.insert(notifications).values(chunk));
+  }
+  const emails: OutboxDraft[] = input.email
+    ? input.recipients.map((recipient) => ({
+        type: "notification",
+        to: recipient.email,
+        schoolId: input.schoolId,
+        relatedId: batchId,
+        ...notificationEmail({
+          schoolName: input.schoolName,
+          title: input.content.title,
+          message: input.content.message,
+          link: `${input.appUrl}/${recipient.role === "parent" ? "parent" : "school-admin"}/notifications`,
+        }),
+      }))
+    : [];
+  return { batchId, inserts, emails };
+}

@@ -1,0 +1,148 @@
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { NotificationCategory } from "#shared/enums.ts";
+import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type NotificationAudience, type NotificationTab, type sendNotificationInput } from "#shared/notifications.ts";
+import { notifications, parents, schools } from "../../../db/schema/index.ts";
+import { commitWithOutbox } from "../_shared/commit.ts";
+import { pageOf, pageOffset } from "../_shared/paging.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
+import { likePattern } from "../_shared/search.ts";
+import { AppError, tooManyRequests } from "../errors.ts";
+import { routeParentsQuery } from "../trips/notify.ts";
+import { fanOut, type Recipient } from "./fan-out.ts";
+
+/** Send Notification: per school admin, at most this many sends an hour (each may reach the whole school). */
+export const NOTIFICATION_SEND_LIMIT = { windowMs: 3_600_000, max: 30 } as const;
+
+/** The signed-in person's own copies: read state and deletion are per recipient. */
+function mine(scope: SchoolScope): SQL {
+  return and(eq(notifications.recipientRole, scope.actor.role), eq(notifications.recipientId, scope.actor.id), eq(notifications.schoolId, scope.schoolId))!;
+}
+
+function tabCondition(tab: NotificationTab): SQL | undefined {
+  if (tab === "all") return undefined;
+  if (tab === "unread") return eq(notifications.read, false);
+  return eq(notifications.category, tab);
+}
+
+/** The shared Notifications screen: one page of the person's notifications, newest first, with every tab's count. */
+export async function listNotifications(scope: SchoolScope, input: { tab: NotificationTab; search?: string | undefined; page: number }) {
+  const { db } = scope.deps;
+  const conditions: (SQL | undefined)[] = [mine(scope), tabCondition(input.tab)];
+  if (input.search) {
+    const pattern = likePattern(input.search.toLowerCase());
+    conditions.push(or(sql`lower(${notifications.title}) like ${pattern} escape '\\'`, sql`lower(${notifications.message}) like ${pattern} escape '\\'`));
+  }
+  const where = and(...conditions);
+  const [rows, totals, byCategory] = await db.batch([
+    db
+      .select({
+        id: notifications.id,
+        title: notifications.title,
+        message: notifications.message,
+        type: notifications.type,
+        category: notifications.category,
+        read: notifications.read,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATIONS_PAGE_SIZE)
+      .offset(pageOffset(input.page, NOTIFICATIONS_PAGE_SIZE)),
+    db.select({ total: count() }).from(notifications).where(where),
+    db
+      .select({ category: notifications.category, total: count(), unread: sql<number>`sum(case when ${notifications.read} then 0 else 1 end)` })
+      .from(notifications)
+      .where(mine(scope))
+      .groupBy(notifications.category),
+  ]);
+  const counts = { all: 0, unread: 0, system: 0, trip: 0, payment: 0, attendance: 0 } satisfies Record<NotificationTab, number>;
+  for (const row of byCategory) {
+    counts[row.category as NotificationCategory] = row.total;
+    counts.all += row.total;
+    counts.unread += Number(row.unread ?? 0);
+  }
+  // Times read "Today at 7:30 AM" in the school's zone, wherever the reader is.
+  return { ...pageOf(rows, totals[0]?.total ?? 0, input.page, NOTIFICATIONS_PAGE_SIZE), counts, timeZone: scope.timeZone };
+}
+
+/** The bell's figure. */
+export async function unreadNotificationCount(scope: SchoolScope) {
+  const { db } = scope.deps;
+  const [row] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(and(mine(scope), eq(notifications.read, false)));
+  return { unread: row?.total ?? 0 };
+}
+
+export async function markNotificationRead(scope: SchoolScope, input: { notificationId: string }) {
+  const { db } = scope.deps;
+  const updated = await db
+    .update(notifications)
+    .set({ read: true, readAt: scope.now })
+    .where(and(eq(notifications.id, input.notificationId), mine(scope)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw new AppError("NOT_FOUND", NOTIFICATION_MESSAGES.notFound);
+  return { id: input.notificationId };
+}
+
+export async function deleteNotification(scope: SchoolScope, input: { notificationId: string }) {
+  const { db } = scope.deps;
+  const deleted = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, input.notificationId), mine(scope)))
+    .returning({ id: notifications.id });
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", NOTIFICATION_MESSAGES.notFound);
+  return { id: input.notificationId };
+}
+
+async function audienceRecipients(scope: SchoolScope, audience: NotificationAudience): Promise<Recipient[]> {
+  const { db } = scope.deps;
+  const rows =
+    audience.kind === "route"
+      ? await routeParentsQuery(scope, audience.routeName)
+      : await db
+          .select({ id: parents.id, email: parents.email })
+          .from(parents)
+          .where(and(eq(parents.schoolId, scope.schoolId), eq(parents.isActive, true), audience.kind === "parent" ? eq(parents.id, audience.parentId) : undefined));
+  return rows.map((row) => ({ role: "parent" as const, ...row }));
+}
+
+/**
+ * Send Notification: one row per recipient (all active parents of the school, those on a route, or
+ * one parent), optionally an e-mail copy each through the outbox, audited, rate-limited per admin.
+ */
+export async function sendNotification(scope: SchoolScope, input: z.output<typeof sendNotificationInput>) {
+  const { db, config } = scope.deps;
+  const [recipients, [school]] = await Promise.all([
+    audienceRecipients(scope, input.audience),
+    db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),
+  ]);
+  if (recipients.length === 0) throw new AppError("BAD_REQUEST", NOTIFICATION_MESSAGES.noRecipients);
+  const decision = await hitWindow(db, `notify:send:${scope.actor.id}`, scope.now, NOTIFICATION_SEND_LIMIT.windowMs, NOTIFICATION_SEND_LIMIT.max);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  const sent = fanOut(db, {
+    schoolId: scope.schoolId,
+    schoolName: school?.name ?? "Your school",
+    senderId: scope.actor.id,
+    recipients,
+    content: { title: input.title, message: input.message, type: input.type, category: input.category },
+    email: input.email,
+    appUrl: config.appUrl,
+    now: scope.now,
+  });
+  const [first, ...rest] = sent.inserts;
+  await commitWithOutbox(scope, [first!, ...rest], {
+    emails: sent.emails,
+    audit: {
+      eventType: "notification.sent",
+      description: `Notification "${input.title}" sent to ${recipients.length} parent${recipients.length === 1 ? "" : "s"}`,
+      schoolId: scope.schoolId,
+      metadata: { batchId: sent.batchId, audience: input.audience, recipients: recipients.length, email: input.email },
+    },
+  });
+  return { recipients: recipients.length, batchId: sent.batchId };
+}

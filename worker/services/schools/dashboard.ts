@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { todayIn } from "#shared/school-time.ts";
+import { invoices, notifications, parents, schools, trips } from "../../../db/schema/index.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
+import { AppError } from "../errors.ts";
+
+/** Spec §9: the dashboard's previews. */
+export const DASHBOARD_PREVIEWS = { upcomingTrips: 3, notifications: 3, unpaidInvoices: 2 } as const;
+
+/**
+ * The school admin dashboard (spec): the school, the four cards, upcoming trips, alerts and unpaid
+ * invoices, all in one `db.batch` (one round trip). The cards follow the spec's formulas over all of
+ * the school's trips: Active Buses = in progress out of all, On-time Rate = completed / all rounded.
+ */
+export async function schoolDashboard(scope: SchoolScope) {
+  const { db } = scope.deps;
+  const { schoolId, now } = scope;
+  const [schoolRows, tripStats, upcoming, alerts, unpaid, parentRows] = await db.batch([
+    db.select({ id: schools.id, name: schools.name, code: schools.code, timeZone: schools.timeZone, plan: schools.plan }).from(schools).where(eq(schools.id, schoolId)),
+    db
+      .select({
+        total: count(),
+        inProgress: sql<number>`coalesce(sum(case when ${trips.status} = 'in-progress' then 1 else 0 end), 0)`,
+        completed: sql<number>`coalesce(sum(case when ${trips.status} = 'completed' then 1 else 0 end), 0)`,
+        routes: sql<number>`count(distinct ${trips.routeName})`,
+        students: sql<number>`coalesce(sum(${trips.studentsCount}), 0)`,
+      })
+      .from(trips)
+      .where(eq(trips.schoolId, schoolId)),
+    db
+      .select({
+        id: trips.id,
+        routeName: trips.routeName,
+        routeType: trips.routeType,
+        busNumber: trips.busNumber,
+        driverName: trips.driverName,
+        departureTime: trips.departureTime,
+        arrivalTime: trips.arrivalTime,
+        status: trips.status,
+      })
+      .from(trips)
+      .where(and(eq(trips.schoolId, schoolId), eq(trips.status, "scheduled"), gt(trips.departureTime, now)))
+      .orderBy(asc(trips.departureTime), asc(trips.id))
+      .limit(DASHBOARD_PREVIEWS.upcomingTrips),
+    db
+      .select({
+        id: notifications.id,
+        title: notifications.title,
+        message: notifications.message,
+        type: notifications.type,
+        category: notifications.category,
+        read: notifications.read,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(and(eq(notifications.recipientRole, scope.actor.role), eq(notifications.recipientId, scope.actor.id), eq(notifications.schoolId, schoolId)))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(DASHBOARD_PREVIEWS.notifications),
+    db
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        description: invoices.description,
+        amountCents: invoices.amountCents,
+        dueDate: invoices.dueDate,
+        status: invoices.status,
+        recipientName: parents.name,
+      })
+      .from(invoices)
+      .leftJoin(parents, eq(parents.id, invoices.recipientId))
+      .where(and(eq(invoices.schoolId, schoolId), inArray(invoices.status, ["pending", "overdue"])))
+      .orderBy(asc(invoices.dueDate), asc(invoices.id))
+      .limit(DASHBOARD_PREVIEWS.unpaidInvoices),
+    db
+      .select({ total: count() })
+      .from(parents)
+      .where(and(eq(parents.schoolId, schoolId), eq(parents.isActive, true))),
+  ]);
+  const school = schoolRows[0];
+  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  const stats = tripStats[0] ?? { total: 0, inProgress: 0, completed: 0, routes: 0, students: 0 };
+  const total = Number(stats.total);
+  return {
+    school,
+    today: todayIn(school.timeZone, now),
+    cards: {
+      activeBuses: { inProgress: Number(stats.inProgress), total },
+      onTimeRate: total === 0 ? 0 : Math.round((Number(stats.completed) / total) * 100),
+      activeRoutes: Number(stats.routes),
+      totalStudents: Number(stats.students),
+    },
+    upcomingTrips: upcoming,
+    alerts,
+    unpaidInvoices: unpaid,
+    activeParents: parentRows[0]?.total ?? 0,
+  };
+}

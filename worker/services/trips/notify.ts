@@ -1,0 +1,107 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { NotificationType, TripStatus } from "#shared/enums.ts";
+import { formatDay, formatTime } from "#shared/school-time.ts";
+import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
+import { rowHolds } from "../../../db/conditional.ts";
+import { children, parents, trips } from "../../../db/schema/index.ts";
+import { commitWithOutbox } from "../_shared/commit.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
+import { AppError } from "../errors.ts";
+import { fanOut } from "../notifications/fan-out.ts";
+
+type TripState = { routeName: string; busNumber: string; status: TripStatus; departureTime: Date; arrivalTime: Date };
+export type TripNotice = { title: string; message: string; type: NotificationType };
+
+const MOVED_MS = TRIP_TIME_CHANGE_NOTIFY_MINUTES * 60_000;
+
+/**
+ * What parents on the route are told about a change, or null when it is nothing they act on:
+ * departed (in progress), arrived (completed), cancelled, or a time moved by more than ten minutes.
+ */
+export function tripChangeNotice(before: TripState, after: TripState, zone: string): TripNotice | null {
+  const bus = `${after.routeName} (bus ${after.busNumber})`;
+  const when = `${formatDay(after.departureTime, zone)} at ${formatTime(after.departureTime, zone)}`;
+  if (after.status !== before.status) {
+    if (after.status === "in-progress") return { title: "Bus departed", message: `${bus} has departed (${when}).`, type: "info" };
+    if (after.status === "completed") return { title: "Bus arrived", message: `${bus} has arrived (${formatTime(after.arrivalTime, zone)}).`, type: "success" };
+    if (after.status === "cancelled") return { title: "Trip cancelled", message: `${bus} on ${when} is cancelled.`, type: "warning" };
+  }
+  const moved =
+    Math.abs(after.departureTime.getTime() - before.departureTime.getTime()) > MOVED_MS ||
+    Math.abs(after.arrivalTime.getTime() - before.arrivalTime.getTime()) > MOVED_MS;
+  if (moved && after.status !== "cancelled") {
+    const was = `${formatDay(before.departureTime, zone)} at ${formatTime(before.departureTime, zone)}`;
+    return { title: "Trip time changed", message: `${bus} now departs ${when} (was ${was}).`, type: "warning" };
+  }
+  return null;
+}
+
+/** The active parents of the school with a child on the route (child bus route = trip route name, ignoring case). */
+export function routeParentsQuery(scope: SchoolScope, routeName: string) {
+  const { db } = scope.deps;
+  return db
+    .selectDistinct({ id: parents.id, email: parents.email })
+    .from(children)
+    .innerJoin(parents, eq(parents.id, children.parentId))
+    .where(
+      and(
+        eq(children.schoolId, scope.schoolId),
+        eq(parents.schoolId, scope.schoolId),
+        eq(parents.isActive, true),
+        sql`lower(trim(${children.busRoute})) = lower(trim(${routeName}))`,
+      ),
+    );
+}
+
+/**
+ * Writes a trip change; with a notice, the route's parents get it in their list and by e-mail, in the
+ * same batch, only if this request's write won: it replaces the change id it read with a fresh one
+ * (optimistic concurrency), so of two simultaneous changes only one is written and told.
+ */
+export async function notifyTripChange(
+  scope: SchoolScope,
+  change: {
+    before: TripState & { id: string; changeId: string | null };
+    school: { name: string; timeZone: string };
+    set: Partial<TripState> & Record<string, unknown>;
+    notice: TripNotice | null;
+    audit: { eventType: string; description: string };
+  },
+) {
+  const { db, config } = scope.deps;
+  const changeId = crypto.randomUUID();
+  const recipients = change.notice ? (await routeParentsQuery(scope, change.before.routeName)).map((parent) => ({ role: "parent" as const, ...parent })) : [];
+  const won = rowHolds(trips, change.before.id, trips.changeId, changeId);
+  const sent = change.notice
+    ? fanOut(db, {
+        schoolId: scope.schoolId,
+        schoolName: change.school.name,
+        senderId: scope.actor.id,
+        recipients,
+        content: { ...change.notice, category: "trip" },
+        email: true,
+        appUrl: config.appUrl,
+        now: scope.now,
+        onlyIf: won,
+      })
+    : { inserts: [], emails: [], batchId: null };
+  await commitWithOutbox(
+    scope,
+    [
+      db
+        .update(trips)
+        .set({ ...change.set, changeId, updatedAt: scope.now })
+        .where(and(eq(trips.id, change.before.id), eq(trips.schoolId, scope.schoolId), sql`${trips.changeId} is ${change.before.changeId}`)),
+      ...sent.inserts,
+    ],
+    {
+      emails: sent.emails,
+      audit: {
+        ...change.audit,
+        schoolId: scope.schoolId,
+        metadata: { tripId: change.before.id, notifiedParents: recipients.length, notificationBatchId: sent.batchId },
+      },
+      claim: { won, lost: new AppError("CONFLICT", "This trip was changed at the same time. Reload and try again.") },
+    },
+  );
+}

@@ -1,0 +1,232 @@
+import { and, asc, eq, gte, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { TripStatus } from "#shared/enums.ts";
+import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
+import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema } from "#shared/trips.ts";
+import { children, schools, trips } from "../../../db/schema/index.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
+import { likePattern } from "../_shared/search.ts";
+import { auditInsert } from "../audit.ts";
+import { AppError } from "../errors.ts";
+import { notifyTripChange, tripChangeNotice } from "./notify.ts";
+
+type TripForm = z.output<typeof tripFormSchema>;
+
+/** At most this many trips in one day or week view (15 buses × 4 trips × 7 days is 420). */
+export const TRIP_VIEW_LIMIT = 1_000;
+
+const tripColumns = {
+  id: trips.id,
+  routeName: trips.routeName,
+  routeType: trips.routeType,
+  busNumber: trips.busNumber,
+  driverName: trips.driverName,
+  departureTime: trips.departureTime,
+  arrivalTime: trips.arrivalTime,
+  studentsCount: trips.studentsCount,
+  stops: trips.stops,
+  status: trips.status,
+};
+
+/** The school's zone, read with the rest of a request's reads. */
+export function schoolZoneQuery(scope: SchoolScope) {
+  const { db } = scope.deps;
+  return db.select({ name: schools.name, timeZone: schools.timeZone }).from(schools).where(eq(schools.id, scope.schoolId));
+}
+
+function zoneOf(rows: { name: string; timeZone: string }[]) {
+  const school = rows[0];
+  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  return school;
+}
+
+/**
+ * Trip Management: the day or the Sunday-to-Saturday week holding `date` (the school's today by
+ * default), in the school's zone, ordered by departure (spec §7), searched by route, bus or driver.
+ */
+export async function listTrips(
+  scope: SchoolScope,
+  input: { view: "day" | "week"; date?: string | undefined; search?: string | undefined; status?: TripStatus | undefined; routeType?: "pickup" | "dropoff" | undefined },
+) {
+  const { db } = scope.deps;
+  const zone = scope.timeZone;
+  const today = todayIn(zone, scope.now);
+  const date = input.date ?? today;
+  const range = input.view === "day" ? dayRange(date, zone) : weekRange(date, zone);
+  const conditions: SQL[] = [eq(trips.schoolId, scope.schoolId), gte(trips.departureTime, range.start), lt(trips.departureTime, range.end)];
+  if (input.status) conditions.push(eq(trips.status, input.status));
+  if (input.routeType) conditions.push(eq(trips.routeType, input.routeType));
+  if (input.search) {
+    const pattern = likePattern(input.search.toLowerCase());
+    conditions.push(
+      or(
+        sql`lower(${trips.routeName}) like ${pattern} escape '\\'`,
+        sql`lower(${trips.busNumber}) like ${pattern} escape '\\'`,
+        sql`lower(${trips.driverName}) like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  const rows = await db
+    .select(tripColumns)
+    .from(trips)
+    .where(and(...conditions))
+    .orderBy(asc(trips.departureTime), asc(trips.id))
+    .limit(TRIP_VIEW_LIMIT + 1);
+  return {
+    view: input.view,
+    from: range.from,
+    to: range.to,
+    today,
+    timeZone: zone,
+    truncated: rows.length > TRIP_VIEW_LIMIT,
+    trips: rows.slice(0, TRIP_VIEW_LIMIT).map((trip) => ({ ...trip, date: localDate(trip.departureTime, zone) })),
+  };
+}
+
+function instants(form: TripForm, date: string, zone: string) {
+  return { departureTime: zonedInstant(date, form.departureTime, zone), arrivalTime: zonedInstant(date, form.arrivalTime, zone) };
+}
+
+function tripValues(form: TripForm) {
+  return {
+    routeName: form.routeName,
+    routeType: form.routeType,
+    busNumber: form.busNumber,
+    driverName: form.driverName,
+    stops: form.stops,
+    studentsCount: form.studentsCount,
+    status: form.status,
+  };
+}
+
+/** New Trip: one trip, or with Repeat one per chosen weekday up to the end date (at most a school year), in one batch. */
+export async function createTrip(scope: SchoolScope, input: { trip: TripForm; repeat?: { weekdays: number[]; until: string } | undefined }) {
+  const { db } = scope.deps;
+  const dates = repeatDates(input.trip.departureDate, input.repeat);
+  if (dates.length === 0) throw new AppError("BAD_REQUEST", TRIP_MESSAGES.repeatDays);
+  if (dates.length > REPEAT_MAX_DAYS) throw new AppError("BAD_REQUEST", TRIP_MESSAGES.repeatTooLong);
+  const rows = dates.map((date) => ({
+    id: crypto.randomUUID(),
+    schoolId: scope.schoolId,
+    ...tripValues(input.trip),
+    ...instants(input.trip, date, scope.timeZone),
+    createdBy: scope.actor.id,
+    createdAt: scope.now,
+    updatedAt: scope.now,
+  }));
+  const inserts = [];
+  for (let start = 0; start < rows.length; start += 200) inserts.push(db.insert(trips).values(rows.slice(start, start + 200)));
+  await db.batch([
+    ...(inserts as [(typeof inserts)[number], ...typeof inserts]),
+    auditInsert(
+      db,
+      {
+        eventType: "trip.created",
+        description: `Trip ${input.trip.routeName} scheduled${rows.length > 1 ? ` on ${rows.length} days` : ""}`,
+        userId: scope.actor.id,
+        userRole: scope.actor.role,
+        schoolId: scope.schoolId,
+        metadata: { tripIds: rows.slice(0, 20).map((row) => row.id), count: rows.length, from: dates[0], to: dates.at(-1) },
+        at: scope.now,
+      },
+      scope.meta,
+    ),
+  ]);
+  return { created: rows.length, ids: rows.map((row) => row.id) };
+}
+
+async function findTrip(scope: SchoolScope, tripId: string) {
+  const { db } = scope.deps;
+  const [tripRows, schoolRows] = await db.batch([
+    db
+      .select({ ...tripColumns, changeId: trips.changeId })
+      .from(trips)
+      .where(and(eq(trips.id, tripId), eq(trips.schoolId, scope.schoolId))),
+    schoolZoneQuery(scope),
+  ]);
+  const trip = tripRows[0];
+  if (!trip) throw new AppError("NOT_FOUND", TRIP_MESSAGES.notFound);
+  return { trip, school: zoneOf(schoolRows) };
+}
+
+/**
+ * Edit Trip. A change parents care about (departed, arrived, cancelled, or a time moved by more than
+ * ten minutes) notifies the parents on the route, in the same batch as the change and only if this
+ * request's write won (a double submit notifies once).
+ */
+export async function updateTrip(scope: SchoolScope, input: { tripId: string; trip: TripForm }) {
+  const { trip: before, school } = await findTrip(scope, input.tripId);
+  const after = { ...tripValues(input.trip), ...instants(input.trip, input.trip.departureDate, school.timeZone) };
+  const notice = tripChangeNotice(before, after, school.timeZone);
+  await notifyTripChange(scope, {
+    before,
+    school,
+    set: after,
+    notice,
+    audit: { eventType: "trip.updated", description: `Trip ${after.routeName} updated` },
+  });
+  return { id: before.id, notified: notice !== null };
+}
+
+/** The one-click status change of a trip ("Departed", "Arrived", cancel). */
+export async function setTripStatus(scope: SchoolScope, input: { tripId: string; status: TripStatus }) {
+  const { trip: before, school } = await findTrip(scope, input.tripId);
+  if (before.status === input.status) return { id: before.id, notified: false };
+  const notice = tripChangeNotice(before, { ...before, status: input.status }, school.timeZone);
+  try {
+    await notifyTripChange(scope, {
+      before,
+      school,
+      set: { status: input.status },
+      notice,
+      audit: { eventType: "trip.status_changed", description: `Trip ${before.routeName} set to ${input.status}` },
+    });
+  } catch (error) {
+    // A double click: the other request already made this very change (and told the parents once).
+    if (error instanceof AppError && error.code === "CONFLICT" && (await findTrip(scope, input.tripId)).trip.status === input.status)
+      return { id: before.id, notified: false };
+    throw error;
+  }
+  return { id: before.id, notified: notice !== null };
+}
+
+export async function deleteTrip(scope: SchoolScope, input: { tripId: string }) {
+  const { db } = scope.deps;
+  const { trip } = await findTrip(scope, input.tripId);
+  await db.batch([
+    db.delete(trips).where(and(eq(trips.id, trip.id), eq(trips.schoolId, scope.schoolId))),
+    auditInsert(
+      db,
+      {
+        eventType: "trip.deleted",
+        description: `Trip ${trip.routeName} deleted`,
+        userId: scope.actor.id,
+        userRole: scope.actor.role,
+        schoolId: scope.schoolId,
+        metadata: { tripId: trip.id },
+        at: scope.now,
+      },
+      scope.meta,
+    ),
+  ]);
+  return { id: trip.id };
+}
+
+/** The school's route names (from its trips and its children's bus routes), for pickers. */
+export async function listRouteNames(scope: SchoolScope) {
+  const { db } = scope.deps;
+  const [fromTrips, fromChildren] = await db.batch([
+    db.selectDistinct({ name: trips.routeName }).from(trips).where(eq(trips.schoolId, scope.schoolId)),
+    db
+      .selectDistinct({ name: children.busRoute })
+      .from(children)
+      .where(and(eq(children.schoolId, scope.schoolId), isNotNull(children.busRoute))),
+  ]);
+  const names = new Map<string, string>();
+  // One spelling per route, ignoring case: the trips' spelling first.
+  for (const { name } of [...fromTrips, ...fromChildren]) {
+    const key = name?.trim().toLowerCase();
+    if (key && !names.has(key)) names.set(key, name!.trim());
+  }
+  return { routes: [...names.values()].sort((a, b) => a.localeCompare(b)) };
+}

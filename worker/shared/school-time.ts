@@ -1,0 +1,122 @@
+import { TZDate, tz, tzOffset } from "@date-fns/tz";
+import { addDays, format } from "date-fns";
+
+/**
+ * Calendar time in a school's IANA time zone, the same on the server and in the browser whatever
+ * zone either runs in. Instants are `Date`s (UTC); calendar days are `YYYY-MM-DD` strings; wall-clock
+ * times are `HH:mm`. Weeks run Sunday to Saturday (spec).
+ */
+
+export type IsoDate = string;
+export type WallTime = string;
+
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A zone every runtime knows; schools created before time zones existed got it. */
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** True for a time zone name the platform's Intl accepts (IANA names such as "Europe/London", and "UTC"). */
+export function isTimeZone(value: string): boolean {
+  if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every IANA zone of this runtime, for pickers ("UTC" first). */
+export function timeZoneOptions(): string[] {
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return ["UTC", ...zones.filter((zone) => zone !== "UTC")];
+}
+
+/** The calendar day of an instant in a zone. */
+export function localDate(instant: Date, zone: string): IsoDate {
+  return format(instant, "yyyy-MM-dd", { in: tz(zone) });
+}
+
+/** The wall-clock time of an instant in a zone, `HH:mm`. */
+export function localTime(instant: Date, zone: string): WallTime {
+  return format(instant, "HH:mm", { in: tz(zone) });
+}
+
+/** Today in the school's zone. */
+export function todayIn(zone: string, now: Date): IsoDate {
+  return localDate(now, zone);
+}
+
+function parts(date: IsoDate): [number, number, number] {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return [year, month, day];
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant of a date and wall-clock time in a zone. Across a DST change: a time that happens
+ * twice is its first occurrence, a time that never happens moves forward by the gap (02:30 → 03:30).
+ * Computed from the zone's offsets only, so the process's own zone never matters.
+ */
+export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date {
+  const [year, month, day] = parts(date);
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hours, minutes);
+  const before = wall - tzOffset(zone, new Date(wall - DAY_MS)) * 60_000;
+  const after = wall - tzOffset(zone, new Date(wall + DAY_MS)) * 60_000;
+  const matches = [before, after].filter((instant) => localDate(new Date(instant), zone) === date && localTime(new Date(instant), zone) === time);
+  return new Date(matches.length > 0 ? Math.min(...matches) : before);
+}
+
+/** The day `days` after `date` (negative: before). Pure calendar arithmetic, no zone involved. */
+export function shiftDate(date: IsoDate, days: number): IsoDate {
+  const [year, month, day] = parts(date);
+  return format(addDays(new TZDate(year, month - 1, day, "UTC"), days), "yyyy-MM-dd");
+}
+
+/** The weekday of a calendar date, 0 = Sunday. */
+export function weekday(date: IsoDate): number {
+  const [year, month, day] = parts(date);
+  return new TZDate(year, month - 1, day, "UTC").getDay();
+}
+
+export type Range = { start: Date; end: Date; from: IsoDate; to: IsoDate };
+
+/** The school day holding `date`: [its 00:00, the next day's 00:00) in the zone (23 or 25 hours across DST). */
+export function dayRange(date: IsoDate, zone: string): Range {
+  return { start: zonedInstant(date, "00:00", zone), end: zonedInstant(shiftDate(date, 1), "00:00", zone), from: date, to: date };
+}
+
+/** The Sunday-to-Saturday week holding `date`, in the zone. */
+export function weekRange(date: IsoDate, zone: string): Range {
+  const from = shiftDate(date, -weekday(date));
+  return { start: zonedInstant(from, "00:00", zone), end: zonedInstant(shiftDate(from, 7), "00:00", zone), from, to: shiftDate(from, 6) };
+}
+
+/** "7:30 AM" in the zone. */
+export function formatTime(instant: Date, zone: string): string {
+  return format(instant, "h:mm a", { in: tz(zone) });
+}
+
+/** "Mon, Mar 2" in the zone. */
+export function formatDay(instant: Date, zone: string): string {
+  return format(instant, "EEE, MMM d", { in: tz(zone) });
+}
+
+/** A date string as "Sunday, March 8, 2026" (no zone: it is a calendar day). */
+export function formatCalendarDay(date: IsoDate): string {
+  const [year, month, day] = parts(date);
+  return format(new TZDate(year, month - 1, day, "UTC"), "EEEE, MMMM d, yyyy", { in: tz("UTC") });
+}
+
+/** Spec: "Today at 7:30 AM", "Yesterday at 7:30 AM", or the full date ("Mar 2, 2026 at 7:30 AM"), in the zone. */
+export function relativeTime(instant: Date, zone: string, now: Date): string {
+  const day = localDate(instant, zone);
+  const today = todayIn(zone, now);
+  const time = formatTime(instant, zone);
+  if (day === today) return `Today at ${time}`;
+  if (day === shiftDate(today, -1)) return `Yesterday at ${time}`;
+  return `${format(instant, "MMM d, yyyy", { in: tz(zone) })} at ${time}`;
+}
