@@ -25,7 +25,7 @@ export const baselineRequest = (hot: Pick<HotPath, "name">): Request => ({ metho
 
 export type Throughput = { app: number[]; baseline: number[]; ratio: number; failed: number };
 
-/** App and baseline alternately, `runs` times each, same connections and duration; ratio of the medians. */
+/** App and baseline alternately, `runs` times each, same connections and duration; the median ratio. */
 export async function throughput(
   urls: { app: string; baseline: string },
   hot: HotPath,
@@ -45,7 +45,9 @@ export async function throughput(
     app.push(a.requests.average);
     baseline.push(b.requests.average);
   }
-  return { app, baseline, ratio: median(app) / median(baseline), failed };
+  // Each run's pair is measured back to back, so the median of the pairs' ratios shrugs off
+  // whatever else loaded the machine during one pair.
+  return { app, baseline, ratio: median(app.map((value, run) => value / baseline[run]!)), failed };
 }
 
 export type LoadFigures = { requests: number; errors: number; timeouts: number; p50_ms: number; p99_ms: number; req_per_s: number };
@@ -70,6 +72,8 @@ export async function mixedLoad(urls: { app: string; baseline: string }, paths: 
       duration,
     ),
   );
+  // Requests the app still holds after its clients gave up are served before the baseline's turn.
+  await (await fetch(`${urls.app}/api/health`)).arrayBuffer();
   const baseline = loadFigures(await cannon(urls.baseline, paths.map(baselineRequest), connections, duration));
   return { app, baseline };
 }
@@ -114,29 +118,38 @@ export async function loginStorm(appUrl: string, users: BenchUsers, perSecond: n
   return { quiet, storm, logins: { sent: logins.sent, ok: logins.ok, refused: logins.refused, failed: logins.failed, p50_ms: median(logins.times) } };
 }
 
-/** Median latency (ms) of `calls` sequential in-process calls of each list, after `warmup` calls. */
-export async function listLatencies(dbUrl: string, appUrl: string, users: BenchUsers, lists: ListPath[], calls: number, warmup = 3): Promise<Record<string, number>> {
-  const db = createDatabase({ url: dbUrl });
-  const app = benchApp(db, appUrl);
-  const result: Record<string, number> = {};
+/**
+ * Median latency (ms) of `calls` in-process calls of each list at each scale, after `warmup`
+ * calls. The scales take turns call by call, so whatever else loads the machine weighs on each alike.
+ */
+export async function listLatencies(
+  scales: { rows: number; url: string; users: BenchUsers }[],
+  appUrl: string,
+  lists: ListPath[],
+  calls: number,
+  warmup = 3,
+): Promise<Record<string, Record<number, number>>> {
+  const opened = scales.map((scale) => {
+    const db = createDatabase({ url: scale.url });
+    return { ...scale, db, app: benchApp(db, appUrl) };
+  });
+  const result: Record<string, Record<number, number>> = {};
   try {
     for (const list of lists) {
-      const call = async () => {
-        const response = await app.request(`${appUrl}${trpcPath(list.path, list.input)}`, { headers: { cookie: users.cookies[list.role] } });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`bench: ${list.name} answered ${response.status}`);
-      };
-      for (let i = 0; i < warmup; i++) await call();
-      const times: number[] = [];
-      for (let i = 0; i < calls; i++) {
-        const start = performance.now();
-        await call();
-        times.push(performance.now() - start);
+      const times = new Map<number, number[]>(opened.map((scale) => [scale.rows, []]));
+      for (let i = 0; i < warmup + calls; i++) {
+        for (const { rows, app, users } of opened) {
+          const start = performance.now();
+          const response = await app.request(`${appUrl}${trpcPath(list.path, list.input)}`, { headers: { cookie: users.cookies[list.role] } });
+          await response.arrayBuffer();
+          if (response.status !== 200) throw new Error(`bench: ${list.name} at ${rows} rows answered ${response.status}`);
+          if (i >= warmup) times.get(rows)!.push(performance.now() - start);
+        }
       }
-      result[list.name] = median(times);
+      result[list.name] = Object.fromEntries([...times].map(([rows, samples]) => [rows, median(samples)]));
     }
   } finally {
-    db.$client.close();
+    for (const { db } of opened) db.$client.close();
   }
   return result;
 }

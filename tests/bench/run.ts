@@ -41,11 +41,6 @@ const appUrl = `http://localhost:${appPort}`;
 const main = await scaledDatabase(plan.scales[0]!, appUrl);
 log(`${plan.scales[0]} rows seeded in ${main.seconds.toFixed(1)} s`);
 const pass = await inProcessPass(main.url, appUrl, main.users, HOT_PATHS);
-const listMs: Record<string, Record<number, number>> = {};
-const recordLists = (scale: number, latencies: Record<string, number>) => {
-  for (const [name, ms] of Object.entries(latencies)) (listMs[name] ??= {})[scale] = round(ms, 3);
-};
-recordLists(plan.scales[0]!, await listLatencies(main.url, appUrl, main.users, LISTS, plan.listCalls));
 
 const servers = await startServers(main.url, appPort, pass.ops);
 const urls = { app: servers.appUrl, baseline: servers.baselineUrl };
@@ -71,14 +66,19 @@ try {
   log(`load: ${load.app.requests} requests to the app, ${load.baseline.requests} to the baseline`);
 } finally {
   await servers.stop();
-  main.remove();
 }
 
-for (const scale of plan.scales.slice(1)) {
-  const db = await scaledDatabase(scale, appUrl);
-  log(`${scale} rows seeded in ${db.seconds.toFixed(1)} s`);
-  recordLists(scale, await listLatencies(db.url, appUrl, db.users, LISTS, plan.listCalls));
-  db.remove();
+const scaled = [{ rows: plan.scales[0]!, ...main }];
+let listMs: Record<string, Record<number, number>>;
+try {
+  for (const rows of plan.scales.slice(1)) {
+    scaled.push({ rows, ...(await scaledDatabase(rows, appUrl)) });
+    log(`${rows} rows seeded in ${scaled.at(-1)!.seconds.toFixed(1)} s`);
+  }
+  listMs = await listLatencies(scaled, appUrl, LISTS, plan.listCalls);
+  log("list latencies measured");
+} finally {
+  for (const db of scaled) db.remove();
 }
 const failures = [
   ...Object.entries(ratios)
@@ -97,7 +97,14 @@ const results: Results = {
   round_trips: pass.roundTrips,
   round_trip_goals: Object.fromEntries(HOT_PATHS.map((hot) => [hot.name, hot.maxRoundTrips ?? 2])),
   growth_1k_to_100k: Object.fromEntries(Object.entries(listMs).map(([name, byScale]) => [name, round(byScale[last]! / byScale[first]!)])),
-  load: { errors: load.app.errors, timeouts: load.app.timeouts, p99_ms: load.app.p99_ms, baseline_p99_ms: load.baseline.p99_ms },
+  load: {
+    errors: load.app.errors,
+    timeouts: load.app.timeouts,
+    p99_ms: load.app.p99_ms,
+    baseline_p99_ms: load.baseline.p99_ms,
+    baseline_errors: load.baseline.errors,
+    baseline_timeouts: load.baseline.timeouts,
+  },
   login_storm: { quiet_p99_ms: storm.quiet.p99_ms, storm_p99_ms: storm.storm.p99_ms },
   initial_js_gzip_kb: initialJs,
   bundle_budgets_kb: Object.fromEntries(ROUTES.map((route) => [route.route, route.budgetKb])),
@@ -108,7 +115,9 @@ const results: Results = {
       Object.entries(ratios).map(([name, r]) => [name, { app: r.app.map(round), baseline: r.baseline.map(round), failed: r.failed }]),
     ),
     round_trip_log: pass.log,
-    list_median_ms: listMs,
+    list_median_ms: Object.fromEntries(
+      Object.entries(listMs).map(([name, byScale]) => [name, Object.fromEntries(Object.entries(byScale).map(([rows, ms]) => [rows, round(ms, 3)]))]),
+    ),
     load,
     login_storm: storm,
   },
