@@ -108,3 +108,21 @@ export function formatTable(rows: Row[], failures: string[] = []): string {
   for (const miss of misses) out.push(`  ✗ ${miss.section} › ${miss.name}: ${miss.value}, goal ${miss.goal}`);
   return out.join("\n");
 }
+
+/**
+ * The README's "Quality" table: one line per section, every figure with ✓/✗, the section's usual
+ * goal in the last column (a figure with another goal says it inline).
+ */
+export function formatMarkdown(rows: Row[]): string {
+  const sections = [...new Set(rows.map((row) => row.section))];
+  const lines = ["| What | Figures | Goal |", "| --- | --- | --- |"];
+  for (const section of sections) {
+    const inSection = rows.filter((row) => row.section === section);
+    const counts = new Map<string, number>();
+    for (const row of inSection) counts.set(row.goal, (counts.get(row.goal) ?? 0) + 1);
+    const goal = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+    const figures = inSection.map((row) => `${row.name} ${row.value}${row.goal === goal ? "" : ` (goal ${row.goal})`} ${row.ok ? "✓" : "✗"}`);
+    lines.push(`| ${section} | ${figures.join(" · ").replaceAll("|", "\\|")} | ${goal} |`);
+  }
+  return lines.join("\n");
+}

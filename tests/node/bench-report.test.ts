@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluate, formatTable, median, type Results } from "../bench/report.ts";
+import { evaluate, formatMarkdown, formatTable, median, type Results } from "../bench/report.ts";
 
 /** A results.json as `npm run bench` writes it, every goal met. */
 function results(overrides: Partial<Results> = {}): Results {
@@ -70,6 +70,13 @@ describe("npm run bench: goals and table", () => {
     const table = formatTable(evaluate(results()), ["superAdmin.stats: 3 requests failed in the throughput runs (app or baseline)"]);
     expect(table).toContain("! superAdmin.stats: 3 requests failed");
     expect(table).not.toContain("All goals met.");
+  });
+
+  it("the README table has one line per section, a figure with another goal saying it inline", () => {
+    const r = results({ round_trips: { "auth.me": 1, "superAdmin.schools.list": 3, "superAdmin.stats": 2 }, round_trip_goals: { "auth.me": 1 } });
+    const lines = formatMarkdown(evaluate(r)).split("\n");
+    expect(lines).toHaveLength(2 + 6);
+    expect(lines).toContain("| DB round trips | auth.me 1 (goal ≤ 1) ✓ · superAdmin.schools.list 3 ✗ · superAdmin.stats 2 ✓ | ≤ 2 |");
   });
 
   it("takes the median of an odd and an even number of runs", () => {
