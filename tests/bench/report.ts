@@ -14,7 +14,8 @@ export const GOALS = {
 export type Results = {
   generated_at: string;
   quick: boolean;
-  machine: { cpus: number; node: string };
+  /** The 1-minute load averages say how much else the machine was doing. */
+  machine: { cpus: number; node: string; load_average_start: number; load_average_end: number };
   ratio_vs_baseline: Record<string, number>;
   round_trips: Record<string, number>;
   /** Goal per procedure for `round_trips` (from the hot-path registry). */

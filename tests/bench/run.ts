@@ -12,7 +12,7 @@
  * 3. List latency at 1k, 10k and 100k rows (fresh databases), growth = t(100k) / t(1k).
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildForReport, initialJsGzipKb, ROUTES } from "./bundles.ts";
 import { HOT_PATHS, LISTS } from "./hot-paths.ts";
@@ -33,6 +33,7 @@ if (process.argv.includes("--markdown")) {
   process.exit(0);
 }
 const started = performance.now();
+const loadAtStart = loadavg()[0]!;
 const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -98,7 +99,7 @@ const [first, last] = [plan.scales[0]!, plan.scales[plan.scales.length - 1]!];
 const results: Results = {
   generated_at: new Date().toISOString(),
   quick,
-  machine: { cpus: cpus().length, node: process.version },
+  machine: { cpus: cpus().length, node: process.version, load_average_start: round(loadAtStart), load_average_end: round(loadavg()[0]!) },
   ratio_vs_baseline: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, round(r.ratio)])),
   round_trips: pass.roundTrips,
   round_trip_goals: Object.fromEntries(HOT_PATHS.map((hot) => [hot.name, hot.maxRoundTrips ?? 2])),
@@ -130,4 +131,5 @@ const results: Results = {
 };
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\n${formatTable(evaluate(results), results.failures)}\n`);
+log(`load average (1 min) ${results.machine.load_average_start} at the start, ${results.machine.load_average_end} at the end, on ${results.machine.cpus} cores`);
 log(`results written to ${out}`);

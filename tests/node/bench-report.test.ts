@@ -6,7 +6,7 @@ function results(overrides: Partial<Results> = {}): Results {
   return {
     generated_at: "2026-11-22T15:00:00.000Z",
     quick: false,
-    machine: { cpus: 2, node: "v24.0.0" },
+    machine: { cpus: 2, node: "v24.0.0", load_average_start: 1, load_average_end: 1 },
     ratio_vs_baseline: { "auth.me": 0.9, "superAdmin.schools.list": 0.8 },
     round_trips: { "auth.me": 1, "superAdmin.schools.list": 2 },
     round_trip_goals: { "auth.me": 1, "superAdmin.schools.list": 2 },
