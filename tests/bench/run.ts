@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (about 7 minutes on 2 cores; `--quick`, a smoke run of a minute or two written
- * to a temporary file, is not in CI): one table and tests/bench/results.json (`--markdown` prints
+ * `npm run bench` (about 6 minutes on 2 cores; `--quick`, a one-minute smoke run written to a
+ * temporary file, is not in CI): one table and tests/bench/results.json (`--markdown` prints
  * the README's table from it). It is a report: the exit code is 0 when a goal is missed, and the
  * misses are listed at the end. Speed lives here, never in unit tests. Hot paths and lists to
  * measure: tests/bench/hot-paths.ts.
