@@ -1,0 +1,48 @@
+/**
+ * What `npm run bench` measures. An area adds its hot paths here, one line each:
+ *
+ *   { name: "schoolAdmin.trips.list", role: "school_admin", input: { page: 1 } },
+ *
+ * - `HOT_PATHS`: tRPC queries called as `role` (a live session of a user of that role; tenant users
+ *   belong to a school with an active subscription). Each gets its throughput against a bare Hono
+ *   handler running the same SQL (`ratio_vs_baseline`), its database round trips (`round_trips`,
+ *   goal `maxRoundTrips`, 2 unless said) and, with `load: true`, a place in the 200-connection mix.
+ *   The baseline replays the statements the procedure itself sent (recorded once through the
+ *   database client); `baseline` replaces them with hand-written SQL when that is the point.
+ * - `LISTS`: queries whose latency must stay flat from 1k to 100k rows (`growth_1k_to_100k`).
+ */
+import type { InStatement } from "@libsql/client";
+import type { RoleValue } from "#shared/auth.ts";
+
+export type HotPath = {
+  /** The tRPC path, also the key in results.json. */
+  name: string;
+  role: RoleValue;
+  input?: unknown;
+  /** Goal for `round_trips` (default 2: the session check and one batch). */
+  maxRoundTrips?: number;
+  /** In the mixed load (authenticated reads a signed-in super admin's pages send). */
+  load?: boolean;
+  /** SQL for the baseline handler instead of the statements the procedure sent. */
+  baseline?: InStatement[];
+};
+
+export const HOT_PATHS: HotPath[] = [
+  { name: "auth.me", role: "super_admin", maxRoundTrips: 1, load: true },
+  { name: "superAdmin.schools.list", role: "super_admin", input: { page: 1 }, load: true },
+  { name: "superAdmin.stats", role: "super_admin", load: true },
+  { name: "superAdmin.auditLogs.list", role: "super_admin", input: { page: 1 }, load: true },
+  { name: "superAdmin.invitations.list", role: "super_admin", input: { page: 1 } },
+  { name: "parent.overview", role: "parent" },
+  { name: "schoolAdmin.parents.list", role: "school_admin", input: { page: 1 } },
+];
+
+export type ListPath = { name: string; path: string; role: RoleValue; input?: unknown };
+
+export const LISTS: ListPath[] = [
+  { name: "schools.list page 1", path: "superAdmin.schools.list", role: "super_admin", input: { page: 1 } },
+  { name: "schools.list search", path: "superAdmin.schools.list", role: "super_admin", input: { page: 1, search: "school 77" } },
+  { name: "stats", path: "superAdmin.stats", role: "super_admin" },
+  { name: "auditLogs.list page 1", path: "superAdmin.auditLogs.list", role: "super_admin", input: { page: 1 } },
+  { name: "invitations.list page 1", path: "superAdmin.invitations.list", role: "super_admin", input: { page: 1 } },
+];

@@ -1,0 +1,30 @@
+/**
+ * The bench's server process (forked by servers.ts, so the load generator does not share its event
+ * loop): the app and the baseline over @hono/node-server, on one database client, two ports.
+ * Waits for the baseline's statements on IPC, answers `ready`, exits on `stop`.
+ */
+import { serve } from "@hono/node-server";
+import { createDatabase } from "../../db/client.ts";
+import { baselineApp, benchApp, type RecordedOp } from "./apps.ts";
+
+export type ServerStart = { dbUrl: string; appPort: number; baselinePort: number; ops: Record<string, RecordedOp[]> };
+
+process.once("message", (message: ServerStart) => {
+  const db = createDatabase({ url: message.dbUrl });
+  const appUrl = `http://localhost:${message.appPort}`;
+  const app = serve({ fetch: benchApp(db, appUrl).fetch, port: message.appPort });
+  const baseline = serve({ fetch: baselineApp(db.$client, message.ops).fetch, port: message.baselinePort });
+  let listening = 0;
+  const ready = () => {
+    if (++listening === 2) process.send?.({ ready: true });
+  };
+  app.once("listening", ready);
+  baseline.once("listening", ready);
+  process.on("message", (next: { stop?: boolean }) => {
+    if (!next.stop) return;
+    app.close();
+    baseline.close();
+    db.$client.close();
+    process.exit(0);
+  });
+});
