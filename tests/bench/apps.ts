@@ -3,6 +3,7 @@
  * builds it, with a real clock) and a bare Hono baseline whose handlers send the same SQL with no
  * tRPC, no auth ladder, no Drizzle.
  */
+import { availableParallelism } from "node:os";
 import type { Client, InStatement, ResultSet, TransactionMode } from "@libsql/client";
 import { Hono } from "hono";
 import type { Db } from "../../db/client.ts";
@@ -11,6 +12,7 @@ import { stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
 import { loadConfig } from "../../worker/config.ts";
 import type { AppDeps, Logger } from "../../worker/deps.ts";
 import { localMailer } from "../../worker/email/provider.ts";
+import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "../../worker/services/_shared/password-slots.ts";
 import { stripeForConfig } from "../../worker/stripe/client.ts";
 
 /** One trip to the database, as the procedure sent it. */
@@ -41,6 +43,8 @@ export function benchDeps(db: Db, appUrl: string): AppDeps {
     logger: benchLogger,
     pwnedPasswords: stubPwnedPasswords(),
     clientIp: (c) => c.req.header("x-bench-ip") ?? "127.0.0.1",
+    // As the Node entry bounds password work (ADR 0017).
+    passwordSlots: createPasswordSlots({ ...DEFAULT_PASSWORD_SLOTS, max: Math.min(DEFAULT_PASSWORD_SLOTS.max, 2 * availableParallelism()) }),
   };
 }
 

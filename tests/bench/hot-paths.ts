@@ -35,6 +35,10 @@ export const HOT_PATHS: HotPath[] = [
   { name: "superAdmin.invitations.list", role: "super_admin", input: { page: 1 } },
   { name: "parent.overview", role: "parent" },
   { name: "schoolAdmin.parents.list", role: "school_admin", input: { page: 1 } },
+  { name: "schoolAdmin.dashboard", role: "school_admin" },
+  { name: "schoolAdmin.trips.list", role: "school_admin", input: { view: "week" } },
+  { name: "schoolAdmin.notifications.list", role: "school_admin", input: { tab: "all" } },
+  { name: "parent.notifications.list", role: "parent", input: { tab: "all" } },
 ];
 
 export type ListPath = { name: string; path: string; role: RoleValue; input?: unknown };
