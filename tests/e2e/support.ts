@@ -106,6 +106,7 @@ export async function paidRegistration(page: Page, schoolName: string, email: st
     schoolCity: "Toronto",
     schoolState: "ON",
     schoolZipCode: "M5V",
+    timeZone: "America/Toronto",
   })) as { pendingSchoolId: string };
   const code = /\b(\d{6})\b/.exec((await waitForEmail(page, email, /verification code/)).subject)![1]!;
   await callMutation(page, "registration.verifyEmail", { pendingSchoolId, verificationCode: code });

@@ -196,6 +196,8 @@ describe("approval and rejection", () => {
     const [school] = await t.db.select().from(schools).where(eq(schools.id, pending!.schoolId!));
     expect(school).toMatchObject({
       name: "Birch Hill Academy",
+      // Step 1's zone carries over to the school.
+      timeZone: "America/Los_Angeles",
       subscriptionStatus: "active",
       plan: "professional",
       stripeCustomerId: pending!.stripeCustomerId,

@@ -6,6 +6,7 @@ import { schoolStatusBadge, setupStatus } from "../../worker/services/schools/st
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
+import { TIME_ZONE_MESSAGE } from "#shared/school-time.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -101,12 +102,13 @@ describe("school details, create, edit, delete", () => {
     const created = await mutate(
       t.app,
       "superAdmin.schools.create",
-      { name: " Oak Lane ", email: "Office@OakLane.example", phone: "", city: "Austin", country: "United States" },
+      { name: " Oak Lane ", email: "Office@OakLane.example", phone: "", city: "Austin", country: "United States", timeZone: "America/Chicago" },
       { cookie },
     );
     const { id } = created.data as { id: string };
     const [row] = await t.db.select().from(schools).where(eq(schools.id, id));
     expect(row).toMatchObject({
+      timeZone: "America/Chicago",
       name: "Oak Lane",
       email: "office@oaklane.example",
       phone: null,
@@ -115,7 +117,7 @@ describe("school details, create, edit, delete", () => {
       platformFeeBps: 500,
       createdBy: superAdminId,
     });
-    await mutate(t.app, "superAdmin.schools.update", { schoolId: id, isActive: false, name: "Oak Lane Primary", email: "office@oaklane.example" }, { cookie });
+    await mutate(t.app, "superAdmin.schools.update", { schoolId: id, isActive: false, name: "Oak Lane Primary", email: "office@oaklane.example", timeZone: "America/Chicago" }, { cookie });
     const details = (await query(t.app, "superAdmin.schools.details", { schoolId: id }, { cookie })).data as {
       school: { name: string; isActive: boolean; city: string | null; badge: string };
     };
@@ -129,14 +131,15 @@ describe("school details, create, edit, delete", () => {
     const parent = await createUser(t.db, "parent", { schoolId: school.id });
     await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
     await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
-    await mutate(t.app, "superAdmin.schools.update", { schoolId: school.id, isActive: false, name: "Paused", email: "p@example.com" }, { cookie });
+    await mutate(t.app, "superAdmin.schools.update", { schoolId: school.id, isActive: false, name: "Paused", email: "p@example.com", timeZone: "UTC" }, { cookie });
     const left = (await t.db.select().from(sessions)).map((s) => s.userId);
     expect(left).toEqual([superAdminId]);
   });
 
   it("validates the school form", async () => {
-    expect((await mutate(t.app, "superAdmin.schools.create", { name: "", email: "x@example.com" }, { cookie })).error?.message).toBe("School name is required");
-    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "nope" }, { cookie })).error?.message).toBe("Please enter a valid email address");
+    expect((await mutate(t.app, "superAdmin.schools.create", { name: "", email: "x@example.com", timeZone: "UTC" }, { cookie })).error?.message).toBe("School name is required");
+    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "nope", timeZone: "UTC" }, { cookie })).error?.message).toBe("Please enter a valid email address");
+    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "x@example.com", timeZone: "Mars/Olympus" }, { cookie })).error?.message).toBe(TIME_ZONE_MESSAGE);
   });
 
   it("details list the admins and the user summary", async () => {
@@ -277,7 +280,7 @@ describe("audit logs and settings", () => {
       .from(invitations)
       .where(eq(invitations.id, (invited.data as { id: string }).id));
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(3 * DAY);
-    const created = await mutate(t.app, "superAdmin.schools.create", { name: "Fee School", email: "fee@example.com" }, { cookie });
+    const created = await mutate(t.app, "superAdmin.schools.create", { name: "Fee School", email: "fee@example.com", timeZone: "UTC" }, { cookie });
     const [feeSchool] = await t.db
       .select()
       .from(schools)

@@ -19,6 +19,7 @@ export const FORM = {
   schoolCity: "Portland",
   schoolState: "OR",
   schoolZipCode: "97201",
+  timeZone: "America/Los_Angeles",
 };
 
 /** Register, verify and start checkout; returns the simulated Stripe session. */

@@ -39,6 +39,7 @@ const REGISTRATION = {
   schoolCity: "Portland",
   schoolState: "OR",
   schoolZipCode: "97201",
+  timeZone: "America/Los_Angeles",
 };
 
 function daysFromNow(days: number): string {

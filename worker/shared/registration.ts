@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SCHOOL_TYPES } from "./enums.ts";
+import { timeZoneField } from "./school-time.ts";
 
 /** Spec §3: the registration form's option lists and default. */
 export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;
@@ -74,6 +75,8 @@ const registrationFields = z.object({
   schoolCity: text(120),
   schoolState: text(120),
   schoolZipCode: text(20),
+  /** Not in the old form: trips and "today" are in it (the browser's zone by default). */
+  timeZone: timeZoneField,
 });
 
 function checkRegistration(today: string) {

@@ -1,5 +1,6 @@
 import { TZDate, tz, tzOffset } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
+import { z } from "zod";
 
 /**
  * Calendar time in a school's IANA time zone, the same on the server and in the browser whatever
@@ -26,6 +27,11 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+export const TIME_ZONE_MESSAGE = "Choose the school's time zone";
+
+/** A school's time zone in a form or a procedure's input. */
+export const timeZoneField = z.string().trim().min(1, TIME_ZONE_MESSAGE).max(64).refine(isTimeZone, TIME_ZONE_MESSAGE);
 
 /** Every IANA zone of this runtime, for pickers ("UTC" first). */
 export function timeZoneOptions(): string[] {

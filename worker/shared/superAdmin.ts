@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_OPTIONS } from "./registration.ts";
+import { timeZoneField } from "./school-time.ts";
 
 /** Spec §9: the schools table shows 10 rows a page. */
 export const SCHOOLS_PAGE_SIZE = 10;
@@ -33,6 +34,7 @@ export const schoolFormSchema = z
     state: optionalText(120),
     zipCode: optionalText(20),
     country: z.union([z.enum(COUNTRY_OPTIONS), z.literal("")]).optional(),
+    timeZone: timeZoneField,
   })
   .strict();
 export type SchoolFormInput = z.infer<typeof schoolFormSchema>;

@@ -76,6 +76,7 @@ function detailsOf(input: RegistrationValues, now: Date) {
     pupilCount: input.pupilCount,
     busCount: input.busCount,
     intendedStartDate: input.intendedStartDate,
+    timeZone: input.timeZone,
     plan: planFor({ pupilCount: input.pupilCount, busCount: input.busCount }),
   };
 }

@@ -81,6 +81,7 @@ export async function resumeRegistration(scope: PublicScope, input: { token: str
       schoolCity: pending.schoolCity,
       schoolState: pending.schoolState,
       schoolZipCode: pending.schoolZipCode,
+      timeZone: pending.timeZone,
     },
   };
 }

@@ -92,6 +92,7 @@ export async function approveRegistration(scope: Scope, input: { pendingSchoolId
           state: pending.schoolState,
           zipCode: pending.schoolZipCode,
           country: pending.schoolCountry,
+          timeZone: pending.timeZone,
           schoolType: pending.schoolType,
           pupilCount: pending.pupilCount,
           busCount: pending.busCount,

@@ -142,6 +142,7 @@ export async function schoolDetails(scope: Scope, input: { schoolId: string }) {
       state: school.state,
       zipCode: school.zipCode,
       country: school.country,
+      timeZone: school.timeZone,
       isActive: school.isActive,
       subscriptionStatus: school.subscriptionStatus,
       setupStatus: decorated.setupStatus,
@@ -167,6 +168,7 @@ function schoolValues(input: SchoolFormInput) {
     state: blankToNull(input.state),
     zipCode: blankToNull(input.zipCode),
     country: blankToNull(input.country),
+    timeZone: input.timeZone,
   };
 }
 

@@ -7,6 +7,9 @@ import { InputField, SelectField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
 import { localToday } from "./wizard.ts";
+import { timeZoneSelectOptions } from "../../lib/time-zone.ts";
+
+const TIME_ZONES = timeZoneSelectOptions();
 
 export type RegistrationOutput = z.output<ReturnType<typeof registrationSchema>>;
 export type RegistrationForm = UseFormReturn<RegistrationInput, unknown, RegistrationOutput>;
@@ -50,6 +53,7 @@ export function SchoolDetailsStep({ form, onSubmit, pending }: { form: Registrat
         <InputField label="Number of Pupils" min={1} hint="Your plan is based on the number of pupils." {...countField("pupilCount")} />
         <InputField label="Number of Buses" min={0} {...countField("busCount")} />
         <InputField label="Intended Start Date" type="date" min={localToday()} hint="Today or later." {...field("intendedStartDate")} />
+        <SelectField label="Time Zone" options={TIME_ZONES} hint="Trip times are shown in it." {...field("timeZone")} />
       </Section>
 
       <Section title="Administrator">

@@ -1,6 +1,7 @@
 import { DEFAULT_COUNTRY, REGISTRATION_MESSAGES, REQUIRED_FIELD_LABELS, type RegistrationInput } from "#shared/registration.ts";
 import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
 import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
+import { browserTimeZone } from "../../lib/time-zone.ts";
 
 /** Today in the browser's time zone, as `YYYY-MM-DD` (the earliest start date the form offers). */
 export function localToday(date = new Date()): string {
@@ -32,6 +33,7 @@ export const DEFAULT_VALUES: RegistrationInput = {
   schoolCity: "",
   schoolState: "",
   schoolZipCode: "",
+  timeZone: browserTimeZone(),
 };
 
 /** What step 1 sends: the checked values, without an empty phone. */

@@ -8,20 +8,21 @@ import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../features/schools/hooks.ts";
+import { browserTimeZone, timeZoneSelectOptions } from "../../../lib/time-zone.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 
 const editSchema = schoolFormSchema.extend({ isActive: z.boolean() });
 type EditValues = z.infer<typeof editSchema>;
 type Country = (typeof COUNTRY_OPTIONS)[number];
 
-const EMPTY_FORM: SchoolFormInput = { name: "", email: "", phone: "", address: "", city: "", state: "", zipCode: "", country: "" };
+const emptyForm = (): SchoolFormInput => ({ name: "", email: "", phone: "", address: "", city: "", state: "", zipCode: "", country: "", timeZone: browserTimeZone() });
 
 /** "Create New School": the spec §3 school fields. */
 export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const form = useForm<SchoolFormInput>({ resolver: zodResolver(schoolFormSchema), defaultValues: EMPTY_FORM });
+  const form = useForm<SchoolFormInput>({ resolver: zodResolver(schoolFormSchema), defaultValues: emptyForm() });
   const { reset } = form;
   useEffect(() => {
-    if (open) reset(EMPTY_FORM);
+    if (open) reset(emptyForm());
   }, [open, reset]);
 
   const create = useCreateSchool();
@@ -65,6 +66,7 @@ function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose:
       zipCode: school.zipCode ?? "",
       // A value outside the options (older data) cannot be saved back; it reads as "not provided".
       country: (COUNTRY_OPTIONS as readonly string[]).includes(school.country ?? "") ? (school.country as Country) : "",
+      timeZone: school.timeZone,
       isActive: school.isActive,
     },
   });
@@ -99,9 +101,10 @@ function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose:
 /** The school fields shared by both dialogs; works for either form's values. */
 function SchoolFields({ form }: { form: ReturnType<typeof useForm<SchoolFormInput>> | ReturnType<typeof useForm<EditValues>> }) {
   // Both forms hold every SchoolFormInput field under the same names.
-  const { register, formState } = form as ReturnType<typeof useForm<SchoolFormInput>>;
+  const { register, formState, getValues } = form as ReturnType<typeof useForm<SchoolFormInput>>;
   const errors = formState.errors;
   const countryId = useId();
+  const zoneId = useId();
   return (
     <>
       <TextField label="School Name" autoComplete="organization" error={errors.name?.message} {...register("name")} />
@@ -136,6 +139,26 @@ function SchoolFields({ form }: { form: ReturnType<typeof useForm<SchoolFormInpu
             </p>
           ) : null}
         </div>
+      </div>
+      <div>
+        <label htmlFor={zoneId} className="block text-sm font-medium text-slate-700">
+          Time Zone
+        </label>
+        <select
+          id={zoneId}
+          aria-describedby={`${zoneId}-hint`}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
+          {...register("timeZone")}
+        >
+          {timeZoneSelectOptions(getValues("timeZone")).map((zone) => (
+            <option key={zone.value} value={zone.value}>
+              {zone.label}
+            </option>
+          ))}
+        </select>
+        <p id={`${zoneId}-hint`} className="mt-1 text-xs text-slate-500">
+          Trip times, "today" and weeks are in it.
+        </p>
       </div>
     </>
   );
