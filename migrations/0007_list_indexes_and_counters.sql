@@ -13,6 +13,7 @@ CREATE INDEX `schools_created_at_idx` ON `schools` (`created_at`,`id`);--> state
 CREATE INDEX `schools_status_idx` ON `schools` (`subscription_status`,`is_active`,`created_at`,`id`);--> statement-breakpoint
 DROP INDEX `invitations_created_idx`;--> statement-breakpoint
 CREATE INDEX `invitations_school_role_idx` ON `invitations` (`school_id`,`role`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `invitations_invited_by_idx` ON `invitations` (`invited_by`);--> statement-breakpoint
 CREATE INDEX `invitations_status_created_idx` ON `invitations` (`status`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `invitations_role_created_idx` ON `invitations` (`role`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `invitations_role_status_created_idx` ON `invitations` (`role`,`status`,`created_at`,`id`);--> statement-breakpoint

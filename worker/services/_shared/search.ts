@@ -32,10 +32,15 @@ export function parseSearch(raw: string): Search {
 /** The FTS5 trigram tables of the migration "list_search_and_counter_triggers" (ADR 0018). */
 export type FtsTable = "schools_fts" | "invitations_fts" | "school_admins_fts" | "parents_fts" | "audit_logs_fts";
 
-/** The rowids of the content table whose FTS index matches a substring search (in one column, if named). */
-export function ftsRowids(table: FtsTable, search: Extract<Search, { kind: "substring" }>, column?: string): SQL {
+/** `select rowid …` of the content table's rows whose FTS index matches a substring search (in one column, if named). */
+export function ftsSelect(table: FtsTable, search: Extract<Search, { kind: "substring" }>, column?: string): SQL {
   const match = column ? `${column} : ${search.match}` : search.match;
-  return sql`(select rowid from ${sql.identifier(table)} where ${sql.identifier(table)} match ${match})`;
+  return sql`select rowid from ${sql.identifier(table)} where ${sql.identifier(table)} match ${match}`;
+}
+
+/** The same, as a parenthesised subquery for `rowid in …`. */
+export function ftsRowids(table: FtsTable, search: Extract<Search, { kind: "substring" }>, column?: string): SQL {
+  return sql`(${ftsSelect(table, search, column)})`;
 }
 
 /**
