@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, ClipboardList, MailPlus, Plus, Settings, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "../../components/ui/format.ts";
+import { formatDateTime, formatTotal } from "../../components/ui/format.ts";
 import { ErrorState, Loading, StatCard } from "../../components/ui/states.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -37,7 +37,7 @@ export default function SuperAdminHome() {
             <StatCard label="Total Schools" value={stats.data.totalSchools} detail={`${stats.data.activeSchools} active`} />
             <StatCard label="School Admins" value={stats.data.schoolAdmins} />
             <StatCard label="Parents" value={stats.data.parents} />
-            <StatCard label="Pending Invites" value={stats.data.pendingInvites} />
+            <StatCard label="Pending Invites" value={formatTotal({ total: stats.data.pendingInvites, totalCapped: stats.data.pendingInvitesCapped })} />
           </div>
         )}
       </div>

@@ -4,7 +4,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDateTime } from "../../../components/ui/format.ts";
+import { formatDateTime, formatTotal } from "../../../components/ui/format.ts";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { tdClass, thClass } from "../../../components/ui/table.ts";
@@ -131,7 +131,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
         <h2 id="parents-heading" className="text-lg font-semibold text-ink">
           Parents
         </h2>
-        {list.data ? <span className="text-sm text-slate-600">{list.data.total} total</span> : null}
+        {list.data ? <span className="text-sm text-slate-600">{formatTotal(list.data)} total</span> : null}
       </div>
       {content}
       <ConfirmDialog
