@@ -8,7 +8,7 @@ DROP INDEX `schools_status_idx`;--> statement-breakpoint
 ALTER TABLE `schools` ADD `admin_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `schools_active_created_idx` ON `schools` (`is_active`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `schools_admin_count_idx` ON `schools` (`admin_count`,`created_at`,`id`);--> statement-breakpoint
-CREATE INDEX `schools_name_lower_idx` ON `schools` (lower("name"));--> statement-breakpoint
+CREATE INDEX `schools_name_lower_idx` ON `schools` (lower("name"),`id`);--> statement-breakpoint
 CREATE INDEX `schools_created_at_idx` ON `schools` (`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `schools_status_idx` ON `schools` (`subscription_status`,`is_active`,`created_at`,`id`);--> statement-breakpoint
 DROP INDEX `invitations_created_idx`;--> statement-breakpoint

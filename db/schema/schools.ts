@@ -59,8 +59,8 @@ export const schools = sqliteTable(
     index("schools_active_created_idx").on(t.isActive, t.createdAt, t.id),
     index("schools_admin_count_idx").on(t.adminCount, t.createdAt, t.id),
     index("schools_name_idx").on(t.name),
-    /** Searches of 1–2 characters match the start of the name (too short for the trigram index). */
-    index("schools_name_lower_idx").on(sql`lower(${t.name})`),
+    /** Searches of 1–2 characters match the start of the name (too short for the trigram index), listed by name. */
+    index("schools_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     check("schools_fee_range", sql`${t.platformFeeBps} between 0 and 10000`),
   ],
 );

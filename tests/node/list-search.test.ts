@@ -53,9 +53,13 @@ describe("search", () => {
     expect((await schoolsList({ search: "scale-s0000101" })).rows.map((row) => row.id).sort()).toEqual(Array.from({ length: 10 }, (_, k) => `scale-s0000101${k}`));
   });
 
-  it("1 or 2 characters: the start of the name", async () => {
+  it("1 or 2 characters: the start of the name, listed by name (the order of its index)", async () => {
     expect((await schoolsList({ search: "qu" })).rows.map((row) => row.name)).toEqual(["Quillfeather Grove"]);
     expect((await schoolsList({ search: "o" })).rows.map((row) => row.name)).toEqual(["Old Quillfeather Lane"]);
+    const seeded = await schoolsList({ search: "Sc" });
+    expect(seeded).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(seeded.rows.map((row) => row.name)).toEqual([...seeded.rows.map((row) => row.name!)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(seeded.rows[0]!.name).toBe("School 0 Maple");
   });
 
   it("takes FTS5 syntax and LIKE wildcards literally", async () => {

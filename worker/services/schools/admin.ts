@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -18,7 +18,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { ftsRowids, inPrefixRange, parseSearch } from "../_shared/search.ts";
+import { ftsRowids, inPrefixRange, parseSearch, type Search } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { countersOf, countersQuery } from "../platform/counters.ts";
@@ -40,16 +40,20 @@ export type SchoolListInput = {
   page: number;
 };
 
-/** Name or e-mail (substring, trigram index; a 1–2 character term: the name's start), or the id's start. */
-function schoolSearch(raw: string): SQL {
-  const search = parseSearch(raw);
-  const text = search.kind === "substring" ? sql`${schools}.rowid in ${ftsRowids("schools_fts", search)}` : inPrefixRange(sql`lower(${schools.name})`, search.term);
-  return sql`(${text} or ${inPrefixRange(schools.id, search.term)})`;
+const lowerName = sql`lower(${schools.name})`;
+
+/**
+ * 3 characters or more: the name or e-mail contains it (trigram index) or the id starts with it.
+ * 1–2 characters: the name starts with it (an index range, read in name order).
+ */
+function schoolSearch(search: Search): SQL {
+  if (search.kind === "prefix") return inPrefixRange(lowerName, search.term);
+  return sql`(${schools}.rowid in ${ftsRowids("schools_fts", search)} or ${inPrefixRange(schools.id, search.term)})`;
 }
 
-function listConditions(input: SchoolListInput): SQL | undefined {
+function listConditions(input: SchoolListInput, search: Search | null): SQL | undefined {
   const conditions: SQL[] = [];
-  if (input.search) conditions.push(schoolSearch(input.search));
+  if (search) conditions.push(schoolSearch(search));
   if (input.status === "inactive") conditions.push(eq(schools.isActive, false));
   else if (input.status !== "all") conditions.push(and(eq(schools.isActive, true), eq(schools.subscriptionStatus, input.status))!);
   if (input.admins === "has_admins") conditions.push(gt(schools.adminCount, 0));
@@ -63,12 +67,15 @@ function decorate<T extends { isActive: boolean; subscriptionStatus: string; act
 }
 
 /**
- * Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7).
- * The total is capped ("1,000+"); the summary cards come from the platform counters (ADR 0018).
+ * Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7);
+ * a 1–2 character search lists by name, the order of its index. The total is capped ("1,000+");
+ * the summary cards come from the platform counters (ADR 0018).
  */
 export async function listSchools(scope: Scope, input: SchoolListInput) {
   const { db } = scope.deps;
-  const where = listConditions(input);
+  const search = input.search ? parseSearch(input.search) : null;
+  const where = listConditions(input, search);
+  const order = search?.kind === "prefix" ? [asc(lowerName), asc(schools.id)] : [desc(schools.createdAt), desc(schools.id)];
   const [rows, totals, counterRows] = await db.batch([
     db
       .select({
@@ -88,7 +95,7 @@ export async function listSchools(scope: Scope, input: SchoolListInput) {
       })
       .from(schools)
       .where(where)
-      .orderBy(desc(schools.createdAt), desc(schools.id))
+      .orderBy(...order)
       .limit(SCHOOLS_PAGE_SIZE)
       .offset(pageOffset(input.page, SCHOOLS_PAGE_SIZE)),
     cappedCount(db, schools, where, input.page, SCHOOLS_PAGE_SIZE),
