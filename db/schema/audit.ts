@@ -23,6 +23,9 @@ export const auditLogs = sqliteTable(
     index("audit_logs_created_idx").on(t.createdAt),
     index("audit_logs_event_idx").on(t.eventType, t.createdAt),
     index("audit_logs_school_idx").on(t.schoolId, t.createdAt),
+    index("audit_logs_role_idx").on(t.userRole, t.createdAt),
+    /** The e-mail filter's "acting user" half: that user's rows. */
+    index("audit_logs_user_idx").on(t.userId, t.createdAt),
   ],
 );
 

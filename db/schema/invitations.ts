@@ -44,7 +44,14 @@ export const invitations = sqliteTable(
     index("invitations_status_idx").on(t.status, t.expiresAt),
     index("invitations_role_status_idx").on(t.role, t.status, t.expiresAt),
     index("invitations_school_idx").on(t.schoolId, t.createdAt),
+    index("invitations_school_role_idx").on(t.schoolId, t.role, t.createdAt, t.id),
     index("invitations_email_idx").on(t.email),
-    index("invitations_created_idx").on(t.createdAt),
+    /** The search's "inviter name" half: the invitations of the matching inviters. */
+    index("invitations_invited_by_idx").on(t.invitedBy),
+    // Invitations Management, newest first, per filter (ADR 0018).
+    index("invitations_created_idx").on(t.createdAt, t.id),
+    index("invitations_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("invitations_role_created_idx").on(t.role, t.createdAt, t.id),
+    index("invitations_role_status_created_idx").on(t.role, t.status, t.createdAt, t.id),
   ],
 );

@@ -1,4 +1,4 @@
-import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { instant, json } from "./columns.ts";
 
 /** Platform-wide settings the super admin edits (typed and validated in the settings service). */
@@ -37,4 +37,16 @@ export const newsletterSubscriptions = sqliteTable("newsletter_subscriptions", {
   email: text("email").primaryKey(),
   createdAt: instant("created_at").notNull(),
   unsubscribedAt: instant("unsubscribed_at"),
+});
+
+export const PLATFORM_COUNTERS = ["schools", "schools_active", "schools_without_admins", "school_admins", "parents"] as const;
+export type PlatformCounter = (typeof PLATFORM_COUNTERS)[number];
+
+/**
+ * The super admin's summary cards, kept by triggers on schools, school_admins and parents in the
+ * same statement as every write that changes them (ADR 0018). One row per counter.
+ */
+export const platformCounters = sqliteTable("platform_counters", {
+  key: text("key", { enum: PLATFORM_COUNTERS }).primaryKey(),
+  value: integer("value").notNull().default(0),
 });

@@ -9,7 +9,10 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PLANS = ["starter", "professional", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
 
-/** An approved, tenant school. Setup status and admin/parent counts are derived, never stored. */
+/**
+ * An approved, tenant school. Setup status and parent counts are derived; the admin count is a
+ * trigger-kept denormalisation so "missing admins" is an index lookup (ADR 0018).
+ */
 export const schools = sqliteTable(
   "schools",
   {
@@ -43,6 +46,8 @@ export const schools = sqliteTable(
     /** IANA zone: trip times, "today" and weeks are in it. Schools from before zones existed got UTC. */
     timeZone: text("time_zone").notNull().default("UTC"),
     pendingSchoolId: text("pending_school_id"),
+    /** How many school admins it has: kept by triggers on school_admins (ADR 0018), never written by the app. */
+    adminCount: integer("admin_count").notNull().default(0),
     createdBy: text("created_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -50,9 +55,14 @@ export const schools = sqliteTable(
   (t) => [
     uniqueIndex("schools_code_unique").on(t.code),
     uniqueIndex("schools_stripe_subscription_unique").on(t.stripeSubscriptionId),
-    index("schools_created_at_idx").on(t.createdAt),
-    index("schools_status_idx").on(t.subscriptionStatus, t.isActive),
+    // One index per filter of Schools Management, each ending in the list's order (ADR 0018).
+    index("schools_created_at_idx").on(t.createdAt, t.id),
+    index("schools_status_idx").on(t.subscriptionStatus, t.isActive, t.createdAt, t.id),
+    index("schools_active_created_idx").on(t.isActive, t.createdAt, t.id),
+    index("schools_admin_count_idx").on(t.adminCount, t.createdAt, t.id),
     index("schools_name_idx").on(t.name),
+    /** Searches of 1–2 characters match the start of the name (too short for the trigram index), listed by name. */
+    index("schools_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     check("schools_fee_range", sql`${t.platformFeeBps} between 0 and 10000`),
   ],
 );

@@ -66,5 +66,10 @@ export const parents = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("parents_email_unique").on(t.email), index("parents_school_name_idx").on(t.schoolId, t.isActive, t.name)],
+  (t) => [
+    uniqueIndex("parents_email_unique").on(t.email),
+    index("parents_school_name_idx").on(t.schoolId, t.isActive, t.name),
+    /** The school's parent directory, ordered by name. */
+    index("parents_school_list_idx").on(t.schoolId, t.name, t.id),
+  ],
 );

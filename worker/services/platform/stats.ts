@@ -1,30 +1,26 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
-import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
+import { and, eq, gt } from "drizzle-orm";
+import { invitations } from "../../../db/schema/index.ts";
+import { cappedCount, cappedPageOf } from "../_shared/paging.ts";
 import type { Scope } from "../_shared/scope.ts";
+import { countersOf, countersQuery } from "./counters.ts";
 
-/** The super admin's stat cards: schools (and active ones), school admins, parents, pending invites. */
+/**
+ * The super admin's stat cards: schools (and active ones), school admins and parents from the
+ * counters; pending invites (pending and not expired) counted up to the cap ("1,000+").
+ */
 export async function platformStats(scope: Scope) {
   const { deps, now } = scope;
   const { db } = deps;
-  const [schoolRow, adminRow, parentRow, inviteRow] = await db.batch([
-    db
-      .select({
-        total: count(),
-        active: sql<number>`coalesce(sum(case when ${schools.isActive} = 1 and ${schools.subscriptionStatus} = 'active' then 1 else 0 end), 0)`,
-      })
-      .from(schools),
-    db.select({ total: count() }).from(schoolAdmins),
-    db.select({ total: count() }).from(parents),
-    db
-      .select({ total: count() })
-      .from(invitations)
-      .where(and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now))),
-  ]);
+  const pendingInvites = and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now));
+  const [counterRows, inviteRows] = await db.batch([countersQuery(db), cappedCount(db, invitations, pendingInvites, 1, 1)]);
+  const counters = countersOf(counterRows);
+  const invites = cappedPageOf([], inviteRows[0]?.total ?? 0, 1, 1);
   return {
-    totalSchools: schoolRow[0]?.total ?? 0,
-    activeSchools: Number(schoolRow[0]?.active ?? 0),
-    schoolAdmins: adminRow[0]?.total ?? 0,
-    parents: parentRow[0]?.total ?? 0,
-    pendingInvites: inviteRow[0]?.total ?? 0,
+    totalSchools: counters.schools,
+    activeSchools: counters.schools_active,
+    schoolAdmins: counters.school_admins,
+    parents: counters.parents,
+    pendingInvites: invites.total,
+    pendingInvitesCapped: invites.totalCapped,
   };
 }

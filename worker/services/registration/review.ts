@@ -1,9 +1,10 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
 import { registrationApprovedEmail, registrationRejectedEmail } from "../../email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
+import { cappedCount, cappedPageOf } from "../_shared/paging.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { DAY_MS } from "../_shared/time.ts";
 import { AppError } from "../errors.ts";
@@ -196,7 +197,8 @@ export async function pendingRegistrations(scope: Scope, input: { limit: number 
       .where(where)
       .orderBy(desc(pendingSchools.createdAt), desc(pendingSchools.id))
       .limit(limit),
-    db.select({ total: count() }).from(pendingSchools).where(where),
+    cappedCount(db, pendingSchools, where, 1, limit),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const { total, totalCapped } = cappedPageOf(rows, totals[0]?.total ?? 0, 1, limit);
+  return { rows, total, totalCapped };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -16,11 +16,12 @@ import {
   sessions,
   trips,
 } from "../../../db/schema/index.ts";
-import { pageOf, pageOffset } from "../_shared/paging.ts";
+import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { likePattern, prefixPattern } from "../_shared/search.ts";
+import { ftsRowids, inPrefixRange, parseSearch, type Search } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { countersOf, countersQuery } from "../platform/counters.ts";
 import { readPlatformSettings } from "../platform/settings.ts";
 import { generateSchoolCode } from "./code.ts";
 import { readSchoolOverview } from "./overview.ts";
@@ -28,10 +29,9 @@ import { schoolStatusBadge, setupStatus } from "./status.ts";
 
 // Correlated subqueries, written with explicit aliases: in a single-table select drizzle leaves
 // column names unqualified, which would make "school_id = id" compare the inner table with itself.
-const adminCount = sql<number>`(select count(*) from "school_admins" a where a."school_id" = "schools"."id")`;
+// Each reads one school's rows through its index.
 const activeAdminCount = sql<number>`(select count(*) from "school_admins" a where a."school_id" = "schools"."id" and a."is_active" = 1)`;
 const parentCount = sql<number>`(select count(*) from "parents" p where p."school_id" = "schools"."id")`;
-const hasAdmins = sql`exists (select 1 from "school_admins" a where a."school_id" = "schools"."id")`;
 
 export type SchoolListInput = {
   search?: string | undefined;
@@ -40,18 +40,24 @@ export type SchoolListInput = {
   page: number;
 };
 
-function listConditions(input: SchoolListInput): SQL | undefined {
+const lowerName = sql`lower(${schools.name})`;
+
+/**
+ * 3 characters or more: the name or e-mail contains it (trigram index) or the id starts with it.
+ * 1–2 characters: the name starts with it (an index range, read in name order).
+ */
+function schoolSearch(search: Search): SQL {
+  if (search.kind === "prefix") return inPrefixRange(lowerName, search.term);
+  return sql`(${schools}.rowid in ${ftsRowids("schools_fts", search)} or ${inPrefixRange(schools.id, search.term)})`;
+}
+
+function listConditions(input: SchoolListInput, search: Search | null): SQL | undefined {
   const conditions: SQL[] = [];
-  if (input.search) {
-    const pattern = likePattern(input.search.toLowerCase());
-    conditions.push(
-      sql`(lower(${schools.name}) like ${pattern} escape '\\' or ${schools.id} like ${prefixPattern(input.search.toLowerCase())} escape '\\' or lower(${schools.email}) like ${pattern} escape '\\')`,
-    );
-  }
+  if (search) conditions.push(schoolSearch(search));
   if (input.status === "inactive") conditions.push(eq(schools.isActive, false));
   else if (input.status !== "all") conditions.push(and(eq(schools.isActive, true), eq(schools.subscriptionStatus, input.status))!);
-  if (input.admins === "has_admins") conditions.push(hasAdmins);
-  if (input.admins === "missing_admins") conditions.push(sql`not ${hasAdmins}`);
+  if (input.admins === "has_admins") conditions.push(gt(schools.adminCount, 0));
+  if (input.admins === "missing_admins") conditions.push(eq(schools.adminCount, 0));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -60,11 +66,17 @@ function decorate<T extends { isActive: boolean; subscriptionStatus: string; act
   return { ...row, setupStatus: status, badge: schoolStatusBadge({ ...row, setupStatus: status }) };
 }
 
-/** Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7). */
+/**
+ * Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7);
+ * a 1–2 character search lists by name, the order of its index. The total is capped ("1,000+");
+ * the summary cards come from the platform counters (ADR 0018).
+ */
 export async function listSchools(scope: Scope, input: SchoolListInput) {
   const { db } = scope.deps;
-  const where = listConditions(input);
-  const [rows, totals, summary] = await db.batch([
+  const search = input.search ? parseSearch(input.search) : null;
+  const where = listConditions(input, search);
+  const order = search?.kind === "prefix" ? [asc(lowerName), asc(schools.id)] : [desc(schools.createdAt), desc(schools.id)];
+  const [rows, totals, counterRows] = await db.batch([
     db
       .select({
         id: schools.id,
@@ -77,32 +89,26 @@ export async function listSchools(scope: Scope, input: SchoolListInput) {
         isActive: schools.isActive,
         subscriptionStatus: schools.subscriptionStatus,
         createdAt: schools.createdAt,
-        adminCount,
+        adminCount: schools.adminCount,
         activeAdminCount,
         parentCount,
       })
       .from(schools)
       .where(where)
-      .orderBy(desc(schools.createdAt), desc(schools.id))
+      .orderBy(...order)
       .limit(SCHOOLS_PAGE_SIZE)
       .offset(pageOffset(input.page, SCHOOLS_PAGE_SIZE)),
-    db.select({ total: count() }).from(schools).where(where),
-    db
-      .select({
-        totalSchools: count(),
-        activeSchools: sql<number>`coalesce(sum(case when ${schools.isActive} = 1 and ${schools.subscriptionStatus} = 'active' then 1 else 0 end), 0)`,
-        missingAdmins: sql<number>`coalesce(sum(case when not ${hasAdmins} then 1 else 0 end), 0)`,
-        totalUsers: sql<number>`(select count(*) from ${schoolAdmins}) + (select count(*) from ${parents})`,
-      })
-      .from(schools),
+    cappedCount(db, schools, where, input.page, SCHOOLS_PAGE_SIZE),
+    countersQuery(db),
   ]);
+  const counters = countersOf(counterRows);
   return {
-    ...pageOf(rows.map(decorate), totals[0]?.total ?? 0, input.page, SCHOOLS_PAGE_SIZE),
+    ...cappedPageOf(rows.map(decorate), totals[0]?.total ?? 0, input.page, SCHOOLS_PAGE_SIZE),
     summary: {
-      totalSchools: summary[0]?.totalSchools ?? 0,
-      activeSchools: Number(summary[0]?.activeSchools ?? 0),
-      missingAdmins: Number(summary[0]?.missingAdmins ?? 0),
-      totalUsers: Number(summary[0]?.totalUsers ?? 0),
+      totalSchools: counters.schools,
+      activeSchools: counters.schools_active,
+      missingAdmins: counters.schools_without_admins,
+      totalUsers: counters.school_admins + counters.parents,
     },
   };
 }

@@ -1,16 +1,17 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { schools } from "../../../db/schema/index.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { likePattern } from "../_shared/search.ts";
+import { ftsRowids, inPrefixRange, parseSearch } from "../_shared/search.ts";
 
 export const SCHOOL_OPTIONS_LIMIT = 50;
 
-/** Active schools for a picker, by name, searched in SQL (the platform may hold thousands). */
+/** Active schools for a picker, by name, searched in SQL through the trigram index (the platform may hold thousands). */
 export async function schoolOptions(scope: Scope, input: { search?: string | undefined }) {
   const { db } = scope.deps;
-  const { search } = input;
+  const search = input.search ? parseSearch(input.search) : null;
   const conditions = [eq(schools.isActive, true)];
-  if (search) conditions.push(sql`lower(${schools.name}) like ${likePattern(search.toLowerCase())} escape '\\'`);
+  if (search?.kind === "substring") conditions.push(sql`${schools}.rowid in ${ftsRowids("schools_fts", search, "name")}`);
+  if (search?.kind === "prefix") conditions.push(inPrefixRange(sql`lower(${schools.name})`, search.term));
   return db
     .select({ id: schools.id, name: schools.name })
     .from(schools)

@@ -39,3 +39,8 @@ export function roleLabel(role: string | null | undefined): string {
   if (!role) return "System";
   return ROLE_LABELS[role] ?? role;
 }
+
+/** A list's total as the server counted it: exact, or capped at a bound and shown `1,000+` (long lists stop counting there). */
+export function formatTotal({ total, totalCapped }: { total: number; totalCapped?: boolean | undefined }): string {
+  return totalCapped ? `${total.toLocaleString(LOCALE)}+` : String(total);
+}

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { ActionButton } from "./action-button.tsx";
+import { formatTotal } from "./format.ts";
 
-/** One page of a paged list, as the server reports it. */
-export type PageInfo = { page: number; pages: number; pageSize: number; total: number };
+/** One page of a paged list, as the server reports it (a capped total is a lower bound, shown "1,000+"). */
+export type PageInfo = { page: number; pages: number; pageSize: number; total: number; totalCapped?: boolean };
 
 /**
  * A page that no longer exists (the list shrank, or the URL asked for too much) falls back to the
@@ -41,7 +42,7 @@ const current = "border-brand-500 bg-brand-500 text-ink";
 
 /** "Showing x to y of z {noun}" with Previous and Next (and page numbers); shown only when there is more than one page. */
 export function Pagination({
-  result: { page, pages, pageSize, total },
+  result: { page, pages, pageSize, total, totalCapped },
   noun,
   label,
   onPageChange,
@@ -74,7 +75,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className={`mt-4 flex flex-col items-center justify-between gap-3 ${large ? "md:flex-row" : "sm:flex-row"}`}>
       <p className="text-sm text-slate-600" aria-live="polite">
-        Showing {from} to {to} of {total} {noun}
+        Showing {from} to {to} of {formatTotal({ total, totalCapped })} {noun}
       </p>
       {look === "simple" ? (
         <div className="flex gap-2">

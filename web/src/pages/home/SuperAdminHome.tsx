@@ -1,7 +1,7 @@
 import { Building2, ClipboardList, MailPlus, Plus, Settings, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "../../components/ui/format.ts";
+import { formatDateTime, formatTotal } from "../../components/ui/format.ts";
 import { StatCard } from "../../components/ui/states.tsx";
 import { usePlatformStats, useRecentActivity } from "../../features/dashboard/hooks.ts";
 import { useSession } from "../../lib/session.ts";
@@ -26,7 +26,7 @@ export default function SuperAdminHome() {
               <StatCard label="Total Schools" value={platform.totalSchools} detail={`${platform.activeSchools} active`} />
               <StatCard label="School Admins" value={platform.schoolAdmins} />
               <StatCard label="Parents" value={platform.parents} />
-              <StatCard label="Pending Invites" value={platform.pendingInvites} />
+              <StatCard label="Pending Invites" value={formatTotal({ total: platform.pendingInvites, totalCapped: platform.pendingInvitesCapped })} />
             </div>
           )}
         </QueryContent>

@@ -5,7 +5,7 @@ import { CardFields, CardHeader, DataTable } from "../../../components/ui/data-t
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDateTime } from "../../../components/ui/format.ts";
+import { formatDateTime, formatTotal } from "../../../components/ui/format.ts";
 import { PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
@@ -87,7 +87,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
     );
 
   return (
-    <PageSection id="parents-heading" title="Parents" aside={list.data ? <span className="text-sm text-slate-600">{list.data.total} total</span> : null} className="mt-8">
+    <PageSection id="parents-heading" title="Parents" aside={list.data ? <span className="text-sm text-slate-600">{formatTotal(list.data)} total</span> : null} className="mt-8">
       {content}
       <ConfirmDialog
         open={confirming !== null}

@@ -1,5 +1,6 @@
 import { Check, X } from "lucide-react";
 import { useState } from "react";
+import { formatTotal } from "../../../components/ui/format.ts";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
 import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
@@ -17,7 +18,7 @@ export function PendingApprovalsCard() {
   return (
     <section aria-labelledby="pending-approvals" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="pending-approvals" className="text-lg font-semibold text-ink">
-        Pending School Approvals{pending.data ? ` (${pending.data.total})` : ""}
+        Pending School Approvals{pending.data ? ` (${formatTotal(pending.data)})` : ""}
       </h2>
       {pending.isPending ? (
         <Loading />

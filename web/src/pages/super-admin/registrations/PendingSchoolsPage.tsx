@@ -8,7 +8,7 @@ import { DetailList } from "../../../components/ui/detail-list.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui/format.ts";
+import { formatDate, formatDateTime, formatIsoDay, formatTotal } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
@@ -141,7 +141,7 @@ export default function PendingSchoolsPage() {
         </ul>
         {list.data.total > list.data.rows.length ? (
           <p className="mt-4 text-sm text-slate-600">
-            Showing the newest {list.data.rows.length} of {list.data.total} registrations. Review these to see the rest.
+            Showing the newest {list.data.rows.length} of {formatTotal(list.data)} registrations. Review these to see the rest.
           </p>
         ) : null}
       </>
@@ -155,7 +155,7 @@ export default function PendingSchoolsPage() {
             Pending School Reviews{" "}
             {list.data ? (
               <span className="ml-1 inline-flex translate-y-[-2px] items-center rounded-full bg-brand-100 px-2.5 py-0.5 align-middle text-sm font-semibold text-brand-700">
-                {list.data.total}
+                {formatTotal(list.data)}
                 <span className="sr-only"> awaiting review</span>
               </span>
             ) : null}
