@@ -1,11 +1,11 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { Bus, Mail, MapPin, Phone, Send } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { container } from "./ui.ts";
+
+// Server data loads after the page: the public pages' first paint needs no data layer.
+const SupportEmail = lazy(() => import("./footer-data.tsx").then((module) => ({ default: module.SupportEmail })));
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
@@ -21,6 +21,8 @@ const LEGAL_LINKS = [
   { to: "/cookie-policy", label: "Cookie Policy" },
 ] as const;
 
+/** The fallback message (lib/errors.ts GENERIC_ERROR; that module loads the tRPC client). */
+const GENERIC_ERROR = "An unexpected error occurred. Please try again.";
 const INVALID_EMAIL = "Please enter a valid email address";
 /** Something@something.tld without spaces; the server checks it again. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,8 +31,7 @@ const footerLink = "rounded-sm text-slate-300 underline-offset-2 hover:text-whit
 const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase";
 
 function NewsletterForm() {
-  const trpc = useTRPC();
-  const subscribe = useMutation(trpc.site.subscribeNewsletter.mutationOptions());
+  const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -47,20 +48,20 @@ function NewsletterForm() {
       return;
     }
     setError(null);
-    subscribe.mutate(
-      { email: value },
-      {
-        onSuccess: () => {
-          notify("success", "Subscribed", "Thanks! You're on the list.");
-          setEmail("");
-        },
-        onError: (err) => notify("error", "Subscription Failed", errorMessage(err)),
-      },
-    );
+    setPending(true);
+    import("./footer-data.tsx")
+      .then(({ subscribeNewsletter }) => subscribeNewsletter(value))
+      .catch(() => GENERIC_ERROR)
+      .then((failure) => {
+        setPending(false);
+        if (failure) return notify("error", "Subscription Failed", failure);
+        notify("success", "Subscribed", "Thanks! You're on the list.");
+        setEmail("");
+      });
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-3" aria-busy={subscribe.isPending}>
+    <form noValidate onSubmit={handleSubmit} className="space-y-3" aria-busy={pending}>
       <p id={hintId} className="text-sm text-slate-300">
         Product news and safety tips for schools, about once a month. Unsubscribe at any time.
       </p>
@@ -95,11 +96,11 @@ function NewsletterForm() {
       )}
       <button
         type="submit"
-        disabled={subscribe.isPending}
+        disabled={pending}
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-500 px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70"
       >
         <Send aria-hidden="true" className="size-4" />
-        {subscribe.isPending ? "Subscribing…" : "Subscribe"}
+        {pending ? "Subscribing…" : "Subscribe"}
       </button>
     </form>
   );
@@ -110,9 +111,6 @@ function NewsletterForm() {
 const DEFAULT_SUPPORT_EMAIL = "support@schoolride.example";
 
 export default function SiteFooter() {
-  const trpc = useTRPC();
-  const info = useQuery(trpc.site.info.queryOptions(undefined, { staleTime: 10 * 60_000 }));
-  const supportEmail = info.data?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const year = new Date().getFullYear();
 
   return (
@@ -150,9 +148,15 @@ export default function SiteFooter() {
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="flex items-start gap-2">
               <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
-              <a href={`mailto:${supportEmail}`} className={`${footerLink} break-all`}>
-                {supportEmail}
-              </a>
+              <Suspense
+                fallback={
+                  <a href={`mailto:${DEFAULT_SUPPORT_EMAIL}`} className={`${footerLink} break-all`}>
+                    {DEFAULT_SUPPORT_EMAIL}
+                  </a>
+                }
+              >
+                <SupportEmail fallback={DEFAULT_SUPPORT_EMAIL} className={`${footerLink} break-all`} />
+              </Suspense>
             </p>
             <p className="flex items-start gap-2">
               <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-500" />
@@ -179,7 +183,8 @@ export default function SiteFooter() {
 
       <div className="border-t border-slate-800">
         <div className={`${container} flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between`}>
-          <p>© {year} SchoolRide. All rights reserved.</p>
+          {/* Prerendered at build time: the year may have turned since. */}
+          <p suppressHydrationWarning>© {year} SchoolRide. All rights reserved.</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               {LEGAL_LINKS.map((link) => (

@@ -1,8 +1,10 @@
 import { Check, X } from "lucide-react";
 import { useState } from "react";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
-import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
+
+const RejectRegistrationDialog = lazyDialog(async () => (await import("../../../features/registrations/RejectRegistrationDialog.tsx")).RejectRegistrationDialog);
 
 /** Spec: the dashboard shows the first 3 pending approvals. */
 const SHOWN = 3;
