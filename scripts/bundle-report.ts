@@ -20,7 +20,7 @@ export const BUNDLE_ROUTES = [
   { route: "/services", budgetKb: 120, modules: ["src/pages/public/ServicesPage.tsx"] },
   { route: "/privacy-policy", budgetKb: 120, modules: ["src/pages/public/PrivacyPolicyPage.tsx"] },
   { route: "/login", budgetKb: 120, modules: ["src/pages/auth/LoginChooserPage.tsx"] },
-  { route: "/login/parent", budgetKb: 120, modules: [DATA, "src/pages/auth/LoginPage.tsx"] },
+  { route: "/login/parent", budgetKb: 120, modules: ["src/pages/auth/LoginPage.tsx"] },
   { route: "/forgot-password", budgetKb: 120, modules: [DATA, "src/pages/auth/ForgotPasswordPage.tsx"] },
   { route: "/get-started", budgetKb: 150, modules: [DATA, "src/pages/registration/GetStartedPage.tsx"] },
   { route: "/super-admin", budgetKb: 150, modules: [...SUPER_ADMIN, "src/pages/home/SuperAdminHome.tsx"] },

@@ -1,3 +1,4 @@
+import { DASHBOARD_PENDING_APPROVALS } from "../features/registrations/hooks.ts";
 import { queryClient, trpc } from "../lib/data.tsx";
 import { PREFETCH_META } from "../lib/trpc.ts";
 
@@ -14,6 +15,7 @@ const PREFETCHES = {
     Promise.all([
       queryClient.prefetchQuery(trpc.superAdmin.stats.queryOptions(undefined, { meta })),
       queryClient.prefetchQuery(trpc.superAdmin.auditLogs.recent.queryOptions(undefined, { meta })),
+      queryClient.prefetchQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit: DASHBOARD_PENDING_APPROVALS }, { meta })),
     ]),
   schoolAdminHome: () => queryClient.prefetchQuery(trpc.schoolAdmin.overview.queryOptions(undefined, { meta })),
   parentHome: () => queryClient.prefetchQuery(trpc.parent.overview.queryOptions(undefined, { meta })),

@@ -53,12 +53,14 @@ const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObjec
   ],
 });
 
+/** The login pages load no data layer up front: the form loads it when used (LoginPage.tsx). */
 const loginRoute = (path: string, role: Role): RouteObject => ({
   path,
-  lazy: withData(async () => {
+  lazy: async () => {
     const { default: LoginPage } = await import("../pages/auth/LoginPage.tsx");
-    return () => <LoginPage role={role} />;
-  }),
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per route when its module loads, not during a render
+    return { Component: () => <LoginPage role={role} /> };
+  },
 });
 
 export const routes: RouteObject[] = [

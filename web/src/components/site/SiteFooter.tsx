@@ -1,6 +1,7 @@
 import { Bus, Mail, MapPin, Phone, Send } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
 import { notify } from "../../lib/toast.ts";
 import { container } from "./ui.ts";
 
@@ -21,8 +22,6 @@ const LEGAL_LINKS = [
   { to: "/cookie-policy", label: "Cookie Policy" },
 ] as const;
 
-/** The fallback message (lib/errors.ts GENERIC_ERROR; that module loads the tRPC client). */
-const GENERIC_ERROR = "An unexpected error occurred. Please try again.";
 const INVALID_EMAIL = "Please enter a valid email address";
 /** Something@something.tld without spaces; the server checks it again. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -51,7 +50,7 @@ function NewsletterForm() {
     setPending(true);
     import("./footer-data.tsx")
       .then(({ subscribeNewsletter }) => subscribeNewsletter(value))
-      .catch(() => GENERIC_ERROR)
+      .catch(() => GENERIC_ERROR_MESSAGE)
       .then((failure) => {
         setPending(false);
         if (failure) return notify("error", "Subscription Failed", failure);

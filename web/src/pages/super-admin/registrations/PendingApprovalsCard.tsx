@@ -2,16 +2,13 @@ import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
+import { DASHBOARD_PENDING_APPROVALS, useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
 
 const RejectRegistrationDialog = lazyDialog(async () => (await import("../../../features/registrations/RejectRegistrationDialog.tsx")).RejectRegistrationDialog);
 
-/** Spec: the dashboard shows the first 3 pending approvals. */
-const SHOWN = 3;
-
 /** Pending school approvals (paid, payment successful) with Approve and Reject. */
 export function PendingApprovalsCard() {
-  const pending = usePendingRegistrations(SHOWN);
+  const pending = usePendingRegistrations(DASHBOARD_PENDING_APPROVALS);
   const [rejecting, setRejecting] = useState<{ id: string; schoolName: string } | null>(null);
   const approve = useApproveRegistration();
   const reject = useRejectRegistration();
