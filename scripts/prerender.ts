@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
+import { fillShell } from "./prerender-html.ts";
 
 type PrerenderModule = typeof import("../web/src/prerender.tsx");
 
@@ -23,38 +24,6 @@ function siteUrl(): string {
   const url = process.env.APP_URL ?? fromToml;
   if (!url) throw new Error("prerender: set APP_URL (or APP_URL in wrangler.toml [vars])");
   return url.replace(/\/+$/, "");
-}
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-function headTags(title: string, description: string, url: string): string {
-  const [t, d, u] = [escapeHtml(title), escapeHtml(description), escapeHtml(url)];
-  return [
-    `<title>${t}</title>`,
-    `<meta name="description" content="${d}" />`,
-    `<link rel="canonical" href="${u}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="SchoolRide" />`,
-    `<meta property="og:title" content="${t}" />`,
-    `<meta property="og:description" content="${d}" />`,
-    `<meta property="og:url" content="${u}" />`,
-    `<meta name="twitter:card" content="summary" />`,
-    `<meta name="twitter:title" content="${t}" />`,
-    `<meta name="twitter:description" content="${d}" />`,
-  ].join("\n    ");
-}
-
-/** Fills the shell: head tags, then the rendered app inside #root, marked with the path it is for. */
-export function fillShell(shell: string, page: { path: string; title: string; description: string; html: string; url: string; attribute: string }): string {
-  const head = /<title>[^<]*<\/title>\s*/.test(shell)
-    ? shell
-    : (() => {
-        throw new Error("prerender: dist/index.html has no <title>");
-      })();
-  const withHead = head.replace(/\s*<meta name="description"[^>]*>/, "").replace(/<title>[^<]*<\/title>/, headTags(page.title, page.description, page.url));
-  const root = '<div id="root"></div>';
-  if (!withHead.includes(root)) throw new Error(`prerender: dist/index.html has no ${root}`);
-  return withHead.replace(root, () => `<div id="root" ${page.attribute}="${escapeHtml(page.path)}">${page.html}</div>`);
 }
 
 async function main() {
