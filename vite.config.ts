@@ -11,6 +11,13 @@ export default defineConfig({
     outDir: "../dist",
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/bundle-report.ts measures each route's initial JS from it.
+    manifest: true,
+    rolldownOptions: {
+      // Rolldown would move modules shared by lazy chunks (the data layer, react-hook-form, zod) into the
+      // entry, which every page loads; each route's initial JS is its own (ADR 0019).
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+    },
   },
   server: {
     port: 5173,

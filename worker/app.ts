@@ -5,6 +5,7 @@ import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
+import { assetRequest } from "./http/prerendered.ts";
 import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, withStyleNonce } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
 import { handleStripeWebhook } from "./stripe/webhook.ts";
@@ -81,7 +82,7 @@ export function createApp(deps: AppDeps) {
   if (assets) {
     app.on(["GET", "HEAD"], "*", async (c) => {
       // Copied (asset responses can have immutable headers) so the security headers can be added.
-      return withStyleNonce(await assets(c.req.raw), c.get("secureHeadersNonce"));
+      return withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce"));
     });
   }
 

@@ -102,7 +102,11 @@ test("a super admin enrols in two-factor, signs in with a code and a recovery co
   await expect(page.getByText("Settings Saved")).toBeVisible();
 
   // Within the next 10 minutes, deleting a school asks nothing more.
-  const school = (await callMutation(page, "superAdmin.schools.create", { name: `Sudo School ${Date.now().toString(36)}`, email: "sudo.school@example.com", timeZone: "UTC" })) as {
+  const school = (await callMutation(page, "superAdmin.schools.create", {
+    name: `Sudo School ${Date.now().toString(36)}`,
+    email: "sudo.school@example.com",
+    timeZone: "UTC",
+  })) as {
     id: string;
   };
   await page.goto("/super-admin/schools");

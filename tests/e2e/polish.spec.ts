@@ -205,7 +205,9 @@ test.describe("super admin", () => {
     await signIn(page, "super_admin");
     // A long address in both tables: an invitation (audited as sent by this super admin).
     const tag = unique();
-    const school = (await callMutation(page, "superAdmin.schools.create", { name: `Wrap School ${tag}`, email: `office.${tag}@wrap.example`, timeZone: "UTC" })) as { id: string };
+    const school = (await callMutation(page, "superAdmin.schools.create", { name: `Wrap School ${tag}`, email: `office.${tag}@wrap.example`, timeZone: "UTC" })) as {
+      id: string;
+    };
     const email = `transportation.coordinator.${tag}@very-long-school-district-name.example`;
     await callMutation(page, "superAdmin.invitations.create", { name: "Wrap Tester", email, schoolId: school.id });
     for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TIME_ZONE_MESSAGE } from "#shared/school-time.ts";
 import { auditLogs, children, invitations, parents, schoolAdmins, schools, sessions, trips } from "../../db/schema/index.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { schoolStatusBadge, setupStatus } from "../../worker/services/schools/status.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
-import { TIME_ZONE_MESSAGE } from "#shared/school-time.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -117,7 +117,12 @@ describe("school details, create, edit, delete", () => {
       platformFeeBps: 500,
       createdBy: superAdminId,
     });
-    await mutate(t.app, "superAdmin.schools.update", { schoolId: id, isActive: false, name: "Oak Lane Primary", email: "office@oaklane.example", timeZone: "America/Chicago" }, { cookie });
+    await mutate(
+      t.app,
+      "superAdmin.schools.update",
+      { schoolId: id, isActive: false, name: "Oak Lane Primary", email: "office@oaklane.example", timeZone: "America/Chicago" },
+      { cookie },
+    );
     const details = (await query(t.app, "superAdmin.schools.details", { schoolId: id }, { cookie })).data as {
       school: { name: string; isActive: boolean; city: string | null; badge: string };
     };
@@ -137,9 +142,15 @@ describe("school details, create, edit, delete", () => {
   });
 
   it("validates the school form", async () => {
-    expect((await mutate(t.app, "superAdmin.schools.create", { name: "", email: "x@example.com", timeZone: "UTC" }, { cookie })).error?.message).toBe("School name is required");
-    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "nope", timeZone: "UTC" }, { cookie })).error?.message).toBe("Please enter a valid email address");
-    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "x@example.com", timeZone: "Mars/Olympus" }, { cookie })).error?.message).toBe(TIME_ZONE_MESSAGE);
+    expect((await mutate(t.app, "superAdmin.schools.create", { name: "", email: "x@example.com", timeZone: "UTC" }, { cookie })).error?.message).toBe(
+      "School name is required",
+    );
+    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "nope", timeZone: "UTC" }, { cookie })).error?.message).toBe(
+      "Please enter a valid email address",
+    );
+    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "x@example.com", timeZone: "Mars/Olympus" }, { cookie })).error?.message).toBe(
+      TIME_ZONE_MESSAGE,
+    );
   });
 
   it("details list the admins and the user summary", async () => {

@@ -94,8 +94,20 @@ describe("the built Worker under wrangler dev", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^text\/html/);
       expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
-      expect(await response.text()).toContain('<div id="root">');
+      expect(await response.text()).toContain('<div id="root"');
     }
+  });
+
+  it("serves the prerendered public pages at their paths (assets html_handling), the shell elsewhere", async () => {
+    const pages = { "/": "SchoolRide · Safe, simple school transportation", "/services": "What We Do · SchoolRide", "/login/parent": "Parent Login · SchoolRide" };
+    for (const [path, title] of Object.entries(pages)) {
+      const html = await (await fetch(`${url}${path}`)).text();
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
+      expect(html).toContain('<meta property="csp-nonce"');
+    }
+    expect(await (await fetch(`${url}/parent`)).text()).toContain('<div id="root"></div>');
+    expect(await (await fetch(`${url}/home`)).text()).toContain('<div id="root"></div>');
   });
 
   it("runs the cron sweeps in the scheduled handler", async () => {

@@ -1,13 +1,9 @@
 import "./lib/zod-config.ts";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, useState } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { Toaster } from "sonner";
-import { SudoProvider } from "./components/mfa/SudoProvider.tsx";
-import { TOAST_DURATION_MS } from "./lib/toast.ts";
-import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc.ts";
-import { router } from "./routes/router.tsx";
+import { lazy, StrictMode, Suspense } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
+import { PRERENDERED_ATTRIBUTE } from "./routes/page-meta.ts";
+import { routes } from "./routes/router.tsx";
 import "./styles.css";
 
 // The server's style nonce (Content-Security-Policy), for the dialogs' scroll lock: it inserts a
@@ -15,23 +11,40 @@ import "./styles.css";
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (styleNonce) Object.assign(globalThis, { __webpack_nonce__: styleNonce });
 
-function App() {
-  const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(makeTrpcClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <SudoProvider>
-          <RouterProvider router={router} />
-        </SudoProvider>
-        <Toaster richColors closeButton position="bottom-right" duration={TOAST_DURATION_MS} />
-      </TRPCProvider>
-    </QueryClientProvider>
+// Not needed for the first paint: the toast library loads after the page (or with the first toast).
+const AppToaster = lazy(() => import("./lib/toaster.tsx"));
+
+/**
+ * A page prerendered at build time (scripts/prerender.ts) is hydrated: its route modules are loaded
+ * first, so the first client render is the prerendered HTML. Any other URL gets the empty shell
+ * (index.html, the SPA fallback) and is rendered from scratch.
+ */
+async function start() {
+  const container = document.getElementById("root")!;
+  const prerendered = container.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname;
+  if (prerendered) {
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        if (typeof route.lazy !== "function") return;
+        Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+      }),
+    );
+  }
+  const app = (
+    <StrictMode>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+
+  const toasts = document.body.appendChild(document.createElement("div"));
+  createRoot(toasts).render(
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>,
   );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void start();

@@ -17,7 +17,9 @@ const TYPES: Record<string, string> = {
 
 /**
  * Serves the built SPA from disk the way Cloudflare's assets binding does with
- * `not_found_handling = "single-page-application"`: files as they are, index.html otherwise.
+ * `html_handling = "auto-trailing-slash"` and `not_found_handling = "single-page-application"`:
+ * files as they are, `/services` from services.html and `/` from index.html (the prerendered
+ * pages, scripts/prerender.ts), `/services.html` redirected to `/services`, index.html otherwise.
  */
 export function nodeAssets(distDir: string): AssetFetcher {
   const root = resolve(distDir);
@@ -26,16 +28,27 @@ export function nodeAssets(distDir: string): AssetFetcher {
       status,
       headers: { "Content-Type": TYPES[extname(path)] ?? "application/octet-stream", "Cache-Control": cache },
     });
-  return async (request) => {
-    const pathname = decodeURIComponent(new URL(request.url).pathname);
+  /** A file under the root, or null (a path outside it never is one). */
+  const fileAt = async (pathname: string) => {
     const candidate = normalize(join(root, pathname));
-    if (candidate.startsWith(root + sep)) {
-      const info = await stat(candidate).catch(() => null);
-      if (info?.isFile()) {
-        const immutable = pathname.startsWith("/assets/");
-        return send(candidate, 200, immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      }
+    if (!candidate.startsWith(root + sep)) return null;
+    const info = await stat(candidate).catch(() => null);
+    return info?.isFile() ? candidate : null;
+  };
+  return async (request) => {
+    const url = new URL(request.url);
+    const pathname = decodeURIComponent(url.pathname);
+    if (pathname.endsWith(".html")) {
+      const clean = pathname.replace(/(index)?\.html$/, "");
+      if (await fileAt(pathname)) return new Response(null, { status: 307, headers: { Location: `${clean}${url.search}` } });
     }
+    const file = await fileAt(pathname);
+    if (file) {
+      const immutable = pathname.startsWith("/assets/");
+      return send(file, 200, immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    }
+    const page = await fileAt(pathname.endsWith("/") ? `${pathname}index.html` : `${pathname}.html`);
+    if (page) return send(page, 200, "no-cache");
     const index = join(root, "index.html");
     if (!(await stat(index).catch(() => null))) {
       return new Response("The web app is not built yet: run `npm run build`.", { status: 503 });

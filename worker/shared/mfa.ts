@@ -17,16 +17,7 @@ export const MFA_MESSAGES = {
   wrongPassword: "Your password is incorrect.",
 } as const;
 
-/** Reasons the web app recognises in `error.data.reason` (FORBIDDEN answers). */
-export const FORBIDDEN_REASONS = {
-  /** The action needs a recent re-authentication: password only. */
-  sudoRequired: "SUDO_REQUIRED",
-  /** The same, and the user has a TOTP authenticator: password and code. */
-  sudoRequiredWithCode: "SUDO_REQUIRED_WITH_CODE",
-  /** Production: a super admin must enrol before anything else. */
-  mfaEnrolmentRequired: "MFA_ENROLMENT_REQUIRED",
-} as const;
-export type ForbiddenReason = (typeof FORBIDDEN_REASONS)[keyof typeof FORBIDDEN_REASONS];
+export { FORBIDDEN_REASONS, type ForbiddenReason } from "./mfa-reasons.ts";
 
 export const totpCodeSchema = z
   .string()

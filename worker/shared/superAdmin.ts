@@ -2,15 +2,9 @@ import { z } from "zod";
 import { COUNTRY_OPTIONS } from "./registration.ts";
 import { timeZoneField } from "./school-time.ts";
 
-/** Spec §9: the schools table shows 10 rows a page. */
-export const SCHOOLS_PAGE_SIZE = 10;
-export const INVITES_PAGE_SIZE = 20;
-export const AUDIT_PAGE_SIZE = 25;
-/** Spec §9: the e-mail log modal reads at most 100 rows. */
-export const EMAIL_LOG_LIMIT = 100;
+export { ADMIN_FILTERS, AUDIT_PAGE_SIZE, EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE, SCHOOL_STATUS_FILTERS, SCHOOLS_PAGE_SIZE } from "./superAdmin-constants.ts";
 
-export const SCHOOL_STATUS_FILTERS = ["all", "active", "trialing", "pending", "past_due", "cancelled", "inactive"] as const;
-export const ADMIN_FILTERS = ["all", "has_admins", "missing_admins"] as const;
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "./superAdmin-constants.ts";
 
 export const schoolListSchema = z
   .object({

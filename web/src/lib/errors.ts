@@ -1,7 +1,9 @@
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../api.ts";
 
-export const GENERIC_ERROR = "An unexpected error occurred. Please try again.";
+import { GENERIC_ERROR_MESSAGE } from "./generic-error.ts";
+
+export const GENERIC_ERROR = GENERIC_ERROR_MESSAGE;
 
 /** An answer from our server: a tRPC error with the data its error formatter adds. */
 export type AppError = TRPCClientError<AppRouter> & { data: NonNullable<TRPCClientError<AppRouter>["data"]> };

@@ -1,16 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { RouterOutputs } from "./api-types.ts";
+import { ROLE_HOMES } from "./roles.ts";
 import { useTRPC } from "./trpc.ts";
 
 export type SessionUser = NonNullable<RouterOutputs["auth"]["me"]>;
 export type Role = SessionUser["role"];
 
-export const ROLE_HOMES: Record<Role, string> = {
-  super_admin: "/super-admin",
-  school_admin: "/school-admin",
-  parent: "/parent",
-};
+export { ROLE_HOMES } from "./roles.ts";
 
 /**
  * The signed-in user, from the server session (an HttpOnly cookie the browser cannot read).

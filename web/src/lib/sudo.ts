@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { FORBIDDEN_REASONS, type ForbiddenReason } from "#shared/mfa.ts";
+import { FORBIDDEN_REASONS, type ForbiddenReason } from "#shared/mfa-reasons.ts";
 import { isAppError } from "./errors.ts";
 
 /** The reason the server gave for a FORBIDDEN answer (sudo prompt, MFA enrolment), if any. */

@@ -23,10 +23,18 @@ function sessionEnded(queryClient: () => QueryClient) {
   };
 }
 
+/** Marks a query started by a route's prefetch (web/src/routes/prefetch.ts), before the session was known. */
+export const PREFETCH_META = { prefetch: true } as const;
+
 export function makeQueryClient(): QueryClient {
+  const onSessionEnded = sessionEnded(() => client);
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: sessionEnded(() => client) }),
-    mutationCache: new MutationCache({ onError: sessionEnded(() => client) }),
+    queryCache: new QueryCache({
+      // A prefetch refused because the visitor turned out to be signed out is no ended session:
+      // the route guard sends them to the login page without a toast.
+      onError: (error, query) => (query.meta?.prefetch ? undefined : onSessionEnded(error)),
+    }),
+    mutationCache: new MutationCache({ onError: onSessionEnded }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
     },

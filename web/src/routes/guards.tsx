@@ -2,16 +2,10 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import { ROLE_HOMES, type Role, useSession } from "../lib/session.ts";
+import { FullPageSpinner } from "./FullPageSpinner.tsx";
 import { loginPathFor } from "./redirects.ts";
 
-export function FullPageSpinner() {
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
-      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden="true" />
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
-}
+export { FullPageSpinner };
 
 /**
  * Route guard of spec §6: anonymous visitors go to the matching login page with the original

@@ -1,5 +1,5 @@
+import { ROLE_HOMES } from "../lib/roles.ts";
 import type { Role } from "../lib/session.ts";
-import { ROLE_HOMES } from "../lib/session.ts";
 
 /** Spec §6: the super admin area → /login/superadmin, the school admin area → /login/school, else /login/parent. */
 export function loginPathFor(pathname: string): string {

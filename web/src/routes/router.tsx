@@ -1,8 +1,10 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import PublicLayout from "../components/site/PublicLayout.tsx";
 import type { Role } from "../lib/session.ts";
-import { FullPageSpinner, RequireRole, RequireSubscription } from "./guards.tsx";
+import { FullPageSpinner } from "./FullPageSpinner.tsx";
+import { prefetchLoader } from "./prefetch.ts";
+import type { PrefetchName } from "./prefetch-queries.ts";
 
 /** Route-level code splitting: each page is its own chunk; public pages load no admin code. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -16,16 +18,45 @@ function withProps<P extends object>(load: () => Promise<{ default: ComponentTyp
   };
 }
 
+/**
+ * A route that reads or writes server data: loaded together with the data layer (query cache, tRPC
+ * client; not in the entry, so the public content pages load without it) and rendered inside it.
+ */
+const withData = (load: () => Promise<ComponentType>) => async () => {
+  const [Inner, { DataProvider }] = await Promise.all([load(), import("../lib/data.tsx")]);
+  return {
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per route when its module loads, not during a render
+    Component: () => (
+      <DataProvider>
+        <Inner />
+      </DataProvider>
+    ),
+  };
+};
+const dataPage = (load: () => Promise<{ default: ComponentType }>) => withData(async () => (await load()).default);
+
+/** The route guard (spec §6), with the data layer it reads the session from. */
+const guarded = (roles: readonly Role[] | "any") =>
+  withData(async () => {
+    const { RequireRole } = await import("./guards.tsx");
+    return () => <RequireRole roles={roles} />;
+  });
+
 const changePasswordPage = page(() => import("../pages/auth/ChangePasswordPage.tsx"));
 
 /**
  * A role's area: guarded by role, inside the app shell, with its own Change Password page (the
  * sidebar's link; `/change-password` in the public layout stays for the forced first change) and
- * its own not-found page.
+ * its own not-found page. Its loader starts the session check; the pages' loaders start their first
+ * queries in the same tick (one HTTP request, see prefetch.ts).
  */
+/** What every page of an area shows besides the page: the school admin's and the parent's bell. */
+const SHELL_PREFETCH = { super_admin: [], school_admin: ["schoolAdminShell"], parent: ["parentShell"] } as const satisfies Record<Role, readonly PrefetchName[]>;
+
 const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObject => ({
   path,
-  element: <RequireRole roles={[role]} />,
+  lazy: guarded([role]),
+  loader: prefetchLoader(role, ...SHELL_PREFETCH[role]),
   hydrateFallbackElement: <FullPageSpinner />,
   children: [
     {
@@ -35,6 +66,7 @@ const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObjec
   ],
 });
 
+/** The login pages load no data layer up front: the form loads it when used (LoginPage.tsx). */
 const loginRoute = (path: string, role: Role): RouteObject => ({
   path,
   lazy: async () => {
@@ -56,18 +88,18 @@ export const routes: RouteObject[] = [
       { path: "gdpr-compliance", lazy: page(() => import("../pages/public/GdprCompliancePage.tsx")) },
       { path: "cookie-policy", lazy: page(() => import("../pages/public/CookiePolicyPage.tsx")) },
       { path: "login", lazy: page(() => import("../pages/auth/LoginChooserPage.tsx")) },
-      { path: "get-started", lazy: page(() => import("../pages/registration/GetStartedPage.tsx")) },
-      { path: "payment/success", lazy: page(() => import("../pages/registration/PaymentSuccessPage.tsx")) },
-      { path: "accept-invite", lazy: page(() => import("../pages/auth/AcceptInvitePage.tsx")) },
-      { path: "forgot-password", lazy: page(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
-      { path: "reset-password", lazy: page(() => import("../pages/auth/ResetPasswordPage.tsx")) },
+      { path: "get-started", lazy: dataPage(() => import("../pages/registration/GetStartedPage.tsx")) },
+      { path: "payment/success", lazy: dataPage(() => import("../pages/registration/PaymentSuccessPage.tsx")) },
+      { path: "accept-invite", lazy: dataPage(() => import("../pages/auth/AcceptInvitePage.tsx")) },
+      { path: "forgot-password", lazy: dataPage(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
+      { path: "reset-password", lazy: dataPage(() => import("../pages/auth/ResetPasswordPage.tsx")) },
       { path: "signup", element: <Navigate to="/get-started" replace /> },
       loginRoute("login/superadmin", "super_admin"),
       loginRoute("login/school", "school_admin"),
       loginRoute("login/parent", "parent"),
       {
         path: "change-password",
-        element: <RequireRole roles="any" />,
+        lazy: guarded("any"),
         children: [{ index: true, lazy: changePasswordPage }],
       },
       { path: "404", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
@@ -78,8 +110,9 @@ export const routes: RouteObject[] = [
     {
       // Two-factor: required in production (enrolment first), a banner in local mode.
       lazy: page(() => import("../pages/super-admin/security/MfaGate.tsx")),
+      loader: prefetchLoader("super_admin", "mfaStatus"),
       children: [
-        { index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")) },
+        { index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")), loader: prefetchLoader("super_admin", "superAdminHome") },
         { path: "schools", lazy: page(() => import("../pages/super-admin/schools/SchoolsPage.tsx")) },
         { path: "schools/:schoolId/view", lazy: page(() => import("../pages/super-admin/schools/SupportViewPage.tsx")) },
         { path: "pending-schools", lazy: page(() => import("../pages/super-admin/registrations/PendingSchoolsPage.tsx")) },
@@ -96,11 +129,15 @@ export const routes: RouteObject[] = [
     { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
     {
       // Spec §4: everything else needs an active or trialing subscription (the server checks too).
-      element: <RequireSubscription />,
+      lazy: async () => ({ Component: (await import("./guards.tsx")).RequireSubscription }),
       children: [
-        { index: true, lazy: page(() => import("../pages/school-admin/DashboardPage.tsx")) },
-        { path: "trips", lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")) },
-        { path: "notifications", lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "schoolAdmin" }) },
+        { index: true, lazy: page(() => import("../pages/school-admin/DashboardPage.tsx")), loader: prefetchLoader("school_admin", "schoolAdminHome") },
+        { path: "trips", lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")), loader: prefetchLoader("school_admin", "trips") },
+        {
+          path: "notifications",
+          lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "schoolAdmin" }),
+          loader: prefetchLoader("school_admin", "schoolAdminNotifications"),
+        },
         { path: "flight-trips", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "flightTrips" }) },
         { path: "invoices", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "invoices" }) },
         { path: "parents", lazy: page(() => import("../pages/school-admin/ParentsPage.tsx")) },
@@ -108,10 +145,12 @@ export const routes: RouteObject[] = [
     },
   ]),
   roleArea("parent", "parent", [
-    { index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")) },
-    { path: "notifications", lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "parent" }) },
+    { index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")), loader: prefetchLoader("parent", "parentHome") },
+    {
+      path: "notifications",
+      lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "parent" }),
+      loader: prefetchLoader("parent", "parentNotifications"),
+    },
     { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
   ]),
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,9 +1,13 @@
 import { type LucideIcon, Mail, MapPin, Phone, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useSiteInfo, useSubscribeNewsletter } from "../../features/site/hooks.ts";
+import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
+import { notify } from "../../lib/toast.ts";
 import { SiteLogo } from "./SiteLogo.tsx";
 import { container } from "./ui.ts";
+
+// Server data loads after the page: the public pages' first paint needs no data layer.
+const SupportEmail = lazy(() => import("../../features/site/footer-data.tsx").then((module) => ({ default: module.SupportEmail })));
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
@@ -27,8 +31,8 @@ const footerLink = "rounded-sm text-slate-300 underline-offset-2 hover:text-whit
 const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase";
 
 function NewsletterForm() {
+  const [pending, setPending] = useState(false);
   const [email, setEmail] = useState("");
-  const subscribe = useSubscribeNewsletter(() => setEmail(""));
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -44,11 +48,20 @@ function NewsletterForm() {
       return;
     }
     setError(null);
-    subscribe.mutate({ email: value });
+    setPending(true);
+    import("../../features/site/footer-data.tsx")
+      .then(({ subscribeNewsletter }) => subscribeNewsletter(value))
+      .catch(() => GENERIC_ERROR_MESSAGE)
+      .then((failure) => {
+        setPending(false);
+        if (failure) return notify("error", "Subscription Failed", failure);
+        notify("success", "Subscribed", "Thanks! You're on the list.");
+        setEmail("");
+      });
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-3" aria-busy={subscribe.isPending}>
+    <form noValidate onSubmit={handleSubmit} className="space-y-3" aria-busy={pending}>
       <p id={hintId} className="text-sm text-slate-300">
         Product news and safety tips for schools, about once a month. Unsubscribe at any time.
       </p>
@@ -83,11 +96,11 @@ function NewsletterForm() {
       )}
       <button
         type="submit"
-        disabled={subscribe.isPending}
+        disabled={pending}
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-500 px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70"
       >
         <Send aria-hidden="true" className="size-4" />
-        {subscribe.isPending ? "Subscribing…" : "Subscribe"}
+        {pending ? "Subscribing…" : "Subscribe"}
       </button>
     </form>
   );
@@ -130,8 +143,6 @@ function ContactLine({ icon: Icon, children }: { icon: LucideIcon; children: Rea
 
 /** Public site footer: quick links, contact details, newsletter and legal links. */
 export default function SiteFooter() {
-  const info = useSiteInfo();
-  const supportEmail = info.data?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   const year = new Date().getFullYear();
 
   return (
@@ -151,9 +162,15 @@ export default function SiteFooter() {
           <ColumnHeading id="footer-contact">Contact</ColumnHeading>
           <address className="mt-4 space-y-3 text-sm not-italic">
             <ContactLine icon={Mail}>
-              <a href={`mailto:${supportEmail}`} className={`${footerLink} break-all`}>
-                {supportEmail}
-              </a>
+              <Suspense
+                fallback={
+                  <a href={`mailto:${DEFAULT_SUPPORT_EMAIL}`} className={`${footerLink} break-all`}>
+                    {DEFAULT_SUPPORT_EMAIL}
+                  </a>
+                }
+              >
+                <SupportEmail fallback={DEFAULT_SUPPORT_EMAIL} className={`${footerLink} break-all`} />
+              </Suspense>
             </ContactLine>
             <ContactLine icon={Phone}>
               <a href="tel:+46311234567" className={footerLink}>
@@ -176,7 +193,8 @@ export default function SiteFooter() {
 
       <div className="border-t border-slate-800">
         <div className={`${container} flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between`}>
-          <p>© {year} SchoolRide. All rights reserved.</p>
+          {/* Prerendered at build time: the year may have turned since. */}
+          <p suppressHydrationWarning>© {year} SchoolRide. All rights reserved.</p>
           <nav aria-label="Legal">
             <LinkList links={LEGAL_LINKS} className="flex flex-wrap gap-x-6 gap-y-2" />
           </nav>

@@ -1,11 +1,11 @@
-import { LayoutDashboard, LogOut, Menu, X } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Menu, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { errorMessage } from "../../lib/errors.ts";
-import { useSession } from "../../lib/session.ts";
-import { notify } from "../../lib/toast.ts";
+import { navLinkClass, type Variant } from "./nav.ts";
 import { SiteLogo } from "./SiteLogo.tsx";
-import { buttonPrimary, container } from "./ui.ts";
+import { container } from "./ui.ts";
+
+const AccountItems = lazy(() => import("./AccountItems.tsx"));
 
 const MENU_ID = "site-mobile-menu";
 
@@ -14,24 +14,8 @@ const PAGES = [
   { to: "/services", label: "What We Do", end: false },
 ] as const;
 
-type Variant = "desktop" | "mobile";
-
-/** Every item of the desktop header (links, Logout, Get Started) has this one size. */
-const DESKTOP_ITEM = "inline-flex h-9 items-center justify-center gap-2 rounded-md px-3 text-sm";
-
-function navLinkClass(variant: Variant) {
-  return ({ isActive }: { isActive: boolean }) => {
-    const base =
-      variant === "desktop"
-        ? `${DESKTOP_ITEM} font-medium transition-colors`
-        : "flex w-full items-center gap-2 rounded-md px-3 py-2.5 text-base font-medium transition-colors";
-    return `${base} ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-ink"}`;
-  };
-}
-
 /** Public site header: brand, page links and the sign-in or signed-in actions. */
 export default function SiteHeader() {
-  const { user, loading, home, logout, loggingOut } = useSession();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -56,11 +40,6 @@ export default function SiteHeader() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
 
-  function handleLogout() {
-    setOpen(false);
-    logout().catch((error: unknown) => notify("error", "Logout Failed", errorMessage(error)));
-  }
-
   function renderItems(variant: Variant) {
     const close = () => setOpen(false);
     const pageLinks = PAGES.map((page) => (
@@ -71,54 +50,13 @@ export default function SiteHeader() {
       </li>
     ));
 
-    // While the session is loading neither set is shown, so the header does not flicker.
-    let accountItems: ReactNode = null;
-    if (!loading && user && home) {
-      accountItems = (
-        <>
-          <li>
-            <NavLink to={home} className={navLinkClass(variant)} onClick={close}>
-              <LayoutDashboard aria-hidden="true" className="size-4" />
-              Dashboard
-            </NavLink>
-          </li>
-          <li>
-            <button
-              type="button"
-              onClick={handleLogout}
-              disabled={loggingOut}
-              className={`${navLinkClass(variant)({ isActive: false })} disabled:cursor-wait disabled:opacity-60`}
-            >
-              <LogOut aria-hidden="true" className="size-4" />
-              {loggingOut ? "Logging out…" : "Logout"}
-            </button>
-          </li>
-        </>
-      );
-    } else if (!loading) {
-      accountItems = (
-        <>
-          <li>
-            <NavLink to="/login" className={navLinkClass(variant)} onClick={close}>
-              Log In
-            </NavLink>
-          </li>
-          <li className={variant === "mobile" ? "pt-2" : "ml-1"}>
-            <Link
-              to="/get-started"
-              onClick={close}
-              className={
-                variant === "mobile"
-                  ? `${buttonPrimary} w-full`
-                  : `${DESKTOP_ITEM} bg-brand-500 font-semibold text-ink shadow-sm hover:bg-brand-600 focus-visible:outline-brand-700`
-              }
-            >
-              Get Started
-            </Link>
-          </li>
-        </>
-      );
-    }
+    // Signed-in or signed-out actions: they load with the data layer, after the page (while the
+    // session is loading neither set is shown, so the header does not flicker).
+    const accountItems = (
+      <Suspense fallback={null}>
+        <AccountItems variant={variant} onNavigate={close} />
+      </Suspense>
+    );
 
     return (
       <ul className={variant === "desktop" ? "flex items-center gap-1" : "flex flex-col gap-1"}>

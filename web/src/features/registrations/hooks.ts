@@ -4,6 +4,9 @@ import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
 /** Paid registrations awaiting review, newest first, at most `limit` of them. */
+/** Spec: the dashboard shows the first 3 pending approvals (the route prefetch asks for the same). */
+export const DASHBOARD_PENDING_APPROVALS = 3;
+
 export function usePendingRegistrations(limit: number) {
   const trpc = useTRPC();
   return useQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit }));

@@ -1,15 +1,27 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type Bus, School, ShieldCheck, Users } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { type LoginInput, loginSchema } from "#shared/auth.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
-import { useLogin } from "../../features/auth/hooks.ts";
+import type { LoginFields } from "../../features/auth/sign-in.ts";
+import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
 import type { Role, SessionUser } from "../../lib/session.ts";
 import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
-import { MfaCodeStep } from "./MfaCodeStep.tsx";
+
+// The form's code (schema, tRPC client) loads when the form is first used; the code step only for
+// a super admin with two-factor on.
+const loadSignIn = () => import("../../features/auth/sign-in.ts");
+const MfaCodeStep = lazy(async () => {
+  const [{ MfaCodeStep: Step }, { DataProvider }] = await Promise.all([import("./MfaCodeStep.tsx"), import("../../lib/data.tsx")]);
+  return {
+    default: (props: Parameters<typeof Step>[0]) => (
+      <DataProvider>
+        <Step {...props} />
+      </DataProvider>
+    ),
+  };
+});
 
 type Variant = { title: string; subtitle: string; icon: typeof Bus };
 
@@ -25,74 +37,86 @@ const OTHER_LOGINS: Record<Role, { to: string; label: string }> = {
   parent: { to: "/login/parent", label: "Parent Login" },
 };
 
-/** The three login pages of spec §2: one component, a variant per role. */
+/** The three login pages of spec §2: one component, a variant per role. Prerendered (scripts/prerender.ts). */
 export default function LoginPage({ role }: { role: Role }) {
   const variant = VARIANTS[role];
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const hydrated = useHydrated();
+  const [fields, setFields] = useState<LoginFields>({ email: "", password: "", schoolCode: "", remember: false });
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const field = (name: "email" | "password" | "schoolCode") => ({
+    name,
+    value: fields[name],
+    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value })),
+  });
 
   useEffect(() => {
     document.title = `${variant.title} · SchoolRide`;
   }, [variant.title]);
 
-  const [challengeToken, setChallengeToken] = useState<string | null>(null);
-
   const signedIn = async (user: SessionUser) => {
+    (await loadSignIn()).rememberSignedIn(user);
     await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), { replace: true });
   };
 
-  // A super admin with two-factor on: the code step, no session yet.
-  const login = useLogin({ onSignedIn: signedIn, onChallenge: setChallengeToken, onFailure: setServerError });
-
-  const onSubmit = handleSubmit((values) => {
-    setServerError(null);
-    login.mutate({
-      role,
-      email: values.email,
-      password: values.password,
-      ...(role === "parent" && values.schoolCode ? { schoolCode: values.schoolCode } : {}),
-      ...(role === "school_admin" ? { remember: values.remember === true } : {}),
-    });
-  });
-
-  // Both fields are required; the spec gives one message for either missing.
-  const validationError = errors.email?.message ?? errors.password?.message;
-  const message = validationError ?? serverError;
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setMessage(null);
+    setPending(true);
+    try {
+      const result = await (await loadSignIn()).signIn(role, fields);
+      if (result.kind === "error") setMessage(result.message);
+      else if (result.kind === "mfa") setChallengeToken(result.challengeToken);
+      else await signedIn(result.user);
+    } catch {
+      setMessage(GENERIC_ERROR_MESSAGE); // The form's code could not be loaded (offline).
+    } finally {
+      setPending(false);
+    }
+  };
 
   return (
     <AuthCard icon={variant.icon} title={variant.title} subtitle={variant.subtitle}>
       {challengeToken ? (
-        <MfaCodeStep challengeToken={challengeToken} onSignedIn={signedIn} onRestart={() => setChallengeToken(null)} />
+        <Suspense fallback={null}>
+          <MfaCodeStep challengeToken={challengeToken} onSignedIn={signedIn} onRestart={() => setChallengeToken(null)} />
+        </Suspense>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form onSubmit={onSubmit} onFocus={() => void loadSignIn()} noValidate className="space-y-4">
           {message ? <FormAlert>{message}</FormAlert> : null}
-          <TextField label="Email" type="email" autoComplete="username" {...register("email")} />
-          <TextField label="Password" type="password" autoComplete="current-password" {...register("password")} />
-          {role === "parent" ? (
-            <TextField label="School code (optional)" autoComplete="off" hint="Your school's code, if you were given one." {...register("schoolCode")} />
-          ) : null}
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            {role === "school_admin" ? (
-              <label className="flex items-center gap-2 text-slate-700">
-                <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...register("remember")} />
-                Remember me
-              </label>
-            ) : (
-              <span />
-            )}
-            <Link to={`/forgot-password?role=${role}`} className="text-brand-700 underline-offset-2 hover:underline">
-              Forgot password?
-            </Link>
-          </div>
-          <Button type="submit" className="w-full" disabled={login.isPending}>
-            {login.isPending ? "Signing in…" : "Sign In"}
-          </Button>
+          <fieldset disabled={!hydrated} className="contents space-y-4">
+            <TextField label="Email" type="email" autoComplete="username" {...field("email")} />
+            <TextField label="Password" type="password" autoComplete="current-password" {...field("password")} />
+            {role === "parent" ? (
+              <TextField label="School code (optional)" autoComplete="off" hint="Your school's code, if you were given one." {...field("schoolCode")} />
+            ) : null}
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              {role === "school_admin" ? (
+                <label className="flex items-center gap-2 text-slate-700">
+                  <input
+                    type="checkbox"
+                    name="remember"
+                    className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+                    checked={fields.remember}
+                    onChange={(event) => setFields((current) => ({ ...current, remember: event.target.checked }))}
+                  />
+                  Remember me
+                </label>
+              ) : (
+                <span />
+              )}
+              <Link to={`/forgot-password?role=${role}`} className="text-brand-700 underline-offset-2 hover:underline">
+                Forgot password?
+              </Link>
+            </div>
+            <Button type="submit" className="w-full" disabled={pending}>
+              {pending ? "Signing in…" : "Sign In"}
+            </Button>
+          </fieldset>
         </form>
       )}
       <nav aria-label="Other logins" className="mt-6 flex flex-col items-center gap-1 text-sm">

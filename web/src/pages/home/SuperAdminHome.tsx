@@ -2,12 +2,14 @@ import { Building2, ClipboardList, MailPlus, Plus, Settings, UserPlus } from "lu
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime, formatTotal } from "../../components/ui/format.ts";
+import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { StatCard } from "../../components/ui/states.tsx";
 import { usePlatformStats, useRecentActivity } from "../../features/dashboard/hooks.ts";
 import { useSession } from "../../lib/session.ts";
-import { InviteSchoolAdminDialog } from "../super-admin/invitations/InviteSchoolAdminDialog.tsx";
 import { PendingApprovalsCard } from "../super-admin/registrations/PendingApprovalsCard.tsx";
 import { Dashboard, QueryContent } from "./Dashboard.tsx";
+
+const InviteSchoolAdminDialog = lazyDialog(async () => (await import("../super-admin/invitations/InviteSchoolAdminDialog.tsx")).InviteSchoolAdminDialog);
 
 const quickAction = "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 

@@ -3,11 +3,11 @@ import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, type RegistrationInput, type registrationSchema, SCHOOL_TYPE_OPTIONS } from "#shared/registration.ts";
 import { SCHOOL_TYPE_LABELS } from "../../lib/labels.ts";
+import { timeZoneSelectOptions } from "../../lib/time-zone.ts";
 import { InputField, SelectField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
 import { localToday } from "./wizard.ts";
-import { timeZoneSelectOptions } from "../../lib/time-zone.ts";
 
 const TIME_ZONES = timeZoneSelectOptions();
 

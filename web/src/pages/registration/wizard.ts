@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY, REGISTRATION_MESSAGES, REQUIRED_FIELD_LABELS, type RegistrationInput } from "#shared/registration.ts";
 import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
-import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
 import { browserTimeZone } from "../../lib/time-zone.ts";
+import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
 
 /** Today in the browser's time zone, as `YYYY-MM-DD` (the earliest start date the form offers). */
 export function localToday(date = new Date()): string {

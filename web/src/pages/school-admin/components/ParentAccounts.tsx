@@ -87,7 +87,12 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
     );
 
   return (
-    <PageSection id="parents-heading" title="Parents" aside={list.data ? <span className="text-sm text-slate-600">{formatTotal(list.data)} total</span> : null} className="mt-8">
+    <PageSection
+      id="parents-heading"
+      title="Parents"
+      aside={list.data ? <span className="text-sm text-slate-600">{formatTotal(list.data)} total</span> : null}
+      className="mt-8"
+    >
       {content}
       <ConfirmDialog
         open={confirming !== null}

@@ -1,16 +1,15 @@
 import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { formatTotal } from "../../../components/ui/format.ts";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
-import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
+import { DASHBOARD_PENDING_APPROVALS, useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
 
-/** Spec: the dashboard shows the first 3 pending approvals. */
-const SHOWN = 3;
+const RejectRegistrationDialog = lazyDialog(async () => (await import("../../../features/registrations/RejectRegistrationDialog.tsx")).RejectRegistrationDialog);
 
 /** Pending school approvals (paid, payment successful) with Approve and Reject. */
 export function PendingApprovalsCard() {
-  const pending = usePendingRegistrations(SHOWN);
+  const pending = usePendingRegistrations(DASHBOARD_PENDING_APPROVALS);
   const [rejecting, setRejecting] = useState<{ id: string; schoolName: string } | null>(null);
   const approve = useApproveRegistration();
   const reject = useRejectRegistration();

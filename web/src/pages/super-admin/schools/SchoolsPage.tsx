@@ -1,25 +1,29 @@
 import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin.ts";
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin-constants.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
 import { Button } from "../../../components/ui/form.tsx";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading, StatCard } from "../../../components/ui/states.tsx";
 import { useDeleteSchool, useSchools } from "../../../features/schools/hooks.ts";
 import { ADMIN_FILTER_LABELS, SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
 import { oneOf, withoutParam } from "../../../lib/url-filters.ts";
-import { InviteSchoolAdminDialog } from "../invitations/InviteSchoolAdminDialog.tsx";
-import { SchoolDetailsDialog } from "./SchoolDetailsDialog.tsx";
-import { CreateSchoolDialog, EditSchoolDialog } from "./SchoolFormDialogs.tsx";
 import { type RowActions, SchoolsList } from "./SchoolsList.tsx";
 import type { SchoolRef } from "./types.ts";
 import { type AdminFilter, type StatusFilter, useSchoolFilters } from "./useSchoolFilters.ts";
+
+// Dialogs load when first opened (not in the page's initial JS).
+const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
+const InviteSchoolAdminDialog = lazyDialog(async () => (await import("../invitations/InviteSchoolAdminDialog.tsx")).InviteSchoolAdminDialog);
+const SchoolDetailsDialog = lazyDialog(async () => (await import("./SchoolDetailsDialog.tsx")).SchoolDetailsDialog);
+const CreateSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).CreateSchoolDialog);
+const EditSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).EditSchoolDialog);
 
 /** `/super-admin/schools`: Schools Management (spec §2). */
 export default function SchoolsPage() {

@@ -1,0 +1,49 @@
+/**
+ * `npm run build`, second step: renders the public pages to HTML (web/src/routes/page-meta.ts lists
+ * them with their metadata) so they are readable without JavaScript, paint at once and are found by
+ * search engines. Builds web/src/prerender.tsx for Node with Vite, renders each page into the built
+ * dist/index.html and writes dist/<page>.html, which Cloudflare's assets (html_handling
+ * "auto-trailing-slash") and worker/local/assets.ts serve at /<page>. dist/index.html stays the empty
+ * shell every other URL falls back to; "/" is written to home.html (worker/http/prerendered.ts).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
+import { fillShell } from "./prerender-html.ts";
+
+type PrerenderModule = typeof import("../web/src/prerender.tsx");
+
+const root = resolve(import.meta.dirname, "..");
+const dist = join(root, "dist");
+const ssrOut = join(root, ".prerender");
+
+/** The site's public address for canonical and Open Graph URLs: APP_URL, else wrangler.toml's. */
+function siteUrl(): string {
+  const fromToml = /^APP_URL\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, "wrangler.toml"), "utf8"))?.[1];
+  const url = process.env.APP_URL ?? fromToml;
+  if (!url) throw new Error("prerender: set APP_URL (or APP_URL in wrangler.toml [vars])");
+  return url.replace(/\/+$/, "");
+}
+
+async function main() {
+  rmSync(ssrOut, { recursive: true, force: true });
+  await build({
+    configFile: join(root, "vite.config.ts"),
+    logLevel: "warn",
+    build: { ssr: "src/prerender.tsx", outDir: ssrOut, emptyOutDir: true, manifest: false, copyPublicDir: false },
+  });
+  const module = (await import(pathToFileURL(join(ssrOut, "prerender.js")).href)) as PrerenderModule;
+  const shell = readFileSync(join(dist, "index.html"), "utf8");
+  const base = siteUrl();
+  for (const page of module.PRERENDERED_PAGES) {
+    const html = await module.renderPage(page.path);
+    const file = join(dist, module.prerenderedFile(page.path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, fillShell(shell, { ...page, html, url: `${base}${page.path === "/" ? "/" : page.path}`, attribute: module.PRERENDERED_ATTRIBUTE }));
+    console.log(`prerendered ${page.path.padEnd(20)} → dist/${module.prerenderedFile(page.path)}`);
+  }
+  rmSync(ssrOut, { recursive: true, force: true });
+}
+
+await main();

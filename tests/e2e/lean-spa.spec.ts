@@ -1,0 +1,87 @@
+import { expect, type Page, test } from "@playwright/test";
+import { PRERENDERED_PAGES } from "../../web/src/routes/page-meta.ts";
+import { DEMO, DEMO_PASSWORD, fillLogin } from "./support.ts";
+
+/** Console errors and warnings of a page (hydration mismatches are reported there). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+test.describe("prerendered public pages", () => {
+  test("/services is HTML with its title, description, canonical and heading (no JavaScript needed)", async ({ request }) => {
+    const response = await request.get("/services");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>What We Do · SchoolRide</title>");
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/services"/);
+    expect(html).toContain('<meta property="og:title" content="What We Do · SchoolRide"');
+    expect(html).toMatch(/<h1[^>]*>What We Do<\/h1>/);
+    // The CSP nonce is still handed to the page.
+    expect(html).toContain('<meta property="csp-nonce"');
+  });
+
+  test("the pages read with JavaScript off", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page).toHaveTitle("SchoolRide · Safe, simple school transportation");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Safe, simple school transportation");
+    await page.goto("/login/parent");
+    await expect(page.getByRole("heading", { name: "Parent Login" })).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
+    await context.close();
+  });
+
+  test("any other URL still gets the app (SPA fallback), not a prerendered page", async ({ request }) => {
+    const html = await (await request.get("/no-such-page")).text();
+    expect(html).toContain('<div id="root"></div>');
+    const home = await (await request.get("/home")).text();
+    expect(home).toContain('<div id="root"></div>');
+  });
+
+  for (const meta of PRERENDERED_PAGES) {
+    test(`${meta.path} hydrates without warnings and keeps its title`, async ({ page }) => {
+      const problems = consoleProblems(page);
+      await page.goto(meta.path);
+      // The header's account items load with the data layer after hydration.
+      await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
+      await expect(page).toHaveTitle(meta.title);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("a prerendered page is live after hydration: client-side navigation", async ({ page }) => {
+    await page.goto("/services");
+    await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL("/");
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});
+
+test.describe("one HTTP request per role page view", () => {
+  for (const role of ["super_admin", "school_admin", "parent"] as const) {
+    test(`${DEMO[role].home}: the session check and the page's queries go out in one batched request`, async ({ page }) => {
+      await page.goto(DEMO[role].login);
+      await fillLogin(page, DEMO[role].email, DEMO_PASSWORD);
+      await expect(page).toHaveURL(DEMO[role].home);
+
+      const trpcRequests: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.startsWith("/api/trpc/")) trpcRequests.push(new URL(request.url()).pathname);
+      });
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(trpcRequests, trpcRequests.join("\n")).toHaveLength(1);
+      expect(trpcRequests[0]).toContain("auth.me");
+    });
+  }
+});

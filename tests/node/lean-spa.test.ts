@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUNDLE_ROUTES, bundleReport, bundleRows, formatBundleTable } from "../../scripts/bundle-report.ts";
+import { fillShell } from "../../scripts/prerender-html.ts";
+import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
+import { createApp } from "../../worker/app.ts";
+import { assetRequest } from "../../worker/http/prerendered.ts";
+import { nodeAssets } from "../../worker/local/assets.ts";
+import { createTestApp } from "../support/harness.ts";
+
+const SHELL = '<!doctype html><html><head><meta name="description" content="generic" /><title>SchoolRide</title></head><body><div id="root"></div></body></html>';
+
+let dist: string;
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), "schoolride-dist-"));
+  mkdirSync(join(dist, "login"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "index.html"), SHELL);
+  writeFileSync(join(dist, "home.html"), "<!doctype html><html><head><title>Home</title></head><body>home</body></html>");
+  writeFileSync(join(dist, "services.html"), "<!doctype html><html><head><title>What We Do</title></head><body>services</body></html>");
+  writeFileSync(join(dist, "login", "parent.html"), "<!doctype html><html><head><title>Parent Login</title></head><body>parent</body></html>");
+  writeFileSync(join(dist, "assets", "app.js"), "console.log(1)");
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const get = (fetcher: (request: Request) => Promise<Response>, path: string) => fetcher(new Request(`http://localhost${path}`));
+
+describe("serving the prerendered pages", () => {
+  it("the Node static server maps /services to services.html like Cloudflare's auto-trailing-slash", async () => {
+    const assets = nodeAssets(dist);
+    expect(await (await get(assets, "/services")).text()).toContain("services");
+    expect(await (await get(assets, "/login/parent")).text()).toContain("parent");
+    const redirect = await get(assets, "/services.html?x=1");
+    expect(redirect.status).toBe(307);
+    expect(redirect.headers.get("location")).toBe("/services?x=1");
+    expect((await get(assets, "/index.html")).headers.get("location")).toBe("/");
+    // Files as they are; anything else is the SPA shell; nothing outside the directory.
+    expect((await get(assets, "/assets/app.js")).headers.get("cache-control")).toContain("immutable");
+    expect(await (await get(assets, "/super-admin")).text()).toBe(SHELL);
+    expect(await (await get(assets, "/login/nobody")).text()).toBe(SHELL);
+    expect(await (await get(assets, "/..%2f..%2fetc%2fpasswd")).text()).toBe(SHELL);
+  });
+
+  it("/ is answered with the prerendered home page and /home with the shell", () => {
+    expect(new URL(assetRequest(new Request("http://localhost/?a=1")).url).pathname).toBe("/home");
+    expect(new URL(assetRequest(new Request("http://localhost/?a=1")).url).search).toBe("?a=1");
+    expect(new URL(assetRequest(new Request("http://localhost/home")).url).pathname).toBe("/");
+    expect(new URL(assetRequest(new Request("http://localhost/services")).url).pathname).toBe("/services");
+  });
+
+  it("through the app: prerendered HTML gets the CSP nonce and the security headers", async () => {
+    const t = await createTestApp();
+    try {
+      const app = createApp({ ...t.deps, assets: nodeAssets(dist) });
+      const home = await app.request("/");
+      const html = await home.text();
+      expect(html).toContain("home");
+      expect(html).toMatch(/<meta property="csp-nonce" nonce="[^"]+">/);
+      expect(home.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(await (await app.request("/services")).text()).toContain("services");
+      expect(await (await app.request("/home")).text()).toContain('<div id="root"></div>');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("every prerendered page has its own file, title and description", () => {
+    const files = PRERENDERED_PAGES.map((page) => prerenderedFile(page.path));
+    expect(new Set(files).size).toBe(files.length);
+    expect(files).not.toContain("index.html");
+    expect(new Set(PRERENDERED_PAGES.map((page) => page.title)).size).toBe(PRERENDERED_PAGES.length);
+    for (const page of PRERENDERED_PAGES) expect(page.description.length).toBeGreaterThan(40);
+  });
+});
+
+describe("prerendered HTML", () => {
+  it("fills the shell with the page's title, description, canonical and social tags, escaped", () => {
+    const html = fillShell(SHELL, {
+      path: "/services",
+      title: 'What "We" Do · <SchoolRide>',
+      description: "Routes & buses",
+      html: "<main><h1>What We Do</h1></main>",
+      url: "https://schoolride.example.com/services",
+      attribute: "data-prerendered",
+    });
+    expect(html).toContain("<title>What &quot;We&quot; Do · &lt;SchoolRide&gt;</title>");
+    expect(html).toContain('<meta name="description" content="Routes &amp; buses" />');
+    expect(html).not.toContain("generic");
+    expect(html).toContain('<link rel="canonical" href="https://schoolride.example.com/services" />');
+    expect(html).toContain('<meta property="og:url" content="https://schoolride.example.com/services" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain('<div id="root" data-prerendered="/services"><main><h1>What We Do</h1></main></div>');
+  });
+
+  it("refuses a shell without a title or an empty #root", () => {
+    const page = { path: "/", title: "t", description: "d", html: "", url: "u", attribute: "data-prerendered" };
+    expect(() => fillShell("<html><body><div id=root></div></body></html>", page)).toThrow(/no <title>/);
+  });
+});
+
+describe("bundle report", () => {
+  let built: string;
+  beforeAll(() => {
+    built = mkdtempSync(join(tmpdir(), "schoolride-bundle-"));
+    mkdirSync(join(built, ".vite"));
+    mkdirSync(join(built, "assets"));
+    const files: Record<string, string> = { "entry.js": "e".repeat(5000), "shared.js": "s".repeat(3000), "page.js": "p".repeat(2000), "dialog.js": "d".repeat(9000) };
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(built, "assets", file), text);
+    // Every measured route's modules: the page chunk, which imports the shared chunk (also imported by the entry).
+    const manifest: Record<string, object> = {
+      "index.html": { file: "assets/entry.js", isEntry: true, imports: ["_shared.js"], dynamicImports: ["src/dialog.tsx"] },
+      "_shared.js": { file: "assets/shared.js" },
+      "src/dialog.tsx": { file: "assets/dialog.js", isDynamicEntry: true },
+    };
+    for (const route of BUNDLE_ROUTES)
+      for (const module of route.modules) manifest[module] = { file: "assets/page.js", imports: ["_shared.js"], dynamicImports: ["src/dialog.tsx"] };
+    writeFileSync(join(built, ".vite", "manifest.json"), JSON.stringify(manifest));
+  });
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  it("counts the entry, the route's lazy modules and their static imports once each; lazy imports not at all", () => {
+    const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
+    const expected = Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000))) / 102.4) / 10;
+    const rows = bundleRows(built);
+    expect(rows.map((row) => row.route)).toEqual(BUNDLE_ROUTES.map((route) => route.route));
+    for (const row of rows) {
+      expect(row.files.sort()).toEqual(["assets/entry.js", "assets/page.js", "assets/shared.js"]);
+      expect(row.gzipKb).toBe(expected);
+    }
+    expect(bundleReport(built)["/login/parent"]).toBe(expected);
+    expect(formatBundleTable(rows)).toContain("/login/parent");
+  });
+
+  it("fails loudly when a measured module is no longer in the build", () => {
+    const broken = mkdtempSync(join(tmpdir(), "schoolride-bundle-"));
+    try {
+      mkdirSync(join(broken, ".vite"));
+      writeFileSync(join(broken, ".vite", "manifest.json"), JSON.stringify({ "index.html": { file: "assets/entry.js", isEntry: true } }));
+      expect(() => bundleRows(broken)).toThrow(/is not in the build manifest/);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});

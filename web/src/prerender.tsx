@@ -1,0 +1,28 @@
+/**
+ * Build-time rendering of the public pages (scripts/prerender.ts builds this for Node and calls it):
+ * the same routes as the browser, rendered by react-router's static handler and React's `prerender`,
+ * which waits for every lazy component, so the HTML is exactly the client's first render (the
+ * client hydrates it: web/src/main.tsx).
+ */
+import { StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { routes } from "./routes/router.tsx";
+
+export { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, prerenderedFile } from "./routes/page-meta.ts";
+
+/** The HTML of the app at `path`, for inside #root. */
+export async function renderPage(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
+  if (context instanceof Response) throw new Error(`prerender: ${path} answered a redirect or response (${context.status})`);
+  if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <StrictMode>
+      {/* No inline hydration script (the CSP allows none): the client has no loader data to restore. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}

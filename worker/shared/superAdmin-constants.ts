@@ -1,0 +1,11 @@
+// No zod here: pages read these without loading the schemas.
+
+/** Spec §9: the schools table shows 10 rows a page. */
+export const SCHOOLS_PAGE_SIZE = 10;
+export const INVITES_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 25;
+/** Spec §9: the e-mail log modal reads at most 100 rows. */
+export const EMAIL_LOG_LIMIT = 100;
+
+export const SCHOOL_STATUS_FILTERS = ["all", "active", "trialing", "pending", "past_due", "cancelled", "inactive"] as const;
+export const ADMIN_FILTERS = ["all", "has_admins", "missing_admins"] as const;
