@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SCHOOL_TYPES } from "./enums.ts";
-import { timeZoneField } from "./school-time.ts";
+import { timeZoneField } from "./time-zone-field.ts";
 
 /** Spec §3: the registration form's option lists and default. */
 export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;

@@ -1,11 +1,11 @@
-import { TZDate, tz, tzOffset } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
-import { z } from "zod";
+import { TZDate, tzOffset } from "@date-fns/tz";
+import { addDays } from "date-fns";
 
 /**
  * Calendar time in a school's IANA time zone, the same on the server and in the browser whatever
  * zone either runs in. Instants are `Date`s (UTC); calendar days are `YYYY-MM-DD` strings; wall-clock
- * times are `HH:mm`. Weeks run Sunday to Saturday (spec).
+ * times are `HH:mm`. Weeks run Sunday to Saturday (spec). Offsets and calendar steps come from
+ * @date-fns/tz and date-fns; text comes from the platform's Intl (no locale data in the bundle).
  */
 
 export type IsoDate = string;
@@ -14,39 +14,47 @@ export type WallTime = string;
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A zone every runtime knows; schools created before time zones existed got it. */
-export const DEFAULT_TIME_ZONE = "UTC";
+export { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_MESSAGE, timeZoneOptions } from "./time-zones.ts";
 
-/** True for a time zone name the platform's Intl accepts (IANA names such as "Europe/London", and "UTC"). */
-export function isTimeZone(value: string): boolean {
-  if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One Intl formatter per zone and shape (they are costly to make). */
+function formatter(zone: string, shape: keyof typeof SHAPES): Intl.DateTimeFormat {
+  const key = `${shape} ${zone}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat("en-US", { timeZone: zone, ...SHAPES[shape] });
+    formatters.set(key, cached);
   }
+  return cached;
 }
 
-export const TIME_ZONE_MESSAGE = "Choose the school's time zone";
+const SHAPES = {
+  parts: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  time: { hour: "numeric", minute: "2-digit" },
+  day: { weekday: "short", month: "short", day: "numeric" },
+  date: { month: "short", day: "numeric", year: "numeric" },
+  calendar: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** A school's time zone in a form or a procedure's input. */
-export const timeZoneField = z.string().trim().min(1, TIME_ZONE_MESSAGE).max(64).refine(isTimeZone, TIME_ZONE_MESSAGE);
+/** Intl's text with plain spaces (newer ICU puts a narrow no-break space before AM/PM). */
+function text(instant: Date, zone: string, shape: keyof typeof SHAPES): string {
+  return formatter(zone, shape).format(instant).replace(/[\u202f\u00a0]/g, " ");
+}
 
-/** Every IANA zone of this runtime, for pickers ("UTC" first). */
-export function timeZoneOptions(): string[] {
-  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return ["UTC", ...zones.filter((zone) => zone !== "UTC")];
+function wallClock(instant: Date, zone: string): { date: IsoDate; time: WallTime } {
+  const parts = Object.fromEntries(formatter(zone, "parts").formatToParts(instant).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 /** The calendar day of an instant in a zone. */
 export function localDate(instant: Date, zone: string): IsoDate {
-  return format(instant, "yyyy-MM-dd", { in: tz(zone) });
+  return wallClock(instant, zone).date;
 }
 
 /** The wall-clock time of an instant in a zone, `HH:mm`. */
 export function localTime(instant: Date, zone: string): WallTime {
-  return format(instant, "HH:mm", { in: tz(zone) });
+  return wallClock(instant, zone).time;
 }
 
 /** Today in the school's zone. */
@@ -79,7 +87,7 @@ export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
 /** The day `days` after `date` (negative: before). Pure calendar arithmetic, no zone involved. */
 export function shiftDate(date: IsoDate, days: number): IsoDate {
   const [year, month, day] = parts(date);
-  return format(addDays(new TZDate(year, month - 1, day, "UTC"), days), "yyyy-MM-dd");
+  return addDays(new TZDate(year, month - 1, day, "UTC"), days).toISOString().slice(0, 10);
 }
 
 /** The weekday of a calendar date, 0 = Sunday. */
@@ -103,18 +111,18 @@ export function weekRange(date: IsoDate, zone: string): Range {
 
 /** "7:30 AM" in the zone. */
 export function formatTime(instant: Date, zone: string): string {
-  return format(instant, "h:mm a", { in: tz(zone) });
+  return text(instant, zone, "time");
 }
 
 /** "Mon, Mar 2" in the zone. */
 export function formatDay(instant: Date, zone: string): string {
-  return format(instant, "EEE, MMM d", { in: tz(zone) });
+  return text(instant, zone, "day");
 }
 
 /** A date string as "Sunday, March 8, 2026" (no zone: it is a calendar day). */
 export function formatCalendarDay(date: IsoDate): string {
   const [year, month, day] = parts(date);
-  return format(new TZDate(year, month - 1, day, "UTC"), "EEEE, MMMM d, yyyy", { in: tz("UTC") });
+  return text(new Date(Date.UTC(year, month - 1, day, 12)), "UTC", "calendar");
 }
 
 /** Spec: "Today at 7:30 AM", "Yesterday at 7:30 AM", or the full date ("Mar 2, 2026 at 7:30 AM"), in the zone. */
@@ -124,5 +132,5 @@ export function relativeTime(instant: Date, zone: string, now: Date): string {
   const time = formatTime(instant, zone);
   if (day === today) return `Today at ${time}`;
   if (day === shiftDate(today, -1)) return `Yesterday at ${time}`;
-  return `${format(instant, "MMM d, yyyy", { in: tz(zone) })} at ${time}`;
+  return `${text(instant, zone, "date")} at ${time}`;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_OPTIONS } from "./registration.ts";
-import { timeZoneField } from "./school-time.ts";
+import { timeZoneField } from "./time-zone-field.ts";
 
 export { ADMIN_FILTERS, AUDIT_PAGE_SIZE, EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE, SCHOOL_STATUS_FILTERS, SCHOOLS_PAGE_SIZE } from "./superAdmin-constants.ts";
 

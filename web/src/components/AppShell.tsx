@@ -19,7 +19,7 @@ import {
 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { useUnreadCount } from "../features/notifications/hooks.ts";
+import { useUnreadCount } from "../features/notifications/unread.ts";
 import { useSession } from "../lib/session.ts";
 
 const ROLE_LABELS = { super_admin: "Super Admin", school_admin: "School Admin", parent: "Parent" } as const;

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, isTimeZone, timeZoneOptions } from "#shared/school-time.ts";
+import { DEFAULT_TIME_ZONE, isTimeZone, timeZoneOptions } from "#shared/time-zones.ts";
 
 /** This browser's IANA zone, the default of a new school's zone (UTC when the browser does not say). */
 export function browserTimeZone(): string {

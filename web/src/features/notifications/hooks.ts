@@ -1,12 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { NOTIFICATION_MESSAGES } from "#shared/notifications.ts";
+import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
 /** Whose inbox: the school admin's or the parent's (the screen is shared, the procedures are per role). */
-export type InboxRole = "schoolAdmin" | "parent";
+export type { InboxRole } from "./unread.ts";
+
+import type { InboxRole } from "./unread.ts";
 export type NotificationsPage = RouterOutputs["schoolAdmin"]["notifications"]["list"];
 export type NotificationItem = NotificationsPage["rows"][number];
 
@@ -20,12 +22,6 @@ function useInbox(role: InboxRole) {
 export function useNotifications(role: InboxRole, input: RouterInputs["schoolAdmin"]["notifications"]["list"]) {
   const inbox = useInbox(role);
   return useQuery(inbox.list.queryOptions(input, { placeholderData: keepPreviousData }));
-}
-
-/** The bell's unread count, refreshed every minute while the page is open. */
-export function useUnreadCount(role: InboxRole) {
-  const inbox = useInbox(role);
-  return useQuery(inbox.unreadCount.queryOptions(undefined, { refetchInterval: 60_000 }));
 }
 
 function useInvalidateInbox(role: InboxRole) {

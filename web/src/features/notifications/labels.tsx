@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, Info, XCircle } from "lucide-react";
 import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
-import type { NotificationTab } from "#shared/notifications.ts";
+import type { NotificationTab } from "#shared/notification-texts.ts";
 
 export const NOTIFICATION_TAB_LABELS: Record<NotificationTab, string> = {
   all: "All",

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRIP_MESSAGES } from "#shared/trips.ts";
+import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";

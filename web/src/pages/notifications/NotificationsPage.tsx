@@ -1,18 +1,20 @@
 import { Check, Send, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS, type NotificationTab } from "#shared/notifications.ts";
+import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS, type NotificationTab } from "#shared/notification-texts.ts";
 import { relativeTime } from "#shared/school-time.ts";
 import { IconButton } from "../../components/ui/buttons.tsx";
-import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { DebouncedInput } from "../../components/ui/filters.tsx";
 import { Button } from "../../components/ui/form.tsx";
+import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../components/ui/states.tsx";
 import { type InboxRole, type NotificationItem, useDeleteNotification, useMarkNotificationRead, useNotifications } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TAB_LABELS, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
+
+const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
 
 const SendNotificationDialog = lazy(() => import("./SendNotificationDialog.tsx"));
 

@@ -2,19 +2,21 @@ import { CalendarPlus, ChevronLeft, ChevronRight, Download, Filter, Pencil, Tras
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
 import { formatCalendarDay, formatTime, shiftDate } from "#shared/school-time.ts";
-import { TRIP_MESSAGES } from "#shared/trips.ts";
+import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
 import { IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
-import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
 import { Button } from "../../../components/ui/form.tsx";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { type TripRow, useDeleteTrip, useRouteNames, useSetTripStatus, useTrips } from "../../../features/trips/hooks.ts";
 import { ROUTE_TYPE_LABELS, RouteTypeIcon, TRIP_STATUS_LABELS, TripStatusBadge } from "../../../features/trips/labels.tsx";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
 import { downloadText, tripsCsv } from "./trips-csv.ts";
+
+const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 
 const TripFormDialog = lazy(() => import("./TripFormDialog.tsx"));
 
