@@ -1,12 +1,23 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { applyRenames } from "../../scripts/apply-procedure-renames.ts";
+import { applyRenames } from "../../scripts/apply-renames.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 
 const renames: Record<string, string> = JSON.parse(readFileSync(new URL("../../scripts/procedure-renames.json", import.meta.url), "utf8"));
+const identifierRenames: Record<string, string> = JSON.parse(readFileSync(new URL("../../scripts/identifier-renames.json", import.meta.url), "utf8"));
 const procedures = new Set(Object.keys(appRouter._def.procedures));
 
-describe("procedure renames (scripts/procedure-renames.json)", () => {
+function* sources(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name.startsWith(".")) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith("renames.test.ts") && name !== "apply-renames.ts") yield path;
+  }
+}
+
+describe("renames of the one convention (scripts/procedure-renames.json, scripts/identifier-renames.json)", () => {
   it("every new path is a procedure of the app router and no old path is left", () => {
     for (const [from, to] of Object.entries(renames)) {
       expect(procedures.has(to), to).toBe(true);
@@ -39,5 +50,19 @@ describe("procedure renames (scripts/procedure-renames.json)", () => {
     ].join("\n");
     expect(applyRenames(before)).toBe(after);
     expect(applyRenames(after)).toBe(after);
+  });
+
+  it("no old identifier is left in the sources, and every new one is defined", () => {
+    const text = ["worker", "web/src", "tests", "scripts", "db"].flatMap((root) => [...sources(root)].map((file) => readFileSync(file, "utf8"))).join("\n");
+    for (const [from, to] of Object.entries(identifierRenames)) {
+      expect(new RegExp(`(?<![\\w$.])${from}(?![\\w$])`).test(text), from).toBe(false);
+      expect(new RegExp(`(?:const|function) ${to}\\b`).test(text), to).toBe(true);
+    }
+  });
+
+  it("rewrites whole identifiers only", () => {
+    expect(applyRenames(`import { tokenSchema, tokenSchemaX } from "#shared/invitations.ts";\nx.tokenSchema;`)).toBe(
+      `import { tokenInput, tokenSchemaX } from "#shared/invitations.ts";\nx.tokenSchema;`,
+    );
   });
 });

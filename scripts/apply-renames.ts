@@ -1,18 +1,23 @@
 /**
- * Rewrites tRPC procedure paths in source files with scripts/procedure-renames.json
- * ({ "old.path": "new.path" }): dotted paths (`trpc.superAdmin.invites.list.queryOptions`, the
+ * The renames of the one-convention refactor, as data, so that code written against the old names
+ * (a branch merged later) is brought up to date by running this again.
+ *
+ * 1. scripts/procedure-renames.json ({ "old.path": "new.path" }) rewrites tRPC procedure paths: dotted paths (`trpc.superAdmin.invites.list.queryOptions`, the
  * strings tests call, `/api/trpc/<path>` URLs) and the bracket chains of inferred router types
  * (`inferRouterOutputs<AppRouter>["superAdmin"]["invites"]`, `RouterOutputs["superAdmin"]["invites"]`,
  * `SuperAdminOutputs["invites"]`).
- * Idempotent: run it again after merging code written against the old paths.
+ * 2. scripts/identifier-renames.json ({ "oldName": "newName" }) rewrites whole identifiers (input
+ *    schemas to `<serviceName>Input`, services to the procedure's verb-noun).
+ * Idempotent.
  *
- *   npx tsx scripts/apply-procedure-renames.ts            # web/ and tests/
- *   npx tsx scripts/apply-procedure-renames.ts web/src    # or the folders given
+ *   npx tsx scripts/apply-renames.ts                      # worker/ web/ tests/ scripts/ db/
+ *   npx tsx scripts/apply-renames.ts web/src              # or the folders given
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const renames: Record<string, string> = JSON.parse(readFileSync(new URL("./procedure-renames.json", import.meta.url), "utf8"));
+const identifierRenames: Record<string, string> = JSON.parse(readFileSync(new URL("./identifier-renames.json", import.meta.url), "utf8"));
 /** Longest first, so a path is rewritten before any shorter one it contains. */
 const entries = Object.entries(renames).sort(([a], [b]) => b.length - a.length);
 
@@ -34,8 +39,11 @@ function renamed(segments: string[]): string[] | null {
  */
 const chain = /(inferRouter(?:Outputs|Inputs)<AppRouter>|\bRouter(?:Outputs|Inputs)|\b([A-Z]\w*?)(?:Outputs|Inputs))((?:\["[\w$]+"\])+)/g;
 
+const identifiers = Object.entries(identifierRenames).map(([from, to]) => ({ pattern: new RegExp(`(?<![\\w$.])${escapeRegExp(from)}(?![\\w$])`, "g"), to }));
+
 export function applyRenames(source: string): string {
   let text = source;
+  for (const { pattern, to } of identifiers) text = text.replace(pattern, to);
   for (const { pattern, to } of dotted) text = text.replace(pattern, to);
   return text.replace(chain, (whole, head: string, role: string | undefined, brackets: string) => {
     const prefix = role ? [role[0]!.toLowerCase() + role.slice(1)] : [];
@@ -54,8 +62,8 @@ export function applyRenames(source: string): string {
 
 function* sourceFiles(path: string): Generator<string> {
   if (statSync(path).isFile()) {
-    // The renames' own test holds old paths on purpose, as data.
-    if (/\.(ts|tsx|mts)$/.test(path) && !path.endsWith("procedure-renames.test.ts")) yield path;
+    // The renames' own test and this file hold old names on purpose, as data.
+    if (/\.(ts|tsx|mts)$/.test(path) && !path.endsWith("renames.test.ts") && !path.endsWith("apply-renames.ts")) yield path;
     return;
   }
   for (const name of readdirSync(path)) {
@@ -65,7 +73,7 @@ function* sourceFiles(path: string): Generator<string> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const roots = process.argv.length > 2 ? process.argv.slice(2) : ["web", "tests"];
+  const roots = process.argv.length > 2 ? process.argv.slice(2) : ["worker", "web", "tests", "scripts", "db"];
   let changed = 0;
   for (const root of roots) {
     for (const file of sourceFiles(root)) {
