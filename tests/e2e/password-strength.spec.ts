@@ -36,7 +36,7 @@ test("the reset form shows the strength meter with zxcvbn's feedback; the server
   const { workers } = recordScripts(page);
   const email = DEMO.parent.email;
   await page.goto(DEMO.parent.login);
-  await callMutation(page, "auth.forgotPassword", { role: "parent", email });
+  await callMutation(page, "auth.requestPasswordReset", { role: "parent", email });
   const message = await waitForEmail(page, email, /Reset your SchoolRide password/);
   await page.goto(linkIn(message, "/reset-password?token="));
 

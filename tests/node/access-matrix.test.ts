@@ -23,13 +23,13 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   // Empty challenge: refused by validation before any lookup.
   "auth.verifyMfa": { access: "public", input: { challengeToken: "", factor: { method: "totp", code: "123456" } } },
-  "auth.sudo": { access: "authed", input: { password: "" } },
+  "auth.confirmIdentity": { access: "authed", input: { password: "" } },
   "auth.invitation": { access: "public", input: { token: "no-such-token" } },
   "auth.acceptInvitation": {
     access: "public",
     input: { token: "no-such-token", name: "A", password: "long enough pw", confirmPassword: "long enough pw" },
   },
-  "auth.forgotPassword": { access: "public", input: { role: "parent", email: "nobody@example.com" } },
+  "auth.requestPasswordReset": { access: "public", input: { role: "parent", email: "nobody@example.com" } },
   "auth.checkResetToken": { access: "public", input: { token: "no-such-token" } },
   "auth.resetPassword": { access: "public", input: { token: "no-such-token", password: "long enough pw", confirmPassword: "long enough pw" } },
   "registration.register": { access: "public", input: { schoolName: "" } },

@@ -119,13 +119,13 @@ describe("e-mail limits (TK3)", () => {
     const user = await createUser(t.db, "parent");
     for (const email of [user.email, "nobody@example.com"]) {
       for (let i = 0; i < EMAIL_SEND_LIMITS.recipient.max; i++) {
-        expect((await mutate(t.app, "auth.forgotPassword", { role: "parent", email }, { ip: freshIp() })).status).toBe(200);
+        expect((await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email }, { ip: freshIp() })).status).toBe(200);
         t.clock.advance(MINUTE); // past the separate 3-a-minute forgot-password limit
       }
     }
     const before = await snapshot();
-    expectTooManyRequests(await mutate(t.app, "auth.forgotPassword", { role: "parent", email: user.email }, { ip: freshIp() }));
-    expectTooManyRequests(await mutate(t.app, "auth.forgotPassword", { role: "parent", email: "nobody@example.com" }, { ip: freshIp() }));
+    expectTooManyRequests(await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: freshIp() }));
+    expectTooManyRequests(await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: "nobody@example.com" }, { ip: freshIp() }));
     expect(await snapshot()).toEqual(before);
   });
 

@@ -274,13 +274,13 @@ describe("sudo mode (SE6)", () => {
     expect(refused.error?.message).toBe("Please confirm it's you to continue.");
     expect(await t.db.$count(schools, eq(schools.id, school.id))).toBe(1);
 
-    const wrong = await mutate(t.app, "auth.sudo", { password: "not my password" }, { cookie, ip: freshIp() });
+    const wrong = await mutate(t.app, "auth.confirmIdentity", { password: "not my password" }, { cookie, ip: freshIp() });
     expect(wrong.status).toBe(400);
     expect(await events("sudo_failed")).toBe(1);
     expect((await mutate(t.app, "superAdmin.schools.delete", { schoolId: school.id }, { cookie })).status).toBe(403);
 
     t.clock.advance(1000); // the account's sign-in backoff after a wrong password
-    expect((await mutate(t.app, "auth.sudo", { password: PASSWORD }, { cookie, ip: freshIp() })).status).toBe(200);
+    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() })).status).toBe(200);
     expect(await events("sudo_granted")).toBe(1);
     expect((await mutate(t.app, "superAdmin.schools.delete", { schoolId: school.id }, { cookie })).status).toBe(200);
     expect(await t.db.$count(schools, eq(schools.id, school.id))).toBe(0);
@@ -291,7 +291,7 @@ describe("sudo mode (SE6)", () => {
     const refused = await mutate(t.app, "superAdmin.settings.update", settings, { cookie });
     expect(refused.status).toBe(403);
     expect(await events("settings_updated")).toBe(0);
-    await mutate(t.app, "auth.sudo", { password: PASSWORD }, { cookie, ip: freshIp() });
+    await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() });
     t.clock.advance(SUDO_WINDOW_MS - 1000);
     expect((await mutate(t.app, "superAdmin.settings.update", settings, { cookie })).status).toBe(200);
     t.clock.advance(1000);
@@ -300,7 +300,7 @@ describe("sudo mode (SE6)", () => {
 
   it("SE6 signing in does not open sudo mode, and sudo belongs to one session", async () => {
     const { cookie, user } = await superAdmin();
-    await mutate(t.app, "auth.sudo", { password: PASSWORD }, { cookie, ip: freshIp() });
+    await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() });
     const other = cookieFrom((await loginAs(user.email)).setCookie);
     expect((await mutate(t.app, "superAdmin.settings.update", settings, { cookie: other })).status).toBe(403);
     expect((await mutate(t.app, "superAdmin.settings.update", settings, { cookie })).status).toBe(200);
@@ -311,19 +311,25 @@ describe("sudo mode (SE6)", () => {
     const { secret, recoveryCodes: codes } = await enrol(cookie);
     const refused = await mutate(t.app, "superAdmin.settings.update", settings, { cookie });
     expect(reason(refused)).toBe("SUDO_REQUIRED_WITH_CODE");
-    const noCode = await mutate(t.app, "auth.sudo", { password: PASSWORD }, { cookie, ip: freshIp() });
+    const noCode = await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() });
     expect(noCode.status).toBe(400);
     expect(noCode.error?.message).toBe("Enter the 6-digit code from your authenticator app");
     const wrongCode = codeNow(secret) === "000000" ? "111111" : "000000";
-    expect((await mutate(t.app, "auth.sudo", { password: PASSWORD, factor: { method: "totp", code: wrongCode } }, { cookie, ip: freshIp() })).status).toBe(400);
+    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "totp", code: wrongCode } }, { cookie, ip: freshIp() })).status).toBe(
+      400,
+    );
     expect((await mutate(t.app, "superAdmin.settings.update", settings, { cookie })).status).toBe(403);
-    const ok = await mutate(t.app, "auth.sudo", { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } }, { cookie, ip: freshIp() });
+    const ok = await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } }, { cookie, ip: freshIp() });
     expect(ok.status).toBe(200);
     expect((await mutate(t.app, "superAdmin.settings.update", settings, { cookie })).status).toBe(200);
     // A recovery code works for sudo too, once.
     t.clock.advance(SUDO_WINDOW_MS);
-    expect((await mutate(t.app, "auth.sudo", { password: PASSWORD, factor: { method: "recovery", code: codes[0]! } }, { cookie, ip: freshIp() })).status).toBe(200);
-    expect((await mutate(t.app, "auth.sudo", { password: PASSWORD, factor: { method: "recovery", code: codes[0]! } }, { cookie, ip: freshIp() })).status).toBe(400);
+    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "recovery", code: codes[0]! } }, { cookie, ip: freshIp() })).status).toBe(
+      200,
+    );
+    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "recovery", code: codes[0]! } }, { cookie, ip: freshIp() })).status).toBe(
+      400,
+    );
   });
 
   it("SE6 turning MFA off and new recovery codes need sudo; turning off removes the secret and codes", async () => {
@@ -331,7 +337,7 @@ describe("sudo mode (SE6)", () => {
     const { secret, recoveryCodes: oldCodes } = await enrol(cookie);
     expect(reason(await mutate(t.app, "superAdmin.security.regenerateRecoveryCodes", undefined, { cookie }))).toBe("SUDO_REQUIRED_WITH_CODE");
     expect(reason(await mutate(t.app, "superAdmin.security.disable", undefined, { cookie }))).toBe("SUDO_REQUIRED_WITH_CODE");
-    await mutate(t.app, "auth.sudo", { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } }, { cookie, ip: freshIp() });
+    await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } }, { cookie, ip: freshIp() });
     const regenerated = await mutate(t.app, "superAdmin.security.regenerateRecoveryCodes", undefined, { cookie });
     const newCodes = (regenerated.data as { recoveryCodes: string[] }).recoveryCodes;
     expect(newCodes).toHaveLength(10);
@@ -347,6 +353,6 @@ describe("sudo mode (SE6)", () => {
   it("SE6 school admins confirm with their password only", async () => {
     const admin = await createUser(t.db, "school_admin");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
-    expect((await mutate(t.app, "auth.sudo", { password: PASSWORD }, { cookie, ip: freshIp() })).status).toBe(200);
+    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() })).status).toBe(200);
   });
 });

@@ -65,12 +65,12 @@ describe("the bound on password hashing (ADR 0017)", () => {
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
     const before = await snapshot(t);
     const release = fillSlots(t.deps.passwordSlots, 1);
-    const refused = await mutate(t.app, "auth.sudo", { password: "a wrong password" }, { cookie });
+    const refused = await mutate(t.app, "auth.confirmIdentity", { password: "a wrong password" }, { cookie });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(await snapshot(t)).toEqual(before);
     await release();
-    expect((await mutate(t.app, "auth.sudo", { password: PASSWORD }, { cookie })).status).toBe(200);
+    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie })).status).toBe(200);
   });
 
   it("a request waits for a slot that frees within the wait, and then proceeds", async () => {

@@ -163,7 +163,7 @@ describe("every place a password is set (PW3)", () => {
     expect(change.error?.message).toBe(COMMON_PASSWORD_MESSAGE);
 
     // Reset password.
-    await mutate(t.app, "auth.forgotPassword", { role: "parent", email: parent.email }, { ip: "203.0.113.7" });
+    await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: parent.email }, { ip: "203.0.113.7" });
     const resetToken = tokenIn((await lastEmailTo(t.db, parent.email, "password_reset")).textBody);
     const reset = await mutate(t.app, "auth.resetPassword", { token: resetToken, password: common, confirmPassword: common });
     expect(reset.error?.message).toBe(COMMON_PASSWORD_MESSAGE);

@@ -65,4 +65,11 @@ describe("renames of the one convention (scripts/procedure-renames.json, scripts
       `import { tokenInput, tokenSchemaX } from "#shared/invitations.ts";\nx.tokenSchema;`,
     );
   });
+
+  it("every router names its input schema <verbNoun>Input (the convention the renames established)", () => {
+    const routers = [...sources("worker/trpc/routers")].map((file) => readFileSync(file, "utf8")).join("\n");
+    const names = [...routers.matchAll(/\.input\(([\w$]+)\)/g)].map((match) => match[1]!);
+    expect(names.length).toBeGreaterThan(40);
+    expect(names.filter((name) => !name.endsWith("Input"))).toEqual([]);
+  });
 });

@@ -17,15 +17,15 @@ const NEW = { password: "a fresh passphrase", confirmPassword: "a fresh passphra
 
 async function requestToken(role: "parent" | "school_admin" = "school_admin") {
   const user = await createUser(t.db, role);
-  await mutate(t.app, "auth.forgotPassword", { role, email: user.email }, { ip: "203.0.113.1" });
+  await mutate(t.app, "auth.requestPasswordReset", { role, email: user.email }, { ip: "203.0.113.1" });
   return { user, token: tokenIn((await lastEmailTo(t.db, user.email, "password_reset")).textBody) };
 }
 
 describe("forgot password", () => {
   it("answers the same whether or not the account exists, and e-mails only real accounts (AU1)", async () => {
     const user = await createUser(t.db, "school_admin");
-    const known = await mutate(t.app, "auth.forgotPassword", { role: "school_admin", email: user.email }, { ip: "192.0.2.1" });
-    const unknown = await mutate(t.app, "auth.forgotPassword", { role: "school_admin", email: "ghost@example.com" }, { ip: "192.0.2.2" });
+    const known = await mutate(t.app, "auth.requestPasswordReset", { role: "school_admin", email: user.email }, { ip: "192.0.2.1" });
+    const unknown = await mutate(t.app, "auth.requestPasswordReset", { role: "school_admin", email: "ghost@example.com" }, { ip: "192.0.2.2" });
     expect(known.data).toEqual({ message: RESET_MESSAGES.requested });
     expect(unknown.data).toEqual(known.data);
     expect(await t.db.$count(emailLogs)).toBe(1);
@@ -39,10 +39,10 @@ describe("forgot password", () => {
   it("is limited to 3 requests a minute per address, and then enqueues nothing (TK3)", async () => {
     const user = await createUser(t.db, "parent");
     for (let i = 0; i < 3; i++) {
-      expect((await mutate(t.app, "auth.forgotPassword", { role: "parent", email: `n${i}@example.com` }, { ip: "192.0.2.9" })).status).toBe(200);
+      expect((await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: `n${i}@example.com` }, { ip: "192.0.2.9" })).status).toBe(200);
     }
     const queuedBefore = t.queued.length;
-    const limited = await mutate(t.app, "auth.forgotPassword", { role: "parent", email: user.email }, { ip: "192.0.2.9" });
+    const limited = await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: "192.0.2.9" });
     expect(limited.status).toBe(429);
     expect(await t.db.$count(emailLogs)).toBe(0);
     expect(t.queued).toHaveLength(queuedBefore);
@@ -55,7 +55,7 @@ describe("forgot password", () => {
     const request = async (kind: "known" | "unknown", i: number) => {
       const email = kind === "known" ? user.email : "nobody-here@example.com";
       const started = performance.now();
-      const response = await mutate(t.app, "auth.forgotPassword", { role: "parent", email }, { ip: `198.18.${kind === "known" ? 1 : 2}.${i}` });
+      const response = await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email }, { ip: `198.18.${kind === "known" ? 1 : 2}.${i}` });
       timings[kind].push(performance.now() - started);
       expect(response.data).toEqual({ message: RESET_MESSAGES.requested });
     };
@@ -81,8 +81,8 @@ describe("forgot password", () => {
 
   it("is limited per account across addresses too", async () => {
     const user = await createUser(t.db, "parent");
-    for (let i = 0; i < 3; i++) await mutate(t.app, "auth.forgotPassword", { role: "parent", email: user.email }, { ip: `198.51.100.${i}` });
-    expect((await mutate(t.app, "auth.forgotPassword", { role: "parent", email: user.email }, { ip: "198.51.100.99" })).status).toBe(429);
+    for (let i = 0; i < 3; i++) await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: `198.51.100.${i}` });
+    expect((await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: "198.51.100.99" })).status).toBe(429);
   });
 });
 
@@ -99,7 +99,7 @@ describe("reset", () => {
 
   it("clears must_change_password", async () => {
     const user = await createUser(t.db, "school_admin", { mustChangePassword: true });
-    await mutate(t.app, "auth.forgotPassword", { role: "school_admin", email: user.email });
+    await mutate(t.app, "auth.requestPasswordReset", { role: "school_admin", email: user.email });
     const token = tokenIn((await lastEmailTo(t.db, user.email)).textBody);
     await mutate(t.app, "auth.resetPassword", { token, ...NEW });
     const [row] = await t.db.select().from(schoolAdmins).where(eq(schoolAdmins.id, user.id));
@@ -115,7 +115,7 @@ describe("reset", () => {
   it("a newer request revokes the older link", async () => {
     const { user, token } = await requestToken("parent");
     t.clock.advance(MINUTE);
-    await mutate(t.app, "auth.forgotPassword", { role: "parent", email: user.email }, { ip: "203.0.113.2" });
+    await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: "203.0.113.2" });
     expect((await mutate(t.app, "auth.resetPassword", { token, ...NEW })).error?.message).toBe(RESET_MESSAGES.invalidLink);
   });
 

@@ -17,7 +17,7 @@ export const loginSchema = z
   .strict();
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const loginRequestSchema = loginSchema.extend({ role: z.enum(ROLE_VALUES) }).strict();
+export const loginInput = loginSchema.extend({ role: z.enum(ROLE_VALUES) }).strict();
 
 /** A new password: length rules only (no composition rules), plus the common-password check on the server. */
 export const newPasswordSchema = z
@@ -26,7 +26,7 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
-export const changePasswordSchema = z
+export const changePasswordInput = z
   .object({
     currentPassword: z.string().min(1, MESSAGES.fillAllFields).max(PASSWORD_MAX_LENGTH),
     newPassword: newPasswordSchema,
@@ -37,7 +37,7 @@ export const changePasswordSchema = z
     message: MESSAGES.passwordsDoNotMatch,
     path: ["confirmPassword"],
   });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const RESET_MESSAGES = {
   requested: "If an account exists for that email, we have sent a link to reset the password. It is valid for 1 hour.",
@@ -45,14 +45,14 @@ export const RESET_MESSAGES = {
   done: "Your password has been reset. You can now sign in with it.",
 } as const;
 
-export const forgotPasswordSchema = z
+export const requestPasswordResetInput = z
   .object({
     role: z.enum(ROLE_VALUES),
     email: z.string().trim().min(1, "Please enter your email address").max(254).pipe(z.email("Please enter a valid email address")),
   })
   .strict();
 
-export const resetPasswordSchema = z
+export const resetPasswordInput = z
   .object({
     token: z.string().trim().min(1, RESET_MESSAGES.invalidLink).max(128),
     password: newPasswordSchema,
@@ -60,4 +60,4 @@ export const resetPasswordSchema = z
   })
   .strict()
   .refine((value) => value.password === value.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

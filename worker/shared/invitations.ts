@@ -24,7 +24,7 @@ export const INVITATION_MESSAGES = {
 const email = z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address"));
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-export const inviteSchoolAdminSchema = z
+export const createSchoolAdminInvitationInput = z
   .object({
     name: z.string().trim().min(1, INVITATION_MESSAGES.nameRequired).max(120),
     email,
@@ -32,19 +32,19 @@ export const inviteSchoolAdminSchema = z
   })
   .strict();
 
-export const inviteParentSchema = z
+export const createParentInvitationInput = z
   .object({
     name: z.string().trim().min(1, INVITATION_MESSAGES.nameRequired).max(120),
     email,
   })
   .strict();
 
-export const invitationIdSchema = z.object({ inviteId: z.string().min(1).max(64) }).strict();
+export const invitationIdInput = z.object({ inviteId: z.string().min(1).max(64) }).strict();
 
-export const tokenSchema = z.object({ token: z.string().trim().min(1, INVITATION_MESSAGES.missingToken).max(128) }).strict();
+export const tokenInput = z.object({ token: z.string().trim().min(1, INVITATION_MESSAGES.missingToken).max(128) }).strict();
 
 /** The accept-invite form. Role-specific rules (parents' emergency fields) come from the invitation. */
-export const acceptInviteSchema = z
+export const acceptInvitationInput = z
   .object({
     token: z.string().trim().min(1, INVITATION_MESSAGES.missingToken).max(128),
     name: z.string().trim().min(1, INVITATION_MESSAGES.nameRequired).max(120),
@@ -58,7 +58,7 @@ export const acceptInviteSchema = z
   })
   .strict()
   .refine((value) => value.password === value.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
-export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
+export type AcceptInviteInput = z.infer<typeof acceptInvitationInput>;
 
 /** The rules the spec adds for parents, shared by the form and the server: every issue, in field order. */
 export function acceptInviteRoleIssues(role: "school_admin" | "parent", input: Pick<AcceptInviteInput, "emergencyContact" | "emergencyPhone">) {
@@ -70,4 +70,4 @@ export function acceptInviteRoleIssues(role: "school_admin" | "parent", input: P
 }
 
 /** Spec: resend-invite takes inviteId and regenerateToken (true for an expired invitation). */
-export const resendInvitationSchema = z.object({ inviteId: z.string().min(1).max(64), regenerateToken: z.boolean().default(false) }).strict();
+export const resendInvitationInput = z.object({ inviteId: z.string().min(1).max(64), regenerateToken: z.boolean().default(false) }).strict();

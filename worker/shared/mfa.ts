@@ -34,7 +34,7 @@ export const secondFactorSchema = z.discriminatedUnion("method", [
 export type SecondFactor = z.infer<typeof secondFactorSchema>;
 
 /** Sign-in step 2: the challenge from step 1 and a second factor. */
-export const verifyMfaSchema = z
+export const verifyMfaInput = z
   .object({
     challengeToken: z.string().min(1, MFA_MESSAGES.challengeExpired).max(64, MFA_MESSAGES.challengeExpired),
     factor: secondFactorSchema,
@@ -42,12 +42,12 @@ export const verifyMfaSchema = z
   .strict();
 
 /** "Confirm it's you": the password, and a second factor when the user has one. */
-export const sudoSchema = z
+export const confirmIdentityInput = z
   .object({
     password: z.string().min(1, MFA_MESSAGES.enterPassword).max(PASSWORD_MAX_LENGTH),
     factor: secondFactorSchema.optional(),
   })
   .strict();
-export type SudoInput = z.infer<typeof sudoSchema>;
+export type SudoInput = z.infer<typeof confirmIdentityInput>;
 
-export const confirmEnrolmentSchema = z.object({ code: totpCodeSchema }).strict();
+export const confirmEnrolmentInput = z.object({ code: totpCodeSchema }).strict();

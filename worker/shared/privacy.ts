@@ -2,12 +2,12 @@ import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "./password-rules.ts";
 
 /** "Delete my account": the current password again (re-authentication), checked on the server. */
-export const requestErasureSchema = z
+export const requestErasureInput = z
   .object({
     password: z.string().min(1, "Please enter your current password").max(PASSWORD_MAX_LENGTH),
   })
   .strict();
-export type RequestErasureInput = z.infer<typeof requestErasureSchema>;
+export type RequestErasureInput = z.infer<typeof requestErasureInput>;
 
 export const LAST_ADMIN_MESSAGE =
   "You are the only administrator of your school, so your account cannot be deleted: the school would be left without an administrator. Please contact support.";

@@ -123,7 +123,7 @@ export function earliestStartDate(now: Date): string {
   return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
-export const verifyEmailSchema = z
+export const verifyEmailInput = z
   .object({
     pendingSchoolId: z.string().min(1, REGISTRATION_MESSAGES.noPendingRegistration).max(64),
     verificationCode: z
@@ -133,11 +133,11 @@ export const verifyEmailSchema = z
   })
   .strict();
 
-export const resumeSchema = z.object({ token: z.string().trim().min(1).max(128) }).strict();
+export const resumeRegistrationInput = z.object({ token: z.string().trim().min(1).max(128) }).strict();
 
-export const resendCodeSchema = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
+export const resendCodeInput = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
 
-export const checkoutSchema = z
+export const createCheckoutSessionInput = z
   .object({
     pendingSchoolId: z.string().min(1, REGISTRATION_MESSAGES.noPendingRegistration).max(64),
     termsAccepted: z.boolean(),
@@ -198,5 +198,5 @@ export function busLimitNote(input: { pupilCount: number; busCount: number }): s
   return `${input.busCount} buses exceed the ${limit.name} plan's limit of ${limit.maxBuses} buses, so your registration uses the ${PLANS[plan].name} plan, which fits them.`;
 }
 
-export const approveRegistrationSchema = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
-export const rejectRegistrationSchema = z.object({ pendingSchoolId: z.string().min(1).max(64), reason: z.string().trim().max(1000).optional() }).strict();
+export const approveRegistrationInput = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
+export const rejectRegistrationInput = z.object({ pendingSchoolId: z.string().min(1).max(64), reason: z.string().trim().max(1000).optional() }).strict();

@@ -39,11 +39,17 @@ const SHAPES = {
 
 /** Intl's text with plain spaces (newer ICU puts a narrow no-break space before AM/PM). */
 function text(instant: Date, zone: string, shape: keyof typeof SHAPES): string {
-  return formatter(zone, shape).format(instant).replace(/[\u202f\u00a0]/g, " ");
+  return formatter(zone, shape)
+    .format(instant)
+    .replace(/[\u202f\u00a0]/g, " ");
 }
 
 function wallClock(instant: Date, zone: string): { date: IsoDate; time: WallTime } {
-  const parts = Object.fromEntries(formatter(zone, "parts").formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatter(zone, "parts")
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
@@ -87,7 +93,9 @@ export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
 /** The day `days` after `date` (negative: before). Pure calendar arithmetic, no zone involved. */
 export function shiftDate(date: IsoDate, days: number): IsoDate {
   const [year, month, day] = parts(date);
-  return addDays(new TZDate(year, month - 1, day, "UTC"), days).toISOString().slice(0, 10);
+  return addDays(new TZDate(year, month - 1, day, "UTC"), days)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** The weekday of a calendar date, 0 = Sunday. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Platform settings the super admin edits; each has a default so a fresh database just works. */
-export const platformSettingsSchema = z
+export const updatePlatformSettingsInput = z
   .object({
     /** Platform fee on parent payments for newly approved schools, in basis points (500 = 5%). */
     defaultPlatformFeeBps: z.number().int("Use steps of 0.01%").min(0, "The fee is between 0 and 100%").max(10_000, "The fee is between 0 and 100%"),
@@ -11,4 +11,4 @@ export const platformSettingsSchema = z
     supportEmail: z.email("Please enter a valid email address"),
   })
   .strict();
-export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+export type PlatformSettings = z.infer<typeof updatePlatformSettingsInput>;

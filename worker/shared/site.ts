@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const newsletterSchema = z
+export const subscribeNewsletterInput = z
   .object({
     email: z.string().trim().min(1, "Please enter your email address").max(254).pipe(z.email("Please enter a valid email address")),
   })

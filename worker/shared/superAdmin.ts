@@ -6,7 +6,7 @@ export { ADMIN_FILTERS, AUDIT_PAGE_SIZE, EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE, SCH
 
 import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "./superAdmin-constants.ts";
 
-export const schoolListSchema = z
+export const listSchoolsInput = z
   .object({
     search: z.string().trim().max(120).optional(),
     status: z.enum(SCHOOL_STATUS_FILTERS).default("all"),
@@ -18,7 +18,7 @@ export const schoolListSchema = z
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** Create New School / Edit School (spec §3 school fields). */
-export const schoolFormSchema = z
+export const createSchoolInput = z
   .object({
     name: z.string().trim().min(1, "School name is required").max(200),
     email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),
@@ -31,14 +31,14 @@ export const schoolFormSchema = z
     timeZone: timeZoneField,
   })
   .strict();
-export type SchoolFormInput = z.infer<typeof schoolFormSchema>;
+export type SchoolFormInput = z.infer<typeof createSchoolInput>;
 
-export const updateSchoolSchema = schoolFormSchema.extend({ schoolId: z.string().min(1).max(64), isActive: z.boolean() }).strict();
-export const schoolIdSchema = z.object({ schoolId: z.string().min(1).max(64) }).strict();
+export const updateSchoolInput = createSchoolInput.extend({ schoolId: z.string().min(1).max(64), isActive: z.boolean() }).strict();
+export const schoolIdInput = z.object({ schoolId: z.string().min(1).max(64) }).strict();
 
 export const INVITE_STATUS_FILTERS = ["all", "pending", "accepted", "expired", "revoked"] as const;
 export const INVITE_ROLE_FILTERS = ["all", "school_admin", "parent"] as const;
-export const inviteListSchema = z
+export const listInvitationsInput = z
   .object({
     search: z.string().trim().max(120).optional(),
     status: z.enum(INVITE_STATUS_FILTERS).default("all"),
@@ -47,10 +47,10 @@ export const inviteListSchema = z
   })
   .strict();
 
-export const emailLogsSchema = z.object({ inviteId: z.string().min(1).max(64) }).strict();
+export const invitationEmailLogsInput = z.object({ inviteId: z.string().min(1).max(64) }).strict();
 
 export const AUDIT_ROLE_FILTERS = ["all", "super_admin", "school_admin", "parent", "system"] as const;
-export const auditListSchema = z
+export const listAuditLogsInput = z
   .object({
     eventType: z.string().trim().max(64).optional(),
     role: z.enum(AUDIT_ROLE_FILTERS).default("all"),

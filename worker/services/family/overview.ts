@@ -3,7 +3,7 @@ import { children, schools } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 
 /** A parent's home: their school and their children (own family only). */
-export async function familyOverview(scope: ParentScope) {
+export async function parentOverview(scope: ParentScope) {
   const { db } = scope.deps;
   const [schoolRows, childRows] = await db.batch([
     db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),

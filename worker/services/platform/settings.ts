@@ -1,10 +1,10 @@
-import { type PlatformSettings, platformSettingsSchema } from "#shared/settings.ts";
+import { type PlatformSettings, updatePlatformSettingsInput } from "#shared/settings.ts";
 import type { Db } from "../../../db/client.ts";
 import { platformSettings } from "../../../db/schema/index.ts";
 import type { Actor, Scope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 
-export { type PlatformSettings, platformSettingsSchema };
+export { type PlatformSettings, updatePlatformSettingsInput };
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   defaultPlatformFeeBps: 500,
@@ -19,11 +19,11 @@ export async function readPlatformSettings(db: Db): Promise<PlatformSettings> {
   for (const row of rows) {
     if (row.key in DEFAULT_PLATFORM_SETTINGS) {
       const key = row.key as keyof PlatformSettings;
-      const field = platformSettingsSchema.shape[key].safeParse(row.value);
+      const field = updatePlatformSettingsInput.shape[key].safeParse(row.value);
       if (field.success) merged[key] = field.data;
     }
   }
-  return platformSettingsSchema.parse(merged);
+  return updatePlatformSettingsInput.parse(merged);
 }
 
 /** The settings page, and the public support e-mail. */

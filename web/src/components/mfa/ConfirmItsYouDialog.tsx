@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { sudoSchema } from "#shared/mfa.ts";
+import { confirmIdentityInput } from "#shared/mfa.ts";
 import { useConfirmIdentity } from "../../features/auth/hooks.ts";
 import { Dialog } from "../ui/dialog.tsx";
 import { Button, FormAlert, TextField } from "../ui/form.tsx";
@@ -24,7 +24,7 @@ export default function ConfirmItsYouDialog({ pending, onClose }: { pending: Pen
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input = parseOrReport(sudoSchema, { password, ...(pending.withCode ? { factor: { method, code } } : {}) }, setError);
+    const input = parseOrReport(confirmIdentityInput, { password, ...(pending.withCode ? { factor: { method, code } } : {}) }, setError);
     if (input) confirm.mutate(input);
   };
 

@@ -64,13 +64,13 @@ export function useVerifyMfa({ onSignedIn, onFailure }: { onSignedIn: (user: Ses
 /** SE6: "Confirm it's you" (the password, and a code where two-factor is on) before a sensitive action. */
 export function useConfirmIdentity({ onConfirmed, onFailure }: { onConfirmed: () => void; onFailure: OnFailure }) {
   const trpc = useTRPC();
-  return useMutation(trpc.auth.sudo.mutationOptions({ onSuccess: onConfirmed, onError: (error) => onFailure(errorMessage(error)) }));
+  return useMutation(trpc.auth.confirmIdentity.mutationOptions({ onSuccess: onConfirmed, onError: (error) => onFailure(errorMessage(error)) }));
 }
 
 /** Asks for a password reset link; `onSent` gets the answer, the same whether the account exists or not. */
 export function useRequestPasswordReset({ onSent, onFailure }: { onSent: (message: string) => void; onFailure: OnFailure }) {
   const trpc = useTRPC();
-  return useMutation(trpc.auth.forgotPassword.mutationOptions({ onSuccess: (data) => onSent(data.message), onError: (error) => onFailure(errorMessage(error)) }));
+  return useMutation(trpc.auth.requestPasswordReset.mutationOptions({ onSuccess: (data) => onSent(data.message), onError: (error) => onFailure(errorMessage(error)) }));
 }
 
 /** The reset link is checked on load, so a used or expired one says so before the form is filled in. */

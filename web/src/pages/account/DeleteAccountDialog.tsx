@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type RequestErasureInput, requestErasureSchema } from "#shared/privacy.ts";
+import { type RequestErasureInput, requestErasureInput } from "#shared/privacy.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { FormAlert, TextField } from "../../components/ui/form.tsx";
 
@@ -32,7 +32,7 @@ export function DeleteAccountDialog({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<RequestErasureInput>({ resolver: zodResolver(requestErasureSchema), defaultValues: { password: "" } });
+  } = useForm<RequestErasureInput>({ resolver: zodResolver(requestErasureInput), defaultValues: { password: "" } });
 
   function close(next: boolean) {
     if (!next) reset();

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { acceptInviteRoleIssues, acceptInviteSchema, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { acceptInvitationInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
@@ -18,8 +18,8 @@ import { errorMessage, isAppError } from "../../lib/errors.ts";
 
 type Invitation = RouterOutputs["auth"]["invitation"];
 type InviteRole = Invitation["role"];
-type FormInput = z.input<typeof acceptInviteSchema>;
-type FormOutput = z.output<typeof acceptInviteSchema>;
+type FormInput = z.input<typeof acceptInvitationInput>;
+type FormOutput = z.output<typeof acceptInvitationInput>;
 
 /** Milliseconds between the success message and the redirect (spec §2). */
 const REDIRECT_DELAY_MS = 2000;
@@ -82,7 +82,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
   const isParent = invitation.role === "parent";
 
   const resolver = useMemo<Resolver<FormInput, unknown, FormOutput>>(() => {
-    const base = zodResolver(acceptInviteSchema);
+    const base = zodResolver(acceptInvitationInput);
     return async (values, context, options) => {
       const result = await base(values, context, options);
       const issues = acceptInviteRoleIssues(invitation.role, values);

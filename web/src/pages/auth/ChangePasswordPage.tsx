@@ -3,7 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { type ChangePasswordInput, changePasswordSchema } from "#shared/auth.ts";
+import { type ChangePasswordInput, changePasswordInput } from "#shared/auth.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
@@ -16,7 +16,7 @@ export default function ChangePasswordPage() {
   const { user } = useSession();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: zodResolver(changePasswordInput),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const {

@@ -4,13 +4,13 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
-import { forgotPasswordSchema, ROLE_VALUES, type RoleValue } from "#shared/auth.ts";
+import { ROLE_VALUES, type RoleValue, requestPasswordResetInput } from "#shared/auth.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { useRequestPasswordReset } from "../../features/auth/hooks.ts";
 
 const LOGIN_PAGES: Record<RoleValue, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
-const emailOnly = forgotPasswordSchema.pick({ email: true });
+const emailOnly = requestPasswordResetInput.pick({ email: true });
 
 /** `/forgot-password?role=…`: asks for a reset link. The answer never says whether the account exists. */
 export default function ForgotPasswordPage() {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { verifyMfaSchema } from "#shared/mfa.ts";
+import { verifyMfaInput } from "#shared/mfa.ts";
 import { parseOrReport } from "../../components/mfa/parse.ts";
 import { type FactorMethod, SecondFactorField, SwitchFactorButton } from "../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
@@ -29,7 +29,7 @@ export function MfaCodeStep({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input = parseOrReport(verifyMfaSchema, { challengeToken, factor: { method, code } }, setError);
+    const input = parseOrReport(verifyMfaInput, { challengeToken, factor: { method, code } }, setError);
     if (input) verify.mutate(input);
   };
 

@@ -3,7 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue, resetPasswordSchema } from "#shared/auth.ts";
+import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue, resetPasswordInput } from "#shared/auth.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState<{ role: RoleValue; message: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(token ? null : RESET_MESSAGES.invalidLink);
   const form = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: zodResolver(resetPasswordInput),
     defaultValues: { token, password: "", confirmPassword: "" },
   });
   const { register, handleSubmit } = form;

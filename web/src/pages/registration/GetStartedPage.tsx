@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { REGISTRATION_MESSAGES, type RegistrationInput, registrationSchema, verifyEmailSchema } from "#shared/registration.ts";
+import { REGISTRATION_MESSAGES, type RegistrationInput, registrationSchema, verifyEmailInput } from "#shared/registration.ts";
 import { container, textLink } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Loading } from "../../components/ui/states.tsx";
@@ -215,7 +215,7 @@ export default function GetStartedPage() {
       return;
     }
     setMessage(null);
-    const parsed = verifyEmailSchema.safeParse({ pendingSchoolId: pendingSchoolId ?? "", verificationCode: code });
+    const parsed = verifyEmailInput.safeParse({ pendingSchoolId: pendingSchoolId ?? "", verificationCode: code });
     if (!parsed.success) {
       setCodeInvalid(true);
       setMessage(errorNotice(parsed.error.issues[0]?.message ?? REGISTRATION_MESSAGES.codeLength));

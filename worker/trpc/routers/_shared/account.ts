@@ -1,4 +1,4 @@
-import { requestErasureSchema } from "#shared/privacy.ts";
+import { requestErasureInput } from "#shared/privacy.ts";
 import { serializeClearedSessionCookie } from "../../../auth/cookie.ts";
 import { requestErasure } from "../../../services/privacy/erase.ts";
 import { exportData } from "../../../services/privacy/export.ts";
@@ -12,7 +12,7 @@ import { parentProcedure, router, schoolBillingProcedure } from "../../init.ts";
 function accountRouter(procedure: typeof parentProcedure | typeof schoolBillingProcedure) {
   return router({
     exportData: procedure.mutation(({ ctx }) => exportData(ctx.scope)),
-    requestErasure: procedure.input(requestErasureSchema).mutation(async ({ ctx, input }) => {
+    requestErasure: procedure.input(requestErasureInput).mutation(async ({ ctx, input }) => {
       await requestErasure(ctx.scope, input);
       ctx.resHeaders.append("Set-Cookie", serializeClearedSessionCookie(ctx.deps.config));
       return { erased: true as const };

@@ -1,6 +1,6 @@
-import { changePasswordSchema, forgotPasswordSchema, loginRequestSchema, resetPasswordSchema } from "#shared/auth.ts";
-import { acceptInviteSchema, tokenSchema } from "#shared/invitations.ts";
-import { sudoSchema, verifyMfaSchema } from "#shared/mfa.ts";
+import { changePasswordInput, loginInput, requestPasswordResetInput, resetPasswordInput } from "#shared/auth.ts";
+import { acceptInvitationInput, tokenInput } from "#shared/invitations.ts";
+import { confirmIdentityInput, verifyMfaInput } from "#shared/mfa.ts";
 import { serializeClearedSessionCookie, serializeSessionCookie } from "../../../auth/cookie.ts";
 import { ROLE_HOME } from "../../../auth/policy.ts";
 import type { NewSession } from "../../../auth/session.ts";
@@ -32,7 +32,7 @@ export const authRouter = router({
    * Step 1 of every sign-in. A super admin with MFA gets `{ mfaRequired, challengeToken }` and no
    * cookie: the challenge is not a session, only `verifyMfa` accepts it.
    */
-  login: publicProcedure.input(loginRequestSchema).mutation(async ({ ctx, input }) => {
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await login(ctx.scope, input);
     if ("mfaChallenge" in result) {
       return { mfaRequired: true as const, challengeToken: result.mfaChallenge.token, expiresAt: result.mfaChallenge.expiresAt };
@@ -41,13 +41,13 @@ export const authRouter = router({
   }),
 
   /** Step 2 of a super admin's sign-in: the challenge and a TOTP or recovery code. */
-  verifyMfa: publicProcedure.input(verifyMfaSchema).mutation(async ({ ctx, input }) => {
+  verifyMfa: publicProcedure.input(verifyMfaInput).mutation(async ({ ctx, input }) => {
     const { user, session } = await verifyMfa(ctx.scope, input);
     return signedIn(ctx, user, session);
   }),
 
   /** "Confirm it's you" (SE6): password, and code where enrolled, open sudo mode for 10 minutes. */
-  sudo: authedProcedure.input(sudoSchema).mutation(({ ctx, input }) => confirmIdentity(ctx.scope, input)),
+  confirmIdentity: authedProcedure.input(confirmIdentityInput).mutation(({ ctx, input }) => confirmIdentity(ctx.scope, input)),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await logout(ctx.scope);
@@ -56,22 +56,22 @@ export const authRouter = router({
   }),
 
   /** The accept-invite page: who is invited, to which school, as what. */
-  invitation: publicProcedure.input(tokenSchema).query(({ ctx, input }) => describeInvitation(ctx.scope, input)),
+  invitation: publicProcedure.input(tokenInput).query(({ ctx, input }) => describeInvitation(ctx.scope, input)),
 
   /** Creates the account from an invitation and signs the new user in. */
-  acceptInvitation: publicProcedure.input(acceptInviteSchema).mutation(async ({ ctx, input }) => {
+  acceptInvitation: publicProcedure.input(acceptInvitationInput).mutation(async ({ ctx, input }) => {
     const { user, session } = await acceptInvitation(ctx.scope, input);
     return signedIn(ctx, user, session);
   }),
 
-  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx.scope, input)),
+  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => requestPasswordReset(ctx.scope, input)),
 
   /** The reset page's check on load: `{ valid }` only. A mutation, so the token stays out of URLs. */
-  checkResetToken: publicProcedure.input(tokenSchema).mutation(({ ctx, input }) => checkResetToken(ctx.scope, input)),
+  checkResetToken: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => checkResetToken(ctx.scope, input)),
 
-  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.scope, input)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.scope, input)),
 
-  changePassword: authedProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
+  changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const session = await changePassword(ctx.scope, input);
     ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(ctx.deps.config, session.token, session.policy));
     return { user: { ...ctx.user, mustChangePassword: false }, home: ROLE_HOME[ctx.user.role] };

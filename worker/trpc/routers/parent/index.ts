@@ -1,4 +1,4 @@
-import { familyOverview } from "../../../services/family/overview.ts";
+import { parentOverview } from "../../../services/family/overview.ts";
 import { parentProcedure, router } from "../../init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
@@ -6,7 +6,7 @@ import { notificationsInbox } from "../_shared/notifications.ts";
 /** parent.*: the school is the session's, and so is the family. */
 export const parentRouter = router({
   /** The parent's school and children. */
-  overview: parentProcedure.query(({ ctx }) => familyOverview(ctx.scope)),
+  overview: parentProcedure.query(({ ctx }) => parentOverview(ctx.scope)),
   /** The parent's own notifications (sent to them, to their school, or to a route their child rides). */
   notifications: router(notificationsInbox(parentProcedure)),
   /** `/parent/account`: download or erase my data (GD1). */

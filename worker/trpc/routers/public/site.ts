@@ -1,4 +1,4 @@
-import { newsletterSchema } from "#shared/site.ts";
+import { subscribeNewsletterInput } from "#shared/site.ts";
 import { subscribeNewsletter } from "../../../services/platform/newsletter.ts";
 import { getPlatformSettings } from "../../../services/platform/settings.ts";
 import { publicProcedure, router } from "../../init.ts";
@@ -8,7 +8,7 @@ export const siteRouter = router({
   /** Public facts the pages show, from the platform settings (the support e-mail). */
   info: publicProcedure.query(async ({ ctx }) => ({ supportEmail: (await getPlatformSettings(ctx.scope)).supportEmail })),
 
-  subscribeNewsletter: publicProcedure.input(newsletterSchema).mutation(async ({ ctx, input }) => {
+  subscribeNewsletter: publicProcedure.input(subscribeNewsletterInput).mutation(async ({ ctx, input }) => {
     await subscribeNewsletter(ctx.scope, input);
     return { ok: true as const };
   }),

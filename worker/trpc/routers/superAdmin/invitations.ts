@@ -1,5 +1,5 @@
-import { invitationIdSchema, inviteSchoolAdminSchema, resendInvitationSchema } from "#shared/invitations.ts";
-import { emailLogsSchema, inviteListSchema } from "#shared/superAdmin.ts";
+import { createSchoolAdminInvitationInput, invitationIdInput, resendInvitationInput } from "#shared/invitations.ts";
+import { invitationEmailLogsInput, listInvitationsInput } from "#shared/superAdmin.ts";
 import { createInvitation } from "../../../services/invitations/create.ts";
 import { resendInvitation, revokeInvitation } from "../../../services/invitations/manage.ts";
 import { invitationEmailLogs, listInvitations } from "../../../services/platform/invites.ts";
@@ -8,12 +8,12 @@ import { invitationReceipt } from "../_shared/invitations.ts";
 
 /** Every invitation of the platform: superAdmin.invitations.*. */
 export const invitationsRouter = router({
-  list: superAdminProcedure.input(inviteListSchema).query(({ ctx, input }) => listInvitations(ctx.scope, input)),
-  emailLogs: superAdminProcedure.input(emailLogsSchema).query(({ ctx, input }) => invitationEmailLogs(ctx.scope, input)),
+  list: superAdminProcedure.input(listInvitationsInput).query(({ ctx, input }) => listInvitations(ctx.scope, input)),
+  emailLogs: superAdminProcedure.input(invitationEmailLogsInput).query(({ ctx, input }) => invitationEmailLogs(ctx.scope, input)),
   /** Invite School Admin. */
   create: superAdminProcedure
-    .input(inviteSchoolAdminSchema)
+    .input(createSchoolAdminInvitationInput)
     .mutation(async ({ ctx, input }) => invitationReceipt(await createInvitation(ctx.scope, { role: "school_admin", ...input }))),
-  resend: superAdminProcedure.input(resendInvitationSchema).mutation(({ ctx, input }) => resendInvitation(ctx.scope, input)),
-  revoke: superAdminProcedure.input(invitationIdSchema).mutation(({ ctx, input }) => revokeInvitation(ctx.scope, input)),
+  resend: superAdminProcedure.input(resendInvitationInput).mutation(({ ctx, input }) => resendInvitation(ctx.scope, input)),
+  revoke: superAdminProcedure.input(invitationIdInput).mutation(({ ctx, input }) => revokeInvitation(ctx.scope, input)),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { approveRegistrationSchema, rejectRegistrationSchema } from "#shared/registration.ts";
+import { approveRegistrationInput, rejectRegistrationInput } from "#shared/registration.ts";
 import { approveRegistration, pendingRegistrations, rejectRegistration } from "../../../services/registration/review.ts";
 import { router, superAdminProcedure } from "../../init.ts";
 
@@ -10,7 +10,7 @@ const pendingRegistrationsInput = z.object({ limit: z.number().int().min(1).max(
 export const registrationsRouter = router({
   pending: superAdminProcedure.input(pendingRegistrationsInput).query(({ ctx, input }) => pendingRegistrations(ctx.scope, input)),
   /** approve-school-registration. */
-  approve: superAdminProcedure.input(approveRegistrationSchema).mutation(({ ctx, input }) => approveRegistration(ctx.scope, input)),
+  approve: superAdminProcedure.input(approveRegistrationInput).mutation(({ ctx, input }) => approveRegistration(ctx.scope, input)),
   /** reject-school-registration; the reason is optional. */
-  reject: superAdminProcedure.input(rejectRegistrationSchema).mutation(({ ctx, input }) => rejectRegistration(ctx.scope, input)),
+  reject: superAdminProcedure.input(rejectRegistrationInput).mutation(({ ctx, input }) => rejectRegistration(ctx.scope, input)),
 });

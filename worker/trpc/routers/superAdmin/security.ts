@@ -1,4 +1,4 @@
-import { confirmEnrolmentSchema } from "#shared/mfa.ts";
+import { confirmEnrolmentInput } from "#shared/mfa.ts";
 import { beginEnrolment, confirmEnrolment, disableMfa, mfaStatus, regenerateRecoveryCodes } from "../../../services/auth/mfa.ts";
 import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "../../init.ts";
 
@@ -10,7 +10,7 @@ import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from ".
 export const securityRouter = router({
   status: superAdminEnrolmentProcedure.query(({ ctx }) => mfaStatus(ctx.scope)),
   beginEnrolment: superAdminEnrolmentProcedure.mutation(({ ctx }) => beginEnrolment(ctx.scope)),
-  confirmEnrolment: superAdminEnrolmentProcedure.input(confirmEnrolmentSchema).mutation(({ ctx, input }) => confirmEnrolment(ctx.scope, input)),
+  confirmEnrolment: superAdminEnrolmentProcedure.input(confirmEnrolmentInput).mutation(({ ctx, input }) => confirmEnrolment(ctx.scope, input)),
   disable: superAdminSudoProcedure.mutation(({ ctx }) => disableMfa(ctx.scope)),
   regenerateRecoveryCodes: superAdminSudoProcedure.mutation(({ ctx }) => regenerateRecoveryCodes(ctx.scope)),
 });

@@ -1,4 +1,4 @@
-import { platformSettingsSchema } from "#shared/settings.ts";
+import { updatePlatformSettingsInput } from "#shared/settings.ts";
 import { getPlatformSettings, updatePlatformSettings } from "../../../services/platform/settings.ts";
 import { router, superAdminProcedure, superAdminSudoProcedure } from "../../init.ts";
 
@@ -6,5 +6,5 @@ import { router, superAdminProcedure, superAdminSudoProcedure } from "../../init
 export const settingsRouter = router({
   get: superAdminProcedure.query(({ ctx }) => getPlatformSettings(ctx.scope)),
   /** Sudo mode (SE6). */
-  update: superAdminSudoProcedure.input(platformSettingsSchema).mutation(({ ctx, input }) => updatePlatformSettings(ctx.scope, input)),
+  update: superAdminSudoProcedure.input(updatePlatformSettingsInput).mutation(({ ctx, input }) => updatePlatformSettings(ctx.scope, input)),
 });

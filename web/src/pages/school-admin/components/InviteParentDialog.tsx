@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { inviteParentSchema } from "#shared/invitations.ts";
+import { createParentInvitationInput } from "#shared/invitations.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { useInviteParent } from "../../../features/invitations/hooks.ts";
 
-type InviteInput = z.input<typeof inviteParentSchema>;
-type InviteOutput = z.output<typeof inviteParentSchema>;
+type InviteInput = z.input<typeof createParentInvitationInput>;
+type InviteOutput = z.output<typeof createParentInvitationInput>;
 
 /** "Invite Parent": name and e-mail; the server sends the invitation e-mail. */
 export function InviteParentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -16,7 +16,7 @@ export function InviteParentDialog({ open, onOpenChange }: { open: boolean; onOp
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<InviteInput, unknown, InviteOutput>({ resolver: zodResolver(inviteParentSchema), defaultValues: { name: "", email: "" } });
+  } = useForm<InviteInput, unknown, InviteOutput>({ resolver: zodResolver(createParentInvitationInput), defaultValues: { name: "", email: "" } });
 
   const invite = useInviteParent();
 

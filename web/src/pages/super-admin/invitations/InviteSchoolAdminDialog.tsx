@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { inviteSchoolAdminSchema } from "#shared/invitations.ts";
+import { createSchoolAdminInvitationInput } from "#shared/invitations.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { useInvitableSchools, useInviteSchoolAdmin } from "../../../features/invitations/hooks.ts";
 
-type Values = z.infer<typeof inviteSchoolAdminSchema>;
+type Values = z.infer<typeof createSchoolAdminInvitationInput>;
 
 /** "Invite School Admin": name, e-mail and a school (spec §5: "Please select a school for the admin"). */
 export function InviteSchoolAdminDialog({
@@ -23,7 +23,7 @@ export function InviteSchoolAdminDialog({
   const [search, setSearch] = useState("");
   const options = useInvitableSchools(search, open && !school);
   const { register, handleSubmit, reset, formState } = useForm<Values>({
-    resolver: zodResolver(inviteSchoolAdminSchema),
+    resolver: zodResolver(createSchoolAdminInvitationInput),
     defaultValues: { name: "", email: "", schoolId: school?.id ?? "" },
   });
   useEffect(() => {

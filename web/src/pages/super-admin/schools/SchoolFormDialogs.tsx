@@ -3,7 +3,7 @@ import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { COUNTRY_OPTIONS } from "#shared/registration.ts";
-import { type SchoolFormInput, schoolFormSchema } from "#shared/superAdmin.ts";
+import { createSchoolInput, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
@@ -11,7 +11,7 @@ import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../fea
 import { browserTimeZone, timeZoneSelectOptions } from "../../../lib/time-zone.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 
-const editSchema = schoolFormSchema.extend({ isActive: z.boolean() });
+const editSchema = createSchoolInput.extend({ isActive: z.boolean() });
 type EditValues = z.infer<typeof editSchema>;
 type Country = (typeof COUNTRY_OPTIONS)[number];
 
@@ -19,7 +19,7 @@ const emptyForm = (): SchoolFormInput => ({ name: "", email: "", phone: "", addr
 
 /** "Create New School": the spec §3 school fields. */
 export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const form = useForm<SchoolFormInput>({ resolver: zodResolver(schoolFormSchema), defaultValues: emptyForm() });
+  const form = useForm<SchoolFormInput>({ resolver: zodResolver(createSchoolInput), defaultValues: emptyForm() });
   const { reset } = form;
   useEffect(() => {
     if (open) reset(emptyForm());

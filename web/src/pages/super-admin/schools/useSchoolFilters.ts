@@ -7,7 +7,7 @@ export type AdminFilter = (typeof ADMIN_FILTERS)[number];
 
 export type SchoolFilters = { q: string; status: StatusFilter; admins: AdminFilter; page: number };
 
-/** The server's limit (schoolListSchema): a search of at most 120 characters. */
+/** The server's limit (listSchoolsInput): a search of at most 120 characters. */
 const MAX_SEARCH = 120;
 
 const DEFAULTS = { q: "", status: "all", admins: "all", page: "1" };

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { confirmEnrolmentSchema } from "#shared/mfa.ts";
+import { confirmEnrolmentInput } from "#shared/mfa.ts";
 import { parseOrReport } from "../../../components/mfa/parse.ts";
 import { QrCode } from "../../../components/mfa/QrCode.tsx";
 import { SecondFactorField } from "../../../components/mfa/SecondFactorField.tsx";
@@ -35,7 +35,7 @@ export function EnrolTwoFactor({ onDone }: { onDone: () => void }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input = parseOrReport(confirmEnrolmentSchema, { code }, setError);
+    const input = parseOrReport(confirmEnrolmentInput, { code }, setError);
     if (input) confirm.mutate(input);
   };
 

@@ -3,7 +3,7 @@ import { Save } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { type PlatformSettings, platformSettingsSchema } from "#shared/settings.ts";
+import { type PlatformSettings, updatePlatformSettingsInput } from "#shared/settings.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
@@ -26,8 +26,8 @@ const formSchema = z.object({
     .min(0, FEE_RANGE)
     .max(100, FEE_RANGE)
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Use at most two decimals"),
-  invitationValidityDays: z.number({ error: "Enter a number of days" }).pipe(platformSettingsSchema.shape.invitationValidityDays),
-  supportEmail: z.string().trim().pipe(platformSettingsSchema.shape.supportEmail),
+  invitationValidityDays: z.number({ error: "Enter a number of days" }).pipe(updatePlatformSettingsInput.shape.invitationValidityDays),
+  supportEmail: z.string().trim().pipe(updatePlatformSettingsInput.shape.supportEmail),
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
