@@ -127,7 +127,11 @@ describe("the new-password rules (PW3)", () => {
 
   it("asks the breach service only about passwords that pass the other rules", async () => {
     const asked: string[] = [];
-    const deps = { pwnedPasswords: { isPwned: async (password: string) => (asked.push(password), password === "unusual but pwned") } };
+    const isPwned = async (password: string) => {
+      asked.push(password);
+      return password === "unusual but pwned";
+    };
+    const deps = { pwnedPasswords: { isPwned } };
     expect(await newPasswordProblem(deps, "unusual but pwned")).toBe(COMMON_PASSWORD_MESSAGE);
     expect(await newPasswordProblem(deps, "short")).not.toBeNull();
     expect(await newPasswordProblem(deps, "chocolate")).toBe(COMMON_PASSWORD_MESSAGE);

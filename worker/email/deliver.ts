@@ -13,7 +13,7 @@ export const REDACTED_BODY = "[removed after delivery: this e-mail may have cont
 export async function deliverEmail(deps: { db: Db; mailer: Mailer; now: () => Date }, emailLogId: string): Promise<"sent" | "skipped"> {
   const { db, mailer } = deps;
   const row = await db.query.emailLogs.findFirst({ where: eq(emailLogs.id, emailLogId) });
-  if (!row || row.status !== "pending") return "skipped";
+  if (row?.status !== "pending") return "skipped";
   try {
     const { providerMessageId } = await mailer.send({
       to: row.recipientEmail,

@@ -10,7 +10,7 @@ export function loginPathFor(pathname: string): string {
 
 /** A same-site path to return to after login, or null (no open redirects). */
 export function safeRedirect(value: string | null): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   return value;
 }
 

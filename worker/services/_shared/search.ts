@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -49,4 +49,10 @@ export function ftsRowids(table: FtsTable, search: Extract<Search, { kind: "subs
  */
 export function inPrefixRange(column: SQLWrapper, term: string): SQL {
   return sql`(${column} >= ${term} and ${column} < ${`${term}\u{10FFFF}`})`;
+}
+
+/** `lower(a) LIKE %term% OR lower(b) LIKE …`: a case-insensitive substring search over a few columns of rows already narrowed by an index. */
+export function containsAny(term: string, columns: readonly SQLWrapper[]): SQL {
+  const pattern = likePattern(term.toLowerCase());
+  return or(...columns.map((column) => sql`lower(${column}) like ${pattern} escape '\\'`))!;
 }

@@ -23,7 +23,7 @@ async function pendingInvitationByToken(db: Db, token: string, now: Date) {
     .innerJoin(schools, eq(schools.id, invitations.schoolId))
     .where(eq(invitations.tokenHash, await sha256Hex(trimmed)))
     .limit(1);
-  if (!row || row.invitation.status !== "pending" || !row.schoolActive) {
+  if (row?.invitation.status !== "pending" || !row.schoolActive) {
     throw new AppError("NOT_FOUND", INVITATION_MESSAGES.invalidOrExpired);
   }
   if (isExpired(row.invitation, now)) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.expired);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { NotificationCategory } from "#shared/enums.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type NotificationAudience, type NotificationTab, type sendNotificationInput } from "#shared/notifications.ts";
@@ -7,13 +7,24 @@ import { commitWithOutbox } from "../_shared/commit.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { likePattern } from "../_shared/search.ts";
+import { containsAny } from "../_shared/search.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { routeParentsQuery } from "../trips/notify.ts";
 import { fanOut, type Recipient } from "./fan-out.ts";
 
 /** Send Notification: per school admin, at most this many sends an hour (each may reach the whole school). */
 export const NOTIFICATION_SEND_LIMIT = { windowMs: 3_600_000, max: 30 } as const;
+
+/** What a person sees of a notification (the inbox, the dashboards, their data export). */
+export const NOTIFICATION_COLUMNS = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  type: notifications.type,
+  category: notifications.category,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+};
 
 /** The signed-in person's own copies: read state and deletion are per recipient. */
 function mine(scope: SchoolScope): SQL {
@@ -30,22 +41,11 @@ function tabCondition(tab: NotificationTab): SQL | undefined {
 export async function listNotifications(scope: SchoolScope, input: { tab: NotificationTab; search?: string | undefined; page: number }) {
   const { db } = scope.deps;
   const conditions: (SQL | undefined)[] = [mine(scope), tabCondition(input.tab)];
-  if (input.search) {
-    const pattern = likePattern(input.search.toLowerCase());
-    conditions.push(or(sql`lower(${notifications.title}) like ${pattern} escape '\\'`, sql`lower(${notifications.message}) like ${pattern} escape '\\'`));
-  }
+  if (input.search) conditions.push(containsAny(input.search, [notifications.title, notifications.message]));
   const where = and(...conditions);
   const [rows, totals, byCategory] = await db.batch([
     db
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        message: notifications.message,
-        type: notifications.type,
-        category: notifications.category,
-        read: notifications.read,
-        createdAt: notifications.createdAt,
-      })
+      .select(NOTIFICATION_COLUMNS)
       .from(notifications)
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))

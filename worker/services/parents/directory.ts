@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
 import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { likePattern } from "../_shared/search.ts";
+import { containsAny } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 
@@ -21,10 +21,7 @@ export async function listParents(scope: SchoolScope, input: { search?: string |
   const { db } = scope.deps;
   const { schoolId } = scope;
   const conditions: SQL[] = [eq(parents.schoolId, schoolId)];
-  if (input.search) {
-    const pattern = likePattern(input.search.toLowerCase());
-    conditions.push(or(sql`lower(${parents.name}) like ${pattern} escape '\\'`, sql`${parents.email} like ${pattern} escape '\\'`)!);
-  }
+  if (input.search) conditions.push(containsAny(input.search, [parents.name, parents.email]));
   const where = and(...conditions);
   const [rows, totals] = await db.batch([
     db
@@ -56,12 +53,7 @@ export async function listParentInvitations(
   const { db } = deps;
   const conditions: SQL[] = [eq(invitations.schoolId, schoolId), eq(invitations.role, "parent")];
   if (input.status) conditions.push(eq(invitations.status, input.status));
-  if (input.search) {
-    const pattern = likePattern(input.search.toLowerCase());
-    conditions.push(
-      or(sql`${invitations.email} like ${pattern} escape '\\'`, sql`lower(json_extract(${invitations.metadata}, '$.parent_name')) like ${pattern} escape '\\'`)!,
-    );
-  }
+  if (input.search) conditions.push(containsAny(input.search, [invitations.email, sql`json_extract(${invitations.metadata}, '$.parent_name')`]));
   const where = and(...conditions);
   const [rows, totals] = await db.batch([
     db

@@ -1,9 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client.ts";
 import { auditLogs, children, flightTripEnrollments, invoices, notifications, parents, payments, schoolAdmins, schools, sessions } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
 
 /** Whose data: always the signed-in user, from the session (never from input). */
 export type DataSubject = { id: string; role: "parent" | "school_admin"; schoolId: string };
@@ -75,20 +77,12 @@ export async function exportData(scope: SchoolScope) {
   const profile = await profileOf(db, subject);
   if (!profile) throw new AppError("NOT_FOUND", "Account not found");
   const family = await familyOf(db, subject);
+  const ofSubject = (role: SQLiteColumn, id: SQLiteColumn) => and(eq(role, subject.role), eq(id, subject.id));
   const [notificationRows, sessionRows, auditRows] = await db.batch([
     db
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        message: notifications.message,
-        type: notifications.type,
-        category: notifications.category,
-        read: notifications.read,
-        readAt: notifications.readAt,
-        createdAt: notifications.createdAt,
-      })
+      .select({ ...NOTIFICATION_COLUMNS, readAt: notifications.readAt })
       .from(notifications)
-      .where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id)))
+      .where(ofSubject(notifications.recipientRole, notifications.recipientId))
       .orderBy(asc(notifications.createdAt)),
     db
       .select({
@@ -100,7 +94,7 @@ export async function exportData(scope: SchoolScope) {
         userAgent: sessions.userAgent,
       })
       .from(sessions)
-      .where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id)))
+      .where(ofSubject(sessions.userRole, sessions.userId))
       .orderBy(asc(sessions.createdAt)),
     db
       .select({
@@ -112,7 +106,7 @@ export async function exportData(scope: SchoolScope) {
         createdAt: auditLogs.createdAt,
       })
       .from(auditLogs)
-      .where(and(eq(auditLogs.userRole, subject.role), eq(auditLogs.userId, subject.id)))
+      .where(ofSubject(auditLogs.userRole, auditLogs.userId))
       .orderBy(asc(auditLogs.createdAt)),
     auditInsert(
       db,

@@ -3,6 +3,8 @@ import { todayIn } from "#shared/school-time.ts";
 import { invoices, notifications, parents, schools, trips } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
+import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
+import { TRIP_COLUMNS } from "../trips/trips.ts";
 
 /** Spec §9: the dashboard's previews. */
 export const DASHBOARD_PREVIEWS = { upcomingTrips: 3, notifications: 3, unpaidInvoices: 2 } as const;
@@ -28,30 +30,13 @@ export async function schoolDashboard(scope: SchoolScope) {
       .from(trips)
       .where(eq(trips.schoolId, schoolId)),
     db
-      .select({
-        id: trips.id,
-        routeName: trips.routeName,
-        routeType: trips.routeType,
-        busNumber: trips.busNumber,
-        driverName: trips.driverName,
-        departureTime: trips.departureTime,
-        arrivalTime: trips.arrivalTime,
-        status: trips.status,
-      })
+      .select(TRIP_COLUMNS)
       .from(trips)
       .where(and(eq(trips.schoolId, schoolId), eq(trips.status, "scheduled"), gt(trips.departureTime, now)))
       .orderBy(asc(trips.departureTime), asc(trips.id))
       .limit(DASHBOARD_PREVIEWS.upcomingTrips),
     db
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        message: notifications.message,
-        type: notifications.type,
-        category: notifications.category,
-        read: notifications.read,
-        createdAt: notifications.createdAt,
-      })
+      .select(NOTIFICATION_COLUMNS)
       .from(notifications)
       .where(and(eq(notifications.recipientRole, scope.actor.role), eq(notifications.recipientId, scope.actor.id), eq(notifications.schoolId, schoolId)))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))

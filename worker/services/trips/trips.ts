@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { TripStatus } from "#shared/enums.ts";
 import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
 import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema } from "#shared/trips.ts";
 import { children, schools, trips } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { likePattern } from "../_shared/search.ts";
+import { containsAny } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { notifyTripChange, tripChangeNotice } from "./notify.ts";
@@ -15,7 +15,8 @@ type TripForm = z.output<typeof tripFormSchema>;
 /** At most this many trips in one day or week view (15 buses × 4 trips × 7 days is 420). */
 export const TRIP_VIEW_LIMIT = 1_000;
 
-const tripColumns = {
+/** What the screens show of a trip (Trip Management, the dashboard). */
+export const TRIP_COLUMNS = {
   id: trips.id,
   routeName: trips.routeName,
   routeType: trips.routeType,
@@ -56,18 +57,9 @@ export async function listTrips(
   const conditions: SQL[] = [eq(trips.schoolId, scope.schoolId), gte(trips.departureTime, range.start), lt(trips.departureTime, range.end)];
   if (input.status) conditions.push(eq(trips.status, input.status));
   if (input.routeType) conditions.push(eq(trips.routeType, input.routeType));
-  if (input.search) {
-    const pattern = likePattern(input.search.toLowerCase());
-    conditions.push(
-      or(
-        sql`lower(${trips.routeName}) like ${pattern} escape '\\'`,
-        sql`lower(${trips.busNumber}) like ${pattern} escape '\\'`,
-        sql`lower(${trips.driverName}) like ${pattern} escape '\\'`,
-      )!,
-    );
-  }
+  if (input.search) conditions.push(containsAny(input.search, [trips.routeName, trips.busNumber, trips.driverName]));
   const rows = await db
-    .select(tripColumns)
+    .select(TRIP_COLUMNS)
     .from(trips)
     .where(and(...conditions))
     .orderBy(asc(trips.departureTime), asc(trips.id))
@@ -139,7 +131,7 @@ async function findTrip(scope: SchoolScope, tripId: string) {
   const { db } = scope.deps;
   const [tripRows, schoolRows] = await db.batch([
     db
-      .select({ ...tripColumns, changeId: trips.changeId })
+      .select({ ...TRIP_COLUMNS, changeId: trips.changeId })
       .from(trips)
       .where(and(eq(trips.id, tripId), eq(trips.schoolId, scope.schoolId))),
     schoolZoneQuery(scope),

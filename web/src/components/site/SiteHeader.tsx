@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { navLinkClass, type Variant } from "./nav.ts";
 import { SiteLogo } from "./SiteLogo.tsx";
 import { container } from "./ui.ts";

@@ -1,22 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { downloadText } from "../../lib/download.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
 /** The roles with a "My Account" page (GD1). */
 export type AccountRole = "parent" | "school_admin";
-
-/** Saves `data` as a JSON file through a temporary link. */
-function downloadJson(data: unknown, filename: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * "Download my data": everything SchoolRide holds about the user, saved as a JSON file.
@@ -27,7 +16,7 @@ export function useDownloadMyData(role: AccountRole, onError: (message: string |
   const callbacks = {
     onSuccess: (data: unknown) => {
       onError(null);
-      downloadJson(data, `schoolride-my-data-${new Date().toISOString().slice(0, 10)}.json`);
+      downloadText(`schoolride-my-data-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(data, null, 2), "application/json");
     },
     onError: (error: unknown) => onError(errorMessage(error, "Your data could not be prepared. Please try again.")),
   };

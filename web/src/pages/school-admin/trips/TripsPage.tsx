@@ -13,8 +13,9 @@ import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { type TripRow, useDeleteTrip, useRouteNames, useSetTripStatus, useTrips } from "../../../features/trips/hooks.ts";
 import { ROUTE_TYPE_LABELS, RouteTypeIcon, TRIP_STATUS_LABELS, TripStatusBadge } from "../../../features/trips/labels.tsx";
+import { downloadText } from "../../../lib/download.ts";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
-import { downloadText, tripsCsv } from "./trips-csv.ts";
+import { tripsCsv } from "./trips-csv.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 
@@ -191,7 +192,7 @@ export default function TripsPage() {
           </SecondaryButton>
           <SecondaryButton
             disabled={!data || data.trips.length === 0}
-            onClick={() => data && downloadText(`trips-${data.from}${view === "week" ? `-to-${data.to}` : ""}.csv`, tripsCsv(data.trips, zone))}
+            onClick={() => data && downloadText(`trips-${data.from}${view === "week" ? `-to-${data.to}` : ""}.csv`, tripsCsv(data.trips, zone), "text/csv;charset=utf-8")}
           >
             <Download aria-hidden="true" className="h-4 w-4" />
             Export

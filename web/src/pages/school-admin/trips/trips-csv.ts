@@ -30,15 +30,3 @@ export function tripsCsv(trips: readonly TripRow[], zone: string): string {
   );
   return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
 }
-
-/** Saves text as a file through a temporary link. */
-export function downloadText(filename: string, text: string, type = "text/csv;charset=utf-8") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
