@@ -18,8 +18,9 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { type IconFeature, IconFeatureGrid } from "../../components/site/IconFeatureGrid.tsx";
+import { PageHero } from "../../components/site/PageHero.tsx";
 import { SiteSection } from "../../components/site/SiteSection.tsx";
-import { buttonPrimary, buttonSecondary, container } from "../../components/site/ui.ts";
+import { buttonPrimary, buttonSecondary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 
 const SERVICES: readonly IconFeature[] = [
@@ -215,24 +216,20 @@ export default function ServicesPage() {
 
   return (
     <>
-      <section className="border-b border-slate-200 bg-brand-50">
-        <div className={`${container} py-16 sm:py-20`}>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Our services</p>
-          <h1 className="mt-2 text-4xl font-bold tracking-tight text-ink sm:text-5xl">What We Do</h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-700">
-            SchoolRide is a complete school transport platform. We help schools plan and run their buses, keep parents informed and collect transport fees, all with the
-            safety of every child at the centre.
-          </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/get-started" className={buttonPrimary}>
-              Get Started
-            </Link>
-            <a href="#pricing" className={buttonSecondary}>
-              See Pricing
-            </a>
-          </div>
+      <PageHero
+        eyebrow="Our services"
+        title="What We Do"
+        lead="SchoolRide is a complete school transport platform. We help schools plan and run their buses, keep parents informed and collect transport fees, all with the safety of every child at the centre."
+      >
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <Link to="/get-started" className={buttonPrimary}>
+            Get Started
+          </Link>
+          <a href="#pricing" className={buttonSecondary}>
+            See Pricing
+          </a>
         </div>
-      </section>
+      </PageHero>
 
       <SiteSection
         headingId="services-heading"

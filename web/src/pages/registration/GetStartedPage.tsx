@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { REGISTRATION_MESSAGES, type RegistrationInput, registrationSchema, verifyEmailInput } from "#shared/registration.ts";
-import { container, textLink } from "../../components/site/ui.ts";
+import { PageHero } from "../../components/site/PageHero.tsx";
+import { textLink } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Loading } from "../../components/ui/states.tsx";
 import {
@@ -356,15 +357,12 @@ export default function GetStartedPage() {
 
   return (
     <>
-      <section className="border-b border-slate-200 bg-brand-50">
-        <div className={`${container} py-10 sm:py-14`}>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Get started</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Register Your School</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-700">
-            Four short steps: tell us about your school, verify your e-mail, accept our terms and subscribe securely.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        size="compact"
+        eyebrow="Get started"
+        title="Register Your School"
+        lead="Four short steps: tell us about your school, verify your e-mail, accept our terms and subscribe securely."
+      />
 
       <div ref={wizardRef} className="mx-auto w-full max-w-4xl scroll-mt-16 px-4 py-8 sm:px-6 sm:py-12">
         <WizardProgress current={step} />
