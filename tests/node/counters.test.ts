@@ -49,9 +49,9 @@ describe("platform counters (ADR 0018)", () => {
     expect(await counters()).toEqual(await recount());
 
     // Create New School, then deactivate and reactivate it (procedures).
-    const created = await mutate(t.app, "superAdmin.schools.create", { name: "Counter Lane", email: "office@counter.example" }, { cookie });
+    const created = await mutate(t.app, "superAdmin.schools.create", { name: "Counter Lane", email: "office@counter.example", timeZone: "UTC" }, { cookie });
     const { id } = created.data as { id: string };
-    const update = { name: "Counter Lane", email: "office@counter.example", schoolId: id };
+    const update = { name: "Counter Lane", email: "office@counter.example", timeZone: "UTC", schoolId: id };
     await mutate(t.app, "superAdmin.schools.update", { ...update, isActive: false }, { cookie });
     expect(await counters()).toEqual(await recount());
 

@@ -75,7 +75,7 @@ describe("search", () => {
 
   it("follows an edit and a deletion of the searched columns", async () => {
     const school = await createSchool(t.db, { name: "Renamed Before" });
-    const update = { schoolId: school.id, name: "Renamed After", email: "after@renamed.example", isActive: true };
+    const update = { schoolId: school.id, name: "Renamed After", email: "after@renamed.example", timeZone: "UTC", isActive: true };
     const { mutate } = await import("../support/http.ts");
     await mutate(t.app, "superAdmin.schools.update", update, { cookie });
     expect((await schoolsList({ search: "renamed before" })).rows).toEqual([]);
