@@ -40,7 +40,7 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/login\/school\?redirect=%2Fschool-admin%3Ffrom%3De2e$/);
     await fillLogin(page, DEMO.school_admin.email, DEMO_PASSWORD);
     await expect(page).toHaveURL("/school-admin?from=e2e");
-    await expect(page.getByRole("heading", { level: 1, name: "Maple Grove Primary Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Maple Grove Primary" })).toBeVisible();
   });
 
   test("the super admin area asks for the super admin login; other paths for the parent login", async ({ page }) => {

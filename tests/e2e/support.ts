@@ -123,7 +123,7 @@ export async function inviteParent(browser: Browser, name: string, email: string
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, "school_admin");
-  await page.getByRole("link", { name: "Parents" }).click();
+  await page.getByRole("link", { name: "Parents", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Parents" })).toBeVisible();
   await page.getByRole("button", { name: "Invite Parent" }).click();
   const dialog = page.getByRole("dialog", { name: "Invite Parent" });
