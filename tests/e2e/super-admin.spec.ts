@@ -10,7 +10,11 @@ test("the super admin reviews, finds, inspects and invites, then revokes, and th
   await signIn(page, "super_admin");
   // Eleven more schools, so the list has a second page.
   for (let i = 1; i <= 11; i++) {
-    await callMutation(page, "superAdmin.schools.create", { name: `Filler ${tag} ${String(i).padStart(2, "0")}`, email: `filler${i}.${tag}@example.com`, timeZone: "UTC" });
+    await callMutation(page, "superAdmin.schools.create", {
+      name: `Filler ${tag} ${String(i).padStart(2, "0")}`,
+      email: `filler${i}.${tag}@example.com`,
+      timeZone: "UTC",
+    });
   }
 
   // Dashboard → pending reviews → approve.

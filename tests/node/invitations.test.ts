@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { auditLogs, emailLogs, invitations, parents, schoolAdmins } from "../../db/schema/index.ts";
+import { auditLogs, children, emailLogs, invitations, parents, schoolAdmins } from "../../db/schema/index.ts";
 import { sha256Hex } from "../../worker/auth/crypto.ts";
 import { sendInviteReminders } from "../../worker/services/invitations/sweep.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -359,11 +359,18 @@ describe("resend, revoke, regenerate", () => {
 describe("the parents screen", () => {
   it("lists parents and invitations of the school, searched in SQL", async () => {
     await createUser(t.db, "parent", { schoolId: school.id, name: "Alex Able", email: "alex@example.com" });
-    await createUser(t.db, "parent", { schoolId: school.id, name: "Bea Brown", email: "bea@example.com" });
+    const bea = await createUser(t.db, "parent", { schoolId: school.id, name: "Bea Brown", email: "bea@example.com" });
     await createUser(t.db, "parent", { name: "Other School", email: "other@example.com" });
+    for (const name of ["Cal", "Dot"]) {
+      await t.db.insert(children).values({ schoolId: school.id, parentId: bea.id, name, age: 7, grade: "2nd Grade", school: "Maple", emergencyContact: "555" });
+    }
     await inviteParent("invited.person@example.com");
     const all = await query(t.app, "schoolAdmin.parents.list", { page: 1 }, { cookie: schoolAdmin.cookie });
-    expect((all.data as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual(["Alex Able", "Bea Brown"]);
+    // Issue 12: each parent's children count.
+    expect((all.data as { rows: { name: string; childrenCount: number }[] }).rows.map((r) => [r.name, r.childrenCount])).toEqual([
+      ["Alex Able", 0],
+      ["Bea Brown", 2],
+    ]);
     const searched = await query(t.app, "schoolAdmin.parents.list", { page: 1, search: "BROWN" }, { cookie: schoolAdmin.cookie });
     expect((searched.data as { total: number }).total).toBe(1);
     const wildcard = await query(t.app, "schoolAdmin.parents.list", { page: 1, search: "%" }, { cookie: schoolAdmin.cookie });

@@ -57,6 +57,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
             { header: "Name", rowHeader: true, className: "font-medium text-ink", cell: (parent) => parent.name },
             { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
             { header: "Phone", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
+            { header: "Children", className: "text-right", headerClassName: "text-right", cell: (parent) => parent.childrenCount },
             { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>) },
             { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },
             { header: "Actions", className: "text-right", headerClassName: "text-right", cell: actionFor },
@@ -75,6 +76,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
               <CardFields
                 items={[
                   { label: "Phone", value: parent.phone || "Not provided" },
+                  { label: "Children", value: parent.childrenCount },
                   { label: "Last login", value: parent.lastLogin ? formatDateTime(parent.lastLogin) : "Never" },
                 ]}
               />
