@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
-import { children, invitations, parents } from "../../../db/schema/index.ts";
+import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
 import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -33,8 +33,9 @@ export async function listParents(scope: SchoolScope, input: { search?: string |
         isActive: parents.isActive,
         lastLogin: parents.lastLogin,
         createdAt: parents.createdAt,
-        // Through children_parent_idx: one index search per parent on the page.
-        childrenCount: sql<number>`(select count(*) from ${children} where ${children.parentId} = ${parents.id})`,
+        // Through children_parent_idx: one index search per parent on the page. Written out: in a
+        // one-table select Drizzle leaves column names unqualified, which would bind to children.
+        childrenCount: sql<number>`(select count(*) from "children" where "children"."parent_id" = "parents"."id")`,
       })
       .from(parents)
       .where(where)

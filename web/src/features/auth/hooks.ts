@@ -19,33 +19,6 @@ function useStartSession() {
   };
 }
 
-/**
- * Signs in with e-mail and password. A super admin with two-factor on gets a challenge (no session
- * yet, `onChallenge`); everyone else is signed in (`onSignedIn`).
- */
-export function useLogin({
-  onSignedIn,
-  onChallenge,
-  onFailure,
-}: {
-  onSignedIn: (user: SessionUser) => Promise<void>;
-  onChallenge: (challengeToken: string) => void;
-  onFailure: OnFailure;
-}) {
-  const trpc = useTRPC();
-  const startSession = useStartSession();
-  return useMutation(
-    trpc.auth.login.mutationOptions({
-      onSuccess: async (result) => {
-        if (result.mfaRequired) return onChallenge(result.challengeToken);
-        startSession(result.user);
-        await onSignedIn(result.user);
-      },
-      onError: (error) => onFailure(errorMessage(error)),
-    }),
-  );
-}
-
 /** Sign-in step 2: a code from the authenticator app, or a recovery code. */
 export function useVerifyMfa({ onSignedIn, onFailure }: { onSignedIn: (user: SessionUser) => Promise<void>; onFailure: OnFailure }) {
   const trpc = useTRPC();
