@@ -63,6 +63,24 @@ async function familyOf(db: Db, subject: DataSubject) {
  * without their secret hash or id (half of a cookie), audit rows about them (by user id and role).
  * The export itself is audited.
  */
+/** What the export shows of the subject's sessions and audit rows (never a token or secret). */
+const EXPORTED_SESSION = {
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  remember: sessions.remember,
+  ipAddress: sessions.ipAddress,
+  userAgent: sessions.userAgent,
+};
+const EXPORTED_AUDIT = {
+  eventType: auditLogs.eventType,
+  description: auditLogs.description,
+  metadata: auditLogs.metadata,
+  ipAddress: auditLogs.ipAddress,
+  userAgent: auditLogs.userAgent,
+  createdAt: auditLogs.createdAt,
+};
+
 /** The signed-in school admin or parent whose data it is. */
 export function dataSubjectOf(scope: SchoolScope): DataSubject {
   const { id, role } = scope.actor;
@@ -84,30 +102,8 @@ export async function exportData(scope: SchoolScope) {
       .from(notifications)
       .where(ofSubject(notifications.recipientRole, notifications.recipientId))
       .orderBy(asc(notifications.createdAt)),
-    db
-      .select({
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        remember: sessions.remember,
-        ipAddress: sessions.ipAddress,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .where(ofSubject(sessions.userRole, sessions.userId))
-      .orderBy(asc(sessions.createdAt)),
-    db
-      .select({
-        eventType: auditLogs.eventType,
-        description: auditLogs.description,
-        metadata: auditLogs.metadata,
-        ipAddress: auditLogs.ipAddress,
-        userAgent: auditLogs.userAgent,
-        createdAt: auditLogs.createdAt,
-      })
-      .from(auditLogs)
-      .where(ofSubject(auditLogs.userRole, auditLogs.userId))
-      .orderBy(asc(auditLogs.createdAt)),
+    db.select(EXPORTED_SESSION).from(sessions).where(ofSubject(sessions.userRole, sessions.userId)).orderBy(asc(sessions.createdAt)),
+    db.select(EXPORTED_AUDIT).from(auditLogs).where(ofSubject(auditLogs.userRole, auditLogs.userId)).orderBy(asc(auditLogs.createdAt)),
     auditInsert(
       db,
       {
