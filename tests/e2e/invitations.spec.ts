@@ -70,6 +70,9 @@ test("a user resets a forgotten password from the e-mailed link", async ({ page,
   await page.goto("/login/parent");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL("/forgot-password?role=parent");
+  // The form's code loads on submit; an empty address is refused with the form's message.
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Please enter your email address")).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText(/If an account exists for that email/)).toBeVisible();

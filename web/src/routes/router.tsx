@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
       { path: "get-started", lazy: dataPage(() => import("../pages/registration/GetStartedPage.tsx")) },
       { path: "payment/success", lazy: dataPage(() => import("../pages/registration/PaymentSuccessPage.tsx")) },
       { path: "accept-invite", lazy: dataPage(() => import("../pages/auth/AcceptInvitePage.tsx")) },
-      { path: "forgot-password", lazy: dataPage(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
+      { path: "forgot-password", lazy: page(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
       { path: "reset-password", lazy: dataPage(() => import("../pages/auth/ResetPasswordPage.tsx")) },
       { path: "signup", element: <Navigate to="/get-started" replace /> },
       loginRoute("login/superadmin", "super_admin"),

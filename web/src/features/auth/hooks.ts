@@ -40,12 +40,6 @@ export function useConfirmIdentity({ onConfirmed, onFailure }: { onConfirmed: ()
   return useMutation(trpc.auth.confirmIdentity.mutationOptions({ onSuccess: onConfirmed, onError: (error) => onFailure(errorMessage(error)) }));
 }
 
-/** Asks for a password reset link; `onSent` gets the answer, the same whether the account exists or not. */
-export function useRequestPasswordReset({ onSent, onFailure }: { onSent: (message: string) => void; onFailure: OnFailure }) {
-  const trpc = useTRPC();
-  return useMutation(trpc.auth.requestPasswordReset.mutationOptions({ onSuccess: (data) => onSent(data.message), onError: (error) => onFailure(errorMessage(error)) }));
-}
-
 /** The reset link is checked on load, so a used or expired one says so before the form is filled in. */
 export function useResetLinkCheck(token: string) {
   const trpc = useTRPC();

@@ -1,47 +1,56 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailQuestion } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { z } from "zod";
-import { ROLE_VALUES, type RoleValue, requestPasswordResetInput } from "#shared/auth.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
-import { useRequestPasswordReset } from "../../features/auth/hooks.ts";
+import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
+import type { Role } from "../../lib/session.ts";
 
-const LOGIN_PAGES: Record<RoleValue, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
-const emailOnly = requestPasswordResetInput.pick({ email: true });
+const LOGIN_PAGES: Record<Role, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
 
-/** `/forgot-password?role=…`: asks for a reset link. The answer never says whether the account exists. */
+/**
+ * `/forgot-password?role=…`: asks for a reset link. The answer never says whether the account
+ * exists. The form's code (schema, tRPC client) loads when it is submitted, as on the login pages.
+ */
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
-  const role = z.enum(ROLE_VALUES).catch("parent").parse(params.get("role"));
+  const asked = params.get("role") ?? "";
+  const role: Role = Object.hasOwn(LOGIN_PAGES, asked) ? (asked as Role) : "parent";
+  const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof emailOnly>>({ resolver: zodResolver(emailOnly), defaultValues: { email: "" } });
-  const request = useRequestPasswordReset({ onSent: setSent, onFailure: setServerError });
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
   useEffect(() => {
     document.title = "Forgot Password · SchoolRide";
   }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setError(null);
+    setPending(true);
+    try {
+      const result = await (await import("../../features/auth/reset-request.ts")).requestResetLink(role, email);
+      if (result.kind === "sent") setSent(result.message);
+      else setError(result.message);
+    } catch {
+      setError(GENERIC_ERROR_MESSAGE); // The form's code could not be loaded (offline).
+    } finally {
+      setPending(false);
+    }
+  };
 
   return (
     <AuthCard icon={MailQuestion} title={"Forgot your password?"} subtitle={"Enter your account's e-mail and we will send you a link to choose a new password."}>
       {sent ? (
         <FormAlert kind="success">{sent}</FormAlert>
       ) : (
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={handleSubmit((values) => {
-            setServerError(null);
-            request.mutate({ role, email: values.email });
-          })}
-        >
-          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-          <TextField label="Email" type="email" autoComplete="username" error={formState.errors.email?.message} {...register("email")} />
-          <Button type="submit" className="w-full" disabled={request.isPending}>
-            {request.isPending ? "Sending…" : "Send Reset Link"}
+        <form noValidate className="space-y-4" onSubmit={(event) => void onSubmit(event)}>
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Sending…" : "Send Reset Link"}
           </Button>
         </form>
       )}
