@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { dayRange, isTimeZone, localDate, localTime, relativeTime, shiftDate, todayIn, weekday, weekRange, zonedInstant } from "#shared/school-time.ts";
+import { dayRange, isCalendarDate, isTimeZone, localDate, localTime, relativeTime, shiftDate, todayIn, weekday, weekRange, zonedInstant } from "#shared/school-time.ts";
 
 const HOUR = 3_600_000;
 const originalTz = process.env.TZ;
@@ -67,6 +67,11 @@ describe("school time: days and weeks in the school's zone", () => {
     expect(shiftDate("2028-02-28", 1)).toBe("2028-02-29");
     expect(shiftDate("2027-01-01", -1)).toBe("2026-12-31");
     expect(localDate(new Date("2026-12-31T23:30:00.000Z"), "Europe/Berlin")).toBe("2027-01-01");
+    expect(isCalendarDate("2028-02-29")).toBe(true);
+    expect(isCalendarDate("2026-02-29")).toBe(false);
+    expect(isCalendarDate("2026-04-31")).toBe(false);
+    expect(isCalendarDate("0099-01-01")).toBe(false);
+    expect(isCalendarDate("2026-1-1")).toBe(false);
     expect(isTimeZone("Europe/London")).toBe(true);
     expect(isTimeZone("UTC")).toBe(true);
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);

@@ -49,6 +49,9 @@ describe("trip form rules (spec §5)", () => {
     ["bus number", { busNumber: "" }, TRIP_MESSAGES.busNumber],
     ["driver name", { driverName: "" }, TRIP_MESSAGES.driverName],
     ["departure date", { departureDate: "2026-02-30x" }, TRIP_MESSAGES.departureDate],
+    // Not a day of the calendar: refused, never rolled over into March.
+    ["departure date that does not exist", { departureDate: "2026-02-30" }, TRIP_MESSAGES.departureDate],
+    ["departure date out of the planned years", { departureDate: "0001-01-01" }, TRIP_MESSAGES.departureDate],
     ["departure time", { departureTime: "7:30" }, TRIP_MESSAGES.time],
     ["stops ≥ 1", { stops: 0 }, TRIP_MESSAGES.stops],
     ["students ≥ 0", { studentsCount: -1 }, TRIP_MESSAGES.students],
@@ -74,6 +77,7 @@ describe("trip form rules (spec §5)", () => {
     // Saturday only, from a Monday to the Friday after: no day matches.
     expect((await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [6], until: "2026-03-13" } }))).message).toContain(TRIP_MESSAGES.repeatDays);
     expect(await t.db.select().from(trips)).toHaveLength(0);
+    expect((await failure(api.schoolAdmin.trips.list({ view: "week", date: "2026-02-31" }))).code).toBe("BAD_REQUEST");
   });
 });
 

@@ -14,6 +14,15 @@ export type WallTime = string;
 export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** A real calendar day, `YYYY-MM-DD`, in the years the app plans for (no 30 February, no year 0001). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [year, month, day] = parts(value);
+  if (year < 2000 || year > 2199) return false;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
 export { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_MESSAGE, timeZoneOptions } from "./time-zones.ts";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROUTE_TYPES, TRIP_STATUSES } from "./enums.ts";
-import { ISO_DATE, shiftDate, WALL_TIME, weekday } from "./school-time.ts";
+import { isCalendarDate, shiftDate, WALL_TIME, weekday } from "./school-time.ts";
 import { REPEAT_MAX_DAYS, TRIP_MESSAGES } from "./trip-texts.ts";
 
 export * from "./trip-texts.ts";
@@ -15,7 +15,7 @@ export const tripFormSchema = z
     routeType: z.enum(ROUTE_TYPES),
     busNumber: name(TRIP_MESSAGES.busNumber).max(40),
     driverName: name(TRIP_MESSAGES.driverName),
-    departureDate: z.string().regex(ISO_DATE, TRIP_MESSAGES.departureDate),
+    departureDate: z.string().refine(isCalendarDate, TRIP_MESSAGES.departureDate),
     departureTime: z.string().regex(WALL_TIME, TRIP_MESSAGES.time),
     arrivalTime: z.string().regex(WALL_TIME, TRIP_MESSAGES.time),
     stops: count(1, TRIP_MESSAGES.stops),
@@ -31,7 +31,7 @@ export type TripForm = z.input<typeof tripFormSchema>;
 export const tripRepeatSchema = z
   .object({
     weekdays: z.array(z.number().int().min(0).max(6)).min(1, TRIP_MESSAGES.repeatDays).max(7),
-    until: z.string().regex(ISO_DATE, TRIP_MESSAGES.repeatUntil),
+    until: z.string().refine(isCalendarDate, TRIP_MESSAGES.repeatUntil),
   })
   .strict();
 
@@ -56,7 +56,7 @@ export const listTripsInput = z
   .object({
     view: z.enum(["day", "week"]).default("week"),
     /** Any day of the period; the school's today when absent. */
-    date: z.string().regex(ISO_DATE).optional(),
+    date: z.string().max(10).refine(isCalendarDate, "Choose a valid date").optional(),
     search: z.string().trim().max(120).optional(),
     status: z.enum(TRIP_STATUSES).optional(),
     routeType: z.enum(ROUTE_TYPES).optional(),

@@ -29,18 +29,6 @@ export const TRIP_COLUMNS = {
   status: trips.status,
 };
 
-/** The school's zone, read with the rest of a request's reads. */
-export function schoolZoneQuery(scope: SchoolScope) {
-  const { db } = scope.deps;
-  return db.select({ name: schools.name, timeZone: schools.timeZone }).from(schools).where(eq(schools.id, scope.schoolId));
-}
-
-function zoneOf(rows: { name: string; timeZone: string }[]) {
-  const school = rows[0];
-  if (!school) throw new AppError("NOT_FOUND", "School not found");
-  return school;
-}
-
 /**
  * Trip Management: the day or the Sunday-to-Saturday week holding `date` (the school's today by
  * default), in the school's zone, ordered by departure (spec §7), searched by route, bus or driver.
@@ -134,11 +122,12 @@ async function findTrip(scope: SchoolScope, tripId: string) {
       .select({ ...TRIP_COLUMNS, changeId: trips.changeId })
       .from(trips)
       .where(and(eq(trips.id, tripId), eq(trips.schoolId, scope.schoolId))),
-    schoolZoneQuery(scope),
+    db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),
   ]);
   const trip = tripRows[0];
   if (!trip) throw new AppError("NOT_FOUND", TRIP_MESSAGES.notFound);
-  return { trip, school: zoneOf(schoolRows) };
+  // The zone rides in the scope; the name is for the e-mails of a trip notice.
+  return { trip, school: { name: schoolRows[0]?.name ?? "Your school", timeZone: scope.timeZone } };
 }
 
 /**

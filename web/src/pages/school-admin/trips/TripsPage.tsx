@@ -1,7 +1,7 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Download, Filter, Pencil, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
-import { formatCalendarDay, formatTime, shiftDate } from "#shared/school-time.ts";
+import { formatCalendarDay, formatTime, isCalendarDate, shiftDate } from "#shared/school-time.ts";
 import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
 import { IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
@@ -22,7 +22,6 @@ const ConfirmDialog = lazyDialog(async () => (await import("../../../components/
 const TripFormDialog = lazy(() => import("./TripFormDialog.tsx"));
 
 const FILTERS = { view: "week", date: "", search: "", status: "", type: "", new: "" };
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Editing = { trip: TripRow | null } | null;
 
@@ -109,7 +108,7 @@ function useColumns(zone: string, today: string, onEdit: (trip: TripRow) => void
 export default function TripsPage() {
   const [filters, setFilters] = useUrlFilters(FILTERS);
   const view = filters.view === "day" ? "day" : "week";
-  const date = ISO_DATE.test(filters.date) ? filters.date : undefined;
+  const date = isCalendarDate(filters.date) ? filters.date : undefined;
   const status = (TRIP_STATUSES as readonly string[]).includes(filters.status) ? (filters.status as TripRow["status"]) : undefined;
   const routeType = (ROUTE_TYPES as readonly string[]).includes(filters.type) ? (filters.type as TripRow["routeType"]) : undefined;
   const list = useTrips({ view, date, search: filters.search || undefined, status, routeType });
