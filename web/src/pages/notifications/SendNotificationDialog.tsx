@@ -5,6 +5,7 @@ import { z } from "zod";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "#shared/enums.ts";
 import { NOTIFICATION_MESSAGES, type NotificationAudience, sendNotificationInput } from "#shared/notifications.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
+import { DebouncedInput } from "../../components/ui/filters.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { useSendNotification } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from "../../features/notifications/labels.tsx";
@@ -39,7 +40,8 @@ function ParentPicker({ error, register }: { error?: string | undefined; registe
   const active = parents.data?.rows.filter((parent) => parent.isActive) ?? [];
   return (
     <div className="space-y-2">
-      <TextField label="Find a parent" type="search" placeholder="Name or e-mail" value={search} onChange={(event) => setSearch(event.target.value)} />
+      {/* One query when typing pauses, not one per keystroke. */}
+      <DebouncedInput label="Find a parent" placeholder="Name or e-mail" value={search} maxLength={120} onCommit={setSearch} />
       <div>
         <label htmlFor={id} className={labelClass}>
           Parent
