@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { FEE_APPLICATION_TYPES, type FeeApplicationType } from "#shared/fees.ts";
 import { createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 import { parents } from "./users.ts";
 
-export const INVOICE_STATUSES = ["pending", "paid", "overdue"] as const;
-export const FEE_APPLICATION_TYPES = ["term_based", "year_round"] as const;
-export type FeeApplicationType = (typeof FEE_APPLICATION_TYPES)[number];
+/** The spec's three, plus `refunded` (a payment refunded from the Stripe dashboard). */
+export const INVOICE_STATUSES = ["pending", "paid", "overdue", "refunded"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export { FEE_APPLICATION_TYPES, type FeeApplicationType };
 
 /**
  * Money is integer cents. `amountCents` is what the parent pays; `feeCents` is the platform's
@@ -33,6 +35,7 @@ export const invoices = sqliteTable(
     dueDate: isoDate("due_date").notNull(),
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("pending"),
     paidAt: instant("paid_at"),
+    refundedAt: instant("refunded_at"),
     /** Set when the invoice pays for a field-trip enrolment. */
     flightTripEnrollmentId: text("flight_trip_enrollment_id"),
     createdBy: text("created_by"),
@@ -72,6 +75,11 @@ export const payments = sqliteTable(
     status: text("status", { enum: PAYMENT_RECORD_STATUSES }).notNull().default("pending"),
     stripeCheckoutSessionId: text("stripe_checkout_session_id"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /** The school's connected account the direct charge was made on. */
+    stripeAccountId: text("stripe_account_id"),
+    stripeChargeId: text("stripe_charge_id"),
+    paidAt: instant("paid_at"),
+    refundedAt: instant("refunded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,7 +87,24 @@ export const payments = sqliteTable(
     index("payments_invoice_idx").on(t.invoiceId),
     index("payments_school_idx").on(t.schoolId, t.createdAt),
     uniqueIndex("payments_checkout_unique").on(t.stripeCheckoutSessionId),
+    uniqueIndex("payments_payment_intent_unique").on(t.stripePaymentIntentId),
   ],
+);
+
+/**
+ * The last invoice number a school used in a year: `INV-{year}-{NNN}` is taken from it in the same
+ * batch as the invoice insert, so concurrent creates get distinct numbers (past 999 the number grows).
+ */
+export const invoiceSequences = sqliteTable(
+  "invoice_sequences",
+  {
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.year] })],
 );
 
 /** Fee settings of a school (the spec keeps them per admin user; one per school is what a school means). */

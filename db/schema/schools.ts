@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { SCHOOL_TYPES } from "#shared/enums.ts";
-import { bool, createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
+import { bool, createdAt, id, instant, isoDate, json, updatedAt } from "./columns.ts";
 
 export { SCHOOL_TYPES };
 export const SUBSCRIPTION_STATUSES = ["pending", "active", "trialing", "past_due", "cancelled"] as const;
@@ -41,6 +41,12 @@ export const schools = sqliteTable(
     stripeConnectAccountId: text("stripe_connect_account_id"),
     connectChargesEnabled: bool("connect_charges_enabled").notNull().default(false),
     connectPayoutsEnabled: bool("connect_payouts_enabled").notNull().default(false),
+    /** The account finished Stripe's onboarding form (`details_submitted`): the Connect gate opens. */
+    connectDetailsSubmitted: bool("connect_details_submitted").notNull().default(false),
+    /** Stripe's `requirements.currently_due` of the account; while any is due, parents cannot pay. */
+    connectRequirementsDue: json<string[]>("connect_requirements_due").notNull().default([]),
+    /** `created` of the Stripe event (or time of the fetch) that last set the Connect fields; older ones are ignored. */
+    connectStatusAt: instant("connect_status_at"),
     /** Platform fee on parent payments for this school, in basis points (500 = 5%). */
     platformFeeBps: integer("platform_fee_bps").notNull().default(500),
     /** IANA zone: trip times, "today" and weeks are in it. Schools from before zones existed got UTC. */
@@ -55,6 +61,7 @@ export const schools = sqliteTable(
   (t) => [
     uniqueIndex("schools_code_unique").on(t.code),
     uniqueIndex("schools_stripe_subscription_unique").on(t.stripeSubscriptionId),
+    uniqueIndex("schools_stripe_connect_unique").on(t.stripeConnectAccountId),
     // One index per filter of Schools Management, each ending in the list's order (ADR 0018).
     index("schools_created_at_idx").on(t.createdAt, t.id),
     index("schools_status_idx").on(t.subscriptionStatus, t.isActive, t.createdAt, t.id),

@@ -1,0 +1,20 @@
+/**
+ * A school's Stripe Connect account as SchoolRide sees it. One rule for the gate and one for
+ * payments, used by the server, the screens and the tests.
+ */
+export type ConnectState = {
+  stripeConnectAccountId: string | null;
+  connectDetailsSubmitted: boolean;
+  connectChargesEnabled: boolean;
+  connectRequirementsDue: readonly string[];
+};
+
+/** The Connect gate (after the subscription gate): the school has an account that finished onboarding. */
+export function paymentAccountConnected(state: Pick<ConnectState, "stripeConnectAccountId" | "connectDetailsSubmitted">): boolean {
+  return state.stripeConnectAccountId !== null && state.connectDetailsSubmitted;
+}
+
+/** Parents may pay only while Stripe lets the account charge and nothing is currently due. */
+export function acceptsPayments(state: ConnectState): boolean {
+  return paymentAccountConnected(state) && state.connectChargesEnabled && state.connectRequirementsDue.length === 0;
+}
