@@ -58,6 +58,13 @@ export function createApp(deps: AppDeps) {
     const result = await handleStripeWebhook(stripeWebhookDeps, await c.req.text(), c.req.header("stripe-signature") ?? null);
     return c.json(result.body, result.status as 200 | 400);
   });
+  // Stripe signs events of connected accounts (onboarding, parents' payments) on a separate Connect
+  // endpoint with its own secret; the same handler applies them. Local mode signs both with one secret.
+  const connectWebhookDeps = { ...stripeWebhookDeps, webhookSecret: deps.config.stripeConnectWebhookSecret ?? deps.stripeWebhookSecret };
+  app.post("/api/stripe/connect-webhook", async (c) => {
+    const result = await handleStripeWebhook(connectWebhookDeps, await c.req.text(), c.req.header("stripe-signature") ?? null);
+    return c.json(result.body, result.status as 200 | 400);
+  });
 
   const inputlessPaths = inputlessProcedurePaths(appRouter);
   // The session lookup is a prepared statement: built once here, used by every request.

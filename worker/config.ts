@@ -12,6 +12,7 @@ const rawConfigSchema = z.object({
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   RESEND_API_KEY: z.string().min(1).optional(),
   RESEND_WEBHOOK_SECRET: z.string().min(1).optional(),
   EMAIL_FROM: z.string().min(3).default("SchoolRide <no-reply@schoolride.example>"),
@@ -32,6 +33,8 @@ export type AppConfig = {
   databaseAuthToken: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** Signing secret of the Connect endpoint (events of the schools' connected accounts). */
+  stripeConnectWebhookSecret: string | undefined;
   resendApiKey: string | undefined;
   resendWebhookSecret: string | undefined;
   emailFrom: string;
@@ -43,7 +46,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-const PRODUCTION_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "RESEND_API_KEY", "RESEND_WEBHOOK_SECRET"] as const;
+const PRODUCTION_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "RESEND_API_KEY", "RESEND_WEBHOOK_SECRET"] as const;
 const PRICE_VARIABLES = ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "STRIPE_PRICE_ENTERPRISE"] as const;
 
 /** The simulator's price ids, used when no Stripe key is set. */
@@ -83,6 +86,7 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
     databaseAuthToken: raw.DATABASE_AUTH_TOKEN,
     stripeSecretKey: raw.STRIPE_SECRET_KEY,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+    stripeConnectWebhookSecret: raw.STRIPE_CONNECT_WEBHOOK_SECRET,
     resendApiKey: raw.RESEND_API_KEY,
     resendWebhookSecret: raw.RESEND_WEBHOOK_SECRET,
     emailFrom: raw.EMAIL_FROM,

@@ -21,6 +21,7 @@ beforeEach(async () => {
       DATABASE_URL: "libsql://x.turso.io",
       STRIPE_SECRET_KEY: "sk_test_x",
       STRIPE_WEBHOOK_SECRET: "whsec_stripe",
+      STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_stripe_connect",
       RESEND_API_KEY: "re_x",
       RESEND_WEBHOOK_SECRET: SECRET,
       STRIPE_PRICE_STARTER: "price_s",

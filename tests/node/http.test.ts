@@ -142,6 +142,7 @@ describe("dev routes", () => {
         DATABASE_URL: "libsql://db.example.turso.io",
         STRIPE_SECRET_KEY: "sk_test_x",
         STRIPE_WEBHOOK_SECRET: "whsec_x",
+        STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_x_connect",
         RESEND_API_KEY: "re_x",
         RESEND_WEBHOOK_SECRET: "whsec_y",
         STRIPE_PRICE_STARTER: "price_s",

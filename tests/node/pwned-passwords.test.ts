@@ -118,6 +118,7 @@ describe("Have I Been Pwned range client (PW3)", () => {
     const production = loadConfig({
       STRIPE_SECRET_KEY: "sk_test_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_x_connect",
       RESEND_API_KEY: "re_x",
       RESEND_WEBHOOK_SECRET: "whsec_y",
       STRIPE_PRICE_STARTER: "price_s",

@@ -68,6 +68,7 @@ export const PRODUCTION_ENV = {
   DATABASE_URL: "libsql://x.turso.io",
   STRIPE_SECRET_KEY: "sk_test_x",
   STRIPE_WEBHOOK_SECRET: "whsec_x",
+  STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_x_connect",
   RESEND_API_KEY: "re_x",
   RESEND_WEBHOOK_SECRET: "whsec_y",
   STRIPE_PRICE_STARTER: "price_a",

@@ -5,6 +5,7 @@
 export const TEST_SECRETS = {
   STRIPE_SECRET_KEY: "sk_test_worker_suite",
   STRIPE_WEBHOOK_SECRET: "whsec_worker_suite",
+  STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_worker_suite_connect",
   RESEND_API_KEY: "re_worker_suite",
   RESEND_WEBHOOK_SECRET: "whsec_resend_worker_suite",
 } as const;

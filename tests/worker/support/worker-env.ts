@@ -29,6 +29,7 @@ export function localEnv(overrides: Partial<WorkerEnv> = {}): WorkerEnv {
     APP_URL: "http://localhost:8787",
     STRIPE_SECRET_KEY: undefined,
     STRIPE_WEBHOOK_SECRET: undefined,
+    STRIPE_CONNECT_WEBHOOK_SECRET: undefined,
     RESEND_API_KEY: undefined,
     RESEND_WEBHOOK_SECRET: undefined,
     ...overrides,
