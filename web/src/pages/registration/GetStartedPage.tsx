@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import { PageHero } from "../../components/site/PageHero.tsx";
@@ -78,10 +78,13 @@ export default function GetStartedPage() {
     if (wizard && wizard.getBoundingClientRect().top < 64) wizard.scrollIntoView({ block: "start" });
   }, [step]);
 
+  /** A transition: the step shown stays until the next one's code has loaded (no "Loading…" flash). */
   function goTo(next: StepNumber, notice: WizardMessage | null) {
     focusHeading.current = true;
-    setStep(next);
-    setMessage(notice);
+    startTransition(() => {
+      setStep(next);
+      setMessage(notice);
+    });
   }
 
   /** One call at a time (a double click sends nothing twice); when the calls cannot load (offline), the fallback says so. */
