@@ -1,4 +1,6 @@
 /** The HTML side of scripts/prerender.ts: a prerendered page from the built shell (dist/index.html). */
+import { dirname, relative, resolve } from "node:path";
+import type { Plugin } from "vite";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -19,14 +21,55 @@ function headTags(title: string, description: string, url: string): string {
   ].join("\n    ");
 }
 
-export type RenderedPage = { path: string; title: string; description: string; html: string; url: string; attribute: string };
+export type RenderedPage = {
+  path: string;
+  title: string;
+  description: string;
+  html: string;
+  url: string;
+  attribute: string;
+  /** The route's chunks (besides the entry's, which the shell loads): fetched in parallel with the entry. */
+  preload: readonly string[];
+};
 
-/** Fills the shell: head tags, then the rendered app inside #root, marked with the path it is for. */
+/**
+ * Fills the shell: head tags, a modulepreload link per route chunk (before the shell's own
+ * `</head>`; the entry's are in the shell already), then the rendered app inside #root, marked with
+ * the path it is for.
+ */
 export function fillShell(shell: string, page: RenderedPage): string {
   const root = '<div id="root"></div>';
-  if (!/<title>[^<]*<\/title>/.test(shell) || !shell.includes(root)) throw new Error(`prerender: the shell has no <title> or no ${root}`);
+  if (!/<title>[^<]*<\/title>/.test(shell) || !shell.includes(root) || !shell.includes("</head>")) {
+    throw new Error(`prerender: the shell has no <title>, no </head> or no ${root}`);
+  }
+  const preloads = [...new Set(page.preload)].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
   return shell
     .replace(/\s*<meta name="description"[^>]*>/, "")
     .replace(/<title>[^<]*<\/title>/, () => headTags(page.title, page.description, page.url))
+    .replace("</head>", () => `${preloads.map((link) => `  ${link}\n  `).join("")}</head>`)
     .replace(root, () => `<div id="root" ${page.attribute}="${escapeHtml(page.path)}">${page.html}</div>`);
+}
+
+const DYNAMIC_IMPORT = /\bimport\(\s*(["'])(\.{1,2}\/[^"']+)\1\s*\)/g;
+
+/**
+ * A plugin for the prerender's SSR build: each relative `import("./x")` in web/src first adds the
+ * module's client manifest key (its path under `webRoot`) to `globalThis.__prerenderImports` when
+ * that set exists (web/src/prerender.tsx sets it while the routes of a page load). The code runs as
+ * before otherwise; the client build does not use this plugin.
+ */
+export function logRouteImports(webRoot: string): Plugin {
+  const sources = resolve(webRoot, "src");
+  return {
+    name: "schoolride:log-route-imports",
+    transform(code, id) {
+      const file = id.split("?")[0]!;
+      if (!file.startsWith(sources) || !code.includes("import(")) return null;
+      const rewritten = code.replace(DYNAMIC_IMPORT, (call: string, _quote: string, specifier: string) => {
+        const key = relative(webRoot, resolve(dirname(file), specifier)).replaceAll("\\", "/");
+        return `(globalThis.__prerenderImports?.add(${JSON.stringify(key)}), ${call})`;
+      });
+      return { code: rewritten, map: null };
+    },
+  };
 }

@@ -5,12 +5,15 @@
  * dist/index.html and writes dist/<page>.html, which Cloudflare's assets (html_handling
  * "auto-trailing-slash") and worker/local/assets.ts serve at /<page>. dist/index.html stays the empty
  * shell every other URL falls back to; "/" is written to home.html (worker/http/prerendered.ts).
+ * Each page preloads its route's chunks (`<link rel="modulepreload">`), fetched with the entry
+ * rather than after it.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
-import { fillShell } from "./prerender-html.ts";
+import { readManifest, routeFiles } from "./bundle-report.ts";
+import { fillShell, logRouteImports } from "./prerender-html.ts";
 
 type PrerenderModule = typeof import("../web/src/prerender.tsx");
 
@@ -32,16 +35,20 @@ async function main() {
     configFile: join(root, "vite.config.ts"),
     logLevel: "warn",
     build: { ssr: "src/prerender.tsx", outDir: ssrOut, emptyOutDir: true, manifest: false, copyPublicDir: false },
+    plugins: [logRouteImports(join(root, "web"))],
   });
   const module = (await import(pathToFileURL(join(ssrOut, "prerender.js")).href)) as PrerenderModule;
   const shell = readFileSync(join(dist, "index.html"), "utf8");
+  const manifest = readManifest(dist);
   const base = siteUrl();
   for (const page of module.PRERENDERED_PAGES) {
-    const html = await module.renderPage(page.path);
+    const { html, routeModules } = await module.renderPage(page.path);
+    const preload = routeFiles(manifest, routeModules).route.map((asset) => `/${asset}`);
     const file = join(dist, module.prerenderedFile(page.path));
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, fillShell(shell, { ...page, html, url: `${base}${page.path === "/" ? "/" : page.path}`, attribute: module.PRERENDERED_ATTRIBUTE }));
-    console.log(`prerendered ${page.path.padEnd(20)} → dist/${module.prerenderedFile(page.path)}`);
+    const url = `${base}${page.path === "/" ? "/" : page.path}`;
+    writeFileSync(file, fillShell(shell, { ...page, html, url, preload, attribute: module.PRERENDERED_ATTRIBUTE }));
+    console.log(`prerendered ${page.path.padEnd(20)} → dist/${module.prerenderedFile(page.path)} (${preload.length} chunks preloaded)`);
   }
   rmSync(ssrOut, { recursive: true, force: true });
 }

@@ -56,6 +56,17 @@ test.describe("prerendered public pages", () => {
     });
   }
 
+  test("a prerendered page preloads its route's chunks with the entry, and uses every one", async ({ page, request }) => {
+    const html = await (await request.get("/services")).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+    expect(preloads.filter((href) => /^\/assets\/(ServicesPage|PublicLayout)-[\w-]+\.js$/.test(href))).toHaveLength(2);
+    const scripts = new Set<string>();
+    page.on("request", (request) => scripts.add(new URL(request.url()).pathname));
+    await page.goto("/services");
+    await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
+    for (const href of preloads) expect(scripts, href).toContain(href);
+  });
+
   test("a prerendered page is live after hydration: client-side navigation", async ({ page }) => {
     await page.goto("/services");
     await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
@@ -63,6 +74,29 @@ test.describe("prerendered public pages", () => {
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Home" }).click();
     await expect(page).toHaveURL("/");
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});
+
+test.describe("the registration wizard loads its code as it is used", () => {
+  test("the schemas and calls load when the form is first used, each step's code when it is reached", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => scripts.push(new URL(request.url()).pathname));
+    const loaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+    await page.goto("/get-started");
+    await expect(page.getByLabel("School Name")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(loaded("GetStartedPage")).toBe(true);
+    for (const chunk of ["wizard-calls", "VerifyEmailStep", "ConsentStep", "PaymentStep"]) expect(loaded(chunk), chunk).toBe(false);
+
+    await page.getByLabel("School Name").focus();
+    await expect.poll(() => loaded("wizard-calls")).toBe(true);
+    await expect.poll(() => loaded("VerifyEmailStep")).toBe(true);
+    expect(loaded("PaymentStep")).toBe(false);
+    // The checks run in the browser as before: nothing filled in, the spec's message.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("alert")).toContainText("Please fill in all required fields. Missing: School Name");
+    await expect(page.getByLabel("School Name")).toBeFocused();
+    await expect(page.getByLabel("School Name")).toHaveAttribute("aria-invalid", "true");
   });
 });
 

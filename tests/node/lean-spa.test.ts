@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUNDLE_ROUTES, bundleReport, bundleRows, formatBundleTable } from "../../scripts/bundle-report.ts";
-import { fillShell } from "../../scripts/prerender-html.ts";
+import { BUDGET_KB, BUNDLE_ROUTES, bundleReport, bundleRows, formatBundleTable, type Manifest, routeFiles } from "../../scripts/bundle-report.ts";
+import { fillShell, logRouteImports } from "../../scripts/prerender-html.ts";
 import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
 import { createApp } from "../../worker/app.ts";
 import { assetRequest } from "../../worker/http/prerendered.ts";
@@ -12,6 +12,7 @@ import { nodeAssets } from "../../worker/local/assets.ts";
 import { createTestApp } from "../support/harness.ts";
 
 const SHELL = '<!doctype html><html><head><meta name="description" content="generic" /><title>SchoolRide</title></head><body><div id="root"></div></body></html>';
+const NO_PRELOAD: readonly string[] = [];
 
 let dist: string;
 beforeAll(() => {
@@ -85,6 +86,7 @@ describe("prerendered HTML", () => {
       html: "<main><h1>What We Do</h1></main>",
       url: "https://schoolride.example.com/services",
       attribute: "data-prerendered",
+      preload: NO_PRELOAD,
     });
     expect(html).toContain("<title>What &quot;We&quot; Do · &lt;SchoolRide&gt;</title>");
     expect(html).toContain('<meta name="description" content="Routes &amp; buses" />');
@@ -95,8 +97,32 @@ describe("prerendered HTML", () => {
     expect(html).toContain('<div id="root" data-prerendered="/services"><main><h1>What We Do</h1></main></div>');
   });
 
-  it("refuses a shell without a title or an empty #root", () => {
+  it("preloads the route's chunks in the head, once each, escaped", () => {
     const page = { path: "/", title: "t", description: "d", html: "", url: "u", attribute: "data-prerendered" };
+    const html = fillShell(SHELL, { ...page, preload: ["/assets/Home-1.js", "/assets/Layout-2.js", "/assets/Home-1.js", '/assets/a"b.js'] });
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head.match(/<link rel="modulepreload" crossorigin href="[^"]*">/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/Home-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/Layout-2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/a&quot;b.js">',
+    ]);
+    expect(fillShell(SHELL, { ...page, preload: NO_PRELOAD })).not.toContain("modulepreload");
+  });
+
+  it("the prerender's build logs the module each relative dynamic import of web/src loads, and changes nothing else", () => {
+    const plugin = logRouteImports("/app/web");
+    const transform = plugin.transform as (code: string, id: string) => { code: string } | null;
+    const code = 'const page = () => import("../pages/public/HomePage.tsx"); const lib = () => import("sonner");';
+    const out = transform(code, "/app/web/src/routes/router.tsx")?.code;
+    expect(out).toBe(
+      'const page = () => (globalThis.__prerenderImports?.add("src/pages/public/HomePage.tsx"), import("../pages/public/HomePage.tsx")); const lib = () => import("sonner");',
+    );
+    expect(transform(code, "/app/worker/app.ts")).toBeNull();
+    expect(transform("export const x = 1;", "/app/web/src/lib/x.ts")).toBeNull();
+  });
+
+  it("refuses a shell without a title or an empty #root", () => {
+    const page = { path: "/", title: "t", description: "d", html: "", url: "u", attribute: "data-prerendered", preload: NO_PRELOAD };
     expect(() => fillShell("<html><body><div id=root></div></body></html>", page)).toThrow(/no <title>/);
   });
 });
@@ -132,6 +158,30 @@ describe("bundle report", () => {
     }
     expect(bundleReport(built)["/login/parent"]).toBe(expected);
     expect(formatBundleTable(rows)).toContain("/login/parent");
+  });
+
+  it("a route's preloads are its lazy modules and their static imports, without the entry's files", () => {
+    const manifest: Manifest = {
+      "index.html": { file: "assets/entry.js", isEntry: true, imports: ["_react.js"] },
+      "_react.js": { file: "assets/react.js" },
+      "_icon.js": { file: "assets/icon.js", imports: ["_react.js"] },
+      "src/Layout.tsx": { file: "assets/layout.js", imports: ["_icon.js", "_react.js"] },
+      "src/Page.tsx": { file: "assets/page.js", imports: ["_icon.js"], dynamicImports: ["src/Dialog.tsx"] },
+      "src/Dialog.tsx": { file: "assets/dialog.js" },
+    };
+    expect(routeFiles(manifest, ["src/Layout.tsx", "src/Page.tsx"])).toEqual({
+      entry: ["assets/entry.js", "assets/react.js"],
+      route: ["assets/layout.js", "assets/icon.js", "assets/page.js"],
+    });
+  });
+
+  it("every budget is the issue's goal, with no exceptions: 120 KB for public pages, 150 KB in the role areas", () => {
+    expect(BUDGET_KB).toEqual({ public: 120, area: 150 });
+    for (const { route, budgetKb } of BUNDLE_ROUTES) {
+      const area = /^\/(super-admin|school-admin|parent)(\/|$)/.test(route);
+      expect(budgetKb, route).toBe(area ? 150 : 120);
+    }
+    expect(BUNDLE_ROUTES.map((row) => row.route)).toContain("/get-started");
   });
 
   it("fails loudly when a measured module is no longer in the build", () => {

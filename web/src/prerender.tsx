@@ -11,10 +11,24 @@ import { routes } from "./routes/router.tsx";
 
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, prerenderedFile } from "./routes/page-meta.ts";
 
-/** The HTML of the app at `path`, for inside #root. */
-export async function renderPage(path: string): Promise<string> {
+/**
+ * Set by scripts/prerender.ts's build: every `import("./x")` under web/src reports the module it
+ * loads (its key in the client's build manifest, e.g. "src/pages/public/HomePage.tsx") here first.
+ */
+type ImportLog = { __prerenderImports?: Set<string> };
+
+/**
+ * The HTML of the app at `path`, for inside #root, and the route's lazy modules (the ones its
+ * matched routes loaded; not the lazy components the page renders later), which the page preloads.
+ */
+export async function renderPage(path: string): Promise<{ html: string; routeModules: string[] }> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
+  const log = globalThis as ImportLog;
+  const routeModules = new Set<string>();
+  log.__prerenderImports = routeModules;
+  const context = await handler.query(new Request(new URL(path, "http://prerender.invalid"))).finally(() => {
+    log.__prerenderImports = undefined;
+  });
   if (context instanceof Response) throw new Error(`prerender: ${path} answered a redirect or response (${context.status})`);
   if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -24,5 +38,5 @@ export async function renderPage(path: string): Promise<string> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  return new Response(prelude).text();
+  return { html: await new Response(prelude).text(), routeModules: [...routeModules] };
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
+import { FullPageSpinner } from "../components/ui/loading.tsx";
 import { ROLE_HOMES, type Role, useSession } from "../lib/session.ts";
-import { FullPageSpinner } from "./FullPageSpinner.tsx";
 import { loginPathFor } from "./redirects.ts";
 
 export { FullPageSpinner };

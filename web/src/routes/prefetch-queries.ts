@@ -1,4 +1,4 @@
-import { DASHBOARD_PENDING_APPROVALS } from "../features/registrations/hooks.ts";
+import { DASHBOARD_PENDING_APPROVALS } from "#shared/superAdmin-constants.ts";
 import { queryClient, trpc } from "../lib/data.tsx";
 import { PREFETCH_META } from "../lib/trpc.ts";
 

@@ -1,8 +1,7 @@
 import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import PublicLayout from "../components/site/PublicLayout.tsx";
+import { FullPageSpinner } from "../components/ui/loading.tsx";
 import type { Role } from "../lib/session.ts";
-import { FullPageSpinner } from "./FullPageSpinner.tsx";
 import { prefetchLoader } from "./prefetch.ts";
 import type { PrefetchName } from "./prefetch-queries.ts";
 
@@ -78,7 +77,7 @@ const loginRoute = (path: string, role: Role): RouteObject => ({
 
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    lazy: page(() => import("../components/site/PublicLayout.tsx")),
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, lazy: page(() => import("../pages/public/HomePage.tsx")) },
@@ -88,7 +87,8 @@ export const routes: RouteObject[] = [
       { path: "gdpr-compliance", lazy: page(() => import("../pages/public/GdprCompliancePage.tsx")) },
       { path: "cookie-policy", lazy: page(() => import("../pages/public/CookiePolicyPage.tsx")) },
       { path: "login", lazy: page(() => import("../pages/auth/LoginChooserPage.tsx")) },
-      { path: "get-started", lazy: dataPage(() => import("../pages/registration/GetStartedPage.tsx")) },
+      // The wizard loads its data layer with its calls, when the form is used (wizard.ts).
+      { path: "get-started", lazy: page(() => import("../pages/registration/GetStartedPage.tsx")) },
       { path: "payment/success", lazy: dataPage(() => import("../pages/registration/PaymentSuccessPage.tsx")) },
       { path: "accept-invite", lazy: dataPage(() => import("../pages/auth/AcceptInvitePage.tsx")) },
       { path: "forgot-password", lazy: page(() => import("../pages/auth/ForgotPasswordPage.tsx")) },

@@ -30,3 +30,13 @@ export function SecondaryButton({ className = "", ...props }: ButtonHTMLAttribut
     />
   );
 }
+
+/** The primary (brand) button. */
+export function Button({ className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
+      {...props}
+    />
+  );
+}

@@ -1,4 +1,7 @@
-import { type ButtonHTMLAttributes, forwardRef, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from "react";
+
+// The primary button lives with the other buttons: a page with a button and no form loads no form code.
+export { Button } from "./buttons.tsx";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: ReactNode };
 
@@ -33,15 +36,6 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
     </div>
   );
 });
-
-export function Button({ className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button
-      className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
-      {...props}
-    />
-  );
-}
 
 /** A form-level message, announced when it appears. */
 export function FormAlert({ kind = "error", children }: { kind?: "error" | "success"; children: ReactNode }) {

@@ -1,13 +1,8 @@
 import type { ReactNode } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 
-export function Loading({ label = "Loading…" }: { label?: string }) {
-  return (
-    <p role="status" aria-live="polite" className="py-8 text-center text-slate-500">
-      {label}
-    </p>
-  );
-}
+// With the full-page spinner, in a module the entry has: pages without the data layer show it too.
+export { Loading } from "./loading.tsx";
 
 export function ErrorState({ children }: { children: ReactNode }) {
   return (

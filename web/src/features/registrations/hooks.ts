@@ -3,10 +3,9 @@ import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
-/** Paid registrations awaiting review, newest first, at most `limit` of them. */
-/** Spec: the dashboard shows the first 3 pending approvals (the route prefetch asks for the same). */
-export const DASHBOARD_PENDING_APPROVALS = 3;
+export { DASHBOARD_PENDING_APPROVALS } from "#shared/superAdmin-constants.ts";
 
+/** Paid registrations awaiting review, newest first, at most `limit` of them. */
 export function usePendingRegistrations(limit: number) {
   const trpc = useTRPC();
   return useQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit }));
@@ -48,44 +47,8 @@ export function useRejectRegistration() {
   );
 }
 
-/* The applicant's side: the registration wizard at /get-started and the return from Checkout. The
- * wizard shows each outcome in its own message area, so these calls have no toasts. */
-
-/** Step 1: the school and its administrator become a pending registration; a code is e-mailed. */
-export function useRegisterSchool() {
-  const trpc = useTRPC();
-  return useMutation(trpc.registration.register.mutationOptions());
-}
-
-/** Step 1 again, back from a later step: the same registration is updated (a new address needs a new code). */
-export function useUpdateRegistration() {
-  const trpc = useTRPC();
-  return useMutation(trpc.registration.update.mutationOptions());
-}
-
-/** Step 2: the e-mailed code. */
-export function useVerifyRegistrationEmail() {
-  const trpc = useTRPC();
-  return useMutation(trpc.registration.verifyEmail.mutationOptions());
-}
-
-/** Step 2: "Resend Code". */
-export function useResendVerificationCode() {
-  const trpc = useTRPC();
-  return useMutation(trpc.registration.resendCode.mutationOptions());
-}
-
-/** Step 4: the consents recorded and a Stripe Checkout session opened. */
-export function useStartRegistrationCheckout() {
-  const trpc = useTRPC();
-  return useMutation(trpc.registration.createCheckoutSession.mutationOptions());
-}
-
-/** Reopens a registration from its resume token (the e-mailed link, or back from a cancelled checkout). */
-export function useResumeRegistration() {
-  const trpc = useTRPC();
-  return useMutation(trpc.registration.resume.mutationOptions());
-}
+/* The applicant's side: the registration wizard at /get-started calls the server through
+ * wizard-calls.ts (loaded when its form is used); the return from Checkout reads this. */
 
 /**
  * Whether the Checkout session was paid (Stripe's webhook processed), read again every `pollMs`

@@ -1,9 +1,10 @@
 import { ExternalLink } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useId, useState } from "react";
+import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import { textLink } from "../../components/site/ui.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
-import { MESSAGE_ID } from "./wizard.ts";
+import { errorNotice, MESSAGE_ID, type WizardControls } from "./wizard.ts";
 
 const TERMS_SUMMARY = [
   "Your subscription is billed monthly in advance through Stripe. We give at least 30 days notice of any price change.",
@@ -67,19 +68,34 @@ function Checkbox({ checked, onChange, invalid, children }: { checked: boolean; 
 }
 
 type Props = {
+  wizard: WizardControls;
   termsAccepted: boolean;
   privacyAccepted: boolean;
   onTermsChange: (value: boolean) => void;
   onPrivacyChange: (value: boolean) => void;
-  showInvalid: boolean;
-  onSubmit: () => void;
-  onPrevious: () => void;
 };
 
-/** Step 3: summaries of the terms and privacy policy, and the two consents. */
-export function ConsentStep({ termsAccepted, privacyAccepted, onTermsChange, onPrivacyChange, showInvalid, onSubmit, onPrevious }: Props) {
+/** Step 3: summaries of the terms and privacy policy, and the two consents. Loaded when shown. */
+export function ConsentStep({ wizard, termsAccepted, privacyAccepted, onTermsChange, onPrivacyChange }: Props) {
+  const [showInvalid, setShowInvalid] = useState(false);
+
+  function submit() {
+    if (!termsAccepted || !privacyAccepted) {
+      setShowInvalid(true);
+      wizard.setMessage(errorNotice(REGISTRATION_MESSAGES.consent));
+      return;
+    }
+    setShowInvalid(false);
+    wizard.preloadNext();
+    wizard.goTo(4, null);
+  }
+  const change = (onChange: (value: boolean) => void) => (value: boolean) => {
+    onChange(value);
+    setShowInvalid(false);
+  };
+
   return (
-    <StepForm onSubmit={onSubmit} className="mt-6">
+    <StepForm onSubmit={submit} onFocus={wizard.preloadNext} className="mt-6">
       <section
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus so the keyboard can scroll it
         tabIndex={0}
@@ -91,14 +107,14 @@ export function ConsentStep({ termsAccepted, privacyAccepted, onTermsChange, onP
       </section>
       <fieldset className="mt-6 space-y-3">
         <legend className="sr-only">Consent</legend>
-        <Checkbox checked={termsAccepted} onChange={onTermsChange} invalid={showInvalid && !termsAccepted}>
+        <Checkbox checked={termsAccepted} onChange={change(onTermsChange)} invalid={showInvalid && !termsAccepted}>
           I have read and accept the Terms of Service
         </Checkbox>
-        <Checkbox checked={privacyAccepted} onChange={onPrivacyChange} invalid={showInvalid && !privacyAccepted}>
+        <Checkbox checked={privacyAccepted} onChange={change(onPrivacyChange)} invalid={showInvalid && !privacyAccepted}>
           I have read and accept the Privacy Policy
         </Checkbox>
       </fieldset>
-      <StepActions label="Accept & Continue" pendingLabel="Continuing…" onPrevious={onPrevious} />
+      <StepActions label="Accept & Continue" pendingLabel="Continuing…" onPrevious={wizard.onPrevious} />
     </StepForm>
   );
 }

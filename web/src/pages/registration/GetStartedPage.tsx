@@ -1,39 +1,42 @@
-import { useEffect, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { REGISTRATION_MESSAGES, type RegistrationInput, registrationSchema, verifyEmailInput } from "#shared/registration.ts";
+import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import { PageHero } from "../../components/site/PageHero.tsx";
 import { textLink } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
-import { Loading } from "../../components/ui/states.tsx";
-import {
-  useRegisterSchool,
-  useResendVerificationCode,
-  useStartRegistrationCheckout,
-  useUpdateRegistration,
-  useVerifyRegistrationEmail,
-} from "../../features/registrations/hooks.ts";
-import { ConsentStep } from "./ConsentStep.tsx";
-import { PaymentStep } from "./PaymentStep.tsx";
+import { Loading } from "../../components/ui/loading.tsx";
+import type { Failure } from "../../features/registrations/wizard-calls.ts";
 import { type ResumeOutcome, rememberResumeToken, useResumeOnLoad } from "./resume.ts";
-import { type RegistrationOutput, SchoolDetailsStep } from "./SchoolDetailsStep.tsx";
-import { VerifyEmailStep } from "./VerifyEmailStep.tsx";
+import { SchoolDetailsStep } from "./SchoolDetailsStep.tsx";
 import { WizardMessages } from "./WizardMessages.tsx";
 import { WizardProgress } from "./WizardProgress.tsx";
 import {
   DEFAULT_VALUES,
+  type DetailsForm,
   errorNotice,
   type FieldName,
-  failure,
-  fieldsOfMissingMessage,
+  loadWizardCalls,
   localToday,
+  type Pending,
   STEPS,
   type StepNumber,
-  serverFieldErrors,
-  stepOneInput,
   submittedNotice,
+  type WizardCalls,
+  type WizardControls,
   type WizardMessage,
 } from "./wizard.ts";
+
+// Steps 2–4, with their code, load when first shown (each starts loading when the step before it is
+// first used); the wizard's calls when the form is first used (wizard.ts). Step 1 is all the page
+// needs at first.
+const STEP_MODULES = {
+  2: () => import("./VerifyEmailStep.tsx"),
+  3: () => import("./ConsentStep.tsx"),
+  4: () => import("./PaymentStep.tsx"),
+} as const;
+const VerifyEmailStep = lazy(async () => ({ default: (await STEP_MODULES[2]()).VerifyEmailStep }));
+const ConsentStep = lazy(async () => ({ default: (await STEP_MODULES[3]()).ConsentStep }));
+const PaymentStep = lazy(async () => ({ default: (await STEP_MODULES[4]()).PaymentStep }));
 
 const INTROS: Record<StepNumber, string> = {
   1: "Tell us about your school and the person who will administer its SchoolRide account.",
@@ -42,55 +45,27 @@ const INTROS: Record<StepNumber, string> = {
   4: "Check your plan and registration details, then continue to our secure payment page.",
 };
 
+const NO_FIELDS: ReadonlySet<FieldName> = new Set();
+
 /** `/get-started`: the four-step school registration wizard (spec §2, §4). */
 export default function GetStartedPage() {
   usePageTitle("Register Your School · SchoolRide");
   const [step, setStep] = useState<StepNumber>(1);
   const [message, setMessage] = useState<WizardMessage | null>(null);
+  const [form, setForm] = useState<DetailsForm>(DEFAULT_VALUES);
+  const [invalidFields, setInvalidFields] = useState(NO_FIELDS);
   const [pendingSchoolId, setPendingSchoolId] = useState<string | null>(null);
   /** The step-1 values the pending registration was created from: unchanged values are not sent twice. */
   const [registeredAs, setRegisteredAs] = useState<string | null>(null);
   const [verified, setVerified] = useState(false);
-  const [code, setCode] = useState("");
-  const [codeInvalid, setCodeInvalid] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [privacyAccepted, setPrivacyAccepted] = useState(false);
-  const [consentInvalid, setConsentInvalid] = useState(false);
-  const [redirecting, setRedirecting] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const pendingRef = useRef<Pending | null>(null);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const wizardRef = useRef<HTMLDivElement>(null);
   const focusHeading = useRef(false);
-
-  // Step 1 is validated by the shared schema, which reports only its first problem.
-  const firstIssue = useRef<string | null>(null);
-  const resolver: Resolver<RegistrationInput, unknown, RegistrationOutput> = async (values) => {
-    const result = registrationSchema(localToday()).safeParse(values);
-    if (result.success) {
-      firstIssue.current = null;
-      return { values: result.data, errors: {} };
-    }
-    const issue = result.error.issues[0];
-    const text = issue?.message ?? REGISTRATION_MESSAGES.generic;
-    firstIssue.current = text;
-    const fields = issue?.path.length ? [String(issue.path[0]) as FieldName] : fieldsOfMissingMessage(text);
-    const errors: FieldErrors<RegistrationInput> = {};
-    for (const field of fields) errors[field] = { type: "validation", message: text };
-    return { values: {}, errors };
-  };
-  const form = useForm<RegistrationInput, unknown, RegistrationOutput>({
-    resolver,
-    defaultValues: DEFAULT_VALUES,
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-  });
-
-  const registerSchool = useRegisterSchool();
-  const updateSchool = useUpdateRegistration();
-  const verifyEmail = useVerifyRegistrationEmail();
-  const resendCode = useResendVerificationCode();
-  const checkout = useStartRegistrationCheckout();
 
   // The new step's heading takes the focus, so keyboard and screen reader users start at its top.
   useEffect(() => {
@@ -103,35 +78,59 @@ export default function GetStartedPage() {
     if (wizard && wizard.getBoundingClientRect().top < 64) wizard.scrollIntoView({ block: "start" });
   }, [step]);
 
+  /** A transition: the step shown stays until the next one's code has loaded (no "Loading…" flash). */
   function goTo(next: StepNumber, notice: WizardMessage | null) {
     focusHeading.current = true;
-    setStep(next);
-    setMessage(notice);
+    startTransition(() => {
+      setStep(next);
+      setMessage(notice);
+    });
   }
 
-  const busy = registerSchool.isPending || updateSchool.isPending || verifyEmail.isPending || resendCode.isPending || checkout.isPending || redirecting;
-
-  function previous() {
-    if (step === 1 || busy) return;
-    goTo((step - 1) as StepNumber, null);
-  }
-
-  /** A new code is on its way to the administrator: the tab keeps the resume token, the code field starts empty. */
-  function expectNewCode(resumeToken: string | null | undefined) {
-    rememberResumeToken(resumeToken);
-    setCode("");
-    setCodeInvalid(false);
-  }
-
-  /** The pending registration a step 2 or 4 call is about; without one, the wizard says so and nothing is sent. */
-  function pendingRegistration(): string | null {
-    if (!pendingSchoolId) {
-      setMessage(errorNotice(REGISTRATION_MESSAGES.noPendingRegistration));
-      return null;
+  /** One call at a time (a double click sends nothing twice); when the calls cannot load (offline), the fallback says so. */
+  async function run(kind: Pending, fallback: string, task: (calls: WizardCalls) => Promise<void>) {
+    if (pendingRef.current) return;
+    pendingRef.current = kind;
+    setPending(kind);
+    try {
+      await task(await loadWizardCalls());
+    } catch {
+      setMessage(errorNotice(fallback));
+    } finally {
+      pendingRef.current = null;
+      setPending(null);
     }
-    setMessage(null);
-    return pendingSchoolId;
   }
+
+  /** The message of a failed check or call; its fields are marked invalid and the first one focused. */
+  function showFailure({ message: text, fields }: Failure) {
+    setInvalidFields(new Set(fields));
+    setMessage(errorNotice(text));
+    const named = wizardRef.current?.querySelectorAll<HTMLElement>("form [name]") ?? [];
+    [...named].find((element) => fields.includes(element.getAttribute("name") as FieldName))?.focus();
+  }
+
+  const controls: WizardControls = {
+    pending,
+    run,
+    goTo,
+    setMessage,
+    pendingRegistration() {
+      if (!pendingSchoolId) {
+        setMessage(errorNotice(REGISTRATION_MESSAGES.noPendingRegistration));
+        return null;
+      }
+      setMessage(null);
+      return pendingSchoolId;
+    },
+    preloadNext() {
+      if (step < 4) void STEP_MODULES[(step + 1) as 2 | 3 | 4]().catch(() => undefined);
+    },
+    onPrevious() {
+      if (step === 1 || pendingRef.current) return;
+      goTo((step - 1) as StepNumber, null);
+    },
+  };
 
   /* Resume (the e-mailed link, or back from a cancelled checkout) ------------------------------ */
   const { resuming } = useResumeOnLoad((outcome: ResumeOutcome) => {
@@ -140,9 +139,8 @@ export default function GetStartedPage() {
       return;
     }
     const { registration, via } = outcome;
-    form.reset(registration.details);
-    const parsed = registrationSchema("").safeParse(registration.details);
-    setRegisteredAs(parsed.success ? JSON.stringify(stepOneInput(parsed.data)) : null);
+    setForm(outcome.form);
+    setRegisteredAs(outcome.registeredAs);
     setPendingSchoolId(registration.pendingSchoolId);
     setVerified(registration.step > 2);
     // Step 4 is only reached after both consents, which the server recorded with the checkout.
@@ -157,141 +155,37 @@ export default function GetStartedPage() {
   });
 
   /* Step 1 ------------------------------------------------------------------------------------ */
-  const submitDetails = form.handleSubmit(
-    (values) => {
-      if (busy) return;
+  function submitDetails() {
+    controls.preloadNext();
+    void run("details", REGISTRATION_MESSAGES.registerFailed, async (calls) => {
       setMessage(null);
-      const input = stepOneInput(values);
-      const key = JSON.stringify(input);
-      if (pendingSchoolId && key === registeredAs) {
-        goTo(verified ? 3 : 2, null);
-        return;
-      }
-      const onError = (error: unknown) => {
-        const fields = serverFieldErrors(error);
-        fields.forEach((field, index) => form.setError(field, { type: "server" }, { shouldFocus: index === 0 }));
-        setMessage(failure(error, REGISTRATION_MESSAGES.registerFailed));
-      };
+      const checked = calls.checkDetails(form, localToday());
+      if (!checked.ok) return showFailure(checked);
+      setInvalidFields(NO_FIELDS);
+      const { input, key } = checked;
+      if (pendingSchoolId && key === registeredAs) return goTo(verified ? 3 : 2, null);
       if (pendingSchoolId) {
         // Back from a later step: the same registration is updated; a new address needs a new code.
-        updateSchool.mutate(
-          { ...input, pendingSchoolId },
-          {
-            onSuccess: (data) => {
-              setRegisteredAs(key);
-              setVerified(data.verified);
-              if (data.verified) return goTo(3, null);
-              expectNewCode(data.resumeToken);
-              goTo(2, data.resumeToken ? submittedNotice(input.adminEmail) : null);
-            },
-            onError,
-          },
-        );
-        return;
+        const updated = await calls.updateRegistration(pendingSchoolId, input);
+        if (!updated.ok) return showFailure(updated);
+        setRegisteredAs(key);
+        setVerified(updated.data.verified);
+        if (updated.data.verified) return goTo(3, null);
+        rememberResumeToken(updated.data.resumeToken);
+        return goTo(2, updated.data.resumeToken ? submittedNotice(input.adminEmail) : null);
       }
-      registerSchool.mutate(input, {
-        onSuccess: (data) => {
-          const id: string | undefined = data?.pendingSchoolId;
-          if (typeof id !== "string" || id === "") {
-            setMessage(errorNotice(REGISTRATION_MESSAGES.unexpectedResponse));
-            return;
-          }
-          setPendingSchoolId(id);
-          setRegisteredAs(key);
-          setVerified(false);
-          expectNewCode(data.resumeToken);
-          goTo(2, submittedNotice(input.adminEmail));
-        },
-        onError,
-      });
-    },
-    () => setMessage(errorNotice(firstIssue.current ?? REGISTRATION_MESSAGES.generic)),
-  );
-
-  /* Step 2 ------------------------------------------------------------------------------------ */
-  function submitCode() {
-    if (busy) return;
-    if (verified) {
-      goTo(3, null);
-      return;
-    }
-    setMessage(null);
-    const parsed = verifyEmailInput.safeParse({ pendingSchoolId: pendingSchoolId ?? "", verificationCode: code });
-    if (!parsed.success) {
-      setCodeInvalid(true);
-      setMessage(errorNotice(parsed.error.issues[0]?.message ?? REGISTRATION_MESSAGES.codeLength));
-      codeRef.current?.focus();
-      return;
-    }
-    setCodeInvalid(false);
-    verifyEmail.mutate(parsed.data, {
-      onSuccess: (data) => {
-        if (data?.verified !== true) {
-          setCodeInvalid(true);
-          setMessage(errorNotice(REGISTRATION_MESSAGES.invalidCode));
-          return;
-        }
-        setVerified(true);
-        goTo(3, { kind: "success", title: "Email Verified", text: "Your e-mail address has been verified." });
-      },
-      onError: (error) => {
-        setCodeInvalid(true);
-        setMessage(failure(error, REGISTRATION_MESSAGES.generic));
-        codeRef.current?.focus();
-      },
+      const registered = await calls.registerSchool(input);
+      if (!registered.ok) return showFailure(registered);
+      const id: string | undefined = registered.data?.pendingSchoolId;
+      if (typeof id !== "string" || id === "") return setMessage(errorNotice(REGISTRATION_MESSAGES.unexpectedResponse));
+      setPendingSchoolId(id);
+      setRegisteredAs(key);
+      setVerified(false);
+      rememberResumeToken(registered.data.resumeToken);
+      goTo(2, submittedNotice(input.adminEmail));
     });
   }
 
-  function resend() {
-    if (busy) return;
-    const id = pendingRegistration();
-    if (!id) return;
-    resendCode.mutate(
-      { pendingSchoolId: id },
-      {
-        onSuccess: (data) => {
-          expectNewCode(data?.resumeToken);
-          setMessage({ kind: "success", title: "Code Sent", text: data?.message || REGISTRATION_MESSAGES.codeResent });
-        },
-        onError: (error) => setMessage(failure(error, REGISTRATION_MESSAGES.generic)),
-      },
-    );
-  }
-
-  /* Step 3 ------------------------------------------------------------------------------------ */
-  function submitConsent() {
-    if (!termsAccepted || !privacyAccepted) {
-      setConsentInvalid(true);
-      setMessage(errorNotice(REGISTRATION_MESSAGES.consent));
-      return;
-    }
-    setConsentInvalid(false);
-    goTo(4, null);
-  }
-
-  /* Step 4 ------------------------------------------------------------------------------------ */
-  function submitPayment() {
-    if (busy) return;
-    const id = pendingRegistration();
-    if (!id) return;
-    checkout.mutate(
-      { pendingSchoolId: id, termsAccepted: true, privacyAccepted: true },
-      {
-        onSuccess: (data) => {
-          const url: string | undefined = data?.checkout_url;
-          if (typeof url !== "string" || url === "") {
-            setMessage(errorNotice(REGISTRATION_MESSAGES.checkoutFailedRetry));
-            return;
-          }
-          setRedirecting(true);
-          window.location.assign(url);
-        },
-        onError: (error) => setMessage(failure(error, REGISTRATION_MESSAGES.checkoutFailedRetry)),
-      },
-    );
-  }
-
-  const values = form.getValues();
   const current = STEPS[step - 1]!;
 
   let body;
@@ -299,60 +193,39 @@ export default function GetStartedPage() {
     body = resuming ? (
       <Loading label="Restoring your registration…" />
     ) : (
-      <SchoolDetailsStep form={form} onSubmit={() => void submitDetails()} pending={registerSchool.isPending || updateSchool.isPending} />
-    );
-  } else if (step === 2) {
-    body = (
-      <VerifyEmailStep
-        ref={codeRef}
-        email={values.adminEmail.trim()}
-        code={code}
-        onCodeChange={(next) => {
-          setCode(next);
-          setCodeInvalid(false);
+      <SchoolDetailsStep
+        values={form}
+        onChange={(name, value) => setForm((previous) => ({ ...previous, [name]: value }))}
+        invalid={invalidFields}
+        onSubmit={submitDetails}
+        onFirstUse={() => {
+          void loadWizardCalls().catch(() => undefined);
+          controls.preloadNext();
         }}
-        invalid={codeInvalid}
-        verified={verified}
-        onSubmit={submitCode}
-        onResend={resend}
-        onPrevious={previous}
-        verifying={verifyEmail.isPending}
-        resending={resendCode.isPending}
+        pending={pending === "details"}
       />
     );
+  } else if (step === 2) {
+    body = <VerifyEmailStep wizard={controls} email={form.adminEmail.trim()} verified={verified} onVerified={() => setVerified(true)} onCodeSent={rememberResumeToken} />;
   } else if (step === 3) {
     body = (
       <ConsentStep
+        wizard={controls}
         termsAccepted={termsAccepted}
         privacyAccepted={privacyAccepted}
-        onTermsChange={(value) => {
-          setTermsAccepted(value);
-          setConsentInvalid(false);
-        }}
-        onPrivacyChange={(value) => {
-          setPrivacyAccepted(value);
-          setConsentInvalid(false);
-        }}
-        showInvalid={consentInvalid}
-        onSubmit={submitConsent}
-        onPrevious={previous}
+        onTermsChange={setTermsAccepted}
+        onPrivacyChange={setPrivacyAccepted}
       />
     );
   } else {
-    body = (
-      <PaymentStep
-        summary={{
-          schoolName: values.schoolName.trim(),
-          adminFullName: values.adminFullName.trim(),
-          adminEmail: values.adminEmail.trim(),
-          pupilCount: values.pupilCount ?? 0,
-          busCount: values.busCount ?? 0,
-        }}
-        onSubmit={submitPayment}
-        onPrevious={previous}
-        pending={checkout.isPending || redirecting}
-      />
-    );
+    const summary = {
+      schoolName: form.schoolName.trim(),
+      adminFullName: form.adminFullName.trim(),
+      adminEmail: form.adminEmail.trim(),
+      pupilCount: Number(form.pupilCount) || 0,
+      busCount: Number(form.busCount) || 0,
+    };
+    body = <PaymentStep wizard={controls} summary={summary} />;
   }
 
   return (
@@ -376,7 +249,7 @@ export default function GetStartedPage() {
           </h2>
           <p className="mt-2 text-slate-600">{INTROS[step]}</p>
           <WizardMessages message={message} />
-          {body}
+          <Suspense fallback={<Loading />}>{body}</Suspense>
         </div>
 
         <p className="mt-6 text-center text-sm text-slate-600">

@@ -1,8 +1,10 @@
 import { Check, Info, Lock, ShieldCheck } from "lucide-react";
-import { busLimitNote, PLANS, planFor } from "#shared/registration.ts";
+import { useState } from "react";
+import { busLimitNote, PLANS, planFor } from "#shared/plans.ts";
+import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
-import { formatPrice } from "./wizard.ts";
+import { errorNotice, formatPrice, type WizardControls } from "./wizard.ts";
 
 export type RegistrationSummary = {
   schoolName: string;
@@ -16,26 +18,32 @@ const count = new Intl.NumberFormat("en-US");
 
 /**
  * Step 4: the plan (the pupil count's, or a larger one when the buses exceed its limit, which is
- * then explained), the summary, and the way to Stripe's checkout.
+ * then explained), the summary, and the way to Stripe's checkout. Loaded when reached.
  */
-export function PaymentStep({
-  summary,
-  onSubmit,
-  onPrevious,
-  pending,
-}: {
-  summary: RegistrationSummary;
-  onSubmit: () => void;
-  onPrevious: () => void;
-  pending: boolean;
-}) {
+export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summary: RegistrationSummary }) {
+  const [redirecting, setRedirecting] = useState(false);
+
+  function submit() {
+    if (wizard.pending || redirecting) return;
+    const id = wizard.pendingRegistration();
+    if (!id) return;
+    void wizard.run("checkout", REGISTRATION_MESSAGES.checkoutFailedRetry, async (calls) => {
+      const result = await calls.startCheckout(id);
+      if (!result.ok) return wizard.setMessage(errorNotice(result.message));
+      const url: string | undefined = result.data?.checkout_url;
+      if (typeof url !== "string" || url === "") return wizard.setMessage(errorNotice(REGISTRATION_MESSAGES.checkoutFailedRetry));
+      setRedirecting(true);
+      window.location.assign(url);
+    });
+  }
+
   const planId = planFor(summary);
   const busNote = busLimitNote(summary);
   const plan = PLANS[planId];
   const popular = planId === "professional";
 
   return (
-    <StepForm onSubmit={onSubmit} className="mt-6 space-y-6">
+    <StepForm onSubmit={submit} className="mt-6 space-y-6">
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <section
           aria-labelledby="plan-heading"
@@ -113,7 +121,13 @@ export function PaymentStep({
         </div>
       </div>
 
-      <StepActions label="Proceed to Secure Payment" pendingLabel="Redirecting to secure payment…" pending={pending} onPrevious={onPrevious} icon={Lock} />
+      <StepActions
+        label="Proceed to Secure Payment"
+        pendingLabel="Redirecting to secure payment…"
+        pending={wizard.pending === "checkout" || redirecting}
+        onPrevious={wizard.onPrevious}
+        icon={Lock}
+      />
     </StepForm>
   );
 }

@@ -1,18 +1,13 @@
 import type { ReactNode } from "react";
-import type { UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
-import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, type RegistrationInput, type registrationSchema, SCHOOL_TYPE_OPTIONS } from "#shared/registration.ts";
+import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, SCHOOL_TYPE_OPTIONS } from "#shared/registration-constants.ts";
 import { SCHOOL_TYPE_LABELS } from "../../lib/labels.ts";
 import { timeZoneSelectOptions } from "../../lib/time-zone.ts";
 import { InputField, SelectField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
-import { localToday } from "./wizard.ts";
+import { type DetailsForm, type FieldName, localToday } from "./wizard.ts";
 
 const TIME_ZONES = timeZoneSelectOptions();
-
-export type RegistrationOutput = z.output<ReturnType<typeof registrationSchema>>;
-export type RegistrationForm = UseFormReturn<RegistrationInput, unknown, RegistrationOutput>;
 
 const SCHOOL_TYPES = SCHOOL_TYPE_OPTIONS.map((value) => ({ value, label: SCHOOL_TYPE_LABELS[value] }));
 const ADMIN_ROLES = ADMIN_ROLE_OPTIONS.map((value) => ({ value, label: value }));
@@ -27,25 +22,34 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Step 1: the school, its administrator and its address. */
-export function SchoolDetailsStep({ form, onSubmit, pending }: { form: RegistrationForm; onSubmit: () => void; pending: boolean }) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
-  /** A field's registration, marked invalid when the wizard's message is about it. */
-  const field = (name: Exclude<keyof RegistrationInput, "pupilCount" | "busCount">) => ({ invalid: Boolean(errors[name]), ...register(name) });
-  /** A whole-number field (read as a number). */
-  const countField = (name: "pupilCount" | "busCount") => ({
-    type: "number",
-    inputMode: "numeric" as const,
-    step: 1,
-    invalid: Boolean(errors[name]),
-    ...register(name, { valueAsNumber: true }),
+type Props = {
+  values: DetailsForm;
+  onChange: (name: FieldName, value: string) => void;
+  /** The fields the wizard's message is about (marked invalid until the next submit). */
+  invalid: ReadonlySet<FieldName>;
+  onSubmit: () => void;
+  /** The form was first used: the wizard starts loading the code that checks and sends it. */
+  onFirstUse: () => void;
+  pending: boolean;
+};
+
+/**
+ * Step 1: the school, its administrator and its address. A plain form (no form library): the
+ * schema that checks it loads when it is first used (GetStartedPage).
+ */
+export function SchoolDetailsStep({ values, onChange, invalid, onSubmit, onFirstUse, pending }: Props) {
+  /** A field's value, change handler and name (the wizard focuses the first invalid field by name). */
+  const field = (name: FieldName) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+    invalid: invalid.has(name),
   });
+  /** A whole-number field. */
+  const countField = (name: "pupilCount" | "busCount") => ({ type: "number", inputMode: "numeric" as const, step: 1, ...field(name) });
 
   return (
-    <StepForm onSubmit={onSubmit} className="mt-6 space-y-8">
+    <StepForm onSubmit={onSubmit} onFocus={onFirstUse} className="mt-6 space-y-8">
       <Section title="School">
         <InputField label="School Name" autoComplete="organization" className="sm:col-span-2" {...field("schoolName")} />
         <SelectField label="School Type" placeholder="Select school type" options={SCHOOL_TYPES} {...field("schoolType")} />

@@ -1,30 +1,62 @@
 import { ShieldCheck } from "lucide-react";
-import { forwardRef } from "react";
+import { useRef, useState } from "react";
+import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import { textLink } from "../../components/site/ui.ts";
 import { InputField } from "./fields.tsx";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
+import { errorNotice, type WizardControls } from "./wizard.ts";
 
 type Props = {
+  wizard: WizardControls;
   email: string;
-  code: string;
-  onCodeChange: (code: string) => void;
-  invalid: boolean;
   verified: boolean;
-  onSubmit: () => void;
-  onResend: () => void;
-  onPrevious: () => void;
-  verifying: boolean;
-  resending: boolean;
+  onVerified: () => void;
+  /** A new code was sent: the wizard keeps its resume token. */
+  onCodeSent: (resumeToken: string | null | undefined) => void;
 };
 
-/** Step 2: the 6-digit code e-mailed to the administrator, with Resend Code. */
-export const VerifyEmailStep = forwardRef<HTMLInputElement, Props>(function VerifyEmailStep(
-  { email, code, onCodeChange, invalid, verified, onSubmit, onResend, onPrevious, verifying, resending },
-  ref,
-) {
+/** Step 2: the 6-digit code e-mailed to the administrator, with Resend Code. Loaded when shown. */
+export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSent }: Props) {
+  const [code, setCode] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  function submit() {
+    if (wizard.pending) return;
+    if (verified) return wizard.goTo(3, null);
+    void wizard.run("verify", REGISTRATION_MESSAGES.generic, async (calls) => {
+      wizard.setMessage(null);
+      const result = await calls.verifyEmail(wizard.pendingRegistration() ?? "", code);
+      if (!result.ok || result.data?.verified !== true) {
+        setInvalid(true);
+        wizard.setMessage(errorNotice(result.ok ? REGISTRATION_MESSAGES.invalidCode : result.message));
+        codeRef.current?.focus();
+        return;
+      }
+      setInvalid(false);
+      onVerified();
+      wizard.goTo(3, { kind: "success", title: "Email Verified", text: "Your e-mail address has been verified." });
+    });
+  }
+
+  function resend() {
+    if (wizard.pending) return;
+    const id = wizard.pendingRegistration();
+    if (!id) return;
+    void wizard.run("resend", REGISTRATION_MESSAGES.generic, async (calls) => {
+      const result = await calls.resendCode(id);
+      if (!result.ok) return wizard.setMessage(errorNotice(result.message));
+      onCodeSent(result.data?.resumeToken);
+      setCode("");
+      setInvalid(false);
+      wizard.setMessage({ kind: "success", title: "Code Sent", text: result.data?.message || REGISTRATION_MESSAGES.codeResent });
+    });
+  }
+
+  const resending = wizard.pending === "resend";
   return (
-    <StepForm onSubmit={onSubmit} className="mt-6">
+    <StepForm onSubmit={submit} onFocus={wizard.preloadNext} className="mt-6">
       {verified ? (
         <p className="flex items-center gap-2 text-slate-700">
           <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
@@ -35,7 +67,7 @@ export const VerifyEmailStep = forwardRef<HTMLInputElement, Props>(function Veri
       ) : (
         <>
           <InputField
-            ref={ref}
+            ref={codeRef}
             label="Verification Code"
             name="verificationCode"
             inputMode="numeric"
@@ -44,7 +76,10 @@ export const VerifyEmailStep = forwardRef<HTMLInputElement, Props>(function Veri
             maxLength={6}
             placeholder="123456"
             value={code}
-            onChange={(event) => onCodeChange(event.target.value.replace(/\s+/g, ""))}
+            onChange={(event) => {
+              setCode(event.target.value.replace(/\s+/g, ""));
+              setInvalid(false);
+            }}
             invalid={invalid}
             hint={
               <>
@@ -57,14 +92,14 @@ export const VerifyEmailStep = forwardRef<HTMLInputElement, Props>(function Veri
           />
           <p className="mt-4 text-sm text-slate-600">
             Didn&apos;t receive the code? Check your spam folder, or{" "}
-            <button type="button" className={`${textLink} aria-disabled:cursor-wait aria-disabled:opacity-70`} onClick={onResend} aria-disabled={resending || undefined}>
+            <button type="button" className={`${textLink} aria-disabled:cursor-wait aria-disabled:opacity-70`} onClick={resend} aria-disabled={resending || undefined}>
               {resending ? "Sending a new code…" : "Resend Code"}
             </button>
             .
           </p>
         </>
       )}
-      <StepActions label={verified ? "Continue" : "Verify Email"} pendingLabel="Verifying…" pending={verifying} onPrevious={onPrevious} />
+      <StepActions label={verified ? "Continue" : "Verify Email"} pendingLabel="Verifying…" pending={wizard.pending === "verify"} onPrevious={wizard.onPrevious} />
     </StepForm>
   );
-});
+}

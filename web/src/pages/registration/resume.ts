@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useResumeRegistration } from "../../features/registrations/hooks.ts";
-import type { RouterOutputs } from "../../lib/api-types.ts";
-import { errorMessage } from "../../lib/errors.ts";
-import { withoutParam } from "../../lib/url-filters.ts";
-
-type ResumeResult = RouterOutputs["registration"]["resume"];
-export type Resumable = Extract<ResumeResult, { status: "resumable" }>;
+import type { Resumed } from "../../features/registrations/wizard-calls.ts";
+import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
+import { loadWizardCalls } from "./wizard.ts";
 
 /**
  * The registration's resume token, kept for this tab: Stripe Checkout's "Cancel and go back" comes
@@ -31,18 +27,15 @@ function storedResumeToken(): string | null {
   }
 }
 
-export type ResumeOutcome =
-  | { kind: "resumed"; registration: Resumable; via: "link" | "cancelled" }
-  | { kind: "closed"; message: string }
-  | { kind: "failed"; message: string };
+export type ResumeOutcome = ({ kind: "resumed"; via: "link" | "cancelled" } & Resumed) | { kind: "closed"; message: string } | { kind: "failed"; message: string };
 
 /**
  * On load: `?resume=<token>` (the e-mailed link) or `?cancelled=1` with this tab's token reopens
- * the registration. The token leaves the address bar at once (it is a secret); the tab keeps it.
+ * the registration (the wizard's calls load for it). The token leaves the address bar at once (it
+ * is a secret); the tab keeps it.
  */
 export function useResumeOnLoad(onOutcome: (outcome: ResumeOutcome) => void) {
   const [params, setParams] = useSearchParams();
-  const resume = useResumeRegistration();
   const started = useRef(false);
   const linkToken = params.get("resume");
   const cancelled = params.get("cancelled") === "1";
@@ -58,18 +51,24 @@ export function useResumeOnLoad(onOutcome: (outcome: ResumeOutcome) => void) {
     const via = linkToken ? "link" : "cancelled";
     if (linkToken) {
       rememberResumeToken(linkToken);
-      setParams(withoutParam("resume"), { replace: true });
+      // The URL helper loads with the link only (most visits have no token).
+      void import("../../lib/url-filters.ts").then(
+        ({ withoutParam }) => setParams(withoutParam("resume"), { replace: true }),
+        () => undefined, // Offline: the resume cannot load either.
+      );
     }
-    resume.mutate(
-      { token },
-      {
-        onSuccess: (result) =>
-          report.current(result.status === "resumable" ? { kind: "resumed", registration: result, via } : { kind: "closed", message: result.message }),
-        onError: (error) => report.current({ kind: "failed", message: errorMessage(error) }),
-        onSettled: () => setResuming(false),
-      },
-    );
-  }, [linkToken, cancelled, resume, setParams]);
+    void (async () => {
+      try {
+        const result = await (await loadWizardCalls()).resumeRegistration(token);
+        if (result.ok === true) report.current({ kind: "resumed", via, ...result.data });
+        else report.current({ kind: result.ok === "closed" ? "closed" : "failed", message: result.message });
+      } catch {
+        report.current({ kind: "failed", message: GENERIC_ERROR_MESSAGE }); // The calls could not be loaded (offline).
+      } finally {
+        setResuming(false);
+      }
+    })();
+  }, [linkToken, cancelled, setParams]);
 
   return { resuming };
 }

@@ -1,7 +1,12 @@
-import { DEFAULT_COUNTRY, REGISTRATION_MESSAGES, REQUIRED_FIELD_LABELS, type RegistrationInput } from "#shared/registration.ts";
-import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
+import { DEFAULT_COUNTRY } from "#shared/registration-constants.ts";
+import type { DetailsForm } from "../../features/registrations/wizard-calls.ts";
 import { browserTimeZone } from "../../lib/time-zone.ts";
-import type { RegistrationOutput } from "./SchoolDetailsStep.tsx";
+
+/**
+ * The wizard's calls (schemas, tRPC client), loaded when the form is first used, a step is
+ * submitted or a registration is resumed: not in the page's initial JS.
+ */
+export const loadWizardCalls = () => import("../../features/registrations/wizard-calls.ts");
 
 /** Today in the browser's time zone, as `YYYY-MM-DD` (the earliest start date the form offers). */
 export function localToday(date = new Date()): string {
@@ -18,12 +23,14 @@ export const STEPS = [
 ] as const;
 export type StepNumber = (typeof STEPS)[number]["number"];
 
-export type FieldName = keyof RegistrationInput;
+export type { DetailsForm, FieldName } from "../../features/registrations/wizard-calls.ts";
 
-export const DEFAULT_VALUES: RegistrationInput = {
+export const DEFAULT_VALUES: DetailsForm = {
   schoolName: "",
   schoolType: "",
   schoolCountry: DEFAULT_COUNTRY,
+  pupilCount: "",
+  busCount: "",
   intendedStartDate: "",
   adminFullName: "",
   adminRole: "",
@@ -35,12 +42,6 @@ export const DEFAULT_VALUES: RegistrationInput = {
   schoolZipCode: "",
   timeZone: browserTimeZone(),
 };
-
-/** What step 1 sends: the checked values, without an empty phone. */
-export function stepOneInput(values: RegistrationOutput) {
-  const { adminPhone, ...rest } = values;
-  return { ...rest, ...(adminPhone ? { adminPhone } : {}) };
-}
 
 export const submittedNotice = (email: string): WizardMessage => ({
   kind: "success",
@@ -56,25 +57,23 @@ export const errorNotice = (text: string): WizardMessage => ({ kind: "error", te
 /** Id of the element that shows the current message, so invalid fields can point at it. */
 export const MESSAGE_ID = "registration-message";
 
-/**
- * The fields named in "Please fill in all required fields. Missing: School Name, City": the schema
- * reports them in words, this maps the words back to the fields so they can be marked invalid.
- */
-export function fieldsOfMissingMessage(message: string): FieldName[] {
-  if (!message.startsWith(REGISTRATION_MESSAGES.missingPrefix)) return [];
-  const words = message.slice(REGISTRATION_MESSAGES.missingPrefix.length).split(", ");
-  return (Object.keys(REQUIRED_FIELD_LABELS) as (keyof typeof REQUIRED_FIELD_LABELS)[]).filter((field) => words.includes(REQUIRED_FIELD_LABELS[field]));
-}
+export type WizardCalls = Awaited<ReturnType<typeof loadWizardCalls>>;
+/** The call in flight: one at a time (a double click sends nothing twice). */
+export type Pending = "details" | "verify" | "resend" | "checkout";
 
-/** Step 1 fields the server rejected (its input schema reports them as `fieldErrors`). */
-export function serverFieldErrors(error: unknown): FieldName[] {
-  return Object.keys(fieldErrorsOf(error) ?? {}) as FieldName[];
-}
-
-/** The server's message, or the step's fallback when there is none (network failure, crash). */
-export function failure(error: unknown, fallback: string): WizardMessage {
-  return errorNotice(errorMessage(error, fallback));
-}
+/** What the wizard gives each step after the first (the steps hold their own code, loaded when shown). */
+export type WizardControls = {
+  pending: Pending | null;
+  /** Runs a step's call with the wizard's calls loaded, unless one is in flight; the fallback says it failed to load. */
+  run: (kind: Pending, fallback: string, task: (calls: WizardCalls) => Promise<void>) => Promise<void>;
+  goTo: (next: StepNumber, notice: WizardMessage | null) => void;
+  setMessage: (message: WizardMessage | null) => void;
+  /** The pending registration a call is about; without one the wizard says so (null: send nothing). */
+  pendingRegistration: () => string | null;
+  /** The form was first used: the next step's code starts loading. */
+  preloadNext: () => void;
+  onPrevious: () => void;
+};
 
 /** "$199" from 19 900 cents. */
 export function formatPrice(cents: number): string {

@@ -1,0 +1,23 @@
+/**
+ * The two loading indicators. No imports: the entry has this module (the router's fallback), so any
+ * page shows them without loading more.
+ */
+
+/** A whole page (or area) that is loading. */
+export function FullPageSpinner() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/** A region that is loading, announced politely. */
+export function Loading({ label = "Loading…" }: { label?: string }) {
+  return (
+    <p role="status" aria-live="polite" className="py-8 text-center text-slate-500">
+      {label}
+    </p>
+  );
+}

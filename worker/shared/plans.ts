@@ -1,0 +1,54 @@
+// No zod here: the wizard's step 4 and the plan pages read these without the schemas
+// (registration.ts re-exports them).
+
+/** Plans by pupil count (spec §9): Starter up to 200, Professional 201–600, Enterprise above 600. */
+export const PLANS = {
+  starter: {
+    name: "Starter",
+    priceCents: 19_900,
+    maxBuses: 5,
+    limits: "Up to 5 buses and 200 students",
+    features: ["Route planning and trip scheduling", "Parent notifications", "Online invoices and payments", "E-mail support"],
+  },
+  professional: {
+    name: "Professional",
+    priceCents: 39_900,
+    maxBuses: 15,
+    limits: "Up to 15 buses and 600 students",
+    features: ["Everything in Starter", "Advanced reporting", "Field trips with online enrolment", "Priority support"],
+  },
+  enterprise: {
+    name: "Enterprise",
+    priceCents: 79_900,
+    maxBuses: Number.POSITIVE_INFINITY,
+    limits: "Unlimited buses and students",
+    features: ["Everything in Professional", "Custom integrations", "API access", "Dedicated account manager"],
+  },
+} as const;
+export type PlanId = keyof typeof PLANS;
+
+export function planForPupils(pupilCount: number): PlanId {
+  if (pupilCount <= 200) return "starter";
+  if (pupilCount <= 600) return "professional";
+  return "enterprise";
+}
+
+const PLAN_ORDER: readonly PlanId[] = ["starter", "professional", "enterprise"];
+
+/**
+ * The plan a registration subscribes to: the pupil count's plan (spec §9), or the smallest larger
+ * one whose bus limit fits the buses entered (Starter has up to 5 buses, Professional up to 15).
+ */
+export function planFor(input: { pupilCount: number; busCount: number }): PlanId {
+  const byPupils = planForPupils(input.pupilCount);
+  return PLAN_ORDER.slice(PLAN_ORDER.indexOf(byPupils)).find((plan) => input.busCount <= PLANS[plan].maxBuses) ?? "enterprise";
+}
+
+/** Step 4's note when the buses, not the pupils, decided the plan; null otherwise. */
+export function busLimitNote(input: { pupilCount: number; busCount: number }): string | null {
+  const byPupils = planForPupils(input.pupilCount);
+  const plan = planFor(input);
+  if (plan === byPupils) return null;
+  const limit = PLANS[byPupils];
+  return `${input.busCount} buses exceed the ${limit.name} plan's limit of ${limit.maxBuses} buses, so your registration uses the ${PLANS[plan].name} plan, which fits them.`;
+}

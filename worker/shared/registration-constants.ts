@@ -1,0 +1,58 @@
+// No zod here: the registration wizard renders its first step with these alone, and loads the
+// schemas (registration.ts, which re-exports all of this) when the form is used.
+import { SCHOOL_TYPES } from "./enums.ts";
+
+/** Spec §3: the registration form's option lists and default. */
+export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;
+export const ADMIN_ROLE_OPTIONS = ["Head Teacher", "Principal", "IT Coordinator", "Transportation Manager", "Administrator", "Other"] as const;
+export const COUNTRY_OPTIONS = ["United States", "Canada", "United Kingdom", "Australia", "Other"] as const;
+export const DEFAULT_COUNTRY = "United States";
+
+export const REGISTRATION_MESSAGES = {
+  missingPrefix: "Please fill in all required fields. Missing: ",
+  invalidEmail: "Please enter a valid email address",
+  pupilCount: "Pupil count must be a positive number",
+  busCount: "Bus count must be a non-negative number",
+  startDate: "The intended start date cannot be before today",
+  codeLength: "Please enter the 6-digit verification code",
+  invalidCode: "Invalid verification code. Please try again.",
+  consent: "You must accept both the Terms of Service and Privacy Policy to continue",
+  registerFailed: "Failed to register school. Please try again.",
+  unexpectedResponse: "Unexpected response from server. Please try again.",
+  noPendingRegistration: "No pending school registration found.",
+  checkoutFailed: "Failed to create payment session.",
+  checkoutFailedRetry: "Failed to create payment session. Please try again.",
+  generic: "An unexpected error occurred. Please try again.",
+  codeExpired: "This verification code has expired. Please request a new one.",
+  tooManyCodeAttempts: "Too many wrong codes. Please request a new code.",
+  codeResent: "A new verification code has been sent to your email.",
+  notVerified: "Please verify your email address first.",
+  alreadyPaid: "This registration has already been paid.",
+} as const;
+
+/** Required fields of step 1, in the order the message lists them, with their names in words. */
+export const REQUIRED_FIELD_LABELS = {
+  schoolName: "School Name",
+  adminFullName: "Admin Full Name",
+  adminRole: "Admin Role",
+  adminEmail: "Admin Email",
+  schoolAddress: "Street Address",
+  schoolCity: "City",
+  schoolState: "State/Province",
+  schoolZipCode: "ZIP/Postal Code",
+  schoolCountry: "Country",
+  schoolType: "School Type",
+  pupilCount: "Number of Pupils",
+  busCount: "Number of Buses",
+  intendedStartDate: "Intended Start Date",
+} as const;
+type RequiredField = keyof typeof REQUIRED_FIELD_LABELS;
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") || (typeof value === "number" && Number.isNaN(value));
+
+/** "Please fill in all required fields. Missing: School Name, City", or null when nothing is missing. */
+export function missingFieldsMessage(values: Partial<Record<RequiredField, unknown>>): string | null {
+  const missing = (Object.keys(REQUIRED_FIELD_LABELS) as RequiredField[]).filter((field) => isBlank(values[field]));
+  return missing.length ? `${REGISTRATION_MESSAGES.missingPrefix}${missing.map((field) => REQUIRED_FIELD_LABELS[field]).join(", ")}` : null;
+}
