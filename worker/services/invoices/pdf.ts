@@ -36,10 +36,14 @@ export function feeLineLabel(document: Pick<InvoiceDocument, "feeBps" | "feeAppl
   return `Fee (${bpsToPercent(document.feeBps)}%, term-based)`;
 }
 
-/** Text the standard fonts can draw: controls become spaces, unknown characters "?". */
+/** Text the standard fonts can draw: controls become spaces, invisible formatting (bidi overrides, joiners) goes, unknown characters become "?". */
 export function toWinAnsi(value: string, charset: ReadonlySet<number>): string {
   let out = "";
-  for (const char of value.normalize("NFKC").replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ")) {
+  const plain = value
+    .normalize("NFKC")
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\p{Cf}/gu, "");
+  for (const char of plain) {
     const code = char.codePointAt(0)!;
     if (charset.has(code)) {
       out += char;
