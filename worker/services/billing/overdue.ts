@@ -82,10 +82,11 @@ export async function markOverdueInvoices(deps: OverdueDeps, now: Date): Promise
       .where(and(eq(invoices.status, "pending"), condition))
       .orderBy(asc(invoices.dueDate), asc(invoices.id))
       .limit(OVERDUE_BATCH_SIZE);
-    if (due.length === 0) break;
+    if (due.length === 0) return overdue;
     overdue += await markBatch(deps, due, now);
-    if (due.length < OVERDUE_BATCH_SIZE) break;
+    if (due.length < OVERDUE_BATCH_SIZE) return overdue;
   }
+  deps.logger.warn("overdue: more invoices past due than one run handles; the next runs continue", { overdue });
   return overdue;
 }
 
