@@ -5,6 +5,7 @@ import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
+import { invoicePdfRoutes } from "./http/invoice-pdf.ts";
 import { assetRequest } from "./http/prerendered.ts";
 import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, withStyleNonce } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
@@ -32,7 +33,8 @@ export function createApp(deps: AppDeps) {
   for (const path of WEBHOOK_PATHS) app.use(path, bodyLimit(WEBHOOK_BODY_LIMIT_BYTES));
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    // Never cached; a route may only say it more strictly ("private, no-store").
+    if (!c.res.headers.get("Cache-Control")?.includes("no-store")) c.header("Cache-Control", "no-store");
   });
 
   app.get("/api/health", async (c) => {
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps) {
       createContext: (opts, c) => createContext(deps, c.req.raw, opts.resHeaders, c.get("meta"), inputlessPaths, resolveAuth),
     }),
   );
+
+  app.route("/api/invoices", invoicePdfRoutes(deps, resolveAuth));
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

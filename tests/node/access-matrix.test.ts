@@ -6,6 +6,7 @@ import { type Context, createCallerFactory, resolveAuth } from "../../worker/trp
 import { appRouter } from "../../worker/trpc/router.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
+import { seedInvoice } from "../support/invoice-documents.ts";
 
 /**
  * AZ1: every procedure of the app router, who may call it, and an input to call it with.
@@ -110,6 +111,8 @@ const roleOf = (identity: Identity) => (identity === "other_school_admin" ? "sch
 
 let t: TestApp;
 const contexts = new Map<Identity, () => Promise<Context>>();
+const cookies = new Map<Identity, () => Promise<string>>();
+let parentInvoiceId: string;
 const createCaller = createCallerFactory(appRouter);
 
 beforeAll(async () => {
@@ -123,6 +126,11 @@ beforeAll(async () => {
     other_school_admin: await createUser(t.db, "school_admin", { schoolId: otherSchool.id }),
     other_parent: await createUser(t.db, "parent", { schoolId: otherSchool.id }),
   };
+  parentInvoiceId = (await seedInvoice(t.db, { schoolId: school.id, recipientId: users.parent.id })).id;
+  for (const identity of IDENTITIES.slice(1)) {
+    const user = users[identity as Exclude<Identity, "anonymous">];
+    cookies.set(identity, async () => (await sessionCookieFor(t.db, t.deps.config, user, t.clock.now())).cookie);
+  }
   const meta = { ipAddress: "192.0.2.50", userAgent: "matrix", requestId: "matrix" };
   contexts.set("anonymous", async () => ({ deps: t.deps, meta, resHeaders: new Headers(), auth: null }));
   for (const identity of IDENTITIES.slice(1)) {
@@ -174,6 +182,24 @@ describe("access matrix (AZ1)", () => {
       } else {
         expect(result).toEqual({ ok: false, code: identity === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN" });
       }
+    });
+  });
+});
+
+/** AZ1, AZ2: routes outside tRPC that read tenant data, with who gets what (same 404 for everyone else). */
+const HTTP_ROUTES: Record<string, { url: () => string; allowed: readonly Identity[] }> = {
+  "GET /api/invoices/:id/pdf": { url: () => `/api/invoices/${parentInvoiceId}/pdf`, allowed: ["school_admin", "parent"] },
+};
+
+describe("HTTP routes outside tRPC (AZ1, AZ2)", () => {
+  describe.each(Object.keys(HTTP_ROUTES))("%s", (name) => {
+    it.each(IDENTITIES)("as %s", async (identity) => {
+      const route = HTTP_ROUTES[name]!;
+      const cookie = identity === "anonymous" ? undefined : await cookies.get(identity)!();
+      const response = await t.app.request(`http://localhost:8787${route.url()}`, { headers: cookie ? { cookie } : {} });
+      if (route.allowed.includes(identity)) expect(response.status).toBe(200);
+      else if (identity === "anonymous") expect(response.status).toBe(401);
+      else expect({ status: response.status, body: await response.text() }).toEqual({ status: 404, body: '{"error":"Not found"}' });
     });
   });
 });

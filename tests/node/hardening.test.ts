@@ -146,6 +146,18 @@ describe("lone surrogates (IN1, LG1)", () => {
   });
 });
 
+describe("the invoice PDF route (IN1)", () => {
+  it("IN1 malformed, lone-surrogate and oversized ids answer the one 404, never a 500", async () => {
+    const parent = await createUser(t.db, "parent");
+    const { cookie: parentCookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
+    for (const id of ["%ED%A0%80", "%F0", "%zz", "%00", "..%2F..%2Fapi%2Fhealth", encodeURIComponent("\u{1F68C}"), "x".repeat(10_000)]) {
+      const response = await t.app.request(`${BASE}/api/invoices/${id}/pdf`, { headers: { cookie: parentCookie } });
+      expect({ id, status: response.status, body: await response.text() }).toEqual({ id, status: 404, body: '{"error":"Not found"}' });
+    }
+    expect(t.logger.lines.filter((line) => line.includes("unhandled error"))).toEqual([]);
+  });
+});
+
 describe("request size (IN1)", () => {
   const MB = 1024 * 1024;
   /** A body streamed in 64 KB chunks, counting what the server pulled. */

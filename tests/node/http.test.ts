@@ -110,8 +110,10 @@ describe("security headers (HD1)", () => {
     secure.close();
   });
 
-  it("API answers are never cached", async () => {
+  it("API answers are never cached; a route may only say it more strictly", async () => {
     expect((await t.app.request("http://localhost:8787/api/trpc/auth.me")).headers.get("cache-control")).toBe("no-store");
+    // The invoice PDF's refusals are API answers like any other; its file is "private, no-store" (invoice-pdf.test.ts).
+    expect((await t.app.request("http://localhost:8787/api/invoices/x/pdf")).headers.get("cache-control")).toBe("no-store");
   });
 });
 

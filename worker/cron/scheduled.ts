@@ -74,7 +74,7 @@ export const inviteRemindersJob: CronJob = {
 
 export const overdueInvoicesJob: CronJob = {
   name: "overdue-invoices",
-  run: async ({ db }, now) => ({ overdue: await markOverdueInvoices(db, now) }),
+  run: async (deps, now) => ({ overdue: await markOverdueInvoices(deps, now) }),
 };
 
 /** GD1: audit rows older than 3 years, through the purge path the append-only triggers allow. */

@@ -170,3 +170,26 @@ export function passwordResetEmail(input: { name: string; resetLink: string; exp
 export function notificationEmail(input: { schoolName: string; title: string; message: string; link: string }): RenderedEmail {
   return email(`${input.schoolName}: ${input.title}`, input.title, [p(input.message), button("Open SchoolRide", input.link)]);
 }
+
+/** To the parent of an invoice past its due date; sent once, by the hourly overdue sweep. */
+export function invoiceOverdueEmail(input: {
+  parentName: string;
+  schoolName: string;
+  invoiceNumber: string;
+  description: string;
+  amount: string;
+  dueDate: string;
+  link: string;
+}): RenderedEmail {
+  return email(`${input.schoolName}: invoice ${input.invoiceNumber} is overdue`, `Hello ${input.parentName}`, [
+    p(`Invoice ${input.invoiceNumber} from ${input.schoolName} was due on ${input.dueDate} and is now overdue.`),
+    facts([
+      ["Invoice", input.invoiceNumber],
+      ["Description", input.description],
+      ["Amount due", input.amount],
+      ["Due date", input.dueDate],
+    ]),
+    p("You can pay it in SchoolRide. If you have paid it in the meantime, please ignore this e-mail."),
+    button("View my invoices", input.link),
+  ]);
+}

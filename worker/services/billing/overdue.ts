@@ -1,13 +1,163 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { formatCents } from "#shared/money.ts";
+import { DEFAULT_TIME_ZONE, formatCalendarDay, isTimeZone, shiftDate, todayIn } from "#shared/school-time.ts";
 import type { Db } from "../../../db/client.ts";
-import { invoices } from "../../../db/schema/index.ts";
+import { invoices, parents, schools } from "../../../db/schema/index.ts";
+import type { Logger } from "../../deps.ts";
+import { invoiceOverdueEmail } from "../../email/templates.ts";
+import type { QueueProducer } from "../../platform.ts";
+import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
 
-/** Hourly: pending invoices whose due date (a UTC calendar day) has passed become overdue. */
-export async function markOverdueInvoices(db: Db, now: Date): Promise<number> {
-  const today = now.toISOString().slice(0, 10);
-  const result = await db
-    .update(invoices)
-    .set({ status: "overdue", updatedAt: now })
-    .where(and(eq(invoices.status, "pending"), lt(invoices.dueDate, today)));
-  return result.rowsAffected;
+export type OverdueDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string };
+
+/** Invoices handled per batch (two notice statements each, plus one status update). */
+export const OVERDUE_BATCH_SIZE = 100;
+/** Batches per hourly run; a larger backlog is finished by the next runs. */
+export const OVERDUE_MAX_BATCHES = 20;
+
+/** The in-app notice the parent gets, once, when their invoice becomes overdue. */
+export function overdueNotice(invoice: { invoiceNumber: string; amountCents: number; dueDate: string }): NotificationContent {
+  return {
+    title: "Invoice overdue",
+    message: `Invoice ${invoice.invoiceNumber} for ${formatCents(invoice.amountCents)} was due on ${formatCalendarDay(invoice.dueDate)} and is now overdue.`,
+    type: "warning",
+    category: "payment",
+  };
+}
+
+/**
+ * "Past due" for every school at once: a due date before today in the school's own zone. The zones
+ * are those of schools with pending invoices that could be past due anywhere (no zone is more than a
+ * day ahead of UTC); zones sharing today's date share one condition. Null when nothing can be due.
+ */
+async function pastDue(db: Db, now: Date): Promise<SQL | null> {
+  const latestToday = shiftDate(todayIn("UTC", now), 1);
+  const zones = await db
+    .selectDistinct({ timeZone: schools.timeZone })
+    .from(invoices)
+    .innerJoin(schools, eq(schools.id, invoices.schoolId))
+    .where(and(eq(invoices.status, "pending"), lt(invoices.dueDate, latestToday)));
+  const byToday = new Map<string, string[]>();
+  for (const { timeZone } of zones) {
+    const today = todayIn(isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE, now);
+    byToday.set(today, [...(byToday.get(today) ?? []), timeZone]);
+  }
+  if (byToday.size === 0) return null;
+  return or(...[...byToday].map(([today, zoneNames]) => and(inArray(schools.timeZone, zoneNames), lt(invoices.dueDate, today))))!;
+}
+
+/** True while the invoice is still pending: the notice's guard, checked when its statement runs. */
+const stillPending = (invoiceId: string) => sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoiceId} and ${invoices.status} = 'pending')`;
+
+/**
+ * Hourly: pending invoices whose due date is before today in their school's zone become overdue,
+ * and the parent of each gets one in-app notice and one e-mail (CR1). One `db.batch` per batch of
+ * invoices writes the notices, each guarded by "this invoice is still pending", and then flips the
+ * statuses with one UPDATE. The batch is a single write transaction, so a second or concurrent run
+ * finds the invoices overdue already and its guarded notices write nothing. Returns how many
+ * invoices became overdue.
+ */
+export async function markOverdueInvoices(deps: OverdueDeps, now: Date): Promise<number> {
+  const { db } = deps;
+  const condition = await pastDue(db, now);
+  if (!condition) return 0;
+  let overdue = 0;
+  for (let round = 0; round < OVERDUE_MAX_BATCHES; round++) {
+    const due = await db
+      .select({
+        id: invoices.id,
+        schoolId: invoices.schoolId,
+        invoiceNumber: invoices.invoiceNumber,
+        description: invoices.description,
+        amountCents: invoices.amountCents,
+        dueDate: invoices.dueDate,
+        schoolName: schools.name,
+        parent: { id: parents.id, name: parents.name, email: parents.email },
+      })
+      .from(invoices)
+      .innerJoin(schools, eq(schools.id, invoices.schoolId))
+      .innerJoin(parents, eq(parents.id, invoices.recipientId))
+      .where(and(eq(invoices.status, "pending"), condition))
+      .orderBy(asc(invoices.dueDate), asc(invoices.id))
+      .limit(OVERDUE_BATCH_SIZE);
+    if (due.length === 0) return overdue;
+    overdue += await markBatch(deps, due, now);
+    if (due.length < OVERDUE_BATCH_SIZE) return overdue;
+  }
+  deps.logger.warn("overdue: more invoices past due than one run handles; the next runs continue", { overdue });
+  return overdue;
+}
+
+type DueInvoice = {
+  id: string;
+  schoolId: string;
+  invoiceNumber: string;
+  description: string;
+  amountCents: number;
+  dueDate: string;
+  schoolName: string;
+  parent: { id: string; name: string; email: string };
+};
+
+async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promise<number> {
+  const { db } = deps;
+  const statements: BatchItem<"sqlite">[] = [];
+  const mails: { id: string; statement: number }[] = [];
+  for (const invoice of due) {
+    const guard = stillPending(invoice.id);
+    const notice = fanOut(db, {
+      schoolId: invoice.schoolId,
+      schoolName: invoice.schoolName,
+      senderId: null,
+      recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email }],
+      content: overdueNotice(invoice),
+      email: false,
+      appUrl: deps.appUrl,
+      now,
+      onlyIf: guard,
+    });
+    const mail = outboxInsert(
+      db,
+      {
+        type: "invoice_overdue",
+        to: invoice.parent.email,
+        schoolId: invoice.schoolId,
+        relatedId: invoice.id,
+        ...invoiceOverdueEmail({
+          parentName: invoice.parent.name,
+          schoolName: invoice.schoolName,
+          invoiceNumber: invoice.invoiceNumber,
+          description: invoice.description,
+          amount: formatCents(invoice.amountCents),
+          dueDate: formatCalendarDay(invoice.dueDate),
+          link: `${deps.appUrl}/parent/invoices`,
+        }),
+      },
+      now,
+      guard,
+    );
+    statements.push(...notice.inserts);
+    mails.push({ id: mail.id, statement: statements.push(mail.query) - 1 });
+  }
+  // Last: the notices above read "still pending" before this flips it.
+  statements.push(
+    db
+      .update(invoices)
+      .set({ status: "overdue", updatedAt: now })
+      .where(
+        and(
+          inArray(
+            invoices.id,
+            due.map((invoice) => invoice.id),
+          ),
+          eq(invoices.status, "pending"),
+        ),
+      ),
+  );
+  const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as { rowsAffected?: number }[];
+  const written = mails.filter((mail) => results[mail.statement]?.rowsAffected === 1).map((mail) => mail.id);
+  await enqueueEmails(deps, written);
+  return results.at(-1)?.rowsAffected ?? 0;
 }

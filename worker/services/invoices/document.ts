@@ -1,0 +1,82 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { FeeApplicationType } from "#shared/fees.ts";
+import { type InvoiceStatus, invoices, parents, schools } from "../../../db/schema/index.ts";
+import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
+import { AppError } from "../errors.ts";
+
+/** The same answer for an unknown invoice and for one the viewer may not see (AZ2). */
+export const INVOICE_NOT_FOUND = "Invoice not found";
+
+/** Everything the invoice document shows, read in one query. */
+export type InvoiceDocument = {
+  invoiceNumber: string;
+  description: string;
+  baseAmountCents: number;
+  feeCents: number;
+  amountCents: number;
+  feeBps: number;
+  feeApplicationType: FeeApplicationType;
+  issueDate: string;
+  dueDate: string;
+  status: InvoiceStatus;
+  paidAt: Date | null;
+  refundedAt: Date | null;
+  school: {
+    name: string;
+    email: string;
+    phone: string | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    timeZone: string;
+  };
+  parent: { name: string; email: string };
+};
+
+async function findDocument(scope: SchoolScope, invoiceId: string, viewer: SQL | undefined): Promise<InvoiceDocument> {
+  const { db } = scope.deps;
+  const [row] = await db
+    .select({
+      invoiceNumber: invoices.invoiceNumber,
+      description: invoices.description,
+      baseAmountCents: invoices.baseAmountCents,
+      feeCents: invoices.feeCents,
+      amountCents: invoices.amountCents,
+      feeBps: invoices.feeBps,
+      feeApplicationType: invoices.feeApplicationType,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      status: invoices.status,
+      paidAt: invoices.paidAt,
+      refundedAt: invoices.refundedAt,
+      school: {
+        name: schools.name,
+        email: schools.email,
+        phone: schools.phone,
+        address: schools.address,
+        city: schools.city,
+        state: schools.state,
+        zipCode: schools.zipCode,
+        timeZone: schools.timeZone,
+      },
+      parent: { name: parents.name, email: parents.email },
+    })
+    .from(invoices)
+    .innerJoin(schools, eq(schools.id, invoices.schoolId))
+    .innerJoin(parents, eq(parents.id, invoices.recipientId))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.schoolId, scope.schoolId), viewer))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", INVOICE_NOT_FOUND);
+  return row;
+}
+
+/** A school admin's invoice document: any invoice of their school. */
+export function invoiceDocument(scope: SchoolScope, input: { invoiceId: string }): Promise<InvoiceDocument> {
+  return findDocument(scope, input.invoiceId, undefined);
+}
+
+/** A parent's invoice document: only an invoice addressed to them, at their school. */
+export function parentInvoiceDocument(scope: ParentScope, input: { invoiceId: string }): Promise<InvoiceDocument> {
+  return findDocument(scope, input.invoiceId, eq(invoices.recipientId, scope.parentId));
+}
