@@ -12,6 +12,8 @@ export const EMAIL_TYPES = [
   "registration_rejected",
   "password_reset",
   "notification",
+  "payment_receipt",
+  "payment_refunded",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ["pending", "sent", "delivered", "bounced", "failed"] as const;

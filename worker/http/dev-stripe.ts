@@ -6,6 +6,7 @@ import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import { loadObject, type SimCheckoutSession, type SimSubscription, saveObject } from "../stripe/simulator.ts";
 import type { StripeWebhookDeps } from "../stripe/webhook.ts";
+import { devStripePaymentRoutes, payPaymentSession } from "./dev-stripe-payments.ts";
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
@@ -24,6 +25,8 @@ function page(title: string, body: ReturnType<typeof html>) {
           button { width: 100%; padding: .8rem; border: 0; border-radius: 8px; background: #635bff; color: #fff; font-size: 1rem; font-weight: 600; cursor: pointer; margin-top: .75rem; }
           button.secondary { background: #e3e8ee; color: #1a1f36; }
           a { color: #635bff; }
+          .payment { border-top: 1px solid #e3e8ee; padding: .5rem 0; }
+          .meta { font-size: .8rem; color: #697386; word-break: break-all; }
         </style>
       </head>
       <body>
@@ -34,8 +37,10 @@ function page(title: string, body: ReturnType<typeof html>) {
 
 /**
  * Local mode's hosted Stripe pages: Checkout (Pay sends a signed checkout.session.completed, and a
- * subscription event, to the real webhook handler) and the billing portal (cancel, resume, fail a
- * payment). Mounted under /dev only in local mode.
+ * subscription event or, for a parent's payment on a school's connected account, the direct
+ * charge's events with `account`, to the real webhook handler), the billing portal (cancel, resume,
+ * fail a payment) and a payments list with refunds (dev-stripe-payments.ts). Mounted under /dev
+ * only in local mode.
  */
 export function devStripeRoutes(deps: StripeWebhookDeps) {
   const app = new Hono();
@@ -49,7 +54,7 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
       page(
         "Checkout",
         html`<p class="note">Simulated Stripe Checkout (local mode). No card is charged.</p>
-          <h1>Pay SchoolRide</h1>
+          <h1>${session.mode === "payment" ? "Pay your school" : "Pay SchoolRide"}</h1>
           <p>${session.description}</p>
           <p class="amount">${money(session.amount_total, session.currency)}${session.mode === "subscription" ? html` <small>/ month</small>` : ""}</p>
           <p>${session.customer_email ?? ""}</p>
@@ -66,9 +71,12 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
     if (session.status === "complete") return c.redirect(successUrl, 303);
     const now = deps.now();
     const customer = session.customer ?? `cus_${randomHex(10)}`;
-    const completed: SimCheckoutSession = { ...session, status: "complete", payment_status: "paid", customer };
-    const events: ReturnType<typeof stripeEvent>[] = [];
-    if (session.mode === "subscription") {
+    let completed: SimCheckoutSession = { ...session, status: "complete", payment_status: "paid", customer };
+    let events: ReturnType<typeof stripeEvent>[] = [];
+    if (session.mode === "payment") {
+      // A direct charge: the PaymentIntent and charge live on the connected account, and so do the events.
+      ({ completed, events } = await payPaymentSession(db, completed, now));
+    } else if (session.mode === "subscription") {
       const subscription: SimSubscription = {
         id: `sub_${randomHex(10)}`,
         object: "subscription",
@@ -82,14 +90,13 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
       completed.subscription = subscription.id;
       await saveObject(db, "subscription", subscription, now);
       events.push(stripeEvent("checkout.session.completed", completed, now), stripeEvent("customer.subscription.created", subscription, now));
-    } else {
-      completed.payment_intent = `pi_${randomHex(10)}`;
-      events.push(stripeEvent("checkout.session.completed", completed, now));
     }
     await saveObject(db, "checkout.session", completed, now);
     await deliverSimulatedEvents(deps, events);
     return c.redirect(successUrl, 303);
   });
+
+  app.route("/payments", devStripePaymentRoutes(deps, page));
 
   app.get("/portal/:id", async (c) => {
     const portal = await loadObject<{ id: string; customer: string; return_url: string | null }>(db, c.req.param("id"));
