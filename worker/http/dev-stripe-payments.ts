@@ -97,7 +97,7 @@ export async function payPaymentSession(db: Db, session: SimCheckoutSession, now
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
-type Page = (title: string, body: ReturnType<typeof html>) => ReturnType<typeof html>;
+type Page = (title: string, body: ReturnType<typeof html>, nonce: string | undefined) => ReturnType<typeof html>;
 
 /** `/dev/stripe/payments`: the simulated payments, newest first, each with a full-refund button. */
 export function devStripePaymentRoutes(deps: StripeWebhookDeps, page: Page) {
@@ -127,6 +127,7 @@ export function devStripePaymentRoutes(deps: StripeWebhookDeps, page: Page) {
               }
             </section>`;
           })}`,
+        c.get("secureHeadersNonce"),
       ),
     );
   });

@@ -10,14 +10,15 @@ import { devStripePaymentRoutes, payPaymentSession } from "./dev-stripe-payments
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
-function page(title: string, body: ReturnType<typeof html>) {
+/** A dev page; its `<style>` carries the response's CSP nonce (`style-src` allows nothing else inline). */
+function page(title: string, body: ReturnType<typeof html>, nonce: string | undefined) {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Stripe simulator</title>
-        <style>
+        <style nonce="${nonce ?? ""}">
           body { font: 16px/1.5 system-ui, sans-serif; background: #f6f9fc; color: #1a1f36; margin: 0; }
           main { box-sizing: border-box; width: calc(100% - 2rem); max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 2px 12px #0001; }
           .note { background: #fff8e1; border: 1px solid #f5d77a; border-radius: 8px; padding: .5rem .75rem; font-size: .85rem; }
@@ -60,6 +61,7 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
           <p>${session.customer_email ?? ""}</p>
           <form method="post" action="/dev/stripe/checkout/${session.id}/pay"><button type="submit">Pay ${money(session.amount_total, session.currency)}</button></form>
           ${session.cancel_url ? html`<p><a href="${session.cancel_url}">Cancel and go back</a></p>` : ""}`,
+        c.get("secureHeadersNonce"),
       ),
     );
   });
@@ -110,6 +112,7 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
           <form method="post" action="/dev/stripe/portal/${portal.id}/status"><input type="hidden" name="status" value="past_due" /><button type="submit" class="secondary">Simulate a failed payment</button></form>
           <form method="post" action="/dev/stripe/portal/${portal.id}/status"><input type="hidden" name="status" value="active" /><button type="submit">Pay now and keep subscription active</button></form>
           ${portal.return_url ? html`<p><a href="${portal.return_url}">Return to SchoolRide</a></p>` : ""}`,
+        c.get("secureHeadersNonce"),
       ),
     );
   });
