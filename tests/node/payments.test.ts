@@ -5,6 +5,7 @@ import { applicationFeeCents } from "#shared/fees.ts";
 import { PAYMENT_MESSAGES } from "#shared/payments.ts";
 import { auditLogs, devStripeObjects, emailLogs, invoices, payments, schools } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
+import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
 import { receiptEmailId } from "../../worker/services/payments/payment-events.ts";
 import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
 import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
@@ -186,6 +187,14 @@ describe("starting a checkout", () => {
     await t.db.update(schools).set(connected).where(eq(schools.id, school.id));
     expect((await pay(parent, invoice.id)).url).toContain("/dev/stripe/checkout/");
   });
+
+  it("starting checkouts is rate-limited per parent (CHECKOUT_LIMIT.max per window)", async () => {
+    const { parent, invoice } = await parentWithInvoice();
+    for (let i = 0; i < CHECKOUT_LIMIT.max; i++) await pay(parent, invoice.id);
+    expect((await failure(pay(parent, invoice.id))).code).toBe("TOO_MANY_REQUESTS");
+    t.clock.advance(CHECKOUT_LIMIT.windowMs);
+    expect((await pay(parent, invoice.id)).url).toContain("/dev/stripe/checkout/");
+  });
 });
 
 describe("payment webhooks", () => {
@@ -283,6 +292,15 @@ describe("payment webhooks", () => {
     expect((await invoiceRow(invoice.id)).status).toBe("pending");
     expect((await paymentRows(invoice.id)).map((row) => row.status)).toEqual(["pending"]);
     expect(await receipts(parent.email)).toHaveLength(0);
+  });
+
+  it("a payment of less than the invoice's total is recorded but does not pay the invoice", async () => {
+    const { parent, invoice } = await parentWithInvoice();
+    const { events } = await paidCheckout(parent, invoice.id);
+    const intent = events.intentSucceeded.data.object as unknown as Record<string, unknown>;
+    await post({ ...events.intentSucceeded, data: { object: { ...intent, amount: 100, amount_received: 100 } } });
+    expect((await invoiceRow(invoice.id)).status).toBe("pending");
+    expect((await paymentRows(invoice.id)).find((row) => row.status === "succeeded")?.amountCents).toBe(100);
   });
 
   it("ST1 a bad signature is refused with 400 and changes nothing", async () => {

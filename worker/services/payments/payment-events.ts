@@ -224,7 +224,8 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
         and(
           eq(invoices.id, context.invoiceId),
           or(inArray(invoices.status, ["pending", "overdue"]), and(eq(invoices.status, "paid"), gt(invoices.paidAt, facts.at))),
-          sql`exists (select 1 from ${payments} where ${byIntent} and ${payments.status} = 'succeeded' and ${payments.invoiceId} = ${context.invoiceId})`,
+          // Paid in full: a smaller payment (made on the school's own account) is recorded but pays nothing.
+          sql`exists (select 1 from ${payments} where ${byIntent} and ${payments.status} = 'succeeded' and ${payments.invoiceId} = ${context.invoiceId} and ${payments.amountCents} >= ${invoices.amountCents})`,
         ),
       ),
     auditInsert(
