@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM } from "#shared/payments.ts";
+import { PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, PAYMENT_RETURN_VALUES, type PaymentReturn } from "#shared/payments.ts";
 import { notify } from "../../lib/toast.ts";
 import { useRefreshParentPayments } from "./hooks.ts";
 
@@ -15,10 +15,11 @@ const WEBHOOK_GRACE_MS = 2500;
 export function PaymentReturnNotice() {
   const [params, setParams] = useSearchParams();
   const refresh = useRefreshParentPayments();
-  const outcome = params.get(PAYMENT_RETURN_PARAM);
+  const value = params.get(PAYMENT_RETURN_PARAM);
+  const outcome = PAYMENT_RETURN_VALUES.find((known): known is PaymentReturn => known === value) ?? null;
 
   useEffect(() => {
-    if (outcome !== "success" && outcome !== "cancelled") return;
+    if (!outcome) return;
     const text = outcome === "success" ? PAYMENT_MESSAGES.returnSuccess : PAYMENT_MESSAGES.returnCancelled;
     // A fixed id: React's development double effect shows one toast, not two.
     notify(outcome === "success" ? "success" : "info", text.title, text.description, { id: "payment-return" });
