@@ -55,6 +55,7 @@ export function createApp(deps: AppDeps) {
     webhookSecret: deps.stripeWebhookSecret,
     now: deps.now,
     logger: deps.logger,
+    queue: deps.queue,
   };
   app.post("/api/stripe/webhook", async (c) => {
     const result = await handleStripeWebhook(stripeWebhookDeps, await c.req.text(), c.req.header("stripe-signature") ?? null);

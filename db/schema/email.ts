@@ -13,6 +13,8 @@ export const EMAIL_TYPES = [
   "password_reset",
   "notification",
   "invoice_overdue",
+  "payment_receipt",
+  "payment_refunded",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ["pending", "sent", "delivered", "bounced", "failed"] as const;

@@ -99,6 +99,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.notifications.markRead": { access: "parent", input: { notificationId: "no-such-notification" } },
   "parent.notifications.delete": { access: "parent", input: { notificationId: "no-such-notification" } },
   "parent.account.exportData": { access: "parent" },
+  "parent.payments.startInvoiceCheckout": { access: "parent", input: { invoiceId: "no-such-invoice" } },
   // A wrong password: refused (BAD_REQUEST) before anything is erased.
   "parent.account.requestErasure": { access: "parent", input: { password: "not the password" } },
   "schoolAdmin.account.exportData": { access: "school_admin" },

@@ -193,3 +193,26 @@ export function invoiceOverdueEmail(input: {
     button("View my invoices", input.link),
   ]);
 }
+
+/** To the parent once their payment went through (one per payment: the outbox row's id is the payment's). */
+export function paymentReceiptEmail(input: { parentName: string; schoolName: string; reference: string; description: string; amount: string }): RenderedEmail {
+  return email(`Payment received: ${input.reference}`, "Thank you for your payment", [
+    p(`Hello ${input.parentName}, ${input.schoolName} received your payment.`),
+    facts([
+      ["Reference", input.reference],
+      ["For", input.description],
+      ["Amount paid", input.amount],
+    ]),
+    p("Card payments are processed by Stripe for the school. Keep this e-mail as your receipt; the invoice shows as Paid under My Invoices in SchoolRide."),
+  ]);
+}
+
+/** To the parent when the school refunded their payment in full. */
+export function paymentRefundedEmail(input: { parentName: string; schoolName: string; reference: string; amount: string }): RenderedEmail {
+  return email(`Payment refunded: ${input.reference}`, "Your payment was refunded", [
+    p(`Hello ${input.parentName}, ${input.schoolName} refunded your payment of ${input.amount} for ${input.reference}.`),
+    p(
+      "The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it. The invoice shows as Refunded under My Invoices in SchoolRide.",
+    ),
+  ]);
+}

@@ -6,17 +6,19 @@ import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import { loadObject, type SimCheckoutSession, type SimSubscription, saveObject } from "../stripe/simulator.ts";
 import type { StripeWebhookDeps } from "../stripe/webhook.ts";
+import { devStripePaymentRoutes, payPaymentSession } from "./dev-stripe-payments.ts";
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
-function page(title: string, body: ReturnType<typeof html>) {
+/** A dev page; its `<style>` carries the response's CSP nonce (`style-src` allows nothing else inline). */
+function page(title: string, body: ReturnType<typeof html>, nonce: string | undefined) {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Stripe simulator</title>
-        <style>
+        <style nonce="${nonce ?? ""}">
           body { font: 16px/1.5 system-ui, sans-serif; background: #f6f9fc; color: #1a1f36; margin: 0; }
           main { box-sizing: border-box; width: calc(100% - 2rem); max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 2px 12px #0001; }
           .note { background: #fff8e1; border: 1px solid #f5d77a; border-radius: 8px; padding: .5rem .75rem; font-size: .85rem; }
@@ -24,6 +26,8 @@ function page(title: string, body: ReturnType<typeof html>) {
           button { width: 100%; padding: .8rem; border: 0; border-radius: 8px; background: #635bff; color: #fff; font-size: 1rem; font-weight: 600; cursor: pointer; margin-top: .75rem; }
           button.secondary { background: #e3e8ee; color: #1a1f36; }
           a { color: #635bff; }
+          .payment { border-top: 1px solid #e3e8ee; padding: .5rem 0; }
+          .meta { font-size: .8rem; color: #697386; word-break: break-all; }
         </style>
       </head>
       <body>
@@ -34,8 +38,10 @@ function page(title: string, body: ReturnType<typeof html>) {
 
 /**
  * Local mode's hosted Stripe pages: Checkout (Pay sends a signed checkout.session.completed, and a
- * subscription event, to the real webhook handler) and the billing portal (cancel, resume, fail a
- * payment). Mounted under /dev only in local mode.
+ * subscription event or, for a parent's payment on a school's connected account, the direct
+ * charge's events with `account`, to the real webhook handler), the billing portal (cancel, resume,
+ * fail a payment) and a payments list with refunds (dev-stripe-payments.ts). Mounted under /dev
+ * only in local mode.
  */
 export function devStripeRoutes(deps: StripeWebhookDeps) {
   const app = new Hono();
@@ -49,12 +55,13 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
       page(
         "Checkout",
         html`<p class="note">Simulated Stripe Checkout (local mode). No card is charged.</p>
-          <h1>Pay SchoolRide</h1>
+          <h1>${session.mode === "payment" ? "Pay your school" : "Pay SchoolRide"}</h1>
           <p>${session.description}</p>
           <p class="amount">${money(session.amount_total, session.currency)}${session.mode === "subscription" ? html` <small>/ month</small>` : ""}</p>
           <p>${session.customer_email ?? ""}</p>
           <form method="post" action="/dev/stripe/checkout/${session.id}/pay"><button type="submit">Pay ${money(session.amount_total, session.currency)}</button></form>
           ${session.cancel_url ? html`<p><a href="${session.cancel_url}">Cancel and go back</a></p>` : ""}`,
+        c.get("secureHeadersNonce"),
       ),
     );
   });
@@ -66,9 +73,12 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
     if (session.status === "complete") return c.redirect(successUrl, 303);
     const now = deps.now();
     const customer = session.customer ?? `cus_${randomHex(10)}`;
-    const completed: SimCheckoutSession = { ...session, status: "complete", payment_status: "paid", customer };
-    const events: ReturnType<typeof stripeEvent>[] = [];
-    if (session.mode === "subscription") {
+    let completed: SimCheckoutSession = { ...session, status: "complete", payment_status: "paid", customer };
+    let events: ReturnType<typeof stripeEvent>[] = [];
+    if (session.mode === "payment") {
+      // A direct charge: the PaymentIntent and charge live on the connected account, and so do the events.
+      ({ completed, events } = await payPaymentSession(db, completed, now));
+    } else if (session.mode === "subscription") {
       const subscription: SimSubscription = {
         id: `sub_${randomHex(10)}`,
         object: "subscription",
@@ -82,14 +92,13 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
       completed.subscription = subscription.id;
       await saveObject(db, "subscription", subscription, now);
       events.push(stripeEvent("checkout.session.completed", completed, now), stripeEvent("customer.subscription.created", subscription, now));
-    } else {
-      completed.payment_intent = `pi_${randomHex(10)}`;
-      events.push(stripeEvent("checkout.session.completed", completed, now));
     }
     await saveObject(db, "checkout.session", completed, now);
     await deliverSimulatedEvents(deps, events);
     return c.redirect(successUrl, 303);
   });
+
+  app.route("/payments", devStripePaymentRoutes(deps, page));
 
   app.get("/portal/:id", async (c) => {
     const portal = await loadObject<{ id: string; customer: string; return_url: string | null }>(db, c.req.param("id"));
@@ -103,6 +112,7 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
           <form method="post" action="/dev/stripe/portal/${portal.id}/status"><input type="hidden" name="status" value="past_due" /><button type="submit" class="secondary">Simulate a failed payment</button></form>
           <form method="post" action="/dev/stripe/portal/${portal.id}/status"><input type="hidden" name="status" value="active" /><button type="submit">Pay now and keep subscription active</button></form>
           ${portal.return_url ? html`<p><a href="${portal.return_url}">Return to SchoolRide</a></p>` : ""}`,
+        c.get("secureHeadersNonce"),
       ),
     );
   });

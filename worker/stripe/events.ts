@@ -3,11 +3,15 @@ import { stripeCryptoProvider } from "./client.ts";
 import type { StripeWebhookDeps } from "./webhook.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
-/** A Stripe event as the API sends it (enough of it for our handler and the SDK's parser). */
-export function stripeEvent(type: string, object: Record<string, unknown>, created: Date) {
+/**
+ * A Stripe event as the API sends it (enough of it for our handler and the SDK's parser). Events of a
+ * connected account (Connect) carry its id in `account`.
+ */
+export function stripeEvent(type: string, object: Record<string, unknown>, created: Date, account?: string) {
   return {
     id: `evt_${randomHex(12)}`,
     object: "event",
+    ...(account ? { account } : {}),
     api_version: "2026-10-28.endive",
     created: Math.floor(created.getTime() / 1000),
     livemode: false,

@@ -31,6 +31,10 @@ export type SimCheckoutSession = {
   currency: string;
   description: string;
   created: number;
+  /** Connect: the connected account the session was created on (`Stripe-Account` header), for a direct charge. */
+  account: string | null;
+  /** What the session's PaymentIntent will carry (payment mode). */
+  payment_intent_data: { application_fee_amount: number | null; metadata: Record<string, string> };
 };
 
 export type SimSubscription = {
@@ -83,13 +87,20 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
   const seconds = () => Math.floor(deps.now().getTime() / 1000);
 
   /** Stripe answers a repeated Idempotency-Key with the first response. */
-  const earlierResponse = async (idempotencyKey: string | undefined) => (idempotencyKey ? loadObject<{ id: string }>(db, `idem_${idempotencyKey}`) : null);
+  const earlierResponse = async (idempotencyKey: string | undefined) => {
+    const saved = idempotencyKey ? await loadObject<{ id: string; response?: { id: string } }>(db, `idem_${idempotencyKey}`) : null;
+    // The object as first answered, with its own id (rows saved before the `response` wrapper lack it).
+    return saved?.response ?? saved;
+  };
   const rememberResponse = async (idempotencyKey: string | undefined, object: { id: string }) => {
-    if (idempotencyKey) await saveObject(db, "idempotency", { ...object, id: `idem_${idempotencyKey}` }, deps.now());
+    const saved = { id: `idem_${idempotencyKey}`, response: object };
+    if (idempotencyKey) await saveObject(db, "idempotency", saved, deps.now());
   };
 
   app.post("/v1/checkout/sessions", async (c) => {
-    const idempotencyKey = c.req.header("idempotency-key");
+    const account = c.req.header("stripe-account") ?? null;
+    // Stripe scopes idempotency keys to the account the request is made on.
+    const idempotencyKey = c.req.header("idempotency-key") && `${account ? `${account}:` : ""}${c.req.header("idempotency-key")}`;
     const earlier = await earlierResponse(idempotencyKey);
     if (earlier) return c.json(earlier);
     const params = new URLSearchParams(await c.req.text());
@@ -104,6 +115,12 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     if (price && !known) return stripeError(`No such price: '${price}'`);
     const amount = known ? known.amount * quantity : Number(unitAmount ?? NaN) * quantity;
     if (!Number.isFinite(amount) || amount < 0) return stripeError("Missing line item amount.");
+    const applicationFee = params.get("payment_intent_data[application_fee_amount]");
+    if (applicationFee !== null && !account)
+      return stripeError(
+        "Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).",
+      );
+    if (applicationFee !== null && !(Number(applicationFee) >= 0 && Number(applicationFee) <= amount)) return stripeError("Invalid application_fee_amount.");
     const id = `cs_test_${randomHex(16)}`;
     const session: SimCheckoutSession = {
       id,
@@ -125,6 +142,11 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
       currency: params.get("line_items[0][price_data][currency]") ?? "usd",
       description: known?.name ?? params.get("line_items[0][price_data][product_data][name]") ?? "Payment",
       created: seconds(),
+      account,
+      payment_intent_data: {
+        application_fee_amount: applicationFee === null ? null : Number(applicationFee),
+        metadata: collect(params, "payment_intent_data[metadata]"),
+      },
     };
     await saveObject(db, "checkout.session", session, deps.now());
     await rememberResponse(idempotencyKey, session);

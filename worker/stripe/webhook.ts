@@ -2,13 +2,16 @@ import type Stripe from "stripe";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../deps.ts";
+import type { QueueProducer } from "../platform.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";
+import { enqueuePendingEmails } from "../services/email/outbox.ts";
+import { paymentEmailIds } from "../services/payments/payment-events.ts";
 import { stripeCryptoProvider } from "./client.ts";
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export type StripeWebhookDeps = { db: Db; stripe: Stripe; webhookSecret: string; now: () => Date; logger: Logger };
+export type StripeWebhookDeps = { db: Db; stripe: Stripe; webhookSecret: string; now: () => Date; logger: Logger; queue: QueueProducer };
 
 /**
  * `/api/stripe/webhook`: verifies the signature on the raw body (constructEventAsync with the
@@ -39,5 +42,7 @@ export async function handleStripeWebhook(
   if (!isWellFormedDeep(event)) return { status: 400, body: { error: VALIDATION_ERROR } };
   const outcome = await applyStripeEvent(deps.db, event, deps.now());
   deps.logger.info("stripe webhook", { id: event.id, type: event.type, outcome });
+  // A receipt the batch wrote goes on the queue now (a failed enqueue is left to the hourly sweep).
+  if (outcome === "applied") await enqueuePendingEmails(deps, paymentEmailIds(event));
   return { status: 200, body: { received: true, duplicate: outcome === "duplicate" } };
 }

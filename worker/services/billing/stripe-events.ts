@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Db } from "../../../db/client.ts";
 import { auditLogs, pendingSchools, type SubscriptionStatus, schools, stripeEvents } from "../../../db/schema/index.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
+import { paymentEventEffects } from "../payments/payment-events.ts";
 
 /** Stripe's subscription statuses in ours (spec: active, trialing, past_due, cancelled). */
 export function subscriptionStatusFromStripe(status: string): SubscriptionStatus {
@@ -95,8 +96,8 @@ function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null 
   return typeof nested === "string" ? nested : (nested?.id ?? null);
 }
 
-/** The database changes an event causes (none for events we do not use). */
-export function effectsOf(db: Db, event: Stripe.Event): Effect[] {
+/** The database changes an event causes (none for events we do not use); a few read first. */
+export async function effectsOf(db: Db, event: Stripe.Event): Promise<Effect[]> {
   const at = new Date(event.created * 1000);
   switch (event.type) {
     case "checkout.session.completed": {
@@ -105,6 +106,7 @@ export function effectsOf(db: Db, event: Stripe.Event): Effect[] {
       const subscription = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
       const pendingSchoolId = session.metadata?.pendingSchoolId;
       const schoolId = session.metadata?.schoolId;
+      if (session.mode === "payment") return paymentEventEffects(db, event);
       if (session.mode !== "subscription" || session.payment_status !== "paid") return [];
       if (pendingSchoolId) {
         return [
@@ -152,6 +154,10 @@ export function effectsOf(db: Db, event: Stripe.Event): Effect[] {
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
       return subscriptionEffects(db, event, event.data.object, at);
+    case "payment_intent.succeeded":
+    case "payment_intent.payment_failed":
+    case "charge.refunded":
+      return paymentEventEffects(db, event);
     case "invoice.paid":
     case "invoice.payment_failed": {
       const subscriptionId = invoiceSubscriptionId(event.data.object as unknown as Record<string, unknown>);
@@ -178,7 +184,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): 
   try {
     await db.batch([
       db.insert(stripeEvents).values({ id: event.id, type: event.type, eventCreatedAt: new Date(event.created * 1000), processedAt: now }),
-      ...effectsOf(db, event),
+      ...(await effectsOf(db, event)),
     ]);
     return "applied";
   } catch (error) {

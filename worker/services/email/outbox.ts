@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere } from "../../../db/conditional.ts";
 import { type EmailType, emailLogs } from "../../../db/schema/index.ts";
@@ -11,6 +11,8 @@ export type OutboxDraft = RenderedEmail & {
   to: string;
   schoolId?: string | null;
   relatedId?: string | null;
+  /** A fixed id makes the e-mail unique by construction (e.g. one receipt per payment); random otherwise. */
+  id?: string;
 };
 
 /**
@@ -19,7 +21,7 @@ export type OutboxDraft = RenderedEmail & {
  * once the batch has committed.
  */
 export function outboxInsert(db: Db, draft: OutboxDraft, now: Date, onlyIf?: SQL) {
-  const id = crypto.randomUUID();
+  const id = draft.id ?? crypto.randomUUID();
   const values = {
     id,
     emailType: draft.type,
@@ -59,4 +61,20 @@ export async function enqueueEmails(deps: { queue: QueueProducer; logger: Logger
       });
     }
   }
+}
+
+/**
+ * Enqueues those of `ids` that are outbox rows still pending: for changes whose e-mail row may or may
+ * not have been written (a guarded insert with a fixed id, e.g. a payment receipt).
+ */
+export async function enqueuePendingEmails(deps: { db: Db; queue: QueueProducer; logger: Logger }, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await deps.db
+    .select({ id: emailLogs.id })
+    .from(emailLogs)
+    .where(and(inArray(emailLogs.id, [...ids]), eq(emailLogs.status, "pending")));
+  await enqueueEmails(
+    deps,
+    rows.map((row) => row.id),
+  );
 }

@@ -2,6 +2,7 @@ import { parentOverview } from "../../../services/family/overview.ts";
 import { parentProcedure, router } from "../../init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
+import { parentPaymentsRouter } from "./payments.ts";
 
 /** parent.*: the school is the session's, and so is the family. */
 export const parentRouter = router({
@@ -11,4 +12,6 @@ export const parentRouter = router({
   notifications: router(notificationsInbox(parentProcedure)),
   /** `/parent/account`: download or erase my data (GD1). */
   account: parentAccountRouter,
+  /** Pay an invoice through Stripe Checkout on the school's connected account. */
+  payments: parentPaymentsRouter,
 });

@@ -1,0 +1,150 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { acceptsPayments } from "#shared/connect.ts";
+import { applicationFeeCents } from "#shared/fees.ts";
+import {
+  MINIMUM_CHARGE_CENTS,
+  PAYMENT_MESSAGES,
+  PAYMENT_RETURN_PARAM,
+  PAYMENT_RETURN_PATHS,
+  type PayableKind,
+  type startInvoiceCheckoutInput,
+} from "#shared/payments.ts";
+import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
+import { sha256Hex } from "../../auth/crypto.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
+import type { ParentScope } from "../_shared/scope.ts";
+import { auditInsert } from "../audit.ts";
+import { AppError, tooManyRequests } from "../errors.ts";
+
+/**
+ * What a parent pays for, whatever it is: an invoice now, a field-trip enrolment later. Checkout and
+ * the webhook only know this shape; `kind` rides in the metadata so the webhook can dispatch on it.
+ */
+export type Payable = { kind: PayableKind; id: string; schoolId: string; parentId: string; amountCents: number; description: string };
+
+/** The metadata on the Checkout Session and on its PaymentIntent (Stripe metadata values are strings). */
+export type PayableMetadata = { kind: PayableKind; invoiceId: string; schoolId: string; parentId: string };
+
+/** The school side of a payment: whose connected account is charged, and the platform's cut. */
+type PayingSchool = {
+  name: string;
+  stripeConnectAccountId: string | null;
+  connectDetailsSubmitted: boolean;
+  connectChargesEnabled: boolean;
+  connectRequirementsDue: string[];
+  platformFeeBps: number;
+};
+
+/** Starting checkouts, per parent: far above any honest use (a double click is one session anyway). */
+export const CHECKOUT_LIMIT = { windowMs: 10 * 60_000, max: 20 } as const;
+
+function metadataOf(payable: Payable): PayableMetadata {
+  // `invoiceId` names the payable for the first kind; a later kind adds its own key next to `kind`.
+  return { kind: payable.kind, invoiceId: payable.id, schoolId: payable.schoolId, parentId: payable.parentId };
+}
+
+/**
+ * Checkout for any payable: a direct charge on the school's connected account with the platform's
+ * application fee, a deterministic Idempotency-Key (ST4: the same request within the hour gets the
+ * same session), and a pending `payments` row for the session.
+ */
+async function startPayableCheckout(scope: ParentScope, payable: Payable, school: PayingSchool, customerEmail: string): Promise<{ url: string }> {
+  const { deps, now } = scope;
+  if (!acceptsPayments(school) || !school.stripeConnectAccountId) throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
+  if (payable.amountCents < MINIMUM_CHARGE_CENTS) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.belowMinimum);
+  const account = school.stripeConnectAccountId;
+  const fee = applicationFeeCents(payable.amountCents, school.platformFeeBps);
+  const metadata = metadataOf(payable);
+  const back = `${deps.config.appUrl}${PAYMENT_RETURN_PATHS[payable.kind]}?${PAYMENT_RETURN_PARAM}=`;
+  const params = {
+    mode: "payment" as const,
+    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: payable.amountCents, product_data: { name: payable.description } } }],
+    payment_intent_data: { application_fee_amount: fee, metadata },
+    metadata,
+    customer_email: customerEmail,
+    success_url: `${back}success&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${back}cancelled`,
+  };
+  // Same payable, same parameters, same hour → same key; a changed amount or address gets a new one.
+  const digest = (await sha256Hex(JSON.stringify({ account, params }))).slice(0, 24);
+  const idempotencyKey = `payable-checkout-${payable.kind}-${payable.id}-${digest}-${now.toISOString().slice(0, 13)}`;
+  let session: { id: string; url: string | null };
+  try {
+    session = await deps.stripe.checkout.sessions.create(params, { idempotencyKey, stripeAccount: account });
+  } catch (error) {
+    deps.logger.error("stripe: payment checkout failed", { kind: payable.kind, id: payable.id, error: error instanceof Error ? error.message : String(error) });
+    throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.checkoutFailed);
+  }
+  if (!session.url) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.checkoutFailed);
+  await deps.db.batch([
+    deps.db
+      .insert(payments)
+      .values({
+        schoolId: payable.schoolId,
+        parentId: payable.parentId,
+        invoiceId: payable.kind === "invoice" ? payable.id : null,
+        amountCents: payable.amountCents,
+        applicationFeeCents: fee,
+        status: "pending",
+        stripeCheckoutSessionId: session.id,
+        stripeAccountId: account,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // A double click returns the same session: its row is already there.
+      .onConflictDoNothing({ target: payments.stripeCheckoutSessionId }),
+    auditInsert(
+      deps.db,
+      {
+        eventType: "payment_checkout_started",
+        description: `Checkout started for ${payable.description}`,
+        userId: scope.actor.id,
+        userRole: scope.actor.role,
+        schoolId: payable.schoolId,
+        metadata: { kind: payable.kind, payable_id: payable.id, checkout_session: session.id, amount_cents: payable.amountCents, application_fee_cents: fee },
+        at: now,
+      },
+      scope.meta,
+    ),
+  ]);
+  return { url: session.url };
+}
+
+/** `parent.payments.startInvoiceCheckout`: Pay on one of the parent's own pending or overdue invoices. */
+export async function startInvoiceCheckout(scope: ParentScope, input: z.infer<typeof startInvoiceCheckoutInput>): Promise<{ url: string }> {
+  const { deps, now } = scope;
+  const decision = await hitWindow(deps.db, `payments:checkout:${scope.parentId}`, now, CHECKOUT_LIMIT.windowMs, CHECKOUT_LIMIT.max);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  const [row] = await deps.db
+    .select({
+      invoice: { id: invoices.id, number: invoices.invoiceNumber, description: invoices.description, amountCents: invoices.amountCents, status: invoices.status },
+      school: {
+        name: schools.name,
+        stripeConnectAccountId: schools.stripeConnectAccountId,
+        connectDetailsSubmitted: schools.connectDetailsSubmitted,
+        connectChargesEnabled: schools.connectChargesEnabled,
+        connectRequirementsDue: schools.connectRequirementsDue,
+        platformFeeBps: schools.platformFeeBps,
+      },
+      parentEmail: parents.email,
+    })
+    .from(invoices)
+    .innerJoin(schools, eq(schools.id, invoices.schoolId))
+    .innerJoin(parents, eq(parents.id, invoices.recipientId))
+    // AZ2: only an invoice addressed to this parent in this school; any other id is simply not found.
+    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.schoolId, scope.schoolId), eq(invoices.recipientId, scope.parentId)));
+  if (!row) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.invoiceNotFound);
+  const { invoice, school } = row;
+  if (invoice.status === "paid") throw new AppError("CONFLICT", PAYMENT_MESSAGES.alreadyPaid);
+  if (invoice.status === "refunded") throw new AppError("CONFLICT", PAYMENT_MESSAGES.refunded);
+  const payable: Payable = {
+    kind: "invoice",
+    id: invoice.id,
+    schoolId: scope.schoolId,
+    parentId: scope.parentId,
+    amountCents: invoice.amountCents,
+    description: `Invoice ${invoice.number}: ${invoice.description}`,
+  };
+  return startPayableCheckout(scope, payable, school, row.parentEmail);
+}

@@ -1,0 +1,8 @@
+import { startInvoiceCheckoutInput } from "#shared/payments.ts";
+import { startInvoiceCheckout } from "../../../services/payments/checkout.ts";
+import { parentProcedure, router } from "../../init.ts";
+
+/** parent.payments.*: paying the parent's own invoices through Stripe Checkout. */
+export const parentPaymentsRouter = router({
+  startInvoiceCheckout: parentProcedure.input(startInvoiceCheckoutInput).mutation(({ ctx, input }) => startInvoiceCheckout(ctx.scope, input)),
+});
