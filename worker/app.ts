@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
+import { devStripeConnectRoutes } from "./http/dev-stripe-connect.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { assetRequest } from "./http/prerendered.ts";
 import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, withStyleNonce } from "./http/security.ts";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.config.localMode) {
     app.route("/dev/stripe", devStripeRoutes(stripeWebhookDeps));
+    app.route("/dev/stripe/connect", devStripeConnectRoutes(stripeWebhookDeps));
     app.route("/dev", devRoutes(deps.db));
   } else app.all("/dev/*", (c) => c.text("Not found", 404));
 

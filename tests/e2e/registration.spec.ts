@@ -78,6 +78,12 @@ test("a school registers, verifies, pays, is approved, and its admin signs in wi
   await page.getByLabel("New password", { exact: true }).fill("avery's own passphrase");
   await page.getByLabel("Confirm new password").fill("avery's own passphrase");
   await page.getByRole("button", { name: "Change Password" }).click();
+  // The Connect gate (spec §2): the new school connects its Stripe account first.
+  await expect(page).toHaveURL("/school-admin/connect-stripe");
+  await page.getByRole("button", { name: "Connect with Stripe" }).click();
+  await page.getByRole("button", { name: "Complete" }).click();
+  await expect(page.getByTestId("connect-status")).toHaveText("Charges enabled");
+  await page.getByRole("link", { name: "Go to your dashboard" }).click();
   await expect(page).toHaveURL("/school-admin");
   await expect(page.getByRole("heading", { level: 1, name: school })).toBeVisible();
 

@@ -3,10 +3,14 @@ import { stripeCryptoProvider } from "./client.ts";
 import type { StripeWebhookDeps } from "./webhook.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 
-/** A Stripe event as the API sends it (enough of it for our handler and the SDK's parser). */
-export function stripeEvent(type: string, object: Record<string, unknown>, created: Date) {
+/**
+ * A Stripe event as the API sends it (enough of it for our handler and the SDK's parser). A Connect
+ * event names the connected account it happened on in `account`.
+ */
+export function stripeEvent(type: string, object: Record<string, unknown>, created: Date, account?: string) {
   return {
     id: `evt_${randomHex(12)}`,
+    ...(account ? { account } : {}),
     object: "event",
     api_version: "2026-10-28.endive",
     created: Math.floor(created.getTime() / 1000),

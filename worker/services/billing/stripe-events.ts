@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Db } from "../../../db/client.ts";
 import { auditLogs, pendingSchools, type SubscriptionStatus, schools, stripeEvents } from "../../../db/schema/index.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
+import { accountUpdatedEffects } from "./connect-events.ts";
 
 /** Stripe's subscription statuses in ours (spec: active, trialing, past_due, cancelled). */
 export function subscriptionStatusFromStripe(status: string): SubscriptionStatus {
@@ -165,6 +166,8 @@ export function effectsOf(db: Db, event: Stripe.Event): Effect[] {
           .where(and(eq(pendingSchools.stripeSubscriptionId, subscriptionId), newer(pendingSchools.stripeStatusAt, at))),
       ];
     }
+    case "account.updated":
+      return accountUpdatedEffects(db, event);
     default:
       return [];
   }
