@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fillLogin, paidRegistration, signIn, unique, waitForEmail } from "./support.ts";
+import { firstSchoolAdminSignIn, paidRegistration, signIn, unique } from "./support.ts";
 
 test("a new school's admin is sent to connect Stripe, onboards on the simulated Stripe and reaches the dashboard", async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -12,15 +12,7 @@ test("a new school's admin is sent to connect Stripe, onboards on the simulated 
   await superAdmin.getByRole("button", { name: `Approve ${school}` }).click();
   await expect(superAdmin.getByText(`${school} is approved.`)).toBeVisible();
 
-  const credentials = await waitForEmail(page, email, /is approved — your SchoolRide login/);
-  const temporaryPassword = /Temporary password: (\S+)/.exec(credentials.text)![1]!;
-  await page.goto("/login/school");
-  await fillLogin(page, email, temporaryPassword);
-  await expect(page).toHaveURL("/change-password");
-  await page.getByLabel("Current password").fill(temporaryPassword);
-  await page.getByLabel("New password", { exact: true }).fill("elm park's own passphrase");
-  await page.getByLabel("Confirm new password").fill("elm park's own passphrase");
-  await page.getByRole("button", { name: "Change Password" }).click();
+  await firstSchoolAdminSignIn(page, email, "elm park's own passphrase");
 
   // The Connect gate: the dashboard and every other page send the admin here.
   await expect(page).toHaveURL("/school-admin/connect-stripe");

@@ -6,7 +6,7 @@ import { CONNECT_MESSAGES } from "#shared/connect-status.ts";
 import { FORBIDDEN_REASONS } from "#shared/mfa-reasons.ts";
 import { auditLogs, devStripeObjects, schools, stripeEvents } from "../../db/schema/index.ts";
 import { SIMULATED_DUE_REQUIREMENTS } from "../../worker/http/dev-stripe-connect.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { stripeEvent } from "../../worker/stripe/events.ts";
 import { loadObject, saveObject } from "../../worker/stripe/simulator.ts";
 import { accountWithRequirementsDue, completedAccount, type SimAccount } from "../../worker/stripe/simulator-connect.ts";
 import { createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
@@ -14,6 +14,7 @@ import { appRouter } from "../../worker/trpc/router.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor, UNCONNECTED } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
+import { postStripeEvent } from "../support/http.ts";
 
 let t: TestApp;
 let schoolId: string;
@@ -49,14 +50,7 @@ async function onboard(url: string, action: "complete" | "requirements-due") {
 }
 
 async function postEvent(event: ReturnType<typeof stripeEvent>) {
-  const payload = JSON.stringify(event);
-  const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
-  const response = await t.app.request("http://localhost:8787/api/stripe/webhook", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
+  expect((await postStripeEvent(t, event)).status).toBe(200);
 }
 
 describe("Connect onboarding (ST5)", () => {
