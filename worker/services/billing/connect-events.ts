@@ -35,7 +35,7 @@ export function connectAccountEffects(db: Db, account: ConnectAccountSnapshot, a
     // LG1: read before the update, same condition, so the row exists exactly when the change happens.
     db.run(sql`insert into ${auditLogs} ("id", "school_id", "event_type", "description", "metadata", "created_at")
       select lower(hex(randomblob(16))), ${schools.id}, 'connect_charges_changed',
-        ${chargesEnabled ? "Stripe account can take payments again" : "Stripe account can no longer take payments"},
+        ${chargesEnabled ? "Stripe account can take payments" : "Stripe account can no longer take payments"},
         json_object('account', ${account.id}, 'charges_enabled', json(${chargesEnabled ? "true" : "false"}), 'stripe_event_id', ${source.eventId}), ${when.getTime()}
       from ${schools} where ${guarded} and ${schools.connectChargesEnabled} <> ${chargesEnabled ? 1 : 0}`),
     db
