@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
+import { devStripeConnectRoutes } from "./http/dev-stripe-connect.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { invoicePdfRoutes } from "./http/invoice-pdf.ts";
 import { assetRequest } from "./http/prerendered.ts";
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.config.localMode) {
     app.route("/dev/stripe", devStripeRoutes(stripeWebhookDeps));
+    app.route("/dev/stripe/connect", devStripeConnectRoutes(stripeWebhookDeps));
     app.route("/dev", devRoutes(deps.db));
   } else app.all("/dev/*", (c) => c.text("Not found", 404));
 

@@ -39,6 +39,7 @@ export const HOT_PATHS: HotPath[] = [
   { name: "schoolAdmin.trips.list", role: "school_admin", input: { view: "week" } },
   { name: "schoolAdmin.notifications.list", role: "school_admin", input: { tab: "all" } },
   { name: "parent.notifications.list", role: "parent", input: { tab: "all" } },
+  { name: "schoolAdmin.connect.status", role: "school_admin" },
 ];
 
 export type ListPath = { name: string; path: string; role: RoleValue; input?: unknown };

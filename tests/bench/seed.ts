@@ -87,7 +87,17 @@ export async function benchUsers(db: Db, config: Pick<AppConfig, "secureCookies"
   const tag = Date.now().toString(36);
   const [school] = await db
     .insert(schools)
-    .values({ name: "Bench Home School", email: `home-${tag}@bench.example`, code: `H${tag}`.toUpperCase().slice(0, 12), subscriptionStatus: "active" })
+    .values({
+      name: "Bench Home School",
+      email: `home-${tag}@bench.example`,
+      code: `H${tag}`.toUpperCase().slice(0, 12),
+      subscriptionStatus: "active",
+      // Past the Connect gate, like a school in service.
+      stripeConnectAccountId: `acct_bench${tag}`,
+      connectDetailsSubmitted: true,
+      connectChargesEnabled: true,
+      connectPayoutsEnabled: true,
+    })
     .returning();
   const [superAdmin] = await db
     .insert(superAdmins)

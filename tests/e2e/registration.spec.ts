@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callMutation, DEMO, DEMO_PASSWORD, fillLogin, fillStepOne, unique, waitForEmail } from "./support.ts";
+import { callMutation, DEMO, DEMO_PASSWORD, fillLogin, fillStepOne, firstSchoolAdminSignIn, unique, waitForEmail } from "./support.ts";
 
 test("a school registers, verifies, pays, is approved, and its admin signs in with the e-mailed credentials", async ({ page, browser }) => {
   test.setTimeout(120_000); // the whole journey, from the home page to a restarted subscription
@@ -69,15 +69,13 @@ test("a school registers, verifies, pays, is approved, and its admin signs in wi
   await expect(admin.getByRole("button", { name: `Approve ${school}` })).toHaveCount(0);
 
   // The credentials e-mail, and the new admin's first sign-in.
-  const credentials = await waitForEmail(page, email, /is approved — your SchoolRide login/);
-  const temporaryPassword = /Temporary password: (\S+)/.exec(credentials.text)![1]!;
-  await page.goto("/login/school");
-  await fillLogin(page, email, temporaryPassword);
-  await expect(page).toHaveURL("/change-password");
-  await page.getByLabel("Current password").fill(temporaryPassword);
-  await page.getByLabel("New password", { exact: true }).fill("avery's own passphrase");
-  await page.getByLabel("Confirm new password").fill("avery's own passphrase");
-  await page.getByRole("button", { name: "Change Password" }).click();
+  await firstSchoolAdminSignIn(page, email, "avery's own passphrase");
+  // The Connect gate (spec §2): the new school connects its Stripe account first.
+  await expect(page).toHaveURL("/school-admin/connect-stripe");
+  await page.getByRole("button", { name: "Connect with Stripe" }).click();
+  await page.getByRole("button", { name: "Complete" }).click();
+  await expect(page.getByTestId("connect-status")).toHaveText("Charges enabled");
+  await page.getByRole("link", { name: "Go to your dashboard" }).click();
   await expect(page).toHaveURL("/school-admin");
   await expect(page.getByRole("heading", { level: 1, name: school })).toBeVisible();
 

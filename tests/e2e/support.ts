@@ -141,3 +141,16 @@ export async function inviteParent(browser: Browser, name: string, email: string
   await context.close();
   return linkIn(message, "/accept-invite?token=");
 }
+
+/** An approved school's admin signs in with the e-mailed temporary password and sets their own. */
+export async function firstSchoolAdminSignIn(page: Page, email: string, newPassword: string) {
+  const credentials = await waitForEmail(page, email, /is approved — your SchoolRide login/);
+  const temporaryPassword = /Temporary password: (\S+)/.exec(credentials.text)![1]!;
+  await page.goto("/login/school");
+  await fillLogin(page, email, temporaryPassword);
+  await expect(page).toHaveURL("/change-password");
+  await page.getByLabel("Current password").fill(temporaryPassword);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Change Password" }).click();
+}

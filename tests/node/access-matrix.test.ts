@@ -70,6 +70,11 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.billing.status": { access: "school_admin" },
   "schoolAdmin.billing.startCheckout": { access: "school_admin" },
   "schoolAdmin.billing.openPortal": { access: "school_admin" },
+  "schoolAdmin.connect.status": { access: "school_admin" },
+  "schoolAdmin.connect.startOnboarding": { access: "school_admin" },
+  "schoolAdmin.connect.syncStatus": { access: "school_admin" },
+  // Another school's account (or none): refused as stale (CONFLICT), never replaced.
+  "schoolAdmin.connect.replaceAccount": { access: "school_admin", input: { currentAccountId: "acct_someoneelse" } },
   "schoolAdmin.parents.list": { access: "school_admin", input: { page: 1 } },
   "schoolAdmin.invitations.list": { access: "school_admin", input: { page: 1 } },
   "schoolAdmin.invitations.create": { access: "school_admin", input: { name: "A Parent", email: "matrix.parent@example.com" } },

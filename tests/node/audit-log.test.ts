@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogPurges, auditLogs, schools } from "../../db/schema/index.ts";
 import { auditRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { stripeEvent } from "../../worker/stripe/events.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
-import { mutate, query } from "../support/http.ts";
+import { mutate, postStripeEvent, query } from "../support/http.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -111,16 +111,7 @@ describe("append-only audit log (LG1)", () => {
 
   it("LG1 a webhook subscription change is logged", async () => {
     const school = await createSchool(t.db, { stripeSubscriptionId: "sub_1", stripeCustomerId: "cus_1", subscriptionStatus: "active" });
-    const post = async (event: ReturnType<typeof stripeEvent>) => {
-      const payload = JSON.stringify(event);
-      const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
-      const response = await t.app.request("http://localhost:8787/api/stripe/webhook", {
-        method: "POST",
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-        body: payload,
-      });
-      expect(response.status).toBe(200);
-    };
+    const post = async (event: ReturnType<typeof stripeEvent>) => expect((await postStripeEvent(t, event)).status).toBe(200);
     const rows = () => t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "subscription_status_changed")).orderBy(auditLogs.createdAt);
     const subscription = (status: string) => ({ id: "sub_1", object: "subscription", status, customer: "cus_1", metadata: {} });
 

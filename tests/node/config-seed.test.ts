@@ -27,7 +27,9 @@ describe("configuration", () => {
 
   it("refuses a partial production setup with a clear error", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(ConfigError);
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/missing: STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET, RESEND_API_KEY, RESEND_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(
+      /missing: STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET, RESEND_API_KEY, RESEND_WEBHOOK_SECRET/,
+    );
   });
 
   it("APP_ENV=production refuses to start without its secrets (never silently local)", () => {

@@ -19,6 +19,15 @@ export function knownPasswordHash(): Promise<string> {
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
+/** A school whose Stripe account is not connected yet (the Connect gate refuses its admins): `createSchool(db, UNCONNECTED)`. */
+export const UNCONNECTED = {
+  stripeConnectAccountId: null,
+  connectDetailsSubmitted: false,
+  connectChargesEnabled: false,
+  connectPayoutsEnabled: false,
+} as const satisfies Partial<typeof schools.$inferInsert>;
+
+/** A school with an active subscription and a connected Stripe account (charges and payouts on), unless overridden. */
 export async function createSchool(db: Db, overrides: Partial<typeof schools.$inferInsert> = {}) {
   const id = unique();
   const [school] = await db
@@ -28,6 +37,10 @@ export async function createSchool(db: Db, overrides: Partial<typeof schools.$in
       email: `office-${id}@school.example`,
       code: `C${id.toUpperCase()}`.slice(0, 12),
       subscriptionStatus: "active",
+      stripeConnectAccountId: `acct_test${id}`,
+      connectDetailsSubmitted: true,
+      connectChargesEnabled: true,
+      connectPayoutsEnabled: true,
       ...overrides,
     })
     .returning();

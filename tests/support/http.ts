@@ -1,5 +1,7 @@
 import superjson from "superjson";
 import type { App } from "../../worker/app.ts";
+import { signStripePayload, type stripeEvent } from "../../worker/stripe/events.ts";
+import type { TestApp } from "./harness.ts";
 
 export type CallOptions = { cookie?: string; ip?: string; headers?: Record<string, string> };
 
@@ -52,4 +54,15 @@ export async function query(app: App, path: string, input?: unknown, options: Ca
 export function cookieFrom(setCookie: string | null): string {
   if (!setCookie) throw new Error("no Set-Cookie header");
   return setCookie.split(";")[0]!;
+}
+
+/** Delivers a Stripe event to `/api/stripe/webhook`, signed now with the app's secret, as Stripe does; the response. */
+export async function postStripeEvent(t: Pick<TestApp, "app" | "deps" | "clock">, event: ReturnType<typeof stripeEvent>): Promise<Response> {
+  const payload = JSON.stringify(event);
+  const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
+  return t.app.request("http://localhost:8787/api/stripe/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
 }

@@ -8,7 +8,8 @@ import type { Db } from "../../db/client.ts";
  *
  * Calls add to what an earlier call seeded (ids continue), so 1k, then 9k more, gives 10k. Rows are
  * deterministic: `School 42 Maple` (one of WORDS, cycling), `office42@school42.example`, newest last.
- * Every 5th school has no admin; every 50th is inactive; statuses cycle (mostly active). Passwords
+ * Every 5th school has no admin; every 50th is inactive; statuses cycle (mostly active); every school
+ * has a connected Stripe account (past the Connect gate, like the test fixtures' schools). Passwords
  * are not usable hashes: nobody signs in as a seeded user.
  */
 export type ScaleOptions = {
@@ -76,10 +77,11 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSee
     db,
     first,
     last,
-    `insert into schools (id, name, email, code, is_active, subscription_status, created_at, updated_at)
+    `insert into schools (id, name, email, code, is_active, subscription_status, stripe_connect_account_id, connect_details_submitted,
+       connect_charges_enabled, connect_payouts_enabled, created_at, updated_at)
      select ${schoolId}, 'School ' || i || ' ' || ${words}, printf('office%d@school%d.example', i, i), printf('SC%08d', i),
        (i % 50 != 49), case i % 10 when 1 then 'trialing' when 2 then 'past_due' when 3 then 'pending' when 4 then 'cancelled' else 'active' end,
-       ${createdAt}, ${createdAt} from n`,
+       printf('acct_scale%08d', i), 1, 1, 1, ${createdAt}, ${createdAt} from n`,
   );
   await insertRange(
     db,

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RoleValue } from "#shared/auth.ts";
+import { paymentAccountConnected } from "#shared/connect.ts";
 import type { Db } from "../../db/client.ts";
 import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "../../db/schema/index.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
@@ -118,7 +119,14 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         isActive: parents.isActive,
         schoolId: parents.schoolId,
       },
-      school: { name: schools.name, subscriptionStatus: schools.subscriptionStatus, timeZone: schools.timeZone, isActive: schools.isActive },
+      school: {
+        name: schools.name,
+        subscriptionStatus: schools.subscriptionStatus,
+        timeZone: schools.timeZone,
+        isActive: schools.isActive,
+        stripeConnectAccountId: schools.stripeConnectAccountId,
+        connectDetailsSubmitted: schools.connectDetailsSubmitted,
+      },
       mfaEnabledAt: totpCredentials.enabledAt,
     })
     .from(sessions)
@@ -153,6 +161,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
       school: schoolId ? (school?.name ?? null) : null,
       subscriptionStatus: schoolId ? (school?.subscriptionStatus ?? null) : null,
       timeZone: schoolId ? (school?.timeZone ?? null) : null,
+      paymentAccountConnected: schoolId && school ? paymentAccountConnected(school) : null,
       mustChangePassword: account.mustChangePassword,
     };
     return { session, user, mfaEnabled: role === "super_admin" && Boolean(row.mfaEnabledAt) };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { RoleValue } from "#shared/auth.ts";
+import { paymentAccountConnected } from "#shared/connect.ts";
 import type { Db } from "../../db/client.ts";
 import { parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
 
@@ -16,6 +17,8 @@ export type SessionUser = {
   subscriptionStatus: SubscriptionStatus | null;
   /** The school's IANA zone: trip times, "today" and weeks are in it (null for super admins). */
   timeZone: string | null;
+  /** The Connect gate: the school's Stripe account finished onboarding (else /school-admin/connect-stripe; null for super admins). */
+  paymentAccountConnected: boolean | null;
   mustChangePassword: boolean;
 };
 
@@ -49,6 +52,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       school: null,
       subscriptionStatus: null,
       timeZone: null,
+      paymentAccountConnected: null,
       mustChangePassword: row.mustChangePassword,
       passwordHash: row.passwordHash,
       isActive: row.isActive,
@@ -71,6 +75,8 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       school: schools.name,
       subscriptionStatus: schools.subscriptionStatus,
       timeZone: schools.timeZone,
+      stripeConnectAccountId: schools.stripeConnectAccountId,
+      connectDetailsSubmitted: schools.connectDetailsSubmitted,
       schoolCode: schools.code,
       schoolActive: schools.isActive,
     })
@@ -78,7 +84,9 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
     .innerJoin(schools, eq(schools.id, table.schoolId))
     .where(eq(column, value))
     .limit(1);
-  return row ? { ...row, role } : null;
+  if (!row) return null;
+  const { stripeConnectAccountId, connectDetailsSubmitted, ...account } = row;
+  return { ...account, role, paymentAccountConnected: paymentAccountConnected({ stripeConnectAccountId, connectDetailsSubmitted }) };
 }
 
 export function findAccountByEmail(db: Db, role: RoleValue, email: string): Promise<UserAccount | null> {
@@ -105,6 +113,7 @@ export function toSessionUser(account: UserAccount): SessionUser {
     school: account.school,
     subscriptionStatus: account.subscriptionStatus,
     timeZone: account.timeZone,
+    paymentAccountConnected: account.paymentAccountConnected,
     mustChangePassword: account.mustChangePassword,
   };
 }

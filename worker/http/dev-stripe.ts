@@ -10,15 +10,15 @@ import { devStripePaymentRoutes, payPaymentSession } from "./dev-stripe-payments
 
 const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
-/** A dev page; its `<style>` carries the response's CSP nonce (`style-src` allows nothing else inline). */
-function page(title: string, body: ReturnType<typeof html>, nonce: string | undefined) {
+/** A simulated hosted Stripe page (the nonce lets its stylesheet through the CSP). */
+export function page(title: string, body: ReturnType<typeof html>, nonce = "") {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · Stripe simulator</title>
-        <style nonce="${nonce ?? ""}">
+        <style nonce="${nonce}">
           body { font: 16px/1.5 system-ui, sans-serif; background: #f6f9fc; color: #1a1f36; margin: 0; }
           main { box-sizing: border-box; width: calc(100% - 2rem); max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 2px 12px #0001; }
           .note { background: #fff8e1; border: 1px solid #f5d77a; border-radius: 8px; padding: .5rem .75rem; font-size: .85rem; }

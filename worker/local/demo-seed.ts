@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { children, invoices, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
 import { hashPassword } from "../auth/password.ts";
+import { completedAccount, newSimAccount, seedSimulatedAccount } from "../stripe/simulator-connect.ts";
 import { seedDemoWeek } from "./demo-week.ts";
 
 /** Local mode only. Production never seeds demo users (see `npm run db:create-super-admin`). */
@@ -23,6 +24,9 @@ export const DEMO_IDS = {
 
 export const DEMO_SCHOOL = { name: "Maple Grove Primary", code: "MAPLE7" } as const;
 
+/** Maple Grove's Stripe Connect account: onboarded, charges and payouts enabled (the simulator knows it too). */
+export const DEMO_CONNECT_ACCOUNT = "acct_demo_maple";
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -37,6 +41,8 @@ function isoDay(date: Date): string {
  */
 export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-seeded"> {
   const existing = await db.query.superAdmins.findFirst({ where: eq(superAdmins.id, DEMO_IDS.superAdmin) });
+  // The simulator's copy of the demo account, also for databases seeded before it existed.
+  await seedSimulatedAccount(db, demoConnectAccount(now), now);
   if (existing) {
     await seedDemoWeek(db, DEMO_IDS.school, now);
     return "already-seeded";
@@ -44,6 +50,12 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
   await seedAccounts(db, now);
   await seedDemoWeek(db, DEMO_IDS.school, now);
   return "seeded";
+}
+
+function demoConnectAccount(now: Date) {
+  const created = Math.floor(now.getTime() / 1000);
+  const fresh = newSimAccount(DEMO_CONNECT_ACCOUNT, { email: "office@maple.example.com", name: DEMO_SCHOOL.name, metadata: { schoolId: DEMO_IDS.school } }, created);
+  return completedAccount(fresh);
 }
 
 async function seedAccounts(db: Db, now: Date): Promise<void> {
@@ -76,9 +88,11 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         plan: "professional",
         stripeCustomerId: "cus_demo_maple",
         stripeSubscriptionId: "sub_demo_maple",
-        stripeConnectAccountId: "acct_demo_maple",
+        stripeConnectAccountId: DEMO_CONNECT_ACCOUNT,
+        connectDetailsSubmitted: true,
         connectChargesEnabled: true,
         connectPayoutsEnabled: true,
+        connectStatusAt: now,
         createdBy: DEMO_IDS.superAdmin,
         createdAt: now,
       })

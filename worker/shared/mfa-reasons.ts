@@ -8,5 +8,7 @@ export const FORBIDDEN_REASONS = {
   sudoRequiredWithCode: "SUDO_REQUIRED_WITH_CODE",
   /** Production: a super admin must enrol before anything else. */
   mfaEnrolmentRequired: "MFA_ENROLMENT_REQUIRED",
+  /** The Connect gate: the school has no connected payment account yet (go to /school-admin/connect-stripe). */
+  connectRequired: "CONNECT_REQUIRED",
 } as const;
 export type ForbiddenReason = (typeof FORBIDDEN_REASONS)[keyof typeof FORBIDDEN_REASONS];

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { devStripeObjects } from "../../db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { LOCAL_PRICES } from "../config.ts";
+import { connectSimulatorRoutes } from "./simulator-connect.ts";
 
 /**
  * Local mode's stand-in for the few Stripe endpoints SchoolRide calls, answering the real SDK
@@ -177,6 +178,7 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     return c.json(portal);
   });
 
+  app.route("/", connectSimulatorRoutes(deps));
   app.all("*", (c) => stripeError(`Unrecognized request URL (${c.req.method}: ${c.req.path}).`, 404));
 
   const fetch: typeof globalThis.fetch = async (input, init) => app.fetch(new Request(input, init));

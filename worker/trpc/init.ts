@@ -1,6 +1,7 @@
 import { type AnyRouter, initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
+import { CONNECT_MESSAGES } from "#shared/connect-status.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/school-time.ts";
@@ -241,9 +242,20 @@ export const schoolBillingProcedure = roleProcedure("school_admin").use(({ ctx, 
   return next({ ctx: { ...ctx, scope } });
 });
 
-/** Everything else a school admin does needs an active or trialing subscription (spec §4). */
-export const schoolAdminProcedure = schoolBillingProcedure.use(({ ctx, next }) => {
+/** An active or trialing subscription (spec §4), whatever the payment account: the connect page. */
+export const schoolConnectProcedure = schoolBillingProcedure.use(({ ctx, next }) => {
   if (!subscriptionAllowsAccess(ctx.user.subscriptionStatus)) throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
+  return next();
+});
+
+/**
+ * Everything else a school admin does also needs the school's Stripe account connected (spec §2,
+ * after the subscription gate; the state came with the session, no round trip here).
+ */
+export const schoolAdminProcedure = schoolConnectProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.paymentAccountConnected) {
+    throw new AppError("FORBIDDEN", CONNECT_MESSAGES.required, { reason: FORBIDDEN_REASONS.connectRequired });
+  }
   return next();
 });
 

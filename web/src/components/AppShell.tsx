@@ -42,6 +42,7 @@ const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
     { to: "/school-admin/notifications", label: "Notifications", icon: Bell },
     { to: "/school-admin/invoices", label: "Invoices", icon: Receipt },
     { to: "/school-admin/parents", label: "Parents", icon: Users },
+    { to: "/school-admin/connect-stripe", label: "Stripe Payments", icon: Building2 },
     { to: "/school-admin/account", label: "My Account", icon: UserRound },
   ],
   parent: [

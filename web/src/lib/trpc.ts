@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
+import { FORBIDDEN_REASONS } from "#shared/mfa-reasons.ts";
 // Types only: the browser never bundles server code.
 import type { AppRouter } from "../api.ts";
 import { isAppError } from "./errors.ts";
@@ -17,6 +18,12 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
  */
 function sessionEnded(queryClient: () => QueryClient) {
   return (error: unknown) => {
+    // The Connect gate closed since the session was read (the payout account was replaced): read it
+    // again, and the route guard sends the school admin to /school-admin/connect-stripe.
+    if (isAppError(error) && error.data.reason === FORBIDDEN_REASONS.connectRequired) {
+      void queryClient().invalidateQueries({ queryKey: [["auth", "me"]] });
+      return;
+    }
     if (!isAppError(error) || error.data.code !== "UNAUTHORIZED" || error.data.path?.startsWith("auth.")) return;
     notify("error", "Authentication Error", "User not authenticated.", { id: "authentication-error" });
     void queryClient().invalidateQueries({ queryKey: [["auth", "me"]] });

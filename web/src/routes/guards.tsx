@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { CONNECT_PAGE_PATH } from "#shared/connect-status.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import { FullPageSpinner } from "../components/ui/loading.tsx";
 import { ROLE_HOMES, type Role, useSession } from "../lib/session.ts";
@@ -35,6 +36,15 @@ export function RequireSubscription() {
   const { user } = useSession();
   if (user && user.role === "school_admin" && !subscriptionAllowsAccess(user.subscriptionStatus)) {
     return <Navigate to="/school-admin/subscribe" replace />;
+  }
+  return <Outlet />;
+}
+
+/** Spec §2, after the subscription: school admin pages need the school's Stripe account connected; otherwise /school-admin/connect-stripe. */
+export function RequirePaymentAccount() {
+  const { user } = useSession();
+  if (user && user.role === "school_admin" && user.paymentAccountConnected === false) {
+    return <Navigate to={CONNECT_PAGE_PATH} replace />;
   }
   return <Outlet />;
 }

@@ -131,16 +131,23 @@ export const routes: RouteObject[] = [
       // Spec §4: everything else needs an active or trialing subscription (the server checks too).
       lazy: async () => ({ Component: (await import("./guards.tsx")).RequireSubscription }),
       children: [
-        { index: true, lazy: page(() => import("../pages/school-admin/DashboardPage.tsx")), loader: prefetchLoader("school_admin", "schoolAdminHome") },
-        { path: "trips", lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")), loader: prefetchLoader("school_admin", "trips") },
+        // Spec §2: the Connect gate's page (also reachable once connected, to see or change the account).
+        { path: "connect-stripe", lazy: page(() => import("../pages/school-admin/ConnectStripePage.tsx")) },
         {
-          path: "notifications",
-          lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "schoolAdmin" }),
-          loader: prefetchLoader("school_admin", "schoolAdminNotifications"),
+          lazy: async () => ({ Component: (await import("./guards.tsx")).RequirePaymentAccount }),
+          children: [
+            { index: true, lazy: page(() => import("../pages/school-admin/DashboardPage.tsx")), loader: prefetchLoader("school_admin", "schoolAdminHome") },
+            { path: "trips", lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")), loader: prefetchLoader("school_admin", "trips") },
+            {
+              path: "notifications",
+              lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "schoolAdmin" }),
+              loader: prefetchLoader("school_admin", "schoolAdminNotifications"),
+            },
+            { path: "flight-trips", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "flightTrips" }) },
+            { path: "invoices", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "invoices" }) },
+            { path: "parents", lazy: page(() => import("../pages/school-admin/ParentsPage.tsx")) },
+          ],
         },
-        { path: "flight-trips", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "flightTrips" }) },
-        { path: "invoices", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "invoices" }) },
-        { path: "parents", lazy: page(() => import("../pages/school-admin/ParentsPage.tsx")) },
       ],
     },
   ]),

@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import { auditLogs, pendingSchools, type SubscriptionStatus, schools, stripeEvents } from "../../../db/schema/index.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 import { paymentEventEffects } from "../payments/payment-events.ts";
+import { accountUpdatedEffects } from "./connect-events.ts";
 
 /** Stripe's subscription statuses in ours (spec: active, trialing, past_due, cancelled). */
 export function subscriptionStatusFromStripe(status: string): SubscriptionStatus {
@@ -171,6 +172,8 @@ export async function effectsOf(db: Db, event: Stripe.Event): Promise<Effect[]> 
           .where(and(eq(pendingSchools.stripeSubscriptionId, subscriptionId), newer(pendingSchools.stripeStatusAt, at))),
       ];
     }
+    case "account.updated":
+      return accountUpdatedEffects(db, event);
     default:
       return [];
   }

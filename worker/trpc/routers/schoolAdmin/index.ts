@@ -2,6 +2,7 @@ import { schoolDashboard } from "../../../services/schools/dashboard.ts";
 import { router, schoolAdminProcedure } from "../../init.ts";
 import { schoolAdminAccountRouter } from "../_shared/account.ts";
 import { billingRouter } from "./billing.ts";
+import { connectRouter } from "./connect.ts";
 import { invitationsRouter } from "./invitations.ts";
 import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
@@ -16,6 +17,7 @@ export const schoolAdminRouter = router({
   parents: parentsRouter,
   invitations: invitationsRouter,
   billing: billingRouter,
+  connect: connectRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });
