@@ -14,7 +14,14 @@ import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 
 const ACCOUNT = "acct_maple_test";
-const connected = { stripeConnectAccountId: ACCOUNT, connectDetailsSubmitted: true, connectChargesEnabled: true, connectRequirementsDue: [], platformFeeBps: 750 };
+const connected = {
+  stripeConnectAccountId: ACCOUNT,
+  connectDetailsSubmitted: true,
+  connectChargesEnabled: true,
+  connectPayoutsEnabled: true,
+  connectRequirementsDue: [],
+  platformFeeBps: 750,
+};
 
 let t: TestApp;
 let school: Awaited<ReturnType<typeof createSchool>>;
@@ -166,10 +173,11 @@ describe("starting a checkout", () => {
     expect(await t.db.$count(payments)).toBe(0);
   });
 
-  it("ST5 refuses while the school's charges are disabled, requirements are due, or no account is connected", async () => {
+  it("ST5 refuses while the school's charges or payouts are disabled, requirements are due, or no account is connected", async () => {
     const { parent, invoice } = await parentWithInvoice({ status: "overdue" });
     const states = [
       { connectChargesEnabled: false },
+      { connectPayoutsEnabled: false },
       { connectRequirementsDue: ["external_account"] },
       { connectDetailsSubmitted: false },
       { stripeConnectAccountId: null },
@@ -185,6 +193,34 @@ describe("starting a checkout", () => {
     expect(await t.db.$count(payments)).toBe(0);
     // Once Stripe lets the account charge again, the same overdue invoice can be paid.
     await t.db.update(schools).set(connected).where(eq(schools.id, school.id));
+    expect((await pay(parent, invoice.id)).url).toContain("/dev/stripe/checkout/");
+  });
+
+  it("ST5 account.updated with requirements currently_due (signed, on the Connect endpoint) blocks payment until Stripe clears them", async () => {
+    const { parent, invoice } = await parentWithInvoice();
+    const account = (currentlyDue: string[]) => ({
+      id: ACCOUNT,
+      object: "account",
+      details_submitted: true,
+      charges_enabled: currentlyDue.length === 0,
+      payouts_enabled: currentlyDue.length === 0,
+      requirements: { currently_due: currentlyDue },
+    });
+    const deliver = async (event: object) => {
+      const payload = JSON.stringify(event);
+      const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
+      const response = await t.app.request("http://localhost:8787/api/stripe/connect-webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: payload,
+      });
+      expect(response.status).toBe(200);
+    };
+    await deliver(stripeEvent("account.updated", account(["individual.verification.document"]), t.clock.now(), ACCOUNT));
+    expect(await failure(pay(parent, invoice.id))).toEqual({ code: "PRECONDITION_FAILED", message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name) });
+    expect(await t.db.$count(payments)).toBe(0);
+    t.clock.advance(MINUTE);
+    await deliver(stripeEvent("account.updated", account([]), t.clock.now(), ACCOUNT));
     expect((await pay(parent, invoice.id)).url).toContain("/dev/stripe/checkout/");
   });
 

@@ -6,6 +6,7 @@ export type ConnectState = {
   stripeConnectAccountId: string | null;
   connectDetailsSubmitted: boolean;
   connectChargesEnabled: boolean;
+  connectPayoutsEnabled: boolean;
   connectRequirementsDue: readonly string[];
 };
 
@@ -14,7 +15,10 @@ export function paymentAccountConnected(state: Pick<ConnectState, "stripeConnect
   return state.stripeConnectAccountId !== null && state.connectDetailsSubmitted;
 }
 
-/** Parents may pay only while Stripe lets the account charge and nothing is currently due. */
+/**
+ * Parents may pay only while Stripe lets the account charge and pay out, and nothing is currently
+ * due (money must not pile up in an account that cannot reach the school's bank).
+ */
 export function acceptsPayments(state: ConnectState): boolean {
-  return paymentAccountConnected(state) && state.connectChargesEnabled && state.connectRequirementsDue.length === 0;
+  return paymentAccountConnected(state) && state.connectChargesEnabled && state.connectPayoutsEnabled && state.connectRequirementsDue.length === 0;
 }

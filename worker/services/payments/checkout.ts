@@ -32,6 +32,7 @@ type PayingSchool = {
   stripeConnectAccountId: string | null;
   connectDetailsSubmitted: boolean;
   connectChargesEnabled: boolean;
+  connectPayoutsEnabled: boolean;
   connectRequirementsDue: string[];
   platformFeeBps: number;
 };
@@ -124,6 +125,7 @@ export async function startInvoiceCheckout(scope: ParentScope, input: z.infer<ty
         stripeConnectAccountId: schools.stripeConnectAccountId,
         connectDetailsSubmitted: schools.connectDetailsSubmitted,
         connectChargesEnabled: schools.connectChargesEnabled,
+        connectPayoutsEnabled: schools.connectPayoutsEnabled,
         connectRequirementsDue: schools.connectRequirementsDue,
         platformFeeBps: schools.platformFeeBps,
       },
