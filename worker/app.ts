@@ -32,7 +32,9 @@ export function createApp(deps: AppDeps) {
   for (const path of WEBHOOK_PATHS) app.use(path, bodyLimit(WEBHOOK_BODY_LIMIT_BYTES));
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    // On the response's own headers (as the security headers are set): `c.header()` after the
+    // handler would copy the finished response and turn its body into a stream (ADR 0025).
+    c.res.headers.set("Cache-Control", "no-store");
   });
 
   app.get("/api/health", async (c) => {

@@ -104,6 +104,9 @@ export const BODY_TOO_LARGE = "Request body too large.";
  */
 export function bodyLimit(maxBytes: number): MiddlewareHandler {
   return async (c, next) => {
+    // A GET or HEAD carries no body (fetch's Request refuses one). Asking for it anyway would make
+    // @hono/node-server build a full Request, a cost every query would pay (ADR 0025).
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const body = c.req.raw.body;
     if (!body) return next();
     const tooLarge = () => c.json({ error: BODY_TOO_LARGE }, 413);
