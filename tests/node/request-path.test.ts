@@ -1,10 +1,12 @@
 /**
  * The request path's fixed costs (ADR 0025), as behaviour a later change could undo. Speed itself
  * lives in `npm run bench`; these check the shapes that make it: the session secret hashed in place,
- * and a procedure's tRPC middlewares bounded whatever its rung of the ladder.
+ * style nonces drawn from the CSPRNG a block at a time, and a procedure's tRPC middlewares bounded
+ * whatever its rung of the ladder.
  */
 import { describe, expect, it } from "vitest";
 import { SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
+import { randomNonce } from "../../worker/http/security.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 
 const webCryptoHex = async (value: string) => Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value))).toString("hex");
@@ -19,6 +21,20 @@ describe("session secrets hashed in place (ADR 0025)", () => {
     for (const value of ["", "abc", "pässword ✓ 🚌", "AbC_-123.xyz".repeat(20), "\u0000\uFFFF"]) {
       expect(await sha256Hex(value)).toBe(await webCryptoHex(value));
     }
+  });
+});
+
+describe("style nonces drawn a block at a time (ADR 0025)", () => {
+  it("HD1 each nonce is 16 random bytes in base64, and none repeats across many blocks", () => {
+    const nonces = Array.from({ length: 1000 }, () => randomNonce());
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    }
+    expect(new Set(nonces).size).toBe(nonces.length);
+    // Not a counter or a constant: the bytes of two nonces differ in many places.
+    const [a, b] = [Buffer.from(nonces[0]!, "base64"), Buffer.from(nonces[999]!, "base64")];
+    expect(a.filter((byte, i) => byte !== b[i]).length).toBeGreaterThan(8);
   });
 });
 
