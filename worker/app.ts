@@ -34,8 +34,9 @@ export function createApp(deps: AppDeps) {
   for (const path of WEBHOOK_PATHS) app.use(path, bodyLimit(WEBHOOK_BODY_LIMIT_BYTES));
   app.use("/api/*", async (c, next) => {
     await next();
-    // Never cached; a route may only say it more strictly ("private, no-store").
-    if (!c.res.headers.get("Cache-Control")?.includes("no-store")) c.header("Cache-Control", "no-store");
+    // Never cached; a route may only say it more strictly ("private, no-store"). Set on the response's
+    // own headers: `c.header()` after the handler would copy the finished response (ADR 0025).
+    if (!c.res.headers.get("Cache-Control")?.includes("no-store")) c.res.headers.set("Cache-Control", "no-store");
   });
 
   app.get("/api/health", async (c) => {

@@ -1,3 +1,4 @@
+import nodeCrypto from "node:crypto";
 import { bytesToHex } from "@noble/hashes/utils.js";
 
 /** Cryptographically random bytes from the platform CSPRNG (Node and workerd alike). */
@@ -22,8 +23,17 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
+/**
+ * Which SHA-256 this runtime uses, chosen once by feature detection: `node:crypto`'s `createHash`
+ * (Node, and workerd's `nodejs_compat`) hashes a short string in place in about a microsecond;
+ * WebCrypto's `digest` hands each one to another thread and back (Node's thread pool), about 20×
+ * the CPU, and every authenticated request hashes its session secret (ADR 0025).
+ */
+export const SHA256_IMPL: "node:crypto" | "webcrypto" = typeof nodeCrypto?.createHash === "function" ? "node:crypto" : "webcrypto";
+
 /** Lower-case hex SHA-256 of a UTF-8 string (how tokens, codes and session secrets are stored). */
 export async function sha256Hex(value: string): Promise<string> {
+  if (SHA256_IMPL === "node:crypto") return nodeCrypto.createHash("sha256").update(value, "utf8").digest("hex");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
   return bytesToHex(new Uint8Array(digest));
 }

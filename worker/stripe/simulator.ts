@@ -87,6 +87,22 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
   const app = new Hono();
   const seconds = () => Math.floor(deps.now().getTime() / 1000);
 
+  // Stripe handles one request per Idempotency-Key at a time: a second one sent while the first is
+  // in flight (a double click) waits for it here, then finds its response below.
+  const inFlight = new Map<string, Promise<void>>();
+  app.use("/v1/*", async (c, next) => {
+    const key = c.req.header("idempotency-key");
+    if (!key) return next();
+    const earlier = inFlight.get(key) ?? Promise.resolve();
+    const current = earlier.catch(() => undefined).then(() => next());
+    inFlight.set(key, current);
+    try {
+      await current;
+    } finally {
+      if (inFlight.get(key) === current) inFlight.delete(key);
+    }
+  });
+
   /** Stripe answers a repeated Idempotency-Key with the first response. */
   const earlierResponse = async (idempotencyKey: string | undefined) => {
     const saved = idempotencyKey ? await loadObject<{ id: string; response?: { id: string } }>(db, `idem_${idempotencyKey}`) : null;

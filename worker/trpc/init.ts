@@ -166,58 +166,125 @@ const isEmptyInput = (raw: unknown) =>
  * (a lone surrogate would be stored and later crash the database driver), and a procedure declared
  * without input accepts none (no unknown keys). Schemas refuse unknown keys for the others.
  */
-const inputGuard = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+async function guardInput(ctx: Context, path: string, getRawInput: () => Promise<unknown>) {
   const raw = await getRawInput();
   if (!isWellFormedDeep(raw) || (ctx.inputlessPaths?.has(path) && !isEmptyInput(raw))) {
     throw new TRPCError({ code: "BAD_REQUEST", message: VALIDATION_ERROR });
   }
-  return next();
-});
+}
 
-export const publicProcedure = t.procedure
-  .use(errorBoundary)
-  .use(inputGuard)
-  .use(({ ctx, next }) => {
-    const scope: PublicScope = {
-      deps: ctx.deps,
-      actor: ctx.auth ? actorOf(ctx.auth.user) : null,
-      session: ctx.auth?.session ?? null,
-      meta: ctx.meta,
-      now: ctx.deps.now(),
-    };
-    return next({ ctx: { ...ctx, scope } });
-  });
+/*
+ * The ladder's rungs: each takes the request's context, refuses (throws) or returns what it adds
+ * (`scope`, and for a signed-in user `auth` and `user`), building on the rung below. A procedure
+ * runs its rung in one middleware after the input guard, inside the error boundary: two tRPC
+ * middlewares per procedure, however high its rung, since tRPC copies its options and the context
+ * at every middleware (ADR 0025).
+ */
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });
-  const scope: SessionScope = { ...ctx.scope, actor: actorOf(ctx.auth.user), session: ctx.auth.session };
-  return next({ ctx: { ...ctx, auth: ctx.auth, user: ctx.auth.user, scope } });
-});
+const publicRung = (ctx: Context) => {
+  const scope: PublicScope = {
+    deps: ctx.deps,
+    actor: ctx.auth ? actorOf(ctx.auth.user) : null,
+    session: ctx.auth?.session ?? null,
+    meta: ctx.meta,
+    now: ctx.deps.now(),
+  };
+  return { scope };
+};
+
+const authedRung = (ctx: Context) => {
+  const auth = ctx.auth;
+  if (!auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });
+  const scope: SessionScope = { deps: ctx.deps, actor: actorOf(auth.user), session: auth.session, meta: ctx.meta, now: ctx.deps.now() };
+  return { auth, user: auth.user, scope };
+};
 
 export const PASSWORD_CHANGE_REQUIRED = "You must change your password before continuing.";
 
-function roleProcedure(role: SessionUser["role"]) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (ctx.user.role !== role) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-    if (ctx.user.mustChangePassword) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
-    return next();
+const roleRung = (role: SessionUser["role"]) => (ctx: Context) => {
+  const rung = authedRung(ctx);
+  if (rung.user.role !== role) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  if (rung.user.mustChangePassword) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
+  return rung;
+};
+
+const superAdminEnrolmentRung = roleRung("super_admin");
+
+/** Production: a super admin without MFA gets nothing but the enrolment procedures. */
+const superAdminRung = (ctx: Context) => {
+  const rung = superAdminEnrolmentRung(ctx);
+  // The two-factor state came with the session (one query): no round trip here.
+  if (!ctx.deps.config.localMode && !rung.auth.mfaEnabled) {
+    throw new AppError("FORBIDDEN", MFA_MESSAGES.enrolmentRequired, { reason: FORBIDDEN_REASONS.mfaEnrolmentRequired });
+  }
+  return rung;
+};
+
+export const SUBSCRIPTION_REQUIRED = "Your school's subscription is not active. Please renew it to continue.";
+
+const schoolAdminRoleRung = roleRung("school_admin");
+
+/** A school admin of their school, whatever its subscription: the subscribe page and billing. */
+const schoolBillingRung = (ctx: Context) => {
+  const rung = schoolAdminRoleRung(ctx);
+  const schoolId = rung.user.schoolId;
+  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  const scope: SchoolScope = { ...rung.scope, actor: { ...rung.scope.actor, schoolId }, schoolId, timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE };
+  return { ...rung, scope };
+};
+
+/** An active or trialing subscription (spec §4), whatever the payment account: the connect page. */
+const schoolConnectRung = (ctx: Context) => {
+  const rung = schoolBillingRung(ctx);
+  if (!subscriptionAllowsAccess(rung.user.subscriptionStatus)) throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
+  return rung;
+};
+
+/**
+ * Everything else a school admin does also needs the school's Stripe account connected (spec §2,
+ * after the subscription gate; the state came with the session, no round trip here).
+ */
+const schoolAdminRung = (ctx: Context) => {
+  const rung = schoolConnectRung(ctx);
+  if (!rung.user.paymentAccountConnected) {
+    throw new AppError("FORBIDDEN", CONNECT_MESSAGES.required, { reason: FORBIDDEN_REASONS.connectRequired });
+  }
+  return rung;
+};
+
+const parentRoleRung = roleRung("parent");
+
+const parentRung = (ctx: Context) => {
+  const rung = parentRoleRung(ctx);
+  const schoolId = rung.user.schoolId;
+  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  const scope: ParentScope = {
+    ...rung.scope,
+    actor: { ...rung.scope.actor, schoolId },
+    schoolId,
+    timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
+    parentId: rung.user.id,
+  };
+  return { ...rung, scope };
+};
+
+/** A procedure on a rung: the error boundary, then the input guard and the rung in one middleware. */
+function procedureOn<Added extends object>(rung: (ctx: Context) => Added) {
+  return t.procedure.use(errorBoundary).use(async ({ ctx, path, getRawInput, next }) => {
+    await guardInput(ctx, path, getRawInput);
+    return next({ ctx: rung(ctx) });
   });
 }
+
+export const publicProcedure = procedureOn(publicRung);
+export const authedProcedure = procedureOn(authedRung);
 
 /**
  * A super admin, whether or not they have MFA yet: only the enrolment procedures (and auth.*) use
  * it directly. Everything else goes through `superAdminProcedure`.
  */
-export const superAdminEnrolmentProcedure = roleProcedure("super_admin");
-
-/** Production: a super admin without MFA gets nothing but the enrolment procedures. */
-export const superAdminProcedure = superAdminEnrolmentProcedure.use(({ ctx, next }) => {
-  // The two-factor state came with the session (one query): no round trip here.
-  if (!ctx.deps.config.localMode && !ctx.auth.mfaEnabled) {
-    throw new AppError("FORBIDDEN", MFA_MESSAGES.enrolmentRequired, { reason: FORBIDDEN_REASONS.mfaEnrolmentRequired });
-  }
-  return next();
-});
+export const superAdminEnrolmentProcedure = procedureOn(superAdminEnrolmentRung);
+export const superAdminProcedure = procedureOn(superAdminRung);
 
 /**
  * SE6 sudo mode: add `.use(requireSudo)` to a procedure whose action needs the password (and TOTP
@@ -231,37 +298,7 @@ export const requireSudo = t.middleware(async ({ ctx, next }) => {
 });
 
 export const superAdminSudoProcedure = superAdminProcedure.use(requireSudo);
-
-export const SUBSCRIPTION_REQUIRED = "Your school's subscription is not active. Please renew it to continue.";
-
-/** A school admin of their school, whatever its subscription: the subscribe page and billing. */
-export const schoolBillingProcedure = roleProcedure("school_admin").use(({ ctx, next }) => {
-  const schoolId = ctx.user.schoolId;
-  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-  const scope: SchoolScope = { ...ctx.scope, actor: { ...ctx.scope.actor, schoolId }, schoolId, timeZone: ctx.user.timeZone ?? DEFAULT_TIME_ZONE };
-  return next({ ctx: { ...ctx, scope } });
-});
-
-/** An active or trialing subscription (spec §4), whatever the payment account: the connect page. */
-export const schoolConnectProcedure = schoolBillingProcedure.use(({ ctx, next }) => {
-  if (!subscriptionAllowsAccess(ctx.user.subscriptionStatus)) throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
-  return next();
-});
-
-/**
- * Everything else a school admin does also needs the school's Stripe account connected (spec §2,
- * after the subscription gate; the state came with the session, no round trip here).
- */
-export const schoolAdminProcedure = schoolConnectProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.paymentAccountConnected) {
-    throw new AppError("FORBIDDEN", CONNECT_MESSAGES.required, { reason: FORBIDDEN_REASONS.connectRequired });
-  }
-  return next();
-});
-
-export const parentProcedure = roleProcedure("parent").use(({ ctx, next }) => {
-  const schoolId = ctx.user.schoolId;
-  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-  const scope: ParentScope = { ...ctx.scope, actor: { ...ctx.scope.actor, schoolId }, schoolId, timeZone: ctx.user.timeZone ?? DEFAULT_TIME_ZONE, parentId: ctx.user.id };
-  return next({ ctx: { ...ctx, scope } });
-});
+export const schoolBillingProcedure = procedureOn(schoolBillingRung);
+export const schoolConnectProcedure = procedureOn(schoolConnectRung);
+export const schoolAdminProcedure = procedureOn(schoolAdminRung);
+export const parentProcedure = procedureOn(parentRung);

@@ -76,6 +76,15 @@ export async function listSchools(scope: Scope, input: SchoolListInput) {
   const search = input.search ? parseSearch(input.search) : null;
   const where = listConditions(input, search);
   const order = search?.kind === "prefix" ? [asc(lowerName), asc(schools.id)] : [desc(schools.createdAt), desc(schools.id)];
+  // The page's rows are chosen first (rowids only), then read with their per-school counts: a
+  // search matching many schools sorts its matches without running two subqueries for each (ADR 0025).
+  const pageRowids = db
+    .select({ rowid: sql`${schools}.rowid` })
+    .from(schools)
+    .where(where)
+    .orderBy(...order)
+    .limit(SCHOOLS_PAGE_SIZE)
+    .offset(pageOffset(input.page, SCHOOLS_PAGE_SIZE));
   const [rows, totals, counterRows] = await db.batch([
     db
       .select({
@@ -94,10 +103,8 @@ export async function listSchools(scope: Scope, input: SchoolListInput) {
         parentCount,
       })
       .from(schools)
-      .where(where)
-      .orderBy(...order)
-      .limit(SCHOOLS_PAGE_SIZE)
-      .offset(pageOffset(input.page, SCHOOLS_PAGE_SIZE)),
+      .where(sql`${schools}.rowid in ${pageRowids}`)
+      .orderBy(...order),
     cappedCount(db, schools, where, input.page, SCHOOLS_PAGE_SIZE),
     countersQuery(db),
   ]);
