@@ -12,6 +12,7 @@ export const EMAIL_TYPES = [
   "registration_rejected",
   "password_reset",
   "notification",
+  "invoice_created",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ["pending", "sent", "delivered", "bounced", "failed"] as const;

@@ -3,8 +3,10 @@ import { router, schoolAdminProcedure } from "../../init.ts";
 import { schoolAdminAccountRouter } from "../_shared/account.ts";
 import { billingRouter } from "./billing.ts";
 import { invitationsRouter } from "./invitations.ts";
+import { invoicesRouter } from "./invoices.ts";
 import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
+import { paymentSettingsRouter } from "./paymentSettings.ts";
 import { tripsRouter } from "./trips.ts";
 
 /** schoolAdmin.*: every service gets a `SchoolScope`, the session's school. */
@@ -16,6 +18,8 @@ export const schoolAdminRouter = router({
   parents: parentsRouter,
   invitations: invitationsRouter,
   billing: billingRouter,
+  invoices: invoicesRouter,
+  paymentSettings: paymentSettingsRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });
