@@ -33,6 +33,8 @@ export const BUNDLE_ROUTES = [
   { route: "/school-admin/trips", budgetKb: 155, modules: [...AREA, "src/pages/school-admin/trips/TripsPage.tsx"] },
   { route: "/school-admin/notifications", budgetKb: 155, modules: [...AREA, "src/pages/notifications/NotificationsPage.tsx"] },
   { route: "/parent", budgetKb: 150, modules: [...AREA, "src/pages/home/ParentHome.tsx"] },
+  { route: "/school-admin/invoices", budgetKb: 155, modules: [...AREA, "src/pages/invoices/InvoicesPage.tsx"] },
+  { route: "/parent/invoices", budgetKb: 155, modules: [...AREA, "src/pages/invoices/InvoicesPage.tsx"] },
 ] as const;
 
 export type BundleRow = { route: string; gzipKb: number; budgetKb: number; files: string[] };

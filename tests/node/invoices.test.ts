@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
-import { auditLogs, emailLogs, invoiceSequences, invoices, invoiceTotals, paymentSettings } from "../../db/schema/index.ts";
+import { auditLogs, emailLogs, invoiceSequences, invoices, invoiceTotals, paymentSettings, payments } from "../../db/schema/index.ts";
+import { seedDemoInvoices } from "../../worker/local/demo-invoices.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -260,5 +261,21 @@ describe("lists, tabs, search and totals", () => {
     const second = await api.schoolAdmin.invoices.list({ tab: "all", page: 2 });
     expect(second).toMatchObject({ total: 23, pages: 2, page: 2, totalCapped: false });
     expect(second.rows).toHaveLength(3);
+  });
+});
+
+describe("demo invoices (local mode)", () => {
+  it("seeds paid (with its payment), overdue and pending invoices once; new invoices continue the numbering", async () => {
+    const ids = { school: school.id, parent: parent.id, admin: admin.id };
+    await seedDemoInvoices(t.db, ids, t.clock.now());
+    await seedDemoInvoices(t.db, ids, t.clock.now());
+    const rows = await t.db.select().from(invoices);
+    expect(rows.map((row) => row.status).sort()).toEqual(["overdue", "paid", "pending", "pending"]);
+    expect(await t.db.select().from(payments)).toMatchObject([{ status: "succeeded", amountCents: 25_200, applicationFeeCents: 1_260 }]);
+    const created = await (await callerFor(t, admin)).schoolAdmin.invoices.create(
+      form({ issueDate: rows[0]!.issueDate.slice(0, 4) + "-12-01", dueDate: rows[0]!.issueDate.slice(0, 4) + "-12-16" }),
+    );
+    expect(created.invoiceNumber).toMatch(/^INV-\d{4}-00[2-5]$/);
+    expect(rows.map((row) => row.invoiceNumber)).not.toContain(created.invoiceNumber);
   });
 });

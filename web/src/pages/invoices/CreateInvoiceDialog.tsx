@@ -1,0 +1,108 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { type UseFormRegister, useForm } from "react-hook-form";
+import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
+import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates, hasStep } from "#shared/invoices.ts";
+import { formatCents } from "#shared/money.ts";
+import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
+import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
+import { DebouncedInput } from "../../components/ui/filters.tsx";
+import { TextField } from "../../components/ui/form.tsx";
+import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
+import { useParentAccounts } from "../../features/parents/hooks.ts";
+
+const selectClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
+
+/** The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the server checks. */
+function RecipientField({ register, error }: { register: UseFormRegister<CreateInvoiceForm>; error?: string | undefined }) {
+  const [search, setSearch] = useState("");
+  const [typed, setTyped] = useState(false);
+  const parents = useParentAccounts({ page: 1, search: search || undefined });
+  const id = useId();
+  const active = parents.data?.rows.filter((parent) => parent.isActive) ?? [];
+  const toggle = (
+    <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={() => setTyped(!typed)}>
+      {typed ? "Choose from the list instead" : "Enter a user ID instead"}
+    </button>
+  );
+  if (typed) return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" {...register("recipientId")} />;
+  return (
+    <div className="space-y-2">
+      <DebouncedInput label="Find a parent" placeholder="Name or e-mail" value={search} maxLength={120} onCommit={setSearch} />
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          Recipient
+        </label>
+        <select id={id} className={selectClass} aria-invalid={error ? true : undefined} {...register("recipientId")}>
+          <option value="">Choose a parent…</option>
+          {active.map((parent) => (
+            <option key={parent.id} value={parent.id}>
+              {parent.name} ({parent.email})
+            </option>
+          ))}
+        </select>
+        {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+        <p className="mt-1">{toggle}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The total the parent will pay, by the same rule the server applies when it stores the invoice. */
+function TotalPreview({ baseAmount, feeBps, type }: { baseAmount: number; feeBps: number; type: "term_based" | "year_round" }) {
+  const valid = Number.isFinite(baseAmount) && baseAmount >= 0 && hasStep(baseAmount, 2);
+  const amounts = invoiceAmounts(valid ? dollarsToCents(baseAmount) : 0, feeBps, type);
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite" data-testid="invoice-total-preview">
+      <p>
+        Base {formatCents(amounts.baseAmountCents)}
+        {type === "term_based" ? ` + ${bpsToPercent(feeBps)}% fee ${formatCents(amounts.feeCents)}` : " (year-round: no fee added)"}
+      </p>
+      <p className="mt-1 text-base font-semibold text-ink">Total: {formatCents(amounts.amountCents)}</p>
+    </div>
+  );
+}
+
+/** Create Invoice (spec): recipient, description, base amount, issue date (today in the school's zone), due date (+15 days). */
+export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open: boolean; onOpenChange: (open: boolean) => void; zone: string | undefined }) {
+  const settings = usePaymentSettings();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<CreateInvoiceForm>({
+    resolver: zodResolver(createInvoiceInput),
+    defaultValues: { recipientId: "", description: "", ...defaultInvoiceDates(todayIn(zone ?? DEFAULT_TIME_ZONE, new Date())) },
+  });
+  const create = useCreateInvoice(() => onOpenChange(false));
+  const baseAmount = watch("baseAmount");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Create Invoice" description="The invoice number is made when you create it.">
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => create.mutate(values))}>
+        <RecipientField register={register} error={errors.recipientId?.message} />
+        <TextField label="Description" maxLength={200} error={errors.description?.message} {...register("description")} />
+        <TextField
+          label="Base Amount ($)"
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          error={errors.baseAmount?.message}
+          {...register("baseAmount", { valueAsNumber: true })}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Issue Date" type="date" error={errors.issueDate?.message} {...register("issueDate")} />
+          <TextField label="Due Date" type="date" error={errors.dueDate?.message} {...register("dueDate")} />
+        </div>
+        <TotalPreview
+          baseAmount={Number(baseAmount)}
+          feeBps={settings.data?.feeBps ?? DEFAULT_FEE_BPS}
+          type={settings.data?.feeApplicationType ?? DEFAULT_FEE_APPLICATION_TYPE}
+        />
+        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Create Invoice" pendingLabel="Creating…" pending={create.isPending} />
+      </form>
+    </Dialog>
+  );
+}
