@@ -1,52 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { type UseFormRegister, useForm } from "react-hook-form";
 import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
 import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates, hasStep } from "#shared/invoices.ts";
 import { formatCents } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { DebouncedInput } from "../../components/ui/filters.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
-import { useParentAccounts } from "../../features/parents/hooks.ts";
-
-const selectClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
+import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 
 /** The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the server checks. */
 function RecipientField({ register, error }: { register: UseFormRegister<CreateInvoiceForm>; error?: string | undefined }) {
-  const [search, setSearch] = useState("");
   const [typed, setTyped] = useState(false);
-  const parents = useParentAccounts({ page: 1, search: search || undefined });
-  const id = useId();
-  const active = parents.data?.rows.filter((parent) => parent.isActive) ?? [];
   const toggle = (
     <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={() => setTyped(!typed)}>
       {typed ? "Choose from the list instead" : "Enter a user ID instead"}
     </button>
   );
   if (typed) return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" {...register("recipientId")} />;
-  return (
-    <div className="space-y-2">
-      <DebouncedInput label="Find a parent" placeholder="Name or e-mail" value={search} maxLength={120} onCommit={setSearch} />
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-          Recipient
-        </label>
-        <select id={id} className={selectClass} aria-invalid={error ? true : undefined} {...register("recipientId")}>
-          <option value="">Choose a parent…</option>
-          {active.map((parent) => (
-            <option key={parent.id} value={parent.id}>
-              {parent.name} ({parent.email})
-            </option>
-          ))}
-        </select>
-        {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
-        <p className="mt-1">{toggle}</p>
-      </div>
-    </div>
-  );
+  return <ActiveParentPicker label="Recipient" field={register("recipientId")} error={error} after={<p className="mt-1">{toggle}</p>} />;
 }
 
 /** The total the parent will pay, by the same rule the server applies when it stores the invoice. */

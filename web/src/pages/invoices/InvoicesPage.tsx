@@ -3,8 +3,9 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { bpsToPercent } from "#shared/fees.ts";
 import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
+import { SecondaryButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { DebouncedInput } from "../../components/ui/filters.tsx";
+import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
 import { Button } from "../../components/ui/form.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
@@ -71,14 +72,10 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         actions={
           admin ? (
             <>
-              <button
-                type="button"
-                onClick={() => setDialog("settings")}
-                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
-              >
+              <SecondaryButton onClick={() => setDialog("settings")}>
                 <Settings2 aria-hidden="true" className="h-4 w-4" />
                 Payment Settings
-              </button>
+              </SecondaryButton>
               <Button onClick={() => setDialog("create")}>
                 <FilePlus2 aria-hidden="true" className="h-4 w-4" />
                 Create Invoice
@@ -89,20 +86,7 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
       />
       {admin ? <SettingsBanner /> : null}
       {admin && schoolList.data ? <TotalsCards totals={schoolList.data.totals} /> : null}
-      <div role="tablist" aria-label="Filter invoices" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setFilters({ tab: name })}
-            className={`inline-flex min-h-10 shrink-0 items-center rounded-full border px-4 text-sm font-medium ${tab === name ? "border-brand-500 bg-brand-500 text-ink" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
-          >
-            {INVOICE_TAB_LABELS[name]}
-          </button>
-        ))}
-      </div>
+      <FilterTabs label="Filter invoices" tabs={tabs} current={tab} labels={INVOICE_TAB_LABELS} onSelect={(name) => setFilters({ tab: name })} />
       <DebouncedInput
         label="Search invoices"
         icon
