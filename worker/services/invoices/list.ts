@@ -25,20 +25,21 @@ const INVOICE_COLUMNS = {
 type Owner = [SQLiteColumn, string][];
 
 /**
- * The owner (`school_id`, or `recipient_id`), the tab and the search of a list. A search of 3
- * characters or more goes through the trigram index (ADR 0018); a shorter one is a substring of the
- * owner's own rows, read through the owner's index (it grows with the school, not the platform).
- * With `ftsDrives` (a school's list, which grows), a trigram search reads its matches by rowid and
- * keeps the school's: the unary `+` keeps SQLite from walking every invoice of the school instead.
+ * The owner (`school_id`, or `recipient_id`), the tab and the search of a list.
+ * - `trigram` (a school's list, which grows): a search of 3 characters or more reads the trigram
+ *   index's matches by rowid and keeps the school's (the unary `+` keeps SQLite from walking every
+ *   invoice of the school and probing each); 1–2 characters are a substring of the school's rows.
+ * - `own-rows` (a parent's list: a family's invoices): a substring of the owner's rows, read through
+ *   the owner's index, whatever the length — never the platform's trigram matches.
  */
-function listWhere(owner: Owner, input: ListInput, ftsDrives: boolean): SQL | undefined {
-  const search = input.search ? parseSearch(input.search) : null;
-  const byFts = ftsDrives && search?.kind === "substring";
+function listWhere(owner: Owner, input: ListInput, search: "trigram" | "own-rows"): SQL | undefined {
+  const term = input.search ? parseSearch(input.search) : null;
+  const byFts = search === "trigram" && term?.kind === "substring";
   const equal = (column: SQLiteColumn, value: string) => (byFts ? sql`+${column} = ${value}` : eq(column, value));
   const conditions = owner.map(([column, value]) => equal(column, value));
   if (input.tab !== "all") conditions.push(equal(invoices.status, input.tab));
-  if (search?.kind === "substring") conditions.push(sql`${invoices}.rowid in ${ftsRowids("invoices_fts", search)}`);
-  else if (search) conditions.push(containsAny(search.term, [invoices.invoiceNumber, invoices.description]));
+  if (byFts) conditions.push(sql`${invoices}.rowid in ${ftsRowids("invoices_fts", term)}`);
+  else if (term) conditions.push(containsAny(term.term, [invoices.invoiceNumber, invoices.description]));
   return and(...conditions);
 }
 
@@ -60,7 +61,7 @@ function totalsOf(row: typeof invoiceTotals.$inferSelect | undefined) {
  */
 export async function listSchoolInvoices(scope: SchoolScope, input: ListInput) {
   const { db } = scope.deps;
-  const where = listWhere([[invoices.schoolId, scope.schoolId]], input, true);
+  const where = listWhere([[invoices.schoolId, scope.schoolId]], input, "trigram");
   const [rows, counted, totals] = await db.batch([
     db
       .select({ ...INVOICE_COLUMNS, recipient: { id: parents.id, name: parents.name, email: parents.email } })
@@ -83,7 +84,7 @@ export async function listParentInvoices(scope: ParentScope, input: ListInput) {
     [invoices.recipientId, scope.parentId],
     [invoices.schoolId, scope.schoolId],
   ];
-  const where = listWhere(owner, input, false);
+  const where = listWhere(owner, input, "own-rows");
   const [rows, counted, byStatus] = await db.batch([
     db
       .select(INVOICE_COLUMNS)
