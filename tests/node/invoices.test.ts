@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
-import { auditLogs, emailLogs, invoiceSequences, invoices, invoiceTotals, paymentSettings, payments } from "../../db/schema/index.ts";
+import { auditLogs, emailLogs, invoiceSequences, invoices, invoiceTotals, paymentSettings, payments, rateLimits } from "../../db/schema/index.ts";
 import { seedDemoInvoices } from "../../worker/local/demo-invoices.ts";
+import { INVOICE_CREATE_LIMIT } from "../../worker/services/invoices/create.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -167,6 +168,15 @@ describe("create invoice", () => {
       expect(error.message).toContain(message);
     }
     expect(await t.db.select().from(invoices)).toHaveLength(0);
+  });
+
+  it("is rate-limited per school: over the hourly limit, 429 and nothing stored", async () => {
+    const now = t.clock.now();
+    await t.db.insert(rateLimits).values({ key: `invoices:create:${school.id}`, count: INVOICE_CREATE_LIMIT.max, windowStart: now, streak: 0, updatedAt: now });
+    const api = await callerFor(t, admin);
+    expect((await failure(api.schoolAdmin.invoices.create(form()))).code).toBe("TOO_MANY_REQUESTS");
+    expect(await t.db.select().from(invoices)).toHaveLength(0);
+    expect(await t.db.select().from(invoiceSequences)).toHaveLength(0);
   });
 
   it("a parent cannot create invoices", async () => {
