@@ -47,6 +47,10 @@ export const invoices = sqliteTable(
     index("invoices_school_issue_idx").on(t.schoolId, t.issueDate),
     index("invoices_recipient_idx").on(t.recipientId, t.status, t.dueDate),
     index("invoices_status_due_idx").on(t.status, t.dueDate),
+    // The invoices lists (ADR 0022): newest issue date first, per school (and tab), per parent.
+    index("invoices_school_list_idx").on(t.schoolId, t.issueDate, t.id),
+    index("invoices_school_status_list_idx").on(t.schoolId, t.status, t.issueDate, t.id),
+    index("invoices_recipient_list_idx").on(t.recipientId, t.issueDate, t.id),
     check("invoices_money", sql`${t.baseAmountCents} >= 0 and ${t.feeCents} >= 0 and ${t.amountCents} >= 0`),
   ],
 );
@@ -106,6 +110,25 @@ export const invoiceSequences = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.year] })],
 );
+
+/**
+ * Per school, the count and sum of `amount_cents` of its invoices by status, kept by triggers on
+ * `invoices` (ADR 0022) so the totals cards read one row whatever the number of invoices, and every
+ * writer (create, webhooks, the overdue sweep, deletion) moves them in the same statement.
+ */
+export const invoiceTotals = sqliteTable("invoice_totals", {
+  schoolId: text("school_id")
+    .primaryKey()
+    .references(() => schools.id, { onDelete: "cascade" }),
+  pendingCount: integer("pending_count").notNull().default(0),
+  pendingCents: integer("pending_cents").notNull().default(0),
+  paidCount: integer("paid_count").notNull().default(0),
+  paidCents: integer("paid_cents").notNull().default(0),
+  overdueCount: integer("overdue_count").notNull().default(0),
+  overdueCents: integer("overdue_cents").notNull().default(0),
+  refundedCount: integer("refunded_count").notNull().default(0),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+});
 
 /** Fee settings of a school (the spec keeps them per admin user; one per school is what a school means). */
 export const paymentSettings = sqliteTable(

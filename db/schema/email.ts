@@ -15,6 +15,7 @@ export const EMAIL_TYPES = [
   "invoice_overdue",
   "payment_receipt",
   "payment_refunded",
+  "invoice_created",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ["pending", "sent", "delivered", "bounced", "failed"] as const;

@@ -40,6 +40,9 @@ export const HOT_PATHS: HotPath[] = [
   { name: "schoolAdmin.notifications.list", role: "school_admin", input: { tab: "all" } },
   { name: "parent.notifications.list", role: "parent", input: { tab: "all" } },
   { name: "schoolAdmin.connect.status", role: "school_admin" },
+  { name: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "all", page: 1 } },
+  { name: "schoolAdmin.paymentSettings.get", role: "school_admin" },
+  { name: "parent.invoices.list", role: "parent", input: { tab: "all", page: 1 } },
 ];
 
 export type ListPath = { name: string; path: string; role: RoleValue; input?: unknown };
@@ -50,4 +53,8 @@ export const LISTS: ListPath[] = [
   { name: "stats", path: "superAdmin.stats", role: "super_admin" },
   { name: "auditLogs.list page 1", path: "superAdmin.auditLogs.list", role: "super_admin", input: { page: 1 } },
   { name: "invitations.list page 1", path: "superAdmin.invitations.list", role: "super_admin", input: { page: 1 } },
+  // One school with `rows` invoices (1k → 100k): page 1 with the totals cards (kept by triggers), a tab, a search.
+  { name: "invoices.list page 1 + totals", path: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "all", page: 1 } },
+  { name: "invoices.list overdue tab", path: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "overdue", page: 1 } },
+  { name: "invoices.list search", path: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "all", page: 1, search: "maple 77" } },
 ];

@@ -76,6 +76,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<void> {
 export type BenchUsers = {
   /** A Cookie header with a live session, per role. */
   cookies: Record<RoleValue, string>;
+  /** The tenant users' school and the parent (the invoices' school and recipient). */
+  home: { schoolId: string; parentId: string };
   /** A parent account with a real scrypt hash, for the login storm. */
   login: { role: "parent"; email: string; password: string };
 };
@@ -122,5 +124,6 @@ export async function benchUsers(db: Db, config: Pick<AppConfig, "secureCookies"
       parent: await cookieOf("parent", parent!.id),
     },
     login: { role: "parent", email: parent!.email, password },
+    home: { schoolId: school!.id, parentId: parent!.id },
   };
 }

@@ -13,6 +13,7 @@ import { createDatabase } from "../../db/client.ts";
 import { applyMigrations } from "../../db/migrate.ts";
 import { loadConfig } from "../../worker/config.ts";
 import { countRoundTrips } from "../support/counting-db.ts";
+import { seedInvoices } from "../support/invoice-seed.ts";
 import { benchApp, type RecordedOp, recordingClient } from "./apps.ts";
 import type { HotPath } from "./hot-paths.ts";
 import { type BenchUsers, benchUsers, seedScale } from "./seed.ts";
@@ -36,7 +37,7 @@ export async function freePort(): Promise<number> {
 
 export type ScaledDb = { url: string; users: BenchUsers; seconds: number; remove: () => void };
 
-/** A fresh migrated database file with `rows` schools, invitations, parents and audit rows, and the bench's users. */
+/** A fresh migrated database file with `rows` schools, invitations, parents and audit rows, the bench's users, and `rows` invoices of their school. */
 export async function scaledDatabase(rows: number, appUrl: string): Promise<ScaledDb> {
   const dir = mkdtempSync(join(tmpdir(), "schoolride-bench-"));
   const url = `file:${join(dir, "bench.db")}`;
@@ -45,6 +46,8 @@ export async function scaledDatabase(rows: number, appUrl: string): Promise<Scal
   await applyMigrations(db);
   await seedScale(db, { schools: rows, invitationsPerSchool: 1, auditRows: rows, parentsPerSchool: 1 });
   const users = await benchUsers(db, loadConfig({ APP_URL: appUrl }));
+  // The school admin's school has `rows` invoices (to the bench parent): the invoices list grows with the rest.
+  await seedInvoices(db, { schoolId: users.home.schoolId, recipientId: users.home.parentId, count: rows });
   db.$client.close();
   return { url, users, seconds: (performance.now() - start) / 1000, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

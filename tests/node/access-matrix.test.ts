@@ -99,6 +99,15 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
     access: "school_admin",
     input: { title: "", message: "m", type: "info", category: "system", audience: { kind: "school" }, email: false },
   },
+  "schoolAdmin.paymentSettings.get": { access: "school_admin" },
+  // Off the 0.1 step: refused by validation, nothing saved.
+  "schoolAdmin.paymentSettings.update": { access: "school_admin", input: { feePercentage: 5.05, feeApplicationType: "term_based" } },
+  "schoolAdmin.invoices.list": { access: "school_admin", input: { tab: "all", page: 1 } },
+  "schoolAdmin.invoices.create": {
+    access: "school_admin",
+    input: { recipientId: "no-such-parent", description: "Bus", baseAmount: 1, issueDate: "2026-03-02", dueDate: "2026-03-17" },
+  },
+  "parent.invoices.list": { access: "parent", input: { tab: "all", page: 1 } },
   "parent.notifications.list": { access: "parent", input: { tab: "all" } },
   "parent.notifications.unreadCount": { access: "parent" },
   "parent.notifications.markRead": { access: "parent", input: { notificationId: "no-such-notification" } },
@@ -217,6 +226,19 @@ describe("tenant isolation (AZ2, AZ3)", () => {
       const overview = await createCaller(ctx).schoolAdmin.dashboard();
       expect(overview.school.id).toBe(ctx.auth!.user.schoolId);
     }
+  });
+
+  it("AZ2 a school admin cannot invoice another school's parent, and lists only their school's invoices", async () => {
+    const own = createCaller(await contexts.get("school_admin")!());
+    const other = createCaller(await contexts.get("other_school_admin")!());
+    const parentId = (await contexts.get("parent")!()).auth!.user.id;
+    const invoice = { recipientId: parentId, description: "Bus", baseAmount: 10, issueDate: "2026-03-02", dueDate: "2026-03-17" };
+    await expect(other.schoolAdmin.invoices.create(invoice)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const created = await own.schoolAdmin.invoices.create(invoice);
+    expect((await other.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows).toEqual([]);
+    expect((await own.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows.map((row) => row.id)).toContain(created.id);
+    const otherParent = createCaller(await contexts.get("other_parent")!());
+    expect((await otherParent.parent.invoices.list({ tab: "all", page: 1 })).rows).toEqual([]);
   });
 
   it("a parent sees their own school only", async () => {

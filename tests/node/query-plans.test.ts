@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { query } from "../support/http.ts";
+import { seedInvoices } from "../support/invoice-seed.ts";
 import { seedScale } from "../support/scale-seed.ts";
 
 /**
@@ -22,6 +23,7 @@ const GROWING_TABLES = new Set([
   "pending_schools",
   "sessions",
   "trips",
+  "invoices",
   // Aliases the services give them.
   "a",
   "p",
@@ -45,6 +47,7 @@ let t: TestApp;
 let captured: Captured[] = [];
 let superCookie: string;
 let adminCookie: string;
+let parentCookie: string;
 
 /** Records every statement the app sends (single or batched) with its arguments. */
 function capture(statement: InStatement) {
@@ -60,6 +63,11 @@ beforeAll(async () => {
   // Seeded school 0 is active, with an admin, parents and invitations.
   const admin = await createUser(t.db, "school_admin", { schoolId: "scale-s00000000" });
   adminCookie = (await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now())).cookie;
+  // Invoices of school 0 to one of its parents, and of school 1 (so a search matches other schools' too).
+  const parent = await createUser(t.db, "parent", { schoolId: "scale-s00000000" });
+  parentCookie = (await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now())).cookie;
+  await seedInvoices(t.db, { schoolId: "scale-s00000000", recipientId: parent.id, count: 300 });
+  await seedInvoices(t.db, { schoolId: "scale-s00000001", recipientId: "scale-p0000000005", count: 300 });
   const client = t.db.$client;
   const execute = client.execute.bind(client);
   const batch = client.batch.bind(client);
@@ -107,13 +115,24 @@ const SUPER_ADMIN_CALLS: [string, unknown][] = [
   ["superAdmin.auditLogs.eventTypes", undefined],
   ["superAdmin.auditLogs.recent", undefined],
 ];
+/** Every tab, page 2, and searches of 1, 2 and 3+ characters (number, description, wildcards). */
+const INVOICE_LISTS: [Record<string, unknown>][] = [
+  [{ tab: "all", page: 1 }],
+  [{ tab: "all", page: 2 }],
+  ...["pending", "paid", "overdue"].map((tab): [Record<string, unknown>] => [{ tab, page: 1 }]),
+  ...["maple", "inv-2025-01", "ma", "7", '"%_x'].map((search): [Record<string, unknown>] => [{ tab: "all", search, page: 1 }]),
+  [{ tab: "paid", search: "oak", page: 1 }],
+];
 const SCHOOL_ADMIN_CALLS: [string, unknown][] = [
   ["schoolAdmin.parents.list", { page: 1 }],
   ["schoolAdmin.parents.list", { search: "parent" }],
   ["schoolAdmin.parents.list", { search: "pa" }],
   ["schoolAdmin.invitations.list", { page: 1 }],
   ["schoolAdmin.invitations.list", { search: "invitee", status: "pending" }],
+  ...INVOICE_LISTS.map(([input]): [string, unknown] => ["schoolAdmin.invoices.list", input]),
+  ["schoolAdmin.paymentSettings.get", undefined],
 ];
+const PARENT_CALLS: [string, unknown][] = INVOICE_LISTS.map(([input]): [string, unknown] => ["parent.invoices.list", input]);
 
 async function plansOf(calls: [string, unknown][], cookie: string) {
   const offenders: string[] = [];
@@ -147,6 +166,17 @@ describe("EXPLAIN QUERY PLAN of every list, count and search (issue 11)", () => 
     const { offenders, checked } = await plansOf(SCHOOL_ADMIN_CALLS, adminCookie);
     expect(checked).toBeGreaterThan(SCHOOL_ADMIN_CALLS.length);
     expect(offenders).toEqual([]);
+  });
+
+  it("invoices lists, tabs, searches and totals read only the school's or the parent's rows through an index", async () => {
+    for (const [calls, cookie] of [
+      [SCHOOL_ADMIN_CALLS.filter(([path]) => path.includes("invoices") || path.includes("paymentSettings")), adminCookie],
+      [PARENT_CALLS, parentCookie],
+    ] as const) {
+      const { offenders, checked } = await plansOf(calls, cookie);
+      expect(checked).toBeGreaterThan(calls.length);
+      expect(offenders).toEqual([]);
+    }
   });
 
   it("the check itself: a count of a growing table without an index is reported", async () => {

@@ -216,3 +216,23 @@ export function paymentRefundedEmail(input: { parentName: string; schoolName: st
     ),
   ]);
 }
+
+/** To a parent when their school creates an invoice for them: what, how much, by when, and where to pay. */
+export function invoiceCreatedEmail(input: {
+  schoolName: string;
+  parentName: string;
+  description: string;
+  amount: string;
+  dueDate: string;
+  link: string;
+}): RenderedEmail {
+  return email(`${input.schoolName}: new invoice of ${input.amount}, due ${input.dueDate}`, "You have a new invoice", [
+    p(`Hello ${input.parentName}, ${input.schoolName} has sent you an invoice.`),
+    facts([
+      ["Description", input.description],
+      ["Amount", input.amount],
+      ["Due date", input.dueDate],
+    ]),
+    button("View and pay your invoice", input.link),
+  ]);
+}

@@ -1,9 +1,10 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { children, invoices, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
+import { children, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
 import { hashPassword } from "../auth/password.ts";
 import { completedAccount, newSimAccount, seedSimulatedAccount } from "../stripe/simulator-connect.ts";
+import { seedDemoInvoices } from "./demo-invoices.ts";
 import { seedDemoWeek } from "./demo-week.ts";
 
 /** Local mode only. Production never seeds demo users (see `npm run db:create-super-admin`). */
@@ -43,12 +44,15 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
   const existing = await db.query.superAdmins.findFirst({ where: eq(superAdmins.id, DEMO_IDS.superAdmin) });
   // The simulator's copy of the demo account, also for databases seeded before it existed.
   await seedSimulatedAccount(db, demoConnectAccount(now), now);
+  const demoInvoices = { school: DEMO_IDS.school, parent: DEMO_IDS.parent, admin: DEMO_IDS.schoolAdmin };
   if (existing) {
     await seedDemoWeek(db, DEMO_IDS.school, now);
+    await seedDemoInvoices(db, demoInvoices, now);
     return "already-seeded";
   }
   await seedAccounts(db, now);
   await seedDemoWeek(db, DEMO_IDS.school, now);
+  await seedDemoInvoices(db, demoInvoices, now);
   return "seeded";
 }
 
@@ -283,43 +287,5 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
       })
       .onConflictDoNothing(),
     db.insert(paymentSettings).values({ schoolId: school, feeBps: 500, feeApplicationType: "term_based", updatedBy: admin }).onConflictDoNothing(),
-    db
-      .insert(invoices)
-      .values([
-        {
-          id: "00000000-0000-4000-8000-000000000501",
-          schoolId: school,
-          invoiceNumber: `INV-${now.getUTCFullYear()}-001`,
-          recipientId: parent,
-          description: "Bus transport — autumn term",
-          baseAmountCents: 24000,
-          feeCents: 1200,
-          amountCents: 25200,
-          feeBps: 500,
-          feeApplicationType: "term_based",
-          issueDate: isoDay(new Date(now.getTime() - 40 * DAY)),
-          dueDate: isoDay(new Date(now.getTime() - 25 * DAY)),
-          status: "paid",
-          paidAt: new Date(now.getTime() - 30 * DAY),
-          createdBy: admin,
-        },
-        {
-          id: "00000000-0000-4000-8000-000000000502",
-          schoolId: school,
-          invoiceNumber: `INV-${now.getUTCFullYear()}-002`,
-          recipientId: parent,
-          description: "Bus transport — spring term",
-          baseAmountCents: 24000,
-          feeCents: 1200,
-          amountCents: 25200,
-          feeBps: 500,
-          feeApplicationType: "term_based",
-          issueDate: isoDay(now),
-          dueDate: isoDay(new Date(now.getTime() + 15 * DAY)),
-          status: "pending",
-          createdBy: admin,
-        },
-      ])
-      .onConflictDoNothing(),
   ]);
 }

@@ -47,6 +47,7 @@ const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
   ],
   parent: [
     { to: "/parent/notifications", label: "Notifications", icon: Bell },
+    { to: "/parent/invoices", label: "Invoices", icon: Receipt },
     { to: "/parent/account", label: "My Account", icon: UserRound },
   ],
 };

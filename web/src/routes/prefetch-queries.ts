@@ -26,6 +26,12 @@ const PREFETCHES = {
   trips: () => queryClient.prefetchQuery(trpc.schoolAdmin.trips.list.queryOptions({ view: "week" }, { meta })),
   schoolAdminNotifications: () => queryClient.prefetchQuery(trpc.schoolAdmin.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
   parentNotifications: () => queryClient.prefetchQuery(trpc.parent.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
+  schoolAdminInvoices: () =>
+    Promise.all([
+      queryClient.prefetchQuery(trpc.schoolAdmin.invoices.list.queryOptions({ tab: "all", page: 1 }, { meta })),
+      queryClient.prefetchQuery(trpc.schoolAdmin.paymentSettings.get.queryOptions(undefined, { meta })),
+    ]),
+  parentInvoices: () => queryClient.prefetchQuery(trpc.parent.invoices.list.queryOptions({ tab: "all", page: 1 }, { meta })),
 } satisfies Record<string, () => Promise<unknown>>;
 
 export type PrefetchName = keyof typeof PREFETCHES;

@@ -30,7 +30,7 @@ export function parseSearch(raw: string): Search {
 }
 
 /** The FTS5 trigram tables of the migration "list_search_and_counter_triggers" (ADR 0018). */
-export type FtsTable = "schools_fts" | "invitations_fts" | "school_admins_fts" | "parents_fts" | "audit_logs_fts";
+export type FtsTable = "schools_fts" | "invitations_fts" | "school_admins_fts" | "parents_fts" | "audit_logs_fts" | "invoices_fts";
 
 /** `select rowid …` of the content table's rows whose FTS index matches a substring search (in one column, if named). */
 export function ftsSelect(table: FtsTable, search: Extract<Search, { kind: "substring" }>, column?: string): SQL {

@@ -128,3 +128,38 @@ export function DateFilter({
     </FilterField>
   );
 }
+
+/** Pill tabs above a list (a `tablist`): the current one filled, each with an optional count. */
+export function FilterTabs<Tab extends string>({
+  label,
+  tabs,
+  current,
+  labels,
+  counts,
+  onSelect,
+}: {
+  label: string;
+  tabs: readonly Tab[];
+  current: Tab;
+  labels: Record<Tab, string>;
+  counts?: Partial<Record<Tab, number>> | undefined;
+  onSelect: (tab: Tab) => void;
+}) {
+  return (
+    <div role="tablist" aria-label={label} className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+      {tabs.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          aria-selected={current === name}
+          onClick={() => onSelect(name)}
+          className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${current === name ? "border-brand-500 bg-brand-500 text-ink" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+        >
+          {labels[name]}
+          {counts ? <span className="rounded-full bg-white/70 px-2 text-xs">{counts[name] ?? 0}</span> : null}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS, type NotificationTab } from "
 import { relativeTime } from "#shared/school-time.ts";
 import { Button, IconButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { DebouncedInput } from "../../components/ui/filters.tsx";
+import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
@@ -81,21 +81,14 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
           ) : undefined
         }
       />
-      <div role="tablist" aria-label="Filter notifications" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setFilters({ tab: name })}
-            className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${tab === name ? "border-brand-500 bg-brand-500 text-ink" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
-          >
-            {NOTIFICATION_TAB_LABELS[name]}
-            <span className="rounded-full bg-white/70 px-2 text-xs">{counts?.[name] ?? 0}</span>
-          </button>
-        ))}
-      </div>
+      <FilterTabs
+        label="Filter notifications"
+        tabs={tabs}
+        current={tab}
+        labels={NOTIFICATION_TAB_LABELS}
+        counts={counts ?? {}}
+        onSelect={(name) => setFilters({ tab: name })}
+      />
       <DebouncedInput
         label="Search notifications"
         icon

@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "#shared/enums.ts";
 import { NOTIFICATION_MESSAGES, type NotificationAudience, sendNotificationInput } from "#shared/notifications.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { DebouncedInput } from "../../components/ui/filters.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { useSendNotification } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from "../../features/notifications/labels.tsx";
-import { useParentAccounts } from "../../features/parents/hooks.ts";
+import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { useRouteNames } from "../../features/trips/hooks.ts";
 
 /** The form is flat; the audience becomes the contract's tagged value on submit. */
@@ -32,33 +31,6 @@ function audienceOf(values: FormOutput): NotificationAudience {
 const selectClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
 const labelClass = "block text-sm font-medium text-slate-700";
-
-function ParentPicker({ error, register }: { error?: string | undefined; register: ReturnType<typeof useForm<FormInput, unknown, FormOutput>>["register"] }) {
-  const [search, setSearch] = useState("");
-  const parents = useParentAccounts({ page: 1, search: search || undefined });
-  const id = useId();
-  const active = parents.data?.rows.filter((parent) => parent.isActive) ?? [];
-  return (
-    <div className="space-y-2">
-      {/* One query when typing pauses, not one per keystroke. */}
-      <DebouncedInput label="Find a parent" placeholder="Name or e-mail" value={search} maxLength={120} onCommit={setSearch} />
-      <div>
-        <label htmlFor={id} className={labelClass}>
-          Parent
-        </label>
-        <select id={id} className={selectClass} aria-invalid={error ? true : undefined} {...register("parentId")}>
-          <option value="">Choose a parent…</option>
-          {active.map((parent) => (
-            <option key={parent.id} value={parent.id}>
-              {parent.name} ({parent.email})
-            </option>
-          ))}
-        </select>
-        {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
-      </div>
-    </div>
-  );
-}
 
 /** Send Notification (school admin): to every parent, one route's parents or one parent, with an optional e-mail copy. */
 export default function SendNotificationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -145,7 +117,7 @@ export default function SendNotificationDialog({ open, onOpenChange }: { open: b
             </datalist>
           </>
         ) : null}
-        {kind === "parent" ? <ParentPicker error={errors.parentId?.message} register={register} /> : null}
+        {kind === "parent" ? <ActiveParentPicker label="Parent" field={register("parentId")} error={errors.parentId?.message} /> : null}
         <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4" {...register("email")} />
           Also send each recipient an e-mail copy

@@ -8,11 +8,6 @@ const PAGES = {
     empty: "No flight trips yet",
     body: "Field trips with online enrolment, consent and payment are being built. Nothing here is sample data: this page stays empty until they arrive.",
   },
-  invoices: {
-    title: "Invoices & Payments",
-    empty: "No invoices yet",
-    body: "Creating invoices and taking payments from parents in the app are being built. Unpaid invoices will appear here and on your dashboard.",
-  },
 } as const;
 
 /** A page of the school admin area whose feature is not built yet: its title and an honest empty state. */

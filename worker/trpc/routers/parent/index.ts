@@ -2,6 +2,7 @@ import { parentOverview } from "../../../services/family/overview.ts";
 import { parentProcedure, router } from "../../init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
+import { parentInvoicesRouter } from "./invoices.ts";
 import { parentPaymentsRouter } from "./payments.ts";
 
 /** parent.*: the school is the session's, and so is the family. */
@@ -10,6 +11,8 @@ export const parentRouter = router({
   overview: parentProcedure.query(({ ctx }) => parentOverview(ctx.scope)),
   /** The parent's own notifications (sent to them, to their school, or to a route their child rides). */
   notifications: router(notificationsInbox(parentProcedure)),
+  /** "My Invoices". */
+  invoices: parentInvoicesRouter,
   /** `/parent/account`: download or erase my data (GD1). */
   account: parentAccountRouter,
   /** Pay an invoice through Stripe Checkout on the school's connected account. */

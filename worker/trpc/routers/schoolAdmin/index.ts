@@ -4,8 +4,10 @@ import { schoolAdminAccountRouter } from "../_shared/account.ts";
 import { billingRouter } from "./billing.ts";
 import { connectRouter } from "./connect.ts";
 import { invitationsRouter } from "./invitations.ts";
+import { invoicesRouter } from "./invoices.ts";
 import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
+import { paymentSettingsRouter } from "./paymentSettings.ts";
 import { tripsRouter } from "./trips.ts";
 
 /** schoolAdmin.*: every service gets a `SchoolScope`, the session's school. */
@@ -18,6 +20,8 @@ export const schoolAdminRouter = router({
   invitations: invitationsRouter,
   billing: billingRouter,
   connect: connectRouter,
+  invoices: invoicesRouter,
+  paymentSettings: paymentSettingsRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });

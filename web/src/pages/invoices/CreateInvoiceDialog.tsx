@@ -1,0 +1,81 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { type UseFormRegister, useForm } from "react-hook-form";
+import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
+import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates, hasStep } from "#shared/invoices.ts";
+import { formatCents } from "#shared/money.ts";
+import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
+import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
+import { TextField } from "../../components/ui/form.tsx";
+import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
+import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
+
+/** The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the server checks. */
+function RecipientField({ register, error }: { register: UseFormRegister<CreateInvoiceForm>; error?: string | undefined }) {
+  const [typed, setTyped] = useState(false);
+  const toggle = (
+    <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={() => setTyped(!typed)}>
+      {typed ? "Choose from the list instead" : "Enter a user ID instead"}
+    </button>
+  );
+  if (typed) return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" {...register("recipientId")} />;
+  return <ActiveParentPicker label="Recipient" field={register("recipientId")} error={error} after={<p className="mt-1">{toggle}</p>} />;
+}
+
+/** The total the parent will pay, by the same rule the server applies when it stores the invoice. */
+function TotalPreview({ baseAmount, feeBps, type }: { baseAmount: number; feeBps: number; type: "term_based" | "year_round" }) {
+  const valid = Number.isFinite(baseAmount) && baseAmount >= 0 && hasStep(baseAmount, 2);
+  const amounts = invoiceAmounts(valid ? dollarsToCents(baseAmount) : 0, feeBps, type);
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite" data-testid="invoice-total-preview">
+      <p>
+        Base {formatCents(amounts.baseAmountCents)}
+        {type === "term_based" ? ` + ${bpsToPercent(feeBps)}% fee ${formatCents(amounts.feeCents)}` : " (year-round: no fee added)"}
+      </p>
+      <p className="mt-1 text-base font-semibold text-ink">Total: {formatCents(amounts.amountCents)}</p>
+    </div>
+  );
+}
+
+/** Create Invoice (spec): recipient, description, base amount, issue date (today in the school's zone), due date (+15 days). */
+export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open: boolean; onOpenChange: (open: boolean) => void; zone: string | undefined }) {
+  const settings = usePaymentSettings();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<CreateInvoiceForm>({
+    resolver: zodResolver(createInvoiceInput),
+    defaultValues: { recipientId: "", description: "", ...defaultInvoiceDates(todayIn(zone ?? DEFAULT_TIME_ZONE, new Date())) },
+  });
+  const create = useCreateInvoice(() => onOpenChange(false));
+  const baseAmount = watch("baseAmount");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Create Invoice" description="The invoice number is made when you create it.">
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => create.mutate(values))}>
+        <RecipientField register={register} error={errors.recipientId?.message} />
+        <TextField label="Description" maxLength={200} error={errors.description?.message} {...register("description")} />
+        <TextField
+          label="Base Amount ($)"
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          error={errors.baseAmount?.message}
+          {...register("baseAmount", { valueAsNumber: true })}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Issue Date" type="date" error={errors.issueDate?.message} {...register("issueDate")} />
+          <TextField label="Due Date" type="date" error={errors.dueDate?.message} {...register("dueDate")} />
+        </div>
+        <TotalPreview
+          baseAmount={Number(baseAmount)}
+          feeBps={settings.data?.feeBps ?? DEFAULT_FEE_BPS}
+          type={settings.data?.feeApplicationType ?? DEFAULT_FEE_APPLICATION_TYPE}
+        />
+        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Create Invoice" pendingLabel="Creating…" pending={create.isPending} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import { FilePlus2, Settings2 } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { bpsToPercent } from "#shared/fees.ts";
+import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab } from "#shared/invoice-texts.ts";
+import { formatCents } from "#shared/money.ts";
+import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
+import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
+import { type InvoiceRole, useParentInvoices, usePaymentSettings, useSchoolInvoices } from "../../features/invoices/hooks.ts";
+import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
+import { useUrlFilters } from "../../lib/url-filters.ts";
+import { InvoiceTable } from "./InvoiceTable.tsx";
+
+const PaymentSettingsDialog = lazy(() => import("./PaymentSettingsDialog.tsx"));
+const CreateInvoiceDialog = lazy(() => import("./CreateInvoiceDialog.tsx"));
+
+const FILTERS = { tab: "all", search: "", page: "1" };
+const TITLES = { schoolAdmin: "Invoices & Payments", parent: "My Invoices" } as const;
+
+/** The current-settings banner: the fee rule and the school's platform fee (set by the platform). */
+function SettingsBanner() {
+  const settings = usePaymentSettings();
+  if (!settings.data) return null;
+  return (
+    <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="payment-settings-banner">
+      {feeRuleText(settings.data)} · Platform fee: {bpsToPercent(settings.data.platformFeeBps)}% of each payment
+    </p>
+  );
+}
+
+function TotalsCards({ totals }: { totals: NonNullable<ReturnType<typeof useSchoolInvoices>["data"]>["totals"] }) {
+  const count = (n: number) => `${n} invoice${n === 1 ? "" : "s"}`;
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <StatCard label="Paid" value={formatCents(totals.paid.cents)} detail={count(totals.paid.count)} />
+      <StatCard label="Pending" value={formatCents(totals.pending.cents)} detail={count(totals.pending.count)} />
+      <StatCard label="Overdue" value={formatCents(totals.overdue.cents)} detail={count(totals.overdue.count)} />
+    </div>
+  );
+}
+
+/**
+ * The shared Invoices screen (spec): "Invoices & Payments" for a school admin (Payment Settings,
+ * Create Invoice, the settings banner, totals cards, the recipient column) and "My Invoices" for a
+ * parent. Tabs All Invoices, Pending, Paid and Overdue (only when any), search by number or
+ * description, paginated on the server.
+ */
+export default function InvoicesPage({ role }: { role: InvoiceRole }) {
+  const [filters, setFilters] = useUrlFilters(FILTERS);
+  const tab = (INVOICE_TABS as readonly string[]).includes(filters.tab) ? (filters.tab as InvoiceTab) : "all";
+  const page = Math.max(1, Number(filters.page) || 1);
+  const input = { tab, search: filters.search || undefined, page };
+  const admin = role === "schoolAdmin";
+  const schoolList = useSchoolInvoices(input, admin);
+  const parentList = useParentInvoices(input, !admin);
+  const list = admin ? schoolList : parentList;
+  const [dialog, setDialog] = useState<"settings" | "create" | null>(null);
+  useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
+  useEffect(() => {
+    document.title = `${TITLES[role]} · SchoolRide`;
+  }, [role]);
+  const overdue = admin ? schoolList.data?.totals.overdue.count : parentList.data?.counts.overdue;
+  const tabs = INVOICE_TABS.filter((name) => name !== "overdue" || (overdue ?? 0) > 0 || tab === "overdue");
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title={TITLES[role]}
+        actions={
+          admin ? (
+            <>
+              <SecondaryButton onClick={() => setDialog("settings")}>
+                <Settings2 aria-hidden="true" className="h-4 w-4" />
+                Payment Settings
+              </SecondaryButton>
+              <Button onClick={() => setDialog("create")}>
+                <FilePlus2 aria-hidden="true" className="h-4 w-4" />
+                Create Invoice
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
+      {admin ? <SettingsBanner /> : null}
+      {admin && schoolList.data ? <TotalsCards totals={schoolList.data.totals} /> : null}
+      <FilterTabs label="Filter invoices" tabs={tabs} current={tab} labels={INVOICE_TAB_LABELS} onSelect={(name) => setFilters({ tab: name })} />
+      <DebouncedInput
+        label="Search invoices"
+        icon
+        placeholder="Search by invoice number or description"
+        value={filters.search}
+        maxLength={120}
+        onCommit={(search) => setFilters({ search })}
+        className="max-w-md"
+      />
+      {list.isPending ? (
+        <Loading label="Loading invoices…" />
+      ) : list.isError ? (
+        <LoadError message="Failed to load invoices." error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <InvoiceTable
+            rows={list.data.rows}
+            showRecipient={admin}
+            // The parent's Pay button (pending and overdue invoices) is wired here: `actions={(invoice) => …}`.
+            empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
+          />
+          <Pagination result={list.data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
+        </>
+      )}
+      {admin && dialog ? (
+        <Suspense fallback={null}>
+          {dialog === "settings" ? (
+            <PaymentSettingsDialog open onOpenChange={(open) => setDialog(open ? "settings" : null)} />
+          ) : (
+            <CreateInvoiceDialog open onOpenChange={(open) => setDialog(open ? "create" : null)} zone={schoolList.data?.timeZone} />
+          )}
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { bpsToPercent } from "#shared/fees.ts";
+import { type PaymentSettingsForm, updatePaymentSettingsInput } from "#shared/invoices.ts";
+import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
+import { TextField } from "../../components/ui/form.tsx";
+import { Loading } from "../../components/ui/states.tsx";
+import { type PaymentSettings, usePaymentSettings, useSavePaymentSettings } from "../../features/invoices/hooks.ts";
+
+const OPTIONS = [
+  { value: "term_based", label: "Term-based only", hint: "The fee is added on top of each invoice's base amount." },
+  { value: "year_round", label: "Year-round", hint: "Invoices keep their base amount; no fee is added." },
+] as const;
+
+function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PaymentSettingsForm>({
+    resolver: zodResolver(updatePaymentSettingsInput),
+    defaultValues: { feePercentage: settings.feePercentage, feeApplicationType: settings.feeApplicationType },
+  });
+  const save = useSavePaymentSettings(onDone);
+  const legend = useId();
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => save.mutate(values))}>
+      <TextField
+        label="Fee Percentage (%)"
+        type="number"
+        min={0}
+        max={100}
+        step={0.1}
+        inputMode="decimal"
+        autoFocus
+        error={errors.feePercentage?.message}
+        {...register("feePercentage", { valueAsNumber: true })}
+      />
+      <fieldset aria-labelledby={legend} className="space-y-2">
+        <p id={legend} className="text-sm font-medium text-slate-700">
+          Fee Application
+        </p>
+        {OPTIONS.map((option) => (
+          <label key={option.value} className="flex items-start gap-3 rounded-md border border-slate-200 p-3">
+            <input type="radio" value={option.value} className="mt-1 h-4 w-4" {...register("feeApplicationType")} />
+            <span>
+              <span className="block text-sm font-medium text-ink">{option.label}</span>
+              <span className="block text-xs text-slate-600">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="text-sm text-slate-600">Platform fee: {bpsToPercent(settings.platformFeeBps)}% of each payment, set by SchoolRide.</p>
+      <DialogActions onCancel={onDone} submitLabel="Save" pendingLabel="Saving…" pending={save.isPending} />
+    </form>
+  );
+}
+
+/** Payment Settings (spec): the fee percentage (0–100, steps of 0.1) and how it applies; saving asks for the password. */
+export default function PaymentSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const settings = usePaymentSettings();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Payment Settings" description="How the fee applies to the invoices you create from now on.">
+      {settings.data ? <SettingsForm settings={settings.data} onDone={() => onOpenChange(false)} /> : <Loading label="Loading payment settings…" />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,118 @@
+import { and, eq, sql } from "drizzle-orm";
+import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
+import { INVOICE_MESSAGES } from "#shared/invoices.ts";
+import { formatCents } from "#shared/money.ts";
+import { formatCalendarDay } from "#shared/school-time.ts";
+import type { Db } from "../../../db/client.ts";
+import { invoiceSequences, invoices, parents } from "../../../db/schema/index.ts";
+import { invoiceCreatedEmail } from "../../email/templates.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
+import { auditInsert } from "../audit.ts";
+import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { AppError, tooManyRequests } from "../errors.ts";
+import { feeRuleOf, feeRuleQueries } from "./settings.ts";
+
+/** Per school: far above a school invoicing every family by hand, far below a runaway script. */
+export const INVOICE_CREATE_LIMIT = { windowMs: 60 * 60_000, max: 500 } as const;
+
+/**
+ * The next number of the school's year, taken in the batch of the insert (ADR 0022): the upsert
+ * moves the sequence and the insert reads it back, in one transaction, so concurrent creates get
+ * distinct, gapless numbers. `%03d` pads to 3 digits and grows past 999 ("INV-2026-1000").
+ */
+function nextNumberQueries(db: Db, schoolId: string, year: number) {
+  const take = db
+    .insert(invoiceSequences)
+    .values({ schoolId, year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: [invoiceSequences.schoolId, invoiceSequences.year], set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` } });
+  const number = sql<string>`(select printf('INV-%d-%03d', ${invoiceSequences.year}, ${invoiceSequences.lastNumber}) from ${invoiceSequences} where ${invoiceSequences.schoolId} = ${schoolId} and ${invoiceSequences.year} = ${year})`;
+  return { take, number };
+}
+
+type CreateInvoice = { recipientId: string; description: string; baseAmount: number; issueDate: string; dueDate: string };
+
+/**
+ * Create Invoice: for an active parent of the actor's school only (another school's parent, or an
+ * unknown id, is NOT_FOUND and nothing is written). The fee and total come from the school's stored
+ * payment settings, never from the client. The invoice, its number, the parent's e-mail (outbox)
+ * and the audit row are one batch.
+ */
+export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
+  const { deps, schoolId, now } = scope;
+  const { db } = deps;
+  const [parentRows, settingsRows, schoolRows] = await db.batch([
+    db
+      .select({ id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive })
+      .from(parents)
+      .where(and(eq(parents.id, input.recipientId), eq(parents.schoolId, schoolId))),
+    ...feeRuleQueries(db, schoolId),
+  ]);
+  const parent = parentRows[0];
+  if (!parent) throw new AppError("NOT_FOUND", INVOICE_MESSAGES.recipientNotFound);
+  if (!parent.isActive) throw new AppError("BAD_REQUEST", INVOICE_MESSAGES.recipientInactive);
+  const limit = await hitWindow(db, `invoices:create:${schoolId}`, now, INVOICE_CREATE_LIMIT.windowMs, INVOICE_CREATE_LIMIT.max);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+
+  const rule = feeRuleOf(settingsRows);
+  const amounts = invoiceAmounts(dollarsToCents(input.baseAmount), rule.feeBps, rule.feeApplicationType);
+  const schoolName = schoolRows[0]?.name ?? "Your school";
+  const id = crypto.randomUUID();
+  const { take, number } = nextNumberQueries(db, schoolId, Number(input.issueDate.slice(0, 4)));
+  const mail = outboxInsert(
+    db,
+    {
+      type: "invoice_created",
+      to: parent.email,
+      schoolId,
+      relatedId: id,
+      ...invoiceCreatedEmail({
+        schoolName,
+        parentName: parent.name,
+        description: input.description,
+        amount: formatCents(amounts.amountCents),
+        dueDate: formatCalendarDay(input.dueDate),
+        link: `${deps.config.appUrl}/parent/invoices`,
+      }),
+    },
+    now,
+  );
+  const [, inserted] = await db.batch([
+    take,
+    db
+      .insert(invoices)
+      .values({
+        id,
+        schoolId,
+        invoiceNumber: number,
+        recipientId: parent.id,
+        description: input.description,
+        ...amounts,
+        feeBps: rule.feeBps,
+        feeApplicationType: rule.feeApplicationType,
+        issueDate: input.issueDate,
+        dueDate: input.dueDate,
+        status: "pending",
+        createdBy: scope.actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ invoiceNumber: invoices.invoiceNumber }),
+    mail.query,
+    auditInsert(
+      db,
+      {
+        eventType: "invoice.created",
+        description: `Invoice of ${formatCents(amounts.amountCents)} created for ${parent.email}`,
+        userId: scope.actor.id,
+        userRole: scope.actor.role,
+        schoolId,
+        metadata: { invoiceId: id, recipientId: parent.id, ...amounts, feeBps: rule.feeBps, feeApplicationType: rule.feeApplicationType },
+        at: now,
+      },
+      scope.meta,
+    ),
+  ]);
+  await enqueueEmails(deps, [mail.id]);
+  return { id, invoiceNumber: inserted[0]!.invoiceNumber, ...amounts };
+}

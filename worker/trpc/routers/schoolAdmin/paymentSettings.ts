@@ -1,0 +1,12 @@
+import { updatePaymentSettingsInput } from "#shared/invoices.ts";
+import { getPaymentSettings, updatePaymentSettings } from "../../../services/invoices/settings.ts";
+import { requireSudo, router, schoolAdminProcedure } from "../../init.ts";
+
+/** schoolAdmin.paymentSettings.*: the school's fee rule; saving it needs sudo mode (SE6). */
+export const paymentSettingsRouter = router({
+  get: schoolAdminProcedure.query(({ ctx }) => getPaymentSettings(ctx.scope)),
+  update: schoolAdminProcedure
+    .use(requireSudo)
+    .input(updatePaymentSettingsInput)
+    .mutation(({ ctx, input }) => updatePaymentSettings(ctx.scope, input)),
+});
