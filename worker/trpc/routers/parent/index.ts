@@ -2,11 +2,13 @@ import { parentOverview } from "../../../services/family/overview.ts";
 import { parentProcedure, router } from "../../init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
+import { childrenRouter } from "./children.ts";
 
 /** parent.*: the school is the session's, and so is the family. */
 export const parentRouter = router({
   /** The parent's school and children. */
   overview: parentProcedure.query(({ ctx }) => parentOverview(ctx.scope)),
+  children: childrenRouter,
   /** The parent's own notifications (sent to them, to their school, or to a route their child rides). */
   notifications: router(notificationsInbox(parentProcedure)),
   /** `/parent/account`: download or erase my data (GD1). */
