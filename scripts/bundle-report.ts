@@ -37,6 +37,7 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/school-admin/trips", AREA, "src/pages/school-admin/trips/TripsPage.tsx"),
   areaPage("/school-admin/notifications", AREA, "src/pages/notifications/NotificationsPage.tsx"),
   areaPage("/parent", AREA, "src/pages/home/ParentHome.tsx"),
+  areaPage("/parent/children", AREA, "src/pages/parent/ChildrenPage.tsx"),
 ];
 
 export type BundleRow = { route: string; gzipKb: number; budgetKb: number; files: string[] };
