@@ -142,16 +142,14 @@ describe("My Children", () => {
 
   it(`keeps at most ${CHILDREN_PER_PARENT_MAX} children per parent`, async () => {
     const api = await callerFor(t, parent);
-    await t.db
-      .insert(children)
-      .values(
-        Array.from({ length: CHILDREN_PER_PARENT_MAX }, (_, n) => ({
-          ...form({ name: `Child ${n}` }),
-          grade: "1st Grade" as const,
-          schoolId: school.id,
-          parentId: parent.id,
-        })),
-      );
+    await t.db.insert(children).values(
+      Array.from({ length: CHILDREN_PER_PARENT_MAX }, (_, n) => ({
+        ...form({ name: `Child ${n}` }),
+        grade: "1st Grade" as const,
+        schoolId: school.id,
+        parentId: parent.id,
+      })),
+    );
     const error = await failure(api.parent.children.create({ child: form() as never }));
     expect(error).toEqual({ code: "BAD_REQUEST", message: CHILD_MESSAGES.tooMany });
     expect(await allChildren()).toHaveLength(CHILDREN_PER_PARENT_MAX);

@@ -24,8 +24,8 @@ function defaults(child: ChildRow | null, school: string): ChildForm {
 /** One of the form's three sections. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-ink">{title}</legend>
+    <fieldset className="space-y-4 sm:rounded-lg sm:border sm:border-slate-200 sm:px-4 sm:pt-1 sm:pb-4">
+      <legend className="text-sm font-semibold text-ink sm:px-1">{title}</legend>
       {children}
     </fieldset>
   );
