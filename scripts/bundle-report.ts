@@ -39,6 +39,7 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/parent", AREA, "src/pages/home/ParentHome.tsx"),
   areaPage("/school-admin/invoices", AREA, "src/pages/invoices/InvoicesPage.tsx"),
   areaPage("/parent/invoices", AREA, "src/pages/invoices/InvoicesPage.tsx"),
+  areaPage("/parent/children", AREA, "src/pages/parent/ChildrenPage.tsx"),
 ];
 
 export type BundleRow = { route: string; gzipKb: number; budgetKb: number; files: string[] };

@@ -1,24 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { GRADES } from "#shared/children-texts.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 import { parents } from "./users.ts";
-
-export const GRADES = [
-  "Kindergarten",
-  "1st Grade",
-  "2nd Grade",
-  "3rd Grade",
-  "4th Grade",
-  "5th Grade",
-  "6th Grade",
-  "7th Grade",
-  "8th Grade",
-  "9th Grade",
-  "10th Grade",
-  "11th Grade",
-  "12th Grade",
-] as const;
 
 export const children = sqliteTable(
   "children",

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { children } from "../../db/schema/index.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
@@ -12,6 +13,7 @@ import { seedInvoice } from "../support/invoice-documents.ts";
  * AZ1: every procedure of the app router, who may call it, and an input to call it with.
  * A procedure missing here fails the suite: add it the day it is written.
  */
+const CHILD = { name: "Ada", age: 8, grade: "3rd Grade" as const, school: "Maple", emergencyContact: "Mum 555 0100" };
 type Access = "public" | "authed" | "super_admin" | "school_admin" | "parent";
 const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "auth.me": { access: "public" },
@@ -83,6 +85,12 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.parents.setActive": { access: "school_admin", input: { parentId: "no-such-parent", active: false } },
   "superAdmin.stats": { access: "super_admin" },
   "parent.overview": { access: "parent" },
+  "parent.children.list": { access: "parent" },
+  "parent.children.routes": { access: "parent" },
+  // Ids of another family and of another school's family: NOT_FOUND (tenant isolation below).
+  "parent.children.create": { access: "parent", input: { child: { name: "" } } },
+  "parent.children.update": { access: "parent", input: { childId: "no-such-child", child: CHILD } },
+  "parent.children.delete": { access: "parent", input: { childId: "no-such-child" } },
   "schoolAdmin.dashboard": { access: "school_admin" },
   "schoolAdmin.trips.routes": { access: "school_admin" },
   "schoolAdmin.trips.list": { access: "school_admin", input: { view: "week" } },
@@ -125,6 +133,8 @@ type Identity = (typeof IDENTITIES)[number];
 const roleOf = (identity: Identity) => (identity === "other_school_admin" ? "school_admin" : identity === "other_parent" ? "parent" : identity);
 
 let t: TestApp;
+/** Children of another family of the parent's school, and of a family of another school. */
+let foreignChildIds: string[] = [];
 const contexts = new Map<Identity, () => Promise<Context>>();
 const cookies = new Map<Identity, () => Promise<string>>();
 let parentInvoiceId: string;
@@ -146,6 +156,15 @@ beforeAll(async () => {
     const user = users[identity as Exclude<Identity, "anonymous">];
     cookies.set(identity, async () => (await sessionCookieFor(t.db, t.deps.config, user, t.clock.now())).cookie);
   }
+  const neighbour = await createUser(t.db, "parent", { schoolId: school.id });
+  const foreign = await t.db
+    .insert(children)
+    .values([
+      { ...CHILD, schoolId: school.id, parentId: neighbour.id },
+      { ...CHILD, schoolId: otherSchool.id, parentId: users.other_parent.id },
+    ])
+    .returning({ id: children.id });
+  foreignChildIds = foreign.map((row) => row.id);
   const meta = { ipAddress: "192.0.2.50", userAgent: "matrix", requestId: "matrix" };
   contexts.set("anonymous", async () => ({ deps: t.deps, meta, resHeaders: new Headers(), auth: null }));
   for (const identity of IDENTITIES.slice(1)) {
@@ -239,6 +258,17 @@ describe("tenant isolation (AZ2, AZ3)", () => {
     expect((await own.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows.map((row) => row.id)).toContain(created.id);
     const otherParent = createCaller(await contexts.get("other_parent")!());
     expect((await otherParent.parent.invoices.list({ tab: "all", page: 1 })).rows).toEqual([]);
+  });
+
+  it("AZ2 a parent never lists, changes or deletes another family's child, of their school or of another", async () => {
+    const api = createCaller(await contexts.get("parent")!());
+    const before = await t.db.select().from(children).orderBy(children.id);
+    expect((await api.parent.children.list()).children).toEqual([]);
+    for (const childId of foreignChildIds) {
+      await expect(api.parent.children.update({ childId, child: { ...CHILD, name: "Taken" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(api.parent.children.delete({ childId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    expect(await t.db.select().from(children).orderBy(children.id)).toEqual(before);
   });
 
   it("a parent sees their own school only", async () => {

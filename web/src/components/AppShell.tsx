@@ -1,4 +1,5 @@
 import {
+  Baby,
   Bell,
   Building2,
   Bus,
@@ -46,6 +47,7 @@ const AREA_NAV: Record<keyof typeof ROLE_LABELS, NavItem[]> = {
     { to: "/school-admin/account", label: "My Account", icon: UserRound },
   ],
   parent: [
+    { to: "/parent/children", label: "My Children", icon: Baby },
     { to: "/parent/notifications", label: "Notifications", icon: Bell },
     { to: "/parent/invoices", label: "Invoices", icon: Receipt },
     { to: "/parent/account", label: "My Account", icon: UserRound },

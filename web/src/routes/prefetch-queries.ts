@@ -25,6 +25,7 @@ const PREFETCHES = {
   // Pages as they open from the menu (no filters in the URL); with filters they ask for themselves.
   trips: () => queryClient.prefetchQuery(trpc.schoolAdmin.trips.list.queryOptions({ view: "week" }, { meta })),
   schoolAdminNotifications: () => queryClient.prefetchQuery(trpc.schoolAdmin.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
+  parentChildren: () => queryClient.prefetchQuery(trpc.parent.children.list.queryOptions(undefined, { meta })),
   parentNotifications: () => queryClient.prefetchQuery(trpc.parent.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
   schoolAdminInvoices: () =>
     Promise.all([

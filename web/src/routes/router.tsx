@@ -157,6 +157,7 @@ export const routes: RouteObject[] = [
   ]),
   roleArea("parent", "parent", [
     { index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")), loader: prefetchLoader("parent", "parentHome") },
+    { path: "children", lazy: page(() => import("../pages/parent/ChildrenPage.tsx")), loader: prefetchLoader("parent", "parentChildren") },
     {
       path: "notifications",
       lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "parent" }),

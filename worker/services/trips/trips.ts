@@ -203,11 +203,15 @@ export async function listRouteNames(scope: SchoolScope) {
       .from(children)
       .where(and(eq(children.schoolId, scope.schoolId), isNotNull(children.busRoute))),
   ]);
-  const names = new Map<string, string>();
-  // One spelling per route, ignoring case: the trips' spelling first.
-  for (const { name } of [...fromTrips, ...fromChildren]) {
+  return { routes: uniqueRouteNames([...fromTrips, ...fromChildren].map((row) => row.name)) };
+}
+
+/** One spelling per route, ignoring case (the first given wins: pass the trips' names first), sorted. */
+export function uniqueRouteNames(names: readonly (string | null)[]): string[] {
+  const unique = new Map<string, string>();
+  for (const name of names) {
     const key = name?.trim().toLowerCase();
-    if (key && !names.has(key)) names.set(key, name!.trim());
+    if (key && !unique.has(key)) unique.set(key, name!.trim());
   }
-  return { routes: [...names.values()].sort((a, b) => a.localeCompare(b)) };
+  return [...unique.values()].sort((a, b) => a.localeCompare(b));
 }

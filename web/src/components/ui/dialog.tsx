@@ -58,7 +58,10 @@ export function Dialog({
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+            <RadixDialog.Close
+              className="-mt-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
+              aria-label="Close"
+            >
               <X aria-hidden="true" className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
@@ -97,9 +100,11 @@ export function ConfirmDialog({
           <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              Cancel
+            </AlertDialog.Cancel>
             <AlertDialog.Action
-              className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+              className="min-h-11 rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
               disabled={busy}
               onClick={(event) => {
                 event.preventDefault();
@@ -132,19 +137,19 @@ export function DialogActions({
 }) {
   return (
     <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-      <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+      <button type="button" onClick={onCancel} className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
         Cancel
       </button>
       {danger ? (
         <button
           type="submit"
           disabled={pending}
-          className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60"
+          className="min-h-11 rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60"
         >
           {pending ? pendingLabel : submitLabel}
         </button>
       ) : (
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" className="min-h-11" disabled={pending}>
           {pending ? pendingLabel : submitLabel}
         </Button>
       )}

@@ -2,6 +2,7 @@ import { parentOverview } from "../../../services/family/overview.ts";
 import { parentProcedure, router } from "../../init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
+import { childrenRouter } from "./children.ts";
 import { parentInvoicesRouter } from "./invoices.ts";
 import { parentPaymentsRouter } from "./payments.ts";
 
@@ -9,6 +10,7 @@ import { parentPaymentsRouter } from "./payments.ts";
 export const parentRouter = router({
   /** The parent's school and children. */
   overview: parentProcedure.query(({ ctx }) => parentOverview(ctx.scope)),
+  children: childrenRouter,
   /** The parent's own notifications (sent to them, to their school, or to a route their child rides). */
   notifications: router(notificationsInbox(parentProcedure)),
   /** "My Invoices". */
