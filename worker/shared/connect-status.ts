@@ -1,6 +1,8 @@
 // No zod here: the session guard and the connect page read these without loading any schema.
 import { acceptsPayments, type ConnectState, paymentAccountConnected } from "./connect.ts";
 
+export { CONNECT_PAGE_PATH } from "./connect.ts";
+
 /** Texts of `/school-admin/connect-stripe` and of the Connect gate (one place for browser and server). */
 export const CONNECT_MESSAGES = {
   required: "Connect your school's Stripe account to continue. Parents pay invoices and field trips through it.",
@@ -10,9 +12,6 @@ export const CONNECT_MESSAGES = {
   replaced: "A new payout account was created. Finish its onboarding to receive payments.",
   replaceStale: "The payout account changed in the meantime. Reload the page and try again.",
 } as const;
-
-/** Where the gate sends a school admin whose school has no connected account (web router and server agree). */
-export const CONNECT_PAGE_PATH = "/school-admin/connect-stripe";
 
 /** The four states the page shows, in the order a school goes through them. */
 export const CONNECT_STATUSES = ["not_started", "onboarding_incomplete", "requirements_due", "charges_enabled"] as const;

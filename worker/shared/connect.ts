@@ -2,6 +2,9 @@
  * A school's Stripe Connect account as SchoolRide sees it. One rule for the gate and one for
  * payments, used by the server, the screens and the tests.
  */
+/** Where the gate sends a school admin whose school has no connected account (web router and server agree). */
+export const CONNECT_PAGE_PATH = "/school-admin/connect-stripe";
+
 export type ConnectState = {
   stripeConnectAccountId: string | null;
   connectDetailsSubmitted: boolean;

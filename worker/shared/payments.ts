@@ -1,33 +1,6 @@
 import { z } from "zod";
 
-/**
- * Parents paying through Stripe Checkout on their school's connected account. A "payable" is what
- * a payment settles; invoices are the first kind (field-trip enrolments will be the next), and the
- * kind travels in the Checkout Session's and PaymentIntent's metadata so the webhook can dispatch on it.
- */
-export const PAYABLE_KINDS = ["invoice"] as const;
-export type PayableKind = (typeof PAYABLE_KINDS)[number];
+/** The zod side of parents' payments; the texts and constants (zod-free, for lean pages) are in payment-texts.ts. */
+export * from "./payment-texts.ts";
 
 export const startInvoiceCheckoutInput = z.object({ invoiceId: z.string().min(1).max(64) }).strict();
-
-/** `?payment=…` on the page Checkout sends the parent back to. */
-export const PAYMENT_RETURN_PARAM = "payment";
-export const PAYMENT_RETURN_VALUES = ["success", "cancelled"] as const;
-export type PaymentReturn = (typeof PAYMENT_RETURN_VALUES)[number];
-
-/** Where Checkout sends the parent back to, for a payable of each kind. */
-export const PAYMENT_RETURN_PATHS: Record<PayableKind, string> = { invoice: "/parent/invoices" };
-
-/** Stripe refuses a card charge under $0.50. */
-export const MINIMUM_CHARGE_CENTS = 50;
-
-export const PAYMENT_MESSAGES = {
-  invoiceNotFound: "Invoice not found",
-  alreadyPaid: "This invoice is already paid.",
-  refunded: "This invoice was refunded and cannot be paid again. Please contact the school.",
-  schoolCannotTakePayments: (schoolName: string) => `${schoolName} cannot take online payments right now. Please try again later or contact the school.`,
-  belowMinimum: "Amounts under $0.50 cannot be paid online. Please contact the school.",
-  checkoutFailed: "Failed to create payment session. Please try again.",
-  returnSuccess: { title: "Payment received", description: "Thank you! Your payment was received. The invoice shows as Paid once Stripe confirms it." },
-  returnCancelled: { title: "Payment cancelled", description: "You were not charged. You can pay the invoice whenever you are ready." },
-} as const;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { CONNECT_PAGE_PATH } from "#shared/connect-status.ts";
+import { CONNECT_PAGE_PATH } from "#shared/connect.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import { FullPageSpinner } from "../components/ui/loading.tsx";
 import { ROLE_HOMES, type Role, useSession } from "../lib/session.ts";

@@ -11,6 +11,8 @@ import { Pagination, useLastPageFallback } from "../../components/ui/pagination.
 import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
 import { type InvoiceRole, useParentInvoices, usePaymentSettings, useSchoolInvoices } from "../../features/invoices/hooks.ts";
 import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
+import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
+import { PaymentReturnNotice } from "../../features/payments/PaymentReturnNotice.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
 import { InvoiceTable } from "./InvoiceTable.tsx";
 
@@ -83,7 +85,7 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
           ) : undefined
         }
       />
-      {admin ? <SettingsBanner /> : null}
+      {admin ? <SettingsBanner /> : <PaymentReturnNotice />}
       {admin && schoolList.data ? <TotalsCards totals={schoolList.data.totals} /> : null}
       <FilterTabs label="Filter invoices" tabs={tabs} current={tab} labels={INVOICE_TAB_LABELS} onSelect={(name) => setFilters({ tab: name })} />
       <DebouncedInput
@@ -104,7 +106,7 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
           <InvoiceTable
             rows={list.data.rows}
             showRecipient={admin}
-            // The parent's Pay button (pending and overdue invoices) is wired here: `actions={(invoice) => …}`.
+            actions={admin ? undefined : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)}
             empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
           />
           <Pagination result={list.data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
