@@ -130,6 +130,26 @@ describe("create invoice", () => {
     expect(await numbers(other.id)).toEqual(["INV-2026-001"]);
   });
 
+  it("a school's first number of a year continues after invoices numbered without the sequence (imported rows)", async () => {
+    const imported = {
+      schoolId: school.id,
+      recipientId: parent.id,
+      description: "Imported",
+      baseAmountCents: 100,
+      amountCents: 100,
+      issueDate: "2026-01-05",
+      dueDate: "2026-01-20",
+    };
+    await t.db.insert(invoices).values([
+      { ...imported, invoiceNumber: "INV-2026-007" },
+      { ...imported, invoiceNumber: "INV-2025-040" },
+    ]);
+    const api = await callerFor(t, admin);
+    await api.schoolAdmin.invoices.create(form());
+    await api.schoolAdmin.invoices.create(form());
+    expect((await numbers()).filter((n) => n.startsWith("INV-2026"))).toEqual(["INV-2026-007", "INV-2026-008", "INV-2026-009"]);
+  });
+
   it("AZ2 an admin never invoices another school's parent: NOT_FOUND, nothing stored", async () => {
     const foreign = await createUser(t.db, "parent");
     const api = await callerFor(t, admin);

@@ -24,7 +24,14 @@ export const INVOICE_CREATE_LIMIT = { windowMs: 60 * 60_000, max: 500 } as const
 function nextNumberQueries(db: Db, schoolId: string, year: number) {
   const take = db
     .insert(invoiceSequences)
-    .values({ schoolId, year, lastNumber: 1 })
+    // A school's first number of a year continues after invoices already numbered for it without
+    // the sequence (imported or seeded rows), so the unique (school, number) never fails.
+    .values({
+      schoolId,
+      year,
+      lastNumber: sql`1 + coalesce((select max(cast(substr(${invoices.invoiceNumber}, ${`INV-${year}-`.length + 1}) as integer)) from ${invoices}
+        where ${invoices.schoolId} = ${schoolId} and ${invoices.invoiceNumber} like ${`INV-${year}-%`}), 0)`,
+    })
     .onConflictDoUpdate({ target: [invoiceSequences.schoolId, invoiceSequences.year], set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` } });
   const number = sql<string>`(select printf('INV-%d-%03d', ${invoiceSequences.year}, ${invoiceSequences.lastNumber}) from ${invoiceSequences} where ${invoiceSequences.schoolId} = ${schoolId} and ${invoiceSequences.year} = ${year})`;
   return { take, number };
