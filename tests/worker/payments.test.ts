@@ -27,6 +27,7 @@ describe("invoice payment in workerd (local mode)", () => {
         stripeConnectAccountId: account,
         connectDetailsSubmitted: true,
         connectChargesEnabled: true,
+        connectPayoutsEnabled: true,
         platformFeeBps: 500,
       })
       .returning();
