@@ -150,6 +150,41 @@ describe("starting a checkout", () => {
     expect(rows.map((row) => row.stripeCheckoutSessionId)).toEqual([(await sessionOf(first.url)).id]);
   });
 
+  it("a new checkout an hour later expires the earlier one: the invoice can only be paid through the newest", async () => {
+    const { parent, invoice } = await parentWithInvoice();
+    const first = await sessionOf((await pay(parent, invoice.id)).url);
+    t.clock.advance(61 * MINUTE);
+    const second = await sessionOf((await pay(parent, invoice.id)).url);
+    expect(second.id).not.toBe(first.id);
+    expect((await sessionOf(first.url)).status).toBe("expired");
+    expect((await paymentRows(invoice.id)).map((row) => [row.stripeCheckoutSessionId, row.status]).sort()).toEqual(
+      [
+        [first.id, "failed"],
+        [second.id, "pending"],
+      ].sort(),
+    );
+    // The old tab's Pay is refused by Stripe; the new one pays once.
+    expect((await t.app.request(`http://localhost:8787/dev/stripe/checkout/${first.id}/pay`, { method: "POST" })).status).toBe(410);
+    expect((await t.app.request(`http://localhost:8787/dev/stripe/checkout/${second.id}/pay`, { method: "POST" })).status).toBe(303);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid" });
+    expect((await paymentRows(invoice.id)).filter((row) => row.status === "succeeded")).toHaveLength(1);
+  });
+
+  it("an earlier checkout already completed (its webhook not yet in): a new Pay is refused and its session expired", async () => {
+    const { parent, invoice } = await parentWithInvoice();
+    const first = await sessionOf((await pay(parent, invoice.id)).url);
+    await t.db
+      .update(devStripeObjects)
+      .set({ data: { ...first, status: "complete", payment_status: "paid" } })
+      .where(eq(devStripeObjects.id, first.id));
+    t.clock.advance(61 * MINUTE);
+    expect(await failure(pay(parent, invoice.id))).toEqual({ code: "CONFLICT", message: PAYMENT_MESSAGES.alreadyProcessing });
+    const sessions = (await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.type, "checkout.session"))).map(
+      (row) => row.data as unknown as SimCheckoutSession,
+    );
+    expect(sessions.map((session) => session.status).sort()).toEqual(["complete", "expired"]);
+  });
+
   it("AZ2 a parent can never pay another parent's invoice, another school's, or an unknown id", async () => {
     const { invoice: sibling } = await parentWithInvoice();
     const otherSchool = await createSchool(t.db, { ...connected, stripeConnectAccountId: "acct_other_school" });

@@ -51,6 +51,7 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
     const session = await loadObject<SimCheckoutSession>(db, c.req.param("id"));
     if (!session) return c.text("No such checkout session", 404);
     if (session.status === "complete") return c.redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id), 303);
+    if (session.status === "expired") return c.text("This Checkout Session has expired.", 410);
     return c.html(
       page(
         "Checkout",
@@ -71,6 +72,7 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
     if (!session) return c.text("No such checkout session", 404);
     const successUrl = session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id);
     if (session.status === "complete") return c.redirect(successUrl, 303);
+    if (session.status === "expired") return c.text("This Checkout Session has expired.", 410);
     const now = deps.now();
     const customer = session.customer ?? `cus_${randomHex(10)}`;
     let completed: SimCheckoutSession = { ...session, status: "complete", payment_status: "paid", customer };

@@ -170,6 +170,17 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     return c.json(session);
   });
 
+  // Stripe expires only an open session; a completed one answers an error.
+  app.post("/v1/checkout/sessions/:id/expire", async (c) => {
+    const session = await loadObject<SimCheckoutSession>(db, c.req.param("id"));
+    if (!session) return stripeError(`No such checkout.session: '${c.req.param("id")}'`, 404);
+    if (session.status !== "open")
+      return stripeError(`Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${session.status}".`);
+    const expired: SimCheckoutSession = { ...session, status: "expired" };
+    await saveObject(db, "checkout.session", expired, deps.now());
+    return c.json(expired);
+  });
+
   app.get("/v1/checkout/sessions/:id", async (c) => {
     const session = await loadObject<SimCheckoutSession>(db, c.req.param("id"));
     return session ? c.json(session) : stripeError(`No such checkout.session: '${c.req.param("id")}'`, 404);

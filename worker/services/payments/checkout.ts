@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { acceptsPayments } from "#shared/connect.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
@@ -78,6 +78,7 @@ async function startPayableCheckout(scope: ParentScope, payable: Payable, school
     throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.checkoutFailed);
   }
   if (!session.url) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.checkoutFailed);
+  await closeEarlierSessions(scope, payable, account, session.id);
   await deps.db.batch([
     deps.db
       .insert(payments)
@@ -110,6 +111,43 @@ async function startPayableCheckout(scope: ParentScope, payable: Payable, school
     ),
   ]);
   return { url: session.url };
+}
+
+/**
+ * One payable, one open Checkout: a session from an earlier hour (another Idempotency-Key) is
+ * expired before the new one is handed out, so a parent cannot pay the same invoice twice from two
+ * tabs. If an earlier session cannot be expired because it was already completed, its payment is
+ * on its way: the new session is expired instead and the parent told so.
+ */
+async function closeEarlierSessions(scope: ParentScope, payable: Payable, account: string, current: string): Promise<void> {
+  const { deps, now } = scope;
+  const earlier = await deps.db
+    .select({ id: payments.id, session: payments.stripeCheckoutSessionId })
+    .from(payments)
+    .where(
+      and(eq(payments.invoiceId, payable.id), eq(payments.status, "pending"), isNotNull(payments.stripeCheckoutSessionId), ne(payments.stripeCheckoutSessionId, current)),
+    );
+  for (const row of earlier) {
+    try {
+      await deps.stripe.checkout.sessions.expire(row.session!, {}, { stripeAccount: account });
+    } catch (error) {
+      const session = await deps.stripe.checkout.sessions.retrieve(row.session!, {}, { stripeAccount: account }).catch(() => null);
+      if (session?.status === "complete") {
+        await deps.stripe.checkout.sessions.expire(current, {}, { stripeAccount: account }).catch(() => undefined);
+        throw new AppError("CONFLICT", PAYMENT_MESSAGES.alreadyProcessing);
+      }
+      // Already expired (Stripe's 24 hours, or an earlier call): nothing can be paid through it.
+      if (session?.status !== "expired") {
+        deps.logger.error("stripe: could not expire an earlier checkout", { session: row.session, error: error instanceof Error ? error.message : String(error) });
+        throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.checkoutFailed);
+      }
+    }
+    // Closed for good: the row says so (a late success of it would still move it forward).
+    await deps.db
+      .update(payments)
+      .set({ status: "failed", updatedAt: now })
+      .where(and(eq(payments.id, row.id), eq(payments.status, "pending")));
+  }
 }
 
 /** `parent.payments.startInvoiceCheckout`: Pay on one of the parent's own pending or overdue invoices. */
