@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs, invoices, notifications } from "../../db/schema/index.ts";
+import { emailLogs, invoices, notifications, parents } from "../../db/schema/index.ts";
 import { runScheduled } from "../../worker/cron/scheduled.ts";
 import { markOverdueInvoices, OVERDUE_BATCH_SIZE } from "../../worker/services/billing/overdue.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
@@ -106,6 +106,16 @@ describe("overdue sweep: the parent is told once (CR1)", () => {
       expect(mail!.textBody).toContain(fact);
     }
     expect(t.queued).toEqual([{ kind: "email", emailLogId: mail!.id }]);
+  });
+
+  it("a deactivated parent's invoice still turns overdue, without an e-mail", async () => {
+    const { parent, invoice } = await family("UTC");
+    const due = await invoice("2026-02-27");
+    await t.db.update(parents).set({ isActive: false }).where(eq(parents.id, parent.id));
+    expect(await sweep()).toBe(1);
+    expect(await statuses([due.id])).toEqual({ [due.id]: "overdue" });
+    expect(await overdueMails()).toEqual([]);
+    expect(t.queued).toEqual([]);
   });
 
   it("CR1 a second run, and the next hours' cron runs, notify nobody twice", async () => {

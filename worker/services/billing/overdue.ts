@@ -74,7 +74,7 @@ export async function markOverdueInvoices(deps: OverdueDeps, now: Date): Promise
         amountCents: invoices.amountCents,
         dueDate: invoices.dueDate,
         schoolName: schools.name,
-        parent: { id: parents.id, name: parents.name, email: parents.email },
+        parent: { id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive },
       })
       .from(invoices)
       .innerJoin(schools, eq(schools.id, invoices.schoolId))
@@ -98,7 +98,7 @@ type DueInvoice = {
   amountCents: number;
   dueDate: string;
   schoolName: string;
-  parent: { id: string; name: string; email: string };
+  parent: { id: string; name: string; email: string; isActive: boolean };
 };
 
 async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promise<number> {
@@ -139,7 +139,8 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
       guard,
     );
     statements.push(...notice.inserts);
-    mails.push({ id: mail.id, statement: statements.push(mail.query) - 1 });
+    // A deactivated parent cannot sign in to pay: the invoice still turns overdue, without an e-mail.
+    if (invoice.parent.isActive) mails.push({ id: mail.id, statement: statements.push(mail.query) - 1 });
   }
   // Last: the notices above read "still pending" before this flips it.
   statements.push(
