@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applicationFeeCents } from "#shared/fees.ts";
-import { PAYMENT_MESSAGES } from "#shared/payments.ts";
+import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
 import { auditLogs, devStripeObjects, emailLogs, invoices, payments, schools } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";

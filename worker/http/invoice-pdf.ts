@@ -1,14 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import type { Context as HonoContext } from "hono";
 import { Hono } from "hono";
-import { z } from "zod";
+import { invoiceIdInput } from "#shared/invoices.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../deps.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { type InvoiceDocument, invoiceDocument, parentInvoiceDocument } from "../services/invoices/document.ts";
 import { type AuthResolver, createCallerFactory, createContext, parentProcedure, router, schoolAdminProcedure } from "../trpc/init.ts";
-
-const invoiceIdInput = z.object({ invoiceId: z.string().min(1).max(100) }).strict();
 
 /**
  * Who may read an invoice's document is decided by the procedure ladder, exactly as for tRPC calls

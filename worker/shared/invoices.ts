@@ -14,6 +14,9 @@ export function hasStep(value: number, decimals: number): boolean {
 const isoDate = (message: string) => z.string().max(10).refine(isCalendarDate, message);
 
 /** The Create Invoice form and `schoolAdmin.invoices.create` (the amount in dollars, as typed). */
+/** One invoice by id: paying it, downloading its PDF. */
+export const invoiceIdInput = z.object({ invoiceId: z.string().min(1).max(64) }).strict();
+
 export const createInvoiceInput = z
   .object({
     recipientId: z.string().trim().min(1, INVOICE_MESSAGES.recipient).max(64, INVOICE_MESSAGES.recipientNotFound),

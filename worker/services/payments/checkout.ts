@@ -2,14 +2,8 @@ import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { acceptsPayments } from "#shared/connect.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
-import {
-  MINIMUM_CHARGE_CENTS,
-  PAYMENT_MESSAGES,
-  PAYMENT_RETURN_PARAM,
-  PAYMENT_RETURN_PATHS,
-  type PayableKind,
-  type startInvoiceCheckoutInput,
-} from "#shared/payments.ts";
+import type { invoiceIdInput } from "#shared/invoices.ts";
+import { MINIMUM_CHARGE_CENTS, PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, PAYMENT_RETURN_PATHS, type PayableKind } from "#shared/payment-texts.ts";
 import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
@@ -151,7 +145,7 @@ async function closeEarlierSessions(scope: ParentScope, payable: Payable, accoun
 }
 
 /** `parent.payments.startInvoiceCheckout`: Pay on one of the parent's own pending or overdue invoices. */
-export async function startInvoiceCheckout(scope: ParentScope, input: z.infer<typeof startInvoiceCheckoutInput>): Promise<{ url: string }> {
+export async function startInvoiceCheckout(scope: ParentScope, input: z.infer<typeof invoiceIdInput>): Promise<{ url: string }> {
   const { deps, now } = scope;
   const decision = await hitWindow(deps.db, `payments:checkout:${scope.parentId}`, now, CHECKOUT_LIMIT.windowMs, CHECKOUT_LIMIT.max);
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
 import { applicationFeeCents } from "#shared/fees.ts";
 import { formatCents } from "#shared/money.ts";
-import { PAYABLE_KINDS, type PayableKind } from "#shared/payments.ts";
+import { PAYABLE_KINDS, type PayableKind } from "#shared/payment-texts.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere } from "../../../db/conditional.ts";
 import { emailLogs, invoices, parents, payments, schools } from "../../../db/schema/index.ts";

@@ -1,8 +1,8 @@
-import { startInvoiceCheckoutInput } from "#shared/payments.ts";
+import { invoiceIdInput } from "#shared/invoices.ts";
 import { startInvoiceCheckout } from "../../../services/payments/checkout.ts";
 import { parentProcedure, router } from "../../init.ts";
 
 /** parent.payments.*: paying the parent's own invoices through Stripe Checkout. */
 export const parentPaymentsRouter = router({
-  startInvoiceCheckout: parentProcedure.input(startInvoiceCheckoutInput).mutation(({ ctx, input }) => startInvoiceCheckout(ctx.scope, input)),
+  startInvoiceCheckout: parentProcedure.input(invoiceIdInput).mutation(({ ctx, input }) => startInvoiceCheckout(ctx.scope, input)),
 });
