@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { FEE_APPLICATION_TYPES, type FeeApplicationType } from "#shared/fees.ts";
+import { PAYABLE_KINDS } from "#shared/payment-texts.ts";
 import { createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
+import { flightTripEnrollments } from "./flightTrips.ts";
 import { schools } from "./schools.ts";
 import { parents } from "./users.ts";
 
@@ -70,7 +72,10 @@ export const payments = sqliteTable(
     schoolId: text("school_id").references(() => schools.id, { onDelete: "set null" }),
     /** Null once the payer's data is gone with their school. */
     parentId: text("parent_id"),
+    /** What the payment settles: an invoice, or a field-trip enrolment (its deposit, balance or full cost). */
+    kind: text("kind", { enum: PAYABLE_KINDS }).notNull().default("invoice"),
     invoiceId: text("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    enrollmentId: text("enrollment_id").references(() => flightTripEnrollments.id, { onDelete: "set null" }),
     /** Snapshots taken when the school is deleted, so the kept record still says what it paid. */
     schoolName: text("school_name"),
     invoiceNumber: text("invoice_number"),
@@ -89,6 +94,8 @@ export const payments = sqliteTable(
   },
   (t) => [
     index("payments_invoice_idx").on(t.invoiceId),
+    index("payments_enrollment_idx").on(t.enrollmentId),
+    check("payments_amounts", sql`${t.amountCents} >= 0 and ${t.applicationFeeCents} >= 0`),
     index("payments_school_idx").on(t.schoolId, t.createdAt),
     uniqueIndex("payments_checkout_unique").on(t.stripeCheckoutSessionId),
     uniqueIndex("payments_payment_intent_unique").on(t.stripePaymentIntentId),

@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ENROLLMENT_PAYMENT_STATUSES, ENROLLMENT_STATUSES, FLIGHT_TRIP_STATUSES } from "#shared/flight-trip-texts.ts";
 import { createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
 import { children } from "./family.ts";
 import { schools } from "./schools.ts";
 import { parents } from "./users.ts";
 
-export const FLIGHT_TRIP_STATUSES = ["scheduled", "in-progress", "completed", "cancelled"] as const;
-export const ENROLLMENT_STATUSES = ["confirmed", "pending", "opted-out"] as const;
-export const ENROLLMENT_PAYMENT_STATUSES = ["paid", "partial", "pending"] as const;
+export { ENROLLMENT_PAYMENT_STATUSES, ENROLLMENT_STATUSES, FLIGHT_TRIP_STATUSES };
 
 /** A field ("flight") trip a school offers; parents enrol children and pay for it. */
 export const flightTrips = sqliteTable(
@@ -26,15 +25,24 @@ export const flightTrips = sqliteTable(
     returnTime: text("return_time").notNull(),
     airline: text("airline").notNull(),
     costPerStudentCents: integer("cost_per_student_cents").notNull(),
+    /** Optional first payment; the balance (cost minus deposit) is paid later. Null: pay in full. */
+    depositCents: integer("deposit_cents"),
     description: text("description"),
     status: text("status", { enum: FLIGHT_TRIP_STATUSES }).notNull().default("scheduled"),
     enrollmentDeadline: isoDate("enrollment_deadline").notNull(),
     capacity: integer("capacity"),
     createdBy: text("created_by"),
+    /** Random per write: the claim of a change that notifies enrolled parents (a double submit notifies once). */
+    changeId: text("change_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("flight_trips_school_idx").on(t.schoolId, t.departureDate), check("flight_trips_cost", sql`${t.costPerStudentCents} >= 0`)],
+  (t) => [
+    index("flight_trips_school_idx").on(t.schoolId, t.departureDate),
+    check("flight_trips_cost", sql`${t.costPerStudentCents} >= 0`),
+    check("flight_trips_deposit", sql`${t.depositCents} is null or (${t.depositCents} > 0 and ${t.depositCents} < ${t.costPerStudentCents})`),
+    check("flight_trips_capacity", sql`${t.capacity} is null or ${t.capacity} >= 1`),
+  ],
 );
 
 export const flightTripEnrollments = sqliteTable(
@@ -61,6 +69,10 @@ export const flightTripEnrollments = sqliteTable(
     medicalInfo: text("medical_info"),
     dietaryRestrictions: text("dietary_restrictions"),
     termsAcceptedAt: instant("terms_accepted_at").notNull(),
+    /** The user (the parent) who ticked the terms box. */
+    termsAcceptedBy: text("terms_accepted_by"),
+    /** When the one reminder 48 hours before the deadline went out (pending or partial enrolments). */
+    reminderSentAt: instant("reminder_sent_at"),
     optedOutAt: instant("opted_out_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -69,5 +81,6 @@ export const flightTripEnrollments = sqliteTable(
     uniqueIndex("flight_trip_enrollments_child_unique").on(t.flightTripId, t.childId),
     index("flight_trip_enrollments_parent_idx").on(t.parentId),
     index("flight_trip_enrollments_school_idx").on(t.schoolId, t.flightTripId),
+    check("flight_trip_enrollments_paid", sql`${t.amountPaidCents} >= 0`),
   ],
 );

@@ -320,7 +320,9 @@ describe("payment webhooks", () => {
             {
               schoolId: school.id,
               parentId: parent.id,
+              kind: "invoice",
               invoiceId: invoice.id,
+              enrollmentId: null,
               schoolName: null,
               invoiceNumber: null,
               amountCents: 10_500,

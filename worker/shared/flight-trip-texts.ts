@@ -1,0 +1,107 @@
+// No zod here: list screens read these labels without loading the forms' schemas.
+import { shiftDate, zonedInstant } from "./school-time.ts";
+
+/** Spec §4. "Not Enrolled" is no enrolment row at all, so it is only a label. */
+export const FLIGHT_TRIP_STATUSES = ["scheduled", "in-progress", "completed", "cancelled"] as const;
+export const ENROLLMENT_STATUSES = ["confirmed", "pending", "opted-out"] as const;
+export const ENROLLMENT_PAYMENT_STATUSES = ["paid", "partial", "pending"] as const;
+export type FlightTripStatus = (typeof FLIGHT_TRIP_STATUSES)[number];
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+export type EnrollmentPaymentStatus = (typeof ENROLLMENT_PAYMENT_STATUSES)[number];
+
+export const FLIGHT_TRIP_STATUS_LABELS: Record<FlightTripStatus, string> = {
+  scheduled: "Scheduled",
+  "in-progress": "In Progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+export const NOT_ENROLLED_LABEL = "Not Enrolled";
+export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { confirmed: "Confirmed", pending: "Pending", "opted-out": "Opted Out" };
+export const ENROLLMENT_PAYMENT_LABELS: Record<EnrollmentPaymentStatus, string> = { paid: "Paid", partial: "Partial", pending: "Pending" };
+
+/** Enrolments that hold a seat (capacity counts these). */
+export const SEAT_HOLDING_STATUSES = ["confirmed", "pending"] as const satisfies readonly EnrollmentStatus[];
+
+/** Limits of the form. */
+export const FLIGHT_TRIP_LIMITS = { maxCostCents: 100_000_00, maxCapacity: 1000 } as const;
+
+/** The hourly sweep reminds parents of unpaid (pending) or partly paid enrolments this long before the deadline. */
+export const ENROLLMENT_REMINDER_HOURS = 48;
+
+/**
+ * The enrolment deadline is a calendar day in the school's zone and is inclusive: enrolment (and
+ * opting out) closes when that day ends there.
+ */
+export function enrollmentClosesAt(deadline: string, zone: string): Date {
+  return zonedInstant(shiftDate(deadline, 1), "00:00", zone);
+}
+
+export function enrollmentOpen(deadline: string, zone: string, now: Date): boolean {
+  return now.getTime() < enrollmentClosesAt(deadline, zone).getTime();
+}
+
+/** What a parent owes next: the deposit first (when the trip has one), then the balance; or the full cost. */
+export function nextPaymentCents(trip: { costPerStudentCents: number; depositCents: number | null }, amountPaidCents: number): number {
+  if (amountPaidCents === 0 && trip.depositCents !== null) return trip.depositCents;
+  return Math.max(0, trip.costPerStudentCents - amountPaidCents);
+}
+
+/** The payment status that an amount paid gives. */
+export function paymentStatusFor(trip: { costPerStudentCents: number }, amountPaidCents: number): EnrollmentPaymentStatus {
+  if (amountPaidCents >= trip.costPerStudentCents) return "paid";
+  return amountPaidCents > 0 ? "partial" : "pending";
+}
+
+export const FLIGHT_TRIP_MESSAGES = {
+  // Toasts (the spec gives none for flight trips; these follow its pattern).
+  created: { title: "Flight Trip Created", description: "Flight trip created successfully!" },
+  updated: { title: "Flight Trip Updated", description: "Flight trip updated successfully!" },
+  deleted: { title: "Flight Trip Deleted", description: "Flight trip deleted successfully!" },
+  cancelled: {
+    title: "Flight Trip Cancelled",
+    description: "The trip had paid enrolments, so it was cancelled: every payment is refunded and the parents are notified.",
+  },
+  saveFailed: { title: "Save Failed", description: "Failed to save flight trip. Please try again." },
+  deleteFailed: { title: "Deletion Failed", description: "Failed to delete flight trip. Please try again." },
+  parentsNotified: { title: "Parents Notified", description: "The enrolled parents were notified." },
+  enrolled: { title: "Enrolment Started", description: "Complete the payment to confirm the enrolment." },
+  enrolledFree: { title: "Enrolment Confirmed", description: "Your child is enrolled in this trip." },
+  optedOut: { title: "Opted Out", description: "Your child is no longer enrolled. Any payment is refunded to your card." },
+  enrollFailed: { title: "Enrolment Failed", description: "Failed to enrol. Please try again." },
+  optOutFailed: { title: "Opt Out Failed", description: "Failed to opt out. Please try again." },
+  // Confirmations.
+  confirmDelete: "Are you sure you want to delete this flight trip? This action cannot be undone.",
+  confirmCancel:
+    "This trip has paid enrolments, so it will be cancelled instead of deleted: every payment is refunded through Stripe and the parents are notified. This cannot be undone.",
+  refundRule: "Opting out before the enrolment deadline refunds everything you paid for this trip, in full. After the deadline you can no longer opt out.",
+  // Form and rule messages.
+  title: "Title is required",
+  departureAirport: "Departure airport is required",
+  arrivalAirport: "Arrival airport is required",
+  departureDate: "Departure date is required",
+  returnDate: "Return date is required",
+  time: "Enter a time as HH:MM",
+  airline: "Airline is required",
+  cost: "Cost per student must be a number of at least 0, in steps of 0.01",
+  costTooLarge: "The cost can be at most $100,000.00",
+  deposit: "The deposit must be more than 0 and less than the cost per student, in steps of 0.01",
+  deadline: "Enrolment deadline is required",
+  deadlineBeforeDeparture: "The enrolment deadline must be before the departure date",
+  returnAfterDeparture: "Return must be after departure",
+  capacity: `Capacity must be a whole number from 1 to ${FLIGHT_TRIP_LIMITS.maxCapacity}`,
+  tooLong: "This text is too long",
+  child: "Please select a child",
+  emergencyContact: "Emergency contact is required",
+  emergencyPhone: "Emergency contact phone is required",
+  terms: "You must accept the terms and conditions",
+  tripNotFound: "Flight trip not found",
+  enrollmentNotFound: "Enrolment not found",
+  childNotFound: "Child not found",
+  notOpen: "This trip is not open for enrolment.",
+  closed: (deadline: string) => `Enrolment for this trip closed on ${deadline}.`,
+  full: "This trip is full.",
+  alreadyEnrolled: "This child is already enrolled in this trip.",
+  optOutClosed: "Opting out is possible only before the enrolment deadline.",
+  nothingToPay: "Nothing is left to pay for this enrolment.",
+  capacityBelowEnrolled: (enrolled: number) => `The capacity cannot be below the ${enrolled} children already enrolled.`,
+} as const;

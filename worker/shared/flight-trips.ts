@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
+import { hasStep } from "./invoices.ts";
+import { isCalendarDate, WALL_TIME } from "./school-time.ts";
+
+export * from "./flight-trip-texts.ts";
+
+const required = (message: string, max: number) => z.string(message).trim().min(1, message).max(max, M.tooLong);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+const date = (message: string) => z.string(message).max(10).refine(isCalendarDate, message);
+const time = z.string(M.time).regex(WALL_TIME, M.time);
+const dollars = (message: string) =>
+  z
+    .number(message)
+    .finite(message)
+    .min(0, message)
+    .max(FLIGHT_TRIP_LIMITS.maxCostCents / 100, M.costTooLarge)
+    .refine((value) => hasStep(value, 2), message);
+
+/**
+ * The create / edit form (spec §5: title, airports, dates, times, airline and cost required; cost
+ * ≥ 0 in steps of 0.01). Dates and times are wall-clock in the school's zone; amounts in dollars as
+ * typed (the service stores cents).
+ */
+export const flightTripFormSchema = z
+  .object({
+    title: required(M.title, 120),
+    departureAirport: required(M.departureAirport, 80),
+    arrivalAirport: required(M.arrivalAirport, 80),
+    departureDate: date(M.departureDate),
+    departureTime: time,
+    returnDate: date(M.returnDate),
+    returnTime: time,
+    airline: required(M.airline, 80),
+    costPerStudent: dollars(M.cost),
+    deposit: dollars(M.deposit)
+      .nullish()
+      .transform((value) => value ?? null),
+    description: optional(2000),
+    status: z.enum(FLIGHT_TRIP_STATUSES),
+    enrollmentDeadline: date(M.deadline),
+    capacity: z
+      .number(M.capacity)
+      .int(M.capacity)
+      .min(1, M.capacity)
+      .max(FLIGHT_TRIP_LIMITS.maxCapacity, M.capacity)
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .strict()
+  .refine((trip) => `${trip.returnDate}T${trip.returnTime}` > `${trip.departureDate}T${trip.departureTime}`, { path: ["returnDate"], message: M.returnAfterDeparture })
+  .refine((trip) => trip.enrollmentDeadline < trip.departureDate, { path: ["enrollmentDeadline"], message: M.deadlineBeforeDeparture })
+  .refine((trip) => trip.deposit === null || (trip.deposit > 0 && trip.deposit < trip.costPerStudent), { path: ["deposit"], message: M.deposit });
+
+export type FlightTripForm = z.input<typeof flightTripFormSchema>;
+export type FlightTripValues = z.output<typeof flightTripFormSchema>;
+
+const id = z.string().min(1).max(64);
+
+export const flightTripIdInput = z.object({ tripId: id }).strict();
+export const createFlightTripInput = z.object({ trip: flightTripFormSchema }).strict();
+export const updateFlightTripInput = z.object({ tripId: id, trip: flightTripFormSchema }).strict();
+
+/** The Enroll Now modal (spec §5: child, emergency contact, its phone and the terms are required). */
+export const enrollmentFormSchema = z
+  .object({
+    childId: z.string(M.child).min(1, M.child).max(64, M.child),
+    emergencyContact: required(M.emergencyContact, 200),
+    emergencyPhone: required(M.emergencyPhone, 40),
+    medicalInfo: optional(1000),
+    dietaryRestrictions: optional(1000),
+    acceptTerms: z.literal(true, M.terms),
+  })
+  .strict();
+
+export type EnrollmentForm = z.input<typeof enrollmentFormSchema>;
+
+export const enrollInput = z.object({ tripId: id, enrollment: enrollmentFormSchema }).strict();
+export const enrollmentIdInput = z.object({ enrollmentId: id }).strict();
