@@ -48,12 +48,13 @@ function runtime(env: WorkerEnv) {
   const db = createDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   const assets = env.ASSETS;
   const now = () => new Date();
+  const queue: AppDeps["queue"] = { send: (body) => env.EMAIL_QUEUE.send(body), sendBatch: (bodies) => env.EMAIL_QUEUE.sendBatch(bodies.map((body) => ({ body }))) };
   const deps: AppDeps = {
     db,
     config,
     now,
-    ...stripeForConfig(config, { db, now }),
-    queue: { send: (body) => env.EMAIL_QUEUE.send(body), sendBatch: (bodies) => env.EMAIL_QUEUE.sendBatch(bodies.map((body) => ({ body }))) },
+    ...stripeForConfig(config, { db, now, logger: consoleLogger, queue }),
+    queue,
     mailer: createMailer(config),
     logger: consoleLogger,
     pwnedPasswords: pwnedPasswordsForConfig(config, { logger: consoleLogger }),

@@ -53,7 +53,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     now,
     queue,
     mailer,
-    ...stripeForConfig(config, { db, now }),
+    ...stripeForConfig(config, { db, now, logger, queue }),
     logger,
     pwnedPasswords: pwnedPasswordsForConfig(config, { logger }),
     // Two per core, but no more than libuv's thread pool (4 threads) runs at once.

@@ -33,12 +33,13 @@ const benchLogger: Logger = {
 export function benchDeps(db: Db, appUrl: string): AppDeps {
   const config = loadConfig({ APP_URL: appUrl });
   const now = () => new Date();
+  const queue: AppDeps["queue"] = { send: async () => {} };
   return {
     db,
     config,
     now,
-    ...stripeForConfig(config, { db, now }),
-    queue: { send: async () => {} },
+    ...stripeForConfig(config, { db, now, logger: benchLogger, queue }),
+    queue,
     mailer: localMailer(),
     logger: benchLogger,
     pwnedPasswords: stubPwnedPasswords(),

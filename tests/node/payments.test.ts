@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applicationFeeCents } from "#shared/fees.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
 import { auditLogs, devStripeObjects, emailLogs, invoices, payments, schools } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
 import { receiptEmailId } from "../../worker/services/payments/payment-events.ts";
+import { requestRefunds } from "../../worker/services/payments/refunds.ts";
 import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
 import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
@@ -404,5 +405,35 @@ describe("payment webhooks", () => {
     const { events } = await paidCheckout(parent, (await createInvoice(school.id, parent.id)).id);
     expect((await post(events.sessionCompleted)).status).toBe(200);
     expect((await invoiceRow(invoice.id)).status).toBe("refunded");
+  });
+
+  it("ST4 requestRefunds refunds on the charge's connected account with the application fee, once however often it is asked", async () => {
+    const { parent, invoice } = await parentWithInvoice();
+    const session = await sessionOf((await pay(parent, invoice.id)).url);
+    await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, { method: "POST" });
+    const [payment] = await paymentRows(invoice.id);
+    const row = { id: payment!.id, stripePaymentIntentId: payment!.stripePaymentIntentId!, stripeAccountId: payment!.stripeAccountId! };
+    const create = vi.spyOn(t.deps.stripe.refunds, "create");
+    t.clock.advance(5 * MINUTE);
+    // Twice at once (a double click), then again later (a retry): one refund, every call succeeds.
+    const results = await Promise.all([requestRefunds(t.deps, [row], "test"), requestRefunds(t.deps, [row], "test")]);
+    expect(await requestRefunds(t.deps, [row], "test")).toEqual({ failed: [] });
+    expect(results).toEqual([{ failed: [] }, { failed: [] }]);
+    expect(create.mock.calls[0]).toEqual([
+      { payment_intent: row.stripePaymentIntentId, refund_application_fee: true, metadata: { payment_id: row.id, reason: "test" } },
+      { stripeAccount: row.stripeAccountId, idempotencyKey: `refund-${row.stripePaymentIntentId}` },
+    ]);
+    create.mockRestore();
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: "refunded", refundedAt: t.clock.now() });
+    expect((await paymentRows(invoice.id)).map((p) => p.status)).toEqual(["refunded"]);
+    expect(await t.db.$count(emailLogs, eq(emailLogs.emailType, "payment_refunded"))).toBe(1);
+    // Another account's payment intent is not found there: reported as failed, nothing refunded.
+    const { parent: other, invoice: otherInvoice } = await parentWithInvoice();
+    const otherSession = await sessionOf((await pay(other, otherInvoice.id)).url);
+    await t.app.request(`http://localhost:8787/dev/stripe/checkout/${otherSession.id}/pay`, { method: "POST" });
+    const [otherPayment] = await paymentRows(otherInvoice.id);
+    const wrongAccount = { id: otherPayment!.id, stripePaymentIntentId: otherPayment!.stripePaymentIntentId!, stripeAccountId: "acct_someone_else" };
+    expect(await requestRefunds(t.deps, [wrongAccount], "test")).toEqual({ failed: [otherPayment!.id] });
+    expect((await paymentRows(otherInvoice.id)).map((p) => p.status)).toEqual(["succeeded"]);
   });
 });

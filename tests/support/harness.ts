@@ -96,12 +96,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const logger = memoryLogger();
   const queued: QueueMessageBody[] = [];
   const config = loadConfig({ APP_URL: "http://localhost:8787", ...options.env });
+  const queue: AppDeps["queue"] = { send: async (body) => void queued.push(body) };
   const deps: AppDeps = {
     db,
     config,
     now: clock.now,
-    ...stripeForConfig(config, { db, now: clock.now }),
-    queue: { send: async (body) => void queued.push(body) },
+    ...stripeForConfig(config, { db, now: clock.now, logger, queue }),
+    queue,
     mailer: options.mailer ?? localMailer(),
     logger,
     // Tests never reach Have I Been Pwned, even with a production config.

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { devStripeObjects } from "../../db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
-import { loadObject, type SimCheckoutSession, saveObject } from "../stripe/simulator.ts";
+import { loadObject, refundSimulatedPayment, type SimCheckoutSession, saveObject } from "../stripe/simulator.ts";
 import type { StripeWebhookDeps } from "../stripe/webhook.ts";
 
 /**
@@ -134,14 +134,9 @@ export function devStripePaymentRoutes(deps: StripeWebhookDeps, page: Page) {
 
   app.post("/:id/refund", async (c) => {
     const intent = await loadObject<SimPaymentIntent>(db, c.req.param("id"));
-    const charge = intent ? await loadObject<SimCharge>(db, intent.latest_charge) : null;
-    if (!intent || !charge) return c.text("No such payment", 404);
-    if (!charge.refunded) {
-      const now = deps.now();
-      const refunded: SimCharge = { ...charge, refunded: true, amount_refunded: charge.amount };
-      await saveObject(db, "charge", refunded, now);
-      await deliverSimulatedEvents(deps, [stripeEvent("charge.refunded", refunded, now, intent.account ?? undefined)]);
-    }
+    const result = intent ? await refundSimulatedPayment(db, intent, deps.now()) : null;
+    if (!result) return c.text("No such payment", 404);
+    if (result.event) await deliverSimulatedEvents(deps, [result.event]);
     return c.redirect("/dev/stripe/payments", 303);
   });
 

@@ -1,14 +1,14 @@
 import Stripe from "stripe";
 import type { Db } from "../../db/client.ts";
+import type { Logger } from "../deps.ts";
+import type { QueueProducer } from "../platform.ts";
+import { deliverSimulatedEvents } from "./events.ts";
 import { createStripeSimulator } from "./simulator.ts";
 
 /** Local mode: the simulator accepts this key and signs its webhooks with this secret. */
 export const LOCAL_STRIPE_KEY = "sk_test_local_simulator";
 export const LOCAL_WEBHOOK_SECRET = "whsec_local_simulator";
 export const LOCAL_STRIPE_HOST = "stripe-simulator.local";
-
-/** SubtleCrypto works in workerd and Node; Stripe's default Node provider does not exist in workerd. */
-export const stripeCryptoProvider = Stripe.createSubtleCryptoProvider();
 
 /**
  * The real Stripe SDK on the fetch HTTP client. Without a secret key (local mode) the same calls go
@@ -33,11 +33,22 @@ export type { Stripe };
 /** Stripe for an entry: the real API with a key, else the simulator on the app's own database. */
 export function stripeForConfig(
   config: { stripeSecretKey: string | undefined; stripeWebhookSecret: string | undefined; appUrl: string },
-  simulatorDeps: { db: Db; now: () => Date },
+  simulatorDeps: { db: Db; now: () => Date; logger: Logger; queue: QueueProducer },
 ): { stripe: Stripe; stripeWebhookSecret: string } {
   if (config.stripeSecretKey) {
     return { stripe: createStripe({ secretKey: config.stripeSecretKey }), stripeWebhookSecret: config.stripeWebhookSecret ?? "" };
   }
-  const simulator = createStripeSimulator({ ...simulatorDeps, appUrl: config.appUrl });
-  return { stripe: createStripe({ secretKey: undefined, simulatorFetch: simulator.fetch }), stripeWebhookSecret: LOCAL_WEBHOOK_SECRET };
+  // The simulator sends the events an API call causes (a refund's `charge.refunded`) through the real
+  // webhook handler, which needs the client being built here: bound once it exists.
+  const webhookDeps = { ...simulatorDeps, webhookSecret: LOCAL_WEBHOOK_SECRET, stripe: undefined as Stripe | undefined };
+  const simulator = createStripeSimulator({
+    db: simulatorDeps.db,
+    now: simulatorDeps.now,
+    appUrl: config.appUrl,
+    deliver: async (events) => {
+      if (webhookDeps.stripe) await deliverSimulatedEvents({ ...webhookDeps, stripe: webhookDeps.stripe }, events);
+    },
+  });
+  webhookDeps.stripe = createStripe({ secretKey: undefined, simulatorFetch: simulator.fetch });
+  return { stripe: webhookDeps.stripe, stripeWebhookSecret: LOCAL_WEBHOOK_SECRET };
 }

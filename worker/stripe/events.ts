@@ -1,5 +1,5 @@
 import { randomHex } from "../auth/crypto.ts";
-import { stripeCryptoProvider } from "./client.ts";
+import { stripeCryptoProvider } from "./crypto.ts";
 import type { StripeWebhookDeps } from "./webhook.ts";
 import { handleStripeWebhook } from "./webhook.ts";
 

@@ -4,6 +4,8 @@ import type { Db } from "../../db/client.ts";
 import { devStripeObjects } from "../../db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { LOCAL_PRICES } from "../config.ts";
+import type { SimCharge, SimPaymentIntent } from "../http/dev-stripe-payments.ts";
+import { stripeEvent } from "./events.ts";
 import { connectSimulatorRoutes } from "./simulator-connect.ts";
 
 /**
@@ -68,7 +70,13 @@ function stripeError(message: string, status = 400) {
   return Response.json({ error: { type: "invalid_request_error", message } }, { status });
 }
 
-export type StripeSimulatorDeps = { db: Db; appUrl: string; now: () => Date };
+export type StripeSimulatorDeps = {
+  db: Db;
+  appUrl: string;
+  now: () => Date;
+  /** Sends the events an API call causes (as Stripe's webhooks would) through the app's webhook handler. */
+  deliver?: (events: ReturnType<typeof stripeEvent>[]) => Promise<void>;
+};
 
 export async function saveObject(db: Db, type: string, object: { id: string }, now: Date): Promise<void> {
   await db
@@ -80,6 +88,24 @@ export async function saveObject(db: Db, type: string, object: { id: string }, n
 export async function loadObject<T>(db: Db, id: string): Promise<T | null> {
   const [row] = await db.select().from(devStripeObjects).where(eq(devStripeObjects.id, id));
   return (row?.data as T | undefined) ?? null;
+}
+
+/**
+ * Refunds a simulated payment in full (the API's `POST /v1/refunds` and the dev dashboard's Refund
+ * button): the charge is marked refunded and the `charge.refunded` event Stripe sends is returned,
+ * or null when the charge was already refunded.
+ */
+export async function refundSimulatedPayment(
+  db: Db,
+  intent: SimPaymentIntent,
+  now: Date,
+): Promise<{ charge: SimCharge; event: ReturnType<typeof stripeEvent> | null } | null> {
+  const charge = await loadObject<SimCharge>(db, intent.latest_charge);
+  if (!charge) return null;
+  if (charge.refunded) return { charge, event: null };
+  const refunded: SimCharge = { ...charge, refunded: true, amount_refunded: charge.amount };
+  await saveObject(db, "charge", refunded, now);
+  return { charge: refunded, event: stripeEvent("charge.refunded", refunded, now, intent.account ?? undefined) };
 }
 
 export function createStripeSimulator(deps: StripeSimulatorDeps) {
@@ -203,6 +229,43 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     await saveObject(db, "billing_portal.session", portal, deps.now());
     await rememberResponse(idempotencyKey, portal);
     return c.json(portal);
+  });
+
+  // A full refund of a direct charge on a connected account (`Stripe-Account`), as the services ask for it.
+  app.post("/v1/refunds", async (c) => {
+    const account = c.req.header("stripe-account") ?? null;
+    const idempotencyKey = c.req.header("idempotency-key") && `${account ? `${account}:` : ""}${c.req.header("idempotency-key")}`;
+    const earlier = await earlierResponse(idempotencyKey);
+    if (earlier) return c.json(earlier);
+    const params = new URLSearchParams(await c.req.text());
+    const intentId = params.get("payment_intent");
+    if (!intentId) return stripeError("Missing required param: payment_intent.");
+    const intent = await loadObject<SimPaymentIntent>(db, intentId);
+    if (intent?.object !== "payment_intent" || intent.account !== account) return stripeError(`No such payment_intent: '${intentId}'`, 404);
+    const amount = params.get("amount");
+    if (amount !== null && Number(amount) !== intent.amount) return stripeError("The local simulator refunds whole charges only: leave out `amount`.");
+    const result = await refundSimulatedPayment(db, intent, deps.now());
+    if (!result) return stripeError(`No such payment_intent: '${intentId}'`, 404);
+    if (!result.event)
+      return Response.json(
+        { error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ${result.charge.id} has already been refunded.` } },
+        { status: 400 },
+      );
+    const refund = {
+      id: `re_${randomHex(12)}`,
+      object: "refund",
+      amount: result.charge.amount,
+      charge: result.charge.id,
+      payment_intent: intent.id,
+      currency: result.charge.currency,
+      status: "succeeded",
+      metadata: collect(params, "metadata"),
+      created: seconds(),
+    };
+    await saveObject(db, "refund", refund, deps.now());
+    await rememberResponse(idempotencyKey, refund);
+    await deps.deliver?.([result.event]);
+    return c.json(refund);
   });
 
   app.route("/", connectSimulatorRoutes(deps));

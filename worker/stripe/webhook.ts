@@ -6,7 +6,7 @@ import type { QueueProducer } from "../platform.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";
 import { enqueuePendingEmails } from "../services/email/outbox.ts";
 import { paymentEmailIds } from "../services/payments/payment-events.ts";
-import { stripeCryptoProvider } from "./client.ts";
+import { stripeCryptoProvider } from "./crypto.ts";
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
