@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, invoices, schools } from "../../db/schema/index.ts";
+import { hitWindow } from "../../worker/services/_shared/rate-limit.ts";
+import { INVOICE_PDF_LIMIT } from "../../worker/services/invoices/document.ts";
 import { feeLineLabel, toWinAnsi } from "../../worker/services/invoices/pdf.ts";
 import { SUBSCRIPTION_REQUIRED } from "../../worker/trpc/init.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -198,6 +200,19 @@ describe("who may download (AZ2)", () => {
     } finally {
       await t.db.update(schools).set({ subscriptionStatus: "active" }).where(eq(schools.id, school.id));
     }
+  });
+
+  it("downloads are limited per user (INVOICE_PDF_LIMIT): past it 429 with Retry-After, other users unaffected", async () => {
+    const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
+    expect((await download(invoiceId, cookie)).status).toBe(200);
+    // The rest of the window used up without rendering a hundred PDFs.
+    for (let i = 1; i < INVOICE_PDF_LIMIT.max; i++) await hitWindow(t.db, `invoice-pdf:${admin.id}`, t.clock.now(), INVOICE_PDF_LIMIT.windowMs, INVOICE_PDF_LIMIT.max);
+    const refused = await download(invoiceId, cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many requests/);
+    expect((await download(invoiceId, cookies.admin)).status).toBe(200);
   });
 
   it("only GET: another method gets the API's 404", async () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#shared/messages.ts";
 import { auditLogs, parents, schoolAdmins, sessions } from "../../db/schema/index.ts";
 import { COMMON_PASSWORD_MESSAGE } from "../../worker/auth/breached.ts";
+import { CHANGE_PASSWORD_LIMIT } from "../../worker/services/auth/account.ts";
 import { PASSWORD_CHANGE_REQUIRED } from "../../worker/trpc/init.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -159,6 +160,25 @@ describe("change password", () => {
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
     const response = await mutate(t.app, "auth.changePassword", { currentPassword: PASSWORD, newPassword: "password123", confirmPassword: "password123" }, { cookie });
     expect(response.error?.message).toBe(COMMON_PASSWORD_MESSAGE);
+  });
+
+  it("AU2 guessing the current password through a session is limited per user (CHANGE_PASSWORD_LIMIT)", async () => {
+    const user = await createUser(t.db, "parent");
+    const other = await createUser(t.db, "parent");
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
+    const guess = (currentPassword: string, as = cookie) =>
+      mutate(t.app, "auth.changePassword", { currentPassword, newPassword: "new passphrase 1", confirmPassword: "new passphrase 1" }, { cookie: as });
+    for (let i = 0; i < CHANGE_PASSWORD_LIMIT.max; i++) expect((await guess(`wrong ${i}`)).error?.message).toBe("Current password is incorrect");
+    // Past the limit even the right password is refused, with Retry-After, and nothing changes.
+    const refused = await guess(PASSWORD);
+    expect(refused.status).toBe(429);
+    const [row] = await t.db.select().from(parents).where(eq(parents.id, user.id));
+    expect(row!.passwordHash).toBe(user.passwordHash);
+    // Another user is not affected; after the window the user may try again.
+    const { cookie: otherCookie } = await sessionCookieFor(t.db, t.deps.config, other, t.clock.now());
+    expect((await guess("wrong", otherCookie)).error?.message).toBe("Current password is incorrect");
+    t.clock.advance(CHANGE_PASSWORD_LIMIT.windowMs + 1000);
+    expect((await guess(PASSWORD)).status).toBe(200);
   });
 
   it("without a session is UNAUTHORIZED", async () => {

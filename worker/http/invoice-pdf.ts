@@ -30,9 +30,14 @@ export function invoicePdfFileName(invoiceNumber: string): string {
 
 type Env = { Variables: { meta: RequestMeta } };
 
-function refusal(c: HonoContext<Env>, error: unknown, role: string | undefined): Response {
+function refusal(c: HonoContext<Env>, error: unknown, role: string | undefined, resHeaders: Headers): Response {
   if (!(error instanceof TRPCError) || error.code === "INTERNAL_SERVER_ERROR") throw error;
   if (error.code === "UNAUTHORIZED") return c.json({ error: MESSAGES.notAuthenticated }, 401);
+  if (error.code === "TOO_MANY_REQUESTS") {
+    const retryAfter = resHeaders.get("Retry-After");
+    if (retryAfter) c.header("Retry-After", retryAfter);
+    return c.json({ error: error.message }, 429);
+  }
   // A gate of the user's own area (password change due, subscription not active): said as tRPC says it.
   if (error.code === "FORBIDDEN" && (role === "school_admin" || role === "parent")) return c.json({ error: error.message }, 403);
   return c.json(INVOICE_PDF_NOT_FOUND, 404);
@@ -57,7 +62,7 @@ export function invoicePdfRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
     try {
       invoice = await (role === "school_admin" ? caller.schoolAdmin.invoicePdf(input) : caller.parent.invoicePdf(input));
     } catch (error) {
-      return refusal(c, error, role);
+      return refusal(c, error, role, resHeaders);
     }
     const { renderInvoicePdf } = await import("../services/invoices/pdf.ts");
     const bytes = await renderInvoicePdf(invoice, deps.now());

@@ -5,11 +5,18 @@ import { type NewPasswordDeps, newPasswordProblem } from "../../auth/breached.ts
 import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "../../auth/session.ts";
 import { findAccountById, USER_TABLES } from "../../auth/users.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope, SessionScope } from "../_shared/scope.ts";
 import { audit, auditInsert } from "../audit.ts";
-import { AppError } from "../errors.ts";
+import { AppError, tooManyRequests } from "../errors.ts";
 
 export const SAME_PASSWORD_MESSAGE = "The new password must be different from the current password";
+
+/**
+ * Attempts at changing the password, per user: a stolen session cannot be used to guess the current
+ * password (and so learn it) faster than this; an honest user with typos stays far below.
+ */
+export const CHANGE_PASSWORD_LIMIT = { windowMs: 15 * 60_000, max: 5 } as const;
 
 /** Every service that sets a password calls this: the PW3 rules, enforced on the server. */
 export async function assertAcceptableNewPassword(deps: NewPasswordDeps, password: string): Promise<void> {
@@ -26,6 +33,8 @@ export async function changePassword(scope: SessionScope, input: ChangePasswordI
   const { db } = deps;
   const account = await findAccountById(db, user.role, user.id);
   if (!account) throw new AppError("UNAUTHORIZED", MESSAGES.noAuthenticatedUser);
+  const limit = await hitWindow(db, `change-password:${user.role}:${user.id}`, scope.now, CHANGE_PASSWORD_LIMIT.windowMs, CHANGE_PASSWORD_LIMIT.max);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   if (!(await deps.passwordSlots.run(() => verifyPassword(input.currentPassword, account.passwordHash)))) {
     throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
   }

@@ -1,11 +1,18 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { FeeApplicationType } from "#shared/fees.ts";
 import { type InvoiceStatus, invoices, parents, schools } from "../../../db/schema/index.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
-import { AppError } from "../errors.ts";
+import { AppError, tooManyRequests } from "../errors.ts";
 
 /** The same answer for an unknown invoice and for one the viewer may not see (AZ2). */
 export const INVOICE_NOT_FOUND = "Invoice not found";
+
+/**
+ * PDF downloads per user: rendering costs CPU, so a loop over the endpoint is cut off far above any
+ * honest use (a school admin downloading a term's invoices one by one).
+ */
+export const INVOICE_PDF_LIMIT = { windowMs: 10 * 60_000, max: 120 } as const;
 
 /** Everything the invoice document shows, read in one query. */
 export type InvoiceDocument = {
@@ -36,6 +43,8 @@ export type InvoiceDocument = {
 
 async function findDocument(scope: SchoolScope, invoiceId: string, viewer: SQL | undefined): Promise<InvoiceDocument> {
   const { db } = scope.deps;
+  const limit = await hitWindow(db, `invoice-pdf:${scope.actor.id}`, scope.now, INVOICE_PDF_LIMIT.windowMs, INVOICE_PDF_LIMIT.max);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   const [row] = await db
     .select({
       invoiceNumber: invoices.invoiceNumber,
