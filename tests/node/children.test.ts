@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, GRADES } from "#shared/children.ts";
-import { children, trips } from "../../db/schema/index.ts";
+import { auditLogs, children, trips } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -170,6 +170,30 @@ describe("My Children", () => {
     await t.db.insert(children).values({ ...form({ busRoute: "Neighbour's private note" }), grade: "1st Grade", schoolId: school.id, parentId: neighbour.id });
     await api.parent.children.create({ child: form({ busRoute: "Grandma's Lane" }) as never });
     expect(await api.parent.children.routes()).toEqual({ routes: ["Grandma's Lane", "North Loop"] });
+  });
+});
+
+describe("audit (LG1)", () => {
+  it("LG1 adding, editing and removing a child each write one audit row naming the child by id only; refused changes write none", async () => {
+    const api = await callerFor(t, parent);
+    const childAudits = () =>
+      t.db
+        .select({ eventType: auditLogs.eventType, userId: auditLogs.userId, schoolId: auditLogs.schoolId, metadata: auditLogs.metadata })
+        .from(auditLogs)
+        .where(like(auditLogs.eventType, "child_%"))
+        .orderBy(auditLogs.createdAt, auditLogs.eventType);
+    const { id } = await api.parent.children.create({ child: form() as never });
+    await api.parent.children.update({ childId: id, child: form({ age: 9 }) as never });
+    await api.parent.children.delete({ childId: id });
+    // Refused: an unknown child, a second delete, a family over its limit.
+    await failure(api.parent.children.update({ childId: id, child: form() as never }));
+    await failure(api.parent.children.delete({ childId: id }));
+    const rows = await childAudits();
+    expect(rows.map((row) => row.eventType).sort()).toEqual(["child_added", "child_removed", "child_updated"]);
+    for (const row of rows) expect(row).toMatchObject({ userId: parent.id, schoolId: school.id, metadata: { child_id: id } });
+    // No name, allergy or health text in the log.
+    const logged = JSON.stringify(await t.db.select().from(auditLogs));
+    for (const secret of ["Ada Rivera", "Peanuts", "front seat", "Sam Rivera"]) expect(logged).not.toContain(secret);
   });
 });
 

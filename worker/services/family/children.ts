@@ -3,6 +3,7 @@ import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, type ChildValues } from "#shar
 import { insertWhere } from "../../../db/conditional.ts";
 import { children, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
+import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { uniqueRouteNames } from "../trips/trips.ts";
 
@@ -23,6 +24,30 @@ const CHILD_COLUMNS = {
 /** The family's rows: this parent's children, in this parent's school. */
 const family = (scope: ParentScope) => and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId));
 const own = (scope: ParentScope, childId: string) => and(eq(children.id, childId), family(scope));
+
+/**
+ * The audit row of a change to a child's record (LG1: a child's health and contact details are
+ * sensitive), written in the change's batch only if the change happened. It names the child by id
+ * only: the log keeps no child's name or health details.
+ */
+function childAudit(scope: ParentScope, action: "added" | "updated" | "removed", childId: string, onlyIf: ReturnType<typeof sql>) {
+  return auditInsert(
+    scope.deps.db,
+    {
+      eventType: `child_${action}`,
+      description: `Child record ${action}`,
+      userId: scope.actor.id,
+      userRole: "parent",
+      schoolId: scope.schoolId,
+      metadata: { child_id: childId },
+      at: scope.now,
+    },
+    scope.meta,
+    onlyIf,
+  );
+}
+
+const childExists = (scope: ParentScope, childId: string) => sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
 
 function childValues(child: ChildValues) {
   return {
@@ -63,12 +88,15 @@ export async function createChild(scope: ParentScope, input: { child: ChildValue
   const { db } = scope.deps;
   const id = crypto.randomUUID();
   // One statement: the count and the insert cannot be split by a concurrent add.
-  const result = await insertWhere(
-    db,
-    children,
-    { id, schoolId: scope.schoolId, parentId: scope.parentId, ...childValues(input.child), createdAt: scope.now, updatedAt: scope.now },
-    sql`(select count(*) from ${children} where ${children.parentId} = ${scope.parentId}) < ${CHILDREN_PER_PARENT_MAX}`,
-  );
+  const [result] = await db.batch([
+    insertWhere(
+      db,
+      children,
+      { id, schoolId: scope.schoolId, parentId: scope.parentId, ...childValues(input.child), createdAt: scope.now, updatedAt: scope.now },
+      sql`(select count(*) from ${children} where ${children.parentId} = ${scope.parentId}) < ${CHILDREN_PER_PARENT_MAX}`,
+    ),
+    childAudit(scope, "added", id, childExists(scope, id)),
+  ]);
   if (result.rowsAffected === 0) throw new AppError("BAD_REQUEST", CHILD_MESSAGES.tooMany);
   return { id };
 }
@@ -76,11 +104,14 @@ export async function createChild(scope: ParentScope, input: { child: ChildValue
 /** Edit Child: only one of the parent's own children; any other id is NOT_FOUND and changes nothing. */
 export async function updateChild(scope: ParentScope, input: { childId: string; child: ChildValues }) {
   const { db } = scope.deps;
-  const updated = await db
-    .update(children)
-    .set({ ...childValues(input.child), updatedAt: scope.now })
-    .where(own(scope, input.childId))
-    .returning({ id: children.id });
+  const [updated] = await db.batch([
+    db
+      .update(children)
+      .set({ ...childValues(input.child), updatedAt: scope.now })
+      .where(own(scope, input.childId))
+      .returning({ id: children.id }),
+    childAudit(scope, "updated", input.childId, childExists(scope, input.childId)),
+  ]);
   if (updated.length === 0) throw new AppError("NOT_FOUND", CHILD_MESSAGES.notFound);
   return { id: input.childId };
 }
@@ -88,7 +119,10 @@ export async function updateChild(scope: ParentScope, input: { childId: string; 
 /** Delete Child (after the spec's confirmation): only one of the parent's own children. */
 export async function deleteChild(scope: ParentScope, input: { childId: string }) {
   const { db } = scope.deps;
-  const deleted = await db.delete(children).where(own(scope, input.childId)).returning({ id: children.id });
+  const [, deleted] = await db.batch([
+    childAudit(scope, "removed", input.childId, childExists(scope, input.childId)),
+    db.delete(children).where(own(scope, input.childId)).returning({ id: children.id }),
+  ]);
   if (deleted.length === 0) throw new AppError("NOT_FOUND", CHILD_MESSAGES.notFound);
   return { id: input.childId };
 }
