@@ -51,7 +51,7 @@ test("on a phone, the parent follows today's ride from Scheduled to Departed, re
   await signIn(page, "parent");
   await expect(page.getByRole("heading", { name: "Parent Dashboard", level: 1 })).toBeVisible();
   await expectNoHorizontalScroll(page);
-  for (const tile of ["My Children", "Notifications", "Invoices", "Flight Trips"])
+  for (const tile of ["Children", "Notifications", "Invoices", "Flight Trips"])
     await expectThumbSized(page.getByRole("navigation", { name: "Your areas" }).getByRole("link", { name: new RegExp(`^${tile}`) }));
 
   // Add the child on the new route, chosen from the field's suggestions.

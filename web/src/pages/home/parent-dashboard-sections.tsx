@@ -40,7 +40,7 @@ export function Panel({ title, link, children }: { title: string; link?: { to: s
 }
 
 const TILES: { key: keyof ParentDashboard["tiles"]; to: string; label: string; detail: string; icon: LucideIcon }[] = [
-  { key: "children", to: "/parent/children", label: "My Children", detail: "registered", icon: Users },
+  { key: "children", to: "/parent/children", label: "Children", detail: "registered", icon: Users },
   { key: "unreadNotifications", to: "/parent/notifications", label: "Notifications", detail: "unread", icon: Bell },
   { key: "unpaidInvoices", to: "/parent/invoices", label: "Invoices", detail: "to pay", icon: FileText },
   { key: "flightTripEnrollments", to: "/parent/flight-trips", label: "Flight Trips", detail: "enrolled", icon: Plane },
