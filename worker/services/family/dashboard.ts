@@ -4,6 +4,7 @@ import { dayRange, formatTime, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, invoices, notifications, schools, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
+import { CHILD_COLUMNS } from "./children.ts";
 
 const PAYMENT_COLUMNS = {
   id: invoices.id,
@@ -14,6 +15,9 @@ const PAYMENT_COLUMNS = {
   status: invoices.status,
   paidAt: invoices.paidAt,
 };
+
+/** A child card shows no health or emergency details (My Children does). */
+const { allergyInfo: _allergies, specialNeeds: _needs, emergencyContact: _contact, ...CARD_COLUMNS } = CHILD_COLUMNS;
 
 /** Statuses a parent still has to pay (the Upcoming Payment and the tile). */
 const UNPAID = ["pending", "overdue"] as const;
@@ -58,19 +62,7 @@ export async function parentDashboard(scope: ParentScope) {
       })
       .from(schools)
       .where(eq(schools.id, schoolId)),
-    db
-      .select({
-        id: children.id,
-        name: children.name,
-        age: children.age,
-        grade: children.grade,
-        school: children.school,
-        busRoute: children.busRoute,
-        busNumber: children.busNumber,
-      })
-      .from(children)
-      .where(family)
-      .orderBy(asc(children.name), asc(children.id)),
+    db.select(CARD_COLUMNS).from(children).where(family).orderBy(asc(children.name), asc(children.id)),
     db
       .select(NOTIFICATION_COLUMNS)
       .from(notifications)

@@ -1,9 +1,10 @@
 import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
+import { Panel } from "../../components/ui/panel.tsx";
 import { LoadError, Loading } from "../../components/ui/states.tsx";
 import { useParentDashboard } from "../../features/dashboard/hooks.ts";
 import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
-import { ChildCards, Panel, PaymentInformation, RecentNotifications, Tiles, TodaysRides } from "./parent-dashboard-sections.tsx";
+import { ChildCards, PaymentInformation, RecentNotifications, Tiles, TodaysRides } from "./parent-dashboard-sections.tsx";
 
 /**
  * The parent's dashboard (spec), phone first: the tiles, Today's rides (read again every 30 s while

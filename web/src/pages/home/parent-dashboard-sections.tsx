@@ -1,5 +1,4 @@
 import { Bell, Bus, CheckCheck, FileText, type LucideIcon, Plane, Users } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CHILD_MESSAGES } from "#shared/children-texts.ts";
 import type { TripStatus } from "#shared/enums.ts";
@@ -19,25 +18,6 @@ import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 /** Thumb-sized: every link and button of the dashboard is at least 44 px tall. */
 const TARGET = "min-h-11";
 const linkButton = `${TARGET} inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600`;
-
-export function Panel({ title, link, children }: { title: string; link?: { to: string; label: string }; children: ReactNode }) {
-  const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <h2 id={id} className="font-semibold text-ink">
-          {title}
-        </h2>
-        {link ? (
-          <Link to={link.to} className={`${TARGET} inline-flex items-center px-2 text-sm font-medium text-brand-700 hover:underline`}>
-            {link.label}
-          </Link>
-        ) : null}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 const TILES: { key: keyof ParentDashboard["tiles"]; to: string; label: string; detail: string; icon: LucideIcon }[] = [
   { key: "children", to: "/parent/children", label: "Children", detail: "registered", icon: Users },
