@@ -146,10 +146,10 @@ describe("parent dashboard: notifications, payments and tiles", () => {
       { ...base, schoolId: otherSchool.id, title: "Other school's", createdAt: at(0) },
     ]);
     const dashboard = await (await callerFor(t, parent)).parent.overview();
-    expect(dashboard.recentNotifications.map((row) => [row.title, row.read])).toEqual([
-      ["Newest", false],
-      ["Second", false],
-      ["Third", true],
+    expect(dashboard.recentNotifications.map((row) => [row.title, row.read, row.when])).toEqual([
+      ["Newest", false, "Today at 10:00 PM"], // 08:00 UTC is 22:00 in Kiritimati
+      ["Second", false, "Today at 9:00 PM"],
+      ["Third", true, "Today at 8:00 PM"],
     ]);
     expect(dashboard.tiles.unreadNotifications).toBe(3);
   });
@@ -172,7 +172,10 @@ describe("parent dashboard: notifications, payments and tiles", () => {
       ]);
     const dashboard = await (await callerFor(t, parent)).parent.overview();
     expect(dashboard.payments.upcoming).toMatchObject({ invoiceNumber: "INV-2026-002", status: "overdue", amountCents: 10_500, dueDate: "2026-02-25" });
-    expect(dashboard.payments.recent.map((row) => row.invoiceNumber)).toEqual(["INV-2026-005", "INV-2026-006"]);
+    expect(dashboard.payments.recent.map((row) => [row.invoiceNumber, row.paidOn])).toEqual([
+      ["INV-2026-005", "2026-02-21"], // paid 12:00 UTC: the next day at the school
+      ["INV-2026-006", "2026-02-02"],
+    ]);
     expect(dashboard.tiles.unpaidInvoices).toBe(3);
   });
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { PARENT_DASHBOARD_PREVIEWS, RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
-import { dayRange, formatTime, todayIn } from "#shared/school-time.ts";
+import { dayRange, formatTime, localDate, relativeTime, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, invoices, notifications, schools, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
@@ -121,8 +121,9 @@ export async function parentDashboard(scope: ParentScope) {
           statusLabel: RIDE_STATUS_LABELS[ride.status],
         })),
     })),
-    recentNotifications: recent,
-    payments: { upcoming: upcoming[0] ?? null, recent: paid },
+    // Times are text in the school's zone, so the phone loads no time-zone code for them.
+    recentNotifications: recent.map((item) => ({ ...item, when: relativeTime(item.createdAt, timeZone, now) })),
+    payments: { upcoming: upcoming[0] ?? null, recent: paid.map((invoice) => ({ ...invoice, paidOn: invoice.paidAt ? localDate(invoice.paidAt, timeZone) : null })) },
     tiles: {
       children: childRows.length,
       unreadNotifications: Number(school?.unreadNotifications ?? 0),

@@ -43,7 +43,7 @@ export default function ParentHome() {
                 <ChildCards items={data.children} />
               </Panel>
               <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>
-                <RecentNotifications data={data} now={new Date()} />
+                <RecentNotifications data={data} />
               </Panel>
             </div>
           </>

@@ -4,7 +4,6 @@ import { CHILD_MESSAGES } from "#shared/children-texts.ts";
 import type { TripStatus } from "#shared/enums.ts";
 import { formatCents } from "#shared/money.ts";
 import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
-import { localDate, relativeTime } from "#shared/school-time.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 import { IconButton } from "../../components/ui/buttons.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
@@ -124,7 +123,7 @@ export function ChildCards({ items }: { items: ParentDashboard["children"] }) {
 }
 
 /** Spec: the 3 newest, unread ones marked (bold, a badge) with Mark as read. */
-export function RecentNotifications({ data, now }: { data: ParentDashboard; now: Date }) {
+export function RecentNotifications({ data }: { data: ParentDashboard }) {
   const markRead = useMarkNotificationRead("parent");
   if (data.recentNotifications.length === 0) return <p className="text-sm text-slate-600">{TEXTS.noNotifications}</p>;
   return (
@@ -137,7 +136,7 @@ export function RecentNotifications({ data, now }: { data: ParentDashboard; now:
               {item.title} {item.read ? null : <Badge tone="blue">Unread</Badge>}
             </p>
             <p className="line-clamp-2 text-sm break-words text-slate-600">{item.message}</p>
-            <p className="text-xs text-slate-600">{relativeTime(item.createdAt, data.timeZone, now)}</p>
+            <p className="text-xs text-slate-600">{item.when}</p>
           </div>
           {item.read ? null : (
             <IconButton
@@ -192,7 +191,7 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
               <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
-                  <p className="text-xs text-slate-600">{invoice.paidAt ? `Paid ${formatIsoDay(localDate(invoice.paidAt, data.timeZone))}` : "Paid"}</p>
+                  <p className="text-xs text-slate-600">{invoice.paidOn ? `Paid ${formatIsoDay(invoice.paidOn)}` : "Paid"}</p>
                 </div>
                 <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
               </li>
