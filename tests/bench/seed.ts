@@ -6,7 +6,7 @@
  */
 import type { RoleValue } from "#shared/auth.ts";
 import type { Db } from "../../db/client.ts";
-import { parents, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
+import { children, notifications, parents, schoolAdmins, schools, superAdmins, trips } from "../../db/schema/index.ts";
 import { sessionCookieName } from "../../worker/auth/cookie.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createSession } from "../../worker/auth/session.ts";
@@ -113,6 +113,7 @@ export async function benchUsers(db: Db, config: Pick<AppConfig, "secureCookies"
     .insert(parents)
     .values({ schoolId: school!.id, email: `family-${tag}@bench.example`, name: "Bench Family", passwordHash })
     .returning();
+  await seedFamily(db, { schoolId: school!.id, parentId: parent!.id, adminId: admin!.id });
   const cookieOf = async (role: RoleValue, userId: string) => {
     const { token } = await createSession(db, { userId, role, remember: true, now: new Date() });
     return `${sessionCookieName(config)}=${token}`;
@@ -126,4 +127,54 @@ export async function benchUsers(db: Db, config: Pick<AppConfig, "secureCookies"
     login: { role: "parent", email: parent!.email, password },
     home: { schoolId: school!.id, parentId: parent!.id },
   };
+}
+
+const BENCH_ROUTES = ["North Loop", "River Road", "Hillside"] as const;
+
+/**
+ * What the parent's dashboard reads for the bench parent: two children on routes (one without), the
+ * school's pickups and drop-offs on three routes for two weeks around today (so today has rides on
+ * the children's routes), and 40 notifications each to the parent (half read) and to the admin.
+ */
+async function seedFamily(db: Db, home: { schoolId: string; parentId: string; adminId: string }) {
+  const { schoolId, parentId, adminId } = home;
+  const family = { schoolId, parentId, school: "Bench Home School", emergencyContact: "Bench Family 555 0100" };
+  await db.insert(children).values([
+    { ...family, name: "Ava Bench", age: 8, grade: "3rd Grade", busRoute: "north loop", busNumber: "12" },
+    { ...family, name: "Leo Bench", age: 11, grade: "6th Grade", busRoute: "River Road", busNumber: "7" },
+    { ...family, name: "Mia Bench", age: 5, grade: "Kindergarten" },
+  ]);
+  const midnight = Math.floor(Date.now() / DAY) * DAY; // the school's zone is UTC
+  const rows = [];
+  for (let day = -7; day < 7; day++)
+    for (const [r, routeName] of BENCH_ROUTES.entries())
+      for (const [routeType, hour] of [
+        ["pickup", 7],
+        ["dropoff", 15],
+      ] as const) {
+        const departure = midnight + day * DAY + hour * 3_600_000 + r * 600_000;
+        const status = day < 0 ? "completed" : "scheduled";
+        rows.push({
+          schoolId,
+          routeName,
+          routeType,
+          busNumber: String(r + 1),
+          driverName: `Driver ${r}`,
+          departureTime: new Date(departure),
+          arrivalTime: new Date(departure + 2_700_000),
+          status,
+        } as const);
+      }
+  await db.insert(trips).values(rows);
+  const note = (recipientRole: "parent" | "school_admin", recipientId: string, i: number) => ({
+    schoolId,
+    recipientRole,
+    recipientId,
+    title: `Bench notice ${i}`,
+    message: "North Loop runs five minutes late.",
+    category: "trip" as const,
+    read: i % 2 === 0,
+    createdAt: new Date(midnight - i * 3_600_000),
+  });
+  await db.insert(notifications).values(Array.from({ length: 40 }, (_, i) => [note("parent", parentId, i), note("school_admin", adminId, i)]).flat());
 }

@@ -8,7 +8,7 @@ import { AppError } from "../errors.ts";
 import { uniqueRouteNames } from "../trips/trips.ts";
 
 /** What My Children shows and edits of a child (never the parent or school ids). */
-const CHILD_COLUMNS = {
+export const CHILD_COLUMNS = {
   id: children.id,
   name: children.name,
   age: children.age,

@@ -1,13 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
+import { TODAYS_RIDES_REFRESH_MS } from "#shared/parent-dashboard.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
 export type SchoolDashboard = RouterOutputs["schoolAdmin"]["dashboard"];
+export type ParentDashboard = RouterOutputs["parent"]["overview"];
 
-/** The parent's dashboard: their children. */
-export function useFamilyOverview() {
+/**
+ * The parent's dashboard, one request. Read again every 30 s while the tab is visible (TanStack
+ * Query pauses the interval in a hidden tab), so today's rides follow the school's status changes.
+ */
+export function useParentDashboard() {
   const trpc = useTRPC();
-  return useQuery(trpc.parent.overview.queryOptions());
+  return useQuery(trpc.parent.overview.queryOptions(undefined, { refetchInterval: TODAYS_RIDES_REFRESH_MS, refetchIntervalInBackground: false }));
 }
 
 /** The school admin dashboard: one query, one round trip of SQL. */

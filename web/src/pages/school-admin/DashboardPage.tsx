@@ -6,28 +6,13 @@ import { formatDay, formatTime, relativeTime } from "#shared/school-time.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Panel } from "../../components/ui/panel.tsx";
 import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
 import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboard/hooks.ts";
 import { NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 
 const linkButton = "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";
-
-function Panel({ title, link, children }: { title: string; link?: { to: string; label: string }; children: React.ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="font-semibold text-ink">{title}</h2>
-        {link ? (
-          <Link to={link.to} className="text-sm font-medium text-brand-700 hover:underline">
-            {link.label}
-          </Link>
-        ) : null}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function UpcomingTrips({ data }: { data: SchoolDashboard }) {
   const zone = data.school.timeZone;

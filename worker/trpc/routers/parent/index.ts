@@ -1,4 +1,4 @@
-import { parentOverview } from "../../../services/family/overview.ts";
+import { parentDashboard } from "../../../services/family/dashboard.ts";
 import { parentProcedure, router } from "../../init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
@@ -8,8 +8,8 @@ import { parentPaymentsRouter } from "./payments.ts";
 
 /** parent.*: the school is the session's, and so is the family. */
 export const parentRouter = router({
-  /** The parent's school and children. */
-  overview: parentProcedure.query(({ ctx }) => parentOverview(ctx.scope)),
+  /** The parent's dashboard: children with today's rides, recent notifications, payments, the tiles (one batch). */
+  overview: parentProcedure.query(({ ctx }) => parentDashboard(ctx.scope)),
   children: childrenRouter,
   /** The parent's own notifications (sent to them, to their school, or to a route their child rides). */
   notifications: router(notificationsInbox(parentProcedure)),

@@ -1,0 +1,204 @@
+import { Bell, Bus, CheckCheck, FileText, type LucideIcon, Plane, Users } from "lucide-react";
+import { Link } from "react-router";
+import { CHILD_MESSAGES } from "#shared/children-texts.ts";
+import type { TripStatus } from "#shared/enums.ts";
+import { formatCents } from "#shared/money.ts";
+import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
+import { Badge, type Tone } from "../../components/ui/badge.tsx";
+import { IconButton } from "../../components/ui/buttons.tsx";
+import { formatIsoDay } from "../../components/ui/format.ts";
+import type { ParentDashboard } from "../../features/dashboard/hooks.ts";
+import { InvoiceStatusBadge } from "../../features/invoices/labels.tsx";
+import { useMarkNotificationRead } from "../../features/notifications/hooks.ts";
+import { NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
+import { RouteTypeIcon } from "../../features/trips/labels.tsx";
+
+/** Thumb-sized: every link and button of the dashboard is at least 44 px tall. */
+const TARGET = "min-h-11";
+const linkButton = `${TARGET} inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600`;
+
+const TILES: { key: keyof ParentDashboard["tiles"]; to: string; label: string; detail: string; icon: LucideIcon }[] = [
+  { key: "children", to: "/parent/children", label: "Children", detail: "registered", icon: Users },
+  { key: "unreadNotifications", to: "/parent/notifications", label: "Notifications", detail: "unread", icon: Bell },
+  { key: "unpaidInvoices", to: "/parent/invoices", label: "Invoices", detail: "to pay", icon: FileText },
+  { key: "flightTripEnrollments", to: "/parent/flight-trips", label: "Flight Trips", detail: "enrolled", icon: Plane },
+];
+
+/** The spec's tiles: children, notifications, invoices and flight trips, each a link with its count. */
+export function Tiles({ tiles }: { tiles: ParentDashboard["tiles"] }) {
+  return (
+    <nav aria-label="Your areas" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {TILES.map(({ key, to, label, detail, icon: Icon }) => (
+        <Link key={key} to={to} className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-500 sm:p-4">
+          <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Icon aria-hidden="true" className="h-5 w-5" />
+          </span>
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-medium text-slate-700">{label}</span>
+            <span className="block text-lg font-bold text-ink">
+              {tiles[key]} <span className="text-sm font-normal text-slate-600">{detail}</span>
+            </span>
+          </span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+const RIDE_TONES: Record<TripStatus, Tone> = { scheduled: "slate", "in-progress": "blue", completed: "green", cancelled: "red" };
+
+/** Beyond the spec: each child's trips today on their route, with the school's live status. */
+export function TodaysRides({ data }: { data: ParentDashboard }) {
+  const riders = data.children.filter((child) => child.busRoute);
+  if (riders.length === 0) return <p className="text-sm text-slate-600">{data.children.length === 0 ? TEXTS.noRidesToday : TEXTS.noRoute}</p>;
+  return (
+    <ul className="space-y-3" aria-live="polite">
+      {riders.map((child) => (
+        <li key={child.id}>
+          <p className="text-sm font-semibold text-ink">
+            {child.name} <span className="font-normal text-slate-600">· {child.busRoute}</span>
+          </p>
+          {child.todaysRides.length === 0 ? (
+            <p className="text-sm text-slate-600">{TEXTS.noRidesToday}</p>
+          ) : (
+            <ul className="mt-1 divide-y divide-slate-100" aria-label={`${child.name}'s rides today`}>
+              {child.todaysRides.map((ride) => (
+                <li key={ride.tripId} className="flex items-center gap-3 py-2" data-testid="todays-ride">
+                  <RouteTypeIcon type={ride.routeType} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-ink">
+                      {ride.departs} – {ride.arrives}
+                    </p>
+                    <p className="truncate text-sm text-slate-600">
+                      {ride.routeName} · Bus {ride.busNumber}
+                    </p>
+                  </div>
+                  <Badge tone={RIDE_TONES[ride.status]}>{ride.statusLabel}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec: a card per child (name, age, grade, school, bus route and number, or the not-assigned text). */
+export function ChildCards({ items }: { items: ParentDashboard["children"] }) {
+  if (items.length === 0)
+    return (
+      <div className="text-center">
+        <p className="text-slate-600">{TEXTS.noChildren}</p>
+        <Link to="/parent/children" className={`${linkButton} mt-3`}>
+          {TEXTS.addChildren}
+        </Link>
+      </div>
+    );
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your children">
+      {items.map((child) => (
+        <li key={child.id} className="rounded-lg border border-slate-200 p-4">
+          <p className="font-semibold text-ink">{child.name}</p>
+          <p className="text-sm text-slate-600">
+            {child.age} years · {child.grade}
+          </p>
+          <p className="text-sm text-slate-600">{child.school}</p>
+          {child.busRoute ? (
+            <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+              <Bus aria-hidden="true" className="h-4 w-4 shrink-0" />
+              <span>
+                Route {child.busRoute}
+                {child.busNumber ? ` · Bus ${child.busNumber}` : ""}
+              </span>
+            </p>
+          ) : (
+            <p className="mt-2 text-sm text-amber-900">{CHILD_MESSAGES.noTransport}</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec: the 3 newest, unread ones marked (bold, a badge) with Mark as read. */
+export function RecentNotifications({ data }: { data: ParentDashboard }) {
+  const markRead = useMarkNotificationRead("parent");
+  if (data.recentNotifications.length === 0) return <p className="text-sm text-slate-600">{TEXTS.noNotifications}</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {data.recentNotifications.map((item) => (
+        <li key={item.id} className="flex items-start gap-3 py-2">
+          <NotificationTypeIcon type={item.type} />
+          <div className="min-w-0 flex-1">
+            <p className={`break-words ${item.read ? "text-slate-700" : "font-semibold text-ink"}`}>
+              {item.title} {item.read ? null : <Badge tone="blue">Unread</Badge>}
+            </p>
+            <p className="line-clamp-2 text-sm break-words text-slate-600">{item.message}</p>
+            <p className="text-xs text-slate-600">{item.when}</p>
+          </div>
+          {item.read ? null : (
+            <IconButton
+              label={`Mark "${item.title}" as read`}
+              className="h-11 w-11 border border-slate-300"
+              disabled={markRead.isPending}
+              onClick={() => markRead.mutate({ notificationId: item.id })}
+            >
+              <CheckCheck aria-hidden="true" className="h-5 w-5" />
+            </IconButton>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec: Upcoming Payment (earliest-due pending or overdue) with Pay Now, or "No pending payments"; Recent Payments (2). */
+export function PaymentInformation({ data }: { data: ParentDashboard }) {
+  const { upcoming, recent } = data.payments;
+  return (
+    <div className="space-y-4">
+      <div>
+        <h3 className="text-sm font-semibold text-slate-700">{TEXTS.upcomingPayment}</h3>
+        {upcoming ? (
+          <div className="mt-2 rounded-lg border border-slate-200 p-3" data-testid="upcoming-payment">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium text-ink">{upcoming.invoiceNumber}</p>
+                <p className="text-sm break-words text-slate-600">{upcoming.description}</p>
+              </div>
+              <p className="text-lg font-bold text-ink">{formatCents(upcoming.amountCents)}</p>
+            </div>
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+              <p className="flex items-center gap-2 text-sm text-slate-600">
+                Due {formatIsoDay(upcoming.dueDate)} <InvoiceStatusBadge status={upcoming.status} />
+              </p>
+              <PayInvoiceButton invoiceId={upcoming.id} label={TEXTS.payNow} className={`${TARGET} px-4`} />
+            </div>
+          </div>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">{TEXTS.noPendingPayments}</p>
+        )}
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold text-slate-700">{TEXTS.recentPayments}</h3>
+        {recent.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">{TEXTS.noRecentPayments}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={TEXTS.recentPayments}>
+            {recent.map((invoice) => (
+              <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
+                <div className="min-w-0">
+                  <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
+                  <p className="text-xs text-slate-600">{invoice.paidOn ? `Paid ${formatIsoDay(invoice.paidOn)}` : "Paid"}</p>
+                </div>
+                <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
