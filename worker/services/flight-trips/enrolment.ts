@@ -37,7 +37,7 @@ const seatAvailable = (tripId: string, schoolId: string) =>
   sql`exists (select 1 from ${flightTrips} where ${flightTrips.id} = ${tripId} and ${flightTrips.schoolId} = ${schoolId} and ${flightTrips.status} = 'scheduled'
       and (${flightTrips.capacity} is null or ${seatsTaken(tripId)} < ${flightTrips.capacity}))`;
 
-function describe(trip: Trip, childName: string, amountPaidCents: number): string {
+function paymentDescription(trip: Trip, childName: string, amountPaidCents: number): string {
   const part = trip.depositCents === null ? "full cost" : amountPaidCents === 0 ? "deposit" : "balance";
   return `${trip.title}: ${childName} (${part})`;
 }
@@ -56,7 +56,7 @@ function checkout(
     schoolId: scope.schoolId,
     parentId: scope.parentId,
     amountCents: nextPaymentCents(trip, enrollment.amountPaidCents),
-    description: describe(trip, childName, enrollment.amountPaidCents),
+    description: paymentDescription(trip, childName, enrollment.amountPaidCents),
   };
   return startPayableCheckout(scope, payable, school, scope.actor.email);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { formatCents } from "#shared/money.ts";
 import type { Db } from "../../../db/client.ts";
