@@ -28,6 +28,13 @@ import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 type Trip = { id: string; title: string; costPerStudentCents: number; depositCents: number | null };
 
+/**
+ * The guard of an audit row right after a guarded write in the same batch: true when that write
+ * changed a row (SQLite's `changes()` is the previous statement's count; a batch runs on one
+ * connection, in order). Unlike a timestamp claim, it cannot be matched by a concurrent request.
+ */
+const previousStatementWrote = sql`changes() = 1`;
+
 /** Seats taken on a trip: its enrolments that hold one (pending or confirmed). */
 const seatsTaken = (tripId: string) =>
   sql`(select count(*) from ${flightTripEnrollments} where ${flightTripEnrollments.flightTripId} = ${tripId} and ${flightTripEnrollments.status} in ${SEAT_HOLDING_STATUSES})`;
@@ -145,11 +152,8 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
           sql`not exists (select 1 from ${flightTripEnrollments} where ${flightTripEnrollments.flightTripId} = ${trip.id} and ${flightTripEnrollments.childId} = ${child.id})`,
         ) as SQL,
       );
-  const wonBy = sql`exists (select 1 from ${flightTripEnrollments} where ${flightTripEnrollments.id} = ${enrollmentId} and ${flightTripEnrollments.termsAcceptedAt} = ${now.getTime()} and ${flightTripEnrollments.status} in ${SEAT_HOLDING_STATUSES})`;
   const [result] = await db.batch([
     write,
-    // A re-activated enrolment may still hold a payment whose refund has not come through.
-    enrollmentPaymentRecompute(db, enrollmentId, now),
     auditInsert(
       db,
       {
@@ -162,8 +166,10 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
         at: now,
       },
       scope.meta,
-      wonBy,
+      previousStatementWrote,
     ),
+    // A re-activated enrolment may still hold a payment whose refund has not come through.
+    enrollmentPaymentRecompute(db, enrollmentId, now),
   ]);
   if (result.rowsAffected !== 1) {
     // Lost a race: the last seat went, the child was enrolled by another tab, or the trip changed.
@@ -237,7 +243,6 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
   if (enrollment.status === "opted-out") throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.alreadyOptedOut);
   if (trip.status === "cancelled") throw new AppError("PRECONDITION_FAILED", M.notOpen);
   if (!enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, now)) throw new AppError("PRECONDITION_FAILED", M.optOutClosed);
-  const claimed = sql`exists (select 1 from ${flightTripEnrollments} where ${flightTripEnrollments.id} = ${enrollment.id} and ${flightTripEnrollments.status} = 'opted-out' and ${flightTripEnrollments.optedOutAt} = ${now.getTime()})`;
   const [won] = await db.batch([
     db
       .update(flightTripEnrollments)
@@ -256,7 +261,7 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
         at: now,
       },
       scope.meta,
-      claimed,
+      previousStatementWrote,
     ),
   ]);
   if (won.length !== 1) throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.alreadyOptedOut);

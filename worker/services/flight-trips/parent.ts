@@ -106,7 +106,8 @@ export async function listParentFlightTrips(scope: ParentScope) {
   const { db } = scope.deps;
   // Trips whose return day has not passed in the school's zone (the day before today's, for a late return).
   const from = shiftDate(todayIn(scope.timeZone, scope.now), -1);
-  const seats = sql<number>`(select count(*) from ${flightTripEnrollments} where ${flightTripEnrollments.flightTripId} = ${flightTrips.id} and ${flightTripEnrollments.status} in ${SEAT_HOLDING_STATUSES})`;
+  // Qualified by hand: Drizzle leaves a one-table select's columns unqualified, which the subquery would capture.
+  const seats = sql<number>`(select count(*) from ${flightTripEnrollments} as seat where seat.flight_trip_id = ${flightTrips}.id and seat.status in ${SEAT_HOLDING_STATUSES})`;
   const [trips, family, mine] = await db.batch([
     db
       .select({ ...TRIP_COLUMNS, seatsTaken: seats })
