@@ -42,7 +42,7 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                   value: (
                     <span className="flex flex-wrap gap-1.5">
                       <EnrollmentBadge status={data.enrollment.status} />
-                      {data.enrollment.status !== "opted-out" ? <PaymentBadge status={data.enrollment.paymentStatus} /> : null}
+                      {data.enrollment.status === "confirmed" ? <PaymentBadge status={data.enrollment.paymentStatus} /> : null}
                     </span>
                   ),
                 },

@@ -32,7 +32,8 @@ function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: Par
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium text-ink">{child.childName}</span>
         <EnrollmentBadge status={enrollment?.status ?? null} />
-        {enrollment && enrollment.status !== "opted-out" ? <PaymentBadge status={enrollment.paymentStatus} /> : null}
+        {/* A pending enrolment is unpaid by definition: its payment badge would only repeat "Pending". */}
+        {enrollment?.status === "confirmed" ? <PaymentBadge status={enrollment.paymentStatus} /> : null}
       </div>
       {enrollment && enrollment.status !== "opted-out" ? (
         <p className="mt-1 text-sm text-slate-600">
@@ -45,7 +46,7 @@ function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: Par
           {enrollment.canPay ? (
             <Button
               type="button"
-              className={`${TARGET} flex-1 text-sm sm:flex-none`}
+              className={`${TARGET} flex-1 text-sm whitespace-nowrap sm:flex-none`}
               disabled={actions.paying !== null}
               aria-label={`Make Payment for ${child.childName}`}
               onClick={() => actions.onPay(enrollment.id)}
@@ -55,7 +56,7 @@ function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: Par
             </Button>
           ) : null}
           <SecondaryButton
-            className={`${TARGET} flex-1 sm:flex-none`}
+            className={`${TARGET} flex-1 whitespace-nowrap sm:flex-none`}
             aria-label={`View Details for ${child.childName}`}
             onClick={() => actions.onDetails(enrollment.id)}
           >
@@ -64,7 +65,7 @@ function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: Par
           </SecondaryButton>
           {enrollment.canOptOut ? (
             <SecondaryButton
-              className={`${TARGET} flex-1 text-red-700 sm:flex-none`}
+              className={`${TARGET} flex-1 whitespace-nowrap text-red-700 sm:flex-none`}
               aria-label={`Opt Out ${child.childName}`}
               onClick={() => actions.onOptOut(trip, child)}
             >
@@ -98,7 +99,7 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
         </div>
         <TripStatusBadge status={trip.status} />
       </div>
-      <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm lg:grid-cols-4">
         <Fact label="Departure">{tripMoment(trip.departureDate, trip.departureTime)}</Fact>
         <Fact label="Return">{tripMoment(trip.returnDate, trip.returnTime)}</Fact>
         <Fact label="Airline">{trip.airline}</Fact>
@@ -108,7 +109,7 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
           {formatIsoDay(trip.enrollmentDeadline)}
           {trip.status === "scheduled" && !trip.enrollmentOpen ? <span className="ml-1 text-red-700">(closed)</span> : null}
         </Fact>
-        {trip.seatsLeft !== null ? <Fact label="Seats left">{trip.seatsLeft === 0 ? "Full" : trip.seatsLeft}</Fact> : null}
+        {trip.seatsLeft !== null && trip.status === "scheduled" ? <Fact label="Seats left">{trip.seatsLeft === 0 ? "Full" : trip.seatsLeft}</Fact> : null}
       </dl>
       {trip.description ? <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-700">{trip.description}</p> : null}
       {trip.children.length > 0 ? (
