@@ -50,7 +50,7 @@ export async function concurrentEnrolments(appUrl: string, count = 20, capacity 
     const config = loadConfig({ APP_URL: appUrl });
     const { home } = await benchUsers(db, config);
     const trip = await seedFlightTrip(db, { schoolId: home.schoolId, departureDate: "2099-05-10", returnDate: "2099-05-12", enrollmentDeadline: "2099-05-01", capacity });
-    const families = [];
+    const families: { cookie: string; childId: string }[] = [];
     for (let i = 0; i < count; i++) {
       const [parent] = await db
         .insert(parents)
@@ -61,7 +61,7 @@ export async function concurrentEnrolments(appUrl: string, count = 20, capacity 
       families.push({ cookie: `${sessionCookieName(config)}=${token}`, childId: child.id });
     }
     const app = benchApp(db, appUrl);
-    const enrol = async ({ cookie, childId }: (typeof families)[number], tripId: string) => {
+    const enrol = async ({ cookie, childId }: { cookie: string; childId: string }, tripId: string) => {
       const started = performance.now();
       const response = await app.request(`${appUrl}/api/trpc/parent.flightTrips.enroll`, {
         method: "POST",
