@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLogs, devStripeObjects, emailLogs, flightTripEnrollments, payments } from "../../db/schema/index.ts";
+import { auditLogs, emailLogs, flightTripEnrollments, payments } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { receiptEmailId, refundEmailId } from "../../worker/services/payments/payment-events.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { stripeEvent } from "../../worker/stripe/events.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { ENROLLMENT_FORM, seedChild, seedFlightTrip } from "../support/flight-trips.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
+import { checkoutSessionOf, postStripeEvent } from "../support/stripe-checkout.ts";
 
 const ACCOUNT = "acct_trips_test";
 const connected = {
@@ -40,11 +40,7 @@ async function enrolled(trip: Partial<Parameters<typeof seedFlightTrip>[1]> = {}
   return { parent, child, flight, api, enrollmentId, url: url! };
 }
 
-async function sessionOf(url: string) {
-  const id = url.split("/").pop()!;
-  const [row] = await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.id, id));
-  return row!.data as unknown as SimCheckoutSession;
-}
+const sessionOf = (url: string) => checkoutSessionOf(t, url);
 
 /** The local checkout page's Pay: the events go through the signed webhook. */
 async function payThroughCheckout(url: string) {
@@ -55,14 +51,7 @@ async function payThroughCheckout(url: string) {
 }
 
 async function post(event: object) {
-  const payload = JSON.stringify(event);
-  const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
-  const response = await t.app.request("http://localhost:8787/api/stripe/webhook", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
+  expect((await postStripeEvent(t, event)).status).toBe(200);
 }
 
 const enrollmentRow = async (id: string) => (await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.id, id)))[0]!;

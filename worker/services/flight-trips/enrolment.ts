@@ -28,6 +28,16 @@ import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 type Trip = { id: string; title: string; costPerStudentCents: number; depositCents: number | null };
 
+/** What enrolling, paying and opting out read of a trip: its state, cost, deposit and deadline. */
+const TRIP_TERMS = {
+  id: flightTrips.id,
+  title: flightTrips.title,
+  status: flightTrips.status,
+  costPerStudentCents: flightTrips.costPerStudentCents,
+  depositCents: flightTrips.depositCents,
+  enrollmentDeadline: flightTrips.enrollmentDeadline,
+};
+
 /**
  * The guard of an audit row right after a guarded write in the same batch: true when that write
  * changed a row (SQLite's `changes()` is the previous statement's count; a batch runs on one
@@ -88,15 +98,7 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
       .where(and(eq(children.id, form.childId), eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId))),
     db
       .select({
-        trip: {
-          id: flightTrips.id,
-          title: flightTrips.title,
-          status: flightTrips.status,
-          costPerStudentCents: flightTrips.costPerStudentCents,
-          depositCents: flightTrips.depositCents,
-          enrollmentDeadline: flightTrips.enrollmentDeadline,
-          capacity: flightTrips.capacity,
-        },
+        trip: { ...TRIP_TERMS, capacity: flightTrips.capacity },
         school: PAYING_SCHOOL_COLUMNS,
       })
       .from(flightTrips)
@@ -190,14 +192,7 @@ async function ownEnrollment(scope: ParentScope, enrollmentId: string) {
         amountPaidCents: flightTripEnrollments.amountPaidCents,
       },
       childName: children.name,
-      trip: {
-        id: flightTrips.id,
-        title: flightTrips.title,
-        status: flightTrips.status,
-        costPerStudentCents: flightTrips.costPerStudentCents,
-        depositCents: flightTrips.depositCents,
-        enrollmentDeadline: flightTrips.enrollmentDeadline,
-      },
+      trip: TRIP_TERMS,
       school: PAYING_SCHOOL_COLUMNS,
     })
     .from(flightTripEnrollments)

@@ -3,16 +3,16 @@ import { formatCents } from "#shared/money.ts";
 import type { Db } from "../../../db/client.ts";
 import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "../../../db/schema/index.ts";
 import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "../../email/templates.ts";
-import { auditInsert, NO_REQUEST } from "../audit.ts";
-import { outboxInsert } from "../email/outbox.ts";
 import {
+  auditedEmail,
   type Effect,
+  failedPaymentEffects,
   firstReceipt,
   firstRefund,
   fromSchoolAccount,
+  PAYMENT_PARTIES,
   type PaymentContext,
   type PaymentFacts,
-  paymentFailed,
   paymentRefunded,
   paymentRowEffects,
   paymentSucceeded,
@@ -68,11 +68,7 @@ async function enrollmentContext(db: Db, where: SQL, facts: PaymentFacts) {
       tripTitle: flightTrips.title,
       amountCents: flightTrips.costPerStudentCents,
       childName: children.name,
-      schoolName: schools.name,
-      schoolAccount: schools.stripeConnectAccountId,
-      platformFeeBps: schools.platformFeeBps,
-      parentName: parents.name,
-      parentEmail: parents.email,
+      ...PAYMENT_PARTIES,
       recordedAccount: recordedAccountOf(facts),
     })
     .from(flightTripEnrollments)
@@ -88,7 +84,6 @@ type EnrollmentContext = PaymentContext & NonNullable<Awaited<ReturnType<typeof 
 
 function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContext): Effect[] {
   const pi = facts.paymentIntentId;
-  const first = firstReceipt(pi);
   const amountCents = facts.amountCents ?? context.amountCents;
   // What is left after this payment, for the receipt (the row itself is derived in the batch).
   const remaining = Math.max(0, context.amountCents - context.amountPaidCents - amountCents);
@@ -96,20 +91,15 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
     ...paymentRowEffects(db, facts, context, "pending"),
     paymentSucceeded(db, facts),
     enrollmentPaymentRecompute(db, context.enrollmentId, facts.at),
-    auditInsert(
+    ...auditedEmail(
       db,
+      facts,
       {
         eventType: "enrollment_paid",
         description: `${context.childName}: ${formatCents(amountCents)} paid online for ${context.tripTitle}`,
         schoolId: context.schoolId,
         metadata: { enrollment_id: context.enrollmentId, payment_intent: pi, stripe_account: facts.account, amount_cents: amountCents, stripe_event_id: facts.eventId },
-        at: facts.at,
       },
-      NO_REQUEST,
-      first,
-    ),
-    outboxInsert(
-      db,
       {
         id: receiptEmailId(pi),
         type: "payment_receipt",
@@ -125,26 +115,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
           remaining: formatCents(remaining),
         }),
       },
-      facts.at,
-      first,
-    ).query,
-  ];
-}
-
-function failedEffects(db: Db, facts: PaymentFacts, context: EnrollmentContext): Effect[] {
-  return [
-    ...paymentRowEffects(db, facts, context, "failed"),
-    paymentFailed(db, facts),
-    auditInsert(
-      db,
-      {
-        eventType: "enrollment_payment_failed",
-        description: `A card payment for ${context.childName} on ${context.tripTitle} failed`,
-        schoolId: context.schoolId,
-        metadata: { enrollment_id: context.enrollmentId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
-        at: facts.at,
-      },
-      NO_REQUEST,
+      firstReceipt(pi),
     ),
   ];
 }
@@ -155,7 +126,13 @@ export async function enrollmentPaymentEffects(db: Db, facts: PaymentFacts): Pro
   if (!enrollmentId || facts.outcome === "refunded") return [];
   const context = await enrollmentContext(db, eq(flightTripEnrollments.id, enrollmentId), facts);
   if (!context || context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
-  return facts.outcome === "succeeded" ? succeededEffects(db, facts, context) : failedEffects(db, facts, context);
+  if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
+  return failedPaymentEffects(db, facts, context, {
+    eventType: "enrollment_payment_failed",
+    description: `A card payment for ${context.childName} on ${context.tripTitle} failed`,
+    schoolId: context.schoolId,
+    metadata: { enrollment_id: context.enrollmentId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
+  });
 }
 
 /**
@@ -166,25 +143,19 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
   const context = await enrollmentContext(db, eq(flightTripEnrollments.id, enrollmentId), facts);
   if (!context) return [paymentRefunded(db, facts)];
   const pi = facts.paymentIntentId;
-  const first = firstRefund(pi);
   const amountCents = facts.amountCents ?? context.amountCents;
   return [
     paymentRefunded(db, facts),
     enrollmentPaymentRecompute(db, enrollmentId, facts.at),
-    auditInsert(
+    ...auditedEmail(
       db,
+      facts,
       {
         eventType: "enrollment_refunded",
         description: `${context.childName}: ${formatCents(amountCents)} refunded for ${context.tripTitle}`,
         schoolId: context.schoolId,
         metadata: { enrollment_id: enrollmentId, payment_intent: pi, charge: facts.chargeId, stripe_account: facts.account, stripe_event_id: facts.eventId },
-        at: facts.at,
       },
-      NO_REQUEST,
-      first,
-    ),
-    outboxInsert(
-      db,
       {
         id: refundEmailId(pi),
         type: "payment_refunded",
@@ -199,8 +170,7 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
           amount: formatCents(amountCents),
         }),
       },
-      facts.at,
-      first,
-    ).query,
+      firstRefund(pi),
+    ),
   ];
 }

@@ -4,18 +4,18 @@ import { formatCents } from "#shared/money.ts";
 import type { Db } from "../../../db/client.ts";
 import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
 import { paymentReceiptEmail, paymentRefundedEmail } from "../../email/templates.ts";
-import { auditInsert, NO_REQUEST } from "../audit.ts";
-import { outboxInsert } from "../email/outbox.ts";
 import { enrollmentPaymentEffects, enrollmentRefundEffects } from "../flight-trips/payment-events.ts";
 import {
+  auditedEmail,
   type Effect,
+  failedPaymentEffects,
   firstReceipt,
   firstRefund,
   fromSchoolAccount,
+  PAYMENT_PARTIES,
   type PaymentContext,
   type PaymentFacts,
   paymentFacts,
-  paymentFailed,
   paymentRefunded,
   paymentRowEffects,
   paymentSucceeded,
@@ -53,11 +53,7 @@ async function invoiceContext(db: Db, invoiceId: string, facts: PaymentFacts) {
       number: invoices.invoiceNumber,
       description: invoices.description,
       amountCents: invoices.amountCents,
-      schoolName: schools.name,
-      schoolAccount: schools.stripeConnectAccountId,
-      platformFeeBps: schools.platformFeeBps,
-      parentName: parents.name,
-      parentEmail: parents.email,
+      ...PAYMENT_PARTIES,
       recordedAccount: recordedAccountOf(facts),
     })
     .from(invoices)
@@ -73,7 +69,6 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
   const pi = facts.paymentIntentId;
   const at = facts.at.getTime();
   const byIntent = eq(payments.stripePaymentIntentId, pi);
-  const first = firstReceipt(pi);
   const amountCents = facts.amountCents ?? context.amountCents;
   return [
     ...paymentRowEffects(db, facts, context, "pending"),
@@ -89,20 +84,15 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
           sql`exists (select 1 from ${payments} where ${byIntent} and ${payments.status} = 'succeeded' and ${payments.invoiceId} = ${context.invoiceId} and ${payments.amountCents} >= ${invoices.amountCents})`,
         ),
       ),
-    auditInsert(
+    ...auditedEmail(
       db,
+      facts,
       {
         eventType: "invoice_paid",
         description: `Invoice ${context.number} paid online (${formatCents(amountCents)})`,
         schoolId: context.schoolId,
         metadata: { invoice_id: context.invoiceId, payment_intent: pi, stripe_account: facts.account, amount_cents: amountCents, stripe_event_id: facts.eventId },
-        at: facts.at,
       },
-      NO_REQUEST,
-      first,
-    ),
-    outboxInsert(
-      db,
       {
         id: receiptEmailId(pi),
         type: "payment_receipt",
@@ -117,33 +107,13 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
           amount: formatCents(amountCents),
         }),
       },
-      facts.at,
-      first,
-    ).query,
-  ];
-}
-
-function failedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): Effect[] {
-  return [
-    ...paymentRowEffects(db, facts, context, "failed"),
-    paymentFailed(db, facts),
-    auditInsert(
-      db,
-      {
-        eventType: "invoice_payment_failed",
-        description: `A card payment for invoice ${context.number} failed`,
-        schoolId: context.schoolId,
-        metadata: { invoice_id: context.invoiceId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
-        at: facts.at,
-      },
-      NO_REQUEST,
+      firstReceipt(pi),
     ),
   ];
 }
 
 function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): Effect[] {
   const pi = facts.paymentIntentId;
-  const first = firstRefund(pi);
   const amountCents = facts.amountCents ?? context.amountCents;
   return [
     paymentRefunded(db, facts),
@@ -159,20 +129,15 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
           sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${context.invoiceId} and ${payments.status} = 'succeeded')`,
         ),
       ),
-    auditInsert(
+    ...auditedEmail(
       db,
+      facts,
       {
         eventType: "invoice_refunded",
         description: `Invoice ${context.number} refunded (${formatCents(amountCents)})`,
         schoolId: context.schoolId,
         metadata: { invoice_id: context.invoiceId, payment_intent: pi, charge: facts.chargeId, stripe_account: facts.account, stripe_event_id: facts.eventId },
-        at: facts.at,
       },
-      NO_REQUEST,
-      first,
-    ),
-    outboxInsert(
-      db,
       {
         id: refundEmailId(pi),
         type: "payment_refunded",
@@ -181,9 +146,8 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
         relatedId: context.invoiceId,
         ...paymentRefundedEmail({ parentName: context.parentName, schoolName: context.schoolName, reference: context.number, amount: formatCents(amountCents) }),
       },
-      facts.at,
-      first,
-    ).query,
+      firstRefund(pi),
+    ),
   ];
 }
 
@@ -207,7 +171,13 @@ export async function paymentEventEffects(db: Db, event: Stripe.Event): Promise<
   if (facts.kind !== "invoice" || !facts.metadata.invoiceId) return [];
   const context = await invoiceContext(db, facts.metadata.invoiceId, facts);
   if (!context || context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
-  return facts.outcome === "succeeded" ? succeededEffects(db, facts, context) : failedEffects(db, facts, context);
+  if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
+  return failedPaymentEffects(db, facts, context, {
+    eventType: "invoice_payment_failed",
+    description: `A card payment for invoice ${context.number} failed`,
+    schoolId: context.schoolId,
+    metadata: { invoice_id: context.invoiceId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
+  });
 }
 
 /** The outbox rows a payment event may have written, to enqueue once its batch has committed. */

@@ -5,7 +5,9 @@ import { applicationFeeCents } from "#shared/fees.ts";
 import { PAYABLE_KINDS, type PayableKind } from "#shared/payment-texts.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere } from "../../../db/conditional.ts";
-import { emailLogs, payments } from "../../../db/schema/index.ts";
+import { emailLogs, parents, payments, schools } from "../../../db/schema/index.ts";
+import { type AuditEntry, auditInsert, NO_REQUEST } from "../audit.ts";
+import { type OutboxDraft, outboxInsert } from "../email/outbox.ts";
 
 /**
  * The part of the payment webhook that every payable kind shares (ADR 0023, ADR 0030): what an
@@ -117,6 +119,15 @@ export type PaymentContext = {
   recordedAccount: string | null;
 };
 
+/** Who a payment is between, as every payable's context reads it (join `schools` and `parents`). */
+export const PAYMENT_PARTIES = {
+  schoolName: schools.name,
+  schoolAccount: schools.stripeConnectAccountId,
+  platformFeeBps: schools.platformFeeBps,
+  parentName: parents.name,
+  parentEmail: parents.email,
+};
+
 /** The connected account recorded when the checkout of this PaymentIntent (or session) started. */
 export function recordedAccountOf(facts: PaymentFacts) {
   const recorded = or(eq(payments.stripePaymentIntentId, facts.paymentIntentId), facts.sessionId ? eq(payments.stripeCheckoutSessionId, facts.sessionId) : undefined);
@@ -224,4 +235,14 @@ export async function refundedPayable(db: Db, facts: PaymentFacts) {
     .where(eq(payments.stripePaymentIntentId, facts.paymentIntentId))
     .limit(1);
   return row ?? null;
+}
+
+/** The audit row and the e-mail (receipt, refund notice) of a payment event, written together once under `guard`. */
+export function auditedEmail(db: Db, facts: PaymentFacts, audit: Omit<AuditEntry, "at">, email: OutboxDraft, guard: SQL): Effect[] {
+  return [auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST, guard), outboxInsert(db, email, facts.at, guard).query];
+}
+
+/** A failed payment of any payable: its row, pending → failed, and the audit row. */
+export function failedPaymentEffects(db: Db, facts: PaymentFacts, context: PaymentContext, audit: Omit<AuditEntry, "at">): Effect[] {
+  return [...paymentRowEffects(db, facts, context, "failed"), paymentFailed(db, facts), auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST)];
 }
