@@ -40,6 +40,7 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/school-admin/invoices", AREA, "src/pages/invoices/InvoicesPage.tsx"),
   areaPage("/parent/invoices", AREA, "src/pages/invoices/InvoicesPage.tsx"),
   areaPage("/parent/children", AREA, "src/pages/parent/ChildrenPage.tsx"),
+  areaPage("/parent/flight-trips", AREA, "src/pages/parent/flight-trips/FlightTripsPage.tsx"),
 ];
 
 export type BundleRow = { route: string; gzipKb: number; budgetKb: number; files: string[] };

@@ -43,6 +43,7 @@ export const HOT_PATHS: HotPath[] = [
   { name: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "all", page: 1 } },
   { name: "schoolAdmin.paymentSettings.get", role: "school_admin" },
   { name: "parent.invoices.list", role: "parent", input: { tab: "all", page: 1 } },
+  { name: "parent.flightTrips.list", role: "parent" },
 ];
 
 export type ListPath = { name: string; path: string; role: RoleValue; input?: unknown };

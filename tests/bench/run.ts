@@ -10,12 +10,14 @@
  *    bare Hono baseline replaying the same SQL, in a server process): throughput ratios (median of
  *    3), the login storm, the 200-connection mixed load.
  * 3. List latency at 1k, 10k and 100k rows (fresh databases), growth = t(100k) / t(1k).
+ * 4. The enrolment path: 20 concurrent enrolments into a trip of capacity 5 (fresh database).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildForReport, initialJsGzipKb, ROUTES } from "./bundles.ts";
+import { concurrentEnrolments } from "./enrolment.ts";
 import { HOT_PATHS, LISTS } from "./hot-paths.ts";
 import { listLatencies, loginStorm, mixedLoad, throughput } from "./measure.ts";
 import { evaluate, formatMarkdown, formatTable, type Results } from "./report.ts";
@@ -88,7 +90,12 @@ try {
 } finally {
   for (const db of scaled) db.remove();
 }
+const enrolments = await concurrentEnrolments(appUrl);
+log(
+  `enrolment: ${enrolments.requests} at once into a trip of capacity ${enrolments.capacity}: ${enrolments.seatsTaken} seats taken, p99 ${enrolments.p99_ms.toFixed(0)} ms`,
+);
 const failures = [
+  ...(enrolments.unexpected > 0 ? [`enrolment: ${enrolments.unexpected} of ${enrolments.requests} concurrent enrolments failed otherwise than "full"`] : []),
   ...Object.entries(ratios)
     .filter(([, r]) => r.failed > 0)
     .map(([name, r]) => `${name}: ${r.failed} requests failed in the throughput runs (app or baseline)`),
@@ -114,6 +121,7 @@ const results: Results = {
     baseline_timeouts: load.baseline.timeouts,
   },
   login_storm: { quiet_p99_ms: storm.quiet.p99_ms, storm_p99_ms: storm.storm.p99_ms },
+  concurrent_enrolments: enrolments,
   initial_js_gzip_kb: initialJs,
   bundle_budgets_kb: Object.fromEntries(ROUTES.map((route) => [route.route, route.budgetKb])),
   failures,

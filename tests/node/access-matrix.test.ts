@@ -1,11 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { children } from "../../db/schema/index.ts";
+import { children, flightTripEnrollments, payments } from "../../db/schema/index.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
+import { ENROLLMENT_FORM, seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { seedInvoice } from "../support/invoice-documents.ts";
 
@@ -122,6 +123,15 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.notifications.delete": { access: "parent", input: { notificationId: "no-such-notification" } },
   "parent.account.exportData": { access: "parent" },
   "parent.payments.startInvoiceCheckout": { access: "parent", input: { invoiceId: "no-such-invoice" } },
+  "parent.flightTrips.list": { access: "parent" },
+  // Unknown ids: NOT_FOUND (foreign enrolments and trips under tenant isolation below).
+  "parent.flightTrips.details": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
+  "parent.flightTrips.enroll": {
+    access: "parent",
+    input: { tripId: "no-such-trip", enrollment: { childId: "no-such-child", emergencyContact: "Gran", emergencyPhone: "555 0101", acceptTerms: true } },
+  },
+  "parent.flightTrips.pay": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
+  "parent.flightTrips.optOut": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   // A wrong password: refused (BAD_REQUEST) before anything is erased.
   "parent.account.requestErasure": { access: "parent", input: { password: "not the password" } },
   "schoolAdmin.account.exportData": { access: "school_admin" },
@@ -135,6 +145,8 @@ const roleOf = (identity: Identity) => (identity === "other_school_admin" ? "sch
 let t: TestApp;
 /** Children of another family of the parent's school, and of a family of another school. */
 let foreignChildIds: string[] = [];
+let schoolIds: { own: string; other: string };
+let neighbourId: string;
 const contexts = new Map<Identity, () => Promise<Context>>();
 const cookies = new Map<Identity, () => Promise<string>>();
 let parentInvoiceId: string;
@@ -157,6 +169,8 @@ beforeAll(async () => {
     cookies.set(identity, async () => (await sessionCookieFor(t.db, t.deps.config, user, t.clock.now())).cookie);
   }
   const neighbour = await createUser(t.db, "parent", { schoolId: school.id });
+  schoolIds = { own: school.id, other: otherSchool.id };
+  neighbourId = neighbour.id;
   const foreign = await t.db
     .insert(children)
     .values([
@@ -269,6 +283,32 @@ describe("tenant isolation (AZ2, AZ3)", () => {
       await expect(api.parent.children.delete({ childId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     expect(await t.db.select().from(children).orderBy(children.id)).toEqual(before);
+  });
+
+  it("AZ2 a parent never sees, enrols into, pays or opts out of another family's enrolment or another school's trip", async () => {
+    const ctx = await contexts.get("parent")!();
+    const api = createCaller(ctx);
+    const parentId = ctx.auth!.user.id;
+    const ownTrip = await seedFlightTrip(t.db, { schoolId: schoolIds.own });
+    const otherTrip = await seedFlightTrip(t.db, { schoolId: schoolIds.other });
+    const own = await seedChild(t.db, { schoolId: schoolIds.own, parentId, name: "Own" });
+    const neighbours = await seedEnrollment(t.db, { schoolId: schoolIds.own, flightTripId: ownTrip.id, childId: foreignChildIds[0]!, parentId: neighbourId });
+    const before = await t.db.select().from(flightTripEnrollments).orderBy(flightTripEnrollments.id);
+    for (const call of [api.parent.flightTrips.details, api.parent.flightTrips.pay, api.parent.flightTrips.optOut]) {
+      await expect(call({ enrollmentId: neighbours.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    for (const childId of foreignChildIds) {
+      await expect(api.parent.flightTrips.enroll({ tripId: ownTrip.id, enrollment: { ...ENROLLMENT_FORM, childId } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    await expect(api.parent.flightTrips.enroll({ tripId: otherTrip.id, enrollment: { ...ENROLLMENT_FORM, childId: own.id } })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await t.db.select().from(flightTripEnrollments).orderBy(flightTripEnrollments.id)).toEqual(before);
+    expect(await t.db.$count(payments)).toBe(0);
+    // The list shows the parent's school's trips only, and no other family's enrolment.
+    const list = await api.parent.flightTrips.list();
+    expect(list.trips.map((trip) => trip.id)).toEqual([ownTrip.id]);
+    expect(list.trips[0]!.children).toEqual([expect.objectContaining({ childId: own.id, label: "Not Enrolled", enrollment: null })]);
   });
 
   it("a parent sees their own school only", async () => {

@@ -13,6 +13,7 @@ import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
+import { checkoutSessionOf, postStripeEvent } from "../support/stripe-checkout.ts";
 
 const ACCOUNT = "acct_maple_test";
 const connected = {
@@ -66,21 +67,8 @@ async function pay(parent: Parent, invoiceId: string) {
   return (await callerFor(t, parent)).parent.payments.startInvoiceCheckout({ invoiceId });
 }
 
-async function sessionOf(url: string) {
-  const id = url.split("/").pop()!;
-  const [row] = await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.id, id));
-  return row!.data as unknown as SimCheckoutSession;
-}
-
-async function post(event: object, secret = t.deps.stripeWebhookSecret) {
-  const payload = JSON.stringify(event);
-  const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: secret }, payload, t.clock.now());
-  return t.app.request("http://localhost:8787/api/stripe/webhook", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-}
+const sessionOf = (url: string) => checkoutSessionOf(t, url);
+const post = (event: object, secret?: string) => postStripeEvent(t, event, secret);
 
 const invoiceRow = async (id: string) => (await t.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
 const paymentRows = (invoiceId: string) => t.db.select().from(payments).where(eq(payments.invoiceId, invoiceId));

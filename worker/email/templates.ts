@@ -236,3 +236,32 @@ export function invoiceCreatedEmail(input: {
     button("View and pay your invoice", input.link),
   ]);
 }
+
+/** To the parent when a payment for a field-trip enrolment succeeded (the deposit, the balance or the full cost). */
+export function enrollmentReceiptEmail(input: {
+  parentName: string;
+  schoolName: string;
+  tripTitle: string;
+  childName: string;
+  amount: string;
+  remaining: string;
+}): RenderedEmail {
+  return email(`Payment received: ${input.tripTitle}`, "Thank you for your payment", [
+    p(`Hello ${input.parentName}, ${input.schoolName} received your payment for ${input.childName}'s place on ${input.tripTitle}.`),
+    facts([
+      ["Trip", input.tripTitle],
+      ["Child", input.childName],
+      ["Amount paid", input.amount],
+      ["Still to pay", input.remaining],
+    ]),
+    p("Card payments are processed by Stripe for the school. Keep this e-mail as your receipt; the enrolment is shown under Flight Trips in SchoolRide."),
+  ]);
+}
+
+/** To the parent when a payment for a field-trip enrolment was refunded in full. */
+export function enrollmentRefundedEmail(input: { parentName: string; schoolName: string; tripTitle: string; childName: string; amount: string }): RenderedEmail {
+  return email(`Payment refunded: ${input.tripTitle}`, "Your payment was refunded", [
+    p(`Hello ${input.parentName}, ${input.schoolName} refunded your payment of ${input.amount} for ${input.childName}'s place on ${input.tripTitle}.`),
+    p("The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it."),
+  ]);
+}

@@ -105,3 +105,11 @@ export const FLIGHT_TRIP_MESSAGES = {
   nothingToPay: "Nothing is left to pay for this enrolment.",
   capacityBelowEnrolled: (enrolled: number) => `The capacity cannot be below the ${enrolled} children already enrolled.`,
 } as const;
+
+/** The parent's side (appended): states the messages above do not cover, and the return from Checkout. */
+export const ENROLLMENT_MESSAGES = {
+  alreadyOptedOut: "This child has already opted out of this trip.",
+  notEnrolled: "This child is no longer enrolled in this trip. Enroll again to pay.",
+  returnSuccess: { title: "Payment received", description: "Thank you! Your payment was received. The enrolment shows as paid once Stripe confirms it." },
+  returnCancelled: { title: "Payment cancelled", description: "You were not charged. You can pay from Flight Trips whenever you are ready." },
+} as const;

@@ -33,6 +33,7 @@ const PREFETCHES = {
       queryClient.prefetchQuery(trpc.schoolAdmin.paymentSettings.get.queryOptions(undefined, { meta })),
     ]),
   parentInvoices: () => queryClient.prefetchQuery(trpc.parent.invoices.list.queryOptions({ tab: "all", page: 1 }, { meta })),
+  parentFlightTrips: () => queryClient.prefetchQuery(trpc.parent.flightTrips.list.queryOptions(undefined, { meta })),
 } satisfies Record<string, () => Promise<unknown>>;
 
 export type PrefetchName = keyof typeof PREFETCHES;

@@ -169,5 +169,6 @@ export const routes: RouteObject[] = [
       loader: prefetchLoader("parent", "parentInvoices"),
     },
     { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
+    { path: "flight-trips", lazy: page(() => import("../pages/parent/flight-trips/FlightTripsPage.tsx")), loader: prefetchLoader("parent", "parentFlightTrips") },
   ]),
 ];

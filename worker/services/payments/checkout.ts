@@ -12,16 +12,16 @@ import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 
 /**
- * What a parent pays for, whatever it is: an invoice now, a field-trip enrolment later. Checkout and
+ * What a parent pays for, whatever it is: an invoice or a field-trip enrolment (its deposit, balance or full cost). Checkout and
  * the webhook only know this shape; `kind` rides in the metadata so the webhook can dispatch on it.
  */
 export type Payable = { kind: PayableKind; id: string; schoolId: string; parentId: string; amountCents: number; description: string };
 
 /** The metadata on the Checkout Session and on its PaymentIntent (Stripe metadata values are strings). */
-export type PayableMetadata = { kind: PayableKind; invoiceId: string; schoolId: string; parentId: string };
+export type PayableMetadata = { kind: PayableKind; schoolId: string; parentId: string } & ({ invoiceId: string } | { enrollmentId: string });
 
 /** The school side of a payment: whose connected account is charged, and the platform's cut. */
-type PayingSchool = {
+export type PayingSchool = {
   name: string;
   stripeConnectAccountId: string | null;
   connectDetailsSubmitted: boolean;
@@ -34,9 +34,35 @@ type PayingSchool = {
 /** Starting checkouts, per parent: far above any honest use (a double click is one session anyway). */
 export const CHECKOUT_LIMIT = { windowMs: 10 * 60_000, max: 20 } as const;
 
+/** The checkout rate limit of a parent (every payable kind shares it). */
+export async function takeCheckoutSlot(scope: ParentScope): Promise<void> {
+  const decision = await hitWindow(scope.deps.db, `payments:checkout:${scope.parentId}`, scope.now, CHECKOUT_LIMIT.windowMs, CHECKOUT_LIMIT.max);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+}
+
+/** The columns of `schools` a checkout needs (select them with the payable, in the same read). */
+export const PAYING_SCHOOL_COLUMNS = {
+  name: schools.name,
+  stripeConnectAccountId: schools.stripeConnectAccountId,
+  connectDetailsSubmitted: schools.connectDetailsSubmitted,
+  connectChargesEnabled: schools.connectChargesEnabled,
+  connectPayoutsEnabled: schools.connectPayoutsEnabled,
+  connectRequirementsDue: schools.connectRequirementsDue,
+  platformFeeBps: schools.platformFeeBps,
+};
+
 function metadataOf(payable: Payable): PayableMetadata {
-  // `invoiceId` names the payable for the first kind; a later kind adds its own key next to `kind`.
-  return { kind: payable.kind, invoiceId: payable.id, schoolId: payable.schoolId, parentId: payable.parentId };
+  const owner = { kind: payable.kind, schoolId: payable.schoolId, parentId: payable.parentId };
+  return payable.kind === "invoice" ? { ...owner, invoiceId: payable.id } : { ...owner, enrollmentId: payable.id };
+}
+
+/** The column of `payments` that names a payable of this kind. */
+const payableColumn = (kind: PayableKind) => (kind === "invoice" ? payments.invoiceId : payments.enrollmentId);
+
+/** Whether the school can be charged this amount online; throws the parent's message if not. */
+export function assertCanCharge(school: PayingSchool, amountCents: number): asserts school is PayingSchool & { stripeConnectAccountId: string } {
+  if (!acceptsPayments(school) || !school.stripeConnectAccountId) throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
+  if (amountCents < MINIMUM_CHARGE_CENTS) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.belowMinimum);
 }
 
 /**
@@ -44,10 +70,9 @@ function metadataOf(payable: Payable): PayableMetadata {
  * application fee, a deterministic Idempotency-Key (ST4: the same request within the hour gets the
  * same session), and a pending `payments` row for the session.
  */
-async function startPayableCheckout(scope: ParentScope, payable: Payable, school: PayingSchool, customerEmail: string): Promise<{ url: string }> {
+export async function startPayableCheckout(scope: ParentScope, payable: Payable, school: PayingSchool, customerEmail: string): Promise<{ url: string }> {
   const { deps, now } = scope;
-  if (!acceptsPayments(school) || !school.stripeConnectAccountId) throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
-  if (payable.amountCents < MINIMUM_CHARGE_CENTS) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.belowMinimum);
+  assertCanCharge(school, payable.amountCents);
   const account = school.stripeConnectAccountId;
   const fee = applicationFeeCents(payable.amountCents, school.platformFeeBps);
   const metadata = metadataOf(payable);
@@ -79,7 +104,9 @@ async function startPayableCheckout(scope: ParentScope, payable: Payable, school
       .values({
         schoolId: payable.schoolId,
         parentId: payable.parentId,
+        kind: payable.kind,
         invoiceId: payable.kind === "invoice" ? payable.id : null,
+        enrollmentId: payable.kind === "enrollment" ? payable.id : null,
         amountCents: payable.amountCents,
         applicationFeeCents: fee,
         status: "pending",
@@ -119,7 +146,12 @@ async function closeEarlierSessions(scope: ParentScope, payable: Payable, accoun
     .select({ id: payments.id, session: payments.stripeCheckoutSessionId })
     .from(payments)
     .where(
-      and(eq(payments.invoiceId, payable.id), eq(payments.status, "pending"), isNotNull(payments.stripeCheckoutSessionId), ne(payments.stripeCheckoutSessionId, current)),
+      and(
+        eq(payableColumn(payable.kind), payable.id),
+        eq(payments.status, "pending"),
+        isNotNull(payments.stripeCheckoutSessionId),
+        ne(payments.stripeCheckoutSessionId, current),
+      ),
     );
   for (const row of earlier) {
     try {
@@ -146,21 +178,12 @@ async function closeEarlierSessions(scope: ParentScope, payable: Payable, accoun
 
 /** `parent.payments.startInvoiceCheckout`: Pay on one of the parent's own pending or overdue invoices. */
 export async function startInvoiceCheckout(scope: ParentScope, input: z.infer<typeof invoiceIdInput>): Promise<{ url: string }> {
-  const { deps, now } = scope;
-  const decision = await hitWindow(deps.db, `payments:checkout:${scope.parentId}`, now, CHECKOUT_LIMIT.windowMs, CHECKOUT_LIMIT.max);
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  const { deps } = scope;
+  await takeCheckoutSlot(scope);
   const [row] = await deps.db
     .select({
       invoice: { id: invoices.id, number: invoices.invoiceNumber, description: invoices.description, amountCents: invoices.amountCents, status: invoices.status },
-      school: {
-        name: schools.name,
-        stripeConnectAccountId: schools.stripeConnectAccountId,
-        connectDetailsSubmitted: schools.connectDetailsSubmitted,
-        connectChargesEnabled: schools.connectChargesEnabled,
-        connectPayoutsEnabled: schools.connectPayoutsEnabled,
-        connectRequirementsDue: schools.connectRequirementsDue,
-        platformFeeBps: schools.platformFeeBps,
-      },
+      school: PAYING_SCHOOL_COLUMNS,
       parentEmail: parents.email,
     })
     .from(invoices)

@@ -8,11 +8,13 @@ import { useRefreshParentPayments } from "./hooks.ts";
 const WEBHOOK_GRACE_MS = 2500;
 
 /**
- * Back from Stripe Checkout (`?payment=success|cancelled`): a toast says what happened, the
- * invoices are read again (the webhook marks the invoice paid), and the parameters leave the URL so
+ * Back from Stripe Checkout (`?payment=success|cancelled`): a toast says what happened (an
+ * invoice's texts unless the page gives its own), the parent's data is read again (the webhook marks it paid), and the parameters leave the URL so
  * a reload does not repeat the toast. Renders nothing.
  */
-export function PaymentReturnNotice() {
+type ReturnTexts = Record<"returnSuccess" | "returnCancelled", { title: string; description: string }>;
+
+export function PaymentReturnNotice({ texts = PAYMENT_MESSAGES }: { texts?: ReturnTexts } = {}) {
   const [params, setParams] = useSearchParams();
   const refresh = useRefreshParentPayments();
   const value = params.get(PAYMENT_RETURN_PARAM);
@@ -20,7 +22,7 @@ export function PaymentReturnNotice() {
 
   useEffect(() => {
     if (!outcome) return;
-    const text = outcome === "success" ? PAYMENT_MESSAGES.returnSuccess : PAYMENT_MESSAGES.returnCancelled;
+    const text = outcome === "success" ? texts.returnSuccess : texts.returnCancelled;
     // A fixed id: React's development double effect shows one toast, not two.
     notify(outcome === "success" ? "success" : "info", text.title, text.description, { id: "payment-return" });
     void refresh();
@@ -35,7 +37,7 @@ export function PaymentReturnNotice() {
       },
       { replace: true },
     );
-  }, [outcome, refresh, setParams]);
+  }, [outcome, refresh, setParams, texts]);
 
   return null;
 }

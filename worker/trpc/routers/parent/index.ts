@@ -3,6 +3,7 @@ import { parentProcedure, router } from "../../init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
 import { childrenRouter } from "./children.ts";
+import { parentFlightTripsRouter } from "./flightTrips.ts";
 import { parentInvoicesRouter } from "./invoices.ts";
 import { parentPaymentsRouter } from "./payments.ts";
 
@@ -19,4 +20,6 @@ export const parentRouter = router({
   account: parentAccountRouter,
   /** Pay an invoice through Stripe Checkout on the school's connected account. */
   payments: parentPaymentsRouter,
+  /** Field trips: enrol, pay (deposit, balance), opt out. */
+  flightTrips: parentFlightTripsRouter,
 });

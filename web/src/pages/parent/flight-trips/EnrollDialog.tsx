@@ -1,0 +1,123 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { nextPaymentCents } from "#shared/flight-trip-texts.ts";
+import { type EnrollmentForm, enrollmentFormSchema } from "#shared/flight-trips.ts";
+import { formatCents } from "#shared/money.ts";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { TextField } from "../../../components/ui/form.tsx";
+import { type ParentFlightTrip, useEnroll } from "../../../features/flight-trips/parent-hooks.ts";
+
+const fieldClass =
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none aria-[invalid=true]:border-red-500";
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** What the parent pays now: the deposit (when the trip has one) or the full cost. */
+function dueNow(trip: ParentFlightTrip): string {
+  if (trip.costPerStudentCents === 0) return "This trip is free: the enrolment is confirmed at once.";
+  const now = formatCents(nextPaymentCents(trip, 0));
+  return trip.depositCents === null
+    ? `You pay the full cost of ${now} now.`
+    : `You pay the ${now} deposit now and the balance of ${formatCents(trip.costPerStudentCents - trip.depositCents)} later.`;
+}
+
+/**
+ * Enroll Now (spec): select child, emergency contact, emergency contact phone, medical information,
+ * dietary restrictions, the terms; "Enroll & Pay Now" writes the enrolment and opens Checkout.
+ */
+export default function EnrollDialog({ open, onOpenChange, trip }: { open: boolean; onOpenChange: (open: boolean) => void; trip: ParentFlightTrip }) {
+  const choices = trip.children.filter((child) => child.canEnroll);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EnrollmentForm>({
+    resolver: zodResolver(enrollmentFormSchema),
+    defaultValues: { childId: choices.length === 1 ? choices[0]!.childId : "", emergencyContact: "", emergencyPhone: "", medicalInfo: "", dietaryRestrictions: "" },
+  });
+  const { enroll, busy } = useEnroll(() => onOpenChange(false));
+  const ids = { child: useId(), medical: useId(), dietary: useId(), terms: useId() };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Enroll in ${trip.title}`} description={dueNow(trip)}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => {
+          if (!busy) enroll({ tripId: trip.id, enrollment: enrollmentFormSchema.parse(values) });
+        })}
+      >
+        <div>
+          <label htmlFor={ids.child} className="block text-sm font-medium text-slate-700">
+            Select Child
+          </label>
+          <select
+            id={ids.child}
+            className={fieldClass}
+            aria-invalid={errors.childId ? true : undefined}
+            aria-describedby={errors.childId ? `${ids.child}-error` : undefined}
+            {...register("childId")}
+          >
+            <option value="">Select a child</option>
+            {choices.map((child) => (
+              <option key={child.childId} value={child.childId}>
+                {child.childName}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${ids.child}-error`} message={errors.childId?.message} />
+        </div>
+        <TextField label="Emergency Contact" autoComplete="name" maxLength={200} error={errors.emergencyContact?.message} {...register("emergencyContact")} />
+        <TextField
+          label="Emergency Contact Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={40}
+          error={errors.emergencyPhone?.message}
+          {...register("emergencyPhone")}
+        />
+        <div>
+          <label htmlFor={ids.medical} className="block text-sm font-medium text-slate-700">
+            Medical Information
+          </label>
+          <textarea id={ids.medical} rows={2} maxLength={1000} className={fieldClass} placeholder="Allergies, medication, conditions" {...register("medicalInfo")} />
+          <FieldError id={`${ids.medical}-error`} message={errors.medicalInfo?.message} />
+        </div>
+        <div>
+          <label htmlFor={ids.dietary} className="block text-sm font-medium text-slate-700">
+            Dietary Restrictions
+          </label>
+          <textarea id={ids.dietary} rows={2} maxLength={1000} className={fieldClass} {...register("dietaryRestrictions")} />
+          <FieldError id={`${ids.dietary}-error`} message={errors.dietaryRestrictions?.message} />
+        </div>
+        <div>
+          <label htmlFor={ids.terms} className="flex min-h-11 items-start gap-3 text-sm text-slate-800">
+            <input
+              id={ids.terms}
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? `${ids.terms}-error` : undefined}
+              {...register("acceptTerms")}
+            />
+            <span>I agree to the trip's terms and conditions and give my consent for my child to take part.</span>
+          </label>
+          <FieldError id={`${ids.terms}-error`} message={errors.acceptTerms?.message} />
+        </div>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={trip.costPerStudentCents === 0 ? "Enroll Now" : "Enroll & Pay Now"}
+          pendingLabel="Enrolling…"
+          pending={busy}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { CalendarClock, CreditCard, Eye, LogOut, Plane, Plus } from "lucide-react";
+import { formatCents } from "#shared/money.ts";
+import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
+import { formatIsoDay } from "../../../components/ui/format.ts";
+import type { ParentFlightTrip, ParentTripChild } from "../../../features/flight-trips/parent-hooks.ts";
+import { EnrollmentBadge, PaymentBadge, TripStatusBadge, tripMoment } from "./labels.tsx";
+
+/** Thumb-sized (44 px) buttons on a phone. */
+const TARGET = "min-h-11";
+
+export type TripActions = {
+  onEnroll: (trip: ParentFlightTrip) => void;
+  onPay: (enrollmentId: string) => void;
+  onDetails: (enrollmentId: string) => void;
+  onOptOut: (trip: ParentFlightTrip, child: ParentTripChild) => void;
+  paying: string | null;
+};
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: ParentTripChild; actions: TripActions }) {
+  const enrollment = child.enrollment;
+  return (
+    <li className="rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium text-ink">{child.childName}</span>
+        <EnrollmentBadge status={enrollment?.status ?? null} />
+        {/* A pending enrolment is unpaid by definition: its payment badge would only repeat "Pending". */}
+        {enrollment?.status === "confirmed" ? <PaymentBadge status={enrollment.paymentStatus} /> : null}
+      </div>
+      {enrollment && enrollment.status !== "opted-out" ? (
+        <p className="mt-1 text-sm text-slate-600">
+          Paid {formatCents(enrollment.amountPaidCents)} of {formatCents(trip.costPerStudentCents)}
+          {enrollment.nextPaymentCents > 0 ? ` · next payment ${formatCents(enrollment.nextPaymentCents)}` : null}
+        </p>
+      ) : null}
+      {enrollment ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {enrollment.canPay ? (
+            <Button
+              type="button"
+              className={`${TARGET} flex-1 text-sm whitespace-nowrap sm:flex-none`}
+              disabled={actions.paying !== null}
+              aria-label={`Make Payment for ${child.childName}`}
+              onClick={() => actions.onPay(enrollment.id)}
+            >
+              <CreditCard aria-hidden="true" className="h-4 w-4" />
+              {actions.paying === enrollment.id ? "Opening…" : "Make Payment"}
+            </Button>
+          ) : null}
+          <SecondaryButton
+            className={`${TARGET} flex-1 whitespace-nowrap sm:flex-none`}
+            aria-label={`View Details for ${child.childName}`}
+            onClick={() => actions.onDetails(enrollment.id)}
+          >
+            <Eye aria-hidden="true" className="h-4 w-4" />
+            View Details
+          </SecondaryButton>
+          {enrollment.canOptOut ? (
+            <SecondaryButton
+              className={`${TARGET} flex-1 whitespace-nowrap text-red-700 sm:flex-none`}
+              aria-label={`Opt Out ${child.childName}`}
+              onClick={() => actions.onOptOut(trip, child)}
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              Opt Out
+            </SecondaryButton>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** One trip: what, where, when (the school's zone), how much, by when, and each child's enrolment. */
+export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: TripActions }) {
+  const headingId = `trip-${trip.id}`;
+  const canEnroll = trip.children.some((child) => child.canEnroll);
+  return (
+    <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold break-words text-ink">
+            {trip.title}
+          </h2>
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-700">
+            <Plane aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-500" />
+            <span className="break-words">
+              {trip.departureAirport} → {trip.arrivalAirport}
+            </span>
+          </p>
+        </div>
+        <TripStatusBadge status={trip.status} />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm lg:grid-cols-4">
+        <Fact label="Departure">{tripMoment(trip.departureDate, trip.departureTime)}</Fact>
+        <Fact label="Return">{tripMoment(trip.returnDate, trip.returnTime)}</Fact>
+        <Fact label="Airline">{trip.airline}</Fact>
+        <Fact label="Cost per student">{formatCents(trip.costPerStudentCents)}</Fact>
+        {trip.depositCents !== null ? <Fact label="Deposit">{formatCents(trip.depositCents)}</Fact> : null}
+        <Fact label="Enrolment deadline">
+          {formatIsoDay(trip.enrollmentDeadline)}
+          {trip.status === "scheduled" && !trip.enrollmentOpen ? <span className="ml-1 text-red-700">(closed)</span> : null}
+        </Fact>
+        {trip.seatsLeft !== null && trip.status === "scheduled" ? <Fact label="Seats left">{trip.seatsLeft === 0 ? "Full" : trip.seatsLeft}</Fact> : null}
+      </dl>
+      {trip.description ? <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-700">{trip.description}</p> : null}
+      {trip.children.length > 0 ? (
+        <ul aria-label={`Your children on ${trip.title}`} className="mt-4 space-y-2">
+          {trip.children.map((child) => (
+            <ChildRow key={child.childId} trip={trip} child={child} actions={actions} />
+          ))}
+        </ul>
+      ) : null}
+      {canEnroll ? (
+        <Button type="button" className={`${TARGET} mt-4 w-full sm:w-auto`} aria-label={`Enroll Now in ${trip.title}`} onClick={() => actions.onEnroll(trip)}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Enroll Now
+        </Button>
+      ) : trip.status === "scheduled" && !trip.enrollmentOpen ? (
+        <p className="mt-4 flex items-center gap-1.5 text-sm text-slate-600">
+          <CalendarClock aria-hidden="true" className="h-4 w-4" />
+          Enrolment closed on {formatIsoDay(trip.enrollmentDeadline)}.
+        </p>
+      ) : null}
+    </li>
+  );
+}

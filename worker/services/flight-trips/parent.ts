@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  ENROLLMENT_STATUS_LABELS,
+  type EnrollmentPaymentStatus,
+  type EnrollmentStatus,
+  enrollmentClosesAt,
+  enrollmentOpen,
+  FLIGHT_TRIP_MESSAGES as M,
+  NOT_ENROLLED_LABEL,
+  nextPaymentCents,
+  SEAT_HOLDING_STATUSES,
+} from "#shared/flight-trip-texts.ts";
+import type { enrollmentIdInput } from "#shared/flight-trips.ts";
+import { shiftDate, todayIn } from "#shared/school-time.ts";
+import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
+import type { ParentScope } from "../_shared/scope.ts";
+import { AppError } from "../errors.ts";
+
+/** The parent's Flight Trips page: one batch (one round trip), whatever the number of trips and children. */
+
+/** How many trips the page shows (a school offers a handful a year). */
+export const PARENT_TRIP_LIMIT = 100;
+
+const TRIP_COLUMNS = {
+  id: flightTrips.id,
+  title: flightTrips.title,
+  departureAirport: flightTrips.departureAirport,
+  arrivalAirport: flightTrips.arrivalAirport,
+  departureDate: flightTrips.departureDate,
+  departureTime: flightTrips.departureTime,
+  returnDate: flightTrips.returnDate,
+  returnTime: flightTrips.returnTime,
+  airline: flightTrips.airline,
+  costPerStudentCents: flightTrips.costPerStudentCents,
+  depositCents: flightTrips.depositCents,
+  description: flightTrips.description,
+  status: flightTrips.status,
+  enrollmentDeadline: flightTrips.enrollmentDeadline,
+  capacity: flightTrips.capacity,
+};
+
+const ENROLLMENT_COLUMNS = {
+  id: flightTripEnrollments.id,
+  flightTripId: flightTripEnrollments.flightTripId,
+  childId: flightTripEnrollments.childId,
+  status: flightTripEnrollments.status,
+  paymentStatus: flightTripEnrollments.paymentStatus,
+  amountPaidCents: flightTripEnrollments.amountPaidCents,
+};
+
+type TripRow = Pick<typeof flightTrips.$inferSelect, keyof typeof TRIP_COLUMNS>;
+type EnrollmentRow = Pick<typeof flightTripEnrollments.$inferSelect, keyof typeof ENROLLMENT_COLUMNS>;
+
+export type ChildEnrollment = {
+  childId: string;
+  childName: string;
+  /** Confirmed / Pending / Opted Out, or Not Enrolled (no enrolment). */
+  label: string;
+  enrollment: {
+    id: string;
+    status: EnrollmentStatus;
+    paymentStatus: EnrollmentPaymentStatus;
+    amountPaidCents: number;
+    nextPaymentCents: number;
+    canPay: boolean;
+    canOptOut: boolean;
+  } | null;
+  canEnroll: boolean;
+};
+
+/** What a trip offers a parent right now, and each of their children's state on it. */
+function tripView(scope: ParentScope, trip: TripRow, seatsTaken: number, family: { id: string; name: string }[], mine: EnrollmentRow[]) {
+  const open = trip.status === "scheduled" && enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, scope.now);
+  const seatsLeft = trip.capacity === null ? null : Math.max(0, trip.capacity - seatsTaken);
+  const children: ChildEnrollment[] = family.map((child) => {
+    const row = mine.find((enrollment) => enrollment.childId === child.id);
+    const holdsSeat = row !== undefined && row.status !== "opted-out";
+    const next = row ? nextPaymentCents(trip, row.amountPaidCents) : 0;
+    return {
+      childId: child.id,
+      childName: child.name,
+      label: row ? ENROLLMENT_STATUS_LABELS[row.status] : NOT_ENROLLED_LABEL,
+      enrollment: row
+        ? {
+            id: row.id,
+            status: row.status,
+            paymentStatus: row.paymentStatus,
+            amountPaidCents: row.amountPaidCents,
+            nextPaymentCents: holdsSeat ? next : 0,
+            canPay: holdsSeat && next > 0 && trip.status !== "cancelled",
+            canOptOut: holdsSeat && open,
+          }
+        : null,
+      canEnroll: !holdsSeat && open && seatsLeft !== 0,
+    };
+  });
+  return { ...trip, enrollmentOpen: open, closesAt: enrollmentClosesAt(trip.enrollmentDeadline, scope.timeZone), seatsLeft, children };
+}
+
+/**
+ * `parent.flightTrips.list`: the school's trips that have not ended yet (cancelled ones too, with
+ * their badge), soonest first, and for each of the parent's children its status on the trip.
+ */
+export async function listParentFlightTrips(scope: ParentScope) {
+  const { db } = scope.deps;
+  // Trips whose return day has not passed in the school's zone (the day before today's, for a late return).
+  const from = shiftDate(todayIn(scope.timeZone, scope.now), -1);
+  // Qualified by hand: Drizzle leaves a one-table select's columns unqualified, which the subquery would capture.
+  const seats = sql<number>`(select count(*) from ${flightTripEnrollments} as seat where seat.flight_trip_id = ${flightTrips}.id and seat.status in ${SEAT_HOLDING_STATUSES})`;
+  const [trips, family, mine] = await db.batch([
+    db
+      .select({ ...TRIP_COLUMNS, seatsTaken: seats })
+      .from(flightTrips)
+      .where(and(eq(flightTrips.schoolId, scope.schoolId), gte(flightTrips.returnDate, from)))
+      .orderBy(asc(flightTrips.departureDate), asc(flightTrips.departureTime), asc(flightTrips.id))
+      .limit(PARENT_TRIP_LIMIT),
+    db
+      .select({ id: children.id, name: children.name })
+      .from(children)
+      .where(and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId)))
+      .orderBy(asc(children.name)),
+    db
+      .select(ENROLLMENT_COLUMNS)
+      .from(flightTripEnrollments)
+      .where(and(eq(flightTripEnrollments.parentId, scope.parentId), eq(flightTripEnrollments.schoolId, scope.schoolId))),
+  ]);
+  return {
+    timeZone: scope.timeZone,
+    children: family,
+    trips: trips.map(({ seatsTaken, ...trip }) =>
+      tripView(
+        scope,
+        trip,
+        seatsTaken,
+        family,
+        mine.filter((enrollment) => enrollment.flightTripId === trip.id),
+      ),
+    ),
+  };
+}
+
+/** `parent.flightTrips.details` (View Details): the trip and this parent's enrolment, with its payments. */
+export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer<typeof enrollmentIdInput>) {
+  const { db } = scope.deps;
+  const own = and(
+    eq(flightTripEnrollments.id, input.enrollmentId),
+    eq(flightTripEnrollments.parentId, scope.parentId),
+    eq(flightTripEnrollments.schoolId, scope.schoolId),
+  );
+  const [rows, paid] = await db.batch([
+    db
+      .select({
+        trip: TRIP_COLUMNS,
+        enrollment: {
+          id: flightTripEnrollments.id,
+          status: flightTripEnrollments.status,
+          paymentStatus: flightTripEnrollments.paymentStatus,
+          amountPaidCents: flightTripEnrollments.amountPaidCents,
+          emergencyContact: flightTripEnrollments.emergencyContact,
+          emergencyPhone: flightTripEnrollments.emergencyPhone,
+          medicalInfo: flightTripEnrollments.medicalInfo,
+          dietaryRestrictions: flightTripEnrollments.dietaryRestrictions,
+          termsAcceptedAt: flightTripEnrollments.termsAcceptedAt,
+          optedOutAt: flightTripEnrollments.optedOutAt,
+        },
+        child: { id: children.id, name: children.name, grade: children.grade },
+      })
+      .from(flightTripEnrollments)
+      .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
+      .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
+      .where(and(own, eq(children.parentId, scope.parentId))),
+    db
+      .select({ id: payments.id, amountCents: payments.amountCents, status: payments.status, paidAt: payments.paidAt, refundedAt: payments.refundedAt })
+      .from(payments)
+      .innerJoin(flightTripEnrollments, eq(flightTripEnrollments.id, payments.enrollmentId))
+      .where(and(own, sql`${payments.status} in ('succeeded', 'refunded')`))
+      .orderBy(desc(payments.createdAt)),
+  ]);
+  const row = rows[0];
+  if (!row) throw new AppError("NOT_FOUND", M.enrollmentNotFound);
+  const holdsSeat = row.enrollment.status !== "opted-out";
+  return {
+    ...row,
+    timeZone: scope.timeZone,
+    closesAt: enrollmentClosesAt(row.trip.enrollmentDeadline, scope.timeZone),
+    nextPaymentCents: holdsSeat ? nextPaymentCents(row.trip, row.enrollment.amountPaidCents) : 0,
+    payments: paid,
+  };
+}

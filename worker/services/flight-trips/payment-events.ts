@@ -1,0 +1,176 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { formatCents } from "#shared/money.ts";
+import type { Db } from "../../../db/client.ts";
+import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "../../../db/schema/index.ts";
+import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "../../email/templates.ts";
+import {
+  auditedEmail,
+  type Effect,
+  failedPaymentEffects,
+  firstReceipt,
+  firstRefund,
+  fromSchoolAccount,
+  PAYMENT_PARTIES,
+  type PaymentContext,
+  type PaymentFacts,
+  paymentRefunded,
+  paymentRowEffects,
+  paymentSucceeded,
+  receiptEmailId,
+  recordedAccountOf,
+  refundEmailId,
+} from "../payments/payment-rows.ts";
+
+/**
+ * Webhook effects of enrolment payments (ADR 0030). An enrolment's amount paid and payment status
+ * are DERIVED from its succeeded payments rows, recomputed by one statement in the event's batch,
+ * so any order of events and any duplicate gives the same result; pending turns confirmed when a
+ * payment has succeeded, an opted-out enrolment stays opted-out.
+ */
+
+/** The succeeded payments of the enrolment being updated, in cents. */
+const paidSum = sql`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.enrollmentId} = ${flightTripEnrollments.id} and ${payments.status} = 'succeeded')`;
+const tripCost = sql`(select ${flightTrips.costPerStudentCents} from ${flightTrips} where ${flightTrips.id} = ${flightTripEnrollments.flightTripId})`;
+/** `paymentStatusFor` (#shared/flight-trip-texts.ts) in SQL: paid in full, part paid, or nothing yet. */
+const derivedPaymentStatus = sql`case when ${paidSum} >= ${tripCost} then 'paid' when ${paidSum} > 0 then 'partial' else 'pending' end`;
+const derivedStatus = sql`case when ${flightTripEnrollments.status} = 'pending' and ${paidSum} > 0 then 'confirmed' else ${flightTripEnrollments.status} end`;
+
+/**
+ * The one recompute of an enrolment's payment state from its payments rows (a statement for a
+ * batch): amount paid, payment status, and pending → confirmed once something is paid. It writes
+ * only when something changes, so a duplicate event leaves `updated_at` alone.
+ */
+export function enrollmentPaymentRecompute(db: Db, enrollmentId: string, at: Date) {
+  return db
+    .update(flightTripEnrollments)
+    .set({
+      amountPaidCents: sql`${paidSum}`,
+      paymentStatus: sql`${derivedPaymentStatus}`,
+      status: sql`${derivedStatus}`,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(flightTripEnrollments.id, enrollmentId),
+        sql`(${flightTripEnrollments.amountPaidCents} <> ${paidSum} or ${flightTripEnrollments.paymentStatus} <> ${derivedPaymentStatus} or ${flightTripEnrollments.status} <> ${derivedStatus})`,
+      ),
+    );
+}
+
+/** The enrolment, its trip, child, school and parent, and the account recorded when the checkout started. */
+async function enrollmentContext(db: Db, where: SQL, facts: PaymentFacts) {
+  const [row] = await db
+    .select({
+      enrollmentId: flightTripEnrollments.id,
+      schoolId: flightTripEnrollments.schoolId,
+      parentId: flightTripEnrollments.parentId,
+      amountPaidCents: flightTripEnrollments.amountPaidCents,
+      tripTitle: flightTrips.title,
+      amountCents: flightTrips.costPerStudentCents,
+      childName: children.name,
+      ...PAYMENT_PARTIES,
+      recordedAccount: recordedAccountOf(facts),
+    })
+    .from(flightTripEnrollments)
+    .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
+    .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
+    .innerJoin(schools, eq(schools.id, flightTripEnrollments.schoolId))
+    .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
+    .where(where)
+    .limit(1);
+  return row ? { ...row, kind: "enrollment" as const, invoiceId: null } : null;
+}
+type EnrollmentContext = PaymentContext & NonNullable<Awaited<ReturnType<typeof enrollmentContext>>>;
+
+function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContext): Effect[] {
+  const pi = facts.paymentIntentId;
+  const amountCents = facts.amountCents ?? context.amountCents;
+  // What is left after this payment, for the receipt (the row itself is derived in the batch).
+  const remaining = Math.max(0, context.amountCents - context.amountPaidCents - amountCents);
+  return [
+    ...paymentRowEffects(db, facts, context, "pending"),
+    paymentSucceeded(db, facts),
+    enrollmentPaymentRecompute(db, context.enrollmentId, facts.at),
+    ...auditedEmail(
+      db,
+      facts,
+      {
+        eventType: "enrollment_paid",
+        description: `${context.childName}: ${formatCents(amountCents)} paid online for ${context.tripTitle}`,
+        schoolId: context.schoolId,
+        metadata: { enrollment_id: context.enrollmentId, payment_intent: pi, stripe_account: facts.account, amount_cents: amountCents, stripe_event_id: facts.eventId },
+      },
+      {
+        id: receiptEmailId(pi),
+        type: "payment_receipt",
+        to: context.parentEmail,
+        schoolId: context.schoolId,
+        relatedId: context.enrollmentId,
+        ...enrollmentReceiptEmail({
+          parentName: context.parentName,
+          schoolName: context.schoolName,
+          tripTitle: context.tripTitle,
+          childName: context.childName,
+          amount: formatCents(amountCents),
+          remaining: formatCents(remaining),
+        }),
+      },
+      firstReceipt(pi),
+    ),
+  ];
+}
+
+/** `payment_intent.*` and `checkout.session.completed` of an enrolment (metadata `enrollmentId`). */
+export async function enrollmentPaymentEffects(db: Db, facts: PaymentFacts): Promise<Effect[]> {
+  const enrollmentId = facts.metadata.enrollmentId;
+  if (!enrollmentId || facts.outcome === "refunded") return [];
+  const context = await enrollmentContext(db, eq(flightTripEnrollments.id, enrollmentId), facts);
+  if (!context || context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
+  if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
+  return failedPaymentEffects(db, facts, context, {
+    eventType: "enrollment_payment_failed",
+    description: `A card payment for ${context.childName} on ${context.tripTitle} failed`,
+    schoolId: context.schoolId,
+    metadata: { enrollment_id: context.enrollmentId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
+  });
+}
+
+/**
+ * `charge.refunded` of an enrolment's payment: the payment is refunded and the enrolment recomputed
+ * (an opted-out one stays opted-out; a confirmed one the school refunded owes the amount again).
+ */
+export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrollmentId: string): Promise<Effect[]> {
+  const context = await enrollmentContext(db, eq(flightTripEnrollments.id, enrollmentId), facts);
+  if (!context) return [paymentRefunded(db, facts)];
+  const pi = facts.paymentIntentId;
+  const amountCents = facts.amountCents ?? context.amountCents;
+  return [
+    paymentRefunded(db, facts),
+    enrollmentPaymentRecompute(db, enrollmentId, facts.at),
+    ...auditedEmail(
+      db,
+      facts,
+      {
+        eventType: "enrollment_refunded",
+        description: `${context.childName}: ${formatCents(amountCents)} refunded for ${context.tripTitle}`,
+        schoolId: context.schoolId,
+        metadata: { enrollment_id: enrollmentId, payment_intent: pi, charge: facts.chargeId, stripe_account: facts.account, stripe_event_id: facts.eventId },
+      },
+      {
+        id: refundEmailId(pi),
+        type: "payment_refunded",
+        to: context.parentEmail,
+        schoolId: context.schoolId,
+        relatedId: enrollmentId,
+        ...enrollmentRefundedEmail({
+          parentName: context.parentName,
+          schoolName: context.schoolName,
+          tripTitle: context.tripTitle,
+          childName: context.childName,
+          amount: formatCents(amountCents),
+        }),
+      },
+      firstRefund(pi),
+    ),
+  ];
+}

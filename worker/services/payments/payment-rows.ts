@@ -1,0 +1,248 @@
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type Stripe from "stripe";
+import { applicationFeeCents } from "#shared/fees.ts";
+import { PAYABLE_KINDS, type PayableKind } from "#shared/payment-texts.ts";
+import type { Db } from "../../../db/client.ts";
+import { insertWhere } from "../../../db/conditional.ts";
+import { emailLogs, parents, payments, schools } from "../../../db/schema/index.ts";
+import { type AuditEntry, auditInsert, NO_REQUEST } from "../audit.ts";
+import { type OutboxDraft, outboxInsert } from "../email/outbox.ts";
+
+/**
+ * The part of the payment webhook that every payable kind shares (ADR 0023, ADR 0030): what an
+ * event says, the one `payments` row per PaymentIntent and its guarded status moves. Invoices
+ * (payment-events.ts) and field-trip enrolments (flight-trips/payment-events.ts) add their own effects.
+ */
+
+export type Effect = BatchItem<"sqlite">;
+
+export const receiptEmailId = (paymentIntentId: string) => `payment-receipt-${paymentIntentId}`;
+export const refundEmailId = (paymentIntentId: string) => `payment-refund-${paymentIntentId}`;
+
+export type Outcome = "succeeded" | "failed" | "refunded";
+
+/** What a payment event says, whatever its type. */
+export type PaymentFacts = {
+  outcome: Outcome;
+  eventId: string;
+  account: string | null;
+  at: Date;
+  kind: PayableKind | null;
+  metadata: Record<string, string>;
+  sessionId: string | null;
+  paymentIntentId: string;
+  chargeId: string | null;
+  amountCents: number | null;
+  applicationFeeCents: number | null;
+};
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+
+function kindOf(metadata: Record<string, string> | null | undefined): PayableKind | null {
+  const kind = metadata?.kind;
+  return PAYABLE_KINDS.find((known) => known === kind) ?? null;
+}
+
+/** The facts of the four payment events (null for an event that is not a parent's payment). */
+export function paymentFacts(event: Stripe.Event): PaymentFacts | null {
+  const base = { eventId: event.id, account: event.account ?? null, at: new Date(event.created * 1000) };
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      const paymentIntentId = idOf(session.payment_intent);
+      if (session.mode !== "payment" || session.payment_status !== "paid" || !paymentIntentId) return null;
+      const metadata = session.metadata ?? {};
+      return {
+        ...base,
+        outcome: "succeeded",
+        kind: kindOf(metadata),
+        metadata,
+        sessionId: session.id,
+        paymentIntentId,
+        chargeId: null,
+        amountCents: session.amount_total,
+        applicationFeeCents: null,
+      };
+    }
+    case "payment_intent.succeeded":
+    case "payment_intent.payment_failed": {
+      const intent = event.data.object;
+      const metadata = intent.metadata ?? {};
+      const succeeded = event.type === "payment_intent.succeeded";
+      return {
+        ...base,
+        outcome: succeeded ? "succeeded" : "failed",
+        kind: kindOf(metadata),
+        metadata,
+        sessionId: null,
+        paymentIntentId: intent.id,
+        chargeId: succeeded ? idOf(intent.latest_charge) : null,
+        amountCents: succeeded ? (intent.amount_received ?? intent.amount) : (intent.amount ?? null),
+        applicationFeeCents: intent.application_fee_amount ?? null,
+      };
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      // A partial refund leaves the invoice paid; only a full refund changes it.
+      if (!paymentIntentId || charge.refunded !== true) return null;
+      const metadata = charge.metadata ?? {};
+      return {
+        ...base,
+        outcome: "refunded",
+        kind: kindOf(metadata),
+        metadata,
+        sessionId: null,
+        paymentIntentId,
+        chargeId: charge.id,
+        amountCents: charge.amount_refunded,
+        applicationFeeCents: null,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** What a payment settles, and the school it was paid to. */
+export type PaymentContext = {
+  kind: PayableKind;
+  invoiceId: string | null;
+  enrollmentId: string | null;
+  schoolId: string;
+  parentId: string;
+  /** What the payable costs, when the event does not say the amount. */
+  amountCents: number;
+  platformFeeBps: number;
+  schoolAccount: string | null;
+  recordedAccount: string | null;
+};
+
+/** Who a payment is between, as every payable's context reads it (join `schools` and `parents`). */
+export const PAYMENT_PARTIES = {
+  schoolName: schools.name,
+  schoolAccount: schools.stripeConnectAccountId,
+  platformFeeBps: schools.platformFeeBps,
+  parentName: parents.name,
+  parentEmail: parents.email,
+};
+
+/** The connected account recorded when the checkout of this PaymentIntent (or session) started. */
+export function recordedAccountOf(facts: PaymentFacts) {
+  const recorded = or(eq(payments.stripePaymentIntentId, facts.paymentIntentId), facts.sessionId ? eq(payments.stripeCheckoutSessionId, facts.sessionId) : undefined);
+  return sql<string | null>`(select ${payments.stripeAccountId} from ${payments} where ${recorded} limit 1)`;
+}
+
+/** Connect: an event counts only from the school's connected account (or the one the checkout was made on). */
+export function fromSchoolAccount(facts: PaymentFacts, context: Pick<PaymentContext, "schoolAccount" | "recordedAccount">): boolean {
+  return facts.account !== null && (facts.account === context.schoolAccount || facts.account === context.recordedAccount);
+}
+
+export const intentRow = (paymentIntentId: string) => sql`exists (select 1 from ${payments} as other where other.stripe_payment_intent_id = ${paymentIntentId})`;
+export const intentIn = (paymentIntentId: string, statuses: SQL) =>
+  sql`exists (select 1 from ${payments} as other where other.stripe_payment_intent_id = ${paymentIntentId} and other.status in ${statuses})`;
+export const emailMissing = (id: string) => sql`not exists (select 1 from ${emailLogs} where ${emailLogs.id} = ${id})`;
+/** The guard of a receipt (and its audit row): the payment has succeeded and its e-mail row is not written yet. */
+export const firstReceipt = (paymentIntentId: string) => sql`${intentIn(paymentIntentId, sql`('succeeded')`)} and ${emailMissing(receiptEmailId(paymentIntentId))}`;
+/** The guard of a refund e-mail (and its audit row). */
+export const firstRefund = (paymentIntentId: string) => sql`${intentIn(paymentIntentId, sql`('refunded')`)} and ${emailMissing(refundEmailId(paymentIntentId))}`;
+
+/** The one payments row of this PaymentIntent: merged with Checkout's pending row, or created. */
+export function paymentRowEffects(db: Db, facts: PaymentFacts, context: PaymentContext, status: "pending" | "failed"): Effect[] {
+  const pi = facts.paymentIntentId;
+  const effects: Effect[] = [];
+  const session = facts.sessionId;
+  if (session) {
+    const bySession = and(eq(payments.stripeCheckoutSessionId, session), isNull(payments.stripePaymentIntentId));
+    effects.push(
+      // A PaymentIntent event came first and made the row: Checkout's pending row folds into it.
+      db.delete(payments).where(and(bySession, intentRow(pi))),
+      db
+        .update(payments)
+        .set({ stripeCheckoutSessionId: session })
+        .where(and(eq(payments.stripePaymentIntentId, pi), isNull(payments.stripeCheckoutSessionId))),
+      db.update(payments).set({ stripePaymentIntentId: pi }).where(bySession),
+    );
+  }
+  const fee = facts.applicationFeeCents ?? applicationFeeCents(facts.amountCents ?? context.amountCents, context.platformFeeBps);
+  effects.push(
+    insertWhere(
+      db,
+      payments,
+      {
+        id: crypto.randomUUID(),
+        schoolId: context.schoolId,
+        parentId: context.parentId,
+        kind: context.kind,
+        invoiceId: context.invoiceId,
+        enrollmentId: context.enrollmentId,
+        amountCents: facts.amountCents ?? context.amountCents,
+        applicationFeeCents: fee,
+        status,
+        stripeCheckoutSessionId: session ?? undefined,
+        stripePaymentIntentId: pi,
+        stripeAccountId: facts.account,
+        createdAt: facts.at,
+        updatedAt: facts.at,
+      },
+      sql`not ${intentRow(pi)}`,
+    ),
+  );
+  return effects;
+}
+
+/** pending/failed → succeeded (a refunded payment stays refunded); times move to the earliest event's. */
+export function paymentSucceeded(db: Db, facts: PaymentFacts): Effect {
+  const at = facts.at.getTime();
+  return (
+    db
+      .update(payments)
+      .set({
+        status: "succeeded",
+        paidAt: sql`min(coalesce(${payments.paidAt}, ${at}), ${at})`,
+        stripeChargeId: facts.chargeId ? sql`coalesce(${payments.stripeChargeId}, ${facts.chargeId})` : undefined,
+        applicationFeeCents: facts.applicationFeeCents ?? undefined,
+        amountCents: facts.amountCents ?? undefined,
+        updatedAt: facts.at,
+      })
+      // A failure after a success changes nothing, and a refunded payment stays refunded.
+      .where(and(eq(payments.stripePaymentIntentId, facts.paymentIntentId), inArray(payments.status, ["pending", "failed", "succeeded"])))
+  );
+}
+
+/** pending → failed (a failure after a success changes nothing). */
+export function paymentFailed(db: Db, facts: PaymentFacts): Effect {
+  return db
+    .update(payments)
+    .set({ status: "failed", updatedAt: facts.at })
+    .where(and(eq(payments.stripePaymentIntentId, facts.paymentIntentId), eq(payments.status, "pending")));
+}
+
+/** Any state → refunded, for good. */
+export function paymentRefunded(db: Db, facts: PaymentFacts): Effect {
+  return db
+    .update(payments)
+    .set({ status: "refunded", refundedAt: facts.at, stripeChargeId: sql`coalesce(${payments.stripeChargeId}, ${facts.chargeId})`, updatedAt: facts.at })
+    .where(and(eq(payments.stripePaymentIntentId, facts.paymentIntentId), inArray(payments.status, ["pending", "failed", "succeeded"])));
+}
+
+/** What a refunded charge paid for: its payments row says (charges need not carry the metadata). */
+export async function refundedPayable(db: Db, facts: PaymentFacts) {
+  const [row] = await db
+    .select({ kind: payments.kind, invoiceId: payments.invoiceId, enrollmentId: payments.enrollmentId, account: payments.stripeAccountId })
+    .from(payments)
+    .where(eq(payments.stripePaymentIntentId, facts.paymentIntentId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The audit row and the e-mail (receipt, refund notice) of a payment event, written together once under `guard`. */
+export function auditedEmail(db: Db, facts: PaymentFacts, audit: Omit<AuditEntry, "at">, email: OutboxDraft, guard: SQL): Effect[] {
+  return [auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST, guard), outboxInsert(db, email, facts.at, guard).query];
+}
+
+/** A failed payment of any payable: its row, pending → failed, and the audit row. */
+export function failedPaymentEffects(db: Db, facts: PaymentFacts, context: PaymentContext, audit: Omit<AuditEntry, "at">): Effect[] {
+  return [...paymentRowEffects(db, facts, context, "failed"), paymentFailed(db, facts), auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST)];
+}
