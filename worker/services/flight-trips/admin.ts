@@ -8,9 +8,8 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError } from "../errors.ts";
-import { fanOut } from "../notifications/fan-out.ts";
 import { refundableEnrollmentPayments, requestRefunds } from "../payments/refunds.ts";
-import { cancellationNotice, enrolledParents, flightTripChangeNotice, NOT_OPTED_OUT, schoolName } from "./notify.ts";
+import { cancellationNotice, flightTripChangeNotice, NOT_OPTED_OUT, parentNotices } from "./notify.ts";
 
 /** At most this many trips on the page (a school runs a handful a year). */
 export const FLIGHT_TRIP_LIST_LIMIT = 500;
@@ -158,7 +157,7 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This flight trip was ch
  * double submit notifies once). Setting the status to cancelled cancels as Delete does (refunds).
  */
 export async function updateFlightTrip(scope: SchoolScope, input: { tripId: string; trip: FlightTripValues }) {
-  const { db, config } = scope.deps;
+  const { db } = scope.deps;
   const before = await findFlightTrip(scope, input.tripId);
   const values = tripValues(input.trip);
   if (values.capacity !== null && values.capacity < before.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));
@@ -170,20 +169,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
   const notice = flightTripChangeNotice(before, values);
   const changeId = crypto.randomUUID();
   const won = rowHolds(flightTrips, before.id, flightTrips.changeId, changeId);
-  const [recipients, name] = notice ? await Promise.all([enrolledParents(scope, before.id), schoolName(scope)]) : [[], ""];
-  const sent = notice
-    ? fanOut(db, {
-        schoolId: scope.schoolId,
-        schoolName: name,
-        senderId: scope.actor.id,
-        recipients,
-        content: notice,
-        email: true,
-        appUrl: config.appUrl,
-        now: scope.now,
-        onlyIf: won,
-      })
-    : { inserts: [], emails: [], batchId: null };
+  const sent = notice ? await parentNotices(scope, { tripId: before.id, content: notice, won }) : { inserts: [], emails: [], batchId: null, recipients: 0 };
   const capacityHolds = values.capacity === null ? sql`1` : sql`${values.capacity} >= ${seatsTaken(before.id)}`;
   try {
     await commitWithOutbox(
@@ -201,7 +187,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
           eventType: "flight_trip.updated",
           description: `Flight trip ${values.title} updated`,
           schoolId: scope.schoolId,
-          metadata: { tripId: before.id, notifiedParents: recipients.length, notificationBatchId: sent.batchId },
+          metadata: { tripId: before.id, notifiedParents: sent.recipients, notificationBatchId: sent.batchId },
         },
         claim: { won, lost: changedMeanwhile() },
       },
@@ -214,7 +200,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
     }
     throw error;
   }
-  return { id: before.id, notified: recipients.length };
+  return { id: before.id, notified: sent.recipients };
 }
 
 /**
@@ -223,7 +209,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
  * which, for the toast. The delete is guarded, so a payment landing meanwhile turns it into a cancel.
  */
 export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: string }): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
-  const { db, config } = scope.deps;
+  const { db } = scope.deps;
   const trip = await findFlightTrip(scope, input.tripId);
   const paidEnrolment = sql`exists (select 1 from ${payments} inner join ${flightTripEnrollments} on ${flightTripEnrollments.id} = ${payments.enrollmentId} where ${flightTripEnrollments.flightTripId} = ${trip.id} and ${payments.status} = 'succeeded')`;
   const somethingPaid = async () => ((await db.select({ n: count() }).from(payments).where(paidEnrolment))[0]?.n ?? 0) > 0;
@@ -231,24 +217,13 @@ export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: stri
   // Claim the trip (a fresh change id, only while nothing is paid), tell the enrolled parents, then delete it.
   const changeId = crypto.randomUUID();
   const won = rowHolds(flightTrips, trip.id, flightTrips.changeId, changeId);
-  const [recipients, name] = await Promise.all([enrolledParents(scope, trip.id), schoolName(scope)]);
   const notice = {
     title: "Flight trip cancelled",
     message: `${trip.title} on ${trip.departureDate} is cancelled and its enrolments are removed.`,
     type: "warning",
     category: "trip",
   } as const;
-  const sent = fanOut(db, {
-    schoolId: scope.schoolId,
-    schoolName: name,
-    senderId: scope.actor.id,
-    recipients,
-    content: notice,
-    email: true,
-    appUrl: config.appUrl,
-    now: scope.now,
-    onlyIf: won,
-  });
+  const sent = await parentNotices(scope, { tripId: trip.id, content: notice, won });
   const mails = sent.emails.map((draft) => outboxInsert(db, draft, scope.now, won));
   const [claimed] = await db.batch([
     db
@@ -257,7 +232,7 @@ export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: stri
       .where(and(eq(flightTrips.id, trip.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${trip.changeId}`, sql`not ${paidEnrolment}`)),
     ...sent.inserts,
     ...mails.map((mail) => mail.query),
-    auditInsert(db, auditOf(scope, "flight_trip.deleted", `Flight trip ${trip.title} deleted`, { tripId: trip.id, notifiedParents: recipients.length }), scope.meta, won),
+    auditInsert(db, auditOf(scope, "flight_trip.deleted", `Flight trip ${trip.title} deleted`, { tripId: trip.id, notifiedParents: sent.recipients }), scope.meta, won),
     db.delete(flightTrips).where(and(eq(flightTrips.id, trip.id), eq(flightTrips.changeId, changeId))),
   ]);
   if (claimed.rowsAffected !== 1) {
@@ -280,23 +255,12 @@ export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: stri
  * sweep; asking again (a double click, the sweep) never refunds twice.
  */
 export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Promise<{ outcome: "cancelled"; refunds: number; refundsFailed: number }> {
-  const { db, config } = scope.deps;
+  const { db } = scope.deps;
   const trip = await findFlightTrip(scope, tripId);
   if (trip.status !== "cancelled") {
     const changeId = crypto.randomUUID();
     const won = rowHolds(flightTrips, trip.id, flightTrips.changeId, changeId);
-    const [recipients, name] = await Promise.all([enrolledParents(scope, trip.id, NOT_OPTED_OUT), schoolName(scope)]);
-    const sent = fanOut(db, {
-      schoolId: scope.schoolId,
-      schoolName: name,
-      senderId: scope.actor.id,
-      recipients,
-      content: cancellationNotice(trip),
-      email: true,
-      appUrl: config.appUrl,
-      now: scope.now,
-      onlyIf: won,
-    });
+    const sent = await parentNotices(scope, { tripId: trip.id, content: cancellationNotice(trip), won, which: NOT_OPTED_OUT });
     try {
       await commitWithOutbox(
         scope,
@@ -313,7 +277,7 @@ export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Prom
             eventType: "flight_trip.cancelled",
             description: `Flight trip ${trip.title} cancelled (it had paid enrolments)`,
             schoolId: scope.schoolId,
-            metadata: { tripId: trip.id, notifiedParents: recipients.length, notificationBatchId: sent.batchId },
+            metadata: { tripId: trip.id, notifiedParents: sent.recipients, notificationBatchId: sent.batchId },
           },
           claim: { won, lost: changedMeanwhile() },
         },

@@ -4,11 +4,10 @@ import { FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS, type FlightTripStatus,
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
 import { flightTripEnrollments, flightTrips, parents, schools } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
-import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { AppError, tooManyRequests } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { fanOut, type NotificationContent, type Recipient } from "../notifications/fan-out.ts";
-import { NOTIFICATION_SEND_LIMIT } from "../notifications/notifications.ts";
+import { takeSendSlot } from "../notifications/notifications.ts";
 
 /** What parents are told about, and what they are told it with. */
 export type FlightTripSchedule = {
@@ -66,6 +65,26 @@ export async function enrolledParents(
 /** Everyone with an enrolment that was not opted out (who must hear of a cancellation). */
 export const NOT_OPTED_OUT = ne(flightTripEnrollments.status, "opted-out");
 
+/**
+ * The notices (in-app, and by e-mail unless `email` is false) to the trip's parents, to put in the
+ * batch of the change that causes them: with `won`, written only if that change's claim holds.
+ */
+export async function parentNotices(scope: SchoolScope, input: { tripId: string; content: NotificationContent; won?: SQL; which?: SQL; email?: boolean }) {
+  const [recipients, name] = await Promise.all([enrolledParents(scope, input.tripId, input.which), schoolName(scope)]);
+  const sent = fanOut(scope.deps.db, {
+    schoolId: scope.schoolId,
+    schoolName: name,
+    senderId: scope.actor.id,
+    recipients,
+    content: input.content,
+    email: input.email ?? true,
+    appUrl: scope.deps.config.appUrl,
+    now: scope.now,
+    ...(input.won ? { onlyIf: input.won } : {}),
+  });
+  return { ...sent, recipients: recipients.length };
+}
+
 /** The school's name, for the e-mails. */
 export async function schoolName(scope: SchoolScope): Promise<string> {
   const [row] = await scope.deps.db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId));
@@ -77,35 +96,26 @@ export async function schoolName(scope: SchoolScope): Promise<string> {
  * (optionally e-mailed), audited, and counted against the admin's Send Notification limit.
  */
 export async function notifyEnrolledParents(scope: SchoolScope, input: z.output<typeof notifyEnrolledParentsInput>) {
-  const { db, config } = scope.deps;
+  const { db } = scope.deps;
   const [trip] = await db
     .select({ id: flightTrips.id, title: flightTrips.title })
     .from(flightTrips)
     .where(and(eq(flightTrips.id, input.tripId), eq(flightTrips.schoolId, scope.schoolId)));
   if (!trip) throw new AppError("NOT_FOUND", FLIGHT_TRIP_MESSAGES.tripNotFound);
-  const [recipients, name] = await Promise.all([enrolledParents(scope, trip.id), schoolName(scope)]);
-  if (recipients.length === 0) throw new AppError("BAD_REQUEST", NOTIFICATION_MESSAGES.noRecipients);
-  const decision = await hitWindow(db, `notify:send:${scope.actor.id}`, scope.now, NOTIFICATION_SEND_LIMIT.windowMs, NOTIFICATION_SEND_LIMIT.max);
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-  const sent = fanOut(db, {
-    schoolId: scope.schoolId,
-    schoolName: name,
-    senderId: scope.actor.id,
-    recipients,
-    content: { title: input.title, message: input.message, type: "info", category: "trip" },
-    email: input.email,
-    appUrl: config.appUrl,
-    now: scope.now,
-  });
+  const content = { title: input.title, message: input.message, type: "info", category: "trip" } as const;
+  const sent = await parentNotices(scope, { tripId: trip.id, content, email: input.email });
+  const recipients = sent.recipients;
+  if (recipients === 0) throw new AppError("BAD_REQUEST", NOTIFICATION_MESSAGES.noRecipients);
+  await takeSendSlot(scope);
   const [first, ...rest] = sent.inserts;
   await commitWithOutbox(scope, [first!, ...rest], {
     emails: sent.emails,
     audit: {
       eventType: "flight_trip.parents_notified",
-      description: `Notification "${input.title}" sent to ${recipients.length} parent${recipients.length === 1 ? "" : "s"} of ${trip.title}`,
+      description: `Notification "${input.title}" sent to ${recipients} parent${recipients === 1 ? "" : "s"} of ${trip.title}`,
       schoolId: scope.schoolId,
-      metadata: { tripId: trip.id, batchId: sent.batchId, recipients: recipients.length, email: input.email },
+      metadata: { tripId: trip.id, batchId: sent.batchId, recipients, email: input.email },
     },
   });
-  return { recipients: recipients.length };
+  return { recipients };
 }
