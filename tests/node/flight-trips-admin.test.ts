@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FLIGHT_TRIP_MESSAGES as M } from "#shared/flight-trips.ts";
-import { auditLogs, devStripeObjects, emailLogs, flightTripEnrollments, flightTrips, notifications, stripeEvents } from "../../db/schema/index.ts";
+import { auditLogs, devStripeObjects, emailLogs, flightTripEnrollments, flightTrips, notifications, payments, stripeEvents } from "../../db/schema/index.ts";
 import { ROSTER_HEADER } from "../../worker/services/flight-trips/roster.ts";
 import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { addChild, enrol, FLIGHT_ACCOUNT, flightSchool, paidEnrolmentPayment, simulatedCharge, tripForm } from "../support/flight-trips.ts";
-import { createTestApp, type TestApp } from "../support/harness.ts";
+import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
 import { query } from "../support/http.ts";
 
 let t: TestApp;
@@ -230,6 +230,39 @@ describe("delete or cancel", () => {
     expect(await t.db.$count(devStripeObjects, eq(devStripeObjects.type, "refund"))).toBe(3);
     expect(await parentNotices(f.parent.id)).toHaveLength(1);
     create.mockRestore();
+  });
+
+  it("a Checkout still open (its money may yet arrive) makes Delete cancel; one abandoned over 24 hours ago does not", async () => {
+    const open = await createTrip({ title: "Open checkout" });
+    const stale = await createTrip({ title: "Abandoned checkout" });
+    for (const [tripId, ageHours] of [
+      [open, 1],
+      [stale, 25],
+    ] as const) {
+      const enrolment = await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
+      await t.db.insert(payments).values({
+        schoolId: f.school.id,
+        parentId: f.parent.id,
+        kind: "enrollment",
+        enrollmentId: enrolment.id,
+        amountCents: 10_000,
+        applicationFeeCents: 750,
+        status: "pending",
+        stripeCheckoutSessionId: `cs_test_${tripId}`,
+        stripeAccountId: FLIGHT_ACCOUNT,
+        createdAt: new Date(t.clock.now().getTime() - ageHours * HOUR),
+      });
+    }
+    const api = await admin();
+    const flags = (await api.schoolAdmin.flightTrips.list()).trips.map((trip) => [trip.title, trip.hasPaidEnrolments]);
+    expect(flags.sort()).toEqual([
+      ["Abandoned checkout", false],
+      ["Open checkout", true],
+    ]);
+    expect(await api.schoolAdmin.flightTrips.delete({ tripId: open })).toMatchObject({ outcome: "cancelled", refunds: 0 });
+    expect(await tripRow(open)).toMatchObject({ status: "cancelled" });
+    expect(await api.schoolAdmin.flightTrips.delete({ tripId: stale })).toMatchObject({ outcome: "deleted" });
+    expect(await tripRow(stale)).toBeUndefined();
   });
 
   it("the list says which trips have paid enrolments (the UI asks for the cancel confirmation)", async () => {

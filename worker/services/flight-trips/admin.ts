@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { dollarsToCents } from "#shared/fees.ts";
 import { type FlightTripValues, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
 import { rowHolds } from "../../../db/conditional.ts";
@@ -32,8 +32,21 @@ const TRIP_COLUMNS = {
   capacity: flightTrips.capacity,
 };
 
-/** A succeeded payment of this enrolment exists (money the school holds for it). */
-export const hasSucceededPayment = sql<boolean>`exists (select 1 from ${payments} where ${payments.enrollmentId} = ${flightTripEnrollments.id} and ${payments.status} = 'succeeded')`;
+/** Stripe closes a Checkout Session 24 hours after it opened: a pending payment older than that can no longer succeed. */
+export const CHECKOUT_OPEN_MS = 24 * 3_600_000;
+
+/** A payment that holds a parent's money, or may still take it (a Checkout opened in the last 24 hours). */
+function moneyIn(now: Date): SQL {
+  return or(eq(payments.status, "succeeded"), and(eq(payments.status, "pending"), gt(payments.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS))))!;
+}
+
+/** Payments of this enrolment hold (or may still take) money: Delete cancels and refunds instead. */
+const enrolmentHoldsMoney = (now: Date) =>
+  sql<boolean>`exists (select 1 from ${payments} where ${payments.enrollmentId} = ${flightTripEnrollments.id} and ${moneyIn(now)})`;
+
+/** Some payment of the trip's enrolments holds (or may still take) money. */
+const tripHoldsMoney = (tripId: string, now: Date) =>
+  sql`exists (select 1 from ${payments} inner join ${flightTripEnrollments} on ${flightTripEnrollments.id} = ${payments.enrollmentId} where ${flightTripEnrollments.flightTripId} = ${tripId} and ${moneyIn(now)})`;
 
 /** The seat-holding enrolments of a trip, as a scalar subquery. */
 const seatsTaken = (tripId: string) =>
@@ -61,7 +74,7 @@ export async function listFlightTrips(scope: SchoolScope) {
         status: flightTripEnrollments.status,
         paymentStatus: flightTripEnrollments.paymentStatus,
         amountPaidCents: flightTripEnrollments.amountPaidCents,
-        hasPayment: hasSucceededPayment,
+        hasPayment: enrolmentHoldsMoney(scope.now),
       })
       .from(flightTripEnrollments)
       .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
@@ -87,7 +100,7 @@ export async function listFlightTrips(scope: SchoolScope) {
           confirmed: holding.filter((row) => row.status === "confirmed").length,
           paid: holding.filter((row) => row.paymentStatus === "paid").length,
         },
-        /** Delete cancels instead (refunds) when a payment succeeded. */
+        /** Delete cancels instead (refunds) when a payment succeeded or a Checkout is still open. */
         hasPaidEnrolments: students.some((row) => row.hasPayment),
       };
     }),
@@ -205,14 +218,22 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
 
 /**
  * Delete: a trip no one has paid for is deleted (its enrolments with it; their parents are told);
- * a trip with a succeeded payment is cancelled instead (refunds, parents told). The answer says
- * which, for the toast. The delete is guarded, so a payment landing meanwhile turns it into a cancel.
+ * a trip with a succeeded payment, or a Checkout still open (its money may yet arrive), is
+ * cancelled instead (refunds now, and the hourly sweep refunds what arrives later; parents told).
+ * The answer says which, for the toast. The delete is guarded, so a payment landing meanwhile
+ * turns it into a cancel.
  */
 export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: string }): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
   const { db } = scope.deps;
   const trip = await findFlightTrip(scope, input.tripId);
-  const paidEnrolment = sql`exists (select 1 from ${payments} inner join ${flightTripEnrollments} on ${flightTripEnrollments.id} = ${payments.enrollmentId} where ${flightTripEnrollments.flightTripId} = ${trip.id} and ${payments.status} = 'succeeded')`;
-  const somethingPaid = async () => ((await db.select({ n: count() }).from(payments).where(paidEnrolment))[0]?.n ?? 0) > 0;
+  const paidEnrolment = tripHoldsMoney(trip.id, scope.now);
+  const somethingPaid = async () =>
+    (
+      await db
+        .select({ id: flightTrips.id })
+        .from(flightTrips)
+        .where(and(eq(flightTrips.id, trip.id), paidEnrolment))
+    ).length > 0;
   if (await somethingPaid()) return { id: trip.id, ...(await cancelFlightTrip(scope, trip.id)) };
   // Claim the trip (a fresh change id, only while nothing is paid), tell the enrolled parents, then delete it.
   const changeId = crypto.randomUUID();
