@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FLIGHT_TRIP_MESSAGES as M } from "#shared/flight-trips.ts";
+import { FLIGHT_TRIP_ADMIN_MESSAGES, FLIGHT_TRIP_MESSAGES as M } from "#shared/flight-trips.ts";
 import { auditLogs, devStripeObjects, emailLogs, flightTripEnrollments, flightTrips, notifications, payments, stripeEvents } from "../../db/schema/index.ts";
 import { ROSTER_HEADER } from "../../worker/services/flight-trips/roster.ts";
 import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
@@ -281,6 +281,14 @@ describe("delete or cancel", () => {
     expect(await tripRow(tripId)).toMatchObject({ status: "cancelled" });
     expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: true });
     expect((await parentNotices(f.parent.id)).map((n) => n.title)).toEqual(["Flight trip cancelled"]);
+    // Its money went back: it cannot be reopened (its other fields can still be corrected).
+    const api = await admin();
+    expect(await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ status: "scheduled" }) }))).toEqual({
+      code: "BAD_REQUEST",
+      message: FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled,
+    });
+    await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ status: "cancelled", description: "Cancelled: storm" }) });
+    expect(await tripRow(tripId)).toMatchObject({ status: "cancelled", description: "Cancelled: storm" });
   });
 });
 

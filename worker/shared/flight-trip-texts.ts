@@ -105,3 +105,8 @@ export const FLIGHT_TRIP_MESSAGES = {
   nothingToPay: "Nothing is left to pay for this enrolment.",
   capacityBelowEnrolled: (enrolled: number) => `The capacity cannot be below the ${enrolled} children already enrolled.`,
 } as const;
+
+/** The school admin's rules beyond the form (appended: the shared messages above stay as they are). */
+export const FLIGHT_TRIP_ADMIN_MESSAGES = {
+  reopenCancelled: "A cancelled trip cannot be reopened: its payments are refunded. Create a new trip instead.",
+} as const;

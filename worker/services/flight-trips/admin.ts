@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { dollarsToCents } from "#shared/fees.ts";
-import { type FlightTripValues, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
+import { FLIGHT_TRIP_ADMIN_MESSAGES, type FlightTripValues, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
 import { rowHolds } from "../../../db/conditional.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
@@ -174,6 +174,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
   const before = await findFlightTrip(scope, input.tripId);
   const values = tripValues(input.trip);
   if (values.capacity !== null && values.capacity < before.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));
+  if (before.status === "cancelled" && values.status !== "cancelled") throw new AppError("BAD_REQUEST", FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled);
   if (values.status === "cancelled" && before.status !== "cancelled") {
     // The other fields are saved first (no notice), then the cancellation tells and refunds once.
     await updateFlightTrip(scope, { tripId: before.id, trip: { ...input.trip, status: before.status } });
