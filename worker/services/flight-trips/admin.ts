@@ -297,7 +297,7 @@ export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Prom
           emails: sent.emails,
           audit: {
             eventType: "flight_trip.cancelled",
-            description: `Flight trip ${trip.title} cancelled (it had paid enrolments)`,
+            description: `Flight trip ${trip.title} cancelled`,
             schoolId: scope.schoolId,
             metadata: { tripId: trip.id, notifiedParents: sent.recipients, notificationBatchId: sent.batchId },
           },
