@@ -35,6 +35,7 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/super-admin/schools", SUPER_ADMIN, "src/pages/super-admin/schools/SchoolsPage.tsx"),
   areaPage("/school-admin", AREA, "src/pages/school-admin/DashboardPage.tsx"),
   areaPage("/school-admin/trips", AREA, "src/pages/school-admin/trips/TripsPage.tsx"),
+  areaPage("/school-admin/flight-trips", AREA, "src/pages/school-admin/flight-trips/FlightTripsPage.tsx"),
   areaPage("/school-admin/notifications", AREA, "src/pages/notifications/NotificationsPage.tsx"),
   areaPage("/parent", AREA, "src/pages/home/ParentHome.tsx"),
   areaPage("/school-admin/invoices", AREA, "src/pages/invoices/InvoicesPage.tsx"),

@@ -80,6 +80,6 @@ export default {
 
   async scheduled(controller: { scheduledTime: number }, env: WorkerEnv): Promise<void> {
     const { deps } = runtime(env);
-    await runScheduled({ db: deps.db, queue: deps.queue, logger: deps.logger, appUrl: deps.config.appUrl }, new Date(controller.scheduledTime));
+    await runScheduled({ db: deps.db, queue: deps.queue, logger: deps.logger, appUrl: deps.config.appUrl, stripe: deps.stripe }, new Date(controller.scheduledTime));
   },
 };

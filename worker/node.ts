@@ -64,7 +64,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port });
 
-  const cron = () => runScheduled({ db, queue, logger, appUrl: config.appUrl }, now()).catch((error) => logger.error("cron failed", { error: String(error) }));
+  const cron = () =>
+    runScheduled({ db, queue, logger, appUrl: config.appUrl, stripe: deps.stripe }, now()).catch((error) => logger.error("cron failed", { error: String(error) }));
   void cron();
   const timer = setInterval(cron, HOUR_MS);
 

@@ -30,7 +30,7 @@ async function refusal(statement: PromiseLike<unknown>): Promise<string> {
   throw new Error("the statement was not refused");
 }
 
-const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" });
+const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787", stripe: t.deps.stripe });
 
 describe("append-only audit log (LG1)", () => {
   it("LG1 audit rows cannot be updated", async () => {

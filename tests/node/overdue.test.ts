@@ -13,7 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const deps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl });
+const deps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe });
 const sweep = () => markOverdueInvoices(deps(), t.clock.now());
 
 async function family(timeZone: string) {

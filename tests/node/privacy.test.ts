@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" });
+const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787", stripe: t.deps.stripe });
 
 let invoiceCounter = 0;
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
 import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
@@ -14,6 +15,8 @@ import { createTestDb, DAY, HOUR, MINUTE, memoryLogger, TestClock } from "../sup
 let db: Db;
 let cleanup: () => void;
 const clock = new TestClock();
+/** The cron jobs here find nothing to refund: the SDK is never called. */
+const stripe = new Stripe("sk_test_cron_unused");
 beforeEach(async () => {
   ({ db, cleanup } = await createTestDb());
   clock.set(new Date("2026-03-02T09:15:00.000Z"));
@@ -163,7 +166,7 @@ describe("hourly cron (CR1)", () => {
       { id: "r2", tokenHash: "rh2", pendingSchoolId: "p", email: "a@b.c", expiresAt: new Date(clock.now().getTime() + MINUTE) },
     ]);
 
-    const report = await runScheduled({ db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787" }, clock.now());
+    const report = await runScheduled({ db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787", stripe }, clock.now());
     expect(report["purge-expired"]).toMatchObject({ sessions: 1, codes: 1, resetTokens: 1, resumeTokens: 1 });
     expect((await db.select().from(registrationResumeTokens)).map((r) => r.id)).toEqual(["r2"]);
     expect((await db.select().from(sessions)).map((s) => s.id)).toEqual([live.session.id]);
@@ -176,7 +179,7 @@ describe("hourly cron (CR1)", () => {
     await pendingEmail(clock.now()); // fresh: its own enqueue is still expected
     const sent: string[] = [];
     const queue = { send: async (body: { emailLogId: string }) => void sent.push(body.emailLogId) };
-    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787" }, clock.now());
+    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787", stripe }, clock.now());
     expect(sent).toEqual([stale.id]);
     const [row] = await db.select().from(emailLogs).where(eq(emailLogs.id, stale.id));
     expect(row!.lastEnqueuedAt).toEqual(clock.now());
@@ -186,15 +189,15 @@ describe("hourly cron (CR1)", () => {
     const stale = await pendingEmail(new Date(clock.now().getTime() - HOUR));
     const sent: string[] = [];
     const queue = { send: async (body: { emailLogId: string }) => void sent.push(body.emailLogId) };
-    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787" }, clock.now());
+    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787", stripe }, clock.now());
     clock.advance(30 * MINUTE);
-    const second = await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787" }, clock.now());
+    const second = await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787", stripe }, clock.now());
     expect(Object.values(second).every((entry) => entry === "skipped")).toBe(true);
     expect(sent).toEqual([stale.id]);
     expect(await db.select().from(cronRuns)).toHaveLength(CRON_JOBS.length);
     // The next hour runs again (catch-up is state-based: everything past its time).
     clock.advance(HOUR);
-    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787" }, clock.now());
+    await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787", stripe }, clock.now());
     expect(sent).toEqual([stale.id, stale.id]);
   });
 
@@ -208,7 +211,7 @@ describe("hourly cron (CR1)", () => {
         return { done: 1 };
       },
     };
-    const deps = { db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787" };
+    const deps = { db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787", stripe };
     expect((await runScheduled(deps, clock.now(), [flaky])).flaky).toBe("failed");
     expect((await runScheduled(deps, clock.now(), [flaky])).flaky).toEqual({ done: 1 });
     expect((await runScheduled(deps, clock.now(), [flaky])).flaky).toBe("skipped");

@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const run = () => runScheduled({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl }, t.clock.now());
+const run = () => runScheduled({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe }, t.clock.now());
 
 async function invite(email: string) {
   const response = await mutate(t.app, "superAdmin.invitations.create", { name: "Sweep Test", email, schoolId }, { cookie });
@@ -108,7 +108,7 @@ describe("outbox", () => {
     expect(t.logger.lines.some((line) => line.includes("enqueue failed"))).toBe(true);
     queueUp = true;
     t.clock.advance(6 * 60_000);
-    await runScheduled({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl }, t.clock.now());
+    await runScheduled({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe }, t.clock.now());
     expect(sent).toEqual([row!.id]);
   });
 });

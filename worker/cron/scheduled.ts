@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type Stripe from "stripe";
 import type { Db } from "../../db/client.ts";
 import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
 import { purgeExpiredMfaChallenges } from "../auth/mfa.ts";
@@ -7,10 +8,11 @@ import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
 import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { markOverdueInvoices } from "../services/billing/overdue.ts";
+import { flightTripSweep } from "../services/flight-trips/sweep.ts";
 import { expireInvitations, sendInviteReminders } from "../services/invitations/sweep.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
 
-export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string };
+export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
 
 export type CronJob = {
   name: string;
@@ -77,6 +79,12 @@ export const overdueInvoicesJob: CronJob = {
   run: async (deps, now) => ({ overdue: await markOverdueInvoices(deps, now) }),
 };
 
+/** Flight trips: the one payment reminder before the enrolment deadline, and refunds still owed. */
+export const flightTripsJob: CronJob = {
+  name: "flight-trips",
+  run: (deps, now) => flightTripSweep(deps, now),
+};
+
 /** GD1: audit rows older than 3 years, through the purge path the append-only triggers allow. */
 export const auditRetentionJob: CronJob = {
   name: "audit-retention",
@@ -95,6 +103,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   expireInvitationsJob,
   inviteRemindersJob,
   overdueInvoicesJob,
+  flightTripsJob,
   auditRetentionJob,
   paymentRetentionJob,
   requeueOutboxJob,

@@ -1,7 +1,7 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { children, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
+import { children, flightTrips, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
 import { hashPassword } from "../auth/password.ts";
 import { completedAccount, newSimAccount, seedSimulatedAccount } from "../stripe/simulator-connect.ts";
 import { seedDemoInvoices } from "./demo-invoices.ts";
@@ -287,5 +287,30 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
       })
       .onConflictDoNothing(),
     db.insert(paymentSettings).values({ schoolId: school, feeBps: 500, feeApplicationType: "term_based", updatedBy: admin }).onConflictDoNothing(),
+    // An upcoming field trip with a deposit, open for enrolment.
+    db
+      .insert(flightTrips)
+      .values({
+        id: "00000000-0000-4000-8000-000000000701",
+        schoolId: school,
+        title: "Washington DC Museums",
+        departureAirport: "BOS",
+        arrivalAirport: "DCA",
+        departureDate: isoDay(new Date(now.getTime() + 60 * DAY)),
+        departureTime: "08:30",
+        returnDate: isoDay(new Date(now.getTime() + 62 * DAY)),
+        returnTime: "18:00",
+        airline: "JetBlue",
+        costPerStudentCents: 45_000,
+        depositCents: 10_000,
+        description: "Three days at the Smithsonian museums and the Capitol, with two teachers per ten students.",
+        enrollmentDeadline: isoDay(new Date(now.getTime() + 45 * DAY)),
+        capacity: 30,
+        createdBy: admin,
+        changeId: "demo-flight-trip",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing(),
   ]);
 }

@@ -113,3 +113,8 @@ export const ENROLLMENT_MESSAGES = {
   returnSuccess: { title: "Payment received", description: "Thank you! Your payment was received. The enrolment shows as paid once Stripe confirms it." },
   returnCancelled: { title: "Payment cancelled", description: "You were not charged. You can pay from Flight Trips whenever you are ready." },
 } as const;
+
+/** The school admin's rules beyond the form (appended: the shared messages above stay as they are). */
+export const FLIGHT_TRIP_ADMIN_MESSAGES = {
+  reopenCancelled: "A cancelled trip cannot be reopened: its payments are refunded. Create a new trip instead.",
+} as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
 import { hasStep } from "./invoices.ts";
+import { sendNotificationInput } from "./notifications.ts";
 import { isCalendarDate, WALL_TIME } from "./school-time.ts";
 
 export * from "./flight-trip-texts.ts";
@@ -83,3 +84,15 @@ export type EnrollmentForm = z.input<typeof enrollmentFormSchema>;
 
 export const enrollInput = z.object({ tripId: id, enrollment: enrollmentFormSchema }).strict();
 export const enrollmentIdInput = z.object({ enrollmentId: id }).strict();
+
+/** "Notify enrolled parents": the Send Notification limits, to the parents of the trip's enrolled children. */
+export const notifyEnrolledParentsInput = z
+  .object({
+    tripId: id,
+    title: sendNotificationInput.shape.title,
+    message: sendNotificationInput.shape.message,
+    /** Also send each parent an e-mail copy. */
+    email: z.boolean(),
+  })
+  .strict();
+export type NotifyEnrolledParentsForm = z.input<typeof notifyEnrolledParentsInput>;

@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
               lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "schoolAdmin" }),
               loader: prefetchLoader("school_admin", "schoolAdminNotifications"),
             },
-            { path: "flight-trips", lazy: withProps(() => import("../pages/school-admin/ComingSoonPage.tsx"), { page: "flightTrips" }) },
+            { path: "flight-trips", lazy: page(() => import("../pages/school-admin/flight-trips/FlightTripsPage.tsx")) },
             {
               path: "invoices",
               lazy: withProps(() => import("../pages/invoices/InvoicesPage.tsx"), { role: "schoolAdmin" }),

@@ -111,6 +111,12 @@ async function audienceRecipients(scope: SchoolScope, audience: NotificationAudi
   return rows.map((row) => ({ role: "parent" as const, ...row }));
 }
 
+/** One send of the admin's hourly Send Notification budget (TOO_MANY_REQUESTS when it is spent). */
+export async function takeSendSlot(scope: SchoolScope): Promise<void> {
+  const decision = await hitWindow(scope.deps.db, `notify:send:${scope.actor.id}`, scope.now, NOTIFICATION_SEND_LIMIT.windowMs, NOTIFICATION_SEND_LIMIT.max);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+}
+
 /**
  * Send Notification: one row per recipient (all active parents of the school, those on a route, or
  * one parent), optionally an e-mail copy each through the outbox, audited, rate-limited per admin.
@@ -122,8 +128,7 @@ export async function sendNotification(scope: SchoolScope, input: z.output<typeo
     db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),
   ]);
   if (recipients.length === 0) throw new AppError("BAD_REQUEST", NOTIFICATION_MESSAGES.noRecipients);
-  const decision = await hitWindow(db, `notify:send:${scope.actor.id}`, scope.now, NOTIFICATION_SEND_LIMIT.windowMs, NOTIFICATION_SEND_LIMIT.max);
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  await takeSendSlot(scope);
   const sent = fanOut(db, {
     schoolId: scope.schoolId,
     schoolName: school?.name ?? "Your school",

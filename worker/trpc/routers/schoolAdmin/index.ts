@@ -3,6 +3,7 @@ import { router, schoolAdminProcedure } from "../../init.ts";
 import { schoolAdminAccountRouter } from "../_shared/account.ts";
 import { billingRouter } from "./billing.ts";
 import { connectRouter } from "./connect.ts";
+import { flightTripsRouter } from "./flightTrips.ts";
 import { invitationsRouter } from "./invitations.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { notificationsRouter } from "./notifications.ts";
@@ -22,6 +23,7 @@ export const schoolAdminRouter = router({
   connect: connectRouter,
   invoices: invoicesRouter,
   paymentSettings: paymentSettingsRouter,
+  flightTrips: flightTripsRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });

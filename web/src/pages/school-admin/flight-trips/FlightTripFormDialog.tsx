@@ -1,0 +1,166 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { type DefaultValues, useForm } from "react-hook-form";
+import { FLIGHT_TRIP_STATUS_LABELS, FLIGHT_TRIP_STATUSES, type FlightTripForm, type FlightTripValues, flightTripFormSchema } from "#shared/flight-trips.ts";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { TextField } from "../../../components/ui/form.tsx";
+import { type FlightTripRow, useSaveFlightTrip } from "../../../features/flight-trips/admin-hooks.ts";
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
+const labelClass = "block text-sm font-medium text-slate-700";
+
+/** An empty box is "not given" (null), a number otherwise; the schema says what is wrong. */
+const optionalNumber = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
+const requiredNumber = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : Number(value));
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+
+function defaults(trip: FlightTripRow | null): DefaultValues<FlightTripForm> {
+  if (!trip)
+    return {
+      title: "",
+      departureAirport: "",
+      arrivalAirport: "",
+      departureDate: "",
+      departureTime: "08:00",
+      returnDate: "",
+      returnTime: "18:00",
+      airline: "",
+      deposit: null,
+      description: "",
+      status: "scheduled",
+      enrollmentDeadline: "",
+      capacity: null,
+    };
+  return {
+    title: trip.title,
+    departureAirport: trip.departureAirport,
+    arrivalAirport: trip.arrivalAirport,
+    departureDate: trip.departureDate,
+    departureTime: trip.departureTime,
+    returnDate: trip.returnDate,
+    returnTime: trip.returnTime,
+    airline: trip.airline,
+    costPerStudent: trip.costPerStudentCents / 100,
+    deposit: dollars(trip.depositCents),
+    description: trip.description ?? "",
+    status: trip.status,
+    enrollmentDeadline: trip.enrollmentDeadline,
+    capacity: trip.capacity,
+  };
+}
+
+/**
+ * Create Trip / Edit (spec §5): every field of the contract, the rules of the shared schema (the
+ * server applies the same), dates and times as wall-clock in the school's zone, amounts in dollars.
+ */
+export default function FlightTripFormDialog({
+  open,
+  onOpenChange,
+  trip,
+  zone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trip: FlightTripRow | null;
+  zone: string;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FlightTripForm, unknown, FlightTripValues>({ resolver: zodResolver(flightTripFormSchema), defaultValues: defaults(trip) });
+  const save = useSaveFlightTrip(() => onOpenChange(false));
+  const ids = { status: useId(), description: useId() };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={trip ? "Edit Flight Trip" : "Create Flight Trip"}
+      description={`Dates and times are in the school's time zone (${zone.replaceAll("_", " ")}).`}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => {
+          if (trip) save.update.mutate({ tripId: trip.id, trip: values });
+          else save.create.mutate({ trip: values });
+        })}
+      >
+        <TextField label="Trip Title" autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Departure Airport" maxLength={80} placeholder="e.g. BOS" error={errors.departureAirport?.message} {...register("departureAirport")} />
+          <TextField label="Arrival Airport" maxLength={80} placeholder="e.g. DCA" error={errors.arrivalAirport?.message} {...register("arrivalAirport")} />
+          <TextField label="Departure Date" type="date" error={errors.departureDate?.message} {...register("departureDate")} />
+          <TextField label="Departure Time" type="time" error={errors.departureTime?.message} {...register("departureTime")} />
+          <TextField label="Return Date" type="date" error={errors.returnDate?.message} {...register("returnDate")} />
+          <TextField label="Return Time" type="time" error={errors.returnTime?.message} {...register("returnTime")} />
+          <TextField label="Airline" maxLength={80} error={errors.airline?.message} {...register("airline")} />
+          <TextField
+            label="Cost per Student ($)"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            error={errors.costPerStudent?.message}
+            {...register("costPerStudent", { setValueAs: requiredNumber })}
+          />
+          <TextField
+            label="Deposit ($, optional)"
+            type="number"
+            min={0.01}
+            step={0.01}
+            inputMode="decimal"
+            hint="Paid first; the balance later. Leave empty to pay in full."
+            error={errors.deposit?.message}
+            {...register("deposit", { setValueAs: optionalNumber })}
+          />
+          <TextField
+            label="Enrolment Deadline"
+            type="date"
+            hint="Last day to enrol (inclusive)."
+            error={errors.enrollmentDeadline?.message}
+            {...register("enrollmentDeadline")}
+          />
+          <TextField
+            label="Capacity (optional)"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            hint="Seats; empty for no limit."
+            error={errors.capacity?.message}
+            {...register("capacity", { setValueAs: optionalNumber })}
+          />
+          <div>
+            <label htmlFor={ids.status} className={labelClass}>
+              Status
+            </label>
+            <select id={ids.status} className={inputClass} {...register("status")}>
+              {FLIGHT_TRIP_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {FLIGHT_TRIP_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div>
+          <label htmlFor={ids.description} className={labelClass}>
+            Description
+          </label>
+          <textarea
+            id={ids.description}
+            rows={3}
+            maxLength={2000}
+            className={inputClass}
+            aria-invalid={errors.description ? true : undefined}
+            {...register("description")}
+          />
+          {errors.description ? <p className="mt-1 text-sm text-red-700">{errors.description.message}</p> : null}
+        </div>
+        <DialogActions onCancel={() => onOpenChange(false)} submitLabel={trip ? "Save Changes" : "Create Trip"} pendingLabel="Saving…" pending={save.isPending} />
+      </form>
+    </Dialog>
+  );
+}

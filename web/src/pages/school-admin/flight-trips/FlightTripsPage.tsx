@@ -1,0 +1,176 @@
+import { Bell, CreditCard, Download, Pencil, Plane, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS_LABELS, FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS } from "#shared/flight-trip-texts.ts";
+import { formatCents } from "#shared/money.ts";
+import { formatCalendarDay, formatTime, zonedInstant } from "#shared/school-time.ts";
+import { Badge, type Tone } from "../../../components/ui/badge.tsx";
+import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { type FlightTripRow, useDeleteFlightTrip, useExportRoster, useFlightTrips } from "../../../features/flight-trips/admin-hooks.ts";
+
+const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
+const FlightTripFormDialog = lazyDialog(async () => (await import("./FlightTripFormDialog.tsx")).default);
+const NotifyParentsDialog = lazyDialog(async () => (await import("./NotifyParentsDialog.tsx")).default);
+
+const STATUS_TONES: Record<FlightTripRow["status"], Tone> = { scheduled: "blue", "in-progress": "amber", completed: "green", cancelled: "red" };
+type Student = FlightTripRow["students"][number];
+const ENROLMENT_TONES: Record<Student["status"], Tone> = { confirmed: "green", pending: "amber", "opted-out": "slate" };
+const PAYMENT_TONES: Record<Student["paymentStatus"], Tone> = { paid: "green", partial: "blue", pending: "amber" };
+
+/** "Apr 20, 2026 · 8:30 AM": a wall-clock date and time of the school's zone. */
+function when(date: string, time: string, zone: string): string {
+  return `${formatCalendarDay(date)} · ${formatTime(zonedInstant(date, time, zone), zone)}`;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function Students({ trip }: { trip: FlightTripRow }) {
+  if (trip.students.length === 0) return <p className="text-sm text-slate-600">No students enrolled yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+      {trip.students.map((student) => (
+        <li key={student.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
+          <span className="min-w-0">
+            <span className="font-medium text-ink">{student.childName}</span>
+            <span className="ml-2 text-sm text-slate-600">{student.grade}</span>
+          </span>
+          <span className="flex flex-wrap gap-1.5">
+            <Badge tone={ENROLMENT_TONES[student.status]}>
+              <span className="sr-only">Enrolment: </span>
+              {ENROLLMENT_STATUS_LABELS[student.status]}
+            </Badge>
+            {student.status === "opted-out" ? null : (
+              <Badge tone={PAYMENT_TONES[student.paymentStatus]}>
+                <CreditCard aria-hidden="true" className="mr-1 h-3 w-3" />
+                <span className="sr-only">Payment: </span>
+                {ENROLLMENT_PAYMENT_LABELS[student.paymentStatus]}
+              </Badge>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TripCard({ trip, zone, onEdit, onDelete, onNotify }: { trip: FlightTripRow; zone: string; onEdit: () => void; onDelete: () => void; onNotify: () => void }) {
+  const roster = useExportRoster();
+  const seats = trip.capacity === null ? `${trip.counts.enrolled} enrolled` : `${trip.counts.enrolled} / ${trip.capacity} seats`;
+  return (
+    <article aria-labelledby={`trip-${trip.id}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`trip-${trip.id}`} className="text-lg font-semibold break-words text-ink">
+            {trip.title}
+          </h2>
+          <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+            <Plane aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <span className="break-words">
+              {trip.departureAirport} → {trip.arrivalAirport} · {trip.airline}
+            </span>
+          </p>
+        </div>
+        <Badge tone={STATUS_TONES[trip.status]}>{FLIGHT_TRIP_STATUS_LABELS[trip.status]}</Badge>
+      </div>
+      {trip.description ? <p className="mt-2 text-sm break-words text-slate-700">{trip.description}</p> : null}
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Fact label="Departure">{when(trip.departureDate, trip.departureTime, zone)}</Fact>
+        <Fact label="Return">{when(trip.returnDate, trip.returnTime, zone)}</Fact>
+        <Fact label="Cost per student">{formatCents(trip.costPerStudentCents)}</Fact>
+        <Fact label="Deposit">{trip.depositCents === null ? "None (pay in full)" : formatCents(trip.depositCents)}</Fact>
+        <Fact label="Enrolment deadline">{formatCalendarDay(trip.enrollmentDeadline)}</Fact>
+        <Fact label="Enrolled">
+          {seats}
+          <span className="block text-xs text-slate-500">
+            {trip.counts.confirmed} confirmed · {trip.counts.paid} paid
+          </span>
+        </Fact>
+      </dl>
+      <section aria-label={`Students enrolled in ${trip.title}`} className="mt-4">
+        <h3 className="mb-2 text-sm font-semibold text-ink">Enrolled Students</h3>
+        <Students trip={trip} />
+      </section>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <SecondaryButton onClick={onEdit} aria-label={`Edit ${trip.title}`}>
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+          Edit
+        </SecondaryButton>
+        <SecondaryButton disabled={roster.isPending} onClick={() => roster.mutate(trip.id)} aria-label={`Export roster of ${trip.title}`}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export Roster
+        </SecondaryButton>
+        <SecondaryButton disabled={trip.counts.enrolled === 0} onClick={onNotify} aria-label={`Notify enrolled parents of ${trip.title}`}>
+          <Bell aria-hidden="true" className="h-4 w-4" />
+          Notify Parents
+        </SecondaryButton>
+        <SecondaryButton onClick={onDelete} aria-label={`Delete ${trip.title}`} className="text-red-700">
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete
+        </SecondaryButton>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Flight Trips (school admin): the school's trips, soonest first, with their enrolled students and
+ * payment badges; Create / Edit, Delete (cancels and refunds when paid), Export roster, Notify parents.
+ */
+export default function FlightTripsPage() {
+  const list = useFlightTrips();
+  const [editing, setEditing] = useState<{ trip: FlightTripRow | null } | null>(null);
+  const [deleting, setDeleting] = useState<FlightTripRow | null>(null);
+  const [notifying, setNotifying] = useState<FlightTripRow | null>(null);
+  const remove = useDeleteFlightTrip(() => setDeleting(null));
+  useEffect(() => {
+    document.title = "Flight Trips · SchoolRide";
+  }, []);
+  const zone = list.data?.timeZone ?? "UTC";
+  const create = (
+    <Button onClick={() => setEditing({ trip: null })}>
+      <Plus aria-hidden="true" className="h-4 w-4" />
+      Create Trip
+    </Button>
+  );
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Flight Trips" subtitle={list.data ? `Times in ${zone.replaceAll("_", " ")}` : undefined} actions={create} />
+      {list.isPending ? (
+        <Loading label="Loading flight trips…" />
+      ) : list.isError ? (
+        <LoadError message="Failed to load flight trips." error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.trips.length === 0 ? (
+        <EmptyState title="No flight trips yet" spacious action={create}>
+          Create a trip: parents enrol their children, accept the terms and pay online.
+        </EmptyState>
+      ) : (
+        list.data.trips.map((trip) => (
+          <TripCard key={trip.id} trip={trip} zone={zone} onEdit={() => setEditing({ trip })} onDelete={() => setDeleting(trip)} onNotify={() => setNotifying(trip)} />
+        ))
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? null : setDeleting(null))}
+        title={deleting?.hasPaidEnrolments ? "Cancel Flight Trip" : "Delete Flight Trip"}
+        message={deleting?.hasPaidEnrolments ? FLIGHT_TRIP_MESSAGES.confirmCancel : FLIGHT_TRIP_MESSAGES.confirmDelete}
+        confirmLabel={deleting?.hasPaidEnrolments ? "Cancel Trip and Refund" : "Delete"}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
+      />
+      {editing ? (
+        <FlightTripFormDialog key={editing.trip?.id ?? "new"} open onOpenChange={(open) => (open ? null : setEditing(null))} trip={editing.trip} zone={zone} />
+      ) : null}
+      {notifying ? <NotifyParentsDialog key={notifying.id} open onOpenChange={(open) => (open ? null : setNotifying(null))} trip={notifying} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,322 @@
+import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+import { dollarsToCents } from "#shared/fees.ts";
+import { FLIGHT_TRIP_ADMIN_MESSAGES, type FlightTripValues, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
+import { rowHolds } from "../../../db/conditional.ts";
+import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
+import { commitWithOutbox } from "../_shared/commit.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
+import { auditInsert } from "../audit.ts";
+import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { AppError } from "../errors.ts";
+import { refundableEnrollmentPayments, requestRefunds } from "../payments/refunds.ts";
+import { cancellationNotice, flightTripChangeNotice, NOT_OPTED_OUT, parentNotices } from "./notify.ts";
+
+/** At most this many trips on the page (a school runs a handful a year). */
+export const FLIGHT_TRIP_LIST_LIMIT = 500;
+
+const TRIP_COLUMNS = {
+  id: flightTrips.id,
+  title: flightTrips.title,
+  departureAirport: flightTrips.departureAirport,
+  arrivalAirport: flightTrips.arrivalAirport,
+  departureDate: flightTrips.departureDate,
+  departureTime: flightTrips.departureTime,
+  returnDate: flightTrips.returnDate,
+  returnTime: flightTrips.returnTime,
+  airline: flightTrips.airline,
+  costPerStudentCents: flightTrips.costPerStudentCents,
+  depositCents: flightTrips.depositCents,
+  description: flightTrips.description,
+  status: flightTrips.status,
+  enrollmentDeadline: flightTrips.enrollmentDeadline,
+  capacity: flightTrips.capacity,
+};
+
+/** Stripe closes a Checkout Session 24 hours after it opened: a pending payment older than that can no longer succeed. */
+export const CHECKOUT_OPEN_MS = 24 * 3_600_000;
+
+/** A payment that holds a parent's money, or may still take it (a Checkout opened in the last 24 hours). */
+function moneyIn(now: Date): SQL {
+  return or(eq(payments.status, "succeeded"), and(eq(payments.status, "pending"), gt(payments.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS))))!;
+}
+
+/** Payments of this enrolment hold (or may still take) money: Delete cancels and refunds instead. */
+const enrolmentHoldsMoney = (now: Date) =>
+  sql<boolean>`exists (select 1 from ${payments} where ${payments.enrollmentId} = ${flightTripEnrollments.id} and ${moneyIn(now)})`;
+
+/** Some payment of the trip's enrolments holds (or may still take) money. */
+const tripHoldsMoney = (tripId: string, now: Date) =>
+  sql`exists (select 1 from ${payments} inner join ${flightTripEnrollments} on ${flightTripEnrollments.id} = ${payments.enrollmentId} where ${flightTripEnrollments.flightTripId} = ${tripId} and ${moneyIn(now)})`;
+
+/** The seat-holding enrolments of a trip, as a scalar subquery. */
+const seatsTaken = (tripId: string) =>
+  sql<number>`(select count(*) from ${flightTripEnrollments} where ${flightTripEnrollments.flightTripId} = ${tripId} and ${flightTripEnrollments.status} in ${SEAT_HOLDING_STATUSES})`;
+
+/**
+ * Flight Trips: the school's trips, soonest departure first, each with its enrolled students (name,
+ * grade, enrolment and payment status) and counts: two queries in one round trip.
+ */
+export async function listFlightTrips(scope: SchoolScope) {
+  const { db } = scope.deps;
+  const [trips, enrolments] = await db.batch([
+    db
+      .select(TRIP_COLUMNS)
+      .from(flightTrips)
+      .where(eq(flightTrips.schoolId, scope.schoolId))
+      .orderBy(asc(flightTrips.departureDate), asc(flightTrips.departureTime), asc(flightTrips.id))
+      .limit(FLIGHT_TRIP_LIST_LIMIT),
+    db
+      .select({
+        id: flightTripEnrollments.id,
+        tripId: flightTripEnrollments.flightTripId,
+        childName: children.name,
+        grade: children.grade,
+        status: flightTripEnrollments.status,
+        paymentStatus: flightTripEnrollments.paymentStatus,
+        amountPaidCents: flightTripEnrollments.amountPaidCents,
+        hasPayment: enrolmentHoldsMoney(scope.now),
+      })
+      .from(flightTripEnrollments)
+      .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
+      .where(eq(flightTripEnrollments.schoolId, scope.schoolId))
+      .orderBy(asc(children.name), asc(flightTripEnrollments.id)),
+  ]);
+  const byTrip = new Map<string, typeof enrolments>();
+  for (const row of enrolments) {
+    const list = byTrip.get(row.tripId);
+    if (list) list.push(row);
+    else byTrip.set(row.tripId, [row]);
+  }
+  return {
+    timeZone: scope.timeZone,
+    trips: trips.map((trip) => {
+      const students = (byTrip.get(trip.id) ?? []).map(({ tripId: _trip, hasPayment, ...row }) => ({ ...row, hasPayment: Boolean(hasPayment) }));
+      const holding = students.filter((row) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(row.status));
+      return {
+        ...trip,
+        students,
+        counts: {
+          enrolled: holding.length,
+          confirmed: holding.filter((row) => row.status === "confirmed").length,
+          paid: holding.filter((row) => row.paymentStatus === "paid").length,
+        },
+        /** Delete cancels instead (refunds) when a payment succeeded or a Checkout is still open. */
+        hasPaidEnrolments: students.some((row) => row.hasPayment),
+      };
+    }),
+  };
+}
+
+/** The form's values as stored: amounts in cents. */
+function tripValues(trip: FlightTripValues) {
+  return {
+    title: trip.title,
+    departureAirport: trip.departureAirport,
+    arrivalAirport: trip.arrivalAirport,
+    departureDate: trip.departureDate,
+    departureTime: trip.departureTime,
+    returnDate: trip.returnDate,
+    returnTime: trip.returnTime,
+    airline: trip.airline,
+    costPerStudentCents: dollarsToCents(trip.costPerStudent),
+    depositCents: trip.deposit === null ? null : dollarsToCents(trip.deposit),
+    description: trip.description,
+    status: trip.status,
+    enrollmentDeadline: trip.enrollmentDeadline,
+    capacity: trip.capacity,
+  };
+}
+
+const auditOf = (scope: SchoolScope, eventType: string, description: string, metadata: Record<string, unknown>) => ({
+  eventType,
+  description,
+  userId: scope.actor.id,
+  userRole: scope.actor.role,
+  schoolId: scope.schoolId,
+  metadata,
+  at: scope.now,
+});
+
+/** Create Trip: the trip (amounts in cents) and its audit row in one batch. */
+export async function createFlightTrip(scope: SchoolScope, input: { trip: FlightTripValues }) {
+  const { db } = scope.deps;
+  const id = crypto.randomUUID();
+  const values = tripValues(input.trip);
+  await db.batch([
+    db
+      .insert(flightTrips)
+      .values({ id, schoolId: scope.schoolId, ...values, createdBy: scope.actor.id, changeId: crypto.randomUUID(), createdAt: scope.now, updatedAt: scope.now }),
+    auditInsert(db, auditOf(scope, "flight_trip.created", `Flight trip ${values.title} created`, { tripId: id }), scope.meta),
+  ]);
+  return { id };
+}
+
+/** The school's trip with its change claim and seat count; another school's (or no) trip: NOT_FOUND. */
+export async function findFlightTrip(scope: SchoolScope, tripId: string) {
+  const [trip] = await scope.deps.db
+    .select({ ...TRIP_COLUMNS, changeId: flightTrips.changeId, seatsTaken: seatsTaken(tripId) })
+    .from(flightTrips)
+    .where(and(eq(flightTrips.id, tripId), eq(flightTrips.schoolId, scope.schoolId)));
+  if (!trip) throw new AppError("NOT_FOUND", M.tripNotFound);
+  return trip;
+}
+
+const changedMeanwhile = () => new AppError("CONFLICT", "This flight trip was changed at the same time. Reload and try again.");
+
+/**
+ * Edit Trip. The capacity never drops below the seats already held (checked in the UPDATE itself,
+ * so an enrolment that lands meanwhile is counted). A change of dates, times, airports or status
+ * notifies the parents holding a seat, in the same batch and only if this write won its claim (a
+ * double submit notifies once). Setting the status to cancelled cancels as Delete does (refunds).
+ */
+export async function updateFlightTrip(scope: SchoolScope, input: { tripId: string; trip: FlightTripValues }) {
+  const { db } = scope.deps;
+  const before = await findFlightTrip(scope, input.tripId);
+  const values = tripValues(input.trip);
+  if (values.capacity !== null && values.capacity < before.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));
+  if (before.status === "cancelled" && values.status !== "cancelled") throw new AppError("BAD_REQUEST", FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled);
+  if (values.status === "cancelled" && before.status !== "cancelled") {
+    // The other fields are saved first (no notice), then the cancellation tells and refunds once.
+    await updateFlightTrip(scope, { tripId: before.id, trip: { ...input.trip, status: before.status } });
+    return { id: before.id, ...(await cancelFlightTrip(scope, before.id)) };
+  }
+  const notice = flightTripChangeNotice(before, values);
+  const changeId = crypto.randomUUID();
+  const won = rowHolds(flightTrips, before.id, flightTrips.changeId, changeId);
+  const sent = notice ? await parentNotices(scope, { tripId: before.id, content: notice, won }) : { inserts: [], emails: [], batchId: null, recipients: 0 };
+  const capacityHolds = values.capacity === null ? sql`1` : sql`${values.capacity} >= ${seatsTaken(before.id)}`;
+  try {
+    await commitWithOutbox(
+      scope,
+      [
+        db
+          .update(flightTrips)
+          .set({ ...values, changeId, updatedAt: scope.now })
+          .where(and(eq(flightTrips.id, before.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${before.changeId}`, capacityHolds)),
+        ...sent.inserts,
+      ],
+      {
+        emails: sent.emails,
+        audit: {
+          eventType: "flight_trip.updated",
+          description: `Flight trip ${values.title} updated`,
+          schoolId: scope.schoolId,
+          metadata: { tripId: before.id, notifiedParents: sent.recipients, notificationBatchId: sent.batchId },
+        },
+        claim: { won, lost: changedMeanwhile() },
+      },
+    );
+  } catch (error) {
+    // Lost: an enrolment took a seat meanwhile (say so), or another write won.
+    if (error instanceof AppError && error.code === "CONFLICT") {
+      const now = await findFlightTrip(scope, before.id);
+      if (values.capacity !== null && values.capacity < now.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(now.seatsTaken));
+    }
+    throw error;
+  }
+  return { id: before.id, notified: sent.recipients };
+}
+
+/**
+ * Delete: a trip no one has paid for is deleted (its enrolments with it; their parents are told);
+ * a trip with a succeeded payment, or a Checkout still open (its money may yet arrive), is
+ * cancelled instead (refunds now, and the hourly sweep refunds what arrives later; parents told).
+ * The answer says which, for the toast. The delete is guarded, so a payment landing meanwhile
+ * turns it into a cancel.
+ */
+export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: string }): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
+  const { db } = scope.deps;
+  const trip = await findFlightTrip(scope, input.tripId);
+  const paidEnrolment = tripHoldsMoney(trip.id, scope.now);
+  const somethingPaid = async () =>
+    (
+      await db
+        .select({ id: flightTrips.id })
+        .from(flightTrips)
+        .where(and(eq(flightTrips.id, trip.id), paidEnrolment))
+    ).length > 0;
+  if (await somethingPaid()) return { id: trip.id, ...(await cancelFlightTrip(scope, trip.id)) };
+  // Claim the trip (a fresh change id, only while nothing is paid), tell the enrolled parents, then delete it.
+  const changeId = crypto.randomUUID();
+  const won = rowHolds(flightTrips, trip.id, flightTrips.changeId, changeId);
+  const notice = {
+    title: "Flight trip cancelled",
+    message: `${trip.title} on ${trip.departureDate} is cancelled and its enrolments are removed.`,
+    type: "warning",
+    category: "trip",
+  } as const;
+  const sent = await parentNotices(scope, { tripId: trip.id, content: notice, won });
+  const mails = sent.emails.map((draft) => outboxInsert(db, draft, scope.now, won));
+  const [claimed] = await db.batch([
+    db
+      .update(flightTrips)
+      .set({ changeId })
+      .where(and(eq(flightTrips.id, trip.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${trip.changeId}`, sql`not ${paidEnrolment}`)),
+    ...sent.inserts,
+    ...mails.map((mail) => mail.query),
+    auditInsert(db, auditOf(scope, "flight_trip.deleted", `Flight trip ${trip.title} deleted`, { tripId: trip.id, notifiedParents: sent.recipients }), scope.meta, won),
+    db.delete(flightTrips).where(and(eq(flightTrips.id, trip.id), eq(flightTrips.changeId, changeId))),
+  ]);
+  if (claimed.rowsAffected !== 1) {
+    // A payment succeeded meanwhile: cancel instead. Otherwise another write won (or it is gone).
+    if (await somethingPaid()) return { id: trip.id, ...(await cancelFlightTrip(scope, trip.id)) };
+    await findFlightTrip(scope, trip.id);
+    throw changedMeanwhile();
+  }
+  await enqueueEmails(
+    scope.deps,
+    mails.map((mail) => mail.id),
+  );
+  return { id: trip.id, outcome: "deleted" };
+}
+
+/**
+ * Cancel instead of delete: the trip turns cancelled (a guarded claim: of two clicks one writes and
+ * tells the parents, in-app and by e-mail), then every succeeded payment of its enrolments is
+ * refunded through Stripe (application fee too). A refund Stripe refuses is retried by the hourly
+ * sweep; asking again (a double click, the sweep) never refunds twice.
+ */
+export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Promise<{ outcome: "cancelled"; refunds: number; refundsFailed: number }> {
+  const { db } = scope.deps;
+  const trip = await findFlightTrip(scope, tripId);
+  if (trip.status !== "cancelled") {
+    const changeId = crypto.randomUUID();
+    const won = rowHolds(flightTrips, trip.id, flightTrips.changeId, changeId);
+    const sent = await parentNotices(scope, { tripId: trip.id, content: cancellationNotice(trip), won, which: NOT_OPTED_OUT });
+    try {
+      await commitWithOutbox(
+        scope,
+        [
+          db
+            .update(flightTrips)
+            .set({ status: "cancelled", changeId, updatedAt: scope.now })
+            .where(and(eq(flightTrips.id, trip.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${trip.changeId}`)),
+          ...sent.inserts,
+        ],
+        {
+          emails: sent.emails,
+          audit: {
+            eventType: "flight_trip.cancelled",
+            description: `Flight trip ${trip.title} cancelled`,
+            schoolId: scope.schoolId,
+            metadata: { tripId: trip.id, notifiedParents: sent.recipients, notificationBatchId: sent.batchId },
+          },
+          claim: { won, lost: changedMeanwhile() },
+        },
+      );
+    } catch (error) {
+      // A double click: the other request cancelled it (and told the parents); the refunds below are idempotent.
+      if (!(error instanceof AppError && error.code === "CONFLICT" && (await findFlightTrip(scope, trip.id)).status === "cancelled")) throw error;
+    }
+  }
+  const enrolments = await db
+    .select({ id: flightTripEnrollments.id })
+    .from(flightTripEnrollments)
+    .where(and(eq(flightTripEnrollments.flightTripId, trip.id), eq(flightTripEnrollments.schoolId, scope.schoolId)));
+  const owed = await refundableEnrollmentPayments(
+    db,
+    enrolments.map((row) => row.id),
+  );
+  const { failed } = await requestRefunds(scope.deps, owed, "flight_trip_cancelled");
+  return { outcome: "cancelled", refunds: owed.length, refundsFailed: failed.length };
+}

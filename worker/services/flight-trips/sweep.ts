@@ -1,0 +1,140 @@
+import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { ENROLLMENT_REMINDER_HOURS, enrollmentClosesAt, nextPaymentCents } from "#shared/flight-trip-texts.ts";
+import { formatCents } from "#shared/money.ts";
+import { shiftDate } from "#shared/school-time.ts";
+import type { Db } from "../../../db/client.ts";
+import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "../../../db/schema/index.ts";
+import type { Logger } from "../../deps.ts";
+import type { QueueProducer } from "../../platform.ts";
+import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
+import { fanOut } from "../notifications/fan-out.ts";
+import { type RefundablePayment, requestRefunds } from "../payments/refunds.ts";
+
+export type SweepDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
+
+const REMINDER_MS = ENROLLMENT_REMINDER_HOURS * 3_600_000;
+/** Per hourly run; the rest waits for the next hour. */
+const SWEEP_BATCH = 200;
+
+/** The reminder a parent gets for an unpaid (pending) or partly paid enrolment. */
+export function reminderNotice(input: { title: string; childName: string; deadline: string; dueCents: number }) {
+  return {
+    title: "Flight trip payment due",
+    message: `Enrolment for ${input.title} closes at the end of ${input.deadline}. ${formatCents(input.dueCents)} is still to pay for ${input.childName}.`,
+    type: "warning" as const,
+    category: "trip" as const,
+  };
+}
+
+/**
+ * Hourly: one reminder (in-app and by e-mail) per pending or partly paid enrolment of a scheduled
+ * trip whose enrolment closes within the next ENROLLMENT_REMINDER_HOURS (the deadline day ends in the
+ * school's zone). `reminder_sent_at` is the claim: the notification and the e-mail are written only
+ * while it is empty, in the batch that sets it, so overlapping sweeps send one.
+ */
+export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promise<number> {
+  const { db } = deps;
+  // Any zone is within a day of UTC: a cheap date window in SQL, the exact instant below.
+  const today = now.toISOString().slice(0, 10);
+  const candidates = await db
+    .select({
+      id: flightTripEnrollments.id,
+      amountPaidCents: flightTripEnrollments.amountPaidCents,
+      childName: children.name,
+      parentId: parents.id,
+      parentEmail: parents.email,
+      schoolId: schools.id,
+      schoolName: schools.name,
+      timeZone: schools.timeZone,
+      title: flightTrips.title,
+      deadline: flightTrips.enrollmentDeadline,
+      costPerStudentCents: flightTrips.costPerStudentCents,
+      depositCents: flightTrips.depositCents,
+    })
+    .from(flightTripEnrollments)
+    .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
+    .innerJoin(schools, eq(schools.id, flightTrips.schoolId))
+    .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
+    .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
+    .where(
+      and(
+        isNull(flightTripEnrollments.reminderSentAt),
+        or(eq(flightTripEnrollments.status, "pending"), and(eq(flightTripEnrollments.status, "confirmed"), eq(flightTripEnrollments.paymentStatus, "partial"))),
+        eq(flightTrips.status, "scheduled"),
+        eq(parents.isActive, true),
+        gte(flightTrips.enrollmentDeadline, shiftDate(today, -1)),
+        lte(flightTrips.enrollmentDeadline, shiftDate(today, Math.ceil(ENROLLMENT_REMINDER_HOURS / 24) + 1)),
+      ),
+    )
+    .limit(SWEEP_BATCH);
+  let sent = 0;
+  for (const row of candidates) {
+    const closes = enrollmentClosesAt(row.deadline, row.timeZone).getTime();
+    if (closes <= now.getTime() || closes - now.getTime() > REMINDER_MS) continue;
+    const dueCents = nextPaymentCents(row, row.amountPaidCents);
+    if (dueCents === 0) continue;
+    const unclaimed = sql`exists (select 1 from ${flightTripEnrollments} where ${flightTripEnrollments.id} = ${row.id} and ${flightTripEnrollments.reminderSentAt} is null)`;
+    const notice = fanOut(db, {
+      schoolId: row.schoolId,
+      schoolName: row.schoolName,
+      senderId: null,
+      recipients: [{ role: "parent", id: row.parentId, email: row.parentEmail }],
+      content: reminderNotice({ title: row.title, childName: row.childName, deadline: row.deadline, dueCents }),
+      email: true,
+      appUrl: deps.appUrl,
+      now,
+      onlyIf: unclaimed,
+    });
+    const mails = notice.emails.map((draft) => outboxInsert(db, draft, now, unclaimed));
+    // The writes that depend on the claim come first; the claim last, in the same transaction.
+    const results = await db.batch([
+      ...(notice.inserts as [(typeof notice.inserts)[number]]),
+      ...mails.map((mail) => mail.query),
+      db
+        .update(flightTripEnrollments)
+        .set({ reminderSentAt: now, updatedAt: now })
+        .where(and(eq(flightTripEnrollments.id, row.id), isNull(flightTripEnrollments.reminderSentAt))),
+    ]);
+    if ((results.at(-1) as { rowsAffected?: number }).rowsAffected !== 1) continue;
+    sent += 1;
+    await enqueueEmails(
+      deps,
+      mails.map((mail) => mail.id),
+    );
+  }
+  return sent;
+}
+
+/**
+ * Hourly: refunds still owed (a succeeded payment of an enrolment that was opted out, or of a
+ * cancelled trip) are asked for again. Stripe's Idempotency-Key makes a repeat harmless; the payment
+ * turns refunded when `charge.refunded` reaches the webhook, and then leaves this list.
+ */
+export async function retryOwedRefunds(deps: SweepDeps, _now: Date): Promise<{ owed: number; failed: number }> {
+  const { db } = deps;
+  const rows = await db
+    .select({ id: payments.id, stripePaymentIntentId: payments.stripePaymentIntentId, stripeAccountId: payments.stripeAccountId })
+    .from(payments)
+    .innerJoin(flightTripEnrollments, eq(flightTripEnrollments.id, payments.enrollmentId))
+    .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
+    .where(
+      and(
+        eq(payments.status, "succeeded"),
+        isNotNull(payments.stripePaymentIntentId),
+        isNotNull(payments.stripeAccountId),
+        or(eq(flightTripEnrollments.status, "opted-out"), eq(flightTrips.status, "cancelled")),
+      ),
+    )
+    .limit(SWEEP_BATCH);
+  const owed = rows.filter((row): row is RefundablePayment => row.stripePaymentIntentId !== null && row.stripeAccountId !== null);
+  const { failed } = await requestRefunds(deps, owed, "flight_trip_refund_retry");
+  return { owed: owed.length, failed: failed.length };
+}
+
+/** The flight-trips part of the hourly run. */
+export async function flightTripSweep(deps: SweepDeps, now: Date) {
+  const reminders = await sendEnrollmentReminders(deps, now);
+  const refunds = await retryOwedRefunds(deps, now);
+  return { reminders, refundsOwed: refunds.owed, refundsFailed: refunds.failed };
+}
