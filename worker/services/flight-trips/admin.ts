@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import { dollarsToCents } from "#shared/fees.ts";
 import { FLIGHT_TRIP_ADMIN_MESSAGES, type FlightTripValues, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
 import { rowHolds } from "../../../db/conditional.ts";
@@ -35,9 +35,13 @@ const TRIP_COLUMNS = {
 /** Stripe closes a Checkout Session 24 hours after it opened: a pending payment older than that can no longer succeed. */
 export const CHECKOUT_OPEN_MS = 24 * 3_600_000;
 
-/** A payment that holds a parent's money, or may still take it (a Checkout opened in the last 24 hours). */
+/**
+ * A payment that holds a parent's money, held it (refunded: the trip keeps the record of what was
+ * paid and given back, so it is cancelled, never deleted), or may still take it (a Checkout opened
+ * in the last 24 hours).
+ */
 function moneyIn(now: Date): SQL {
-  return or(eq(payments.status, "succeeded"), and(eq(payments.status, "pending"), gt(payments.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS))))!;
+  return or(inArray(payments.status, ["succeeded", "refunded"]), and(eq(payments.status, "pending"), gt(payments.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS))))!;
 }
 
 /** Payments of this enrolment hold (or may still take) money: Delete cancels and refunds instead. */
@@ -219,7 +223,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
 
 /**
  * Delete: a trip no one has paid for is deleted (its enrolments with it; their parents are told);
- * a trip with a succeeded payment, or a Checkout still open (its money may yet arrive), is
+ * a trip with a payment (succeeded, or already refunded), or a Checkout still open (its money may yet arrive), is
  * cancelled instead (refunds now, and the hourly sweep refunds what arrives later; parents told).
  * The answer says which, for the toast. The delete is guarded, so a payment landing meanwhile
  * turns it into a cancel.
