@@ -29,7 +29,7 @@ export function BottomBar({ items, person, onLogout, loggingOut }: Props) {
       <ul className="grid grid-cols-5">
         {primary.map(({ to, label, short, icon: Icon, end }) => (
           <li key={to}>
-            <NavLink to={to} end={end} aria-label={short ? label : undefined} className={({ isActive }) => cellClass(isActive)}>
+            <NavLink to={to} end={end} aria-label={short && label.includes(short) ? label : undefined} className={({ isActive }) => cellClass(isActive)}>
               <Icon aria-hidden="true" className="h-5 w-5" />
               {short ?? label}
             </NavLink>

@@ -19,15 +19,17 @@ export function Sidebar({ items, onLogout, loggingOut }: { items: NavItem[]; onL
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={onLogout}
-        disabled={loggingOut}
-        className="mt-4 flex w-full items-center gap-2 rounded-md border-t border-slate-200 px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
-      >
-        <LogOut aria-hidden="true" className="h-4 w-4" />
-        Logout
-      </button>
+      <div className="mt-3 border-t border-slate-200 pt-3">
+        <button
+          type="button"
+          onClick={onLogout}
+          disabled={loggingOut}
+          className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          <LogOut aria-hidden="true" className="h-4 w-4" />
+          Logout
+        </button>
+      </div>
     </nav>
   );
 }

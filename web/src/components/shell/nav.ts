@@ -20,8 +20,8 @@ import type { Role } from "../../lib/session.ts";
 
 /**
  * One destination of an area. `short` is the phone bar's label when the full one does not fit a
- * fifth of a 375 px screen; it is a word of `label`, which stays the link's accessible name (so a
- * voice user saying what they see still hits it).
+ * fifth of a 375 px screen. When it is part of `label`, `label` stays the link's accessible name
+ * (a voice user saying what they see still hits it); otherwise the name is what the bar shows.
  */
 export type NavItem = { to: string; label: string; short?: string; icon: LucideIcon; end?: boolean; primary?: boolean };
 
