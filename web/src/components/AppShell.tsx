@@ -3,17 +3,17 @@ import { NavLink, Outlet } from "react-router";
 import { useSession } from "../lib/session.ts";
 import { BottomBar } from "./shell/BottomBar.tsx";
 import { NotificationBell } from "./shell/NotificationBell.tsx";
-import { AREA_NAV, ROLE_LABELS } from "./shell/nav.ts";
+import { type NavItem, ROLE_LABELS } from "./shell/nav.ts";
 import { Sidebar } from "./shell/Sidebar.tsx";
 
 /**
  * The signed-in frame: a compact header (brand, the bell, the user and their school), the spec's
- * sidebar from md up, and on phones a bottom bar with a More menu (never a scrolling row).
+ * sidebar from md up, and on phones a bottom bar with a More menu (never a scrolling row). Each
+ * area's module (shell/*Shell.tsx) gives its items.
  */
-export default function AppShell() {
+export function AppShell({ items }: { items: NavItem[] }) {
   const { user, home, logout, loggingOut } = useSession();
   if (!user || !home) return null;
-  const items = AREA_NAV[user.role];
   const detail = `${ROLE_LABELS[user.role]}${user.school ? ` · ${user.school}` : ""}`;
   const onLogout = () => void logout();
   return (

@@ -2,6 +2,7 @@ import { Ellipsis } from "lucide-react";
 import { useRef, useState } from "react";
 import { matchPath, NavLink, useLocation } from "react-router";
 import { lazyDialog } from "../ui/lazy-dialog.tsx";
+import { LogoutButton } from "./LogoutButton.tsx";
 import type { MoreSheetProps } from "./MoreSheet.tsx";
 import type { NavItem } from "./nav.ts";
 
@@ -42,7 +43,14 @@ export function BottomBar({ items, person, onLogout, loggingOut }: Props) {
           </button>
         </li>
       </ul>
-      <MoreSheet open={open} onOpenChange={setOpen} items={more} person={person} onLogout={onLogout} loggingOut={loggingOut} opener={opener} />
+      <MoreSheet
+        open={open}
+        onOpenChange={setOpen}
+        items={more}
+        person={person}
+        footer={<LogoutButton onLogout={onLogout} loggingOut={loggingOut} large />}
+        opener={opener}
+      />
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { LogOut, X } from "lucide-react";
-import type { RefObject } from "react";
+import { X } from "lucide-react";
+import type { ReactNode, RefObject } from "react";
 import { NavLink } from "react-router";
 import type { NavItem } from "./nav.ts";
 
@@ -12,8 +12,8 @@ export type MoreSheetProps = {
   onOpenChange: (open: boolean) => void;
   items: NavItem[];
   person: { name: string; detail: string };
-  onLogout: () => void;
-  loggingOut: boolean;
+  /** Logout (rendered by the bar, which the shell's chunk already carries). */
+  footer: ReactNode;
   /** The More button, which gets the focus back when the sheet closes. */
   opener: RefObject<HTMLButtonElement | null>;
 };
@@ -23,7 +23,7 @@ export type MoreSheetProps = {
  * or the overlay closes it, the focus goes back to More) with the area's other pages and Logout.
  * Loaded the first time it opens, so the shell on every page carries no dialog code.
  */
-export default function MoreSheet({ open, onOpenChange, items, person, onLogout, loggingOut, opener }: MoreSheetProps) {
+export default function MoreSheet({ open, onOpenChange, items, person, footer, opener }: MoreSheetProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -60,17 +60,7 @@ export default function MoreSheet({ open, onOpenChange, items, person, onLogout,
                 </NavLink>
               </li>
             ))}
-            <li className="mt-1 border-t border-slate-200 pt-1">
-              <button
-                type="button"
-                onClick={onLogout}
-                disabled={loggingOut}
-                className="flex min-h-12 w-full items-center gap-3 rounded-md px-3 text-left text-base font-medium text-slate-700 hover:bg-slate-100"
-              >
-                <LogOut aria-hidden="true" className="h-5 w-5" />
-                Logout
-              </button>
-            </li>
+            <li className="mt-1 border-t border-slate-200 pt-1">{footer}</li>
           </ul>
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -1,5 +1,5 @@
-import { LogOut } from "lucide-react";
 import { NavLink } from "react-router";
+import { LogoutButton } from "./LogoutButton.tsx";
 import type { NavItem } from "./nav.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -20,15 +20,7 @@ export function Sidebar({ items, onLogout, loggingOut }: { items: NavItem[]; onL
         ))}
       </ul>
       <div className="mt-3 border-t border-slate-200 pt-3">
-        <button
-          type="button"
-          onClick={onLogout}
-          disabled={loggingOut}
-          className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
-        >
-          <LogOut aria-hidden="true" className="h-4 w-4" />
-          Logout
-        </button>
+        <LogoutButton onLogout={onLogout} loggingOut={loggingOut} />
       </div>
     </nav>
   );
