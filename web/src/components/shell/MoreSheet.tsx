@@ -1,7 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { NavLink } from "react-router";
+import { DialogCloseButton } from "../ui/dialog.tsx";
 import type { NavItem } from "./nav.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -44,12 +44,7 @@ export default function MoreSheet({ open, onOpenChange, items, person, footer, o
                 {person.name} · {person.detail}
               </p>
             </div>
-            <RadixDialog.Close
-              className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-100"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </RadixDialog.Close>
+            <DialogCloseButton />
           </div>
           <ul className="flex flex-col gap-1">
             {items.map(({ to, label, icon: Icon, end }) => (
