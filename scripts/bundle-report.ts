@@ -18,8 +18,10 @@ export const BUDGET_KB = { public: 120, area: 150 } as const;
  */
 const DATA = "src/lib/data.tsx";
 const PUBLIC = "src/components/site/PublicLayout.tsx";
-const AREA = ["src/routes/guards.tsx", DATA, "src/routes/prefetch-queries.ts", "src/components/AppShell.tsx"];
-const SUPER_ADMIN = [...AREA, "src/pages/super-admin/security/MfaGate.tsx"];
+const AREA = ["src/routes/guards.tsx", DATA, "src/routes/prefetch-queries.ts"];
+const SUPER_ADMIN = [...AREA, "src/components/shell/SuperAdminShell.tsx", "src/pages/super-admin/security/MfaGate.tsx"];
+const SCHOOL_ADMIN = [...AREA, "src/components/shell/SchoolAdminShell.tsx"];
+const PARENT = [...AREA, "src/components/shell/ParentShell.tsx"];
 const publicPage = (route: string, page: string) => ({ route, budgetKb: BUDGET_KB.public, modules: [PUBLIC, page] });
 const areaPage = (route: string, area: readonly string[], page: string) => ({ route, budgetKb: BUDGET_KB.area, modules: [...area, page] });
 
@@ -33,15 +35,15 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   publicPage("/get-started", "src/pages/registration/GetStartedPage.tsx"),
   areaPage("/super-admin", SUPER_ADMIN, "src/pages/home/SuperAdminHome.tsx"),
   areaPage("/super-admin/schools", SUPER_ADMIN, "src/pages/super-admin/schools/SchoolsPage.tsx"),
-  areaPage("/school-admin", AREA, "src/pages/school-admin/DashboardPage.tsx"),
-  areaPage("/school-admin/trips", AREA, "src/pages/school-admin/trips/TripsPage.tsx"),
-  areaPage("/school-admin/flight-trips", AREA, "src/pages/school-admin/flight-trips/FlightTripsPage.tsx"),
-  areaPage("/school-admin/notifications", AREA, "src/pages/notifications/NotificationsPage.tsx"),
-  areaPage("/parent", AREA, "src/pages/home/ParentHome.tsx"),
-  areaPage("/school-admin/invoices", AREA, "src/pages/invoices/InvoicesPage.tsx"),
-  areaPage("/parent/invoices", AREA, "src/pages/invoices/InvoicesPage.tsx"),
-  areaPage("/parent/children", AREA, "src/pages/parent/ChildrenPage.tsx"),
-  areaPage("/parent/flight-trips", AREA, "src/pages/parent/flight-trips/FlightTripsPage.tsx"),
+  areaPage("/school-admin", SCHOOL_ADMIN, "src/pages/school-admin/DashboardPage.tsx"),
+  areaPage("/school-admin/trips", SCHOOL_ADMIN, "src/pages/school-admin/trips/TripsPage.tsx"),
+  areaPage("/school-admin/flight-trips", SCHOOL_ADMIN, "src/pages/school-admin/flight-trips/FlightTripsPage.tsx"),
+  areaPage("/school-admin/notifications", SCHOOL_ADMIN, "src/pages/notifications/NotificationsPage.tsx"),
+  areaPage("/parent", PARENT, "src/pages/home/ParentHome.tsx"),
+  areaPage("/school-admin/invoices", SCHOOL_ADMIN, "src/pages/invoices/InvoicesPage.tsx"),
+  areaPage("/parent/invoices", PARENT, "src/pages/invoices/InvoicesPage.tsx"),
+  areaPage("/parent/children", PARENT, "src/pages/parent/ChildrenPage.tsx"),
+  areaPage("/parent/flight-trips", PARENT, "src/pages/parent/flight-trips/FlightTripsPage.tsx"),
 ];
 
 export type BundleRow = { route: string; gzipKb: number; budgetKb: number; files: string[] };

@@ -220,7 +220,7 @@ test.describe("super admin", () => {
     }
   });
 
-  test("on a phone the current menu item is scrolled into view and the stat cards sit two per row", async ({ page }) => {
+  test("on a phone the menu is a bottom bar whose labels fit, the current page under More is marked there, and the stat cards sit two per row", async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signIn(page, "super_admin");
     const cards = page.locator("section[aria-labelledby='dashboard-title'] .grid").first().locator(":scope > div");
@@ -231,13 +231,15 @@ test.describe("super admin", () => {
 
     await page.goto("/super-admin/settings");
     const nav = page.getByRole("navigation", { name: "Main" });
-    const active = nav.getByRole("link", { name: "Settings" });
-    await expect(active).toHaveAttribute("aria-current", "page");
-    const box = (await active.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    for (const item of await nav.locator("a, button").all()) {
+      const box = (await item.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
     // No item is squeezed narrower than its label.
-    const clipped = await nav.locator("a").evaluateAll((links) => links.filter((link) => link.scrollWidth > link.clientWidth).length);
+    const clipped = await nav.locator("a, button").evaluateAll((items) => items.filter((item) => item.scrollWidth > item.clientWidth).length);
     expect(clipped).toBe(0);
+    await nav.getByRole("button", { name: "More" }).click();
+    await expect(page.getByRole("dialog", { name: "More" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
   });
 });

@@ -127,6 +127,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.notifications.unreadCount": { access: "parent" },
   "parent.notifications.markRead": { access: "parent", input: { notificationId: "no-such-notification" } },
   "parent.notifications.delete": { access: "parent", input: { notificationId: "no-such-notification" } },
+  "parent.account.profile": { access: "parent" },
   "parent.account.exportData": { access: "parent" },
   "parent.payments.startInvoiceCheckout": { access: "parent", input: { invoiceId: "no-such-invoice" } },
   "parent.flightTrips.list": { access: "parent" },
@@ -140,6 +141,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.flightTrips.optOut": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   // A wrong password: refused (BAD_REQUEST) before anything is erased.
   "parent.account.requestErasure": { access: "parent", input: { password: "not the password" } },
+  "schoolAdmin.account.profile": { access: "school_admin" },
   "schoolAdmin.account.exportData": { access: "school_admin" },
   "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
 };

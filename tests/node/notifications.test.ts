@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { NOTIFICATION_MESSAGES, type SendNotificationForm } from "#shared/notifications.ts";
+import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type SendNotificationForm } from "#shared/notifications.ts";
 import { children, emailLogs, notifications, parents } from "../../db/schema/index.ts";
 import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
 import { callerFor, failure } from "../support/caller.ts";
@@ -121,5 +121,49 @@ describe("the inbox is per person", () => {
     await first.parent.notifications.delete({ notificationId: mine.id });
     expect((await first.parent.notifications.list({ tab: "all" })).counts.all).toBe(1);
     expect((await second.parent.notifications.list({ tab: "all" })).counts.all).toBe(2);
+  });
+});
+
+describe("the parent's inbox (issue 14)", () => {
+  it("a parent of the same school and one of another school cannot read, mark or delete a parent's copy", async () => {
+    const mine = await parentWithChild("North");
+    const neighbour = await parentWithChild("North");
+    const elsewhere = await createSchool(t.db, { timeZone: "UTC" });
+    const stranger = await parentWithChild("North", elsewhere.id);
+    const otherAdmin = await createUser(t.db, "school_admin", { schoolId: elsewhere.id });
+    await (await callerFor(t, admin)).schoolAdmin.notifications.send(message({ kind: "parent", parentId: mine.id }));
+    await (await callerFor(t, otherAdmin)).schoolAdmin.notifications.send(message({ kind: "school" }, { title: "Other school" }));
+    const me = await callerFor(t, mine);
+    const [row] = (await me.parent.notifications.list({ tab: "all" })).rows;
+    expect(row?.title).toBe("Snow day");
+    for (const other of [neighbour, stranger]) {
+      const api = await callerFor(t, other);
+      expect((await api.parent.notifications.list({ tab: "all" })).rows.map((item) => item.id)).not.toContain(row!.id);
+      expect((await failure(api.parent.notifications.markRead({ notificationId: row!.id }))).code).toBe("NOT_FOUND");
+      expect((await failure(api.parent.notifications.delete({ notificationId: row!.id }))).code).toBe("NOT_FOUND");
+    }
+    expect((await failure((await callerFor(t, otherAdmin)).schoolAdmin.notifications.delete({ notificationId: row!.id }))).code).toBe("NOT_FOUND");
+    // The copy is untouched: still there, still unread; the stranger's own school send stays theirs.
+    const after = await me.parent.notifications.list({ tab: "all" });
+    expect(after.rows.map((item) => [item.id, item.read])).toEqual([[row!.id, false]]);
+    expect((await me.parent.notifications.unreadCount()).unread).toBe(1);
+    expect((await (await callerFor(t, stranger)).parent.notifications.list({ tab: "all" })).rows.map((item) => item.title)).toEqual(["Other school"]);
+  });
+
+  it(`is paginated on the server: ${NOTIFICATIONS_PAGE_SIZE} a page, newest first, with the total`, async () => {
+    const parent = await parentWithChild(null);
+    const api = await callerFor(t, admin);
+    const sends = NOTIFICATIONS_PAGE_SIZE + 2;
+    for (let index = 0; index < sends; index += 1) {
+      await api.schoolAdmin.notifications.send(message({ kind: "parent", parentId: parent.id }, { title: `Note ${index}` }));
+      t.clock.advance(1_000);
+    }
+    const inbox = await callerFor(t, parent);
+    const first = await inbox.parent.notifications.list({ tab: "all", page: 1 });
+    expect(first.rows).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    expect(first.rows[0]?.title).toBe(`Note ${sends - 1}`);
+    expect([first.total, first.pages, first.counts.all]).toEqual([sends, 2, sends]);
+    const second = await inbox.parent.notifications.list({ tab: "all", page: 2 });
+    expect(second.rows.map((row) => row.title)).toEqual(["Note 1", "Note 0"]);
   });
 });

@@ -52,6 +52,13 @@ const changePasswordPage = page(() => import("../pages/auth/ChangePasswordPage.t
 /** What every page of an area shows besides the page: the school admin's and the parent's bell. */
 const SHELL_PREFETCH = { super_admin: [], school_admin: ["schoolAdminShell"], parent: ["parentShell"] } as const satisfies Record<Role, readonly PrefetchName[]>;
 
+/** Each area's shell is its own chunk, with only that area's menu and icons. */
+const SHELLS: Record<Role, () => Promise<{ default: ComponentType }>> = {
+  super_admin: () => import("../components/shell/SuperAdminShell.tsx"),
+  school_admin: () => import("../components/shell/SchoolAdminShell.tsx"),
+  parent: () => import("../components/shell/ParentShell.tsx"),
+};
+
 const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObject => ({
   path,
   lazy: guarded([role]),
@@ -59,7 +66,7 @@ const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObjec
   hydrateFallbackElement: <FullPageSpinner />,
   children: [
     {
-      lazy: page(() => import("../components/AppShell.tsx")),
+      lazy: page(SHELLS[role]),
       children: [...children, { path: "change-password", lazy: changePasswordPage }, { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) }],
     },
   ],

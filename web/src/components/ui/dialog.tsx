@@ -30,6 +30,15 @@ function useReturnFocus(open: boolean) {
   };
 }
 
+/** The × at a dialog's top right corner, 44 px for a thumb. */
+export function DialogCloseButton() {
+  return (
+    <RadixDialog.Close className="-mt-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100" aria-label="Close">
+      <X aria-hidden="true" className="h-5 w-5" />
+    </RadixDialog.Close>
+  );
+}
+
 /** An accessible modal (focus trap, Escape, labelled by its title); `wide` makes room for tables. */
 export function Dialog({
   open,
@@ -58,12 +67,7 @@ export function Dialog({
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              className="-mt-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
-              aria-label="Close"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </RadixDialog.Close>
+            <DialogCloseButton />
           </div>
           {description ? <RadixDialog.Description className="mb-4 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
           {children}

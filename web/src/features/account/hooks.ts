@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { downloadText } from "../../lib/download.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
@@ -6,6 +6,14 @@ import { useTRPC } from "../../lib/trpc.ts";
 
 /** The roles with a "My Account" page (GD1). */
 export type AccountRole = "parent" | "school_admin";
+
+/** The account page's profile (name, e-mail, phone, school) from the person's own record. */
+export function useMyProfile(role: AccountRole) {
+  const trpc = useTRPC();
+  const parent = useQuery(trpc.parent.account.profile.queryOptions(undefined, { enabled: role === "parent" }));
+  const schoolAdmin = useQuery(trpc.schoolAdmin.account.profile.queryOptions(undefined, { enabled: role === "school_admin" }));
+  return role === "parent" ? parent : schoolAdmin;
+}
 
 /**
  * "Download my data": everything SchoolRide holds about the user, saved as a JSON file.

@@ -1,10 +1,10 @@
-import { Download, Trash2 } from "lucide-react";
+import { Download, KeyRound, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
-import { useDeleteMyAccount, useDownloadMyData } from "../../features/account/hooks.ts";
+import { useDeleteMyAccount, useDownloadMyData, useMyProfile } from "../../features/account/hooks.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
@@ -16,7 +16,7 @@ const WHAT_GOES = {
   school_admin: "Your name, e-mail, phone and address and your notifications are deleted. The school and its data stay.",
 } as const;
 
-/** `/parent/account` and `/school-admin/account`: profile, "Download my data", "Delete my account" (GD1). */
+/** `/parent/account` and `/school-admin/account`: profile, Change Password, "Download my data", "Delete my account" (GD1). */
 export default function AccountPage() {
   usePageTitle("My Account · SchoolRide");
   const navigate = useNavigate();
@@ -24,6 +24,7 @@ export default function AccountPage() {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const accountRole = user?.role === "parent" ? "parent" : "school_admin";
+  const profile = useMyProfile(accountRole);
   const exporting = useDownloadMyData(accountRole, setDownloadError);
   const erasing = useDeleteMyAccount(accountRole, async () => {
     setDeleteOpen(false);
@@ -43,18 +44,32 @@ export default function AccountPage() {
         <h2 className="text-lg font-semibold text-ink">Profile</h2>
         <dl className="mt-3 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[10rem_1fr] sm:gap-y-3">
           <dt className="font-medium text-slate-600">Name</dt>
-          <dd className="text-ink">{user.name}</dd>
-          <dt className="font-medium text-slate-600">E-mail</dt>
-          <dd className="break-all text-ink">{user.email}</dd>
-          <dt className="font-medium text-slate-600">Role</dt>
+          <dd className="text-ink">{profile.data?.name ?? user.name}</dd>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">E-mail</dt>
+          <dd className="break-all text-ink">{profile.data?.email ?? user.email}</dd>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Phone</dt>
+          <dd className="text-ink">{profile.isPending ? "…" : (profile.data?.phone ?? "Not provided")}</dd>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Role</dt>
           <dd className="text-ink">{ROLE_LABELS[role]}</dd>
           {user.school ? (
             <>
-              <dt className="font-medium text-slate-600">School</dt>
+              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">School</dt>
               <dd className="text-ink">{user.school}</dd>
             </>
           ) : null}
         </dl>
+      </div>
+
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-lg font-semibold text-ink">Password</h2>
+        <p className="mt-1 text-sm text-slate-600">Choose a new password for signing in to SchoolRide.</p>
+        <Link
+          to={role === "parent" ? "/parent/change-password" : "/school-admin/change-password"}
+          className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          <KeyRound aria-hidden="true" className="h-4 w-4" />
+          Change Password
+        </Link>
       </div>
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -2,15 +2,18 @@ import { requestErasureInput } from "#shared/privacy.ts";
 import { serializeClearedSessionCookie } from "../../../auth/cookie.ts";
 import { requestErasure } from "../../../services/privacy/erase.ts";
 import { exportData } from "../../../services/privacy/export.ts";
+import { myProfile } from "../../../services/privacy/profile.ts";
 import { parentProcedure, router, schoolBillingProcedure } from "../../init.ts";
 
 /**
- * GD1: "Download my data" and "Delete my account" for a role (`<role>.account.*`). The subject is
- * the session's user. School admins reach it whatever their subscription (a data right does not
- * depend on paying).
+ * `/…/account` (`<role>.account.*`): the profile, and GD1's "Download my data" and "Delete my
+ * account". The subject is the session's user. School admins reach it whatever their subscription
+ * (a data right does not depend on paying).
  */
 function accountRouter(procedure: typeof parentProcedure | typeof schoolBillingProcedure) {
   return router({
+    /** Name, e-mail, phone and school for the account page. */
+    profile: procedure.query(({ ctx }) => myProfile(ctx.scope)),
     exportData: procedure.mutation(({ ctx }) => exportData(ctx.scope)),
     requestErasure: procedure.input(requestErasureInput).mutation(async ({ ctx, input }) => {
       await requestErasure(ctx.scope, input);

@@ -1,0 +1,19 @@
+import { Baby, Bell, Plane, Receipt, UserRound } from "lucide-react";
+import { AppShell } from "../AppShell.tsx";
+import { changePassword, dashboard, type NavItem } from "./nav.ts";
+
+/** Spec "Shell" for parents: Dashboard, My Children, Flight Trips, Notifications, Invoices, then their own pages. */
+const ITEMS: NavItem[] = [
+  dashboard("/parent"),
+  { to: "/parent/children", label: "My Children", short: "Children", icon: Baby, primary: true },
+  { to: "/parent/flight-trips", label: "Flight Trips", short: "Trips", icon: Plane, primary: true },
+  { to: "/parent/notifications", label: "Notifications", icon: Bell },
+  { to: "/parent/invoices", label: "Invoices", icon: Receipt, primary: true },
+  { to: "/parent/account", label: "My Account", icon: UserRound },
+  changePassword("/parent"),
+];
+
+/** The parent's frame. */
+export default function ParentShell() {
+  return <AppShell items={ITEMS} />;
+}

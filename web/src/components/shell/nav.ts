@@ -1,0 +1,20 @@
+import { KeyRound, LayoutDashboard, type LucideIcon } from "lucide-react";
+import type { Role } from "../../lib/session.ts";
+
+/**
+ * Each area's shell is its own module (SuperAdminShell.tsx, SchoolAdminShell.tsx, ParentShell.tsx)
+ * with its items in the sidebar's order (spec "Shell": Dashboard, the area's pages, then the
+ * person's own pages), so an area loads only its own icons. `primary` items (four) make the phone's
+ * bottom bar, the rest go under its More menu; the header's bell is always on screen, so
+ * Notifications is not one of the four.
+ *
+ * One destination of an area. `short` is the phone bar's label when the full one does not fit a
+ * fifth of a 375 px screen. When it is part of `label`, `label` stays the link's accessible name
+ * (a voice user saying what they see still hits it); otherwise the name is what the bar shows.
+ */
+export type NavItem = { to: string; label: string; short?: string; icon: LucideIcon; end?: boolean; primary?: boolean };
+
+export const dashboard = (home: string): NavItem => ({ to: home, label: "Dashboard", icon: LayoutDashboard, end: true, primary: true });
+export const changePassword = (home: string): NavItem => ({ to: `${home}/change-password`, label: "Change Password", icon: KeyRound });
+
+export const ROLE_LABELS: Record<Role, string> = { super_admin: "Super Admin", school_admin: "School Admin", parent: "Parent" };
