@@ -149,8 +149,8 @@ describe("the eight failure scenarios", () => {
         })),
       )
       .returning();
-    // Resend's real adapter over a provider that answers 429 to its first 4 requests, then honours
-    // Idempotency-Key (a key already delivered is not delivered again).
+    // Resend's real adapter over a provider that answers 429 to its first 4 requests, then accepts;
+    // it counts the deliveries of each Idempotency-Key (an outbox row).
     let requests = 0;
     const delivered = new Map<string, number>();
     const fetchImpl = (async (_url: string, init: RequestInit) => {

@@ -9,7 +9,7 @@ import { appRouter } from "../../worker/trpc/router.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
-import { type FuzzInput, fromSchema, hostileInputs, hostileValue, type JsonSchema } from "../support/hostile.ts";
+import { type FuzzInput, fromSchema, hostileInputs, hostileValue, type IdPool, type JsonSchema } from "../support/hostile.ts";
 
 /**
  * AZ2, AZ3, IN1 under hostile input: every procedure of the app router (walked from
@@ -123,8 +123,23 @@ function foreignIds(identity: Identity): string[] {
   return [...foreign, ...(identity === "parent" ? tenants.neighbour.ids : [])].filter((id) => id.length >= 8);
 }
 
-/** Ids worth sending: both schools' for tenants and anonymous; none for the super admin, who may change any school. */
-const idPool = (identity: Identity) => (identity === "super_admin" ? ["no-such-id"] : [...tenants.a.ids, ...tenants.b.ids, ...tenants.neighbour.ids]);
+/** Ids worth sending: both schools' for tenants and anonymous (by kind of row too); none for the super admin, who may change any school. */
+function idPool(identity: Identity): IdPool {
+  if (identity === "super_admin") return { any: ["no-such-id"], byKey: {} };
+  return { any: [...tenants.a.ids, ...tenants.b.ids, ...tenants.neighbour.ids], byKey: idsByKey };
+}
+let idsByKey: Record<string, string[]> = {};
+/** The input keys that name a kind of row, and the table it lives in. */
+const KEYED_TABLES: Record<string, string> = {
+  childId: "children",
+  invoiceId: "invoices",
+  tripId: "trips",
+  notificationId: "notifications",
+  inviteId: "invitations",
+  parentId: "parents",
+  recipientId: "parents",
+  pendingSchoolId: "pending_schools",
+};
 
 async function contextFor(identity: Identity): Promise<Context> {
   const meta = { ipAddress: "192.0.2.70", userAgent: "fuzz", requestId: "fuzz" };
@@ -152,7 +167,7 @@ async function call(context: Context, path: string, input: unknown): Promise<Out
 function inputsFor(path: string, identity: Identity): fc.Arbitrary<FuzzInput> {
   const ids = idPool(identity);
   const [schema] = PROCEDURES[path]!._def.inputs;
-  if (!schema) return hostileValue(ids).map((input): FuzzInput => ({ input, kind: "replaced" }));
+  if (!schema) return hostileValue(ids.any).map((input): FuzzInput => ({ input, kind: "replaced" }));
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   return hostileInputs(fromSchema(json, ids), ids, Object.keys(json.properties ?? {}));
 }
@@ -193,6 +208,12 @@ beforeAll(async () => {
     neighbour: { id: neighbour.id, ids: [neighbour.id, ...[neighbourChild, neighbourInvoice].map((row) => (row as { id: string }).id)] },
   };
   tenants.a.ids = tenants.a.ids.filter((id) => !tenants.neighbour.ids.includes(id));
+  const schoolIds = [a.id, b.id];
+  idsByKey = { schoolId: schoolIds };
+  for (const [key, table] of Object.entries(KEYED_TABLES)) {
+    const rows = await t.db.$client.execute({ sql: `select id from "${table}" where school_id in (?, ?)`, args: schoolIds });
+    idsByKey[key] = rows.rows.map((row) => String(row.id));
+  }
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -85,8 +85,12 @@ export function hostileValue(ids: readonly string[]): fc.Arbitrary<unknown> {
 
 const isIdKey = (key: string | undefined) => key !== undefined && /(^id$|Id$|token$|^code$)/.test(key);
 
+/** Ids to send: any of them, and per key (`childId`, `invoiceId`…) the ids of that kind of row. */
+export type IdPool = { any: readonly string[]; byKey: Readonly<Record<string, readonly string[]>> };
+const idsFor = (pool: IdPool, key: string | undefined): readonly string[] => (key && pool.byKey[key]?.length ? pool.byKey[key]! : pool.any);
+
 /** Values that satisfy the schema's shape (the zod refinements may still refuse them). */
-export function fromSchema(schema: JsonSchema, ids: readonly string[], key?: string): fc.Arbitrary<unknown> {
+export function fromSchema(schema: JsonSchema, ids: IdPool, key?: string): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const variants = schema.anyOf ?? schema.oneOf;
@@ -118,7 +122,8 @@ export function fromSchema(schema: JsonSchema, ids: readonly string[], key?: str
   }
 }
 
-function stringFor(schema: JsonSchema, ids: readonly string[], key: string | undefined): fc.Arbitrary<string> {
+function stringFor(schema: JsonSchema, pool: IdPool, key: string | undefined): fc.Arbitrary<string> {
+  const ids = idsFor(pool, key);
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? 64;
   const plain = fc.oneof(
@@ -159,7 +164,8 @@ function setAt(value: unknown, path: (string | number)[], replacement: unknown):
 export type FuzzInput = { input: unknown; kind: "shaped" | "replaced" | "extraKey" };
 
 /** A shaped value, or one with a hostile value somewhere in it, or with a key the schema does not know. */
-export function hostileInputs(shaped: fc.Arbitrary<unknown>, ids: readonly string[], knownKeys: readonly string[]): fc.Arbitrary<FuzzInput> {
+export function hostileInputs(shaped: fc.Arbitrary<unknown>, pool: IdPool, knownKeys: readonly string[]): fc.Arbitrary<FuzzInput> {
+  const ids = pool.any;
   // Ids go where ids go (an id in a free-text field would be stored, then rightly answered back).
   const replaced = fc
     .tuple(shaped, fc.nat(), hostileValue([]), ids.length > 0 ? fc.constantFrom(...ids) : fc.constant("no-such-id"))
