@@ -217,6 +217,7 @@ describe("the eight failure scenarios", () => {
     audits: before.audits + 1,
   });
 
+  // A budget of 120 s: every approval hashes a temporary password (scrypt), a dozen of them here.
   it("Scenario 5: the database failing at any statement of a school approval leaves all or nothing, and the retry approves once", async () => {
     // One paid registration through the real flow, then a copy of it per k (a new id, subscription and checkout).
     const caller = await callerFor(t, await createUser(t.db, "super_admin"));
@@ -253,7 +254,7 @@ describe("the eight failure scenarios", () => {
       expect(await approvalEffects(id)).toEqual(approved(before));
     }
     throw new Error("the approval never ran out of statements");
-  });
+  }, 120_000);
 
   it("Scenario 5: the database failing at any statement of an invoice creation leaves nothing behind, and the retry creates one", async () => {
     const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
