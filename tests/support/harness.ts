@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Client } from "@libsql/client";
 import { createDatabase, type Db } from "../../db/client.ts";
 import { applyMigrations } from "../../db/migrate.ts";
 import { createApp } from "../../worker/app.ts";
@@ -40,16 +41,18 @@ export function memoryLogger(): Logger & { lines: string[] } {
   };
 }
 
-export async function createTestDb(options: { countRoundTrips?: boolean } = {}): Promise<{ db: Db; cleanup: () => void; roundTrips: RoundTripCounter | null }> {
+export async function createTestDb(
+  options: { countRoundTrips?: boolean; wrapClient?: (client: Client) => Client } = {},
+): Promise<{ db: Db; cleanup: () => void; roundTrips: RoundTripCounter | null }> {
   const dir = mkdtempSync(join(tmpdir(), "schoolride-test-"));
   let roundTrips: RoundTripCounter | null = null;
   const wrapClient = options.countRoundTrips
-    ? (client: Parameters<typeof countRoundTrips>[0]) => {
+    ? (client: Client) => {
         const counted = countRoundTrips(client);
         roundTrips = counted.counter;
         return counted.client;
       }
-    : undefined;
+    : options.wrapClient;
   const db = createDatabase({ url: `file:${join(dir, "test.db")}`, ...(wrapClient ? { wrapClient } : {}) });
   await applyMigrations(db);
   return {
@@ -84,6 +87,8 @@ export type TestAppOptions = {
   countRoundTrips?: boolean;
   /** The bound on password hashing (the entries' default unless given). */
   passwordSlots?: PasswordSlotOptions;
+  /** Wraps the raw database client (e.g. tests/support/faulty-db.ts); ignored with countRoundTrips. */
+  wrapClient?: (client: Client) => Client;
 };
 
 /**
@@ -91,7 +96,10 @@ export type TestAppOptions = {
  * Hono app on top. Requests say where they come from with the `x-test-ip` header.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const { db, cleanup, roundTrips } = await createTestDb({ countRoundTrips: options.countRoundTrips ?? false });
+  const { db, cleanup, roundTrips } = await createTestDb({
+    countRoundTrips: options.countRoundTrips ?? false,
+    ...(options.wrapClient ? { wrapClient: options.wrapClient } : {}),
+  });
   const clock = new TestClock();
   const logger = memoryLogger();
   const queued: QueueMessageBody[] = [];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_OPTIONS } from "./registration.ts";
+import { isCalendarDate } from "./school-time.ts";
 import { timeZoneField } from "./time-zone-field.ts";
 
 export { ADMIN_FILTERS, AUDIT_PAGE_SIZE, EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE, SCHOOL_STATUS_FILTERS, SCHOOLS_PAGE_SIZE } from "./superAdmin-constants.ts";
@@ -56,14 +57,8 @@ export const listAuditLogsInput = z
     role: z.enum(AUDIT_ROLE_FILTERS).default("all"),
     schoolId: z.string().trim().max(64).optional(),
     /** Inclusive calendar days (UTC), `YYYY-MM-DD`. */
-    from: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a valid date")
-      .optional(),
-    to: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a valid date")
-      .optional(),
+    from: z.string().max(10).refine(isCalendarDate, "Use a valid date").optional(),
+    to: z.string().max(10).refine(isCalendarDate, "Use a valid date").optional(),
     email: z.string().trim().max(254).optional(),
     page: z.number().int().min(1).max(100_000).default(1),
   })

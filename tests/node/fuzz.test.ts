@@ -1,0 +1,259 @@
+import { TRPCError } from "@trpc/server";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parents, schoolAdmins, schools } from "../../db/schema/index.ts";
+import { markReauthenticated } from "../../worker/auth/mfa.ts";
+import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
+import { appRouter } from "../../worker/trpc/router.ts";
+import { callerFor } from "../support/caller.ts";
+import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
+import { createTestApp, type TestApp } from "../support/harness.ts";
+import { type FuzzInput, fromSchema, hostileInputs, hostileValue, type IdPool, type JsonSchema } from "../support/hostile.ts";
+
+/**
+ * AZ2, AZ3, IN1 under hostile input: every procedure of the app router (walked from
+ * `appRouter._def.procedures`, so a new one is fuzzed the day it is added), called as every role and
+ * as another school's users, with values shaped by its zod input and hostile mutations of them.
+ * Never a 500, never another tenant's row in an answer, never a change to another tenant's rows,
+ * and an unknown key is always refused. Seeded: FUZZ_SEED=<n> replays a run (the seed is printed on failure).
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
+
+type Procedure = { _def: { inputs: z.ZodType[]; type: "query" | "mutation" } };
+const PROCEDURES = appRouter._def.procedures as unknown as Record<string, Procedure>;
+const paths = Object.keys(PROCEDURES).sort();
+
+const IDENTITIES = ["anonymous", "super_admin", "school_admin", "parent", "other_school_admin", "other_parent"] as const;
+type Identity = (typeof IDENTITIES)[number];
+type Tenant = { schoolId: string; users: string[]; ids: string[] };
+
+let t: TestApp;
+const createCaller = createCallerFactory(appRouter);
+const users = new Map<Exclude<Identity, "anonymous">, { id: string; role: "super_admin" | "school_admin" | "parent"; schoolId: string | null }>();
+/** School A (school_admin, parent, and a neighbour family) and school B (the other_* users). */
+let tenants: { a: Tenant; b: Tenant; neighbour: { id: string; ids: string[] } };
+const CHILD = { name: "Ada", age: 8, grade: "3rd Grade" as const, school: "Maple", emergencyContact: "Mum 555 0100" };
+const TRIP = {
+  routeName: "North loop",
+  routeType: "pickup" as const,
+  busNumber: "B-7",
+  driverName: "Sam",
+  departureDate: "2026-03-04",
+  departureTime: "07:30",
+  arrivalTime: "08:10",
+  stops: 4,
+  studentsCount: 12,
+  status: "scheduled" as const,
+};
+
+/** A school with an admin, a parent with a child, an invoice, a trip, a notice and a pending invitation, made through the real procedures. */
+async function populatedSchool(admin: { id: string; role: "school_admin" }, parent: { id: string; role: "parent" }) {
+  const asAdmin = await callerFor(t, admin);
+  const asParent = await callerFor(t, parent);
+  const child = await asParent.parent.children.create({ child: CHILD });
+  const invoice = await asAdmin.schoolAdmin.invoices.create({
+    recipientId: parent.id,
+    description: "Bus",
+    baseAmount: 50,
+    issueDate: "2026-03-02",
+    dueDate: "2026-03-17",
+  });
+  const trip = await asAdmin.schoolAdmin.trips.create({ trip: TRIP });
+  await asAdmin.schoolAdmin.notifications.send({ title: "Hello", message: "Buses run", type: "info", category: "system", audience: { kind: "school" }, email: false });
+  await asAdmin.schoolAdmin.invitations.create({ name: "New Parent", email: `new-${parent.id}@example.com` });
+  return [JSON.stringify(child), JSON.stringify(invoice), JSON.stringify(trip)];
+}
+
+/** Every id of a school's rows (any table with a school_id column, and the school itself). */
+async function idsOf(schoolId: string): Promise<string[]> {
+  const ids = new Set<string>([schoolId]);
+  for (const table of await tablesWith("school_id", true)) {
+    const rows = await t.db.$client.execute({ sql: `select id from "${table}" where school_id = ?`, args: [schoolId] });
+    for (const row of rows.rows) if (typeof row.id === "string") ids.add(row.id);
+  }
+  return [...ids];
+}
+
+const tableLists = new Map<string, Promise<string[]>>();
+/** The tables with the column (and an id column when `withId`), from the live schema (once per file). */
+function tablesWith(column: string, withId = false): Promise<string[]> {
+  const key = `${column}:${withId}`;
+  if (!tableLists.has(key)) tableLists.set(key, listTables(column, withId));
+  return tableLists.get(key)!;
+}
+
+async function listTables(column: string, withId: boolean): Promise<string[]> {
+  const result = await t.db.$client.execute({
+    sql: `select m.name as name from sqlite_master m where m.type = 'table'
+      and exists (select 1 from pragma_table_info(m.name) where name = ?)
+      and (? = 0 or exists (select 1 from pragma_table_info(m.name) where name = 'id'))`,
+    args: [column, withId ? 1 : 0],
+  });
+  return result.rows.map((row) => String(row.name));
+}
+
+const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? value.toString() : value))).sort();
+
+/** The rows an identity must never change: the other school's, and for a parent the neighbour family's. */
+async function protectedRows(identity: Identity): Promise<string> {
+  const schoolIds = identity === "anonymous" ? [tenants.a.schoolId, tenants.b.schoolId] : identity.startsWith("other_") ? [tenants.a.schoolId] : [tenants.b.schoolId];
+  const snapshot: unknown[] = [];
+  for (const table of [...(await tablesWith("school_id")), "schools"]) {
+    const column = table === "schools" ? "id" : "school_id";
+    const rows = await t.db.$client.execute({ sql: `select * from "${table}" where ${column} in (${schoolIds.map(() => "?").join(",")})`, args: schoolIds });
+    snapshot.push(table, sorted(rows.rows));
+  }
+  if (identity === "parent") {
+    for (const column of ["parent_id", "recipient_id"]) {
+      for (const table of await tablesWith(column)) {
+        snapshot.push(table, sorted((await t.db.$client.execute({ sql: `select * from "${table}" where ${column} = ?`, args: [tenants.neighbour.id] })).rows));
+      }
+    }
+  }
+  return JSON.stringify(snapshot);
+}
+
+/** Ids the identity must never see: the other school's, and a parent also the neighbour family's. */
+function foreignIds(identity: Identity): string[] {
+  if (identity === "super_admin") return [];
+  if (identity === "anonymous") return [...tenants.a.ids, ...tenants.b.ids].filter((id) => id.length >= 8);
+  const foreign = identity.startsWith("other_") ? tenants.a.ids : tenants.b.ids;
+  return [...foreign, ...(identity === "parent" ? tenants.neighbour.ids : [])].filter((id) => id.length >= 8);
+}
+
+/** Ids worth sending: both schools' for tenants and anonymous (by kind of row too); none for the super admin, who may change any school. */
+function idPool(identity: Identity): IdPool {
+  if (identity === "super_admin") return { any: ["no-such-id"], byKey: {} };
+  return { any: [...tenants.a.ids, ...tenants.b.ids, ...tenants.neighbour.ids], byKey: idsByKey };
+}
+let idsByKey: Record<string, string[]> = {};
+/** The input keys that name a kind of row, and the table it lives in. */
+const KEYED_TABLES: Record<string, string> = {
+  childId: "children",
+  invoiceId: "invoices",
+  tripId: "trips",
+  notificationId: "notifications",
+  inviteId: "invitations",
+  parentId: "parents",
+  recipientId: "parents",
+  pendingSchoolId: "pending_schools",
+};
+
+async function contextFor(identity: Identity): Promise<Context> {
+  const meta = { ipAddress: "192.0.2.70", userAgent: "fuzz", requestId: "fuzz" };
+  if (identity === "anonymous") return { deps: t.deps, meta, resHeaders: new Headers(), auth: null };
+  const user = users.get(identity)!;
+  const { cookie, session } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
+  await markReauthenticated(t.db, session.id, t.clock.now());
+  return { deps: t.deps, meta, resHeaders: new Headers(), auth: await resolveAuth(t.deps, cookie) };
+}
+
+type Outcome = { ok: true; data: unknown } | { ok: false; code: string };
+
+async function call(context: Context, path: string, input: unknown): Promise<Outcome> {
+  const caller = createCaller(context);
+  const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+  try {
+    return { ok: true, data: await procedure(input) };
+  } catch (error) {
+    if (error instanceof TRPCError) return { ok: false, code: error.code };
+    throw error;
+  }
+}
+
+/** The arbitrary inputs of a procedure, from its zod input's JSON Schema. */
+function inputsFor(path: string, identity: Identity): fc.Arbitrary<FuzzInput> {
+  const ids = idPool(identity);
+  const [schema] = PROCEDURES[path]!._def.inputs;
+  if (!schema) return hostileValue(ids.any).map((input): FuzzInput => ({ input, kind: "replaced" }));
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return hostileInputs(fromSchema(json, ids), ids, Object.keys(json.properties ?? {}));
+}
+
+/** Put back what a school admin may legitimately switch off in its own school, so later procedures still reach every role. */
+async function restoreFixture() {
+  await t.db.update(parents).set({ isActive: true });
+  await t.db.update(schoolAdmins).set({ isActive: true });
+  await t.db.update(schools).set({ isActive: true });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Thousands of small writes: no fsync per commit (a test database, thrown away after the file).
+  await t.db.$client.execute("PRAGMA synchronous = OFF");
+  const [a, b] = [await createSchool(t.db), await createSchool(t.db)];
+  users.set("super_admin", await createUser(t.db, "super_admin"));
+  users.set("school_admin", await createUser(t.db, "school_admin", { schoolId: a.id }));
+  users.set("parent", await createUser(t.db, "parent", { schoolId: a.id }));
+  users.set("other_school_admin", await createUser(t.db, "school_admin", { schoolId: b.id }));
+  users.set("other_parent", await createUser(t.db, "parent", { schoolId: b.id }));
+  const neighbour = await createUser(t.db, "parent", { schoolId: a.id });
+  const asUser = (identity: "school_admin" | "parent" | "other_school_admin" | "other_parent") => users.get(identity) as never;
+  await populatedSchool(asUser("school_admin"), asUser("parent"));
+  await populatedSchool(asUser("other_school_admin"), asUser("other_parent"));
+  const neighbourChild = await (await callerFor(t, neighbour)).parent.children.create({ child: CHILD });
+  const neighbourInvoice = await (await callerFor(t, users.get("school_admin")!)).schoolAdmin.invoices.create({
+    recipientId: neighbour.id,
+    description: "Bus",
+    baseAmount: 50,
+    issueDate: "2026-03-02",
+    dueDate: "2026-03-17",
+  });
+  const userIds = (prefix: "" | "other_") => [users.get(`${prefix}school_admin`)!.id, users.get(`${prefix}parent`)!.id];
+  tenants = {
+    a: { schoolId: a.id, users: userIds(""), ids: [...(await idsOf(a.id)), ...userIds("")] },
+    b: { schoolId: b.id, users: userIds("other_"), ids: [...(await idsOf(b.id)), ...userIds("other_")] },
+    neighbour: { id: neighbour.id, ids: [neighbour.id, ...[neighbourChild, neighbourInvoice].map((row) => (row as { id: string }).id)] },
+  };
+  tenants.a.ids = tenants.a.ids.filter((id) => !tenants.neighbour.ids.includes(id));
+  const schoolIds = [a.id, b.id];
+  idsByKey = { schoolId: schoolIds };
+  for (const [key, table] of Object.entries(KEYED_TABLES)) {
+    const rows = await t.db.$client.execute({ sql: `select id from "${table}" where school_id in (?, ?)`, args: schoolIds });
+    idsByKey[key] = rows.rows.map((row) => String(row.id));
+  }
+}, 60_000);
+afterAll(() => t?.close());
+
+describe("hostile input on every procedure (AZ2, AZ3, IN1)", () => {
+  it("walks the router: every procedure has a zod input or none", () => {
+    expect(paths.length).toBeGreaterThan(50);
+    for (const path of paths) expect(PROCEDURES[path]!._def.inputs.length, path).toBeLessThanOrEqual(1);
+  });
+
+  it("IN1 superAdmin.auditLogs.list refuses a day that does not exist (it was a 500)", async () => {
+    const context = await contextFor("super_admin");
+    for (const day of ["1062-23-57", "2026-02-30", "2026-13-01"]) {
+      for (const filter of [{ from: day }, { to: day }]) expect(await call(context, "superAdmin.auditLogs.list", filter)).toEqual({ ok: false, code: "BAD_REQUEST" });
+    }
+    expect(await call(context, "superAdmin.auditLogs.list", { from: "2026-02-28", to: "2026-03-01" })).toMatchObject({ ok: true });
+  });
+
+  it.each(paths)("AZ2/AZ3/IN1 %s: never a 500, a foreign row, a change to another tenant, or an unknown key accepted", async (path) => {
+    const mutation = PROCEDURES[path]!._def.type === "mutation";
+    for (const identity of IDENTITIES) {
+      const before = mutation && identity !== "super_admin" ? await protectedRows(identity) : "";
+      const foreign = foreignIds(identity);
+      // One session per identity and procedure (a call that ends it, such as logout, leaves the resolved context as it was).
+      const context = await contextFor(identity);
+      await fc.assert(
+        fc.asyncProperty(inputsFor(path, identity), async ({ input, kind }) => {
+          const outcome = await call(context, path, input);
+          if (!outcome.ok) {
+            expect(outcome.code, `${identity} ${path}`).not.toBe("INTERNAL_SERVER_ERROR");
+            return;
+          }
+          // IN1: a key the schema does not know is refused, never ignored.
+          expect(kind === "extraKey" && PROCEDURES[path]!._def.inputs.length > 0, `${identity} ${path}: unknown key accepted`).toBe(false);
+          const answer = JSON.stringify(outcome.data ?? null) ?? "";
+          for (const id of foreign) expect(answer.includes(id), `${identity} ${path} answered another tenant's ${id}: ${answer.slice(0, 2000)}`).toBe(false);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      if (before) expect(await protectedRows(identity), `${identity} ${path} changed another tenant's rows`).toBe(before);
+      await restoreFixture();
+    }
+  });
+});
