@@ -66,7 +66,7 @@ async function expectPaidOnce(invoiceId: string, email: string) {
 
 const subscription = (status: string) => ({ id: "sub_s", object: "subscription", status, customer: "cus_s", metadata: {} });
 const schoolStatus = async () => (await t.db.select().from(schools).where(eq(schools.id, school.id)))[0]!.subscriptionStatus;
-const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl });
+const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe });
 
 describe("the eight failure scenarios", () => {
   it("Scenario 1: a Stripe event delivered twice, concurrently, or as a 3-day-late retry is applied once", async () => {
