@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
 import {
   auditLogs,
   emailLogs,
+  flightTripEnrollments,
   invitations,
   invoiceSequences,
   invoices,
@@ -19,10 +21,12 @@ import { resendMailer } from "../../worker/email/provider.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { consumeBatch, retryDelaySeconds } from "../../worker/queue/consumer.ts";
 import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
+import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
 import { stripeEvent } from "../../worker/stripe/events.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { type FaultInjector, faultInjecting } from "../support/faulty-db.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
+import { ENROLLMENT_FORM, seedChild, seedFlightTrip } from "../support/flight-trips.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, postStripeEvent, query } from "../support/http.ts";
 import { lastEmailTo, tokenIn } from "../support/mail.ts";
@@ -286,6 +290,62 @@ describe("the eight failure scenarios", () => {
     expect((await caller.schoolAdmin.invoices.create(input)).invoiceNumber).toBe("INV-2026-002");
     expect(await count(invoices)).toBe(2);
     expect(await count(emailLogs, eq(emailLogs.emailType, "invoice_created"))).toBe(2);
+  });
+
+  it("Scenario 5: the database failing at any statement of an enrolment leaves no half-made seat, and the parent's retry opens one Checkout", async () => {
+    const parent = await createUser(t.db, "parent", { schoolId: school.id });
+    const caller = await callerFor(t, parent);
+    const trip = await seedFlightTrip(t.db, { schoolId: school.id, capacity: 40 });
+    const enrolChild = async (childId: string) => caller.parent.flightTrips.enroll({ tripId: trip.id, enrollment: { childId, ...ENROLLMENT_FORM } });
+    const stateOf = async (childId: string) => ({
+      enrolments: await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.childId, childId)),
+      payments: await t.db.select().from(payments).where(eq(payments.kind, "enrollment")),
+      audits: await count(auditLogs, eq(auditLogs.eventType, "enrollment_created")),
+    });
+    faults.count();
+    expect((await enrolChild((await seedChild(t.db, { schoolId: school.id, parentId: parent.id, name: "Clean Run" })).id)).url).toBeTruthy();
+    const statements = faults.seen;
+    expect(statements).toBeGreaterThan(2);
+    for (let k = 1; k <= statements; k++) {
+      t.clock.advance(CHECKOUT_LIMIT.windowMs); // past the per-parent checkout limit, which counts every attempt
+      const child = await seedChild(t.db, { schoolId: school.id, parentId: parent.id, name: `Child ${k}` });
+      const paymentsBefore = await count(payments);
+      faults.arm(k);
+      const attempt = await enrolChild(child.id).then(
+        () => null,
+        (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
+      );
+      faults.disarm();
+      if (!faults.fired) {
+        // This attempt sent fewer statements than the first (whose rate-limit row was new): past its last one.
+        expect(attempt, `statement ${k}: succeeds when nothing failed`).toBeNull();
+        expect(k).toBeGreaterThan(statements - 2);
+        break;
+      }
+      // Our statement failing is a 500; the local Stripe's own storage failing is Stripe failing.
+      expect([{ code: "INTERNAL_SERVER_ERROR" }, { code: "BAD_REQUEST", message: PAYMENT_MESSAGES.checkoutFailed }], `statement ${k} of ${statements}`).toContainEqual(
+        attempt?.code === "INTERNAL_SERVER_ERROR" ? { code: attempt.code } : attempt,
+      );
+      const after = await stateOf(child.id);
+      // No payment row was left behind by the failed attempt.
+      expect(await count(payments), `statement ${k}: no payment row`).toBe(paymentsBefore);
+      if (after.enrolments.length === 0) {
+        // The seat's batch failed: nothing at all, and enrolling again works.
+        expect((await enrolChild(child.id)).url).toBeTruthy();
+      } else {
+        // The seat was taken and the Checkout's writes failed: one pending seat with nothing paid, whose
+        // Make Payment (shown for a pending, unpaid enrolment) opens the Checkout.
+        expect(after.enrolments).toHaveLength(1);
+        expect(after.enrolments[0]).toMatchObject({ status: "pending", paymentStatus: "pending", amountPaidCents: 0 });
+        expect(await failure(enrolChild(child.id))).toMatchObject({ code: "CONFLICT" });
+        expect((await caller.parent.flightTrips.pay({ enrollmentId: after.enrolments[0]!.id })).url).toBeTruthy();
+      }
+      const final = await stateOf(child.id);
+      expect(final.enrolments, `statement ${k}: one seat`).toHaveLength(1);
+      expect(final.payments.filter((row) => row.enrollmentId === final.enrolments[0]!.id && row.status === "pending")).toHaveLength(1);
+    }
+    // One audit row per seat taken, none for the failed batches.
+    expect(await count(auditLogs, eq(auditLogs.eventType, "enrollment_created"))).toBe(await count(flightTripEnrollments));
   });
 
   it("Scenario 5: a double-clicked approve and a double-clicked pay have one effect", async () => {
