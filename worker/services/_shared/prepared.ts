@@ -1,5 +1,5 @@
 import type { InArgs } from "@libsql/client";
-import { fillPlaceholders } from "drizzle-orm";
+import { Column, fillPlaceholders, getTableName, is, SQL, Subquery } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 
 /**
@@ -41,5 +41,84 @@ export async function batchPrepared<const B extends readonly Bound[]>(db: Db, it
     return { sql: query.sql, args: fillPlaceholders(query.params, values) as InArgs };
   });
   const results = await db.$client.batch(statements);
-  return items.map(([prepared], i) => prepared.mapResult(results[i], true)) as Rows<B>;
+  return items.map(([prepared], i) => {
+    const mapper = rowMapperOf(prepared);
+    return mapper ? results[i]!.rows.map(mapper) : prepared.mapResult(results[i], true);
+  }) as Rows<B>;
+}
+
+/*
+ * Drizzle maps each row of a select by looking up, for every column of every row, what kind of
+ * field it selected (`is()` walks the class chain) and iterating its path. The same mapping, with
+ * that looked up once per prepared statement: the fields, their decoders, and the tables of left
+ * joins whose all-null columns make the joined object null (Drizzle's `mapResultRow`, compared in
+ * tests/node/prepared.test.ts). A statement shaped otherwise (a custom mapper, not `all`) keeps
+ * Drizzle's own `mapResult`.
+ */
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type SelectedField = { path: string[]; field: unknown };
+type PreparedInternals = {
+  fields?: SelectedField[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: unknown;
+  executeMethod?: string;
+};
+type RowMapper = (row: ArrayLike<unknown>) => Record<string, unknown>;
+
+const rowMappers = new WeakMap<object, RowMapper | null>();
+
+function rowMapperOf(prepared: PreparedSelect): RowMapper | null {
+  let mapper = rowMappers.get(prepared);
+  if (mapper === undefined) rowMappers.set(prepared, (mapper = compileRowMapper(prepared as PreparedInternals)));
+  return mapper;
+}
+
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return field.decoder;
+  if (is(field, Subquery)) return (field._.sql as SQL).decoder;
+  return (field as SQL.Aliased).sql.decoder;
+}
+
+/** libSQL hands blobs over as ArrayBuffers; Drizzle's libSQL session makes them Buffers first. */
+function normalizeFieldValue(value: unknown): unknown {
+  if (!(value instanceof ArrayBuffer)) return value;
+  if (typeof Buffer !== "undefined") return Buffer.from(value);
+  return new TextDecoder().decode(value);
+}
+
+function compileRowMapper({ fields, joinsNotNullableMap: joins, customResultMapper, executeMethod }: PreparedInternals): RowMapper | null {
+  if (!fields || customResultMapper || executeMethod !== "all") return null;
+  const columns = fields.map(({ path, field }) => ({
+    parents: path.slice(0, -1),
+    key: path[path.length - 1]!,
+    decoder: decoderOf(field),
+    // A column of a joined table's object (`{ recipient: { id: … } }`): its table, for the nulling below.
+    table: joins && is(field, Column) && path.length === 2 ? getTableName(field.table) : null,
+  }));
+  return (row) => {
+    const result: Record<string, unknown> = {};
+    let nullify: Record<string, string | false> | null = null;
+    for (let i = 0; i < columns.length; i++) {
+      const { parents, key, decoder, table } = columns[i]!;
+      let node = result;
+      for (const chunk of parents) {
+        if (!(chunk in node)) node[chunk] = {};
+        node = node[chunk] as Record<string, unknown>;
+      }
+      const raw = normalizeFieldValue(row[i]);
+      const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+      node[key] = value;
+      if (table !== null) {
+        const objectName = parents[0]!;
+        nullify ??= {};
+        if (!(objectName in nullify)) nullify[objectName] = value === null ? table : false;
+        else if (typeof nullify[objectName] === "string" && nullify[objectName] !== table) nullify[objectName] = false;
+      }
+    }
+    if (nullify) {
+      for (const [objectName, table] of Object.entries(nullify)) if (typeof table === "string" && !joins![table]) result[objectName] = null;
+    }
+    return result;
+  };
 }
