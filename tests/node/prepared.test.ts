@@ -46,12 +46,12 @@ describe("prepared statements in one batch (ADR 0028)", () => {
       .orderBy(desc(auditLogs.createdAt))
       .limit(P("limit"))
       .prepare();
-    t.roundTrips.reset();
+    t.roundTrips!.reset();
     const [listed, logged] = await batchPrepared(t.db, [
       [schoolsWithAdmins, { active: 1 }],
       [logs, { limit: 5 }],
     ]);
-    expect(t.roundTrips.count).toBe(1);
+    expect(t.roundTrips!.count).toBe(1);
     expect(listed).toEqual(await schoolsWithAdmins.all({ active: 1 }));
     expect(logged).toEqual(await logs.all({ limit: 5 }));
     expect(listed.map((row) => [row.name, row.admin?.name ?? null])).toEqual([

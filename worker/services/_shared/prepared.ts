@@ -73,11 +73,14 @@ function rowMapperOf(prepared: PreparedSelect): RowMapper | null {
   return mapper;
 }
 
+/** An `sql` expression's decoder (`.mapWith()`), which Drizzle's types keep internal. */
+const decoderOfSql = (expression: SQL) => (expression as unknown as { decoder: Decoder }).decoder;
+
 function decoderOf(field: unknown): Decoder {
   if (is(field, Column)) return field;
-  if (is(field, SQL)) return field.decoder;
-  if (is(field, Subquery)) return (field._.sql as SQL).decoder;
-  return (field as SQL.Aliased).sql.decoder;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql as SQL);
+  return decoderOfSql((field as SQL.Aliased).sql);
 }
 
 /** libSQL hands blobs over as ArrayBuffers; Drizzle's libSQL session makes them Buffers first. */
