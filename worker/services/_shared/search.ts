@@ -71,7 +71,8 @@ export function inRange(column: SQLWrapper, low: string | Placeholder, high: str
 }
 
 /** `lower(a) LIKE %term% OR lower(b) LIKE …`: a case-insensitive substring search over a few columns of rows already narrowed by an index. */
-export function containsAny(term: string, columns: readonly SQLWrapper[]): SQL {
-  const pattern = likePattern(term.toLowerCase());
+export function containsAny(term: string | Placeholder, columns: readonly SQLWrapper[]): SQL {
+  // A prepared statement passes a placeholder for the pattern, filled with `likePattern(term.toLowerCase())`.
+  const pattern = typeof term === "string" ? likePattern(term.toLowerCase()) : term;
   return or(...columns.map((column) => sql`lower(${column}) like ${pattern} escape '\\'`))!;
 }
