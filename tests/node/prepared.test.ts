@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, schoolAdmins, schools } from "../../db/schema/index.ts";
-import { batchPrepared, preparedPerShape } from "../../worker/services/_shared/prepared.ts";
+import { allPrepared, batchPrepared, preparedPerShape } from "../../worker/services/_shared/prepared.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
@@ -75,6 +75,9 @@ describe("prepared statements in one batch (ADR 0028)", () => {
     expect(await names("named", { name: "Oak School" })).toEqual(["Oak School"]);
     expect(await names("all", {})).toEqual(["Maple School", "Oak School"]);
     expect(built).toBe(2);
+    t.roundTrips!.reset();
+    expect(await allPrepared(t.db, byName(t.db, "named"), { name: "Oak School" })).toEqual(await byName(t.db, "named").all({ name: "Oak School" }));
+    expect(t.roundTrips!.log[0]).toMatch(/^execute /);
     await expect(batchPrepared(t.db, [[byName(t.db, "named"), {}]])).rejects.toThrow(/No value for placeholder "name"/);
   });
 });

@@ -1,4 +1,4 @@
-import type { InArgs } from "@libsql/client";
+import type { InArgs, ResultSet } from "@libsql/client";
 import { Column, fillPlaceholders, getTableName, is, SQL, Subquery } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 
@@ -36,15 +36,23 @@ type Rows<B extends readonly Bound[]> = { -readonly [K in keyof B]: Awaited<Retu
  * each result mapped by its statement as Drizzle's own batch maps it.
  */
 export async function batchPrepared<const B extends readonly Bound[]>(db: Db, items: B): Promise<Rows<B>> {
-  const statements = items.map(([prepared, values]) => {
-    const query = prepared.getQuery();
-    return { sql: query.sql, args: fillPlaceholders(query.params, values) as InArgs };
-  });
-  const results = await db.$client.batch(statements);
-  return items.map(([prepared], i) => {
-    const mapper = rowMapperOf(prepared);
-    return mapper ? results[i]!.rows.map(mapper) : prepared.mapResult(results[i], true);
-  }) as Rows<B>;
+  const results = await db.$client.batch(items.map(([prepared, values]) => statementOf(prepared, values)));
+  return items.map(([prepared], i) => mapRows(prepared, results[i]!)) as Rows<B>;
+}
+
+/** One prepared select on its own (one round trip, no transaction), mapped as `batchPrepared` maps. */
+export async function allPrepared<S extends PreparedSelect>(db: Db, prepared: S, values: Record<string, unknown>): Promise<Awaited<ReturnType<S["all"]>>> {
+  return mapRows(prepared, await db.$client.execute(statementOf(prepared, values))) as Awaited<ReturnType<S["all"]>>;
+}
+
+function statementOf(prepared: PreparedSelect, values: Record<string, unknown>) {
+  const query = prepared.getQuery();
+  return { sql: query.sql, args: fillPlaceholders(query.params, values) as InArgs };
+}
+
+function mapRows(prepared: PreparedSelect, result: ResultSet): unknown {
+  const mapper = rowMapperOf(prepared);
+  return mapper ? result.rows.map(mapper) : prepared.mapResult(result, true);
 }
 
 /*
