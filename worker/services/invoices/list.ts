@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { INVOICES_PAGE_SIZE, type InvoiceTab } from "#shared/invoices.ts";
 import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
@@ -78,19 +78,28 @@ function totalsOf(row: typeof invoiceTotals.$inferSelect | undefined) {
   };
 }
 
+/** A list's page, newest first (placeholders `limit`, `offset`), prepared. */
+function newestPage<T extends SQLiteSelect>(query: T, where: SQL | undefined) {
+  return query
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(P("limit"))
+    .offset(P("offset"))
+    .prepare();
+}
+
 const schoolListStatements = preparedPerShape((db, shape) => {
   const { tab, search } = shapeOf(shape);
   const where = listWhere([invoices.schoolId], tab, search);
   return {
-    rows: db
-      .select({ ...INVOICE_COLUMNS, recipient: { id: parents.id, name: parents.name, email: parents.email } })
-      .from(invoices)
-      .innerJoin(parents, eq(parents.id, invoices.recipientId))
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(P("limit"))
-      .offset(P("offset"))
-      .prepare(),
+    rows: newestPage(
+      db
+        .select({ ...INVOICE_COLUMNS, recipient: { id: parents.id, name: parents.name, email: parents.email } })
+        .from(invoices)
+        .innerJoin(parents, eq(parents.id, invoices.recipientId))
+        .$dynamic(),
+      where,
+    ),
     total: cappedCountUpTo(db, invoices, where, P("countLimit")).prepare(),
     totals: db
       .select()
@@ -121,14 +130,7 @@ const parentListStatements = preparedPerShape((db, shape) => {
   const owner = [invoices.recipientId, invoices.schoolId];
   const where = listWhere(owner, tab, search);
   return {
-    rows: db
-      .select(INVOICE_COLUMNS)
-      .from(invoices)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(P("limit"))
-      .offset(P("offset"))
-      .prepare(),
+    rows: newestPage(db.select(INVOICE_COLUMNS).from(invoices).$dynamic(), where),
     total: cappedCountUpTo(db, invoices, where, P("countLimit")).prepare(),
     byStatus: db
       .select({ status: invoices.status, count: count() })
