@@ -1,5 +1,4 @@
 import { type AnyRouter, initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { CONNECT_MESSAGES } from "#shared/connect-status.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -17,6 +16,7 @@ import { recordAuthorizationDenial } from "../services/audit-denials.ts";
 import { assertSudo } from "../services/auth/sudo.ts";
 import { AppError } from "../services/errors.ts";
 import { actorOf } from "./actor.ts";
+import { transformer } from "./output-transformer.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * 1. Context: the request's dependencies, where it came from, and the signed-in user (if any).
@@ -87,7 +87,8 @@ export async function createContext(
 export const GENERIC_ERROR_MESSAGE = "An unexpected error occurred. Please try again.";
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson both ways; outputs through a one-pass serializer that builds the same payload (ADR 0028).
+  transformer,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const appError = error.cause instanceof AppError ? error.cause : null;

@@ -1,4 +1,4 @@
-import { count, type SQL, sql } from "drizzle-orm";
+import { count, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client.ts";
 
@@ -19,14 +19,19 @@ export function pageOf<T>(rows: T[], total: number, page: number, pageSize: numb
 export const TOTAL_CAP = 1000;
 
 /** How many rows a capped count reads for a page: the rows before it, then the cap, then one to tell "more". */
-const countLimit = (page: number, pageSize: number) => pageOffset(page, pageSize) + TOTAL_CAP + 1;
+export const countLimit = (page: number, pageSize: number) => pageOffset(page, pageSize) + TOTAL_CAP + 1;
 
 /**
  * `count(*)` of at most `offset + TOTAL_CAP + 1` rows matching `where`: the count reads a bounded
  * run of an index whatever the table's size. `cappedPageOf` turns it into the page's answer.
  */
 export function cappedCount(db: Db, table: SQLiteTable, where: SQL | undefined, page: number, pageSize: number) {
-  const limited = db.select({ one: sql`1` }).from(table).where(where).limit(countLimit(page, pageSize)).as("capped");
+  return cappedCountUpTo(db, table, where, countLimit(page, pageSize));
+}
+
+/** The same with the limit given (a placeholder in a prepared statement, filled with `countLimit`). */
+export function cappedCountUpTo(db: Db, table: SQLiteTable, where: SQL | undefined, limit: number | Placeholder) {
+  const limited = db.select({ one: sql`1` }).from(table).where(where).limit(limit).as("capped");
   return db.select({ total: count() }).from(limited);
 }
 

@@ -1,4 +1,4 @@
-import { or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { or, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -32,14 +32,22 @@ export function parseSearch(raw: string): Search {
 /** The FTS5 trigram tables of the migration "list_search_and_counter_triggers" (ADR 0018). */
 export type FtsTable = "schools_fts" | "invitations_fts" | "school_admins_fts" | "parents_fts" | "audit_logs_fts" | "invoices_fts";
 
+/** The FTS5 query of a substring search (in one column, if named). */
+export function ftsMatch(search: Extract<Search, { kind: "substring" }>, column?: string): string {
+  return column ? `${column} : ${search.match}` : search.match;
+}
+
 /** `select rowid …` of the content table's rows whose FTS index matches a substring search (in one column, if named). */
-export function ftsSelect(table: FtsTable, search: Extract<Search, { kind: "substring" }>, column?: string): SQL {
-  const match = column ? `${column} : ${search.match}` : search.match;
+export function ftsSelect(table: FtsTable, search: Extract<Search, { kind: "substring" }> | Placeholder, column?: string): SQL {
+  const match = "kind" in search ? ftsMatch(search, column) : search;
   return sql`select rowid from ${sql.identifier(table)} where ${sql.identifier(table)} match ${match}`;
 }
 
-/** The same, as a parenthesised subquery for `rowid in …`. */
-export function ftsRowids(table: FtsTable, search: Extract<Search, { kind: "substring" }>, column?: string): SQL {
+/**
+ * The same, as a parenthesised subquery for `rowid in …`. A prepared statement passes a placeholder
+ * for the search, filled with `ftsMatch(search, column)`.
+ */
+export function ftsRowids(table: FtsTable, search: Extract<Search, { kind: "substring" }> | Placeholder, column?: string): SQL {
   return sql`(${ftsSelect(table, search, column)})`;
 }
 
@@ -48,11 +56,23 @@ export function ftsRowids(table: FtsTable, search: Extract<Search, { kind: "subs
  * sorts in [term, term + U+10FFFF) in SQLite's binary (UTF-8 byte) order.
  */
 export function inPrefixRange(column: SQLWrapper, term: string): SQL {
-  return sql`(${column} >= ${term} and ${column} < ${`${term}\u{10FFFF}`})`;
+  const [low, high] = prefixRange(term);
+  return inRange(column, low, high);
+}
+
+/** The bounds `inPrefixRange` uses, for a prepared statement's placeholders (`inRange`). */
+export function prefixRange(term: string): [string, string] {
+  return [term, `${term}\u{10FFFF}`];
+}
+
+/** `low <= column < high`. */
+export function inRange(column: SQLWrapper, low: string | Placeholder, high: string | Placeholder): SQL {
+  return sql`(${column} >= ${low} and ${column} < ${high})`;
 }
 
 /** `lower(a) LIKE %term% OR lower(b) LIKE …`: a case-insensitive substring search over a few columns of rows already narrowed by an index. */
-export function containsAny(term: string, columns: readonly SQLWrapper[]): SQL {
-  const pattern = likePattern(term.toLowerCase());
+export function containsAny(term: string | Placeholder, columns: readonly SQLWrapper[]): SQL {
+  // A prepared statement passes a placeholder for the pattern, filled with `likePattern(term.toLowerCase())`.
+  const pattern = typeof term === "string" ? likePattern(term.toLowerCase()) : term;
   return or(...columns.map((column) => sql`lower(${column}) like ${pattern} escape '\\'`))!;
 }

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { INVOICES_PAGE_SIZE, type InvoiceTab } from "#shared/invoices.ts";
 import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
-import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
+import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
-import { containsAny, ftsRowids, parseSearch } from "../_shared/search.ts";
+import { containsAny, ftsMatch, ftsRowids, likePattern, parseSearch } from "../_shared/search.ts";
 
 type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
 
@@ -22,26 +23,48 @@ const INVOICE_COLUMNS = {
   paidAt: invoices.paidAt,
 };
 
-type Owner = [SQLiteColumn, string][];
+type Owner = SQLiteColumn[];
+const P = sql.placeholder;
 
 /**
- * The owner (`school_id`, or `recipient_id`), the tab and the search of a list.
+ * The owner's columns (`school_id`, or `recipient_id` and `school_id`, placeholders `owner0`,
+ * `owner1`), the tab and the search of a list; every value a placeholder (ADR 0028).
  * - `trigram` (a school's list, which grows): a search of 3 characters or more reads the trigram
  *   index's matches by rowid and keeps the school's (the unary `+` keeps SQLite from walking every
  *   invoice of the school and probing each); 1–2 characters are a substring of the school's rows.
  * - `own-rows` (a parent's list: a family's invoices): a substring of the owner's rows, read through
  *   the owner's index, whatever the length — never the platform's trigram matches.
  */
-function listWhere(owner: Owner, input: ListInput, search: "trigram" | "own-rows"): SQL | undefined {
-  const term = input.search ? parseSearch(input.search) : null;
-  const byFts = search === "trigram" && term?.kind === "substring";
-  const equal = (column: SQLiteColumn, value: string) => (byFts ? sql`+${column} = ${value}` : eq(column, value));
-  const conditions = owner.map(([column, value]) => equal(column, value));
-  if (input.tab !== "all") conditions.push(equal(invoices.status, input.tab));
-  if (byFts) conditions.push(sql`${invoices}.rowid in ${ftsRowids("invoices_fts", term)}`);
-  else if (term) conditions.push(containsAny(term.term, [invoices.invoiceNumber, invoices.description]));
+function listWhere(owner: Owner, tab: boolean, search: "none" | "fts" | "like"): SQL | undefined {
+  const byFts = search === "fts";
+  const equal = (column: SQLiteColumn, value: Placeholder) => (byFts ? sql`+${column} = ${value}` : eq(column, value));
+  const conditions = owner.map((column, i) => equal(column, P(`owner${i}`)));
+  if (tab) conditions.push(equal(invoices.status, P("tab")));
+  if (byFts) conditions.push(sql`${invoices}.rowid in ${ftsRowids("invoices_fts", P("match"))}`);
+  else if (search === "like") conditions.push(containsAny(P("like"), [invoices.invoiceNumber, invoices.description]));
   return and(...conditions);
 }
+
+/** A list call's shape (`listWhere`'s arguments) and its placeholders' values. */
+function listFilters(owner: string[], input: ListInput, search: "trigram" | "own-rows", pageSize: number) {
+  const term = input.search ? parseSearch(input.search) : null;
+  const kind = !term ? "none" : search === "trigram" && term.kind === "substring" ? "fts" : "like";
+  const values: Record<string, unknown> = {
+    ...Object.fromEntries(owner.map((value, i) => [`owner${i}`, value])),
+    tab: input.tab,
+    match: term?.kind === "substring" ? ftsMatch(term) : undefined,
+    like: term ? likePattern(term.term.toLowerCase()) : undefined,
+    limit: pageSize,
+    offset: pageOffset(input.page, pageSize),
+    countLimit: countLimit(input.page, pageSize),
+  };
+  return { shape: `${input.tab === "all" ? "all" : "tab"}|${kind}`, values };
+}
+
+const shapeOf = (shape: string) => {
+  const [tab, search] = shape.split("|") as [string, "none" | "fts" | "like"];
+  return { tab: tab === "tab", search };
+};
 
 const newestFirst = [desc(invoices.issueDate), desc(invoices.id)];
 
@@ -55,50 +78,78 @@ function totalsOf(row: typeof invoiceTotals.$inferSelect | undefined) {
   };
 }
 
+/** A list's page, newest first (placeholders `limit`, `offset`), prepared. */
+function newestPage<T extends SQLiteSelect>(query: T, where: SQL | undefined) {
+  return query
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(P("limit"))
+    .offset(P("offset"))
+    .prepare();
+}
+
+const schoolListStatements = preparedPerShape((db, shape) => {
+  const { tab, search } = shapeOf(shape);
+  const where = listWhere([invoices.schoolId], tab, search);
+  return {
+    rows: newestPage(
+      db
+        .select({ ...INVOICE_COLUMNS, recipient: { id: parents.id, name: parents.name, email: parents.email } })
+        .from(invoices)
+        .innerJoin(parents, eq(parents.id, invoices.recipientId))
+        .$dynamic(),
+      where,
+    ),
+    total: cappedCountUpTo(db, invoices, where, P("countLimit")).prepare(),
+    totals: db
+      .select()
+      .from(invoiceTotals)
+      .where(eq(invoiceTotals.schoolId, P("owner0")))
+      .prepare(),
+  };
+});
+
 /**
  * "Invoices & Payments": the school's invoices, newest issue date first, with the recipient, the
  * tab's page and its capped total, and the totals cards, in one round trip.
  */
 export async function listSchoolInvoices(scope: SchoolScope, input: ListInput) {
   const { db } = scope.deps;
-  const where = listWhere([[invoices.schoolId, scope.schoolId]], input, "trigram");
-  const [rows, counted, totals] = await db.batch([
-    db
-      .select({ ...INVOICE_COLUMNS, recipient: { id: parents.id, name: parents.name, email: parents.email } })
-      .from(invoices)
-      .innerJoin(parents, eq(parents.id, invoices.recipientId))
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(INVOICES_PAGE_SIZE)
-      .offset(pageOffset(input.page, INVOICES_PAGE_SIZE)),
-    cappedCount(db, invoices, where, input.page, INVOICES_PAGE_SIZE),
-    db.select().from(invoiceTotals).where(eq(invoiceTotals.schoolId, scope.schoolId)),
+  const { shape, values } = listFilters([scope.schoolId], input, "trigram", INVOICES_PAGE_SIZE);
+  const statements = schoolListStatements(db, shape);
+  const [rows, counted, totals] = await batchPrepared(db, [
+    [statements.rows, values],
+    [statements.total, values],
+    [statements.totals, values],
   ]);
   return { ...cappedPageOf(rows, counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE), totals: totalsOf(totals[0]), timeZone: scope.timeZone };
 }
 
+const parentListStatements = preparedPerShape((db, shape) => {
+  const { tab, search } = shapeOf(shape);
+  const owner = [invoices.recipientId, invoices.schoolId];
+  const where = listWhere(owner, tab, search);
+  return {
+    rows: newestPage(db.select(INVOICE_COLUMNS).from(invoices).$dynamic(), where),
+    total: cappedCountUpTo(db, invoices, where, P("countLimit")).prepare(),
+    byStatus: db
+      .select({ status: invoices.status, count: count() })
+      .from(invoices)
+      .where(and(...owner.map((column, i) => eq(column, P(`owner${i}`)))))
+      .groupBy(invoices.status)
+      .prepare(),
+  };
+});
+
 /** "My Invoices": only the invoices addressed to this parent by their school, with a count per status. */
 export async function listParentInvoices(scope: ParentScope, input: ListInput) {
   const { db } = scope.deps;
-  const owner: Owner = [
-    [invoices.recipientId, scope.parentId],
-    [invoices.schoolId, scope.schoolId],
-  ];
-  const where = listWhere(owner, input, "own-rows");
-  const [rows, counted, byStatus] = await db.batch([
-    db
-      .select(INVOICE_COLUMNS)
-      .from(invoices)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(INVOICES_PAGE_SIZE)
-      .offset(pageOffset(input.page, INVOICES_PAGE_SIZE)),
-    cappedCount(db, invoices, where, input.page, INVOICES_PAGE_SIZE),
-    db
-      .select({ status: invoices.status, count: count() })
-      .from(invoices)
-      .where(and(...owner.map(([column, value]) => eq(column, value))))
-      .groupBy(invoices.status),
+  const { shape, values } = listFilters([scope.parentId, scope.schoolId], input, "own-rows", INVOICES_PAGE_SIZE);
+  const statements = parentListStatements(db, shape);
+  const [rows, counted, byStatus] = await batchPrepared(db, [
+    [statements.rows, values],
+    [statements.total, values],
+    [statements.byStatus, values],
   ]);
   const counts = { pending: 0, paid: 0, overdue: 0, refunded: 0 };
   for (const row of byStatus) counts[row.status] = row.count;

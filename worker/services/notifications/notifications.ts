@@ -5,9 +5,10 @@ import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type NotificationAudien
 import { notifications, parents, schools } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { containsAny } from "../_shared/search.ts";
+import { containsAny, likePattern } from "../_shared/search.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { routeParentsQuery } from "../trips/notify.ts";
 import { fanOut, type Recipient } from "./fan-out.ts";
@@ -31,32 +32,56 @@ function mine(scope: SchoolScope): SQL {
   return and(eq(notifications.recipientRole, scope.actor.role), eq(notifications.recipientId, scope.actor.id), eq(notifications.schoolId, scope.schoolId))!;
 }
 
-function tabCondition(tab: NotificationTab): SQL | undefined {
-  if (tab === "all") return undefined;
-  if (tab === "unread") return eq(notifications.read, false);
-  return eq(notifications.category, tab);
-}
+const P = sql.placeholder;
 
-/** The shared Notifications screen: one page of the person's notifications, newest first, with every tab's count. */
-export async function listNotifications(scope: SchoolScope, input: { tab: NotificationTab; search?: string | undefined; page: number }) {
-  const { db } = scope.deps;
-  const conditions: (SQL | undefined)[] = [mine(scope), tabCondition(input.tab)];
-  if (input.search) conditions.push(containsAny(input.search, [notifications.title, notifications.message]));
+/** `mine` with placeholders (`role`, `userId`, `schoolId`), for the prepared list (ADR 0028). */
+const minePrepared = () => and(eq(notifications.recipientRole, P("role")), eq(notifications.recipientId, P("userId")), eq(notifications.schoolId, P("schoolId")))!;
+
+/** The list's statements for a shape (tab kind, search or not), every value a placeholder. */
+const notificationListStatements = preparedPerShape((db, shape) => {
+  const [tab, search] = shape.split("|");
+  const conditions: (SQL | undefined)[] = [minePrepared()];
+  if (tab === "unread") conditions.push(eq(notifications.read, false));
+  if (tab === "category") conditions.push(eq(notifications.category, P("category")));
+  if (search === "q") conditions.push(containsAny(P("like"), [notifications.title, notifications.message]));
   const where = and(...conditions);
-  const [rows, totals, byCategory] = await db.batch([
-    db
+  return {
+    rows: db
       .select(NOTIFICATION_COLUMNS)
       .from(notifications)
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(NOTIFICATIONS_PAGE_SIZE)
-      .offset(pageOffset(input.page, NOTIFICATIONS_PAGE_SIZE)),
-    db.select({ total: count() }).from(notifications).where(where),
-    db
+      .limit(P("limit"))
+      .offset(P("offset"))
+      .prepare(),
+    total: db.select({ total: count() }).from(notifications).where(where).prepare(),
+    byCategory: db
       .select({ category: notifications.category, total: count(), unread: sql<number>`sum(case when ${notifications.read} then 0 else 1 end)` })
       .from(notifications)
-      .where(mine(scope))
-      .groupBy(notifications.category),
+      .where(minePrepared())
+      .groupBy(notifications.category)
+      .prepare(),
+  };
+});
+
+/** The shared Notifications screen: one page of the person's notifications, newest first, with every tab's count. */
+export async function listNotifications(scope: SchoolScope, input: { tab: NotificationTab; search?: string | undefined; page: number }) {
+  const { db } = scope.deps;
+  const tab = input.tab === "all" || input.tab === "unread" ? input.tab : "category";
+  const statements = notificationListStatements(db, `${tab}|${input.search ? "q" : ""}`);
+  const values = {
+    role: scope.actor.role,
+    userId: scope.actor.id,
+    schoolId: scope.schoolId,
+    category: input.tab,
+    like: input.search ? likePattern(input.search.toLowerCase()) : undefined,
+    limit: NOTIFICATIONS_PAGE_SIZE,
+    offset: pageOffset(input.page, NOTIFICATIONS_PAGE_SIZE),
+  };
+  const [rows, totals, byCategory] = await batchPrepared(db, [
+    [statements.rows, values],
+    [statements.total, values],
+    [statements.byCategory, values],
   ]);
   const counts = { all: 0, unread: 0, system: 0, trip: 0, payment: 0, attendance: 0 } satisfies Record<NotificationTab, number>;
   for (const row of byCategory) {

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
-import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
+import { cappedCount, cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { containsAny } from "../_shared/search.ts";
+import { containsAny, likePattern } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 
@@ -12,19 +13,15 @@ function page<T>(rows: T[], counted: number, pageNumber: number) {
   return cappedPageOf(rows, counted, pageNumber, PARENTS_PAGE_SIZE);
 }
 
-/**
- * The parents of one school (accounts), searched by name or e-mail, ordered by name, paginated in
- * SQL. Every query reads only the school's rows through its index, so it does not grow with the
- * platform; the total is capped all the same ("1,000+", ADR 0018).
- */
-export async function listParents(scope: SchoolScope, input: { search?: string | undefined; page: number }) {
-  const { db } = scope.deps;
-  const { schoolId } = scope;
-  const conditions: SQL[] = [eq(parents.schoolId, schoolId)];
-  if (input.search) conditions.push(containsAny(input.search, [parents.name, parents.email]));
+const P = sql.placeholder;
+
+/** The parents list's statements, with a search (`q`) or without, every value a placeholder (ADR 0028). */
+const parentListStatements = preparedPerShape((db, shape) => {
+  const conditions: SQL[] = [eq(parents.schoolId, P("schoolId"))];
+  if (shape === "q") conditions.push(containsAny(P("like"), [parents.name, parents.email]));
   const where = and(...conditions);
-  const [rows, totals] = await db.batch([
-    db
+  return {
+    rows: db
       .select({
         id: parents.id,
         name: parents.name,
@@ -40,9 +37,31 @@ export async function listParents(scope: SchoolScope, input: { search?: string |
       .from(parents)
       .where(where)
       .orderBy(asc(parents.name), asc(parents.id))
-      .limit(PARENTS_PAGE_SIZE)
-      .offset(pageOffset(input.page, PARENTS_PAGE_SIZE)),
-    cappedCount(db, parents, where, input.page, PARENTS_PAGE_SIZE),
+      .limit(P("limit"))
+      .offset(P("offset"))
+      .prepare(),
+    total: cappedCountUpTo(db, parents, where, P("countLimit")).prepare(),
+  };
+});
+
+/**
+ * The parents of one school (accounts), searched by name or e-mail, ordered by name, paginated in
+ * SQL. Every query reads only the school's rows through its index, so it does not grow with the
+ * platform; the total is capped all the same ("1,000+", ADR 0018).
+ */
+export async function listParents(scope: SchoolScope, input: { search?: string | undefined; page: number }) {
+  const { db } = scope.deps;
+  const statements = parentListStatements(db, input.search ? "q" : "");
+  const values = {
+    schoolId: scope.schoolId,
+    like: input.search ? likePattern(input.search.toLowerCase()) : undefined,
+    limit: PARENTS_PAGE_SIZE,
+    offset: pageOffset(input.page, PARENTS_PAGE_SIZE),
+    countLimit: countLimit(input.page, PARENTS_PAGE_SIZE),
+  };
+  const [rows, totals] = await batchPrepared(db, [
+    [statements.rows, values],
+    [statements.total, values],
   ]);
   return page(rows, totals[0]?.total ?? 0, input.page);
 }

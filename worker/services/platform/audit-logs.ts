@@ -4,9 +4,10 @@ import { AUDIT_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
 import type { Db } from "../../../db/client.ts";
 import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
-import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
+import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { ftsRowids, inPrefixRange, likePattern, parseSearch } from "../_shared/search.ts";
+import { ftsMatch, ftsRowids, inRange, likePattern, parseSearch, prefixRange, type Search } from "../_shared/search.ts";
 import { DAY_MS } from "../_shared/time.ts";
 
 export type AuditListInput = {
@@ -44,20 +45,34 @@ const jsonOf = (column: SQLiteColumn) =>
  */
 const subjectEmail = sql`${auditLogs}."subject_email"`;
 
-/** The e-mail the event names, or the acting user's (matched in the user tables first, through their indexes). */
-function emailFilter(raw: string): SQL {
-  const search = parseSearch(raw);
-  if (search.kind === "prefix") {
-    const starts = inPrefixRange(sql`"email"`, search.term);
-    return sql`(${inPrefixRange(subjectEmail, search.term)} or ${auditLogs.userId} in (
+const P = sql.placeholder;
+
+/**
+ * The e-mail the event names, or the acting user's (matched in the user tables first, through their
+ * indexes). Its values are placeholders: `emailValues` fills them.
+ */
+function emailFilter(kind: Search["kind"]): SQL {
+  if (kind === "prefix") {
+    const [low, high] = [P("emailLow"), P("emailHigh")];
+    const starts = inRange(sql`"email"`, low, high);
+    return sql`(${inRange(subjectEmail, low, high)} or ${auditLogs.userId} in (
       select "id" from "super_admins" where ${starts} union select "id" from "school_admins" where ${starts}
       union select "id" from "parents" where ${starts}))`;
   }
-  return sql`(${auditLogs}.rowid in ${ftsRowids("audit_logs_fts", search)} or ${auditLogs.userId} in (
-    select "id" from "super_admins" where "email" like ${likePattern(search.term)} escape '\\'
-    union select "id" from "school_admins" where rowid in ${ftsRowids("school_admins_fts", search, "email")}
-    union select "id" from "parents" where rowid in ${ftsRowids("parents_fts", search)}))`;
+  return sql`(${auditLogs}.rowid in ${ftsRowids("audit_logs_fts", P("emailMatch"))} or ${auditLogs.userId} in (
+    select "id" from "super_admins" where "email" like ${P("emailLike")} escape '\\'
+    union select "id" from "school_admins" where rowid in ${ftsRowids("school_admins_fts", P("emailColumnMatch"))}
+    union select "id" from "parents" where rowid in ${ftsRowids("parents_fts", P("emailMatch"))}))`;
 }
+
+function emailValues(search: Search): Record<string, string> {
+  if (search.kind === "prefix") {
+    const [emailLow, emailHigh] = prefixRange(search.term);
+    return { emailLow, emailHigh };
+  }
+  return { emailMatch: ftsMatch(search), emailColumnMatch: ftsMatch(search, "email"), emailLike: likePattern(search.term) };
+}
+
 const actorSuper = aliasedTable(superAdmins, "actor_super");
 const actorAdmin = aliasedTable(schoolAdmins, "actor_admin");
 const actorParent = aliasedTable(parents, "actor_parent");
@@ -75,18 +90,46 @@ export async function recentAuditLogs(scope: Scope) {
   return (await readAuditLogs(scope.deps.db, { role: "all", page: 1 }, RECENT_ACTIVITY)).rows;
 }
 
-async function readAuditLogs(db: Db, input: AuditListInput, pageSize: number) {
+/** Which filters a call has (one prepared statement pair each, ADR 0028), and the values of their placeholders. */
+function auditFilters(input: AuditListInput) {
+  const search = input.email ? parseSearch(input.email) : null;
+  const shape = [
+    input.eventType ? "e" : "",
+    input.role === "system" ? "s" : input.role === "all" ? "" : "r",
+    input.schoolId ? "c" : "",
+    input.from ? "f" : "",
+    input.to ? "t" : "",
+    search ? (search.kind === "prefix" ? "p" : "x") : "",
+  ].join("");
+  const values: Record<string, unknown> = {
+    eventType: input.eventType,
+    role: input.role,
+    schoolId: input.schoolId,
+    from: input.from ? auditLogs.createdAt.mapToDriverValue(new Date(`${input.from}T00:00:00.000Z`)) : undefined,
+    to: input.to ? auditLogs.createdAt.mapToDriverValue(new Date(new Date(`${input.to}T00:00:00.000Z`).getTime() + DAY_MS)) : undefined,
+    ...(search ? emailValues(search) : {}),
+  };
+  return { shape, values };
+}
+
+/** The conditions of a shape (see `auditFilters`), every value a placeholder. */
+function auditWhere(shape: string): SQL | undefined {
   const conditions: SQL[] = [];
-  if (input.eventType) conditions.push(eq(auditLogs.eventType, input.eventType));
-  if (input.role === "system") conditions.push(isNull(auditLogs.userRole));
-  else if (input.role !== "all") conditions.push(eq(auditLogs.userRole, input.role));
-  if (input.schoolId) conditions.push(eq(auditLogs.schoolId, input.schoolId));
-  if (input.from) conditions.push(gte(auditLogs.createdAt, new Date(`${input.from}T00:00:00.000Z`)));
-  if (input.to) conditions.push(lt(auditLogs.createdAt, new Date(new Date(`${input.to}T00:00:00.000Z`).getTime() + DAY_MS)));
-  if (input.email) conditions.push(emailFilter(input.email));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, totals] = await db.batch([
-    db
+  if (shape.includes("e")) conditions.push(eq(auditLogs.eventType, P("eventType")));
+  if (shape.includes("s")) conditions.push(isNull(auditLogs.userRole));
+  if (shape.includes("r")) conditions.push(eq(auditLogs.userRole, P("role")));
+  if (shape.includes("c")) conditions.push(eq(auditLogs.schoolId, P("schoolId")));
+  if (shape.includes("f")) conditions.push(gte(auditLogs.createdAt, P("from")));
+  if (shape.includes("t")) conditions.push(lt(auditLogs.createdAt, P("to")));
+  if (shape.includes("p")) conditions.push(emailFilter("prefix"));
+  if (shape.includes("x")) conditions.push(emailFilter("substring"));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const auditStatements = preparedPerShape((db, shape) => {
+  const where = auditWhere(shape);
+  return {
+    rows: db
       .select({
         id: auditLogs.id,
         eventType: auditLogs.eventType,
@@ -108,9 +151,20 @@ async function readAuditLogs(db: Db, input: AuditListInput, pageSize: number) {
       .leftJoin(actorParent, and(eq(auditLogs.userRole, "parent"), eq(actorParent.id, auditLogs.userId)))
       .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(sql`${auditLogs}.rowid`))
-      .limit(pageSize)
-      .offset(pageOffset(input.page, pageSize)),
-    cappedCount(db, auditLogs, where, input.page, pageSize),
+      .limit(P("limit"))
+      .offset(P("offset"))
+      .prepare(),
+    total: cappedCountUpTo(db, auditLogs, where, P("countLimit")).prepare(),
+  };
+});
+
+async function readAuditLogs(db: Db, input: AuditListInput, pageSize: number) {
+  const { shape, values } = auditFilters(input);
+  const statements = auditStatements(db, shape);
+  const page = { limit: pageSize, offset: pageOffset(input.page, pageSize), countLimit: countLimit(input.page, pageSize) };
+  const [rows, totals] = await batchPrepared(db, [
+    [statements.rows, { ...values, ...page }],
+    [statements.total, { ...values, ...page }],
   ]);
   return cappedPageOf(rows.map(withActorEmail), totals[0]?.total ?? 0, input.page, pageSize);
 }

@@ -2,9 +2,10 @@ import { aliasedTable, and, desc, eq, gt, inArray, lte, or, type SQL, sql } from
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
-import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
+import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { ftsRowids, ftsSelect, inPrefixRange, likePattern, parseSearch } from "../_shared/search.ts";
+import { ftsMatch, ftsRowids, ftsSelect, inRange, likePattern, parseSearch, prefixRange, type Search } from "../_shared/search.ts";
 import { AppError } from "../errors.ts";
 import { invitedName } from "../invitations/shared.ts";
 
@@ -20,24 +21,35 @@ function withNames<T extends SQLiteSelect>(query: T) {
     .leftJoin(inviterAdmin, and(eq(invitations.invitedByRole, "school_admin"), eq(inviterAdmin.id, invitations.invitedBy)));
 }
 
+const P = sql.placeholder;
+
 /**
  * Recipient e-mail, school name or inviter name, as one set of invitation rowids: each part reads
  * an index (trigram indexes; a 1–2 character term: the start of the e-mail or school name), and the
  * `cross join`s make SQLite go from the few matching schools or inviters to their invitations
- * rather than walk every invitation (ADR 0018). The count needs no join.
+ * rather than walk every invitation (ADR 0018). The count needs no join. Values are placeholders
+ * (`searchValues` fills them).
  */
-function invitationSearch(raw: string): SQL {
-  const search = parseSearch(raw);
+function invitationSearch(kind: Search["kind"]): SQL {
   const ofSchools = (schoolIds: SQL) => sql`select i.rowid from (${schoolIds}) m cross join "invitations" i on i."school_id" = m."id"`;
-  if (search.kind === "prefix") {
-    return sql`${invitations}.rowid in (select rowid from "invitations" where ${inPrefixRange(sql`"email"`, search.term)}
-      union all ${ofSchools(sql`select "id" from "schools" where ${inPrefixRange(sql`lower("name")`, search.term)}`)})`;
+  if (kind === "prefix") {
+    const [low, high] = [P("low"), P("high")];
+    return sql`${invitations}.rowid in (select rowid from "invitations" where ${inRange(sql`"email"`, low, high)}
+      union all ${ofSchools(sql`select "id" from "schools" where ${inRange(sql`lower("name")`, low, high)}`)})`;
   }
-  const inviters = sql`select "id" from "super_admins" where lower("name") like ${likePattern(search.term)} escape '\\'
-    union select "id" from "school_admins" where rowid in ${ftsRowids("school_admins_fts", search, "name")}`;
-  return sql`${invitations}.rowid in (${ftsSelect("invitations_fts", search)}
-    union all ${ofSchools(sql`select "id" from "schools" where rowid in ${ftsRowids("schools_fts", search, "name")}`)}
+  const inviters = sql`select "id" from "super_admins" where lower("name") like ${P("like")} escape '\\'
+    union select "id" from "school_admins" where rowid in ${ftsRowids("school_admins_fts", P("nameMatch"))}`;
+  return sql`${invitations}.rowid in (${ftsSelect("invitations_fts", P("match"))}
+    union all ${ofSchools(sql`select "id" from "schools" where rowid in ${ftsRowids("schools_fts", P("nameMatch"))}`)}
     union all select i.rowid from (${inviters}) m cross join "invitations" i on i."invited_by" = m."id")`;
+}
+
+function searchValues(search: Search): Record<string, string> {
+  if (search.kind === "prefix") {
+    const [low, high] = prefixRange(search.term);
+    return { low, high };
+  }
+  return { match: ftsMatch(search), nameMatch: ftsMatch(search, "name"), like: likePattern(search.term) };
 }
 
 export type InviteListInput = {
@@ -47,25 +59,51 @@ export type InviteListInput = {
   page: number;
 };
 
+/** The filters' conditions for a shape (`role|status|search kind`), every value a placeholder. */
+function inviteConditions(shape: string): SQL | undefined {
+  const [role, status, search] = shape.split("|");
+  const now = P("now");
+  const conditions: SQL[] = [];
+  if (role !== "all") conditions.push(eq(invitations.role, P("role")));
+  // "Expired" includes pending invitations past their expiry that the hourly sweep has not marked yet.
+  if (status === "pending") conditions.push(and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now))!);
+  else if (status === "expired") conditions.push(or(eq(invitations.status, "expired"), and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)))!);
+  else if (status !== "all") conditions.push(eq(invitations.status, P("status")));
+  if (search === "prefix" || search === "substring") conditions.push(invitationSearch(search));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const inviteListStatements = preparedPerShape((db, shape) => {
+  const where = inviteConditions(shape);
+  return {
+    rows: withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic())
+      .where(where)
+      .orderBy(desc(invitations.createdAt), desc(invitations.id))
+      .limit(P("limit"))
+      .offset(P("offset"))
+      .prepare(),
+    total: cappedCountUpTo(db, invitations, where, P("countLimit")).prepare(),
+  };
+});
+
 /** Invitations Management: search by recipient, school or inviter; status and role filters; newest first. */
 export async function listInvitations(scope: Scope, input: InviteListInput) {
   const { deps, now } = scope;
-  const { db } = deps;
-  const conditions: SQL[] = [];
-  if (input.role !== "all") conditions.push(eq(invitations.role, input.role));
-  // "Expired" includes pending invitations past their expiry that the hourly sweep has not marked yet.
-  if (input.status === "pending") conditions.push(and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now))!);
-  else if (input.status === "expired") conditions.push(or(eq(invitations.status, "expired"), and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)))!);
-  else if (input.status !== "all") conditions.push(eq(invitations.status, input.status));
-  if (input.search) conditions.push(invitationSearch(input.search));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, totals] = await db.batch([
-    withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic())
-      .where(where)
-      .orderBy(desc(invitations.createdAt), desc(invitations.id))
-      .limit(INVITES_PAGE_SIZE)
-      .offset(pageOffset(input.page, INVITES_PAGE_SIZE)),
-    cappedCount(db, invitations, where, input.page, INVITES_PAGE_SIZE),
+  const search = input.search ? parseSearch(input.search) : null;
+  const shape = `${input.role === "all" ? "all" : "role"}|${input.status}|${search?.kind ?? "none"}`;
+  const statements = inviteListStatements(deps.db, shape);
+  const values = {
+    role: input.role,
+    status: input.status,
+    now: invitations.expiresAt.mapToDriverValue(now),
+    ...(search ? searchValues(search) : {}),
+    limit: INVITES_PAGE_SIZE,
+    offset: pageOffset(input.page, INVITES_PAGE_SIZE),
+    countLimit: countLimit(input.page, INVITES_PAGE_SIZE),
+  };
+  const [rows, totals] = await batchPrepared(deps.db, [
+    [statements.rows, values],
+    [statements.total, values],
   ]);
   return cappedPageOf(
     rows.map(({ invitation, schoolName, inviterName: inviter }) => ({

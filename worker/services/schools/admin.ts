@@ -16,9 +16,10 @@ import {
   sessions,
   trips,
 } from "../../../db/schema/index.ts";
-import { cappedCount, cappedPageOf, pageOffset } from "../_shared/paging.ts";
+import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { ftsRowids, inPrefixRange, parseSearch, type Search } from "../_shared/search.ts";
+import { ftsMatch, ftsRowids, inRange, parseSearch, prefixRange } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { countersOf, countersQuery } from "../platform/counters.ts";
@@ -41,23 +42,31 @@ export type SchoolListInput = {
 };
 
 const lowerName = sql`lower(${schools.name})`;
+const P = sql.placeholder;
 
 /**
- * 3 characters or more: the name or e-mail contains it (trigram index) or the id starts with it.
- * 1–2 characters: the name starts with it (an index range, read in name order).
+ * Which filters a call has (one prepared statement set each, ADR 0028) and their placeholders' values.
+ * A search of 3 characters or more: the name or e-mail contains it (trigram index) or the id starts
+ * with it. 1–2 characters: the name starts with it (an index range, read in name order).
  */
-function schoolSearch(search: Search): SQL {
-  if (search.kind === "prefix") return inPrefixRange(lowerName, search.term);
-  return sql`(${schools}.rowid in ${ftsRowids("schools_fts", search)} or ${inPrefixRange(schools.id, search.term)})`;
+function schoolFilters(input: SchoolListInput) {
+  const search = input.search ? parseSearch(input.search) : null;
+  const status = input.status === "all" ? "" : input.status === "inactive" ? "i" : "s";
+  const shape = `${search?.kind ?? "none"}|${status}|${input.admins}`;
+  const [low, high] = search ? prefixRange(search.term) : [undefined, undefined];
+  const values = { match: search?.kind === "substring" ? ftsMatch(search) : undefined, low, high, status: input.status };
+  return { shape, values };
 }
 
-function listConditions(input: SchoolListInput, search: Search | null): SQL | undefined {
+function listConditions(shape: string): SQL | undefined {
+  const [search, status, admins] = shape.split("|");
   const conditions: SQL[] = [];
-  if (search) conditions.push(schoolSearch(search));
-  if (input.status === "inactive") conditions.push(eq(schools.isActive, false));
-  else if (input.status !== "all") conditions.push(and(eq(schools.isActive, true), eq(schools.subscriptionStatus, input.status))!);
-  if (input.admins === "has_admins") conditions.push(gt(schools.adminCount, 0));
-  if (input.admins === "missing_admins") conditions.push(eq(schools.adminCount, 0));
+  if (search === "prefix") conditions.push(inRange(lowerName, P("low"), P("high")));
+  if (search === "substring") conditions.push(sql`(${schools}.rowid in ${ftsRowids("schools_fts", P("match"))} or ${inRange(schools.id, P("low"), P("high"))})`);
+  if (status === "i") conditions.push(eq(schools.isActive, false));
+  else if (status === "s") conditions.push(and(eq(schools.isActive, true), eq(schools.subscriptionStatus, P("status")))!);
+  if (admins === "has_admins") conditions.push(gt(schools.adminCount, 0));
+  if (admins === "missing_admins") conditions.push(eq(schools.adminCount, 0));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -66,16 +75,9 @@ function decorate<T extends { isActive: boolean; subscriptionStatus: string; act
   return { ...row, setupStatus: status, badge: schoolStatusBadge({ ...row, setupStatus: status }) };
 }
 
-/**
- * Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7);
- * a 1–2 character search lists by name, the order of its index. The total is capped ("1,000+");
- * the summary cards come from the platform counters (ADR 0018).
- */
-export async function listSchools(scope: Scope, input: SchoolListInput) {
-  const { db } = scope.deps;
-  const search = input.search ? parseSearch(input.search) : null;
-  const where = listConditions(input, search);
-  const order = search?.kind === "prefix" ? [asc(lowerName), asc(schools.id)] : [desc(schools.createdAt), desc(schools.id)];
+const schoolListStatements = preparedPerShape((db, shape) => {
+  const where = listConditions(shape);
+  const order = shape.startsWith("prefix|") ? [asc(lowerName), asc(schools.id)] : [desc(schools.createdAt), desc(schools.id)];
   // The page's rows are chosen first (rowids only), then read with their per-school counts: a
   // search matching many schools sorts its matches without running two subqueries for each (ADR 0025).
   const pageRowids = db
@@ -83,10 +85,10 @@ export async function listSchools(scope: Scope, input: SchoolListInput) {
     .from(schools)
     .where(where)
     .orderBy(...order)
-    .limit(SCHOOLS_PAGE_SIZE)
-    .offset(pageOffset(input.page, SCHOOLS_PAGE_SIZE));
-  const [rows, totals, counterRows] = await db.batch([
-    db
+    .limit(P("limit"))
+    .offset(P("offset"));
+  return {
+    rows: db
       .select({
         id: schools.id,
         name: schools.name,
@@ -104,9 +106,32 @@ export async function listSchools(scope: Scope, input: SchoolListInput) {
       })
       .from(schools)
       .where(sql`${schools}.rowid in ${pageRowids}`)
-      .orderBy(...order),
-    cappedCount(db, schools, where, input.page, SCHOOLS_PAGE_SIZE),
-    countersQuery(db),
+      .orderBy(...order)
+      .prepare(),
+    total: cappedCountUpTo(db, schools, where, P("countLimit")).prepare(),
+    counters: countersQuery(db).prepare(),
+  };
+});
+
+/**
+ * Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7);
+ * a 1–2 character search lists by name, the order of its index. The total is capped ("1,000+");
+ * the summary cards come from the platform counters (ADR 0018).
+ */
+export async function listSchools(scope: Scope, input: SchoolListInput) {
+  const { db } = scope.deps;
+  const { shape, values } = schoolFilters(input);
+  const statements = schoolListStatements(db, shape);
+  const page = {
+    ...values,
+    limit: SCHOOLS_PAGE_SIZE,
+    offset: pageOffset(input.page, SCHOOLS_PAGE_SIZE),
+    countLimit: countLimit(input.page, SCHOOLS_PAGE_SIZE),
+  };
+  const [rows, totals, counterRows] = await batchPrepared(db, [
+    [statements.rows, page],
+    [statements.total, page],
+    [statements.counters, {}],
   ]);
   const counters = countersOf(counterRows);
   return {

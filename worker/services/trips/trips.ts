@@ -1,11 +1,12 @@
-import { and, asc, eq, gte, isNotNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TripStatus } from "#shared/enums.ts";
 import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
 import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema } from "#shared/trips.ts";
 import { children, schools, trips } from "../../../db/schema/index.ts";
+import { allPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { containsAny } from "../_shared/search.ts";
+import { containsAny, likePattern } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { notifyTripChange, tripChangeNotice } from "./notify.ts";
@@ -29,6 +30,23 @@ export const TRIP_COLUMNS = {
   status: trips.status,
 };
 
+const P = sql.placeholder;
+
+/** The list's statement for a shape (which of status, route type and search a call has), values as placeholders (ADR 0028). */
+const tripListStatements = preparedPerShape((db, shape) => {
+  const conditions: SQL[] = [eq(trips.schoolId, P("schoolId")), gte(trips.departureTime, P("start")), lt(trips.departureTime, P("end"))];
+  if (shape.includes("s")) conditions.push(eq(trips.status, P("status")));
+  if (shape.includes("r")) conditions.push(eq(trips.routeType, P("routeType")));
+  if (shape.includes("q")) conditions.push(containsAny(P("like"), [trips.routeName, trips.busNumber, trips.driverName]));
+  return db
+    .select(TRIP_COLUMNS)
+    .from(trips)
+    .where(and(...conditions))
+    .orderBy(asc(trips.departureTime), asc(trips.id))
+    .limit(TRIP_VIEW_LIMIT + 1)
+    .prepare();
+});
+
 /**
  * Trip Management: the day or the Sunday-to-Saturday week holding `date` (the school's today by
  * default), in the school's zone, ordered by departure (spec §7), searched by route, bus or driver.
@@ -42,16 +60,15 @@ export async function listTrips(
   const today = todayIn(zone, scope.now);
   const date = input.date ?? today;
   const range = input.view === "day" ? dayRange(date, zone) : weekRange(date, zone);
-  const conditions: SQL[] = [eq(trips.schoolId, scope.schoolId), gte(trips.departureTime, range.start), lt(trips.departureTime, range.end)];
-  if (input.status) conditions.push(eq(trips.status, input.status));
-  if (input.routeType) conditions.push(eq(trips.routeType, input.routeType));
-  if (input.search) conditions.push(containsAny(input.search, [trips.routeName, trips.busNumber, trips.driverName]));
-  const rows = await db
-    .select(TRIP_COLUMNS)
-    .from(trips)
-    .where(and(...conditions))
-    .orderBy(asc(trips.departureTime), asc(trips.id))
-    .limit(TRIP_VIEW_LIMIT + 1);
+  const shape = `${input.status ? "s" : ""}${input.routeType ? "r" : ""}${input.search ? "q" : ""}`;
+  const rows = await allPrepared(db, tripListStatements(db, shape), {
+    schoolId: scope.schoolId,
+    start: trips.departureTime.mapToDriverValue(range.start),
+    end: trips.departureTime.mapToDriverValue(range.end),
+    status: input.status,
+    routeType: input.routeType,
+    like: input.search ? likePattern(input.search.toLowerCase()) : undefined,
+  });
   return {
     view: input.view,
     from: range.from,
