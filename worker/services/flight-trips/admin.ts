@@ -41,7 +41,10 @@ export const CHECKOUT_OPEN_MS = 24 * 3_600_000;
  * in the last 24 hours).
  */
 function moneyIn(now: Date): SQL {
-  return or(inArray(payments.status, ["succeeded", "refunded"]), and(eq(payments.status, "pending"), gt(payments.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS))))!;
+  return or(
+    inArray(payments.status, ["succeeded", "refunded"]),
+    and(eq(payments.status, "pending"), gt(payments.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS))),
+  )!;
 }
 
 /** Payments of this enrolment hold (or may still take) money: Delete cancels and refunds instead. */
