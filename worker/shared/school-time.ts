@@ -1,11 +1,11 @@
-import { TZDate, tzOffset } from "@date-fns/tz";
-import { addDays } from "date-fns";
+import { tzOffset } from "@date-fns/tz";
 
 /**
  * Calendar time in a school's IANA time zone, the same on the server and in the browser whatever
  * zone either runs in. Instants are `Date`s (UTC); calendar days are `YYYY-MM-DD` strings; wall-clock
- * times are `HH:mm`. Weeks run Sunday to Saturday (spec). Offsets and calendar steps come from
- * @date-fns/tz and date-fns; text comes from the platform's Intl (no locale data in the bundle).
+ * times are `HH:mm`. Weeks run Sunday to Saturday (spec). Zone offsets come from @date-fns/tz;
+ * calendar steps are UTC date arithmetic (a calendar day has no zone); text comes from the
+ * platform's Intl (no locale data in the bundle).
  */
 
 export type IsoDate = string;
@@ -90,6 +90,21 @@ const DAY_MS = 86_400_000;
  * Computed from the zone's offsets only, so the process's own zone never matters.
  */
 export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date {
+  // A pure function of its arguments (the zone rules do not change while a process runs), asked again
+  // and again for the same deadlines and departures: remembered, within a bound.
+  const key = `${zone} ${date} ${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
+  const instant = computeZonedInstant(date, time, zone);
+  if (instants.size >= INSTANT_MEMO_MAX) instants.clear();
+  instants.set(key, instant.getTime());
+  return instant;
+}
+
+const instants = new Map<string, number>();
+const INSTANT_MEMO_MAX = 4096;
+
+function computeZonedInstant(date: IsoDate, time: WallTime, zone: string): Date {
   const [year, month, day] = parts(date);
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(year, month - 1, day, hours, minutes);
@@ -102,15 +117,13 @@ export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
 /** The day `days` after `date` (negative: before). Pure calendar arithmetic, no zone involved. */
 export function shiftDate(date: IsoDate, days: number): IsoDate {
   const [year, month, day] = parts(date);
-  return addDays(new TZDate(year, month - 1, day, "UTC"), days)
-    .toISOString()
-    .slice(0, 10);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 /** The weekday of a calendar date, 0 = Sunday. */
 export function weekday(date: IsoDate): number {
   const [year, month, day] = parts(date);
-  return new TZDate(year, month - 1, day, "UTC").getDay();
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 export type Range = { start: Date; end: Date; from: IsoDate; to: IsoDate };

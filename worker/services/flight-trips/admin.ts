@@ -9,28 +9,11 @@ import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError } from "../errors.ts";
 import { refundableEnrollmentPayments, requestRefunds } from "../payments/refunds.ts";
+import { TRIP_COLUMNS } from "./columns.ts";
 import { cancellationNotice, flightTripChangeNotice, NOT_OPTED_OUT, parentNotices } from "./notify.ts";
 
 /** At most this many trips on the page (a school runs a handful a year). */
 export const FLIGHT_TRIP_LIST_LIMIT = 500;
-
-const TRIP_COLUMNS = {
-  id: flightTrips.id,
-  title: flightTrips.title,
-  departureAirport: flightTrips.departureAirport,
-  arrivalAirport: flightTrips.arrivalAirport,
-  departureDate: flightTrips.departureDate,
-  departureTime: flightTrips.departureTime,
-  returnDate: flightTrips.returnDate,
-  returnTime: flightTrips.returnTime,
-  airline: flightTrips.airline,
-  costPerStudentCents: flightTrips.costPerStudentCents,
-  depositCents: flightTrips.depositCents,
-  description: flightTrips.description,
-  status: flightTrips.status,
-  enrollmentDeadline: flightTrips.enrollmentDeadline,
-  capacity: flightTrips.capacity,
-};
 
 /** Stripe closes a Checkout Session 24 hours after it opened: a pending payment older than that can no longer succeed. */
 export const CHECKOUT_OPEN_MS = 24 * 3_600_000;

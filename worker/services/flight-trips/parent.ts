@@ -5,7 +5,6 @@ import {
   type EnrollmentPaymentStatus,
   type EnrollmentStatus,
   enrollmentClosesAt,
-  enrollmentOpen,
   FLIGHT_TRIP_MESSAGES as M,
   NOT_ENROLLED_LABEL,
   nextPaymentCents,
@@ -16,29 +15,12 @@ import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
+import { TRIP_COLUMNS } from "./columns.ts";
 
 /** The parent's Flight Trips page: one batch (one round trip), whatever the number of trips and children. */
 
 /** How many trips the page shows (a school offers a handful a year). */
 export const PARENT_TRIP_LIMIT = 100;
-
-const TRIP_COLUMNS = {
-  id: flightTrips.id,
-  title: flightTrips.title,
-  departureAirport: flightTrips.departureAirport,
-  arrivalAirport: flightTrips.arrivalAirport,
-  departureDate: flightTrips.departureDate,
-  departureTime: flightTrips.departureTime,
-  returnDate: flightTrips.returnDate,
-  returnTime: flightTrips.returnTime,
-  airline: flightTrips.airline,
-  costPerStudentCents: flightTrips.costPerStudentCents,
-  depositCents: flightTrips.depositCents,
-  description: flightTrips.description,
-  status: flightTrips.status,
-  enrollmentDeadline: flightTrips.enrollmentDeadline,
-  capacity: flightTrips.capacity,
-};
 
 const ENROLLMENT_COLUMNS = {
   id: flightTripEnrollments.id,
@@ -71,7 +53,8 @@ export type ChildEnrollment = {
 
 /** What a trip offers a parent right now, and each of their children's state on it. */
 function tripView(scope: ParentScope, trip: TripRow, seatsTaken: number, family: { id: string; name: string }[], mine: EnrollmentRow[]) {
-  const open = trip.status === "scheduled" && enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, scope.now);
+  const closesAt = enrollmentClosesAt(trip.enrollmentDeadline, scope.timeZone);
+  const open = trip.status === "scheduled" && scope.now.getTime() < closesAt.getTime();
   const seatsLeft = trip.capacity === null ? null : Math.max(0, trip.capacity - seatsTaken);
   const children: ChildEnrollment[] = family.map((child) => {
     const row = mine.find((enrollment) => enrollment.childId === child.id);
@@ -95,7 +78,7 @@ function tripView(scope: ParentScope, trip: TripRow, seatsTaken: number, family:
       canEnroll: !holdsSeat && open && seatsLeft !== 0,
     };
   });
-  return { ...trip, enrollmentOpen: open, closesAt: enrollmentClosesAt(trip.enrollmentDeadline, scope.timeZone), seatsLeft, children };
+  return { ...trip, enrollmentOpen: open, closesAt, seatsLeft, children };
 }
 
 /**
