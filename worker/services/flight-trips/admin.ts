@@ -299,14 +299,7 @@ export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Prom
       if (!(error instanceof AppError && error.code === "CONFLICT" && (await findFlightTrip(scope, trip.id)).status === "cancelled")) throw error;
     }
   }
-  const enrolments = await db
-    .select({ id: flightTripEnrollments.id })
-    .from(flightTripEnrollments)
-    .where(and(eq(flightTripEnrollments.flightTripId, trip.id), eq(flightTripEnrollments.schoolId, scope.schoolId)));
-  const owed = await refundableEnrollmentPayments(
-    db,
-    enrolments.map((row) => row.id),
-  );
+  const owed = await refundableEnrollmentPayments(db, and(eq(flightTripEnrollments.flightTripId, trip.id), eq(flightTripEnrollments.schoolId, scope.schoolId))!);
   const { failed } = await requestRefunds(scope.deps, owed, "flight_trip_cancelled");
   return { outcome: "cancelled", refunds: owed.length, refundsFailed: failed.length };
 }

@@ -261,7 +261,7 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
   ]);
   if (won.length !== 1) throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.alreadyOptedOut);
   await expireOpenCheckouts(scope, enrollment.id);
-  const refundable = await refundableEnrollmentPayments(db, [enrollment.id]);
+  const refundable = await refundableEnrollmentPayments(db, eq(flightTripEnrollments.id, enrollment.id));
   const { failed } = await requestRefunds(deps, refundable, "opted_out");
   return { refundsRequested: refundable.length, refundsFailed: failed.length };
 }

@@ -1,15 +1,15 @@
-import { and, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { ENROLLMENT_REMINDER_HOURS, enrollmentClosesAt, nextPaymentCents } from "#shared/flight-trip-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { shiftDate } from "#shared/school-time.ts";
 import type { Db } from "../../../db/client.ts";
-import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "../../../db/schema/index.ts";
+import { children, flightTripEnrollments, flightTrips, parents, schools } from "../../../db/schema/index.ts";
 import type { Logger } from "../../deps.ts";
 import type { QueueProducer } from "../../platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut } from "../notifications/fan-out.ts";
-import { type RefundablePayment, requestRefunds } from "../payments/refunds.ts";
+import { refundableEnrollmentPayments, requestRefunds } from "../payments/refunds.ts";
 
 export type SweepDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
 
@@ -112,22 +112,7 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
  * turns refunded when `charge.refunded` reaches the webhook, and then leaves this list.
  */
 export async function retryOwedRefunds(deps: SweepDeps, _now: Date): Promise<{ owed: number; failed: number }> {
-  const { db } = deps;
-  const rows = await db
-    .select({ id: payments.id, stripePaymentIntentId: payments.stripePaymentIntentId, stripeAccountId: payments.stripeAccountId })
-    .from(payments)
-    .innerJoin(flightTripEnrollments, eq(flightTripEnrollments.id, payments.enrollmentId))
-    .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
-    .where(
-      and(
-        eq(payments.status, "succeeded"),
-        isNotNull(payments.stripePaymentIntentId),
-        isNotNull(payments.stripeAccountId),
-        or(eq(flightTripEnrollments.status, "opted-out"), eq(flightTrips.status, "cancelled")),
-      ),
-    )
-    .limit(SWEEP_BATCH);
-  const owed = rows.filter((row): row is RefundablePayment => row.stripePaymentIntentId !== null && row.stripeAccountId !== null);
+  const owed = await refundableEnrollmentPayments(deps.db, or(eq(flightTripEnrollments.status, "opted-out"), eq(flightTrips.status, "cancelled"))!, SWEEP_BATCH);
   const { failed } = await requestRefunds(deps, owed, "flight_trip_refund_retry");
   return { owed: owed.length, failed: failed.length };
 }

@@ -1,25 +1,23 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { payments } from "../../../db/schema/index.ts";
+import { flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
 
 /** A payment that can be refunded: it succeeded on a connected account through a PaymentIntent. */
 export type RefundablePayment = { id: string; stripePaymentIntentId: string; stripeAccountId: string };
 
-/** The succeeded payments of these enrolments (what opting out or a cancelled trip gives back). */
-export async function refundableEnrollmentPayments(db: Db, enrollmentIds: string[]): Promise<RefundablePayment[]> {
-  if (enrollmentIds.length === 0) return [];
+/**
+ * The succeeded payments of the enrolments `which` selects (one enrolment opting out, a cancelled
+ * trip's, every enrolment still owed a refund), at most `limit`: what goes back to the parents.
+ */
+export async function refundableEnrollmentPayments(db: Db, which: SQL, limit = 1000): Promise<RefundablePayment[]> {
   const rows = await db
     .select({ id: payments.id, stripePaymentIntentId: payments.stripePaymentIntentId, stripeAccountId: payments.stripeAccountId })
     .from(payments)
-    .where(
-      and(
-        inArray(payments.enrollmentId, enrollmentIds),
-        eq(payments.status, "succeeded"),
-        isNotNull(payments.stripePaymentIntentId),
-        isNotNull(payments.stripeAccountId),
-      ),
-    );
+    .innerJoin(flightTripEnrollments, eq(flightTripEnrollments.id, payments.enrollmentId))
+    .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
+    .where(and(which, eq(payments.status, "succeeded"), isNotNull(payments.stripePaymentIntentId), isNotNull(payments.stripeAccountId)))
+    .limit(limit);
   return rows.filter((row): row is RefundablePayment => row.stripePaymentIntentId !== null && row.stripeAccountId !== null);
 }
 
