@@ -6,6 +6,7 @@ import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
 import { lastEmailTo, tokenIn } from "../support/mail.ts";
+import { traceStatements } from "../support/statement-trace.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -48,35 +49,31 @@ describe("forgot password", () => {
     expect(t.queued).toHaveLength(queuedBefore);
   });
 
-  it("AU1 forgot-password takes the same time for unknown and known accounts", async () => {
-    const user = await createUser(t.db, "parent");
-    const RUNS = 40;
-    const timings = { known: [] as number[], unknown: [] as number[] };
-    const request = async (kind: "known" | "unknown", i: number) => {
-      const email = kind === "known" ? user.email : "nobody-here@example.com";
-      const started = performance.now();
-      const response = await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email }, { ip: `198.18.${kind === "known" ? 1 : 2}.${i}` });
-      timings[kind].push(performance.now() - started);
-      expect(response.data).toEqual({ message: RESET_MESSAGES.requested });
-    };
-    // A warm-up of each, then interleaved runs in alternating order; the clock moves past every window.
-    await request("known", 250);
-    await request("unknown", 250);
-    timings.known.length = 0;
-    timings.unknown.length = 0;
-    for (let i = 0; i < RUNS; i++) {
-      t.clock.advance(11 * MINUTE);
-      const order = i % 2 === 0 ? (["known", "unknown"] as const) : (["unknown", "known"] as const);
-      for (const kind of order) await request(kind, i);
+  it("AU1 forgot-password does the same work for unknown and known accounts: the same statements, one message", async () => {
+    // Timing is not asserted (a shared machine makes it flaky); what makes the times equal is: the same
+    // SQL in the same round trips and one queue message either way, which this records exactly.
+    const trace: string[] = [];
+    const traced = await createTestApp({ wrapClient: (client) => traceStatements(client, trace) });
+    try {
+      const user = await createUser(traced.db, "parent");
+      const request = async (email: string, ip: string) => {
+        trace.length = 0;
+        const queuedBefore = traced.queued.length;
+        const response = await mutate(traced.app, "auth.requestPasswordReset", { role: "parent", email }, { ip });
+        expect(response.data).toEqual({ message: RESET_MESSAGES.requested });
+        return { statements: [...trace], messages: traced.queued.length - queuedBefore };
+      };
+      const known = await request(user.email, "198.18.1.1");
+      const unknown = await request("nobody-here@example.com", "198.18.2.1");
+      expect(known.statements.length).toBeGreaterThan(3);
+      expect(unknown).toEqual(known);
+      expect(known.messages).toBe(1);
+      // Only the known account got a token and an e-mail.
+      expect(await traced.db.$count(passwordResetTokens)).toBe(1);
+      expect(await traced.db.$count(emailLogs)).toBe(1);
+    } finally {
+      await traced.close();
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    // Each known run is paired with the unknown run next to it, so both saw the same machine load;
-    // the median of those gaps is the typical difference, and the median of all runs the typical time.
-    const gap = median(timings.known.map((known, i) => known - timings.unknown[i]!));
-    const typical = median([...timings.known, ...timings.unknown]);
-    // Within noise: the same statements run either way (measured gap 5–10%); skipping the token,
-    // e-mail and batch for unknown accounts, as before, made them about 40% faster (ADR 0012).
-    expect(Math.abs(gap), `gap ${gap.toFixed(1)} ms, typical ${typical.toFixed(1)} ms`).toBeLessThan(0.2 * typical);
   });
 
   it("is limited per account across addresses too", async () => {
