@@ -1,16 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "../../db/client.ts";
-import { applyMigrations, MIGRATIONS_FOLDER } from "../../db/migrate.ts";
+import { applyMigrations } from "../../db/migrate.ts";
 import { parseSearch } from "../../worker/services/_shared/search.ts";
 import { schoolInvoiceMatch } from "../../worker/services/invoices/list.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { seedInvoices } from "../support/invoice-seed.ts";
+import { migrationsBefore } from "../support/migrations.ts";
 
 /** ADR 0031: a school's invoice search reads its own trigram matches, not every school's. */
 let t: TestApp;
@@ -61,15 +62,8 @@ describe("migration invoice_search_by_school", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("indexes the invoices that existed before with their school, and the triggers follow from then on", async () => {
-    const folder = join(dir, "migrations");
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalPath = join(folder, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-    const cut = journal.entries.findIndex((entry) => entry.tag.endsWith("_invoice_search_by_school"));
-    expect(cut).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
     const db = createDatabase({ url: `file:${join(dir, "db.db")}` });
-    await migrate(db, { migrationsFolder: folder });
+    await migrate(db, { migrationsFolder: migrationsBefore(dir, "_invoice_search_by_school") });
     const school = await createSchool(db);
     const parent = await createUser(db, "parent", { schoolId: school.id });
     await seedInvoices(db, { schoolId: school.id, recipientId: parent.id, count: 4 });
