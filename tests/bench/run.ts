@@ -11,6 +11,9 @@
  *    3), the login storm, the 200-connection mixed load.
  * 3. List latency at 1k, 10k and 100k rows (fresh databases), growth = t(100k) / t(1k).
  * 4. The enrolment path: 20 concurrent enrolments into a trip of capacity 5 (fresh database).
+ *
+ * `--growth` runs section 3 alone (tests/bench/growth.ts), `--only=<text>` keeping the lists whose
+ * name contains it.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +21,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildForReport, initialJsGzipKb, ROUTES } from "./bundles.ts";
 import { concurrentEnrolments } from "./enrolment.ts";
+import { growthOnly } from "./growth.ts";
 import { HOT_PATHS, LISTS } from "./hot-paths.ts";
 import { listLatencies, loginStorm, mixedLoad, throughput } from "./measure.ts";
 import { evaluate, formatMarkdown, formatTable, type Results } from "./report.ts";
@@ -33,6 +37,11 @@ const out = quick ? join(tmpdir(), "schoolride-bench-results.quick.json") : new 
 // `--markdown`: the README's "Quality" table from the committed results.json, and nothing else.
 if (process.argv.includes("--markdown")) {
   console.log(formatMarkdown(evaluate(JSON.parse(readFileSync(out, "utf8")) as Results)));
+  process.exit(0);
+}
+if (process.argv.includes("--growth")) {
+  const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+  await growthOnly(plan.scales, only ? LISTS.filter((list) => list.name.includes(only)) : LISTS, plan.listCalls);
   process.exit(0);
 }
 const started = performance.now();

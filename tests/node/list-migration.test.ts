@@ -1,11 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../db/client.ts";
-import { applyMigrations, MIGRATIONS_FOLDER } from "../../db/migrate.ts";
+import { applyMigrations } from "../../db/migrate.ts";
+import { migrationsBefore } from "../support/migrations.ts";
 
 /**
  * ADR 0018: the migrations that add the counters and the trigram indexes backfill them from the
@@ -14,22 +15,10 @@ import { applyMigrations, MIGRATIONS_FOLDER } from "../../db/migrate.ts";
 const dir = mkdtempSync(join(tmpdir(), "schoolride-list-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The migrations folder as it was before this change: every entry before "list_indexes_and_counters". */
-function migrationsBefore(): string {
-  const folder = join(dir, "migrations");
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((entry) => entry.tag.endsWith("_list_indexes_and_counters"));
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return folder;
-}
-
 describe("list migrations backfill (ADR 0018)", () => {
   it("counts, admin counts and trigram indexes cover the rows that existed before", async () => {
     const db = createDatabase({ url: `file:${join(dir, "db.db")}` });
-    await migrate(db, { migrationsFolder: migrationsBefore() });
+    await migrate(db, { migrationsFolder: migrationsBefore(dir, "_list_indexes_and_counters") });
     await db.$client.executeMultiple(`
       insert into schools (id, name, email, code, is_active, subscription_status, created_at, updated_at) values
         ('s1', 'Hawthorn Primary', 'office@hawthorn.example', 'HAWTH1', 1, 'active', 1, 1),

@@ -10,6 +10,7 @@ import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { markOverdueInvoices } from "../services/billing/overdue.ts";
 import { flightTripSweep } from "../services/flight-trips/sweep.ts";
 import { expireInvitations, sendInviteReminders } from "../services/invitations/sweep.ts";
+import { compactSearchIndexes } from "../services/platform/search-indexes.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
 
 export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
@@ -97,6 +98,12 @@ export const paymentRetentionJob: CronJob = {
   run: async ({ db }, now) => ({ payments: await purgeOldPayments(db, now) }),
 };
 
+/** ADR 0031: the search indexes merged back into one segment once writes have split them into many. */
+export const searchIndexesJob: CronJob = {
+  name: "search-indexes",
+  run: ({ db }) => compactSearchIndexes(db),
+};
+
 /** In order: expiry before reminders (an expired invitation gets none); the outbox sweep last. */
 export const CRON_JOBS: readonly CronJob[] = [
   purgeExpiredJob,
@@ -106,6 +113,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   flightTripsJob,
   auditRetentionJob,
   paymentRetentionJob,
+  searchIndexesJob,
   requeueOutboxJob,
 ];
 

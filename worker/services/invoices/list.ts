@@ -5,7 +5,7 @@ import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
-import { containsAny, ftsMatch, ftsRowids, likePattern, parseSearch } from "../_shared/search.ts";
+import { containsAny, ftsMatch, ftsRowids, likePattern, parseSearch, type Search, TRIGRAM_MIN_LENGTH } from "../_shared/search.ts";
 
 type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
 
@@ -30,8 +30,9 @@ const P = sql.placeholder;
  * The owner's columns (`school_id`, or `recipient_id` and `school_id`, placeholders `owner0`,
  * `owner1`), the tab and the search of a list; every value a placeholder (ADR 0028).
  * - `trigram` (a school's list, which grows): a search of 3 characters or more reads the trigram
- *   index's matches by rowid and keeps the school's (the unary `+` keeps SQLite from walking every
- *   invoice of the school and probing each); 1–2 characters are a substring of the school's rows.
+ *   index's matches of the school (`schoolInvoiceMatch`) by rowid and keeps the school's (the unary
+ *   `+` keeps SQLite from walking every invoice of the school and probing each); 1–2 characters are
+ *   a substring of the school's rows.
  * - `own-rows` (a parent's list: a family's invoices): a substring of the owner's rows, read through
  *   the owner's index, whatever the length — never the platform's trigram matches.
  */
@@ -45,6 +46,21 @@ function listWhere(owner: Owner, tab: boolean, search: "none" | "fts" | "like"):
   return and(...conditions);
 }
 
+/** The length of the school id's end that `invoices_fts` indexes (`search_school`, migration `invoice_search_by_school`). */
+export const SEARCH_SCHOOL_LENGTH = 8;
+
+/**
+ * The FTS5 query of a school's search (ADR 0031): the term in the number or the description, and
+ * the school's `search_school` (the end of its id), so FTS5 reads only the school's matches — not
+ * every school's. The end of an id may be another school's too: `+school_id = ?` still decides.
+ */
+export function schoolInvoiceMatch(schoolId: string, search: Extract<Search, { kind: "substring" }>): string {
+  const key = schoolId.slice(-SEARCH_SCHOOL_LENGTH);
+  const term = ftsMatch(search, "{invoice_number description}");
+  // A trigram index needs 3 characters; a shorter id (none is) is left to `+school_id = ?` alone.
+  return [...key].length < TRIGRAM_MIN_LENGTH ? term : `search_school : "${key.replaceAll('"', '""')}" AND ${term}`;
+}
+
 /** A list call's shape (`listWhere`'s arguments) and its placeholders' values. */
 function listFilters(owner: string[], input: ListInput, search: "trigram" | "own-rows", pageSize: number) {
   const term = input.search ? parseSearch(input.search) : null;
@@ -52,7 +68,7 @@ function listFilters(owner: string[], input: ListInput, search: "trigram" | "own
   const values: Record<string, unknown> = {
     ...Object.fromEntries(owner.map((value, i) => [`owner${i}`, value])),
     tab: input.tab,
-    match: term?.kind === "substring" ? ftsMatch(term) : undefined,
+    match: kind === "fts" && term?.kind === "substring" ? schoolInvoiceMatch(owner[0]!, term) : undefined,
     like: term ? likePattern(term.term.toLowerCase()) : undefined,
     limit: pageSize,
     offset: pageOffset(input.page, pageSize),
