@@ -5,6 +5,7 @@ import { BottomBar } from "./shell/BottomBar.tsx";
 import { NotificationBell } from "./shell/NotificationBell.tsx";
 import { type NavItem, ROLE_LABELS } from "./shell/nav.ts";
 import { Sidebar } from "./shell/Sidebar.tsx";
+import { SkipLink } from "./ui/skip-link.tsx";
 
 /**
  * The signed-in frame: a compact header (brand, the bell, the user and their school), the spec's
@@ -18,6 +19,7 @@ export function AppShell({ items }: { items: NavItem[] }) {
   const onLogout = () => void logout();
   return (
     <div className="min-h-screen bg-slate-50">
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-1.5 md:py-3">
           <NavLink to={home} className="flex min-h-11 items-center gap-2 font-bold text-ink">
@@ -35,7 +37,7 @@ export function AppShell({ items }: { items: NavItem[] }) {
       </header>
       <div className="mx-auto flex max-w-6xl gap-6 px-4 pt-4 pb-[calc(5rem+env(safe-area-inset-bottom))] md:pt-6 md:pb-6">
         <Sidebar items={items} onLogout={onLogout} loggingOut={loggingOut} />
-        <main id="main" className="min-w-0 flex-1">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           <Outlet />
         </main>
       </div>

@@ -22,7 +22,7 @@ export function ActiveParentPicker({ label, field, error, after }: { label: stri
         <label htmlFor={id} className="block text-sm font-medium text-slate-700">
           {label}
         </label>
-        <select id={id} className={selectClass} aria-invalid={error ? true : undefined} {...field}>
+        <select id={id} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...field}>
           <option value="">Choose a parent…</option>
           {active.map((parent) => (
             <option key={parent.id} value={parent.id}>
@@ -30,7 +30,11 @@ export function ActiveParentPicker({ label, field, error, after }: { label: stri
             </option>
           ))}
         </select>
-        {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
         {after}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { type Bus, School, ShieldCheck, Users } from "lucide-react";
-import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
@@ -47,6 +47,8 @@ export default function LoginPage({ role }: { role: Role }) {
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const field = (name: "email" | "password" | "schoolCode") => ({
     name,
     value: fields[name],
@@ -62,6 +64,13 @@ export default function LoginPage({ role }: { role: Role }) {
     await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), { replace: true });
   };
 
+  // After a failed sign-in the focus goes back to the form, to the e-mail when it is empty, else to
+  // the password: the Sign In button it may have been on was disabled while signing in, which drops it.
+  const failed = (text: string) => {
+    setMessage(text);
+    (fields.email.trim() ? passwordRef : emailRef).current?.focus();
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
@@ -69,11 +78,11 @@ export default function LoginPage({ role }: { role: Role }) {
     setPending(true);
     try {
       const result = await (await loadSignIn()).signIn(role, fields);
-      if (result.kind === "error") setMessage(result.message);
+      if (result.kind === "error") failed(result.message);
       else if (result.kind === "mfa") setChallengeToken(result.challengeToken);
       else await signedIn(result.user);
     } catch {
-      setMessage(GENERIC_ERROR_MESSAGE); // The form's code could not be loaded (offline).
+      failed(GENERIC_ERROR_MESSAGE); // The form's code could not be loaded (offline).
     } finally {
       setPending(false);
     }
@@ -89,8 +98,8 @@ export default function LoginPage({ role }: { role: Role }) {
         <form onSubmit={onSubmit} onFocus={() => void loadSignIn()} noValidate className="space-y-4">
           {message ? <FormAlert>{message}</FormAlert> : null}
           <fieldset disabled={!hydrated} className="contents space-y-4">
-            <TextField label="Email" type="email" autoComplete="username" {...field("email")} />
-            <TextField label="Password" type="password" autoComplete="current-password" {...field("password")} />
+            <TextField ref={emailRef} label="Email" type="email" autoComplete="username" {...field("email")} />
+            <TextField ref={passwordRef} label="Password" type="password" autoComplete="current-password" {...field("password")} />
             {role === "parent" ? (
               <TextField label="School code (optional)" autoComplete="off" hint="Your school's code, if you were given one." {...field("schoolCode")} />
             ) : null}

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { type UseFormRegister, useForm } from "react-hook-form";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
 import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates, hasStep } from "#shared/invoices.ts";
 import { formatCents } from "#shared/money.ts";
@@ -10,16 +10,21 @@ import { TextField } from "../../components/ui/form.tsx";
 import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 
-/** The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the server checks. */
-function RecipientField({ register, error }: { register: UseFormRegister<CreateInvoiceForm>; error?: string | undefined }) {
+/**
+ * The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the
+ * server checks. `field` is registered by the dialog before the fields after it, so that a failed
+ * submit focuses the recipient when it is the first field in error (react-hook-form focuses in the
+ * order fields were registered, and a child component registers after its parent's own fields).
+ */
+function RecipientField({ field, error }: { field: UseFormRegisterReturn<"recipientId">; error?: string | undefined }) {
   const [typed, setTyped] = useState(false);
   const toggle = (
     <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={() => setTyped(!typed)}>
       {typed ? "Choose from the list instead" : "Enter a user ID instead"}
     </button>
   );
-  if (typed) return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" {...register("recipientId")} />;
-  return <ActiveParentPicker label="Recipient" field={register("recipientId")} error={error} after={<p className="mt-1">{toggle}</p>} />;
+  if (typed) return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" {...field} />;
+  return <ActiveParentPicker label="Recipient" field={field} error={error} after={<p className="mt-1">{toggle}</p>} />;
 }
 
 /** The total the parent will pay, by the same rule the server applies when it stores the invoice. */
@@ -54,7 +59,7 @@ export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Create Invoice" description="The invoice number is made when you create it.">
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => create.mutate(values))}>
-        <RecipientField register={register} error={errors.recipientId?.message} />
+        <RecipientField field={register("recipientId")} error={errors.recipientId?.message} />
         <TextField label="Description" maxLength={200} error={errors.description?.message} {...register("description")} />
         <TextField
           label="Base Amount ($)"
