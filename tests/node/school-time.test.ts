@@ -1,5 +1,19 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { dayRange, isCalendarDate, isTimeZone, localDate, localTime, relativeTime, shiftDate, todayIn, weekday, weekRange, zonedInstant } from "#shared/school-time.ts";
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  dayRange,
+  formatTime,
+  isCalendarDate,
+  isTimeZone,
+  localDate,
+  localTime,
+  relativeTime,
+  shiftDate,
+  todayIn,
+  weekday,
+  weekRange,
+  zonedInstant,
+} from "#shared/school-time.ts";
 
 const HOUR = 3_600_000;
 const originalTz = process.env.TZ;
@@ -77,5 +91,82 @@ describe("school time: days and weeks in the school's zone", () => {
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isTimeZone("'; drop table schools; --")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+const intlFormats = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
+
+/** What Intl itself says of an instant in a zone: the day, the 24-hour time and the 12-hour text. */
+function intlReading(instant: Date, zone: string): string {
+  let formats = intlFormats.get(zone);
+  if (!formats) {
+    formats = [
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }),
+    ];
+    intlFormats.set(zone, formats);
+  }
+  const parts = Object.fromEntries(formats[0].formatToParts(instant).map((part) => [part.type, part.value]));
+  const text = formats[1].format(instant).replace(/[\u202f\u00a0]/g, " ");
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${text}`;
+}
+
+const reading = (instant: Date, zone: string) => `${localDate(instant, zone)} ${localTime(instant, zone)} ${formatTime(instant, zone)}`;
+
+/** Zones with DST, half- and quarter-hour offsets, a 30-minute DST (Lord Howe), a skipped day (Apia, 2011), offsets in seconds before 1972 (Monrovia). */
+const AWKWARD_ZONES = [
+  "UTC",
+  "America/New_York",
+  "Europe/London",
+  "Asia/Kathmandu",
+  "Australia/Lord_Howe",
+  "Pacific/Chatham",
+  "America/St_Johns",
+  "Africa/Monrovia",
+  "Pacific/Apia",
+  "Pacific/Kiritimati",
+  "Antarctica/Troll",
+  "Asia/Tehran",
+];
+
+describe("school time: wall clocks by the zone's offset of the day (ADR 0028)", () => {
+  it("reads the same day, time and text as Intl for any instant and zone", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...AWKWARD_ZONES), fc.integer({ min: Date.UTC(1960, 0, 1), max: Date.UTC(2210, 0, 1) }), (zone, ms) => {
+        expect(reading(new Date(ms), zone)).toBe(intlReading(new Date(ms), zone));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("reads the same as Intl minute by minute across DST changes, a 30-minute DST and a skipped day", () => {
+    const days: Array<[string, string]> = [
+      ["America/New_York", "2026-03-08T00:00:00Z"],
+      ["America/New_York", "2026-11-01T00:00:00Z"],
+      ["Australia/Lord_Howe", "2026-04-04T12:00:00Z"],
+      ["Europe/London", "2026-10-25T00:00:00Z"],
+      ["Pacific/Apia", "2011-12-29T12:00:00Z"],
+      ["Africa/Monrovia", "1972-01-06T12:00:00Z"],
+    ];
+    for (const [zone, from] of days) {
+      for (let minute = 0; minute < 36 * 60; minute += 7) {
+        const instant = new Date(Date.parse(from) + minute * 60_000 + (minute % 3) * 17_000);
+        expect(reading(instant, zone), `${zone} ${instant.toISOString()}`).toBe(intlReading(instant, zone));
+      }
+    }
+  });
+
+  it("asks Intl a few times per zone and day, not once per instant", () => {
+    const parts = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    try {
+      const start = Date.parse("2031-05-12T00:00:00Z");
+      const rows = Array.from({ length: 200 }, (_, i) => new Date(start + i * 7 * 60_000));
+      const days = rows.map((instant) => localDate(instant, "Asia/Kathmandu"));
+      const times = rows.map((instant) => localTime(instant, "Asia/Kathmandu"));
+      expect([days[0], times[0], days.at(-1), times.at(-1)]).toEqual(["2031-05-12", "05:45", "2031-05-13", "04:58"]);
+      expect(parts.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      parts.mockRestore();
+    }
   });
 });

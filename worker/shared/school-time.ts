@@ -40,7 +40,6 @@ function formatter(zone: string, shape: keyof typeof SHAPES): Intl.DateTimeForma
 
 const SHAPES = {
   parts: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
-  time: { hour: "numeric", minute: "2-digit" },
   day: { weekday: "short", month: "short", day: "numeric" },
   date: { month: "short", day: "numeric", year: "numeric" },
   calendar: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
@@ -53,13 +52,61 @@ function text(instant: Date, zone: string, shape: keyof typeof SHAPES): string {
     .replace(/[\u202f\u00a0]/g, " ");
 }
 
-function wallClock(instant: Date, zone: string): { date: IsoDate; time: WallTime } {
+/** The wall clock of an instant in a zone as Intl reads it (to the minute). */
+function intlWallClock(instant: Date, zone: string): { date: IsoDate; time: WallTime } {
   const parts = Object.fromEntries(
     formatter(zone, "parts")
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+const MINUTE_MS = 60_000;
+
+/** The zone's offset at a whole-minute instant (or a few seconds past one), from Intl's wall clock. */
+function intlOffset(ms: number, zone: string): number {
+  const { date, time } = intlWallClock(new Date(ms), zone);
+  const [year, month, day] = parts(date);
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  return Date.UTC(year, month - 1, day, hours, minutes) - Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+}
+
+/**
+ * Reading a wall clock through Intl costs microseconds a call, and a list formats a time or a day for
+ * every row. A zone's offset is constant for months at a time: it is asked of Intl once per zone and
+ * UTC day, and a day whose offset is the same at its first and last minute, in whole minutes (checked
+ * 59 s in), serves every instant of that day by arithmetic. A day with a change (DST, a zone's new
+ * rules) or an offset in seconds (before 1972 in a few zones), and instants outside 1970–2199, read
+ * Intl for each instant. Bounded like the instants below.
+ */
+const dayOffsets = new Map<string, number | null>();
+const FAST_FROM = Date.UTC(1970, 0, 1);
+const FAST_TO = Date.UTC(2200, 0, 1);
+
+function offsetOfDay(zone: string, day: number): number | null {
+  const key = `${zone} ${day}`;
+  const known = dayOffsets.get(key);
+  if (known !== undefined) return known;
+  const start = day * DAY_MS;
+  const first = intlOffset(start, zone);
+  const whole = first === intlOffset(start + 59_000, zone) && first === intlOffset(start + DAY_MS - MINUTE_MS, zone);
+  if (dayOffsets.size >= INSTANT_MEMO_MAX) dayOffsets.clear();
+  dayOffsets.set(key, whole ? first : null);
+  return whole ? first : null;
+}
+
+const pad2 = (value: number) => (value < 10 ? `0${value}` : `${value}`);
+
+function wallClock(instant: Date, zone: string): { date: IsoDate; time: WallTime } {
+  const ms = instant.getTime();
+  const offset = ms >= FAST_FROM && ms < FAST_TO ? offsetOfDay(zone, Math.floor(ms / DAY_MS)) : null;
+  if (offset === null) return intlWallClock(instant, zone);
+  const local = new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS + offset);
+  return {
+    date: `${local.getUTCFullYear()}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`,
+    time: `${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`,
+  };
 }
 
 /** The calendar day of an instant in a zone. */
@@ -139,9 +186,11 @@ export function weekRange(date: IsoDate, zone: string): Range {
   return { start: zonedInstant(from, "00:00", zone), end: zonedInstant(shiftDate(from, 7), "00:00", zone), from, to: shiftDate(from, 6) };
 }
 
-/** "7:30 AM" in the zone. */
+/** "7:30 AM" in the zone (Intl's en-US text for hour and minute, made from the wall clock). */
 export function formatTime(instant: Date, zone: string): string {
-  return text(instant, zone, "time");
+  const [hours, minutes] = localTime(instant, zone).split(":") as [string, string];
+  const hour = Number(hours);
+  return `${hour % 12 || 12}:${minutes} ${hour < 12 ? "AM" : "PM"}`;
 }
 
 /** "Mon, Mar 2" in the zone. */

@@ -3,6 +3,7 @@ import { acceptsPayments, type ConnectState, paymentAccountConnected } from "#sh
 import { CONNECT_MESSAGES, CONNECT_PAGE_PATH, connectStatusOf } from "#shared/connect-status.ts";
 import { schools } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
+import { allPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -10,9 +11,9 @@ import { connectAccountEffects } from "./connect-events.ts";
 
 type ConnectDeps = Pick<AppDeps, "db" | "config" | "stripe" | "logger">;
 
-/** The school's Connect state as stored (kept by `account.updated` and by `syncConnectStatus`). */
-async function connectRow(deps: ConnectDeps, schoolId: string) {
-  const [school] = await deps.db
+/** The school's Connect state as stored, one prepared statement per database (ADR 0028). */
+const connectStatement = preparedPerShape((db) =>
+  db
     .select({
       id: schools.id,
       name: schools.name,
@@ -26,7 +27,13 @@ async function connectRow(deps: ConnectDeps, schoolId: string) {
       connectStatusAt: schools.connectStatusAt,
     })
     .from(schools)
-    .where(eq(schools.id, schoolId));
+    .where(eq(schools.id, sql.placeholder("schoolId")))
+    .prepare(),
+);
+
+/** The school's Connect state as stored (kept by `account.updated` and by `syncConnectStatus`). */
+async function connectRow(deps: ConnectDeps, schoolId: string) {
+  const [school] = await allPrepared(deps.db, connectStatement(deps.db, ""), { schoolId });
   if (!school) throw new AppError("NOT_FOUND", "School not found");
   return school;
 }

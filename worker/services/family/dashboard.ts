@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-or
 import { PARENT_DASHBOARD_PREVIEWS, RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
 import { dayRange, formatTime, localDate, relativeTime, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, invoices, notifications, schools, trips } from "../../../db/schema/index.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
 import { CHILD_COLUMNS } from "./children.ts";
@@ -22,26 +23,20 @@ const { allergyInfo: _allergies, specialNeeds: _needs, emergencyContact: _contac
 /** Statuses a parent still has to pay (the Upcoming Payment and the tile). */
 const UNPAID = ["pending", "overdue"] as const;
 
+const P = sql.placeholder;
+
 /**
- * The parent's dashboard (spec "Parent dashboard", plus Today's rides), in one `db.batch`: with the
- * session lookup, two round trips whatever the size of the family, school or history. Everything is
- * the parent's own (their children, their notification copies, invoices addressed to them) within
- * the session's school; trips are the school's, matched to a child by route name (ignoring case and
- * surrounding spaces, as trip notifications are) on today in the school's time zone.
+ * The dashboard's six reads, prepared once per database (ADR 0028), every value a placeholder. The
+ * school is checked on every row, but never used to find them (the unary `+`): a school's
+ * notifications, invoices and children grow with the school; a family's rows are few.
  */
-export async function parentDashboard(scope: ParentScope) {
-  const { db } = scope.deps;
-  const { schoolId, parentId, timeZone, now } = scope;
-  const today = todayIn(timeZone, now);
-  const day = dayRange(today, timeZone);
-  // The school is checked on every row, but never used to find them (the unary `+`): a school's
-  // notifications, invoices and children grow with the school; a family's rows are few.
-  const own = and(eq(invoices.recipientId, parentId), sql`+${invoices.schoolId} = ${schoolId}`);
-  const mine = and(eq(notifications.recipientRole, "parent"), eq(notifications.recipientId, parentId), sql`+${notifications.schoolId} = ${schoolId}`);
-  const family = and(eq(children.parentId, parentId), sql`+${children.schoolId} = ${schoolId}`);
-  const [schoolRows, childRows, recent, upcoming, paid, rides] = await db.batch([
+const dashboardStatements = preparedPerShape((db) => {
+  const own = and(eq(invoices.recipientId, P("parentId")), sql`+${invoices.schoolId} = ${P("schoolId")}`);
+  const mine = and(eq(notifications.recipientRole, "parent"), eq(notifications.recipientId, P("parentId")), sql`+${notifications.schoolId} = ${P("schoolId")}`);
+  const family = and(eq(children.parentId, P("parentId")), sql`+${children.schoolId} = ${P("schoolId")}`);
+  return {
     // The school, with the tiles' counts as subqueries (each through its owner's index).
-    db
+    school: db
       .select({
         id: schools.id,
         name: schools.name,
@@ -57,31 +52,39 @@ export async function parentDashboard(scope: ParentScope) {
           .select({ n: count() })
           .from(flightTripEnrollments)
           .where(
-            and(eq(flightTripEnrollments.parentId, parentId), sql`+${flightTripEnrollments.schoolId} = ${schoolId}`, ne(flightTripEnrollments.status, "opted-out")),
+            and(
+              eq(flightTripEnrollments.parentId, P("parentId")),
+              sql`+${flightTripEnrollments.schoolId} = ${P("schoolId")}`,
+              ne(flightTripEnrollments.status, "opted-out"),
+            ),
           )})`,
       })
       .from(schools)
-      .where(eq(schools.id, schoolId)),
-    db.select(CARD_COLUMNS).from(children).where(family).orderBy(asc(children.name), asc(children.id)),
-    db
+      .where(eq(schools.id, P("schoolId")))
+      .prepare(),
+    children: db.select(CARD_COLUMNS).from(children).where(family).orderBy(asc(children.name), asc(children.id)).prepare(),
+    recent: db
       .select(NOTIFICATION_COLUMNS)
       .from(notifications)
       .where(mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(PARENT_DASHBOARD_PREVIEWS.notifications),
-    db
+      .limit(PARENT_DASHBOARD_PREVIEWS.notifications)
+      .prepare(),
+    upcoming: db
       .select(PAYMENT_COLUMNS)
       .from(invoices)
       .where(and(own, inArray(invoices.status, UNPAID)))
       .orderBy(asc(invoices.dueDate), asc(invoices.id))
-      .limit(1),
-    db
+      .limit(1)
+      .prepare(),
+    paid: db
       .select(PAYMENT_COLUMNS)
       .from(invoices)
       .where(and(own, eq(invoices.status, "paid")))
       .orderBy(desc(invoices.paidAt), desc(invoices.id))
-      .limit(PARENT_DASHBOARD_PREVIEWS.recentPayments),
-    db
+      .limit(PARENT_DASHBOARD_PREVIEWS.recentPayments)
+      .prepare(),
+    rides: db
       .select({
         childId: children.id,
         tripId: trips.id,
@@ -96,14 +99,44 @@ export async function parentDashboard(scope: ParentScope) {
       .innerJoin(
         trips,
         and(
-          eq(trips.schoolId, schoolId),
-          gte(trips.departureTime, day.start),
-          lt(trips.departureTime, day.end),
+          eq(trips.schoolId, P("schoolId")),
+          gte(trips.departureTime, P("dayStart")),
+          lt(trips.departureTime, P("dayEnd")),
           sql`lower(trim(${trips.routeName})) = lower(trim(${children.busRoute}))`,
         ),
       )
       .where(family)
-      .orderBy(asc(trips.departureTime), asc(trips.id)),
+      .orderBy(asc(trips.departureTime), asc(trips.id))
+      .prepare(),
+  };
+});
+
+/**
+ * The parent's dashboard (spec "Parent dashboard", plus Today's rides), in one `db.batch`: with the
+ * session lookup, two round trips whatever the size of the family, school or history. Everything is
+ * the parent's own (their children, their notification copies, invoices addressed to them) within
+ * the session's school; trips are the school's, matched to a child by route name (ignoring case and
+ * surrounding spaces, as trip notifications are) on today in the school's time zone.
+ */
+export async function parentDashboard(scope: ParentScope) {
+  const { db } = scope.deps;
+  const { schoolId, parentId, timeZone, now } = scope;
+  const today = todayIn(timeZone, now);
+  const day = dayRange(today, timeZone);
+  const statements = dashboardStatements(db, "");
+  const values = {
+    parentId,
+    schoolId,
+    dayStart: trips.departureTime.mapToDriverValue(day.start),
+    dayEnd: trips.departureTime.mapToDriverValue(day.end),
+  };
+  const [schoolRows, childRows, recent, upcoming, paid, rides] = await batchPrepared(db, [
+    [statements.school, values],
+    [statements.children, values],
+    [statements.recent, values],
+    [statements.upcoming, values],
+    [statements.paid, values],
+    [statements.rides, values],
   ]);
   const school = schoolRows[0];
   return {

@@ -13,6 +13,7 @@ import {
 import type { enrollmentIdInput } from "#shared/flight-trips.ts";
 import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { TRIP_COLUMNS } from "./columns.ts";
@@ -81,6 +82,34 @@ function tripView(scope: ParentScope, trip: TripRow, seatsTaken: number, family:
   return { ...trip, enrollmentOpen: open, closesAt, seatsLeft, children };
 }
 
+const P = sql.placeholder;
+
+/** The list's three reads, prepared once per database (ADR 0028), every value a placeholder. */
+const parentListStatements = preparedPerShape((db) => {
+  // Qualified by hand: Drizzle leaves a one-table select's columns unqualified, which the subquery would capture.
+  const seats = sql<number>`(select count(*) from ${flightTripEnrollments} as seat where seat.flight_trip_id = ${flightTrips}.id and seat.status in ${SEAT_HOLDING_STATUSES})`;
+  return {
+    trips: db
+      .select({ ...TRIP_COLUMNS, seatsTaken: seats })
+      .from(flightTrips)
+      .where(and(eq(flightTrips.schoolId, P("schoolId")), gte(flightTrips.returnDate, P("from"))))
+      .orderBy(asc(flightTrips.departureDate), asc(flightTrips.departureTime), asc(flightTrips.id))
+      .limit(PARENT_TRIP_LIMIT)
+      .prepare(),
+    family: db
+      .select({ id: children.id, name: children.name })
+      .from(children)
+      .where(and(eq(children.parentId, P("parentId")), eq(children.schoolId, P("schoolId"))))
+      .orderBy(asc(children.name))
+      .prepare(),
+    mine: db
+      .select(ENROLLMENT_COLUMNS)
+      .from(flightTripEnrollments)
+      .where(and(eq(flightTripEnrollments.parentId, P("parentId")), eq(flightTripEnrollments.schoolId, P("schoolId"))))
+      .prepare(),
+  };
+});
+
 /**
  * `parent.flightTrips.list`: the school's trips that have not ended yet (cancelled ones too, with
  * their badge), soonest first, and for each of the parent's children its status on the trip.
@@ -89,24 +118,12 @@ export async function listParentFlightTrips(scope: ParentScope) {
   const { db } = scope.deps;
   // Trips whose return day has not passed in the school's zone (the day before today's, for a late return).
   const from = shiftDate(todayIn(scope.timeZone, scope.now), -1);
-  // Qualified by hand: Drizzle leaves a one-table select's columns unqualified, which the subquery would capture.
-  const seats = sql<number>`(select count(*) from ${flightTripEnrollments} as seat where seat.flight_trip_id = ${flightTrips}.id and seat.status in ${SEAT_HOLDING_STATUSES})`;
-  const [trips, family, mine] = await db.batch([
-    db
-      .select({ ...TRIP_COLUMNS, seatsTaken: seats })
-      .from(flightTrips)
-      .where(and(eq(flightTrips.schoolId, scope.schoolId), gte(flightTrips.returnDate, from)))
-      .orderBy(asc(flightTrips.departureDate), asc(flightTrips.departureTime), asc(flightTrips.id))
-      .limit(PARENT_TRIP_LIMIT),
-    db
-      .select({ id: children.id, name: children.name })
-      .from(children)
-      .where(and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId)))
-      .orderBy(asc(children.name)),
-    db
-      .select(ENROLLMENT_COLUMNS)
-      .from(flightTripEnrollments)
-      .where(and(eq(flightTripEnrollments.parentId, scope.parentId), eq(flightTripEnrollments.schoolId, scope.schoolId))),
+  const statements = parentListStatements(db, "");
+  const values = { schoolId: scope.schoolId, parentId: scope.parentId, from: flightTrips.returnDate.mapToDriverValue(from) };
+  const [trips, family, mine] = await batchPrepared(db, [
+    [statements.trips, values],
+    [statements.family, values],
+    [statements.mine, values],
   ]);
   return {
     timeZone: scope.timeZone,
