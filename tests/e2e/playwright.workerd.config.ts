@@ -14,6 +14,9 @@ import { defineConfig } from "@playwright/test";
 import base from "./playwright.config.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 8791);
+const DATABASE_FILE = ".data/e2e-workerd/schoolride.db";
+// For the specs that set up rows no screen offers (tests/e2e/support.ts); the workers inherit it.
+process.env.E2E_DATABASE_FILE = DATABASE_FILE;
 
 export default defineConfig({
   ...base,
@@ -25,7 +28,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf .data/e2e-workerd && npm run dev:worker`,
     cwd: "../..",
-    env: { PORT: String(PORT), DATABASE_URL: "file:.data/e2e-workerd/schoolride.db" },
+    env: { PORT: String(PORT), DATABASE_URL: `file:${DATABASE_FILE}` },
     url: `http://localhost:${PORT}/api/health`,
     // The SPA build, then dev:worker's own limit for wrangler (90 s).
     timeout: 240_000,
