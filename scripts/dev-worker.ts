@@ -11,7 +11,10 @@ import { createDatabase } from "../db/client.ts";
 import { applyMigrations, ensureDatabaseDir } from "../db/migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../worker/local/demo-seed.ts";
 import { startHranaServer } from "./hrana/server.ts";
-import { localModeVars, ROOT, startWranglerDev } from "./wrangler-dev.ts";
+import { localModeVars, ROOT, startWranglerDev, waitForHealth } from "./wrangler-dev.ts";
+
+/** How long wrangler gets to answer {"ok":true} on /api/health (it bundles the Worker first). */
+const STARTUP_TIMEOUT_MS = 90_000;
 
 const port = Number(process.env.PORT ?? 8787);
 if (!Number.isInteger(port) || port < 1 || port > 65_535) {
@@ -43,6 +46,7 @@ const wrangler = startWranglerDev({ port, vars: localModeVars({ appUrl, database
 
 // Ctrl-C reaches wrangler too (same terminal); wait for it to finish, then close the database.
 let stopping = false;
+let failed = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
@@ -51,6 +55,18 @@ const stop = () => {
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
+// A Worker that is not healthy in time (wrangler stuck, the database unreachable) stops everything
+// with an exit code of 1, so a caller waiting for the port (the workerd e2e run) fails at once.
+waitForHealth(appUrl, wrangler, STARTUP_TIMEOUT_MS).then(
+  () => console.log(`The Worker is ready at ${appUrl}`),
+  (error: unknown) => {
+    if (stopping) return;
+    console.error(`dev:worker: ${error instanceof Error ? error.message : String(error)}`);
+    failed = true;
+    stop();
+  },
+);
+
 const how = await wrangler.exited;
 await database.close();
-process.exit(how === "exit code 0" || stopping ? 0 : 1);
+process.exit(!failed && (how === "exit code 0" || stopping) ? 0 : 1);

@@ -3,7 +3,7 @@ import { DEMO, DEMO_PASSWORD, fillLogin } from "./support.ts";
 
 test.describe("sign in", () => {
   for (const [role, account] of Object.entries(DEMO)) {
-    test(`${role} logs in through ${account.login} and lands on ${account.home}`, async ({ page }) => {
+    test(`${role} logs in through ${account.login} and lands on ${account.home}`, { tag: "@core" }, async ({ page }) => {
       await page.goto(account.login);
       await expect(page.getByRole("heading", { level: 1, name: account.title })).toBeVisible();
       await fillLogin(page, account.email, DEMO_PASSWORD);

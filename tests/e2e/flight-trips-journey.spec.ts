@@ -28,9 +28,9 @@ async function payOnCheckout(page: Page, amount: string) {
   await expect(page.getByText("Payment received")).toBeVisible();
 }
 
-test("the admin creates a trip with a deposit; the parent enrols and pays deposit then balance; the admin sees Confirmed and Paid, and the roster holds the child", async ({
-  browser,
-}) => {
+test("the admin creates a trip with a deposit; the parent enrols and pays deposit then balance; the admin sees Confirmed and Paid, and the roster holds the child", {
+  tag: "@core",
+}, async ({ browser }) => {
   const title = `Space Center ${unique()}`;
   const admin = await area(browser, "school_admin", { width: 1280, height: 800 });
   await admin.goto("/school-admin/flight-trips");

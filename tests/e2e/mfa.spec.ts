@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
-import { callMutation, fillLogin } from "./support.ts";
+import { callMutation, E2E_DATABASE_URL, fillLogin } from "./support.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PASSWORD = "a long e2e passphrase for mfa";
@@ -14,7 +14,7 @@ const PASSWORD = "a long e2e passphrase for mfa";
 function createSuperAdmin(email: string) {
   execFileSync("npx", ["tsx", "scripts/create-super-admin.ts", "--email", email, "--name", "Morgan Factor"], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: "file:.data/e2e/schoolride.db", SUPER_ADMIN_PASSWORD: PASSWORD },
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, SUPER_ADMIN_PASSWORD: PASSWORD },
     stdio: "pipe",
   });
 }
@@ -39,7 +39,7 @@ async function logout(page: Page) {
   await expect(page).toHaveURL("/");
 }
 
-test("a super admin enrols in two-factor, signs in with a code and a recovery code, and confirms it's them", async ({ page }) => {
+test("a super admin enrols in two-factor, signs in with a code and a recovery code, and confirms it's them", { tag: "@core" }, async ({ page }) => {
   test.setTimeout(150_000);
   const email = `mfa.${Date.now().toString(36)}@example.com`;
   createSuperAdmin(email);

@@ -14,7 +14,7 @@ function totalsCard(page: Page, label: string): Locator {
   return page.locator("p", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::p[1]");
 }
 
-test("an invoice from creation to payment: fee preview, PDF, Checkout on the school's account, Paid for both", async ({ page, browser }) => {
+test("an invoice from creation to payment: fee preview, PDF, Checkout on the school's account, Paid for both", { tag: "@core" }, async ({ page, browser }) => {
   await signIn(page, "school_admin");
   await page.goto("/school-admin/invoices");
   await expect(page.getByRole("heading", { level: 1, name: "Invoices & Payments" })).toBeVisible();

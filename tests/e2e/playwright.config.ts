@@ -10,6 +10,8 @@ const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
 
 export default defineConfig({
   testDir: ".",
+  // workerd/: journeys only the Worker under wrangler dev can run (playwright.workerd.config.ts).
+  testIgnore: "workerd/**",
   // One worker: the journeys share one server and its per-account login limits.
   workers: 1,
   fullyParallel: false,

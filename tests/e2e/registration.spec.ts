@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { callMutation, DEMO, DEMO_PASSWORD, fillLogin, fillStepOne, firstSchoolAdminSignIn, unique, waitForEmail } from "./support.ts";
 
-test("a school registers, verifies, pays, is approved, and its admin signs in with the e-mailed credentials", async ({ page, browser }) => {
+test("a school registers, verifies, pays, is approved, and its admin signs in with the e-mailed credentials", { tag: "@core" }, async ({ page, browser }) => {
   test.setTimeout(120_000); // the whole journey, from the home page to a restarted subscription
   const email = `avery.${unique()}@birchhill.example`;
   const school = `Birch Hill ${unique()}`;

@@ -1,6 +1,10 @@
+import { resolve } from "node:path";
 import { type Browser, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password-1";
+
+/** The database file of the server under test, for setup no screen offers (E2E_DATABASE_FILE: the workerd config's, relative to the repository). */
+export const E2E_DATABASE_URL = `file:${resolve(import.meta.dirname, "../..", process.env.E2E_DATABASE_FILE ?? ".data/e2e/schoolride.db")}`;
 
 export const DEMO = {
   super_admin: { email: "superadmin@example.com", name: "Sam Super", login: "/login/superadmin", home: "/super-admin", title: "Super Admin Access" },
