@@ -87,11 +87,20 @@ test("the registration wizard's four steps and the payment confirmation", async 
   await scanBothWidths(page, "payment success");
 });
 
-test("super admin: every page at 1280 and 375 px", async ({ page }) => {
-  test.setTimeout(BUDGET);
-  await signIn(page, "super_admin");
-  await scanRoutes(page, SUPER_ADMIN_ROUTES);
-});
+/** One sign-in per role, then each page of its area at both widths. */
+const AREAS = [
+  { role: "super_admin", label: "super admin", routes: SUPER_ADMIN_ROUTES },
+  { role: "school_admin", label: "school admin", routes: SCHOOL_ADMIN_ROUTES },
+  { role: "parent", label: "parent", routes: PARENT_ROUTES },
+] as const;
+
+for (const { role, label, routes } of AREAS) {
+  test(`${label}: every page at 1280 and 375 px`, async ({ page }) => {
+    test.setTimeout(BUDGET);
+    await signIn(page, role);
+    await scanRoutes(page, routes);
+  });
+}
 
 test("super admin: every dialog open", async ({ page }) => {
   test.setTimeout(BUDGET);
@@ -212,12 +221,6 @@ async function tripWithEnrolment(title: string): Promise<string> {
   return tripId;
 }
 
-test("school admin: every page at 1280 and 375 px", async ({ page }) => {
-  test.setTimeout(BUDGET);
-  await signIn(page, "school_admin");
-  await scanRoutes(page, SCHOOL_ADMIN_ROUTES);
-});
-
 test("school admin: every dialog open, and the invitation's accept page", async ({ page, browser }) => {
   test.setTimeout(BUDGET);
   const trip = TRIP;
@@ -295,12 +298,6 @@ test("school admin: every dialog open, and the invitation's accept page", async 
 async function openMore(page: Page) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" }).click();
 }
-
-test("parent: every page at 1280 and 375 px", async ({ page }) => {
-  test.setTimeout(BUDGET);
-  await signIn(page, "parent");
-  await scanRoutes(page, PARENT_ROUTES);
-});
 
 test("parent: every dialog open", async ({ page }) => {
   test.setTimeout(BUDGET);
