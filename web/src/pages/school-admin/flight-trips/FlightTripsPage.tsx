@@ -109,7 +109,7 @@ function TripCard({ trip, zone, onEdit, onDelete, onNotify }: { trip: FlightTrip
           <Download aria-hidden="true" className="h-4 w-4" />
           Export Roster
         </SecondaryButton>
-        <SecondaryButton disabled={trip.counts.enrolled === 0} onClick={onNotify} aria-label={`Notify enrolled parents of ${trip.title}`}>
+        <SecondaryButton disabled={trip.counts.enrolled === 0} onClick={onNotify} aria-label={`Notify parents of ${trip.title}`}>
           <Bell aria-hidden="true" className="h-4 w-4" />
           Notify Parents
         </SecondaryButton>
