@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
 import { DEMO_SCHOOL_ID, PARENT_ROUTES, PUBLIC_ROUTES, SCHOOL_ADMIN_ROUTES, SUPER_ADMIN_ROUTES } from "./a11y-routes.ts";
 import { expectHeading, PHONE, scanBothWidths, scanDialog, scanRoutes, sweep, unscannedDialogs } from "./a11y-support.ts";
-import { fillLogin, fillStepOne, linkIn, signIn, unique, waitForEmail } from "./support.ts";
+import { createSuperAdmin, E2E_DATABASE_URL, fillLogin, fillStepOne, linkIn, signIn, unique, waitForEmail } from "./support.ts";
 
 /**
  * Issue 16: axe (serious and critical impact) on every route of every role at 1280 and 375 px, and
@@ -14,8 +11,6 @@ import { fillLogin, fillStepOne, linkIn, signIn, unique, waitForEmail } from "./
  * them in step with the router and web/src's dialogs.
  */
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const DB_URL = `file:${resolve(ROOT, ".data/e2e/schoolride.db")}`;
 /** A flight trip with one enrolled child, for the roster, Notify, Details and Opt Out. */
 const TRIP = `A11y Museums ${unique()}`;
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -30,7 +25,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   // The other journeys run on the same database: leave no extra trip or enrolment.
-  const db = createClient({ url: DB_URL });
+  const db = createClient({ url: E2E_DATABASE_URL });
   await db.batch([
     { sql: "delete from flight_trip_enrollments where flight_trip_id = ?", args: [tripId] },
     { sql: "delete from flight_trips where id = ?", args: [tripId] },
@@ -142,20 +137,11 @@ test("super admin: every dialog open", async ({ page }) => {
   await scanDialog(page, "confirmItsYou", () => page.getByRole("button", { name: "Save Settings" }).click());
 });
 
-/** A super admin of its own with two-factor (the demo one never gets it), as tests/e2e/mfa.spec.ts does. */
-function createSuperAdmin(email: string, password: string) {
-  execFileSync("npx", ["tsx", "scripts/create-super-admin.ts", "--email", email, "--name", "Ally Factor"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: "file:.data/e2e/schoolride.db", SUPER_ADMIN_PASSWORD: password },
-    stdio: "pipe",
-  });
-}
-
 test("two-factor screens, the code step of sign-in, sudo with a code, and a real reset link", async ({ page }) => {
   test.setTimeout(BUDGET);
   const email = `a11y.mfa.${unique()}@example.com`;
   const password = "a long a11y passphrase for mfa";
-  createSuperAdmin(email, password);
+  createSuperAdmin(email, "Ally Factor", password);
   await page.goto("/login/superadmin");
   await fillLogin(page, email, password);
   await expect(page).toHaveURL("/super-admin");
@@ -200,7 +186,7 @@ test("two-factor screens, the code step of sign-in, sudo with a code, and a real
 
 /** A flight trip of the demo school with one child enrolled and partly paid, written straight into the e2e database. */
 async function tripWithEnrolment(title: string): Promise<string> {
-  const db = createClient({ url: DB_URL });
+  const db = createClient({ url: E2E_DATABASE_URL });
   const now = Date.now();
   const tripId = crypto.randomUUID();
   await db.execute({

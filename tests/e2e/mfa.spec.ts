@@ -1,23 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
-import { callMutation, E2E_DATABASE_URL, fillLogin } from "./support.ts";
+import { callMutation, createSuperAdmin, fillLogin } from "./support.ts";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const PASSWORD = "a long e2e passphrase for mfa";
-
-/**
- * A super admin of its own (made with the deployment's create-super-admin script), so the demo
- * super admin the other journeys use never gets two-factor.
- */
-function createSuperAdmin(email: string) {
-  execFileSync("npx", ["tsx", "scripts/create-super-admin.ts", "--email", email, "--name", "Morgan Factor"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, SUPER_ADMIN_PASSWORD: PASSWORD },
-    stdio: "pipe",
-  });
-}
 
 /** The authenticator app: each code once, never older than the last one used (as the server requires). */
 function authenticator(secret: string) {
@@ -42,7 +27,7 @@ async function logout(page: Page) {
 test("a super admin enrols in two-factor, signs in with a code and a recovery code, and confirms it's them", { tag: "@core" }, async ({ page }) => {
   test.setTimeout(150_000);
   const email = `mfa.${Date.now().toString(36)}@example.com`;
-  createSuperAdmin(email);
+  createSuperAdmin(email, "Morgan Factor", PASSWORD);
 
   // Local mode: signed in without two-factor, and invited to set it up.
   await page.goto("/login/superadmin");

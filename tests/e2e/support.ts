@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { type Browser, expect, type Page } from "@playwright/test";
 
@@ -5,6 +6,18 @@ export const DEMO_PASSWORD = "demo-password-1";
 
 /** The database file of the server under test, for setup no screen offers (E2E_DATABASE_FILE: the workerd config's, relative to the repository). */
 export const E2E_DATABASE_URL = `file:${resolve(import.meta.dirname, "../..", process.env.E2E_DATABASE_FILE ?? ".data/e2e/schoolride.db")}`;
+
+/**
+ * A super admin of its own, made with the deployment's create-super-admin script, for journeys that
+ * turn on two-factor (the demo super admin the other journeys use never gets it).
+ */
+export function createSuperAdmin(email: string, name: string, password: string) {
+  execFileSync("npx", ["tsx", "scripts/create-super-admin.ts", "--email", email, "--name", name], {
+    cwd: resolve(import.meta.dirname, "../.."),
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, SUPER_ADMIN_PASSWORD: password },
+    stdio: "pipe",
+  });
+}
 
 export const DEMO = {
   super_admin: { email: "superadmin@example.com", name: "Sam Super", login: "/login/superadmin", home: "/super-admin", title: "Super Admin Access" },
