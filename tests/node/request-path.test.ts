@@ -2,7 +2,7 @@
  * The request path's fixed costs (ADR 0025), as behaviour a later change could undo. Speed itself
  * lives in `npm run bench`; these check the shapes that make it: the session secret hashed in place,
  * style nonces drawn from the CSPRNG a block at a time, and a procedure's tRPC middlewares bounded
- * whatever its rung of the ladder.
+ * whatever its rung of the ladder (one, two with sudo).
  */
 import { describe, expect, it } from "vitest";
 import { SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
@@ -40,7 +40,7 @@ describe("style nonces drawn a block at a time (ADR 0025)", () => {
 
 type ProcedureDef = { _def: { middlewares: { _type?: string }[] } };
 
-describe("the auth ladder in two middlewares (ADR 0025)", () => {
+describe("the auth ladder in one middleware (ADR 0025, 0028)", () => {
   const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>);
   /**
    * The ladder's own middlewares: not the input and output parsers tRPC adds for `.input()` and
@@ -49,11 +49,11 @@ describe("the auth ladder in two middlewares (ADR 0025)", () => {
   const ladderMiddlewares = (procedure: ProcedureDef) =>
     procedure._def.middlewares.slice(0, -1).filter((middleware) => middleware._type !== "input" && middleware._type !== "output");
 
-  it("every procedure runs the error boundary and one guard middleware (its rung), and sudo one more", () => {
+  it("every procedure runs one middleware (the error boundary around the input guard and its rung), and sudo one more", () => {
     expect(procedures.length).toBeGreaterThan(50);
-    const over = procedures.map(([path, procedure]) => ({ path, count: ladderMiddlewares(procedure).length })).filter(({ count }) => count > 3 || count < 2);
+    const over = procedures.map(([path, procedure]) => ({ path, count: ladderMiddlewares(procedure).length })).filter(({ count }) => count > 2 || count < 1);
     expect(over, JSON.stringify(over)).toEqual([]);
-    const withSudo = procedures.filter(([, procedure]) => ladderMiddlewares(procedure).length === 3).map(([path]) => path);
+    const withSudo = procedures.filter(([, procedure]) => ladderMiddlewares(procedure).length === 2).map(([path]) => path);
     expect(withSudo.length).toBeGreaterThan(0);
     expect(withSudo.length).toBeLessThan(procedures.length / 4);
   });
