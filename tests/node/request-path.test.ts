@@ -5,7 +5,7 @@
  * whatever its rung of the ladder (one, two with sudo).
  */
 import { describe, expect, it } from "vitest";
-import { SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
+import { constantTimeEqualText, SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
 import { randomNonce } from "../../worker/http/security.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 
@@ -21,6 +21,19 @@ describe("session secrets hashed in place (ADR 0025)", () => {
     for (const value of ["", "abc", "pässword ✓ 🚌", "AbC_-123.xyz".repeat(20), "\u0000\uFFFF"]) {
       expect(await sha256Hex(value)).toBe(await webCryptoHex(value));
     }
+  });
+});
+
+describe("secret comparison without encoding (ADR 0028)", () => {
+  it("TK3 constantTimeEqualText is string equality: same strings match, any other difference does not", () => {
+    const hash = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+    expect(constantTimeEqualText(hash, hash.slice())).toBe(true);
+    expect(constantTimeEqualText("", "")).toBe(true);
+    expect(constantTimeEqualText(hash, `${hash.slice(0, -1)}c`)).toBe(false);
+    expect(constantTimeEqualText(hash, hash.slice(1))).toBe(false);
+    expect(constantTimeEqualText("pässword ✓ 🚌", "pässword ✓ 🚌")).toBe(true);
+    // Two different lone surrogates: UTF-8 encoding turned both into U+FFFD, so they compared equal.
+    expect(constantTimeEqualText("\uD800", "\uDBFF")).toBe(false);
   });
 });
 
