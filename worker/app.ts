@@ -1,4 +1,3 @@
-import { trpcServer } from "@hono/trpc-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppDeps } from "./deps.ts";
@@ -11,6 +10,7 @@ import { assetRequest } from "./http/prerendered.ts";
 import { bodyLimit, csrfGuard, securityHeaders, TRPC_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, withStyleNonce } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
 import { handleStripeWebhook } from "./stripe/webhook.ts";
+import { trpcHandler } from "./trpc/http-handler.ts";
 import { authResolver, createContext, inputlessProcedurePaths } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
 
@@ -76,11 +76,7 @@ export function createApp(deps: AppDeps) {
   const resolveAuth = authResolver(deps);
   app.use(
     "/api/trpc/*",
-    trpcServer({
-      router: appRouter,
-      endpoint: "/api/trpc",
-      createContext: (opts, c) => createContext(deps, c.req.raw, opts.resHeaders, c.get("meta"), inputlessPaths, resolveAuth),
-    }),
+    trpcHandler(appRouter, "/api/trpc", (c, resHeaders) => createContext(deps, c.req.raw, resHeaders, c.get("meta"), inputlessPaths, resolveAuth)),
   );
 
   app.route("/api/invoices", invoicePdfRoutes(deps, resolveAuth));

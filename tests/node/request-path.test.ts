@@ -2,10 +2,10 @@
  * The request path's fixed costs (ADR 0025), as behaviour a later change could undo. Speed itself
  * lives in `npm run bench`; these check the shapes that make it: the session secret hashed in place,
  * style nonces drawn from the CSPRNG a block at a time, and a procedure's tRPC middlewares bounded
- * whatever its rung of the ladder.
+ * whatever its rung of the ladder (one, two with sudo).
  */
 import { describe, expect, it } from "vitest";
-import { SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
+import { constantTimeEqualText, SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
 import { randomNonce } from "../../worker/http/security.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 
@@ -21,6 +21,19 @@ describe("session secrets hashed in place (ADR 0025)", () => {
     for (const value of ["", "abc", "pässword ✓ 🚌", "AbC_-123.xyz".repeat(20), "\u0000\uFFFF"]) {
       expect(await sha256Hex(value)).toBe(await webCryptoHex(value));
     }
+  });
+});
+
+describe("secret comparison without encoding (ADR 0028)", () => {
+  it("TK3 constantTimeEqualText is string equality: same strings match, any other difference does not", () => {
+    const hash = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+    expect(constantTimeEqualText(hash, hash.slice())).toBe(true);
+    expect(constantTimeEqualText("", "")).toBe(true);
+    expect(constantTimeEqualText(hash, `${hash.slice(0, -1)}c`)).toBe(false);
+    expect(constantTimeEqualText(hash, hash.slice(1))).toBe(false);
+    expect(constantTimeEqualText("pässword ✓ 🚌", "pässword ✓ 🚌")).toBe(true);
+    // Two different lone surrogates: UTF-8 encoding turned both into U+FFFD, so they compared equal.
+    expect(constantTimeEqualText("\uD800", "\uDBFF")).toBe(false);
   });
 });
 
@@ -40,7 +53,7 @@ describe("style nonces drawn a block at a time (ADR 0025)", () => {
 
 type ProcedureDef = { _def: { middlewares: { _type?: string }[] } };
 
-describe("the auth ladder in two middlewares (ADR 0025)", () => {
+describe("the auth ladder in one middleware (ADR 0025, 0028)", () => {
   const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>);
   /**
    * The ladder's own middlewares: not the input and output parsers tRPC adds for `.input()` and
@@ -49,11 +62,11 @@ describe("the auth ladder in two middlewares (ADR 0025)", () => {
   const ladderMiddlewares = (procedure: ProcedureDef) =>
     procedure._def.middlewares.slice(0, -1).filter((middleware) => middleware._type !== "input" && middleware._type !== "output");
 
-  it("every procedure runs the error boundary and one guard middleware (its rung), and sudo one more", () => {
+  it("every procedure runs one middleware (the error boundary around the input guard and its rung), and sudo one more", () => {
     expect(procedures.length).toBeGreaterThan(50);
-    const over = procedures.map(([path, procedure]) => ({ path, count: ladderMiddlewares(procedure).length })).filter(({ count }) => count > 3 || count < 2);
+    const over = procedures.map(([path, procedure]) => ({ path, count: ladderMiddlewares(procedure).length })).filter(({ count }) => count > 2 || count < 1);
     expect(over, JSON.stringify(over)).toEqual([]);
-    const withSudo = procedures.filter(([, procedure]) => ladderMiddlewares(procedure).length === 3).map(([path]) => path);
+    const withSudo = procedures.filter(([, procedure]) => ladderMiddlewares(procedure).length === 2).map(([path]) => path);
     expect(withSudo.length).toBeGreaterThan(0);
     expect(withSudo.length).toBeLessThan(procedures.length / 4);
   });

@@ -1,4 +1,4 @@
-import { type AnyRouter, initTRPC, TRPCError } from "@trpc/server";
+import { type AnyRouter, getTRPCErrorFromUnknown, initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { CONNECT_MESSAGES } from "#shared/connect-status.ts";
 import { MESSAGES } from "#shared/messages.ts";
@@ -124,29 +124,28 @@ export const createCallerFactory = t.createCallerFactory;
  *    `ParentScope`. The tenant comes from the session, never from input; `now` is read once.
  * ----------------------------------------------------------------------------------------------*/
 
-/** Turns service errors into tRPC errors and logs the unexpected ones. */
-const errorBoundary = t.middleware(async ({ ctx, next, path }) => {
-  const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    const code = cause instanceof AppError ? cause.code : result.error.code;
-    if (ctx.auth && (code === "FORBIDDEN" || code === "NOT_FOUND")) await logDenial(ctx, path, code);
-    if (cause instanceof AppError) {
-      // 429 and 503 say when to come back, in the body and as the standard header.
-      const retryAfter = cause.details?.retryAfterSeconds;
-      if (retryAfter !== undefined) ctx.resHeaders.set("Retry-After", String(retryAfter));
-      throw new TRPCError({ code: cause.code, message: cause.message, cause });
-    }
-    if (result.error.code === "INTERNAL_SERVER_ERROR") {
-      ctx.deps.logger.error("procedure failed", {
-        path,
-        requestId: ctx.meta.requestId,
-        error: String(cause?.stack ?? result.error.message),
-      });
-    }
+/**
+ * The error boundary: turns service errors into tRPC errors, audits a signed-in user's FORBIDDEN
+ * or NOT_FOUND (LG1) and logs the unexpected ones. Throws the error to answer with, or returns.
+ */
+async function onFailure(ctx: Context, path: string, error: TRPCError): Promise<void> {
+  const cause = error.cause;
+  const code = cause instanceof AppError ? cause.code : error.code;
+  if (ctx.auth && (code === "FORBIDDEN" || code === "NOT_FOUND")) await logDenial(ctx, path, code);
+  if (cause instanceof AppError) {
+    // 429 and 503 say when to come back, in the body and as the standard header.
+    const retryAfter = cause.details?.retryAfterSeconds;
+    if (retryAfter !== undefined) ctx.resHeaders.set("Retry-After", String(retryAfter));
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
   }
-  return result;
-});
+  if (error.code === "INTERNAL_SERVER_ERROR") {
+    ctx.deps.logger.error("procedure failed", {
+      path,
+      requestId: ctx.meta.requestId,
+      error: String(cause?.stack ?? error.message),
+    });
+  }
+}
 
 /** LG1: audit an authorization denial; a failed insert is logged and never fails the request. */
 async function logDenial(ctx: Context, path: string, code: "FORBIDDEN" | "NOT_FOUND") {
@@ -177,9 +176,8 @@ async function guardInput(ctx: Context, path: string, getRawInput: () => Promise
 /*
  * The ladder's rungs: each takes the request's context, refuses (throws) or returns what it adds
  * (`scope`, and for a signed-in user `auth` and `user`), building on the rung below. A procedure
- * runs its rung in one middleware after the input guard, inside the error boundary: two tRPC
- * middlewares per procedure, however high its rung, since tRPC copies its options and the context
- * at every middleware (ADR 0025).
+ * runs its rung after the input guard, inside the error boundary, all in one tRPC middleware however
+ * high its rung, since tRPC copies its options and the context at every middleware (ADR 0025, 0028).
  */
 
 const publicRung = (ctx: Context) => {
@@ -269,11 +267,24 @@ const parentRung = (ctx: Context) => {
   return { ...rung, scope };
 };
 
-/** A procedure on a rung: the error boundary, then the input guard and the rung in one middleware. */
-function procedureOn<Added extends object>(rung: (ctx: Context) => Added) {
-  return t.procedure.use(errorBoundary).use(async ({ ctx, path, getRawInput, next }) => {
+/** The input guard and the rung; a refusal goes through the boundary as tRPC hands a thrown error on. */
+async function enterRung<Added extends object>(ctx: Context, path: string, getRawInput: () => Promise<unknown>, rung: (ctx: Context) => Added): Promise<Added> {
+  try {
     await guardInput(ctx, path, getRawInput);
-    return next({ ctx: rung(ctx) });
+    return rung(ctx);
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    await onFailure(ctx, path, error);
+    throw error;
+  }
+}
+
+/** A procedure on a rung, in one middleware: the input guard and the rung inside the error boundary. */
+function procedureOn<Added extends object>(rung: (ctx: Context) => Added) {
+  return t.procedure.use(async ({ ctx, path, getRawInput, next }) => {
+    const result = await next({ ctx: await enterRung(ctx, path, getRawInput, rung) });
+    if (!result.ok) await onFailure(ctx, path, result.error);
+    return result;
   });
 }
 

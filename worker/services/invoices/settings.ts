@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, type FeeApplicationType, percentToBps } from "#shared/fees.ts";
 import type { Db } from "../../../db/client.ts";
 import { paymentSettings, schools } from "../../../db/schema/index.ts";
+import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 
@@ -9,7 +10,7 @@ import { auditInsert } from "../audit.ts";
 export type FeeRule = { feeBps: number; feeApplicationType: FeeApplicationType };
 
 /** The reads of a school's fee rule and platform fee, to put in a `db.batch`. */
-export function feeRuleQueries(db: Db, schoolId: string) {
+export function feeRuleQueries(db: Db, schoolId: string | ReturnType<typeof sql.placeholder>) {
   return [
     db
       .select({ feeBps: paymentSettings.feeBps, feeApplicationType: paymentSettings.feeApplicationType })
@@ -23,10 +24,21 @@ export function feeRuleOf(rows: FeeRule[]): FeeRule {
   return rows[0] ?? { feeBps: DEFAULT_FEE_BPS, feeApplicationType: DEFAULT_FEE_APPLICATION_TYPE };
 }
 
+/** The same two reads, prepared once per database with the school as a placeholder (ADR 0028). */
+const feeRuleStatements = preparedPerShape((db) => {
+  const [settings, school] = feeRuleQueries(db, sql.placeholder("schoolId"));
+  return { settings: settings.prepare(), school: school.prepare() };
+});
+
 /** `schoolAdmin.paymentSettings.get`: the fee rule and the school's platform fee (read-only here). */
 export async function getPaymentSettings(scope: SchoolScope) {
   const { db } = scope.deps;
-  const [settingsRows, schoolRows] = await db.batch(feeRuleQueries(db, scope.schoolId));
+  const statements = feeRuleStatements(db, "");
+  const values = { schoolId: scope.schoolId };
+  const [settingsRows, schoolRows] = await batchPrepared(db, [
+    [statements.settings, values],
+    [statements.school, values],
+  ]);
   const rule = feeRuleOf(settingsRows);
   return {
     ...rule,
