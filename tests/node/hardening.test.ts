@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TRPC_MAX_BATCH_SIZE } from "#shared/api-limits.ts";
 import { auditLogs, invitations } from "../../db/schema/index.ts";
 import { SONNER_STYLE_HASH } from "../../worker/http/security.ts";
 import { audit, NO_REQUEST } from "../../worker/services/audit.ts";
@@ -155,6 +156,22 @@ describe("the invoice PDF route (IN1)", () => {
       expect({ id, status: response.status, body: await response.text() }).toEqual({ id, status: 404, body: '{"error":"Not found"}' });
     }
     expect(t.logger.lines.filter((line) => line.includes("unhandled error"))).toEqual([]);
+  });
+});
+
+describe("batch size (IN1)", () => {
+  it(`IN1 a tRPC batch of more than ${TRPC_MAX_BATCH_SIZE} procedures is refused with 400 before any of them runs`, async () => {
+    const user = await createUser(t.db, "parent");
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
+    const batch = (size: number) => t.app.request(`${BASE}/api/trpc/${Array(size).fill("auth.me").join(",")}?batch=1`, { headers: { cookie } });
+    const allowed = await batch(TRPC_MAX_BATCH_SIZE);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toHaveLength(TRPC_MAX_BATCH_SIZE);
+    const auditedBefore = await t.db.$count(auditLogs);
+    const refused = await batch(TRPC_MAX_BATCH_SIZE + 1);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { json: { message: string } } }).error.json.message).toBe("Validation Error");
+    expect(await t.db.$count(auditLogs)).toBe(auditedBefore);
   });
 });
 

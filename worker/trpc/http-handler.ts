@@ -1,6 +1,7 @@
 import type { AnyRouter, inferRouterContext } from "@trpc/server";
 import { resolveResponse } from "@trpc/server/http";
 import type { Context as HonoContext, MiddlewareHandler } from "hono";
+import { TRPC_MAX_BATCH_SIZE } from "#shared/api-limits.ts";
 
 const trimSlashes = (path: string) => path.replace(/^\/|\/$/g, "");
 
@@ -29,6 +30,7 @@ export function trpcHandler<R extends AnyRouter>(
       req,
       path: procedurePath(req.url, endpoint),
       error: null,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: () => createContext(c, resHeaders),
       responseMeta: () => ({ headers: resHeaders }),
     });

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
+import { TRPC_MAX_BATCH_SIZE } from "#shared/api-limits.ts";
 import { FORBIDDEN_REASONS } from "#shared/mfa-reasons.ts";
 // Types only: the browser never bundles server code.
 import type { AppRouter } from "../api.ts";
@@ -51,6 +52,6 @@ export function makeQueryClient(): QueryClient {
 
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })],
+    links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: TRPC_MAX_BATCH_SIZE })],
   });
 }
