@@ -19,6 +19,7 @@ import { type AppDeps, consoleLogger } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
 import { nodeAssets } from "./local/assets.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./local/demo-seed.ts";
+import { loopTurns } from "./local/loop-turns.ts";
 import { InProcessQueue } from "./local/queue.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/consumer.ts";
 import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "./services/_shared/password-slots.ts";
@@ -62,7 +63,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     assets: nodeAssets(resolve(fileURLToPath(import.meta.url), "../../dist")),
   };
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port });
+  // At most a few requests start per event-loop turn, so new connections are accepted under load (ADR 0032).
+  const server = serve({ fetch: loopTurns()(app.fetch), port });
 
   const cron = () =>
     runScheduled({ db, queue, logger, appUrl: config.appUrl, stripe: deps.stripe }, now()).catch((error) => logger.error("cron failed", { error: String(error) }));

@@ -5,6 +5,7 @@
  */
 import { serve } from "@hono/node-server";
 import { createDatabase } from "../../db/client.ts";
+import { loopTurns } from "../../worker/local/loop-turns.ts";
 import { baselineApp, benchApp, type RecordedOp } from "./apps.ts";
 
 export type ServerStart = { dbUrl: string; appPort: number; baselinePort: number; ops: Record<string, RecordedOp[]> };
@@ -12,8 +13,10 @@ export type ServerStart = { dbUrl: string; appPort: number; baselinePort: number
 process.once("message", (message: ServerStart) => {
   const db = createDatabase({ url: message.dbUrl });
   const appUrl = `http://localhost:${message.appPort}`;
-  const app = serve({ fetch: benchApp(db, appUrl).fetch, port: message.appPort });
-  const baseline = serve({ fetch: baselineApp(db.$client, message.ops).fetch, port: message.baselinePort });
+  // Served as the Node entry serves the app: one gate on the loop's turns (ADR 0032).
+  const gate = loopTurns();
+  const app = serve({ fetch: gate(benchApp(db, appUrl).fetch), port: message.appPort });
+  const baseline = serve({ fetch: gate(baselineApp(db.$client, message.ops).fetch), port: message.baselinePort });
   let listening = 0;
   const ready = () => {
     if (++listening === 2) process.send?.({ ready: true });
