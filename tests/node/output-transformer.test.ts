@@ -60,6 +60,7 @@ describe("procedure output serializer (ADR 0028)", () => {
       { set: new Set([1]) },
       { big: 10n },
       { n: Number.NaN, i: Number.POSITIVE_INFINITY },
+      { zero: -0, list: [0, -0] },
       { bad: new Date(Number.NaN) },
       { error: new Error("x") },
       { re: /x/g },

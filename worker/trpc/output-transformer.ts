@@ -5,7 +5,7 @@ import superjson from "superjson";
  * plain objects and arrays of strings, numbers, booleans, null, undefined and Dates; for those this
  * builds what `superjson.serialize` builds (`{ json, meta: { values, v: 1 } }`, the same escaped
  * paths; only their order can differ, where superjson's nested objects put integer keys first), without superjson's per-value path arrays, copies and type
- * probes. Anything else — a Map, Set, BigInt, Error, class instance, NaN or ±Infinity, an invalid
+ * probes. Anything else — a Map, Set, BigInt, Error, class instance, NaN, ±Infinity or -0, an invalid
  * Date, a sparse array, an object met twice (superjson would record a referential equality), a
  * `__proto__`/`constructor`/`prototype` key, or a non-object root — goes to superjson itself, so
  * the client's `superjson.deserialize` reads the same payload either way
@@ -26,7 +26,8 @@ function walk(value: unknown, path: string, state: Walk): unknown {
     case "boolean":
       return value;
     case "number":
-      if (!Number.isFinite(value)) throw FALLBACK;
+      // superjson keeps -0 apart (as "-0" with a "number" annotation); JSON would write 0.
+      if (!Number.isFinite(value) || Object.is(value, -0)) throw FALLBACK;
       return value;
     case "undefined":
       (state.annotations ??= {})[path] = ["undefined"];
