@@ -1,5 +1,6 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { withFastReads } from "#db/fast-reads";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -17,11 +18,12 @@ export type DatabaseOptions = {
 
 /**
  * The one place a database client is made. `@libsql/client` resolves to its HTTP-only build in
- * workerd and to the embedded engine in Node, so the same call serves both entries.
+ * workerd and to the embedded engine in Node, so the same call serves both entries; in Node an
+ * embedded file's reads go through statements prepared once (`#db/fast-reads`, ADR 0033).
  */
 export function createDatabase(options: DatabaseOptions = {}): Db {
   const url = options.url || DEFAULT_DATABASE_URL;
-  const raw = createClient(options.authToken ? { url, authToken: options.authToken } : { url });
+  const raw = withFastReads(createClient(options.authToken ? { url, authToken: options.authToken } : { url }), url);
   const client = options.wrapClient ? options.wrapClient(raw) : raw;
   return drizzle(client, { schema }) as Db;
 }
