@@ -19,6 +19,11 @@ export type Results = {
   /** The 1-minute load averages say how much else the machine was doing. */
   machine: { cpus: number; node: string; load_average_start: number; load_average_end: number };
   ratio_vs_baseline: Record<string, number>;
+  /**
+   * The same against the baseline on the app's own client (statements prepared once, ADR 0033):
+   * what tRPC, the ladder, Drizzle and the output cost over the same reads. A figure, no goal.
+   */
+  ratio_vs_prepared_baseline?: Record<string, number>;
   round_trips: Record<string, number>;
   /** Goal per procedure for `round_trips` (from the hot-path registry). */
   round_trip_goals: Record<string, number>;
@@ -50,6 +55,9 @@ export function evaluate(results: Results): Row[] {
   const rows: Row[] = [];
   for (const [name, ratio] of Object.entries(results.ratio_vs_baseline)) {
     rows.push({ section: "throughput vs bare Hono", name, value: `${fixed(ratio)}×`, goal: `≥ ${GOALS.ratioVsBaseline}×`, ok: ratio >= GOALS.ratioVsBaseline });
+  }
+  for (const [name, ratio] of Object.entries(results.ratio_vs_prepared_baseline ?? {})) {
+    rows.push({ section: "throughput vs bare Hono on prepared reads (no goal)", name, value: `${fixed(ratio)}×`, goal: "—", ok: true });
   }
   for (const [name, trips] of Object.entries(results.round_trips)) {
     const goal = results.round_trip_goals[name] ?? GOALS.roundTrips;
@@ -109,6 +117,9 @@ export function evaluate(results: Results): Row[] {
   return rows;
 }
 
+/** ✓ or ✗ for a figure with a goal, nothing for a figure shown for itself (goal "—"). */
+const markOf = (row: Row) => (row.goal === "—" ? "" : row.ok ? "✓" : "✗");
+
 /** One table: section, figure, value, goal, ✓/✗; then the misses. */
 export function formatTable(rows: Row[], failures: string[] = []): string {
   const header: Row = { section: "what", name: "", value: "value", goal: "goal", ok: true };
@@ -121,7 +132,7 @@ export function formatTable(rows: Row[], failures: string[] = []): string {
   const out = [line(header, ""), "-".repeat(widths.reduce((a, b) => a + b + 2, 3))];
   let previous = "";
   for (const row of rows) {
-    out.push(line({ ...row, section: row.section === previous ? "" : row.section }, row.ok ? "✓" : "✗"));
+    out.push(line({ ...row, section: row.section === previous ? "" : row.section }, markOf(row)));
     previous = row.section;
   }
   const misses = rows.filter((row) => !row.ok);
@@ -146,7 +157,7 @@ export function formatMarkdown(rows: Row[]): string {
     const counts = new Map<string, number>();
     for (const row of inSection) counts.set(row.goal, (counts.get(row.goal) ?? 0) + 1);
     const goal = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-    const figures = inSection.map((row) => `${row.name} ${row.value}${row.goal === goal ? "" : ` (goal ${row.goal})`} ${row.ok ? "✓" : "✗"}`);
+    const figures = inSection.map((row) => [`${row.name} ${row.value}${row.goal === goal ? "" : ` (goal ${row.goal})`}`, markOf(row)].filter(Boolean).join(" "));
     lines.push(`| ${section} | ${figures.join(" · ").replaceAll("|", "\\|")} | ${goal} |`);
   }
   return lines.join("\n");

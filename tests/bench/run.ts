@@ -62,7 +62,7 @@ log(`${plan.scales[0]} rows seeded in ${main.seconds.toFixed(1)} s`);
 const pass = await inProcessPass(main.url, appUrl, main.users, HOT_PATHS);
 
 const servers = await startServers(main.url, appPort, pass.ops);
-const urls = { app: servers.appUrl, baseline: servers.baselineUrl };
+const urls = { app: servers.appUrl, baseline: servers.baselineUrl, preparedBaseline: servers.preparedBaselineUrl };
 const ratios: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
 let storm: Awaited<ReturnType<typeof loginStorm>>;
 let load: Awaited<ReturnType<typeof mixedLoad>>;
@@ -71,7 +71,7 @@ try {
   if (!quick) for (const hot of HOT_PATHS) await throughput(urls, hot, main.users, 1, plan.ratioConnections, 1);
   for (const hot of HOT_PATHS) {
     ratios[hot.name] = await throughput(urls, hot, main.users, plan.ratioRuns, plan.ratioConnections, plan.ratioSeconds);
-    log(`${hot.name}: ${ratios[hot.name]!.ratio.toFixed(2)}× the baseline`);
+    log(`${hot.name}: ${ratios[hot.name]!.ratio.toFixed(2)}× the baseline, ${ratios[hot.name]!.ratioPrepared.toFixed(2)}× on prepared reads`);
   }
   storm = await loginStorm(servers.appUrl, main.users, LOGINS_PER_SECOND, plan.ratioConnections, plan.stormSeconds);
   log(`login storm: ${storm.logins.sent} sign-ins, ${storm.logins.ok} ok`);
@@ -118,6 +118,7 @@ const results: Results = {
   quick,
   machine: { cpus: cpus().length, node: process.version, load_average_start: round(loadAtStart), load_average_end: round(loadavg()[0]!) },
   ratio_vs_baseline: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, round(r.ratio)])),
+  ratio_vs_prepared_baseline: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, round(r.ratioPrepared)])),
   round_trips: pass.roundTrips,
   round_trip_goals: Object.fromEntries(HOT_PATHS.map((hot) => [hot.name, hot.maxRoundTrips ?? 2])),
   growth_1k_to_100k: Object.fromEntries(Object.entries(listMs).map(([name, byScale]) => [name, round(byScale[last]! / byScale[first]!)])),
@@ -137,7 +138,10 @@ const results: Results = {
   raw: {
     plan: { ...plan, loadConnections: LOAD_CONNECTIONS, loginsPerSecond: LOGINS_PER_SECOND },
     throughput_req_per_s: Object.fromEntries(
-      Object.entries(ratios).map(([name, r]) => [name, { app: r.app.map(round), baseline: r.baseline.map(round), failed: r.failed }]),
+      Object.entries(ratios).map(([name, r]) => [
+        name,
+        { app: r.app.map(round), baseline: r.baseline.map(round), prepared_baseline: r.preparedBaseline.map(round), failed: r.failed },
+      ]),
     ),
     round_trip_log: pass.log,
     list_median_ms: Object.fromEntries(

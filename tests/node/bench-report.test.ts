@@ -79,6 +79,13 @@ describe("npm run bench: goals and table", () => {
     expect(lines).toContain("| DB round trips | auth.me 1 (goal ≤ 1) ✓ · superAdmin.schools.list 3 ✗ · superAdmin.stats 2 ✓ | ≤ 2 |");
   });
 
+  it("the ratios against the baseline on prepared reads are shown as figures, never as misses", () => {
+    const r = results({ ratio_vs_prepared_baseline: { "auth.me": 0.42, "superAdmin.schools.list": 0.9 } });
+    expect(missed(r)).toEqual([]);
+    const lines = formatMarkdown(evaluate(r)).split("\n");
+    expect(lines).toContain("| throughput vs bare Hono on prepared reads (no goal) | auth.me 0.42× · superAdmin.schools.list 0.90× | — |");
+  });
+
   it("takes the median of an odd and an even number of runs", () => {
     expect(median([300, 100, 200])).toBe(200);
     expect(median([4, 1, 3, 2])).toBe(2.5);
