@@ -60,6 +60,10 @@ test("on a phone, the demo parent adds a child with a suggested route, edits and
   await expect(page.getByText("Child Added", { exact: true })).toBeVisible();
   await expect(page.getByText("Child added successfully!")).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The toast settles above the bottom navigation bar, not over it.
+  const bar = (await page.getByRole("navigation", { name: "Main" }).boundingBox())!;
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Child Added" });
+  await expect.poll(async () => ((box) => (box ? box.y + box.height : Number.POSITIVE_INFINITY))(await toast.boundingBox())).toBeLessThanOrEqual(bar.y);
 
   const card = cards.filter({ has: page.getByRole("heading", { name }) });
   await expect(card.getByText("Route River Road · Bus 7")).toBeVisible();

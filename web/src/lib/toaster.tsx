@@ -13,7 +13,11 @@ const READABLE_COLOURS = {
   "--error-text": "#991b1b",
 } as CSSProperties;
 
+/** Sonner's own gaps (24 px, 16 px on phones), unless the bottom navigation bar needs more (styles.css). */
+const OFFSET = { bottom: "var(--toast-bottom, 24px)" };
+const MOBILE_OFFSET = { bottom: "var(--toast-bottom, 16px)" };
+
 /** The toasts' host, loaded after the page's own code (main.tsx mounts it lazily). */
 export default function AppToaster() {
-  return <Toaster richColors closeButton position="bottom-right" duration={TOAST_DURATION_MS} style={READABLE_COLOURS} />;
+  return <Toaster richColors closeButton position="bottom-right" duration={TOAST_DURATION_MS} style={READABLE_COLOURS} offset={OFFSET} mobileOffset={MOBILE_OFFSET} />;
 }
