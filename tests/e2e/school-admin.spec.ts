@@ -76,6 +76,25 @@ test("a school admin schedules a repeating trip, marks today's departed and noti
   await expect(parent.getByRole("heading", { name: `Early pickup ${tag}` })).toHaveCount(0);
 });
 
+test("a trip scheduled from an empty list's own button leaves the focus in the page's content", async ({ page }) => {
+  const route = `Empty Loop ${unique()}`;
+  await signIn(page, "school_admin");
+  // A search that matches nothing: the empty list offers "Schedule a Trip".
+  await page.goto(`/school-admin/trips?search=${encodeURIComponent(route)}`);
+  const schedule = page.getByRole("button", { name: "Schedule a Trip" });
+  await schedule.click();
+  const dialog = page.getByRole("dialog", { name: "New Trip" });
+  await dialog.getByLabel("Route Name").fill(route);
+  await dialog.getByLabel("Bus Number").fill("E1");
+  await dialog.getByLabel("Driver Name").fill("Erin Empty");
+  await dialog.getByRole("button", { name: "Create Trip" }).click();
+  await expect(dialog).toHaveCount(0);
+  // The trip now matches the search, so the empty state and its button are gone; the focus is in the content.
+  await expect(page.getByRole("row").filter({ hasText: route })).toBeVisible();
+  await expect(schedule).toHaveCount(0);
+  await expect(page.locator("main")).toBeFocused();
+});
+
 test("the school admin's pages fit a phone screen", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, "school_admin");
