@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
-import { auditLogs, children, invoices, notifications, parents, payments, schoolAdmins } from "../../db/schema/index.ts";
+import { auditLogs, children, emailLogs, invitations, invoices, notifications, parents, payments, schoolAdmins } from "../../db/schema/index.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { auditRetentionJob, paymentRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
 import { hitWindow } from "../../worker/services/_shared/rate-limit.ts";
@@ -153,6 +153,36 @@ describe("GDPR (GD1)", () => {
     expect(await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.recipientId, parent.id))).toEqual([{ id: invoice.id }]);
     expect(await t.db.$count(payments, eq(payments.parentId, parent.id))).toBe(1);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "account_erased"))).toBe(1);
+  });
+
+  it("GD1 erasure takes the school's invitations and e-mails to the address, never another school's", async () => {
+    const { parent } = await familyWithCanary("ivycanary");
+    const other = await createSchool(t.db);
+    const address = parent.email;
+    const invite = (schoolId: string) => ({
+      email: address,
+      role: "parent" as const,
+      schoolId,
+      tokenHash: `hash-${schoolId}`,
+      expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
+    });
+    const mail = (schoolId: string) => ({
+      emailType: "parent_invite" as const,
+      recipientEmail: address,
+      subject: "Invitation",
+      htmlBody: "<p>Hi</p>",
+      textBody: "Hi",
+      schoolId,
+    });
+    await t.db.insert(invitations).values([invite(parent.schoolId!), invite(other.id)]);
+    await t.db.insert(emailLogs).values([mail(parent.schoolId!), mail(other.id)]);
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
+
+    expect((await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })).data).toEqual({ erased: true });
+
+    // The erased parent's school's invitation and e-mail are gone; the other school's stay.
+    expect(await t.db.select({ schoolId: invitations.schoolId }).from(invitations)).toEqual([{ schoolId: other.id }]);
+    expect(await t.db.select({ schoolId: emailLogs.schoolId }).from(emailLogs)).toEqual([{ schoolId: other.id }]);
   });
 
   it("GD1 erasure password attempts are limited", async () => {

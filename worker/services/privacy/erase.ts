@@ -78,7 +78,8 @@ function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: s
 /**
  * GD1 (GDPR Art. 17): erases the signed-in user after re-checking their password. In one batch:
  * the person is anonymised and deactivated, their sessions end, their children (and the
- * children's field-trip enrolments), notifications, invitations, reset tokens, e-mails and
+ * children's field-trip enrolments), notifications, invitations, reset tokens, e-mails (their
+ * school's: another school's invitation or e-mail to the same address is that school's record) and
  * newsletter sign-up go; invoices and payments stay (legal retention, 7 years), attached to the
  * anonymised account. The audit row carries no personal data. Every statement after the first is
  * tied to the anonymisation having happened in this batch.
@@ -113,9 +114,21 @@ async function erase(scope: SchoolScope, input: { password: string }): Promise<v
         ]
       : []),
     db.delete(notifications).where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id), erased)),
-    db.delete(invitations).where(and(or(eq(invitations.acceptedUserId, subject.id), and(eq(invitations.email, oldEmail), eq(invitations.role, subject.role))), erased)),
+    // Only the subject's school's records: another school's invitation or e-mail to the same
+    // address (a parent there too, or that school's admin) is that school's, and stays.
+    db
+      .delete(invitations)
+      .where(
+        and(
+          or(
+            eq(invitations.acceptedUserId, subject.id),
+            and(eq(invitations.email, oldEmail), eq(invitations.role, subject.role), eq(invitations.schoolId, subject.schoolId)),
+          ),
+          erased,
+        ),
+      ),
     db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, subject.role), eq(passwordResetTokens.userId, subject.id), erased)),
-    db.delete(emailLogs).where(and(eq(emailLogs.recipientEmail, oldEmail), erased)),
+    db.delete(emailLogs).where(and(eq(emailLogs.recipientEmail, oldEmail), eq(emailLogs.schoolId, subject.schoolId), erased)),
     db.delete(newsletterSubscriptions).where(and(eq(newsletterSubscriptions.email, oldEmail), erased)),
     auditInsert(
       db,
