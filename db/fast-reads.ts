@@ -52,24 +52,29 @@ export function withFastReads(client: Client, url: string): Client {
 
   const open = () => (connection ??= new Database(path));
 
-  /** The statement prepared once, or null when it writes (or cannot be prepared: the client will say why). */
+  /**
+   * The statement prepared once, or null when it writes. One that cannot be prepared (a table not
+   * there yet) is not kept: the client says why, and the next call tries again.
+   */
   const prepared = (sql: string): Prepared | null => {
     let entry = cache.get(sql);
     if (entry !== undefined) return entry;
     entry = null;
-    try {
-      const statement = SELECT.test(sql) ? open().prepare(sql) : null;
-      if (statement?.reader) {
-        statement.raw(true);
-        statement.safeIntegers(true);
-        const described = statement.columns();
-        const columns = described.map((column) => column.name);
-        const proto = rowPrototype(columns.length);
-        const named = columns.flatMap((name, index) => (columns.indexOf(name) === index && !Object.hasOwn(proto, name) ? [{ name, index }] : []));
-        entry = { statement, columns, columnTypes: described.map((column) => column.type ?? ""), rowPrototype: proto, named };
+    if (SELECT.test(sql)) {
+      try {
+        const statement = open().prepare(sql);
+        if (statement.reader) {
+          statement.raw(true);
+          statement.safeIntegers(true);
+          const described = statement.columns();
+          const columns = described.map((column) => column.name);
+          const proto = rowPrototype(columns.length);
+          const named = columns.flatMap((name, index) => (columns.indexOf(name) === index && !Object.hasOwn(proto, name) ? [{ name, index }] : []));
+          entry = { statement, columns, columnTypes: described.map((column) => column.type ?? ""), rowPrototype: proto, named };
+        }
+      } catch {
+        return null;
       }
-    } catch {
-      entry = null;
     }
     if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(sql, entry);

@@ -121,6 +121,19 @@ describe("reads through statements prepared once (ADR 0033)", () => {
     }
   });
 
+  it("a select that failed (its table not there yet) reads through the cache once the table exists", async () => {
+    const select = "select count(*) as n from later";
+    await expect(db.$client.execute(select)).rejects.toMatchObject({ code: "SQLITE_ERROR" });
+    await stock.execute("create table later (id integer primary key)");
+    const prepare = vi.spyOn(Database.prototype, "prepare");
+    try {
+      for (let i = 0; i < 3; i++) expect((await db.$client.execute(select)).rows[0]!.n).toBe(0);
+      expect(prepare.mock.calls.filter(([sql]) => sql === select)).toHaveLength(1);
+    } finally {
+      prepare.mockRestore();
+    }
+  });
+
   it("a property set on the client later (a test's spy) takes the place of its own", async () => {
     const calls: string[] = [];
     const execute = db.$client.execute.bind(db.$client);
