@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (about 6 minutes on 2 cores; `--quick`, a one-minute smoke run written to a
+ * `npm run bench` (about 11 minutes on 2 cores; `--quick`, a one-minute smoke run written to a
  * temporary file, is not in CI): one table and tests/bench/results.json (`--markdown` prints
  * the README's table from it). It is a report: the exit code is 0 when a goal is missed, and the
  * misses are listed at the end. Speed lives here, never in unit tests. Hot paths and lists to
@@ -7,8 +7,9 @@
  *
  * 1. Bundles: initial JS per route from a fresh Vite build.
  * 2. At 1k rows: round trips per procedure (in-process, counted), then over real HTTP (the app and a
- *    bare Hono baseline replaying the same SQL, in a server process): throughput ratios (median of
- *    3), the login storm, the 200-connection mixed load.
+ *    bare Hono baseline replaying the same SQL through `@libsql/client`, and the same baseline on the
+ *    app's prepared reads, in a server process): throughput ratios (median of 3), the login storm,
+ *    the 200-connection mixed load.
  * 3. List latency at 1k, 10k and 100k rows (fresh databases), growth = t(100k) / t(1k).
  * 4. The enrolment path: 20 concurrent enrolments into a trip of capacity 5 (fresh database).
  *
