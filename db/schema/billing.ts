@@ -41,11 +41,14 @@ export const invoices = sqliteTable(
     /** Set when the invoice pays for a field-trip enrolment. */
     flightTripEnrollmentId: text("flight_trip_enrollment_id"),
     createdBy: text("created_by"),
+    /** The Create Invoice form's key for one submission: a replay of it returns this invoice. */
+    requestKey: text("request_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("invoices_school_number_unique").on(t.schoolId, t.invoiceNumber),
+    uniqueIndex("invoices_school_request_key_unique").on(t.schoolId, t.requestKey),
     index("invoices_school_issue_idx").on(t.schoolId, t.issueDate),
     index("invoices_recipient_idx").on(t.recipientId, t.status, t.dueDate),
     index("invoices_status_due_idx").on(t.status, t.dueDate),

@@ -116,6 +116,34 @@ describe("create invoice", () => {
     expect(await numbers()).toEqual(expected);
   });
 
+  it("a submission sent again (double submit, retry) answers its invoice: one row, one number, one e-mail, one audit row", async () => {
+    const api = await callerFor(t, admin);
+    const requestKey = crypto.randomUUID();
+    const first = await api.schoolAdmin.invoices.create(form({ requestKey }));
+    const again = await api.schoolAdmin.invoices.create(form({ requestKey }));
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => api.schoolAdmin.invoices.create(form({ requestKey }))));
+    expect(again).toEqual(first);
+    for (const answer of concurrent) expect(answer).toEqual(first);
+    expect(await numbers()).toEqual(["INV-2026-001"]);
+    expect(await t.db.select().from(emailLogs).where(eq(emailLogs.emailType, "invoice_created"))).toHaveLength(1);
+    expect(await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "invoice.created"))).toHaveLength(1);
+    // Five concurrent first submissions of one new key: one invoice, the next number, every answer the same.
+    const fresh = crypto.randomUUID();
+    const racing = await Promise.all(Array.from({ length: 5 }, () => api.schoolAdmin.invoices.create(form({ requestKey: fresh }))));
+    expect(new Set(racing.map((answer) => answer.id)).size).toBe(1);
+    expect(await numbers()).toEqual(["INV-2026-001", "INV-2026-002"]);
+    // Another submission (a new key, or none) is another invoice; another school's same key is its own.
+    await api.schoolAdmin.invoices.create(form({ requestKey: crypto.randomUUID() }));
+    await api.schoolAdmin.invoices.create(form());
+    expect(await numbers()).toEqual(["INV-2026-001", "INV-2026-002", "INV-2026-003", "INV-2026-004"]);
+    const other = await createSchool(t.db);
+    const otherAdmin = await createUser(t.db, "school_admin", { schoolId: other.id });
+    const otherParent = await createUser(t.db, "parent", { schoolId: other.id });
+    const theirs = await (await callerFor(t, otherAdmin)).schoolAdmin.invoices.create(form({ recipientId: otherParent.id, requestKey }));
+    expect(theirs.id).not.toBe(first.id);
+    expect(await numbers(other.id)).toEqual(["INV-2026-001"]);
+  });
+
   it("grows past 999 without breaking, per school and per year of the issue date", async () => {
     await t.db.insert(invoiceSequences).values({ schoolId: school.id, year: 2026, lastNumber: 998 });
     const api = await callerFor(t, admin);
@@ -171,7 +199,7 @@ describe("create invoice", () => {
     });
   });
 
-  it("bad input (negative, 3 decimals, due before issue, extra keys, a client total) gets a clear error and stores nothing", async () => {
+  it("bad input (negative, 3 decimals, due before issue, extra keys, a client total, a malformed request key) gets a clear error and stores nothing", async () => {
     const api = await callerFor(t, admin);
     const cases: [Record<string, unknown>, string][] = [
       [{ baseAmount: -5 }, INVOICE_MESSAGES.amount],
@@ -181,6 +209,7 @@ describe("create invoice", () => {
       [{ issueDate: "2026-13-01" }, INVOICE_MESSAGES.issueDate],
       [{ description: "   " }, INVOICE_MESSAGES.description],
       [{ amountCents: 1 }, ""],
+      [{ requestKey: "not-a-key" }, ""],
     ];
     for (const [change, message] of cases) {
       const error = await failure(api.schoolAdmin.invoices.create(form(change) as never));

@@ -29,6 +29,8 @@ export const createInvoiceInput = z
       .refine((value) => hasStep(value, 2), INVOICE_MESSAGES.amount),
     issueDate: isoDate(INVOICE_MESSAGES.issueDate),
     dueDate: isoDate(INVOICE_MESSAGES.dueDate),
+    /** One per opening of the form: the server answers a repeat of the same submission with the invoice it made. */
+    requestKey: z.uuid().optional(),
   })
   .strict()
   .refine((form) => form.dueDate >= form.issueDate, { path: ["dueDate"], message: INVOICE_MESSAGES.dueBeforeIssue });

@@ -37,24 +37,43 @@ function nextNumberQueries(db: Db, schoolId: string, year: number) {
   return { take, number };
 }
 
-type CreateInvoice = { recipientId: string; description: string; baseAmount: number; issueDate: string; dueDate: string };
+type CreateInvoice = { recipientId: string; description: string; baseAmount: number; issueDate: string; dueDate: string; requestKey?: string | undefined };
+
+/** What Create Invoice answers, read back for a submission that already made its invoice. */
+function invoiceOfRequest(db: Db, schoolId: string, requestKey: string) {
+  return db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      baseAmountCents: invoices.baseAmountCents,
+      feeCents: invoices.feeCents,
+      amountCents: invoices.amountCents,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.schoolId, schoolId), eq(invoices.requestKey, requestKey)));
+}
 
 /**
  * Create Invoice: for an active parent of the actor's school only (another school's parent, or an
  * unknown id, is NOT_FOUND and nothing is written). The fee and total come from the school's stored
  * payment settings, never from the client. The invoice, its number, the parent's e-mail (outbox)
- * and the audit row are one batch.
+ * and the audit row are one batch. A submission carries the form's `requestKey`: sent again (a
+ * double submit, a retry after a lost answer), it answers the invoice it made, and nothing more is
+ * written, numbered or e-mailed.
  */
 export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   const { deps, schoolId, now } = scope;
   const { db } = deps;
-  const [parentRows, settingsRows, schoolRows] = await db.batch([
+  const { requestKey } = input;
+  const [parentRows, settingsRows, schoolRows, earlier] = await db.batch([
     db
       .select({ id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive })
       .from(parents)
       .where(and(eq(parents.id, input.recipientId), eq(parents.schoolId, schoolId))),
     ...feeRuleQueries(db, schoolId),
+    invoiceOfRequest(db, schoolId, requestKey ?? ""),
   ]);
+  if (requestKey && earlier[0]) return earlier[0];
   const parent = parentRows[0];
   if (!parent) throw new AppError("NOT_FOUND", INVOICE_MESSAGES.recipientNotFound);
   if (!parent.isActive) throw new AppError("BAD_REQUEST", INVOICE_MESSAGES.recipientInactive);
@@ -84,7 +103,7 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
     },
     now,
   );
-  const [, inserted] = await db.batch([
+  const created = db.batch([
     take,
     db
       .insert(invoices)
@@ -101,6 +120,7 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
         dueDate: input.dueDate,
         status: "pending",
         createdBy: scope.actor.id,
+        requestKey: requestKey ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -120,6 +140,15 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
       scope.meta,
     ),
   ]);
+  let inserted: Awaited<typeof created>[1];
+  try {
+    [, inserted] = await created;
+  } catch (error) {
+    // The same submission, concurrently: its batch won the key's unique index and this one rolled back whole.
+    const [winner] = requestKey ? await invoiceOfRequest(db, schoolId, requestKey) : [];
+    if (winner) return winner;
+    throw error;
+  }
   await enqueueEmails(deps, [mail.id]);
   return { id, invoiceNumber: inserted[0]!.invoiceNumber, ...amounts };
 }

@@ -9,6 +9,7 @@ import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
+import { newRequestKey } from "../../lib/request-key.ts";
 
 /**
  * The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the
@@ -55,10 +56,12 @@ export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open
     defaultValues: { recipientId: "", description: "", ...defaultInvoiceDates(todayIn(zone ?? DEFAULT_TIME_ZONE, new Date())) },
   });
   const create = useCreateInvoice(() => onOpenChange(false));
+  // One key per opening: a second submit of the same form (a double click, a retry) makes no second invoice.
+  const [requestKey] = useState(newRequestKey);
   const baseAmount = watch("baseAmount");
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Create Invoice" description="The invoice number is made when you create it.">
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => create.mutate(values))}>
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => create.mutate({ ...values, requestKey }))}>
         <RecipientField field={register("recipientId")} error={errors.recipientId?.message} />
         <TextField label="Description" maxLength={200} error={errors.description?.message} {...register("description")} />
         <TextField
