@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 
 /**
@@ -15,21 +15,27 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
     return out;
   }, [params, defaults]);
 
+  // react-router's functional update reads the parameters of the last render, so two changes before
+  // the next render (a search committing as a tab is clicked) would lose the first. Each change
+  // builds on the one before it until the URL has caught up.
+  const current = useRef(params);
+  current.current = params;
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+
   const setFilters = useCallback(
     (changes: Partial<Record<K, string | number>>, options: { replace?: boolean } = {}) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, raw] of Object.entries(changes) as [K, string | number | undefined][]) {
-            const value = raw === undefined ? "" : String(raw);
-            if (value === "" || value === defaults[key]) next.delete(key);
-            else next.set(key, value);
-          }
-          if (!("page" in changes)) next.delete("page");
-          return next;
-        },
-        { replace: options.replace ?? true },
-      );
+      const next = new URLSearchParams(pending.current ?? current.current);
+      for (const [key, raw] of Object.entries(changes) as [K, string | number | undefined][]) {
+        const value = raw === undefined ? "" : String(raw);
+        if (value === "" || value === defaults[key]) next.delete(key);
+        else next.set(key, value);
+      }
+      if (!("page" in changes)) next.delete("page");
+      pending.current = next;
+      setParams(next, { replace: options.replace ?? true });
     },
     [setParams, defaults],
   );
