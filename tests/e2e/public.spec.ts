@@ -40,6 +40,27 @@ test.describe("public pages", () => {
     await expect(page).toHaveURL("/services");
   });
 
+  test("an address typed in the newsletter box before the page comes to life is kept and sent", async ({ page }) => {
+    // The prerendered HTML shows first; its scripts wait until the address is typed.
+    let release = () => {};
+    const scriptsMayLoad = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const field = page.locator("footer").getByLabel("Your e-mail address");
+    await field.fill("early@example.com");
+    release();
+    // Hydrated: the header's account items come with the data layer.
+    await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
+    await expect(field).toHaveValue("early@example.com");
+    await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Subscribed")).toBeVisible();
+  });
+
   test("the newsletter box subscribes and shows a success toast", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");

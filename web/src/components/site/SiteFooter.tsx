@@ -32,7 +32,6 @@ const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase"
 
 function NewsletterForm() {
   const [pending, setPending] = useState(false);
-  const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -41,7 +40,9 @@ function NewsletterForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = email.trim();
+    // Read from the field itself (it is not controlled): on a prerendered page, what was typed
+    // before the page came to life is kept by hydration and sent.
+    const value = (input.current?.value ?? "").trim();
     if (!value || value.length > 254 || !EMAIL_PATTERN.test(value)) {
       setError(INVALID_EMAIL);
       input.current?.focus();
@@ -56,7 +57,7 @@ function NewsletterForm() {
         setPending(false);
         if (failure) return notify("error", "Subscription Failed", failure);
         notify("success", "Subscribed", "Thanks! You're on the list.");
-        setEmail("");
+        if (input.current) input.current.value = "";
       });
   }
 
@@ -78,9 +79,8 @@ function NewsletterForm() {
         inputMode="email"
         required
         placeholder="you@school.example"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
+        defaultValue=""
+        onChange={() => {
           if (error) setError(null);
         }}
         aria-invalid={error ? true : undefined}
