@@ -53,6 +53,8 @@ test.describe("public pages", () => {
     await page.goto("/", { waitUntil: "commit" });
     const field = page.locator("footer").getByLabel("Your e-mail address");
     await field.fill("early@example.com");
+    // Not yet live: Subscribe cannot send the form natively (the address would land in the URL).
+    await expect(page.locator("footer").getByRole("button", { name: "Subscribe" })).toBeDisabled();
     release();
     // Hydrated: the header's account items come with the data layer.
     await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();

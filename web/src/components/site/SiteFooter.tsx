@@ -2,6 +2,7 @@ import { type LucideIcon, Mail, MapPin, Phone, Send } from "lucide-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
 import { notify } from "../../lib/toast.ts";
 import { SiteLogo } from "./SiteLogo.tsx";
 import { container } from "./ui.ts";
@@ -33,6 +34,8 @@ const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase"
 function NewsletterForm() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Until the page comes to life, Subscribe (and Enter) cannot post the address natively, into the URL.
+  const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
@@ -96,7 +99,7 @@ function NewsletterForm() {
       )}
       <button
         type="submit"
-        disabled={pending}
+        disabled={pending || !hydrated}
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-500 px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70"
       >
         <Send aria-hidden="true" className="size-4" />
