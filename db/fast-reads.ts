@@ -41,7 +41,11 @@ export function embeddedPath(url: string): string | null {
     path = path.slice(2);
   }
   if (path === "" || path.includes(":memory:")) return null;
-  return decodeURIComponent(path);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null; // A malformed escape: the client reads the URL its own way (or says what is wrong).
+  }
 }
 
 export function withFastReads(client: Client, url: string): Client {

@@ -150,7 +150,7 @@ describe("reads through statements prepared once (ADR 0033)", () => {
     expect(embeddedPath("file:.data/x.db")).toBe(".data/x.db");
     expect(embeddedPath("file:/tmp/a%20b.db")).toBe("/tmp/a b.db");
     expect(embeddedPath("file:///tmp/a.db")).toBe("/tmp/a.db");
-    for (const other of ["file::memory:", "file:x.db?mode=ro", "file://host/x.db", "libsql://db.turso.io", "https://db.example", ":memory:"]) {
+    for (const other of ["file::memory:", "file:x.db?mode=ro", "file://host/x.db", "libsql://db.turso.io", "https://db.example", ":memory:", "file:bad%zz.db"]) {
       expect(embeddedPath(other)).toBeNull();
     }
   });
