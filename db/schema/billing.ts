@@ -84,6 +84,15 @@ export const payments = sqliteTable(
     invoiceNumber: text("invoice_number"),
     amountCents: integer("amount_cents").notNull(),
     applicationFeeCents: integer("application_fee_cents").notNull(),
+    /**
+     * What the app has decided to give back of this payment, in total (an opt-out, a cancelled trip,
+     * a deleted child, a lowered cost, a charge nothing can be attached to). Only ever grows; the
+     * refunds are asked of Stripe until `refunded_cents` reaches it (services/payments/refunds.ts).
+     */
+    refundDueCents: integer("refund_due_cents").notNull().default(0),
+    /** What Stripe has refunded of the charge (its `amount_refunded`), from `charge.refunded`; only grows. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** `refunded` once the whole amount is refunded; a partly refunded payment stays `succeeded`. */
     status: text("status", { enum: PAYMENT_RECORD_STATUSES }).notNull().default("pending"),
     stripeCheckoutSessionId: text("stripe_checkout_session_id"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
@@ -102,6 +111,10 @@ export const payments = sqliteTable(
     index("payments_school_idx").on(t.schoolId, t.createdAt),
     uniqueIndex("payments_checkout_unique").on(t.stripeCheckoutSessionId),
     uniqueIndex("payments_payment_intent_unique").on(t.stripePaymentIntentId),
+    // The hourly refunds job's list: payments whose decided refund has not come through (few at any time).
+    index("payments_refund_owed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'succeeded' and ${t.refundDueCents} > ${t.refundedCents}`),
   ],
 );
 

@@ -63,7 +63,12 @@ export const flightTripEnrollments = sqliteTable(
       .references(() => parents.id, { onDelete: "cascade" }),
     status: text("status", { enum: ENROLLMENT_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: ENROLLMENT_PAYMENT_STATUSES }).notNull().default("pending"),
+    /** What the school keeps of the enrolment's payments: paid, less every refund given or decided (derived, payment-events.ts). */
     amountPaidCents: integer("amount_paid_cents").notNull().default(0),
+    /** What Stripe has refunded of its payments (derived). */
+    amountRefundedCents: integer("amount_refunded_cents").notNull().default(0),
+    /** Refunds decided but not yet confirmed by Stripe (derived). */
+    refundPendingCents: integer("refund_pending_cents").notNull().default(0),
     emergencyContact: text("emergency_contact").notNull(),
     emergencyPhone: text("emergency_phone").notNull(),
     medicalInfo: text("medical_info"),

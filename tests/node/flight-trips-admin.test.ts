@@ -212,8 +212,13 @@ describe("delete or cancel", () => {
     expect(await t.db.$count(flightTripEnrollments)).toBe(2);
     for (const payment of [first, second, third]) {
       expect(create).toHaveBeenCalledWith(
-        { payment_intent: payment.stripePaymentIntentId, refund_application_fee: true, metadata: { payment_id: payment.id, reason: "flight_trip_cancelled" } },
-        { stripeAccount: FLIGHT_ACCOUNT, idempotencyKey: `refund-${payment.stripePaymentIntentId}` },
+        {
+          payment_intent: payment.stripePaymentIntentId,
+          amount: payment.amountCents,
+          refund_application_fee: true,
+          metadata: { payment_id: payment.id, reason: "flight_trip_cancelled" },
+        },
+        { stripeAccount: FLIGHT_ACCOUNT, idempotencyKey: `refund-${payment.stripePaymentIntentId}-0` },
       );
       expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: true, amount_refunded: payment.amountCents });
     }

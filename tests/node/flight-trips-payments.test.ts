@@ -163,15 +163,15 @@ describe("opting out refunds through Stripe", () => {
     expect(await api.parent.flightTrips.optOut({ enrollmentId })).toEqual({ refundsRequested: 1, refundsFailed: 0 });
     expect(create.mock.calls).toEqual([
       [
-        { payment_intent: payment!.stripePaymentIntentId, refund_application_fee: true, metadata: { payment_id: payment!.id, reason: "opted_out" } },
-        { stripeAccount: ACCOUNT, idempotencyKey: `refund-${payment!.stripePaymentIntentId}` },
+        { payment_intent: payment!.stripePaymentIntentId, amount: 10_000, refund_application_fee: true, metadata: { payment_id: payment!.id, reason: "opted_out" } },
+        { stripeAccount: ACCOUNT, idempotencyKey: `refund-${payment!.stripePaymentIntentId}-0` },
       ],
     ]);
     create.mockRestore();
     // The simulator delivered charge.refunded through the real webhook.
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ status: "opted-out", paymentStatus: "pending", amountPaidCents: 0, optedOutAt: t.clock.now() });
     expect((await paymentRows(enrollmentId)).map((row) => [row.status, row.refundedAt])).toEqual([["refunded", t.clock.now()]]);
-    expect((await mails(parent.email, "payment_refunded")).map((mail) => mail.id)).toEqual([refundEmailId(payment!.stripePaymentIntentId!)]);
+    expect((await mails(parent.email, "payment_refunded")).map((mail) => mail.id)).toEqual([refundEmailId(payment!.stripePaymentIntentId!, payment!.amountCents)]);
     expect(await audits("enrollment_refunded")).toHaveLength(1);
     expect(await audits("enrollment_opted_out")).toHaveLength(1);
   });
@@ -182,8 +182,9 @@ describe("opting out refunds through Stripe", () => {
     const create = vi.spyOn(t.deps.stripe.refunds, "create").mockRejectedValue(new Error("Stripe is down"));
     expect(await api.parent.flightTrips.optOut({ enrollmentId })).toEqual({ refundsRequested: 1, refundsFailed: 1 });
     create.mockRestore();
-    expect(await enrollmentRow(enrollmentId)).toMatchObject({ status: "opted-out", amountPaidCents: 10_000 });
-    expect((await paymentRows(enrollmentId)).map((row) => row.status)).toEqual(["succeeded"]);
+    // Decided (nothing kept), not yet done: the refund shows as pending until Stripe takes it.
+    expect(await enrollmentRow(enrollmentId)).toMatchObject({ status: "opted-out", amountPaidCents: 0, refundPendingCents: 10_000, amountRefundedCents: 0 });
+    expect((await paymentRows(enrollmentId)).map((row) => [row.status, row.refundDueCents, row.refundedCents])).toEqual([["succeeded", 10_000, 0]]);
   });
 
   it("an open Checkout of an opted-out enrolment is expired: nothing more can be paid through it", async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailLogs, flightTripEnrollments, flightTrips, notifications } from "../../db/schema/index.ts";
-import { CRON_JOBS, flightTripsJob, runScheduled } from "../../worker/cron/scheduled.ts";
+import { CRON_JOBS, flightTripsJob, refundsJob, runScheduled } from "../../worker/cron/scheduled.ts";
 import { sendEnrollmentReminders } from "../../worker/services/flight-trips/sweep.ts";
 import { callerFor } from "../support/caller.ts";
 import { createUser } from "../support/fixtures.ts";
@@ -94,7 +94,7 @@ describe("the reminder 48 hours before the enrolment deadline", () => {
     const trip = await tripWithFamilies();
     expect(CRON_JOBS).toContain(flightTripsJob);
     const report = await runScheduled(cronDeps(), new Date(CLOSES.getTime() - 30 * HOUR), [flightTripsJob]);
-    expect(report["flight-trips"]).toEqual({ reminders: 2, refundsOwed: 0, refundsFailed: 0 });
+    expect(report["flight-trips"]).toEqual({ reminders: 2 });
     expect(await reminders(trip.partial.parent.id)).toHaveLength(1);
   });
 });
@@ -107,17 +107,20 @@ describe("refunds still owed", () => {
     expect(await (await callerFor(t, f.admin)).schoolAdmin.flightTrips.delete({ tripId: trip.tripId })).toMatchObject({ outcome: "cancelled", refundsFailed: 1 });
     expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: false });
     create.mockRestore();
-    const report = await runScheduled(cronDeps(), t.clock.now(), [flightTripsJob]);
-    expect(report["flight-trips"]).toMatchObject({ refundsOwed: 1, refundsFailed: 0 });
+    expect(CRON_JOBS).toContain(refundsJob);
+    const report = await runScheduled(cronDeps(), t.clock.now(), [refundsJob]);
+    expect(report.refunds).toEqual({ owed: 1, requested: 1, failed: 0 });
     expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: true, amount_refunded: 10_000 });
+    // Done: the next hour finds nothing owed.
+    expect((await runScheduled(cronDeps(), new Date(t.clock.now().getTime() + HOUR), [refundsJob])).refunds).toEqual({ owed: 0, requested: 0, failed: 0 });
   });
 
   it("an opted-out enrolment's payment is refunded; a confirmed one of a running trip is not", async () => {
     const trip = await tripWithFamilies();
     const owed = await paidEnrolmentPayment(t, trip.optedOut.enrolment, 10_000);
     const kept = await paidEnrolmentPayment(t, trip.paid.enrolment, 45_050);
-    const report = await runScheduled(cronDeps(), t.clock.now(), [flightTripsJob]);
-    expect(report["flight-trips"]).toMatchObject({ refundsOwed: 1, refundsFailed: 0 });
+    const report = await runScheduled(cronDeps(), t.clock.now(), [refundsJob]);
+    expect(report.refunds).toEqual({ owed: 1, requested: 1, failed: 0 });
     expect(await simulatedCharge(t, owed.stripePaymentIntentId!)).toMatchObject({ refunded: true });
     expect(await simulatedCharge(t, kept.stripePaymentIntentId!)).toMatchObject({ refunded: false });
   });

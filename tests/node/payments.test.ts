@@ -7,7 +7,7 @@ import { auditLogs, devStripeObjects, emailLogs, invoices, payments, schools } f
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
 import { receiptEmailId } from "../../worker/services/payments/payment-events.ts";
-import { requestRefunds } from "../../worker/services/payments/refunds.ts";
+import { paymentsOwedRefund, refundWhatIsDue } from "../../worker/services/payments/refunds.ts";
 import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
 import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
@@ -310,6 +310,8 @@ describe("payment webhooks", () => {
               schoolId: school.id,
               parentId: parent.id,
               kind: "invoice",
+              refundDueCents: 0,
+              refundedCents: 0,
               invoiceId: invoice.id,
               enrollmentId: null,
               schoolName: null,
@@ -356,13 +358,13 @@ describe("payment webhooks", () => {
     expect(await receipts(parent.email)).toHaveLength(0);
   });
 
-  it("a payment of less than the invoice's total is recorded but does not pay the invoice", async () => {
+  it("MN1 a payment of less than the invoice's total does not pay the invoice: it is recorded and refunded, and the invoice stays owed", async () => {
     const { parent, invoice } = await parentWithInvoice();
     const { events } = await paidCheckout(parent, invoice.id);
     const intent = events.intentSucceeded.data.object as unknown as Record<string, unknown>;
     await post({ ...events.intentSucceeded, data: { object: { ...intent, amount: 100, amount_received: 100 } } });
     expect((await invoiceRow(invoice.id)).status).toBe("pending");
-    expect((await paymentRows(invoice.id)).find((row) => row.status === "succeeded")?.amountCents).toBe(100);
+    expect((await paymentRows(invoice.id)).find((row) => row.amountCents === 100)).toMatchObject({ status: "refunded", refundDueCents: 100, refundedCents: 100 });
   });
 
   it("ST1 a bad signature is refused with 400 and changes nothing", async () => {
@@ -395,21 +397,22 @@ describe("payment webhooks", () => {
     expect((await invoiceRow(invoice.id)).status).toBe("refunded");
   });
 
-  it("ST4 requestRefunds refunds on the charge's connected account with the application fee, once however often it is asked", async () => {
+  it("ST4 refundWhatIsDue refunds what is due on the charge's connected account with the application fee, once however often it is asked", async () => {
     const { parent, invoice } = await parentWithInvoice();
     const session = await sessionOf((await pay(parent, invoice.id)).url);
     await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, { method: "POST" });
     const [payment] = await paymentRows(invoice.id);
-    const row = { id: payment!.id, stripePaymentIntentId: payment!.stripePaymentIntentId!, stripeAccountId: payment!.stripeAccountId! };
+    await t.db.update(payments).set({ refundDueCents: payment!.amountCents }).where(eq(payments.id, payment!.id));
+    const [row] = await paymentsOwedRefund(t.db, eq(payments.id, payment!.id));
     const create = vi.spyOn(t.deps.stripe.refunds, "create");
     t.clock.advance(5 * MINUTE);
     // Twice at once (a double click), then again later (a retry): one refund, every call succeeds.
-    const results = await Promise.all([requestRefunds(t.deps, [row], "test"), requestRefunds(t.deps, [row], "test")]);
-    expect(await requestRefunds(t.deps, [row], "test")).toEqual({ failed: [] });
-    expect(results).toEqual([{ failed: [] }, { failed: [] }]);
+    const results = await Promise.all([refundWhatIsDue(t.deps, [row!], "test", t.clock.now()), refundWhatIsDue(t.deps, [row!], "test", t.clock.now())]);
+    expect(await refundWhatIsDue(t.deps, [row!], "test", t.clock.now())).toEqual({ requested: 0, failed: [] });
+    expect(results.map((result) => result.failed)).toEqual([[], []]);
     expect(create.mock.calls[0]).toEqual([
-      { payment_intent: row.stripePaymentIntentId, refund_application_fee: true, metadata: { payment_id: row.id, reason: "test" } },
-      { stripeAccount: row.stripeAccountId, idempotencyKey: `refund-${row.stripePaymentIntentId}` },
+      { payment_intent: row!.stripePaymentIntentId, amount: payment!.amountCents, refund_application_fee: true, metadata: { payment_id: row!.id, reason: "test" } },
+      { stripeAccount: row!.stripeAccountId, idempotencyKey: `refund-${row!.stripePaymentIntentId}-0` },
     ]);
     create.mockRestore();
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "refunded", refundedAt: t.clock.now() });
@@ -420,8 +423,8 @@ describe("payment webhooks", () => {
     const otherSession = await sessionOf((await pay(other, otherInvoice.id)).url);
     await t.app.request(`http://localhost:8787/dev/stripe/checkout/${otherSession.id}/pay`, { method: "POST" });
     const [otherPayment] = await paymentRows(otherInvoice.id);
-    const wrongAccount = { id: otherPayment!.id, stripePaymentIntentId: otherPayment!.stripePaymentIntentId!, stripeAccountId: "acct_someone_else" };
-    expect(await requestRefunds(t.deps, [wrongAccount], "test")).toEqual({ failed: [otherPayment!.id] });
+    const wrongAccount = { ...row!, id: otherPayment!.id, stripePaymentIntentId: otherPayment!.stripePaymentIntentId!, stripeAccountId: "acct_someone_else" };
+    expect(await refundWhatIsDue(t.deps, [wrongAccount], "test", t.clock.now())).toEqual({ requested: 0, failed: [otherPayment!.id] });
     expect((await paymentRows(otherInvoice.id)).map((p) => p.status)).toEqual(["succeeded"]);
   });
 });

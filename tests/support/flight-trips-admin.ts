@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FlightTripForm } from "#shared/flight-trips.ts";
 import { children, devStripeObjects, flightTripEnrollments, payments } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
+import { enrollmentPaymentRecompute } from "../../worker/services/flight-trips/payment-events.ts";
 import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
 import { createSchool, createUser } from "./fixtures.ts";
 import type { TestApp } from "./harness.ts";
@@ -104,6 +105,8 @@ export async function paidEnrolmentPayment(t: TestApp, enrolment: { id: string; 
       paidAt: t.clock.now(),
     })
     .returning();
+  // As the webhook does: the enrolment's money recomputed from its payments.
+  await t.db.batch([enrollmentPaymentRecompute(t.db, enrolment.id, t.clock.now())]);
   return payment!;
 }
 

@@ -10,6 +10,7 @@ import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { markOverdueInvoices } from "../services/billing/overdue.ts";
 import { flightTripSweep } from "../services/flight-trips/sweep.ts";
 import { expireInvitations, sendInviteReminders } from "../services/invitations/sweep.ts";
+import { settleOwedRefunds } from "../services/payments/settle.ts";
 import { compactSearchIndexes } from "../services/platform/search-indexes.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
 
@@ -80,10 +81,16 @@ export const overdueInvoicesJob: CronJob = {
   run: async (deps, now) => ({ overdue: await markOverdueInvoices(deps, now) }),
 };
 
-/** Flight trips: the one payment reminder before the enrolment deadline, and refunds still owed. */
+/** Flight trips: the one payment reminder before the enrolment deadline. */
 export const flightTripsJob: CronJob = {
   name: "flight-trips",
   run: (deps, now) => flightTripSweep(deps, now),
+};
+
+/** MN1: money nothing may keep goes back: stragglers settled, refunds still owed asked of Stripe again. */
+export const refundsJob: CronJob = {
+  name: "refunds",
+  run: (deps, now) => settleOwedRefunds(deps, now),
 };
 
 /** GD1: audit rows older than 3 years, through the purge path the append-only triggers allow. */
@@ -111,6 +118,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   inviteRemindersJob,
   overdueInvoicesJob,
   flightTripsJob,
+  refundsJob,
   auditRetentionJob,
   paymentRetentionJob,
   searchIndexesJob,

@@ -116,14 +116,16 @@ export function devStripePaymentRoutes(deps: StripeWebhookDeps, page: Page) {
           <h1>Payments</h1>
           ${intents.length === 0 ? html`<p>No payments yet.</p>` : ""}
           ${intents.map((intent) => {
-            const refunded = charges.get(intent.id)?.refunded === true;
+            const charge = charges.get(intent.id);
+            const refunded = charge?.refunded === true;
+            const left = charge ? charge.amount - charge.amount_refunded : intent.amount;
             return html`<section class="payment">
               <p><strong>${money(intent.amount, intent.currency)}</strong> · ${intent.description}</p>
               <p class="meta">${intent.id} · ${intent.account ?? "platform"} · application fee ${money(intent.application_fee_amount ?? 0, intent.currency)}</p>
               ${
                 refunded
                   ? html`<p><strong>Refunded</strong></p>`
-                  : html`<form method="post" action="/dev/stripe/payments/${intent.id}/refund"><button type="submit" class="secondary">Refund ${money(intent.amount, intent.currency)}</button></form>`
+                  : html`<form method="post" action="/dev/stripe/payments/${intent.id}/refund"><button type="submit" class="secondary">Refund ${money(left, intent.currency)}</button></form>`
               }
             </section>`;
           })}`,
@@ -136,7 +138,7 @@ export function devStripePaymentRoutes(deps: StripeWebhookDeps, page: Page) {
     const intent = await loadObject<SimPaymentIntent>(db, c.req.param("id"));
     const result = intent ? await refundSimulatedPayment(db, intent, deps.now()) : null;
     if (!result) return c.text("No such payment", 404);
-    if (result.event) await deliverSimulatedEvents(deps, [result.event]);
+    if ("event" in result) await deliverSimulatedEvents(deps, [result.event]);
     return c.redirect("/dev/stripe/payments", 303);
   });
 

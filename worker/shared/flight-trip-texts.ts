@@ -1,4 +1,5 @@
 // No zod here: list screens read these labels without loading the forms' schemas.
+import { formatCents } from "./money.ts";
 import { shiftDate, zonedInstant } from "./school-time.ts";
 
 /** Spec §4. "Not Enrolled" is no enrolment row at all, so it is only a label. */
@@ -108,6 +109,9 @@ export const FLIGHT_TRIP_MESSAGES = {
 
 /** The parent's side (appended): states the messages above do not cover, and the return from Checkout. */
 export const ENROLLMENT_MESSAGES = {
+  /** Deleting a child (or the account) follows the opt-out rule: not once the deadline of a trip it holds a seat on has passed. */
+  heldAfterDeadline: (childName: string, tripTitle: string) =>
+    `${childName} is enrolled in ${tripTitle}, whose enrolment deadline has passed, so ${childName} can no longer be opted out or removed. Please contact the school.`,
   alreadyOptedOut: "This child has already opted out of this trip.",
   notEnrolled: "This child is no longer enrolled in this trip. Enroll again to pay.",
   returnSuccess: { title: "Payment received", description: "Thank you! Your payment was received. The enrolment shows as paid once Stripe confirms it." },
@@ -117,4 +121,14 @@ export const ENROLLMENT_MESSAGES = {
 /** The school admin's rules beyond the form (appended: the shared messages above stay as they are). */
 export const FLIGHT_TRIP_ADMIN_MESSAGES = {
   reopenCancelled: "A cancelled trip cannot be reopened: its payments are refunded. Create a new trip instead.",
+  /** A lowered cost refunds what was paid above it: said with the amounts, saved only once confirmed. */
+  confirmRefunds: (refunds: { childName: string; cents: number }[]) => {
+    const total = refunds.reduce((sum, refund) => sum + refund.cents, 0);
+    const shown = refunds.slice(0, 5).map((refund) => `${refund.childName} ${formatCents(refund.cents)}`);
+    const more = refunds.length > 5 ? `, and ${refunds.length - 5} more` : "";
+    return `The new cost is below what ${refunds.length === 1 ? "1 family has" : `${refunds.length} families have`} paid: saving refunds ${formatCents(total)} (${shown.join(", ")}${more}) to the cards it was paid with.`;
+  },
 } as const;
+
+/** The reason a trip edit waits for the admin's confirmation of its refunds (AppError details). */
+export const CONFIRM_REFUNDS_REASON = "refund_confirmation_required";

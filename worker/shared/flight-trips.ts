@@ -66,7 +66,8 @@ const id = z.string().min(1).max(64);
 
 export const flightTripIdInput = z.object({ tripId: id }).strict();
 export const createFlightTripInput = z.object({ trip: flightTripFormSchema }).strict();
-export const updateFlightTripInput = z.object({ tripId: id, trip: flightTripFormSchema }).strict();
+/** `confirmRefunds`: the admin has seen what a lowered cost refunds and confirmed it. */
+export const updateFlightTripInput = z.object({ tripId: id, trip: flightTripFormSchema, confirmRefunds: z.boolean().optional() }).strict();
 
 /** The Enroll Now modal (spec §5: child, emergency contact, its phone and the terms are required). */
 export const enrollmentFormSchema = z

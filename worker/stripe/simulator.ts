@@ -91,19 +91,25 @@ export async function loadObject<T>(db: Db, id: string): Promise<T | null> {
 }
 
 /**
- * Refunds a simulated payment in full (the API's `POST /v1/refunds` and the dev dashboard's Refund
- * button): the charge is marked refunded and the `charge.refunded` event Stripe sends is returned,
- * or null when the charge was already refunded.
+ * Refunds a simulated payment (the API's `POST /v1/refunds` and the dev dashboard's Refund button):
+ * `amount` of it, or all that is left. The charge's `amount_refunded` grows, `refunded` turns true
+ * once all of it is back, and the `charge.refunded` event Stripe sends is returned; null when there
+ * is no charge, an error text when the amount is more than is left.
  */
 export async function refundSimulatedPayment(
   db: Db,
   intent: SimPaymentIntent,
   now: Date,
-): Promise<{ charge: SimCharge; event: ReturnType<typeof stripeEvent> | null } | null> {
+  amount?: number,
+): Promise<{ charge: SimCharge; event: ReturnType<typeof stripeEvent> } | { error: string; code?: string } | null> {
   const charge = await loadObject<SimCharge>(db, intent.latest_charge);
   if (!charge) return null;
-  if (charge.refunded) return { charge, event: null };
-  const refunded: SimCharge = { ...charge, refunded: true, amount_refunded: charge.amount };
+  const left = charge.amount - charge.amount_refunded;
+  if (left <= 0) return { error: `Charge ${charge.id} has already been refunded.`, code: "charge_already_refunded" };
+  const refund = amount ?? left;
+  if (!Number.isInteger(refund) || refund <= 0) return { error: "Invalid positive integer" };
+  if (refund > left) return { error: `Refund amount (${refund}) is greater than unrefunded amount on charge (${left})` };
+  const refunded: SimCharge = { ...charge, amount_refunded: charge.amount_refunded + refund, refunded: charge.amount_refunded + refund >= charge.amount };
   await saveObject(db, "charge", refunded, now);
   return { charge: refunded, event: stripeEvent("charge.refunded", refunded, now, intent.account ?? undefined) };
 }
@@ -231,7 +237,19 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     return c.json(portal);
   });
 
-  // A full refund of a direct charge on a connected account (`Stripe-Account`), as the services ask for it.
+  // A PaymentIntent of a direct charge, on its connected account (`Stripe-Account`), its charge expandable.
+  app.get("/v1/payment_intents/:id", async (c) => {
+    const account = c.req.header("stripe-account") ?? null;
+    const intent = await loadObject<SimPaymentIntent>(db, c.req.param("id"));
+    if (intent?.object !== "payment_intent" || intent.account !== account) return stripeError(`No such payment_intent: '${c.req.param("id")}'`, 404);
+    const { account: _account, ...publicIntent } = intent;
+    // `expand[0]=latest_charge` (the SDK numbers array entries).
+    const expand = [...new URL(c.req.url).searchParams].filter(([key]) => key.startsWith("expand")).map(([, value]) => value);
+    if (!expand.includes("latest_charge")) return c.json(publicIntent);
+    return c.json({ ...publicIntent, latest_charge: await loadObject<SimCharge>(db, intent.latest_charge) });
+  });
+
+  // A refund (all that is left, or `amount` of it) of a direct charge on a connected account (`Stripe-Account`).
   app.post("/v1/refunds", async (c) => {
     const account = c.req.header("stripe-account") ?? null;
     const idempotencyKey = c.req.header("idempotency-key") && `${account ? `${account}:` : ""}${c.req.header("idempotency-key")}`;
@@ -243,18 +261,13 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     const intent = await loadObject<SimPaymentIntent>(db, intentId);
     if (intent?.object !== "payment_intent" || intent.account !== account) return stripeError(`No such payment_intent: '${intentId}'`, 404);
     const amount = params.get("amount");
-    if (amount !== null && Number(amount) !== intent.amount) return stripeError("The local simulator refunds whole charges only: leave out `amount`.");
-    const result = await refundSimulatedPayment(db, intent, deps.now());
+    const result = await refundSimulatedPayment(db, intent, deps.now(), amount === null ? undefined : Number(amount));
     if (!result) return stripeError(`No such payment_intent: '${intentId}'`, 404);
-    if (!result.event)
-      return Response.json(
-        { error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ${result.charge.id} has already been refunded.` } },
-        { status: 400 },
-      );
+    if ("error" in result) return Response.json({ error: { type: "invalid_request_error", code: result.code, message: result.error } }, { status: 400 });
     const refund = {
       id: `re_${randomHex(12)}`,
       object: "refund",
-      amount: result.charge.amount,
+      amount: amount === null ? result.charge.amount : Number(amount),
       charge: result.charge.id,
       payment_intent: intent.id,
       currency: result.charge.currency,

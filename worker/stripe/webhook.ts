@@ -5,7 +5,8 @@ import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";
 import { enqueuePendingEmails } from "../services/email/outbox.ts";
-import { paymentEmailIds } from "../services/payments/payment-events.ts";
+import { PaymentNotYetKnown, paymentEmailIds } from "../services/payments/payment-events.ts";
+import { settleAfterPaymentEvent } from "../services/payments/settle.ts";
 import { stripeCryptoProvider } from "./crypto.ts";
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */
@@ -40,9 +41,19 @@ export async function handleStripeWebhook(
   }
   // IN1: a lone surrogate escape would be stored with the event and break SQLite's JSON functions.
   if (!isWellFormedDeep(event)) return { status: 400, body: { error: VALIDATION_ERROR } };
-  const outcome = await applyStripeEvent(deps.db, event, deps.now());
+  let outcome: "applied" | "duplicate";
+  try {
+    outcome = await applyStripeEvent(deps.db, event, deps.now());
+  } catch (error) {
+    if (!(error instanceof PaymentNotYetKnown)) throw error;
+    // Nothing recorded: Stripe delivers the event again, after the payment's own events.
+    deps.logger.warn("stripe webhook: refund of a payment not seen yet, left for Stripe's retry", { id: event.id, paymentIntent: error.paymentIntentId });
+    return { status: 409, body: { error: "The payment this refund belongs to has not arrived yet; retry later." } };
+  }
   deps.logger.info("stripe webhook", { id: event.id, type: event.type, outcome });
   // A receipt the batch wrote goes on the queue now (a failed enqueue is left to the hourly sweep).
   if (outcome === "applied") await enqueuePendingEmails(deps, paymentEmailIds(event));
+  // MN1: a charge that nothing can keep goes back now (the hourly sweep catches what fails here).
+  await settleAfterPaymentEvent(deps, event, deps.now());
   return { status: 200, body: { received: true, duplicate: outcome === "duplicate" } };
 }

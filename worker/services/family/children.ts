@@ -5,6 +5,7 @@ import { children, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { releaseChildren } from "../flight-trips/release.ts";
 import { uniqueRouteNames } from "../trips/trips.ts";
 
 /** What My Children shows and edits of a child (never the parent or school ids). */
@@ -116,13 +117,20 @@ export async function updateChild(scope: ParentScope, input: { childId: string; 
   return { id: input.childId };
 }
 
-/** Delete Child (after the spec's confirmation): only one of the parent's own children. */
+/**
+ * Delete Child (after the spec's confirmation): only one of the parent's own children. Its field
+ * trips follow the opt-out rule (flight-trips/release.ts): refused after a deadline it holds a seat
+ * past, otherwise open Checkouts closed and what was paid for trips still to come refunded.
+ */
 export async function deleteChild(scope: ParentScope, input: { childId: string }) {
   const { db } = scope.deps;
-  const [, deleted] = await db.batch([
+  const release = await releaseChildren(scope, own(scope, input.childId)!);
+  const [, , deleted] = await db.batch([
     childAudit(scope, "removed", input.childId, childExists(scope, input.childId)),
+    release.decide(),
     db.delete(children).where(own(scope, input.childId)).returning({ id: children.id }),
   ]);
   if (deleted.length === 0) throw new AppError("NOT_FOUND", CHILD_MESSAGES.notFound);
+  await release.settle("child_deleted");
   return { id: input.childId };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import { dollarsToCents } from "#shared/fees.ts";
-import { FLIGHT_TRIP_ADMIN_MESSAGES, type FlightTripValues, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
+import { CONFIRM_REFUNDS_REASON, FLIGHT_TRIP_ADMIN_MESSAGES, type FlightTripValues, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
 import { rowHolds } from "../../../db/conditional.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
@@ -8,9 +8,11 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError } from "../errors.ts";
-import { refundableEnrollmentPayments, requestRefunds } from "../payments/refunds.ts";
+import { expireOpenCheckouts } from "../payments/checkout.ts";
+import { settlePayables } from "../payments/settle.ts";
 import { TRIP_COLUMNS } from "./columns.ts";
-import { cancellationNotice, flightTripChangeNotice, NOT_OPTED_OUT, parentNotices } from "./notify.ts";
+import { cancellationNotice, costChanged, flightTripChangeNotice, NOT_OPTED_OUT, parentNotices } from "./notify.ts";
+import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 /** At most this many trips on the page (a school runs a handful a year). */
 export const FLIGHT_TRIP_LIST_LIMIT = 500;
@@ -159,16 +161,22 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This flight trip was ch
  * notifies the parents holding a seat, in the same batch and only if this write won its claim (a
  * double submit notifies once). Setting the status to cancelled cancels as Delete does (refunds).
  */
-export async function updateFlightTrip(scope: SchoolScope, input: { tripId: string; trip: FlightTripValues }) {
+export async function updateFlightTrip(scope: SchoolScope, input: { tripId: string; trip: FlightTripValues; confirmRefunds?: boolean | undefined }) {
   const { db } = scope.deps;
   const before = await findFlightTrip(scope, input.tripId);
   const values = tripValues(input.trip);
+  const priced = costChanged(before, values);
   if (values.capacity !== null && values.capacity < before.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));
   if (before.status === "cancelled" && values.status !== "cancelled") throw new AppError("BAD_REQUEST", FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled);
   if (values.status === "cancelled" && before.status !== "cancelled") {
     // The other fields are saved first (no notice), then the cancellation tells and refunds once.
-    await updateFlightTrip(scope, { tripId: before.id, trip: { ...input.trip, status: before.status } });
+    await updateFlightTrip(scope, { tripId: before.id, trip: { ...input.trip, status: before.status }, confirmRefunds: true });
     return { id: before.id, ...(await cancelFlightTrip(scope, before.id)) };
+  }
+  if (priced && !input.confirmRefunds) {
+    // MN1: a cost below what a family has paid refunds the difference, once the admin has seen the amounts.
+    const refunds = await paidAbove(scope, before.id, values.costPerStudentCents);
+    if (refunds.length > 0) throw new AppError("PRECONDITION_FAILED", FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds(refunds), { reason: CONFIRM_REFUNDS_REASON });
   }
   const notice = flightTripChangeNotice(before, values);
   const changeId = crypto.randomUUID();
@@ -183,6 +191,8 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
           .update(flightTrips)
           .set({ ...values, changeId, updatedAt: scope.now })
           .where(and(eq(flightTrips.id, before.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${before.changeId}`, capacityHolds)),
+        // Every enrolment's payment status against the new cost, in the same batch.
+        ...(priced ? [enrollmentPaymentRecompute(db, { tripId: before.id }, scope.now)] : []),
         ...sent.inserts,
       ],
       {
@@ -204,7 +214,40 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
     }
     throw error;
   }
+  if (priced) {
+    // Checkouts opened for the old amounts close; whatever is now paid above the cost goes back.
+    const enrollmentIds = await tripEnrollmentIds(scope, before.id);
+    await expireOpenCheckouts(scope.deps, inArray(payments.enrollmentId, enrollmentIds), scope.now);
+    await settlePayables(scope.deps, "enrollment", enrollmentIds, "flight_trip_cost_lowered", scope.now);
+  }
   return { id: before.id, notified: sent.recipients };
+}
+
+/** The school's enrolments on a trip (every status). */
+async function tripEnrollmentIds(scope: SchoolScope, tripId: string): Promise<string[]> {
+  const rows = await scope.deps.db
+    .select({ id: flightTripEnrollments.id })
+    .from(flightTripEnrollments)
+    .where(and(eq(flightTripEnrollments.flightTripId, tripId), eq(flightTripEnrollments.schoolId, scope.schoolId)));
+  return rows.map((row) => row.id);
+}
+
+/** The enrolments holding a seat whose payments exceed `costCents`, with what would go back. */
+async function paidAbove(scope: SchoolScope, tripId: string, costCents: number) {
+  const rows = await scope.deps.db
+    .select({ childName: children.name, paid: flightTripEnrollments.amountPaidCents })
+    .from(flightTripEnrollments)
+    .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
+    .where(
+      and(
+        eq(flightTripEnrollments.flightTripId, tripId),
+        eq(flightTripEnrollments.schoolId, scope.schoolId),
+        inArray(flightTripEnrollments.status, SEAT_HOLDING_STATUSES),
+        gt(flightTripEnrollments.amountPaidCents, costCents),
+      ),
+    )
+    .orderBy(asc(children.name));
+  return rows.map((row) => ({ childName: row.childName, cents: row.paid - costCents }));
 }
 
 /**
@@ -299,7 +342,8 @@ export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Prom
       if (!(error instanceof AppError && error.code === "CONFLICT" && (await findFlightTrip(scope, trip.id)).status === "cancelled")) throw error;
     }
   }
-  const owed = await refundableEnrollmentPayments(db, and(eq(flightTripEnrollments.flightTripId, trip.id), eq(flightTripEnrollments.schoolId, scope.schoolId))!);
-  const { failed } = await requestRefunds(scope.deps, owed, "flight_trip_cancelled");
-  return { outcome: "cancelled", refunds: owed.length, refundsFailed: failed.length };
+  const enrollmentIds = await tripEnrollmentIds(scope, trip.id);
+  await expireOpenCheckouts(scope.deps, inArray(payments.enrollmentId, enrollmentIds), scope.now);
+  const { requested, failed } = await settlePayables(scope.deps, "enrollment", enrollmentIds, "flight_trip_cancelled", scope.now);
+  return { outcome: "cancelled", refunds: requested, refundsFailed: failed.length };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   ENROLLMENT_MESSAGES,
@@ -17,8 +17,16 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
-import { assertCanCharge, CHECKOUT_LIMIT, PAYING_SCHOOL_COLUMNS, type Payable, startPayableCheckout, takeCheckoutSlot } from "../payments/checkout.ts";
-import { refundableEnrollmentPayments, requestRefunds } from "../payments/refunds.ts";
+import {
+  assertCanCharge,
+  CHECKOUT_LIMIT,
+  expireOpenCheckouts,
+  PAYING_SCHOOL_COLUMNS,
+  type Payable,
+  startPayableCheckout,
+  takeCheckoutSlot,
+} from "../payments/checkout.ts";
+import { settlePayables } from "../payments/settle.ts";
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 /**
@@ -226,8 +234,8 @@ export type OptOutResult = { refundsRequested: number; refundsFailed: number };
 /**
  * `parent.flightTrips.optOut`: a pending or confirmed enrolment, before the deadline only. The
  * seat frees at once; open Checkouts for it are expired; every succeeded payment is refunded in
- * full through Stripe (the payment turns refunded when `charge.refunded` arrives). A refund Stripe
- * refuses now is asked for again by the hourly sweep.
+ * full through Stripe (settle.ts; the payment turns refunded when `charge.refunded` arrives). A
+ * refund Stripe refuses now is asked for again by the hourly sweep.
  */
 export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmentIdInput>): Promise<OptOutResult> {
   const { deps, now } = scope;
@@ -260,35 +268,7 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
     ),
   ]);
   if (won.length !== 1) throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.alreadyOptedOut);
-  await expireOpenCheckouts(scope, enrollment.id);
-  const refundable = await refundableEnrollmentPayments(db, eq(flightTripEnrollments.id, enrollment.id));
-  const { failed } = await requestRefunds(deps, refundable, "opted_out");
-  return { refundsRequested: refundable.length, refundsFailed: failed.length };
-}
-
-/** Checkout sessions still open for an enrolment that was opted out: nothing more can be paid through them. */
-async function expireOpenCheckouts(scope: ParentScope, enrollmentId: string): Promise<void> {
-  const { deps, now } = scope;
-  const open = await deps.db
-    .select({ id: payments.id, session: payments.stripeCheckoutSessionId, account: payments.stripeAccountId })
-    .from(payments)
-    .where(
-      and(eq(payments.enrollmentId, enrollmentId), eq(payments.status, "pending"), isNotNull(payments.stripeCheckoutSessionId), isNotNull(payments.stripeAccountId)),
-    );
-  for (const row of open) {
-    try {
-      await deps.stripe.checkout.sessions.expire(row.session!, {}, { stripeAccount: row.account! });
-    } catch (error) {
-      // Completed meanwhile: its payment arrives through the webhook and is refunded by the hourly sweep.
-      deps.logger.info("stripe: could not expire a checkout of an opted-out enrolment", {
-        session: row.session,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      continue;
-    }
-    await deps.db
-      .update(payments)
-      .set({ status: "failed", updatedAt: now })
-      .where(and(eq(payments.id, row.id), eq(payments.status, "pending")));
-  }
+  await expireOpenCheckouts(deps, eq(payments.enrollmentId, enrollment.id), now);
+  const { requested, failed } = await settlePayables(deps, "enrollment", [enrollment.id], "opted_out", now);
+  return { refundsRequested: requested, refundsFailed: failed.length };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS, type FlightTripStatus, type notifyEnrolledParentsInput, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
+import { formatCents } from "#shared/money.ts";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
 import { flightTripEnrollments, flightTrips, parents, schools } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
@@ -19,20 +20,41 @@ export type FlightTripSchedule = {
   returnDate: string;
   returnTime: string;
   status: FlightTripStatus;
+  costPerStudentCents: number;
+  depositCents: number | null;
 };
 
 const SCHEDULE_FIELDS = ["departureAirport", "arrivalAirport", "departureDate", "departureTime", "returnDate", "returnTime", "status"] as const;
 
+/** Whether the cost or the deposit changed (what a parent owes, or is owed back). */
+export const costChanged = (
+  before: Pick<FlightTripSchedule, "costPerStudentCents" | "depositCents">,
+  after: Pick<FlightTripSchedule, "costPerStudentCents" | "depositCents">,
+) => before.costPerStudentCents !== after.costPerStudentCents || before.depositCents !== after.depositCents;
+
+function costSentence(before: FlightTripSchedule, after: FlightTripSchedule): string {
+  const deposit = after.depositCents === null ? "" : `, with a deposit of ${formatCents(after.depositCents)}`;
+  const was = before.costPerStudentCents === after.costPerStudentCents ? "" : ` (was ${formatCents(before.costPerStudentCents)})`;
+  const effect =
+    after.costPerStudentCents < before.costPerStudentCents
+      ? "Anything paid above the new cost is refunded to the card it was paid with."
+      : "What is still to pay shows on Flight Trips.";
+  return `The cost per student of ${after.title} is now ${formatCents(after.costPerStudentCents)}${was}${deposit}. ${effect}`;
+}
+
 /**
- * The notice of a change the enrolled parents act on (dates, times, airports or status), or null.
- * Times are wall-clock in the school's zone, as the admin typed them.
+ * The notice of a change the enrolled parents act on (dates, times, airports, status, cost or
+ * deposit), or null. Times are wall-clock in the school's zone, as the admin typed them.
  */
 export function flightTripChangeNotice(before: FlightTripSchedule, after: FlightTripSchedule): NotificationContent | null {
-  if (SCHEDULE_FIELDS.every((field) => before[field] === after[field])) return null;
+  const scheduleChanged = SCHEDULE_FIELDS.some((field) => before[field] !== after[field]);
+  const priced = costChanged(before, after);
+  if (!scheduleChanged && !priced) return null;
   if (after.status === "cancelled") return cancellationNotice(after);
+  const schedule = `${after.title} (${after.departureAirport} to ${after.arrivalAirport}) now departs on ${after.departureDate} at ${after.departureTime} and returns on ${after.returnDate} at ${after.returnTime}. Status: ${FLIGHT_TRIP_STATUS_LABELS[after.status]}.`;
   return {
-    title: "Flight trip changed",
-    message: `${after.title} (${after.departureAirport} to ${after.arrivalAirport}) now departs on ${after.departureDate} at ${after.departureTime} and returns on ${after.returnDate} at ${after.returnTime}. Status: ${FLIGHT_TRIP_STATUS_LABELS[after.status]}.`,
+    title: scheduleChanged ? "Flight trip changed" : "Flight trip cost changed",
+    message: [scheduleChanged ? schedule : null, priced ? costSentence(before, after) : null].filter(Boolean).join(" "),
     type: "warning",
     category: "trip",
   };

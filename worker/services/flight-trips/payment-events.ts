@@ -28,31 +28,42 @@ import {
  * payment has succeeded, an opted-out enrolment stays opted-out.
  */
 
-/** The succeeded payments of the enrolment being updated, in cents. */
-const paidSum = sql`(select coalesce(sum(${payments.amountCents}), 0) from ${payments} where ${payments.enrollmentId} = ${flightTripEnrollments.id} and ${payments.status} = 'succeeded')`;
+/** Of the enrolment being updated (correlated on its row): the payments that took money. */
+const ofEnrollment = sql`${payments.enrollmentId} = ${flightTripEnrollments.id} and ${payments.status} in ('succeeded', 'refunded')`;
+/** What goes back of a payment: refunded by Stripe, or decided and on its way (the larger). */
+const goingBack = sql`max(${payments.refundDueCents}, ${payments.refundedCents})`;
+/** What the school keeps: paid, less every refund given or decided. */
+const keptSum = sql`(select coalesce(sum(${payments.amountCents} - ${goingBack}), 0) from ${payments} where ${ofEnrollment})`;
+const refundedSum = sql`(select coalesce(sum(${payments.refundedCents}), 0) from ${payments} where ${ofEnrollment})`;
+const refundPendingSum = sql`(select coalesce(sum(${goingBack} - ${payments.refundedCents}), 0) from ${payments} where ${ofEnrollment})`;
 const tripCost = sql`(select ${flightTrips.costPerStudentCents} from ${flightTrips} where ${flightTrips.id} = ${flightTripEnrollments.flightTripId})`;
 /** `paymentStatusFor` (#shared/flight-trip-texts.ts) in SQL: paid in full, part paid, or nothing yet. */
-const derivedPaymentStatus = sql`case when ${paidSum} >= ${tripCost} then 'paid' when ${paidSum} > 0 then 'partial' else 'pending' end`;
-const derivedStatus = sql`case when ${flightTripEnrollments.status} = 'pending' and ${paidSum} > 0 then 'confirmed' else ${flightTripEnrollments.status} end`;
+const derivedPaymentStatus = sql`case when ${keptSum} >= ${tripCost} then 'paid' when ${keptSum} > 0 then 'partial' else 'pending' end`;
+const derivedStatus = sql`case when ${flightTripEnrollments.status} = 'pending' and ${keptSum} > 0 then 'confirmed' else ${flightTripEnrollments.status} end`;
 
 /**
- * The one recompute of an enrolment's payment state from its payments rows (a statement for a
- * batch): amount paid, payment status, and pending → confirmed once something is paid. It writes
- * only when something changes, so a duplicate event leaves `updated_at` alone.
+ * The one recompute of an enrolment's money from its payments rows (a statement for a batch): what
+ * the school keeps, what was refunded and what is still to come back, the payment status, and
+ * pending → confirmed once something is paid. It writes only when something changes, so a duplicate
+ * event leaves `updated_at` alone. `which` picks the enrolments: one, or a trip's.
  */
-export function enrollmentPaymentRecompute(db: Db, enrollmentId: string, at: Date) {
+export function enrollmentPaymentRecompute(db: Db, which: string | { tripId: string }, at: Date) {
   return db
     .update(flightTripEnrollments)
     .set({
-      amountPaidCents: sql`${paidSum}`,
+      amountPaidCents: sql`${keptSum}`,
+      amountRefundedCents: sql`${refundedSum}`,
+      refundPendingCents: sql`${refundPendingSum}`,
       paymentStatus: sql`${derivedPaymentStatus}`,
       status: sql`${derivedStatus}`,
       updatedAt: at,
     })
     .where(
       and(
-        eq(flightTripEnrollments.id, enrollmentId),
-        sql`(${flightTripEnrollments.amountPaidCents} <> ${paidSum} or ${flightTripEnrollments.paymentStatus} <> ${derivedPaymentStatus} or ${flightTripEnrollments.status} <> ${derivedStatus})`,
+        typeof which === "string" ? eq(flightTripEnrollments.id, which) : eq(flightTripEnrollments.flightTripId, which.tripId),
+        sql`(${flightTripEnrollments.amountPaidCents} <> ${keptSum} or ${flightTripEnrollments.amountRefundedCents} <> ${refundedSum}
+          or ${flightTripEnrollments.refundPendingCents} <> ${refundPendingSum}
+          or ${flightTripEnrollments.paymentStatus} <> ${derivedPaymentStatus} or ${flightTripEnrollments.status} <> ${derivedStatus})`,
       ),
     );
 }
@@ -120,12 +131,17 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
   ];
 }
 
-/** `payment_intent.*` and `checkout.session.completed` of an enrolment (metadata `enrollmentId`). */
-export async function enrollmentPaymentEffects(db: Db, facts: PaymentFacts): Promise<Effect[]> {
+/**
+ * `payment_intent.*` and `checkout.session.completed` of an enrolment (metadata `enrollmentId`);
+ * null when the enrolment is gone (its child was deleted while a Checkout was open): the caller
+ * records the charge as unattached, to be refunded.
+ */
+export async function enrollmentPaymentEffects(db: Db, facts: PaymentFacts): Promise<Effect[] | null> {
   const enrollmentId = facts.metadata.enrollmentId;
   if (!enrollmentId || facts.outcome === "refunded") return [];
   const context = await enrollmentContext(db, eq(flightTripEnrollments.id, enrollmentId), facts);
-  if (!context || context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
+  if (!context) return null;
+  if (context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
   if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
   return failedPaymentEffects(db, facts, context, {
     eventType: "enrollment_payment_failed",
@@ -157,7 +173,7 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
         metadata: { enrollment_id: enrollmentId, payment_intent: pi, charge: facts.chargeId, stripe_account: facts.account, stripe_event_id: facts.eventId },
       },
       {
-        id: refundEmailId(pi),
+        id: refundEmailId(pi, amountCents),
         type: "payment_refunded",
         to: context.parentEmail,
         schoolId: context.schoolId,
@@ -170,7 +186,7 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
           amount: formatCents(amountCents),
         }),
       },
-      firstRefund(pi),
+      firstRefund(pi, amountCents),
     ),
   ];
 }

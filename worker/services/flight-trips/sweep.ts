@@ -9,7 +9,6 @@ import type { Logger } from "../../deps.ts";
 import type { QueueProducer } from "../../platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut } from "../notifications/fan-out.ts";
-import { refundableEnrollmentPayments, requestRefunds } from "../payments/refunds.ts";
 
 export type SweepDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
 
@@ -106,20 +105,7 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
   return sent;
 }
 
-/**
- * Hourly: refunds still owed (a succeeded payment of an enrolment that was opted out, or of a
- * cancelled trip) are asked for again. Stripe's Idempotency-Key makes a repeat harmless; the payment
- * turns refunded when `charge.refunded` reaches the webhook, and then leaves this list.
- */
-export async function retryOwedRefunds(deps: SweepDeps, _now: Date): Promise<{ owed: number; failed: number }> {
-  const owed = await refundableEnrollmentPayments(deps.db, or(eq(flightTripEnrollments.status, "opted-out"), eq(flightTrips.status, "cancelled"))!, SWEEP_BATCH);
-  const { failed } = await requestRefunds(deps, owed, "flight_trip_refund_retry");
-  return { owed: owed.length, failed: failed.length };
-}
-
-/** The flight-trips part of the hourly run. */
+/** The flight-trips part of the hourly run (refunds still owed are the payments' own job, payments/settle.ts). */
 export async function flightTripSweep(deps: SweepDeps, now: Date) {
-  const reminders = await sendEnrollmentReminders(deps, now);
-  const refunds = await retryOwedRefunds(deps, now);
-  return { reminders, refundsOwed: refunds.owed, refundsFailed: refunds.failed };
+  return { reminders: await sendEnrollmentReminders(deps, now) };
 }

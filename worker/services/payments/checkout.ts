@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { acceptsPayments } from "#shared/connect.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
@@ -6,6 +6,7 @@ import type { invoiceIdInput } from "#shared/invoices.ts";
 import { MINIMUM_CHARGE_CENTS, PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, PAYMENT_RETURN_PATHS, type PayableKind } from "#shared/payment-texts.ts";
 import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
+import type { AppDeps } from "../../deps.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -169,6 +170,30 @@ async function closeEarlierSessions(scope: ParentScope, payable: Payable, accoun
       }
     }
     // Closed for good: the row says so (a late success of it would still move it forward).
+    await deps.db
+      .update(payments)
+      .set({ status: "failed", updatedAt: now })
+      .where(and(eq(payments.id, row.id), eq(payments.status, "pending")));
+  }
+}
+
+/**
+ * Closes the Checkouts still open for the payments `which` selects (an opt-out, a cancelled trip, a
+ * changed cost, a deleted child): nothing more can be paid through them. One that completed meanwhile
+ * cannot be expired: its payment arrives through the webhook, which settles it (settle.ts).
+ */
+export async function expireOpenCheckouts(deps: Pick<AppDeps, "db" | "stripe" | "logger">, which: SQL, now: Date): Promise<void> {
+  const open = await deps.db
+    .select({ id: payments.id, session: payments.stripeCheckoutSessionId, account: payments.stripeAccountId })
+    .from(payments)
+    .where(and(which, eq(payments.status, "pending"), isNotNull(payments.stripeCheckoutSessionId), isNotNull(payments.stripeAccountId)));
+  for (const row of open) {
+    try {
+      await deps.stripe.checkout.sessions.expire(row.session!, {}, { stripeAccount: row.account! });
+    } catch (error) {
+      deps.logger.info("stripe: could not expire an open checkout", { session: row.session, error: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
     await deps.db
       .update(payments)
       .set({ status: "failed", updatedAt: now })

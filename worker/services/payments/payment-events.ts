@@ -23,9 +23,21 @@ import {
   recordedAccountOf,
   refundEmailId,
   refundedPayable,
+  unattachedPaymentEffects,
 } from "./payment-rows.ts";
 
 export { paymentFacts, receiptEmailId, refundEmailId };
+
+/**
+ * A refund of a payment of ours that the app has not seen succeed yet (events arrive in any order):
+ * the webhook answers non-2xx without recording the event, so Stripe delivers it again later.
+ */
+export class PaymentNotYetKnown extends Error {
+  override name = "PaymentNotYetKnown";
+  constructor(readonly paymentIntentId: string) {
+    super(`No payment for ${paymentIntentId} yet`);
+  }
+}
 
 /**
  * Webhook effects of parents' payments (direct charges on schools' connected accounts), applied
@@ -115,6 +127,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
 function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): Effect[] {
   const pi = facts.paymentIntentId;
   const amountCents = facts.amountCents ?? context.amountCents;
+  const emailId = refundEmailId(pi, amountCents);
   return [
     paymentRefunded(db, facts),
     db
@@ -123,7 +136,8 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
       .where(
         and(
           eq(invoices.id, context.invoiceId),
-          inArray(invoices.status, ["pending", "overdue", "paid"]),
+          // Only a paid invoice turns refunded: refunding a payment that paid nothing leaves it owed.
+          eq(invoices.status, "paid"),
           sql`exists (select 1 from ${payments} where ${payments.stripePaymentIntentId} = ${pi} and ${payments.status} = 'refunded')`,
           // Refunding a second payment of an already paid invoice leaves the invoice paid by the first.
           sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${context.invoiceId} and ${payments.status} = 'succeeded')`,
@@ -139,14 +153,14 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
         metadata: { invoice_id: context.invoiceId, payment_intent: pi, charge: facts.chargeId, stripe_account: facts.account, stripe_event_id: facts.eventId },
       },
       {
-        id: refundEmailId(pi),
+        id: emailId,
         type: "payment_refunded",
         to: context.parentEmail,
         schoolId: context.schoolId,
         relatedId: context.invoiceId,
         ...paymentRefundedEmail({ parentName: context.parentName, schoolName: context.schoolName, reference: context.number, amount: formatCents(amountCents) }),
       },
-      firstRefund(pi),
+      firstRefund(pi, amountCents),
     ),
   ];
 }
@@ -162,15 +176,18 @@ export async function paymentEventEffects(db: Db, event: Stripe.Event): Promise<
   if (facts.outcome === "refunded") {
     // The payment row says what a charge paid for, and on which account.
     const paid = await refundedPayable(db, facts);
+    // A refund of one of our payments whose success has not arrived yet: Stripe delivers it again later.
+    if (!paid && facts.kind !== null) throw new PaymentNotYetKnown(facts.paymentIntentId);
     if (!paid || facts.account === null || facts.account !== paid.account) return [];
-    if (paid.kind === "enrollment") return paid.enrollmentId ? enrollmentRefundEffects(db, facts, paid.enrollmentId) : [];
+    if (paid.kind === "enrollment") return paid.enrollmentId ? enrollmentRefundEffects(db, facts, paid.enrollmentId) : [paymentRefunded(db, facts)];
     const context = paid.invoiceId ? await invoiceContext(db, paid.invoiceId, facts) : null;
-    return context ? refundedEffects(db, facts, context) : [];
+    return context ? refundedEffects(db, facts, context) : [paymentRefunded(db, facts)];
   }
-  if (facts.kind === "enrollment") return enrollmentPaymentEffects(db, facts);
+  if (facts.kind === "enrollment") return (await enrollmentPaymentEffects(db, facts)) ?? unattachedPaymentEffects(db, facts);
   if (facts.kind !== "invoice" || !facts.metadata.invoiceId) return [];
   const context = await invoiceContext(db, facts.metadata.invoiceId, facts);
-  if (!context || context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
+  if (!context) return unattachedPaymentEffects(db, facts);
+  if (context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
   if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
   return failedPaymentEffects(db, facts, context, {
     eventType: "invoice_payment_failed",
@@ -184,5 +201,5 @@ export async function paymentEventEffects(db: Db, event: Stripe.Event): Promise<
 export function paymentEmailIds(event: Stripe.Event): string[] {
   const facts = paymentFacts(event);
   if (!facts || facts.outcome === "failed") return [];
-  return [facts.outcome === "succeeded" ? receiptEmailId(facts.paymentIntentId) : refundEmailId(facts.paymentIntentId)];
+  return [facts.outcome === "succeeded" ? receiptEmailId(facts.paymentIntentId) : refundEmailId(facts.paymentIntentId, facts.amountCents ?? 0)];
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
 import { applicationFeeCents } from "#shared/fees.ts";
+import { formatCents } from "#shared/money.ts";
 import { PAYABLE_KINDS, type PayableKind } from "#shared/payment-texts.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere } from "../../../db/conditional.ts";
@@ -18,7 +19,8 @@ import { type OutboxDraft, outboxInsert } from "../email/outbox.ts";
 export type Effect = BatchItem<"sqlite">;
 
 export const receiptEmailId = (paymentIntentId: string) => `payment-receipt-${paymentIntentId}`;
-export const refundEmailId = (paymentIntentId: string) => `payment-refund-${paymentIntentId}`;
+/** One refund notice per amount refunded so far: a second partial refund is a second notice. */
+export const refundEmailId = (paymentIntentId: string, refundedCents: number) => `payment-refund-${paymentIntentId}-${refundedCents}`;
 
 export type Outcome = "succeeded" | "failed" | "refunded";
 
@@ -85,8 +87,8 @@ export function paymentFacts(event: Stripe.Event): PaymentFacts | null {
     case "charge.refunded": {
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);
-      // A partial refund leaves the invoice paid; only a full refund changes it.
-      if (!paymentIntentId || charge.refunded !== true) return null;
+      // `amount_refunded` is the charge's refunded total so far: a partial refund counts too.
+      if (!paymentIntentId || !(charge.amount_refunded > 0)) return null;
       const metadata = charge.metadata ?? {};
       return {
         ...base,
@@ -145,8 +147,9 @@ export const intentIn = (paymentIntentId: string, statuses: SQL) =>
 export const emailMissing = (id: string) => sql`not exists (select 1 from ${emailLogs} where ${emailLogs.id} = ${id})`;
 /** The guard of a receipt (and its audit row): the payment has succeeded and its e-mail row is not written yet. */
 export const firstReceipt = (paymentIntentId: string) => sql`${intentIn(paymentIntentId, sql`('succeeded')`)} and ${emailMissing(receiptEmailId(paymentIntentId))}`;
-/** The guard of a refund e-mail (and its audit row). */
-export const firstRefund = (paymentIntentId: string) => sql`${intentIn(paymentIntentId, sql`('refunded')`)} and ${emailMissing(refundEmailId(paymentIntentId))}`;
+/** The guard of a refund e-mail (and its audit row): the payment's refunded total is this event's, and its e-mail row is not written yet. */
+export const firstRefund = (paymentIntentId: string, refundedCents: number) =>
+  sql`exists (select 1 from ${payments} as other where other.stripe_payment_intent_id = ${paymentIntentId} and other.refunded_cents = ${refundedCents}) and ${emailMissing(refundEmailId(paymentIntentId, refundedCents))}`;
 
 /** The one payments row of this PaymentIntent: merged with Checkout's pending row, or created. */
 export function paymentRowEffects(db: Db, facts: PaymentFacts, context: PaymentContext, status: "pending" | "failed"): Effect[] {
@@ -219,12 +222,31 @@ export function paymentFailed(db: Db, facts: PaymentFacts): Effect {
     .where(and(eq(payments.stripePaymentIntentId, facts.paymentIntentId), eq(payments.status, "pending")));
 }
 
-/** Any state → refunded, for good. */
+/**
+ * A refund of the charge (`charge.refunded`, whose `amount_refunded` is the total so far): the
+ * refunded total only grows (a late event of an earlier, smaller refund changes nothing), counts
+ * as decided too (a refund made from Stripe's dashboard), and the whole amount turns the payment
+ * `refunded` for good; a part leaves it `succeeded`.
+ */
 export function paymentRefunded(db: Db, facts: PaymentFacts): Effect {
+  const total = sql`min(${payments.amountCents}, ${facts.amountCents ?? 0})`;
   return db
     .update(payments)
-    .set({ status: "refunded", refundedAt: facts.at, stripeChargeId: sql`coalesce(${payments.stripeChargeId}, ${facts.chargeId})`, updatedAt: facts.at })
-    .where(and(eq(payments.stripePaymentIntentId, facts.paymentIntentId), inArray(payments.status, ["pending", "failed", "succeeded"])));
+    .set({
+      refundedCents: total,
+      refundDueCents: sql`max(${payments.refundDueCents}, ${total})`,
+      status: sql`case when ${total} >= ${payments.amountCents} then 'refunded' else 'succeeded' end`,
+      refundedAt: sql`case when ${total} >= ${payments.amountCents} then ${facts.at.getTime()} else ${payments.refundedAt} end`,
+      stripeChargeId: sql`coalesce(${payments.stripeChargeId}, ${facts.chargeId})`,
+      updatedAt: facts.at,
+    })
+    .where(
+      and(
+        eq(payments.stripePaymentIntentId, facts.paymentIntentId),
+        inArray(payments.status, ["pending", "failed", "succeeded"]),
+        sql`${payments.refundedCents} < ${facts.amountCents ?? 0}`,
+      ),
+    );
 }
 
 /** What a refunded charge paid for: its payments row says (charges need not carry the metadata). */
@@ -245,4 +267,52 @@ export function auditedEmail(db: Db, facts: PaymentFacts, audit: Omit<AuditEntry
 /** A failed payment of any payable: its row, pending → failed, and the audit row. */
 export function failedPaymentEffects(db: Db, facts: PaymentFacts, context: PaymentContext, audit: Omit<AuditEntry, "at">): Effect[] {
   return [...paymentRowEffects(db, facts, context, "failed"), paymentFailed(db, facts), auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST)];
+}
+
+/**
+ * A charge for something that is gone (a child deleted, an invoice deleted with its school, while a
+ * Checkout was still open): the row Checkout recorded turns succeeded with its whole amount due back,
+ * and the audit log says so; the webhook then asks Stripe for the refund (settle.ts), and the hourly
+ * sweep asks again until it is done. Only a charge on the account the checkout was made on counts.
+ */
+export async function unattachedPaymentEffects(db: Db, facts: PaymentFacts): Promise<Effect[]> {
+  if (facts.outcome !== "succeeded") return [];
+  const recorded = or(eq(payments.stripePaymentIntentId, facts.paymentIntentId), facts.sessionId ? eq(payments.stripeCheckoutSessionId, facts.sessionId) : undefined);
+  const [row] = await db
+    .select({ id: payments.id, schoolId: payments.schoolId, account: payments.stripeAccountId, amountCents: payments.amountCents })
+    .from(payments)
+    .where(recorded)
+    .limit(1);
+  if (!row || facts.account === null || row.account !== facts.account) return [];
+  const effects: Effect[] = [];
+  if (facts.sessionId) {
+    effects.push(
+      db
+        .update(payments)
+        .set({ stripePaymentIntentId: facts.paymentIntentId })
+        .where(and(eq(payments.id, row.id), isNull(payments.stripePaymentIntentId))),
+    );
+  }
+  const amountCents = facts.amountCents ?? row.amountCents;
+  return [
+    ...effects,
+    paymentSucceeded(db, facts),
+    // The audit row first, written only while the amount is not yet due back (a replay writes none).
+    auditInsert(
+      db,
+      {
+        eventType: "payment_unattached",
+        description: `A payment of ${formatCents(amountCents)} arrived for something that no longer exists: it is refunded`,
+        schoolId: row.schoolId,
+        metadata: { payment_id: row.id, payment_intent: facts.paymentIntentId, stripe_account: facts.account, amount_cents: amountCents, stripe_event_id: facts.eventId },
+        at: facts.at,
+      },
+      NO_REQUEST,
+      sql`exists (select 1 from ${payments} where ${payments.id} = ${row.id} and ${payments.refundDueCents} < ${payments.amountCents})`,
+    ),
+    db
+      .update(payments)
+      .set({ refundDueCents: sql`${payments.amountCents}` })
+      .where(eq(payments.id, row.id)),
+  ];
 }

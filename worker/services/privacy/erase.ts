@@ -21,6 +21,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
+import { releaseChildren } from "../flight-trips/release.ts";
 import { type DataSubject, dataSubjectOf } from "./export.ts";
 
 /**
@@ -104,11 +105,14 @@ async function erase(scope: SchoolScope, input: { password: string }): Promise<v
   const marker = unusablePasswordHash();
   const erased: SQL = rowHolds(table, subject.id, table.passwordHash, marker);
   const oldEmail = account.email;
+  // The children's field trips follow the opt-out rule, as Delete Child does (refused, or refunded).
+  const release = subject.role === "parent" ? await releaseChildren(scope, and(eq(children.parentId, subject.id), eq(children.schoolId, subject.schoolId))!) : null;
   const [update] = await db.batch([
     anonymise(db, subject, account.passwordHash, marker, now),
     db.delete(sessions).where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id), erased)),
-    ...(subject.role === "parent"
+    ...(release
       ? [
+          release.decide(erased),
           db.delete(flightTripEnrollments).where(and(eq(flightTripEnrollments.parentId, subject.id), erased)),
           db.delete(children).where(and(eq(children.parentId, subject.id), erased)),
         ]
@@ -149,4 +153,5 @@ async function erase(scope: SchoolScope, input: { password: string }): Promise<v
     if (subject.role === "school_admin" && current?.passwordHash === account.passwordHash) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
     throw new AppError("CONFLICT", "Your account changed meanwhile. Please sign in again.");
   }
+  await release?.settle("account_erased");
 }
