@@ -101,6 +101,7 @@ export const A11Y_DIALOGS = {
   tripForm: { role: "school_admin", file: "pages/school-admin/trips/TripFormDialog.tsx", name: "New Trip" },
   deleteTrip: { role: "school_admin", file: "pages/school-admin/trips/TripsPage.tsx", name: "Delete Trip" },
   flightTripForm: { role: "school_admin", file: "pages/school-admin/flight-trips/FlightTripFormDialog.tsx", name: "Create Flight Trip" },
+  confirmCostRefunds: { role: "school_admin", file: "pages/school-admin/flight-trips/FlightTripFormDialog.tsx", name: "Refund the difference?" },
   deleteFlightTrip: { role: "school_admin", file: "pages/school-admin/flight-trips/FlightTripsPage.tsx", name: /(Delete|Cancel) Flight Trip/ },
   notifyParents: { role: "school_admin", file: "pages/school-admin/flight-trips/NotifyParentsDialog.tsx", name: "Notify Enrolled Parents" },
   sendNotification: { role: "school_admin", file: "pages/notifications/SendNotificationDialog.tsx", name: "Send Notification" },

@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
 import { DEMO_SCHOOL_ID, PARENT_ROUTES, PUBLIC_ROUTES, SCHOOL_ADMIN_ROUTES, SUPER_ADMIN_ROUTES } from "./a11y-routes.ts";
-import { expectHeading, PHONE, scanBothWidths, scanDialog, scanRoutes, sweep, unscannedDialogs } from "./a11y-support.ts";
+import { expectHeading, modal, PHONE, scanBothWidths, scanDialog, scanRoutes, sweep, unscannedDialogs } from "./a11y-support.ts";
 import { createSuperAdmin, E2E_DATABASE_URL, fillLogin, fillStepOne, linkIn, signIn, unique, waitForEmail } from "./support.ts";
 
 /**
@@ -235,6 +235,16 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await expect(page.getByRole("heading", { level: 2, name: trip })).toBeVisible();
   await scanDialog(page, "flightTripForm", () => page.getByRole("button", { name: "Create Trip" }).first().click());
   await scanDialog(page, "flightTripForm", () => page.getByRole("button", { name: `Edit ${trip}` }).click(), { name: "Edit Flight Trip" });
+  // A cost below what a family paid asks before it refunds; Escape closes the question, then the form.
+  await scanDialog(page, "confirmCostRefunds", async () => {
+    await page.getByRole("button", { name: `Edit ${trip}` }).click();
+    const form = modal(page, "Edit Flight Trip");
+    await form.getByLabel("Deposit ($, optional)").fill("20");
+    await form.getByLabel("Cost per Student ($)").fill("50");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+  });
+  await page.keyboard.press("Escape");
+  await expect(modal(page, "Edit Flight Trip")).toHaveCount(0);
   await scanDialog(page, "notifyParents", () => page.getByRole("button", { name: `Notify parents of ${trip}` }).click());
   await scanDialog(page, "deleteFlightTrip", () => page.getByRole("button", { name: `Delete ${trip}` }).click());
 

@@ -53,6 +53,39 @@ export function paymentStatusFor(trip: { costPerStudentCents: number }, amountPa
   return amountPaidCents > 0 ? "partial" : "pending";
 }
 
+/**
+ * How an enrolment's money stands, as every screen and the roster say it: the stored payment status
+ * while the trip is on, and what came (or is coming) back once it is over for the child (opted out,
+ * or the trip cancelled). A refund decided and not yet confirmed by Stripe shows as pending.
+ */
+export const ENROLLMENT_MONEY_LABELS = {
+  paid: "Paid",
+  partial: "Partial",
+  pending: "Pending",
+  "refund-pending": "Refund pending",
+  refunded: "Refunded",
+  "not-paid": "Nothing paid",
+} as const;
+export type EnrollmentMoney = keyof typeof ENROLLMENT_MONEY_LABELS;
+/** An enrolment of a cancelled trip (one that was not opted out before). */
+export const CANCELLED_ENROLLMENT_LABEL = "Cancelled";
+
+export type EnrollmentMoneyFacts = { status: EnrollmentStatus; amountPaidCents: number; amountRefundedCents: number; refundPendingCents: number };
+
+export function enrollmentStanding(trip: { status: FlightTripStatus; costPerStudentCents: number }, enrollment: EnrollmentMoneyFacts) {
+  const over = trip.status === "cancelled" || enrollment.status === "opted-out";
+  const label = trip.status === "cancelled" && enrollment.status !== "opted-out" ? CANCELLED_ENROLLMENT_LABEL : ENROLLMENT_STATUS_LABELS[enrollment.status];
+  const money: EnrollmentMoney =
+    enrollment.refundPendingCents > 0
+      ? "refund-pending"
+      : over
+        ? enrollment.amountRefundedCents > 0
+          ? "refunded"
+          : "not-paid"
+        : paymentStatusFor(trip, enrollment.amountPaidCents);
+  return { label, money, moneyLabel: ENROLLMENT_MONEY_LABELS[money], over };
+}
+
 export const FLIGHT_TRIP_MESSAGES = {
   // Toasts (the spec gives none for flight trips; these follow its pattern).
   created: { title: "Flight Trip Created", description: "Flight trip created successfully!" },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { PARENT_DASHBOARD_PREVIEWS, RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
 import { dayRange, formatTime, localDate, relativeTime, todayIn } from "#shared/school-time.ts";
-import { children, flightTripEnrollments, invoices, notifications, schools, trips } from "../../../db/schema/index.ts";
+import { children, flightTripEnrollments, flightTrips, invoices, notifications, schools, trips } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
@@ -56,6 +56,8 @@ const dashboardStatements = preparedPerShape((db) => {
               eq(flightTripEnrollments.parentId, P("parentId")),
               sql`+${flightTripEnrollments.schoolId} = ${P("schoolId")}`,
               ne(flightTripEnrollments.status, "opted-out"),
+              // A cancelled trip's enrolment is not one the child is on.
+              sql`not exists (select 1 from ${flightTrips} as cancelled where cancelled.id = ${flightTripEnrollments.flightTripId} and cancelled.status = 'cancelled')`,
             ),
           )})`,
       })

@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import { dollarsToCents } from "#shared/fees.ts";
-import { CONFIRM_REFUNDS_REASON, FLIGHT_TRIP_ADMIN_MESSAGES, type FlightTripValues, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
+import {
+  CONFIRM_REFUNDS_REASON,
+  enrollmentStanding,
+  FLIGHT_TRIP_ADMIN_MESSAGES,
+  type FlightTripValues,
+  FLIGHT_TRIP_MESSAGES as M,
+  SEAT_HOLDING_STATUSES,
+} from "#shared/flight-trips.ts";
 import { rowHolds } from "../../../db/conditional.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
@@ -66,6 +73,8 @@ export async function listFlightTrips(scope: SchoolScope) {
         status: flightTripEnrollments.status,
         paymentStatus: flightTripEnrollments.paymentStatus,
         amountPaidCents: flightTripEnrollments.amountPaidCents,
+        amountRefundedCents: flightTripEnrollments.amountRefundedCents,
+        refundPendingCents: flightTripEnrollments.refundPendingCents,
         hasPayment: enrolmentHoldsMoney(scope.now),
       })
       .from(flightTripEnrollments)
@@ -82,8 +91,12 @@ export async function listFlightTrips(scope: SchoolScope) {
   return {
     timeZone: scope.timeZone,
     trips: trips.map((trip) => {
-      const students = (byTrip.get(trip.id) ?? []).map(({ tripId: _trip, hasPayment, ...row }) => ({ ...row, hasPayment: Boolean(hasPayment) }));
-      const holding = students.filter((row) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(row.status));
+      const students = (byTrip.get(trip.id) ?? []).map(({ tripId: _trip, hasPayment, ...row }) => {
+        const standing = enrollmentStanding(trip, row);
+        return { ...row, label: standing.label, money: standing.money, hasPayment: Boolean(hasPayment) };
+      });
+      // A cancelled trip holds no seats.
+      const holding = trip.status === "cancelled" ? [] : students.filter((row) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(row.status));
       return {
         ...trip,
         students,

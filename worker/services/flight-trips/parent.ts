@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
-  ENROLLMENT_STATUS_LABELS,
+  type EnrollmentMoney,
   type EnrollmentPaymentStatus,
   type EnrollmentStatus,
   enrollmentClosesAt,
+  enrollmentStanding,
   FLIGHT_TRIP_MESSAGES as M,
   NOT_ENROLLED_LABEL,
   nextPaymentCents,
@@ -30,6 +31,8 @@ const ENROLLMENT_COLUMNS = {
   status: flightTripEnrollments.status,
   paymentStatus: flightTripEnrollments.paymentStatus,
   amountPaidCents: flightTripEnrollments.amountPaidCents,
+  amountRefundedCents: flightTripEnrollments.amountRefundedCents,
+  refundPendingCents: flightTripEnrollments.refundPendingCents,
 };
 
 type TripRow = Pick<typeof flightTrips.$inferSelect, keyof typeof TRIP_COLUMNS>;
@@ -44,7 +47,11 @@ export type ChildEnrollment = {
     id: string;
     status: EnrollmentStatus;
     paymentStatus: EnrollmentPaymentStatus;
+    /** How its money stands (enrollmentStanding): what the badge says. */
+    money: EnrollmentMoney;
     amountPaidCents: number;
+    amountRefundedCents: number;
+    refundPendingCents: number;
     nextPaymentCents: number;
     canPay: boolean;
     canOptOut: boolean;
@@ -60,18 +67,23 @@ function tripView(scope: ParentScope, trip: TripRow, seatsTaken: number, family:
   const children: ChildEnrollment[] = family.map((child) => {
     const row = mine.find((enrollment) => enrollment.childId === child.id);
     const holdsSeat = row !== undefined && row.status !== "opted-out";
-    const next = row ? nextPaymentCents(trip, row.amountPaidCents) : 0;
+    const standing = row ? enrollmentStanding(trip, row) : null;
+    // Nothing is owed on an enrolment that is over (opted out, or the trip cancelled).
+    const next = row && !standing?.over ? nextPaymentCents(trip, row.amountPaidCents) : 0;
     return {
       childId: child.id,
       childName: child.name,
-      label: row ? ENROLLMENT_STATUS_LABELS[row.status] : NOT_ENROLLED_LABEL,
+      label: standing ? standing.label : NOT_ENROLLED_LABEL,
       enrollment: row
         ? {
             id: row.id,
             status: row.status,
             paymentStatus: row.paymentStatus,
+            money: standing!.money,
             amountPaidCents: row.amountPaidCents,
-            nextPaymentCents: holdsSeat ? next : 0,
+            amountRefundedCents: row.amountRefundedCents,
+            refundPendingCents: row.refundPendingCents,
+            nextPaymentCents: next,
             canPay: holdsSeat && next > 0 && trip.status !== "cancelled",
             canOptOut: holdsSeat && open,
           }
@@ -157,6 +169,8 @@ export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer
           status: flightTripEnrollments.status,
           paymentStatus: flightTripEnrollments.paymentStatus,
           amountPaidCents: flightTripEnrollments.amountPaidCents,
+          amountRefundedCents: flightTripEnrollments.amountRefundedCents,
+          refundPendingCents: flightTripEnrollments.refundPendingCents,
           emergencyContact: flightTripEnrollments.emergencyContact,
           emergencyPhone: flightTripEnrollments.emergencyPhone,
           medicalInfo: flightTripEnrollments.medicalInfo,
@@ -171,7 +185,14 @@ export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer
       .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
       .where(and(own, eq(children.parentId, scope.parentId))),
     db
-      .select({ id: payments.id, amountCents: payments.amountCents, status: payments.status, paidAt: payments.paidAt, refundedAt: payments.refundedAt })
+      .select({
+        id: payments.id,
+        amountCents: payments.amountCents,
+        refundedCents: payments.refundedCents,
+        status: payments.status,
+        paidAt: payments.paidAt,
+        refundedAt: payments.refundedAt,
+      })
       .from(payments)
       .innerJoin(flightTripEnrollments, eq(flightTripEnrollments.id, payments.enrollmentId))
       .where(and(own, sql`${payments.status} in ('succeeded', 'refunded')`))
@@ -179,12 +200,13 @@ export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer
   ]);
   const row = rows[0];
   if (!row) throw new AppError("NOT_FOUND", M.enrollmentNotFound);
-  const holdsSeat = row.enrollment.status !== "opted-out";
+  const standing = enrollmentStanding(row.trip, row.enrollment);
   return {
     ...row,
+    standing,
     timeZone: scope.timeZone,
     closesAt: enrollmentClosesAt(row.trip.enrollmentDeadline, scope.timeZone),
-    nextPaymentCents: holdsSeat ? nextPaymentCents(row.trip, row.enrollment.amountPaidCents) : 0,
+    nextPaymentCents: standing.over ? 0 : nextPaymentCents(row.trip, row.enrollment.amountPaidCents),
     payments: paid,
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { csvDocument } from "#shared/csv.ts";
-import { ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS_LABELS, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trips.ts";
+import { enrollmentStanding, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
 import { children, flightTripEnrollments, flightTrips, parents } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -40,7 +40,7 @@ export async function flightTripRoster(scope: SchoolScope, input: { tripId: stri
   const { db } = scope.deps;
   const [trips, rows] = await db.batch([
     db
-      .select({ title: flightTrips.title, departureDate: flightTrips.departureDate })
+      .select({ title: flightTrips.title, departureDate: flightTrips.departureDate, status: flightTrips.status, costPerStudentCents: flightTrips.costPerStudentCents })
       .from(flightTrips)
       .where(and(eq(flightTrips.id, input.tripId), eq(flightTrips.schoolId, scope.schoolId))),
     db
@@ -50,6 +50,8 @@ export async function flightTripRoster(scope: SchoolScope, input: { tripId: stri
         status: flightTripEnrollments.status,
         paymentStatus: flightTripEnrollments.paymentStatus,
         amountPaidCents: flightTripEnrollments.amountPaidCents,
+        amountRefundedCents: flightTripEnrollments.amountRefundedCents,
+        refundPendingCents: flightTripEnrollments.refundPendingCents,
         parent: parents.name,
         parentEmail: parents.email,
         emergencyContact: flightTripEnrollments.emergencyContact,
@@ -68,20 +70,23 @@ export async function flightTripRoster(scope: SchoolScope, input: { tripId: stri
   if (!trip) throw new AppError("NOT_FOUND", FLIGHT_TRIP_MESSAGES.tripNotFound);
   const csv = csvDocument(
     ROSTER_HEADER,
-    rows.map((row) => [
-      row.student,
-      row.grade,
-      ENROLLMENT_STATUS_LABELS[row.status],
-      ENROLLMENT_PAYMENT_LABELS[row.paymentStatus],
-      formatCents(row.amountPaidCents),
-      row.parent,
-      row.parentEmail,
-      row.emergencyContact,
-      row.emergencyPhone,
-      row.medicalInfo,
-      row.dietaryRestrictions,
-      row.termsAcceptedAt.toISOString(),
-    ]),
+    rows.map((row) => {
+      const standing = enrollmentStanding(trip, row);
+      return [
+        row.student,
+        row.grade,
+        standing.label,
+        standing.moneyLabel,
+        formatCents(row.amountPaidCents),
+        row.parent,
+        row.parentEmail,
+        row.emergencyContact,
+        row.emergencyPhone,
+        row.medicalInfo,
+        row.dietaryRestrictions,
+        row.termsAcceptedAt.toISOString(),
+      ];
+    }),
   );
   return { fileName: rosterFileName(trip.title, trip.departureDate), csv, students: rows.length };
 }

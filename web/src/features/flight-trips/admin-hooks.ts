@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
+import { useState } from "react";
+import { CONFIRM_REFUNDS_REASON, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
-import type { RouterOutputs } from "../../lib/api-types.ts";
+import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
 import { downloadText } from "../../lib/download.ts";
-import { errorMessage } from "../../lib/errors.ts";
+import { errorMessage, isAppError } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -22,10 +23,17 @@ function useInvalidate() {
   return () => queryClient.invalidateQueries(trpc.schoolAdmin.flightTrips.pathFilter());
 }
 
-/** Create Trip and Edit, with their toasts. `onSaved` closes the dialog. */
+type UpdateInput = RouterInputs["schoolAdmin"]["flightTrips"]["update"];
+
+/**
+ * Create Trip and Edit, with their toasts. `onSaved` closes the dialog. An edit whose lowered cost
+ * refunds parents waits for the admin: `refunds` holds the server's message with the amounts until
+ * `confirmRefunds` saves it again, confirmed, or `keepEditing` drops it.
+ */
 export function useSaveFlightTrip(onSaved: () => void) {
   const trpc = useTRPC();
   const invalidate = useInvalidate();
+  const [refunds, setRefunds] = useState<{ message: string; input: UpdateInput } | null>(null);
   const failed = (error: unknown) => notify("error", FLIGHT_TRIP_MESSAGES.saveFailed.title, errorMessage(error, FLIGHT_TRIP_MESSAGES.saveFailed.description));
   const saved = (message: { title: string; description: string }) => async () => {
     onSaved();
@@ -33,8 +41,26 @@ export function useSaveFlightTrip(onSaved: () => void) {
     await invalidate();
   };
   const create = useMutation(trpc.schoolAdmin.flightTrips.create.mutationOptions({ onSuccess: saved(FLIGHT_TRIP_MESSAGES.created), onError: failed }));
-  const update = useMutation(trpc.schoolAdmin.flightTrips.update.mutationOptions({ onSuccess: saved(FLIGHT_TRIP_MESSAGES.updated), onError: failed }));
-  return { create, update, isPending: create.isPending || update.isPending };
+  const update = useMutation(
+    trpc.schoolAdmin.flightTrips.update.mutationOptions({
+      onSuccess: saved(FLIGHT_TRIP_MESSAGES.updated),
+      onError: (error, input) => {
+        if (isAppError(error) && error.data.reason === CONFIRM_REFUNDS_REASON) setRefunds({ message: error.message, input });
+        else failed(error);
+      },
+    }),
+  );
+  return {
+    create,
+    update,
+    isPending: create.isPending || update.isPending,
+    refunds,
+    confirmRefunds: () => {
+      if (refunds) update.mutate({ ...refunds.input, confirmRefunds: true });
+      setRefunds(null);
+    },
+    keepEditing: () => setRefunds(null),
+  };
 }
 
 /** Delete after the confirmation: the toast says whether it was deleted or cancelled (paid enrolments). */

@@ -4,7 +4,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui/format.ts";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useEnrollmentDetails } from "../../../features/flight-trips/parent-hooks.ts";
-import { EnrollmentBadge, PaymentBadge, TripStatusBadge, tripMoment } from "./labels.tsx";
+import { EnrollmentBadge, MoneyBadge, showsMoney, TripStatusBadge, tripMoment } from "./labels.tsx";
 
 /** View Details: the trip and this parent's enrolment (the form as sent, the terms, the payments). */
 export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId: string; onClose: () => void }) {
@@ -41,12 +41,14 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                   label: "Status",
                   value: (
                     <span className="flex flex-wrap gap-1.5">
-                      <EnrollmentBadge status={data.enrollment.status} />
-                      {data.enrollment.status === "confirmed" ? <PaymentBadge status={data.enrollment.paymentStatus} /> : null}
+                      <EnrollmentBadge label={data.standing.label} />
+                      {showsMoney(data.enrollment.status, data.standing.money) ? <MoneyBadge money={data.standing.money} /> : null}
                     </span>
                   ),
                 },
                 { label: "Amount paid", value: formatCents(data.enrollment.amountPaidCents) },
+                ...(data.enrollment.refundPendingCents > 0 ? [{ label: "Refund on its way", value: formatCents(data.enrollment.refundPendingCents) }] : []),
+                ...(data.enrollment.amountRefundedCents > 0 ? [{ label: "Refunded", value: formatCents(data.enrollment.amountRefundedCents) }] : []),
                 ...(data.nextPaymentCents > 0 ? [{ label: "Next payment", value: formatCents(data.nextPaymentCents) }] : []),
                 { label: "Emergency contact", value: `${data.enrollment.emergencyContact} · ${data.enrollment.emergencyPhone}` },
                 { label: "Medical information", value: data.enrollment.medicalInfo ?? "None" },
@@ -65,7 +67,7 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                     <span>{payment.paidAt ? formatDate(payment.paidAt) : "—"}</span>
                     <span>
                       {formatCents(payment.amountCents)}
-                      {payment.status === "refunded" ? " (refunded)" : ""}
+                      {payment.status === "refunded" ? " (refunded)" : payment.refundedCents > 0 ? ` (${formatCents(payment.refundedCents)} refunded)` : ""}
                     </span>
                   </li>
                 ))}

@@ -3,7 +3,7 @@ import { formatCents } from "#shared/money.ts";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import type { ParentFlightTrip, ParentTripChild } from "../../../features/flight-trips/parent-hooks.ts";
-import { EnrollmentBadge, PaymentBadge, TripStatusBadge, tripMoment } from "./labels.tsx";
+import { EnrollmentBadge, MoneyBadge, moneyLine, showsMoney, TripStatusBadge, tripMoment } from "./labels.tsx";
 
 /** Thumb-sized (44 px) buttons on a phone. */
 const TARGET = "min-h-11";
@@ -27,20 +27,15 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: ParentTripChild; actions: TripActions }) {
   const enrollment = child.enrollment;
+  const line = enrollment ? moneyLine(trip, enrollment, enrollment.status === "opted-out" || trip.status === "cancelled") : null;
   return (
     <li className="rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium text-ink">{child.childName}</span>
-        <EnrollmentBadge status={enrollment?.status ?? null} />
-        {/* A pending enrolment is unpaid by definition: its payment badge would only repeat "Pending". */}
-        {enrollment?.status === "confirmed" ? <PaymentBadge status={enrollment.paymentStatus} /> : null}
+        <span className="font-medium break-words text-ink">{child.childName}</span>
+        <EnrollmentBadge label={child.label} />
+        {enrollment && showsMoney(enrollment.status, enrollment.money) ? <MoneyBadge money={enrollment.money} /> : null}
       </div>
-      {enrollment && enrollment.status !== "opted-out" ? (
-        <p className="mt-1 text-sm text-slate-600">
-          Paid {formatCents(enrollment.amountPaidCents)} of {formatCents(trip.costPerStudentCents)}
-          {enrollment.nextPaymentCents > 0 ? ` · next payment ${formatCents(enrollment.nextPaymentCents)}` : null}
-        </p>
-      ) : null}
+      {line ? <p className="mt-1 text-sm text-slate-600">{line}</p> : null}
       {enrollment ? (
         <div className="mt-3 flex flex-wrap gap-2">
           {enrollment.canPay ? (

@@ -1,30 +1,59 @@
 import {
-  ENROLLMENT_PAYMENT_LABELS,
+  CANCELLED_ENROLLMENT_LABEL,
+  ENROLLMENT_MONEY_LABELS,
   ENROLLMENT_STATUS_LABELS,
-  type EnrollmentPaymentStatus,
-  type EnrollmentStatus,
+  type EnrollmentMoney,
   FLIGHT_TRIP_STATUS_LABELS,
   type FlightTripStatus,
   NOT_ENROLLED_LABEL,
 } from "#shared/flight-trip-texts.ts";
+import { formatCents } from "#shared/money.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
+import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
 
 const TRIP_TONES: Record<FlightTripStatus, Tone> = { scheduled: "blue", "in-progress": "violet", completed: "green", cancelled: "red" };
-const ENROLLMENT_TONES: Record<EnrollmentStatus, Tone> = { confirmed: "green", pending: "amber", "opted-out": "slate" };
-const PAYMENT_TONES: Record<EnrollmentPaymentStatus, Tone> = { paid: "green", partial: "blue", pending: "amber" };
+const ENROLLMENT_TONES: Record<string, Tone> = {
+  [ENROLLMENT_STATUS_LABELS.confirmed]: "green",
+  [ENROLLMENT_STATUS_LABELS.pending]: "amber",
+  [ENROLLMENT_STATUS_LABELS["opted-out"]]: "slate",
+  [CANCELLED_ENROLLMENT_LABEL]: "red",
+  [NOT_ENROLLED_LABEL]: "slate",
+};
 
 export function TripStatusBadge({ status }: { status: FlightTripStatus }) {
   return <Badge tone={TRIP_TONES[status]}>{FLIGHT_TRIP_STATUS_LABELS[status]}</Badge>;
 }
 
-/** Confirmed / Pending / Opted Out, or Not Enrolled when there is no enrolment. */
-export function EnrollmentBadge({ status }: { status: EnrollmentStatus | null }) {
-  return status ? <Badge tone={ENROLLMENT_TONES[status]}>{ENROLLMENT_STATUS_LABELS[status]}</Badge> : <Badge tone="slate">{NOT_ENROLLED_LABEL}</Badge>;
+/** Confirmed / Pending / Opted Out / Cancelled (the trip was), or Not Enrolled: the label the server gives. */
+export function EnrollmentBadge({ label }: { label: string }) {
+  return <Badge tone={ENROLLMENT_TONES[label] ?? "slate"}>{label}</Badge>;
 }
 
-export function PaymentBadge({ status }: { status: EnrollmentPaymentStatus }) {
-  return <Badge tone={PAYMENT_TONES[status]}>{ENROLLMENT_PAYMENT_LABELS[status]}</Badge>;
+export function MoneyBadge({ money }: { money: EnrollmentMoney }) {
+  return <Badge tone={ENROLLMENT_MONEY_TONES[money]}>{ENROLLMENT_MONEY_LABELS[money]}</Badge>;
+}
+
+/** Whether the money badge says more than the enrolment's: a pending enrolment is unpaid by definition. */
+export const showsMoney = (status: string, money: EnrollmentMoney) => status === "confirmed" || money === "refund-pending" || money === "refunded";
+
+/**
+ * The enrolment's money in a line: what is paid of the cost and what comes next while the trip is on
+ * for the child; what came (or is coming) back once it is over.
+ */
+export function moneyLine(
+  trip: { costPerStudentCents: number },
+  enrollment: { money: EnrollmentMoney; amountPaidCents: number; amountRefundedCents: number; refundPendingCents: number; nextPaymentCents: number },
+  over: boolean,
+): string | null {
+  const coming = enrollment.refundPendingCents > 0 ? `refund of ${formatCents(enrollment.refundPendingCents)} on its way to your card` : null;
+  if (over) {
+    if (coming)
+      return `${coming[0]!.toUpperCase()}${coming.slice(1)}${enrollment.amountRefundedCents > 0 ? ` · ${formatCents(enrollment.amountRefundedCents)} refunded` : ""}`;
+    return enrollment.amountRefundedCents > 0 ? `${formatCents(enrollment.amountRefundedCents)} refunded to your card` : null;
+  }
+  const next = enrollment.nextPaymentCents > 0 ? ` · next payment ${formatCents(enrollment.nextPaymentCents)}` : "";
+  return `Paid ${formatCents(enrollment.amountPaidCents)} of ${formatCents(trip.costPerStudentCents)}${next}${coming ? ` · ${coming}` : ""}`;
 }
 
 /** A wall-clock time of the school's zone, `14:05` → `2:05 PM`. */

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { type DefaultValues, useForm } from "react-hook-form";
 import { FLIGHT_TRIP_STATUS_LABELS, FLIGHT_TRIP_STATUSES, type FlightTripForm, type FlightTripValues, flightTripFormSchema } from "#shared/flight-trips.ts";
-import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { ConfirmDialog, Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { type FlightTripRow, useSaveFlightTrip } from "../../../features/flight-trips/admin-hooks.ts";
 
@@ -161,6 +161,15 @@ export default function FlightTripFormDialog({
         </div>
         <DialogActions onCancel={() => onOpenChange(false)} submitLabel={trip ? "Save Changes" : "Create Trip"} pendingLabel="Saving…" pending={save.isPending} />
       </form>
+      <ConfirmDialog
+        open={save.refunds !== null}
+        onOpenChange={(next) => (next ? undefined : save.keepEditing())}
+        title="Refund the difference?"
+        message={save.refunds?.message ?? ""}
+        confirmLabel="Save and Refund"
+        onConfirm={save.confirmRefunds}
+        busy={save.isPending}
+      />
     </Dialog>
   );
 }

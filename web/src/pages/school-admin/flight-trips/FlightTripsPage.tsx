@@ -1,6 +1,6 @@
 import { Bell, CreditCard, Download, Pencil, Plane, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { ENROLLMENT_PAYMENT_LABELS, ENROLLMENT_STATUS_LABELS, FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS } from "#shared/flight-trip-texts.ts";
+import { ENROLLMENT_MONEY_LABELS, FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS } from "#shared/flight-trip-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay, formatTime, zonedInstant } from "#shared/school-time.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
@@ -10,6 +10,7 @@ import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { type FlightTripRow, useDeleteFlightTrip, useExportRoster, useFlightTrips } from "../../../features/flight-trips/admin-hooks.ts";
+import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 const FlightTripFormDialog = lazyDialog(async () => (await import("./FlightTripFormDialog.tsx")).default);
@@ -18,7 +19,6 @@ const NotifyParentsDialog = lazyDialog(async () => (await import("./NotifyParent
 const STATUS_TONES: Record<FlightTripRow["status"], Tone> = { scheduled: "blue", "in-progress": "amber", completed: "green", cancelled: "red" };
 type Student = FlightTripRow["students"][number];
 const ENROLMENT_TONES: Record<Student["status"], Tone> = { confirmed: "green", pending: "amber", "opted-out": "slate" };
-const PAYMENT_TONES: Record<Student["paymentStatus"], Tone> = { paid: "green", partial: "blue", pending: "amber" };
 
 /** "Apr 20, 2026 · 8:30 AM": a wall-clock date and time of the school's zone. */
 function when(date: string, time: string, zone: string): string {
@@ -45,15 +45,15 @@ function Students({ trip }: { trip: FlightTripRow }) {
             <span className="ml-2 text-sm text-slate-600">{student.grade}</span>
           </span>
           <span className="flex flex-wrap gap-1.5">
-            <Badge tone={ENROLMENT_TONES[student.status]}>
+            <Badge tone={trip.status === "cancelled" && student.status !== "opted-out" ? "red" : ENROLMENT_TONES[student.status]}>
               <span className="sr-only">Enrolment: </span>
-              {ENROLLMENT_STATUS_LABELS[student.status]}
+              {student.label}
             </Badge>
-            {student.status === "opted-out" ? null : (
-              <Badge tone={PAYMENT_TONES[student.paymentStatus]}>
+            {student.money === "not-paid" ? null : (
+              <Badge tone={ENROLLMENT_MONEY_TONES[student.money]}>
                 <CreditCard aria-hidden="true" className="mr-1 h-3 w-3" />
                 <span className="sr-only">Payment: </span>
-                {ENROLLMENT_PAYMENT_LABELS[student.paymentStatus]}
+                {ENROLLMENT_MONEY_LABELS[student.money]}
               </Badge>
             )}
           </span>
