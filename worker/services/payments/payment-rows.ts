@@ -296,8 +296,7 @@ export async function unattachedPaymentEffects(db: Db, facts: PaymentFacts): Pro
   const amountCents = facts.amountCents ?? row.amountCents;
   return [
     ...effects,
-    paymentSucceeded(db, facts),
-    // The audit row first, written only while the amount is not yet due back (a replay writes none).
+    // The audit row first, written only by the event that makes the charge count (a replay writes none).
     auditInsert(
       db,
       {
@@ -308,8 +307,9 @@ export async function unattachedPaymentEffects(db: Db, facts: PaymentFacts): Pro
         at: facts.at,
       },
       NO_REQUEST,
-      sql`exists (select 1 from ${payments} where ${payments.id} = ${row.id} and ${payments.refundDueCents} < ${payments.amountCents})`,
+      sql`exists (select 1 from ${payments} where ${payments.id} = ${row.id} and ${payments.status} in ('pending', 'failed'))`,
     ),
+    paymentSucceeded(db, facts),
     db
       .update(payments)
       .set({ refundDueCents: sql`${payments.amountCents}` })
