@@ -7,7 +7,7 @@ import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { loadObject } from "../../worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { ENROLLMENT_FORM } from "../support/flight-trips.ts";
-import { addChild, FLIGHT_ACCOUNT, flightSchool, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
+import { FLIGHT_ACCOUNT, flightSchool, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { checkoutSessionOf, postStripeEvent } from "../support/stripe-checkout.ts";
 

@@ -89,6 +89,8 @@ export type TestAppOptions = {
   passwordSlots?: PasswordSlotOptions;
   /** Wraps the raw database client (e.g. tests/support/faulty-db.ts); ignored with countRoundTrips. */
   wrapClient?: (client: Client) => Client;
+  /** The Stripe simulator's events (a refund's `charge.refunded`) go into `divertedEvents` instead of the webhook. */
+  divertStripeEvents?: boolean;
 };
 
 /**
@@ -105,11 +107,18 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const queued: QueueMessageBody[] = [];
   const config = loadConfig({ APP_URL: "http://localhost:8787", ...options.env });
   const queue: AppDeps["queue"] = { send: async (body) => void queued.push(body) };
+  const divertedEvents: object[] = [];
   const deps: AppDeps = {
     db,
     config,
     now: clock.now,
-    ...stripeForConfig(config, { db, now: clock.now, logger, queue }),
+    ...stripeForConfig(config, {
+      db,
+      now: clock.now,
+      logger,
+      queue,
+      ...(options.divertStripeEvents ? { divertEvents: (events: object[]) => void divertedEvents.push(...events) } : {}),
+    }),
     queue,
     mailer: options.mailer ?? localMailer(),
     logger,
@@ -120,7 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     assets: async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } }),
   };
   const app = createApp(deps);
-  return { db, deps, app, clock, logger, queued, roundTrips, close: cleanup };
+  return { db, deps, app, clock, logger, queued, divertedEvents, roundTrips, close: cleanup };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

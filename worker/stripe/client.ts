@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
-import { deliverSimulatedEvents } from "./events.ts";
+import { deliverSimulatedEvents, type stripeEvent } from "./events.ts";
 import { createStripeSimulator } from "./simulator.ts";
 
 /** Local mode: the simulator accepts this key and signs its webhooks with this secret. */
@@ -33,7 +33,14 @@ export type { Stripe };
 /** Stripe for an entry: the real API with a key, else the simulator on the app's own database. */
 export function stripeForConfig(
   config: { stripeSecretKey: string | undefined; stripeWebhookSecret: string | undefined; appUrl: string },
-  simulatorDeps: { db: Db; now: () => Date; logger: Logger; queue: QueueProducer },
+  simulatorDeps: {
+    db: Db;
+    now: () => Date;
+    logger: Logger;
+    queue: QueueProducer;
+    /** Tests only: where the simulator's events go instead of the webhook (to deliver them late, reordered, twice). */
+    divertEvents?: (events: ReturnType<typeof stripeEvent>[]) => void;
+  },
 ): { stripe: Stripe; stripeWebhookSecret: string } {
   if (config.stripeSecretKey) {
     return { stripe: createStripe({ secretKey: config.stripeSecretKey }), stripeWebhookSecret: config.stripeWebhookSecret ?? "" };
@@ -46,7 +53,8 @@ export function stripeForConfig(
     now: simulatorDeps.now,
     appUrl: config.appUrl,
     deliver: async (events) => {
-      if (webhookDeps.stripe) await deliverSimulatedEvents({ ...webhookDeps, stripe: webhookDeps.stripe }, events);
+      if (simulatorDeps.divertEvents) simulatorDeps.divertEvents(events);
+      else if (webhookDeps.stripe) await deliverSimulatedEvents({ ...webhookDeps, stripe: webhookDeps.stripe }, events);
     },
   });
   webhookDeps.stripe = createStripe({ secretKey: undefined, simulatorFetch: simulator.fetch });
