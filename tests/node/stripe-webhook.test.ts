@@ -88,4 +88,46 @@ describe("Stripe webhook (ST1–ST3)", () => {
     expect((await post(JSON.stringify(stripeEvent("charge.refunded", { id: "ch_1", object: "charge" }, t.clock.now())))).status).toBe(200);
     expect(await t.db.$count(stripeEvents)).toBe(2);
   });
+
+  it("IN1 a signed event with a malformed envelope (created, id, type, data.object, account) is refused with 400 and logged, changing nothing", async () => {
+    const valid = stripeEvent("customer.subscription.updated", subscription("canceled"), t.clock.now());
+    const { created: _created, ...withoutCreated } = valid;
+    const { id: _id, ...withoutId } = valid;
+    const { type: _type, ...withoutType } = valid;
+    const malformed: [string, unknown][] = [
+      ["no created", withoutCreated],
+      ["created as text", { ...valid, created: "yesterday" }],
+      ["created a fraction", { ...valid, created: valid.created + 0.5 }],
+      ["created negative", { ...valid, created: -1 }],
+      ["created past any date", { ...valid, created: 1e20 }],
+      ["no id", withoutId],
+      ["an empty id", { ...valid, id: "" }],
+      ["id a number", { ...valid, id: 42 }],
+      ["no type", withoutType],
+      ["type an object", { ...valid, type: { name: "x" } }],
+      ["no data", { ...valid, data: undefined }],
+      ["no data.object", { ...valid, data: {} }],
+      ["data.object null", { ...valid, data: { object: null } }],
+      ["data.object an array", { ...valid, data: { object: [] } }],
+      ["data.object text", { ...valid, data: { object: "sub_1" } }],
+      ["account a number", { ...valid, account: 7 }],
+      ["null", null],
+      ["an array", [valid]],
+      ["a number", 42],
+    ];
+    for (const [label, event] of malformed) {
+      t.logger.lines.length = 0;
+      const response = await post(JSON.stringify(event));
+      expect({ label, status: response.status, body: await response.json() }).toEqual({ label, status: 400, body: { error: "Malformed event" } });
+      const logged = t.logger.lines.map((line) => JSON.parse(line) as { message: string; id?: unknown });
+      expect(logged, label).toEqual([expect.objectContaining({ message: "stripe webhook: malformed event" })]);
+      const id = (event as { id?: unknown } | null)?.id;
+      if (typeof id === "string" && id) expect(logged[0]!.id, label).toBe(id);
+    }
+    expect(await status()).toBe("active");
+    expect(await t.db.$count(stripeEvents)).toBe(0);
+    // The envelope is the only thing checked here: the same event, well formed, still applies.
+    expect((await post(JSON.stringify(valid))).status).toBe(200);
+    expect(await status()).toBe("cancelled");
+  });
 });

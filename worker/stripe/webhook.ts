@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { z } from "zod";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../deps.ts";
@@ -11,6 +12,25 @@ import { stripeCryptoProvider } from "./crypto.ts";
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** 9999-12-31T23:59:59Z in seconds: the latest `created` a Date (and the database's integer) holds as an instant. */
+const LATEST_EVENT_CREATED = 253_402_300_799;
+
+/**
+ * What the handler relies on in every event, checked once the signature holds: Stripe's envelope.
+ * A signed event is Stripe's word, but a malformed one (say, without `created`, which would become
+ * `new Date(NaN)` on its way to the driver) is refused with 400 and logged instead of answering 500.
+ * The object's own fields are each event type's business.
+ */
+export const stripeEventEnvelope = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().min(0).max(LATEST_EVENT_CREATED),
+  account: z.string().min(1).max(255).optional(),
+  data: z.looseObject({ object: z.record(z.string(), z.unknown()) }),
+});
+
+export const MALFORMED_EVENT = "Malformed event";
 
 export type StripeWebhookDeps = { db: Db; stripe: Stripe; webhookSecret: string; now: () => Date; logger: Logger; queue: QueueProducer };
 
@@ -41,6 +61,15 @@ export async function handleStripeWebhook(
   }
   // IN1: a lone surrogate escape would be stored with the event and break SQLite's JSON functions.
   if (!isWellFormedDeep(event)) return { status: 400, body: { error: VALIDATION_ERROR } };
+  const envelope = stripeEventEnvelope.safeParse(event);
+  if (!envelope.success) {
+    const id = (event as { id?: unknown } | null)?.id;
+    deps.logger.warn("stripe webhook: malformed event", {
+      id: typeof id === "string" ? id.slice(0, 255) : null,
+      issues: envelope.error.issues.map((issue) => `${issue.path.join(".") || "event"}: ${issue.message}`),
+    });
+    return { status: 400, body: { error: MALFORMED_EVENT } };
+  }
   let outcome: "applied" | "duplicate";
   try {
     outcome = await applyStripeEvent(deps.db, event, deps.now());
