@@ -1,4 +1,3 @@
-import { type Client, createClient } from "@libsql/client";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import fc from "fast-check";
@@ -10,6 +9,7 @@ import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { callerFor } from "../support/caller.ts";
+import { type CommitWatcher, watchCommits } from "../support/commits.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import {
@@ -219,9 +219,8 @@ const SEARCH_FIELDS = TEXT_FIELDS.flatMap(([path, fields]) =>
   fields.filter((field) => field.at(-1) === "search" || (path === "superAdmin.auditLogs.list" && field.at(-1) === "email")).map((field) => [path, field] as const),
 );
 
-/** A connection of its own: its `data_version` moves when any other connection commits a change to the file. */
-let observer: Client;
-const dataVersion = async () => Number((await observer.execute("pragma data_version")).rows[0]!.data_version);
+let commits: CommitWatcher;
+const dataVersion = () => commits.version();
 
 /** Put back what a school admin may legitimately switch off in its own school, so later procedures still reach every role. */
 async function restoreFixture() {
@@ -259,8 +258,7 @@ beforeAll(async () => {
     neighbour: { id: neighbour.id, ids: [neighbour.id, ...[neighbourChild, neighbourInvoice].map((row) => (row as { id: string }).id)] },
   };
   tenants.a.ids = tenants.a.ids.filter((id) => !tenants.neighbour.ids.includes(id));
-  const [main] = (await t.db.$client.execute("pragma database_list")).rows;
-  observer = createClient({ url: `file:${String(main!.file)}` });
+  commits = await watchCommits(t.db);
   const schoolIds = [a.id, b.id];
   idsByKey = { schoolId: schoolIds };
   for (const [key, table] of Object.entries(KEYED_TABLES)) {
@@ -269,7 +267,7 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(() => {
-  observer?.close();
+  commits?.close();
   t?.close();
 });
 
