@@ -99,7 +99,7 @@ describe("e-mail provider webhook", () => {
     expect(await row()).toMatchObject({ status: "sent", bouncedAt: null });
   });
 
-  it("IN1 a signed event that is not a delivery event (no type, no e-mail id, wrong types, not an object) is refused with 400 and logged, changing nothing", async () => {
+  it("IN2 a signed event that is not a delivery event (no type, no e-mail id, wrong types, not an object) is refused with 400 and logged, changing nothing", async () => {
     const bodies = [
       "null",
       "[]",

@@ -89,7 +89,7 @@ describe("Stripe webhook (ST1–ST3)", () => {
     expect(await t.db.$count(stripeEvents)).toBe(2);
   });
 
-  it("IN1 a signed event with a malformed envelope (created, id, type, data.object, account) is refused with 400 and logged, changing nothing", async () => {
+  it("IN2 a signed event with a malformed envelope (created, id, type, data.object, account) is refused with 400 and logged, changing nothing", async () => {
     const valid = stripeEvent("customer.subscription.updated", subscription("canceled"), t.clock.now());
     const { created: _created, ...withoutCreated } = valid;
     const { id: _id, ...withoutId } = valid;
