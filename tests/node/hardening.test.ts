@@ -181,21 +181,25 @@ describe("batch size (IN1)", () => {
   });
 });
 
+/** The size of the chunks `streamed` sends. */
+const CHUNK = 64 * 1024;
+
+/** A body streamed in 64 KB chunks, counting what the server pulled. */
+function streamed(totalBytes: number) {
+  const pulled = { bytes: 0 };
+  const chunk = new Uint8Array(CHUNK).fill(0x20);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled.bytes >= totalBytes) return controller.close();
+      pulled.bytes += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled };
+}
+
 describe("request size (IN1)", () => {
   const MB = 1024 * 1024;
-  /** A body streamed in 64 KB chunks, counting what the server pulled. */
-  function streamed(totalBytes: number) {
-    const pulled = { bytes: 0 };
-    const chunk = new Uint8Array(64 * 1024).fill(0x20);
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled.bytes >= totalBytes) return controller.close();
-        pulled.bytes += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    });
-    return { stream, pulled };
-  }
   const send = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
     t.app.request(url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body, duplex: "half" } as RequestInit);
 
@@ -249,20 +253,6 @@ function freePort(): Promise<number> {
 
 describe("body limits by construction (IN2)", () => {
   const KB = 1024;
-  const CHUNK = 64 * KB;
-  /** A body streamed in 64 KB chunks, counting what the server pulled. */
-  function streamed(totalBytes: number) {
-    const pulled = { bytes: 0 };
-    const chunk = new Uint8Array(CHUNK).fill(0x20);
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled.bytes >= totalBytes) return controller.close();
-        pulled.bytes += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    });
-    return { stream, pulled };
-  }
 
   /**
    * Every path of the app's own route list (a route added tomorrow is in it), with parameters and
