@@ -130,4 +130,68 @@ describe("Stripe webhook (ST1–ST3)", () => {
     expect((await post(JSON.stringify(valid))).status).toBe(200);
     expect(await status()).toBe("cancelled");
   });
+
+  it("IN2 a signed event of any handled type whose object lacks fields or holds the wrong types never answers 500: a subscription without its id or customer and an account without its id are refused with 400 and logged", async () => {
+    const HANDLED = [
+      "checkout.session.completed",
+      "customer.subscription.created",
+      "customer.subscription.updated",
+      "customer.subscription.deleted",
+      "payment_intent.succeeded",
+      "payment_intent.payment_failed",
+      "charge.refunded",
+      "invoice.paid",
+      "invoice.payment_failed",
+      "account.updated",
+    ];
+    const objects: Record<string, unknown>[] = [
+      {},
+      { id: "x", customer: null, status: null, metadata: null, mode: "payment", payment_status: "paid", payment_intent: null },
+      {
+        id: 7,
+        customer: 8,
+        status: 9,
+        metadata: "x",
+        mode: 1,
+        payment_status: 2,
+        payment_intent: 3,
+        amount: "x",
+        charge: 4,
+        subscription: 5,
+        requirements: "r",
+        parent: "p",
+      },
+      {
+        id: "x",
+        metadata: { kind: "invoice", payableId: 5, schoolId: 7 },
+        mode: "payment",
+        payment_status: "paid",
+        payment_intent: "pi_1",
+        amount_total: "x",
+        customer: "c",
+        status: "active",
+      },
+    ];
+    for (const type of HANDLED) {
+      for (const [index, object] of objects.entries()) {
+        for (const account of [undefined, "acct_1"]) {
+          const response = await post(JSON.stringify(stripeEvent(type, object, t.clock.now(), account)));
+          expect(response.status, `${type} object ${index} account ${account}`).toBeLessThan(500);
+        }
+      }
+    }
+    expect(t.logger.lines.filter((line) => line.includes("unhandled error"))).toEqual([]);
+    for (const [type, object] of [
+      ["customer.subscription.updated", { id: "sub_1", status: "active" }],
+      ["customer.subscription.deleted", { customer: "cus_1", status: "canceled" }],
+      ["account.updated", { charges_enabled: true }],
+    ] as const) {
+      t.logger.lines.length = 0;
+      const event = stripeEvent(type, object, t.clock.now());
+      const response = await post(JSON.stringify(event));
+      expect({ type, status: response.status, body: await response.json() }).toEqual({ type, status: 400, body: { error: "Malformed event" } });
+      expect(t.logger.lines.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ message: "stripe webhook: malformed event", id: event.id })]);
+    }
+    expect(await status()).toBe("active");
+  });
 });
