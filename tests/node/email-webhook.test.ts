@@ -53,6 +53,16 @@ async function post(type: string, options: { tamper?: boolean; ageSeconds?: numb
   });
 }
 
+/** A signed delivery of any body (`post` builds a well-formed event). */
+async function signedPost(id: string, body: string) {
+  const timestamp = Math.floor(t.clock.now().getTime() / 1000);
+  return t.app.request("https://app.example.com/api/email/webhook", {
+    method: "POST",
+    headers: { "content-type": "application/json", "svix-id": id, "svix-timestamp": String(timestamp), "svix-signature": await sign(id, timestamp, body) },
+    body,
+  });
+}
+
 const row = async () => (await t.db.select().from(emailLogs).where(eq(emailLogs.id, "log1")))[0]!;
 
 describe("e-mail provider webhook", () => {
@@ -87,6 +97,36 @@ describe("e-mail provider webhook", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Validation Error" });
     expect(await row()).toMatchObject({ status: "sent", bouncedAt: null });
+  });
+
+  it("IN2 a signed event that is not a delivery event (no type, no e-mail id, wrong types, not an object) is refused with 400 and logged, changing nothing", async () => {
+    const bodies = [
+      "null",
+      "[]",
+      '"email.bounced"',
+      JSON.stringify({ data: { email_id: "re_msg_1" } }),
+      JSON.stringify({ type: 7, data: { email_id: "re_msg_1" } }),
+      JSON.stringify({ type: "email.bounced" }),
+      JSON.stringify({ type: "email.bounced", data: null }),
+      JSON.stringify({ type: "email.bounced", data: { email_id: "" } }),
+      JSON.stringify({ type: "email.bounced", data: { email_id: 1 } }),
+      JSON.stringify({ type: "email.bounced", created_at: 1_700_000_000, data: { email_id: "re_msg_1" } }),
+    ];
+    for (const body of bodies) {
+      t.logger.lines.length = 0;
+      const response = await signedPost("msg_bad", body);
+      expect({ body, status: response.status, answer: await response.json() }).toEqual({ body, status: 400, answer: { error: "Malformed event" } });
+      expect(
+        t.logger.lines.map((line) => JSON.parse(line)),
+        body,
+      ).toEqual([expect.objectContaining({ message: "email webhook: malformed event", id: "msg_bad" })]);
+    }
+    expect(await row()).toMatchObject({ status: "sent", bouncedAt: null });
+    // A time that is no date is the arrival time, never an invalid date on its way to the database.
+    for (const createdAt of ["not a date", "+275760-09-13T00:00:00.001Z"]) {
+      expect((await post("email.bounced", { createdAt })).status).toBe(200);
+      expect((await row()).bouncedAt?.getTime()).toBe(t.clock.now().getTime());
+    }
   });
 
   it("is not exempt from CSRF by accident: only the exact webhook path is", async () => {

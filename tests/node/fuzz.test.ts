@@ -1,15 +1,30 @@
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { ZodError, z } from "zod";
+import { CONTROL_CHARACTER_ERROR, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import { parents, schoolAdmins, schools } from "../../db/schema/index.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { callerFor } from "../support/caller.ts";
+import { type CommitWatcher, watchCommits } from "../support/commits.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
-import { type FuzzInput, fromSchema, hostileInputs, hostileValue, type IdPool, type JsonSchema } from "../support/hostile.ts";
+import {
+  CONTROL_CHARACTERS,
+  CONTROL_STRINGS,
+  type FuzzInput,
+  fromSchema,
+  hostileInputs,
+  hostileValue,
+  type IdPool,
+  type JsonSchema,
+  setAt,
+  textFieldPaths,
+} from "../support/hostile.ts";
+import { query } from "../support/http.ts";
 
 /**
  * AZ2, AZ3, IN1 under hostile input: every procedure of the app router (walked from
@@ -17,6 +32,7 @@ import { type FuzzInput, fromSchema, hostileInputs, hostileValue, type IdPool, t
  * as another school's users, with values shaped by its zod input and hostile mutations of them.
  * Never a 500, never another tenant's row in an answer, never a change to another tenant's rows,
  * and an unknown key is always refused. Seeded: FUZZ_SEED=<n> replays a run (the seed is printed on failure).
+ * IN2: every text field of every procedure also gets NUL and each other C0 control, as the roles that reach it.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
@@ -150,7 +166,8 @@ async function contextFor(identity: Identity): Promise<Context> {
   return { deps: t.deps, meta, resHeaders: new Headers(), auth: await resolveAuth(t.deps, cookie) };
 }
 
-type Outcome = { ok: true; data: unknown } | { ok: false; code: string };
+/** `refusedInput`: the input itself was refused (its schema, or the input guard), before any service ran. */
+type Outcome = { ok: true; data: unknown } | { ok: false; code: string; status: number; message: string; refusedInput: boolean };
 
 async function call(context: Context, path: string, input: unknown): Promise<Outcome> {
   const caller = createCaller(context);
@@ -158,19 +175,52 @@ async function call(context: Context, path: string, input: unknown): Promise<Out
   try {
     return { ok: true, data: await procedure(input) };
   } catch (error) {
-    if (error instanceof TRPCError) return { ok: false, code: error.code };
+    if (error instanceof TRPCError) {
+      const refusedInput = error.cause instanceof ZodError || error.message === VALIDATION_ERROR || error.message === CONTROL_CHARACTER_ERROR;
+      return { ok: false, code: error.code, status: getHTTPStatusCodeFromError(error), message: error.message, refusedInput };
+    }
     throw error;
   }
+}
+
+/** The procedure's zod input as JSON Schema (null without one). */
+function jsonSchemaOf(path: string): JsonSchema | null {
+  const [schema] = PROCEDURES[path]!._def.inputs;
+  return schema ? (z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema) : null;
 }
 
 /** The arbitrary inputs of a procedure, from its zod input's JSON Schema. */
 function inputsFor(path: string, identity: Identity): fc.Arbitrary<FuzzInput> {
   const ids = idPool(identity);
-  const [schema] = PROCEDURES[path]!._def.inputs;
-  if (!schema) return hostileValue(ids.any).map((input): FuzzInput => ({ input, kind: "replaced" }));
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const json = jsonSchemaOf(path);
+  if (!json) return hostileValue(ids.any).map((input): FuzzInput => ({ input, kind: "replaced" }));
   return hostileInputs(fromSchema(json, ids), ids, Object.keys(json.properties ?? {}));
 }
+
+/** Who reaches a procedure's input: its area's role, or for the others (auth, registration, site) a visitor and a signed-in parent. */
+function ownersOf(path: string): Identity[] {
+  if (path.startsWith("superAdmin.")) return ["super_admin"];
+  if (path.startsWith("schoolAdmin.")) return ["school_admin"];
+  if (path.startsWith("parent.")) return ["parent"];
+  return ["anonymous", "parent"];
+}
+
+/** A value shaped by the schema that already has something at `field` (so its siblings fit that branch of a union), from a fixed seed. */
+function shapedWith(path: string, identity: Identity, field: (string | number)[]): unknown {
+  const samples = fc.sample(fromSchema(jsonSchemaOf(path)!, idPool(identity)), { seed: SEED, numRuns: 20 });
+  const holds = (value: unknown) => field.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value) !== undefined;
+  return samples.find(holds) ?? samples[0];
+}
+
+/** Every procedure with a free-text field, and those fields. */
+const TEXT_FIELDS = paths.map((path) => [path, textFieldPaths(jsonSchemaOf(path) ?? {})] as const).filter(([, fields]) => fields.length > 0);
+/** The search terms among them: every `search`, and the audit log's e-mail filter (a search over e-mails). */
+const SEARCH_FIELDS = TEXT_FIELDS.flatMap(([path, fields]) =>
+  fields.filter((field) => field.at(-1) === "search" || (path === "superAdmin.auditLogs.list" && field.at(-1) === "email")).map((field) => [path, field] as const),
+);
+
+let commits: CommitWatcher;
+const dataVersion = () => commits.version();
 
 /** Put back what a school admin may legitimately switch off in its own school, so later procedures still reach every role. */
 async function restoreFixture() {
@@ -208,6 +258,7 @@ beforeAll(async () => {
     neighbour: { id: neighbour.id, ids: [neighbour.id, ...[neighbourChild, neighbourInvoice].map((row) => (row as { id: string }).id)] },
   };
   tenants.a.ids = tenants.a.ids.filter((id) => !tenants.neighbour.ids.includes(id));
+  commits = await watchCommits(t.db);
   const schoolIds = [a.id, b.id];
   idsByKey = { schoolId: schoolIds };
   for (const [key, table] of Object.entries(KEYED_TABLES)) {
@@ -215,7 +266,10 @@ beforeAll(async () => {
     idsByKey[key] = rows.rows.map((row) => String(row.id));
   }
 }, 60_000);
-afterAll(() => t?.close());
+afterAll(() => {
+  commits?.close();
+  t?.close();
+});
 
 describe("hostile input on every procedure (AZ2, AZ3, IN1)", () => {
   it("walks the router: every procedure has a zod input or none", () => {
@@ -226,7 +280,8 @@ describe("hostile input on every procedure (AZ2, AZ3, IN1)", () => {
   it("IN1 superAdmin.auditLogs.list refuses a day that does not exist (it was a 500)", async () => {
     const context = await contextFor("super_admin");
     for (const day of ["1062-23-57", "2026-02-30", "2026-13-01"]) {
-      for (const filter of [{ from: day }, { to: day }]) expect(await call(context, "superAdmin.auditLogs.list", filter)).toEqual({ ok: false, code: "BAD_REQUEST" });
+      for (const filter of [{ from: day }, { to: day }])
+        expect(await call(context, "superAdmin.auditLogs.list", filter)).toMatchObject({ ok: false, code: "BAD_REQUEST" });
     }
     expect(await call(context, "superAdmin.auditLogs.list", { from: "2026-02-28", to: "2026-03-01" })).toMatchObject({ ok: true });
   });
@@ -256,4 +311,72 @@ describe("hostile input on every procedure (AZ2, AZ3, IN1)", () => {
       await restoreFixture();
     }
   });
+});
+
+describe("control characters in every text field (IN2)", () => {
+  it("walks the router: the lists' search terms are among the text fields", () => {
+    const searches = SEARCH_FIELDS.map(([path, field]) => `${path} ${field.join(".")}`);
+    expect(searches).toEqual(
+      expect.arrayContaining([
+        "schoolAdmin.invoices.list search",
+        "superAdmin.schools.list search",
+        "superAdmin.invitations.list search",
+        "superAdmin.schools.options search",
+        "superAdmin.auditLogs.list email",
+      ]),
+    );
+    expect(TEXT_FIELDS.length).toBeGreaterThan(40);
+  });
+
+  it('the observer connection sees the app\'s commits (so "changes nothing" below can fail)', async () => {
+    const before = await dataVersion();
+    await restoreFixture();
+    expect(await dataVersion()).not.toBe(before);
+  });
+
+  it("IN2 a control character in any search term is refused with a clear 400 on every list (NUL was a 500 through FTS5)", async () => {
+    for (const [path, field] of SEARCH_FIELDS) {
+      // Over HTTP, as the browser asks: the status and the message the client reads.
+      const user = users.get(ownersOf(path)[0] as Exclude<Identity, "anonymous">)!;
+      const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
+      const ask = (term: string) => query(t.app, path, setAt({}, field, term), { cookie });
+      expect((await ask("abc def")).status, path).toBe(200);
+      for (const control of CONTROL_CHARACTERS) {
+        // Inside the term: at its ends, the whitespace among them is trimmed like any other.
+        for (const term of [`abc${control}def`, `a${control}b`]) {
+          const { status, error } = await ask(term);
+          expect({ path, term, status, message: error?.message }).toEqual({ path, term, status: 400, message: CONTROL_CHARACTER_ERROR });
+        }
+      }
+    }
+  });
+
+  it.each(TEXT_FIELDS.map(([path]) => path))(
+    "IN2 %s: NUL and the other C0 controls in each text field never answer 500; a NUL is refused with 400, any refusal is a 4xx, and a refused input changes nothing",
+    async (path) => {
+      const fields = TEXT_FIELDS.find(([candidate]) => candidate === path)![1];
+      for (const identity of ownersOf(path)) {
+        const context = await contextFor(identity);
+        for (const field of fields) {
+          // The field alone (the others at their defaults), and in a value shaped by the schema.
+          for (const base of [{}, shapedWith(path, identity, field)]) {
+            for (const text of CONTROL_STRINGS) {
+              const before = await dataVersion();
+              const outcome = await call(context, path, setAt(base, field, text));
+              // A NUL is refused anywhere, before anything else: stored, it would be read back cut short at it.
+              if (text.includes("\u0000"))
+                expect(outcome, `${identity} ${path} ${field.join(".")}`).toMatchObject({ ok: false, status: 400, message: CONTROL_CHARACTER_ERROR });
+              if (outcome.ok) continue;
+              const label = `${identity} ${path} ${field.join(".")}=${JSON.stringify(text)} → ${outcome.code} ${outcome.message}`;
+              expect(outcome.status, label).toBeLessThan(500);
+              expect(outcome.status, label).toBeGreaterThanOrEqual(400);
+              // A service's own refusal may count the attempt (a wrong password, an unknown token: the abuse limits).
+              if (outcome.refusedInput) expect(await dataVersion(), `${label} changed the database`).toBe(before);
+            }
+          }
+        }
+        await restoreFixture();
+      }
+    },
+  );
 });

@@ -1,15 +1,21 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TRPC_MAX_BATCH_SIZE } from "#shared/api-limits.ts";
 import { auditLogs, invitations } from "../../db/schema/index.ts";
-import { SONNER_STYLE_HASH } from "../../worker/http/security.ts";
+import { BODY_LIMITS } from "../../worker/app.ts";
+import { BODY_TOO_LARGE, bodyLimitFor, SONNER_STYLE_HASH } from "../../worker/http/security.ts";
+import { startNodeServer } from "../../worker/node.ts";
 import { audit, NO_REQUEST } from "../../worker/services/audit.ts";
 import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
+import { watchCommits } from "../support/commits.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
-import { createTestApp, type TestApp } from "../support/harness.ts";
+import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
 
 let t: TestApp;
@@ -175,21 +181,25 @@ describe("batch size (IN1)", () => {
   });
 });
 
+/** The size of the chunks `streamed` sends. */
+const CHUNK = 64 * 1024;
+
+/** A body streamed in 64 KB chunks, counting what the server pulled. */
+function streamed(totalBytes: number) {
+  const pulled = { bytes: 0 };
+  const chunk = new Uint8Array(CHUNK).fill(0x20);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled.bytes >= totalBytes) return controller.close();
+      pulled.bytes += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled };
+}
+
 describe("request size (IN1)", () => {
   const MB = 1024 * 1024;
-  /** A body streamed in 64 KB chunks, counting what the server pulled. */
-  function streamed(totalBytes: number) {
-    const pulled = { bytes: 0 };
-    const chunk = new Uint8Array(64 * 1024).fill(0x20);
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled.bytes >= totalBytes) return controller.close();
-        pulled.bytes += chunk.byteLength;
-        controller.enqueue(chunk);
-      },
-    });
-    return { stream, pulled };
-  }
   const send = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
     t.app.request(url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body, duplex: "half" } as RequestInit);
 
@@ -228,6 +238,111 @@ describe("request size (IN1)", () => {
     }
     // Under the limit the Stripe webhook answers as before (here: a bad signature).
     expect((await send(`${BASE}/api/stripe/webhook`, " ".repeat(500 * 1024), { "stripe-signature": "t=1,v1=x" })).status).toBe(400);
+  });
+});
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe("body limits by construction (IN2)", () => {
+  const KB = 1024;
+
+  /**
+   * Every path of the app's own route list (a route added tomorrow is in it), with parameters and
+   * wildcards filled in, and the method that may carry a body there (POST for GET-only routes: a
+   * body sent anyway must be refused too).
+   */
+  function bodyRequests(app: TestApp["app"]): { method: string; path: string }[] {
+    const requests = new Map<string, { method: string; path: string }>();
+    for (const route of app.routes) {
+      const method = ["GET", "HEAD", "ALL"].includes(route.method) ? "POST" : route.method;
+      const path = route.path === "/*" || route.path === "*" ? "/anything" : route.path.replace(/:\w+/g, "x").replace(/\*/g, "anything");
+      requests.set(`${method} ${path}`, { method, path });
+    }
+    return [...requests.values()];
+  }
+
+  async function expectRefusedEverywhere(app: TestApp) {
+    const requests = bodyRequests(app.app);
+    expect(requests.map((request) => request.path)).toEqual(
+      expect.arrayContaining(["/api/stripe/connect-webhook", "/api/stripe/webhook", "/api/email/webhook", "/api/trpc/anything"]),
+    );
+    const commits = await watchCommits(app.db);
+    try {
+      for (const { method, path } of requests) {
+        const limit = bodyLimitFor(BODY_LIMITS, path);
+        const send = (body: BodyInit, headers: Record<string, string> = {}) =>
+          app.app.request(`${BASE}${path}`, { method, headers: { ...JSON_HEADERS, "stripe-signature": "t=1,v1=x", ...headers }, body, duplex: "half" } as RequestInit);
+        const before = await commits.version();
+        const label = `${method} ${path} (limit ${limit / KB} KB)`;
+        // Declared over the limit: refused before reading.
+        const declared = streamed(limit + 4 * CHUNK);
+        const refused = await send(declared.stream, { "content-length": String(limit + 1) });
+        expect({ label, status: refused.status, body: await refused.text() }).toEqual({ label, status: 413, body: JSON.stringify({ error: BODY_TOO_LARGE }) });
+        expect(declared.pulled.bytes, label).toBeLessThanOrEqual(CHUNK);
+        // Streamed without a length, or under a length that lies: counted, and reading stops at the limit.
+        for (const headers of [{}, { "content-length": "10" }] as Record<string, string>[]) {
+          const body = streamed(limit + 16 * CHUNK);
+          expect((await send(body.stream, headers)).status, `${label} ${JSON.stringify(headers)}`).toBe(413);
+          expect(body.pulled.bytes, label).toBeLessThanOrEqual(limit + CHUNK);
+        }
+        // At the limit the route answers as it would (whatever that is), never 413.
+        expect((await send(" ".repeat(limit))).status, label).not.toBe(413);
+        expect(await commits.version(), `${label} changed the database`).toBe(before);
+      }
+    } finally {
+      commits.close();
+    }
+  }
+
+  it("IN2 every route of the app refuses an oversize body with 413 before reading it, declared, streamed without a length or under a lying one, changing nothing", async () => {
+    await expectRefusedEverywhere(t);
+    // The Connect endpoint was missing from the old list of limited paths: a 300 MB body was read whole.
+    expect(bodyLimitFor(BODY_LIMITS, "/api/stripe/connect-webhook")).toBe(512 * KB);
+  });
+
+  it("IN2 the same in production, where /dev is not mounted", async () => {
+    const production = await createTestApp({ env: PRODUCTION_ENV });
+    try {
+      await expectRefusedEverywhere(production);
+    } finally {
+      production.close();
+    }
+  });
+
+  it("IN2 the Node entry applies them over a real socket: a 64 MB body streamed to the Connect webhook is cut off near its 512 KB", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "schoolride-node-entry-"));
+    const server = await startNodeServer({ PORT: String(await freePort()), DATABASE_URL: `file:${join(dir, "node.db")}`, APP_ENV: "local" });
+    try {
+      const body = streamed(64 * 1024 * KB);
+      const response = await fetch(`${server.url}/api/stripe/connect-webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" },
+        body: body.stream,
+        duplex: "half",
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ error: BODY_TOO_LARGE });
+      // What the socket and the client had buffered when the server stopped reading, not the 64 MB.
+      expect(body.pulled.bytes).toBeLessThan(16 * 1024 * KB);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("IN2 every path given its own limit is a route of the app (a renamed route cannot leave its limit behind)", () => {
+    const routes = new Set(t.app.routes.map((route) => route.path));
+    for (const path of Object.keys(BODY_LIMITS.paths)) expect(routes.has(path), path).toBe(true);
+    expect(bodyLimitFor(BODY_LIMITS, "/api/trpc/auth.login")).toBe(1024 * KB);
+    expect(bodyLimitFor(BODY_LIMITS, "/dev/stripe/checkout/x/pay")).toBe(64 * KB);
   });
 });
 

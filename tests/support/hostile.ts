@@ -27,7 +27,17 @@ export type JsonSchema = {
 
 const MEGABYTE = "x".repeat(1024 * 1024);
 
-/** Strings no form sends: lone surrogates, a 1 MB body, SQL and HTML metacharacters, LIKE wildcards, NUL. */
+/** NUL, the other C0 controls and DEL. */
+export const CONTROL_CHARACTERS = [...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)), "\u007f"];
+
+/**
+ * What every text field of every procedure is sent (fuzz.test.ts): a NUL alone, ending a short term
+ * (a "starts with" search) and inside a term long enough for a trigram search (FTS5), and the other
+ * controls inside a term, one at a time.
+ */
+export const CONTROL_STRINGS = ["\u0000", "a\u0000", "abc\u0000def", ...CONTROL_CHARACTERS.slice(1).map((control) => `abc${control}def`)];
+
+/** Strings no form sends: lone surrogates, a 1 MB body, SQL and HTML metacharacters, LIKE wildcards, NUL and other controls. */
 export const HOSTILE_STRINGS = [
   "\uD800",
   "a\uDFFFb",
@@ -42,6 +52,10 @@ export const HOSTILE_STRINGS = [
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
   "\u0000",
+  "abc\u0000def",
+  "ab\u0001\u001bcd",
+  "line\r\nBcc: x@example.com",
+  "x\u007f",
   " ",
   "",
   "__proto__",
@@ -153,12 +167,29 @@ function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | nu
   return paths;
 }
 
-function setAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+export function setAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
   if (Array.isArray(value)) return value.map((item, index) => (index === head ? setAt(item, rest, replacement) : item));
-  const object = value as Record<string, unknown>;
+  // A place under a missing object makes the object.
+  const object = (value ?? {}) as Record<string, unknown>;
   return { ...object, [head!]: setAt(object[head!], rest, replacement) };
+}
+
+/** Where a value of the schema holds free text: every string that is not an enum or a constant (union members and array items included). */
+export function textFieldPaths(schema: JsonSchema, prefix: (string | number)[] = []): (string | number)[][] {
+  const found = new Map<string, (string | number)[]>();
+  const walk = (node: JsonSchema, path: (string | number)[]) => {
+    if (node.const !== undefined || node.enum) return;
+    const variants = node.anyOf ?? node.oneOf;
+    if (variants) return variants.forEach((variant) => walk(variant, path));
+    const type = Array.isArray(node.type) ? node.type[0] : node.type;
+    if (type === "object") for (const [name, property] of Object.entries(node.properties ?? {})) walk(property, [...path, name]);
+    else if (type === "array" && node.items) walk(node.items, [...path, 0]);
+    else if (type === "string") found.set(JSON.stringify(path), path);
+  };
+  walk(schema, prefix);
+  return [...found.values()];
 }
 
 export type FuzzInput = { input: unknown; kind: "shaped" | "replaced" | "extraKey" };

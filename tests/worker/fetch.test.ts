@@ -8,7 +8,9 @@ import { createExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { superAdmins } from "../../db/schema/index.ts";
+import { BODY_LIMITS } from "../../worker/app.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
+import { bodyLimitFor } from "../../worker/http/security.ts";
 import { APP_ORIGIN, CLOSED_DATABASE_URL, localEnv, productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
 
 const BASE = APP_ORIGIN; // https://schoolride.example.com (wrangler.toml APP_URL)
@@ -185,6 +187,32 @@ describe("request size and well-formed input in workerd (IN1)", () => {
       body: chunked(1024 * 1024),
     });
     expect(webhook.status).toBe(413);
+  });
+
+  it("IN2 every path the Worker's app serves, the Connect webhook and /dev included, refuses a chunked body over its limit with 413", async () => {
+    const paths = [
+      "/api/stripe/connect-webhook",
+      "/api/stripe/webhook",
+      "/api/email/webhook",
+      "/api/trpc/auth.login",
+      "/api/health",
+      "/api/unknown",
+      "/dev/stripe/checkout/x/pay",
+      "/",
+    ];
+    for (const workerEnv of [productionEnv(), localEnv()]) {
+      for (const path of paths) {
+        const limit = bodyLimitFor(BODY_LIMITS, path);
+        const request = new Request(`${BASE}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: BASE, "Stripe-Signature": "t=1,v1=x" },
+          body: chunked(limit + 64 * 1024),
+          duplex: "half",
+        } as RequestInit);
+        const response = await callEntry(request, workerEnv);
+        expect({ path, local: workerEnv.APP_ENV === "local", status: response.status }).toEqual({ path, local: workerEnv.APP_ENV === "local", status: 413 });
+      }
+    }
   });
 
   it("refuses a lone surrogate with 400 Validation Error", async () => {

@@ -14,6 +14,27 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<{ providerMessageId: string }>;
 }
 
+/**
+ * Characters that end or fold a header line, or that a mail system may take as a line end: every
+ * control character (CR, LF, NUL, tab, VT, FF and the rest of C0, DEL, C1 with NEL) and the Unicode
+ * line and paragraph separators. A header value holding one could add headers of its own (`Bcc:`).
+ */
+const HEADER_BREAKING = /[\p{Cc}\u2028\u2029]+/gu;
+
+/** A header value on one line: each run of breaking characters becomes one space, the ends are trimmed. */
+export function headerValue(value: string): string {
+  return value.replace(HEADER_BREAKING, " ").trim();
+}
+
+/**
+ * The one place an outgoing e-mail's headers are made: every header value (from, to, subject, and
+ * any reply-to or custom header a message may gain) goes through `headerValue`, whatever the
+ * subject or the recipient came from (a notification's title, a school's name). Bodies keep their lines.
+ */
+export function outgoingMessage(from: string, email: OutgoingEmail) {
+  return { from: headerValue(from), to: headerValue(email.to), subject: headerValue(email.subject), html: email.html, text: email.text };
+}
+
 export class EmailProviderError extends Error {
   override name = "EmailProviderError";
   constructor(
@@ -29,6 +50,7 @@ export function resendMailer(apiKey: string, from: string, fetchImpl: typeof fet
   return {
     name: "resend",
     async send(email) {
+      const { to, ...message } = outgoingMessage(from, email);
       const response = await fetchImpl("https://api.resend.com/emails", {
         method: "POST",
         headers: {
@@ -36,7 +58,7 @@ export function resendMailer(apiKey: string, from: string, fetchImpl: typeof fet
           "Content-Type": "application/json",
           "Idempotency-Key": email.idempotencyKey,
         },
-        body: JSON.stringify({ from, to: [email.to], subject: email.subject, html: email.html, text: email.text }),
+        body: JSON.stringify({ ...message, to: [to] }),
       });
       if (!response.ok) {
         const detail = (await response.text()).slice(0, 300);

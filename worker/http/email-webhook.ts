@@ -85,15 +85,20 @@ export function emailWebhookRoutes(deps: { db: Db; secret: string | undefined; n
       deps.now(),
     );
     if (!valid) return c.json({ error: "Invalid signature" }, 400);
+    // Signed but not an event we can apply: refused and logged (with the delivery's id), never a 500.
+    const malformed = (issues: string[]) => {
+      deps.logger.warn("email webhook: malformed event", { id: c.req.header("svix-id"), issues });
+      return c.json({ error: "Malformed event" }, 400);
+    };
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
-      return c.json({ error: "Malformed event" }, 400);
+      return malformed(["not JSON"]);
     }
     if (!isWellFormedDeep(json)) return c.json({ error: VALIDATION_ERROR }, 400);
     const parsed = eventSchema.safeParse(json);
-    if (!parsed.success) return c.json({ error: "Malformed event" }, 400);
+    if (!parsed.success) return malformed(parsed.error.issues.map((issue) => `${issue.path.join(".") || "event"}: ${issue.message}`));
     const outcome = await applyEmailEvent(deps.db, parsed.data, deps.now());
     deps.logger.info("email webhook", { type: parsed.data.type, outcome });
     return c.json({ received: true });

@@ -120,20 +120,43 @@ export function csrfGuard(config: AppConfig, exemptPaths: readonly string[]): Mi
 export const TRPC_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Largest body a webhook provider may send. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+/** Largest body of any other request (the local Stripe pages' forms, an unknown path): a route that needs more says so. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE = "Request body too large.";
 
 /**
- * Refuses a body over `maxBytes` with 413 before reading it in full. A declared Content-Length
- * over the limit is refused at once; otherwise the stream itself is counted (a chunked body has no
+ * Body limits by route: `paths` names the routes that need another limit than `defaultBytes`, by
+ * exact path or by prefix (`/api/trpc/*`); every other request gets the default.
+ */
+export type BodyLimits = { defaultBytes: number; paths: Readonly<Record<string, number>> };
+
+/** The limit a request path gets: its exact path's, else the longest matching prefix's, else the default. */
+export function bodyLimitFor(limits: BodyLimits, path: string): number {
+  const exact = limits.paths[path];
+  if (exact !== undefined) return exact;
+  let best: { length: number; bytes: number } | undefined;
+  for (const [pattern, bytes] of Object.entries(limits.paths)) {
+    if (!pattern.endsWith("/*")) continue;
+    const prefix = pattern.slice(0, -1);
+    if (path.startsWith(prefix) && prefix.length > (best?.length ?? -1)) best = { length: prefix.length, bytes };
+  }
+  return best?.bytes ?? limits.defaultBytes;
+}
+
+/**
+ * Refuses a body over the request path's limit with 413 before reading it in full. Mounted on every
+ * request (`*`), so no route can take a body without a limit (IN2). A declared Content-Length over
+ * the limit is refused at once; otherwise the stream itself is counted (a chunked body has no
  * length, and a declared one can lie) and reading stops at the first byte over the limit.
  */
-export function bodyLimit(maxBytes: number): MiddlewareHandler {
+export function bodyLimit(limits: BodyLimits): MiddlewareHandler {
   return async (c, next) => {
     // A GET or HEAD carries no body (fetch's Request refuses one). Asking for it anyway would make
     // @hono/node-server build a full Request, a cost every query would pay (ADR 0025).
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const body = c.req.raw.body;
     if (!body) return next();
+    const maxBytes = bodyLimitFor(limits, c.req.path);
     const tooLarge = () => c.json({ error: BODY_TOO_LARGE }, 413);
     const declared = Number(c.req.header("content-length") ?? "");
     if (declared > maxBytes) return tooLarge();

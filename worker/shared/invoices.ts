@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FEE_APPLICATION_TYPES, MAX_FEE_BPS } from "./fees.ts";
 import { DEFAULT_DUE_DAYS, INVOICE_MESSAGES, INVOICE_TABS, MAX_INVOICE_CENTS } from "./invoice-texts.ts";
 import { isCalendarDate, shiftDate } from "./school-time.ts";
+import { searchField } from "./search.ts";
 
 export * from "./invoice-texts.ts";
 
@@ -45,7 +46,7 @@ export function defaultInvoiceDates(today: string): { issueDate: string; dueDate
 export const listInvoicesInput = z
   .object({
     tab: z.enum(INVOICE_TABS).default("all"),
-    search: z.string().trim().max(120).optional(),
+    search: searchField(),
     page: z.number().int().min(1).max(10_000).default(1),
   })
   .strict();

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "./enums.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS } from "./notification-texts.ts";
+import { searchField } from "./search.ts";
 
 export * from "./notification-texts.ts";
 
 export const listNotificationsInput = z
   .object({
     tab: z.enum(NOTIFICATION_TABS).default("all"),
-    search: z.string().trim().max(120).optional(),
+    search: searchField(),
     page: z.number().int().min(1).max(10_000).default(1),
   })
   .strict();

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { searchField } from "./search.ts";
 
 export const PARENTS_PAGE_SIZE = 20;
 
 export const listParentsInput = z
   .object({
-    search: z.string().trim().max(120).optional(),
+    search: searchField(),
     page: z.number().int().min(1).max(10_000).default(1),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_OPTIONS } from "./registration.ts";
 import { isCalendarDate } from "./school-time.ts";
+import { searchField } from "./search.ts";
 import { timeZoneField } from "./time-zone-field.ts";
 
 export { ADMIN_FILTERS, AUDIT_PAGE_SIZE, EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE, SCHOOL_STATUS_FILTERS, SCHOOLS_PAGE_SIZE } from "./superAdmin-constants.ts";
@@ -9,7 +10,7 @@ import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "./superAdmin-constants.ts"
 
 export const listSchoolsInput = z
   .object({
-    search: z.string().trim().max(120).optional(),
+    search: searchField(),
     status: z.enum(SCHOOL_STATUS_FILTERS).default("all"),
     admins: z.enum(ADMIN_FILTERS).default("all"),
     page: z.number().int().min(1).max(100_000).default(1),
@@ -41,7 +42,7 @@ export const INVITE_STATUS_FILTERS = ["all", "pending", "accepted", "expired", "
 export const INVITE_ROLE_FILTERS = ["all", "school_admin", "parent"] as const;
 export const listInvitationsInput = z
   .object({
-    search: z.string().trim().max(120).optional(),
+    search: searchField(),
     status: z.enum(INVITE_STATUS_FILTERS).default("all"),
     role: z.enum(INVITE_ROLE_FILTERS).default("all"),
     page: z.number().int().min(1).max(100_000).default(1),
@@ -59,7 +60,7 @@ export const listAuditLogsInput = z
     /** Inclusive calendar days (UTC), `YYYY-MM-DD`. */
     from: z.string().max(10).refine(isCalendarDate, "Use a valid date").optional(),
     to: z.string().max(10).refine(isCalendarDate, "Use a valid date").optional(),
-    email: z.string().trim().max(254).optional(),
+    email: searchField(254),
     page: z.number().int().min(1).max(100_000).default(1),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROUTE_TYPES, TRIP_STATUSES } from "./enums.ts";
 import { isCalendarDate, shiftDate, WALL_TIME, weekday } from "./school-time.ts";
+import { searchField } from "./search.ts";
 import { REPEAT_MAX_DAYS, TRIP_MESSAGES } from "./trip-texts.ts";
 
 export * from "./trip-texts.ts";
@@ -57,7 +58,7 @@ export const listTripsInput = z
     view: z.enum(["day", "week"]).default("week"),
     /** Any day of the period; the school's today when absent. */
     date: z.string().max(10).refine(isCalendarDate, "Choose a valid date").optional(),
-    search: z.string().trim().max(120).optional(),
+    search: searchField(),
     status: z.enum(TRIP_STATUSES).optional(),
     routeType: z.enum(ROUTE_TYPES).optional(),
   })

@@ -5,7 +5,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/school-time.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
-import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
+import { inputTextRefusal, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
 import { prepareSessionLookup, type SessionAuth, type SessionLookup } from "../auth/session.ts";
 import type { SessionUser } from "../auth/users.ts";
@@ -163,14 +163,15 @@ const isEmptyInput = (raw: unknown) =>
 
 /**
  * IN1, for every procedure before anything else runs: the raw input holds only well-formed Unicode
- * (a lone surrogate would be stored and later crash the database driver), and a procedure declared
- * without input accepts none (no unknown keys). Schemas refuse unknown keys for the others.
+ * (a lone surrogate would be stored and later crash the database driver) and no NUL (IN2: the
+ * driver would read the text back cut short at it), and a procedure declared without input accepts
+ * none (no unknown keys). Schemas refuse unknown keys for the others.
  */
 async function guardInput(ctx: Context, path: string, getRawInput: () => Promise<unknown>) {
   const raw = await getRawInput();
-  if (!isWellFormedDeep(raw) || (ctx.inputlessPaths?.has(path) && !isEmptyInput(raw))) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: VALIDATION_ERROR });
-  }
+  const refusal = inputTextRefusal(raw) ?? (ctx.inputlessPaths?.has(path) && !isEmptyInput(raw) ? VALIDATION_ERROR : null);
+  // An AppError, so the answer keeps its message (a NUL is told so, not just "Validation Error").
+  if (refusal) throw new AppError("BAD_REQUEST", refusal);
 }
 
 /*

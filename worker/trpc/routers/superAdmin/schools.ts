@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { searchField } from "#shared/search.ts";
 import { createSchoolInput, listSchoolsInput, schoolIdInput, updateSchoolInput } from "#shared/superAdmin.ts";
 import { createSchool, deleteSchool, listSchools, openSupportView, schoolDetails, updateSchool } from "../../../services/schools/admin.ts";
 import { schoolOptions } from "../../../services/schools/options.ts";
 import { router, superAdminProcedure, superAdminSudoProcedure } from "../../init.ts";
 
 /** A picker's search (invite admin): server-only. */
-const schoolOptionsInput = z.object({ search: z.string().trim().max(120).optional() }).strict();
+const schoolOptionsInput = z.object({ search: searchField() }).strict();
 
 /** Schools Management: superAdmin.schools.*. */
 export const schoolsRouter = router({
