@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { GUESSABLE_PASSWORD_MESSAGES } from "#shared/password-rules.ts";
 import { callMutation, DEMO, linkIn, waitForEmail } from "./support.ts";
 
 /** A run of zxcvbn's compressed common-password dictionary, present in its chunk whatever the minifier does. */
@@ -60,4 +61,13 @@ test("the reset form shows the strength meter with zxcvbn's feedback; the server
   await page.getByLabel("Confirm new password").fill("Charlie123");
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("alert")).toContainText("This password is too common. Please choose a less predictable one.");
+
+  // zxcvbn alone calls a decorated word fair or strong; the meter follows the server's rule (PW4)
+  // and gives its reason, which is what the server answers.
+  await field.fill("Summer2024!");
+  await expect(meter).toContainText("Password strength: Very weak");
+  await expect(meter).toContainText(GUESSABLE_PASSWORD_MESSAGES.commonWord);
+  await page.getByLabel("Confirm new password").fill("Summer2024!");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toContainText(GUESSABLE_PASSWORD_MESSAGES.commonWord);
 });
