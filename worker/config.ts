@@ -19,6 +19,7 @@ const rawConfigSchema = z.object({
   STRIPE_PRICE_STARTER: z.string().min(1).optional(),
   STRIPE_PRICE_PROFESSIONAL: z.string().min(1).optional(),
   STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
+  DEVICE_COOKIE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export type AppConfig = {
@@ -40,6 +41,8 @@ export type AppConfig = {
   emailFrom: string;
   /** Stripe price ids of the monthly plans (local mode: the simulator's own ids). */
   stripePrices: { starter: string; professional: string; enterprise: string };
+  /** HMAC key of the sign-in device cookies (ADR 0035); a fixed public one in local mode. */
+  deviceCookieSecret: string;
 };
 
 export class ConfigError extends Error {
@@ -48,6 +51,12 @@ export class ConfigError extends Error {
 
 const PRODUCTION_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "RESEND_API_KEY", "RESEND_WEBHOOK_SECRET"] as const;
 const PRICE_VARIABLES = ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "STRIPE_PRICE_ENTERPRISE"] as const;
+
+/**
+ * The device-cookie key of local mode. It is public, so production refuses it: with it anyone could
+ * mint device cookies and escape the per-account sign-in lockout (ADR 0035).
+ */
+export const LOCAL_DEVICE_COOKIE_SECRET = "schoolride-local-device-cookies-not-for-production";
 
 /** The simulator's price ids, used when no Stripe key is set. */
 export const LOCAL_PRICES = { starter: "price_local_starter", professional: "price_local_professional", enterprise: "price_local_enterprise" } as const;
@@ -74,6 +83,9 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
     if (!raw.DATABASE_URL || raw.DATABASE_URL.startsWith("file:")) {
       throw new ConfigError("Production mode needs DATABASE_URL pointing at Turso (libsql://…).");
     }
+    if (raw.DEVICE_COOKIE_SECRET === undefined || raw.DEVICE_COOKIE_SECRET === LOCAL_DEVICE_COOKIE_SECRET) {
+      throw new ConfigError("Production mode needs DEVICE_COOKIE_SECRET: at least 32 random characters (e.g. `openssl rand -base64 32`), not the local one.");
+    }
   }
   const url = new URL(raw.APP_URL);
   const isLocalHost = url.hostname === "localhost" || url.hostname === "127.0.0.1";
@@ -95,5 +107,6 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
       professional: raw.STRIPE_PRICE_PROFESSIONAL ?? LOCAL_PRICES.professional,
       enterprise: raw.STRIPE_PRICE_ENTERPRISE ?? LOCAL_PRICES.enterprise,
     },
+    deviceCookieSecret: raw.DEVICE_COOKIE_SECRET ?? LOCAL_DEVICE_COOKIE_SECRET,
   };
 }

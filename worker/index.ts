@@ -32,6 +32,7 @@ export type WorkerEnv = {
   STRIPE_PRICE_STARTER?: string;
   STRIPE_PRICE_PROFESSIONAL?: string;
   STRIPE_PRICE_ENTERPRISE?: string;
+  DEVICE_COOKIE_SECRET?: string;
   EMAIL_QUEUE: {
     send(body: QueueMessageBody, options?: { delaySeconds?: number }): Promise<void>;
     sendBatch(messages: Iterable<{ body: QueueMessageBody }>): Promise<void>;

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { GUESSABLE_PASSWORD_MESSAGES } from "#shared/password-rules.ts";
 import { callMutation, DEMO, linkIn, waitForEmail } from "./support.ts";
 
 /** A run of zxcvbn's compressed common-password dictionary, present in its chunk whatever the minifier does. */
@@ -43,14 +44,20 @@ test("the reset form shows the strength meter with zxcvbn's feedback; the server
   const field = page.getByLabel("New password", { exact: true });
   const meter = page.getByTestId("password-strength");
   await expect(meter).toHaveAttribute("aria-live", "polite");
+  // A password the server refuses: Very weak, and the server's own reason (PW4).
   await field.fill("password");
   await expect(meter).toContainText("Password strength: Very weak");
-  await expect(meter).toContainText("This is a heavily used password.");
+  await expect(meter).toContainText(GUESSABLE_PASSWORD_MESSAGES.common);
   expect(workers).toEqual([expect.stringMatching(/password-strength\.worker-[\w-]+\.js$/)]);
+
+  // One the server accepts but zxcvbn finds weak: zxcvbn's own warning.
+  await field.fill("blueblueblue");
+  await expect(meter).toContainText("Password strength: Very weak");
+  await expect(meter).toContainText('Repeated character patterns like "abcabcabc" are easy to guess.');
 
   await field.fill("seven yellow buses hum at dawn");
   await expect(meter).toContainText("Password strength: Very strong");
-  await expect(meter).not.toContainText("heavily used");
+  await expect(meter).not.toContainText("Repeated character patterns");
 
   await field.fill("");
   await expect(meter).toBeEmpty();
@@ -60,4 +67,13 @@ test("the reset form shows the strength meter with zxcvbn's feedback; the server
   await page.getByLabel("Confirm new password").fill("Charlie123");
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("alert")).toContainText("This password is too common. Please choose a less predictable one.");
+
+  // zxcvbn alone calls a decorated word fair or strong; the meter follows the server's rule (PW4)
+  // and gives its reason, which is what the server answers.
+  await field.fill("Summer2024!");
+  await expect(meter).toContainText("Password strength: Very weak");
+  await expect(meter).toContainText(GUESSABLE_PASSWORD_MESSAGES.commonWord);
+  await page.getByLabel("Confirm new password").fill("Summer2024!");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toContainText(GUESSABLE_PASSWORD_MESSAGES.commonWord);
 });

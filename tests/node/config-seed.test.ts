@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { localDate, localTime } from "#shared/school-time.ts";
 import { children, notifications, parents, schoolAdmins, superAdmins, trips } from "../../db/schema/index.ts";
-import { ConfigError, loadConfig } from "../../worker/config.ts";
+import { ConfigError, LOCAL_DEVICE_COOKIE_SECRET, loadConfig } from "../../worker/config.ts";
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
 import { seedDemoWeek } from "../../worker/local/demo-week.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
@@ -17,6 +17,7 @@ const SECRETS = {
   STRIPE_PRICE_STARTER: "price_s",
   STRIPE_PRICE_PROFESSIONAL: "price_p",
   STRIPE_PRICE_ENTERPRISE: "price_e",
+  DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-test-suite",
 };
 
 describe("configuration", () => {
@@ -40,6 +41,15 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...SECRETS, DATABASE_URL: "file:.data/x.db" })).toThrow(/Turso/);
     const config = loadConfig({ ...SECRETS, DATABASE_URL: "libsql://x.turso.io", APP_URL: "https://app.example.com/" });
     expect(config).toMatchObject({ localMode: false, secureCookies: true, appUrl: "https://app.example.com", appOrigin: "https://app.example.com" });
+  });
+
+  it("production needs its own device-cookie secret of 32+ characters; local mode has a fixed one (ADR 0035)", () => {
+    const production = { ...SECRETS, DATABASE_URL: "libsql://x.turso.io" };
+    expect(loadConfig(production).deviceCookieSecret).toBe(SECRETS.DEVICE_COOKIE_SECRET);
+    expect(() => loadConfig({ ...production, DEVICE_COOKIE_SECRET: undefined })).toThrow(/needs DEVICE_COOKIE_SECRET/);
+    expect(() => loadConfig({ ...production, DEVICE_COOKIE_SECRET: LOCAL_DEVICE_COOKIE_SECRET })).toThrow(/not the local one/);
+    expect(() => loadConfig({ ...production, DEVICE_COOKIE_SECRET: "too short" })).toThrow(/DEVICE_COOKIE_SECRET: must be at least 32 characters/);
+    expect(loadConfig({}).deviceCookieSecret).toBe(LOCAL_DEVICE_COOKIE_SECRET);
   });
 
   it("rejects a malformed APP_URL", () => {

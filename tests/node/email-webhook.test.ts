@@ -27,6 +27,7 @@ beforeEach(async () => {
       STRIPE_PRICE_STARTER: "price_s",
       STRIPE_PRICE_PROFESSIONAL: "price_p",
       STRIPE_PRICE_ENTERPRISE: "price_e",
+      DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-test-suite",
     },
   });
   await t.db.insert(emailLogs).values({

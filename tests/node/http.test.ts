@@ -150,6 +150,7 @@ describe("dev routes", () => {
         STRIPE_PRICE_STARTER: "price_s",
         STRIPE_PRICE_PROFESSIONAL: "price_p",
         STRIPE_PRICE_ENTERPRISE: "price_e",
+        DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-test-suite",
       },
     });
     expect((await production.app.request("https://app.schoolride.example/dev/mailbox")).status).toBe(404);

@@ -208,6 +208,8 @@ describe("accepting invitations", () => {
     expect(audit).toMatchObject({ userId: parent!.id, userRole: "parent", schoolId: school.id, metadata: { invite_id: id, email: "pat@example.com" } });
     const me = await query(t.app, "auth.me", undefined, { cookie: cookieFrom(response.setCookie) });
     expect(me.data).toMatchObject({ id: parent!.id });
+    // Signed in, so this browser is now a trusted device for the account (ADR 0035).
+    expect(response.deviceCookie).toMatch(/^schoolride_device=/);
     // The token is spent.
     expect((await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm })).error?.message).toBe(INVITATION_MESSAGES.invalidOrExpired);
   });

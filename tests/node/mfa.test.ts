@@ -148,6 +148,8 @@ describe("two-factor sign-in", () => {
     expect(step1.status).toBe(200);
     expect(step1.data).toMatchObject({ mfaRequired: true });
     expect(step1.setCookie).toBeNull();
+    // Nor a trusted device yet (ADR 0035): that waits for the code.
+    expect(step1.deviceCookie).toBeNull();
     expect(await t.db.$count(sessions)).toBe(sessionsBefore);
     const token = challengeOf(step1);
     // Used as a session cookie, the challenge token is nobody.
@@ -167,6 +169,7 @@ describe("two-factor sign-in", () => {
     expect(ok.status).toBe(200);
     expect((ok.data as { user: { id: string } }).user.id).toBe(user.id);
     const session = cookieFrom(ok.setCookie);
+    expect(ok.deviceCookie).toMatch(/^schoolride_device=/);
     expect(((await query(t.app, "auth.me", undefined, { cookie: session })).data as { id: string }).id).toBe(user.id);
     // The same challenge again, even with a fresh code: refused.
     nextStep();

@@ -1,23 +1,37 @@
 import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
+import { dictionary } from "@zxcvbn-ts/language-common";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/password-rules.ts";
+import { DICTIONARY_MAX_LENGTH, GUESSABLE_PASSWORD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/password-rules.ts";
 import { schoolAdmins } from "../../db/schema/index.ts";
-import { allDictionaryWords, BREACHED_FILTER_TARGET_RATE, dictionarySource, dictionaryWords } from "../../scripts/password-dictionary.ts";
+import { allDictionaryWords, BREACHED_FILTER_TARGET_RATE, commonWords, commonWordsSource, dictionarySource, dictionaryWords } from "../../scripts/password-dictionary.ts";
 import { COMMON_PASSWORD_MESSAGE, newPasswordProblem } from "../../worker/auth/breached.ts";
 import { BloomFilter, bloomParameters, expectedFalsePositiveRate, fmix32, fnv1a32 } from "../../worker/auth/breached-bloom.ts";
 import { BREACHED_FILTER } from "../../worker/auth/breached-filter.generated.ts";
-import { stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
-import { breachedFilter, isCommonPassword } from "../../worker/auth/common-passwords.ts";
+import { hibpPwnedPasswords, stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
+import { breachedFilter, commonWordFilter, isCommonPassword } from "../../worker/auth/common-passwords.ts";
+import { COMMON_WORD_FILTER } from "../../worker/auth/common-word-filter.generated.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
 import { lastEmailTo, tokenIn } from "../support/mail.ts";
+import { GOOD_EXAMPLES, GUESSABLE_EXAMPLES } from "../support/password-examples.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const offline = { pwnedPasswords: stubPwnedPasswords() };
+
+/** A seeded generator (mulberry32): the same numbers, and so the same counts, on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
 
 describe("the hash behind the filter", () => {
   it("FNV-1a 32 matches the reference vectors", () => {
@@ -80,14 +94,7 @@ describe("the committed common-password filter (PW3)", () => {
   it("PW3 false-positive rate under 1 in 1,000", () => {
     const dictionary = new Set(allDictionaryWords());
     const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-    // A seeded generator (mulberry32): the same strings, and the same count, on every run.
-    let seed = 0x5eed;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) >>> 0;
-      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-    };
+    const random = seededRandom(0x5eed);
     const trials = 200_000;
     let tested = 0;
     let falsePositives = 0;
@@ -139,6 +146,79 @@ describe("the new-password rules (PW3)", () => {
   });
 });
 
+const { common, commonWord } = GUESSABLE_PASSWORD_MESSAGES;
+
+describe("common words with decorations (PW4)", () => {
+  it("PW4 the committed common-word filter holds every word of the lists", () => {
+    expect(COMMON_WORD_FILTER.source).toBe(commonWordsSource());
+    const words = commonWords();
+    expect(words.length).toBeGreaterThan(35_000);
+    expect(COMMON_WORD_FILTER.words).toBe(words.length);
+    expect({ bits: COMMON_WORD_FILTER.bits, hashes: COMMON_WORD_FILTER.hashes }).toEqual(bloomParameters(words.length, BREACHED_FILTER_TARGET_RATE));
+    expect(words.filter((word) => !commonWordFilter.has(word))).toEqual([]);
+    // The rule looks nothing up past DICTIONARY_MAX_LENGTH: no entry of either list may be longer.
+    const longest = Math.max(...[...dictionaryWords(), ...words].map((word) => [...word].length));
+    expect(longest).toBeLessThanOrEqual(DICTIONARY_MAX_LENGTH);
+  });
+
+  it.each(GUESSABLE_EXAMPLES)("PW4 %j is refused (%s)", async (password, reason) => {
+    expect(await newPasswordProblem(offline, password)).toBe(GUESSABLE_PASSWORD_MESSAGES[reason]);
+  });
+
+  it.each(GOOD_EXAMPLES)("PW4 %j is accepted", async (password) => {
+    expect(await newPasswordProblem(offline, password)).toBeNull();
+  });
+
+  it("PW4 is refused whether Have I Been Pwned is off, answers, or times out (fails open)", async () => {
+    const asked: string[] = [];
+    const logger = { info() {}, warn() {}, error() {} };
+    const timingOut = hibpPwnedPasswords({
+      logger,
+      timeoutMs: 1,
+      fetch: async (url) => {
+        asked.push(url);
+        throw new DOMException("The operation timed out.", "TimeoutError");
+      },
+    });
+    for (const pwnedPasswords of [stubPwnedPasswords(), stubPwnedPasswords(["Summer2024!"]), timingOut]) {
+      expect(await newPasswordProblem({ pwnedPasswords }, "Summer2024!")).toBe(commonWord);
+    }
+    // The offline rule answers before the breach service is asked; a good password still reaches it (and passes, failing open).
+    expect(asked).toEqual([]);
+    expect(await newPasswordProblem({ pwnedPasswords: timingOut }, "Maple-Grove-Bus-Twelve")).toBeNull();
+    expect(asked).toHaveLength(1);
+  });
+
+  it("PW4 refuses fewer than 1 in 1,000 random strong passwords and passphrases (20,000 of each kind)", async () => {
+    const random = seededRandom(0xb05);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const diceware = dictionary["diceware-common"];
+    const printable = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i));
+    const alphanumeric = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"];
+    const randomChars = (alphabet: readonly string[]) => Array.from({ length: 12 + Math.floor(random() * 9) }, () => pick(alphabet)).join("");
+    const kinds: Record<string, () => string> = {
+      // Four diceware words, some capitalised, joined by a space, a dash, a dot, an underscore or nothing.
+      "four-word passphrase": () => {
+        const separator = pick([" ", "-", ".", "_", ""]);
+        return Array.from({ length: 4 }, () => pick(diceware))
+          .map((word) => (random() < 0.5 ? word[0]!.toUpperCase() + word.slice(1) : word))
+          .join(separator);
+      },
+      "three words run together": () => Array.from({ length: 3 }, () => pick(diceware)).join(""),
+      "12–20 printable characters": () => randomChars(printable),
+      "12–20 letters and digits": () => randomChars(alphanumeric),
+    };
+    const trials = 20_000;
+    const refusalRates: Record<string, number> = {};
+    for (const [kind, generate] of Object.entries(kinds)) {
+      let refused = 0;
+      for (let i = 0; i < trials; i++) if ((await newPasswordProblem(offline, generate())) !== null) refused++;
+      refusalRates[kind] = refused / trials;
+    }
+    expect(Object.entries(refusalRates).filter(([, rate]) => rate >= 1 / 1000)).toEqual([]);
+  });
+});
+
 describe("every place a password is set (PW3)", () => {
   let t: TestApp;
   beforeEach(async () => {
@@ -146,8 +226,10 @@ describe("every place a password is set (PW3)", () => {
   });
   afterEach(() => t.close());
 
-  it("PW3 a password from the common list is refused on every set-password path", async () => {
-    const common = "Charlie123";
+  it.each([
+    ["PW3 a password from the common list is refused on every set-password path", "Charlie123", common],
+    ["PW4 a common word with decorations is refused on every set-password path", "Summer2024!", commonWord],
+  ])("%s", async (_, password, message) => {
     const school = await createSchool(t.db);
     const superAdmin = await createUser(t.db, "super_admin");
     const superCookie = (await sessionCookieFor(t.db, t.deps.config, superAdmin, t.clock.now())).cookie;
@@ -156,28 +238,28 @@ describe("every place a password is set (PW3)", () => {
     const invite = await mutate(t.app, "superAdmin.invitations.create", { name: "Nia Admin", email: "nia@example.com", schoolId: school.id }, { cookie: superCookie });
     expect(invite.status).toBe(200);
     const inviteToken = tokenIn((await lastEmailTo(t.db, "nia@example.com")).textBody);
-    const accept = await mutate(t.app, "auth.acceptInvitation", { token: inviteToken, name: "Nia Admin", password: common, confirmPassword: common });
-    expect(accept.error?.message).toBe(COMMON_PASSWORD_MESSAGE);
+    const accept = await mutate(t.app, "auth.acceptInvitation", { token: inviteToken, name: "Nia Admin", password, confirmPassword: password });
+    expect(accept.error?.message).toBe(message);
     expect(await t.db.$count(schoolAdmins)).toBe(0);
 
     // Change password.
     const parent = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
-    const change = await mutate(t.app, "auth.changePassword", { currentPassword: PASSWORD, newPassword: common, confirmPassword: common }, { cookie });
-    expect(change.error?.message).toBe(COMMON_PASSWORD_MESSAGE);
+    const change = await mutate(t.app, "auth.changePassword", { currentPassword: PASSWORD, newPassword: password, confirmPassword: password }, { cookie });
+    expect(change.error?.message).toBe(message);
 
     // Reset password.
     await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: parent.email }, { ip: "203.0.113.7" });
     const resetToken = tokenIn((await lastEmailTo(t.db, parent.email, "password_reset")).textBody);
-    const reset = await mutate(t.app, "auth.resetPassword", { token: resetToken, password: common, confirmPassword: common });
-    expect(reset.error?.message).toBe(COMMON_PASSWORD_MESSAGE);
+    const reset = await mutate(t.app, "auth.resetPassword", { token: resetToken, password, confirmPassword: password });
+    expect(reset.error?.message).toBe(message);
     expect((await mutate(t.app, "auth.login", { role: "parent", email: parent.email, password: PASSWORD }, { ip: "203.0.113.8" })).status).toBe(200);
 
     // The create-super-admin script (refused before it touches the database or the network).
     const script = promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-super-admin.ts", "--email", "ops@example.com", "--name", "Ops"], {
-      env: { ...process.env, SUPER_ADMIN_PASSWORD: common, DATABASE_URL: "file:/nonexistent-dir/never.db" },
+      env: { ...process.env, SUPER_ADMIN_PASSWORD: password, DATABASE_URL: "file:/nonexistent-dir/never.db" },
     });
-    await expect(script).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(COMMON_PASSWORD_MESSAGE) });
+    await expect(script).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(message) });
   });
 
   it("PW3 a password the breach service knows is refused, and the next one is accepted", async () => {

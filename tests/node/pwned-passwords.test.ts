@@ -125,6 +125,7 @@ describe("Have I Been Pwned range client (PW3)", () => {
       STRIPE_PRICE_PROFESSIONAL: "price_p",
       STRIPE_PRICE_ENTERPRISE: "price_e",
       DATABASE_URL: "libsql://x.turso.io",
+      DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-test-suite",
     });
     const live = recordingFetch(() => new Response(rangeBody([[SUFFIX, 100]])));
     expect(await pwnedPasswordsForConfig(production, { logger, fetch: live.fetch }).isPwned(PASSWORD)).toBe(true);

@@ -77,6 +77,7 @@ export const PRODUCTION_ENV = {
   STRIPE_PRICE_STARTER: "price_a",
   STRIPE_PRICE_PROFESSIONAL: "price_b",
   STRIPE_PRICE_ENTERPRISE: "price_c",
+  DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-test-suite",
 };
 
 export type TestAppOptions = {

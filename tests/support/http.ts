@@ -8,7 +8,10 @@ export type CallOptions = { cookie?: string; ip?: string; headers?: Record<strin
 export type TrpcResponse = {
   status: number;
   headers: Headers;
+  /** The Set-Cookie header of the session cookie, or null. */
   setCookie: string | null;
+  /** The Set-Cookie header of the sign-in device cookie (ADR 0035), or null. */
+  deviceCookie: string | null;
   /** The procedure's result, decoded with superjson. */
   data: unknown;
   error: { message: string; code: string; data: { code: string; httpStatus: number; retryAfterSeconds: number | null } } | null;
@@ -16,10 +19,12 @@ export type TrpcResponse = {
 
 async function decode(response: Response): Promise<TrpcResponse> {
   const body = (await response.json()) as { result?: { data: unknown }; error?: { json: TrpcResponse["error"] } };
+  const setCookies = response.headers.getSetCookie();
   return {
     status: response.status,
     headers: response.headers,
-    setCookie: response.headers.get("set-cookie"),
+    setCookie: setCookies.find((header) => /^(__Host-)?schoolride_session=/.test(header)) ?? null,
+    deviceCookie: setCookies.find((header) => /^(__Host-)?schoolride_device=/.test(header)) ?? null,
     data: body.result ? superjson.deserialize(body.result.data as never) : undefined,
     error: body.error ? (body.error.json ?? null) : null,
   };

@@ -22,8 +22,12 @@ export function serializeClearedSessionCookie(config: Pick<AppConfig, "secureCoo
 
 /** Reads the session token from a Cookie header; the URL is never consulted. */
 export function readSessionCookie(config: Pick<AppConfig, "secureCookies">, cookieHeader: string | null | undefined): string | null {
+  return readCookie(cookieHeader, sessionCookieName(config));
+}
+
+/** The value of the first cookie of that name in a Cookie header, or null. */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
-  const name = sessionCookieName(config);
   for (const part of cookieHeader.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;

@@ -29,6 +29,8 @@ export type Context = {
   meta: RequestMeta;
   /** Response headers (Set-Cookie) the procedures may add to. */
   resHeaders: Headers;
+  /** The request's Cookie header, for the cookies other than the session's (the sign-in device cookie). */
+  cookieHeader?: string | null;
   auth: Auth | null;
   /** Paths of the procedures that take no input (see `inputlessProcedurePaths`); they refuse any. */
   inputlessPaths?: ReadonlySet<string>;
@@ -77,7 +79,7 @@ export async function createContext(
   if (!auth && readSessionCookie(deps.config, cookieHeader)) {
     resHeaders.append("Set-Cookie", serializeClearedSessionCookie(deps.config));
   }
-  return { deps, meta, resHeaders, auth, ...(inputlessPaths ? { inputlessPaths } : {}) };
+  return { deps, meta, resHeaders, cookieHeader, auth, ...(inputlessPaths ? { inputlessPaths } : {}) };
 }
 
 /* ------------------------------------------------------------------------------------------------

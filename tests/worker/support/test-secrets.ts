@@ -8,4 +8,5 @@ export const TEST_SECRETS = {
   STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_worker_suite_connect",
   RESEND_API_KEY: "re_worker_suite",
   RESEND_WEBHOOK_SECRET: "whsec_resend_worker_suite",
+  DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-worker-suite",
 } as const;

@@ -12,9 +12,11 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /**
- * Every sign-in threshold, in one place (ADR 0012). Failures are counted per account and per
- * (address, account); an address on its own is blocked only when many distinct accounts fail
+ * Every sign-in threshold, in one place (ADR 0012, ADR 0035). Failures are counted per account and
+ * per (address, account); an address on its own is blocked only when many distinct accounts fail
  * from it, because a school's or a phone carrier's NAT puts hundreds of people behind one address.
+ * A trusted device (a valid device cookie for the account) is held by none of these, only by the
+ * address's burst bucket and its own failure budget, so a stranger cannot lock an account's owner out.
  */
 export const LOGIN_LIMITS = {
   /** Per account: wait this long after the n-th consecutive failure. */
@@ -30,42 +32,59 @@ export const LOGIN_LIMITS = {
   ipDistinctAccounts: 50,
   ipWindowMs: 10 * MINUTE,
   ipBlockMs: 10 * MINUTE,
+  /** Per trusted device: this many failures in a row and its device cookie is ignored for `deviceBlockMs`. */
+  deviceFailureStreak: 10,
+  deviceBlockMs: HOUR,
 } as const;
 
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type Denied = { allowed: false; retryAfterSeconds: number };
+export type LimitDecision = { allowed: true } | Denied;
 
 const allowed: LimitDecision = { allowed: true };
-function denied(untilMs: number, nowMs: number): LimitDecision {
+function denied(untilMs: number, nowMs: number): Denied {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((untilMs - nowMs) / SECOND)) };
 }
 
-export type LoginKeys = { account: string; pair: string; ip: string };
+/** `device`: the counter of the sign-in's trusted device (its device cookie's nonce), or null. */
+export type LoginKeys = { account: string; pair: string; ip: string; device: string | null };
 
-export function loginKeys(role: string, email: string, ip: string): LoginKeys {
+export function loginKeys(role: string, email: string, ip: string, deviceNonce: string | null = null): LoginKeys {
   return {
     account: `login:account:${role}:${email}`,
     pair: `login:ip-account:${ip}:${role}:${email}`,
     ip: `login:ip:${ip}`,
+    device: deviceNonce === null ? null : `login:device:${deviceNonce}`,
   };
 }
 
+/** Allowed, and whether as a trusted device (whose failures then count on the device only). */
+export type LoginDecision = { allowed: true; trusted: boolean } | Denied;
+
 /**
- * Checks the account, (address, account) and address limits before a password is even looked
- * at, and spends one token of the address's burst bucket.
+ * Checks the limits before a password is even looked at, and spends one token of the address's
+ * burst bucket. A trusted device whose own budget is not spent is held by nothing else; any other
+ * attempt (a device cookie that is locked counts as none) by the account, (address, account) and
+ * address limits.
  */
-export async function checkLogin(db: Db, keys: LoginKeys, now: Date): Promise<LimitDecision> {
+export async function checkLogin(db: Db, keys: LoginKeys, now: Date): Promise<LoginDecision> {
   const nowMs = now.getTime();
+  const blocked = (row: { blockedUntil: Date | null } | undefined) => Boolean(row?.blockedUntil && row.blockedUntil.getTime() > nowMs);
   const rows = await db
     .select()
     .from(rateLimits)
-    .where(inArray(rateLimits.key, [keys.account, keys.pair, keys.ip]));
-  for (const row of rows) {
-    if (row.blockedUntil && row.blockedUntil.getTime() > nowMs) return denied(row.blockedUntil.getTime(), nowMs);
-    if (row.key === keys.account && row.count >= LOGIN_LIMITS.accountFailuresPerHour && row.windowStart.getTime() + HOUR > nowMs) {
-      return denied(row.windowStart.getTime() + HOUR, nowMs);
+    .where(inArray(rateLimits.key, [keys.account, keys.pair, keys.ip, ...(keys.device ? [keys.device] : [])]));
+  const trusted = keys.device !== null && !blocked(rows.find((row) => row.key === keys.device));
+  if (!trusted) {
+    for (const row of rows) {
+      if (row.key === keys.device) continue;
+      if (blocked(row)) return denied(row.blockedUntil!.getTime(), nowMs);
+      if (row.key === keys.account && row.count >= LOGIN_LIMITS.accountFailuresPerHour && row.windowStart.getTime() + HOUR > nowMs) {
+        return denied(row.windowStart.getTime() + HOUR, nowMs);
+      }
     }
   }
-  return takeToken(db, `${keys.ip}:burst`, now, LOGIN_LIMITS.ipBurst, SECOND);
+  const burst = await takeToken(db, `${keys.ip}:burst`, now, LOGIN_LIMITS.ipBurst, SECOND);
+  return burst.allowed ? { allowed: true, trusted } : burst;
 }
 
 /** Token bucket of `capacity`, one token back every `refillMs`. */
@@ -176,12 +195,20 @@ async function blockUntil(db: Db, key: string, until: Date): Promise<void> {
 }
 
 /**
- * After a wrong password: the account's backoff and hourly cap, the (address, account) streak,
- * and — the first time an account fails from this address within the window — one more distinct
- * account for the address, which is blocked once there are `ipDistinctAccounts` of them.
+ * After a wrong password. From a trusted device: the device's streak only, which ignores its
+ * cookie for `deviceBlockMs` once it reaches `deviceFailureStreak` (the account's owner mistyping
+ * on their own browser locks no one else out). Otherwise: the account's backoff and hourly cap,
+ * the (address, account) streak, and — the first time an account fails from this address within
+ * the window — one more distinct account for the address, which is blocked once there are
+ * `ipDistinctAccounts` of them.
  */
-export async function recordLoginFailure(db: Db, keys: LoginKeys, now: Date): Promise<void> {
+export async function recordLoginFailure(db: Db, keys: LoginKeys, now: Date, trusted = false): Promise<void> {
   const nowMs = now.getTime();
+  if (trusted && keys.device) {
+    const device = await countFailure(db, keys.device, now, HOUR);
+    if (device.streak >= LOGIN_LIMITS.deviceFailureStreak) await blockUntil(db, keys.device, new Date(nowMs + LOGIN_LIMITS.deviceBlockMs));
+    return;
+  }
   const account = await countFailure(db, keys.account, now, HOUR);
   const step = LOGIN_LIMITS.backoffSeconds[Math.min(account.streak, LOGIN_LIMITS.backoffSeconds.length) - 1]!;
   await blockUntil(db, keys.account, new Date(nowMs + step * SECOND));
@@ -197,13 +224,13 @@ export async function recordLoginFailure(db: Db, keys: LoginKeys, now: Date): Pr
 /**
  * After a correct password: the account's and the pair's streaks (and backoff) end; the hourly
  * count stays, and so does the address's count of distinct failing accounts (one success of the
- * attacker's own account must not reset it).
+ * attacker's own account must not reset it). From a trusted device only the device's streak ends:
+ * the owner signing in on their own browser must not give a stranger guessing from elsewhere a
+ * fresh backoff.
  */
-export async function recordLoginSuccess(db: Db, keys: LoginKeys, now: Date): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ streak: 0, blockedUntil: null, updatedAt: now })
-    .where(inArray(rateLimits.key, [keys.account, keys.pair]));
+export async function recordLoginSuccess(db: Db, keys: LoginKeys, now: Date, trusted = false): Promise<void> {
+  const ended = trusted && keys.device ? [keys.device] : [keys.account, keys.pair];
+  await db.update(rateLimits).set({ streak: 0, blockedUntil: null, updatedAt: now }).where(inArray(rateLimits.key, ended));
 }
 
 /** Hourly sweep: counters nobody has touched for a day. */

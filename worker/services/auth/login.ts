@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { RoleValue } from "#shared/auth.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { Db } from "../../../db/client.ts";
+import { trustedDeviceNonce } from "../../auth/device-cookie.ts";
 import { createMfaChallenge, mfaEnabled } from "../../auth/mfa.ts";
 import { timingDummyHash, verifyPassword } from "../../auth/password.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
@@ -18,6 +19,8 @@ export type LoginRequest = {
   password: string;
   schoolCode?: string | undefined;
   remember?: boolean | undefined;
+  /** The browser's device cookie (ADR 0035): with a valid entry for this account, a stranger's failures do not hold it. */
+  deviceCookie?: string | null | undefined;
 };
 
 export type LoginResult = { user: SessionUser; session: NewSession };
@@ -37,9 +40,11 @@ async function attemptLogin(scope: PublicScope, request: LoginRequest): Promise<
   const { deps, meta, now } = scope;
   const { db } = deps;
   const email = normalizeEmail(request.email);
-  const keys = loginKeys(request.role, email, meta.ipAddress ?? "unknown");
+  const device = trustedDeviceNonce(deps.config.deviceCookieSecret, request.deviceCookie ?? null, { role: request.role, email }, now);
+  const keys = loginKeys(request.role, email, meta.ipAddress ?? "unknown", device);
   const decision = await checkLogin(db, keys, now);
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+  const { trusted } = decision;
 
   const account = await findAccountByEmail(db, request.role, email);
   const passwordOk = await verifyPassword(request.password, account?.passwordHash ?? (await timingDummyHash()));
@@ -48,7 +53,7 @@ async function attemptLogin(scope: PublicScope, request: LoginRequest): Promise<
   if (!account && request.role === "school_admin") {
     const accepted = await acceptWithTemporaryPassword(db, { email, password: request.password }, meta, now);
     if (accepted) {
-      await recordLoginSuccess(db, keys, now);
+      await recordLoginSuccess(db, keys, now, trusted);
       await audit(
         db,
         {
@@ -69,7 +74,7 @@ async function attemptLogin(scope: PublicScope, request: LoginRequest): Promise<
   const schoolOk = !code || (account?.schoolCode ?? "").toLowerCase() === code.toLowerCase();
 
   if (!account || !passwordOk || !schoolOk || !accountUsable(account)) {
-    await recordLoginFailure(db, keys, now);
+    await recordLoginFailure(db, keys, now, trusted);
     await audit(
       db,
       {
@@ -78,7 +83,7 @@ async function attemptLogin(scope: PublicScope, request: LoginRequest): Promise<
         userId: account?.id ?? null,
         userRole: request.role,
         schoolId: account?.schoolId ?? null,
-        metadata: { email, role: request.role },
+        metadata: { email, role: request.role, ...(trusted ? { trustedDevice: true } : {}) },
         at: now,
       },
       meta,
@@ -86,7 +91,7 @@ async function attemptLogin(scope: PublicScope, request: LoginRequest): Promise<
     throw new AppError("UNAUTHORIZED", MESSAGES.invalidCredentials[request.role]);
   }
 
-  await recordLoginSuccess(db, keys, now);
+  await recordLoginSuccess(db, keys, now, trusted);
   // A super admin with an authenticator gets a challenge, not a session: the code step comes next.
   if (request.role === "super_admin" && (await mfaEnabled(db, account.id))) {
     return { mfaChallenge: await createMfaChallenge(db, account.id, now) };

@@ -2,6 +2,7 @@ import { changePasswordInput, loginInput, requestPasswordResetInput, resetPasswo
 import { acceptInvitationInput, tokenInput } from "#shared/invitations.ts";
 import { confirmIdentityInput, verifyMfaInput } from "#shared/mfa.ts";
 import { serializeClearedSessionCookie, serializeSessionCookie } from "../../../auth/cookie.ts";
+import { deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie } from "../../../auth/device-cookie.ts";
 import { ROLE_HOME } from "../../../auth/policy.ts";
 import type { NewSession } from "../../../auth/session.ts";
 import { invalidateSession } from "../../../auth/session.ts";
@@ -16,13 +17,18 @@ import { authedProcedure, type Context, publicProcedure, router } from "../../in
 
 /**
  * A new session at every sign-in: whatever this browser held before ends now, and the cookie
- * carries the new one.
+ * carries the new one. The browser also becomes a trusted device for the account (ADR 0035).
  */
 async function signedIn(ctx: Context, user: SessionUser, session: NewSession) {
+  const { config } = ctx.deps;
   if (ctx.auth) await invalidateSession(ctx.deps.db, ctx.auth.session.id);
-  ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(ctx.deps.config, session.token, session.policy));
+  ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(config, session.token, session.policy));
+  const device = deviceCookieAfterSignIn(config.deviceCookieSecret, deviceCookieOf(ctx), user, ctx.deps.now());
+  ctx.resHeaders.append("Set-Cookie", serializeDeviceCookie(config, device));
   return { user, home: ROLE_HOME[user.role] };
 }
+
+const deviceCookieOf = (ctx: Context) => readDeviceCookie(ctx.deps.config, ctx.cookieHeader);
 
 export const authRouter = router({
   /** The signed-in user, or null. */
@@ -33,7 +39,7 @@ export const authRouter = router({
    * cookie: the challenge is not a session, only `verifyMfa` accepts it.
    */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const result = await login(ctx.scope, input);
+    const result = await login(ctx.scope, { ...input, deviceCookie: deviceCookieOf(ctx) });
     if ("mfaChallenge" in result) {
       return { mfaRequired: true as const, challengeToken: result.mfaChallenge.token, expiresAt: result.mfaChallenge.expiresAt };
     }
