@@ -29,7 +29,7 @@ type Env = { Variables: { meta: RequestMeta } };
 export const WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/stripe/connect-webhook", "/api/email/webhook"] as const;
 
 /**
- * The largest body of every request, applied before any route reads one (IN2, ADR 0035): the tRPC
+ * The largest body of every request, applied before any route reads one (IN2, ADR 0036): the tRPC
  * endpoint and the webhooks say theirs, every other path and method gets the default. A new route
  * is limited the day it is added; one that needs more adds its line here.
  */

@@ -5,7 +5,7 @@ import { flightTripEnrollments, flightTrips, payments } from "../../../db/schema
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 /**
- * The field trips' refund rule (ADR 0035): what of an enrolment's payments goes back to the parent.
+ * The field trips' refund rule (ADR 0037): what of an enrolment's payments goes back to the parent.
  * Everything, once the enrolment is opted out or its trip cancelled; otherwise whatever it holds
  * beyond the trip's cost (a lowered cost, a second payment that overtook the first), taken from the
  * newest payments first. Decisions only grow: a refund once decided is never taken back.

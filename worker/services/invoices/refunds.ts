@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { invoices, payments } from "../../../db/schema/index.ts";
 
 /**
- * The invoices' refund rule (ADR 0035): an invoice is paid once. Of its succeeded payments, the
+ * The invoices' refund rule (ADR 0037): an invoice is paid once. Of its succeeded payments, the
  * earliest that pays it in full is the one it keeps while it is paid; every other (a second tab, a
  * Checkout that completed after the invoice was refunded, a smaller payment that pays nothing)
  * goes back whole.

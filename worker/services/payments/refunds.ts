@@ -7,7 +7,7 @@ import type { Logger } from "../../deps.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 
 /**
- * Refunds, for every payable kind (ADR 0035). What goes back of a payment is decided by the app and
+ * Refunds, for every payable kind (ADR 0037). What goes back of a payment is decided by the app and
  * written on the payment (`refund_due_cents`, which only grows) in the batch of the change that
  * decides it, or right after it by the payable's rule (settle.ts); this module then asks Stripe
  * until its refunded total reaches it. Nothing here changes a payment's status: that happens when

@@ -10,7 +10,7 @@ import { paymentsOwedRefund, type RefundDeps, refundWhatIsDue } from "./refunds.
 
 /**
  * Settling: what a payable's rule says must go back is marked on its payments, then asked of Stripe
- * (ADR 0035). Each payable kind brings its rule; payments only dispatch to it.
+ * (ADR 0037). Each payable kind brings its rule; payments only dispatch to it.
  */
 type PayableRules = {
   /** Raises `refund_due_cents` of these payables' payments as the kind's rule says. */
