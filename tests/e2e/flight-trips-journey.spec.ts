@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
-import { signIn, unique } from "./support.ts";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { area, createFlightTrip } from "./flight-trip-steps.ts";
+import { unique } from "./support.ts";
 
 /**
  * Issue 15 end to end, through both areas' screens only: the demo admin creates a trip with a
@@ -9,15 +9,6 @@ import { signIn, unique } from "./support.ts";
  * balance (Paid); the admin's list shows the child Confirmed and Paid, and the roster CSV holds the
  * child with the contacts and notes the parent gave.
  */
-
-/** A calendar day `days` from today in the browser's calendar (the demo school's zone is within hours of it). */
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function area(browser: Browser, role: "school_admin" | "parent", viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await signIn(page, role);
-  return page;
-}
 
 const studentRow = (card: Locator, name: string) => card.getByRole("listitem").filter({ hasText: name });
 
@@ -33,23 +24,7 @@ test("the admin creates a trip with a deposit; the parent enrols and pays deposi
 }, async ({ browser }) => {
   const title = `Space Center ${unique()}`;
   const admin = await area(browser, "school_admin", { width: 1280, height: 800 });
-  await admin.goto("/school-admin/flight-trips");
-  await admin.getByRole("button", { name: "Create Trip" }).first().click();
-  const create = admin.getByRole("dialog", { name: "Create Flight Trip" });
-  await create.getByLabel("Trip Title").fill(title);
-  await create.getByLabel("Departure Airport").fill("IAH");
-  await create.getByLabel("Arrival Airport").fill("MCO");
-  await create.getByLabel("Departure Date").fill(day(40));
-  await create.getByLabel("Departure Time").fill("09:15");
-  await create.getByLabel("Return Date").fill(day(42));
-  await create.getByLabel("Return Time").fill("18:30");
-  await create.getByLabel("Airline").fill("Southwest");
-  await create.getByLabel("Cost per Student ($)").fill("380");
-  await create.getByLabel("Deposit ($, optional)").fill("80");
-  await create.getByLabel("Enrolment Deadline").fill(day(20));
-  await create.getByLabel("Capacity (optional)").fill("12");
-  await create.getByRole("button", { name: "Create Trip" }).click();
-  await expect(admin.getByText(FLIGHT_TRIP_MESSAGES.created.description)).toBeVisible();
+  await createFlightTrip(admin, { title, cost: "380", deposit: "80", capacity: "12" });
   await expect(admin.getByRole("article", { name: title })).toContainText("0 / 12 seats");
 
   // The parent, on a phone: Enroll Now, then the deposit on the local Checkout page.
