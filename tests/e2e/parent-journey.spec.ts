@@ -3,8 +3,8 @@ import { TODAYS_RIDES_REFRESH_MS } from "#shared/parent-dashboard.ts";
 import { expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
 /**
- * Issue 14's journey on a phone (375 × 812): the demo admin schedules today's trip on a new route;
- * the demo parent adds a child on it from the route suggestions and sees the ride Scheduled on the
+ * Issue 14's journey on a phone (375 × 812): the demo admin schedules today's trips on a new route,
+ * two buses; the demo parent adds a child on one of them from the route suggestions and sees the ride Scheduled on the
  * dashboard; the admin marks it departed and the dashboard, polling, shows Departed without a
  * reload; the parent reads a notification (the bell drops by one) and pays the Upcoming Payment
  * from the dashboard through the local Checkout.
@@ -38,13 +38,17 @@ test("on a phone, the parent follows today's ride from Scheduled to Departed, re
   const admin = await adminContext.newPage();
   await signIn(admin, "school_admin");
   await admin.goto("/school-admin/trips");
-  await admin.getByRole("button", { name: "New Trip" }).click();
-  const form = admin.getByRole("dialog", { name: "New Trip" });
-  await form.getByLabel("Route Name").fill(route);
-  await form.getByLabel("Bus Number").fill(bus);
-  await form.getByLabel("Driver Name").fill(`Driver ${tag}`);
-  await form.getByRole("button", { name: "Create Trip" }).click();
-  await expect(admin.getByText("Trip created successfully!")).toBeVisible();
+  // Two buses on the route (issue 25): the child rides the first, so the second is never theirs.
+  for (const number of [bus, `${bus}X`]) {
+    await admin.getByRole("button", { name: "New Trip" }).click();
+    const form = admin.getByRole("dialog", { name: "New Trip" });
+    await form.getByLabel("Route Name").fill(route);
+    await form.getByLabel("Bus Number").fill(number);
+    await form.getByLabel("Driver Name").fill(`Driver ${tag}`);
+    await form.getByRole("button", { name: "Create Trip" }).click();
+    await expect(admin.getByText("Trip created successfully!").first()).toBeVisible();
+    await expect(form).toBeHidden();
+  }
 
   // The parent, on a phone, with a clock the test can move (the dashboard's poll is a timer).
   await page.clock.install();
@@ -72,7 +76,7 @@ test("on a phone, the parent follows today's ride from Scheduled to Departed, re
   await dialog.getByRole("button", { name: "Add Child" }).click();
   await expect(page.getByText("Child added successfully!")).toBeVisible();
 
-  // The dashboard: the child's card and today's ride, Scheduled, at the school's time.
+  // The dashboard: the child's card and today's ride on their bus (not the other bus's), Scheduled, at the school's time.
   await page.goto("/parent");
   const cards = page.getByRole("list", { name: "Your children" });
   await expect(cards.getByRole("listitem").filter({ hasText: child })).toContainText(`Route ${route} · Bus ${bus}`);

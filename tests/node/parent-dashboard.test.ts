@@ -20,13 +20,13 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 type Status = "scheduled" | "in-progress" | "completed" | "cancelled";
-function trip(schoolId: string, routeName: string, departure: string, status: Status = "scheduled") {
+function trip(schoolId: string, routeName: string, departure: string, status: Status = "scheduled", busNumber = "7") {
   const departureTime = new Date(departure);
   return {
     schoolId,
     routeName,
     routeType: "pickup" as const,
-    busNumber: "7",
+    busNumber,
     driverName: "Dana",
     departureTime,
     arrivalTime: new Date(departureTime.getTime() + HOUR / 2),
@@ -111,6 +111,32 @@ describe("parent dashboard: children and today's rides", () => {
     ]);
     expect(zoe!.todaysRides[1]).toMatchObject({ routeName: "North Route", busNumber: "7", arrives: "8:00 AM" });
     expect(dashboard.tiles.children).toBe(3);
+  });
+
+  it("a child sees only their own bus's rides on the route (issue 25: Bus 12 never shows Bus 14); without a bus number, none", async () => {
+    const { school, parent } = await family();
+    await t.db.insert(children).values([
+      { ...child(school.id, parent.id, "Zoe", "North Route"), busNumber: " 12a " },
+      { ...child(school.id, parent.id, "Mia", "North Route"), busNumber: "14" },
+      { ...child(school.id, parent.id, "Leo", "North Route"), busNumber: null },
+    ]);
+    await t.db.insert(trips).values([
+      trip(school.id, "North Route", "2026-03-01T17:30:00Z", "scheduled", "12A"), // 07:30
+      trip(school.id, "North Route", "2026-03-01T17:40:00Z", "scheduled", "14"), // 07:40
+      trip(school.id, "north route", "2026-03-02T01:00:00Z", "scheduled", "12a"), // 15:00
+      trip(school.id, "North Route", "2026-03-02T01:10:00Z", "scheduled", "14"), // 15:10
+      trip(school.id, "North Route", "2026-03-02T02:00:00Z", "scheduled", "12"), // another bus: "12" is not "12A"
+      trip(school.id, "South Route", "2026-03-02T03:00:00Z", "scheduled", "12A"), // the bus on another route
+    ]);
+    const dashboard = await (await callerFor(t, parent)).parent.overview();
+    const rides = Object.fromEntries(
+      dashboard.children.map((row) => [row.name, row.todaysRides.map((ride) => `${ride.departs} ${ride.routeName} bus ${ride.busNumber}`)]),
+    );
+    expect(rides).toEqual({
+      Zoe: ["7:30 AM North Route bus 12A", "3:00 PM north route bus 12a"],
+      Mia: ["7:40 AM North Route bus 14", "3:10 PM North Route bus 14"],
+      Leo: [],
+    });
   });
 
   it("today follows the school's zone across midnight: an hour later the next day's trips show", async () => {

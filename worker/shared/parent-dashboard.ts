@@ -32,4 +32,5 @@ export const PARENT_DASHBOARD_TEXTS = {
   todaysRides: "Today's rides",
   noRidesToday: "No rides on your children's routes today.",
   noRoute: "No bus route yet: today's rides appear once a route is set.",
+  noBus: "No bus number yet: today's rides appear once the bus number is set.",
 } as const;

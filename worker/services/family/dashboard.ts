@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { PARENT_DASHBOARD_PREVIEWS, RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
 import { dayRange, formatTime, localDate, relativeTime, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, flightTrips, invoices, notifications, schools, trips } from "../../../db/schema/index.ts";
@@ -24,6 +25,9 @@ const { allergyInfo: _allergies, specialNeeds: _needs, emergencyContact: _contac
 const UNPAID = ["pending", "overdue"] as const;
 
 const P = sql.placeholder;
+
+/** A trip's free text against a child's (route, bus): the same ignoring case and surrounding spaces; a missing one never matches. */
+const sameRideText = (trip: SQLiteColumn, child: SQLiteColumn) => sql`lower(trim(${trip})) = lower(trim(${child}))`;
 
 /**
  * The dashboard's six reads, prepared once per database (ADR 0028), every value a placeholder. The
@@ -104,7 +108,8 @@ const dashboardStatements = preparedPerShape((db) => {
           eq(trips.schoolId, P("schoolId")),
           gte(trips.departureTime, P("dayStart")),
           lt(trips.departureTime, P("dayEnd")),
-          sql`lower(trim(${trips.routeName})) = lower(trim(${children.busRoute}))`,
+          sameRideText(trips.routeName, children.busRoute),
+          sameRideText(trips.busNumber, children.busNumber),
         ),
       )
       .where(family)
@@ -117,8 +122,10 @@ const dashboardStatements = preparedPerShape((db) => {
  * The parent's dashboard (spec "Parent dashboard", plus Today's rides), in one `db.batch`: with the
  * session lookup, two round trips whatever the size of the family, school or history. Everything is
  * the parent's own (their children, their notification copies, invoices addressed to them) within
- * the session's school; trips are the school's, matched to a child by route name (ignoring case and
- * surrounding spaces, as trip notifications are) on today in the school's time zone.
+ * the session's school; trips are the school's, matched to a child by route name and bus number
+ * (both ignoring case and surrounding spaces, as trip notifications match the route) on today in the
+ * school's time zone: a child on Bus 12 sees Bus 12's rides, never Bus 14's on the same route, and a
+ * child without a bus number sees none (which bus they ride is not known yet).
  */
 export async function parentDashboard(scope: ParentScope) {
   const { db } = scope.deps;

@@ -48,7 +48,7 @@ export function Tiles({ tiles }: { tiles: ParentDashboard["tiles"] }) {
 
 const RIDE_TONES: Record<TripStatus, Tone> = { scheduled: "slate", "in-progress": "blue", completed: "green", cancelled: "red" };
 
-/** Beyond the spec: each child's trips today on their route, with the school's live status. */
+/** Beyond the spec: each child's trips today on their route and bus, with the school's live status. */
 export function TodaysRides({ data }: { data: ParentDashboard }) {
   const riders = data.children.filter((child) => child.busRoute);
   if (riders.length === 0) return <p className="text-sm text-slate-600">{data.children.length === 0 ? TEXTS.noRidesToday : TEXTS.noRoute}</p>;
@@ -57,9 +57,15 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
       {riders.map((child) => (
         <li key={child.id}>
           <p className="text-sm font-semibold text-ink">
-            {child.name} <span className="font-normal text-slate-600">· {child.busRoute}</span>
+            {child.name}{" "}
+            <span className="font-normal text-slate-600">
+              · {child.busRoute}
+              {child.busNumber ? ` · Bus ${child.busNumber}` : ""}
+            </span>
           </p>
-          {child.todaysRides.length === 0 ? (
+          {!child.busNumber ? (
+            <p className="text-sm text-slate-600">{TEXTS.noBus}</p>
+          ) : child.todaysRides.length === 0 ? (
             <p className="text-sm text-slate-600">{TEXTS.noRidesToday}</p>
           ) : (
             <ul className="mt-1 divide-y divide-slate-100" aria-label={`${child.name}'s rides today`}>
