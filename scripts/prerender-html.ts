@@ -4,10 +4,11 @@ import type { Plugin } from "vite";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function headTags(title: string, description: string, url: string): string {
+function headTags(title: string, description: string, url: string, noindex: boolean): string {
   const [t, d, u] = [escapeHtml(title), escapeHtml(description), escapeHtml(url)];
   return [
     `<title>${t}</title>`,
+    ...(noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<meta name="description" content="${d}" />`,
     `<link rel="canonical" href="${u}" />`,
     `<meta property="og:type" content="website" />`,
@@ -30,6 +31,8 @@ export type RenderedPage = {
   attribute: string;
   /** The route's chunks (besides the entry's, which the shell loads): fetched in parallel with the entry. */
   preload: readonly string[];
+  /** Kept out of search (a private page, #shared/site-pages.ts): a robots noindex tag, as the server's X-Robots-Tag says. */
+  noindex?: boolean;
 };
 
 /**
@@ -45,7 +48,7 @@ export function fillShell(shell: string, page: RenderedPage): string {
   const preloads = [...new Set(page.preload)].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
   return shell
     .replace(/\s*<meta name="description"[^>]*>/, "")
-    .replace(/<title>[^<]*<\/title>/, () => headTags(page.title, page.description, page.url))
+    .replace(/<title>[^<]*<\/title>/, () => headTags(page.title, page.description, page.url, page.noindex ?? false))
     .replace("</head>", () => `${preloads.map((link) => `  ${link}\n  `).join("")}</head>`)
     .replace(root, () => `<div id="root" ${page.attribute}="${escapeHtml(page.path)}">${page.html}</div>`);
 }

@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
+import { SPA_PAGES } from "#shared/site-pages.ts";
 import { readManifest, routeFiles } from "./bundle-report.ts";
 import { fillShell, logRouteImports } from "./prerender-html.ts";
 
@@ -47,7 +48,8 @@ async function main() {
     const file = join(dist, module.prerenderedFile(page.path));
     mkdirSync(dirname(file), { recursive: true });
     const url = `${base}${page.path === "/" ? "/" : page.path}`;
-    writeFileSync(file, fillShell(shell, { ...page, html, url, preload, attribute: module.PRERENDERED_ATTRIBUTE }));
+    const noindex = SPA_PAGES[page.path] !== "public";
+    writeFileSync(file, fillShell(shell, { ...page, html, url, preload, attribute: module.PRERENDERED_ATTRIBUTE, noindex }));
     console.log(`prerendered ${page.path.padEnd(20)} → dist/${module.prerenderedFile(page.path)} (${preload.length} chunks preloaded)`);
   }
   rmSync(ssrOut, { recursive: true, force: true });

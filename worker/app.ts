@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { pageVisibility } from "#shared/site-pages.ts";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { devStripeConnectRoutes } from "./http/dev-stripe-connect.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { invoicePdfRoutes } from "./http/invoice-pdf.ts";
-import { assetRequest } from "./http/prerendered.ts";
+import { assetRequest, notFoundPage, SEARCH_FILES } from "./http/prerendered.ts";
+import { robotsTxt, sitemapXml } from "./http/search-files.ts";
 import {
   type BodyLimits,
   bodyLimit,
@@ -48,6 +50,12 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use("*", securityHeaders(deps.config));
+  app.use("*", async (c, next) => {
+    await next();
+    // Only the public pages (and the files that describe them) may be indexed: the private areas,
+    // the API, the local tools and every Not Found say so even to a crawler that ignores robots.txt.
+    if (pageVisibility(c.req.path) !== "public" && !SEARCH_FILES.has(c.req.path)) c.res.headers.set("X-Robots-Tag", "noindex");
+  });
   app.use("/api/*", csrfGuard(deps.config, WEBHOOK_PATHS));
   app.use("*", bodyLimit(BODY_LIMITS));
   app.use("/api/*", async (c, next) => {
@@ -101,17 +109,26 @@ export function createApp(deps: AppDeps) {
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 
+  // In production there is no /dev: its paths are unknown ones, answered below like any other.
   if (deps.config.localMode) {
     app.route("/dev/stripe", devStripeRoutes(stripeWebhookDeps));
     app.route("/dev/stripe/connect", devStripeConnectRoutes(stripeWebhookDeps));
     app.route("/dev", devRoutes(deps.db));
-  } else app.all("/dev/*", (c) => c.text("Not found", 404));
+  }
+
+  // For search engines: the public pages at the configured address, and the private areas kept out.
+  app.get("/robots.txt", (c) => c.text(robotsTxt(deps.config.appUrl), 200, { "Cache-Control": "public, max-age=3600" }));
+  app.get("/sitemap.xml", (c) =>
+    c.body(sitemapXml(deps.config.appUrl), 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
+  );
 
   const assets = deps.assets;
   if (assets) {
     app.on(["GET", "HEAD"], "*", async (c) => {
       // Copied (asset responses can have immutable headers) so the security headers can be added.
-      return withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce"));
+      const response = await withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce"));
+      // A path the SPA has no page for gets its Page Not Found with status 404, not a soft 200.
+      return pageVisibility(c.req.path) === "public" || pageVisibility(c.req.path) === "private" ? response : notFoundPage(response);
     });
   }
 

@@ -38,8 +38,10 @@ test.describe("prerendered public pages", () => {
     await context.close();
   });
 
-  test("any other URL still gets the app (SPA fallback), not a prerendered page", async ({ request }) => {
-    const html = await (await request.get("/no-such-page")).text();
+  test("any other URL still gets the app (SPA fallback, status 404), not a prerendered page", async ({ request }) => {
+    const missing = await request.get("/no-such-page");
+    expect(missing.status()).toBe(404);
+    const html = await missing.text();
     expect(html).toContain('<div id="root"></div>');
     const home = await (await request.get("/home")).text();
     expect(home).toContain('<div id="root"></div>');

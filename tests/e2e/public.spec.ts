@@ -19,11 +19,24 @@ test.describe("public pages", () => {
     });
   }
 
-  test("any other path shows Page Not Found with Back to Home", async ({ page }) => {
-    await page.goto("/no/such/page");
+  test("any other path shows Page Not Found with Back to Home, answered with 404", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex");
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(page).toHaveURL("/");
+  });
+
+  test("robots.txt and sitemap.xml are real: the public pages at this address, the private areas disallowed", async ({ request, baseURL }) => {
+    const robots = await request.get("/robots.txt");
+    expect(robots.status()).toBe(200);
+    const text = await robots.text();
+    expect(text).toContain("Disallow: /school-admin");
+    expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/privacy-policy</loc>`);
+    expect((await request.get("/school-admin/nope")).status()).toBe(404);
   });
 
   test("the header offers Home, What We Do, Log In and Get Started; the footer the legal links", async ({ page }) => {

@@ -1,18 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../web/src/routes/router.tsx";
 import { A11Y_DIALOGS, A11Y_ROUTES } from "../e2e/a11y-routes.ts";
-
-/** Every path pattern the router serves, spelled from the root ("/super-admin/schools/:schoolId/view", "/parent/*"). */
-function routerPaths(tree: readonly RouteObject[], parent = ""): string[] {
-  return tree.flatMap((route) => {
-    const here = route.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${route.path}`;
-    const own = route.index || (route.path !== undefined && !route.children) ? [here || "/"] : [];
-    return [...own, ...routerPaths(route.children ?? [], here)];
-  });
-}
+import { routerPaths } from "../support/router-paths.ts";
 
 const WEB = join(import.meta.dirname, "../../web/src");
 

@@ -136,7 +136,7 @@ describe("dev routes", () => {
     expect(await json.json()).toEqual([]);
   });
 
-  it("are 404 in production, not the SPA", async () => {
+  it("are 404 in production (the SPA's Page Not Found, never the tools)", async () => {
     const production = await createTestApp({
       env: {
         APP_ENV: "production",

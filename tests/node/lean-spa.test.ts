@@ -95,6 +95,12 @@ describe("prerendered HTML", () => {
     expect(html).toContain('<meta property="og:url" content="https://schoolride.example.com/services" />');
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).toContain('<div id="root" data-prerendered="/services"><main><h1>What We Do</h1></main></div>');
+    expect(html).not.toContain('name="robots"');
+  });
+
+  it("marks a private prerendered page (a login page) noindex", () => {
+    const page = { path: "/login", title: "Log In", description: "d", html: "", url: "u", attribute: "data-prerendered", preload: NO_PRELOAD };
+    expect(fillShell(SHELL, { ...page, noindex: true })).toContain('<meta name="robots" content="noindex" />');
   });
 
   it("preloads the route's chunks in the head, once each, escaped", () => {

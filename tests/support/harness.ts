@@ -92,6 +92,8 @@ export type TestAppOptions = {
   wrapClient?: (client: Client) => Client;
   /** The Stripe simulator's events (a refund's `charge.refunded`) go into `divertedEvents` instead of the webhook. */
   divertStripeEvents?: boolean;
+  /** The built SPA (e.g. worker/local/assets.ts over a directory); a one-line HTML page otherwise. */
+  assets?: AppDeps["assets"];
 };
 
 /**
@@ -127,7 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     pwnedPasswords: options.pwnedPasswords ?? stubPwnedPasswords(),
     passwordSlots: createPasswordSlots(options.passwordSlots),
     clientIp: (c) => c.req.header("x-test-ip") ?? "192.0.2.1",
-    assets: async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } }),
+    assets: options.assets ?? (async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } })),
   };
   const app = createApp(deps);
   return { db, deps, app, clock, logger, queued, divertedEvents, roundTrips, close: cleanup };

@@ -66,7 +66,7 @@ describe("security headers", () => {
   });
 
   it("are on SPA responses served from the ASSETS binding (index.html for client routes)", async () => {
-    const response = await get("/parent/dashboard", { headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
+    const response = await get("/parent/children", { headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await response.text()).toContain('data-fixture="schoolride-worker-tests"');
@@ -96,6 +96,36 @@ describe("routing", () => {
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("Dev mailbox");
     expectSecurityHeaders(response, { hsts: true });
+  });
+
+  it("answers a path the SPA has no page for with its Page Not Found and 404, /dev in production included (issue 25)", async () => {
+    for (const path of ["/nonexistent-page", "/school-admin/nope", "/parent/dashboard", "/dev/anything", "/home", "/404"]) {
+      const response = await get(path, { headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type"), path).toMatch(/^text\/html/);
+      expect(await response.text(), path).toContain('data-fixture="schoolride-worker-tests"');
+      expect(response.headers.get("x-robots-tag"), path).toBe("noindex");
+      expectSecurityHeaders(response, { hsts: true });
+    }
+    for (const path of ["/", "/services", "/super-admin/schools/x/view", "/school-admin/trips"]) expect((await get(path)).status, path).toBe(200);
+  });
+
+  it("serves robots.txt and sitemap.xml for the configured APP_URL; only public pages may be indexed (issue 25)", async () => {
+    const robots = await get("/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await robots.text();
+    for (const prefix of ["/school-admin", "/parent", "/super-admin", "/api/", "/dev/", "/login"]) expect(text).toContain(`\nDisallow: ${prefix}\n`);
+    expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${BASE}/</loc>`);
+    expect(xml).toContain(`<loc>${BASE}/services</loc>`);
+    expect(xml).not.toContain("/login");
+    expect((await get("/services")).headers.get("x-robots-tag")).toBeNull();
+    expect((await get("/login/school")).headers.get("x-robots-tag")).toBe("noindex");
+    expect((await get("/api/health")).headers.get("x-robots-tag")).toBe("noindex");
   });
 
   it("serves /dev/mailbox in local mode", async () => {

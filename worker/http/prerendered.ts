@@ -12,3 +12,18 @@ export function assetRequest(request: Request): Request {
   url.pathname = url.pathname === "/" ? HOME_ASSET_PATH : "/";
   return new Request(url, request);
 }
+
+/** The files that tell search engines what to read (worker/http/search-files.ts): indexable, like the public pages. */
+export const SEARCH_FILES: ReadonlySet<string> = new Set(["/robots.txt", "/sitemap.xml"]);
+
+/**
+ * The answer to a path the SPA has no page for (`pageVisibility` is null or "not-found"): the
+ * assets' SPA fallback is the shell, where the router shows Page Not Found, so that same page is
+ * sent with status 404 (a soft 404 misleads crawlers and API clients). A real file (script, icon)
+ * is sent as it is; a missing one was answered with the shell, so it is a 404 too.
+ */
+export function notFoundPage(response: Response): Response {
+  const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
+  if (response.status !== 200 || !isHtml) return response;
+  return new Response(response.body, { status: 404, statusText: "Not Found", headers: response.headers });
+}

@@ -1,9 +1,11 @@
+import type { SpaPath } from "#shared/site-pages.ts";
+
 /**
  * The prerendered public pages and their metadata, in one place: scripts/prerender.ts writes one HTML
  * file per entry with this title, description, canonical URL and Open Graph/Twitter tags. Each title
  * is the one the page itself sets, so nothing changes when the page hydrates.
  */
-export type PageMeta = { path: string; title: string; description: string };
+export type PageMeta = { path: SpaPath; title: string; description: string };
 
 export const PRERENDERED_PAGES: readonly PageMeta[] = [
   {
