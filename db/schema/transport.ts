@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, SEND_AUDIENCES, TRIP_STATUSES } from "#shared/enums.ts";
 import { bool, createdAt, id, instant, ROLES, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
-export { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, TRIP_STATUSES };
+export { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, SEND_AUDIENCES, TRIP_STATUSES };
 
 export const trips = sqliteTable(
   "trips",
@@ -55,4 +55,33 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("notifications_recipient_idx").on(t.recipientRole, t.recipientId, t.createdAt), index("notifications_school_idx").on(t.schoolId, t.createdAt)],
+);
+
+/**
+ * One send to parents (ADR 0040): the notification rows it wrote share its id as their `batch_id`.
+ * What the school's Sent tab lists: who it went to as the send recorded it (`audience_ref` the
+ * parent's, trip's, flight trip's or invoice's id; `audience_label` a route, trip, flight-trip title
+ * or invoice number, never a person's name), how many it reached, and how many have read it
+ * (`read_count`, kept by triggers on `notifications`).
+ */
+export const notificationSends = sqliteTable(
+  "notification_sends",
+  {
+    id: text("id").primaryKey(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    /** The admin who sent it; null for the app's own notices (overdue invoices, enrolment reminders). */
+    senderId: text("sender_id"),
+    title: text("title").notNull(),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    category: text("category", { enum: NOTIFICATION_CATEGORIES }).notNull(),
+    audienceKind: text("audience_kind", { enum: SEND_AUDIENCES }).notNull(),
+    audienceRef: text("audience_ref"),
+    audienceLabel: text("audience_label"),
+    recipients: integer("recipients").notNull(),
+    readCount: integer("read_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notification_sends_school_idx").on(t.schoolId, t.createdAt)],
 );

@@ -38,6 +38,7 @@ export const HOT_PATHS: HotPath[] = [
   { name: "schoolAdmin.dashboard", role: "school_admin" },
   { name: "schoolAdmin.trips.list", role: "school_admin", input: { view: "week" } },
   { name: "schoolAdmin.notifications.list", role: "school_admin", input: { tab: "all" } },
+  { name: "schoolAdmin.notifications.listSent", role: "school_admin", input: { page: 1 } },
   { name: "parent.notifications.list", role: "parent", input: { tab: "all" } },
   { name: "schoolAdmin.connect.status", role: "school_admin" },
   { name: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "all", page: 1 } },

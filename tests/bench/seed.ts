@@ -6,7 +6,7 @@
  */
 import type { RoleValue } from "#shared/auth.ts";
 import type { Db } from "../../db/client.ts";
-import { children, notifications, parents, schoolAdmins, schools, superAdmins, trips } from "../../db/schema/index.ts";
+import { children, notificationSends, notifications, parents, schoolAdmins, schools, superAdmins, trips } from "../../db/schema/index.ts";
 import { sessionCookieName } from "../../worker/auth/cookie.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createSession } from "../../worker/auth/session.ts";
@@ -130,11 +130,14 @@ export async function benchUsers(db: Db, config: Pick<AppConfig, "secureCookies"
 }
 
 const BENCH_ROUTES = ["North Loop", "River Road", "Hillside"] as const;
+/** Each route's bus: the children ride these (today's rides match the route and the bus). */
+const BENCH_BUSES = ["12", "7", "3"] as const;
 
 /**
  * What the parent's dashboard reads for the bench parent: two children on routes (one without), the
  * school's pickups and drop-offs on three routes for two weeks around today (so today has rides on
- * the children's routes), and 40 notifications each to the parent (half read) and to the admin.
+ * the children's routes and buses), and 40 notifications each to the parent (half read, each one of
+ * the school's sends) and to the admin.
  */
 async function seedFamily(db: Db, home: { schoolId: string; parentId: string; adminId: string }) {
   const { schoolId, parentId, adminId } = home;
@@ -158,7 +161,7 @@ async function seedFamily(db: Db, home: { schoolId: string; parentId: string; ad
           schoolId,
           routeName,
           routeType,
-          busNumber: String(r + 1),
+          busNumber: BENCH_BUSES[r]!,
           driverName: `Driver ${r}`,
           departureTime: new Date(departure),
           arrivalTime: new Date(departure + 2_700_000),
@@ -176,5 +179,20 @@ async function seedFamily(db: Db, home: { schoolId: string; parentId: string; ad
     read: i % 2 === 0,
     createdAt: new Date(midnight - i * 3_600_000),
   });
-  await db.insert(notifications).values(Array.from({ length: 40 }, (_, i) => [note("parent", parentId, i), note("school_admin", adminId, i)]).flat());
+  // The parent's notices are the school's sends (the admin's Sent tab), one each to the whole school.
+  const sends = Array.from({ length: 40 }, (_, i) => ({
+    id: crypto.randomUUID(),
+    schoolId,
+    senderId: adminId,
+    title: `Bench notice ${i}`,
+    type: "info" as const,
+    category: "trip" as const,
+    audienceKind: "school" as const,
+    recipients: 1,
+    createdAt: new Date(midnight - i * 3_600_000),
+  }));
+  await db.insert(notificationSends).values(sends);
+  await db
+    .insert(notifications)
+    .values(Array.from({ length: 40 }, (_, i) => [{ ...note("parent", parentId, i), batchId: sends[i]!.id }, note("school_admin", adminId, i)]).flat());
 }

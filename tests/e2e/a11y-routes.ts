@@ -57,6 +57,8 @@ export const SCHOOL_ADMIN_ROUTES: readonly A11yRoute[] = [
   { pattern: "/school-admin/trips", url: "/school-admin/trips", heading: /./ },
   { pattern: "/school-admin/flight-trips", url: "/school-admin/flight-trips", heading: /Flight Trips/ },
   { pattern: "/school-admin/notifications", url: "/school-admin/notifications", heading: /Notifications/ },
+  // The Sent tab: another list on the same route (issue 25).
+  { pattern: "/school-admin/notifications", url: "/school-admin/notifications?tab=sent", heading: /Notifications/ },
   { pattern: "/school-admin/invoices", url: "/school-admin/invoices", heading: /Invoices/ },
   { pattern: "/school-admin/parents", url: "/school-admin/parents", heading: /Parents/ },
   { pattern: "/school-admin/connect-stripe", url: "/school-admin/connect-stripe", heading: /Stripe Payments/ },

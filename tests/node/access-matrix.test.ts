@@ -107,6 +107,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.flightTrips.notifyParents": { access: "school_admin", input: { tripId: "no-such-trip", title: "", message: "m", email: false } },
   "schoolAdmin.notifications.list": { access: "school_admin", input: { tab: "all" } },
   "schoolAdmin.notifications.unreadCount": { access: "school_admin" },
+  "schoolAdmin.notifications.listSent": { access: "school_admin", input: { page: 1 } },
   "schoolAdmin.notifications.markRead": { access: "school_admin", input: { notificationId: "no-such-notification" } },
   "schoolAdmin.notifications.delete": { access: "school_admin", input: { notificationId: "no-such-notification" } },
   // Empty title: refused by validation before any recipient is looked up.

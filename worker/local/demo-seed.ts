@@ -1,7 +1,18 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { children, flightTrips, notifications, parents, paymentSettings, pendingSchools, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
+import {
+  children,
+  flightTrips,
+  notificationSends,
+  notifications,
+  parents,
+  paymentSettings,
+  pendingSchools,
+  schoolAdmins,
+  schools,
+  superAdmins,
+} from "../../db/schema/index.ts";
 import { hashPassword } from "../auth/password.ts";
 import { completedAccount, newSimAccount, seedSimulatedAccount } from "../stripe/simulator-connect.ts";
 import { seedDemoInvoices } from "./demo-invoices.ts";
@@ -159,6 +170,59 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         },
       ])
       .onConflictDoNothing(),
+    // The admin's sends of those notices (the Sent tab, ADR 0040); read counts follow the rows (trigger).
+    db
+      .insert(notificationSends)
+      .values([
+        {
+          id: "00000000-0000-4000-8000-000000000451",
+          schoolId: school,
+          senderId: admin,
+          title: "Route change on North Loop",
+          type: "warning",
+          category: "trip",
+          audienceKind: "route",
+          audienceLabel: "North Loop",
+          recipients: 1,
+          createdAt: new Date(now.getTime() - 2 * HOUR),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000452",
+          schoolId: school,
+          senderId: admin,
+          title: "Invoice issued",
+          type: "info",
+          category: "payment",
+          audienceKind: "parent",
+          audienceRef: parent,
+          recipients: 1,
+          createdAt: new Date(now.getTime() - DAY),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000454",
+          schoolId: school,
+          senderId: admin,
+          title: "Attendance: morning pickup",
+          type: "info",
+          category: "attendance",
+          audienceKind: "parent",
+          audienceRef: parent,
+          recipients: 1,
+          createdAt: new Date(now.getTime() - 5 * HOUR),
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000455",
+          schoolId: school,
+          senderId: admin,
+          title: "New term, new timetable",
+          type: "info",
+          category: "system",
+          audienceKind: "school",
+          recipients: 1,
+          createdAt: new Date(now.getTime() - 4 * DAY),
+        },
+      ])
+      .onConflictDoNothing(),
     db
       .insert(notifications)
       .values([
@@ -168,6 +232,7 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
           recipientRole: "parent",
           recipientId: parent,
           senderId: admin,
+          batchId: "00000000-0000-4000-8000-000000000451",
           title: "Route change on North Loop",
           message: "From Monday, the North Loop pickup at Birch Lane moves to 07:35.",
           type: "warning",
@@ -180,6 +245,7 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
           recipientRole: "parent",
           recipientId: parent,
           senderId: admin,
+          batchId: "00000000-0000-4000-8000-000000000452",
           title: "Invoice issued",
           message: "Your transport invoice for this term is ready.",
           type: "info",
@@ -192,6 +258,7 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
           recipientRole: "parent",
           recipientId: parent,
           senderId: admin,
+          batchId: "00000000-0000-4000-8000-000000000454",
           title: "Attendance: morning pickup",
           message: "Ava was not at the North Loop stop this morning. Please let the school know when she will not ride.",
           type: "info",
@@ -204,6 +271,7 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
           recipientRole: "parent",
           recipientId: parent,
           senderId: admin,
+          batchId: "00000000-0000-4000-8000-000000000455",
           title: "New term, new timetable",
           message: "The spring timetable is now in SchoolRide. Check your children's pickup times.",
           type: "info",

@@ -13,3 +13,6 @@ export const NOTIFICATION_TYPES = ["info", "success", "warning", "error"] as con
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CATEGORIES = ["system", "trip", "payment", "attendance"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+/** Who a send to parents went to (the Sent tab): every parent, a route's, one parent, a trip's, a flight trip's, an invoice's. */
+export const SEND_AUDIENCES = ["school", "route", "parent", "trip", "flight-trip", "invoice"] as const;
+export type SendAudienceKind = (typeof SEND_AUDIENCES)[number];

@@ -13,6 +13,14 @@ export const listNotificationsInput = z
   })
   .strict();
 
+/** The school admin's Sent tab: one page of the school's sends to parents, newest first, searched by title or audience. */
+export const listSentNotificationsInput = z
+  .object({
+    search: searchField(),
+    page: z.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+
 export const notificationIdInput = z.object({ notificationId: z.string().min(1).max(64) }).strict();
 
 /** Who gets a notification: every active parent of the school, the parents on one route, or one parent. */

@@ -113,6 +113,7 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
       senderId: null,
       recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email }],
       content: overdueNotice(invoice),
+      audience: { kind: "invoice", ref: invoice.id, label: invoice.invoiceNumber },
       email: false,
       appUrl: deps.appUrl,
       now,

@@ -194,7 +194,9 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
   const notice = flightTripChangeNotice(before, values);
   const changeId = crypto.randomUUID();
   const won = rowHolds(flightTrips, before.id, flightTrips.changeId, changeId);
-  const sent = notice ? await parentNotices(scope, { tripId: before.id, content: notice, won }) : { inserts: [], emails: [], batchId: null, recipients: 0 };
+  const sent = notice
+    ? await parentNotices(scope, { tripId: before.id, tripTitle: before.title, content: notice, won })
+    : { inserts: [], emails: [], batchId: null, recipients: 0 };
   const capacityHolds = values.capacity === null ? sql`1` : sql`${values.capacity} >= ${seatsTaken(before.id)}`;
   try {
     await commitWithOutbox(
@@ -291,7 +293,7 @@ export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: stri
     type: "warning",
     category: "trip",
   } as const;
-  const sent = await parentNotices(scope, { tripId: trip.id, content: notice, won });
+  const sent = await parentNotices(scope, { tripId: trip.id, tripTitle: trip.title, content: notice, won });
   const mails = sent.emails.map((draft) => outboxInsert(db, draft, scope.now, won));
   const [claimed] = await db.batch([
     db
@@ -328,7 +330,7 @@ export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Prom
   if (trip.status !== "cancelled") {
     const changeId = crypto.randomUUID();
     const won = rowHolds(flightTrips, trip.id, flightTrips.changeId, changeId);
-    const sent = await parentNotices(scope, { tripId: trip.id, content: cancellationNotice(trip), won, which: NOT_OPTED_OUT });
+    const sent = await parentNotices(scope, { tripId: trip.id, tripTitle: trip.title, content: cancellationNotice(trip), won, which: NOT_OPTED_OUT });
     try {
       await commitWithOutbox(
         scope,

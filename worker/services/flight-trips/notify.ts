@@ -91,7 +91,10 @@ export const NOT_OPTED_OUT = ne(flightTripEnrollments.status, "opted-out");
  * The notices (in-app, and by e-mail unless `email` is false) to the trip's parents, to put in the
  * batch of the change that causes them: with `won`, written only if that change's claim holds.
  */
-export async function parentNotices(scope: SchoolScope, input: { tripId: string; content: NotificationContent; won?: SQL; which?: SQL; email?: boolean }) {
+export async function parentNotices(
+  scope: SchoolScope,
+  input: { tripId: string; tripTitle: string; content: NotificationContent; won?: SQL; which?: SQL; email?: boolean },
+) {
   const [recipients, name] = await Promise.all([enrolledParents(scope, input.tripId, input.which), schoolName(scope)]);
   const sent = fanOut(scope.deps.db, {
     schoolId: scope.schoolId,
@@ -99,6 +102,7 @@ export async function parentNotices(scope: SchoolScope, input: { tripId: string;
     senderId: scope.actor.id,
     recipients,
     content: input.content,
+    audience: { kind: "flight-trip", ref: input.tripId, label: input.tripTitle },
     email: input.email ?? true,
     appUrl: scope.deps.config.appUrl,
     now: scope.now,
@@ -125,7 +129,7 @@ export async function notifyEnrolledParents(scope: SchoolScope, input: z.output<
     .where(and(eq(flightTrips.id, input.tripId), eq(flightTrips.schoolId, scope.schoolId)));
   if (!trip) throw new AppError("NOT_FOUND", FLIGHT_TRIP_MESSAGES.tripNotFound);
   const content = { title: input.title, message: input.message, type: "info", category: "trip" } as const;
-  const sent = await parentNotices(scope, { tripId: trip.id, content, email: input.email });
+  const sent = await parentNotices(scope, { tripId: trip.id, tripTitle: trip.title, content, email: input.email });
   const recipients = sent.recipients;
   if (recipients === 0) throw new AppError("BAD_REQUEST", NOTIFICATION_MESSAGES.noRecipients);
   await takeSendSlot(scope);

@@ -1,23 +1,32 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
+import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertManyWhere } from "../../../db/conditional.ts";
-import { notifications } from "../../../db/schema/index.ts";
+import { notificationSends, notifications } from "../../../db/schema/index.ts";
 import { notificationEmail } from "../../email/templates.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 
 export type NotificationContent = { title: string; message: string; type: NotificationType; category: NotificationCategory };
 export type Recipient = { role: "school_admin" | "parent"; id: string; email: string };
 
+/**
+ * Who a send to parents went to, as the school's Sent tab shows it (ADR 0040): `ref` the parent's,
+ * trip's, flight trip's or invoice's id; `label` a route, a trip, a flight trip's title or an invoice
+ * number — never a person's name (a parent's is read from their account when listed).
+ */
+export type SendAudience = { kind: SendAudienceKind; ref?: string | null; label?: string | null };
+
 /** Rows per INSERT: 12 columns × 500 rows stays far under SQLite's parameter limit. */
 const ROWS_PER_INSERT = 500;
 
 /**
  * A send to many people: one notification row per recipient (read and delete are per person), all
- * sharing a batch id, and optionally one e-mail each. Returns the inserts to put in the same
- * `db.batch` as the change that causes them (with `onlyIf`: only if that change won its claim) and
- * the e-mail drafts for `commitWithOutbox`.
+ * sharing a batch id, and optionally one e-mail each. A send to parents says its `audience` and is
+ * recorded under the batch id for the school's Sent tab (null: not a send the school lists, e.g. a
+ * notice to its own admins). Returns the inserts to put in the same `db.batch` as the change that
+ * causes them (with `onlyIf`: only if that change won its claim) and the e-mail drafts for
+ * `commitWithOutbox`.
  */
 export function fanOut(
   db: Db,
@@ -27,6 +36,7 @@ export function fanOut(
     senderId: string | null;
     recipients: readonly Recipient[];
     content: NotificationContent;
+    audience: SendAudience | null;
     email: boolean;
     appUrl: string;
     now: Date;
@@ -49,6 +59,24 @@ export function fanOut(
     createdAt: input.now,
   }));
   const inserts: BatchItem<"sqlite">[] = [];
+  if (input.audience && rows.length > 0) {
+    // First, so the rows' read-count trigger finds it; under the same claim as the rows.
+    const send = {
+      id: batchId,
+      schoolId: input.schoolId,
+      senderId: input.senderId,
+      title: input.content.title,
+      type: input.content.type,
+      category: input.content.category,
+      audienceKind: input.audience.kind,
+      audienceRef: input.audience.ref ?? null,
+      audienceLabel: input.audience.label ?? null,
+      recipients: rows.length,
+      readCount: 0,
+      createdAt: input.now,
+    };
+    inserts.push(input.onlyIf ? insertManyWhere(db, notificationSends, [send], input.onlyIf) : db.insert(notificationSends).values(send));
+  }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
     inserts.push(input.onlyIf ? insertManyWhere(db, notifications, chunk, input.onlyIf) : db.insert(notifications).values(chunk));

@@ -11,7 +11,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny, likePattern } from "../_shared/search.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { routeParentsQuery } from "../trips/notify.ts";
-import { fanOut, type Recipient } from "./fan-out.ts";
+import { fanOut, type Recipient, type SendAudience } from "./fan-out.ts";
 
 /** Send Notification: per school admin, at most this many sends an hour (each may reach the whole school). */
 export const NOTIFICATION_SEND_LIMIT = { windowMs: 3_600_000, max: 30 } as const;
@@ -136,6 +136,13 @@ async function audienceRecipients(scope: SchoolScope, audience: NotificationAudi
   return rows.map((row) => ({ role: "parent" as const, ...row }));
 }
 
+/** How Send Notification's audience is recorded for the Sent tab (a parent by id: their name is read when listed). */
+function sendAudience(audience: NotificationAudience): SendAudience {
+  if (audience.kind === "route") return { kind: "route", label: audience.routeName };
+  if (audience.kind === "parent") return { kind: "parent", ref: audience.parentId };
+  return { kind: "school" };
+}
+
 /** One send of the admin's hourly Send Notification budget (TOO_MANY_REQUESTS when it is spent). */
 export async function takeSendSlot(scope: SchoolScope): Promise<void> {
   const decision = await hitWindow(scope.deps.db, `notify:send:${scope.actor.id}`, scope.now, NOTIFICATION_SEND_LIMIT.windowMs, NOTIFICATION_SEND_LIMIT.max);
@@ -160,6 +167,7 @@ export async function sendNotification(scope: SchoolScope, input: z.output<typeo
     senderId: scope.actor.id,
     recipients,
     content: { title: input.title, message: input.message, type: input.type, category: input.category },
+    audience: sendAudience(input.audience),
     email: input.email,
     appUrl: config.appUrl,
     now: scope.now,

@@ -79,6 +79,7 @@ export async function notifyTripChange(
         senderId: scope.actor.id,
         recipients,
         content: { ...change.notice, category: "trip" },
+        audience: { kind: "trip", ref: change.before.id, label: `${change.before.routeName} (bus ${change.before.busNumber})` },
         email: true,
         appUrl: config.appUrl,
         now: scope.now,

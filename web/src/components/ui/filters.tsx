@@ -136,6 +136,7 @@ export function FilterTabs<Tab extends string>({
   current,
   labels,
   counts,
+  uncounted = [],
   onSelect,
 }: {
   label: string;
@@ -143,6 +144,8 @@ export function FilterTabs<Tab extends string>({
   current: Tab;
   labels: Record<Tab, string>;
   counts?: Partial<Record<Tab, number>> | undefined;
+  /** Tabs that show no count (another list than the counted ones). */
+  uncounted?: readonly Tab[];
   onSelect: (tab: Tab) => void;
 }) {
   return (
@@ -157,7 +160,7 @@ export function FilterTabs<Tab extends string>({
           className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${current === name ? "border-brand-500 bg-brand-500 text-ink" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
         >
           {labels[name]}
-          {counts ? <span className="rounded-full bg-white/70 px-2 text-xs">{counts[name] ?? 0}</span> : null}
+          {counts && !uncounted.includes(name) ? <span className="rounded-full bg-white/70 px-2 text-xs">{counts[name] ?? 0}</span> : null}
         </button>
       ))}
     </div>

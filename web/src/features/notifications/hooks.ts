@@ -64,6 +64,15 @@ export function useDeleteNotification(role: InboxRole, onDone: () => void) {
   );
 }
 
+export type SentNotificationsPage = RouterOutputs["schoolAdmin"]["notifications"]["listSent"];
+export type SentNotification = SentNotificationsPage["rows"][number];
+
+/** The school admin's Sent tab: one page of the school's sends, with their audience and read counts. */
+export function useSentNotifications(input: RouterInputs["schoolAdmin"]["notifications"]["listSent"]) {
+  const trpc = useTRPC();
+  return useQuery(trpc.schoolAdmin.notifications.listSent.queryOptions(input, { placeholderData: keepPreviousData }));
+}
+
 /** Send Notification (school admin). `onSent` closes the dialog. */
 export function useSendNotification(onSent: () => void) {
   const trpc = useTRPC();

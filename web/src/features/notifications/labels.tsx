@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Info, XCircle } from "lucide-react";
-import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
+import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
 import type { NotificationTab } from "#shared/notification-texts.ts";
 
 export const NOTIFICATION_TAB_LABELS: Record<NotificationTab, string> = {
@@ -10,6 +10,27 @@ export const NOTIFICATION_TAB_LABELS: Record<NotificationTab, string> = {
   payment: "Payments",
   attendance: "Attendance",
 };
+
+/** Who a send went to, as its row in the Sent tab says it ("Route: North Loop", "Parent: Dana Rivers"). */
+export function sendAudienceText(send: { audienceKind: SendAudienceKind; audienceLabel: string | null; parentName: string | null }): string {
+  switch (send.audienceKind) {
+    case "school":
+      return "All parents";
+    case "route":
+      return `Route: ${send.audienceLabel}`;
+    case "parent":
+      return `Parent: ${send.parentName ?? "a former parent"}`;
+    case "trip":
+      return `Trip: ${send.audienceLabel}`;
+    case "flight-trip":
+      return `Flight trip: ${send.audienceLabel}`;
+    case "invoice":
+      return `Invoice: ${send.audienceLabel}`;
+  }
+}
+
+/** "0 of 3 read". */
+export const readCountText = (send: { readCount: number; recipients: number }) => `${send.readCount} of ${send.recipients} read`;
 
 export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = { system: "System", trip: "Trip Update", payment: "Payment", attendance: "Attendance" };
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = { info: "Info", success: "Success", warning: "Warning", error: "Error" };

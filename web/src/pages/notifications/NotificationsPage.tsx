@@ -12,12 +12,17 @@ import { LoadError, Loading } from "../../components/ui/states.tsx";
 import { type InboxRole, type NotificationItem, useDeleteNotification, useMarkNotificationRead, useNotifications } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TAB_LABELS, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
+import { SentNotifications } from "./SentNotifications.tsx";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
 
 const SendNotificationDialog = lazy(() => import("./SendNotificationDialog.tsx"));
 
 const FILTERS = { tab: "all", search: "", page: "1" };
+
+/** The inbox's tabs, and for school admins the Sent tab: what the school sent, not a filter of the inbox. */
+type PageTab = NotificationTab | "sent";
+const TAB_LABELS: Record<PageTab, string> = { ...NOTIFICATION_TAB_LABELS, sent: "Sent" };
 
 function NotificationRow({ item, zone, role, onDelete }: { item: NotificationItem; zone: string; role: InboxRole; onDelete: (item: NotificationItem) => void }) {
   const markRead = useMarkNotificationRead(role);
@@ -51,14 +56,16 @@ function NotificationRow({ item, zone, role, onDelete }: { item: NotificationIte
 
 /**
  * The shared Notifications screen (spec): tabs with counts (Attendance only when any), search,
- * type icons, relative time in the school's zone, Mark as read and Delete; Send Notification for
- * school admins. Lists are paginated on the server.
+ * type icons, relative time in the school's zone, Mark as read and Delete; Send Notification and
+ * the Sent tab (what the school sent, who read it) for school admins. Lists are paginated on the server.
  */
 export default function NotificationsPage({ role }: { role: InboxRole }) {
   const [filters, setFilters] = useUrlFilters(FILTERS);
+  const sent = role === "schoolAdmin" && filters.tab === "sent";
   const tab = (NOTIFICATION_TABS as readonly string[]).includes(filters.tab) ? (filters.tab as NotificationTab) : "all";
   const page = Math.max(1, Number(filters.page) || 1);
-  const list = useNotifications(role, { tab, search: filters.search || undefined, page });
+  // On the Sent tab the inbox still gives the tabs their counts (its first page, usually cached).
+  const list = useNotifications(role, sent ? { tab: "all", page: 1 } : { tab, search: filters.search || undefined, page });
   const [deleting, setDeleting] = useState<NotificationItem | null>(null);
   const [sending, setSending] = useState(false);
   const remove = useDeleteNotification(role, () => setDeleting(null));
@@ -66,7 +73,10 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
     document.title = "Notifications · SchoolRide";
   }, []);
   const counts = list.data?.counts;
-  const tabs = NOTIFICATION_TABS.filter((name) => name !== "attendance" || (counts?.attendance ?? 0) > 0);
+  const tabs: PageTab[] = [
+    ...NOTIFICATION_TABS.filter((name) => name !== "attendance" || (counts?.attendance ?? 0) > 0),
+    ...(role === "schoolAdmin" ? (["sent"] as const) : []),
+  ];
   return (
     <div className="space-y-5">
       <PageHeader
@@ -84,21 +94,24 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
       <FilterTabs
         label="Filter notifications"
         tabs={tabs}
-        current={tab}
-        labels={NOTIFICATION_TAB_LABELS}
+        current={sent ? "sent" : tab}
+        labels={TAB_LABELS}
         counts={counts ?? {}}
+        uncounted={["sent"]}
         onSelect={(name) => setFilters({ tab: name })}
       />
       <DebouncedInput
-        label="Search notifications"
+        label={sent ? "Search sent notifications" : "Search notifications"}
         icon
-        placeholder="Search by title or message"
+        placeholder={sent ? "Search by title, route, trip or parent" : "Search by title or message"}
         value={filters.search}
         maxLength={120}
         onCommit={(search) => setFilters({ search })}
         className="max-w-md"
       />
-      {list.isPending ? (
+      {sent ? (
+        <SentNotifications search={filters.search} page={page} onPageChange={(next) => setFilters({ page: next })} />
+      ) : list.isPending ? (
         <Loading label="Loading notifications…" />
       ) : list.isError ? (
         <LoadError message="Failed to load notifications." error={list.error} onRetry={() => void list.refetch()} />

@@ -1,10 +1,12 @@
-import { sendNotificationInput } from "#shared/notifications.ts";
+import { listSentNotificationsInput, sendNotificationInput } from "#shared/notifications.ts";
 import { sendNotification } from "../../../services/notifications/notifications.ts";
+import { listSentNotifications } from "../../../services/notifications/sent.ts";
 import { router, schoolAdminProcedure } from "../../init.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
 
-/** schoolAdmin.notifications.*: the admin's inbox, and Send Notification to the school's parents. */
+/** schoolAdmin.notifications.*: the admin's inbox, Send Notification to the school's parents, and what was sent. */
 export const notificationsRouter = router({
   ...notificationsInbox(schoolAdminProcedure),
   send: schoolAdminProcedure.input(sendNotificationInput).mutation(({ ctx, input }) => sendNotification(ctx.scope, input)),
+  listSent: schoolAdminProcedure.input(listSentNotificationsInput).query(({ ctx, input }) => listSentNotifications(ctx.scope, input)),
 });

@@ -1,0 +1,106 @@
+import { relativeTime } from "#shared/school-time.ts";
+import { CardFields, CardHeader, DataTable } from "../../components/ui/data-table.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
+import { LoadError, Loading } from "../../components/ui/states.tsx";
+import { type SentNotification, useSentNotifications } from "../../features/notifications/hooks.ts";
+import { NOTIFICATION_CATEGORY_LABELS, NotificationTypeIcon, readCountText, sendAudienceText } from "../../features/notifications/labels.tsx";
+
+/** "Today at 7:30 AM" in the school's zone, and who sent it when the app did. */
+function SentWhen({ send, zone }: { send: SentNotification; zone: string }) {
+  return (
+    <>
+      {relativeTime(send.createdAt, zone, new Date())}
+      {send.automatic ? <span className="block text-xs text-slate-500">Sent automatically</span> : null}
+    </>
+  );
+}
+
+/** How many of the recipients have read it, in words and as a bar. */
+function ReadCount({ send }: { send: SentNotification }) {
+  const share = send.recipients === 0 ? 0 : Math.round((send.readCount / send.recipients) * 100);
+  return (
+    <span className="flex w-full max-w-32 flex-col gap-1">
+      <span className="whitespace-nowrap">{readCountText(send)}</span>
+      <span aria-hidden="true" className="block h-1.5 w-full overflow-hidden rounded-full bg-slate-200">
+        <span className="block h-full rounded-full bg-brand-500" style={{ width: `${share}%` }} />
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The school admin's Sent tab (issue 25): each send to parents once, newest first, with when,
+ * to whom (as the send recorded it), how many parents it reached and how many have read it; a
+ * table at desk widths, cards on phones.
+ */
+export function SentNotifications({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
+  const list = useSentNotifications({ ...(search ? { search } : {}), page });
+  useLastPageFallback(list.data?.pages, page, onPageChange);
+  if (list.isPending) return <Loading label="Loading sent notifications…" />;
+  if (list.isError) return <LoadError message="Failed to load sent notifications." error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.data.total === 0)
+    return search ? (
+      <EmptyState title="No sent notifications match your search">Try another title, route, trip or parent.</EmptyState>
+    ) : (
+      <EmptyState title="Nothing sent yet" spacious>
+        Notifications you send to parents, and the app's notices to them, appear here with how many have read them.
+      </EmptyState>
+    );
+  const zone = list.data.timeZone;
+  return (
+    <>
+      <DataTable
+        caption="Sent notifications"
+        rows={list.data.rows}
+        rowKey={(send) => send.id}
+        cardsBelow="lg"
+        columns={[
+          {
+            header: "Notification",
+            rowHeader: true,
+            width: "w-[32%]",
+            className: "text-ink",
+            cell: (send) => (
+              <span className="flex items-start gap-3">
+                <NotificationTypeIcon type={send.type} />
+                <span className="min-w-0">
+                  <span className="block font-medium break-words">{send.title}</span>
+                  <span className="block text-xs font-normal text-slate-500">{NOTIFICATION_CATEGORY_LABELS[send.category]}</span>
+                </span>
+              </span>
+            ),
+          },
+          { header: "Sent", width: "w-[18%]", cell: (send) => <SentWhen send={send} zone={zone} /> },
+          { header: "Audience", width: "w-[22%]", className: "break-words", cell: (send) => sendAudienceText(send) },
+          { header: "Recipients", width: "w-[13%]", className: "text-right", headerClassName: "text-right", cell: (send) => send.recipients },
+          { header: "Read", width: "w-[15%]", cell: (send) => <ReadCount send={send} /> },
+        ]}
+        card={(send) => (
+          <>
+            <CardHeader
+              title={
+                <span className="flex items-start gap-3">
+                  <NotificationTypeIcon type={send.type} />
+                  <span className="min-w-0">
+                    <span className="block font-semibold break-words text-ink">{send.title}</span>
+                    <span className="block text-xs text-slate-500">{NOTIFICATION_CATEGORY_LABELS[send.category]}</span>
+                  </span>
+                </span>
+              }
+            />
+            <CardFields
+              items={[
+                { label: "Sent", value: <SentWhen send={send} zone={zone} /> },
+                { label: "Audience", value: sendAudienceText(send), className: "break-words" },
+                { label: "Recipients", value: send.recipients },
+                { label: "Read", value: <ReadCount send={send} /> },
+              ]}
+            />
+          </>
+        )}
+      />
+      <Pagination result={list.data} noun="sent notifications" label="Sent notifications pages" onPageChange={onPageChange} />
+    </>
+  );
+}
