@@ -12,11 +12,12 @@ import { LoadError, Loading } from "../../components/ui/states.tsx";
 import { type InboxRole, type NotificationItem, useDeleteNotification, useMarkNotificationRead, useNotifications } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TAB_LABELS, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
-import { SentNotifications } from "./SentNotifications.tsx";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
 
 const SendNotificationDialog = lazy(() => import("./SendNotificationDialog.tsx"));
+/** The Sent tab loads when opened: the inbox (and a parent's page) carries none of it. */
+const SentNotifications = lazy(async () => ({ default: (await import("./SentNotifications.tsx")).SentNotifications }));
 
 const FILTERS = { tab: "all", search: "", page: "1" };
 
@@ -110,7 +111,9 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
         className="max-w-md"
       />
       {sent ? (
-        <SentNotifications search={filters.search} page={page} onPageChange={(next) => setFilters({ page: next })} />
+        <Suspense fallback={<Loading label="Loading sent notifications…" />}>
+          <SentNotifications search={filters.search} page={page} onPageChange={(next) => setFilters({ page: next })} />
+        </Suspense>
       ) : list.isPending ? (
         <Loading label="Loading notifications…" />
       ) : list.isError ? (
