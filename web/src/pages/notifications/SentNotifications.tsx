@@ -16,6 +16,19 @@ function SentWhen({ send, zone }: { send: SentNotification; zone: string }) {
   );
 }
 
+/** The send's type icon, its title (long words wrap) and its category. */
+function SendTitle({ send, strong = false }: { send: SentNotification; strong?: boolean }) {
+  return (
+    <span className="flex items-start gap-3">
+      <NotificationTypeIcon type={send.type} />
+      <span className="min-w-0">
+        <span className={`block break-words text-ink ${strong ? "font-semibold" : "font-medium"}`}>{send.title}</span>
+        <span className="block text-xs font-normal text-slate-500">{NOTIFICATION_CATEGORY_LABELS[send.category]}</span>
+      </span>
+    </span>
+  );
+}
+
 /** How many of the recipients have read it, in words and as a bar. */
 function ReadCount({ send }: { send: SentNotification }) {
   const share = send.recipients === 0 ? 0 : Math.round((send.readCount / send.recipients) * 100);
@@ -61,15 +74,7 @@ export function SentNotifications({ search, page, onPageChange }: { search: stri
             rowHeader: true,
             width: "w-[32%]",
             className: "text-ink",
-            cell: (send) => (
-              <span className="flex items-start gap-3">
-                <NotificationTypeIcon type={send.type} />
-                <span className="min-w-0">
-                  <span className="block font-medium break-words">{send.title}</span>
-                  <span className="block text-xs font-normal text-slate-500">{NOTIFICATION_CATEGORY_LABELS[send.category]}</span>
-                </span>
-              </span>
-            ),
+            cell: (send) => <SendTitle send={send} />,
           },
           { header: "Sent", width: "w-[18%]", cell: (send) => <SentWhen send={send} zone={zone} /> },
           { header: "Audience", width: "w-[22%]", className: "break-words", cell: (send) => sendAudienceText(send) },
@@ -78,17 +83,7 @@ export function SentNotifications({ search, page, onPageChange }: { search: stri
         ]}
         card={(send) => (
           <>
-            <CardHeader
-              title={
-                <span className="flex items-start gap-3">
-                  <NotificationTypeIcon type={send.type} />
-                  <span className="min-w-0">
-                    <span className="block font-semibold break-words text-ink">{send.title}</span>
-                    <span className="block text-xs text-slate-500">{NOTIFICATION_CATEGORY_LABELS[send.category]}</span>
-                  </span>
-                </span>
-              }
-            />
+            <CardHeader title={<SendTitle send={send} strong />} />
             <CardFields
               items={[
                 { label: "Sent", value: <SentWhen send={send} zone={zone} /> },
