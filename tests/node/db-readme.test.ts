@@ -12,7 +12,7 @@ const README = readFileSync(join(import.meta.dirname, "../../db/README.md"), "ut
 const named = (name: string) => README.includes(`\`${name}\``);
 
 let objects: { type: string; name: string; sql: string }[] = [];
-let close: () => Promise<void>;
+let close: () => void;
 
 beforeAll(async () => {
   const { db, cleanup } = await createTestDb({ countRoundTrips: false });
