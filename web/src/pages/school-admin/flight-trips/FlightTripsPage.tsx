@@ -164,6 +164,8 @@ export default function FlightTripsPage() {
         title={deleting?.hasPaidEnrolments ? "Cancel Flight Trip" : "Delete Flight Trip"}
         message={deleting?.hasPaidEnrolments ? FLIGHT_TRIP_MESSAGES.confirmCancel : FLIGHT_TRIP_MESSAGES.confirmDelete}
         confirmLabel={deleting?.hasPaidEnrolments ? "Cancel Trip and Refund" : "Delete"}
+        // "Cancel" beside "Cancel Trip and Refund" reads as the same thing: the safe button says what it keeps.
+        cancelLabel={deleting?.hasPaidEnrolments ? "Keep Trip" : "Cancel"}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
       />
