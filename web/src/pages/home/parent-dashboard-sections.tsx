@@ -10,7 +10,7 @@ import { formatIsoDay } from "../../components/ui/format.ts";
 import type { ParentDashboard } from "../../features/dashboard/hooks.ts";
 import { InvoiceStatusBadge } from "../../features/invoices/labels.tsx";
 import { useMarkNotificationRead } from "../../features/notifications/hooks.ts";
-import { NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 
@@ -138,11 +138,11 @@ export function RecentNotifications({ data }: { data: ParentDashboard }) {
         <li key={item.id} className="flex items-start gap-3 py-2">
           <NotificationTypeIcon type={item.type} />
           <div className="min-w-0 flex-1">
-            <p className={`break-words ${item.read ? "text-slate-700" : "font-semibold text-ink"}`}>
+            <p className={`wrap-anywhere ${item.read ? "text-slate-700" : "font-semibold text-ink"}`}>
               {item.title} {item.read ? null : <Badge tone="blue">Unread</Badge>}
             </p>
-            <p className="line-clamp-2 text-sm break-words text-slate-600">{item.message}</p>
-            <p className="text-xs text-slate-600">{item.when}</p>
+            <p className="line-clamp-2 text-sm whitespace-pre-line wrap-anywhere text-slate-600">{item.message}</p>
+            <NotificationOrigin sender={item.sender} when={item.when} />
           </div>
           {item.read ? null : (
             <IconButton

@@ -9,7 +9,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Panel } from "../../components/ui/panel.tsx";
 import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
 import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboard/hooks.ts";
-import { NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 
 const linkButton = "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";
@@ -56,9 +56,9 @@ function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
       {data.alerts.map((alert) => (
         <li key={alert.id} className="flex gap-3 py-2">
           <NotificationTypeIcon type={alert.type} />
-          <div className="min-w-0">
-            <p className={`truncate ${alert.read ? "text-slate-700" : "font-semibold text-ink"}`}>{alert.title}</p>
-            <p className="text-xs text-slate-500">{relativeTime(alert.createdAt, data.school.timeZone, now)}</p>
+          <div className="min-w-0 flex-1">
+            <p className={`line-clamp-2 wrap-anywhere ${alert.read ? "text-slate-700" : "font-semibold text-ink"}`}>{alert.title}</p>
+            <NotificationOrigin sender={alert.sender} when={relativeTime(alert.createdAt, data.school.timeZone, now)} />
           </div>
         </li>
       ))}
