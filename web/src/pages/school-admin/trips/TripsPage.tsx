@@ -143,8 +143,9 @@ export default function TripsPage() {
           </Button>
         }
       />
+      {/* From lg the search, Filter and Export keep one row; the period's text wraps under the day buttons instead. */}
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
           <fieldset className="inline-flex overflow-hidden rounded-md border border-slate-300">
             <legend className="sr-only">View</legend>
             {(["day", "week"] as const).map((name) => (
@@ -174,7 +175,7 @@ export default function TripsPage() {
             {period}
           </p>
         </div>
-        <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2 lg:shrink-0 lg:flex-nowrap">
           <DebouncedInput
             label="Search trips"
             icon
