@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password-1";
 
@@ -213,4 +213,52 @@ export async function clippedDateTimeFields(page: Page): Promise<string[]> {
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * The e-mail addresses that wrap somewhere other than before their `@` or a dot: every one shown with
+ * `EmailAddress` in the page's main content, or the elements `scope` finds (any element holding an address).
+ */
+export async function emailsBrokenMidWord(scope: Page | Locator): Promise<string[]> {
+  const elements = "evaluateAll" in scope ? scope : scope.locator("main span:has(> wbr)");
+  return elements.evaluateAll((list) => {
+    const broken: string[] = [];
+    for (const element of list) {
+      if (!element.checkVisibility()) continue;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let lastTop: number | null = null;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (lastTop !== null && top > lastTop + 4 && !"@.".includes(text[i]!)) broken.push(element.textContent ?? "");
+          lastTop = top;
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+/**
+ * A parent of the demo school made for one journey: the demo school admin (`admin`, signed in)
+ * invites them, they accept in a browser context of their own, which is returned signed in.
+ */
+export async function newParent(browser: Browser, admin: Page, account: { name: string; email: string; password: string }, viewport = { width: 1280, height: 900 }) {
+  await callMutation(admin, "schoolAdmin.invitations.create", { name: account.name, email: account.email });
+  const link = linkIn(await waitForEmail(admin, account.email, /invites you to SchoolRide/), "/accept-invite?token=");
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto("/");
+  const { user } = (await callMutation(page, "auth.acceptInvitation", {
+    token: new URL(link).searchParams.get("token"),
+    name: account.name,
+    password: account.password,
+    confirmPassword: account.password,
+    emergencyContact: "Sam Contact",
+    emergencyPhone: "+1 217 555 0100",
+  })) as { user: { id: string } };
+  return { page, id: user.id };
 }
