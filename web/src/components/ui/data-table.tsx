@@ -157,7 +157,7 @@ export function DataTable<Row>({
 export function CardHeader({ title, aside }: { title: ReactNode; aside?: ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-3">
-      <div className="min-w-0">{title}</div>
+      <div className="min-w-0 wrap-anywhere">{title}</div>
       {aside}
     </div>
   );
@@ -182,7 +182,7 @@ export function CardFields({
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="text-slate-500">{item.label}</dt>
-          <dd className={`min-w-0 ${valueClassName} ${item.className ?? ""}`}>{item.value}</dd>
+          <dd className={`min-w-0 wrap-anywhere ${valueClassName} ${item.className ?? ""}`}>{item.value}</dd>
         </div>
       ))}
     </dl>

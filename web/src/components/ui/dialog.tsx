@@ -66,10 +66,10 @@ export function Dialog({
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="min-w-0 text-lg font-semibold wrap-anywhere text-ink">{title}</RadixDialog.Title>
             <DialogCloseButton />
           </div>
-          {description ? <RadixDialog.Description className="mb-4 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
+          {description ? <RadixDialog.Description className="mb-4 text-sm wrap-anywhere text-slate-600">{description}</RadixDialog.Description> : null}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>
@@ -125,8 +125,8 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel} onCloseAutoFocus={returnFocus}>
-          <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{message}</AlertDialog.Description>
+          <AlertDialog.Title className="text-lg font-semibold wrap-anywhere text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm wrap-anywhere text-slate-700">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
               {cancelLabel}

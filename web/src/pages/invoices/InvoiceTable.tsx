@@ -97,7 +97,7 @@ export function InvoiceTable({
           },
         ]
       : []),
-    { header: "Description", className: "break-words", cell: (invoice) => invoice.description },
+    { header: "Description", className: "wrap-anywhere", cell: (invoice) => invoice.description },
     { header: "Amount", className: "whitespace-nowrap text-right", headerClassName: "text-right", cell: amount },
     { header: "Due Date", className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
     { header: "Status", cell: (invoice) => status(invoice, zone) },
@@ -117,7 +117,7 @@ export function InvoiceTable({
             title={
               <>
                 <p className="font-semibold text-ink">{invoice.invoiceNumber}</p>
-                <p className="text-sm break-words text-slate-700">{invoice.description}</p>
+                <p className="text-sm text-slate-700">{invoice.description}</p>
               </>
             }
             aside={<div className="shrink-0 text-right">{status(invoice, zone)}</div>}

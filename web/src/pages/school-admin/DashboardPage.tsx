@@ -33,12 +33,12 @@ function UpcomingTrips({ data }: { data: SchoolDashboard }) {
         <li key={trip.id} className="flex items-center gap-3 py-2">
           <RouteTypeIcon type={trip.routeType} />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-ink">{trip.routeName}</p>
-            <p className="text-sm text-slate-600">
+            <p className="font-medium wrap-anywhere text-ink">{trip.routeName}</p>
+            <p className="text-sm wrap-anywhere text-slate-600">
               Bus {trip.busNumber} · {trip.driverName}
             </p>
           </div>
-          <p className="text-right text-sm text-slate-700">
+          <p className="shrink-0 text-right text-sm text-slate-700">
             {formatDay(trip.departureTime, zone)}
             <br />
             {formatTime(trip.departureTime, zone)}
@@ -72,11 +72,11 @@ function UnpaidInvoices({ data }: { data: SchoolDashboard }) {
     <ul className="divide-y divide-slate-100">
       {data.unpaidInvoices.map((invoice) => (
         <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
-            <p className="truncate text-sm text-slate-600">{invoice.recipientName ?? "Former parent"}</p>
+            <p className="text-sm wrap-anywhere text-slate-600">{invoice.recipientName ?? "Former parent"}</p>
           </div>
-          <div className="text-right">
+          <div className="shrink-0 text-right">
             <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
             <Badge tone={invoice.status === "overdue" ? "red" : "amber"}>{invoice.status === "overdue" ? "Overdue" : "Pending"}</Badge>
           </div>
