@@ -181,6 +181,7 @@ for (const viewport of WIDTHS) {
       ["/school-admin/invoices", LONG.invoice],
       ["/school-admin/parents", LONG.parentName],
       ["/school-admin/notifications", "Notifications"],
+      ["/school-admin/notifications?tab=sent", LONG.title],
     ]);
 
     // The day's table keeps Bus, Time, Status, Edit and Delete of the long trip on screen.
