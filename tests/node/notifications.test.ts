@@ -172,7 +172,7 @@ describe("who a notification is from (issue 25)", () => {
   it("is the sending admin's name, or the school's name for what the app sends and for a sender who is not the school's admin; line breaks are kept", async () => {
     const named = await createUser(t.db, "school_admin", { schoolId: school.id, name: "Robin Sender" });
     const parent = await parentWithChild(null);
-    await (await callerFor(t, named)).schoolAdmin.notifications.send(message({ kind: "parent", parentId: parent.id }, { message: "Line one\nLine two" }));
+    await (await callerFor(t, named)).schoolAdmin.notifications.send(message({ kind: "parent", parentId: parent.id }, { message: "Line one\nLine two", email: true }));
     t.clock.advance(1_000);
     const foreignAdmin = await createUser(t.db, "school_admin", { schoolId: (await createSchool(t.db)).id, name: "Not Here" });
     const base = { schoolId: school.id, recipientRole: "parent" as const, recipientId: parent.id, title: "Automatic", message: "From the app." };
@@ -187,6 +187,10 @@ describe("who a notification is from (issue 25)", () => {
       ["Snow day", "Robin Sender"],
     ]);
     expect(rows[2]?.message).toBe("Line one\nLine two");
+    // The e-mail copy keeps them too: in its text, and shown as lines in its HTML.
+    const [mail] = await t.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, parent.email));
+    expect(mail?.textBody).toContain("Line one\nLine two");
+    expect(mail?.htmlBody).toMatch(/<p style="[^"]*white-space:pre-line[^"]*">Line one\nLine two<\/p>/);
     const dashboard = await inbox.parent.overview();
     expect(dashboard.recentNotifications.map((row) => row.sender)).toEqual([school.name, school.name, "Robin Sender"]);
   });
