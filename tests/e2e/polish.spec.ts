@@ -1,33 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { callMutation, fillStepOne, type MailboxMessage, paidRegistration, signIn, unique, waitForEmail } from "./support.ts";
+import { callMutation, emailsBrokenMidWord, fillStepOne, type MailboxMessage, paidRegistration, signIn, unique, waitForEmail } from "./support.ts";
 
 /** Issue 10: the defects found trying the platform half as a new user, at 1280 and 375 px. */
 
 const PHONE = { width: 375, height: 800 };
-
-/** Every e-mail shown with `EmailAddress` that wraps somewhere other than before its `@` or a dot. */
-async function emailsBrokenMidWord(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const broken: string[] = [];
-    for (const element of document.querySelectorAll("main span:has(> wbr)")) {
-      if (!element.checkVisibility()) continue;
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      let lastTop: number | null = null;
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? "";
-        for (let i = 0; i < text.length; i++) {
-          const range = document.createRange();
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          const top = range.getBoundingClientRect().top;
-          if (lastTop !== null && top > lastTop + 4 && !"@.".includes(text[i]!)) broken.push(element.textContent ?? "");
-          lastTop = top;
-        }
-      }
-    }
-    return broken;
-  });
-}
 
 const mailboxCount = async (page: Page, to: string) =>
   ((await (await page.request.get("/dev/mailbox.json")).json()) as MailboxMessage[]).filter((message) => message.to === to).length;

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-password-1";
 
@@ -170,4 +170,95 @@ export async function firstSchoolAdminSignIn(page: Page, email: string, newPassw
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Confirm new password").fill(newPassword);
   await page.getByRole("button", { name: "Change Password" }).click();
+}
+
+/**
+ * The date and time inputs on screen whose value is cut off: the browser draws a date or time field
+ * as a row of parts (hours, minutes, AM/PM…) inside its own shadow DOM, which a page script cannot
+ * read, so this asks Chromium through the DevTools protocol where the last part ends and where the
+ * field's box clips it. Returns the clipped inputs' names (or ids).
+ */
+export async function clippedDateTimeFields(page: Page): Promise<string[]> {
+  type Node = { nodeId: number; localName?: string; attributes?: string[]; children?: Node[]; shadowRoots?: Node[] };
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send("DOM.getDocument", { depth: -1, pierce: true })) as { root: Node };
+    const attribute = (node: Node, name: string) => {
+      const list = node.attributes ?? [];
+      for (let i = 0; i < list.length; i += 2) if (list[i] === name) return list[i + 1];
+      return undefined;
+    };
+    const all = (node: Node, match: (node: Node) => boolean, found: Node[] = []): Node[] => {
+      if (match(node)) found.push(node);
+      for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) all(child, match, found);
+      return found;
+    };
+    const box = async (node: Node) => {
+      const { model } = (await cdp.send("DOM.getBoxModel", { nodeId: node.nodeId }).catch(() => ({ model: null }))) as { model: { border: number[] } | null };
+      return model ? { left: model.border[0]!, right: model.border[2]!, width: model.border[2]! - model.border[0]! } : null;
+    };
+    const inputs = all(root, (node) => node.localName === "input" && ["date", "time", "datetime-local"].includes(attribute(node, "type") ?? ""));
+    const clipped: string[] = [];
+    for (const input of inputs) {
+      const outer = await box(input);
+      if (!outer || outer.width === 0) continue; // not rendered
+      const edit = all(input, (node) => attribute(node, "pseudo") === "-webkit-datetime-edit")[0];
+      const parts = all(input, (node) => attribute(node, "role") === "spinbutton");
+      const last = parts.at(-1);
+      if (!edit || !last) throw new Error("a date or time input without its parts: this check needs Chromium");
+      const [area, part] = [await box(edit), await box(last)];
+      if (area && part && part.right > area.right + 0.5) clipped.push(attribute(input, "name") ?? attribute(input, "id") ?? "?");
+    }
+    return clipped;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * The e-mail addresses that wrap somewhere other than before their `@` or a dot: every one shown with
+ * `EmailAddress` in the page's main content, or the elements `scope` finds (any element holding an address).
+ */
+export async function emailsBrokenMidWord(scope: Page | Locator): Promise<string[]> {
+  const elements = "evaluateAll" in scope ? scope : scope.locator("main span:has(> wbr)");
+  return elements.evaluateAll((list) => {
+    const broken: string[] = [];
+    for (const element of list) {
+      if (!element.checkVisibility()) continue;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let lastTop: number | null = null;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (lastTop !== null && top > lastTop + 4 && !"@.".includes(text[i]!)) broken.push(element.textContent ?? "");
+          lastTop = top;
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+/**
+ * A parent of the demo school made for one journey: the demo school admin (`admin`, signed in)
+ * invites them, they accept in a browser context of their own, which is returned signed in.
+ */
+export async function newParent(browser: Browser, admin: Page, account: { name: string; email: string; password: string }, viewport = { width: 1280, height: 900 }) {
+  await callMutation(admin, "schoolAdmin.invitations.create", { name: account.name, email: account.email });
+  const link = linkIn(await waitForEmail(admin, account.email, /invites you to SchoolRide/), "/accept-invite?token=");
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto("/");
+  const { user } = (await callMutation(page, "auth.acceptInvitation", {
+    token: new URL(link).searchParams.get("token"),
+    name: account.name,
+    password: account.password,
+    confirmPassword: account.password,
+    emergencyContact: "Sam Contact",
+    emergencyPhone: "+1 217 555 0100",
+  })) as { user: { id: string } };
+  return { page, id: user.id };
 }

@@ -124,6 +124,8 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
     input: { recipientId: "no-such-parent", description: "Bus", baseAmount: 1, issueDate: "2026-03-02", dueDate: "2026-03-17" },
   },
   "parent.invoices.list": { access: "parent", input: { tab: "all", page: 1 } },
+  // An unknown session: NOT_FOUND (another family's session under tenant isolation below).
+  "parent.invoices.checkoutStatus": { access: "parent", input: { sessionId: "cs_test_unknown" } },
   "parent.notifications.list": { access: "parent", input: { tab: "all" } },
   "parent.notifications.unreadCount": { access: "parent" },
   "parent.notifications.markRead": { access: "parent", input: { notificationId: "no-such-notification" } },

@@ -167,3 +167,31 @@ describe("the parent's inbox (issue 14)", () => {
     expect(second.rows.map((row) => row.title)).toEqual(["Note 1", "Note 0"]);
   });
 });
+
+describe("who a notification is from (issue 25)", () => {
+  it("is the sending admin's name, or the school's name for what the app sends and for a sender who is not the school's admin; line breaks are kept", async () => {
+    const named = await createUser(t.db, "school_admin", { schoolId: school.id, name: "Robin Sender" });
+    const parent = await parentWithChild(null);
+    await (await callerFor(t, named)).schoolAdmin.notifications.send(message({ kind: "parent", parentId: parent.id }, { message: "Line one\nLine two", email: true }));
+    t.clock.advance(1_000);
+    const foreignAdmin = await createUser(t.db, "school_admin", { schoolId: (await createSchool(t.db)).id, name: "Not Here" });
+    const base = { schoolId: school.id, recipientRole: "parent" as const, recipientId: parent.id, title: "Automatic", message: "From the app." };
+    await t.db.insert(notifications).values({ ...base, senderId: null, createdAt: t.clock.now() });
+    t.clock.advance(1_000);
+    await t.db.insert(notifications).values({ ...base, title: "Foreign", senderId: foreignAdmin.id, createdAt: t.clock.now() });
+    const inbox = await callerFor(t, parent);
+    const rows = (await inbox.parent.notifications.list({ tab: "all" })).rows;
+    expect(rows.map((row) => [row.title, row.sender])).toEqual([
+      ["Foreign", school.name],
+      ["Automatic", school.name],
+      ["Snow day", "Robin Sender"],
+    ]);
+    expect(rows[2]?.message).toBe("Line one\nLine two");
+    // The e-mail copy keeps them too: in its text, and shown as lines in its HTML.
+    const [mail] = await t.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, parent.email));
+    expect(mail?.textBody).toContain("Line one\nLine two");
+    expect(mail?.htmlBody).toMatch(/<p style="[^"]*white-space:pre-line[^"]*">Line one\nLine two<\/p>/);
+    const dashboard = await inbox.parent.overview();
+    expect(dashboard.recentNotifications.map((row) => row.sender)).toEqual([school.name, school.name, "Robin Sender"]);
+  });
+});

@@ -278,6 +278,34 @@ describe("payment webhooks", () => {
     expect(await audits("invoice_paid")).toHaveLength(1);
   });
 
+  it("back from Checkout, the parent reads which invoice the session pays: pending until the webhook marks it paid, then the day; no one else's", async () => {
+    const { parent, invoice } = await parentWithInvoice();
+    const session = await sessionOf((await pay(parent, invoice.id)).url);
+    const api = await callerFor(t, parent);
+    expect(await api.parent.invoices.checkoutStatus({ sessionId: session.id })).toEqual({
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      status: "pending",
+      paidOn: null,
+    });
+    await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, { method: "POST" });
+    expect(await api.parent.invoices.checkoutStatus({ sessionId: session.id })).toEqual({
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      status: "paid",
+      paidOn: t.clock.now().toISOString().slice(0, 10),
+    });
+    // Another family of the school, and an unknown session: not found, the same way.
+    const neighbour = await callerFor(t, await createUser(t.db, "parent", { schoolId: school.id }));
+    for (const [caller, sessionId] of [
+      [neighbour, session.id],
+      [api, "cs_test_unknown"],
+    ] as const) {
+      expect(await failure(caller.parent.invoices.checkoutStatus({ sessionId }))).toEqual({ code: "NOT_FOUND", message: PAYMENT_MESSAGES.invoiceNotFound });
+    }
+    expect((await failure(api.parent.invoices.checkoutStatus({ sessionId: "" }))).code).toBe("BAD_REQUEST");
+  });
+
   it("ST2 the same event twice, sequential and concurrent, gives one payment and one receipt", async () => {
     const { parent, invoice } = await parentWithInvoice();
     const { events } = await paidCheckout(parent, invoice.id);

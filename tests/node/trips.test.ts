@@ -230,4 +230,14 @@ describe("trip updates reach the parents on the route", () => {
     expect((await failure(api.schoolAdmin.trips.delete({ tripId: ids[0]! }))).code).toBe("NOT_FOUND");
     expect(await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "trip.deleted"))).toHaveLength(1);
   });
+
+  it("two deletes at once (a double click): one deletes and is audited, the other is NOT_FOUND", async () => {
+    const api = await callerFor(t, admin);
+    const { ids } = await api.schoolAdmin.trips.create({ trip: form() });
+    const results = await Promise.allSettled([api.schoolAdmin.trips.delete({ tripId: ids[0]! }), api.schoolAdmin.trips.delete({ tripId: ids[0]! })]);
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((result) => result.status === "rejected");
+    expect(refused?.reason).toMatchObject({ code: "NOT_FOUND" });
+    expect(await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "trip.deleted"))).toHaveLength(1);
+  });
 });

@@ -22,7 +22,8 @@ function renderHtml(heading: string, blocks: Block[]): string {
     .map((block) => {
       switch (block.kind) {
         case "p":
-          return `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(block.text)}</p>`;
+          // pre-line: a notification's message keeps the line breaks it was written with.
+          return `<p style="margin:0 0 16px;line-height:1.5;white-space:pre-line">${escapeHtml(block.text)}</p>`;
         case "button":
           return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="background:#d97706;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(block.href)}" style="color:#b45309">${escapeHtml(block.href)}</a></p>`;
         case "code":

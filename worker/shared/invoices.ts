@@ -18,6 +18,9 @@ const isoDate = (message: string) => z.string().max(10).refine(isCalendarDate, m
 /** One invoice by id: paying it, downloading its PDF. */
 export const invoiceIdInput = z.object({ invoiceId: z.string().min(1).max(64) }).strict();
 
+/** The Checkout Session a parent comes back from (`?session_id=` on My Invoices): which invoice it paid. */
+export const invoiceCheckoutStatusInput = z.object({ sessionId: z.string().trim().min(1).max(255) }).strict();
+
 export const createInvoiceInput = z
   .object({
     recipientId: z.string().trim().min(1, INVOICE_MESSAGES.recipient).max(64, INVOICE_MESSAGES.recipientNotFound),

@@ -28,9 +28,13 @@ export function AppShell({ items }: { items: NavItem[] }) {
           </NavLink>
           <div className="flex min-w-0 items-center gap-3 text-sm">
             {user.role === "super_admin" ? null : <NotificationBell role={user.role === "parent" ? "parent" : "schoolAdmin"} home={home} />}
-            <span className="hidden text-right md:block">
-              <span className="block font-medium text-ink">{user.name}</span>
-              <span className="block text-slate-600">{detail}</span>
+            <span className="hidden min-w-0 text-right md:block">
+              <span className="block truncate font-medium text-ink" title={user.name}>
+                {user.name}
+              </span>
+              <span className="block truncate text-slate-600" title={detail}>
+                {detail}
+              </span>
             </span>
           </div>
         </div>

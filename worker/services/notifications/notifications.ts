@@ -16,6 +16,20 @@ import { fanOut, type Recipient, type SendAudience } from "./fan-out.ts";
 /** Send Notification: per school admin, at most this many sends an hour (each may reach the whole school). */
 export const NOTIFICATION_SEND_LIMIT = { windowMs: 3_600_000, max: 30 } as const;
 
+/**
+ * Who a notification is from, as its reader sees it: the name of the school admin who sent it (a
+ * Send Notification, a trip change), or the school's name for what the app sends on its own (the
+ * hourly sweeps) and for a sender who is no longer one of the school's admins. Two primary-key
+ * reads per row; a page holds at most 20.
+ */
+// Spelled out with table names: drizzle leaves the columns of a one-table select unqualified, and an
+// unqualified "school_id" inside the subquery would be the subquery's own.
+const NOTIFICATION_SENDER = sql<string>`coalesce(
+  (select sender.name from school_admins as sender where sender.id = notifications.sender_id and sender.school_id = notifications.school_id),
+  (select school.name from schools as school where school.id = notifications.school_id),
+  ''
+)`;
+
 /** What a person sees of a notification (the inbox, the dashboards, their data export). */
 export const NOTIFICATION_COLUMNS = {
   id: notifications.id,
@@ -25,6 +39,7 @@ export const NOTIFICATION_COLUMNS = {
   category: notifications.category,
   read: notifications.read,
   createdAt: notifications.createdAt,
+  sender: NOTIFICATION_SENDER,
 };
 
 /** The signed-in person's own copies: read state and deletion are per recipient. */

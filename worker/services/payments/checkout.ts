@@ -2,8 +2,9 @@ import { and, eq, isNotNull, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { acceptsPayments } from "#shared/connect.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
-import type { invoiceIdInput } from "#shared/invoices.ts";
+import type { invoiceCheckoutStatusInput, invoiceIdInput } from "#shared/invoices.ts";
 import { MINIMUM_CHARGE_CENTS, PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, PAYMENT_RETURN_PATHS, type PayableKind } from "#shared/payment-texts.ts";
+import { localDate } from "#shared/school-time.ts";
 import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -229,4 +230,27 @@ export async function startInvoiceCheckout(scope: ParentScope, input: z.infer<ty
     description: `Invoice ${invoice.number}: ${invoice.description}`,
   };
   return startPayableCheckout(scope, payable, school, row.parentEmail);
+}
+
+/**
+ * `parent.invoices.checkoutStatus`: back from Checkout, which of the parent's invoices the session
+ * pays and where it stands: `paid` (with the day, in the school's zone) once the webhook has applied
+ * the payment. Only a session of this parent's own invoice is found (any other is NOT_FOUND).
+ */
+export async function invoiceCheckoutStatus(scope: ParentScope, input: z.infer<typeof invoiceCheckoutStatusInput>) {
+  const [row] = await scope.deps.db
+    .select({ invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status, paidAt: invoices.paidAt })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(
+      and(
+        eq(payments.stripeCheckoutSessionId, input.sessionId),
+        eq(payments.parentId, scope.parentId),
+        eq(invoices.recipientId, scope.parentId),
+        eq(invoices.schoolId, scope.schoolId),
+      ),
+    );
+  if (!row) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.invoiceNotFound);
+  const { paidAt, ...invoice } = row;
+  return { ...invoice, paidOn: invoice.status === "paid" && paidAt ? localDate(paidAt, scope.timeZone) : null };
 }

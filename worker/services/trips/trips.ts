@@ -191,8 +191,10 @@ export async function setTripStatus(scope: SchoolScope, input: { tripId: string;
 export async function deleteTrip(scope: SchoolScope, input: { tripId: string }) {
   const { db } = scope.deps;
   const { trip } = await findTrip(scope, input.tripId);
-  await db.batch([
-    db.delete(trips).where(and(eq(trips.id, trip.id), eq(trips.schoolId, scope.schoolId))),
+  const mine = and(eq(trips.id, trip.id), eq(trips.schoolId, scope.schoolId));
+  // Audited only while the row is there, then deleted: of two deletes at once (a double click), the
+  // second finds nothing to audit or delete and is NOT_FOUND.
+  const [, deleted] = await db.batch([
     auditInsert(
       db,
       {
@@ -205,8 +207,11 @@ export async function deleteTrip(scope: SchoolScope, input: { tripId: string }) 
         at: scope.now,
       },
       scope.meta,
+      sql`exists (select 1 from ${trips} where ${mine})`,
     ),
+    db.delete(trips).where(mine).returning({ id: trips.id }),
   ]);
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", TRIP_MESSAGES.notFound);
   return { id: trip.id };
 }
 

@@ -6,7 +6,8 @@ import { changePassword, dashboard, type NavItem } from "./nav.ts";
 const ITEMS: NavItem[] = [
   dashboard("/parent"),
   { to: "/parent/children", label: "My Children", short: "Children", icon: Baby, primary: true },
-  { to: "/parent/flight-trips", label: "Flight Trips", short: "Trips", icon: Plane, primary: true },
+  // Not "Trips" on the phone's bar: a parent reads that as the bus, and the sidebar says Flight Trips.
+  { to: "/parent/flight-trips", label: "Flight Trips", icon: Plane, primary: true },
   { to: "/parent/notifications", label: "Notifications", icon: Bell },
   { to: "/parent/invoices", label: "Invoices", icon: Receipt, primary: true },
   { to: "/parent/account", label: "My Account", icon: UserRound },

@@ -51,7 +51,12 @@ type DataTableProps<Row> = {
   cardListClassName?: string;
   /** Replaces a card's classes (a white, bordered, rounded box with p-4). */
   cardClassName?: string;
+  /** The row the reader came for (an invoice just paid): marked `aria-current` and highlighted, row and card. */
+  current?: (row: Row) => boolean;
 };
+
+// `!`: a card's own classes give it a white background.
+const CURRENT_ROW = "bg-green-50! outline-2 -outline-offset-2 outline-green-600";
 
 /**
  * The admin list table: `<table>` with an sr-only caption, `<th scope="col">` headers, one row per
@@ -84,6 +89,7 @@ export function DataTable<Row>({
   cardsBelow = "lg",
   cardListClassName = "space-y-3",
   cardClassName = CARD_CLASS,
+  current,
 }: DataTableProps<Row>) {
   if (rows === undefined) return <>{loading ?? <Loading />}</>;
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
@@ -114,7 +120,7 @@ export function DataTable<Row>({
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} {...(current?.(row) ? { "aria-current": true, className: CURRENT_ROW } : {})}>
               {columns.map((column) =>
                 column.rowHeader ? (
                   <th key={column.header} scope="row" className={`${classes.pad} py-3 text-left align-top text-sm ${cellClass(column, row)}`}>
@@ -138,7 +144,7 @@ export function DataTable<Row>({
       {table}
       <ul aria-label={caption} className={`${cardListClassName} ${breakpoint.cards}`}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className={cardClassName}>
+          <li key={rowKey(row)} {...(current?.(row) ? { "aria-current": true, className: `${cardClassName} ${CURRENT_ROW}` } : { className: cardClassName })}>
             {card(row)}
           </li>
         ))}
@@ -151,7 +157,7 @@ export function DataTable<Row>({
 export function CardHeader({ title, aside }: { title: ReactNode; aside?: ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-3">
-      <div className="min-w-0">{title}</div>
+      <div className="min-w-0 wrap-anywhere">{title}</div>
       {aside}
     </div>
   );
@@ -176,7 +182,7 @@ export function CardFields({
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="text-slate-500">{item.label}</dt>
-          <dd className={`min-w-0 ${valueClassName} ${item.className ?? ""}`}>{item.value}</dd>
+          <dd className={`min-w-0 wrap-anywhere ${valueClassName} ${item.className ?? ""}`}>{item.value}</dd>
         </div>
       ))}
     </dl>

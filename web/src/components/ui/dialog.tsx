@@ -1,7 +1,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { Button } from "./form.tsx";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/50";
@@ -66,10 +66,10 @@ export function Dialog({
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="min-w-0 text-lg font-semibold wrap-anywhere text-ink">{title}</RadixDialog.Title>
             <DialogCloseButton />
           </div>
-          {description ? <RadixDialog.Description className="mb-4 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
+          {description ? <RadixDialog.Description className="mb-4 text-sm wrap-anywhere text-slate-600">{description}</RadixDialog.Description> : null}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>
@@ -77,13 +77,35 @@ export function Dialog({
   );
 }
 
-/** A confirmation for a destructive action, with the spec's text. */
+/**
+ * Confirms once: a second click (a double click) before the action's `busy` shows is ignored. The
+ * lock opens again when `busy` falls back (the action failed and the dialog stays) or the dialog closes.
+ */
+function useConfirmOnce(open: boolean, busy: boolean, onConfirm: () => void) {
+  const locked = useRef(false);
+  const sawBusy = useRef(false);
+  useEffect(() => {
+    if (busy) sawBusy.current = true;
+    else if (sawBusy.current || !open) {
+      sawBusy.current = false;
+      locked.current = false;
+    }
+  }, [open, busy]);
+  return () => {
+    if (locked.current) return;
+    locked.current = true;
+    onConfirm();
+  };
+}
+
+/** A confirmation for a destructive action, with the spec's text. `cancelLabel` names the safe way out. */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   message,
   confirmLabel,
+  cancelLabel = "Cancel",
   onConfirm,
   busy = false,
 }: {
@@ -92,27 +114,29 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
 }) {
   const returnFocus = useReturnFocus(open);
+  const confirm = useConfirmOnce(open, busy, onConfirm);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel} onCloseAutoFocus={returnFocus}>
-          <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{message}</AlertDialog.Description>
+          <AlertDialog.Title className="text-lg font-semibold wrap-anywhere text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm wrap-anywhere text-slate-700">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               className="min-h-11 rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
               disabled={busy}
               onClick={(event) => {
                 event.preventDefault();
-                onConfirm();
+                confirm();
               }}
             >
               {confirmLabel}

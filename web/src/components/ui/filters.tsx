@@ -129,7 +129,11 @@ export function DateFilter({
   );
 }
 
-/** Pill tabs above a list (a `tablist`): the current one filled, each with an optional count. */
+/**
+ * Pill tabs above a list (a `tablist`): the current one filled, each with an optional count. They
+ * wrap onto a second row rather than scroll: on a phone a scrolling row cut "Trip Updates" at the
+ * screen's edge, and nothing said more tabs were there.
+ */
 export function FilterTabs<Tab extends string>({
   label,
   tabs,
@@ -149,7 +153,7 @@ export function FilterTabs<Tab extends string>({
   onSelect: (tab: Tab) => void;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1">
       {tabs.map((name) => (
         <button
           key={name}

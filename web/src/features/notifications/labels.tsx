@@ -52,3 +52,17 @@ export function NotificationTypeIcon({ type }: { type: NotificationType }) {
     </span>
   );
 }
+
+/** Who sent it and when: "From Morgan Lee · Today at 7:30 AM" (the admin's name, or the school's). */
+export function NotificationOrigin({ sender, when }: { sender: string; when: string }) {
+  return (
+    <p className="text-xs wrap-anywhere text-slate-600">
+      {sender ? (
+        <>
+          From <span className="font-medium text-slate-700">{sender}</span> ·{" "}
+        </>
+      ) : null}
+      {when}
+    </p>
+  );
+}

@@ -42,7 +42,7 @@ export default function AccountPage() {
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-ink">Profile</h2>
-        <dl className="mt-3 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[10rem_1fr] sm:gap-y-3">
+        <dl className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-x-3 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-y-3">
           <dt className="font-medium text-slate-600">Name</dt>
           <dd className="text-ink">{profile.data?.name ?? user.name}</dd>
           <dt className="mt-2 font-medium text-slate-600 sm:mt-0">E-mail</dt>

@@ -11,7 +11,7 @@ export function Dashboard({ pageTitle, heading, welcome, children }: { pageTitle
       <h1 id="dashboard-title" className="text-2xl font-bold text-ink">
         {heading}
       </h1>
-      <p className="mt-1 text-slate-600">{welcome}</p>
+      <p className="mt-1 wrap-anywhere text-slate-600">{welcome}</p>
       {children}
     </section>
   );

@@ -10,7 +10,7 @@ import { formatIsoDay } from "../../components/ui/format.ts";
 import type { ParentDashboard } from "../../features/dashboard/hooks.ts";
 import { InvoiceStatusBadge } from "../../features/invoices/labels.tsx";
 import { useMarkNotificationRead } from "../../features/notifications/hooks.ts";
-import { NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 
@@ -56,7 +56,7 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
     <ul className="space-y-3" aria-live="polite">
       {riders.map((child) => (
         <li key={child.id}>
-          <p className="text-sm font-semibold text-ink">
+          <p className="text-sm font-semibold wrap-anywhere text-ink">
             {child.name}{" "}
             <span className="font-normal text-slate-600">
               · {child.busRoute}
@@ -76,7 +76,7 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
                     <p className="font-medium text-ink">
                       {ride.departs} – {ride.arrives}
                     </p>
-                    <p className="truncate text-sm text-slate-600">
+                    <p className="text-sm wrap-anywhere text-slate-600">
                       {ride.routeName} · Bus {ride.busNumber}
                     </p>
                   </div>
@@ -105,7 +105,7 @@ export function ChildCards({ items }: { items: ParentDashboard["children"] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your children">
       {items.map((child) => (
-        <li key={child.id} className="rounded-lg border border-slate-200 p-4">
+        <li key={child.id} className="min-w-0 rounded-lg border border-slate-200 p-4 wrap-anywhere">
           <p className="font-semibold text-ink">{child.name}</p>
           <p className="text-sm text-slate-600">
             {child.age} years · {child.grade}
@@ -138,11 +138,11 @@ export function RecentNotifications({ data }: { data: ParentDashboard }) {
         <li key={item.id} className="flex items-start gap-3 py-2">
           <NotificationTypeIcon type={item.type} />
           <div className="min-w-0 flex-1">
-            <p className={`break-words ${item.read ? "text-slate-700" : "font-semibold text-ink"}`}>
+            <p className={`wrap-anywhere ${item.read ? "text-slate-700" : "font-semibold text-ink"}`}>
               {item.title} {item.read ? null : <Badge tone="blue">Unread</Badge>}
             </p>
-            <p className="line-clamp-2 text-sm break-words text-slate-600">{item.message}</p>
-            <p className="text-xs text-slate-600">{item.when}</p>
+            <p className="line-clamp-2 text-sm whitespace-pre-line wrap-anywhere text-slate-600">{item.message}</p>
+            <NotificationOrigin sender={item.sender} when={item.when} />
           </div>
           {item.read ? null : (
             <IconButton
@@ -169,12 +169,12 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
         <h3 className="text-sm font-semibold text-slate-700">{TEXTS.upcomingPayment}</h3>
         {upcoming ? (
           <div className="mt-2 rounded-lg border border-slate-200 p-3" data-testid="upcoming-payment">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div className="min-w-0">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0 flex-1">
                 <p className="font-medium text-ink">{upcoming.invoiceNumber}</p>
-                <p className="text-sm break-words text-slate-600">{upcoming.description}</p>
+                <p className="text-sm wrap-anywhere text-slate-600">{upcoming.description}</p>
               </div>
-              <p className="text-lg font-bold text-ink">{formatCents(upcoming.amountCents)}</p>
+              <p className="shrink-0 text-lg font-bold text-ink">{formatCents(upcoming.amountCents)}</p>
             </div>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
               <p className="flex items-center gap-2 text-sm text-slate-600">

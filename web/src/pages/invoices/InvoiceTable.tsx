@@ -1,7 +1,9 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatCents } from "#shared/money.ts";
+import { localDate } from "#shared/school-time.ts";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
+import { EmailAddress } from "../../components/ui/email-address.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
 import type { InvoiceRow } from "../../features/invoices/hooks.ts";
 import { InvoiceStatusBadge } from "../../features/invoices/labels.tsx";
@@ -31,6 +33,16 @@ function Actions({ invoice, extra }: { invoice: InvoiceRow; extra?: ((invoice: I
   );
 }
 
+/** The status badge, and for a paid invoice the day it was paid (in the school's zone). */
+const status = (invoice: InvoiceRow, zone: string) => (
+  <>
+    <InvoiceStatusBadge status={invoice.status} />
+    {invoice.status === "paid" && invoice.paidAt ? (
+      <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">Paid on {formatIsoDay(localDate(invoice.paidAt, zone))}</span>
+    ) : null}
+  </>
+);
+
 const amount = (invoice: InvoiceRow) => (
   <>
     <span className="font-medium text-ink">{formatCents(invoice.amountCents)}</span>
@@ -45,14 +57,20 @@ const amount = (invoice: InvoiceRow) => (
  */
 export function InvoiceTable({
   rows,
+  zone,
   showRecipient,
   actions,
   empty,
+  current,
 }: {
   rows: readonly InvoiceRow[] | undefined;
+  /** The school's time zone: the day an invoice was paid is the school's. */
+  zone: string;
   showRecipient: boolean;
   actions?: (invoice: InvoiceRow) => ReactNode;
   empty: ReactNode;
+  /** The invoice the parent has just paid: highlighted. */
+  current?: string | undefined;
 }) {
   const columns: Column<InvoiceRow>[] = [
     {
@@ -72,17 +90,17 @@ export function InvoiceTable({
             header: "Parent",
             cell: (invoice: InvoiceRow) => (
               <>
-                <span className="text-ink">{invoice.recipient?.name}</span>
-                <span className="block text-xs break-all text-slate-500">{invoice.recipient?.email}</span>
+                <span className="block text-ink wrap-anywhere">{invoice.recipient?.name}</span>
+                {invoice.recipient ? <EmailAddress email={invoice.recipient.email} className="block text-xs text-slate-500" /> : null}
               </>
             ),
           },
         ]
       : []),
-    { header: "Description", className: "break-words", cell: (invoice) => invoice.description },
+    { header: "Description", className: "wrap-anywhere", cell: (invoice) => invoice.description },
     { header: "Amount", className: "whitespace-nowrap text-right", headerClassName: "text-right", cell: amount },
     { header: "Due Date", className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
-    { header: "Status", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
+    { header: "Status", cell: (invoice) => status(invoice, zone) },
     { header: "Actions", cell: (invoice) => <Actions invoice={invoice} extra={actions} /> },
   ];
   return (
@@ -92,20 +110,33 @@ export function InvoiceTable({
       rowKey={(invoice) => invoice.id}
       columns={columns}
       empty={empty}
+      current={current ? (invoice) => invoice.id === current : undefined}
       card={(invoice) => (
         <>
           <CardHeader
             title={
               <>
                 <p className="font-semibold text-ink">{invoice.invoiceNumber}</p>
-                <p className="text-sm break-words text-slate-700">{invoice.description}</p>
+                <p className="text-sm text-slate-700">{invoice.description}</p>
               </>
             }
-            aside={<InvoiceStatusBadge status={invoice.status} />}
+            aside={<div className="shrink-0 text-right">{status(invoice, zone)}</div>}
           />
           <CardFields
             items={[
-              ...(showRecipient ? [{ label: "Parent", value: `${invoice.recipient?.name ?? ""} (${invoice.recipient?.email ?? ""})`, className: "break-all" }] : []),
+              ...(showRecipient && invoice.recipient
+                ? [
+                    {
+                      label: "Parent",
+                      value: (
+                        <>
+                          <span className="block wrap-anywhere">{invoice.recipient.name}</span>
+                          <EmailAddress email={invoice.recipient.email} className="block text-xs text-slate-500" />
+                        </>
+                      ),
+                    },
+                  ]
+                : []),
               { label: "Amount", value: amount(invoice) },
               { label: "Issued", value: formatIsoDay(invoice.issueDate) },
               { label: "Due", value: formatIsoDay(invoice.dueDate) },

@@ -1,8 +1,10 @@
 import { FilePlus2, Settings2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { bpsToPercent } from "#shared/fees.ts";
 import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
+import { PAYMENT_RETURN_PARAM } from "#shared/payment-texts.ts";
 import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
@@ -11,6 +13,8 @@ import { Pagination, useLastPageFallback } from "../../components/ui/pagination.
 import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
 import { type InvoiceRole, useParentInvoices, usePaymentSettings, useSchoolInvoices } from "../../features/invoices/hooks.ts";
 import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
+import { usePaidInvoice } from "../../features/payments/hooks.ts";
+import { PaidInvoiceNotice } from "../../features/payments/PaidInvoiceNotice.tsx";
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { PaymentReturnNotice } from "../../features/payments/PaymentReturnNotice.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
@@ -60,6 +64,10 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
   const parentList = useParentInvoices(input, !admin);
   const list = admin ? schoolList : parentList;
   const [dialog, setDialog] = useState<"settings" | "create" | null>(null);
+  // Back from Checkout (`?payment=success&session_id=…`): kept before the return notice clears the URL.
+  const [params] = useSearchParams();
+  const [returnedSession] = useState(() => (!admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null));
+  const paidInvoice = usePaidInvoice(returnedSession);
   useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
   useEffect(() => {
     document.title = `${TITLES[role]} · SchoolRide`;
@@ -85,7 +93,14 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
           ) : undefined
         }
       />
-      {admin ? <SettingsBanner /> : <PaymentReturnNotice />}
+      {admin ? (
+        <SettingsBanner />
+      ) : (
+        <>
+          <PaymentReturnNotice />
+          <PaidInvoiceNotice {...paidInvoice} />
+        </>
+      )}
       {admin && schoolList.data ? <TotalsCards totals={schoolList.data.totals} /> : null}
       <FilterTabs label="Filter invoices" tabs={tabs} current={tab} labels={INVOICE_TAB_LABELS} onSelect={(name) => setFilters({ tab: name })} />
       <DebouncedInput
@@ -105,6 +120,8 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         <>
           <InvoiceTable
             rows={list.data.rows}
+            zone={list.data.timeZone}
+            current={paidInvoice.paid?.invoiceId}
             showRecipient={admin}
             actions={admin ? undefined : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)}
             empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}

@@ -10,7 +10,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../components/ui/states.tsx";
 import { type InboxRole, type NotificationItem, useDeleteNotification, useMarkNotificationRead, useNotifications } from "../../features/notifications/hooks.ts";
-import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TAB_LABELS, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TAB_LABELS, NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -32,14 +32,17 @@ function NotificationRow({ item, zone, role, onDelete }: { item: NotificationIte
       <NotificationTypeIcon type={item.type} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
-          <h2 className={`text-base ${item.read ? "font-medium text-slate-800" : "font-semibold text-ink"}`}>
+          <h2 className={`min-w-0 text-base wrap-anywhere ${item.read ? "font-medium text-slate-800" : "font-semibold text-ink"}`}>
             {item.title}
             {item.read ? null : <span className="sr-only"> (unread)</span>}
           </h2>
           <span className="text-xs text-slate-500">{NOTIFICATION_CATEGORY_LABELS[item.category]}</span>
         </div>
-        <p className="mt-1 text-sm break-words text-slate-700">{item.message}</p>
-        <p className="mt-1 text-xs text-slate-500">{relativeTime(item.createdAt, zone, new Date())}</p>
+        {/* The message as it was written: its line breaks kept, a long word wrapped. */}
+        <p className="mt-1 text-sm whitespace-pre-line wrap-anywhere text-slate-700">{item.message}</p>
+        <div className="mt-1">
+          <NotificationOrigin sender={item.sender} when={relativeTime(item.createdAt, zone, new Date())} />
+        </div>
       </div>
       <div className="flex shrink-0 items-start gap-1">
         {item.read ? null : (

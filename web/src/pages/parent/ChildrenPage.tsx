@@ -23,19 +23,19 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
     child.allergyInfo ? { label: "Allergies", text: child.allergyInfo } : null,
   ].filter((note) => note !== null);
   return (
-    <li aria-labelledby={headingId} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <li aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5">
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
           <UserRound className="h-5 w-5" />
         </span>
         <div className="min-w-0">
-          <h2 id={headingId} className="font-semibold break-words text-ink">
+          <h2 id={headingId} className="font-semibold text-ink">
             {child.name}
           </h2>
           <p className="text-sm text-slate-600">
             {child.age} years · {child.grade}
           </p>
-          <p className="text-sm break-words text-slate-600">{child.school}</p>
+          <p className="text-sm text-slate-600">{child.school}</p>
         </div>
       </div>
       <dl className="mt-4 space-y-2 text-sm">
@@ -43,7 +43,7 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
           <dt className="shrink-0 text-slate-500">
             <Bus aria-hidden="true" className="inline h-4 w-4" /> <span className="sr-only">Transportation</span>
           </dt>
-          <dd className="min-w-0 break-words text-slate-800">
+          <dd className="min-w-0 text-slate-800">
             {child.busRoute || child.busNumber
               ? [child.busRoute ? `Route ${child.busRoute}` : null, child.busNumber ? `Bus ${child.busNumber}` : null].filter(Boolean).join(" · ")
               : CHILD_MESSAGES.noTransport}
@@ -51,7 +51,7 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
         </div>
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-slate-500">Emergency contact:</dt>
-          <dd className="min-w-0 break-words text-slate-800">{child.emergencyContact}</dd>
+          <dd className="min-w-0 text-slate-800">{child.emergencyContact}</dd>
         </div>
       </dl>
       {notes.length > 0 ? (
@@ -64,7 +64,7 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
             {notes.map((note) => (
               <div key={note.label}>
                 <dt className="inline font-medium text-amber-900">{note.label}: </dt>
-                <dd className="inline break-words text-amber-900">{note.text}</dd>
+                <dd className="inline whitespace-pre-line text-amber-900">{note.text}</dd>
               </div>
             ))}
           </dl>

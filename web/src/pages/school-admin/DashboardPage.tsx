@@ -9,7 +9,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Panel } from "../../components/ui/panel.tsx";
 import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
 import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboard/hooks.ts";
-import { NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 
 const linkButton = "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";
@@ -33,12 +33,12 @@ function UpcomingTrips({ data }: { data: SchoolDashboard }) {
         <li key={trip.id} className="flex items-center gap-3 py-2">
           <RouteTypeIcon type={trip.routeType} />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-ink">{trip.routeName}</p>
-            <p className="text-sm text-slate-600">
+            <p className="font-medium wrap-anywhere text-ink">{trip.routeName}</p>
+            <p className="text-sm wrap-anywhere text-slate-600">
               Bus {trip.busNumber} · {trip.driverName}
             </p>
           </div>
-          <p className="text-right text-sm text-slate-700">
+          <p className="shrink-0 text-right text-sm text-slate-700">
             {formatDay(trip.departureTime, zone)}
             <br />
             {formatTime(trip.departureTime, zone)}
@@ -56,9 +56,9 @@ function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
       {data.alerts.map((alert) => (
         <li key={alert.id} className="flex gap-3 py-2">
           <NotificationTypeIcon type={alert.type} />
-          <div className="min-w-0">
-            <p className={`truncate ${alert.read ? "text-slate-700" : "font-semibold text-ink"}`}>{alert.title}</p>
-            <p className="text-xs text-slate-500">{relativeTime(alert.createdAt, data.school.timeZone, now)}</p>
+          <div className="min-w-0 flex-1">
+            <p className={`line-clamp-2 wrap-anywhere ${alert.read ? "text-slate-700" : "font-semibold text-ink"}`}>{alert.title}</p>
+            <NotificationOrigin sender={alert.sender} when={relativeTime(alert.createdAt, data.school.timeZone, now)} />
           </div>
         </li>
       ))}
@@ -72,11 +72,11 @@ function UnpaidInvoices({ data }: { data: SchoolDashboard }) {
     <ul className="divide-y divide-slate-100">
       {data.unpaidInvoices.map((invoice) => (
         <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
-            <p className="truncate text-sm text-slate-600">{invoice.recipientName ?? "Former parent"}</p>
+            <p className="text-sm wrap-anywhere text-slate-600">{invoice.recipientName ?? "Former parent"}</p>
           </div>
-          <div className="text-right">
+          <div className="shrink-0 text-right">
             <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
             <Badge tone={invoice.status === "overdue" ? "red" : "amber"}>{invoice.status === "overdue" ? "Overdue" : "Pending"}</Badge>
           </div>

@@ -1,8 +1,11 @@
-import { listInvoicesInput } from "#shared/invoices.ts";
+import { invoiceCheckoutStatusInput, listInvoicesInput } from "#shared/invoices.ts";
 import { listParentInvoices } from "../../../services/invoices/list.ts";
+import { invoiceCheckoutStatus } from "../../../services/payments/checkout.ts";
 import { parentProcedure, router } from "../../init.ts";
 
 /** parent.invoices.*: "My Invoices", only those addressed to this parent. */
 export const parentInvoicesRouter = router({
   list: parentProcedure.input(listInvoicesInput).query(({ ctx, input }) => listParentInvoices(ctx.scope, input)),
+  /** Back from Checkout: the invoice the session pays, and whether the webhook has marked it paid. */
+  checkoutStatus: parentProcedure.input(invoiceCheckoutStatusInput).query(({ ctx, input }) => invoiceCheckoutStatus(ctx.scope, input)),
 });

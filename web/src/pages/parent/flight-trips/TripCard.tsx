@@ -20,7 +20,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
+      <dd className="text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -31,7 +31,7 @@ function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: Par
   return (
     <li className="rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium break-words text-ink">{child.childName}</span>
+        <span className="min-w-0 font-medium text-ink">{child.childName}</span>
         <EnrollmentBadge label={child.label} />
         {enrollment && showsMoney(enrollment.status, enrollment.money) ? <MoneyBadge money={enrollment.money} /> : null}
       </div>
@@ -79,15 +79,15 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
   const headingId = `trip-${trip.id}`;
   const canEnroll = trip.children.some((child) => child.canEnroll);
   return (
-    <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold break-words text-ink">
+    <li aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="text-lg font-semibold text-ink">
             {trip.title}
           </h2>
           <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-700">
             <Plane aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-500" />
-            <span className="break-words">
+            <span className="min-w-0 flex-1">
               {trip.departureAirport} → {trip.arrivalAirport}
             </span>
           </p>
@@ -106,7 +106,7 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
         </Fact>
         {trip.seatsLeft !== null && trip.status === "scheduled" ? <Fact label="Seats left">{trip.seatsLeft === 0 ? "Full" : trip.seatsLeft}</Fact> : null}
       </dl>
-      {trip.description ? <p className="mt-3 text-sm break-words whitespace-pre-line text-slate-700">{trip.description}</p> : null}
+      {trip.description ? <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{trip.description}</p> : null}
       {trip.children.length > 0 ? (
         <ul aria-label={`Your children on ${trip.title}`} className="mt-4 space-y-2">
           {trip.children.map((child) => (

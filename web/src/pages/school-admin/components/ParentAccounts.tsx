@@ -54,9 +54,9 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
           rows={list.data.rows}
           rowKey={(parent) => parent.id}
           columns={[
-            { header: "Name", rowHeader: true, className: "font-medium text-ink", cell: (parent) => parent.name },
+            { header: "Name", rowHeader: true, className: "font-medium wrap-anywhere text-ink", cell: (parent) => parent.name },
             { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
-            { header: "Phone", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
+            { header: "Phone", className: "wrap-anywhere", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
             { header: "Children", className: "text-right", headerClassName: "text-right", cell: (parent) => parent.childrenCount },
             { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>) },
             { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },

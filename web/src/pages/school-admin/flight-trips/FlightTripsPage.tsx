@@ -67,22 +67,22 @@ function TripCard({ trip, zone, onEdit, onDelete, onNotify }: { trip: FlightTrip
   const roster = useExportRoster();
   const seats = trip.capacity === null ? `${trip.counts.enrolled} enrolled` : `${trip.counts.enrolled} / ${trip.capacity} seats`;
   return (
-    <article aria-labelledby={`trip-${trip.id}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={`trip-${trip.id}`} className="text-lg font-semibold break-words text-ink">
+    <article aria-labelledby={`trip-${trip.id}`} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 id={`trip-${trip.id}`} className="text-lg font-semibold text-ink">
             {trip.title}
           </h2>
-          <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-600">
             <Plane aria-hidden="true" className="h-4 w-4 shrink-0" />
-            <span className="break-words">
+            <span className="min-w-0 flex-1">
               {trip.departureAirport} → {trip.arrivalAirport} · {trip.airline}
             </span>
           </p>
         </div>
         <Badge tone={STATUS_TONES[trip.status]}>{FLIGHT_TRIP_STATUS_LABELS[trip.status]}</Badge>
       </div>
-      {trip.description ? <p className="mt-2 text-sm break-words text-slate-700">{trip.description}</p> : null}
+      {trip.description ? <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{trip.description}</p> : null}
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <Fact label="Departure">{when(trip.departureDate, trip.departureTime, zone)}</Fact>
         <Fact label="Return">{when(trip.returnDate, trip.returnTime, zone)}</Fact>
@@ -164,6 +164,8 @@ export default function FlightTripsPage() {
         title={deleting?.hasPaidEnrolments ? "Cancel Flight Trip" : "Delete Flight Trip"}
         message={deleting?.hasPaidEnrolments ? FLIGHT_TRIP_MESSAGES.confirmCancel : FLIGHT_TRIP_MESSAGES.confirmDelete}
         confirmLabel={deleting?.hasPaidEnrolments ? "Cancel Trip and Refund" : "Delete"}
+        // "Cancel" beside "Cancel Trip and Refund" reads as the same thing: the safe button says what it keeps.
+        cancelLabel={deleting?.hasPaidEnrolments ? "Keep Trip" : "Cancel"}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
       />

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
-import { localDate, localTime, weekday } from "#shared/school-time.ts";
+import { isCalendarDate, localDate, localTime, weekday } from "#shared/school-time.ts";
 import { createTripInput, TRIP_DEFAULTS, tripFormSchema } from "#shared/trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
@@ -81,8 +81,16 @@ export default function TripFormDialog({
     register,
     handleSubmit,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: defaults(trip, date, zone) });
+  // Repeat's weekday and Until start from the departure date and follow it until the admin sets them.
+  const chosen = useRef({ weekdays: false, until: false });
+  const followDate = (value: string) => {
+    if (!isCalendarDate(value)) return;
+    if (!chosen.current.weekdays) setValue("weekdays", [String(weekday(value))]);
+    if (!chosen.current.until) setValue("until", value);
+  };
   const save = useSaveTrip(() => onOpenChange(false));
   const repeat = watch("repeat");
   const ids = { type: useId(), status: useId(), routes: useId() };
@@ -123,8 +131,15 @@ export default function TripFormDialog({
           </div>
           <TextField label="Bus Number" error={tripErrors.busNumber?.message} {...register("trip.busNumber")} />
           <TextField label="Driver Name" error={tripErrors.driverName?.message} {...register("trip.driverName")} />
-          <TextField label="Departure Date" type="date" error={tripErrors.departureDate?.message} {...register("trip.departureDate")} />
-          <div className="grid grid-cols-2 gap-3">
+          {/* Date and times share a row of three: a time field in a quarter of the dialog cut "02:30 PM" to "02:30". */}
+          <div className="grid grid-cols-2 gap-4 sm:col-span-2 sm:grid-cols-3">
+            <TextField
+              label="Departure Date"
+              type="date"
+              className="col-span-2 sm:col-span-1"
+              error={tripErrors.departureDate?.message}
+              {...register("trip.departureDate", { onChange: (event) => followDate(event.target.value) })}
+            />
             <TextField label="Departure Time" type="time" error={tripErrors.departureTime?.message} {...register("trip.departureTime")} />
             <TextField label="Estimated Arrival" type="time" error={tripErrors.arrivalTime?.message} {...register("trip.arrivalTime")} />
           </div>
@@ -166,14 +181,32 @@ export default function TripFormDialog({
                   <div className="mt-1 flex flex-wrap gap-2">
                     {WEEKDAYS.map((label, day) => (
                       <label key={label} className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-2 text-sm">
-                        <input type="checkbox" value={String(day)} className="h-4 w-4" {...register("weekdays")} />
+                        <input
+                          type="checkbox"
+                          value={String(day)}
+                          className="h-4 w-4"
+                          {...register("weekdays", {
+                            onChange: () => {
+                              chosen.current.weekdays = true;
+                            },
+                          })}
+                        />
                         {label}
                       </label>
                     ))}
                   </div>
                   {errors.weekdays ? <p className="mt-1 text-sm text-red-700">{errors.weekdays.message}</p> : null}
                 </div>
-                <TextField label="Until" type="date" error={errors.until?.message} {...register("until")} />
+                <TextField
+                  label="Until"
+                  type="date"
+                  error={errors.until?.message}
+                  {...register("until", {
+                    onChange: () => {
+                      chosen.current.until = true;
+                    },
+                  })}
+                />
               </div>
             ) : null}
           </fieldset>

@@ -57,12 +57,14 @@ function useColumns(zone: string, today: string, onEdit: (trip: TripRow) => void
       cell: (trip) => (
         <span className="flex items-center gap-2">
           <RouteTypeIcon type={trip.routeType} />
-          {trip.routeName}
+          <span className="min-w-0 wrap-anywhere">{trip.routeName}</span>
         </span>
       ),
     },
     {
       header: "Bus and Driver",
+      // A long route, bus or driver wraps in its column: it pushed Time, Status, Edit and Delete off the table.
+      className: "wrap-anywhere",
       cell: (trip) => (
         <>
           <span className="block font-medium text-ink">Bus {trip.busNumber}</span>
@@ -71,7 +73,7 @@ function useColumns(zone: string, today: string, onEdit: (trip: TripRow) => void
       ),
     },
     { header: "Time", className: "whitespace-nowrap", cell: (trip) => `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}` },
-    { header: "Students and Stops", cell: (trip) => `${trip.studentsCount} students · ${trip.stops} stops` },
+    { header: "Students and Stops", className: "whitespace-nowrap", cell: (trip) => `${trip.studentsCount} students · ${trip.stops} stops` },
     {
       header: "Status",
       cell: (trip) => (
@@ -143,8 +145,9 @@ export default function TripsPage() {
           </Button>
         }
       />
+      {/* From lg the search, Filter and Export keep one row; the period's text wraps under the day buttons instead. */}
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
           <fieldset className="inline-flex overflow-hidden rounded-md border border-slate-300">
             <legend className="sr-only">View</legend>
             {(["day", "week"] as const).map((name) => (
@@ -174,7 +177,7 @@ export default function TripsPage() {
             {period}
           </p>
         </div>
-        <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2 lg:shrink-0 lg:flex-nowrap">
           <DebouncedInput
             label="Search trips"
             icon
@@ -242,7 +245,7 @@ export default function TripsPage() {
                     title={
                       <span className="flex items-center gap-2 font-medium text-ink">
                         <RouteTypeIcon type={trip.routeType} />
-                        {trip.routeName}
+                        <span className="min-w-0">{trip.routeName}</span>
                       </span>
                     }
                     aside={<TripStatusBadge status={trip.status} />}
