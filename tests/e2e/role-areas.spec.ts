@@ -276,10 +276,14 @@ test("back from Checkout, the paid invoice is highlighted with the day it was pa
   const card = parent.getByRole("listitem").and(parent.locator("[aria-current=true]"));
   await expect(card).toContainText(invoiceNumber);
   await expect(card).toContainText(`Paid on ${paidOn}`);
+  // Highlighted: outlined in green, on a green background.
+  await expect(card).toHaveCSS("outline-style", "solid");
+  await expect(card).not.toHaveCSS("background-color", "rgb(255, 255, 255)");
   await parent.setViewportSize(DESK);
   const row = parent.getByRole("row").and(parent.locator("[aria-current=true]"));
   await expect(row).toContainText(invoiceNumber);
   await expect(row).toContainText(`Paid on ${paidOn}`);
+  await expect(row).toHaveCSS("outline-style", "solid");
   await expect(row.getByRole("button", { name: "Pay" })).toHaveCount(0);
   const receipt = await parent.request.get(`/api/invoices/${invoiceId}/pdf`);
   expect(receipt.headers()["content-type"]).toContain("application/pdf");

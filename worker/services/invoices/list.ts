@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { INVOICES_PAGE_SIZE, type InvoiceTab } from "#shared/invoices.ts";
+import { localDate } from "#shared/school-time.ts";
 import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -84,6 +85,11 @@ const shapeOf = (shape: string) => {
 
 const newestFirst = [desc(invoices.issueDate), desc(invoices.id)];
 
+/** Each row with the day it was paid in the school's zone ("Paid on …"), so the browser needs no zone code for it. */
+function withPaidOn<Row extends { paidAt: Date | null }>(rows: Row[], zone: string) {
+  return rows.map((row) => ({ ...row, paidOn: row.paidAt ? localDate(row.paidAt, zone) : null }));
+}
+
 /** Per status: how many and how much, from the school's counter row (one row, whatever the number of invoices). */
 function totalsOf(row: typeof invoiceTotals.$inferSelect | undefined) {
   return {
@@ -138,7 +144,11 @@ export async function listSchoolInvoices(scope: SchoolScope, input: ListInput) {
     [statements.total, values],
     [statements.totals, values],
   ]);
-  return { ...cappedPageOf(rows, counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE), totals: totalsOf(totals[0]), timeZone: scope.timeZone };
+  return {
+    ...cappedPageOf(withPaidOn(rows, scope.timeZone), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE),
+    totals: totalsOf(totals[0]),
+    timeZone: scope.timeZone,
+  };
 }
 
 const parentListStatements = preparedPerShape((db, shape) => {
@@ -169,5 +179,5 @@ export async function listParentInvoices(scope: ParentScope, input: ListInput) {
   ]);
   const counts = { pending: 0, paid: 0, overdue: 0, refunded: 0 };
   for (const row of byStatus) counts[row.status] = row.count;
-  return { ...cappedPageOf(rows, counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE), counts, timeZone: scope.timeZone };
+  return { ...cappedPageOf(withPaidOn(rows, scope.timeZone), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE), counts, timeZone: scope.timeZone };
 }

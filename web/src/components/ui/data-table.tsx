@@ -51,12 +51,9 @@ type DataTableProps<Row> = {
   cardListClassName?: string;
   /** Replaces a card's classes (a white, bordered, rounded box with p-4). */
   cardClassName?: string;
-  /** The row the reader came for (an invoice just paid): marked `aria-current` and highlighted, row and card. */
+  /** The row the reader came for (an invoice just paid): marked `aria-current`, row and card, which styles.css highlights. */
   current?: (row: Row) => boolean;
 };
-
-// `!`: a card's own classes give it a white background.
-const CURRENT_ROW = "bg-green-50! outline-2 -outline-offset-2 outline-green-600";
 
 /**
  * The admin list table: `<table>` with an sr-only caption, `<th scope="col">` headers, one row per
@@ -120,7 +117,7 @@ export function DataTable<Row>({
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
-            <tr key={rowKey(row)} {...(current?.(row) ? { "aria-current": true, className: CURRENT_ROW } : {})}>
+            <tr key={rowKey(row)} aria-current={current?.(row) || undefined}>
               {columns.map((column) =>
                 column.rowHeader ? (
                   <th key={column.header} scope="row" className={`${classes.pad} py-3 text-left align-top text-sm ${cellClass(column, row)}`}>
@@ -144,7 +141,7 @@ export function DataTable<Row>({
       {table}
       <ul aria-label={caption} className={`${cardListClassName} ${breakpoint.cards}`}>
         {rows.map((row) => (
-          <li key={rowKey(row)} {...(current?.(row) ? { "aria-current": true, className: `${cardClassName} ${CURRENT_ROW}` } : { className: cardClassName })}>
+          <li key={rowKey(row)} className={cardClassName} aria-current={current?.(row) || undefined}>
             {card(row)}
           </li>
         ))}

@@ -1,7 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatCents } from "#shared/money.ts";
-import { localDate } from "#shared/school-time.ts";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../components/ui/email-address.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
@@ -33,12 +32,12 @@ function Actions({ invoice, extra }: { invoice: InvoiceRow; extra?: ((invoice: I
   );
 }
 
-/** The status badge, and for a paid invoice the day it was paid (in the school's zone). */
-const status = (invoice: InvoiceRow, zone: string) => (
+/** The status badge, and for a paid invoice the day it was paid (in the school's zone, from the server). */
+const status = (invoice: InvoiceRow) => (
   <>
     <InvoiceStatusBadge status={invoice.status} />
-    {invoice.status === "paid" && invoice.paidAt ? (
-      <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">Paid on {formatIsoDay(localDate(invoice.paidAt, zone))}</span>
+    {invoice.status === "paid" && invoice.paidOn ? (
+      <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">Paid on {formatIsoDay(invoice.paidOn)}</span>
     ) : null}
   </>
 );
@@ -57,15 +56,12 @@ const amount = (invoice: InvoiceRow) => (
  */
 export function InvoiceTable({
   rows,
-  zone,
   showRecipient,
   actions,
   empty,
   current,
 }: {
   rows: readonly InvoiceRow[] | undefined;
-  /** The school's time zone: the day an invoice was paid is the school's. */
-  zone: string;
   showRecipient: boolean;
   actions?: (invoice: InvoiceRow) => ReactNode;
   empty: ReactNode;
@@ -100,7 +96,7 @@ export function InvoiceTable({
     { header: "Description", className: "wrap-anywhere", cell: (invoice) => invoice.description },
     { header: "Amount", className: "whitespace-nowrap text-right", headerClassName: "text-right", cell: amount },
     { header: "Due Date", className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
-    { header: "Status", cell: (invoice) => status(invoice, zone) },
+    { header: "Status", cell: status },
     { header: "Actions", cell: (invoice) => <Actions invoice={invoice} extra={actions} /> },
   ];
   return (
@@ -120,7 +116,7 @@ export function InvoiceTable({
                 <p className="text-sm text-slate-700">{invoice.description}</p>
               </>
             }
-            aside={<div className="shrink-0 text-right">{status(invoice, zone)}</div>}
+            aside={<div className="shrink-0 text-right">{status(invoice)}</div>}
           />
           <CardFields
             items={[

@@ -120,7 +120,6 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         <>
           <InvoiceTable
             rows={list.data.rows}
-            zone={list.data.timeZone}
             current={paidInvoice.paid?.invoiceId}
             showRecipient={admin}
             actions={admin ? undefined : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)}
