@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./fields.ts";
 import { newPasswordSchema } from "./auth.ts";
 import { MESSAGES } from "./messages.ts";
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./fields.ts";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "./enums.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS } from "./notification-texts.ts";
 import { searchField } from "./search.ts";

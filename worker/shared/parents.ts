@@ -1,5 +1,4 @@
 import { z } from "zod";
-import "./fields.ts";
 import { searchField } from "./search.ts";
 
 export const PARENTS_PAGE_SIZE = 20;

@@ -231,13 +231,7 @@ const schoolBillingRung = (ctx: Context) => {
   const rung = schoolAdminRoleRung(ctx);
   const schoolId = rung.user.schoolId;
   if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-  const scope: SchoolScope = {
-    ...rung.scope,
-    actor: { ...rung.scope.actor, schoolId },
-    schoolId,
-    timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
-    phoneRegion: rung.user.phoneRegion,
-  };
+  const scope: SchoolScope = { ...rung.scope, actor: { ...rung.scope.actor, schoolId }, schoolId, timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE };
   return { ...rung, scope };
 };
 
@@ -271,7 +265,6 @@ const parentRung = (ctx: Context) => {
     actor: { ...rung.scope.actor, schoolId },
     schoolId,
     timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
-    phoneRegion: rung.user.phoneRegion,
     parentId: rung.user.id,
   };
   return { ...rung, scope };

@@ -12,7 +12,6 @@ import {
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trip-texts.ts";
 import type { enrollmentIdInput } from "#shared/flight-trips.ts";
-import { formatPhone } from "#shared/phone.ts";
 import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -110,8 +109,7 @@ const parentListStatements = preparedPerShape((db) => {
       .limit(PARENT_TRIP_LIMIT)
       .prepare(),
     family: db
-      // The health notes prefill Enroll Now's medical information (still editable per trip).
-      .select({ id: children.id, name: children.name, allergyInfo: children.allergyInfo, specialNeeds: children.specialNeeds })
+      .select({ id: children.id, name: children.name })
       .from(children)
       .where(and(eq(children.parentId, P("parentId")), eq(children.schoolId, P("schoolId"))))
       .orderBy(asc(children.name))
@@ -205,7 +203,6 @@ export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer
   const standing = enrollmentStanding(row.trip, row.enrollment);
   return {
     ...row,
-    enrollment: { ...row.enrollment, emergencyPhone: formatPhone(row.enrollment.emergencyPhone, scope.phoneRegion) ?? "" },
     standing,
     timeZone: scope.timeZone,
     closesAt: enrollmentClosesAt(row.trip.enrollmentDeadline, scope.timeZone),

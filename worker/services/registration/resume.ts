@@ -1,5 +1,4 @@
 import { and, eq, gt } from "drizzle-orm";
-import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import type { RegistrationInput } from "#shared/registration.ts";
 import type { Db } from "../../../db/client.ts";
 import { pendingSchools, registrationResumeTokens } from "../../../db/schema/index.ts";
@@ -77,7 +76,7 @@ export async function resumeRegistration(scope: PublicScope, input: { token: str
       adminFullName: pending.adminFullName,
       adminRole: pending.adminRole as Required<RegistrationInput>["adminRole"],
       adminEmail: pending.adminEmail,
-      adminPhone: formatPhone(pending.adminPhone, phoneRegion({ country: pending.schoolCountry, timeZone: pending.timeZone })) ?? "",
+      adminPhone: pending.adminPhone ?? "",
       schoolAddress: pending.schoolAddress,
       schoolCity: pending.schoolCity,
       schoolState: pending.schoolState,

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
-import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -19,7 +18,6 @@ import {
   trips,
 } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
-import { checkedPhone } from "../_shared/phone.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { ftsMatch, ftsRowids, inRange, parseSearch, prefixRange } from "../_shared/search.ts";
@@ -177,7 +175,7 @@ export async function schoolDetails(scope: Scope, input: { schoolId: string }) {
       id: school.id,
       name: school.name,
       email: school.email,
-      phone: formatPhone(school.phone, phoneRegion(school)),
+      phone: school.phone,
       address: school.address,
       city: school.city,
       state: school.state,
@@ -203,7 +201,7 @@ function schoolValues(input: SchoolFormInput) {
   return {
     name: input.name.trim(),
     email: input.email.trim().toLowerCase(),
-    phone: checkedPhone(phoneRegion({ country: input.country, timeZone: input.timeZone }), input.phone) || null,
+    phone: blankToNull(input.phone),
     address: blankToNull(input.address),
     city: blankToNull(input.city),
     state: blankToNull(input.state),

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { FilterSelect } from "../../../components/ui/filters.tsx";
+import { formatDate } from "../../../components/ui/format.ts";
 import { PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
@@ -9,7 +10,6 @@ import { useParentInvitationActions, useParentInvitations } from "../../../featu
 import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { formatDateIn, useSchoolZone } from "../../../lib/school-zone.ts";
 
 type InvitationRow = RouterOutputs["schoolAdmin"]["invitations"]["list"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
@@ -26,13 +26,8 @@ const SENT_COLUMN: InvitationColumn<InvitationRow> = {
   header: "Sent",
   cardLabel: "Sent",
   className: "whitespace-nowrap",
-  cell: (row) => <SentDate value={row.createdAt} />,
+  cell: (row) => formatDate(row.createdAt),
 };
-
-/** The day it was sent, in the school's zone. */
-function SentDate({ value }: { value: Date }) {
-  return formatDateIn(value, useSchoolZone());
-}
 
 /** The school's parent invitations: filtered by status, resent, regenerated or revoked. */
 export function ParentInvitations({
