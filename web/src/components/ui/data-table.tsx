@@ -175,11 +175,11 @@ export function CardFields({
   loose?: boolean;
 }) {
   return (
-    <dl className={`mt-3 grid grid-cols-[auto_1fr] gap-x-3 ${loose ? "gap-y-2" : "gap-y-1"} text-sm`}>
+    <dl className={`mt-3 grid grid-cols-[auto_1fr] gap-x-3 ${loose ? "gap-y-2" : "gap-y-1"} text-sm wrap-anywhere`}>
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="text-slate-500">{item.label}</dt>
-          <dd className={`min-w-0 wrap-anywhere ${valueClassName} ${item.className ?? ""}`}>{item.value}</dd>
+          <dd className={`min-w-0 ${valueClassName} ${item.className ?? ""}`}>{item.value}</dd>
         </div>
       ))}
     </dl>

@@ -140,16 +140,14 @@ export function FilterTabs<Tab extends string>({
   current,
   labels,
   counts,
-  uncounted = [],
   onSelect,
 }: {
   label: string;
   tabs: readonly Tab[];
   current: Tab;
   labels: Record<Tab, string>;
+  /** A tab shows its count when it has one (none while loading, none for a tab of another list). */
   counts?: Partial<Record<Tab, number>> | undefined;
-  /** Tabs that show no count (another list than the counted ones). */
-  uncounted?: readonly Tab[];
   onSelect: (tab: Tab) => void;
 }) {
   return (
@@ -164,7 +162,7 @@ export function FilterTabs<Tab extends string>({
           className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${current === name ? "border-brand-500 bg-brand-500 text-ink" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
         >
           {labels[name]}
-          {counts && !uncounted.includes(name) ? <span className="rounded-full bg-white/70 px-2 text-xs">{counts[name] ?? 0}</span> : null}
+          {counts?.[name] === undefined ? null : <span className="rounded-full bg-white/70 px-2 text-xs">{counts[name]}</span>}
         </button>
       ))}
     </div>

@@ -100,8 +100,7 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
         tabs={tabs}
         current={sent ? "sent" : tab}
         labels={TAB_LABELS}
-        counts={counts ?? {}}
-        uncounted={["sent"]}
+        counts={counts}
         onSelect={(name) => setFilters({ tab: name })}
       />
       <DebouncedInput
