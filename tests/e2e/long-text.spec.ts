@@ -73,12 +73,14 @@ async function seedLongText(browser: Browser) {
     emergencyContact: LONG.contact,
   };
   const { id: childId } = (await callMutation(parent.page, "parent.children.create", { child })) as { id: string };
+  // Due three weeks ago, before any other invoice of the demo school: the first of the admin's
+  // dashboard's Unpaid Invoices and the parent's Upcoming Payment, whenever this runs.
   await callMutation(admin, "schoolAdmin.invoices.create", {
     recipientId: parent.id,
     description: LONG.invoice,
     baseAmount: 25,
-    issueDate: schoolDay(0),
-    dueDate: schoolDay(15),
+    issueDate: schoolDay(-21),
+    dueDate: schoolDay(-21),
   });
   await callMutation(admin, "schoolAdmin.notifications.send", {
     title: LONG.title,
@@ -175,10 +177,10 @@ for (const viewport of WIDTHS) {
     const page = await signedIn(browser, "school_admin", viewport);
     const { width } = viewport;
     await checkLists(page, width, [
-      ["/school-admin", LONG.route],
+      ["/school-admin", LONG.parentName],
       [`/school-admin/trips?view=day&date=${schoolDay(0)}`, LONG.driver],
       ["/school-admin/flight-trips", LONG.trip],
-      ["/school-admin/invoices", LONG.invoice],
+      [`/school-admin/invoices?search=${tag}`, LONG.invoice],
       ["/school-admin/parents", LONG.parentName],
       ["/school-admin/notifications", "Notifications"],
       ["/school-admin/notifications?tab=sent", LONG.title],
