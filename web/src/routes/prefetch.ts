@@ -3,15 +3,18 @@ import type { Role } from "../lib/session.ts";
 import type { PrefetchName } from "./prefetch-queries.ts";
 
 let queue: PrefetchName[] = [];
+let flushed: Promise<void> = Promise.resolve();
 
 /**
  * Queues named prefetches; the loaders of every route of a navigation call this in the same tick,
  * and the queue starts at once when the data layer has loaded: one batched HTTP request carries
- * the session check and the page's first queries (no waterfall).
+ * the session check and the page's first queries (no waterfall). The promise settles once they
+ * have started: the loaders wait for it, so no page component renders (and asks for the session on
+ * its own, in a request of its own) before the batch is under way.
  */
-function prefetch(names: readonly PrefetchName[]): void {
+function prefetch(names: readonly PrefetchName[]): Promise<void> {
   if (queue.length === 0) {
-    void import("./prefetch-queries.ts").then(
+    flushed = import("./prefetch-queries.ts").then(
       ({ startPrefetches }) => {
         const names = queue;
         queue = [];
@@ -23,6 +26,7 @@ function prefetch(names: readonly PrefetchName[]): void {
     );
   }
   queue.push(...names);
+  return flushed;
 }
 
 /**
@@ -30,8 +34,8 @@ function prefetch(names: readonly PrefetchName[]): void {
  * session this browser saw had this role (otherwise they wait for the guard, as before).
  */
 export function prefetchLoader(role: Role, ...names: PrefetchName[]) {
-  return () => {
-    prefetch(readRoleHint() === role ? ["session", ...names] : ["session"]);
+  return async () => {
+    await prefetch(readRoleHint() === role ? ["session", ...names] : ["session"]);
     return null;
   };
 }
