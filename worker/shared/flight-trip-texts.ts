@@ -37,6 +37,14 @@ export function enrollmentClosesAt(deadline: string, zone: string): Date {
   return zonedInstant(shiftDate(deadline, 1), "00:00", zone);
 }
 
+/**
+ * A new or changed enrolment deadline is today or later in the school's zone. An edit that keeps
+ * the deadline it had (a trip whose enrolment has closed) still saves.
+ */
+export function deadlineInPast(deadline: string, today: string, saved: string | null = null): boolean {
+  return deadline < today && deadline !== saved;
+}
+
 export function enrollmentOpen(deadline: string, zone: string, now: Date): boolean {
   return now.getTime() < enrollmentClosesAt(deadline, zone).getTime();
 }
@@ -121,6 +129,7 @@ export const FLIGHT_TRIP_MESSAGES = {
   deposit: "The deposit must be more than 0 and less than the cost per student, in steps of 0.01",
   deadline: "Enrolment deadline is required",
   deadlineBeforeDeparture: "The enrolment deadline must be before the departure date",
+  deadlinePast: "The enrolment deadline cannot be before today",
   returnAfterDeparture: "Return must be after departure",
   capacity: `Capacity must be a whole number from 1 to ${FLIGHT_TRIP_LIMITS.maxCapacity}`,
   tooLong: "This text is too long",
