@@ -1,5 +1,6 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
+import { shiftDate, todayIn } from "#shared/school-time.ts";
 import type { Db } from "../../db/client.ts";
 import {
   children,
@@ -42,9 +43,8 @@ export const DEMO_CONNECT_ACCOUNT = "acct_demo_maple";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
+/** Maple Grove's zone: the seed's calendar days are counted from its today there. */
+const DEMO_TIME_ZONE = "America/Chicago";
 
 /**
  * Seeds the three demo accounts and enough data for every dashboard, then keeps the demo school's
@@ -93,7 +93,7 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         state: "IL",
         zipCode: "62701",
         country: "United States",
-        timeZone: "America/Chicago",
+        timeZone: DEMO_TIME_ZONE,
         schoolType: "primary",
         pupilCount: 320,
         busCount: 6,
@@ -342,7 +342,8 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         adminEmail: "riley@cedarridge.example.com",
         pupilCount: 180,
         busCount: 4,
-        intendedStartDate: isoDay(new Date(now.getTime() + 30 * DAY)),
+        intendedStartDate: shiftDate(todayIn(DEMO_TIME_ZONE, now), 30),
+        timeZone: DEMO_TIME_ZONE,
         plan: "starter",
         verificationStatus: "payment_successful",
         paymentStatus: "paid",
@@ -364,15 +365,15 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         title: "Washington DC Museums",
         departureAirport: "BOS",
         arrivalAirport: "DCA",
-        departureDate: isoDay(new Date(now.getTime() + 60 * DAY)),
+        departureDate: shiftDate(todayIn(DEMO_TIME_ZONE, now), 60),
         departureTime: "08:30",
-        returnDate: isoDay(new Date(now.getTime() + 62 * DAY)),
+        returnDate: shiftDate(todayIn(DEMO_TIME_ZONE, now), 62),
         returnTime: "18:00",
         airline: "JetBlue",
         costPerStudentCents: 45_000,
         depositCents: 10_000,
         description: "Three days at the Smithsonian museums and the Capitol, with two teachers per ten students.",
-        enrollmentDeadline: isoDay(new Date(now.getTime() + 45 * DAY)),
+        enrollmentDeadline: shiftDate(todayIn(DEMO_TIME_ZONE, now), 45),
         capacity: 30,
         createdBy: admin,
         changeId: "demo-flight-trip",
