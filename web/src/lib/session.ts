@@ -53,3 +53,13 @@ export function useSession() {
     loggingOut: logoutMutation.isPending,
   };
 }
+
+/**
+ * The signed-in school user's school time zone, in which a school area shows every instant
+ * (`formatDateTime(value, zone)`); null outside a school (the super admin: the reader's own zone).
+ */
+export function useSchoolZone(): string | null {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+  return me.data?.timeZone ?? null;
+}

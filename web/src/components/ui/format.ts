@@ -1,30 +1,47 @@
 /**
  * The one date format of the app: `Nov 22, 2026` for dates, `Nov 22, 2026, 11:29 AM` for
- * date-times (the reader's time zone). Every page formats dates through this module.
+ * date-times. Every page formats dates through this module, and every call says in which zone: a
+ * school area's pages (school admin, parent) pass the school's (`useSchoolZone()`), so an instant
+ * reads the same whoever looks at it from wherever; `null` is the reader's own zone (the super
+ * admin's pages, which span schools).
  */
 
 const LOCALE = "en-US";
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short" });
+const STYLES = {
+  date: { dateStyle: "medium" },
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  time: { timeStyle: "short" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDate(value: Date): string {
-  return dateFormat.format(value);
+/** One formatter per style and zone (they are costly to make). */
+function formatter(style: keyof typeof STYLES, zone: string | null): Intl.DateTimeFormat {
+  const key = `${style} ${zone ?? ""}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(LOCALE, zone ? { ...STYLES[style], timeZone: zone } : STYLES[style]);
+    formatters.set(key, cached);
+  }
+  return cached;
 }
 
-export function formatDateTime(value: Date): string {
-  return dateTimeFormat.format(value);
+export function formatDate(value: Date, zone: string | null): string {
+  return formatter("date", zone).format(value);
 }
 
-export function formatTime(value: Date): string {
-  return timeFormat.format(value);
+export function formatDateTime(value: Date, zone: string | null): string {
+  return formatter("dateTime", zone).format(value);
+}
+
+export function formatTime(value: Date, zone: string | null): string {
+  return formatter("time", zone).format(value);
 }
 
 /** A calendar day stored as `YYYY-MM-DD`, shown without a time-zone shift. */
 export function formatIsoDay(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
-  return dateFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return formatter("date", null).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 /** The name of a role as people read it; no role means an action of the system. */

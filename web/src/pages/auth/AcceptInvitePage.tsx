@@ -161,7 +161,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     );
   }
 
-  const expires = formatDateTime(invitation.expiresAt);
+  const expires = formatDateTime(invitation.expiresAt, null);
 
   return (
     <AuthCard icon={MailOpen} title="Set Up Your Account" subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`} wide>

@@ -11,12 +11,14 @@ import { Pagination, useLastPageFallback } from "../../../components/ui/paginati
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
+import { useSchoolZone } from "../../../lib/session.ts";
 
 type ParentRow = RouterOutputs["schoolAdmin"]["parents"]["list"]["rows"][number];
 
 /** The school's parent accounts: searched, paginated, deactivated or reactivated. */
 export function ParentAccounts({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
   const [confirming, setConfirming] = useState<ParentRow | null>(null);
+  const zone = useSchoolZone();
   const list = useParentAccounts({ ...(search ? { search } : {}), page });
 
   useLastPageFallback(list.data?.pages, page, onPageChange);
@@ -58,7 +60,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
             { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
             { header: "Phone", className: "wrap-anywhere", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
             { header: "Children", className: "text-right", headerClassName: "text-right", cell: (parent) => parent.childrenCount },
-            { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>) },
+            { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTime(parent.lastLogin, zone) : <span className="text-slate-500">Never</span>) },
             { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },
             { header: "Actions", className: "text-right", headerClassName: "text-right", cell: actionFor },
           ]}
@@ -77,7 +79,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
                 items={[
                   { label: "Phone", value: parent.phone || "Not provided" },
                   { label: "Children", value: parent.childrenCount },
-                  { label: "Last login", value: parent.lastLogin ? formatDateTime(parent.lastLogin) : "Never" },
+                  { label: "Last login", value: parent.lastLogin ? formatDateTime(parent.lastLogin, zone) : "Never" },
                 ]}
               />
               <div className="mt-3 flex justify-end">{actionFor(parent)}</div>

@@ -10,6 +10,7 @@ import { useParentInvitationActions, useParentInvitations } from "../../../featu
 import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
+import { useSchoolZone } from "../../../lib/session.ts";
 
 type InvitationRow = RouterOutputs["schoolAdmin"]["invitations"]["list"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
@@ -26,8 +27,13 @@ const SENT_COLUMN: InvitationColumn<InvitationRow> = {
   header: "Sent",
   cardLabel: "Sent",
   className: "whitespace-nowrap",
-  cell: (row) => formatDate(row.createdAt),
+  cell: (row) => <SentDate value={row.createdAt} />,
 };
+
+/** The day it was sent, in the school's zone. */
+function SentDate({ value }: { value: Date }) {
+  return formatDate(value, useSchoolZone());
+}
 
 /** The school's parent invitations: filtered by status, resent, regenerated or revoked. */
 export function ParentInvitations({
