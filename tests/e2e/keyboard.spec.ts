@@ -337,7 +337,7 @@ test("keyboard only: a parent enrols a child in a field trip and pays on the Che
   await next(page, dialog.getByLabel("Emergency Contact", { exact: true }));
   await page.keyboard.type("Alex Rivera");
   await next(page, dialog.getByLabel("Emergency Contact Phone"));
-  await page.keyboard.type("+1 555 0199");
+  await page.keyboard.type("(217) 555-0199");
   await next(page, dialog.getByLabel("Medical Information"));
   await page.keyboard.type("None");
   await next(page, dialog.getByLabel("Dietary Restrictions"));

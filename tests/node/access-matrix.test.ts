@@ -138,7 +138,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.flightTrips.details": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   "parent.flightTrips.enroll": {
     access: "parent",
-    input: { tripId: "no-such-trip", enrollment: { childId: "no-such-child", emergencyContact: "Gran", emergencyPhone: "555 0101", acceptTerms: true } },
+    input: { tripId: "no-such-trip", enrollment: { childId: "no-such-child", emergencyContact: "Gran", emergencyPhone: "+1 312 555 0101", acceptTerms: true } },
   },
   "parent.flightTrips.pay": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   "parent.flightTrips.optOut": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },

@@ -345,7 +345,7 @@ describe("roster and notify", () => {
     // Sorted by name: "=" sorts before letters.
     expect(lines[0]).toBe(ROSTER_HEADER.map((h) => `"${h}"`).join(","));
     expect(lines.find((line) => line.startsWith('"Ava'))).toBe(
-      `"Ava Martin","5th Grade","Confirmed","Partial","$100.00","Test parent","${f.parent.email}","Grandma Martin","'+1 617 555 0101","Asthma inhaler","No peanuts","2026-03-02T09:00:00.000Z"`,
+      `"Ava Martin","5th Grade","Confirmed","Partial","$100.00","Test parent","${f.parent.email}","Grandma Martin","(617) 555-0101","Asthma inhaler","No peanuts","2026-03-02T09:00:00.000Z"`,
     );
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)","5th Grade","Pending","Pending","\$0.00"/);
     expect(roster.csv).toContain(`"'@SUM(1)\r\nline two"`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHONE_MAX_LENGTH, phoneRegion, refinePhone } from "./phone.ts";
 import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, missingFieldsMessage, REGISTRATION_MESSAGES, SCHOOL_TYPE_OPTIONS } from "./registration-constants.ts";
 import { timeZoneField } from "./time-zone-field.ts";
 
@@ -19,7 +20,7 @@ const registrationFields = z.object({
   adminFullName: text(120),
   adminRole: z.union([z.enum(ADMIN_ROLE_OPTIONS), z.literal("")]),
   adminEmail: text(254),
-  adminPhone: text(40).optional(),
+  adminPhone: text(PHONE_MAX_LENGTH).optional(),
   schoolAddress: text(300),
   schoolCity: text(120),
   schoolState: text(120),
@@ -44,6 +45,8 @@ function checkRegistration(today: string) {
     if (!ISO_DATE.test(value.intendedStartDate) || Number.isNaN(Date.parse(value.intendedStartDate)) || value.intendedStartDate < today) {
       return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.startDate, path: ["intendedStartDate"] });
     }
+    // Optional; when given, a valid number in the school's region (its country, else its time zone).
+    refinePhone(ctx, "adminPhone", value.adminPhone, phoneRegion({ country: value.schoolCountry, timeZone: value.timeZone }));
   };
 }
 

@@ -63,3 +63,10 @@ export function useSchoolZone(): string | null {
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
   return me.data?.timeZone ?? null;
 }
+
+/** The signed-in school user's phone region (ISO 3166 alpha-2), for the forms' phone rule; null: numbers need + and a country code. */
+export function usePhoneRegion(): string | null {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+  return me.data?.phoneRegion ?? null;
+}

@@ -12,6 +12,7 @@ import {
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trip-texts.ts";
 import type { enrollmentIdInput } from "#shared/flight-trips.ts";
+import { formatPhone } from "#shared/phone.ts";
 import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -203,6 +204,7 @@ export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer
   const standing = enrollmentStanding(row.trip, row.enrollment);
   return {
     ...row,
+    enrollment: { ...row.enrollment, emergencyPhone: formatPhone(row.enrollment.emergencyPhone, scope.phoneRegion) ?? "" },
     standing,
     timeZone: scope.timeZone,
     closesAt: enrollmentClosesAt(row.trip.enrollmentDeadline, scope.timeZone),

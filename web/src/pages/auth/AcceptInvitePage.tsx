@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { acceptInvitationInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { acceptInvitationInput, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { acceptInviteIssues } from "#shared/phone-forms.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
@@ -85,13 +86,13 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     const base = zodResolver(acceptInvitationInput);
     return async (values, context, options) => {
       const result = await base(values, context, options);
-      const issues = acceptInviteRoleIssues(invitation.role, values);
+      const issues = acceptInviteIssues(invitation.role, values, invitation.phoneRegion);
       if (issues.length === 0) return result;
       const errors: FieldErrors<FormInput> = { ...result.errors };
       for (const { field, message } of issues) errors[field] ??= { type: "role", message };
       return { values: {}, errors };
     };
-  }, [invitation.role]);
+  }, [invitation.role, invitation.phoneRegion]);
 
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver,

@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { nextPaymentCents } from "#shared/flight-trip-texts.ts";
-import { type EnrollmentForm, enrollmentFormSchema } from "#shared/flight-trips.ts";
+import type { EnrollmentForm } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
+import { enrollmentFormFor } from "#shared/phone-forms.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { type ParentFlightTrip, useEnroll } from "../../../features/flight-trips/parent-hooks.ts";
+import { usePhoneRegion } from "../../../lib/session.ts";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none aria-[invalid=true]:border-red-500";
@@ -34,12 +36,15 @@ function dueNow(trip: ParentFlightTrip): string {
  */
 export default function EnrollDialog({ open, onOpenChange, trip }: { open: boolean; onOpenChange: (open: boolean) => void; trip: ParentFlightTrip }) {
   const choices = trip.children.filter((child) => child.canEnroll);
+  // The phone rule in the school's region, as the server applies it.
+  const region = usePhoneRegion();
+  const schema = useMemo(() => enrollmentFormFor(region), [region]);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<EnrollmentForm>({
-    resolver: zodResolver(enrollmentFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { childId: choices.length === 1 ? choices[0]!.childId : "", emergencyContact: "", emergencyPhone: "", medicalInfo: "", dietaryRestrictions: "" },
   });
   const { enroll, busy } = useEnroll(() => onOpenChange(false));
@@ -50,7 +55,7 @@ export default function EnrollDialog({ open, onOpenChange, trip }: { open: boole
         noValidate
         className="space-y-4"
         onSubmit={handleSubmit((values) => {
-          if (!busy) enroll({ tripId: trip.id, enrollment: enrollmentFormSchema.parse(values) });
+          if (!busy) enroll({ tripId: trip.id, enrollment: schema.parse(values) });
         })}
       >
         <div>

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { COUNTRY_OPTIONS } from "#shared/registration.ts";
+import { COUNTRY_OPTIONS } from "#shared/registration-constants.ts";
 import { createSchoolInput, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
