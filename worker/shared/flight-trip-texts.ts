@@ -49,6 +49,16 @@ export function enrollmentOpen(deadline: string, zone: string, now: Date): boole
   return now.getTime() < enrollmentClosesAt(deadline, zone).getTime();
 }
 
+/** Enroll Now's medical information: the child's allergies and special needs, labelled, or 2,000 characters of typing. */
+export const ENROLLMENT_MEDICAL_MAX = 2100;
+
+/** What Enroll Now's medical information starts with for a child: its allergies and special needs as the children page holds them. */
+export function medicalNotesOf(child: { allergyInfo: string | null; specialNeeds: string | null }): string {
+  return [child.allergyInfo ? `Allergies: ${child.allergyInfo}` : null, child.specialNeeds ? `Special needs: ${child.specialNeeds}` : null]
+    .filter((line): line is string => line !== null)
+    .join("\n");
+}
+
 /** What a parent owes next: the deposit first (when the trip has one), then the balance; or the full cost. */
 export function nextPaymentCents(trip: { costPerStudentCents: number; depositCents: number | null }, amountPaidCents: number): number {
   if (amountPaidCents === 0 && trip.depositCents !== null) return trip.depositCents;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
+import { ENROLLMENT_MEDICAL_MAX, FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
 import { hasStep } from "./invoices.ts";
 import { sendNotificationInput } from "./notifications.ts";
 import { isCalendarDate, WALL_TIME } from "./school-time.ts";
@@ -75,7 +75,7 @@ export const enrollmentFormSchema = z
     childId: z.string(M.child).min(1, M.child).max(64, M.child),
     emergencyContact: required(M.emergencyContact, 200),
     emergencyPhone: required(M.emergencyPhone, 40),
-    medicalInfo: optional(1000),
+    medicalInfo: optional(ENROLLMENT_MEDICAL_MAX),
     dietaryRestrictions: optional(1000),
     acceptTerms: z.literal(true, M.terms),
   })

@@ -1,3 +1,4 @@
+import { profileRoleIssues, updateProfileInput } from "./account.ts";
 import { enrollmentFormSchema, FLIGHT_TRIP_MESSAGES } from "./flight-trips.ts";
 import { type AcceptInviteInput, acceptInviteRoleIssues } from "./invitations.ts";
 import { phoneField } from "./phone.ts";
@@ -26,4 +27,11 @@ export function acceptInviteIssues(role: "school_admin" | "parent", input: Pick<
     if (!parsed.success) issues.push({ field, message: parsed.error.issues[0]?.message ?? "" });
   }
   return issues;
+}
+
+/** My Account's Edit Profile: the phones by the rule, a parent's emergency contact and phone required (sign-up's rules). */
+export function profileFormFor(role: "school_admin" | "parent", region: string | null) {
+  return updateProfileInput.extend({ phone: phoneField(region), emergencyPhone: phoneField(region).optional() }).superRefine((value, ctx) => {
+    for (const issue of profileRoleIssues(role, value)) ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
+  });
 }

@@ -1,6 +1,9 @@
 // No phone library and no zod here: the session reads a school's region with this alone.
 import { ZONE_REGIONS } from "./zone-regions.generated.ts";
 
+/** The longest phone number a field takes, as typed (spaces and punctuation included). */
+export const PHONE_MAX_LENGTH = 40;
+
 /**
  * The default region of a school's phone numbers (ISO 3166 alpha-2, as libphonenumber takes it), so
  * a number typed without "+" and a country code is read as the school's (ADR 0039): the school's

@@ -1,7 +1,9 @@
 import { type CountryCode, isSupportedCountry, type PhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 
-export { phoneRegion } from "./phone-region.ts";
+import { PHONE_MAX_LENGTH } from "./phone-region.ts";
+
+export { PHONE_MAX_LENGTH, phoneRegion } from "./phone-region.ts";
 
 /**
  * The one phone rule (ADR 0039), for every phone field, in the form and on the server: a number
@@ -9,8 +11,6 @@ export { phoneRegion } from "./phone-region.ts";
  * starts with + and a country code. Stored in E.164 (`+13125550143`); shown formatted, in the
  * school's national format when it is the school's country (`(312) 555-0143`), else international.
  */
-
-export const PHONE_MAX_LENGTH = 40;
 
 export const PHONE_MESSAGES = {
   invalid: "Enter a valid phone number with its area code, or + and the country code",

@@ -110,7 +110,8 @@ const parentListStatements = preparedPerShape((db) => {
       .limit(PARENT_TRIP_LIMIT)
       .prepare(),
     family: db
-      .select({ id: children.id, name: children.name })
+      // The health notes prefill Enroll Now's medical information (still editable per trip).
+      .select({ id: children.id, name: children.name, allergyInfo: children.allergyInfo, specialNeeds: children.specialNeeds })
       .from(children)
       .where(and(eq(children.parentId, P("parentId")), eq(children.schoolId, P("schoolId"))))
       .orderBy(asc(children.name))

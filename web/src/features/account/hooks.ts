@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { PROFILE_MESSAGES } from "#shared/account.ts";
 import { downloadText } from "../../lib/download.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
@@ -12,6 +13,25 @@ export function useMyProfile(role: AccountRole) {
   const trpc = useTRPC();
   const parent = useQuery(trpc.parent.account.profile.queryOptions(undefined, { enabled: role === "parent" }));
   const schoolAdmin = useQuery(trpc.schoolAdmin.account.profile.queryOptions(undefined, { enabled: role === "school_admin" }));
+  return role === "parent" ? parent : schoolAdmin;
+}
+
+/**
+ * Edit Profile: saves the person's own contact details; the profile (and Enroll Now's prefill) read
+ * the saved values. `onSaved` closes the dialog; a refusal stays in the dialog as `error`.
+ */
+export function useUpdateProfile(role: AccountRole, onSaved: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const callbacks = {
+    onSuccess: async () => {
+      onSaved();
+      notify("success", PROFILE_MESSAGES.updated.title, PROFILE_MESSAGES.updated.description);
+      await queryClient.invalidateQueries(role === "parent" ? trpc.parent.account.profile.pathFilter() : trpc.schoolAdmin.account.profile.pathFilter());
+    },
+  };
+  const parent = useMutation(trpc.parent.account.updateProfile.mutationOptions(callbacks));
+  const schoolAdmin = useMutation(trpc.schoolAdmin.account.updateProfile.mutationOptions(callbacks));
   return role === "parent" ? parent : schoolAdmin;
 }
 
