@@ -11,6 +11,3 @@ export const DASHBOARD_PENDING_APPROVALS = 3;
 
 export const SCHOOL_STATUS_FILTERS = ["all", "active", "trialing", "pending", "past_due", "cancelled", "inactive"] as const;
 export const ADMIN_FILTERS = ["all", "has_admins", "missing_admins"] as const;
-export const INVITE_STATUS_FILTERS = ["all", "pending", "accepted", "expired", "revoked"] as const;
-export const INVITE_ROLE_FILTERS = ["all", "school_admin", "parent"] as const;
-export const AUDIT_ROLE_FILTERS = ["all", "super_admin", "school_admin", "parent", "system"] as const;

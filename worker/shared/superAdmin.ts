@@ -5,20 +5,12 @@ import { isCalendarDate } from "./school-time.ts";
 import { searchField } from "./search.ts";
 import { timeZoneField } from "./time-zone-field.ts";
 
-// Pages that only need the lists and sizes import superAdmin-constants.ts: this module loads zod and the phone rule.
-export {
-  ADMIN_FILTERS,
-  AUDIT_PAGE_SIZE,
-  AUDIT_ROLE_FILTERS,
-  EMAIL_LOG_LIMIT,
-  INVITE_ROLE_FILTERS,
-  INVITE_STATUS_FILTERS,
-  INVITES_PAGE_SIZE,
-  SCHOOL_STATUS_FILTERS,
-  SCHOOLS_PAGE_SIZE,
-} from "./superAdmin-constants.ts";
+// Pages that only need the lists and sizes import superAdmin-constants.ts or superAdmin-filters.ts: this module loads zod and the phone rule.
+export { ADMIN_FILTERS, AUDIT_PAGE_SIZE, EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE, SCHOOL_STATUS_FILTERS, SCHOOLS_PAGE_SIZE } from "./superAdmin-constants.ts";
+export { AUDIT_ROLE_FILTERS, INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "./superAdmin-filters.ts";
 
-import { ADMIN_FILTERS, AUDIT_ROLE_FILTERS, INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS, SCHOOL_STATUS_FILTERS } from "./superAdmin-constants.ts";
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "./superAdmin-constants.ts";
+import { AUDIT_ROLE_FILTERS, INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "./superAdmin-filters.ts";
 
 export const listSchoolsInput = z
   .object({

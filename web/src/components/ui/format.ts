@@ -7,41 +7,25 @@
  */
 
 const LOCALE = "en-US";
-const STYLES = {
-  date: { dateStyle: "medium" },
-  dateTime: { dateStyle: "medium", timeStyle: "short" },
-  time: { timeStyle: "short" },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per style and zone (they are costly to make). */
-function formatter(style: keyof typeof STYLES, zone: string | null): Intl.DateTimeFormat {
-  const key = `${style} ${zone ?? ""}`;
+/** `value` in `zone` (null: the reader's), in a style; one formatter per style and zone (they are costly to make). */
+function format(value: Date, zone: string | null, dateStyle?: "medium", timeStyle?: "short"): string {
+  const key = `${dateStyle}${timeStyle}${zone}`;
   let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(LOCALE, zone ? { ...STYLES[style], timeZone: zone } : STYLES[style]);
-    formatters.set(key, cached);
-  }
-  return cached;
+  if (!cached) formatters.set(key, (cached = new Intl.DateTimeFormat(LOCALE, { dateStyle, timeStyle, timeZone: zone ?? undefined })));
+  return cached.format(value);
 }
 
-export function formatDate(value: Date, zone: string | null): string {
-  return formatter("date", zone).format(value);
-}
-
-export function formatDateTime(value: Date, zone: string | null): string {
-  return formatter("dateTime", zone).format(value);
-}
-
-export function formatTime(value: Date, zone: string | null): string {
-  return formatter("time", zone).format(value);
-}
+export const formatDate = (value: Date, zone: string | null) => format(value, zone, "medium");
+export const formatDateTime = (value: Date, zone: string | null) => format(value, zone, "medium", "short");
+export const formatTime = (value: Date, zone: string | null) => format(value, zone, undefined, "short");
 
 /** A calendar day stored as `YYYY-MM-DD`, shown without a time-zone shift. */
 export function formatIsoDay(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
-  return formatter("date", null).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), null);
 }
 
 /** The name of a role as people read it; no role means an action of the system. */
