@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { area, createFlightTrip } from "./flight-trip-steps.ts";
 import { DEMO, fillLogin, inviteParent, signIn } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -90,26 +91,10 @@ test("issue 25: a parent edits phone, address and emergency contact by sign-up's
 
   // Enroll Now starts from the account's emergency contact and the child's allergies, still editable.
   const title = `Aquarium ${unique()}`;
-  await page.goto("/");
   await page.setViewportSize({ width: 1280, height: 900 });
-  const adminContext = await page.context().browser()!.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, "school_admin");
-  await admin.goto("/school-admin/flight-trips");
-  await admin.getByRole("button", { name: "Create Trip" }).first().click();
-  const create = admin.getByRole("dialog", { name: "Create Flight Trip" });
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  await create.getByLabel("Trip Title").fill(title);
-  await create.getByLabel("Departure Airport").fill("ORD");
-  await create.getByLabel("Arrival Airport").fill("ATL");
-  await create.getByLabel("Departure Date").fill(day(40));
-  await create.getByLabel("Return Date").fill(day(41));
-  await create.getByLabel("Airline").fill("Delta");
-  await create.getByLabel("Cost per Student ($)").fill("0");
-  await create.getByLabel("Enrolment Deadline").fill(day(20));
-  await create.getByRole("button", { name: "Create Trip" }).click();
-  await expect(admin.getByRole("article", { name: title })).toBeVisible();
-  await adminContext.close();
+  const admin = await area(page.context().browser()!, "school_admin", { width: 1280, height: 900 });
+  await createFlightTrip(admin, { title, cost: "0" });
+  await admin.context().close();
 
   await page.goto("/parent/flight-trips");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: title }) });

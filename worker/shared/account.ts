@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { acceptInviteRoleIssues } from "./invitations.ts";
 import { PHONE_MAX_LENGTH } from "./phone-region.ts";
 

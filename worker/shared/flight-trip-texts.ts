@@ -142,7 +142,6 @@ export const FLIGHT_TRIP_MESSAGES = {
   deadlinePast: "The enrolment deadline cannot be before today",
   returnAfterDeparture: "Return must be after departure",
   capacity: `Capacity must be a whole number from 1 to ${FLIGHT_TRIP_LIMITS.maxCapacity}`,
-  tooLong: "This text is too long",
   child: "Please select a child",
   emergencyContact: "Emergency contact is required",
   emergencyPhone: "Emergency contact phone is required",

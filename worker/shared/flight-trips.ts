@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText as optional, text } from "./fields.ts";
 import { ENROLLMENT_MEDICAL_MAX, FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
 import { hasStep } from "./invoices.ts";
 import { sendNotificationInput } from "./notifications.ts";
@@ -6,15 +7,8 @@ import { isCalendarDate, WALL_TIME } from "./school-time.ts";
 
 export * from "./flight-trip-texts.ts";
 
-const required = (message: string, max: number) => z.string(message).trim().min(1, message).max(max, M.tooLong);
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, M.tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
-const date = (message: string) => z.string(message).max(10).refine(isCalendarDate, message);
+const required = (message: string, max: number) => text(max, message);
+const date = (message: string) => z.string(message).max(10, message).refine(isCalendarDate, message);
 const time = z.string(M.time).regex(WALL_TIME, M.time);
 const dollars = (message: string) =>
   z

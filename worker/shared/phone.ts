@@ -1,5 +1,6 @@
 import { type CountryCode, isSupportedCountry, type PhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import "./fields.ts";
 
 import { PHONE_MAX_LENGTH } from "./phone-region.ts";
 

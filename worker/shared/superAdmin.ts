@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { PHONE_MAX_LENGTH, phoneRegion, refinePhone } from "./phone.ts";
 import { COUNTRY_OPTIONS } from "./registration-constants.ts";
 import { isCalendarDate } from "./school-time.ts";

@@ -16,6 +16,7 @@ import { Loading } from "../../components/ui/states.tsx";
 import { useAcceptInvitation, useInvitation } from "../../features/auth/hooks.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage, isAppError } from "../../lib/errors.ts";
+import { maxLengthOf } from "../../lib/limits.ts";
 
 type Invitation = RouterOutputs["auth"]["invitation"];
 type InviteRole = Invitation["role"];
@@ -133,7 +134,11 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
   }, [home, navigate]);
 
   /** A text field's registration and its message. */
-  const field = (name: Exclude<keyof FormInput, "token" | "password" | "confirmPassword">) => ({ error: errors[name]?.message, ...register(name) });
+  const field = (name: Exclude<keyof FormInput, "token" | "password" | "confirmPassword">) => ({
+    error: errors[name]?.message,
+    maxLength: maxLengthOf(acceptInvitationInput.shape[name]),
+    ...register(name),
+  });
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);

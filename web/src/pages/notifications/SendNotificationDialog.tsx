@@ -10,6 +10,7 @@ import { useSendNotification } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from "../../features/notifications/labels.tsx";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { useRouteNames } from "../../features/trips/hooks.ts";
+import { maxLengthOf } from "../../lib/limits.ts";
 
 /** The form is flat; the audience becomes the contract's tagged value on submit. */
 const formSchema = sendNotificationInput
@@ -109,7 +110,14 @@ export default function SendNotificationDialog({ open, onOpenChange }: { open: b
         </fieldset>
         {kind === "route" ? (
           <>
-            <TextField label="Route" list={ids.routes} placeholder="e.g. North Loop" error={errors.routeName?.message} {...register("routeName")} />
+            <TextField
+              label="Route"
+              list={ids.routes}
+              placeholder="e.g. North Loop"
+              error={errors.routeName?.message}
+              maxLength={maxLengthOf(formSchema.shape.routeName)}
+              {...register("routeName")}
+            />
             <datalist id={ids.routes}>
               {routes.data?.routes.map((route) => (
                 <option key={route} value={route} />
