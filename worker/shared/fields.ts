@@ -14,9 +14,6 @@ export const FIELD_MESSAGES = {
   required: "This field is required",
   tooLong: (max: number) => `Use at most ${count(max)} characters`,
   tooShort: (min: number) => `Use at least ${count(min)} characters`,
-  /** "Enter a whole number of stops, 1 or more"; with a maximum, "… from 1 to 10". */
-  wholeNumber: (what: string, min: number, max?: number) =>
-    max === undefined ? `Enter a whole number of ${what}, ${count(min)} or more` : `Enter a whole number of ${what} from ${count(min)} to ${count(max)}`,
   atMost: (what: string, max: number) => `Enter at most ${count(max)} ${what}`,
 } as const;
 
