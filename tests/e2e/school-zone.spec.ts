@@ -61,7 +61,7 @@ test("Terms accepted and the Parents page's Last login are in the school's zone,
   await dialog.getByLabel("Emergency Contact Phone").fill("(312) 555-0143");
   await dialog.getByLabel(/I agree to the trip's terms/).check();
   const enrolledFrom = Date.now();
-  await dialog.getByRole("button", { name: "Enroll & Pay Now" }).click();
+  await dialog.getByRole("button", { name: "Enroll Now" }).click();
   await expect(page.getByText("Your child is enrolled in this trip.")).toBeVisible();
   const enrolledTo = Date.now();
 

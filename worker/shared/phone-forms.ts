@@ -1,6 +1,8 @@
-import { profileRoleIssues, updateProfileInput } from "./account.ts";
+import { z } from "zod";
+import { EMERGENCY_CONTACT_MAX_LENGTH, updateProfileInput } from "./account.ts";
+import { text } from "./fields.ts";
 import { enrollmentFormSchema, FLIGHT_TRIP_MESSAGES } from "./flight-trips.ts";
-import { type AcceptInviteInput, acceptInviteRoleIssues } from "./invitations.ts";
+import { type AcceptInviteInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "./invitations.ts";
 import { phoneField } from "./phone.ts";
 
 /**
@@ -29,9 +31,15 @@ export function acceptInviteIssues(role: "school_admin" | "parent", input: Pick<
   return issues;
 }
 
-/** My Account's Edit Profile: the phones by the rule, a parent's emergency contact and phone required (sign-up's rules). */
+/**
+ * My Account's Edit Profile: the phones by the rule; a parent's emergency contact and phone required
+ * with sign-up's messages (field by field, so every problem shows at once); a school admin has none.
+ */
 export function profileFormFor(role: "school_admin" | "parent", region: string | null) {
-  return updateProfileInput.extend({ phone: phoneField(region), emergencyPhone: phoneField(region).optional() }).superRefine((value, ctx) => {
-    for (const issue of profileRoleIssues(role, value)) ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
+  const parent = role === "parent";
+  return updateProfileInput.extend({
+    phone: phoneField(region),
+    emergencyContact: (parent ? text(EMERGENCY_CONTACT_MAX_LENGTH, INVITATION_MESSAGES.emergencyContactRequired) : z.undefined()).optional(),
+    emergencyPhone: (parent ? phoneField(region, INVITATION_MESSAGES.emergencyPhoneRequired) : z.undefined()).optional(),
   });
 }
