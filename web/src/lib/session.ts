@@ -53,15 +53,3 @@ export function useSession() {
     loggingOut: logoutMutation.isPending,
   };
 }
-
-/** The signed-in user's school settings: its time zone (in which a school area shows every instant) and phone region. */
-function useSchool() {
-  const trpc = useTRPC();
-  return useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 })).data;
-}
-
-/** The school's zone for `formatDateTime(value, zone)`; null outside a school (the super admin: the reader's own zone). */
-export const useSchoolZone = (): string | null => useSchool()?.timeZone ?? null;
-
-/** The school's phone region (ISO 3166 alpha-2) for the forms' phone rule; null: numbers need + and a country code. */
-export const usePhoneRegion = (): string | null => useSchool()?.phoneRegion ?? null;

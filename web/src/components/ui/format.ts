@@ -1,31 +1,30 @@
 /**
  * The one date format of the app: `Nov 22, 2026` for dates, `Nov 22, 2026, 11:29 AM` for
- * date-times. Every page formats dates through this module, and every call says in which zone: a
- * school area's pages (school admin, parent) pass the school's (`useSchoolZone()`), so an instant
- * reads the same whoever looks at it from wherever; `null` is the reader's own zone (the super
- * admin's pages, which span schools).
+ * date-times (the reader's time zone). Every page formats dates through this module.
  */
 
 const LOCALE = "en-US";
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short" });
 
-/** `value` in `zone` (null: the reader's), in a style; one formatter per style and zone (they are costly to make). */
-function format(value: Date, zone: string | null, dateStyle?: "medium", timeStyle?: "short"): string {
-  const key = `${dateStyle}${timeStyle}${zone}`;
-  let cached = formatters.get(key);
-  if (!cached) formatters.set(key, (cached = new Intl.DateTimeFormat(LOCALE, { dateStyle, timeStyle, timeZone: zone ?? undefined })));
-  return cached.format(value);
+export function formatDate(value: Date): string {
+  return dateFormat.format(value);
 }
 
-export const formatDate = (value: Date, zone: string | null) => format(value, zone, "medium");
-export const formatDateTime = (value: Date, zone: string | null) => format(value, zone, "medium", "short");
-export const formatTime = (value: Date, zone: string | null) => format(value, zone, undefined, "short");
+export function formatDateTime(value: Date): string {
+  return dateTimeFormat.format(value);
+}
+
+export function formatTime(value: Date): string {
+  return timeFormat.format(value);
+}
 
 /** A calendar day stored as `YYYY-MM-DD`, shown without a time-zone shift. */
 export function formatIsoDay(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
-  return formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), null);
+  return dateFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 /** The name of a role as people read it; no role means an action of the system. */

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../components/ui/email-address.tsx";
-import { formatDate } from "../../components/ui/format.ts";
-import { useSchoolZone } from "../../lib/session.ts";
+import { formatDateIn } from "../../components/ui/format-zoned.ts";
+import { useSchoolZone } from "../../lib/school-zone.ts";
 
 /** What every invitation row carries, whoever lists it (super admin or school admin). */
 export type InvitationLike = {
@@ -128,7 +128,7 @@ function InvitationStatusBadge({ invite }: { invite: InvitationLike }) {
       return (
         <span className="flex flex-col items-start gap-1">
           <Badge tone="green">Accepted</Badge>
-          {invite.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDate(invite.acceptedAt, zone)}</span> : null}
+          {invite.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDateIn(invite.acceptedAt, zone)}</span> : null}
         </span>
       );
     case "revoked":
@@ -154,7 +154,7 @@ function InvitationExpiry({ invite }: { invite: InvitationLike }) {
   return (
     <>
       {settled ? null : <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>{expired ? "Expired" : "Active"}</span>}
-      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDate(invite.expiresAt, zone)}</span>
+      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDateIn(invite.expiresAt, zone)}</span>
     </>
   );
 }

@@ -4,11 +4,12 @@ import { Link, useNavigate } from "react-router";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
-import { formatDateTime } from "../../components/ui/format.ts";
+import { formatDateTimeIn } from "../../components/ui/format-zoned.ts";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { useDeleteMyAccount, useDownloadMyData, useMyProfile } from "../../features/account/hooks.ts";
 import { errorMessage } from "../../lib/errors.ts";
-import { useSchoolZone, useSession } from "../../lib/session.ts";
+import { useSchoolZone } from "../../lib/school-zone.ts";
+import { useSession } from "../../lib/session.ts";
 import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
 
 const EditProfileDialog = lazyDialog(async () => (await import("./EditProfileDialog.tsx")).default);
@@ -79,7 +80,7 @@ export default function AccountPage() {
           ) : null}
           <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Last sign-in</dt>
           <dd className="text-ink">
-            {lastLogin ? formatDateTime(lastLogin, zone) : "Never"}
+            {lastLogin ? formatDateTimeIn(lastLogin, zone) : "Never"}
             {zone ? <span className="block text-xs text-slate-500">School time ({zone.replaceAll("_", " ")})</span> : null}
           </dd>
           <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Role</dt>

@@ -8,7 +8,7 @@ import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { FormAlert, TextField } from "../../components/ui/form.tsx";
 import { type AccountRole, useUpdateProfile } from "../../features/account/hooks.ts";
 import { errorMessage } from "../../lib/errors.ts";
-import { usePhoneRegion } from "../../lib/session.ts";
+import { usePhoneRegion } from "../../lib/school-zone.ts";
 
 export type ProfileValues = { phone: string | null; address: string | null; emergencyContact: string | null; emergencyPhone: string | null };
 

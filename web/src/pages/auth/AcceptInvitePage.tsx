@@ -167,7 +167,7 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     );
   }
 
-  const expires = formatDateTime(invitation.expiresAt, null);
+  const expires = formatDateTime(invitation.expiresAt);
 
   return (
     <AuthCard icon={MailOpen} title="Set Up Your Account" subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`} wide>

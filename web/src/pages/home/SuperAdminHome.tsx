@@ -71,7 +71,7 @@ export default function SuperAdminHome() {
                   <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                     <span className="text-slate-800">{entry.description}</span>
                     <span className="text-slate-500">
-                      {entry.userEmail ?? (entry.userRole ? entry.userRole.replace("_", " ") : "System")} · {formatDateTime(entry.createdAt, null)}
+                      {entry.userEmail ?? (entry.userRole ? entry.userRole.replace("_", " ") : "System")} · {formatDateTime(entry.createdAt)}
                     </span>
                   </li>
                 ))}

@@ -10,7 +10,7 @@ import { TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { useMyProfile } from "../../../features/account/hooks.ts";
 import { type ParentFamilyChild, type ParentFlightTrip, useEnroll } from "../../../features/flight-trips/parent-hooks.ts";
-import { usePhoneRegion } from "../../../lib/session.ts";
+import { usePhoneRegion } from "../../../lib/school-zone.ts";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none aria-[invalid=true]:border-red-500";

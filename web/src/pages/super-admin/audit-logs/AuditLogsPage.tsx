@@ -144,7 +144,7 @@ export default function AuditLogsPage() {
 const COLUMNS: Column<AuditRow>[] = [
   { header: "Who", width: "w-[20%]", cell: (row) => <Who row={row} /> },
   { header: "What", width: "w-[32%]", cell: (row) => <What row={row} /> },
-  { header: "When", width: "w-[15%]", cell: (row) => formatDateTime(row.createdAt, null) },
+  { header: "When", width: "w-[15%]", cell: (row) => formatDateTime(row.createdAt) },
   { header: "School", width: "w-[15%]", cell: (row) => <School row={row} /> },
   { header: "User agent", width: "w-[18%]", cell: (row) => <UserAgent value={row.userAgent} /> },
 ];
@@ -156,7 +156,7 @@ function AuditCard({ row }: { row: AuditRow }) {
         <div className="min-w-0">
           <Who row={row} />
         </div>
-        <span className="text-sm whitespace-nowrap text-slate-600">{formatDateTime(row.createdAt, null)}</span>
+        <span className="text-sm whitespace-nowrap text-slate-600">{formatDateTime(row.createdAt)}</span>
       </div>
       <div className="mt-2">
         <What row={row} />

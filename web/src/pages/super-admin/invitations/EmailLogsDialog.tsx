@@ -35,7 +35,7 @@ const INVITE_STATUS_LABELS: Record<string, string> = {
 };
 
 function when(value: Date | null | undefined): ReactNode {
-  return value ? <span className="whitespace-nowrap">{formatDateTime(value, null)}</span> : <Dash />;
+  return value ? <span className="whitespace-nowrap">{formatDateTime(value)}</span> : <Dash />;
 }
 
 /** The same instant on two lines (date, then time), for the narrow table columns. */
@@ -43,8 +43,8 @@ function whenStacked(value: Date | null | undefined): ReactNode {
   if (!value) return <Dash />;
   return (
     <time dateTime={value.toISOString()}>
-      <span className="block whitespace-nowrap">{formatDate(value, null)}</span>
-      <span className="block text-xs whitespace-nowrap text-slate-500">{formatTime(value, null)}</span>
+      <span className="block whitespace-nowrap">{formatDate(value)}</span>
+      <span className="block text-xs whitespace-nowrap text-slate-500">{formatTime(value)}</span>
     </time>
   );
 }

@@ -182,7 +182,7 @@ function RoleAndSchool({ invite }: { invite: Invite }) {
 function SentAt({ invite }: { invite: Invite }) {
   return (
     <>
-      <span className="block whitespace-nowrap text-slate-800">{formatDateTime(invite.createdAt, null)}</span>
+      <span className="block whitespace-nowrap text-slate-800">{formatDateTime(invite.createdAt)}</span>
       <span className="block text-sm text-slate-600 wrap-anywhere">by {invite.inviterName ?? "Unknown"}</span>
     </>
   );

@@ -132,7 +132,7 @@ export default function PendingSchoolsPage() {
                 </div>
                 <div>
                   <dt className="text-slate-500">Submitted</dt>
-                  <dd className="text-slate-800">{formatDate(row.createdAt, null)}</dd>
+                  <dd className="text-slate-800">{formatDate(row.createdAt)}</dd>
                 </div>
               </dl>
               <div className="mt-4 flex flex-wrap gap-2 sm:justify-end">{actions(row)}</div>
@@ -187,7 +187,7 @@ export default function PendingSchoolsPage() {
                 { label: "Plan", value: planName(viewing.plan) },
                 { label: "Status", value: <VerificationBadge status={viewing.verificationStatus} /> },
                 { label: "Payment", value: <PaymentBadge status={viewing.paymentStatus} /> },
-                { label: "Submitted", value: formatDateTime(viewing.createdAt, null) },
+                { label: "Submitted", value: formatDateTime(viewing.createdAt) },
               ]}
             />
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

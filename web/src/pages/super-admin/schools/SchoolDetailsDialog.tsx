@@ -68,7 +68,7 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
             <NotProvided />
           )}
         </Item>
-        <Item label="Created">{formatDate(school.createdAt, null)}</Item>
+        <Item label="Created">{formatDate(school.createdAt)}</Item>
         <Item label="Status">
           <SchoolStatusBadge badge={school.badge} />
         </Item>
@@ -91,7 +91,7 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
                   <p className="font-medium text-ink">{admin.name}</p>
                   <EmailAddress className="block text-slate-600" email={admin.email} />
                   <p className="text-slate-600">{admin.position || "Administrator"}</p>
-                  <p className="text-slate-500">Last login: {admin.lastLogin ? formatDateTime(admin.lastLogin, null) : "Never"}</p>
+                  <p className="text-slate-500">Last login: {admin.lastLogin ? formatDateTime(admin.lastLogin) : "Never"}</p>
                 </div>
                 {admin.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>}
               </li>

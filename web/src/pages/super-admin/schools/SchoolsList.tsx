@@ -42,7 +42,7 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
       className: "font-mono whitespace-nowrap",
       cell: (school) => <span title={school.id}>{shortId(school.id)}</span>,
     },
-    { header: "Created Date", headerClassName: "whitespace-nowrap", className: "whitespace-nowrap", cell: (school) => formatDate(school.createdAt, null) },
+    { header: "Created Date", headerClassName: "whitespace-nowrap", className: "whitespace-nowrap", cell: (school) => formatDate(school.createdAt) },
     { header: "Admins", cell: (school) => school.adminCount },
     { header: "Parents", cell: (school) => school.parentCount },
     { header: "Status", cell: (school) => <SchoolStatusBadge badge={school.badge} /> },
@@ -86,7 +86,7 @@ function SchoolCard({ school, actions }: { school: SchoolRow; actions: RowAction
       <CardFields
         items={[
           { label: "School ID", value: shortId(school.id), className: "font-mono" },
-          { label: "Created Date", value: formatDate(school.createdAt, null) },
+          { label: "Created Date", value: formatDate(school.createdAt) },
           { label: "Admins", value: school.adminCount },
           { label: "Parents", value: school.parentCount },
         ]}

@@ -51,7 +51,7 @@ export default function SecurityPage() {
       <div className="space-y-4">
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <Badge tone="green">On</Badge>
-          {status.data.enabledAt ? <span>since {formatDateTime(status.data.enabledAt, null)}</span> : null}
+          {status.data.enabledAt ? <span>since {formatDateTime(status.data.enabledAt)}</span> : null}
         </p>
         <p className="text-sm text-slate-700">{status.data.recoveryCodesLeft} of 10 recovery codes left.</p>
         <div className="flex flex-wrap gap-3">
