@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Issue 25 item 8: every time a school area shows is in the school's zone. Its screens format
- * instants with `components/ui/format-zoned.ts` and the school's zone (`useSchoolZone()`), never with
+ * instants with `lib/school-zone.ts` and the school's zone (`useSchoolZone()`), never with
  * `format.ts`'s `formatDate` / `formatDateTime` / `formatTime`, which use the reader's zone (the super
  * admin's pages, which span schools). `formatIsoDay` is a calendar day: no zone, allowed.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./fields.ts";
 import { acceptInviteRoleIssues } from "./invitations.ts";
-import { PHONE_MAX_LENGTH } from "./phone-region.ts";
+import { PHONE_MAX_LENGTH } from "./phone.ts";
 
 /**
  * My Account's Edit Profile: phone and address, and for a parent the emergency contact and its
@@ -23,8 +23,6 @@ export const updateProfileInput = z
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 export const PROFILE_MESSAGES = {
-  updated: { title: "Profile Updated", description: "Your contact details were saved." },
-  updateFailed: { title: "Update Failed", description: "Failed to save your profile. Please try again." },
   parentsOnly: "Only parents have an emergency contact on their account.",
 } as const;
 

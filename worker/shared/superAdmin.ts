@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./fields.ts";
 import { PHONE_MAX_LENGTH, phoneRegion, refinePhone } from "./phone.ts";
-import { COUNTRY_OPTIONS } from "./registration-constants.ts";
+import { COUNTRY_OPTIONS } from "./registration.ts";
 import { isCalendarDate } from "./school-time.ts";
 import { searchField } from "./search.ts";
 import { timeZoneField } from "./time-zone-field.ts";

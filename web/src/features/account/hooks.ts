@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { PROFILE_MESSAGES } from "#shared/account.ts";
 import { downloadText } from "../../lib/download.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
@@ -16,6 +15,9 @@ export function useMyProfile(role: AccountRole) {
   return role === "parent" ? parent : schoolAdmin;
 }
 
+/** Edit Profile's toast (the app's own: the spec has no account page). */
+const PROFILE_UPDATED = { title: "Profile Updated", description: "Your contact details were saved." } as const;
+
 /**
  * Edit Profile: saves the person's own contact details; the profile (and Enroll Now's prefill) read
  * the saved values. `onSaved` closes the dialog; a refusal stays in the dialog as `error`.
@@ -26,7 +28,7 @@ export function useUpdateProfile(role: AccountRole, onSaved: () => void) {
   const callbacks = {
     onSuccess: async () => {
       onSaved();
-      notify("success", PROFILE_MESSAGES.updated.title, PROFILE_MESSAGES.updated.description);
+      notify("success", PROFILE_UPDATED.title, PROFILE_UPDATED.description);
       await queryClient.invalidateQueries(role === "parent" ? trpc.parent.account.profile.pathFilter() : trpc.schoolAdmin.account.profile.pathFilter());
     },
   };

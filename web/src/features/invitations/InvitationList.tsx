@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../components/ui/email-address.tsx";
-import { formatDateIn } from "../../components/ui/format-zoned.ts";
-import { useSchoolZone } from "../../lib/school-zone.ts";
+import { formatDateIn, useSchoolZone } from "../../lib/school-zone.ts";
 
 /** What every invitation row carries, whoever lists it (super admin or school admin). */
 export type InvitationLike = {

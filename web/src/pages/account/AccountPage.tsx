@@ -4,11 +4,10 @@ import { Link, useNavigate } from "react-router";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
-import { formatDateTimeIn } from "../../components/ui/format-zoned.ts";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { useDeleteMyAccount, useDownloadMyData, useMyProfile } from "../../features/account/hooks.ts";
 import { errorMessage } from "../../lib/errors.ts";
-import { useSchoolZone } from "../../lib/school-zone.ts";
+import { formatDateTimeIn, useSchoolZone } from "../../lib/school-zone.ts";
 import { useSession } from "../../lib/session.ts";
 import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
 

@@ -10,13 +10,12 @@ import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
-import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { Button, FormAlert, maxLengthOf, TextField } from "../../components/ui/form.tsx";
 import { formatDateTime } from "../../components/ui/format.ts";
 import { Loading } from "../../components/ui/states.tsx";
 import { useAcceptInvitation, useInvitation } from "../../features/auth/hooks.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage, isAppError } from "../../lib/errors.ts";
-import { maxLengthOf } from "../../lib/limits.ts";
 
 type Invitation = RouterOutputs["auth"]["invitation"];
 type InviteRole = Invitation["role"];

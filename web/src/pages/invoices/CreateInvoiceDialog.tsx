@@ -6,10 +6,9 @@ import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates, hasSte
 import { formatCents } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { TextField } from "../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../components/ui/form.tsx";
 import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
-import { maxLengthOf } from "../../lib/limits.ts";
 import { newRequestKey } from "../../lib/request-key.ts";
 
 /**

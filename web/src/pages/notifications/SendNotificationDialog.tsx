@@ -5,12 +5,11 @@ import { z } from "zod";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "#shared/enums.ts";
 import { NOTIFICATION_MESSAGES, type NotificationAudience, sendNotificationInput } from "#shared/notifications.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { TextField } from "../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../components/ui/form.tsx";
 import { useSendNotification } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from "../../features/notifications/labels.tsx";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { useRouteNames } from "../../features/trips/hooks.ts";
-import { maxLengthOf } from "../../lib/limits.ts";
 
 /** The form is flat; the audience becomes the contract's tagged value on submit. */
 const formSchema = sendNotificationInput

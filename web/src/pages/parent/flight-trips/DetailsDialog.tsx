@@ -2,10 +2,9 @@ import { formatCents } from "#shared/money.ts";
 import { DetailList } from "../../../components/ui/detail-list.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
-import { formatDateIn, formatDateTimeIn } from "../../../components/ui/format-zoned.ts";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useEnrollmentDetails } from "../../../features/flight-trips/parent-hooks.ts";
-import { useSchoolZone } from "../../../lib/school-zone.ts";
+import { formatDateIn, formatDateTimeIn, useSchoolZone } from "../../../lib/school-zone.ts";
 import { EnrollmentBadge, MoneyBadge, showsMoney, TripStatusBadge, tripMoment } from "./labels.tsx";
 
 /** View Details: the trip and this parent's enrolment (the form as sent, the terms, the payments). */

@@ -3,9 +3,8 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createParentInvitationInput } from "#shared/invitations.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { useInviteParent } from "../../../features/invitations/hooks.ts";
-import { maxLengthOf } from "../../../lib/limits.ts";
 
 type InviteInput = z.input<typeof createParentInvitationInput>;
 type InviteOutput = z.output<typeof createParentInvitationInput>;

@@ -6,13 +6,12 @@ import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatTotal } from "../../../components/ui/format.ts";
-import { formatDateTimeIn } from "../../../components/ui/format-zoned.ts";
 import { PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { useSchoolZone } from "../../../lib/school-zone.ts";
+import { formatDateTimeIn, useSchoolZone } from "../../../lib/school-zone.ts";
 
 type ParentRow = RouterOutputs["schoolAdmin"]["parents"]["list"]["rows"][number];
 

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { FilterSelect } from "../../../components/ui/filters.tsx";
-import { formatDateIn } from "../../../components/ui/format-zoned.ts";
 import { PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
@@ -10,7 +9,7 @@ import { useParentInvitationActions, useParentInvitations } from "../../../featu
 import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { useSchoolZone } from "../../../lib/school-zone.ts";
+import { formatDateIn, useSchoolZone } from "../../../lib/school-zone.ts";
 
 type InvitationRow = RouterOutputs["schoolAdmin"]["invitations"]["list"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];

@@ -6,10 +6,9 @@ import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
 import { isCalendarDate, localDate, localTime, weekday } from "#shared/school-time.ts";
 import { createTripInput, TRIP_DEFAULTS, tripFormSchema } from "#shared/trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
 import { ROUTE_TYPE_LABELS, TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
-import { maxLengthOf } from "../../../lib/limits.ts";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 

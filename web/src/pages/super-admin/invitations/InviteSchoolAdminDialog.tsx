@@ -5,9 +5,8 @@ import type { z } from "zod";
 import { createSchoolAdminInvitationInput } from "#shared/invitations.ts";
 import { SEARCH_MAX_LENGTH } from "#shared/search.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { useInvitableSchools, useInviteSchoolAdmin } from "../../../features/invitations/hooks.ts";
-import { maxLengthOf } from "../../../lib/limits.ts";
 
 type Values = z.infer<typeof createSchoolAdminInvitationInput>;
 

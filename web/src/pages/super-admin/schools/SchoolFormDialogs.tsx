@@ -2,13 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { COUNTRY_OPTIONS } from "#shared/registration-constants.ts";
+import { COUNTRY_OPTIONS } from "#shared/registration.ts";
 import { createSchoolInput, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../features/schools/hooks.ts";
-import { maxLengthOf } from "../../../lib/limits.ts";
 import { browserTimeZone, timeZoneSelectOptions } from "../../../lib/time-zone.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 
