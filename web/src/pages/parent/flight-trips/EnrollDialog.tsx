@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useMemo } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { ENROLLMENT_MEDICAL_MAX, medicalNotesOf, nextPaymentCents } from "#shared/flight-trip-texts.ts";
 import type { EnrollmentForm } from "#shared/flight-trips.ts";
@@ -7,7 +7,6 @@ import { formatCents } from "#shared/money.ts";
 import { enrollmentFormFor } from "#shared/phone-forms.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
-import { Loading } from "../../../components/ui/states.tsx";
 import { useMyProfile } from "../../../features/account/hooks.ts";
 import { type ParentFamilyChild, type ParentFlightTrip, useEnroll } from "../../../features/flight-trips/parent-hooks.ts";
 import { usePhoneRegion } from "../../../lib/school-zone.ts";
@@ -41,30 +40,14 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; trip: Paren
  * field stays editable for this trip.
  */
 export default function EnrollDialog({ open, onOpenChange, trip, family }: Props) {
-  const profile = useMyProfile("parent");
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`Enroll in ${trip.title}`} description={dueNow(trip)}>
-      {profile.isPending ? (
-        <Loading label="Loading your details…" />
-      ) : (
-        // Without the profile (a failed load) the form simply starts empty.
-        <EnrollForm trip={trip} family={family} contact={profile.data ?? null} onClose={() => onOpenChange(false)} />
-      )}
+      <EnrollForm trip={trip} family={family} onClose={() => onOpenChange(false)} />
     </Dialog>
   );
 }
 
-function EnrollForm({
-  trip,
-  family,
-  contact,
-  onClose,
-}: {
-  trip: ParentFlightTrip;
-  family: readonly ParentFamilyChild[];
-  contact: { emergencyContact: string | null; emergencyPhone: string | null } | null;
-  onClose: () => void;
-}) {
+function EnrollForm({ trip, family, onClose }: { trip: ParentFlightTrip; family: readonly ParentFamilyChild[]; onClose: () => void }) {
   const choices = trip.children.filter((child) => child.canEnroll);
   // The phone rule in the school's region, as the server applies it.
   const region = usePhoneRegion();
@@ -78,18 +61,21 @@ function EnrollForm({
     register,
     handleSubmit,
     setValue,
+    getValues,
     getFieldState,
     formState: { errors },
   } = useForm<EnrollmentForm>({
     resolver: zodResolver(schema),
-    defaultValues: {
-      childId: firstChild,
-      emergencyContact: contact?.emergencyContact ?? "",
-      emergencyPhone: contact?.emergencyPhone ?? "",
-      medicalInfo: notesOf(firstChild),
-      dietaryRestrictions: "",
-    },
+    defaultValues: { childId: firstChild, emergencyContact: "", emergencyPhone: "", medicalInfo: notesOf(firstChild), dietaryRestrictions: "" },
   });
+  // The account's emergency contact fills in the fields the parent has not typed in yet (the form shows at once).
+  const contact = useMyProfile("parent").data;
+  useEffect(() => {
+    if (!contact) return;
+    for (const field of ["emergencyContact", "emergencyPhone"] as const) {
+      if (!getFieldState(field).isDirty && !getValues(field)) setValue(field, contact[field] ?? "");
+    }
+  }, [contact, getFieldState, getValues, setValue]);
   const childField = register("childId", {
     // Choosing another child brings its notes, unless the parent has written their own for this trip.
     onChange: (event: { target: { value: string } }) => {
