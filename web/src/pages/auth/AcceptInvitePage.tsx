@@ -5,7 +5,6 @@ import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { acceptInvitationInput, INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { acceptInviteIssues } from "#shared/phone-forms.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
@@ -86,6 +85,8 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     const base = zodResolver(acceptInvitationInput);
     return async (values, context, options) => {
       const result = await base(values, context, options);
+      // The phone rule (and its library) loads on the first check, not with the page.
+      const { acceptInviteIssues } = await import("#shared/phone-forms.ts");
       const issues = acceptInviteIssues(invitation.role, values, invitation.phoneRegion);
       if (issues.length === 0) return result;
       const errors: FieldErrors<FormInput> = { ...result.errors };
