@@ -114,6 +114,7 @@ export const A11Y_DIALOGS = {
   deactivateParent: { role: "school_admin", file: "pages/school-admin/components/ParentAccounts.tsx", name: "Deactivate parent" },
   changePayoutAccount: { role: "school_admin", file: "pages/school-admin/ConnectStripePage.tsx", name: "Change payout account?" },
   deleteAccount: { role: "school_admin", file: "pages/account/DeleteAccountDialog.tsx", name: "Delete my account" },
+  editProfile: { role: "parent", file: "pages/account/EditProfileDialog.tsx", name: "Edit Profile" },
   // Parent
   childForm: { role: "parent", file: "pages/parent/ChildFormDialog.tsx", name: "Add Child" },
   deleteChild: { role: "parent", file: "pages/parent/ChildrenPage.tsx", name: "Delete Child" },

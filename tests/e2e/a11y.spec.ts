@@ -313,6 +313,7 @@ test("parent: every dialog open", async ({ page }) => {
   await scanDialog(page, "optOut", () => card.getByRole("button", { name: "Opt Out Ava Rivera" }).click());
 
   await page.goto("/parent/account");
+  await scanDialog(page, "editProfile", () => page.getByRole("button", { name: "Edit Profile" }).click());
   await scanDialog(page, "deleteAccount", () => page.getByRole("button", { name: "Delete my account" }).click());
   await page.setViewportSize(PHONE);
   await scanDialog(page, "moreSheet", () => openMore(page));

@@ -26,10 +26,13 @@ test("the demo admin creates a flight trip with a deposit, edits it, exports its
   await create.getByLabel("Airline").fill("United");
   await create.getByLabel("Cost per Student ($)").fill("320.5");
   await create.getByLabel("Deposit ($, optional)").fill("75");
-  await create.getByLabel("Enrolment Deadline").fill("2027-04-20");
+  // A deadline in the past is refused (the server says the same).
+  await create.getByLabel("Enrolment Deadline").fill("2020-01-01");
   await create.getByLabel("Capacity (optional)").fill("24");
   await create.getByRole("button", { name: "Create Trip" }).click();
+  await expect(create.getByText(FLIGHT_TRIP_MESSAGES.deadlinePast)).toBeVisible();
   await expect(create.getByText(FLIGHT_TRIP_MESSAGES.returnAfterDeparture)).toBeVisible();
+  await create.getByLabel("Enrolment Deadline").fill("2027-04-20");
   await create.getByLabel("Return Date").fill("2027-05-12");
   await create.getByRole("button", { name: "Create Trip" }).click();
   await expect(page.getByText(FLIGHT_TRIP_MESSAGES.created.description)).toBeVisible();

@@ -30,7 +30,7 @@ test("a lowered cost asks first and refunds the difference; a cancelled trip sho
   const enrol = parent.getByRole("dialog", { name: `Enroll in ${title}` });
   await enrol.getByLabel("Select Child").selectOption({ label: "Ava Rivera" });
   await enrol.getByLabel("Emergency Contact", { exact: true }).fill("Alex Rivera");
-  await enrol.getByLabel("Emergency Contact Phone").fill("+1 555 0199");
+  await enrol.getByLabel("Emergency Contact Phone").fill("(217) 555-0199");
   await enrol.getByLabel(/I agree to the trip's terms/).check();
   await enrol.getByRole("button", { name: "Enroll & Pay Now" }).click();
   await expect(parent).toHaveURL(/\/dev\/stripe\/checkout\/cs_/);

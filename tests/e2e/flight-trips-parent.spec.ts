@@ -59,7 +59,7 @@ test("the demo parent enrols a child, pays the deposit (Partial) then the balanc
   await expect(dialog).toContainText("$100.00 deposit");
   await dialog.getByLabel("Select Child").selectOption({ label: "Ava Rivera" });
   await dialog.getByLabel("Emergency Contact", { exact: true }).fill("Alex Rivera");
-  await dialog.getByLabel("Emergency Contact Phone").fill("+1 555 0143");
+  await dialog.getByLabel("Emergency Contact Phone").fill("(217) 555-0143");
   await dialog.getByLabel("Medical Information").fill("Peanut allergy: EpiPen in backpack");
   await dialog.getByRole("button", { name: "Enroll & Pay Now" }).click();
   await expect(dialog.getByText("You must accept the terms and conditions")).toBeVisible();
@@ -94,7 +94,7 @@ test("the demo parent enrols a child, pays the deposit (Partial) then the balanc
   const zooDialog = page.getByRole("dialog", { name: `Enroll in ${zoo}` });
   await zooDialog.getByLabel("Select Child").selectOption({ label: "Leo Rivera" });
   await zooDialog.getByLabel("Emergency Contact", { exact: true }).fill("Alex Rivera");
-  await zooDialog.getByLabel("Emergency Contact Phone").fill("+1 555 0143");
+  await zooDialog.getByLabel("Emergency Contact Phone").fill("(217) 555-0143");
   await zooDialog.getByLabel(/I agree to the trip's terms/).check();
   await zooDialog.getByRole("button", { name: "Enroll & Pay Now" }).click();
   await payOnCheckout(page, "$25.00");

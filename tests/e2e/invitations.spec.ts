@@ -49,7 +49,7 @@ test("a school admin invites a parent, who accepts and lands on /parent", { tag:
   // Parents must give an emergency contact.
   await expect(page.getByText("Emergency contact is required for parents")).toBeVisible();
   await page.getByLabel(/Emergency contact/).fill("Jordan Newparent");
-  await page.getByLabel(/Emergency phone/).fill("+1 555 0199");
+  await page.getByLabel(/Emergency phone/).fill("(217) 555-0199");
   await page.getByRole("button", { name: /Create Account|Accept/i }).click();
   await expect(page).toHaveURL("/parent", { timeout: 10_000 });
   await expect(page.getByText("Casey Newparent").first()).toBeVisible();
@@ -63,7 +63,7 @@ test("a user resets a forgotten password from the e-mailed link", async ({ page,
   await setup.getByLabel(/^Password/).fill("drew's first passphrase");
   await setup.getByLabel(/Confirm password/).fill("drew's first passphrase");
   await setup.getByLabel(/Emergency contact/).fill("Sam");
-  await setup.getByLabel(/Emergency phone/).fill("+1 555 0100");
+  await setup.getByLabel(/Emergency phone/).fill("(217) 555-0100");
   await setup.getByRole("button", { name: /Create Account|Accept/i }).click();
   await expect(setup).toHaveURL("/parent", { timeout: 10_000 });
 

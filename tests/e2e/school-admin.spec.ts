@@ -27,8 +27,15 @@ test("a school admin schedules a repeating trip, marks today's departed and noti
   await dialog.getByLabel("Bus Number").fill(`E${tag.slice(-3)}`);
   await dialog.getByLabel("Driver Name").fill(`Driver ${tag}`);
   await dialog.getByLabel("Estimated Students").fill("12");
+  // What is allowed, said in words (issue 25); text inputs stop at the schema's length.
+  await expect(dialog.getByLabel("Route Name")).toHaveAttribute("maxlength", "120");
+  await expect(dialog.getByLabel("Bus Number")).toHaveAttribute("maxlength", "40");
+  await dialog.getByLabel("Total Stops").fill("2.5");
   // Arrival before departure is refused in the form.
   await dialog.getByLabel("Estimated Arrival").fill("07:00");
+  await dialog.getByRole("button", { name: "Create Trip" }).click();
+  await expect(dialog.getByText("Enter a whole number of stops, 1 or more")).toBeVisible();
+  await dialog.getByLabel("Total Stops").fill("3");
   await dialog.getByRole("button", { name: "Create Trip" }).click();
   await expect(dialog.getByText("Estimated arrival must be after the departure time")).toBeVisible();
   await dialog.getByLabel("Estimated Arrival").fill("08:15");

@@ -132,13 +132,15 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.notifications.delete": { access: "parent", input: { notificationId: "no-such-notification" } },
   "parent.account.profile": { access: "parent" },
   "parent.account.exportData": { access: "parent" },
+  // Sign-up's rules refuse it (BAD_REQUEST: a parent's emergency contact is required, "abc" is no phone) before anything is written.
+  "parent.account.updateProfile": { access: "parent", input: { phone: "abc", address: "" } },
   "parent.payments.startInvoiceCheckout": { access: "parent", input: { invoiceId: "no-such-invoice" } },
   "parent.flightTrips.list": { access: "parent" },
   // Unknown ids: NOT_FOUND (foreign enrolments and trips under tenant isolation below).
   "parent.flightTrips.details": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   "parent.flightTrips.enroll": {
     access: "parent",
-    input: { tripId: "no-such-trip", enrollment: { childId: "no-such-child", emergencyContact: "Gran", emergencyPhone: "555 0101", acceptTerms: true } },
+    input: { tripId: "no-such-trip", enrollment: { childId: "no-such-child", emergencyContact: "Gran", emergencyPhone: "+1 312 555 0101", acceptTerms: true } },
   },
   "parent.flightTrips.pay": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   "parent.flightTrips.optOut": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
@@ -146,6 +148,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.account.requestErasure": { access: "parent", input: { password: "not the password" } },
   "schoolAdmin.account.profile": { access: "school_admin" },
   "schoolAdmin.account.exportData": { access: "school_admin" },
+  "schoolAdmin.account.updateProfile": { access: "school_admin", input: { phone: "abc", address: "" } },
   "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
 };
 

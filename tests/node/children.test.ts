@@ -1,6 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, GRADES } from "#shared/children.ts";
+import { FIELD_MESSAGES } from "#shared/fields.ts";
 import { auditLogs, children, trips } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
@@ -49,8 +50,8 @@ describe("child form rules (spec §5)", () => {
     ["school required", { school: " " }, CHILD_MESSAGES.school],
     ["emergency contact required", { emergencyContact: "" }, CHILD_MESSAGES.emergencyContact],
     ["emergency contact present", { emergencyContact: undefined }, CHILD_MESSAGES.emergencyContact],
-    ["a name of bounded length", { name: "x".repeat(121) }, CHILD_MESSAGES.tooLong],
-    ["allergies of bounded length", { allergyInfo: "x".repeat(1001) }, CHILD_MESSAGES.tooLong],
+    ["a name of bounded length", { name: "x".repeat(121) }, FIELD_MESSAGES.tooLong(120)],
+    ["allergies of bounded length", { allergyInfo: "x".repeat(1001) }, FIELD_MESSAGES.tooLong(1000)],
   ];
   it.each(refused)("refuses: %s", async (_rule, change, message) => {
     const api = await callerFor(t, parent);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { localDate, localTime } from "#shared/school-time.ts";
-import { children, notifications, parents, schoolAdmins, superAdmins, trips } from "../../db/schema/index.ts";
+import { children, flightTrips, invoices, notifications, parents, pendingSchools, schoolAdmins, superAdmins, trips } from "../../db/schema/index.ts";
 import { ConfigError, LOCAL_DEVICE_COOKIE_SECRET, loadConfig } from "../../worker/config.ts";
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
 import { seedDemoWeek } from "../../worker/local/demo-week.ts";
@@ -105,5 +105,19 @@ describe("demo seed", () => {
     expect(await seedDemoWeek(t.db, DEMO_IDS.school, t.clock.now())).toBe(120);
     const categories = await t.db.selectDistinct({ category: notifications.category }).from(notifications).where(eq(notifications.recipientId, DEMO_IDS.parent));
     expect(categories.map((row) => row.category).sort()).toEqual(["attendance", "payment", "system", "trip"]);
+  });
+
+  it("dates the invoices, the field trip and the pending registration by the school's today, not UTC's", async () => {
+    // Monday 2 March 2026, 21:00 in Chicago: already Tuesday 3 March in UTC.
+    t.clock.set(new Date("2026-03-03T03:00:00Z"));
+    await seedDemo(t.db, t.clock.now());
+    const seeded = await t.db.select({ issueDate: invoices.issueDate, dueDate: invoices.dueDate, number: invoices.invoiceNumber }).from(invoices);
+    expect(seeded.map((row) => row.issueDate).sort()).toEqual(["2026-01-21", "2026-01-31", "2026-03-02", "2026-03-02"]);
+    expect(seeded.find((row) => row.issueDate === "2026-03-02")!.dueDate).toBe("2026-03-17");
+    expect(seeded.every((row) => row.number.startsWith("INV-2026-"))).toBe(true);
+    const [trip] = await t.db.select().from(flightTrips);
+    expect(trip).toMatchObject({ departureDate: "2026-05-01", returnDate: "2026-05-03", enrollmentDeadline: "2026-04-16" });
+    const [pending] = await t.db.select().from(pendingSchools);
+    expect(pending).toMatchObject({ intendedStartDate: "2026-04-01", timeZone: "America/Chicago" });
   });
 });

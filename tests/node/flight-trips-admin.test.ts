@@ -55,6 +55,8 @@ describe("the create / edit form rules (spec §5)", () => {
     ["return after departure (earlier day)", { returnDate: "2026-04-19" }, M.returnAfterDeparture],
     ["deadline required", { enrollmentDeadline: "" }, M.deadline],
     ["deadline before departure", { enrollmentDeadline: "2026-04-20" }, M.deadlineBeforeDeparture],
+    ["deadline not in the past", { enrollmentDeadline: "2020-01-01" }, M.deadlinePast],
+    ["deadline not yesterday (the school's)", { enrollmentDeadline: "2026-03-01" }, M.deadlinePast],
     ["capacity ≥ 1", { capacity: 0 }, M.capacity],
     ["capacity a whole number", { capacity: 2.5 }, M.capacity],
     ["capacity at most 1000", { capacity: 1001 }, M.capacity],
@@ -73,6 +75,32 @@ describe("the create / edit form rules (spec §5)", () => {
     const extra = { ...tripForm(), schoolId: "another" } as ReturnType<typeof tripForm>;
     expect((await failure(api.schoolAdmin.flightTrips.create({ trip: extra }))).code).toBe("BAD_REQUEST");
     expect(await t.db.$count(flightTrips)).toBe(0);
+  });
+});
+
+describe("the enrolment deadline is today or later in the school's zone", () => {
+  it("today is the school's: 22:00 in New York is already tomorrow in Auckland", async () => {
+    // 2026-03-02T03:00Z: still March 1 in New York, March 2 in Auckland.
+    t.clock.set(new Date("2026-03-02T03:00:00Z"));
+    expect(await createTrip({ enrollmentDeadline: "2026-03-01" })).toEqual(expect.any(String));
+    const kiwi = await flightSchool(t, { timeZone: "Pacific/Auckland", account: "acct_kiwi" });
+    const api = await callerFor(t, kiwi.admin);
+    const error = await failure(api.schoolAdmin.flightTrips.create({ trip: tripForm({ enrollmentDeadline: "2026-03-01" }) }));
+    expect(error).toMatchObject({ code: "BAD_REQUEST", message: M.deadlinePast });
+    await api.schoolAdmin.flightTrips.create({ trip: tripForm({ enrollmentDeadline: "2026-03-02" }) });
+  });
+
+  it("an edit that keeps a passed deadline saves; moving it to another past day is refused, to a later day reopens", async () => {
+    const tripId = await createTrip({ enrollmentDeadline: "2026-03-10" });
+    t.clock.set(new Date("2026-03-20T15:00:00Z"));
+    const api = await admin();
+    await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ enrollmentDeadline: "2026-03-10", description: "Closed, with a guide" }) });
+    expect(await tripRow(tripId)).toMatchObject({ description: "Closed, with a guide", enrollmentDeadline: "2026-03-10" });
+    const moved = await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ enrollmentDeadline: "2026-03-15" }) }));
+    expect(moved).toMatchObject({ code: "BAD_REQUEST", message: M.deadlinePast });
+    expect(await tripRow(tripId)).toMatchObject({ enrollmentDeadline: "2026-03-10" });
+    await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ enrollmentDeadline: "2026-03-20" }) });
+    expect(await tripRow(tripId)).toMatchObject({ enrollmentDeadline: "2026-03-20" });
   });
 });
 
@@ -317,7 +345,7 @@ describe("roster and notify", () => {
     // Sorted by name: "=" sorts before letters.
     expect(lines[0]).toBe(ROSTER_HEADER.map((h) => `"${h}"`).join(","));
     expect(lines.find((line) => line.startsWith('"Ava'))).toBe(
-      `"Ava Martin","5th Grade","Confirmed","Partial","$100.00","Test parent","${f.parent.email}","Grandma Martin","'+1 617 555 0101","Asthma inhaler","No peanuts","2026-03-02T09:00:00.000Z"`,
+      `"Ava Martin","5th Grade","Confirmed","Partial","$100.00","Test parent","${f.parent.email}","Grandma Martin","(617) 555-0101","Asthma inhaler","No peanuts","2026-03-02T09:00:00.000Z"`,
     );
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)","5th Grade","Pending","Pending","\$0.00"/);
     expect(roster.csv).toContain(`"'@SUM(1)\r\nline two"`);

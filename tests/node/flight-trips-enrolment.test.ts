@@ -50,7 +50,7 @@ describe("enrolling", () => {
       paymentStatus: "pending",
       amountPaidCents: 0,
       emergencyContact: "Grandma Lee",
-      emergencyPhone: "+1 555 0101",
+      emergencyPhone: "+16175550101",
       medicalInfo: "Asthma inhaler",
       dietaryRestrictions: null,
       termsAcceptedAt: t.clock.now(),

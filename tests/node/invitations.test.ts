@@ -30,7 +30,13 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const acceptForm = { name: "Pat Parent", password: "a long passphrase", confirmPassword: "a long passphrase", emergencyContact: "Robin", emergencyPhone: "+1 555 0100" };
+const acceptForm = {
+  name: "Pat Parent",
+  password: "a long passphrase",
+  confirmPassword: "a long passphrase",
+  emergencyContact: "Robin",
+  emergencyPhone: "+1 312 555 0100",
+};
 
 async function inviteParent(email = "pat@example.com") {
   const response = await mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat Parent", email }, { cookie: schoolAdmin.cookie });
@@ -201,7 +207,7 @@ describe("accepting invitations", () => {
     expect(response.status).toBe(200);
     expect(response.data).toMatchObject({ home: "/parent", user: { role: "parent", email: "pat@example.com", schoolId: school.id, mustChangePassword: false } });
     const [parent] = await t.db.select().from(parents).where(eq(parents.email, "pat@example.com"));
-    expect(parent).toMatchObject({ name: "Pat Parent", phone: "", address: "", emergencyContact: "Robin", emergencyPhone: "+1 555 0100", schoolId: school.id });
+    expect(parent).toMatchObject({ name: "Pat Parent", phone: "", address: "", emergencyContact: "Robin", emergencyPhone: "+13125550100", schoolId: school.id });
     const [invitation] = await t.db.select().from(invitations).where(eq(invitations.id, id));
     expect(invitation).toMatchObject({ status: "accepted", acceptedAt: t.clock.now(), acceptedUserId: parent!.id });
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "invitation_accepted"));

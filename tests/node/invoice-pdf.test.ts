@@ -29,7 +29,7 @@ beforeAll(async () => {
   school = await createSchool(t.db, {
     name: "Maple Grove Primary",
     email: "office@maple.example",
-    phone: "+1 312 555 0100",
+    phone: "+13125550100",
     address: "12 Maple Street",
     city: "Chicago",
     state: "IL",
@@ -67,7 +67,7 @@ describe("invoice PDF", () => {
         "12 Maple Street",
         "Chicago, IL 60601",
         "office@maple.example",
-        "+1 312 555 0100",
+        "(312) 555-0100", // stored as +13125550100, shown in the school's national format
         "INV-2026-001",
         "Dana Rivers",
         "dana@example.com",

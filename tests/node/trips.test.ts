@@ -54,6 +54,9 @@ describe("trip form rules (spec §5)", () => {
     ["departure date out of the planned years", { departureDate: "0001-01-01" }, TRIP_MESSAGES.departureDate],
     ["departure time", { departureTime: "7:30" }, TRIP_MESSAGES.time],
     ["stops ≥ 1", { stops: 0 }, TRIP_MESSAGES.stops],
+    ["stops a whole number (2.5 said what is allowed, in words)", { stops: 2.5 }, "Enter a whole number of stops, 1 or more"],
+    ["students a whole number", { studentsCount: 1.5 }, "Enter a whole number of students, 0 or more"],
+    ["route name of bounded length", { routeName: "x".repeat(121) }, "Use at most 120 characters"],
     ["students ≥ 0", { studentsCount: -1 }, TRIP_MESSAGES.students],
     ["arrival after departure", { arrivalTime: "07:30" }, TRIP_MESSAGES.arrivalAfterDeparture],
   ];

@@ -54,7 +54,7 @@ export async function seedEnrollment(
 /** The Enroll Now form as a parent fills it in. */
 export const ENROLLMENT_FORM = {
   emergencyContact: "Grandma Lee",
-  emergencyPhone: "+1 555 0101",
+  emergencyPhone: "+1 617 555 0101",
   medicalInfo: "Asthma inhaler",
   dietaryRestrictions: "",
   acceptTerms: true as const,

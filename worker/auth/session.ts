@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
+import { phoneRegion } from "#shared/phone-region.ts";
 import type { Db } from "../../db/client.ts";
 import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "../../db/schema/index.ts";
 import { allPrepared } from "../services/_shared/prepared.ts";
@@ -124,6 +125,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         name: schools.name,
         subscriptionStatus: schools.subscriptionStatus,
         timeZone: schools.timeZone,
+        country: schools.country,
         isActive: schools.isActive,
         stripeConnectAccountId: schools.stripeConnectAccountId,
         connectDetailsSubmitted: schools.connectDetailsSubmitted,
@@ -163,6 +165,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
       school: schoolId ? (school?.name ?? null) : null,
       subscriptionStatus: schoolId ? (school?.subscriptionStatus ?? null) : null,
       timeZone: schoolId ? (school?.timeZone ?? null) : null,
+      phoneRegion: schoolId && school ? phoneRegion(school) : null,
       paymentAccountConnected: schoolId && school ? paymentAccountConnected(school) : null,
       mustChangePassword: account.mustChangePassword,
     };

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
+import { phoneRegion } from "#shared/phone-region.ts";
 import type { Db } from "../../db/client.ts";
 import { parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
 
@@ -17,6 +18,8 @@ export type SessionUser = {
   subscriptionStatus: SubscriptionStatus | null;
   /** The school's IANA zone: trip times, "today" and weeks are in it (null for super admins). */
   timeZone: string | null;
+  /** The school's phone region (ISO 3166 alpha-2): numbers typed without + are read in it (ADR 0039; null: none, or a super admin). */
+  phoneRegion: string | null;
   /** The Connect gate: the school's Stripe account finished onboarding (else /school-admin/connect-stripe; null for super admins). */
   paymentAccountConnected: boolean | null;
   mustChangePassword: boolean;
@@ -52,6 +55,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       school: null,
       subscriptionStatus: null,
       timeZone: null,
+      phoneRegion: null,
       paymentAccountConnected: null,
       mustChangePassword: row.mustChangePassword,
       passwordHash: row.passwordHash,
@@ -75,6 +79,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       school: schools.name,
       subscriptionStatus: schools.subscriptionStatus,
       timeZone: schools.timeZone,
+      country: schools.country,
       stripeConnectAccountId: schools.stripeConnectAccountId,
       connectDetailsSubmitted: schools.connectDetailsSubmitted,
       schoolCode: schools.code,
@@ -85,8 +90,13 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
     .where(eq(column, value))
     .limit(1);
   if (!row) return null;
-  const { stripeConnectAccountId, connectDetailsSubmitted, ...account } = row;
-  return { ...account, role, paymentAccountConnected: paymentAccountConnected({ stripeConnectAccountId, connectDetailsSubmitted }) };
+  const { stripeConnectAccountId, connectDetailsSubmitted, country, ...account } = row;
+  return {
+    ...account,
+    role,
+    phoneRegion: phoneRegion({ country, timeZone: account.timeZone }),
+    paymentAccountConnected: paymentAccountConnected({ stripeConnectAccountId, connectDetailsSubmitted }),
+  };
 }
 
 export function findAccountByEmail(db: Db, role: RoleValue, email: string): Promise<UserAccount | null> {
@@ -113,6 +123,7 @@ export function toSessionUser(account: UserAccount): SessionUser {
     school: account.school,
     subscriptionStatus: account.subscriptionStatus,
     timeZone: account.timeZone,
+    phoneRegion: account.phoneRegion,
     paymentAccountConnected: account.paymentAccountConnected,
     mustChangePassword: account.mustChangePassword,
   };

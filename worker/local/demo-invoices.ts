@@ -1,14 +1,13 @@
 /** The demo school's invoices to the demo parent (local mode): paid (with its payment), pending and overdue. */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { applicationFeeCents, invoiceAmounts } from "#shared/fees.ts";
+import { DEFAULT_TIME_ZONE, shiftDate, todayIn } from "#shared/school-time.ts";
 import type { Db } from "../../db/client.ts";
-import { invoiceSequences, invoices, payments } from "../../db/schema/index.ts";
+import { invoiceSequences, invoices, payments, schools } from "../../db/schema/index.ts";
 
 const DAY = 86_400_000;
 const FEE_BPS = 500;
 const PLATFORM_FEE_BPS = 500;
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Fixed ids; days relative to the first seeding. */
 const DEMO_INVOICES = [
@@ -21,12 +20,17 @@ const DEMO_INVOICES = [
 /**
  * Idempotent: rows have fixed ids (inserted once, never overwritten), and the school's invoice
  * sequence is raised to at least the demo numbers, so invoices created in the app continue after them.
+ * Issue and due dates are days of the school's calendar, counted from its today (never UTC's, which
+ * is tomorrow in the American evening).
  */
 export async function seedDemoInvoices(db: Db, ids: { school: string; parent: string; admin: string }, now: Date): Promise<void> {
+  const [school] = await db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, ids.school));
+  const today = todayIn(school?.timeZone ?? DEFAULT_TIME_ZONE, now);
   const perYear = new Map<number, number>();
   const rows = DEMO_INVOICES.map((invoice) => {
     const issued = new Date(now.getTime() - invoice.issuedDaysAgo * DAY);
-    const year = issued.getUTCFullYear();
+    const issueDate = shiftDate(today, -invoice.issuedDaysAgo);
+    const year = Number(issueDate.slice(0, 4));
     const number = (perYear.get(year) ?? 0) + 1;
     perYear.set(year, number);
     return {
@@ -38,8 +42,8 @@ export async function seedDemoInvoices(db: Db, ids: { school: string; parent: st
       ...invoiceAmounts(invoice.base, FEE_BPS, "term_based"),
       feeBps: FEE_BPS,
       feeApplicationType: "term_based" as const,
-      issueDate: isoDay(issued),
-      dueDate: isoDay(new Date(issued.getTime() + 15 * DAY)),
+      issueDate,
+      dueDate: shiftDate(issueDate, 15),
       status: invoice.status,
       paidAt: "paidDaysAgo" in invoice ? new Date(now.getTime() - invoice.paidDaysAgo * DAY) : null,
       createdBy: ids.admin,

@@ -1,5 +1,6 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
+import { shiftDate, todayIn } from "#shared/school-time.ts";
 import type { Db } from "../../db/client.ts";
 import {
   children,
@@ -42,9 +43,8 @@ export const DEMO_CONNECT_ACCOUNT = "acct_demo_maple";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
+/** Maple Grove's zone: the seed's calendar days are counted from its today there. */
+const DEMO_TIME_ZONE = "America/Chicago";
 
 /**
  * Seeds the three demo accounts and enough data for every dashboard, then keeps the demo school's
@@ -87,13 +87,13 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         id: school,
         name: DEMO_SCHOOL.name,
         email: "office@maple.example.com",
-        phone: "+1 555 0100",
+        phone: "+12175550100",
         address: "12 Maple Avenue",
         city: "Springfield",
         state: "IL",
         zipCode: "62701",
         country: "United States",
-        timeZone: "America/Chicago",
+        timeZone: DEMO_TIME_ZONE,
         schoolType: "primary",
         pupilCount: 320,
         busCount: 6,
@@ -120,7 +120,7 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         email: "admin@maple.example.com",
         name: "Morgan Lee",
         passwordHash,
-        phone: "+1 555 0101",
+        phone: "+12175550101",
         position: "Transportation Manager",
         createdBy: DEMO_IDS.superAdmin,
         createdAt: now,
@@ -134,10 +134,10 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         email: "parent@maple.example.com",
         name: "Jamie Rivera",
         passwordHash,
-        phone: "+1 555 0142",
+        phone: "+12175550142",
         address: "48 Birch Lane, Springfield",
         emergencyContact: "Alex Rivera",
-        emergencyPhone: "+1 555 0143",
+        emergencyPhone: "+12175550143",
         createdBy: admin,
         createdAt: now,
       })
@@ -156,7 +156,7 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
           busRoute: "North Loop",
           busNumber: "12",
           allergyInfo: "Peanuts",
-          emergencyContact: "Alex Rivera, +1 555 0143",
+          emergencyContact: "Alex Rivera, (217) 555-0143",
         },
         {
           id: "00000000-0000-4000-8000-000000000202",
@@ -166,7 +166,7 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
           age: 11,
           grade: "6th Grade",
           school: DEMO_SCHOOL.name,
-          emergencyContact: "Alex Rivera, +1 555 0143",
+          emergencyContact: "Alex Rivera, (217) 555-0143",
         },
       ])
       .onConflictDoNothing(),
@@ -342,7 +342,8 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         adminEmail: "riley@cedarridge.example.com",
         pupilCount: 180,
         busCount: 4,
-        intendedStartDate: isoDay(new Date(now.getTime() + 30 * DAY)),
+        intendedStartDate: shiftDate(todayIn(DEMO_TIME_ZONE, now), 30),
+        timeZone: DEMO_TIME_ZONE,
         plan: "starter",
         verificationStatus: "payment_successful",
         paymentStatus: "paid",
@@ -364,15 +365,15 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         title: "Washington DC Museums",
         departureAirport: "BOS",
         arrivalAirport: "DCA",
-        departureDate: isoDay(new Date(now.getTime() + 60 * DAY)),
+        departureDate: shiftDate(todayIn(DEMO_TIME_ZONE, now), 60),
         departureTime: "08:30",
-        returnDate: isoDay(new Date(now.getTime() + 62 * DAY)),
+        returnDate: shiftDate(todayIn(DEMO_TIME_ZONE, now), 62),
         returnTime: "18:00",
         airline: "JetBlue",
         costPerStudentCents: 45_000,
         depositCents: 10_000,
         description: "Three days at the Smithsonian museums and the Capitol, with two teachers per ten students.",
-        enrollmentDeadline: isoDay(new Date(now.getTime() + 45 * DAY)),
+        enrollmentDeadline: shiftDate(todayIn(DEMO_TIME_ZONE, now), 45),
         capacity: 30,
         createdBy: admin,
         changeId: "demo-flight-trip",

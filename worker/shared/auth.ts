@@ -1,4 +1,6 @@
 import { z } from "zod";
+import "./fields.ts";
+import { EMAIL_MAX_LENGTH, SCHOOL_CODE_MAX_LENGTH } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 
@@ -7,10 +9,10 @@ export type RoleValue = (typeof ROLE_VALUES)[number];
 
 export const loginSchema = z
   .object({
-    email: z.string().trim().min(1, MESSAGES.fillAllFields).max(254, MESSAGES.fillAllFields),
+    email: z.string().trim().min(1, MESSAGES.fillAllFields).max(EMAIL_MAX_LENGTH, MESSAGES.fillAllFields),
     password: z.string().min(1, MESSAGES.fillAllFields).max(PASSWORD_MAX_LENGTH),
     /** Parent login only: the school's short code, optional. */
-    schoolCode: z.string().trim().max(64).optional(),
+    schoolCode: z.string().trim().max(SCHOOL_CODE_MAX_LENGTH).optional(),
     /** School admin login only: remember me. */
     remember: z.boolean().optional(),
   })

@@ -38,7 +38,6 @@ export const CHILD_MESSAGES = {
   grade: "Choose a grade",
   school: "School is required",
   emergencyContact: "Emergency contact is required",
-  tooLong: "This is too long",
   tooMany: `You can register at most ${CHILDREN_PER_PARENT_MAX} children`,
   notFound: "Child not found",
 } as const;

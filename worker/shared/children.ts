@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { CHILD_AGE, CHILD_MESSAGES, GRADES } from "./children-texts.ts";
+import { optionalText as optional, text } from "./fields.ts";
 
 export * from "./children-texts.ts";
 
-const required = (message: string, max: number) => z.string(message).trim().min(1, message).max(max, CHILD_MESSAGES.tooLong);
-
-/** An optional text: trimmed, and null when empty or absent (spec §5: stored as null when empty). */
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, CHILD_MESSAGES.tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
+// Optional texts are trimmed, and null when empty or absent (spec §5: stored as null when empty).
+const required = (message: string, max: number) => text(max, message);
 
 /** The Add / Edit Child form (spec §5): basic information, transportation details, health and safety. */
 export const childFormSchema = z

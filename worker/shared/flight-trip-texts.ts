@@ -37,8 +37,26 @@ export function enrollmentClosesAt(deadline: string, zone: string): Date {
   return zonedInstant(shiftDate(deadline, 1), "00:00", zone);
 }
 
+/**
+ * A new or changed enrolment deadline is today or later in the school's zone. An edit that keeps
+ * the deadline it had (a trip whose enrolment has closed) still saves.
+ */
+export function deadlineInPast(deadline: string, today: string, saved: string | null = null): boolean {
+  return deadline < today && deadline !== saved;
+}
+
 export function enrollmentOpen(deadline: string, zone: string, now: Date): boolean {
   return now.getTime() < enrollmentClosesAt(deadline, zone).getTime();
+}
+
+/** Enroll Now's medical information: the child's allergies and special needs, labelled, or 2,000 characters of typing. */
+export const ENROLLMENT_MEDICAL_MAX = 2100;
+
+/** What Enroll Now's medical information starts with for a child: its allergies and special needs as the children page holds them. */
+export function medicalNotesOf(child: { allergyInfo: string | null; specialNeeds: string | null }): string {
+  return [child.allergyInfo ? `Allergies: ${child.allergyInfo}` : null, child.specialNeeds ? `Special needs: ${child.specialNeeds}` : null]
+    .filter((line): line is string => line !== null)
+    .join("\n");
 }
 
 /** What a parent owes next: the deposit first (when the trip has one), then the balance; or the full cost. */
@@ -121,9 +139,9 @@ export const FLIGHT_TRIP_MESSAGES = {
   deposit: "The deposit must be more than 0 and less than the cost per student, in steps of 0.01",
   deadline: "Enrolment deadline is required",
   deadlineBeforeDeparture: "The enrolment deadline must be before the departure date",
+  deadlinePast: "The enrolment deadline cannot be before today",
   returnAfterDeparture: "Return must be after departure",
   capacity: `Capacity must be a whole number from 1 to ${FLIGHT_TRIP_LIMITS.maxCapacity}`,
-  tooLong: "This text is too long",
   child: "Please select a child",
   emergencyContact: "Emergency contact is required",
   emergencyPhone: "Emergency contact phone is required",

@@ -1,20 +1,14 @@
 import { z } from "zod";
-import { FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
+import { optionalText as optional, text } from "./fields.ts";
+import { ENROLLMENT_MEDICAL_MAX, FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
 import { hasStep } from "./invoices.ts";
 import { sendNotificationInput } from "./notifications.ts";
 import { isCalendarDate, WALL_TIME } from "./school-time.ts";
 
 export * from "./flight-trip-texts.ts";
 
-const required = (message: string, max: number) => z.string(message).trim().min(1, message).max(max, M.tooLong);
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, M.tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
-const date = (message: string) => z.string(message).max(10).refine(isCalendarDate, message);
+const required = (message: string, max: number) => text(max, message);
+const date = (message: string) => z.string(message).max(10, message).refine(isCalendarDate, message);
 const time = z.string(M.time).regex(WALL_TIME, M.time);
 const dollars = (message: string) =>
   z
@@ -75,7 +69,7 @@ export const enrollmentFormSchema = z
     childId: z.string(M.child).min(1, M.child).max(64, M.child),
     emergencyContact: required(M.emergencyContact, 200),
     emergencyPhone: required(M.emergencyPhone, 40),
-    medicalInfo: optional(1000),
+    medicalInfo: optional(ENROLLMENT_MEDICAL_MAX),
     dietaryRestrictions: optional(1000),
     acceptTerms: z.literal(true, M.terms),
   })

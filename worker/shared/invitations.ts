@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { newPasswordSchema } from "./auth.ts";
 import { MESSAGES } from "./messages.ts";
 

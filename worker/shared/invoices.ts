@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { FEE_APPLICATION_TYPES, MAX_FEE_BPS } from "./fees.ts";
 import { DEFAULT_DUE_DAYS, INVOICE_MESSAGES, INVOICE_TABS, MAX_INVOICE_CENTS } from "./invoice-texts.ts";
 import { isCalendarDate, shiftDate } from "./school-time.ts";

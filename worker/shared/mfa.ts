@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { PASSWORD_MAX_LENGTH } from "./password-rules.ts";
 
 /** Texts of the two-factor sign-in, enrolment and "Confirm it's you" (one place for browser and server). */

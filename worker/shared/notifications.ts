@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "./enums.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS } from "./notification-texts.ts";
 import { searchField } from "./search.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { searchField } from "./search.ts";
 
 export const PARENTS_PAGE_SIZE = 20;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { PASSWORD_MAX_LENGTH } from "./password-rules.ts";
 
 /** "Delete my account": the current password again (re-authentication), checked on the server. */

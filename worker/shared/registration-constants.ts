@@ -8,6 +8,19 @@ export const ADMIN_ROLE_OPTIONS = ["Head Teacher", "Principal", "IT Coordinator"
 export const COUNTRY_OPTIONS = ["United States", "Canada", "United Kingdom", "Australia", "Other"] as const;
 export const DEFAULT_COUNTRY = "United States";
 
+/** The most characters each step-1 text field takes (the schema's rule and the inputs' maxLength). */
+export const REGISTRATION_MAX_LENGTHS = {
+  schoolName: 200,
+  intendedStartDate: 10,
+  adminFullName: 120,
+  adminEmail: 254,
+  adminPhone: 40,
+  schoolAddress: 300,
+  schoolCity: 120,
+  schoolState: 120,
+  schoolZipCode: 20,
+} as const;
+
 export const REGISTRATION_MESSAGES = {
   missingPrefix: "Please fill in all required fields. Missing: ",
   invalidEmail: "Please enter a valid email address",

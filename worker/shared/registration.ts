@@ -1,29 +1,38 @@
 import { z } from "zod";
-import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, missingFieldsMessage, REGISTRATION_MESSAGES, SCHOOL_TYPE_OPTIONS } from "./registration-constants.ts";
+import { FIELD_MESSAGES } from "./fields.ts";
+import { phoneRegion, refinePhone } from "./phone.ts";
+import {
+  ADMIN_ROLE_OPTIONS,
+  COUNTRY_OPTIONS,
+  REGISTRATION_MAX_LENGTHS as MAX,
+  missingFieldsMessage,
+  REGISTRATION_MESSAGES,
+  SCHOOL_TYPE_OPTIONS,
+} from "./registration-constants.ts";
 import { timeZoneField } from "./time-zone-field.ts";
 
 // The option lists, messages and plans have no zod: the wizard shows them before it loads the schemas.
 export * from "./plans.ts";
 export * from "./registration-constants.ts";
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().trim().max(max, FIELD_MESSAGES.tooLong(max));
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const registrationFields = z.object({
-  schoolName: text(200),
+  schoolName: text(MAX.schoolName),
   schoolType: z.union([z.enum(SCHOOL_TYPE_OPTIONS), z.literal("")]),
   schoolCountry: z.union([z.enum(COUNTRY_OPTIONS), z.literal("")]),
   pupilCount: z.number().or(z.nan()).optional(),
   busCount: z.number().or(z.nan()).optional(),
-  intendedStartDate: text(10),
-  adminFullName: text(120),
+  intendedStartDate: text(MAX.intendedStartDate),
+  adminFullName: text(MAX.adminFullName),
   adminRole: z.union([z.enum(ADMIN_ROLE_OPTIONS), z.literal("")]),
-  adminEmail: text(254),
-  adminPhone: text(40).optional(),
-  schoolAddress: text(300),
-  schoolCity: text(120),
-  schoolState: text(120),
-  schoolZipCode: text(20),
+  adminEmail: text(MAX.adminEmail),
+  adminPhone: text(MAX.adminPhone).optional(),
+  schoolAddress: text(MAX.schoolAddress),
+  schoolCity: text(MAX.schoolCity),
+  schoolState: text(MAX.schoolState),
+  schoolZipCode: text(MAX.schoolZipCode),
   /** Not in the old form: trips and "today" are in it (the browser's zone by default). */
   timeZone: timeZoneField,
 });
@@ -44,6 +53,8 @@ function checkRegistration(today: string) {
     if (!ISO_DATE.test(value.intendedStartDate) || Number.isNaN(Date.parse(value.intendedStartDate)) || value.intendedStartDate < today) {
       return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.startDate, path: ["intendedStartDate"] });
     }
+    // Optional; when given, a valid number in the school's region (its country, else its time zone).
+    refinePhone(ctx, "adminPhone", value.adminPhone, phoneRegion({ country: value.schoolCountry, timeZone: value.timeZone }));
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { CONTROL_CHARACTER_ERROR } from "./well-formed.ts";
 
 /** The longest search term a list takes. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./fields.ts";
 import { isTimeZone, TIME_ZONE_MESSAGE } from "./time-zones.ts";
 
 /** A school's time zone in a form or a procedure's input (kept apart so school-time.ts stays zod-free). */

@@ -1,26 +1,29 @@
 import { z } from "zod";
 import { ROUTE_TYPES, TRIP_STATUSES } from "./enums.ts";
+import { FIELD_MESSAGES, text } from "./fields.ts";
 import { isCalendarDate, shiftDate, WALL_TIME, weekday } from "./school-time.ts";
 import { searchField } from "./search.ts";
 import { REPEAT_MAX_DAYS, TRIP_MESSAGES } from "./trip-texts.ts";
 
 export * from "./trip-texts.ts";
 
-const name = (message: string) => z.string().trim().min(1, message).max(120);
-const count = (min: number, message: string) => z.coerce.number<number | string>().int(message).min(min, message).max(10_000, message);
+const name = (message: string, max = 120) => text(max, message);
+/** A whole number from `min` ("Enter a whole number of stops, 1 or more"), at most 10,000. */
+const count = (min: number, message: string, what: string) =>
+  z.coerce.number<number | string>(message).int(message).min(min, message).max(10_000, FIELD_MESSAGES.atMost(what, 10_000));
 
 /** The New Trip / Edit Trip form: wall-clock date and times in the school's zone. */
 export const tripFormSchema = z
   .object({
     routeName: name(TRIP_MESSAGES.routeName),
     routeType: z.enum(ROUTE_TYPES),
-    busNumber: name(TRIP_MESSAGES.busNumber).max(40),
+    busNumber: name(TRIP_MESSAGES.busNumber, 40),
     driverName: name(TRIP_MESSAGES.driverName),
     departureDate: z.string().refine(isCalendarDate, TRIP_MESSAGES.departureDate),
     departureTime: z.string().regex(WALL_TIME, TRIP_MESSAGES.time),
     arrivalTime: z.string().regex(WALL_TIME, TRIP_MESSAGES.time),
-    stops: count(1, TRIP_MESSAGES.stops),
-    studentsCount: count(0, TRIP_MESSAGES.students),
+    stops: count(1, TRIP_MESSAGES.stops, "stops"),
+    studentsCount: count(0, TRIP_MESSAGES.students, "students"),
     status: z.enum(TRIP_STATUSES),
   })
   .strict()

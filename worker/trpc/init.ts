@@ -231,7 +231,13 @@ const schoolBillingRung = (ctx: Context) => {
   const rung = schoolAdminRoleRung(ctx);
   const schoolId = rung.user.schoolId;
   if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
-  const scope: SchoolScope = { ...rung.scope, actor: { ...rung.scope.actor, schoolId }, schoolId, timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE };
+  const scope: SchoolScope = {
+    ...rung.scope,
+    actor: { ...rung.scope.actor, schoolId },
+    schoolId,
+    timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
+    phoneRegion: rung.user.phoneRegion,
+  };
   return { ...rung, scope };
 };
 
@@ -265,6 +271,7 @@ const parentRung = (ctx: Context) => {
     actor: { ...rung.scope.actor, schoolId },
     schoolId,
     timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
+    phoneRegion: rung.user.phoneRegion,
     parentId: rung.user.id,
   };
   return { ...rung, scope };

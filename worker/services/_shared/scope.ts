@@ -28,9 +28,10 @@ export type SessionScope = Scope & { session: SessionRecord };
 
 /**
  * A school admin's (or a parent's) request: the tenant is the session's school, never the input's,
- * with the school's IANA time zone (read with the session, so zone-aware reads cost no extra trip).
+ * with the school's IANA time zone and phone region (read with the session, so zone-aware reads and
+ * phone numbers cost no extra trip).
  */
-export type SchoolScope = Scope & { schoolId: string; timeZone: string; actor: Actor & { schoolId: string } };
+export type SchoolScope = Scope & { schoolId: string; timeZone: string; phoneRegion: string | null; actor: Actor & { schoolId: string } };
 
 /** A parent's request: their own id and school. */
 export type ParentScope = SchoolScope & { parentId: string };

@@ -2,12 +2,14 @@ import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import { dollarsToCents } from "#shared/fees.ts";
 import {
   CONFIRM_REFUNDS_REASON,
+  deadlineInPast,
   enrollmentStanding,
   FLIGHT_TRIP_ADMIN_MESSAGES,
   type FlightTripValues,
   FLIGHT_TRIP_MESSAGES as M,
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trips.ts";
+import { todayIn } from "#shared/school-time.ts";
 import { rowHolds } from "../../../db/conditional.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
@@ -142,11 +144,17 @@ const auditOf = (scope: SchoolScope, eventType: string, description: string, met
   at: scope.now,
 });
 
+/** A new or changed deadline before the school's today is refused; an unchanged one (enrolment closed) is kept. */
+function assertDeadline(scope: SchoolScope, deadline: string, saved: string | null = null): void {
+  if (deadlineInPast(deadline, todayIn(scope.timeZone, scope.now), saved)) throw new AppError("BAD_REQUEST", M.deadlinePast);
+}
+
 /** Create Trip: the trip (amounts in cents) and its audit row in one batch. */
 export async function createFlightTrip(scope: SchoolScope, input: { trip: FlightTripValues }) {
   const { db } = scope.deps;
   const id = crypto.randomUUID();
   const values = tripValues(input.trip);
+  assertDeadline(scope, values.enrollmentDeadline);
   await db.batch([
     db
       .insert(flightTrips)
@@ -179,6 +187,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
   const before = await findFlightTrip(scope, input.tripId);
   const values = tripValues(input.trip);
   const priced = costChanged(before, values);
+  assertDeadline(scope, values.enrollmentDeadline, before.enrollmentDeadline);
   if (values.capacity !== null && values.capacity < before.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));
   if (before.status === "cancelled" && values.status !== "cancelled") throw new AppError("BAD_REQUEST", FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled);
   if (values.status === "cancelled" && before.status !== "cancelled") {

@@ -13,6 +13,7 @@ import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
 import { insertWhere } from "../../../db/conditional.ts";
 import { children, flightTripEnrollments, flightTrips, payments, schools } from "../../../db/schema/index.ts";
+import { checkedPhone } from "../_shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -97,8 +98,9 @@ export type EnrollResult = { enrollmentId: string; url: string | null };
 export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInput>): Promise<EnrollResult> {
   const { deps, now } = scope;
   const { db } = deps;
-  await takeCheckoutSlot(scope);
   const form = input.enrollment;
+  const emergencyPhone = checkedPhone(scope.phoneRegion, form.emergencyPhone, M.emergencyPhone);
+  await takeCheckoutSlot(scope);
   const [childRows, tripRows, existingRows] = await db.batch([
     db
       .select({ id: children.id, name: children.name })
@@ -138,7 +140,7 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
   const status: EnrollmentStatus = free ? "confirmed" : "pending";
   const details = {
     emergencyContact: form.emergencyContact,
-    emergencyPhone: form.emergencyPhone,
+    emergencyPhone,
     medicalInfo: form.medicalInfo,
     dietaryRestrictions: form.dietaryRestrictions,
     termsAcceptedAt: now,

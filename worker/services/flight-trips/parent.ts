@@ -12,6 +12,7 @@ import {
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trip-texts.ts";
 import type { enrollmentIdInput } from "#shared/flight-trips.ts";
+import { formatPhone } from "#shared/phone.ts";
 import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -109,7 +110,8 @@ const parentListStatements = preparedPerShape((db) => {
       .limit(PARENT_TRIP_LIMIT)
       .prepare(),
     family: db
-      .select({ id: children.id, name: children.name })
+      // The health notes prefill Enroll Now's medical information (still editable per trip).
+      .select({ id: children.id, name: children.name, allergyInfo: children.allergyInfo, specialNeeds: children.specialNeeds })
       .from(children)
       .where(and(eq(children.parentId, P("parentId")), eq(children.schoolId, P("schoolId"))))
       .orderBy(asc(children.name))
@@ -203,6 +205,7 @@ export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer
   const standing = enrollmentStanding(row.trip, row.enrollment);
   return {
     ...row,
+    enrollment: { ...row.enrollment, emergencyPhone: formatPhone(row.enrollment.emergencyPhone, scope.phoneRegion) ?? "" },
     standing,
     timeZone: scope.timeZone,
     closesAt: enrollmentClosesAt(row.trip.enrollmentDeadline, scope.timeZone),

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { csvDocument } from "#shared/csv.ts";
 import { enrollmentStanding, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
+import { formatPhone } from "#shared/phone.ts";
 import { children, flightTripEnrollments, flightTrips, parents } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -81,7 +82,7 @@ export async function flightTripRoster(scope: SchoolScope, input: { tripId: stri
         row.parent,
         row.parentEmail,
         row.emergencyContact,
-        row.emergencyPhone,
+        formatPhone(row.emergencyPhone, scope.phoneRegion),
         row.medicalInfo,
         row.dietaryRestrictions,
         row.termsAcceptedAt.toISOString(),

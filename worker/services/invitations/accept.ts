@@ -1,5 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { type AcceptInviteInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { phoneRegion } from "#shared/phone-region.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
@@ -7,6 +8,7 @@ import { constantTimeEqualText, sha256Hex } from "../../auth/crypto.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { createSession, type NewSession } from "../../auth/session.ts";
 import { findAccountById, normalizeEmail, type SessionUser, toSessionUser } from "../../auth/users.ts";
+import { checkedPhone } from "../_shared/phone.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { assertAcceptableNewPassword } from "../auth/account.ts";
@@ -18,7 +20,7 @@ async function pendingInvitationByToken(db: Db, token: string, now: Date) {
   const trimmed = token.trim();
   if (!trimmed) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.missingToken);
   const [row] = await db
-    .select({ invitation: invitations, schoolName: schools.name, schoolActive: schools.isActive })
+    .select({ invitation: invitations, schoolName: schools.name, schoolActive: schools.isActive, country: schools.country, timeZone: schools.timeZone })
     .from(invitations)
     .innerJoin(schools, eq(schools.id, invitations.schoolId))
     .where(eq(invitations.tokenHash, await sha256Hex(trimmed)))
@@ -27,7 +29,7 @@ async function pendingInvitationByToken(db: Db, token: string, now: Date) {
     throw new AppError("NOT_FOUND", INVITATION_MESSAGES.invalidOrExpired);
   }
   if (isExpired(row.invitation, now)) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.expired);
-  return row;
+  return { ...row, region: phoneRegion(row) };
 }
 
 /** What the accept-invite page shows before the form. */
@@ -35,11 +37,13 @@ export async function describeInvitation(scope: PublicScope, input: { token: str
   const { deps, now } = scope;
   const { db } = deps;
   const { token } = input;
-  const { invitation, schoolName } = await pendingInvitationByToken(db, token, now);
+  const { invitation, schoolName, region } = await pendingInvitationByToken(db, token, now);
   return {
     email: invitation.email,
     role: invitation.role,
     schoolName,
+    /** The form reads phone numbers typed without + in the school's region, as the server does. */
+    phoneRegion: region,
     name: invitedName(invitation.metadata),
     expiresAt: invitation.expiresAt,
   };
@@ -123,9 +127,12 @@ async function signIn(db: Db, role: Invitation["role"], userId: string, meta: Re
 export async function acceptInvitation(scope: PublicScope, input: AcceptInviteInput): Promise<AcceptedAccount> {
   const { deps, meta, now } = scope;
   const { db } = deps;
-  const { invitation } = await pendingInvitationByToken(db, input.token, now);
+  const { invitation, region } = await pendingInvitationByToken(db, input.token, now);
   const [roleIssue] = acceptInviteRoleIssues(invitation.role, input);
   if (roleIssue) throw new AppError("BAD_REQUEST", roleIssue.message);
+  // The phone rule in the school's region (the parent's emergency phone is required, checked above).
+  const phone = checkedPhone(region, input.phone);
+  const emergencyPhone = invitation.role === "parent" ? checkedPhone(region, input.emergencyPhone, INVITATION_MESSAGES.emergencyPhoneRequired) : undefined;
   await assertAcceptableNewPassword(deps, input.password);
   await assertNoAccount(db, invitation);
 
@@ -140,11 +147,11 @@ export async function acceptInvitation(scope: PublicScope, input: AcceptInviteIn
       mustChangePassword: false,
       profile: {
         name: input.name.trim(),
-        phone: input.phone?.trim() ?? "",
+        phone,
         address: input.address?.trim() ?? "",
         position: input.position?.trim() || "Administrator",
         emergencyContact: input.emergencyContact?.trim(),
-        emergencyPhone: input.emergencyPhone?.trim(),
+        emergencyPhone,
       },
     },
     meta,

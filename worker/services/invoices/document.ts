@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { FeeApplicationType } from "#shared/fees.ts";
+import { formatPhone } from "#shared/phone.ts";
 import { type InvoiceStatus, invoices, parents, schools } from "../../../db/schema/index.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
@@ -77,7 +78,8 @@ async function findDocument(scope: SchoolScope, invoiceId: string, viewer: SQL |
     .where(and(eq(invoices.id, invoiceId), eq(invoices.schoolId, scope.schoolId), viewer))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", INVOICE_NOT_FOUND);
-  return row;
+  // The school's phone as people read it (the invoice's school is the scope's).
+  return { ...row, school: { ...row.school, phone: formatPhone(row.school.phone, scope.phoneRegion) } };
 }
 
 /** A school admin's invoice document: any invoice of their school. */

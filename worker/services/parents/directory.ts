@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
+import { formatPhone } from "#shared/phone.ts";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
 import { cappedCount, cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
@@ -63,7 +64,8 @@ export async function listParents(scope: SchoolScope, input: { search?: string |
     [statements.rows, values],
     [statements.total, values],
   ]);
-  return page(rows, totals[0]?.total ?? 0, input.page);
+  const shown = rows.map((row) => ({ ...row, phone: formatPhone(row.phone, scope.phoneRegion) }));
+  return page(shown, totals[0]?.total ?? 0, input.page);
 }
 
 /** The school's parent invitations, newest first, searched by e-mail or invited name. */

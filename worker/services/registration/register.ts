@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { phoneRegion } from "#shared/phone-region.ts";
 import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "#shared/registration.ts";
 import { pendingSchools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import type { AppDeps } from "../../deps.ts";
 import { verificationCodeEmail } from "../../email/templates.ts";
+import { checkedPhone } from "../_shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -72,7 +74,7 @@ function detailsOf(input: RegistrationValues, now: Date) {
     adminFullName: input.adminFullName.trim(),
     adminRole: input.adminRole,
     adminEmail: normalizeEmail(input.adminEmail),
-    adminPhone: input.adminPhone?.trim() || null,
+    adminPhone: checkedPhone(phoneRegion({ country: input.schoolCountry, timeZone: input.timeZone }), input.adminPhone) || null,
     pupilCount: input.pupilCount,
     busCount: input.busCount,
     intendedStartDate: input.intendedStartDate,

@@ -1,4 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
+import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import type { RegistrationInput } from "#shared/registration.ts";
 import type { Db } from "../../../db/client.ts";
 import { pendingSchools, registrationResumeTokens } from "../../../db/schema/index.ts";
@@ -76,7 +77,7 @@ export async function resumeRegistration(scope: PublicScope, input: { token: str
       adminFullName: pending.adminFullName,
       adminRole: pending.adminRole as Required<RegistrationInput>["adminRole"],
       adminEmail: pending.adminEmail,
-      adminPhone: pending.adminPhone ?? "",
+      adminPhone: formatPhone(pending.adminPhone, phoneRegion({ country: pending.schoolCountry, timeZone: pending.timeZone })) ?? "",
       schoolAddress: pending.schoolAddress,
       schoolCity: pending.schoolCity,
       schoolState: pending.schoolState,

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
@@ -185,6 +186,7 @@ export async function pendingRegistrations(scope: Scope, input: { limit: number 
         adminRole: pendingSchools.adminRole,
         adminEmail: pendingSchools.adminEmail,
         adminPhone: pendingSchools.adminPhone,
+        timeZone: pendingSchools.timeZone,
         pupilCount: pendingSchools.pupilCount,
         busCount: pendingSchools.busCount,
         intendedStartDate: pendingSchools.intendedStartDate,
@@ -200,5 +202,7 @@ export async function pendingRegistrations(scope: Scope, input: { limit: number 
     cappedCount(db, pendingSchools, where, 1, limit),
   ]);
   const { total, totalCapped } = cappedPageOf(rows, totals[0]?.total ?? 0, 1, limit);
-  return { rows, total, totalCapped };
+  // The admin's phone as people read it, in the school's region.
+  const shown = rows.map(({ timeZone, ...row }) => ({ ...row, adminPhone: formatPhone(row.adminPhone, phoneRegion({ country: row.schoolCountry, timeZone })) }));
+  return { rows: shown, total, totalCapped };
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -18,6 +19,7 @@ import {
   trips,
 } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
+import { checkedPhone } from "../_shared/phone.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { ftsMatch, ftsRowids, inRange, parseSearch, prefixRange } from "../_shared/search.ts";
@@ -175,7 +177,7 @@ export async function schoolDetails(scope: Scope, input: { schoolId: string }) {
       id: school.id,
       name: school.name,
       email: school.email,
-      phone: school.phone,
+      phone: formatPhone(school.phone, phoneRegion(school)),
       address: school.address,
       city: school.city,
       state: school.state,
@@ -201,7 +203,7 @@ function schoolValues(input: SchoolFormInput) {
   return {
     name: input.name.trim(),
     email: input.email.trim().toLowerCase(),
-    phone: blankToNull(input.phone),
+    phone: checkedPhone(phoneRegion({ country: input.country, timeZone: input.timeZone }), input.phone) || null,
     address: blankToNull(input.address),
     city: blankToNull(input.city),
     state: blankToNull(input.state),

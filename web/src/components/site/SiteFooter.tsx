@@ -1,6 +1,7 @@
 import { type LucideIcon, Mail, MapPin, Phone, Send } from "lucide-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { EMAIL_MAX_LENGTH } from "#shared/limits.ts";
 import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import { notify } from "../../lib/toast.ts";
@@ -80,6 +81,7 @@ function NewsletterForm() {
         name="email"
         autoComplete="email"
         inputMode="email"
+        maxLength={EMAIL_MAX_LENGTH}
         required
         placeholder="you@school.example"
         defaultValue=""

@@ -15,6 +15,28 @@ export function useMyProfile(role: AccountRole) {
   return role === "parent" ? parent : schoolAdmin;
 }
 
+/** Edit Profile's toast (the app's own: the spec has no account page). */
+const PROFILE_UPDATED = { title: "Profile Updated", description: "Your contact details were saved." } as const;
+
+/**
+ * Edit Profile: saves the person's own contact details; the profile (and Enroll Now's prefill) read
+ * the saved values. `onSaved` closes the dialog; a refusal stays in the dialog as `error`.
+ */
+export function useUpdateProfile(role: AccountRole, onSaved: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const callbacks = {
+    onSuccess: async () => {
+      onSaved();
+      notify("success", PROFILE_UPDATED.title, PROFILE_UPDATED.description);
+      await queryClient.invalidateQueries(role === "parent" ? trpc.parent.account.profile.pathFilter() : trpc.schoolAdmin.account.profile.pathFilter());
+    },
+  };
+  const parent = useMutation(trpc.parent.account.updateProfile.mutationOptions(callbacks));
+  const schoolAdmin = useMutation(trpc.schoolAdmin.account.updateProfile.mutationOptions(callbacks));
+  return role === "parent" ? parent : schoolAdmin;
+}
+
 /**
  * "Download my data": everything SchoolRide holds about the user, saved as a JSON file.
  * `onError` gets the message to show, or null when a download worked.

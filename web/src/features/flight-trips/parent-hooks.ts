@@ -9,6 +9,8 @@ import { useTRPC } from "../../lib/trpc.ts";
 
 export type ParentFlightTrip = RouterOutputs["parent"]["flightTrips"]["list"]["trips"][number];
 export type ParentTripChild = ParentFlightTrip["children"][number];
+/** A child of the family with the health notes that fill Enroll Now in. */
+export type ParentFamilyChild = RouterOutputs["parent"]["flightTrips"]["list"]["children"][number];
 
 /** The parent's Flight Trips: the school's trips with each child's enrolment. */
 export function useParentFlightTrips() {

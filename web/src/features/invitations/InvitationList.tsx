@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../components/ui/email-address.tsx";
-import { formatDate } from "../../components/ui/format.ts";
+import { formatDateIn, useSchoolZone } from "../../lib/school-zone.ts";
 
 /** What every invitation row carries, whoever lists it (super admin or school admin). */
 export type InvitationLike = {
@@ -121,12 +121,13 @@ function InvitationRecipient({ invite }: { invite: InvitationLike }) {
 }
 
 function InvitationStatusBadge({ invite }: { invite: InvitationLike }) {
+  const zone = useSchoolZone();
   switch (invite.status) {
     case "accepted":
       return (
         <span className="flex flex-col items-start gap-1">
           <Badge tone="green">Accepted</Badge>
-          {invite.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDate(invite.acceptedAt)}</span> : null}
+          {invite.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDateIn(invite.acceptedAt, zone)}</span> : null}
         </span>
       );
     case "revoked":
@@ -148,10 +149,11 @@ function InvitationStatusBadge({ invite }: { invite: InvitationLike }) {
 function InvitationExpiry({ invite }: { invite: InvitationLike }) {
   const expired = invite.status === "expired" || isPastExpiry(invite);
   const settled = invite.status === "accepted" || invite.status === "revoked";
+  const zone = useSchoolZone();
   return (
     <>
       {settled ? null : <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>{expired ? "Expired" : "Active"}</span>}
-      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDate(invite.expiresAt)}</span>
+      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDateIn(invite.expiresAt, zone)}</span>
     </>
   );
 }

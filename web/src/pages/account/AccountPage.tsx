@@ -1,13 +1,17 @@
-import { Download, KeyRound, Trash2 } from "lucide-react";
+import { Download, KeyRound, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
+import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { useDeleteMyAccount, useDownloadMyData, useMyProfile } from "../../features/account/hooks.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { formatDateTimeIn, useSchoolZone } from "../../lib/school-zone.ts";
 import { useSession } from "../../lib/session.ts";
 import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
+
+const EditProfileDialog = lazyDialog(async () => (await import("./EditProfileDialog.tsx")).default);
 
 const ROLE_LABELS = { school_admin: "School Admin", parent: "Parent" } as const;
 
@@ -16,12 +20,17 @@ const WHAT_GOES = {
   school_admin: "Your name, e-mail, phone and address and your notifications are deleted. The school and its data stay.",
 } as const;
 
-/** `/parent/account` and `/school-admin/account`: profile, Change Password, "Download my data", "Delete my account" (GD1). */
+/**
+ * `/parent/account` and `/school-admin/account`: profile (with Edit Profile and the last sign-in, in
+ * the school's zone), Change Password, "Download my data", "Delete my account" (GD1).
+ */
 export default function AccountPage() {
   usePageTitle("My Account · SchoolRide");
   const navigate = useNavigate();
   const { user } = useSession();
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  const zone = useSchoolZone();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const accountRole = user?.role === "parent" ? "parent" : "school_admin";
   const profile = useMyProfile(accountRole);
@@ -33,6 +42,9 @@ export default function AccountPage() {
 
   if (!user || (user.role !== "parent" && user.role !== "school_admin")) return null;
   const role = user.role;
+  const pending = profile.isPending;
+  const shown = (value: string | null | undefined) => (pending ? "…" : (value ?? "Not provided"));
+  const lastLogin = profile.data?.lastLogin ?? user.lastLogin;
 
   return (
     <section aria-labelledby="account-title" className="space-y-6">
@@ -41,14 +53,35 @@ export default function AccountPage() {
       </h1>
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="text-lg font-semibold text-ink">Profile</h2>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 className="text-lg font-semibold text-ink">Profile</h2>
+          <ActionButton onClick={() => setEditOpen(true)} disabled={!profile.data}>
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit Profile
+          </ActionButton>
+        </div>
         <dl className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-x-3 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-y-3">
           <dt className="font-medium text-slate-600">Name</dt>
-          <dd className="text-ink">{profile.data?.name ?? user.name}</dd>
+          <dd className="wrap-anywhere text-ink">{profile.data?.name ?? user.name}</dd>
           <dt className="mt-2 font-medium text-slate-600 sm:mt-0">E-mail</dt>
           <dd className="break-all text-ink">{profile.data?.email ?? user.email}</dd>
           <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Phone</dt>
-          <dd className="text-ink">{profile.isPending ? "…" : (profile.data?.phone ?? "Not provided")}</dd>
+          <dd className="text-ink">{shown(profile.data?.phone)}</dd>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Address</dt>
+          <dd className="wrap-anywhere whitespace-pre-line text-ink">{shown(profile.data?.address)}</dd>
+          {role === "parent" ? (
+            <>
+              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Emergency contact</dt>
+              <dd className="wrap-anywhere text-ink">{shown(profile.data?.emergencyContact)}</dd>
+              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Emergency phone</dt>
+              <dd className="text-ink">{shown(profile.data?.emergencyPhone)}</dd>
+            </>
+          ) : null}
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Last sign-in</dt>
+          <dd className="text-ink">
+            {lastLogin ? formatDateTimeIn(lastLogin, zone) : "Never"}
+            {zone ? <span className="block text-xs text-slate-500">School time ({zone.replaceAll("_", " ")})</span> : null}
+          </dd>
           <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Role</dt>
           <dd className="text-ink">{ROLE_LABELS[role]}</dd>
           {user.school ? (
@@ -101,6 +134,8 @@ export default function AccountPage() {
           Delete my account
         </ActionButton>
       </div>
+
+      {profile.data ? <EditProfileDialog open={editOpen} onOpenChange={setEditOpen} role={role} profile={profile.data} /> : null}
 
       <DeleteAccountDialog
         open={deleteOpen}

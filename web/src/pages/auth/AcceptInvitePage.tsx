@@ -4,12 +4,12 @@ import { useEffect, useMemo, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { acceptInvitationInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { acceptInvitationInput, INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
 import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
-import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { Button, FormAlert, maxLengthOf, TextField } from "../../components/ui/form.tsx";
 import { formatDateTime } from "../../components/ui/format.ts";
 import { Loading } from "../../components/ui/states.tsx";
 import { useAcceptInvitation, useInvitation } from "../../features/auth/hooks.ts";
@@ -85,13 +85,15 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     const base = zodResolver(acceptInvitationInput);
     return async (values, context, options) => {
       const result = await base(values, context, options);
-      const issues = acceptInviteRoleIssues(invitation.role, values);
+      // The phone rule (and its library) loads on the first check, not with the page.
+      const { acceptInviteIssues } = await import("#shared/phone-forms.ts");
+      const issues = acceptInviteIssues(invitation.role, values, invitation.phoneRegion);
       if (issues.length === 0) return result;
       const errors: FieldErrors<FormInput> = { ...result.errors };
       for (const { field, message } of issues) errors[field] ??= { type: "role", message };
       return { values: {}, errors };
     };
-  }, [invitation.role]);
+  }, [invitation.role, invitation.phoneRegion]);
 
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
@@ -132,7 +134,11 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
   }, [home, navigate]);
 
   /** A text field's registration and its message. */
-  const field = (name: Exclude<keyof FormInput, "token" | "password" | "confirmPassword">) => ({ error: errors[name]?.message, ...register(name) });
+  const field = (name: Exclude<keyof FormInput, "token" | "password" | "confirmPassword">) => ({
+    error: errors[name]?.message,
+    maxLength: maxLengthOf(acceptInvitationInput.shape[name]),
+    ...register(name),
+  });
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);

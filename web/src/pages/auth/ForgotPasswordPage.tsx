@@ -1,6 +1,7 @@
 import { MailQuestion } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { EMAIL_MAX_LENGTH } from "#shared/limits.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
@@ -48,7 +49,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form noValidate className="space-y-4" onSubmit={(event) => void onSubmit(event)}>
           {error ? <FormAlert>{error}</FormAlert> : null}
-          <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField label="Email" type="email" autoComplete="username" maxLength={EMAIL_MAX_LENGTH} value={email} onChange={(event) => setEmail(event.target.value)} />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Sending…" : "Send Reset Link"}
           </Button>

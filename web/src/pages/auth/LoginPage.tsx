@@ -1,6 +1,7 @@
 import { type Bus, School, ShieldCheck, Users } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { EMAIL_MAX_LENGTH, SCHOOL_CODE_MAX_LENGTH } from "#shared/limits.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import type { LoginFields } from "../../features/auth/sign-in.ts";
@@ -98,10 +99,16 @@ export default function LoginPage({ role }: { role: Role }) {
         <form onSubmit={onSubmit} onFocus={() => void loadSignIn()} noValidate className="space-y-4">
           {message ? <FormAlert>{message}</FormAlert> : null}
           <fieldset disabled={!hydrated} className="contents space-y-4">
-            <TextField ref={emailRef} label="Email" type="email" autoComplete="username" {...field("email")} />
+            <TextField ref={emailRef} label="Email" type="email" autoComplete="username" maxLength={EMAIL_MAX_LENGTH} {...field("email")} />
             <TextField ref={passwordRef} label="Password" type="password" autoComplete="current-password" {...field("password")} />
             {role === "parent" ? (
-              <TextField label="School code (optional)" autoComplete="off" hint="Your school's code, if you were given one." {...field("schoolCode")} />
+              <TextField
+                label="School code (optional)"
+                autoComplete="off"
+                hint="Your school's code, if you were given one."
+                maxLength={SCHOOL_CODE_MAX_LENGTH}
+                {...field("schoolCode")}
+              />
             ) : null}
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               {role === "school_admin" ? (

@@ -6,7 +6,7 @@ import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates, hasSte
 import { formatCents } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { TextField } from "../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../components/ui/form.tsx";
 import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { newRequestKey } from "../../lib/request-key.ts";
@@ -24,7 +24,8 @@ function RecipientField({ field, error }: { field: UseFormRegisterReturn<"recipi
       {typed ? "Choose from the list instead" : "Enter a user ID instead"}
     </button>
   );
-  if (typed) return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" {...field} />;
+  if (typed)
+    return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" maxLength={maxLengthOf(createInvoiceInput.shape.recipientId)} {...field} />;
   return <ActiveParentPicker label="Recipient" field={field} error={error} after={<p className="mt-1">{toggle}</p>} />;
 }
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "#shared/enums.ts";
 import { NOTIFICATION_MESSAGES, type NotificationAudience, sendNotificationInput } from "#shared/notifications.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { TextField } from "../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../components/ui/form.tsx";
 import { useSendNotification } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from "../../features/notifications/labels.tsx";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
@@ -109,7 +109,14 @@ export default function SendNotificationDialog({ open, onOpenChange }: { open: b
         </fieldset>
         {kind === "route" ? (
           <>
-            <TextField label="Route" list={ids.routes} placeholder="e.g. North Loop" error={errors.routeName?.message} {...register("routeName")} />
+            <TextField
+              label="Route"
+              list={ids.routes}
+              placeholder="e.g. North Loop"
+              error={errors.routeName?.message}
+              maxLength={maxLengthOf(formSchema.shape.routeName)}
+              {...register("routeName")}
+            />
             <datalist id={ids.routes}>
               {routes.data?.routes.map((route) => (
                 <option key={route} value={route} />

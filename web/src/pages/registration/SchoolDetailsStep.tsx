@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, SCHOOL_TYPE_OPTIONS } from "#shared/registration-constants.ts";
+import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, REGISTRATION_MAX_LENGTHS, SCHOOL_TYPE_OPTIONS } from "#shared/registration-constants.ts";
 import { SCHOOL_TYPE_LABELS } from "../../lib/labels.ts";
 import { timeZoneSelectOptions } from "../../lib/time-zone.ts";
 import { InputField, SelectField } from "./fields.tsx";
@@ -41,6 +41,7 @@ export function SchoolDetailsStep({ values, onChange, invalid, onSubmit, onFirst
   /** A field's value, change handler and name (the wizard focuses the first invalid field by name). */
   const field = (name: FieldName) => ({
     name,
+    maxLength: (REGISTRATION_MAX_LENGTHS as Partial<Record<FieldName, number>>)[name],
     value: values[name],
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
     invalid: invalid.has(name),

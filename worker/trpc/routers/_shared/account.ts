@@ -1,19 +1,22 @@
+import { updateProfileInput } from "#shared/account.ts";
 import { requestErasureInput } from "#shared/privacy.ts";
 import { serializeClearedSessionCookie } from "../../../auth/cookie.ts";
 import { requestErasure } from "../../../services/privacy/erase.ts";
 import { exportData } from "../../../services/privacy/export.ts";
-import { myProfile } from "../../../services/privacy/profile.ts";
+import { myProfile, updateProfile } from "../../../services/privacy/profile.ts";
 import { parentProcedure, router, schoolBillingProcedure } from "../../init.ts";
 
 /**
- * `/…/account` (`<role>.account.*`): the profile, and GD1's "Download my data" and "Delete my
+ * `/…/account` (`<role>.account.*`): the profile and its edit, and GD1's "Download my data" and "Delete my
  * account". The subject is the session's user. School admins reach it whatever their subscription
  * (a data right does not depend on paying).
  */
 function accountRouter(procedure: typeof parentProcedure | typeof schoolBillingProcedure) {
   return router({
-    /** Name, e-mail, phone and school for the account page. */
+    /** Name, e-mail, phone, address, last sign-in and school (and a parent's emergency contact) for the account page. */
     profile: procedure.query(({ ctx }) => myProfile(ctx.scope)),
+    /** Edit Profile: phone and address (and a parent's emergency contact), by sign-up's rules. */
+    updateProfile: procedure.input(updateProfileInput).mutation(({ ctx, input }) => updateProfile(ctx.scope, input)),
     exportData: procedure.mutation(({ ctx }) => exportData(ctx.scope)),
     requestErasure: procedure.input(requestErasureInput).mutation(async ({ ctx, input }) => {
       await requestErasure(ctx.scope, input);

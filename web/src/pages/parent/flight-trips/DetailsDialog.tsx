@@ -1,14 +1,16 @@
 import { formatCents } from "#shared/money.ts";
 import { DetailList } from "../../../components/ui/detail-list.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { formatDate, formatDateTime, formatIsoDay } from "../../../components/ui/format.ts";
+import { formatIsoDay } from "../../../components/ui/format.ts";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useEnrollmentDetails } from "../../../features/flight-trips/parent-hooks.ts";
+import { formatDateIn, formatDateTimeIn, useSchoolZone } from "../../../lib/school-zone.ts";
 import { EnrollmentBadge, MoneyBadge, showsMoney, TripStatusBadge, tripMoment } from "./labels.tsx";
 
 /** View Details: the trip and this parent's enrolment (the form as sent, the terms, the payments). */
 export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId: string; onClose: () => void }) {
   const details = useEnrollmentDetails(enrollmentId);
+  const zone = useSchoolZone();
   const data = details.data;
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={data ? `${data.trip.title}: ${data.child.name}` : "Enrolment Details"}>
@@ -53,8 +55,8 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                 { label: "Emergency contact", value: `${data.enrollment.emergencyContact} · ${data.enrollment.emergencyPhone}` },
                 { label: "Medical information", value: data.enrollment.medicalInfo ?? "None" },
                 { label: "Dietary restrictions", value: data.enrollment.dietaryRestrictions ?? "None" },
-                { label: "Terms accepted", value: formatDateTime(data.enrollment.termsAcceptedAt) },
-                ...(data.enrollment.optedOutAt ? [{ label: "Opted out", value: formatDateTime(data.enrollment.optedOutAt) }] : []),
+                { label: "Terms accepted", value: formatDateTimeIn(data.enrollment.termsAcceptedAt, zone) },
+                ...(data.enrollment.optedOutAt ? [{ label: "Opted out", value: formatDateTimeIn(data.enrollment.optedOutAt, zone) }] : []),
               ]}
             />
           </section>
@@ -64,7 +66,7 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
               <ul className="space-y-1">
                 {data.payments.map((payment) => (
                   <li key={payment.id} className="flex justify-between gap-3">
-                    <span>{payment.paidAt ? formatDate(payment.paidAt) : "—"}</span>
+                    <span>{payment.paidAt ? formatDateIn(payment.paidAt, zone) : "—"}</span>
                     <span>
                       {formatCents(payment.amountCents)}
                       {payment.status === "refunded" ? " (refunded)" : payment.refundedCents > 0 ? ` (${formatCents(payment.refundedCents)} refunded)` : ""}

@@ -71,7 +71,7 @@ export default function FlightTripsPage() {
           </ul>
         </>
       )}
-      {enrolling ? <EnrollDialog open onOpenChange={(open) => (open ? undefined : setEnrolling(null))} trip={enrolling} /> : null}
+      {enrolling ? <EnrollDialog open onOpenChange={(open) => (open ? undefined : setEnrolling(null))} trip={enrolling} family={list.data?.children ?? []} /> : null}
       {details ? <DetailsDialog enrollmentId={details} onClose={() => setDetails(null)} /> : null}
       <ConfirmDialog
         open={optingOut !== null}

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createParentInvitationInput } from "#shared/invitations.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { useInviteParent } from "../../../features/invitations/hooks.ts";
 
 type InviteInput = z.input<typeof createParentInvitationInput>;
@@ -31,8 +31,22 @@ export function InviteParentDialog({ open, onOpenChange }: { open: boolean; onOp
   return (
     <Dialog open={open} onOpenChange={close} title="Invite Parent" description="They will receive an e-mail with a link to set up their account.">
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invite.mutate(values, { onSuccess: () => close(false) }))}>
-        <TextField label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...register("name")} />
-        <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register("email")} />
+        <TextField
+          label="Name"
+          autoComplete="off"
+          autoFocus
+          error={errors.name?.message}
+          maxLength={maxLengthOf(createParentInvitationInput.shape.name)}
+          {...register("name")}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          maxLength={maxLengthOf(createParentInvitationInput.shape.email)}
+          {...register("email")}
+        />
         <DialogActions onCancel={() => close(false)} submitLabel="Send Invitation" pendingLabel="Sending…" pending={invite.isPending} />
       </form>
     </Dialog>

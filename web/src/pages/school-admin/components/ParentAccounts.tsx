@@ -5,18 +5,20 @@ import { CardFields, CardHeader, DataTable } from "../../../components/ui/data-t
 import { ConfirmDialog } from "../../../components/ui/dialog.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { formatDateTime, formatTotal } from "../../../components/ui/format.ts";
+import { formatTotal } from "../../../components/ui/format.ts";
 import { PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
+import { formatDateTimeIn, useSchoolZone } from "../../../lib/school-zone.ts";
 
 type ParentRow = RouterOutputs["schoolAdmin"]["parents"]["list"]["rows"][number];
 
 /** The school's parent accounts: searched, paginated, deactivated or reactivated. */
 export function ParentAccounts({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
   const [confirming, setConfirming] = useState<ParentRow | null>(null);
+  const zone = useSchoolZone();
   const list = useParentAccounts({ ...(search ? { search } : {}), page });
 
   useLastPageFallback(list.data?.pages, page, onPageChange);
@@ -58,7 +60,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
             { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
             { header: "Phone", className: "wrap-anywhere", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
             { header: "Children", className: "text-right", headerClassName: "text-right", cell: (parent) => parent.childrenCount },
-            { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTime(parent.lastLogin) : <span className="text-slate-500">Never</span>) },
+            { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : <span className="text-slate-500">Never</span>) },
             { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },
             { header: "Actions", className: "text-right", headerClassName: "text-right", cell: actionFor },
           ]}
@@ -77,7 +79,7 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
                 items={[
                   { label: "Phone", value: parent.phone || "Not provided" },
                   { label: "Children", value: parent.childrenCount },
-                  { label: "Last login", value: parent.lastLogin ? formatDateTime(parent.lastLogin) : "Never" },
+                  { label: "Last login", value: parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : "Never" },
                 ]}
               />
               <div className="mt-3 flex justify-end">{actionFor(parent)}</div>

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { FilterSelect } from "../../../components/ui/filters.tsx";
-import { formatDate } from "../../../components/ui/format.ts";
 import { PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
@@ -10,6 +9,7 @@ import { useParentInvitationActions, useParentInvitations } from "../../../featu
 import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
+import { formatDateIn, useSchoolZone } from "../../../lib/school-zone.ts";
 
 type InvitationRow = RouterOutputs["schoolAdmin"]["invitations"]["list"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
@@ -26,8 +26,13 @@ const SENT_COLUMN: InvitationColumn<InvitationRow> = {
   header: "Sent",
   cardLabel: "Sent",
   className: "whitespace-nowrap",
-  cell: (row) => formatDate(row.createdAt),
+  cell: (row) => <SentDate value={row.createdAt} />,
 };
+
+/** The day it was sent, in the school's zone. */
+function SentDate({ value }: { value: Date }) {
+  return formatDateIn(value, useSchoolZone());
+}
 
 /** The school's parent invitations: filtered by status, resent, regenerated or revoked. */
 export function ParentInvitations({

@@ -1,7 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { type DefaultValues, useForm } from "react-hook-form";
-import { FLIGHT_TRIP_STATUS_LABELS, FLIGHT_TRIP_STATUSES, type FlightTripForm, type FlightTripValues, flightTripFormSchema } from "#shared/flight-trips.ts";
+import {
+  deadlineInPast,
+  FLIGHT_TRIP_MESSAGES,
+  FLIGHT_TRIP_STATUS_LABELS,
+  FLIGHT_TRIP_STATUSES,
+  type FlightTripForm,
+  type FlightTripValues,
+  flightTripFormSchema,
+} from "#shared/flight-trips.ts";
+import { todayIn } from "#shared/school-time.ts";
 import { ConfirmDialog, Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { type FlightTripRow, useSaveFlightTrip } from "../../../features/flight-trips/admin-hooks.ts";
@@ -65,11 +74,22 @@ export default function FlightTripFormDialog({
   trip: FlightTripRow | null;
   zone: string;
 }) {
+  const today = todayIn(zone, new Date());
+  const saved = trip?.enrollmentDeadline ?? null;
+  // The server's deadline rule, with the school's today: a new or changed deadline is not in the past.
+  const schema = useMemo(
+    () =>
+      flightTripFormSchema.refine((values) => !deadlineInPast(values.enrollmentDeadline, today, saved), {
+        path: ["enrollmentDeadline"],
+        message: FLIGHT_TRIP_MESSAGES.deadlinePast,
+      }),
+    [today, saved],
+  );
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FlightTripForm, unknown, FlightTripValues>({ resolver: zodResolver(flightTripFormSchema), defaultValues: defaults(trip) });
+  } = useForm<FlightTripForm, unknown, FlightTripValues>({ resolver: zodResolver(schema), defaultValues: defaults(trip) });
   const save = useSaveFlightTrip(() => onOpenChange(false));
   const ids = { status: useId(), description: useId() };
   return (
@@ -118,6 +138,7 @@ export default function FlightTripFormDialog({
           <TextField
             label="Enrolment Deadline"
             type="date"
+            min={saved !== null && saved < today ? undefined : today}
             hint="Last day to enrol (inclusive)."
             error={errors.enrollmentDeadline?.message}
             {...register("enrollmentDeadline")}

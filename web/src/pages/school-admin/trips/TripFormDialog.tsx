@@ -6,7 +6,7 @@ import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
 import { isCalendarDate, localDate, localTime, weekday } from "#shared/school-time.ts";
 import { createTripInput, TRIP_DEFAULTS, tripFormSchema } from "#shared/trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
 import { ROUTE_TYPE_LABELS, TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
 
@@ -111,7 +111,14 @@ export default function TripFormDialog({
         })}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Route Name" list={ids.routes} autoFocus error={tripErrors.routeName?.message} {...register("trip.routeName")} />
+          <TextField
+            label="Route Name"
+            list={ids.routes}
+            autoFocus
+            error={tripErrors.routeName?.message}
+            maxLength={maxLengthOf(tripFormSchema.shape.routeName)}
+            {...register("trip.routeName")}
+          />
           <datalist id={ids.routes}>
             {routes.map((route) => (
               <option key={route} value={route} />
@@ -129,8 +136,13 @@ export default function TripFormDialog({
               ))}
             </select>
           </div>
-          <TextField label="Bus Number" error={tripErrors.busNumber?.message} {...register("trip.busNumber")} />
-          <TextField label="Driver Name" error={tripErrors.driverName?.message} {...register("trip.driverName")} />
+          <TextField label="Bus Number" error={tripErrors.busNumber?.message} maxLength={maxLengthOf(tripFormSchema.shape.busNumber)} {...register("trip.busNumber")} />
+          <TextField
+            label="Driver Name"
+            error={tripErrors.driverName?.message}
+            maxLength={maxLengthOf(tripFormSchema.shape.driverName)}
+            {...register("trip.driverName")}
+          />
           {/* Date and times share a row of three: a time field in a quarter of the dialog cut "02:30 PM" to "02:30". */}
           <div className="grid grid-cols-2 gap-4 sm:col-span-2 sm:grid-cols-3">
             <TextField

@@ -3,8 +3,9 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createSchoolAdminInvitationInput } from "#shared/invitations.ts";
+import { SEARCH_MAX_LENGTH } from "#shared/search.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { useInvitableSchools, useInviteSchoolAdmin } from "../../../features/invitations/hooks.ts";
 
 type Values = z.infer<typeof createSchoolAdminInvitationInput>;
@@ -35,15 +36,28 @@ export function InviteSchoolAdminDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Invite School Admin">
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invite.mutate(values, { onSuccess: () => onOpenChange(false) }))}>
-        <TextField label="Admin name" autoComplete="off" error={formState.errors.name?.message} {...register("name")} />
-        <TextField label="Admin email" type="email" autoComplete="off" error={formState.errors.email?.message} {...register("email")} />
+        <TextField
+          label="Admin name"
+          autoComplete="off"
+          error={formState.errors.name?.message}
+          maxLength={maxLengthOf(createSchoolAdminInvitationInput.shape.name)}
+          {...register("name")}
+        />
+        <TextField
+          label="Admin email"
+          type="email"
+          autoComplete="off"
+          error={formState.errors.email?.message}
+          maxLength={maxLengthOf(createSchoolAdminInvitationInput.shape.email)}
+          {...register("email")}
+        />
         {school ? (
           <p className="text-sm text-slate-700">
             School: <strong>{school.name}</strong>
           </p>
         ) : (
           <div className="space-y-2">
-            <TextField label="Find a school" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+            <TextField label="Find a school" type="search" maxLength={SEARCH_MAX_LENGTH} value={search} onChange={(event) => setSearch(event.target.value)} />
             <div>
               <label htmlFor="invite-school" className="block text-sm font-medium text-slate-700">
                 School

@@ -1,6 +1,6 @@
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
 import { useState } from "react";
-import { PLANS } from "#shared/registration.ts";
+import { PLANS } from "#shared/plans.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";

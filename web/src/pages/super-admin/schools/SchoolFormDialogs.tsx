@@ -5,7 +5,7 @@ import { z } from "zod";
 import { COUNTRY_OPTIONS } from "#shared/registration.ts";
 import { createSchoolInput, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../features/schools/hooks.ts";
 import { browserTimeZone, timeZoneSelectOptions } from "../../../lib/time-zone.ts";
@@ -107,14 +107,52 @@ function SchoolFields({ form }: { form: ReturnType<typeof useForm<SchoolFormInpu
   const zoneId = useId();
   return (
     <>
-      <TextField label="School Name" autoComplete="organization" error={errors.name?.message} {...register("name")} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register("email")} />
-      <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register("phone")} />
-      <TextField label="Street Address" autoComplete="street-address" error={errors.address?.message} {...register("address")} />
+      <TextField
+        label="School Name"
+        autoComplete="organization"
+        error={errors.name?.message}
+        maxLength={maxLengthOf(createSchoolInput.shape.name)}
+        {...register("name")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        maxLength={maxLengthOf(createSchoolInput.shape.email)}
+        {...register("email")}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        maxLength={maxLengthOf(createSchoolInput.shape.phone)}
+        {...register("phone")}
+      />
+      <TextField
+        label="Street Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        maxLength={maxLengthOf(createSchoolInput.shape.address)}
+        {...register("address")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register("city")} />
-        <TextField label="State/Province" autoComplete="address-level1" error={errors.state?.message} {...register("state")} />
-        <TextField label="ZIP/Postal Code" autoComplete="postal-code" error={errors.zipCode?.message} {...register("zipCode")} />
+        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} maxLength={maxLengthOf(createSchoolInput.shape.city)} {...register("city")} />
+        <TextField
+          label="State/Province"
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          maxLength={maxLengthOf(createSchoolInput.shape.state)}
+          {...register("state")}
+        />
+        <TextField
+          label="ZIP/Postal Code"
+          autoComplete="postal-code"
+          error={errors.zipCode?.message}
+          maxLength={maxLengthOf(createSchoolInput.shape.zipCode)}
+          {...register("zipCode")}
+        />
         <div>
           <label htmlFor={countryId} className="block text-sm font-medium text-slate-700">
             Country

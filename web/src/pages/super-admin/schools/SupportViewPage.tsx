@@ -1,7 +1,7 @@
 import { ArrowLeft, Eye } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
-import { PLANS } from "#shared/registration.ts";
+import { PLANS } from "#shared/plans.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
 import { useOpenSupportView } from "../../../features/schools/hooks.ts";

@@ -3,6 +3,7 @@ import { Save } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "#shared/limits.ts";
 import { type PlatformSettings, updatePlatformSettingsInput } from "#shared/settings.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
@@ -108,6 +109,7 @@ export default function SettingsPage() {
           type="email"
           autoComplete="off"
           spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
           error={formState.errors.supportEmail?.message}
           hint="Shown on public pages and in e-mails."
           {...register("supportEmail")}

@@ -1,0 +1,30 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "./trpc.ts";
+
+/*
+ * A school area (school admin, parent) shows every instant in the school's zone, whoever looks and
+ * from wherever: its screens format them here (`Nov 22, 2026`, `Nov 22, 2026, 11:29 AM`, as
+ * `components/ui/format.ts` writes them), never with format.ts's reader's-zone functions
+ * (`tests/node/school-zone-format.test.ts`). A zone of null (no school: a component the super admin
+ * shares) is the reader's own.
+ */
+
+/** The signed-in user's school settings, from the session (`auth.me`, already cached by the area's guard). */
+function useSchool() {
+  const trpc = useTRPC();
+  return useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 })).data;
+}
+
+/** The school's zone, in which a school area shows every instant; null outside a school (the super admin: the reader's own zone). */
+export const useSchoolZone = (): string | null => useSchool()?.timeZone ?? null;
+
+/** The school's phone region (ISO 3166 alpha-2) for the forms' phone rule; null: numbers need + and a country code. */
+export const usePhoneRegion = (): string | null => useSchool()?.phoneRegion ?? null;
+
+const formatters: Record<string, Intl.DateTimeFormat> = {};
+
+const format = (value: Date, zone: string | null, timeStyle?: "short") =>
+  (formatters[`${timeStyle}${zone}`] ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle, timeZone: zone ?? undefined })).format(value);
+
+export const formatDateIn = (value: Date, zone: string | null) => format(value, zone);
+export const formatDateTimeIn = (value: Date, zone: string | null) => format(value, zone, "short");
