@@ -94,7 +94,7 @@ describe("invoice PDF", () => {
     const paid = await seedInvoice(t.db, { schoolId: school.id, recipientId: parentId, status: "paid", paidAt: new Date("2026-03-05T03:00:00Z") });
     const text = await pdfOf(await download(paid.id, cookies.parent));
     expect(text).toContain("Payment date\nWednesday, March 4, 2026");
-    expect(text).toContain("Paid on Wednesday, March 4, 2026");
+    expect(text).toContain("Paid online on Wednesday, March 4, 2026");
     expect(text).toContain("Paid");
   });
 

@@ -266,3 +266,71 @@ export function enrollmentRefundedEmail(input: { parentName: string; schoolName:
     p("The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it."),
   ]);
 }
+
+/** To a parent when the school sends an invoice's e-mail again (Resend): the invoice as it stands. */
+export function invoiceResentEmail(input: {
+  schoolName: string;
+  parentName: string;
+  invoiceNumber: string;
+  description: string;
+  amount: string;
+  dueDate: string;
+  link: string;
+}): RenderedEmail {
+  return email(`${input.schoolName}: invoice ${input.invoiceNumber} of ${input.amount}, due ${input.dueDate}`, "Your invoice", [
+    p(`Hello ${input.parentName}, ${input.schoolName} sent you this invoice again.`),
+    facts([
+      ["Invoice", input.invoiceNumber],
+      ["Description", input.description],
+      ["Amount", input.amount],
+      ["Due date", input.dueDate],
+    ]),
+    button("View and pay your invoice", input.link),
+  ]);
+}
+
+/** To a parent when the school voids their invoice: nothing is owed, and why. */
+export function invoiceVoidedEmail(input: {
+  schoolName: string;
+  parentName: string;
+  invoiceNumber: string;
+  description: string;
+  amount: string;
+  reason: string;
+  link: string;
+}): RenderedEmail {
+  return email(`${input.schoolName}: invoice ${input.invoiceNumber} is void`, "Your invoice was voided", [
+    p(`Hello ${input.parentName}, ${input.schoolName} voided invoice ${input.invoiceNumber}. You do not need to pay it.`),
+    facts([
+      ["Invoice", input.invoiceNumber],
+      ["Description", input.description],
+      ["Amount", input.amount],
+      ["Reason", input.reason],
+    ]),
+    p("If a card payment for it was already on its way, it is refunded to the card it came from."),
+    button("View my invoices", input.link),
+  ]);
+}
+
+/** To a parent when the school records that an invoice was paid by cash, cheque or bank transfer: their receipt. */
+export function invoicePaymentRecordedEmail(input: {
+  schoolName: string;
+  parentName: string;
+  invoiceNumber: string;
+  description: string;
+  amount: string;
+  paidBy: string;
+  reference: string | null;
+}): RenderedEmail {
+  return email(`Payment recorded: ${input.invoiceNumber}`, "Thank you for your payment", [
+    p(`Hello ${input.parentName}, ${input.schoolName} recorded your payment of invoice ${input.invoiceNumber}.`),
+    facts([
+      ["Invoice", input.invoiceNumber],
+      ["For", input.description],
+      ["Amount", input.amount],
+      ["Paid by", input.paidBy],
+      ...(input.reference ? ([["Reference", input.reference]] as [string, string][]) : []),
+    ]),
+    p("Keep this e-mail as your receipt; the invoice shows as Paid under My Invoices in SchoolRide. It can no longer be paid online."),
+  ]);
+}

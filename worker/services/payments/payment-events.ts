@@ -5,6 +5,7 @@ import type { Db } from "../../../db/client.ts";
 import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
 import { paymentReceiptEmail, paymentRefundedEmail } from "../../email/templates.ts";
 import { enrollmentPaymentEffects, enrollmentRefundEffects } from "../flight-trips/payment-events.ts";
+import { notPaidOffline } from "../invoices/refunds.ts";
 import {
   auditedEmail,
   type Effect,
@@ -87,11 +88,17 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
     paymentSucceeded(db, facts),
     db
       .update(invoices)
-      .set({ status: "paid", paidAt: sql`case when ${invoices.status} = 'paid' then min(${invoices.paidAt}, ${at}) else ${at} end`, updatedAt: facts.at })
+      .set({
+        status: "paid",
+        paymentMethod: "online",
+        paidAt: sql`case when ${invoices.status} = 'paid' then min(${invoices.paidAt}, ${at}) else ${at} end`,
+        updatedAt: facts.at,
+      })
       .where(
         and(
           eq(invoices.id, context.invoiceId),
-          or(inArray(invoices.status, ["pending", "overdue"]), and(eq(invoices.status, "paid"), gt(invoices.paidAt, facts.at))),
+          // A void invoice, or one the school marked paid offline, is never made paid online (ADR 0041): the payment goes back (settle.ts).
+          or(inArray(invoices.status, ["pending", "overdue"]), and(eq(invoices.status, "paid"), notPaidOffline, gt(invoices.paidAt, facts.at))),
           // Paid in full: a smaller payment (made on the school's own account) is recorded but pays nothing.
           sql`exists (select 1 from ${payments} where ${byIntent} and ${payments.status} = 'succeeded' and ${payments.invoiceId} = ${context.invoiceId} and ${payments.amountCents} >= ${invoices.amountCents})`,
         ),
@@ -136,8 +143,10 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
       .where(
         and(
           eq(invoices.id, context.invoiceId),
-          // Only a paid invoice turns refunded: refunding a payment that paid nothing leaves it owed.
+          // Only an invoice paid online turns refunded: refunding a payment that paid nothing (or that
+          // came after the school voided it or recorded a cash payment) leaves it as it is.
           eq(invoices.status, "paid"),
+          notPaidOffline,
           sql`exists (select 1 from ${payments} where ${payments.stripePaymentIntentId} = ${pi} and ${payments.status} = 'refunded')`,
           // Refunding a second payment of an already paid invoice leaves the invoice paid by the first.
           sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${context.invoiceId} and ${payments.status} = 'succeeded')`,
