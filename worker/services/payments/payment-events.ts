@@ -6,6 +6,7 @@ import { invoices, parents, payments, schools } from "../../../db/schema/index.t
 import { paymentReceiptEmail, paymentRefundedEmail } from "../../email/templates.ts";
 import { enrollmentPaymentEffects, enrollmentRefundEffects } from "../flight-trips/payment-events.ts";
 import { notPaidOffline } from "../invoices/refunds.ts";
+import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,
   type Effect,
@@ -103,6 +104,13 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
           sql`exists (select 1 from ${payments} where ${byIntent} and ${payments.status} = 'succeeded' and ${payments.invoiceId} = ${context.invoiceId} and ${payments.amountCents} >= ${invoices.amountCents})`,
         ),
       ),
+    // The school's admins are told once per PaymentIntent, with the receipt (issue 25).
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.paid({ parentName: context.parentName, amountCents, paid: { invoiceNumber: context.number } }),
+      at: facts.at,
+      onlyIf: firstReceipt(pi),
+    }),
     ...auditedEmail(
       db,
       facts,
@@ -152,6 +160,12 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
           sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${context.invoiceId} and ${payments.status} = 'succeeded')`,
         ),
       ),
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.refunded({ parentName: context.parentName, amountCents, paid: { invoiceNumber: context.number } }),
+      at: facts.at,
+      onlyIf: firstRefund(pi, amountCents),
+    }),
     ...auditedEmail(
       db,
       facts,
@@ -198,12 +212,20 @@ export async function paymentEventEffects(db: Db, event: Stripe.Event): Promise<
   if (!context) return unattachedPaymentEffects(db, facts);
   if (context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
   if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
-  return failedPaymentEffects(db, facts, context, {
-    eventType: "invoice_payment_failed",
-    description: `A card payment for invoice ${context.number} failed`,
-    schoolId: context.schoolId,
-    metadata: { invoice_id: context.invoiceId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
-  });
+  return [
+    ...failedPaymentEffects(db, facts, context, {
+      eventType: "invoice_payment_failed",
+      description: `A card payment for invoice ${context.number} failed`,
+      schoolId: context.schoolId,
+      metadata: { invoice_id: context.invoiceId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
+    }),
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.failed({ parentName: context.parentName, amountCents: facts.amountCents ?? context.amountCents, paid: { invoiceNumber: context.number } }),
+      at: facts.at,
+      key: paymentNoticeKey("failed", facts.paymentIntentId),
+    }),
+  ];
 }
 
 /** The outbox rows a payment event may have written, to enqueue once its batch has committed. */
