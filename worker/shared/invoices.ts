@@ -23,7 +23,7 @@ export function hasStep(value: number, decimals: number): boolean {
 
 const isoDate = (message: string) => z.string().max(10).refine(isCalendarDate, message);
 
-/** One invoice by id: paying it, downloading its PDF, resending its e-mail. */
+/** One invoice by id: paying it, downloading its PDF. */
 export const invoiceIdInput = z.object({ invoiceId: z.string().min(1).max(64) }).strict();
 
 /** The Checkout Session a parent comes back from (`?session_id=` on My Invoices): which invoice it paid. */
@@ -60,6 +60,9 @@ export const invoiceEditSchema = z.object({ description, baseAmount, dueDate: is
 export type InvoiceEditForm = z.input<typeof invoiceEditSchema>;
 /** `schoolAdmin.invoices.update`: the form's fields and the invoice (the due date is checked against its issue date on the server). */
 export const updateInvoiceInput = invoiceEditSchema.extend({ invoiceId }).strict();
+
+/** `schoolAdmin.invoices.resend`: one key per opening of the Resend dialog, so a repeat of the same submission sends nothing more. */
+export const resendInvoiceInput = z.object({ invoiceId, requestKey: z.uuid().optional() }).strict();
 
 /** The Void Invoice form and `schoolAdmin.invoices.void`: the reason is kept in the audit log and told to the parent. */
 export const voidInvoiceSchema = z

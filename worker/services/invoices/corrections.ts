@@ -4,12 +4,12 @@ import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
 import {
   INVOICE_MESSAGES,
   type InvoiceStatus,
-  type invoiceIdInput,
   invoiceOpen,
   type markInvoicePaidInput,
   OPEN_INVOICE_STATUSES,
   PAYMENT_METHOD_LABELS,
   paidByText,
+  type resendInvoiceInput,
   type updateInvoiceInput,
   type voidInvoiceInput,
 } from "#shared/invoices.ts";
@@ -36,9 +36,6 @@ import { settlePayables } from "../payments/settle.ts";
  * rule (`invoices/refunds.ts`): a card payment that still arrives goes back.
  */
 
-/** A resend this soon after the last e-mail is the same click again: it is answered, not sent. */
-export const RESEND_SPACING_MS = 60_000;
-
 /** The invoice, its parent and its school, in the actor's school only (any other id is not found). */
 async function invoiceToCorrect(scope: SchoolScope, invoiceId: string) {
   const [row] = await scope.deps.db
@@ -56,7 +53,7 @@ async function invoiceToCorrect(scope: SchoolScope, invoiceId: string) {
       status: invoices.status,
       paymentMethod: invoices.paymentMethod,
       paymentReference: invoices.paymentReference,
-      emailedAt: invoices.emailedAt,
+      changeId: invoices.changeId,
       parent: { id: parents.id, name: parents.name, email: parents.email },
       schoolName: schools.name,
     })
@@ -101,10 +98,12 @@ async function commitCorrection(
     email: Parameters<typeof commitWithOutbox>[2]["emails"][number] | null;
     audit: { eventType: string; description: string; metadata: Record<string, unknown> };
   },
+  /** Written before the claim's unique value (a request key and ":"), so a later submission can find it. */
+  markerPrefix: string | null = null,
 ): Promise<boolean> {
   const { deps, now, schoolId } = scope;
   const { db } = deps;
-  const marker = crypto.randomUUID();
+  const marker = `${markerPrefix ?? ""}${crypto.randomUUID()}`;
   const won = rowHolds(invoices, invoice.id, invoices.changeId, marker);
   const notice = fanOut(db, {
     schoolId,
@@ -321,24 +320,27 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
 
 /**
  * `schoolAdmin.invoices.resend`: the invoice e-mail again, to the parent of a pending or overdue
- * invoice, within the e-mail limits (TK3). A second click within a minute is answered without a
- * second e-mail.
+ * invoice, within the e-mail limits (TK3). The dialog's `requestKey` makes a repeat of the same
+ * submission (a double click, a retry) answer without a second e-mail: the claim writes the key
+ * into `change_id`, and a claim with a key already there writes nothing.
  */
-export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof invoiceIdInput>) {
+export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof resendInvoiceInput>) {
   const { deps, now, actor, meta } = scope;
+  const { requestKey } = input;
   const invoice = await invoiceToCorrect(scope, input.invoiceId);
-  if (!invoiceOpen(invoice.status)) throw closedError(invoice.status);
-  const justSent = (row: Invoice) => row.emailedAt !== null && now.getTime() - row.emailedAt.getTime() < RESEND_SPACING_MS;
+  const sentForKey = (row: Invoice) => requestKey !== undefined && row.changeId?.startsWith(`${requestKey}:`) === true;
   const result = { ...answer(invoice), email: invoice.parent.email };
-  if (justSent(invoice)) return result;
+  if (sentForKey(invoice)) return result;
+  if (!invoiceOpen(invoice.status)) throw closedError(invoice.status);
   await limitEmailSend(deps.db, { recipient: invoice.parent.email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
   const amount = formatCents(invoice.amountCents);
+  const keyPrefix = requestKey ? `${requestKey}:` : null;
   const committed = await commitCorrection(
     scope,
     invoice,
     {
       set: { emailedAt: now },
-      where: and(open, invoice.emailedAt ? eq(invoices.emailedAt, invoice.emailedAt) : sql`${invoices.emailedAt} is null`),
+      where: and(open, keyPrefix ? sql`coalesce(substr(${invoices.changeId}, 1, ${keyPrefix.length}), '') <> ${keyPrefix}` : undefined),
     },
     {
       notice: {
@@ -368,10 +370,11 @@ export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof in
         metadata: { email: invoice.parent.email },
       },
     },
+    keyPrefix,
   );
   if (!committed) {
     const now2 = await invoiceToCorrect(scope, invoice.id);
-    if (invoiceOpen(now2.status) && justSent(now2)) return result;
+    if (sentForKey(now2)) return result;
     throw closedError(now2.status);
   }
   return result;

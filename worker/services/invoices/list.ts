@@ -18,6 +18,8 @@ const INVOICE_COLUMNS = {
   baseAmountCents: invoices.baseAmountCents,
   feeCents: invoices.feeCents,
   amountCents: invoices.amountCents,
+  feeBps: invoices.feeBps,
+  feeApplicationType: invoices.feeApplicationType,
   issueDate: invoices.issueDate,
   dueDate: invoices.dueDate,
   status: invoices.status,
@@ -25,6 +27,7 @@ const INVOICE_COLUMNS = {
   paymentMethod: invoices.paymentMethod,
   paymentReference: invoices.paymentReference,
   voidedAt: invoices.voidedAt,
+  voidReason: invoices.voidReason,
 };
 
 type Owner = SQLiteColumn[];

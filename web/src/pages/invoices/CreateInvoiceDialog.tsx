@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
-import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates, hasStep } from "#shared/invoices.ts";
-import { formatCents } from "#shared/money.ts";
+import { DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS } from "#shared/fees.ts";
+import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates } from "#shared/invoices.ts";
 import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { newRequestKey } from "../../lib/request-key.ts";
+import { TotalPreview } from "./TotalPreview.tsx";
 
 /**
  * The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the
@@ -26,21 +26,6 @@ function RecipientField({ field, error }: { field: UseFormRegisterReturn<"recipi
   );
   if (typed) return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" {...field} />;
   return <ActiveParentPicker label="Recipient" field={field} error={error} after={<p className="mt-1">{toggle}</p>} />;
-}
-
-/** The total the parent will pay, by the same rule the server applies when it stores the invoice. */
-function TotalPreview({ baseAmount, feeBps, type }: { baseAmount: number; feeBps: number; type: "term_based" | "year_round" }) {
-  const valid = Number.isFinite(baseAmount) && baseAmount >= 0 && hasStep(baseAmount, 2);
-  const amounts = invoiceAmounts(valid ? dollarsToCents(baseAmount) : 0, feeBps, type);
-  return (
-    <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite" data-testid="invoice-total-preview">
-      <p>
-        Base {formatCents(amounts.baseAmountCents)}
-        {type === "term_based" ? ` + ${bpsToPercent(feeBps)}% fee ${formatCents(amounts.feeCents)}` : " (year-round: no fee added)"}
-      </p>
-      <p className="mt-1 text-base font-semibold text-ink">Total: {formatCents(amounts.amountCents)}</p>
-    </div>
-  );
 }
 
 /** Create Invoice (spec): recipient, description, base amount, issue date (today in the school's zone), due date (+15 days). */

@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
+import { paidByText, paidOffline } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../components/ui/email-address.tsx";
@@ -41,6 +42,22 @@ const status = (invoice: InvoiceRow) => (
     ) : null}
   </>
 );
+
+/** How a paid invoice was paid offline ("Paid by cheque · 004512"), or why it was voided; nothing otherwise. */
+function StatusDetail({ invoice }: { invoice: InvoiceRow }) {
+  const detail =
+    invoice.status === "paid" && paidOffline(invoice.paymentMethod)
+      ? [paidByText(invoice.paymentMethod), invoice.paymentReference].filter(Boolean).join(" · ")
+      : invoice.status === "void"
+        ? invoice.voidReason
+        : null;
+  if (!detail) return null;
+  return (
+    <span className="mt-1 block text-xs wrap-anywhere text-slate-600" data-testid="invoice-status-detail">
+      {detail}
+    </span>
+  );
+}
 
 const amount = (invoice: InvoiceRow) => (
   <>
@@ -96,7 +113,16 @@ export function InvoiceTable({
     { header: "Description", className: "wrap-anywhere", cell: (invoice) => invoice.description },
     { header: "Amount", className: "whitespace-nowrap text-right", headerClassName: "text-right", cell: amount },
     { header: "Due Date", className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
-    { header: "Status", cell: status },
+    {
+      header: "Status",
+      className: "max-w-48",
+      cell: (invoice) => (
+        <>
+          {status(invoice)}
+          <StatusDetail invoice={invoice} />
+        </>
+      ),
+    },
     { header: "Actions", cell: (invoice) => <Actions invoice={invoice} extra={actions} /> },
   ];
   return (
@@ -118,6 +144,7 @@ export function InvoiceTable({
             }
             aside={<div className="shrink-0 text-right">{status(invoice)}</div>}
           />
+          <StatusDetail invoice={invoice} />
           <CardFields
             items={[
               ...(showRecipient && invoice.recipient

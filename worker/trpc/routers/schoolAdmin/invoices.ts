@@ -1,4 +1,4 @@
-import { createInvoiceInput, invoiceIdInput, listInvoicesInput, markInvoicePaidInput, updateInvoiceInput, voidInvoiceInput } from "#shared/invoices.ts";
+import { createInvoiceInput, listInvoicesInput, markInvoicePaidInput, resendInvoiceInput, updateInvoiceInput, voidInvoiceInput } from "#shared/invoices.ts";
 import { markInvoicePaid, resendInvoice, updateInvoice, voidInvoice } from "../../../services/invoices/corrections.ts";
 import { createInvoice } from "../../../services/invoices/create.ts";
 import { listSchoolInvoices } from "../../../services/invoices/list.ts";
@@ -10,6 +10,6 @@ export const invoicesRouter = router({
   create: schoolAdminProcedure.input(createInvoiceInput).mutation(({ ctx, input }) => createInvoice(ctx.scope, input)),
   update: schoolAdminProcedure.input(updateInvoiceInput).mutation(({ ctx, input }) => updateInvoice(ctx.scope, input)),
   void: schoolAdminProcedure.input(voidInvoiceInput).mutation(({ ctx, input }) => voidInvoice(ctx.scope, input)),
-  resend: schoolAdminProcedure.input(invoiceIdInput).mutation(({ ctx, input }) => resendInvoice(ctx.scope, input)),
+  resend: schoolAdminProcedure.input(resendInvoiceInput).mutation(({ ctx, input }) => resendInvoice(ctx.scope, input)),
   markPaid: schoolAdminProcedure.input(markInvoicePaidInput).mutation(({ ctx, input }) => markInvoicePaid(ctx.scope, input)),
 });
