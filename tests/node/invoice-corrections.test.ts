@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
-import { auditLogs, devStripeObjects, emailLogs, invoices, notifications, paymentSettings, payments } from "../../db/schema/index.ts";
+import { auditLogs, devStripeObjects, emailLogs, invoices, notificationSends, notifications, paymentSettings, payments } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { EMAIL_SEND_LIMITS } from "../../worker/services/email/limits.ts";
 import { invoiceRefundsDue } from "../../worker/services/invoices/refunds.ts";
@@ -164,6 +164,10 @@ describe("void", () => {
     expect(await audits("invoice.voided")).toHaveLength(1);
     expect(await emailsOf("invoice_voided")).toHaveLength(1);
     expect(await parentNotices("Invoice voided")).toHaveLength(1);
+    // The notice is one send of the school's Sent tab, under the invoice's number (ADR 0040).
+    expect(await t.db.select().from(notificationSends).where(eq(notificationSends.audienceRef, invoice.id))).toMatchObject([
+      { audienceKind: "invoice", audienceLabel: invoice.invoiceNumber, senderId: admin.id, recipients: 1, title: "Invoice voided" },
+    ]);
   });
 
   it("an overdue invoice can be voided; a paid one cannot; another school's invoice is not found; a missing reason is refused; nothing changes", async () => {

@@ -108,9 +108,11 @@ async function commitCorrection(
   const notice = fanOut(db, {
     schoolId,
     schoolName: invoice.schoolName,
-    senderId: null,
+    senderId: scope.actor.id,
     recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email }],
     content: effects.notice,
+    // In the school's Sent tab under the invoice's number (ADR 0040).
+    audience: { kind: "invoice", ref: invoice.id, label: invoice.number },
     email: false,
     appUrl: deps.config.appUrl,
     now,
