@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { INVOICE_MESSAGES } from "#shared/invoices.ts";
+import { INVOICE_CORRECTION_MESSAGES, INVOICE_MESSAGES } from "#shared/invoices.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
 import { auditLogs, devStripeObjects, emailLogs, invoices, notificationSends, notifications, paymentSettings, payments } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
@@ -177,7 +177,10 @@ describe("void", () => {
     expect((await api.schoolAdmin.invoices.void({ invoiceId: overdue.id, reason: "Family moved away" })).status).toBe("void");
     const paid = await newInvoice();
     await api.schoolAdmin.invoices.markPaid({ invoiceId: paid.id, method: "cash", reference: "" });
-    expect(await failure(api.schoolAdmin.invoices.void({ invoiceId: paid.id, reason: "x" }))).toEqual({ code: "CONFLICT", message: INVOICE_MESSAGES.alreadyPaid });
+    expect(await failure(api.schoolAdmin.invoices.void({ invoiceId: paid.id, reason: "x" }))).toEqual({
+      code: "CONFLICT",
+      message: INVOICE_CORRECTION_MESSAGES.alreadyPaid,
+    });
     const pending = await newInvoice();
     const before = await invoiceRow(pending.id);
     const other = await createUser(t.db, "school_admin", { schoolId: (await createSchool(t.db)).id });
@@ -191,7 +194,9 @@ describe("void", () => {
       expect(await failure(call)).toEqual({ code: "NOT_FOUND", message: INVOICE_MESSAGES.notFound });
     }
     expect((await failure(api.schoolAdmin.invoices.void({ invoiceId: pending.id, reason: "   " }))).code).toBe("BAD_REQUEST");
-    expect((await failure(api.schoolAdmin.invoices.void({ invoiceId: pending.id, reason: "x".repeat(501) }))).message).toContain(INVOICE_MESSAGES.voidReasonTooLong);
+    expect((await failure(api.schoolAdmin.invoices.void({ invoiceId: pending.id, reason: "x".repeat(501) }))).message).toContain(
+      INVOICE_CORRECTION_MESSAGES.voidReasonTooLong,
+    );
     expect(await invoiceRow(pending.id)).toEqual(before);
   });
 
@@ -250,11 +255,11 @@ describe("mark paid offline", () => {
     expect(answers.map((answer) => answer.status)).toEqual(["paid", "paid", "paid"]);
     expect(await audits("invoice.marked_paid")).toHaveLength(1);
     expect(await emailsOf("invoice_payment_recorded")).toHaveLength(1);
-    expect(await failure(a.schoolAdmin.invoices.markPaid({ ...input, method: "cash" }))).toEqual({ code: "CONFLICT", message: INVOICE_MESSAGES.alreadyPaid });
+    expect(await failure(a.schoolAdmin.invoices.markPaid({ ...input, method: "cash" }))).toEqual({ code: "CONFLICT", message: INVOICE_CORRECTION_MESSAGES.alreadyPaid });
     const other = await newInvoice();
     expect(await failure(a.schoolAdmin.invoices.markPaid({ invoiceId: other.id, method: "cheque", reference: "  " }))).toMatchObject({
       code: "BAD_REQUEST",
-      message: expect.stringContaining(INVOICE_MESSAGES.reference),
+      message: expect.stringContaining(INVOICE_CORRECTION_MESSAGES.reference),
     });
     expect((await failure(a.schoolAdmin.invoices.markPaid({ invoiceId: other.id, method: "online" as never, reference: "x" }))).code).toBe("BAD_REQUEST");
     expect((await invoiceRow(other.id)).status).toBe("pending");
@@ -281,7 +286,7 @@ describe("mark paid offline", () => {
     for (const event of events) await postStripeEvent(t, event);
     expect(await failure((await asAdmin()).schoolAdmin.invoices.markPaid({ invoiceId: invoice.id, method: "cash", reference: "" }))).toEqual({
       code: "CONFLICT",
-      message: INVOICE_MESSAGES.alreadyPaid,
+      message: INVOICE_CORRECTION_MESSAGES.alreadyPaid,
     });
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paymentMethod: "online" });
     expect(await books()).toEqual({ charged: 10_500, refundedByStripe: 0, kept: 10_500, owed: 0 });
@@ -339,9 +344,9 @@ describe("edit", () => {
     const untouched = await invoiceRow(invoice.id);
     expect(untouched.description).toBe("Spring term bus");
     await t.db.update(invoices).set({ status: "overdue" }).where(eq(invoices.id, invoice.id));
-    expect(await failure(edit({}))).toEqual({ code: "CONFLICT", message: INVOICE_MESSAGES.onlyPendingEditable });
+    expect(await failure(edit({}))).toEqual({ code: "CONFLICT", message: INVOICE_CORRECTION_MESSAGES.onlyPendingEditable });
     await api.schoolAdmin.invoices.void({ invoiceId: invoice.id, reason: "x" });
-    expect(await failure(edit({}))).toEqual({ code: "CONFLICT", message: INVOICE_MESSAGES.alreadyVoid });
+    expect(await failure(edit({}))).toEqual({ code: "CONFLICT", message: INVOICE_CORRECTION_MESSAGES.alreadyVoid });
   });
 
   it("MN1 a changed amount expires the open Checkout; one paid at the old, higher amount keeps only the new amount", async () => {
@@ -378,7 +383,7 @@ describe("resend", () => {
     await api.schoolAdmin.invoices.void({ invoiceId: invoice.id, reason: "x" });
     expect(await failure(api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey: crypto.randomUUID() }))).toEqual({
       code: "CONFLICT",
-      message: INVOICE_MESSAGES.alreadyVoid,
+      message: INVOICE_CORRECTION_MESSAGES.alreadyVoid,
     });
   });
 

@@ -20,7 +20,10 @@ export const INVOICE_MESSAGES = {
   dueBeforeIssue: "The due date cannot be before the issue date",
   feePercentage: "Enter a percentage from 0 to 100 in steps of 0.1",
   empty: "No invoices found",
-  // Corrections (issue 25): void, edit, resend, mark paid offline.
+} as const;
+
+/** A school admin's corrections of an invoice (issue 25, ADR 0041): void, edit, resend, mark paid offline. */
+export const INVOICE_CORRECTION_MESSAGES = {
   notCorrectable: "Only a pending or overdue invoice can be changed.",
   onlyPendingEditable: "Only a pending invoice can be edited.",
   changedMeanwhile: "This invoice was changed meanwhile. Close the form and try again.",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FEE_APPLICATION_TYPES, MAX_FEE_BPS } from "./fees.ts";
 import {
   DEFAULT_DUE_DAYS,
+  INVOICE_CORRECTION_MESSAGES,
   INVOICE_MESSAGES,
   INVOICE_TABS,
   MAX_INVOICE_CENTS,
@@ -66,7 +67,7 @@ export const resendInvoiceInput = z.object({ invoiceId, requestKey: z.uuid().opt
 
 /** The Void Invoice form and `schoolAdmin.invoices.void`: the reason is kept in the audit log and told to the parent. */
 export const voidInvoiceSchema = z
-  .object({ reason: z.string().trim().min(1, INVOICE_MESSAGES.voidReason).max(MAX_VOID_REASON_LENGTH, INVOICE_MESSAGES.voidReasonTooLong) })
+  .object({ reason: z.string().trim().min(1, INVOICE_CORRECTION_MESSAGES.voidReason).max(MAX_VOID_REASON_LENGTH, INVOICE_CORRECTION_MESSAGES.voidReasonTooLong) })
   .strict();
 export type VoidInvoiceForm = z.input<typeof voidInvoiceSchema>;
 export const voidInvoiceInput = voidInvoiceSchema.extend({ invoiceId }).strict();
@@ -74,12 +75,12 @@ export const voidInvoiceInput = voidInvoiceSchema.extend({ invoiceId }).strict()
 /** The Mark as Paid form and `schoolAdmin.invoices.markPaid`: how the school was paid, and its reference (a cheque number; optional for cash). */
 const markPaidFields = z
   .object({
-    method: z.enum(OFFLINE_PAYMENT_METHODS, INVOICE_MESSAGES.paymentMethod),
-    reference: z.string().trim().max(MAX_PAYMENT_REFERENCE_LENGTH, INVOICE_MESSAGES.referenceTooLong),
+    method: z.enum(OFFLINE_PAYMENT_METHODS, INVOICE_CORRECTION_MESSAGES.paymentMethod),
+    reference: z.string().trim().max(MAX_PAYMENT_REFERENCE_LENGTH, INVOICE_CORRECTION_MESSAGES.referenceTooLong),
   })
   .strict();
 const referenceGiven = (form: z.infer<typeof markPaidFields>) => form.method === "cash" || form.reference.length > 0;
-const referenceMissing = { path: ["reference"], message: INVOICE_MESSAGES.reference };
+const referenceMissing = { path: ["reference"], message: INVOICE_CORRECTION_MESSAGES.reference };
 export const markInvoicePaidSchema = markPaidFields.refine(referenceGiven, referenceMissing);
 export type MarkInvoicePaidForm = z.input<typeof markInvoicePaidSchema>;
 export const markInvoicePaidInput = markPaidFields.extend({ invoiceId }).strict().refine(referenceGiven, referenceMissing);

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
 import {
+  INVOICE_CORRECTION_MESSAGES,
   INVOICE_MESSAGES,
   type InvoiceStatus,
   invoiceOpen,
@@ -68,9 +69,9 @@ type Invoice = Awaited<ReturnType<typeof invoiceToCorrect>>;
 
 /** Why an invoice in this status cannot be changed (paid, void, refunded). */
 function closedError(status: InvoiceStatus): AppError {
-  if (status === "paid") return new AppError("CONFLICT", INVOICE_MESSAGES.alreadyPaid);
-  if (status === "void") return new AppError("CONFLICT", INVOICE_MESSAGES.alreadyVoid);
-  return new AppError("CONFLICT", INVOICE_MESSAGES.notCorrectable);
+  if (status === "paid") return new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.alreadyPaid);
+  if (status === "void") return new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.alreadyVoid);
+  return new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.notCorrectable);
 }
 
 /** What a correction answers: the invoice as it now stands. */
@@ -81,7 +82,7 @@ function answer(invoice: Pick<Invoice, "id" | "number" | "status">) {
 /** Thrown by the commit when another request's claim won; the caller reads the invoice again. */
 class ClaimLost extends AppError {
   constructor() {
-    super("CONFLICT", INVOICE_MESSAGES.notCorrectable);
+    super("CONFLICT", INVOICE_CORRECTION_MESSAGES.notCorrectable);
   }
 }
 
@@ -273,7 +274,8 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
   const holds = (row: Invoice) =>
     row.description === next.description && row.amountCents === next.amountCents && row.baseAmountCents === next.baseAmountCents && row.dueDate === next.dueDate;
   if (invoice.status === "pending" && holds(invoice)) return { ...answer(invoice), ...amounts };
-  if (invoice.status !== "pending") throw invoice.status === "overdue" ? new AppError("CONFLICT", INVOICE_MESSAGES.onlyPendingEditable) : closedError(invoice.status);
+  if (invoice.status !== "pending")
+    throw invoice.status === "overdue" ? new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.onlyPendingEditable) : closedError(invoice.status);
   if (input.dueDate < invoice.issueDate) throw new AppError("BAD_REQUEST", INVOICE_MESSAGES.dueBeforeIssue);
   if (amounts.amountCents !== invoice.amountCents) await expireOpenCheckouts(deps, eq(payments.invoiceId, invoice.id), now);
   const changes = [
@@ -315,7 +317,7 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
   if (!committed) {
     const now2 = await invoiceToCorrect(scope, invoice.id);
     if (now2.status === "pending" && holds(now2)) return { ...answer(now2), ...amounts };
-    throw now2.status === "pending" || now2.status === "overdue" ? new AppError("CONFLICT", INVOICE_MESSAGES.changedMeanwhile) : closedError(now2.status);
+    throw now2.status === "pending" || now2.status === "overdue" ? new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.changedMeanwhile) : closedError(now2.status);
   }
   return { ...answer(invoice), ...amounts };
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { INVOICE_MESSAGES, type InvoiceTab, PAYMENT_METHOD_LABELS } from "#shared/invoice-texts.ts";
+import { INVOICE_MESSAGES, type InvoiceTab } from "#shared/invoice-texts.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSudo } from "../../lib/sudo.ts";
@@ -66,67 +66,6 @@ export function useCreateInvoice(onCreated: () => void) {
         await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
       },
       onError: (error) => notify("error", INVOICE_MESSAGES.createFailedTitle, errorMessage(error, INVOICE_MESSAGES.createFailed)),
-    }),
-  );
-}
-
-/** After a correction: its toast, the dialog closed, and the school's lists, totals and dashboard read again. */
-function useCorrectionDone() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return async (title: string, message: string, onDone: () => void) => {
-    onDone();
-    notify("success", title, message);
-    await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
-  };
-}
-const correctionFailed = (error: unknown) => notify("error", INVOICE_MESSAGES.correctionFailedTitle, errorMessage(error, INVOICE_MESSAGES.correctionFailed));
-
-/** Void Invoice: the parent is told; a card payment that still arrives is refunded. */
-export function useVoidInvoice(onDone: () => void) {
-  const trpc = useTRPC();
-  const done = useCorrectionDone();
-  return useMutation(
-    trpc.schoolAdmin.invoices.void.mutationOptions({
-      onSuccess: (invoice) => done(INVOICE_MESSAGES.voidedTitle, INVOICE_MESSAGES.voided(invoice.invoiceNumber), onDone),
-      onError: correctionFailed,
-    }),
-  );
-}
-
-/** Edit Invoice (a pending invoice's description, amount and due date). */
-export function useUpdateInvoice(onDone: () => void) {
-  const trpc = useTRPC();
-  const done = useCorrectionDone();
-  return useMutation(
-    trpc.schoolAdmin.invoices.update.mutationOptions({
-      onSuccess: (invoice) => done(INVOICE_MESSAGES.updatedTitle, INVOICE_MESSAGES.updated(invoice.invoiceNumber), onDone),
-      onError: correctionFailed,
-    }),
-  );
-}
-
-/** Resend the invoice e-mail to its parent. */
-export function useResendInvoice(onDone: () => void) {
-  const trpc = useTRPC();
-  const done = useCorrectionDone();
-  return useMutation(
-    trpc.schoolAdmin.invoices.resend.mutationOptions({
-      onSuccess: (invoice) => done(INVOICE_MESSAGES.resentTitle, INVOICE_MESSAGES.resent(invoice.email), onDone),
-      onError: correctionFailed,
-    }),
-  );
-}
-
-/** Mark as Paid: cash, cheque or bank transfer, with its reference. */
-export function useMarkInvoicePaid(onDone: () => void) {
-  const trpc = useTRPC();
-  const done = useCorrectionDone();
-  return useMutation(
-    trpc.schoolAdmin.invoices.markPaid.mutationOptions({
-      onSuccess: (invoice, input) =>
-        done(INVOICE_MESSAGES.markedPaidTitle, INVOICE_MESSAGES.markedPaid(invoice.invoiceNumber, PAYMENT_METHOD_LABELS[input.method]), onDone),
-      onError: correctionFailed,
     }),
   );
 }

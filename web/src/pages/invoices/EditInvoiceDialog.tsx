@@ -5,7 +5,8 @@ import { INVOICE_MESSAGES, type InvoiceEditForm, invoiceEditSchema, MAX_INVOICE_
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
-import { type InvoiceRow, useUpdateInvoice } from "../../features/invoices/hooks.ts";
+import { useUpdateInvoice } from "../../features/invoices/correction-hooks.ts";
+import type { InvoiceRow } from "../../features/invoices/hooks.ts";
 import { TotalPreview } from "./TotalPreview.tsx";
 
 /**

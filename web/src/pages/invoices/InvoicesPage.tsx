@@ -18,10 +18,12 @@ import { PaidInvoiceNotice } from "../../features/payments/PaidInvoiceNotice.tsx
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { PaymentReturnNotice } from "../../features/payments/PaymentReturnNotice.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
-import { type Correction, CorrectionActions } from "./CorrectionActions.tsx";
+import type { Correction } from "./CorrectionActions.tsx";
 import { InvoiceTable } from "./InvoiceTable.tsx";
 
 const PaymentSettingsDialog = lazy(() => import("./PaymentSettingsDialog.tsx"));
+/** The admin's Manage menu of a row: loaded with the admin's list, not in the page's (or the parent's) initial code. */
+const CorrectionActions = lazy(async () => ({ default: (await import("./CorrectionActions.tsx")).CorrectionActions }));
 const CreateInvoiceDialog = lazy(() => import("./CreateInvoiceDialog.tsx"));
 /** The corrections' dialogs, each loaded the first time it opens. */
 const CORRECTION_DIALOGS = {
@@ -134,7 +136,11 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
             showRecipient={admin}
             actions={
               admin
-                ? (invoice) => <CorrectionActions invoice={invoice} onCorrect={(kind, row) => setCorrecting({ kind, invoice: row })} />
+                ? (invoice) => (
+                    <Suspense fallback={null}>
+                      <CorrectionActions invoice={invoice} onCorrect={(kind, row) => setCorrecting({ kind, invoice: row })} />
+                    </Suspense>
+                  )
                 : (invoice) => (invoiceOpen(invoice.status) ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
             }
             empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}

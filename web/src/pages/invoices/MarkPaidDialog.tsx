@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 import { MAX_PAYMENT_REFERENCE_LENGTH, type MarkInvoicePaidForm, markInvoicePaidSchema, OFFLINE_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "#shared/invoices.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
-import { type InvoiceRow, useMarkInvoicePaid } from "../../features/invoices/hooks.ts";
+import { useMarkInvoicePaid } from "../../features/invoices/correction-hooks.ts";
+import type { InvoiceRow } from "../../features/invoices/hooks.ts";
 import { invoiceSummary } from "./invoice-summary.ts";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { formatCents } from "#shared/money.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
-import { type InvoiceRow, useResendInvoice } from "../../features/invoices/hooks.ts";
+import { useResendInvoice } from "../../features/invoices/correction-hooks.ts";
+import type { InvoiceRow } from "../../features/invoices/hooks.ts";
 import { newRequestKey } from "../../lib/request-key.ts";
 
 /** Resend Invoice: the invoice e-mail again, to the parent, as the invoice stands now. */

@@ -3,7 +3,8 @@ import { useForm } from "react-hook-form";
 import { MAX_VOID_REASON_LENGTH, type VoidInvoiceForm, voidInvoiceSchema } from "#shared/invoices.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextAreaField } from "../../components/ui/form.tsx";
-import { type InvoiceRow, useVoidInvoice } from "../../features/invoices/hooks.ts";
+import { useVoidInvoice } from "../../features/invoices/correction-hooks.ts";
+import type { InvoiceRow } from "../../features/invoices/hooks.ts";
 import { invoiceSummary } from "./invoice-summary.ts";
 
 /** Void Invoice: a reason (kept in the audit log and told to the parent), then Void. Nothing is owed any more. */
