@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { DEMO, expectNoHorizontalScroll, signIn, unique, waitForEmail } from "./support.ts";
 
 /**
@@ -14,7 +14,7 @@ async function shot(page: Page, name: string, fullPage = true) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage });
 }
 
-/** Create Invoice for the demo parent; answers the invoice's number. */
+/** Create Invoice for the demo parent, then the list searched for it; answers the invoice's number (from the table's row, or a phone's card). */
 async function createInvoice(page: Page, description: string, amount: string): Promise<string> {
   await page.goto("/school-admin/invoices");
   await page.getByRole("button", { name: "Create Invoice" }).click();
@@ -26,9 +26,29 @@ async function createInvoice(page: Page, description: string, amount: string): P
   await create.getByRole("button", { name: "Create Invoice" }).click();
   await expect(page.getByText("Invoice created successfully!")).toBeVisible();
   await page.getByLabel("Search invoices").fill(description);
-  const table = page.getByRole("table", { name: "Invoices" });
-  await expect(table.getByRole("row")).toHaveCount(2);
-  return (await table.getByRole("rowheader").locator("span").first().textContent())!;
+  if ((page.viewportSize()?.width ?? DESKTOP.width) < 768) {
+    const card = page.getByRole("list", { name: "Invoices" }).getByRole("listitem");
+    await expect(card).toHaveCount(1);
+    return (await card.locator("p").first().textContent())!;
+  }
+  const rows = page.getByRole("table", { name: "Invoices" }).getByRole("row");
+  await expect(rows).toHaveCount(2);
+  return (await rows.nth(1).getByRole("rowheader").locator("span").first().textContent())!;
+}
+
+/** The demo parent, on a phone, finds the invoice in My Invoices (one card, no Pay on it); answers their page and its cards. */
+async function parentSees(browser: Browser, number: string, texts: string[]) {
+  const context = await browser.newContext({ viewport: PHONE });
+  const parentPage = await context.newPage();
+  await signIn(parentPage, "parent");
+  await parentPage.goto("/parent/invoices");
+  await parentPage.getByLabel("Search invoices").fill(number);
+  const cards = parentPage.getByRole("list", { name: "Invoices" });
+  await expect(cards.getByRole("listitem")).toHaveCount(1);
+  for (const text of texts) await expect(cards).toContainText(text);
+  await expect(cards.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+  await expectNoHorizontalScroll(parentPage);
+  return { context, parentPage };
 }
 
 test("the admin creates an invoice, edits its amount and marks it paid by cheque; the parent sees Paid by cheque and no Pay", async ({ page, browser }) => {
@@ -74,17 +94,7 @@ test("the admin creates an invoice, edits its amount and marks it paid by cheque
   expect(receipt.text).toContain("Paid by: cheque");
 
   // The parent, on a phone: Paid by cheque, and no Pay.
-  const context = await browser.newContext({ viewport: PHONE });
-  const parentPage = await context.newPage();
-  await signIn(parentPage, "parent");
-  await parentPage.goto("/parent/invoices");
-  await parentPage.getByLabel("Search invoices").fill(number);
-  const cards = parentPage.getByRole("list", { name: "Invoices" });
-  await expect(cards.getByRole("listitem")).toHaveCount(1);
-  await expect(cards).toContainText("Paid by cheque · 004512");
-  await expect(cards).toContainText("$52.50");
-  await expect(cards.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
-  await expectNoHorizontalScroll(parentPage);
+  const { context, parentPage } = await parentSees(browser, number, ["Paid by cheque · 004512", "$52.50"]);
   await shot(parentPage, "parent-paid-375");
   await parentPage.setViewportSize(DESKTOP);
   await expect(parentPage.getByRole("table", { name: "Invoices" })).toContainText("Paid by cheque · 004512");
@@ -97,23 +107,12 @@ test("on a phone, with the keyboard: the admin resends and voids an invoice with
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await signIn(page, "school_admin");
-  const description = `Swim gala bus ${unique()}`;
   await page.goto("/school-admin/invoices");
   await expectNoHorizontalScroll(page);
   await shot(page, "admin-list-375");
-  // Create Invoice (a phone is enough), then the card's row actions.
-  await page.getByRole("button", { name: "Create Invoice" }).click();
-  const create = page.getByRole("dialog", { name: "Create Invoice" });
-  await create.getByLabel("Find a parent").fill("jamie");
-  await create.getByLabel("Recipient").selectOption({ label: `${DEMO.parent.name} (${DEMO.parent.email})` });
-  await create.getByLabel("Description").fill(description);
-  await create.getByLabel("Base Amount ($)").fill("20");
-  await create.getByRole("button", { name: "Create Invoice" }).click();
-  await expect(page.getByText("Invoice created successfully!")).toBeVisible();
-  await page.getByLabel("Search invoices").fill(description);
+  // Create Invoice (a phone is enough), then the card's Manage menu.
+  const number = await createInvoice(page, `Swim gala bus ${unique()}`, "20");
   const card = page.getByRole("list", { name: "Invoices" }).getByRole("listitem");
-  await expect(card).toHaveCount(1);
-  const number = (await card.locator("p").first().textContent())!;
   await shot(page, "admin-card-actions-375");
 
   // Resend, from the keyboard: Enter opens the Manage menu, Tab reaches its items, Enter opens the
@@ -166,15 +165,7 @@ test("on a phone, with the keyboard: the admin resends and voids an invoice with
   await waitForEmail(page, DEMO.parent.email, new RegExp(`invoice ${number} is void`));
 
   // The parent: Void, no Pay; the in-app notice says why.
-  const context = await browser.newContext({ viewport: PHONE });
-  const parentPage = await context.newPage();
-  await signIn(parentPage, "parent");
-  await parentPage.goto("/parent/invoices");
-  await parentPage.getByLabel("Search invoices").fill(number);
-  const cards = parentPage.getByRole("list", { name: "Invoices" });
-  await expect(cards.getByRole("listitem")).toHaveCount(1);
-  await expect(cards).toContainText("Void");
-  await expect(cards.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+  const { context, parentPage } = await parentSees(browser, number, ["Void", "Created twice by mistake"]);
   await shot(parentPage, "parent-void-375");
   await parentPage.goto("/parent/notifications");
   await expect(parentPage.getByText(`Invoice ${number}`, { exact: false }).first()).toBeVisible();

@@ -18,7 +18,7 @@ import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
 import { rowHolds } from "../../../db/conditional.ts";
 import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
-import { invoicePaymentRecordedEmail, invoiceResentEmail, invoiceVoidedEmail } from "../../email/templates.ts";
+import { invoiceCreatedEmail, invoicePaymentRecordedEmail, invoiceVoidedEmail } from "../../email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";
@@ -26,6 +26,7 @@ import { AppError } from "../errors.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
 import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
+import { INVOICE_COLUMNS } from "./list.ts";
 
 /**
  * A school admin corrects an invoice (issue 25, ADR 0041): void it, edit it, send its e-mail again,
@@ -41,19 +42,7 @@ import { settlePayables } from "../payments/settle.ts";
 async function invoiceToCorrect(scope: SchoolScope, invoiceId: string) {
   const [row] = await scope.deps.db
     .select({
-      id: invoices.id,
-      number: invoices.invoiceNumber,
-      description: invoices.description,
-      baseAmountCents: invoices.baseAmountCents,
-      feeCents: invoices.feeCents,
-      amountCents: invoices.amountCents,
-      feeBps: invoices.feeBps,
-      feeApplicationType: invoices.feeApplicationType,
-      issueDate: invoices.issueDate,
-      dueDate: invoices.dueDate,
-      status: invoices.status,
-      paymentMethod: invoices.paymentMethod,
-      paymentReference: invoices.paymentReference,
+      ...INVOICE_COLUMNS,
       changeId: invoices.changeId,
       parent: { id: parents.id, name: parents.name, email: parents.email },
       schoolName: schools.name,
@@ -75,8 +64,8 @@ function closedError(status: InvoiceStatus): AppError {
 }
 
 /** What a correction answers: the invoice as it now stands. */
-function answer(invoice: Pick<Invoice, "id" | "number" | "status">) {
-  return { id: invoice.id, invoiceNumber: invoice.number, status: invoice.status };
+function answer(invoice: Pick<Invoice, "id" | "invoiceNumber" | "status">) {
+  return { id: invoice.id, invoiceNumber: invoice.invoiceNumber, status: invoice.status };
 }
 
 /** Thrown by the commit when another request's claim won; the caller reads the invoice again. */
@@ -113,7 +102,7 @@ async function commitCorrection(
     recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email }],
     content: effects.notice,
     // In the school's Sent tab under the invoice's number (ADR 0040).
-    audience: { kind: "invoice", ref: invoice.id, label: invoice.number },
+    audience: { kind: "invoice", ref: invoice.id, label: invoice.invoiceNumber },
     email: false,
     appUrl: deps.config.appUrl,
     now,
@@ -131,7 +120,7 @@ async function commitCorrection(
       ],
       {
         emails: effects.email ? [effects.email] : [],
-        audit: { ...effects.audit, schoolId, metadata: { invoice_id: invoice.id, invoice_number: invoice.number, ...effects.audit.metadata } },
+        audit: { ...effects.audit, schoolId, metadata: { invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, ...effects.audit.metadata } },
         claim: { won, lost: new ClaimLost() },
       },
     );
@@ -163,7 +152,7 @@ export async function voidInvoice(scope: SchoolScope, input: z.infer<typeof void
     {
       notice: {
         title: "Invoice voided",
-        message: `Invoice ${invoice.number} (${invoice.description}, ${amount}) was voided by ${invoice.schoolName}. You do not need to pay it.\nReason: ${input.reason}`,
+        message: `Invoice ${invoice.invoiceNumber} (${invoice.description}, ${amount}) was voided by ${invoice.schoolName}. You do not need to pay it.\nReason: ${input.reason}`,
         type: "info",
         category: "payment",
       },
@@ -175,7 +164,7 @@ export async function voidInvoice(scope: SchoolScope, input: z.infer<typeof void
         ...invoiceVoidedEmail({
           schoolName: invoice.schoolName,
           parentName: invoice.parent.name,
-          invoiceNumber: invoice.number,
+          invoiceNumber: invoice.invoiceNumber,
           description: invoice.description,
           amount,
           reason: input.reason,
@@ -184,7 +173,7 @@ export async function voidInvoice(scope: SchoolScope, input: z.infer<typeof void
       },
       audit: {
         eventType: "invoice.voided",
-        description: `Invoice ${invoice.number} (${amount}) voided: ${input.reason}`,
+        description: `Invoice ${invoice.invoiceNumber} (${amount}) voided: ${input.reason}`,
         metadata: { reason: input.reason, amount_cents: invoice.amountCents },
       },
     },
@@ -224,7 +213,7 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
     {
       notice: {
         title: "Payment recorded",
-        message: `${invoice.schoolName} recorded your payment of invoice ${invoice.number} (${amount}) by ${paidBy}${reference ? `, reference ${reference}` : ""}.`,
+        message: `${invoice.schoolName} recorded your payment of invoice ${invoice.invoiceNumber} (${amount}) by ${paidBy}${reference ? `, reference ${reference}` : ""}.`,
         type: "success",
         category: "payment",
       },
@@ -236,7 +225,7 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
         ...invoicePaymentRecordedEmail({
           schoolName: invoice.schoolName,
           parentName: invoice.parent.name,
-          invoiceNumber: invoice.number,
+          invoiceNumber: invoice.invoiceNumber,
           description: invoice.description,
           amount,
           paidBy,
@@ -245,7 +234,7 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
       },
       audit: {
         eventType: "invoice.marked_paid",
-        description: `Invoice ${invoice.number} (${amount}) ${paidByText(input.method).toLowerCase()}${reference ? `, reference ${reference}` : ""}`,
+        description: `Invoice ${invoice.invoiceNumber} (${amount}) ${paidByText(input.method).toLowerCase()}${reference ? `, reference ${reference}` : ""}`,
         metadata: { method: input.method, reference, amount_cents: invoice.amountCents },
       },
     },
@@ -299,14 +288,14 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
     {
       notice: {
         title: "Invoice updated",
-        message: `${invoice.schoolName} updated invoice ${invoice.number}: ${next.description}, ${formatCents(next.amountCents)}, due ${formatCalendarDay(next.dueDate)}.`,
+        message: `${invoice.schoolName} updated invoice ${invoice.invoiceNumber}: ${next.description}, ${formatCents(next.amountCents)}, due ${formatCalendarDay(next.dueDate)}.`,
         type: "info",
         category: "payment",
       },
       email: null,
       audit: {
         eventType: "invoice.updated",
-        description: `Invoice ${invoice.number} updated: ${changes.join("; ")}`,
+        description: `Invoice ${invoice.invoiceNumber} updated: ${changes.join("; ")}`,
         metadata: {
           before: { description: invoice.description, base_amount_cents: invoice.baseAmountCents, amount_cents: invoice.amountCents, due_date: invoice.dueDate },
           after: { description: next.description, base_amount_cents: next.baseAmountCents, amount_cents: next.amountCents, due_date: next.dueDate },
@@ -349,7 +338,7 @@ export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof re
     {
       notice: {
         title: "Invoice reminder",
-        message: `${invoice.schoolName} sent you invoice ${invoice.number} again: ${invoice.description}, ${amount}, due ${formatCalendarDay(invoice.dueDate)}.`,
+        message: `${invoice.schoolName} sent you invoice ${invoice.invoiceNumber} again: ${invoice.description}, ${amount}, due ${formatCalendarDay(invoice.dueDate)}.`,
         type: "info",
         category: "payment",
       },
@@ -358,19 +347,19 @@ export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof re
         to: invoice.parent.email,
         schoolId: scope.schoolId,
         relatedId: invoice.id,
-        ...invoiceResentEmail({
+        ...invoiceCreatedEmail({
           schoolName: invoice.schoolName,
           parentName: invoice.parent.name,
-          invoiceNumber: invoice.number,
           description: invoice.description,
           amount,
           dueDate: formatCalendarDay(invoice.dueDate),
           link: link(scope),
+          resentNumber: invoice.invoiceNumber,
         }),
       },
       audit: {
         eventType: "invoice.resent",
-        description: `Invoice ${invoice.number} e-mailed again to ${invoice.parent.email}`,
+        description: `Invoice ${invoice.invoiceNumber} e-mailed again to ${invoice.parent.email}`,
         metadata: { email: invoice.parent.email },
       },
     },

@@ -10,8 +10,8 @@ import { containsAny, ftsMatch, ftsRowids, likePattern, parseSearch, type Search
 
 type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
 
-/** What both lists show of an invoice (spec: number with issue date, description, amount, due date, status). */
-const INVOICE_COLUMNS = {
+/** What both lists show of an invoice (spec: number with issue date, description, amount, due date, status), and what a correction reads. */
+export const INVOICE_COLUMNS = {
   id: invoices.id,
   invoiceNumber: invoices.invoiceNumber,
   description: invoices.description,

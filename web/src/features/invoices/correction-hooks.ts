@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { INVOICE_CORRECTION_MESSAGES, PAYMENT_METHOD_LABELS } from "#shared/invoice-texts.ts";
+import { INVOICE_CORRECTION_MESSAGES, type OfflinePaymentMethod, PAYMENT_METHOD_LABELS } from "#shared/invoice-texts.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -9,64 +9,50 @@ import { useTRPC } from "../../lib/trpc.ts";
  * its toasts. Apart from hooks.ts so that only the correction dialogs, loaded when one opens, carry
  * them: the Invoices page itself stays within its bundle budget.
  */
-/** After a correction: its toast, the dialog closed, and the school's lists, totals and dashboard read again. */
-function useCorrectionDone() {
+const M = INVOICE_CORRECTION_MESSAGES;
+
+/**
+ * A correction's callbacks: on success the dialog closes, its toast (`toast` gives the title and the
+ * message) and the school's lists, totals and dashboard read again; on failure the server's message.
+ */
+function useCorrectionCallbacks<TData, TInput>(onDone: () => void, toast: (data: TData, input: TInput) => [string, string]) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return async (title: string, message: string, onDone: () => void) => {
-    onDone();
-    notify("success", title, message);
-    await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
+  return {
+    onSuccess: async (data: TData, input: TInput) => {
+      onDone();
+      notify("success", ...toast(data, input));
+      await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
+    },
+    onError: (error: unknown) => notify("error", M.correctionFailedTitle, errorMessage(error, M.correctionFailed)),
   };
 }
-const correctionFailed = (error: unknown) =>
-  notify("error", INVOICE_CORRECTION_MESSAGES.correctionFailedTitle, errorMessage(error, INVOICE_CORRECTION_MESSAGES.correctionFailed));
+
+type Answer = { invoiceNumber: string };
 
 /** Void Invoice: the parent is told; a card payment that still arrives is refunded. */
 export function useVoidInvoice(onDone: () => void) {
-  const trpc = useTRPC();
-  const done = useCorrectionDone();
-  return useMutation(
-    trpc.schoolAdmin.invoices.void.mutationOptions({
-      onSuccess: (invoice) => done(INVOICE_CORRECTION_MESSAGES.voidedTitle, INVOICE_CORRECTION_MESSAGES.voided(invoice.invoiceNumber), onDone),
-      onError: correctionFailed,
-    }),
-  );
+  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [M.voidedTitle, M.voided(invoice.invoiceNumber)]);
+  return useMutation(useTRPC().schoolAdmin.invoices.void.mutationOptions(callbacks));
 }
 
 /** Edit Invoice (a pending invoice's description, amount and due date). */
 export function useUpdateInvoice(onDone: () => void) {
-  const trpc = useTRPC();
-  const done = useCorrectionDone();
-  return useMutation(
-    trpc.schoolAdmin.invoices.update.mutationOptions({
-      onSuccess: (invoice) => done(INVOICE_CORRECTION_MESSAGES.updatedTitle, INVOICE_CORRECTION_MESSAGES.updated(invoice.invoiceNumber), onDone),
-      onError: correctionFailed,
-    }),
-  );
+  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [M.updatedTitle, M.updated(invoice.invoiceNumber)]);
+  return useMutation(useTRPC().schoolAdmin.invoices.update.mutationOptions(callbacks));
 }
 
 /** Resend the invoice e-mail to its parent. */
 export function useResendInvoice(onDone: () => void) {
-  const trpc = useTRPC();
-  const done = useCorrectionDone();
-  return useMutation(
-    trpc.schoolAdmin.invoices.resend.mutationOptions({
-      onSuccess: (invoice) => done(INVOICE_CORRECTION_MESSAGES.resentTitle, INVOICE_CORRECTION_MESSAGES.resent(invoice.email), onDone),
-      onError: correctionFailed,
-    }),
-  );
+  const callbacks = useCorrectionCallbacks(onDone, (invoice: { email: string }) => [M.resentTitle, M.resent(invoice.email)]);
+  return useMutation(useTRPC().schoolAdmin.invoices.resend.mutationOptions(callbacks));
 }
 
 /** Mark as Paid: cash, cheque or bank transfer, with its reference. */
 export function useMarkInvoicePaid(onDone: () => void) {
-  const trpc = useTRPC();
-  const done = useCorrectionDone();
-  return useMutation(
-    trpc.schoolAdmin.invoices.markPaid.mutationOptions({
-      onSuccess: (invoice, input) =>
-        done(INVOICE_CORRECTION_MESSAGES.markedPaidTitle, INVOICE_CORRECTION_MESSAGES.markedPaid(invoice.invoiceNumber, PAYMENT_METHOD_LABELS[input.method]), onDone),
-      onError: correctionFailed,
-    }),
-  );
+  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer, input: { method: OfflinePaymentMethod }) => [
+    M.markedPaidTitle,
+    M.markedPaid(invoice.invoiceNumber, PAYMENT_METHOD_LABELS[input.method]),
+  ]);
+  return useMutation(useTRPC().schoolAdmin.invoices.markPaid.mutationOptions(callbacks));
 }

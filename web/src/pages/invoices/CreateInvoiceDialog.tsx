@@ -9,7 +9,7 @@ import { TextField } from "../../components/ui/form.tsx";
 import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { newRequestKey } from "../../lib/request-key.ts";
-import { TotalPreview } from "./TotalPreview.tsx";
+import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
 
 /**
  * The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the
@@ -49,15 +49,7 @@ export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => create.mutate({ ...values, requestKey }))}>
         <RecipientField field={register("recipientId")} error={errors.recipientId?.message} />
         <TextField label="Description" maxLength={200} error={errors.description?.message} {...register("description")} />
-        <TextField
-          label="Base Amount ($)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          error={errors.baseAmount?.message}
-          {...register("baseAmount", { valueAsNumber: true })}
-        />
+        <BaseAmountField field={register("baseAmount", { valueAsNumber: true })} error={errors.baseAmount?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Issue Date" type="date" error={errors.issueDate?.message} {...register("issueDate")} />
           <TextField label="Due Date" type="date" error={errors.dueDate?.message} {...register("dueDate")} />

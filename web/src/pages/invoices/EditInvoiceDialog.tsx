@@ -7,7 +7,7 @@ import { TextField } from "../../components/ui/form.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
 import { useUpdateInvoice } from "../../features/invoices/correction-hooks.ts";
 import type { InvoiceRow } from "../../features/invoices/hooks.ts";
-import { TotalPreview } from "./TotalPreview.tsx";
+import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
 
 /**
  * Edit Invoice: a pending invoice's description, base amount and due date. The number and the issue
@@ -35,15 +35,7 @@ export default function EditInvoiceDialog({ invoice, onClose }: { invoice: Invoi
     >
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => update.mutate({ invoiceId: invoice.id, ...values }))}>
         <TextField label="Description" maxLength={MAX_INVOICE_DESCRIPTION_LENGTH} error={errors.description?.message} {...register("description")} />
-        <TextField
-          label="Base Amount ($)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          error={errors.baseAmount?.message}
-          {...register("baseAmount", { valueAsNumber: true })}
-        />
+        <BaseAmountField field={register("baseAmount", { valueAsNumber: true })} error={errors.baseAmount?.message} />
         <TextField label="Due Date" type="date" min={invoice.issueDate} error={errors.dueDate?.message} {...register("dueDate")} />
         <TotalPreview baseAmount={Number(baseAmount)} feeBps={invoice.feeBps} type={invoice.feeApplicationType} />
         <DialogActions onCancel={onClose} submitLabel="Save Changes" pendingLabel="Saving…" pending={update.isPending} />

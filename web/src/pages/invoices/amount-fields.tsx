@@ -1,6 +1,13 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { bpsToPercent, dollarsToCents, type FeeApplicationType, invoiceAmounts } from "#shared/fees.ts";
 import { hasStep } from "#shared/invoices.ts";
 import { formatCents } from "#shared/money.ts";
+import { TextField } from "../../components/ui/form.tsx";
+
+/** The invoice's base amount in dollars, as Create Invoice and Edit Invoice ask for it (the fee is the server's). */
+export function BaseAmountField({ field, error }: { field: UseFormRegisterReturn<"baseAmount">; error: string | undefined }) {
+  return <TextField label="Base Amount ($)" type="number" min={0} step={0.01} inputMode="decimal" error={error} {...field} />;
+}
 
 /** The total the parent will pay, by the same rule the server applies when it stores (or edits) the invoice. */
 export function TotalPreview({ baseAmount, feeBps, type }: { baseAmount: number; feeBps: number; type: FeeApplicationType }) {
