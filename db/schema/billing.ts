@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { FEE_APPLICATION_TYPES, type FeeApplicationType } from "#shared/fees.ts";
-import { INVOICE_STATUSES, type InvoiceStatus, PAYMENT_METHODS } from "#shared/invoice-texts.ts";
+import { PAYMENT_METHODS } from "#shared/invoice-correction-texts.ts";
+import { INVOICE_STATUSES, type InvoiceStatus } from "#shared/invoice-texts.ts";
 import { PAYABLE_KINDS } from "#shared/payment-texts.ts";
 import { createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
 import { flightTripEnrollments } from "./flightTrips.ts";

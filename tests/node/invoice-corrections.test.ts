@@ -151,7 +151,9 @@ describe("void", () => {
     expect(pay).toEqual({ code: "CONFLICT", message: PAYMENT_MESSAGES.voided });
     // The totals: nothing pending, one void.
     expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).totals).toMatchObject({ pending: { count: 0, cents: 0 }, void: { count: 1, cents: 10_500 } });
-    expect((await api.schoolAdmin.invoices.list({ tab: "void", page: 1 })).rows.map((row) => row.id)).toEqual([invoice.id]);
+    expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows.map((row) => [row.id, row.status, row.statusDetail])).toEqual([
+      [invoice.id, "void", "Charged twice by mistake"],
+    ]);
   });
 
   it("a double click, sequential and concurrent, writes one audit row, one e-mail and one notice; both answer void", async () => {
@@ -238,7 +240,7 @@ describe("mark paid offline", () => {
     const [audit] = await audits("invoice.marked_paid");
     expect(audit!.description).toBe(`Invoice ${invoice.invoiceNumber} ($105.00) paid by cheque, reference 004512`);
     const [row] = (await (await asParent()).parent.invoices.list({ tab: "paid", page: 1 })).rows;
-    expect(row).toMatchObject({ id: invoice.id, status: "paid", paymentMethod: "cheque", paymentReference: "004512" });
+    expect(row).toMatchObject({ id: invoice.id, status: "paid", paymentMethod: "cheque", paymentReference: "004512", statusDetail: "Paid by cheque · 004512" });
     expect(await failure((await asParent()).parent.payments.startInvoiceCheckout({ invoiceId: invoice.id }))).toEqual({
       code: "CONFLICT",
       message: PAYMENT_MESSAGES.alreadyPaid,

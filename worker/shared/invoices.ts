@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { FEE_APPLICATION_TYPES, MAX_FEE_BPS } from "./fees.ts";
 import {
-  DEFAULT_DUE_DAYS,
   INVOICE_CORRECTION_MESSAGES,
-  INVOICE_MESSAGES,
-  INVOICE_TABS,
-  MAX_INVOICE_CENTS,
   MAX_INVOICE_DESCRIPTION_LENGTH,
   MAX_PAYMENT_REFERENCE_LENGTH,
   MAX_VOID_REASON_LENGTH,
   OFFLINE_PAYMENT_METHODS,
-} from "./invoice-texts.ts";
+} from "./invoice-correction-texts.ts";
+import { DEFAULT_DUE_DAYS, INVOICE_MESSAGES, INVOICE_TABS, MAX_INVOICE_CENTS } from "./invoice-texts.ts";
 import { isCalendarDate, shiftDate } from "./school-time.ts";
 import { searchField } from "./search.ts";
 
+export * from "./invoice-correction-texts.ts";
 export * from "./invoice-texts.ts";
 
 /** Whether `value` has at most `decimals` decimals (a form's `step`), tolerant of binary floating point. */

@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { FeeApplicationType } from "#shared/fees.ts";
-import type { InvoiceStatus, PaymentMethod } from "#shared/invoice-texts.ts";
+import type { PaymentMethod } from "#shared/invoice-correction-texts.ts";
+import type { InvoiceStatus } from "#shared/invoice-texts.ts";
 import { invoices, parents, schools } from "../../../db/schema/index.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";

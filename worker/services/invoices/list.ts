@@ -1,5 +1,6 @@
 import { and, count, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { type PaymentMethod, statusDetail } from "#shared/invoice-correction-texts.ts";
 import { INVOICES_PAGE_SIZE, type InvoiceStatus, type InvoiceTab } from "#shared/invoices.ts";
 import { localDate } from "#shared/school-time.ts";
 import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
@@ -97,9 +98,15 @@ const shapeOf = (shape: string) => {
 
 const newestFirst = [desc(invoices.issueDate), desc(invoices.id)];
 
-/** Each row with the day it was paid in the school's zone ("Paid on …"), so the browser needs no zone code for it. */
-function withPaidOn<Row extends { paidAt: Date | null }>(rows: Row[], zone: string) {
-  return rows.map((row) => ({ ...row, paidOn: row.paidAt ? localDate(row.paidAt, zone) : null }));
+/**
+ * Each row with the day it was paid in the school's zone ("Paid on …"), so the browser needs no zone
+ * code for it, and what its status says beyond the badge (ADR 0041): how it was paid offline ("Paid by
+ * cheque · 004512") or why it was voided, so the page carries no payment-method texts.
+ */
+function withPaidOn<
+  Row extends { paidAt: Date | null; status: InvoiceStatus; paymentMethod: PaymentMethod | null; paymentReference: string | null; voidReason: string | null },
+>(rows: Row[], zone: string) {
+  return rows.map((row) => ({ ...row, paidOn: row.paidAt ? localDate(row.paidAt, zone) : null, statusDetail: statusDetail(row) }));
 }
 
 /** Per status: how many and how much, from the school's counter row (one row, whatever the number of invoices). */

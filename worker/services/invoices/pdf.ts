@@ -1,6 +1,7 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
 import { bpsToPercent } from "#shared/fees.ts";
-import { INVOICE_STATUS_LABELS, type InvoiceStatus, paidByText } from "#shared/invoice-texts.ts";
+import { paidByText } from "#shared/invoice-correction-texts.ts";
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay, localDate } from "#shared/school-time.ts";
 import type { InvoiceDocument } from "./document.ts";

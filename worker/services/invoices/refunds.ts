@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { type InvoiceStatus, OFFLINE_PAYMENT_METHODS, type PaymentMethod, paidOffline } from "#shared/invoice-texts.ts";
+import { OFFLINE_PAYMENT_METHODS, type PaymentMethod, paidOffline } from "#shared/invoice-correction-texts.ts";
+import type { InvoiceStatus } from "#shared/invoice-texts.ts";
 import type { Db } from "../../../db/client.ts";
 import { invoices, payments } from "../../../db/schema/index.ts";
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { INVOICE_CORRECTION_MESSAGES, type OfflinePaymentMethod, PAYMENT_METHOD_LABELS } from "#shared/invoice-texts.ts";
+import { INVOICE_CORRECTION_MESSAGES, type OfflinePaymentMethod, PAYMENT_METHOD_LABELS } from "#shared/invoice-correction-texts.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";

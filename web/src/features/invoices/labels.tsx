@@ -3,7 +3,7 @@ import { Badge, type Tone } from "../../components/ui/badge.tsx";
 
 const TONES: Record<InvoiceStatus, Tone> = { pending: "amber", paid: "green", overdue: "red", refunded: "slate", void: "slate" };
 
-export const INVOICE_TAB_LABELS: Record<InvoiceTab, string> = { all: "All Invoices", pending: "Pending", paid: "Paid", overdue: "Overdue", void: "Void" };
+export const INVOICE_TAB_LABELS: Record<InvoiceTab, string> = { all: "All Invoices", pending: "Pending", paid: "Paid", overdue: "Overdue" };
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return <Badge tone={TONES[status]}>{INVOICE_STATUS_LABELS[status]}</Badge>;

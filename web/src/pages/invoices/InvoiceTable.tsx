@@ -1,6 +1,5 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { paidByText, paidOffline } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../components/ui/email-address.tsx";
@@ -43,18 +42,12 @@ const status = (invoice: InvoiceRow) => (
   </>
 );
 
-/** How a paid invoice was paid offline ("Paid by cheque · 004512"), or why it was voided; nothing otherwise. */
+/** How a paid invoice was paid offline ("Paid by cheque · 004512"), or why it was voided (the server's text); nothing otherwise. */
 function StatusDetail({ invoice }: { invoice: InvoiceRow }) {
-  const detail =
-    invoice.status === "paid" && paidOffline(invoice.paymentMethod)
-      ? [paidByText(invoice.paymentMethod), invoice.paymentReference].filter(Boolean).join(" · ")
-      : invoice.status === "void"
-        ? invoice.voidReason
-        : null;
-  if (!detail) return null;
+  if (!invoice.statusDetail) return null;
   return (
     <span className="mt-1 block text-xs wrap-anywhere text-slate-600" data-testid="invoice-status-detail">
-      {detail}
+      {invoice.statusDetail}
     </span>
   );
 }
@@ -115,7 +108,6 @@ export function InvoiceTable({
     { header: "Due Date", className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
     {
       header: "Status",
-      className: "max-w-48",
       cell: (invoice) => (
         <>
           {status(invoice)}

@@ -2,7 +2,7 @@ import { FilePlus2, Settings2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { bpsToPercent } from "#shared/fees.ts";
-import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab, invoiceOpen } from "#shared/invoice-texts.ts";
+import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { PAYMENT_RETURN_PARAM } from "#shared/payment-texts.ts";
 import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
@@ -11,27 +11,19 @@ import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
 import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
-import { type InvoiceRole, type InvoiceRow, useParentInvoices, usePaymentSettings, useSchoolInvoices } from "../../features/invoices/hooks.ts";
+import { type InvoiceRole, useParentInvoices, usePaymentSettings, useSchoolInvoices } from "../../features/invoices/hooks.ts";
 import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
 import { usePaidInvoice } from "../../features/payments/hooks.ts";
 import { PaidInvoiceNotice } from "../../features/payments/PaidInvoiceNotice.tsx";
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { PaymentReturnNotice } from "../../features/payments/PaymentReturnNotice.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
-import type { Correction } from "./CorrectionActions.tsx";
 import { InvoiceTable } from "./InvoiceTable.tsx";
 
 const PaymentSettingsDialog = lazy(() => import("./PaymentSettingsDialog.tsx"));
 /** The admin's Manage menu of a row: loaded with the admin's list, not in the page's (or the parent's) initial code. */
-const CorrectionActions = lazy(async () => ({ default: (await import("./CorrectionActions.tsx")).CorrectionActions }));
+const CorrectionActions = lazy(() => import("./CorrectionActions.tsx"));
 const CreateInvoiceDialog = lazy(() => import("./CreateInvoiceDialog.tsx"));
-/** The corrections' dialogs, each loaded the first time it opens. */
-const CORRECTION_DIALOGS = {
-  edit: lazy(() => import("./EditInvoiceDialog.tsx")),
-  markPaid: lazy(() => import("./MarkPaidDialog.tsx")),
-  resend: lazy(() => import("./ResendInvoiceDialog.tsx")),
-  void: lazy(() => import("./VoidInvoiceDialog.tsx")),
-};
 
 const FILTERS = { tab: "all", search: "", page: "1" };
 const TITLES = { schoolAdmin: "Invoices & Payments", parent: "My Invoices" } as const;
@@ -78,14 +70,12 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
   const [params] = useSearchParams();
   const [returnedSession] = useState(() => (!admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null));
   const paidInvoice = usePaidInvoice(returnedSession);
-  const [correcting, setCorrecting] = useState<{ kind: Correction; invoice: InvoiceRow } | null>(null);
   useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
   useEffect(() => {
     document.title = `${TITLES[role]} · SchoolRide`;
   }, [role]);
-  // Overdue and Void show only while there are such invoices (or the tab is open).
-  const counted = admin ? { overdue: schoolList.data?.totals.overdue.count, void: schoolList.data?.totals.void.count } : parentList.data?.counts;
-  const tabs = INVOICE_TABS.filter((name) => (name !== "overdue" && name !== "void") || (counted?.[name] ?? 0) > 0 || tab === name);
+  const overdue = admin ? schoolList.data?.totals.overdue.count : parentList.data?.counts.overdue;
+  const tabs = INVOICE_TABS.filter((name) => name !== "overdue" || (overdue ?? 0) > 0 || tab === "overdue");
   return (
     <div className="space-y-5">
       <PageHeader
@@ -138,17 +128,16 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
               admin
                 ? (invoice) => (
                     <Suspense fallback={null}>
-                      <CorrectionActions invoice={invoice} onCorrect={(kind, row) => setCorrecting({ kind, invoice: row })} />
+                      <CorrectionActions invoice={invoice} />
                     </Suspense>
                   )
-                : (invoice) => (invoiceOpen(invoice.status) ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
+                : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
             }
             empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
           />
           <Pagination result={list.data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
         </>
       )}
-      {admin && correcting ? <CorrectionDialog key={`${correcting.kind}-${correcting.invoice.id}`} {...correcting} onClose={() => setCorrecting(null)} /> : null}
       {admin && dialog ? (
         <Suspense fallback={null}>
           {dialog === "settings" ? (
@@ -159,15 +148,5 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-/** The open correction's dialog (Edit, Mark as Paid, Resend or Void) for one invoice. */
-function CorrectionDialog({ kind, invoice, onClose }: { kind: Correction; invoice: InvoiceRow; onClose: () => void }) {
-  const Chosen = CORRECTION_DIALOGS[kind];
-  return (
-    <Suspense fallback={null}>
-      <Chosen invoice={invoice} onClose={onClose} />
-    </Suspense>
   );
 }
