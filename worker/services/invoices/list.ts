@@ -27,7 +27,6 @@ export const INVOICE_COLUMNS = {
   paidAt: invoices.paidAt,
   paymentMethod: invoices.paymentMethod,
   paymentReference: invoices.paymentReference,
-  voidedAt: invoices.voidedAt,
   voidReason: invoices.voidReason,
 };
 
