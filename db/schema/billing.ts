@@ -1,16 +1,15 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { FEE_APPLICATION_TYPES, type FeeApplicationType } from "#shared/fees.ts";
+import { PAYMENT_METHODS } from "#shared/invoice-correction-texts.ts";
+import { INVOICE_STATUSES, type InvoiceStatus } from "#shared/invoice-texts.ts";
 import { PAYABLE_KINDS } from "#shared/payment-texts.ts";
 import { createdAt, id, instant, isoDate, updatedAt } from "./columns.ts";
 import { flightTripEnrollments } from "./flightTrips.ts";
 import { schools } from "./schools.ts";
 import { parents } from "./users.ts";
 
-/** The spec's three, plus `refunded` (a payment refunded from the Stripe dashboard). */
-export const INVOICE_STATUSES = ["pending", "paid", "overdue", "refunded"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export { FEE_APPLICATION_TYPES, type FeeApplicationType };
+export { FEE_APPLICATION_TYPES, type FeeApplicationType, INVOICE_STATUSES, type InvoiceStatus };
 
 /**
  * Money is integer cents. `amountCents` is what the parent pays; `feeCents` is the platform's
@@ -37,7 +36,19 @@ export const invoices = sqliteTable(
     dueDate: isoDate("due_date").notNull(),
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("pending"),
     paidAt: instant("paid_at"),
+    /** How a paid invoice was paid: `online` (the webhook) or recorded by the school (ADR 0041). */
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
+    /** The cheque number or transfer reference of a payment the school recorded. */
+    paymentReference: text("payment_reference"),
+    /** The school admin who recorded the payment. */
+    paymentRecordedBy: text("payment_recorded_by"),
     refundedAt: instant("refunded_at"),
+    voidedAt: instant("voided_at"),
+    voidReason: text("void_reason"),
+    /** The last time the invoice e-mail went to the parent (created, resent). */
+    emailedAt: instant("emailed_at"),
+    /** A value unique to the last correction (void, edit, mark paid, resend): the claim its e-mail and audit row are guarded by. */
+    changeId: text("change_id"),
     /** Set when the invoice pays for a field-trip enrolment. */
     flightTripEnrollmentId: text("flight_trip_enrollment_id"),
     createdBy: text("created_by"),
@@ -149,6 +160,8 @@ export const invoiceTotals = sqliteTable("invoice_totals", {
   overdueCents: integer("overdue_cents").notNull().default(0),
   refundedCount: integer("refunded_count").notNull().default(0),
   refundedCents: integer("refunded_cents").notNull().default(0),
+  voidCount: integer("void_count").notNull().default(0),
+  voidCents: integer("void_cents").notNull().default(0),
 });
 
 /** Fee settings of a school (the spec keeps them per admin user; one per school is what a school means). */

@@ -16,6 +16,9 @@ export const EMAIL_TYPES = [
   "payment_receipt",
   "payment_refunded",
   "invoice_created",
+  "invoice_resent",
+  "invoice_voided",
+  "invoice_payment_recorded",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ["pending", "sent", "delivered", "bounced", "failed"] as const;

@@ -260,6 +260,20 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await page.goto("/school-admin/invoices");
   await scanDialog(page, "createInvoice", () => page.getByRole("button", { name: "Create Invoice" }).first().click());
   await scanDialog(page, "paymentSettings", () => page.getByRole("button", { name: "Payment Settings" }).first().click());
+  // The corrections of a pending invoice, each from its row's Manage menu.
+  await page.goto("/school-admin/invoices?tab=pending");
+  const correct = (item: RegExp) => async () => {
+    await page
+      .getByRole("table", { name: "Invoices" })
+      .getByRole("button", { name: /^Manage INV-/ })
+      .first()
+      .click();
+    await page.getByRole("button", { name: item }).first().click();
+  };
+  await scanDialog(page, "editInvoice", correct(/^Edit INV-/));
+  await scanDialog(page, "markInvoicePaid", correct(/^Mark INV-.* as paid$/));
+  await scanDialog(page, "resendInvoice", correct(/^Resend INV-/));
+  await scanDialog(page, "voidInvoice", correct(/^Void INV-/));
 
   await page.goto("/school-admin/parents");
   await scanDialog(page, "deactivateParent", () => page.getByRole("button", { name: "Deactivate Jamie Rivera" }).first().click());

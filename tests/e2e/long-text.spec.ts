@@ -28,6 +28,8 @@ const LONG = {
   specialNeeds: word("P", 1000),
   contact: word("E", 200),
   invoice: word("I", 200),
+  voidReason: word("O", 500),
+  reference: word("K", 120),
   title: word("T", 120),
   message: word("M", 2000),
   trip: word("F", 120),
@@ -82,6 +84,14 @@ async function seedLongText(browser: Browser) {
     issueDate: schoolDay(-21),
     dueDate: schoolDay(-21),
   });
+  // Corrected invoices (ADR 0041), due later: one pending for the correction forms, one voided with the
+  // longest reason, one paid by cheque with the longest reference.
+  const invoice = { recipientId: parent.id, description: LONG.invoice, baseAmount: 25, issueDate: schoolDay(0), dueDate: schoolDay(15) };
+  await callMutation(admin, "schoolAdmin.invoices.create", invoice);
+  const voided = (await callMutation(admin, "schoolAdmin.invoices.create", invoice)) as { id: string };
+  await callMutation(admin, "schoolAdmin.invoices.void", { invoiceId: voided.id, reason: LONG.voidReason });
+  const cheque = (await callMutation(admin, "schoolAdmin.invoices.create", invoice)) as { id: string };
+  await callMutation(admin, "schoolAdmin.invoices.markPaid", { invoiceId: cheque.id, method: "cheque", reference: LONG.reference });
   await callMutation(admin, "schoolAdmin.notifications.send", {
     title: LONG.title,
     message: LONG.message,
@@ -181,6 +191,8 @@ for (const viewport of WIDTHS) {
       [`/school-admin/trips?view=day&date=${schoolDay(0)}`, LONG.driver],
       ["/school-admin/flight-trips", LONG.trip],
       [`/school-admin/invoices?search=${tag}`, LONG.invoice],
+      [`/school-admin/invoices?search=${tag}`, LONG.voidReason],
+      [`/school-admin/invoices?search=${tag}`, LONG.reference],
       ["/school-admin/parents", LONG.parentName],
       ["/school-admin/notifications", "Notifications"],
       ["/school-admin/notifications?tab=sent", LONG.title],
@@ -217,6 +229,20 @@ for (const viewport of WIDTHS) {
     await checkForm(page, width, () => page.getByRole("button", { name: "Send Notification" }).click(), "Send Notification");
     await page.goto("/school-admin/invoices");
     await checkForm(page, width, () => page.getByRole("button", { name: "Create Invoice" }).click(), "Create Invoice");
+    // The corrections of the long pending invoice, from its Manage menu.
+    const correct = (item: RegExp) => async () => {
+      await page
+        .getByRole(width < 768 ? "listitem" : "row")
+        .filter({ hasText: LONG.invoice })
+        .getByRole("button", { name: /^Manage INV-/ })
+        .first()
+        .click();
+      await page.getByRole("button", { name: item }).first().click();
+    };
+    await page.goto(`/school-admin/invoices?tab=pending&search=${tag}`);
+    await checkForm(page, width, correct(/^Edit INV-/), /^Edit INV-/);
+    await checkForm(page, width, correct(/^Mark INV-.* as paid$/), "Mark as Paid");
+    await checkForm(page, width, correct(/^Void INV-/), "Void Invoice");
     await page.goto("/school-admin/parents");
     await checkForm(page, width, () => page.getByRole("button", { name: "Invite Parent" }).click(), "Invite Parent");
   });
@@ -231,6 +257,8 @@ for (const viewport of WIDTHS) {
       ["/parent/flight-trips", LONG.trip],
       ["/parent/notifications", LONG.title],
       ["/parent/invoices", LONG.invoice],
+      ["/parent/invoices", LONG.voidReason],
+      ["/parent/invoices", LONG.reference],
       ["/parent/account", LONG.parentName],
     ]);
     // Nothing lies over Pay Now (a trial click fails if another element would take the tap).

@@ -1,7 +1,8 @@
 import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { children, flightTripEnrollments, payments } from "../../db/schema/index.ts";
+import { children, flightTripEnrollments, invoices, payments } from "../../db/schema/index.ts";
 import { markReauthenticated } from "../../worker/auth/mfa.ts";
 import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
@@ -123,6 +124,11 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
     access: "school_admin",
     input: { recipientId: "no-such-parent", description: "Bus", baseAmount: 1, issueDate: "2026-03-02", dueDate: "2026-03-17" },
   },
+  // Unknown ids: NOT_FOUND (another school's invoice under tenant isolation below).
+  "schoolAdmin.invoices.update": { access: "school_admin", input: { invoiceId: "no-such-invoice", description: "Bus", baseAmount: 1, dueDate: "2026-03-17" } },
+  "schoolAdmin.invoices.void": { access: "school_admin", input: { invoiceId: "no-such-invoice", reason: "Duplicate" } },
+  "schoolAdmin.invoices.resend": { access: "school_admin", input: { invoiceId: "no-such-invoice" } },
+  "schoolAdmin.invoices.markPaid": { access: "school_admin", input: { invoiceId: "no-such-invoice", method: "cheque", reference: "100234" } },
   "parent.invoices.list": { access: "parent", input: { tab: "all", page: 1 } },
   // An unknown session: NOT_FOUND (another family's session under tenant isolation below).
   "parent.invoices.checkoutStatus": { access: "parent", input: { sessionId: "cs_test_unknown" } },
@@ -286,6 +292,18 @@ describe("tenant isolation (AZ2, AZ3)", () => {
     expect((await own.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows.map((row) => row.id)).toContain(created.id);
     const otherParent = createCaller(await contexts.get("other_parent")!());
     expect((await otherParent.parent.invoices.list({ tab: "all", page: 1 })).rows).toEqual([]);
+    // Another school's admin cannot void, edit, resend or mark paid the invoice: NOT_FOUND, and nothing changes.
+    const before = await t.db.select().from(invoices).where(eq(invoices.id, created.id));
+    const invoiceId = created.id;
+    for (const call of [
+      () => other.schoolAdmin.invoices.void({ invoiceId, reason: "Not mine" }),
+      () => other.schoolAdmin.invoices.update({ invoiceId, description: "Taken", baseAmount: 1, dueDate: "2026-03-17" }),
+      () => other.schoolAdmin.invoices.resend({ invoiceId }),
+      () => other.schoolAdmin.invoices.markPaid({ invoiceId, method: "cash", reference: "" }),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    expect(await t.db.select().from(invoices).where(eq(invoices.id, created.id))).toEqual(before);
   });
 
   it("AZ2 a parent never lists, changes or deletes another family's child, of their school or of another", async () => {

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parents, platformCounters, schoolAdmins, schools } from "../../db/schema/index.ts";
+import { invoices, invoiceTotals, parents, payments, platformCounters, schoolAdmins, schools } from "../../db/schema/index.ts";
 import { NO_REQUEST } from "../../worker/services/audit.ts";
+import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
 import { deleteSchool } from "../../worker/services/schools/admin.ts";
+import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
@@ -100,5 +102,71 @@ describe("platform counters (ADR 0018)", () => {
       missingAdmins: figures.schools_without_admins,
       totalUsers: Number(figures.school_admins) + Number(figures.parents),
     });
+  });
+});
+
+/**
+ * ADR 0022, ADR 0041: `invoice_totals` (the cards of Invoices & Payments) is kept by triggers on
+ * `invoices` whatever writes them: Create Invoice, the corrections (void, edit, mark paid), the
+ * payment webhook, a refund, the overdue sweep, and deletions. After each, it equals a recount.
+ */
+describe("invoice totals (ADR 0022, ADR 0041)", () => {
+  const STATUSES = ["pending", "paid", "overdue", "refunded", "void"] as const;
+
+  async function invoiceRecount(schoolId: string) {
+    const rows = await t.db
+      .select({ status: invoices.status, count: sql<number>`count(*)`, cents: sql<number>`sum(${invoices.amountCents})` })
+      .from(invoices)
+      .where(eq(invoices.schoolId, schoolId))
+      .groupBy(invoices.status);
+    return Object.fromEntries(
+      STATUSES.map((status) => {
+        const row = rows.find((candidate) => candidate.status === status);
+        return [status, { count: row?.count ?? 0, cents: row?.cents ?? 0 }];
+      }),
+    );
+  }
+  async function kept(schoolId: string) {
+    const [row] = await t.db.select().from(invoiceTotals).where(eq(invoiceTotals.schoolId, schoolId));
+    return Object.fromEntries(STATUSES.map((status) => [status, { count: row?.[`${status}Count`] ?? 0, cents: row?.[`${status}Cents`] ?? 0 }]));
+  }
+
+  it("equal a recount after creates, a void, an edit, a cash payment, a card payment, a refund, the overdue sweep and deletions", async () => {
+    const school = await createSchool(t.db, { timeZone: "UTC" });
+    const admin = await callerFor(t, await createUser(t.db, "school_admin", { schoolId: school.id }));
+    const parent = await createUser(t.db, "parent", { schoolId: school.id });
+    const create = (description: string, issueDate = "2026-03-02", dueDate = "2026-03-17") =>
+      admin.schoolAdmin.invoices.create({ recipientId: parent.id, description, baseAmount: 100, issueDate, dueDate });
+    const check = async () => expect(await kept(school.id)).toEqual(await invoiceRecount(school.id));
+
+    const [toVoid, toEdit, toCash, toCard] = [
+      await create("Void me"),
+      await create("Edit me"),
+      await create("Cash"),
+      await create("Card"),
+      await create("Late", "2026-01-02", "2026-01-10"),
+    ];
+    await check();
+    await admin.schoolAdmin.invoices.void({ invoiceId: toVoid.id, reason: "Duplicate" });
+    await admin.schoolAdmin.invoices.update({ invoiceId: toEdit.id, description: "Edited", baseAmount: 42.5, dueDate: "2026-03-20" });
+    await admin.schoolAdmin.invoices.markPaid({ invoiceId: toCash.id, method: "cash", reference: "" });
+    await check();
+    // Paid by card through the simulated Checkout and the webhook, then refunded from the dev dashboard.
+    const { url } = await (await callerFor(t, parent)).parent.payments.startInvoiceCheckout({ invoiceId: toCard.id });
+    const session = url.split("/").pop()!;
+    await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session}/pay`, { method: "POST" });
+    expect((await kept(school.id)).paid!.count).toBe(2);
+    await check();
+    const [payment] = await t.db.select().from(payments).where(eq(payments.invoiceId, toCard.id));
+    await t.app.request(`http://localhost:8787/dev/stripe/payments/${payment!.stripePaymentIntentId}/refund`, { method: "POST" });
+    await markOverdueInvoices({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl }, t.clock.now());
+    const totals = await kept(school.id);
+    expect(totals).toMatchObject({ refunded: { count: 1 }, overdue: { count: 1 }, void: { count: 1, cents: 10_500 }, pending: { count: 1, cents: 4_463 } });
+    await check();
+    await t.db.delete(invoices).where(eq(invoices.id, toVoid.id));
+    await check();
+    await t.db.delete(parents).where(eq(parents.id, parent.id));
+    await check();
+    expect(await kept(school.id)).toEqual(Object.fromEntries(STATUSES.map((status) => [status, { count: 0, cents: 0 }])));
   });
 });

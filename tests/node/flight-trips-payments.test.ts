@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLogs, emailLogs, flightTripEnrollments, payments } from "../../db/schema/index.ts";
+import { auditLogs, emailLogs, flightTripEnrollments, notifications, payments } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { receiptEmailId, refundEmailId } from "../../worker/services/payments/payment-events.ts";
 import { stripeEvent } from "../../worker/stripe/events.ts";
@@ -62,6 +62,25 @@ const mails = (to: string, type: "payment_receipt" | "payment_refunded") =>
     .from(emailLogs)
     .where(and(eq(emailLogs.recipientEmail, to), eq(emailLogs.emailType, type)));
 const audits = (type: string) => t.db.select().from(auditLogs).where(eq(auditLogs.eventType, type));
+
+/** Two active admins of the school and one deactivated (who is told nothing). */
+async function schoolAdmins() {
+  const active = [await createUser(t.db, "school_admin", { schoolId: school.id }), await createUser(t.db, "school_admin", { schoolId: school.id })];
+  const inactive = await createUser(t.db, "school_admin", { schoolId: school.id, isActive: false });
+  return { active: active.map((admin) => admin.id).sort(), inactive: inactive.id };
+}
+/** Who got a money notice with this title (an admin id per row, sorted), and its texts. */
+async function adminNotices(title: string) {
+  const rows = await t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.title, title), eq(notifications.recipientRole, "school_admin")));
+  return {
+    to: rows.map((row) => row.recipientId).sort(),
+    messages: [...new Set(rows.map((row) => row.message))],
+    categories: [...new Set(rows.map((row) => row.category))],
+  };
+}
 
 describe("paying for an enrolment", () => {
   it("Checkout for the deposit carries the enrolment in its metadata and returns to Flight Trips", async () => {
@@ -153,6 +172,28 @@ async function checkoutEvents(url: string) {
   return { intentId: intent.id, sessionCompleted: sessionCompleted!, intentSucceeded: { ...intentSucceeded!, created: intentSucceeded!.created + 1 }, failed, refunded };
 }
 
+describe("the school's admins are told (issue 25)", () => {
+  it("of an enrolment and an opt-out, once each (a double click included), in the Payments category", async () => {
+    const admins = await schoolAdmins();
+    const { api, enrollmentId } = await enrolled({ title: "Science Museum" });
+    const enrolledNotice = await adminNotices("New enrolment");
+    expect(enrolledNotice).toEqual({ to: admins.active, messages: [expect.stringMatching(/ enrolled .* in Science Museum\.$/)], categories: ["payment"] });
+    const outcomes = await Promise.allSettled([api.parent.flightTrips.optOut({ enrollmentId }), api.parent.flightTrips.optOut({ enrollmentId })]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await adminNotices("Enrolment opted out")).toEqual({
+      to: admins.active,
+      messages: [expect.stringMatching(/ opted .* out of Science Museum\.$/)],
+      categories: ["payment"],
+    });
+    // Enrolling again (re-activated) is a new enrolment notice; a refused enrolment (already enrolled) none.
+    const child = (await enrollmentRow(enrollmentId)).childId;
+    const trip = (await enrollmentRow(enrollmentId)).flightTripId;
+    await api.parent.flightTrips.enroll({ tripId: trip, enrollment: { ...ENROLLMENT_FORM, childId: child } });
+    await expect(api.parent.flightTrips.enroll({ tripId: trip, enrollment: { ...ENROLLMENT_FORM, childId: child } })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await adminNotices("New enrolment")).to).toEqual([...admins.active, ...admins.active].sort());
+  });
+});
+
 describe("opting out refunds through Stripe", () => {
   it("refunds every payment in full on the school's account with the application fee; the enrolment stays opted out", async () => {
     const { parent, api, enrollmentId, url } = await enrolled();
@@ -197,6 +238,7 @@ describe("opting out refunds through Stripe", () => {
   });
 
   it("ST3 once a payment is recorded, every order of the remaining success, failure and refund events, with duplicates, ends refunded and opted out", async () => {
+    const admins = await schoolAdmins();
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("sessionCompleted", "intentSucceeded") as fc.Arbitrary<"sessionCompleted" | "intentSucceeded">,
@@ -208,6 +250,7 @@ describe("opting out refunds through Stripe", () => {
           },
         ),
         async (first, rest, duplicates) => {
+          await t.db.delete(notifications);
           const { parent, enrollmentId, url } = await enrolled();
           const events = await checkoutEvents(url);
           // A refund is only ever asked for a payment the webhook has recorded as succeeded.
@@ -218,6 +261,12 @@ describe("opting out refunds through Stripe", () => {
           expect((await paymentRows(enrollmentId)).map((row) => [row.status, row.stripePaymentIntentId])).toEqual([["refunded", events.intentId]]);
           expect(await mails(parent.email, "payment_receipt")).toHaveLength(1);
           expect(await mails(parent.email, "payment_refunded")).toHaveLength(1);
+          // The school's admins: one notice each of the payment, the failed attempt and the refund, whatever the order and replays.
+          for (const title of ["Payment received", "Payment failed", "Refund completed"]) {
+            expect((await adminNotices(title)).to, title).toEqual(admins.active);
+          }
+          expect((await adminNotices("Payment received")).messages).toEqual([expect.stringMatching(/ paid \$100\.00 online for .* on /)]);
+          expect((await adminNotices("Refund completed")).messages).toEqual([expect.stringMatching(/^\$100\.00 was refunded to /)]);
         },
       ),
       { numRuns: 16 },

@@ -94,8 +94,33 @@ describe("invoice PDF", () => {
     const paid = await seedInvoice(t.db, { schoolId: school.id, recipientId: parentId, status: "paid", paidAt: new Date("2026-03-05T03:00:00Z") });
     const text = await pdfOf(await download(paid.id, cookies.parent));
     expect(text).toContain("Payment date\nWednesday, March 4, 2026");
-    expect(text).toContain("Paid on Wednesday, March 4, 2026");
+    expect(text).toContain("Paid online on Wednesday, March 4, 2026");
     expect(text).toContain("Paid");
+  });
+
+  it("an invoice paid offline says how, with its reference; a void one says so, with its reason (ADR 0041)", async () => {
+    const cheque = await seedInvoice(t.db, {
+      schoolId: school.id,
+      recipientId: parentId,
+      status: "paid",
+      paidAt: new Date("2026-03-05T15:00:00Z"),
+      paymentMethod: "cheque",
+      paymentReference: "004512",
+    });
+    const paid = await pdfOf(await download(cheque.id, cookies.parent));
+    expect(paid).toContain("Paid by cheque on Thursday, March 5, 2026");
+    expect(paid).toContain("Reference: 004512");
+    const voided = await seedInvoice(t.db, {
+      schoolId: school.id,
+      recipientId: parentId,
+      status: "void",
+      voidedAt: new Date("2026-03-06T15:00:00Z"),
+      voidReason: "Charged twice by mistake",
+    });
+    const text = await pdfOf(await download(voided.id, cookies.admin));
+    expect(text).toContain("Status: Void");
+    expect(text).toContain("Voided on\nFriday, March 6, 2026");
+    expect(text).toContain("Reason: Charged twice by mistake");
   });
 
   it("overdue and refunded invoices say so", async () => {

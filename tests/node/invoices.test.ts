@@ -256,6 +256,7 @@ describe("lists, tabs, search and totals", () => {
       paid: { count: 1, cents: 10_500 },
       overdue: { count: 1, cents: 21_000 },
       refunded: { count: 0, cents: 0 },
+      void: { count: 0, cents: 0 },
     });
     const descriptions = async (input: Record<string, unknown>) =>
       (await api.schoolAdmin.invoices.list({ tab: "all", page: 1, ...input })).rows.map((row) => row.description);
@@ -303,7 +304,7 @@ describe("lists, tabs, search and totals", () => {
     const mine = await (await callerFor(t, parent)).parent.invoices.list({ tab: "all", page: 1 });
     expect(mine.rows).toHaveLength(3);
     expect(mine.rows.map((row) => row.description)).not.toContain("Someone else's term");
-    expect(mine.counts).toEqual({ pending: 1, paid: 1, overdue: 1, refunded: 0 });
+    expect(mine.counts).toEqual({ pending: 1, paid: 1, overdue: 1, refunded: 0, void: 0 });
     expect((await (await callerFor(t, parent)).parent.invoices.list({ tab: "paid", page: 1 })).rows.map((row) => row.id)).toEqual([a.id]);
     const theirs = await (await callerFor(t, sibling)).parent.invoices.list({ tab: "all", search: "term", page: 1 });
     expect(theirs.rows.map((row) => row.description)).toEqual(["Someone else's term"]);

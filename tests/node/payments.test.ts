@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applicationFeeCents } from "#shared/fees.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
-import { auditLogs, devStripeObjects, emailLogs, invoices, payments, schools } from "../../db/schema/index.ts";
+import { auditLogs, devStripeObjects, emailLogs, invoices, notifications, payments, schools } from "../../db/schema/index.ts";
 import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
 import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
 import { receiptEmailId } from "../../worker/services/payments/payment-events.ts";
@@ -78,6 +78,17 @@ const receipts = (to: string) =>
     .from(emailLogs)
     .where(and(eq(emailLogs.recipientEmail, to), eq(emailLogs.emailType, "payment_receipt")));
 const audits = (type: string) => t.db.select().from(auditLogs).where(eq(auditLogs.eventType, type));
+/** The school's admins told of something about this invoice (an admin id per notice, sorted). */
+const adminNotices = async (title: string, invoiceNumber: string) =>
+  (
+    await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.title, title), eq(notifications.recipientRole, "school_admin")))
+  )
+    .filter((row) => row.message.includes(invoiceNumber))
+    .map((row) => row.recipientId)
+    .sort();
 
 /** A paid Checkout: the events the simulated Checkout sends, plus a failed attempt before it. */
 async function paidCheckout(parent: Parent, invoiceId: string) {
@@ -319,6 +330,10 @@ describe("payment webhooks", () => {
   });
 
   it("ST3 every order of completed, succeeded and failed, with duplicates, gives the same final state", async () => {
+    // Two active admins are told once each of the payment and of the failed attempt; a deactivated one is not.
+    const admins = [await createUser(t.db, "school_admin", { schoolId: school.id }), await createUser(t.db, "school_admin", { schoolId: school.id })];
+    await createUser(t.db, "school_admin", { schoolId: school.id, isActive: false });
+    const told = admins.map((admin) => admin.id).sort();
     await fc.assert(
       fc.asyncProperty(
         fc.shuffledSubarray(["sessionCompleted", "intentSucceeded", "failed"] as const, { minLength: 3, maxLength: 3 }),
@@ -356,10 +371,30 @@ describe("payment webhooks", () => {
             },
           ]);
           expect(await receipts(parent.email)).toHaveLength(1);
+          expect(await adminNotices("Payment received", invoice.invoiceNumber)).toEqual(told);
+          expect(await adminNotices("Payment failed", invoice.invoiceNumber)).toEqual(told);
         },
       ),
       { numRuns: 24 },
     );
+  });
+
+  it("a second failed attempt of the same Checkout (another event) tells the school's admins nothing more", async () => {
+    const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
+    const { parent, invoice } = await parentWithInvoice();
+    const { events } = await paidCheckout(parent, invoice.id);
+    const intent = events.failed.data.object as unknown as Record<string, unknown>;
+    const again = stripeEvent("payment_intent.payment_failed", intent as never, t.clock.now(), ACCOUNT);
+    expect(again.id).not.toBe(events.failed.id);
+    for (const event of [events.failed, again, events.failed]) expect((await post(event)).status).toBe(200);
+    expect(await audits("invoice_payment_failed")).toHaveLength(2);
+    expect(await adminNotices("Payment failed", invoice.invoiceNumber)).toEqual([admin.id]);
+    const [notice] = await t.db.select().from(notifications).where(eq(notifications.title, "Payment failed"));
+    expect(notice).toMatchObject({
+      type: "warning",
+      category: "payment",
+      message: `A card payment of $105.00 by ${parent.name} for invoice ${invoice.invoiceNumber} failed.`,
+    });
   });
 
   it("a failure after a success changes nothing", async () => {
@@ -404,6 +439,7 @@ describe("payment webhooks", () => {
   });
 
   it("charge.refunded (the dev dashboard's Refund) marks the payment and the invoice refunded, once", async () => {
+    const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
     const { parent, invoice } = await parentWithInvoice();
     const session = await sessionOf((await pay(parent, invoice.id)).url);
     await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, { method: "POST" });
@@ -419,6 +455,10 @@ describe("payment webhooks", () => {
     expect((await paymentRows(invoice.id)).map((row) => [row.status, row.refundedAt])).toEqual([["refunded", t.clock.now()]]);
     expect(await t.db.$count(emailLogs, eq(emailLogs.emailType, "payment_refunded"))).toBe(1);
     expect(await audits("invoice_refunded")).toHaveLength(1);
+    expect(await adminNotices("Refund completed", invoice.invoiceNumber)).toEqual([admin.id]);
+    expect(await adminNotices("Payment received", invoice.invoiceNumber)).toEqual([admin.id]);
+    const [notice] = await t.db.select().from(notifications).where(eq(notifications.title, "Refund completed"));
+    expect(notice).toMatchObject({ category: "payment", message: `$105.00 was refunded to ${parent.name} for invoice ${invoice.invoiceNumber}.` });
     // A late success event cannot make it paid again.
     const { events } = await paidCheckout(parent, (await createInvoice(school.id, parent.id)).id);
     expect((await post(events.sessionCompleted)).status).toBe(200);

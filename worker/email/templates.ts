@@ -218,7 +218,10 @@ export function paymentRefundedEmail(input: { parentName: string; schoolName: st
   ]);
 }
 
-/** To a parent when their school creates an invoice for them: what, how much, by when, and where to pay. */
+/**
+ * The invoice e-mail: to a parent when their school creates an invoice for them (what, how much, by
+ * when, and where to pay), and again, with its number, when the school resends it.
+ */
 export function invoiceCreatedEmail(input: {
   schoolName: string;
   parentName: string;
@@ -226,16 +229,30 @@ export function invoiceCreatedEmail(input: {
   amount: string;
   dueDate: string;
   link: string;
+  /** Resent: the invoice's number (made when it was created, so the first e-mail does not have it). */
+  resentNumber?: string;
 }): RenderedEmail {
-  return email(`${input.schoolName}: new invoice of ${input.amount}, due ${input.dueDate}`, "You have a new invoice", [
-    p(`Hello ${input.parentName}, ${input.schoolName} has sent you an invoice.`),
-    facts([
-      ["Description", input.description],
-      ["Amount", input.amount],
-      ["Due date", input.dueDate],
-    ]),
-    button("View and pay your invoice", input.link),
-  ]);
+  const number = input.resentNumber;
+  return email(
+    number
+      ? `${input.schoolName}: invoice ${number} of ${input.amount}, due ${input.dueDate}`
+      : `${input.schoolName}: new invoice of ${input.amount}, due ${input.dueDate}`,
+    number ? "Your invoice" : "You have a new invoice",
+    [
+      p(
+        number
+          ? `Hello ${input.parentName}, ${input.schoolName} sent you this invoice again.`
+          : `Hello ${input.parentName}, ${input.schoolName} has sent you an invoice.`,
+      ),
+      facts([
+        ...(number ? ([["Invoice", number]] as [string, string][]) : []),
+        ["Description", input.description],
+        ["Amount", input.amount],
+        ["Due date", input.dueDate],
+      ]),
+      button("View and pay your invoice", input.link),
+    ],
+  );
 }
 
 /** To the parent when a payment for a field-trip enrolment succeeded (the deposit, the balance or the full cost). */
@@ -264,5 +281,51 @@ export function enrollmentRefundedEmail(input: { parentName: string; schoolName:
   return email(`Payment refunded: ${input.tripTitle}`, "Your payment was refunded", [
     p(`Hello ${input.parentName}, ${input.schoolName} refunded your payment of ${input.amount} for ${input.childName}'s place on ${input.tripTitle}.`),
     p("The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it."),
+  ]);
+}
+
+/** To a parent when the school voids their invoice: nothing is owed, and why. */
+export function invoiceVoidedEmail(input: {
+  schoolName: string;
+  parentName: string;
+  invoiceNumber: string;
+  description: string;
+  amount: string;
+  reason: string;
+  link: string;
+}): RenderedEmail {
+  return email(`${input.schoolName}: invoice ${input.invoiceNumber} is void`, "Your invoice was voided", [
+    p(`Hello ${input.parentName}, ${input.schoolName} voided invoice ${input.invoiceNumber}. You do not need to pay it.`),
+    facts([
+      ["Invoice", input.invoiceNumber],
+      ["Description", input.description],
+      ["Amount", input.amount],
+      ["Reason", input.reason],
+    ]),
+    p("If a card payment for it was already on its way, it is refunded to the card it came from."),
+    button("View my invoices", input.link),
+  ]);
+}
+
+/** To a parent when the school records that an invoice was paid by cash, cheque or bank transfer: their receipt. */
+export function invoicePaymentRecordedEmail(input: {
+  schoolName: string;
+  parentName: string;
+  invoiceNumber: string;
+  description: string;
+  amount: string;
+  paidBy: string;
+  reference: string | null;
+}): RenderedEmail {
+  return email(`Payment recorded: ${input.invoiceNumber}`, "Thank you for your payment", [
+    p(`Hello ${input.parentName}, ${input.schoolName} recorded your payment of invoice ${input.invoiceNumber}.`),
+    facts([
+      ["Invoice", input.invoiceNumber],
+      ["For", input.description],
+      ["Amount", input.amount],
+      ["Paid by", input.paidBy],
+      ...(input.reference ? ([["Reference", input.reference]] as [string, string][]) : []),
+    ]),
+    p("Keep this e-mail as your receipt; the invoice shows as Paid under My Invoices in SchoolRide. It can no longer be paid online."),
   ]);
 }

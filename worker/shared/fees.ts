@@ -50,6 +50,11 @@ export function bpsToPercent(bps: number): number {
   return bps / 100;
 }
 
+/** Integer cents → dollars, for a form's amount field (12050 → 120.5). */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
 /** Dollars as typed in a form ("12.345" is refused by the form's step) → integer cents. */
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);

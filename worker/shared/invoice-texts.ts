@@ -22,6 +22,14 @@ export const INVOICE_MESSAGES = {
   empty: "No invoices found",
 } as const;
 
+/**
+ * Invoice statuses: the spec's three, `refunded` (a payment refunded from the Stripe dashboard) and
+ * `void` (cancelled by the school: nothing is owed, nothing can be paid, any payment goes back).
+ */
+export const INVOICE_STATUSES = ["pending", "paid", "overdue", "refunded", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { pending: "Pending", paid: "Paid", overdue: "Overdue", refunded: "Refunded", void: "Void" };
+
 /** Spec: the due date defaults to 15 days after the issue date. */
 export const DEFAULT_DUE_DAYS = 15;
 /** A sane ceiling for one invoice ($1,000,000.00): far above a transport fee, far below 2^53 cents. */

@@ -22,6 +22,7 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: "This invoice is already paid.",
   alreadyProcessing: "A payment for this invoice is already being processed. It shows as Paid once Stripe confirms it.",
   refunded: "This invoice was refunded and cannot be paid again. Please contact the school.",
+  voided: "This invoice was voided by the school and cannot be paid.",
   schoolCannotTakePayments: (schoolName: string) => `${schoolName} cannot take online payments right now. Please try again later or contact the school.`,
   belowMinimum: "Amounts under $0.50 cannot be paid online. Please contact the school.",
   checkoutFailed: "Failed to create payment session. Please try again.",

@@ -18,6 +18,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { MONEY_NOTICES, notifySchoolAdmins } from "../notifications/school-admins.ts";
 import {
   assertCanCharge,
   CHECKOUT_LIMIT,
@@ -180,6 +181,13 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
       scope.meta,
       previousStatementWrote,
     ),
+    // The school's admins are told, once: only after the audit row the enrolment's write made (issue 25).
+    notifySchoolAdmins(db, {
+      schoolId: scope.schoolId,
+      content: MONEY_NOTICES.enrolled({ parentName: scope.actor.name, childName: child.name, tripTitle: trip.title }),
+      at: now,
+      onlyIf: previousStatementWrote,
+    }),
     // A re-activated enrolment may still hold a payment whose refund has not come through.
     enrollmentPaymentRecompute(db, enrollmentId, now),
   ]);
@@ -268,6 +276,12 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
       scope.meta,
       previousStatementWrote,
     ),
+    notifySchoolAdmins(db, {
+      schoolId: scope.schoolId,
+      content: MONEY_NOTICES.optedOut({ parentName: scope.actor.name, childName, tripTitle: trip.title }),
+      at: now,
+      onlyIf: previousStatementWrote,
+    }),
   ]);
   if (won.length !== 1) throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.alreadyOptedOut);
   await expireOpenCheckouts(deps, eq(payments.enrollmentId, enrollment.id), now);

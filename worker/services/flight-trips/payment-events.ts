@@ -3,6 +3,7 @@ import { formatCents } from "#shared/money.ts";
 import type { Db } from "../../../db/client.ts";
 import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "../../../db/schema/index.ts";
 import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "../../email/templates.ts";
+import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,
   type Effect,
@@ -102,6 +103,13 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
     ...paymentRowEffects(db, facts, context, "pending"),
     paymentSucceeded(db, facts),
     enrollmentPaymentRecompute(db, context.enrollmentId, facts.at),
+    // The school's admins are told once per PaymentIntent, with the receipt (issue 25).
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.paid({ parentName: context.parentName, amountCents, paid: { childName: context.childName, tripTitle: context.tripTitle } }),
+      at: facts.at,
+      onlyIf: firstReceipt(pi),
+    }),
     ...auditedEmail(
       db,
       facts,
@@ -143,12 +151,24 @@ export async function enrollmentPaymentEffects(db: Db, facts: PaymentFacts): Pro
   if (!context) return null;
   if (context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
   if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
-  return failedPaymentEffects(db, facts, context, {
-    eventType: "enrollment_payment_failed",
-    description: `A card payment for ${context.childName} on ${context.tripTitle} failed`,
-    schoolId: context.schoolId,
-    metadata: { enrollment_id: context.enrollmentId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
-  });
+  return [
+    ...failedPaymentEffects(db, facts, context, {
+      eventType: "enrollment_payment_failed",
+      description: `A card payment for ${context.childName} on ${context.tripTitle} failed`,
+      schoolId: context.schoolId,
+      metadata: { enrollment_id: context.enrollmentId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
+    }),
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.failed({
+        parentName: context.parentName,
+        amountCents: facts.amountCents ?? context.amountCents,
+        paid: { childName: context.childName, tripTitle: context.tripTitle },
+      }),
+      at: facts.at,
+      key: paymentNoticeKey("failed", facts.paymentIntentId),
+    }),
+  ];
 }
 
 /**
@@ -163,6 +183,12 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
   return [
     paymentRefunded(db, facts),
     enrollmentPaymentRecompute(db, enrollmentId, facts.at),
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.refunded({ parentName: context.parentName, amountCents, paid: { childName: context.childName, tripTitle: context.tripTitle } }),
+      at: facts.at,
+      onlyIf: firstRefund(pi, amountCents),
+    }),
     ...auditedEmail(
       db,
       facts,

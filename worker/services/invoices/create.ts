@@ -120,6 +120,7 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
         dueDate: input.dueDate,
         status: "pending",
         createdBy: scope.actor.id,
+        emailedAt: now,
         requestKey: requestKey ?? null,
         createdAt: now,
         updatedAt: now,

@@ -1,7 +1,9 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { FeeApplicationType } from "#shared/fees.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { type InvoiceStatus, invoices, parents, schools } from "../../../db/schema/index.ts";
+import type { PaymentMethod } from "#shared/invoice-correction-texts.ts";
+import type { InvoiceStatus } from "#shared/invoice-texts.ts";
+import { invoices, parents, schools } from "../../../db/schema/index.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
@@ -28,7 +30,11 @@ export type InvoiceDocument = {
   dueDate: string;
   status: InvoiceStatus;
   paidAt: Date | null;
+  paymentMethod: PaymentMethod | null;
+  paymentReference: string | null;
   refundedAt: Date | null;
+  voidedAt: Date | null;
+  voidReason: string | null;
   school: {
     name: string;
     email: string;
@@ -59,7 +65,11 @@ async function findDocument(scope: SchoolScope, invoiceId: string, viewer: SQL |
       dueDate: invoices.dueDate,
       status: invoices.status,
       paidAt: invoices.paidAt,
+      paymentMethod: invoices.paymentMethod,
+      paymentReference: invoices.paymentReference,
       refundedAt: invoices.refundedAt,
+      voidedAt: invoices.voidedAt,
+      voidReason: invoices.voidReason,
       school: {
         name: schools.name,
         email: schools.email,

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { INVOICES_PAGE_SIZE, type InvoiceTab } from "#shared/invoices.ts";
+import { type PaymentMethod, statusDetail } from "#shared/invoice-correction-texts.ts";
+import { INVOICES_PAGE_SIZE, type InvoiceStatus, type InvoiceTab } from "#shared/invoices.ts";
 import { localDate } from "#shared/school-time.ts";
 import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
@@ -10,18 +11,23 @@ import { containsAny, ftsMatch, ftsRowids, likePattern, parseSearch, type Search
 
 type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
 
-/** What both lists show of an invoice (spec: number with issue date, description, amount, due date, status). */
-const INVOICE_COLUMNS = {
+/** What both lists show of an invoice (spec: number with issue date, description, amount, due date, status), and what a correction reads. */
+export const INVOICE_COLUMNS = {
   id: invoices.id,
   invoiceNumber: invoices.invoiceNumber,
   description: invoices.description,
   baseAmountCents: invoices.baseAmountCents,
   feeCents: invoices.feeCents,
   amountCents: invoices.amountCents,
+  feeBps: invoices.feeBps,
+  feeApplicationType: invoices.feeApplicationType,
   issueDate: invoices.issueDate,
   dueDate: invoices.dueDate,
   status: invoices.status,
   paidAt: invoices.paidAt,
+  paymentMethod: invoices.paymentMethod,
+  paymentReference: invoices.paymentReference,
+  voidReason: invoices.voidReason,
 };
 
 type Owner = SQLiteColumn[];
@@ -33,17 +39,22 @@ const P = sql.placeholder;
  * - `trigram` (a school's list, which grows): a search of 3 characters or more reads the trigram
  *   index's matches of the school (`schoolInvoiceMatch`) by rowid and keeps the school's (the unary
  *   `+` keeps SQLite from walking every invoice of the school and probing each); 1–2 characters are
- *   a substring of the school's rows.
+ *   a substring of the school's rows, their number and description or their parent's name and e-mail.
  * - `own-rows` (a parent's list: a family's invoices): a substring of the owner's rows, read through
  *   the owner's index, whatever the length — never the platform's trigram matches.
  */
-function listWhere(owner: Owner, tab: boolean, search: "none" | "fts" | "like"): SQL | undefined {
+function listWhere(owner: Owner, tab: boolean, search: "none" | "fts" | "like", recipients = false): SQL | undefined {
   const byFts = search === "fts";
   const equal = (column: SQLiteColumn, value: Placeholder) => (byFts ? sql`+${column} = ${value}` : eq(column, value));
   const conditions = owner.map((column, i) => equal(column, P(`owner${i}`)));
   if (tab) conditions.push(equal(invoices.status, P("tab")));
   if (byFts) conditions.push(sql`${invoices}.rowid in ${ftsRowids("invoices_fts", P("match"))}`);
-  else if (search === "like") conditions.push(containsAny(P("like"), [invoices.invoiceNumber, invoices.description]));
+  else if (search === "like") {
+    const own = containsAny(P("like"), [invoices.invoiceNumber, invoices.description]);
+    // A school's short search also finds its parents by name or e-mail (through the school's parent index).
+    const byRecipient = sql`${invoices.recipientId} in (select ${parents.id} from ${parents} where ${parents.schoolId} = ${P("owner0")} and ${containsAny(P("like"), [parents.name, parents.email])})`;
+    conditions.push(recipients ? or(own, byRecipient)! : own);
+  }
   return and(...conditions);
 }
 
@@ -51,13 +62,14 @@ function listWhere(owner: Owner, tab: boolean, search: "none" | "fts" | "like"):
 export const SEARCH_SCHOOL_LENGTH = 8;
 
 /**
- * The FTS5 query of a school's search (ADR 0031): the term in the number or the description, and
- * the school's `search_school` (the end of its id), so FTS5 reads only the school's matches — not
- * every school's. The end of an id may be another school's too: `+school_id = ?` still decides.
+ * The FTS5 query of a school's search (ADR 0031): the term in the number, the description or the
+ * parent's name or e-mail (ADR 0041), and the school's `search_school` (the end of its id), so FTS5
+ * reads only the school's matches — not every school's. The end of an id may be another school's
+ * too: `+school_id = ?` still decides.
  */
 export function schoolInvoiceMatch(schoolId: string, search: Extract<Search, { kind: "substring" }>): string {
   const key = schoolId.slice(-SEARCH_SCHOOL_LENGTH);
-  const term = ftsMatch(search, "{invoice_number description}");
+  const term = ftsMatch(search, "{invoice_number description recipient_name recipient_email}");
   // A trigram index needs 3 characters; a shorter id (none is) is left to `+school_id = ?` alone.
   return [...key].length < TRIGRAM_MIN_LENGTH ? term : `search_school : "${key.replaceAll('"', '""')}" AND ${term}`;
 }
@@ -85,9 +97,15 @@ const shapeOf = (shape: string) => {
 
 const newestFirst = [desc(invoices.issueDate), desc(invoices.id)];
 
-/** Each row with the day it was paid in the school's zone ("Paid on …"), so the browser needs no zone code for it. */
-function withPaidOn<Row extends { paidAt: Date | null }>(rows: Row[], zone: string) {
-  return rows.map((row) => ({ ...row, paidOn: row.paidAt ? localDate(row.paidAt, zone) : null }));
+/**
+ * Each row with the day it was paid in the school's zone ("Paid on …"), so the browser needs no zone
+ * code for it, and what its status says beyond the badge (ADR 0041): how it was paid offline ("Paid by
+ * cheque · 004512") or why it was voided, so the page carries no payment-method texts.
+ */
+function withPaidOn<
+  Row extends { paidAt: Date | null; status: InvoiceStatus; paymentMethod: PaymentMethod | null; paymentReference: string | null; voidReason: string | null },
+>(rows: Row[], zone: string) {
+  return rows.map((row) => ({ ...row, paidOn: row.paidAt ? localDate(row.paidAt, zone) : null, statusDetail: statusDetail(row) }));
 }
 
 /** Per status: how many and how much, from the school's counter row (one row, whatever the number of invoices). */
@@ -97,6 +115,7 @@ function totalsOf(row: typeof invoiceTotals.$inferSelect | undefined) {
     paid: { count: row?.paidCount ?? 0, cents: row?.paidCents ?? 0 },
     overdue: { count: row?.overdueCount ?? 0, cents: row?.overdueCents ?? 0 },
     refunded: { count: row?.refundedCount ?? 0, cents: row?.refundedCents ?? 0 },
+    void: { count: row?.voidCount ?? 0, cents: row?.voidCents ?? 0 },
   };
 }
 
@@ -112,7 +131,7 @@ function newestPage<T extends SQLiteSelect>(query: T, where: SQL | undefined) {
 
 const schoolListStatements = preparedPerShape((db, shape) => {
   const { tab, search } = shapeOf(shape);
-  const where = listWhere([invoices.schoolId], tab, search);
+  const where = listWhere([invoices.schoolId], tab, search, true);
   return {
     rows: newestPage(
       db
@@ -177,7 +196,7 @@ export async function listParentInvoices(scope: ParentScope, input: ListInput) {
     [statements.total, values],
     [statements.byStatus, values],
   ]);
-  const counts = { pending: 0, paid: 0, overdue: 0, refunded: 0 };
+  const counts: Record<InvoiceStatus, number> = { pending: 0, paid: 0, overdue: 0, refunded: 0, void: 0 };
   for (const row of byStatus) counts[row.status] = row.count;
   return { ...cappedPageOf(withPaidOn(rows, scope.timeZone), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE), counts, timeZone: scope.timeZone };
 }

@@ -1,8 +1,9 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
 import { bpsToPercent } from "#shared/fees.ts";
+import { paidByText } from "#shared/invoice-correction-texts.ts";
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay, localDate } from "#shared/school-time.ts";
-import type { InvoiceStatus } from "../../../db/schema/index.ts";
 import type { InvoiceDocument } from "./document.ts";
 
 /**
@@ -12,13 +13,12 @@ import type { InvoiceDocument } from "./document.ts";
  * This module is loaded on demand (`await import`) by the download route only.
  */
 
-export const STATUS_LABELS: Record<InvoiceStatus, string> = { pending: "Pending", paid: "Paid", overdue: "Overdue", refunded: "Refunded" };
-
 const STATUS_COLORS: Record<InvoiceStatus, RGB> = {
   pending: rgb(0.71, 0.33, 0.04),
   paid: rgb(0.09, 0.5, 0.24),
   overdue: rgb(0.73, 0.11, 0.11),
   refunded: rgb(0.28, 0.33, 0.41),
+  void: rgb(0.28, 0.33, 0.41),
 };
 
 const INK = rgb(0.06, 0.09, 0.16);
@@ -29,6 +29,13 @@ const MARGIN = 56;
 const RIGHT = PAGE_WIDTH - MARGIN;
 /** The description is wrapped to this many lines at most (the rest is cut with an ellipsis). */
 const MAX_DESCRIPTION_LINES = 12;
+
+/** The line under the total: "Paid by cheque on Mar 2, 2026", "Paid online on …", "Status: Void". */
+export function statusLine(invoice: Pick<InvoiceDocument, "status" | "paidAt" | "paymentMethod" | "school">): string {
+  if (invoice.status === "paid" && invoice.paidAt)
+    return `${paidByText(invoice.paymentMethod)} on ${formatCalendarDay(localDate(invoice.paidAt, invoice.school.timeZone))}`;
+  return `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`;
+}
 
 /** "Fee (5%, term-based)"; a year-round invoice adds no fee, so it has no fee line. */
 export function feeLineLabel(document: Pick<InvoiceDocument, "feeBps" | "feeApplicationType">): string | null {
@@ -154,7 +161,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, generatedAt: Da
   let left = w.paragraph(invoice.school.name, MARGIN, y, half - 16, { size: 16, bold: true, maxLines: 2 });
   for (const line of schoolContact(invoice.school)) left = w.paragraph(line, MARGIN, left, half - 16, { color: MUTED, maxLines: 2 });
   w.text(invoice.invoiceNumber, RIGHT, y - 22, { size: 12, bold: true, align: "right" });
-  w.text(STATUS_LABELS[invoice.status], RIGHT, y - 40, { size: 12, bold: true, align: "right", color: STATUS_COLORS[invoice.status] });
+  w.text(INVOICE_STATUS_LABELS[invoice.status], RIGHT, y - 40, { size: 12, bold: true, align: "right", color: STATUS_COLORS[invoice.status] });
   y = Math.min(left, y - 48) - 12;
   w.rule(y);
 
@@ -169,6 +176,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, generatedAt: Da
   ];
   if (invoice.paidAt) dates.push(["Payment date", formatCalendarDay(localDate(invoice.paidAt, zone))]);
   if (invoice.refundedAt) dates.push(["Refund date", formatCalendarDay(localDate(invoice.refundedAt, zone))]);
+  if (invoice.voidedAt) dates.push(["Voided on", formatCalendarDay(localDate(invoice.voidedAt, zone))]);
   let right = y;
   for (const [label, value] of dates) {
     w.text(label, MARGIN + half, right, { size: 9, color: MUTED });
@@ -197,9 +205,15 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, generatedAt: Da
   w.text(formatCents(invoice.amountCents), RIGHT, y, { size: 12, bold: true, align: "right" });
 
   y -= 36;
-  const statusLine =
-    invoice.status === "paid" && invoice.paidAt ? `Paid on ${formatCalendarDay(localDate(invoice.paidAt, zone))}` : `Status: ${STATUS_LABELS[invoice.status]}`;
-  w.text(statusLine, MARGIN, y, { bold: true, color: STATUS_COLORS[invoice.status] });
+  w.text(statusLine(invoice), MARGIN, y, { bold: true, color: STATUS_COLORS[invoice.status] });
+  // How it was paid (a cheque's number), or why it was voided.
+  const detail =
+    invoice.status === "paid" && invoice.paymentReference
+      ? `Reference: ${invoice.paymentReference}`
+      : invoice.status === "void" && invoice.voidReason
+        ? `Reason: ${invoice.voidReason}`
+        : null;
+  if (detail) w.paragraph(detail, MARGIN, y - 16, RIGHT - MARGIN, { color: MUTED, maxLines: 4 });
 
   w.paragraph(`Questions about this invoice? Contact ${invoice.school.name} at ${invoice.school.email}.`, MARGIN, MARGIN + 10, RIGHT - MARGIN, {
     size: 8,

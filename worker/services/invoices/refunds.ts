@@ -1,22 +1,30 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { OFFLINE_PAYMENT_METHODS, type PaymentMethod, paidOffline } from "#shared/invoice-correction-texts.ts";
+import type { InvoiceStatus } from "#shared/invoice-texts.ts";
 import type { Db } from "../../../db/client.ts";
 import { invoices, payments } from "../../../db/schema/index.ts";
 
 /**
- * The invoices' refund rule (ADR 0037): an invoice is paid once. Of its succeeded payments, the
- * earliest that pays it in full is the one it keeps while it is paid; every other (a second tab, a
- * Checkout that completed after the invoice was refunded, a smaller payment that pays nothing)
- * goes back whole.
+ * The invoices' refund rule (ADR 0037, ADR 0041): an invoice is paid once, online or offline. While
+ * it is paid online, of its succeeded payments the earliest that pays it in full is the one it keeps,
+ * up to the invoice's amount (a Checkout opened before the amount was lowered gives the difference
+ * back); every other payment (a second tab, a Checkout that completed after the invoice was
+ * refunded, voided or paid in cash, a smaller payment that pays nothing) goes back whole. A void
+ * invoice, or one the school marked paid offline, keeps no online payment.
  */
 export function invoiceRefundsDue(
-  invoice: { status: string; amountCents: number },
+  invoice: { status: InvoiceStatus; amountCents: number; paymentMethod: PaymentMethod | null },
   held: { id: string; amountCents: number; refundDueCents: number }[],
 ): Map<string, number> {
+  const paidOnline = invoice.status === "paid" && !paidOffline(invoice.paymentMethod);
   // `held` earliest first: the first payment in full keeps the invoice paid.
-  const payer =
-    invoice.status === "paid" ? held.find((payment) => payment.amountCents >= invoice.amountCents && payment.refundDueCents < payment.amountCents) : undefined;
+  const payer = paidOnline ? held.find((payment) => payment.amountCents >= invoice.amountCents && payment.refundDueCents < payment.amountCents) : undefined;
   const due = new Map<string, number>();
-  for (const payment of held) if (payment !== payer && payment.refundDueCents < payment.amountCents) due.set(payment.id, payment.amountCents);
+  for (const payment of held) {
+    const goesBack = payment.amountCents - (payment === payer ? invoice.amountCents : 0);
+    // Decisions only grow (ADR 0037): a payment already owed more keeps what was decided.
+    if (goesBack > payment.refundDueCents) due.set(payment.id, goesBack);
+  }
   return due;
 }
 
@@ -31,6 +39,7 @@ export async function markInvoiceRefundsDue(db: Db, invoiceIds: string[], now: D
       refundDueCents: payments.refundDueCents,
       status: invoices.status,
       invoiceCents: invoices.amountCents,
+      paymentMethod: invoices.paymentMethod,
     })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
@@ -41,7 +50,7 @@ export async function markInvoiceRefundsDue(db: Db, invoiceIds: string[], now: D
   const writes = [];
   for (const held of byInvoice.values()) {
     const first = held[0]!;
-    for (const [id, next] of invoiceRefundsDue({ status: first.status, amountCents: first.invoiceCents }, held)) {
+    for (const [id, next] of invoiceRefundsDue({ status: first.status, amountCents: first.invoiceCents, paymentMethod: first.paymentMethod }, held)) {
       const before = held.find((payment) => payment.id === id)!.refundDueCents;
       writes.push(
         db
@@ -54,7 +63,18 @@ export async function markInvoiceRefundsDue(db: Db, invoiceIds: string[], now: D
   if (writes.length > 0) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
 }
 
-/** Invoices with a succeeded payment the rule may give back: more than one, or an invoice that is not paid by it. */
+const offline = sql.join(
+  OFFLINE_PAYMENT_METHODS.map((method) => sql`${method}`),
+  sql`, `,
+);
+/** SQL, for a statement on `invoices`: the invoice was not paid offline (paid online, or not paid). */
+export const notPaidOffline = sql`(${invoices.paymentMethod} is null or ${invoices.paymentMethod} not in (${offline}))`;
+
+/**
+ * Invoices with a succeeded payment the rule may give back: more than one, an invoice that is not
+ * paid online (void, pending, refunded, paid offline), a payment that pays nothing, or one that
+ * keeps more than the invoice's amount.
+ */
 export async function invoicesHoldingTooMuch(db: Db, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: payments.invoiceId })
@@ -62,7 +82,10 @@ export async function invoicesHoldingTooMuch(db: Db, limit: number): Promise<str
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.status, "succeeded"), isNotNull(payments.invoiceId), sql`${payments.refundDueCents} < ${payments.amountCents}`))
     .groupBy(payments.invoiceId)
-    .having(sql`count(*) > 1 or max(${invoices.status}) <> 'paid' or min(${payments.amountCents}) < max(${invoices.amountCents})`)
+    .having(
+      sql`count(*) > 1 or max(${invoices.status}) <> 'paid' or max(${invoices.paymentMethod}) in (${offline})
+        or min(${payments.amountCents}) < max(${invoices.amountCents}) or max(${payments.amountCents} - ${payments.refundDueCents}) > max(${invoices.amountCents})`,
+    )
     .limit(limit);
   return rows.flatMap((row) => (row.id ? [row.id] : []));
 }

@@ -221,6 +221,7 @@ export async function startInvoiceCheckout(scope: ParentScope, input: z.infer<ty
   const { invoice, school } = row;
   if (invoice.status === "paid") throw new AppError("CONFLICT", PAYMENT_MESSAGES.alreadyPaid);
   if (invoice.status === "refunded") throw new AppError("CONFLICT", PAYMENT_MESSAGES.refunded);
+  if (invoice.status === "void") throw new AppError("CONFLICT", PAYMENT_MESSAGES.voided);
   const payable: Payable = {
     kind: "invoice",
     id: invoice.id,

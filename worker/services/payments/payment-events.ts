@@ -5,6 +5,8 @@ import type { Db } from "../../../db/client.ts";
 import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
 import { paymentReceiptEmail, paymentRefundedEmail } from "../../email/templates.ts";
 import { enrollmentPaymentEffects, enrollmentRefundEffects } from "../flight-trips/payment-events.ts";
+import { notPaidOffline } from "../invoices/refunds.ts";
+import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,
   type Effect,
@@ -87,15 +89,28 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
     paymentSucceeded(db, facts),
     db
       .update(invoices)
-      .set({ status: "paid", paidAt: sql`case when ${invoices.status} = 'paid' then min(${invoices.paidAt}, ${at}) else ${at} end`, updatedAt: facts.at })
+      .set({
+        status: "paid",
+        paymentMethod: "online",
+        paidAt: sql`case when ${invoices.status} = 'paid' then min(${invoices.paidAt}, ${at}) else ${at} end`,
+        updatedAt: facts.at,
+      })
       .where(
         and(
           eq(invoices.id, context.invoiceId),
-          or(inArray(invoices.status, ["pending", "overdue"]), and(eq(invoices.status, "paid"), gt(invoices.paidAt, facts.at))),
+          // A void invoice, or one the school marked paid offline, is never made paid online (ADR 0041): the payment goes back (settle.ts).
+          or(inArray(invoices.status, ["pending", "overdue"]), and(eq(invoices.status, "paid"), notPaidOffline, gt(invoices.paidAt, facts.at))),
           // Paid in full: a smaller payment (made on the school's own account) is recorded but pays nothing.
           sql`exists (select 1 from ${payments} where ${byIntent} and ${payments.status} = 'succeeded' and ${payments.invoiceId} = ${context.invoiceId} and ${payments.amountCents} >= ${invoices.amountCents})`,
         ),
       ),
+    // The school's admins are told once per PaymentIntent, with the receipt (issue 25).
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.paid({ parentName: context.parentName, amountCents, paid: { invoiceNumber: context.number } }),
+      at: facts.at,
+      onlyIf: firstReceipt(pi),
+    }),
     ...auditedEmail(
       db,
       facts,
@@ -136,13 +151,21 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
       .where(
         and(
           eq(invoices.id, context.invoiceId),
-          // Only a paid invoice turns refunded: refunding a payment that paid nothing leaves it owed.
+          // Only an invoice paid online turns refunded: refunding a payment that paid nothing (or that
+          // came after the school voided it or recorded a cash payment) leaves it as it is.
           eq(invoices.status, "paid"),
+          notPaidOffline,
           sql`exists (select 1 from ${payments} where ${payments.stripePaymentIntentId} = ${pi} and ${payments.status} = 'refunded')`,
           // Refunding a second payment of an already paid invoice leaves the invoice paid by the first.
           sql`not exists (select 1 from ${payments} where ${payments.invoiceId} = ${context.invoiceId} and ${payments.status} = 'succeeded')`,
         ),
       ),
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.refunded({ parentName: context.parentName, amountCents, paid: { invoiceNumber: context.number } }),
+      at: facts.at,
+      onlyIf: firstRefund(pi, amountCents),
+    }),
     ...auditedEmail(
       db,
       facts,
@@ -189,12 +212,20 @@ export async function paymentEventEffects(db: Db, event: Stripe.Event): Promise<
   if (!context) return unattachedPaymentEffects(db, facts);
   if (context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
   if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
-  return failedPaymentEffects(db, facts, context, {
-    eventType: "invoice_payment_failed",
-    description: `A card payment for invoice ${context.number} failed`,
-    schoolId: context.schoolId,
-    metadata: { invoice_id: context.invoiceId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
-  });
+  return [
+    ...failedPaymentEffects(db, facts, context, {
+      eventType: "invoice_payment_failed",
+      description: `A card payment for invoice ${context.number} failed`,
+      schoolId: context.schoolId,
+      metadata: { invoice_id: context.invoiceId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
+    }),
+    notifySchoolAdmins(db, {
+      schoolId: context.schoolId,
+      content: MONEY_NOTICES.failed({ parentName: context.parentName, amountCents: facts.amountCents ?? context.amountCents, paid: { invoiceNumber: context.number } }),
+      at: facts.at,
+      key: paymentNoticeKey("failed", facts.paymentIntentId),
+    }),
+  ];
 }
 
 /** The outbox rows a payment event may have written, to enqueue once its batch has committed. */

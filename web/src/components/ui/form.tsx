@@ -1,13 +1,22 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
 import type { z } from "zod";
 
 // The primary button lives with the other buttons: a page with a button and no form loads no form code.
 export { Button } from "./buttons.tsx";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: ReactNode };
+type Labelled = { label: string; error?: string | undefined; hint?: ReactNode };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & Labelled;
+type Control = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
 
-/** A labelled input with its error and hint wired for assistive technology. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, id, className, ...props }, ref) {
+/** A control's label above it, its hint and error below, and the ids that tie them to it for assistive technology. */
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  control,
+}: Labelled & { id: string | undefined; className: string | undefined; control: (wiring: Control) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
@@ -16,14 +25,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500"
-        {...props}
-      />
+      {control({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
       {hint ? (
         <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -36,6 +38,26 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
       ) : null}
     </div>
   );
+}
+
+const controlClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500";
+
+/** The props a `Field` takes, and the rest for its control. */
+function split<P extends Labelled & { id?: string | undefined; className?: string | undefined }>({ label, error, hint, id, className, ...control }: P) {
+  return [{ label, error, hint, id, className }, control] as const;
+}
+
+/** A labelled input with its error and hint wired for assistive technology. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(props, ref) {
+  const [field, rest] = split(props);
+  return <Field {...field} control={(wiring) => <input ref={ref} {...wiring} className={`min-h-11 ${controlClass}`} {...rest} />} />;
+});
+
+/** A labelled multi-line input, wired as `TextField`. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled>(function TextAreaField(props, ref) {
+  const [field, { rows = 4, ...rest }] = split(props);
+  return <Field {...field} control={(wiring) => <textarea ref={ref} rows={rows} {...wiring} className={`break-words ${controlClass}`} {...rest} />} />;
 });
 
 /** A form-level message, announced when it appears. */

@@ -1,19 +1,12 @@
-import { FEE_APPLICATION_LABELS, type InvoiceTab } from "#shared/invoice-texts.ts";
+import { FEE_APPLICATION_LABELS, INVOICE_STATUS_LABELS, type InvoiceStatus, type InvoiceTab } from "#shared/invoice-texts.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 
-type InvoiceStatus = "pending" | "paid" | "overdue" | "refunded";
-
-const STATUS: Record<InvoiceStatus, { label: string; tone: Tone }> = {
-  pending: { label: "Pending", tone: "amber" },
-  paid: { label: "Paid", tone: "green" },
-  overdue: { label: "Overdue", tone: "red" },
-  refunded: { label: "Refunded", tone: "slate" },
-};
+const TONES: Record<InvoiceStatus, Tone> = { pending: "amber", paid: "green", overdue: "red", refunded: "slate", void: "slate" };
 
 export const INVOICE_TAB_LABELS: Record<InvoiceTab, string> = { all: "All Invoices", pending: "Pending", paid: "Paid", overdue: "Overdue" };
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
+  return <Badge tone={TONES[status]}>{INVOICE_STATUS_LABELS[status]}</Badge>;
 }
 
 /** "Fee: 5% added on top (term-based)" or "Fee: 5%, not added: totals stay at the base amount (year-round)". */

@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
-import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates, hasStep } from "#shared/invoices.ts";
-import { formatCents } from "#shared/money.ts";
+import { DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS } from "#shared/fees.ts";
+import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates } from "#shared/invoices.ts";
 import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../components/ui/form.tsx";
 import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { newRequestKey } from "../../lib/request-key.ts";
+import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
 
 /**
  * The recipient: one of the school's active parents (found by name or e-mail), or a typed user id the
@@ -27,21 +27,6 @@ function RecipientField({ field, error }: { field: UseFormRegisterReturn<"recipi
   if (typed)
     return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" maxLength={maxLengthOf(createInvoiceInput.shape.recipientId)} {...field} />;
   return <ActiveParentPicker label="Recipient" field={field} error={error} after={<p className="mt-1">{toggle}</p>} />;
-}
-
-/** The total the parent will pay, by the same rule the server applies when it stores the invoice. */
-function TotalPreview({ baseAmount, feeBps, type }: { baseAmount: number; feeBps: number; type: "term_based" | "year_round" }) {
-  const valid = Number.isFinite(baseAmount) && baseAmount >= 0 && hasStep(baseAmount, 2);
-  const amounts = invoiceAmounts(valid ? dollarsToCents(baseAmount) : 0, feeBps, type);
-  return (
-    <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite" data-testid="invoice-total-preview">
-      <p>
-        Base {formatCents(amounts.baseAmountCents)}
-        {type === "term_based" ? ` + ${bpsToPercent(feeBps)}% fee ${formatCents(amounts.feeCents)}` : " (year-round: no fee added)"}
-      </p>
-      <p className="mt-1 text-base font-semibold text-ink">Total: {formatCents(amounts.amountCents)}</p>
-    </div>
-  );
 }
 
 /** Create Invoice (spec): recipient, description, base amount, issue date (today in the school's zone), due date (+15 days). */
@@ -65,15 +50,7 @@ export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => create.mutate({ ...values, requestKey }))}>
         <RecipientField field={register("recipientId")} error={errors.recipientId?.message} />
         <TextField label="Description" maxLength={200} error={errors.description?.message} {...register("description")} />
-        <TextField
-          label="Base Amount ($)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          error={errors.baseAmount?.message}
-          {...register("baseAmount", { valueAsNumber: true })}
-        />
+        <BaseAmountField field={register("baseAmount", { valueAsNumber: true })} error={errors.baseAmount?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Issue Date" type="date" error={errors.issueDate?.message} {...register("issueDate")} />
           <TextField label="Due Date" type="date" error={errors.dueDate?.message} {...register("dueDate")} />

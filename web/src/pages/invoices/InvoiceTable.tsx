@@ -42,6 +42,16 @@ const status = (invoice: InvoiceRow) => (
   </>
 );
 
+/** How a paid invoice was paid offline ("Paid by cheque · 004512"), or why it was voided (the server's text); nothing otherwise. */
+function StatusDetail({ invoice }: { invoice: InvoiceRow }) {
+  if (!invoice.statusDetail) return null;
+  return (
+    <span className="mt-1 block text-xs wrap-anywhere text-slate-600" data-testid="invoice-status-detail">
+      {invoice.statusDetail}
+    </span>
+  );
+}
+
 const amount = (invoice: InvoiceRow) => (
   <>
     <span className="font-medium text-ink">{formatCents(invoice.amountCents)}</span>
@@ -96,7 +106,15 @@ export function InvoiceTable({
     { header: "Description", className: "wrap-anywhere", cell: (invoice) => invoice.description },
     { header: "Amount", className: "whitespace-nowrap text-right", headerClassName: "text-right", cell: amount },
     { header: "Due Date", className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
-    { header: "Status", cell: status },
+    {
+      header: "Status",
+      cell: (invoice) => (
+        <>
+          {status(invoice)}
+          <StatusDetail invoice={invoice} />
+        </>
+      ),
+    },
     { header: "Actions", cell: (invoice) => <Actions invoice={invoice} extra={actions} /> },
   ];
   return (
@@ -118,6 +136,7 @@ export function InvoiceTable({
             }
             aside={<div className="shrink-0 text-right">{status(invoice)}</div>}
           />
+          <StatusDetail invoice={invoice} />
           <CardFields
             items={[
               ...(showRecipient && invoice.recipient

@@ -21,6 +21,8 @@ import { useUrlFilters } from "../../lib/url-filters.ts";
 import { InvoiceTable } from "./InvoiceTable.tsx";
 
 const PaymentSettingsDialog = lazy(() => import("./PaymentSettingsDialog.tsx"));
+/** The admin's Manage menu of a row: loaded with the admin's list, not in the page's (or the parent's) initial code. */
+const CorrectionActions = lazy(() => import("./CorrectionActions.tsx"));
 const CreateInvoiceDialog = lazy(() => import("./CreateInvoiceDialog.tsx"));
 
 const FILTERS = { tab: "all", search: "", page: "1" };
@@ -122,7 +124,15 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
             rows={list.data.rows}
             current={paidInvoice.paid?.invoiceId}
             showRecipient={admin}
-            actions={admin ? undefined : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)}
+            actions={
+              admin
+                ? (invoice) => (
+                    <Suspense fallback={null}>
+                      <CorrectionActions invoice={invoice} />
+                    </Suspense>
+                  )
+                : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
+            }
             empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
           />
           <Pagination result={list.data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />

@@ -1,10 +1,15 @@
-import { createInvoiceInput, listInvoicesInput } from "#shared/invoices.ts";
+import { createInvoiceInput, listInvoicesInput, markInvoicePaidInput, resendInvoiceInput, updateInvoiceInput, voidInvoiceInput } from "#shared/invoices.ts";
+import { markInvoicePaid, resendInvoice, updateInvoice, voidInvoice } from "../../../services/invoices/corrections.ts";
 import { createInvoice } from "../../../services/invoices/create.ts";
 import { listSchoolInvoices } from "../../../services/invoices/list.ts";
 import { router, schoolAdminProcedure } from "../../init.ts";
 
-/** schoolAdmin.invoices.*: "Invoices & Payments". */
+/** schoolAdmin.invoices.*: "Invoices & Payments", and the corrections of an invoice (ADR 0041). */
 export const invoicesRouter = router({
   list: schoolAdminProcedure.input(listInvoicesInput).query(({ ctx, input }) => listSchoolInvoices(ctx.scope, input)),
   create: schoolAdminProcedure.input(createInvoiceInput).mutation(({ ctx, input }) => createInvoice(ctx.scope, input)),
+  update: schoolAdminProcedure.input(updateInvoiceInput).mutation(({ ctx, input }) => updateInvoice(ctx.scope, input)),
+  void: schoolAdminProcedure.input(voidInvoiceInput).mutation(({ ctx, input }) => voidInvoice(ctx.scope, input)),
+  resend: schoolAdminProcedure.input(resendInvoiceInput).mutation(({ ctx, input }) => resendInvoice(ctx.scope, input)),
+  markPaid: schoolAdminProcedure.input(markInvoicePaidInput).mutation(({ ctx, input }) => markInvoicePaid(ctx.scope, input)),
 });

@@ -1,0 +1,45 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { centsToDollars } from "#shared/fees.ts";
+import { INVOICE_MESSAGES, type InvoiceEditForm, invoiceEditSchema, MAX_INVOICE_DESCRIPTION_LENGTH } from "#shared/invoices.ts";
+import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
+import { TextField } from "../../components/ui/form.tsx";
+import { formatIsoDay } from "../../components/ui/format.ts";
+import { useUpdateInvoice } from "../../features/invoices/correction-hooks.ts";
+import type { InvoiceRow } from "../../features/invoices/hooks.ts";
+import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
+
+/**
+ * Edit Invoice: a pending invoice's description, base amount and due date. The number and the issue
+ * date stay; the total follows the fee rule the invoice was created with (shown live).
+ */
+export default function EditInvoiceDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
+  const schema = invoiceEditSchema.refine((form) => form.dueDate >= invoice.issueDate, { path: ["dueDate"], message: INVOICE_MESSAGES.dueBeforeIssue });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<InvoiceEditForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { description: invoice.description, baseAmount: centsToDollars(invoice.baseAmountCents), dueDate: invoice.dueDate },
+  });
+  const update = useUpdateInvoice(onClose);
+  const baseAmount = watch("baseAmount");
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !update.isPending && onClose()}
+      title={`Edit ${invoice.invoiceNumber}`}
+      description={`Issued ${formatIsoDay(invoice.issueDate)}${invoice.recipient ? ` to ${invoice.recipient.name}` : ""}. The number and the issue date stay.`}
+    >
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => update.mutate({ invoiceId: invoice.id, ...values }))}>
+        <TextField label="Description" maxLength={MAX_INVOICE_DESCRIPTION_LENGTH} error={errors.description?.message} {...register("description")} />
+        <BaseAmountField field={register("baseAmount", { valueAsNumber: true })} error={errors.baseAmount?.message} />
+        <TextField label="Due Date" type="date" min={invoice.issueDate} error={errors.dueDate?.message} {...register("dueDate")} />
+        <TotalPreview baseAmount={Number(baseAmount)} feeBps={invoice.feeBps} type={invoice.feeApplicationType} />
+        <DialogActions onCancel={onClose} submitLabel="Save Changes" pendingLabel="Saving…" pending={update.isPending} />
+      </form>
+    </Dialog>
+  );
+}

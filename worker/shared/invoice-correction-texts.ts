@@ -1,0 +1,68 @@
+import type { InvoiceStatus } from "./invoice-texts.ts";
+
+// No zod here, and apart from invoice-texts.ts: only the correction dialogs (loaded when one opens),
+// the schema and the server read these, so the Invoices page does not carry them (its bundle
+// budget); the lists get how an invoice was paid as text (`statusDetail`).
+
+/** A school admin's corrections of an invoice (issue 25, ADR 0041): void, edit, resend, mark paid offline. */
+export const INVOICE_CORRECTION_MESSAGES = {
+  notCorrectable: "Only a pending or overdue invoice can be changed.",
+  onlyPendingEditable: "Only a pending invoice can be edited.",
+  changedMeanwhile: "This invoice was changed meanwhile. Close the form and try again.",
+  alreadyPaid: "This invoice is already paid.",
+  alreadyVoid: "This invoice is void.",
+  voidReason: "Enter the reason for voiding this invoice",
+  voidReasonTooLong: "Use at most 500 characters",
+  reference: "Enter the cheque number or transfer reference",
+  referenceTooLong: "Use at most 120 characters",
+  paymentMethod: "Choose how the invoice was paid",
+  voidedTitle: "Invoice Voided",
+  voided: (number: string) => `${number} is void. The parent has been told.`,
+  updatedTitle: "Invoice Updated",
+  updated: (number: string) => `${number} has been updated.`,
+  resentTitle: "Invoice Sent",
+  resent: (email: string) => `The invoice e-mail was sent again to ${email}.`,
+  markedPaidTitle: "Payment Recorded",
+  markedPaid: (number: string, method: string) => `${number} is marked as paid by ${method}.`,
+  correctionFailedTitle: "Update Failed",
+  correctionFailed: "Failed to update the invoice. Please try again.",
+} as const;
+
+/**
+ * How a paid invoice was paid: online (Stripe Checkout, written by the webhook) or recorded by the
+ * school (cash, cheque, bank transfer). An invoice paid offline keeps no online payment (ADR 0041).
+ */
+export const PAYMENT_METHODS = ["online", "cash", "cheque", "bank_transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const OFFLINE_PAYMENT_METHODS = ["cash", "cheque", "bank_transfer"] as const satisfies readonly PaymentMethod[];
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { online: "card (online)", cash: "cash", cheque: "cheque", bank_transfer: "bank transfer" };
+export function paidOffline(method: PaymentMethod | null | undefined): method is OfflinePaymentMethod {
+  return (OFFLINE_PAYMENT_METHODS as readonly (string | null | undefined)[]).includes(method);
+}
+/** "Paid by cheque", "Paid online": what the lists, the PDF and the e-mails say of a paid invoice. */
+export function paidByText(method: PaymentMethod | null | undefined): string {
+  return paidOffline(method) ? `Paid by ${PAYMENT_METHOD_LABELS[method]}` : "Paid online";
+}
+
+/** The longest void reason and payment reference a school admin can write. */
+export const MAX_VOID_REASON_LENGTH = 500;
+export const MAX_PAYMENT_REFERENCE_LENGTH = 120;
+export const MAX_INVOICE_DESCRIPTION_LENGTH = 200;
+
+/** What an invoice's status says beyond its badge: how it was paid offline ("Paid by cheque · 004512"), or why it was voided. */
+export function statusDetail(invoice: {
+  status: string;
+  paymentMethod: PaymentMethod | null;
+  paymentReference: string | null;
+  voidReason: string | null;
+}): string | null {
+  if (invoice.status === "paid" && paidOffline(invoice.paymentMethod)) return [paidByText(invoice.paymentMethod), invoice.paymentReference].filter(Boolean).join(" · ");
+  return invoice.status === "void" ? invoice.voidReason : null;
+}
+
+/** An invoice still owed: the only ones a parent can pay, and a school admin void, resend or mark paid. */
+export const OPEN_INVOICE_STATUSES = ["pending", "overdue"] as const satisfies readonly InvoiceStatus[];
+export function invoiceOpen(status: InvoiceStatus): status is (typeof OPEN_INVOICE_STATUSES)[number] {
+  return (OPEN_INVOICE_STATUSES as readonly string[]).includes(status);
+}
