@@ -7,6 +7,22 @@ import { defineConfig } from "vite";
 // checks, ~10 KB gzip more); a production build takes the production one it ships beside it.
 const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
+/** The modules every role area's page loads (see the `area` group below), by path. */
+const AREA_MODULES = new RegExp(
+  [
+    "node_modules/(@tanstack|@trpc|superjson|copy-anything|is-what)/",
+    "web/src/lib/(data|trpc|session)\\.",
+    "web/src/routes/(guards|prefetch-queries)\\.",
+    "web/src/components/shell/AppShell\\.",
+    "web/src/components/mfa/SudoProvider\\.",
+    "web/src/components/ui/(lazy-dialog|states|empty-state|page-header)\\.",
+    "worker/shared/subscription\\.",
+    "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard)\\.js$",
+  ]
+    .join("|")
+    .replaceAll("/", "[\\\\/]"),
+);
+
 // The SPA lives in web/ and is built to dist/, which the Worker (assets) and the Node entry serve.
 export default defineConfig(({ command }) => ({
   root: "web",
@@ -28,6 +44,14 @@ export default defineConfig(({ command }) => ({
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
       // @trpc/client does not declare its modules free of side effects, so its WebSocket client (wsLink,
       // which we never use) stayed in every page with data, ~0.9 KB gzip. They are free of them.
+      // Every role area loads the data layer, its guard and the app shell; as ~20 files of a few hundred
+      // bytes each they cost ~3 KB gzip more than as one (each file compresses alone) and as many
+      // requests. They are one chunk. Their own imports stay where they were (a dialog the shell
+      // loads lazily stays lazy): the list names modules, not their trees. Public pages load none of
+      // it (scripts/check-bundle-budget.ts shows both).
+      output: {
+        codeSplitting: { groups: [{ name: "area", test: AREA_MODULES, includeDependenciesRecursively: false }] },
+      },
       treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/]client[\\/]/, sideEffects: false }] },
     },
   },
