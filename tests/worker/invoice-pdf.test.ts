@@ -54,7 +54,7 @@ describe("GET /api/invoices/:id/pdf in workerd", () => {
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
-    expect(await pdfText(bytes)).toEqual(expect.arrayContaining(["Workerd Primary", "INV-2026-777", "Dana Rivers", "$52.50", "Paid on Wednesday, March 4, 2026"]));
+    expect(await pdfText(bytes)).toEqual(expect.arrayContaining(["Workerd Primary", "INV-2026-777", "Dana Rivers", "$52.50", "Paid online on Wednesday, March 4, 2026"]));
 
     const other = await seedParent(school.id);
     const refused = await exports.default.fetch(`${APP_ORIGIN}/api/invoices/${invoice.id}/pdf`, { headers: { Cookie: other.cookie } });
