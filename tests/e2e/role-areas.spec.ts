@@ -181,6 +181,8 @@ test("a notification keeps its line breaks and says who sent it, in both areas' 
   await expect(page.getByText(/Sent to \d+ parents?\./)).toBeVisible();
 
   // What the app sends on its own is from the school (the demo's alerts to the admin have no sender).
+  // Searched for: the other journeys' payments put newer money notices (ADR 0041) on the first page.
+  await page.goto("/school-admin/notifications?search=Bus+7+running+late");
   const alert = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Bus 7 running late" }) });
   await expect(alert).toContainText("From Maple Grove Primary");
   // The dashboard's newest three: the app's notices to the admin (the demo's alerts, the money notices of ADR 0041) are all from the school.
