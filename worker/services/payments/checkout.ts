@@ -9,7 +9,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
-import { linkColumn, payableNamed } from "./payable.ts";
+import { payableNamed, paymentsOf } from "./payable.ts";
 import type { PaymentLink } from "./payment-rows.ts";
 
 /**
@@ -144,7 +144,7 @@ async function closeEarlierSessions(scope: ParentScope, payable: CheckoutItem, a
     .from(payments)
     .where(
       and(
-        eq(linkColumn(payable.kind), payable.id),
+        paymentsOf(payable.kind, [payable.id]),
         eq(payments.status, "pending"),
         isNotNull(payments.stripeCheckoutSessionId),
         ne(payments.stripeCheckoutSessionId, current),

@@ -1,5 +1,7 @@
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { PayableKind } from "#shared/payment-texts.ts";
 import type { Db } from "../../../db/client.ts";
+import { payments } from "../../../db/schema/index.ts";
 import { PAYABLES } from "../payables.ts";
 import { type Effect, PAYMENT_LINKS, type PaymentFacts, type PaymentLink } from "./payment-rows.ts";
 
@@ -50,3 +52,6 @@ export function payableNamed(kind: string): Payable {
 
 /** The column of `payments` that names a payable of this kind. */
 export const linkColumn = (kind: string) => PAYMENT_LINKS[payableNamed(kind).link];
+
+/** SQL: the payments of these payables of `kind` (its kind and its link together name a payable). */
+export const paymentsOf = (kind: PayableKind, ids: string[]): SQL => and(eq(payments.kind, kind), inArray(linkColumn(kind), ids))!;

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { PayableKind } from "#shared/payment-texts.ts";
 import { payments } from "../../../db/schema/index.ts";
-import { linkColumn, payableNamed, payableOf, payables } from "./payable.ts";
+import { payableNamed, payableOf, payables, paymentsOf } from "./payable.ts";
 import { paymentFacts, paymentOfIntent } from "./payment-rows.ts";
 import { paymentsOwedRefund, type RefundDeps, refundWhatIsDue } from "./refunds.ts";
 
@@ -16,7 +16,7 @@ import { paymentsOwedRefund, type RefundDeps, refundWhatIsDue } from "./refunds.
 export async function settlePayables(deps: RefundDeps, kind: PayableKind, ids: string[], reason: string, now: Date) {
   if (ids.length === 0) return { requested: 0, failed: [] as string[] };
   await payableNamed(kind).markRefundsDue(deps.db, ids, now);
-  return refundWhatIsDue(deps, await paymentsOwedRefund(deps.db, inArray(linkColumn(kind), ids)), reason, now);
+  return refundWhatIsDue(deps, await paymentsOwedRefund(deps.db, paymentsOf(kind, ids)), reason, now);
 }
 
 /** The refunds owed on these payments (their due already marked: a deleted child's, say) asked of Stripe. */
