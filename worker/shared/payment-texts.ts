@@ -2,6 +2,8 @@
  * Parents paying through Stripe Checkout on their school's connected account. A "payable" is what
  * a payment settles; invoices and field-trip enrolments, and the
  * kind travels in the Checkout Session's and PaymentIntent's metadata so the webhook can dispatch on it.
+ * These are the kinds' names (`payments.kind`); what each kind does is its `Payable`
+ * (services/payments/payable.ts, ADR 0042).
  */
 export const PAYABLE_KINDS = ["invoice", "enrollment"] as const;
 export type PayableKind = (typeof PAYABLE_KINDS)[number];
@@ -10,9 +12,6 @@ export type PayableKind = (typeof PAYABLE_KINDS)[number];
 export const PAYMENT_RETURN_PARAM = "payment";
 export const PAYMENT_RETURN_VALUES = ["success", "cancelled"] as const;
 export type PaymentReturn = (typeof PAYMENT_RETURN_VALUES)[number];
-
-/** Where Checkout sends the parent back to, for a payable of each kind. */
-export const PAYMENT_RETURN_PATHS: Record<PayableKind, string> = { invoice: "/parent/invoices", enrollment: "/parent/flight-trips" };
 
 /** Stripe refuses a card charge under $0.50. */
 export const MINIMUM_CHARGE_CENTS = 50;

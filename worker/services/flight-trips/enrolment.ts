@@ -22,9 +22,9 @@ import { MONEY_NOTICES, notifySchoolAdmins } from "../notifications/school-admin
 import {
   assertCanCharge,
   CHECKOUT_LIMIT,
+  type CheckoutItem,
   expireOpenCheckouts,
   PAYING_SCHOOL_COLUMNS,
-  type Payable,
   startPayableCheckout,
   takeCheckoutSlot,
 } from "../payments/checkout.ts";
@@ -77,7 +77,7 @@ function checkout(
   childName: string,
   school: Parameters<typeof startPayableCheckout>[2],
 ) {
-  const payable: Payable = {
+  const payable: CheckoutItem = {
     kind: "enrollment",
     id: enrollment.id,
     schoolId: scope.schoolId,

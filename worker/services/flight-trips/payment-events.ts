@@ -90,7 +90,7 @@ async function enrollmentContext(db: Db, where: SQL, facts: PaymentFacts) {
     .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
     .where(where)
     .limit(1);
-  return row ? { ...row, kind: "enrollment" as const, invoiceId: null } : null;
+  return row ? { ...row, kind: "enrollment" as const, link: "enrollmentId" as const, payableId: row.enrollmentId } : null;
 }
 type EnrollmentContext = PaymentContext & NonNullable<Awaited<ReturnType<typeof enrollmentContext>>>;
 
@@ -144,9 +144,8 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
  * null when the enrolment is gone (its child was deleted while a Checkout was open): the caller
  * records the charge as unattached, to be refunded.
  */
-export async function enrollmentPaymentEffects(db: Db, facts: PaymentFacts): Promise<Effect[] | null> {
-  const enrollmentId = facts.metadata.enrollmentId;
-  if (!enrollmentId || facts.outcome === "refunded") return [];
+export async function enrollmentPaymentEffects(db: Db, facts: PaymentFacts, enrollmentId: string): Promise<Effect[] | null> {
+  if (facts.outcome === "refunded") return [];
   const context = await enrollmentContext(db, eq(flightTripEnrollments.id, enrollmentId), facts);
   if (!context) return null;
   if (context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];

@@ -43,7 +43,7 @@ export async function markInvoiceRefundsDue(db: Db, invoiceIds: string[], now: D
     })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(and(inArray(payments.invoiceId, invoiceIds), eq(payments.status, "succeeded")))
+    .where(and(eq(payments.kind, "invoice"), inArray(payments.invoiceId, invoiceIds), eq(payments.status, "succeeded")))
     .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id));
   const byInvoice = new Map<string, typeof rows>();
   for (const row of rows) byInvoice.set(row.invoiceId, [...(byInvoice.get(row.invoiceId) ?? []), row]);
@@ -80,7 +80,7 @@ export async function invoicesHoldingTooMuch(db: Db, limit: number): Promise<str
     .select({ id: payments.invoiceId })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(and(eq(payments.status, "succeeded"), isNotNull(payments.invoiceId), sql`${payments.refundDueCents} < ${payments.amountCents}`))
+    .where(and(eq(payments.kind, "invoice"), eq(payments.status, "succeeded"), isNotNull(payments.invoiceId), sql`${payments.refundDueCents} < ${payments.amountCents}`))
     .groupBy(payments.invoiceId)
     .having(
       sql`count(*) > 1 or max(${invoices.status}) <> 'paid' or max(${invoices.paymentMethod}) in (${offline})

@@ -1,26 +1,26 @@
 import { and, eq, isNotNull, ne, type SQL } from "drizzle-orm";
-import type { z } from "zod";
 import { acceptsPayments } from "#shared/connect.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
-import type { invoiceCheckoutStatusInput, invoiceIdInput } from "#shared/invoices.ts";
-import { MINIMUM_CHARGE_CENTS, PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, PAYMENT_RETURN_PATHS, type PayableKind } from "#shared/payment-texts.ts";
-import { localDate } from "#shared/school-time.ts";
-import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
+import { MINIMUM_CHARGE_CENTS, PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, type PayableKind } from "#shared/payment-texts.ts";
+import { payments, schools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
 import type { AppDeps } from "../../deps.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { payableNamed, paymentsOf } from "./payable.ts";
+import type { PaymentLink } from "./payment-rows.ts";
 
 /**
- * What a parent pays for, whatever it is: an invoice or a field-trip enrolment (its deposit, balance or full cost). Checkout and
- * the webhook only know this shape; `kind` rides in the metadata so the webhook can dispatch on it.
+ * What one Checkout sells: a payable of a registered kind (payable.ts), the amount due now and the
+ * line the parent sees. Its domain builds it; `kind` rides in the metadata so the webhook can
+ * dispatch on it.
  */
-export type Payable = { kind: PayableKind; id: string; schoolId: string; parentId: string; amountCents: number; description: string };
+export type CheckoutItem = { kind: PayableKind; id: string; schoolId: string; parentId: string; amountCents: number; description: string };
 
-/** The metadata on the Checkout Session and on its PaymentIntent (Stripe metadata values are strings). */
-export type PayableMetadata = { kind: PayableKind; schoolId: string; parentId: string } & ({ invoiceId: string } | { enrollmentId: string });
+/** The metadata on the Checkout Session and on its PaymentIntent (Stripe metadata values are strings): the payable under its link's key. */
+export type PayableMetadata = { kind: PayableKind; schoolId: string; parentId: string } & Partial<Record<PaymentLink, string>>;
 
 /** The school side of a payment: whose connected account is charged, and the platform's cut. */
 export type PayingSchool = {
@@ -53,13 +53,9 @@ export const PAYING_SCHOOL_COLUMNS = {
   platformFeeBps: schools.platformFeeBps,
 };
 
-function metadataOf(payable: Payable): PayableMetadata {
-  const owner = { kind: payable.kind, schoolId: payable.schoolId, parentId: payable.parentId };
-  return payable.kind === "invoice" ? { ...owner, invoiceId: payable.id } : { ...owner, enrollmentId: payable.id };
+function metadataOf(payable: CheckoutItem): PayableMetadata {
+  return { kind: payable.kind, schoolId: payable.schoolId, parentId: payable.parentId, [payableNamed(payable.kind).link]: payable.id };
 }
-
-/** The column of `payments` that names a payable of this kind. */
-const payableColumn = (kind: PayableKind) => (kind === "invoice" ? payments.invoiceId : payments.enrollmentId);
 
 /** Whether the school can be charged this amount online; throws the parent's message if not. */
 export function assertCanCharge(school: PayingSchool, amountCents: number): asserts school is PayingSchool & { stripeConnectAccountId: string } {
@@ -72,13 +68,13 @@ export function assertCanCharge(school: PayingSchool, amountCents: number): asse
  * application fee, a deterministic Idempotency-Key (ST4: the same request within the hour gets the
  * same session), and a pending `payments` row for the session.
  */
-export async function startPayableCheckout(scope: ParentScope, payable: Payable, school: PayingSchool, customerEmail: string): Promise<{ url: string }> {
+export async function startPayableCheckout(scope: ParentScope, payable: CheckoutItem, school: PayingSchool, customerEmail: string): Promise<{ url: string }> {
   const { deps, now } = scope;
   assertCanCharge(school, payable.amountCents);
   const account = school.stripeConnectAccountId;
   const fee = applicationFeeCents(payable.amountCents, school.platformFeeBps);
   const metadata = metadataOf(payable);
-  const back = `${deps.config.appUrl}${PAYMENT_RETURN_PATHS[payable.kind]}?${PAYMENT_RETURN_PARAM}=`;
+  const back = `${deps.config.appUrl}${payableNamed(payable.kind).returnPath}?${PAYMENT_RETURN_PARAM}=`;
   const params = {
     mode: "payment" as const,
     line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: payable.amountCents, product_data: { name: payable.description } } }],
@@ -107,8 +103,7 @@ export async function startPayableCheckout(scope: ParentScope, payable: Payable,
         schoolId: payable.schoolId,
         parentId: payable.parentId,
         kind: payable.kind,
-        invoiceId: payable.kind === "invoice" ? payable.id : null,
-        enrollmentId: payable.kind === "enrollment" ? payable.id : null,
+        [payableNamed(payable.kind).link]: payable.id,
         amountCents: payable.amountCents,
         applicationFeeCents: fee,
         status: "pending",
@@ -142,14 +137,14 @@ export async function startPayableCheckout(scope: ParentScope, payable: Payable,
  * tabs. If an earlier session cannot be expired because it was already completed, its payment is
  * on its way: the new session is expired instead and the parent told so.
  */
-async function closeEarlierSessions(scope: ParentScope, payable: Payable, account: string, current: string): Promise<void> {
+async function closeEarlierSessions(scope: ParentScope, payable: CheckoutItem, account: string, current: string): Promise<void> {
   const { deps, now } = scope;
   const earlier = await deps.db
     .select({ id: payments.id, session: payments.stripeCheckoutSessionId })
     .from(payments)
     .where(
       and(
-        eq(payableColumn(payable.kind), payable.id),
+        paymentsOf(payable.kind, [payable.id]),
         eq(payments.status, "pending"),
         isNotNull(payments.stripeCheckoutSessionId),
         ne(payments.stripeCheckoutSessionId, current),
@@ -200,58 +195,4 @@ export async function expireOpenCheckouts(deps: Pick<AppDeps, "db" | "stripe" | 
       .set({ status: "failed", updatedAt: now })
       .where(and(eq(payments.id, row.id), eq(payments.status, "pending")));
   }
-}
-
-/** `parent.payments.startInvoiceCheckout`: Pay on one of the parent's own pending or overdue invoices. */
-export async function startInvoiceCheckout(scope: ParentScope, input: z.infer<typeof invoiceIdInput>): Promise<{ url: string }> {
-  const { deps } = scope;
-  await takeCheckoutSlot(scope);
-  const [row] = await deps.db
-    .select({
-      invoice: { id: invoices.id, number: invoices.invoiceNumber, description: invoices.description, amountCents: invoices.amountCents, status: invoices.status },
-      school: PAYING_SCHOOL_COLUMNS,
-      parentEmail: parents.email,
-    })
-    .from(invoices)
-    .innerJoin(schools, eq(schools.id, invoices.schoolId))
-    .innerJoin(parents, eq(parents.id, invoices.recipientId))
-    // AZ2: only an invoice addressed to this parent in this school; any other id is simply not found.
-    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.schoolId, scope.schoolId), eq(invoices.recipientId, scope.parentId)));
-  if (!row) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.invoiceNotFound);
-  const { invoice, school } = row;
-  if (invoice.status === "paid") throw new AppError("CONFLICT", PAYMENT_MESSAGES.alreadyPaid);
-  if (invoice.status === "refunded") throw new AppError("CONFLICT", PAYMENT_MESSAGES.refunded);
-  if (invoice.status === "void") throw new AppError("CONFLICT", PAYMENT_MESSAGES.voided);
-  const payable: Payable = {
-    kind: "invoice",
-    id: invoice.id,
-    schoolId: scope.schoolId,
-    parentId: scope.parentId,
-    amountCents: invoice.amountCents,
-    description: `Invoice ${invoice.number}: ${invoice.description}`,
-  };
-  return startPayableCheckout(scope, payable, school, row.parentEmail);
-}
-
-/**
- * `parent.invoices.checkoutStatus`: back from Checkout, which of the parent's invoices the session
- * pays and where it stands: `paid` (with the day, in the school's zone) once the webhook has applied
- * the payment. Only a session of this parent's own invoice is found (any other is NOT_FOUND).
- */
-export async function invoiceCheckoutStatus(scope: ParentScope, input: z.infer<typeof invoiceCheckoutStatusInput>) {
-  const [row] = await scope.deps.db
-    .select({ invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status, paidAt: invoices.paidAt })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(
-      and(
-        eq(payments.stripeCheckoutSessionId, input.sessionId),
-        eq(payments.parentId, scope.parentId),
-        eq(invoices.recipientId, scope.parentId),
-        eq(invoices.schoolId, scope.schoolId),
-      ),
-    );
-  if (!row) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.invoiceNotFound);
-  const { paidAt, ...invoice } = row;
-  return { ...invoice, paidOn: invoice.status === "paid" && paidAt ? localDate(paidAt, scope.timeZone) : null };
 }

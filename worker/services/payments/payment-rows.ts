@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
 import { applicationFeeCents } from "#shared/fees.ts";
 import { formatCents } from "#shared/money.ts";
-import { PAYABLE_KINDS, type PayableKind } from "#shared/payment-texts.ts";
+import type { PayableKind } from "#shared/payment-texts.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere } from "../../../db/conditional.ts";
 import { emailLogs, parents, payments, schools } from "../../../db/schema/index.ts";
@@ -12,8 +12,8 @@ import { type OutboxDraft, outboxInsert } from "../email/outbox.ts";
 
 /**
  * The part of the payment webhook that every payable kind shares (ADR 0023, ADR 0030): what an
- * event says, the one `payments` row per PaymentIntent and its guarded status moves. Invoices
- * (payment-events.ts) and field-trip enrolments (flight-trips/payment-events.ts) add their own effects.
+ * event says, the one `payments` row per PaymentIntent and its guarded status moves. Each payable
+ * kind (payable.ts, ADR 0042) adds its own effects with these.
  */
 
 export type Effect = BatchItem<"sqlite">;
@@ -24,13 +24,22 @@ export const refundEmailId = (paymentIntentId: string, refundedCents: number) =>
 
 export type Outcome = "succeeded" | "failed" | "refunded";
 
+/**
+ * The columns of `payments` that name what a payment paid for, one per payable kind (a foreign key,
+ * so deleting the payable leaves the payment unlinked). The key is also the payable's key in the
+ * Checkout metadata.
+ */
+export const PAYMENT_LINKS = { invoiceId: payments.invoiceId, enrollmentId: payments.enrollmentId };
+export type PaymentLink = keyof typeof PAYMENT_LINKS;
+
 /** What a payment event says, whatever its type. */
 export type PaymentFacts = {
   outcome: Outcome;
   eventId: string;
   account: string | null;
   at: Date;
-  kind: PayableKind | null;
+  /** The payable kind the metadata names, whether a registered kind or not (payable.ts decides). */
+  kind: string | null;
   metadata: Record<string, string>;
   sessionId: string | null;
   paymentIntentId: string;
@@ -41,10 +50,7 @@ export type PaymentFacts = {
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
-function kindOf(metadata: Record<string, string> | null | undefined): PayableKind | null {
-  const kind = metadata?.kind;
-  return PAYABLE_KINDS.find((known) => known === kind) ?? null;
-}
+const kindOf = (metadata: Record<string, string> | null | undefined): string | null => metadata?.kind ?? null;
 
 /** The facts of the four payment events (null for an event that is not a parent's payment). */
 export function paymentFacts(event: Stripe.Event): PaymentFacts | null {
@@ -110,8 +116,9 @@ export function paymentFacts(event: Stripe.Event): PaymentFacts | null {
 /** What a payment settles, and the school it was paid to. */
 export type PaymentContext = {
   kind: PayableKind;
-  invoiceId: string | null;
-  enrollmentId: string | null;
+  /** The column of `payments` that names the payable, and its id. */
+  link: PaymentLink;
+  payableId: string;
   schoolId: string;
   parentId: string;
   /** What the payable costs, when the event does not say the amount. */
@@ -178,8 +185,7 @@ export function paymentRowEffects(db: Db, facts: PaymentFacts, context: PaymentC
         schoolId: context.schoolId,
         parentId: context.parentId,
         kind: context.kind,
-        invoiceId: context.invoiceId,
-        enrollmentId: context.enrollmentId,
+        [context.link]: context.payableId,
         amountCents: facts.amountCents ?? context.amountCents,
         applicationFeeCents: fee,
         status,
@@ -249,12 +255,12 @@ export function paymentRefunded(db: Db, facts: PaymentFacts): Effect {
     );
 }
 
-/** What a refunded charge paid for: its payments row says (charges need not carry the metadata). */
-export async function refundedPayable(db: Db, facts: PaymentFacts) {
+/** The payments row of a PaymentIntent: its kind, what it paid for (every link column) and its account. */
+export async function paymentOfIntent(db: Db, paymentIntentId: string) {
   const [row] = await db
-    .select({ kind: payments.kind, invoiceId: payments.invoiceId, enrollmentId: payments.enrollmentId, account: payments.stripeAccountId })
+    .select({ id: payments.id, kind: payments.kind, account: payments.stripeAccountId, ...PAYMENT_LINKS })
     .from(payments)
-    .where(eq(payments.stripePaymentIntentId, facts.paymentIntentId))
+    .where(eq(payments.stripePaymentIntentId, paymentIntentId))
     .limit(1);
   return row ?? null;
 }

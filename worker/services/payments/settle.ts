@@ -1,36 +1,22 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import type { Db } from "../../../db/client.ts";
 import { payments } from "../../../db/schema/index.ts";
-import { enrollmentsHoldingTooMuch, markEnrollmentRefundsDue } from "../flight-trips/refunds.ts";
-import { invoicesHoldingTooMuch, markInvoiceRefundsDue } from "../invoices/refunds.ts";
-import { paymentFacts } from "./payment-rows.ts";
+import { payableNamed, payableOf, payables, paymentsOf } from "./payable.ts";
+import { paymentFacts, paymentOfIntent } from "./payment-rows.ts";
 import { paymentsOwedRefund, type RefundDeps, refundWhatIsDue } from "./refunds.ts";
 
 /**
  * Settling: what a payable's rule says must go back is marked on its payments, then asked of Stripe
- * (ADR 0037). Each payable kind brings its rule; payments only dispatch to it.
+ * (ADR 0037). Each payable kind brings its rule (`markRefundsDue`, payable.ts); payments only
+ * dispatch to it.
  */
-type PayableRules = {
-  /** Raises `refund_due_cents` of these payables' payments as the kind's rule says. */
-  markDue: (db: Db, ids: string[], now: Date) => Promise<void>;
-  /** Payables whose payments may hold more than the rule lets them keep (for the hourly sweep). */
-  holdingTooMuch: (db: Db, limit: number) => Promise<string[]>;
-};
-
-const RULES: Record<PayableKind, PayableRules> = {
-  invoice: { markDue: markInvoiceRefundsDue, holdingTooMuch: invoicesHoldingTooMuch },
-  enrollment: { markDue: markEnrollmentRefundsDue, holdingTooMuch: enrollmentsHoldingTooMuch },
-};
-
-const payableColumn = (kind: PayableKind) => (kind === "invoice" ? payments.invoiceId : payments.enrollmentId);
 
 /** The rule of `kind` applied to these payables, then every refund it leaves owed asked of Stripe. */
 export async function settlePayables(deps: RefundDeps, kind: PayableKind, ids: string[], reason: string, now: Date) {
   if (ids.length === 0) return { requested: 0, failed: [] as string[] };
-  await RULES[kind].markDue(deps.db, ids, now);
-  return refundWhatIsDue(deps, await paymentsOwedRefund(deps.db, inArray(payableColumn(kind), ids)), reason, now);
+  await payableNamed(kind).markRefundsDue(deps.db, ids, now);
+  return refundWhatIsDue(deps, await paymentsOwedRefund(deps.db, paymentsOf(kind, ids)), reason, now);
 }
 
 /** The refunds owed on these payments (their due already marked: a deleted child's, say) asked of Stripe. */
@@ -48,12 +34,10 @@ export async function settleAfterPaymentEvent(deps: RefundDeps, event: Stripe.Ev
   const facts = paymentFacts(event);
   if (facts?.outcome !== "succeeded") return;
   try {
-    const [row] = await deps.db
-      .select({ id: payments.id, kind: payments.kind, invoiceId: payments.invoiceId, enrollmentId: payments.enrollmentId })
-      .from(payments)
-      .where(eq(payments.stripePaymentIntentId, facts.paymentIntentId));
+    const row = await paymentOfIntent(deps.db, facts.paymentIntentId);
     if (!row) return;
-    const payable = row.kind === "invoice" ? row.invoiceId : row.enrollmentId;
+    const link = payableOf(row.kind)?.link;
+    const payable = link ? row[link] : null;
     if (payable) await settlePayables(deps, row.kind, [payable], "not_attachable", now);
     else await settlePayments(deps, [row.id], "not_attachable", now);
   } catch (error) {
@@ -71,8 +55,8 @@ const SWEEP_BATCH = 200;
  * payment leaves this list when `charge.refunded` brings its refunded total up to what is due.
  */
 export async function settleOwedRefunds(deps: RefundDeps, now: Date): Promise<{ owed: number; requested: number; failed: number }> {
-  for (const kind of Object.keys(RULES) as PayableKind[]) {
-    await RULES[kind].markDue(deps.db, await RULES[kind].holdingTooMuch(deps.db, SWEEP_BATCH), now);
+  for (const payable of payables()) {
+    await payable.markRefundsDue(deps.db, await payable.holdingTooMuch(deps.db, SWEEP_BATCH), now);
   }
   const owed = await paymentsOwedRefund(deps.db, undefined, SWEEP_BATCH);
   const { requested, failed } = await refundWhatIsDue(deps, owed, "refund_retry", now);

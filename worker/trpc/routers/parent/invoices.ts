@@ -1,6 +1,6 @@
 import { invoiceCheckoutStatusInput, listInvoicesInput } from "#shared/invoices.ts";
+import { invoiceCheckoutStatus } from "../../../services/invoices/checkout.ts";
 import { listParentInvoices } from "../../../services/invoices/list.ts";
-import { invoiceCheckoutStatus } from "../../../services/payments/checkout.ts";
 import { parentProcedure, router } from "../../init.ts";
 
 /** parent.invoices.*: "My Invoices", only those addressed to this parent. */

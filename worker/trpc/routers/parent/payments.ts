@@ -1,5 +1,5 @@
 import { invoiceIdInput } from "#shared/invoices.ts";
-import { startInvoiceCheckout } from "../../../services/payments/checkout.ts";
+import { startInvoiceCheckout } from "../../../services/invoices/checkout.ts";
 import { parentProcedure, router } from "../../init.ts";
 
 /** parent.payments.*: paying the parent's own invoices through Stripe Checkout. */
