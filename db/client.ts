@@ -1,6 +1,5 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { withFastReads } from "#db/fast-reads";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -18,12 +17,12 @@ export type DatabaseOptions = {
 
 /**
  * The one place a database client is made. `@libsql/client` resolves to its HTTP-only build in
- * workerd and to the embedded engine in Node, so the same call serves both entries; in Node an
- * embedded file's reads go through statements prepared once (`#db/fast-reads`, ADR 0033).
+ * workerd and to the embedded engine in Node, so the same call serves both entries, with no layer
+ * of its own on either (ADR 0043).
  */
 export function createDatabase(options: DatabaseOptions = {}): Db {
   const url = options.url || DEFAULT_DATABASE_URL;
-  const raw = withFastReads(createClient(options.authToken ? { url, authToken: options.authToken } : { url }), url);
+  const raw = createClient(options.authToken ? { url, authToken: options.authToken } : { url });
   const client = options.wrapClient ? options.wrapClient(raw) : raw;
   return drizzle(client, { schema }) as Db;
 }

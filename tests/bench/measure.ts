@@ -23,14 +23,14 @@ export const appRequest = (hot: Pick<HotPath, "name" | "input" | "role">, users:
 });
 export const baselineRequest = (hot: Pick<HotPath, "name">): Request => ({ method: "GET", path: `/baseline/${hot.name}` });
 
-export type Throughput = { app: number[]; baseline: number[]; preparedBaseline: number[]; ratio: number; ratioPrepared: number; failed: number };
+export type Throughput = { app: number[]; baseline: number[]; ratio: number; failed: number };
 
 /**
  * App, baseline and the baseline on the app's prepared reads in turn, `runs` times each, same
  * connections and duration; the median ratios.
  */
 export async function throughput(
-  urls: { app: string; baseline: string; preparedBaseline: string },
+  urls: { app: string; baseline: string },
   hot: HotPath,
   users: BenchUsers,
   runs: number,
@@ -39,22 +39,18 @@ export async function throughput(
 ): Promise<Throughput> {
   const app: number[] = [];
   const baseline: number[] = [];
-  const preparedBaseline: number[] = [];
   // A 401 or 500 would make a fast but meaningless figure: counted, and shown in the raw figures.
   let failed = 0;
   for (let run = 0; run < runs; run++) {
     const a = await cannon(urls.app, [appRequest(hot, users)], connections, duration);
     const b = await cannon(urls.baseline, [baselineRequest(hot)], connections, duration);
-    const p = await cannon(urls.preparedBaseline, [baselineRequest(hot)], connections, duration);
-    failed += a.non2xx + a.errors + b.non2xx + b.errors + p.non2xx + p.errors;
+    failed += a.non2xx + a.errors + b.non2xx + b.errors;
     app.push(a.requests.average);
     baseline.push(b.requests.average);
-    preparedBaseline.push(p.requests.average);
   }
   // Each run's figures are measured back to back, so the median of the runs' ratios shrugs off
   // whatever else loaded the machine during one run.
-  const ratioTo = (base: number[]) => median(app.map((value, run) => value / base[run]!));
-  return { app, baseline, preparedBaseline, ratio: ratioTo(baseline), ratioPrepared: ratioTo(preparedBaseline), failed };
+  return { app, baseline, ratio: median(app.map((value, run) => value / baseline[run]!)), failed };
 }
 
 export type LoadFigures = { requests: number; errors: number; timeouts: number; p50_ms: number; p99_ms: number; req_per_s: number };

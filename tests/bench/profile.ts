@@ -6,9 +6,6 @@
  *   npx tsx tests/bench/profile.ts baseline auth.me [seconds]  … of the bare Hono baseline
  *   npx tsx tests/bench/profile.ts compare [seconds] [names…]  CPU µs per request, app vs baseline
  *
- * `--prepared` (anywhere) measures the baseline on the app's own client, whose reads go through
- * statements prepared once (ADR 0033), instead of on `@libsql/client` as it comes.
- *
  * A profile is taken only while the measured run goes (not during start-up or warm-up); it prints
  * the CPU time per request by package and the top functions by self time, and keeps the
  * `.cpuprofile` (Chrome DevTools opens it) in a temporary directory. `compare` runs no profiler:
@@ -59,8 +56,7 @@ async function main() {
     import("./measure.ts"),
     import("./servers.ts"),
   ]);
-  const prepared = process.argv.includes("--prepared");
-  const [mode = "compare", ...rest] = process.argv.slice(2).filter((arg) => arg !== "--prepared");
+  const [mode = "compare", ...rest] = process.argv.slice(2);
   const compare = mode === "compare";
   const seconds = Number((compare ? rest[0] : rest[1]) ?? 5);
   const names = compare ? rest.slice(1) : [rest[0] ?? "auth.me"];
@@ -72,7 +68,6 @@ async function main() {
   const db = await scaledDatabase(1_000, appUrl);
   const pass = await inProcessPass(db.url, appUrl, db.users, paths);
   const baselinePort = await freePort();
-  const preparedBaselinePort = await freePort();
   const child = fork(fileURLToPath(import.meta.url), ["--child"], {
     execArgv: ["--import", "tsx"],
     serialization: "advanced",
@@ -81,11 +76,11 @@ async function main() {
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const reply = <T>() => new Promise<T>((done) => child.once("message", (message) => done(message as T)));
   const ready = reply();
-  child.send({ dbUrl: db.url, appPort, baselinePort, preparedBaselinePort, ops: pass.ops });
+  child.send({ dbUrl: db.url, appPort, baselinePort, ops: pass.ops });
   await ready;
 
   const measure = async (target: "app" | "baseline", hot: (typeof paths)[number], profile: boolean) => {
-    const url = target === "baseline" ? `http://localhost:${prepared ? preparedBaselinePort : baselinePort}` : appUrl;
+    const url = target === "baseline" ? `http://localhost:${baselinePort}` : appUrl;
     const request = target === "baseline" ? baselineRequest(hot) : appRequest(hot, db.users);
     const started = reply();
     child.send({ window: "start", profile } satisfies Control);

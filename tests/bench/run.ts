@@ -5,11 +5,16 @@
  * misses are listed at the end. Speed lives here, never in unit tests. Hot paths and lists to
  * measure: tests/bench/hot-paths.ts.
  *
+ * 0. The headline, the production path (tests/bench/http-path.ts): the app's own code reading the
+ *    1k-row database served over HTTP by the project's Hrana server, as the Worker reads Turso:
+ *    main-thread CPU per request (median, p99), database round trips per request, throughput
+ *    against the bare handler on the same HTTP database. `--http` runs this section alone (about
+ *    3 minutes on 2 busy cores) and prints its table.
  * 1. Bundles: initial JS per route from a fresh Vite build.
- * 2. At 1k rows: round trips per procedure (in-process, counted), then over real HTTP (the app and a
- *    bare Hono baseline replaying the same SQL through `@libsql/client`, and the same baseline on the
- *    app's prepared reads, in a server process): throughput ratios (median of 3), the login storm,
- *    the 200-connection mixed load.
+ * 2. The embedded database (the Node entry's local default), at 1k rows: round trips per procedure
+ *    (in-process, counted), then over real HTTP (the app and a bare Hono baseline replaying the same
+ *    SQL through `@libsql/client`, in a server process): throughput ratios (median of 3), the login
+ *    storm, the 200-connection mixed load.
  * 3. List latency at 1k, 10k and 100k rows (fresh databases), growth = t(100k) / t(1k).
  * 4. The enrolment path: 20 concurrent enrolments into a trip of capacity 5 (fresh database).
  *
@@ -24,14 +29,33 @@ import { buildForReport, initialJsGzipKb, ROUTES } from "./bundles.ts";
 import { concurrentEnrolments } from "./enrolment.ts";
 import { growthOnly } from "./growth.ts";
 import { HOT_PATHS, LISTS } from "./hot-paths.ts";
+import { type HttpPathFigures, productionPath } from "./http-path.ts";
 import { listLatencies, loginStorm, mixedLoad, throughput } from "./measure.ts";
 import { evaluate, formatMarkdown, formatTable, type Results } from "./report.ts";
 import { freePort, inProcessPass, scaledDatabase, startServers } from "./servers.ts";
 
 const quick = process.argv.includes("--quick");
 const plan = quick
-  ? { scales: [1_000, 10_000], ratioRuns: 1, ratioSeconds: 1, ratioConnections: 10, stormSeconds: 3, loadSeconds: 10, listCalls: 10 }
-  : { scales: [1_000, 10_000, 100_000], ratioRuns: 3, ratioSeconds: 3, ratioConnections: 10, stormSeconds: 10, loadSeconds: 60, listCalls: 30 };
+  ? {
+      scales: [1_000, 10_000],
+      http: { calls: 40, warmup: 20, runs: 1, seconds: 1, connections: 10 },
+      ratioRuns: 1,
+      ratioSeconds: 1,
+      ratioConnections: 10,
+      stormSeconds: 3,
+      loadSeconds: 10,
+      listCalls: 10,
+    }
+  : {
+      scales: [1_000, 10_000, 100_000],
+      http: { calls: 200, warmup: 100, runs: 1, seconds: 3, connections: 10 },
+      ratioRuns: 3,
+      ratioSeconds: 3,
+      ratioConnections: 10,
+      stormSeconds: 10,
+      loadSeconds: 60,
+      listCalls: 30,
+    };
 const LOAD_CONNECTIONS = 200;
 const LOGINS_PER_SECOND = 4;
 const out = quick ? join(tmpdir(), "schoolride-bench-results.quick.json") : new URL("./results.json", import.meta.url).pathname;
@@ -49,6 +73,56 @@ const started = performance.now();
 const loadAtStart = loadavg()[0]!;
 const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+/** The headline's figures as results.json keeps them. */
+const productionFigures = (figures: HttpPathFigures): NonNullable<Results["production_path"]> => ({
+  cpu_us: Object.fromEntries(Object.entries(figures.cpu_us).map(([name, cpu]) => [name, { median: round(cpu.median, 0), p99: round(cpu.p99, 0) }])),
+  round_trips: Object.fromEntries(Object.entries(figures.round_trips).map(([name, trips]) => [name, trips.max])),
+  ratio_vs_baseline: Object.fromEntries(Object.entries(figures.throughput).map(([name, r]) => [name, round(r.ratio)])),
+});
+const productionRaw = (figures: HttpPathFigures) => ({
+  round_trips: figures.round_trips,
+  throughput_req_per_s: Object.fromEntries(
+    Object.entries(figures.throughput).map(([name, r]) => [name, { app: r.app.map((v) => round(v)), baseline: r.baseline.map((v) => round(v)), failed: r.failed }]),
+  ),
+});
+const goalsOf = () => Object.fromEntries(HOT_PATHS.map((hot) => [hot.name, hot.maxRoundTrips ?? 2]));
+const fileOf = (url: string) => url.slice("file:".length);
+
+if (process.argv.includes("--http")) {
+  const appPort = await freePort();
+  const appUrl = `http://localhost:${appPort}`;
+  const db = await scaledDatabase(1_000, appUrl);
+  log(`1000 rows seeded in ${db.seconds.toFixed(1)} s`);
+  try {
+    const figures = await productionPath(fileOf(db.url), appUrl, appPort, db.users, HOT_PATHS, plan.http, log);
+    const partial = {
+      generated_at: new Date().toISOString(),
+      quick,
+      machine: { cpus: cpus().length, node: process.version, load_average_start: round(loadAtStart), load_average_end: round(loadavg()[0]!) },
+      production_path: productionFigures(figures),
+      ratio_vs_baseline: {},
+      round_trips: {},
+      round_trip_goals: goalsOf(),
+      growth_1k_to_100k: {},
+      load: { errors: 0, timeouts: 0, p99_ms: 0, baseline_p99_ms: 0, baseline_errors: 0, baseline_timeouts: 0 },
+      login_storm: { quiet_p99_ms: 0, storm_p99_ms: 0 },
+      initial_js_gzip_kb: {},
+      bundle_budgets_kb: {},
+      failures: Object.entries(figures.throughput)
+        .filter(([, r]) => r.failed > 0)
+        .map(([name, r]) => `${name}: ${r.failed} requests failed in the HTTP throughput runs`),
+      raw: { production_path: productionRaw(figures) },
+    } satisfies Results;
+    const rows = evaluate(partial).filter((row) => row.section.startsWith("production path"));
+    console.log(`\n${formatTable(rows, partial.failures)}\n`);
+    const file = join(tmpdir(), "schoolride-bench-http.json");
+    writeFileSync(file, `${JSON.stringify(partial, null, 2)}\n`);
+    log(`load average (1 min) ${partial.machine.load_average_start} at the start, ${partial.machine.load_average_end} at the end; figures in ${file}`);
+  } finally {
+    db.remove();
+  }
+  process.exit(0);
+}
 
 log(quick ? "quick run (smoke): short durations, 1k and 10k rows" : "full run");
 const distDir = buildForReport();
@@ -60,10 +134,11 @@ const appPort = await freePort();
 const appUrl = `http://localhost:${appPort}`;
 const main = await scaledDatabase(plan.scales[0]!, appUrl);
 log(`${plan.scales[0]} rows seeded in ${main.seconds.toFixed(1)} s`);
+const production = await productionPath(fileOf(main.url), appUrl, appPort, main.users, HOT_PATHS, plan.http, log);
 const pass = await inProcessPass(main.url, appUrl, main.users, HOT_PATHS);
 
 const servers = await startServers(main.url, appPort, pass.ops);
-const urls = { app: servers.appUrl, baseline: servers.baselineUrl, preparedBaseline: servers.preparedBaselineUrl };
+const urls = { app: servers.appUrl, baseline: servers.baselineUrl };
 const ratios: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
 let storm: Awaited<ReturnType<typeof loginStorm>>;
 let load: Awaited<ReturnType<typeof mixedLoad>>;
@@ -72,7 +147,7 @@ try {
   if (!quick) for (const hot of HOT_PATHS) await throughput(urls, hot, main.users, 1, plan.ratioConnections, 1);
   for (const hot of HOT_PATHS) {
     ratios[hot.name] = await throughput(urls, hot, main.users, plan.ratioRuns, plan.ratioConnections, plan.ratioSeconds);
-    log(`${hot.name}: ${ratios[hot.name]!.ratio.toFixed(2)}× the baseline, ${ratios[hot.name]!.ratioPrepared.toFixed(2)}× on prepared reads`);
+    log(`${hot.name}: ${ratios[hot.name]!.ratio.toFixed(2)}× the baseline`);
   }
   storm = await loginStorm(servers.appUrl, main.users, LOGINS_PER_SECOND, plan.ratioConnections, plan.stormSeconds);
   log(`login storm: ${storm.logins.sent} sign-ins, ${storm.logins.ok} ok`);
@@ -109,6 +184,9 @@ const failures = [
   ...Object.entries(ratios)
     .filter(([, r]) => r.failed > 0)
     .map(([name, r]) => `${name}: ${r.failed} requests failed in the throughput runs (app or baseline)`),
+  ...Object.entries(production.throughput)
+    .filter(([, r]) => r.failed > 0)
+    .map(([name, r]) => `${name}: ${r.failed} requests failed in the HTTP throughput runs`),
   ...(storm.logins.failed > 0 ? [`login storm: ${storm.logins.failed} of ${storm.logins.sent} sign-ins failed`] : []),
   ...(storm.quiet.errors + storm.storm.errors > 0 ? [`login storm: ${storm.quiet.errors + storm.storm.errors} auth.me requests failed`] : []),
 ];
@@ -118,10 +196,10 @@ const results: Results = {
   generated_at: new Date().toISOString(),
   quick,
   machine: { cpus: cpus().length, node: process.version, load_average_start: round(loadAtStart), load_average_end: round(loadavg()[0]!) },
+  production_path: productionFigures(production),
   ratio_vs_baseline: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, round(r.ratio)])),
-  ratio_vs_prepared_baseline: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, round(r.ratioPrepared)])),
   round_trips: pass.roundTrips,
-  round_trip_goals: Object.fromEntries(HOT_PATHS.map((hot) => [hot.name, hot.maxRoundTrips ?? 2])),
+  round_trip_goals: goalsOf(),
   growth_1k_to_100k: Object.fromEntries(Object.entries(listMs).map(([name, byScale]) => [name, round(byScale[last]! / byScale[first]!)])),
   load: {
     errors: load.app.errors,
@@ -137,12 +215,10 @@ const results: Results = {
   bundle_budgets_kb: Object.fromEntries(ROUTES.map((route) => [route.route, route.budgetKb])),
   failures,
   raw: {
+    production_path: productionRaw(production),
     plan: { ...plan, loadConnections: LOAD_CONNECTIONS, loginsPerSecond: LOGINS_PER_SECOND },
     throughput_req_per_s: Object.fromEntries(
-      Object.entries(ratios).map(([name, r]) => [
-        name,
-        { app: r.app.map(round), baseline: r.baseline.map(round), prepared_baseline: r.preparedBaseline.map(round), failed: r.failed },
-      ]),
+      Object.entries(ratios).map(([name, r]) => [name, { app: r.app.map(round), baseline: r.baseline.map(round), failed: r.failed }]),
     ),
     round_trip_log: pass.log,
     list_median_ms: Object.fromEntries(

@@ -1,11 +1,9 @@
 /**
  * The bench's server process (forked by servers.ts, so the load generator does not share its event
- * loop): the app and the baselines over @hono/node-server, on one database file.
- * - the app on `createDatabase`'s client, as the Node entry builds it (its reads through statements
- *   prepared once, ADR 0033);
- * - the baseline on `@libsql/client` as it comes (the bare handler: each call prepares its SQL);
- * - with `preparedBaselinePort`, the same baseline on the app's client: what the app's layers cost
- *   over the same reads.
+ * loop): the app and the baseline over @hono/node-server, on one database (a file, or a URL the
+ * database is served at over HTTP).
+ * - the app on `createDatabase`'s client, as the Node entry builds it;
+ * - the baseline on `@libsql/client` as it comes (the bare handler).
  * Waits for the baseline's statements on IPC, answers `ready`, exits on `stop`.
  */
 import { serve } from "@hono/node-server";
@@ -14,7 +12,7 @@ import { createDatabase } from "../../db/client.ts";
 import { loopTurns } from "../../worker/local/loop-turns.ts";
 import { baselineApp, benchApp, type RecordedOp } from "./apps.ts";
 
-export type ServerStart = { dbUrl: string; appPort: number; baselinePort: number; preparedBaselinePort?: number; ops: Record<string, RecordedOp[]> };
+export type ServerStart = { dbUrl: string; appPort: number; baselinePort: number; ops: Record<string, RecordedOp[]> };
 
 process.once("message", (message: ServerStart) => {
   const db = createDatabase({ url: message.dbUrl });
@@ -24,7 +22,6 @@ process.once("message", (message: ServerStart) => {
   const app = serve({ fetch: gate(benchApp(db, appUrl).fetch), port: message.appPort });
   const stock = createClient({ url: message.dbUrl });
   const servers = [app, serve({ fetch: gate(baselineApp(stock, message.ops).fetch), port: message.baselinePort })];
-  if (message.preparedBaselinePort) servers.push(serve({ fetch: gate(baselineApp(db.$client, message.ops).fetch), port: message.preparedBaselinePort }));
   let listening = 0;
   const ready = () => {
     if (++listening === servers.length) process.send?.({ ready: true });

@@ -100,12 +100,11 @@ export async function inProcessPass(dbUrl: string, appUrl: string, users: BenchU
   return result;
 }
 
-export type Servers = { appUrl: string; baselineUrl: string; preparedBaselineUrl: string; stop: () => Promise<void> };
+export type Servers = { appUrl: string; baselineUrl: string; stop: () => Promise<void> };
 
-/** Forks tests/bench/server.ts on the database: the app on `appPort`, the two baselines on other ports. */
+/** Forks tests/bench/server.ts on the database (a file, or the Hrana server's URL): the app on `appPort`, the baseline on another port. */
 export async function startServers(dbUrl: string, appPort: number, ops: Record<string, RecordedOp[]>): Promise<Servers> {
   const baselinePort = await freePort();
-  const preparedBaselinePort = await freePort();
   const child: ChildProcess = fork(fileURLToPath(new URL("./server.ts", import.meta.url)), [], {
     execArgv: ["--import", "tsx"],
     serialization: "advanced",
@@ -115,12 +114,11 @@ export async function startServers(dbUrl: string, appPort: number, ops: Record<s
   await new Promise<void>((ready, fail) => {
     child.once("message", () => ready());
     child.once("exit", (code) => fail(new Error(`bench: the server process exited with ${code}`)));
-    child.send({ dbUrl, appPort, baselinePort, preparedBaselinePort, ops } satisfies ServerStart);
+    child.send({ dbUrl, appPort, baselinePort, ops } satisfies ServerStart);
   });
   return {
     appUrl: `http://localhost:${appPort}`,
     baselineUrl: `http://localhost:${baselinePort}`,
-    preparedBaselineUrl: `http://localhost:${preparedBaselinePort}`,
     stop: async () => {
       child.send({ stop: true });
       await exited;

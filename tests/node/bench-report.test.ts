@@ -79,11 +79,21 @@ describe("npm run bench: goals and table", () => {
     expect(lines).toContain("| DB round trips | auth.me 1 (goal ≤ 1) ✓ · superAdmin.schools.list 3 ✗ · superAdmin.stats 2 ✓ | ≤ 2 |");
   });
 
-  it("the ratios against the baseline on prepared reads are shown as figures, never as misses", () => {
-    const r = results({ ratio_vs_prepared_baseline: { "auth.me": 0.42, "superAdmin.schools.list": 0.9 } });
-    expect(missed(r)).toEqual([]);
+  it("puts the production path first: CPU per request and round trips against their goals, the throughput ratio as a figure", () => {
+    const production_path = {
+      cpu_us: { "auth.me": { median: 1000, p99: 2000 }, "superAdmin.schools.list": { median: 1001, p99: 1500 }, "superAdmin.stats": { median: 900, p99: 2001 } },
+      round_trips: { "auth.me": 2, "superAdmin.schools.list": 2 },
+      ratio_vs_baseline: { "auth.me": 0.42 },
+    };
+    const r = results({ production_path });
+    expect(evaluate(r)[0]!.section).toBe("production path (HTTP DB): CPU per request, median / p99");
+    expect(missed(r)).toEqual([
+      "production path (HTTP DB): CPU per request, median / p99 › superAdmin.schools.list",
+      "production path (HTTP DB): CPU per request, median / p99 › superAdmin.stats",
+      "production path (HTTP DB): round trips › auth.me",
+    ]);
     const lines = formatMarkdown(evaluate(r)).split("\n");
-    expect(lines).toContain("| throughput vs bare Hono on prepared reads (no goal) | auth.me 0.42× · superAdmin.schools.list 0.90× | — |");
+    expect(lines).toContain("| production path (HTTP DB): throughput vs bare handler (no goal) | auth.me 0.42× | — |");
   });
 
   it("takes the median of an odd and an even number of runs", () => {

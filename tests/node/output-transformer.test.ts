@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
-import { serializeOutput } from "../../worker/trpc/output-transformer.ts";
+import { outputSerializer, serializeOutput } from "../../worker/trpc/output-transformer.ts";
 
 /**
  * What the client reads: the same payload as superjson's (the annotations' order aside: superjson's
@@ -81,5 +81,15 @@ describe("procedure output serializer (ADR 0028)", () => {
     expect(serializeOutput(circular)).toEqual(superjson.serialize(circular));
     const polluted = JSON.parse('{"__proto__": {"admin": true}}') as unknown;
     expect(() => serializeOutput(polluted)).toThrow(/prototype pollution/);
+  });
+
+  it("is the one-pass walk only while it agrees with the installed superjson, superjson itself otherwise (ADR 0043)", () => {
+    const page = { items: [{ id: "a", at: new Date(3) }] };
+    // The installed superjson: the walk is in use (it builds its own object, equal to superjson's).
+    expect(outputSerializer()(page)).toEqual(superjson.serialize(page));
+    // A superjson whose payload differs (here: a format version 2): every output is its own.
+    const changed = (value: unknown) => ({ ...superjson.serialize(value), meta: { ...superjson.serialize(value).meta, v: 2 } }) as ReturnType<typeof superjson.serialize>;
+    expect(outputSerializer(changed)(page)).toEqual(changed(page));
+    expect(outputSerializer(changed)({ plain: 1 })).toEqual(changed({ plain: 1 }));
   });
 });

@@ -5,7 +5,6 @@ import { paymentAccountConnected } from "#shared/connect.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import type { Db } from "../../db/client.ts";
 import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "../../db/schema/index.ts";
-import { allPrepared } from "../services/_shared/prepared.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 import { lastSeenRefreshMs, type SessionPolicy, sessionPolicy } from "./policy.ts";
 import type { SessionUser } from "./users.ts";
@@ -145,8 +144,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
   return async (token, now) => {
     const parsed = parseSessionToken(token);
     if (!parsed) return null;
-    // Mapped by the statement's compiled row mapper (ADR 0028), not Drizzle's per-row lookups.
-    const [row] = await allPrepared(db, statement, { id: parsed.id });
+    const [row] = await statement.all({ id: parsed.id });
     if (!row || !(await liveSession(db, row.session, parsed.secret, now))) return null;
     const { session, school } = row;
     const role = session.userRole;

@@ -3,7 +3,7 @@ import { acceptsPayments, type ConnectState, paymentAccountConnected } from "#sh
 import { CONNECT_MESSAGES, CONNECT_PAGE_PATH, connectStatusOf } from "#shared/connect-status.ts";
 import { schools } from "../../../db/schema/index.ts";
 import type { AppDeps } from "../../deps.ts";
-import { allPrepared, preparedPerShape } from "../_shared/prepared.ts";
+import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -33,7 +33,7 @@ const connectStatement = preparedPerShape((db) =>
 
 /** The school's Connect state as stored (kept by `account.updated` and by `syncConnectStatus`). */
 async function connectRow(deps: ConnectDeps, schoolId: string) {
-  const [school] = await allPrepared(deps.db, connectStatement(deps.db, ""), { schoolId });
+  const [school] = await connectStatement(deps.db, "").all({ schoolId });
   if (!school) throw new AppError("NOT_FOUND", "School not found");
   return school;
 }

@@ -4,7 +4,7 @@ import type { TripStatus } from "#shared/enums.ts";
 import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
 import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema } from "#shared/trips.ts";
 import { children, schools, trips } from "../../../db/schema/index.ts";
-import { allPrepared, preparedPerShape } from "../_shared/prepared.ts";
+import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny, likePattern } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
@@ -61,7 +61,7 @@ export async function listTrips(
   const date = input.date ?? today;
   const range = input.view === "day" ? dayRange(date, zone) : weekRange(date, zone);
   const shape = `${input.status ? "s" : ""}${input.routeType ? "r" : ""}${input.search ? "q" : ""}`;
-  const rows = await allPrepared(db, tripListStatements(db, shape), {
+  const rows = await tripListStatements(db, shape).all({
     schoolId: scope.schoolId,
     start: trips.departureTime.mapToDriverValue(range.start),
     end: trips.departureTime.mapToDriverValue(range.end),
