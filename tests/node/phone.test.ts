@@ -4,7 +4,7 @@ import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import { formatPhone, normalizePhone, PHONE_MESSAGES, phoneRegion } from "#shared/phone.ts";
 import { acceptInviteIssues, enrollmentFormFor } from "#shared/phone-forms.ts";
 import { registrationSchema } from "#shared/registration.ts";
-import { createSchoolInput } from "#shared/superAdmin.ts";
+import { createSchoolInput } from "#shared/schools.ts";
 import { flightTripEnrollments, parents, pendingSchools, schools } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";

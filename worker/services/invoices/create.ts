@@ -11,7 +11,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
-import { feeRuleOf, feeRuleQueries } from "./settings.ts";
+import { feeRuleOf, feeRuleQueries } from "../payment-settings/settings.ts";
 
 /** Per school: far above a school invoicing every family by hand, far below a runaway script. */
 export const INVOICE_CREATE_LIMIT = { windowMs: 60 * 60_000, max: 500 } as const;

@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { AUDIT_PAGE_SIZE } from "#shared/superAdmin.ts";
+import { AUDIT_PAGE_SIZE } from "#shared/audit-logs.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
 import type { Db } from "../../../db/client.ts";
 import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
-import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
+import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/schools.ts";
 import type { Db } from "../../../db/client.ts";
 import {
   children,

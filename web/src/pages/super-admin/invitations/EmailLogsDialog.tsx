@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { EMAIL_LOG_LIMIT } from "#shared/superAdmin-constants.ts";
+import { EMAIL_LOG_LIMIT } from "#shared/invitations-constants.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { Dash, DetailList } from "../../../components/ui/detail-list.tsx";

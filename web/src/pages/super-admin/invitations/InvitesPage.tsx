@@ -1,7 +1,7 @@
 import { Mail, RefreshCw, Send, UserPlus, XCircle } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "#shared/superAdmin-filters.ts";
+import { INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "#shared/invitations-constants.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";

@@ -1,7 +1,7 @@
 import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin-constants.ts";
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";

@@ -1,13 +1,13 @@
 import { aliasedTable, and, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/superAdmin.ts";
+import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/invitations.ts";
 import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { ftsMatch, ftsRowids, ftsSelect, inRange, likePattern, parseSearch, prefixRange, type Search } from "../_shared/search.ts";
 import { AppError } from "../errors.ts";
-import { invitedName } from "../invitations/shared.ts";
+import { invitedName } from "./shared.ts";
 
 const inviterSuper = aliasedTable(superAdmins, "inviter_super");
 const inviterAdmin = aliasedTable(schoolAdmins, "inviter_admin");
