@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/invitations.ts";
+import { EMAIL_LOG_LIMIT, INVITATIONS_PAGE_SIZE } from "#shared/invitations.ts";
 import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -52,7 +52,7 @@ function searchValues(search: Search): Record<string, string> {
   return { match: ftsMatch(search), nameMatch: ftsMatch(search, "name"), like: likePattern(search.term) };
 }
 
-export type InviteListInput = {
+export type ListInvitationsInput = {
   search?: string | undefined;
   status: "all" | "pending" | "accepted" | "expired" | "revoked";
   role: "all" | "school_admin" | "parent";
@@ -60,7 +60,7 @@ export type InviteListInput = {
 };
 
 /** The filters' conditions for a shape (`role|status|search kind`), every value a placeholder. */
-function inviteConditions(shape: string): SQL | undefined {
+function invitationConditions(shape: string): SQL | undefined {
   const [role, status, search] = shape.split("|");
   const now = P("now");
   const conditions: SQL[] = [];
@@ -73,8 +73,8 @@ function inviteConditions(shape: string): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const inviteListStatements = preparedPerShape((db, shape) => {
-  const where = inviteConditions(shape);
+const invitationListStatements = preparedPerShape((db, shape) => {
+  const where = invitationConditions(shape);
   return {
     rows: withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic())
       .where(where)
@@ -87,19 +87,19 @@ const inviteListStatements = preparedPerShape((db, shape) => {
 });
 
 /** Invitations Management: search by recipient, school or inviter; status and role filters; newest first. */
-export async function listInvitations(scope: Scope, input: InviteListInput) {
+export async function listInvitations(scope: Scope, input: ListInvitationsInput) {
   const { deps, now } = scope;
   const search = input.search ? parseSearch(input.search) : null;
   const shape = `${input.role === "all" ? "all" : "role"}|${input.status}|${search?.kind ?? "none"}`;
-  const statements = inviteListStatements(deps.db, shape);
+  const statements = invitationListStatements(deps.db, shape);
   const values = {
     role: input.role,
     status: input.status,
     now: invitations.expiresAt.mapToDriverValue(now),
     ...(search ? searchValues(search) : {}),
-    limit: INVITES_PAGE_SIZE,
-    offset: pageOffset(input.page, INVITES_PAGE_SIZE),
-    countLimit: countLimit(input.page, INVITES_PAGE_SIZE),
+    limit: INVITATIONS_PAGE_SIZE,
+    offset: pageOffset(input.page, INVITATIONS_PAGE_SIZE),
+    countLimit: countLimit(input.page, INVITATIONS_PAGE_SIZE),
   };
   const [rows, totals] = await batchPrepared(deps.db, [
     [statements.rows, values],
@@ -122,11 +122,11 @@ export async function listInvitations(scope: Scope, input: InviteListInput) {
     })),
     totals[0]?.total ?? 0,
     input.page,
-    INVITES_PAGE_SIZE,
+    INVITATIONS_PAGE_SIZE,
   );
 }
 
-const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
+const INVITATION_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
 /** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
 export async function invitationEmailLogs(scope: Scope, input: { inviteId: string }) {
@@ -150,7 +150,7 @@ export async function invitationEmailLogs(scope: Scope, input: { inviteId: strin
       errorMessage: emailLogs.errorMessage,
     })
     .from(emailLogs)
-    .where(and(eq(emailLogs.recipientEmail, row.invitation.email), inArray(emailLogs.emailType, [...INVITE_EMAIL_TYPES])))
+    .where(and(eq(emailLogs.recipientEmail, row.invitation.email), inArray(emailLogs.emailType, [...INVITATION_EMAIL_TYPES])))
     .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
     .limit(EMAIL_LOG_LIMIT);
   return {
