@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
+import type { z } from "zod";
+import { type confirmEnrollmentInput, MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
 import type { Db } from "../../../db/client.ts";
 import { recoveryCodes, totpCredentials } from "../../../db/schema/index.ts";
 import {
@@ -72,7 +73,7 @@ async function auditMfaFailure(db: Db, user: MfaUser, context: string, { meta, n
 }
 
 /** Enrolment, step 2: the first code proves the app has the secret; then ten recovery codes, shown once. */
-export async function confirmEnrollment(scope: Scope, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
+export async function confirmEnrollment(scope: Scope, input: z.infer<typeof confirmEnrollmentInput>): Promise<{ recoveryCodes: string[] }> {
   const { deps, actor: user, meta, now } = scope;
   const { db } = deps;
   const { code } = input;

@@ -1,13 +1,17 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { dollarsToCents } from "#shared/fees.ts";
 import {
   CONFIRM_REFUNDS_REASON,
+  type createFlightTripInput,
   deadlineInPast,
   enrollmentStanding,
   FLIGHT_TRIP_ADMIN_MESSAGES,
   type FlightTripValues,
+  type flightTripIdInput,
   FLIGHT_TRIP_MESSAGES as M,
   SEAT_HOLDING_STATUSES,
+  type updateFlightTripInput,
 } from "#shared/flight-trips.ts";
 import { todayIn } from "#shared/school-time.ts";
 import { rowHolds } from "../../../db/conditional.ts";
@@ -150,7 +154,7 @@ function assertDeadline(scope: SchoolScope, deadline: string, saved: string | nu
 }
 
 /** Create Trip: the trip (amounts in cents) and its audit row in one batch. */
-export async function createFlightTrip(scope: SchoolScope, input: { trip: FlightTripValues }) {
+export async function createFlightTrip(scope: SchoolScope, input: z.infer<typeof createFlightTripInput>) {
   const { db } = scope.deps;
   const id = crypto.randomUUID();
   const values = tripValues(input.trip);
@@ -182,7 +186,7 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This flight trip was ch
  * notifies the parents holding a seat, in the same batch and only if this write won its claim (a
  * double submit notifies once). Setting the status to cancelled cancels as Delete does (refunds).
  */
-export async function updateFlightTrip(scope: SchoolScope, input: { tripId: string; trip: FlightTripValues; confirmRefunds?: boolean | undefined }) {
+export async function updateFlightTrip(scope: SchoolScope, input: z.infer<typeof updateFlightTripInput>) {
   const { db } = scope.deps;
   const before = await findFlightTrip(scope, input.tripId);
   const values = tripValues(input.trip);
@@ -281,7 +285,7 @@ async function paidAbove(scope: SchoolScope, tripId: string, costCents: number) 
  * The answer says which, for the toast. The delete is guarded, so a payment landing meanwhile
  * turns it into a cancel.
  */
-export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: string }): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
+export async function deleteFlightTrip(scope: SchoolScope, input: z.infer<typeof flightTripIdInput>): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
   const { db } = scope.deps;
   const trip = await findFlightTrip(scope, input.tripId);
   const paidEnrollment = tripHoldsMoney(trip.id, scope.now);

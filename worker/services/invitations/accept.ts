@@ -1,5 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
-import { type AcceptInvitationInput, acceptInvitationRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import type { z } from "zod";
+import { type AcceptInvitationInput, acceptInvitationRoleIssues, INVITATION_MESSAGES, type tokenInput } from "#shared/invitations.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
@@ -33,7 +34,7 @@ async function pendingInvitationByToken(db: Db, token: string, now: Date) {
 }
 
 /** What the accept-invite page shows before the form. */
-export async function describeInvitation(scope: PublicScope, input: { token: string }) {
+export async function describeInvitation(scope: PublicScope, input: z.infer<typeof tokenInput>) {
   const { deps, now } = scope;
   const { db } = deps;
   const { token } = input;

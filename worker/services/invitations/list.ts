@@ -1,6 +1,7 @@
 import { aliasedTable, and, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { EMAIL_LOG_LIMIT, INVITATIONS_PAGE_SIZE } from "#shared/invitations.ts";
+import type { z } from "zod";
+import { EMAIL_LOG_LIMIT, INVITATIONS_PAGE_SIZE, type invitationEmailLogsInput, type listInvitationsInput } from "#shared/invitations.ts";
 import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -52,12 +53,7 @@ function searchValues(search: Search): Record<string, string> {
   return { match: ftsMatch(search), nameMatch: ftsMatch(search, "name"), like: likePattern(search.term) };
 }
 
-export type ListInvitationsInput = {
-  search?: string | undefined;
-  status: "all" | "pending" | "accepted" | "expired" | "revoked";
-  role: "all" | "school_admin" | "parent";
-  page: number;
-};
+export type ListInvitationsInput = z.infer<typeof listInvitationsInput>;
 
 /** The filters' conditions for a shape (`role|status|search kind`), every value a placeholder. */
 function invitationConditions(shape: string): SQL | undefined {
@@ -129,7 +125,7 @@ export async function listInvitations(scope: Scope, input: ListInvitationsInput)
 const INVITATION_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
 /** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
-export async function invitationEmailLogs(scope: Scope, input: { inviteId: string }) {
+export async function invitationEmailLogs(scope: Scope, input: z.infer<typeof invitationEmailLogsInput>) {
   const { db } = scope.deps;
   const { inviteId } = input;
   const [row] = await withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic()).where(
