@@ -26,7 +26,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildForReport, initialJsGzipKb, ROUTES } from "./bundles.ts";
-import { concurrentEnrolments } from "./enrolment.ts";
+import { concurrentEnrollments } from "./enrollment.ts";
 import { growthOnly } from "./growth.ts";
 import { HOT_PATHS, LISTS } from "./hot-paths.ts";
 import { type HttpPathFigures, productionPath } from "./http-path.ts";
@@ -175,12 +175,12 @@ try {
 } finally {
   for (const db of scaled) db.remove();
 }
-const enrolments = await concurrentEnrolments(appUrl);
+const enrollments = await concurrentEnrollments(appUrl);
 log(
-  `enrolment: ${enrolments.requests} at once into a trip of capacity ${enrolments.capacity}: ${enrolments.seatsTaken} seats taken, p99 ${enrolments.p99_ms.toFixed(0)} ms`,
+  `enrolment: ${enrollments.requests} at once into a trip of capacity ${enrollments.capacity}: ${enrollments.seatsTaken} seats taken, p99 ${enrollments.p99_ms.toFixed(0)} ms`,
 );
 const failures = [
-  ...(enrolments.unexpected > 0 ? [`enrolment: ${enrolments.unexpected} of ${enrolments.requests} concurrent enrolments failed otherwise than "full"`] : []),
+  ...(enrollments.unexpected > 0 ? [`enrolment: ${enrollments.unexpected} of ${enrollments.requests} concurrent enrolments failed otherwise than "full"`] : []),
   ...Object.entries(ratios)
     .filter(([, r]) => r.failed > 0)
     .map(([name, r]) => `${name}: ${r.failed} requests failed in the throughput runs (app or baseline)`),
@@ -210,7 +210,7 @@ const results: Results = {
     baseline_timeouts: load.baseline.timeouts,
   },
   login_storm: { quiet_p99_ms: storm.quiet.p99_ms, storm_p99_ms: storm.storm.p99_ms },
-  concurrent_enrolments: enrolments,
+  concurrent_enrolments: enrollments,
   initial_js_gzip_kb: initialJs,
   bundle_budgets_kb: Object.fromEntries(ROUTES.map((route) => [route.route, route.budgetKb])),
   failures,

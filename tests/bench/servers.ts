@@ -16,7 +16,7 @@ import { compactSearchIndexes } from "../../worker/services/platform/search-inde
 import { countRoundTrips } from "../support/counting-db.ts";
 import { seedInvoices } from "../support/invoice-seed.ts";
 import { benchApp, type RecordedOp, recordingClient } from "./apps.ts";
-import { seedFlightTripsFor } from "./enrolment.ts";
+import { seedFlightTripsFor } from "./enrollment.ts";
 import type { HotPath } from "./hot-paths.ts";
 import { type BenchUsers, benchUsers, seedScale } from "./seed.ts";
 import type { ServerStart } from "./server.ts";

@@ -20,7 +20,7 @@ const AUTH_PAGES = new Set(["/forgot-password", "/reset-password", "/accept-invi
 
 let tripId = "";
 test.beforeAll(async () => {
-  tripId = await tripWithEnrolment(TRIP);
+  tripId = await tripWithEnrollment(TRIP);
 });
 
 test.afterAll(async () => {
@@ -110,11 +110,11 @@ test("super admin: every dialog open", async ({ page }) => {
   await expectHeading(page, /Schools Management/);
   await scanDialog(page, "createSchool", () => page.getByRole("button", { name: "Create School" }).first().click());
   const invitee = `a11y.${unique()}@admins.example`;
-  const invite = await scanDialog(page, "inviteSchoolAdmin", () => page.getByRole("button", { name: "Invite Admin", exact: true }).click(), { keepOpen: true });
-  await invite.getByLabel("Admin name").fill("Ally Eleven");
-  await invite.getByLabel("Admin email").fill(invitee);
-  await invite.getByLabel("School", { exact: true }).selectOption({ label: "Maple Grove Primary" });
-  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  const invitation = await scanDialog(page, "schoolAdminInvitation", () => page.getByRole("button", { name: "Invite Admin", exact: true }).click(), { keepOpen: true });
+  await invitation.getByLabel("Admin name").fill("Ally Eleven");
+  await invitation.getByLabel("Admin email").fill(invitee);
+  await invitation.getByLabel("School", { exact: true }).selectOption({ label: "Maple Grove Primary" });
+  await invitation.getByRole("button", { name: "Send Invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible();
   const maple = page.getByRole("row").filter({ hasText: "Maple Grove Primary" });
   await scanDialog(page, "schoolDetails", () => maple.getByRole("button", { name: "View details" }).click());
@@ -185,7 +185,7 @@ test("two-factor screens, the code step of sign-in, sudo with a code, and a real
 });
 
 /** A flight trip of the demo school with one child enrolled and partly paid, written straight into the e2e database. */
-async function tripWithEnrolment(title: string): Promise<string> {
+async function tripWithEnrollment(title: string): Promise<string> {
   const db = createClient({ url: E2E_DATABASE_URL });
   const now = Date.now();
   const tripId = crypto.randomUUID();
@@ -278,10 +278,10 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await page.goto("/school-admin/parents");
   await scanDialog(page, "deactivateParent", () => page.getByRole("button", { name: "Deactivate Jamie Rivera" }).first().click());
   const parentEmail = `a11y.${unique()}@parents.example`;
-  const invite = await scanDialog(page, "inviteParent", () => page.getByRole("button", { name: "Invite Parent" }).first().click(), { keepOpen: true });
-  await invite.getByLabel("Name").fill("Ally Parent");
-  await invite.getByLabel("Email").fill(parentEmail);
-  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  const invitation = await scanDialog(page, "parentInvitation", () => page.getByRole("button", { name: "Invite Parent" }).first().click(), { keepOpen: true });
+  await invitation.getByLabel("Name").fill("Ally Parent");
+  await invitation.getByLabel("Email").fill(parentEmail);
+  await invitation.getByRole("button", { name: "Send Invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${parentEmail}`)).toBeVisible();
   await scanDialog(page, "revokeInvitation", () =>
     page
@@ -323,7 +323,7 @@ test("parent: every dialog open", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: trip })).toBeVisible();
   await scanDialog(page, "enroll", () => page.getByRole("button", { name: `Enroll Now in ${trip}` }).click());
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: trip }) });
-  await scanDialog(page, "enrolmentDetails", () => card.getByRole("button", { name: "View Details for Ava Rivera" }).click());
+  await scanDialog(page, "enrollmentDetails", () => card.getByRole("button", { name: "View Details for Ava Rivera" }).click());
   await scanDialog(page, "optOut", () => card.getByRole("button", { name: "Opt Out Ava Rivera" }).click());
 
   await page.goto("/parent/account");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { area, createFlightTrip } from "./flight-trip-steps.ts";
-import { DEMO, fillLogin, inviteParent, signIn } from "./support.ts";
+import { createParentInvitation, DEMO, fillLogin, signIn } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -26,7 +26,7 @@ test("GD1 an invited parent deletes their account after re-entering the password
   test.slow(); // three scrypt hashes (accept, wrong and right password) on a shared machine
   const email = `erase.${unique()}@example.com`;
   const password = "erin's own passphrase";
-  const link = await inviteParent(browser, "Erin Erasable", email);
+  const link = await createParentInvitation(browser, "Erin Erasable", email);
   await page.goto(link);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel(/Confirm password/).fill(password);
@@ -99,22 +99,22 @@ test("issue 25: a parent edits phone, address and emergency contact by sign-up's
   await page.goto("/parent/flight-trips");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: title }) });
   await card.getByRole("button", { name: `Enroll Now in ${title}` }).click();
-  const enrol = page.getByRole("dialog", { name: `Enroll in ${title}` });
-  await expect(enrol.getByLabel("Emergency Contact", { exact: true })).toHaveValue("Morgan Rivera");
-  await expect(enrol.getByLabel("Emergency Contact Phone")).toHaveValue("(312) 555-0188");
-  await enrol.getByLabel("Select Child").selectOption({ label: "Ava Rivera" });
-  await expect(enrol.getByLabel("Medical Information")).toHaveValue("Allergies: Peanuts");
+  const enroll = page.getByRole("dialog", { name: `Enroll in ${title}` });
+  await expect(enroll.getByLabel("Emergency Contact", { exact: true })).toHaveValue("Morgan Rivera");
+  await expect(enroll.getByLabel("Emergency Contact Phone")).toHaveValue("(312) 555-0188");
+  await enroll.getByLabel("Select Child").selectOption({ label: "Ava Rivera" });
+  await expect(enroll.getByLabel("Medical Information")).toHaveValue("Allergies: Peanuts");
   await page.screenshot({ path: "/tmp/shots-val/enrol-prefilled-1280.png" });
   // Leo has no notes; a note written for this trip stays when the child changes.
-  await enrol.getByLabel("Select Child").selectOption({ label: "Leo Rivera" });
-  await expect(enrol.getByLabel("Medical Information")).toHaveValue("");
-  await enrol.getByLabel("Medical Information").fill("Travel sickness tablets");
-  await enrol.getByLabel("Select Child").selectOption({ label: "Ava Rivera" });
-  await expect(enrol.getByLabel("Medical Information")).toHaveValue("Travel sickness tablets");
-  await enrol.getByLabel("Emergency Contact Phone").fill("abc");
-  await enrol.getByLabel(/I agree to the trip's terms/).check();
-  await enrol.getByRole("button", { name: "Enroll Now" }).click();
-  await expect(enrol.getByText("Enter a valid phone number with its area code, or + and the country code")).toBeVisible();
+  await enroll.getByLabel("Select Child").selectOption({ label: "Leo Rivera" });
+  await expect(enroll.getByLabel("Medical Information")).toHaveValue("");
+  await enroll.getByLabel("Medical Information").fill("Travel sickness tablets");
+  await enroll.getByLabel("Select Child").selectOption({ label: "Ava Rivera" });
+  await expect(enroll.getByLabel("Medical Information")).toHaveValue("Travel sickness tablets");
+  await enroll.getByLabel("Emergency Contact Phone").fill("abc");
+  await enroll.getByLabel(/I agree to the trip's terms/).check();
+  await enroll.getByRole("button", { name: "Enroll Now" }).click();
+  await expect(enroll.getByText("Enter a valid phone number with its area code, or + and the country code")).toBeVisible();
   await page.goto("/parent/account");
   await page.screenshot({ path: "/tmp/shots-val/account-1280.png", fullPage: true });
 });

@@ -27,12 +27,12 @@ test("a lowered cost asks first and refunds the difference; a cancelled trip sho
   await card()
     .getByRole("button", { name: `Enroll Now in ${title}` })
     .click();
-  const enrol = parent.getByRole("dialog", { name: `Enroll in ${title}` });
-  await enrol.getByLabel("Select Child").selectOption({ label: "Ava Rivera" });
-  await enrol.getByLabel("Emergency Contact", { exact: true }).fill("Alex Rivera");
-  await enrol.getByLabel("Emergency Contact Phone").fill("(217) 555-0199");
-  await enrol.getByLabel(/I agree to the trip's terms/).check();
-  await enrol.getByRole("button", { name: "Enroll & Pay Now" }).click();
+  const enroll = parent.getByRole("dialog", { name: `Enroll in ${title}` });
+  await enroll.getByLabel("Select Child").selectOption({ label: "Ava Rivera" });
+  await enroll.getByLabel("Emergency Contact", { exact: true }).fill("Alex Rivera");
+  await enroll.getByLabel("Emergency Contact Phone").fill("(217) 555-0199");
+  await enroll.getByLabel(/I agree to the trip's terms/).check();
+  await enroll.getByRole("button", { name: "Enroll & Pay Now" }).click();
   await expect(parent).toHaveURL(/\/dev\/stripe\/checkout\/cs_/);
   await parent.getByRole("button", { name: "Pay $80.00" }).click();
   await expect(parent).toHaveURL(/\/parent\/flight-trips/);

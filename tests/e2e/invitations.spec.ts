@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fillLogin, inviteParent, linkIn, signIn, waitForEmail } from "./support.ts";
+import { createParentInvitation, fillLogin, linkIn, signIn, waitForEmail } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -40,7 +40,7 @@ test("a super admin invites a school admin, who accepts from the e-mail and land
 
 test("a school admin invites a parent, who accepts and lands on /parent", { tag: "@core" }, async ({ page, browser }) => {
   const email = `parent.${unique()}@example.com`;
-  const link = await inviteParent(browser, "Casey Newparent", email);
+  const link = await createParentInvitation(browser, "Casey Newparent", email);
   await page.goto(link);
   await expect(page.getByText("Maple Grove Primary").first()).toBeVisible();
   await page.getByLabel(/^Password/).fill("casey's own passphrase");
@@ -57,7 +57,7 @@ test("a school admin invites a parent, who accepts and lands on /parent", { tag:
 
 test("a user resets a forgotten password from the e-mailed link", async ({ page, browser }) => {
   const email = `reset.${unique()}@example.com`;
-  const link = await inviteParent(browser, "Drew Forgetful", email);
+  const link = await createParentInvitation(browser, "Drew Forgetful", email);
   const setup = await (await browser.newContext()).newPage();
   await setup.goto(link);
   await setup.getByLabel(/^Password/).fill("drew's first passphrase");

@@ -119,11 +119,11 @@ test.describe("super admin", () => {
     await paidRegistration(await (await browser.newContext()).newPage(), name, `focus.${tag}@review.example`);
     await signIn(page, "super_admin");
 
-    const invite = page.getByRole("button", { name: "Invite School Admin" });
-    await invite.click();
+    const invitation = page.getByRole("button", { name: "Invite School Admin" });
+    await invitation.click();
     await expect(page.getByRole("dialog", { name: "Invite School Admin" })).toBeVisible();
     await page.keyboard.press("Escape");
-    await expect(invite).toBeFocused();
+    await expect(invitation).toBeFocused();
 
     const reject = page.getByRole("button", { name: `Reject ${name}` });
     await reject.click();

@@ -50,11 +50,11 @@ test("the super admin reviews, finds, inspects and invites, then revokes, and th
 
   // Invite another admin from the details.
   await details.getByRole("button", { name: /Invite (First )?Admin/ }).click();
-  const invite = page.getByRole("dialog", { name: "Invite School Admin" });
+  const invitation = page.getByRole("dialog", { name: "Invite School Admin" });
   const invitee = `second.${tag}@review.example`;
-  await invite.getByLabel("Admin name").fill("Second Admin");
-  await invite.getByLabel("Admin email").fill(invitee);
-  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  await invitation.getByLabel("Admin name").fill("Second Admin");
+  await invitation.getByLabel("Admin email").fill(invitee);
+  await invitation.getByRole("button", { name: "Send Invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible();
 
   // Invitations → revoke.

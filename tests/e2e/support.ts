@@ -136,7 +136,7 @@ export async function paidRegistration(page: Page, schoolName: string, email: st
 }
 
 /** The school admin invites a parent from /school-admin/parents; returns the e-mailed accept link. */
-export async function inviteParent(browser: Browser, name: string, email: string): Promise<string> {
+export async function createParentInvitation(browser: Browser, name: string, email: string): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, "school_admin");

@@ -93,7 +93,7 @@ describe("platform counters (ADR 0018)", () => {
       activeSchools: figures.schools_active,
       schoolAdmins: figures.school_admins,
       parents: figures.parents,
-      pendingInvitesCapped: false,
+      pendingInvitationsCapped: false,
     });
     const list = (await query(t.app, "superAdmin.schools.list", { page: 1 }, { cookie })).data as { summary: object };
     expect(list.summary).toEqual({

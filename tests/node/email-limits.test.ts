@@ -26,7 +26,7 @@ afterEach(() => t.close());
 let ipCounter = 0;
 const freshIp = () => `198.19.0.${++ipCounter}`;
 
-const invite = (email: string, as: { cookie: string } = admin, ip = freshIp()) =>
+const invitation = (email: string, as: { cookie: string } = admin, ip = freshIp()) =>
   mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat Parent", email }, { cookie: as.cookie, ip });
 const resend = (inviteId: string, ip = freshIp()) => mutate(t.app, "schoolAdmin.invitations.resend", { inviteId }, { cookie: admin.cookie, ip });
 
@@ -43,7 +43,7 @@ function expectTooManyRequests(response: Awaited<ReturnType<typeof mutate>>) {
 
 describe("e-mail limits (TK3)", () => {
   it("TK3 a fourth invitation e-mail to one address within 10 minutes is refused with 429 and nothing is enqueued", async () => {
-    const first = await invite("flooded@example.com");
+    const first = await invitation("flooded@example.com");
     const inviteId = (first.data as { id: string }).id;
     expect((await resend(inviteId)).status).toBe(200);
     expect((await resend(inviteId)).status).toBe(200);
@@ -54,7 +54,7 @@ describe("e-mail limits (TK3)", () => {
     expect(await snapshot()).toEqual(before); // no e-mail, no message, the token not rotated
     // Whoever asks: another school's admin inviting the same address is refused too.
     const other = await schoolAdminOf((await createSchool(t.db)).id);
-    expectTooManyRequests(await invite("FLOODED@example.com ", other));
+    expectTooManyRequests(await invitation("FLOODED@example.com ", other));
     expect(await snapshot()).toEqual(before);
     // Ten minutes after the first e-mail, the address may get mail again.
     t.clock.advance(10 * MINUTE);
@@ -67,13 +67,13 @@ describe("e-mail limits (TK3)", () => {
     for (let i = 0; i < EMAIL_SEND_LIMITS.actor.max - 1; i++) {
       await limitEmailSend(t.db, { recipient: `earlier${i}@example.com`, actorId: admin.id, ipAddress: `203.0.113.${i}` }, t.clock.now());
     }
-    expect((await invite("last-allowed@example.com")).status).toBe(200);
+    expect((await invitation("last-allowed@example.com")).status).toBe(200);
     const before = await snapshot();
-    expectTooManyRequests(await invite("one-too-many@example.com"));
+    expectTooManyRequests(await invitation("one-too-many@example.com"));
     expect(await snapshot()).toEqual(before);
     // A colleague at the same school is not affected.
     const colleague = await schoolAdminOf(school.id);
-    expect((await invite("one-too-many@example.com", colleague)).status).toBe(200);
+    expect((await invitation("one-too-many@example.com", colleague)).status).toBe(200);
   });
 
   it("TK3 invitation e-mails are limited per IP, whoever sends them", async () => {
@@ -81,15 +81,15 @@ describe("e-mail limits (TK3)", () => {
     for (let i = 0; i < EMAIL_SEND_LIMITS.ip.max - 1; i++) {
       await limitEmailSend(t.db, { recipient: `earlier${i}@example.com`, actorId: `someone-${i}`, ipAddress: ip }, t.clock.now());
     }
-    expect((await invite("last-allowed@example.com", admin, ip)).status).toBe(200);
+    expect((await invitation("last-allowed@example.com", admin, ip)).status).toBe(200);
     const before = await snapshot();
-    expectTooManyRequests(await invite("one-too-many@example.com", admin, ip));
+    expectTooManyRequests(await invitation("one-too-many@example.com", admin, ip));
     expect(await snapshot()).toEqual(before);
-    expect((await invite("one-too-many@example.com", admin, freshIp())).status).toBe(200);
+    expect((await invitation("one-too-many@example.com", admin, freshIp())).status).toBe(200);
   });
 
   it("TK3 regenerating an expired invitation counts like any other e-mail to the address", async () => {
-    const inviteId = ((await invite("late@example.com")).data as { id: string }).id;
+    const inviteId = ((await invitation("late@example.com")).data as { id: string }).id;
     await t.db.update(invitations).set({ status: "expired" }).where(eq(invitations.id, inviteId));
     const regenerate = () => mutate(t.app, "schoolAdmin.invitations.resend", { inviteId, regenerateToken: true }, { cookie: admin.cookie, ip: freshIp() });
     expect((await regenerate()).status).toBe(200);

@@ -296,14 +296,14 @@ describe("the eight failure scenarios", () => {
     const parent = await createUser(t.db, "parent", { schoolId: school.id });
     const caller = await callerFor(t, parent);
     const trip = await seedFlightTrip(t.db, { schoolId: school.id, capacity: 40 });
-    const enrolChild = async (childId: string) => caller.parent.flightTrips.enroll({ tripId: trip.id, enrollment: { childId, ...ENROLLMENT_FORM } });
+    const enrollChild = async (childId: string) => caller.parent.flightTrips.enroll({ tripId: trip.id, enrollment: { childId, ...ENROLLMENT_FORM } });
     const stateOf = async (childId: string) => ({
-      enrolments: await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.childId, childId)),
+      enrollments: await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.childId, childId)),
       payments: await t.db.select().from(payments).where(eq(payments.kind, "enrollment")),
       audits: await count(auditLogs, eq(auditLogs.eventType, "enrollment_created")),
     });
     faults.count();
-    expect((await enrolChild((await seedChild(t.db, { schoolId: school.id, parentId: parent.id, name: "Clean Run" })).id)).url).toBeTruthy();
+    expect((await enrollChild((await seedChild(t.db, { schoolId: school.id, parentId: parent.id, name: "Clean Run" })).id)).url).toBeTruthy();
     const statements = faults.seen;
     expect(statements).toBeGreaterThan(2);
     for (let k = 1; k <= statements; k++) {
@@ -311,7 +311,7 @@ describe("the eight failure scenarios", () => {
       const child = await seedChild(t.db, { schoolId: school.id, parentId: parent.id, name: `Child ${k}` });
       const paymentsBefore = await count(payments);
       faults.arm(k);
-      const attempt = await enrolChild(child.id).then(
+      const attempt = await enrollChild(child.id).then(
         () => null,
         (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
       );
@@ -329,20 +329,20 @@ describe("the eight failure scenarios", () => {
       const after = await stateOf(child.id);
       // No payment row was left behind by the failed attempt.
       expect(await count(payments), `statement ${k}: no payment row`).toBe(paymentsBefore);
-      if (after.enrolments.length === 0) {
+      if (after.enrollments.length === 0) {
         // The seat's batch failed: nothing at all, and enrolling again works.
-        expect((await enrolChild(child.id)).url).toBeTruthy();
+        expect((await enrollChild(child.id)).url).toBeTruthy();
       } else {
         // The seat was taken and the Checkout's writes failed: one pending seat with nothing paid, whose
         // Make Payment (shown for a pending, unpaid enrolment) opens the Checkout.
-        expect(after.enrolments).toHaveLength(1);
-        expect(after.enrolments[0]).toMatchObject({ status: "pending", paymentStatus: "pending", amountPaidCents: 0 });
-        expect(await failure(enrolChild(child.id))).toMatchObject({ code: "CONFLICT" });
-        expect((await caller.parent.flightTrips.pay({ enrollmentId: after.enrolments[0]!.id })).url).toBeTruthy();
+        expect(after.enrollments).toHaveLength(1);
+        expect(after.enrollments[0]).toMatchObject({ status: "pending", paymentStatus: "pending", amountPaidCents: 0 });
+        expect(await failure(enrollChild(child.id))).toMatchObject({ code: "CONFLICT" });
+        expect((await caller.parent.flightTrips.pay({ enrollmentId: after.enrollments[0]!.id })).url).toBeTruthy();
       }
       const final = await stateOf(child.id);
-      expect(final.enrolments, `statement ${k}: one seat`).toHaveLength(1);
-      expect(final.payments.filter((row) => row.enrollmentId === final.enrolments[0]!.id && row.status === "pending")).toHaveLength(1);
+      expect(final.enrollments, `statement ${k}: one seat`).toHaveLength(1);
+      expect(final.payments.filter((row) => row.enrollmentId === final.enrollments[0]!.id && row.status === "pending")).toHaveLength(1);
     }
     // One audit row per seat taken, none for the failed batches.
     expect(await count(auditLogs, eq(auditLogs.eventType, "enrollment_created"))).toBe(await count(flightTripEnrollments));

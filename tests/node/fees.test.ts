@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applicationFeeCents, dollarsToCents, invoiceAmounts, percentOfCents, percentToBps } from "#shared/fees.ts";
-import { createInvoiceInput, hasStep, updatePaymentSettingsInput } from "#shared/invoices.ts";
+import { createInvoiceInput, hasStep } from "#shared/invoices.ts";
+import { updatePaymentSettingsInput } from "#shared/payment-settings.ts";
 
 describe("fee arithmetic in integer cents (half-up)", () => {
   it("term_based adds the percentage on top; year_round leaves the total at the base", () => {

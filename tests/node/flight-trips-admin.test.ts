@@ -6,7 +6,7 @@ import { ROSTER_HEADER } from "../../worker/services/flight-trips/roster.ts";
 import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
-import { addChild, enrol, FLIGHT_ACCOUNT, flightSchool, paidEnrolmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
+import { addChild, enroll, FLIGHT_ACCOUNT, flightSchool, paidEnrollmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
 import { query } from "../support/http.ts";
 
@@ -111,12 +111,12 @@ describe("create, list and edit", () => {
     expect(await tripRow(later)).toMatchObject({ costPerStudentCents: 45_050, depositCents: 10_000, capacity: 30, schoolId: f.school.id, createdBy: f.admin.id });
     expect(await tripRow(sooner)).toMatchObject({ costPerStudentCents: 10, depositCents: null, capacity: null, description: null });
     const ben = await addChild(t, f.school.id, f.parent.id, "Ben Martin", "3rd Grade");
-    await enrol(
+    await enroll(
       t,
       { schoolId: f.school.id, tripId: later, parentId: f.parent.id, childId: f.child.id },
       { status: "confirmed", paymentStatus: "partial", amountPaidCents: 10_000 },
     );
-    await enrol(t, { schoolId: f.school.id, tripId: later, parentId: f.parent.id, childId: ben.id }, { status: "opted-out" });
+    await enroll(t, { schoolId: f.school.id, tripId: later, parentId: f.parent.id, childId: ben.id }, { status: "opted-out" });
     const list = await (await admin()).schoolAdmin.flightTrips.list();
     expect(list.timeZone).toBe("America/New_York");
     expect(list.trips.map((trip) => trip.id)).toEqual([sooner, later]);
@@ -137,7 +137,7 @@ describe("create, list and edit", () => {
       for (let i = 0; i < 5; i++) {
         const { id } = await api.schoolAdmin.flightTrips.create({ trip: tripForm({ title: `Trip ${i}` }) });
         const child = await addChild(counted, g.school.id, g.parent.id, `Child ${i}`);
-        await enrol(counted, { schoolId: g.school.id, tripId: id, parentId: g.parent.id, childId: child.id });
+        await enroll(counted, { schoolId: g.school.id, tripId: id, parentId: g.parent.id, childId: child.id });
       }
       const { cookie } = await sessionCookieFor(counted.db, counted.deps.config, g.admin, counted.clock.now());
       counted.roundTrips!.reset();
@@ -153,8 +153,8 @@ describe("create, list and edit", () => {
     const tripId = await createTrip();
     const other = await createUser(t.db, "parent", { schoolId: f.school.id });
     const otherChild = await addChild(t, f.school.id, other.id, "Cleo Diaz");
-    await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
-    await enrol(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: otherChild.id }, { status: "opted-out" });
+    await enroll(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
+    await enroll(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: otherChild.id }, { status: "opted-out" });
     const api = await admin();
     // A change parents do not act on (the description) tells nobody.
     await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ description: "Now with a guide" }) });
@@ -182,7 +182,7 @@ describe("create, list and edit", () => {
     const tripId = await createTrip({ capacity: 5 });
     for (const name of ["A One", "B Two", "C Three"]) {
       const child = await addChild(t, f.school.id, f.parent.id, name);
-      await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: child.id }, { status: name === "C Three" ? "opted-out" : "pending" });
+      await enroll(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: child.id }, { status: name === "C Three" ? "opted-out" : "pending" });
     }
     const api = await admin();
     expect(await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ capacity: 1 }) }))).toEqual({
@@ -197,7 +197,7 @@ describe("create, list and edit", () => {
   it("AZ2 another school's trip is NOT_FOUND for edit, delete, roster and notify, and stays unchanged", async () => {
     const g = await flightSchool(t, { account: "acct_other_school" });
     const foreign = (await (await callerFor(t, g.admin)).schoolAdmin.flightTrips.create({ trip: tripForm({ title: "Theirs" }) })).id;
-    await enrol(t, { schoolId: g.school.id, tripId: foreign, parentId: g.parent.id, childId: g.child.id });
+    await enroll(t, { schoolId: g.school.id, tripId: foreign, parentId: g.parent.id, childId: g.child.id });
     const api = await admin();
     const notFound = { code: "NOT_FOUND", message: M.tripNotFound };
     expect(await failure(api.schoolAdmin.flightTrips.update({ tripId: foreign, trip: tripForm({ title: "Mine now" }) }))).toEqual(notFound);
@@ -214,7 +214,7 @@ describe("create, list and edit", () => {
 describe("delete or cancel", () => {
   it("a trip nobody paid for is deleted with its enrolments; the enrolled parents are told", async () => {
     const tripId = await createTrip();
-    await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
+    await enroll(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
     expect(await (await admin()).schoolAdmin.flightTrips.delete({ tripId })).toEqual({ id: tripId, outcome: "deleted" });
     expect(await tripRow(tripId)).toBeUndefined();
     expect(await t.db.$count(flightTripEnrollments)).toBe(0);
@@ -227,11 +227,11 @@ describe("delete or cancel", () => {
     const tripId = await createTrip();
     const other = await createUser(t.db, "parent", { schoolId: f.school.id });
     const otherChild = await addChild(t, f.school.id, other.id, "Dan Wu");
-    const paidInFull = await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
-    const deposit = await enrol(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: otherChild.id }, { status: "confirmed" });
-    const first = await paidEnrolmentPayment(t, paidInFull, 10_000);
-    const second = await paidEnrolmentPayment(t, paidInFull, 35_050);
-    const third = await paidEnrolmentPayment(t, deposit, 10_000);
+    const paidInFull = await enroll(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
+    const deposit = await enroll(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: otherChild.id }, { status: "confirmed" });
+    const first = await paidEnrollmentPayment(t, paidInFull, 10_000);
+    const second = await paidEnrollmentPayment(t, paidInFull, 35_050);
+    const third = await paidEnrollmentPayment(t, deposit, 10_000);
     const create = vi.spyOn(t.deps.stripe.refunds, "create");
     const api = await admin();
     const answers = await Promise.all([api.schoolAdmin.flightTrips.delete({ tripId }), api.schoolAdmin.flightTrips.delete({ tripId })]);
@@ -272,12 +272,12 @@ describe("delete or cancel", () => {
       [open, 1],
       [stale, 25],
     ] as const) {
-      const enrolment = await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
+      const enrollment = await enroll(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
       await t.db.insert(payments).values({
         schoolId: f.school.id,
         parentId: f.parent.id,
         kind: "enrollment",
-        enrollmentId: enrolment.id,
+        enrollmentId: enrollment.id,
         amountCents: 10_000,
         applicationFeeCents: 750,
         status: "pending",
@@ -287,7 +287,7 @@ describe("delete or cancel", () => {
       });
     }
     const api = await admin();
-    const flags = (await api.schoolAdmin.flightTrips.list()).trips.map((trip) => [trip.title, trip.hasPaidEnrolments]);
+    const flags = (await api.schoolAdmin.flightTrips.list()).trips.map((trip) => [trip.title, trip.hasPaidEnrollments]);
     expect(flags.sort()).toEqual([
       ["Abandoned checkout", false],
       ["Open checkout", true],
@@ -300,16 +300,16 @@ describe("delete or cancel", () => {
 
   it("the list says which trips have paid enrolments (the UI asks for the cancel confirmation)", async () => {
     const tripId = await createTrip();
-    const enrolment = await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
-    expect((await (await admin()).schoolAdmin.flightTrips.list()).trips[0]!.hasPaidEnrolments).toBe(false);
-    await paidEnrolmentPayment(t, enrolment, 10_000);
-    expect((await (await admin()).schoolAdmin.flightTrips.list()).trips[0]!.hasPaidEnrolments).toBe(true);
+    const enrollment = await enroll(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
+    expect((await (await admin()).schoolAdmin.flightTrips.list()).trips[0]!.hasPaidEnrollments).toBe(false);
+    await paidEnrollmentPayment(t, enrollment, 10_000);
+    expect((await (await admin()).schoolAdmin.flightTrips.list()).trips[0]!.hasPaidEnrollments).toBe(true);
   });
 
   it("setting the status to cancelled in the form cancels as Delete does (refunds, parents told)", async () => {
     const tripId = await createTrip();
-    const enrolment = await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
-    const payment = await paidEnrolmentPayment(t, enrolment, 10_000);
+    const enrollment = await enroll(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
+    const payment = await paidEnrollmentPayment(t, enrollment, 10_000);
     await (await admin()).schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ status: "cancelled" }) });
     expect(await tripRow(tripId)).toMatchObject({ status: "cancelled" });
     expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: true });
@@ -329,12 +329,12 @@ describe("roster and notify", () => {
   it("the roster CSV holds every enrolment with contacts and notes, spreadsheet-safe and RFC 4180 quoted", async () => {
     const tripId = await createTrip({ title: 'Museums "DC" / 2026' });
     const hostile = await addChild(t, f.school.id, f.parent.id, '=HYPERLINK("http://evil")');
-    await enrol(
+    await enroll(
       t,
       { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id },
       { status: "confirmed", paymentStatus: "partial", amountPaidCents: 10_000 },
     );
-    await enrol(
+    await enroll(
       t,
       { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: hostile.id },
       { emergencyPhone: "+1 555", dietaryRestrictions: "@SUM(1)\r\nline two" },
@@ -355,8 +355,8 @@ describe("roster and notify", () => {
   it("notify enrolled parents reaches only seat-holding families, and is limited like Send Notification", async () => {
     const tripId = await createTrip();
     const other = await createUser(t.db, "parent", { schoolId: f.school.id });
-    await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
-    await enrol(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: (await addChild(t, f.school.id, other.id, "Eve Opt")).id }, { status: "opted-out" });
+    await enroll(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
+    await enroll(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: (await addChild(t, f.school.id, other.id, "Eve Opt")).id }, { status: "opted-out" });
     const api = await admin();
     expect(await api.schoolAdmin.flightTrips.notifyParents({ tripId, title: "Passports", message: "Bring a passport.", email: true })).toEqual({ recipients: 1 });
     expect((await parentNotices(f.parent.id)).map((n) => [n.title, n.category])).toEqual([["Passports", "trip"]]);

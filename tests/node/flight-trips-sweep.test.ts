@@ -5,7 +5,7 @@ import { CRON_JOBS, flightTripsJob, refundsJob, runScheduled } from "../../worke
 import { sendEnrollmentReminders } from "../../worker/services/flight-trips/sweep.ts";
 import { callerFor } from "../support/caller.ts";
 import { createUser } from "../support/fixtures.ts";
-import { addChild, enrol, flightSchool, paidEnrolmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
+import { addChild, enroll, flightSchool, paidEnrollmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
 import { createTestApp, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 
 let t: TestApp;
@@ -37,11 +37,11 @@ async function tripWithFamilies() {
   const { id: tripId } = await api.schoolAdmin.flightTrips.create({
     trip: tripForm({ enrollmentDeadline: "2026-03-05", departureDate: "2026-03-20", returnDate: "2026-03-22" }),
   });
-  const family = async (name: string, change: Parameters<typeof enrol>[2]) => {
+  const family = async (name: string, change: Parameters<typeof enroll>[2]) => {
     const parent = await createUser(t.db, "parent", { schoolId: f.school.id, name });
     const child = await addChild(t, f.school.id, parent.id, `${name} Junior`);
-    const enrolment = await enrol(t, { schoolId: f.school.id, tripId, parentId: parent.id, childId: child.id }, change);
-    return { parent, enrolment };
+    const enrollment = await enroll(t, { schoolId: f.school.id, tripId, parentId: parent.id, childId: child.id }, change);
+    return { parent, enrollment };
   };
   return {
     tripId,
@@ -65,7 +65,7 @@ describe("the reminder 48 hours before the enrolment deadline", () => {
     expect((await reminders(trip.partial.parent.id))[0]!.message).toContain("$350.50 is still to pay");
     expect(await reminderMails(trip.pending.parent.email)).toHaveLength(1);
     for (const family of [trip.paid, trip.optedOut]) expect(await reminders(family.parent.id)).toHaveLength(0);
-    const [claimed] = await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.id, trip.pending.enrolment.id));
+    const [claimed] = await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.id, trip.pending.enrollment.id));
     expect(claimed!.reminderSentAt).toEqual(new Date(CLOSES.getTime() - 47 * HOUR));
     // Later sweeps (and the hours after) send nothing more.
     expect(await sweepAt(new Date(CLOSES.getTime() - 46 * HOUR))).toBe(0);
@@ -102,7 +102,7 @@ describe("the reminder 48 hours before the enrolment deadline", () => {
 describe("refunds still owed", () => {
   it("a refund Stripe refused when the trip was cancelled is asked for again by the hourly sweep", async () => {
     const trip = await tripWithFamilies();
-    const payment = await paidEnrolmentPayment(t, trip.partial.enrolment, 10_000);
+    const payment = await paidEnrollmentPayment(t, trip.partial.enrollment, 10_000);
     const create = vi.spyOn(t.deps.stripe.refunds, "create").mockRejectedValueOnce(new Error("Stripe is down"));
     expect(await (await callerFor(t, f.admin)).schoolAdmin.flightTrips.delete({ tripId: trip.tripId })).toMatchObject({ outcome: "cancelled", refundsFailed: 1 });
     expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: false });
@@ -117,8 +117,8 @@ describe("refunds still owed", () => {
 
   it("an opted-out enrolment's payment is refunded; a confirmed one of a running trip is not", async () => {
     const trip = await tripWithFamilies();
-    const owed = await paidEnrolmentPayment(t, trip.optedOut.enrolment, 10_000);
-    const kept = await paidEnrolmentPayment(t, trip.paid.enrolment, 45_050);
+    const owed = await paidEnrollmentPayment(t, trip.optedOut.enrollment, 10_000);
+    const kept = await paidEnrollmentPayment(t, trip.paid.enrollment, 45_050);
     const report = await runScheduled(cronDeps(), t.clock.now(), [refundsJob]);
     expect(report.refunds).toEqual({ owed: 1, requested: 1, failed: 0 });
     expect(await simulatedCharge(t, owed.stripePaymentIntentId!)).toMatchObject({ refunded: true });

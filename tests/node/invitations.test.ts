@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { auditLogs, children, emailLogs, invitations, parents, schoolAdmins } from "../../db/schema/index.ts";
 import { sha256Hex } from "../../worker/auth/crypto.ts";
-import { sendInviteReminders } from "../../worker/services/invitations/sweep.ts";
+import { sendInvitationReminders } from "../../worker/services/invitations/sweep.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";
@@ -38,14 +38,14 @@ const acceptForm = {
   emergencyPhone: "+1 312 555 0100",
 };
 
-async function inviteParent(email = "pat@example.com") {
+async function createParentInvitation(email = "pat@example.com") {
   const response = await mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat Parent", email }, { cookie: schoolAdmin.cookie });
   expect(response.status, JSON.stringify(response.error)).toBe(200);
   const mail = await lastEmailTo(t.db, email);
   return { id: (response.data as { id: string }).id, token: tokenIn(mail.textBody), mail };
 }
 
-async function inviteAdmin(email = "new.admin@example.com") {
+async function createAdminInvitation(email = "new.admin@example.com") {
   const response = await mutate(t.app, "superAdmin.invitations.create", { name: "Nia Admin", email, schoolId: school.id }, { cookie: superAdmin.cookie });
   expect(response.status, JSON.stringify(response.error)).toBe(200);
   const mail = await lastEmailTo(t.db, email);
@@ -54,7 +54,7 @@ async function inviteAdmin(email = "new.admin@example.com") {
 
 describe("creating invitations", () => {
   it("stores only hashes of a 32-byte hex token and a 12-character temporary password, expiring in 7 days", async () => {
-    const { id, token, temporaryPassword, mail } = await inviteAdmin();
+    const { id, token, temporaryPassword, mail } = await createAdminInvitation();
     expect(token).toMatch(/^[0-9a-f]{64}$/);
     expect(temporaryPassword).toMatch(/^[A-HJ-NP-Za-km-z2-9]{12}$/); // no 0/O, 1/l/I
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, id));
@@ -93,7 +93,7 @@ describe("creating invitations", () => {
   });
 
   it("refuses a second live invitation and an account at the admin's own school", async () => {
-    await inviteParent("twice@example.com");
+    await createParentInvitation("twice@example.com");
     const again = await mutate(t.app, "schoolAdmin.invitations.create", { name: "X", email: "TWICE@example.com" }, { cookie: schoolAdmin.cookie });
     expect(again.error?.message).toBe(INVITATION_MESSAGES.pendingExists);
     const existing = await createUser(t.db, "parent", { schoolId: school.id });
@@ -139,7 +139,7 @@ describe("creating invitations", () => {
     expect(row!.status).toBe("pending");
     // Nor does the reminder sweep send it a link: only the fresh address gets a reminder.
     expect(
-      await sendInviteReminders({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" }, new Date(t.clock.now().getTime() + 6 * DAY)),
+      await sendInvitationReminders({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" }, new Date(t.clock.now().getTime() + 6 * DAY)),
     ).toBe(1);
     expect((await lastEmailTo(t.db, "fresh@example.com")).emailType).toBe("invite_reminder");
     expect(await t.db.$count(emailLogs, eq(emailLogs.recipientEmail, "owner@example.com"))).toBe(2);
@@ -157,7 +157,7 @@ describe("creating invitations", () => {
     const other = await createSchool(t.db);
     const sneaky = await mutate(t.app, "schoolAdmin.invitations.create", { name: "X", email: "x@example.com", schoolId: other.id }, { cookie: schoolAdmin.cookie });
     expect(sneaky.status).toBe(400); // unknown key: no mass assignment
-    const { id } = await inviteParent("x@example.com");
+    const { id } = await createParentInvitation("x@example.com");
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row).toMatchObject({ schoolId: school.id, role: "parent", invitedBy: schoolAdmin.id, invitedByRole: "school_admin" });
   });
@@ -165,7 +165,7 @@ describe("creating invitations", () => {
 
 describe("accepting invitations", () => {
   it("describes the invitation for the accept page", async () => {
-    const { token } = await inviteParent();
+    const { token } = await createParentInvitation();
     const response = await query(t.app, "auth.invitation", { token });
     expect(response.data).toMatchObject({ email: "pat@example.com", role: "parent", schoolName: "Maple Grove Primary", name: "Pat Parent" });
   });
@@ -179,7 +179,7 @@ describe("accepting invitations", () => {
   });
 
   it("an expired invitation says 'Invitation has expired'", async () => {
-    const { token } = await inviteParent();
+    const { token } = await createParentInvitation();
     t.clock.advance(7 * DAY + 1);
     expect((await query(t.app, "auth.invitation", { token })).error?.message).toBe("Invitation has expired");
     expect((await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm })).error?.message).toBe("Invitation has expired");
@@ -193,7 +193,7 @@ describe("accepting invitations", () => {
     [{ emergencyContact: "" }, "Emergency contact is required for parents"],
     [{ emergencyPhone: " " }, "Emergency phone is required for parents"],
   ])("validates %j → %s, and changes nothing", async (change, message) => {
-    const { token, id } = await inviteParent();
+    const { token, id } = await createParentInvitation();
     const response = await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm, ...change });
     expect(response.error?.message).toBe(message);
     expect(await t.db.$count(parents)).toBe(0);
@@ -202,7 +202,7 @@ describe("accepting invitations", () => {
   });
 
   it("a parent's acceptance creates the account, accepts the invitation, audits and signs in", async () => {
-    const { token, id } = await inviteParent();
+    const { token, id } = await createParentInvitation();
     const response = await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm, phone: " ", address: "" });
     expect(response.status).toBe(200);
     expect(response.data).toMatchObject({ home: "/parent", user: { role: "parent", email: "pat@example.com", schoolId: school.id, mustChangePassword: false } });
@@ -221,7 +221,7 @@ describe("accepting invitations", () => {
   });
 
   it("a school admin's acceptance uses the position, or Administrator when blank", async () => {
-    const first = await inviteAdmin("first@example.com");
+    const first = await createAdminInvitation("first@example.com");
     await mutate(t.app, "auth.acceptInvitation", {
       token: first.token,
       name: "First",
@@ -229,7 +229,7 @@ describe("accepting invitations", () => {
       confirmPassword: "a long passphrase",
       position: "",
     });
-    const second = await inviteAdmin("second@example.com");
+    const second = await createAdminInvitation("second@example.com");
     const response = await mutate(t.app, "auth.acceptInvitation", {
       token: second.token,
       name: "Second",
@@ -248,7 +248,7 @@ describe("accepting invitations", () => {
   });
 
   it("two concurrent redemptions of one token create exactly one account (TK2)", async () => {
-    const { token } = await inviteParent();
+    const { token } = await createParentInvitation();
     const results = await Promise.all([
       mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm }, { ip: "192.0.2.10" }),
       mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm, name: "Other Name" }, { ip: "192.0.2.11" }),
@@ -259,7 +259,7 @@ describe("accepting invitations", () => {
   });
 
   it("a revoked invitation cannot be accepted", async () => {
-    const { token, id } = await inviteParent();
+    const { token, id } = await createParentInvitation();
     await mutate(t.app, "schoolAdmin.invitations.revoke", { inviteId: id }, { cookie: schoolAdmin.cookie });
     expect((await mutate(t.app, "auth.acceptInvitation", { token, ...acceptForm })).error?.message).toBe(INVITATION_MESSAGES.invalidOrExpired);
     expect(await t.db.$count(parents)).toBe(0);
@@ -268,7 +268,7 @@ describe("accepting invitations", () => {
 
 describe("temporary-password sign-in", () => {
   it("creates the school admin from the pending invitation and requires a password change", async () => {
-    const { id, temporaryPassword } = await inviteAdmin("temp@example.com");
+    const { id, temporaryPassword } = await createAdminInvitation("temp@example.com");
     const login = await mutate(t.app, "auth.login", { role: "school_admin", email: "Temp@Example.com", password: temporaryPassword }, { ip: "192.0.2.30" });
     expect(login.status).toBe(200);
     expect(login.data).toMatchObject({ user: { mustChangePassword: true, role: "school_admin", schoolId: school.id } });
@@ -280,7 +280,7 @@ describe("temporary-password sign-in", () => {
   });
 
   it("a wrong temporary password, an expired or revoked invitation give the normal failure", async () => {
-    const { id, temporaryPassword } = await inviteAdmin("temp2@example.com");
+    const { id, temporaryPassword } = await createAdminInvitation("temp2@example.com");
     const wrong = await mutate(t.app, "auth.login", { role: "school_admin", email: "temp2@example.com", password: "ABCDEFGHJKLM" }, { ip: "192.0.2.31" });
     expect(wrong.error?.message).toBe("Invalid school admin credentials. Please check your email and password.");
     await mutate(t.app, "superAdmin.invitations.revoke", { inviteId: id }, { cookie: superAdmin.cookie });
@@ -293,7 +293,7 @@ describe("temporary-password sign-in", () => {
 
 describe("resend, revoke, regenerate", () => {
   it("resend rotates the token (the old link dies), keeps the expiry, e-mails and audits", async () => {
-    const { id, token } = await inviteParent();
+    const { id, token } = await createParentInvitation();
     const before = await t.db.$count(emailLogs);
     const response = await mutate(t.app, "schoolAdmin.invitations.resend", { inviteId: id }, { cookie: schoolAdmin.cookie });
     expect(response.data).toEqual({ message: "Invitation resent successfully" });
@@ -306,7 +306,7 @@ describe("resend, revoke, regenerate", () => {
   });
 
   it("resend refuses an expired invitation; regenerate refuses a live one", async () => {
-    const { id } = await inviteParent();
+    const { id } = await createParentInvitation();
     const regenerateLive = await mutate(t.app, "schoolAdmin.invitations.resend", { inviteId: id, regenerateToken: true }, { cookie: schoolAdmin.cookie });
     expect(regenerateLive.error?.message).toBe(INVITATION_MESSAGES.regenerateOnlyExpired);
     t.clock.advance(8 * DAY);
@@ -316,7 +316,7 @@ describe("resend, revoke, regenerate", () => {
   });
 
   it("regenerate gives an expired invitation a new token and a new 7-day expiry, then resends", async () => {
-    const { id } = await inviteParent();
+    const { id } = await createParentInvitation();
     t.clock.advance(8 * DAY);
     await refreshAdminSession();
     await t.db.update(invitations).set({ status: "expired" }).where(eq(invitations.id, id));
@@ -330,7 +330,7 @@ describe("resend, revoke, regenerate", () => {
   });
 
   it("revoke: pending only; stamps revoked_at and updated_at; tells the invitee; audits", async () => {
-    const { id } = await inviteParent();
+    const { id } = await createParentInvitation();
     t.clock.advance(60_000);
     const response = await mutate(t.app, "schoolAdmin.invitations.revoke", { inviteId: id }, { cookie: schoolAdmin.cookie });
     expect(response.data).toEqual({ message: "Invitation revoked successfully" });
@@ -343,7 +343,7 @@ describe("resend, revoke, regenerate", () => {
   });
 
   it("another school's admin cannot see or touch the invitation (NOT_FOUND, nothing changes)", async () => {
-    const { id } = await inviteParent();
+    const { id } = await createParentInvitation();
     const otherAdmin = await createUser(t.db, "school_admin");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, otherAdmin, t.clock.now());
     for (const [path, input] of [
@@ -359,7 +359,7 @@ describe("resend, revoke, regenerate", () => {
   });
 
   it("a school admin cannot manage school admin invitations, even of their own school", async () => {
-    const { id } = await inviteAdmin();
+    const { id } = await createAdminInvitation();
     expect((await mutate(t.app, "schoolAdmin.invitations.revoke", { inviteId: id }, { cookie: schoolAdmin.cookie })).status).toBe(404);
   });
 });
@@ -372,7 +372,7 @@ describe("the parents screen", () => {
     for (const name of ["Cal", "Dot"]) {
       await t.db.insert(children).values({ schoolId: school.id, parentId: bea.id, name, age: 7, grade: "2nd Grade", school: "Maple", emergencyContact: "555" });
     }
-    await inviteParent("invited.person@example.com");
+    await createParentInvitation("invited.person@example.com");
     const all = await query(t.app, "schoolAdmin.parents.list", { page: 1 }, { cookie: schoolAdmin.cookie });
     // Issue 12: each parent's children count.
     expect((all.data as { rows: { name: string; childrenCount: number }[] }).rows.map((r) => [r.name, r.childrenCount])).toEqual([
@@ -383,8 +383,8 @@ describe("the parents screen", () => {
     expect((searched.data as { total: number }).total).toBe(1);
     const wildcard = await query(t.app, "schoolAdmin.parents.list", { page: 1, search: "%" }, { cookie: schoolAdmin.cookie });
     expect((wildcard.data as { total: number }).total).toBe(0);
-    const invites = await query(t.app, "schoolAdmin.invitations.list", { page: 1, search: "pat parent" }, { cookie: schoolAdmin.cookie });
-    expect((invites.data as { rows: { email: string; status: string }[] }).rows).toMatchObject([{ email: "invited.person@example.com", status: "pending" }]);
+    const list = await query(t.app, "schoolAdmin.invitations.list", { page: 1, search: "pat parent" }, { cookie: schoolAdmin.cookie });
+    expect((list.data as { rows: { email: string; status: string }[] }).rows).toMatchObject([{ email: "invited.person@example.com", status: "pending" }]);
   });
 
   it("deactivating a parent ends their sessions at once; reactivating lets them in again", async () => {

@@ -41,8 +41,8 @@ describe("capped totals", () => {
   it("caps the audit log and the invitations the same way", async () => {
     const audit = (await query(t.app, "superAdmin.auditLogs.list", { page: 1 }, { cookie })).data as Page;
     expect(audit).toMatchObject({ total: 1_000, totalCapped: true, pages: 40 });
-    const invites = (await query(t.app, "superAdmin.invitations.list", { page: 1 }, { cookie })).data as Page;
-    expect(invites).toMatchObject({ total: 1_000, totalCapped: true, pages: 50 });
+    const invitations = (await query(t.app, "superAdmin.invitations.list", { page: 1 }, { cookie })).data as Page;
+    expect(invitations).toMatchObject({ total: 1_000, totalCapped: true, pages: 50 });
   });
 });
 

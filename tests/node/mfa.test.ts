@@ -34,12 +34,12 @@ async function superAdmin() {
 }
 
 /** Enrols through the procedures, as the security page does; returns the secret and the recovery codes. */
-async function enrol(cookie: string) {
-  const begun = await mutate(t.app, "superAdmin.security.beginEnrolment", undefined, { cookie });
+async function enroll(cookie: string) {
+  const begun = await mutate(t.app, "superAdmin.security.beginEnrollment", undefined, { cookie });
   const { secret, uri } = begun.data as { secret: string; uri: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\/SchoolRide:/);
   expect(uri).toContain(`secret=${secret}`);
-  const confirmed = await mutate(t.app, "superAdmin.security.confirmEnrolment", { code: codeNow(secret) }, { cookie });
+  const confirmed = await mutate(t.app, "superAdmin.security.confirmEnrollment", { code: codeNow(secret) }, { cookie });
   expect(confirmed.status).toBe(200);
   nextStep();
   return { secret, recoveryCodes: (confirmed.data as { recoveryCodes: string[] }).recoveryCodes };
@@ -81,7 +81,7 @@ describe("TOTP (RFC 6238)", () => {
 
   it("never accepts the same code twice, nor an older one after a newer", async () => {
     const { cookie, user } = await superAdmin();
-    const { secret } = await enrol(cookie);
+    const { secret } = await enroll(cookie);
     const credential = async () => (await findTotpCredential(t.db, user.id))!;
     const code = codeNow(secret);
     expect(await consumeTotpCode(t.db, await credential(), code, t.clock.now())).toBe(true);
@@ -94,7 +94,7 @@ describe("TOTP (RFC 6238)", () => {
 
   it("a replayed code is refused even when two requests race with it", async () => {
     const { cookie, user } = await superAdmin();
-    const { secret } = await enrol(cookie);
+    const { secret } = await enroll(cookie);
     const credential = (await findTotpCredential(t.db, user.id))!;
     const code = codeNow(secret);
     const results = await Promise.all(Array.from({ length: 8 }, () => consumeTotpCode(t.db, credential, code, t.clock.now())));
@@ -109,15 +109,15 @@ describe("enrolment", () => {
 
   it("needs a correct first code, then gives 10 hashed single-use recovery codes and audits mfa_enabled", async () => {
     const { cookie, user } = await superAdmin();
-    const begun = await mutate(t.app, "superAdmin.security.beginEnrolment", undefined, { cookie });
+    const begun = await mutate(t.app, "superAdmin.security.beginEnrollment", undefined, { cookie });
     const { secret } = begun.data as { secret: string };
-    const wrong = await mutate(t.app, "superAdmin.security.confirmEnrolment", { code: codeNow(secret) === "000000" ? "111111" : "000000" }, { cookie });
+    const wrong = await mutate(t.app, "superAdmin.security.confirmEnrollment", { code: codeNow(secret) === "000000" ? "111111" : "000000" }, { cookie });
     expect(wrong.status).toBe(400);
     expect(wrong.error?.message).toBe("That code is not valid. Please try again.");
     expect((await findTotpCredential(t.db, user.id))!.enabledAt).toBeNull();
     expect(await events("mfa_failed")).toBe(1);
 
-    const confirmed = await mutate(t.app, "superAdmin.security.confirmEnrolment", { code: codeNow(secret) }, { cookie });
+    const confirmed = await mutate(t.app, "superAdmin.security.confirmEnrollment", { code: codeNow(secret) }, { cookie });
     const codes = (confirmed.data as { recoveryCodes: string[] }).recoveryCodes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -129,7 +129,7 @@ describe("enrolment", () => {
     expect((await query(t.app, "superAdmin.security.status", undefined, { cookie })).data).toMatchObject({ enabled: true, required: false, recoveryCodesLeft: 10 });
 
     // On already: a second enrolment is refused, the secret stays.
-    const again = await mutate(t.app, "superAdmin.security.beginEnrolment", undefined, { cookie });
+    const again = await mutate(t.app, "superAdmin.security.beginEnrollment", undefined, { cookie });
     expect(again.status).toBe(409);
     expect((await findTotpCredential(t.db, user.id))!.secret).toBe(secret);
   });
@@ -142,7 +142,7 @@ describe("two-factor sign-in", () => {
 
   it("the MFA-pending state is not a session: no cookie, and the challenge opens nothing", async () => {
     const { cookie, user } = await superAdmin();
-    await enrol(cookie);
+    await enroll(cookie);
     const sessionsBefore = await t.db.$count(sessions);
     const step1 = await loginAs(user.email);
     expect(step1.status).toBe(200);
@@ -162,7 +162,7 @@ describe("two-factor sign-in", () => {
 
   it("signs in with the code; the challenge works once and the code once", async () => {
     const { cookie, user } = await superAdmin();
-    const { secret } = await enrol(cookie);
+    const { secret } = await enroll(cookie);
     const token = challengeOf(await loginAs(user.email));
     const code = codeNow(secret);
     const ok = await verify(token, { method: "totp", code });
@@ -182,7 +182,7 @@ describe("two-factor sign-in", () => {
 
   it("a wrong code is audited as mfa_failed; 5 wrong codes kill the challenge; an expired one is refused", async () => {
     const { cookie, user } = await superAdmin();
-    const { secret } = await enrol(cookie);
+    const { secret } = await enroll(cookie);
     const token = challengeOf(await loginAs(user.email));
     const wrong = codeNow(secret) === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) expect((await verify(token, { method: "totp", code: wrong })).status).toBe(400);
@@ -198,7 +198,7 @@ describe("two-factor sign-in", () => {
 
   it("code attempts are rate-limited per user across challenges", async () => {
     const { cookie, user } = await superAdmin();
-    const { secret } = await enrol(cookie);
+    const { secret } = await enroll(cookie);
     const wrong = codeNow(secret) === "000000" ? "111111" : "000000";
     t.clock.advance(15 * MINUTE); // a fresh window (the enrolment's code counted too)
     // Two challenges of 5 wrong codes each use up the window of 10 attempts.
@@ -218,7 +218,7 @@ describe("two-factor sign-in", () => {
 
   it("a recovery code signs in once, is audited, and concurrent double use gives exactly one success", async () => {
     const { cookie, user } = await superAdmin();
-    const { recoveryCodes: codes } = await enrol(cookie);
+    const { recoveryCodes: codes } = await enroll(cookie);
     const first = await verify(challengeOf(await loginAs(user.email)), { method: "recovery", code: codes[0]!.toUpperCase() });
     expect(first.status).toBe(200);
     expect(await events("recovery_code_used")).toBe(1);
@@ -249,7 +249,7 @@ describe("production: a super admin must enrol first", () => {
     expect(blocked.status).toBe(403);
     expect(reason(blocked)).toBe("MFA_ENROLMENT_REQUIRED");
     expect((await query(t.app, "superAdmin.security.status", undefined, { cookie })).data).toMatchObject({ enabled: false, required: true });
-    await enrol(cookie);
+    await enroll(cookie);
     expect((await query(t.app, "superAdmin.stats", undefined, { cookie })).status).toBe(200);
   });
 
@@ -311,7 +311,7 @@ describe("sudo mode (SE6)", () => {
 
   it("SE6 with MFA on, re-authentication needs the password and a code", async () => {
     const { cookie } = await superAdmin();
-    const { secret, recoveryCodes: codes } = await enrol(cookie);
+    const { secret, recoveryCodes: codes } = await enroll(cookie);
     const refused = await mutate(t.app, "superAdmin.settings.update", settings, { cookie });
     expect(reason(refused)).toBe("SUDO_REQUIRED_WITH_CODE");
     const noCode = await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() });
@@ -337,7 +337,7 @@ describe("sudo mode (SE6)", () => {
 
   it("SE6 turning MFA off and new recovery codes need sudo; turning off removes the secret and codes", async () => {
     const { cookie, user } = await superAdmin();
-    const { secret, recoveryCodes: oldCodes } = await enrol(cookie);
+    const { secret, recoveryCodes: oldCodes } = await enroll(cookie);
     expect(reason(await mutate(t.app, "superAdmin.security.regenerateRecoveryCodes", undefined, { cookie }))).toBe("SUDO_REQUIRED_WITH_CODE");
     expect(reason(await mutate(t.app, "superAdmin.security.disable", undefined, { cookie }))).toBe("SUDO_REQUIRED_WITH_CODE");
     await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } }, { cookie, ip: freshIp() });

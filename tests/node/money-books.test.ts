@@ -179,9 +179,9 @@ async function assertBooks(w: World) {
   const charges = (await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.type, "charge"))).map((row) => row.data as SimCharge);
   const charged = charges.reduce((sum, charge) => sum + charge.amount, 0);
   const refunded = charges.reduce((sum, charge) => sum + charge.amount_refunded, 0);
-  const enrolments = await t.db.select().from(flightTripEnrollments);
+  const enrollments = await t.db.select().from(flightTripEnrollments);
   const [trip] = await t.db.select().from(flightTrips).where(eq(flightTrips.id, w.tripId));
-  const attached = enrolments.reduce((sum, row) => sum + row.amountPaidCents, 0);
+  const attached = enrollments.reduce((sum, row) => sum + row.amountPaidCents, 0);
   expect({ charged, attachedPlusRefunded: attached + refunded }).toEqual({ charged, attachedPlusRefunded: charged });
 
   // Every charge has its payment row, refunded exactly as the app decided.
@@ -205,19 +205,19 @@ async function assertBooks(w: World) {
   }
 
   // No enrolment keeps more than its cost (nothing once it is over); nothing is left pending.
-  for (const row of enrolments) {
+  for (const row of enrollments) {
     const allowed = !trip || trip.status === "cancelled" || row.status === "opted-out" ? 0 : trip.costPerStudentCents;
     expect({ paid: row.amountPaidCents, pending: row.refundPendingCents }).toEqual({ paid: Math.min(row.amountPaidCents, allowed), pending: 0 });
   }
 
   // Deleted (nobody had paid): nothing left to show.
-  if (!trip) return expect(enrolments).toEqual([]);
+  if (!trip) return expect(enrollments).toEqual([]);
   // The parent's view, the admin's list and the roster CSV say the same.
   const mine = (await w.parent.parent.flightTrips.list()).trips.find((row) => row.id === w.tripId)!;
   const listed = (await w.admin.schoolAdmin.flightTrips.list()).trips.find((row) => row.id === w.tripId)!;
   const csv = (await w.admin.schoolAdmin.flightTrips.roster({ tripId: w.tripId })).csv.split("\r\n").slice(1);
   const kids = await t.db.select({ id: children.id, name: children.name }).from(children);
-  for (const row of enrolments) {
+  for (const row of enrollments) {
     const name = kids.find((kid) => kid.id === row.childId)!.name;
     const standing = enrollmentStanding(trip, row);
     const parentSide = mine.children.find((kid) => kid.childId === row.childId)!;

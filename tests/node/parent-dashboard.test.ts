@@ -227,11 +227,11 @@ describe("parent dashboard: notifications, payments and tiles", () => {
       .insert(flightTrips)
       .values({ ...trip, title: "Washington" })
       .returning();
-    const enrolment = { schoolId: school.id, flightTripId: first!.id, emergencyContact: "Gran", emergencyPhone: "555", termsAcceptedAt: t.clock.now() };
+    const enrollment = { schoolId: school.id, flightTripId: first!.id, emergencyContact: "Gran", emergencyPhone: "555", termsAcceptedAt: t.clock.now() };
     await t.db.insert(flightTripEnrollments).values([
-      { ...enrolment, childId: kid!.id, parentId: parent.id, status: "confirmed" },
-      { ...enrolment, childId: other!.id, parentId: parent.id, status: "opted-out" },
-      { ...enrolment, childId: third!.id, parentId: neighbour.id, status: "pending" },
+      { ...enrollment, childId: kid!.id, parentId: parent.id, status: "confirmed" },
+      { ...enrollment, childId: other!.id, parentId: parent.id, status: "opted-out" },
+      { ...enrollment, childId: third!.id, parentId: neighbour.id, status: "pending" },
     ]);
     const dashboard = await (await callerFor(t, parent)).parent.overview();
     expect(dashboard.tiles.flightTripEnrollments).toBe(1);

@@ -235,10 +235,15 @@ describe("every place a password is set (PW3)", () => {
     const superCookie = (await sessionCookieFor(t.db, t.deps.config, superAdmin, t.clock.now())).cookie;
 
     // Accept invitation.
-    const invite = await mutate(t.app, "superAdmin.invitations.create", { name: "Nia Admin", email: "nia@example.com", schoolId: school.id }, { cookie: superCookie });
-    expect(invite.status).toBe(200);
-    const inviteToken = tokenIn((await lastEmailTo(t.db, "nia@example.com")).textBody);
-    const accept = await mutate(t.app, "auth.acceptInvitation", { token: inviteToken, name: "Nia Admin", password, confirmPassword: password });
+    const invitation = await mutate(
+      t.app,
+      "superAdmin.invitations.create",
+      { name: "Nia Admin", email: "nia@example.com", schoolId: school.id },
+      { cookie: superCookie },
+    );
+    expect(invitation.status).toBe(200);
+    const invitationToken = tokenIn((await lastEmailTo(t.db, "nia@example.com")).textBody);
+    const accept = await mutate(t.app, "auth.acceptInvitation", { token: invitationToken, name: "Nia Admin", password, confirmPassword: password });
     expect(accept.error?.message).toBe(message);
     expect(await t.db.$count(schoolAdmins)).toBe(0);
 

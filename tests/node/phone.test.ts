@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import { formatPhone, normalizePhone, PHONE_MESSAGES, phoneRegion } from "#shared/phone.ts";
-import { acceptInviteIssues, enrollmentFormFor } from "#shared/phone-forms.ts";
+import { acceptInvitationIssues, enrollmentFormFor } from "#shared/phone-forms.ts";
 import { registrationSchema } from "#shared/registration.ts";
-import { createSchoolInput } from "#shared/superAdmin.ts";
+import { createSchoolInput } from "#shared/schools.ts";
 import { flightTripEnrollments, parents, pendingSchools, schools } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -44,16 +44,16 @@ describe("the phone rule (ADR 0039)", () => {
   });
 
   it("the forms' schemas apply it: enrolment, accept-invite, registration and a school's details", () => {
-    const enrol = enrollmentFormFor("US");
+    const enrollmentForm = enrollmentFormFor("US");
     const form = { ...ENROLLMENT_FORM, childId: "c1" };
-    expect(enrol.safeParse({ ...form, emergencyPhone: "abc" }).error?.issues[0]?.message).toBe(PHONE_MESSAGES.invalid);
-    expect(enrol.safeParse({ ...form, emergencyPhone: "" }).error?.issues[0]?.message).toBe(FLIGHT_TRIP_MESSAGES.emergencyPhone);
-    expect(enrol.parse({ ...form, emergencyPhone: "(312) 555-0143" }).emergencyPhone).toBe("+13125550143");
-    expect(acceptInviteIssues("parent", { phone: "abc", emergencyContact: "Robin", emergencyPhone: "12" }, "US")).toEqual([
+    expect(enrollmentForm.safeParse({ ...form, emergencyPhone: "abc" }).error?.issues[0]?.message).toBe(PHONE_MESSAGES.invalid);
+    expect(enrollmentForm.safeParse({ ...form, emergencyPhone: "" }).error?.issues[0]?.message).toBe(FLIGHT_TRIP_MESSAGES.emergencyPhone);
+    expect(enrollmentForm.parse({ ...form, emergencyPhone: "(312) 555-0143" }).emergencyPhone).toBe("+13125550143");
+    expect(acceptInvitationIssues("parent", { phone: "abc", emergencyContact: "Robin", emergencyPhone: "12" }, "US")).toEqual([
       { field: "phone", message: PHONE_MESSAGES.invalid },
       { field: "emergencyPhone", message: PHONE_MESSAGES.invalid },
     ]);
-    expect(acceptInviteIssues("school_admin", { phone: "" }, null)).toEqual([]);
+    expect(acceptInvitationIssues("school_admin", { phone: "" }, null)).toEqual([]);
     const registration = registrationSchema("2026-03-01").safeParse({ ...FORM, adminPhone: "abc" });
     expect(registration.error?.issues).toEqual([expect.objectContaining({ path: ["adminPhone"], message: PHONE_MESSAGES.invalid })]);
     expect(registrationSchema("2026-03-01").safeParse({ ...FORM, schoolCountry: "United Kingdom", adminPhone: "020 7946 0958" }).success).toBe(true);

@@ -165,7 +165,7 @@ describe("GDPR (GD1)", () => {
     const { parent } = await familyWithCanary("ivycanary");
     const other = await createSchool(t.db);
     const address = parent.email;
-    const invite = (schoolId: string) => ({
+    const invitation = (schoolId: string) => ({
       email: address,
       role: "parent" as const,
       schoolId,
@@ -180,7 +180,7 @@ describe("GDPR (GD1)", () => {
       textBody: "Hi",
       schoolId,
     });
-    await t.db.insert(invitations).values([invite(parent.schoolId!), invite(other.id)]);
+    await t.db.insert(invitations).values([invitation(parent.schoolId!), invitation(other.id)]);
     await t.db.insert(emailLogs).values([mail(parent.schoolId!), mail(other.id)]);
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
 

@@ -207,11 +207,13 @@ describe("Invitations Management", () => {
     const { cookie: adminCookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
     await mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat", email: "pat@example.com" }, { cookie: adminCookie });
     type Rows = { rows: { email: string; schoolName: string; inviterName: string; name: string; status: string; expired: boolean }[]; total: number };
-    const invites = async (input: object) => (await query(t.app, "superAdmin.invitations.list", { page: 1, ...input }, { cookie })).data as Rows;
-    expect((await invites({})).total).toBe(2);
-    expect((await invites({ search: "oak lane" })).rows).toMatchObject([{ email: "pat@example.com", schoolName: "Oak Lane", inviterName: "Olive Oak", name: "Pat" }]);
-    expect((await invites({ search: "sam super" })).rows).toMatchObject([{ email: "mia@example.com", inviterName: "Sam Super" }]);
-    expect((await invites({ role: "parent" })).rows.map((r) => r.email)).toEqual(["pat@example.com"]);
+    const listInvitations = async (input: object) => (await query(t.app, "superAdmin.invitations.list", { page: 1, ...input }, { cookie })).data as Rows;
+    expect((await listInvitations({})).total).toBe(2);
+    expect((await listInvitations({ search: "oak lane" })).rows).toMatchObject([
+      { email: "pat@example.com", schoolName: "Oak Lane", inviterName: "Olive Oak", name: "Pat" },
+    ]);
+    expect((await listInvitations({ search: "sam super" })).rows).toMatchObject([{ email: "mia@example.com", inviterName: "Sam Super" }]);
+    expect((await listInvitations({ role: "parent" })).rows.map((r) => r.email)).toEqual(["pat@example.com"]);
     t.clock.advance(8 * DAY);
     const { cookie: fresh } = await sessionCookieFor(t.db, t.deps.config, { id: superAdminId, role: "super_admin" }, t.clock.now());
     const expired = (await query(t.app, "superAdmin.invitations.list", { page: 1, status: "expired" }, { cookie: fresh })).data as Rows;

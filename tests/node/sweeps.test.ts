@@ -21,7 +21,7 @@ afterEach(() => t.close());
 
 const run = () => runScheduled({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe }, t.clock.now());
 
-async function invite(email: string) {
+async function invitation(email: string) {
   const response = await mutate(t.app, "superAdmin.invitations.create", { name: "Sweep Test", email, schoolId }, { cookie });
   return (response.data as { id: string }).id;
 }
@@ -30,7 +30,7 @@ const reminders = () => t.db.select().from(emailLogs).where(eq(emailLogs.emailTy
 
 describe("invitation sweeps", () => {
   it("sends one reminder about 48 hours before expiry, with a working fresh link", async () => {
-    const id = await invite("remind@example.com");
+    const id = await invitation("remind@example.com");
     t.clock.advance(4 * DAY); // 3 days left: too early
     await run();
     expect(await reminders()).toHaveLength(0);
@@ -50,7 +50,7 @@ describe("invitation sweeps", () => {
   });
 
   it("expires pending invitations past expires_at, once, and sends them no reminder", async () => {
-    const id = await invite("late@example.com");
+    const id = await invitation("late@example.com");
     t.clock.advance(7 * DAY + HOUR);
     const report = await run();
     expect(report["expire-invitations"]).toEqual({ expired: 1 });
@@ -62,7 +62,7 @@ describe("invitation sweeps", () => {
   });
 
   it("a second run in the same hour changes nothing", async () => {
-    await invite("twice@example.com");
+    await invitation("twice@example.com");
     t.clock.advance(5 * DAY + HOUR);
     await run();
     const before = await t.db.select().from(emailLogs);
@@ -101,7 +101,7 @@ describe("outbox", () => {
         sent.push(body.emailLogId);
       },
     };
-    const id = await invite("resilient@example.com");
+    const id = await invitation("resilient@example.com");
     expect(id).toBeTruthy();
     const [row] = await t.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, "resilient@example.com"));
     expect(row!.status).toBe("pending");

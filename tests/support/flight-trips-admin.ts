@@ -49,7 +49,7 @@ export async function addChild(t: TestApp, schoolId: string, parentId: string, n
 }
 
 /** An enrolment as the parent's Enroll Now leaves it (pending, nothing paid), unless changed. */
-export async function enrol(
+export async function enroll(
   t: TestApp,
   input: { schoolId: string; tripId: string; parentId: string; childId: string },
   change: Partial<typeof flightTripEnrollments.$inferInsert> = {},
@@ -77,12 +77,12 @@ export async function enrol(
  * A real payment of an enrolment in the Stripe simulator: a Checkout made on the school's connected
  * account and paid (the PaymentIntent and its charge exist there), and the succeeded payments row.
  */
-export async function paidEnrolmentPayment(t: TestApp, enrolment: { id: string; schoolId: string; parentId: string }, amountCents: number, account = FLIGHT_ACCOUNT) {
+export async function paidEnrollmentPayment(t: TestApp, enrollment: { id: string; schoolId: string; parentId: string }, amountCents: number, account = FLIGHT_ACCOUNT) {
   const created = await t.deps.stripe.checkout.sessions.create(
     {
       mode: "payment",
       line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: amountCents, product_data: { name: "Flight trip" } } }],
-      payment_intent_data: { application_fee_amount: Math.round(amountCents * 0.075), metadata: { kind: "enrollment", enrollmentId: enrolment.id } },
+      payment_intent_data: { application_fee_amount: Math.round(amountCents * 0.075), metadata: { kind: "enrollment", enrollmentId: enrollment.id } },
       success_url: "http://localhost:8787/parent/flight-trips?payment=success",
     },
     { stripeAccount: account },
@@ -92,10 +92,10 @@ export async function paidEnrolmentPayment(t: TestApp, enrolment: { id: string; 
   const [payment] = await t.db
     .insert(payments)
     .values({
-      schoolId: enrolment.schoolId,
-      parentId: enrolment.parentId,
+      schoolId: enrollment.schoolId,
+      parentId: enrollment.parentId,
       kind: "enrollment",
-      enrollmentId: enrolment.id,
+      enrollmentId: enrollment.id,
       amountCents,
       applicationFeeCents: Math.round(amountCents * 0.075),
       status: "succeeded",
@@ -106,7 +106,7 @@ export async function paidEnrolmentPayment(t: TestApp, enrolment: { id: string; 
     })
     .returning();
   // As the webhook does: the enrolment's money recomputed from its payments.
-  await t.db.batch([enrollmentPaymentRecompute(t.db, enrolment.id, t.clock.now())]);
+  await t.db.batch([enrollmentPaymentRecompute(t.db, enrollment.id, t.clock.now())]);
   return payment!;
 }
 

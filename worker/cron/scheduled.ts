@@ -9,7 +9,7 @@ import type { QueueProducer } from "../platform.ts";
 import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { markOverdueInvoices } from "../services/billing/overdue.ts";
 import { flightTripSweep } from "../services/flight-trips/sweep.ts";
-import { expireInvitations, sendInviteReminders } from "../services/invitations/sweep.ts";
+import { expireInvitations, sendInvitationReminders } from "../services/invitations/sweep.ts";
 import { settleOwedRefunds } from "../services/payments/settle.ts";
 import { compactSearchIndexes } from "../services/platform/search-indexes.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
@@ -71,9 +71,9 @@ export const expireInvitationsJob: CronJob = {
   run: async ({ db }, now) => ({ expired: await expireInvitations(db, now) }),
 };
 
-export const inviteRemindersJob: CronJob = {
+export const invitationRemindersJob: CronJob = {
   name: "invite-reminders",
-  run: async (deps, now) => ({ reminders: await sendInviteReminders(deps, now) }),
+  run: async (deps, now) => ({ reminders: await sendInvitationReminders(deps, now) }),
 };
 
 export const overdueInvoicesJob: CronJob = {
@@ -115,7 +115,7 @@ export const searchIndexesJob: CronJob = {
 export const CRON_JOBS: readonly CronJob[] = [
   purgeExpiredJob,
   expireInvitationsJob,
-  inviteRemindersJob,
+  invitationRemindersJob,
   overdueInvoicesJob,
   flightTripsJob,
   refundsJob,

@@ -93,7 +93,7 @@ type SchoolAdminCredentials = {
   expiresAt: Date;
 };
 
-export function schoolAdminInviteEmail(input: SchoolAdminCredentials): RenderedEmail {
+export function schoolAdminInvitationEmail(input: SchoolAdminCredentials): RenderedEmail {
   return email(`You're invited to manage ${input.schoolName} on SchoolRide`, `Welcome, ${input.name}`, [
     p(`You have been invited as a school administrator of ${input.schoolName}. Set up your account with the link below.`),
     button("Accept invitation", input.acceptLink),
@@ -106,7 +106,7 @@ export function schoolAdminInviteEmail(input: SchoolAdminCredentials): RenderedE
   ]);
 }
 
-export function parentInviteEmail(input: { name: string; schoolName: string; acceptLink: string; expiresAt: Date }): RenderedEmail {
+export function parentInvitationEmail(input: { name: string; schoolName: string; acceptLink: string; expiresAt: Date }): RenderedEmail {
   return email(`${input.schoolName} invites you to SchoolRide`, `Hello ${input.name}`, [
     p(`${input.schoolName} uses SchoolRide for school transport. Create your parent account to follow your children's buses, read notifications and pay invoices.`),
     button("Create your account", input.acceptLink),
@@ -114,7 +114,7 @@ export function parentInviteEmail(input: { name: string; schoolName: string; acc
   ]);
 }
 
-export function inviteReminderEmail(input: { name: string; schoolName: string; acceptLink: string; expiresAt: Date }): RenderedEmail {
+export function invitationReminderEmail(input: { name: string; schoolName: string; acceptLink: string; expiresAt: Date }): RenderedEmail {
   return email(`Reminder: your SchoolRide invitation from ${input.schoolName} expires soon`, `Hello ${input.name}`, [
     p(`Your invitation to ${input.schoolName} on SchoolRide is still waiting for you and expires on ${formatDate(input.expiresAt)}.`),
     button("Accept invitation", input.acceptLink),

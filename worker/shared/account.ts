@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./fields.ts";
-import { acceptInviteRoleIssues } from "./invitations.ts";
+import { acceptInvitationRoleIssues } from "./invitations.ts";
 import { PHONE_MAX_LENGTH } from "./phone.ts";
 
 /**
@@ -31,5 +31,5 @@ export function profileRoleIssues(role: "school_admin" | "parent", input: Pick<U
   if (role === "school_admin" && (input.emergencyContact !== undefined || input.emergencyPhone !== undefined)) {
     return [{ field: "emergencyContact" as const, message: PROFILE_MESSAGES.parentsOnly }];
   }
-  return acceptInviteRoleIssues(role, input);
+  return acceptInvitationRoleIssues(role, input);
 }

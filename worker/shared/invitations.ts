@@ -1,7 +1,12 @@
 import { z } from "zod";
 import "./fields.ts";
 import { newPasswordSchema } from "./auth.ts";
+import { INVITATION_ROLE_FILTERS, INVITATION_STATUS_FILTERS } from "./invitations-constants.ts";
 import { MESSAGES } from "./messages.ts";
+import { searchField } from "./search.ts";
+
+// Pages that only need the lists and sizes import invitations-constants.ts.
+export * from "./invitations-constants.ts";
 
 export const INVITATION_MESSAGES = {
   missingToken: "Invalid invitation link. Missing token.",
@@ -59,10 +64,10 @@ export const acceptInvitationInput = z
   })
   .strict()
   .refine((value) => value.password === value.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
-export type AcceptInviteInput = z.infer<typeof acceptInvitationInput>;
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
 
 /** The rules the spec adds for parents, shared by the form and the server: every issue, in field order. */
-export function acceptInviteRoleIssues(role: "school_admin" | "parent", input: Pick<AcceptInviteInput, "emergencyContact" | "emergencyPhone">) {
+export function acceptInvitationRoleIssues(role: "school_admin" | "parent", input: Pick<AcceptInvitationInput, "emergencyContact" | "emergencyPhone">) {
   const issues: { field: "emergencyContact" | "emergencyPhone"; message: string }[] = [];
   if (role !== "parent") return issues;
   if (!input.emergencyContact?.trim()) issues.push({ field: "emergencyContact", message: INVITATION_MESSAGES.emergencyContactRequired });
@@ -72,3 +77,15 @@ export function acceptInviteRoleIssues(role: "school_admin" | "parent", input: P
 
 /** Spec: resend-invite takes inviteId and regenerateToken (true for an expired invitation). */
 export const resendInvitationInput = z.object({ inviteId: z.string().min(1).max(64), regenerateToken: z.boolean().default(false) }).strict();
+
+/** Invitations Management (super admin): search, status and role filters, a page. */
+export const listInvitationsInput = z
+  .object({
+    search: searchField(),
+    status: z.enum(INVITATION_STATUS_FILTERS).default("all"),
+    role: z.enum(INVITATION_ROLE_FILTERS).default("all"),
+    page: z.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+
+export const invitationEmailLogsInput = z.object({ inviteId: z.string().min(1).max(64) }).strict();

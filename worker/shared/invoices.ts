@@ -1,6 +1,5 @@
 import { z } from "zod";
 import "./fields.ts";
-import { FEE_APPLICATION_TYPES, MAX_FEE_BPS } from "./fees.ts";
 import {
   INVOICE_CORRECTION_MESSAGES,
   MAX_INVOICE_DESCRIPTION_LENGTH,
@@ -96,17 +95,3 @@ export const listInvoicesInput = z
     page: z.number().int().min(1).max(10_000).default(1),
   })
   .strict();
-
-/** The Payment Settings modal and `schoolAdmin.paymentSettings.update` (the percentage as typed). */
-export const updatePaymentSettingsInput = z
-  .object({
-    feePercentage: z
-      .number(INVOICE_MESSAGES.feePercentage)
-      .min(0, INVOICE_MESSAGES.feePercentage)
-      .max(MAX_FEE_BPS / 100, INVOICE_MESSAGES.feePercentage)
-      .refine((value) => hasStep(value, 1), INVOICE_MESSAGES.feePercentage),
-    feeApplicationType: z.enum(FEE_APPLICATION_TYPES),
-  })
-  .strict();
-
-export type PaymentSettingsForm = z.input<typeof updatePaymentSettingsInput>;

@@ -11,7 +11,7 @@ export const MFA_MESSAGES = {
   challengeExpired: "Your sign-in has expired. Please sign in again.",
   alreadyEnabled: "Two-factor authentication is already on.",
   notEnabled: "Two-factor authentication is not on.",
-  noEnrolment: "Start the two-factor setup again.",
+  noEnrollment: "Start the two-factor setup again.",
   enrolmentRequired: "Set up two-factor authentication to continue.",
   sudoRequired: "Please confirm it's you to continue.",
   enterPassword: "Enter your password",
@@ -51,4 +51,4 @@ export const confirmIdentityInput = z
   .strict();
 export type SudoInput = z.infer<typeof confirmIdentityInput>;
 
-export const confirmEnrolmentInput = z.object({ code: totpCodeSchema }).strict();
+export const confirmEnrollmentInput = z.object({ code: totpCodeSchema }).strict();

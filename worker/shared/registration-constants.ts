@@ -69,3 +69,6 @@ export function missingFieldsMessage(values: Partial<Record<RequiredField, unkno
   const missing = (Object.keys(REQUIRED_FIELD_LABELS) as RequiredField[]).filter((field) => isBlank(values[field]));
   return missing.length ? `${REGISTRATION_MESSAGES.missingPrefix}${missing.map((field) => REQUIRED_FIELD_LABELS[field]).join(", ")}` : null;
 }
+
+/** Spec: the dashboard shows the first 3 pending approvals (its route prefetch asks for the same). */
+export const DASHBOARD_PENDING_APPROVALS = 3;

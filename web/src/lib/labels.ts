@@ -1,5 +1,5 @@
 import type { SchoolType } from "#shared/enums.ts";
-import type { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin-constants.ts";
+import type { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
 
 /** Words the screens show for the contract's values (the server never sends or checks them). */
 

@@ -1,4 +1,4 @@
-import { DASHBOARD_PENDING_APPROVALS } from "#shared/superAdmin-constants.ts";
+import { DASHBOARD_PENDING_APPROVALS } from "#shared/registration-constants.ts";
 import { queryClient, trpc } from "../lib/data.tsx";
 import { PREFETCH_META } from "../lib/trpc.ts";
 

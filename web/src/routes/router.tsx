@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
       // The wizard loads its data layer with its calls, when the form is used (wizard.ts).
       { path: "get-started", lazy: page(() => import("../pages/registration/GetStartedPage.tsx")) },
       { path: "payment/success", lazy: dataPage(() => import("../pages/registration/PaymentSuccessPage.tsx")) },
-      { path: "accept-invite", lazy: dataPage(() => import("../pages/auth/AcceptInvitePage.tsx")) },
+      { path: "accept-invite", lazy: dataPage(() => import("../pages/auth/AcceptInvitationPage.tsx")) },
       { path: "forgot-password", lazy: page(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
       { path: "reset-password", lazy: dataPage(() => import("../pages/auth/ResetPasswordPage.tsx")) },
       { path: "signup", element: <Navigate to="/get-started" replace /> },
@@ -119,11 +119,11 @@ export const routes: RouteObject[] = [
       lazy: page(() => import("../pages/super-admin/security/MfaGate.tsx")),
       loader: prefetchLoader("super_admin", "mfaStatus"),
       children: [
-        { index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")), loader: prefetchLoader("super_admin", "superAdminHome") },
+        { index: true, lazy: page(() => import("../pages/dashboard/SuperAdminDashboardPage.tsx")), loader: prefetchLoader("super_admin", "superAdminHome") },
         { path: "schools", lazy: page(() => import("../pages/super-admin/schools/SchoolsPage.tsx")) },
         { path: "schools/:schoolId/view", lazy: page(() => import("../pages/super-admin/schools/SupportViewPage.tsx")) },
         { path: "pending-schools", lazy: page(() => import("../pages/super-admin/registrations/PendingSchoolsPage.tsx")) },
-        { path: "invites", lazy: page(() => import("../pages/super-admin/invitations/InvitesPage.tsx")) },
+        { path: "invites", lazy: page(() => import("../pages/super-admin/invitations/InvitationsPage.tsx")) },
         { path: "audit-logs", lazy: page(() => import("../pages/super-admin/audit-logs/AuditLogsPage.tsx")) },
         { path: "settings", lazy: page(() => import("../pages/super-admin/settings/SettingsPage.tsx")) },
         { path: "security", lazy: page(() => import("../pages/super-admin/security/SecurityPage.tsx")) },
@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
         {
           lazy: async () => ({ Component: (await import("./guards.tsx")).RequirePaymentAccount }),
           children: [
-            { index: true, lazy: page(() => import("../pages/school-admin/DashboardPage.tsx")), loader: prefetchLoader("school_admin", "schoolAdminHome") },
+            { index: true, lazy: page(() => import("../pages/dashboard/SchoolAdminDashboardPage.tsx")), loader: prefetchLoader("school_admin", "schoolAdminHome") },
             { path: "trips", lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")), loader: prefetchLoader("school_admin", "trips") },
             {
               path: "notifications",
@@ -163,7 +163,7 @@ export const routes: RouteObject[] = [
     },
   ]),
   roleArea("parent", "parent", [
-    { index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")), loader: prefetchLoader("parent", "parentHome") },
+    { index: true, lazy: page(() => import("../pages/dashboard/ParentDashboardPage.tsx")), loader: prefetchLoader("parent", "parentHome") },
     { path: "children", lazy: page(() => import("../pages/parent/ChildrenPage.tsx")), loader: prefetchLoader("parent", "parentChildren") },
     {
       path: "notifications",

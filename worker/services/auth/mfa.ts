@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
+import type { z } from "zod";
+import { type confirmEnrollmentInput, MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
 import type { Db } from "../../../db/client.ts";
 import { recoveryCodes, totpCredentials } from "../../../db/schema/index.ts";
 import {
@@ -44,7 +45,7 @@ export async function mfaStatus(scope: Scope) {
 }
 
 /** Enrolment, step 1: a new secret (replacing an unconfirmed one) for the QR code and manual entry. */
-export async function beginEnrolment(scope: Scope): Promise<{ secret: string; uri: string }> {
+export async function beginEnrollment(scope: Scope): Promise<{ secret: string; uri: string }> {
   const { deps, actor: user, now } = scope;
   const { db } = deps;
   const existing = await findTotpCredential(db, user.id);
@@ -72,13 +73,13 @@ async function auditMfaFailure(db: Db, user: MfaUser, context: string, { meta, n
 }
 
 /** Enrolment, step 2: the first code proves the app has the secret; then ten recovery codes, shown once. */
-export async function confirmEnrolment(scope: Scope, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
+export async function confirmEnrollment(scope: Scope, input: z.infer<typeof confirmEnrollmentInput>): Promise<{ recoveryCodes: string[] }> {
   const { deps, actor: user, meta, now } = scope;
   const { db } = deps;
   const { code } = input;
   const clock = { meta, now };
   const credential = await findTotpCredential(db, user.id);
-  if (!credential) throw new AppError("BAD_REQUEST", MFA_MESSAGES.noEnrolment);
+  if (!credential) throw new AppError("BAD_REQUEST", MFA_MESSAGES.noEnrollment);
   if (credential.enabledAt) throw new AppError("CONFLICT", MFA_MESSAGES.alreadyEnabled);
   await limitAttempts(db, user.id, now);
   if (!(await consumeTotpCode(db, credential, code, now))) {

@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
+import type { z } from "zod";
+import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue, type requestPasswordResetInput } from "#shared/auth.ts";
+import type { tokenInput } from "#shared/invitations.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { passwordResetTokens, sessions } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
@@ -29,7 +31,7 @@ type ResetDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
  * nothing), the audit row says so, and the message names an outbox row that does not exist (the
  * consumer skips it). Only the presence of the e-mail in the outbox differs.
  */
-export async function requestPasswordReset(scope: PublicScope, input: { role: RoleValue; email: string }): Promise<{ message: string }> {
+export async function requestPasswordReset(scope: PublicScope, input: z.infer<typeof requestPasswordResetInput>): Promise<{ message: string }> {
   const { deps, meta, now } = scope;
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
@@ -114,7 +116,7 @@ async function liveResetToken(db: ResetDeps["db"], token: string, now: Date) {
  * The reset page asks on load whether its link still works, so an expired link says so before the
  * form. It answers only valid or not (never whose token it is), and is rate-limited per address.
  */
-export async function checkResetToken(scope: PublicScope, input: { token: string }): Promise<{ valid: boolean }> {
+export async function checkResetToken(scope: PublicScope, input: z.infer<typeof tokenInput>): Promise<{ valid: boolean }> {
   const { deps, meta, now } = scope;
   const { token } = input;
   const decision = await hitWindow(deps.db, `reset-check:ip:${meta.ipAddress ?? "unknown"}`, now, 60_000, RESET_TOKEN_CHECKS_PER_MINUTE);

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, type ChildValues } from "#shared/children.ts";
+import type { z } from "zod";
+import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, type ChildValues, type childIdInput, type createChildInput, type updateChildInput } from "#shared/children.ts";
 import { insertWhere } from "../../../db/conditional.ts";
 import { children, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
@@ -85,7 +86,7 @@ export async function childRouteNames(scope: ParentScope) {
 }
 
 /** Add Child: into the parent's family and school (from the session), at most CHILDREN_PER_PARENT_MAX. */
-export async function createChild(scope: ParentScope, input: { child: ChildValues }) {
+export async function createChild(scope: ParentScope, input: z.infer<typeof createChildInput>) {
   const { db } = scope.deps;
   const id = crypto.randomUUID();
   // One statement: the count and the insert cannot be split by a concurrent add.
@@ -103,7 +104,7 @@ export async function createChild(scope: ParentScope, input: { child: ChildValue
 }
 
 /** Edit Child: only one of the parent's own children; any other id is NOT_FOUND and changes nothing. */
-export async function updateChild(scope: ParentScope, input: { childId: string; child: ChildValues }) {
+export async function updateChild(scope: ParentScope, input: z.infer<typeof updateChildInput>) {
   const { db } = scope.deps;
   const [updated] = await db.batch([
     db
@@ -122,7 +123,7 @@ export async function updateChild(scope: ParentScope, input: { childId: string; 
  * trips follow the opt-out rule (flight-trips/release.ts): refused after a deadline it holds a seat
  * past, otherwise open Checkouts closed and what was paid for trips still to come refunded.
  */
-export async function deleteChild(scope: ParentScope, input: { childId: string }) {
+export async function deleteChild(scope: ParentScope, input: z.infer<typeof childIdInput>) {
   const { db } = scope.deps;
   const release = await releaseChildren(scope, own(scope, input.childId)!);
   const [, , deleted] = await db.batch([

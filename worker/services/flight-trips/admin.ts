@@ -1,13 +1,17 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { dollarsToCents } from "#shared/fees.ts";
 import {
   CONFIRM_REFUNDS_REASON,
+  type createFlightTripInput,
   deadlineInPast,
   enrollmentStanding,
   FLIGHT_TRIP_ADMIN_MESSAGES,
   type FlightTripValues,
+  type flightTripIdInput,
   FLIGHT_TRIP_MESSAGES as M,
   SEAT_HOLDING_STATUSES,
+  type updateFlightTripInput,
 } from "#shared/flight-trips.ts";
 import { todayIn } from "#shared/school-time.ts";
 import { rowHolds } from "../../../db/conditional.ts";
@@ -42,7 +46,7 @@ function moneyIn(now: Date): SQL {
 }
 
 /** Payments of this enrolment hold (or may still take) money: Delete cancels and refunds instead. */
-const enrolmentHoldsMoney = (now: Date) =>
+const enrollmentHoldsMoney = (now: Date) =>
   sql<boolean>`exists (select 1 from ${payments} where ${payments.enrollmentId} = ${flightTripEnrollments.id} and ${moneyIn(now)})`;
 
 /** Some payment of the trip's enrolments holds (or may still take) money. */
@@ -59,7 +63,7 @@ const seatsTaken = (tripId: string) =>
  */
 export async function listFlightTrips(scope: SchoolScope) {
   const { db } = scope.deps;
-  const [trips, enrolments] = await db.batch([
+  const [trips, enrollments] = await db.batch([
     db
       .select(TRIP_COLUMNS)
       .from(flightTrips)
@@ -77,15 +81,15 @@ export async function listFlightTrips(scope: SchoolScope) {
         amountPaidCents: flightTripEnrollments.amountPaidCents,
         amountRefundedCents: flightTripEnrollments.amountRefundedCents,
         refundPendingCents: flightTripEnrollments.refundPendingCents,
-        hasPayment: enrolmentHoldsMoney(scope.now),
+        hasPayment: enrollmentHoldsMoney(scope.now),
       })
       .from(flightTripEnrollments)
       .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
       .where(eq(flightTripEnrollments.schoolId, scope.schoolId))
       .orderBy(asc(children.name), asc(flightTripEnrollments.id)),
   ]);
-  const byTrip = new Map<string, typeof enrolments>();
-  for (const row of enrolments) {
+  const byTrip = new Map<string, typeof enrollments>();
+  for (const row of enrollments) {
     const list = byTrip.get(row.tripId);
     if (list) list.push(row);
     else byTrip.set(row.tripId, [row]);
@@ -108,7 +112,7 @@ export async function listFlightTrips(scope: SchoolScope) {
           paid: holding.filter((row) => row.paymentStatus === "paid").length,
         },
         /** Delete cancels instead (refunds) when a payment succeeded or a Checkout is still open. */
-        hasPaidEnrolments: students.some((row) => row.hasPayment),
+        hasPaidEnrollments: students.some((row) => row.hasPayment),
       };
     }),
   };
@@ -150,7 +154,7 @@ function assertDeadline(scope: SchoolScope, deadline: string, saved: string | nu
 }
 
 /** Create Trip: the trip (amounts in cents) and its audit row in one batch. */
-export async function createFlightTrip(scope: SchoolScope, input: { trip: FlightTripValues }) {
+export async function createFlightTrip(scope: SchoolScope, input: z.infer<typeof createFlightTripInput>) {
   const { db } = scope.deps;
   const id = crypto.randomUUID();
   const values = tripValues(input.trip);
@@ -182,7 +186,7 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This flight trip was ch
  * notifies the parents holding a seat, in the same batch and only if this write won its claim (a
  * double submit notifies once). Setting the status to cancelled cancels as Delete does (refunds).
  */
-export async function updateFlightTrip(scope: SchoolScope, input: { tripId: string; trip: FlightTripValues; confirmRefunds?: boolean | undefined }) {
+export async function updateFlightTrip(scope: SchoolScope, input: z.infer<typeof updateFlightTripInput>) {
   const { db } = scope.deps;
   const before = await findFlightTrip(scope, input.tripId);
   const values = tripValues(input.trip);
@@ -281,16 +285,16 @@ async function paidAbove(scope: SchoolScope, tripId: string, costCents: number) 
  * The answer says which, for the toast. The delete is guarded, so a payment landing meanwhile
  * turns it into a cancel.
  */
-export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: string }): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
+export async function deleteFlightTrip(scope: SchoolScope, input: z.infer<typeof flightTripIdInput>): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
   const { db } = scope.deps;
   const trip = await findFlightTrip(scope, input.tripId);
-  const paidEnrolment = tripHoldsMoney(trip.id, scope.now);
+  const paidEnrollment = tripHoldsMoney(trip.id, scope.now);
   const somethingPaid = async () =>
     (
       await db
         .select({ id: flightTrips.id })
         .from(flightTrips)
-        .where(and(eq(flightTrips.id, trip.id), paidEnrolment))
+        .where(and(eq(flightTrips.id, trip.id), paidEnrollment))
     ).length > 0;
   if (await somethingPaid()) return { id: trip.id, ...(await cancelFlightTrip(scope, trip.id)) };
   // Claim the trip (a fresh change id, only while nothing is paid), tell the enrolled parents, then delete it.
@@ -308,7 +312,7 @@ export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: stri
     db
       .update(flightTrips)
       .set({ changeId })
-      .where(and(eq(flightTrips.id, trip.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${trip.changeId}`, sql`not ${paidEnrolment}`)),
+      .where(and(eq(flightTrips.id, trip.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${trip.changeId}`, sql`not ${paidEnrollment}`)),
     ...sent.inserts,
     ...mails.map((mail) => mail.query),
     auditInsert(db, auditOf(scope, "flight_trip.deleted", `Flight trip ${trip.title} deleted`, { tripId: trip.id, notifiedParents: sent.recipients }), scope.meta, won),

@@ -19,10 +19,10 @@ type ReleaseScope = { deps: Pick<AppDeps, "db" | "stripe" | "logger">; now: Date
 
 /** The payments of these children's enrolments that go back when the children are removed. */
 function goingBack(childIds: SQL): SQL {
-  const enrolment = sql`select ${flightTripEnrollments.id} from ${flightTripEnrollments} inner join ${flightTrips} on ${flightTrips.id} = ${flightTripEnrollments.flightTripId}
+  const enrollment = sql`select ${flightTripEnrollments.id} from ${flightTripEnrollments} inner join ${flightTrips} on ${flightTrips.id} = ${flightTripEnrollments.flightTripId}
     where ${flightTripEnrollments.childId} in (select ${children.id} from ${children} where ${childIds})
       and (${flightTripEnrollments.status} = 'opted-out' or ${flightTrips.status} in ('scheduled', 'cancelled'))`;
-  return and(sql`${payments.enrollmentId} in (${enrolment})`, inArray(payments.status, ["pending", "succeeded"]))!;
+  return and(sql`${payments.enrollmentId} in (${enrollment})`, inArray(payments.status, ["pending", "succeeded"]))!;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import { csvDocument } from "#shared/csv.ts";
-import { enrollmentStanding, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trips.ts";
+import { enrollmentStanding, FLIGHT_TRIP_MESSAGES, type flightTripIdInput } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { children, flightTripEnrollments, flightTrips, parents } from "../../../db/schema/index.ts";
@@ -37,7 +38,7 @@ export function rosterFileName(title: string, departureDate: string): string {
  * notes, enrolment and payment status) as CSV, safe to open in a spreadsheet. Another school's
  * trip is NOT_FOUND. One round trip.
  */
-export async function flightTripRoster(scope: SchoolScope, input: { tripId: string }) {
+export async function flightTripRoster(scope: SchoolScope, input: z.infer<typeof flightTripIdInput>) {
   const { db } = scope.deps;
   const [trips, rows] = await db.batch([
     db

@@ -1,5 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
-import { type AcceptInviteInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import type { z } from "zod";
+import { type AcceptInvitationInput, acceptInvitationRoleIssues, INVITATION_MESSAGES, type tokenInput } from "#shared/invitations.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
@@ -33,7 +34,7 @@ async function pendingInvitationByToken(db: Db, token: string, now: Date) {
 }
 
 /** What the accept-invite page shows before the form. */
-export async function describeInvitation(scope: PublicScope, input: { token: string }) {
+export async function describeInvitation(scope: PublicScope, input: z.infer<typeof tokenInput>) {
   const { deps, now } = scope;
   const { db } = deps;
   const { token } = input;
@@ -124,11 +125,11 @@ async function signIn(db: Db, role: Invitation["role"], userId: string, meta: Re
 }
 
 /** The accept-invite form: creates the account with the password the person chose, signs them in. */
-export async function acceptInvitation(scope: PublicScope, input: AcceptInviteInput): Promise<AcceptedAccount> {
+export async function acceptInvitation(scope: PublicScope, input: AcceptInvitationInput): Promise<AcceptedAccount> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const { invitation, region } = await pendingInvitationByToken(db, input.token, now);
-  const [roleIssue] = acceptInviteRoleIssues(invitation.role, input);
+  const [roleIssue] = acceptInvitationRoleIssues(invitation.role, input);
   if (roleIssue) throw new AppError("BAD_REQUEST", roleIssue.message);
   // The phone rule in the school's region (the parent's emergency phone is required, checked above).
   const phone = checkedPhone(region, input.phone);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { INVITATION_MESSAGES } from "#shared/invitations.ts";
+import type { z } from "zod";
+import { INVITATION_MESSAGES, type invitationIdInput, type resendInvitationInput } from "#shared/invitations.ts";
 import { rowHolds } from "../../../db/conditional.ts";
 import { invitations } from "../../../db/schema/index.ts";
 import { revokedInvitationEmail } from "../../email/templates.ts";
@@ -16,7 +17,7 @@ import { accountWithEmail, findManageableInvitation, invitationOrNotice, invited
  * stored, so every resend issues a fresh token — the previous link stops working (a new token
  * revokes the old one). Returns the spec's success message.
  */
-export async function resendInvitation(scope: Scope, input: { inviteId: string; regenerateToken: boolean }): Promise<{ message: string }> {
+export async function resendInvitation(scope: Scope, input: z.infer<typeof resendInvitationInput>): Promise<{ message: string }> {
   const { deps, actor, meta, now } = scope;
   const { db, config } = deps;
   const regenerate = input.regenerateToken;
@@ -70,7 +71,7 @@ export async function resendInvitation(scope: Scope, input: { inviteId: string; 
 }
 
 /** Revokes a pending invitation: status revoked, revoked_at and updated_at stamped; the invitee is told. */
-export async function revokeInvitation(scope: Scope, input: { inviteId: string }): Promise<{ message: string }> {
+export async function revokeInvitation(scope: Scope, input: z.infer<typeof invitationIdInput>): Promise<{ message: string }> {
   const { deps, actor, now } = scope;
   const { db } = deps;
   const { invitation, schoolName } = await findManageableInvitation(db, input.inviteId, actor);

@@ -3,7 +3,7 @@ import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import type { Db } from "../../../db/client.ts";
 import { type EmailType, type InvitationMetadata, invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
 import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
-import { existingAccountNoticeEmail, inviteReminderEmail, parentInviteEmail, type RenderedEmail, schoolAdminInviteEmail } from "../../email/templates.ts";
+import { existingAccountNoticeEmail, invitationReminderEmail, parentInvitationEmail, type RenderedEmail, schoolAdminInvitationEmail } from "../../email/templates.ts";
 import type { Actor } from "../_shared/scope.ts";
 import { HOUR_MS } from "../_shared/time.ts";
 import { AppError } from "../errors.ts";
@@ -62,9 +62,9 @@ export function invitationEmail(
 ): RenderedEmail {
   const name = invitedName(invitation.metadata) ?? invitation.email;
   const link = acceptLink(appUrl, secrets.token);
-  if (kind === "reminder") return inviteReminderEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
+  if (kind === "reminder") return invitationReminderEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
   if (invitation.role === "school_admin") {
-    return schoolAdminInviteEmail({
+    return schoolAdminInvitationEmail({
       name,
       schoolName,
       email: invitation.email,
@@ -74,7 +74,7 @@ export function invitationEmail(
       expiresAt: invitation.expiresAt,
     });
   }
-  return parentInviteEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
+  return parentInvitationEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
 }
 
 function emailTypeFor(role: InvitableRole) {

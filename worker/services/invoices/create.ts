@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
-import { INVOICE_MESSAGES } from "#shared/invoices.ts";
+import { type createInvoiceInput, INVOICE_MESSAGES } from "#shared/invoices.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
 import type { Db } from "../../../db/client.ts";
@@ -11,7 +12,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
-import { feeRuleOf, feeRuleQueries } from "./settings.ts";
+import { feeRuleOf, feeRuleQueries } from "../payment-settings/settings.ts";
 
 /** Per school: far above a school invoicing every family by hand, far below a runaway script. */
 export const INVOICE_CREATE_LIMIT = { windowMs: 60 * 60_000, max: 500 } as const;
@@ -37,7 +38,7 @@ function nextNumberQueries(db: Db, schoolId: string, year: number) {
   return { take, number };
 }
 
-type CreateInvoice = { recipientId: string; description: string; baseAmount: number; issueDate: string; dueDate: string; requestKey?: string | undefined };
+type CreateInvoice = z.infer<typeof createInvoiceInput>;
 
 /** What Create Invoice answers, read back for a submission that already made its invoice. */
 function invoiceOfRequest(db: Db, schoolId: string, requestKey: string) {

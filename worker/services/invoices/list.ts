@@ -1,7 +1,8 @@
 import { and, count, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
 import { type PaymentMethod, statusDetail } from "#shared/invoice-correction-texts.ts";
-import { INVOICES_PAGE_SIZE, type InvoiceStatus, type InvoiceTab } from "#shared/invoices.ts";
+import { INVOICES_PAGE_SIZE, type InvoiceStatus, type listInvoicesInput } from "#shared/invoices.ts";
 import { localDate } from "#shared/school-time.ts";
 import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
@@ -9,7 +10,7 @@ import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
 import { containsAny, ftsMatch, ftsRowids, likePattern, parseSearch, type Search, TRIGRAM_MIN_LENGTH } from "../_shared/search.ts";
 
-type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
+type ListInput = z.infer<typeof listInvoicesInput>;
 
 /** What both lists show of an invoice (spec: number with issue date, description, amount, due date, status), and what a correction reads. */
 export const INVOICE_COLUMNS = {

@@ -1,7 +1,15 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { NotificationCategory } from "#shared/enums.ts";
-import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type NotificationAudience, type NotificationTab, type sendNotificationInput } from "#shared/notifications.ts";
+import {
+  type listNotificationsInput,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationAudience,
+  type NotificationTab,
+  type notificationIdInput,
+  type sendNotificationInput,
+} from "#shared/notifications.ts";
 import { notifications, parents, schools } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
@@ -80,7 +88,7 @@ const notificationListStatements = preparedPerShape((db, shape) => {
 });
 
 /** The shared Notifications screen: one page of the person's notifications, newest first, with every tab's count. */
-export async function listNotifications(scope: SchoolScope, input: { tab: NotificationTab; search?: string | undefined; page: number }) {
+export async function listNotifications(scope: SchoolScope, input: z.infer<typeof listNotificationsInput>) {
   const { db } = scope.deps;
   const tab = input.tab === "all" || input.tab === "unread" ? input.tab : "category";
   const statements = notificationListStatements(db, `${tab}|${input.search ? "q" : ""}`);
@@ -118,7 +126,7 @@ export async function unreadNotificationCount(scope: SchoolScope) {
   return { unread: row?.total ?? 0 };
 }
 
-export async function markNotificationRead(scope: SchoolScope, input: { notificationId: string }) {
+export async function markNotificationRead(scope: SchoolScope, input: z.infer<typeof notificationIdInput>) {
   const { db } = scope.deps;
   const updated = await db
     .update(notifications)
@@ -129,7 +137,7 @@ export async function markNotificationRead(scope: SchoolScope, input: { notifica
   return { id: input.notificationId };
 }
 
-export async function deleteNotification(scope: SchoolScope, input: { notificationId: string }) {
+export async function deleteNotification(scope: SchoolScope, input: z.infer<typeof notificationIdInput>) {
   const { db } = scope.deps;
   const deleted = await db
     .delete(notifications)

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { NOTIFICATIONS_PAGE_SIZE } from "#shared/notification-texts.ts";
+import type { listSentNotificationsInput } from "#shared/notifications.ts";
 import { notificationSends, parents } from "../../../db/schema/index.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -48,7 +50,7 @@ const sentStatements = preparedPerShape((db, shape) => {
  * Notification, a trip's or a flight trip's notice) or by the app (an overdue invoice, an enrolment
  * reminder) — with its audience as recorded, how many parents it reached and how many have read it.
  */
-export async function listSentNotifications(scope: SchoolScope, input: { search?: string | undefined; page: number }) {
+export async function listSentNotifications(scope: SchoolScope, input: z.infer<typeof listSentNotificationsInput>) {
   const { db } = scope.deps;
   const statements = sentStatements(db, input.search ? "q" : "");
   const values = {

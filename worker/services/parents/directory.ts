@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
+import type { z } from "zod";
+import { type listParentInvitationsInput, type listParentsInput, PARENTS_PAGE_SIZE, type setParentActiveInput } from "#shared/parents.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { invitations, parents } from "../../../db/schema/index.ts";
 import { invalidateUserSessionsQuery } from "../../auth/session.ts";
@@ -50,7 +51,7 @@ const parentListStatements = preparedPerShape((db, shape) => {
  * SQL. Every query reads only the school's rows through its index, so it does not grow with the
  * platform; the total is capped all the same ("1,000+", ADR 0018).
  */
-export async function listParents(scope: SchoolScope, input: { search?: string | undefined; page: number }) {
+export async function listParents(scope: SchoolScope, input: z.infer<typeof listParentsInput>) {
   const { db } = scope.deps;
   const statements = parentListStatements(db, input.search ? "q" : "");
   const values = {
@@ -69,10 +70,7 @@ export async function listParents(scope: SchoolScope, input: { search?: string |
 }
 
 /** The school's parent invitations, newest first, searched by e-mail or invited name. */
-export async function listParentInvitations(
-  scope: SchoolScope,
-  input: { search?: string | undefined; status?: "pending" | "accepted" | "expired" | "revoked" | undefined; page: number },
-) {
+export async function listParentInvitations(scope: SchoolScope, input: z.infer<typeof listParentInvitationsInput>) {
   const { deps, schoolId, now } = scope;
   const { db } = deps;
   const conditions: SQL[] = [eq(invitations.schoolId, schoolId), eq(invitations.role, "parent")];
@@ -111,7 +109,7 @@ export async function listParentInvitations(
  * Deactivates (ending every session at once) or reactivates a parent of the actor's school.
  * A parent of another school is NOT_FOUND.
  */
-export async function setParentActive(scope: SchoolScope, input: { parentId: string; active: boolean }) {
+export async function setParentActive(scope: SchoolScope, input: z.infer<typeof setParentActiveInput>) {
   const { deps, actor, meta, now } = scope;
   const { db } = deps;
   const [parent] = await db

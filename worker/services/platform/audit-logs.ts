@@ -1,6 +1,7 @@
 import { aliasedTable, and, desc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { AUDIT_PAGE_SIZE } from "#shared/superAdmin.ts";
+import type { z } from "zod";
+import { AUDIT_PAGE_SIZE, type listAuditLogsInput } from "#shared/audit-logs.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
 import type { Db } from "../../../db/client.ts";
 import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
@@ -10,15 +11,7 @@ import type { Scope } from "../_shared/scope.ts";
 import { ftsMatch, ftsRowids, inRange, likePattern, parseSearch, prefixRange, type Search } from "../_shared/search.ts";
 import { DAY_MS } from "../_shared/time.ts";
 
-export type AuditListInput = {
-  eventType?: string | undefined;
-  role: "all" | "super_admin" | "school_admin" | "parent" | "system";
-  schoolId?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  email?: string | undefined;
-  page: number;
-};
+export type AuditListInput = z.infer<typeof listAuditLogsInput>;
 
 /*
  * Audit rows hold text a stranger typed (a failed login's e-mail). The views never let SQLite hand

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { subscribeNewsletterInput } from "#shared/site.ts";
 import { newsletterSubscriptions } from "../../../db/schema/index.ts";
 import { normalizeEmail } from "../../auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
@@ -5,7 +7,7 @@ import type { Actor, Scope } from "../_shared/scope.ts";
 import { tooManyAttempts } from "../errors.ts";
 
 /** Subscribes an address to the newsletter; repeating it is harmless. Rate-limited per IP. */
-export async function subscribeNewsletter(scope: Scope<Actor | null>, input: { email: string }): Promise<void> {
+export async function subscribeNewsletter(scope: Scope<Actor | null>, input: z.infer<typeof subscribeNewsletterInput>): Promise<void> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const { email } = input;

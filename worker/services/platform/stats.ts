@@ -8,7 +8,7 @@ import { countersOf, countersQuery } from "./counters.ts";
 /** The stat cards' two reads, prepared once per database (ADR 0028); the clock is a placeholder. */
 const statsStatements = preparedPerShape((db) => ({
   counters: countersQuery(db).prepare(),
-  pendingInvites: cappedCountUpTo(
+  pendingInvitations: cappedCountUpTo(
     db,
     invitations,
     and(eq(invitations.status, "pending"), gt(invitations.expiresAt, sql.placeholder("now"))),
@@ -23,18 +23,18 @@ const statsStatements = preparedPerShape((db) => ({
 export async function platformStats(scope: Scope) {
   const { deps, now } = scope;
   const statements = statsStatements(deps.db, "");
-  const [counterRows, inviteRows] = await batchPrepared(deps.db, [
+  const [counterRows, invitationRows] = await batchPrepared(deps.db, [
     [statements.counters, {}],
-    [statements.pendingInvites, { now: invitations.expiresAt.mapToDriverValue(now), countLimit: countLimit(1, 1) }],
+    [statements.pendingInvitations, { now: invitations.expiresAt.mapToDriverValue(now), countLimit: countLimit(1, 1) }],
   ]);
   const counters = countersOf(counterRows);
-  const invites = cappedPageOf([], inviteRows[0]?.total ?? 0, 1, 1);
+  const pending = cappedPageOf([], invitationRows[0]?.total ?? 0, 1, 1);
   return {
     totalSchools: counters.schools,
     activeSchools: counters.schools_active,
     schoolAdmins: counters.school_admins,
     parents: counters.parents,
-    pendingInvites: invites.total,
-    pendingInvitesCapped: invites.totalCapped,
+    pendingInvitations: pending.total,
+    pendingInvitationsCapped: pending.totalCapped,
   };
 }

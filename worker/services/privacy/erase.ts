@@ -1,6 +1,7 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
-import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
+import { ERASED_NAME, LAST_ADMIN_MESSAGE, type requestErasureInput } from "#shared/privacy.ts";
 import type { Db } from "../../../db/client.ts";
 import { rowHolds } from "../../../db/conditional.ts";
 import {
@@ -85,12 +86,12 @@ function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: s
  * anonymised account. The audit row carries no personal data. Every statement after the first is
  * tied to the anonymisation having happened in this batch.
  */
-export function requestErasure(scope: SchoolScope, input: { password: string }): Promise<void> {
+export function requestErasure(scope: SchoolScope, input: z.infer<typeof requestErasureInput>): Promise<void> {
   // The attempt limit counts only attempts that get a password slot (503 changes nothing).
   return scope.deps.passwordSlots.run(() => erase(scope, input));
 }
 
-async function erase(scope: SchoolScope, input: { password: string }): Promise<void> {
+async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInput>): Promise<void> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const subject = dataSubjectOf(scope);

@@ -49,13 +49,13 @@ async function profileOf(db: Db, subject: DataSubject) {
 /** The family records only a parent has (a school admin's are empty lists). */
 async function familyOf(db: Db, subject: DataSubject) {
   if (subject.role !== "parent") return { children: [], fieldTripEnrolments: [], invoices: [], payments: [] };
-  const [childRows, enrolmentRows, invoiceRows, paymentRows] = await db.batch([
+  const [childRows, enrollmentRows, invoiceRows, paymentRows] = await db.batch([
     db.select().from(children).where(eq(children.parentId, subject.id)).orderBy(asc(children.name)),
     db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.parentId, subject.id)).orderBy(asc(flightTripEnrollments.createdAt)),
     db.select().from(invoices).where(eq(invoices.recipientId, subject.id)).orderBy(asc(invoices.issueDate)),
     db.select().from(payments).where(eq(payments.parentId, subject.id)).orderBy(asc(payments.createdAt)),
   ]);
-  return { children: childRows, fieldTripEnrolments: enrolmentRows, invoices: invoiceRows, payments: paymentRows };
+  return { children: childRows, fieldTripEnrolments: enrollmentRows, invoices: invoiceRows, payments: paymentRows };
 }
 
 /**

@@ -1,6 +1,15 @@
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import { phoneRegion } from "#shared/phone-region.ts";
-import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "#shared/registration.ts";
+import {
+  type createCheckoutSessionInput,
+  earliestStartDate,
+  planFor,
+  REGISTRATION_MESSAGES,
+  type RegistrationValues,
+  type resendCodeInput,
+  type verifyEmailInput,
+} from "#shared/registration.ts";
 import { pendingSchools } from "../../../db/schema/index.ts";
 import { sha256Hex } from "../../auth/crypto.ts";
 import { normalizeEmail } from "../../auth/users.ts";
@@ -152,7 +161,7 @@ export async function updateRegistration(scope: PublicScope, input: Registration
 }
 
 /** verify-email: the 6-digit code; 5 attempts per 30 minutes per registration and per address. */
-export async function verifyEmail(scope: PublicScope, input: { pendingSchoolId: string; verificationCode: string }) {
+export async function verifyEmail(scope: PublicScope, input: z.infer<typeof verifyEmailInput>) {
   const { deps, meta } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
   if (pending.verificationStatus !== "pending_verification") return { verified: true as const };
@@ -168,7 +177,7 @@ export async function verifyEmail(scope: PublicScope, input: { pendingSchoolId: 
 }
 
 /** Resend Code (the old app's alert said it was not built): a fresh code, 3 per 10 minutes. */
-export async function resendCode(scope: PublicScope, input: { pendingSchoolId: string }) {
+export async function resendCode(scope: PublicScope, input: z.infer<typeof resendCodeInput>) {
   const { deps, meta } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
   if (pending.verificationStatus !== "pending_verification") throw new AppError("BAD_REQUEST", "This e-mail address is already verified.");
@@ -184,7 +193,7 @@ export async function resendCode(scope: PublicScope, input: { pendingSchoolId: s
  * create-checkout-session: Stripe Checkout in subscription mode with the plan's price. The
  * idempotency key makes a double click return the same session.
  */
-export async function createCheckoutSession(scope: PublicScope, input: { pendingSchoolId: string }) {
+export async function createCheckoutSession(scope: PublicScope, input: z.infer<typeof createCheckoutSessionInput>) {
   const { deps } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
   if (pending.verificationStatus === "pending_verification") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.notVerified);

@@ -1,6 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
+import type { z } from "zod";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
-import type { RegistrationInput } from "#shared/registration.ts";
+import type { RegistrationInput, resumeRegistrationInput } from "#shared/registration.ts";
 import type { Db } from "../../../db/client.ts";
 import { pendingSchools, registrationResumeTokens } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
@@ -47,7 +48,7 @@ export type ResumeResult =
  * Opens a registration from its resume link: the details and the step to continue at (2 before
  * the e-mail is verified, 3 before the consents, otherwise 4), or why it cannot be continued.
  */
-export async function resumeRegistration(scope: PublicScope, input: { token: string }): Promise<ResumeResult> {
+export async function resumeRegistration(scope: PublicScope, input: z.infer<typeof resumeRegistrationInput>): Promise<ResumeResult> {
   const { deps, meta, now } = scope;
   const { token } = input;
   const decision = await hitWindow(deps.db, `resume:ip:${meta.ipAddress ?? "unknown"}`, now, 10 * 60_000, 20);

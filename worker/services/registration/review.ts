@@ -1,5 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
+import type { approveRegistrationInput, rejectRegistrationInput } from "#shared/registration.ts";
 import type { Db } from "../../../db/client.ts";
 import { insertWhere, rowHolds } from "../../../db/conditional.ts";
 import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
@@ -33,7 +35,7 @@ async function reviewable(db: Db, pendingSchoolId: string) {
  * links carried over), its first school-admin invitation with a temporary password, the credentials
  * e-mail and the audit row. A double click or a second tab finds the registration reviewed.
  */
-export async function approveRegistration(scope: Scope, input: { pendingSchoolId: string }) {
+export async function approveRegistration(scope: Scope, input: z.infer<typeof approveRegistrationInput>) {
   const { deps, actor, now } = scope;
   const { db, config } = deps;
   const pending = await reviewable(db, input.pendingSchoolId);
@@ -130,7 +132,7 @@ export async function approveRegistration(scope: Scope, input: { pendingSchoolId
 }
 
 /** reject-school-registration: the optional reason is stored and e-mailed; one review wins. */
-export async function rejectRegistration(scope: Scope, input: { pendingSchoolId: string; reason?: string | undefined }) {
+export async function rejectRegistration(scope: Scope, input: z.infer<typeof rejectRegistrationInput>) {
   const { deps, actor, now } = scope;
   const { db } = deps;
   const pending = await reviewable(db, input.pendingSchoolId);

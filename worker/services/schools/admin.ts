@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
-import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
+import { type listSchoolsInput, SCHOOLS_PAGE_SIZE, type SchoolFormInput, type schoolIdInput } from "#shared/schools.ts";
 import type { Db } from "../../../db/client.ts";
 import {
   children,
@@ -37,12 +38,7 @@ import { schoolStatusBadge, setupStatus } from "./status.ts";
 const activeAdminCount = sql<number>`(select count(*) from "school_admins" a where a."school_id" = "schools"."id" and a."is_active" = 1)`;
 const parentCount = sql<number>`(select count(*) from "parents" p where p."school_id" = "schools"."id")`;
 
-export type SchoolListInput = {
-  search?: string | undefined;
-  status: "all" | "active" | "trialing" | "pending" | "past_due" | "cancelled" | "inactive";
-  admins: "all" | "has_admins" | "missing_admins";
-  page: number;
-};
+export type SchoolListInput = z.infer<typeof listSchoolsInput>;
 
 const lowerName = sql`lower(${schools.name})`;
 const P = sql.placeholder;
@@ -149,7 +145,7 @@ export async function listSchools(scope: Scope, input: SchoolListInput) {
 }
 
 /** The details modal: every school field, its admins, and the user summary. */
-export async function schoolDetails(scope: Scope, input: { schoolId: string }) {
+export async function schoolDetails(scope: Scope, input: z.infer<typeof schoolIdInput>) {
   const { db } = scope.deps;
   const { schoolId } = input;
   const [schoolRows, adminRows, parentRows] = await db.batch([
@@ -284,7 +280,7 @@ export async function updateSchool(scope: Scope, input: SchoolFormInput & { scho
  * no links, with the school's name and the invoice number as snapshots. E-mail and audit history
  * stay (audit logs are kept 3 years).
  */
-export async function deleteSchool(scope: Scope, input: { schoolId: string }) {
+export async function deleteSchool(scope: Scope, input: z.infer<typeof schoolIdInput>) {
   const { deps, actor, meta, now } = scope;
   const { db } = deps;
   const { schoolId } = input;
@@ -331,7 +327,7 @@ export async function deleteSchool(scope: Scope, input: { schoolId: string }) {
 }
 
 /** "Go to school dashboard": the school admin dashboard's data, read-only; every opening is audited. */
-export async function openSupportView(scope: Scope, input: { schoolId: string }) {
+export async function openSupportView(scope: Scope, input: z.infer<typeof schoolIdInput>) {
   const { deps, actor, meta, now } = scope;
   const { db } = deps;
   const { schoolId } = input;

@@ -1,8 +1,17 @@
 import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { TripStatus } from "#shared/enums.ts";
 import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
-import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema } from "#shared/trips.ts";
+import {
+  type createTripInput,
+  type listTripsInput,
+  REPEAT_MAX_DAYS,
+  repeatDates,
+  type setTripStatusInput,
+  TRIP_MESSAGES,
+  type tripFormSchema,
+  type tripIdInput,
+  type updateTripInput,
+} from "#shared/trips.ts";
 import { children, schools, trips } from "../../../db/schema/index.ts";
 import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -51,10 +60,7 @@ const tripListStatements = preparedPerShape((db, shape) => {
  * Trip Management: the day or the Sunday-to-Saturday week holding `date` (the school's today by
  * default), in the school's zone, ordered by departure (spec §7), searched by route, bus or driver.
  */
-export async function listTrips(
-  scope: SchoolScope,
-  input: { view: "day" | "week"; date?: string | undefined; search?: string | undefined; status?: TripStatus | undefined; routeType?: "pickup" | "dropoff" | undefined },
-) {
+export async function listTrips(scope: SchoolScope, input: z.infer<typeof listTripsInput>) {
   const { db } = scope.deps;
   const zone = scope.timeZone;
   const today = todayIn(zone, scope.now);
@@ -97,7 +103,7 @@ function tripValues(form: TripForm) {
 }
 
 /** New Trip: one trip, or with Repeat one per chosen weekday up to the end date (at most a school year), in one batch. */
-export async function createTrip(scope: SchoolScope, input: { trip: TripForm; repeat?: { weekdays: number[]; until: string } | undefined }) {
+export async function createTrip(scope: SchoolScope, input: z.infer<typeof createTripInput>) {
   const { db } = scope.deps;
   const dates = repeatDates(input.trip.departureDate, input.repeat);
   if (dates.length === 0) throw new AppError("BAD_REQUEST", TRIP_MESSAGES.repeatDays);
@@ -152,7 +158,7 @@ async function findTrip(scope: SchoolScope, tripId: string) {
  * ten minutes) notifies the parents on the route, in the same batch as the change and only if this
  * request's write won (a double submit notifies once).
  */
-export async function updateTrip(scope: SchoolScope, input: { tripId: string; trip: TripForm }) {
+export async function updateTrip(scope: SchoolScope, input: z.infer<typeof updateTripInput>) {
   const { trip: before, school } = await findTrip(scope, input.tripId);
   const after = { ...tripValues(input.trip), ...instants(input.trip, input.trip.departureDate, school.timeZone) };
   const notice = tripChangeNotice(before, after, school.timeZone);
@@ -167,7 +173,7 @@ export async function updateTrip(scope: SchoolScope, input: { tripId: string; tr
 }
 
 /** The one-click status change of a trip ("Departed", "Arrived", cancel). */
-export async function setTripStatus(scope: SchoolScope, input: { tripId: string; status: TripStatus }) {
+export async function setTripStatus(scope: SchoolScope, input: z.infer<typeof setTripStatusInput>) {
   const { trip: before, school } = await findTrip(scope, input.tripId);
   if (before.status === input.status) return { id: before.id, notified: false };
   const notice = tripChangeNotice(before, { ...before, status: input.status }, school.timeZone);
@@ -188,7 +194,7 @@ export async function setTripStatus(scope: SchoolScope, input: { tripId: string;
   return { id: before.id, notified: notice !== null };
 }
 
-export async function deleteTrip(scope: SchoolScope, input: { tripId: string }) {
+export async function deleteTrip(scope: SchoolScope, input: z.infer<typeof tripIdInput>) {
   const { db } = scope.deps;
   const { trip } = await findTrip(scope, input.tripId);
   const mine = and(eq(trips.id, trip.id), eq(trips.schoolId, scope.schoolId));

@@ -17,17 +17,17 @@ export type InvitationLike = {
 };
 
 /** Past its expiry, whether or not the stored status says so yet. */
-export const isPastExpiry = (invite: InvitationLike) => invite.expired || invite.expiresAt.getTime() <= Date.now();
+export const isPastExpiry = (invitation: InvitationLike) => invitation.expired || invitation.expiresAt.getTime() <= Date.now();
 /** Spec §4: Resend and Revoke only for a pending invitation not past its expiry. */
-export const isResendable = (invite: InvitationLike) => invite.status === "pending" && !isPastExpiry(invite);
+export const isResendable = (invitation: InvitationLike) => invitation.status === "pending" && !isPastExpiry(invitation);
 /** Spec §4: an expired invitation (marked so, or pending past its expiry) can be regenerated and resent. */
-export const isRegenerable = (invite: InvitationLike) => invite.status === "expired" || (invite.status === "pending" && isPastExpiry(invite));
+export const isRegenerable = (invitation: InvitationLike) => invitation.status === "expired" || (invitation.status === "pending" && isPastExpiry(invitation));
 
 /** A column of the list (see `Column`), with its label on a narrow-screen card (none: not on the card). */
 export type InvitationColumn<Row> = Column<Row> & { cardLabel?: string };
 
 /** The status column (on a narrow-screen card, the badge sits next to the recipient). */
-export const statusColumn: InvitationColumn<InvitationLike> = { header: "Status", cell: (row) => <InvitationStatusBadge invite={row} /> };
+export const statusColumn: InvitationColumn<InvitationLike> = { header: "Status", cell: (row) => <InvitationStatusBadge invitation={row} /> };
 
 const ACTION_LAYOUTS = {
   /** Buttons side by side, right-aligned. */
@@ -40,9 +40,9 @@ const recipientColumn: Column<InvitationLike> = {
   header: "Recipient",
   rowHeader: true,
   className: "min-w-44 font-normal text-slate-700",
-  cell: (row) => <InvitationRecipient invite={row} />,
+  cell: (row) => <InvitationRecipient invitation={row} />,
 };
-const expiresColumn: Column<InvitationLike> = { header: "Expires", cell: (row) => <InvitationExpiry invite={row} /> };
+const expiresColumn: Column<InvitationLike> = { header: "Expires", cell: (row) => <InvitationExpiry invitation={row} /> };
 
 /**
  * A list of invitations: a table on wide screens, cards on narrow ones. Recipient first, then
@@ -81,13 +81,13 @@ export function InvitationList<Row extends InvitationLike>({
           const rowActions = actions(row);
           return (
             <>
-              <CardHeader title={<InvitationRecipient invite={row} />} aside={<InvitationStatusBadge invite={row} />} />
+              <CardHeader title={<InvitationRecipient invitation={row} />} aside={<InvitationStatusBadge invitation={row} />} />
               <CardFields
                 loose
                 valueClassName=""
                 items={[
                   ...columns.flatMap((column) => (column.cardLabel ? [{ label: column.cardLabel, value: column.cell(row) }] : [])),
-                  { label: "Expires", value: <InvitationExpiry invite={row} /> },
+                  { label: "Expires", value: <InvitationExpiry invitation={row} /> },
                 ]}
               />
               {rowActions ? <div className={`mt-3 flex flex-wrap gap-2 ${layout.card}`}>{rowActions}</div> : null}
@@ -111,23 +111,23 @@ function NoActions() {
   );
 }
 
-function InvitationRecipient({ invite }: { invite: InvitationLike }) {
+function InvitationRecipient({ invitation }: { invitation: InvitationLike }) {
   return (
     <>
-      <EmailAddress className="block font-medium text-ink" email={invite.email} />
-      <span className={`block text-sm wrap-anywhere ${invite.name ? "text-slate-600" : "text-slate-500 italic"}`}>{invite.name ?? "Name not provided"}</span>
+      <EmailAddress className="block font-medium text-ink" email={invitation.email} />
+      <span className={`block text-sm wrap-anywhere ${invitation.name ? "text-slate-600" : "text-slate-500 italic"}`}>{invitation.name ?? "Name not provided"}</span>
     </>
   );
 }
 
-function InvitationStatusBadge({ invite }: { invite: InvitationLike }) {
+function InvitationStatusBadge({ invitation }: { invitation: InvitationLike }) {
   const zone = useSchoolZone();
-  switch (invite.status) {
+  switch (invitation.status) {
     case "accepted":
       return (
         <span className="flex flex-col items-start gap-1">
           <Badge tone="green">Accepted</Badge>
-          {invite.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDateIn(invite.acceptedAt, zone)}</span> : null}
+          {invitation.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDateIn(invitation.acceptedAt, zone)}</span> : null}
         </span>
       );
     case "revoked":
@@ -136,9 +136,9 @@ function InvitationStatusBadge({ invite }: { invite: InvitationLike }) {
       return <Badge tone="slate">Expired</Badge>;
     case "pending":
       // Past its expiry but not yet swept: the server lists it under "Expired" too.
-      return isPastExpiry(invite) ? <Badge tone="slate">Expired</Badge> : <Badge tone="amber">Pending</Badge>;
+      return isPastExpiry(invitation) ? <Badge tone="slate">Expired</Badge> : <Badge tone="amber">Pending</Badge>;
     default:
-      return <Badge tone="slate">{invite.status}</Badge>;
+      return <Badge tone="slate">{invitation.status}</Badge>;
   }
 }
 
@@ -146,14 +146,14 @@ function InvitationStatusBadge({ invite }: { invite: InvitationLike }) {
  * Spec: "Expired" once past the expiry (or marked expired), else "Active"; the date underneath. An
  * accepted or revoked invitation's link no longer works either way, so it shows only the date.
  */
-function InvitationExpiry({ invite }: { invite: InvitationLike }) {
-  const expired = invite.status === "expired" || isPastExpiry(invite);
-  const settled = invite.status === "accepted" || invite.status === "revoked";
+function InvitationExpiry({ invitation }: { invitation: InvitationLike }) {
+  const expired = invitation.status === "expired" || isPastExpiry(invitation);
+  const settled = invitation.status === "accepted" || invitation.status === "revoked";
   const zone = useSchoolZone();
   return (
     <>
       {settled ? null : <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>{expired ? "Expired" : "Active"}</span>}
-      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDateIn(invite.expiresAt, zone)}</span>
+      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDateIn(invitation.expiresAt, zone)}</span>
     </>
   );
 }

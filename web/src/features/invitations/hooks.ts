@@ -53,7 +53,7 @@ export function usePlatformInvitationActions() {
 }
 
 /** The super admin invites a school's administrator. */
-export function useInviteSchoolAdmin() {
+export function useCreateSchoolAdminInvitation() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(trpc.superAdmin.invitations.create.mutationOptions(sendToasts(() => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() }))));
@@ -72,7 +72,7 @@ export function useInvitationEmailLogs(inviteId: string | null) {
 }
 
 /** A school admin invites a parent to the school. */
-export function useInviteParent() {
+export function useCreateParentInvitation() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(trpc.schoolAdmin.invitations.create.mutationOptions(sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter()))));

@@ -3,7 +3,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
-export { DASHBOARD_PENDING_APPROVALS } from "#shared/superAdmin-constants.ts";
+export { DASHBOARD_PENDING_APPROVALS } from "#shared/registration-constants.ts";
 
 /** Paid registrations awaiting review, newest first, at most `limit` of them. */
 export function usePendingRegistrations(limit: number) {

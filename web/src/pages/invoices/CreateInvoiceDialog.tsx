@@ -6,8 +6,9 @@ import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates } from 
 import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../components/ui/form.tsx";
-import { useCreateInvoice, usePaymentSettings } from "../../features/invoices/hooks.ts";
+import { useCreateInvoice } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
+import { usePaymentSettings } from "../../features/payment-settings/hooks.ts";
 import { newRequestKey } from "../../lib/request-key.ts";
 import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
 

@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { bpsToPercent } from "#shared/fees.ts";
-import { type PaymentSettingsForm, updatePaymentSettingsInput } from "#shared/invoices.ts";
+import { type PaymentSettingsForm, updatePaymentSettingsInput } from "#shared/payment-settings.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
-import { type PaymentSettings, usePaymentSettings, useSavePaymentSettings } from "../../features/invoices/hooks.ts";
+import { type PaymentSettings, usePaymentSettings, useSavePaymentSettings } from "../../features/payment-settings/hooks.ts";
 
 const OPTIONS = [
   { value: "term_based", label: "Term-based only", hint: "The fee is added on top of each invoice's base amount." },

@@ -4,14 +4,14 @@ import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { DebouncedInput } from "../../components/ui/filters.tsx";
 import { Button } from "../../components/ui/form.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { InviteParentDialog } from "./components/InviteParentDialog.tsx";
 import { ParentAccounts } from "./components/ParentAccounts.tsx";
+import { ParentInvitationDialog } from "./components/ParentInvitationDialog.tsx";
 import { type InvitationStatus, ParentInvitations } from "./components/ParentInvitations.tsx";
 
 /** `/school-admin/parents`: the parents of the admin's own school and their invitations. */
 export default function ParentsPage() {
   usePageTitle("Parents · SchoolRide");
-  const [inviteOpen, setInviteOpen] = useState(false);
+  const [invitationOpen, setInvitationOpen] = useState(false);
   const [search, setSearch] = useState("");
   const [parentsPage, setParentsPage] = useState(1);
   const [invitationsPage, setInvitationsPage] = useState(1);
@@ -35,7 +35,7 @@ export default function ParentsPage() {
         title="Parents"
         subtitle="Invite parents to your school and manage their access."
         actions={
-          <Button type="button" onClick={() => setInviteOpen(true)}>
+          <Button type="button" onClick={() => setInvitationOpen(true)}>
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             Invite Parent
           </Button>
@@ -49,7 +49,7 @@ export default function ParentsPage() {
       <ParentAccounts search={search} page={parentsPage} onPageChange={setParentsPage} />
       <ParentInvitations search={search} status={status} onStatusChange={changeStatus} page={invitationsPage} onPageChange={setInvitationsPage} />
 
-      <InviteParentDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+      <ParentInvitationDialog open={invitationOpen} onOpenChange={setInvitationOpen} />
     </div>
   );
 }

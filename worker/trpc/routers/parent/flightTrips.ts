@@ -1,5 +1,5 @@
 import { enrollInput, enrollmentIdInput } from "#shared/flight-trips.ts";
-import { enroll, optOut, payEnrollment } from "../../../services/flight-trips/enrolment.ts";
+import { enroll, optOut, payEnrollment } from "../../../services/flight-trips/enrollment.ts";
 import { listParentFlightTrips, parentEnrollmentDetails } from "../../../services/flight-trips/parent.ts";
 import { parentProcedure, router } from "../../init.ts";
 

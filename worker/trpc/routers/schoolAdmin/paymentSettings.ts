@@ -1,5 +1,5 @@
-import { updatePaymentSettingsInput } from "#shared/invoices.ts";
-import { getPaymentSettings, updatePaymentSettings } from "../../../services/invoices/settings.ts";
+import { updatePaymentSettingsInput } from "#shared/payment-settings.ts";
+import { getPaymentSettings, updatePaymentSettings } from "../../../services/payment-settings/settings.ts";
 import { requireSudo, router, schoolAdminProcedure } from "../../init.ts";
 
 /** schoolAdmin.paymentSettings.*: the school's fee rule; saving it needs sudo mode (SE6). */

@@ -1,4 +1,4 @@
-import { listAuditLogsInput } from "#shared/superAdmin.ts";
+import { listAuditLogsInput } from "#shared/audit-logs.ts";
 import { auditEventTypes, listAuditLogs, recentAuditLogs } from "../../../services/platform/audit-logs.ts";
 import { router, superAdminProcedure } from "../../init.ts";
 

@@ -1,8 +1,7 @@
-import { createSchoolAdminInvitationInput, invitationIdInput, resendInvitationInput } from "#shared/invitations.ts";
-import { invitationEmailLogsInput, listInvitationsInput } from "#shared/superAdmin.ts";
+import { createSchoolAdminInvitationInput, invitationEmailLogsInput, invitationIdInput, listInvitationsInput, resendInvitationInput } from "#shared/invitations.ts";
 import { createInvitation } from "../../../services/invitations/create.ts";
+import { invitationEmailLogs, listInvitations } from "../../../services/invitations/list.ts";
 import { resendInvitation, revokeInvitation } from "../../../services/invitations/manage.ts";
-import { invitationEmailLogs, listInvitations } from "../../../services/platform/invites.ts";
 import { router, superAdminProcedure } from "../../init.ts";
 import { invitationReceipt } from "../_shared/invitations.ts";
 

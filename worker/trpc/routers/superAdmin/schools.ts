@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { createSchoolInput, listSchoolsInput, schoolIdInput, updateSchoolInput } from "#shared/schools.ts";
 import { searchField } from "#shared/search.ts";
-import { createSchoolInput, listSchoolsInput, schoolIdInput, updateSchoolInput } from "#shared/superAdmin.ts";
 import { createSchool, deleteSchool, listSchools, openSupportView, schoolDetails, updateSchool } from "../../../services/schools/admin.ts";
 import { schoolOptions } from "../../../services/schools/options.ts";
 import { router, superAdminProcedure, superAdminSudoProcedure } from "../../init.ts";

@@ -1,5 +1,5 @@
-import { confirmEnrolmentInput } from "#shared/mfa.ts";
-import { beginEnrolment, confirmEnrolment, disableMfa, mfaStatus, regenerateRecoveryCodes } from "../../../services/auth/mfa.ts";
+import { confirmEnrollmentInput } from "#shared/mfa.ts";
+import { beginEnrollment, confirmEnrollment, disableMfa, mfaStatus, regenerateRecoveryCodes } from "../../../services/auth/mfa.ts";
 import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "../../init.ts";
 
 /**
@@ -9,8 +9,8 @@ import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from ".
  */
 export const securityRouter = router({
   status: superAdminEnrolmentProcedure.query(({ ctx }) => mfaStatus(ctx.scope)),
-  beginEnrolment: superAdminEnrolmentProcedure.mutation(({ ctx }) => beginEnrolment(ctx.scope)),
-  confirmEnrolment: superAdminEnrolmentProcedure.input(confirmEnrolmentInput).mutation(({ ctx, input }) => confirmEnrolment(ctx.scope, input)),
+  beginEnrollment: superAdminEnrolmentProcedure.mutation(({ ctx }) => beginEnrollment(ctx.scope)),
+  confirmEnrollment: superAdminEnrolmentProcedure.input(confirmEnrollmentInput).mutation(({ ctx, input }) => confirmEnrollment(ctx.scope, input)),
   disable: superAdminSudoProcedure.mutation(({ ctx }) => disableMfa(ctx.scope)),
   regenerateRecoveryCodes: superAdminSudoProcedure.mutation(({ ctx }) => regenerateRecoveryCodes(ctx.scope)),
 });

@@ -3,7 +3,7 @@ import { DetailList } from "../../../components/ui/detail-list.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { useEnrollmentDetails } from "../../../features/flight-trips/parent-hooks.ts";
+import { useEnrollmentDetails } from "../../../features/flight-trips/parent/hooks.ts";
 import { formatDateIn, formatDateTimeIn, useSchoolZone } from "../../../lib/school-zone.ts";
 import { EnrollmentBadge, MoneyBadge, showsMoney, TripStatusBadge, tripMoment } from "./labels.tsx";
 

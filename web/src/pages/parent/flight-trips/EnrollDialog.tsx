@@ -8,7 +8,7 @@ import { enrollmentFormFor } from "#shared/phone-forms.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { useMyProfile } from "../../../features/account/hooks.ts";
-import { type ParentFamilyChild, type ParentFlightTrip, useEnroll } from "../../../features/flight-trips/parent-hooks.ts";
+import { type ParentFamilyChild, type ParentFlightTrip, useEnroll } from "../../../features/flight-trips/parent/hooks.ts";
 import { usePhoneRegion } from "../../../lib/school-zone.ts";
 
 const fieldClass =

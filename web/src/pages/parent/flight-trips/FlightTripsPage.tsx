@@ -6,7 +6,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { type ParentFlightTrip, type ParentTripChild, useOptOut, useParentFlightTrips, usePayEnrollment } from "../../../features/flight-trips/parent-hooks.ts";
+import { type ParentFlightTrip, type ParentTripChild, useOptOut, useParentFlightTrips, usePayEnrollment } from "../../../features/flight-trips/parent/hooks.ts";
 import { PaymentReturnNotice } from "../../../features/payments/PaymentReturnNotice.tsx";
 import { TripCard } from "./TripCard.tsx";
 

@@ -2,7 +2,7 @@ import { CalendarClock, CreditCard, Eye, LogOut, Plane, Plus } from "lucide-reac
 import { formatCents } from "#shared/money.ts";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
-import type { ParentFlightTrip, ParentTripChild } from "../../../features/flight-trips/parent-hooks.ts";
+import type { ParentFlightTrip, ParentTripChild } from "../../../features/flight-trips/parent/hooks.ts";
 import { EnrollmentBadge, MoneyBadge, moneyLine, showsMoney, TripStatusBadge, tripMoment } from "./labels.tsx";
 
 /** Thumb-sized (44 px) buttons on a phone. */

@@ -13,7 +13,7 @@ import {
 import { todayIn } from "#shared/school-time.ts";
 import { ConfirmDialog, Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
-import { type FlightTripRow, useSaveFlightTrip } from "../../../features/flight-trips/admin-hooks.ts";
+import { type FlightTripRow, useSaveFlightTrip } from "../../../features/flight-trips/admin/hooks.ts";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";

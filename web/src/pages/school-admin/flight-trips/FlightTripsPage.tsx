@@ -9,7 +9,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { type FlightTripRow, useDeleteFlightTrip, useExportRoster, useFlightTrips } from "../../../features/flight-trips/admin-hooks.ts";
+import { type FlightTripRow, useDeleteFlightTrip, useExportRoster, useFlightTrips } from "../../../features/flight-trips/admin/hooks.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -18,7 +18,7 @@ const NotifyParentsDialog = lazyDialog(async () => (await import("./NotifyParent
 
 const STATUS_TONES: Record<FlightTripRow["status"], Tone> = { scheduled: "blue", "in-progress": "amber", completed: "green", cancelled: "red" };
 type Student = FlightTripRow["students"][number];
-const ENROLMENT_TONES: Record<Student["status"], Tone> = { confirmed: "green", pending: "amber", "opted-out": "slate" };
+const ENROLLMENT_TONES: Record<Student["status"], Tone> = { confirmed: "green", pending: "amber", "opted-out": "slate" };
 
 /** "Apr 20, 2026 · 8:30 AM": a wall-clock date and time of the school's zone. */
 function when(date: string, time: string, zone: string): string {
@@ -45,7 +45,7 @@ function Students({ trip }: { trip: FlightTripRow }) {
             <span className="ml-2 text-sm text-slate-600">{student.grade}</span>
           </span>
           <span className="flex flex-wrap gap-1.5">
-            <Badge tone={trip.status === "cancelled" && student.status !== "opted-out" ? "red" : ENROLMENT_TONES[student.status]}>
+            <Badge tone={trip.status === "cancelled" && student.status !== "opted-out" ? "red" : ENROLLMENT_TONES[student.status]}>
               <span className="sr-only">Enrolment: </span>
               {student.label}
             </Badge>
@@ -161,11 +161,11 @@ export default function FlightTripsPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title={deleting?.hasPaidEnrolments ? "Cancel Flight Trip" : "Delete Flight Trip"}
-        message={deleting?.hasPaidEnrolments ? FLIGHT_TRIP_MESSAGES.confirmCancel : FLIGHT_TRIP_MESSAGES.confirmDelete}
-        confirmLabel={deleting?.hasPaidEnrolments ? "Cancel Trip and Refund" : "Delete"}
+        title={deleting?.hasPaidEnrollments ? "Cancel Flight Trip" : "Delete Flight Trip"}
+        message={deleting?.hasPaidEnrollments ? FLIGHT_TRIP_MESSAGES.confirmCancel : FLIGHT_TRIP_MESSAGES.confirmDelete}
+        confirmLabel={deleting?.hasPaidEnrollments ? "Cancel Trip and Refund" : "Delete"}
         // "Cancel" beside "Cancel Trip and Refund" reads as the same thing: the safe button says what it keeps.
-        cancelLabel={deleting?.hasPaidEnrolments ? "Keep Trip" : "Cancel"}
+        cancelLabel={deleting?.hasPaidEnrollments ? "Keep Trip" : "Cancel"}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
       />

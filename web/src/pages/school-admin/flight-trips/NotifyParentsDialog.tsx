@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { type NotifyEnrolledParentsForm, notifyEnrolledParentsInput } from "#shared/flight-trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
-import { useNotifyEnrolledParents } from "../../../features/flight-trips/admin-hooks.ts";
+import { useNotifyEnrolledParents } from "../../../features/flight-trips/admin/hooks.ts";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";

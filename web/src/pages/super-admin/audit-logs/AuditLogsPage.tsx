@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { AUDIT_ROLE_FILTERS } from "#shared/superAdmin-filters.ts";
+import { AUDIT_ROLE_FILTERS } from "#shared/audit-logs-constants.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { CardFields, type Column, DataTable } from "../../../components/ui/data-table.tsx";

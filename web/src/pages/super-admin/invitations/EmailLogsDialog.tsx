@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { EMAIL_LOG_LIMIT } from "#shared/superAdmin-constants.ts";
+import { EMAIL_LOG_LIMIT } from "#shared/invitations-constants.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { Dash, DetailList } from "../../../components/ui/detail-list.tsx";
@@ -10,7 +10,7 @@ import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useInvitationEmailLogs } from "../../../features/invitations/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 
-type Invite = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
+type InvitationRow = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
 type EmailLog = RouterOutputs["superAdmin"]["invitations"]["emailLogs"]["logs"][number];
 
 const EMAIL_TYPE_LABELS: Record<string, string> = {
@@ -27,7 +27,7 @@ const LOG_STATUS_TONES: Record<string, Tone> = {
   failed: "red",
 };
 
-const INVITE_STATUS_LABELS: Record<string, string> = {
+const INVITATION_STATUS_LABELS: Record<string, string> = {
   pending: "Pending",
   accepted: "Accepted",
   expired: "Expired",
@@ -83,28 +83,28 @@ const LOG_COLUMNS: Column<EmailLog>[] = [
 ];
 
 /** The invitation's facts and its delivery history (e-mails to the recipient, newest first). */
-export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; onClose: () => void }) {
-  const logs = useInvitationEmailLogs(invite?.id ?? null);
+export function EmailLogsDialog({ invitation, onClose }: { invitation: InvitationRow | null; onClose: () => void }) {
+  const logs = useInvitationEmailLogs(invitation?.id ?? null);
 
   let body;
-  if (!invite) body = null;
+  if (!invitation) body = null;
   else if (logs.isPending) body = <Loading label="Loading e-mail logs…" />;
   else if (logs.isError) body = <LoadError message="Failed to load e-mail logs." error={logs.error} onRetry={() => void logs.refetch()} />;
   else {
-    const { invitation, logs: rows } = logs.data;
+    const { invitation: facts, logs: rows } = logs.data;
     body = (
       <>
         <DetailList
           items={[
-            { label: "Role", value: roleLabel(invitation.role) },
-            { label: "School", value: invitation.schoolName ?? <span className="text-slate-500 italic">No school assigned</span> },
-            { label: "Status", value: INVITE_STATUS_LABELS[invitation.status] ?? invitation.status },
-            { label: "Invited by", value: invitation.inviterName ?? "Unknown" },
+            { label: "Role", value: roleLabel(facts.role) },
+            { label: "School", value: facts.schoolName ?? <span className="text-slate-500 italic">No school assigned</span> },
+            { label: "Status", value: INVITATION_STATUS_LABELS[facts.status] ?? facts.status },
+            { label: "Invited by", value: facts.inviterName ?? "Unknown" },
           ]}
         />
         <h3 className="mt-6 mb-2 font-semibold text-ink">Delivery history</h3>
         <DataTable
-          caption={`E-mails sent to ${invite.email}`}
+          caption={`E-mails sent to ${invitation.email}`}
           rows={rows}
           rowKey={(log) => log.id}
           density="compact"
@@ -120,7 +120,13 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
   }
 
   return (
-    <Dialog wide open={invite !== null} onOpenChange={(open) => !open && onClose()} title="Email Logs" description={invite ? `Invitation to ${invite.email}` : undefined}>
+    <Dialog
+      wide
+      open={invitation !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Email Logs"
+      description={invitation ? `Invitation to ${invitation.email}` : undefined}
+    >
       {body}
     </Dialog>
   );

@@ -15,12 +15,12 @@ import type { SchoolDetails, SchoolRef } from "./types.ts";
 export function SchoolDetailsDialog({
   school,
   onClose,
-  onInvite,
+  onCreateInvitation,
   onEdit,
 }: {
   school: SchoolRef;
   onClose: () => void;
-  onInvite: (school: SchoolRef) => void;
+  onCreateInvitation: (school: SchoolRef) => void;
   onEdit: (school: SchoolRef) => void;
 }) {
   const details = useSchoolDetails(school.id, onClose);
@@ -35,7 +35,7 @@ export function SchoolDetailsDialog({
           <Pencil aria-hidden="true" className="h-4 w-4" />
           Edit School
         </SecondaryButton>
-        <Button type="button" disabled={!details.data} onClick={() => onInvite(current)}>
+        <Button type="button" disabled={!details.data} onClick={() => onCreateInvitation(current)}>
           <UserPlus aria-hidden="true" className="h-4 w-4" />
           {details.data && details.data.admins.length === 0 ? "Invite First Admin" : "Invite Admin"}
         </Button>

@@ -3,7 +3,7 @@ import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { COUNTRY_OPTIONS } from "#shared/registration.ts";
-import { createSchoolInput, type SchoolFormInput } from "#shared/superAdmin.ts";
+import { createSchoolInput, type SchoolFormInput } from "#shared/schools.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";

@@ -10,7 +10,7 @@ import type { SchoolRef, SchoolRow } from "./types.ts";
 
 export type RowActions = {
   onView: (school: SchoolRef) => void;
-  onInvite: (school: SchoolRef) => void;
+  onCreateInvitation: (school: SchoolRef) => void;
   onEdit: (school: SchoolRef) => void;
   onDelete: (school: SchoolRef) => void;
 };
@@ -117,7 +117,7 @@ function RowActionButtons({ school, describedBy, actions, className = "" }: { sc
       <IconButton label="View details" aria-describedby={describedBy} onClick={() => actions.onView(ref)}>
         <Eye aria-hidden="true" className={icon} />
       </IconButton>
-      <IconButton label="Invite admin" aria-describedby={describedBy} onClick={() => actions.onInvite(ref)}>
+      <IconButton label="Invite admin" aria-describedby={describedBy} onClick={() => actions.onCreateInvitation(ref)}>
         <UserPlus aria-hidden="true" className={icon} />
       </IconButton>
       <IconButton label="Edit" aria-describedby={describedBy} onClick={() => actions.onEdit(ref)}>

@@ -1,7 +1,7 @@
 import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin-constants.ts";
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -19,7 +19,7 @@ import { type AdminFilter, type StatusFilter, useSchoolFilters } from "./useScho
 
 // Dialogs load when first opened (not in the page's initial JS).
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
-const InviteSchoolAdminDialog = lazyDialog(async () => (await import("../invitations/InviteSchoolAdminDialog.tsx")).InviteSchoolAdminDialog);
+const SchoolAdminInvitationDialog = lazyDialog(async () => (await import("../invitations/SchoolAdminInvitationDialog.tsx")).SchoolAdminInvitationDialog);
 const SchoolDetailsDialog = lazyDialog(async () => (await import("./SchoolDetailsDialog.tsx")).SchoolDetailsDialog);
 const CreateSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).CreateSchoolDialog);
 const EditSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).EditSchoolDialog);
@@ -60,7 +60,7 @@ export default function SchoolsPage() {
   const closeEditing = useCallback(() => setEditing(null), []);
   const actions: RowActions = {
     onView: setViewing,
-    onInvite: setInviting,
+    onCreateInvitation: setInviting,
     onEdit: setEditing,
     onDelete: setDeleting,
   };
@@ -136,12 +136,12 @@ export default function SchoolsPage() {
       </section>
 
       <CreateSchoolDialog open={creating} onOpenChange={setCreating} />
-      <InviteSchoolAdminDialog open={inviting !== null} onOpenChange={(open) => !open && setInviting(null)} {...(inviting ? { school: inviting } : {})} />
+      <SchoolAdminInvitationDialog open={inviting !== null} onOpenChange={(open) => !open && setInviting(null)} {...(inviting ? { school: inviting } : {})} />
       {viewing ? (
         <SchoolDetailsDialog
           school={viewing}
           onClose={closeViewing}
-          onInvite={(school) => {
+          onCreateInvitation={(school) => {
             setViewing(null);
             setInviting(school);
           }}

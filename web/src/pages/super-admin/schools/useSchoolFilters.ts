@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/superAdmin-constants.ts";
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
 import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
 
 export type StatusFilter = (typeof SCHOOL_STATUS_FILTERS)[number];

@@ -15,11 +15,11 @@ export default function MfaGate() {
   const status = useTwoFactorStatus();
   const onSecurityPage = location.pathname === SECURITY_PATH;
   if (status.isPending) return <FullPageSpinner />;
-  const needsEnrolment = status.data !== undefined && !status.data.enabled;
-  if (needsEnrolment && status.data.required && !onSecurityPage) return <Navigate to={SECURITY_PATH} replace />;
+  const needsEnrollment = status.data !== undefined && !status.data.enabled;
+  if (needsEnrollment && status.data.required && !onSecurityPage) return <Navigate to={SECURITY_PATH} replace />;
   return (
     <>
-      {needsEnrolment && !onSecurityPage ? (
+      {needsEnrollment && !onSecurityPage ? (
         <section
           aria-label="Two-factor authentication"
           className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"

@@ -10,7 +10,7 @@ import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
 import { useRegenerateRecoveryCodes, useReloadTwoFactorStatus, useTurnOffTwoFactor, useTwoFactorStatus, useTwoFactorTurnedOn } from "../../../features/security/hooks.ts";
 import { errorMessage } from "../../../lib/errors.ts";
-import { EnrolTwoFactor } from "./EnrolTwoFactor.tsx";
+import { EnrollTwoFactor } from "./EnrollTwoFactor.tsx";
 import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 
 /** Account security: two-factor authentication (enrol, new recovery codes, turn off) and the password. */
@@ -43,7 +43,7 @@ export default function SecurityPage() {
           Two-factor authentication asks for a code from an app on your phone after your password, so a stolen password is not enough to enter the platform.
           {status.data.required ? " It is required for super admins." : ""}
         </p>
-        <EnrolTwoFactor onDone={turnedOn} />
+        <EnrollTwoFactor onDone={turnedOn} />
       </div>
     );
   else

@@ -9,12 +9,12 @@ import { useSession } from "../../lib/session.ts";
 import { PendingApprovalsCard } from "../super-admin/registrations/PendingApprovalsCard.tsx";
 import { Dashboard, QueryContent } from "./Dashboard.tsx";
 
-const InviteSchoolAdminDialog = lazyDialog(async () => (await import("../super-admin/invitations/InviteSchoolAdminDialog.tsx")).InviteSchoolAdminDialog);
+const SchoolAdminInvitationDialog = lazyDialog(async () => (await import("../super-admin/invitations/SchoolAdminInvitationDialog.tsx")).SchoolAdminInvitationDialog);
 
 const quickAction = "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 /** `/super-admin`: stat cards, pending approvals, schools, recent activity and quick actions (spec §2). */
-export default function SuperAdminHome() {
+export default function SuperAdminDashboardPage() {
   const { user } = useSession();
   const stats = usePlatformStats();
   const activity = useRecentActivity();
@@ -28,7 +28,7 @@ export default function SuperAdminHome() {
               <StatCard label="Total Schools" value={platform.totalSchools} detail={`${platform.activeSchools} active`} />
               <StatCard label="School Admins" value={platform.schoolAdmins} />
               <StatCard label="Parents" value={platform.parents} />
-              <StatCard label="Pending Invites" value={formatTotal({ total: platform.pendingInvites, totalCapped: platform.pendingInvitesCapped })} />
+              <StatCard label="Pending Invites" value={formatTotal({ total: platform.pendingInvitations, totalCapped: platform.pendingInvitationsCapped })} />
             </div>
           )}
         </QueryContent>
@@ -101,7 +101,7 @@ export default function SuperAdminHome() {
           <ClipboardList aria-hidden="true" className="h-4 w-4" /> Audit Logs
         </Link>
       </div>
-      <InviteSchoolAdminDialog open={inviting} onOpenChange={setInviting} />
+      <SchoolAdminInvitationDialog open={inviting} onOpenChange={setInviting} />
     </Dashboard>
   );
 }

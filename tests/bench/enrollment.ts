@@ -36,13 +36,13 @@ export async function seedFlightTripsFor(db: Db, home: { schoolId: string; paren
   }
 }
 
-export type EnrolmentBench = { requests: number; capacity: number; seatsTaken: number; full: number; unexpected: number; p50_ms: number; p99_ms: number };
+export type EnrollmentBench = { requests: number; capacity: number; seatsTaken: number; full: number; unexpected: number; p50_ms: number; p99_ms: number };
 
 /**
  * `count` parents of one school each enrol their child into the same trip at once, through the
  * real app in-process (the tRPC mutation, Checkout on the local Stripe simulator), on a fresh database.
  */
-export async function concurrentEnrolments(appUrl: string, count = 20, capacity = 5): Promise<EnrolmentBench> {
+export async function concurrentEnrollments(appUrl: string, count = 20, capacity = 5): Promise<EnrollmentBench> {
   const dir = mkdtempSync(join(tmpdir(), "schoolride-bench-enrol-"));
   const db = createDatabase({ url: `file:${join(dir, "bench.db")}` });
   try {
@@ -61,7 +61,7 @@ export async function concurrentEnrolments(appUrl: string, count = 20, capacity 
       families.push({ cookie: `${sessionCookieName(config)}=${token}`, childId: child.id });
     }
     const app = benchApp(db, appUrl);
-    const enrol = async ({ cookie, childId }: { cookie: string; childId: string }, tripId: string) => {
+    const enroll = async ({ cookie, childId }: { cookie: string; childId: string }, tripId: string) => {
       const started = performance.now();
       const response = await app.request(`${appUrl}/api/trpc/parent.flightTrips.enroll`, {
         method: "POST",
@@ -73,8 +73,8 @@ export async function concurrentEnrolments(appUrl: string, count = 20, capacity 
     };
     // Warm the path (JIT, prepared statements) on another trip, as a running server would be.
     const warmUp = await seedFlightTrip(db, { schoolId: home.schoolId, departureDate: "2099-06-10", returnDate: "2099-06-12", enrollmentDeadline: "2099-06-01" });
-    for (const family of families.slice(0, 3)) await enrol(family, warmUp.id);
-    const answers = await Promise.all(families.map((family) => enrol(family, trip.id)));
+    for (const family of families.slice(0, 3)) await enroll(family, warmUp.id);
+    const answers = await Promise.all(families.map((family) => enroll(family, trip.id)));
     const seatsTaken = await db.$count(
       flightTripEnrollments,
       and(eq(flightTripEnrollments.flightTripId, trip.id), inArray(flightTripEnrollments.status, SEAT_HOLDING_STATUSES)),

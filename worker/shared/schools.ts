@@ -2,16 +2,12 @@ import { z } from "zod";
 import "./fields.ts";
 import { PHONE_MAX_LENGTH, phoneRegion, refinePhone } from "./phone.ts";
 import { COUNTRY_OPTIONS } from "./registration.ts";
-import { isCalendarDate } from "./school-time.ts";
+import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "./schools-constants.ts";
 import { searchField } from "./search.ts";
 import { timeZoneField } from "./time-zone-field.ts";
 
-// Pages that only need the lists and sizes import superAdmin-constants.ts or superAdmin-filters.ts: this module loads zod and the phone rule.
-export { ADMIN_FILTERS, AUDIT_PAGE_SIZE, EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE, SCHOOL_STATUS_FILTERS, SCHOOLS_PAGE_SIZE } from "./superAdmin-constants.ts";
-export { AUDIT_ROLE_FILTERS, INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "./superAdmin-filters.ts";
-
-import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "./superAdmin-constants.ts";
-import { AUDIT_ROLE_FILTERS, INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "./superAdmin-filters.ts";
+// Pages that only need the lists and sizes import schools-constants.ts: this module loads zod and the phone rule.
+export * from "./schools-constants.ts";
 
 export const listSchoolsInput = z
   .object({
@@ -49,27 +45,3 @@ export const updateSchoolInput = schoolFields
   .strict()
   .superRefine(schoolPhoneRule);
 export const schoolIdInput = z.object({ schoolId: z.string().min(1).max(64) }).strict();
-
-export const listInvitationsInput = z
-  .object({
-    search: searchField(),
-    status: z.enum(INVITE_STATUS_FILTERS).default("all"),
-    role: z.enum(INVITE_ROLE_FILTERS).default("all"),
-    page: z.number().int().min(1).max(100_000).default(1),
-  })
-  .strict();
-
-export const invitationEmailLogsInput = z.object({ inviteId: z.string().min(1).max(64) }).strict();
-
-export const listAuditLogsInput = z
-  .object({
-    eventType: z.string().trim().max(64).optional(),
-    role: z.enum(AUDIT_ROLE_FILTERS).default("all"),
-    schoolId: z.string().trim().max(64).optional(),
-    /** Inclusive calendar days (UTC), `YYYY-MM-DD`. */
-    from: z.string().max(10).refine(isCalendarDate, "Use a valid date").optional(),
-    to: z.string().max(10).refine(isCalendarDate, "Use a valid date").optional(),
-    email: searchField(254),
-    page: z.number().int().min(1).max(100_000).default(1),
-  })
-  .strict();

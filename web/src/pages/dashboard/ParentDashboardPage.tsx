@@ -11,7 +11,7 @@ import { ChildCards, PaymentInformation, RecentNotifications, Tiles, TodaysRides
  * the tab is visible), the child cards, Recent Notifications and Payment Information, one column on
  * a phone and two from `lg`.
  */
-export default function ParentHome() {
+export default function ParentDashboardPage() {
   const { user } = useSession();
   const dashboard = useParentDashboard();
   const data = dashboard.data;

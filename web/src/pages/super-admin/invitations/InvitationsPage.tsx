@@ -1,7 +1,7 @@
 import { Mail, RefreshCw, Send, UserPlus, XCircle } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "#shared/superAdmin-filters.ts";
+import { INVITATION_ROLE_FILTERS, INVITATION_STATUS_FILTERS } from "#shared/invitations-constants.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -19,42 +19,42 @@ import { notify } from "../../../lib/toast.ts";
 import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
 import { EmailLogsDialog } from "./EmailLogsDialog.tsx";
 
-type Invite = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
+type InvitationRow = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
 
-const STATUS_LABELS: Record<(typeof INVITE_STATUS_FILTERS)[number], string> = {
+const STATUS_LABELS: Record<(typeof INVITATION_STATUS_FILTERS)[number], string> = {
   all: "All Statuses",
   pending: "Pending",
   accepted: "Accepted",
   expired: "Expired",
   revoked: "Revoked",
 };
-const ROLE_FILTER_LABELS: Record<(typeof INVITE_ROLE_FILTERS)[number], string> = {
+const ROLE_FILTER_LABELS: Record<(typeof INVITATION_ROLE_FILTERS)[number], string> = {
   all: "All Roles",
   school_admin: "School Admin",
   parent: "Parent",
 };
-const STATUS_OPTIONS = INVITE_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
-const ROLE_OPTIONS = INVITE_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FILTER_LABELS[value] }));
+const STATUS_OPTIONS = INVITATION_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const ROLE_OPTIONS = INVITATION_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FILTER_LABELS[value] }));
 
 const FILTER_DEFAULTS = { q: "", status: "all", role: "all", page: "1" };
 
-const COLUMNS: InvitationColumn<Invite>[] = [
-  { header: "Role and School", cardLabel: "Role", className: "min-w-36", cell: (invite) => <RoleAndSchool invite={invite} /> },
+const COLUMNS: InvitationColumn<InvitationRow>[] = [
+  { header: "Role and School", cardLabel: "Role", className: "min-w-36", cell: (invitation) => <RoleAndSchool invitation={invitation} /> },
   statusColumn,
-  { header: "Sent At", cardLabel: "Sent", cell: (invite) => <SentAt invite={invite} /> },
+  { header: "Sent At", cardLabel: "Sent", cell: (invitation) => <SentAt invitation={invitation} /> },
 ];
 
 /** `/super-admin/invites`: every invitation on the platform, searched and filtered, with resend, regenerate and revoke. */
-export default function InvitesPage() {
+export default function InvitationsPage() {
   usePageTitle("Invitations Management · SchoolRide");
   const navigate = useNavigate();
   const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
   const search = filters.q.trim();
-  const status = oneOf(filters.status, INVITE_STATUS_FILTERS, "all");
-  const role = oneOf(filters.role, INVITE_ROLE_FILTERS, "all");
+  const status = oneOf(filters.status, INVITATION_STATUS_FILTERS, "all");
+  const role = oneOf(filters.role, INVITATION_ROLE_FILTERS, "all");
   const page = pageParam(filters.page);
-  const [logsFor, setLogsFor] = useState<Invite | null>(null);
-  const [revoking, setRevoking] = useState<Invite | null>(null);
+  const [logsFor, setLogsFor] = useState<InvitationRow | null>(null);
+  const [revoking, setRevoking] = useState<InvitationRow | null>(null);
 
   const list = usePlatformInvitations({ ...(search ? { search } : {}), status, role, page });
 
@@ -71,39 +71,39 @@ export default function InvitesPage() {
 
   const commitSearch = useCallback((q: string) => setFilters({ q }), [setFilters]);
 
-  function actionsFor(invite: Invite) {
-    const busy = resendingId === invite.id;
+  function actionsFor(invitation: InvitationRow) {
+    const busy = resendingId === invitation.id;
     return (
       <>
-        <ActionButton onClick={() => setLogsFor(invite)} aria-label={`View email logs for ${invite.email}`}>
+        <ActionButton onClick={() => setLogsFor(invitation)} aria-label={`View email logs for ${invitation.email}`}>
           <Mail aria-hidden="true" className="h-4 w-4" />
           Email logs
         </ActionButton>
-        {isResendable(invite) ? (
+        {isResendable(invitation) ? (
           <>
-            <ActionButton disabled={busy} onClick={() => resend.mutate({ inviteId: invite.id })} aria-label={`Resend invitation to ${invite.email}`}>
+            <ActionButton disabled={busy} onClick={() => resend.mutate({ inviteId: invitation.id })} aria-label={`Resend invitation to ${invitation.email}`}>
               <Send aria-hidden="true" className="h-4 w-4" />
               {busy ? "Resending…" : "Resend"}
             </ActionButton>
-            <ActionButton variant="danger" onClick={() => setRevoking(invite)} aria-label={`Revoke invitation for ${invite.email}`}>
+            <ActionButton variant="danger" onClick={() => setRevoking(invitation)} aria-label={`Revoke invitation for ${invitation.email}`}>
               <XCircle aria-hidden="true" className="h-4 w-4" />
               Revoke
             </ActionButton>
           </>
-        ) : isRegenerable(invite) ? (
+        ) : isRegenerable(invitation) ? (
           <>
             <ActionButton
               disabled={busy}
-              onClick={() => resend.mutate({ inviteId: invite.id, regenerateToken: true })}
-              aria-label={`Regenerate invitation for ${invite.email}`}
+              onClick={() => resend.mutate({ inviteId: invitation.id, regenerateToken: true })}
+              aria-label={`Regenerate invitation for ${invitation.email}`}
             >
               <RefreshCw aria-hidden="true" className="h-4 w-4" />
               Regenerate
             </ActionButton>
             <ActionButton
               disabled={busy}
-              onClick={() => resend.mutate({ inviteId: invite.id, regenerateToken: true })}
-              aria-label={`Resend invitation to ${invite.email} with a new link`}
+              onClick={() => resend.mutate({ inviteId: invitation.id, regenerateToken: true })}
+              aria-label={`Resend invitation to ${invitation.email} with a new link`}
             >
               <Send aria-hidden="true" className="h-4 w-4" />
               {busy ? "Resending…" : "Resend"}
@@ -164,26 +164,28 @@ export default function InvitesPage() {
 
       <div className="mt-6">{content}</div>
 
-      <EmailLogsDialog invite={logsFor} onClose={() => setLogsFor(null)} />
+      <EmailLogsDialog invitation={logsFor} onClose={() => setLogsFor(null)} />
       <RevokeInvitationDialog invitation={revoking} revoke={revoke} onClose={() => setRevoking(null)} />
     </div>
   );
 }
 
-function RoleAndSchool({ invite }: { invite: Invite }) {
+function RoleAndSchool({ invitation }: { invitation: InvitationRow }) {
   return (
     <>
-      <span className="block font-medium text-slate-800">{roleLabel(invite.role)}</span>
-      <span className={`block text-sm wrap-anywhere ${invite.schoolName ? "text-slate-600" : "text-slate-500 italic"}`}>{invite.schoolName ?? "No school assigned"}</span>
+      <span className="block font-medium text-slate-800">{roleLabel(invitation.role)}</span>
+      <span className={`block text-sm wrap-anywhere ${invitation.schoolName ? "text-slate-600" : "text-slate-500 italic"}`}>
+        {invitation.schoolName ?? "No school assigned"}
+      </span>
     </>
   );
 }
 
-function SentAt({ invite }: { invite: Invite }) {
+function SentAt({ invitation }: { invitation: InvitationRow }) {
   return (
     <>
-      <span className="block whitespace-nowrap text-slate-800">{formatDateTime(invite.createdAt)}</span>
-      <span className="block text-sm text-slate-600 wrap-anywhere">by {invite.inviterName ?? "Unknown"}</span>
+      <span className="block whitespace-nowrap text-slate-800">{formatDateTime(invitation.createdAt)}</span>
+      <span className="block text-sm text-slate-600 wrap-anywhere">by {invitation.inviterName ?? "Unknown"}</span>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, type FeeApplicationType, percentToBps } from "#shared/fees.ts";
+import type { updatePaymentSettingsInput } from "#shared/payment-settings.ts";
 import type { Db } from "../../../db/client.ts";
 import { paymentSettings, schools } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -49,7 +51,7 @@ export async function getPaymentSettings(scope: SchoolScope) {
 }
 
 /** Payment Settings' Save (sudo, checked by the procedure): one row per school, audited old → new (LG1). */
-export async function updatePaymentSettings(scope: SchoolScope, input: { feePercentage: number; feeApplicationType: FeeApplicationType }) {
+export async function updatePaymentSettings(scope: SchoolScope, input: z.infer<typeof updatePaymentSettingsInput>) {
   const { db } = scope.deps;
   const [before] = await db
     .select({ feeBps: paymentSettings.feeBps, feeApplicationType: paymentSettings.feeApplicationType })

@@ -1,13 +1,14 @@
 import { aliasedTable, and, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/superAdmin.ts";
+import type { z } from "zod";
+import { EMAIL_LOG_LIMIT, INVITATIONS_PAGE_SIZE, type invitationEmailLogsInput, type listInvitationsInput } from "#shared/invitations.ts";
 import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { ftsMatch, ftsRowids, ftsSelect, inRange, likePattern, parseSearch, prefixRange, type Search } from "../_shared/search.ts";
 import { AppError } from "../errors.ts";
-import { invitedName } from "../invitations/shared.ts";
+import { invitedName } from "./shared.ts";
 
 const inviterSuper = aliasedTable(superAdmins, "inviter_super");
 const inviterAdmin = aliasedTable(schoolAdmins, "inviter_admin");
@@ -52,15 +53,10 @@ function searchValues(search: Search): Record<string, string> {
   return { match: ftsMatch(search), nameMatch: ftsMatch(search, "name"), like: likePattern(search.term) };
 }
 
-export type InviteListInput = {
-  search?: string | undefined;
-  status: "all" | "pending" | "accepted" | "expired" | "revoked";
-  role: "all" | "school_admin" | "parent";
-  page: number;
-};
+export type ListInvitationsInput = z.infer<typeof listInvitationsInput>;
 
 /** The filters' conditions for a shape (`role|status|search kind`), every value a placeholder. */
-function inviteConditions(shape: string): SQL | undefined {
+function invitationConditions(shape: string): SQL | undefined {
   const [role, status, search] = shape.split("|");
   const now = P("now");
   const conditions: SQL[] = [];
@@ -73,8 +69,8 @@ function inviteConditions(shape: string): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const inviteListStatements = preparedPerShape((db, shape) => {
-  const where = inviteConditions(shape);
+const invitationListStatements = preparedPerShape((db, shape) => {
+  const where = invitationConditions(shape);
   return {
     rows: withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic())
       .where(where)
@@ -87,19 +83,19 @@ const inviteListStatements = preparedPerShape((db, shape) => {
 });
 
 /** Invitations Management: search by recipient, school or inviter; status and role filters; newest first. */
-export async function listInvitations(scope: Scope, input: InviteListInput) {
+export async function listInvitations(scope: Scope, input: ListInvitationsInput) {
   const { deps, now } = scope;
   const search = input.search ? parseSearch(input.search) : null;
   const shape = `${input.role === "all" ? "all" : "role"}|${input.status}|${search?.kind ?? "none"}`;
-  const statements = inviteListStatements(deps.db, shape);
+  const statements = invitationListStatements(deps.db, shape);
   const values = {
     role: input.role,
     status: input.status,
     now: invitations.expiresAt.mapToDriverValue(now),
     ...(search ? searchValues(search) : {}),
-    limit: INVITES_PAGE_SIZE,
-    offset: pageOffset(input.page, INVITES_PAGE_SIZE),
-    countLimit: countLimit(input.page, INVITES_PAGE_SIZE),
+    limit: INVITATIONS_PAGE_SIZE,
+    offset: pageOffset(input.page, INVITATIONS_PAGE_SIZE),
+    countLimit: countLimit(input.page, INVITATIONS_PAGE_SIZE),
   };
   const [rows, totals] = await batchPrepared(deps.db, [
     [statements.rows, values],
@@ -122,14 +118,14 @@ export async function listInvitations(scope: Scope, input: InviteListInput) {
     })),
     totals[0]?.total ?? 0,
     input.page,
-    INVITES_PAGE_SIZE,
+    INVITATIONS_PAGE_SIZE,
   );
 }
 
-const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
+const INVITATION_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
 /** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
-export async function invitationEmailLogs(scope: Scope, input: { inviteId: string }) {
+export async function invitationEmailLogs(scope: Scope, input: z.infer<typeof invitationEmailLogsInput>) {
   const { db } = scope.deps;
   const { inviteId } = input;
   const [row] = await withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic()).where(
@@ -150,7 +146,7 @@ export async function invitationEmailLogs(scope: Scope, input: { inviteId: strin
       errorMessage: emailLogs.errorMessage,
     })
     .from(emailLogs)
-    .where(and(eq(emailLogs.recipientEmail, row.invitation.email), inArray(emailLogs.emailType, [...INVITE_EMAIL_TYPES])))
+    .where(and(eq(emailLogs.recipientEmail, row.invitation.email), inArray(emailLogs.emailType, [...INVITATION_EMAIL_TYPES])))
     .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
     .limit(EMAIL_LOG_LIMIT);
   return {

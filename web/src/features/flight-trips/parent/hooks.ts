@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
-import type { RouterOutputs } from "../../lib/api-types.ts";
-import { errorMessage } from "../../lib/errors.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
+import { errorMessage } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 
 export type ParentFlightTrip = RouterOutputs["parent"]["flightTrips"]["list"]["trips"][number];
 export type ParentTripChild = ParentFlightTrip["children"][number];

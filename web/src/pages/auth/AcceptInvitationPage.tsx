@@ -17,14 +17,14 @@ import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage, isAppError } from "../../lib/errors.ts";
 
 type Invitation = RouterOutputs["auth"]["invitation"];
-type InviteRole = Invitation["role"];
+type InvitationRole = Invitation["role"];
 type FormInput = z.input<typeof acceptInvitationInput>;
 type FormOutput = z.output<typeof acceptInvitationInput>;
 
 /** Milliseconds between the success message and the redirect (spec §2). */
 const REDIRECT_DELAY_MS = 2000;
 
-const ROLE_LABELS: Record<InviteRole, string> = { school_admin: "School Admin", parent: "Parent" };
+const ROLE_LABELS: Record<InvitationRole, string> = { school_admin: "School Admin", parent: "Parent" };
 
 /** The server's message for a known failure (invalid, expired…); the spec's fallback for anything else. */
 function invitationLoadError(error: unknown): string {
@@ -36,7 +36,7 @@ function invitationLoadError(error: unknown): string {
 }
 
 /** `/accept-invite?token=…`: an invited school admin or parent sets up their account. */
-export default function AcceptInvitePage() {
+export default function AcceptInvitationPage() {
   usePageTitle("Accept Invitation · SchoolRide");
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
@@ -53,7 +53,7 @@ export default function AcceptInvitePage() {
         <Loading label="Loading invitation…" />
       </div>
     );
-  else body = <AcceptInviteForm token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />;
+  else body = <AcceptInvitationForm token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />;
 
   return body;
 }
@@ -75,7 +75,7 @@ function InvalidInvitation({ message }: { message: string }) {
   );
 }
 
-function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
+function AcceptInvitationForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [home, setHome] = useState<string | null>(null);
@@ -86,8 +86,8 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     return async (values, context, options) => {
       const result = await base(values, context, options);
       // The phone rule (and its library) loads on the first check, not with the page.
-      const { acceptInviteIssues } = await import("#shared/phone-forms.ts");
-      const issues = acceptInviteIssues(invitation.role, values, invitation.phoneRegion);
+      const { acceptInvitationIssues } = await import("#shared/phone-forms.ts");
+      const issues = acceptInvitationIssues(invitation.role, values, invitation.phoneRegion);
       if (issues.length === 0) return result;
       const errors: FieldErrors<FormInput> = { ...result.errors };
       for (const { field, message } of issues) errors[field] ??= { type: "role", message };

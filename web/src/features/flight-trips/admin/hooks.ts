@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CONFIRM_REFUNDS_REASON, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
-import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
-import { downloadText } from "../../lib/download.ts";
-import { errorMessage, isAppError } from "../../lib/errors.ts";
-import { notify } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
+import type { RouterInputs, RouterOutputs } from "../../../lib/api-types.ts";
+import { downloadText } from "../../../lib/download.ts";
+import { errorMessage, isAppError } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
 
 export type FlightTripList = RouterOutputs["schoolAdmin"]["flightTrips"]["list"];
 export type FlightTripRow = FlightTripList["trips"][number];

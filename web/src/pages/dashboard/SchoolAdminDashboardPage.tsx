@@ -94,7 +94,7 @@ const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
 ];
 
 /** The school admin dashboard (spec): cards, upcoming trips, alerts, unpaid invoices, quick actions. */
-export default function DashboardPage() {
+export default function SchoolAdminDashboardPage() {
   const dashboard = useSchoolDashboard();
   useEffect(() => {
     document.title = "School Dashboard · SchoolRide";

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { INVOICE_MESSAGES } from "#shared/invoice-texts.ts";
+import type { RouterOutputs } from "../../lib/api-types.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { useSudo } from "../../lib/sudo.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+export type PaymentSettings = RouterOutputs["schoolAdmin"]["paymentSettings"]["get"];
+
+/** The school's fee rule and platform fee (banner, Payment Settings, the Create Invoice preview). */
+export function usePaymentSettings() {
+  const trpc = useTRPC();
+  return useQuery(trpc.schoolAdmin.paymentSettings.get.queryOptions());
+}
+
+/** Payment Settings' Save: asks "Confirm it's you" first when the session is not in sudo mode. */
+export function useSavePaymentSettings(onSaved: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const sudo = useSudo();
+  const save = useMutation(
+    trpc.schoolAdmin.paymentSettings.update.mutationOptions({
+      onSuccess: async () => {
+        onSaved();
+        notify("success", "Payment Settings", INVOICE_MESSAGES.settingsSaved);
+        await queryClient.invalidateQueries(trpc.schoolAdmin.paymentSettings.pathFilter());
+      },
+      onError: (error, input) => {
+        if (sudo.intercept(error, () => save.mutate(input))) return;
+        notify("error", "Payment Settings", errorMessage(error, INVOICE_MESSAGES.settingsFailed));
+      },
+    }),
+  );
+  return save;
+}
