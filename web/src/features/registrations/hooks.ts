@@ -2,13 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { pendingRegistrationsQuery } from "./queries.ts";
 
 export { DASHBOARD_PENDING_APPROVALS } from "#shared/superAdmin-constants.ts";
 
 /** Paid registrations awaiting review, newest first, at most `limit` of them. */
 export function usePendingRegistrations(limit: number) {
   const trpc = useTRPC();
-  return useQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit }));
+  return useQuery(pendingRegistrationsQuery(trpc, limit));
 }
 
 /**
