@@ -1,10 +1,11 @@
 import { FilePlus2, Settings2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { bpsToPercent } from "#shared/fees.ts";
 import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { PAYMENT_RETURN_PARAM } from "#shared/payment-texts.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
@@ -71,9 +72,7 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
   const [returnedSession] = useState(() => (!admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null));
   const paidInvoice = usePaidInvoice(returnedSession);
   useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
-  useEffect(() => {
-    document.title = `${TITLES[role]} · SchoolRide`;
-  }, [role]);
+  usePageTitle(`${TITLES[role]} · SchoolRide`);
   const overdue = admin ? schoolList.data?.totals.overdue.count : parentList.data?.counts.overdue;
   const tabs = INVOICE_TABS.filter((name) => name !== "overdue" || (overdue ?? 0) > 0 || tab === "overdue");
   return (

@@ -1,7 +1,8 @@
 import { Check, Send, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS, type NotificationTab } from "#shared/notification-texts.ts";
 import { relativeTime } from "#shared/school-time.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, IconButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
@@ -73,9 +74,7 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
   const [deleting, setDeleting] = useState<NotificationItem | null>(null);
   const [sending, setSending] = useState(false);
   const remove = useDeleteNotification(role, () => setDeleting(null));
-  useEffect(() => {
-    document.title = "Notifications · SchoolRide";
-  }, []);
+  usePageTitle("Notifications · SchoolRide");
   const counts = list.data?.counts;
   const tabs: PageTab[] = [
     ...NOTIFICATION_TABS.filter((name) => name !== "attendance" || (counts?.attendance ?? 0) > 0),

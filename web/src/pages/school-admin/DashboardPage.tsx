@@ -1,8 +1,8 @@
 import { Bell, Bus, CalendarPlus, FileText, type LucideIcon, Users } from "lucide-react";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { formatCents } from "#shared/money.ts";
 import { formatDay, formatTime, relativeTime } from "#shared/school-time.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -96,9 +96,7 @@ const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
 /** The school admin dashboard (spec): cards, upcoming trips, alerts, unpaid invoices, quick actions. */
 export default function DashboardPage() {
   const dashboard = useSchoolDashboard();
-  useEffect(() => {
-    document.title = "School Dashboard · SchoolRide";
-  }, []);
+  usePageTitle("School Dashboard · SchoolRide");
   if (dashboard.isPending) return <Loading label="Loading your dashboard…" />;
   if (dashboard.isError) return <LoadError message="Failed to load your dashboard." error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   const data = dashboard.data;

@@ -1,8 +1,9 @@
 import { Bell, CreditCard, Download, Pencil, Plane, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ENROLLMENT_MONEY_LABELS, FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS } from "#shared/flight-trip-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay, formatTime, zonedInstant } from "#shared/school-time.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -132,9 +133,7 @@ export default function FlightTripsPage() {
   const [deleting, setDeleting] = useState<FlightTripRow | null>(null);
   const [notifying, setNotifying] = useState<FlightTripRow | null>(null);
   const remove = useDeleteFlightTrip(() => setDeleting(null));
-  useEffect(() => {
-    document.title = "Flight Trips · SchoolRide";
-  }, []);
+  usePageTitle("Flight Trips · SchoolRide");
   const zone = list.data?.timeZone ?? "UTC";
   const create = (
     <Button onClick={() => setEditing({ trip: null })}>

@@ -1,8 +1,9 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Download, Filter, Pencil, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
 import { formatCalendarDay, formatTime, isCalendarDate, shiftDate } from "#shared/school-time.ts";
 import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -118,9 +119,7 @@ export default function TripsPage() {
   const [deleting, setDeleting] = useState<TripRow | null>(null);
   const [showFilters, setShowFilters] = useState(Boolean(status || routeType));
   const remove = useDeleteTrip(() => setDeleting(null));
-  useEffect(() => {
-    document.title = "Trip Management · SchoolRide";
-  }, []);
+  usePageTitle("Trip Management · SchoolRide");
   const data = list.data;
   const zone = data?.timeZone ?? "UTC";
   const columns = useColumns(zone, data?.today ?? "", (trip) => setEditing({ trip }), setDeleting);
