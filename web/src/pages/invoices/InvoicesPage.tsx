@@ -11,8 +11,15 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
-import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
-import { type InvoiceRole, useParentInvoices, usePaymentSettings, useSchoolInvoices } from "../../features/invoices/hooks.ts";
+import { QueryState, StatCard } from "../../components/ui/states.tsx";
+import {
+  type InvoiceRole,
+  type ParentInvoiceList,
+  type SchoolInvoiceList,
+  useParentInvoices,
+  usePaymentSettings,
+  useSchoolInvoices,
+} from "../../features/invoices/hooks.ts";
 import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
 import { usePaidInvoice } from "../../features/payments/hooks.ts";
 import { PaidInvoiceNotice } from "../../features/payments/PaidInvoiceNotice.tsx";
@@ -113,30 +120,28 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         onCommit={(search) => setFilters({ search })}
         className="max-w-md"
       />
-      {list.isPending ? (
-        <Loading label="Loading invoices…" />
-      ) : list.isError ? (
-        <LoadError message="Failed to load invoices." error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <InvoiceTable
-            rows={list.data.rows}
-            current={paidInvoice.paid?.invoiceId}
-            showRecipient={admin}
-            actions={
-              admin
-                ? (invoice) => (
-                    <Suspense fallback={null}>
-                      <CorrectionActions invoice={invoice} />
-                    </Suspense>
-                  )
-                : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
-            }
-            empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
-          />
-          <Pagination result={list.data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
-        </>
-      )}
+      <QueryState<SchoolInvoiceList | ParentInvoiceList> query={list} loading="Loading invoices…" failed="Failed to load invoices.">
+        {(data) => (
+          <>
+            <InvoiceTable
+              rows={data.rows}
+              current={paidInvoice.paid?.invoiceId}
+              showRecipient={admin}
+              actions={
+                admin
+                  ? (invoice) => (
+                      <Suspense fallback={null}>
+                        <CorrectionActions invoice={invoice} />
+                      </Suspense>
+                    )
+                  : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
+              }
+              empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
+            />
+            <Pagination result={data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
+          </>
+        )}
+      </QueryState>
       {admin && dialog ? (
         <Suspense fallback={null}>
           {dialog === "settings" ? (
