@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dollarsToCents } from "./fees.ts";
 import { optionalText as optional, text } from "./fields.ts";
 import { ENROLLMENT_MEDICAL_MAX, FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
 import { hasStep } from "./invoices.ts";
@@ -55,6 +56,54 @@ export const flightTripFormSchema = z
 
 export type FlightTripForm = z.input<typeof flightTripFormSchema>;
 export type FlightTripValues = z.output<typeof flightTripFormSchema>;
+
+/*
+ * The form and the trip's record, both ways, in one place: Create / Edit Trip saves
+ * `flightTripRecord` of the form's values (the columns the service writes, amounts in cents); Edit
+ * Trip opens on `flightTripFormValues` of the record. tests/node/form-records.test.ts checks that one
+ * undoes the other.
+ */
+
+/** The columns the flight trip form sets. */
+export function flightTripRecord(trip: FlightTripValues) {
+  return {
+    title: trip.title,
+    departureAirport: trip.departureAirport,
+    arrivalAirport: trip.arrivalAirport,
+    departureDate: trip.departureDate,
+    departureTime: trip.departureTime,
+    returnDate: trip.returnDate,
+    returnTime: trip.returnTime,
+    airline: trip.airline,
+    costPerStudentCents: dollarsToCents(trip.costPerStudent),
+    depositCents: trip.deposit === null ? null : dollarsToCents(trip.deposit),
+    description: trip.description,
+    status: trip.status,
+    enrollmentDeadline: trip.enrollmentDeadline,
+    capacity: trip.capacity,
+  };
+}
+export type FlightTripRecord = ReturnType<typeof flightTripRecord>;
+
+/** Edit Trip's form for a record: amounts in dollars, no description an empty field. */
+export function flightTripFormValues(trip: FlightTripRecord): FlightTripForm {
+  return {
+    title: trip.title,
+    departureAirport: trip.departureAirport,
+    arrivalAirport: trip.arrivalAirport,
+    departureDate: trip.departureDate,
+    departureTime: trip.departureTime,
+    returnDate: trip.returnDate,
+    returnTime: trip.returnTime,
+    airline: trip.airline,
+    costPerStudent: trip.costPerStudentCents / 100,
+    deposit: trip.depositCents === null ? null : trip.depositCents / 100,
+    description: trip.description ?? "",
+    status: trip.status,
+    enrollmentDeadline: trip.enrollmentDeadline,
+    capacity: trip.capacity,
+  };
+}
 
 const id = z.string().min(1).max(64);
 

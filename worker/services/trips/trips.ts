@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TripStatus } from "#shared/enums.ts";
-import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
-import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema } from "#shared/trips.ts";
+import { dayRange, localDate, todayIn, weekRange } from "#shared/school-time.ts";
+import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema, tripRecord } from "#shared/trips.ts";
 import { children, schools, trips } from "../../../db/schema/index.ts";
 import { allPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -80,22 +80,6 @@ export async function listTrips(
   };
 }
 
-function instants(form: TripForm, date: string, zone: string) {
-  return { departureTime: zonedInstant(date, form.departureTime, zone), arrivalTime: zonedInstant(date, form.arrivalTime, zone) };
-}
-
-function tripValues(form: TripForm) {
-  return {
-    routeName: form.routeName,
-    routeType: form.routeType,
-    busNumber: form.busNumber,
-    driverName: form.driverName,
-    stops: form.stops,
-    studentsCount: form.studentsCount,
-    status: form.status,
-  };
-}
-
 /** New Trip: one trip, or with Repeat one per chosen weekday up to the end date (at most a school year), in one batch. */
 export async function createTrip(scope: SchoolScope, input: { trip: TripForm; repeat?: { weekdays: number[]; until: string } | undefined }) {
   const { db } = scope.deps;
@@ -105,8 +89,7 @@ export async function createTrip(scope: SchoolScope, input: { trip: TripForm; re
   const rows = dates.map((date) => ({
     id: crypto.randomUUID(),
     schoolId: scope.schoolId,
-    ...tripValues(input.trip),
-    ...instants(input.trip, date, scope.timeZone),
+    ...tripRecord(input.trip, date, scope.timeZone),
     createdBy: scope.actor.id,
     createdAt: scope.now,
     updatedAt: scope.now,
@@ -154,7 +137,7 @@ async function findTrip(scope: SchoolScope, tripId: string) {
  */
 export async function updateTrip(scope: SchoolScope, input: { tripId: string; trip: TripForm }) {
   const { trip: before, school } = await findTrip(scope, input.tripId);
-  const after = { ...tripValues(input.trip), ...instants(input.trip, input.trip.departureDate, school.timeZone) };
+  const after = tripRecord(input.trip, input.trip.departureDate, school.timeZone);
   const notice = tripChangeNotice(before, after, school.timeZone);
   await notifyTripChange(scope, {
     before,
