@@ -9,7 +9,8 @@ import { SIMULATED_DUE_REQUIREMENTS } from "../../worker/http/dev-stripe-connect
 import { stripeEvent } from "../../worker/stripe/events.ts";
 import { loadObject, saveObject } from "../../worker/stripe/simulator.ts";
 import { accountWithRequirementsDue, completedAccount, type SimAccount } from "../../worker/stripe/simulator-connect.ts";
-import { createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
+import { resolveAuth } from "../../worker/trpc/context.ts";
+import { createCallerFactory } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor, UNCONNECTED } from "../support/fixtures.ts";
