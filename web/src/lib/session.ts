@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import type { RouterOutputs } from "./api-types.ts";
 import { ROLE_HOMES } from "./roles.ts";
 import { type Trpc, useTRPC } from "./trpc.ts";
 
-export type SessionUser = NonNullable<RouterOutputs["auth"]["me"]>;
-export type Role = SessionUser["role"];
+export type { Role, SessionUser } from "./roles.ts";
 
 export { ROLE_HOMES } from "./roles.ts";
 
