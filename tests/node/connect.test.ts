@@ -203,7 +203,7 @@ describe("account.updated (ST5)", () => {
   });
 });
 
-describe("the Connect gate (spec §2)", () => {
+describe("the Connect gate", () => {
   it("an unconnected school's admin is refused trips, notifications and the dashboard, but reaches connect and billing", async () => {
     const caller = await callerFor(t, admin);
     for (const refused of [caller.schoolAdmin.trips.list({ view: "week" }), caller.schoolAdmin.notifications.list({ tab: "all" }), caller.schoolAdmin.dashboard()]) {

@@ -4,10 +4,10 @@ import { optionalText as optional, text } from "./fields.ts";
 
 export * from "./children-texts.ts";
 
-// Optional texts are trimmed, and null when empty or absent (spec §5: stored as null when empty).
+// Optional texts are trimmed, and stored as null when empty or absent.
 const required = (message: string, max: number) => text(max, message);
 
-/** The Add / Edit Child form (spec §5): basic information, transportation details, health and safety. */
+/** The Add / Edit Child form: basic information, transportation details, health and safety. */
 export const childFormSchema = z
   .object({
     name: required(CHILD_MESSAGES.name, 120),

@@ -20,7 +20,7 @@ const dollars = (message: string) =>
     .refine((value) => hasStep(value, 2), message);
 
 /**
- * The create / edit form (spec §5: title, airports, dates, times, airline and cost required; cost
+ * The create / edit form (title, airports, dates, times, airline and cost required; cost
  * ≥ 0 in steps of 0.01). Dates and times are wall-clock in the school's zone; amounts in dollars as
  * typed (the service stores cents).
  */
@@ -112,7 +112,7 @@ export const createFlightTripInput = z.object({ trip: flightTripFormSchema }).st
 /** `confirmRefunds`: the admin has seen what a lowered cost refunds and confirmed it. */
 export const updateFlightTripInput = z.object({ tripId: id, trip: flightTripFormSchema, confirmRefunds: z.boolean().optional() }).strict();
 
-/** The Enroll Now modal (spec §5: child, emergency contact, its phone and the terms are required). */
+/** The Enroll Now modal (child, emergency contact, its phone and the terms are required). */
 export const enrollmentFormSchema = z
   .object({
     childId: z.string(M.child).min(1, M.child).max(64, M.child),

@@ -3,7 +3,7 @@ import { NOTIFICATION_CATEGORIES } from "./enums.ts";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-/** Spec §8 toasts and confirmation, the empty state, and Send Notification's texts. */
+/** Toasts and confirmation, the empty state, and Send Notification's texts. */
 export const NOTIFICATION_MESSAGES = {
   read: { title: "Notification Read", description: "Notification marked as read." },
   readFailed: { title: "Update Failed", description: "Failed to mark notification as read." },

@@ -2,7 +2,7 @@
 // schemas (registration.ts, which re-exports all of this) when the form is used.
 import { SCHOOL_TYPES } from "./enums.ts";
 
-/** Spec §3: the registration form's option lists and default. */
+/** The registration form's option lists and default. */
 export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;
 export const ADMIN_ROLE_OPTIONS = ["Head Teacher", "Principal", "IT Coordinator", "Transportation Manager", "Administrator", "Other"] as const;
 export const COUNTRY_OPTIONS = ["United States", "Canada", "United Kingdom", "Australia", "Other"] as const;

@@ -80,7 +80,7 @@ export const schoolBillingRung = (ctx: Context) => {
   return { ...rung, scope };
 };
 
-/** An active or trialing subscription (spec §4), whatever the payment account: the connect page. */
+/** An active or trialing subscription, whatever the payment account: the connect page. */
 export const schoolConnectRung = (ctx: Context) => {
   const rung = schoolBillingRung(ctx);
   if (!subscriptionAllowsAccess(rung.user.subscriptionStatus)) throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
@@ -88,8 +88,8 @@ export const schoolConnectRung = (ctx: Context) => {
 };
 
 /**
- * Everything else a school admin does also needs the school's Stripe account connected (spec §2,
- * after the subscription gate; the state came with the session, no round trip here).
+ * Everything else a school admin does also needs the school's Stripe account connected
+ * (checked after the subscription gate; the state came with the session, no round trip here).
  */
 export const schoolAdminRung = (ctx: Context) => {
   const rung = schoolConnectRung(ctx);

@@ -50,7 +50,7 @@ function childAudit(scope: ParentScope, action: "added" | "updated" | "removed",
 
 const childExists = (scope: ParentScope, childId: string) => sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
 
-/** My Children: the parent's own children, ordered by name (spec §7). */
+/** My Children: the parent's own children, ordered by name. */
 export async function listChildren(scope: ParentScope) {
   const { db } = scope.deps;
   const rows = await db.select(CHILD_COLUMNS).from(children).where(family(scope)).orderBy(asc(children.name), asc(children.id));

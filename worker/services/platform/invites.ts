@@ -128,7 +128,7 @@ export async function listInvitations(scope: Scope, input: InviteListInput) {
 
 const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
-/** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
+/** The e-mail logs modal: the invitation, then the delivery history of its recipient. */
 export async function invitationEmailLogs(scope: Scope, input: { inviteId: string }) {
   const { db } = scope.deps;
   const { inviteId } = input;

@@ -166,7 +166,7 @@ export async function rejectRegistration(scope: Scope, input: { pendingSchoolId:
   return { rejected: true as const };
 }
 
-/** Registrations awaiting review: paid, payment successful, newest first (spec §7). */
+/** Registrations awaiting review: paid, payment successful, newest first. */
 export async function pendingRegistrations(scope: Scope, input: { limit: number }) {
   const { db } = scope.deps;
   const { limit } = input;

@@ -49,7 +49,7 @@ const tripListStatements = preparedPerShape((db, shape) => {
 
 /**
  * Trip Management: the day or the Sunday-to-Saturday week holding `date` (the school's today by
- * default), in the school's zone, ordered by departure (spec §7), searched by route, bus or driver.
+ * default), in the school's zone, ordered by departure, searched by route, bus or driver.
  */
 export async function listTrips(
   scope: SchoolScope,

@@ -13,7 +13,7 @@ export function usePendingRegistrations(limit: number) {
 }
 
 /**
- * Spec §4: after every review, successful or not, the super admin's lists are reloaded (the review
+ * After every review, successful or not, the super admin's lists are reloaded (the review
  * list, the dashboard's card and its counts). A failure is a toast with the server's message.
  */
 function useReloadAfterReview() {

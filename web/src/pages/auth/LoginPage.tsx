@@ -39,7 +39,7 @@ const OTHER_LOGINS: Record<Role, { to: string; label: string }> = {
   parent: { to: "/login/parent", label: "Parent Login" },
 };
 
-/** The three login pages of spec §2: one component, a variant per role. Prerendered (scripts/prerender.ts). */
+/** The three login pages (super admin, school admin, parent): one component, a variant per role. Prerendered (scripts/prerender.ts). */
 export default function LoginPage({ role }: { role: Role }) {
   const variant = VARIANTS[role];
   const navigate = useNavigate();

@@ -51,7 +51,7 @@ function Labelled({
 }
 
 /**
- * Add Child / Edit Child (spec §5): basic information, transportation details, health and safety.
+ * Add Child / Edit Child: basic information, transportation details, health and safety.
  * The bus route offers the school's route names (so trip updates find the child); any text is allowed.
  */
 export default function ChildFormDialog({

@@ -41,7 +41,7 @@ function Check({ done, children }: { done: boolean; children: string }) {
 }
 
 /**
- * `/school-admin/connect-stripe`: the Connect gate's page (spec §2). Explains why, shows the
+ * `/school-admin/connect-stripe`: the Connect gate's page. Explains why, shows the
  * account's status, sends the admin to Stripe's onboarding (`?onboarding=refresh` mints a new link
  * and goes), and on `?onboarding=return` asks the server, which reads the account from Stripe.
  */

@@ -45,7 +45,7 @@ function defaults(trip: FlightTripRow | null): DefaultValues<FlightTripForm> {
 }
 
 /**
- * Create Trip / Edit (spec §5): every field of the contract, the rules of the shared schema (the
+ * Create Trip / Edit: every field of the contract, the rules of the shared schema (the
  * server applies the same), dates and times as wall-clock in the school's zone, amounts in dollars.
  */
 export default function FlightTripFormDialog({

@@ -45,7 +45,7 @@ function defaults(trip: TripRow | null, date: string, zone: string): FormInput {
 }
 
 /**
- * New Trip / Edit Trip (spec §5): every field, its default and rule, times in the school's zone
+ * New Trip / Edit Trip: every field, its default and rule, times in the school's zone
  * (`zone`), and for a new trip Repeat on chosen weekdays until a date.
  */
 export default function TripFormDialog({

@@ -21,13 +21,13 @@ type Registration = RouterOutputs["superAdmin"]["registrations"]["pending"]["row
 /** The server's upper bound for one read of the review list. */
 const LIST_LIMIT = 100;
 
-/** Spec §4: payment_successful reads "Payment Complete"; other values are shown raw. */
+/** A payment_status of payment_successful reads "Payment Complete"; other values are shown raw. */
 function VerificationBadge({ status }: { status: string }) {
   if (status === "payment_successful") return <Badge tone="blue">Payment Complete</Badge>;
   return <Badge tone="slate">{status}</Badge>;
 }
 
-/** Spec §4: a payment_status of paid is highlighted; other values are shown raw. */
+/** A payment_status of paid is highlighted; other values are shown raw. */
 function PaymentBadge({ status }: { status: string }) {
   if (status === "paid")
     return (

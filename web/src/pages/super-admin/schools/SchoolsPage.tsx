@@ -24,7 +24,7 @@ const SchoolDetailsDialog = lazyDialog(async () => (await import("./SchoolDetail
 const CreateSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).CreateSchoolDialog);
 const EditSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).EditSchoolDialog);
 
-/** `/super-admin/schools`: Schools Management (spec §2). */
+/** `/super-admin/schools`: Schools Management. */
 export default function SchoolsPage() {
   usePageTitle("Schools Management · SchoolRide");
   const { filters, filtered, update } = useSchoolFilters();
