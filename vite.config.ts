@@ -13,6 +13,8 @@ const AREA_MODULES = new RegExp(
     "node_modules/(@tanstack|@trpc|superjson|copy-anything|is-what)/",
     "web/src/lib/(data|trpc|session)\\.",
     "web/src/routes/(guards|prefetch-queries)\\.",
+    // The query-options factories the prefetches share with the pages' hooks (a few hundred bytes).
+    "web/src/features/[\\w-]+/queries\\.",
     "web/src/components/shell/AppShell\\.",
     "web/src/components/mfa/SudoProvider\\.",
     "web/src/components/ui/(lazy-dialog|states|empty-state|page-header)\\.",

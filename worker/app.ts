@@ -21,8 +21,8 @@ import {
 } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
 import { handleStripeWebhook } from "./stripe/webhook.ts";
+import { authResolver, createContext, inputlessProcedurePaths } from "./trpc/context.ts";
 import { trpcHandler } from "./trpc/http-handler.ts";
-import { authResolver, createContext, inputlessProcedurePaths } from "./trpc/init.ts";
 import { appRouter } from "./trpc/router.ts";
 
 type Env = { Variables: { meta: RequestMeta } };

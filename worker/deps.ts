@@ -1,11 +1,13 @@
 import type { Context as HonoContext } from "hono";
 import type Stripe from "stripe";
 import type { Db } from "../db/client.ts";
-import type { PwnedPasswords } from "./auth/breached-hibp.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./email/provider.ts";
 import type { AssetFetcher, QueueProducer } from "./platform.ts";
 import type { PasswordSlots } from "./services/_shared/password-slots.ts";
+
+/** Answers whether a password appears in a breach corpus (worker/auth/breached-hibp.ts). */
+export type PwnedPasswords = { isPwned(password: string): Promise<boolean> };
 
 export interface Logger {
   info(message: string, data?: Record<string, unknown>): void;

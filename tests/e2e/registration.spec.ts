@@ -70,7 +70,7 @@ test("a school registers, verifies, pays, is approved, and its admin signs in wi
 
   // The credentials e-mail, and the new admin's first sign-in.
   await firstSchoolAdminSignIn(page, email, "avery's own passphrase");
-  // The Connect gate (spec §2): the new school connects its Stripe account first.
+  // The Connect gate: the new school connects its Stripe account first.
   await expect(page).toHaveURL("/school-admin/connect-stripe");
   await page.getByRole("button", { name: "Connect with Stripe" }).click();
   await page.getByRole("button", { name: "Complete" }).click();

@@ -33,7 +33,7 @@ afterEach(() => t.close());
 
 const allChildren = () => t.db.select().from(children).orderBy(children.id);
 
-describe("child form rules (spec §5)", () => {
+describe("child form rules", () => {
   const refused: [string, Record<string, unknown>, string][] = [
     ["full name required", { name: "" }, CHILD_MESSAGES.name],
     ["full name not only spaces", { name: "   " }, CHILD_MESSAGES.name],

@@ -9,7 +9,8 @@ import { SIMULATED_DUE_REQUIREMENTS } from "../../worker/http/dev-stripe-connect
 import { stripeEvent } from "../../worker/stripe/events.ts";
 import { loadObject, saveObject } from "../../worker/stripe/simulator.ts";
 import { accountWithRequirementsDue, completedAccount, type SimAccount } from "../../worker/stripe/simulator-connect.ts";
-import { createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
+import { resolveAuth } from "../../worker/trpc/context.ts";
+import { createCallerFactory } from "../../worker/trpc/init.ts";
 import { appRouter } from "../../worker/trpc/router.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor, UNCONNECTED } from "../support/fixtures.ts";
@@ -202,7 +203,7 @@ describe("account.updated (ST5)", () => {
   });
 });
 
-describe("the Connect gate (spec §2)", () => {
+describe("the Connect gate", () => {
   it("an unconnected school's admin is refused trips, notifications and the dashboard, but reaches connect and billing", async () => {
     const caller = await callerFor(t, admin);
     for (const refused of [caller.schoolAdmin.trips.list({ view: "week" }), caller.schoolAdmin.notifications.list({ tab: "all" }), caller.schoolAdmin.dashboard()]) {

@@ -33,7 +33,7 @@ async function createTrip(change: Parameters<typeof tripForm>[0] = {}) {
   return (await (await admin()).schoolAdmin.flightTrips.create({ trip: tripForm(change) })).id;
 }
 
-describe("the create / edit form rules (spec §5)", () => {
+describe("the create / edit form rules", () => {
   const cases: Array<[string, Parameters<typeof tripForm>[0], string]> = [
     ["title required", { title: "  " }, M.title],
     ["departure airport required", { departureAirport: "" }, M.departureAirport],

@@ -30,7 +30,7 @@ type SchoolList = {
 };
 const list = async (input: object) => (await query(t.app, "superAdmin.schools.list", { page: 1, ...input }, { cookie })).data as SchoolList;
 
-describe("status badge and setup status (spec §4)", () => {
+describe("status badge and setup status", () => {
   it.each([
     [{ isActive: false, subscriptionStatus: "active", activeAdminCount: 1 }, "Inactive"],
     [{ isActive: true, subscriptionStatus: "active", activeAdminCount: 1 }, "Active"],

@@ -43,7 +43,7 @@ async function parentOnRoute(route: string | null, schoolId = school.id, isActiv
   return parent;
 }
 
-describe("trip form rules (spec §5)", () => {
+describe("trip form rules", () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ["route name", { routeName: "  " }, TRIP_MESSAGES.routeName],
     ["bus number", { busNumber: "" }, TRIP_MESSAGES.busNumber],

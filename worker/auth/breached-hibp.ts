@@ -6,10 +6,7 @@
  */
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { AppConfig } from "../config.ts";
-import type { Logger } from "../deps.ts";
-
-/** Answers whether a password appears in a breach corpus. */
-export type PwnedPasswords = { isPwned(password: string): Promise<boolean> };
+import type { Logger, PwnedPasswords } from "../deps.ts";
 
 export const HIBP_RANGE_URL = "https://api.pwnedpasswords.com/range/";
 /** Past this the check gives up and allows the password. */

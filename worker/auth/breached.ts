@@ -7,7 +7,7 @@
  */
 import { newPasswordSchema } from "#shared/auth.ts";
 import { GUESSABLE_PASSWORD_MESSAGES, guessablePasswordProblem } from "#shared/password-rules.ts";
-import type { PwnedPasswords } from "./breached-hibp.ts";
+import type { PwnedPasswords } from "../deps.ts";
 import { SERVER_GUESSABLE_LISTS } from "./common-passwords.ts";
 
 export const COMMON_PASSWORD_MESSAGE = GUESSABLE_PASSWORD_MESSAGES.common;

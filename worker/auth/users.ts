@@ -5,7 +5,7 @@ import { phoneRegion } from "#shared/phone-region.ts";
 import type { Db } from "../../db/client.ts";
 import { parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
 
-/** The signed-in user as the browser sees it (spec §3 "Signed-in user record"). */
+/** The signed-in user as the browser sees it (the signed-in user record). */
 export type SessionUser = {
   id: string;
   email: string;

@@ -5,43 +5,13 @@ import type { Db } from "../../db/client.ts";
 import { devStripeObjects } from "../../db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
-import { loadObject, refundSimulatedPayment, type SimCheckoutSession, saveObject } from "../stripe/simulator.ts";
+import { loadObject, refundSimulatedPayment, type SimCharge, type SimCheckoutSession, type SimPaymentIntent, saveObject } from "../stripe/simulator.ts";
 import type { StripeWebhookDeps } from "../stripe/webhook.ts";
 
 /**
  * Local mode's stand-ins for a payment-mode Checkout on a connected account (the PaymentIntent and
  * charge it makes, with the events Stripe sends) and for the Stripe dashboard's Refund button.
  */
-
-export type SimPaymentIntent = {
-  id: string;
-  object: "payment_intent";
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: "succeeded";
-  application_fee_amount: number | null;
-  latest_charge: string;
-  metadata: Record<string, string>;
-  description: string;
-  created: number;
-  /** Not a Stripe field: the connected account, so the dev dashboard can send its events. */
-  account: string | null;
-};
-
-export type SimCharge = {
-  id: string;
-  object: "charge";
-  amount: number;
-  amount_refunded: number;
-  currency: string;
-  paid: boolean;
-  refunded: boolean;
-  status: "succeeded";
-  payment_intent: string;
-  metadata: Record<string, string>;
-  created: number;
-};
 
 type SimEvent = ReturnType<typeof stripeEvent>;
 

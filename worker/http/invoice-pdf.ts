@@ -6,7 +6,8 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../deps.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { type InvoiceDocument, invoiceDocument, parentInvoiceDocument } from "../services/invoices/document.ts";
-import { type AuthResolver, createCallerFactory, createContext, parentProcedure, router, schoolAdminProcedure } from "../trpc/init.ts";
+import { type AuthResolver, createContext } from "../trpc/context.ts";
+import { createCallerFactory, parentProcedure, router, schoolAdminProcedure } from "../trpc/init.ts";
 
 /**
  * Who may read an invoice's document is decided by the procedure ladder, exactly as for tRPC calls

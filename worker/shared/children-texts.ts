@@ -1,6 +1,6 @@
 // No zod here: the My Children page reads these without loading the form's schema.
 
-/** Spec §5: Kindergarten, or 1st to 12th Grade. */
+/** Kindergarten, or 1st to 12th Grade. */
 export const GRADES = [
   "Kindergarten",
   "1st Grade",
@@ -18,13 +18,13 @@ export const GRADES = [
 ] as const;
 export type Grade = (typeof GRADES)[number];
 
-/** Spec §9: a child's age, 3 to 18. */
+/** A child's age, 3 to 18. */
 export const CHILD_AGE = { min: 3, max: 18 } as const;
 
 /** How many children one parent may keep (a family, not a bulk import). */
 export const CHILDREN_PER_PARENT_MAX = 20;
 
-/** Spec §8 toasts and confirmation, and the form's messages. */
+/** Toasts and confirmation, and the form's messages. */
 export const CHILD_MESSAGES = {
   added: { title: "Child Added", description: "Child added successfully!" },
   updated: { title: "Child Updated", description: "Child information updated successfully!" },
@@ -42,7 +42,7 @@ export const CHILD_MESSAGES = {
   notFound: "Child not found",
 } as const;
 
-/** Spec: the Safety Reminders card's three tips. */
+/** The Safety Reminders card's three tips. */
 export const SAFETY_REMINDERS = [
   "Keep your children's information updated, especially emergency contacts and health notes.",
   "Be at the bus stop at least 5 minutes before the pickup time.",

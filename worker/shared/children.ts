@@ -4,10 +4,10 @@ import { optionalText as optional, text } from "./fields.ts";
 
 export * from "./children-texts.ts";
 
-// Optional texts are trimmed, and null when empty or absent (spec §5: stored as null when empty).
+// Optional texts are trimmed, and stored as null when empty or absent.
 const required = (message: string, max: number) => text(max, message);
 
-/** The Add / Edit Child form (spec §5): basic information, transportation details, health and safety. */
+/** The Add / Edit Child form: basic information, transportation details, health and safety. */
 export const childFormSchema = z
   .object({
     name: required(CHILD_MESSAGES.name, 120),
@@ -24,6 +24,43 @@ export const childFormSchema = z
 
 export type ChildForm = z.input<typeof childFormSchema>;
 export type ChildValues = z.output<typeof childFormSchema>;
+
+/*
+ * The form and the child's record, both ways, in one place: Add / Edit Child saves `childRecord` of
+ * the form's values (the columns the service writes); Edit Child opens on `childFormValues` of the
+ * record. tests/node/form-records.test.ts checks that one undoes the other.
+ */
+
+/** The columns the child's form sets. */
+export function childRecord(child: ChildValues) {
+  return {
+    name: child.name,
+    age: child.age,
+    grade: child.grade,
+    school: child.school,
+    busRoute: child.busRoute,
+    busNumber: child.busNumber,
+    allergyInfo: child.allergyInfo,
+    specialNeeds: child.specialNeeds,
+    emergencyContact: child.emergencyContact,
+  };
+}
+export type ChildRecord = ReturnType<typeof childRecord>;
+
+/** Edit Child's form for a record: an optional text the record has as null is an empty field. */
+export function childFormValues(child: ChildRecord): ChildForm {
+  return {
+    name: child.name,
+    age: child.age,
+    grade: child.grade,
+    school: child.school,
+    busRoute: child.busRoute ?? "",
+    busNumber: child.busNumber ?? "",
+    allergyInfo: child.allergyInfo ?? "",
+    specialNeeds: child.specialNeeds ?? "",
+    emergencyContact: child.emergencyContact,
+  };
+}
 
 export const createChildInput = z.object({ child: childFormSchema }).strict();
 

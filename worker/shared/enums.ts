@@ -2,13 +2,13 @@
 export const SCHOOL_TYPES = ["primary", "secondary", "special_education", "private", "charter", "other"] as const;
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
 
-/** Spec §4: trip statuses (default scheduled) and route types. */
+/** Trip statuses (default scheduled) and route types. */
 export const TRIP_STATUSES = ["scheduled", "in-progress", "completed", "cancelled"] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];
 export const ROUTE_TYPES = ["pickup", "dropoff"] as const;
 export type RouteType = (typeof ROUTE_TYPES)[number];
 
-/** Spec §4: notification types and categories. */
+/** Notification types and categories. */
 export const NOTIFICATION_TYPES = ["info", "success", "warning", "error"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CATEGORIES = ["system", "trip", "payment", "attendance"] as const;

@@ -2,7 +2,7 @@
 import { formatCents } from "./money.ts";
 import { shiftDate, zonedInstant } from "./school-time.ts";
 
-/** Spec §4. "Not Enrolled" is no enrolment row at all, so it is only a label. */
+/** "Not Enrolled" is no enrolment row at all, so it is only a label. */
 export const FLIGHT_TRIP_STATUSES = ["scheduled", "in-progress", "completed", "cancelled"] as const;
 export const ENROLLMENT_STATUSES = ["confirmed", "pending", "opted-out"] as const;
 export const ENROLLMENT_PAYMENT_STATUSES = ["paid", "partial", "pending"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dollarsToCents } from "./fees.ts";
 import { optionalText as optional, text } from "./fields.ts";
 import { ENROLLMENT_MEDICAL_MAX, FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
 import { hasStep } from "./invoices.ts";
@@ -19,7 +20,7 @@ const dollars = (message: string) =>
     .refine((value) => hasStep(value, 2), message);
 
 /**
- * The create / edit form (spec §5: title, airports, dates, times, airline and cost required; cost
+ * The create / edit form (title, airports, dates, times, airline and cost required; cost
  * ≥ 0 in steps of 0.01). Dates and times are wall-clock in the school's zone; amounts in dollars as
  * typed (the service stores cents).
  */
@@ -56,6 +57,54 @@ export const flightTripFormSchema = z
 export type FlightTripForm = z.input<typeof flightTripFormSchema>;
 export type FlightTripValues = z.output<typeof flightTripFormSchema>;
 
+/*
+ * The form and the trip's record, both ways, in one place: Create / Edit Trip saves
+ * `flightTripRecord` of the form's values (the columns the service writes, amounts in cents); Edit
+ * Trip opens on `flightTripFormValues` of the record. tests/node/form-records.test.ts checks that one
+ * undoes the other.
+ */
+
+/** The columns the flight trip form sets. */
+export function flightTripRecord(trip: FlightTripValues) {
+  return {
+    title: trip.title,
+    departureAirport: trip.departureAirport,
+    arrivalAirport: trip.arrivalAirport,
+    departureDate: trip.departureDate,
+    departureTime: trip.departureTime,
+    returnDate: trip.returnDate,
+    returnTime: trip.returnTime,
+    airline: trip.airline,
+    costPerStudentCents: dollarsToCents(trip.costPerStudent),
+    depositCents: trip.deposit === null ? null : dollarsToCents(trip.deposit),
+    description: trip.description,
+    status: trip.status,
+    enrollmentDeadline: trip.enrollmentDeadline,
+    capacity: trip.capacity,
+  };
+}
+export type FlightTripRecord = ReturnType<typeof flightTripRecord>;
+
+/** Edit Trip's form for a record: amounts in dollars, no description an empty field. */
+export function flightTripFormValues(trip: FlightTripRecord): FlightTripForm {
+  return {
+    title: trip.title,
+    departureAirport: trip.departureAirport,
+    arrivalAirport: trip.arrivalAirport,
+    departureDate: trip.departureDate,
+    departureTime: trip.departureTime,
+    returnDate: trip.returnDate,
+    returnTime: trip.returnTime,
+    airline: trip.airline,
+    costPerStudent: trip.costPerStudentCents / 100,
+    deposit: trip.depositCents === null ? null : trip.depositCents / 100,
+    description: trip.description ?? "",
+    status: trip.status,
+    enrollmentDeadline: trip.enrollmentDeadline,
+    capacity: trip.capacity,
+  };
+}
+
 const id = z.string().min(1).max(64);
 
 export const flightTripIdInput = z.object({ tripId: id }).strict();
@@ -63,7 +112,7 @@ export const createFlightTripInput = z.object({ trip: flightTripFormSchema }).st
 /** `confirmRefunds`: the admin has seen what a lowered cost refunds and confirmed it. */
 export const updateFlightTripInput = z.object({ tripId: id, trip: flightTripFormSchema, confirmRefunds: z.boolean().optional() }).strict();
 
-/** The Enroll Now modal (spec §5: child, emergency contact, its phone and the terms are required). */
+/** The Enroll Now modal (child, emergency contact, its phone and the terms are required). */
 export const enrollmentFormSchema = z
   .object({
     childId: z.string(M.child).min(1, M.child).max(64, M.child),

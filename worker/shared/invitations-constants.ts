@@ -1,7 +1,7 @@
 // No zod here: the invitations page reads these without loading the schemas (invitations.ts).
 
 export const INVITATIONS_PAGE_SIZE = 20;
-/** Spec §9: the e-mail log modal reads at most 100 rows. */
+/** The e-mail log modal reads at most 100 rows. */
 export const EMAIL_LOG_LIMIT = 100;
 
 export const INVITATION_STATUS_FILTERS = ["all", "pending", "accepted", "expired", "revoked"] as const;

@@ -75,7 +75,7 @@ export function acceptInvitationRoleIssues(role: "school_admin" | "parent", inpu
   return issues;
 }
 
-/** Spec: resend-invite takes inviteId and regenerateToken (true for an expired invitation). */
+/** Resend-invite takes inviteId and regenerateToken (true for an expired invitation). */
 export const resendInvitationInput = z.object({ inviteId: z.string().min(1).max(64), regenerateToken: z.boolean().default(false) }).strict();
 
 /** Invitations Management (super admin): search, status and role filters, a page. */

@@ -30,7 +30,7 @@ export const INVOICE_STATUSES = ["pending", "paid", "overdue", "refunded", "void
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { pending: "Pending", paid: "Paid", overdue: "Overdue", refunded: "Refunded", void: "Void" };
 
-/** Spec: the due date defaults to 15 days after the issue date. */
+/** The due date defaults to 15 days after the issue date. */
 export const DEFAULT_DUE_DAYS = 15;
 /** A sane ceiling for one invoice ($1,000,000.00): far above a transport fee, far below 2^53 cents. */
 export const MAX_INVOICE_CENTS = 100_000_000;

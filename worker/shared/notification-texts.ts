@@ -3,7 +3,7 @@ import { NOTIFICATION_CATEGORIES } from "./enums.ts";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-/** Spec §8 toasts and confirmation, the empty state, and Send Notification's texts. */
+/** Toasts and confirmation, the empty state, and Send Notification's texts. */
 export const NOTIFICATION_MESSAGES = {
   read: { title: "Notification Read", description: "Notification marked as read." },
   readFailed: { title: "Update Failed", description: "Failed to mark notification as read." },
@@ -21,6 +21,6 @@ export const NOTIFICATION_MESSAGES = {
   notFound: "Notification not found",
 } as const;
 
-/** Spec: tabs All, Unread, System, Trip Updates, Payments, and Attendance (shown only when any exists). */
+/** Tabs All, Unread, System, Trip Updates, Payments, and Attendance (shown only when any exists). */
 export const NOTIFICATION_TABS = ["all", "unread", ...NOTIFICATION_CATEGORIES] as const;
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number];

@@ -1,7 +1,7 @@
 // No zod here: the parent's dashboard reads these without loading any form schema.
 import type { TripStatus } from "./enums.ts";
 
-/** Spec §9: the parent's dashboard previews 3 notifications and the 2 most recent paid invoices. */
+/** The parent's dashboard previews 3 notifications and the 2 most recent paid invoices. */
 export const PARENT_DASHBOARD_PREVIEWS = { notifications: 3, recentPayments: 2 } as const;
 
 /** Today's rides are read again this often while the tab is visible (never in the background). */

@@ -7,7 +7,7 @@ export const PHONE_MAX_LENGTH = 40;
 /**
  * The default region of a school's phone numbers (ISO 3166 alpha-2, as libphonenumber takes it), so
  * a number typed without "+" and a country code is read as the school's (ADR 0039): the school's
- * country when it names one (the registration form's list, spec §3), else the country of the
+ * country when it names one (the registration form's list), else the country of the
  * school's time zone ("Other", or a school created without a country), else none (UTC): then a
  * number must start with + and its country code.
  */

@@ -1,7 +1,7 @@
 // No zod here: the wizard's step 4 and the plan pages read these without the schemas
 // (registration.ts re-exports them).
 
-/** Plans by pupil count (spec §9): Starter up to 200, Professional 201–600, Enterprise above 600. */
+/** Plans by pupil count: Starter up to 200, Professional 201–600, Enterprise above 600. */
 export const PLANS = {
   starter: {
     name: "Starter",
@@ -36,7 +36,7 @@ export function planForPupils(pupilCount: number): PlanId {
 const PLAN_ORDER: readonly PlanId[] = ["starter", "professional", "enterprise"];
 
 /**
- * The plan a registration subscribes to: the pupil count's plan (spec §9), or the smallest larger
+ * The plan a registration subscribes to: the pupil count's plan, or the smallest larger
  * one whose bus limit fits the buses entered (Starter has up to 5 buses, Professional up to 15).
  */
 export function planFor(input: { pupilCount: number; busCount: number }): PlanId {

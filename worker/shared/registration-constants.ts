@@ -2,7 +2,7 @@
 // schemas (registration.ts, which re-exports all of this) when the form is used.
 import { SCHOOL_TYPES } from "./enums.ts";
 
-/** Spec §3: the registration form's option lists and default. */
+/** The registration form's option lists and default. */
 export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;
 export const ADMIN_ROLE_OPTIONS = ["Head Teacher", "Principal", "IT Coordinator", "Transportation Manager", "Administrator", "Other"] as const;
 export const COUNTRY_OPTIONS = ["United States", "Canada", "United Kingdom", "Australia", "Other"] as const;
@@ -70,5 +70,5 @@ export function missingFieldsMessage(values: Partial<Record<RequiredField, unkno
   return missing.length ? `${REGISTRATION_MESSAGES.missingPrefix}${missing.map((field) => REQUIRED_FIELD_LABELS[field]).join(", ")}` : null;
 }
 
-/** Spec: the dashboard shows the first 3 pending approvals (its route prefetch asks for the same). */
+/** The dashboard shows the first 3 pending approvals (its route prefetch asks for the same). */
 export const DASHBOARD_PENDING_APPROVALS = 3;

@@ -204,7 +204,7 @@ export function formatCalendarDay(date: IsoDate): string {
   return text(new Date(Date.UTC(year, month - 1, day, 12)), "UTC", "calendar");
 }
 
-/** Spec: "Today at 7:30 AM", "Yesterday at 7:30 AM", or the full date ("Mar 2, 2026 at 7:30 AM"), in the zone. */
+/** "Today at 7:30 AM", "Yesterday at 7:30 AM", or the full date ("Mar 2, 2026 at 7:30 AM"), in the zone. */
 export function relativeTime(instant: Date, zone: string, now: Date): string {
   const day = localDate(instant, zone);
   const today = todayIn(zone, now);

@@ -1,6 +1,6 @@
 // No zod here: pages read these without loading the schemas (schools.ts holds the phone rule).
 
-/** Spec §9: the schools table shows 10 rows a page. */
+/** The schools table shows 10 rows a page. */
 export const SCHOOLS_PAGE_SIZE = 10;
 
 export const SCHOOL_STATUS_FILTERS = ["all", "active", "trialing", "pending", "past_due", "cancelled", "inactive"] as const;

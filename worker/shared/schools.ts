@@ -20,7 +20,7 @@ export const listSchoolsInput = z
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-/** Create New School / Edit School (spec §3 school fields). */
+/** Create New School / Edit School: the school's name and e-mail (required), phone, address, country and time zone. */
 const schoolFields = z.object({
   name: z.string().trim().min(1, "School name is required").max(200),
   email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),

@@ -1,4 +1,4 @@
-/** Spec §4: active or trialing lets a school admin reach subscription-gated pages. */
+/** Active or trialing lets a school admin reach subscription-gated pages. */
 export function subscriptionAllowsAccess(status: string | null | undefined): boolean {
   return status === "active" || status === "trialing";
 }

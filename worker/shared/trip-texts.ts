@@ -1,6 +1,6 @@
 // No zod here: the trip screens read these without loading the form's schema.
 
-/** Spec §5 defaults: departure 07:30, arrival 08:15, one stop, no students yet, scheduled. */
+/** A new trip's defaults: departure 07:30, arrival 08:15, one stop, no students yet, scheduled. */
 export const TRIP_DEFAULTS = { departureTime: "07:30", arrivalTime: "08:15", stops: 1, studentsCount: 0, status: "scheduled" } as const;
 
 /** "Repeat": one trip per chosen weekday up to the end date, at most one school year ahead. */
@@ -8,7 +8,7 @@ export const REPEAT_MAX_DAYS = 366;
 /** Moving a trip by more than this notifies its parents. */
 export const TRIP_TIME_CHANGE_NOTIFY_MINUTES = 10;
 
-/** Spec §8 toasts and confirmation, and the form's messages. */
+/** Toasts and confirmation, and the form's messages. */
 export const TRIP_MESSAGES = {
   created: { title: "Trip Created", description: "Trip created successfully!" },
   updated: { title: "Trip Updated", description: "Trip updated successfully!" },

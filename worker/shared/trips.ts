@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROUTE_TYPES, TRIP_STATUSES } from "./enums.ts";
 import { FIELD_MESSAGES, text } from "./fields.ts";
-import { isCalendarDate, shiftDate, WALL_TIME, weekday } from "./school-time.ts";
+import { isCalendarDate, localDate, localTime, shiftDate, WALL_TIME, weekday, zonedInstant } from "./school-time.ts";
 import { searchField } from "./search.ts";
 import { REPEAT_MAX_DAYS, TRIP_MESSAGES } from "./trip-texts.ts";
 
@@ -30,6 +30,46 @@ export const tripFormSchema = z
   .refine((trip) => trip.arrivalTime > trip.departureTime, { path: ["arrivalTime"], message: TRIP_MESSAGES.arrivalAfterDeparture });
 
 export type TripForm = z.input<typeof tripFormSchema>;
+export type TripValues = z.output<typeof tripFormSchema>;
+
+/*
+ * The form and the trip's record, both ways, in one place: New / Edit Trip saves `tripRecord` of the
+ * form's values (the columns the service writes, the times as instants of `date` in the school's
+ * zone); Edit Trip opens on `tripFormValues` of the record. tests/node/form-records.test.ts checks
+ * that one undoes the other.
+ */
+
+/** The columns the trip form sets, departing on `date` (a repeated trip's every day) in `zone`. */
+export function tripRecord(trip: TripValues, date: string, zone: string) {
+  return {
+    routeName: trip.routeName,
+    routeType: trip.routeType,
+    busNumber: trip.busNumber,
+    driverName: trip.driverName,
+    stops: trip.stops,
+    studentsCount: trip.studentsCount,
+    status: trip.status,
+    departureTime: zonedInstant(date, trip.departureTime, zone),
+    arrivalTime: zonedInstant(date, trip.arrivalTime, zone),
+  };
+}
+export type TripRecord = ReturnType<typeof tripRecord>;
+
+/** Edit Trip's form for a record: the date and times on the school's clock (`zone`). */
+export function tripFormValues(trip: TripRecord, zone: string): TripForm {
+  return {
+    routeName: trip.routeName,
+    routeType: trip.routeType,
+    busNumber: trip.busNumber,
+    driverName: trip.driverName,
+    departureDate: localDate(trip.departureTime, zone),
+    departureTime: localTime(trip.departureTime, zone),
+    arrivalTime: localTime(trip.arrivalTime, zone),
+    stops: trip.stops,
+    studentsCount: trip.studentsCount,
+    status: trip.status,
+  };
+}
 
 /** Repeat on weekdays (0 = Sunday) until a date, both inclusive. */
 export const tripRepeatSchema = z

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { Db } from "../../db/client.ts";
 import { devStripeObjects } from "../../db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
-import { loadObject, type StripeSimulatorDeps, saveObject } from "./simulator.ts";
+import { loadObject, type StripeSimulatorDeps, saveObject } from "./simulator-store.ts";
 
 /**
  * Local mode's Connect endpoints (accounts and Account Links) for the real SDK. The hosted

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Db } from "../../db/client.ts";
-import { devStripeObjects } from "../../db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { LOCAL_PRICES } from "../config.ts";
-import type { SimCharge, SimPaymentIntent } from "../http/dev-stripe-payments.ts";
 import { stripeEvent } from "./events.ts";
 import { connectSimulatorRoutes } from "./simulator-connect.ts";
+import { loadObject, type StripeSimulatorDeps, saveObject } from "./simulator-store.ts";
+
+// The object store and the deps are shared with the Connect half (simulator-connect.ts), which this module mounts.
+export { loadObject, type StripeSimulatorDeps, saveObject };
 
 /**
  * Local mode's stand-in for the few Stripe endpoints SchoolRide calls, answering the real SDK
@@ -40,6 +41,37 @@ export type SimCheckoutSession = {
   payment_intent_data: { application_fee_amount: number | null; metadata: Record<string, string> };
 };
 
+/** The PaymentIntent and charge a payment-mode Checkout on a connected account makes (worker/http/dev-stripe-payments.ts). */
+export type SimPaymentIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: "succeeded";
+  application_fee_amount: number | null;
+  latest_charge: string;
+  metadata: Record<string, string>;
+  description: string;
+  created: number;
+  /** Not a Stripe field: the connected account, so the dev dashboard can send its events. */
+  account: string | null;
+};
+
+export type SimCharge = {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  paid: boolean;
+  refunded: boolean;
+  status: "succeeded";
+  payment_intent: string;
+  metadata: Record<string, string>;
+  created: number;
+};
+
 export type SimSubscription = {
   id: string;
   object: "subscription";
@@ -68,26 +100,6 @@ function collect(params: URLSearchParams, prefix: string): Record<string, string
 
 function stripeError(message: string, status = 400) {
   return Response.json({ error: { type: "invalid_request_error", message } }, { status });
-}
-
-export type StripeSimulatorDeps = {
-  db: Db;
-  appUrl: string;
-  now: () => Date;
-  /** Sends the events an API call causes (as Stripe's webhooks would) through the app's webhook handler. */
-  deliver?: (events: ReturnType<typeof stripeEvent>[]) => Promise<void>;
-};
-
-export async function saveObject(db: Db, type: string, object: { id: string }, now: Date): Promise<void> {
-  await db
-    .insert(devStripeObjects)
-    .values({ id: object.id, type, data: object, createdAt: now })
-    .onConflictDoUpdate({ target: devStripeObjects.id, set: { data: object } });
-}
-
-export async function loadObject<T>(db: Db, id: string): Promise<T | null> {
-  const [row] = await db.select().from(devStripeObjects).where(eq(devStripeObjects.id, id));
-  return (row?.data as T | undefined) ?? null;
 }
 
 /**

@@ -27,7 +27,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
-/** Spec §3: the registration form's school types. */
+/** The registration form's school types. */
 export const SCHOOL_TYPE_LABELS: Record<SchoolType, string> = {
   primary: "Primary School",
   secondary: "Secondary School",

@@ -1,4 +1,7 @@
-import type { Role } from "./session.ts";
+import type { RouterOutputs } from "./api-types.ts";
+
+export type SessionUser = NonNullable<RouterOutputs["auth"]["me"]>;
+export type Role = SessionUser["role"];
 
 /** Each role's home (no data layer here: the router and the prefetch read it before it loads). */
 export const ROLE_HOMES: Record<Role, string> = {

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { sessionQuery } from "./session.ts";
 import { useTRPC } from "./trpc.ts";
 
 /*
@@ -12,7 +13,7 @@ import { useTRPC } from "./trpc.ts";
 /** The signed-in user's school settings, from the session (`auth.me`, already cached by the area's guard). */
 function useSchool() {
   const trpc = useTRPC();
-  return useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 })).data;
+  return useQuery(sessionQuery(trpc)).data;
 }
 
 /** The school's zone, in which a school area shows every instant; null outside a school (the super admin: the reader's own zone). */

@@ -1,13 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import type { RouterOutputs } from "./api-types.ts";
 import { ROLE_HOMES } from "./roles.ts";
-import { useTRPC } from "./trpc.ts";
+import { type Trpc, useTRPC } from "./trpc.ts";
 
-export type SessionUser = NonNullable<RouterOutputs["auth"]["me"]>;
-export type Role = SessionUser["role"];
+export type { Role, SessionUser } from "./roles.ts";
 
 export { ROLE_HOMES } from "./roles.ts";
+
+/**
+ * The session (`auth.me`), read again at most once a minute. One source for the hooks (here,
+ * school-zone.ts) and the routes' prefetch (web/src/routes/prefetch-queries.ts): the same cache key.
+ */
+export const sessionQuery = (trpc: Trpc) => trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 });
 
 /**
  * The signed-in user, from the server session (an HttpOnly cookie the browser cannot read).
@@ -17,7 +21,7 @@ export function useSession() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+  const me = useQuery(sessionQuery(trpc));
   const logoutMutation = useMutation(trpc.auth.logout.mutationOptions());
   /**
    * Leave the guarded area first, so no page of it asks the server anything after the session is

@@ -11,6 +11,9 @@ import { notify } from "./toast.ts";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/** The query options proxy, in a hook (`useTRPC()`) or outside React (`trpc` of data.tsx): what the query-options factories take. */
+export type Trpc = ReturnType<typeof useTRPC>;
+
 /**
  * A session that ended while a page was open (idle timeout, logout elsewhere, deactivation): the
  * spec's "Authentication Error / User not authenticated." toast, then the session is re-read, and the

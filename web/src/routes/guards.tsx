@@ -9,7 +9,7 @@ import { loginPathFor } from "./redirects.ts";
 export { FullPageSpinner };
 
 /**
- * Route guard of spec §6: anonymous visitors go to the matching login page with the original
+ * The route guard: anonymous visitors go to the matching login page with the original
  * location remembered; a signed-in user with another role goes to their own home; a user who must
  * change their password goes to /change-password first. The server enforces the same rules.
  */
@@ -31,7 +31,7 @@ export function RequireRole({ roles, children }: { roles: readonly Role[] | "any
   return children ?? <Outlet />;
 }
 
-/** Spec §4: school admin pages need an active or trialing subscription; otherwise /school-admin/subscribe. */
+/** School admin pages need an active or trialing subscription; otherwise /school-admin/subscribe. */
 export function RequireSubscription() {
   const { user } = useSession();
   if (user && user.role === "school_admin" && !subscriptionAllowsAccess(user.subscriptionStatus)) {
@@ -40,7 +40,7 @@ export function RequireSubscription() {
   return <Outlet />;
 }
 
-/** Spec §2, after the subscription: school admin pages need the school's Stripe account connected; otherwise /school-admin/connect-stripe. */
+/** After the subscription: school admin pages need the school's Stripe account connected; otherwise /school-admin/connect-stripe. */
 export function RequirePaymentAccount() {
   const { user } = useSession();
   if (user && user.role === "school_admin" && user.paymentAccountConnected === false) {

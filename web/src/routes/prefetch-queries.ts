@@ -1,44 +1,56 @@
+import type { FetchQueryOptions, QueryKey } from "@tanstack/react-query";
 import { DASHBOARD_PENDING_APPROVALS } from "#shared/registration-constants.ts";
+import { childrenQuery } from "../features/children/queries.ts";
+import { parentDashboardQuery, platformStatsQuery, recentActivityQuery, schoolDashboardQuery } from "../features/dashboard/queries.ts";
+import { parentFlightTripsQuery } from "../features/flight-trips/queries.ts";
+import { INVOICES_OPENING_INPUT, parentInvoicesQuery, schoolInvoicesQuery } from "../features/invoices/queries.ts";
+import { INBOX_OPENING_INPUT, inboxListQuery, unreadCountQuery } from "../features/notifications/queries.ts";
+import { paymentSettingsQuery } from "../features/payment-settings/queries.ts";
+import { pendingRegistrationsQuery } from "../features/registrations/queries.ts";
+import { twoFactorStatusQuery } from "../features/security/queries.ts";
+import { TRIPS_OPENING_INPUT, tripsListQuery } from "../features/trips/queries.ts";
 import { queryClient, trpc } from "../lib/data.tsx";
-import { PREFETCH_META } from "../lib/trpc.ts";
+import { sessionQuery } from "../lib/session.ts";
+import { PREFETCH_META, type Trpc } from "../lib/trpc.ts";
 
-const meta = PREFETCH_META;
+/** Starts one query; the test passes one that records its key instead. */
+export type Start = <TData, TError, TQueryKey extends QueryKey>(options: FetchQueryOptions<TData, TError, TData, TQueryKey>) => void;
 
 /**
- * The first queries of each page, by name, with the same options (so the same cache keys) as the
- * components that read them: started by the route loaders, the page's hooks find them in flight.
+ * The first queries of each page, by name. Each comes from the factory its page's hook calls (the
+ * features' queries.ts), so the cache keys are the same: started by the route loaders, the page's
+ * hooks find them in flight (tests/node/prefetch-keys.test.ts renders each page to check).
  */
-const PREFETCHES = {
-  session: () => queryClient.prefetchQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000, meta })),
-  mfaStatus: () => queryClient.prefetchQuery(trpc.superAdmin.security.status.queryOptions(undefined, { meta })),
-  superAdminHome: () =>
-    Promise.all([
-      queryClient.prefetchQuery(trpc.superAdmin.stats.queryOptions(undefined, { meta })),
-      queryClient.prefetchQuery(trpc.superAdmin.auditLogs.recent.queryOptions(undefined, { meta })),
-      queryClient.prefetchQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit: DASHBOARD_PENDING_APPROVALS }, { meta })),
-    ]),
-  schoolAdminHome: () => queryClient.prefetchQuery(trpc.schoolAdmin.dashboard.queryOptions(undefined, { meta })),
-  parentHome: () => queryClient.prefetchQuery(trpc.parent.overview.queryOptions(undefined, { meta })),
+export const PREFETCHES = {
+  session: (trpc, start) => start(sessionQuery(trpc)),
+  mfaStatus: (trpc, start) => start(twoFactorStatusQuery(trpc)),
+  superAdminHome: (trpc, start) => {
+    start(platformStatsQuery(trpc));
+    start(recentActivityQuery(trpc));
+    start(pendingRegistrationsQuery(trpc, DASHBOARD_PENDING_APPROVALS));
+  },
+  schoolAdminHome: (trpc, start) => start(schoolDashboardQuery(trpc)),
+  parentHome: (trpc, start) => start(parentDashboardQuery(trpc)),
   // The shell's bell, on every page of the area.
-  schoolAdminShell: () => queryClient.prefetchQuery(trpc.schoolAdmin.notifications.unreadCount.queryOptions(undefined, { meta })),
-  parentShell: () => queryClient.prefetchQuery(trpc.parent.notifications.unreadCount.queryOptions(undefined, { meta })),
+  schoolAdminShell: (trpc, start) => start(unreadCountQuery(trpc, "schoolAdmin")),
+  parentShell: (trpc, start) => start(unreadCountQuery(trpc, "parent")),
   // Pages as they open from the menu (no filters in the URL); with filters they ask for themselves.
-  trips: () => queryClient.prefetchQuery(trpc.schoolAdmin.trips.list.queryOptions({ view: "week" }, { meta })),
-  schoolAdminNotifications: () => queryClient.prefetchQuery(trpc.schoolAdmin.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
-  parentChildren: () => queryClient.prefetchQuery(trpc.parent.children.list.queryOptions(undefined, { meta })),
-  parentNotifications: () => queryClient.prefetchQuery(trpc.parent.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
-  schoolAdminInvoices: () =>
-    Promise.all([
-      queryClient.prefetchQuery(trpc.schoolAdmin.invoices.list.queryOptions({ tab: "all", page: 1 }, { meta })),
-      queryClient.prefetchQuery(trpc.schoolAdmin.paymentSettings.get.queryOptions(undefined, { meta })),
-    ]),
-  parentInvoices: () => queryClient.prefetchQuery(trpc.parent.invoices.list.queryOptions({ tab: "all", page: 1 }, { meta })),
-  parentFlightTrips: () => queryClient.prefetchQuery(trpc.parent.flightTrips.list.queryOptions(undefined, { meta })),
-} satisfies Record<string, () => Promise<unknown>>;
+  trips: (trpc, start) => start(tripsListQuery(trpc, TRIPS_OPENING_INPUT)),
+  schoolAdminNotifications: (trpc, start) => start(inboxListQuery(trpc, "schoolAdmin", INBOX_OPENING_INPUT)),
+  parentChildren: (trpc, start) => start(childrenQuery(trpc)),
+  parentNotifications: (trpc, start) => start(inboxListQuery(trpc, "parent", INBOX_OPENING_INPUT)),
+  schoolAdminInvoices: (trpc, start) => {
+    start(schoolInvoicesQuery(trpc, INVOICES_OPENING_INPUT));
+    start(paymentSettingsQuery(trpc));
+  },
+  parentInvoices: (trpc, start) => start(parentInvoicesQuery(trpc, INVOICES_OPENING_INPUT)),
+  parentFlightTrips: (trpc, start) => start(parentFlightTripsQuery(trpc)),
+} satisfies Record<string, (trpc: Trpc, start: Start) => void>;
 
 export type PrefetchName = keyof typeof PREFETCHES;
 
 /** Starts them all in one tick, so tRPC's batch link sends them in one HTTP request. */
 export function startPrefetches(names: readonly PrefetchName[]): void {
-  for (const name of new Set(names)) void PREFETCHES[name]();
+  const start: Start = (options) => void queryClient.prefetchQuery({ ...options, meta: PREFETCH_META });
+  for (const name of new Set(names)) PREFETCHES[name](trpc, start);
 }

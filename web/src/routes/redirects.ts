@@ -1,7 +1,7 @@
 import { ROLE_HOMES } from "../lib/roles.ts";
 import type { Role } from "../lib/session.ts";
 
-/** Spec §6: the super admin area → /login/superadmin, the school admin area → /login/school, else /login/parent. */
+/** The super admin area → /login/superadmin, the school admin area → /login/school, else /login/parent. */
 export function loginPathFor(pathname: string): string {
   if (pathname === "/super-admin" || pathname.startsWith("/super-admin/")) return "/login/superadmin";
   if (pathname === "/school-admin" || pathname.startsWith("/school-admin/")) return "/login/school";

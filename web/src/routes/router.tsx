@@ -34,7 +34,7 @@ const withData = (load: () => Promise<ComponentType>) => async () => {
 };
 const dataPage = (load: () => Promise<{ default: ComponentType }>) => withData(async () => (await load()).default);
 
-/** The route guard (spec §6), with the data layer it reads the session from. */
+/** The route guard, with the data layer it reads the session from. */
 const guarded = (roles: readonly Role[] | "any") =>
   withData(async () => {
     const { RequireRole } = await import("./guards.tsx");
@@ -135,10 +135,10 @@ export const routes: RouteObject[] = [
     // GD1: data rights do not depend on the subscription.
     { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
     {
-      // Spec §4: everything else needs an active or trialing subscription (the server checks too).
+      // Everything else needs an active or trialing subscription (the server checks too).
       lazy: async () => ({ Component: (await import("./guards.tsx")).RequireSubscription }),
       children: [
-        // Spec §2: the Connect gate's page (also reachable once connected, to see or change the account).
+        // The Connect gate's page (also reachable once connected, to see or change the account).
         { path: "connect-stripe", lazy: page(() => import("../pages/school-admin/ConnectStripePage.tsx")) },
         {
           lazy: async () => ({ Component: (await import("./guards.tsx")).RequirePaymentAccount }),

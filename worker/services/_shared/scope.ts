@@ -5,7 +5,7 @@ import type { RequestMeta } from "../audit.ts";
 
 /**
  * How every service called from a request is called: `service(scope, input)`, or `service(scope)`
- * when it takes no input. The procedure ladder (worker/trpc/init.ts) builds the scope once per
+ * when it takes no input. The procedure ladder (worker/trpc/rungs.ts) builds the scope once per
  * request, so `now` is one instant for the whole request and a tenant service cannot run without
  * the session's school: its first parameter is a `SchoolScope`, which only the school admin's and
  * the parent's procedures make.

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, type ChildValues, type childIdInput, type createChildInput, type updateChildInput } from "#shared/children.ts";
+import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, type childIdInput, childRecord, type createChildInput, type updateChildInput } from "#shared/children.ts";
 import { insertWhere } from "../../../db/conditional.ts";
 import { children, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
@@ -51,21 +51,7 @@ function childAudit(scope: ParentScope, action: "added" | "updated" | "removed",
 
 const childExists = (scope: ParentScope, childId: string) => sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
 
-function childValues(child: ChildValues) {
-  return {
-    name: child.name,
-    age: child.age,
-    grade: child.grade,
-    school: child.school,
-    busRoute: child.busRoute,
-    busNumber: child.busNumber,
-    allergyInfo: child.allergyInfo,
-    specialNeeds: child.specialNeeds,
-    emergencyContact: child.emergencyContact,
-  };
-}
-
-/** My Children: the parent's own children, ordered by name (spec §7). */
+/** My Children: the parent's own children, ordered by name. */
 export async function listChildren(scope: ParentScope) {
   const { db } = scope.deps;
   const rows = await db.select(CHILD_COLUMNS).from(children).where(family(scope)).orderBy(asc(children.name), asc(children.id));
@@ -94,7 +80,7 @@ export async function createChild(scope: ParentScope, input: z.infer<typeof crea
     insertWhere(
       db,
       children,
-      { id, schoolId: scope.schoolId, parentId: scope.parentId, ...childValues(input.child), createdAt: scope.now, updatedAt: scope.now },
+      { id, schoolId: scope.schoolId, parentId: scope.parentId, ...childRecord(input.child), createdAt: scope.now, updatedAt: scope.now },
       sql`(select count(*) from ${children} where ${children.parentId} = ${scope.parentId}) < ${CHILDREN_PER_PARENT_MAX}`,
     ),
     childAudit(scope, "added", id, childExists(scope, id)),
@@ -109,7 +95,7 @@ export async function updateChild(scope: ParentScope, input: z.infer<typeof upda
   const [updated] = await db.batch([
     db
       .update(children)
-      .set({ ...childValues(input.child), updatedAt: scope.now })
+      .set({ ...childRecord(input.child), updatedAt: scope.now })
       .where(own(scope, input.childId))
       .returning({ id: children.id }),
     childAudit(scope, "updated", input.childId, childExists(scope, input.childId)),

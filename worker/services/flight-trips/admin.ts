@@ -1,14 +1,13 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { dollarsToCents } from "#shared/fees.ts";
 import {
   CONFIRM_REFUNDS_REASON,
   type createFlightTripInput,
   deadlineInPast,
   enrollmentStanding,
   FLIGHT_TRIP_ADMIN_MESSAGES,
-  type FlightTripValues,
   type flightTripIdInput,
+  flightTripRecord,
   FLIGHT_TRIP_MESSAGES as M,
   SEAT_HOLDING_STATUSES,
   type updateFlightTripInput,
@@ -119,25 +118,6 @@ export async function listFlightTrips(scope: SchoolScope) {
 }
 
 /** The form's values as stored: amounts in cents. */
-function tripValues(trip: FlightTripValues) {
-  return {
-    title: trip.title,
-    departureAirport: trip.departureAirport,
-    arrivalAirport: trip.arrivalAirport,
-    departureDate: trip.departureDate,
-    departureTime: trip.departureTime,
-    returnDate: trip.returnDate,
-    returnTime: trip.returnTime,
-    airline: trip.airline,
-    costPerStudentCents: dollarsToCents(trip.costPerStudent),
-    depositCents: trip.deposit === null ? null : dollarsToCents(trip.deposit),
-    description: trip.description,
-    status: trip.status,
-    enrollmentDeadline: trip.enrollmentDeadline,
-    capacity: trip.capacity,
-  };
-}
-
 const auditOf = (scope: SchoolScope, eventType: string, description: string, metadata: Record<string, unknown>) => ({
   eventType,
   description,
@@ -157,7 +137,7 @@ function assertDeadline(scope: SchoolScope, deadline: string, saved: string | nu
 export async function createFlightTrip(scope: SchoolScope, input: z.infer<typeof createFlightTripInput>) {
   const { db } = scope.deps;
   const id = crypto.randomUUID();
-  const values = tripValues(input.trip);
+  const values = flightTripRecord(input.trip);
   assertDeadline(scope, values.enrollmentDeadline);
   await db.batch([
     db
@@ -189,7 +169,7 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This flight trip was ch
 export async function updateFlightTrip(scope: SchoolScope, input: z.infer<typeof updateFlightTripInput>) {
   const { db } = scope.deps;
   const before = await findFlightTrip(scope, input.tripId);
-  const values = tripValues(input.trip);
+  const values = flightTripRecord(input.trip);
   const priced = costChanged(before, values);
   assertDeadline(scope, values.enrollmentDeadline, before.enrollmentDeadline);
   if (values.capacity !== null && values.capacity < before.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));

@@ -163,7 +163,7 @@ export async function acceptInvitation(scope: PublicScope, input: AcceptInvitati
 }
 
 /**
- * Spec: a school admin with no account may sign in at /login/school with the e-mail and the
+ * A school admin with no account may sign in at /login/school with the e-mail and the
  * temporary password of a pending invitation. That creates the account (position Administrator,
  * must change password) and accepts the invitation. Returns null when no invitation matches.
  */

@@ -124,7 +124,7 @@ export async function listInvitations(scope: Scope, input: ListInvitationsInput)
 
 const INVITATION_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
-/** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
+/** The e-mail logs modal: the invitation, then the delivery history of its recipient. */
 export async function invitationEmailLogs(scope: Scope, input: z.infer<typeof invitationEmailLogsInput>) {
   const { db } = scope.deps;
   const { inviteId } = input;

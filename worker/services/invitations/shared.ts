@@ -11,7 +11,7 @@ import { AppError } from "../errors.ts";
 export type Invitation = typeof invitations.$inferSelect;
 export type InvitableRole = Invitation["role"];
 
-/** Spec §9: a secure token is 32 random bytes as hex; the temporary password 12 readable characters. */
+/** A secure token is 32 random bytes as hex; the temporary password 12 readable characters. */
 export const TOKEN_BYTES = 32;
 export const TEMPORARY_PASSWORD_LENGTH = 12;
 /** A reminder goes out once, about this long before the invitation expires. */

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { verificationCodes } from "../../../db/schema/index.ts";
 import { randomBytes, sha256Hex } from "../../auth/crypto.ts";
 
-/** Spec: 6 digits. docs/security.md: hashed, 15 minutes, dead after 5 wrong tries. */
+/** 6 digits. docs/security.md: hashed, 15 minutes, dead after 5 wrong tries. */
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 15 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -168,7 +168,7 @@ export async function rejectRegistration(scope: Scope, input: z.infer<typeof rej
   return { rejected: true as const };
 }
 
-/** Registrations awaiting review: paid, payment successful, newest first (spec §7). */
+/** Registrations awaiting review: paid, payment successful, newest first. */
 export async function pendingRegistrations(scope: Scope, input: { limit: number }) {
   const { db } = scope.deps;
   const { limit } = input;

@@ -113,7 +113,7 @@ const schoolListStatements = preparedPerShape((db, shape) => {
 });
 
 /**
- * Schools Management: search, filters, counts and pagination in SQL, newest first (spec §2, §7);
+ * Schools Management: search, filters, counts and pagination in SQL, newest first;
  * a 1–2 character search lists by name, the order of its index. The total is capped ("1,000+");
  * the summary cards come from the platform counters (ADR 0018).
  */

@@ -7,7 +7,7 @@ import { AppError } from "../errors.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
 import { TRIP_COLUMNS } from "../trips/trips.ts";
 
-/** Spec §9: the dashboard's previews. */
+/** The dashboard's previews. */
 export const DASHBOARD_PREVIEWS = { upcomingTrips: 3, notifications: 3, unpaidInvoices: 2 } as const;
 
 const P = sql.placeholder;

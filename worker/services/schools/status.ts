@@ -1,6 +1,6 @@
-/** How a school stands (spec §4): computed here for the schools table; the web shows the values as sent. */
+/** How a school stands: computed here for the schools table; the web shows the values as sent. */
 
-/** Spec §4: the school status badge. */
+/** The school status badge. */
 export function schoolStatusBadge(school: { isActive: boolean; subscriptionStatus: string; setupStatus: SetupStatus }): string {
   if (!school.isActive) return "Inactive";
   switch (school.subscriptionStatus) {
@@ -19,7 +19,7 @@ export function schoolStatusBadge(school: { isActive: boolean; subscriptionStatu
 
 export type SetupStatus = "complete" | "missing_admins" | "incomplete";
 
-/** Spec §4: complete with an active admin, is_active and an active subscription; missing_admins without active admins. */
+/** Complete with an active admin, is_active and an active subscription; missing_admins without active admins. */
 export function setupStatus(school: { isActive: boolean; subscriptionStatus: string; activeAdminCount: number }): SetupStatus {
   if (school.activeAdminCount === 0) return "missing_admins";
   return school.isActive && school.subscriptionStatus === "active" ? "complete" : "incomplete";

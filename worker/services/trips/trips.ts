@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
+import { dayRange, localDate, todayIn, weekRange } from "#shared/school-time.ts";
 import {
   type createTripInput,
   type listTripsInput,
@@ -8,8 +8,8 @@ import {
   repeatDates,
   type setTripStatusInput,
   TRIP_MESSAGES,
-  type tripFormSchema,
   type tripIdInput,
+  tripRecord,
   type updateTripInput,
 } from "#shared/trips.ts";
 import { children, schools, trips } from "../../../db/schema/index.ts";
@@ -19,8 +19,6 @@ import { containsAny, likePattern } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { notifyTripChange, tripChangeNotice } from "./notify.ts";
-
-type TripForm = z.output<typeof tripFormSchema>;
 
 /** At most this many trips in one day or week view (15 buses × 4 trips × 7 days is 420). */
 export const TRIP_VIEW_LIMIT = 1_000;
@@ -58,7 +56,7 @@ const tripListStatements = preparedPerShape((db, shape) => {
 
 /**
  * Trip Management: the day or the Sunday-to-Saturday week holding `date` (the school's today by
- * default), in the school's zone, ordered by departure (spec §7), searched by route, bus or driver.
+ * default), in the school's zone, ordered by departure, searched by route, bus or driver.
  */
 export async function listTrips(scope: SchoolScope, input: z.infer<typeof listTripsInput>) {
   const { db } = scope.deps;
@@ -86,22 +84,6 @@ export async function listTrips(scope: SchoolScope, input: z.infer<typeof listTr
   };
 }
 
-function instants(form: TripForm, date: string, zone: string) {
-  return { departureTime: zonedInstant(date, form.departureTime, zone), arrivalTime: zonedInstant(date, form.arrivalTime, zone) };
-}
-
-function tripValues(form: TripForm) {
-  return {
-    routeName: form.routeName,
-    routeType: form.routeType,
-    busNumber: form.busNumber,
-    driverName: form.driverName,
-    stops: form.stops,
-    studentsCount: form.studentsCount,
-    status: form.status,
-  };
-}
-
 /** New Trip: one trip, or with Repeat one per chosen weekday up to the end date (at most a school year), in one batch. */
 export async function createTrip(scope: SchoolScope, input: z.infer<typeof createTripInput>) {
   const { db } = scope.deps;
@@ -111,8 +93,7 @@ export async function createTrip(scope: SchoolScope, input: z.infer<typeof creat
   const rows = dates.map((date) => ({
     id: crypto.randomUUID(),
     schoolId: scope.schoolId,
-    ...tripValues(input.trip),
-    ...instants(input.trip, date, scope.timeZone),
+    ...tripRecord(input.trip, date, scope.timeZone),
     createdBy: scope.actor.id,
     createdAt: scope.now,
     updatedAt: scope.now,
@@ -160,7 +141,7 @@ async function findTrip(scope: SchoolScope, tripId: string) {
  */
 export async function updateTrip(scope: SchoolScope, input: z.infer<typeof updateTripInput>) {
   const { trip: before, school } = await findTrip(scope, input.tripId);
-  const after = { ...tripValues(input.trip), ...instants(input.trip, input.trip.departureDate, school.timeZone) };
+  const after = tripRecord(input.trip, input.trip.departureDate, school.timeZone);
   const notice = tripChangeNotice(before, after, school.timeZone);
   await notifyTripChange(scope, {
     before,

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { errorMessage } from "../../lib/errors.ts";
+import { Loading } from "./loading.tsx";
 
 // With the full-page spinner, in a module the entry has: pages without the data layer show it too.
-export { Loading } from "./loading.tsx";
+export { Loading };
 
 export function ErrorState({ children }: { children: ReactNode }) {
   return (
@@ -33,4 +34,35 @@ export function LoadError({ message, error, onRetry }: { message: string; error?
       </button>
     </ErrorState>
   );
+}
+
+/**
+ * A query's content, or the state that stands in for it: loading (announced, `loading` its label),
+ * failed (`failed`, the server's reason and Try again), empty (`empty`, when `isEmpty` says so for
+ * the data), otherwise `children` with the data. `keepDataOnError`: a refetch that failed keeps
+ * showing the data it had (a list that keeps its previous page while the next loads).
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  failed,
+  isEmpty,
+  empty,
+  keepDataOnError = false,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; error: unknown; refetch: () => unknown };
+  loading: string;
+  failed: string;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  keepDataOnError?: boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading label={loading} />;
+  if (query.isError && !(keepDataOnError && query.data !== undefined)) {
+    return <LoadError message={failed} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const data = query.data as T;
+  return isEmpty?.(data) ? empty : children(data);
 }

@@ -4,13 +4,14 @@ import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { childrenQuery } from "./queries.ts";
 
 export type ChildRow = RouterOutputs["parent"]["children"]["list"]["children"][number];
 
 /** My Children: the parent's own children, ordered by name. */
 export function useChildren() {
   const trpc = useTRPC();
-  return useQuery(trpc.parent.children.list.queryOptions());
+  return useQuery(childrenQuery(trpc));
 }
 
 /** The bus routes the child form suggests (the school's trip routes and the family's own). */

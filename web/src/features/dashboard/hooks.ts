@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { TODAYS_RIDES_REFRESH_MS } from "#shared/parent-dashboard.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { parentDashboardQuery, platformStatsQuery, recentActivityQuery, schoolDashboardQuery } from "./queries.ts";
 
 export type SchoolDashboard = RouterOutputs["schoolAdmin"]["dashboard"];
 export type ParentDashboard = RouterOutputs["parent"]["overview"];
@@ -12,23 +13,23 @@ export type ParentDashboard = RouterOutputs["parent"]["overview"];
  */
 export function useParentDashboard() {
   const trpc = useTRPC();
-  return useQuery(trpc.parent.overview.queryOptions(undefined, { refetchInterval: TODAYS_RIDES_REFRESH_MS, refetchIntervalInBackground: false }));
+  return useQuery({ ...parentDashboardQuery(trpc), refetchInterval: TODAYS_RIDES_REFRESH_MS, refetchIntervalInBackground: false });
 }
 
 /** The school admin dashboard: one query, one round trip of SQL. */
 export function useSchoolDashboard() {
   const trpc = useTRPC();
-  return useQuery(trpc.schoolAdmin.dashboard.queryOptions());
+  return useQuery(schoolDashboardQuery(trpc));
 }
 
 /** The super admin's dashboard: the platform's counts. */
 export function usePlatformStats() {
   const trpc = useTRPC();
-  return useQuery(trpc.superAdmin.stats.queryOptions());
+  return useQuery(platformStatsQuery(trpc));
 }
 
 /** The super admin's dashboard: the latest audit log entries. */
 export function useRecentActivity() {
   const trpc = useTRPC();
-  return useQuery(trpc.superAdmin.auditLogs.recent.queryOptions());
+  return useQuery(recentActivityQuery(trpc));
 }

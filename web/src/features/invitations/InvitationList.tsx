@@ -18,9 +18,9 @@ export type InvitationLike = {
 
 /** Past its expiry, whether or not the stored status says so yet. */
 export const isPastExpiry = (invitation: InvitationLike) => invitation.expired || invitation.expiresAt.getTime() <= Date.now();
-/** Spec §4: Resend and Revoke only for a pending invitation not past its expiry. */
+/** Resend and Revoke only for a pending invitation not past its expiry. */
 export const isResendable = (invitation: InvitationLike) => invitation.status === "pending" && !isPastExpiry(invitation);
-/** Spec §4: an expired invitation (marked so, or pending past its expiry) can be regenerated and resent. */
+/** an expired invitation (marked so, or pending past its expiry) can be regenerated and resent. */
 export const isRegenerable = (invitation: InvitationLike) => invitation.status === "expired" || (invitation.status === "pending" && isPastExpiry(invitation));
 
 /** A column of the list (see `Column`), with its label on a narrow-screen card (none: not on the card). */
@@ -143,7 +143,7 @@ function InvitationStatusBadge({ invitation }: { invitation: InvitationLike }) {
 }
 
 /**
- * Spec: "Expired" once past the expiry (or marked expired), else "Active"; the date underneath. An
+ * "Expired" once past the expiry (or marked expired), else "Active"; the date underneath. An
  * accepted or revoked invitation's link no longer works either way, so it shows only the date.
  */
 function InvitationExpiry({ invitation }: { invitation: InvitationLike }) {

@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { INVOICE_MESSAGES, type InvoiceTab } from "#shared/invoice-texts.ts";
+import { INVOICE_MESSAGES } from "#shared/invoice-texts.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { type InvoiceListInput, parentInvoicesQuery, schoolInvoicesQuery } from "./queries.ts";
 
 export type InvoiceRole = "schoolAdmin" | "parent";
 export type SchoolInvoiceList = RouterOutputs["schoolAdmin"]["invoices"]["list"];
@@ -11,18 +12,16 @@ export type ParentInvoiceList = RouterOutputs["parent"]["invoices"]["list"];
 /** A row of either list (the school admin's also names the recipient). */
 export type InvoiceRow = ParentInvoiceList["rows"][number] & { recipient?: SchoolInvoiceList["rows"][number]["recipient"] };
 
-type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
-
 /** "Invoices & Payments": a page of the school's invoices with the totals cards. */
-export function useSchoolInvoices(input: ListInput, enabled = true) {
+export function useSchoolInvoices(input: InvoiceListInput, enabled = true) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.schoolAdmin.invoices.list.queryOptions(input, { placeholderData: keepPreviousData }), enabled });
+  return useQuery({ ...schoolInvoicesQuery(trpc, input), placeholderData: keepPreviousData, enabled });
 }
 
 /** "My Invoices": a page of the invoices addressed to this parent. */
-export function useParentInvoices(input: ListInput, enabled = true) {
+export function useParentInvoices(input: InvoiceListInput, enabled = true) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.parent.invoices.list.queryOptions(input, { placeholderData: keepPreviousData }), enabled });
+  return useQuery({ ...parentInvoicesQuery(trpc, input), placeholderData: keepPreviousData, enabled });
 }
 
 /** Create Invoice with the spec's toasts; the list, its totals and the dashboard refresh. */

@@ -5,23 +5,20 @@ import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
-/** Whose inbox: the school admin's or the parent's (the screen is shared, the procedures are per role). */
-export type { InboxRole } from "./unread.ts";
+export type { InboxRole } from "./queries.ts";
 
-import type { InboxRole } from "./unread.ts";
+import { type InboxListInput, type InboxRole, inboxListQuery, inboxOf } from "./queries.ts";
 export type NotificationsPage = RouterOutputs["schoolAdmin"]["notifications"]["list"];
 export type NotificationItem = NotificationsPage["rows"][number];
 
 function useInbox(role: InboxRole) {
-  const trpc = useTRPC();
-  // Both routers have the same inbox procedures (worker/trpc/routers/_shared/notifications.ts).
-  return role === "parent" ? (trpc.parent.notifications as unknown as typeof trpc.schoolAdmin.notifications) : trpc.schoolAdmin.notifications;
+  return inboxOf(useTRPC(), role);
 }
 
 /** One page of the person's notifications, with every tab's count. */
-export function useNotifications(role: InboxRole, input: RouterInputs["schoolAdmin"]["notifications"]["list"]) {
-  const inbox = useInbox(role);
-  return useQuery(inbox.list.queryOptions(input, { placeholderData: keepPreviousData }));
+export function useNotifications(role: InboxRole, input: InboxListInput) {
+  const trpc = useTRPC();
+  return useQuery({ ...inboxListQuery(trpc, role, input), placeholderData: keepPreviousData });
 }
 
 function useInvalidateInbox(role: InboxRole) {

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc.ts";
+import { type InboxRole, unreadCountQuery } from "./queries.ts";
 
-/** Whose inbox: the school admin's or the parent's (the screen is shared, the procedures are per role). */
-export type InboxRole = "schoolAdmin" | "parent";
+export type { InboxRole } from "./queries.ts";
 
 /**
  * The bell's unread count, refreshed every minute while the page is open. Apart from the other
@@ -10,6 +10,5 @@ export type InboxRole = "schoolAdmin" | "parent";
  */
 export function useUnreadCount(role: InboxRole) {
   const trpc = useTRPC();
-  const inbox = role === "parent" ? trpc.parent.notifications.unreadCount : trpc.schoolAdmin.notifications.unreadCount;
-  return useQuery(inbox.queryOptions(undefined, { refetchInterval: 60_000 }));
+  return useQuery({ ...unreadCountQuery(trpc, role), refetchInterval: 60_000 });
 }

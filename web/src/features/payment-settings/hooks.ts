@@ -5,13 +5,14 @@ import { errorMessage } from "../../lib/errors.ts";
 import { useSudo } from "../../lib/sudo.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { paymentSettingsQuery } from "./queries.ts";
 
 export type PaymentSettings = RouterOutputs["schoolAdmin"]["paymentSettings"]["get"];
 
 /** The school's fee rule and platform fee (banner, Payment Settings, the Create Invoice preview). */
 export function usePaymentSettings() {
   const trpc = useTRPC();
-  return useQuery(trpc.schoolAdmin.paymentSettings.get.queryOptions());
+  return useQuery(paymentSettingsQuery(trpc));
 }
 
 /** Payment Settings' Save: asks "Confirm it's you" first when the session is not in sudo mode. */

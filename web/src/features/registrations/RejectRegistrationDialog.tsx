@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 
-/** The two places a registration is rejected; spec §5: the reason is required on the dashboard, optional on the review page. */
+/** The two places a registration is rejected: the reason is required on the dashboard, optional on the review page. */
 const VARIANTS = {
   required: {
     label: "Reason (required)",

@@ -2,17 +2,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { pendingRegistrationsQuery } from "./queries.ts";
 
 export { DASHBOARD_PENDING_APPROVALS } from "#shared/registration-constants.ts";
 
 /** Paid registrations awaiting review, newest first, at most `limit` of them. */
 export function usePendingRegistrations(limit: number) {
   const trpc = useTRPC();
-  return useQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit }));
+  return useQuery(pendingRegistrationsQuery(trpc, limit));
 }
 
 /**
- * Spec §4: after every review, successful or not, the super admin's lists are reloaded (the review
+ * After every review, successful or not, the super admin's lists are reloaded (the review
  * list, the dashboard's card and its counts). A failure is a toast with the server's message.
  */
 function useReloadAfterReview() {

@@ -3,13 +3,14 @@ import { errorMessage } from "../../lib/errors.ts";
 import { useSudo } from "../../lib/sudo.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { twoFactorStatusQuery } from "./queries.ts";
 
 const TWO_FACTOR = "Two-Factor Authentication";
 
 /** The super admin's two-factor authentication: on or off, required or not, recovery codes left. */
 export function useTwoFactorStatus() {
   const trpc = useTRPC();
-  return useQuery(trpc.superAdmin.security.status.queryOptions());
+  return useQuery(twoFactorStatusQuery(trpc));
 }
 
 /** Reads the two-factor status again (after a change). */

@@ -1,17 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
-import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
+import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { type TripListInput, tripsListQuery } from "./queries.ts";
 
 export type TripList = RouterOutputs["schoolAdmin"]["trips"]["list"];
 export type TripRow = TripList["trips"][number];
 
 /** The day or week of trips, in the school's zone. */
-export function useTrips(input: RouterInputs["schoolAdmin"]["trips"]["list"]) {
+export function useTrips(input: TripListInput) {
   const trpc = useTRPC();
-  return useQuery(trpc.schoolAdmin.trips.list.queryOptions(input, { placeholderData: keepPreviousData }));
+  return useQuery({ ...tripsListQuery(trpc, input), placeholderData: keepPreviousData });
 }
 
 function useInvalidateSchool() {

@@ -21,7 +21,7 @@ type InvitationRole = Invitation["role"];
 type FormInput = z.input<typeof acceptInvitationInput>;
 type FormOutput = z.output<typeof acceptInvitationInput>;
 
-/** Milliseconds between the success message and the redirect (spec §2). */
+/** Milliseconds between the success message and the redirect. */
 const REDIRECT_DELAY_MS = 2000;
 
 const ROLE_LABELS: Record<InvitationRole, string> = { school_admin: "School Admin", parent: "Parent" };

@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { type ChangePasswordInput, changePasswordInput } from "#shared/auth.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { useChangePassword } from "../../features/auth/hooks.ts";
@@ -26,9 +27,7 @@ export default function ChangePasswordPage() {
     formState: { errors },
   } = form;
 
-  useEffect(() => {
-    document.title = "Change Password · SchoolRide";
-  }, []);
+  usePageTitle("Change Password · SchoolRide");
 
   const change = useChangePassword({
     onChanged: async (home) => {

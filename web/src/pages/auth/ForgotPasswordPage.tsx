@@ -1,7 +1,8 @@
 import { MailQuestion } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { EMAIL_MAX_LENGTH } from "#shared/limits.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
@@ -22,9 +23,7 @@ export default function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  useEffect(() => {
-    document.title = "Forgot Password · SchoolRide";
-  }, []);
+  usePageTitle("Forgot Password · SchoolRide");
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { School, ShieldCheck, Users } from "lucide-react";
-import { useEffect } from "react";
 import { Link } from "react-router";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 
 const CHOICES = [
   { to: "/login/school", title: "School Admin", text: "Schedule trips, notify parents and send invoices.", icon: School },
@@ -10,9 +10,7 @@ const CHOICES = [
 
 /** `/login` (footer and header link): choose the login page of your role. */
 export default function LoginChooserPage() {
-  useEffect(() => {
-    document.title = "Log In · SchoolRide";
-  }, []);
+  usePageTitle("Log In · SchoolRide");
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-center text-3xl font-bold text-ink">Log In</h1>

@@ -1,7 +1,8 @@
 import { type Bus, School, ShieldCheck, Users } from "lucide-react";
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { EMAIL_MAX_LENGTH, SCHOOL_CODE_MAX_LENGTH } from "#shared/limits.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import type { LoginFields } from "../../features/auth/sign-in.ts";
@@ -38,7 +39,7 @@ const OTHER_LOGINS: Record<Role, { to: string; label: string }> = {
   parent: { to: "/login/parent", label: "Parent Login" },
 };
 
-/** The three login pages of spec §2: one component, a variant per role. Prerendered (scripts/prerender.ts). */
+/** The three login pages (super admin, school admin, parent): one component, a variant per role. Prerendered (scripts/prerender.ts). */
 export default function LoginPage({ role }: { role: Role }) {
   const variant = VARIANTS[role];
   const navigate = useNavigate();
@@ -56,9 +57,7 @@ export default function LoginPage({ role }: { role: Role }) {
     onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  useEffect(() => {
-    document.title = `${variant.title} · SchoolRide`;
-  }, [variant.title]);
+  usePageTitle(`${variant.title} · SchoolRide`);
 
   const signedIn = async (user: SessionUser) => {
     (await loadSignIn()).rememberSignedIn(user);

@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue, resetPasswordInput } from "#shared/auth.ts";
 import { NewPasswordFields } from "../../components/NewPasswordFields.tsx";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
@@ -27,9 +28,7 @@ export default function ResetPasswordPage() {
   const linkInvalid = !token || check.data?.valid === false;
   const reset = useResetPassword({ onReset: setDone, onFailure: setServerError });
 
-  useEffect(() => {
-    document.title = "Reset Password · SchoolRide";
-  }, []);
+  usePageTitle("Reset Password · SchoolRide");
 
   return (
     <AuthCard icon={KeyRound} title={"Choose a new password"}>

@@ -1,6 +1,6 @@
 import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
 import { Panel } from "../../components/ui/panel.tsx";
-import { LoadError, Loading } from "../../components/ui/states.tsx";
+import { QueryState } from "../../components/ui/states.tsx";
 import { useParentDashboard } from "../../features/dashboard/hooks.ts";
 import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
@@ -14,7 +14,6 @@ import { ChildCards, PaymentInformation, RecentNotifications, Tiles, TodaysRides
 export default function ParentDashboardPage() {
   const { user } = useSession();
   const dashboard = useParentDashboard();
-  const data = dashboard.data;
   return (
     <Dashboard
       pageTitle="Parent Dashboard · SchoolRide"
@@ -27,27 +26,27 @@ export default function ParentDashboardPage() {
       }
     >
       <div className="mt-4 space-y-4 sm:mt-6 sm:space-y-6">
-        {dashboard.isPending ? <Loading label="Loading your dashboard…" /> : null}
-        {dashboard.isError && !data ? <LoadError message="Failed to load your dashboard." error={dashboard.error} onRetry={() => void dashboard.refetch()} /> : null}
-        {data ? (
-          <>
-            <Tiles tiles={data.tiles} />
-            <div className="grid gap-4 sm:gap-6 lg:grid-cols-2 lg:items-start">
-              <Panel title={TEXTS.todaysRides}>
-                <TodaysRides data={data} />
-              </Panel>
-              <Panel title={TEXTS.paymentInformation} link={{ to: "/parent/invoices", label: "View all" }}>
-                <PaymentInformation data={data} />
-              </Panel>
-              <Panel title="My Children" link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}>
-                <ChildCards items={data.children} />
-              </Panel>
-              <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>
-                <RecentNotifications data={data} />
-              </Panel>
-            </div>
-          </>
-        ) : null}
+        <QueryState query={dashboard} loading="Loading your dashboard…" failed="Failed to load your dashboard." keepDataOnError>
+          {(data) => (
+            <>
+              <Tiles tiles={data.tiles} />
+              <div className="grid gap-4 sm:gap-6 lg:grid-cols-2 lg:items-start">
+                <Panel title={TEXTS.todaysRides}>
+                  <TodaysRides data={data} />
+                </Panel>
+                <Panel title={TEXTS.paymentInformation} link={{ to: "/parent/invoices", label: "View all" }}>
+                  <PaymentInformation data={data} />
+                </Panel>
+                <Panel title="My Children" link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}>
+                  <ChildCards items={data.children} />
+                </Panel>
+                <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>
+                  <RecentNotifications data={data} />
+                </Panel>
+              </div>
+            </>
+          )}
+        </QueryState>
       </div>
     </Dashboard>
   );

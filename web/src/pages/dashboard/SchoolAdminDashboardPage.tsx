@@ -1,13 +1,13 @@
 import { Bell, Bus, CalendarPlus, FileText, type LucideIcon, Users } from "lucide-react";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { formatCents } from "#shared/money.ts";
 import { formatDay, formatTime, relativeTime } from "#shared/school-time.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Panel } from "../../components/ui/panel.tsx";
-import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
+import { QueryState, StatCard } from "../../components/ui/states.tsx";
 import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboard/hooks.ts";
 import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
@@ -96,57 +96,58 @@ const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
 /** The school admin dashboard (spec): cards, upcoming trips, alerts, unpaid invoices, quick actions. */
 export default function SchoolAdminDashboardPage() {
   const dashboard = useSchoolDashboard();
-  useEffect(() => {
-    document.title = "School Dashboard · SchoolRide";
-  }, []);
-  if (dashboard.isPending) return <Loading label="Loading your dashboard…" />;
-  if (dashboard.isError) return <LoadError message="Failed to load your dashboard." error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
-  const data = dashboard.data;
-  const now = new Date();
-  const { cards } = data;
+  usePageTitle("School Dashboard · SchoolRide");
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title={data.school.name}
-        subtitle={`School dashboard · times in ${data.school.timeZone.replaceAll("_", " ")}`}
-        actions={
-          <Link to="/school-admin/trips?new=1" className={linkButton}>
-            <CalendarPlus aria-hidden="true" className="h-4 w-4" />
-            Schedule New Trip
-          </Link>
-        }
-      />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Active Buses" value={`${cards.activeBuses.inProgress} / ${cards.activeBuses.total}`} detail="Trips in progress out of all trips" />
-        <StatCard label="On-time Rate" value={`${cards.onTimeRate}%`} detail="Based on completed trips" />
-        <StatCard label="Active Routes" value={cards.activeRoutes} detail="Distinct route names" />
-        <StatCard label="Total Students" value={cards.totalStudents} detail="Across all trips" />
-      </div>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Upcoming Trips" link={{ to: "/school-admin/trips", label: "View all" }}>
-          <UpcomingTrips data={data} />
-        </Panel>
-        <Panel title="Alerts and Notifications" link={{ to: "/school-admin/notifications", label: "View all" }}>
-          <Alerts data={data} now={now} />
-        </Panel>
-        <Panel title="Unpaid Invoices" link={{ to: "/school-admin/invoices", label: "View all" }}>
-          <UnpaidInvoices data={data} />
-        </Panel>
-        <Panel title="Quick Actions">
-          <div className="grid grid-cols-2 gap-3">
-            {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
-              <Link
-                key={to}
-                to={to}
-                className="flex min-h-12 items-center gap-2 rounded-lg border border-slate-200 px-3 py-3 text-sm font-medium text-ink hover:bg-slate-50"
-              >
-                <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
-                {label}
-              </Link>
-            ))}
+    <QueryState query={dashboard} loading="Loading your dashboard…" failed="Failed to load your dashboard.">
+      {(data) => {
+        const now = new Date();
+        const { cards } = data;
+        return (
+          <div className="space-y-6">
+            <PageHeader
+              title={data.school.name}
+              subtitle={`School dashboard · times in ${data.school.timeZone.replaceAll("_", " ")}`}
+              actions={
+                <Link to="/school-admin/trips?new=1" className={linkButton}>
+                  <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+                  Schedule New Trip
+                </Link>
+              }
+            />
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatCard label="Active Buses" value={`${cards.activeBuses.inProgress} / ${cards.activeBuses.total}`} detail="Trips in progress out of all trips" />
+              <StatCard label="On-time Rate" value={`${cards.onTimeRate}%`} detail="Based on completed trips" />
+              <StatCard label="Active Routes" value={cards.activeRoutes} detail="Distinct route names" />
+              <StatCard label="Total Students" value={cards.totalStudents} detail="Across all trips" />
+            </div>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Panel title="Upcoming Trips" link={{ to: "/school-admin/trips", label: "View all" }}>
+                <UpcomingTrips data={data} />
+              </Panel>
+              <Panel title="Alerts and Notifications" link={{ to: "/school-admin/notifications", label: "View all" }}>
+                <Alerts data={data} now={now} />
+              </Panel>
+              <Panel title="Unpaid Invoices" link={{ to: "/school-admin/invoices", label: "View all" }}>
+                <UnpaidInvoices data={data} />
+              </Panel>
+              <Panel title="Quick Actions">
+                <div className="grid grid-cols-2 gap-3">
+                  {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+                    <Link
+                      key={to}
+                      to={to}
+                      className="flex min-h-12 items-center gap-2 rounded-lg border border-slate-200 px-3 py-3 text-sm font-medium text-ink hover:bg-slate-50"
+                    >
+                      <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+                      {label}
+                    </Link>
+                  ))}
+                </div>
+              </Panel>
+            </div>
           </div>
-        </Panel>
-      </div>
-    </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -13,7 +13,7 @@ const SchoolAdminInvitationDialog = lazyDialog(async () => (await import("../sup
 
 const quickAction = "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
-/** `/super-admin`: stat cards, pending approvals, schools, recent activity and quick actions (spec §2). */
+/** `/super-admin`: stat cards, pending approvals, schools, recent activity and quick actions. */
 export default function SuperAdminDashboardPage() {
   const { user } = useSession();
   const stats = usePlatformStats();

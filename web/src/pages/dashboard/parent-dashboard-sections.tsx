@@ -91,7 +91,7 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
   );
 }
 
-/** Spec: a card per child (name, age, grade, school, bus route and number, or the not-assigned text). */
+/** A card per child (name, age, grade, school, bus route and number, or the not-assigned text). */
 export function ChildCards({ items }: { items: ParentDashboard["children"] }) {
   if (items.length === 0)
     return (
@@ -128,7 +128,7 @@ export function ChildCards({ items }: { items: ParentDashboard["children"] }) {
   );
 }
 
-/** Spec: the 3 newest, unread ones marked (bold, a badge) with Mark as read. */
+/** The 3 newest, unread ones marked (bold, a badge) with Mark as read. */
 export function RecentNotifications({ data }: { data: ParentDashboard }) {
   const markRead = useMarkNotificationRead("parent");
   if (data.recentNotifications.length === 0) return <p className="text-sm text-slate-600">{TEXTS.noNotifications}</p>;
@@ -160,7 +160,7 @@ export function RecentNotifications({ data }: { data: ParentDashboard }) {
   );
 }
 
-/** Spec: Upcoming Payment (earliest-due pending or overdue) with Pay Now, or "No pending payments"; Recent Payments (2). */
+/** Upcoming Payment (earliest-due pending or overdue) with Pay Now, or "No pending payments"; Recent Payments (2). */
 export function PaymentInformation({ data }: { data: ParentDashboard }) {
   const { upcoming, recent } = data.payments;
   return (

@@ -1,17 +1,18 @@
 import { FilePlus2, Settings2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { bpsToPercent } from "#shared/fees.ts";
 import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { PAYMENT_RETURN_PARAM } from "#shared/payment-texts.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
-import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
-import { type InvoiceRole, useParentInvoices, useSchoolInvoices } from "../../features/invoices/hooks.ts";
+import { QueryState, StatCard } from "../../components/ui/states.tsx";
+import { type InvoiceRole, type ParentInvoiceList, type SchoolInvoiceList, useParentInvoices, useSchoolInvoices } from "../../features/invoices/hooks.ts";
 import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
 import { usePaymentSettings } from "../../features/payment-settings/hooks.ts";
 import { usePaidInvoice } from "../../features/payments/hooks.ts";
@@ -72,9 +73,7 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
   const [returnedSession] = useState(() => (!admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null));
   const paidInvoice = usePaidInvoice(returnedSession);
   useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
-  useEffect(() => {
-    document.title = `${TITLES[role]} · SchoolRide`;
-  }, [role]);
+  usePageTitle(`${TITLES[role]} · SchoolRide`);
   const overdue = admin ? schoolList.data?.totals.overdue.count : parentList.data?.counts.overdue;
   const tabs = INVOICE_TABS.filter((name) => name !== "overdue" || (overdue ?? 0) > 0 || tab === "overdue");
   return (
@@ -115,30 +114,28 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         onCommit={(search) => setFilters({ search })}
         className="max-w-md"
       />
-      {list.isPending ? (
-        <Loading label="Loading invoices…" />
-      ) : list.isError ? (
-        <LoadError message="Failed to load invoices." error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          <InvoiceTable
-            rows={list.data.rows}
-            current={paidInvoice.paid?.invoiceId}
-            showRecipient={admin}
-            actions={
-              admin
-                ? (invoice) => (
-                    <Suspense fallback={null}>
-                      <CorrectionActions invoice={invoice} />
-                    </Suspense>
-                  )
-                : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
-            }
-            empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
-          />
-          <Pagination result={list.data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
-        </>
-      )}
+      <QueryState<SchoolInvoiceList | ParentInvoiceList> query={list} loading="Loading invoices…" failed="Failed to load invoices.">
+        {(data) => (
+          <>
+            <InvoiceTable
+              rows={data.rows}
+              current={paidInvoice.paid?.invoiceId}
+              showRecipient={admin}
+              actions={
+                admin
+                  ? (invoice) => (
+                      <Suspense fallback={null}>
+                        <CorrectionActions invoice={invoice} />
+                      </Suspense>
+                    )
+                  : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
+              }
+              empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
+            />
+            <Pagination result={data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
+          </>
+        )}
+      </QueryState>
       {admin && dialog ? (
         <Suspense fallback={null}>
           {dialog === "settings" ? (

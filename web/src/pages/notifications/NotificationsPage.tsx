@@ -1,14 +1,15 @@
 import { Check, Send, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS, type NotificationTab } from "#shared/notification-texts.ts";
 import { relativeTime } from "#shared/school-time.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, IconButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
-import { LoadError, Loading } from "../../components/ui/states.tsx";
+import { Loading, QueryState } from "../../components/ui/states.tsx";
 import { type InboxRole, type NotificationItem, useDeleteNotification, useMarkNotificationRead, useNotifications } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TAB_LABELS, NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
@@ -73,9 +74,7 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
   const [deleting, setDeleting] = useState<NotificationItem | null>(null);
   const [sending, setSending] = useState(false);
   const remove = useDeleteNotification(role, () => setDeleting(null));
-  useEffect(() => {
-    document.title = "Notifications · SchoolRide";
-  }, []);
+  usePageTitle("Notifications · SchoolRide");
   const counts = list.data?.counts;
   const tabs: PageTab[] = [
     ...NOTIFICATION_TABS.filter((name) => name !== "attendance" || (counts?.attendance ?? 0) > 0),
@@ -116,21 +115,25 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
         <Suspense fallback={<Loading label="Loading sent notifications…" />}>
           <SentNotifications search={filters.search} page={page} onPageChange={(next) => setFilters({ page: next })} />
         </Suspense>
-      ) : list.isPending ? (
-        <Loading label="Loading notifications…" />
-      ) : list.isError ? (
-        <LoadError message="Failed to load notifications." error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.rows.length === 0 ? (
-        <EmptyState title={NOTIFICATION_MESSAGES.empty} spacious />
       ) : (
-        <>
-          <ul aria-label="Notifications" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
-            {list.data.rows.map((item) => (
-              <NotificationRow key={item.id} item={item} zone={list.data.timeZone} role={role} onDelete={setDeleting} />
-            ))}
-          </ul>
-          <Pagination result={list.data} noun="notifications" label="Notifications pages" onPageChange={(next) => setFilters({ page: next })} />
-        </>
+        <QueryState
+          query={list}
+          loading="Loading notifications…"
+          failed="Failed to load notifications."
+          isEmpty={(data) => data.rows.length === 0}
+          empty={<EmptyState title={NOTIFICATION_MESSAGES.empty} spacious />}
+        >
+          {(data) => (
+            <>
+              <ul aria-label="Notifications" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+                {data.rows.map((item) => (
+                  <NotificationRow key={item.id} item={item} zone={data.timeZone} role={role} onDelete={setDeleting} />
+                ))}
+              </ul>
+              <Pagination result={data} noun="notifications" label="Notifications pages" onPageChange={(next) => setFilters({ page: next })} />
+            </>
+          )}
+        </QueryState>
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -2,7 +2,7 @@ import { relativeTime } from "#shared/school-time.ts";
 import { CardFields, CardHeader, DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
-import { LoadError, Loading } from "../../components/ui/states.tsx";
+import { QueryState } from "../../components/ui/states.tsx";
 import { type SentNotification, useSentNotifications } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NotificationTypeIcon, readCountText, sendAudienceText } from "../../features/notifications/labels.tsx";
 
@@ -50,52 +50,62 @@ function ReadCount({ send }: { send: SentNotification }) {
 export function SentNotifications({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
   const list = useSentNotifications({ ...(search ? { search } : {}), page });
   useLastPageFallback(list.data?.pages, page, onPageChange);
-  if (list.isPending) return <Loading label="Loading sent notifications…" />;
-  if (list.isError) return <LoadError message="Failed to load sent notifications." error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.data.total === 0)
-    return search ? (
-      <EmptyState title="No sent notifications match your search">Try another title, route, trip or parent.</EmptyState>
-    ) : (
-      <EmptyState title="Nothing sent yet" spacious>
-        Notifications you send to parents, and the app's notices to them, appear here with how many have read them.
-      </EmptyState>
-    );
-  const zone = list.data.timeZone;
   return (
-    <>
-      <DataTable
-        caption="Sent notifications"
-        rows={list.data.rows}
-        rowKey={(send) => send.id}
-        cardsBelow="lg"
-        columns={[
-          {
-            header: "Notification",
-            rowHeader: true,
-            width: "w-[32%]",
-            className: "text-ink",
-            cell: (send) => <SendTitle send={send} />,
-          },
-          { header: "Sent", width: "w-[18%]", cell: (send) => <SentWhen send={send} zone={zone} /> },
-          { header: "Audience", width: "w-[22%]", className: "break-words", cell: (send) => sendAudienceText(send) },
-          { header: "Recipients", width: "w-[13%]", className: "text-right", headerClassName: "text-right", cell: (send) => send.recipients },
-          { header: "Read", width: "w-[15%]", cell: (send) => <ReadCount send={send} /> },
-        ]}
-        card={(send) => (
+    <QueryState
+      query={list}
+      loading="Loading sent notifications…"
+      failed="Failed to load sent notifications."
+      isEmpty={(data) => data.total === 0}
+      empty={
+        search ? (
+          <EmptyState title="No sent notifications match your search">Try another title, route, trip or parent.</EmptyState>
+        ) : (
+          <EmptyState title="Nothing sent yet" spacious>
+            Notifications you send to parents, and the app's notices to them, appear here with how many have read them.
+          </EmptyState>
+        )
+      }
+    >
+      {(data) => {
+        const zone = data.timeZone;
+        return (
           <>
-            <CardHeader title={<SendTitle send={send} strong />} />
-            <CardFields
-              items={[
-                { label: "Sent", value: <SentWhen send={send} zone={zone} /> },
-                { label: "Audience", value: sendAudienceText(send), className: "break-words" },
-                { label: "Recipients", value: send.recipients },
-                { label: "Read", value: <ReadCount send={send} /> },
+            <DataTable
+              caption="Sent notifications"
+              rows={data.rows}
+              rowKey={(send) => send.id}
+              cardsBelow="lg"
+              columns={[
+                {
+                  header: "Notification",
+                  rowHeader: true,
+                  width: "w-[32%]",
+                  className: "text-ink",
+                  cell: (send) => <SendTitle send={send} />,
+                },
+                { header: "Sent", width: "w-[18%]", cell: (send) => <SentWhen send={send} zone={zone} /> },
+                { header: "Audience", width: "w-[22%]", className: "break-words", cell: (send) => sendAudienceText(send) },
+                { header: "Recipients", width: "w-[13%]", className: "text-right", headerClassName: "text-right", cell: (send) => send.recipients },
+                { header: "Read", width: "w-[15%]", cell: (send) => <ReadCount send={send} /> },
               ]}
+              card={(send) => (
+                <>
+                  <CardHeader title={<SendTitle send={send} strong />} />
+                  <CardFields
+                    items={[
+                      { label: "Sent", value: <SentWhen send={send} zone={zone} /> },
+                      { label: "Audience", value: sendAudienceText(send), className: "break-words" },
+                      { label: "Recipients", value: send.recipients },
+                      { label: "Read", value: <ReadCount send={send} /> },
+                    ]}
+                  />
+                </>
+              )}
             />
+            <Pagination result={data} noun="sent notifications" label="Sent notifications pages" onPageChange={onPageChange} />
           </>
-        )}
-      />
-      <Pagination result={list.data} noun="sent notifications" label="Sent notifications pages" onPageChange={onPageChange} />
-    </>
+        );
+      }}
+    </QueryState>
   );
 }

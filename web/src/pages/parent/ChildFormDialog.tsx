@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useId } from "react";
 import { type FieldError, useForm } from "react-hook-form";
-import { CHILD_AGE, type ChildForm, type ChildValues, childFormSchema, GRADES } from "#shared/children.ts";
+import { CHILD_AGE, type ChildForm, type ChildValues, childFormSchema, childFormValues, GRADES } from "#shared/children.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { type ChildRow, useChildRouteNames, useSaveChild } from "../../features/children/hooks.ts";
@@ -11,14 +11,7 @@ const fieldClass =
 
 function defaults(child: ChildRow | null, school: string): ChildForm {
   if (!child) return { name: "", age: "", grade: "" as ChildForm["grade"], school, busRoute: "", busNumber: "", allergyInfo: "", specialNeeds: "", emergencyContact: "" };
-  const { id: _id, ...fields } = child;
-  return {
-    ...fields,
-    busRoute: fields.busRoute ?? "",
-    busNumber: fields.busNumber ?? "",
-    allergyInfo: fields.allergyInfo ?? "",
-    specialNeeds: fields.specialNeeds ?? "",
-  };
+  return childFormValues(child);
 }
 
 /** One of the form's three sections. */
@@ -58,7 +51,7 @@ function Labelled({
 }
 
 /**
- * Add Child / Edit Child (spec §5): basic information, transportation details, health and safety.
+ * Add Child / Edit Child: basic information, transportation details, health and safety.
  * The bus route offers the school's route names (so trip updates find the child); any text is allowed.
  */
 export default function ChildFormDialog({

@@ -6,7 +6,7 @@ import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { LoadError, Loading } from "../../components/ui/states.tsx";
+import { QueryState } from "../../components/ui/states.tsx";
 import { type ChildRow, useChildren, useDeleteChild } from "../../features/children/hooks.ts";
 import { useSession } from "../../lib/session.ts";
 
@@ -126,29 +126,33 @@ export default function ChildrenPage() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <Loading label="Loading your children…" />
-      ) : list.isError ? (
-        <LoadError message="Failed to load your children." error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.children.length === 0 ? (
-        <EmptyState
-          title="No children registered yet"
-          spacious
-          action={
-            <Button className={TARGET} onClick={add}>
-              Add Child
-            </Button>
-          }
-        >
-          Add your children so the school can plan their rides.
-        </EmptyState>
-      ) : (
-        <ul aria-label="Your children" className="grid gap-4 md:grid-cols-2">
-          {list.data.children.map((child) => (
-            <ChildCard key={child.id} child={child} onEdit={() => setEditing({ child })} onDelete={() => setDeleting(child)} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        loading="Loading your children…"
+        failed="Failed to load your children."
+        isEmpty={(data) => data.children.length === 0}
+        empty={
+          <EmptyState
+            title="No children registered yet"
+            spacious
+            action={
+              <Button className={TARGET} onClick={add}>
+                Add Child
+              </Button>
+            }
+          >
+            Add your children so the school can plan their rides.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul aria-label="Your children" className="grid gap-4 md:grid-cols-2">
+            {data.children.map((child) => (
+              <ChildCard key={child.id} child={child} onEdit={() => setEditing({ child })} onDelete={() => setDeleting(child)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <SafetyReminders />
       <ConfirmDialog
         open={deleting !== null}

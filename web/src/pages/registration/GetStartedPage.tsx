@@ -47,7 +47,7 @@ const INTROS: Record<StepNumber, string> = {
 
 const NO_FIELDS: ReadonlySet<FieldName> = new Set();
 
-/** `/get-started`: the four-step school registration wizard (spec §2, §4). */
+/** `/get-started`: the four-step school registration wizard. */
 export default function GetStartedPage() {
   usePageTitle("Register Your School · SchoolRide");
   const [step, setStep] = useState<StepNumber>(1);

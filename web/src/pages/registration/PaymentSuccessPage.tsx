@@ -5,7 +5,7 @@ import { buttonPrimary } from "../../components/site/ui.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { useCheckoutStatus } from "../../features/registrations/hooks.ts";
 
-/** Spec: "Confirming your payment..." shows for 2 seconds before the confirmation. */
+/** "Confirming your payment..." shows for 2 seconds before the confirmation. */
 const PAYMENT_SUCCESS_DELAY_MS = 2000;
 /** How often the page asks whether Stripe's webhook has been processed. */
 const POLL_INTERVAL_MS = 1000;

@@ -14,7 +14,7 @@ export function localToday(date = new Date()): string {
   return new Date(date.getTime() - offset).toISOString().slice(0, 10);
 }
 
-/** The four steps of the wizard (spec §2), in order. */
+/** The four steps of the wizard, in order. */
 export const STEPS = [
   { number: 1, title: "School Identity & Admin Info" },
   { number: 2, title: "Email Verification" },

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CONNECT_STATUS_LABELS, type ConnectStatus, requirementLabels } from "#shared/connect-status.ts";
 import { bpsToPercent } from "#shared/fees.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { Button } from "../../components/ui/form.tsx";
@@ -40,7 +41,7 @@ function Check({ done, children }: { done: boolean; children: string }) {
 }
 
 /**
- * `/school-admin/connect-stripe`: the Connect gate's page (spec §2). Explains why, shows the
+ * `/school-admin/connect-stripe`: the Connect gate's page. Explains why, shows the
  * account's status, sends the admin to Stripe's onboarding (`?onboarding=refresh` mints a new link
  * and goes), and on `?onboarding=return` asks the server, which reads the account from Stripe.
  */
@@ -54,9 +55,7 @@ export default function ConnectStripePage() {
   const [confirmReplace, setConfirmReplace] = useState(false);
   const handled = useRef(false);
 
-  useEffect(() => {
-    document.title = "Stripe Payments · SchoolRide";
-  }, []);
+  usePageTitle("Stripe Payments · SchoolRide");
 
   // The return and refresh URLs act once, then leave the address bar clean.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { CreditCard } from "lucide-react";
-import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { PLANS } from "#shared/plans.ts";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button } from "../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../components/ui/states.tsx";
 import { useOpenBillingPortal, useRestartSubscription, useSubscriptionStatus } from "../../features/billing/hooks.ts";
@@ -16,9 +16,7 @@ export default function SubscribePage() {
   const returning = params.get("checkout") === "success";
   const { status, active } = useSubscriptionStatus(returning);
 
-  useEffect(() => {
-    document.title = "Subscription · SchoolRide";
-  }, []);
+  usePageTitle("Subscription · SchoolRide");
 
   const checkout = useRestartSubscription();
   const portal = useOpenBillingPortal();

@@ -13,7 +13,8 @@ import { verifyMfa } from "../../../services/auth/mfa.ts";
 import { checkResetToken, requestPasswordReset, resetPassword } from "../../../services/auth/reset.ts";
 import { confirmIdentity } from "../../../services/auth/sudo.ts";
 import { acceptInvitation, describeInvitation } from "../../../services/invitations/accept.ts";
-import { authedProcedure, type Context, publicProcedure, router } from "../../init.ts";
+import type { Context } from "../../context.ts";
+import { authedProcedure, publicProcedure, router } from "../../init.ts";
 
 /**
  * A new session at every sign-in: whatever this browser held before ends now, and the cookie

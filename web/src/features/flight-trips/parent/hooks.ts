@@ -6,6 +6,7 @@ import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../lib/trpc.ts";
+import { parentFlightTripsQuery } from "../queries.ts";
 
 export type ParentFlightTrip = RouterOutputs["parent"]["flightTrips"]["list"]["trips"][number];
 export type ParentTripChild = ParentFlightTrip["children"][number];
@@ -15,7 +16,7 @@ export type ParentFamilyChild = RouterOutputs["parent"]["flightTrips"]["list"]["
 /** The parent's Flight Trips: the school's trips with each child's enrolment. */
 export function useParentFlightTrips() {
   const trpc = useTRPC();
-  return useQuery(trpc.parent.flightTrips.list.queryOptions());
+  return useQuery(parentFlightTripsQuery(trpc));
 }
 
 /** View Details: the trip and this enrolment, with its payments. */

@@ -5,7 +5,7 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
 import { type ParentFlightTrip, type ParentTripChild, useOptOut, useParentFlightTrips, usePayEnrollment } from "../../../features/flight-trips/parent/hooks.ts";
 import { PaymentReturnNotice } from "../../../features/payments/PaymentReturnNotice.tsx";
 import { TripCard } from "./TripCard.tsx";
@@ -45,32 +45,36 @@ export default function FlightTripsPage() {
           list.data ? `Field trips your school offers. Dates and times are in the school's time zone (${list.data.timeZone}).` : "Field trips your school offers."
         }
       />
-      {list.isPending ? (
-        <Loading label="Loading flight trips…" />
-      ) : list.isError ? (
-        <LoadError message="Failed to load flight trips." error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.trips.length === 0 ? (
-        <EmptyState title="No flight trips yet" spacious>
-          Your school has not planned any upcoming flight trips.
-        </EmptyState>
-      ) : (
-        <>
-          {list.data.children.length === 0 ? (
-            <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-              Add your children under{" "}
-              <Link to="/parent/children" className="font-medium underline">
-                My Children
-              </Link>{" "}
-              to enrol them in a trip.
-            </p>
-          ) : null}
-          <ul aria-label="Flight trips" className="space-y-4">
-            {list.data.trips.map((trip) => (
-              <TripCard key={trip.id} trip={trip} actions={actions} />
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryState
+        query={list}
+        loading="Loading flight trips…"
+        failed="Failed to load flight trips."
+        isEmpty={(data) => data.trips.length === 0}
+        empty={
+          <EmptyState title="No flight trips yet" spacious>
+            Your school has not planned any upcoming flight trips.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            {data.children.length === 0 ? (
+              <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                Add your children under{" "}
+                <Link to="/parent/children" className="font-medium underline">
+                  My Children
+                </Link>{" "}
+                to enrol them in a trip.
+              </p>
+            ) : null}
+            <ul aria-label="Flight trips" className="space-y-4">
+              {data.trips.map((trip) => (
+                <TripCard key={trip.id} trip={trip} actions={actions} />
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
       {enrolling ? <EnrollDialog open onOpenChange={(open) => (open ? undefined : setEnrolling(null))} trip={enrolling} family={list.data?.children ?? []} /> : null}
       {details ? <DetailsDialog enrollmentId={details} onClose={() => setDetails(null)} /> : null}
       <ConfirmDialog

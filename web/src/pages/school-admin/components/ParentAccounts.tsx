@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatTotal } from "../../../components/ui/format.ts";
 import { PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
-import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
 import { useParentAccounts, useSetParentActive } from "../../../features/parents/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { formatDateTimeIn, useSchoolZone } from "../../../lib/school-zone.ts";
@@ -39,56 +39,62 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
     );
   }
 
-  let content;
-  if (list.isPending) content = <Loading label="Loading parents…" />;
-  else if (list.isError) content = <LoadError message="Failed to load parents." error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.total === 0)
-    content = search ? (
-      <EmptyState title="No parents match your search">Try another name or e-mail address.</EmptyState>
-    ) : (
-      <EmptyState title="No parents yet. Invite parents to give them access." />
-    );
-  else
-    content = (
-      <>
-        <DataTable
-          caption="Parent accounts"
-          rows={list.data.rows}
-          rowKey={(parent) => parent.id}
-          columns={[
-            { header: "Name", rowHeader: true, className: "font-medium wrap-anywhere text-ink", cell: (parent) => parent.name },
-            { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
-            { header: "Phone", className: "wrap-anywhere", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
-            { header: "Children", className: "text-right", headerClassName: "text-right", cell: (parent) => parent.childrenCount },
-            { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : <span className="text-slate-500">Never</span>) },
-            { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },
-            { header: "Actions", className: "text-right", headerClassName: "text-right", cell: actionFor },
-          ]}
-          card={(parent) => (
-            <>
-              <CardHeader
-                title={
-                  <>
-                    <p className="font-semibold text-ink">{parent.name}</p>
-                    <EmailAddress className="block text-sm text-slate-600" email={parent.email} />
-                  </>
-                }
-                aside={<StatusBadge active={parent.isActive} />}
-              />
-              <CardFields
-                items={[
-                  { label: "Phone", value: parent.phone || "Not provided" },
-                  { label: "Children", value: parent.childrenCount },
-                  { label: "Last login", value: parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : "Never" },
-                ]}
-              />
-              <div className="mt-3 flex justify-end">{actionFor(parent)}</div>
-            </>
-          )}
-        />
-        <Pagination result={list.data} noun="parents" label="Parents pages" look="simple" onPageChange={onPageChange} />
-      </>
-    );
+  const content = (
+    <QueryState
+      query={list}
+      loading="Loading parents…"
+      failed="Failed to load parents."
+      isEmpty={(data) => data.total === 0}
+      empty={
+        search ? (
+          <EmptyState title="No parents match your search">Try another name or e-mail address.</EmptyState>
+        ) : (
+          <EmptyState title="No parents yet. Invite parents to give them access." />
+        )
+      }
+    >
+      {(data) => (
+        <>
+          <DataTable
+            caption="Parent accounts"
+            rows={data.rows}
+            rowKey={(parent) => parent.id}
+            columns={[
+              { header: "Name", rowHeader: true, className: "font-medium wrap-anywhere text-ink", cell: (parent) => parent.name },
+              { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
+              { header: "Phone", className: "wrap-anywhere", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
+              { header: "Children", className: "text-right", headerClassName: "text-right", cell: (parent) => parent.childrenCount },
+              { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : <span className="text-slate-500">Never</span>) },
+              { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },
+              { header: "Actions", className: "text-right", headerClassName: "text-right", cell: actionFor },
+            ]}
+            card={(parent) => (
+              <>
+                <CardHeader
+                  title={
+                    <>
+                      <p className="font-semibold text-ink">{parent.name}</p>
+                      <EmailAddress className="block text-sm text-slate-600" email={parent.email} />
+                    </>
+                  }
+                  aside={<StatusBadge active={parent.isActive} />}
+                />
+                <CardFields
+                  items={[
+                    { label: "Phone", value: parent.phone || "Not provided" },
+                    { label: "Children", value: parent.childrenCount },
+                    { label: "Last login", value: parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : "Never" },
+                  ]}
+                />
+                <div className="mt-3 flex justify-end">{actionFor(parent)}</div>
+              </>
+            )}
+          />
+          <Pagination result={data} noun="parents" label="Parents pages" look="simple" onPageChange={onPageChange} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <PageSection

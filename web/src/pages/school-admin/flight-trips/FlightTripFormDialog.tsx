@@ -9,6 +9,7 @@ import {
   type FlightTripForm,
   type FlightTripValues,
   flightTripFormSchema,
+  flightTripFormValues,
 } from "#shared/flight-trips.ts";
 import { todayIn } from "#shared/school-time.ts";
 import { ConfirmDialog, Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
@@ -22,7 +23,6 @@ const labelClass = "block text-sm font-medium text-slate-700";
 /** An empty box is "not given" (null), a number otherwise; the schema says what is wrong. */
 const optionalNumber = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
 const requiredNumber = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : Number(value));
-const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 
 function defaults(trip: FlightTripRow | null): DefaultValues<FlightTripForm> {
   if (!trip)
@@ -41,26 +41,11 @@ function defaults(trip: FlightTripRow | null): DefaultValues<FlightTripForm> {
       enrollmentDeadline: "",
       capacity: null,
     };
-  return {
-    title: trip.title,
-    departureAirport: trip.departureAirport,
-    arrivalAirport: trip.arrivalAirport,
-    departureDate: trip.departureDate,
-    departureTime: trip.departureTime,
-    returnDate: trip.returnDate,
-    returnTime: trip.returnTime,
-    airline: trip.airline,
-    costPerStudent: trip.costPerStudentCents / 100,
-    deposit: dollars(trip.depositCents),
-    description: trip.description ?? "",
-    status: trip.status,
-    enrollmentDeadline: trip.enrollmentDeadline,
-    capacity: trip.capacity,
-  };
+  return flightTripFormValues(trip);
 }
 
 /**
- * Create Trip / Edit (spec §5): every field of the contract, the rules of the shared schema (the
+ * Create Trip / Edit: every field of the contract, the rules of the shared schema (the
  * server applies the same), dates and times as wall-clock in the school's zone, amounts in dollars.
  */
 export default function FlightTripFormDialog({

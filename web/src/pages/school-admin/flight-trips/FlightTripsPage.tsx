@@ -1,14 +1,15 @@
 import { Bell, CreditCard, Download, Pencil, Plane, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ENROLLMENT_MONEY_LABELS, FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS } from "#shared/flight-trip-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay, formatTime, zonedInstant } from "#shared/school-time.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
 import { type FlightTripRow, useDeleteFlightTrip, useExportRoster, useFlightTrips } from "../../../features/flight-trips/admin/hooks.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
 
@@ -132,9 +133,7 @@ export default function FlightTripsPage() {
   const [deleting, setDeleting] = useState<FlightTripRow | null>(null);
   const [notifying, setNotifying] = useState<FlightTripRow | null>(null);
   const remove = useDeleteFlightTrip(() => setDeleting(null));
-  useEffect(() => {
-    document.title = "Flight Trips · SchoolRide";
-  }, []);
+  usePageTitle("Flight Trips · SchoolRide");
   const zone = list.data?.timeZone ?? "UTC";
   const create = (
     <Button onClick={() => setEditing({ trip: null })}>
@@ -145,19 +144,23 @@ export default function FlightTripsPage() {
   return (
     <div className="space-y-5">
       <PageHeader title="Flight Trips" subtitle={list.data ? `Times in ${zone.replaceAll("_", " ")}` : undefined} actions={create} />
-      {list.isPending ? (
-        <Loading label="Loading flight trips…" />
-      ) : list.isError ? (
-        <LoadError message="Failed to load flight trips." error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.trips.length === 0 ? (
-        <EmptyState title="No flight trips yet" spacious action={create}>
-          Create a trip: parents enrol their children, accept the terms and pay online.
-        </EmptyState>
-      ) : (
-        list.data.trips.map((trip) => (
-          <TripCard key={trip.id} trip={trip} zone={zone} onEdit={() => setEditing({ trip })} onDelete={() => setDeleting(trip)} onNotify={() => setNotifying(trip)} />
-        ))
-      )}
+      <QueryState
+        query={list}
+        loading="Loading flight trips…"
+        failed="Failed to load flight trips."
+        isEmpty={(data) => data.trips.length === 0}
+        empty={
+          <EmptyState title="No flight trips yet" spacious action={create}>
+            Create a trip: parents enrol their children, accept the terms and pay online.
+          </EmptyState>
+        }
+      >
+        {(data) =>
+          data.trips.map((trip) => (
+            <TripCard key={trip.id} trip={trip} zone={zone} onEdit={() => setEditing({ trip })} onDelete={() => setDeleting(trip)} onNotify={() => setNotifying(trip)} />
+          ))
+        }
+      </QueryState>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}

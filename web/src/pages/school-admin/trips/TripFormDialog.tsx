@@ -3,8 +3,8 @@ import { useId, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
-import { isCalendarDate, localDate, localTime, weekday } from "#shared/school-time.ts";
-import { createTripInput, TRIP_DEFAULTS, tripFormSchema } from "#shared/trips.ts";
+import { isCalendarDate, weekday } from "#shared/school-time.ts";
+import { createTripInput, TRIP_DEFAULTS, tripFormSchema, tripFormValues } from "#shared/trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
@@ -37,20 +37,7 @@ const selectClass =
 function defaults(trip: TripRow | null, date: string, zone: string): FormInput {
   const day = String(weekday(date));
   return {
-    trip: trip
-      ? {
-          routeName: trip.routeName,
-          routeType: trip.routeType,
-          busNumber: trip.busNumber,
-          driverName: trip.driverName,
-          departureDate: localDate(trip.departureTime, zone),
-          departureTime: localTime(trip.departureTime, zone),
-          arrivalTime: localTime(trip.arrivalTime, zone),
-          stops: trip.stops,
-          studentsCount: trip.studentsCount,
-          status: trip.status,
-        }
-      : { routeName: "", routeType: "pickup", busNumber: "", driverName: "", departureDate: date, ...TRIP_DEFAULTS },
+    trip: trip ? tripFormValues(trip, zone) : { routeName: "", routeType: "pickup", busNumber: "", driverName: "", departureDate: date, ...TRIP_DEFAULTS },
     repeat: false,
     weekdays: [day],
     until: date,
@@ -58,7 +45,7 @@ function defaults(trip: TripRow | null, date: string, zone: string): FormInput {
 }
 
 /**
- * New Trip / Edit Trip (spec §5): every field, its default and rule, times in the school's zone
+ * New Trip / Edit Trip: every field, its default and rule, times in the school's zone
  * (`zone`), and for a new trip Repeat on chosen weekdays until a date.
  */
 export default function TripFormDialog({

@@ -1,15 +1,16 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Download, Filter, Pencil, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
 import { formatCalendarDay, formatTime, isCalendarDate, shiftDate } from "#shared/school-time.ts";
 import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
 import { type TripRow, useDeleteTrip, useRouteNames, useSetTripStatus, useTrips } from "../../../features/trips/hooks.ts";
 import { ROUTE_TYPE_LABELS, RouteTypeIcon, TRIP_STATUS_LABELS, TripStatusBadge } from "../../../features/trips/labels.tsx";
 import { downloadText } from "../../../lib/download.ts";
@@ -118,9 +119,7 @@ export default function TripsPage() {
   const [deleting, setDeleting] = useState<TripRow | null>(null);
   const [showFilters, setShowFilters] = useState(Boolean(status || routeType));
   const remove = useDeleteTrip(() => setDeleting(null));
-  useEffect(() => {
-    document.title = "Trip Management · SchoolRide";
-  }, []);
+  usePageTitle("Trip Management · SchoolRide");
   const data = list.data;
   const zone = data?.timeZone ?? "UTC";
   const columns = useColumns(zone, data?.today ?? "", (trip) => setEditing({ trip }), setDeleting);
@@ -218,55 +217,57 @@ export default function TripsPage() {
           />
         </div>
       ) : null}
-      {list.isPending ? (
-        <Loading label="Loading trips…" />
-      ) : list.isError ? (
-        <LoadError message="Failed to load trips." error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.trips.length === 0 ? (
-        <EmptyState title={TRIP_MESSAGES.empty} spacious action={<Button onClick={() => setEditing({ trip: null })}>Schedule a Trip</Button>} />
-      ) : (
-        days.map((day) => (
-          <section key={day} aria-label={formatCalendarDay(day)} className="space-y-2">
-            {view === "week" ? (
-              <h2 className="font-semibold text-ink">
-                {formatCalendarDay(day)}
-                {day === list.data.today ? <span className="ml-2 text-sm font-medium text-brand-700">Today</span> : null}
-              </h2>
-            ) : null}
-            <DataTable
-              caption={`Trips on ${formatCalendarDay(day)}`}
-              rows={list.data.trips.filter((trip) => trip.date === day)}
-              rowKey={(trip) => trip.id}
-              columns={columns}
-              density="compact"
-              card={(trip) => (
-                <>
-                  <CardHeader
-                    title={
-                      <span className="flex items-center gap-2 font-medium text-ink">
-                        <RouteTypeIcon type={trip.routeType} />
-                        <span className="min-w-0">{trip.routeName}</span>
-                      </span>
-                    }
-                    aside={<TripStatusBadge status={trip.status} />}
-                  />
-                  <CardFields
-                    items={[
-                      { label: "Bus", value: `${trip.busNumber} · ${trip.driverName}` },
-                      { label: "Time", value: `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}` },
-                      { label: "Load", value: `${trip.studentsCount} students · ${trip.stops} stops` },
-                    ]}
-                  />
-                  <div className="mt-3 flex items-center justify-between">
-                    <QuickStatus trip={trip} today={list.data.today} date={trip.date} />
-                    <div className="ml-auto">{columns.at(-1)!.cell(trip)}</div>
-                  </div>
-                </>
-              )}
-            />
-          </section>
-        ))
-      )}
+      <QueryState
+        query={list}
+        loading="Loading trips…"
+        failed="Failed to load trips."
+        isEmpty={(data) => data.trips.length === 0}
+        empty={<EmptyState title={TRIP_MESSAGES.empty} spacious action={<Button onClick={() => setEditing({ trip: null })}>Schedule a Trip</Button>} />}
+      >
+        {(data) =>
+          days.map((day) => (
+            <section key={day} aria-label={formatCalendarDay(day)} className="space-y-2">
+              {view === "week" ? (
+                <h2 className="font-semibold text-ink">
+                  {formatCalendarDay(day)}
+                  {day === data.today ? <span className="ml-2 text-sm font-medium text-brand-700">Today</span> : null}
+                </h2>
+              ) : null}
+              <DataTable
+                caption={`Trips on ${formatCalendarDay(day)}`}
+                rows={data.trips.filter((trip) => trip.date === day)}
+                rowKey={(trip) => trip.id}
+                columns={columns}
+                density="compact"
+                card={(trip) => (
+                  <>
+                    <CardHeader
+                      title={
+                        <span className="flex items-center gap-2 font-medium text-ink">
+                          <RouteTypeIcon type={trip.routeType} />
+                          <span className="min-w-0">{trip.routeName}</span>
+                        </span>
+                      }
+                      aside={<TripStatusBadge status={trip.status} />}
+                    />
+                    <CardFields
+                      items={[
+                        { label: "Bus", value: `${trip.busNumber} · ${trip.driverName}` },
+                        { label: "Time", value: `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}` },
+                        { label: "Load", value: `${trip.studentsCount} students · ${trip.stops} stops` },
+                      ]}
+                    />
+                    <div className="mt-3 flex items-center justify-between">
+                      <QuickStatus trip={trip} today={data.today} date={trip.date} />
+                      <div className="ml-auto">{columns.at(-1)!.cell(trip)}</div>
+                    </div>
+                  </>
+                )}
+              />
+            </section>
+          ))
+        }
+      </QueryState>
       {data?.truncated ? <p className="text-sm text-amber-800">Only the first 1,000 trips of this period are shown. Narrow the search or use the day view.</p> : null}
       <ConfirmDialog
         open={deleting !== null}

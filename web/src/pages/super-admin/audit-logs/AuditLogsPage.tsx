@@ -10,7 +10,7 @@ import { DateFilter, DebouncedInput, FilterSelect } from "../../../components/ui
 import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
-import { ErrorState, LoadError, Loading } from "../../../components/ui/states.tsx";
+import { ErrorState, QueryState } from "../../../components/ui/states.tsx";
 import { useAuditEventTypes, useAuditLogs } from "../../../features/audit-logs/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { errorMessage } from "../../../lib/errors.ts";
@@ -70,28 +70,33 @@ export default function AuditLogsPage() {
   const eventOptions = [{ value: "", label: "All events" }, ...typeValues.map((value) => ({ value, label: value }))];
   const filtered = Boolean(eventType || role !== "all" || schoolId || from || to || email);
 
-  let content;
-  if (list.isPending) content = <Loading label="Loading audit logs…" />;
-  else if (list.isError && !list.data) content = <LoadError message="Failed to load audit logs." error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!list.data || list.data.total === 0)
-    content = <EmptyState title="No audit log entries found">{filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}</EmptyState>;
-  else
-    content = (
-      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        {list.isError ? (
-          <div className="mb-3">
-            <ErrorState>Failed to refresh audit logs. {errorMessage(list.error, "")}</ErrorState>
-          </div>
-        ) : null}
-        <DataTable caption="Audit log entries, newest first" rows={list.data.rows} rowKey={(row) => row.id} columns={COLUMNS} card={(row) => <AuditCard row={row} />} />
-        <Pagination result={list.data} noun="entries" label="Audit log pages" onPageChange={goToPage} />
-        {list.data.pages <= 1 ? (
-          <p className="mt-4 text-sm text-slate-600">
-            Showing 1 to {list.data.total} of {list.data.total} entries
-          </p>
-        ) : null}
-      </div>
-    );
+  const content = (
+    <QueryState
+      query={list}
+      loading="Loading audit logs…"
+      failed="Failed to load audit logs."
+      keepDataOnError
+      isEmpty={(data) => data.total === 0}
+      empty={<EmptyState title="No audit log entries found">{filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}</EmptyState>}
+    >
+      {(data) => (
+        <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          {list.isError ? (
+            <div className="mb-3">
+              <ErrorState>Failed to refresh audit logs. {errorMessage(list.error, "")}</ErrorState>
+            </div>
+          ) : null}
+          <DataTable caption="Audit log entries, newest first" rows={data.rows} rowKey={(row) => row.id} columns={COLUMNS} card={(row) => <AuditCard row={row} />} />
+          <Pagination result={data} noun="entries" label="Audit log pages" onPageChange={goToPage} />
+          {data.pages <= 1 ? (
+            <p className="mt-4 text-sm text-slate-600">
+              Showing 1 to {data.total} of {data.total} entries
+            </p>
+          ) : null}
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <div>

@@ -58,7 +58,7 @@ export default function InvitationsPage() {
 
   const list = usePlatformInvitations({ ...(search ? { search } : {}), status, role, page });
 
-  // Spec §8: a failed load is reported as a toast as well as in place.
+  // A failed load is reported as a toast as well as in place.
   useEffect(() => {
     if (list.isError) notify("error", "Fetch Failed", "Failed to fetch invites data");
   }, [list.isError, list.errorUpdatedAt]);

@@ -10,7 +10,7 @@ import { useCreateSchoolAdminInvitation, useInvitableSchools } from "../../../fe
 
 type Values = z.infer<typeof createSchoolAdminInvitationInput>;
 
-/** "Invite School Admin": name, e-mail and a school (spec §5: "Please select a school for the admin"). */
+/** "Invite School Admin": name, e-mail and a school (without one: "Please select a school for the admin"). */
 export function SchoolAdminInvitationDialog({
   open,
   onOpenChange,

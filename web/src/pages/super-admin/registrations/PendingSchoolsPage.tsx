@@ -10,7 +10,7 @@ import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatIsoDay, formatTotal } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
 import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
 import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
@@ -21,13 +21,13 @@ type Registration = RouterOutputs["superAdmin"]["registrations"]["pending"]["row
 /** The server's upper bound for one read of the review list. */
 const LIST_LIMIT = 100;
 
-/** Spec §4: payment_successful reads "Payment Complete"; other values are shown raw. */
+/** A payment_status of payment_successful reads "Payment Complete"; other values are shown raw. */
 function VerificationBadge({ status }: { status: string }) {
   if (status === "payment_successful") return <Badge tone="blue">Payment Complete</Badge>;
   return <Badge tone="slate">{status}</Badge>;
 }
 
-/** Spec §4: a payment_status of paid is highlighted; other values are shown raw. */
+/** A payment_status of paid is highlighted; other values are shown raw. */
 function PaymentBadge({ status }: { status: string }) {
   if (status === "paid")
     return (
@@ -89,63 +89,68 @@ export default function PendingSchoolsPage() {
     );
   }
 
-  let content;
-  if (list.isPending) content = <Loading label="Loading pending schools…" />;
-  else if (list.isError) content = <LoadError message="Failed to load pending schools." error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.rows.length === 0) content = <EmptyState title="No schools are waiting for review." />;
-  else
-    content = (
-      <>
-        <ul aria-label="Schools awaiting review" className="space-y-4">
-          {list.data.rows.map((row) => (
-            <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-              <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-                <div className="min-w-0">
-                  <h2 className="text-lg font-semibold text-ink wrap-anywhere">{row.schoolName}</h2>
-                  <p className="text-sm text-slate-600">
-                    {schoolTypeName(row.schoolType)}
-                    {location(row) ? ` · ${location(row)}` : ""}
-                  </p>
+  const content = (
+    <QueryState
+      query={list}
+      loading="Loading pending schools…"
+      failed="Failed to load pending schools."
+      isEmpty={(data) => data.rows.length === 0}
+      empty={<EmptyState title="No schools are waiting for review." />}
+    >
+      {(data) => (
+        <>
+          <ul aria-label="Schools awaiting review" className="space-y-4">
+            {data.rows.map((row) => (
+              <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0">
+                    <h2 className="text-lg font-semibold text-ink wrap-anywhere">{row.schoolName}</h2>
+                    <p className="text-sm text-slate-600">
+                      {schoolTypeName(row.schoolType)}
+                      {location(row) ? ` · ${location(row)}` : ""}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    <VerificationBadge status={row.verificationStatus} />
+                    <PaymentBadge status={row.paymentStatus} />
+                  </div>
                 </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <VerificationBadge status={row.verificationStatus} />
-                  <PaymentBadge status={row.paymentStatus} />
-                </div>
-              </div>
-              <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-[2fr_1fr_1fr_1fr]">
-                <div className="col-span-2 min-w-0 lg:col-span-1">
-                  <dt className="text-slate-500">Admin</dt>
-                  <dd className="font-medium text-slate-800 wrap-anywhere">{row.adminFullName}</dd>
-                  <dd className="text-slate-600">
-                    <EmailAddress email={row.adminEmail} />
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">Pupils / Buses</dt>
-                  <dd className="text-slate-800">
-                    {row.pupilCount} pupils · {row.busCount} buses
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">Plan</dt>
-                  <dd className="text-slate-800">{planName(row.plan)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">Submitted</dt>
-                  <dd className="text-slate-800">{formatDate(row.createdAt)}</dd>
-                </div>
-              </dl>
-              <div className="mt-4 flex flex-wrap gap-2 sm:justify-end">{actions(row)}</div>
-            </li>
-          ))}
-        </ul>
-        {list.data.total > list.data.rows.length ? (
-          <p className="mt-4 text-sm text-slate-600">
-            Showing the newest {list.data.rows.length} of {formatTotal(list.data)} registrations. Review these to see the rest.
-          </p>
-        ) : null}
-      </>
-    );
+                <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-[2fr_1fr_1fr_1fr]">
+                  <div className="col-span-2 min-w-0 lg:col-span-1">
+                    <dt className="text-slate-500">Admin</dt>
+                    <dd className="font-medium text-slate-800 wrap-anywhere">{row.adminFullName}</dd>
+                    <dd className="text-slate-600">
+                      <EmailAddress email={row.adminEmail} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">Pupils / Buses</dt>
+                    <dd className="text-slate-800">
+                      {row.pupilCount} pupils · {row.busCount} buses
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">Plan</dt>
+                    <dd className="text-slate-800">{planName(row.plan)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">Submitted</dt>
+                    <dd className="text-slate-800">{formatDate(row.createdAt)}</dd>
+                  </div>
+                </dl>
+                <div className="mt-4 flex flex-wrap gap-2 sm:justify-end">{actions(row)}</div>
+              </li>
+            ))}
+          </ul>
+          {data.total > data.rows.length ? (
+            <p className="mt-4 text-sm text-slate-600">
+              Showing the newest {data.rows.length} of {formatTotal(data)} registrations. Review these to see the rest.
+            </p>
+          ) : null}
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <div>

@@ -11,7 +11,7 @@ import { useSchoolDetails } from "../../../features/schools/hooks.ts";
 import { SchoolStatusBadge } from "./labels.tsx";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 
-/** The school's details modal (spec §2), rendered only while a school is being viewed. */
+/** The school's details modal, rendered only while a school is being viewed. */
 export function SchoolDetailsDialog({
   school,
   onClose,

@@ -17,7 +17,7 @@ type Country = (typeof COUNTRY_OPTIONS)[number];
 
 const emptyForm = (): SchoolFormInput => ({ name: "", email: "", phone: "", address: "", city: "", state: "", zipCode: "", country: "", timeZone: browserTimeZone() });
 
-/** "Create New School": the spec §3 school fields. */
+/** "Create New School": the school fields (name and e-mail required, phone, address, country, time zone). */
 export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useForm<SchoolFormInput>({ resolver: zodResolver(createSchoolInput), defaultValues: emptyForm() });
   const { reset } = form;

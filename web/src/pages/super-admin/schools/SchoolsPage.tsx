@@ -9,7 +9,7 @@ import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
-import { LoadError, Loading, StatCard } from "../../../components/ui/states.tsx";
+import { QueryState, StatCard } from "../../../components/ui/states.tsx";
 import { useDeleteSchool, useSchools } from "../../../features/schools/hooks.ts";
 import { ADMIN_FILTER_LABELS, SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
 import { oneOf, withoutParam } from "../../../lib/url-filters.ts";
@@ -24,7 +24,7 @@ const SchoolDetailsDialog = lazyDialog(async () => (await import("./SchoolDetail
 const CreateSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).CreateSchoolDialog);
 const EditSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).EditSchoolDialog);
 
-/** `/super-admin/schools`: Schools Management (spec §2). */
+/** `/super-admin/schools`: Schools Management. */
 export default function SchoolsPage() {
   usePageTitle("Schools Management · SchoolRide");
   const { filters, filtered, update } = useSchoolFilters();
@@ -65,35 +65,41 @@ export default function SchoolsPage() {
     onDelete: setDeleting,
   };
 
-  let content;
-  if (list.isPending) content = <Loading label="Loading schools…" />;
-  else if (list.isError) content = <LoadError message="Failed to load schools." error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.total === 0)
-    content = filtered ? (
-      <EmptyState spacious title="No schools found">
-        No schools match your current filters
-      </EmptyState>
-    ) : (
-      <EmptyState
-        spacious
-        title="No schools found"
-        action={
-          <Button type="button" onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Create First School
-          </Button>
-        }
-      >
-        Get started by creating your first school
-      </EmptyState>
-    );
-  else
-    content = (
-      <div aria-busy={list.isPlaceholderData || undefined} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        <SchoolsList rows={list.data.rows} actions={actions} />
-        <Pagination result={list.data} noun="schools" label="Schools pages" look="large" onPageChange={(page) => update({ page })} />
-      </div>
-    );
+  const content = (
+    <QueryState
+      query={list}
+      loading="Loading schools…"
+      failed="Failed to load schools."
+      isEmpty={(data) => data.total === 0}
+      empty={
+        filtered ? (
+          <EmptyState spacious title="No schools found">
+            No schools match your current filters
+          </EmptyState>
+        ) : (
+          <EmptyState
+            spacious
+            title="No schools found"
+            action={
+              <Button type="button" onClick={() => setCreating(true)}>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Create First School
+              </Button>
+            }
+          >
+            Get started by creating your first school
+          </EmptyState>
+        )
+      }
+    >
+      {(data) => (
+        <div aria-busy={list.isPlaceholderData || undefined} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <SchoolsList rows={data.rows} actions={actions} />
+          <Pagination result={data} noun="schools" label="Schools pages" look="large" onPageChange={(page) => update({ page })} />
+        </div>
+      )}
+    </QueryState>
+  );
 
   const summary = list.data?.summary;
   return (

@@ -3,7 +3,7 @@ import { SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
 
 /** How the Schools Management screens show a school's id and status. */
 
-/** Spec §9: a school id is shown as its first 8 characters and an ellipsis. */
+/** A school id is shown as its first 8 characters and an ellipsis. */
 export function shortId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}…` : id;
 }
@@ -13,7 +13,7 @@ export function subscriptionLabel(status: string): string {
   return (SCHOOL_STATUS_FILTER_LABELS as Record<string, string>)[status] ?? status;
 }
 
-/** The colour of each text of the spec §4 school status badge. */
+/** The colour of each text of the school status badge. */
 const BADGE_TONES: Record<string, Tone> = {
   Active: "green",
   Trial: "blue",
@@ -25,7 +25,7 @@ const BADGE_TONES: Record<string, Tone> = {
   Inactive: "slate",
 };
 
-/** The school status badge (its text is computed by the server, spec §4). */
+/** The school status badge (its text is computed by the server). */
 export function SchoolStatusBadge({ badge }: { badge: string }) {
   return <Badge tone={BADGE_TONES[badge] ?? "slate"}>{badge}</Badge>;
 }

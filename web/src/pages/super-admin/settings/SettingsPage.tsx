@@ -8,7 +8,7 @@ import { type PlatformSettings, updatePlatformSettingsInput } from "#shared/sett
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, TextField } from "../../../components/ui/form.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
-import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
 import { usePlatformSettings, useUpdatePlatformSettings } from "../../../features/settings/hooks.ts";
 
 const FEE_RANGE = "The fee is between 0 and 100%";
@@ -86,43 +86,43 @@ export default function SettingsPage() {
     ...register(name, { valueAsNumber: true }),
   });
 
-  let content;
-  if (settings.isPending) content = <Loading label="Loading settings…" />;
-  else if (settings.isError) content = <LoadError message="Failed to load the settings." error={settings.error} onRetry={() => void settings.refetch()} />;
-  else
-    content = (
-      <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label="System settings">
-        <TextField
-          label="Default platform fee for new schools (%)"
-          inputMode="decimal"
-          hint="Taken from parents' payments to schools approved from now on (for example 5 = 5%). Existing schools keep their fee."
-          {...numberField("feePercent", { min: 0, max: 100, step: 0.1 })}
-        />
-        <TextField
-          label="Invitation validity (days)"
-          inputMode="numeric"
-          hint="How long a new or regenerated invitation link stays valid: 1 to 30 days."
-          {...numberField("invitationValidityDays", { min: 1, max: 30, step: 1 })}
-        />
-        <TextField
-          label="Support e-mail"
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={EMAIL_MAX_LENGTH}
-          error={formState.errors.supportEmail?.message}
-          hint="Shown on public pages and in e-mails."
-          {...register("supportEmail")}
-        />
-        <div className="flex flex-wrap items-center gap-3 pt-1">
-          <Button type="submit" disabled={save.isPending}>
-            <Save aria-hidden="true" className="h-4 w-4" />
-            {save.isPending ? "Saving…" : "Save Settings"}
-          </Button>
-          {formState.isDirty && !save.isPending ? <span className="text-sm text-slate-600">You have unsaved changes.</span> : null}
-        </div>
-      </form>
-    );
+  const content = (
+    <QueryState query={settings} loading="Loading settings…" failed="Failed to load the settings.">
+      {() => (
+        <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label="System settings">
+          <TextField
+            label="Default platform fee for new schools (%)"
+            inputMode="decimal"
+            hint="Taken from parents' payments to schools approved from now on (for example 5 = 5%). Existing schools keep their fee."
+            {...numberField("feePercent", { min: 0, max: 100, step: 0.1 })}
+          />
+          <TextField
+            label="Invitation validity (days)"
+            inputMode="numeric"
+            hint="How long a new or regenerated invitation link stays valid: 1 to 30 days."
+            {...numberField("invitationValidityDays", { min: 1, max: 30, step: 1 })}
+          />
+          <TextField
+            label="Support e-mail"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={EMAIL_MAX_LENGTH}
+            error={formState.errors.supportEmail?.message}
+            hint="Shown on public pages and in e-mails."
+            {...register("supportEmail")}
+          />
+          <div className="flex flex-wrap items-center gap-3 pt-1">
+            <Button type="submit" disabled={save.isPending}>
+              <Save aria-hidden="true" className="h-4 w-4" />
+              {save.isPending ? "Saving…" : "Save Settings"}
+            </Button>
+            {formState.isDirty && !save.isPending ? <span className="text-sm text-slate-600">You have unsaved changes.</span> : null}
+          </div>
+        </form>
+      )}
+    </QueryState>
+  );
 
   return (
     <div>

@@ -1,0 +1,67 @@
+import type { AnyRouter } from "@trpc/server";
+import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
+import { prepareSessionLookup, type SessionAuth, type SessionLookup } from "../auth/session.ts";
+import type { AppDeps } from "../deps.ts";
+import type { RequestMeta } from "../services/audit.ts";
+
+/* The tRPC context: the request's dependencies, where it came from, and the signed-in user (if any). */
+
+export type Auth = SessionAuth;
+
+export type Context = {
+  deps: AppDeps;
+  meta: RequestMeta;
+  /** Response headers (Set-Cookie) the procedures may add to. */
+  resHeaders: Headers;
+  /** The request's Cookie header, for the cookies other than the session's (the sign-in device cookie). */
+  cookieHeader?: string | null;
+  auth: Auth | null;
+  /** Paths of the procedures that take no input (see `inputlessProcedurePaths`); they refuse any. */
+  inputlessPaths?: ReadonlySet<string>;
+};
+
+/** The procedures of a router declared without `.input()`, by path. */
+export function inputlessProcedurePaths(appRouter: AnyRouter): ReadonlySet<string> {
+  const procedures = appRouter._def.procedures as Record<string, { _def: { inputs: unknown[] } }>;
+  return new Set(
+    Object.entries(procedures)
+      .filter(([, procedure]) => procedure._def.inputs.length === 0)
+      .map(([path]) => path),
+  );
+}
+
+/** Cookie → the signed-in user, or null. Made once per app (`createApp`) with its prepared statement. */
+export type AuthResolver = (cookieHeader: string | null) => Promise<Auth | null>;
+
+export function authResolver(deps: AppDeps, lookup: SessionLookup = prepareSessionLookup(deps.db)): AuthResolver {
+  return async (cookieHeader) => {
+    const token = readSessionCookie(deps.config, cookieHeader);
+    return token ? lookup(token, deps.now()) : null;
+  };
+}
+
+/** One-off resolution (tests build contexts with it); the app uses its own `authResolver`. */
+export function resolveAuth(deps: AppDeps, cookieHeader: string | null): Promise<Auth | null> {
+  return authResolver(deps)(cookieHeader);
+}
+
+/**
+ * Called once per HTTP request, however many procedures a batched request carries, so the session
+ * is looked up once for all of them.
+ */
+export async function createContext(
+  deps: AppDeps,
+  request: Request,
+  resHeaders: Headers,
+  meta: RequestMeta,
+  inputlessPaths?: ReadonlySet<string>,
+  resolve: AuthResolver = authResolver(deps),
+): Promise<Context> {
+  const cookieHeader = request.headers.get("cookie");
+  const auth = await resolve(cookieHeader);
+  // A cookie that names no live session is cleared, so the browser stops sending it.
+  if (!auth && readSessionCookie(deps.config, cookieHeader)) {
+    resHeaders.append("Set-Cookie", serializeClearedSessionCookie(deps.config));
+  }
+  return { deps, meta, resHeaders, cookieHeader, auth, ...(inputlessPaths ? { inputlessPaths } : {}) };
+}
