@@ -9,8 +9,8 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
-import { payableNamed, paymentsOf } from "./payable.ts";
 import type { PaymentLink } from "./payment-rows.ts";
+import { payableNamed, paymentsOf } from "./registry.ts";
 
 /**
  * What one Checkout sells: a payable of a registered kind (payable.ts), the amount due now and the

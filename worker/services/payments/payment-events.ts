@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Db } from "../../../db/client.ts";
-import { payableOf } from "./payable.ts";
 import { type Effect, paymentFacts, paymentOfIntent, paymentRefunded, receiptEmailId, refundEmailId, unattachedPaymentEffects } from "./payment-rows.ts";
+import { payableOf } from "./registry.ts";
 
 export { paymentFacts, receiptEmailId, refundEmailId };
 

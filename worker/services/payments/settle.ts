@@ -2,9 +2,9 @@ import { inArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { PayableKind } from "#shared/payment-texts.ts";
 import { payments } from "../../../db/schema/index.ts";
-import { payableNamed, payableOf, payables, paymentsOf } from "./payable.ts";
 import { paymentFacts, paymentOfIntent } from "./payment-rows.ts";
 import { paymentsOwedRefund, type RefundDeps, refundWhatIsDue } from "./refunds.ts";
+import { payableNamed, payableOf, payables, paymentsOf } from "./registry.ts";
 
 /**
  * Settling: what a payable's rule says must go back is marked on its payments, then asked of Stripe
