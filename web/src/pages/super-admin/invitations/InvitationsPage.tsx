@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/form.tsx";
 import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
-import { LoadError, Loading } from "../../../components/ui/states.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
 import { usePlatformInvitationActions, usePlatformInvitations } from "../../../features/invitations/hooks.ts";
 import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
@@ -115,25 +115,29 @@ export default function InvitationsPage() {
   }
 
   const filtered = Boolean(search) || status !== "all" || role !== "all";
-  let content;
-  if (list.isPending) content = <Loading label="Loading invitations…" />;
-  else if (list.isError && !list.data) content = <LoadError message="Failed to fetch invites data." onRetry={() => void list.refetch()} />;
-  else if (!list.data || list.data.total === 0)
-    content = <EmptyState title="No invitations found">{filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}</EmptyState>;
-  else {
-    content = (
-      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-        <InvitationList
-          caption="Invitations"
-          rows={list.data.rows}
-          columns={COLUMNS}
-          actions={actionsFor}
-          actionsLayout="column"
-          footer={<Pagination result={list.data} noun="invitations" label="Invitations pages" onPageChange={goToPage} />}
-        />
-      </div>
-    );
-  }
+  const content = (
+    <QueryState
+      query={list}
+      loading="Loading invitations…"
+      failed="Failed to fetch invites data."
+      keepDataOnError
+      isEmpty={(data) => data.total === 0}
+      empty={<EmptyState title="No invitations found">{filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}</EmptyState>}
+    >
+      {(data) => (
+        <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <InvitationList
+            caption="Invitations"
+            rows={data.rows}
+            columns={COLUMNS}
+            actions={actionsFor}
+            actionsLayout="column"
+            footer={<Pagination result={data} noun="invitations" label="Invitations pages" onPageChange={goToPage} />}
+          />
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <div>

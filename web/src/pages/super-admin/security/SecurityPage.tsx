@@ -15,7 +15,7 @@ import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 
 /** Account security: two-factor authentication (enrol, new recovery codes, turn off) and the password. */
 export default function SecurityPage() {
-  usePageTitle("Account security");
+  usePageTitle("Account security · SchoolRide");
   const status = useTwoFactorStatus();
   const refresh = useReloadTwoFactorStatus();
   const turnedOn = useTwoFactorTurnedOn();
