@@ -6,14 +6,14 @@
 import { availableParallelism } from "node:os";
 import type { Client, InStatement, ResultSet, TransactionMode } from "@libsql/client";
 import { Hono } from "hono";
-import type { Db } from "../../db/client.ts";
-import { createApp } from "../../worker/app.ts";
-import { stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
-import { loadConfig } from "../../worker/config.ts";
-import type { AppDeps, Logger } from "../../worker/deps.ts";
-import { localMailer } from "../../worker/email/provider.ts";
-import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "../../worker/services/_shared/password-slots.ts";
-import { stripeForConfig } from "../../worker/stripe/client.ts";
+import type { Db } from "#db/client.ts";
+import { createApp } from "#worker/app.ts";
+import { stubPwnedPasswords } from "#worker/auth/breached-hibp.ts";
+import { loadConfig } from "#worker/config.ts";
+import type { AppDeps, Logger } from "#worker/deps.ts";
+import { localMailer } from "#worker/email/provider.ts";
+import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "#worker/services/_shared/password-slots.ts";
+import { stripeForConfig } from "#worker/stripe/client.ts";
 
 /** One trip to the database, as the procedure sent it. */
 export type RecordedOp = { kind: "execute"; statement: InStatement } | { kind: "batch"; statements: InStatement[]; mode: TransactionMode | undefined };

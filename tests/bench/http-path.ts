@@ -23,7 +23,7 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createDatabase } from "../../db/client.ts";
+import { createDatabase } from "#db/client.ts";
 import { benchApp, type RecordedOp, recordingClient } from "./apps.ts";
 import type { HotPath } from "./hot-paths.ts";
 import type { HranaStart } from "./hrana-process.ts";

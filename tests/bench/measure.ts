@@ -4,7 +4,7 @@
  */
 import autocannon, { type Request, type Result } from "autocannon";
 import superjson from "superjson";
-import { createDatabase } from "../../db/client.ts";
+import { createDatabase } from "#db/client.ts";
 import { benchApp } from "./apps.ts";
 import type { HotPath, ListPath } from "./hot-paths.ts";
 import { median } from "./report.ts";

@@ -4,13 +4,14 @@
  * `seedScale` has the signature of the shared scale seeder (tests/support/scale-seed.ts); when that
  * lands, re-export it from here instead and delete this body: nothing else in the bench changes.
  */
+
+import type { Db } from "#db/client.ts";
+import { children, notificationSends, notifications, parents, schoolAdmins, schools, superAdmins, trips } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
-import type { Db } from "../../db/client.ts";
-import { children, notificationSends, notifications, parents, schoolAdmins, schools, superAdmins, trips } from "../../db/schema/index.ts";
-import { sessionCookieName } from "../../worker/auth/cookie.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import type { AppConfig } from "../../worker/config.ts";
+import { sessionCookieName } from "#worker/auth/cookie.ts";
+import { hashPassword } from "#worker/auth/password.ts";
+import { createSession } from "#worker/auth/session.ts";
+import type { AppConfig } from "#worker/config.ts";
 
 export type ScaleOptions = { schools: number; invitationsPerSchool: number; auditRows: number; parentsPerSchool: number };
 

@@ -1,6 +1,6 @@
 import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
-import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
+import { totpCodeAt, totpStep } from "#worker/auth/mfa.ts";
 import { DEMO_SCHOOL_ID, PARENT_ROUTES, PUBLIC_ROUTES, SCHOOL_ADMIN_ROUTES, SUPER_ADMIN_ROUTES } from "./a11y-routes.ts";
 import { expectHeading, modal, PHONE, scanBothWidths, scanDialog, scanRoutes, sweep, unscannedDialogs } from "./a11y-support.ts";
 import { createSuperAdmin, E2E_DATABASE_URL, fillLogin, fillStepOne, linkIn, signIn, unique, waitForEmail } from "./support.ts";

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
+import { totpCodeAt, totpStep } from "#worker/auth/mfa.ts";
 import { callMutation, createSuperAdmin, fillLogin } from "./support.ts";
 
 const PASSWORD = "a long e2e passphrase for mfa";

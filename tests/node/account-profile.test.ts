@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, parents, schoolAdmins } from "#db/schema/index.ts";
 import { PROFILE_MESSAGES } from "#shared/account.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { PHONE_MESSAGES } from "#shared/phone.ts";
-import { auditLogs, parents, schoolAdmins } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";

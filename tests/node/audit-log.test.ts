@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogPurges, auditLogs, schools } from "../../db/schema/index.ts";
-import { auditRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { stripeEvent } from "../../worker/stripe/events.ts";
+import { auditLogPurges, auditLogs, schools } from "#db/schema/index.ts";
+import { auditRetentionJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { stripeEvent } from "#worker/stripe/events.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate, postStripeEvent, query } from "../support/http.ts";

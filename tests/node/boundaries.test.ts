@@ -54,8 +54,10 @@ describe("import boundaries", () => {
         'export { DEMO_PASSWORD } from "../../../worker/local/demo-seed.ts";',
         'export const lazyDb = () => import("../../../db/client.ts");',
         'import { startHranaServer } from "../../../scripts/hrana/server.ts";',
+        'import { createApp as aliased } from "#worker/app.ts";',
+        'import { createDatabase } from "#db/client.ts";',
         "export type Used = AppRouter | Direct;",
-        "console.log(loginSchema, useState, createApp, startHranaServer);",
+        "console.log(loginSchema, useState, createApp, startHranaServer, aliased, createDatabase);",
       ],
       "web/src/api.ts": [
         'export type { AppRouter } from "../../worker/trpc/router.ts";',
@@ -69,11 +71,13 @@ describe("import boundaries", () => {
       "web/src/api.ts:2", // a value from the router module
       "web/src/api.ts:3", // an inline `type` import would still load the module
       "web/src/api.ts:4", // another server module
+      "web/src/pages/page.ts:10", // sorted as text
       "web/src/pages/page.ts:4",
       "web/src/pages/page.ts:5",
       "web/src/pages/page.ts:6",
       "web/src/pages/page.ts:7",
       "web/src/pages/page.ts:8",
+      "web/src/pages/page.ts:9",
     ]);
   });
 
@@ -113,25 +117,29 @@ describe("import boundaries", () => {
         'import { toWellFormedDeep } from "#shared/well-formed.ts";',
         'import { id } from "./columns.ts";',
         'import { hashPassword } from "../../worker/auth/password.ts";',
+        'import { createApp } from "#worker/app.ts";',
         'import { labels } from "../../web/src/lib/labels.ts";',
-        "console.log(toWellFormedDeep, id, hashPassword, labels);",
+        "console.log(toWellFormedDeep, id, hashPassword, createApp, labels);",
       ],
       "worker/shared/contract.ts": [
         'import { z } from "zod";',
         'import { MESSAGES } from "./messages.ts";',
         'import { PASSWORD_MAX_LENGTH } from "../auth/password-rules.ts";',
         'import { SCHOOL_TYPES } from "../../db/schema/enums.ts";',
-        "console.log(z, MESSAGES, PASSWORD_MAX_LENGTH, SCHOOL_TYPES);",
+        'import { DAY_MS } from "#worker/services/_shared/time.ts";',
+        "console.log(z, MESSAGES, PASSWORD_MAX_LENGTH, SCHOOL_TYPES, DAY_MS);",
       ],
     });
     expect(found).toEqual([
       "db/schema/table.ts:3",
       "db/schema/table.ts:4",
+      "db/schema/table.ts:5",
       "worker/services/service.ts:3",
       "worker/services/service.ts:4",
       "worker/services/service.ts:5",
       "worker/shared/contract.ts:3",
       "worker/shared/contract.ts:4",
+      "worker/shared/contract.ts:5",
     ]);
   });
 });

@@ -1,8 +1,8 @@
 import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, children, trips } from "#db/schema/index.ts";
 import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, GRADES } from "#shared/children.ts";
 import { FIELD_MESSAGES } from "#shared/fields.ts";
-import { auditLogs, children, trips } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";

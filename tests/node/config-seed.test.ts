@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { children, flightTrips, invoices, notifications, parents, pendingSchools, schoolAdmins, superAdmins, trips } from "#db/schema/index.ts";
 import { localDate, localTime } from "#shared/school-time.ts";
-import { children, flightTrips, invoices, notifications, parents, pendingSchools, schoolAdmins, superAdmins, trips } from "../../db/schema/index.ts";
-import { ConfigError, LOCAL_DEVICE_COOKIE_SECRET, loadConfig } from "../../worker/config.ts";
-import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
-import { seedDemoWeek } from "../../worker/local/demo-week.ts";
+import { ConfigError, LOCAL_DEVICE_COOKIE_SECRET, loadConfig } from "#worker/config.ts";
+import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "#worker/local/demo-seed.ts";
+import { seedDemoWeek } from "#worker/local/demo-week.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, invoiceTotals, parents, payments, platformCounters, schoolAdmins, schools } from "../../db/schema/index.ts";
-import { NO_REQUEST } from "../../worker/services/audit.ts";
-import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
-import { deleteSchool } from "../../worker/services/schools/admin.ts";
+import { invoices, invoiceTotals, parents, payments, platformCounters, schoolAdmins, schools } from "#db/schema/index.ts";
+import { NO_REQUEST } from "#worker/services/audit.ts";
+import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
+import { deleteSchool } from "#worker/services/schools/admin.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";

@@ -5,10 +5,10 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, rateLimits } from "../../db/schema/index.ts";
-import { DEVICE_COOKIE, deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie, trustedDeviceNonce } from "../../worker/auth/device-cookie.ts";
-import { loadConfig } from "../../worker/config.ts";
-import { LOGIN_LIMITS } from "../../worker/services/_shared/rate-limit.ts";
+import { auditLogs, rateLimits } from "#db/schema/index.ts";
+import { DEVICE_COOKIE, deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie, trustedDeviceNonce } from "#worker/auth/device-cookie.ts";
+import { loadConfig } from "#worker/config.ts";
+import { LOGIN_LIMITS } from "#worker/services/_shared/rate-limit.ts";
 import { createUser, PASSWORD } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate } from "../support/http.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs } from "../../db/schema/index.ts";
-import { deliverEmail } from "../../worker/email/deliver.ts";
-import { resendMailer } from "../../worker/email/provider.ts";
+import { emailLogs } from "#db/schema/index.ts";
+import { deliverEmail } from "#worker/email/deliver.ts";
+import { resendMailer } from "#worker/email/provider.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";

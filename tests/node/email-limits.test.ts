@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs, invitations, pendingSchools, rateLimits } from "../../db/schema/index.ts";
-import { EMAIL_SEND_LIMITS, limitEmailSend } from "../../worker/services/email/limits.ts";
+import { emailLogs, invitations, pendingSchools, rateLimits } from "#db/schema/index.ts";
+import { EMAIL_SEND_LIMITS, limitEmailSend } from "#worker/services/email/limits.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";

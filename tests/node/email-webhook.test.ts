@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs } from "../../db/schema/index.ts";
-import { toBase64Url } from "../../worker/auth/crypto.ts";
+import { emailLogs } from "#db/schema/index.ts";
+import { toBase64Url } from "#worker/auth/crypto.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
 const SECRET_BYTES = new TextEncoder().encode("a webhook signing secret of 32 b");

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
 import {
   auditLogs,
   emailLogs,
@@ -15,14 +14,15 @@ import {
   schools,
   sessions,
   stripeEvents,
-} from "../../db/schema/index.ts";
-import { runScheduled } from "../../worker/cron/scheduled.ts";
-import { resendMailer } from "../../worker/email/provider.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { consumeBatch, retryDelaySeconds } from "../../worker/queue/consumer.ts";
-import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
-import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
-import { stripeEvent } from "../../worker/stripe/events.ts";
+} from "#db/schema/index.ts";
+import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
+import { runScheduled } from "#worker/cron/scheduled.ts";
+import { resendMailer } from "#worker/email/provider.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { consumeBatch, retryDelaySeconds } from "#worker/queue/consumer.ts";
+import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
+import { CHECKOUT_LIMIT } from "#worker/services/payments/checkout.ts";
+import { stripeEvent } from "#worker/stripe/events.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { type FaultInjector, faultInjecting } from "../support/faulty-db.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";

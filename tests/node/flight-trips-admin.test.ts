@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLogs, devStripeObjects, emailLogs, flightTripEnrollments, flightTrips, notifications, payments, stripeEvents } from "#db/schema/index.ts";
 import { FLIGHT_TRIP_ADMIN_MESSAGES, FLIGHT_TRIP_MESSAGES as M } from "#shared/flight-trips.ts";
-import { auditLogs, devStripeObjects, emailLogs, flightTripEnrollments, flightTrips, notifications, payments, stripeEvents } from "../../db/schema/index.ts";
-import { ROSTER_HEADER } from "../../worker/services/flight-trips/roster.ts";
-import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
+import { ROSTER_HEADER } from "#worker/services/flight-trips/roster.ts";
+import { NOTIFICATION_SEND_LIMIT } from "#worker/services/notifications/notifications.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { addChild, enroll, FLIGHT_ACCOUNT, flightSchool, paidEnrollmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, devStripeObjects, flightTripEnrollments, flightTrips, payments, schools } from "#db/schema/index.ts";
 import { ENROLLMENT_MESSAGES, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trip-texts.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
-import { auditLogs, devStripeObjects, flightTripEnrollments, flightTrips, payments, schools } from "../../db/schema/index.ts";
-import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
+import { CHECKOUT_LIMIT } from "#worker/services/payments/checkout.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { ENROLLMENT_FORM, seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditLogs, emailLogs, flightTripEnrollments, notifications, payments } from "../../db/schema/index.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { receiptEmailId, refundEmailId } from "../../worker/services/payments/payment-events.ts";
-import { stripeEvent } from "../../worker/stripe/events.ts";
+import { auditLogs, emailLogs, flightTripEnrollments, notifications, payments } from "#db/schema/index.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { receiptEmailId, refundEmailId } from "#worker/services/payments/payment-events.ts";
+import { stripeEvent } from "#worker/stripe/events.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { ENROLLMENT_FORM, seedChild, seedFlightTrip } from "../support/flight-trips.ts";

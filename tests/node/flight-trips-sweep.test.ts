@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailLogs, flightTripEnrollments, flightTrips, notifications } from "../../db/schema/index.ts";
-import { CRON_JOBS, flightTripsJob, refundsJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { sendEnrollmentReminders } from "../../worker/services/flight-trips/sweep.ts";
+import { emailLogs, flightTripEnrollments, flightTrips, notifications } from "#db/schema/index.ts";
+import { CRON_JOBS, flightTripsJob, refundsJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { sendEnrollmentReminders } from "#worker/services/flight-trips/sweep.ts";
 import { callerFor } from "../support/caller.ts";
 import { createUser } from "../support/fixtures.ts";
 import { addChild, enroll, flightSchool, paidEnrollmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, sessions } from "../../db/schema/index.ts";
+import { auditLogs, sessions } from "#db/schema/index.ts";
 import { createUser, PASSWORD } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 

@@ -3,7 +3,7 @@
  * exports undefined while the other half of the loop loads, and ties both halves into one unit no
  * test or bundle can take apart. Every static import and re-export counts, types included (a type
  * cycle is the same tangle of ownership). A small resolver over the TypeScript sources: relative
- * specifiers and `#shared/*` (package.json `imports`); packages are outside the graph.
+ * specifiers and the package.json `imports` (`#shared/*`, `#worker/*`, `#db/*`); packages are outside the graph.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -11,7 +11,11 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const ROOTS = ["worker", "web/src"];
+const ROOTS = ["worker", "db", "web/src"];
+/** package.json `imports`: each alias and the folder it stands for. */
+const ALIASES = Object.entries((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { imports: Record<string, string> }).imports).map(
+  ([alias, path]) => [alias.replace(/\*$/, ""), path.replace(/\*$/, "")] as const,
+);
 const SOURCE = /\.(ts|tsx)$/;
 // `import … from "x"`, `import "x"`, `export … from "x"` (multi-line lists included); not `import("x")`.
 const STATIC_IMPORT = /^\s*(?:import|export)\s(?:[^;]*?\sfrom\s)?\s*["']([^"']+)["']/gm;
@@ -25,7 +29,8 @@ function sources(dir: string): string[] {
 }
 
 function target(from: string, specifier: string): string | null {
-  if (specifier.startsWith("#shared/")) return join(ROOT, "worker/shared", specifier.slice("#shared/".length));
+  const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
+  if (alias) return join(ROOT, alias[1], specifier.slice(alias[0].length));
   if (specifier.startsWith(".")) return resolve(dirname(from), specifier);
   return null;
 }
@@ -84,6 +89,7 @@ describe("import cycles", () => {
     expect(graph.size).toBeGreaterThan(400);
     expect(edgesOf("worker/trpc/init.ts")).toEqual(expect.arrayContaining(["worker/trpc/rungs.ts", "worker/trpc/context.ts", "worker/shared/messages.ts"]));
     expect(edgesOf("worker/shared/trips.ts")).toContain("worker/shared/trip-texts.ts");
+    expect(edgesOf("worker/services/payments/registry.ts")).toEqual(expect.arrayContaining(["db/schema/index.ts", "worker/services/payables.ts"]));
     expect(
       cycles(
         new Map([

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, children, emailLogs, invitations, parents, schoolAdmins } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { auditLogs, children, emailLogs, invitations, parents, schoolAdmins } from "../../db/schema/index.ts";
-import { sha256Hex } from "../../worker/auth/crypto.ts";
-import { sendInvitationReminders } from "../../worker/services/invitations/sweep.ts";
+import { sha256Hex } from "#worker/auth/crypto.ts";
+import { sendInvitationReminders } from "#worker/services/invitations/sweep.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";

@@ -1,12 +1,12 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, devStripeObjects, emailLogs, invoices, notificationSends, notifications, paymentSettings, payments } from "#db/schema/index.ts";
 import { INVOICE_CORRECTION_MESSAGES, INVOICE_MESSAGES } from "#shared/invoices.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
-import { auditLogs, devStripeObjects, emailLogs, invoices, notificationSends, notifications, paymentSettings, payments } from "../../db/schema/index.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { EMAIL_SEND_LIMITS } from "../../worker/services/email/limits.ts";
-import { invoiceRefundsDue } from "../../worker/services/invoices/refunds.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { EMAIL_SEND_LIMITS } from "#worker/services/email/limits.ts";
+import { invoiceRefundsDue } from "#worker/services/invoices/refunds.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";

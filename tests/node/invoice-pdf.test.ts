@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, invoices, schools } from "../../db/schema/index.ts";
-import { hitWindow } from "../../worker/services/_shared/rate-limit.ts";
-import { INVOICE_PDF_LIMIT } from "../../worker/services/invoices/document.ts";
-import { feeLineLabel, toWinAnsi } from "../../worker/services/invoices/pdf.ts";
-import { SUBSCRIPTION_REQUIRED } from "../../worker/trpc/rungs.ts";
+import { auditLogs, invoices, schools } from "#db/schema/index.ts";
+import { hitWindow } from "#worker/services/_shared/rate-limit.ts";
+import { INVOICE_PDF_LIMIT } from "#worker/services/invoices/document.ts";
+import { feeLineLabel, toWinAnsi } from "#worker/services/invoices/pdf.ts";
+import { SUBSCRIPTION_REQUIRED } from "#worker/trpc/rungs.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { pdfText, seedInvoice } from "../support/invoice-documents.ts";

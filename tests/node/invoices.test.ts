@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, emailLogs, invoiceSequences, invoices, invoiceTotals, paymentSettings, payments, rateLimits } from "#db/schema/index.ts";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
-import { auditLogs, emailLogs, invoiceSequences, invoices, invoiceTotals, paymentSettings, payments, rateLimits } from "../../db/schema/index.ts";
-import { seedDemoInvoices } from "../../worker/local/demo-invoices.ts";
-import { INVOICE_CREATE_LIMIT } from "../../worker/services/invoices/create.ts";
+import { seedDemoInvoices } from "#worker/local/demo-invoices.ts";
+import { INVOICE_CREATE_LIMIT } from "#worker/services/invoices/create.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "#worker/app.ts";
+import { assetRequest } from "#worker/http/prerendered.ts";
+import { nodeAssets } from "#worker/local/assets.ts";
 import { BUDGET_KB, BUNDLE_ROUTES, bundleReport, bundleRows, formatBundleTable, type Manifest, routeFiles } from "../../scripts/bundle-report.ts";
 import { fillShell, logRouteImports } from "../../scripts/prerender-html.ts";
 import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
-import { createApp } from "../../worker/app.ts";
-import { assetRequest } from "../../worker/http/prerendered.ts";
-import { nodeAssets } from "../../worker/local/assets.ts";
 import { createTestApp } from "../support/harness.ts";
 
 const SHELL = '<!doctype html><html><head><meta name="description" content="generic" /><title>SchoolRide</title></head><body><div id="root"></div></body></html>';

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../db/client.ts";
-import { applyMigrations } from "../../db/migrate.ts";
+import { createDatabase } from "#db/client.ts";
+import { applyMigrations } from "#db/migrate.ts";
 import { migrationsBefore } from "../support/migrations.ts";
 
 /**

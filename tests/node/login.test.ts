@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, parents, schoolAdmins, sessions } from "#db/schema/index.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { auditLogs, parents, schoolAdmins, sessions } from "../../db/schema/index.ts";
-import { COMMON_PASSWORD_MESSAGE } from "../../worker/auth/breached.ts";
-import { CHANGE_PASSWORD_LIMIT } from "../../worker/services/auth/account.ts";
-import { PASSWORD_CHANGE_REQUIRED } from "../../worker/trpc/rungs.ts";
+import { COMMON_PASSWORD_MESSAGE } from "#worker/auth/breached.ts";
+import { CHANGE_PASSWORD_LIMIT } from "#worker/services/auth/account.ts";
+import { PASSWORD_CHANGE_REQUIRED } from "#worker/trpc/rungs.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";

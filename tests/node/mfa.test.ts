@@ -1,7 +1,7 @@
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, mfaChallenges, recoveryCodes, schools, sessions, totpCredentials } from "../../db/schema/index.ts";
+import { auditLogs, mfaChallenges, recoveryCodes, schools, sessions, totpCredentials } from "#db/schema/index.ts";
 import {
   consumeTotpCode,
   findTotpCredential,
@@ -11,7 +11,7 @@ import {
   SUDO_WINDOW_MS,
   totpCodeAt,
   totpStep,
-} from "../../worker/auth/mfa.ts";
+} from "#worker/auth/mfa.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query, type TrpcResponse } from "../support/http.ts";

@@ -1,13 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { children, devStripeObjects, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import { enrollmentStanding } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
-import { children, devStripeObjects, flightTripEnrollments, flightTrips, payments } from "../../db/schema/index.ts";
-import { refundsJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import type { SimCharge, SimPaymentIntent } from "../../worker/stripe/simulator.ts";
-import { loadObject, refundSimulatedPayment, type SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { refundsJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import type { SimCharge, SimPaymentIntent } from "#worker/stripe/simulator.ts";
+import { loadObject, refundSimulatedPayment, type SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { callerFor } from "../support/caller.ts";
 import { ENROLLMENT_FORM } from "../support/flight-trips.ts";
 import { addChild, flightSchool, tripForm } from "../support/flight-trips-admin.ts";

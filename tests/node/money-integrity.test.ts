@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLogs, children, flightTripEnrollments, flightTrips, notifications, payments, stripeEvents } from "#db/schema/index.ts";
 import { ENROLLMENT_MESSAGES, FLIGHT_TRIP_ADMIN_MESSAGES } from "#shared/flight-trips.ts";
-import { auditLogs, children, flightTripEnrollments, flightTrips, notifications, payments, stripeEvents } from "../../db/schema/index.ts";
-import { refundsJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { loadObject } from "../../worker/stripe/simulator.ts";
+import { refundsJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { loadObject } from "#worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { ENROLLMENT_FORM } from "../support/flight-trips.ts";
 import { FLIGHT_ACCOUNT, flightSchool, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { children, emailLogs, notifications, parents } from "#db/schema/index.ts";
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type SendNotificationForm } from "#shared/notifications.ts";
-import { children, emailLogs, notifications, parents } from "../../db/schema/index.ts";
-import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
+import { NOTIFICATION_SEND_LIMIT } from "#worker/services/notifications/notifications.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, knownPasswordHash } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
-import { outputSerializer, serializeOutput } from "../../worker/trpc/output-transformer.ts";
+import { outputSerializer, serializeOutput } from "#worker/trpc/output-transformer.ts";
 
 /**
  * What the client reads: the same payload as superjson's (the annotations' order aside: superjson's

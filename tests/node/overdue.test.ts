@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs, invoices, notifications, parents } from "../../db/schema/index.ts";
-import { runScheduled } from "../../worker/cron/scheduled.ts";
-import { markOverdueInvoices, OVERDUE_BATCH_SIZE } from "../../worker/services/billing/overdue.ts";
+import { emailLogs, invoices, notifications, parents } from "#db/schema/index.ts";
+import { runScheduled } from "#worker/cron/scheduled.ts";
+import { markOverdueInvoices, OVERDUE_BATCH_SIZE } from "#worker/services/billing/overdue.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
 import { seedInvoice } from "../support/invoice-documents.ts";

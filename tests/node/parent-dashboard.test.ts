@@ -1,7 +1,7 @@
 import type { InStatement } from "@libsql/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { children, flightTripEnrollments, flightTrips, invoices, notifications, trips } from "#db/schema/index.ts";
 import { RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
-import { children, flightTripEnrollments, flightTrips, invoices, notifications, trips } from "../../db/schema/index.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#shared/messages.ts";
-import { createPasswordSlots, PASSWORD_BUSY_RETRY_AFTER_SECONDS, type PasswordSlots } from "../../worker/services/_shared/password-slots.ts";
-import { AppError } from "../../worker/services/errors.ts";
+import { createPasswordSlots, PASSWORD_BUSY_RETRY_AFTER_SECONDS, type PasswordSlots } from "#worker/services/_shared/password-slots.ts";
+import { AppError } from "#worker/services/errors.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { GUESSABLE_PASSWORD_MESSAGES } from "#shared/password-rules.ts";
+import { newPasswordProblem } from "#worker/auth/breached.ts";
+import { stubPwnedPasswords } from "#worker/auth/breached-hibp.ts";
 import { commonWords } from "../../scripts/password-dictionary.ts";
 import { estimateStrength } from "../../web/src/lib/password-strength.ts";
-import { newPasswordProblem } from "../../worker/auth/breached.ts";
-import { stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
 import { GOOD_EXAMPLES, GUESSABLE_EXAMPLES } from "../support/password-examples.ts";
 
 const offline = { pwnedPasswords: stubPwnedPasswords() };

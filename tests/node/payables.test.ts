@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLogs, emailLogs, invoices, payments, schools } from "#db/schema/index.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import { auditLogs, emailLogs, invoices, payments, schools } from "../../db/schema/index.ts";
-import { PAYING_SCHOOL_COLUMNS, startPayableCheckout } from "../../worker/services/payments/checkout.ts";
-import type { Payable } from "../../worker/services/payments/payable.ts";
+import { PAYING_SCHOOL_COLUMNS, startPayableCheckout } from "#worker/services/payments/checkout.ts";
+import type { Payable } from "#worker/services/payments/payable.ts";
 import {
   fromSchoolAccount,
   type PaymentContext,
@@ -13,8 +13,8 @@ import {
   paymentRowEffects,
   paymentSucceeded,
   recordedAccountOf,
-} from "../../worker/services/payments/payment-rows.ts";
-import { settleOwedRefunds } from "../../worker/services/payments/settle.ts";
+} from "#worker/services/payments/payment-rows.ts";
+import { settleOwedRefunds } from "#worker/services/payments/settle.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
 import { checkoutSessionOf } from "../support/stripe-checkout.ts";
@@ -54,7 +54,7 @@ const fake = vi.hoisted(() => ({
 const FAKE_KIND = fake.kind;
 
 vi.mock("../../worker/services/payables.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../worker/services/payables.ts")>();
+  const original = await importOriginal<typeof import("#worker/services/payables.ts")>();
   const ofFake = (ids: string[]) => and(eq(payments.kind, fake.kind), inArray(payments.invoiceId, ids), eq(payments.status, "succeeded"));
   const fakeFee: Payable = {
     kind: fake.kind,

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { flightTripEnrollments, parents, pendingSchools, schools } from "#db/schema/index.ts";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import { formatPhone, normalizePhone, PHONE_MESSAGES, phoneRegion } from "#shared/phone.ts";
 import { acceptInvitationIssues, enrollmentFormFor } from "#shared/phone-forms.ts";
 import { registrationSchema } from "#shared/registration.ts";
 import { createSchoolInput } from "#shared/schools.ts";
-import { flightTripEnrollments, parents, pendingSchools, schools } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { ENROLLMENT_FORM, seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, schoolAdmins, schools } from "../../db/schema/index.ts";
-import { batchPrepared, preparedPerShape } from "../../worker/services/_shared/prepared.ts";
+import { auditLogs, schoolAdmins, schools } from "#db/schema/index.ts";
+import { batchPrepared, preparedPerShape } from "#worker/services/_shared/prepared.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 

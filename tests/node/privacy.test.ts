@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, children, emailLogs, invitations, invoices, notifications, parents, payments, schoolAdmins } from "#db/schema/index.ts";
 import { LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
-import { auditLogs, children, emailLogs, invitations, invoices, notifications, parents, payments, schoolAdmins } from "../../db/schema/index.ts";
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { auditRetentionJob, paymentRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { hitWindow } from "../../worker/services/_shared/rate-limit.ts";
-import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "../../worker/services/privacy/erase.ts";
-import { yearsBefore } from "../../worker/services/privacy/retention.ts";
+import { markReauthenticated } from "#worker/auth/mfa.ts";
+import { auditRetentionJob, paymentRetentionJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { hitWindow } from "#worker/services/_shared/rate-limit.ts";
+import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "#worker/services/privacy/erase.ts";
+import { yearsBefore } from "#worker/services/privacy/retention.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.ts";
-import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import { CRON_JOBS, type CronJob, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runScheduled } from "../../worker/cron/scheduled.ts";
-import { FAILED_BODY } from "../../worker/email/deliver.ts";
-import { EmailProviderError, type Mailer, type OutgoingEmail } from "../../worker/email/provider.ts";
-import { InProcessQueue } from "../../worker/local/queue.ts";
-import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES, retryDelaySeconds } from "../../worker/queue/consumer.ts";
+import type { Db } from "#db/client.ts";
+import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, sessions, verificationCodes } from "#db/schema/index.ts";
+import { createSession } from "#worker/auth/session.ts";
+import { CRON_JOBS, type CronJob, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runScheduled } from "#worker/cron/scheduled.ts";
+import { FAILED_BODY } from "#worker/email/deliver.ts";
+import { EmailProviderError, type Mailer, type OutgoingEmail } from "#worker/email/provider.ts";
+import { InProcessQueue } from "#worker/local/queue.ts";
+import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES, retryDelaySeconds } from "#worker/queue/consumer.ts";
 import { createUser } from "../support/fixtures.ts";
 import { createTestDb, DAY, HOUR, MINUTE, memoryLogger, TestClock } from "../support/harness.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, rateLimits } from "../../db/schema/index.ts";
-import { checkLogin, hitWindow, LOGIN_LIMITS, loginKeys, recordLoginFailure, takeWindowSlots } from "../../worker/services/_shared/rate-limit.ts";
+import { auditLogs, rateLimits } from "#db/schema/index.ts";
+import { checkLogin, hitWindow, LOGIN_LIMITS, loginKeys, recordLoginFailure, takeWindowSlots } from "#worker/services/_shared/rate-limit.ts";
 import { createUser, PASSWORD } from "../support/fixtures.ts";
 import { createTestApp, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, pendingSchools, registrationResumeTokens, verificationCodes } from "#db/schema/index.ts";
 import { busLimitNote, planFor, REGISTRATION_MESSAGES } from "#shared/registration.ts";
-import { auditLogs, pendingSchools, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
-import { RESUME_MESSAGES } from "../../worker/services/registration/resume.ts";
+import { RESUME_MESSAGES } from "#worker/services/registration/resume.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";

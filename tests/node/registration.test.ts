@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, emailLogs, invitations, pendingSchools, schools, verificationCodes } from "#db/schema/index.ts";
 import { missingFieldsMessage, planForPupils, REGISTRATION_MESSAGES, registrationSchema } from "#shared/registration.ts";
-import { auditLogs, emailLogs, invitations, pendingSchools, schools, verificationCodes } from "../../db/schema/index.ts";
-import { CODE_MAX_ATTEMPTS } from "../../worker/services/registration/codes.ts";
+import { CODE_MAX_ATTEMPTS } from "#worker/services/registration/codes.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
 import { lastEmailTo } from "../support/mail.ts";

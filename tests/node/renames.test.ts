@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { appRouter } from "#worker/trpc/router.ts";
 import { applyRenames } from "../../scripts/apply-renames.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
 
 const renames: Record<string, string> = JSON.parse(readFileSync(new URL("../../scripts/procedure-renames.json", import.meta.url), "utf8"));
 const identifierRenames: Record<string, string> = JSON.parse(readFileSync(new URL("../../scripts/identifier-renames.json", import.meta.url), "utf8"));

@@ -5,9 +5,9 @@
  * whatever its rung of the ladder (one, two with sudo).
  */
 import { describe, expect, it } from "vitest";
-import { constantTimeEqualText, SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
-import { randomNonce } from "../../worker/http/security.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
+import { constantTimeEqualText, SHA256_IMPL, sha256Hex } from "#worker/auth/crypto.ts";
+import { randomNonce } from "#worker/http/security.ts";
+import { appRouter } from "#worker/trpc/router.ts";
 
 const webCryptoHex = async (value: string) => Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value))).toString("hex");
 

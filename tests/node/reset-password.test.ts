@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emailLogs, passwordResetTokens, schoolAdmins } from "#db/schema/index.ts";
 import { RESET_MESSAGES } from "#shared/auth.ts";
-import { emailLogs, passwordResetTokens, schoolAdmins } from "../../db/schema/index.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";

@@ -1,7 +1,7 @@
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoleValue } from "#shared/auth.ts";
-import { SESSION_POLICIES } from "../../worker/auth/policy.ts";
+import { SESSION_POLICIES } from "#worker/auth/policy.ts";
 import type { RoundTripCounter } from "../support/counting-db.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";

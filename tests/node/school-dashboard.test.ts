@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { invoices, notifications, trips } from "../../db/schema/index.ts";
+import { invoices, notifications, trips } from "#db/schema/index.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";

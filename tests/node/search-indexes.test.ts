@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CRON_JOBS, runScheduled, searchIndexesJob } from "../../worker/cron/scheduled.ts";
-import { compactSearchIndexes, FTS_TABLES, MAX_SEGMENTS, segmentCount } from "../../worker/services/platform/search-indexes.ts";
+import { CRON_JOBS, runScheduled, searchIndexesJob } from "#worker/cron/scheduled.ts";
+import { compactSearchIndexes, FTS_TABLES, MAX_SEGMENTS, segmentCount } from "#worker/services/platform/search-indexes.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, memoryLogger, type TestApp } from "../support/harness.ts";

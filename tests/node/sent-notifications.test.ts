@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { children, notificationSends, notifications } from "#db/schema/index.ts";
 import { NOTIFICATIONS_PAGE_SIZE, type SendNotificationForm } from "#shared/notifications.ts";
-import { children, notificationSends, notifications } from "../../db/schema/index.ts";
-import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
+import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sessions } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
-import { sessions } from "../../db/schema/index.ts";
-import { readSessionCookie, serializeSessionCookie } from "../../worker/auth/cookie.ts";
-import { sha256Hex } from "../../worker/auth/crypto.ts";
-import { REMEMBER_ME_POLICY, SESSION_POLICIES } from "../../worker/auth/policy.ts";
-import { createSession, invalidateUserSessions, validateSessionToken } from "../../worker/auth/session.ts";
-import { loadConfig } from "../../worker/config.ts";
+import { readSessionCookie, serializeSessionCookie } from "#worker/auth/cookie.ts";
+import { sha256Hex } from "#worker/auth/crypto.ts";
+import { REMEMBER_ME_POLICY, SESSION_POLICIES } from "#worker/auth/policy.ts";
+import { createSession, invalidateUserSessions, validateSessionToken } from "#worker/auth/session.ts";
+import { loadConfig } from "#worker/config.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";
@@ -129,7 +129,7 @@ describe("revocation (SE3, SE5)", () => {
   it("deactivating a user ends their access at once, and revocation deletes their sessions", async () => {
     const user = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
-    const { parents } = await import("../../db/schema/index.ts");
+    const { parents } = await import("#db/schema/index.ts");
     await t.db.update(parents).set({ isActive: false }).where(eq(parents.id, user.id));
     expect((await query(t.app, "parent.overview", undefined, { cookie })).status).toBe(401);
     await invalidateUserSessions(t.db, "parent", user.id);
@@ -137,7 +137,7 @@ describe("revocation (SE3, SE5)", () => {
   });
 
   it("SE5 the one-query session lookup gives nothing for a deactivated school, a deleted user or a role that is not the user's", async () => {
-    const { parents, schools, superAdmins } = await import("../../db/schema/index.ts");
+    const { parents, schools, superAdmins } = await import("#db/schema/index.ts");
     const parent = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
     expect((await query(t.app, "auth.me", undefined, { cookie })).data).toMatchObject({ id: parent.id, role: "parent", schoolId: parent.schoolId });

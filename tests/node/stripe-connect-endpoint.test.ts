@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { stripeEvents } from "../../db/schema/index.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { stripeEvents } from "#db/schema/index.ts";
+import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
 import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { schools, stripeEvents } from "../../db/schema/index.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { schools, stripeEvents } from "#db/schema/index.ts";
+import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
 import { createSchool } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, children, invitations, parents, schoolAdmins, schools, sessions, trips } from "#db/schema/index.ts";
 import { TIME_ZONE_MESSAGE } from "#shared/school-time.ts";
-import { auditLogs, children, invitations, parents, schoolAdmins, schools, sessions, trips } from "../../db/schema/index.ts";
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { schoolStatusBadge, setupStatus } from "../../worker/services/schools/status.ts";
+import { markReauthenticated } from "#worker/auth/mfa.ts";
+import { schoolStatusBadge, setupStatus } from "#worker/services/schools/status.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";

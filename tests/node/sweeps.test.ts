@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs, invitations, invoices } from "../../db/schema/index.ts";
-import { runScheduled } from "../../worker/cron/scheduled.ts";
+import { emailLogs, invitations, invoices } from "#db/schema/index.ts";
+import { runScheduled } from "#worker/cron/scheduled.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, HOUR, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, children, emailLogs, notifications, trips } from "#db/schema/index.ts";
 import { TRIP_MESSAGES } from "#shared/trips.ts";
-import { auditLogs, children, emailLogs, notifications, trips } from "../../db/schema/index.ts";
-import type { Mailer } from "../../worker/email/provider.ts";
-import { consumeBatch } from "../../worker/queue/consumer.ts";
+import type { Mailer } from "#worker/email/provider.ts";
+import { consumeBatch } from "#worker/queue/consumer.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";

@@ -1,7 +1,7 @@
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { resolveAuth } from "../../worker/trpc/context.ts";
-import { createCallerFactory } from "../../worker/trpc/init.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
+import { markReauthenticated } from "#worker/auth/mfa.ts";
+import { resolveAuth } from "#worker/trpc/context.ts";
+import { createCallerFactory } from "#worker/trpc/init.ts";
+import { appRouter } from "#worker/trpc/router.ts";
 import { sessionCookieFor } from "./fixtures.ts";
 import type { TestApp } from "./harness.ts";
 

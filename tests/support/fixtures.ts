@@ -1,11 +1,11 @@
+import type { Db } from "#db/client.ts";
+import { schools } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
-import type { Db } from "../../db/client.ts";
-import { schools } from "../../db/schema/index.ts";
-import { sessionCookieName } from "../../worker/auth/cookie.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import { USER_TABLES } from "../../worker/auth/users.ts";
-import type { AppConfig } from "../../worker/config.ts";
+import { sessionCookieName } from "#worker/auth/cookie.ts";
+import { hashPassword } from "#worker/auth/password.ts";
+import { createSession } from "#worker/auth/session.ts";
+import { USER_TABLES } from "#worker/auth/users.ts";
+import type { AppConfig } from "#worker/config.ts";
 
 export const PASSWORD = "correct horse battery staple";
 

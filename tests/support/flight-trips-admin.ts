@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { children, devStripeObjects, flightTripEnrollments, payments } from "#db/schema/index.ts";
 import type { FlightTripForm } from "#shared/flight-trips.ts";
-import { children, devStripeObjects, flightTripEnrollments, payments } from "../../db/schema/index.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { enrollmentPaymentRecompute } from "../../worker/services/flight-trips/payment-events.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { enrollmentPaymentRecompute } from "#worker/services/flight-trips/payment-events.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { createSchool, createUser } from "./fixtures.ts";
 import type { TestApp } from "./harness.ts";
 

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
-import { children, flightTripEnrollments, flightTrips } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { children, flightTripEnrollments, flightTrips } from "#db/schema/index.ts";
 
 let counter = 0;
 

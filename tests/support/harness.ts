@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@libsql/client";
-import { createDatabase, type Db } from "../../db/client.ts";
-import { applyMigrations } from "../../db/migrate.ts";
-import { createApp } from "../../worker/app.ts";
-import { stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
-import { loadConfig } from "../../worker/config.ts";
-import type { AppDeps, Logger, PwnedPasswords } from "../../worker/deps.ts";
-import { localMailer, type Mailer } from "../../worker/email/provider.ts";
-import type { QueueMessageBody } from "../../worker/platform.ts";
-import { createPasswordSlots, type PasswordSlotOptions } from "../../worker/services/_shared/password-slots.ts";
-import { stripeForConfig } from "../../worker/stripe/client.ts";
+import { createDatabase, type Db } from "#db/client.ts";
+import { applyMigrations } from "#db/migrate.ts";
+import { createApp } from "#worker/app.ts";
+import { stubPwnedPasswords } from "#worker/auth/breached-hibp.ts";
+import { loadConfig } from "#worker/config.ts";
+import type { AppDeps, Logger, PwnedPasswords } from "#worker/deps.ts";
+import { localMailer, type Mailer } from "#worker/email/provider.ts";
+import type { QueueMessageBody } from "#worker/platform.ts";
+import { createPasswordSlots, type PasswordSlotOptions } from "#worker/services/_shared/password-slots.ts";
+import { stripeForConfig } from "#worker/stripe/client.ts";
 import { countRoundTrips, type RoundTripCounter } from "./counting-db.ts";
 
 /** A clock tests move by hand. */

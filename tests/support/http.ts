@@ -1,6 +1,6 @@
 import superjson from "superjson";
-import type { App } from "../../worker/app.ts";
-import { signStripePayload, type stripeEvent } from "../../worker/stripe/events.ts";
+import type { App } from "#worker/app.ts";
+import { signStripePayload, type stripeEvent } from "#worker/stripe/events.ts";
 import type { TestApp } from "./harness.ts";
 
 export type CallOptions = { cookie?: string; ip?: string; headers?: Record<string, string> };

@@ -1,6 +1,6 @@
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
-import type { Db } from "../../db/client.ts";
-import { invoices } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { invoices } from "#db/schema/index.ts";
 
 let counter = 0;
 

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import { SCALE_WORDS } from "./scale-seed.ts";
 
 /**

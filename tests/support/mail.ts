@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { emailLogs } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { emailLogs } from "#db/schema/index.ts";
 
 /** The newest outbox row to an address (optionally of one type). */
 export async function lastEmailTo(db: Db, to: string, type?: (typeof emailLogs.$inferSelect)["emailType"]) {

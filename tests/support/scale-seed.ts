@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 
 /**
  * Bulk data for the list benchmarks (`npm run bench`) and the query-plan test: schools with their

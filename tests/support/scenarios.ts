@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { devStripeObjects, invoices } from "../../db/schema/index.ts";
-import type { Mailer } from "../../worker/email/provider.ts";
-import { signStripePayload } from "../../worker/stripe/events.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { devStripeObjects, invoices } from "#db/schema/index.ts";
+import type { Mailer } from "#worker/email/provider.ts";
+import { signStripePayload } from "#worker/stripe/events.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { callerFor } from "./caller.ts";
 import { createUser } from "./fixtures.ts";
 import type { TestApp } from "./harness.ts";

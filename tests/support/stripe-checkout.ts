@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { devStripeObjects } from "../../db/schema/index.ts";
-import { signStripePayload } from "../../worker/stripe/events.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
+import { signStripePayload } from "#worker/stripe/events.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import type { TestApp } from "./harness.ts";
 
 /** The simulated Checkout Session behind a Checkout URL (its id is the URL's last segment). */

@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Db } from "../../db/client.ts";
-import { MIGRATIONS_FOLDER } from "../../db/migrate.ts";
-import { cronRuns } from "../../db/schema/index.ts";
+import { createDatabase, type Db } from "#db/client.ts";
+import { MIGRATIONS_FOLDER } from "#db/migrate.ts";
+import { cronRuns } from "#db/schema/index.ts";
 import { type HranaServer, startHranaServer } from "../../scripts/hrana/server.ts";
 import { freePort, localModeVars, ROOT, startWranglerDev, type WranglerDev, waitForHealth } from "../../scripts/wrangler-dev.ts";
 

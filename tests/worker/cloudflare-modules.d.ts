@@ -7,7 +7,7 @@
 
 declare module "cloudflare:workers" {
   /** The bindings of wrangler.toml plus the overrides in vitest.config.ts. */
-  export const env: import("../../worker/index.ts").WorkerEnv & { DATABASE_URL: string; APP_URL: string };
+  export const env: import("#worker/index.ts").WorkerEnv & { DATABASE_URL: string; APP_URL: string };
   /** The main Worker's exports; `exports.default.fetch` goes through the assets router like production. */
   export const exports: {
     default: { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> };

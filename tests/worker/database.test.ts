@@ -5,7 +5,7 @@
  */
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cronRuns } from "../../db/schema/index.ts";
+import { cronRuns } from "#db/schema/index.ts";
 import { testDb, unique } from "./support/worker-env.ts";
 
 const claim = (job: string) => ({ job, period: "2000-01-01T00", startedAt: new Date(0) });

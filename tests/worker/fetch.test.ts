@@ -7,10 +7,10 @@
 import { createExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { superAdmins } from "../../db/schema/index.ts";
-import { BODY_LIMITS } from "../../worker/app.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
-import { bodyLimitFor } from "../../worker/http/security.ts";
+import { superAdmins } from "#db/schema/index.ts";
+import { BODY_LIMITS } from "#worker/app.ts";
+import { hashPassword } from "#worker/auth/password.ts";
+import { bodyLimitFor } from "#worker/http/security.ts";
 import { APP_ORIGIN, CLOSED_DATABASE_URL, localEnv, productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
 
 const BASE = APP_ORIGIN; // https://schoolride.example.com (wrangler.toml APP_URL)

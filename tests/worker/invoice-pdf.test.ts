@@ -6,13 +6,13 @@
 import { exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { emailLogs, invoices, notifications, parents, schools } from "#db/schema/index.ts";
 import { shiftDate, todayIn } from "#shared/school-time.ts";
-import { emailLogs, invoices, notifications, parents, schools } from "../../db/schema/index.ts";
-import { sessionCookieName } from "../../worker/auth/cookie.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import { consoleLogger } from "../../worker/deps.ts";
-import type { QueueMessageBody } from "../../worker/platform.ts";
-import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
+import { sessionCookieName } from "#worker/auth/cookie.ts";
+import { createSession } from "#worker/auth/session.ts";
+import { consoleLogger } from "#worker/deps.ts";
+import type { QueueMessageBody } from "#worker/platform.ts";
+import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
 import { pdfText, seedInvoice } from "../support/invoice-documents.ts";
 import { APP_ORIGIN, testDb, unique } from "./support/worker-env.ts";
 

@@ -8,7 +8,7 @@
  */
 import nodeCrypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword, nativeScrypt, nobleScrypt, PASSWORD_KDF, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
+import { hashPassword, nativeScrypt, nobleScrypt, PASSWORD_KDF, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "#worker/auth/password.ts";
 
 /**
  * Made in Node 24 with worker/auth/password.ts:

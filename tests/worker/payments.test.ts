@@ -5,9 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { devStripeObjects, invoices, parents, payments, schools } from "../../db/schema/index.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { devStripeObjects, invoices, parents, payments, schools } from "#db/schema/index.ts";
+import { createSession } from "#worker/auth/session.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { localEnv, testDb, unique, worker } from "./support/worker-env.ts";
 
 const BASE = "http://localhost:8787";

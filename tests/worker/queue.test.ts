@@ -6,8 +6,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, type MessageBatchMessage } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emailLogs } from "../../db/schema/index.ts";
-import type { WorkerEnv } from "../../worker/index.ts";
+import { emailLogs } from "#db/schema/index.ts";
+import type { WorkerEnv } from "#worker/index.ts";
 import { TEST_SECRETS } from "./support/test-secrets.ts";
 import { localEnv, productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
 

@@ -5,9 +5,9 @@
 import { createScheduledController } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cronRuns, emailLogs, sessions } from "../../db/schema/index.ts";
-import { CRON_JOBS } from "../../worker/cron/scheduled.ts";
-import type { QueueMessageBody } from "../../worker/platform.ts";
+import { cronRuns, emailLogs, sessions } from "#db/schema/index.ts";
+import { CRON_JOBS } from "#worker/cron/scheduled.ts";
+import type { QueueMessageBody } from "#worker/platform.ts";
 import { productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
 
 const HOUR = 60 * 60_000;

@@ -4,9 +4,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schools, stripeEvents } from "../../db/schema/index.ts";
-import { createStripe } from "../../worker/stripe/client.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { schools, stripeEvents } from "#db/schema/index.ts";
+import { createStripe } from "#worker/stripe/client.ts";
+import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
 import { TEST_SECRETS } from "./support/test-secrets.ts";
 import { APP_ORIGIN, productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
 

@@ -1,8 +1,8 @@
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { mfaChallenges, recoveryCodes, sessions, totpCredentials } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { mfaChallenges, recoveryCodes, sessions, totpCredentials } from "#db/schema/index.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 
 /**

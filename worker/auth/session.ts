@@ -1,10 +1,10 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "#db/client.ts";
+import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
-import type { Db } from "../../db/client.ts";
-import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "../../db/schema/index.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 import { lastSeenRefreshMs, type SessionPolicy, sessionPolicy } from "./policy.ts";
 import type { SessionUser } from "./users.ts";

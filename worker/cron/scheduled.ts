@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../db/client.ts";
-import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, verificationCodes } from "#db/schema/index.ts";
 import { purgeExpiredMfaChallenges } from "../auth/mfa.ts";
 import { purgeExpiredSessions } from "../auth/session.ts";
 import type { Logger } from "../deps.ts";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { emailLogs } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { emailLogs } from "#db/schema/index.ts";
 import type { Mailer } from "./provider.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
-import type { Db } from "../../db/client.ts";
-import { devStripeObjects } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import { loadObject, refundSimulatedPayment, type SimCharge, type SimCheckoutSession, type SimPaymentIntent, saveObject } from "../stripe/simulator.ts";

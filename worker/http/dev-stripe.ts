@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { devStripeObjects } from "../../db/schema/index.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import { loadObject, type SimCheckoutSession, type SimSubscription, saveObject } from "../stripe/simulator.ts";

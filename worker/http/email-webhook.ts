@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { emailLogs } from "#db/schema/index.ts";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
-import type { Db } from "../../db/client.ts";
-import { emailLogs } from "../../db/schema/index.ts";
 import { constantTimeEqualText, fromBase64Url, toBase64Url } from "../auth/crypto.ts";
 import type { Logger } from "../deps.ts";
 

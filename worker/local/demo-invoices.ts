@@ -1,9 +1,9 @@
 /** The demo school's invoices to the demo parent (local mode): paid (with its payment), pending and overdue. */
 import { eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { invoiceSequences, invoices, payments, schools } from "#db/schema/index.ts";
 import { applicationFeeCents, invoiceAmounts } from "#shared/fees.ts";
 import { DEFAULT_TIME_ZONE, shiftDate, todayIn } from "#shared/school-time.ts";
-import type { Db } from "../../db/client.ts";
-import { invoiceSequences, invoices, payments, schools } from "../../db/schema/index.ts";
 
 const DAY = 86_400_000;
 const FEE_BPS = 500;

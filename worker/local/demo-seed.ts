@@ -1,7 +1,6 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
-import { shiftDate, todayIn } from "#shared/school-time.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import {
   children,
   flightTrips,
@@ -13,7 +12,8 @@ import {
   schoolAdmins,
   schools,
   superAdmins,
-} from "../../db/schema/index.ts";
+} from "#db/schema/index.ts";
+import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { hashPassword } from "../auth/password.ts";
 import { completedAccount, newSimAccount, seedSimulatedAccount } from "../stripe/simulator-connect.ts";
 import { seedDemoInvoices } from "./demo-invoices.ts";

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { schools, trips } from "#db/schema/index.ts";
 import { localDate, shiftDate, todayIn, weekday, weekRange, zonedInstant } from "#shared/school-time.ts";
-import type { Db } from "../../db/client.ts";
-import { schools, trips } from "../../db/schema/index.ts";
 
 /** Maple Grove's buses: three routes, two buses each, a pickup and a drop-off every school day. */
 const DEMO_BUSES = [

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { auditLogs } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
-import type { Db } from "../../db/client.ts";
-import { auditLogs } from "../../db/schema/index.ts";
 import { auditInsert, type RequestMeta } from "./audit.ts";
 
 /** At most one `authorization_denied` row per user and procedure in this window (flood cap). */

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
 import { deliverSimulatedEvents, type stripeEvent } from "./events.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { Db } from "../../db/client.ts";
-import { devStripeObjects } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { loadObject, type StripeSimulatorDeps, saveObject } from "./simulator-store.ts";
 

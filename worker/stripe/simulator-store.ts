@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { devStripeObjects } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
 import type { stripeEvent } from "./events.ts";
 
 /*

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { LOCAL_PRICES } from "../config.ts";
 import { stripeEvent } from "./events.ts";

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { z } from "zod";
+import type { Db } from "#db/client.ts";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
-import type { Db } from "../../db/client.ts";
 import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";

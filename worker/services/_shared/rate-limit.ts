@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { rateLimits } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { rateLimits } from "#db/schema/index.ts";
 
 /**
  * Rate limits kept in the database, because Worker isolates share no memory. Every counter is

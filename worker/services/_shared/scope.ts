@@ -1,6 +1,6 @@
 import type { RoleValue } from "#shared/auth.ts";
-import type { SessionRecord } from "../../auth/session.ts";
-import type { AppDeps } from "../../deps.ts";
+import type { SessionRecord } from "#worker/auth/session.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import type { RequestMeta } from "../audit.ts";
 
 /**

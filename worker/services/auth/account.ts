@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { ChangePasswordInput } from "#shared/auth.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { type NewPasswordDeps, newPasswordProblem } from "../../auth/breached.ts";
-import { hashPassword, verifyPassword } from "../../auth/password.ts";
-import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "../../auth/session.ts";
-import { findAccountById, USER_TABLES } from "../../auth/users.ts";
+import { type NewPasswordDeps, newPasswordProblem } from "#worker/auth/breached.ts";
+import { hashPassword, verifyPassword } from "#worker/auth/password.ts";
+import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "#worker/auth/session.ts";
+import { findAccountById, USER_TABLES } from "#worker/auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope, SessionScope } from "../_shared/scope.ts";
 import { audit, auditInsert } from "../audit.ts";

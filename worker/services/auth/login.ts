@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import type { Db } from "../../../db/client.ts";
-import { trustedDeviceNonce } from "../../auth/device-cookie.ts";
-import { createMfaChallenge, mfaEnabled } from "../../auth/mfa.ts";
-import { timingDummyHash, verifyPassword } from "../../auth/password.ts";
-import { createSession, type NewSession } from "../../auth/session.ts";
-import { accountUsable, findAccountByEmail, normalizeEmail, type SessionUser, toSessionUser, USER_TABLES, type UserAccount } from "../../auth/users.ts";
+import { trustedDeviceNonce } from "#worker/auth/device-cookie.ts";
+import { createMfaChallenge, mfaEnabled } from "#worker/auth/mfa.ts";
+import { timingDummyHash, verifyPassword } from "#worker/auth/password.ts";
+import { createSession, type NewSession } from "#worker/auth/session.ts";
+import { accountUsable, findAccountByEmail, normalizeEmail, type SessionUser, toSessionUser, USER_TABLES, type UserAccount } from "#worker/auth/users.ts";
 import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { audit, type RequestMeta } from "../audit.ts";

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { recoveryCodes, totpCredentials } from "#db/schema/index.ts";
 import { type confirmEnrollmentInput, MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
-import type { Db } from "../../../db/client.ts";
-import { recoveryCodes, totpCredentials } from "../../../db/schema/index.ts";
 import {
   claimMfaChallenge,
   consumeTotpCode,
@@ -16,8 +16,8 @@ import {
   redeemRecoveryCode,
   totpKeyUri,
   unusedRecoveryCodeCount,
-} from "../../auth/mfa.ts";
-import { accountUsable, findAccountById } from "../../auth/users.ts";
+} from "#worker/auth/mfa.ts";
+import { accountUsable, findAccountById } from "#worker/auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope, Scope } from "../_shared/scope.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";

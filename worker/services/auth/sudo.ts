@@ -1,9 +1,9 @@
+import type { Db } from "#db/client.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES, type SudoInput } from "#shared/mfa.ts";
-import type { Db } from "../../../db/client.ts";
-import { markReauthenticated, mfaEnabled, SUDO_WINDOW_MS, sudoActive } from "../../auth/mfa.ts";
-import { verifyPassword } from "../../auth/password.ts";
-import { findAccountById, type SessionUser } from "../../auth/users.ts";
+import { markReauthenticated, mfaEnabled, SUDO_WINDOW_MS, sudoActive } from "#worker/auth/mfa.ts";
+import { verifyPassword } from "#worker/auth/password.ts";
+import { findAccountById, type SessionUser } from "#worker/auth/users.ts";
 import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import type { SessionScope } from "../_shared/scope.ts";
 import { audit } from "../audit.ts";

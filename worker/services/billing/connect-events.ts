@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, schools } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { auditLogs, schools } from "#db/schema/index.ts";
 
 type Effect = Parameters<Db["batch"]>[0][number];
 

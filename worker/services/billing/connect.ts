@@ -1,8 +1,8 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { schools } from "#db/schema/index.ts";
 import { acceptsPayments, type ConnectState, paymentAccountConnected } from "#shared/connect.ts";
 import { CONNECT_MESSAGES, CONNECT_PAGE_PATH, connectStatusOf } from "#shared/connect-status.ts";
-import { schools } from "../../../db/schema/index.ts";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";

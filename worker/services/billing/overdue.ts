@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#db/client.ts";
+import { invoices, parents, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE, formatCalendarDay, isTimeZone, shiftDate, todayIn } from "#shared/school-time.ts";
-import type { Db } from "../../../db/client.ts";
-import { invoices, parents, schools } from "../../../db/schema/index.ts";
-import type { Logger } from "../../deps.ts";
-import { invoiceOverdueEmail } from "../../email/templates.ts";
-import type { QueueProducer } from "../../platform.ts";
+import type { Logger } from "#worker/deps.ts";
+import { invoiceOverdueEmail } from "#worker/email/templates.ts";
+import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
 

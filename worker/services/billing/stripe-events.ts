@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, pendingSchools, type SubscriptionStatus, schools, stripeEvents } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { auditLogs, pendingSchools, type SubscriptionStatus, schools, stripeEvents } from "#db/schema/index.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 import { paymentEventEffects } from "../payments/payment-events.ts";
 import { accountUpdatedEffects } from "./connect-events.ts";

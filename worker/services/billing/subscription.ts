@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import { schools } from "#db/schema/index.ts";
 import { planForPupils } from "#shared/registration.ts";
-import { schools } from "../../../db/schema/index.ts";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 

@@ -1,10 +1,10 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { type EmailType, emailLogs } from "../../../db/schema/index.ts";
-import type { Logger } from "../../deps.ts";
-import type { RenderedEmail } from "../../email/templates.ts";
-import { QUEUE_BATCH_LIMIT, type QueueProducer } from "../../platform.ts";
+import type { Db } from "#db/client.ts";
+import { insertWhere } from "#db/conditional.ts";
+import { type EmailType, emailLogs } from "#db/schema/index.ts";
+import type { Logger } from "#worker/deps.ts";
+import type { RenderedEmail } from "#worker/email/templates.ts";
+import { QUEUE_BATCH_LIMIT, type QueueProducer } from "#worker/platform.ts";
 
 export type OutboxDraft = RenderedEmail & {
   type: EmailType;

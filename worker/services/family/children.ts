@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { insertWhere } from "#db/conditional.ts";
+import { children, trips } from "#db/schema/index.ts";
 import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, type childIdInput, childRecord, type createChildInput, type updateChildInput } from "#shared/children.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { children, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";

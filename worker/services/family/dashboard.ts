@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { children, flightTripEnrollments, flightTrips, invoices, notifications, schools, trips } from "#db/schema/index.ts";
 import { PARENT_DASHBOARD_PREVIEWS, RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
 import { dayRange, formatTime, localDate, relativeTime, todayIn } from "#shared/school-time.ts";
-import { children, flightTripEnrollments, flightTrips, invoices, notifications, schools, trips } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";

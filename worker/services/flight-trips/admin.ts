@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { rowHolds } from "#db/conditional.ts";
+import { children, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import {
   CONFIRM_REFUNDS_REASON,
   type createFlightTripInput,
@@ -13,8 +15,6 @@ import {
   type updateFlightTripInput,
 } from "#shared/flight-trips.ts";
 import { todayIn } from "#shared/school-time.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";

@@ -1,5 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { insertWhere } from "#db/conditional.ts";
+import { children, flightTripEnrollments, flightTrips, payments, schools } from "#db/schema/index.ts";
 import {
   ENROLLMENT_MESSAGES,
   type EnrollmentStatus,
@@ -11,8 +13,6 @@ import {
 import type { enrollInput, enrollmentIdInput } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { children, flightTripEnrollments, flightTrips, payments, schools } from "../../../db/schema/index.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";

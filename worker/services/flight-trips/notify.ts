@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { flightTripEnrollments, flightTrips, parents, schools } from "#db/schema/index.ts";
 import { FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS, type FlightTripStatus, type notifyEnrolledParentsInput, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
-import { flightTripEnrollments, flightTrips, parents, schools } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { children, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import {
   type EnrollmentMoney,
   type EnrollmentPaymentStatus,
@@ -14,7 +15,6 @@ import {
 import type { enrollmentIdInput } from "#shared/flight-trips.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { shiftDate, todayIn } from "#shared/school-time.ts";
-import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";

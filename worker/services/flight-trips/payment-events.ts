@@ -1,8 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
-import type { Db } from "../../../db/client.ts";
-import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "../../../db/schema/index.ts";
-import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "../../email/templates.ts";
+import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "#worker/email/templates.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,

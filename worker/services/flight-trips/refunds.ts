@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import type { EnrollmentStatus, FlightTripStatus } from "#shared/flight-trip-texts.ts";
-import type { Db } from "../../../db/client.ts";
-import { flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { children, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import { ENROLLMENT_MESSAGES, enrollmentOpen, SEAT_HOLDING_STATUSES } from "#shared/flight-trip-texts.ts";
-import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import { AppError } from "../errors.ts";
 import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayments } from "../payments/settle.ts";

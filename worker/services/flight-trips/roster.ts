@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { children, flightTripEnrollments, flightTrips, parents } from "#db/schema/index.ts";
 import { csvDocument } from "#shared/csv.ts";
 import { enrollmentStanding, FLIGHT_TRIP_MESSAGES, type flightTripIdInput } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { children, flightTripEnrollments, flightTrips, parents } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 

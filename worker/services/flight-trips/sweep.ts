@@ -1,12 +1,12 @@
 import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Db } from "#db/client.ts";
+import { children, flightTripEnrollments, flightTrips, parents, schools } from "#db/schema/index.ts";
 import { ENROLLMENT_REMINDER_HOURS, enrollmentClosesAt, nextPaymentCents } from "#shared/flight-trip-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { shiftDate } from "#shared/school-time.ts";
-import type { Db } from "../../../db/client.ts";
-import { children, flightTripEnrollments, flightTrips, parents, schools } from "../../../db/schema/index.ts";
-import type { Logger } from "../../deps.ts";
-import type { QueueProducer } from "../../platform.ts";
+import type { Logger } from "#worker/deps.ts";
+import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut } from "../notifications/fan-out.ts";
 

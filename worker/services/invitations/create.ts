@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
+import { invitations, schools } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { invitations, schools } from "../../../db/schema/index.ts";
-import { normalizeEmail } from "../../auth/users.ts";
+import { normalizeEmail } from "#worker/auth/users.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { DAY_MS } from "../_shared/time.ts";

@@ -1,8 +1,8 @@
 import { aliasedTable, and, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
+import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
 import { EMAIL_LOG_LIMIT, INVITATIONS_PAGE_SIZE, type invitationEmailLogsInput, type listInvitationsInput } from "#shared/invitations.ts";
-import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";

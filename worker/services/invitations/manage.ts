@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { rowHolds } from "#db/conditional.ts";
+import { invitations } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES, type invitationIdInput, type resendInvitationInput } from "#shared/invitations.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { invitations } from "../../../db/schema/index.ts";
-import { revokedInvitationEmail } from "../../email/templates.ts";
+import { revokedInvitationEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { DAY_MS } from "../_shared/time.ts";

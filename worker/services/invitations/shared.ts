@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { type EmailType, type InvitationMetadata, invitations, parents, schoolAdmins, schools } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import type { Db } from "../../../db/client.ts";
-import { type EmailType, type InvitationMetadata, invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
-import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
-import { existingAccountNoticeEmail, invitationReminderEmail, parentInvitationEmail, type RenderedEmail, schoolAdminInvitationEmail } from "../../email/templates.ts";
+import { randomHex, randomReadable, sha256Hex } from "#worker/auth/crypto.ts";
+import { existingAccountNoticeEmail, invitationReminderEmail, parentInvitationEmail, type RenderedEmail, schoolAdminInvitationEmail } from "#worker/email/templates.ts";
 import type { Actor } from "../_shared/scope.ts";
 import { HOUR_MS } from "../_shared/time.ts";
 import { AppError } from "../errors.ts";

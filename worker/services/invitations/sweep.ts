@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { invitations, schools } from "../../../db/schema/index.ts";
-import { randomHex, sha256Hex } from "../../auth/crypto.ts";
-import type { Logger } from "../../deps.ts";
-import type { QueueProducer } from "../../platform.ts";
+import type { Db } from "#db/client.ts";
+import { rowHolds } from "#db/conditional.ts";
+import { invitations, schools } from "#db/schema/index.ts";
+import { randomHex, sha256Hex } from "#worker/auth/crypto.ts";
+import type { Logger } from "#worker/deps.ts";
+import type { QueueProducer } from "#worker/platform.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { invitationEmail, noAccountYet, REMINDER_BEFORE_EXPIRY_MS, TOKEN_BYTES } from "./shared.ts";

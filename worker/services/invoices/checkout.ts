@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { invoices, parents, payments, schools } from "#db/schema/index.ts";
 import type { invoiceCheckoutStatusInput, invoiceIdInput } from "#shared/invoices.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
 import { localDate } from "#shared/school-time.ts";
-import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { type CheckoutItem, PAYING_SCHOOL_COLUMNS, startPayableCheckout, takeCheckoutSlot } from "../payments/checkout.ts";

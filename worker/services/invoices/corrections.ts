@@ -1,5 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { rowHolds } from "#db/conditional.ts";
+import { invoices, parents, payments, schools } from "#db/schema/index.ts";
 import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
 import {
   INVOICE_CORRECTION_MESSAGES,
@@ -16,9 +18,7 @@ import {
 } from "#shared/invoices.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
-import { invoiceCreatedEmail, invoicePaymentRecordedEmail, invoiceVoidedEmail } from "../../email/templates.ts";
+import { invoiceCreatedEmail, invoicePaymentRecordedEmail, invoiceVoidedEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";

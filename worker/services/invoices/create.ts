@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { invoiceSequences, invoices, parents } from "#db/schema/index.ts";
 import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
 import { type createInvoiceInput, INVOICE_MESSAGES } from "#shared/invoices.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
-import type { Db } from "../../../db/client.ts";
-import { invoiceSequences, invoices, parents } from "../../../db/schema/index.ts";
-import { invoiceCreatedEmail } from "../../email/templates.ts";
+import { invoiceCreatedEmail } from "#worker/email/templates.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";

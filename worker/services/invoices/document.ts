@@ -1,9 +1,9 @@
 import { and, eq, type SQL } from "drizzle-orm";
+import { invoices, parents, schools } from "#db/schema/index.ts";
 import type { FeeApplicationType } from "#shared/fees.ts";
 import type { PaymentMethod } from "#shared/invoice-correction-texts.ts";
 import type { InvoiceStatus } from "#shared/invoice-texts.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { invoices, parents, schools } from "../../../db/schema/index.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
 import { AppError, tooManyRequests } from "../errors.ts";

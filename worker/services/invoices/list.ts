@@ -1,10 +1,10 @@
 import { and, count, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
+import { invoices, invoiceTotals, parents } from "#db/schema/index.ts";
 import { type PaymentMethod, statusDetail } from "#shared/invoice-correction-texts.ts";
 import { INVOICES_PAGE_SIZE, type InvoiceStatus, type listInvoicesInput } from "#shared/invoices.ts";
 import { localDate } from "#shared/school-time.ts";
-import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";

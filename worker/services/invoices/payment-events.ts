@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { invoices, parents, payments, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
-import type { Db } from "../../../db/client.ts";
-import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
-import { paymentReceiptEmail, paymentRefundedEmail } from "../../email/templates.ts";
+import { paymentReceiptEmail, paymentRefundedEmail } from "#worker/email/templates.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,

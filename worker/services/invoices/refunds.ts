@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { invoices, payments } from "#db/schema/index.ts";
 import { OFFLINE_PAYMENT_METHODS, type PaymentMethod, paidOffline } from "#shared/invoice-correction-texts.ts";
 import type { InvoiceStatus } from "#shared/invoice-texts.ts";
-import type { Db } from "../../../db/client.ts";
-import { invoices, payments } from "../../../db/schema/index.ts";
 
 /**
  * The invoices' refund rule (ADR 0037, ADR 0041): an invoice is paid once, online or offline. While

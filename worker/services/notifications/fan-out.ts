@@ -1,10 +1,10 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#db/client.ts";
+import { insertManyWhere } from "#db/conditional.ts";
+import { notificationSends, notifications } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
-import type { Db } from "../../../db/client.ts";
-import { insertManyWhere } from "../../../db/conditional.ts";
-import { notificationSends, notifications } from "../../../db/schema/index.ts";
-import { notificationEmail } from "../../email/templates.ts";
+import { notificationEmail } from "#worker/email/templates.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 
 export type NotificationContent = { title: string; message: string; type: NotificationType; category: NotificationCategory };

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { notifications, parents, schools } from "#db/schema/index.ts";
 import type { NotificationCategory } from "#shared/enums.ts";
 import {
   type listNotificationsInput,
@@ -10,7 +11,6 @@ import {
   type notificationIdInput,
   type sendNotificationInput,
 } from "#shared/notifications.ts";
-import { notifications, parents, schools } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";

@@ -1,8 +1,8 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#db/client.ts";
+import { notifications, schoolAdmins } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
-import type { Db } from "../../../db/client.ts";
-import { notifications, schoolAdmins } from "../../../db/schema/index.ts";
 import type { NotificationContent } from "./fan-out.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { notificationSends, parents } from "#db/schema/index.ts";
 import { NOTIFICATIONS_PAGE_SIZE } from "#shared/notification-texts.ts";
 import type { listSentNotificationsInput } from "#shared/notifications.ts";
-import { notificationSends, parents } from "../../../db/schema/index.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { invitations, parents } from "#db/schema/index.ts";
 import { type listParentInvitationsInput, type listParentsInput, PARENTS_PAGE_SIZE, type setParentActiveInput } from "#shared/parents.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { invitations, parents } from "../../../db/schema/index.ts";
-import { invalidateUserSessionsQuery } from "../../auth/session.ts";
+import { invalidateUserSessionsQuery } from "#worker/auth/session.ts";
 import { cappedCount, cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";

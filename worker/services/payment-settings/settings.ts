@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { paymentSettings, schools } from "#db/schema/index.ts";
 import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, type FeeApplicationType, percentToBps } from "#shared/fees.ts";
 import type { updatePaymentSettingsInput } from "#shared/payment-settings.ts";
-import type { Db } from "../../../db/client.ts";
-import { paymentSettings, schools } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, ne, type SQL } from "drizzle-orm";
+import { payments, schools } from "#db/schema/index.ts";
 import { acceptsPayments } from "#shared/connect.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
 import { MINIMUM_CHARGE_CENTS, PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, type PayableKind } from "#shared/payment-texts.ts";
-import { payments, schools } from "../../../db/schema/index.ts";
-import { sha256Hex } from "../../auth/crypto.ts";
-import type { AppDeps } from "../../deps.ts";
+import { sha256Hex } from "#worker/auth/crypto.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";

@@ -1,5 +1,5 @@
+import type { Db } from "#db/client.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import type { Db } from "../../../db/client.ts";
 import type { Effect, PaymentFacts, PaymentLink } from "./payment-rows.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import { type Effect, paymentFacts, paymentOfIntent, paymentRefunded, receiptEmailId, refundEmailId, unattachedPaymentEffects } from "./payment-rows.ts";
 import { payableOf } from "./registry.ts";
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
+import type { Db } from "#db/client.ts";
+import { insertWhere } from "#db/conditional.ts";
+import { emailLogs, parents, payments, schools } from "#db/schema/index.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
 import { formatCents } from "#shared/money.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { emailLogs, parents, payments, schools } from "../../../db/schema/index.ts";
 import { type AuditEntry, auditInsert, NO_REQUEST } from "../audit.ts";
 import { type OutboxDraft, outboxInsert } from "../email/outbox.ts";
 

@@ -1,9 +1,9 @@
 import { and, asc, isNotNull, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Db } from "#db/client.ts";
+import { payments } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
-import type { Db } from "../../../db/client.ts";
-import { payments } from "../../../db/schema/index.ts";
-import type { Logger } from "../../deps.ts";
+import type { Logger } from "#worker/deps.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { payments } from "#db/schema/index.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import { payments } from "../../../db/schema/index.ts";
 import { PAYABLES } from "../payables.ts";
 import type { Payable } from "./payable.ts";
 import { PAYMENT_LINKS } from "./payment-rows.ts";

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type Stripe from "stripe";
+import { payments } from "#db/schema/index.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import { payments } from "../../../db/schema/index.ts";
 import { paymentFacts, paymentOfIntent } from "./payment-rows.ts";
 import { paymentsOwedRefund, type RefundDeps, refundWhatIsDue } from "./refunds.ts";
 import { payableNamed, payableOf, payables, paymentsOf } from "./registry.ts";

@@ -1,10 +1,10 @@
 import { aliasedTable, and, desc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
 import { AUDIT_PAGE_SIZE, type listAuditLogsInput } from "#shared/audit-logs.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";

@@ -1,5 +1,5 @@
 import type { Client } from "@libsql/client";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import type { FtsTable } from "../_shared/search.ts";
 
 /**

@@ -1,6 +1,6 @@
+import type { Db } from "#db/client.ts";
+import { platformSettings } from "#db/schema/index.ts";
 import { type PlatformSettings, updatePlatformSettingsInput } from "#shared/settings.ts";
-import type { Db } from "../../../db/client.ts";
-import { platformSettings } from "../../../db/schema/index.ts";
 import type { Actor, Scope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 

@@ -1,9 +1,7 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { MESSAGES } from "#shared/messages.ts";
-import { ERASED_NAME, LAST_ADMIN_MESSAGE, type requestErasureInput } from "#shared/privacy.ts";
-import type { Db } from "../../../db/client.ts";
-import { rowHolds } from "../../../db/conditional.ts";
+import type { Db } from "#db/client.ts";
+import { rowHolds } from "#db/conditional.ts";
 import {
   children,
   emailLogs,
@@ -15,9 +13,11 @@ import {
   passwordResetTokens,
   schoolAdmins,
   sessions,
-} from "../../../db/schema/index.ts";
-import { verifyPassword } from "../../auth/password.ts";
-import { findAccountById } from "../../auth/users.ts";
+} from "#db/schema/index.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { ERASED_NAME, LAST_ADMIN_MESSAGE, type requestErasureInput } from "#shared/privacy.ts";
+import { verifyPassword } from "#worker/auth/password.ts";
+import { findAccountById } from "#worker/auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, children, flightTripEnrollments, invoices, notifications, parents, payments, schoolAdmins, schools, sessions } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { auditLogs, children, flightTripEnrollments, invoices, notifications, parents, payments, schoolAdmins, schools, sessions } from "#db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import { parents, schoolAdmins, schools } from "#db/schema/index.ts";
 import { profileRoleIssues, type UpdateProfileInput } from "#shared/account.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";

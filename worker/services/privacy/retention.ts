@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { auditLogPurges, auditLogs, payments } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { insertWhere } from "#db/conditional.ts";
+import { auditLogPurges, auditLogs, payments } from "#db/schema/index.ts";
 
 /** GD1: audit rows are kept 3 years, payment records 7 years (legal retention), then deleted. */
 export const AUDIT_RETENTION_YEARS = 3;

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { verificationCodes } from "../../../db/schema/index.ts";
-import { randomBytes, sha256Hex } from "../../auth/crypto.ts";
+import type { Db } from "#db/client.ts";
+import { verificationCodes } from "#db/schema/index.ts";
+import { randomBytes, sha256Hex } from "#worker/auth/crypto.ts";
 
 /** 6 digits. docs/security.md: hashed, 15 minutes, dead after 5 wrong tries. */
 export const CODE_LENGTH = 6;

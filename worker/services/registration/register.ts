@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { pendingSchools } from "#db/schema/index.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import {
   type createCheckoutSessionInput,
@@ -10,11 +11,10 @@ import {
   type resendCodeInput,
   type verifyEmailInput,
 } from "#shared/registration.ts";
-import { pendingSchools } from "../../../db/schema/index.ts";
-import { sha256Hex } from "../../auth/crypto.ts";
-import { normalizeEmail } from "../../auth/users.ts";
-import type { AppDeps } from "../../deps.ts";
-import { verificationCodeEmail } from "../../email/templates.ts";
+import { sha256Hex } from "#worker/auth/crypto.ts";
+import { normalizeEmail } from "#worker/auth/users.ts";
+import type { AppDeps } from "#worker/deps.ts";
+import { verificationCodeEmail } from "#worker/email/templates.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope } from "../_shared/scope.ts";

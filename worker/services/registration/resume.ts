@@ -1,10 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { pendingSchools, registrationResumeTokens } from "#db/schema/index.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import type { RegistrationInput, resumeRegistrationInput } from "#shared/registration.ts";
-import type { Db } from "../../../db/client.ts";
-import { pendingSchools, registrationResumeTokens } from "../../../db/schema/index.ts";
-import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
+import { randomBytes, sha256Hex, toBase64Url } from "#worker/auth/crypto.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";

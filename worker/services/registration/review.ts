@@ -1,11 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { insertWhere, rowHolds } from "#db/conditional.ts";
+import { invitations, pendingSchools, schools } from "#db/schema/index.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import type { approveRegistrationInput, rejectRegistrationInput } from "#shared/registration.ts";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere, rowHolds } from "../../../db/conditional.ts";
-import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
-import { registrationApprovedEmail, registrationRejectedEmail } from "../../email/templates.ts";
+import { registrationApprovedEmail, registrationRejectedEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import { cappedCount, cappedPageOf } from "../_shared/paging.ts";
 import type { Scope } from "../_shared/scope.ts";

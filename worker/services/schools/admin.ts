@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { formatPhone, phoneRegion } from "#shared/phone.ts";
-import { type listSchoolsInput, SCHOOLS_PAGE_SIZE, type SchoolFormInput, type schoolIdInput } from "#shared/schools.ts";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import {
   children,
   flightTripEnrollments,
@@ -18,7 +16,9 @@ import {
   schools,
   sessions,
   trips,
-} from "../../../db/schema/index.ts";
+} from "#db/schema/index.ts";
+import { formatPhone, phoneRegion } from "#shared/phone.ts";
+import { type listSchoolsInput, SCHOOLS_PAGE_SIZE, type SchoolFormInput, type schoolIdInput } from "#shared/schools.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";

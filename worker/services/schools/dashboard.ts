@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { invoices, notifications, parents, schools, trips } from "#db/schema/index.ts";
 import { todayIn } from "#shared/school-time.ts";
-import { invoices, notifications, parents, schools, trips } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";

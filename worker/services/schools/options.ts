@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { schools } from "../../../db/schema/index.ts";
+import { schools } from "#db/schema/index.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { ftsRowids, inPrefixRange, parseSearch } from "../_shared/search.ts";
 

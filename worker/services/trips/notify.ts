@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import { rowHolds } from "#db/conditional.ts";
+import { children, parents, trips } from "#db/schema/index.ts";
 import type { NotificationType, TripStatus } from "#shared/enums.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { children, parents, trips } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { children, schools, trips } from "#db/schema/index.ts";
 import { dayRange, localDate, todayIn, weekRange } from "#shared/school-time.ts";
 import {
   type createTripInput,
@@ -12,7 +13,6 @@ import {
   tripRecord,
   type updateTripInput,
 } from "#shared/trips.ts";
-import { children, schools, trips } from "../../../db/schema/index.ts";
 import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny, likePattern } from "../_shared/search.ts";

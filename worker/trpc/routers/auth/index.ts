@@ -1,20 +1,20 @@
 import { changePasswordInput, loginInput, requestPasswordResetInput, resetPasswordInput } from "#shared/auth.ts";
 import { acceptInvitationInput, tokenInput } from "#shared/invitations.ts";
 import { confirmIdentityInput, verifyMfaInput } from "#shared/mfa.ts";
-import { serializeClearedSessionCookie, serializeSessionCookie } from "../../../auth/cookie.ts";
-import { deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie } from "../../../auth/device-cookie.ts";
-import { ROLE_HOME } from "../../../auth/policy.ts";
-import type { NewSession } from "../../../auth/session.ts";
-import { invalidateSession } from "../../../auth/session.ts";
-import type { SessionUser } from "../../../auth/users.ts";
-import { changePassword, logout } from "../../../services/auth/account.ts";
-import { login } from "../../../services/auth/login.ts";
-import { verifyMfa } from "../../../services/auth/mfa.ts";
-import { checkResetToken, requestPasswordReset, resetPassword } from "../../../services/auth/reset.ts";
-import { confirmIdentity } from "../../../services/auth/sudo.ts";
-import { acceptInvitation, describeInvitation } from "../../../services/invitations/accept.ts";
-import type { Context } from "../../context.ts";
-import { authedProcedure, publicProcedure, router } from "../../init.ts";
+import { serializeClearedSessionCookie, serializeSessionCookie } from "#worker/auth/cookie.ts";
+import { deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie } from "#worker/auth/device-cookie.ts";
+import { ROLE_HOME } from "#worker/auth/policy.ts";
+import type { NewSession } from "#worker/auth/session.ts";
+import { invalidateSession } from "#worker/auth/session.ts";
+import type { SessionUser } from "#worker/auth/users.ts";
+import { changePassword, logout } from "#worker/services/auth/account.ts";
+import { login } from "#worker/services/auth/login.ts";
+import { verifyMfa } from "#worker/services/auth/mfa.ts";
+import { checkResetToken, requestPasswordReset, resetPassword } from "#worker/services/auth/reset.ts";
+import { confirmIdentity } from "#worker/services/auth/sudo.ts";
+import { acceptInvitation, describeInvitation } from "#worker/services/invitations/accept.ts";
+import type { Context } from "#worker/trpc/context.ts";
+import { authedProcedure, publicProcedure, router } from "#worker/trpc/init.ts";
 
 /**
  * A new session at every sign-in: whatever this browser held before ends now, and the cookie

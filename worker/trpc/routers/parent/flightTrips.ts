@@ -1,7 +1,7 @@
 import { enrollInput, enrollmentIdInput } from "#shared/flight-trips.ts";
-import { enroll, optOut, payEnrollment } from "../../../services/flight-trips/enrollment.ts";
-import { listParentFlightTrips, parentEnrollmentDetails } from "../../../services/flight-trips/parent.ts";
-import { parentProcedure, router } from "../../init.ts";
+import { enroll, optOut, payEnrollment } from "#worker/services/flight-trips/enrollment.ts";
+import { listParentFlightTrips, parentEnrollmentDetails } from "#worker/services/flight-trips/parent.ts";
+import { parentProcedure, router } from "#worker/trpc/init.ts";
 
 /** parent.flightTrips.*: the school's field trips, enrolling the parent's own children, paying and opting out. */
 export const parentFlightTripsRouter = router({

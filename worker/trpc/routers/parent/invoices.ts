@@ -1,7 +1,7 @@
 import { invoiceCheckoutStatusInput, listInvoicesInput } from "#shared/invoices.ts";
-import { invoiceCheckoutStatus } from "../../../services/invoices/checkout.ts";
-import { listParentInvoices } from "../../../services/invoices/list.ts";
-import { parentProcedure, router } from "../../init.ts";
+import { invoiceCheckoutStatus } from "#worker/services/invoices/checkout.ts";
+import { listParentInvoices } from "#worker/services/invoices/list.ts";
+import { parentProcedure, router } from "#worker/trpc/init.ts";
 
 /** parent.invoices.*: "My Invoices", only those addressed to this parent. */
 export const parentInvoicesRouter = router({

@@ -7,9 +7,9 @@ import {
   updateRegistrationSchema,
   verifyEmailInput,
 } from "#shared/registration.ts";
-import { checkoutStatus, createCheckoutSession, registerSchool, resendCode, updateRegistration, verifyEmail } from "../../../services/registration/register.ts";
-import { resumeRegistration } from "../../../services/registration/resume.ts";
-import { publicProcedure, router } from "../../init.ts";
+import { checkoutStatus, createCheckoutSession, registerSchool, resendCode, updateRegistration, verifyEmail } from "#worker/services/registration/register.ts";
+import { resumeRegistration } from "#worker/services/registration/resume.ts";
+import { publicProcedure, router } from "#worker/trpc/init.ts";
 
 /** The server half of the shared step-1 rules; the start date is checked against the clock in the service. */
 const registerSchoolInput = registrationSchema("");

@@ -1,7 +1,7 @@
 import { subscribeNewsletterInput } from "#shared/site.ts";
-import { subscribeNewsletter } from "../../../services/platform/newsletter.ts";
-import { getPlatformSettings } from "../../../services/platform/settings.ts";
-import { publicProcedure, router } from "../../init.ts";
+import { subscribeNewsletter } from "#worker/services/platform/newsletter.ts";
+import { getPlatformSettings } from "#worker/services/platform/settings.ts";
+import { publicProcedure, router } from "#worker/trpc/init.ts";
 
 /** What the public pages need. */
 export const siteRouter = router({

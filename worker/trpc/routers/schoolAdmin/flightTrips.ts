@@ -1,8 +1,8 @@
 import { createFlightTripInput, flightTripIdInput, notifyEnrolledParentsInput, updateFlightTripInput } from "#shared/flight-trips.ts";
-import { createFlightTrip, deleteFlightTrip, listFlightTrips, updateFlightTrip } from "../../../services/flight-trips/admin.ts";
-import { notifyEnrolledParents } from "../../../services/flight-trips/notify.ts";
-import { flightTripRoster } from "../../../services/flight-trips/roster.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import { createFlightTrip, deleteFlightTrip, listFlightTrips, updateFlightTrip } from "#worker/services/flight-trips/admin.ts";
+import { notifyEnrolledParents } from "#worker/services/flight-trips/notify.ts";
+import { flightTripRoster } from "#worker/services/flight-trips/roster.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.flightTrips.*: field trips, their enrolments, roster and parents. */
 export const flightTripsRouter = router({

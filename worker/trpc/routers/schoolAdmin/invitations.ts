@@ -1,9 +1,9 @@
 import { createParentInvitationInput, invitationIdInput, resendInvitationInput } from "#shared/invitations.ts";
 import { listParentInvitationsInput } from "#shared/parents.ts";
-import { createInvitation } from "../../../services/invitations/create.ts";
-import { resendInvitation, revokeInvitation } from "../../../services/invitations/manage.ts";
-import { listParentInvitations } from "../../../services/parents/directory.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import { createInvitation } from "#worker/services/invitations/create.ts";
+import { resendInvitation, revokeInvitation } from "#worker/services/invitations/manage.ts";
+import { listParentInvitations } from "#worker/services/parents/directory.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 import { invitationReceipt } from "../_shared/invitations.ts";
 
 /** `/school-admin/parents`, the invitations: schoolAdmin.invitations.*, parents of the session's school only. */

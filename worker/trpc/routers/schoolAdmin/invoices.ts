@@ -1,8 +1,8 @@
 import { createInvoiceInput, listInvoicesInput, markInvoicePaidInput, resendInvoiceInput, updateInvoiceInput, voidInvoiceInput } from "#shared/invoices.ts";
-import { markInvoicePaid, resendInvoice, updateInvoice, voidInvoice } from "../../../services/invoices/corrections.ts";
-import { createInvoice } from "../../../services/invoices/create.ts";
-import { listSchoolInvoices } from "../../../services/invoices/list.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import { markInvoicePaid, resendInvoice, updateInvoice, voidInvoice } from "#worker/services/invoices/corrections.ts";
+import { createInvoice } from "#worker/services/invoices/create.ts";
+import { listSchoolInvoices } from "#worker/services/invoices/list.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.invoices.*: "Invoices & Payments", and the corrections of an invoice (ADR 0041). */
 export const invoicesRouter = router({

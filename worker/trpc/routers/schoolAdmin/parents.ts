@@ -1,6 +1,6 @@
 import { listParentsInput, setParentActiveInput } from "#shared/parents.ts";
-import { listParents, setParentActive } from "../../../services/parents/directory.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import { listParents, setParentActive } from "#worker/services/parents/directory.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** `/school-admin/parents`, the accounts: schoolAdmin.parents.*. The school is the session's. */
 export const parentsRouter = router({

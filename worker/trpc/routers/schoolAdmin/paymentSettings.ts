@@ -1,6 +1,6 @@
 import { updatePaymentSettingsInput } from "#shared/payment-settings.ts";
-import { getPaymentSettings, updatePaymentSettings } from "../../../services/payment-settings/settings.ts";
-import { requireSudo, router, schoolAdminProcedure } from "../../init.ts";
+import { getPaymentSettings, updatePaymentSettings } from "#worker/services/payment-settings/settings.ts";
+import { requireSudo, router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.paymentSettings.*: the school's fee rule; saving it needs sudo mode (SE6). */
 export const paymentSettingsRouter = router({

@@ -1,6 +1,6 @@
 import { createTripInput, listTripsInput, setTripStatusInput, tripIdInput, updateTripInput } from "#shared/trips.ts";
-import { createTrip, deleteTrip, listRouteNames, listTrips, setTripStatus, updateTrip } from "../../../services/trips/trips.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import { createTrip, deleteTrip, listRouteNames, listTrips, setTripStatus, updateTrip } from "#worker/services/trips/trips.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.trips.*: Trip Management, in the school's time zone. */
 export const tripsRouter = router({

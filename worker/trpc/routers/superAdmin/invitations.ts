@@ -1,8 +1,8 @@
 import { createSchoolAdminInvitationInput, invitationEmailLogsInput, invitationIdInput, listInvitationsInput, resendInvitationInput } from "#shared/invitations.ts";
-import { createInvitation } from "../../../services/invitations/create.ts";
-import { invitationEmailLogs, listInvitations } from "../../../services/invitations/list.ts";
-import { resendInvitation, revokeInvitation } from "../../../services/invitations/manage.ts";
-import { router, superAdminProcedure } from "../../init.ts";
+import { createInvitation } from "#worker/services/invitations/create.ts";
+import { invitationEmailLogs, listInvitations } from "#worker/services/invitations/list.ts";
+import { resendInvitation, revokeInvitation } from "#worker/services/invitations/manage.ts";
+import { router, superAdminProcedure } from "#worker/trpc/init.ts";
 import { invitationReceipt } from "../_shared/invitations.ts";
 
 /** Every invitation of the platform: superAdmin.invitations.*. */

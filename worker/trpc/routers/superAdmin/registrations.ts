@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { approveRegistrationInput, rejectRegistrationInput } from "#shared/registration.ts";
-import { approveRegistration, pendingRegistrations, rejectRegistration } from "../../../services/registration/review.ts";
-import { router, superAdminProcedure } from "../../init.ts";
+import { approveRegistration, pendingRegistrations, rejectRegistration } from "#worker/services/registration/review.ts";
+import { router, superAdminProcedure } from "#worker/trpc/init.ts";
 
 /** How many pending registrations to list (the dashboard shows the first 3): server-only. */
 const pendingRegistrationsInput = z.object({ limit: z.number().int().min(1).max(100).default(100) }).strict();

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { createSchoolInput, listSchoolsInput, schoolIdInput, updateSchoolInput } from "#shared/schools.ts";
 import { searchField } from "#shared/search.ts";
-import { createSchool, deleteSchool, listSchools, openSupportView, schoolDetails, updateSchool } from "../../../services/schools/admin.ts";
-import { schoolOptions } from "../../../services/schools/options.ts";
-import { router, superAdminProcedure, superAdminSudoProcedure } from "../../init.ts";
+import { createSchool, deleteSchool, listSchools, openSupportView, schoolDetails, updateSchool } from "#worker/services/schools/admin.ts";
+import { schoolOptions } from "#worker/services/schools/options.ts";
+import { router, superAdminProcedure, superAdminSudoProcedure } from "#worker/trpc/init.ts";
 
 /** A picker's search (invite admin): server-only. */
 const schoolOptionsInput = z.object({ search: searchField() }).strict();

@@ -1,6 +1,6 @@
 import { confirmEnrollmentInput } from "#shared/mfa.ts";
-import { beginEnrollment, confirmEnrollment, disableMfa, mfaStatus, regenerateRecoveryCodes } from "../../../services/auth/mfa.ts";
-import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "../../init.ts";
+import { beginEnrollment, confirmEnrollment, disableMfa, mfaStatus, regenerateRecoveryCodes } from "#worker/services/auth/mfa.ts";
+import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "#worker/trpc/init.ts";
 
 /**
  * A super admin's two-factor authentication (superAdmin.security.*). Status and enrolment work

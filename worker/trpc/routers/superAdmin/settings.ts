@@ -1,6 +1,6 @@
 import { updatePlatformSettingsInput } from "#shared/settings.ts";
-import { getPlatformSettings, updatePlatformSettings } from "../../../services/platform/settings.ts";
-import { router, superAdminProcedure, superAdminSudoProcedure } from "../../init.ts";
+import { getPlatformSettings, updatePlatformSettings } from "#worker/services/platform/settings.ts";
+import { router, superAdminProcedure, superAdminSudoProcedure } from "#worker/trpc/init.ts";
 
 /** Platform settings: superAdmin.settings.*. */
 export const settingsRouter = router({
