@@ -3,7 +3,9 @@ import { createParentInvitation, fillLogin, linkIn, signIn, waitForEmail } from 
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-test("a super admin invites a school admin, who accepts from the e-mail and lands on /school-admin", { tag: "@core" }, async ({ page, browser }) => {
+test("a super admin invites a school admin, who accepts from the e-mail and lands on /school-admin", {
+  tag: "@core",
+}, async ({ page, browser }) => {
   const email = `admin.${unique()}@maple.example.com`;
   await signIn(page, "super_admin");
   await page.getByRole("button", { name: "Invite School Admin" }).click();
@@ -38,7 +40,10 @@ test("a super admin invites a school admin, who accepts from the e-mail and land
   await expect(invitee.getByText("Invalid or expired invitation")).toBeVisible();
 });
 
-test("a school admin invites a parent, who accepts and lands on /parent", { tag: "@core" }, async ({ page, browser }) => {
+test("a school admin invites a parent, who accepts and lands on /parent", { tag: "@core" }, async ({
+  page,
+  browser,
+}) => {
   const email = `parent.${unique()}@example.com`;
   const link = await createParentInvitation(browser, "Casey Newparent", email);
   await page.goto(link);

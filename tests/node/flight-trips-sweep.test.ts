@@ -5,7 +5,14 @@ import { CRON_JOBS, flightTripsJob, refundsJob, runScheduled } from "#worker/cro
 import { sendEnrollmentReminders } from "#worker/services/flight-trips/sweep.ts";
 import { callerFor } from "../support/caller.ts";
 import { createUser } from "../support/fixtures.ts";
-import { addChild, enroll, flightSchool, paidEnrollmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
+import {
+  addChild,
+  enroll,
+  flightSchool,
+  paidEnrollmentPayment,
+  simulatedCharge,
+  tripForm,
+} from "../support/flight-trips-admin.ts";
 import { createTestApp, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 
 let t: TestApp;
@@ -19,7 +26,13 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const CLOSES = new Date("2026-03-06T08:00:00.000Z");
-const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe });
+const cronDeps = () => ({
+  db: t.db,
+  queue: t.deps.queue,
+  logger: t.logger,
+  appUrl: t.deps.config.appUrl,
+  stripe: t.deps.stripe,
+});
 const sweepAt = (at: Date) => sendEnrollmentReminders(cronDeps(), at);
 const reminders = (parentId: string) =>
   t.db
@@ -40,7 +53,11 @@ async function tripWithFamilies() {
   const family = async (name: string, change: Parameters<typeof enroll>[2]) => {
     const parent = await createUser(t.db, "parent", { schoolId: f.school.id, name });
     const child = await addChild(t, f.school.id, parent.id, `${name} Junior`);
-    const enrollment = await enroll(t, { schoolId: f.school.id, tripId, parentId: parent.id, childId: child.id }, change);
+    const enrollment = await enroll(
+      t,
+      { schoolId: f.school.id, tripId, parentId: parent.id, childId: child.id },
+      change,
+    );
     return { parent, enrollment };
   };
   return {
@@ -61,11 +78,16 @@ describe("the reminder 48 hours before the enrolment deadline", () => {
     const [pendingNotice] = await reminders(trip.pending.parent.id);
     expect(pendingNotice).toMatchObject({ category: "trip", type: "warning" });
     // Nothing paid yet: the deposit is what is due; partly paid: the balance.
-    expect(pendingNotice!.message).toBe("Enrolment for Washington DC Museums closes at the end of 2026-03-05. $100.00 is still to pay for Pending Junior.");
+    expect(pendingNotice!.message).toBe(
+      "Enrolment for Washington DC Museums closes at the end of 2026-03-05. $100.00 is still to pay for Pending Junior.",
+    );
     expect((await reminders(trip.partial.parent.id))[0]!.message).toContain("$350.50 is still to pay");
     expect(await reminderMails(trip.pending.parent.email)).toHaveLength(1);
     for (const family of [trip.paid, trip.optedOut]) expect(await reminders(family.parent.id)).toHaveLength(0);
-    const [claimed] = await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.id, trip.pending.enrollment.id));
+    const [claimed] = await t.db
+      .select()
+      .from(flightTripEnrollments)
+      .where(eq(flightTripEnrollments.id, trip.pending.enrollment.id));
     expect(claimed!.reminderSentAt).toEqual(new Date(CLOSES.getTime() - 47 * HOUR));
     // Later sweeps (and the hours after) send nothing more.
     expect(await sweepAt(new Date(CLOSES.getTime() - 46 * HOUR))).toBe(0);
@@ -104,15 +126,25 @@ describe("refunds still owed", () => {
     const trip = await tripWithFamilies();
     const payment = await paidEnrollmentPayment(t, trip.partial.enrollment, 10_000);
     const create = vi.spyOn(t.deps.stripe.refunds, "create").mockRejectedValueOnce(new Error("Stripe is down"));
-    expect(await (await callerFor(t, f.admin)).schoolAdmin.flightTrips.delete({ tripId: trip.tripId })).toMatchObject({ outcome: "cancelled", refundsFailed: 1 });
+    expect(await (await callerFor(t, f.admin)).schoolAdmin.flightTrips.delete({ tripId: trip.tripId })).toMatchObject({
+      outcome: "cancelled",
+      refundsFailed: 1,
+    });
     expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: false });
     create.mockRestore();
     expect(CRON_JOBS).toContain(refundsJob);
     const report = await runScheduled(cronDeps(), t.clock.now(), [refundsJob]);
     expect(report.refunds).toEqual({ owed: 1, requested: 1, failed: 0 });
-    expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: true, amount_refunded: 10_000 });
+    expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({
+      refunded: true,
+      amount_refunded: 10_000,
+    });
     // Done: the next hour finds nothing owed.
-    expect((await runScheduled(cronDeps(), new Date(t.clock.now().getTime() + HOUR), [refundsJob])).refunds).toEqual({ owed: 0, requested: 0, failed: 0 });
+    expect((await runScheduled(cronDeps(), new Date(t.clock.now().getTime() + HOUR), [refundsJob])).refunds).toEqual({
+      owed: 0,
+      requested: 0,
+      failed: 0,
+    });
   });
 
   it("an opted-out enrolment's payment is refunded; a confirmed one of a running trip is not", async () => {

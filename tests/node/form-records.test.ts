@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { type ChildForm, childFormSchema, childFormValues, childRecord } from "#shared/children.ts";
-import { type FlightTripForm, flightTripFormSchema, flightTripFormValues, flightTripRecord } from "#shared/flight-trips.ts";
+import {
+  type FlightTripForm,
+  flightTripFormSchema,
+  flightTripFormValues,
+  flightTripRecord,
+} from "#shared/flight-trips.ts";
 import { type TripForm, tripFormSchema, tripFormValues, tripRecord } from "#shared/trips.ts";
 
 const ZONE = "America/Chicago";
@@ -77,6 +82,9 @@ describe("form ↔ record", () => {
       expect(flightTripFormValues(record)).toEqual(form);
       expect(flightTripRecord(flightTripFormSchema.parse(flightTripFormValues(record)))).toEqual(record);
     }
-    expect(flightTripRecord(flightTripFormSchema.parse(full))).toMatchObject({ costPerStudentCents: 45050, depositCents: 10000 });
+    expect(flightTripRecord(flightTripFormSchema.parse(full))).toMatchObject({
+      costPerStudentCents: 45050,
+      depositCents: 10000,
+    });
   });
 });

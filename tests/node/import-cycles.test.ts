@@ -13,9 +13,9 @@ import { describe, expect, it } from "vitest";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const ROOTS = ["worker", "db", "web/src"];
 /** package.json `imports`: each alias and the folder it stands for. */
-const ALIASES = Object.entries((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { imports: Record<string, string> }).imports).map(
-  ([alias, path]) => [alias.replace(/\*$/, ""), path.replace(/\*$/, "")] as const,
-);
+const ALIASES = Object.entries(
+  (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { imports: Record<string, string> }).imports,
+).map(([alias, path]) => [alias.replace(/\*$/, ""), path.replace(/\*$/, "")] as const);
 const SOURCE = /\.(ts|tsx)$/;
 // `import … from "x"`, `import "x"`, `export … from "x"` (multi-line lists included); not `import("x")`.
 const STATIC_IMPORT = /^\s*(?:import|export)\s(?:[^;]*?\sfrom\s)?\s*["']([^"']+)["']/gm;
@@ -42,7 +42,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, "utf8");
-    const edges = [...text.matchAll(STATIC_IMPORT)].map((match) => target(file, match[1] ?? "")).filter((path): path is string => path !== null && known.has(path));
+    const edges = [...text.matchAll(STATIC_IMPORT)]
+      .map((match) => target(file, match[1] ?? ""))
+      .filter((path): path is string => path !== null && known.has(path));
     graph.set(file, [...new Set(edges)]);
   }
   return graph;
@@ -87,9 +89,13 @@ describe("import cycles", () => {
     const graph = importGraph();
     const edgesOf = (path: string) => (graph.get(join(ROOT, path)) ?? []).map((edge) => relative(ROOT, edge));
     expect(graph.size).toBeGreaterThan(400);
-    expect(edgesOf("worker/trpc/init.ts")).toEqual(expect.arrayContaining(["worker/trpc/rungs.ts", "worker/trpc/context.ts", "worker/shared/messages.ts"]));
+    expect(edgesOf("worker/trpc/init.ts")).toEqual(
+      expect.arrayContaining(["worker/trpc/rungs.ts", "worker/trpc/context.ts", "worker/shared/messages.ts"]),
+    );
     expect(edgesOf("worker/shared/trips.ts")).toContain("worker/shared/trip-texts.ts");
-    expect(edgesOf("worker/services/payments/registry.ts")).toEqual(expect.arrayContaining(["db/schema/index.ts", "worker/services/payables.ts"]));
+    expect(edgesOf("worker/services/payments/registry.ts")).toEqual(
+      expect.arrayContaining(["db/schema/index.ts", "worker/services/payables.ts"]),
+    );
     expect(
       cycles(
         new Map([

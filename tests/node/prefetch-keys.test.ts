@@ -49,7 +49,11 @@ function signIn(path: string) {
   } as unknown as SessionUser;
   queryClient.clear();
   queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-  queryClient.setQueryData(trpc.superAdmin.security.status.queryKey(), { enabled: true, required: false, recoveryCodesLeft: 8 } as never);
+  queryClient.setQueryData(trpc.superAdmin.security.status.queryKey(), {
+    enabled: true,
+    required: false,
+    recoveryCodesLeft: 8,
+  } as never);
 }
 
 /** Every query the route's components ask the cache for while it renders. */
@@ -85,10 +89,13 @@ function prefetchedKeys(name: PrefetchName): string[] {
 }
 
 describe("route prefetches", () => {
-  it.each(Object.entries(PAGE_OF) as [PrefetchName, string][])("%s: every query it starts is one %s asks for", async (name, path) => {
-    const keys = prefetchedKeys(name);
-    expect(keys.length).toBeGreaterThan(0);
-    const asked = await queriesRendered(path);
-    for (const key of keys) expect([...asked], `${name} prefetches ${key}`).toContain(key);
-  });
+  it.each(Object.entries(PAGE_OF) as [PrefetchName, string][])(
+    "%s: every query it starts is one %s asks for",
+    async (name, path) => {
+      const keys = prefetchedKeys(name);
+      expect(keys.length).toBeGreaterThan(0);
+      const asked = await queriesRendered(path);
+      for (const key of keys) expect([...asked], `${name} prefetches ${key}`).toContain(key);
+    },
+  );
 });

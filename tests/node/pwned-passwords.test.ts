@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { HIBP_RANGE_URL, HIBP_TIMEOUT_MS, hibpPwnedPasswords, pwnedPasswordsForConfig, rangeHasSuffix } from "#worker/auth/breached-hibp.ts";
+import {
+  HIBP_RANGE_URL,
+  HIBP_TIMEOUT_MS,
+  hibpPwnedPasswords,
+  pwnedPasswordsForConfig,
+  rangeHasSuffix,
+} from "#worker/auth/breached-hibp.ts";
 import { loadConfig } from "#worker/config.ts";
 import { memoryLogger } from "../support/harness.ts";
 

@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
 import { QueryState } from "../../web/src/components/ui/states.tsx";
 
 type Query = Parameters<typeof QueryState<string[]>>[0]["query"];
-const query = (state: Partial<Query>): Query => ({ isPending: false, isError: false, data: undefined, error: null, refetch: () => undefined, ...state });
+const query = (state: Partial<Query>): Query => ({
+  isPending: false,
+  isError: false,
+  data: undefined,
+  error: null,
+  refetch: () => undefined,
+  ...state,
+});
 
 const render = (state: Partial<Query>, keepDataOnError = false) =>
   // Called as a function (it has no hooks): its children are a render function, not elements.
@@ -26,7 +33,9 @@ const render = (state: Partial<Query>, keepDataOnError = false) =>
 
 describe("QueryState", () => {
   it("announces the loading state with the page's label", () => {
-    expect(render({ isPending: true })).toBe('<p role="status" aria-live="polite" class="py-8 text-center text-slate-500">Loading rows…</p>');
+    expect(render({ isPending: true })).toBe(
+      '<p role="status" aria-live="polite" class="py-8 text-center text-slate-500">Loading rows…</p>',
+    );
   });
 
   it("shows what failed, the server's reason and Try again", () => {

@@ -122,7 +122,8 @@ describe("round trips per procedure", () => {
     const plan = await t.db.$client.execute({ sql: `explain query plan ${statement}`, args: ["no-such-session", 1] });
     const details = plan.rows.map((row) => String(row.detail));
     expect(details.length).toBeGreaterThanOrEqual(6);
-    for (const detail of details) expect(detail).toMatch(/^SEARCH .* USING (INTEGER PRIMARY KEY|PRIMARY KEY|INDEX sqlite_autoindex_\w+)/);
+    for (const detail of details)
+      expect(detail).toMatch(/^SEARCH .* USING (INTEGER PRIMARY KEY|PRIMARY KEY|INDEX sqlite_autoindex_\w+)/);
   });
 });
 

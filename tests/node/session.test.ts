@@ -20,7 +20,12 @@ afterEach(() => t.close());
 describe("session tokens (SE1)", () => {
   it("are <id>.<secret> with a 32-byte secret, and only SHA-256(secret) is stored", async () => {
     const user = await createUser(t.db, "parent");
-    const { token, session } = await createSession(t.db, { userId: user.id, role: "parent", remember: false, now: t.clock.now() });
+    const { token, session } = await createSession(t.db, {
+      userId: user.id,
+      role: "parent",
+      remember: false,
+      now: t.clock.now(),
+    });
     const [id, secret] = token.split(".");
     expect(id).toBe(session.id);
     expect(secret).toMatch(/^[\w-]{43}$/); // 32 bytes, base64url
@@ -31,7 +36,12 @@ describe("session tokens (SE1)", () => {
 
   it("are refused when the secret is wrong or the token is malformed", async () => {
     const user = await createUser(t.db, "parent");
-    const { token } = await createSession(t.db, { userId: user.id, role: "parent", remember: false, now: t.clock.now() });
+    const { token } = await createSession(t.db, {
+      userId: user.id,
+      role: "parent",
+      remember: false,
+      now: t.clock.now(),
+    });
     const [id] = token.split(".");
     expect(await validateSessionToken(t.db, `${id}.${"A".repeat(43)}`, t.clock.now())).toBeNull();
     expect(await validateSessionToken(t.db, `${token}.extra`, t.clock.now())).toBeNull();
@@ -84,13 +94,25 @@ describe("idle and absolute expiry per role (SE4)", () => {
   it("remember me makes a school admin's session longer and its cookie persistent", async () => {
     const admin = await createUser(t.db, "school_admin");
     const ip = "198.51.100.7";
-    const normal = await mutate(t.app, "auth.login", { role: "school_admin", email: admin.email, password: PASSWORD }, { ip });
-    const remembered = await mutate(t.app, "auth.login", { role: "school_admin", email: admin.email, password: PASSWORD, remember: true }, { ip });
+    const normal = await mutate(
+      t.app,
+      "auth.login",
+      { role: "school_admin", email: admin.email, password: PASSWORD },
+      { ip },
+    );
+    const remembered = await mutate(
+      t.app,
+      "auth.login",
+      { role: "school_admin", email: admin.email, password: PASSWORD, remember: true },
+      { ip },
+    );
     expect(normal.setCookie).not.toMatch(/Max-Age/);
     expect(remembered.setCookie).toMatch(new RegExp(`Max-Age=${REMEMBER_ME_POLICY.absoluteMs / 1000}`));
     t.clock.advance(2 * HOUR); // past the normal idle limit, inside remember me's
     expect((await query(t.app, "auth.me", undefined, { cookie: cookieFrom(normal.setCookie) })).data).toBeNull();
-    expect((await query(t.app, "auth.me", undefined, { cookie: cookieFrom(remembered.setCookie) })).data).not.toBeNull();
+    expect(
+      (await query(t.app, "auth.me", undefined, { cookie: cookieFrom(remembered.setCookie) })).data,
+    ).not.toBeNull();
     expect(REMEMBER_ME_POLICY.absoluteMs).toBeGreaterThan(SESSION_POLICIES.school_admin.absoluteMs);
   });
 });
@@ -140,7 +162,11 @@ describe("revocation (SE3, SE5)", () => {
     const { parents, schools, superAdmins } = await import("#db/schema/index.ts");
     const parent = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
-    expect((await query(t.app, "auth.me", undefined, { cookie })).data).toMatchObject({ id: parent.id, role: "parent", schoolId: parent.schoolId });
+    expect((await query(t.app, "auth.me", undefined, { cookie })).data).toMatchObject({
+      id: parent.id,
+      role: "parent",
+      schoolId: parent.schoolId,
+    });
     await t.db.update(schools).set({ isActive: false }).where(eq(schools.id, parent.schoolId!));
     expect((await query(t.app, "auth.me", undefined, { cookie })).data).toBeNull();
 
@@ -159,7 +185,12 @@ describe("revocation (SE3, SE5)", () => {
   it("every login creates a new session; the browser's previous one ends", async () => {
     const user = await createUser(t.db, "parent");
     const first = await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD });
-    const second = await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { cookie: cookieFrom(first.setCookie) });
+    const second = await mutate(
+      t.app,
+      "auth.login",
+      { role: "parent", email: user.email, password: PASSWORD },
+      { cookie: cookieFrom(first.setCookie) },
+    );
     expect(cookieFrom(second.setCookie)).not.toBe(cookieFrom(first.setCookie));
     expect((await query(t.app, "auth.me", undefined, { cookie: cookieFrom(first.setCookie) })).data).toBeNull();
     expect((await query(t.app, "auth.me", undefined, { cookie: cookieFrom(second.setCookie) })).data).not.toBeNull();
@@ -183,7 +214,9 @@ describe("session cookie (SE2)", () => {
   it("is __Host- prefixed and Secure on https", () => {
     const config = loadConfig({ APP_URL: "https://app.schoolride.example" });
     const cookie = serializeSessionCookie(config, "id.secret", SESSION_POLICIES.parent);
-    expect(cookie).toMatch(/^__Host-schoolride_session=id\.secret; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=2592000$/);
+    expect(cookie).toMatch(
+      /^__Host-schoolride_session=id\.secret; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=2592000$/,
+    );
     expect(readSessionCookie(config, "other=1; __Host-schoolride_session=id.secret")).toBe("id.secret");
     expect(readSessionCookie(config, "schoolride_session=id.secret")).toBeNull();
   });

@@ -78,7 +78,13 @@ export async function createUser(db: Db, role: RoleValue, options: UserOptions =
 }
 
 /** A live session for a user, as the Cookie header a browser would send. */
-export async function sessionCookieFor(db: Db, config: Pick<AppConfig, "secureCookies">, user: { id: string; role: RoleValue }, now: Date, remember = false) {
+export async function sessionCookieFor(
+  db: Db,
+  config: Pick<AppConfig, "secureCookies">,
+  user: { id: string; role: RoleValue },
+  now: Date,
+  remember = false,
+) {
   const { token, session } = await createSession(db, { userId: user.id, role: user.role, remember, now });
   return { cookie: `${sessionCookieName(config)}=${token}`, token, session };
 }

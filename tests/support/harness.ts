@@ -120,7 +120,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
       now: clock.now,
       logger,
       queue,
-      ...(options.divertStripeEvents ? { divertEvents: (events: object[]) => void divertedEvents.push(...events) } : {}),
+      ...(options.divertStripeEvents
+        ? { divertEvents: (events: object[]) => void divertedEvents.push(...events) }
+        : {}),
     }),
     queue,
     mailer: options.mailer ?? localMailer(),
@@ -129,7 +131,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     pwnedPasswords: options.pwnedPasswords ?? stubPwnedPasswords(),
     passwordSlots: createPasswordSlots(options.passwordSlots),
     clientIp: (c) => c.req.header("x-test-ip") ?? "192.0.2.1",
-    assets: options.assets ?? (async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } })),
+    assets:
+      options.assets ??
+      (async () =>
+        new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } })),
   };
   const app = createApp(deps);
   return { db, deps, app, clock, logger, queued, divertedEvents, roundTrips, close: cleanup };

@@ -7,7 +7,9 @@ export async function lastEmailTo(db: Db, to: string, type?: (typeof emailLogs.$
   const [row] = await db
     .select()
     .from(emailLogs)
-    .where(type ? and(eq(emailLogs.recipientEmail, to), eq(emailLogs.emailType, type)) : eq(emailLogs.recipientEmail, to))
+    .where(
+      type ? and(eq(emailLogs.recipientEmail, to), eq(emailLogs.emailType, type)) : eq(emailLogs.recipientEmail, to),
+    )
     // rowid breaks ties in insertion order (tests often freeze the clock).
     .orderBy(desc(emailLogs.createdAt), desc(sql`rowid`))
     .limit(1);

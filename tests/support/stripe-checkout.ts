@@ -12,7 +12,11 @@ export async function checkoutSessionOf(t: TestApp, url: string): Promise<SimChe
 }
 
 /** A Stripe event posted to the payment webhook, signed with `secret` (the app's unless given). */
-export async function postStripeEvent(t: TestApp, event: object, secret = t.deps.stripeWebhookSecret): Promise<Response> {
+export async function postStripeEvent(
+  t: TestApp,
+  event: object,
+  secret = t.deps.stripeWebhookSecret,
+): Promise<Response> {
   const payload = JSON.stringify(event);
   const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: secret }, payload, t.clock.now());
   return t.app.request("http://localhost:8787/api/stripe/webhook", {

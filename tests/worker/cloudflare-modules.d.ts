@@ -27,9 +27,17 @@ declare module "cloudflare:test" {
     readonly cron: string;
     noRetry(): void;
   }
-  export function createScheduledController(options?: { scheduledTime?: Date | number; cron?: string }): ScheduledController;
+  export function createScheduledController(options?: {
+    scheduledTime?: Date | number;
+    cron?: string;
+  }): ScheduledController;
 
-  export type MessageBatchMessage<Body = unknown> = { id: string; timestamp: Date | number; attempts: number; body: Body };
+  export type MessageBatchMessage<Body = unknown> = {
+    id: string;
+    timestamp: Date | number;
+    attempts: number;
+    body: Body;
+  };
   export interface Message<Body = unknown> {
     readonly id: string;
     readonly timestamp: Date;
@@ -44,7 +52,10 @@ declare module "cloudflare:test" {
     ackAll(): void;
     retryAll(options?: { delaySeconds?: number }): void;
   }
-  export function createMessageBatch<Body = unknown>(queueName: string, messages: MessageBatchMessage<Body>[]): MessageBatch<Body>;
+  export function createMessageBatch<Body = unknown>(
+    queueName: string,
+    messages: MessageBatchMessage<Body>[],
+  ): MessageBatch<Body>;
   export interface QueueResult {
     outcome: string;
     ackAll: boolean;

@@ -33,7 +33,9 @@ describe("test database over Hrana HTTP", () => {
   it("runs a batch atomically: a failing statement rolls the whole batch back", async () => {
     const db = testDb();
     const job = unique("batch");
-    await expect(db.batch([db.insert(cronRuns).values(claim(`${job}-a`)), db.insert(cronRuns).values(claim(`${job}-a`))])).rejects.toThrow(/UNIQUE constraint failed/);
+    await expect(
+      db.batch([db.insert(cronRuns).values(claim(`${job}-a`)), db.insert(cronRuns).values(claim(`${job}-a`))]),
+    ).rejects.toThrow(/UNIQUE constraint failed/);
     expect(
       await db
         .select()

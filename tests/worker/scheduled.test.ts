@@ -56,7 +56,10 @@ describe("hourly cron", () => {
     // The queue producer is recorded instead of sent, so no consumer runs in the background.
     const sent: QueueMessageBody[] = [];
     const env = productionEnv({
-      EMAIL_QUEUE: { send: async (body) => void sent.push(body), sendBatch: async (messages) => void sent.push(...[...messages].map((message) => message.body)) },
+      EMAIL_QUEUE: {
+        send: async (body) => void sent.push(body),
+        sendBatch: async (messages) => void sent.push(...[...messages].map((message) => message.body)),
+      },
     });
 
     await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env);

@@ -24,7 +24,14 @@ export type NewSession = {
  */
 export async function createSession(
   db: Db,
-  input: { userId: string; role: RoleValue; remember: boolean; now: Date; ipAddress?: string | null; userAgent?: string | null },
+  input: {
+    userId: string;
+    role: RoleValue;
+    remember: boolean;
+    now: Date;
+    ipAddress?: string | null;
+    userAgent?: string | null;
+  },
 ): Promise<NewSession> {
   const id = toBase64Url(randomBytes(15));
   const secret = toBase64Url(randomBytes(32));

@@ -16,8 +16,14 @@ import { createCallerFactory, parentProcedure, router, schoolAdminProcedure } fr
  * download route below; it is not part of the app router, so it has no tRPC URL of its own.
  */
 const documentRouter = router({
-  schoolAdmin: router({ invoicePdf: schoolAdminProcedure.input(invoiceIdInput).query(({ ctx, input }) => invoiceDocument(ctx.scope, input)) }),
-  parent: router({ invoicePdf: parentProcedure.input(invoiceIdInput).query(({ ctx, input }) => parentInvoiceDocument(ctx.scope, input)) }),
+  schoolAdmin: router({
+    invoicePdf: schoolAdminProcedure.input(invoiceIdInput).query(({ ctx, input }) => invoiceDocument(ctx.scope, input)),
+  }),
+  parent: router({
+    invoicePdf: parentProcedure
+      .input(invoiceIdInput)
+      .query(({ ctx, input }) => parentInvoiceDocument(ctx.scope, input)),
+  }),
 });
 const createDocumentCaller = createCallerFactory(documentRouter);
 
@@ -40,7 +46,8 @@ function refusal(c: HonoContext<Env>, error: unknown, role: string | undefined, 
     return c.json({ error: error.message }, 429);
   }
   // A gate of the user's own area (password change due, subscription not active): said as tRPC says it.
-  if (error.code === "FORBIDDEN" && (role === "school_admin" || role === "parent")) return c.json({ error: error.message }, 403);
+  if (error.code === "FORBIDDEN" && (role === "school_admin" || role === "parent"))
+    return c.json({ error: error.message }, 403);
   return c.json(INVOICE_PDF_NOT_FOUND, 404);
 }
 
@@ -61,7 +68,9 @@ export function invoicePdfRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
     const input = { invoiceId: c.req.param("id") };
     let invoice: InvoiceDocument;
     try {
-      invoice = await (role === "school_admin" ? caller.schoolAdmin.invoicePdf(input) : caller.parent.invoicePdf(input));
+      invoice = await (role === "school_admin"
+        ? caller.schoolAdmin.invoicePdf(input)
+        : caller.parent.invoicePdf(input));
     } catch (error) {
       return refusal(c, error, role, resHeaders);
     }

@@ -7,7 +7,13 @@ import { auditInsert, type RequestMeta } from "./audit.ts";
 /** At most one `authorization_denied` row per user and procedure in this window (flood cap). */
 export const DENIAL_AUDIT_WINDOW_MS = 60_000;
 
-export type Denial = { path: string; code: "FORBIDDEN" | "NOT_FOUND"; userId: string; role: RoleValue; schoolId: string | null };
+export type Denial = {
+  path: string;
+  code: "FORBIDDEN" | "NOT_FOUND";
+  userId: string;
+  role: RoleValue;
+  schoolId: string | null;
+};
 
 /**
  * LG1: records that a signed-in user's call ended in FORBIDDEN or NOT_FOUND: the procedure, the

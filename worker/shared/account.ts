@@ -27,7 +27,10 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** Sign-up's role rule: a parent's emergency contact and phone are required (spec); a school admin has none. */
-export function profileRoleIssues(role: "school_admin" | "parent", input: Pick<UpdateProfileInput, "emergencyContact" | "emergencyPhone">) {
+export function profileRoleIssues(
+  role: "school_admin" | "parent",
+  input: Pick<UpdateProfileInput, "emergencyContact" | "emergencyPhone">,
+) {
   if (role === "school_admin" && (input.emergencyContact !== undefined || input.emergencyPhone !== undefined)) {
     return [{ field: "emergencyContact" as const, message: PROFILE_MESSAGES.parentsOnly }];
   }

@@ -20,7 +20,11 @@ export function enrollmentFormFor(region: string | null) {
 type InvitationField = "phone" | "emergencyContact" | "emergencyPhone";
 
 /** The accept-invite form's issues beyond its schema: the parents' required fields (spec), then the phone rule. */
-export function acceptInvitationIssues(role: "school_admin" | "parent", input: Pick<AcceptInvitationInput, InvitationField>, region: string | null) {
+export function acceptInvitationIssues(
+  role: "school_admin" | "parent",
+  input: Pick<AcceptInvitationInput, InvitationField>,
+  region: string | null,
+) {
   const issues: { field: InvitationField; message: string }[] = acceptInvitationRoleIssues(role, input);
   const phones = role === "parent" ? (["phone", "emergencyPhone"] as const) : (["phone"] as const);
   for (const field of phones) {
@@ -39,7 +43,13 @@ export function profileFormFor(role: "school_admin" | "parent", region: string |
   const parent = role === "parent";
   return updateProfileInput.extend({
     phone: phoneField(region),
-    emergencyContact: (parent ? text(EMERGENCY_CONTACT_MAX_LENGTH, INVITATION_MESSAGES.emergencyContactRequired) : z.undefined()).optional(),
-    emergencyPhone: (parent ? phoneField(region, INVITATION_MESSAGES.emergencyPhoneRequired) : z.undefined()).optional(),
+    emergencyContact: (parent
+      ? text(EMERGENCY_CONTACT_MAX_LENGTH, INVITATION_MESSAGES.emergencyContactRequired)
+      : z.undefined()
+    ).optional(),
+    emergencyPhone: (parent
+      ? phoneField(region, INVITATION_MESSAGES.emergencyPhoneRequired)
+      : z.undefined()
+    ).optional(),
   });
 }

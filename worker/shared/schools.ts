@@ -34,8 +34,10 @@ const schoolFields = z.object({
 });
 
 /** The school's phone, when given, is valid in its region: its country, else its time zone's. */
-const schoolPhoneRule = (school: { phone?: string | undefined; country?: string | undefined; timeZone: string }, ctx: z.RefinementCtx) =>
-  refinePhone(ctx, "phone", school.phone, phoneRegion({ country: school.country, timeZone: school.timeZone }));
+const schoolPhoneRule = (
+  school: { phone?: string | undefined; country?: string | undefined; timeZone: string },
+  ctx: z.RefinementCtx,
+) => refinePhone(ctx, "phone", school.phone, phoneRegion({ country: school.country, timeZone: school.timeZone }));
 
 export const createSchoolInput = schoolFields.strict().superRefine(schoolPhoneRule);
 export type SchoolFormInput = z.infer<typeof createSchoolInput>;

@@ -33,15 +33,26 @@ export async function onFailure(ctx: Context, path: string, error: TRPCError): P
 async function logDenial(ctx: Context, path: string, code: "FORBIDDEN" | "NOT_FOUND") {
   const user = ctx.auth!.user;
   try {
-    await recordAuthorizationDenial(ctx.deps.db, { path, code, userId: user.id, role: user.role, schoolId: user.schoolId }, ctx.meta, ctx.deps.now());
+    await recordAuthorizationDenial(
+      ctx.deps.db,
+      { path, code, userId: user.id, role: user.role, schoolId: user.schoolId },
+      ctx.meta,
+      ctx.deps.now(),
+    );
   } catch (error) {
-    ctx.deps.logger.error("audit: authorization denial not recorded", { path, requestId: ctx.meta.requestId, error: String(error) });
+    ctx.deps.logger.error("audit: authorization denial not recorded", {
+      path,
+      requestId: ctx.meta.requestId,
+      error: String(error),
+    });
   }
 }
 
 /** No input: nothing, null, or `{}` (a plain object, not a Date, Map or Set that superjson made). */
 const isEmptyInput = (raw: unknown) =>
-  raw === undefined || raw === null || (typeof raw === "object" && Object.getPrototypeOf(raw) === Object.prototype && Object.keys(raw).length === 0);
+  raw === undefined ||
+  raw === null ||
+  (typeof raw === "object" && Object.getPrototypeOf(raw) === Object.prototype && Object.keys(raw).length === 0);
 
 /**
  * IN1, for every procedure before anything else runs: the raw input holds only well-formed Unicode
@@ -51,7 +62,8 @@ const isEmptyInput = (raw: unknown) =>
  */
 export async function guardInput(ctx: Context, path: string, getRawInput: () => Promise<unknown>) {
   const raw = await getRawInput();
-  const refusal = inputTextRefusal(raw) ?? (ctx.inputlessPaths?.has(path) && !isEmptyInput(raw) ? VALIDATION_ERROR : null);
+  const refusal =
+    inputTextRefusal(raw) ?? (ctx.inputlessPaths?.has(path) && !isEmptyInput(raw) ? VALIDATION_ERROR : null);
   // An AppError, so the answer keeps its message (a NUL is told so, not just "Validation Error").
   if (refusal) throw new AppError("BAD_REQUEST", refusal);
 }

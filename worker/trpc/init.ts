@@ -7,7 +7,16 @@ import { AppError } from "../services/errors.ts";
 import { guardInput, onFailure } from "./boundary.ts";
 import type { Context } from "./context.ts";
 import { transformer } from "./output-transformer.ts";
-import { authedRung, parentRung, publicRung, schoolAdminRung, schoolBillingRung, schoolConnectRung, superAdminEnrolmentRung, superAdminRung } from "./rungs.ts";
+import {
+  authedRung,
+  parentRung,
+  publicRung,
+  schoolAdminRung,
+  schoolBillingRung,
+  schoolConnectRung,
+  superAdminEnrolmentRung,
+  superAdminRung,
+} from "./rungs.ts";
 
 /*
  * tRPC's initialisation and the procedures the routers build on. Around it: the context
@@ -51,7 +60,12 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** The input guard and the rung; a refusal goes through the boundary as tRPC hands a thrown error on. */
-async function enterRung<Added extends object>(ctx: Context, path: string, getRawInput: () => Promise<unknown>, rung: (ctx: Context) => Added): Promise<Added> {
+async function enterRung<Added extends object>(
+  ctx: Context,
+  path: string,
+  getRawInput: () => Promise<unknown>,
+  rung: (ctx: Context) => Added,
+): Promise<Added> {
   try {
     await guardInput(ctx, path, getRawInput);
     return rung(ctx);

@@ -36,7 +36,13 @@ export const publicRung = (ctx: Context) => {
 export const authedRung = (ctx: Context) => {
   const auth = ctx.auth;
   if (!auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });
-  const scope: SessionScope = { deps: ctx.deps, actor: actorOf(auth.user), session: auth.session, meta: ctx.meta, now: ctx.deps.now() };
+  const scope: SessionScope = {
+    deps: ctx.deps,
+    actor: actorOf(auth.user),
+    session: auth.session,
+    meta: ctx.meta,
+    now: ctx.deps.now(),
+  };
   return { auth, user: auth.user, scope };
 };
 
@@ -44,7 +50,8 @@ export const PASSWORD_CHANGE_REQUIRED = "You must change your password before co
 
 const roleRung = (role: SessionUser["role"]) => (ctx: Context) => {
   const rung = authedRung(ctx);
-  if (rung.user.role !== role) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  if (rung.user.role !== role)
+    throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
   if (rung.user.mustChangePassword) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
   return rung;
 };
@@ -83,7 +90,8 @@ export const schoolBillingRung = (ctx: Context) => {
 /** An active or trialing subscription, whatever the payment account: the connect page. */
 export const schoolConnectRung = (ctx: Context) => {
   const rung = schoolBillingRung(ctx);
-  if (!subscriptionAllowsAccess(rung.user.subscriptionStatus)) throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
+  if (!subscriptionAllowsAccess(rung.user.subscriptionStatus))
+    throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
   return rung;
 };
 

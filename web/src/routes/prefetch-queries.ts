@@ -1,7 +1,12 @@
 import type { FetchQueryOptions, QueryKey } from "@tanstack/react-query";
 import { DASHBOARD_PENDING_APPROVALS } from "#shared/registration-constants.ts";
 import { childrenQuery } from "../features/children/queries.ts";
-import { parentDashboardQuery, platformStatsQuery, recentActivityQuery, schoolDashboardQuery } from "../features/dashboard/queries.ts";
+import {
+  parentDashboardQuery,
+  platformStatsQuery,
+  recentActivityQuery,
+  schoolDashboardQuery,
+} from "../features/dashboard/queries.ts";
 import { parentFlightTripsQuery } from "../features/flight-trips/queries.ts";
 import { INVOICES_OPENING_INPUT, parentInvoicesQuery, schoolInvoicesQuery } from "../features/invoices/queries.ts";
 import { INBOX_OPENING_INPUT, inboxListQuery, unreadCountQuery } from "../features/notifications/queries.ts";
@@ -14,7 +19,9 @@ import { sessionQuery } from "../lib/session.ts";
 import { PREFETCH_META, type Trpc } from "../lib/trpc.ts";
 
 /** Starts one query; the test passes one that records its key instead. */
-export type Start = <TData, TError, TQueryKey extends QueryKey>(options: FetchQueryOptions<TData, TError, TData, TQueryKey>) => void;
+export type Start = <TData, TError, TQueryKey extends QueryKey>(
+  options: FetchQueryOptions<TData, TError, TData, TQueryKey>,
+) => void;
 
 /**
  * The first queries of each page, by name. Each comes from the factory its page's hook calls (the

@@ -31,7 +31,12 @@ export type SessionScope = Scope & { session: SessionRecord };
  * with the school's IANA time zone and phone region (read with the session, so zone-aware reads and
  * phone numbers cost no extra trip).
  */
-export type SchoolScope = Scope & { schoolId: string; timeZone: string; phoneRegion: string | null; actor: Actor & { schoolId: string } };
+export type SchoolScope = Scope & {
+  schoolId: string;
+  timeZone: string;
+  phoneRegion: string | null;
+  actor: Actor & { schoolId: string };
+};
 
 /** A parent's request: their own id and school. */
 export type ParentScope = SchoolScope & { parentId: string };

@@ -2,7 +2,12 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { insertWhere, rowHolds } from "#db/conditional.ts";
 import { passwordResetTokens, sessions } from "#db/schema/index.ts";
-import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue, type requestPasswordResetInput } from "#shared/auth.ts";
+import {
+  RESET_MESSAGES,
+  type ResetPasswordInput,
+  type RoleValue,
+  type requestPasswordResetInput,
+} from "#shared/auth.ts";
 import type { tokenInput } from "#shared/invitations.ts";
 import { randomBytes, sha256Hex, toBase64Url } from "#worker/auth/crypto.ts";
 import { hashPassword } from "#worker/auth/password.ts";
@@ -31,7 +36,10 @@ type ResetDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
  * nothing), the audit row says so, and the message names an outbox row that does not exist (the
  * consumer skips it). Only the presence of the e-mail in the outbox differs.
  */
-export async function requestPasswordReset(scope: PublicScope, input: z.infer<typeof requestPasswordResetInput>): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  scope: PublicScope,
+  input: z.infer<typeof requestPasswordResetInput>,
+): Promise<{ message: string }> {
   const { deps, meta, now } = scope;
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
@@ -66,7 +74,9 @@ export async function requestPasswordReset(scope: PublicScope, input: z.infer<ty
   );
   await db.batch([
     // A new token revokes the old ones.
-    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, input.role), eq(passwordResetTokens.userId, userId))),
+    db
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userRole, input.role), eq(passwordResetTokens.userId, userId))),
     insertWhere(
       db,
       passwordResetTokens,
@@ -86,7 +96,9 @@ export async function requestPasswordReset(scope: PublicScope, input: z.infer<ty
       db,
       {
         eventType: "password_reset_requested",
-        description: account ? "Password reset requested" : "Password reset requested for an unknown or inactive account; nothing sent",
+        description: account
+          ? "Password reset requested"
+          : "Password reset requested for an unknown or inactive account; nothing sent",
         userId: account?.id ?? null,
         userRole: input.role,
         schoolId: account?.schoolId ?? null,
@@ -108,7 +120,13 @@ async function liveResetToken(db: ResetDeps["db"], token: string, now: Date) {
   const [row] = await db
     .select()
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(token.trim())), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256Hex(token.trim())),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
   return row;
 }
 
@@ -116,10 +134,19 @@ async function liveResetToken(db: ResetDeps["db"], token: string, now: Date) {
  * The reset page asks on load whether its link still works, so an expired link says so before the
  * form. It answers only valid or not (never whose token it is), and is rate-limited per address.
  */
-export async function checkResetToken(scope: PublicScope, input: z.infer<typeof tokenInput>): Promise<{ valid: boolean }> {
+export async function checkResetToken(
+  scope: PublicScope,
+  input: z.infer<typeof tokenInput>,
+): Promise<{ valid: boolean }> {
   const { deps, meta, now } = scope;
   const { token } = input;
-  const decision = await hitWindow(deps.db, `reset-check:ip:${meta.ipAddress ?? "unknown"}`, now, 60_000, RESET_TOKEN_CHECKS_PER_MINUTE);
+  const decision = await hitWindow(
+    deps.db,
+    `reset-check:ip:${meta.ipAddress ?? "unknown"}`,
+    now,
+    60_000,
+    RESET_TOKEN_CHECKS_PER_MINUTE,
+  );
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
   return { valid: (await liveResetToken(deps.db, token, now)) !== undefined };
 }
@@ -128,7 +155,10 @@ export async function checkResetToken(scope: PublicScope, input: z.infer<typeof 
  * Sets a new password from a reset link: the token is used once (a guarded update claims it, and
  * the password changes only if this request claimed it), and every session of the user ends.
  */
-export async function resetPassword(scope: PublicScope, input: ResetPasswordInput): Promise<{ role: RoleValue; message: string }> {
+export async function resetPassword(
+  scope: PublicScope,
+  input: ResetPasswordInput,
+): Promise<{ role: RoleValue; message: string }> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const token = await liveResetToken(db, input.token, now);

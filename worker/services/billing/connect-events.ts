@@ -27,10 +27,18 @@ export function connectSnapshotAt(at: Date): Date {
  * `charges_enabled` changes. Only a snapshot at least as new as the one stored applies, so
  * duplicated, reordered or concurrent deliveries end in the newest state (ADR 0021).
  */
-export function connectAccountEffects(db: Db, account: ConnectAccountSnapshot, at: Date, source: { eventId: string | null }): [Effect, Effect] {
+export function connectAccountEffects(
+  db: Db,
+  account: ConnectAccountSnapshot,
+  at: Date,
+  source: { eventId: string | null },
+): [Effect, Effect] {
   const when = connectSnapshotAt(at);
   const chargesEnabled = account.charges_enabled === true;
-  const guarded: SQL = and(eq(schools.stripeConnectAccountId, account.id), or(isNull(schools.connectStatusAt), lte(schools.connectStatusAt, when)))!;
+  const guarded: SQL = and(
+    eq(schools.stripeConnectAccountId, account.id),
+    or(isNull(schools.connectStatusAt), lte(schools.connectStatusAt, when)),
+  )!;
   return [
     // LG1: read before the update, same condition, so the row exists exactly when the change happens.
     db.run(sql`insert into ${auditLogs} ("id", "school_id", "event_type", "description", "metadata", "created_at")

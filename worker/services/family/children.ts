@@ -2,7 +2,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { insertWhere } from "#db/conditional.ts";
 import { children, trips } from "#db/schema/index.ts";
-import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, type childIdInput, childRecord, type createChildInput, type updateChildInput } from "#shared/children.ts";
+import {
+  CHILD_MESSAGES,
+  CHILDREN_PER_PARENT_MAX,
+  type childIdInput,
+  childRecord,
+  type createChildInput,
+  type updateChildInput,
+} from "#shared/children.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -24,7 +31,8 @@ export const CHILD_COLUMNS = {
 };
 
 /** The family's rows: this parent's children, in this parent's school. */
-const family = (scope: ParentScope) => and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId));
+const family = (scope: ParentScope) =>
+  and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId));
 const own = (scope: ParentScope, childId: string) => and(eq(children.id, childId), family(scope));
 
 /**
@@ -32,7 +40,12 @@ const own = (scope: ParentScope, childId: string) => and(eq(children.id, childId
  * sensitive), written in the change's batch only if the change happened. It names the child by id
  * only: the log keeps no child's name or health details.
  */
-function childAudit(scope: ParentScope, action: "added" | "updated" | "removed", childId: string, onlyIf: ReturnType<typeof sql>) {
+function childAudit(
+  scope: ParentScope,
+  action: "added" | "updated" | "removed",
+  childId: string,
+  onlyIf: ReturnType<typeof sql>,
+) {
   return auditInsert(
     scope.deps.db,
     {
@@ -49,12 +62,17 @@ function childAudit(scope: ParentScope, action: "added" | "updated" | "removed",
   );
 }
 
-const childExists = (scope: ParentScope, childId: string) => sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
+const childExists = (scope: ParentScope, childId: string) =>
+  sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
 
 /** My Children: the parent's own children, ordered by name. */
 export async function listChildren(scope: ParentScope) {
   const { db } = scope.deps;
-  const rows = await db.select(CHILD_COLUMNS).from(children).where(family(scope)).orderBy(asc(children.name), asc(children.id));
+  const rows = await db
+    .select(CHILD_COLUMNS)
+    .from(children)
+    .where(family(scope))
+    .orderBy(asc(children.name), asc(children.id));
   return { children: rows };
 }
 
@@ -80,7 +98,14 @@ export async function createChild(scope: ParentScope, input: z.infer<typeof crea
     insertWhere(
       db,
       children,
-      { id, schoolId: scope.schoolId, parentId: scope.parentId, ...childRecord(input.child), createdAt: scope.now, updatedAt: scope.now },
+      {
+        id,
+        schoolId: scope.schoolId,
+        parentId: scope.parentId,
+        ...childRecord(input.child),
+        createdAt: scope.now,
+        updatedAt: scope.now,
+      },
       sql`(select count(*) from ${children} where ${children.parentId} = ${scope.parentId}) < ${CHILDREN_PER_PARENT_MAX}`,
     ),
     childAudit(scope, "added", id, childExists(scope, id)),

@@ -48,7 +48,11 @@ export async function releaseChildren(scope: ReleaseScope, childIds: SQL) {
     db.select({ id: payments.id }).from(payments).where(goingBack(childIds)),
   ]);
   const closed = held.find((row) => !enrollmentOpen(row.deadline, scope.timeZone, scope.now));
-  if (closed) throw new AppError("PRECONDITION_FAILED", ENROLLMENT_MESSAGES.heldAfterDeadline(closed.childName, closed.tripTitle));
+  if (closed)
+    throw new AppError(
+      "PRECONDITION_FAILED",
+      ENROLLMENT_MESSAGES.heldAfterDeadline(closed.childName, closed.tripTitle),
+    );
   const paymentIds = owed.map((row) => row.id);
   return {
     /** For the removal's batch, before the delete (and only if `onlyIf` holds): every such payment due back whole. */

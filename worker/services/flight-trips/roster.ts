@@ -42,7 +42,12 @@ export async function flightTripRoster(scope: SchoolScope, input: z.infer<typeof
   const { db } = scope.deps;
   const [trips, rows] = await db.batch([
     db
-      .select({ title: flightTrips.title, departureDate: flightTrips.departureDate, status: flightTrips.status, costPerStudentCents: flightTrips.costPerStudentCents })
+      .select({
+        title: flightTrips.title,
+        departureDate: flightTrips.departureDate,
+        status: flightTrips.status,
+        costPerStudentCents: flightTrips.costPerStudentCents,
+      })
       .from(flightTrips)
       .where(and(eq(flightTrips.id, input.tripId), eq(flightTrips.schoolId, scope.schoolId))),
     db
@@ -65,7 +70,9 @@ export async function flightTripRoster(scope: SchoolScope, input: z.infer<typeof
       .from(flightTripEnrollments)
       .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
       .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
-      .where(and(eq(flightTripEnrollments.flightTripId, input.tripId), eq(flightTripEnrollments.schoolId, scope.schoolId)))
+      .where(
+        and(eq(flightTripEnrollments.flightTripId, input.tripId), eq(flightTripEnrollments.schoolId, scope.schoolId)),
+      )
       .orderBy(asc(children.name), asc(flightTripEnrollments.id)),
   ]);
   const trip = trips[0];

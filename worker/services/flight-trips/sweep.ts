@@ -60,7 +60,10 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
     .where(
       and(
         isNull(flightTripEnrollments.reminderSentAt),
-        or(eq(flightTripEnrollments.status, "pending"), and(eq(flightTripEnrollments.status, "confirmed"), eq(flightTripEnrollments.paymentStatus, "partial"))),
+        or(
+          eq(flightTripEnrollments.status, "pending"),
+          and(eq(flightTripEnrollments.status, "confirmed"), eq(flightTripEnrollments.paymentStatus, "partial")),
+        ),
         eq(flightTrips.status, "scheduled"),
         eq(parents.isActive, true),
         gte(flightTrips.enrollmentDeadline, shiftDate(today, -1)),

@@ -2,11 +2,25 @@ import { aliasedTable, and, desc, eq, gt, inArray, lte, or, type SQL, sql } from
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
-import { EMAIL_LOG_LIMIT, INVITATIONS_PAGE_SIZE, type invitationEmailLogsInput, type listInvitationsInput } from "#shared/invitations.ts";
+import {
+  EMAIL_LOG_LIMIT,
+  INVITATIONS_PAGE_SIZE,
+  type invitationEmailLogsInput,
+  type listInvitationsInput,
+} from "#shared/invitations.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { ftsMatch, ftsRowids, ftsSelect, inRange, likePattern, parseSearch, prefixRange, type Search } from "../_shared/search.ts";
+import {
+  ftsMatch,
+  ftsRowids,
+  ftsSelect,
+  inRange,
+  likePattern,
+  parseSearch,
+  prefixRange,
+  type Search,
+} from "../_shared/search.ts";
 import { AppError } from "../errors.ts";
 import { invitedName } from "./shared.ts";
 
@@ -18,8 +32,14 @@ const inviterName = sql<string | null>`coalesce(${inviterSuper.name}, ${inviterA
 function withNames<T extends SQLiteSelect>(query: T) {
   return query
     .leftJoin(schools, eq(schools.id, invitations.schoolId))
-    .leftJoin(inviterSuper, and(eq(invitations.invitedByRole, "super_admin"), eq(inviterSuper.id, invitations.invitedBy)))
-    .leftJoin(inviterAdmin, and(eq(invitations.invitedByRole, "school_admin"), eq(inviterAdmin.id, invitations.invitedBy)));
+    .leftJoin(
+      inviterSuper,
+      and(eq(invitations.invitedByRole, "super_admin"), eq(inviterSuper.id, invitations.invitedBy)),
+    )
+    .leftJoin(
+      inviterAdmin,
+      and(eq(invitations.invitedByRole, "school_admin"), eq(inviterAdmin.id, invitations.invitedBy)),
+    );
 }
 
 const P = sql.placeholder;
@@ -32,7 +52,8 @@ const P = sql.placeholder;
  * (`searchValues` fills them).
  */
 function invitationSearch(kind: Search["kind"]): SQL {
-  const ofSchools = (schoolIds: SQL) => sql`select i.rowid from (${schoolIds}) m cross join "invitations" i on i."school_id" = m."id"`;
+  const ofSchools = (schoolIds: SQL) =>
+    sql`select i.rowid from (${schoolIds}) m cross join "invitations" i on i."school_id" = m."id"`;
   if (kind === "prefix") {
     const [low, high] = [P("low"), P("high")];
     return sql`${invitations}.rowid in (select rowid from "invitations" where ${inRange(sql`"email"`, low, high)}
@@ -63,7 +84,10 @@ function invitationConditions(shape: string): SQL | undefined {
   if (role !== "all") conditions.push(eq(invitations.role, P("role")));
   // "Expired" includes pending invitations past their expiry that the hourly sweep has not marked yet.
   if (status === "pending") conditions.push(and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now))!);
-  else if (status === "expired") conditions.push(or(eq(invitations.status, "expired"), and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)))!);
+  else if (status === "expired")
+    conditions.push(
+      or(eq(invitations.status, "expired"), and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)))!,
+    );
   else if (status !== "all") conditions.push(eq(invitations.status, P("status")));
   if (search === "prefix" || search === "substring") conditions.push(invitationSearch(search));
   return conditions.length ? and(...conditions) : undefined;
@@ -72,7 +96,9 @@ function invitationConditions(shape: string): SQL | undefined {
 const invitationListStatements = preparedPerShape((db, shape) => {
   const where = invitationConditions(shape);
   return {
-    rows: withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic())
+    rows: withNames(
+      db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic(),
+    )
       .where(where)
       .orderBy(desc(invitations.createdAt), desc(invitations.id))
       .limit(P("limit"))
@@ -110,7 +136,9 @@ export async function listInvitations(scope: Scope, input: ListInvitationsInput)
       schoolId: invitation.schoolId,
       schoolName,
       status: invitation.status,
-      expired: invitation.status === "expired" || (invitation.status === "pending" && invitation.expiresAt.getTime() <= now.getTime()),
+      expired:
+        invitation.status === "expired" ||
+        (invitation.status === "pending" && invitation.expiresAt.getTime() <= now.getTime()),
       expiresAt: invitation.expiresAt,
       acceptedAt: invitation.acceptedAt,
       createdAt: invitation.createdAt,
@@ -128,9 +156,9 @@ const INVITATION_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_
 export async function invitationEmailLogs(scope: Scope, input: z.infer<typeof invitationEmailLogsInput>) {
   const { db } = scope.deps;
   const { inviteId } = input;
-  const [row] = await withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic()).where(
-    eq(invitations.id, inviteId),
-  );
+  const [row] = await withNames(
+    db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic(),
+  ).where(eq(invitations.id, inviteId));
   if (!row) throw new AppError("NOT_FOUND", "Invitation not found");
   const logs = await db
     .select({
@@ -146,11 +174,21 @@ export async function invitationEmailLogs(scope: Scope, input: z.infer<typeof in
       errorMessage: emailLogs.errorMessage,
     })
     .from(emailLogs)
-    .where(and(eq(emailLogs.recipientEmail, row.invitation.email), inArray(emailLogs.emailType, [...INVITATION_EMAIL_TYPES])))
+    .where(
+      and(
+        eq(emailLogs.recipientEmail, row.invitation.email),
+        inArray(emailLogs.emailType, [...INVITATION_EMAIL_TYPES]),
+      ),
+    )
     .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
     .limit(EMAIL_LOG_LIMIT);
   return {
-    invitation: { role: row.invitation.role, schoolName: row.schoolName, status: row.invitation.status, inviterName: row.inviterName },
+    invitation: {
+      role: row.invitation.role,
+      schoolName: row.schoolName,
+      status: row.invitation.status,
+      inviterName: row.inviterName,
+    },
     logs,
   };
 }

@@ -25,7 +25,10 @@ const REMINDER_BATCH = 200;
  * invitations valid longer than that). The reminder carries a fresh link: the token is rotated,
  * because only its hash is kept. Guarded by `reminder_sent_at`, so it is sent once.
  */
-export async function sendInvitationReminders(deps: { db: Db; queue: QueueProducer; logger: Logger; appUrl: string }, now: Date): Promise<number> {
+export async function sendInvitationReminders(
+  deps: { db: Db; queue: QueueProducer; logger: Logger; appUrl: string },
+  now: Date,
+): Promise<number> {
   const { db } = deps;
   const due = await db
     .select({ invitation: invitations, schoolName: schools.name })
@@ -64,7 +67,9 @@ export async function sendInvitationReminders(deps: { db: Db; queue: QueueProduc
       db
         .update(invitations)
         .set({ tokenHash, reminderSentAt: now, updatedAt: now })
-        .where(and(eq(invitations.id, invitation.id), eq(invitations.status, "pending"), isNull(invitations.reminderSentAt))),
+        .where(
+          and(eq(invitations.id, invitation.id), eq(invitations.status, "pending"), isNull(invitations.reminderSentAt)),
+        ),
       mail.query,
       auditInsert(
         db,

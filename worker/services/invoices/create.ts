@@ -33,7 +33,10 @@ function nextNumberQueries(db: Db, schoolId: string, year: number) {
       lastNumber: sql`1 + coalesce((select max(cast(substr(${invoices.invoiceNumber}, ${`INV-${year}-`.length + 1}) as integer)) from ${invoices}
         where ${invoices.schoolId} = ${schoolId} and ${invoices.invoiceNumber} like ${`INV-${year}-%`}), 0)`,
     })
-    .onConflictDoUpdate({ target: [invoiceSequences.schoolId, invoiceSequences.year], set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` } });
+    .onConflictDoUpdate({
+      target: [invoiceSequences.schoolId, invoiceSequences.year],
+      set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` },
+    });
   const number = sql<string>`(select printf('INV-%d-%03d', ${invoiceSequences.year}, ${invoiceSequences.lastNumber}) from ${invoiceSequences} where ${invoiceSequences.schoolId} = ${schoolId} and ${invoiceSequences.year} = ${year})`;
   return { take, number };
 }
@@ -78,7 +81,13 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   const parent = parentRows[0];
   if (!parent) throw new AppError("NOT_FOUND", INVOICE_MESSAGES.recipientNotFound);
   if (!parent.isActive) throw new AppError("BAD_REQUEST", INVOICE_MESSAGES.recipientInactive);
-  const limit = await hitWindow(db, `invoices:create:${schoolId}`, now, INVOICE_CREATE_LIMIT.windowMs, INVOICE_CREATE_LIMIT.max);
+  const limit = await hitWindow(
+    db,
+    `invoices:create:${schoolId}`,
+    now,
+    INVOICE_CREATE_LIMIT.windowMs,
+    INVOICE_CREATE_LIMIT.max,
+  );
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 
   const rule = feeRuleOf(settingsRows);
@@ -136,7 +145,13 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId,
-        metadata: { invoiceId: id, recipientId: parent.id, ...amounts, feeBps: rule.feeBps, feeApplicationType: rule.feeApplicationType },
+        metadata: {
+          invoiceId: id,
+          recipientId: parent.id,
+          ...amounts,
+          feeBps: rule.feeBps,
+          feeApplicationType: rule.feeApplicationType,
+        },
         at: now,
       },
       scope.meta,

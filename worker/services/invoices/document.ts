@@ -50,7 +50,13 @@ export type InvoiceDocument = {
 
 async function findDocument(scope: SchoolScope, invoiceId: string, viewer: SQL | undefined): Promise<InvoiceDocument> {
   const { db } = scope.deps;
-  const limit = await hitWindow(db, `invoice-pdf:${scope.actor.id}`, scope.now, INVOICE_PDF_LIMIT.windowMs, INVOICE_PDF_LIMIT.max);
+  const limit = await hitWindow(
+    db,
+    `invoice-pdf:${scope.actor.id}`,
+    scope.now,
+    INVOICE_PDF_LIMIT.windowMs,
+    INVOICE_PDF_LIMIT.max,
+  );
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   const [row] = await db
     .select({

@@ -7,7 +7,12 @@ import type { NotificationCategory, NotificationType, SendAudienceKind } from "#
 import { notificationEmail } from "#worker/email/templates.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 
-export type NotificationContent = { title: string; message: string; type: NotificationType; category: NotificationCategory };
+export type NotificationContent = {
+  title: string;
+  message: string;
+  type: NotificationType;
+  category: NotificationCategory;
+};
 export type Recipient = { role: "school_admin" | "parent"; id: string; email: string };
 
 /**
@@ -75,11 +80,17 @@ export function fanOut(
       readCount: 0,
       createdAt: input.now,
     };
-    inserts.push(input.onlyIf ? insertManyWhere(db, notificationSends, [send], input.onlyIf) : db.insert(notificationSends).values(send));
+    inserts.push(
+      input.onlyIf
+        ? insertManyWhere(db, notificationSends, [send], input.onlyIf)
+        : db.insert(notificationSends).values(send),
+    );
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    inserts.push(input.onlyIf ? insertManyWhere(db, notifications, chunk, input.onlyIf) : db.insert(notifications).values(chunk));
+    inserts.push(
+      input.onlyIf ? insertManyWhere(db, notifications, chunk, input.onlyIf) : db.insert(notifications).values(chunk),
+    );
   }
   const emails: OutboxDraft[] = input.email
     ? input.recipients.map((recipient) => ({

@@ -11,13 +11,19 @@ import { containsAny, likePattern } from "../_shared/search.ts";
 const P = sql.placeholder;
 
 /** A send to one parent names them as their account does now (an erased parent reads as erased). */
-const addressee = and(eq(notificationSends.audienceKind, "parent"), eq(parents.id, notificationSends.audienceRef), eq(parents.schoolId, notificationSends.schoolId));
+const addressee = and(
+  eq(notificationSends.audienceKind, "parent"),
+  eq(parents.id, notificationSends.audienceRef),
+  eq(parents.schoolId, notificationSends.schoolId),
+);
 
 /** The Sent tab's statements for a shape (searched or not), every value a placeholder (ADR 0028). */
 const sentStatements = preparedPerShape((db, shape) => {
   const where = and(
     eq(notificationSends.schoolId, P("schoolId")),
-    shape === "q" ? containsAny(P("like"), [notificationSends.title, notificationSends.audienceLabel, parents.name]) : undefined,
+    shape === "q"
+      ? containsAny(P("like"), [notificationSends.title, notificationSends.audienceLabel, parents.name])
+      : undefined,
   );
   return {
     rows: db

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { invitations, parents } from "#db/schema/index.ts";
-import { type listParentInvitationsInput, type listParentsInput, PARENTS_PAGE_SIZE, type setParentActiveInput } from "#shared/parents.ts";
+import {
+  type listParentInvitationsInput,
+  type listParentsInput,
+  PARENTS_PAGE_SIZE,
+  type setParentActiveInput,
+} from "#shared/parents.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { invalidateUserSessionsQuery } from "#worker/auth/session.ts";
 import { cappedCount, cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
@@ -75,7 +80,10 @@ export async function listParentInvitations(scope: SchoolScope, input: z.infer<t
   const { db } = deps;
   const conditions: SQL[] = [eq(invitations.schoolId, schoolId), eq(invitations.role, "parent")];
   if (input.status) conditions.push(eq(invitations.status, input.status));
-  if (input.search) conditions.push(containsAny(input.search, [invitations.email, sql`json_extract(${invitations.metadata}, '$.parent_name')`]));
+  if (input.search)
+    conditions.push(
+      containsAny(input.search, [invitations.email, sql`json_extract(${invitations.metadata}, '$.parent_name')`]),
+    );
   const where = and(...conditions);
   const [rows, totals] = await db.batch([
     db

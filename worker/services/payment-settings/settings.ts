@@ -2,7 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { paymentSettings, schools } from "#db/schema/index.ts";
-import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, type FeeApplicationType, percentToBps } from "#shared/fees.ts";
+import {
+  bpsToPercent,
+  DEFAULT_FEE_APPLICATION_TYPE,
+  DEFAULT_FEE_BPS,
+  type FeeApplicationType,
+  percentToBps,
+} from "#shared/fees.ts";
 import type { updatePaymentSettingsInput } from "#shared/payment-settings.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -18,7 +24,10 @@ export function feeRuleQueries(db: Db, schoolId: string | ReturnType<typeof sql.
       .select({ feeBps: paymentSettings.feeBps, feeApplicationType: paymentSettings.feeApplicationType })
       .from(paymentSettings)
       .where(eq(paymentSettings.schoolId, schoolId)),
-    db.select({ name: schools.name, platformFeeBps: schools.platformFeeBps }).from(schools).where(eq(schools.id, schoolId)),
+    db
+      .select({ name: schools.name, platformFeeBps: schools.platformFeeBps })
+      .from(schools)
+      .where(eq(schools.id, schoolId)),
   ] as const;
 }
 

@@ -7,7 +7,10 @@ import type { Actor, Scope } from "../_shared/scope.ts";
 import { tooManyAttempts } from "../errors.ts";
 
 /** Subscribes an address to the newsletter; repeating it is harmless. Rate-limited per IP. */
-export async function subscribeNewsletter(scope: Scope<Actor | null>, input: z.infer<typeof subscribeNewsletterInput>): Promise<void> {
+export async function subscribeNewsletter(
+  scope: Scope<Actor | null>,
+  input: z.infer<typeof subscribeNewsletterInput>,
+): Promise<void> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const { email } = input;

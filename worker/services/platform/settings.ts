@@ -55,7 +55,10 @@ export async function updatePlatformSettings(scope: Scope, input: PlatformSettin
       db
         .insert(platformSettings)
         .values({ key, value: input[key], updatedBy: actor.id, updatedAt: now })
-        .onConflictDoUpdate({ target: platformSettings.key, set: { value: input[key], updatedBy: actor.id, updatedAt: now } }),
+        .onConflictDoUpdate({
+          target: platformSettings.key,
+          set: { value: input[key], updatedBy: actor.id, updatedAt: now },
+        }),
     ),
   ]);
   return readPlatformSettings(db);

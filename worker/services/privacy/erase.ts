@@ -68,13 +68,22 @@ function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: s
     return db
       .update(parents)
       .set({ ...common, emergencyContact: null, emergencyPhone: null })
-      .where(and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId), eq(parents.passwordHash, verifiedHash)));
+      .where(
+        and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId), eq(parents.passwordHash, verifiedHash)),
+      );
   }
   const otherAdmin = sql`exists (select 1 from ${schoolAdmins} other where other."school_id" = ${subject.schoolId} and other."id" <> ${subject.id} and other."is_active" = 1)`;
   return db
     .update(schoolAdmins)
     .set(common)
-    .where(and(eq(schoolAdmins.id, subject.id), eq(schoolAdmins.schoolId, subject.schoolId), eq(schoolAdmins.passwordHash, verifiedHash), otherAdmin));
+    .where(
+      and(
+        eq(schoolAdmins.id, subject.id),
+        eq(schoolAdmins.schoolId, subject.schoolId),
+        eq(schoolAdmins.passwordHash, verifiedHash),
+        otherAdmin,
+      ),
+    );
 }
 
 /**
@@ -100,14 +109,18 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
   if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
   const account = await findAccountById(db, subject.role, subject.id);
   if (!account || account.schoolId !== subject.schoolId) throw new AppError("NOT_FOUND", "Account not found");
-  if (!(await verifyPassword(password, account.passwordHash))) throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
+  if (!(await verifyPassword(password, account.passwordHash)))
+    throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
 
   const table = subject.role === "parent" ? parents : schoolAdmins;
   const marker = unusablePasswordHash();
   const erased: SQL = rowHolds(table, subject.id, table.passwordHash, marker);
   const oldEmail = account.email;
   // The children's field trips follow the opt-out rule, as Delete Child does (refused, or refunded).
-  const release = subject.role === "parent" ? await releaseChildren(scope, and(eq(children.parentId, subject.id), eq(children.schoolId, subject.schoolId))!) : null;
+  const release =
+    subject.role === "parent"
+      ? await releaseChildren(scope, and(eq(children.parentId, subject.id), eq(children.schoolId, subject.schoolId))!)
+      : null;
   const [update] = await db.batch([
     anonymise(db, subject, account.passwordHash, marker, now),
     db.delete(sessions).where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id), erased)),
@@ -118,7 +131,9 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
           db.delete(children).where(and(eq(children.parentId, subject.id), erased)),
         ]
       : []),
-    db.delete(notifications).where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id), erased)),
+    db
+      .delete(notifications)
+      .where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id), erased)),
     // Only the subject's school's records: another school's invitation or e-mail to the same
     // address (a parent there too, or that school's admin) is that school's, and stays.
     db
@@ -127,13 +142,21 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
         and(
           or(
             eq(invitations.acceptedUserId, subject.id),
-            and(eq(invitations.email, oldEmail), eq(invitations.role, subject.role), eq(invitations.schoolId, subject.schoolId)),
+            and(
+              eq(invitations.email, oldEmail),
+              eq(invitations.role, subject.role),
+              eq(invitations.schoolId, subject.schoolId),
+            ),
           ),
           erased,
         ),
       ),
-    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, subject.role), eq(passwordResetTokens.userId, subject.id), erased)),
-    db.delete(emailLogs).where(and(eq(emailLogs.recipientEmail, oldEmail), eq(emailLogs.schoolId, subject.schoolId), erased)),
+    db
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userRole, subject.role), eq(passwordResetTokens.userId, subject.id), erased)),
+    db
+      .delete(emailLogs)
+      .where(and(eq(emailLogs.recipientEmail, oldEmail), eq(emailLogs.schoolId, subject.schoolId), erased)),
     db.delete(newsletterSubscriptions).where(and(eq(newsletterSubscriptions.email, oldEmail), erased)),
     auditInsert(
       db,
@@ -151,7 +174,8 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
   ]);
   if (update.rowsAffected !== 1) {
     const current = await findAccountById(db, subject.role, subject.id);
-    if (subject.role === "school_admin" && current?.passwordHash === account.passwordHash) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
+    if (subject.role === "school_admin" && current?.passwordHash === account.passwordHash)
+      throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
     throw new AppError("CONFLICT", "Your account changed meanwhile. Please sign in again.");
   }
   await release?.settle("account_erased");

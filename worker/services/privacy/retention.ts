@@ -23,7 +23,12 @@ export function yearsBefore(now: Date, years: number): Date {
 export async function purgeOldAuditLogs(db: Db, now: Date): Promise<number> {
   const cutoff = yearsBefore(now, AUDIT_RETENTION_YEARS);
   const [, deleted] = await db.batch([
-    insertWhere(db, auditLogPurges, { cutoff, createdAt: now }, sql`exists (select 1 from ${auditLogs} where ${auditLogs.createdAt} < ${cutoff.getTime()})`),
+    insertWhere(
+      db,
+      auditLogPurges,
+      { cutoff, createdAt: now },
+      sql`exists (select 1 from ${auditLogs} where ${auditLogs.createdAt} < ${cutoff.getTime()})`,
+    ),
     db.delete(auditLogs).where(lt(auditLogs.createdAt, cutoff)),
   ]);
   return deleted.rowsAffected;

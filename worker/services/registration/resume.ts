@@ -15,7 +15,8 @@ export const RESUME_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 export const RESUME_MESSAGES = {
   invalid: "This registration link is invalid or has expired. Please register again.",
   paid: "This registration has already been paid. We will e-mail you once our team has reviewed it.",
-  approved: "This registration has already been approved. Sign in as a school admin with the credentials we e-mailed you.",
+  approved:
+    "This registration has already been approved. Sign in as a school admin with the credentials we e-mailed you.",
   rejected: "This registration was not approved. Please contact us if you have questions.",
 } as const;
 
@@ -48,7 +49,10 @@ export type ResumeResult =
  * Opens a registration from its resume link: the details and the step to continue at (2 before
  * the e-mail is verified, 3 before the consents, otherwise 4), or why it cannot be continued.
  */
-export async function resumeRegistration(scope: PublicScope, input: z.infer<typeof resumeRegistrationInput>): Promise<ResumeResult> {
+export async function resumeRegistration(
+  scope: PublicScope,
+  input: z.infer<typeof resumeRegistrationInput>,
+): Promise<ResumeResult> {
   const { deps, meta, now } = scope;
   const { token } = input;
   const decision = await hitWindow(deps.db, `resume:ip:${meta.ipAddress ?? "unknown"}`, now, 10 * 60_000, 20);
@@ -57,12 +61,18 @@ export async function resumeRegistration(scope: PublicScope, input: z.infer<type
     .select({ pending: pendingSchools })
     .from(registrationResumeTokens)
     .innerJoin(pendingSchools, eq(pendingSchools.id, registrationResumeTokens.pendingSchoolId))
-    .where(and(eq(registrationResumeTokens.tokenHash, await sha256Hex(token.trim())), gt(registrationResumeTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(registrationResumeTokens.tokenHash, await sha256Hex(token.trim())),
+        gt(registrationResumeTokens.expiresAt, now),
+      ),
+    );
   if (!row) throw new AppError("BAD_REQUEST", RESUME_MESSAGES.invalid);
   const pending = row.pending;
   if (pending.verificationStatus === "approved") return { status: "approved", message: RESUME_MESSAGES.approved };
   if (pending.verificationStatus === "rejected") return { status: "rejected", message: RESUME_MESSAGES.rejected };
-  if (pending.paymentStatus === "paid" || pending.verificationStatus === "payment_successful") return { status: "paid", message: RESUME_MESSAGES.paid };
+  if (pending.paymentStatus === "paid" || pending.verificationStatus === "payment_successful")
+    return { status: "paid", message: RESUME_MESSAGES.paid };
   const step = pending.verificationStatus === "pending_verification" ? 2 : pending.termsAcceptedAt ? 4 : 3;
   return {
     status: "resumable",
@@ -78,7 +88,9 @@ export async function resumeRegistration(scope: PublicScope, input: z.infer<type
       adminFullName: pending.adminFullName,
       adminRole: pending.adminRole as Required<RegistrationInput>["adminRole"],
       adminEmail: pending.adminEmail,
-      adminPhone: formatPhone(pending.adminPhone, phoneRegion({ country: pending.schoolCountry, timeZone: pending.timeZone })) ?? "",
+      adminPhone:
+        formatPhone(pending.adminPhone, phoneRegion({ country: pending.schoolCountry, timeZone: pending.timeZone })) ??
+        "",
       schoolAddress: pending.schoolAddress,
       schoolCity: pending.schoolCity,
       schoolState: pending.schoolState,

@@ -24,8 +24,10 @@ export const REVIEW_MESSAGES = {
 async function reviewable(db: Db, pendingSchoolId: string) {
   const [pending] = await db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
   if (!pending) throw new AppError("NOT_FOUND", REVIEW_MESSAGES.notFound);
-  if (pending.verificationStatus === "approved" || pending.verificationStatus === "rejected") throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
-  if (pending.verificationStatus !== "payment_successful" || pending.paymentStatus !== "paid") throw new AppError("BAD_REQUEST", REVIEW_MESSAGES.notReviewable);
+  if (pending.verificationStatus === "approved" || pending.verificationStatus === "rejected")
+    throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
+  if (pending.verificationStatus !== "payment_successful" || pending.paymentStatus !== "paid")
+    throw new AppError("BAD_REQUEST", REVIEW_MESSAGES.notReviewable);
   return pending;
 }
 
@@ -81,8 +83,21 @@ export async function approveRegistration(scope: Scope, input: z.infer<typeof ap
     [
       db
         .update(pendingSchools)
-        .set({ verificationStatus: "approved", reviewId, reviewedBy: actor.id, reviewedAt: now, schoolId, updatedAt: now })
-        .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"))),
+        .set({
+          verificationStatus: "approved",
+          reviewId,
+          reviewedBy: actor.id,
+          reviewedAt: now,
+          schoolId,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(pendingSchools.id, pending.id),
+            eq(pendingSchools.verificationStatus, "payment_successful"),
+            eq(pendingSchools.paymentStatus, "paid"),
+          ),
+        ),
       insertWhere(
         db,
         schools,
@@ -145,13 +160,25 @@ export async function rejectRegistration(scope: Scope, input: z.infer<typeof rej
     [
       db
         .update(pendingSchools)
-        .set({ verificationStatus: "rejected", reviewId, reviewedBy: actor.id, reviewedAt: now, rejectionReason: reason, updatedAt: now })
+        .set({
+          verificationStatus: "rejected",
+          reviewId,
+          reviewedBy: actor.id,
+          reviewedAt: now,
+          rejectionReason: reason,
+          updatedAt: now,
+        })
         .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"))),
     ],
     {
       emails: [
         {
-          ...registrationRejectedEmail({ name: pending.adminFullName, schoolName: pending.schoolName, reason, supportEmail: settings.supportEmail }),
+          ...registrationRejectedEmail({
+            name: pending.adminFullName,
+            schoolName: pending.schoolName,
+            reason,
+            supportEmail: settings.supportEmail,
+          }),
           type: "registration_rejected",
           to: pending.adminEmail,
           relatedId: pending.id,
@@ -172,7 +199,10 @@ export async function rejectRegistration(scope: Scope, input: z.infer<typeof rej
 export async function pendingRegistrations(scope: Scope, input: { limit: number }) {
   const { db } = scope.deps;
   const { limit } = input;
-  const where = and(eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"));
+  const where = and(
+    eq(pendingSchools.verificationStatus, "payment_successful"),
+    eq(pendingSchools.paymentStatus, "paid"),
+  );
   const [rows, totals] = await db.batch([
     db
       .select({
@@ -205,6 +235,9 @@ export async function pendingRegistrations(scope: Scope, input: { limit: number 
   ]);
   const { total, totalCapped } = cappedPageOf(rows, totals[0]?.total ?? 0, 1, limit);
   // The admin's phone as people read it, in the school's region.
-  const shown = rows.map(({ timeZone, ...row }) => ({ ...row, adminPhone: formatPhone(row.adminPhone, phoneRegion({ country: row.schoolCountry, timeZone })) }));
+  const shown = rows.map(({ timeZone, ...row }) => ({
+    ...row,
+    adminPhone: formatPhone(row.adminPhone, phoneRegion({ country: row.schoolCountry, timeZone })),
+  }));
   return { rows: shown, total, totalCapped };
 }

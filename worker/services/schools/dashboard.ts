@@ -40,7 +40,13 @@ const dashboardStatements = preparedPerShape((db) => ({
   alerts: db
     .select(NOTIFICATION_COLUMNS)
     .from(notifications)
-    .where(and(eq(notifications.recipientRole, P("role")), eq(notifications.recipientId, P("userId")), eq(notifications.schoolId, P("schoolId"))))
+    .where(
+      and(
+        eq(notifications.recipientRole, P("role")),
+        eq(notifications.recipientId, P("userId")),
+        eq(notifications.schoolId, P("schoolId")),
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(DASHBOARD_PREVIEWS.notifications)
     .prepare(),
@@ -76,7 +82,12 @@ export async function schoolDashboard(scope: SchoolScope) {
   const { db } = scope.deps;
   const { schoolId, now } = scope;
   const statements = dashboardStatements(db, "");
-  const values = { schoolId, now: trips.departureTime.mapToDriverValue(now), role: scope.actor.role, userId: scope.actor.id };
+  const values = {
+    schoolId,
+    now: trips.departureTime.mapToDriverValue(now),
+    role: scope.actor.role,
+    userId: scope.actor.id,
+  };
   const [schoolRows, tripStats, upcoming, alerts, unpaid, parentRows] = await batchPrepared(db, [
     [statements.school, values],
     [statements.tripStats, values],

@@ -41,10 +41,15 @@ const P = sql.placeholder;
 
 /** The list's statement for a shape (which of status, route type and search a call has), values as placeholders (ADR 0028). */
 const tripListStatements = preparedPerShape((db, shape) => {
-  const conditions: SQL[] = [eq(trips.schoolId, P("schoolId")), gte(trips.departureTime, P("start")), lt(trips.departureTime, P("end"))];
+  const conditions: SQL[] = [
+    eq(trips.schoolId, P("schoolId")),
+    gte(trips.departureTime, P("start")),
+    lt(trips.departureTime, P("end")),
+  ];
   if (shape.includes("s")) conditions.push(eq(trips.status, P("status")));
   if (shape.includes("r")) conditions.push(eq(trips.routeType, P("routeType")));
-  if (shape.includes("q")) conditions.push(containsAny(P("like"), [trips.routeName, trips.busNumber, trips.driverName]));
+  if (shape.includes("q"))
+    conditions.push(containsAny(P("like"), [trips.routeName, trips.busNumber, trips.driverName]));
   return db
     .select(TRIP_COLUMNS)
     .from(trips)
@@ -99,7 +104,8 @@ export async function createTrip(scope: SchoolScope, input: z.infer<typeof creat
     updatedAt: scope.now,
   }));
   const inserts = [];
-  for (let start = 0; start < rows.length; start += 200) inserts.push(db.insert(trips).values(rows.slice(start, start + 200)));
+  for (let start = 0; start < rows.length; start += 200)
+    inserts.push(db.insert(trips).values(rows.slice(start, start + 200)));
   await db.batch([
     ...(inserts as [(typeof inserts)[number], ...typeof inserts]),
     auditInsert(
@@ -110,7 +116,12 @@ export async function createTrip(scope: SchoolScope, input: z.infer<typeof creat
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId: scope.schoolId,
-        metadata: { tripIds: rows.slice(0, 20).map((row) => row.id), count: rows.length, from: dates[0], to: dates.at(-1) },
+        metadata: {
+          tripIds: rows.slice(0, 20).map((row) => row.id),
+          count: rows.length,
+          from: dates[0],
+          to: dates.at(-1),
+        },
         at: scope.now,
       },
       scope.meta,
@@ -168,7 +179,11 @@ export async function setTripStatus(scope: SchoolScope, input: z.infer<typeof se
     });
   } catch (error) {
     // A double click: the other request already made this very change (and told the parents once).
-    if (error instanceof AppError && error.code === "CONFLICT" && (await findTrip(scope, input.tripId)).trip.status === input.status)
+    if (
+      error instanceof AppError &&
+      error.code === "CONFLICT" &&
+      (await findTrip(scope, input.tripId)).trip.status === input.status
+    )
       return { id: before.id, notified: false };
     throw error;
   }

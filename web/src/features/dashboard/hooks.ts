@@ -13,7 +13,11 @@ export type ParentDashboard = RouterOutputs["parent"]["overview"];
  */
 export function useParentDashboard() {
   const trpc = useTRPC();
-  return useQuery({ ...parentDashboardQuery(trpc), refetchInterval: TODAYS_RIDES_REFRESH_MS, refetchIntervalInBackground: false });
+  return useQuery({
+    ...parentDashboardQuery(trpc),
+    refetchInterval: TODAYS_RIDES_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
 }
 
 /** The school admin dashboard: one query, one round trip of SQL. */

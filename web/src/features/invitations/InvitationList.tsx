@@ -17,17 +17,23 @@ export type InvitationLike = {
 };
 
 /** Past its expiry, whether or not the stored status says so yet. */
-export const isPastExpiry = (invitation: InvitationLike) => invitation.expired || invitation.expiresAt.getTime() <= Date.now();
+export const isPastExpiry = (invitation: InvitationLike) =>
+  invitation.expired || invitation.expiresAt.getTime() <= Date.now();
 /** Resend and Revoke only for a pending invitation not past its expiry. */
-export const isResendable = (invitation: InvitationLike) => invitation.status === "pending" && !isPastExpiry(invitation);
+export const isResendable = (invitation: InvitationLike) =>
+  invitation.status === "pending" && !isPastExpiry(invitation);
 /** an expired invitation (marked so, or pending past its expiry) can be regenerated and resent. */
-export const isRegenerable = (invitation: InvitationLike) => invitation.status === "expired" || (invitation.status === "pending" && isPastExpiry(invitation));
+export const isRegenerable = (invitation: InvitationLike) =>
+  invitation.status === "expired" || (invitation.status === "pending" && isPastExpiry(invitation));
 
 /** A column of the list (see `Column`), with its label on a narrow-screen card (none: not on the card). */
 export type InvitationColumn<Row> = Column<Row> & { cardLabel?: string };
 
 /** The status column (on a narrow-screen card, the badge sits next to the recipient). */
-export const statusColumn: InvitationColumn<InvitationLike> = { header: "Status", cell: (row) => <InvitationStatusBadge invitation={row} /> };
+export const statusColumn: InvitationColumn<InvitationLike> = {
+  header: "Status",
+  cell: (row) => <InvitationStatusBadge invitation={row} />,
+};
 
 const ACTION_LAYOUTS = {
   /** Buttons side by side, right-aligned. */
@@ -42,7 +48,10 @@ const recipientColumn: Column<InvitationLike> = {
   className: "min-w-44 font-normal text-slate-700",
   cell: (row) => <InvitationRecipient invitation={row} />,
 };
-const expiresColumn: Column<InvitationLike> = { header: "Expires", cell: (row) => <InvitationExpiry invitation={row} /> };
+const expiresColumn: Column<InvitationLike> = {
+  header: "Expires",
+  cell: (row) => <InvitationExpiry invitation={row} />,
+};
 
 /**
  * A list of invitations: a table on wide screens, cards on narrow ones. Recipient first, then
@@ -81,12 +90,17 @@ export function InvitationList<Row extends InvitationLike>({
           const rowActions = actions(row);
           return (
             <>
-              <CardHeader title={<InvitationRecipient invitation={row} />} aside={<InvitationStatusBadge invitation={row} />} />
+              <CardHeader
+                title={<InvitationRecipient invitation={row} />}
+                aside={<InvitationStatusBadge invitation={row} />}
+              />
               <CardFields
                 loose
                 valueClassName=""
                 items={[
-                  ...columns.flatMap((column) => (column.cardLabel ? [{ label: column.cardLabel, value: column.cell(row) }] : [])),
+                  ...columns.flatMap((column) =>
+                    column.cardLabel ? [{ label: column.cardLabel, value: column.cell(row) }] : [],
+                  ),
                   { label: "Expires", value: <InvitationExpiry invitation={row} /> },
                 ]}
               />
@@ -115,7 +129,9 @@ function InvitationRecipient({ invitation }: { invitation: InvitationLike }) {
   return (
     <>
       <EmailAddress className="block font-medium text-ink" email={invitation.email} />
-      <span className={`block text-sm wrap-anywhere ${invitation.name ? "text-slate-600" : "text-slate-500 italic"}`}>{invitation.name ?? "Name not provided"}</span>
+      <span className={`block text-sm wrap-anywhere ${invitation.name ? "text-slate-600" : "text-slate-500 italic"}`}>
+        {invitation.name ?? "Name not provided"}
+      </span>
     </>
   );
 }
@@ -127,7 +143,11 @@ function InvitationStatusBadge({ invitation }: { invitation: InvitationLike }) {
       return (
         <span className="flex flex-col items-start gap-1">
           <Badge tone="green">Accepted</Badge>
-          {invitation.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDateIn(invitation.acceptedAt, zone)}</span> : null}
+          {invitation.acceptedAt ? (
+            <span className="text-xs whitespace-nowrap text-slate-600">
+              {formatDateIn(invitation.acceptedAt, zone)}
+            </span>
+          ) : null}
         </span>
       );
     case "revoked":
@@ -152,8 +172,14 @@ function InvitationExpiry({ invitation }: { invitation: InvitationLike }) {
   const zone = useSchoolZone();
   return (
     <>
-      {settled ? null : <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>{expired ? "Expired" : "Active"}</span>}
-      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDateIn(invitation.expiresAt, zone)}</span>
+      {settled ? null : (
+        <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>
+          {expired ? "Expired" : "Active"}
+        </span>
+      )}
+      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>
+        {formatDateIn(invitation.expiresAt, zone)}
+      </span>
     </>
   );
 }

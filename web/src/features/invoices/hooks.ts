@@ -10,7 +10,9 @@ export type InvoiceRole = "schoolAdmin" | "parent";
 export type SchoolInvoiceList = RouterOutputs["schoolAdmin"]["invoices"]["list"];
 export type ParentInvoiceList = RouterOutputs["parent"]["invoices"]["list"];
 /** A row of either list (the school admin's also names the recipient). */
-export type InvoiceRow = ParentInvoiceList["rows"][number] & { recipient?: SchoolInvoiceList["rows"][number]["recipient"] };
+export type InvoiceRow = ParentInvoiceList["rows"][number] & {
+  recipient?: SchoolInvoiceList["rows"][number]["recipient"];
+};
 
 /** "Invoices & Payments": a page of the school's invoices with the totals cards. */
 export function useSchoolInvoices(input: InvoiceListInput, enabled = true) {
@@ -35,7 +37,8 @@ export function useCreateInvoice(onCreated: () => void) {
         notify("success", INVOICE_MESSAGES.createdTitle, INVOICE_MESSAGES.created);
         await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
       },
-      onError: (error) => notify("error", INVOICE_MESSAGES.createFailedTitle, errorMessage(error, INVOICE_MESSAGES.createFailed)),
+      onError: (error) =>
+        notify("error", INVOICE_MESSAGES.createFailedTitle, errorMessage(error, INVOICE_MESSAGES.createFailed)),
     }),
   );
 }

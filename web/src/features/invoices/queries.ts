@@ -11,5 +11,7 @@ export type InvoiceListInput = { tab: InvoiceTab; search?: string | undefined; p
 /** The invoices as the page opens from the menu (no filters in the URL). */
 export const INVOICES_OPENING_INPUT = { tab: "all", page: 1 } as const satisfies InvoiceListInput;
 
-export const schoolInvoicesQuery = (trpc: Trpc, input: InvoiceListInput) => trpc.schoolAdmin.invoices.list.queryOptions(input);
-export const parentInvoicesQuery = (trpc: Trpc, input: InvoiceListInput) => trpc.parent.invoices.list.queryOptions(input);
+export const schoolInvoicesQuery = (trpc: Trpc, input: InvoiceListInput) =>
+  trpc.schoolAdmin.invoices.list.queryOptions(input);
+export const parentInvoicesQuery = (trpc: Trpc, input: InvoiceListInput) =>
+  trpc.parent.invoices.list.queryOptions(input);

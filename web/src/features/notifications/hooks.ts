@@ -24,7 +24,8 @@ export function useNotifications(role: InboxRole, input: InboxListInput) {
 function useInvalidateInbox(role: InboxRole) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries(role === "parent" ? trpc.parent.pathFilter() : trpc.schoolAdmin.pathFilter());
+  return () =>
+    queryClient.invalidateQueries(role === "parent" ? trpc.parent.pathFilter() : trpc.schoolAdmin.pathFilter());
 }
 
 /** Mark as read, with the spec's toasts. */
@@ -37,7 +38,8 @@ export function useMarkNotificationRead(role: InboxRole) {
         notify("success", NOTIFICATION_MESSAGES.read.title, NOTIFICATION_MESSAGES.read.description);
         await invalidate();
       },
-      onError: () => notify("error", NOTIFICATION_MESSAGES.readFailed.title, NOTIFICATION_MESSAGES.readFailed.description),
+      onError: () =>
+        notify("error", NOTIFICATION_MESSAGES.readFailed.title, NOTIFICATION_MESSAGES.readFailed.description),
     }),
   );
 }
@@ -78,10 +80,19 @@ export function useSendNotification(onSent: () => void) {
     trpc.schoolAdmin.notifications.send.mutationOptions({
       onSuccess: async ({ recipients }) => {
         onSent();
-        notify("success", NOTIFICATION_MESSAGES.sent.title, `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`);
+        notify(
+          "success",
+          NOTIFICATION_MESSAGES.sent.title,
+          `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`,
+        );
         await invalidate();
       },
-      onError: (error) => notify("error", NOTIFICATION_MESSAGES.sendFailed.title, errorMessage(error, NOTIFICATION_MESSAGES.sendFailed.description)),
+      onError: (error) =>
+        notify(
+          "error",
+          NOTIFICATION_MESSAGES.sendFailed.title,
+          errorMessage(error, NOTIFICATION_MESSAGES.sendFailed.description),
+        ),
     }),
   );
 }

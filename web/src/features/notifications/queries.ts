@@ -15,7 +15,10 @@ export const INBOX_OPENING_INPUT = { tab: "all", page: 1 } as const satisfies In
 
 /** The role's inbox procedures; both routers have the same ones (worker/trpc/routers/_shared/notifications.ts). */
 export const inboxOf = (trpc: Trpc, role: InboxRole) =>
-  role === "parent" ? (trpc.parent.notifications as unknown as typeof trpc.schoolAdmin.notifications) : trpc.schoolAdmin.notifications;
+  role === "parent"
+    ? (trpc.parent.notifications as unknown as typeof trpc.schoolAdmin.notifications)
+    : trpc.schoolAdmin.notifications;
 
-export const inboxListQuery = (trpc: Trpc, role: InboxRole, input: InboxListInput) => inboxOf(trpc, role).list.queryOptions(input);
+export const inboxListQuery = (trpc: Trpc, role: InboxRole, input: InboxListInput) =>
+  inboxOf(trpc, role).list.queryOptions(input);
 export const unreadCountQuery = (trpc: Trpc, role: InboxRole) => inboxOf(trpc, role).unreadCount.queryOptions();

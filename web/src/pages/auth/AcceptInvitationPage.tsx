@@ -75,7 +75,15 @@ function InvalidInvitation({ message }: { message: string }) {
   );
 }
 
-function AcceptInvitationForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
+function AcceptInvitationForm({
+  token,
+  invitation,
+  onAccepted,
+}: {
+  token: string;
+  invitation: Invitation;
+  onAccepted: () => void;
+}) {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [home, setHome] = useState<string | null>(null);
@@ -143,7 +151,10 @@ function AcceptInvitationForm({ token, invitation, onAccepted }: { token: string
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
     // The schema is strict: send only its keys, and leave out the optional ones left blank.
-    const optional = (key: "phone" | "address" | "position" | "emergencyContact" | "emergencyPhone", value: string | undefined) => (value ? { [key]: value } : {});
+    const optional = (
+      key: "phone" | "address" | "position" | "emergencyContact" | "emergencyPhone",
+      value: string | undefined,
+    ) => (value ? { [key]: value } : {});
     accept.mutate({
       token,
       name: values.name,
@@ -152,7 +163,10 @@ function AcceptInvitationForm({ token, invitation, onAccepted }: { token: string
       ...optional("phone", values.phone),
       ...optional("address", values.address),
       ...(isParent
-        ? { ...optional("emergencyContact", values.emergencyContact), ...optional("emergencyPhone", values.emergencyPhone) }
+        ? {
+            ...optional("emergencyContact", values.emergencyContact),
+            ...optional("emergencyPhone", values.emergencyPhone),
+          }
         : optional("position", values.position)),
     });
   });
@@ -170,7 +184,12 @@ function AcceptInvitationForm({ token, invitation, onAccepted }: { token: string
   const expires = formatDateTime(invitation.expiresAt);
 
   return (
-    <AuthCard icon={MailOpen} title="Set Up Your Account" subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`} wide>
+    <AuthCard
+      icon={MailOpen}
+      title="Set Up Your Account"
+      subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`}
+      wide
+    >
       <dl className="mb-6 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         {[
           ["Email", invitation.email],
@@ -200,11 +219,21 @@ function AcceptInvitationForm({ token, invitation, onAccepted }: { token: string
         {isParent ? (
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-ink">In case of emergency</legend>
-            <TextField label="Emergency contact" autoComplete="off" hint="Someone we can reach if we cannot reach you." {...field("emergencyContact")} />
+            <TextField
+              label="Emergency contact"
+              autoComplete="off"
+              hint="Someone we can reach if we cannot reach you."
+              {...field("emergencyContact")}
+            />
             <TextField label="Emergency phone" type="tel" autoComplete="off" {...field("emergencyPhone")} />
           </fieldset>
         ) : (
-          <TextField label="Position (optional)" placeholder="Administrator" autoComplete="organization-title" {...field("position")} />
+          <TextField
+            label="Position (optional)"
+            placeholder="Administrator"
+            autoComplete="organization-title"
+            {...field("position")}
+          />
         )}
         <Button type="submit" className="w-full" disabled={accept.isPending}>
           {accept.isPending ? "Creating account…" : "Create Account"}
@@ -212,7 +241,10 @@ function AcceptInvitationForm({ token, invitation, onAccepted }: { token: string
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link to={isParent ? "/login/parent" : "/login/school"} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={isParent ? "/login/parent" : "/login/school"}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Sign in
         </Link>
       </p>

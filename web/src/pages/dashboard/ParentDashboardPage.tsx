@@ -4,7 +4,13 @@ import { QueryState } from "../../components/ui/states.tsx";
 import { useParentDashboard } from "../../features/dashboard/hooks.ts";
 import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
-import { ChildCards, PaymentInformation, RecentNotifications, Tiles, TodaysRides } from "./parent-dashboard-sections.tsx";
+import {
+  ChildCards,
+  PaymentInformation,
+  RecentNotifications,
+  Tiles,
+  TodaysRides,
+} from "./parent-dashboard-sections.tsx";
 
 /**
  * The parent's dashboard (spec), phone first: the tiles, Today's rides (read again every 30 s while
@@ -26,7 +32,12 @@ export default function ParentDashboardPage() {
       }
     >
       <div className="mt-4 space-y-4 sm:mt-6 sm:space-y-6">
-        <QueryState query={dashboard} loading="Loading your dashboard…" failed="Failed to load your dashboard." keepDataOnError>
+        <QueryState
+          query={dashboard}
+          loading="Loading your dashboard…"
+          failed="Failed to load your dashboard."
+          keepDataOnError
+        >
           {(data) => (
             <>
               <Tiles tiles={data.tiles} />
@@ -37,7 +48,10 @@ export default function ParentDashboardPage() {
                 <Panel title={TEXTS.paymentInformation} link={{ to: "/parent/invoices", label: "View all" }}>
                   <PaymentInformation data={data} />
                 </Panel>
-                <Panel title="My Children" link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}>
+                <Panel
+                  title="My Children"
+                  link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}
+                >
                   <ChildCards items={data.children} />
                 </Panel>
                 <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>

@@ -12,7 +12,13 @@ import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
 import { QueryState, StatCard } from "../../components/ui/states.tsx";
-import { type InvoiceRole, type ParentInvoiceList, type SchoolInvoiceList, useParentInvoices, useSchoolInvoices } from "../../features/invoices/hooks.ts";
+import {
+  type InvoiceRole,
+  type ParentInvoiceList,
+  type SchoolInvoiceList,
+  useParentInvoices,
+  useSchoolInvoices,
+} from "../../features/invoices/hooks.ts";
 import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
 import { usePaymentSettings } from "../../features/payment-settings/hooks.ts";
 import { usePaidInvoice } from "../../features/payments/hooks.ts";
@@ -35,7 +41,10 @@ function SettingsBanner() {
   const settings = usePaymentSettings();
   if (!settings.data) return null;
   return (
-    <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="payment-settings-banner">
+    <p
+      className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
+      data-testid="payment-settings-banner"
+    >
       {feeRuleText(settings.data)} · Platform fee: {bpsToPercent(settings.data.platformFeeBps)}% of each payment
     </p>
   );
@@ -70,7 +79,9 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
   const [dialog, setDialog] = useState<"settings" | "create" | null>(null);
   // Back from Checkout (`?payment=success&session_id=…`): kept before the return notice clears the URL.
   const [params] = useSearchParams();
-  const [returnedSession] = useState(() => (!admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null));
+  const [returnedSession] = useState(() =>
+    !admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null,
+  );
   const paidInvoice = usePaidInvoice(returnedSession);
   useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
   usePageTitle(`${TITLES[role]} · SchoolRide`);
@@ -104,7 +115,13 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         </>
       )}
       {admin && schoolList.data ? <TotalsCards totals={schoolList.data.totals} /> : null}
-      <FilterTabs label="Filter invoices" tabs={tabs} current={tab} labels={INVOICE_TAB_LABELS} onSelect={(name) => setFilters({ tab: name })} />
+      <FilterTabs
+        label="Filter invoices"
+        tabs={tabs}
+        current={tab}
+        labels={INVOICE_TAB_LABELS}
+        onSelect={(name) => setFilters({ tab: name })}
+      />
       <DebouncedInput
         label="Search invoices"
         icon
@@ -114,7 +131,11 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         onCommit={(search) => setFilters({ search })}
         className="max-w-md"
       />
-      <QueryState<SchoolInvoiceList | ParentInvoiceList> query={list} loading="Loading invoices…" failed="Failed to load invoices.">
+      <QueryState<SchoolInvoiceList | ParentInvoiceList>
+        query={list}
+        loading="Loading invoices…"
+        failed="Failed to load invoices."
+      >
         {(data) => (
           <>
             <InvoiceTable
@@ -128,11 +149,19 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
                         <CorrectionActions invoice={invoice} />
                       </Suspense>
                     )
-                  : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
+                  : (invoice) =>
+                      invoice.status === "pending" || invoice.status === "overdue" ? (
+                        <PayInvoiceButton invoiceId={invoice.id} />
+                      ) : null
               }
               empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
             />
-            <Pagination result={data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
+            <Pagination
+              result={data}
+              noun="invoices"
+              label="Invoices pages"
+              onPageChange={(next) => setFilters({ page: String(next) })}
+            />
           </>
         )}
       </QueryState>
@@ -141,7 +170,11 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
           {dialog === "settings" ? (
             <PaymentSettingsDialog open onOpenChange={(open) => setDialog(open ? "settings" : null)} />
           ) : (
-            <CreateInvoiceDialog open onOpenChange={(open) => setDialog(open ? "create" : null)} zone={schoolList.data?.timeZone} />
+            <CreateInvoiceDialog
+              open
+              onOpenChange={(open) => setDialog(open ? "create" : null)}
+              zone={schoolList.data?.timeZone}
+            />
           )}
         </Suspense>
       ) : null}

@@ -6,7 +6,11 @@ import { type PaymentSettingsForm, updatePaymentSettingsInput } from "#shared/pa
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
-import { type PaymentSettings, usePaymentSettings, useSavePaymentSettings } from "../../features/payment-settings/hooks.ts";
+import {
+  type PaymentSettings,
+  usePaymentSettings,
+  useSavePaymentSettings,
+} from "../../features/payment-settings/hooks.ts";
 
 const OPTIONS = [
   { value: "term_based", label: "Term-based only", hint: "The fee is added on top of each invoice's base amount." },
@@ -51,18 +55,35 @@ function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone:
           </label>
         ))}
       </fieldset>
-      <p className="text-sm text-slate-600">Platform fee: {bpsToPercent(settings.platformFeeBps)}% of each payment, set by SchoolRide.</p>
+      <p className="text-sm text-slate-600">
+        Platform fee: {bpsToPercent(settings.platformFeeBps)}% of each payment, set by SchoolRide.
+      </p>
       <DialogActions onCancel={onDone} submitLabel="Save" pendingLabel="Saving…" pending={save.isPending} />
     </form>
   );
 }
 
 /** Payment Settings (spec): the fee percentage (0–100, steps of 0.1) and how it applies; saving asks for the password. */
-export default function PaymentSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function PaymentSettingsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const settings = usePaymentSettings();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Payment Settings" description="How the fee applies to the invoices you create from now on.">
-      {settings.data ? <SettingsForm settings={settings.data} onDone={() => onOpenChange(false)} /> : <Loading label="Loading payment settings…" />}
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Payment Settings"
+      description="How the fee applies to the invoices you create from now on."
+    >
+      {settings.data ? (
+        <SettingsForm settings={settings.data} onDone={() => onOpenChange(false)} />
+      ) : (
+        <Loading label="Loading payment settings…" />
+      )}
     </Dialog>
   );
 }

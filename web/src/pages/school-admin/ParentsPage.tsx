@@ -43,11 +43,24 @@ export default function ParentsPage() {
       />
 
       <div className="mt-6">
-        <DebouncedInput label="Search parents and invitations" icon value={search} onCommit={applySearch} placeholder="Search by name or email" maxLength={120} />
+        <DebouncedInput
+          label="Search parents and invitations"
+          icon
+          value={search}
+          onCommit={applySearch}
+          placeholder="Search by name or email"
+          maxLength={120}
+        />
       </div>
 
       <ParentAccounts search={search} page={parentsPage} onPageChange={setParentsPage} />
-      <ParentInvitations search={search} status={status} onStatusChange={changeStatus} page={invitationsPage} onPageChange={setInvitationsPage} />
+      <ParentInvitations
+        search={search}
+        status={status}
+        onStatusChange={changeStatus}
+        page={invitationsPage}
+        onPageChange={setInvitationsPage}
+      />
 
       <ParentInvitationDialog open={invitationOpen} onOpenChange={setInvitationOpen} />
     </div>

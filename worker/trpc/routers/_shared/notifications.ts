@@ -1,5 +1,10 @@
 import { listNotificationsInput, notificationIdInput } from "#shared/notifications.ts";
-import { deleteNotification, listNotifications, markNotificationRead, unreadNotificationCount } from "#worker/services/notifications/notifications.ts";
+import {
+  deleteNotification,
+  listNotifications,
+  markNotificationRead,
+  unreadNotificationCount,
+} from "#worker/services/notifications/notifications.ts";
 import type { parentProcedure, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /**

@@ -42,7 +42,11 @@ export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await login(ctx.scope, { ...input, deviceCookie: deviceCookieOf(ctx) });
     if ("mfaChallenge" in result) {
-      return { mfaRequired: true as const, challengeToken: result.mfaChallenge.token, expiresAt: result.mfaChallenge.expiresAt };
+      return {
+        mfaRequired: true as const,
+        challengeToken: result.mfaChallenge.token,
+        expiresAt: result.mfaChallenge.expiresAt,
+      };
     }
     return { mfaRequired: false as const, ...(await signedIn(ctx, result.user, result.session)) };
   }),
@@ -54,7 +58,9 @@ export const authRouter = router({
   }),
 
   /** "Confirm it's you" (SE6): password, and code where enrolled, open sudo mode for 10 minutes. */
-  confirmIdentity: authedProcedure.input(confirmIdentityInput).mutation(({ ctx, input }) => confirmIdentity(ctx.scope, input)),
+  confirmIdentity: authedProcedure
+    .input(confirmIdentityInput)
+    .mutation(({ ctx, input }) => confirmIdentity(ctx.scope, input)),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await logout(ctx.scope);
@@ -71,12 +77,16 @@ export const authRouter = router({
     return signedIn(ctx, user, session);
   }),
 
-  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => requestPasswordReset(ctx.scope, input)),
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.scope, input)),
 
   /** The reset page's check on load: `{ valid }` only. A mutation, so the token stays out of URLs. */
   checkResetToken: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => checkResetToken(ctx.scope, input)),
 
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.scope, input)),
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .mutation(({ ctx, input }) => resetPassword(ctx.scope, input)),
 
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const session = await changePassword(ctx.scope, input);

@@ -7,5 +7,7 @@ import { parentProcedure, router } from "#worker/trpc/init.ts";
 export const parentInvoicesRouter = router({
   list: parentProcedure.input(listInvoicesInput).query(({ ctx, input }) => listParentInvoices(ctx.scope, input)),
   /** Back from Checkout: the invoice the session pays, and whether the webhook has marked it paid. */
-  checkoutStatus: parentProcedure.input(invoiceCheckoutStatusInput).query(({ ctx, input }) => invoiceCheckoutStatus(ctx.scope, input)),
+  checkoutStatus: parentProcedure
+    .input(invoiceCheckoutStatusInput)
+    .query(({ ctx, input }) => invoiceCheckoutStatus(ctx.scope, input)),
 });

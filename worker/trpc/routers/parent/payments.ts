@@ -4,5 +4,7 @@ import { parentProcedure, router } from "#worker/trpc/init.ts";
 
 /** parent.payments.*: paying the parent's own invoices through Stripe Checkout. */
 export const parentPaymentsRouter = router({
-  startInvoiceCheckout: parentProcedure.input(invoiceIdInput).mutation(({ ctx, input }) => startInvoiceCheckout(ctx.scope, input)),
+  startInvoiceCheckout: parentProcedure
+    .input(invoiceIdInput)
+    .mutation(({ ctx, input }) => startInvoiceCheckout(ctx.scope, input)),
 });

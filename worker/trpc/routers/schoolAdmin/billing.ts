@@ -1,4 +1,8 @@
-import { openBillingPortal, startSubscriptionCheckout, subscriptionState } from "#worker/services/billing/subscription.ts";
+import {
+  openBillingPortal,
+  startSubscriptionCheckout,
+  subscriptionState,
+} from "#worker/services/billing/subscription.ts";
 import { router, schoolBillingProcedure } from "#worker/trpc/init.ts";
 
 /** `/school-admin/subscribe`: schoolAdmin.billing.*, reachable whatever the subscription's state. */

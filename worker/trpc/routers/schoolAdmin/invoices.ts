@@ -1,4 +1,11 @@
-import { createInvoiceInput, listInvoicesInput, markInvoicePaidInput, resendInvoiceInput, updateInvoiceInput, voidInvoiceInput } from "#shared/invoices.ts";
+import {
+  createInvoiceInput,
+  listInvoicesInput,
+  markInvoicePaidInput,
+  resendInvoiceInput,
+  updateInvoiceInput,
+  voidInvoiceInput,
+} from "#shared/invoices.ts";
 import { markInvoicePaid, resendInvoice, updateInvoice, voidInvoice } from "#worker/services/invoices/corrections.ts";
 import { createInvoice } from "#worker/services/invoices/create.ts";
 import { listSchoolInvoices } from "#worker/services/invoices/list.ts";
@@ -11,5 +18,7 @@ export const invoicesRouter = router({
   update: schoolAdminProcedure.input(updateInvoiceInput).mutation(({ ctx, input }) => updateInvoice(ctx.scope, input)),
   void: schoolAdminProcedure.input(voidInvoiceInput).mutation(({ ctx, input }) => voidInvoice(ctx.scope, input)),
   resend: schoolAdminProcedure.input(resendInvoiceInput).mutation(({ ctx, input }) => resendInvoice(ctx.scope, input)),
-  markPaid: schoolAdminProcedure.input(markInvoicePaidInput).mutation(({ ctx, input }) => markInvoicePaid(ctx.scope, input)),
+  markPaid: schoolAdminProcedure
+    .input(markInvoicePaidInput)
+    .mutation(({ ctx, input }) => markInvoicePaid(ctx.scope, input)),
 });

@@ -8,9 +8,15 @@ const pendingRegistrationsInput = z.object({ limit: z.number().int().min(1).max(
 
 /** Registrations awaiting review: superAdmin.registrations.*; the reviewer is the signed-in super admin. */
 export const registrationsRouter = router({
-  pending: superAdminProcedure.input(pendingRegistrationsInput).query(({ ctx, input }) => pendingRegistrations(ctx.scope, input)),
+  pending: superAdminProcedure
+    .input(pendingRegistrationsInput)
+    .query(({ ctx, input }) => pendingRegistrations(ctx.scope, input)),
   /** approve-school-registration. */
-  approve: superAdminProcedure.input(approveRegistrationInput).mutation(({ ctx, input }) => approveRegistration(ctx.scope, input)),
+  approve: superAdminProcedure
+    .input(approveRegistrationInput)
+    .mutation(({ ctx, input }) => approveRegistration(ctx.scope, input)),
   /** reject-school-registration; the reason is optional. */
-  reject: superAdminProcedure.input(rejectRegistrationInput).mutation(({ ctx, input }) => rejectRegistration(ctx.scope, input)),
+  reject: superAdminProcedure
+    .input(rejectRegistrationInput)
+    .mutation(({ ctx, input }) => rejectRegistration(ctx.scope, input)),
 });

@@ -1,5 +1,11 @@
 import { confirmEnrollmentInput } from "#shared/mfa.ts";
-import { beginEnrollment, confirmEnrollment, disableMfa, mfaStatus, regenerateRecoveryCodes } from "#worker/services/auth/mfa.ts";
+import {
+  beginEnrollment,
+  confirmEnrollment,
+  disableMfa,
+  mfaStatus,
+  regenerateRecoveryCodes,
+} from "#worker/services/auth/mfa.ts";
 import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "#worker/trpc/init.ts";
 
 /**
@@ -10,7 +16,9 @@ import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "#
 export const securityRouter = router({
   status: superAdminEnrolmentProcedure.query(({ ctx }) => mfaStatus(ctx.scope)),
   beginEnrollment: superAdminEnrolmentProcedure.mutation(({ ctx }) => beginEnrollment(ctx.scope)),
-  confirmEnrollment: superAdminEnrolmentProcedure.input(confirmEnrollmentInput).mutation(({ ctx, input }) => confirmEnrollment(ctx.scope, input)),
+  confirmEnrollment: superAdminEnrolmentProcedure
+    .input(confirmEnrollmentInput)
+    .mutation(({ ctx, input }) => confirmEnrollment(ctx.scope, input)),
   disable: superAdminSudoProcedure.mutation(({ ctx }) => disableMfa(ctx.scope)),
   regenerateRecoveryCodes: superAdminSudoProcedure.mutation(({ ctx }) => regenerateRecoveryCodes(ctx.scope)),
 });

@@ -6,5 +6,7 @@ import { router, superAdminProcedure, superAdminSudoProcedure } from "#worker/tr
 export const settingsRouter = router({
   get: superAdminProcedure.query(({ ctx }) => getPlatformSettings(ctx.scope)),
   /** Sudo mode (SE6). */
-  update: superAdminSudoProcedure.input(updatePlatformSettingsInput).mutation(({ ctx, input }) => updatePlatformSettings(ctx.scope, input)),
+  update: superAdminSudoProcedure
+    .input(updatePlatformSettingsInput)
+    .mutation(({ ctx, input }) => updatePlatformSettings(ctx.scope, input)),
 });

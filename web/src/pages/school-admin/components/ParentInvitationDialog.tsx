@@ -10,13 +10,22 @@ type InvitationFormInput = z.input<typeof createParentInvitationInput>;
 type InvitationFormOutput = z.output<typeof createParentInvitationInput>;
 
 /** "Invite Parent": name and e-mail; the server sends the invitation e-mail. */
-export function ParentInvitationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ParentInvitationDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<InvitationFormInput, unknown, InvitationFormOutput>({ resolver: zodResolver(createParentInvitationInput), defaultValues: { name: "", email: "" } });
+  } = useForm<InvitationFormInput, unknown, InvitationFormOutput>({
+    resolver: zodResolver(createParentInvitationInput),
+    defaultValues: { name: "", email: "" },
+  });
 
   const invitation = useCreateParentInvitation();
 
@@ -29,8 +38,17 @@ export function ParentInvitationDialog({ open, onOpenChange }: { open: boolean; 
   }
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Invite Parent" description="They will receive an e-mail with a link to set up their account.">
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invitation.mutate(values, { onSuccess: () => close(false) }))}>
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Invite Parent"
+      description="They will receive an e-mail with a link to set up their account."
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => invitation.mutate(values, { onSuccess: () => close(false) }))}
+      >
         <TextField
           label="Name"
           autoComplete="off"
@@ -47,7 +65,12 @@ export function ParentInvitationDialog({ open, onOpenChange }: { open: boolean; 
           maxLength={maxLengthOf(createParentInvitationInput.shape.email)}
           {...register("email")}
         />
-        <DialogActions onCancel={() => close(false)} submitLabel="Send Invitation" pendingLabel="Sending…" pending={invitation.isPending} />
+        <DialogActions
+          onCancel={() => close(false)}
+          submitLabel="Send Invitation"
+          pendingLabel="Sending…"
+          pending={invitation.isPending}
+        />
       </form>
     </Dialog>
   );

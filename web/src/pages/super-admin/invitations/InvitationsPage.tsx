@@ -12,7 +12,13 @@ import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { QueryState } from "../../../components/ui/states.tsx";
 import { usePlatformInvitationActions, usePlatformInvitations } from "../../../features/invitations/hooks.ts";
-import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
+import {
+  type InvitationColumn,
+  InvitationList,
+  isRegenerable,
+  isResendable,
+  statusColumn,
+} from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { notify } from "../../../lib/toast.ts";
@@ -39,7 +45,12 @@ const ROLE_OPTIONS = INVITATION_ROLE_FILTERS.map((value) => ({ value, label: ROL
 const FILTER_DEFAULTS = { q: "", status: "all", role: "all", page: "1" };
 
 const COLUMNS: InvitationColumn<InvitationRow>[] = [
-  { header: "Role and School", cardLabel: "Role", className: "min-w-36", cell: (invitation) => <RoleAndSchool invitation={invitation} /> },
+  {
+    header: "Role and School",
+    cardLabel: "Role",
+    className: "min-w-36",
+    cell: (invitation) => <RoleAndSchool invitation={invitation} />,
+  },
   statusColumn,
   { header: "Sent At", cardLabel: "Sent", cell: (invitation) => <SentAt invitation={invitation} /> },
 ];
@@ -81,11 +92,19 @@ export default function InvitationsPage() {
         </ActionButton>
         {isResendable(invitation) ? (
           <>
-            <ActionButton disabled={busy} onClick={() => resend.mutate({ inviteId: invitation.id })} aria-label={`Resend invitation to ${invitation.email}`}>
+            <ActionButton
+              disabled={busy}
+              onClick={() => resend.mutate({ inviteId: invitation.id })}
+              aria-label={`Resend invitation to ${invitation.email}`}
+            >
               <Send aria-hidden="true" className="h-4 w-4" />
               {busy ? "Resending…" : "Resend"}
             </ActionButton>
-            <ActionButton variant="danger" onClick={() => setRevoking(invitation)} aria-label={`Revoke invitation for ${invitation.email}`}>
+            <ActionButton
+              variant="danger"
+              onClick={() => setRevoking(invitation)}
+              aria-label={`Revoke invitation for ${invitation.email}`}
+            >
               <XCircle aria-hidden="true" className="h-4 w-4" />
               Revoke
             </ActionButton>
@@ -122,10 +141,17 @@ export default function InvitationsPage() {
       failed="Failed to fetch invites data."
       keepDataOnError
       isEmpty={(data) => data.total === 0}
-      empty={<EmptyState title="No invitations found">{filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}</EmptyState>}
+      empty={
+        <EmptyState title="No invitations found">
+          {filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}
+        </EmptyState>
+      }
     >
       {(data) => (
-        <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+        <div
+          aria-busy={list.isFetching}
+          className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+        >
           <InvitationList
             caption="Invitations"
             rows={data.rows}
@@ -162,8 +188,18 @@ export default function InvitationsPage() {
           maxLength={120}
           className="sm:col-span-2 lg:col-span-1"
         />
-        <FilterSelect label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => setFilters({ status: event.target.value })} />
-        <FilterSelect label="Role" options={ROLE_OPTIONS} value={role} onChange={(event) => setFilters({ role: event.target.value })} />
+        <FilterSelect
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(event) => setFilters({ status: event.target.value })}
+        />
+        <FilterSelect
+          label="Role"
+          options={ROLE_OPTIONS}
+          value={role}
+          onChange={(event) => setFilters({ role: event.target.value })}
+        />
       </search>
 
       <div className="mt-6">{content}</div>
@@ -178,7 +214,9 @@ function RoleAndSchool({ invitation }: { invitation: InvitationRow }) {
   return (
     <>
       <span className="block font-medium text-slate-800">{roleLabel(invitation.role)}</span>
-      <span className={`block text-sm wrap-anywhere ${invitation.schoolName ? "text-slate-600" : "text-slate-500 italic"}`}>
+      <span
+        className={`block text-sm wrap-anywhere ${invitation.schoolName ? "text-slate-600" : "text-slate-500 italic"}`}
+      >
         {invitation.schoolName ?? "No school assigned"}
       </span>
     </>

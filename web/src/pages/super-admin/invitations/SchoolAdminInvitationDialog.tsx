@@ -35,7 +35,11 @@ export function SchoolAdminInvitationDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Invite School Admin">
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invitation.mutate(values, { onSuccess: () => onOpenChange(false) }))}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => invitation.mutate(values, { onSuccess: () => onOpenChange(false) }))}
+      >
         <TextField
           label="Admin name"
           autoComplete="off"
@@ -57,7 +61,13 @@ export function SchoolAdminInvitationDialog({
           </p>
         ) : (
           <div className="space-y-2">
-            <TextField label="Find a school" type="search" maxLength={SEARCH_MAX_LENGTH} value={search} onChange={(event) => setSearch(event.target.value)} />
+            <TextField
+              label="Find a school"
+              type="search"
+              maxLength={SEARCH_MAX_LENGTH}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
             <div>
               <label htmlFor="invite-school" className="block text-sm font-medium text-slate-700">
                 School
@@ -84,7 +94,12 @@ export function SchoolAdminInvitationDialog({
             </div>
           </div>
         )}
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Send Invitation" pendingLabel="Sending…" pending={invitation.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Send Invitation"
+          pendingLabel="Sending…"
+          pending={invitation.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -11,7 +11,11 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatIsoDay, formatTotal } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { QueryState } from "../../../components/ui/states.tsx";
-import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
+import {
+  useApproveRegistration,
+  usePendingRegistrations,
+  useRejectRegistration,
+} from "../../../features/registrations/hooks.ts";
 import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
@@ -81,7 +85,12 @@ export default function PendingSchoolsPage() {
           <Check aria-hidden="true" className="h-4 w-4" />
           {approvingId === row.id ? "Approving…" : "Approve"}
         </ActionButton>
-        <ActionButton variant="danger" disabled={busy} onClick={() => setRejecting(row)} aria-label={`Reject ${row.schoolName}`}>
+        <ActionButton
+          variant="danger"
+          disabled={busy}
+          onClick={() => setRejecting(row)}
+          aria-label={`Reject ${row.schoolName}`}
+        >
           <X aria-hidden="true" className="h-4 w-4" />
           Reject
         </ActionButton>
@@ -185,7 +194,10 @@ export default function PendingSchoolsPage() {
                 { label: "Admin name", value: viewing.adminFullName },
                 { label: "Admin role", value: viewing.adminRole },
                 { label: "Admin e-mail", value: viewing.adminEmail },
-                { label: "Admin phone", value: viewing.adminPhone || <span className="text-slate-500 italic">Not provided</span> },
+                {
+                  label: "Admin phone",
+                  value: viewing.adminPhone || <span className="text-slate-500 italic">Not provided</span>,
+                },
                 { label: "Pupils", value: viewing.pupilCount },
                 { label: "Buses", value: viewing.busCount },
                 { label: "Intended start", value: formatIsoDay(viewing.intendedStartDate) },

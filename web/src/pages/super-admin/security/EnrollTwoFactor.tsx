@@ -50,7 +50,10 @@ export function EnrollTwoFactor({ onDone }: { onDone: () => void }) {
         <QrCode value={begin.data.uri} label="QR code for your authenticator app" />
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-700">Setup key</p>
-          <code data-testid="totp-secret" className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900">
+          <code
+            data-testid="totp-secret"
+            className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900"
+          >
             {begin.data.secret}
           </code>
         </div>

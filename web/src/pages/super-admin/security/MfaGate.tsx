@@ -28,7 +28,10 @@ export default function MfaGate() {
             <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             Protect your account: add a code from your phone to your password.
           </p>
-          <Link to={SECURITY_PATH} className="shrink-0 rounded-md bg-brand-500 px-3 py-1.5 text-center font-semibold text-ink shadow-sm hover:bg-brand-600">
+          <Link
+            to={SECURITY_PATH}
+            className="shrink-0 rounded-md bg-brand-500 px-3 py-1.5 text-center font-semibold text-ink shadow-sm hover:bg-brand-600"
+          >
             Set up two-factor
           </Link>
         </section>
