@@ -7,6 +7,7 @@ import { formatPhone } from "#shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { INVOICE_COLUMNS } from "./list.ts";
 
 /** The same answer for an unknown invoice and for one the viewer may not see (AZ2). */
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -60,22 +61,9 @@ async function findDocument(scope: SchoolScope, invoiceId: string, viewer: SQL |
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   const [row] = await db
     .select({
-      invoiceNumber: invoices.invoiceNumber,
-      description: invoices.description,
-      baseAmountCents: invoices.baseAmountCents,
-      feeCents: invoices.feeCents,
-      amountCents: invoices.amountCents,
-      feeBps: invoices.feeBps,
-      feeApplicationType: invoices.feeApplicationType,
-      issueDate: invoices.issueDate,
-      dueDate: invoices.dueDate,
-      status: invoices.status,
-      paidAt: invoices.paidAt,
-      paymentMethod: invoices.paymentMethod,
-      paymentReference: invoices.paymentReference,
+      ...INVOICE_COLUMNS,
       refundedAt: invoices.refundedAt,
       voidedAt: invoices.voidedAt,
-      voidReason: invoices.voidReason,
       school: {
         name: schools.name,
         email: schools.email,
