@@ -201,10 +201,14 @@ function boundsOf(stops: readonly LatLng[]): LatLngBounds {
   return latLngBounds(stops.map((stop) => [stop.lat, stop.lng]));
 }
 
-/** A round numbered marker; each marker its own icon, since a DivIcon's element is moved, not copied. */
+/**
+ * A round numbered marker, larger on a touch screen (a thumb drags it); each marker its own icon,
+ * since a DivIcon's element is moved, not copied.
+ */
 function markerIcon() {
   const number = document.createElement("span");
-  return divIcon({ html: number, className: "stop-marker", iconSize: [28, 28], iconAnchor: [14, 14] });
+  const size = window.matchMedia("(pointer: coarse)").matches ? 36 : 28;
+  return divIcon({ html: number, className: "stop-marker", iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
 }
 
 /**
