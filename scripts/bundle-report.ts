@@ -23,7 +23,11 @@ const SUPER_ADMIN = [...AREA, "src/components/shell/SuperAdminShell.tsx", "src/p
 const SCHOOL_ADMIN = [...AREA, "src/components/shell/SchoolAdminShell.tsx"];
 const PARENT = [...AREA, "src/components/shell/ParentShell.tsx"];
 const publicPage = (route: string, page: string) => ({ route, budgetKb: BUDGET_KB.public, modules: [PUBLIC, page] });
-const areaPage = (route: string, area: readonly string[], page: string) => ({ route, budgetKb: BUDGET_KB.area, modules: [...area, page] });
+const areaPage = (route: string, area: readonly string[], page: string) => ({
+  route,
+  budgetKb: BUDGET_KB.area,
+  modules: [...area, page],
+});
 
 export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules: readonly string[] }[] = [
   publicPage("/", "src/pages/public/HomePage.tsx"),
@@ -86,7 +90,12 @@ export function bundleRows(distDir: string): BundleRow[] {
   const gzipSize = gzipSizer(distDir);
   return BUNDLE_ROUTES.map(({ route, budgetKb, modules }) => {
     const files = routeFiles(manifest, modules);
-    return { route, budgetKb, gzipKb: kb(sumOf([...files.entry, ...files.route], gzipSize)), files: [...files.entry, ...files.route] };
+    return {
+      route,
+      budgetKb,
+      gzipKb: kb(sumOf([...files.entry, ...files.route], gzipSize)),
+      files: [...files.entry, ...files.route],
+    };
   });
 }
 
@@ -95,9 +104,12 @@ export function lazyOnlyRows(distDir: string, rows: readonly BundleRow[] = bundl
   const manifest = readManifest(distDir);
   const gzipSize = gzipSizer(distDir);
   const texts = new Map<string, string>();
-  const text = (file: string) => texts.get(file) ?? texts.set(file, readFileSync(join(distDir, file), "utf8")).get(file)!;
+  const text = (file: string) =>
+    texts.get(file) ?? texts.set(file, readFileSync(join(distDir, file), "utf8")).get(file)!;
   return LAZY_ONLY.map(({ name, module, signature }) => {
-    const inInitialJsOf = rows.filter((row) => row.files.some((file) => text(file).includes(signature))).map((row) => row.route);
+    const inInitialJsOf = rows
+      .filter((row) => row.files.some((file) => text(file).includes(signature)))
+      .map((row) => row.route);
     const chunk = manifest[module];
     if (!chunk) return { name, jsGzipKb: null, cssGzipKb: null, inInitialJsOf };
     const { route: js } = routeFiles(manifest, [module]);
@@ -107,10 +119,12 @@ export function lazyOnlyRows(distDir: string, rows: readonly BundleRow[] = bundl
 
 function gzipSizer(distDir: string): (file: string) => number {
   const sizes = new Map<string, number>();
-  return (file) => sizes.get(file) ?? sizes.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length).get(file)!;
+  return (file) =>
+    sizes.get(file) ?? sizes.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length).get(file)!;
 }
 
-const sumOf = (files: readonly string[], size: (file: string) => number) => files.reduce((sum, file) => sum + size(file), 0);
+const sumOf = (files: readonly string[], size: (file: string) => number) =>
+  files.reduce((sum, file) => sum + size(file), 0);
 /** Bytes → KB with one decimal. */
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
@@ -121,7 +135,8 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
  */
 export function routeFiles(manifest: Manifest, modules: readonly string[]): { entry: string[]; route: string[] } {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-  if (entries.length !== 1) throw new Error(`bundle report: expected one entry chunk in the manifest, found ${entries.length}`);
+  if (entries.length !== 1)
+    throw new Error(`bundle report: expected one entry chunk in the manifest, found ${entries.length}`);
   const entry = new Set<string>();
   staticClosure(manifest, entries[0]![0], entry);
   const all = new Set(entry);

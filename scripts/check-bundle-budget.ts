@@ -13,7 +13,13 @@ console.log(formatBundleTable(rows));
 console.log(`\n${formatLazyOnlyTable(lazyOnly)}`);
 const over = rows.filter((row) => row.gzipKb > row.budgetKb);
 const eager = lazyOnly.filter((row) => row.inInitialJsOf.length > 0);
-if (over.length > 0) console.error(`\nBundle budget exceeded: ${over.map((row) => `${row.route} (${row.gzipKb} KB > ${row.budgetKb} KB)`).join(", ")}`);
-if (eager.length > 0) console.error(`\nLazy-only code in a route's initial JS: ${eager.map((row) => `${row.name} in ${row.inInitialJsOf.join(", ")}`).join("; ")}`);
+if (over.length > 0)
+  console.error(
+    `\nBundle budget exceeded: ${over.map((row) => `${row.route} (${row.gzipKb} KB > ${row.budgetKb} KB)`).join(", ")}`,
+  );
+if (eager.length > 0)
+  console.error(
+    `\nLazy-only code in a route's initial JS: ${eager.map((row) => `${row.name} in ${row.inInitialJsOf.join(", ")}`).join("; ")}`,
+  );
 if (over.length > 0 || eager.length > 0) process.exit(1);
 console.log("\nEvery route is within its bundle budget, and the lazy-only code is in none.");

@@ -68,7 +68,13 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-const PRODUCTION_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "RESEND_API_KEY", "RESEND_WEBHOOK_SECRET"] as const;
+const PRODUCTION_SECRETS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_CONNECT_WEBHOOK_SECRET",
+  "RESEND_API_KEY",
+  "RESEND_WEBHOOK_SECRET",
+] as const;
 const PRICE_VARIABLES = ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "STRIPE_PRICE_ENTERPRISE"] as const;
 
 /**
@@ -78,7 +84,11 @@ const PRICE_VARIABLES = ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "S
 export const LOCAL_DEVICE_COOKIE_SECRET = "schoolride-local-device-cookies-not-for-production";
 
 /** The simulator's price ids, used when no Stripe key is set. */
-export const LOCAL_PRICES = { starter: "price_local_starter", professional: "price_local_professional", enterprise: "price_local_enterprise" } as const;
+export const LOCAL_PRICES = {
+  starter: "price_local_starter",
+  professional: "price_local_professional",
+  enterprise: "price_local_enterprise",
+} as const;
 
 /**
  * MAP_TILES_URL and MAP_ATTRIBUTION(_URL) → the tiles, or null. Unset: OpenStreetMap's in production,
@@ -95,41 +105,65 @@ function mapTilesOf(raw: z.infer<typeof rawConfigSchema>, localMode: boolean): M
     return localMode ? null : OSM_TILES;
   }
   const refuse = (why: string) => new ConfigError(`Invalid configuration: MAP_TILES_URL: ${why}`);
-  for (const placeholder of ["{z}", "{x}", "{y}"]) if (!template.includes(placeholder)) throw refuse(`must contain ${placeholder}.`);
+  for (const placeholder of ["{z}", "{x}", "{y}"])
+    if (!template.includes(placeholder)) throw refuse(`must contain ${placeholder}.`);
   const url = URL.parse(template.replaceAll(/\{[a-z]\}/g, "0"));
   const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(template)?.[1] ?? "";
-  if (!url || /[{}]/.test(authority)) throw refuse("must be a URL template like https://tiles.example.com/{z}/{x}/{y}.png, on one literal host (no {s}).");
+  if (!url || /[{}]/.test(authority))
+    throw refuse(
+      "must be a URL template like https://tiles.example.com/{z}/{x}/{y}.png, on one literal host (no {s}).",
+    );
   const isLocalHost = url.hostname === "localhost" || url.hostname === "127.0.0.1";
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLocalHost)) throw refuse("must be https (http only for localhost).");
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLocalHost))
+    throw refuse("must be https (http only for localhost).");
   if (url.username || url.password) throw refuse("must not carry credentials.");
-  if (raw.MAP_ATTRIBUTION === undefined) throw new ConfigError("MAP_TILES_URL needs MAP_ATTRIBUTION: every tile provider asks for its attribution on the map.");
-  return { urlTemplate: template, origin: url.origin, attribution: raw.MAP_ATTRIBUTION, attributionUrl: raw.MAP_ATTRIBUTION_URL ?? null };
+  if (raw.MAP_ATTRIBUTION === undefined)
+    throw new ConfigError(
+      "MAP_TILES_URL needs MAP_ATTRIBUTION: every tile provider asks for its attribution on the map.",
+    );
+  return {
+    urlTemplate: template,
+    origin: url.origin,
+    attribution: raw.MAP_ATTRIBUTION,
+    attributionUrl: raw.MAP_ATTRIBUTION_URL ?? null,
+  };
 }
 
 export function loadConfig(env: Record<string, unknown>): AppConfig {
-  const picked = Object.fromEntries(Object.keys(rawConfigSchema.shape).map((key) => [key, typeof env[key] === "string" && env[key] !== "" ? env[key] : undefined]));
+  const picked = Object.fromEntries(
+    Object.keys(rawConfigSchema.shape).map((key) => [
+      key,
+      typeof env[key] === "string" && env[key] !== "" ? env[key] : undefined,
+    ]),
+  );
   const parsed = rawConfigSchema.safeParse(picked);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }
   const raw = parsed.data;
-  const localMode = raw.APP_ENV === "local" || (raw.APP_ENV === undefined && PRODUCTION_SECRETS.every((key) => raw[key] === undefined));
+  const localMode =
+    raw.APP_ENV === "local" || (raw.APP_ENV === undefined && PRODUCTION_SECRETS.every((key) => raw[key] === undefined));
   if (localMode && raw.APP_ENV === "local" && PRODUCTION_SECRETS.some((key) => raw[key] !== undefined)) {
     throw new ConfigError("APP_ENV=local cannot be combined with production secrets.");
   }
   if (!localMode) {
     const missing = PRODUCTION_SECRETS.filter((key) => raw[key] === undefined);
     if (missing.length > 0) {
-      throw new ConfigError(`Production mode needs every secret; missing: ${missing.join(", ")}. Unset all of them for local mode.`);
+      throw new ConfigError(
+        `Production mode needs every secret; missing: ${missing.join(", ")}. Unset all of them for local mode.`,
+      );
     }
     const missingPrices = PRICE_VARIABLES.filter((key) => raw[key] === undefined);
-    if (missingPrices.length > 0) throw new ConfigError(`Production mode needs the plan prices; missing: ${missingPrices.join(", ")}.`);
+    if (missingPrices.length > 0)
+      throw new ConfigError(`Production mode needs the plan prices; missing: ${missingPrices.join(", ")}.`);
     if (!raw.DATABASE_URL || raw.DATABASE_URL.startsWith("file:")) {
       throw new ConfigError("Production mode needs DATABASE_URL pointing at Turso (libsql://…).");
     }
     if (raw.DEVICE_COOKIE_SECRET === undefined || raw.DEVICE_COOKIE_SECRET === LOCAL_DEVICE_COOKIE_SECRET) {
-      throw new ConfigError("Production mode needs DEVICE_COOKIE_SECRET: at least 32 random characters (e.g. `openssl rand -base64 32`), not the local one.");
+      throw new ConfigError(
+        "Production mode needs DEVICE_COOKIE_SECRET: at least 32 random characters (e.g. `openssl rand -base64 32`), not the local one.",
+      );
     }
   }
   const url = new URL(raw.APP_URL);

@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, SEND_AUDIENCES, TRIP_STATUSES } from "#shared/enums.ts";
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_TYPES,
+  ROUTE_TYPES,
+  SEND_AUDIENCES,
+  TRIP_STATUSES,
+} from "#shared/enums.ts";
 import { bool, createdAt, id, instant, ROLES, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
@@ -28,7 +34,10 @@ export const trips = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("trips_school_departure_idx").on(t.schoolId, t.departureTime), check("trips_counts", sql`${t.studentsCount} >= 0 and ${t.stops} >= 1`)],
+  (t) => [
+    index("trips_school_departure_idx").on(t.schoolId, t.departureTime),
+    check("trips_counts", sql`${t.studentsCount} >= 0 and ${t.stops} >= 1`),
+  ],
 );
 
 /**
@@ -54,7 +63,10 @@ export const notifications = sqliteTable(
     readAt: instant("read_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_recipient_idx").on(t.recipientRole, t.recipientId, t.createdAt), index("notifications_school_idx").on(t.schoolId, t.createdAt)],
+  (t) => [
+    index("notifications_recipient_idx").on(t.recipientRole, t.recipientId, t.createdAt),
+    index("notifications_school_idx").on(t.schoolId, t.createdAt),
+  ],
 );
 
 /**

@@ -1,7 +1,7 @@
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoleValue } from "#shared/auth.ts";
-import { SESSION_POLICIES } from "../../worker/auth/policy.ts";
+import { SESSION_POLICIES } from "#worker/auth/policy.ts";
 import type { RoundTripCounter } from "../support/counting-db.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
@@ -122,7 +122,8 @@ describe("round trips per procedure", () => {
     const plan = await t.db.$client.execute({ sql: `explain query plan ${statement}`, args: ["no-such-session", 1] });
     const details = plan.rows.map((row) => String(row.detail));
     expect(details.length).toBeGreaterThanOrEqual(6);
-    for (const detail of details) expect(detail).toMatch(/^SEARCH .* USING (INTEGER PRIMARY KEY|PRIMARY KEY|INDEX sqlite_autoindex_\w+)/);
+    for (const detail of details)
+      expect(detail).toMatch(/^SEARCH .* USING (INTEGER PRIMARY KEY|PRIMARY KEY|INDEX sqlite_autoindex_\w+)/);
   });
 });
 

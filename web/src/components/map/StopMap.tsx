@@ -8,18 +8,24 @@ import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
  * never does, the frame keeps its size and says so; the page around it works without it.
  */
 const LeafletStopMap = lazy(() => import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopMap })));
-const LeafletStopPreview = lazy(() => import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopPreview })));
+const LeafletStopPreview = lazy(() =>
+  import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopPreview })),
+);
 
 /** The editable map of a route's stops: click to add, drag to move, markers to select. */
 export function StopMap({ className = "h-80", ...props }: StopMapProps) {
   const tiles = useTilesOrNull();
-  return <MapFrame className={className}>{tiles !== undefined && <LeafletStopMap {...props} tiles={tiles} />}</MapFrame>;
+  return (
+    <MapFrame className={className}>{tiles !== undefined && <LeafletStopMap {...props} tiles={tiles} />}</MapFrame>
+  );
 }
 
 /** The small read-only map of one stop. */
 export function StopPreviewMap({ className = "h-32", ...props }: StopPreviewMapProps) {
   const tiles = useTilesOrNull();
-  return <MapFrame className={className}>{tiles !== undefined && <LeafletStopPreview {...props} tiles={tiles} />}</MapFrame>;
+  return (
+    <MapFrame className={className}>{tiles !== undefined && <LeafletStopPreview {...props} tiles={tiles} />}</MapFrame>
+  );
 }
 
 /** The configured tiles; null without them or when they cannot be asked for; undefined while asking. */
@@ -54,6 +60,10 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
     return { failed: true };
   }
   override render() {
-    return this.state.failed ? <MapNote>The map could not be shown. Reload the page to try again.</MapNote> : this.props.children;
+    return this.state.failed ? (
+      <MapNote>The map could not be shown. Reload the page to try again.</MapNote>
+    ) : (
+      this.props.children
+    );
   }
 }

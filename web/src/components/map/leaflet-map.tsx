@@ -175,7 +175,12 @@ export function LeafletStopPreview({ stop, label, tiles }: StopPreviewMapProps &
   }, [lat, lng, tiles]);
   return (
     <>
-      <div ref={container} role="img" aria-label={label ?? `Map of the stop ${stop.name}`} className="stop-map h-full w-full" />
+      <div
+        ref={container}
+        role="img"
+        aria-label={label ?? `Map of the stop ${stop.name}`}
+        className="stop-map h-full w-full"
+      />
       <Attribution tiles={tiles} />
     </>
   );

@@ -13,5 +13,7 @@ export function useSiteInfo() {
  */
 export function useMapTiles() {
   const trpc = useTRPC();
-  return useQuery(trpc.site.map.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY, select: (data) => data.tiles }));
+  return useQuery(
+    trpc.site.map.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY, select: (data) => data.tiles }),
+  );
 }
