@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /** One chunk of Vite's build manifest (`build.manifest: true` writes dist/.vite/manifest.json). */
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
@@ -50,7 +50,22 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/parent/flight-trips", PARENT, "src/pages/parent/flight-trips/FlightTripsPage.tsx"),
 ];
 
+/**
+ * Code that only ever loads lazily, when first used: by the module that imports it, and a string
+ * only its built code contains (to find it in any chunk, wherever a mistaken static import put it).
+ */
+export const LAZY_ONLY: readonly { name: string; module: string; signature: string }[] = [
+  // Leaflet (ADR 0048): its marker class name is in its code, not in ours.
+  { name: "map (Leaflet)", module: "src/components/map/leaflet-map.tsx", signature: "leaflet-marker-icon" },
+];
+
 export type BundleRow = { route: string; gzipKb: number; budgetKb: number; files: string[] };
+
+/**
+ * A lazy-only module as built: its chunk's gzip KB (JS beyond the entry, and its CSS; null while no
+ * page imports it, so it is not in the build) and the routes whose initial JS has its code (none).
+ */
+export type LazyOnlyRow = { name: string; jsGzipKb: number | null; cssGzipKb: number | null; inInitialJsOf: string[] };
 
 export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(join(distDir, ".vite", "manifest.json"), "utf8")) as Manifest;
@@ -72,19 +87,46 @@ function staticClosure(manifest: Manifest, key: string, into: Set<string>): void
  */
 export function bundleRows(distDir: string): BundleRow[] {
   const manifest = readManifest(distDir);
-  const gzipSizes = new Map<string, number>();
-  const gzipSize = (file: string) => {
-    let size = gzipSizes.get(file);
-    if (size === undefined)
-      gzipSizes.set(file, (size = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length));
-    return size;
-  };
+  const gzipSize = gzipSizer(distDir);
   return BUNDLE_ROUTES.map(({ route, budgetKb, modules }) => {
     const files = routeFiles(manifest, modules);
-    const bytes = [...files.entry, ...files.route].reduce((sum, file) => sum + gzipSize(file), 0);
-    return { route, budgetKb, gzipKb: Math.round(bytes / 102.4) / 10, files: [...files.entry, ...files.route] };
+    return {
+      route,
+      budgetKb,
+      gzipKb: kb(sumOf([...files.entry, ...files.route], gzipSize)),
+      files: [...files.entry, ...files.route],
+    };
   });
 }
+
+/** Each LAZY_ONLY module: its size, and the measured routes whose initial JS contains its code. */
+export function lazyOnlyRows(distDir: string, rows: readonly BundleRow[] = bundleRows(distDir)): LazyOnlyRow[] {
+  const manifest = readManifest(distDir);
+  const gzipSize = gzipSizer(distDir);
+  const texts = new Map<string, string>();
+  const text = (file: string) =>
+    texts.get(file) ?? texts.set(file, readFileSync(join(distDir, file), "utf8")).get(file)!;
+  return LAZY_ONLY.map(({ name, module, signature }) => {
+    const inInitialJsOf = rows
+      .filter((row) => row.files.some((file) => text(file).includes(signature)))
+      .map((row) => row.route);
+    const chunk = manifest[module];
+    if (!chunk) return { name, jsGzipKb: null, cssGzipKb: null, inInitialJsOf };
+    const { route: js } = routeFiles(manifest, [module]);
+    return { name, jsGzipKb: kb(sumOf(js, gzipSize)), cssGzipKb: kb(sumOf(chunk.css ?? [], gzipSize)), inInitialJsOf };
+  });
+}
+
+function gzipSizer(distDir: string): (file: string) => number {
+  const sizes = new Map<string, number>();
+  return (file) =>
+    sizes.get(file) ?? sizes.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length).get(file)!;
+}
+
+const sumOf = (files: readonly string[], size: (file: string) => number) =>
+  files.reduce((sum, file) => sum + size(file), 0);
+/** Bytes → KB with one decimal. */
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 /**
  * The files a route needs before it runs: the entry chunk with its static imports (`entry`, what
@@ -114,4 +156,17 @@ export function formatBundleTable(rows: BundleRow[]): string {
     return `${row.route.padEnd(22)} ${row.gzipKb.toFixed(1).padStart(7)} KB  ${String(row.budgetKb).padStart(5)} KB  ${verdict}`;
   });
   return [`${"route".padEnd(22)} ${"initial JS (gzip)".padStart(10)}  budget`, ...lines].join("\n");
+}
+
+/** The lazy-only modules' lines of the budget check: their size, for information, and where they must not be. */
+export function formatLazyOnlyTable(rows: LazyOnlyRow[]): string {
+  const lines = rows.map((row) => {
+    const size =
+      row.jsGzipKb === null
+        ? "not built (no page imports it yet)"
+        : `${row.jsGzipKb.toFixed(1)} KB JS + ${row.cssGzipKb!.toFixed(1)} KB CSS (gzip), loaded when first shown`;
+    const verdict = row.inInitialJsOf.length === 0 ? "ok" : `IN THE INITIAL JS OF ${row.inInitialJsOf.join(", ")}`;
+    return `${row.name.padEnd(22)} ${size}  ${verdict}`;
+  });
+  return ["lazy only", ...lines].join("\n");
 }

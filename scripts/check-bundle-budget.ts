@@ -1,17 +1,25 @@
 /**
- * Fails (exit 1) when a route's initial JS, gzip, is over its budget; prints the table either way.
- * Run right after `vite build` by `npm run test:build`. Sizes of the build output, never timings.
+ * Fails (exit 1) when a route's initial JS, gzip, is over its budget, or holds code that only ever
+ * loads lazily (the map's Leaflet); prints the tables either way. Run right after `vite build` by
+ * `npm run test:build`. Sizes of the build output, never timings.
  */
 import { resolve } from "node:path";
-import { bundleRows, formatBundleTable } from "./bundle-report.ts";
+import { bundleRows, formatBundleTable, formatLazyOnlyTable, lazyOnlyRows } from "./bundle-report.ts";
 
-const rows = bundleRows(resolve(process.argv[2] ?? "dist"));
+const dist = resolve(process.argv[2] ?? "dist");
+const rows = bundleRows(dist);
+const lazyOnly = lazyOnlyRows(dist, rows);
 console.log(formatBundleTable(rows));
+console.log(`\n${formatLazyOnlyTable(lazyOnly)}`);
 const over = rows.filter((row) => row.gzipKb > row.budgetKb);
-if (over.length > 0) {
+const eager = lazyOnly.filter((row) => row.inInitialJsOf.length > 0);
+if (over.length > 0)
   console.error(
     `\nBundle budget exceeded: ${over.map((row) => `${row.route} (${row.gzipKb} KB > ${row.budgetKb} KB)`).join(", ")}`,
   );
-  process.exit(1);
-}
-console.log("\nEvery route is within its bundle budget.");
+if (eager.length > 0)
+  console.error(
+    `\nLazy-only code in a route's initial JS: ${eager.map((row) => `${row.name} in ${row.inInitialJsOf.join(", ")}`).join("; ")}`,
+  );
+if (over.length > 0 || eager.length > 0) process.exit(1);
+console.log("\nEvery route is within its bundle budget, and the lazy-only code is in none.");

@@ -20,6 +20,12 @@ const rawConfigSchema = z.object({
   STRIPE_PRICE_PROFESSIONAL: z.string().min(1).optional(),
   STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
   DEVICE_COOKIE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Map tiles, `https://host/{z}/{x}/{y}.png`, or `off`; unset means OpenStreetMap's in production, none locally (ADR 0048). */
+  MAP_TILES_URL: z.string().min(1).optional(),
+  /** The tiles' attribution, shown on every map; required with MAP_TILES_URL. */
+  MAP_ATTRIBUTION: z.string().min(1).max(200).optional(),
+  /** Where the attribution links to (the provider's copyright page). */
+  MAP_ATTRIBUTION_URL: z.url({ protocol: /^https$/ }).optional(),
 });
 
 export type AppConfig = {
@@ -43,7 +49,20 @@ export type AppConfig = {
   stripePrices: { starter: string; professional: string; enterprise: string };
   /** HMAC key of the sign-in device cookies (ADR 0035); a fixed public one in local mode. */
   deviceCookieSecret: string;
+  /** The maps' background tiles, or null: stops and lines on a plain background (ADR 0048). */
+  mapTiles: MapTiles | null;
 };
+
+/** What the browser needs to draw tiles; `origin` is the one host the CSP lets images come from. */
+export type MapTiles = { urlTemplate: string; origin: string; attribution: string; attributionUrl: string | null };
+
+/** The production default: OpenStreetMap's standard tiles, no API key (their tile usage policy applies; ADR 0048). */
+export const OSM_TILES = {
+  urlTemplate: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  origin: "https://tile.openstreetmap.org",
+  attribution: "© OpenStreetMap contributors",
+  attributionUrl: "https://www.openstreetmap.org/copyright",
+} as const satisfies MapTiles;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -70,6 +89,45 @@ export const LOCAL_PRICES = {
   professional: "price_local_professional",
   enterprise: "price_local_enterprise",
 } as const;
+
+/**
+ * MAP_TILES_URL and MAP_ATTRIBUTION(_URL) → the tiles, or null. Unset: OpenStreetMap's in production,
+ * none in local mode (tests and offline machines have no tile server); `off` turns them off anywhere.
+ * A template names one literal host (no `{s}` subdomains), so the CSP allows exactly that host.
+ */
+function mapTilesOf(raw: z.infer<typeof rawConfigSchema>, localMode: boolean): MapTiles | null {
+  const template = raw.MAP_TILES_URL;
+  if (template === "off") return null;
+  if (template === undefined) {
+    if (raw.MAP_ATTRIBUTION !== undefined || raw.MAP_ATTRIBUTION_URL !== undefined) {
+      throw new ConfigError("MAP_ATTRIBUTION is the attribution of MAP_TILES_URL's tiles: set MAP_TILES_URL too.");
+    }
+    return localMode ? null : OSM_TILES;
+  }
+  const refuse = (why: string) => new ConfigError(`Invalid configuration: MAP_TILES_URL: ${why}`);
+  for (const placeholder of ["{z}", "{x}", "{y}"])
+    if (!template.includes(placeholder)) throw refuse(`must contain ${placeholder}.`);
+  const url = URL.parse(template.replaceAll(/\{[a-z]\}/g, "0"));
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(template)?.[1] ?? "";
+  if (!url || /[{}]/.test(authority))
+    throw refuse(
+      "must be a URL template like https://tiles.example.com/{z}/{x}/{y}.png, on one literal host (no {s}).",
+    );
+  const isLocalHost = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLocalHost))
+    throw refuse("must be https (http only for localhost).");
+  if (url.username || url.password) throw refuse("must not carry credentials.");
+  if (raw.MAP_ATTRIBUTION === undefined)
+    throw new ConfigError(
+      "MAP_TILES_URL needs MAP_ATTRIBUTION: every tile provider asks for its attribution on the map.",
+    );
+  return {
+    urlTemplate: template,
+    origin: url.origin,
+    attribution: raw.MAP_ATTRIBUTION,
+    attributionUrl: raw.MAP_ATTRIBUTION_URL ?? null,
+  };
+}
 
 export function loadConfig(env: Record<string, unknown>): AppConfig {
   const picked = Object.fromEntries(
@@ -129,5 +187,6 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
       enterprise: raw.STRIPE_PRICE_ENTERPRISE ?? LOCAL_PRICES.enterprise,
     },
     deviceCookieSecret: raw.DEVICE_COOKIE_SECRET ?? LOCAL_DEVICE_COOKIE_SECRET,
+    mapTiles: mapTilesOf(raw, localMode),
   };
 }

@@ -26,6 +26,8 @@ test("HD1 pages, toasts and dialogs render under a CSP without unsafe-inline sty
   const csp = home!.headers()["content-security-policy"] ?? "";
   expect(csp).toMatch(/style-src 'self' 'nonce-[^']+' 'sha256-/);
   expect(csp).not.toContain("unsafe-inline");
+  // Local mode has no map tiles: images from this origin and data: only (ADR 0048).
+  expect(csp).toMatch(/(^|; )img-src 'self' data:(;|$)/);
 
   // A toast (sonner's inserted stylesheet, allowed by hash) that is actually styled by it.
   await page.locator("footer").getByLabel("Your e-mail address").fill("csp.reader@example.com");

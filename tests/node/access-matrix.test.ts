@@ -59,6 +59,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   "registration.checkoutStatus": { access: "public", input: { sessionId: "cs_test_unknown" } },
   "site.info": { access: "public" },
+  "site.map": { access: "public" },
   "site.subscribeNewsletter": { access: "public", input: { email: "reader@example.com" } },
   "superAdmin.schools.options": { access: "super_admin", input: { search: "maple" } },
   "superAdmin.schools.list": { access: "super_admin", input: { page: 1 } },

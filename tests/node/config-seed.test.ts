@@ -12,7 +12,7 @@ import {
   trips,
 } from "#db/schema/index.ts";
 import { localDate, localTime } from "#shared/school-time.ts";
-import { ConfigError, LOCAL_DEVICE_COOKIE_SECRET, loadConfig } from "#worker/config.ts";
+import { ConfigError, LOCAL_DEVICE_COOKIE_SECRET, loadConfig, OSM_TILES } from "#worker/config.ts";
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "#worker/local/demo-seed.ts";
 import { seedDemoWeek } from "#worker/local/demo-week.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
@@ -71,6 +71,40 @@ describe("configuration", () => {
       /DEVICE_COOKIE_SECRET: must be at least 32 characters/,
     );
     expect(loadConfig({}).deviceCookieSecret).toBe(LOCAL_DEVICE_COOKIE_SECRET);
+  });
+
+  it("map tiles: OpenStreetMap's in production, none locally, `off` anywhere, one literal https host with its attribution (ADR 0048)", () => {
+    const production = { ...SECRETS, DATABASE_URL: "libsql://x.turso.io" };
+    expect(loadConfig(production).mapTiles).toEqual(OSM_TILES);
+    expect(loadConfig({}).mapTiles).toBeNull();
+    expect(loadConfig({ ...production, MAP_TILES_URL: "off" }).mapTiles).toBeNull();
+    const own = {
+      MAP_TILES_URL: "https://tiles.example.com/osm/{z}/{x}/{y}.png?key=public",
+      MAP_ATTRIBUTION: "© Example Maps",
+      MAP_ATTRIBUTION_URL: "https://example.com/c",
+    };
+    expect(loadConfig(own).mapTiles).toEqual({
+      urlTemplate: own.MAP_TILES_URL,
+      origin: "https://tiles.example.com",
+      attribution: "© Example Maps",
+      attributionUrl: "https://example.com/c",
+    });
+    expect(loadConfig({ ...own, MAP_TILES_URL: "http://localhost:8080/{z}/{x}/{y}.png" }).mapTiles?.origin).toBe(
+      "http://localhost:8080",
+    );
+    expect(() => loadConfig({ ...own, MAP_TILES_URL: "http://tiles.example.com/{z}/{x}/{y}.png" })).toThrow(
+      /MAP_TILES_URL: must be https/,
+    );
+    expect(() => loadConfig({ ...own, MAP_TILES_URL: "https://{s}.tile.example.com/{z}/{x}/{y}.png" })).toThrow(
+      /one literal host/,
+    );
+    expect(() => loadConfig({ ...own, MAP_TILES_URL: "https://tiles.example.com/{z}/{x}.png" })).toThrow(
+      /must contain \{y\}/,
+    );
+    expect(() => loadConfig({ ...own, MAP_TILES_URL: "tiles/{z}/{x}/{y}.png" })).toThrow(/MAP_TILES_URL/);
+    expect(() => loadConfig({ ...own, MAP_ATTRIBUTION: undefined })).toThrow(/needs MAP_ATTRIBUTION/);
+    expect(() => loadConfig({ MAP_ATTRIBUTION: "© Example Maps" })).toThrow(/set MAP_TILES_URL too/);
+    expect(() => loadConfig({ ...own, MAP_ATTRIBUTION_URL: "javascript:alert(1)" })).toThrow(/MAP_ATTRIBUTION_URL/);
   });
 
   it("rejects a malformed APP_URL", () => {

@@ -543,6 +543,36 @@ describe("content security policy (HD1)", () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it("HD1 images: img-src allows exactly the configured map tile host, and none when tiles are off (ADR 0048)", async () => {
+    const imgSrc = async (app: TestApp["app"]) =>
+      /(?:^|;\s*)img-src ([^;]*)/.exec(
+        (await app.request(`${BASE}/`)).headers.get("content-security-policy") ?? "",
+      )?.[1];
+    expect(await imgSrc(t.app)).toBe("'self' data:");
+    const tiled = await createTestApp({
+      env: { MAP_TILES_URL: "https://tiles.example.com/base/{z}/{x}/{y}.png", MAP_ATTRIBUTION: "© Example Maps" },
+    });
+    try {
+      expect(await imgSrc(tiled.app)).toBe("'self' data: https://tiles.example.com");
+      expect((await query(tiled.app, "site.map")).data).toEqual({
+        tiles: {
+          urlTemplate: "https://tiles.example.com/base/{z}/{x}/{y}.png",
+          attribution: "© Example Maps",
+          attributionUrl: null,
+        },
+      });
+    } finally {
+      tiled.close();
+    }
+    const production = await createTestApp({ env: PRODUCTION_ENV });
+    try {
+      expect(await imgSrc(production.app)).toBe("'self' data: https://tile.openstreetmap.org");
+    } finally {
+      production.close();
+    }
+    expect((await query(t.app, "site.map")).data).toEqual({ tiles: null });
+  });
+
   it("HD1 the dev mailbox's own stylesheet carries its response's nonce", async () => {
     const response = await t.app.request(`${BASE}/dev/mailbox`);
     const fromHeader = /style-src [^;]*'nonce-([^']+)'/.exec(

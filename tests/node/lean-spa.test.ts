@@ -12,6 +12,9 @@ import {
   bundleReport,
   bundleRows,
   formatBundleTable,
+  formatLazyOnlyTable,
+  LAZY_ONLY,
+  lazyOnlyRows,
   type Manifest,
   routeFiles,
 } from "../../scripts/bundle-report.ts";
@@ -238,6 +241,48 @@ describe("bundle report", () => {
       expect(budgetKb, route).toBe(area ? 150 : 120);
     }
     expect(BUNDLE_ROUTES.map((row) => row.route)).toContain("/get-started");
+  });
+
+  it("the map's Leaflet is in no route's initial JS: its lazy chunk is sized, and its code found in any initial chunk (ADR 0048)", () => {
+    const map = LAZY_ONLY.find((entry) => entry.name.startsWith("map"))!;
+    expect(map.module).toBe("src/components/map/leaflet-map.tsx");
+    // Not imported by any page yet: not built, and in no route.
+    expect(lazyOnlyRows(built)).toEqual([{ name: map.name, jsGzipKb: null, cssGzipKb: null, inInitialJsOf: [] }]);
+    const withMap = mkdtempSync(join(tmpdir(), "schoolride-bundle-"));
+    try {
+      mkdirSync(join(withMap, ".vite"));
+      mkdirSync(join(withMap, "assets"));
+      const leaflet = `L.marker(); "${map.signature}"; ${"m".repeat(4000)}`;
+      const files: Record<string, string> = {
+        "entry.js": "e".repeat(5000),
+        "page.js": "p".repeat(2000),
+        "map.js": leaflet,
+        "map.css": ".leaflet{}".repeat(50),
+      };
+      for (const [file, text] of Object.entries(files)) writeFileSync(join(withMap, "assets", file), text);
+      const manifest: Record<string, object> = {
+        "index.html": { file: "assets/entry.js", isEntry: true },
+        [map.module]: { file: "assets/map.js", isDynamicEntry: true, css: ["assets/map.css"] },
+      };
+      for (const route of BUNDLE_ROUTES)
+        for (const module of route.modules) manifest[module] = { file: "assets/page.js", dynamicImports: [map.module] };
+      writeFileSync(join(withMap, ".vite", "manifest.json"), JSON.stringify(manifest));
+      const gzip = (text: string) => Math.round(gzipSync(text, { level: 9 }).length / 102.4) / 10;
+      const [row] = lazyOnlyRows(withMap);
+      expect(row).toEqual({
+        name: map.name,
+        jsGzipKb: gzip(leaflet),
+        cssGzipKb: gzip(files["map.css"]!),
+        inInitialJsOf: [],
+      });
+      expect(formatLazyOnlyTable([row!])).toMatch(/map \(Leaflet\) .* KB JS .* KB CSS .* ok$/m);
+      // A page that imports Leaflet statically carries its code: that route fails the check.
+      writeFileSync(join(withMap, "assets", "page.js"), `import "./map.js"; ${leaflet}`);
+      expect(lazyOnlyRows(withMap)[0]!.inInitialJsOf).toEqual(BUNDLE_ROUTES.map((route) => route.route));
+      expect(formatLazyOnlyTable(lazyOnlyRows(withMap))).toContain("IN THE INITIAL JS OF /, /services");
+    } finally {
+      rmSync(withMap, { recursive: true, force: true });
+    }
   });
 
   it("fails loudly when a measured module is no longer in the build", () => {

@@ -38,12 +38,18 @@ const STYLE_NONCE: ContentSecurityPolicyOptionHandler = (c) => {
   return `'nonce-${nonce}'`;
 };
 
+/** `img-src`: this origin, `data:` (inlined icons), and exactly the tile host when maps have tiles. */
+export function imageSources(config: Pick<AppConfig, "mapTiles">): string[] {
+  return ["'self'", "data:", ...(config.mapTiles ? [config.mapTiles.origin] : [])];
+}
+
 /**
  * Security headers on every response (HTML, API, assets, errors). Scripts only from this origin.
  * No inline styles except two `<style>` elements libraries insert at run time: sonner's fixed
  * stylesheet (by hash) and the dialogs' scroll lock (react-remove-scroll, whose CSS holds the
  * scrollbar width; allowed by a per-response nonce it reads through get-nonce). Style attributes
- * are refused; React sets `style` props through the CSSOM, which CSP does not govern.
+ * are refused; React sets `style` props through the CSSOM, which CSP does not govern. Images come
+ * from this origin, `data:`, and the map tiles' one host when tiles are configured (ADR 0048).
  */
 export function securityHeaders(config: AppConfig): MiddlewareHandler {
   return secureHeaders({
@@ -52,7 +58,7 @@ export function securityHeaders(config: AppConfig): MiddlewareHandler {
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", STYLE_NONCE, SONNER_STYLE_HASH, EMPTY_STYLE_HASH],
       styleSrcAttr: ["'none'"],
-      imgSrc: ["'self'", "data:"],
+      imgSrc: imageSources(config),
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       frameSrc: ["'self'"],

@@ -6,3 +6,14 @@ export function useSiteInfo() {
   const trpc = useTRPC();
   return useQuery(trpc.site.info.queryOptions(undefined, { staleTime: 10 * 60_000 }));
 }
+
+/**
+ * The maps' background tiles (URL template and attribution), or null for a plain background. Fixed
+ * for a deployment, so asked for once per visit.
+ */
+export function useMapTiles() {
+  const trpc = useTRPC();
+  return useQuery(
+    trpc.site.map.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY, select: (data) => data.tiles }),
+  );
+}

@@ -10,6 +10,18 @@ export const siteRouter = router({
     supportEmail: (await getPlatformSettings(ctx.scope)).supportEmail,
   })),
 
+  /** The maps' background tiles (URL template and attribution), or null for a plain background (ADR 0048). */
+  map: publicProcedure.query(({ ctx }) => {
+    const tiles = ctx.deps.config.mapTiles;
+    return {
+      tiles: tiles && {
+        urlTemplate: tiles.urlTemplate,
+        attribution: tiles.attribution,
+        attributionUrl: tiles.attributionUrl,
+      },
+    };
+  }),
+
   subscribeNewsletter: publicProcedure.input(subscribeNewsletterInput).mutation(async ({ ctx, input }) => {
     await subscribeNewsletter(ctx.scope, input);
     return { ok: true as const };

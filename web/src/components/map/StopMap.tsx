@@ -1,0 +1,69 @@
+import { Component, lazy, type ReactNode, Suspense } from "react";
+import { useMapTiles } from "../../features/site/hooks.ts";
+import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
+
+/**
+ * The maps, loaded on first use: Leaflet and its stylesheet are one chunk that no page's initial JS
+ * includes (scripts/check-bundle-budget.ts fails if one does; ADR 0048). Until it arrives, and if it
+ * never does, the frame keeps its size and says so; the page around it works without it.
+ */
+const LeafletStopMap = lazy(() => import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopMap })));
+const LeafletStopPreview = lazy(() =>
+  import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopPreview })),
+);
+
+/** The editable map of a route's stops: click to add, drag to move, markers to select. */
+export function StopMap({ className = "h-80", ...props }: StopMapProps) {
+  const tiles = useTilesOrNull();
+  return (
+    <MapFrame className={className}>{tiles !== undefined && <LeafletStopMap {...props} tiles={tiles} />}</MapFrame>
+  );
+}
+
+/** The small read-only map of one stop. */
+export function StopPreviewMap({ className = "h-32", ...props }: StopPreviewMapProps) {
+  const tiles = useTilesOrNull();
+  return (
+    <MapFrame className={className}>{tiles !== undefined && <LeafletStopPreview {...props} tiles={tiles} />}</MapFrame>
+  );
+}
+
+/** The configured tiles; null without them or when they cannot be asked for; undefined while asking. */
+function useTilesOrNull(): MapTiles | null | undefined {
+  const tiles = useMapTiles();
+  if (tiles.isPending) return undefined;
+  return tiles.data ?? null;
+}
+
+function MapFrame({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <div className={`relative isolate overflow-hidden rounded-lg border border-slate-200 bg-slate-100 ${className}`}>
+      <MapErrorBoundary>
+        <Suspense fallback={<MapNote>Loading the map…</MapNote>}>{children}</Suspense>
+      </MapErrorBoundary>
+    </div>
+  );
+}
+
+function MapNote({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-600">
+      {children}
+    </p>
+  );
+}
+
+/** A map that cannot load (a dropped connection) or draw leaves a note in its frame, never a broken page. */
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? (
+      <MapNote>The map could not be shown. Reload the page to try again.</MapNote>
+    ) : (
+      this.props.children
+    );
+  }
+}
