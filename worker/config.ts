@@ -20,6 +20,8 @@ const rawConfigSchema = z.object({
   STRIPE_PRICE_PROFESSIONAL: z.string().min(1).optional(),
   STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
   DEVICE_COOKIE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** An OSRM-compatible routing server; unset means straight-line distances (local mode, tests). */
+  ROUTING_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 
 export type AppConfig = {
@@ -43,6 +45,8 @@ export type AppConfig = {
   stripePrices: { starter: string; professional: string; enterprise: string };
   /** HMAC key of the sign-in device cookies (ADR 0035); a fixed public one in local mode. */
   deviceCookieSecret: string;
+  /** Base URL of an OSRM-compatible server for road distances, without a trailing slash; unset: straight lines. */
+  routingUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -129,5 +133,6 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
       enterprise: raw.STRIPE_PRICE_ENTERPRISE ?? LOCAL_PRICES.enterprise,
     },
     deviceCookieSecret: raw.DEVICE_COOKIE_SECRET ?? LOCAL_DEVICE_COOKIE_SECRET,
+    routingUrl: raw.ROUTING_URL?.replace(/\/+$/, ""),
   };
 }

@@ -1,9 +1,12 @@
 /**
  * "Suggest an order" for a route's stops: the pure ordering (worker/shared/route-order.ts) by
- * properties and known small cases.
+ * properties and known small cases, and the road distances of a routing server with their fallback
+ * to straight lines (worker/services/routing/), against local HTTP servers.
  */
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   haversineMeters,
   type LatLng,
@@ -12,6 +15,10 @@ import {
   straightLineDistance,
   suggestOrder,
 } from "#shared/route-order.ts";
+import { loadConfig } from "#worker/config.ts";
+import type { Logger } from "#worker/deps.ts";
+import { tableUrl } from "#worker/services/routing/osrm.ts";
+import { suggestStopOrder } from "#worker/services/routing/suggest-order.ts";
 
 /** Stops within about 20 km of central London, with duplicates likely (few distinct values). */
 const stop = fc.record({
@@ -203,5 +210,116 @@ describe("suggestOrder", () => {
     const { order, before, after } = suggestOrder(points, { distance: straightLineDistance(points), fixLast: true });
     expect(new Set(order).size).toBe(200);
     expect(after).toBeLessThan(before / 4);
+  });
+});
+
+describe("suggestStopOrder: road distances from ROUTING_URL, straight lines otherwise", () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  /** A local routing server; returns its base URL and the paths it was asked for. */
+  async function routingServer(handler: RequestListener): Promise<{ url: string; requests: string[] }> {
+    const requests: string[] = [];
+    const server = createServer((request, response) => {
+      requests.push(request.url ?? "");
+      handler(request, response);
+    });
+    servers.push(server);
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/osrm/`, requests };
+  }
+
+  function recordingLogger(): Logger & { warnings: string[] } {
+    const warnings: string[] = [];
+    return { warnings, info: () => {}, error: () => {}, warn: (message) => warnings.push(message) };
+  }
+
+  function deps(routingUrl: string | undefined, logger = recordingLogger()) {
+    return { config: loadConfig(routingUrl ? { ROUTING_URL: routingUrl } : {}), logger, timeoutMs: 300 };
+  }
+
+  // Straight lines say 0→1→2; the roads say 0→2→1 (a river between 0 and 1, a bridge near 2).
+  const points = [east(0), east(1000), east(2000)];
+  const roads = [
+    [0, 9000, 2500],
+    [9000, 0, 1500],
+    [2500, 1500, 0],
+  ];
+
+  it("uses the server's distance table when it answers", async () => {
+    const server = await routingServer((_, response) => {
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify({ code: "Ok", distances: roads, sources: [], destinations: [] }));
+    });
+    const result = await suggestStopOrder(deps(server.url), points);
+    expect(result).toEqual({ order: [0, 2, 1], before: 10_500, after: 4000, distanceSource: "road" });
+    expect(server.requests).toEqual([
+      "/osrm/table/v1/driving/0.000000,0.000000;0.008993,0.000000;0.017986,0.000000?annotations=distance",
+    ]);
+  });
+
+  it.each([
+    ["garbage", (response: Parameters<RequestListener>[1]) => response.end("<html>not json</html>")],
+    ["an error code", (response: Parameters<RequestListener>[1]) => response.end(JSON.stringify({ code: "TooBig" }))],
+    ["an HTTP error", (response: Parameters<RequestListener>[1]) => response.writeHead(502).end()],
+    [
+      "a table of the wrong size",
+      (response: Parameters<RequestListener>[1]) => response.end(JSON.stringify({ code: "Ok", distances: [[0]] })),
+    ],
+    [
+      "an unreachable stop",
+      (response: Parameters<RequestListener>[1]) =>
+        response.end(
+          JSON.stringify({ code: "Ok", distances: roads.map((row, i) => (i === 1 ? [null, 0, null] : row)) }),
+        ),
+    ],
+  ])("falls back to straight lines when the server answers %s", async (_, answer) => {
+    const server = await routingServer((_, response) => answer(response));
+    const logger = recordingLogger();
+    const result = await suggestStopOrder(deps(server.url, logger), points);
+    expect(result).toMatchObject({ order: [0, 1, 2], distanceSource: "straight-line" });
+    expect(result.after).toBeCloseTo(2000, 0);
+    expect(server.requests).toHaveLength(1);
+    expect(logger.warnings).toEqual(["road distances unavailable; straight lines used"]);
+  });
+
+  it("falls back to straight lines when the server does not answer in time", async () => {
+    const server = await routingServer(() => {});
+    const logger = recordingLogger();
+    const result = await suggestStopOrder(deps(server.url, logger), points);
+    expect(result.distanceSource).toBe("straight-line");
+    expect(server.requests).toHaveLength(1);
+    expect(logger.warnings).toHaveLength(1);
+  });
+
+  it("asks nobody when ROUTING_URL is unset", async () => {
+    const fetch = () => Promise.reject(new Error("no request expected"));
+    const logger = recordingLogger();
+    const result = await suggestStopOrder({ ...deps(undefined, logger), fetch }, points);
+    expect(result).toMatchObject({ order: [0, 1, 2], distanceSource: "straight-line" });
+    expect(logger.warnings).toEqual([]);
+  });
+});
+
+describe("ROUTING_URL", () => {
+  it("is optional, an http(s) URL, kept without its trailing slash", () => {
+    expect(loadConfig({}).routingUrl).toBeUndefined();
+    expect(loadConfig({ ROUTING_URL: "https://routing.example/osrm/" }).routingUrl).toBe(
+      "https://routing.example/osrm",
+    );
+    expect(loadConfig({ ROUTING_URL: "http://localhost:5000" }).routingUrl).toBe("http://localhost:5000");
+    expect(() => loadConfig({ ROUTING_URL: "ftp://routing.example" })).toThrow(/ROUTING_URL: must be an http\(s\) URL/);
+    expect(() => loadConfig({ ROUTING_URL: "not a url" })).toThrow(/ROUTING_URL/);
+  });
+
+  it("builds the table request from longitude,latitude pairs", () => {
+    expect(tableUrl("https://r.example", [{ lat: 51.5, lng: -0.12 }])).toBe(
+      "https://r.example/table/v1/driving/-0.120000,51.500000?annotations=distance",
+    );
   });
 });
