@@ -26,6 +26,8 @@ const rawConfigSchema = z.object({
   MAP_ATTRIBUTION: z.string().min(1).max(200).optional(),
   /** Where the attribution links to (the provider's copyright page). */
   MAP_ATTRIBUTION_URL: z.url({ protocol: /^https$/ }).optional(),
+  /** An OSRM-compatible routing server; unset means straight-line distances (local mode, tests). */
+  ROUTING_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 
 export type AppConfig = {
@@ -51,6 +53,8 @@ export type AppConfig = {
   deviceCookieSecret: string;
   /** The maps' background tiles, or null: stops and lines on a plain background (ADR 0048). */
   mapTiles: MapTiles | null;
+  /** Base URL of an OSRM-compatible server for road distances, without a trailing slash; unset: straight lines. */
+  routingUrl: string | undefined;
 };
 
 /** What the browser needs to draw tiles; `origin` is the one host the CSP lets images come from. */
@@ -188,5 +192,6 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
     },
     deviceCookieSecret: raw.DEVICE_COOKIE_SECRET ?? LOCAL_DEVICE_COOKIE_SECRET,
     mapTiles: mapTilesOf(raw, localMode),
+    routingUrl: raw.ROUTING_URL?.replace(/\/+$/, ""),
   };
 }
