@@ -13,6 +13,7 @@ import { expireInvitations, sendInviteReminders } from "../services/invitations/
 import { settleOwedRefunds } from "../services/payments/settle.ts";
 import { compactSearchIndexes } from "../services/platform/search-indexes.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
+import { generateAllRuns } from "../services/routes/runs.ts";
 
 export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
 
@@ -111,6 +112,12 @@ export const searchIndexesJob: CronJob = {
   run: ({ db }) => compactSearchIndexes(db),
 };
 
+/** ADR 0046: each route's runs for the next days, in its school's zone (idempotent; a changed route is regenerated at once too). */
+export const routeRunsJob: CronJob = {
+  name: "route-runs",
+  run: ({ db }, now) => generateAllRuns(db, now),
+};
+
 /** In order: expiry before reminders (an expired invitation gets none); the outbox sweep last. */
 export const CRON_JOBS: readonly CronJob[] = [
   purgeExpiredJob,
@@ -122,6 +129,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   auditRetentionJob,
   paymentRetentionJob,
   searchIndexesJob,
+  routeRunsJob,
   requeueOutboxJob,
 ];
 
