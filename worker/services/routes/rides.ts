@@ -16,12 +16,12 @@ import { generateRuns } from "./runs.ts";
  */
 
 const db = (scope: ParentScope) => scope.deps.db;
-/** The ids of the session's own children (a subquery). */
-const familyChildren = (scope: ParentScope) =>
-  db(scope)
-    .select({ id: children.id })
-    .from(children)
-    .where(and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId)));
+/**
+ * The ids of the session's own children (a subquery). By parent only: a parent belongs to one
+ * school and so do their children, and a school condition here made SQLite walk the school's index
+ * (every child of the school) instead of the parent's.
+ */
+const familyChildren = (scope: ParentScope) => db(scope).select({ id: children.id }).from(children).where(eq(children.parentId, scope.parentId));
 
 /** The children's assigned stops (name, place, time), bus and route; today's runs; the days marked not riding (one batch). */
 export async function rideLookup(scope: ParentScope) {
@@ -62,7 +62,8 @@ export async function rideLookup(scope: ParentScope) {
       .from(trips)
       .where(
         and(
-          eq(trips.schoolId, scope.schoolId),
+          // `+school_id`: checked, but not an index to walk (the run key, route and day, finds the rows).
+          sql`+${trips.schoolId} = ${scope.schoolId}`,
           eq(trips.serviceDate, today),
           inArray(trips.routeId, db(scope).select({ id: riders.routeId }).from(riders).where(inArray(riders.childId, family))),
         ),
