@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { schools, trips } from "../../db/schema/index.ts";
 
 /** Maple Grove's buses: three routes, two buses each, a pickup and a drop-off every school day. */
-const DEMO_BUSES = [
+export const DEMO_BUSES = [
   { routeName: "North Loop", busNumber: "12", driverName: "Dana Brooks", pickup: ["07:30", "08:15"], dropoff: ["15:00", "15:45"], students: 28, stops: 9 },
   { routeName: "North Loop", busNumber: "14", driverName: "Sam Okafor", pickup: ["07:40", "08:20"], dropoff: ["15:10", "15:50"], students: 22, stops: 7 },
   { routeName: "River Road", busNumber: "7", driverName: "Chris Patel", pickup: ["07:20", "08:05"], dropoff: ["15:05", "15:50"], students: 31, stops: 11 },
