@@ -98,7 +98,15 @@ CREATE TABLE `routes` (
 --> statement-breakpoint
 CREATE INDEX `routes_school_name_idx` ON `routes` (`school_id`,`name`,`id`);--> statement-breakpoint
 CREATE INDEX `routes_bus_idx` ON `routes` (`bus_id`);--> statement-breakpoint
-ALTER TABLE `schools` ADD `ride_cutoff_minutes` integer DEFAULT 60 NOT NULL;--> statement-breakpoint
+CREATE TABLE `transport_settings` (
+	`school_id` text PRIMARY KEY NOT NULL,
+	`ride_cutoff_minutes` integer DEFAULT 60 NOT NULL,
+	`updated_by` text,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`school_id`) REFERENCES `schools`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "transport_settings_cutoff" CHECK("transport_settings"."ride_cutoff_minutes" between 0 and 1440)
+);
+--> statement-breakpoint
 ALTER TABLE `trips` ADD `route_id` text REFERENCES routes(id) ON DELETE set null;--> statement-breakpoint
 ALTER TABLE `trips` ADD `service_date` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `trips_route_service_date_unique` ON `trips` (`route_id`,`service_date`);

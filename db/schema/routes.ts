@@ -159,3 +159,20 @@ export const notRiding = sqliteTable(
   },
   (t) => [uniqueIndex("not_riding_child_date_unique").on(t.childId, t.date)],
 );
+
+/**
+ * A school's transport settings (one row per school, absent until first saved: the defaults apply).
+ * `ride_cutoff_minutes`: "not riding" closes this long before the child's scheduled stop time.
+ */
+export const transportSettings = sqliteTable(
+  "transport_settings",
+  {
+    schoolId: text("school_id")
+      .primaryKey()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    rideCutoffMinutes: integer("ride_cutoff_minutes").notNull().default(60),
+    updatedBy: text("updated_by"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("transport_settings_cutoff", sql`${t.rideCutoffMinutes} between 0 and 1440`)],
+);

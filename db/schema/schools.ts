@@ -51,8 +51,6 @@ export const schools = sqliteTable(
     platformFeeBps: integer("platform_fee_bps").notNull().default(500),
     /** IANA zone: trip times, "today" and weeks are in it. Schools from before zones existed got UTC. */
     timeZone: text("time_zone").notNull().default("UTC"),
-    /** "Not riding" closes this many minutes before the child's scheduled stop time (ADR 0046). */
-    rideCutoffMinutes: integer("ride_cutoff_minutes").notNull().default(60),
     pendingSchoolId: text("pending_school_id"),
     /** How many school admins it has: kept by triggers on school_admins (ADR 0018), never written by the app. */
     adminCount: integer("admin_count").notNull().default(0),

@@ -172,6 +172,9 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.routes.noServiceDays.list": { access: "school_admin", input: {} },
   "schoolAdmin.routes.noServiceDays.add": { access: "school_admin", input: { date: "2026-02-30", reason: "Not a day" } },
   "schoolAdmin.routes.noServiceDays.remove": { access: "school_admin", input: { noServiceDayId: "no-such-day" } },
+  "schoolAdmin.routes.settings.get": { access: "school_admin" },
+  // Past a day: refused by validation, nothing saved.
+  "schoolAdmin.routes.settings.update": { access: "school_admin", input: { rideCutoffMinutes: 1441 } },
   "schoolAdmin.riders.assign": {
     access: "school_admin",
     input: { childId: "no-such-child", stopId: "no-such-stop", weekdays: [1], fromDate: "2026-03-02", toDate: null },

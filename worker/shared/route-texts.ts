@@ -76,6 +76,7 @@ export const ROUTE_MESSAGES = {
   noServiceReason: "Say why there is no service (e.g. Thanksgiving)",
   noServiceDuplicate: "That day is already a no-service day",
   noServiceNotFound: "No-service day not found",
+  cutoff: "Enter the minutes as a whole number from 0 to 1,440",
 } as const;
 
 export const RIDER_MESSAGES = {

@@ -89,3 +89,10 @@ export const setCalendarInput = z.object({ routeId: id, weekdays: weekdaysField(
 export const noServiceDayInput = z.object({ date: date(M.noServiceDate), reason: text(120, M.noServiceReason) }).strict();
 export const noServiceDayIdInput = z.object({ noServiceDayId: id }).strict();
 export const listNoServiceDaysInput = z.object({ from: date(M.noServiceDate).optional() }).strict();
+
+/** The school's transport settings: how long before the scheduled stop time "not riding" closes. */
+export const transportSettingsInput = z
+  .object({
+    rideCutoffMinutes: z.number(M.cutoff).int(M.cutoff).min(0, M.cutoff).max(1440, M.cutoff),
+  })
+  .strict();

@@ -1,13 +1,14 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { RIDE_MESSAGES as M, type notRidingInput } from "#shared/riders.ts";
-import { minutesToTime, weekdaysOf } from "#shared/route-texts.ts";
+import { DEFAULT_RIDE_CUTOFF_MINUTES, minutesToTime, weekdaysOf } from "#shared/route-texts.ts";
 import { shiftDate, todayIn, weekday, zonedInstant } from "#shared/school-time.ts";
 import { buses, children, noServiceDays, notRiding, riders, routeStops, routes, schools, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { generateRuns } from "./runs.ts";
+import { rideCutoffOf } from "./settings.ts";
 
 /**
  * The parent's side of the transport model (ADR 0046): where and when their children are picked up
@@ -75,7 +76,10 @@ export async function rideLookup(scope: ParentScope) {
       .where(and(inArray(notRiding.childId, family), gte(notRiding.date, today)))
       .orderBy(asc(notRiding.date))
       .limit(1_000),
-    db(scope).select({ cutoffMinutes: schools.rideCutoffMinutes }).from(schools).where(eq(schools.id, scope.schoolId)),
+    db(scope)
+      .select({ cutoffMinutes: rideCutoffOf(scope.schoolId) })
+      .from(schools)
+      .where(eq(schools.id, scope.schoolId)),
   ]);
   const kids = new Map<string, { id: string; name: string; rides: unknown[]; notRiding: string[] }>();
   for (const row of rideRows) {
@@ -100,7 +104,13 @@ export async function rideLookup(scope: ParentScope) {
       today: ridesToday ? (runRows.find((run) => run.routeId === row.route!.id) ?? null) : null,
     });
   }
-  return { today, timeZone: scope.timeZone, cutoffMinutes: schoolRows[0]?.cutoffMinutes ?? 60, children: [...kids.values()], runsToday: runRows };
+  return {
+    today,
+    timeZone: scope.timeZone,
+    cutoffMinutes: schoolRows[0]?.cutoffMinutes ?? DEFAULT_RIDE_CUTOFF_MINUTES,
+    children: [...kids.values()],
+    runsToday: runRows,
+  };
 }
 
 /**
@@ -134,11 +144,14 @@ async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput
       .select({ date: noServiceDays.date })
       .from(noServiceDays)
       .where(and(eq(noServiceDays.schoolId, scope.schoolId), gte(noServiceDays.date, input.from), lte(noServiceDays.date, to))),
-    db(scope).select({ cutoffMinutes: schools.rideCutoffMinutes }).from(schools).where(eq(schools.id, scope.schoolId)),
+    db(scope)
+      .select({ cutoffMinutes: rideCutoffOf(scope.schoolId) })
+      .from(schools)
+      .where(eq(schools.id, scope.schoolId)),
   ]);
   const child = childRows[0];
   if (!child) throw new AppError("NOT_FOUND", M.childNotFound);
-  const cutoffMinutes = schoolRows[0]?.cutoffMinutes ?? 60;
+  const cutoffMinutes = schoolRows[0]?.cutoffMinutes ?? DEFAULT_RIDE_CUTOFF_MINUTES;
   const closed = new Set(closedRows.map((row) => row.date));
   const days: { date: string; cutoff: Date }[] = [];
   for (let date = input.from; date <= to; date = shiftDate(date, 1)) {

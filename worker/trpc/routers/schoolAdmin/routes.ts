@@ -8,6 +8,7 @@ import {
   routeIdInput,
   setCalendarInput,
   setStopsInput,
+  transportSettingsInput,
   updateRouteInput,
 } from "#shared/routes.ts";
 import {
@@ -23,6 +24,7 @@ import {
   setStops,
   updateRoute,
 } from "../../../services/routes/routes.ts";
+import { getTransportSettings, updateTransportSettings } from "../../../services/routes/settings.ts";
 import { router, schoolAdminProcedure } from "../../init.ts";
 
 /** schoolAdmin.routes.*: routes, their stops and service calendar, the school's no-service days (ADR 0046). */
@@ -45,5 +47,10 @@ export const routesRouter = router({
     list: schoolAdminProcedure.input(listNoServiceDaysInput).query(({ ctx, input }) => listNoServiceDays(ctx.scope, input)),
     add: schoolAdminProcedure.input(noServiceDayInput).mutation(({ ctx, input }) => addNoServiceDay(ctx.scope, input)),
     remove: schoolAdminProcedure.input(noServiceDayIdInput).mutation(({ ctx, input }) => removeNoServiceDay(ctx.scope, input)),
+  }),
+  /** The school's transport settings: the "not riding" cut-off. */
+  settings: router({
+    get: schoolAdminProcedure.query(({ ctx }) => getTransportSettings(ctx.scope)),
+    update: schoolAdminProcedure.input(transportSettingsInput).mutation(({ ctx, input }) => updateTransportSettings(ctx.scope, input)),
   }),
 });
