@@ -5,7 +5,9 @@ import { defineConfig } from "vite";
 
 // react-router's package exports point every condition at its development build (dev warnings and
 // checks, ~10 KB gzip more); a production build takes the production one it ships beside it.
-const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url));
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
 
 /** The modules every role area's page loads (see the `area` group below), by path. */
 const AREA_MODULES = new RegExp(

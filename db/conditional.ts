@@ -9,7 +9,12 @@ import type { Db } from "./client.ts";
  * Values are encoded by their columns (dates, booleans, JSON); give every NOT NULL column without
  * a database default.
  */
-export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Partial<T["$inferInsert"]>, condition: SQL) {
+export function insertWhere<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  values: Partial<T["$inferInsert"]>,
+  condition: SQL,
+) {
   const columns = getTableColumns(table) as Record<string, T["_"]["columns"][string]>;
   const entries = Object.entries(values).filter(([, value]) => value !== undefined);
   const names = sql.join(
@@ -28,7 +33,12 @@ export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Par
  * service first writes a value unique to its request (a review id, a fresh token hash, a marker)
  * with a guarded UPDATE; the rest of the batch (`insertWhere`, `onlyIf`) runs only if that write won.
  */
-export function rowHolds<T extends SQLiteTable & { id: SQLiteColumn }>(table: T, id: string, column: SQLiteColumn, value: string): SQL {
+export function rowHolds<T extends SQLiteTable & { id: SQLiteColumn }>(
+  table: T,
+  id: string,
+  column: SQLiteColumn,
+  value: string,
+): SQL {
   return sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${column} = ${value})`;
 }
 
@@ -37,7 +47,12 @@ export function rowHolds<T extends SQLiteTable & { id: SQLiteColumn }>(table: T,
  * only if `condition` holds (see `insertWhere`). Every row gives the same columns. Keep a call under
  * SQLite's 32,766 parameters (rows × columns); callers chunk large fan-outs.
  */
-export function insertManyWhere<T extends SQLiteTable>(db: Db, table: T, rows: Partial<T["$inferInsert"]>[], condition: SQL) {
+export function insertManyWhere<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  rows: Partial<T["$inferInsert"]>[],
+  condition: SQL,
+) {
   const columns = getTableColumns(table) as Record<string, T["_"]["columns"][string]>;
   const keys = Object.keys(rows[0] ?? {}).filter((key) => rows[0]![key as keyof (typeof rows)[0]] !== undefined);
   const names = sql.join(

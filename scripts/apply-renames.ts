@@ -16,19 +16,27 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const renames: Record<string, string> = JSON.parse(readFileSync(new URL("./procedure-renames.json", import.meta.url), "utf8"));
-const identifierRenames: Record<string, string> = JSON.parse(readFileSync(new URL("./identifier-renames.json", import.meta.url), "utf8"));
+const renames: Record<string, string> = JSON.parse(
+  readFileSync(new URL("./procedure-renames.json", import.meta.url), "utf8"),
+);
+const identifierRenames: Record<string, string> = JSON.parse(
+  readFileSync(new URL("./identifier-renames.json", import.meta.url), "utf8"),
+);
 /** Longest first, so a path is rewritten before any shorter one it contains. */
 const entries = Object.entries(renames).sort(([a], [b]) => b.length - a.length);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const dotted = entries.map(([from, to]) => ({ pattern: new RegExp(`(?<![\\w$])${escapeRegExp(from)}(?![\\w$])`, "g"), to }));
+const dotted = entries.map(([from, to]) => ({
+  pattern: new RegExp(`(?<![\\w$])${escapeRegExp(from)}(?![\\w$])`, "g"),
+  to,
+}));
 
 /** The new segments for a path whose beginning was renamed, or null. */
 function renamed(segments: string[]): string[] | null {
   for (const [from, to] of entries) {
     const old = from.split(".");
-    if (old.length <= segments.length && old.every((segment, i) => segments[i] === segment)) return [...to.split("."), ...segments.slice(old.length)];
+    if (old.length <= segments.length && old.every((segment, i) => segments[i] === segment))
+      return [...to.split("."), ...segments.slice(old.length)];
   }
   return null;
 }
@@ -37,9 +45,13 @@ function renamed(segments: string[]): string[] | null {
  * `["a"]["b"]` chains after `inferRouter…<AppRouter>` or `RouterOutputs` / `RouterInputs` (the root),
  * or `<Role>Outputs` / `<Role>Inputs` (that role).
  */
-const chain = /(inferRouter(?:Outputs|Inputs)<AppRouter>|\bRouter(?:Outputs|Inputs)|\b([A-Z]\w*?)(?:Outputs|Inputs))((?:\["[\w$]+"\])+)/g;
+const chain =
+  /(inferRouter(?:Outputs|Inputs)<AppRouter>|\bRouter(?:Outputs|Inputs)|\b([A-Z]\w*?)(?:Outputs|Inputs))((?:\["[\w$]+"\])+)/g;
 
-const identifiers = Object.entries(identifierRenames).map(([from, to]) => ({ pattern: new RegExp(`(?<![\\w$.])${escapeRegExp(from)}(?![\\w$])`, "g"), to }));
+const identifiers = Object.entries(identifierRenames).map(([from, to]) => ({
+  pattern: new RegExp(`(?<![\\w$.])${escapeRegExp(from)}(?![\\w$])`, "g"),
+  to,
+}));
 
 export function applyRenames(source: string): string {
   let text = source;
@@ -63,7 +75,8 @@ export function applyRenames(source: string): string {
 function* sourceFiles(path: string): Generator<string> {
   if (statSync(path).isFile()) {
     // The renames' own test and this file hold old names on purpose, as data.
-    if (/\.(ts|tsx|mts)$/.test(path) && !path.endsWith("renames.test.ts") && !path.endsWith("apply-renames.ts")) yield path;
+    if (/\.(ts|tsx|mts)$/.test(path) && !path.endsWith("renames.test.ts") && !path.endsWith("apply-renames.ts"))
+      yield path;
     return;
   }
   for (const name of readdirSync(path)) {

@@ -12,7 +12,13 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { BloomFilter, bloomParameters, expectedFalsePositiveRate } from "../worker/auth/breached-bloom.ts";
-import { BREACHED_FILTER_TARGET_RATE, commonWords, commonWordsSource, dictionarySource, dictionaryWords } from "./password-dictionary.ts";
+import {
+  BREACHED_FILTER_TARGET_RATE,
+  commonWords,
+  commonWordsSource,
+  dictionarySource,
+  dictionaryWords,
+} from "./password-dictionary.ts";
 
 function writeFilter(file: string, name: string, description: string, source: string, words: string[]): void {
   const parameters = bloomParameters(words.length, BREACHED_FILTER_TARGET_RATE);
@@ -43,7 +49,13 @@ export const ${name} = {
   );
 }
 
-writeFilter("breached-filter.generated.ts", "BREACHED_FILTER", "common passwords; see docs/decisions/0010-breached-passwords.md", dictionarySource(), dictionaryWords());
+writeFilter(
+  "breached-filter.generated.ts",
+  "BREACHED_FILTER",
+  "common passwords; see docs/decisions/0010-breached-passwords.md",
+  dictionarySource(),
+  dictionaryWords(),
+);
 writeFilter(
   "common-word-filter.generated.ts",
   "COMMON_WORD_FILTER",

@@ -23,7 +23,11 @@ const SUPER_ADMIN = [...AREA, "src/components/shell/SuperAdminShell.tsx", "src/p
 const SCHOOL_ADMIN = [...AREA, "src/components/shell/SchoolAdminShell.tsx"];
 const PARENT = [...AREA, "src/components/shell/ParentShell.tsx"];
 const publicPage = (route: string, page: string) => ({ route, budgetKb: BUDGET_KB.public, modules: [PUBLIC, page] });
-const areaPage = (route: string, area: readonly string[], page: string) => ({ route, budgetKb: BUDGET_KB.area, modules: [...area, page] });
+const areaPage = (route: string, area: readonly string[], page: string) => ({
+  route,
+  budgetKb: BUDGET_KB.area,
+  modules: [...area, page],
+});
 
 export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules: readonly string[] }[] = [
   publicPage("/", "src/pages/public/HomePage.tsx"),
@@ -71,7 +75,8 @@ export function bundleRows(distDir: string): BundleRow[] {
   const gzipSizes = new Map<string, number>();
   const gzipSize = (file: string) => {
     let size = gzipSizes.get(file);
-    if (size === undefined) gzipSizes.set(file, (size = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length));
+    if (size === undefined)
+      gzipSizes.set(file, (size = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length));
     return size;
   };
   return BUNDLE_ROUTES.map(({ route, budgetKb, modules }) => {
@@ -88,7 +93,8 @@ export function bundleRows(distDir: string): BundleRow[] {
  */
 export function routeFiles(manifest: Manifest, modules: readonly string[]): { entry: string[]; route: string[] } {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-  if (entries.length !== 1) throw new Error(`bundle report: expected one entry chunk in the manifest, found ${entries.length}`);
+  if (entries.length !== 1)
+    throw new Error(`bundle report: expected one entry chunk in the manifest, found ${entries.length}`);
   const entry = new Set<string>();
   staticClosure(manifest, entries[0]![0], entry);
   const all = new Set(entry);

@@ -9,7 +9,9 @@ const rows = bundleRows(resolve(process.argv[2] ?? "dist"));
 console.log(formatBundleTable(rows));
 const over = rows.filter((row) => row.gzipKb > row.budgetKb);
 if (over.length > 0) {
-  console.error(`\nBundle budget exceeded: ${over.map((row) => `${row.route} (${row.gzipKb} KB > ${row.budgetKb} KB)`).join(", ")}`);
+  console.error(
+    `\nBundle budget exceeded: ${over.map((row) => `${row.route} (${row.gzipKb} KB > ${row.budgetKb} KB)`).join(", ")}`,
+  );
   process.exit(1);
 }
 console.log("\nEvery route is within its bundle budget.");

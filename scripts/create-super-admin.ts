@@ -19,11 +19,17 @@ import { consoleLogger } from "../worker/deps.ts";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
 const input = z
-  .object({ email: z.email("--email must be an e-mail address"), name: z.string().trim().min(1, "--name is required"), password: newPasswordSchema })
+  .object({
+    email: z.email("--email must be an e-mail address"),
+    name: z.string().trim().min(1, "--name is required"),
+    password: newPasswordSchema,
+  })
   .safeParse({ email: values.email, name: values.name, password: process.env.SUPER_ADMIN_PASSWORD ?? "" });
 if (!input.success) {
   console.error(input.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("\n"));
-  console.error("Usage: SUPER_ADMIN_PASSWORD='…' npm run db:create-super-admin -- --email you@example.com --name 'Your Name'");
+  console.error(
+    "Usage: SUPER_ADMIN_PASSWORD='…' npm run db:create-super-admin -- --email you@example.com --name 'Your Name'",
+  );
   process.exit(1);
 }
 // The same gate as every other password, Have I Been Pwned included (the script runs against production).
@@ -34,10 +40,17 @@ if (problem) {
   process.exit(1);
 }
 
-const db = createDatabase({ url: process.env.DATABASE_URL || DEFAULT_DATABASE_URL, authToken: process.env.DATABASE_AUTH_TOKEN });
+const db = createDatabase({
+  url: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  authToken: process.env.DATABASE_AUTH_TOKEN,
+});
 const inserted = await db
   .insert(superAdmins)
-  .values({ email: normalizeEmail(input.data.email), name: input.data.name, passwordHash: await hashPassword(input.data.password) })
+  .values({
+    email: normalizeEmail(input.data.email),
+    name: input.data.name,
+    passwordHash: await hashPassword(input.data.password),
+  })
   .onConflictDoNothing()
   .returning({ id: superAdmins.id });
 db.$client.close();

@@ -39,10 +39,15 @@ const database = await startHranaServer({ file: url.slice("file:".length) });
 const appUrl = `http://localhost:${port}`;
 console.log(`\nLocal database ${url} served at ${database.url}${seeded === "seeded" ? " (demo just seeded)" : ""}`);
 console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
-for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(13)} ${account.email.padEnd(26)} ${appUrl}${account.login}`);
+for (const account of DEMO_ACCOUNTS)
+  console.log(`  ${account.role.padEnd(13)} ${account.email.padEnd(26)} ${appUrl}${account.login}`);
 console.log(`Dev mailbox: ${appUrl}/dev/mailbox · cron: ${appUrl}/__scheduled\n`);
 
-const wrangler = startWranglerDev({ port, vars: localModeVars({ appUrl, databaseUrl: database.url }), stdio: "inherit" });
+const wrangler = startWranglerDev({
+  port,
+  vars: localModeVars({ appUrl, databaseUrl: database.url }),
+  stdio: "inherit",
+});
 
 // Ctrl-C reaches wrangler too (same terminal); wait for it to finish, then close the database.
 let stopping = false;

@@ -4,7 +4,12 @@
  */
 import { createRequire } from "node:module";
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { COMMON_WORD_LISTS, commonWordsOf, normalizeForDictionary, PASSWORD_MIN_LENGTH } from "#shared/password-rules.ts";
+import {
+  COMMON_WORD_LISTS,
+  commonWordsOf,
+  normalizeForDictionary,
+  PASSWORD_MIN_LENGTH,
+} from "#shared/password-rules.ts";
 
 /** Design false-positive rate of the filters: 1 in 10,000 (the requirement is 1 in 1,000 or better). */
 export const BREACHED_FILTER_TARGET_RATE = 1e-4;

@@ -2,7 +2,8 @@
 import { dirname, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function headTags(title: string, description: string, url: string, noindex: boolean): string {
   const [t, d, u] = [escapeHtml(title), escapeHtml(description), escapeHtml(url)];
@@ -45,7 +46,9 @@ export function fillShell(shell: string, page: RenderedPage): string {
   if (!/<title>[^<]*<\/title>/.test(shell) || !shell.includes(root) || !shell.includes("</head>")) {
     throw new Error(`prerender: the shell has no <title>, no </head> or no ${root}`);
   }
-  const preloads = [...new Set(page.preload)].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+  const preloads = [...new Set(page.preload)].map(
+    (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+  );
   return shell
     .replace(/\s*<meta name="description"[^>]*>/, "")
     .replace(/<title>[^<]*<\/title>/, () => headTags(page.title, page.description, page.url, page.noindex ?? false))

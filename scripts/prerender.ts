@@ -49,8 +49,13 @@ async function main() {
     mkdirSync(dirname(file), { recursive: true });
     const url = `${base}${page.path === "/" ? "/" : page.path}`;
     const noindex = SPA_PAGES[page.path] !== "public";
-    writeFileSync(file, fillShell(shell, { ...page, html, url, preload, attribute: module.PRERENDERED_ATTRIBUTE, noindex }));
-    console.log(`prerendered ${page.path.padEnd(20)} → dist/${module.prerenderedFile(page.path)} (${preload.length} chunks preloaded)`);
+    writeFileSync(
+      file,
+      fillShell(shell, { ...page, html, url, preload, attribute: module.PRERENDERED_ATTRIBUTE, noindex }),
+    );
+    console.log(
+      `prerendered ${page.path.padEnd(20)} → dist/${module.prerenderedFile(page.path)} (${preload.length} chunks preloaded)`,
+    );
   }
   rmSync(ssrOut, { recursive: true, force: true });
 }

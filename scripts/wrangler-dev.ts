@@ -110,13 +110,18 @@ export function startWranglerDev(options: WranglerDevOptions): WranglerDev {
 }
 
 /** Polls `<url>/api/health` until it answers `{"ok":true}`; fails early if wrangler exits. */
-export async function waitForHealth(url: string, dev: Pick<WranglerDev, "exited" | "output">, timeoutMs: number): Promise<void> {
+export async function waitForHealth(
+  url: string,
+  dev: Pick<WranglerDev, "exited" | "output">,
+  timeoutMs: number,
+): Promise<void> {
   let exitedWith: string | undefined;
   void dev.exited.then((how) => (exitedWith = how));
   const deadline = Date.now() + timeoutMs;
   let last = "no answer";
   while (Date.now() < deadline) {
-    if (exitedWith !== undefined) throw new Error(`wrangler dev exited (${exitedWith}) before the Worker was healthy:\n${dev.output()}`);
+    if (exitedWith !== undefined)
+      throw new Error(`wrangler dev exited (${exitedWith}) before the Worker was healthy:\n${dev.output()}`);
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       const body = await response.text();

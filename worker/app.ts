@@ -37,7 +37,10 @@ export const WEBHOOK_PATHS = ["/api/stripe/webhook", "/api/stripe/connect-webhoo
  */
 export const BODY_LIMITS: BodyLimits = {
   defaultBytes: DEFAULT_BODY_LIMIT_BYTES,
-  paths: { "/api/trpc/*": TRPC_BODY_LIMIT_BYTES, ...Object.fromEntries(WEBHOOK_PATHS.map((path) => [path, WEBHOOK_BODY_LIMIT_BYTES])) },
+  paths: {
+    "/api/trpc/*": TRPC_BODY_LIMIT_BYTES,
+    ...Object.fromEntries(WEBHOOK_PATHS.map((path) => [path, WEBHOOK_BODY_LIMIT_BYTES])),
+  },
 };
 
 /** The one Hono app, served by the Worker entry and the Node entry alike. */
@@ -54,7 +57,8 @@ export function createApp(deps: AppDeps) {
     await next();
     // Only the public pages (and the files that describe them) may be indexed: the private areas,
     // the API, the local tools and every Not Found say so even to a crawler that ignores robots.txt.
-    if (pageVisibility(c.req.path) !== "public" && !SEARCH_FILES.has(c.req.path)) c.res.headers.set("X-Robots-Tag", "noindex");
+    if (pageVisibility(c.req.path) !== "public" && !SEARCH_FILES.has(c.req.path))
+      c.res.headers.set("X-Robots-Tag", "noindex");
   });
   app.use("/api/*", csrfGuard(deps.config, WEBHOOK_PATHS));
   app.use("*", bodyLimit(BODY_LIMITS));
@@ -70,12 +74,17 @@ export function createApp(deps: AppDeps) {
       await deps.db.run(sql`select 1`);
       return c.json({ ok: true });
     } catch (error) {
-      deps.logger.error("health: database unreachable", { error: error instanceof Error ? error.message : String(error) });
+      deps.logger.error("health: database unreachable", {
+        error: error instanceof Error ? error.message : String(error),
+      });
       return c.json({ ok: false }, 503);
     }
   });
 
-  app.route("/api/email/webhook", emailWebhookRoutes({ db: deps.db, secret: deps.config.resendWebhookSecret, now: deps.now, logger: deps.logger }));
+  app.route(
+    "/api/email/webhook",
+    emailWebhookRoutes({ db: deps.db, secret: deps.config.resendWebhookSecret, now: deps.now, logger: deps.logger }),
+  );
 
   const stripeWebhookDeps = {
     db: deps.db,
@@ -86,14 +95,25 @@ export function createApp(deps: AppDeps) {
     queue: deps.queue,
   };
   app.post("/api/stripe/webhook", async (c) => {
-    const result = await handleStripeWebhook(stripeWebhookDeps, await c.req.text(), c.req.header("stripe-signature") ?? null);
+    const result = await handleStripeWebhook(
+      stripeWebhookDeps,
+      await c.req.text(),
+      c.req.header("stripe-signature") ?? null,
+    );
     return c.json(result.body, result.status as 200 | 400);
   });
   // Stripe signs events of connected accounts (onboarding, parents' payments) on a separate Connect
   // endpoint with its own secret; the same handler applies them. Local mode signs both with one secret.
-  const connectWebhookDeps = { ...stripeWebhookDeps, webhookSecret: deps.config.stripeConnectWebhookSecret ?? deps.stripeWebhookSecret };
+  const connectWebhookDeps = {
+    ...stripeWebhookDeps,
+    webhookSecret: deps.config.stripeConnectWebhookSecret ?? deps.stripeWebhookSecret,
+  };
   app.post("/api/stripe/connect-webhook", async (c) => {
-    const result = await handleStripeWebhook(connectWebhookDeps, await c.req.text(), c.req.header("stripe-signature") ?? null);
+    const result = await handleStripeWebhook(
+      connectWebhookDeps,
+      await c.req.text(),
+      c.req.header("stripe-signature") ?? null,
+    );
     return c.json(result.body, result.status as 200 | 400);
   });
 
@@ -102,7 +122,9 @@ export function createApp(deps: AppDeps) {
   const resolveAuth = authResolver(deps);
   app.use(
     "/api/trpc/*",
-    trpcHandler(appRouter, "/api/trpc", (c, resHeaders) => createContext(deps, c.req.raw, resHeaders, c.get("meta"), inputlessPaths, resolveAuth)),
+    trpcHandler(appRouter, "/api/trpc", (c, resHeaders) =>
+      createContext(deps, c.req.raw, resHeaders, c.get("meta"), inputlessPaths, resolveAuth),
+    ),
   );
 
   app.route("/api/invoices", invoicePdfRoutes(deps, resolveAuth));
@@ -117,9 +139,14 @@ export function createApp(deps: AppDeps) {
   }
 
   // For search engines: the public pages at the configured address, and the private areas kept out.
-  app.get("/robots.txt", (c) => c.text(robotsTxt(deps.config.appUrl), 200, { "Cache-Control": "public, max-age=3600" }));
+  app.get("/robots.txt", (c) =>
+    c.text(robotsTxt(deps.config.appUrl), 200, { "Cache-Control": "public, max-age=3600" }),
+  );
   app.get("/sitemap.xml", (c) =>
-    c.body(sitemapXml(deps.config.appUrl), 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" }),
+    c.body(sitemapXml(deps.config.appUrl), 200, {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    }),
   );
 
   const assets = deps.assets;
@@ -128,7 +155,9 @@ export function createApp(deps: AppDeps) {
       // Copied (asset responses can have immutable headers) so the security headers can be added.
       const response = await withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce"));
       // A path the SPA has no page for gets its Page Not Found with status 404, not a soft 200.
-      return pageVisibility(c.req.path) === "public" || pageVisibility(c.req.path) === "private" ? response : notFoundPage(response);
+      return pageVisibility(c.req.path) === "public" || pageVisibility(c.req.path) === "private"
+        ? response
+        : notFoundPage(response);
     });
   }
 

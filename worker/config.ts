@@ -49,7 +49,13 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-const PRODUCTION_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET", "RESEND_API_KEY", "RESEND_WEBHOOK_SECRET"] as const;
+const PRODUCTION_SECRETS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_CONNECT_WEBHOOK_SECRET",
+  "RESEND_API_KEY",
+  "RESEND_WEBHOOK_SECRET",
+] as const;
 const PRICE_VARIABLES = ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "STRIPE_PRICE_ENTERPRISE"] as const;
 
 /**
@@ -59,32 +65,47 @@ const PRICE_VARIABLES = ["STRIPE_PRICE_STARTER", "STRIPE_PRICE_PROFESSIONAL", "S
 export const LOCAL_DEVICE_COOKIE_SECRET = "schoolride-local-device-cookies-not-for-production";
 
 /** The simulator's price ids, used when no Stripe key is set. */
-export const LOCAL_PRICES = { starter: "price_local_starter", professional: "price_local_professional", enterprise: "price_local_enterprise" } as const;
+export const LOCAL_PRICES = {
+  starter: "price_local_starter",
+  professional: "price_local_professional",
+  enterprise: "price_local_enterprise",
+} as const;
 
 export function loadConfig(env: Record<string, unknown>): AppConfig {
-  const picked = Object.fromEntries(Object.keys(rawConfigSchema.shape).map((key) => [key, typeof env[key] === "string" && env[key] !== "" ? env[key] : undefined]));
+  const picked = Object.fromEntries(
+    Object.keys(rawConfigSchema.shape).map((key) => [
+      key,
+      typeof env[key] === "string" && env[key] !== "" ? env[key] : undefined,
+    ]),
+  );
   const parsed = rawConfigSchema.safeParse(picked);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }
   const raw = parsed.data;
-  const localMode = raw.APP_ENV === "local" || (raw.APP_ENV === undefined && PRODUCTION_SECRETS.every((key) => raw[key] === undefined));
+  const localMode =
+    raw.APP_ENV === "local" || (raw.APP_ENV === undefined && PRODUCTION_SECRETS.every((key) => raw[key] === undefined));
   if (localMode && raw.APP_ENV === "local" && PRODUCTION_SECRETS.some((key) => raw[key] !== undefined)) {
     throw new ConfigError("APP_ENV=local cannot be combined with production secrets.");
   }
   if (!localMode) {
     const missing = PRODUCTION_SECRETS.filter((key) => raw[key] === undefined);
     if (missing.length > 0) {
-      throw new ConfigError(`Production mode needs every secret; missing: ${missing.join(", ")}. Unset all of them for local mode.`);
+      throw new ConfigError(
+        `Production mode needs every secret; missing: ${missing.join(", ")}. Unset all of them for local mode.`,
+      );
     }
     const missingPrices = PRICE_VARIABLES.filter((key) => raw[key] === undefined);
-    if (missingPrices.length > 0) throw new ConfigError(`Production mode needs the plan prices; missing: ${missingPrices.join(", ")}.`);
+    if (missingPrices.length > 0)
+      throw new ConfigError(`Production mode needs the plan prices; missing: ${missingPrices.join(", ")}.`);
     if (!raw.DATABASE_URL || raw.DATABASE_URL.startsWith("file:")) {
       throw new ConfigError("Production mode needs DATABASE_URL pointing at Turso (libsql://…).");
     }
     if (raw.DEVICE_COOKIE_SECRET === undefined || raw.DEVICE_COOKIE_SECRET === LOCAL_DEVICE_COOKIE_SECRET) {
-      throw new ConfigError("Production mode needs DEVICE_COOKIE_SECRET: at least 32 random characters (e.g. `openssl rand -base64 32`), not the local one.");
+      throw new ConfigError(
+        "Production mode needs DEVICE_COOKIE_SECRET: at least 32 random characters (e.g. `openssl rand -base64 32`), not the local one.",
+      );
     }
   }
   const url = new URL(raw.APP_URL);

@@ -49,7 +49,10 @@ function runtime(env: WorkerEnv) {
   const db = createDatabase({ url: config.databaseUrl, authToken: config.databaseAuthToken });
   const assets = env.ASSETS;
   const now = () => new Date();
-  const queue: AppDeps["queue"] = { send: (body) => env.EMAIL_QUEUE.send(body), sendBatch: (bodies) => env.EMAIL_QUEUE.sendBatch(bodies.map((body) => ({ body }))) };
+  const queue: AppDeps["queue"] = {
+    send: (body) => env.EMAIL_QUEUE.send(body),
+    sendBatch: (bodies) => env.EMAIL_QUEUE.sendBatch(bodies.map((body) => ({ body }))),
+  };
   const deps: AppDeps = {
     db,
     config,
@@ -81,6 +84,9 @@ export default {
 
   async scheduled(controller: { scheduledTime: number }, env: WorkerEnv): Promise<void> {
     const { deps } = runtime(env);
-    await runScheduled({ db: deps.db, queue: deps.queue, logger: deps.logger, appUrl: deps.config.appUrl, stripe: deps.stripe }, new Date(controller.scheduledTime));
+    await runScheduled(
+      { db: deps.db, queue: deps.queue, logger: deps.logger, appUrl: deps.config.appUrl, stripe: deps.stripe },
+      new Date(controller.scheduledTime),
+    );
   },
 };

@@ -58,7 +58,10 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     logger,
     pwnedPasswords: pwnedPasswordsForConfig(config, { logger }),
     // Two per core, but no more than libuv's thread pool (4 threads) runs at once.
-    passwordSlots: createPasswordSlots({ ...DEFAULT_PASSWORD_SLOTS, max: Math.min(DEFAULT_PASSWORD_SLOTS.max, 2 * availableParallelism()) }),
+    passwordSlots: createPasswordSlots({
+      ...DEFAULT_PASSWORD_SLOTS,
+      max: Math.min(DEFAULT_PASSWORD_SLOTS.max, 2 * availableParallelism()),
+    }),
     clientIp: (c) => getConnInfo(c).remote.address ?? null,
     assets: nodeAssets(resolve(fileURLToPath(import.meta.url), "../../dist")),
   };
@@ -67,7 +70,9 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const server = serve({ fetch: loopTurns()(app.fetch), port });
 
   const cron = () =>
-    runScheduled({ db, queue, logger, appUrl: config.appUrl, stripe: deps.stripe }, now()).catch((error) => logger.error("cron failed", { error: String(error) }));
+    runScheduled({ db, queue, logger, appUrl: config.appUrl, stripe: deps.stripe }, now()).catch((error) =>
+      logger.error("cron failed", { error: String(error) }),
+    );
   void cron();
   const timer = setInterval(cron, HOUR_MS);
 
@@ -75,7 +80,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   console.log(`\nSchoolRide is running at ${url}${config.localMode ? " (local mode)" : ""}`);
   if (config.localMode) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD})${seeded === "seeded" ? " — just seeded" : ""}:`);
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(13)} ${account.email.padEnd(26)} ${url}${account.login}`);
+    for (const account of DEMO_ACCOUNTS)
+      console.log(`  ${account.role.padEnd(13)} ${account.email.padEnd(26)} ${url}${account.login}`);
     console.log(`Dev mailbox: ${url}/dev/mailbox\n`);
   }
 

@@ -44,7 +44,10 @@ export const verificationCodes = sqliteTable(
     consumedAt: instant("consumed_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("verification_codes_subject_idx").on(t.purpose, t.subjectId), index("verification_codes_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("verification_codes_subject_idx").on(t.purpose, t.subjectId),
+    index("verification_codes_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const passwordResetTokens = sqliteTable(
@@ -155,5 +158,8 @@ export const mfaChallenges = sqliteTable(
     usedAt: instant("used_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("mfa_challenges_token_unique").on(t.tokenHash), index("mfa_challenges_expires_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("mfa_challenges_token_unique").on(t.tokenHash),
+    index("mfa_challenges_expires_idx").on(t.expiresAt),
+  ],
 );

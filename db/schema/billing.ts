@@ -123,7 +123,9 @@ export const payments = sqliteTable(
     uniqueIndex("payments_checkout_unique").on(t.stripeCheckoutSessionId),
     uniqueIndex("payments_payment_intent_unique").on(t.stripePaymentIntentId),
     // The hourly refunds job's list: payments whose decided refund has not come through (few at any time).
-    index("payments_refund_owed_idx").on(t.createdAt).where(sql`${t.status} = 'succeeded' and ${t.refundDueCents} > ${t.refundedCents}`),
+    index("payments_refund_owed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'succeeded' and ${t.refundDueCents} > ${t.refundedCents}`),
   ],
 );
 

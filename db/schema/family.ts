@@ -27,5 +27,9 @@ export const children = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("children_parent_idx").on(t.parentId, t.name), index("children_school_idx").on(t.schoolId), check("children_age", sql`${t.age} between 3 and 18`)],
+  (t) => [
+    index("children_parent_idx").on(t.parentId, t.name),
+    index("children_school_idx").on(t.schoolId),
+    check("children_age", sql`${t.age} between 3 and 18`),
+  ],
 );

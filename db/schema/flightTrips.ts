@@ -40,7 +40,10 @@ export const flightTrips = sqliteTable(
   (t) => [
     index("flight_trips_school_idx").on(t.schoolId, t.departureDate),
     check("flight_trips_cost", sql`${t.costPerStudentCents} >= 0`),
-    check("flight_trips_deposit", sql`${t.depositCents} is null or (${t.depositCents} > 0 and ${t.depositCents} < ${t.costPerStudentCents})`),
+    check(
+      "flight_trips_deposit",
+      sql`${t.depositCents} is null or (${t.depositCents} > 0 and ${t.depositCents} < ${t.costPerStudentCents})`,
+    ),
     check("flight_trips_capacity", sql`${t.capacity} is null or ${t.capacity} >= 1`),
   ],
 );

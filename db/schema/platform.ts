@@ -39,7 +39,13 @@ export const newsletterSubscriptions = sqliteTable("newsletter_subscriptions", {
   unsubscribedAt: instant("unsubscribed_at"),
 });
 
-export const PLATFORM_COUNTERS = ["schools", "schools_active", "schools_without_admins", "school_admins", "parents"] as const;
+export const PLATFORM_COUNTERS = [
+  "schools",
+  "schools_active",
+  "schools_without_admins",
+  "school_admins",
+  "parents",
+] as const;
 export type PlatformCounter = (typeof PLATFORM_COUNTERS)[number];
 
 /**

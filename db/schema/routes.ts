@@ -25,7 +25,10 @@ export const buses = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("buses_school_number_unique").on(t.schoolId, t.number), check("buses_seats", sql`${t.seats} between 1 and 200`)],
+  (t) => [
+    uniqueIndex("buses_school_number_unique").on(t.schoolId, t.number),
+    check("buses_seats", sql`${t.seats} between 1 and 200`),
+  ],
 );
 
 export const routes = sqliteTable(

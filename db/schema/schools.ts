@@ -74,7 +74,13 @@ export const schools = sqliteTable(
   ],
 );
 
-export const VERIFICATION_STATUSES = ["pending_verification", "email_verified", "payment_successful", "approved", "rejected"] as const;
+export const VERIFICATION_STATUSES = [
+  "pending_verification",
+  "email_verified",
+  "payment_successful",
+  "approved",
+  "rejected",
+] as const;
 export const PAYMENT_STATUSES = ["unpaid", "paid"] as const;
 
 /** A self-registration waiting for e-mail verification, payment and the super admin's review. */
@@ -98,7 +104,9 @@ export const pendingSchools = sqliteTable(
     intendedStartDate: isoDate("intended_start_date").notNull(),
     plan: text("plan", { enum: PLANS }).notNull(),
     timeZone: text("time_zone").notNull().default("UTC"),
-    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES }).notNull().default("pending_verification"),
+    verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES })
+      .notNull()
+      .default("pending_verification"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     emailVerifiedAt: instant("email_verified_at"),
     termsAcceptedAt: instant("terms_accepted_at"),

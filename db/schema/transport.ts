@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, SEND_AUDIENCES, TRIP_STATUSES } from "#shared/enums.ts";
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_TYPES,
+  ROUTE_TYPES,
+  SEND_AUDIENCES,
+  TRIP_STATUSES,
+} from "#shared/enums.ts";
 import { bool, createdAt, id, instant, isoDate, ROLES, updatedAt } from "./columns.ts";
 import { routes } from "./routes.ts";
 import { schools } from "./schools.ts";
@@ -63,7 +69,10 @@ export const notifications = sqliteTable(
     readAt: instant("read_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_recipient_idx").on(t.recipientRole, t.recipientId, t.createdAt), index("notifications_school_idx").on(t.schoolId, t.createdAt)],
+  (t) => [
+    index("notifications_recipient_idx").on(t.recipientRole, t.recipientId, t.createdAt),
+    index("notifications_school_idx").on(t.schoolId, t.createdAt),
+  ],
 );
 
 /**

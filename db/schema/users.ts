@@ -41,7 +41,10 @@ export const schoolAdmins = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("school_admins_email_unique").on(t.email), index("school_admins_school_idx").on(t.schoolId, t.isActive)],
+  (t) => [
+    uniqueIndex("school_admins_email_unique").on(t.email),
+    index("school_admins_school_idx").on(t.schoolId, t.isActive),
+  ],
 );
 
 export const parents = sqliteTable(

@@ -133,7 +133,8 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
   function sqlOf(stream: Stream, holder: { sql?: string; sql_id?: number }): string {
     if (holder.sql !== undefined && holder.sql !== null) return holder.sql;
     const sql = holder.sql_id !== undefined ? stream.sqls.get(holder.sql_id) : undefined;
-    if (sql === undefined) throw new HranaError(`SQL text ${holder.sql_id} is not stored on this stream`, "SQL_NOT_FOUND");
+    if (sql === undefined)
+      throw new HranaError(`SQL text ${holder.sql_id} is not stored on this stream`, "SQL_NOT_FOUND");
     return sql;
   }
 
@@ -149,7 +150,11 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
     }
     if (COMMIT.test(sql) || ROLLBACK.test(sql)) {
       const tx = stream.tx;
-      if (!tx) throw new HranaError(`cannot ${COMMIT.test(sql) ? "commit" : "rollback"} - no transaction is active`, "SQLITE_ERROR");
+      if (!tx)
+        throw new HranaError(
+          `cannot ${COMMIT.test(sql) ? "commit" : "rollback"} - no transaction is active`,
+          "SQLITE_ERROR",
+        );
       stream.tx = null;
       if (COMMIT.test(sql)) await tx.commit();
       else await tx.rollback();
@@ -160,7 +165,8 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
       hstmt.named_args && hstmt.named_args.length > 0
         ? Object.fromEntries(hstmt.named_args.map((arg) => [arg.name, valueFromHrana(arg.value)]))
         : (hstmt.args ?? []).map(valueFromHrana);
-    const run = (statement: { sql: string; args: typeof args }) => (stream.tx ? stream.tx.execute(statement) : client.execute(statement));
+    const run = (statement: { sql: string; args: typeof args }) =>
+      stream.tx ? stream.tx.execute(statement) : client.execute(statement);
     const totalChanges = async () => Number((await run({ sql: "select total_changes()", args: [] })).rows[0]![0]);
     const changesBefore = await totalChanges();
     let result: ResultSet;
@@ -179,11 +185,15 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
       // The embedded client reports no counts for statements that return rows
       // (`INSERT … RETURNING`); count the connection's changes, as libsql-server does.
       affected = (await totalChanges()) - changesBefore;
-      lastRowid = affected > 0 ? ((await run({ sql: "select last_insert_rowid()", args: [] })).rows[0]![0] as bigint) : undefined;
+      lastRowid =
+        affected > 0 ? ((await run({ sql: "select last_insert_rowid()", args: [] })).rows[0]![0] as bigint) : undefined;
     }
     return {
       cols: result.columns.map((name, i) => ({ name, decltype: result.columnTypes[i] || null })),
-      rows: hstmt.want_rows === false ? [] : result.rows.map((row) => Array.from({ length: row.length }, (_, i) => valueToHrana(row[i]))),
+      rows:
+        hstmt.want_rows === false
+          ? []
+          : result.rows.map((row) => Array.from({ length: row.length }, (_, i) => valueToHrana(row[i]))),
       affected_row_count: affected,
       last_insert_rowid: lastRowid === undefined ? null : lastRowid.toString(),
     };
@@ -276,7 +286,10 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
     try {
       for (const request of body.requests) {
         if (closed) {
-          results.push({ type: "error", error: { message: "The stream has already been closed", code: "STREAM_CLOSED" } });
+          results.push({
+            type: "error",
+            error: { message: "The stream has already been closed", code: "STREAM_CLOSED" },
+          });
           continue;
         }
         try {
@@ -318,7 +331,9 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
       body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       if (!Array.isArray(body.requests)) throw new Error("`requests` must be an array");
     } catch (error) {
-      return send(400, { message: `Invalid pipeline request: ${error instanceof Error ? error.message : String(error)}` });
+      return send(400, {
+        message: `Invalid pipeline request: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
     try {
       send(200, await pipeline(body));

@@ -11,8 +11,18 @@ export type HValue =
   | { type: "float"; value: number }
   | { type: "text"; value: string }
   | { type: "blob"; base64: string };
-export type HStmt = { sql?: string; sql_id?: number; args?: HValue[]; named_args?: { name: string; value: HValue }[]; want_rows?: boolean };
-export type HCond = { type: "ok" | "error"; step: number } | { type: "not"; cond: HCond } | { type: "and" | "or"; conds: HCond[] } | { type: "is_autocommit" };
+export type HStmt = {
+  sql?: string;
+  sql_id?: number;
+  args?: HValue[];
+  named_args?: { name: string; value: HValue }[];
+  want_rows?: boolean;
+};
+export type HCond =
+  | { type: "ok" | "error"; step: number }
+  | { type: "not"; cond: HCond }
+  | { type: "and" | "or"; conds: HCond[] }
+  | { type: "is_autocommit" };
 export type HBatch = { steps: { condition?: HCond | null; stmt: HStmt }[] };
 export type HRequest =
   | { type: "close" }
@@ -44,7 +54,8 @@ export class HranaError extends Error {
 export function toHError(error: unknown): HError {
   // LibsqlError prefixes its message with the code; the client adds that prefix again.
   if (error instanceof LibsqlError) return { message: error.message.replace(`${error.code}: `, ""), code: error.code };
-  if (error instanceof HranaError) return error.code ? { message: error.message, code: error.code } : { message: error.message };
+  if (error instanceof HranaError)
+    return error.code ? { message: error.message, code: error.code } : { message: error.message };
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -74,7 +85,8 @@ export function valueToHrana(value: unknown): HValue {
   if (typeof value === "number") return { type: "float", value };
   if (typeof value === "string") return { type: "text", value };
   if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
-    const bytes = value instanceof ArrayBuffer ? Buffer.from(value) : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    const bytes =
+      value instanceof ArrayBuffer ? Buffer.from(value) : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
     return { type: "blob", base64: bytes.toString("base64") };
   }
   throw new Error(`Unsupported value from the database: ${typeof value}`);

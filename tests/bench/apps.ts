@@ -6,17 +6,19 @@
 import { availableParallelism } from "node:os";
 import type { Client, InStatement, ResultSet, TransactionMode } from "@libsql/client";
 import { Hono } from "hono";
-import type { Db } from "../../db/client.ts";
-import { createApp } from "../../worker/app.ts";
-import { stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
-import { loadConfig } from "../../worker/config.ts";
-import type { AppDeps, Logger } from "../../worker/deps.ts";
-import { localMailer } from "../../worker/email/provider.ts";
-import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "../../worker/services/_shared/password-slots.ts";
-import { stripeForConfig } from "../../worker/stripe/client.ts";
+import type { Db } from "#db/client.ts";
+import { createApp } from "#worker/app.ts";
+import { stubPwnedPasswords } from "#worker/auth/breached-hibp.ts";
+import { loadConfig } from "#worker/config.ts";
+import type { AppDeps, Logger } from "#worker/deps.ts";
+import { localMailer } from "#worker/email/provider.ts";
+import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "#worker/services/_shared/password-slots.ts";
+import { stripeForConfig } from "#worker/stripe/client.ts";
 
 /** One trip to the database, as the procedure sent it. */
-export type RecordedOp = { kind: "execute"; statement: InStatement } | { kind: "batch"; statements: InStatement[]; mode: TransactionMode | undefined };
+export type RecordedOp =
+  | { kind: "execute"; statement: InStatement }
+  | { kind: "batch"; statements: InStatement[]; mode: TransactionMode | undefined };
 
 /** Errors go to stderr (a failing request under load must be seen); the rest is noise here. */
 const benchLogger: Logger = {
@@ -45,7 +47,10 @@ export function benchDeps(db: Db, appUrl: string): AppDeps {
     pwnedPasswords: stubPwnedPasswords(),
     clientIp: (c) => c.req.header("x-bench-ip") ?? "127.0.0.1",
     // As the Node entry bounds password work (ADR 0017).
-    passwordSlots: createPasswordSlots({ ...DEFAULT_PASSWORD_SLOTS, max: Math.min(DEFAULT_PASSWORD_SLOTS.max, 2 * availableParallelism()) }),
+    passwordSlots: createPasswordSlots({
+      ...DEFAULT_PASSWORD_SLOTS,
+      max: Math.min(DEFAULT_PASSWORD_SLOTS.max, 2 * availableParallelism()),
+    }),
   };
 }
 

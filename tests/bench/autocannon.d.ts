@@ -1,6 +1,15 @@
 /** The part of autocannon 8's programmatic API the bench uses (the package ships no types). */
 declare module "autocannon" {
-  type Histogram = { average: number; mean: number; min: number; max: number; p50: number; p90: number; p99: number; total: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total: number;
+  };
   export type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string };
   export type Options = {
     url: string;

@@ -18,7 +18,11 @@ export const ROUTES = BUNDLE_ROUTES;
  */
 export function buildForReport(): string {
   const outDir = mkdtempSync(join(tmpdir(), "schoolride-bench-dist-"));
-  execFileSync(resolve("node_modules/.bin/vite"), ["build", "--manifest", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], { stdio: "inherit" });
+  execFileSync(
+    resolve("node_modules/.bin/vite"),
+    ["build", "--manifest", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+    { stdio: "inherit" },
+  );
   return outDir;
 }
 

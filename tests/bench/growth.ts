@@ -26,5 +26,7 @@ export async function growthOnly(scales: number[], lists: ListPath[], calls: num
   } finally {
     for (const db of scaled) db.remove();
   }
-  console.log(`medians of ${calls} calls per scale; load average (1 min) ${load.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end`);
+  console.log(
+    `medians of ${calls} calls per scale; load average (1 min) ${load.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end`,
+  );
 }

@@ -59,12 +59,32 @@ export const LISTS: ListPath[] = [
   // Searches for a term with the same matches at every scale (ADR 0031: a search costs what its
   // matches cost): part of one school's name, whose words ("bench", "school") are in every school's
   // name and e-mail; the start of an invoice number (INV-2025-040 … 049), in every invoice's "INV-2025-".
-  { name: "schools.list search", path: "superAdmin.schools.list", role: "super_admin", input: { page: 1, search: "bench home" } },
+  {
+    name: "schools.list search",
+    path: "superAdmin.schools.list",
+    role: "super_admin",
+    input: { page: 1, search: "bench home" },
+  },
   { name: "stats", path: "superAdmin.stats", role: "super_admin" },
   { name: "auditLogs.list page 1", path: "superAdmin.auditLogs.list", role: "super_admin", input: { page: 1 } },
   { name: "invitations.list page 1", path: "superAdmin.invitations.list", role: "super_admin", input: { page: 1 } },
   // One school with `rows` invoices (1k → 100k): page 1 with the totals cards (kept by triggers), a tab, a search.
-  { name: "invoices.list page 1 + totals", path: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "all", page: 1 } },
-  { name: "invoices.list overdue tab", path: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "overdue", page: 1 } },
-  { name: "invoices.list search", path: "schoolAdmin.invoices.list", role: "school_admin", input: { tab: "all", page: 1, search: "inv-2025-04" } },
+  {
+    name: "invoices.list page 1 + totals",
+    path: "schoolAdmin.invoices.list",
+    role: "school_admin",
+    input: { tab: "all", page: 1 },
+  },
+  {
+    name: "invoices.list overdue tab",
+    path: "schoolAdmin.invoices.list",
+    role: "school_admin",
+    input: { tab: "overdue", page: 1 },
+  },
+  {
+    name: "invoices.list search",
+    path: "schoolAdmin.invoices.list",
+    role: "school_admin",
+    input: { tab: "all", page: 1, search: "inv-2025-04" },
+  },
 ];

@@ -23,7 +23,7 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createDatabase } from "../../db/client.ts";
+import { createDatabase } from "#db/client.ts";
 import { benchApp, type RecordedOp, recordingClient } from "./apps.ts";
 import type { HotPath } from "./hot-paths.ts";
 import type { HranaStart } from "./hrana-process.ts";
@@ -97,15 +97,23 @@ export async function productionPath(
     // The fetch wrapper is in place before the clients are made: the HTTP driver keeps the fetch it finds.
     const fetches = countFetches(database.url);
     let recorder: ReturnType<typeof recordingClient> | undefined;
-    const recording = createDatabase({ url: database.url, wrapClient: (client) => (recorder = recordingClient(client)).client });
+    const recording = createDatabase({
+      url: database.url,
+      wrapClient: (client) => (recorder = recordingClient(client)).client,
+    });
     const db = createDatabase({ url: database.url });
     try {
       const recordingApp = benchApp(recording, appUrl);
       const app = benchApp(db, appUrl);
       const call = async (on: typeof app, hot: HotPath) => {
-        const response = await on.request(`${appUrl}${trpcPath(hot.name, hot.input)}`, { headers: { cookie: users.cookies[hot.role] } });
+        const response = await on.request(`${appUrl}${trpcPath(hot.name, hot.input)}`, {
+          headers: { cookie: users.cookies[hot.role] },
+        });
         const body = await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`bench: ${hot.name} over HTTP answered ${response.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
+        if (response.status !== 200)
+          throw new Error(
+            `bench: ${hot.name} over HTTP answered ${response.status}: ${Buffer.from(body).toString().slice(0, 300)}`,
+          );
       };
       for (const hot of paths) {
         // The statements the baseline replays: the procedure's own, recorded once (warm).
@@ -114,7 +122,9 @@ export async function productionPath(
         recorder!.state.recording = true;
         await call(recordingApp, hot);
         recorder!.state.recording = false;
-        ops[hot.name] = hot.baseline ? hot.baseline.map((statement) => ({ kind: "execute", statement })) : recorder!.state.ops;
+        ops[hot.name] = hot.baseline
+          ? hot.baseline.map((statement) => ({ kind: "execute", statement }))
+          : recorder!.state.ops;
         for (let i = 0; i < plan.warmup; i++) await call(app, hot);
       }
       // The paths take turns call by call, so whatever else loads the machine weighs on each alike.
@@ -132,7 +142,10 @@ export async function productionPath(
       }
       for (const hot of paths) {
         figures.cpu_us[hot.name] = { median: median(cpu.get(hot.name)!), p99: percentile(cpu.get(hot.name)!, 99) };
-        figures.round_trips[hot.name] = { median: median(trips.get(hot.name)!), max: Math.max(...trips.get(hot.name)!) };
+        figures.round_trips[hot.name] = {
+          median: median(trips.get(hot.name)!),
+          max: Math.max(...trips.get(hot.name)!),
+        };
       }
     } finally {
       recording.$client.close();
@@ -145,7 +158,8 @@ export async function productionPath(
     try {
       const urls = { app: servers.appUrl, baseline: servers.baselineUrl };
       for (const hot of paths) await throughput(urls, hot, users, 1, plan.connections, 1);
-      for (const hot of paths) figures.throughput[hot.name] = await throughput(urls, hot, users, plan.runs, plan.connections, plan.seconds);
+      for (const hot of paths)
+        figures.throughput[hot.name] = await throughput(urls, hot, users, plan.runs, plan.connections, plan.seconds);
     } finally {
       await servers.stop();
     }

@@ -4,7 +4,7 @@
  */
 import autocannon, { type Request, type Result } from "autocannon";
 import superjson from "superjson";
-import { createDatabase } from "../../db/client.ts";
+import { createDatabase } from "#db/client.ts";
 import { benchApp } from "./apps.ts";
 import type { HotPath, ListPath } from "./hot-paths.ts";
 import { median } from "./report.ts";
@@ -21,7 +21,10 @@ export const appRequest = (hot: Pick<HotPath, "name" | "input" | "role">, users:
   path: trpcPath(hot.name, hot.input),
   headers: { cookie: users.cookies[hot.role] },
 });
-export const baselineRequest = (hot: Pick<HotPath, "name">): Request => ({ method: "GET", path: `/baseline/${hot.name}` });
+export const baselineRequest = (hot: Pick<HotPath, "name">): Request => ({
+  method: "GET",
+  path: `/baseline/${hot.name}`,
+});
 
 export type Throughput = { app: number[]; baseline: number[]; ratio: number; failed: number };
 
@@ -53,7 +56,14 @@ export async function throughput(
   return { app, baseline, ratio: median(app.map((value, run) => value / baseline[run]!)), failed };
 }
 
-export type LoadFigures = { requests: number; errors: number; timeouts: number; p50_ms: number; p99_ms: number; req_per_s: number };
+export type LoadFigures = {
+  requests: number;
+  errors: number;
+  timeouts: number;
+  p50_ms: number;
+  p99_ms: number;
+  req_per_s: number;
+};
 
 const loadFigures = (result: Result): LoadFigures => ({
   requests: result.requests.total,
@@ -66,7 +76,13 @@ const loadFigures = (result: Result): LoadFigures => ({
 });
 
 /** The mixed authenticated reads, each connection cycling through them, against the app then the baseline. */
-export async function mixedLoad(urls: { app: string; baseline: string }, paths: HotPath[], users: BenchUsers, connections: number, duration: number) {
+export async function mixedLoad(
+  urls: { app: string; baseline: string },
+  paths: HotPath[],
+  users: BenchUsers,
+  connections: number,
+  duration: number,
+) {
   const app = loadFigures(
     await cannon(
       urls.app,
@@ -81,13 +97,23 @@ export async function mixedLoad(urls: { app: string; baseline: string }, paths: 
   return { app, baseline };
 }
 
-export type StormFigures = { quiet: LoadFigures; storm: LoadFigures; logins: { sent: number; ok: number; refused: number; failed: number; p50_ms: number } };
+export type StormFigures = {
+  quiet: LoadFigures;
+  storm: LoadFigures;
+  logins: { sent: number; ok: number; refused: number; failed: number; p50_ms: number };
+};
 
 /**
  * `auth.me` quiet, then again while a timer fires `perSecond` real sign-ins (scrypt and all), each
  * from its own address so the per-address burst limit is not what is measured.
  */
-export async function loginStorm(appUrl: string, users: BenchUsers, perSecond: number, connections: number, duration: number): Promise<StormFigures> {
+export async function loginStorm(
+  appUrl: string,
+  users: BenchUsers,
+  perSecond: number,
+  connections: number,
+  duration: number,
+): Promise<StormFigures> {
   const me = [appRequest({ name: "auth.me", role: "super_admin" }, users)];
   const quiet = loadFigures(await cannon(appUrl, me, connections, duration));
   const logins = { sent: 0, ok: 0, refused: 0, failed: 0, times: [] as number[] };
@@ -98,7 +124,11 @@ export async function loginStorm(appUrl: string, users: BenchUsers, perSecond: n
     const start = performance.now();
     const request = fetch(`${appUrl}/api/trpc/auth.login`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: appUrl, "x-bench-ip": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+      headers: {
+        "content-type": "application/json",
+        origin: appUrl,
+        "x-bench-ip": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      },
       body,
     })
       .then(async (response) => {
@@ -118,7 +148,17 @@ export async function loginStorm(appUrl: string, users: BenchUsers, perSecond: n
   const storm = loadFigures(await cannon(appUrl, me, connections, duration));
   clearInterval(timer);
   await Promise.all(pending);
-  return { quiet, storm, logins: { sent: logins.sent, ok: logins.ok, refused: logins.refused, failed: logins.failed, p50_ms: median(logins.times) } };
+  return {
+    quiet,
+    storm,
+    logins: {
+      sent: logins.sent,
+      ok: logins.ok,
+      refused: logins.refused,
+      failed: logins.failed,
+      p50_ms: median(logins.times),
+    },
+  };
 }
 
 /**
@@ -143,9 +183,12 @@ export async function listLatencies(
       for (let i = 0; i < warmup + calls; i++) {
         for (const { rows, app, users } of opened) {
           const start = performance.now();
-          const response = await app.request(`${appUrl}${trpcPath(list.path, list.input)}`, { headers: { cookie: users.cookies[list.role] } });
+          const response = await app.request(`${appUrl}${trpcPath(list.path, list.input)}`, {
+            headers: { cookie: users.cookies[list.role] },
+          });
           await response.arrayBuffer();
-          if (response.status !== 200) throw new Error(`bench: ${list.name} at ${rows} rows answered ${response.status}`);
+          if (response.status !== 200)
+            throw new Error(`bench: ${list.name} at ${rows} rows answered ${response.status}`);
           if (i >= warmup) times.get(rows)!.push(performance.now() - start);
         }
       }

@@ -50,7 +50,12 @@ if (process.argv.includes("--child")) {
 } else await main();
 
 async function main() {
-  const [{ default: autocannon }, { HOT_PATHS }, { appRequest, baselineRequest }, { freePort, inProcessPass, scaledDatabase }] = await Promise.all([
+  const [
+    { default: autocannon },
+    { HOT_PATHS },
+    { appRequest, baselineRequest },
+    { freePort, inProcessPass, scaledDatabase },
+  ] = await Promise.all([
     import("autocannon"),
     import("./hot-paths.ts"),
     import("./measure.ts"),
@@ -89,7 +94,13 @@ async function main() {
     const stopped = reply<WindowResult>();
     child.send({ window: "stop", profile } satisfies Control);
     const window = await stopped;
-    return { ...window, requests: result.requests.total, perSecond: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors };
+    return {
+      ...window,
+      requests: result.requests.total,
+      perSecond: result.requests.average,
+      p99: result.latency.p99,
+      failed: result.non2xx + result.errors,
+    };
   };
   try {
     if (compare) {
@@ -97,8 +108,12 @@ async function main() {
         await measure("app", hot, false);
         await measure("baseline", hot, false);
         const runs = [];
-        for (let run = 0; run < 5; run++) runs.push({ app: await measure("app", hot, false), baseline: await measure("baseline", hot, false) });
-        const cpu = runs.map(({ app, baseline }) => `${(app.cpuUs / app.requests).toFixed(0)}/${(baseline.cpuUs / baseline.requests).toFixed(0)}`);
+        for (let run = 0; run < 5; run++)
+          runs.push({ app: await measure("app", hot, false), baseline: await measure("baseline", hot, false) });
+        const cpu = runs.map(
+          ({ app, baseline }) =>
+            `${(app.cpuUs / app.requests).toFixed(0)}/${(baseline.cpuUs / baseline.requests).toFixed(0)}`,
+        );
         const rate = runs.map(({ app, baseline }) => (app.perSecond / baseline.perSecond).toFixed(2));
         const failed = runs.reduce((sum, { app, baseline }) => sum + app.failed + baseline.failed, 0);
         const medianOf = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -112,7 +127,14 @@ async function main() {
       const target = mode === "baseline" ? "baseline" : "app";
       await measure(target, paths[0]!, false);
       const result = await measure(target, paths[0]!, true);
-      report(target, paths[0]!.name, result.profile!, result.cpuUs, result.requests, `${result.perSecond} req/s, p99 ${result.p99} ms, ${result.failed} failed`);
+      report(
+        target,
+        paths[0]!.name,
+        result.profile!,
+        result.cpuUs,
+        result.requests,
+        `${result.perSecond} req/s, p99 ${result.p99} ms, ${result.failed} failed`,
+      );
     }
   } finally {
     child.send({ stop: true });
@@ -149,9 +171,16 @@ function report(target: string, name: string, profile: Profile, cpuUs: number, r
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([key, us]) => `${(us / requests).toFixed(1).padStart(7)} µs/req ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${key}`)
+      .map(
+        ([key, us]) =>
+          `${(us / requests).toFixed(1).padStart(7)} µs/req ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${key}`,
+      )
       .join("\n");
   console.log(`${target} ${name}: ${summary}`);
-  console.log(`CPU of the server's main thread ${(cpuUs / requests).toFixed(0)} µs/req; sampled busy main thread ${(busy / requests).toFixed(0)} µs/req`);
-  console.log(`\nby package (self time):\n${top(byPackage, 30)}\n\nby function (self time):\n${top(byFunction, 45)}\n\nprofile: ${file}`);
+  console.log(
+    `CPU of the server's main thread ${(cpuUs / requests).toFixed(0)} µs/req; sampled busy main thread ${(busy / requests).toFixed(0)} µs/req`,
+  );
+  console.log(
+    `\nby package (self time):\n${top(byPackage, 30)}\n\nby function (self time):\n${top(byFunction, 45)}\n\nprofile: ${file}`,
+  );
 }

@@ -36,13 +36,28 @@ export type Results = {
   /** Goal per procedure for `round_trips` (from the hot-path registry). */
   round_trip_goals: Record<string, number>;
   growth_1k_to_100k: Record<string, number>;
-  load: { errors: number; timeouts: number; p99_ms: number; baseline_p99_ms: number; baseline_errors: number; baseline_timeouts: number };
+  load: {
+    errors: number;
+    timeouts: number;
+    p99_ms: number;
+    baseline_p99_ms: number;
+    baseline_errors: number;
+    baseline_timeouts: number;
+  };
   login_storm: { quiet_p99_ms: number; storm_p99_ms: number };
   initial_js_gzip_kb: Record<string, number>;
   /** Budget per route for `initial_js_gzip_kb`. */
   bundle_budgets_kb: Record<string, number>;
   /** 20 concurrent enrolments into a trip of capacity 5: seats taken, answers, latency. */
-  concurrent_enrolments?: { requests: number; capacity: number; seatsTaken: number; full: number; unexpected: number; p50_ms: number; p99_ms: number };
+  concurrent_enrolments?: {
+    requests: number;
+    capacity: number;
+    seatsTaken: number;
+    full: number;
+    unexpected: number;
+    p50_ms: number;
+    p99_ms: number;
+  };
   /** Requests that should have succeeded and did not (a broken hot path, a failed sign-in). */
   failures: string[];
   /** Everything the ratios were computed from. */
@@ -74,14 +89,32 @@ export function evaluate(results: Results): Row[] {
     }
     for (const [name, trips] of Object.entries(http.round_trips)) {
       const goal = results.round_trip_goals[name] ?? GOALS.roundTrips;
-      rows.push({ section: "production path (HTTP DB): round trips", name, value: String(trips), goal: `≤ ${goal}`, ok: trips <= goal });
+      rows.push({
+        section: "production path (HTTP DB): round trips",
+        name,
+        value: String(trips),
+        goal: `≤ ${goal}`,
+        ok: trips <= goal,
+      });
     }
     for (const [name, ratio] of Object.entries(http.ratio_vs_baseline)) {
-      rows.push({ section: "production path (HTTP DB): throughput vs bare handler (no goal)", name, value: `${fixed(ratio)}×`, goal: "—", ok: true });
+      rows.push({
+        section: "production path (HTTP DB): throughput vs bare handler (no goal)",
+        name,
+        value: `${fixed(ratio)}×`,
+        goal: "—",
+        ok: true,
+      });
     }
   }
   for (const [name, ratio] of Object.entries(results.ratio_vs_baseline)) {
-    rows.push({ section: "throughput vs bare Hono", name, value: `${fixed(ratio)}×`, goal: `≥ ${GOALS.ratioVsBaseline}×`, ok: ratio >= GOALS.ratioVsBaseline });
+    rows.push({
+      section: "throughput vs bare Hono",
+      name,
+      value: `${fixed(ratio)}×`,
+      goal: `≥ ${GOALS.ratioVsBaseline}×`,
+      ok: ratio >= GOALS.ratioVsBaseline,
+    });
   }
   for (const [name, trips] of Object.entries(results.round_trips)) {
     const goal = results.round_trip_goals[name] ?? GOALS.roundTrips;
@@ -89,11 +122,29 @@ export function evaluate(results: Results): Row[] {
   }
   const span = results.quick ? "1k → 10k (quick)" : "1k → 100k";
   for (const [name, growth] of Object.entries(results.growth_1k_to_100k)) {
-    rows.push({ section: `list latency ${span}`, name, value: `${fixed(growth)}×`, goal: `≤ ${GOALS.growth}×`, ok: growth <= GOALS.growth });
+    rows.push({
+      section: `list latency ${span}`,
+      name,
+      value: `${fixed(growth)}×`,
+      goal: `≤ ${GOALS.growth}×`,
+      ok: growth <= GOALS.growth,
+    });
   }
   const { load, login_storm: storm } = results;
-  rows.push({ section: "load", name: "errors (baseline's)", value: `${load.errors} (${load.baseline_errors})`, goal: "0", ok: load.errors === 0 });
-  rows.push({ section: "load", name: "timeouts (baseline's)", value: `${load.timeouts} (${load.baseline_timeouts})`, goal: "0", ok: load.timeouts === 0 });
+  rows.push({
+    section: "load",
+    name: "errors (baseline's)",
+    value: `${load.errors} (${load.baseline_errors})`,
+    goal: "0",
+    ok: load.errors === 0,
+  });
+  rows.push({
+    section: "load",
+    name: "timeouts (baseline's)",
+    value: `${load.timeouts} (${load.baseline_timeouts})`,
+    goal: "0",
+    ok: load.timeouts === 0,
+  });
   rows.push({
     section: "load",
     name: "p99 (baseline's)",
@@ -119,7 +170,13 @@ export function evaluate(results: Results): Row[] {
       goal: `= ${enrolments.capacity}`,
       ok: enrolments.seatsTaken === enrolments.capacity,
     });
-    rows.push({ section, name: "told it is full", value: String(enrolments.full), goal: `= ${refused}`, ok: enrolments.full === refused && enrolments.unexpected === 0 });
+    rows.push({
+      section,
+      name: "told it is full",
+      value: String(enrolments.full),
+      goal: `= ${refused}`,
+      ok: enrolments.full === refused && enrolments.unexpected === 0,
+    });
     rows.push({
       section,
       name: "p99 (p50)",
@@ -163,7 +220,9 @@ export function formatTable(rows: Row[], failures: string[] = []): string {
   out.push("");
   for (const failure of failures) out.push(`! ${failure}`);
   out.push(
-    misses.length === 0 && failures.length === 0 ? "All goals met." : `${misses.length} goal(s) missed${failures.length ? `, ${failures.length} failure(s) above` : ""}:`,
+    misses.length === 0 && failures.length === 0
+      ? "All goals met."
+      : `${misses.length} goal(s) missed${failures.length ? `, ${failures.length} failure(s) above` : ""}:`,
   );
   for (const miss of misses) out.push(`  ✗ ${miss.section} › ${miss.name}: ${miss.value}, goal ${miss.goal}`);
   return out.join("\n");
@@ -181,7 +240,11 @@ export function formatMarkdown(rows: Row[]): string {
     const counts = new Map<string, number>();
     for (const row of inSection) counts.set(row.goal, (counts.get(row.goal) ?? 0) + 1);
     const goal = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-    const figures = inSection.map((row) => [`${row.name} ${row.value}${row.goal === goal ? "" : ` (goal ${row.goal})`}`, markOf(row)].filter(Boolean).join(" "));
+    const figures = inSection.map((row) =>
+      [`${row.name} ${row.value}${row.goal === goal ? "" : ` (goal ${row.goal})`}`, markOf(row)]
+        .filter(Boolean)
+        .join(" "),
+    );
     lines.push(`| ${section} | ${figures.join(" · ").replaceAll("|", "\\|")} | ${goal} |`);
   }
   return lines.join("\n");

@@ -4,8 +4,8 @@
  * the routes list, one route with its stops and riders, and the parent's ride lookup are measured at
  * that size. The bench parent's own two children ride the first two routes, whose runs are generated.
  */
-import type { Db } from "../../db/client.ts";
-import { generateRuns } from "../../worker/services/routes/runs.ts";
+import type { Db } from "#db/client.ts";
+import { generateRuns } from "#worker/services/routes/runs.ts";
 
 export const BENCH_ROUTES = 1_000;
 export const BENCH_RIDERS = 100_000;
@@ -17,7 +17,8 @@ export const BENCH_ROUTE_ID = "bench-route-0";
 /** The parent's families' password: nobody signs in as them. */
 const NO_PASSWORD = "$scrypt$ln=14,r=8,p=5$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const SINCE = Date.UTC(2024, 0, 1);
-const generate = (count: number, insert: string) => `with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${count}) ${insert} from n`;
+const generate = (count: number, insert: string) =>
+  `with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${count}) ${insert} from n`;
 
 export async function seedRoutesFor(db: Db, home: { schoolId: string; parentId: string }): Promise<void> {
   const school = `'${home.schoolId}'`;

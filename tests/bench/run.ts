@@ -26,7 +26,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildForReport, initialJsGzipKb, ROUTES } from "./bundles.ts";
-import { concurrentEnrolments } from "./enrolment.ts";
+import { concurrentEnrollments } from "./enrolment.ts";
 import { growthOnly } from "./growth.ts";
 import { HOT_PATHS, LISTS } from "./hot-paths.ts";
 import { type HttpPathFigures, productionPath } from "./http-path.ts";
@@ -58,7 +58,9 @@ const plan = quick
     };
 const LOAD_CONNECTIONS = 200;
 const LOGINS_PER_SECOND = 4;
-const out = quick ? join(tmpdir(), "schoolride-bench-results.quick.json") : new URL("./results.json", import.meta.url).pathname;
+const out = quick
+  ? join(tmpdir(), "schoolride-bench-results.quick.json")
+  : new URL("./results.json", import.meta.url).pathname;
 // `--markdown`: the README's "Quality" table from the committed results.json, and nothing else.
 if (process.argv.includes("--markdown")) {
   console.log(formatMarkdown(evaluate(JSON.parse(readFileSync(out, "utf8")) as Results)));
@@ -71,18 +73,27 @@ if (process.argv.includes("--growth")) {
 }
 const started = performance.now();
 const loadAtStart = loadavg()[0]!;
-const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+const log = (message: string) =>
+  console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 /** The headline's figures as results.json keeps them. */
 const productionFigures = (figures: HttpPathFigures): NonNullable<Results["production_path"]> => ({
-  cpu_us: Object.fromEntries(Object.entries(figures.cpu_us).map(([name, cpu]) => [name, { median: round(cpu.median, 0), p99: round(cpu.p99, 0) }])),
+  cpu_us: Object.fromEntries(
+    Object.entries(figures.cpu_us).map(([name, cpu]) => [
+      name,
+      { median: round(cpu.median, 0), p99: round(cpu.p99, 0) },
+    ]),
+  ),
   round_trips: Object.fromEntries(Object.entries(figures.round_trips).map(([name, trips]) => [name, trips.max])),
   ratio_vs_baseline: Object.fromEntries(Object.entries(figures.throughput).map(([name, r]) => [name, round(r.ratio)])),
 });
 const productionRaw = (figures: HttpPathFigures) => ({
   round_trips: figures.round_trips,
   throughput_req_per_s: Object.fromEntries(
-    Object.entries(figures.throughput).map(([name, r]) => [name, { app: r.app.map((v) => round(v)), baseline: r.baseline.map((v) => round(v)), failed: r.failed }]),
+    Object.entries(figures.throughput).map(([name, r]) => [
+      name,
+      { app: r.app.map((v) => round(v)), baseline: r.baseline.map((v) => round(v)), failed: r.failed },
+    ]),
   ),
 });
 const goalsOf = () => Object.fromEntries(HOT_PATHS.map((hot) => [hot.name, hot.maxRoundTrips ?? 2]));
@@ -98,7 +109,12 @@ if (process.argv.includes("--http")) {
     const partial = {
       generated_at: new Date().toISOString(),
       quick,
-      machine: { cpus: cpus().length, node: process.version, load_average_start: round(loadAtStart), load_average_end: round(loadavg()[0]!) },
+      machine: {
+        cpus: cpus().length,
+        node: process.version,
+        load_average_start: round(loadAtStart),
+        load_average_end: round(loadavg()[0]!),
+      },
       production_path: productionFigures(figures),
       ratio_vs_baseline: {},
       round_trips: {},
@@ -117,7 +133,9 @@ if (process.argv.includes("--http")) {
     console.log(`\n${formatTable(rows, partial.failures)}\n`);
     const file = join(tmpdir(), "schoolride-bench-http.json");
     writeFileSync(file, `${JSON.stringify(partial, null, 2)}\n`);
-    log(`load average (1 min) ${partial.machine.load_average_start} at the start, ${partial.machine.load_average_end} at the end; figures in ${file}`);
+    log(
+      `load average (1 min) ${partial.machine.load_average_start} at the start, ${partial.machine.load_average_end} at the end; figures in ${file}`,
+    );
   } finally {
     db.remove();
   }
@@ -146,7 +164,14 @@ try {
   // Warm both servers' JIT before the first measured run.
   if (!quick) for (const hot of HOT_PATHS) await throughput(urls, hot, main.users, 1, plan.ratioConnections, 1);
   for (const hot of HOT_PATHS) {
-    ratios[hot.name] = await throughput(urls, hot, main.users, plan.ratioRuns, plan.ratioConnections, plan.ratioSeconds);
+    ratios[hot.name] = await throughput(
+      urls,
+      hot,
+      main.users,
+      plan.ratioRuns,
+      plan.ratioConnections,
+      plan.ratioSeconds,
+    );
     log(`${hot.name}: ${ratios[hot.name]!.ratio.toFixed(2)}× the baseline`);
   }
   storm = await loginStorm(servers.appUrl, main.users, LOGINS_PER_SECOND, plan.ratioConnections, plan.stormSeconds);
@@ -175,12 +200,16 @@ try {
 } finally {
   for (const db of scaled) db.remove();
 }
-const enrolments = await concurrentEnrolments(appUrl);
+const enrolments = await concurrentEnrollments(appUrl);
 log(
   `enrolment: ${enrolments.requests} at once into a trip of capacity ${enrolments.capacity}: ${enrolments.seatsTaken} seats taken, p99 ${enrolments.p99_ms.toFixed(0)} ms`,
 );
 const failures = [
-  ...(enrolments.unexpected > 0 ? [`enrolment: ${enrolments.unexpected} of ${enrolments.requests} concurrent enrolments failed otherwise than "full"`] : []),
+  ...(enrolments.unexpected > 0
+    ? [
+        `enrolment: ${enrolments.unexpected} of ${enrolments.requests} concurrent enrolments failed otherwise than "full"`,
+      ]
+    : []),
   ...Object.entries(ratios)
     .filter(([, r]) => r.failed > 0)
     .map(([name, r]) => `${name}: ${r.failed} requests failed in the throughput runs (app or baseline)`),
@@ -188,19 +217,28 @@ const failures = [
     .filter(([, r]) => r.failed > 0)
     .map(([name, r]) => `${name}: ${r.failed} requests failed in the HTTP throughput runs`),
   ...(storm.logins.failed > 0 ? [`login storm: ${storm.logins.failed} of ${storm.logins.sent} sign-ins failed`] : []),
-  ...(storm.quiet.errors + storm.storm.errors > 0 ? [`login storm: ${storm.quiet.errors + storm.storm.errors} auth.me requests failed`] : []),
+  ...(storm.quiet.errors + storm.storm.errors > 0
+    ? [`login storm: ${storm.quiet.errors + storm.storm.errors} auth.me requests failed`]
+    : []),
 ];
 const [first, last] = [plan.scales[0]!, plan.scales[plan.scales.length - 1]!];
 
 const results: Results = {
   generated_at: new Date().toISOString(),
   quick,
-  machine: { cpus: cpus().length, node: process.version, load_average_start: round(loadAtStart), load_average_end: round(loadavg()[0]!) },
+  machine: {
+    cpus: cpus().length,
+    node: process.version,
+    load_average_start: round(loadAtStart),
+    load_average_end: round(loadavg()[0]!),
+  },
   production_path: productionFigures(production),
   ratio_vs_baseline: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, round(r.ratio)])),
   round_trips: pass.roundTrips,
   round_trip_goals: goalsOf(),
-  growth_1k_to_100k: Object.fromEntries(Object.entries(listMs).map(([name, byScale]) => [name, round(byScale[last]! / byScale[first]!)])),
+  growth_1k_to_100k: Object.fromEntries(
+    Object.entries(listMs).map(([name, byScale]) => [name, round(byScale[last]! / byScale[first]!)]),
+  ),
   load: {
     errors: load.app.errors,
     timeouts: load.app.timeouts,
@@ -218,11 +256,17 @@ const results: Results = {
     production_path: productionRaw(production),
     plan: { ...plan, loadConnections: LOAD_CONNECTIONS, loginsPerSecond: LOGINS_PER_SECOND },
     throughput_req_per_s: Object.fromEntries(
-      Object.entries(ratios).map(([name, r]) => [name, { app: r.app.map(round), baseline: r.baseline.map(round), failed: r.failed }]),
+      Object.entries(ratios).map(([name, r]) => [
+        name,
+        { app: r.app.map(round), baseline: r.baseline.map(round), failed: r.failed },
+      ]),
     ),
     round_trip_log: pass.log,
     list_median_ms: Object.fromEntries(
-      Object.entries(listMs).map(([name, byScale]) => [name, Object.fromEntries(Object.entries(byScale).map(([rows, ms]) => [rows, round(ms, 3)]))]),
+      Object.entries(listMs).map(([name, byScale]) => [
+        name,
+        Object.fromEntries(Object.entries(byScale).map(([rows, ms]) => [rows, round(ms, 3)])),
+      ]),
     ),
     load,
     login_storm: storm,
@@ -232,5 +276,7 @@ writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 // The committed file is formatted as `npm run lint` expects.
 if (!quick) execFileSync(resolve("node_modules/.bin/biome"), ["format", "--write", out], { stdio: "ignore" });
 console.log(`\n${formatTable(evaluate(results), results.failures)}\n`);
-log(`load average (1 min) ${results.machine.load_average_start} at the start, ${results.machine.load_average_end} at the end, on ${results.machine.cpus} cores`);
+log(
+  `load average (1 min) ${results.machine.load_average_start} at the start, ${results.machine.load_average_end} at the end, on ${results.machine.cpus} cores`,
+);
 log(`results written to ${out}`);

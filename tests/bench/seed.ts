@@ -4,15 +4,30 @@
  * `seedScale` has the signature of the shared scale seeder (tests/support/scale-seed.ts); when that
  * lands, re-export it from here instead and delete this body: nothing else in the bench changes.
  */
-import type { RoleValue } from "#shared/auth.ts";
-import type { Db } from "../../db/client.ts";
-import { children, notificationSends, notifications, parents, schoolAdmins, schools, superAdmins, trips } from "../../db/schema/index.ts";
-import { sessionCookieName } from "../../worker/auth/cookie.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import type { AppConfig } from "../../worker/config.ts";
 
-export type ScaleOptions = { schools: number; invitationsPerSchool: number; auditRows: number; parentsPerSchool: number };
+import type { Db } from "#db/client.ts";
+import {
+  children,
+  notificationSends,
+  notifications,
+  parents,
+  schoolAdmins,
+  schools,
+  superAdmins,
+  trips,
+} from "#db/schema/index.ts";
+import type { RoleValue } from "#shared/auth.ts";
+import { sessionCookieName } from "#worker/auth/cookie.ts";
+import { hashPassword } from "#worker/auth/password.ts";
+import { createSession } from "#worker/auth/session.ts";
+import type { AppConfig } from "#worker/config.ts";
+
+export type ScaleOptions = {
+  schools: number;
+  invitationsPerSchool: number;
+  auditRows: number;
+  parentsPerSchool: number;
+};
 
 const DAY = 86_400_000;
 const SINCE = Date.UTC(2024, 0, 1);
@@ -20,10 +35,12 @@ const SINCE = Date.UTC(2024, 0, 1);
 const NO_PASSWORD = "$scrypt$ln=14,r=8,p=5$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 /** `CASE <expr> % n WHEN 0 THEN 'a' …`: cycles through `values`. */
-const cycle = (expr: string, values: readonly string[]) => `(case ${expr} % ${values.length} ${values.map((value, k) => `when ${k} then '${value}'`).join(" ")} end)`;
+const cycle = (expr: string, values: readonly string[]) =>
+  `(case ${expr} % ${values.length} ${values.map((value, k) => `when ${k} then '${value}'`).join(" ")} end)`;
 
 /** `INSERT … SELECT` over i = 0 … count-1: SQLite makes the rows itself, 100k in about a second. */
-const generate = (count: number, insert: string) => `with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${count}) ${insert} from n`;
+const generate = (count: number, insert: string) =>
+  `with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${count}) ${insert} from n`;
 
 /**
  * Adds `schools` schools (two in three with an admin), their parents and invitations, and
@@ -194,5 +211,10 @@ async function seedFamily(db: Db, home: { schoolId: string; parentId: string; ad
   await db.insert(notificationSends).values(sends);
   await db
     .insert(notifications)
-    .values(Array.from({ length: 40 }, (_, i) => [{ ...note("parent", parentId, i), batchId: sends[i]!.id }, note("school_admin", adminId, i)]).flat());
+    .values(
+      Array.from({ length: 40 }, (_, i) => [
+        { ...note("parent", parentId, i), batchId: sends[i]!.id },
+        note("school_admin", adminId, i),
+      ]).flat(),
+    );
 }

@@ -8,8 +8,8 @@
  */
 import { serve } from "@hono/node-server";
 import { createClient } from "@libsql/client";
-import { createDatabase } from "../../db/client.ts";
-import { loopTurns } from "../../worker/local/loop-turns.ts";
+import { createDatabase } from "#db/client.ts";
+import { loopTurns } from "#worker/local/loop-turns.ts";
 import { baselineApp, benchApp, type RecordedOp } from "./apps.ts";
 
 export type ServerStart = { dbUrl: string; appPort: number; baselinePort: number; ops: Record<string, RecordedOp[]> };

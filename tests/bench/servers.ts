@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import superjson from "superjson";
-import { createDatabase } from "../../db/client.ts";
-import { applyMigrations } from "../../db/migrate.ts";
-import { loadConfig } from "../../worker/config.ts";
-import { compactSearchIndexes } from "../../worker/services/platform/search-indexes.ts";
+import { createDatabase } from "#db/client.ts";
+import { applyMigrations } from "#db/migrate.ts";
+import { loadConfig } from "#worker/config.ts";
+import { compactSearchIndexes } from "#worker/services/platform/search-indexes.ts";
 import { countRoundTrips } from "../support/counting-db.ts";
 import { seedInvoices } from "../support/invoice-seed.ts";
 import { benchApp, type RecordedOp, recordingClient } from "./apps.ts";
@@ -59,16 +59,30 @@ export async function scaledDatabase(rows: number, appUrl: string): Promise<Scal
   await seedRoutesFor(db, users.home);
   await compactSearchIndexes(db, Number.POSITIVE_INFINITY);
   db.$client.close();
-  return { url, users, seconds: (performance.now() - start) / 1000, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url,
+    users,
+    seconds: (performance.now() - start) / 1000,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
-export type InProcessPass = { roundTrips: Record<string, number>; ops: Record<string, RecordedOp[]>; log: Record<string, string[]> };
+export type InProcessPass = {
+  roundTrips: Record<string, number>;
+  ops: Record<string, RecordedOp[]>;
+  log: Record<string, string[]>;
+};
 
 /**
  * Calls each hot path through the real app in-process: once to warm up, then once counted (the
  * round-trip counter of tests/support) and recorded (the statements the baseline replays).
  */
-export async function inProcessPass(dbUrl: string, appUrl: string, users: BenchUsers, paths: HotPath[]): Promise<InProcessPass> {
+export async function inProcessPass(
+  dbUrl: string,
+  appUrl: string,
+  users: BenchUsers,
+  paths: HotPath[],
+): Promise<InProcessPass> {
   let recorder: ReturnType<typeof recordingClient> | undefined;
   let counter: ReturnType<typeof countRoundTrips>["counter"] | undefined;
   const db = createDatabase({
@@ -84,9 +98,13 @@ export async function inProcessPass(dbUrl: string, appUrl: string, users: BenchU
   const result: InProcessPass = { roundTrips: {}, ops: {}, log: {} };
   try {
     for (const hot of paths) {
-      const call = () => app.request(`${appUrl}${trpcPath(hot.name, hot.input)}`, { headers: { cookie: users.cookies[hot.role] } });
+      const call = () =>
+        app.request(`${appUrl}${trpcPath(hot.name, hot.input)}`, { headers: { cookie: users.cookies[hot.role] } });
       const warm = await call();
-      if (warm.status !== 200) throw new Error(`bench: ${hot.name} as ${hot.role} answered ${warm.status}: ${(await warm.text()).slice(0, 300)}`);
+      if (warm.status !== 200)
+        throw new Error(
+          `bench: ${hot.name} as ${hot.role} answered ${warm.status}: ${(await warm.text()).slice(0, 300)}`,
+        );
       counter!.reset();
       recorder!.state.ops = [];
       recorder!.state.recording = true;
@@ -94,7 +112,9 @@ export async function inProcessPass(dbUrl: string, appUrl: string, users: BenchU
       recorder!.state.recording = false;
       result.roundTrips[hot.name] = counter!.count;
       result.log[hot.name] = [...counter!.log];
-      result.ops[hot.name] = hot.baseline ? hot.baseline.map((statement) => ({ kind: "execute", statement })) : recorder!.state.ops;
+      result.ops[hot.name] = hot.baseline
+        ? hot.baseline.map((statement) => ({ kind: "execute", statement }))
+        : recorder!.state.ops;
     }
   } finally {
     db.$client.close();
@@ -105,7 +125,11 @@ export async function inProcessPass(dbUrl: string, appUrl: string, users: BenchU
 export type Servers = { appUrl: string; baselineUrl: string; stop: () => Promise<void> };
 
 /** Forks tests/bench/server.ts on the database (a file, or the Hrana server's URL): the app on `appPort`, the baseline on another port. */
-export async function startServers(dbUrl: string, appPort: number, ops: Record<string, RecordedOp[]>): Promise<Servers> {
+export async function startServers(
+  dbUrl: string,
+  appPort: number,
+  ops: Record<string, RecordedOp[]>,
+): Promise<Servers> {
   const baselinePort = await freePort();
   const child: ChildProcess = fork(fileURLToPath(new URL("./server.ts", import.meta.url)), [], {
     execArgv: ["--import", "tsx"],

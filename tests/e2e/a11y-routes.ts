@@ -40,7 +40,11 @@ export const PUBLIC_ROUTES: readonly A11yRoute[] = [
 export const SUPER_ADMIN_ROUTES: readonly A11yRoute[] = [
   { pattern: "/super-admin", url: "/super-admin", heading: /./ },
   { pattern: "/super-admin/schools", url: "/super-admin/schools", heading: /Schools Management/ },
-  { pattern: "/super-admin/schools/:schoolId/view", url: `/super-admin/schools/${DEMO_SCHOOL_ID}/view`, heading: /Maple Grove/ },
+  {
+    pattern: "/super-admin/schools/:schoolId/view",
+    url: `/super-admin/schools/${DEMO_SCHOOL_ID}/view`,
+    heading: /Maple Grove/,
+  },
   { pattern: "/super-admin/pending-schools", url: "/super-admin/pending-schools", heading: /./ },
   { pattern: "/super-admin/invites", url: "/super-admin/invites", heading: /Invitations Management/ },
   { pattern: "/super-admin/audit-logs", url: "/super-admin/audit-logs", heading: /Audit Logs/ },
@@ -88,35 +92,99 @@ export const A11Y_ROUTES = [...PUBLIC_ROUTES, ...SUPER_ADMIN_ROUTES, ...SCHOOL_A
  */
 export const A11Y_DIALOGS = {
   // Super admin
-  rejectSchool: { role: "super_admin", file: "features/registrations/RejectRegistrationDialog.tsx", name: "Reject School" },
-  registrationDetails: { role: "super_admin", file: "pages/super-admin/registrations/PendingSchoolsPage.tsx", name: "Registration Details" },
-  createSchool: { role: "super_admin", file: "pages/super-admin/schools/SchoolFormDialogs.tsx", name: "Create New School" },
+  rejectSchool: {
+    role: "super_admin",
+    file: "features/registrations/RejectRegistrationDialog.tsx",
+    name: "Reject School",
+  },
+  registrationDetails: {
+    role: "super_admin",
+    file: "pages/super-admin/registrations/PendingSchoolsPage.tsx",
+    name: "Registration Details",
+  },
+  createSchool: {
+    role: "super_admin",
+    file: "pages/super-admin/schools/SchoolFormDialogs.tsx",
+    name: "Create New School",
+  },
   editSchool: { role: "super_admin", file: "pages/super-admin/schools/SchoolFormDialogs.tsx", name: "Edit School" },
-  schoolDetails: { role: "super_admin", file: "pages/super-admin/schools/SchoolDetailsDialog.tsx", name: "Maple Grove Primary" },
+  schoolDetails: {
+    role: "super_admin",
+    file: "pages/super-admin/schools/SchoolDetailsDialog.tsx",
+    name: "Maple Grove Primary",
+  },
   deleteSchool: { role: "super_admin", file: "pages/super-admin/schools/SchoolsPage.tsx", name: "Delete School" },
-  inviteSchoolAdmin: { role: "super_admin", file: "pages/super-admin/invitations/InviteSchoolAdminDialog.tsx", name: "Invite School Admin" },
+  inviteSchoolAdmin: {
+    role: "super_admin",
+    file: "pages/super-admin/invitations/SchoolAdminInvitationDialog.tsx",
+    name: "Invite School Admin",
+  },
   emailLogs: { role: "super_admin", file: "pages/super-admin/invitations/EmailLogsDialog.tsx", name: "Email Logs" },
-  revokeInvitation: { role: "super_admin", file: "features/invitations/RevokeInvitationDialog.tsx", name: "Revoke invitation" },
+  revokeInvitation: {
+    role: "super_admin",
+    file: "features/invitations/RevokeInvitationDialog.tsx",
+    name: "Revoke invitation",
+  },
   confirmItsYou: { role: "super_admin", file: "components/mfa/ConfirmItsYouDialog.tsx", name: "Confirm it's you" },
-  turnOffTwoFactor: { role: "super_admin", file: "pages/super-admin/security/SecurityPage.tsx", name: "Turn off two-factor" },
+  turnOffTwoFactor: {
+    role: "super_admin",
+    file: "pages/super-admin/security/SecurityPage.tsx",
+    name: "Turn off two-factor",
+  },
   // School admin
   tripForm: { role: "school_admin", file: "pages/school-admin/trips/TripFormDialog.tsx", name: "New Trip" },
   deleteTrip: { role: "school_admin", file: "pages/school-admin/trips/TripsPage.tsx", name: "Delete Trip" },
-  flightTripForm: { role: "school_admin", file: "pages/school-admin/flight-trips/FlightTripFormDialog.tsx", name: "Create Flight Trip" },
-  confirmCostRefunds: { role: "school_admin", file: "pages/school-admin/flight-trips/FlightTripFormDialog.tsx", name: "Refund the difference?" },
-  deleteFlightTrip: { role: "school_admin", file: "pages/school-admin/flight-trips/FlightTripsPage.tsx", name: /(Delete|Cancel) Flight Trip/ },
-  notifyParents: { role: "school_admin", file: "pages/school-admin/flight-trips/NotifyParentsDialog.tsx", name: "Notify Enrolled Parents" },
-  sendNotification: { role: "school_admin", file: "pages/notifications/SendNotificationDialog.tsx", name: "Send Notification" },
-  deleteNotification: { role: "school_admin", file: "pages/notifications/NotificationsPage.tsx", name: "Delete Notification" },
+  flightTripForm: {
+    role: "school_admin",
+    file: "pages/school-admin/flight-trips/FlightTripFormDialog.tsx",
+    name: "Create Flight Trip",
+  },
+  confirmCostRefunds: {
+    role: "school_admin",
+    file: "pages/school-admin/flight-trips/FlightTripFormDialog.tsx",
+    name: "Refund the difference?",
+  },
+  deleteFlightTrip: {
+    role: "school_admin",
+    file: "pages/school-admin/flight-trips/FlightTripsPage.tsx",
+    name: /(Delete|Cancel) Flight Trip/,
+  },
+  notifyParents: {
+    role: "school_admin",
+    file: "pages/school-admin/flight-trips/NotifyParentsDialog.tsx",
+    name: "Notify Enrolled Parents",
+  },
+  sendNotification: {
+    role: "school_admin",
+    file: "pages/notifications/SendNotificationDialog.tsx",
+    name: "Send Notification",
+  },
+  deleteNotification: {
+    role: "school_admin",
+    file: "pages/notifications/NotificationsPage.tsx",
+    name: "Delete Notification",
+  },
   createInvoice: { role: "school_admin", file: "pages/invoices/CreateInvoiceDialog.tsx", name: "Create Invoice" },
   paymentSettings: { role: "school_admin", file: "pages/invoices/PaymentSettingsDialog.tsx", name: "Payment Settings" },
   editInvoice: { role: "school_admin", file: "pages/invoices/EditInvoiceDialog.tsx", name: /^Edit INV-/ },
   markInvoicePaid: { role: "school_admin", file: "pages/invoices/MarkPaidDialog.tsx", name: "Mark as Paid" },
   resendInvoice: { role: "school_admin", file: "pages/invoices/ResendInvoiceDialog.tsx", name: "Resend Invoice" },
   voidInvoice: { role: "school_admin", file: "pages/invoices/VoidInvoiceDialog.tsx", name: "Void Invoice" },
-  inviteParent: { role: "school_admin", file: "pages/school-admin/components/InviteParentDialog.tsx", name: "Invite Parent" },
-  deactivateParent: { role: "school_admin", file: "pages/school-admin/components/ParentAccounts.tsx", name: "Deactivate parent" },
-  changePayoutAccount: { role: "school_admin", file: "pages/school-admin/ConnectStripePage.tsx", name: "Change payout account?" },
+  createParentInvitation: {
+    role: "school_admin",
+    file: "pages/school-admin/components/ParentInvitationDialog.tsx",
+    name: "Invite Parent",
+  },
+  deactivateParent: {
+    role: "school_admin",
+    file: "pages/school-admin/components/ParentAccounts.tsx",
+    name: "Deactivate parent",
+  },
+  changePayoutAccount: {
+    role: "school_admin",
+    file: "pages/school-admin/ConnectStripePage.tsx",
+    name: "Change payout account?",
+  },
   deleteAccount: { role: "school_admin", file: "pages/account/DeleteAccountDialog.tsx", name: "Delete my account" },
   editProfile: { role: "parent", file: "pages/account/EditProfileDialog.tsx", name: "Edit Profile" },
   // Parent
@@ -126,6 +194,9 @@ export const A11Y_DIALOGS = {
   enrolmentDetails: { role: "parent", file: "pages/parent/flight-trips/DetailsDialog.tsx", name: /: / },
   optOut: { role: "parent", file: "pages/parent/flight-trips/FlightTripsPage.tsx", name: /^Opt .* out of / },
   moreSheet: { role: "parent", file: "components/shell/MoreSheet.tsx", name: "More" },
-} as const satisfies Record<string, { role: "super_admin" | "school_admin" | "parent"; file: string; name: string | RegExp }>;
+} as const satisfies Record<
+  string,
+  { role: "super_admin" | "school_admin" | "parent"; file: string; name: string | RegExp }
+>;
 
 export type DialogKey = keyof typeof A11Y_DIALOGS;

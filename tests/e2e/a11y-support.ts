@@ -27,7 +27,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} (${node.failureSummary ?? ""})`));
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} (${node.failureSummary ?? ""})`),
+    );
 }
 
 export async function expectNoSeriousViolation(page: Page, what: string) {
@@ -68,7 +70,12 @@ export function modal(page: Page, name: string | RegExp): Locator {
  * Opens a dialog with `open`, scans the page with it open, and (unless `keepOpen`) closes it with
  * Escape. Returns the dialog for a caller that goes on inside it.
  */
-export async function scanDialog(page: Page, key: DialogKey, open: () => Promise<unknown>, options: { name?: string | RegExp; keepOpen?: boolean } = {}) {
+export async function scanDialog(
+  page: Page,
+  key: DialogKey,
+  open: () => Promise<unknown>,
+  options: { name?: string | RegExp; keepOpen?: boolean } = {},
+) {
   await open();
   const dialog = modal(page, options.name ?? A11Y_DIALOGS[key].name);
   await expect(dialog).toBeVisible();

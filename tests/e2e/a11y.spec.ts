@@ -1,9 +1,33 @@
 import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
-import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
-import { DEMO_SCHOOL_ID, PARENT_ROUTES, PUBLIC_ROUTES, SCHOOL_ADMIN_ROUTES, SUPER_ADMIN_ROUTES } from "./a11y-routes.ts";
-import { expectHeading, modal, PHONE, scanBothWidths, scanDialog, scanRoutes, sweep, unscannedDialogs } from "./a11y-support.ts";
-import { createSuperAdmin, E2E_DATABASE_URL, fillLogin, fillStepOne, linkIn, signIn, unique, waitForEmail } from "./support.ts";
+import { totpCodeAt, totpStep } from "#worker/auth/mfa.ts";
+import {
+  DEMO_SCHOOL_ID,
+  PARENT_ROUTES,
+  PUBLIC_ROUTES,
+  SCHOOL_ADMIN_ROUTES,
+  SUPER_ADMIN_ROUTES,
+} from "./a11y-routes.ts";
+import {
+  expectHeading,
+  modal,
+  PHONE,
+  scanBothWidths,
+  scanDialog,
+  scanRoutes,
+  sweep,
+  unscannedDialogs,
+} from "./a11y-support.ts";
+import {
+  createSuperAdmin,
+  E2E_DATABASE_URL,
+  fillLogin,
+  fillStepOne,
+  linkIn,
+  signIn,
+  unique,
+  waitForEmail,
+} from "./support.ts";
 
 /**
  * Issue 16: axe (serious and critical impact) on every route of every role at 1280 and 375 px, and
@@ -20,7 +44,7 @@ const AUTH_PAGES = new Set(["/forgot-password", "/reset-password", "/accept-invi
 
 let tripId = "";
 test.beforeAll(async () => {
-  tripId = await tripWithEnrolment(TRIP);
+  tripId = await tripWithEnrollment(TRIP);
 });
 
 test.afterAll(async () => {
@@ -103,14 +127,21 @@ test("super admin: every dialog open", async ({ page }) => {
 
   // The dashboard's pending approvals: Reject.
   await page.goto("/super-admin");
-  await scanDialog(page, "rejectSchool", () => page.getByRole("button", { name: "Reject Cedar Ridge Elementary" }).first().click());
+  await scanDialog(page, "rejectSchool", () =>
+    page.getByRole("button", { name: "Reject Cedar Ridge Elementary" }).first().click(),
+  );
 
   // Schools: create, invite, details, edit, delete (cancelled).
   await page.goto("/super-admin/schools");
   await expectHeading(page, /Schools Management/);
   await scanDialog(page, "createSchool", () => page.getByRole("button", { name: "Create School" }).first().click());
   const invitee = `a11y.${unique()}@admins.example`;
-  const invite = await scanDialog(page, "inviteSchoolAdmin", () => page.getByRole("button", { name: "Invite Admin", exact: true }).click(), { keepOpen: true });
+  const invite = await scanDialog(
+    page,
+    "inviteSchoolAdmin",
+    () => page.getByRole("button", { name: "Invite Admin", exact: true }).click(),
+    { keepOpen: true },
+  );
   await invite.getByLabel("Admin name").fill("Ally Eleven");
   await invite.getByLabel("Admin email").fill(invitee);
   await invite.getByLabel("School", { exact: true }).selectOption({ label: "Maple Grove Primary" });
@@ -123,13 +154,19 @@ test("super admin: every dialog open", async ({ page }) => {
 
   // Pending schools: details and reject.
   await page.goto("/super-admin/pending-schools");
-  await scanDialog(page, "registrationDetails", () => page.getByRole("button", { name: "View details of Cedar Ridge Elementary" }).click());
+  await scanDialog(page, "registrationDetails", () =>
+    page.getByRole("button", { name: "View details of Cedar Ridge Elementary" }).click(),
+  );
 
   // Invitations: e-mail logs, revoke (cancelled).
   await page.goto("/super-admin/invites");
   await expectHeading(page, /Invitations Management/);
-  await scanDialog(page, "emailLogs", () => page.getByRole("button", { name: `View email logs for ${invitee}` }).click());
-  await scanDialog(page, "revokeInvitation", () => page.getByRole("button", { name: `Revoke invitation for ${invitee}` }).click());
+  await scanDialog(page, "emailLogs", () =>
+    page.getByRole("button", { name: `View email logs for ${invitee}` }).click(),
+  );
+  await scanDialog(page, "revokeInvitation", () =>
+    page.getByRole("button", { name: `Revoke invitation for ${invitee}` }).click(),
+  );
 
   // Settings: saving asks to confirm it's you (password only: no two-factor).
   await page.goto("/super-admin/settings");
@@ -185,7 +222,7 @@ test("two-factor screens, the code step of sign-in, sudo with a code, and a real
 });
 
 /** A flight trip of the demo school with one child enrolled and partly paid, written straight into the e2e database. */
-async function tripWithEnrolment(title: string): Promise<string> {
+async function tripWithEnrollment(title: string): Promise<string> {
   const db = createClient({ url: E2E_DATABASE_URL });
   const now = Date.now();
   const tripId = crypto.randomUUID();
@@ -195,7 +232,10 @@ async function tripWithEnrolment(title: string): Promise<string> {
           values (?, ?, ?, 'ORD', 'DCA', ?, '08:30', ?, '17:45', 'United Airlines', 45000, 10000, 'Museums.', 'scheduled', ?, ?, ?)`,
     args: [tripId, DEMO_SCHOOL_ID, title, day(30), day(33), day(14), now, now],
   });
-  const child = await db.execute({ sql: "select id, parent_id from children where school_id = ? and name = 'Ava Rivera'", args: [DEMO_SCHOOL_ID] });
+  const child = await db.execute({
+    sql: "select id, parent_id from children where school_id = ? and name = 'Ava Rivera'",
+    args: [DEMO_SCHOOL_ID],
+  });
   const row = child.rows[0]!;
   await db.execute({
     sql: `insert into flight_trip_enrollments (id, school_id, flight_trip_id, child_id, parent_id, status, payment_status, amount_paid_cents,
@@ -234,7 +274,9 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await page.goto("/school-admin/flight-trips");
   await expect(page.getByRole("heading", { level: 2, name: trip })).toBeVisible();
   await scanDialog(page, "flightTripForm", () => page.getByRole("button", { name: "Create Trip" }).first().click());
-  await scanDialog(page, "flightTripForm", () => page.getByRole("button", { name: `Edit ${trip}` }).click(), { name: "Edit Flight Trip" });
+  await scanDialog(page, "flightTripForm", () => page.getByRole("button", { name: `Edit ${trip}` }).click(), {
+    name: "Edit Flight Trip",
+  });
   // A cost below what a family paid asks before it refunds; Escape closes the question, then the form.
   await scanDialog(page, "confirmCostRefunds", async () => {
     await page.getByRole("button", { name: `Edit ${trip}` }).click();
@@ -245,11 +287,15 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   });
   await page.keyboard.press("Escape");
   await expect(modal(page, "Edit Flight Trip")).toHaveCount(0);
-  await scanDialog(page, "notifyParents", () => page.getByRole("button", { name: `Notify parents of ${trip}` }).click());
+  await scanDialog(page, "notifyParents", () =>
+    page.getByRole("button", { name: `Notify parents of ${trip}` }).click(),
+  );
   await scanDialog(page, "deleteFlightTrip", () => page.getByRole("button", { name: `Delete ${trip}` }).click());
 
   await page.goto("/school-admin/notifications");
-  await scanDialog(page, "sendNotification", () => page.getByRole("button", { name: "Send Notification" }).first().click());
+  await scanDialog(page, "sendNotification", () =>
+    page.getByRole("button", { name: "Send Notification" }).first().click(),
+  );
   await scanDialog(page, "deleteNotification", () =>
     page
       .getByRole("button", { name: /^Delete "/ })
@@ -259,7 +305,9 @@ test("school admin: every dialog open, and the invitation's accept page", async 
 
   await page.goto("/school-admin/invoices");
   await scanDialog(page, "createInvoice", () => page.getByRole("button", { name: "Create Invoice" }).first().click());
-  await scanDialog(page, "paymentSettings", () => page.getByRole("button", { name: "Payment Settings" }).first().click());
+  await scanDialog(page, "paymentSettings", () =>
+    page.getByRole("button", { name: "Payment Settings" }).first().click(),
+  );
   // The corrections of a pending invoice, each from its row's Manage menu.
   await page.goto("/school-admin/invoices?tab=pending");
   const correct = (item: RegExp) => async () => {
@@ -276,9 +324,16 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await scanDialog(page, "voidInvoice", correct(/^Void INV-/));
 
   await page.goto("/school-admin/parents");
-  await scanDialog(page, "deactivateParent", () => page.getByRole("button", { name: "Deactivate Jamie Rivera" }).first().click());
+  await scanDialog(page, "deactivateParent", () =>
+    page.getByRole("button", { name: "Deactivate Jamie Rivera" }).first().click(),
+  );
   const parentEmail = `a11y.${unique()}@parents.example`;
-  const invite = await scanDialog(page, "inviteParent", () => page.getByRole("button", { name: "Invite Parent" }).first().click(), { keepOpen: true });
+  const invite = await scanDialog(
+    page,
+    "createParentInvitation",
+    () => page.getByRole("button", { name: "Invite Parent" }).first().click(),
+    { keepOpen: true },
+  );
   await invite.getByLabel("Name").fill("Ally Parent");
   await invite.getByLabel("Email").fill(parentEmail);
   await invite.getByRole("button", { name: "Send Invitation" }).click();
@@ -291,7 +346,9 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   );
 
   await page.goto("/school-admin/connect-stripe");
-  await scanDialog(page, "changePayoutAccount", () => page.getByRole("button", { name: "Change payout account" }).click());
+  await scanDialog(page, "changePayoutAccount", () =>
+    page.getByRole("button", { name: "Change payout account" }).click(),
+  );
   await page.goto("/school-admin/account");
   await scanDialog(page, "deleteAccount", () => page.getByRole("button", { name: "Delete my account" }).click());
 
@@ -316,14 +373,18 @@ test("parent: every dialog open", async ({ page }) => {
 
   await page.goto("/parent/children");
   await scanDialog(page, "childForm", () => page.getByRole("button", { name: "Add Child" }).first().click());
-  await scanDialog(page, "childForm", () => page.getByRole("button", { name: "Edit Ava Rivera" }).click(), { name: "Edit Child" });
+  await scanDialog(page, "childForm", () => page.getByRole("button", { name: "Edit Ava Rivera" }).click(), {
+    name: "Edit Child",
+  });
   await scanDialog(page, "deleteChild", () => page.getByRole("button", { name: "Delete Ava Rivera" }).click());
 
   await page.goto("/parent/flight-trips");
   await expect(page.getByRole("heading", { level: 2, name: trip })).toBeVisible();
   await scanDialog(page, "enroll", () => page.getByRole("button", { name: `Enroll Now in ${trip}` }).click());
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: trip }) });
-  await scanDialog(page, "enrolmentDetails", () => card.getByRole("button", { name: "View Details for Ava Rivera" }).click());
+  await scanDialog(page, "enrolmentDetails", () =>
+    card.getByRole("button", { name: "View Details for Ava Rivera" }).click(),
+  );
   await scanDialog(page, "optOut", () => card.getByRole("button", { name: "Opt Out Ava Rivera" }).click());
 
   await page.goto("/parent/account");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { area, createFlightTrip } from "./flight-trip-steps.ts";
-import { DEMO, fillLogin, inviteParent, signIn } from "./support.ts";
+import { createParentInvitation, DEMO, fillLogin, signIn } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -12,11 +12,24 @@ test("GD1 the demo parent downloads their data as JSON from My Account", async (
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
   await expect(page.getByText(DEMO.parent.email)).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download my data" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^schoolride-my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const text = await readFile(await download.path(), "utf8");
-  const data = JSON.parse(text) as { format: string; role: string; profile: { email: string; name: string }; children: { name: string }[]; invoices: unknown[] };
-  expect(data).toMatchObject({ format: "schoolride-personal-data/1", role: "parent", profile: { email: DEMO.parent.email, name: DEMO.parent.name } });
+  const data = JSON.parse(text) as {
+    format: string;
+    role: string;
+    profile: { email: string; name: string };
+    children: { name: string }[];
+    invoices: unknown[];
+  };
+  expect(data).toMatchObject({
+    format: "schoolride-personal-data/1",
+    role: "parent",
+    profile: { email: DEMO.parent.email, name: DEMO.parent.name },
+  });
   expect(data.children).toHaveLength(2);
   expect(data.invoices.length).toBeGreaterThan(0);
   expect(text).not.toMatch(/passwordHash|secretHash|\$scrypt\$/);
@@ -26,7 +39,7 @@ test("GD1 an invited parent deletes their account after re-entering the password
   test.slow(); // three scrypt hashes (accept, wrong and right password) on a shared machine
   const email = `erase.${unique()}@example.com`;
   const password = "erin's own passphrase";
-  const link = await inviteParent(browser, "Erin Erasable", email);
+  const link = await createParentInvitation(browser, "Erin Erasable", email);
   await page.goto(link);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel(/Confirm password/).fill(password);
@@ -56,7 +69,9 @@ test("GD1 an invited parent deletes their account after re-entering the password
   await expect(page).toHaveURL(/\/login\/parent/);
 });
 
-test("issue 25: a parent edits phone, address and emergency contact by sign-up's rules, sees the last sign-in, and Enroll Now starts from them", async ({ page }) => {
+test("issue 25: a parent edits phone, address and emergency contact by sign-up's rules, sees the last sign-in, and Enroll Now starts from them", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, "parent");
   await page.goto("/parent/account");
@@ -73,7 +88,9 @@ test("issue 25: a parent edits phone, address and emergency contact by sign-up's
   await dialog.getByLabel("Phone (optional)").fill("abc");
   await dialog.getByLabel("Emergency contact").fill("");
   await dialog.getByRole("button", { name: "Save Profile" }).click();
-  await expect(dialog.getByText("Enter a valid phone number with its area code, or + and the country code")).toBeVisible();
+  await expect(
+    dialog.getByText("Enter a valid phone number with its area code, or + and the country code"),
+  ).toBeVisible();
   await expect(dialog.getByText("Emergency contact is required for parents")).toBeVisible();
   await expect(dialog.getByLabel("Address (optional)")).toHaveAttribute("maxlength", "300");
   await page.screenshot({ path: "/tmp/shots-val/edit-profile-375.png" });
@@ -114,7 +131,9 @@ test("issue 25: a parent edits phone, address and emergency contact by sign-up's
   await enrol.getByLabel("Emergency Contact Phone").fill("abc");
   await enrol.getByLabel(/I agree to the trip's terms/).check();
   await enrol.getByRole("button", { name: "Enroll Now" }).click();
-  await expect(enrol.getByText("Enter a valid phone number with its area code, or + and the country code")).toBeVisible();
+  await expect(
+    enrol.getByText("Enter a valid phone number with its area code, or + and the country code"),
+  ).toBeVisible();
   await page.goto("/parent/account");
   await page.screenshot({ path: "/tmp/shots-val/account-1280.png", fullPage: true });
 });

@@ -3,7 +3,9 @@ import { DEMO, DEMO_PASSWORD, fillLogin } from "./support.ts";
 
 test.describe("sign in", () => {
   for (const [role, account] of Object.entries(DEMO)) {
-    test(`${role} logs in through ${account.login} and lands on ${account.home}`, { tag: "@core" }, async ({ page }) => {
+    test(`${role} logs in through ${account.login} and lands on ${account.home}`, { tag: "@core" }, async ({
+      page,
+    }) => {
       await page.goto(account.login);
       await expect(page.getByRole("heading", { level: 1, name: account.title })).toBeVisible();
       await fillLogin(page, account.email, DEMO_PASSWORD);
@@ -66,7 +68,9 @@ test.describe("route guards", () => {
   });
 });
 
-test("a session that ends while a page is open shows Authentication Error and asks to sign in again", async ({ page }) => {
+test("a session that ends while a page is open shows Authentication Error and asks to sign in again", async ({
+  page,
+}) => {
   await page.goto(DEMO.super_admin.login);
   await fillLogin(page, DEMO.super_admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL("/super-admin");

@@ -38,7 +38,13 @@ test("on a phone, the demo parent adds a child with a suggested route, edits and
   await dialog.getByLabel("School").fill("");
   await dialog.getByLabel("Age").fill("2");
   await dialog.getByRole("button", { name: "Add Child" }).click();
-  for (const message of ["Full name is required", "Age must be a whole number from 3 to 18", "Choose a grade", "School is required", "Emergency contact is required"])
+  for (const message of [
+    "Full name is required",
+    "Age must be a whole number from 3 to 18",
+    "Choose a grade",
+    "School is required",
+    "Emergency contact is required",
+  ])
     await expect(dialog.getByText(message)).toBeVisible();
   await expectNoHorizontalScroll(page);
 
@@ -50,7 +56,9 @@ test("on a phone, the demo parent adds a child with a suggested route, edits and
   const routeField = dialog.getByLabel("Bus Route");
   const suggestions = page.locator(`datalist#${await routeField.getAttribute("list")} option`);
   await expect(suggestions.first()).toBeAttached();
-  const offered = await suggestions.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  const offered = await suggestions.evaluateAll((options) =>
+    options.map((option) => (option as HTMLOptionElement).value),
+  );
   expect(offered).toEqual(expect.arrayContaining(["Hillside", "North Loop", "River Road"]));
   await routeField.fill(offered.find((route) => route === "River Road")!);
   await dialog.getByLabel("Bus Number").fill("7");
@@ -63,7 +71,9 @@ test("on a phone, the demo parent adds a child with a suggested route, edits and
   // The toast settles above the bottom navigation bar, not over it.
   const bar = (await page.getByRole("navigation", { name: "Main" }).boundingBox())!;
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Child Added" });
-  await expect.poll(async () => ((box) => (box ? box.y + box.height : Number.POSITIVE_INFINITY))(await toast.boundingBox())).toBeLessThanOrEqual(bar.y);
+  await expect
+    .poll(async () => ((box) => (box ? box.y + box.height : Number.POSITIVE_INFINITY))(await toast.boundingBox()))
+    .toBeLessThanOrEqual(bar.y);
 
   const card = cards.filter({ has: page.getByRole("heading", { name }) });
   await expect(card.getByText("Route River Road · Bus 7")).toBeVisible();

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { firstSchoolAdminSignIn, paidRegistration, signIn, unique } from "./support.ts";
 
-test("a new school's admin is sent to connect Stripe, onboards on the simulated Stripe and reaches the dashboard", async ({ page, browser }) => {
+test("a new school's admin is sent to connect Stripe, onboards on the simulated Stripe and reaches the dashboard", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const email = `connect.${unique()}@elmpark.example`;
   const school = `Elm Park ${unique()}`;
@@ -44,7 +47,9 @@ test("a new school's admin is sent to connect Stripe, onboards on the simulated 
   await expect(page.getByRole("heading", { level: 1, name: school })).toBeVisible();
 });
 
-test("the demo school is connected: its admin sees the status and must confirm it's them to change the payout account", async ({ page }) => {
+test("the demo school is connected: its admin sees the status and must confirm it's them to change the payout account", async ({
+  page,
+}) => {
   await signIn(page, "school_admin");
   await page.getByRole("link", { name: "Stripe Payments" }).click();
   await expect(page).toHaveURL("/school-admin/connect-stripe");

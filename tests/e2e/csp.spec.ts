@@ -17,7 +17,9 @@ async function recordViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test("HD1 pages, toasts and dialogs render under a CSP without unsafe-inline styles, with no violation", async ({ page }) => {
+test("HD1 pages, toasts and dialogs render under a CSP without unsafe-inline styles, with no violation", async ({
+  page,
+}) => {
   const violations = await recordViolations(page);
 
   const home = await page.goto("/");

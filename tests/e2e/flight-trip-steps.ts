@@ -6,14 +6,21 @@ import { signIn } from "./support.ts";
 export const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A demo role signed in, in its own browser context of the given size. */
-export async function area(browser: Browser, role: "school_admin" | "parent", viewport: { width: number; height: number }): Promise<Page> {
+export async function area(
+  browser: Browser,
+  role: "school_admin" | "parent",
+  viewport: { width: number; height: number },
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
   await signIn(page, role);
   return page;
 }
 
 /** The admin's Create Trip dialog filled and sent (on Flight Trips): 40 days out, enrolment closing in 20. */
-export async function createFlightTrip(admin: Page, trip: { title: string; cost: string; deposit?: string; capacity?: string }) {
+export async function createFlightTrip(
+  admin: Page,
+  trip: { title: string; cost: string; deposit?: string; capacity?: string },
+) {
   await admin.goto("/school-admin/flight-trips");
   await admin.getByRole("button", { name: "Create Trip" }).first().click();
   const create = admin.getByRole("dialog", { name: "Create Flight Trip" });

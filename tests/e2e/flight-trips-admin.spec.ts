@@ -3,7 +3,9 @@ import { expect, test } from "@playwright/test";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import { expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
-test("the demo admin creates a flight trip with a deposit, edits it, exports its roster and deletes it", async ({ page }) => {
+test("the demo admin creates a flight trip with a deposit, edits it, exports its roster and deletes it", async ({
+  page,
+}) => {
   await signIn(page, "school_admin");
   await page.getByRole("link", { name: "Flight Trips" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Flight Trips" })).toBeVisible();

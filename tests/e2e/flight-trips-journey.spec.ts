@@ -42,7 +42,11 @@ test("the admin creates a trip with a deposit; the parent enrols and pays deposi
   await dialog.getByLabel(/I agree to the trip's terms/).check();
   await dialog.getByRole("button", { name: "Enroll & Pay Now" }).click();
   await payOnCheckout(parent, "$80.00");
-  const ava = () => studentRow(parent.getByRole("listitem").filter({ has: parent.getByRole("heading", { level: 2, name: title }) }), "Ava Rivera");
+  const ava = () =>
+    studentRow(
+      parent.getByRole("listitem").filter({ has: parent.getByRole("heading", { level: 2, name: title }) }),
+      "Ava Rivera",
+    );
   await expect(ava()).toContainText("Partial");
 
   // The admin sees the seat taken and the deposit paid.
@@ -67,6 +71,7 @@ test("the admin creates a trip with a deposit; the parent enrols and pays deposi
   const csv = await readFile((await (await downloading).path())!, "utf8");
   const row = csv.split("\r\n").find((line) => line.startsWith('"Ava Rivera"'));
   expect(row).toBeDefined();
-  for (const value of ["Confirmed", "Paid", "Alex Rivera", "Asthma: inhaler in the front pocket", "Vegetarian"]) expect(row).toContain(value);
+  for (const value of ["Confirmed", "Paid", "Alex Rivera", "Asthma: inhaler in the front pocket", "Vegetarian"])
+    expect(row).toContain(value);
   expect(row).toContain('"(217) 555-0199"'); // the number as people read it (stored as +12175550199)
 });

@@ -15,7 +15,9 @@ async function shot(page: Page, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
-test("a lowered cost asks first and refunds the difference; a cancelled trip shows Cancelled and Refunded and asks for nothing", async ({ browser }) => {
+test("a lowered cost asks first and refunds the difference; a cancelled trip shows Cancelled and Refunded and asks for nothing", async ({
+  browser,
+}) => {
   const title = `Planetarium ${unique()}`;
   const admin = await area(browser, "school_admin", { width: 1280, height: 800 });
   await createFlightTrip(admin, { title, cost: "80" });
@@ -23,7 +25,8 @@ test("a lowered cost asks first and refunds the difference; a cancelled trip sho
   // The parent pays the full $80.00.
   const parent = await area(browser, "parent", { width: 375, height: 812 });
   await parent.goto("/parent/flight-trips");
-  const card = () => parent.getByRole("listitem").filter({ has: parent.getByRole("heading", { level: 2, name: title }) });
+  const card = () =>
+    parent.getByRole("listitem").filter({ has: parent.getByRole("heading", { level: 2, name: title }) });
   await card()
     .getByRole("button", { name: `Enroll Now in ${title}` })
     .click();

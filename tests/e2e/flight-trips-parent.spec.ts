@@ -22,12 +22,24 @@ async function createTrip(trip: { title: string; costCents: number; depositCents
     sql: `insert into flight_trips (id, school_id, title, departure_airport, arrival_airport, departure_date, departure_time, return_date, return_time, airline,
             cost_per_student_cents, deposit_cents, description, status, enrollment_deadline, created_at, updated_at)
           values (?, ?, ?, 'ORD', 'DCA', ?, '08:30', ?, '17:45', 'United Airlines', ?, ?, 'Museums and the Capitol.', 'scheduled', ?, ?, ?)`,
-    args: [crypto.randomUUID(), DEMO_SCHOOL_ID, trip.title, day(30), day(33), trip.costCents, trip.depositCents, day(14), now, now],
+    args: [
+      crypto.randomUUID(),
+      DEMO_SCHOOL_ID,
+      trip.title,
+      day(30),
+      day(33),
+      trip.costCents,
+      trip.depositCents,
+      day(14),
+      now,
+      now,
+    ],
   });
   db.close();
 }
 
-const tripCard = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: title }) });
+const tripCard = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: title }) });
 const childRow = (card: Locator, name: string) => card.getByRole("listitem").filter({ hasText: name });
 
 /** The local Checkout page's Pay button, then back on Flight Trips with the return notice. */
@@ -38,7 +50,9 @@ async function payOnCheckout(page: Page, amount: string) {
   await expect(page.getByText("Payment received")).toBeVisible();
 }
 
-test("the demo parent enrols a child, pays the deposit (Partial) then the balance (Paid), and opts out of another trip", async ({ page }) => {
+test("the demo parent enrols a child, pays the deposit (Partial) then the balance (Paid), and opts out of another trip", async ({
+  page,
+}) => {
   const washington = `Washington DC ${unique()}`;
   const zoo = `Zoo day ${unique()}`;
   await createTrip({ title: washington, costCents: 45_000, depositCents: 10_000 });
@@ -102,7 +116,9 @@ test("the demo parent enrols a child, pays the deposit (Partial) then the balanc
   await expect(leo).toContainText("Confirmed");
   await leo.getByRole("button", { name: "Opt Out Leo Rivera" }).click();
   const confirm = page.getByRole("alertdialog");
-  await expect(confirm).toContainText("Opting out before the enrolment deadline refunds everything you paid for this trip, in full.");
+  await expect(confirm).toContainText(
+    "Opting out before the enrolment deadline refunds everything you paid for this trip, in full.",
+  );
   await confirm.getByRole("button", { name: "Opt Out" }).click();
   await expect(page.getByText("Your child is no longer enrolled. Any payment is refunded to your card.")).toBeVisible();
   await expect(childRow(tripCard(page, zoo), "Leo Rivera")).toContainText("Opted Out");

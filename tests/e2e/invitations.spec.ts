@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { fillLogin, inviteParent, linkIn, signIn, waitForEmail } from "./support.ts";
+import { createParentInvitation, fillLogin, linkIn, signIn, waitForEmail } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-test("a super admin invites a school admin, who accepts from the e-mail and lands on /school-admin", { tag: "@core" }, async ({ page, browser }) => {
+test("a super admin invites a school admin, who accepts from the e-mail and lands on /school-admin", {
+  tag: "@core",
+}, async ({ page, browser }) => {
   const email = `admin.${unique()}@maple.example.com`;
   await signIn(page, "super_admin");
   await page.getByRole("button", { name: "Invite School Admin" }).click();
@@ -38,9 +40,12 @@ test("a super admin invites a school admin, who accepts from the e-mail and land
   await expect(invitee.getByText("Invalid or expired invitation")).toBeVisible();
 });
 
-test("a school admin invites a parent, who accepts and lands on /parent", { tag: "@core" }, async ({ page, browser }) => {
+test("a school admin invites a parent, who accepts and lands on /parent", { tag: "@core" }, async ({
+  page,
+  browser,
+}) => {
   const email = `parent.${unique()}@example.com`;
-  const link = await inviteParent(browser, "Casey Newparent", email);
+  const link = await createParentInvitation(browser, "Casey Newparent", email);
   await page.goto(link);
   await expect(page.getByText("Maple Grove Primary").first()).toBeVisible();
   await page.getByLabel(/^Password/).fill("casey's own passphrase");
@@ -57,7 +62,7 @@ test("a school admin invites a parent, who accepts and lands on /parent", { tag:
 
 test("a user resets a forgotten password from the e-mailed link", async ({ page, browser }) => {
   const email = `reset.${unique()}@example.com`;
-  const link = await inviteParent(browser, "Drew Forgetful", email);
+  const link = await createParentInvitation(browser, "Drew Forgetful", email);
   const setup = await (await browser.newContext()).newPage();
   await setup.goto(link);
   await setup.getByLabel(/^Password/).fill("drew's first passphrase");

@@ -51,7 +51,10 @@ async function parentSees(browser: Browser, number: string, texts: string[]) {
   return { context, parentPage };
 }
 
-test("the admin creates an invoice, edits its amount and marks it paid by cheque; the parent sees Paid by cheque and no Pay", async ({ page, browser }) => {
+test("the admin creates an invoice, edits its amount and marks it paid by cheque; the parent sees Paid by cheque and no Pay", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   await signIn(page, "school_admin");
@@ -98,12 +101,17 @@ test("the admin creates an invoice, edits its amount and marks it paid by cheque
   await shot(parentPage, "parent-paid-375");
   await parentPage.setViewportSize(DESKTOP);
   await expect(parentPage.getByRole("table", { name: "Invoices" })).toContainText("Paid by cheque · 004512");
-  await expect(parentPage.getByRole("table", { name: "Invoices" }).getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+  await expect(parentPage.getByRole("table", { name: "Invoices" }).getByRole("button", { name: /^Pay/ })).toHaveCount(
+    0,
+  );
   await shot(parentPage, "parent-paid-1280");
   await context.close();
 });
 
-test("on a phone, with the keyboard: the admin resends and voids an invoice with a reason; the parent sees Void and no Pay", async ({ page, browser }) => {
+test("on a phone, with the keyboard: the admin resends and voids an invoice with a reason; the parent sees Void and no Pay", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await signIn(page, "school_admin");
@@ -130,7 +138,14 @@ test("on a phone, with the keyboard: the admin resends and voids an invoice with
   await expect(resend).toContainText(DEMO.parent.email);
   await shot(page, "resend-dialog-375");
   await expect(resend.getByRole("button", { name: "Send E-mail" })).toBeVisible();
-  for (let i = 0; i < 5 && !(await resend.getByRole("button", { name: "Send E-mail" }).evaluate((button) => button === document.activeElement)); i++) {
+  for (
+    let i = 0;
+    i < 5 &&
+    !(await resend
+      .getByRole("button", { name: "Send E-mail" })
+      .evaluate((button) => button === document.activeElement));
+    i++
+  ) {
     await page.keyboard.press("Tab");
   }
   await page.keyboard.press("Enter");

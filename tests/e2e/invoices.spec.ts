@@ -1,11 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, expectNoHorizontalScroll, signIn, unique, waitForEmail } from "./support.ts";
 
-test("the demo admin saves payment settings, creates an invoice with the live fee preview, and the parent sees it", async ({ page, browser }) => {
+test("the demo admin saves payment settings, creates an invoice with the live fee preview, and the parent sees it", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, "school_admin");
   await page.getByRole("link", { name: "Invoices" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Invoices & Payments" })).toBeVisible();
-  await expect(page.getByTestId("payment-settings-banner")).toHaveText("Fee: 5% added on top (term-based) · Platform fee: 5% of each payment");
+  await expect(page.getByTestId("payment-settings-banner")).toHaveText(
+    "Fee: 5% added on top (term-based) · Platform fee: 5% of each payment",
+  );
   // The demo's invoices: one overdue, so the Overdue tab shows.
   await expect(page.getByRole("tab", { name: "Overdue" })).toBeVisible();
   const pendingCard = page.getByText("Pending", { exact: true }).first().locator("..");
@@ -20,7 +25,9 @@ test("the demo admin saves payment settings, creates an invoice with the live fe
   await confirm.getByLabel("Password").fill(DEMO_PASSWORD);
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Payment settings saved.")).toBeVisible();
-  await expect(page.getByTestId("payment-settings-banner")).toHaveText("Fee: 7.5% added on top (term-based) · Platform fee: 5% of each payment");
+  await expect(page.getByTestId("payment-settings-banner")).toHaveText(
+    "Fee: 7.5% added on top (term-based) · Platform fee: 5% of each payment",
+  );
 
   // Create Invoice: the preview follows the typed amount by the fee rule.
   const description = `Bus transport ${unique()}`;
@@ -41,7 +48,10 @@ test("the demo admin saves payment settings, creates an invoice with the live fe
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByRole("rowheader")).toContainText(/INV-\d{4}-\d{3,}/);
   await expect(table).toContainText("$13.27");
-  await expect(table.getByRole("link", { name: /Download INV-/ })).toHaveAttribute("href", /^\/api\/invoices\/[^/]+\/pdf$/);
+  await expect(table.getByRole("link", { name: /Download INV-/ })).toHaveAttribute(
+    "href",
+    /^\/api\/invoices\/[^/]+\/pdf$/,
+  );
   await expect(pendingCard.locator("p").nth(1)).not.toHaveText(pendingBefore ?? "");
   const number = (await table.getByRole("rowheader").locator("span").first().textContent())!;
 

@@ -26,7 +26,9 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 
     const elsewhere = await element!.evaluate((wanted) => {
       const focused = document.activeElement;
       if (focused === wanted) return null;
-      return focused ? `${focused.tagName.toLowerCase()} "${(focused.getAttribute("aria-label") ?? focused.textContent ?? "").trim().slice(0, 30)}"` : "nothing";
+      return focused
+        ? `${focused.tagName.toLowerCase()} "${(focused.getAttribute("aria-label") ?? focused.textContent ?? "").trim().slice(0, 30)}"`
+        : "nothing";
     });
     if (elsewhere === null) return;
     visited.push(elsewhere);
@@ -48,9 +50,16 @@ async function expectFocusVisible(target: Locator) {
   await expect(target).toBeFocused();
   const indicator = await target.evaluate((element) => {
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0 && !/rgba\(.*, 0\)$/.test(style.outlineColor);
+    const outline =
+      style.outlineStyle !== "none" &&
+      Number.parseFloat(style.outlineWidth) > 0 &&
+      !/rgba\(.*, 0\)$/.test(style.outlineColor);
     const ring = style.boxShadow !== "none" && !/^rgba\(0, 0, 0, 0\)[^,]*$/.test(style.boxShadow);
-    return { focusVisible: element.matches(":focus-visible"), drawn: outline || ring, outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` };
+    return {
+      focusVisible: element.matches(":focus-visible"),
+      drawn: outline || ring,
+      outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+    };
   });
   expect(indicator.focusVisible, "the browser shows the focus (:focus-visible)").toBe(true);
   expect(indicator.drawn, `an outline or a ring is drawn (outline: ${indicator.outline})`).toBe(true);
@@ -70,7 +79,12 @@ async function typeAhead(page: Page, select: Locator, label: string) {
 async function arrowTo(page: Page, select: Locator, label: string) {
   await expectFocusVisible(select);
   const options = await select.locator("option").count();
-  for (let presses = 0; presses < options && (await select.locator("option:checked").textContent()) !== label; presses++) await page.keyboard.press("ArrowDown");
+  for (
+    let presses = 0;
+    presses < options && (await select.locator("option:checked").textContent()) !== label;
+    presses++
+  )
+    await page.keyboard.press("ArrowDown");
   await expect(select.locator("option:checked")).toHaveText(label);
 }
 
@@ -87,7 +101,9 @@ async function typeTime(page: Page, input: Locator, time: string) {
   await expectFocusVisible(input);
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  await page.keyboard.type(`${String(twelve).padStart(2, "0")}${String(minutes).padStart(2, "0")}${hours < 12 ? "A" : "P"}`);
+  await page.keyboard.type(
+    `${String(twelve).padStart(2, "0")}${String(minutes).padStart(2, "0")}${hours < 12 ? "A" : "P"}`,
+  );
   await expect(input).toHaveValue(time);
 }
 
@@ -143,7 +159,9 @@ async function submitIncomplete(page: Page, submit: Locator, field: Locator, mes
   await expect(field).toHaveAccessibleDescription(message);
 }
 
-test("keyboard only: a school admin signs in from /login/school with the skip link, Tab, typing and Enter", async ({ page }) => {
+test("keyboard only: a school admin signs in from /login/school with the skip link, Tab, typing and Enter", async ({
+  page,
+}) => {
   await page.goto(DEMO.school_admin.login);
   const email = page.getByLabel("Email", { exact: true });
   await expect(email).toBeEnabled();
@@ -239,7 +257,8 @@ test("keyboard only: a school admin creates a trip in the New Trip dialog", asyn
 });
 
 /** `YYYY-MM-DD` plus `days` calendar days. */
-const plusDays = (isoDay: string, days: number) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (isoDay: string, days: number) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 test("keyboard only: a school admin creates an invoice for a parent", async ({ page }) => {
   test.setTimeout(90_000);
@@ -293,17 +312,32 @@ test("keyboard only: a school admin creates an invoice for a parent", async ({ p
   const row = page.getByRole("row").filter({ hasText: description });
   await expect(row).toContainText(DEMO.parent.name);
   await expect(row).toContainText(total);
-  await expect(row).toContainText(new Date(`${due}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }));
+  await expect(row).toContainText(
+    new Date(`${due}T12:00:00Z`).toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+  );
 });
 
-test("keyboard only: a parent enrols a child in a field trip and pays on the Checkout page", async ({ browser, page }) => {
+test("keyboard only: a parent enrols a child in a field trip and pays on the Checkout page", async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(90_000);
   // The trip, made by the school admin through the API (the journey under test is the parent's).
   const title = `Keyboard Science Fair ${unique()}`;
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
   await adminPage.goto("/");
-  await callMutation(adminPage, "auth.login", { role: "school_admin", email: DEMO.school_admin.email, password: DEMO_PASSWORD, remember: false });
+  await callMutation(adminPage, "auth.login", {
+    role: "school_admin",
+    email: DEMO.school_admin.email,
+    password: DEMO_PASSWORD,
+    remember: false,
+  });
   const today = new Date().toISOString().slice(0, 10);
   await callMutation(adminPage, "schoolAdmin.flightTrips.create", {
     trip: {
@@ -328,7 +362,12 @@ test("keyboard only: a parent enrols a child in a field trip and pays on the Che
   await keyboardSignIn(page, "parent");
   await openFromSidebar(page, "Flight Trips", "Flight Trips");
   // Past the other trips' buttons (other specs add trips) to this trip's Enroll Now.
-  const dialog = await openDialog(page, page.getByRole("button", { name: `Enroll Now in ${title}` }), `Enroll in ${title}`, 200);
+  const dialog = await openDialog(
+    page,
+    page.getByRole("button", { name: `Enroll Now in ${title}` }),
+    `Enroll in ${title}`,
+    200,
+  );
   // Submitting at once puts the focus on the first field in error, Select Child.
   const submit = dialog.getByRole("button", { name: "Enroll & Pay Now" });
   const child = dialog.getByLabel("Select Child");

@@ -6,14 +6,17 @@ import { DEMO, DEMO_PASSWORD, fillLogin } from "./support.ts";
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === "error" || message.type() === "warning")
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
 
 test.describe("prerendered public pages", () => {
-  test("/services is HTML with its title, description, canonical and heading (no JavaScript needed)", async ({ request }) => {
+  test("/services is HTML with its title, description, canonical and heading (no JavaScript needed)", async ({
+    request,
+  }) => {
     const response = await request.get("/services");
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -52,26 +55,37 @@ test.describe("prerendered public pages", () => {
       const problems = consoleProblems(page);
       await page.goto(meta.path);
       // The header's account items load with the data layer after hydration.
-      await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" }),
+      ).toBeVisible();
       await expect(page).toHaveTitle(meta.title);
       expect(problems).toEqual([]);
     });
   }
 
-  test("a prerendered page preloads its route's chunks with the entry, and uses every one", async ({ page, request }) => {
+  test("a prerendered page preloads its route's chunks with the entry, and uses every one", async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get("/services")).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1]!,
+    );
     expect(preloads.filter((href) => /^\/assets\/(ServicesPage|PublicLayout)-[\w-]+\.js$/.test(href))).toHaveLength(2);
     const scripts = new Set<string>();
     page.on("request", (request) => scripts.add(new URL(request.url()).pathname));
     await page.goto("/services");
-    await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" }),
+    ).toBeVisible();
     for (const href of preloads) expect(scripts, href).toContain(href);
   });
 
   test("a prerendered page is live after hydration: client-side navigation", async ({ page }) => {
     await page.goto("/services");
-    await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" }),
+    ).toBeVisible();
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Home" }).click();
     await expect(page).toHaveURL("/");
@@ -80,7 +94,9 @@ test.describe("prerendered public pages", () => {
 });
 
 test.describe("the registration wizard loads its code as it is used", () => {
-  test("the schemas and calls load when the form is first used, each step's code when it is reached", async ({ page }) => {
+  test("the schemas and calls load when the form is first used, each step's code when it is reached", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on("request", (request) => scripts.push(new URL(request.url()).pathname));
     const loaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
@@ -88,7 +104,8 @@ test.describe("the registration wizard loads its code as it is used", () => {
     await expect(page.getByLabel("School Name")).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(loaded("GetStartedPage")).toBe(true);
-    for (const chunk of ["wizard-calls", "VerifyEmailStep", "ConsentStep", "PaymentStep"]) expect(loaded(chunk), chunk).toBe(false);
+    for (const chunk of ["wizard-calls", "VerifyEmailStep", "ConsentStep", "PaymentStep"])
+      expect(loaded(chunk), chunk).toBe(false);
 
     await page.getByLabel("School Name").focus();
     await expect.poll(() => loaded("wizard-calls")).toBe(true);
@@ -104,7 +121,9 @@ test.describe("the registration wizard loads its code as it is used", () => {
 
 test.describe("one HTTP request per role page view", () => {
   for (const role of ["super_admin", "school_admin", "parent"] as const) {
-    test(`${DEMO[role].home}: the session check and the page's queries go out in one batched request`, async ({ page }) => {
+    test(`${DEMO[role].home}: the session check and the page's queries go out in one batched request`, async ({
+      page,
+    }) => {
       await page.goto(DEMO[role].login);
       await fillLogin(page, DEMO[role].email, DEMO_PASSWORD);
       await expect(page).toHaveURL(DEMO[role].home);
@@ -114,7 +133,8 @@ test.describe("one HTTP request per role page view", () => {
       await page.goto("about:blank");
       const trpcRequests: string[] = [];
       page.on("request", (request) => {
-        if (new URL(request.url()).pathname.startsWith("/api/trpc/")) trpcRequests.push(new URL(request.url()).pathname);
+        if (new URL(request.url()).pathname.startsWith("/api/trpc/"))
+          trpcRequests.push(new URL(request.url()).pathname);
       });
       await page.goto(DEMO[role].home);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -43,7 +43,8 @@ const PASSWORD = "a long-text parent's passphrase";
 const EMAIL = `long.text.${tag.toLowerCase()}@example.com`;
 
 /** A calendar day `days` from today in the demo school's zone. */
-const schoolDay = (days: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + days * 86_400_000));
+const schoolDay = (days: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() + days * 86_400_000));
 
 /** The demo school gets a parent, a child, a trip, an invoice, a notification and a field trip, each with its fields at their longest. */
 async function seedLongText(browser: Browser) {
@@ -86,12 +87,22 @@ async function seedLongText(browser: Browser) {
   });
   // Corrected invoices (ADR 0041), due later: one pending for the correction forms, one voided with the
   // longest reason, one paid by cheque with the longest reference.
-  const invoice = { recipientId: parent.id, description: LONG.invoice, baseAmount: 25, issueDate: schoolDay(0), dueDate: schoolDay(15) };
+  const invoice = {
+    recipientId: parent.id,
+    description: LONG.invoice,
+    baseAmount: 25,
+    issueDate: schoolDay(0),
+    dueDate: schoolDay(15),
+  };
   await callMutation(admin, "schoolAdmin.invoices.create", invoice);
   const voided = (await callMutation(admin, "schoolAdmin.invoices.create", invoice)) as { id: string };
   await callMutation(admin, "schoolAdmin.invoices.void", { invoiceId: voided.id, reason: LONG.voidReason });
   const cheque = (await callMutation(admin, "schoolAdmin.invoices.create", invoice)) as { id: string };
-  await callMutation(admin, "schoolAdmin.invoices.markPaid", { invoiceId: cheque.id, method: "cheque", reference: LONG.reference });
+  await callMutation(admin, "schoolAdmin.invoices.markPaid", {
+    invoiceId: cheque.id,
+    method: "cheque",
+    reference: LONG.reference,
+  });
   await callMutation(admin, "schoolAdmin.notifications.send", {
     title: LONG.title,
     message: LONG.message,
@@ -138,7 +149,11 @@ test.beforeAll(async ({ browser }) => {
   await seedLongText(browser);
 });
 
-async function signedIn(browser: Browser, role: "school_admin" | "parent", viewport: { width: number; height: number }) {
+async function signedIn(
+  browser: Browser,
+  role: "school_admin" | "parent",
+  viewport: { width: number; height: number },
+) {
   const page = await (await browser.newContext({ viewport })).newPage();
   if (role === "school_admin") await signIn(page, role);
   else {
@@ -156,7 +171,11 @@ async function expectFits(page: Page, what: string, dialog?: Locator) {
   await expectNoHorizontalScroll(page).catch((error: Error) => {
     throw new Error(`${what}: ${error.message}`);
   });
-  if (dialog) expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth), `${what}: the dialog scrolls sideways`).toBeLessThanOrEqual(0);
+  if (dialog)
+    expect(
+      await dialog.evaluate((element) => element.scrollWidth - element.clientWidth),
+      `${what}: the dialog scrolls sideways`,
+    ).toBeLessThanOrEqual(0);
 }
 
 /** The screens listing what was saved, each with a long value it must show. */
@@ -173,7 +192,9 @@ async function checkForm(page: Page, width: number, open: () => Promise<unknown>
   await open();
   const dialog = page.getByRole("dialog", { name });
   await expect(dialog).toBeVisible();
-  const fields = dialog.locator("textarea, input:is([type=text], [type=search], [type=tel], :not([type]))").filter({ visible: true });
+  const fields = dialog
+    .locator("textarea, input:is([type=text], [type=search], [type=tel], :not([type]))")
+    .filter({ visible: true });
   expect(await fields.count(), `${name}: free-text fields`).toBeGreaterThan(0);
   for (const field of await fields.all()) await field.fill(WORD);
   await expectFits(page, `${name} at ${width}px`, dialog);
@@ -182,7 +203,9 @@ async function checkForm(page: Page, width: number, open: () => Promise<unknown>
 }
 
 for (const viewport of WIDTHS) {
-  test(`school admin at ${viewport.width} px: the forms take a 500-character word, the lists hold the longest values`, async ({ browser }) => {
+  test(`school admin at ${viewport.width} px: the forms take a 500-character word, the lists hold the longest values`, async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const page = await signedIn(browser, "school_admin", viewport);
     const { width } = viewport;
@@ -206,7 +229,9 @@ for (const viewport of WIDTHS) {
     expect(box.x + box.width, "Delete of the long trip").toBeLessThanOrEqual(width);
     if (width === 1280)
       expect(
-        await page.getByRole("table").evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
+        await page
+          .getByRole("table")
+          .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
         "the day's table scrolls",
       ).toBeLessThanOrEqual(0);
 
@@ -223,10 +248,25 @@ for (const viewport of WIDTHS) {
     );
     await page.goto("/school-admin/flight-trips");
     await checkForm(page, width, () => page.getByRole("button", { name: "Create Trip" }).click(), "Create Flight Trip");
-    await checkForm(page, width, () => page.getByRole("button", { name: `Edit ${LONG.trip}` }).click(), "Edit Flight Trip");
-    await checkForm(page, width, () => page.getByRole("button", { name: `Notify parents of ${LONG.trip}` }).click(), "Notify Enrolled Parents");
+    await checkForm(
+      page,
+      width,
+      () => page.getByRole("button", { name: `Edit ${LONG.trip}` }).click(),
+      "Edit Flight Trip",
+    );
+    await checkForm(
+      page,
+      width,
+      () => page.getByRole("button", { name: `Notify parents of ${LONG.trip}` }).click(),
+      "Notify Enrolled Parents",
+    );
     await page.goto("/school-admin/notifications");
-    await checkForm(page, width, () => page.getByRole("button", { name: "Send Notification" }).click(), "Send Notification");
+    await checkForm(
+      page,
+      width,
+      () => page.getByRole("button", { name: "Send Notification" }).click(),
+      "Send Notification",
+    );
     await page.goto("/school-admin/invoices");
     await checkForm(page, width, () => page.getByRole("button", { name: "Create Invoice" }).click(), "Create Invoice");
     // The corrections of the long pending invoice, from its Manage menu.
@@ -247,7 +287,9 @@ for (const viewport of WIDTHS) {
     await checkForm(page, width, () => page.getByRole("button", { name: "Invite Parent" }).click(), "Invite Parent");
   });
 
-  test(`parent at ${viewport.width} px: the forms take a 500-character word, the lists hold the longest values, Pay Now can be tapped`, async ({ browser }) => {
+  test(`parent at ${viewport.width} px: the forms take a 500-character word, the lists hold the longest values, Pay Now can be tapped`, async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const page = await signedIn(browser, "parent", viewport);
     const { width } = viewport;
@@ -269,7 +311,12 @@ for (const viewport of WIDTHS) {
     await checkForm(page, width, () => page.getByRole("button", { name: "Add Child" }).first().click(), "Add Child");
     await checkForm(page, width, () => page.getByRole("button", { name: `Edit ${LONG.child}` }).click(), "Edit Child");
     await page.goto("/parent/flight-trips");
-    await checkForm(page, width, () => page.getByRole("button", { name: "Enroll Now in Washington DC Museums" }).click(), "Enroll in Washington DC Museums");
+    await checkForm(
+      page,
+      width,
+      () => page.getByRole("button", { name: "Enroll Now in Washington DC Museums" }).click(),
+      "Enroll in Washington DC Museums",
+    );
     await page.getByRole("button", { name: `View Details for ${LONG.child}` }).click();
     const details = page.getByRole("dialog");
     await expect(details).toContainText(LONG.medical);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { totpCodeAt, totpStep } from "../../worker/auth/mfa.ts";
+import { totpCodeAt, totpStep } from "#worker/auth/mfa.ts";
 import { callMutation, createSuperAdmin, fillLogin } from "./support.ts";
 
 const PASSWORD = "a long e2e passphrase for mfa";
@@ -24,7 +24,9 @@ async function logout(page: Page) {
   await expect(page).toHaveURL("/");
 }
 
-test("a super admin enrols in two-factor, signs in with a code and a recovery code, and confirms it's them", { tag: "@core" }, async ({ page }) => {
+test("a super admin enrols in two-factor, signs in with a code and a recovery code, and confirms it's them", {
+  tag: "@core",
+}, async ({ page }) => {
   test.setTimeout(150_000);
   const email = `mfa.${Date.now().toString(36)}@example.com`;
   createSuperAdmin(email, "Morgan Factor", PASSWORD);
@@ -41,7 +43,9 @@ test("a super admin enrols in two-factor, signs in with a code and a recovery co
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   const app = authenticator(secret);
-  await page.getByLabel("Authentication code").fill("000000" === totpCodeAt(secret, totpStep(new Date())) ? "111111" : "000000");
+  await page
+    .getByLabel("Authentication code")
+    .fill("000000" === totpCodeAt(secret, totpStep(new Date())) ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(page.getByText("That code is not valid. Please try again.")).toBeVisible();
   await page.getByLabel("Authentication code").fill(await app.next());

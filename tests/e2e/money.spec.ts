@@ -14,7 +14,9 @@ function totalsCard(page: Page, label: string): Locator {
   return page.locator("p", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::p[1]");
 }
 
-test("an invoice from creation to payment: fee preview, PDF, Checkout on the school's account, Paid for both", { tag: "@core" }, async ({ page, browser }) => {
+test("an invoice from creation to payment: fee preview, PDF, Checkout on the school's account, Paid for both", {
+  tag: "@core",
+}, async ({ page, browser }) => {
   await signIn(page, "school_admin");
   await page.goto("/school-admin/invoices");
   await expect(page.getByRole("heading", { level: 1, name: "Invoices & Payments" })).toBeVisible();
@@ -75,5 +77,7 @@ test("an invoice from creation to payment: fee preview, PDF, Checkout on the sch
 
   // The admin's Paid total includes it.
   await page.reload();
-  await expect(totalsCard(page, "Paid")).toHaveText(new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format((paidBefore + totalCents) / 100));
+  await expect(totalsCard(page, "Paid")).toHaveText(
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format((paidBefore + totalCents) / 100),
+  );
 });

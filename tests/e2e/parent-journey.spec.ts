@@ -26,7 +26,10 @@ async function bellCount(page: Page): Promise<number> {
   return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
 }
 
-test("on a phone, the parent follows today's ride from Scheduled to Departed, reads a notification and pays from the dashboard", async ({ page, browser }) => {
+test("on a phone, the parent follows today's ride from Scheduled to Departed, reads a notification and pays from the dashboard", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const tag = unique();
   const route = `Lakeside ${tag}`;
@@ -56,7 +59,9 @@ test("on a phone, the parent follows today's ride from Scheduled to Departed, re
   await expect(page.getByRole("heading", { name: "Parent Dashboard", level: 1 })).toBeVisible();
   await expectNoHorizontalScroll(page);
   for (const tile of ["Children", "Notifications", "Invoices", "Flight Trips"])
-    await expectThumbSized(page.getByRole("navigation", { name: "Your areas" }).getByRole("link", { name: new RegExp(`^${tile}`) }));
+    await expectThumbSized(
+      page.getByRole("navigation", { name: "Your areas" }).getByRole("link", { name: new RegExp(`^${tile}`) }),
+    );
 
   // Add the child on the new route, chosen from the field's suggestions.
   await page.goto("/parent/children");
@@ -68,7 +73,9 @@ test("on a phone, the parent follows today's ride from Scheduled to Departed, re
   const routeField = dialog.getByLabel("Bus Route");
   const suggestions = page.locator(`datalist#${await routeField.getAttribute("list")} option`);
   await expect(suggestions.first()).toBeAttached();
-  const offered = await suggestions.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  const offered = await suggestions.evaluateAll((options) =>
+    options.map((option) => (option as HTMLOptionElement).value),
+  );
   expect(offered).toContain(route);
   await routeField.fill(offered.find((name) => name === route)!);
   await dialog.getByLabel("Bus Number").fill(bus);

@@ -33,7 +33,9 @@ test("zxcvbn is not part of the home page or the login pages", async ({ page }) 
   }
 });
 
-test("the reset form shows the strength meter with zxcvbn's feedback; the server refuses a common password", async ({ page }) => {
+test("the reset form shows the strength meter with zxcvbn's feedback; the server refuses a common password", async ({
+  page,
+}) => {
   const { workers } = recordScripts(page);
   const email = DEMO.parent.email;
   await page.goto(DEMO.parent.login);
@@ -66,7 +68,9 @@ test("the reset form shows the strength meter with zxcvbn's feedback; the server
   await field.fill("Charlie123");
   await page.getByLabel("Confirm new password").fill("Charlie123");
   await page.getByRole("button", { name: "Reset Password" }).click();
-  await expect(page.getByRole("alert")).toContainText("This password is too common. Please choose a less predictable one.");
+  await expect(page.getByRole("alert")).toContainText(
+    "This password is too common. Please choose a less predictable one.",
+  );
 
   // zxcvbn alone calls a decorated word fair or strong; the meter follows the server's rule (PW4)
   // and gives its reason, which is what the server answers.

@@ -2,7 +2,14 @@ import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support.ts";
 
 const PHONE = { width: 375, height: 812 };
-const PARENT_PAGES = ["/parent", "/parent/children", "/parent/notifications", "/parent/invoices", "/parent/account", "/parent/change-password"];
+const PARENT_PAGES = [
+  "/parent",
+  "/parent/children",
+  "/parent/notifications",
+  "/parent/invoices",
+  "/parent/account",
+  "/parent/change-password",
+];
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
@@ -19,7 +26,9 @@ async function unreadOnBell(page: Page) {
 test.describe("the shell on a phone (375 × 812)", () => {
   test.use({ viewport: PHONE });
 
-  test("a bottom bar with thumb-sized items navigates and marks the current page; no parent page scrolls sideways or hides behind it", async ({ page }) => {
+  test("a bottom bar with thumb-sized items navigates and marks the current page; no parent page scrolls sideways or hides behind it", async ({
+    page,
+  }) => {
     await signIn(page, "parent");
     const nav = mainNav(page);
     const bar = (await nav.boundingBox())!;
@@ -51,14 +60,18 @@ test.describe("the shell on a phone (375 × 812)", () => {
       const gap = await page.evaluate(() => {
         window.scrollTo(0, document.scrollingElement!.scrollHeight);
         const main = document.querySelector("main")!.getBoundingClientRect();
-        const shown = [...document.querySelectorAll('nav[aria-label="Main"]')].find((nav) => getComputedStyle(nav).display !== "none")!;
+        const shown = [...document.querySelectorAll('nav[aria-label="Main"]')].find(
+          (nav) => getComputedStyle(nav).display !== "none",
+        )!;
         return shown.getBoundingClientRect().top - main.bottom;
       });
       expect(gap, path).toBeGreaterThanOrEqual(0);
     }
   });
 
-  test("More opens a menu from the keyboard; Escape closes it and gives the focus back; its links navigate", async ({ page }) => {
+  test("More opens a menu from the keyboard; Escape closes it and gives the focus back; its links navigate", async ({
+    page,
+  }) => {
     await signIn(page, "parent");
     const more = mainNav(page).getByRole("button", { name: "More" });
     await more.focus();
@@ -67,8 +80,12 @@ test.describe("the shell on a phone (375 × 812)", () => {
     const sheet = page.getByRole("dialog", { name: "More" });
     await expect(sheet).toBeVisible();
     // (Outside the modal sheet everything is hidden from assistive technology, More too.)
-    await expect(page.locator('nav[aria-label="Main"] button[aria-haspopup="dialog"]')).toHaveAttribute("aria-expanded", "true");
-    for (const name of ["Notifications", "My Account", "Change Password"]) await expect(sheet.getByRole("link", { name })).toBeVisible();
+    await expect(page.locator('nav[aria-label="Main"] button[aria-haspopup="dialog"]')).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    for (const name of ["Notifications", "My Account", "Change Password"])
+      await expect(sheet.getByRole("link", { name })).toBeVisible();
     await expect(sheet.getByRole("button", { name: "Logout" })).toBeVisible();
     // The focus is inside and stays inside (trapped) however far one tabs.
     for (let step = 0; step < 8; step += 1) {
@@ -106,7 +123,9 @@ test.describe("the shell on a phone (375 × 812)", () => {
     await expect.poll(() => unreadOnBell(page)).toBe(before - 1);
   });
 
-  test("school admins get the same bar: four destinations and More (super admins: polish.spec.ts)", async ({ page }) => {
+  test("school admins get the same bar: four destinations and More (super admins: polish.spec.ts)", async ({
+    page,
+  }) => {
     await signIn(page, "school_admin");
     await expect(mainNav(page).getByRole("link")).toHaveCount(4);
     await mainNav(page).getByRole("link", { name: "Trips" }).click();
@@ -124,7 +143,15 @@ test("on a desktop the sidebar lists the spec's items in order and the bottom ba
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, "parent");
   await expect(mainNav(page)).toHaveCount(1);
-  await expect(mainNav(page).getByRole("link")).toHaveText(["Dashboard", "My Children", "Flight Trips", "Notifications", "Invoices", "My Account", "Change Password"]);
+  await expect(mainNav(page).getByRole("link")).toHaveText([
+    "Dashboard",
+    "My Children",
+    "Flight Trips",
+    "Notifications",
+    "Invoices",
+    "My Account",
+    "Change Password",
+  ]);
   await expect(mainNav(page).getByRole("button", { name: "Logout" })).toBeVisible();
   await expect(page.getByRole("button", { name: "More" })).toHaveCount(0);
   await expect(page.getByRole("banner").getByRole("link", { name: /^Notifications/ })).toBeVisible();

@@ -18,7 +18,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "../../playwright-report" }]],
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { open: "never", outputFolder: "../../playwright-report" }]],
   outputDir: "../../test-results",
   use: {
     baseURL: BASE_URL,
@@ -32,7 +34,15 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           ...(SYSTEM_CHROMIUM ? { executablePath: SYSTEM_CHROMIUM } : {}),
-          args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
         },
       },
     },

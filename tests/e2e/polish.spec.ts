@@ -1,15 +1,29 @@
 import { expect, type Page, test } from "@playwright/test";
-import { callMutation, emailsBrokenMidWord, fillStepOne, type MailboxMessage, paidRegistration, signIn, unique, waitForEmail } from "./support.ts";
+import {
+  callMutation,
+  emailsBrokenMidWord,
+  fillStepOne,
+  type MailboxMessage,
+  paidRegistration,
+  signIn,
+  unique,
+  waitForEmail,
+} from "./support.ts";
 
 /** Issue 10: the defects found trying the platform half as a new user, at 1280 and 375 px. */
 
 const PHONE = { width: 375, height: 800 };
 
 const mailboxCount = async (page: Page, to: string) =>
-  ((await (await page.request.get("/dev/mailbox.json")).json()) as MailboxMessage[]).filter((message) => message.to === to).length;
+  ((await (await page.request.get("/dev/mailbox.json")).json()) as MailboxMessage[]).filter(
+    (message) => message.to === to,
+  ).length;
 
 test.describe("registration wizard", () => {
-  test("Previous edits the same registration, step 4 explains the bus limit, and cancelling checkout returns to step 4", async ({ page, browser }) => {
+  test("Previous edits the same registration, step 4 explains the bus limit, and cancelling checkout returns to step 4", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const email = `resume.${unique()}@birchhill.example`;
     const school = `Cedar Park ${unique()}`;
@@ -68,7 +82,9 @@ test.describe("registration wizard", () => {
 test.describe("signed-out pages", () => {
   test("the reset page checks its link on load and says it is invalid before the form", async ({ page }) => {
     await page.goto("/reset-password?token=not-a-real-token");
-    await expect(page.getByText("This password reset link is invalid or has expired. Please request a new one.")).toBeVisible();
+    await expect(
+      page.getByText("This password reset link is invalid or has expired. Please request a new one."),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
     await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
   });
@@ -77,13 +93,19 @@ test.describe("signed-out pages", () => {
     await page.goto("/");
     const header = page.locator("header nav[aria-label='Main']").first();
     const heights = await Promise.all(
-      ["Home", "What We Do", "Log In", "Get Started"].map(async (name) => (await header.getByRole("link", { name }).boundingBox())!.height),
+      ["Home", "What We Do", "Log In", "Get Started"].map(
+        async (name) => (await header.getByRole("link", { name }).boundingBox())!.height,
+      ),
     );
     expect(new Set(heights).size).toBe(1);
     await page.goto("/forgot-password");
-    const primary = await page.getByRole("button", { name: /Send/ }).evaluate((element) => getComputedStyle(element).backgroundColor);
+    const primary = await page
+      .getByRole("button", { name: /Send/ })
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
     await page.goto("/");
-    const cta = await header.getByRole("link", { name: "Get Started" }).evaluate((element) => getComputedStyle(element).backgroundColor);
+    const cta = await header
+      .getByRole("link", { name: "Get Started" })
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(primary).toBe(cta);
   });
 });
@@ -112,7 +134,10 @@ test.describe("super admin", () => {
     expect(warnings).toEqual([]);
   });
 
-  test("dialogs give the focus back; the dashboard's Reject needs a reason; pending details are complete", async ({ page, browser }) => {
+  test("dialogs give the focus back; the dashboard's Reject needs a reason; pending details are complete", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const tag = unique();
     const name = `Focus Academy ${tag}`;
@@ -181,7 +206,11 @@ test.describe("super admin", () => {
     await signIn(page, "super_admin");
     // A long address in both tables: an invitation (audited as sent by this super admin).
     const tag = unique();
-    const school = (await callMutation(page, "superAdmin.schools.create", { name: `Wrap School ${tag}`, email: `office.${tag}@wrap.example`, timeZone: "UTC" })) as {
+    const school = (await callMutation(page, "superAdmin.schools.create", {
+      name: `Wrap School ${tag}`,
+      email: `office.${tag}@wrap.example`,
+      timeZone: "UTC",
+    })) as {
       id: string;
     };
     const email = `transportation.coordinator.${tag}@very-long-school-district-name.example`;
@@ -196,7 +225,9 @@ test.describe("super admin", () => {
     }
   });
 
-  test("on a phone the menu is a bottom bar whose labels fit, the current page under More is marked there, and the stat cards sit two per row", async ({ page }) => {
+  test("on a phone the menu is a bottom bar whose labels fit, the current page under More is marked there, and the stat cards sit two per row", async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await signIn(page, "super_admin");
     const cards = page.locator("section[aria-labelledby='dashboard-title'] .grid").first().locator(":scope > div");
@@ -213,9 +244,14 @@ test.describe("super admin", () => {
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     }
     // No item is squeezed narrower than its label.
-    const clipped = await nav.locator("a, button").evaluateAll((items) => items.filter((item) => item.scrollWidth > item.clientWidth).length);
+    const clipped = await nav
+      .locator("a, button")
+      .evaluateAll((items) => items.filter((item) => item.scrollWidth > item.clientWidth).length);
     expect(clipped).toBe(0);
     await nav.getByRole("button", { name: "More" }).click();
-    await expect(page.getByRole("dialog", { name: "More" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("dialog", { name: "More" }).getByRole("link", { name: "Settings" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 });

@@ -3,9 +3,21 @@ import { expectNoHorizontalScroll } from "./support.ts";
 
 const PAGES = [
   { path: "/", heading: /Safe, simple school transportation/, texts: ["500+", "50,000+", "95%"] },
-  { path: "/services", heading: "What We Do", texts: ["$199", "$399", "$799", "Most Popular", "Contact Sales", "How It Works"] },
-  { path: "/privacy-policy", heading: "Privacy Policy", texts: ["Last updated: January 2025", "School Data Isolation", "7 years", "3 years"] },
-  { path: "/terms-of-service", heading: "Terms of Service", texts: ["Last updated: January 2025", "Sweden", "Gothenburg", "99.9%", "30 days", "60 days"] },
+  {
+    path: "/services",
+    heading: "What We Do",
+    texts: ["$199", "$399", "$799", "Most Popular", "Contact Sales", "How It Works"],
+  },
+  {
+    path: "/privacy-policy",
+    heading: "Privacy Policy",
+    texts: ["Last updated: January 2025", "School Data Isolation", "7 years", "3 years"],
+  },
+  {
+    path: "/terms-of-service",
+    heading: "Terms of Service",
+    texts: ["Last updated: January 2025", "Sweden", "Gothenburg", "99.9%", "30 days", "60 days"],
+  },
   { path: "/gdpr-compliance", heading: "GDPR Compliance", texts: ["30 days"] },
   { path: "/cookie-policy", heading: "Cookie Policy", texts: ["HttpOnly"] },
 ] as const;
@@ -28,7 +40,10 @@ test.describe("public pages", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("robots.txt and sitemap.xml are real: the public pages at this address, the private areas disallowed", async ({ request, baseURL }) => {
+  test("robots.txt and sitemap.xml are real: the public pages at this address, the private areas disallowed", async ({
+    request,
+    baseURL,
+  }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
     const text = await robots.text();
@@ -70,7 +85,9 @@ test.describe("public pages", () => {
     await expect(page.locator("footer").getByRole("button", { name: "Subscribe" })).toBeDisabled();
     release();
     // Hydrated: the header's account items come with the data layer.
-    await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Log In" }),
+    ).toBeVisible();
     await expect(field).toHaveValue("early@example.com");
     await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByText("Subscribed")).toBeVisible();

@@ -1,7 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { callMutation, DEMO, DEMO_PASSWORD, fillLogin, fillStepOne, firstSchoolAdminSignIn, unique, waitForEmail } from "./support.ts";
+import {
+  callMutation,
+  DEMO,
+  DEMO_PASSWORD,
+  fillLogin,
+  fillStepOne,
+  firstSchoolAdminSignIn,
+  unique,
+  waitForEmail,
+} from "./support.ts";
 
-test("a school registers, verifies, pays, is approved, and its admin signs in with the e-mailed credentials", { tag: "@core" }, async ({ page, browser }) => {
+test("a school registers, verifies, pays, is approved, and its admin signs in with the e-mailed credentials", {
+  tag: "@core",
+}, async ({ page, browser }) => {
   test.setTimeout(120_000); // the whole journey, from the home page to a restarted subscription
   const email = `avery.${unique()}@birchhill.example`;
   const school = `Birch Hill ${unique()}`;
@@ -40,7 +51,9 @@ test("a school registers, verifies, pays, is approved, and its admin signs in wi
   await expect(page.getByText("Email Verified")).toBeVisible();
   await page.getByLabel("I have read and accept the Terms of Service").check();
   await page.getByRole("button", { name: "Accept & Continue" }).click();
-  await expect(page.getByRole("alert")).toContainText("You must accept both the Terms of Service and Privacy Policy to continue");
+  await expect(page.getByRole("alert")).toContainText(
+    "You must accept both the Terms of Service and Privacy Policy to continue",
+  );
   await page.getByLabel("I have read and accept the Privacy Policy").check();
   await page.getByRole("button", { name: "Accept & Continue" }).click();
 

@@ -30,7 +30,9 @@ async function openDialog(page: Page, path: string, button: string, title: strin
   return dialog;
 }
 
-test("every date and time field of the school admin's forms shows its whole value, AM/PM included, at 1280 and 375 px", async ({ page }) => {
+test("every date and time field of the school admin's forms shows its whole value, AM/PM included, at 1280 and 375 px", async ({
+  page,
+}) => {
   await signIn(page, "school_admin");
   for (const viewport of [DESK, PHONE]) {
     await page.setViewportSize(viewport);
@@ -52,8 +54,10 @@ test("every date and time field of the school admin's forms shows its whole valu
 });
 
 /** `YYYY-MM-DD` plus `days`, and its weekday's short name as the Repeat checkboxes say it. */
-const shifted = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const weekdayOf = (date: string) => ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+const shifted = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const weekdayOf = (date: string) =>
+  ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
 test("New Trip: Repeat's weekday and Until follow the departure date until the admin sets them", async ({ page }) => {
   await signIn(page, "school_admin");
@@ -64,7 +68,8 @@ test("New Trip: Repeat's weekday and Until follow the departure date until the a
   await dialog.getByLabel("Repeat").check();
   const opening = await dialog.getByLabel("Departure Date").inputValue();
   const days = dialog.locator("fieldset label:has(input[value])");
-  const tickedDays = async () => (await days.filter({ has: page.locator("input:checked") }).allTextContents()).map((text) => text.trim()).sort();
+  const tickedDays = async () =>
+    (await days.filter({ has: page.locator("input:checked") }).allTextContents()).map((text) => text.trim()).sort();
   expect(await tickedDays()).toEqual([weekdayOf(opening)]);
 
   // Two days later: the weekday and Until move with it (before, the opening weekday stayed ticked).
@@ -106,7 +111,8 @@ test("a double click on the trip confirmation's Delete deletes once and shows on
   // Every delete call, also two batched into one request (…/schoolAdmin.trips.delete,schoolAdmin.trips.delete).
   const deletes: string[] = [];
   page.on("request", (request) => {
-    for (const procedure of new URL(request.url()).pathname.split("/").at(-1)!.split(",")) if (procedure === "schoolAdmin.trips.delete") deletes.push(procedure);
+    for (const procedure of new URL(request.url()).pathname.split("/").at(-1)!.split(","))
+      if (procedure === "schoolAdmin.trips.delete") deletes.push(procedure);
   });
   await page.goto(`/school-admin/trips?view=day&date=${date}&search=${encodeURIComponent(route)}`);
   await page
@@ -150,7 +156,12 @@ test("the Cancel Flight Trip dialog's safe button says Keep Trip, and keeps it",
   const { children } = (await callQuery(parent, "parent.children.list")) as { children: { id: string }[] };
   await callMutation(parent, "parent.flightTrips.enroll", {
     tripId,
-    enrollment: { childId: children[0]!.id, emergencyContact: "Pat Rivera", emergencyPhone: "+1 217 555 0100", acceptTerms: true },
+    enrollment: {
+      childId: children[0]!.id,
+      emergencyContact: "Pat Rivera",
+      emergencyPhone: "+1 217 555 0100",
+      acceptTerms: true,
+    },
   });
 
   await page.goto("/school-admin/flight-trips");
@@ -166,7 +177,10 @@ test("the Cancel Flight Trip dialog's safe button says Keep Trip, and keeps it",
   await expect(dialog).toHaveCount(0);
 });
 
-test("a notification keeps its line breaks and says who sent it, in both areas' lists and dashboards", async ({ page, browser }) => {
+test("a notification keeps its line breaks and says who sent it, in both areas' lists and dashboards", async ({
+  page,
+  browser,
+}) => {
   const title = `Two lines ${unique()}`;
   const message = "Bus 12 is running late.\nPickup at 7:45 instead.";
   await signIn(page, "school_admin");
@@ -207,7 +221,9 @@ test("a notification keeps its line breaks and says who sent it, in both areas' 
   }
 });
 
-test("on a phone every notifications and invoices tab is whole on screen, Trip Updates included", async ({ browser }) => {
+test("on a phone every notifications and invoices tab is whole on screen, Trip Updates included", async ({
+  browser,
+}) => {
   const parent = await signedIn(browser, "parent", PHONE);
   for (const path of ["/parent/notifications", "/parent/invoices"]) {
     await parent.goto(path);
@@ -231,19 +247,35 @@ test("at 1280 px the trip toolbar keeps Export on the search box's row", async (
     for (const name of ["Filter", "Export"]) {
       const button = (await page.getByRole("button", { name, exact: true }).boundingBox())!;
       // Bottom-aligned with the search box, not wrapped under it.
-      expect(Math.abs(button.y + button.height - (search.y + search.height)), `${name} in the ${view} view`).toBeLessThanOrEqual(2);
+      expect(
+        Math.abs(button.y + button.height - (search.y + search.height)),
+        `${name} in the ${view} view`,
+      ).toBeLessThanOrEqual(2);
       expect(button.x + button.width).toBeLessThanOrEqual(DESK.width);
     }
   }
 });
 
-test("a parent's e-mail wraps only before its @ and dots in the school's invoice table and cards", async ({ page, browser }) => {
+test("a parent's e-mail wraps only before its @ and dots in the school's invoice table and cards", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, "school_admin");
   const tag = unique();
   const email = `transportation.coordinator.${tag}@very-long-school-district-name.example`;
-  const parent = await newParent(browser, page, { name: `Wrap Parent ${tag}`, email, password: "wrap parent passphrase" });
+  const parent = await newParent(browser, page, {
+    name: `Wrap Parent ${tag}`,
+    email,
+    password: "wrap parent passphrase",
+  });
   const description = `Wrap test ${tag}`;
-  await callMutation(page, "schoolAdmin.invoices.create", { recipientId: parent.id, description, baseAmount: 20, issueDate: day(0), dueDate: day(15) });
+  await callMutation(page, "schoolAdmin.invoices.create", {
+    recipientId: parent.id,
+    description,
+    baseAmount: 20,
+    issueDate: day(0),
+    dueDate: day(15),
+  });
   for (const viewport of [DESK, PHONE]) {
     await page.setViewportSize(viewport);
     await page.goto(`/school-admin/invoices?search=${encodeURIComponent(description)}`);
@@ -255,10 +287,18 @@ test("a parent's e-mail wraps only before its @ and dots in the school's invoice
   }
 });
 
-test("back from Checkout, the paid invoice is highlighted with the day it was paid and its receipt", async ({ page, browser }) => {
+test("back from Checkout, the paid invoice is highlighted with the day it was paid and its receipt", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, "school_admin");
   const tag = unique();
-  const { page: parent, id } = await newParent(browser, page, { name: `Payer ${tag}`, email: `payer.${tag}@example.com`, password: "payer's own passphrase" }, PHONE);
+  const { page: parent, id } = await newParent(
+    browser,
+    page,
+    { name: `Payer ${tag}`, email: `payer.${tag}@example.com`, password: "payer's own passphrase" },
+    PHONE,
+  );
   const { id: invoiceId, invoiceNumber } = (await callMutation(page, "schoolAdmin.invoices.create", {
     recipientId: id,
     description: `Spring term ${tag}`,
@@ -275,7 +315,10 @@ test("back from Checkout, the paid invoice is highlighted with the day it was pa
 
   const notice = parent.getByRole("status").filter({ hasText: `${invoiceNumber} is paid.` });
   await expect(notice).toContainText(/Paid on [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
-  await expect(notice.getByRole("link", { name: "Download receipt" })).toHaveAttribute("href", `/api/invoices/${invoiceId}/pdf`);
+  await expect(notice.getByRole("link", { name: "Download receipt" })).toHaveAttribute(
+    "href",
+    `/api/invoices/${invoiceId}/pdf`,
+  );
   const paidOn = /Paid on ([^.]+)\./.exec((await notice.textContent())!)![1]!;
   // The card on the phone, the row at a desk: marked, Paid, with the day.
   const card = parent.getByRole("listitem").and(parent.locator("[aria-current=true]"));

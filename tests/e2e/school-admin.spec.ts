@@ -6,7 +6,10 @@ import { expectNoHorizontalScroll, signIn, unique } from "./support.ts";
  * trip departed, sends a notification to one route, and the demo parent (whose child rides North
  * Loop) finds both in their notifications.
  */
-test("a school admin schedules a repeating trip, marks today's departed and notifies a route; the parent reads both", async ({ page, browser }) => {
+test("a school admin schedules a repeating trip, marks today's departed and notifies a route; the parent reads both", async ({
+  page,
+  browser,
+}) => {
   const tag = unique();
   await signIn(page, "school_admin");
   await expect(page.getByRole("heading", { name: "Maple Grove Primary" })).toBeVisible();
@@ -50,10 +53,14 @@ test("a school admin schedules a repeating trip, marks today's departed and noti
   await expect(page.getByText("3 trips created successfully!")).toBeVisible();
 
   // Today's new trip: one click marks it departed and tells the route's parents.
-  const departed = page.getByRole("button", { name: new RegExp(`Mark North Loop bus E${tag.slice(-3)} departed`) }).first();
+  const departed = page
+    .getByRole("button", { name: new RegExp(`Mark North Loop bus E${tag.slice(-3)} departed`) })
+    .first();
   await departed.click();
   await expect(page.getByText("Parents on the route have been notified.")).toBeVisible();
-  await expect(page.getByRole("button", { name: new RegExp(`Mark North Loop bus E${tag.slice(-3)} arrived`) }).first()).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: new RegExp(`Mark North Loop bus E${tag.slice(-3)} arrived`) }).first(),
+  ).toBeVisible();
 
   // Send Notification to the North Loop route.
   await page.getByRole("link", { name: "Notifications" }).first().click();
@@ -105,7 +112,13 @@ test("a trip scheduled from an empty list's own button leaves the focus in the p
 test("the school admin's pages fit a phone screen", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, "school_admin");
-  for (const path of ["/school-admin", "/school-admin/trips", "/school-admin/notifications", "/school-admin/flight-trips", "/school-admin/invoices"]) {
+  for (const path of [
+    "/school-admin",
+    "/school-admin/trips",
+    "/school-admin/notifications",
+    "/school-admin/flight-trips",
+    "/school-admin/invoices",
+  ]) {
     await page.goto(path);
     await expect(page.locator("main h1")).toBeVisible();
     await expectNoHorizontalScroll(page);

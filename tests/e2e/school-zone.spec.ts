@@ -15,7 +15,8 @@ const DEMO_SCHOOL_ID = "00000000-0000-4000-8000-000000000100";
 function shownBetween(from: number, to: number, zone: string): string[] {
   const format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone });
   const shown: string[] = [];
-  for (let minute = Math.floor(from / 60_000) * 60_000; minute <= to; minute += 60_000) shown.push(format.format(minute).replace(/\s/g, " "));
+  for (let minute = Math.floor(from / 60_000) * 60_000; minute <= to; minute += 60_000)
+    shown.push(format.format(minute).replace(/\s/g, " "));
   return shown;
 }
 
@@ -45,7 +46,10 @@ async function asSchoolAdmin(browser: Browser, run: (page: Page) => Promise<void
   }
 }
 
-test("Terms accepted and the Parents page's Last login are in the school's zone, not the browser's", async ({ page, browser }) => {
+test("Terms accepted and the Parents page's Last login are in the school's zone, not the browser's", async ({
+  page,
+  browser,
+}) => {
   const title = `Brewery museum ${unique()}`;
   await freeTrip(title);
   const signedInFrom = Date.now();

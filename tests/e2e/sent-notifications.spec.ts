@@ -12,7 +12,10 @@ async function shoot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
 }
 
-test("a school admin sees what was sent and how many have read it; a parent's read moves the count", async ({ page, browser }) => {
+test("a school admin sees what was sent and how many have read it; a parent's read moves the count", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   // An unbroken 90-character word too: the row wraps it instead of widening the page.
   const title = `Picture day ${unique()} ${"W".repeat(90)}`;

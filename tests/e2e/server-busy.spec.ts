@@ -19,7 +19,14 @@ test("a busy server's 503 shows its message on the login form, and the user stay
             json: {
               message: MESSAGES.serverBusy,
               code: -32603,
-              data: { code: "SERVICE_UNAVAILABLE", httpStatus: 503, path: "auth.login", fieldErrors: null, retryAfterSeconds: 1, reason: null },
+              data: {
+                code: "SERVICE_UNAVAILABLE",
+                httpStatus: 503,
+                path: "auth.login",
+                fieldErrors: null,
+                retryAfterSeconds: 1,
+                reason: null,
+              },
             },
           },
         },

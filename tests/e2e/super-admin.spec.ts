@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { callMutation, DEMO_PASSWORD, paidRegistration, signIn, unique } from "./support.ts";
 
-test("the super admin reviews, finds, inspects and invites, then revokes, and the audit log shows it", async ({ page, browser }) => {
+test("the super admin reviews, finds, inspects and invites, then revokes, and the audit log shows it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const tag = unique();
   const pendingName = `Review Academy ${tag}`;
@@ -65,7 +68,9 @@ test("the super admin reviews, finds, inspects and invites, then revokes, and th
     .getByRole("button", { name: `Revoke invitation for ${invitee}` })
     .first()
     .click();
-  await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to revoke this invitation? This action cannot be undone.");
+  await expect(page.getByRole("alertdialog")).toContainText(
+    "Are you sure you want to revoke this invitation? This action cannot be undone.",
+  );
   await page
     .getByRole("alertdialog")
     .getByRole("button", { name: /Revoke/ })

@@ -20,9 +20,27 @@ export function createSuperAdmin(email: string, name: string, password: string) 
 }
 
 export const DEMO = {
-  super_admin: { email: "superadmin@example.com", name: "Sam Super", login: "/login/superadmin", home: "/super-admin", title: "Super Admin Access" },
-  school_admin: { email: "admin@maple.example.com", name: "Morgan Lee", login: "/login/school", home: "/school-admin", title: "School Admin Login" },
-  parent: { email: "parent@maple.example.com", name: "Jamie Rivera", login: "/login/parent", home: "/parent", title: "Parent Login" },
+  super_admin: {
+    email: "superadmin@example.com",
+    name: "Sam Super",
+    login: "/login/superadmin",
+    home: "/super-admin",
+    title: "Super Admin Access",
+  },
+  school_admin: {
+    email: "admin@maple.example.com",
+    name: "Morgan Lee",
+    login: "/login/school",
+    home: "/school-admin",
+    title: "School Admin Login",
+  },
+  parent: {
+    email: "parent@maple.example.com",
+    name: "Jamie Rivera",
+    login: "/login/parent",
+    home: "/parent",
+    title: "Parent Login",
+  },
 } as const;
 
 export async function fillLogin(page: Page, email: string, password: string) {
@@ -33,7 +51,9 @@ export async function fillLogin(page: Page, email: string, password: string) {
 
 /** The page has no horizontal scroll (readable at its current width). */
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -127,7 +147,11 @@ export async function paidRegistration(page: Page, schoolName: string, email: st
   })) as { pendingSchoolId: string };
   const code = /\b(\d{6})\b/.exec((await waitForEmail(page, email, /verification code/)).subject)![1]!;
   await callMutation(page, "registration.verifyEmail", { pendingSchoolId, verificationCode: code });
-  const { checkout_url } = (await callMutation(page, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true })) as {
+  const { checkout_url } = (await callMutation(page, "registration.createCheckoutSession", {
+    pendingSchoolId,
+    termsAccepted: true,
+    privacyAccepted: true,
+  })) as {
     checkout_url: string;
   };
   await page.goto(checkout_url);
@@ -136,7 +160,7 @@ export async function paidRegistration(page: Page, schoolName: string, email: st
 }
 
 /** The school admin invites a parent from /school-admin/parents; returns the e-mailed accept link. */
-export async function inviteParent(browser: Browser, name: string, email: string): Promise<string> {
+export async function createParentInvitation(browser: Browser, name: string, email: string): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, "school_admin");
@@ -194,10 +218,18 @@ export async function clippedDateTimeFields(page: Page): Promise<string[]> {
       return found;
     };
     const box = async (node: Node) => {
-      const { model } = (await cdp.send("DOM.getBoxModel", { nodeId: node.nodeId }).catch(() => ({ model: null }))) as { model: { border: number[] } | null };
-      return model ? { left: model.border[0]!, right: model.border[2]!, width: model.border[2]! - model.border[0]! } : null;
+      const { model } = (await cdp.send("DOM.getBoxModel", { nodeId: node.nodeId }).catch(() => ({ model: null }))) as {
+        model: { border: number[] } | null;
+      };
+      return model
+        ? { left: model.border[0]!, right: model.border[2]!, width: model.border[2]! - model.border[0]! }
+        : null;
     };
-    const inputs = all(root, (node) => node.localName === "input" && ["date", "time", "datetime-local"].includes(attribute(node, "type") ?? ""));
+    const inputs = all(
+      root,
+      (node) =>
+        node.localName === "input" && ["date", "time", "datetime-local"].includes(attribute(node, "type") ?? ""),
+    );
     const clipped: string[] = [];
     for (const input of inputs) {
       const outer = await box(input);
@@ -207,7 +239,8 @@ export async function clippedDateTimeFields(page: Page): Promise<string[]> {
       const last = parts.at(-1);
       if (!edit || !last) throw new Error("a date or time input without its parts: this check needs Chromium");
       const [area, part] = [await box(edit), await box(last)];
-      if (area && part && part.right > area.right + 0.5) clipped.push(attribute(input, "name") ?? attribute(input, "id") ?? "?");
+      if (area && part && part.right > area.right + 0.5)
+        clipped.push(attribute(input, "name") ?? attribute(input, "id") ?? "?");
     }
     return clipped;
   } finally {
@@ -247,7 +280,12 @@ export async function emailsBrokenMidWord(scope: Page | Locator): Promise<string
  * A parent of the demo school made for one journey: the demo school admin (`admin`, signed in)
  * invites them, they accept in a browser context of their own, which is returned signed in.
  */
-export async function newParent(browser: Browser, admin: Page, account: { name: string; email: string; password: string }, viewport = { width: 1280, height: 900 }) {
+export async function newParent(
+  browser: Browser,
+  admin: Page,
+  account: { name: string; email: string; password: string },
+  viewport = { width: 1280, height: 900 },
+) {
   await callMutation(admin, "schoolAdmin.invitations.create", { name: account.name, email: account.email });
   const link = linkIn(await waitForEmail(admin, account.email, /invites you to SchoolRide/), "/accept-invite?token=");
   const page = await (await browser.newContext({ viewport })).newPage();

@@ -9,7 +9,11 @@ const WEB = join(import.meta.dirname, "../../web/src");
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith(".tsx") ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith(".tsx")
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -22,7 +26,9 @@ function dialogsPerFile(): Map<string, number> {
   for (const file of sourceFiles(WEB)) {
     const name = relative(WEB, file);
     if (PRIMITIVES.has(name)) continue;
-    const found = readFileSync(file, "utf8").match(/<(Dialog|ConfirmDialog)\b|<RadixDialog\.Root\b|<AlertDialog\.Root\b/g)?.length ?? 0;
+    const found =
+      readFileSync(file, "utf8").match(/<(Dialog|ConfirmDialog)\b|<RadixDialog\.Root\b|<AlertDialog\.Root\b/g)
+        ?.length ?? 0;
     if (found > 0) counts.set(name, found);
   }
   return counts;
@@ -44,7 +50,9 @@ describe("the axe sweep covers the whole app (tests/e2e/a11y-routes.ts)", () => 
     const listed = new Map<string, number>();
     for (const { file } of Object.values(A11Y_DIALOGS)) listed.set(file, (listed.get(file) ?? 0) + 1);
     const rendered = dialogsPerFile();
-    const missing = [...rendered].filter(([file, count]) => (listed.get(file) ?? 0) < count).map(([file, count]) => `${file}: ${count} rendered`);
+    const missing = [...rendered]
+      .filter(([file, count]) => (listed.get(file) ?? 0) < count)
+      .map(([file, count]) => `${file}: ${count} rendered`);
     expect(missing).toEqual([]);
     expect([...listed.keys()].filter((file) => !rendered.has(file))).toEqual([]);
   });

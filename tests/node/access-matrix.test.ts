@@ -2,10 +2,10 @@ import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { children, flightTripEnrollments, invoices, payments } from "../../db/schema/index.ts";
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
+import { children, flightTripEnrollments, invoices, payments } from "#db/schema/index.ts";
+import { markReauthenticated } from "#worker/auth/mfa.ts";
+import { type Context, createCallerFactory, resolveAuth } from "#worker/trpc/init.ts";
+import { appRouter } from "#worker/trpc/router.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { ENROLLMENT_FORM, seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -24,7 +24,11 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "auth.logout": { access: "public" },
   "auth.changePassword": {
     access: "authed",
-    input: { currentPassword: "not the password", newPassword: "new passphrase 1", confirmPassword: "new passphrase 1" },
+    input: {
+      currentPassword: "not the password",
+      newPassword: "new passphrase 1",
+      confirmPassword: "new passphrase 1",
+    },
   },
   // Empty challenge: refused by validation before any lookup.
   "auth.verifyMfa": { access: "public", input: { challengeToken: "", factor: { method: "totp", code: "123456" } } },
@@ -36,13 +40,22 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   "auth.requestPasswordReset": { access: "public", input: { role: "parent", email: "nobody@example.com" } },
   "auth.checkResetToken": { access: "public", input: { token: "no-such-token" } },
-  "auth.resetPassword": { access: "public", input: { token: "no-such-token", password: "long enough pw", confirmPassword: "long enough pw" } },
+  "auth.resetPassword": {
+    access: "public",
+    input: { token: "no-such-token", password: "long enough pw", confirmPassword: "long enough pw" },
+  },
   "registration.register": { access: "public", input: { schoolName: "" } },
   "registration.update": { access: "public", input: { pendingSchoolId: "no-such-registration", schoolName: "" } },
   "registration.resume": { access: "public", input: { token: "no-such-token" } },
-  "registration.verifyEmail": { access: "public", input: { pendingSchoolId: "no-such-registration", verificationCode: "123456" } },
+  "registration.verifyEmail": {
+    access: "public",
+    input: { pendingSchoolId: "no-such-registration", verificationCode: "123456" },
+  },
   "registration.resendCode": { access: "public", input: { pendingSchoolId: "no-such-registration" } },
-  "registration.createCheckoutSession": { access: "public", input: { pendingSchoolId: "no-such-registration", termsAccepted: true, privacyAccepted: true } },
+  "registration.createCheckoutSession": {
+    access: "public",
+    input: { pendingSchoolId: "no-such-registration", termsAccepted: true, privacyAccepted: true },
+  },
   "registration.checkoutStatus": { access: "public", input: { sessionId: "cs_test_unknown" } },
   "site.info": { access: "public" },
   "site.subscribeNewsletter": { access: "public", input: { email: "reader@example.com" } },
@@ -50,7 +63,10 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "superAdmin.schools.list": { access: "super_admin", input: { page: 1 } },
   "superAdmin.schools.details": { access: "super_admin", input: { schoolId: "no-such-school" } },
   "superAdmin.schools.create": { access: "super_admin", input: { name: "", email: "" } },
-  "superAdmin.schools.update": { access: "super_admin", input: { schoolId: "no-such-school", isActive: true, name: "X", email: "x@example.com" } },
+  "superAdmin.schools.update": {
+    access: "super_admin",
+    input: { schoolId: "no-such-school", isActive: true, name: "X", email: "x@example.com" },
+  },
   "superAdmin.schools.delete": { access: "super_admin", input: { schoolId: "no-such-school" } },
   "superAdmin.schools.openSupportView": { access: "super_admin", input: { schoolId: "no-such-school" } },
   "superAdmin.invitations.list": { access: "super_admin", input: { page: 1 } },
@@ -58,17 +74,26 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "superAdmin.auditLogs.list": { access: "super_admin", input: { page: 1 } },
   "superAdmin.auditLogs.eventTypes": { access: "super_admin" },
   "superAdmin.settings.get": { access: "super_admin" },
-  "superAdmin.settings.update": { access: "super_admin", input: { defaultPlatformFeeBps: -1, invitationValidityDays: 7, supportEmail: "s@example.com" } },
+  "superAdmin.settings.update": {
+    access: "super_admin",
+    input: { defaultPlatformFeeBps: -1, invitationValidityDays: 7, supportEmail: "s@example.com" },
+  },
   "superAdmin.auditLogs.recent": { access: "super_admin" },
   "superAdmin.security.status": { access: "super_admin" },
-  "superAdmin.security.beginEnrolment": { access: "super_admin" },
-  "superAdmin.security.confirmEnrolment": { access: "super_admin", input: { code: "abc" } },
+  "superAdmin.security.beginEnrollment": { access: "super_admin" },
+  "superAdmin.security.confirmEnrollment": { access: "super_admin", input: { code: "abc" } },
   "superAdmin.security.disable": { access: "super_admin" },
   "superAdmin.security.regenerateRecoveryCodes": { access: "super_admin" },
   "superAdmin.registrations.pending": { access: "super_admin", input: { limit: 3 } },
   "superAdmin.registrations.approve": { access: "super_admin", input: { pendingSchoolId: "no-such-registration" } },
-  "superAdmin.registrations.reject": { access: "super_admin", input: { pendingSchoolId: "no-such-registration", reason: "x" } },
-  "superAdmin.invitations.create": { access: "super_admin", input: { name: "New Admin", email: "new.admin@example.com", schoolId: "no-such-school" } },
+  "superAdmin.registrations.reject": {
+    access: "super_admin",
+    input: { pendingSchoolId: "no-such-registration", reason: "x" },
+  },
+  "superAdmin.invitations.create": {
+    access: "super_admin",
+    input: { name: "New Admin", email: "new.admin@example.com", schoolId: "no-such-school" },
+  },
   "superAdmin.invitations.resend": { access: "super_admin", input: { inviteId: "no-such-invite" } },
   "superAdmin.invitations.revoke": { access: "super_admin", input: { inviteId: "no-such-invite" } },
   "schoolAdmin.billing.status": { access: "school_admin" },
@@ -81,7 +106,10 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.connect.replaceAccount": { access: "school_admin", input: { currentAccountId: "acct_someoneelse" } },
   "schoolAdmin.parents.list": { access: "school_admin", input: { page: 1 } },
   "schoolAdmin.invitations.list": { access: "school_admin", input: { page: 1 } },
-  "schoolAdmin.invitations.create": { access: "school_admin", input: { name: "A Parent", email: "matrix.parent@example.com" } },
+  "schoolAdmin.invitations.create": {
+    access: "school_admin",
+    input: { name: "A Parent", email: "matrix.parent@example.com" },
+  },
   "schoolAdmin.invitations.resend": { access: "school_admin", input: { inviteId: "no-such-invite" } },
   "schoolAdmin.invitations.revoke": { access: "school_admin", input: { inviteId: "no-such-invite" } },
   "schoolAdmin.parents.setActive": { access: "school_admin", input: { parentId: "no-such-parent", active: false } },
@@ -105,7 +133,10 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.flightTrips.update": { access: "school_admin", input: { tripId: "no-such-trip", trip: { title: "" } } },
   "schoolAdmin.flightTrips.delete": { access: "school_admin", input: { tripId: "no-such-trip" } },
   "schoolAdmin.flightTrips.roster": { access: "school_admin", input: { tripId: "no-such-trip" } },
-  "schoolAdmin.flightTrips.notifyParents": { access: "school_admin", input: { tripId: "no-such-trip", title: "", message: "m", email: false } },
+  "schoolAdmin.flightTrips.notifyParents": {
+    access: "school_admin",
+    input: { tripId: "no-such-trip", title: "", message: "m", email: false },
+  },
   "schoolAdmin.notifications.list": { access: "school_admin", input: { tab: "all" } },
   "schoolAdmin.notifications.unreadCount": { access: "school_admin" },
   "schoolAdmin.notifications.listSent": { access: "school_admin", input: { page: 1 } },
@@ -118,17 +149,32 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   "schoolAdmin.paymentSettings.get": { access: "school_admin" },
   // Off the 0.1 step: refused by validation, nothing saved.
-  "schoolAdmin.paymentSettings.update": { access: "school_admin", input: { feePercentage: 5.05, feeApplicationType: "term_based" } },
+  "schoolAdmin.paymentSettings.update": {
+    access: "school_admin",
+    input: { feePercentage: 5.05, feeApplicationType: "term_based" },
+  },
   "schoolAdmin.invoices.list": { access: "school_admin", input: { tab: "all", page: 1 } },
   "schoolAdmin.invoices.create": {
     access: "school_admin",
-    input: { recipientId: "no-such-parent", description: "Bus", baseAmount: 1, issueDate: "2026-03-02", dueDate: "2026-03-17" },
+    input: {
+      recipientId: "no-such-parent",
+      description: "Bus",
+      baseAmount: 1,
+      issueDate: "2026-03-02",
+      dueDate: "2026-03-17",
+    },
   },
   // Unknown ids: NOT_FOUND (another school's invoice under tenant isolation below).
-  "schoolAdmin.invoices.update": { access: "school_admin", input: { invoiceId: "no-such-invoice", description: "Bus", baseAmount: 1, dueDate: "2026-03-17" } },
+  "schoolAdmin.invoices.update": {
+    access: "school_admin",
+    input: { invoiceId: "no-such-invoice", description: "Bus", baseAmount: 1, dueDate: "2026-03-17" },
+  },
   "schoolAdmin.invoices.void": { access: "school_admin", input: { invoiceId: "no-such-invoice", reason: "Duplicate" } },
   "schoolAdmin.invoices.resend": { access: "school_admin", input: { invoiceId: "no-such-invoice" } },
-  "schoolAdmin.invoices.markPaid": { access: "school_admin", input: { invoiceId: "no-such-invoice", method: "cheque", reference: "100234" } },
+  "schoolAdmin.invoices.markPaid": {
+    access: "school_admin",
+    input: { invoiceId: "no-such-invoice", method: "cheque", reference: "100234" },
+  },
   "parent.invoices.list": { access: "parent", input: { tab: "all", page: 1 } },
   // An unknown session: NOT_FOUND (another family's session under tenant isolation below).
   "parent.invoices.checkoutStatus": { access: "parent", input: { sessionId: "cs_test_unknown" } },
@@ -146,7 +192,15 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.flightTrips.details": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   "parent.flightTrips.enroll": {
     access: "parent",
-    input: { tripId: "no-such-trip", enrollment: { childId: "no-such-child", emergencyContact: "Gran", emergencyPhone: "+1 312 555 0101", acceptTerms: true } },
+    input: {
+      tripId: "no-such-trip",
+      enrollment: {
+        childId: "no-such-child",
+        emergencyContact: "Gran",
+        emergencyPhone: "+1 312 555 0101",
+        acceptTerms: true,
+      },
+    },
   },
   "parent.flightTrips.pay": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   "parent.flightTrips.optOut": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
@@ -156,21 +210,37 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   // (another school's under tests/node/routes.test.ts and the fuzz suite).
   "schoolAdmin.buses.list": { access: "school_admin" },
   "schoolAdmin.buses.create": { access: "school_admin", input: { bus: { number: "", seats: 40, plate: null } } },
-  "schoolAdmin.buses.update": { access: "school_admin", input: { busId: "no-such-bus", bus: { number: "12", seats: 40, plate: null } } },
+  "schoolAdmin.buses.update": {
+    access: "school_admin",
+    input: { busId: "no-such-bus", bus: { number: "12", seats: 40, plate: null } },
+  },
   "schoolAdmin.buses.delete": { access: "school_admin", input: { busId: "no-such-bus" } },
   "schoolAdmin.routes.list": { access: "school_admin", input: { page: 1 } },
   "schoolAdmin.routes.get": { access: "school_admin", input: { routeId: "no-such-route" } },
   "schoolAdmin.routes.create": { access: "school_admin", input: { route: { name: "" } } },
   "schoolAdmin.routes.update": { access: "school_admin", input: { routeId: "no-such-route", route: { name: "" } } },
   "schoolAdmin.routes.delete": { access: "school_admin", input: { routeId: "no-such-route" } },
-  "schoolAdmin.routes.setCalendar": { access: "school_admin", input: { routeId: "no-such-route", weekdays: [1, 2, 3, 4, 5] } },
+  "schoolAdmin.routes.setCalendar": {
+    access: "school_admin",
+    input: { routeId: "no-such-route", weekdays: [1, 2, 3, 4, 5] },
+  },
   "schoolAdmin.routes.stops.set": {
     access: "school_admin",
-    input: { routeId: "no-such-route", version: 0, stops: [{ name: "Main St", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 }] },
+    input: {
+      routeId: "no-such-route",
+      version: 0,
+      stops: [{ name: "Main St", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 }],
+    },
   },
-  "schoolAdmin.routes.stops.reorder": { access: "school_admin", input: { routeId: "no-such-route", version: 0, stopIds: ["no-such-stop"] } },
+  "schoolAdmin.routes.stops.reorder": {
+    access: "school_admin",
+    input: { routeId: "no-such-route", version: 0, stopIds: ["no-such-stop"] },
+  },
   "schoolAdmin.routes.noServiceDays.list": { access: "school_admin", input: {} },
-  "schoolAdmin.routes.noServiceDays.add": { access: "school_admin", input: { date: "2026-02-30", reason: "Not a day" } },
+  "schoolAdmin.routes.noServiceDays.add": {
+    access: "school_admin",
+    input: { date: "2026-02-30", reason: "Not a day" },
+  },
   "schoolAdmin.routes.noServiceDays.remove": { access: "school_admin", input: { noServiceDayId: "no-such-day" } },
   "schoolAdmin.routes.settings.get": { access: "school_admin" },
   // Past a day: refused by validation, nothing saved.
@@ -190,9 +260,17 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
 };
 
-const IDENTITIES = ["anonymous", "super_admin", "school_admin", "parent", "other_school_admin", "other_parent"] as const;
+const IDENTITIES = [
+  "anonymous",
+  "super_admin",
+  "school_admin",
+  "parent",
+  "other_school_admin",
+  "other_parent",
+] as const;
 type Identity = (typeof IDENTITIES)[number];
-const roleOf = (identity: Identity) => (identity === "other_school_admin" ? "school_admin" : identity === "other_parent" ? "parent" : identity);
+const roleOf = (identity: Identity) =>
+  identity === "other_school_admin" ? "school_admin" : identity === "other_parent" ? "parent" : identity;
 
 let t: TestApp;
 /** Children of another family of the parent's school, and of a family of another school. */
@@ -248,7 +326,9 @@ afterAll(() => t.close());
 
 async function call(identity: Identity, path: string): Promise<{ ok: true } | { ok: false; code: string }> {
   const caller = createCaller(await contexts.get(identity)!());
-  const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+  const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input: unknown,
+  ) => Promise<unknown>;
   try {
     await procedure(MATRIX[path]!.input);
     return { ok: true };
@@ -288,7 +368,10 @@ describe("access matrix (AZ1)", () => {
 
 /** AZ1, AZ2: routes outside tRPC that read tenant data, with who gets what (same 404 for everyone else). */
 const HTTP_ROUTES: Record<string, { url: () => string; allowed: readonly Identity[] }> = {
-  "GET /api/invoices/:id/pdf": { url: () => `/api/invoices/${parentInvoiceId}/pdf`, allowed: ["school_admin", "parent"] },
+  "GET /api/invoices/:id/pdf": {
+    url: () => `/api/invoices/${parentInvoiceId}/pdf`,
+    allowed: ["school_admin", "parent"],
+  },
 };
 
 describe("HTTP routes outside tRPC (AZ1, AZ2)", () => {
@@ -296,10 +379,16 @@ describe("HTTP routes outside tRPC (AZ1, AZ2)", () => {
     it.each(IDENTITIES)("as %s", async (identity) => {
       const route = HTTP_ROUTES[name]!;
       const cookie = identity === "anonymous" ? undefined : await cookies.get(identity)!();
-      const response = await t.app.request(`http://localhost:8787${route.url()}`, { headers: cookie ? { cookie } : {} });
+      const response = await t.app.request(`http://localhost:8787${route.url()}`, {
+        headers: cookie ? { cookie } : {},
+      });
       if (route.allowed.includes(identity)) expect(response.status).toBe(200);
       else if (identity === "anonymous") expect(response.status).toBe(401);
-      else expect({ status: response.status, body: await response.text() }).toEqual({ status: 404, body: '{"error":"Not found"}' });
+      else
+        expect({ status: response.status, body: await response.text() }).toEqual({
+          status: 404,
+          body: '{"error":"Not found"}',
+        });
     });
   });
 });
@@ -317,11 +406,19 @@ describe("tenant isolation (AZ2, AZ3)", () => {
     const own = createCaller(await contexts.get("school_admin")!());
     const other = createCaller(await contexts.get("other_school_admin")!());
     const parentId = (await contexts.get("parent")!()).auth!.user.id;
-    const invoice = { recipientId: parentId, description: "Bus", baseAmount: 10, issueDate: "2026-03-02", dueDate: "2026-03-17" };
+    const invoice = {
+      recipientId: parentId,
+      description: "Bus",
+      baseAmount: 10,
+      issueDate: "2026-03-02",
+      dueDate: "2026-03-17",
+    };
     await expect(other.schoolAdmin.invoices.create(invoice)).rejects.toMatchObject({ code: "NOT_FOUND" });
     const created = await own.schoolAdmin.invoices.create(invoice);
     expect((await other.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows).toEqual([]);
-    expect((await own.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows.map((row) => row.id)).toContain(created.id);
+    expect((await own.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows.map((row) => row.id)).toContain(
+      created.id,
+    );
     const otherParent = createCaller(await contexts.get("other_parent")!());
     expect((await otherParent.parent.invoices.list({ tab: "all", page: 1 })).rows).toEqual([]);
     // Another school's admin cannot void, edit, resend or mark paid the invoice: NOT_FOUND, and nothing changes.
@@ -329,7 +426,8 @@ describe("tenant isolation (AZ2, AZ3)", () => {
     const invoiceId = created.id;
     for (const call of [
       () => other.schoolAdmin.invoices.void({ invoiceId, reason: "Not mine" }),
-      () => other.schoolAdmin.invoices.update({ invoiceId, description: "Taken", baseAmount: 1, dueDate: "2026-03-17" }),
+      () =>
+        other.schoolAdmin.invoices.update({ invoiceId, description: "Taken", baseAmount: 1, dueDate: "2026-03-17" }),
       () => other.schoolAdmin.invoices.resend({ invoiceId }),
       () => other.schoolAdmin.invoices.markPaid({ invoiceId, method: "cash", reference: "" }),
     ]) {
@@ -343,7 +441,9 @@ describe("tenant isolation (AZ2, AZ3)", () => {
     const before = await t.db.select().from(children).orderBy(children.id);
     expect((await api.parent.children.list()).children).toEqual([]);
     for (const childId of foreignChildIds) {
-      await expect(api.parent.children.update({ childId, child: { ...CHILD, name: "Taken" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(api.parent.children.update({ childId, child: { ...CHILD, name: "Taken" } })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
       await expect(api.parent.children.delete({ childId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     expect(await t.db.select().from(children).orderBy(children.id)).toEqual(before);
@@ -356,15 +456,24 @@ describe("tenant isolation (AZ2, AZ3)", () => {
     const ownTrip = await seedFlightTrip(t.db, { schoolId: schoolIds.own });
     const otherTrip = await seedFlightTrip(t.db, { schoolId: schoolIds.other });
     const own = await seedChild(t.db, { schoolId: schoolIds.own, parentId, name: "Own" });
-    const neighbours = await seedEnrollment(t.db, { schoolId: schoolIds.own, flightTripId: ownTrip.id, childId: foreignChildIds[0]!, parentId: neighbourId });
+    const neighbours = await seedEnrollment(t.db, {
+      schoolId: schoolIds.own,
+      flightTripId: ownTrip.id,
+      childId: foreignChildIds[0]!,
+      parentId: neighbourId,
+    });
     const before = await t.db.select().from(flightTripEnrollments).orderBy(flightTripEnrollments.id);
     for (const call of [api.parent.flightTrips.details, api.parent.flightTrips.pay, api.parent.flightTrips.optOut]) {
       await expect(call({ enrollmentId: neighbours.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     for (const childId of foreignChildIds) {
-      await expect(api.parent.flightTrips.enroll({ tripId: ownTrip.id, enrollment: { ...ENROLLMENT_FORM, childId } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(
+        api.parent.flightTrips.enroll({ tripId: ownTrip.id, enrollment: { ...ENROLLMENT_FORM, childId } }),
+      ).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
-    await expect(api.parent.flightTrips.enroll({ tripId: otherTrip.id, enrollment: { ...ENROLLMENT_FORM, childId: own.id } })).rejects.toMatchObject({
+    await expect(
+      api.parent.flightTrips.enroll({ tripId: otherTrip.id, enrollment: { ...ENROLLMENT_FORM, childId: own.id } }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     expect(await t.db.select().from(flightTripEnrollments).orderBy(flightTripEnrollments.id)).toEqual(before);
@@ -372,7 +481,9 @@ describe("tenant isolation (AZ2, AZ3)", () => {
     // The list shows the parent's school's trips only, and no other family's enrolment.
     const list = await api.parent.flightTrips.list();
     expect(list.trips.map((trip) => trip.id)).toEqual([ownTrip.id]);
-    expect(list.trips[0]!.children).toEqual([expect.objectContaining({ childId: own.id, label: "Not Enrolled", enrollment: null })]);
+    expect(list.trips[0]!.children).toEqual([
+      expect.objectContaining({ childId: own.id, label: "Not Enrolled", enrollment: null }),
+    ]);
   });
 
   it("a parent sees their own school only", async () => {
@@ -387,7 +498,9 @@ describe("tenant isolation (AZ2, AZ3)", () => {
 describe("unknown keys (IN1)", () => {
   const withInput = procedures.filter((path) => MATRIX[path]?.input !== undefined);
   it.each(withInput)("IN1 %s refuses an unknown key", async (path) => {
-    const { inputs } = (appRouter._def.procedures as unknown as Record<string, { _def: { inputs: z.ZodType[] } }>)[path]!._def;
+    const { inputs } = (appRouter._def.procedures as unknown as Record<string, { _def: { inputs: z.ZodType[] } }>)[
+      path
+    ]!._def;
     expect(inputs.length).toBeGreaterThan(0);
     for (const parser of inputs) {
       const result = await parser.safeParseAsync({ ...(MATRIX[path]!.input as object), unexpectedKey: 1 });

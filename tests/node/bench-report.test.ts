@@ -67,21 +67,32 @@ describe("npm run bench: goals and table", () => {
   });
 
   it("lists failed requests under the table even when every goal is met", () => {
-    const table = formatTable(evaluate(results()), ["superAdmin.stats: 3 requests failed in the throughput runs (app or baseline)"]);
+    const table = formatTable(evaluate(results()), [
+      "superAdmin.stats: 3 requests failed in the throughput runs (app or baseline)",
+    ]);
     expect(table).toContain("! superAdmin.stats: 3 requests failed");
     expect(table).not.toContain("All goals met.");
   });
 
   it("the README table has one line per section, a figure with another goal saying it inline", () => {
-    const r = results({ round_trips: { "auth.me": 1, "superAdmin.schools.list": 3, "superAdmin.stats": 2 }, round_trip_goals: { "auth.me": 1 } });
+    const r = results({
+      round_trips: { "auth.me": 1, "superAdmin.schools.list": 3, "superAdmin.stats": 2 },
+      round_trip_goals: { "auth.me": 1 },
+    });
     const lines = formatMarkdown(evaluate(r)).split("\n");
     expect(lines).toHaveLength(2 + 6);
-    expect(lines).toContain("| DB round trips | auth.me 1 (goal ≤ 1) ✓ · superAdmin.schools.list 3 ✗ · superAdmin.stats 2 ✓ | ≤ 2 |");
+    expect(lines).toContain(
+      "| DB round trips | auth.me 1 (goal ≤ 1) ✓ · superAdmin.schools.list 3 ✗ · superAdmin.stats 2 ✓ | ≤ 2 |",
+    );
   });
 
   it("puts the production path first: CPU per request and round trips against their goals, the throughput ratio as a figure", () => {
     const production_path = {
-      cpu_us: { "auth.me": { median: 1000, p99: 2000 }, "superAdmin.schools.list": { median: 1001, p99: 1500 }, "superAdmin.stats": { median: 900, p99: 2001 } },
+      cpu_us: {
+        "auth.me": { median: 1000, p99: 2000 },
+        "superAdmin.schools.list": { median: 1001, p99: 1500 },
+        "superAdmin.stats": { median: 900, p99: 2001 },
+      },
       round_trips: { "auth.me": 2, "superAdmin.schools.list": 2 },
       ratio_vs_baseline: { "auth.me": 0.42 },
     };

@@ -12,7 +12,11 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BIOME = resolve(ROOT, "node_modules/.bin/biome");
-const BOUNDARY_RULES = new Set(["lint/style/noRestrictedImports", "lint/style/useImportType", "lint/style/useExportType"]);
+const BOUNDARY_RULES = new Set([
+  "lint/style/noRestrictedImports",
+  "lint/style/useImportType",
+  "lint/style/useExportType",
+]);
 
 type Report = { diagnostics: { category: string; location: { path: string; start: { line: number } } }[] };
 
@@ -27,10 +31,15 @@ async function violations(files: Record<string, string[]>): Promise<string[]> {
     }
     const stdout = await new Promise<string>((done, fail) => {
       // Exit code 1 just means "errors found": the JSON report is what counts.
-      execFile(BIOME, ["lint", "--vcs-enabled=false", "--reporter=json", "--max-diagnostics=none", "."], { cwd: dir }, (error, out) => {
-        if (error && !out) fail(error);
-        else done(out);
-      });
+      execFile(
+        BIOME,
+        ["lint", "--vcs-enabled=false", "--reporter=json", "--max-diagnostics=none", "."],
+        { cwd: dir },
+        (error, out) => {
+          if (error && !out) fail(error);
+          else done(out);
+        },
+      );
     });
     const report = JSON.parse(stdout) as Report;
     return report.diagnostics

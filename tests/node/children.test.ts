@@ -1,8 +1,8 @@
 import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, children, trips } from "#db/schema/index.ts";
 import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, GRADES } from "#shared/children.ts";
 import { FIELD_MESSAGES } from "#shared/fields.ts";
-import { auditLogs, children, trips } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -89,7 +89,10 @@ describe("child form rules (spec §5)", () => {
     expect(row).toMatchObject({ busRoute: null, busNumber: null, allergyInfo: null, specialNeeds: null });
     // And an edit that empties them stores null too.
     await api.parent.children.update({ childId: id, child: form() as never });
-    await api.parent.children.update({ childId: id, child: form({ busRoute: empty, busNumber: empty, allergyInfo: empty, specialNeeds: empty }) as never });
+    await api.parent.children.update({
+      childId: id,
+      child: form({ busRoute: empty, busNumber: empty, allergyInfo: empty, specialNeeds: empty }) as never,
+    });
     const [edited] = await t.db.select().from(children).where(eq(children.id, id));
     expect(edited).toMatchObject({ busRoute: null, busNumber: null, allergyInfo: null, specialNeeds: null });
   });
@@ -104,11 +107,17 @@ describe("child form rules (spec §5)", () => {
   it("IN1 refuses extra keys, at the top and in the child (a parent or school id cannot be slipped in)", async () => {
     const api = await callerFor(t, parent);
     const other = await createUser(t.db, "parent", { schoolId: school.id });
-    for (const input of [{ child: form({ parentId: other.id }) }, { child: form({ schoolId: school.id }) }, { child: form(), parentId: other.id }]) {
+    for (const input of [
+      { child: form({ parentId: other.id }) },
+      { child: form({ schoolId: school.id }) },
+      { child: form(), parentId: other.id },
+    ]) {
       expect((await failure(api.parent.children.create(input as never))).code).toBe("BAD_REQUEST");
     }
     const { id } = await api.parent.children.create({ child: form() as never });
-    expect((await failure(api.parent.children.update({ childId: id, child: form({ parentId: other.id }) } as never))).code).toBe("BAD_REQUEST");
+    expect(
+      (await failure(api.parent.children.update({ childId: id, child: form({ parentId: other.id }) } as never))).code,
+    ).toBe("BAD_REQUEST");
     expect((await failure(api.parent.children.delete({ childId: id, force: true } as never))).code).toBe("BAD_REQUEST");
     const rows = await allChildren();
     expect(rows).toHaveLength(1);
@@ -129,15 +138,26 @@ describe("My Children", () => {
       ...form({ name: "Ada", busRoute: null }),
     });
 
-    await api.parent.children.update({ childId: zoe.id, child: form({ name: "Zoe", age: 9, grade: "4th Grade", busRoute: "South Loop" }) as never });
+    await api.parent.children.update({
+      childId: zoe.id,
+      child: form({ name: "Zoe", age: 9, grade: "4th Grade", busRoute: "South Loop" }) as never,
+    });
     const [edited] = await t.db.select().from(children).where(eq(children.id, zoe.id));
-    expect(edited).toMatchObject({ age: 9, grade: "4th Grade", busRoute: "South Loop", parentId: parent.id, schoolId: school.id });
+    expect(edited).toMatchObject({
+      age: 9,
+      grade: "4th Grade",
+      busRoute: "South Loop",
+      parentId: parent.id,
+      schoolId: school.id,
+    });
 
     await api.parent.children.delete({ childId: zoe.id });
     expect((await api.parent.children.list()).children.map((child) => child.name)).toEqual(["Ada", "Max"]);
     // Deleted is gone: a second delete (a double click, a replay) is NOT_FOUND and changes nothing.
     expect((await failure(api.parent.children.delete({ childId: zoe.id }))).code).toBe("NOT_FOUND");
-    expect((await failure(api.parent.children.update({ childId: zoe.id, child: form() as never }))).code).toBe("NOT_FOUND");
+    expect((await failure(api.parent.children.update({ childId: zoe.id, child: form() as never }))).code).toBe(
+      "NOT_FOUND",
+    );
     expect(await allChildren()).toHaveLength(2);
   });
 
@@ -161,14 +181,26 @@ describe("My Children", () => {
     const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
     const otherSchool = await createSchool(t.db);
     const departure = new Date("2026-03-02T12:30:00Z");
-    const trip = { routeType: "pickup" as const, busNumber: "1", driverName: "D", departureTime: departure, arrivalTime: departure, createdBy: admin.id };
+    const trip = {
+      routeType: "pickup" as const,
+      busNumber: "1",
+      driverName: "D",
+      departureTime: departure,
+      arrivalTime: departure,
+      createdBy: admin.id,
+    };
     await t.db.insert(trips).values([
       { ...trip, schoolId: school.id, routeName: "North Loop" },
       { ...trip, schoolId: school.id, routeName: "north loop" },
       { ...trip, schoolId: otherSchool.id, routeName: "Other School Route" },
     ]);
     const neighbour = await createUser(t.db, "parent", { schoolId: school.id });
-    await t.db.insert(children).values({ ...form({ busRoute: "Neighbour's private note" }), grade: "1st Grade", schoolId: school.id, parentId: neighbour.id });
+    await t.db.insert(children).values({
+      ...form({ busRoute: "Neighbour's private note" }),
+      grade: "1st Grade",
+      schoolId: school.id,
+      parentId: neighbour.id,
+    });
     await api.parent.children.create({ child: form({ busRoute: "Grandma's Lane" }) as never });
     expect(await api.parent.children.routes()).toEqual({ routes: ["Grandma's Lane", "North Loop"] });
   });
@@ -179,7 +211,12 @@ describe("audit (LG1)", () => {
     const api = await callerFor(t, parent);
     const childAudits = () =>
       t.db
-        .select({ eventType: auditLogs.eventType, userId: auditLogs.userId, schoolId: auditLogs.schoolId, metadata: auditLogs.metadata })
+        .select({
+          eventType: auditLogs.eventType,
+          userId: auditLogs.userId,
+          schoolId: auditLogs.schoolId,
+          metadata: auditLogs.metadata,
+        })
         .from(auditLogs)
         .where(like(auditLogs.eventType, "child_%"))
         .orderBy(auditLogs.createdAt, auditLogs.eventType);
@@ -191,7 +228,8 @@ describe("audit (LG1)", () => {
     await failure(api.parent.children.delete({ childId: id }));
     const rows = await childAudits();
     expect(rows.map((row) => row.eventType).sort()).toEqual(["child_added", "child_removed", "child_updated"]);
-    for (const row of rows) expect(row).toMatchObject({ userId: parent.id, schoolId: school.id, metadata: { child_id: id } });
+    for (const row of rows)
+      expect(row).toMatchObject({ userId: parent.id, schoolId: school.id, metadata: { child_id: id } });
     // No name, allergy or health text in the log.
     const logged = JSON.stringify(await t.db.select().from(auditLogs));
     for (const secret of ["Ada Rivera", "Peanuts", "front seat", "Sam Rivera"]) expect(logged).not.toContain(secret);
@@ -203,18 +241,27 @@ describe("tenant isolation (AZ2)", () => {
     const neighbour = await createUser(t.db, "parent", { schoolId: school.id });
     const otherSchool = await createSchool(t.db);
     const stranger = await createUser(t.db, "parent", { schoolId: otherSchool.id });
-    const theirs = await (await callerFor(t, neighbour)).parent.children.create({ child: form({ name: "Neighbour Kid" }) as never });
-    const far = await (await callerFor(t, stranger)).parent.children.create({ child: form({ name: "Far Kid" }) as never });
+    const theirs = await (await callerFor(t, neighbour)).parent.children.create({
+      child: form({ name: "Neighbour Kid" }) as never,
+    });
+    const far = await (await callerFor(t, stranger)).parent.children.create({
+      child: form({ name: "Far Kid" }) as never,
+    });
     const before = await allChildren();
 
     const api = await callerFor(t, parent);
     expect((await api.parent.children.list()).children).toEqual([]);
     for (const childId of [theirs.id, far.id, "no-such-child"]) {
-      expect(await failure(api.parent.children.update({ childId, child: form({ name: "Mine now" }) as never }))).toEqual({
+      expect(
+        await failure(api.parent.children.update({ childId, child: form({ name: "Mine now" }) as never })),
+      ).toEqual({
         code: "NOT_FOUND",
         message: CHILD_MESSAGES.notFound,
       });
-      expect(await failure(api.parent.children.delete({ childId }))).toEqual({ code: "NOT_FOUND", message: CHILD_MESSAGES.notFound });
+      expect(await failure(api.parent.children.delete({ childId }))).toEqual({
+        code: "NOT_FOUND",
+        message: CHILD_MESSAGES.notFound,
+      });
     }
     expect(await allChildren()).toEqual(before);
   });

@@ -1,10 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  children,
+  flightTrips,
+  invoices,
+  notifications,
+  parents,
+  pendingSchools,
+  schoolAdmins,
+  superAdmins,
+  trips,
+} from "#db/schema/index.ts";
 import { localDate, localTime } from "#shared/school-time.ts";
-import { children, flightTrips, invoices, notifications, parents, pendingSchools, schoolAdmins, superAdmins, trips } from "../../db/schema/index.ts";
-import { ConfigError, LOCAL_DEVICE_COOKIE_SECRET, loadConfig } from "../../worker/config.ts";
-import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "../../worker/local/demo-seed.ts";
-import { seedDemoWeek } from "../../worker/local/demo-week.ts";
+import { ConfigError, LOCAL_DEVICE_COOKIE_SECRET, loadConfig } from "#worker/config.ts";
+import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "#worker/local/demo-seed.ts";
+import { seedDemoWeek } from "#worker/local/demo-week.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
 
@@ -34,21 +44,32 @@ describe("configuration", () => {
   });
 
   it("APP_ENV=production refuses to start without its secrets (never silently local)", () => {
-    expect(() => loadConfig({ APP_ENV: "production", DATABASE_URL: "libsql://x.turso.io" })).toThrow(/missing: STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ APP_ENV: "production", DATABASE_URL: "libsql://x.turso.io" })).toThrow(
+      /missing: STRIPE_SECRET_KEY/,
+    );
   });
 
   it("production needs a Turso database, not a file", () => {
     expect(() => loadConfig({ ...SECRETS, DATABASE_URL: "file:.data/x.db" })).toThrow(/Turso/);
     const config = loadConfig({ ...SECRETS, DATABASE_URL: "libsql://x.turso.io", APP_URL: "https://app.example.com/" });
-    expect(config).toMatchObject({ localMode: false, secureCookies: true, appUrl: "https://app.example.com", appOrigin: "https://app.example.com" });
+    expect(config).toMatchObject({
+      localMode: false,
+      secureCookies: true,
+      appUrl: "https://app.example.com",
+      appOrigin: "https://app.example.com",
+    });
   });
 
   it("production needs its own device-cookie secret of 32+ characters; local mode has a fixed one (ADR 0035)", () => {
     const production = { ...SECRETS, DATABASE_URL: "libsql://x.turso.io" };
     expect(loadConfig(production).deviceCookieSecret).toBe(SECRETS.DEVICE_COOKIE_SECRET);
     expect(() => loadConfig({ ...production, DEVICE_COOKIE_SECRET: undefined })).toThrow(/needs DEVICE_COOKIE_SECRET/);
-    expect(() => loadConfig({ ...production, DEVICE_COOKIE_SECRET: LOCAL_DEVICE_COOKIE_SECRET })).toThrow(/not the local one/);
-    expect(() => loadConfig({ ...production, DEVICE_COOKIE_SECRET: "too short" })).toThrow(/DEVICE_COOKIE_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ ...production, DEVICE_COOKIE_SECRET: LOCAL_DEVICE_COOKIE_SECRET })).toThrow(
+      /not the local one/,
+    );
+    expect(() => loadConfig({ ...production, DEVICE_COOKIE_SECRET: "too short" })).toThrow(
+      /DEVICE_COOKIE_SECRET: must be at least 32 characters/,
+    );
     expect(loadConfig({}).deviceCookieSecret).toBe(LOCAL_DEVICE_COOKIE_SECRET);
   });
 
@@ -72,7 +93,12 @@ describe("demo seed", () => {
     expect(await t.db.$count(parents)).toBe(1);
     expect(await t.db.$count(children)).toBe(2);
     for (const account of DEMO_ACCOUNTS) {
-      const response = await mutate(t.app, "auth.login", { role: account.role, email: account.email, password: DEMO_PASSWORD }, { ip: `192.0.2.${account.role.length}` });
+      const response = await mutate(
+        t.app,
+        "auth.login",
+        { role: account.role, email: account.email, password: DEMO_PASSWORD },
+        { ip: `192.0.2.${account.role.length}` },
+      );
       expect(response.status, account.email).toBe(200);
     }
   });
@@ -97,13 +123,21 @@ describe("demo seed", () => {
     expect(new Set(seeded.map((trip) => trip.routeName)).size).toBe(3);
     expect(new Set(seeded.map((trip) => trip.busNumber)).size).toBe(6);
     expect(seeded).toHaveLength(10 * 6 * 2);
-    expect(localTime(seeded.find((trip) => trip.busNumber === "12" && trip.routeType === "pickup")!.departureTime, "America/Chicago")).toBe("07:30");
+    expect(
+      localTime(
+        seeded.find((trip) => trip.busNumber === "12" && trip.routeType === "pickup")!.departureTime,
+        "America/Chicago",
+      ),
+    ).toBe("07:30");
     // The next start, same week: nothing added.
     expect(await seedDemoWeek(t.db, DEMO_IDS.school, t.clock.now())).toBe(0);
     // Three weeks later the coming week is empty: this week and the next are filled again.
     t.clock.advance(21 * DAY);
     expect(await seedDemoWeek(t.db, DEMO_IDS.school, t.clock.now())).toBe(120);
-    const categories = await t.db.selectDistinct({ category: notifications.category }).from(notifications).where(eq(notifications.recipientId, DEMO_IDS.parent));
+    const categories = await t.db
+      .selectDistinct({ category: notifications.category })
+      .from(notifications)
+      .where(eq(notifications.recipientId, DEMO_IDS.parent));
     expect(categories.map((row) => row.category).sort()).toEqual(["attendance", "payment", "system", "trip"]);
   });
 
@@ -111,12 +145,18 @@ describe("demo seed", () => {
     // Monday 2 March 2026, 21:00 in Chicago: already Tuesday 3 March in UTC.
     t.clock.set(new Date("2026-03-03T03:00:00Z"));
     await seedDemo(t.db, t.clock.now());
-    const seeded = await t.db.select({ issueDate: invoices.issueDate, dueDate: invoices.dueDate, number: invoices.invoiceNumber }).from(invoices);
+    const seeded = await t.db
+      .select({ issueDate: invoices.issueDate, dueDate: invoices.dueDate, number: invoices.invoiceNumber })
+      .from(invoices);
     expect(seeded.map((row) => row.issueDate).sort()).toEqual(["2026-01-21", "2026-01-31", "2026-03-02", "2026-03-02"]);
     expect(seeded.find((row) => row.issueDate === "2026-03-02")!.dueDate).toBe("2026-03-17");
     expect(seeded.every((row) => row.number.startsWith("INV-2026-"))).toBe(true);
     const [trip] = await t.db.select().from(flightTrips);
-    expect(trip).toMatchObject({ departureDate: "2026-05-01", returnDate: "2026-05-03", enrollmentDeadline: "2026-04-16" });
+    expect(trip).toMatchObject({
+      departureDate: "2026-05-01",
+      returnDate: "2026-05-03",
+      enrollmentDeadline: "2026-04-16",
+    });
     const [pending] = await t.db.select().from(pendingSchools);
     expect(pending).toMatchObject({ intendedStartDate: "2026-04-01", timeZone: "America/Chicago" });
   });

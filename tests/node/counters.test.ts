@@ -1,9 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, invoiceTotals, parents, payments, platformCounters, schoolAdmins, schools } from "../../db/schema/index.ts";
-import { NO_REQUEST } from "../../worker/services/audit.ts";
-import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
-import { deleteSchool } from "../../worker/services/schools/admin.ts";
+import {
+  invoices,
+  invoiceTotals,
+  parents,
+  payments,
+  platformCounters,
+  schoolAdmins,
+  schools,
+} from "#db/schema/index.ts";
+import { NO_REQUEST } from "#worker/services/audit.ts";
+import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
+import { deleteSchool } from "#worker/services/schools/admin.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -51,7 +59,12 @@ describe("platform counters (ADR 0018)", () => {
     expect(await counters()).toEqual(await recount());
 
     // Create New School, then deactivate and reactivate it (procedures).
-    const created = await mutate(t.app, "superAdmin.schools.create", { name: "Counter Lane", email: "office@counter.example", timeZone: "UTC" }, { cookie });
+    const created = await mutate(
+      t.app,
+      "superAdmin.schools.create",
+      { name: "Counter Lane", email: "office@counter.example", timeZone: "UTC" },
+      { cookie },
+    );
     const { id } = created.data as { id: string };
     const update = { name: "Counter Lane", email: "office@counter.example", timeZone: "UTC", schoolId: id };
     await mutate(t.app, "superAdmin.schools.update", { ...update, isActive: false }, { cookie });
@@ -77,7 +90,10 @@ describe("platform counters (ADR 0018)", () => {
     // Bulk data through the scale seeder, then deletions: the app's (everything of a school in one
     // batch) and a bare DELETE of a school that still has admins and parents (the cascade).
     await seedScale(t.db, { schools: 25, parentsPerSchool: 2, invitationsPerSchool: 1 });
-    await deleteSchool({ deps: t.deps, actor: { ...superAdmin, role: "super_admin" }, meta: NO_REQUEST, now: t.clock.now() }, { schoolId: school.id });
+    await deleteSchool(
+      { deps: t.deps, actor: { ...superAdmin, role: "super_admin" }, meta: NO_REQUEST, now: t.clock.now() },
+      { schoolId: school.id },
+    );
     await t.db.delete(schools).where(eq(schools.id, "scale-s00000003"));
     await t.db.delete(parents).where(eq(parents.schoolId, "scale-s00000005"));
     const figures = await recount();
@@ -115,7 +131,11 @@ describe("invoice totals (ADR 0022, ADR 0041)", () => {
 
   async function invoiceRecount(schoolId: string) {
     const rows = await t.db
-      .select({ status: invoices.status, count: sql<number>`count(*)`, cents: sql<number>`sum(${invoices.amountCents})` })
+      .select({
+        status: invoices.status,
+        count: sql<number>`count(*)`,
+        cents: sql<number>`sum(${invoices.amountCents})`,
+      })
       .from(invoices)
       .where(eq(invoices.schoolId, schoolId))
       .groupBy(invoices.status);
@@ -128,7 +148,9 @@ describe("invoice totals (ADR 0022, ADR 0041)", () => {
   }
   async function kept(schoolId: string) {
     const [row] = await t.db.select().from(invoiceTotals).where(eq(invoiceTotals.schoolId, schoolId));
-    return Object.fromEntries(STATUSES.map((status) => [status, { count: row?.[`${status}Count`] ?? 0, cents: row?.[`${status}Cents`] ?? 0 }]));
+    return Object.fromEntries(
+      STATUSES.map((status) => [status, { count: row?.[`${status}Count`] ?? 0, cents: row?.[`${status}Cents`] ?? 0 }]),
+    );
   }
 
   it("equal a recount after creates, a void, an edit, a cash payment, a card payment, a refund, the overdue sweep and deletions", async () => {
@@ -148,7 +170,12 @@ describe("invoice totals (ADR 0022, ADR 0041)", () => {
     ];
     await check();
     await admin.schoolAdmin.invoices.void({ invoiceId: toVoid.id, reason: "Duplicate" });
-    await admin.schoolAdmin.invoices.update({ invoiceId: toEdit.id, description: "Edited", baseAmount: 42.5, dueDate: "2026-03-20" });
+    await admin.schoolAdmin.invoices.update({
+      invoiceId: toEdit.id,
+      description: "Edited",
+      baseAmount: 42.5,
+      dueDate: "2026-03-20",
+    });
     await admin.schoolAdmin.invoices.markPaid({ invoiceId: toCash.id, method: "cash", reference: "" });
     await check();
     // Paid by card through the simulated Checkout and the webhook, then refunded from the dev dashboard.
@@ -158,15 +185,27 @@ describe("invoice totals (ADR 0022, ADR 0041)", () => {
     expect((await kept(school.id)).paid!.count).toBe(2);
     await check();
     const [payment] = await t.db.select().from(payments).where(eq(payments.invoiceId, toCard.id));
-    await t.app.request(`http://localhost:8787/dev/stripe/payments/${payment!.stripePaymentIntentId}/refund`, { method: "POST" });
-    await markOverdueInvoices({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl }, t.clock.now());
+    await t.app.request(`http://localhost:8787/dev/stripe/payments/${payment!.stripePaymentIntentId}/refund`, {
+      method: "POST",
+    });
+    await markOverdueInvoices(
+      { db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl },
+      t.clock.now(),
+    );
     const totals = await kept(school.id);
-    expect(totals).toMatchObject({ refunded: { count: 1 }, overdue: { count: 1 }, void: { count: 1, cents: 10_500 }, pending: { count: 1, cents: 4_463 } });
+    expect(totals).toMatchObject({
+      refunded: { count: 1 },
+      overdue: { count: 1 },
+      void: { count: 1, cents: 10_500 },
+      pending: { count: 1, cents: 4_463 },
+    });
     await check();
     await t.db.delete(invoices).where(eq(invoices.id, toVoid.id));
     await check();
     await t.db.delete(parents).where(eq(parents.id, parent.id));
     await check();
-    expect(await kept(school.id)).toEqual(Object.fromEntries(STATUSES.map((status) => [status, { count: 0, cents: 0 }])));
+    expect(await kept(school.id)).toEqual(
+      Object.fromEntries(STATUSES.map((status) => [status, { count: 0, cents: 0 }])),
+    );
   });
 });

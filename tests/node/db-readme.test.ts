@@ -17,7 +17,9 @@ let close: () => void;
 beforeAll(async () => {
   const { db, cleanup } = await createTestDb({ countRoundTrips: false });
   close = cleanup;
-  const rows = await db.$client.execute("select type, name, sql from sqlite_master where sql is not null order by name");
+  const rows = await db.$client.execute(
+    "select type, name, sql from sqlite_master where sql is not null order by name",
+  );
   objects = rows.rows.map((row) => ({ type: String(row.type), name: String(row.name), sql: String(row.sql) }));
 });
 afterAll(() => close());
@@ -30,15 +32,22 @@ describe("db/README.md names what the schema does not show", () => {
   });
 
   it("every full-text (virtual) table", () => {
-    const virtual = objects.filter((object) => object.type === "table" && /^create virtual table/i.test(object.sql)).map((object) => object.name);
+    const virtual = objects
+      .filter((object) => object.type === "table" && /^create virtual table/i.test(object.sql))
+      .map((object) => object.name);
     expect(virtual.length).toBeGreaterThan(5);
     expect(virtual.filter((name) => !named(name))).toEqual([]);
   });
 
   it("every table, and no table that does not exist", () => {
-    const shadow = new Set(objects.filter((object) => /^create virtual table/i.test(object.sql)).map((object) => object.name));
+    const shadow = new Set(
+      objects.filter((object) => /^create virtual table/i.test(object.sql)).map((object) => object.name),
+    );
     const tables = objects
-      .filter((object) => object.type === "table" && !object.name.startsWith("__drizzle") && !object.name.startsWith("sqlite_"))
+      .filter(
+        (object) =>
+          object.type === "table" && !object.name.startsWith("__drizzle") && !object.name.startsWith("sqlite_"),
+      )
       .map((object) => object.name)
       .filter((name) => ![...shadow].some((fts) => name !== fts && name.startsWith(`${fts}_`)));
     expect(tables.filter((name) => !named(name))).toEqual([]);

@@ -5,10 +5,16 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, rateLimits } from "../../db/schema/index.ts";
-import { DEVICE_COOKIE, deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie, trustedDeviceNonce } from "../../worker/auth/device-cookie.ts";
-import { loadConfig } from "../../worker/config.ts";
-import { LOGIN_LIMITS } from "../../worker/services/_shared/rate-limit.ts";
+import { auditLogs, rateLimits } from "#db/schema/index.ts";
+import {
+  DEVICE_COOKIE,
+  deviceCookieAfterSignIn,
+  readDeviceCookie,
+  serializeDeviceCookie,
+  trustedDeviceNonce,
+} from "#worker/auth/device-cookie.ts";
+import { loadConfig } from "#worker/config.ts";
+import { LOGIN_LIMITS } from "#worker/services/_shared/rate-limit.ts";
 import { createUser, PASSWORD } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate } from "../support/http.ts";
@@ -27,7 +33,12 @@ let strangers = 0;
 
 /** A sign-in to the admin's account from an address, with a Cookie header or none. */
 function signIn(password: string, ip: string, cookie?: string) {
-  return mutate(t.app, "auth.login", { role: "school_admin", email: admin.email, password }, { ip, ...(cookie ? { cookie } : {}) });
+  return mutate(
+    t.app,
+    "auth.login",
+    { role: "school_admin", email: admin.email, password },
+    { ip, ...(cookie ? { cookie } : {}) },
+  );
 }
 
 /** The owner signs in from their usual address; the browser keeps the device cookie it is given. */
@@ -82,9 +93,13 @@ describe("device cookies against targeted lockout (AU2)", () => {
   it("AU2 the hourly cap holds untrusted clients only", async () => {
     const device = await ownersDeviceCookie();
     const now = t.clock.now();
-    await t.db
-      .insert(rateLimits)
-      .values({ key: `login:account:school_admin:${admin.email}`, count: LOGIN_LIMITS.accountFailuresPerHour, windowStart: now, streak: 0, updatedAt: now });
+    await t.db.insert(rateLimits).values({
+      key: `login:account:school_admin:${admin.email}`,
+      count: LOGIN_LIMITS.accountFailuresPerHour,
+      windowStart: now,
+      streak: 0,
+      updatedAt: now,
+    });
     expect((await signIn(PASSWORD, ELSEWHERE)).status).toBe(429);
     expect((await signIn(PASSWORD, OWNER, device)).status).toBe(200);
   });
@@ -92,7 +107,16 @@ describe("device cookies against targeted lockout (AU2)", () => {
   it("AU2 a forged, altered, other account's, other role's, other secret's or expired device cookie gives no exemption", async () => {
     const device = await ownersDeviceCookie();
     const other = await createUser(t.db, "school_admin");
-    const othersDevice = cookieFrom((await mutate(t.app, "auth.login", { role: "school_admin", email: other.email, password: PASSWORD }, { ip: OWNER })).deviceCookie);
+    const othersDevice = cookieFrom(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "school_admin", email: other.email, password: PASSWORD },
+          { ip: OWNER },
+        )
+      ).deviceCookie,
+    );
     const [name, value] = device.split("=") as [string, string];
     const [nonce, issuedAt, tag] = value.split(".") as [string, string, string];
     const secret = t.deps.config.deviceCookieSecret;
@@ -109,7 +133,8 @@ describe("device cookies against targeted lockout (AU2)", () => {
     };
     await strangerLocksTheAccount();
     const exempted = [];
-    for (const [kind, cookie] of Object.entries(refused)) if ((await signIn(PASSWORD, OWNER, cookie)).status !== 429) exempted.push(kind);
+    for (const [kind, cookie] of Object.entries(refused))
+      if ((await signIn(PASSWORD, OWNER, cookie)).status !== 429) exempted.push(kind);
     expect(exempted).toEqual([]);
     expect((await signIn(PASSWORD, OWNER, device)).status).toBe(200);
   });
@@ -130,10 +155,13 @@ describe("device cookies against targeted lockout (AU2)", () => {
   it(`AU2 a trusted device has its own budget: ${LOGIN_LIMITS.deviceFailureStreak} failures in a row and its cookie is ignored for an hour, then one more failure ignores it again`, async () => {
     const device = await ownersDeviceCookie();
     // The owner mistypes on their own browser: no backoff, and no one else is held by it.
-    for (let i = 0; i < LOGIN_LIMITS.deviceFailureStreak; i++) expect((await signIn(`my typo ${i}`, OWNER, device)).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.deviceFailureStreak; i++)
+      expect((await signIn(`my typo ${i}`, OWNER, device)).status).toBe(401);
     expect((await signIn(PASSWORD, ELSEWHERE)).status).toBe(200);
     const audited = await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "failed_login"));
-    expect(audited.map((row) => row.metadata)).toEqual(Array(LOGIN_LIMITS.deviceFailureStreak).fill(expect.objectContaining({ trustedDevice: true })));
+    expect(audited.map((row) => row.metadata)).toEqual(
+      Array(LOGIN_LIMITS.deviceFailureStreak).fill(expect.objectContaining({ trustedDevice: true })),
+    );
 
     // The budget is spent: the cookie counts for nothing while a stranger holds the account.
     await strangerLocksTheAccount();
@@ -148,7 +176,8 @@ describe("device cookies against targeted lockout (AU2)", () => {
 
   it("AU2 a correct password from the trusted device ends its streak", async () => {
     const device = await ownersDeviceCookie();
-    for (let i = 0; i < LOGIN_LIMITS.deviceFailureStreak - 1; i++) expect((await signIn(`my typo ${i}`, OWNER, device)).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.deviceFailureStreak - 1; i++)
+      expect((await signIn(`my typo ${i}`, OWNER, device)).status).toBe(401);
     expect((await signIn(PASSWORD, OWNER, device)).status).toBe(200);
     expect((await signIn("one more typo", OWNER, device)).status).toBe(401);
     await strangerLocksTheAccount();
@@ -156,9 +185,16 @@ describe("device cookies against targeted lockout (AU2)", () => {
   });
 
   it("AU2 one browser is trusted for several accounts (a shared office computer), the last five signed in", async () => {
-    const colleagues = await Promise.all(Array.from({ length: DEVICE_COOKIE.maxAccounts }, () => createUser(t.db, "school_admin")));
+    const colleagues = await Promise.all(
+      Array.from({ length: DEVICE_COOKIE.maxAccounts }, () => createUser(t.db, "school_admin")),
+    );
     const signInAs = async (email: string, cookie: string) => {
-      const response = await mutate(t.app, "auth.login", { role: "school_admin", email, password: PASSWORD }, { ip: OWNER, cookie });
+      const response = await mutate(
+        t.app,
+        "auth.login",
+        { role: "school_admin", email, password: PASSWORD },
+        { ip: OWNER, cookie },
+      );
       expect(response.status).toBe(200);
       return cookieFrom(response.deviceCookie);
     };
@@ -179,9 +215,13 @@ describe("device cookies against targeted lockout (AU2)", () => {
 describe("the device cookie itself (AU2)", () => {
   it("AU2 is HttpOnly, SameSite=Lax, Path=/, long-lived, and __Host- and Secure on https", async () => {
     const local = (await signIn(PASSWORD, OWNER)).deviceCookie!;
-    expect(local).toMatch(/^schoolride_device=[\w-]{22}\.\d+\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=15552000$/);
+    expect(local).toMatch(
+      /^schoolride_device=[\w-]{22}\.\d+\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=15552000$/,
+    );
     const https = loadConfig({ APP_URL: "https://app.schoolride.example" });
-    expect(serializeDeviceCookie(https, "x")).toBe("__Host-schoolride_device=x; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=15552000");
+    expect(serializeDeviceCookie(https, "x")).toBe(
+      "__Host-schoolride_device=x; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=15552000",
+    );
     expect(readDeviceCookie(https, "schoolride_device=a; __Host-schoolride_device=b")).toBe("b");
   });
 
@@ -189,7 +229,8 @@ describe("the device cookie itself (AU2)", () => {
     expect((await signIn("wrong", OWNER)).deviceCookie).toBeNull();
     t.clock.advance(MINUTE);
     const secret = t.deps.config.deviceCookieSecret;
-    const nonceOf = (setCookie: string | null) => trustedDeviceNonce(secret, cookieFrom(setCookie).split("=")[1]!, admin, t.clock.now());
+    const nonceOf = (setCookie: string | null) =>
+      trustedDeviceNonce(secret, cookieFrom(setCookie).split("=")[1]!, admin, t.clock.now());
     const ok = await signIn(PASSWORD, OWNER);
     expect(nonceOf(ok.deviceCookie)).toMatch(/^[\w-]{22}$/);
     const again = await signIn(PASSWORD, OWNER, cookieFrom(ok.deviceCookie));

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs } from "../../db/schema/index.ts";
-import { deliverEmail } from "../../worker/email/deliver.ts";
-import { resendMailer } from "../../worker/email/provider.ts";
+import { emailLogs } from "#db/schema/index.ts";
+import { deliverEmail } from "#worker/email/deliver.ts";
+import { resendMailer } from "#worker/email/provider.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -24,7 +24,20 @@ function recordingResend(from: string) {
 }
 
 /** Every character that ends or folds a header line, or that a mail system may take as one. */
-const BREAKS = ["\r\n", "\r", "\n", "\u0000", "\u000b", "\u000c", "\t", "\u001f", "\u007f", "\u0085", "\u2028", "\u2029"];
+const BREAKS = [
+  "\r\n",
+  "\r",
+  "\n",
+  "\u0000",
+  "\u000b",
+  "\u000c",
+  "\t",
+  "\u001f",
+  "\u007f",
+  "\u0085",
+  "\u2028",
+  "\u2029",
+];
 
 describe("outgoing e-mail headers (IN2)", () => {
   it("IN2 a notification title with CR/LF (or another line break) reaches the e-mail subject on one line, with no header added", async () => {
@@ -50,7 +63,9 @@ describe("outgoing e-mail headers (IN2)", () => {
     }
     expect(sent).toHaveLength(titleBreaks.length);
     for (const [index, message] of sent.entries()) {
-      expect(message.subject, JSON.stringify(titleBreaks[index])).toBe(`Maple X-School: injected: Snow day ${index} Bcc: everyone@attacker.example`);
+      expect(message.subject, JSON.stringify(titleBreaks[index])).toBe(
+        `Maple X-School: injected: Snow day ${index} Bcc: everyone@attacker.example`,
+      );
       expect(message.from).toBe("SchoolRide <no-reply@example.com> Reply-To: attacker@example.com");
       expect(message.to).toEqual([parent.email]);
       expect(Object.keys(message).sort()).toEqual(["from", "html", "subject", "text", "to"]);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs, invitations, pendingSchools, rateLimits } from "../../db/schema/index.ts";
-import { EMAIL_SEND_LIMITS, limitEmailSend } from "../../worker/services/email/limits.ts";
+import { emailLogs, invitations, pendingSchools, rateLimits } from "#db/schema/index.ts";
+import { EMAIL_SEND_LIMITS, limitEmailSend } from "#worker/services/email/limits.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
@@ -28,11 +28,16 @@ const freshIp = () => `198.19.0.${++ipCounter}`;
 
 const invite = (email: string, as: { cookie: string } = admin, ip = freshIp()) =>
   mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat Parent", email }, { cookie: as.cookie, ip });
-const resend = (inviteId: string, ip = freshIp()) => mutate(t.app, "schoolAdmin.invitations.resend", { inviteId }, { cookie: admin.cookie, ip });
+const resend = (inviteId: string, ip = freshIp()) =>
+  mutate(t.app, "schoolAdmin.invitations.resend", { inviteId }, { cookie: admin.cookie, ip });
 
 /** What a refused request must leave untouched: the outbox, the queue and the invitations. */
 async function snapshot() {
-  return { emails: await t.db.$count(emailLogs), queued: t.queued.length, invitations: await t.db.select().from(invitations) };
+  return {
+    emails: await t.db.$count(emailLogs),
+    queued: t.queued.length,
+    invitations: await t.db.select().from(invitations),
+  };
 }
 
 function expectTooManyRequests(response: Awaited<ReturnType<typeof mutate>>) {
@@ -58,14 +63,21 @@ describe("e-mail limits (TK3)", () => {
     expect(await snapshot()).toEqual(before);
     // Ten minutes after the first e-mail, the address may get mail again.
     t.clock.advance(10 * MINUTE);
-    admin = { ...(await sessionCookieFor(t.db, t.deps.config, { id: admin.id, role: "school_admin" }, t.clock.now())), id: admin.id };
+    admin = {
+      ...(await sessionCookieFor(t.db, t.deps.config, { id: admin.id, role: "school_admin" }, t.clock.now())),
+      id: admin.id,
+    };
     expect((await resend(inviteId)).status).toBe(200);
   });
 
   it("TK3 invitation e-mails are limited per actor, whatever the addresses and networks", async () => {
     // Earlier sends of this admin, each to another address from another network.
     for (let i = 0; i < EMAIL_SEND_LIMITS.actor.max - 1; i++) {
-      await limitEmailSend(t.db, { recipient: `earlier${i}@example.com`, actorId: admin.id, ipAddress: `203.0.113.${i}` }, t.clock.now());
+      await limitEmailSend(
+        t.db,
+        { recipient: `earlier${i}@example.com`, actorId: admin.id, ipAddress: `203.0.113.${i}` },
+        t.clock.now(),
+      );
     }
     expect((await invite("last-allowed@example.com")).status).toBe(200);
     const before = await snapshot();
@@ -79,7 +91,11 @@ describe("e-mail limits (TK3)", () => {
   it("TK3 invitation e-mails are limited per IP, whoever sends them", async () => {
     const ip = freshIp();
     for (let i = 0; i < EMAIL_SEND_LIMITS.ip.max - 1; i++) {
-      await limitEmailSend(t.db, { recipient: `earlier${i}@example.com`, actorId: `someone-${i}`, ipAddress: ip }, t.clock.now());
+      await limitEmailSend(
+        t.db,
+        { recipient: `earlier${i}@example.com`, actorId: `someone-${i}`, ipAddress: ip },
+        t.clock.now(),
+      );
     }
     expect((await invite("last-allowed@example.com", admin, ip)).status).toBe(200);
     const before = await snapshot();
@@ -91,7 +107,13 @@ describe("e-mail limits (TK3)", () => {
   it("TK3 regenerating an expired invitation counts like any other e-mail to the address", async () => {
     const inviteId = ((await invite("late@example.com")).data as { id: string }).id;
     await t.db.update(invitations).set({ status: "expired" }).where(eq(invitations.id, inviteId));
-    const regenerate = () => mutate(t.app, "schoolAdmin.invitations.resend", { inviteId, regenerateToken: true }, { cookie: admin.cookie, ip: freshIp() });
+    const regenerate = () =>
+      mutate(
+        t.app,
+        "schoolAdmin.invitations.resend",
+        { inviteId, regenerateToken: true },
+        { cookie: admin.cookie, ip: freshIp() },
+      );
     expect((await regenerate()).status).toBe(200);
     await t.db.update(invitations).set({ status: "expired" }).where(eq(invitations.id, inviteId));
     expect((await regenerate()).status).toBe(200);
@@ -107,7 +129,10 @@ describe("e-mail limits (TK3)", () => {
     const first = await mutate(t.app, "registration.register", form, { ip: freshIp() });
     expect(first.status, JSON.stringify(first.error)).toBe(200);
     const { pendingSchoolId } = first.data as { pendingSchoolId: string };
-    expect((await mutate(t.app, "registration.register", { ...form, adminEmail: "Victim@Example.com" }, { ip: freshIp() })).status).toBe(200);
+    expect(
+      (await mutate(t.app, "registration.register", { ...form, adminEmail: "Victim@Example.com" }, { ip: freshIp() }))
+        .status,
+    ).toBe(200);
     expect((await mutate(t.app, "registration.resendCode", { pendingSchoolId }, { ip: freshIp() })).status).toBe(200);
     const before = { ...(await snapshot()), pending: await t.db.$count(pendingSchools) };
     expectTooManyRequests(await mutate(t.app, "registration.register", form, { ip: freshIp() }));
@@ -119,19 +144,36 @@ describe("e-mail limits (TK3)", () => {
     const user = await createUser(t.db, "parent");
     for (const email of [user.email, "nobody@example.com"]) {
       for (let i = 0; i < EMAIL_SEND_LIMITS.recipient.max; i++) {
-        expect((await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email }, { ip: freshIp() })).status).toBe(200);
+        expect(
+          (await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email }, { ip: freshIp() })).status,
+        ).toBe(200);
         t.clock.advance(MINUTE); // past the separate 3-a-minute forgot-password limit
       }
     }
     const before = await snapshot();
-    expectTooManyRequests(await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: freshIp() }));
-    expectTooManyRequests(await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: "nobody@example.com" }, { ip: freshIp() }));
+    expectTooManyRequests(
+      await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: freshIp() }),
+    );
+    expectTooManyRequests(
+      await mutate(
+        t.app,
+        "auth.requestPasswordReset",
+        { role: "parent", email: "nobody@example.com" },
+        { ip: freshIp() },
+      ),
+    );
     expect(await snapshot()).toEqual(before);
   });
 
   it("TK3 parallel sends to one address take exactly the allowed slots, and refused ones count nowhere", async () => {
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) => limitEmailSend(t.db, { recipient: "race@example.com", actorId: admin.id, ipAddress: `192.0.2.${i}` }, t.clock.now())),
+      Array.from({ length: 12 }, (_, i) =>
+        limitEmailSend(
+          t.db,
+          { recipient: "race@example.com", actorId: admin.id, ipAddress: `192.0.2.${i}` },
+          t.clock.now(),
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(EMAIL_SEND_LIMITS.recipient.max);
     const [recipient] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, "email:to:race@example.com"));

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs } from "../../db/schema/index.ts";
-import { toBase64Url } from "../../worker/auth/crypto.ts";
+import { emailLogs } from "#db/schema/index.ts";
+import { toBase64Url } from "#worker/auth/crypto.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
 const SECRET_BYTES = new TextEncoder().encode("a webhook signing secret of 32 b");
@@ -9,7 +9,9 @@ const SECRET = `whsec_${btoa(String.fromCharCode(...SECRET_BYTES))}`;
 
 async function sign(id: string, timestamp: number, body: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", SECRET_BYTES, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${body}`)));
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${body}`)),
+  );
   return `v1,${btoa(String.fromCharCode(...mac))}`;
 }
 
@@ -43,13 +45,25 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function post(type: string, options: { tamper?: boolean; ageSeconds?: number; createdAt?: string; emailId?: string } = {}) {
-  const body = JSON.stringify({ type, created_at: options.createdAt, data: { email_id: options.emailId ?? "re_msg_1" } });
+async function post(
+  type: string,
+  options: { tamper?: boolean; ageSeconds?: number; createdAt?: string; emailId?: string } = {},
+) {
+  const body = JSON.stringify({
+    type,
+    created_at: options.createdAt,
+    data: { email_id: options.emailId ?? "re_msg_1" },
+  });
   const timestamp = Math.floor(t.clock.now().getTime() / 1000) - (options.ageSeconds ?? 0);
   const signature = await sign("msg_1", timestamp, body);
   return t.app.request("https://app.example.com/api/email/webhook", {
     method: "POST",
-    headers: { "content-type": "application/json", "svix-id": "msg_1", "svix-timestamp": String(timestamp), "svix-signature": signature },
+    headers: {
+      "content-type": "application/json",
+      "svix-id": "msg_1",
+      "svix-timestamp": String(timestamp),
+      "svix-signature": signature,
+    },
     body: options.tamper ? body.replace("re_msg_1", "re_msg_2") : body,
   });
 }
@@ -59,7 +73,12 @@ async function signedPost(id: string, body: string) {
   const timestamp = Math.floor(t.clock.now().getTime() / 1000);
   return t.app.request("https://app.example.com/api/email/webhook", {
     method: "POST",
-    headers: { "content-type": "application/json", "svix-id": id, "svix-timestamp": String(timestamp), "svix-signature": await sign(id, timestamp, body) },
+    headers: {
+      "content-type": "application/json",
+      "svix-id": id,
+      "svix-timestamp": String(timestamp),
+      "svix-signature": await sign(id, timestamp, body),
+    },
     body,
   });
 }
@@ -116,7 +135,11 @@ describe("e-mail provider webhook", () => {
     for (const body of bodies) {
       t.logger.lines.length = 0;
       const response = await signedPost("msg_bad", body);
-      expect({ body, status: response.status, answer: await response.json() }).toEqual({ body, status: 400, answer: { error: "Malformed event" } });
+      expect({ body, status: response.status, answer: await response.json() }).toEqual({
+        body,
+        status: 400,
+        answer: { error: "Malformed event" },
+      });
       expect(
         t.logger.lines.map((line) => JSON.parse(line)),
         body,
@@ -131,7 +154,11 @@ describe("e-mail provider webhook", () => {
   });
 
   it("is not exempt from CSRF by accident: only the exact webhook path is", async () => {
-    const response = await t.app.request("https://app.example.com/api/trpc/auth.logout", { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+    const response = await t.app.request("https://app.example.com/api/trpc/auth.logout", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "{}",
+    });
     expect(response.status).toBe(415);
     expect(toBase64Url(new Uint8Array([1]))).toBe("AQ");
   });
@@ -140,7 +167,11 @@ describe("e-mail provider webhook", () => {
 describe("e-mail webhook in local mode", () => {
   it("does not exist without a signing secret", async () => {
     const local = await createTestApp();
-    const response = await local.app.request("http://localhost:8787/api/email/webhook", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const response = await local.app.request("http://localhost:8787/api/email/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(response.status).toBe(404);
     local.close();
   });

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
 import {
   auditLogs,
   emailLogs,
@@ -15,14 +14,15 @@ import {
   schools,
   sessions,
   stripeEvents,
-} from "../../db/schema/index.ts";
-import { runScheduled } from "../../worker/cron/scheduled.ts";
-import { resendMailer } from "../../worker/email/provider.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { consumeBatch, retryDelaySeconds } from "../../worker/queue/consumer.ts";
-import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
-import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
-import { stripeEvent } from "../../worker/stripe/events.ts";
+} from "#db/schema/index.ts";
+import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
+import { runScheduled } from "#worker/cron/scheduled.ts";
+import { resendMailer } from "#worker/email/provider.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { consumeBatch, retryDelaySeconds } from "#worker/queue/consumer.ts";
+import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
+import { CHECKOUT_LIMIT } from "#worker/services/payments/checkout.ts";
+import { stripeEvent } from "#worker/stripe/events.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { type FaultInjector, faultInjecting } from "../support/faulty-db.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
@@ -54,23 +54,45 @@ const faultyApp = () =>
 
 beforeEach(async () => {
   t = await faultyApp();
-  school = await createSchool(t.db, { stripeConnectAccountId: ACCOUNT, stripeSubscriptionId: "sub_s", stripeCustomerId: "cus_s" });
+  school = await createSchool(t.db, {
+    stripeConnectAccountId: ACCOUNT,
+    stripeSubscriptionId: "sub_s",
+    stripeCustomerId: "cus_s",
+  });
 });
 afterEach(() => t.close());
 
-const count = async <T extends Parameters<TestApp["db"]["$count"]>[0]>(table: T, where?: Parameters<TestApp["db"]["$count"]>[1]) => t.db.$count(table, where);
+const count = async <T extends Parameters<TestApp["db"]["$count"]>[0]>(
+  table: T,
+  where?: Parameters<TestApp["db"]["$count"]>[1],
+) => t.db.$count(table, where);
 
 /** What one paid invoice must leave behind, exactly once. */
 async function expectPaidOnce(invoiceId: string, email: string) {
   expect((await t.db.select().from(invoices).where(eq(invoices.id, invoiceId)))[0]!.status).toBe("paid");
   expect(await count(payments, eq(payments.invoiceId, invoiceId))).toBe(1);
-  expect(await count(emailLogs, and(eq(emailLogs.recipientEmail, email), eq(emailLogs.emailType, "payment_receipt")))).toBe(1);
+  expect(
+    await count(emailLogs, and(eq(emailLogs.recipientEmail, email), eq(emailLogs.emailType, "payment_receipt"))),
+  ).toBe(1);
   expect(await count(auditLogs, eq(auditLogs.eventType, "invoice_paid"))).toBe(1);
 }
 
-const subscription = (status: string) => ({ id: "sub_s", object: "subscription", status, customer: "cus_s", metadata: {} });
-const schoolStatus = async () => (await t.db.select().from(schools).where(eq(schools.id, school.id)))[0]!.subscriptionStatus;
-const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe });
+const subscription = (status: string) => ({
+  id: "sub_s",
+  object: "subscription",
+  status,
+  customer: "cus_s",
+  metadata: {},
+});
+const schoolStatus = async () =>
+  (await t.db.select().from(schools).where(eq(schools.id, school.id)))[0]!.subscriptionStatus;
+const cronDeps = () => ({
+  db: t.db,
+  queue: t.deps.queue,
+  logger: t.logger,
+  appUrl: t.deps.config.appUrl,
+  stripe: t.deps.stripe,
+});
 
 describe("the eight failure scenarios", () => {
   it("Scenario 1: a Stripe event delivered twice, concurrently, or as a 3-day-late retry is applied once", async () => {
@@ -88,13 +110,20 @@ describe("the eight failure scenarios", () => {
     await expectPaidOnce(invoice.id, parent.email);
     // However often the receipt was queued, it is sent once.
     const { deps, sent } = recordingConsumer(t);
-    await consumeBatch(deps, { queue: "schoolride-email", messages: t.queued.map((body, i) => ({ id: `q${i}`, body, attempts: 1, ack: () => {}, retry: () => {} })) });
+    await consumeBatch(deps, {
+      queue: "schoolride-email",
+      messages: t.queued.map((body, i) => ({ id: `q${i}`, body, attempts: 1, ack: () => {}, retry: () => {} })),
+    });
     expect(sent).toEqual([(await lastEmailTo(t.db, parent.email, "payment_receipt")).id]);
   });
 
   it("Scenario 2: out-of-order events (a stale subscription update, a payment's events in reverse, a failure after a success) never roll the state back", async () => {
     const newer = stripeEvent("customer.subscription.updated", subscription("past_due"), t.clock.now());
-    const older = stripeEvent("customer.subscription.updated", subscription("canceled"), new Date(t.clock.now().getTime() - MINUTE));
+    const older = stripeEvent(
+      "customer.subscription.updated",
+      subscription("canceled"),
+      new Date(t.clock.now().getTime() - MINUTE),
+    );
     expect((await postStripeEvent(t, newer)).status).toBe(200);
     expect((await postStripeEvent(t, older)).status).toBe(200);
     expect(await schoolStatus()).toBe("past_due");
@@ -103,7 +132,12 @@ describe("the eight failure scenarios", () => {
     const session = await checkoutSession(t, parent, invoice.id);
     const { events } = await payPaymentSession(t.db, session, new Date(t.clock.now().getTime() + 2000));
     const intent = events[1]!.data.object as { id: string; amount: number; metadata: Record<string, string> };
-    const failed = stripeEvent("payment_intent.payment_failed", { ...intent, object: "payment_intent" }, t.clock.now(), ACCOUNT);
+    const failed = stripeEvent(
+      "payment_intent.payment_failed",
+      { ...intent, object: "payment_intent" },
+      t.clock.now(),
+      ACCOUNT,
+    );
     for (const event of [...events].reverse()) expect((await postStripeEvent(t, event)).status).toBe(200);
     expect((await postStripeEvent(t, failed)).status).toBe(200);
     await expectPaidOnce(invoice.id, parent.email);
@@ -164,9 +198,18 @@ describe("the eight failure scenarios", () => {
       delivered.set(key, (delivered.get(key) ?? 0) + 1);
       return Response.json({ id: `re_${key}` });
     }) as typeof fetch;
-    const deps = { db: t.db, mailer: resendMailer("re_key", "SchoolRide <no-reply@example.com>", fetchImpl), now: t.clock.now, logger: t.logger };
+    const deps = {
+      db: t.db,
+      mailer: resendMailer("re_key", "SchoolRide <no-reply@example.com>", fetchImpl),
+      now: t.clock.now,
+      logger: t.logger,
+    };
     // One batch with a duplicate and a poison message; each retried message comes back with its attempt count.
-    let pending = [...rows.map((row) => ({ kind: "email", emailLogId: row.id })), { kind: "email", emailLogId: rows[0]!.id }, { kind: "nonsense" }].map((body, i) => ({
+    let pending = [
+      ...rows.map((row) => ({ kind: "email", emailLogId: row.id })),
+      { kind: "email", emailLogId: rows[0]!.id },
+      { kind: "nonsense" },
+    ].map((body, i) => ({
       id: `m${i}`,
       body,
       attempts: 1,
@@ -204,7 +247,8 @@ describe("the eight failure scenarios", () => {
 
   /** What an approval of this registration writes: its status, and the rows of every approval so far. */
   const approvalEffects = async (pendingSchoolId: string) => ({
-    status: (await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId)))[0]!.verificationStatus,
+    status: (await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId)))[0]!
+      .verificationStatus,
     schools: await count(schools),
     invitations: await count(invitations),
     mails: await count(emailLogs, eq(emailLogs.emailType, "registration_approved")),
@@ -233,7 +277,13 @@ describe("the eight failure scenarios", () => {
     for (let k = 1; k <= 50; k++) {
       const [{ id }] = (await t.db
         .insert(pendingSchools)
-        .values({ ...paid!, id: crypto.randomUUID(), stripeSubscriptionId: `sub_k${k}`, stripeCustomerId: `cus_k${k}`, stripeCheckoutSessionId: `cs_k${k}` })
+        .values({
+          ...paid!,
+          id: crypto.randomUUID(),
+          stripeSubscriptionId: `sub_k${k}`,
+          stripeCustomerId: `cus_k${k}`,
+          stripeCheckoutSessionId: `cs_k${k}`,
+        })
         .returning({ id: pendingSchools.id })) as [{ id: string }];
       const before = await approvalEffects(id);
       const approve = () =>
@@ -264,7 +314,13 @@ describe("the eight failure scenarios", () => {
     const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
     const parent = await createUser(t.db, "parent", { schoolId: school.id });
     const caller = await callerFor(t, admin);
-    const input = { recipientId: parent.id, description: "Bus", baseAmount: 100, issueDate: "2026-03-02", dueDate: "2026-03-17" };
+    const input = {
+      recipientId: parent.id,
+      description: "Bus",
+      baseAmount: 100,
+      issueDate: "2026-03-02",
+      dueDate: "2026-03-17",
+    };
     const snapshot = async () => ({
       invoices: await t.db.select().from(invoices).orderBy(invoices.id),
       sequences: await t.db.select().from(invoiceSequences),
@@ -280,7 +336,9 @@ describe("the eight failure scenarios", () => {
       const before = await snapshot();
       const queuedBefore = t.queued.length;
       faults.arm(k);
-      expect(await failure(caller.schoolAdmin.invoices.create(input)), `statement ${k} of ${statements}`).toMatchObject({ code: "INTERNAL_SERVER_ERROR" });
+      expect(await failure(caller.schoolAdmin.invoices.create(input)), `statement ${k} of ${statements}`).toMatchObject(
+        { code: "INTERNAL_SERVER_ERROR" },
+      );
       faults.disarm();
       expect(faults.fired).toBe(true);
       expect(await snapshot(), `statement ${k} of ${statements}: nothing written`).toEqual(before);
@@ -296,14 +354,18 @@ describe("the eight failure scenarios", () => {
     const parent = await createUser(t.db, "parent", { schoolId: school.id });
     const caller = await callerFor(t, parent);
     const trip = await seedFlightTrip(t.db, { schoolId: school.id, capacity: 40 });
-    const enrolChild = async (childId: string) => caller.parent.flightTrips.enroll({ tripId: trip.id, enrollment: { childId, ...ENROLLMENT_FORM } });
+    const enrollChild = async (childId: string) =>
+      caller.parent.flightTrips.enroll({ tripId: trip.id, enrollment: { childId, ...ENROLLMENT_FORM } });
     const stateOf = async (childId: string) => ({
       enrolments: await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.childId, childId)),
       payments: await t.db.select().from(payments).where(eq(payments.kind, "enrollment")),
       audits: await count(auditLogs, eq(auditLogs.eventType, "enrollment_created")),
     });
     faults.count();
-    expect((await enrolChild((await seedChild(t.db, { schoolId: school.id, parentId: parent.id, name: "Clean Run" })).id)).url).toBeTruthy();
+    expect(
+      (await enrollChild((await seedChild(t.db, { schoolId: school.id, parentId: parent.id, name: "Clean Run" })).id))
+        .url,
+    ).toBeTruthy();
     const statements = faults.seen;
     expect(statements).toBeGreaterThan(2);
     for (let k = 1; k <= statements; k++) {
@@ -311,7 +373,7 @@ describe("the eight failure scenarios", () => {
       const child = await seedChild(t.db, { schoolId: school.id, parentId: parent.id, name: `Child ${k}` });
       const paymentsBefore = await count(payments);
       faults.arm(k);
-      const attempt = await enrolChild(child.id).then(
+      const attempt = await enrollChild(child.id).then(
         () => null,
         (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
       );
@@ -323,50 +385,67 @@ describe("the eight failure scenarios", () => {
         break;
       }
       // Our statement failing is a 500; the local Stripe's own storage failing is Stripe failing.
-      expect([{ code: "INTERNAL_SERVER_ERROR" }, { code: "BAD_REQUEST", message: PAYMENT_MESSAGES.checkoutFailed }], `statement ${k} of ${statements}`).toContainEqual(
-        attempt?.code === "INTERNAL_SERVER_ERROR" ? { code: attempt.code } : attempt,
-      );
+      expect(
+        [{ code: "INTERNAL_SERVER_ERROR" }, { code: "BAD_REQUEST", message: PAYMENT_MESSAGES.checkoutFailed }],
+        `statement ${k} of ${statements}`,
+      ).toContainEqual(attempt?.code === "INTERNAL_SERVER_ERROR" ? { code: attempt.code } : attempt);
       const after = await stateOf(child.id);
       // No payment row was left behind by the failed attempt.
       expect(await count(payments), `statement ${k}: no payment row`).toBe(paymentsBefore);
       if (after.enrolments.length === 0) {
         // The seat's batch failed: nothing at all, and enrolling again works.
-        expect((await enrolChild(child.id)).url).toBeTruthy();
+        expect((await enrollChild(child.id)).url).toBeTruthy();
       } else {
         // The seat was taken and the Checkout's writes failed: one pending seat with nothing paid, whose
         // Make Payment (shown for a pending, unpaid enrolment) opens the Checkout.
         expect(after.enrolments).toHaveLength(1);
         expect(after.enrolments[0]).toMatchObject({ status: "pending", paymentStatus: "pending", amountPaidCents: 0 });
-        expect(await failure(enrolChild(child.id))).toMatchObject({ code: "CONFLICT" });
+        expect(await failure(enrollChild(child.id))).toMatchObject({ code: "CONFLICT" });
         expect((await caller.parent.flightTrips.pay({ enrollmentId: after.enrolments[0]!.id })).url).toBeTruthy();
       }
       const final = await stateOf(child.id);
       expect(final.enrolments, `statement ${k}: one seat`).toHaveLength(1);
-      expect(final.payments.filter((row) => row.enrollmentId === final.enrolments[0]!.id && row.status === "pending")).toHaveLength(1);
+      expect(
+        final.payments.filter((row) => row.enrollmentId === final.enrolments[0]!.id && row.status === "pending"),
+      ).toHaveLength(1);
     }
     // One audit row per seat taken, none for the failed batches.
-    expect(await count(auditLogs, eq(auditLogs.eventType, "enrollment_created"))).toBe(await count(flightTripEnrollments));
+    expect(await count(auditLogs, eq(auditLogs.eventType, "enrollment_created"))).toBe(
+      await count(flightTripEnrollments),
+    );
   });
 
   it("Scenario 5: a double-clicked approve and a double-clicked pay have one effect", async () => {
     const admin = await callerFor(t, await createUser(t.db, "super_admin"));
     const pendingSchoolId = await paidRegistration();
     const before = await approvalEffects(pendingSchoolId);
-    const clicks = await Promise.allSettled([admin.superAdmin.registrations.approve({ pendingSchoolId }), admin.superAdmin.registrations.approve({ pendingSchoolId })]);
-    expect(clicks.map((click) => (click.status === "fulfilled" ? "ok" : (click.reason as { code: string }).code)).sort()).toEqual(["CONFLICT", "ok"]);
+    const clicks = await Promise.allSettled([
+      admin.superAdmin.registrations.approve({ pendingSchoolId }),
+      admin.superAdmin.registrations.approve({ pendingSchoolId }),
+    ]);
+    expect(
+      clicks.map((click) => (click.status === "fulfilled" ? "ok" : (click.reason as { code: string }).code)).sort(),
+    ).toEqual(["CONFLICT", "ok"]);
     expect(await approvalEffects(pendingSchoolId)).toEqual(approved(before));
 
     const { parent, invoice } = await parentWithInvoice(t, school.id);
     const parentCaller = await callerFor(t, parent);
-    const starts = await Promise.all([1, 2].map(() => parentCaller.parent.payments.startInvoiceCheckout({ invoiceId: invoice.id })));
+    const starts = await Promise.all(
+      [1, 2].map(() => parentCaller.parent.payments.startInvoiceCheckout({ invoiceId: invoice.id })),
+    );
     expect(starts[1]!.url).toBe(starts[0]!.url);
     expect(await count(payments, eq(payments.invoiceId, invoice.id))).toBe(1);
     // Stripe's own Pay button completes its session once; a second press finds it complete.
-    const press = () => t.app.request(`http://localhost:8787/dev/stripe/checkout/${starts[0]!.url.split("/").pop()}/pay`, { method: "POST" });
+    const press = () =>
+      t.app.request(`http://localhost:8787/dev/stripe/checkout/${starts[0]!.url.split("/").pop()}/pay`, {
+        method: "POST",
+      });
     expect((await press()).status).toBe(303);
     await press();
     // Pay again in the app after paying: refused, nothing new.
-    expect(await failure(parentCaller.parent.payments.startInvoiceCheckout({ invoiceId: invoice.id }))).toMatchObject({ code: "CONFLICT" });
+    expect(await failure(parentCaller.parent.payments.startInvoiceCheckout({ invoiceId: invoice.id }))).toMatchObject({
+      code: "CONFLICT",
+    });
     await expectPaidOnce(invoice.id, parent.email);
   });
 
@@ -400,7 +479,10 @@ describe("the eight failure scenarios", () => {
       ack: () => void outcomes.push(`${id}:ack`),
       retry: () => void outcomes.push(`${id}:retry`),
     });
-    await consumeBatch(deps, { queue: "schoolride-email", messages: [message("a", mail.id), message("b", mail.id), message("c", "no-such-row")] });
+    await consumeBatch(deps, {
+      queue: "schoolride-email",
+      messages: [message("a", mail.id), message("b", mail.id), message("c", "no-such-row")],
+    });
     expect(outcomes).toEqual(["a:ack", "b:ack", "c:ack"]);
     expect(sent).toEqual([mail.id]);
     t.clock.advance(6 * MINUTE);
@@ -411,7 +493,11 @@ describe("the eight failure scenarios", () => {
   it("Scenario 7: the cron run twice, overlapping or skipped, does each job once; Connect losing charges_enabled mid-cycle stops payments", async () => {
     const { parent, invoice } = await parentWithInvoice(t, school.id);
     await t.db.update(invoices).set({ dueDate: "2026-02-01" }).where(eq(invoices.id, invoice.id));
-    await Promise.all([runScheduled(cronDeps(), t.clock.now()), runScheduled(cronDeps(), t.clock.now()), markOverdueInvoices(cronDeps(), t.clock.now())]);
+    await Promise.all([
+      runScheduled(cronDeps(), t.clock.now()),
+      runScheduled(cronDeps(), t.clock.now()),
+      markOverdueInvoices(cronDeps(), t.clock.now()),
+    ]);
     // Five hours without a run, then two runs in the same hour.
     t.clock.advance(5 * 60 * MINUTE);
     await runScheduled(cronDeps(), t.clock.now());
@@ -422,32 +508,56 @@ describe("the eight failure scenarios", () => {
 
     const accountUpdated = stripeEvent(
       "account.updated",
-      { id: ACCOUNT, object: "account", details_submitted: true, charges_enabled: false, payouts_enabled: true, requirements: { currently_due: [] } },
+      {
+        id: ACCOUNT,
+        object: "account",
+        details_submitted: true,
+        charges_enabled: false,
+        payouts_enabled: true,
+        requirements: { currently_due: [] },
+      },
       t.clock.now(),
       ACCOUNT,
     );
     const delivered = await postSigned(t, accountUpdated, {}, "/api/stripe/connect-webhook");
     expect(delivered.status).toBe(200);
-    expect(await failure((await callerFor(t, parent)).parent.payments.startInvoiceCheckout({ invoiceId: invoice.id }))).toMatchObject({ code: "PRECONDITION_FAILED" });
+    expect(
+      await failure((await callerFor(t, parent)).parent.payments.startInvoiceCheckout({ invoiceId: invoice.id })),
+    ).toMatchObject({ code: "PRECONDITION_FAILED" });
     expect(await count(payments)).toBe(0);
   });
 
   it("Scenario 8: one reset link used twice at once works once and ends the other sessions; a parent deactivated mid-session is signed out", async () => {
     const parent = await createUser(t.db, "parent", { schoolId: school.id });
-    const live = await Promise.all([1, 2].map(async () => (await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now())).cookie));
+    const live = await Promise.all(
+      [1, 2].map(async () => (await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now())).cookie),
+    );
     await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: parent.email }, { ip: "203.0.113.80" });
     const token = tokenIn((await lastEmailTo(t.db, parent.email, "password_reset")).textBody);
     const uses = await Promise.all(
-      ["first passphrase", "second passphrase"].map((password) => mutate(t.app, "auth.resetPassword", { token, password, confirmPassword: password })),
+      ["first passphrase", "second passphrase"].map((password) =>
+        mutate(t.app, "auth.resetPassword", { token, password, confirmPassword: password }),
+      ),
     );
     expect(uses.map((use) => use.status).sort()).toEqual([200, 400].sort());
     for (const cookie of live) expect((await query(t.app, "auth.me", undefined, { cookie })).data).toBeNull();
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: parent.email, password: PASSWORD }, { ip: "203.0.113.81" })).status).not.toBe(200);
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "parent", email: parent.email, password: PASSWORD },
+          { ip: "203.0.113.81" },
+        )
+      ).status,
+    ).not.toBe(200);
 
     const other = await createUser(t.db, "parent", { schoolId: school.id });
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, other, t.clock.now());
     expect((await query(t.app, "parent.overview", undefined, { cookie })).status).toBe(200);
-    await (await callerFor(t, await createUser(t.db, "school_admin", { schoolId: school.id }))).schoolAdmin.parents.setActive({ parentId: other.id, active: false });
+    await (
+      await callerFor(t, await createUser(t.db, "school_admin", { schoolId: school.id }))
+    ).schoolAdmin.parents.setActive({ parentId: other.id, active: false });
     expect((await query(t.app, "parent.overview", undefined, { cookie })).status).toBe(401);
     expect(await count(sessions, eq(sessions.userId, other.id))).toBe(0);
   });

@@ -4,8 +4,16 @@ import { createInvoiceInput, hasStep, updatePaymentSettingsInput } from "#shared
 
 describe("fee arithmetic in integer cents (half-up)", () => {
   it("term_based adds the percentage on top; year_round leaves the total at the base", () => {
-    expect(invoiceAmounts(24_000, 500, "term_based")).toEqual({ baseAmountCents: 24_000, feeCents: 1_200, amountCents: 25_200 });
-    expect(invoiceAmounts(24_000, 500, "year_round")).toEqual({ baseAmountCents: 24_000, feeCents: 0, amountCents: 24_000 });
+    expect(invoiceAmounts(24_000, 500, "term_based")).toEqual({
+      baseAmountCents: 24_000,
+      feeCents: 1_200,
+      amountCents: 25_200,
+    });
+    expect(invoiceAmounts(24_000, 500, "year_round")).toEqual({
+      baseAmountCents: 24_000,
+      feeCents: 0,
+      amountCents: 24_000,
+    });
   });
 
   it("rounds half a cent up, and just below half down", () => {
@@ -35,7 +43,11 @@ describe("fee arithmetic in integer cents (half-up)", () => {
 
   it("stays exact for the largest invoice the form accepts", () => {
     // $1,000,000.00 at 99.9 %: 99,900,000 cents of fee, no floating point drift.
-    expect(invoiceAmounts(100_000_000, 9_990, "term_based")).toEqual({ baseAmountCents: 100_000_000, feeCents: 99_900_000, amountCents: 199_900_000 });
+    expect(invoiceAmounts(100_000_000, 9_990, "term_based")).toEqual({
+      baseAmountCents: 100_000_000,
+      feeCents: 99_900_000,
+      amountCents: 199_900_000,
+    });
     expect(percentOfCents(99_999_999, 10)).toBe(100_000);
     expect(applicationFeeCents(199_900_000, 500)).toBe(9_995_000);
   });
@@ -64,7 +76,13 @@ describe("form steps shared by the screens and the procedures", () => {
   });
 
   it("the invoice form refuses a negative amount, 3 decimals, a due date before the issue date and extra keys", () => {
-    const ok = { recipientId: "p1", description: "Bus", baseAmount: 10, issueDate: "2026-03-01", dueDate: "2026-03-16" };
+    const ok = {
+      recipientId: "p1",
+      description: "Bus",
+      baseAmount: 10,
+      issueDate: "2026-03-01",
+      dueDate: "2026-03-16",
+    };
     expect(createInvoiceInput.safeParse(ok).success).toBe(true);
     expect(createInvoiceInput.safeParse({ ...ok, baseAmount: -1 }).success).toBe(false);
     expect(createInvoiceInput.safeParse({ ...ok, baseAmount: 1.234 }).success).toBe(false);
@@ -75,11 +93,23 @@ describe("form steps shared by the screens and the procedures", () => {
   });
 
   it("the settings form takes 0–100 in steps of 0.1 and a known application type", () => {
-    expect(updatePaymentSettingsInput.safeParse({ feePercentage: 0, feeApplicationType: "year_round" }).success).toBe(true);
-    expect(updatePaymentSettingsInput.safeParse({ feePercentage: 100, feeApplicationType: "term_based" }).success).toBe(true);
-    expect(updatePaymentSettingsInput.safeParse({ feePercentage: 100.1, feeApplicationType: "term_based" }).success).toBe(false);
-    expect(updatePaymentSettingsInput.safeParse({ feePercentage: -0.1, feeApplicationType: "term_based" }).success).toBe(false);
-    expect(updatePaymentSettingsInput.safeParse({ feePercentage: 5.25, feeApplicationType: "term_based" }).success).toBe(false);
-    expect(updatePaymentSettingsInput.safeParse({ feePercentage: 5, feeApplicationType: "monthly" }).success).toBe(false);
+    expect(updatePaymentSettingsInput.safeParse({ feePercentage: 0, feeApplicationType: "year_round" }).success).toBe(
+      true,
+    );
+    expect(updatePaymentSettingsInput.safeParse({ feePercentage: 100, feeApplicationType: "term_based" }).success).toBe(
+      true,
+    );
+    expect(
+      updatePaymentSettingsInput.safeParse({ feePercentage: 100.1, feeApplicationType: "term_based" }).success,
+    ).toBe(false);
+    expect(
+      updatePaymentSettingsInput.safeParse({ feePercentage: -0.1, feeApplicationType: "term_based" }).success,
+    ).toBe(false);
+    expect(
+      updatePaymentSettingsInput.safeParse({ feePercentage: 5.25, feeApplicationType: "term_based" }).success,
+    ).toBe(false);
+    expect(updatePaymentSettingsInput.safeParse({ feePercentage: 5, feeApplicationType: "monthly" }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,12 +1,29 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  auditLogs,
+  devStripeObjects,
+  emailLogs,
+  flightTripEnrollments,
+  flightTrips,
+  notifications,
+  payments,
+  stripeEvents,
+} from "#db/schema/index.ts";
 import { FLIGHT_TRIP_ADMIN_MESSAGES, FLIGHT_TRIP_MESSAGES as M } from "#shared/flight-trips.ts";
-import { auditLogs, devStripeObjects, emailLogs, flightTripEnrollments, flightTrips, notifications, payments, stripeEvents } from "../../db/schema/index.ts";
-import { ROSTER_HEADER } from "../../worker/services/flight-trips/roster.ts";
-import { NOTIFICATION_SEND_LIMIT } from "../../worker/services/notifications/notifications.ts";
+import { ROSTER_HEADER } from "#worker/services/flight-trips/roster.ts";
+import { NOTIFICATION_SEND_LIMIT } from "#worker/services/notifications/notifications.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
-import { addChild, enrol, FLIGHT_ACCOUNT, flightSchool, paidEnrolmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
+import {
+  addChild,
+  enrol,
+  FLIGHT_ACCOUNT,
+  flightSchool,
+  paidEnrollmentPayment,
+  simulatedCharge,
+  tripForm,
+} from "../support/flight-trips-admin.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
 import { query } from "../support/http.ts";
 
@@ -22,7 +39,8 @@ afterEach(() => t.close());
 const admin = () => callerFor(t, f.admin);
 const tripRow = async (id: string) => (await t.db.select().from(flightTrips).where(eq(flightTrips.id, id)))[0];
 const audits = (type: string) => t.db.select().from(auditLogs).where(eq(auditLogs.eventType, type));
-const parentNotices = (parentId: string) => t.db.select().from(notifications).where(eq(notifications.recipientId, parentId));
+const parentNotices = (parentId: string) =>
+  t.db.select().from(notifications).where(eq(notifications.recipientId, parentId));
 const notificationMails = (to: string) =>
   t.db
     .select()
@@ -51,7 +69,11 @@ describe("the create / edit form rules (spec §5)", () => {
     ["deposit > 0", { deposit: 0 }, M.deposit],
     ["deposit below the cost", { deposit: 450.5 }, M.deposit],
     ["deposit in steps of 0.01", { deposit: 10.001 }, M.deposit],
-    ["return after departure (same day, earlier time)", { returnDate: "2026-04-20", returnTime: "08:00" }, M.returnAfterDeparture],
+    [
+      "return after departure (same day, earlier time)",
+      { returnDate: "2026-04-20", returnTime: "08:00" },
+      M.returnAfterDeparture,
+    ],
     ["return after departure (earlier day)", { returnDate: "2026-04-19" }, M.returnAfterDeparture],
     ["deadline required", { enrollmentDeadline: "" }, M.deadline],
     ["deadline before departure", { enrollmentDeadline: "2026-04-20" }, M.deadlineBeforeDeparture],
@@ -71,7 +93,9 @@ describe("the create / edit form rules (spec §5)", () => {
 
   it("an unknown status or an extra field is refused", async () => {
     const api = await admin();
-    expect((await failure(api.schoolAdmin.flightTrips.create({ trip: tripForm({ status: "boarding" }) }))).code).toBe("BAD_REQUEST");
+    expect((await failure(api.schoolAdmin.flightTrips.create({ trip: tripForm({ status: "boarding" }) }))).code).toBe(
+      "BAD_REQUEST",
+    );
     const extra = { ...tripForm(), schoolId: "another" } as ReturnType<typeof tripForm>;
     expect((await failure(api.schoolAdmin.flightTrips.create({ trip: extra }))).code).toBe("BAD_REQUEST");
     expect(await t.db.$count(flightTrips)).toBe(0);
@@ -85,7 +109,9 @@ describe("the enrolment deadline is today or later in the school's zone", () => 
     expect(await createTrip({ enrollmentDeadline: "2026-03-01" })).toEqual(expect.any(String));
     const kiwi = await flightSchool(t, { timeZone: "Pacific/Auckland", account: "acct_kiwi" });
     const api = await callerFor(t, kiwi.admin);
-    const error = await failure(api.schoolAdmin.flightTrips.create({ trip: tripForm({ enrollmentDeadline: "2026-03-01" }) }));
+    const error = await failure(
+      api.schoolAdmin.flightTrips.create({ trip: tripForm({ enrollmentDeadline: "2026-03-01" }) }),
+    );
     expect(error).toMatchObject({ code: "BAD_REQUEST", message: M.deadlinePast });
     await api.schoolAdmin.flightTrips.create({ trip: tripForm({ enrollmentDeadline: "2026-03-02" }) });
   });
@@ -94,9 +120,17 @@ describe("the enrolment deadline is today or later in the school's zone", () => 
     const tripId = await createTrip({ enrollmentDeadline: "2026-03-10" });
     t.clock.set(new Date("2026-03-20T15:00:00Z"));
     const api = await admin();
-    await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ enrollmentDeadline: "2026-03-10", description: "Closed, with a guide" }) });
-    expect(await tripRow(tripId)).toMatchObject({ description: "Closed, with a guide", enrollmentDeadline: "2026-03-10" });
-    const moved = await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ enrollmentDeadline: "2026-03-15" }) }));
+    await api.schoolAdmin.flightTrips.update({
+      tripId,
+      trip: tripForm({ enrollmentDeadline: "2026-03-10", description: "Closed, with a guide" }),
+    });
+    expect(await tripRow(tripId)).toMatchObject({
+      description: "Closed, with a guide",
+      enrollmentDeadline: "2026-03-10",
+    });
+    const moved = await failure(
+      api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ enrollmentDeadline: "2026-03-15" }) }),
+    );
     expect(moved).toMatchObject({ code: "BAD_REQUEST", message: M.deadlinePast });
     expect(await tripRow(tripId)).toMatchObject({ enrollmentDeadline: "2026-03-10" });
     await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ enrollmentDeadline: "2026-03-20" }) });
@@ -106,23 +140,49 @@ describe("the enrolment deadline is today or later in the school's zone", () => 
 
 describe("create, list and edit", () => {
   it("stores cents, and lists the trips soonest first with their students, badges and counts", async () => {
-    const later = await createTrip({ title: "Later", departureDate: "2026-05-20", returnDate: "2026-05-21", enrollmentDeadline: "2026-05-01" });
+    const later = await createTrip({
+      title: "Later",
+      departureDate: "2026-05-20",
+      returnDate: "2026-05-21",
+      enrollmentDeadline: "2026-05-01",
+    });
     const sooner = await createTrip({ costPerStudent: 0.1, deposit: null, capacity: null, description: "" });
-    expect(await tripRow(later)).toMatchObject({ costPerStudentCents: 45_050, depositCents: 10_000, capacity: 30, schoolId: f.school.id, createdBy: f.admin.id });
-    expect(await tripRow(sooner)).toMatchObject({ costPerStudentCents: 10, depositCents: null, capacity: null, description: null });
+    expect(await tripRow(later)).toMatchObject({
+      costPerStudentCents: 45_050,
+      depositCents: 10_000,
+      capacity: 30,
+      schoolId: f.school.id,
+      createdBy: f.admin.id,
+    });
+    expect(await tripRow(sooner)).toMatchObject({
+      costPerStudentCents: 10,
+      depositCents: null,
+      capacity: null,
+      description: null,
+    });
     const ben = await addChild(t, f.school.id, f.parent.id, "Ben Martin", "3rd Grade");
     await enrol(
       t,
       { schoolId: f.school.id, tripId: later, parentId: f.parent.id, childId: f.child.id },
       { status: "confirmed", paymentStatus: "partial", amountPaidCents: 10_000 },
     );
-    await enrol(t, { schoolId: f.school.id, tripId: later, parentId: f.parent.id, childId: ben.id }, { status: "opted-out" });
+    await enrol(
+      t,
+      { schoolId: f.school.id, tripId: later, parentId: f.parent.id, childId: ben.id },
+      { status: "opted-out" },
+    );
     const list = await (await admin()).schoolAdmin.flightTrips.list();
     expect(list.timeZone).toBe("America/New_York");
     expect(list.trips.map((trip) => trip.id)).toEqual([sooner, later]);
     const [, laterTrip] = list.trips;
     expect(laterTrip!.students).toEqual([
-      expect.objectContaining({ childName: "Ava Martin", grade: "5th Grade", status: "confirmed", paymentStatus: "partial", amountPaidCents: 10_000 }),
+      expect.objectContaining({
+        childName: "Ava Martin",
+        grade: "5th Grade",
+        status: "confirmed",
+        paymentStatus: "partial",
+        amountPaidCents: 10_000,
+      }),
       expect.objectContaining({ childName: "Ben Martin", grade: "3rd Grade", status: "opted-out" }),
     ]);
     expect(laterTrip!.counts).toEqual({ enrolled: 1, confirmed: 1, paid: 0 });
@@ -154,13 +214,20 @@ describe("create, list and edit", () => {
     const other = await createUser(t.db, "parent", { schoolId: f.school.id });
     const otherChild = await addChild(t, f.school.id, other.id, "Cleo Diaz");
     await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
-    await enrol(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: otherChild.id }, { status: "opted-out" });
+    await enrol(
+      t,
+      { schoolId: f.school.id, tripId, parentId: other.id, childId: otherChild.id },
+      { status: "opted-out" },
+    );
     const api = await admin();
     // A change parents do not act on (the description) tells nobody.
     await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ description: "Now with a guide" }) });
     expect(await parentNotices(f.parent.id)).toHaveLength(0);
     const moved = tripForm({ departureTime: "10:15", costPerStudent: 500, deposit: 150.25, capacity: 12 });
-    const results = await Promise.allSettled([api.schoolAdmin.flightTrips.update({ tripId, trip: moved }), api.schoolAdmin.flightTrips.update({ tripId, trip: moved })]);
+    const results = await Promise.allSettled([
+      api.schoolAdmin.flightTrips.update({ tripId, trip: moved }),
+      api.schoolAdmin.flightTrips.update({ tripId, trip: moved }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).not.toHaveLength(0);
     expect(await tripRow(tripId)).toMatchObject({
       departureTime: "10:15",
@@ -182,7 +249,11 @@ describe("create, list and edit", () => {
     const tripId = await createTrip({ capacity: 5 });
     for (const name of ["A One", "B Two", "C Three"]) {
       const child = await addChild(t, f.school.id, f.parent.id, name);
-      await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: child.id }, { status: name === "C Three" ? "opted-out" : "pending" });
+      await enrol(
+        t,
+        { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: child.id },
+        { status: name === "C Three" ? "opted-out" : "pending" },
+      );
     }
     const api = await admin();
     expect(await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ capacity: 1 }) }))).toEqual({
@@ -196,14 +267,22 @@ describe("create, list and edit", () => {
 
   it("AZ2 another school's trip is NOT_FOUND for edit, delete, roster and notify, and stays unchanged", async () => {
     const g = await flightSchool(t, { account: "acct_other_school" });
-    const foreign = (await (await callerFor(t, g.admin)).schoolAdmin.flightTrips.create({ trip: tripForm({ title: "Theirs" }) })).id;
+    const foreign = (
+      await (await callerFor(t, g.admin)).schoolAdmin.flightTrips.create({ trip: tripForm({ title: "Theirs" }) })
+    ).id;
     await enrol(t, { schoolId: g.school.id, tripId: foreign, parentId: g.parent.id, childId: g.child.id });
     const api = await admin();
     const notFound = { code: "NOT_FOUND", message: M.tripNotFound };
-    expect(await failure(api.schoolAdmin.flightTrips.update({ tripId: foreign, trip: tripForm({ title: "Mine now" }) }))).toEqual(notFound);
+    expect(
+      await failure(api.schoolAdmin.flightTrips.update({ tripId: foreign, trip: tripForm({ title: "Mine now" }) })),
+    ).toEqual(notFound);
     expect(await failure(api.schoolAdmin.flightTrips.delete({ tripId: foreign }))).toEqual(notFound);
     expect(await failure(api.schoolAdmin.flightTrips.roster({ tripId: foreign }))).toEqual(notFound);
-    expect(await failure(api.schoolAdmin.flightTrips.notifyParents({ tripId: foreign, title: "Hi", message: "Hello", email: false }))).toEqual(notFound);
+    expect(
+      await failure(
+        api.schoolAdmin.flightTrips.notifyParents({ tripId: foreign, title: "Hi", message: "Hello", email: false }),
+      ),
+    ).toEqual(notFound);
     expect(await tripRow(foreign)).toMatchObject({ title: "Theirs", status: "scheduled" });
     expect(await t.db.$count(flightTripEnrollments)).toBe(1);
     expect(await parentNotices(g.parent.id)).toHaveLength(0);
@@ -215,26 +294,43 @@ describe("delete or cancel", () => {
   it("a trip nobody paid for is deleted with its enrolments; the enrolled parents are told", async () => {
     const tripId = await createTrip();
     await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
-    expect(await (await admin()).schoolAdmin.flightTrips.delete({ tripId })).toEqual({ id: tripId, outcome: "deleted" });
+    expect(await (await admin()).schoolAdmin.flightTrips.delete({ tripId })).toEqual({
+      id: tripId,
+      outcome: "deleted",
+    });
     expect(await tripRow(tripId)).toBeUndefined();
     expect(await t.db.$count(flightTripEnrollments)).toBe(0);
     expect((await parentNotices(f.parent.id)).map((n) => n.title)).toEqual(["Flight trip cancelled"]);
     expect(await audits("flight_trip.deleted")).toHaveLength(1);
-    expect(await failure((await admin()).schoolAdmin.flightTrips.delete({ tripId }))).toEqual({ code: "NOT_FOUND", message: M.tripNotFound });
+    expect(await failure((await admin()).schoolAdmin.flightTrips.delete({ tripId }))).toEqual({
+      code: "NOT_FOUND",
+      message: M.tripNotFound,
+    });
   });
 
   it("ST4 a trip with paid enrolments is cancelled instead: full refunds on the connected account with the fee, parents told once, even on a double click", async () => {
     const tripId = await createTrip();
     const other = await createUser(t.db, "parent", { schoolId: f.school.id });
     const otherChild = await addChild(t, f.school.id, other.id, "Dan Wu");
-    const paidInFull = await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
-    const deposit = await enrol(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: otherChild.id }, { status: "confirmed" });
-    const first = await paidEnrolmentPayment(t, paidInFull, 10_000);
-    const second = await paidEnrolmentPayment(t, paidInFull, 35_050);
-    const third = await paidEnrolmentPayment(t, deposit, 10_000);
+    const paidInFull = await enrol(
+      t,
+      { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id },
+      { status: "confirmed" },
+    );
+    const deposit = await enrol(
+      t,
+      { schoolId: f.school.id, tripId, parentId: other.id, childId: otherChild.id },
+      { status: "confirmed" },
+    );
+    const first = await paidEnrollmentPayment(t, paidInFull, 10_000);
+    const second = await paidEnrollmentPayment(t, paidInFull, 35_050);
+    const third = await paidEnrollmentPayment(t, deposit, 10_000);
     const create = vi.spyOn(t.deps.stripe.refunds, "create");
     const api = await admin();
-    const answers = await Promise.all([api.schoolAdmin.flightTrips.delete({ tripId }), api.schoolAdmin.flightTrips.delete({ tripId })]);
+    const answers = await Promise.all([
+      api.schoolAdmin.flightTrips.delete({ tripId }),
+      api.schoolAdmin.flightTrips.delete({ tripId }),
+    ]);
     expect(answers.map((a) => a.outcome)).toEqual(["cancelled", "cancelled"]);
     expect(await tripRow(tripId)).toMatchObject({ status: "cancelled" });
     expect(await t.db.$count(flightTripEnrollments)).toBe(2);
@@ -248,7 +344,10 @@ describe("delete or cancel", () => {
         },
         { stripeAccount: FLIGHT_ACCOUNT, idempotencyKey: `refund-${payment.stripePaymentIntentId}-0` },
       );
-      expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: true, amount_refunded: payment.amountCents });
+      expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({
+        refunded: true,
+        amount_refunded: payment.amountCents,
+      });
     }
     // One refund and one charge.refunded per payment, however often it was asked.
     expect(await t.db.$count(devStripeObjects, eq(devStripeObjects.type, "refund"))).toBe(3);
@@ -292,7 +391,10 @@ describe("delete or cancel", () => {
       ["Abandoned checkout", false],
       ["Open checkout", true],
     ]);
-    expect(await api.schoolAdmin.flightTrips.delete({ tripId: open })).toMatchObject({ outcome: "cancelled", refunds: 0 });
+    expect(await api.schoolAdmin.flightTrips.delete({ tripId: open })).toMatchObject({
+      outcome: "cancelled",
+      refunds: 0,
+    });
     expect(await tripRow(open)).toMatchObject({ status: "cancelled" });
     expect(await api.schoolAdmin.flightTrips.delete({ tripId: stale })).toMatchObject({ outcome: "deleted" });
     expect(await tripRow(stale)).toBeUndefined();
@@ -300,27 +402,40 @@ describe("delete or cancel", () => {
 
   it("the list says which trips have paid enrolments (the UI asks for the cancel confirmation)", async () => {
     const tripId = await createTrip();
-    const enrolment = await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
+    const enrolment = await enrol(
+      t,
+      { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id },
+      { status: "confirmed" },
+    );
     expect((await (await admin()).schoolAdmin.flightTrips.list()).trips[0]!.hasPaidEnrolments).toBe(false);
-    await paidEnrolmentPayment(t, enrolment, 10_000);
+    await paidEnrollmentPayment(t, enrolment, 10_000);
     expect((await (await admin()).schoolAdmin.flightTrips.list()).trips[0]!.hasPaidEnrolments).toBe(true);
   });
 
   it("setting the status to cancelled in the form cancels as Delete does (refunds, parents told)", async () => {
     const tripId = await createTrip();
-    const enrolment = await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id }, { status: "confirmed" });
-    const payment = await paidEnrolmentPayment(t, enrolment, 10_000);
+    const enrolment = await enrol(
+      t,
+      { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id },
+      { status: "confirmed" },
+    );
+    const payment = await paidEnrollmentPayment(t, enrolment, 10_000);
     await (await admin()).schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ status: "cancelled" }) });
     expect(await tripRow(tripId)).toMatchObject({ status: "cancelled" });
     expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: true });
     expect((await parentNotices(f.parent.id)).map((n) => n.title)).toEqual(["Flight trip cancelled"]);
     // Its money went back: it cannot be reopened (its other fields can still be corrected).
     const api = await admin();
-    expect(await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ status: "scheduled" }) }))).toEqual({
+    expect(
+      await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ status: "scheduled" }) })),
+    ).toEqual({
       code: "BAD_REQUEST",
       message: FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled,
     });
-    await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ status: "cancelled", description: "Cancelled: storm" }) });
+    await api.schoolAdmin.flightTrips.update({
+      tripId,
+      trip: tripForm({ status: "cancelled", description: "Cancelled: storm" }),
+    });
     expect(await tripRow(tripId)).toMatchObject({ status: "cancelled", description: "Cancelled: storm" });
   });
 });
@@ -356,22 +471,58 @@ describe("roster and notify", () => {
     const tripId = await createTrip();
     const other = await createUser(t.db, "parent", { schoolId: f.school.id });
     await enrol(t, { schoolId: f.school.id, tripId, parentId: f.parent.id, childId: f.child.id });
-    await enrol(t, { schoolId: f.school.id, tripId, parentId: other.id, childId: (await addChild(t, f.school.id, other.id, "Eve Opt")).id }, { status: "opted-out" });
+    await enrol(
+      t,
+      {
+        schoolId: f.school.id,
+        tripId,
+        parentId: other.id,
+        childId: (await addChild(t, f.school.id, other.id, "Eve Opt")).id,
+      },
+      { status: "opted-out" },
+    );
     const api = await admin();
-    expect(await api.schoolAdmin.flightTrips.notifyParents({ tripId, title: "Passports", message: "Bring a passport.", email: true })).toEqual({ recipients: 1 });
+    expect(
+      await api.schoolAdmin.flightTrips.notifyParents({
+        tripId,
+        title: "Passports",
+        message: "Bring a passport.",
+        email: true,
+      }),
+    ).toEqual({ recipients: 1 });
     expect((await parentNotices(f.parent.id)).map((n) => [n.title, n.category])).toEqual([["Passports", "trip"]]);
     expect(await notificationMails(f.parent.email)).toHaveLength(1);
     expect(await parentNotices(other.id)).toHaveLength(0);
-    expect((await failure(api.schoolAdmin.flightTrips.notifyParents({ tripId, title: "", message: "x", email: false }))).code).toBe("BAD_REQUEST");
-    expect((await failure(api.schoolAdmin.flightTrips.notifyParents({ tripId, title: "x".repeat(121), message: "x", email: false }))).code).toBe("BAD_REQUEST");
-    for (let i = 1; i < NOTIFICATION_SEND_LIMIT.max; i++) await api.schoolAdmin.flightTrips.notifyParents({ tripId, title: `N${i}`, message: "m", email: false });
-    expect((await failure(api.schoolAdmin.flightTrips.notifyParents({ tripId, title: "One too many", message: "m", email: false }))).code).toBe("TOO_MANY_REQUESTS");
+    expect(
+      (await failure(api.schoolAdmin.flightTrips.notifyParents({ tripId, title: "", message: "x", email: false })))
+        .code,
+    ).toBe("BAD_REQUEST");
+    expect(
+      (
+        await failure(
+          api.schoolAdmin.flightTrips.notifyParents({ tripId, title: "x".repeat(121), message: "x", email: false }),
+        )
+      ).code,
+    ).toBe("BAD_REQUEST");
+    for (let i = 1; i < NOTIFICATION_SEND_LIMIT.max; i++)
+      await api.schoolAdmin.flightTrips.notifyParents({ tripId, title: `N${i}`, message: "m", email: false });
+    expect(
+      (
+        await failure(
+          api.schoolAdmin.flightTrips.notifyParents({ tripId, title: "One too many", message: "m", email: false }),
+        )
+      ).code,
+    ).toBe("TOO_MANY_REQUESTS");
     expect(await parentNotices(f.parent.id)).toHaveLength(NOTIFICATION_SEND_LIMIT.max);
   });
 
   it("a trip without seat-holding enrolments has nobody to notify", async () => {
     const tripId = await createTrip();
-    expect(await failure((await admin()).schoolAdmin.flightTrips.notifyParents({ tripId, title: "Hi", message: "Hello", email: false }))).toMatchObject({
+    expect(
+      await failure(
+        (await admin()).schoolAdmin.flightTrips.notifyParents({ tripId, title: "Hi", message: "Hello", email: false }),
+      ),
+    ).toMatchObject({
       code: "BAD_REQUEST",
     });
   });

@@ -1,9 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  auditLogs,
+  devStripeObjects,
+  flightTripEnrollments,
+  flightTrips,
+  payments,
+  schools,
+} from "#db/schema/index.ts";
 import { ENROLLMENT_MESSAGES, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trip-texts.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
-import { auditLogs, devStripeObjects, flightTripEnrollments, flightTrips, payments, schools } from "../../db/schema/index.ts";
-import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
+import { CHECKOUT_LIMIT } from "#worker/services/payments/checkout.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { ENROLLMENT_FORM, seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
@@ -26,11 +33,14 @@ async function family(name = "Ada") {
 }
 
 type Family = Awaited<ReturnType<typeof family>>;
-const enroll = (who: Family, tripId: string, childId = who.child.id) => who.api.parent.flightTrips.enroll({ tripId, enrollment: { ...ENROLLMENT_FORM, childId } });
+const enroll = (who: Family, tripId: string, childId = who.child.id) =>
+  who.api.parent.flightTrips.enroll({ tripId, enrollment: { ...ENROLLMENT_FORM, childId } });
 
 const enrollments = () => t.db.select().from(flightTripEnrollments).orderBy(flightTripEnrollments.id);
 const seatHolding = async (tripId: string) =>
-  (await enrollments()).filter((row) => row.flightTripId === tripId && (SEAT_HOLDING_STATUSES as readonly string[]).includes(row.status));
+  (await enrollments()).filter(
+    (row) => row.flightTripId === tripId && (SEAT_HOLDING_STATUSES as readonly string[]).includes(row.status),
+  );
 const sessions = () => t.db.$count(devStripeObjects, eq(devStripeObjects.type, "checkout.session"));
 
 describe("enrolling", () => {
@@ -57,7 +67,9 @@ describe("enrolling", () => {
       termsAcceptedBy: who.parent.id,
     });
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "enrollment_created"))).toBe(1);
-    expect((await t.db.select().from(payments)).map((p) => [p.kind, p.enrollmentId, p.amountCents])).toEqual([["enrollment", enrollmentId, 10_000]]);
+    expect((await t.db.select().from(payments)).map((p) => [p.kind, p.enrollmentId, p.amountCents])).toEqual([
+      ["enrollment", enrollmentId, 10_000],
+    ]);
   });
 
   it("a free trip confirms at once, without Checkout", async () => {
@@ -79,7 +91,14 @@ describe("enrolling", () => {
     ];
     const answers = [];
     for (const enrollment of bad)
-      answers.push(await failure(who.api.parent.flightTrips.enroll({ tripId: trip.id, enrollment: { childId: who.child.id, ...enrollment } as never })));
+      answers.push(
+        await failure(
+          who.api.parent.flightTrips.enroll({
+            tripId: trip.id,
+            enrollment: { childId: who.child.id, ...enrollment } as never,
+          }),
+        ),
+      );
     expect(answers.map((answer) => answer.code)).toEqual(Array(4).fill("BAD_REQUEST"));
     expect(answers.map((answer) => answer.message).join("\n")).toContain(M.terms);
     expect(await enrollments()).toEqual([]);
@@ -91,7 +110,10 @@ describe("enrolling", () => {
     const otherSchool = await createSchool(t.db);
     const ownTrip = await seedFlightTrip(t.db, { schoolId: school.id });
     const foreignTrip = await seedFlightTrip(t.db, { schoolId: otherSchool.id });
-    expect(await failure(enroll(who, ownTrip.id, neighbour.child.id))).toEqual({ code: "NOT_FOUND", message: M.childNotFound });
+    expect(await failure(enroll(who, ownTrip.id, neighbour.child.id))).toEqual({
+      code: "NOT_FOUND",
+      message: M.childNotFound,
+    });
     expect(await failure(enroll(who, foreignTrip.id))).toEqual({ code: "NOT_FOUND", message: M.tripNotFound });
     expect(await failure(enroll(who, "no-such-trip"))).toEqual({ code: "NOT_FOUND", message: M.tripNotFound });
     expect(await enrollments()).toEqual([]);
@@ -109,7 +131,10 @@ describe("enrolling", () => {
     expect(await failure(enroll(who, trip.id))).toEqual({ code: "CONFLICT", message: M.alreadyEnrolled });
     await t.db.update(schools).set({ connectChargesEnabled: false }).where(eq(schools.id, school.id));
     const other = await seedFlightTrip(t.db, { schoolId: school.id });
-    expect(await failure(enroll(who, other.id))).toEqual({ code: "PRECONDITION_FAILED", message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name) });
+    expect(await failure(enroll(who, other.id))).toEqual({
+      code: "PRECONDITION_FAILED",
+      message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name),
+    });
     expect((await enrollments()).map((row) => row.flightTripId)).toEqual([trip.id]);
   });
 
@@ -123,8 +148,12 @@ describe("enrolling", () => {
     expect(await seatHolding(trip.id)).toHaveLength(5);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "enrollment_created"))).toBe(5);
     // The list says so: no seat left, Enroll Now gone for the others.
-    const view = (await families.find((_, i) => results[i]!.status === "rejected")!.api.parent.flightTrips.list()).trips[0]!;
-    expect(view).toMatchObject({ seatsLeft: 0, children: [expect.objectContaining({ canEnroll: false, label: "Not Enrolled" })] });
+    const view = (await families.find((_, i) => results[i]!.status === "rejected")!.api.parent.flightTrips.list())
+      .trips[0]!;
+    expect(view).toMatchObject({
+      seatsLeft: 0,
+      children: [expect.objectContaining({ canEnroll: false, label: "Not Enrolled" })],
+    });
   });
 
   it("a double click on Enroll & Pay Now enrols once and audits once", async () => {
@@ -145,7 +174,10 @@ describe("enrolling", () => {
     t.clock.set(new Date("2026-03-21T06:59:00Z"));
     expect((await enroll(who, trip.id)).url).toBeTruthy();
     t.clock.set(new Date("2026-03-21T07:00:00Z"));
-    expect(await failure(enroll(who, late.id))).toEqual({ code: "PRECONDITION_FAILED", message: M.closed("Friday, March 20, 2026") });
+    expect(await failure(enroll(who, late.id))).toEqual({
+      code: "PRECONDITION_FAILED",
+      message: M.closed("Friday, March 20, 2026"),
+    });
     expect((await enrollments()).map((row) => row.flightTripId)).toEqual([trip.id]);
     // East of UTC the day ends earlier: in Auckland (UTC+13) the 20th is over at 11:00 UTC on the 20th.
     const auckland = await createSchool(t.db, { timeZone: "Pacific/Auckland" });
@@ -154,10 +186,20 @@ describe("enrolling", () => {
     const kiwiTrip = await seedFlightTrip(t.db, { schoolId: auckland.id, enrollmentDeadline: "2026-03-20" });
     t.clock.set(new Date("2026-03-20T11:00:00Z"));
     const kiwiApi = await callerFor(t, kiwi);
-    expect((await failure(kiwiApi.parent.flightTrips.enroll({ tripId: kiwiTrip.id, enrollment: { ...ENROLLMENT_FORM, childId: kiwiChild.id } }))).message).toBe(
-      M.closed("Friday, March 20, 2026"),
-    );
-    expect((await kiwiApi.parent.flightTrips.list()).trips[0]).toMatchObject({ enrollmentOpen: false, closesAt: new Date("2026-03-20T11:00:00Z") });
+    expect(
+      (
+        await failure(
+          kiwiApi.parent.flightTrips.enroll({
+            tripId: kiwiTrip.id,
+            enrollment: { ...ENROLLMENT_FORM, childId: kiwiChild.id },
+          }),
+        )
+      ).message,
+    ).toBe(M.closed("Friday, March 20, 2026"));
+    expect((await kiwiApi.parent.flightTrips.list()).trips[0]).toMatchObject({
+      enrollmentOpen: false,
+      closesAt: new Date("2026-03-20T11:00:00Z"),
+    });
   });
 
   it("enrolling is rate-limited per parent like checkouts", async () => {
@@ -178,10 +220,19 @@ describe("opting out and enrolling again", () => {
     const second = await family("Ben");
     const { enrollmentId } = await enroll(first, trip.id);
     expect(await failure(enroll(second, trip.id))).toEqual({ code: "CONFLICT", message: M.full });
-    expect(await first.api.parent.flightTrips.optOut({ enrollmentId })).toEqual({ refundsRequested: 0, refundsFailed: 0 });
-    expect((await enrollments()).find((row) => row.id === enrollmentId)).toMatchObject({ status: "opted-out", optedOutAt: t.clock.now() });
+    expect(await first.api.parent.flightTrips.optOut({ enrollmentId })).toEqual({
+      refundsRequested: 0,
+      refundsFailed: 0,
+    });
+    expect((await enrollments()).find((row) => row.id === enrollmentId)).toMatchObject({
+      status: "opted-out",
+      optedOutAt: t.clock.now(),
+    });
     expect((await enroll(second, trip.id)).url).toBeTruthy();
-    expect(await failure(first.api.parent.flightTrips.optOut({ enrollmentId }))).toEqual({ code: "CONFLICT", message: ENROLLMENT_MESSAGES.alreadyOptedOut });
+    expect(await failure(first.api.parent.flightTrips.optOut({ enrollmentId }))).toEqual({
+      code: "CONFLICT",
+      message: ENROLLMENT_MESSAGES.alreadyOptedOut,
+    });
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "enrollment_opted_out"))).toBe(1);
     // The seat is taken again: re-enrolling the first child is refused as full, and changes nothing.
     expect(await failure(enroll(first, trip.id))).toEqual({ code: "CONFLICT", message: M.full });
@@ -193,7 +244,10 @@ describe("opting out and enrolling again", () => {
     const trip = await seedFlightTrip(t.db, { schoolId: school.id });
     const { enrollmentId } = await enroll(who, trip.id);
     t.clock.advance(MINUTE);
-    const results = await Promise.allSettled([who.api.parent.flightTrips.optOut({ enrollmentId }), who.api.parent.flightTrips.optOut({ enrollmentId })]);
+    const results = await Promise.allSettled([
+      who.api.parent.flightTrips.optOut({ enrollmentId }),
+      who.api.parent.flightTrips.optOut({ enrollmentId }),
+    ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "enrollment_opted_out"))).toBe(1);
   });
@@ -206,9 +260,15 @@ describe("opting out and enrolling again", () => {
     // Midnight after the 20th in New York (EDT, UTC−4).
     t.clock.set(new Date("2026-03-21T04:00:00Z"));
     const before = await enrollments();
-    expect(await failure(who.api.parent.flightTrips.optOut({ enrollmentId }))).toEqual({ code: "PRECONDITION_FAILED", message: M.optOutClosed });
+    expect(await failure(who.api.parent.flightTrips.optOut({ enrollmentId }))).toEqual({
+      code: "PRECONDITION_FAILED",
+      message: M.optOutClosed,
+    });
     expect(await enrollments()).toEqual(before);
-    expect((await who.api.parent.flightTrips.list()).trips[0]!.children[0]!.enrollment).toMatchObject({ canOptOut: false, canPay: true });
+    expect((await who.api.parent.flightTrips.list()).trips[0]!.children[0]!.enrollment).toMatchObject({
+      canOptOut: false,
+      canPay: true,
+    });
   });
 
   it("re-enrolling after opting out re-activates the same enrolment with the new form and terms", async () => {
@@ -217,10 +277,19 @@ describe("opting out and enrolling again", () => {
     const { enrollmentId } = await enroll(who, trip.id);
     await who.api.parent.flightTrips.optOut({ enrollmentId });
     t.clock.advance(2 * MINUTE);
-    const again = await who.api.parent.flightTrips.enroll({ tripId: trip.id, enrollment: { ...ENROLLMENT_FORM, childId: who.child.id, emergencyContact: "Uncle Joe" } });
+    const again = await who.api.parent.flightTrips.enroll({
+      tripId: trip.id,
+      enrollment: { ...ENROLLMENT_FORM, childId: who.child.id, emergencyContact: "Uncle Joe" },
+    });
     expect(again.enrollmentId).toBe(enrollmentId);
     expect(await enrollments()).toEqual([
-      expect.objectContaining({ id: enrollmentId, status: "pending", optedOutAt: null, emergencyContact: "Uncle Joe", termsAcceptedAt: t.clock.now() }),
+      expect.objectContaining({
+        id: enrollmentId,
+        status: "pending",
+        optedOutAt: null,
+        emergencyContact: "Uncle Joe",
+        termsAcceptedAt: t.clock.now(),
+      }),
     ]);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "enrollment_reactivated"))).toBe(1);
   });
@@ -230,10 +299,16 @@ describe("opting out and enrolling again", () => {
     const trip = await seedFlightTrip(t.db, { schoolId: school.id });
     const { enrollmentId } = await enroll(who, trip.id);
     await t.db.update(flightTrips).set({ status: "cancelled" }).where(eq(flightTrips.id, trip.id));
-    expect(await failure(who.api.parent.flightTrips.pay({ enrollmentId }))).toEqual({ code: "PRECONDITION_FAILED", message: M.notOpen });
+    expect(await failure(who.api.parent.flightTrips.pay({ enrollmentId }))).toEqual({
+      code: "PRECONDITION_FAILED",
+      message: M.notOpen,
+    });
     await t.db.update(flightTrips).set({ status: "scheduled" }).where(eq(flightTrips.id, trip.id));
     await who.api.parent.flightTrips.optOut({ enrollmentId });
-    expect(await failure(who.api.parent.flightTrips.pay({ enrollmentId }))).toEqual({ code: "CONFLICT", message: ENROLLMENT_MESSAGES.notEnrolled });
+    expect(await failure(who.api.parent.flightTrips.pay({ enrollmentId }))).toEqual({
+      code: "CONFLICT",
+      message: ENROLLMENT_MESSAGES.notEnrolled,
+    });
   });
 });
 
@@ -245,9 +320,19 @@ describe("the parent's list and details", () => {
       const parent = await createUser(t2.db, "parent", { schoolId: own.id });
       const ada = await seedChild(t2.db, { schoolId: own.id, parentId: parent.id, name: "Ada" });
       const ben = await seedChild(t2.db, { schoolId: own.id, parentId: parent.id, name: "Ben" });
-      const later = await seedFlightTrip(t2.db, { schoolId: own.id, departureDate: "2026-05-01", returnDate: "2026-05-03", enrollmentDeadline: "2026-04-20" });
+      const later = await seedFlightTrip(t2.db, {
+        schoolId: own.id,
+        departureDate: "2026-05-01",
+        returnDate: "2026-05-03",
+        enrollmentDeadline: "2026-04-20",
+      });
       const sooner = await seedFlightTrip(t2.db, { schoolId: own.id, capacity: 3, status: "cancelled" });
-      await seedFlightTrip(t2.db, { schoolId: own.id, departureDate: "2026-02-01", returnDate: "2026-02-02", enrollmentDeadline: "2026-01-20" });
+      await seedFlightTrip(t2.db, {
+        schoolId: own.id,
+        departureDate: "2026-02-01",
+        returnDate: "2026-02-02",
+        enrollmentDeadline: "2026-01-20",
+      });
       await seedEnrollment(t2.db, {
         schoolId: own.id,
         flightTripId: later.id,
@@ -257,7 +342,13 @@ describe("the parent's list and details", () => {
         paymentStatus: "partial",
         amountPaidCents: 10_000,
       });
-      await seedEnrollment(t2.db, { schoolId: own.id, flightTripId: sooner.id, childId: ben.id, parentId: parent.id, status: "opted-out" });
+      await seedEnrollment(t2.db, {
+        schoolId: own.id,
+        flightTripId: sooner.id,
+        childId: ben.id,
+        parentId: parent.id,
+        status: "opted-out",
+      });
       const api = await callerFor(t2, parent);
       t2.roundTrips!.reset();
       const list = await api.parent.flightTrips.list();
@@ -267,7 +358,14 @@ describe("the parent's list and details", () => {
         [sooner.id, "cancelled", 3],
         [later.id, "scheduled", null],
       ]);
-      expect(list.trips[1]!.children.map((child) => [child.childName, child.label, child.enrollment?.nextPaymentCents ?? null, child.canEnroll])).toEqual([
+      expect(
+        list.trips[1]!.children.map((child) => [
+          child.childName,
+          child.label,
+          child.enrollment?.nextPaymentCents ?? null,
+          child.canEnroll,
+        ]),
+      ).toEqual([
         ["Ada", "Confirmed", 35_000, false],
         ["Ben", "Not Enrolled", null, true],
       ]);
@@ -293,6 +391,9 @@ describe("the parent's list and details", () => {
       nextPaymentCents: 10_000,
       payments: [],
     });
-    expect(await failure(neighbour.api.parent.flightTrips.details({ enrollmentId }))).toEqual({ code: "NOT_FOUND", message: M.enrollmentNotFound });
+    expect(await failure(neighbour.api.parent.flightTrips.details({ enrollmentId }))).toEqual({
+      code: "NOT_FOUND",
+      message: M.enrollmentNotFound,
+    });
   });
 });

@@ -1,11 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emailLogs, flightTripEnrollments, flightTrips, notifications } from "../../db/schema/index.ts";
-import { CRON_JOBS, flightTripsJob, refundsJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { sendEnrollmentReminders } from "../../worker/services/flight-trips/sweep.ts";
+import { emailLogs, flightTripEnrollments, flightTrips, notifications } from "#db/schema/index.ts";
+import { CRON_JOBS, flightTripsJob, refundsJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { sendEnrollmentReminders } from "#worker/services/flight-trips/sweep.ts";
 import { callerFor } from "../support/caller.ts";
 import { createUser } from "../support/fixtures.ts";
-import { addChild, enrol, flightSchool, paidEnrolmentPayment, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
+import {
+  addChild,
+  enrol,
+  flightSchool,
+  paidEnrollmentPayment,
+  simulatedCharge,
+  tripForm,
+} from "../support/flight-trips-admin.ts";
 import { createTestApp, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 
 let t: TestApp;
@@ -19,7 +26,13 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const CLOSES = new Date("2026-03-06T08:00:00.000Z");
-const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe });
+const cronDeps = () => ({
+  db: t.db,
+  queue: t.deps.queue,
+  logger: t.logger,
+  appUrl: t.deps.config.appUrl,
+  stripe: t.deps.stripe,
+});
 const sweepAt = (at: Date) => sendEnrollmentReminders(cronDeps(), at);
 const reminders = (parentId: string) =>
   t.db
@@ -61,11 +74,16 @@ describe("the reminder 48 hours before the enrolment deadline", () => {
     const [pendingNotice] = await reminders(trip.pending.parent.id);
     expect(pendingNotice).toMatchObject({ category: "trip", type: "warning" });
     // Nothing paid yet: the deposit is what is due; partly paid: the balance.
-    expect(pendingNotice!.message).toBe("Enrolment for Washington DC Museums closes at the end of 2026-03-05. $100.00 is still to pay for Pending Junior.");
+    expect(pendingNotice!.message).toBe(
+      "Enrolment for Washington DC Museums closes at the end of 2026-03-05. $100.00 is still to pay for Pending Junior.",
+    );
     expect((await reminders(trip.partial.parent.id))[0]!.message).toContain("$350.50 is still to pay");
     expect(await reminderMails(trip.pending.parent.email)).toHaveLength(1);
     for (const family of [trip.paid, trip.optedOut]) expect(await reminders(family.parent.id)).toHaveLength(0);
-    const [claimed] = await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.id, trip.pending.enrolment.id));
+    const [claimed] = await t.db
+      .select()
+      .from(flightTripEnrollments)
+      .where(eq(flightTripEnrollments.id, trip.pending.enrolment.id));
     expect(claimed!.reminderSentAt).toEqual(new Date(CLOSES.getTime() - 47 * HOUR));
     // Later sweeps (and the hours after) send nothing more.
     expect(await sweepAt(new Date(CLOSES.getTime() - 46 * HOUR))).toBe(0);
@@ -102,23 +120,33 @@ describe("the reminder 48 hours before the enrolment deadline", () => {
 describe("refunds still owed", () => {
   it("a refund Stripe refused when the trip was cancelled is asked for again by the hourly sweep", async () => {
     const trip = await tripWithFamilies();
-    const payment = await paidEnrolmentPayment(t, trip.partial.enrolment, 10_000);
+    const payment = await paidEnrollmentPayment(t, trip.partial.enrolment, 10_000);
     const create = vi.spyOn(t.deps.stripe.refunds, "create").mockRejectedValueOnce(new Error("Stripe is down"));
-    expect(await (await callerFor(t, f.admin)).schoolAdmin.flightTrips.delete({ tripId: trip.tripId })).toMatchObject({ outcome: "cancelled", refundsFailed: 1 });
+    expect(await (await callerFor(t, f.admin)).schoolAdmin.flightTrips.delete({ tripId: trip.tripId })).toMatchObject({
+      outcome: "cancelled",
+      refundsFailed: 1,
+    });
     expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: false });
     create.mockRestore();
     expect(CRON_JOBS).toContain(refundsJob);
     const report = await runScheduled(cronDeps(), t.clock.now(), [refundsJob]);
     expect(report.refunds).toEqual({ owed: 1, requested: 1, failed: 0 });
-    expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({ refunded: true, amount_refunded: 10_000 });
+    expect(await simulatedCharge(t, payment.stripePaymentIntentId!)).toMatchObject({
+      refunded: true,
+      amount_refunded: 10_000,
+    });
     // Done: the next hour finds nothing owed.
-    expect((await runScheduled(cronDeps(), new Date(t.clock.now().getTime() + HOUR), [refundsJob])).refunds).toEqual({ owed: 0, requested: 0, failed: 0 });
+    expect((await runScheduled(cronDeps(), new Date(t.clock.now().getTime() + HOUR), [refundsJob])).refunds).toEqual({
+      owed: 0,
+      requested: 0,
+      failed: 0,
+    });
   });
 
   it("an opted-out enrolment's payment is refunded; a confirmed one of a running trip is not", async () => {
     const trip = await tripWithFamilies();
-    const owed = await paidEnrolmentPayment(t, trip.optedOut.enrolment, 10_000);
-    const kept = await paidEnrolmentPayment(t, trip.paid.enrolment, 45_050);
+    const owed = await paidEnrollmentPayment(t, trip.optedOut.enrolment, 10_000);
+    const kept = await paidEnrollmentPayment(t, trip.paid.enrolment, 45_050);
     const report = await runScheduled(cronDeps(), t.clock.now(), [refundsJob]);
     expect(report.refunds).toEqual({ owed: 1, requested: 1, failed: 0 });
     expect(await simulatedCharge(t, owed.stripePaymentIntentId!)).toMatchObject({ refunded: true });

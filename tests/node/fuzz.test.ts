@@ -3,11 +3,11 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError, z } from "zod";
+import { parents, schoolAdmins, schools } from "#db/schema/index.ts";
 import { CONTROL_CHARACTER_ERROR, VALIDATION_ERROR } from "#shared/well-formed.ts";
-import { parents, schoolAdmins, schools } from "../../db/schema/index.ts";
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { type Context, createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
+import { markReauthenticated } from "#worker/auth/mfa.ts";
+import { type Context, createCallerFactory, resolveAuth } from "#worker/trpc/init.ts";
+import { appRouter } from "#worker/trpc/router.ts";
 import { callerFor } from "../support/caller.ts";
 import { type CommitWatcher, watchCommits } from "../support/commits.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -41,13 +41,23 @@ type Procedure = { _def: { inputs: z.ZodType[]; type: "query" | "mutation" } };
 const PROCEDURES = appRouter._def.procedures as unknown as Record<string, Procedure>;
 const paths = Object.keys(PROCEDURES).sort();
 
-const IDENTITIES = ["anonymous", "super_admin", "school_admin", "parent", "other_school_admin", "other_parent"] as const;
+const IDENTITIES = [
+  "anonymous",
+  "super_admin",
+  "school_admin",
+  "parent",
+  "other_school_admin",
+  "other_parent",
+] as const;
 type Identity = (typeof IDENTITIES)[number];
 type Tenant = { schoolId: string; users: string[]; ids: string[] };
 
 let t: TestApp;
 const createCaller = createCallerFactory(appRouter);
-const users = new Map<Exclude<Identity, "anonymous">, { id: string; role: "super_admin" | "school_admin" | "parent"; schoolId: string | null }>();
+const users = new Map<
+  Exclude<Identity, "anonymous">,
+  { id: string; role: "super_admin" | "school_admin" | "parent"; schoolId: string | null }
+>();
 /** School A (school_admin, parent, and a neighbour family) and school B (the other_* users). */
 let tenants: { a: Tenant; b: Tenant; neighbour: { id: string; ids: string[] } };
 const CHILD = { name: "Ada", age: 8, grade: "3rd Grade" as const, school: "Maple", emergencyContact: "Mum 555 0100" };
@@ -99,10 +109,23 @@ async function populatedSchool(admin: { id: string; role: "school_admin" }, pare
       { name: "School", latitude: 41.78, longitude: -88.14, time: "07:50", distanceMeters: 2100 },
     ],
   });
-  await asAdmin.schoolAdmin.riders.assign({ childId: child.id, stopId: stopIds[0]!, weekdays: [1, 2, 3, 4, 5], fromDate: "2026-03-01", toDate: null });
+  await asAdmin.schoolAdmin.riders.assign({
+    childId: child.id,
+    stopId: stopIds[0]!,
+    weekdays: [1, 2, 3, 4, 5],
+    fromDate: "2026-03-01",
+    toDate: null,
+  });
   await asAdmin.schoolAdmin.routes.noServiceDays.add({ date: "2026-03-06", reason: "Teacher training" });
   await asParent.parent.rides.notRiding.set({ childId: child.id, from: "2026-03-04" });
-  await asAdmin.schoolAdmin.notifications.send({ title: "Hello", message: "Buses run", type: "info", category: "system", audience: { kind: "school" }, email: false });
+  await asAdmin.schoolAdmin.notifications.send({
+    title: "Hello",
+    message: "Buses run",
+    type: "info",
+    category: "system",
+    audience: { kind: "school" },
+    email: false,
+  });
   await asAdmin.schoolAdmin.invitations.create({ name: "New Parent", email: `new-${parent.id}@example.com` });
   return [JSON.stringify(child), JSON.stringify(invoice), JSON.stringify(trip)];
 }
@@ -135,21 +158,42 @@ async function listTables(column: string, withId: boolean): Promise<string[]> {
   return result.rows.map((row) => String(row.name));
 }
 
-const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? value.toString() : value))).sort();
+const sorted = (rows: unknown[]) =>
+  rows
+    .map((row) => JSON.stringify(row, (_key, value) => (typeof value === "bigint" ? value.toString() : value)))
+    .sort();
 
 /** The rows an identity must never change: the other school's, and for a parent the neighbour family's. */
 async function protectedRows(identity: Identity): Promise<string> {
-  const schoolIds = identity === "anonymous" ? [tenants.a.schoolId, tenants.b.schoolId] : identity.startsWith("other_") ? [tenants.a.schoolId] : [tenants.b.schoolId];
+  const schoolIds =
+    identity === "anonymous"
+      ? [tenants.a.schoolId, tenants.b.schoolId]
+      : identity.startsWith("other_")
+        ? [tenants.a.schoolId]
+        : [tenants.b.schoolId];
   const snapshot: unknown[] = [];
   for (const table of [...(await tablesWith("school_id")), "schools"]) {
     const column = table === "schools" ? "id" : "school_id";
-    const rows = await t.db.$client.execute({ sql: `select * from "${table}" where ${column} in (${schoolIds.map(() => "?").join(",")})`, args: schoolIds });
+    const rows = await t.db.$client.execute({
+      sql: `select * from "${table}" where ${column} in (${schoolIds.map(() => "?").join(",")})`,
+      args: schoolIds,
+    });
     snapshot.push(table, sorted(rows.rows));
   }
   if (identity === "parent") {
     for (const column of ["parent_id", "recipient_id"]) {
       for (const table of await tablesWith(column)) {
-        snapshot.push(table, sorted((await t.db.$client.execute({ sql: `select * from "${table}" where ${column} = ?`, args: [tenants.neighbour.id] })).rows));
+        snapshot.push(
+          table,
+          sorted(
+            (
+              await t.db.$client.execute({
+                sql: `select * from "${table}" where ${column} = ?`,
+                args: [tenants.neighbour.id],
+              })
+            ).rows,
+          ),
+        );
       }
     }
   }
@@ -197,17 +241,30 @@ async function contextFor(identity: Identity): Promise<Context> {
 }
 
 /** `refusedInput`: the input itself was refused (its schema, or the input guard), before any service ran. */
-type Outcome = { ok: true; data: unknown } | { ok: false; code: string; status: number; message: string; refusedInput: boolean };
+type Outcome =
+  | { ok: true; data: unknown }
+  | { ok: false; code: string; status: number; message: string; refusedInput: boolean };
 
 async function call(context: Context, path: string, input: unknown): Promise<Outcome> {
   const caller = createCaller(context);
-  const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+  const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input: unknown,
+  ) => Promise<unknown>;
   try {
     return { ok: true, data: await procedure(input) };
   } catch (error) {
     if (error instanceof TRPCError) {
-      const refusedInput = error.cause instanceof ZodError || error.message === VALIDATION_ERROR || error.message === CONTROL_CHARACTER_ERROR;
-      return { ok: false, code: error.code, status: getHTTPStatusCodeFromError(error), message: error.message, refusedInput };
+      const refusedInput =
+        error.cause instanceof ZodError ||
+        error.message === VALIDATION_ERROR ||
+        error.message === CONTROL_CHARACTER_ERROR;
+      return {
+        ok: false,
+        code: error.code,
+        status: getHTTPStatusCodeFromError(error),
+        message: error.message,
+        refusedInput,
+      };
     }
     throw error;
   }
@@ -238,15 +295,21 @@ function ownersOf(path: string): Identity[] {
 /** A value shaped by the schema that already has something at `field` (so its siblings fit that branch of a union), from a fixed seed. */
 function shapedWith(path: string, identity: Identity, field: (string | number)[]): unknown {
   const samples = fc.sample(fromSchema(jsonSchemaOf(path)!, idPool(identity)), { seed: SEED, numRuns: 20 });
-  const holds = (value: unknown) => field.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value) !== undefined;
+  const holds = (value: unknown) =>
+    field.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value) !==
+    undefined;
   return samples.find(holds) ?? samples[0];
 }
 
 /** Every procedure with a free-text field, and those fields. */
-const TEXT_FIELDS = paths.map((path) => [path, textFieldPaths(jsonSchemaOf(path) ?? {})] as const).filter(([, fields]) => fields.length > 0);
+const TEXT_FIELDS = paths
+  .map((path) => [path, textFieldPaths(jsonSchemaOf(path) ?? {})] as const)
+  .filter(([, fields]) => fields.length > 0);
 /** The search terms among them: every `search`, and the audit log's e-mail filter (a search over e-mails). */
 const SEARCH_FIELDS = TEXT_FIELDS.flatMap(([path, fields]) =>
-  fields.filter((field) => field.at(-1) === "search" || (path === "superAdmin.auditLogs.list" && field.at(-1) === "email")).map((field) => [path, field] as const),
+  fields
+    .filter((field) => field.at(-1) === "search" || (path === "superAdmin.auditLogs.list" && field.at(-1) === "email"))
+    .map((field) => [path, field] as const),
 );
 
 let commits: CommitWatcher;
@@ -270,7 +333,8 @@ beforeAll(async () => {
   users.set("other_school_admin", await createUser(t.db, "school_admin", { schoolId: b.id }));
   users.set("other_parent", await createUser(t.db, "parent", { schoolId: b.id }));
   const neighbour = await createUser(t.db, "parent", { schoolId: a.id });
-  const asUser = (identity: "school_admin" | "parent" | "other_school_admin" | "other_parent") => users.get(identity) as never;
+  const asUser = (identity: "school_admin" | "parent" | "other_school_admin" | "other_parent") =>
+    users.get(identity) as never;
   await populatedSchool(asUser("school_admin"), asUser("parent"));
   await populatedSchool(asUser("other_school_admin"), asUser("other_parent"));
   const neighbourChild = await (await callerFor(t, neighbour)).parent.children.create({ child: CHILD });
@@ -285,14 +349,20 @@ beforeAll(async () => {
   tenants = {
     a: { schoolId: a.id, users: userIds(""), ids: [...(await idsOf(a.id)), ...userIds("")] },
     b: { schoolId: b.id, users: userIds("other_"), ids: [...(await idsOf(b.id)), ...userIds("other_")] },
-    neighbour: { id: neighbour.id, ids: [neighbour.id, ...[neighbourChild, neighbourInvoice].map((row) => (row as { id: string }).id)] },
+    neighbour: {
+      id: neighbour.id,
+      ids: [neighbour.id, ...[neighbourChild, neighbourInvoice].map((row) => (row as { id: string }).id)],
+    },
   };
   tenants.a.ids = tenants.a.ids.filter((id) => !tenants.neighbour.ids.includes(id));
   commits = await watchCommits(t.db);
   const schoolIds = [a.id, b.id];
   idsByKey = { schoolId: schoolIds };
   for (const [key, table] of Object.entries(KEYED_TABLES)) {
-    const rows = await t.db.$client.execute({ sql: `select id from "${table}" where school_id in (?, ?)`, args: schoolIds });
+    const rows = await t.db.$client.execute({
+      sql: `select id from "${table}" where school_id in (?, ?)`,
+      args: schoolIds,
+    });
     idsByKey[key] = rows.rows.map((row) => String(row.id));
   }
 }, 60_000);
@@ -311,36 +381,52 @@ describe("hostile input on every procedure (AZ2, AZ3, IN1)", () => {
     const context = await contextFor("super_admin");
     for (const day of ["1062-23-57", "2026-02-30", "2026-13-01"]) {
       for (const filter of [{ from: day }, { to: day }])
-        expect(await call(context, "superAdmin.auditLogs.list", filter)).toMatchObject({ ok: false, code: "BAD_REQUEST" });
+        expect(await call(context, "superAdmin.auditLogs.list", filter)).toMatchObject({
+          ok: false,
+          code: "BAD_REQUEST",
+        });
     }
-    expect(await call(context, "superAdmin.auditLogs.list", { from: "2026-02-28", to: "2026-03-01" })).toMatchObject({ ok: true });
+    expect(await call(context, "superAdmin.auditLogs.list", { from: "2026-02-28", to: "2026-03-01" })).toMatchObject({
+      ok: true,
+    });
   });
 
-  it.each(paths)("AZ2/AZ3/IN1 %s: never a 500, a foreign row, a change to another tenant, or an unknown key accepted", async (path) => {
-    const mutation = PROCEDURES[path]!._def.type === "mutation";
-    for (const identity of IDENTITIES) {
-      const before = mutation && identity !== "super_admin" ? await protectedRows(identity) : "";
-      const foreign = foreignIds(identity);
-      // One session per identity and procedure (a call that ends it, such as logout, leaves the resolved context as it was).
-      const context = await contextFor(identity);
-      await fc.assert(
-        fc.asyncProperty(inputsFor(path, identity), async ({ input, kind }) => {
-          const outcome = await call(context, path, input);
-          if (!outcome.ok) {
-            expect(outcome.code, `${identity} ${path}`).not.toBe("INTERNAL_SERVER_ERROR");
-            return;
-          }
-          // IN1: a key the schema does not know is refused, never ignored.
-          expect(kind === "extraKey" && PROCEDURES[path]!._def.inputs.length > 0, `${identity} ${path}: unknown key accepted`).toBe(false);
-          const answer = JSON.stringify(outcome.data ?? null) ?? "";
-          for (const id of foreign) expect(answer.includes(id), `${identity} ${path} answered another tenant's ${id}: ${answer.slice(0, 2000)}`).toBe(false);
-        }),
-        { seed: SEED, numRuns: RUNS, endOnFailure: true },
-      );
-      if (before) expect(await protectedRows(identity), `${identity} ${path} changed another tenant's rows`).toBe(before);
-      await restoreFixture();
-    }
-  });
+  it.each(paths)(
+    "AZ2/AZ3/IN1 %s: never a 500, a foreign row, a change to another tenant, or an unknown key accepted",
+    async (path) => {
+      const mutation = PROCEDURES[path]!._def.type === "mutation";
+      for (const identity of IDENTITIES) {
+        const before = mutation && identity !== "super_admin" ? await protectedRows(identity) : "";
+        const foreign = foreignIds(identity);
+        // One session per identity and procedure (a call that ends it, such as logout, leaves the resolved context as it was).
+        const context = await contextFor(identity);
+        await fc.assert(
+          fc.asyncProperty(inputsFor(path, identity), async ({ input, kind }) => {
+            const outcome = await call(context, path, input);
+            if (!outcome.ok) {
+              expect(outcome.code, `${identity} ${path}`).not.toBe("INTERNAL_SERVER_ERROR");
+              return;
+            }
+            // IN1: a key the schema does not know is refused, never ignored.
+            expect(
+              kind === "extraKey" && PROCEDURES[path]!._def.inputs.length > 0,
+              `${identity} ${path}: unknown key accepted`,
+            ).toBe(false);
+            const answer = JSON.stringify(outcome.data ?? null) ?? "";
+            for (const id of foreign)
+              expect(
+                answer.includes(id),
+                `${identity} ${path} answered another tenant's ${id}: ${answer.slice(0, 2000)}`,
+              ).toBe(false);
+          }),
+          { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        );
+        if (before)
+          expect(await protectedRows(identity), `${identity} ${path} changed another tenant's rows`).toBe(before);
+        await restoreFixture();
+      }
+    },
+  );
 });
 
 describe("control characters in every text field (IN2)", () => {
@@ -375,7 +461,12 @@ describe("control characters in every text field (IN2)", () => {
         // Inside the term: at its ends, the whitespace among them is trimmed like any other.
         for (const term of [`abc${control}def`, `a${control}b`]) {
           const { status, error } = await ask(term);
-          expect({ path, term, status, message: error?.message }).toEqual({ path, term, status: 400, message: CONTROL_CHARACTER_ERROR });
+          expect({ path, term, status, message: error?.message }).toEqual({
+            path,
+            term,
+            status: 400,
+            message: CONTROL_CHARACTER_ERROR,
+          });
         }
       }
     }
@@ -395,7 +486,11 @@ describe("control characters in every text field (IN2)", () => {
               const outcome = await call(context, path, setAt(base, field, text));
               // A NUL is refused anywhere, before anything else: stored, it would be read back cut short at it.
               if (text.includes("\u0000"))
-                expect(outcome, `${identity} ${path} ${field.join(".")}`).toMatchObject({ ok: false, status: 400, message: CONTROL_CHARACTER_ERROR });
+                expect(outcome, `${identity} ${path} ${field.join(".")}`).toMatchObject({
+                  ok: false,
+                  status: 400,
+                  message: CONTROL_CHARACTER_ERROR,
+                });
               if (outcome.ok) continue;
               const label = `${identity} ${path} ${field.join(".")}=${JSON.stringify(text)} → ${outcome.code} ${outcome.message}`;
               expect(outcome.status, label).toBeLessThan(500);

@@ -5,14 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, invitations } from "#db/schema/index.ts";
 import { TRPC_MAX_BATCH_SIZE } from "#shared/api-limits.ts";
-import { auditLogs, invitations } from "../../db/schema/index.ts";
-import { BODY_LIMITS } from "../../worker/app.ts";
-import { BODY_TOO_LARGE, bodyLimitFor, SONNER_STYLE_HASH } from "../../worker/http/security.ts";
-import { startNodeServer } from "../../worker/node.ts";
-import { audit, NO_REQUEST } from "../../worker/services/audit.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
+import { BODY_LIMITS } from "#worker/app.ts";
+import { BODY_TOO_LARGE, bodyLimitFor, SONNER_STYLE_HASH } from "#worker/http/security.ts";
+import { startNodeServer } from "#worker/node.ts";
+import { audit, NO_REQUEST } from "#worker/services/audit.ts";
+import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
+import { appRouter } from "#worker/trpc/router.ts";
 import { watchCommits } from "../support/commits.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
@@ -35,7 +35,10 @@ const SURROGATE_LOGIN = '{"json":{"role":"parent","email":"\\ud800@x.example","p
 const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
   t.app.request(`${BASE}/api/trpc/${path}`, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body });
 
-const PROCEDURES = appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation"; inputs: unknown[] } }>;
+const PROCEDURES = appRouter._def.procedures as unknown as Record<
+  string,
+  { _def: { type: "query" | "mutation"; inputs: unknown[] } }
+>;
 
 type ErrorBody = { error: { json: { message: string; data: { code: string; httpStatus: number } } } };
 
@@ -52,7 +55,12 @@ async function readEveryAuditView() {
   return views;
 }
 
-type AuditRow = { description: string; userEmail: string | null; userAgent: string | null; metadata: Record<string, unknown> };
+type AuditRow = {
+  description: string;
+  userEmail: string | null;
+  userAgent: string | null;
+  metadata: Record<string, unknown>;
+};
 
 describe("lone surrogates (IN1, LG1)", () => {
   it("IN1 the lone-surrogate login of issue 8 is refused with 400 Validation Error, stores nothing, and every audit view still opens", async () => {
@@ -89,15 +97,34 @@ describe("lone surrogates (IN1, LG1)", () => {
         values (${id}, 'failed_login', ${description}, 'parent', ${metadata}, ${userAgent}, ${at})`);
     type SQLChunk = ReturnType<typeof sql>;
     const now = t.clock.now().getTime();
-    await insert("escaped", sql`'Failed parent login'`, sql`${'{"email":"\\ud800@x.example","role":"parent"}'}`, sql`null`, now - 3);
-    await insert("bytes", sql`cast(x'eda080' as text)`, sql`cast(x'7b22656d61696c223a22eda080407a2e6578616d706c65227d' as text)`, sql`cast(x'ff' as text)`, now - 2);
+    await insert(
+      "escaped",
+      sql`'Failed parent login'`,
+      sql`${'{"email":"\\ud800@x.example","role":"parent"}'}`,
+      sql`null`,
+      now - 3,
+    );
+    await insert(
+      "bytes",
+      sql`cast(x'eda080' as text)`,
+      sql`cast(x'7b22656d61696c223a22eda080407a2e6578616d706c65227d' as text)`,
+      sql`cast(x'ff' as text)`,
+      now - 2,
+    );
     await insert("not-json", sql`'odd'`, sql`'not json at all'`, sql`null`, now - 1);
 
     const [recent, list, filtered] = await readEveryAuditView();
     const rows = list!.data as { rows: (AuditRow & { id: string })[] };
     const byId = new Map(rows.rows.map((row) => [row.id, row]));
-    expect(byId.get("escaped")).toMatchObject({ userEmail: "\uFFFD@x.example", metadata: { email: "\uFFFD@x.example" } });
-    expect(byId.get("bytes")).toMatchObject({ description: "\uFFFD\uFFFD\uFFFD", userAgent: "\uFFFD", userEmail: "\uFFFD\uFFFD\uFFFD@z.example" });
+    expect(byId.get("escaped")).toMatchObject({
+      userEmail: "\uFFFD@x.example",
+      metadata: { email: "\uFFFD@x.example" },
+    });
+    expect(byId.get("bytes")).toMatchObject({
+      description: "\uFFFD\uFFFD\uFFFD",
+      userAgent: "\uFFFD",
+      userEmail: "\uFFFD\uFFFD\uFFFD@z.example",
+    });
     expect(byId.get("not-json")).toMatchObject({ description: "odd", metadata: {}, userEmail: null });
     expect((recent!.data as AuditRow[]).length).toBe(3);
     expect((filtered!.data as { rows: { id: string }[] }).rows.map((row) => row.id)).toEqual(["escaped"]);
@@ -106,16 +133,25 @@ describe("lone surrogates (IN1, LG1)", () => {
   it("LG1 the audit writer stores well-formed text whatever it is given", async () => {
     await audit(
       t.db,
-      { eventType: "failed_login", description: "Failed \ud800 login", metadata: { email: "\udc00@x.example", "k\ud800": ["\ud800"] }, at: t.clock.now() },
+      {
+        eventType: "failed_login",
+        description: "Failed \ud800 login",
+        metadata: { email: "\udc00@x.example", "k\ud800": ["\ud800"] },
+        at: t.clock.now(),
+      },
       { ...NO_REQUEST, userAgent: "agent \ud800" },
     );
-    const [row] = await t.db.all<{ description: string; metadata: string; user_agent: string }>(sql`select description, metadata, user_agent from audit_logs`);
+    const [row] = await t.db.all<{ description: string; metadata: string; user_agent: string }>(
+      sql`select description, metadata, user_agent from audit_logs`,
+    );
     expect(row).toEqual({
       description: "Failed \uFFFD login",
       metadata: JSON.stringify({ email: "\uFFFD@x.example", "k\uFFFD": ["\uFFFD"] }),
       user_agent: "agent \uFFFD",
     });
-    const [listed] = ((await query(t.app, "superAdmin.auditLogs.list", { page: 1 }, { cookie })).data as { rows: AuditRow[] }).rows;
+    const [listed] = (
+      (await query(t.app, "superAdmin.auditLogs.list", { page: 1 }, { cookie })).data as { rows: AuditRow[] }
+    ).rows;
     expect(listed).toMatchObject({ userEmail: "\uFFFD@x.example" });
   });
 
@@ -129,7 +165,9 @@ describe("lone surrogates (IN1, LG1)", () => {
       expiresAt: t.clock.now(),
       metadata: { parent_name: "Bad \ud800 name" },
     });
-    const [row] = await t.db.all<{ name: string }>(sql`select json_extract(metadata, '$.parent_name') as name from invitations`);
+    const [row] = await t.db.all<{ name: string }>(
+      sql`select json_extract(metadata, '$.parent_name') as name from invitations`,
+    );
     expect(row!.name).toBe("Bad \uFFFD name");
   });
 
@@ -141,7 +179,11 @@ describe("lone surrogates (IN1, LG1)", () => {
     );
     const payload = JSON.stringify(event);
     expect(payload).toContain("\\ud800");
-    const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
+    const signature = await signStripePayload(
+      { stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret },
+      payload,
+      t.clock.now(),
+    );
     const response = await t.app.request(`${BASE}/api/stripe/webhook`, {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": signature },
@@ -157,9 +199,21 @@ describe("the invoice PDF route (IN1)", () => {
   it("IN1 malformed, lone-surrogate and oversized ids answer the one 404, never a 500", async () => {
     const parent = await createUser(t.db, "parent");
     const { cookie: parentCookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
-    for (const id of ["%ED%A0%80", "%F0", "%zz", "%00", "..%2F..%2Fapi%2Fhealth", encodeURIComponent("\u{1F68C}"), "x".repeat(10_000)]) {
+    for (const id of [
+      "%ED%A0%80",
+      "%F0",
+      "%zz",
+      "%00",
+      "..%2F..%2Fapi%2Fhealth",
+      encodeURIComponent("\u{1F68C}"),
+      "x".repeat(10_000),
+    ]) {
       const response = await t.app.request(`${BASE}/api/invoices/${id}/pdf`, { headers: { cookie: parentCookie } });
-      expect({ id, status: response.status, body: await response.text() }).toEqual({ id, status: 404, body: '{"error":"Not found"}' });
+      expect({ id, status: response.status, body: await response.text() }).toEqual({
+        id,
+        status: 404,
+        body: '{"error":"Not found"}',
+      });
     }
     expect(t.logger.lines.filter((line) => line.includes("unhandled error"))).toEqual([]);
   });
@@ -169,14 +223,17 @@ describe("batch size (IN1)", () => {
   it(`IN1 a tRPC batch of more than ${TRPC_MAX_BATCH_SIZE} procedures is refused with 400 before any of them runs`, async () => {
     const user = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
-    const batch = (size: number) => t.app.request(`${BASE}/api/trpc/${Array(size).fill("auth.me").join(",")}?batch=1`, { headers: { cookie } });
+    const batch = (size: number) =>
+      t.app.request(`${BASE}/api/trpc/${Array(size).fill("auth.me").join(",")}?batch=1`, { headers: { cookie } });
     const allowed = await batch(TRPC_MAX_BATCH_SIZE);
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toHaveLength(TRPC_MAX_BATCH_SIZE);
     const auditedBefore = await t.db.$count(auditLogs);
     const refused = await batch(TRPC_MAX_BATCH_SIZE + 1);
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: { json: { message: string } } }).error.json.message).toBe("Validation Error");
+    expect(((await refused.json()) as { error: { json: { message: string } } }).error.json.message).toBe(
+      "Validation Error",
+    );
     expect(await t.db.$count(auditLogs)).toBe(auditedBefore);
   });
 });
@@ -201,16 +258,24 @@ function streamed(totalBytes: number) {
 describe("request size (IN1)", () => {
   const MB = 1024 * 1024;
   const send = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
-    t.app.request(url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body, duplex: "half" } as RequestInit);
+    t.app.request(url, {
+      method: "POST",
+      headers: { ...JSON_HEADERS, ...headers },
+      body,
+      duplex: "half",
+    } as RequestInit);
 
   it("IN1 a tRPC body over 1 MB is refused with 413: declared, chunked without Content-Length, or under a lying Content-Length", async () => {
-    const padded = (bytes: number) => `{"json":{"role":"parent","email":"a@example.com","password":"${" ".repeat(bytes)}"}}`;
+    const padded = (bytes: number) =>
+      `{"json":{"role":"parent","email":"a@example.com","password":"${" ".repeat(bytes)}"}}`;
     const declared = await send(`${BASE}/api/trpc/auth.login`, padded(MB), { "content-length": String(MB + 100) });
     expect(declared.status).toBe(413);
     expect(await declared.json()).toEqual({ error: "Request body too large." });
     // A declared length over the limit is refused without reading the body.
     const unread = streamed(2 * MB);
-    expect((await send(`${BASE}/api/trpc/auth.login`, unread.stream, { "content-length": String(2 * MB) })).status).toBe(413);
+    expect(
+      (await send(`${BASE}/api/trpc/auth.login`, unread.stream, { "content-length": String(2 * MB) })).status,
+    ).toBe(413);
     expect(unread.pulled.bytes).toBeLessThanOrEqual(64 * 1024);
     expect((await send(`${BASE}/api/trpc/auth.login`, padded(MB))).status).toBe(413);
 
@@ -225,19 +290,27 @@ describe("request size (IN1)", () => {
   });
 
   it("IN1 a body under the limit still reaches the procedure", async () => {
-    const response = await send(`${BASE}/api/trpc/auth.login`, `{"json":{"role":"parent","email":"${"a".repeat(900 * 1024)}@example.com","password":"x"}}`);
+    const response = await send(
+      `${BASE}/api/trpc/auth.login`,
+      `{"json":{"role":"parent","email":"${"a".repeat(900 * 1024)}@example.com","password":"x"}}`,
+    );
     expect(response.status).toBe(400);
     expect(((await response.json()) as ErrorBody).error.json.data.code).toBe("BAD_REQUEST");
   });
 
   it("IN1 a webhook body over 512 KB is refused with 413 before its signature is checked", async () => {
     for (const path of ["/api/stripe/webhook", "/api/email/webhook"]) {
-      expect((await send(`${BASE}${path}`, " ".repeat(512 * 1024 + 1), { "stripe-signature": "t=1,v1=x" })).status, path).toBe(413);
+      expect(
+        (await send(`${BASE}${path}`, " ".repeat(512 * 1024 + 1), { "stripe-signature": "t=1,v1=x" })).status,
+        path,
+      ).toBe(413);
       const { stream } = streamed(MB);
       expect((await send(`${BASE}${path}`, stream)).status, path).toBe(413);
     }
     // Under the limit the Stripe webhook answers as before (here: a bad signature).
-    expect((await send(`${BASE}/api/stripe/webhook`, " ".repeat(500 * 1024), { "stripe-signature": "t=1,v1=x" })).status).toBe(400);
+    expect(
+      (await send(`${BASE}/api/stripe/webhook`, " ".repeat(500 * 1024), { "stripe-signature": "t=1,v1=x" })).status,
+    ).toBe(400);
   });
 });
 
@@ -263,7 +336,10 @@ describe("body limits by construction (IN2)", () => {
     const requests = new Map<string, { method: string; path: string }>();
     for (const route of app.routes) {
       const method = ["GET", "HEAD", "ALL"].includes(route.method) ? "POST" : route.method;
-      const path = route.path === "/*" || route.path === "*" ? "/anything" : route.path.replace(/:\w+/g, "x").replace(/\*/g, "anything");
+      const path =
+        route.path === "/*" || route.path === "*"
+          ? "/anything"
+          : route.path.replace(/:\w+/g, "x").replace(/\*/g, "anything");
       requests.set(`${method} ${path}`, { method, path });
     }
     return [...requests.values()];
@@ -272,20 +348,34 @@ describe("body limits by construction (IN2)", () => {
   async function expectRefusedEverywhere(app: TestApp) {
     const requests = bodyRequests(app.app);
     expect(requests.map((request) => request.path)).toEqual(
-      expect.arrayContaining(["/api/stripe/connect-webhook", "/api/stripe/webhook", "/api/email/webhook", "/api/trpc/anything"]),
+      expect.arrayContaining([
+        "/api/stripe/connect-webhook",
+        "/api/stripe/webhook",
+        "/api/email/webhook",
+        "/api/trpc/anything",
+      ]),
     );
     const commits = await watchCommits(app.db);
     try {
       for (const { method, path } of requests) {
         const limit = bodyLimitFor(BODY_LIMITS, path);
         const send = (body: BodyInit, headers: Record<string, string> = {}) =>
-          app.app.request(`${BASE}${path}`, { method, headers: { ...JSON_HEADERS, "stripe-signature": "t=1,v1=x", ...headers }, body, duplex: "half" } as RequestInit);
+          app.app.request(`${BASE}${path}`, {
+            method,
+            headers: { ...JSON_HEADERS, "stripe-signature": "t=1,v1=x", ...headers },
+            body,
+            duplex: "half",
+          } as RequestInit);
         const before = await commits.version();
         const label = `${method} ${path} (limit ${limit / KB} KB)`;
         // Declared over the limit: refused before reading.
         const declared = streamed(limit + 4 * CHUNK);
         const refused = await send(declared.stream, { "content-length": String(limit + 1) });
-        expect({ label, status: refused.status, body: await refused.text() }).toEqual({ label, status: 413, body: JSON.stringify({ error: BODY_TOO_LARGE }) });
+        expect({ label, status: refused.status, body: await refused.text() }).toEqual({
+          label,
+          status: 413,
+          body: JSON.stringify({ error: BODY_TOO_LARGE }),
+        });
         expect(declared.pulled.bytes, label).toBeLessThanOrEqual(CHUNK);
         // Streamed without a length, or under a length that lies: counted, and reading stops at the limit.
         for (const headers of [{}, { "content-length": "10" }] as Record<string, string>[]) {
@@ -319,7 +409,11 @@ describe("body limits by construction (IN2)", () => {
 
   it("IN2 the Node entry applies them over a real socket: a 64 MB body streamed to the Connect webhook is cut off near its 512 KB", async () => {
     const dir = mkdtempSync(join(tmpdir(), "schoolride-node-entry-"));
-    const server = await startNodeServer({ PORT: String(await freePort()), DATABASE_URL: `file:${join(dir, "node.db")}`, APP_ENV: "local" });
+    const server = await startNodeServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: `file:${join(dir, "node.db")}`,
+      APP_ENV: "local",
+    });
     try {
       const body = streamed(64 * 1024 * KB);
       const response = await fetch(`${server.url}/api/stripe/connect-webhook`, {
@@ -356,7 +450,12 @@ describe("unknown keys and malformed bodies (IN1)", () => {
     const inputless = Object.keys(PROCEDURES).filter((path) => PROCEDURES[path]!._def.inputs.length === 0);
     expect(inputless).toContain("superAdmin.auditLogs.recent");
     for (const path of inputless) {
-      for (const body of ['{"json":{"unexpected":1}}', '{"json":"text"}', '{"json":[1]}', '{"json":"2026-01-01T00:00:00.000Z","meta":{"values":["Date"]}}']) {
+      for (const body of [
+        '{"json":{"unexpected":1}}',
+        '{"json":"text"}',
+        '{"json":[1]}',
+        '{"json":"2026-01-01T00:00:00.000Z","meta":{"values":["Date"]}}',
+      ]) {
         const response = await call(path, body);
         expect(response.status, `${path} ${body}`).toBe(400);
         expect(((await response.json()) as ErrorBody).error.json.message).toBe("Validation Error");
@@ -368,14 +467,22 @@ describe("unknown keys and malformed bodies (IN1)", () => {
   });
 
   it("IN1 malformed JSON answers a generic 400 Validation Error, not the parser's text", async () => {
-    const bodies = ['{"json":', "not json", '{"json":{"a":1},"meta":{"values":{"a":["custom","nope"]}}}', '{"json":{"a":1},"meta":{"values":{"__proto__.x":["Date"]}}}'];
+    const bodies = [
+      '{"json":',
+      "not json",
+      '{"json":{"a":1},"meta":{"values":{"a":["custom","nope"]}}}',
+      '{"json":{"a":1},"meta":{"values":{"__proto__.x":["Date"]}}}',
+    ];
     for (const body of bodies) {
       const response = await post("auth.login", body);
       expect(response.status, body).toBe(400);
       const { error } = (await response.json()) as ErrorBody;
       expect(error.json.message, body).toMatch(/^(Validation Error|Please fill in all fields)$/);
     }
-    const query = await t.app.request(`${BASE}/api/trpc/superAdmin.auditLogs.list?input=${encodeURIComponent("{oops")}`, { headers: { cookie } });
+    const query = await t.app.request(
+      `${BASE}/api/trpc/superAdmin.auditLogs.list?input=${encodeURIComponent("{oops")}`,
+      { headers: { cookie } },
+    );
     expect(query.status).toBe(400);
     expect(((await query.json()) as ErrorBody).error.json.message).toBe("Validation Error");
     expect(await t.db.$count(auditLogs)).toBe(0);
@@ -424,7 +531,9 @@ describe("content security policy (HD1)", () => {
     const nonces = [];
     for (let i = 0; i < 2; i++) {
       const response = await t.app.request(`${BASE}/login/parent`);
-      const fromHeader = /style-src [^;]*'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      const fromHeader = /style-src [^;]*'nonce-([^']+)'/.exec(
+        response.headers.get("content-security-policy") ?? "",
+      )?.[1];
       const fromPage = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(await response.text())?.[1];
       expect(fromHeader).toBeDefined();
       expect(fromPage).toBe(fromHeader);
@@ -436,7 +545,9 @@ describe("content security policy (HD1)", () => {
 
   it("HD1 the dev mailbox's own stylesheet carries its response's nonce", async () => {
     const response = await t.app.request(`${BASE}/dev/mailbox`);
-    const fromHeader = /style-src [^;]*'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    const fromHeader = /style-src [^;]*'nonce-([^']+)'/.exec(
+      response.headers.get("content-security-policy") ?? "",
+    )?.[1];
     expect(fromHeader).toBeDefined();
     expect(await response.text()).toContain(`<style nonce="${fromHeader}">`);
   });

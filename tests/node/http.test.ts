@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, sessions } from "../../db/schema/index.ts";
+import { auditLogs, sessions } from "#db/schema/index.ts";
 import { createUser, PASSWORD } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
@@ -34,7 +34,11 @@ describe("CSRF guard (CS1)", () => {
   });
 
   it("refuses text/plain (a simple cross-site request) even with a JSON body", async () => {
-    const response = await t.app.request(LOGIN_URL, { method: "POST", headers: { "content-type": "text/plain" }, body });
+    const response = await t.app.request(LOGIN_URL, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body,
+    });
     expect(response.status).toBe(415);
     await nothingChanged();
   });
@@ -111,9 +115,13 @@ describe("security headers (HD1)", () => {
   });
 
   it("API answers are never cached; a route may only say it more strictly", async () => {
-    expect((await t.app.request("http://localhost:8787/api/trpc/auth.me")).headers.get("cache-control")).toBe("no-store");
+    expect((await t.app.request("http://localhost:8787/api/trpc/auth.me")).headers.get("cache-control")).toBe(
+      "no-store",
+    );
     // The invoice PDF's refusals are API answers like any other; its file is "private, no-store" (invoice-pdf.test.ts).
-    expect((await t.app.request("http://localhost:8787/api/invoices/x/pdf")).headers.get("cache-control")).toBe("no-store");
+    expect((await t.app.request("http://localhost:8787/api/invoices/x/pdf")).headers.get("cache-control")).toBe(
+      "no-store",
+    );
   });
 });
 

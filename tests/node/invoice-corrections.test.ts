@@ -1,12 +1,21 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  auditLogs,
+  devStripeObjects,
+  emailLogs,
+  invoices,
+  notificationSends,
+  notifications,
+  paymentSettings,
+  payments,
+} from "#db/schema/index.ts";
 import { INVOICE_CORRECTION_MESSAGES, INVOICE_MESSAGES } from "#shared/invoices.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
-import { auditLogs, devStripeObjects, emailLogs, invoices, notificationSends, notifications, paymentSettings, payments } from "../../db/schema/index.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { EMAIL_SEND_LIMITS } from "../../worker/services/email/limits.ts";
-import { invoiceRefundsDue } from "../../worker/services/invoices/refunds.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { EMAIL_SEND_LIMITS } from "#worker/services/email/limits.ts";
+import { invoiceRefundsDue } from "#worker/services/invoices/refunds.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
@@ -68,7 +77,9 @@ async function paidCheckoutInFlight(invoiceId: string) {
   return { session, events };
 }
 
-const simSession = async (id: string) => (await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.id, id)))[0]!.data as unknown as SimCheckoutSession;
+const simSession = async (id: string) =>
+  (await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.id, id)))[0]!
+    .data as unknown as SimCheckoutSession;
 
 /** What Stripe charged and refunded (the simulator's own records), against what the invoices keep. */
 async function books() {
@@ -79,7 +90,9 @@ async function books() {
   return {
     charged: charges.reduce((sum, charge) => sum + charge.amount, 0),
     refundedByStripe: charges.reduce((sum, charge) => sum + charge.amount_refunded, 0),
-    kept: rows.filter((row) => row.status !== "pending" && row.status !== "failed").reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0),
+    kept: rows
+      .filter((row) => row.status !== "pending" && row.status !== "failed")
+      .reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0),
     owed: rows.filter((row) => row.refundDueCents > row.refundedCents).length,
   };
 }
@@ -90,7 +103,9 @@ describe("the invoices' refund rule (ADR 0037, ADR 0041)", () => {
     { id: "second", amountCents: 10_500, refundDueCents: 0 },
   ];
   it("a paid-online invoice keeps its earliest full payment; every other goes back", () => {
-    expect(invoiceRefundsDue({ status: "paid", amountCents: 10_500, paymentMethod: "online" }, held)).toEqual(new Map([["second", 10_500]]));
+    expect(invoiceRefundsDue({ status: "paid", amountCents: 10_500, paymentMethod: "online" }, held)).toEqual(
+      new Map([["second", 10_500]]),
+    );
   });
   it("a void invoice, or one paid by cash, cheque or bank transfer, keeps no online payment", () => {
     for (const invoice of [
@@ -114,9 +129,11 @@ describe("the invoices' refund rule (ADR 0037, ADR 0041)", () => {
         ["second", 10_500],
       ]),
     );
-    expect(invoiceRefundsDue({ status: "paid", amountCents: 8_000, paymentMethod: "online" }, [{ id: "first", amountCents: 10_500, refundDueCents: 2_500 }])).toEqual(
-      new Map(),
-    );
+    expect(
+      invoiceRefundsDue({ status: "paid", amountCents: 8_000, paymentMethod: "online" }, [
+        { id: "first", amountCents: 10_500, refundDueCents: 2_500 },
+      ]),
+    ).toEqual(new Map());
   });
 });
 
@@ -129,7 +146,11 @@ describe("void", () => {
       invoiceNumber: invoice.invoiceNumber,
       status: "void",
     });
-    expect(await invoiceRow(invoice.id)).toMatchObject({ status: "void", voidReason: "Charged twice by mistake", voidedAt: t.clock.now() });
+    expect(await invoiceRow(invoice.id)).toMatchObject({
+      status: "void",
+      voidReason: "Charged twice by mistake",
+      voidedAt: t.clock.now(),
+    });
     const [audit] = await audits("invoice.voided");
     expect(audit).toMatchObject({
       userId: admin.id,
@@ -150,10 +171,17 @@ describe("void", () => {
     const pay = await failure((await asParent()).parent.payments.startInvoiceCheckout({ invoiceId: invoice.id }));
     expect(pay).toEqual({ code: "CONFLICT", message: PAYMENT_MESSAGES.voided });
     // The totals: nothing pending, one void.
-    expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).totals).toMatchObject({ pending: { count: 0, cents: 0 }, void: { count: 1, cents: 10_500 } });
-    expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows.map((row) => [row.id, row.status, row.statusDetail])).toEqual([
-      [invoice.id, "void", "Charged twice by mistake"],
-    ]);
+    expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).totals).toMatchObject({
+      pending: { count: 0, cents: 0 },
+      void: { count: 1, cents: 10_500 },
+    });
+    expect(
+      (await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).rows.map((row) => [
+        row.id,
+        row.status,
+        row.statusDetail,
+      ]),
+    ).toEqual([[invoice.id, "void", "Charged twice by mistake"]]);
   });
 
   it("a double click, sequential and concurrent, writes one audit row, one e-mail and one notice; both answer void", async () => {
@@ -167,8 +195,16 @@ describe("void", () => {
     expect(await emailsOf("invoice_voided")).toHaveLength(1);
     expect(await parentNotices("Invoice voided")).toHaveLength(1);
     // The notice is one send of the school's Sent tab, under the invoice's number (ADR 0040).
-    expect(await t.db.select().from(notificationSends).where(eq(notificationSends.audienceRef, invoice.id))).toMatchObject([
-      { audienceKind: "invoice", audienceLabel: invoice.invoiceNumber, senderId: admin.id, recipients: 1, title: "Invoice voided" },
+    expect(
+      await t.db.select().from(notificationSends).where(eq(notificationSends.audienceRef, invoice.id)),
+    ).toMatchObject([
+      {
+        audienceKind: "invoice",
+        audienceLabel: invoice.invoiceNumber,
+        senderId: admin.id,
+        recipients: 1,
+        title: "Invoice voided",
+      },
     ]);
   });
 
@@ -176,7 +212,9 @@ describe("void", () => {
     const overdue = await newInvoice();
     await t.db.update(invoices).set({ status: "overdue" }).where(eq(invoices.id, overdue.id));
     const api = await asAdmin();
-    expect((await api.schoolAdmin.invoices.void({ invoiceId: overdue.id, reason: "Family moved away" })).status).toBe("void");
+    expect((await api.schoolAdmin.invoices.void({ invoiceId: overdue.id, reason: "Family moved away" })).status).toBe(
+      "void",
+    );
     const paid = await newInvoice();
     await api.schoolAdmin.invoices.markPaid({ invoiceId: paid.id, method: "cash", reference: "" });
     expect(await failure(api.schoolAdmin.invoices.void({ invoiceId: paid.id, reason: "x" }))).toEqual({
@@ -189,16 +227,23 @@ describe("void", () => {
     const foreign = await callerFor(t, other);
     for (const call of [
       foreign.schoolAdmin.invoices.void({ invoiceId: pending.id, reason: "Not mine" }),
-      foreign.schoolAdmin.invoices.update({ invoiceId: pending.id, description: "Taken", baseAmount: 1, dueDate: "2026-04-01" }),
+      foreign.schoolAdmin.invoices.update({
+        invoiceId: pending.id,
+        description: "Taken",
+        baseAmount: 1,
+        dueDate: "2026-04-01",
+      }),
       foreign.schoolAdmin.invoices.resend({ invoiceId: pending.id }),
       foreign.schoolAdmin.invoices.markPaid({ invoiceId: pending.id, method: "cash", reference: "" }),
     ]) {
       expect(await failure(call)).toEqual({ code: "NOT_FOUND", message: INVOICE_MESSAGES.notFound });
     }
-    expect((await failure(api.schoolAdmin.invoices.void({ invoiceId: pending.id, reason: "   " }))).code).toBe("BAD_REQUEST");
-    expect((await failure(api.schoolAdmin.invoices.void({ invoiceId: pending.id, reason: "x".repeat(501) }))).message).toContain(
-      INVOICE_CORRECTION_MESSAGES.voidReasonTooLong,
+    expect((await failure(api.schoolAdmin.invoices.void({ invoiceId: pending.id, reason: "   " }))).code).toBe(
+      "BAD_REQUEST",
     );
+    expect(
+      (await failure(api.schoolAdmin.invoices.void({ invoiceId: pending.id, reason: "x".repeat(501) }))).message,
+    ).toContain(INVOICE_CORRECTION_MESSAGES.voidReasonTooLong);
     expect(await invoiceRow(pending.id)).toEqual(before);
   });
 
@@ -211,7 +256,9 @@ describe("void", () => {
     // The card was charged all the same (the parent paid just before): the webhook records it, then it goes back.
     for (const event of events) expect((await postStripeEvent(t, event)).status).toBe(200);
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "void", paymentMethod: null });
-    expect((await paymentRows(invoice.id)).map((row) => [row.status, row.refundDueCents, row.refundedCents])).toEqual([["refunded", 10_500, 10_500]]);
+    expect((await paymentRows(invoice.id)).map((row) => [row.status, row.refundDueCents, row.refundedCents])).toEqual([
+      ["refunded", 10_500, 10_500],
+    ]);
     expect(await books()).toEqual({ charged: 10_500, refundedByStripe: 10_500, kept: 0, owed: 0 });
     expect(await t.db.$count(emailLogs, eq(emailLogs.emailType, "payment_refunded"))).toBe(1);
     // Replayed, nothing more is refunded.
@@ -225,7 +272,9 @@ describe("mark paid offline", () => {
     const invoice = await newInvoice();
     const api = await asAdmin();
     t.clock.advance(5 * MINUTE);
-    expect(await api.schoolAdmin.invoices.markPaid({ invoiceId: invoice.id, method: "cheque", reference: " 004512 " })).toMatchObject({ status: "paid" });
+    expect(
+      await api.schoolAdmin.invoices.markPaid({ invoiceId: invoice.id, method: "cheque", reference: " 004512 " }),
+    ).toMatchObject({ status: "paid" });
     expect(await invoiceRow(invoice.id)).toMatchObject({
       status: "paid",
       paymentMethod: "cheque",
@@ -240,12 +289,21 @@ describe("mark paid offline", () => {
     const [audit] = await audits("invoice.marked_paid");
     expect(audit!.description).toBe(`Invoice ${invoice.invoiceNumber} ($105.00) paid by cheque, reference 004512`);
     const [row] = (await (await asParent()).parent.invoices.list({ tab: "paid", page: 1 })).rows;
-    expect(row).toMatchObject({ id: invoice.id, status: "paid", paymentMethod: "cheque", paymentReference: "004512", statusDetail: "Paid by cheque · 004512" });
+    expect(row).toMatchObject({
+      id: invoice.id,
+      status: "paid",
+      paymentMethod: "cheque",
+      paymentReference: "004512",
+      statusDetail: "Paid by cheque · 004512",
+    });
     expect(await failure((await asParent()).parent.payments.startInvoiceCheckout({ invoiceId: invoice.id }))).toEqual({
       code: "CONFLICT",
       message: PAYMENT_MESSAGES.alreadyPaid,
     });
-    expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).totals).toMatchObject({ paid: { count: 1, cents: 10_500 }, pending: { count: 0, cents: 0 } });
+    expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).totals).toMatchObject({
+      paid: { count: 1, cents: 10_500 },
+      pending: { count: 0, cents: 0 },
+    });
   });
 
   it("a double click writes one audit row and one e-mail; another method afterwards is refused; a cheque needs its number", async () => {
@@ -257,13 +315,24 @@ describe("mark paid offline", () => {
     expect(answers.map((answer) => answer.status)).toEqual(["paid", "paid", "paid"]);
     expect(await audits("invoice.marked_paid")).toHaveLength(1);
     expect(await emailsOf("invoice_payment_recorded")).toHaveLength(1);
-    expect(await failure(a.schoolAdmin.invoices.markPaid({ ...input, method: "cash" }))).toEqual({ code: "CONFLICT", message: INVOICE_CORRECTION_MESSAGES.alreadyPaid });
+    expect(await failure(a.schoolAdmin.invoices.markPaid({ ...input, method: "cash" }))).toEqual({
+      code: "CONFLICT",
+      message: INVOICE_CORRECTION_MESSAGES.alreadyPaid,
+    });
     const other = await newInvoice();
-    expect(await failure(a.schoolAdmin.invoices.markPaid({ invoiceId: other.id, method: "cheque", reference: "  " }))).toMatchObject({
+    expect(
+      await failure(a.schoolAdmin.invoices.markPaid({ invoiceId: other.id, method: "cheque", reference: "  " })),
+    ).toMatchObject({
       code: "BAD_REQUEST",
       message: expect.stringContaining(INVOICE_CORRECTION_MESSAGES.reference),
     });
-    expect((await failure(a.schoolAdmin.invoices.markPaid({ invoiceId: other.id, method: "online" as never, reference: "x" }))).code).toBe("BAD_REQUEST");
+    expect(
+      (
+        await failure(
+          a.schoolAdmin.invoices.markPaid({ invoiceId: other.id, method: "online" as never, reference: "x" }),
+        )
+      ).code,
+    ).toBe("BAD_REQUEST");
     expect((await invoiceRow(other.id)).status).toBe("pending");
   });
 
@@ -278,7 +347,9 @@ describe("mark paid offline", () => {
     for (const event of [...events].reverse()) expect((await postStripeEvent(t, event)).status).toBe(200);
     const after = await invoiceRow(invoice.id);
     expect(after).toMatchObject({ status: "paid", paymentMethod: "cash", paidAt: before.paidAt, refundedAt: null });
-    expect((await paymentRows(invoice.id)).map((row) => [row.status, row.refundedCents])).toEqual([["refunded", 10_500]]);
+    expect((await paymentRows(invoice.id)).map((row) => [row.status, row.refundedCents])).toEqual([
+      ["refunded", 10_500],
+    ]);
     expect(await books()).toEqual({ charged: 10_500, refundedByStripe: 10_500, kept: 0, owed: 0 });
   });
 
@@ -286,7 +357,11 @@ describe("mark paid offline", () => {
     const invoice = await newInvoice();
     const { events } = await paidCheckoutInFlight(invoice.id);
     for (const event of events) await postStripeEvent(t, event);
-    expect(await failure((await asAdmin()).schoolAdmin.invoices.markPaid({ invoiceId: invoice.id, method: "cash", reference: "" }))).toEqual({
+    expect(
+      await failure(
+        (await asAdmin()).schoolAdmin.invoices.markPaid({ invoiceId: invoice.id, method: "cash", reference: "" }),
+      ),
+    ).toEqual({
       code: "CONFLICT",
       message: INVOICE_CORRECTION_MESSAGES.alreadyPaid,
     });
@@ -307,7 +382,12 @@ describe("edit", () => {
         set: { feeBps: 1000, feeApplicationType: "year_round" },
       });
     const api = await asAdmin();
-    const input = { invoiceId: invoice.id, description: "Spring term bus (corrected)", baseAmount: 120.5, dueDate: "2026-04-01" };
+    const input = {
+      invoiceId: invoice.id,
+      description: "Spring term bus (corrected)",
+      baseAmount: 120.5,
+      dueDate: "2026-04-01",
+    };
     expect(await api.schoolAdmin.invoices.update(input)).toMatchObject({
       invoiceNumber: invoice.invoiceNumber,
       baseAmountCents: 12_050,
@@ -327,7 +407,10 @@ describe("edit", () => {
     const [audit] = await audits("invoice.updated");
     expect(audit!.description).toContain("amount $105.00 → $126.53");
     expect(await parentNotices("Invoice updated")).toHaveLength(1);
-    expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).totals.pending).toEqual({ count: 1, cents: 12_653 });
+    expect((await api.schoolAdmin.invoices.list({ tab: "all", page: 1 })).totals.pending).toEqual({
+      count: 1,
+      cents: 12_653,
+    });
     // The same edit again (a double click) writes nothing more.
     await Promise.all([api.schoolAdmin.invoices.update(input), api.schoolAdmin.invoices.update(input)]);
     expect(await audits("invoice.updated")).toHaveLength(1);
@@ -338,15 +421,27 @@ describe("edit", () => {
     const invoice = await newInvoice();
     const api = await asAdmin();
     const edit = (change: Record<string, unknown>) =>
-      api.schoolAdmin.invoices.update({ invoiceId: invoice.id, description: "Bus", baseAmount: 10, dueDate: "2026-04-01", ...change } as never);
-    expect(await failure(edit({ dueDate: "2026-03-01" }))).toEqual({ code: "BAD_REQUEST", message: INVOICE_MESSAGES.dueBeforeIssue });
+      api.schoolAdmin.invoices.update({
+        invoiceId: invoice.id,
+        description: "Bus",
+        baseAmount: 10,
+        dueDate: "2026-04-01",
+        ...change,
+      } as never);
+    expect(await failure(edit({ dueDate: "2026-03-01" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: INVOICE_MESSAGES.dueBeforeIssue,
+    });
     expect((await failure(edit({ baseAmount: -1 }))).message).toContain(INVOICE_MESSAGES.amount);
     expect((await failure(edit({ issueDate: "2026-01-01" }))).code).toBe("BAD_REQUEST");
     expect((await failure(edit({ description: " " }))).message).toContain(INVOICE_MESSAGES.description);
     const untouched = await invoiceRow(invoice.id);
     expect(untouched.description).toBe("Spring term bus");
     await t.db.update(invoices).set({ status: "overdue" }).where(eq(invoices.id, invoice.id));
-    expect(await failure(edit({}))).toEqual({ code: "CONFLICT", message: INVOICE_CORRECTION_MESSAGES.onlyPendingEditable });
+    expect(await failure(edit({}))).toEqual({
+      code: "CONFLICT",
+      message: INVOICE_CORRECTION_MESSAGES.onlyPendingEditable,
+    });
     await api.schoolAdmin.invoices.void({ invoiceId: invoice.id, reason: "x" });
     expect(await failure(edit({}))).toEqual({ code: "CONFLICT", message: INVOICE_CORRECTION_MESSAGES.alreadyVoid });
   });
@@ -354,11 +449,18 @@ describe("edit", () => {
   it("MN1 a changed amount expires the open Checkout; one paid at the old, higher amount keeps only the new amount", async () => {
     const invoice = await newInvoice();
     const { session, events } = await paidCheckoutInFlight(invoice.id);
-    await (await asAdmin()).schoolAdmin.invoices.update({ invoiceId: invoice.id, description: "Spring term bus", baseAmount: 80, dueDate: "2026-03-17" });
+    await (await asAdmin()).schoolAdmin.invoices.update({
+      invoiceId: invoice.id,
+      description: "Spring term bus",
+      baseAmount: 80,
+      dueDate: "2026-03-17",
+    });
     expect((await simSession(session.id)).status).toBe("expired");
     for (const event of events) await postStripeEvent(t, event);
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paymentMethod: "online", amountCents: 8_400 });
-    expect((await paymentRows(invoice.id)).map((row) => [row.status, row.amountCents, row.refundedCents])).toEqual([["succeeded", 10_500, 2_100]]);
+    expect((await paymentRows(invoice.id)).map((row) => [row.status, row.amountCents, row.refundedCents])).toEqual([
+      ["succeeded", 10_500, 2_100],
+    ]);
     expect(await books()).toEqual({ charged: 10_500, refundedByStripe: 2_100, kept: 8_400, owed: 0 });
   });
 });
@@ -368,22 +470,35 @@ describe("resend", () => {
     const invoice = await newInvoice();
     const api = await asAdmin();
     const requestKey = crypto.randomUUID();
-    expect(await api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey })).toMatchObject({ email: parent.email });
+    expect(await api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey })).toMatchObject({
+      email: parent.email,
+    });
     // A double click of the dialog's button (sequential and concurrent), and a retry: one e-mail.
-    await Promise.all([api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey }), api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey })]);
+    await Promise.all([
+      api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey }),
+      api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey }),
+    ]);
     const mails = await emailsOf("invoice_resent");
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Maple Test: invoice ${invoice.invoiceNumber} of $105.00, due Tuesday, March 17, 2026`);
+    expect(mails[0]!.subject).toBe(
+      `Maple Test: invoice ${invoice.invoiceNumber} of $105.00, due Tuesday, March 17, 2026`,
+    );
     expect(await audits("invoice.resent")).toHaveLength(1);
     expect(await parentNotices("Invoice reminder")).toHaveLength(1);
     expect((await invoiceRow(invoice.id)).emailedAt).toEqual(t.clock.now());
     // Two openings of the dialog at once (two keys) are two resends.
-    const twice = await Promise.all([crypto.randomUUID(), crypto.randomUUID()].map((key) => api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey: key })));
+    const twice = await Promise.all(
+      [crypto.randomUUID(), crypto.randomUUID()].map((key) =>
+        api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey: key }),
+      ),
+    );
     expect(twice.map((answer) => answer.email)).toEqual([parent.email, parent.email]);
     expect(await emailsOf("invoice_resent")).toHaveLength(3);
     t.clock.advance(10 * MINUTE);
     await api.schoolAdmin.invoices.void({ invoiceId: invoice.id, reason: "x" });
-    expect(await failure(api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey: crypto.randomUUID() }))).toEqual({
+    expect(
+      await failure(api.schoolAdmin.invoices.resend({ invoiceId: invoice.id, requestKey: crypto.randomUUID() })),
+    ).toEqual({
       code: "CONFLICT",
       message: INVOICE_CORRECTION_MESSAGES.alreadyVoid,
     });
@@ -392,11 +507,18 @@ describe("resend", () => {
   it("TK3 is limited like every e-mail send: over the recipient's limit, 429 and nothing written or enqueued", async () => {
     const invoice = await newInvoice();
     const api = await asAdmin();
-    for (let i = 0; i < EMAIL_SEND_LIMITS.recipient.max; i++) await api.schoolAdmin.invoices.resend({ invoiceId: invoice.id });
+    for (let i = 0; i < EMAIL_SEND_LIMITS.recipient.max; i++)
+      await api.schoolAdmin.invoices.resend({ invoiceId: invoice.id });
     const before = { emails: await t.db.$count(emailLogs), queued: t.queued.length, row: await invoiceRow(invoice.id) };
     const refused = await failure(api.schoolAdmin.invoices.resend({ invoiceId: invoice.id }));
     expect(refused.code).toBe("TOO_MANY_REQUESTS");
-    expect({ emails: await t.db.$count(emailLogs), queued: t.queued.length, row: await invoiceRow(invoice.id) }).toEqual(before);
-    expect(await t.db.$count(auditLogs, like(auditLogs.eventType, "invoice.resent"))).toBe(EMAIL_SEND_LIMITS.recipient.max);
+    expect({
+      emails: await t.db.$count(emailLogs),
+      queued: t.queued.length,
+      row: await invoiceRow(invoice.id),
+    }).toEqual(before);
+    expect(await t.db.$count(auditLogs, like(auditLogs.eventType, "invoice.resent"))).toBe(
+      EMAIL_SEND_LIMITS.recipient.max,
+    );
   });
 });

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, invoices, schools } from "../../db/schema/index.ts";
-import { hitWindow } from "../../worker/services/_shared/rate-limit.ts";
-import { INVOICE_PDF_LIMIT } from "../../worker/services/invoices/document.ts";
-import { feeLineLabel, toWinAnsi } from "../../worker/services/invoices/pdf.ts";
-import { SUBSCRIPTION_REQUIRED } from "../../worker/trpc/init.ts";
+import { auditLogs, invoices, schools } from "#db/schema/index.ts";
+import { hitWindow } from "#worker/services/_shared/rate-limit.ts";
+import { INVOICE_PDF_LIMIT } from "#worker/services/invoices/document.ts";
+import { feeLineLabel, toWinAnsi } from "#worker/services/invoices/pdf.ts";
+import { SUBSCRIPTION_REQUIRED } from "#worker/trpc/init.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { pdfText, seedInvoice } from "../support/invoice-documents.ts";
@@ -15,7 +15,8 @@ const cookies: Record<string, string> = {};
 let parentId: string;
 let invoiceId: string;
 
-const download = (id: string, cookie?: string) => t.app.request(`http://localhost:8787/api/invoices/${id}/pdf`, { headers: cookie ? { cookie } : {} });
+const download = (id: string, cookie?: string) =>
+  t.app.request(`http://localhost:8787/api/invoices/${id}/pdf`, { headers: cookie ? { cookie } : {} });
 
 async function pdfOf(response: Response) {
   expect(response.status).toBe(200);
@@ -37,7 +38,11 @@ beforeAll(async () => {
     timeZone: "America/Chicago",
   });
   const otherSchool = await createSchool(t.db);
-  const parent = await createUser(t.db, "parent", { schoolId: school.id, name: "Dana Rivers", email: "dana@example.com" });
+  const parent = await createUser(t.db, "parent", {
+    schoolId: school.id,
+    name: "Dana Rivers",
+    email: "dana@example.com",
+  });
   parentId = parent.id;
   const users = {
     admin: await createUser(t.db, "school_admin", { schoolId: school.id }),
@@ -47,8 +52,10 @@ beforeAll(async () => {
     otherParent: await createUser(t.db, "parent", { schoolId: otherSchool.id }),
     superAdmin: await createUser(t.db, "super_admin"),
   };
-  for (const [name, user] of Object.entries(users)) cookies[name] = (await sessionCookieFor(t.db, t.deps.config, user, t.clock.now())).cookie;
-  invoiceId = (await seedInvoice(t.db, { schoolId: school.id, recipientId: parentId, invoiceNumber: "INV-2026-001" })).id;
+  for (const [name, user] of Object.entries(users))
+    cookies[name] = (await sessionCookieFor(t.db, t.deps.config, user, t.clock.now())).cookie;
+  invoiceId = (await seedInvoice(t.db, { schoolId: school.id, recipientId: parentId, invoiceNumber: "INV-2026-001" }))
+    .id;
 });
 afterAll(() => t.close());
 
@@ -91,7 +98,12 @@ describe("invoice PDF", () => {
 
   it("a paid invoice shows its payment date, in the school's zone", async () => {
     // 03:00 UTC on 5 March is still 4 March in Chicago.
-    const paid = await seedInvoice(t.db, { schoolId: school.id, recipientId: parentId, status: "paid", paidAt: new Date("2026-03-05T03:00:00Z") });
+    const paid = await seedInvoice(t.db, {
+      schoolId: school.id,
+      recipientId: parentId,
+      status: "paid",
+      paidAt: new Date("2026-03-05T03:00:00Z"),
+    });
     const text = await pdfOf(await download(paid.id, cookies.parent));
     expect(text).toContain("Payment date\nWednesday, March 4, 2026");
     expect(text).toContain("Paid online on Wednesday, March 4, 2026");
@@ -155,7 +167,10 @@ describe("invoice PDF", () => {
 
   it("hostile text in the description and names (emoji, CJK, Arabic, controls, bidi overrides, very long words) does not crash", async () => {
     const hostileSchool = await createSchool(t.db, { name: "学校 🚌 <b>Ecole</b> Žilina", timeZone: "Asia/Tokyo" });
-    const hostileParent = await createUser(t.db, "parent", { schoolId: hostileSchool.id, name: "山田 太郎 😀\u202e\u0007 Dvořák" });
+    const hostileParent = await createUser(t.db, "parent", {
+      schoolId: hostileSchool.id,
+      name: "山田 太郎 😀\u202e\u0007 Dvořák",
+    });
     const admin = await createUser(t.db, "school_admin", { schoolId: hostileSchool.id });
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
     const invoice = await seedInvoice(t.db, {
@@ -182,7 +197,8 @@ describe("who may download (AZ2)", () => {
   it("AZ2 another school's admin, another parent (same or other school), a super admin and an unknown id get one identical 404; nothing changes", async () => {
     const before = await t.db.select().from(invoices);
     const answers = [];
-    for (const who of ["otherAdmin", "sameSchoolParent", "otherParent", "superAdmin"]) answers.push(await download(invoiceId, cookies[who]));
+    for (const who of ["otherAdmin", "sameSchoolParent", "otherParent", "superAdmin"])
+      answers.push(await download(invoiceId, cookies[who]));
     answers.push(await download("00000000-0000-4000-8000-000000000000", cookies.admin));
     answers.push(await download("no-such-invoice", cookies.parent));
     answers.push(await download("x".repeat(500), cookies.admin));
@@ -232,7 +248,14 @@ describe("who may download (AZ2)", () => {
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
     expect((await download(invoiceId, cookie)).status).toBe(200);
     // The rest of the window used up without rendering a hundred PDFs.
-    for (let i = 1; i < INVOICE_PDF_LIMIT.max; i++) await hitWindow(t.db, `invoice-pdf:${admin.id}`, t.clock.now(), INVOICE_PDF_LIMIT.windowMs, INVOICE_PDF_LIMIT.max);
+    for (let i = 1; i < INVOICE_PDF_LIMIT.max; i++)
+      await hitWindow(
+        t.db,
+        `invoice-pdf:${admin.id}`,
+        t.clock.now(),
+        INVOICE_PDF_LIMIT.windowMs,
+        INVOICE_PDF_LIMIT.max,
+      );
     const refused = await download(invoiceId, cookie);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDatabase, type Db } from "../../db/client.ts";
-import { applyMigrations } from "../../db/migrate.ts";
-import { parseSearch } from "../../worker/services/_shared/search.ts";
-import { schoolInvoiceMatch } from "../../worker/services/invoices/list.ts";
+import { createDatabase, type Db } from "#db/client.ts";
+import { applyMigrations } from "#db/migrate.ts";
+import { parseSearch } from "#worker/services/_shared/search.ts";
+import { schoolInvoiceMatch } from "#worker/services/invoices/list.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -26,13 +26,22 @@ const substring = (term: string) => {
   return search;
 };
 const ftsRowids = async (db: Db, match: string) =>
-  (await db.$client.execute({ sql: "select rowid from invoices_fts where invoices_fts match ?", args: [match] })).rows.length;
+  (await db.$client.execute({ sql: "select rowid from invoices_fts where invoices_fts match ?", args: [match] })).rows
+    .length;
 
 async function twoSchools() {
   const [mine, other] = [await createSchool(t.db), await createSchool(t.db)];
   const admin = await createUser(t.db, "school_admin", { schoolId: mine.id });
-  await seedInvoices(t.db, { schoolId: mine.id, recipientId: (await createUser(t.db, "parent", { schoolId: mine.id })).id, count: 3 });
-  await seedInvoices(t.db, { schoolId: other.id, recipientId: (await createUser(t.db, "parent", { schoolId: other.id })).id, count: 30 });
+  await seedInvoices(t.db, {
+    schoolId: mine.id,
+    recipientId: (await createUser(t.db, "parent", { schoolId: mine.id })).id,
+    count: 3,
+  });
+  await seedInvoices(t.db, {
+    schoolId: other.id,
+    recipientId: (await createUser(t.db, "parent", { schoolId: other.id })).id,
+    count: 30,
+  });
   return { mine, other, api: await callerFor(t, admin) };
 }
 
@@ -61,27 +70,46 @@ describe("searching by the parent (issue 25, ADR 0041)", () => {
   it("finds a school's invoices by the parent's name or e-mail, follows a rename, and only the school's", async () => {
     const mine = await createSchool(t.db);
     const admin = await createUser(t.db, "school_admin", { schoolId: mine.id });
-    const jamie = await createUser(t.db, "parent", { schoolId: mine.id, name: "Jamie Rivera", email: "jamie.rivera@family.example" });
-    const sam = await createUser(t.db, "parent", { schoolId: mine.id, name: "Sam Okafor", email: "sam@okafor.example" });
+    const jamie = await createUser(t.db, "parent", {
+      schoolId: mine.id,
+      name: "Jamie Rivera",
+      email: "jamie.rivera@family.example",
+    });
+    const sam = await createUser(t.db, "parent", {
+      schoolId: mine.id,
+      name: "Sam Okafor",
+      email: "sam@okafor.example",
+    });
     await seedInvoices(t.db, { schoolId: mine.id, recipientId: jamie.id, count: 2 });
     await seedInvoices(t.db, { schoolId: mine.id, recipientId: sam.id, count: 1 });
     // Another school's parent of the same name is never found.
     const other = await createSchool(t.db);
-    await seedInvoices(t.db, { schoolId: other.id, recipientId: (await createUser(t.db, "parent", { schoolId: other.id, name: "Jamie Rivera" })).id, count: 2 });
+    await seedInvoices(t.db, {
+      schoolId: other.id,
+      recipientId: (await createUser(t.db, "parent", { schoolId: other.id, name: "Jamie Rivera" })).id,
+      count: 2,
+    });
     const api = await callerFor(t, admin);
-    const found = async (search: string) => (await api.schoolAdmin.invoices.list({ tab: "all", page: 1, search })).rows.map((row) => row.recipient.name);
+    const found = async (search: string) =>
+      (await api.schoolAdmin.invoices.list({ tab: "all", page: 1, search })).rows.map((row) => row.recipient.name);
     expect(await found("rivera")).toEqual(["Jamie Rivera", "Jamie Rivera"]);
     expect(await found("OKAFOR.EX")).toEqual(["Sam Okafor"]);
     expect(await found("family.example")).toEqual(["Jamie Rivera", "Jamie Rivera"]);
     // 1–2 characters: the school's rows by number, description, name or e-mail.
     expect(await found("ok")).toEqual(["Sam Okafor"]);
     // A renamed parent (or a changed address) is found under the new one only.
-    await t.db.$client.execute({ sql: "update parents set name = 'Jamie Lee', email = 'jamie@lee.example' where id = ?", args: [jamie.id] });
+    await t.db.$client.execute({
+      sql: "update parents set name = 'Jamie Lee', email = 'jamie@lee.example' where id = ?",
+      args: [jamie.id],
+    });
     expect(await found("rivera")).toEqual([]);
     expect(await found("jamie lee")).toEqual(["Jamie Lee", "Jamie Lee"]);
     expect(await found("lee.example")).toEqual(["Jamie Lee", "Jamie Lee"]);
     // An invoice given to another parent moves with it; a deleted one leaves the index.
-    await t.db.$client.execute({ sql: "update invoices set recipient_id = ? where recipient_id = ? and invoice_number = 'INV-2025-001'", args: [sam.id, jamie.id] });
+    await t.db.$client.execute({
+      sql: "update invoices set recipient_id = ? where recipient_id = ? and invoice_number = 'INV-2025-001'",
+      args: [sam.id, jamie.id],
+    });
     expect(await found("okafor")).toHaveLength(2);
     await t.db.$client.execute({ sql: "delete from invoices where recipient_id = ?", args: [sam.id] });
     expect(await found("okafor")).toEqual([]);
@@ -104,7 +132,10 @@ describe("migration invoice_search_by_school", () => {
     expect(await ftsRowids(db, schoolInvoiceMatch(school.id, substring("transport")))).toBe(4);
     expect(await ftsRowids(db, schoolInvoiceMatch(`other-${school.id}x`, substring("transport")))).toBe(0);
     await seedInvoices(db, { schoolId: school.id, recipientId: parent.id, count: 2 });
-    await db.$client.execute({ sql: "update invoices set description = 'Field trip' where invoice_number = 'INV-2025-001'", args: [] });
+    await db.$client.execute({
+      sql: "update invoices set description = 'Field trip' where invoice_number = 'INV-2025-001'",
+      args: [],
+    });
     expect(await ftsRowids(db, schoolInvoiceMatch(school.id, substring("transport")))).toBe(5);
     expect(await ftsRowids(db, schoolInvoiceMatch(school.id, substring("field trip")))).toBe(1);
     await db.$client.execute("insert into invoices_fts(invoices_fts, rank) values ('integrity-check', 1)");
@@ -126,13 +157,18 @@ describe("migration invoice_corrections", () => {
     await applyMigrations(db);
 
     expect(await ftsRowids(db, schoolInvoiceMatch(school.id, substring("haddad")))).toBe(3);
-    const methods = await db.$client.execute("select invoice_number, payment_method, emailed_at = created_at as emailed from invoices order by invoice_number");
+    const methods = await db.$client.execute(
+      "select invoice_number, payment_method, emailed_at = created_at as emailed from invoices order by invoice_number",
+    );
     expect(methods.rows.map((row) => [row.invoice_number, row.payment_method, row.emailed])).toEqual([
       ["INV-2025-001", null, 1],
       ["INV-2025-002", "online", 1],
       ["INV-2025-003", "online", 1],
     ]);
-    await db.$client.execute({ sql: "update invoices set status = 'void' where invoice_number = 'INV-2025-001'", args: [] });
+    await db.$client.execute({
+      sql: "update invoices set status = 'void' where invoice_number = 'INV-2025-001'",
+      args: [],
+    });
     const totals = await db.$client.execute({
       sql: "select paid_count, void_count, void_cents, pending_count from invoice_totals where school_id = ?",
       args: [school.id],

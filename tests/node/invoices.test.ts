@@ -1,9 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  auditLogs,
+  emailLogs,
+  invoiceSequences,
+  invoices,
+  invoiceTotals,
+  paymentSettings,
+  payments,
+  rateLimits,
+} from "#db/schema/index.ts";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
-import { auditLogs, emailLogs, invoiceSequences, invoices, invoiceTotals, paymentSettings, payments, rateLimits } from "../../db/schema/index.ts";
-import { seedDemoInvoices } from "../../worker/local/demo-invoices.ts";
-import { INVOICE_CREATE_LIMIT } from "../../worker/services/invoices/create.ts";
+import { seedDemoInvoices } from "#worker/local/demo-invoices.ts";
+import { INVOICE_CREATE_LIMIT } from "#worker/services/invoices/create.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -32,22 +41,39 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const numbers = async (schoolId = school.id) =>
-  (await t.db.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.schoolId, schoolId))).map((row) => row.n).sort();
+  (await t.db.select({ n: invoices.invoiceNumber }).from(invoices).where(eq(invoices.schoolId, schoolId)))
+    .map((row) => row.n)
+    .sort();
 
 describe("payment settings", () => {
   it("defaults to 5 % term-based and shows the school's platform fee", async () => {
     const api = await callerFor(t, admin);
-    expect(await api.schoolAdmin.paymentSettings.get()).toEqual({ feeBps: 500, feeApplicationType: "term_based", feePercentage: 5, saved: false, platformFeeBps: 300 });
+    expect(await api.schoolAdmin.paymentSettings.get()).toEqual({
+      feeBps: 500,
+      feeApplicationType: "term_based",
+      feePercentage: 5,
+      saved: false,
+      platformFeeBps: 300,
+    });
   });
 
   it("LG1 saving writes one row per school and audits the old and the new rule", async () => {
     const api = await callerFor(t, admin);
     await api.schoolAdmin.paymentSettings.update({ feePercentage: 7.5, feeApplicationType: "year_round" });
     await api.schoolAdmin.paymentSettings.update({ feePercentage: 0.1, feeApplicationType: "term_based" });
-    expect(await t.db.select().from(paymentSettings)).toMatchObject([{ schoolId: school.id, feeBps: 10, feeApplicationType: "term_based", updatedBy: admin.id }]);
-    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "payment_settings.updated")).orderBy(auditLogs.createdAt);
+    expect(await t.db.select().from(paymentSettings)).toMatchObject([
+      { schoolId: school.id, feeBps: 10, feeApplicationType: "term_based", updatedBy: admin.id },
+    ]);
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.eventType, "payment_settings.updated"))
+      .orderBy(auditLogs.createdAt);
     expect(audits.map((row) => row.metadata)).toEqual([
-      { old: { feeBps: 500, feeApplicationType: "term_based" }, new: { feeBps: 750, feeApplicationType: "year_round" } },
+      {
+        old: { feeBps: 500, feeApplicationType: "term_based" },
+        new: { feeBps: 750, feeApplicationType: "year_round" },
+      },
       { old: { feeBps: 750, feeApplicationType: "year_round" }, new: { feeBps: 10, feeApplicationType: "term_based" } },
     ]);
     expect((await api.schoolAdmin.paymentSettings.get()).feePercentage).toBe(0.1);
@@ -55,7 +81,12 @@ describe("payment settings", () => {
 
   it("SE6 payment settings update without recent re-authentication is refused", async () => {
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
-    const response = await mutate(t.app, "schoolAdmin.paymentSettings.update", { feePercentage: 10, feeApplicationType: "term_based" }, { cookie });
+    const response = await mutate(
+      t.app,
+      "schoolAdmin.paymentSettings.update",
+      { feePercentage: 10, feeApplicationType: "term_based" },
+      { cookie },
+    );
     expect(response.status).toBe(403);
     expect(await t.db.select().from(paymentSettings)).toHaveLength(0);
   });
@@ -79,7 +110,12 @@ describe("create invoice", () => {
     await t.db.insert(paymentSettings).values({ schoolId: school.id, feeBps: 750, feeApplicationType: "term_based" });
     const api = await callerFor(t, admin);
     const created = await api.schoolAdmin.invoices.create(form({ baseAmount: 12.34 }));
-    expect(created).toMatchObject({ invoiceNumber: "INV-2026-001", baseAmountCents: 1234, feeCents: 93, amountCents: 1327 });
+    expect(created).toMatchObject({
+      invoiceNumber: "INV-2026-001",
+      baseAmountCents: 1234,
+      feeCents: 93,
+      amountCents: 1327,
+    });
     const [row] = await t.db.select().from(invoices);
     expect(row).toMatchObject({
       invoiceNumber: "INV-2026-001",
@@ -105,12 +141,17 @@ describe("create invoice", () => {
   it("year_round keeps the total at the base amount", async () => {
     await t.db.insert(paymentSettings).values({ schoolId: school.id, feeBps: 1000, feeApplicationType: "year_round" });
     const api = await callerFor(t, admin);
-    expect(await api.schoolAdmin.invoices.create(form({ baseAmount: 100 }))).toMatchObject({ feeCents: 0, amountCents: 10_000 });
+    expect(await api.schoolAdmin.invoices.create(form({ baseAmount: 100 }))).toMatchObject({
+      feeCents: 0,
+      amountCents: 10_000,
+    });
   });
 
   it("numbers 20 concurrent creates INV-2026-001 to 020: distinct and gapless", async () => {
     const api = await callerFor(t, admin);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api.schoolAdmin.invoices.create(form({ description: `Term ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.schoolAdmin.invoices.create(form({ description: `Term ${i}` }))),
+    );
     const expected = Array.from({ length: 20 }, (_, i) => `INV-2026-${String(i + 1).padStart(3, "0")}`);
     expect(results.map((result) => result.invoiceNumber).sort()).toEqual(expected);
     expect(await numbers()).toEqual(expected);
@@ -121,7 +162,9 @@ describe("create invoice", () => {
     const requestKey = crypto.randomUUID();
     const first = await api.schoolAdmin.invoices.create(form({ requestKey }));
     const again = await api.schoolAdmin.invoices.create(form({ requestKey }));
-    const concurrent = await Promise.all(Array.from({ length: 5 }, () => api.schoolAdmin.invoices.create(form({ requestKey }))));
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () => api.schoolAdmin.invoices.create(form({ requestKey }))),
+    );
     expect(again).toEqual(first);
     for (const answer of concurrent) expect(answer).toEqual(first);
     expect(await numbers()).toEqual(["INV-2026-001"]);
@@ -129,7 +172,9 @@ describe("create invoice", () => {
     expect(await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "invoice.created"))).toHaveLength(1);
     // Five concurrent first submissions of one new key: one invoice, the next number, every answer the same.
     const fresh = crypto.randomUUID();
-    const racing = await Promise.all(Array.from({ length: 5 }, () => api.schoolAdmin.invoices.create(form({ requestKey: fresh }))));
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => api.schoolAdmin.invoices.create(form({ requestKey: fresh }))),
+    );
     expect(new Set(racing.map((answer) => answer.id)).size).toBe(1);
     expect(await numbers()).toEqual(["INV-2026-001", "INV-2026-002"]);
     // Another submission (a new key, or none) is another invoice; another school's same key is its own.
@@ -139,7 +184,9 @@ describe("create invoice", () => {
     const other = await createSchool(t.db);
     const otherAdmin = await createUser(t.db, "school_admin", { schoolId: other.id });
     const otherParent = await createUser(t.db, "parent", { schoolId: other.id });
-    const theirs = await (await callerFor(t, otherAdmin)).schoolAdmin.invoices.create(form({ recipientId: otherParent.id, requestKey }));
+    const theirs = await (await callerFor(t, otherAdmin)).schoolAdmin.invoices.create(
+      form({ recipientId: otherParent.id, requestKey }),
+    );
     expect(theirs.id).not.toBe(first.id);
     expect(await numbers(other.id)).toEqual(["INV-2026-001"]);
   });
@@ -175,7 +222,11 @@ describe("create invoice", () => {
     const api = await callerFor(t, admin);
     await api.schoolAdmin.invoices.create(form());
     await api.schoolAdmin.invoices.create(form());
-    expect((await numbers()).filter((n) => n.startsWith("INV-2026"))).toEqual(["INV-2026-007", "INV-2026-008", "INV-2026-009"]);
+    expect((await numbers()).filter((n) => n.startsWith("INV-2026"))).toEqual([
+      "INV-2026-007",
+      "INV-2026-008",
+      "INV-2026-009",
+    ]);
   });
 
   it("AZ2 an admin never invoices another school's parent: NOT_FOUND, nothing stored", async () => {
@@ -221,7 +272,13 @@ describe("create invoice", () => {
 
   it("is rate-limited per school: over the hourly limit, 429 and nothing stored", async () => {
     const now = t.clock.now();
-    await t.db.insert(rateLimits).values({ key: `invoices:create:${school.id}`, count: INVOICE_CREATE_LIMIT.max, windowStart: now, streak: 0, updatedAt: now });
+    await t.db.insert(rateLimits).values({
+      key: `invoices:create:${school.id}`,
+      count: INVOICE_CREATE_LIMIT.max,
+      windowStart: now,
+      streak: 0,
+      updatedAt: now,
+    });
     const api = await callerFor(t, admin);
     expect((await failure(api.schoolAdmin.invoices.create(form()))).code).toBe("TOO_MANY_REQUESTS");
     expect(await t.db.select().from(invoices)).toHaveLength(0);
@@ -237,9 +294,15 @@ describe("create invoice", () => {
 describe("lists, tabs, search and totals", () => {
   async function seedThree() {
     const api = await callerFor(t, admin);
-    const a = await api.schoolAdmin.invoices.create(form({ description: "Autumn term", baseAmount: 100, issueDate: "2026-01-05", dueDate: "2026-01-20" }));
-    const b = await api.schoolAdmin.invoices.create(form({ description: "Spring term", baseAmount: 200, issueDate: "2026-02-05", dueDate: "2026-02-20" }));
-    const c = await api.schoolAdmin.invoices.create(form({ description: "Field trip", baseAmount: 50, issueDate: "2026-03-01", dueDate: "2026-03-16" }));
+    const a = await api.schoolAdmin.invoices.create(
+      form({ description: "Autumn term", baseAmount: 100, issueDate: "2026-01-05", dueDate: "2026-01-20" }),
+    );
+    const b = await api.schoolAdmin.invoices.create(
+      form({ description: "Spring term", baseAmount: 200, issueDate: "2026-02-05", dueDate: "2026-02-20" }),
+    );
+    const c = await api.schoolAdmin.invoices.create(
+      form({ description: "Field trip", baseAmount: 50, issueDate: "2026-03-01", dueDate: "2026-03-16" }),
+    );
     // Status changes from elsewhere (the webhook, the overdue sweep) move the totals through the triggers.
     await t.db.update(invoices).set({ status: "paid" }).where(eq(invoices.id, a.id));
     await t.db.update(invoices).set({ status: "overdue" }).where(eq(invoices.id, b.id));
@@ -293,7 +356,14 @@ describe("lists, tabs, search and totals", () => {
     });
     await t.db.delete(invoices).where(and(eq(invoices.schoolId, school.id)));
     const [empty] = await t.db.select().from(invoiceTotals).where(eq(invoiceTotals.schoolId, school.id));
-    expect(empty).toMatchObject({ pendingCount: 0, pendingCents: 0, overdueCount: 0, overdueCents: 0, refundedCount: 0, refundedCents: 0 });
+    expect(empty).toMatchObject({
+      pendingCount: 0,
+      pendingCents: 0,
+      overdueCount: 0,
+      overdueCents: 0,
+      refundedCount: 0,
+      refundedCents: 0,
+    });
   });
 
   it("AZ2 a parent lists only the invoices addressed to them, with counts per status", async () => {
@@ -305,7 +375,9 @@ describe("lists, tabs, search and totals", () => {
     expect(mine.rows).toHaveLength(3);
     expect(mine.rows.map((row) => row.description)).not.toContain("Someone else's term");
     expect(mine.counts).toEqual({ pending: 1, paid: 1, overdue: 1, refunded: 0, void: 0 });
-    expect((await (await callerFor(t, parent)).parent.invoices.list({ tab: "paid", page: 1 })).rows.map((row) => row.id)).toEqual([a.id]);
+    expect(
+      (await (await callerFor(t, parent)).parent.invoices.list({ tab: "paid", page: 1 })).rows.map((row) => row.id),
+    ).toEqual([a.id]);
     const theirs = await (await callerFor(t, sibling)).parent.invoices.list({ tab: "all", search: "term", page: 1 });
     expect(theirs.rows.map((row) => row.description)).toEqual(["Someone else's term"]);
     // Another school's admin sees none of them.
@@ -331,10 +403,14 @@ describe("demo invoices (local mode)", () => {
     await seedDemoInvoices(t.db, ids, t.clock.now());
     const rows = await t.db.select().from(invoices);
     expect(rows.map((row) => row.status).sort()).toEqual(["overdue", "paid", "pending", "pending"]);
-    expect(await t.db.select().from(payments)).toMatchObject([{ status: "succeeded", amountCents: 25_200, applicationFeeCents: 1_260 }]);
+    expect(await t.db.select().from(payments)).toMatchObject([
+      { status: "succeeded", amountCents: 25_200, applicationFeeCents: 1_260 },
+    ]);
     const year = t.clock.now().toISOString().slice(0, 4);
     const seededThisYear = rows.filter((row) => row.invoiceNumber.startsWith(`INV-${year}-`)).length;
-    const created = await (await callerFor(t, admin)).schoolAdmin.invoices.create(form({ issueDate: `${year}-12-31`, dueDate: `${Number(year) + 1}-01-15` }));
+    const created = await (await callerFor(t, admin)).schoolAdmin.invoices.create(
+      form({ issueDate: `${year}-12-31`, dueDate: `${Number(year) + 1}-01-15` }),
+    );
     expect(created.invoiceNumber).toBe(`INV-${year}-${String(seededThisYear + 1).padStart(3, "0")}`);
   });
 });

@@ -3,15 +3,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUDGET_KB, BUNDLE_ROUTES, bundleReport, bundleRows, formatBundleTable, type Manifest, routeFiles } from "../../scripts/bundle-report.ts";
+import { createApp } from "#worker/app.ts";
+import { assetRequest } from "#worker/http/prerendered.ts";
+import { nodeAssets } from "#worker/local/assets.ts";
+import {
+  BUDGET_KB,
+  BUNDLE_ROUTES,
+  bundleReport,
+  bundleRows,
+  formatBundleTable,
+  type Manifest,
+  routeFiles,
+} from "../../scripts/bundle-report.ts";
 import { fillShell, logRouteImports } from "../../scripts/prerender-html.ts";
 import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
-import { createApp } from "../../worker/app.ts";
-import { assetRequest } from "../../worker/http/prerendered.ts";
-import { nodeAssets } from "../../worker/local/assets.ts";
 import { createTestApp } from "../support/harness.ts";
 
-const SHELL = '<!doctype html><html><head><meta name="description" content="generic" /><title>SchoolRide</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html><head><meta name="description" content="generic" /><title>SchoolRide</title></head><body><div id="root"></div></body></html>';
 const NO_PRELOAD: readonly string[] = [];
 
 let dist: string;
@@ -20,14 +29,24 @@ beforeAll(() => {
   mkdirSync(join(dist, "login"));
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "index.html"), SHELL);
-  writeFileSync(join(dist, "home.html"), "<!doctype html><html><head><title>Home</title></head><body>home</body></html>");
-  writeFileSync(join(dist, "services.html"), "<!doctype html><html><head><title>What We Do</title></head><body>services</body></html>");
-  writeFileSync(join(dist, "login", "parent.html"), "<!doctype html><html><head><title>Parent Login</title></head><body>parent</body></html>");
+  writeFileSync(
+    join(dist, "home.html"),
+    "<!doctype html><html><head><title>Home</title></head><body>home</body></html>",
+  );
+  writeFileSync(
+    join(dist, "services.html"),
+    "<!doctype html><html><head><title>What We Do</title></head><body>services</body></html>",
+  );
+  writeFileSync(
+    join(dist, "login", "parent.html"),
+    "<!doctype html><html><head><title>Parent Login</title></head><body>parent</body></html>",
+  );
   writeFileSync(join(dist, "assets", "app.js"), "console.log(1)");
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-const get = (fetcher: (request: Request) => Promise<Response>, path: string) => fetcher(new Request(`http://localhost${path}`));
+const get = (fetcher: (request: Request) => Promise<Response>, path: string) =>
+  fetcher(new Request(`http://localhost${path}`));
 
 describe("serving the prerendered pages", () => {
   it("the Node static server maps /services to services.html like Cloudflare's auto-trailing-slash", async () => {
@@ -99,13 +118,24 @@ describe("prerendered HTML", () => {
   });
 
   it("marks a private prerendered page (a login page) noindex", () => {
-    const page = { path: "/login", title: "Log In", description: "d", html: "", url: "u", attribute: "data-prerendered", preload: NO_PRELOAD };
+    const page = {
+      path: "/login",
+      title: "Log In",
+      description: "d",
+      html: "",
+      url: "u",
+      attribute: "data-prerendered",
+      preload: NO_PRELOAD,
+    };
     expect(fillShell(SHELL, { ...page, noindex: true })).toContain('<meta name="robots" content="noindex" />');
   });
 
   it("preloads the route's chunks in the head, once each, escaped", () => {
     const page = { path: "/", title: "t", description: "d", html: "", url: "u", attribute: "data-prerendered" };
-    const html = fillShell(SHELL, { ...page, preload: ["/assets/Home-1.js", "/assets/Layout-2.js", "/assets/Home-1.js", '/assets/a"b.js'] });
+    const html = fillShell(SHELL, {
+      ...page,
+      preload: ["/assets/Home-1.js", "/assets/Layout-2.js", "/assets/Home-1.js", '/assets/a"b.js'],
+    });
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head.match(/<link rel="modulepreload" crossorigin href="[^"]*">/g)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/Home-1.js">',
@@ -128,7 +158,15 @@ describe("prerendered HTML", () => {
   });
 
   it("refuses a shell without a title or an empty #root", () => {
-    const page = { path: "/", title: "t", description: "d", html: "", url: "u", attribute: "data-prerendered", preload: NO_PRELOAD };
+    const page = {
+      path: "/",
+      title: "t",
+      description: "d",
+      html: "",
+      url: "u",
+      attribute: "data-prerendered",
+      preload: NO_PRELOAD,
+    };
     expect(() => fillShell("<html><body><div id=root></div></body></html>", page)).toThrow(/no <title>/);
   });
 });
@@ -139,23 +177,35 @@ describe("bundle report", () => {
     built = mkdtempSync(join(tmpdir(), "schoolride-bundle-"));
     mkdirSync(join(built, ".vite"));
     mkdirSync(join(built, "assets"));
-    const files: Record<string, string> = { "entry.js": "e".repeat(5000), "shared.js": "s".repeat(3000), "page.js": "p".repeat(2000), "dialog.js": "d".repeat(9000) };
+    const files: Record<string, string> = {
+      "entry.js": "e".repeat(5000),
+      "shared.js": "s".repeat(3000),
+      "page.js": "p".repeat(2000),
+      "dialog.js": "d".repeat(9000),
+    };
     for (const [file, text] of Object.entries(files)) writeFileSync(join(built, "assets", file), text);
     // Every measured route's modules: the page chunk, which imports the shared chunk (also imported by the entry).
     const manifest: Record<string, object> = {
-      "index.html": { file: "assets/entry.js", isEntry: true, imports: ["_shared.js"], dynamicImports: ["src/dialog.tsx"] },
+      "index.html": {
+        file: "assets/entry.js",
+        isEntry: true,
+        imports: ["_shared.js"],
+        dynamicImports: ["src/dialog.tsx"],
+      },
       "_shared.js": { file: "assets/shared.js" },
       "src/dialog.tsx": { file: "assets/dialog.js", isDynamicEntry: true },
     };
     for (const route of BUNDLE_ROUTES)
-      for (const module of route.modules) manifest[module] = { file: "assets/page.js", imports: ["_shared.js"], dynamicImports: ["src/dialog.tsx"] };
+      for (const module of route.modules)
+        manifest[module] = { file: "assets/page.js", imports: ["_shared.js"], dynamicImports: ["src/dialog.tsx"] };
     writeFileSync(join(built, ".vite", "manifest.json"), JSON.stringify(manifest));
   });
   afterAll(() => rmSync(built, { recursive: true, force: true }));
 
   it("counts the entry, the route's lazy modules and their static imports once each; lazy imports not at all", () => {
     const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
-    const expected = Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000))) / 102.4) / 10;
+    const expected =
+      Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000))) / 102.4) / 10;
     const rows = bundleRows(built);
     expect(rows.map((row) => row.route)).toEqual(BUNDLE_ROUTES.map((route) => route.route));
     for (const row of rows) {
@@ -194,7 +244,10 @@ describe("bundle report", () => {
     const broken = mkdtempSync(join(tmpdir(), "schoolride-bundle-"));
     try {
       mkdirSync(join(broken, ".vite"));
-      writeFileSync(join(broken, ".vite", "manifest.json"), JSON.stringify({ "index.html": { file: "assets/entry.js", isEntry: true } }));
+      writeFileSync(
+        join(broken, ".vite", "manifest.json"),
+        JSON.stringify({ "index.html": { file: "assets/entry.js", isEntry: true } }),
+      );
       expect(() => bundleRows(broken)).toThrow(/is not in the build manifest/);
     } finally {
       rmSync(broken, { recursive: true, force: true });

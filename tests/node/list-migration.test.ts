@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../db/client.ts";
-import { applyMigrations } from "../../db/migrate.ts";
+import { createDatabase } from "#db/client.ts";
+import { applyMigrations } from "#db/migrate.ts";
 import { migrationsBefore } from "../support/migrations.ts";
 
 /**
@@ -33,15 +33,30 @@ describe("list migrations backfill (ADR 0018)", () => {
     `);
     await applyMigrations(db);
 
-    const counters = Object.fromEntries((await db.all<{ key: string; value: number }>(sql`select key, value from platform_counters`)).map((row) => [row.key, row.value]));
-    expect(counters).toEqual({ schools: 3, schools_active: 1, schools_without_admins: 2, school_admins: 2, parents: 1 });
+    const counters = Object.fromEntries(
+      (await db.all<{ key: string; value: number }>(sql`select key, value from platform_counters`)).map((row) => [
+        row.key,
+        row.value,
+      ]),
+    );
+    expect(counters).toEqual({
+      schools: 3,
+      schools_active: 1,
+      schools_without_admins: 2,
+      school_admins: 2,
+      parents: 1,
+    });
     expect(await db.all(sql`select id, admin_count from schools order by id`)).toEqual([
       { id: "s1", admin_count: 2 },
       { id: "s2", admin_count: 0 },
       { id: "s3", admin_count: 0 },
     ]);
     const match = async (table: string, term: string) =>
-      (await db.all<{ rowid: number }>(sql`select rowid from ${sql.identifier(table)} where ${sql.identifier(table)} match ${`"${term}"`}`)).length;
+      (
+        await db.all<{ rowid: number }>(
+          sql`select rowid from ${sql.identifier(table)} where ${sql.identifier(table)} match ${`"${term}"`}`,
+        )
+      ).length;
     expect(await match("schools_fts", "linden")).toBe(1);
     expect(await match("school_admins_fts", "dev dep")).toBe(1);
     expect(await match("parents_fts", "pat@fam")).toBe(1);
@@ -50,7 +65,11 @@ describe("list migrations backfill (ADR 0018)", () => {
     await db.$client.execute(
       "insert into school_admins (id, school_id, email, name, password_hash, created_at, updated_at) values ('a3', 's2', 'x@linden.example', 'X', 'x', 4, 4)",
     );
-    expect((await db.all<{ value: number }>(sql`select value from platform_counters where key = 'schools_without_admins'`))[0]!.value).toBe(1);
+    expect(
+      (
+        await db.all<{ value: number }>(sql`select value from platform_counters where key = 'schools_without_admins'`)
+      )[0]!.value,
+    ).toBe(1);
     db.$client.close();
   });
 });

@@ -8,8 +8,15 @@ import { seedScale } from "../support/scale-seed.ts";
 let t: TestApp;
 let cookie: string;
 
-type Page = { rows: { name?: string; email?: string; id: string }[]; total: number; totalCapped: boolean; pages: number; page: number };
-const schoolsList = async (input: object) => (await query(t.app, "superAdmin.schools.list", { page: 1, ...input }, { cookie })).data as Page;
+type Page = {
+  rows: { name?: string; email?: string; id: string }[];
+  total: number;
+  totalCapped: boolean;
+  pages: number;
+  page: number;
+};
+const schoolsList = async (input: object) =>
+  (await query(t.app, "superAdmin.schools.list", { page: 1, ...input }, { cookie })).data as Page;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,9 +55,16 @@ describe("capped totals", () => {
 
 describe("search", () => {
   it("3 characters or more: a case-insensitive substring of the name or e-mail, or an id's start", async () => {
-    expect((await schoolsList({ search: "QUILLFEATHER" })).rows.map((row) => row.name)).toEqual(["Old Quillfeather Lane", "Quillfeather Grove"]);
-    expect((await schoolsList({ search: "ldquill.exa" })).rows.map((row) => row.name)).toEqual(["Old Quillfeather Lane"]);
-    expect((await schoolsList({ search: "scale-s0000101" })).rows.map((row) => row.id).sort()).toEqual(Array.from({ length: 10 }, (_, k) => `scale-s0000101${k}`));
+    expect((await schoolsList({ search: "QUILLFEATHER" })).rows.map((row) => row.name)).toEqual([
+      "Old Quillfeather Lane",
+      "Quillfeather Grove",
+    ]);
+    expect((await schoolsList({ search: "ldquill.exa" })).rows.map((row) => row.name)).toEqual([
+      "Old Quillfeather Lane",
+    ]);
+    expect((await schoolsList({ search: "scale-s0000101" })).rows.map((row) => row.id).sort()).toEqual(
+      Array.from({ length: 10 }, (_, k) => `scale-s0000101${k}`),
+    );
   });
 
   it("1 or 2 characters: the start of the name, listed by name (the order of its index)", async () => {
@@ -58,7 +72,9 @@ describe("search", () => {
     expect((await schoolsList({ search: "o" })).rows.map((row) => row.name)).toEqual(["Old Quillfeather Lane"]);
     const seeded = await schoolsList({ search: "Sc" });
     expect(seeded).toMatchObject({ total: 1_000, totalCapped: true });
-    expect(seeded.rows.map((row) => row.name)).toEqual([...seeded.rows.map((row) => row.name!)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(seeded.rows.map((row) => row.name)).toEqual(
+      [...seeded.rows.map((row) => row.name!)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     expect(seeded.rows[0]!.name).toBe("School 0 Maple");
   });
 
@@ -75,7 +91,13 @@ describe("search", () => {
 
   it("follows an edit and a deletion of the searched columns", async () => {
     const school = await createSchool(t.db, { name: "Renamed Before" });
-    const update = { schoolId: school.id, name: "Renamed After", email: "after@renamed.example", timeZone: "UTC", isActive: true };
+    const update = {
+      schoolId: school.id,
+      name: "Renamed After",
+      email: "after@renamed.example",
+      timeZone: "UTC",
+      isActive: true,
+    };
     const { mutate } = await import("../support/http.ts");
     await mutate(t.app, "superAdmin.schools.update", update, { cookie });
     expect((await schoolsList({ search: "renamed before" })).rows).toEqual([]);
@@ -83,7 +105,8 @@ describe("search", () => {
   });
 
   it("audit e-mail filter: the e-mail the event names or the acting user's", async () => {
-    const audit = async (email: string) => (await query(t.app, "superAdmin.auditLogs.list", { page: 1, email }, { cookie })).data as Page;
+    const audit = async (email: string) =>
+      (await query(t.app, "superAdmin.auditLogs.list", { page: 1, email }, { cookie })).data as Page;
     // Seeded failed logins name someone<i>@example.com; i = 1, 5, 9, … (every 4th row from 1).
     expect((await audit("SOMEONE105@")).total).toBe(1);
     // Seeded rows of school admins: every 3rd row, acted by admin<i % 1020> (rows 6 and 1026 for admin 6).

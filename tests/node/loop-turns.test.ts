@@ -5,7 +5,7 @@
  * the number of the check phase it started in.
  */
 import { describe, expect, it } from "vitest";
-import { loopTurns } from "../../worker/local/loop-turns.ts";
+import { loopTurns } from "#worker/local/loop-turns.ts";
 
 /** Counts event-loop turns from now: 0 in the current one, then +1 per check phase, `turns` times. */
 function turnCounter(turns: number) {

@@ -1,7 +1,7 @@
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, mfaChallenges, recoveryCodes, schools, sessions, totpCredentials } from "../../db/schema/index.ts";
+import { auditLogs, mfaChallenges, recoveryCodes, schools, sessions, totpCredentials } from "#db/schema/index.ts";
 import {
   consumeTotpCode,
   findTotpCredential,
@@ -11,7 +11,7 @@ import {
   SUDO_WINDOW_MS,
   totpCodeAt,
   totpStep,
-} from "../../worker/auth/mfa.ts";
+} from "#worker/auth/mfa.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query, type TrpcResponse } from "../support/http.ts";
@@ -21,7 +21,8 @@ afterEach(() => t.close());
 
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${(ipCounter++ % 250) + 1}`;
-const reason = (response: TrpcResponse) => (response.error?.data as { reason?: string | null } | undefined)?.reason ?? null;
+const reason = (response: TrpcResponse) =>
+  (response.error?.data as { reason?: string | null } | undefined)?.reason ?? null;
 const codeNow = (secret: string) => totpCodeAt(secret, totpStep(t.clock.now()));
 /** The next 30 s step: a code not used yet. */
 const nextStep = () => t.clock.advance(30_000);
@@ -35,17 +36,18 @@ async function superAdmin() {
 
 /** Enrols through the procedures, as the security page does; returns the secret and the recovery codes. */
 async function enrol(cookie: string) {
-  const begun = await mutate(t.app, "superAdmin.security.beginEnrolment", undefined, { cookie });
+  const begun = await mutate(t.app, "superAdmin.security.beginEnrollment", undefined, { cookie });
   const { secret, uri } = begun.data as { secret: string; uri: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\/SchoolRide:/);
   expect(uri).toContain(`secret=${secret}`);
-  const confirmed = await mutate(t.app, "superAdmin.security.confirmEnrolment", { code: codeNow(secret) }, { cookie });
+  const confirmed = await mutate(t.app, "superAdmin.security.confirmEnrollment", { code: codeNow(secret) }, { cookie });
   expect(confirmed.status).toBe(200);
   nextStep();
   return { secret, recoveryCodes: (confirmed.data as { recoveryCodes: string[] }).recoveryCodes };
 }
 
-const loginAs = (email: string) => mutate(t.app, "auth.login", { role: "super_admin", email, password: PASSWORD }, { ip: freshIp() });
+const loginAs = (email: string) =>
+  mutate(t.app, "auth.login", { role: "super_admin", email, password: PASSWORD }, { ip: freshIp() });
 const challengeOf = (response: TrpcResponse) => (response.data as { challengeToken: string }).challengeToken;
 const verify = (challengeToken: string, factor: { method: "totp" | "recovery"; code: string }) =>
   mutate(t.app, "auth.verifyMfa", { challengeToken, factor }, { ip: freshIp() });
@@ -73,8 +75,10 @@ describe("TOTP (RFC 6238)", () => {
     const secret = encodeBase32UpperCaseNoPadding(new TextEncoder().encode("12345678901234567890"));
     const now = new Date("2026-03-02T09:00:10Z");
     const step = totpStep(now);
-    for (const offset of [-1, 0, 1]) expect(matchingTotpStep(secret, totpCodeAt(secret, step + offset), now, null)).toBe(step + offset);
-    for (const offset of [-2, 2]) expect(matchingTotpStep(secret, totpCodeAt(secret, step + offset), now, null)).toBeNull();
+    for (const offset of [-1, 0, 1])
+      expect(matchingTotpStep(secret, totpCodeAt(secret, step + offset), now, null)).toBe(step + offset);
+    for (const offset of [-2, 2])
+      expect(matchingTotpStep(secret, totpCodeAt(secret, step + offset), now, null)).toBeNull();
     expect(matchingTotpStep(secret, "12345", now, null)).toBeNull();
     expect(matchingTotpStep(secret, "abcdef", now, null)).toBeNull();
   });
@@ -97,7 +101,9 @@ describe("TOTP (RFC 6238)", () => {
     const { secret } = await enrol(cookie);
     const credential = (await findTotpCredential(t.db, user.id))!;
     const code = codeNow(secret);
-    const results = await Promise.all(Array.from({ length: 8 }, () => consumeTotpCode(t.db, credential, code, t.clock.now())));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => consumeTotpCode(t.db, credential, code, t.clock.now())),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 });
@@ -109,15 +115,25 @@ describe("enrolment", () => {
 
   it("needs a correct first code, then gives 10 hashed single-use recovery codes and audits mfa_enabled", async () => {
     const { cookie, user } = await superAdmin();
-    const begun = await mutate(t.app, "superAdmin.security.beginEnrolment", undefined, { cookie });
+    const begun = await mutate(t.app, "superAdmin.security.beginEnrollment", undefined, { cookie });
     const { secret } = begun.data as { secret: string };
-    const wrong = await mutate(t.app, "superAdmin.security.confirmEnrolment", { code: codeNow(secret) === "000000" ? "111111" : "000000" }, { cookie });
+    const wrong = await mutate(
+      t.app,
+      "superAdmin.security.confirmEnrollment",
+      { code: codeNow(secret) === "000000" ? "111111" : "000000" },
+      { cookie },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.error?.message).toBe("That code is not valid. Please try again.");
     expect((await findTotpCredential(t.db, user.id))!.enabledAt).toBeNull();
     expect(await events("mfa_failed")).toBe(1);
 
-    const confirmed = await mutate(t.app, "superAdmin.security.confirmEnrolment", { code: codeNow(secret) }, { cookie });
+    const confirmed = await mutate(
+      t.app,
+      "superAdmin.security.confirmEnrollment",
+      { code: codeNow(secret) },
+      { cookie },
+    );
     const codes = (confirmed.data as { recoveryCodes: string[] }).recoveryCodes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -126,10 +142,14 @@ describe("enrolment", () => {
     for (const code of codes) expect(JSON.stringify(stored)).not.toContain(code.replace("-", ""));
     expect(await events("mfa_enabled")).toBe(1);
     expect(JSON.stringify(await t.db.select().from(auditLogs))).not.toContain(secret);
-    expect((await query(t.app, "superAdmin.security.status", undefined, { cookie })).data).toMatchObject({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    expect((await query(t.app, "superAdmin.security.status", undefined, { cookie })).data).toMatchObject({
+      enabled: true,
+      required: false,
+      recoveryCodesLeft: 10,
+    });
 
     // On already: a second enrolment is refused, the secret stays.
-    const again = await mutate(t.app, "superAdmin.security.beginEnrolment", undefined, { cookie });
+    const again = await mutate(t.app, "superAdmin.security.beginEnrollment", undefined, { cookie });
     expect(again.status).toBe(409);
     expect((await findTotpCredential(t.db, user.id))!.secret).toBe(secret);
   });
@@ -219,14 +239,19 @@ describe("two-factor sign-in", () => {
   it("a recovery code signs in once, is audited, and concurrent double use gives exactly one success", async () => {
     const { cookie, user } = await superAdmin();
     const { recoveryCodes: codes } = await enrol(cookie);
-    const first = await verify(challengeOf(await loginAs(user.email)), { method: "recovery", code: codes[0]!.toUpperCase() });
+    const first = await verify(challengeOf(await loginAs(user.email)), {
+      method: "recovery",
+      code: codes[0]!.toUpperCase(),
+    });
     expect(first.status).toBe(200);
     expect(await events("recovery_code_used")).toBe(1);
     const reused = await verify(challengeOf(await loginAs(user.email)), { method: "recovery", code: codes[0]! });
     expect(reused.status).toBe(400);
     expect(reused.error?.message).toBe("That recovery code is not valid or has already been used.");
 
-    const racers = await Promise.all(Array.from({ length: 10 }, () => redeemRecoveryCode(t.db, user.id, codes[1]!, t.clock.now())));
+    const racers = await Promise.all(
+      Array.from({ length: 10 }, () => redeemRecoveryCode(t.db, user.id, codes[1]!, t.clock.now())),
+    );
     expect(racers.filter(Boolean)).toHaveLength(1);
     const tokens = await Promise.all(Array.from({ length: 3 }, () => loginAs(user.email).then(challengeOf)));
     const logins = await Promise.all(tokens.map((token) => verify(token, { method: "recovery", code: codes[2]! })));
@@ -248,7 +273,10 @@ describe("production: a super admin must enrol first", () => {
     const blocked = await query(t.app, "superAdmin.stats", undefined, { cookie });
     expect(blocked.status).toBe(403);
     expect(reason(blocked)).toBe("MFA_ENROLMENT_REQUIRED");
-    expect((await query(t.app, "superAdmin.security.status", undefined, { cookie })).data).toMatchObject({ enabled: false, required: true });
+    expect((await query(t.app, "superAdmin.security.status", undefined, { cookie })).data).toMatchObject({
+      enabled: false,
+      required: true,
+    });
     await enrol(cookie);
     expect((await query(t.app, "superAdmin.stats", undefined, { cookie })).status).toBe(200);
   });
@@ -257,7 +285,10 @@ describe("production: a super admin must enrol first", () => {
     t = await createTestApp();
     const { cookie } = await superAdmin();
     expect((await query(t.app, "superAdmin.stats", undefined, { cookie })).status).toBe(200);
-    expect((await query(t.app, "superAdmin.security.status", undefined, { cookie })).data).toMatchObject({ enabled: false, required: false });
+    expect((await query(t.app, "superAdmin.security.status", undefined, { cookie })).data).toMatchObject({
+      enabled: false,
+      required: false,
+    });
   });
 });
 
@@ -277,13 +308,20 @@ describe("sudo mode (SE6)", () => {
     expect(refused.error?.message).toBe("Please confirm it's you to continue.");
     expect(await t.db.$count(schools, eq(schools.id, school.id))).toBe(1);
 
-    const wrong = await mutate(t.app, "auth.confirmIdentity", { password: "not my password" }, { cookie, ip: freshIp() });
+    const wrong = await mutate(
+      t.app,
+      "auth.confirmIdentity",
+      { password: "not my password" },
+      { cookie, ip: freshIp() },
+    );
     expect(wrong.status).toBe(400);
     expect(await events("sudo_failed")).toBe(1);
     expect((await mutate(t.app, "superAdmin.schools.delete", { schoolId: school.id }, { cookie })).status).toBe(403);
 
     t.clock.advance(1000); // the account's sign-in backoff after a wrong password
-    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() })).status).toBe(200);
+    expect(
+      (await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() })).status,
+    ).toBe(200);
     expect(await events("sudo_granted")).toBe(1);
     expect((await mutate(t.app, "superAdmin.schools.delete", { schoolId: school.id }, { cookie })).status).toBe(200);
     expect(await t.db.$count(schools, eq(schools.id, school.id))).toBe(0);
@@ -298,7 +336,10 @@ describe("sudo mode (SE6)", () => {
     t.clock.advance(SUDO_WINDOW_MS - 1000);
     expect((await mutate(t.app, "superAdmin.settings.update", settings, { cookie })).status).toBe(200);
     t.clock.advance(1000);
-    expect((await mutate(t.app, "superAdmin.settings.update", { ...settings, invitationValidityDays: 4 }, { cookie })).status).toBe(403);
+    expect(
+      (await mutate(t.app, "superAdmin.settings.update", { ...settings, invitationValidityDays: 4 }, { cookie }))
+        .status,
+    ).toBe(403);
   });
 
   it("SE6 signing in does not open sudo mode, and sudo belongs to one session", async () => {
@@ -318,29 +359,64 @@ describe("sudo mode (SE6)", () => {
     expect(noCode.status).toBe(400);
     expect(noCode.error?.message).toBe("Enter the 6-digit code from your authenticator app");
     const wrongCode = codeNow(secret) === "000000" ? "111111" : "000000";
-    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "totp", code: wrongCode } }, { cookie, ip: freshIp() })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.confirmIdentity",
+          { password: PASSWORD, factor: { method: "totp", code: wrongCode } },
+          { cookie, ip: freshIp() },
+        )
+      ).status,
+    ).toBe(400);
     expect((await mutate(t.app, "superAdmin.settings.update", settings, { cookie })).status).toBe(403);
-    const ok = await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } }, { cookie, ip: freshIp() });
+    const ok = await mutate(
+      t.app,
+      "auth.confirmIdentity",
+      { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } },
+      { cookie, ip: freshIp() },
+    );
     expect(ok.status).toBe(200);
     expect((await mutate(t.app, "superAdmin.settings.update", settings, { cookie })).status).toBe(200);
     // A recovery code works for sudo too, once.
     t.clock.advance(SUDO_WINDOW_MS);
-    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "recovery", code: codes[0]! } }, { cookie, ip: freshIp() })).status).toBe(
-      200,
-    );
-    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "recovery", code: codes[0]! } }, { cookie, ip: freshIp() })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.confirmIdentity",
+          { password: PASSWORD, factor: { method: "recovery", code: codes[0]! } },
+          { cookie, ip: freshIp() },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.confirmIdentity",
+          { password: PASSWORD, factor: { method: "recovery", code: codes[0]! } },
+          { cookie, ip: freshIp() },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("SE6 turning MFA off and new recovery codes need sudo; turning off removes the secret and codes", async () => {
     const { cookie, user } = await superAdmin();
     const { secret, recoveryCodes: oldCodes } = await enrol(cookie);
-    expect(reason(await mutate(t.app, "superAdmin.security.regenerateRecoveryCodes", undefined, { cookie }))).toBe("SUDO_REQUIRED_WITH_CODE");
-    expect(reason(await mutate(t.app, "superAdmin.security.disable", undefined, { cookie }))).toBe("SUDO_REQUIRED_WITH_CODE");
-    await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } }, { cookie, ip: freshIp() });
+    expect(reason(await mutate(t.app, "superAdmin.security.regenerateRecoveryCodes", undefined, { cookie }))).toBe(
+      "SUDO_REQUIRED_WITH_CODE",
+    );
+    expect(reason(await mutate(t.app, "superAdmin.security.disable", undefined, { cookie }))).toBe(
+      "SUDO_REQUIRED_WITH_CODE",
+    );
+    await mutate(
+      t.app,
+      "auth.confirmIdentity",
+      { password: PASSWORD, factor: { method: "totp", code: codeNow(secret) } },
+      { cookie, ip: freshIp() },
+    );
     const regenerated = await mutate(t.app, "superAdmin.security.regenerateRecoveryCodes", undefined, { cookie });
     const newCodes = (regenerated.data as { recoveryCodes: string[] }).recoveryCodes;
     expect(newCodes).toHaveLength(10);
@@ -356,6 +432,8 @@ describe("sudo mode (SE6)", () => {
   it("SE6 school admins confirm with their password only", async () => {
     const admin = await createUser(t.db, "school_admin");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
-    expect((await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() })).status).toBe(200);
+    expect(
+      (await mutate(t.app, "auth.confirmIdentity", { password: PASSWORD }, { cookie, ip: freshIp() })).status,
+    ).toBe(200);
   });
 });

@@ -1,12 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { children, devStripeObjects, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import { enrollmentStanding } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
-import { children, devStripeObjects, flightTripEnrollments, flightTrips, payments } from "../../db/schema/index.ts";
-import { refundsJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { payPaymentSession, type SimCharge, type SimPaymentIntent } from "../../worker/http/dev-stripe-payments.ts";
-import { loadObject, refundSimulatedPayment, type SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { refundsJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { payPaymentSession, type SimCharge, type SimPaymentIntent } from "#worker/http/dev-stripe-payments.ts";
+import { loadObject, refundSimulatedPayment, type SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { callerFor } from "../support/caller.ts";
 import { ENROLLMENT_FORM } from "../support/flight-trips.ts";
 import { addChild, flightSchool, tripForm } from "../support/flight-trips-admin.ts";
@@ -48,17 +48,34 @@ type Action =
 const child = fc.nat({ max: 1 });
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("enrol" as const), child }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("pay" as const), session: fc.nat({ max: 3 }), late: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant("pay" as const), session: fc.nat({ max: 3 }), late: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("payNext" as const), child }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant("editCost" as const), cost: fc.constantFrom(0, 30, 50, 80, 120), deposit: fc.constantFrom(null, 10, 20) }),
+    arbitrary: fc.record({
+      kind: fc.constant("editCost" as const),
+      cost: fc.constantFrom(0, 30, 50, 80, 120),
+      deposit: fc.constantFrom(null, 10, 20),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("optOut" as const), child }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("deleteChild" as const), child }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("dashboardRefund" as const), charge: fc.nat({ max: 9 }), part: fc.boolean() }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant("deliver" as const), event: fc.nat({ max: 20 }), replay: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("dashboardRefund" as const),
+      charge: fc.nat({ max: 9 }),
+      part: fc.boolean(),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant("deliver" as const), event: fc.nat({ max: 20 }), replay: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("sweep" as const) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("deliverAll" as const) }) },
 );
@@ -66,12 +83,29 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 /** One world: a school, its trip, a family of three children; the Checkouts opened and the events not yet delivered. */
 async function world(cost: number, deposit: number | null) {
   const f = await flightSchool(t);
-  const kids = [f.child, await addChild(t, f.school.id, f.parent.id, "Ben Martin"), await addChild(t, f.school.id, f.parent.id, "Cleo Martin")];
+  const kids = [
+    f.child,
+    await addChild(t, f.school.id, f.parent.id, "Ben Martin"),
+    await addChild(t, f.school.id, f.parent.id, "Cleo Martin"),
+  ];
   const admin = await callerFor(t, f.admin);
   const parent = await callerFor(t, f.parent);
-  const tripId = (await admin.schoolAdmin.flightTrips.create({ trip: tripForm({ costPerStudent: cost, deposit: deposit !== null && deposit < cost ? deposit : null }) }))
-    .id;
-  return { f, kids, admin, parent, tripId, sessions: [] as string[], paid: new Set<string>(), pending: [] as object[], delivered: [] as object[] };
+  const tripId = (
+    await admin.schoolAdmin.flightTrips.create({
+      trip: tripForm({ costPerStudent: cost, deposit: deposit !== null && deposit < cost ? deposit : null }),
+    })
+  ).id;
+  return {
+    f,
+    kids,
+    admin,
+    parent,
+    tripId,
+    sessions: [] as string[],
+    paid: new Set<string>(),
+    pending: [] as object[],
+    delivered: [] as object[],
+  };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -84,7 +118,10 @@ async function sessionOf(url: string | null | undefined, w: World) {
 
 async function enrollmentOf(w: World, childIndex: number) {
   const kid = w.kids[childIndex]!;
-  const [row] = await t.db.select({ id: flightTripEnrollments.id }).from(flightTripEnrollments).where(eq(flightTripEnrollments.childId, kid.id));
+  const [row] = await t.db
+    .select({ id: flightTripEnrollments.id })
+    .from(flightTripEnrollments)
+    .where(eq(flightTripEnrollments.childId, kid.id));
   return row?.id ?? null;
 }
 
@@ -126,7 +163,10 @@ async function run(w: World, step: Action) {
       break;
     }
     case "editCost": {
-      const trip = tripForm({ costPerStudent: step.cost, deposit: step.deposit !== null && step.deposit < step.cost ? step.deposit : null });
+      const trip = tripForm({
+        costPerStudent: step.cost,
+        deposit: step.deposit !== null && step.deposit < step.cost ? step.deposit : null,
+      });
       await tolerate(w.admin.schoolAdmin.flightTrips.update({ tripId: w.tripId, trip, confirmRefunds: true }));
       break;
     }
@@ -153,7 +193,11 @@ async function run(w: World, step: Action) {
       await deliver(w, step.event, step.replay);
       break;
     case "deliverAll":
-      while (w.pending.length > 0 && !w.pending.every((event) => (event as { type: string }).type === "charge.refunded")) await deliver(w, 0, false);
+      while (
+        w.pending.length > 0 &&
+        !w.pending.every((event) => (event as { type: string }).type === "charge.refunded")
+      )
+        await deliver(w, 0, false);
       break;
     case "sweep":
       await runScheduled(cronDeps(), t.clock.now(), [refundsJob]);
@@ -176,7 +220,9 @@ async function settle(w: World) {
 }
 
 async function assertBooks(w: World) {
-  const charges = (await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.type, "charge"))).map((row) => row.data as SimCharge);
+  const charges = (await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.type, "charge"))).map(
+    (row) => row.data as SimCharge,
+  );
   const charged = charges.reduce((sum, charge) => sum + charge.amount, 0);
   const refunded = charges.reduce((sum, charge) => sum + charge.amount_refunded, 0);
   const enrolments = await t.db.select().from(flightTripEnrollments);
@@ -197,7 +243,11 @@ async function assertBooks(w: World) {
   expect(rows).toHaveLength(charges.length);
   for (const charge of charges) {
     const row = rows.find((payment) => payment.stripePaymentIntentId === charge.payment_intent)!;
-    expect({ status: row.status, refunded: row.refundedCents, due: Math.max(row.refundDueCents, row.refundedCents) }).toEqual({
+    expect({
+      status: row.status,
+      refunded: row.refundedCents,
+      due: Math.max(row.refundDueCents, row.refundedCents),
+    }).toEqual({
       status: charge.refunded ? "refunded" : "succeeded",
       refunded: charge.amount_refunded,
       due: charge.amount_refunded,
@@ -207,7 +257,10 @@ async function assertBooks(w: World) {
   // No enrolment keeps more than its cost (nothing once it is over); nothing is left pending.
   for (const row of enrolments) {
     const allowed = !trip || trip.status === "cancelled" || row.status === "opted-out" ? 0 : trip.costPerStudentCents;
-    expect({ paid: row.amountPaidCents, pending: row.refundPendingCents }).toEqual({ paid: Math.min(row.amountPaidCents, allowed), pending: 0 });
+    expect({ paid: row.amountPaidCents, pending: row.refundPendingCents }).toEqual({
+      paid: Math.min(row.amountPaidCents, allowed),
+      pending: 0,
+    });
   }
 
   // Deleted (nobody had paid): nothing left to show.
@@ -221,7 +274,11 @@ async function assertBooks(w: World) {
     const name = kids.find((kid) => kid.id === row.childId)!.name;
     const standing = enrollmentStanding(trip, row);
     const parentSide = mine.children.find((kid) => kid.childId === row.childId)!;
-    expect({ label: parentSide.label, money: parentSide.enrollment?.money, paid: parentSide.enrollment?.amountPaidCents }).toEqual({
+    expect({
+      label: parentSide.label,
+      money: parentSide.enrollment?.money,
+      paid: parentSide.enrollment?.amountPaidCents,
+    }).toEqual({
       label: standing.label,
       money: standing.money,
       paid: row.amountPaidCents,
@@ -245,22 +302,27 @@ describe("the books add up (MN1)", () => {
   it("after any sequence of enrolments, payments, cost changes, opt-outs, deletions, cancellations, refunds and webhook replays and reorders", async () => {
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(0, 50, 80, 120), fc.constantFrom(null, 20), fc.array(action, { minLength: 4, maxLength: 18 }), async (cost, deposit, steps) => {
-        runs++;
-        if (runs > 1) {
-          await t.close();
-          t = await createTestApp({ divertStripeEvents: true });
-        }
-        const w = await world(cost, deposit);
-        // Money in first (both children enrolled and paid, the webhooks heard), so what follows moves it.
-        const opening: Action[] = [0, 1].flatMap((child) => [
-          { kind: "enrol", child },
-          { kind: "pay", session: 0, late: false },
-        ]);
-        for (const step of [...opening, { kind: "deliverAll" } as const, ...steps]) await run(w, step);
-        await settle(w);
-        await assertBooks(w);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(0, 50, 80, 120),
+        fc.constantFrom(null, 20),
+        fc.array(action, { minLength: 4, maxLength: 18 }),
+        async (cost, deposit, steps) => {
+          runs++;
+          if (runs > 1) {
+            await t.close();
+            t = await createTestApp({ divertStripeEvents: true });
+          }
+          const w = await world(cost, deposit);
+          // Money in first (both children enrolled and paid, the webhooks heard), so what follows moves it.
+          const opening: Action[] = [0, 1].flatMap((child) => [
+            { kind: "enrol", child },
+            { kind: "pay", session: 0, late: false },
+          ]);
+          for (const step of [...opening, { kind: "deliverAll" } as const, ...steps]) await run(w, step);
+          await settle(w);
+          await assertBooks(w);
+        },
+      ),
       // MONEY_BOOKS_RUNS=300 for a longer hunt.
       { numRuns: Number(process.env.MONEY_BOOKS_RUNS ?? 30) },
     );

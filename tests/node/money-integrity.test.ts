@@ -1,10 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  auditLogs,
+  children,
+  flightTripEnrollments,
+  flightTrips,
+  notifications,
+  payments,
+  stripeEvents,
+} from "#db/schema/index.ts";
 import { ENROLLMENT_MESSAGES, FLIGHT_TRIP_ADMIN_MESSAGES } from "#shared/flight-trips.ts";
-import { auditLogs, children, flightTripEnrollments, flightTrips, notifications, payments, stripeEvents } from "../../db/schema/index.ts";
-import { refundsJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { loadObject } from "../../worker/stripe/simulator.ts";
+import { refundsJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { loadObject } from "#worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { ENROLLMENT_FORM } from "../support/flight-trips.ts";
 import { FLIGHT_ACCOUNT, flightSchool, simulatedCharge, tripForm } from "../support/flight-trips-admin.ts";
@@ -28,7 +36,8 @@ afterEach(() => t.close());
 
 const admin = () => callerFor(t, f.admin);
 const parent = () => callerFor(t, f.parent);
-const enrollmentRow = async (id: string) => (await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.id, id)))[0];
+const enrollmentRow = async (id: string) =>
+  (await t.db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.id, id)))[0];
 const paymentRows = (where = eq(payments.schoolId, f.school.id)) => t.db.select().from(payments).where(where);
 const audits = (type: string) => t.db.select().from(auditLogs).where(eq(auditLogs.eventType, type));
 
@@ -40,14 +49,19 @@ async function createTrip(change: Parameters<typeof tripForm>[0] = {}) {
 /** The local Checkout page's Pay (the events go through the signed webhook). */
 async function pay(url: string) {
   const session = await checkoutSessionOf(t, url);
-  const response = await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, { method: "POST" });
+  const response = await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, {
+    method: "POST",
+  });
   expect(response.status).toBe(303);
 }
 
 /** Ava enrolled in the trip; `paid` pays the Checkout Enroll Now opened (the deposit, or the full cost). */
 async function enrolled(tripId: string, options: { paid?: boolean } = {}) {
   const api = await parent();
-  const { enrollmentId, url } = await api.parent.flightTrips.enroll({ tripId, enrollment: { ...ENROLLMENT_FORM, childId: f.child.id } });
+  const { enrollmentId, url } = await api.parent.flightTrips.enroll({
+    tripId,
+    enrollment: { ...ENROLLMENT_FORM, childId: f.child.id },
+  });
   if (options.paid !== false && url) await pay(url);
   return { enrollmentId, url };
 }
@@ -60,9 +74,21 @@ describe("deleting a child (MN1)", () => {
     expect(await t.db.$count(children, eq(children.id, f.child.id))).toBe(0);
     expect(await t.db.$count(flightTripEnrollments, eq(flightTripEnrollments.id, enrollmentId))).toBe(0);
     const [payment] = await paymentRows();
-    expect(payment).toMatchObject({ status: "refunded", refundDueCents: 10_000, refundedCents: 10_000, enrollmentId: null });
-    expect(await simulatedCharge(t, payment!.stripePaymentIntentId!)).toMatchObject({ refunded: true, amount_refunded: 10_000 });
-    expect((await audits("refund_requested"))[0]?.metadata).toMatchObject({ payment_id: payment!.id, amount_cents: 10_000, reason: "child_deleted" });
+    expect(payment).toMatchObject({
+      status: "refunded",
+      refundDueCents: 10_000,
+      refundedCents: 10_000,
+      enrollmentId: null,
+    });
+    expect(await simulatedCharge(t, payment!.stripePaymentIntentId!)).toMatchObject({
+      refunded: true,
+      amount_refunded: 10_000,
+    });
+    expect((await audits("refund_requested"))[0]?.metadata).toMatchObject({
+      payment_id: payment!.id,
+      amount_cents: 10_000,
+      reason: "child_deleted",
+    });
   });
 
   it("is refused after the enrolment deadline, with the reason, and changes nothing", async () => {
@@ -70,7 +96,10 @@ describe("deleting a child (MN1)", () => {
     const { enrollmentId } = await enrolled(tripId);
     t.clock.set(new Date("2026-04-02T12:00:00Z"));
     const refused = await failure((await parent()).parent.children.delete({ childId: f.child.id }));
-    expect(refused).toEqual({ code: "PRECONDITION_FAILED", message: ENROLLMENT_MESSAGES.heldAfterDeadline("Ava Martin", "Washington DC Museums") });
+    expect(refused).toEqual({
+      code: "PRECONDITION_FAILED",
+      message: ENROLLMENT_MESSAGES.heldAfterDeadline("Ava Martin", "Washington DC Museums"),
+    });
     expect(await t.db.$count(children, eq(children.id, f.child.id))).toBe(1);
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ status: "confirmed", amountPaidCents: 10_000 });
     expect((await paymentRows()).map((row) => [row.status, row.refundDueCents])).toEqual([["succeeded", 0]]);
@@ -83,7 +112,9 @@ describe("deleting a child (MN1)", () => {
     t.clock.set(new Date("2026-05-01T12:00:00Z"));
     await (await parent()).parent.children.delete({ childId: f.child.id });
     expect((await paymentRows()).map((row) => [row.status, row.refundDueCents])).toEqual([["succeeded", 0]]);
-    expect(await runScheduled(cronDeps(), t.clock.now(), [refundsJob])).toEqual({ refunds: { owed: 0, requested: 0, failed: 0 } });
+    expect(await runScheduled(cronDeps(), t.clock.now(), [refundsJob])).toEqual({
+      refunds: { owed: 0, requested: 0, failed: 0 },
+    });
   });
 
   it("expires the open Checkout; a charge that still completes is recorded and refunded automatically, and logged", async () => {
@@ -96,7 +127,12 @@ describe("deleting a child (MN1)", () => {
     const { events } = await payPaymentSession(t.db, { ...session, status: "open" }, t.clock.now());
     for (const event of events) expect((await postStripeEvent(t, event)).status).toBe(200);
     const [payment] = await paymentRows();
-    expect(payment).toMatchObject({ status: "refunded", refundDueCents: 10_000, refundedCents: 10_000, enrollmentId: null });
+    expect(payment).toMatchObject({
+      status: "refunded",
+      refundDueCents: 10_000,
+      refundedCents: 10_000,
+      enrollmentId: null,
+    });
     expect(await audits("payment_unattached")).toHaveLength(1);
     // A replay of the events changes nothing and logs nothing again.
     for (const event of events) await postStripeEvent(t, event);
@@ -114,7 +150,9 @@ describe("deleting a child (MN1)", () => {
     expect(refused.message).toContain("Please contact the school");
     t.clock.set(new Date("2026-03-03T12:00:00Z"));
     await api.parent.account.requestErasure({ password: "correct horse battery staple" });
-    expect((await paymentRows()).map((row) => [row.status, row.refundedCents, row.parentId])).toEqual([["refunded", 10_000, f.parent.id]]);
+    expect((await paymentRows()).map((row) => [row.status, row.refundedCents, row.parentId])).toEqual([
+      ["refunded", 10_000, f.parent.id],
+    ]);
   });
 });
 
@@ -126,21 +164,48 @@ describe("changing a trip's cost (MN1)", () => {
     const api = await admin();
     const lower = { tripId, trip: tripForm({ costPerStudent: 50, deposit: null }) };
     const refused = await failure(api.schoolAdmin.flightTrips.update(lower));
-    expect(refused).toEqual({ code: "PRECONDITION_FAILED", message: FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds([{ childName: "Ava Martin", cents: 3_000 }]) });
+    expect(refused).toEqual({
+      code: "PRECONDITION_FAILED",
+      message: FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds([{ childName: "Ava Martin", cents: 3_000 }]),
+    });
     expect(refused.message).toContain("$30.00");
-    expect((await t.db.select().from(flightTrips).where(eq(flightTrips.id, tripId)))[0]!.costPerStudentCents).toBe(8_000);
+    expect((await t.db.select().from(flightTrips).where(eq(flightTrips.id, tripId)))[0]!.costPerStudentCents).toBe(
+      8_000,
+    );
     await api.schoolAdmin.flightTrips.update({ ...lower, confirmRefunds: true });
     const [payment] = await paymentRows();
-    expect(payment).toMatchObject({ status: "succeeded", amountCents: 8_000, refundDueCents: 3_000, refundedCents: 3_000 });
-    expect(await simulatedCharge(t, payment!.stripePaymentIntentId!)).toMatchObject({ refunded: false, amount_refunded: 3_000 });
-    expect(await enrollmentRow(enrollmentId)).toMatchObject({ amountPaidCents: 5_000, amountRefundedCents: 3_000, refundPendingCents: 0, paymentStatus: "paid" });
+    expect(payment).toMatchObject({
+      status: "succeeded",
+      amountCents: 8_000,
+      refundDueCents: 3_000,
+      refundedCents: 3_000,
+    });
+    expect(await simulatedCharge(t, payment!.stripePaymentIntentId!)).toMatchObject({
+      refunded: false,
+      amount_refunded: 3_000,
+    });
+    expect(await enrollmentRow(enrollmentId)).toMatchObject({
+      amountPaidCents: 5_000,
+      amountRefundedCents: 3_000,
+      refundPendingCents: 0,
+      paymentStatus: "paid",
+    });
     const notice = await t.db.select().from(notifications).where(eq(notifications.recipientId, f.parent.id));
     expect(notice.map((n) => [n.title, n.message])).toEqual([
-      ["Flight trip cost changed", expect.stringContaining("is now $50.00 (was $80.00). Anything paid above the new cost is refunded")],
+      [
+        "Flight trip cost changed",
+        expect.stringContaining("is now $50.00 (was $80.00). Anything paid above the new cost is refunded"),
+      ],
     ]);
     // The parent's view, the admin's list and the roster agree.
     const mine = (await (await parent()).parent.flightTrips.list()).trips[0]!.children[0]!.enrollment!;
-    expect(mine).toMatchObject({ money: "paid", amountPaidCents: 5_000, amountRefundedCents: 3_000, nextPaymentCents: 0, canPay: false });
+    expect(mine).toMatchObject({
+      money: "paid",
+      amountPaidCents: 5_000,
+      amountRefundedCents: 3_000,
+      nextPaymentCents: 0,
+      canPay: false,
+    });
     const student = (await api.schoolAdmin.flightTrips.list()).trips[0]!.students[0]!;
     expect(student).toMatchObject({ label: "Confirmed", money: "paid", amountPaidCents: 5_000 });
   });
@@ -154,7 +219,10 @@ describe("changing a trip's cost (MN1)", () => {
     expect((await checkoutSessionOf(t, balance.url)).amount_total).toBe(6_000);
     await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ costPerStudent: 50, deposit: 20 }) });
     expect((await checkoutSessionOf(t, balance.url)).status).toBe("expired");
-    const stale = await t.app.request(`http://localhost:8787/dev/stripe/checkout/${(await checkoutSessionOf(t, balance.url)).id}/pay`, { method: "POST" });
+    const stale = await t.app.request(
+      `http://localhost:8787/dev/stripe/checkout/${(await checkoutSessionOf(t, balance.url)).id}/pay`,
+      { method: "POST" },
+    );
     expect(stale.status).toBe(410);
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ amountPaidCents: 2_000, paymentStatus: "partial" });
   });
@@ -164,18 +232,29 @@ describe("changing a trip's cost (MN1)", () => {
     const { enrollmentId } = await enrolled(tripId);
     const balance = await (await parent()).parent.flightTrips.pay({ enrollmentId });
     const session = await checkoutSessionOf(t, balance.url);
-    await (await admin()).schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ costPerStudent: 40, deposit: 20 }) });
+    await (await admin()).schoolAdmin.flightTrips.update({
+      tripId,
+      trip: tripForm({ costPerStudent: 40, deposit: 20 }),
+    });
     // The card was taken just before the session could be expired.
     const { events } = await payPaymentSession(t.db, session, t.clock.now());
     for (const event of events) await postStripeEvent(t, event);
-    expect(await enrollmentRow(enrollmentId)).toMatchObject({ amountPaidCents: 4_000, amountRefundedCents: 1_000, refundPendingCents: 0, paymentStatus: "paid" });
+    expect(await enrollmentRow(enrollmentId)).toMatchObject({
+      amountPaidCents: 4_000,
+      amountRefundedCents: 1_000,
+      refundPendingCents: 0,
+      paymentStatus: "paid",
+    });
   });
 
   it("a free trip made paid owes its cost: Pay is offered and nothing shows as paid", async () => {
     const tripId = await createTrip({ costPerStudent: 0, deposit: null });
     const { enrollmentId } = await enrolled(tripId);
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
-    await (await admin()).schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ costPerStudent: 30, deposit: null }) });
+    await (await admin()).schoolAdmin.flightTrips.update({
+      tripId,
+      trip: tripForm({ costPerStudent: 30, deposit: null }),
+    });
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ paymentStatus: "pending", amountPaidCents: 0 });
     const mine = (await (await parent()).parent.flightTrips.list()).trips[0]!.children[0]!.enrollment!;
     expect(mine).toMatchObject({ money: "pending", nextPaymentCents: 3_000, canPay: true });
@@ -187,12 +266,26 @@ describe("a cancelled, refunded trip (MN1)", () => {
     const tripId = await createTrip();
     const { enrollmentId } = await enrolled(tripId);
     const api = await admin();
-    expect(await api.schoolAdmin.flightTrips.delete({ tripId })).toMatchObject({ outcome: "cancelled", refunds: 1, refundsFailed: 0 });
+    expect(await api.schoolAdmin.flightTrips.delete({ tripId })).toMatchObject({
+      outcome: "cancelled",
+      refunds: 1,
+      refundsFailed: 0,
+    });
     const family = await parent();
     const child = (await family.parent.flightTrips.list()).trips[0]!.children[0]!;
     expect(child).toMatchObject({ label: "Cancelled", canEnroll: false });
-    expect(child.enrollment).toMatchObject({ money: "refunded", amountPaidCents: 0, amountRefundedCents: 10_000, nextPaymentCents: 0, canPay: false, canOptOut: false });
-    expect(await family.parent.flightTrips.details({ enrollmentId })).toMatchObject({ nextPaymentCents: 0, standing: { label: "Cancelled", money: "refunded" } });
+    expect(child.enrollment).toMatchObject({
+      money: "refunded",
+      amountPaidCents: 0,
+      amountRefundedCents: 10_000,
+      nextPaymentCents: 0,
+      canPay: false,
+      canOptOut: false,
+    });
+    expect(await family.parent.flightTrips.details({ enrollmentId })).toMatchObject({
+      nextPaymentCents: 0,
+      standing: { label: "Cancelled", money: "refunded" },
+    });
     expect((await failure(family.parent.flightTrips.pay({ enrollmentId }))).code).toBe("PRECONDITION_FAILED");
     expect((await family.parent.overview()).tiles.flightTripEnrollments).toBe(0);
     const trip = (await api.schoolAdmin.flightTrips.list()).trips[0]!;
@@ -208,11 +301,17 @@ describe("a cancelled, refunded trip (MN1)", () => {
     const create = vi.spyOn(t.deps.stripe.refunds, "create").mockRejectedValueOnce(new Error("Stripe is down"));
     await (await admin()).schoolAdmin.flightTrips.delete({ tripId });
     create.mockRestore();
-    expect(await enrollmentRow(enrollmentId)).toMatchObject({ amountPaidCents: 0, refundPendingCents: 10_000, amountRefundedCents: 0 });
+    expect(await enrollmentRow(enrollmentId)).toMatchObject({
+      amountPaidCents: 0,
+      refundPendingCents: 10_000,
+      amountRefundedCents: 0,
+    });
     const roster = await (await admin()).schoolAdmin.flightTrips.roster({ tripId });
     expect(roster.csv.split("\r\n")[1]).toMatch(/^"Ava Martin","5th Grade","Cancelled","Refund pending",/);
     // The hourly job asks again; then it is refunded.
-    expect(await runScheduled(cronDeps(), t.clock.now(), [refundsJob])).toEqual({ refunds: { owed: 1, requested: 1, failed: 0 } });
+    expect(await runScheduled(cronDeps(), t.clock.now(), [refundsJob])).toEqual({
+      refunds: { owed: 1, requested: 1, failed: 0 },
+    });
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ refundPendingCents: 0, amountRefundedCents: 10_000 });
   });
 });
@@ -223,10 +322,18 @@ describe("refund events out of order (ST3, MN1)", () => {
     const { url } = await enrolled(tripId, { paid: false });
     const session = await checkoutSessionOf(t, url!);
     const { events } = await payPaymentSession(t.db, session, t.clock.now());
-    const intent = events.find((event) => event.type === "payment_intent.succeeded")!.data.object as { id: string; latest_charge: string };
+    const intent = events.find((event) => event.type === "payment_intent.succeeded")!.data.object as {
+      id: string;
+      latest_charge: string;
+    };
     // Refunded from Stripe's dashboard before our webhook heard of the payment.
     const charge = (await simulatedChargeObject(intent.latest_charge))!;
-    const refunded = { ...events[0]!, id: "evt_refund_early", type: "charge.refunded", data: { object: { ...charge, refunded: true, amount_refunded: charge.amount } } };
+    const refunded = {
+      ...events[0]!,
+      id: "evt_refund_early",
+      type: "charge.refunded",
+      data: { object: { ...charge, refunded: true, amount_refunded: charge.amount } },
+    };
     expect((await postStripeEvent(t, refunded)).status).toBe(409);
     expect(await t.db.$count(stripeEvents, eq(stripeEvents.id, "evt_refund_early"))).toBe(0);
     for (const event of events) await postStripeEvent(t, event);
@@ -240,9 +347,13 @@ describe("refund events out of order (ST3, MN1)", () => {
     // The cost lowered behind the service's back (a settle that never ran).
     await t.db.update(flightTrips).set({ costPerStudentCents: 3_000 }).where(eq(flightTrips.id, tripId));
     t.clock.advance(DAY);
-    expect(await runScheduled(cronDeps(), t.clock.now(), [refundsJob])).toEqual({ refunds: { owed: 1, requested: 1, failed: 0 } });
+    expect(await runScheduled(cronDeps(), t.clock.now(), [refundsJob])).toEqual({
+      refunds: { owed: 1, requested: 1, failed: 0 },
+    });
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ amountPaidCents: 3_000, amountRefundedCents: 2_000 });
-    expect(await t.db.$count(payments, and(eq(payments.stripeAccountId, FLIGHT_ACCOUNT), eq(payments.refundedCents, 2_000)))).toBe(1);
+    expect(
+      await t.db.$count(payments, and(eq(payments.stripeAccountId, FLIGHT_ACCOUNT), eq(payments.refundedCents, 2_000))),
+    ).toBe(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
-import { outputSerializer, serializeOutput } from "../../worker/trpc/output-transformer.ts";
+import { outputSerializer, serializeOutput } from "#worker/trpc/output-transformer.ts";
 
 /**
  * What the client reads: the same payload as superjson's (the annotations' order aside: superjson's
@@ -42,7 +42,12 @@ describe("procedure output serializer (ADR 0028)", () => {
 
   it("builds superjson's payload for a list page as the services answer it", () => {
     const page = {
-      items: Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, createdAt: new Date(Date.UTC(2026, 0, i + 1)), note: i % 2 ? undefined : null, "a.b": i })),
+      items: Array.from({ length: 20 }, (_, i) => ({
+        id: `s${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, i + 1)),
+        note: i % 2 ? undefined : null,
+        "a.b": i,
+      })),
       total: 20,
       totalCapped: false,
     };
@@ -88,7 +93,10 @@ describe("procedure output serializer (ADR 0028)", () => {
     // The installed superjson: the walk is in use (it builds its own object, equal to superjson's).
     expect(outputSerializer()(page)).toEqual(superjson.serialize(page));
     // A superjson whose payload differs (here: a format version 2): every output is its own.
-    const changed = (value: unknown) => ({ ...superjson.serialize(value), meta: { ...superjson.serialize(value).meta, v: 2 } }) as ReturnType<typeof superjson.serialize>;
+    const changed = (value: unknown) =>
+      ({ ...superjson.serialize(value), meta: { ...superjson.serialize(value).meta, v: 2 } }) as ReturnType<
+        typeof superjson.serialize
+      >;
     expect(outputSerializer(changed)(page)).toEqual(changed(page));
     expect(outputSerializer(changed)({ plain: 1 })).toEqual(changed({ plain: 1 }));
   });

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs, invoices, notifications, parents } from "../../db/schema/index.ts";
-import { runScheduled } from "../../worker/cron/scheduled.ts";
-import { markOverdueInvoices, OVERDUE_BATCH_SIZE } from "../../worker/services/billing/overdue.ts";
+import { emailLogs, invoices, notifications, parents } from "#db/schema/index.ts";
+import { runScheduled } from "#worker/cron/scheduled.ts";
+import { markOverdueInvoices, OVERDUE_BATCH_SIZE } from "#worker/services/billing/overdue.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
 import { seedInvoice } from "../support/invoice-documents.ts";
@@ -13,7 +13,13 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const deps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe });
+const deps = () => ({
+  db: t.db,
+  queue: t.deps.queue,
+  logger: t.logger,
+  appUrl: t.deps.config.appUrl,
+  stripe: t.deps.stripe,
+});
 const sweep = () => markOverdueInvoices(deps(), t.clock.now());
 
 async function family(timeZone: string) {
@@ -28,7 +34,10 @@ async function family(timeZone: string) {
 }
 
 async function statuses(ids: string[]) {
-  const rows = await t.db.select({ id: invoices.id, status: invoices.status }).from(invoices).where(inArray(invoices.id, ids));
+  const rows = await t.db
+    .select({ id: invoices.id, status: invoices.status })
+    .from(invoices)
+    .where(inArray(invoices.id, ids));
   return Object.fromEntries(rows.map((row) => [row.id, row.status]));
 }
 
@@ -64,7 +73,10 @@ describe("overdue sweep: the school's day", () => {
     const tokyoInvoice = await tokyo.invoice("2026-03-01");
     const utcInvoice = await utc.invoice("2026-03-01");
     expect(await sweep()).toBe(1);
-    expect(await statuses([tokyoInvoice.id, utcInvoice.id])).toEqual({ [tokyoInvoice.id]: "overdue", [utcInvoice.id]: "pending" });
+    expect(await statuses([tokyoInvoice.id, utcInvoice.id])).toEqual({
+      [tokyoInvoice.id]: "overdue",
+      [utcInvoice.id]: "pending",
+    });
   });
 
   it("leaves paid, refunded and already overdue invoices alone, and notifies nobody for them", async () => {
@@ -75,7 +87,11 @@ describe("overdue sweep: the school's day", () => {
       await invoice("2026-02-01", { status: "overdue" }),
     ];
     expect(await sweep()).toBe(0);
-    expect(await statuses(rows.map((row) => row.id))).toEqual({ [rows[0]!.id]: "paid", [rows[1]!.id]: "refunded", [rows[2]!.id]: "overdue" });
+    expect(await statuses(rows.map((row) => row.id))).toEqual({
+      [rows[0]!.id]: "paid",
+      [rows[1]!.id]: "refunded",
+      [rows[2]!.id]: "overdue",
+    });
     expect(await t.db.select().from(notifications)).toEqual([]);
     expect(await overdueMails()).toEqual([]);
   });
@@ -84,7 +100,10 @@ describe("overdue sweep: the school's day", () => {
 describe("overdue sweep: the parent is told once (CR1)", () => {
   it("the parent gets one in-app notice and one e-mail, with the invoice's number, amount and due date", async () => {
     const { school, parent, invoice } = await family("America/Chicago");
-    const due = await invoice("2026-02-27", { invoiceNumber: "INV-2026-042", description: "Spring term bus transport" });
+    const due = await invoice("2026-02-27", {
+      invoiceNumber: "INV-2026-042",
+      description: "Spring term bus transport",
+    });
     await sweep();
     const [notice, ...others] = await t.db.select().from(notifications);
     expect(others).toEqual([]);
@@ -100,9 +119,19 @@ describe("overdue sweep: the parent is told once (CR1)", () => {
     });
     const [mail, ...moreMails] = await overdueMails();
     expect(moreMails).toEqual([]);
-    expect(mail).toMatchObject({ recipientEmail: parent.email, schoolId: school.id, relatedId: due.id, status: "pending" });
+    expect(mail).toMatchObject({
+      recipientEmail: parent.email,
+      schoolId: school.id,
+      relatedId: due.id,
+      status: "pending",
+    });
     expect(mail!.subject).toBe(`School in America/Chicago: invoice INV-2026-042 is overdue`);
-    for (const fact of ["Amount due: $52.50", "Due date: Friday, February 27, 2026", "Description: Spring term bus transport", "http://localhost:8787/parent/invoices"]) {
+    for (const fact of [
+      "Amount due: $52.50",
+      "Due date: Friday, February 27, 2026",
+      "Description: Spring term bus transport",
+      "http://localhost:8787/parent/invoices",
+    ]) {
       expect(mail!.textBody).toContain(fact);
     }
     expect(t.queued).toEqual([{ kind: "email", emailLogId: mail!.id }]);

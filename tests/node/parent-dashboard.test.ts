@@ -1,7 +1,7 @@
 import type { InStatement } from "@libsql/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { children, flightTripEnrollments, flightTrips, invoices, notifications, trips } from "#db/schema/index.ts";
 import { RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
-import { children, flightTripEnrollments, flightTrips, invoices, notifications, trips } from "../../db/schema/index.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
@@ -48,7 +48,14 @@ function child(schoolId: string, parentId: string, name: string, busRoute: strin
   };
 }
 
-function invoice(schoolId: string, recipientId: string, number: string, status: "pending" | "paid" | "overdue" | "refunded", dueDate: string, paidAt?: string) {
+function invoice(
+  schoolId: string,
+  recipientId: string,
+  number: string,
+  status: "pending" | "paid" | "overdue" | "refunded",
+  dueDate: string,
+  paidAt?: string,
+) {
   return {
     schoolId,
     recipientId,
@@ -101,7 +108,14 @@ describe("parent dashboard: children and today's rides", () => {
     expect(dashboard.timeZone).toBe("Pacific/Kiritimati");
     expect(dashboard.children.map((row) => row.name)).toEqual(["Adam", "Mia", "Zoe"]);
     const [adam, mia, zoe] = dashboard.children;
-    expect(adam).toMatchObject({ age: 9, grade: "4th Grade", school: "Maple Grove Elementary", busRoute: null, busNumber: null, todaysRides: [] });
+    expect(adam).toMatchObject({
+      age: 9,
+      grade: "4th Grade",
+      school: "Maple Grove Elementary",
+      busRoute: null,
+      busNumber: null,
+      todaysRides: [],
+    });
     expect(mia!.todaysRides).toEqual([]);
     expect(zoe!.todaysRides.map((ride) => [ride.departs, ride.status, ride.statusLabel])).toEqual([
       ["12:00 AM", "completed", "Arrived"],
@@ -130,7 +144,10 @@ describe("parent dashboard: children and today's rides", () => {
     ]);
     const dashboard = await (await callerFor(t, parent)).parent.overview();
     const rides = Object.fromEntries(
-      dashboard.children.map((row) => [row.name, row.todaysRides.map((ride) => `${ride.departs} ${ride.routeName} bus ${ride.busNumber}`)]),
+      dashboard.children.map((row) => [
+        row.name,
+        row.todaysRides.map((ride) => `${ride.departs} ${ride.routeName} bus ${ride.busNumber}`),
+      ]),
     );
     expect(rides).toEqual({
       Zoe: ["7:30 AM North Route bus 12A", "3:00 PM north route bus 12a"],
@@ -142,7 +159,9 @@ describe("parent dashboard: children and today's rides", () => {
   it("today follows the school's zone across midnight: an hour later the next day's trips show", async () => {
     const { school, parent } = await family();
     await t.db.insert(children).values(child(school.id, parent.id, "Zoe", "North"));
-    await t.db.insert(trips).values([trip(school.id, "North", "2026-03-02T09:30:00Z"), trip(school.id, "North", "2026-03-02T10:30:00Z")]);
+    await t.db
+      .insert(trips)
+      .values([trip(school.id, "North", "2026-03-02T09:30:00Z"), trip(school.id, "North", "2026-03-02T10:30:00Z")]);
     const before = await (await callerFor(t, parent)).parent.overview();
     expect(before.children[0]!.todaysRides.map((ride) => ride.departs)).toEqual(["11:30 PM"]);
     t.clock.advance(HOUR); // 10:00 UTC: midnight in Kiritimati
@@ -152,7 +171,12 @@ describe("parent dashboard: children and today's rides", () => {
   });
 
   it("labels every trip status for parents", () => {
-    expect(RIDE_STATUS_LABELS).toEqual({ scheduled: "Scheduled", "in-progress": "Departed", completed: "Arrived", cancelled: "Cancelled" });
+    expect(RIDE_STATUS_LABELS).toEqual({
+      scheduled: "Scheduled",
+      "in-progress": "Departed",
+      completed: "Arrived",
+      cancelled: "Cancelled",
+    });
   });
 });
 
@@ -197,7 +221,12 @@ describe("parent dashboard: notifications, payments and tiles", () => {
         invoice(otherSchool.id, stranger.id, "INV-2026-001", "overdue", "2025-12-01"),
       ]);
     const dashboard = await (await callerFor(t, parent)).parent.overview();
-    expect(dashboard.payments.upcoming).toMatchObject({ invoiceNumber: "INV-2026-002", status: "overdue", amountCents: 10_500, dueDate: "2026-02-25" });
+    expect(dashboard.payments.upcoming).toMatchObject({
+      invoiceNumber: "INV-2026-002",
+      status: "overdue",
+      amountCents: 10_500,
+      dueDate: "2026-02-25",
+    });
     expect(dashboard.payments.recent.map((row) => [row.invoiceNumber, row.paidOn])).toEqual([
       ["INV-2026-005", "2026-02-21"], // paid 12:00 UTC: the next day at the school
       ["INV-2026-006", "2026-02-02"],
@@ -209,7 +238,11 @@ describe("parent dashboard: notifications, payments and tiles", () => {
     const { school, parent, neighbour } = await family();
     const [kid, other, third] = await t.db
       .insert(children)
-      .values([child(school.id, parent.id, "Zoe", null), child(school.id, parent.id, "Adam", null), child(school.id, neighbour.id, "N", null)])
+      .values([
+        child(school.id, parent.id, "Zoe", null),
+        child(school.id, parent.id, "Adam", null),
+        child(school.id, neighbour.id, "N", null),
+      ])
       .returning();
     const trip = {
       schoolId: school.id,
@@ -227,7 +260,13 @@ describe("parent dashboard: notifications, payments and tiles", () => {
       .insert(flightTrips)
       .values({ ...trip, title: "Washington" })
       .returning();
-    const enrolment = { schoolId: school.id, flightTripId: first!.id, emergencyContact: "Gran", emergencyPhone: "555", termsAcceptedAt: t.clock.now() };
+    const enrolment = {
+      schoolId: school.id,
+      flightTripId: first!.id,
+      emergencyContact: "Gran",
+      emergencyPhone: "555",
+      termsAcceptedAt: t.clock.now(),
+    };
     await t.db.insert(flightTripEnrollments).values([
       { ...enrolment, childId: kid!.id, parentId: parent.id, status: "confirmed" },
       { ...enrolment, childId: other!.id, parentId: parent.id, status: "opted-out" },
@@ -241,14 +280,33 @@ describe("parent dashboard: notifications, payments and tiles", () => {
     const { parent } = await family();
     const dashboard = await (await callerFor(t, parent)).parent.overview();
     expect(dashboard.school?.name).toBe("Maple Grove");
-    expect(dashboard).toMatchObject({ children: [], recentNotifications: [], payments: { upcoming: null, recent: [] } });
-    expect(dashboard.tiles).toEqual({ children: 0, unreadNotifications: 0, unpaidInvoices: 0, flightTripEnrollments: 0 });
+    expect(dashboard).toMatchObject({
+      children: [],
+      recentNotifications: [],
+      payments: { upcoming: null, recent: [] },
+    });
+    expect(dashboard.tiles).toEqual({
+      children: 0,
+      unreadNotifications: 0,
+      unpaidInvoices: 0,
+      flightTripEnrollments: 0,
+    });
   });
 
   it("another family's or another school's children, rides, notifications and invoices never appear", async () => {
     const { school, otherSchool, parent, neighbour, stranger } = await family();
-    await t.db.insert(children).values([child(school.id, neighbour.id, "Neighbour kid", "North"), child(otherSchool.id, stranger.id, "Stranger kid", "North")]);
-    await t.db.insert(trips).values([trip(school.id, "North", "2026-03-01T20:00:00Z"), trip(otherSchool.id, "North", "2026-03-01T20:00:00Z")]);
+    await t.db
+      .insert(children)
+      .values([
+        child(school.id, neighbour.id, "Neighbour kid", "North"),
+        child(otherSchool.id, stranger.id, "Stranger kid", "North"),
+      ]);
+    await t.db
+      .insert(trips)
+      .values([
+        trip(school.id, "North", "2026-03-01T20:00:00Z"),
+        trip(otherSchool.id, "North", "2026-03-01T20:00:00Z"),
+      ]);
     await t.db.insert(notifications).values([
       { schoolId: school.id, recipientRole: "parent", recipientId: neighbour.id, title: "N", message: "m" },
       { schoolId: otherSchool.id, recipientRole: "parent", recipientId: stranger.id, title: "S", message: "m" },
@@ -263,18 +321,33 @@ describe("parent dashboard: notifications, payments and tiles", () => {
     expect(dashboard.children).toEqual([]);
     expect(dashboard.recentNotifications).toEqual([]);
     expect(dashboard.payments).toEqual({ upcoming: null, recent: [] });
-    expect(dashboard.tiles).toEqual({ children: 0, unreadNotifications: 0, unpaidInvoices: 0, flightTripEnrollments: 0 });
+    expect(dashboard.tiles).toEqual({
+      children: 0,
+      unreadNotifications: 0,
+      unpaidInvoices: 0,
+      flightTripEnrollments: 0,
+    });
   });
 });
 
 describe("parent dashboard: cost", () => {
   it("is one request of at most 2 round trips (the session, then one batch), whatever the family's size", async () => {
     const { school, parent } = await family();
-    await t.db.insert(children).values(Array.from({ length: 5 }, (_, i) => child(school.id, parent.id, `Kid ${i}`, `Route ${i}`)));
-    await t.db.insert(trips).values(Array.from({ length: 10 }, (_, i) => trip(school.id, `Route ${i % 5}`, `2026-03-01T${10 + i}:00:00Z`)));
     await t.db
-      .insert(notifications)
-      .values(Array.from({ length: 8 }, (_, i) => ({ schoolId: school.id, recipientRole: "parent" as const, recipientId: parent.id, title: `N${i}`, message: "m" })));
+      .insert(children)
+      .values(Array.from({ length: 5 }, (_, i) => child(school.id, parent.id, `Kid ${i}`, `Route ${i}`)));
+    await t.db
+      .insert(trips)
+      .values(Array.from({ length: 10 }, (_, i) => trip(school.id, `Route ${i % 5}`, `2026-03-01T${10 + i}:00:00Z`)));
+    await t.db.insert(notifications).values(
+      Array.from({ length: 8 }, (_, i) => ({
+        schoolId: school.id,
+        recipientRole: "parent" as const,
+        recipientId: parent.id,
+        title: `N${i}`,
+        message: "m",
+      })),
+    );
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
     t.roundTrips!.reset();
     const response = await query(t.app, "parent.overview", undefined, { cookie });
@@ -303,10 +376,14 @@ describe("parent dashboard: cost", () => {
       const plan = await client.execute({ sql: `explain query plan ${sql}`, args: args as never });
       for (const row of plan.rows) {
         const detail = String(row.detail);
-        if (/^SCAN (trips|notifications|invoices|children|flight_trip_enrollments)\b/.test(detail) && !/USING (COVERING )?INDEX/.test(detail))
+        if (
+          /^SCAN (trips|notifications|invoices|children|flight_trip_enrollments)\b/.test(detail) &&
+          !/USING (COVERING )?INDEX/.test(detail)
+        )
           scans.push(`${detail}\n  ${sql}`);
         // A family's rows are found by their owner, never by walking the whole school's.
-        if (/^SEARCH (notifications|invoices|children|flight_trip_enrollments) .*\(school_id=\?/.test(detail)) scans.push(`${detail}\n  ${sql}`);
+        if (/^SEARCH (notifications|invoices|children|flight_trip_enrollments) .*\(school_id=\?/.test(detail))
+          scans.push(`${detail}\n  ${sql}`);
       }
     }
     expect(scans).toEqual([]);

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "#shared/messages.ts";
-import { createPasswordSlots, PASSWORD_BUSY_RETRY_AFTER_SECONDS, type PasswordSlots } from "../../worker/services/_shared/password-slots.ts";
-import { AppError } from "../../worker/services/errors.ts";
+import {
+  createPasswordSlots,
+  PASSWORD_BUSY_RETRY_AFTER_SECONDS,
+  type PasswordSlots,
+} from "#worker/services/_shared/password-slots.ts";
+import { AppError } from "#worker/services/errors.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
@@ -17,7 +21,9 @@ afterEach(() => t?.close());
 /** Takes `count` slots until the returned function is called. */
 function fillSlots(slots: PasswordSlots, count: number): () => Promise<void> {
   const releases: Array<() => void> = [];
-  const runs = Array.from({ length: count }, () => slots.run(() => new Promise<void>((resolve) => releases.push(resolve))));
+  const runs = Array.from({ length: count }, () =>
+    slots.run(() => new Promise<void>((resolve) => releases.push(resolve))),
+  );
   return async () => {
     for (const release of releases) release();
     await Promise.all(runs);
@@ -46,7 +52,10 @@ describe("the bound on password hashing (ADR 0017)", () => {
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe(String(PASSWORD_BUSY_RETRY_AFTER_SECONDS));
       expect(refused.error?.message).toBe(MESSAGES.serverBusy);
-      expect(refused.error?.data).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryAfterSeconds: PASSWORD_BUSY_RETRY_AFTER_SECONDS });
+      expect(refused.error?.data).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        retryAfterSeconds: PASSWORD_BUSY_RETRY_AFTER_SECONDS,
+      });
       expect(refused.setCookie).toBeNull();
     }
     // No session, no failed-attempt count, no spent token, no audit row.
@@ -87,7 +96,11 @@ describe("the bound on password hashing (ADR 0017)", () => {
     t = await createTestApp();
     const user = await createUser(t.db, "parent");
     await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: "a wrong password" });
-    const limited = await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: "a wrong password" });
+    const limited = await mutate(t.app, "auth.login", {
+      role: "parent",
+      email: user.email,
+      password: "a wrong password",
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBe(limited.error?.data.retryAfterSeconds);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -95,7 +108,8 @@ describe("the bound on password hashing (ADR 0017)", () => {
 });
 
 describe("password slots", () => {
-  const busy = (error: unknown) => error instanceof AppError && error.code === "SERVICE_UNAVAILABLE" && error.details?.retryAfterSeconds === 1;
+  const busy = (error: unknown) =>
+    error instanceof AppError && error.code === "SERVICE_UNAVAILABLE" && error.details?.retryAfterSeconds === 1;
 
   it("never runs more than `max` at once, hands slots over in order, and refuses past the waiting room", async () => {
     const slots = createPasswordSlots({ max: 2, maxWaitMs: 60_000, maxWaiting: 1 });

@@ -1,8 +1,16 @@
 import nodeCrypto from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isCommonPassword } from "../../worker/auth/common-passwords.ts";
-import { toBase64Url } from "../../worker/auth/crypto.ts";
-import { hashPassword, nativeScrypt, nobleScrypt, PASSWORD_KDF, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
+import { isCommonPassword } from "#worker/auth/common-passwords.ts";
+import { toBase64Url } from "#worker/auth/crypto.ts";
+import {
+  hashPassword,
+  nativeScrypt,
+  nobleScrypt,
+  PASSWORD_KDF,
+  parsePasswordHash,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from "#worker/auth/password.ts";
 
 describe("password hashing (PW1)", () => {
   it("uses scrypt at OWASP strength: N=2^14, r=8, p=5 (the N=2^17,p=1 equivalent that fits a Worker)", () => {

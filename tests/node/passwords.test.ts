@@ -4,15 +4,33 @@ import { promisify } from "node:util";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DICTIONARY_MAX_LENGTH, GUESSABLE_PASSWORD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/password-rules.ts";
-import { schoolAdmins } from "../../db/schema/index.ts";
-import { allDictionaryWords, BREACHED_FILTER_TARGET_RATE, commonWords, commonWordsSource, dictionarySource, dictionaryWords } from "../../scripts/password-dictionary.ts";
-import { COMMON_PASSWORD_MESSAGE, newPasswordProblem } from "../../worker/auth/breached.ts";
-import { BloomFilter, bloomParameters, expectedFalsePositiveRate, fmix32, fnv1a32 } from "../../worker/auth/breached-bloom.ts";
-import { BREACHED_FILTER } from "../../worker/auth/breached-filter.generated.ts";
-import { hibpPwnedPasswords, stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
-import { breachedFilter, commonWordFilter, isCommonPassword } from "../../worker/auth/common-passwords.ts";
-import { COMMON_WORD_FILTER } from "../../worker/auth/common-word-filter.generated.ts";
+import { schoolAdmins } from "#db/schema/index.ts";
+import {
+  DICTIONARY_MAX_LENGTH,
+  GUESSABLE_PASSWORD_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "#shared/password-rules.ts";
+import { COMMON_PASSWORD_MESSAGE, newPasswordProblem } from "#worker/auth/breached.ts";
+import {
+  BloomFilter,
+  bloomParameters,
+  expectedFalsePositiveRate,
+  fmix32,
+  fnv1a32,
+} from "#worker/auth/breached-bloom.ts";
+import { BREACHED_FILTER } from "#worker/auth/breached-filter.generated.ts";
+import { hibpPwnedPasswords, stubPwnedPasswords } from "#worker/auth/breached-hibp.ts";
+import { breachedFilter, commonWordFilter, isCommonPassword } from "#worker/auth/common-passwords.ts";
+import { COMMON_WORD_FILTER } from "#worker/auth/common-word-filter.generated.ts";
+import {
+  allDictionaryWords,
+  BREACHED_FILTER_TARGET_RATE,
+  commonWords,
+  commonWordsSource,
+  dictionarySource,
+  dictionaryWords,
+} from "../../scripts/password-dictionary.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
@@ -56,11 +74,14 @@ describe("the hash behind the filter", () => {
 
   it("has no false negatives, whatever is added", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ unit: "grapheme", maxLength: 30 }), { minLength: 1, maxLength: 200 }), (values) => {
-        const filter = new BloomFilter(bloomParameters(values.length, 0.01));
-        for (const value of values) filter.add(value);
-        return values.every((value) => filter.has(value));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: "grapheme", maxLength: 30 }), { minLength: 1, maxLength: 200 }),
+        (values) => {
+          const filter = new BloomFilter(bloomParameters(values.length, 0.01));
+          for (const value of values) filter.add(value);
+          return values.every((value) => filter.has(value));
+        },
+      ),
     );
   });
 
@@ -71,14 +92,17 @@ describe("the hash behind the filter", () => {
 
 describe("the committed common-password filter (PW3)", () => {
   it("PW3 the filter holds every dictionary word", () => {
-    const version = (createRequire(import.meta.url)("@zxcvbn-ts/language-common/package.json") as { version: string }).version;
+    const version = (createRequire(import.meta.url)("@zxcvbn-ts/language-common/package.json") as { version: string })
+      .version;
     expect(BREACHED_FILTER.source).toBe(dictionarySource());
     expect(BREACHED_FILTER.source).toContain(version);
     const words = dictionaryWords();
     expect(allDictionaryWords().length).toBeGreaterThan(49_000);
     expect(BREACHED_FILTER.words).toBe(words.length);
     expect(BREACHED_FILTER.minLength).toBeLessThanOrEqual(PASSWORD_MIN_LENGTH);
-    expect({ bits: BREACHED_FILTER.bits, hashes: BREACHED_FILTER.hashes }).toEqual(bloomParameters(words.length, BREACHED_FILTER_TARGET_RATE));
+    expect({ bits: BREACHED_FILTER.bits, hashes: BREACHED_FILTER.hashes }).toEqual(
+      bloomParameters(words.length, BREACHED_FILTER_TARGET_RATE),
+    );
     const missing = words.filter((word) => !isCommonPassword(word) || !isCommonPassword(word.toUpperCase()));
     expect(missing).toEqual([]);
   });
@@ -86,7 +110,8 @@ describe("the committed common-password filter (PW3)", () => {
   it("PW3 every dictionary word is refused: long ones by the filter, short ones by the length rule", async () => {
     const sample = allDictionaryWords().filter((_, index) => index % 97 === 0);
     for (const word of sample) {
-      const expected = word.length < PASSWORD_MIN_LENGTH ? "Password must be at least 8 characters long" : COMMON_PASSWORD_MESSAGE;
+      const expected =
+        word.length < PASSWORD_MIN_LENGTH ? "Password must be at least 8 characters long" : COMMON_PASSWORD_MESSAGE;
       expect(await newPasswordProblem(offline, word), word).toBe(expected);
     }
   });
@@ -110,7 +135,9 @@ describe("the committed common-password filter (PW3)", () => {
     expect(rate).toBeLessThan(1 / 1000);
     // The design rate is 1 in 10,000; the measurement stays near it.
     expect(rate).toBeLessThanOrEqual(2 * BREACHED_FILTER.targetFalsePositiveRate);
-    expect(breachedFilter.fillRatio() ** BREACHED_FILTER.hashes).toBeLessThan(1.2 * BREACHED_FILTER.targetFalsePositiveRate);
+    expect(breachedFilter.fillRatio() ** BREACHED_FILTER.hashes).toBeLessThan(
+      1.2 * BREACHED_FILTER.targetFalsePositiveRate,
+    );
   });
 });
 
@@ -154,7 +181,9 @@ describe("common words with decorations (PW4)", () => {
     const words = commonWords();
     expect(words.length).toBeGreaterThan(35_000);
     expect(COMMON_WORD_FILTER.words).toBe(words.length);
-    expect({ bits: COMMON_WORD_FILTER.bits, hashes: COMMON_WORD_FILTER.hashes }).toEqual(bloomParameters(words.length, BREACHED_FILTER_TARGET_RATE));
+    expect({ bits: COMMON_WORD_FILTER.bits, hashes: COMMON_WORD_FILTER.hashes }).toEqual(
+      bloomParameters(words.length, BREACHED_FILTER_TARGET_RATE),
+    );
     expect(words.filter((word) => !commonWordFilter.has(word))).toEqual([]);
     // The rule looks nothing up past DICTIONARY_MAX_LENGTH: no entry of either list may be longer.
     const longest = Math.max(...[...dictionaryWords(), ...words].map((word) => [...word].length));
@@ -195,7 +224,8 @@ describe("common words with decorations (PW4)", () => {
     const diceware = dictionary["diceware-common"];
     const printable = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i));
     const alphanumeric = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"];
-    const randomChars = (alphabet: readonly string[]) => Array.from({ length: 12 + Math.floor(random() * 9) }, () => pick(alphabet)).join("");
+    const randomChars = (alphabet: readonly string[]) =>
+      Array.from({ length: 12 + Math.floor(random() * 9) }, () => pick(alphabet)).join("");
     const kinds: Record<string, () => string> = {
       // Four diceware words, some capitalised, joined by a space, a dash, a dot, an underscore or nothing.
       "four-word passphrase": () => {
@@ -235,17 +265,32 @@ describe("every place a password is set (PW3)", () => {
     const superCookie = (await sessionCookieFor(t.db, t.deps.config, superAdmin, t.clock.now())).cookie;
 
     // Accept invitation.
-    const invite = await mutate(t.app, "superAdmin.invitations.create", { name: "Nia Admin", email: "nia@example.com", schoolId: school.id }, { cookie: superCookie });
+    const invite = await mutate(
+      t.app,
+      "superAdmin.invitations.create",
+      { name: "Nia Admin", email: "nia@example.com", schoolId: school.id },
+      { cookie: superCookie },
+    );
     expect(invite.status).toBe(200);
-    const inviteToken = tokenIn((await lastEmailTo(t.db, "nia@example.com")).textBody);
-    const accept = await mutate(t.app, "auth.acceptInvitation", { token: inviteToken, name: "Nia Admin", password, confirmPassword: password });
+    const invitationToken = tokenIn((await lastEmailTo(t.db, "nia@example.com")).textBody);
+    const accept = await mutate(t.app, "auth.acceptInvitation", {
+      token: invitationToken,
+      name: "Nia Admin",
+      password,
+      confirmPassword: password,
+    });
     expect(accept.error?.message).toBe(message);
     expect(await t.db.$count(schoolAdmins)).toBe(0);
 
     // Change password.
     const parent = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
-    const change = await mutate(t.app, "auth.changePassword", { currentPassword: PASSWORD, newPassword: password, confirmPassword: password }, { cookie });
+    const change = await mutate(
+      t.app,
+      "auth.changePassword",
+      { currentPassword: PASSWORD, newPassword: password, confirmPassword: password },
+      { cookie },
+    );
     expect(change.error?.message).toBe(message);
 
     // Reset password.
@@ -253,12 +298,25 @@ describe("every place a password is set (PW3)", () => {
     const resetToken = tokenIn((await lastEmailTo(t.db, parent.email, "password_reset")).textBody);
     const reset = await mutate(t.app, "auth.resetPassword", { token: resetToken, password, confirmPassword: password });
     expect(reset.error?.message).toBe(message);
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: parent.email, password: PASSWORD }, { ip: "203.0.113.8" })).status).toBe(200);
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "parent", email: parent.email, password: PASSWORD },
+          { ip: "203.0.113.8" },
+        )
+      ).status,
+    ).toBe(200);
 
     // The create-super-admin script (refused before it touches the database or the network).
-    const script = promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-super-admin.ts", "--email", "ops@example.com", "--name", "Ops"], {
-      env: { ...process.env, SUPER_ADMIN_PASSWORD: password, DATABASE_URL: "file:/nonexistent-dir/never.db" },
-    });
+    const script = promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/create-super-admin.ts", "--email", "ops@example.com", "--name", "Ops"],
+      {
+        env: { ...process.env, SUPER_ADMIN_PASSWORD: password, DATABASE_URL: "file:/nonexistent-dir/never.db" },
+      },
+    );
     await expect(script).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(message) });
   });
 
@@ -268,9 +326,19 @@ describe("every place a password is set (PW3)", () => {
     try {
       const parent = await createUser(app.db, "parent");
       const { cookie } = await sessionCookieFor(app.db, app.deps.config, parent, app.clock.now());
-      const refused = await mutate(app.app, "auth.changePassword", { currentPassword: PASSWORD, newPassword: pwned, confirmPassword: pwned }, { cookie });
+      const refused = await mutate(
+        app.app,
+        "auth.changePassword",
+        { currentPassword: PASSWORD, newPassword: pwned, confirmPassword: pwned },
+        { cookie },
+      );
       expect(refused.error?.message).toBe(COMMON_PASSWORD_MESSAGE);
-      const accepted = await mutate(app.app, "auth.changePassword", { currentPassword: PASSWORD, newPassword: `${pwned}!`, confirmPassword: `${pwned}!` }, { cookie });
+      const accepted = await mutate(
+        app.app,
+        "auth.changePassword",
+        { currentPassword: PASSWORD, newPassword: `${pwned}!`, confirmPassword: `${pwned}!` },
+        { cookie },
+      );
       expect(accepted.status).toBe(200);
     } finally {
       app.close();

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLogs, emailLogs, invoices, payments, schools } from "#db/schema/index.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import { auditLogs, emailLogs, invoices, payments, schools } from "../../db/schema/index.ts";
-import { PAYING_SCHOOL_COLUMNS, startPayableCheckout } from "../../worker/services/payments/checkout.ts";
-import type { Payable } from "../../worker/services/payments/payable.ts";
+import { PAYING_SCHOOL_COLUMNS, startPayableCheckout } from "#worker/services/payments/checkout.ts";
+import type { Payable } from "#worker/services/payments/payable.ts";
 import {
   fromSchoolAccount,
   type PaymentContext,
@@ -13,8 +13,8 @@ import {
   paymentRowEffects,
   paymentSucceeded,
   recordedAccountOf,
-} from "../../worker/services/payments/payment-rows.ts";
-import { settleOwedRefunds } from "../../worker/services/payments/settle.ts";
+} from "#worker/services/payments/payment-rows.ts";
+import { settleOwedRefunds } from "#worker/services/payments/settle.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
 import { checkoutSessionOf } from "../support/stripe-checkout.ts";
@@ -54,8 +54,9 @@ const fake = vi.hoisted(() => ({
 const FAKE_KIND = fake.kind;
 
 vi.mock("../../worker/services/payables.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../worker/services/payables.ts")>();
-  const ofFake = (ids: string[]) => and(eq(payments.kind, fake.kind), inArray(payments.invoiceId, ids), eq(payments.status, "succeeded"));
+  const original = await importOriginal<typeof import("#worker/services/payables.ts")>();
+  const ofFake = (ids: string[]) =>
+    and(eq(payments.kind, fake.kind), inArray(payments.invoiceId, ids), eq(payments.status, "succeeded"));
   const fakeFee: Payable = {
     kind: fake.kind,
     link: "invoiceId",
@@ -64,7 +65,11 @@ vi.mock("../../worker/services/payables.ts", async (importOriginal) => {
       const fee = fake.fees.get(id);
       if (!fee) return null;
       const [school] = await db
-        .select({ account: schools.stripeConnectAccountId, bps: schools.platformFeeBps, recorded: recordedAccountOf(facts) })
+        .select({
+          account: schools.stripeConnectAccountId,
+          bps: schools.platformFeeBps,
+          recorded: recordedAccountOf(facts),
+        })
         .from(schools)
         .where(eq(schools.id, fee.schoolId));
       const context: PaymentContext = {
@@ -80,7 +85,9 @@ vi.mock("../../worker/services/payables.ts", async (importOriginal) => {
       };
       if (!fromSchoolAccount(facts, context)) return [];
       fake.calls.push(`${facts.outcome} ${id}`);
-      return facts.outcome === "succeeded" ? [...paymentRowEffects(db, facts, context, "pending"), paymentSucceeded(db, facts)] : [];
+      return facts.outcome === "succeeded"
+        ? [...paymentRowEffects(db, facts, context, "pending"), paymentSucceeded(db, facts)]
+        : [];
     },
     async refundEffects(db, facts, id) {
       fake.calls.push(`refunded ${id} ${facts.amountCents}`);
@@ -162,19 +169,40 @@ describe("a payable kind registered beside invoices and enrolments", () => {
       timeZone: "UTC",
       phoneRegion: null,
     };
-    const item = { kind: FAKE_KIND, id: feeId, schoolId: school.id, parentId: parent.id, amountCents: 5_000, description: "Transport fee" };
+    const item = {
+      kind: FAKE_KIND,
+      id: feeId,
+      schoolId: school.id,
+      parentId: parent.id,
+      amountCents: 5_000,
+      description: "Transport fee",
+    };
     const { url } = await startPayableCheckout(scope, item, paying!, parent.email);
     const session = await checkoutSessionOf(t, url);
     const metadata = { kind: FAKE_KIND, schoolId: school.id, parentId: parent.id, invoiceId: feeId };
-    expect(session).toMatchObject({ account: ACCOUNT, amount_total: 5_000, metadata, payment_intent_data: { metadata } });
+    expect(session).toMatchObject({
+      account: ACCOUNT,
+      amount_total: 5_000,
+      metadata,
+      payment_intent_data: { metadata },
+    });
     expect(session.success_url).toMatch(/^http:\/\/localhost:8787\/parent\/fees\?payment=success/);
 
     // The parent pays: the signed webhook dispatches to the fee, then settles it by the fee's rule
     // ($20 of $50 goes back), and the refund's webhook reaches the fee again.
-    const response = await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, { method: "POST" });
+    const response = await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, {
+      method: "POST",
+    });
     expect(response.status).toBe(303);
     const paymentOf = async () => (await t.db.select().from(payments).where(eq(payments.kind, FAKE_KIND)))[0]!;
-    expect(await paymentOf()).toMatchObject({ kind: FAKE_KIND, invoiceId: feeId, status: "succeeded", amountCents: 5_000, refundDueCents: 2_000, refundedCents: 2_000 });
+    expect(await paymentOf()).toMatchObject({
+      kind: FAKE_KIND,
+      invoiceId: feeId,
+      status: "succeeded",
+      amountCents: 5_000,
+      refundDueCents: 2_000,
+      refundedCents: 2_000,
+    });
     expect(fake.calls).toEqual(expect.arrayContaining([`succeeded ${feeId}`, `refunded ${feeId} 2000`]));
 
     // The hourly sweep finds the fee holding too much after it is lowered again, by the fee's rule.
@@ -185,7 +213,10 @@ describe("a payable kind registered beside invoices and enrolments", () => {
     expect(fake.calls).toContain(`refunded ${feeId} 4000`);
 
     // The invoice code never ran for it: the stand-in is still pending, with no receipt or audit row of an invoice.
-    expect((await t.db.select().from(invoices).where(eq(invoices.id, feeId)))[0]).toMatchObject({ status: "pending", paidAt: null });
+    expect((await t.db.select().from(invoices).where(eq(invoices.id, feeId)))[0]).toMatchObject({
+      status: "pending",
+      paidAt: null,
+    });
     expect(await t.db.select().from(emailLogs).where(eq(emailLogs.relatedId, feeId))).toEqual([]);
     expect(
       await t.db

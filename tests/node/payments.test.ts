@@ -1,15 +1,23 @@
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  auditLogs,
+  devStripeObjects,
+  emailLogs,
+  invoices,
+  notifications,
+  payments,
+  schools,
+} from "#db/schema/index.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
-import { auditLogs, devStripeObjects, emailLogs, invoices, notifications, payments, schools } from "../../db/schema/index.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { CHECKOUT_LIMIT } from "../../worker/services/payments/checkout.ts";
-import { receiptEmailId } from "../../worker/services/payments/payment-events.ts";
-import { paymentsOwedRefund, refundWhatIsDue } from "../../worker/services/payments/refunds.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { CHECKOUT_LIMIT } from "#worker/services/payments/checkout.ts";
+import { receiptEmailId } from "#worker/services/payments/payment-events.ts";
+import { paymentsOwedRefund, refundWhatIsDue } from "#worker/services/payments/refunds.ts";
+import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
@@ -37,7 +45,11 @@ afterEach(() => t.close());
 
 type Parent = Awaited<ReturnType<typeof createUser>>;
 
-async function createInvoice(schoolId: string, recipientId: string, overrides: Partial<typeof invoices.$inferInsert> = {}) {
+async function createInvoice(
+  schoolId: string,
+  recipientId: string,
+  overrides: Partial<typeof invoices.$inferInsert> = {},
+) {
   invoiceCounter += 1;
   const [invoice] = await t.db
     .insert(invoices)
@@ -96,16 +108,31 @@ async function paidCheckout(parent: Parent, invoiceId: string) {
   const t0 = t.clock.now();
   const { events } = await payPaymentSession(t.db, session, new Date(t0.getTime() + 2000));
   const [, intentSucceeded, sessionCompleted] = events;
-  const intent = intentSucceeded!.data.object as { id: string; amount: number; metadata: Record<string, string>; application_fee_amount: number };
+  const intent = intentSucceeded!.data.object as {
+    id: string;
+    amount: number;
+    metadata: Record<string, string>;
+    application_fee_amount: number;
+  };
   const failed = stripeEvent(
     "payment_intent.payment_failed",
-    { id: intent.id, object: "payment_intent", amount: intent.amount, metadata: intent.metadata, application_fee_amount: intent.application_fee_amount },
+    {
+      id: intent.id,
+      object: "payment_intent",
+      amount: intent.amount,
+      metadata: intent.metadata,
+      application_fee_amount: intent.application_fee_amount,
+    },
     t0,
     ACCOUNT,
   );
   // The PaymentIntent event a second later than the session's, so "earliest time wins" is visible.
   const later = { ...intentSucceeded!, created: intentSucceeded!.created + 1 };
-  return { session, intentId: intent.id, events: { sessionCompleted: sessionCompleted!, intentSucceeded: later, failed } };
+  return {
+    session,
+    intentId: intent.id,
+    events: { sessionCompleted: sessionCompleted!, intentSucceeded: later, failed },
+  };
 }
 
 describe("starting a checkout", () => {
@@ -122,7 +149,9 @@ describe("starting a checkout", () => {
       customer_email: parent.email,
       description: `Invoice ${invoice.invoiceNumber}: Spring term bus`,
       metadata: { kind: "invoice", invoiceId: invoice.id, schoolId: school.id, parentId: parent.id },
-      payment_intent_data: { metadata: { kind: "invoice", invoiceId: invoice.id, schoolId: school.id, parentId: parent.id } },
+      payment_intent_data: {
+        metadata: { kind: "invoice", invoiceId: invoice.id, schoolId: school.id, parentId: parent.id },
+      },
       success_url: "http://localhost:8787/parent/invoices?payment=success&session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "http://localhost:8787/parent/invoices?payment=cancelled",
     });
@@ -164,8 +193,12 @@ describe("starting a checkout", () => {
       ].sort(),
     );
     // The old tab's Pay is refused by Stripe; the new one pays once.
-    expect((await t.app.request(`http://localhost:8787/dev/stripe/checkout/${first.id}/pay`, { method: "POST" })).status).toBe(410);
-    expect((await t.app.request(`http://localhost:8787/dev/stripe/checkout/${second.id}/pay`, { method: "POST" })).status).toBe(303);
+    expect(
+      (await t.app.request(`http://localhost:8787/dev/stripe/checkout/${first.id}/pay`, { method: "POST" })).status,
+    ).toBe(410);
+    expect(
+      (await t.app.request(`http://localhost:8787/dev/stripe/checkout/${second.id}/pay`, { method: "POST" })).status,
+    ).toBe(303);
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid" });
     expect((await paymentRows(invoice.id)).filter((row) => row.status === "succeeded")).toHaveLength(1);
   });
@@ -178,10 +211,13 @@ describe("starting a checkout", () => {
       .set({ data: { ...first, status: "complete", payment_status: "paid" } })
       .where(eq(devStripeObjects.id, first.id));
     t.clock.advance(61 * MINUTE);
-    expect(await failure(pay(parent, invoice.id))).toEqual({ code: "CONFLICT", message: PAYMENT_MESSAGES.alreadyProcessing });
-    const sessions = (await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.type, "checkout.session"))).map(
-      (row) => row.data as unknown as SimCheckoutSession,
-    );
+    expect(await failure(pay(parent, invoice.id))).toEqual({
+      code: "CONFLICT",
+      message: PAYMENT_MESSAGES.alreadyProcessing,
+    });
+    const sessions = (
+      await t.db.select().from(devStripeObjects).where(eq(devStripeObjects.type, "checkout.session"))
+    ).map((row) => row.data as unknown as SimCheckoutSession);
     expect(sessions.map((session) => session.status).sort()).toEqual(["complete", "expired"]);
   });
 
@@ -222,7 +258,10 @@ describe("starting a checkout", () => {
         .update(schools)
         .set({ ...connected, ...state })
         .where(eq(schools.id, school.id));
-      expect(await failure(pay(parent, invoice.id))).toEqual({ code: "PRECONDITION_FAILED", message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name) });
+      expect(await failure(pay(parent, invoice.id))).toEqual({
+        code: "PRECONDITION_FAILED",
+        message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name),
+      });
     }
     expect(await t.db.$count(devStripeObjects, eq(devStripeObjects.type, "checkout.session"))).toBe(0);
     expect(await t.db.$count(payments)).toBe(0);
@@ -243,7 +282,11 @@ describe("starting a checkout", () => {
     });
     const deliver = async (event: object) => {
       const payload = JSON.stringify(event);
-      const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
+      const signature = await signStripePayload(
+        { stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret },
+        payload,
+        t.clock.now(),
+      );
       const response = await t.app.request("http://localhost:8787/api/stripe/connect-webhook", {
         method: "POST",
         headers: { "content-type": "application/json", "stripe-signature": signature },
@@ -251,8 +294,13 @@ describe("starting a checkout", () => {
       });
       expect(response.status).toBe(200);
     };
-    await deliver(stripeEvent("account.updated", account(["individual.verification.document"]), t.clock.now(), ACCOUNT));
-    expect(await failure(pay(parent, invoice.id))).toEqual({ code: "PRECONDITION_FAILED", message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name) });
+    await deliver(
+      stripeEvent("account.updated", account(["individual.verification.document"]), t.clock.now(), ACCOUNT),
+    );
+    expect(await failure(pay(parent, invoice.id))).toEqual({
+      code: "PRECONDITION_FAILED",
+      message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name),
+    });
     expect(await t.db.$count(payments)).toBe(0);
     t.clock.advance(MINUTE);
     await deliver(stripeEvent("account.updated", account([]), t.clock.now(), ACCOUNT));
@@ -272,13 +320,23 @@ describe("payment webhooks", () => {
   it("the simulated Checkout pays through the signed webhook: invoice paid, one payment, one receipt on the queue", async () => {
     const { parent, invoice } = await parentWithInvoice();
     const session = await sessionOf((await pay(parent, invoice.id)).url);
-    const response = await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, { method: "POST" });
+    const response = await t.app.request(`http://localhost:8787/dev/stripe/checkout/${session.id}/pay`, {
+      method: "POST",
+    });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(`http://localhost:8787/parent/invoices?payment=success&session_id=${session.id}`);
+    expect(response.headers.get("location")).toBe(
+      `http://localhost:8787/parent/invoices?payment=success&session_id=${session.id}`,
+    );
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paidAt: t.clock.now() });
     const [payment, ...others] = await paymentRows(invoice.id);
     expect(others).toHaveLength(0);
-    expect(payment).toMatchObject({ status: "succeeded", amountCents: 10_500, applicationFeeCents: 788, stripeCheckoutSessionId: session.id, stripeAccountId: ACCOUNT });
+    expect(payment).toMatchObject({
+      status: "succeeded",
+      amountCents: 10_500,
+      applicationFeeCents: 788,
+      stripeCheckoutSessionId: session.id,
+      stripeAccountId: ACCOUNT,
+    });
     expect(payment!.stripePaymentIntentId).toMatch(/^pi_/);
     expect(payment!.stripeChargeId).toMatch(/^ch_/);
     const [receipt, ...moreReceipts] = await receipts(parent.email);
@@ -312,7 +370,10 @@ describe("payment webhooks", () => {
       [neighbour, session.id],
       [api, "cs_test_unknown"],
     ] as const) {
-      expect(await failure(caller.parent.invoices.checkoutStatus({ sessionId }))).toEqual({ code: "NOT_FOUND", message: PAYMENT_MESSAGES.invoiceNotFound });
+      expect(await failure(caller.parent.invoices.checkoutStatus({ sessionId }))).toEqual({
+        code: "NOT_FOUND",
+        message: PAYMENT_MESSAGES.invoiceNotFound,
+      });
     }
     expect((await failure(api.parent.invoices.checkoutStatus({ sessionId: "" }))).code).toBe("BAD_REQUEST");
   });
@@ -322,7 +383,11 @@ describe("payment webhooks", () => {
     const { events } = await paidCheckout(parent, invoice.id);
     await post(events.sessionCompleted);
     await post(events.sessionCompleted);
-    const replies = await Promise.all([post(events.intentSucceeded), post(events.intentSucceeded), post(events.sessionCompleted)]);
+    const replies = await Promise.all([
+      post(events.intentSucceeded),
+      post(events.intentSucceeded),
+      post(events.sessionCompleted),
+    ]);
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await paymentRows(invoice.id)).toHaveLength(1);
     expect(await receipts(parent.email)).toHaveLength(1);
@@ -331,13 +396,21 @@ describe("payment webhooks", () => {
 
   it("ST3 every order of completed, succeeded and failed, with duplicates, gives the same final state", async () => {
     // Two active admins are told once each of the payment and of the failed attempt; a deactivated one is not.
-    const admins = [await createUser(t.db, "school_admin", { schoolId: school.id }), await createUser(t.db, "school_admin", { schoolId: school.id })];
+    const admins = [
+      await createUser(t.db, "school_admin", { schoolId: school.id }),
+      await createUser(t.db, "school_admin", { schoolId: school.id }),
+    ];
     await createUser(t.db, "school_admin", { schoolId: school.id, isActive: false });
     const told = admins.map((admin) => admin.id).sort();
     await fc.assert(
       fc.asyncProperty(
         fc.shuffledSubarray(["sessionCompleted", "intentSucceeded", "failed"] as const, { minLength: 3, maxLength: 3 }),
-        fc.array(fc.constantFrom("sessionCompleted", "intentSucceeded", "failed") as fc.Arbitrary<"sessionCompleted" | "intentSucceeded" | "failed">, { maxLength: 3 }),
+        fc.array(
+          fc.constantFrom("sessionCompleted", "intentSucceeded", "failed") as fc.Arbitrary<
+            "sessionCompleted" | "intentSucceeded" | "failed"
+          >,
+          { maxLength: 3 },
+        ),
         fc.boolean(),
         async (order, duplicates, concurrent) => {
           const { parent, invoice } = await parentWithInvoice();
@@ -413,7 +486,9 @@ describe("payment webhooks", () => {
     for (const account of ["acct_somebody_else", undefined]) {
       for (const event of [events.sessionCompleted, events.intentSucceeded]) {
         const { account: _drop, ...rest } = event as typeof event & { account?: string };
-        expect((await post({ ...rest, id: `${event.id}_${account ?? "none"}`, ...(account ? { account } : {}) })).status).toBe(200);
+        expect(
+          (await post({ ...rest, id: `${event.id}_${account ?? "none"}`, ...(account ? { account } : {}) })).status,
+        ).toBe(200);
       }
     }
     expect((await invoiceRow(invoice.id)).status).toBe("pending");
@@ -427,7 +502,11 @@ describe("payment webhooks", () => {
     const intent = events.intentSucceeded.data.object as unknown as Record<string, unknown>;
     await post({ ...events.intentSucceeded, data: { object: { ...intent, amount: 100, amount_received: 100 } } });
     expect((await invoiceRow(invoice.id)).status).toBe("pending");
-    expect((await paymentRows(invoice.id)).find((row) => row.amountCents === 100)).toMatchObject({ status: "refunded", refundDueCents: 100, refundedCents: 100 });
+    expect((await paymentRows(invoice.id)).find((row) => row.amountCents === 100)).toMatchObject({
+      status: "refunded",
+      refundDueCents: 100,
+      refundedCents: 100,
+    });
   });
 
   it("ST1 a bad signature is refused with 400 and changes nothing", async () => {
@@ -448,17 +527,25 @@ describe("payment webhooks", () => {
     const page = await (await t.app.request("http://localhost:8787/dev/stripe/payments")).text();
     expect(page).toContain(payment!.stripePaymentIntentId!);
     for (let i = 0; i < 2; i++) {
-      const response = await t.app.request(`http://localhost:8787/dev/stripe/payments/${payment!.stripePaymentIntentId}/refund`, { method: "POST" });
+      const response = await t.app.request(
+        `http://localhost:8787/dev/stripe/payments/${payment!.stripePaymentIntentId}/refund`,
+        { method: "POST" },
+      );
       expect(response.status).toBe(303);
     }
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "refunded", refundedAt: t.clock.now() });
-    expect((await paymentRows(invoice.id)).map((row) => [row.status, row.refundedAt])).toEqual([["refunded", t.clock.now()]]);
+    expect((await paymentRows(invoice.id)).map((row) => [row.status, row.refundedAt])).toEqual([
+      ["refunded", t.clock.now()],
+    ]);
     expect(await t.db.$count(emailLogs, eq(emailLogs.emailType, "payment_refunded"))).toBe(1);
     expect(await audits("invoice_refunded")).toHaveLength(1);
     expect(await adminNotices("Refund completed", invoice.invoiceNumber)).toEqual([admin.id]);
     expect(await adminNotices("Payment received", invoice.invoiceNumber)).toEqual([admin.id]);
     const [notice] = await t.db.select().from(notifications).where(eq(notifications.title, "Refund completed"));
-    expect(notice).toMatchObject({ category: "payment", message: `$105.00 was refunded to ${parent.name} for invoice ${invoice.invoiceNumber}.` });
+    expect(notice).toMatchObject({
+      category: "payment",
+      message: `$105.00 was refunded to ${parent.name} for invoice ${invoice.invoiceNumber}.`,
+    });
     // A late success event cannot make it paid again.
     const { events } = await paidCheckout(parent, (await createInvoice(school.id, parent.id)).id);
     expect((await post(events.sessionCompleted)).status).toBe(200);
@@ -475,11 +562,19 @@ describe("payment webhooks", () => {
     const create = vi.spyOn(t.deps.stripe.refunds, "create");
     t.clock.advance(5 * MINUTE);
     // Twice at once (a double click), then again later (a retry): one refund, every call succeeds.
-    const results = await Promise.all([refundWhatIsDue(t.deps, [row!], "test", t.clock.now()), refundWhatIsDue(t.deps, [row!], "test", t.clock.now())]);
+    const results = await Promise.all([
+      refundWhatIsDue(t.deps, [row!], "test", t.clock.now()),
+      refundWhatIsDue(t.deps, [row!], "test", t.clock.now()),
+    ]);
     expect(await refundWhatIsDue(t.deps, [row!], "test", t.clock.now())).toEqual({ requested: 0, failed: [] });
     expect(results.map((result) => result.failed)).toEqual([[], []]);
     expect(create.mock.calls[0]).toEqual([
-      { payment_intent: row!.stripePaymentIntentId, amount: payment!.amountCents, refund_application_fee: true, metadata: { payment_id: row!.id, reason: "test" } },
+      {
+        payment_intent: row!.stripePaymentIntentId,
+        amount: payment!.amountCents,
+        refund_application_fee: true,
+        metadata: { payment_id: row!.id, reason: "test" },
+      },
       { stripeAccount: row!.stripeAccountId, idempotencyKey: `refund-${row!.stripePaymentIntentId}-0` },
     ]);
     create.mockRestore();
@@ -491,8 +586,16 @@ describe("payment webhooks", () => {
     const otherSession = await sessionOf((await pay(other, otherInvoice.id)).url);
     await t.app.request(`http://localhost:8787/dev/stripe/checkout/${otherSession.id}/pay`, { method: "POST" });
     const [otherPayment] = await paymentRows(otherInvoice.id);
-    const wrongAccount = { ...row!, id: otherPayment!.id, stripePaymentIntentId: otherPayment!.stripePaymentIntentId!, stripeAccountId: "acct_someone_else" };
-    expect(await refundWhatIsDue(t.deps, [wrongAccount], "test", t.clock.now())).toEqual({ requested: 0, failed: [otherPayment!.id] });
+    const wrongAccount = {
+      ...row!,
+      id: otherPayment!.id,
+      stripePaymentIntentId: otherPayment!.stripePaymentIntentId!,
+      stripeAccountId: "acct_someone_else",
+    };
+    expect(await refundWhatIsDue(t.deps, [wrongAccount], "test", t.clock.now())).toEqual({
+      requested: 0,
+      failed: [otherPayment!.id],
+    });
     expect((await paymentRows(otherInvoice.id)).map((p) => p.status)).toEqual(["succeeded"]);
   });
 });

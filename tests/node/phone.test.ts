@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { flightTripEnrollments, parents, pendingSchools, schools } from "#db/schema/index.ts";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import { formatPhone, normalizePhone, PHONE_MESSAGES, phoneRegion } from "#shared/phone.ts";
-import { acceptInviteIssues, enrollmentFormFor } from "#shared/phone-forms.ts";
+import { acceptInvitationIssues, enrollmentFormFor } from "#shared/phone-forms.ts";
 import { registrationSchema } from "#shared/registration.ts";
 import { createSchoolInput } from "#shared/superAdmin.ts";
-import { flightTripEnrollments, parents, pendingSchools, schools } from "../../db/schema/index.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { ENROLLMENT_FORM, seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
@@ -29,7 +29,16 @@ describe("the phone rule (ADR 0039)", () => {
     expect(normalizePhone("020 7946 0958", "GB")).toBe("+442079460958");
     expect(normalizePhone("+44 20 7946 0958", "US")).toBe("+442079460958");
     expect(normalizePhone("+1 312 555 0143", null)).toBe("+13125550143");
-    for (const bad of ["abc", "", "   ", "555", "+1 555 0143", "(555) 123-4567", "312 555 0143 call me", "312-555-0143 ext. 2"])
+    for (const bad of [
+      "abc",
+      "",
+      "   ",
+      "555",
+      "+1 555 0143",
+      "(555) 123-4567",
+      "312 555 0143 call me",
+      "312-555-0143 ext. 2",
+    ])
       expect(normalizePhone(bad, "US")).toBeNull();
     // Without a region a national number cannot be read.
     expect(normalizePhone("(312) 555-0143", null)).toBeNull();
@@ -47,18 +56,38 @@ describe("the phone rule (ADR 0039)", () => {
     const enrol = enrollmentFormFor("US");
     const form = { ...ENROLLMENT_FORM, childId: "c1" };
     expect(enrol.safeParse({ ...form, emergencyPhone: "abc" }).error?.issues[0]?.message).toBe(PHONE_MESSAGES.invalid);
-    expect(enrol.safeParse({ ...form, emergencyPhone: "" }).error?.issues[0]?.message).toBe(FLIGHT_TRIP_MESSAGES.emergencyPhone);
+    expect(enrol.safeParse({ ...form, emergencyPhone: "" }).error?.issues[0]?.message).toBe(
+      FLIGHT_TRIP_MESSAGES.emergencyPhone,
+    );
     expect(enrol.parse({ ...form, emergencyPhone: "(312) 555-0143" }).emergencyPhone).toBe("+13125550143");
-    expect(acceptInviteIssues("parent", { phone: "abc", emergencyContact: "Robin", emergencyPhone: "12" }, "US")).toEqual([
+    expect(
+      acceptInvitationIssues("parent", { phone: "abc", emergencyContact: "Robin", emergencyPhone: "12" }, "US"),
+    ).toEqual([
       { field: "phone", message: PHONE_MESSAGES.invalid },
       { field: "emergencyPhone", message: PHONE_MESSAGES.invalid },
     ]);
-    expect(acceptInviteIssues("school_admin", { phone: "" }, null)).toEqual([]);
+    expect(acceptInvitationIssues("school_admin", { phone: "" }, null)).toEqual([]);
     const registration = registrationSchema("2026-03-01").safeParse({ ...FORM, adminPhone: "abc" });
-    expect(registration.error?.issues).toEqual([expect.objectContaining({ path: ["adminPhone"], message: PHONE_MESSAGES.invalid })]);
-    expect(registrationSchema("2026-03-01").safeParse({ ...FORM, schoolCountry: "United Kingdom", adminPhone: "020 7946 0958" }).success).toBe(true);
-    const school = createSchoolInput.safeParse({ name: "Oak", email: "o@oak.example", phone: "abc", country: "", timeZone: "UTC" });
-    expect(school.error?.issues).toEqual([expect.objectContaining({ path: ["phone"], message: PHONE_MESSAGES.invalidNoRegion })]);
+    expect(registration.error?.issues).toEqual([
+      expect.objectContaining({ path: ["adminPhone"], message: PHONE_MESSAGES.invalid }),
+    ]);
+    expect(
+      registrationSchema("2026-03-01").safeParse({
+        ...FORM,
+        schoolCountry: "United Kingdom",
+        adminPhone: "020 7946 0958",
+      }).success,
+    ).toBe(true);
+    const school = createSchoolInput.safeParse({
+      name: "Oak",
+      email: "o@oak.example",
+      phone: "abc",
+      country: "",
+      timeZone: "UTC",
+    });
+    expect(school.error?.issues).toEqual([
+      expect.objectContaining({ path: ["phone"], message: PHONE_MESSAGES.invalidNoRegion }),
+    ]);
   });
 });
 
@@ -75,7 +104,12 @@ describe("every phone field on the server", () => {
     const child = await seedChild(t.db, { schoolId: school.id, parentId: parent.id });
     const trip = await seedFlightTrip(t.db, { schoolId: school.id, costPerStudentCents: 0, depositCents: null });
     const api = await callerFor(t, parent);
-    const refused = await failure(api.parent.flightTrips.enroll({ tripId: trip.id, enrollment: { ...ENROLLMENT_FORM, childId: child.id, emergencyPhone: "abc" } }));
+    const refused = await failure(
+      api.parent.flightTrips.enroll({
+        tripId: trip.id,
+        enrollment: { ...ENROLLMENT_FORM, childId: child.id, emergencyPhone: "abc" },
+      }),
+    );
     expect(refused).toEqual({ code: "BAD_REQUEST", message: PHONE_MESSAGES.invalid });
     expect(await t.db.$count(flightTripEnrollments)).toBe(0);
 
@@ -96,8 +130,16 @@ describe("every phone field on the server", () => {
     const parent = await createUser(t.db, "parent", { schoolId: school.id });
     const child = await seedChild(t.db, { schoolId: school.id, parentId: parent.id });
     const trip = await seedFlightTrip(t.db, { schoolId: school.id });
-    const { id } = await seedEnrollment(t.db, { schoolId: school.id, flightTripId: trip.id, childId: child.id, parentId: parent.id, emergencyPhone: "call Gran" });
-    expect((await (await callerFor(t, parent)).parent.flightTrips.details({ enrollmentId: id })).enrollment.emergencyPhone).toBe("call Gran");
+    const { id } = await seedEnrollment(t.db, {
+      schoolId: school.id,
+      flightTripId: trip.id,
+      childId: child.id,
+      parentId: parent.id,
+      emergencyPhone: "call Gran",
+    });
+    expect(
+      (await (await callerFor(t, parent)).parent.flightTrips.details({ enrollmentId: id })).enrollment.emergencyPhone,
+    ).toBe("call Gran");
   });
 
   it("registration: the admin's phone in the school's country; refused when not a number", async () => {
@@ -105,7 +147,12 @@ describe("every phone field on the server", () => {
     expect(refused.status).toBe(400);
     expect(refused.error?.message).toBe(PHONE_MESSAGES.invalid);
     expect(await t.db.$count(pendingSchools)).toBe(0);
-    const created = await mutate(t.app, "registration.register", { ...FORM, schoolCountry: "United Kingdom", adminPhone: "020 7946 0958" }, { ip: "203.0.113.7" });
+    const created = await mutate(
+      t.app,
+      "registration.register",
+      { ...FORM, schoolCountry: "United Kingdom", adminPhone: "020 7946 0958" },
+      { ip: "203.0.113.7" },
+    );
     expect(created.status, JSON.stringify(created.error)).toBe(200);
     const [row] = await t.db.select().from(pendingSchools);
     expect(row!.adminPhone).toBe("+442079460958");
@@ -133,9 +180,20 @@ describe("every phone field on the server", () => {
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
     await mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat Parent", email: "pat@example.com" }, { cookie });
     const token = tokenIn((await lastEmailTo(t.db, "pat@example.com")).textBody);
-    const invitation = await mutate(t.app, "auth.acceptInvitation", { token, name: "Pat", password: "a long passphrase", confirmPassword: "a long passphrase" }, {});
+    const invitation = await mutate(
+      t.app,
+      "auth.acceptInvitation",
+      { token, name: "Pat", password: "a long passphrase", confirmPassword: "a long passphrase" },
+      {},
+    );
     expect(invitation.status).toBe(400);
-    const form = { token, name: "Pat Parent", password: "a long passphrase", confirmPassword: "a long passphrase", emergencyContact: "Robin" };
+    const form = {
+      token,
+      name: "Pat Parent",
+      password: "a long passphrase",
+      confirmPassword: "a long passphrase",
+      emergencyContact: "Robin",
+    };
     for (const [phone, emergencyPhone] of [
       ["abc", "0412 345 678"],
       ["0412 345 678", "abc"],
@@ -145,7 +203,12 @@ describe("every phone field on the server", () => {
       expect(refused.error?.message).toBe(PHONE_MESSAGES.invalid);
     }
     expect(await t.db.$count(parents)).toBe(0);
-    const accepted = await mutate(t.app, "auth.acceptInvitation", { ...form, phone: "0412 345 678", emergencyPhone: "+1 312 555 0143" }, {});
+    const accepted = await mutate(
+      t.app,
+      "auth.acceptInvitation",
+      { ...form, phone: "0412 345 678", emergencyPhone: "+1 312 555 0143" },
+      {},
+    );
     expect(accepted.status, JSON.stringify(accepted.error)).toBe(200);
     const [row] = await t.db.select().from(parents);
     expect(row).toMatchObject({ phone: "+61412345678", emergencyPhone: "+13125550143" });

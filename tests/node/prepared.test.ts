@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, schoolAdmins, schools } from "../../db/schema/index.ts";
-import { batchPrepared, preparedPerShape } from "../../worker/services/_shared/prepared.ts";
+import { auditLogs, schoolAdmins, schools } from "#db/schema/index.ts";
+import { batchPrepared, preparedPerShape } from "#worker/services/_shared/prepared.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 
@@ -23,9 +23,13 @@ describe("prepared statements in one batch (ADR 0028)", () => {
     const withAdmin = await createSchool(t.db, { name: "Maple School" });
     await createSchool(t.db, { name: "Oak School" });
     await createUser(t.db, "school_admin", { schoolId: withAdmin.id, name: "Ada Admin" });
-    await t.db
-      .insert(auditLogs)
-      .values({ eventType: "login", description: "d", userRole: null, metadata: { email: "x@example.com" }, createdAt: new Date("2026-03-01T10:00:00Z") });
+    await t.db.insert(auditLogs).values({
+      eventType: "login",
+      description: "d",
+      userRole: null,
+      metadata: { email: "x@example.com" },
+      createdAt: new Date("2026-03-01T10:00:00Z"),
+    });
     const schoolsWithAdmins = t.db
       .select({
         id: schools.id,
@@ -40,7 +44,12 @@ describe("prepared statements in one batch (ADR 0028)", () => {
       .orderBy(schools.name)
       .prepare();
     const logs = t.db
-      .select({ id: auditLogs.id, metadata: auditLogs.metadata, createdAt: auditLogs.createdAt, schoolName: schools.name })
+      .select({
+        id: auditLogs.id,
+        metadata: auditLogs.metadata,
+        createdAt: auditLogs.createdAt,
+        schoolName: schools.name,
+      })
       .from(auditLogs)
       .leftJoin(schools, eq(schools.id, auditLogs.schoolId))
       .orderBy(desc(auditLogs.createdAt))
@@ -70,7 +79,8 @@ describe("prepared statements in one batch (ADR 0028)", () => {
       const where = shape === "named" ? eq(schools.name, P("name")) : undefined;
       return db.select({ name: schools.name }).from(schools).where(where).orderBy(schools.name).prepare();
     });
-    const names = async (shape: string, values: Record<string, unknown>) => (await batchPrepared(t.db, [[byName(t.db, shape), values]]))[0].map((row) => row.name);
+    const names = async (shape: string, values: Record<string, unknown>) =>
+      (await batchPrepared(t.db, [[byName(t.db, shape), values]]))[0].map((row) => row.name);
     expect(await names("named", { name: "Maple School" })).toEqual(["Maple School"]);
     expect(await names("named", { name: "Oak School" })).toEqual(["Oak School"]);
     expect(await names("all", {})).toEqual(["Maple School", "Oak School"]);

@@ -1,12 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  auditLogs,
+  children,
+  emailLogs,
+  invitations,
+  invoices,
+  notifications,
+  parents,
+  payments,
+  schoolAdmins,
+} from "#db/schema/index.ts";
 import { LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
-import { auditLogs, children, emailLogs, invitations, invoices, notifications, parents, payments, schoolAdmins } from "../../db/schema/index.ts";
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { auditRetentionJob, paymentRetentionJob, runScheduled } from "../../worker/cron/scheduled.ts";
-import { hitWindow } from "../../worker/services/_shared/rate-limit.ts";
-import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "../../worker/services/privacy/erase.ts";
-import { yearsBefore } from "../../worker/services/privacy/retention.ts";
+import { markReauthenticated } from "#worker/auth/mfa.ts";
+import { auditRetentionJob, paymentRetentionJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { hitWindow } from "#worker/services/_shared/rate-limit.ts";
+import { ERASURE_ATTEMPTS, ERASURE_WINDOW_MS, erasureLimitKey } from "#worker/services/privacy/erase.ts";
+import { yearsBefore } from "#worker/services/privacy/retention.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
@@ -17,16 +27,31 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const cronDeps = () => ({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787", stripe: t.deps.stripe });
+const cronDeps = () => ({
+  db: t.db,
+  queue: t.deps.queue,
+  logger: t.logger,
+  appUrl: "http://localhost:8787",
+  stripe: t.deps.stripe,
+});
 
 let invoiceCounter = 0;
 
 /** A parent whose every personal field holds `canary`, with a child, an invoice, a payment and a notification. */
 async function familyWithCanary(canary: string, schoolId?: string) {
-  const parent = await createUser(t.db, "parent", { email: `${canary}@example.com`, name: `${canary} Name`, ...(schoolId ? { schoolId } : {}) });
+  const parent = await createUser(t.db, "parent", {
+    email: `${canary}@example.com`,
+    name: `${canary} Name`,
+    ...(schoolId ? { schoolId } : {}),
+  });
   await t.db
     .update(parents)
-    .set({ phone: `${canary}-phone`, address: `${canary} Street`, emergencyContact: `${canary} Granny`, emergencyPhone: `${canary}-ice` })
+    .set({
+      phone: `${canary}-phone`,
+      address: `${canary} Street`,
+      emergencyContact: `${canary} Granny`,
+      emergencyPhone: `${canary}-ice`,
+    })
     .where(eq(parents.id, parent.id));
   await t.db.insert(children).values({
     schoolId: parent.schoolId!,
@@ -62,10 +87,21 @@ async function familyWithCanary(canary: string, schoolId?: string) {
     status: "succeeded",
     createdAt: t.clock.now(),
   });
-  await t.db.insert(notifications).values({ schoolId: parent.schoolId!, recipientRole: "parent", recipientId: parent.id, title: "Trip", message: `Hello ${canary}` });
-  await t.db
-    .insert(auditLogs)
-    .values({ eventType: "login", description: "Signed in", userId: parent.id, userRole: "parent", schoolId: parent.schoolId, createdAt: t.clock.now() });
+  await t.db.insert(notifications).values({
+    schoolId: parent.schoolId!,
+    recipientRole: "parent",
+    recipientId: parent.id,
+    title: "Trip",
+    message: `Hello ${canary}`,
+  });
+  await t.db.insert(auditLogs).values({
+    eventType: "login",
+    description: "Signed in",
+    userId: parent.id,
+    userRole: "parent",
+    schoolId: parent.schoolId,
+    createdAt: t.clock.now(),
+  });
   return { parent, invoice: invoice! };
 }
 
@@ -79,7 +115,8 @@ async function wholeDatabase(skip: string[] = []): Promise<string> {
     sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' and name not glob '*_fts_*'`,
   );
   const dump: Record<string, unknown> = {};
-  for (const { name } of tables) if (!skip.includes(name)) dump[name] = await t.db.all(sql.raw(`select * from "${name}"`));
+  for (const { name } of tables)
+    if (!skip.includes(name)) dump[name] = await t.db.all(sql.raw(`select * from "${name}"`));
   return JSON.stringify(dump);
 }
 
@@ -92,9 +129,16 @@ describe("GDPR (GD1)", () => {
 
     const response = await mutate(t.app, "parent.account.exportData", undefined, { cookie });
     const text = JSON.stringify(response.data);
-    const data = response.data as Record<string, unknown[]> & { profile: { email: string; name: string }; format: string };
+    const data = response.data as Record<string, unknown[]> & {
+      profile: { email: string; name: string };
+      format: string;
+    };
     expect(data.format).toBe("schoolride-personal-data/1");
-    expect(data.profile).toMatchObject({ email: "alicecanary@example.com", name: "alicecanary Name", phone: "alicecanary-phone" });
+    expect(data.profile).toMatchObject({
+      email: "alicecanary@example.com",
+      name: "alicecanary Name",
+      phone: "alicecanary-phone",
+    });
     expect(data.children).toMatchObject([{ name: "alicecanary Kid", allergyInfo: "alicecanary peanuts" }]);
     expect(data.invoices).toMatchObject([{ recipientId: parent.id, description: "Bus transport — autumn term" }]);
     expect(data.payments).toHaveLength(1);
@@ -120,10 +164,20 @@ describe("GDPR (GD1)", () => {
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "personal_data_exported"))).toBe(1);
 
     // A school admin's export: their profile, none of the parents' family records.
-    const admin = await createUser(t.db, "school_admin", { schoolId: parent.schoolId!, email: "davecanary@example.com" });
+    const admin = await createUser(t.db, "school_admin", {
+      schoolId: parent.schoolId!,
+      email: "davecanary@example.com",
+    });
     const adminCookie = (await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now())).cookie;
-    const adminExport = (await mutate(t.app, "schoolAdmin.account.exportData", undefined, { cookie: adminCookie })).data as Record<string, unknown>;
-    expect(adminExport).toMatchObject({ role: "school_admin", profile: { email: "davecanary@example.com" }, children: [], invoices: [], payments: [] });
+    const adminExport = (await mutate(t.app, "schoolAdmin.account.exportData", undefined, { cookie: adminCookie }))
+      .data as Record<string, unknown>;
+    expect(adminExport).toMatchObject({
+      role: "school_admin",
+      profile: { email: "davecanary@example.com" },
+      children: [],
+      invoices: [],
+      payments: [],
+    });
     expect(JSON.stringify(adminExport)).not.toMatch(/alicecanary|bobcanary|carolcanary|passwordHash/);
   });
 
@@ -135,11 +189,21 @@ describe("GDPR (GD1)", () => {
 
     // The password is re-checked on the server; a wrong one changes nothing (but its attempt counter).
     const before = await wholeDatabase(["rate_limits"]);
-    const wrong = await mutate(t.app, "parent.account.requestErasure", { password: "not the password" }, { cookie: first.cookie });
+    const wrong = await mutate(
+      t.app,
+      "parent.account.requestErasure",
+      { password: "not the password" },
+      { cookie: first.cookie },
+    );
     expect(wrong.error).toMatchObject({ message: "Current password is incorrect", data: { code: "BAD_REQUEST" } });
     expect(await wholeDatabase(["rate_limits"])).toBe(before);
 
-    const erased = await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie: first.cookie });
+    const erased = await mutate(
+      t.app,
+      "parent.account.requestErasure",
+      { password: PASSWORD },
+      { cookie: first.cookie },
+    );
     expect(erased.data).toEqual({ erased: true });
     expect(erased.setCookie).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
 
@@ -148,15 +212,27 @@ describe("GDPR (GD1)", () => {
     expect(after).not.toContain("zoecanary");
     expect(after).toContain("yancanary Kid");
     // Both sessions are over, and the old credentials open nothing.
-    for (const { cookie } of [first, second]) expect((await query(t.app, "parent.overview", undefined, { cookie })).error?.data.code).toBe("UNAUTHORIZED");
-    const login = await mutate(t.app, "auth.login", { role: "parent", email: "zoecanary@example.com", password: PASSWORD });
+    for (const { cookie } of [first, second])
+      expect((await query(t.app, "parent.overview", undefined, { cookie })).error?.data.code).toBe("UNAUTHORIZED");
+    const login = await mutate(t.app, "auth.login", {
+      role: "parent",
+      email: "zoecanary@example.com",
+      password: PASSWORD,
+    });
     expect(login.error).not.toBeNull();
 
     // The person is anonymised; invoices and payments are kept, attached to the anonymised account.
     const [row] = await t.db.select().from(parents).where(eq(parents.id, parent.id));
-    expect(row).toMatchObject({ name: "Deleted user", email: `erased-${parent.id}@erased.invalid`, phone: null, isActive: false });
+    expect(row).toMatchObject({
+      name: "Deleted user",
+      email: `erased-${parent.id}@erased.invalid`,
+      phone: null,
+      isActive: false,
+    });
     expect(await t.db.$count(children, eq(children.parentId, parent.id))).toBe(0);
-    expect(await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.recipientId, parent.id))).toEqual([{ id: invoice.id }]);
+    expect(await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.recipientId, parent.id))).toEqual([
+      { id: invoice.id },
+    ]);
     expect(await t.db.$count(payments, eq(payments.parentId, parent.id))).toBe(1);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "account_erased"))).toBe(1);
   });
@@ -184,7 +260,9 @@ describe("GDPR (GD1)", () => {
     await t.db.insert(emailLogs).values([mail(parent.schoolId!), mail(other.id)]);
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
 
-    expect((await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })).data).toEqual({ erased: true });
+    expect((await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })).data).toEqual({
+      erased: true,
+    });
 
     // The erased parent's school's invitation and e-mail are gone; the other school's stay.
     expect(await t.db.select({ schoolId: invitations.schoolId }).from(invitations)).toEqual([{ schoolId: other.id }]);
@@ -195,19 +273,24 @@ describe("GDPR (GD1)", () => {
     const parent = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
     const subject = { id: parent.id, role: "parent" as const, schoolId: parent.schoolId! };
-    for (let i = 0; i < ERASURE_ATTEMPTS; i++) await hitWindow(t.db, erasureLimitKey(subject), t.clock.now(), ERASURE_WINDOW_MS, ERASURE_ATTEMPTS);
+    for (let i = 0; i < ERASURE_ATTEMPTS; i++)
+      await hitWindow(t.db, erasureLimitKey(subject), t.clock.now(), ERASURE_WINDOW_MS, ERASURE_ATTEMPTS);
     // Even the right password is refused once the window's attempts are spent; nothing is erased.
     const refused = await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie });
     expect(refused.error?.data.code).toBe("TOO_MANY_REQUESTS");
     expect((await t.db.select().from(parents).where(eq(parents.id, parent.id)))[0]!.isActive).toBe(true);
     t.clock.advance(ERASURE_WINDOW_MS);
-    expect((await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })).data).toEqual({ erased: true });
+    expect((await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })).data).toEqual({
+      erased: true,
+    });
   });
 
   it("GD1 a double-clicked erasure erases once", async () => {
     const parent = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
-    const replies = await Promise.all([1, 2].map(() => mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })));
+    const replies = await Promise.all(
+      [1, 2].map(() => mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie })),
+    );
     expect(replies.filter((reply) => reply.error === null)).toHaveLength(1);
     expect(replies.every((reply) => reply.status < 500)).toBe(true);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "account_erased"))).toBe(1);
@@ -219,28 +302,44 @@ describe("GDPR (GD1)", () => {
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, only, t.clock.now());
     const refused = await mutate(t.app, "schoolAdmin.account.requestErasure", { password: PASSWORD }, { cookie });
     expect(refused.error).toMatchObject({ message: LAST_ADMIN_MESSAGE, data: { code: "CONFLICT" } });
-    expect((await t.db.select().from(schoolAdmins).where(eq(schoolAdmins.id, only.id)))[0]).toMatchObject({ name: "Only Admin", isActive: true });
+    expect((await t.db.select().from(schoolAdmins).where(eq(schoolAdmins.id, only.id)))[0]).toMatchObject({
+      name: "Only Admin",
+      isActive: true,
+    });
     expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie })).error).toBeNull();
 
     await createUser(t.db, "school_admin", { schoolId: school.id });
     const erased = await mutate(t.app, "schoolAdmin.account.requestErasure", { password: PASSWORD }, { cookie });
     expect(erased.data).toEqual({ erased: true });
-    expect((await t.db.select().from(schoolAdmins).where(eq(schoolAdmins.id, only.id)))[0]).toMatchObject({ name: "Deleted user", isActive: false });
+    expect((await t.db.select().from(schoolAdmins).where(eq(schoolAdmins.id, only.id)))[0]).toMatchObject({
+      name: "Deleted user",
+      isActive: false,
+    });
   });
 
   it("GD1 retention purge at the 3-year boundary", async () => {
     const cutoff = yearsBefore(t.clock.now(), 3);
-    const at = (offsetMs: number, eventType: string) => ({ eventType, description: "d", createdAt: new Date(cutoff.getTime() + offsetMs) });
+    const at = (offsetMs: number, eventType: string) => ({
+      eventType,
+      description: "d",
+      createdAt: new Date(cutoff.getTime() + offsetMs),
+    });
     await t.db.insert(auditLogs).values([at(-1, "just_before"), at(0, "exactly_at"), at(1, "just_after")]);
-    expect(await runScheduled(cronDeps(), t.clock.now(), [auditRetentionJob])).toEqual({ "audit-retention": { auditLogs: 1 } });
+    expect(await runScheduled(cronDeps(), t.clock.now(), [auditRetentionJob])).toEqual({
+      "audit-retention": { auditLogs: 1 },
+    });
     const left = (await t.db.select({ eventType: auditLogs.eventType }).from(auditLogs)).map((r) => r.eventType).sort();
     expect(left).toEqual(["exactly_at", "just_after"]);
     // Idempotent: a second run in the same hour is skipped; run again now, it finds nothing to delete.
-    expect(await runScheduled(cronDeps(), t.clock.now(), [auditRetentionJob])).toEqual({ "audit-retention": "skipped" });
+    expect(await runScheduled(cronDeps(), t.clock.now(), [auditRetentionJob])).toEqual({
+      "audit-retention": "skipped",
+    });
     expect(await auditRetentionJob.run(cronDeps(), t.clock.now())).toEqual({ auditLogs: 0 });
     // One millisecond later, the row exactly at the old boundary is past it.
     expect(await auditRetentionJob.run(cronDeps(), new Date(t.clock.now().getTime() + 1))).toEqual({ auditLogs: 1 });
-    expect((await t.db.select({ eventType: auditLogs.eventType }).from(auditLogs)).map((r) => r.eventType)).toEqual(["just_after"]);
+    expect((await t.db.select({ eventType: auditLogs.eventType }).from(auditLogs)).map((r) => r.eventType)).toEqual([
+      "just_after",
+    ]);
   });
 
   it("GD1 payments older than 7 years are purged", async () => {
@@ -255,8 +354,12 @@ describe("GDPR (GD1)", () => {
       applicationFeeCents: 5,
       createdAt: new Date(cutoff.getTime() + offsetMs),
     });
-    await t.db.insert(payments).values([payment("just_before", -1), payment("exactly_at", 0), payment("just_after", 1)]);
-    expect(await runScheduled(cronDeps(), t.clock.now(), [paymentRetentionJob])).toEqual({ "payment-retention": { payments: 1 } });
+    await t.db
+      .insert(payments)
+      .values([payment("just_before", -1), payment("exactly_at", 0), payment("just_after", 1)]);
+    expect(await runScheduled(cronDeps(), t.clock.now(), [paymentRetentionJob])).toEqual({
+      "payment-retention": { payments: 1 },
+    });
     const left = (await t.db.select({ id: payments.id }).from(payments)).map((r) => r.id);
     expect(left).not.toContain("just_before");
     expect(left).toEqual(expect.arrayContaining(["exactly_at", "just_after"]));

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { HIBP_RANGE_URL, HIBP_TIMEOUT_MS, hibpPwnedPasswords, pwnedPasswordsForConfig, rangeHasSuffix } from "../../worker/auth/breached-hibp.ts";
-import { loadConfig } from "../../worker/config.ts";
+import {
+  HIBP_RANGE_URL,
+  HIBP_TIMEOUT_MS,
+  hibpPwnedPasswords,
+  pwnedPasswordsForConfig,
+  rangeHasSuffix,
+} from "#worker/auth/breached-hibp.ts";
+import { loadConfig } from "#worker/config.ts";
 import { memoryLogger } from "../support/harness.ts";
 
 const PASSWORD = "Blue bus at eight, 2026";

@@ -89,7 +89,10 @@ const SUPER_ADMIN_CALLS: [string, unknown][] = [
   ["superAdmin.schools.list", { page: 1 }],
   ["superAdmin.schools.list", { page: 3 }],
   ...searches.map((search): [string, unknown] => ["superAdmin.schools.list", { search }]),
-  ...["active", "trialing", "pending", "past_due", "cancelled", "inactive"].map((status): [string, unknown] => ["superAdmin.schools.list", { status }]),
+  ...["active", "trialing", "pending", "past_due", "cancelled", "inactive"].map((status): [string, unknown] => [
+    "superAdmin.schools.list",
+    { status },
+  ]),
   ["superAdmin.schools.list", { admins: "has_admins" }],
   ["superAdmin.schools.list", { admins: "missing_admins" }],
   ["superAdmin.schools.list", { status: "active", admins: "missing_admins", search: "oak" }],
@@ -99,14 +102,20 @@ const SUPER_ADMIN_CALLS: [string, unknown][] = [
   ["superAdmin.registrations.pending", {}],
   ["superAdmin.invitations.list", { page: 1 }],
   ...searches.map((search): [string, unknown] => ["superAdmin.invitations.list", { search }]),
-  ...["pending", "accepted", "expired", "revoked"].map((status): [string, unknown] => ["superAdmin.invitations.list", { status }]),
+  ...["pending", "accepted", "expired", "revoked"].map((status): [string, unknown] => [
+    "superAdmin.invitations.list",
+    { status },
+  ]),
   ["superAdmin.invitations.list", { role: "parent" }],
   ["superAdmin.invitations.list", { role: "school_admin", status: "pending" }],
   ["superAdmin.invitations.emailLogs", { inviteId: "scale-i0000000001" }],
   ["superAdmin.auditLogs.list", { page: 1 }],
   ["superAdmin.auditLogs.list", { page: 2 }],
   ["superAdmin.auditLogs.list", { eventType: "login_failed" }],
-  ...["super_admin", "school_admin", "parent", "system"].map((role): [string, unknown] => ["superAdmin.auditLogs.list", { role }]),
+  ...["super_admin", "school_admin", "parent", "system"].map((role): [string, unknown] => [
+    "superAdmin.auditLogs.list",
+    { role },
+  ]),
   ["superAdmin.auditLogs.list", { schoolId: "scale-s00000003" }],
   ["superAdmin.auditLogs.list", { from: "2025-01-01", to: "2025-01-02" }],
   ["superAdmin.auditLogs.list", { email: "someone1" }],
@@ -120,7 +129,9 @@ const INVOICE_LISTS: [Record<string, unknown>][] = [
   [{ tab: "all", page: 1 }],
   [{ tab: "all", page: 2 }],
   ...["pending", "paid", "overdue"].map((tab): [Record<string, unknown>] => [{ tab, page: 1 }]),
-  ...["maple", "inv-2025-01", "ma", "7", '"%_x'].map((search): [Record<string, unknown>] => [{ tab: "all", search, page: 1 }]),
+  ...["maple", "inv-2025-01", "ma", "7", '"%_x'].map((search): [Record<string, unknown>] => [
+    { tab: "all", search, page: 1 },
+  ]),
   [{ tab: "paid", search: "oak", page: 1 }],
 ];
 const SCHOOL_ADMIN_CALLS: [string, unknown][] = [
@@ -132,7 +143,10 @@ const SCHOOL_ADMIN_CALLS: [string, unknown][] = [
   ...INVOICE_LISTS.map(([input]): [string, unknown] => ["schoolAdmin.invoices.list", input]),
   ["schoolAdmin.paymentSettings.get", undefined],
 ];
-const PARENT_CALLS: [string, unknown][] = INVOICE_LISTS.map(([input]): [string, unknown] => ["parent.invoices.list", input]);
+const PARENT_CALLS: [string, unknown][] = INVOICE_LISTS.map(([input]): [string, unknown] => [
+  "parent.invoices.list",
+  input,
+]);
 
 async function plansOf(calls: [string, unknown][], cookie: string) {
   const offenders: string[] = [];
@@ -170,7 +184,10 @@ describe("EXPLAIN QUERY PLAN of every list, count and search (issue 11)", () => 
 
   it("invoices lists, tabs, searches and totals read only the school's or the parent's rows through an index", async () => {
     for (const [calls, cookie] of [
-      [SCHOOL_ADMIN_CALLS.filter(([path]) => path.includes("invoices") || path.includes("paymentSettings")), adminCookie],
+      [
+        SCHOOL_ADMIN_CALLS.filter(([path]) => path.includes("invoices") || path.includes("paymentSettings")),
+        adminCookie,
+      ],
       [PARENT_CALLS, parentCookie],
     ] as const) {
       const { offenders, checked } = await plansOf(calls, cookie);
@@ -180,7 +197,9 @@ describe("EXPLAIN QUERY PLAN of every list, count and search (issue 11)", () => 
   });
 
   it("the check itself: a count of a growing table without an index is reported", async () => {
-    const plan = await t.db.$client.execute("explain query plan select count(*) from audit_logs where description like '%x%'");
+    const plan = await t.db.$client.execute(
+      "explain query plan select count(*) from audit_logs where description like '%x%'",
+    );
     expect(plan.rows.map((row) => fullScan(String(row.detail))).filter(Boolean)).not.toEqual([]);
   });
 });

@@ -1,14 +1,21 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.ts";
-import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, sessions, verificationCodes } from "../../db/schema/index.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import { CRON_JOBS, type CronJob, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runScheduled } from "../../worker/cron/scheduled.ts";
-import { FAILED_BODY } from "../../worker/email/deliver.ts";
-import { EmailProviderError, type Mailer, type OutgoingEmail } from "../../worker/email/provider.ts";
-import { InProcessQueue } from "../../worker/local/queue.ts";
-import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES, retryDelaySeconds } from "../../worker/queue/consumer.ts";
+import type { Db } from "#db/client.ts";
+import {
+  cronRuns,
+  emailLogs,
+  passwordResetTokens,
+  registrationResumeTokens,
+  sessions,
+  verificationCodes,
+} from "#db/schema/index.ts";
+import { createSession } from "#worker/auth/session.ts";
+import { CRON_JOBS, type CronJob, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runScheduled } from "#worker/cron/scheduled.ts";
+import { FAILED_BODY } from "#worker/email/deliver.ts";
+import { EmailProviderError, type Mailer, type OutgoingEmail } from "#worker/email/provider.ts";
+import { InProcessQueue } from "#worker/local/queue.ts";
+import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES, retryDelaySeconds } from "#worker/queue/consumer.ts";
 import { createUser } from "../support/fixtures.ts";
 import { createTestDb, DAY, HOUR, MINUTE, memoryLogger, TestClock } from "../support/harness.ts";
 
@@ -42,7 +49,14 @@ function flakyMailer(failures: number): Mailer & { sent: OutgoingEmail[] } {
 async function pendingEmail(createdAt = clock.now()) {
   const [row] = await db
     .insert(emailLogs)
-    .values({ emailType: "notification", recipientEmail: "p@example.com", subject: "Hello", htmlBody: "<p>Hi</p>", textBody: "Hi", createdAt })
+    .values({
+      emailType: "notification",
+      recipientEmail: "p@example.com",
+      subject: "Hello",
+      htmlBody: "<p>Hi</p>",
+      textBody: "Hi",
+      createdAt,
+    })
     .returning();
   return row!;
 }
@@ -65,8 +79,16 @@ describe("queue consumer (QU1)", () => {
     await queue.send({ kind: "email", emailLogId: row.id });
     await queue.idle();
     const [after] = await db.select().from(emailLogs).where(eq(emailLogs.id, row.id));
-    expect(after).toMatchObject({ status: "sent", providerMessageId: "msg_1", attempts: 1, sentAt: clock.now(), errorMessage: null });
-    expect(mailer.sent).toEqual([{ to: "p@example.com", subject: "Hello", html: "<p>Hi</p>", text: "Hi", idempotencyKey: row.id }]);
+    expect(after).toMatchObject({
+      status: "sent",
+      providerMessageId: "msg_1",
+      attempts: 1,
+      sentAt: clock.now(),
+      errorMessage: null,
+    });
+    expect(mailer.sent).toEqual([
+      { to: "p@example.com", subject: "Hello", html: "<p>Hi</p>", text: "Hi", idempotencyKey: row.id },
+    ]);
   });
 
   it("a duplicate message sends nothing twice", async () => {
@@ -100,7 +122,11 @@ describe("queue consumer (QU1)", () => {
     await queue.send({ kind: "email", emailLogId: row.id });
     await queue.idle();
     const [after] = await db.select().from(emailLogs).where(eq(emailLogs.id, row.id));
-    expect(after).toMatchObject({ status: "failed", attempts: QUEUE_MAX_RETRIES + 1, errorMessage: "provider answered 429" });
+    expect(after).toMatchObject({
+      status: "failed",
+      attempts: QUEUE_MAX_RETRIES + 1,
+      errorMessage: "provider answered 429",
+    });
     expect(after).toMatchObject({ htmlBody: FAILED_BODY, textBody: FAILED_BODY });
     expect(JSON.stringify(after)).not.toContain("<p>Hi</p>");
   });
@@ -139,7 +165,15 @@ describe("queue consumer (QU1)", () => {
       { db, mailer: flakyMailer(0), now: clock.now, logger: memoryLogger() },
       {
         queue: "schoolride-email",
-        messages: [{ id: "x", body: { kind: "nonsense" }, attempts: 1, ack: () => void (outcome = "ack"), retry: () => void (outcome = "retry") }],
+        messages: [
+          {
+            id: "x",
+            body: { kind: "nonsense" },
+            attempts: 1,
+            ack: () => void (outcome = "ack"),
+            retry: () => void (outcome = "retry"),
+          },
+        ],
       },
     );
     expect(outcome).toBe("ack");
@@ -151,22 +185,61 @@ describe("hourly cron (CR1)", () => {
 
   it("purges expired sessions, codes, reset and registration resume tokens", async () => {
     const user = await createUser(db, "parent");
-    const old = await createSession(db, { userId: user.id, role: "parent", remember: false, now: new Date(clock.now().getTime() - 31 * DAY) });
+    const old = await createSession(db, {
+      userId: user.id,
+      role: "parent",
+      remember: false,
+      now: new Date(clock.now().getTime() - 31 * DAY),
+    });
     const live = await createSession(db, { userId: user.id, role: "parent", remember: false, now: clock.now() });
     await db.insert(verificationCodes).values([
-      { id: "c1", purpose: "email_verification", subjectId: "s", email: "a@b.c", codeHash: "h", expiresAt: new Date(clock.now().getTime() - MINUTE) },
-      { id: "c2", purpose: "email_verification", subjectId: "s", email: "a@b.c", codeHash: "h", expiresAt: new Date(clock.now().getTime() + MINUTE) },
+      {
+        id: "c1",
+        purpose: "email_verification",
+        subjectId: "s",
+        email: "a@b.c",
+        codeHash: "h",
+        expiresAt: new Date(clock.now().getTime() - MINUTE),
+      },
+      {
+        id: "c2",
+        purpose: "email_verification",
+        subjectId: "s",
+        email: "a@b.c",
+        codeHash: "h",
+        expiresAt: new Date(clock.now().getTime() + MINUTE),
+      },
     ]);
-    await db
-      .insert(passwordResetTokens)
-      .values({ id: "t1", tokenHash: "th", userId: user.id, userRole: "parent", email: user.email, expiresAt: new Date(clock.now().getTime() - MINUTE) });
+    await db.insert(passwordResetTokens).values({
+      id: "t1",
+      tokenHash: "th",
+      userId: user.id,
+      userRole: "parent",
+      email: user.email,
+      expiresAt: new Date(clock.now().getTime() - MINUTE),
+    });
 
     await db.insert(registrationResumeTokens).values([
-      { id: "r1", tokenHash: "rh1", pendingSchoolId: "p", email: "a@b.c", expiresAt: new Date(clock.now().getTime() - MINUTE) },
-      { id: "r2", tokenHash: "rh2", pendingSchoolId: "p", email: "a@b.c", expiresAt: new Date(clock.now().getTime() + MINUTE) },
+      {
+        id: "r1",
+        tokenHash: "rh1",
+        pendingSchoolId: "p",
+        email: "a@b.c",
+        expiresAt: new Date(clock.now().getTime() - MINUTE),
+      },
+      {
+        id: "r2",
+        tokenHash: "rh2",
+        pendingSchoolId: "p",
+        email: "a@b.c",
+        expiresAt: new Date(clock.now().getTime() + MINUTE),
+      },
     ]);
 
-    const report = await runScheduled({ db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787", stripe }, clock.now());
+    const report = await runScheduled(
+      { db, queue: { send: async () => {} }, logger, appUrl: "http://localhost:8787", stripe },
+      clock.now(),
+    );
     expect(report["purge-expired"]).toMatchObject({ sessions: 1, codes: 1, resetTokens: 1, resumeTokens: 1 });
     expect((await db.select().from(registrationResumeTokens)).map((r) => r.id)).toEqual(["r2"]);
     expect((await db.select().from(sessions)).map((s) => s.id)).toEqual([live.session.id]);

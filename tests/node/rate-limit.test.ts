@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, rateLimits } from "../../db/schema/index.ts";
-import { checkLogin, hitWindow, LOGIN_LIMITS, loginKeys, recordLoginFailure, takeWindowSlots } from "../../worker/services/_shared/rate-limit.ts";
+import { auditLogs, rateLimits } from "#db/schema/index.ts";
+import {
+  checkLogin,
+  hitWindow,
+  LOGIN_LIMITS,
+  loginKeys,
+  recordLoginFailure,
+  takeWindowSlots,
+} from "#worker/services/_shared/rate-limit.ts";
 import { createUser, PASSWORD } from "../support/fixtures.ts";
 import { createTestApp, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
@@ -18,7 +25,8 @@ const freshIp = () => `198.18.0.${++ipCounter}`;
 describe("failed-login limits (AU2)", () => {
   it("backs off per account after each failure: 1, 2, 4 … seconds", async () => {
     const user = await createUser(t.db, "parent");
-    const attempt = (password: string) => mutate(t.app, "auth.login", { role: "parent", email: user.email, password }, { ip: freshIp() });
+    const attempt = (password: string) =>
+      mutate(t.app, "auth.login", { role: "parent", email: user.email, password }, { ip: freshIp() });
     expect((await attempt("wrong one")).status).toBe(401);
     // Within a second of the failure, even the right password waits.
     const blocked = await attempt(PASSWORD);
@@ -37,14 +45,43 @@ describe("failed-login limits (AU2)", () => {
     const user = await createUser(t.db, "school_admin");
     const key = `login:account:school_admin:${user.email}`;
     // 99 earlier failures this hour, recorded as the login path records them.
-    await t.db.insert(rateLimits).values({ key, count: LOGIN_LIMITS.accountFailuresPerHour - 1, windowStart: t.clock.now(), streak: 0, updatedAt: t.clock.now() });
+    await t.db.insert(rateLimits).values({
+      key,
+      count: LOGIN_LIMITS.accountFailuresPerHour - 1,
+      windowStart: t.clock.now(),
+      streak: 0,
+      updatedAt: t.clock.now(),
+    });
     t.clock.advance(MINUTE);
-    expect((await mutate(t.app, "auth.login", { role: "school_admin", email: user.email, password: "wrong" }, { ip: freshIp() })).status).toBe(401);
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "school_admin", email: user.email, password: "wrong" },
+          { ip: freshIp() },
+        )
+      ).status,
+    ).toBe(401);
     t.clock.advance(10 * MINUTE); // well past the backoff
-    const capped = await mutate(t.app, "auth.login", { role: "school_admin", email: user.email, password: PASSWORD }, { ip: freshIp() });
+    const capped = await mutate(
+      t.app,
+      "auth.login",
+      { role: "school_admin", email: user.email, password: PASSWORD },
+      { ip: freshIp() },
+    );
     expect(capped.status).toBe(429);
     t.clock.advance(HOUR);
-    expect((await mutate(t.app, "auth.login", { role: "school_admin", email: user.email, password: PASSWORD }, { ip: freshIp() })).status).toBe(200);
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "school_admin", email: user.email, password: PASSWORD },
+          { ip: freshIp() },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("counts 50 parallel failures exactly (atomic upserts, no lost updates)", async () => {
@@ -63,7 +100,11 @@ describe("failed-login limits (AU2)", () => {
 
   it("every counted failure through the login path is audited once", async () => {
     const user = await createUser(t.db, "parent");
-    await Promise.all(Array.from({ length: 5 }, (_, i) => mutate(t.app, "auth.login", { role: "parent", email: user.email, password: `wrong ${i}` }, { ip: freshIp() })));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        mutate(t.app, "auth.login", { role: "parent", email: user.email, password: `wrong ${i}` }, { ip: freshIp() }),
+      ),
+    );
     const [row] = await t.db
       .select()
       .from(rateLimits)
@@ -76,10 +117,22 @@ describe("failed-login limits (AU2)", () => {
   it("AU2 ten failures for other accounts from a shared IP do not block a correct sign-in", async () => {
     const ip = freshIp();
     // Nine neighbours mistype their passwords (as the login path records it), a tenth through the app.
-    for (let i = 0; i < 9; i++) await recordLoginFailure(t.db, loginKeys("parent", `neighbour${i}@example.com`, ip), t.clock.now());
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: "neighbour9@example.com", password: "guess" }, { ip })).status).toBe(401);
+    for (let i = 0; i < 9; i++)
+      await recordLoginFailure(t.db, loginKeys("parent", `neighbour${i}@example.com`, ip), t.clock.now());
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "parent", email: "neighbour9@example.com", password: "guess" },
+          { ip },
+        )
+      ).status,
+    ).toBe(401);
     const user = await createUser(t.db, "parent");
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip })).status).toBe(200);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip })).status,
+    ).toBe(200);
   });
 
   it(`AU2 ${LOGIN_LIMITS.pairFailureStreak} failures of one account from one address block that pair for 10 minutes, not the account elsewhere`, async () => {
@@ -88,20 +141,32 @@ describe("failed-login limits (AU2)", () => {
     const keys = loginKeys("parent", user.email, ip);
     for (let i = 0; i < LOGIN_LIMITS.pairFailureStreak - 1; i++) await recordLoginFailure(t.db, keys, t.clock.now());
     t.clock.advance(301_000); // past any account backoff
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: "wrong" }, { ip })).status).toBe(401);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: "wrong" }, { ip })).status,
+    ).toBe(401);
     t.clock.advance(301_000);
     // The account's backoff is over; this address is still blocked for this account only.
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip })).status).toBe(429);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip })).status,
+    ).toBe(429);
     const neighbour = await createUser(t.db, "parent");
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: neighbour.email, password: PASSWORD }, { ip })).status).toBe(200);
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip: freshIp() })).status).toBe(200);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: neighbour.email, password: PASSWORD }, { ip }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip: freshIp() }))
+        .status,
+    ).toBe(200);
   });
 
   it("AU2 credential stuffing across many accounts from one IP is blocked", async () => {
     const ip = freshIp();
     // Distinct accounts failing from the address, in parallel: each is counted once.
     await Promise.all(
-      Array.from({ length: LOGIN_LIMITS.ipDistinctAccounts - 1 }, (_, i) => recordLoginFailure(t.db, loginKeys("parent", `stuffed${i}@example.com`, ip), t.clock.now())),
+      Array.from({ length: LOGIN_LIMITS.ipDistinctAccounts - 1 }, (_, i) =>
+        recordLoginFailure(t.db, loginKeys("parent", `stuffed${i}@example.com`, ip), t.clock.now()),
+      ),
     );
     const [counted] = await t.db
       .select()
@@ -110,16 +175,31 @@ describe("failed-login limits (AU2)", () => {
     expect(counted!.count).toBe(LOGIN_LIMITS.ipDistinctAccounts - 1);
     expect(counted!.blockedUntil).toBeNull();
     // The last one through the login path tips it over.
-    const last = await mutate(t.app, "auth.login", { role: "parent", email: "stuffed-last@example.com", password: "guess" }, { ip });
+    const last = await mutate(
+      t.app,
+      "auth.login",
+      { role: "parent", email: "stuffed-last@example.com", password: "guess" },
+      { ip },
+    );
     expect(last.status).toBe(401);
     const user = await createUser(t.db, "parent");
-    const blocked = await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip });
+    const blocked = await mutate(
+      t.app,
+      "auth.login",
+      { role: "parent", email: user.email, password: PASSWORD },
+      { ip },
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.error?.data.retryAfterSeconds).toBe(LOGIN_LIMITS.ipBlockMs / 1000);
     // Another address is unaffected; this one is free again after the block.
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip: freshIp() })).status).toBe(200);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip: freshIp() }))
+        .status,
+    ).toBe(200);
     t.clock.advance(LOGIN_LIMITS.ipBlockMs + 1_000);
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip })).status).toBe(200);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip })).status,
+    ).toBe(200);
   });
 
   it(`allows a burst of ${LOGIN_LIMITS.ipBurst} attempts per address, refilling one per second`, async () => {
@@ -128,9 +208,13 @@ describe("failed-login limits (AU2)", () => {
     for (let i = 0; i < LOGIN_LIMITS.ipBurst; i++) {
       expect((await checkLogin(t.db, loginKeys("parent", `n${i}@example.com`, ip), t.clock.now())).allowed).toBe(true);
     }
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: "next@example.com", password: "x" }, { ip })).status).toBe(429);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: "next@example.com", password: "x" }, { ip })).status,
+    ).toBe(429);
     t.clock.advance(2_000);
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: "later@example.com", password: "x" }, { ip })).status).toBe(401);
+    expect(
+      (await mutate(t.app, "auth.login", { role: "parent", email: "later@example.com", password: "x" }, { ip })).status,
+    ).toBe(401);
   });
 });
 
@@ -147,7 +231,9 @@ describe("fixed-window limiter", () => {
 describe("window slots (all or nothing)", () => {
   it("of 20 parallel takers of a 3-slot window exactly 3 get a slot, and the refused ones are not counted", async () => {
     const now = t.clock.now();
-    const results = await Promise.all(Array.from({ length: 20 }, () => takeWindowSlots(t.db, [{ key: "w", windowMs: MINUTE, max: 3 }], now)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => takeWindowSlots(t.db, [{ key: "w", windowMs: MINUTE, max: 3 }], now)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
     const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, "w"));
     expect(row!.count).toBe(3);

@@ -1,8 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { missingFieldsMessage, planForPupils, REGISTRATION_MESSAGES, registrationSchema } from "#shared/registration.ts";
-import { auditLogs, emailLogs, invitations, pendingSchools, schools, verificationCodes } from "../../db/schema/index.ts";
-import { CODE_MAX_ATTEMPTS } from "../../worker/services/registration/codes.ts";
+import { auditLogs, emailLogs, invitations, pendingSchools, schools, verificationCodes } from "#db/schema/index.ts";
+import {
+  missingFieldsMessage,
+  planForPupils,
+  REGISTRATION_MESSAGES,
+  registrationSchema,
+} from "#shared/registration.ts";
+import { CODE_MAX_ATTEMPTS } from "#worker/services/registration/codes.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
 import { lastEmailTo } from "../support/mail.ts";
@@ -27,7 +32,9 @@ describe("step 1 rules (shared by the form and the server)", () => {
     expect(first({ schoolName: " ", schoolCity: "", pupilCount: Number.NaN, intendedStartDate: "" })).toBe(
       "Please fill in all required fields. Missing: School Name, City, Number of Pupils, Intended Start Date",
     );
-    expect(missingFieldsMessage({})).toMatch(/^Please fill in all required fields\. Missing: School Name, Admin Full Name, Admin Role, Admin Email/);
+    expect(missingFieldsMessage({})).toMatch(
+      /^Please fill in all required fields\. Missing: School Name, Admin Full Name, Admin Role, Admin Email/,
+    );
   });
 
   it.each([
@@ -44,7 +51,14 @@ describe("step 1 rules (shared by the form and the server)", () => {
   });
 
   it("picks the plan by pupil count: Starter ≤200, Professional 201–600, Enterprise >600", () => {
-    expect([1, 200, 201, 600, 601, 5000].map(planForPupils)).toEqual(["starter", "starter", "professional", "professional", "enterprise", "enterprise"]);
+    expect([1, 200, 201, 600, 601, 5000].map(planForPupils)).toEqual([
+      "starter",
+      "starter",
+      "professional",
+      "professional",
+      "enterprise",
+      "enterprise",
+    ]);
   });
 
   it("refuses unknown options and keys", () => {
@@ -73,7 +87,10 @@ describe("register-school and verify-email", () => {
       paymentStatus: "unpaid",
       adminPhone: null,
     });
-    const [stored] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.subjectId, pendingSchoolId));
+    const [stored] = await t.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.subjectId, pendingSchoolId));
     expect(stored!.codeHash).not.toContain(code);
     expect(stored!.expiresAt.getTime() - t.clock.now().getTime()).toBe(15 * MINUTE);
     expect(t.queued).toHaveLength(1);
@@ -88,13 +105,15 @@ describe("register-school and verify-email", () => {
   it("a wrong code says so; the right one verifies once", async () => {
     const { pendingSchoolId, code } = await register();
     const wrong = code === "000000" ? "111111" : "000000";
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong })).error?.message).toBe(
-      "Invalid verification code. Please try again.",
+    expect(
+      (await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong })).error?.message,
+    ).toBe("Invalid verification code. Please try again.");
+    expect(
+      (await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: "12345" })).error?.message,
+    ).toBe("Please enter the 6-digit verification code");
+    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).data).toEqual(
+      { verified: true },
     );
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: "12345" })).error?.message).toBe(
-      "Please enter the 6-digit verification code",
-    );
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).data).toEqual({ verified: true });
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(row).toMatchObject({ verificationStatus: "email_verified", emailVerifiedAt: t.clock.now() });
   });
@@ -102,18 +121,23 @@ describe("register-school and verify-email", () => {
   it(`the code dies after ${CODE_MAX_ATTEMPTS} wrong tries, even for the right code`, async () => {
     const { pendingSchoolId, code } = await register();
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < CODE_MAX_ATTEMPTS - 1; i++) await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong });
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong })).error?.message).toBe(
-      REGISTRATION_MESSAGES.tooManyCodeAttempts,
-    );
+    for (let i = 0; i < CODE_MAX_ATTEMPTS - 1; i++)
+      await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong });
+    expect(
+      (await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: wrong })).error?.message,
+    ).toBe(REGISTRATION_MESSAGES.tooManyCodeAttempts);
     t.clock.advance(31 * MINUTE); // past the attempt window: it is the dead code that refuses
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).error?.message).toBe(REGISTRATION_MESSAGES.tooManyCodeAttempts);
+    expect(
+      (await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).error?.message,
+    ).toBe(REGISTRATION_MESSAGES.tooManyCodeAttempts);
   });
 
   it("the code expires after 15 minutes", async () => {
     const { pendingSchoolId, code } = await register();
     t.clock.advance(15 * MINUTE);
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).error?.message).toBe(REGISTRATION_MESSAGES.codeExpired);
+    expect(
+      (await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).error?.message,
+    ).toBe(REGISTRATION_MESSAGES.codeExpired);
   });
 
   it("Resend Code really sends a new code (the old one dies), 3 per 10 minutes", async () => {
@@ -125,7 +149,9 @@ describe("register-school and verify-email", () => {
     });
     const fresh = /\b(\d{6})\b/.exec((await lastEmailTo(t.db, "avery@birchhill.example")).subject)![1]!;
     if (fresh !== code) {
-      expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).status).toBe(400);
+      expect(
+        (await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code })).status,
+      ).toBe(400);
     }
     await mutate(t.app, "registration.resendCode", { pendingSchoolId });
     await mutate(t.app, "registration.resendCode", { pendingSchoolId });
@@ -133,25 +159,43 @@ describe("register-school and verify-email", () => {
     expect((await mutate(t.app, "registration.resendCode", { pendingSchoolId })).status).toBe(429);
     expect(await t.db.$count(emailLogs)).toBe(before);
     const latest = /\b(\d{6})\b/.exec((await lastEmailTo(t.db, "avery@birchhill.example")).subject)![1]!;
-    expect((await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: latest })).data).toEqual({ verified: true });
+    expect(
+      (await mutate(t.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: latest })).data,
+    ).toEqual({ verified: true });
   });
 });
 
 describe("create-checkout-session and the simulated payment", () => {
   it("refuses before the e-mail is verified, and without both consents", async () => {
     const { pendingSchoolId } = await register();
-    const unverified = await mutate(t.app, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true });
+    const unverified = await mutate(t.app, "registration.createCheckoutSession", {
+      pendingSchoolId,
+      termsAccepted: true,
+      privacyAccepted: true,
+    });
     expect(unverified.error?.message).toBe(REGISTRATION_MESSAGES.notVerified);
-    const noConsent = await mutate(t.app, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: false });
+    const noConsent = await mutate(t.app, "registration.createCheckoutSession", {
+      pendingSchoolId,
+      termsAccepted: true,
+      privacyAccepted: false,
+    });
     expect(noConsent.error?.message).toBe("You must accept both the Terms of Service and Privacy Policy to continue");
-    const unknown = await mutate(t.app, "registration.createCheckoutSession", { pendingSchoolId: "nope", termsAccepted: true, privacyAccepted: true });
+    const unknown = await mutate(t.app, "registration.createCheckoutSession", {
+      pendingSchoolId: "nope",
+      termsAccepted: true,
+      privacyAccepted: true,
+    });
     expect(unknown.error?.message).toBe("No pending school registration found.");
   });
 
   it("opens a subscription Checkout for the plan's price; a double click gets the same session", async () => {
     const { pendingSchoolId, url } = await startCheckout(t);
     expect(url).toMatch(/^http:\/\/localhost:8787\/dev\/stripe\/checkout\/cs_test_/);
-    const again = await mutate(t.app, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true });
+    const again = await mutate(t.app, "registration.createCheckoutSession", {
+      pendingSchoolId,
+      termsAccepted: true,
+      privacyAccepted: true,
+    });
     expect((again.data as { checkout_url: string }).checkout_url).toBe(url);
     const page = await t.app.request(url);
     expect(await page.text()).toContain("$399.00");
@@ -161,14 +205,27 @@ describe("create-checkout-session and the simulated payment", () => {
 
   it("Pay sends signed events through the webhook: the registration is paid and awaits review", async () => {
     const { pendingSchoolId, sessionId } = await startCheckout(t);
-    expect((await query(t.app, "registration.checkoutStatus", { sessionId })).data).toEqual({ found: true, paid: false, schoolName: "Birch Hill Academy" });
+    expect((await query(t.app, "registration.checkoutStatus", { sessionId })).data).toEqual({
+      found: true,
+      paid: false,
+      schoolName: "Birch Hill Academy",
+    });
     const location = await pay(t, sessionId);
     expect(location).toBe(`http://localhost:8787/payment/success?session_id=${sessionId}`);
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
-    expect(row).toMatchObject({ paymentStatus: "paid", verificationStatus: "payment_successful", subscriptionStatus: "active", stripeCheckoutSessionId: sessionId });
+    expect(row).toMatchObject({
+      paymentStatus: "paid",
+      verificationStatus: "payment_successful",
+      subscriptionStatus: "active",
+      stripeCheckoutSessionId: sessionId,
+    });
     expect(row!.stripeCustomerId).toMatch(/^cus_/);
     expect(row!.stripeSubscriptionId).toMatch(/^sub_/);
-    expect((await query(t.app, "registration.checkoutStatus", { sessionId })).data).toEqual({ found: true, paid: true, schoolName: "Birch Hill Academy" });
+    expect((await query(t.app, "registration.checkoutStatus", { sessionId })).data).toEqual({
+      found: true,
+      paid: true,
+      schoolName: "Birch Hill Academy",
+    });
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "registration_paid"))).toBe(1);
   });
 });
@@ -206,11 +263,21 @@ describe("approval and rejection", () => {
     });
     expect(school!.code).toMatch(/^[A-Z2-9]{6}$/);
     const [invitation] = await t.db.select().from(invitations).where(eq(invitations.schoolId, school!.id));
-    expect(invitation).toMatchObject({ role: "school_admin", email: "avery@birchhill.example", status: "pending", invitedBy: admin.id });
+    expect(invitation).toMatchObject({
+      role: "school_admin",
+      email: "avery@birchhill.example",
+      status: "pending",
+      invitedBy: admin.id,
+    });
     const mail = await lastEmailTo(t.db, "avery@birchhill.example", "registration_approved");
     const temporaryPassword = /Temporary password: (\S+)/.exec(mail.textBody)![1]!;
     // The credentials sign the new admin in (and ask for a new password).
-    const login = await mutate(t.app, "auth.login", { role: "school_admin", email: "avery@birchhill.example", password: temporaryPassword }, { ip: "203.0.113.60" });
+    const login = await mutate(
+      t.app,
+      "auth.login",
+      { role: "school_admin", email: "avery@birchhill.example", password: temporaryPassword },
+      { ip: "203.0.113.60" },
+    );
     expect(login.data).toMatchObject({ user: { schoolId: school!.id, mustChangePassword: true } });
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "school_approved"))).toBe(1);
   });
@@ -228,14 +295,24 @@ describe("approval and rejection", () => {
     const approved = results[0]!.status === 200 || results[1]!.status === 200;
     expect(await t.db.$count(schools)).toBe(approved ? 1 : 0);
     expect(await t.db.$count(invitations)).toBe(approved ? 1 : 0);
-    expect(await t.db.$count(emailLogs, eq(emailLogs.emailType, approved ? "registration_approved" : "registration_rejected"))).toBe(1);
+    expect(
+      await t.db.$count(
+        emailLogs,
+        eq(emailLogs.emailType, approved ? "registration_approved" : "registration_rejected"),
+      ),
+    ).toBe(1);
   });
 
   it("a failing statement leaves no partial rows (the whole batch rolls back)", async () => {
     const pendingSchoolId = await paidRegistration();
     const [pending] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     // Another school already holds this Stripe subscription: the school insert violates a unique index.
-    await t.db.insert(schools).values({ name: "Squatter", email: "s@example.com", code: "SQUAT1", stripeSubscriptionId: pending!.stripeSubscriptionId });
+    await t.db.insert(schools).values({
+      name: "Squatter",
+      email: "s@example.com",
+      code: "SQUAT1",
+      stripeSubscriptionId: pending!.stripeSubscriptionId,
+    });
     const { cookie } = await superAdminCookie();
     const response = await mutate(t.app, "superAdmin.registrations.approve", { pendingSchoolId }, { cookie });
     expect(response.status).toBe(500);
@@ -250,10 +327,21 @@ describe("approval and rejection", () => {
   it("rejection stores the optional reason, e-mails the applicant and audits; the verdict is final", async () => {
     const pendingSchoolId = await paidRegistration();
     const { cookie } = await superAdminCookie();
-    expect((await mutate(t.app, "superAdmin.registrations.reject", { pendingSchoolId, reason: "  Outside our service area " }, { cookie })).status).toBe(200);
+    expect(
+      (
+        await mutate(
+          t.app,
+          "superAdmin.registrations.reject",
+          { pendingSchoolId, reason: "  Outside our service area " },
+          { cookie },
+        )
+      ).status,
+    ).toBe(200);
     const [row] = await t.db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
     expect(row).toMatchObject({ verificationStatus: "rejected", rejectionReason: "Outside our service area" });
-    expect((await lastEmailTo(t.db, "avery@birchhill.example", "registration_rejected")).textBody).toContain("Reason: Outside our service area");
+    expect((await lastEmailTo(t.db, "avery@birchhill.example", "registration_rejected")).textBody).toContain(
+      "Reason: Outside our service area",
+    );
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "school_rejected"))).toBe(1);
     expect((await mutate(t.app, "superAdmin.registrations.approve", { pendingSchoolId }, { cookie })).status).toBe(409);
   });

@@ -1,11 +1,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { appRouter } from "#worker/trpc/router.ts";
 import { applyRenames } from "../../scripts/apply-renames.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
 
-const renames: Record<string, string> = JSON.parse(readFileSync(new URL("../../scripts/procedure-renames.json", import.meta.url), "utf8"));
-const identifierRenames: Record<string, string> = JSON.parse(readFileSync(new URL("../../scripts/identifier-renames.json", import.meta.url), "utf8"));
+const renames: Record<string, string> = JSON.parse(
+  readFileSync(new URL("../../scripts/procedure-renames.json", import.meta.url), "utf8"),
+);
+const identifierRenames: Record<string, string> = JSON.parse(
+  readFileSync(new URL("../../scripts/identifier-renames.json", import.meta.url), "utf8"),
+);
 const procedures = new Set(Object.keys(appRouter._def.procedures));
 
 function* sources(dir: string): Generator<string> {
@@ -53,7 +57,9 @@ describe("renames of the one convention (scripts/procedure-renames.json, scripts
   });
 
   it("no old identifier is left in the sources, and every new one is defined", () => {
-    const text = ["worker", "web/src", "tests", "scripts", "db"].flatMap((root) => [...sources(root)].map((file) => readFileSync(file, "utf8"))).join("\n");
+    const text = ["worker", "web/src", "tests", "scripts", "db"]
+      .flatMap((root) => [...sources(root)].map((file) => readFileSync(file, "utf8")))
+      .join("\n");
     for (const [from, to] of Object.entries(identifierRenames)) {
       expect(new RegExp(`(?<![\\w$.])${from}(?![\\w$])`).test(text), from).toBe(false);
       expect(new RegExp(`(?:const|function) ${to}\\b`).test(text), to).toBe(true);

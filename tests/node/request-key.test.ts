@@ -7,7 +7,14 @@ import { createInvoiceInput } from "#shared/invoices.ts";
 import { newRequestKey } from "../../web/src/lib/request-key.ts";
 
 const accepted = (requestKey: string) =>
-  createInvoiceInput.safeParse({ recipientId: "p1", description: "Bus", baseAmount: 1, issueDate: "2026-03-02", dueDate: "2026-03-17", requestKey }).success;
+  createInvoiceInput.safeParse({
+    recipientId: "p1",
+    description: "Bus",
+    baseAmount: 1,
+    issueDate: "2026-03-02",
+    dueDate: "2026-03-17",
+    requestKey,
+  }).success;
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,11 +5,12 @@
  * whatever its rung of the ladder (one, two with sudo).
  */
 import { describe, expect, it } from "vitest";
-import { constantTimeEqualText, SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
-import { randomNonce } from "../../worker/http/security.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
+import { constantTimeEqualText, SHA256_IMPL, sha256Hex } from "#worker/auth/crypto.ts";
+import { randomNonce } from "#worker/http/security.ts";
+import { appRouter } from "#worker/trpc/router.ts";
 
-const webCryptoHex = async (value: string) => Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value))).toString("hex");
+const webCryptoHex = async (value: string) =>
+  Buffer.from(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value))).toString("hex");
 
 describe("session secrets hashed in place (ADR 0025)", () => {
   it("TK3 sha256Hex uses node:crypto's createHash, chosen by feature detection", () => {
@@ -60,13 +61,19 @@ describe("the auth ladder in one middleware (ADR 0025, 0028)", () => {
    * `.output()`, nor the last one, which is the procedure's resolver.
    */
   const ladderMiddlewares = (procedure: ProcedureDef) =>
-    procedure._def.middlewares.slice(0, -1).filter((middleware) => middleware._type !== "input" && middleware._type !== "output");
+    procedure._def.middlewares
+      .slice(0, -1)
+      .filter((middleware) => middleware._type !== "input" && middleware._type !== "output");
 
   it("every procedure runs one middleware (the error boundary around the input guard and its rung), and sudo one more", () => {
     expect(procedures.length).toBeGreaterThan(50);
-    const over = procedures.map(([path, procedure]) => ({ path, count: ladderMiddlewares(procedure).length })).filter(({ count }) => count > 2 || count < 1);
+    const over = procedures
+      .map(([path, procedure]) => ({ path, count: ladderMiddlewares(procedure).length }))
+      .filter(({ count }) => count > 2 || count < 1);
     expect(over, JSON.stringify(over)).toEqual([]);
-    const withSudo = procedures.filter(([, procedure]) => ladderMiddlewares(procedure).length === 2).map(([path]) => path);
+    const withSudo = procedures
+      .filter(([, procedure]) => ladderMiddlewares(procedure).length === 2)
+      .map(([path]) => path);
     expect(withSudo.length).toBeGreaterThan(0);
     expect(withSudo.length).toBeLessThan(procedures.length / 4);
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emailLogs, passwordResetTokens, schoolAdmins } from "#db/schema/index.ts";
 import { RESET_MESSAGES } from "#shared/auth.ts";
-import { emailLogs, passwordResetTokens, schoolAdmins } from "../../db/schema/index.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
@@ -25,8 +25,18 @@ async function requestToken(role: "parent" | "school_admin" = "school_admin") {
 describe("forgot password", () => {
   it("answers the same whether or not the account exists, and e-mails only real accounts (AU1)", async () => {
     const user = await createUser(t.db, "school_admin");
-    const known = await mutate(t.app, "auth.requestPasswordReset", { role: "school_admin", email: user.email }, { ip: "192.0.2.1" });
-    const unknown = await mutate(t.app, "auth.requestPasswordReset", { role: "school_admin", email: "ghost@example.com" }, { ip: "192.0.2.2" });
+    const known = await mutate(
+      t.app,
+      "auth.requestPasswordReset",
+      { role: "school_admin", email: user.email },
+      { ip: "192.0.2.1" },
+    );
+    const unknown = await mutate(
+      t.app,
+      "auth.requestPasswordReset",
+      { role: "school_admin", email: "ghost@example.com" },
+      { ip: "192.0.2.2" },
+    );
     expect(known.data).toEqual({ message: RESET_MESSAGES.requested });
     expect(unknown.data).toEqual(known.data);
     expect(await t.db.$count(emailLogs)).toBe(1);
@@ -40,10 +50,24 @@ describe("forgot password", () => {
   it("is limited to 3 requests a minute per address, and then enqueues nothing (TK3)", async () => {
     const user = await createUser(t.db, "parent");
     for (let i = 0; i < 3; i++) {
-      expect((await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: `n${i}@example.com` }, { ip: "192.0.2.9" })).status).toBe(200);
+      expect(
+        (
+          await mutate(
+            t.app,
+            "auth.requestPasswordReset",
+            { role: "parent", email: `n${i}@example.com` },
+            { ip: "192.0.2.9" },
+          )
+        ).status,
+      ).toBe(200);
     }
     const queuedBefore = t.queued.length;
-    const limited = await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: "192.0.2.9" });
+    const limited = await mutate(
+      t.app,
+      "auth.requestPasswordReset",
+      { role: "parent", email: user.email },
+      { ip: "192.0.2.9" },
+    );
     expect(limited.status).toBe(429);
     expect(await t.db.$count(emailLogs)).toBe(0);
     expect(t.queued).toHaveLength(queuedBefore);
@@ -78,8 +102,17 @@ describe("forgot password", () => {
 
   it("is limited per account across addresses too", async () => {
     const user = await createUser(t.db, "parent");
-    for (let i = 0; i < 3; i++) await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: `198.51.100.${i}` });
-    expect((await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: "198.51.100.99" })).status).toBe(429);
+    for (let i = 0; i < 3; i++)
+      await mutate(
+        t.app,
+        "auth.requestPasswordReset",
+        { role: "parent", email: user.email },
+        { ip: `198.51.100.${i}` },
+      );
+    expect(
+      (await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: "198.51.100.99" }))
+        .status,
+    ).toBe(429);
   });
 });
 
@@ -90,8 +123,19 @@ describe("reset", () => {
     const response = await mutate(t.app, "auth.resetPassword", { token, ...NEW });
     expect(response.data).toEqual({ role: "school_admin", message: RESET_MESSAGES.done });
     expect((await query(t.app, "schoolAdmin.dashboard", undefined, { cookie })).status).toBe(401);
-    expect((await mutate(t.app, "auth.login", { role: "school_admin", email: user.email, password: NEW.password }, { ip: "203.0.113.5" })).status).toBe(200);
-    expect((await mutate(t.app, "auth.resetPassword", { token, ...NEW })).error?.message).toBe(RESET_MESSAGES.invalidLink);
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "school_admin", email: user.email, password: NEW.password },
+          { ip: "203.0.113.5" },
+        )
+      ).status,
+    ).toBe(200);
+    expect((await mutate(t.app, "auth.resetPassword", { token, ...NEW })).error?.message).toBe(
+      RESET_MESSAGES.invalidLink,
+    );
   });
 
   it("clears must_change_password", async () => {
@@ -106,36 +150,69 @@ describe("reset", () => {
   it("expires after an hour", async () => {
     const { token } = await requestToken();
     t.clock.advance(60 * MINUTE);
-    expect((await mutate(t.app, "auth.resetPassword", { token, ...NEW })).error?.message).toBe(RESET_MESSAGES.invalidLink);
+    expect((await mutate(t.app, "auth.resetPassword", { token, ...NEW })).error?.message).toBe(
+      RESET_MESSAGES.invalidLink,
+    );
   });
 
   it("a newer request revokes the older link", async () => {
     const { user, token } = await requestToken("parent");
     t.clock.advance(MINUTE);
     await mutate(t.app, "auth.requestPasswordReset", { role: "parent", email: user.email }, { ip: "203.0.113.2" });
-    expect((await mutate(t.app, "auth.resetPassword", { token, ...NEW })).error?.message).toBe(RESET_MESSAGES.invalidLink);
+    expect((await mutate(t.app, "auth.resetPassword", { token, ...NEW })).error?.message).toBe(
+      RESET_MESSAGES.invalidLink,
+    );
   });
 
   it("two concurrent uses of one link: exactly one succeeds (TK1)", async () => {
     const { user, token } = await requestToken();
     const results = await Promise.all([
       mutate(t.app, "auth.resetPassword", { token, password: "first passphrase", confirmPassword: "first passphrase" }),
-      mutate(t.app, "auth.resetPassword", { token, password: "second passphrase", confirmPassword: "second passphrase" }),
+      mutate(t.app, "auth.resetPassword", {
+        token,
+        password: "second passphrase",
+        confirmPassword: "second passphrase",
+      }),
     ]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const winner = results.find((r) => r.status === 200) === results[0] ? "first passphrase" : "second passphrase";
-    expect((await mutate(t.app, "auth.login", { role: "school_admin", email: user.email, password: winner }, { ip: "203.0.113.7" })).status).toBe(200);
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "school_admin", email: user.email, password: winner },
+          { ip: "203.0.113.7" },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("applies the password rules and leaves the old password working when refused", async () => {
     const { user, token } = await requestToken("parent");
-    expect((await mutate(t.app, "auth.resetPassword", { token, password: "short", confirmPassword: "short" })).error?.message).toBe(
-      "Password must be at least 8 characters long",
-    );
-    expect((await mutate(t.app, "auth.resetPassword", { token, password: "long enough 1", confirmPassword: "long enough 2" })).error?.message).toBe(
-      "Passwords do not match",
-    );
-    expect((await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { ip: "203.0.113.8" })).status).toBe(200);
+    expect(
+      (await mutate(t.app, "auth.resetPassword", { token, password: "short", confirmPassword: "short" })).error
+        ?.message,
+    ).toBe("Password must be at least 8 characters long");
+    expect(
+      (
+        await mutate(t.app, "auth.resetPassword", {
+          token,
+          password: "long enough 1",
+          confirmPassword: "long enough 2",
+        })
+      ).error?.message,
+    ).toBe("Passwords do not match");
+    expect(
+      (
+        await mutate(
+          t.app,
+          "auth.login",
+          { role: "parent", email: user.email, password: PASSWORD },
+          { ip: "203.0.113.8" },
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoleValue } from "#shared/auth.ts";
-import { SESSION_POLICIES } from "../../worker/auth/policy.ts";
+import { SESSION_POLICIES } from "#worker/auth/policy.ts";
 import { callerFor } from "../support/caller.ts";
 import type { RoundTripCounter } from "../support/counting-db.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -108,8 +108,16 @@ describe("round trips per procedure", () => {
         { name: "School", latitude: 41.78, longitude: -88.14, time: "07:50", distanceMeters: 2100 },
       ],
     });
-    const child = await parent.parent.children.create({ child: { name: "Ada", age: 8, grade: "3rd Grade", school: "Maple", emergencyContact: "Gran 555 0100" } });
-    await admin.schoolAdmin.riders.assign({ childId: child.id, stopId: stopIds[0]!, weekdays: [1, 2, 3, 4, 5], fromDate: "2026-03-01", toDate: null });
+    const child = await parent.parent.children.create({
+      child: { name: "Ada", age: 8, grade: "3rd Grade", school: "Maple", emergencyContact: "Gran 555 0100" },
+    });
+    await admin.schoolAdmin.riders.assign({
+      childId: child.id,
+      stopId: stopIds[0]!,
+      weekdays: [1, 2, 3, 4, 5],
+      fromDate: "2026-03-01",
+      toDate: null,
+    });
     for (const [role, path, input] of [
       ["school_admin", "schoolAdmin.routes.list", { page: 1 }],
       ["school_admin", "schoolAdmin.routes.get", { routeId: route.id }],
@@ -162,7 +170,8 @@ describe("round trips per procedure", () => {
     const plan = await t.db.$client.execute({ sql: `explain query plan ${statement}`, args: ["no-such-session", 1] });
     const details = plan.rows.map((row) => String(row.detail));
     expect(details.length).toBeGreaterThanOrEqual(6);
-    for (const detail of details) expect(detail).toMatch(/^SEARCH .* USING (INTEGER PRIMARY KEY|PRIMARY KEY|INDEX sqlite_autoindex_\w+)/);
+    for (const detail of details)
+      expect(detail).toMatch(/^SEARCH .* USING (INTEGER PRIMARY KEY|PRIMARY KEY|INDEX sqlite_autoindex_\w+)/);
   });
 });
 

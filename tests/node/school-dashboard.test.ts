@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { invoices, notifications, trips } from "../../db/schema/index.ts";
+import { invoices, notifications, trips } from "#db/schema/index.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
@@ -17,7 +17,13 @@ describe("school admin dashboard (spec)", () => {
     const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
     const parent = await createUser(t.db, "parent", { schoolId: school.id });
     const now = t.clock.now().getTime();
-    const trip = (schoolId: string, routeName: string, status: "scheduled" | "in-progress" | "completed" | "cancelled", hoursFromNow: number, studentsCount: number) => ({
+    const trip = (
+      schoolId: string,
+      routeName: string,
+      status: "scheduled" | "in-progress" | "completed" | "cancelled",
+      hoursFromNow: number,
+      studentsCount: number,
+    ) => ({
       schoolId,
       routeName,
       routeType: "pickup" as const,
@@ -40,9 +46,14 @@ describe("school admin dashboard (spec)", () => {
       trip(other.id, "Elsewhere", "in-progress", 1, 100),
     ]);
     for (let i = 0; i < 4; i++) {
-      await t.db
-        .insert(notifications)
-        .values({ schoolId: school.id, recipientRole: "school_admin", recipientId: admin.id, title: `Alert ${i}`, message: "m", createdAt: new Date(now - i * HOUR) });
+      await t.db.insert(notifications).values({
+        schoolId: school.id,
+        recipientRole: "school_admin",
+        recipientId: admin.id,
+        title: `Alert ${i}`,
+        message: "m",
+        createdAt: new Date(now - i * HOUR),
+      });
     }
     const invoice = (number: string, status: "pending" | "paid" | "overdue", dueDate: string) => ({
       schoolId: school.id,
@@ -70,7 +81,12 @@ describe("school admin dashboard (spec)", () => {
     expect(t.roundTrips!.log.filter((line) => line.startsWith("batch"))).toHaveLength(1);
     expect(dashboard.school.name).toBe("Maple Grove");
     expect(dashboard.today).toBe("2026-03-02"); // 09:00 UTC is 23:00 on 2 March in Kiritimati
-    expect(dashboard.cards).toEqual({ activeBuses: { inProgress: 1, total: 8 }, onTimeRate: 25, activeRoutes: 5, totalStudents: 50 });
+    expect(dashboard.cards).toEqual({
+      activeBuses: { inProgress: 1, total: 8 },
+      onTimeRate: 25,
+      activeRoutes: 5,
+      totalStudents: 50,
+    });
     expect(dashboard.upcomingTrips.map((row) => row.routeName)).toEqual(["South", "North", "East"]);
     expect(dashboard.alerts.map((row) => row.title)).toEqual(["Alert 0", "Alert 1", "Alert 2"]);
     expect(dashboard.unpaidInvoices.map((row) => row.invoiceNumber)).toEqual(["INV-2026-003", "INV-2026-002"]);
@@ -79,7 +95,12 @@ describe("school admin dashboard (spec)", () => {
   it("an empty school shows zeros, not an error", async () => {
     const admin = await createUser(t.db, "school_admin");
     const dashboard = await (await callerFor(t, admin)).schoolAdmin.dashboard();
-    expect(dashboard.cards).toEqual({ activeBuses: { inProgress: 0, total: 0 }, onTimeRate: 0, activeRoutes: 0, totalStudents: 0 });
+    expect(dashboard.cards).toEqual({
+      activeBuses: { inProgress: 0, total: 0 },
+      onTimeRate: 0,
+      activeRoutes: 0,
+      totalStudents: 0,
+    });
     expect(dashboard.upcomingTrips).toEqual([]);
   });
 });

@@ -9,7 +9,15 @@ import { describe, expect, it } from "vitest";
  * admin's pages, which span schools). `formatIsoDay` is a calendar day: no zone, allowed.
  */
 const WEB = join(import.meta.dirname, "../../web/src");
-const SCHOOL_AREAS = ["pages/school-admin", "pages/parent", "pages/account", "pages/invoices", "pages/notifications", "pages/home/ParentHome.tsx", "features"];
+const SCHOOL_AREAS = [
+  "pages/school-admin",
+  "pages/parent",
+  "pages/account",
+  "pages/invoices",
+  "pages/notifications",
+  "pages/home/ParentHome.tsx",
+  "features",
+];
 
 function files(path: string): string[] {
   if (!statSync(path).isDirectory()) return /\.tsx?$/.test(path) ? [path] : [];

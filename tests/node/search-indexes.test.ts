@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CRON_JOBS, runScheduled, searchIndexesJob } from "../../worker/cron/scheduled.ts";
-import { compactSearchIndexes, FTS_TABLES, MAX_SEGMENTS, segmentCount } from "../../worker/services/platform/search-indexes.ts";
+import { CRON_JOBS, runScheduled, searchIndexesJob } from "#worker/cron/scheduled.ts";
+import {
+  compactSearchIndexes,
+  FTS_TABLES,
+  MAX_SEGMENTS,
+  segmentCount,
+} from "#worker/services/platform/search-indexes.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, memoryLogger, type TestApp } from "../support/harness.ts";
@@ -28,7 +33,9 @@ async function splitIndexes() {
 
 describe("search index compaction", () => {
   it("covers every FTS5 table of the schema", async () => {
-    const result = await t.db.$client.execute("select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%fts5%' order by name");
+    const result = await t.db.$client.execute(
+      "select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%fts5%' order by name",
+    );
     expect([...FTS_TABLES].sort()).toEqual(result.rows.map((row) => row.name));
   });
 
@@ -53,7 +60,8 @@ describe("search index compaction", () => {
     expect(await segmentCount(t.db.$client, "invoices_fts")).toBe(1);
     expect(await searches()).toEqual(before);
     // The index still agrees with its content table, row for row.
-    for (const table of ["schools_fts", "invoices_fts"]) await t.db.$client.execute(`insert into "${table}"("${table}", rank) values ('integrity-check', 1)`);
+    for (const table of ["schools_fts", "invoices_fts"])
+      await t.db.$client.execute(`insert into "${table}"("${table}", rank) values ('integrity-check', 1)`);
   });
 
   it("leaves an index of a few segments alone: no step, no write", async () => {
@@ -66,9 +74,18 @@ describe("search index compaction", () => {
   it("runs in the hourly job, once per hour", async () => {
     await splitIndexes();
     expect(CRON_JOBS).toContain(searchIndexesJob);
-    const deps = { db: t.db, queue: { send: async () => {} }, logger: memoryLogger(), appUrl: "http://localhost", stripe: t.deps.stripe };
+    const deps = {
+      db: t.db,
+      queue: { send: async () => {} },
+      logger: memoryLogger(),
+      appUrl: "http://localhost",
+      stripe: t.deps.stripe,
+    };
     const report = await runScheduled(deps, t.clock.now(), [searchIndexesJob]);
-    expect(report["search-indexes"]).toMatchObject({ schools_fts: expect.any(Number), invoices_fts: expect.any(Number) });
+    expect(report["search-indexes"]).toMatchObject({
+      schools_fts: expect.any(Number),
+      invoices_fts: expect.any(Number),
+    });
     expect(await segmentCount(t.db.$client, "schools_fts")).toBe(1);
     expect(await runScheduled(deps, t.clock.now(), [searchIndexesJob])).toEqual({ "search-indexes": "skipped" });
   });

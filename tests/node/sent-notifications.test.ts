@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { children, notificationSends, notifications } from "#db/schema/index.ts";
 import { NOTIFICATIONS_PAGE_SIZE, type SendNotificationForm } from "#shared/notifications.ts";
-import { children, notificationSends, notifications } from "../../db/schema/index.ts";
-import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
+import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
@@ -27,7 +27,10 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const message = (audience: SendNotificationForm["audience"], overrides: Partial<SendNotificationForm> = {}): SendNotificationForm => ({
+const message = (
+  audience: SendNotificationForm["audience"],
+  overrides: Partial<SendNotificationForm> = {},
+): SendNotificationForm => ({
   title: "Snow day",
   message: "No buses tomorrow.",
   type: "warning",
@@ -39,7 +42,16 @@ const message = (audience: SendNotificationForm["audience"], overrides: Partial<
 
 async function parentOnRoute(route: string | null, name = "A Parent", schoolId = school.id) {
   const parent = await createUser(t.db, "parent", { schoolId, name });
-  await t.db.insert(children).values({ schoolId, parentId: parent.id, name: "Kid", age: 9, grade: "4th Grade", school: "X", busRoute: route, emergencyContact: "555" });
+  await t.db.insert(children).values({
+    schoolId,
+    parentId: parent.id,
+    name: "Kid",
+    age: 9,
+    grade: "4th Grade",
+    school: "X",
+    busRoute: route,
+    emergencyContact: "555",
+  });
   return parent;
 }
 
@@ -58,19 +70,33 @@ const TRIP = {
 
 describe("the Sent tab", () => {
   it("lists a send to every parent as one row with 0 of N read; each parent's read moves the count once; a delete does not undo it", async () => {
-    const [first, second, third] = [await parentOnRoute("North"), await parentOnRoute("South"), await parentOnRoute(null)];
+    const [first, second, third] = [
+      await parentOnRoute("North"),
+      await parentOnRoute("South"),
+      await parentOnRoute(null),
+    ];
     await createUser(t.db, "parent", { schoolId: school.id, isActive: false });
     const api = await callerFor(t, admin);
     const sent = await api.schoolAdmin.notifications.send(message({ kind: "school" }));
     const list = () => api.schoolAdmin.notifications.listSent({ page: 1 });
     expect((await list()).rows).toEqual([
-      expect.objectContaining({ id: sent.batchId, title: "Snow day", audienceKind: "school", recipients: 3, readCount: 0, automatic: false, createdAt: t.clock.now() }),
+      expect.objectContaining({
+        id: sent.batchId,
+        title: "Snow day",
+        audienceKind: "school",
+        recipients: 3,
+        readCount: 0,
+        automatic: false,
+        createdAt: t.clock.now(),
+      }),
     ]);
     expect((await list()).total).toBe(1);
 
-    const copyOf = async (parentId: string) => (await t.db.select().from(notifications).where(eq(notifications.recipientId, parentId)))[0]!;
+    const copyOf = async (parentId: string) =>
+      (await t.db.select().from(notifications).where(eq(notifications.recipientId, parentId)))[0]!;
     const asParent = (parent: { id: string }) => callerFor(t, { id: parent.id, role: "parent" });
-    const read = async (parent: { id: string }) => (await asParent(parent)).parent.notifications.markRead({ notificationId: (await copyOf(parent.id)).id });
+    const read = async (parent: { id: string }) =>
+      (await asParent(parent)).parent.notifications.markRead({ notificationId: (await copyOf(parent.id)).id });
     await read(first);
     expect((await list()).rows[0]).toMatchObject({ recipients: 3, readCount: 1 });
     await read(first); // already read: counted once
@@ -88,7 +114,9 @@ describe("the Sent tab", () => {
     const at = (step: number) => t.clock.advance(step * 60_000);
     await api.schoolAdmin.notifications.send(message({ kind: "school" }, { title: "To all" }));
     at(1);
-    await api.schoolAdmin.notifications.send(message({ kind: "route", routeName: " north loop " }, { title: "To a route" }));
+    await api.schoolAdmin.notifications.send(
+      message({ kind: "route", routeName: " north loop " }, { title: "To a route" }),
+    );
     at(1);
     await api.schoolAdmin.notifications.send(message({ kind: "parent", parentId: south.id }, { title: "To one" }));
     at(1);
@@ -98,10 +126,18 @@ describe("the Sent tab", () => {
     const flight = await seedFlightTrip(t.db, { schoolId: school.id, title: "Washington" });
     const kid = await seedChild(t.db, { schoolId: school.id, parentId: north.id });
     await seedEnrollment(t.db, { schoolId: school.id, flightTripId: flight.id, childId: kid.id, parentId: north.id });
-    await api.schoolAdmin.flightTrips.notifyParents({ tripId: flight.id, title: "Passports", message: "Bring them.", email: false });
+    await api.schoolAdmin.flightTrips.notifyParents({
+      tripId: flight.id,
+      title: "Passports",
+      message: "Bring them.",
+      email: false,
+    });
     at(1);
     const invoice = await seedInvoice(t.db, { schoolId: school.id, recipientId: south.id, dueDate: "2026-02-20" });
-    await markOverdueInvoices({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl }, t.clock.now());
+    await markOverdueInvoices(
+      { db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl },
+      t.clock.now(),
+    );
 
     const { rows } = await api.schoolAdmin.notifications.listSent({ page: 1 });
     expect(
@@ -114,12 +150,54 @@ describe("the Sent tab", () => {
         automatic,
       })),
     ).toEqual([
-      { title: "Invoice overdue", audienceKind: "invoice", audienceLabel: invoice.invoiceNumber, parentName: null, recipients: 1, automatic: true },
-      { title: "Passports", audienceKind: "flight-trip", audienceLabel: "Washington", parentName: null, recipients: 1, automatic: false },
-      { title: "Bus departed", audienceKind: "trip", audienceLabel: "North Loop (bus 12)", parentName: null, recipients: 1, automatic: false },
-      { title: "To one", audienceKind: "parent", audienceLabel: null, parentName: "Sam South", recipients: 1, automatic: false },
-      { title: "To a route", audienceKind: "route", audienceLabel: "north loop", parentName: null, recipients: 1, automatic: false },
-      { title: "To all", audienceKind: "school", audienceLabel: null, parentName: null, recipients: 2, automatic: false },
+      {
+        title: "Invoice overdue",
+        audienceKind: "invoice",
+        audienceLabel: invoice.invoiceNumber,
+        parentName: null,
+        recipients: 1,
+        automatic: true,
+      },
+      {
+        title: "Passports",
+        audienceKind: "flight-trip",
+        audienceLabel: "Washington",
+        parentName: null,
+        recipients: 1,
+        automatic: false,
+      },
+      {
+        title: "Bus departed",
+        audienceKind: "trip",
+        audienceLabel: "North Loop (bus 12)",
+        parentName: null,
+        recipients: 1,
+        automatic: false,
+      },
+      {
+        title: "To one",
+        audienceKind: "parent",
+        audienceLabel: null,
+        parentName: "Sam South",
+        recipients: 1,
+        automatic: false,
+      },
+      {
+        title: "To a route",
+        audienceKind: "route",
+        audienceLabel: "north loop",
+        parentName: null,
+        recipients: 1,
+        automatic: false,
+      },
+      {
+        title: "To all",
+        audienceKind: "school",
+        audienceLabel: null,
+        parentName: null,
+        recipients: 2,
+        automatic: false,
+      },
     ]);
     // The parent's name is not copied into the send: it is read from the account when listed.
     expect(JSON.stringify(await t.db.select().from(notificationSends))).not.toContain("Sam South");
@@ -139,13 +217,19 @@ describe("the Sent tab", () => {
       await api.schoolAdmin.notifications.send(message({ kind: "school" }, { title: `Notice ${i}` }));
       t.clock.advance(60_000);
     }
-    await api.schoolAdmin.notifications.send(message({ kind: "route", routeName: "Lakeside" }, { title: "Route news" }));
+    await api.schoolAdmin.notifications.send(
+      message({ kind: "route", routeName: "Lakeside" }, { title: "Route news" }),
+    );
     t.clock.advance(60_000);
     await api.schoolAdmin.notifications.send(message({ kind: "parent", parentId: dana.id }, { title: "Personal" }));
     const first = await api.schoolAdmin.notifications.listSent({ page: 1 });
     expect(first).toMatchObject({ total: NOTIFICATIONS_PAGE_SIZE + 5, page: 1, pages: 2, timeZone: "Europe/London" });
     expect(first.rows).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
-    expect(first.rows.slice(0, 3).map((row) => row.title)).toEqual(["Personal", "Route news", `Notice ${NOTIFICATIONS_PAGE_SIZE + 3}`]);
+    expect(first.rows.slice(0, 3).map((row) => row.title)).toEqual([
+      "Personal",
+      "Route news",
+      `Notice ${NOTIFICATIONS_PAGE_SIZE + 3}`,
+    ]);
     expect((await api.schoolAdmin.notifications.listSent({ page: 2 })).rows.map((row) => row.title)).toEqual([
       "Notice 5",
       "Notice 4",
@@ -153,7 +237,8 @@ describe("the Sent tab", () => {
       "Notice 2",
       "Notice 1",
     ]);
-    const titles = async (search: string) => (await api.schoolAdmin.notifications.listSent({ page: 1, search })).rows.map((row) => row.title);
+    const titles = async (search: string) =>
+      (await api.schoolAdmin.notifications.listSent({ page: 1, search })).rows.map((row) => row.title);
     expect(await titles("notice 2")).toEqual(["Notice 23", "Notice 22", "Notice 21", "Notice 20", "Notice 2"]);
     expect(await titles("LAKESIDE")).toEqual(["Route news"]);
     expect(await titles("rivers")).toEqual(["Personal"]);
@@ -170,7 +255,12 @@ describe("the Sent tab", () => {
     const asParent = (await callerFor(t, parent)) as unknown as Awaited<ReturnType<typeof callerFor>>;
     expect((await failure(asParent.schoolAdmin.notifications.listSent({ page: 1 }))).code).toBe("FORBIDDEN");
     const api = await callerFor(t, admin);
-    for (const input of [{ page: 0 }, { page: 1.5 }, { page: 1, search: "x".repeat(500) }, { page: 1, schoolId: otherSchool.id }]) {
+    for (const input of [
+      { page: 0 },
+      { page: 1.5 },
+      { page: 1, search: "x".repeat(500) },
+      { page: 1, schoolId: otherSchool.id },
+    ]) {
       expect((await failure(api.schoolAdmin.notifications.listSent(input as never))).code).toBe("BAD_REQUEST");
     }
   });

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sessions } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
-import { sessions } from "../../db/schema/index.ts";
-import { readSessionCookie, serializeSessionCookie } from "../../worker/auth/cookie.ts";
-import { sha256Hex } from "../../worker/auth/crypto.ts";
-import { REMEMBER_ME_POLICY, SESSION_POLICIES } from "../../worker/auth/policy.ts";
-import { createSession, invalidateUserSessions, validateSessionToken } from "../../worker/auth/session.ts";
-import { loadConfig } from "../../worker/config.ts";
+import { readSessionCookie, serializeSessionCookie } from "#worker/auth/cookie.ts";
+import { sha256Hex } from "#worker/auth/crypto.ts";
+import { REMEMBER_ME_POLICY, SESSION_POLICIES } from "#worker/auth/policy.ts";
+import { createSession, invalidateUserSessions, validateSessionToken } from "#worker/auth/session.ts";
+import { loadConfig } from "#worker/config.ts";
 import { createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
 import { cookieFrom, mutate, query } from "../support/http.ts";
@@ -20,7 +20,12 @@ afterEach(() => t.close());
 describe("session tokens (SE1)", () => {
   it("are <id>.<secret> with a 32-byte secret, and only SHA-256(secret) is stored", async () => {
     const user = await createUser(t.db, "parent");
-    const { token, session } = await createSession(t.db, { userId: user.id, role: "parent", remember: false, now: t.clock.now() });
+    const { token, session } = await createSession(t.db, {
+      userId: user.id,
+      role: "parent",
+      remember: false,
+      now: t.clock.now(),
+    });
     const [id, secret] = token.split(".");
     expect(id).toBe(session.id);
     expect(secret).toMatch(/^[\w-]{43}$/); // 32 bytes, base64url
@@ -31,7 +36,12 @@ describe("session tokens (SE1)", () => {
 
   it("are refused when the secret is wrong or the token is malformed", async () => {
     const user = await createUser(t.db, "parent");
-    const { token } = await createSession(t.db, { userId: user.id, role: "parent", remember: false, now: t.clock.now() });
+    const { token } = await createSession(t.db, {
+      userId: user.id,
+      role: "parent",
+      remember: false,
+      now: t.clock.now(),
+    });
     const [id] = token.split(".");
     expect(await validateSessionToken(t.db, `${id}.${"A".repeat(43)}`, t.clock.now())).toBeNull();
     expect(await validateSessionToken(t.db, `${token}.extra`, t.clock.now())).toBeNull();
@@ -84,13 +94,25 @@ describe("idle and absolute expiry per role (SE4)", () => {
   it("remember me makes a school admin's session longer and its cookie persistent", async () => {
     const admin = await createUser(t.db, "school_admin");
     const ip = "198.51.100.7";
-    const normal = await mutate(t.app, "auth.login", { role: "school_admin", email: admin.email, password: PASSWORD }, { ip });
-    const remembered = await mutate(t.app, "auth.login", { role: "school_admin", email: admin.email, password: PASSWORD, remember: true }, { ip });
+    const normal = await mutate(
+      t.app,
+      "auth.login",
+      { role: "school_admin", email: admin.email, password: PASSWORD },
+      { ip },
+    );
+    const remembered = await mutate(
+      t.app,
+      "auth.login",
+      { role: "school_admin", email: admin.email, password: PASSWORD, remember: true },
+      { ip },
+    );
     expect(normal.setCookie).not.toMatch(/Max-Age/);
     expect(remembered.setCookie).toMatch(new RegExp(`Max-Age=${REMEMBER_ME_POLICY.absoluteMs / 1000}`));
     t.clock.advance(2 * HOUR); // past the normal idle limit, inside remember me's
     expect((await query(t.app, "auth.me", undefined, { cookie: cookieFrom(normal.setCookie) })).data).toBeNull();
-    expect((await query(t.app, "auth.me", undefined, { cookie: cookieFrom(remembered.setCookie) })).data).not.toBeNull();
+    expect(
+      (await query(t.app, "auth.me", undefined, { cookie: cookieFrom(remembered.setCookie) })).data,
+    ).not.toBeNull();
     expect(REMEMBER_ME_POLICY.absoluteMs).toBeGreaterThan(SESSION_POLICIES.school_admin.absoluteMs);
   });
 });
@@ -129,7 +151,7 @@ describe("revocation (SE3, SE5)", () => {
   it("deactivating a user ends their access at once, and revocation deletes their sessions", async () => {
     const user = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
-    const { parents } = await import("../../db/schema/index.ts");
+    const { parents } = await import("#db/schema/index.ts");
     await t.db.update(parents).set({ isActive: false }).where(eq(parents.id, user.id));
     expect((await query(t.app, "parent.overview", undefined, { cookie })).status).toBe(401);
     await invalidateUserSessions(t.db, "parent", user.id);
@@ -137,10 +159,14 @@ describe("revocation (SE3, SE5)", () => {
   });
 
   it("SE5 the one-query session lookup gives nothing for a deactivated school, a deleted user or a role that is not the user's", async () => {
-    const { parents, schools, superAdmins } = await import("../../db/schema/index.ts");
+    const { parents, schools, superAdmins } = await import("#db/schema/index.ts");
     const parent = await createUser(t.db, "parent");
     const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
-    expect((await query(t.app, "auth.me", undefined, { cookie })).data).toMatchObject({ id: parent.id, role: "parent", schoolId: parent.schoolId });
+    expect((await query(t.app, "auth.me", undefined, { cookie })).data).toMatchObject({
+      id: parent.id,
+      role: "parent",
+      schoolId: parent.schoolId,
+    });
     await t.db.update(schools).set({ isActive: false }).where(eq(schools.id, parent.schoolId!));
     expect((await query(t.app, "auth.me", undefined, { cookie })).data).toBeNull();
 
@@ -159,7 +185,12 @@ describe("revocation (SE3, SE5)", () => {
   it("every login creates a new session; the browser's previous one ends", async () => {
     const user = await createUser(t.db, "parent");
     const first = await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD });
-    const second = await mutate(t.app, "auth.login", { role: "parent", email: user.email, password: PASSWORD }, { cookie: cookieFrom(first.setCookie) });
+    const second = await mutate(
+      t.app,
+      "auth.login",
+      { role: "parent", email: user.email, password: PASSWORD },
+      { cookie: cookieFrom(first.setCookie) },
+    );
     expect(cookieFrom(second.setCookie)).not.toBe(cookieFrom(first.setCookie));
     expect((await query(t.app, "auth.me", undefined, { cookie: cookieFrom(first.setCookie) })).data).toBeNull();
     expect((await query(t.app, "auth.me", undefined, { cookie: cookieFrom(second.setCookie) })).data).not.toBeNull();
@@ -183,7 +214,9 @@ describe("session cookie (SE2)", () => {
   it("is __Host- prefixed and Secure on https", () => {
     const config = loadConfig({ APP_URL: "https://app.schoolride.example" });
     const cookie = serializeSessionCookie(config, "id.secret", SESSION_POLICIES.parent);
-    expect(cookie).toMatch(/^__Host-schoolride_session=id\.secret; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=2592000$/);
+    expect(cookie).toMatch(
+      /^__Host-schoolride_session=id\.secret; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=2592000$/,
+    );
     expect(readSessionCookie(config, "other=1; __Host-schoolride_session=id.secret")).toBe("id.secret");
     expect(readSessionCookie(config, "schoolride_session=id.secret")).toBeNull();
   });

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disallowedPrefixes, PUBLIC_PAGES, pageVisibility, SPA_PAGES, type SpaPath } from "#shared/site-pages.ts";
+import { nodeAssets } from "#worker/local/assets.ts";
 import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
 import { routes } from "../../web/src/routes/router.tsx";
-import { nodeAssets } from "../../worker/local/assets.ts";
 import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import { routerPaths } from "../support/router-paths.ts";
 
@@ -16,7 +16,8 @@ import { routerPaths } from "../support/router-paths.ts";
  * say noindex. tests/worker/fetch.test.ts checks the same in workerd.
  */
 
-const SHELL = '<!doctype html><html><head><title>SchoolRide</title></head><body><div id="root" data-shell="yes"></div></body></html>';
+const SHELL =
+  '<!doctype html><html><head><title>SchoolRide</title></head><body><div id="root" data-shell="yes"></div></body></html>';
 let dist: string;
 let local: TestApp;
 let production: TestApp;
@@ -30,7 +31,8 @@ beforeAll(async () => {
     writeFileSync(join(dist, file), text);
   };
   write("index.html", SHELL);
-  for (const page of PRERENDERED_PAGES) write(prerenderedFile(page.path), `<!doctype html><html><head></head><body><h1>${page.title}</h1></body></html>`);
+  for (const page of PRERENDERED_PAGES)
+    write(prerenderedFile(page.path), `<!doctype html><html><head></head><body><h1>${page.title}</h1></body></html>`);
   write("assets/app.js", "console.log(1)");
   write("favicon.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
   local = await createTestApp({ assets: nodeAssets(dist) });
@@ -61,7 +63,16 @@ describe("the SPA's pages, one list shared with the router", () => {
     expect(pageVisibility("/Services/")).toBe("public");
     expect(pageVisibility("/super-admin/schools/abc/view")).toBe("private");
     expect(pageVisibility("/404")).toBe("not-found");
-    for (const path of ["/nonexistent-page", "/school-admin/nope", "/super-admin/schools//view", "/parent/children/1", "/home", "/dev/anything", "/api/x", "/%E0%A4%A"]) {
+    for (const path of [
+      "/nonexistent-page",
+      "/school-admin/nope",
+      "/super-admin/schools//view",
+      "/parent/children/1",
+      "/home",
+      "/dev/anything",
+      "/api/x",
+      "/%E0%A4%A",
+    ]) {
       expect(pageVisibility(path), path).toBeNull();
     }
   });
@@ -70,7 +81,14 @@ describe("the SPA's pages, one list shared with the router", () => {
     const prerendered = PRERENDERED_PAGES.map((page) => page.path);
     expect(PUBLIC_PAGES.filter((path) => !prerendered.includes(path))).toEqual([]);
     expect(prerendered.filter((path) => !(path in SPA_PAGES))).toEqual([]);
-    expect(PUBLIC_PAGES).toEqual(["/", "/services", "/privacy-policy", "/terms-of-service", "/gdpr-compliance", "/cookie-policy"]);
+    expect(PUBLIC_PAGES).toEqual([
+      "/",
+      "/services",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/gdpr-compliance",
+      "/cookie-policy",
+    ]);
   });
 });
 
@@ -86,7 +104,14 @@ describe("Page Not Found is a 404 (Node entry)", () => {
 
   it("answers unknown paths with the SPA's Page Not Found (the shell) and status 404, in local mode and in production", async () => {
     for (const app of [local, production]) {
-      for (const path of ["/nonexistent-page", "/school-admin/nope", "/parent/children/extra", "/dev/anything", "/home", "/assets/missing.js"]) {
+      for (const path of [
+        "/nonexistent-page",
+        "/school-admin/nope",
+        "/parent/children/extra",
+        "/dev/anything",
+        "/home",
+        "/assets/missing.js",
+      ]) {
         const response = await get(app, path);
         expect(response.status, path).toBe(404);
         expect(response.headers.get("content-type"), path).toMatch(/^text\/html/);
@@ -118,11 +143,22 @@ describe("robots.txt and sitemap.xml (Node entry)", () => {
     expect(text).not.toContain("<html");
     const disallowed = [...text.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]!);
     expect(disallowed).toEqual(disallowedPrefixes());
-    for (const prefix of ["/school-admin", "/parent", "/super-admin", "/api/", "/dev/", "/login", "/forgot-password", "/reset-password", "/accept-invite"]) {
+    for (const prefix of [
+      "/school-admin",
+      "/parent",
+      "/super-admin",
+      "/api/",
+      "/dev/",
+      "/login",
+      "/forgot-password",
+      "/reset-password",
+      "/accept-invite",
+    ]) {
       expect(disallowed).toContain(prefix);
     }
     const blocked = (path: string) => disallowed.some((prefix) => path.startsWith(prefix));
-    for (const path of Object.keys(SPA_PAGES) as SpaPath[]) if (SPA_PAGES[path] === "private") expect(blocked(urlOf(path)), path).toBe(true);
+    for (const path of Object.keys(SPA_PAGES) as SpaPath[])
+      if (SPA_PAGES[path] === "private") expect(blocked(urlOf(path)), path).toBe(true);
     for (const path of PUBLIC_PAGES) expect(blocked(path), path).toBe(false);
     expect(text).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
     expect(text).toMatch(/^User-agent: \*$/m);
@@ -133,16 +169,30 @@ describe("robots.txt and sitemap.xml (Node entry)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(PUBLIC_PAGES.map((path) => `${APP_URL}${path}`));
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(
+      PUBLIC_PAGES.map((path) => `${APP_URL}${path}`),
+    );
     // Local mode's own address.
     expect(await (await get(local, "/sitemap.xml")).text()).toContain("<loc>http://localhost:8787/services</loc>");
   });
 
   it("private pages, the API and 404s carry X-Robots-Tag: noindex; public pages and the search files do not", async () => {
-    for (const path of ["/login", "/login/parent", "/parent", "/school-admin/invoices", "/super-admin/schools/x/view", "/get-started", "/api/health", "/404"]) {
+    for (const path of [
+      "/login",
+      "/login/parent",
+      "/parent",
+      "/school-admin/invoices",
+      "/super-admin/schools/x/view",
+      "/get-started",
+      "/api/health",
+      "/404",
+    ]) {
       expect((await get(production, path)).headers.get("x-robots-tag"), path).toBe("noindex");
     }
-    for (const path of [...PUBLIC_PAGES, "/robots.txt", "/sitemap.xml"]) expect((await get(production, path)).headers.get("x-robots-tag"), path).toBeNull();
+    for (const path of [...PUBLIC_PAGES, "/robots.txt", "/sitemap.xml"])
+      expect((await get(production, path)).headers.get("x-robots-tag"), path).toBeNull();
   });
 });

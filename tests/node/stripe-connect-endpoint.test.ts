@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { stripeEvents } from "../../db/schema/index.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { stripeEvents } from "#db/schema/index.ts";
+import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
 import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 
 /**
@@ -15,10 +15,18 @@ afterEach(() => t.close());
 
 async function post(path: string, secret: string) {
   const payload = JSON.stringify(
-    stripeEvent("customer.subscription.updated", { id: "sub_x", object: "subscription", status: "active", customer: "cus_x", metadata: {} }, t.clock.now()),
+    stripeEvent(
+      "customer.subscription.updated",
+      { id: "sub_x", object: "subscription", status: "active", customer: "cus_x", metadata: {} },
+      t.clock.now(),
+    ),
   );
   const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: secret }, payload, t.clock.now());
-  return t.app.request(`http://localhost:8787${path}`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+  return t.app.request(`http://localhost:8787${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
 }
 
 describe("ST1 the platform and Connect webhook endpoints each verify with their own secret", () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { schools, stripeEvents } from "../../db/schema/index.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { schools, stripeEvents } from "#db/schema/index.ts";
+import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
 import { createSchool } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 
@@ -9,11 +9,19 @@ let t: TestApp;
 let schoolId: string;
 beforeEach(async () => {
   t = await createTestApp();
-  schoolId = (await createSchool(t.db, { stripeSubscriptionId: "sub_1", stripeCustomerId: "cus_1", subscriptionStatus: "active" })).id;
+  schoolId = (
+    await createSchool(t.db, { stripeSubscriptionId: "sub_1", stripeCustomerId: "cus_1", subscriptionStatus: "active" })
+  ).id;
 });
 afterEach(() => t.close());
 
-const subscription = (status: string) => ({ id: "sub_1", object: "subscription", status, customer: "cus_1", metadata: {} });
+const subscription = (status: string) => ({
+  id: "sub_1",
+  object: "subscription",
+  status,
+  customer: "cus_1",
+  metadata: {},
+});
 
 async function post(payload: string, options: { signedAt?: Date; secret?: string; body?: string } = {}) {
   const signature = await signStripePayload(
@@ -32,17 +40,25 @@ const status = async () => (await t.db.select().from(schools).where(eq(schools.i
 
 describe("Stripe webhook (ST1–ST3)", () => {
   it("applies a signed event", async () => {
-    const response = await post(JSON.stringify(stripeEvent("customer.subscription.updated", subscription("past_due"), t.clock.now())));
+    const response = await post(
+      JSON.stringify(stripeEvent("customer.subscription.updated", subscription("past_due"), t.clock.now())),
+    );
     expect(response.status).toBe(200);
     expect(await status()).toBe("past_due");
   });
 
   it("refuses a tampered body, a stale timestamp, a wrong secret and a missing signature — with no effect", async () => {
-    const payload = JSON.stringify(stripeEvent("customer.subscription.updated", subscription("canceled"), t.clock.now()));
+    const payload = JSON.stringify(
+      stripeEvent("customer.subscription.updated", subscription("canceled"), t.clock.now()),
+    );
     expect((await post(payload, { body: payload.replace("canceled", "active__") })).status).toBe(400);
     expect((await post(payload, { signedAt: new Date(t.clock.now().getTime() - 6 * MINUTE) })).status).toBe(400);
     expect((await post(payload, { secret: "whsec_somebody_else" })).status).toBe(400);
-    const unsigned = await t.app.request("http://localhost:8787/api/stripe/webhook", { method: "POST", headers: { "content-type": "application/json" }, body: payload });
+    const unsigned = await t.app.request("http://localhost:8787/api/stripe/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: payload,
+    });
     expect(unsigned.status).toBe(400);
     expect(await status()).toBe("active");
     expect(await t.db.$count(stripeEvents)).toBe(0);
@@ -61,9 +77,17 @@ describe("Stripe webhook (ST1–ST3)", () => {
 
   it("is order-independent: an older event never overwrites a newer state", async () => {
     const t0 = t.clock.now();
-    const newer = stripeEvent("customer.subscription.updated", subscription("canceled"), new Date(t0.getTime() + 60_000));
+    const newer = stripeEvent(
+      "customer.subscription.updated",
+      subscription("canceled"),
+      new Date(t0.getTime() + 60_000),
+    );
     const older = stripeEvent("customer.subscription.updated", subscription("active"), t0);
-    const oldest = stripeEvent("invoice.paid", { id: "in_1", object: "invoice", subscription: "sub_1" }, new Date(t0.getTime() - 60_000));
+    const oldest = stripeEvent(
+      "invoice.paid",
+      { id: "in_1", object: "invoice", subscription: "sub_1" },
+      new Date(t0.getTime() - 60_000),
+    );
     const permutations = [
       [newer, older, oldest],
       [older, newer, oldest],
@@ -72,7 +96,10 @@ describe("Stripe webhook (ST1–ST3)", () => {
     ];
     for (const order of permutations) {
       await t.db.delete(stripeEvents);
-      await t.db.update(schools).set({ subscriptionStatus: "active", stripeStatusAt: null }).where(eq(schools.id, schoolId));
+      await t.db
+        .update(schools)
+        .set({ subscriptionStatus: "active", stripeStatusAt: null })
+        .where(eq(schools.id, schoolId));
       for (const event of order) expect((await post(JSON.stringify(event))).status).toBe(200);
       expect(await status()).toBe("cancelled");
     }
@@ -81,11 +108,18 @@ describe("Stripe webhook (ST1–ST3)", () => {
   it("maps invoice failures to past_due and unknown events to a no-op", async () => {
     await post(
       JSON.stringify(
-        stripeEvent("invoice.payment_failed", { id: "in_2", object: "invoice", parent: { subscription_details: { subscription: "sub_1" } } }, t.clock.now()),
+        stripeEvent(
+          "invoice.payment_failed",
+          { id: "in_2", object: "invoice", parent: { subscription_details: { subscription: "sub_1" } } },
+          t.clock.now(),
+        ),
       ),
     );
     expect(await status()).toBe("past_due");
-    expect((await post(JSON.stringify(stripeEvent("charge.refunded", { id: "ch_1", object: "charge" }, t.clock.now())))).status).toBe(200);
+    expect(
+      (await post(JSON.stringify(stripeEvent("charge.refunded", { id: "ch_1", object: "charge" }, t.clock.now()))))
+        .status,
+    ).toBe(200);
     expect(await t.db.$count(stripeEvents)).toBe(2);
   });
 
@@ -118,7 +152,11 @@ describe("Stripe webhook (ST1–ST3)", () => {
     for (const [label, event] of malformed) {
       t.logger.lines.length = 0;
       const response = await post(JSON.stringify(event));
-      expect({ label, status: response.status, body: await response.json() }).toEqual({ label, status: 400, body: { error: "Malformed event" } });
+      expect({ label, status: response.status, body: await response.json() }).toEqual({
+        label,
+        status: 400,
+        body: { error: "Malformed event" },
+      });
       const logged = t.logger.lines.map((line) => JSON.parse(line) as { message: string; id?: unknown });
       expect(logged, label).toEqual([expect.objectContaining({ message: "stripe webhook: malformed event" })]);
       const id = (event as { id?: unknown } | null)?.id;
@@ -146,7 +184,15 @@ describe("Stripe webhook (ST1–ST3)", () => {
     ];
     const objects: Record<string, unknown>[] = [
       {},
-      { id: "x", customer: null, status: null, metadata: null, mode: "payment", payment_status: "paid", payment_intent: null },
+      {
+        id: "x",
+        customer: null,
+        status: null,
+        metadata: null,
+        mode: "payment",
+        payment_status: "paid",
+        payment_intent: null,
+      },
       {
         id: 7,
         customer: 8,
@@ -189,8 +235,14 @@ describe("Stripe webhook (ST1–ST3)", () => {
       t.logger.lines.length = 0;
       const event = stripeEvent(type, object, t.clock.now());
       const response = await post(JSON.stringify(event));
-      expect({ type, status: response.status, body: await response.json() }).toEqual({ type, status: 400, body: { error: "Malformed event" } });
-      expect(t.logger.lines.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ message: "stripe webhook: malformed event", id: event.id })]);
+      expect({ type, status: response.status, body: await response.json() }).toEqual({
+        type,
+        status: 400,
+        body: { error: "Malformed event" },
+      });
+      expect(t.logger.lines.map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({ message: "stripe webhook: malformed event", id: event.id }),
+      ]);
     }
     expect(await status()).toBe("active");
   });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, children, invitations, parents, schoolAdmins, schools, sessions, trips } from "#db/schema/index.ts";
 import { TIME_ZONE_MESSAGE } from "#shared/school-time.ts";
-import { auditLogs, children, invitations, parents, schoolAdmins, schools, sessions, trips } from "../../db/schema/index.ts";
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { schoolStatusBadge, setupStatus } from "../../worker/services/schools/status.ts";
+import { markReauthenticated } from "#worker/auth/mfa.ts";
+import { schoolStatusBadge, setupStatus } from "#worker/services/schools/status.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
@@ -28,7 +28,8 @@ type SchoolList = {
   pages: number;
   summary: Record<string, number>;
 };
-const list = async (input: object) => (await query(t.app, "superAdmin.schools.list", { page: 1, ...input }, { cookie })).data as SchoolList;
+const list = async (input: object) =>
+  (await query(t.app, "superAdmin.schools.list", { page: 1, ...input }, { cookie })).data as SchoolList;
 
 describe("status badge and setup status (spec §4)", () => {
   it.each([
@@ -91,9 +92,15 @@ describe("Schools Management list", () => {
     expect((await list({ status: "past_due" })).total).toBe(4);
     expect((await list({ status: "active" })).total).toBe(18);
     const withAdmins = await list({ admins: "has_admins" });
-    expect(withAdmins.rows).toMatchObject([{ name: "School 01", adminCount: 1, parentCount: 2, badge: "Active", setupStatus: "complete" }]);
-    expect((await list({ admins: "missing_admins", status: "past_due" })).rows.every((row) => row.badge === "Past Due")).toBe(true);
-    expect((await list({ status: "active", admins: "missing_admins" })).rows.every((row) => row.badge === "No Admins")).toBe(true);
+    expect(withAdmins.rows).toMatchObject([
+      { name: "School 01", adminCount: 1, parentCount: 2, badge: "Active", setupStatus: "complete" },
+    ]);
+    expect(
+      (await list({ admins: "missing_admins", status: "past_due" })).rows.every((row) => row.badge === "Past Due"),
+    ).toBe(true);
+    expect(
+      (await list({ status: "active", admins: "missing_admins" })).rows.every((row) => row.badge === "No Admins"),
+    ).toBe(true);
   });
 });
 
@@ -102,7 +109,14 @@ describe("school details, create, edit, delete", () => {
     const created = await mutate(
       t.app,
       "superAdmin.schools.create",
-      { name: " Oak Lane ", email: "Office@OakLane.example", phone: "", city: "Austin", country: "United States", timeZone: "America/Chicago" },
+      {
+        name: " Oak Lane ",
+        email: "Office@OakLane.example",
+        phone: "",
+        city: "Austin",
+        country: "United States",
+        timeZone: "America/Chicago",
+      },
       { cookie },
     );
     const { id } = created.data as { id: string };
@@ -120,14 +134,23 @@ describe("school details, create, edit, delete", () => {
     await mutate(
       t.app,
       "superAdmin.schools.update",
-      { schoolId: id, isActive: false, name: "Oak Lane Primary", email: "office@oaklane.example", timeZone: "America/Chicago" },
+      {
+        schoolId: id,
+        isActive: false,
+        name: "Oak Lane Primary",
+        email: "office@oaklane.example",
+        timeZone: "America/Chicago",
+      },
       { cookie },
     );
     const details = (await query(t.app, "superAdmin.schools.details", { schoolId: id }, { cookie })).data as {
       school: { name: string; isActive: boolean; city: string | null; badge: string };
     };
     expect(details.school).toMatchObject({ name: "Oak Lane Primary", isActive: false, city: null, badge: "Inactive" });
-    expect((await t.db.select().from(auditLogs)).map((a) => a.eventType).sort()).toEqual(["school_created", "school_updated"]);
+    expect((await t.db.select().from(auditLogs)).map((a) => a.eventType).sort()).toEqual([
+      "school_created",
+      "school_updated",
+    ]);
   });
 
   it("deactivating a school signs all of its users out at once", async () => {
@@ -136,21 +159,41 @@ describe("school details, create, edit, delete", () => {
     const parent = await createUser(t.db, "parent", { schoolId: school.id });
     await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
     await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
-    await mutate(t.app, "superAdmin.schools.update", { schoolId: school.id, isActive: false, name: "Paused", email: "p@example.com", timeZone: "UTC" }, { cookie });
+    await mutate(
+      t.app,
+      "superAdmin.schools.update",
+      { schoolId: school.id, isActive: false, name: "Paused", email: "p@example.com", timeZone: "UTC" },
+      { cookie },
+    );
     const left = (await t.db.select().from(sessions)).map((s) => s.userId);
     expect(left).toEqual([superAdminId]);
   });
 
   it("validates the school form", async () => {
-    expect((await mutate(t.app, "superAdmin.schools.create", { name: "", email: "x@example.com", timeZone: "UTC" }, { cookie })).error?.message).toBe(
-      "School name is required",
-    );
-    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "nope", timeZone: "UTC" }, { cookie })).error?.message).toBe(
-      "Please enter a valid email address",
-    );
-    expect((await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "x@example.com", timeZone: "Mars/Olympus" }, { cookie })).error?.message).toBe(
-      TIME_ZONE_MESSAGE,
-    );
+    expect(
+      (
+        await mutate(
+          t.app,
+          "superAdmin.schools.create",
+          { name: "", email: "x@example.com", timeZone: "UTC" },
+          { cookie },
+        )
+      ).error?.message,
+    ).toBe("School name is required");
+    expect(
+      (await mutate(t.app, "superAdmin.schools.create", { name: "X", email: "nope", timeZone: "UTC" }, { cookie }))
+        .error?.message,
+    ).toBe("Please enter a valid email address");
+    expect(
+      (
+        await mutate(
+          t.app,
+          "superAdmin.schools.create",
+          { name: "X", email: "x@example.com", timeZone: "Mars/Olympus" },
+          { cookie },
+        )
+      ).error?.message,
+    ).toBe(TIME_ZONE_MESSAGE);
   });
 
   it("details list the admins and the user summary", async () => {
@@ -173,10 +216,24 @@ describe("school details, create, edit, delete", () => {
     const other = await createUser(t.db, "parent", { schoolId: keep.id });
     await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
     await sessionCookieFor(t.db, t.deps.config, other, t.clock.now());
-    await t.db.insert(children).values({ schoolId: school.id, parentId: parent.id, name: "Kid", age: 8, grade: "3rd Grade", school: "Doomed", emergencyContact: "x" });
-    await t.db
-      .insert(trips)
-      .values({ schoolId: school.id, routeName: "R", routeType: "pickup", busNumber: "1", driverName: "D", departureTime: t.clock.now(), arrivalTime: t.clock.now() });
+    await t.db.insert(children).values({
+      schoolId: school.id,
+      parentId: parent.id,
+      name: "Kid",
+      age: 8,
+      grade: "3rd Grade",
+      school: "Doomed",
+      emergencyContact: "x",
+    });
+    await t.db.insert(trips).values({
+      schoolId: school.id,
+      routeName: "R",
+      routeType: "pickup",
+      busNumber: "1",
+      driverName: "D",
+      departureTime: t.clock.now(),
+      arrivalTime: t.clock.now(),
+    });
     const response = await mutate(t.app, "superAdmin.schools.delete", { schoolId: school.id }, { cookie });
     expect(response.data).toEqual({ name: "Doomed" });
     expect(await t.db.$count(schools, eq(schools.id, school.id))).toBe(0);
@@ -184,7 +241,9 @@ describe("school details, create, edit, delete", () => {
     expect(await t.db.$count(schoolAdmins, eq(schoolAdmins.schoolId, school.id))).toBe(0);
     expect(await t.db.$count(children)).toBe(0);
     expect(await t.db.$count(trips)).toBe(0);
-    expect((await t.db.select().from(sessions)).map((s) => s.userId).filter((id) => id !== superAdminId)).toEqual([other.id]);
+    expect((await t.db.select().from(sessions)).map((s) => s.userId).filter((id) => id !== superAdminId)).toEqual([
+      other.id,
+    ]);
     expect(await t.db.$count(schools, eq(schools.id, keep.id))).toBe(1);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "school_deleted"))).toBe(1);
   });
@@ -203,33 +262,80 @@ describe("Invitations Management", () => {
     const maple = await createSchool(t.db, { name: "Maple Grove" });
     const oak = await createSchool(t.db, { name: "Oak Lane" });
     const admin = await createUser(t.db, "school_admin", { schoolId: oak.id, name: "Olive Oak" });
-    await mutate(t.app, "superAdmin.invitations.create", { name: "Mia", email: "mia@example.com", schoolId: maple.id }, { cookie });
+    await mutate(
+      t.app,
+      "superAdmin.invitations.create",
+      { name: "Mia", email: "mia@example.com", schoolId: maple.id },
+      { cookie },
+    );
     const { cookie: adminCookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
-    await mutate(t.app, "schoolAdmin.invitations.create", { name: "Pat", email: "pat@example.com" }, { cookie: adminCookie });
-    type Rows = { rows: { email: string; schoolName: string; inviterName: string; name: string; status: string; expired: boolean }[]; total: number };
-    const invites = async (input: object) => (await query(t.app, "superAdmin.invitations.list", { page: 1, ...input }, { cookie })).data as Rows;
+    await mutate(
+      t.app,
+      "schoolAdmin.invitations.create",
+      { name: "Pat", email: "pat@example.com" },
+      { cookie: adminCookie },
+    );
+    type Rows = {
+      rows: {
+        email: string;
+        schoolName: string;
+        inviterName: string;
+        name: string;
+        status: string;
+        expired: boolean;
+      }[];
+      total: number;
+    };
+    const invites = async (input: object) =>
+      (await query(t.app, "superAdmin.invitations.list", { page: 1, ...input }, { cookie })).data as Rows;
     expect((await invites({})).total).toBe(2);
-    expect((await invites({ search: "oak lane" })).rows).toMatchObject([{ email: "pat@example.com", schoolName: "Oak Lane", inviterName: "Olive Oak", name: "Pat" }]);
-    expect((await invites({ search: "sam super" })).rows).toMatchObject([{ email: "mia@example.com", inviterName: "Sam Super" }]);
+    expect((await invites({ search: "oak lane" })).rows).toMatchObject([
+      { email: "pat@example.com", schoolName: "Oak Lane", inviterName: "Olive Oak", name: "Pat" },
+    ]);
+    expect((await invites({ search: "sam super" })).rows).toMatchObject([
+      { email: "mia@example.com", inviterName: "Sam Super" },
+    ]);
     expect((await invites({ role: "parent" })).rows.map((r) => r.email)).toEqual(["pat@example.com"]);
     t.clock.advance(8 * DAY);
-    const { cookie: fresh } = await sessionCookieFor(t.db, t.deps.config, { id: superAdminId, role: "super_admin" }, t.clock.now());
-    const expired = (await query(t.app, "superAdmin.invitations.list", { page: 1, status: "expired" }, { cookie: fresh })).data as Rows;
+    const { cookie: fresh } = await sessionCookieFor(
+      t.db,
+      t.deps.config,
+      { id: superAdminId, role: "super_admin" },
+      t.clock.now(),
+    );
+    const expired = (
+      await query(t.app, "superAdmin.invitations.list", { page: 1, status: "expired" }, { cookie: fresh })
+    ).data as Rows;
     expect(expired.total).toBe(2);
     expect(expired.rows.every((row) => row.expired)).toBe(true);
-    expect(((await query(t.app, "superAdmin.invitations.list", { page: 1, status: "pending" }, { cookie: fresh })).data as Rows).total).toBe(0);
+    expect(
+      (
+        (await query(t.app, "superAdmin.invitations.list", { page: 1, status: "pending" }, { cookie: fresh }))
+          .data as Rows
+      ).total,
+    ).toBe(0);
   });
 
   it("e-mail logs show the invitation and its recipient's delivery history", async () => {
     const school = await createSchool(t.db, { name: "Logs School" });
-    const invited = await mutate(t.app, "superAdmin.invitations.create", { name: "Lee", email: "lee@example.com", schoolId: school.id }, { cookie });
+    const invited = await mutate(
+      t.app,
+      "superAdmin.invitations.create",
+      { name: "Lee", email: "lee@example.com", schoolId: school.id },
+      { cookie },
+    );
     const { id } = invited.data as { id: string };
     await mutate(t.app, "superAdmin.invitations.resend", { inviteId: id }, { cookie });
     const logs = (await query(t.app, "superAdmin.invitations.emailLogs", { inviteId: id }, { cookie })).data as {
       invitation: object;
       logs: { emailType: string; status: string }[];
     };
-    expect(logs.invitation).toEqual({ role: "school_admin", schoolName: "Logs School", status: "pending", inviterName: "Sam Super" });
+    expect(logs.invitation).toEqual({
+      role: "school_admin",
+      schoolName: "Logs School",
+      status: "pending",
+      inviterName: "Sam Super",
+    });
     expect(logs.logs).toHaveLength(2);
     expect(logs.logs.every((log) => log.emailType === "school_admin_invite")).toBe(true);
   });
@@ -240,19 +346,49 @@ describe("audit logs and settings", () => {
     const school = await createSchool(t.db);
     const base = { description: "d", createdAt: t.clock.now() };
     await t.db.insert(auditLogs).values([
-      { ...base, eventType: "login", userRole: "parent", schoolId: school.id, metadata: { email: "a@example.com" }, createdAt: new Date("2026-03-01T10:00:00Z") },
-      { ...base, eventType: "failed_login", userRole: "school_admin", metadata: { email: "b@example.com" }, createdAt: new Date("2026-03-02T08:00:00Z") },
-      { ...base, eventType: "invitation_reminder_sent", userRole: null, metadata: {}, createdAt: new Date("2026-02-27T10:00:00Z") },
+      {
+        ...base,
+        eventType: "login",
+        userRole: "parent",
+        schoolId: school.id,
+        metadata: { email: "a@example.com" },
+        createdAt: new Date("2026-03-01T10:00:00Z"),
+      },
+      {
+        ...base,
+        eventType: "failed_login",
+        userRole: "school_admin",
+        metadata: { email: "b@example.com" },
+        createdAt: new Date("2026-03-02T08:00:00Z"),
+      },
+      {
+        ...base,
+        eventType: "invitation_reminder_sent",
+        userRole: null,
+        metadata: {},
+        createdAt: new Date("2026-02-27T10:00:00Z"),
+      },
     ]);
     type Rows = { rows: { eventType: string; schoolName: string | null; userEmail: string | null }[]; total: number };
-    const logs = async (input: object) => (await query(t.app, "superAdmin.auditLogs.list", { page: 1, ...input }, { cookie })).data as Rows;
-    expect((await logs({})).rows.map((r) => r.eventType)).toEqual(["failed_login", "login", "invitation_reminder_sent"]);
-    expect((await logs({ eventType: "login" })).rows).toMatchObject([{ schoolName: school.name, userEmail: "a@example.com" }]);
+    const logs = async (input: object) =>
+      (await query(t.app, "superAdmin.auditLogs.list", { page: 1, ...input }, { cookie })).data as Rows;
+    expect((await logs({})).rows.map((r) => r.eventType)).toEqual([
+      "failed_login",
+      "login",
+      "invitation_reminder_sent",
+    ]);
+    expect((await logs({ eventType: "login" })).rows).toMatchObject([
+      { schoolName: school.name, userEmail: "a@example.com" },
+    ]);
     expect((await logs({ role: "system" })).rows.map((r) => r.eventType)).toEqual(["invitation_reminder_sent"]);
     expect((await logs({ schoolId: school.id })).total).toBe(1);
     expect((await logs({ email: "B@EXAMPLE" })).rows.map((r) => r.eventType)).toEqual(["failed_login"]);
     expect((await logs({ from: "2026-03-01", to: "2026-03-01" })).rows.map((r) => r.eventType)).toEqual(["login"]);
-    expect(await (await query(t.app, "superAdmin.auditLogs.eventTypes", undefined, { cookie })).data).toEqual(["failed_login", "invitation_reminder_sent", "login"]);
+    expect(await (await query(t.app, "superAdmin.auditLogs.eventTypes", undefined, { cookie })).data).toEqual([
+      "failed_login",
+      "invitation_reminder_sent",
+      "login",
+    ]);
     // "Who" is the actor: a super admin's approval of someone shows the super admin's e-mail.
     const actor = await createUser(t.db, "super_admin", { email: "actor@example.com" });
     await t.db.insert(auditLogs).values({
@@ -281,17 +417,31 @@ describe("audit logs and settings", () => {
       { defaultPlatformFeeBps: 350, invitationValidityDays: 3, supportEmail: "help@example.com" },
       { cookie },
     );
-    expect(saved.data).toEqual({ defaultPlatformFeeBps: 350, invitationValidityDays: 3, supportEmail: "help@example.com" });
+    expect(saved.data).toEqual({
+      defaultPlatformFeeBps: 350,
+      invitationValidityDays: 3,
+      supportEmail: "help@example.com",
+    });
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "settings_updated"));
     expect(audit!.metadata).toMatchObject({ invitationValidityDays: { from: 7, to: 3 } });
     const school = await createSchool(t.db);
-    const invited = await mutate(t.app, "superAdmin.invitations.create", { name: "V", email: "v@example.com", schoolId: school.id }, { cookie });
+    const invited = await mutate(
+      t.app,
+      "superAdmin.invitations.create",
+      { name: "V", email: "v@example.com", schoolId: school.id },
+      { cookie },
+    );
     const [row] = await t.db
       .select()
       .from(invitations)
       .where(eq(invitations.id, (invited.data as { id: string }).id));
     expect(row!.expiresAt.getTime() - t.clock.now().getTime()).toBe(3 * DAY);
-    const created = await mutate(t.app, "superAdmin.schools.create", { name: "Fee School", email: "fee@example.com", timeZone: "UTC" }, { cookie });
+    const created = await mutate(
+      t.app,
+      "superAdmin.schools.create",
+      { name: "Fee School", email: "fee@example.com", timeZone: "UTC" },
+      { cookie },
+    );
     const [feeSchool] = await t.db
       .select()
       .from(schools)

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailLogs, invitations, invoices } from "../../db/schema/index.ts";
-import { runScheduled } from "../../worker/cron/scheduled.ts";
+import { emailLogs, invitations, invoices } from "#db/schema/index.ts";
+import { runScheduled } from "#worker/cron/scheduled.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, HOUR, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
@@ -19,10 +19,19 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const run = () => runScheduled({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe }, t.clock.now());
+const run = () =>
+  runScheduled(
+    { db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe },
+    t.clock.now(),
+  );
 
 async function invite(email: string) {
-  const response = await mutate(t.app, "superAdmin.invitations.create", { name: "Sweep Test", email, schoolId }, { cookie });
+  const response = await mutate(
+    t.app,
+    "superAdmin.invitations.create",
+    { name: "Sweep Test", email, schoolId },
+    { cookie },
+  );
   return (response.data as { id: string }).id;
 }
 
@@ -75,7 +84,14 @@ describe("invitation sweeps", () => {
 describe("overdue invoices", () => {
   it("pending invoices past their due day become overdue; paid ones and ones due today do not", async () => {
     const parent = await createUser(t.db, "parent", { schoolId });
-    const base = { schoolId, recipientId: parent.id, description: "Term", baseAmountCents: 100, amountCents: 100, issueDate: "2026-02-01" };
+    const base = {
+      schoolId,
+      recipientId: parent.id,
+      description: "Term",
+      baseAmountCents: 100,
+      amountCents: 100,
+      issueDate: "2026-02-01",
+    };
     await t.db.insert(invoices).values([
       { ...base, id: "past", invoiceNumber: "INV-2026-001", dueDate: "2026-03-01", status: "pending" },
       { ...base, id: "today", invoiceNumber: "INV-2026-002", dueDate: "2026-03-02", status: "pending" },
@@ -108,7 +124,10 @@ describe("outbox", () => {
     expect(t.logger.lines.some((line) => line.includes("enqueue failed"))).toBe(true);
     queueUp = true;
     t.clock.advance(6 * 60_000);
-    await runScheduled({ db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe }, t.clock.now());
+    await runScheduled(
+      { db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl, stripe: t.deps.stripe },
+      t.clock.now(),
+    );
     expect(sent).toEqual([row!.id]);
   });
 });

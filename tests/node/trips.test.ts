@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, children, emailLogs, notifications, trips } from "#db/schema/index.ts";
 import { TRIP_MESSAGES } from "#shared/trips.ts";
-import { auditLogs, children, emailLogs, notifications, trips } from "../../db/schema/index.ts";
-import type { Mailer } from "../../worker/email/provider.ts";
-import { consumeBatch } from "../../worker/queue/consumer.ts";
+import type { Mailer } from "#worker/email/provider.ts";
+import { consumeBatch } from "#worker/queue/consumer.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -37,9 +37,16 @@ afterEach(() => t.close());
 
 async function parentOnRoute(route: string | null, schoolId = school.id, isActive = true) {
   const parent = await createUser(t.db, "parent", { schoolId, isActive });
-  await t.db
-    .insert(children)
-    .values({ schoolId, parentId: parent.id, name: "Kid", age: 8, grade: "3rd Grade", school: "Maple", busRoute: route, emergencyContact: "Mum 555" });
+  await t.db.insert(children).values({
+    schoolId,
+    parentId: parent.id,
+    name: "Kid",
+    age: 8,
+    grade: "3rd Grade",
+    school: "Maple",
+    busRoute: route,
+    emergencyContact: "Mum 555",
+  });
   return parent;
 }
 
@@ -54,7 +61,11 @@ describe("trip form rules (spec §5)", () => {
     ["departure date out of the planned years", { departureDate: "0001-01-01" }, TRIP_MESSAGES.departureDate],
     ["departure time", { departureTime: "7:30" }, TRIP_MESSAGES.time],
     ["stops ≥ 1", { stops: 0 }, TRIP_MESSAGES.stops],
-    ["stops a whole number (2.5 said what is allowed, in words)", { stops: 2.5 }, "Enter a whole number of stops, 1 or more"],
+    [
+      "stops a whole number (2.5 said what is allowed, in words)",
+      { stops: 2.5 },
+      "Enter a whole number of stops, 1 or more",
+    ],
     ["students a whole number", { studentsCount: 1.5 }, "Enter a whole number of students, 0 or more"],
     ["route name of bounded length", { routeName: "x".repeat(121) }, "Use at most 120 characters"],
     ["students ≥ 0", { studentsCount: -1 }, TRIP_MESSAGES.students],
@@ -71,14 +82,26 @@ describe("trip form rules (spec §5)", () => {
   it("refuses an unknown status or route type, and a repeat longer than a school year or ending before the departure", async () => {
     const api = await callerFor(t, admin);
     expect((await failure(api.schoolAdmin.trips.create({ trip: form({ status: "lost" }) }))).code).toBe("BAD_REQUEST");
-    expect((await failure(api.schoolAdmin.trips.create({ trip: form({ routeType: "both" }) }))).code).toBe("BAD_REQUEST");
-    expect((await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [1], until: "2027-03-10" } }))).message).toContain(
-      TRIP_MESSAGES.repeatTooLong,
+    expect((await failure(api.schoolAdmin.trips.create({ trip: form({ routeType: "both" }) }))).code).toBe(
+      "BAD_REQUEST",
     );
-    expect((await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [1], until: "2026-03-08" } }))).message).toContain(TRIP_MESSAGES.repeatUntil);
-    expect((await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [], until: "2026-03-20" } }))).message).toContain(TRIP_MESSAGES.repeatDays);
+    expect(
+      (await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [1], until: "2027-03-10" } })))
+        .message,
+    ).toContain(TRIP_MESSAGES.repeatTooLong);
+    expect(
+      (await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [1], until: "2026-03-08" } })))
+        .message,
+    ).toContain(TRIP_MESSAGES.repeatUntil);
+    expect(
+      (await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [], until: "2026-03-20" } })))
+        .message,
+    ).toContain(TRIP_MESSAGES.repeatDays);
     // Saturday only, from a Monday to the Friday after: no day matches.
-    expect((await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [6], until: "2026-03-13" } }))).message).toContain(TRIP_MESSAGES.repeatDays);
+    expect(
+      (await failure(api.schoolAdmin.trips.create({ trip: form(), repeat: { weekdays: [6], until: "2026-03-13" } })))
+        .message,
+    ).toContain(TRIP_MESSAGES.repeatDays);
     expect(await t.db.select().from(trips)).toHaveLength(0);
     expect((await failure(api.schoolAdmin.trips.list({ view: "week", date: "2026-02-31" }))).code).toBe("BAD_REQUEST");
   });
@@ -87,8 +110,12 @@ describe("trip form rules (spec §5)", () => {
 describe("trips in the school's time zone", () => {
   it("stores the wall-clock time of the school's zone and lists the Sunday-to-Saturday week", async () => {
     const api = await callerFor(t, admin);
-    await api.schoolAdmin.trips.create({ trip: form({ departureDate: "2026-03-07", departureTime: "23:00", arrivalTime: "23:45" }) }); // Saturday
-    await api.schoolAdmin.trips.create({ trip: form({ departureDate: "2026-03-08", departureTime: "00:30", arrivalTime: "01:00" }) }); // Sunday: next week
+    await api.schoolAdmin.trips.create({
+      trip: form({ departureDate: "2026-03-07", departureTime: "23:00", arrivalTime: "23:45" }),
+    }); // Saturday
+    await api.schoolAdmin.trips.create({
+      trip: form({ departureDate: "2026-03-08", departureTime: "00:30", arrivalTime: "01:00" }),
+    }); // Sunday: next week
     const [saturday] = await t.db
       .select()
       .from(trips)
@@ -105,7 +132,10 @@ describe("trips in the school's time zone", () => {
 
   it("Repeat creates one trip per chosen weekday, across the DST change, at the same wall-clock time", async () => {
     const api = await callerFor(t, admin);
-    const result = await api.schoolAdmin.trips.create({ trip: form({ departureDate: "2026-03-02" }), repeat: { weekdays: [1, 3, 5], until: "2026-03-13" } });
+    const result = await api.schoolAdmin.trips.create({
+      trip: form({ departureDate: "2026-03-02" }),
+      repeat: { weekdays: [1, 3, 5], until: "2026-03-13" },
+    });
     expect(result.created).toBe(6);
     const rows = await t.db.select({ at: trips.departureTime }).from(trips).orderBy(trips.departureTime);
     expect(rows.map((row) => row.at.toISOString())).toEqual([
@@ -122,10 +152,22 @@ describe("trips in the school's time zone", () => {
 
   it("searches by route, bus or driver, and filters by status and route type", async () => {
     const api = await callerFor(t, admin);
-    await api.schoolAdmin.trips.create({ trip: form({ routeName: "North Loop", busNumber: "12", driverName: "Dana" }) });
-    await api.schoolAdmin.trips.create({ trip: form({ routeName: "South 100%", busNumber: "7", driverName: "Lee", routeType: "dropoff", status: "completed" }) });
+    await api.schoolAdmin.trips.create({
+      trip: form({ routeName: "North Loop", busNumber: "12", driverName: "Dana" }),
+    });
+    await api.schoolAdmin.trips.create({
+      trip: form({
+        routeName: "South 100%",
+        busNumber: "7",
+        driverName: "Lee",
+        routeType: "dropoff",
+        status: "completed",
+      }),
+    });
     const names = async (input: Record<string, unknown>) =>
-      (await api.schoolAdmin.trips.list({ view: "week", date: "2026-03-09", ...input })).trips.map((trip) => trip.routeName);
+      (await api.schoolAdmin.trips.list({ view: "week", date: "2026-03-09", ...input })).trips.map(
+        (trip) => trip.routeName,
+      );
     expect(await names({ search: "north" })).toEqual(["North Loop"]);
     expect(await names({ search: "lee" })).toEqual(["South 100%"]);
     expect(await names({ search: "7" })).toEqual(["South 100%"]);
@@ -162,7 +204,8 @@ describe("trip updates reach the parents on the route", () => {
         [onRoute.id, "Bus departed"],
       ].sort(),
     );
-    for (const other of [inactive, otherRoute, foreign]) expect(rows.some((row) => row.recipientId === other.id)).toBe(false);
+    for (const other of [inactive, otherRoute, foreign])
+      expect(rows.some((row) => row.recipientId === other.id)).toBe(false);
     const mails = await t.db
       .select()
       .from(emailLogs)
@@ -204,8 +247,13 @@ describe("trip updates reach the parents on the route", () => {
     const api = await callerFor(t, admin);
     const { ids } = await api.schoolAdmin.trips.create({ trip: form() });
     const tripId = ids[0]!;
-    expect((await api.schoolAdmin.trips.update({ tripId, trip: form({ departureTime: "07:40", driverName: "Sam" }) })).notified).toBe(false);
-    expect((await api.schoolAdmin.trips.update({ tripId, trip: form({ departureTime: "07:55" }) })).notified).toBe(true);
+    expect(
+      (await api.schoolAdmin.trips.update({ tripId, trip: form({ departureTime: "07:40", driverName: "Sam" }) }))
+        .notified,
+    ).toBe(false);
+    expect((await api.schoolAdmin.trips.update({ tripId, trip: form({ departureTime: "07:55" }) })).notified).toBe(
+      true,
+    );
     const rows = await t.db.select().from(notifications).where(eq(notifications.recipientId, parent.id));
     expect(rows.map((row) => row.title)).toEqual(["Trip time changed"]);
     expect(rows[0]?.message).toContain("7:55 AM");
@@ -216,9 +264,14 @@ describe("trip updates reach the parents on the route", () => {
     const api = await callerFor(t, admin);
     const { ids } = await api.schoolAdmin.trips.create({ trip: form() });
     const tripId = ids[0]!;
-    const other = await callerFor(t, await createUser(t.db, "school_admin", { schoolId: (await createSchool(t.db)).id }));
+    const other = await callerFor(
+      t,
+      await createUser(t.db, "school_admin", { schoolId: (await createSchool(t.db)).id }),
+    );
     expect((await other.schoolAdmin.trips.list({ view: "week", date: "2026-03-09" })).trips).toHaveLength(0);
-    expect((await failure(other.schoolAdmin.trips.update({ tripId, trip: form({ routeName: "Hijacked" }) }))).code).toBe("NOT_FOUND");
+    expect(
+      (await failure(other.schoolAdmin.trips.update({ tripId, trip: form({ routeName: "Hijacked" }) }))).code,
+    ).toBe("NOT_FOUND");
     expect((await failure(other.schoolAdmin.trips.setStatus({ tripId, status: "cancelled" }))).code).toBe("NOT_FOUND");
     expect((await failure(other.schoolAdmin.trips.delete({ tripId }))).code).toBe("NOT_FOUND");
     const [row] = await t.db.select().from(trips).where(eq(trips.id, tripId));
@@ -237,7 +290,10 @@ describe("trip updates reach the parents on the route", () => {
   it("two deletes at once (a double click): one deletes and is audited, the other is NOT_FOUND", async () => {
     const api = await callerFor(t, admin);
     const { ids } = await api.schoolAdmin.trips.create({ trip: form() });
-    const results = await Promise.allSettled([api.schoolAdmin.trips.delete({ tripId: ids[0]! }), api.schoolAdmin.trips.delete({ tripId: ids[0]! })]);
+    const results = await Promise.allSettled([
+      api.schoolAdmin.trips.delete({ tripId: ids[0]! }),
+      api.schoolAdmin.trips.delete({ tripId: ids[0]! }),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     const refused = results.find((result) => result.status === "rejected");
     expect(refused?.reason).toMatchObject({ code: "NOT_FOUND" });

@@ -14,7 +14,8 @@ import { z } from "zod";
 const SHARED = join(import.meta.dirname, "../../worker/shared");
 const modules = readdirSync(SHARED).filter((name) => name.endsWith(".ts"));
 
-const ZOD_DEFAULTS = /Too big|Too small|expected|Invalid input|Invalid option|Invalid string|Invalid email address|Invalid UUID|Unrecognized key|^Invalid$/;
+const ZOD_DEFAULTS =
+  /Too big|Too small|expected|Invalid input|Invalid option|Invalid string|Invalid email address|Invalid UUID|Unrecognized key|^Invalid$/;
 
 /** The factories of the shared modules, with arguments (a schema made per day, region or role). */
 const FACTORIES: Record<string, unknown[][]> = {
@@ -31,7 +32,15 @@ const FACTORIES: Record<string, unknown[][]> = {
   optionalText: [[1000]],
 };
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+};
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The kind of value a field takes at its core: through optional, nullable, default and pipe wrappers. */
@@ -50,7 +59,10 @@ function fields(schema: z.ZodType, path: string[] = []): [string, z.ZodType][] {
   if (def.type === "array" && def.element) return fields(def.element, [...path, "[]"]);
   if (def.type === "union" && def.options) return def.options.flatMap((option) => fields(option, path));
   if (def.type === "object" && def.shape)
-    return Object.entries(def.shape).flatMap(([key, field]) => [[[...path, key].join("."), field] as [string, z.ZodType], ...fields(field, [...path, key])]);
+    return Object.entries(def.shape).flatMap(([key, field]) => [
+      [[...path, key].join("."), field] as [string, z.ZodType],
+      ...fields(field, [...path, key]),
+    ]);
   return [];
 }
 
@@ -66,7 +78,11 @@ async function allSchemas(): Promise<[string, z.ZodType][]> {
     for (const [key, value] of Object.entries(exports)) {
       if (value instanceof z.ZodType) found.push([`${name} ${key}`, value]);
       else if (typeof value === "function" && key in FACTORIES) {
-        for (const args of FACTORIES[key]!) found.push([`${name} ${key}(${args.map(String).join(", ")})`, (value as (...a: unknown[]) => z.ZodType)(...args)]);
+        for (const args of FACTORIES[key]!)
+          found.push([
+            `${name} ${key}(${args.map(String).join(", ")})`,
+            (value as (...a: unknown[]) => z.ZodType)(...args),
+          ]);
       }
     }
   }
@@ -82,7 +98,11 @@ describe("validation messages say what is allowed, in words (issue 25)", () => {
   it("every module that builds a schema installs the words (imports ./fields.ts)", () => {
     const missing = modules.filter((name) => {
       const source = readFileSync(join(SHARED, name), "utf8");
-      return name !== "fields.ts" && source.includes('from "zod"') && !/from "\.\/fields\.ts"|import "\.\/fields\.ts"/.test(source);
+      return (
+        name !== "fields.ts" &&
+        source.includes('from "zod"') &&
+        !/from "\.\/fields\.ts"|import "\.\/fields\.ts"/.test(source)
+      );
     });
     expect(missing).toEqual([]);
   });
@@ -95,7 +115,9 @@ describe("validation messages say what is allowed, in words (issue 25)", () => {
         schemas.some(([name]) => name.includes(` ${factory}(`)),
         factory,
       ).toBe(true);
-    const leaves = schemas.flatMap(([, schema]) => fields(schema)).filter(([, field]) => ["string", "number"].includes(kindOf(field)));
+    const leaves = schemas
+      .flatMap(([, schema]) => fields(schema))
+      .filter(([, field]) => ["string", "number"].includes(kindOf(field)));
     expect(leaves.length).toBeGreaterThan(150);
   });
 
@@ -103,12 +125,15 @@ describe("validation messages say what is allowed, in words (issue 25)", () => {
     const offenders: string[] = [];
     for (const [name, schema] of await allSchemas()) {
       const report = (where: string, value: unknown, said: string[]) => {
-        for (const message of said) if (ZOD_DEFAULTS.test(message)) offenders.push(`${name} ${where} ${JSON.stringify(value)?.slice(0, 30)}: ${message}`);
+        for (const message of said)
+          if (ZOD_DEFAULTS.test(message))
+            offenders.push(`${name} ${where} ${JSON.stringify(value)?.slice(0, 30)}: ${message}`);
       };
       // The form as a whole: nothing sent, a key it does not have, not an object.
       for (const value of [{}, { notAField: 1 }, "text", undefined]) report("(whole)", value, messages(schema, value));
       const kind = kindOf(schema);
-      if (kind === "string" || kind === "number") for (const value of BAD[kind]) report("(field)", value, messages(schema, value));
+      if (kind === "string" || kind === "number")
+        for (const value of BAD[kind]) report("(field)", value, messages(schema, value));
       for (const [path, field] of fields(schema)) {
         const fieldKind = kindOf(field);
         if (fieldKind !== "string" && fieldKind !== "number") continue;

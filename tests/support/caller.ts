@@ -1,6 +1,6 @@
-import { markReauthenticated } from "../../worker/auth/mfa.ts";
-import { createCallerFactory, resolveAuth } from "../../worker/trpc/init.ts";
-import { appRouter } from "../../worker/trpc/router.ts";
+import { markReauthenticated } from "#worker/auth/mfa.ts";
+import { createCallerFactory, resolveAuth } from "#worker/trpc/init.ts";
+import { appRouter } from "#worker/trpc/router.ts";
 import { sessionCookieFor } from "./fixtures.ts";
 import type { TestApp } from "./harness.ts";
 

@@ -1,5 +1,5 @@
 import { createClient } from "@libsql/client";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 
 /**
  * A connection of its own to a test database file: its `data_version` moves whenever another

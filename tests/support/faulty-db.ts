@@ -103,8 +103,14 @@ export function faultInjecting(client: Client): { client: Client; faults: FaultI
       if (prop === "batch") {
         return async (statements: InStatement[], ...rest: unknown[]) => {
           const hit = take(statements);
-          const run = hit >= 0 && mode === "before" ? statements.map((statement, i) => (i === hit ? FAILING : statement)) : statements;
-          const result = await (client.batch as (s: InStatement[], ...r: unknown[]) => ReturnType<Client["batch"]>)(run, ...rest);
+          const run =
+            hit >= 0 && mode === "before"
+              ? statements.map((statement, i) => (i === hit ? FAILING : statement))
+              : statements;
+          const result = await (client.batch as (s: InStatement[], ...r: unknown[]) => ReturnType<Client["batch"]>)(
+            run,
+            ...rest,
+          );
           if (hit >= 0) afterCommit();
           return result;
         };

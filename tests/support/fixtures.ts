@@ -1,11 +1,11 @@
+import type { Db } from "#db/client.ts";
+import { schools } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
-import type { Db } from "../../db/client.ts";
-import { schools } from "../../db/schema/index.ts";
-import { sessionCookieName } from "../../worker/auth/cookie.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import { USER_TABLES } from "../../worker/auth/users.ts";
-import type { AppConfig } from "../../worker/config.ts";
+import { sessionCookieName } from "#worker/auth/cookie.ts";
+import { hashPassword } from "#worker/auth/password.ts";
+import { createSession } from "#worker/auth/session.ts";
+import { USER_TABLES } from "#worker/auth/users.ts";
+import type { AppConfig } from "#worker/config.ts";
 
 export const PASSWORD = "correct horse battery staple";
 
@@ -78,7 +78,13 @@ export async function createUser(db: Db, role: RoleValue, options: UserOptions =
 }
 
 /** A live session for a user, as the Cookie header a browser would send. */
-export async function sessionCookieFor(db: Db, config: Pick<AppConfig, "secureCookies">, user: { id: string; role: RoleValue }, now: Date, remember = false) {
+export async function sessionCookieFor(
+  db: Db,
+  config: Pick<AppConfig, "secureCookies">,
+  user: { id: string; role: RoleValue },
+  now: Date,
+  remember = false,
+) {
   const { token, session } = await createSession(db, { userId: user.id, role: user.role, remember, now });
   return { cookie: `${sessionCookieName(config)}=${token}`, token, session };
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { children, devStripeObjects, flightTripEnrollments, payments } from "#db/schema/index.ts";
 import type { FlightTripForm } from "#shared/flight-trips.ts";
-import { children, devStripeObjects, flightTripEnrollments, payments } from "../../db/schema/index.ts";
-import { payPaymentSession } from "../../worker/http/dev-stripe-payments.ts";
-import { enrollmentPaymentRecompute } from "../../worker/services/flight-trips/payment-events.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { enrollmentPaymentRecompute } from "#worker/services/flight-trips/payment-events.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { createSchool, createUser } from "./fixtures.ts";
 import type { TestApp } from "./harness.ts";
 
@@ -43,8 +43,17 @@ export async function flightSchool(t: TestApp, options: { timeZone?: string; acc
   return { school, admin, parent, child };
 }
 
-export async function addChild(t: TestApp, schoolId: string, parentId: string, name: string, grade: (typeof children.$inferInsert)["grade"] = "5th Grade") {
-  const [child] = await t.db.insert(children).values({ schoolId, parentId, name, age: 10, grade, school: "Maple", emergencyContact: "Grandma" }).returning();
+export async function addChild(
+  t: TestApp,
+  schoolId: string,
+  parentId: string,
+  name: string,
+  grade: (typeof children.$inferInsert)["grade"] = "5th Grade",
+) {
+  const [child] = await t.db
+    .insert(children)
+    .values({ schoolId, parentId, name, age: 10, grade, school: "Maple", emergencyContact: "Grandma" })
+    .returning();
   return child!;
 }
 
@@ -77,12 +86,25 @@ export async function enrol(
  * A real payment of an enrolment in the Stripe simulator: a Checkout made on the school's connected
  * account and paid (the PaymentIntent and its charge exist there), and the succeeded payments row.
  */
-export async function paidEnrolmentPayment(t: TestApp, enrolment: { id: string; schoolId: string; parentId: string }, amountCents: number, account = FLIGHT_ACCOUNT) {
+export async function paidEnrollmentPayment(
+  t: TestApp,
+  enrolment: { id: string; schoolId: string; parentId: string },
+  amountCents: number,
+  account = FLIGHT_ACCOUNT,
+) {
   const created = await t.deps.stripe.checkout.sessions.create(
     {
       mode: "payment",
-      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: amountCents, product_data: { name: "Flight trip" } } }],
-      payment_intent_data: { application_fee_amount: Math.round(amountCents * 0.075), metadata: { kind: "enrollment", enrollmentId: enrolment.id } },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: "usd", unit_amount: amountCents, product_data: { name: "Flight trip" } },
+        },
+      ],
+      payment_intent_data: {
+        application_fee_amount: Math.round(amountCents * 0.075),
+        metadata: { kind: "enrollment", enrollmentId: enrolment.id },
+      },
       success_url: "http://localhost:8787/parent/flight-trips?payment=success",
     },
     { stripeAccount: account },

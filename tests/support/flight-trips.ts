@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client.ts";
-import { children, flightTripEnrollments, flightTrips } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { children, flightTripEnrollments, flightTrips } from "#db/schema/index.ts";
 
 let counter = 0;
 
@@ -42,11 +42,18 @@ export async function seedChild(db: Db, values: { schoolId: string; parentId: st
 /** An enrolment written straight into the database (pending, nothing paid, unless overridden). */
 export async function seedEnrollment(
   db: Db,
-  values: { schoolId: string; flightTripId: string; childId: string; parentId: string } & Partial<typeof flightTripEnrollments.$inferInsert>,
+  values: { schoolId: string; flightTripId: string; childId: string; parentId: string } & Partial<
+    typeof flightTripEnrollments.$inferInsert
+  >,
 ) {
   const [row] = await db
     .insert(flightTripEnrollments)
-    .values({ emergencyContact: "Grandma", emergencyPhone: "555 0101", termsAcceptedAt: new Date("2026-03-01T10:00:00Z"), ...values })
+    .values({
+      emergencyContact: "Grandma",
+      emergencyPhone: "555 0101",
+      termsAcceptedAt: new Date("2026-03-01T10:00:00Z"),
+      ...values,
+    })
     .returning();
   return row!;
 }

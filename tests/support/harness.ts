@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@libsql/client";
-import { createDatabase, type Db } from "../../db/client.ts";
-import { applyMigrations } from "../../db/migrate.ts";
-import { createApp } from "../../worker/app.ts";
-import { type PwnedPasswords, stubPwnedPasswords } from "../../worker/auth/breached-hibp.ts";
-import { loadConfig } from "../../worker/config.ts";
-import type { AppDeps, Logger } from "../../worker/deps.ts";
-import { localMailer, type Mailer } from "../../worker/email/provider.ts";
-import type { QueueMessageBody } from "../../worker/platform.ts";
-import { createPasswordSlots, type PasswordSlotOptions } from "../../worker/services/_shared/password-slots.ts";
-import { stripeForConfig } from "../../worker/stripe/client.ts";
+import { createDatabase, type Db } from "#db/client.ts";
+import { applyMigrations } from "#db/migrate.ts";
+import { createApp } from "#worker/app.ts";
+import { type PwnedPasswords, stubPwnedPasswords } from "#worker/auth/breached-hibp.ts";
+import { loadConfig } from "#worker/config.ts";
+import type { AppDeps, Logger } from "#worker/deps.ts";
+import { localMailer, type Mailer } from "#worker/email/provider.ts";
+import type { QueueMessageBody } from "#worker/platform.ts";
+import { createPasswordSlots, type PasswordSlotOptions } from "#worker/services/_shared/password-slots.ts";
+import { stripeForConfig } from "#worker/stripe/client.ts";
 import { countRoundTrips, type RoundTripCounter } from "./counting-db.ts";
 
 /** A clock tests move by hand. */
@@ -120,7 +120,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
       now: clock.now,
       logger,
       queue,
-      ...(options.divertStripeEvents ? { divertEvents: (events: object[]) => void divertedEvents.push(...events) } : {}),
+      ...(options.divertStripeEvents
+        ? { divertEvents: (events: object[]) => void divertedEvents.push(...events) }
+        : {}),
     }),
     queue,
     mailer: options.mailer ?? localMailer(),
@@ -129,7 +131,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     pwnedPasswords: options.pwnedPasswords ?? stubPwnedPasswords(),
     passwordSlots: createPasswordSlots(options.passwordSlots),
     clientIp: (c) => c.req.header("x-test-ip") ?? "192.0.2.1",
-    assets: options.assets ?? (async () => new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } })),
+    assets:
+      options.assets ??
+      (async () =>
+        new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } })),
   };
   const app = createApp(deps);
   return { db, deps, app, clock, logger, queued, divertedEvents, roundTrips, close: cleanup };

@@ -35,7 +35,12 @@ export const CONTROL_CHARACTERS = [...Array.from({ length: 32 }, (_, code) => St
  * (a "starts with" search) and inside a term long enough for a trigram search (FTS5), and the other
  * controls inside a term, one at a time.
  */
-export const CONTROL_STRINGS = ["\u0000", "a\u0000", "abc\u0000def", ...CONTROL_CHARACTERS.slice(1).map((control) => `abc${control}def`)];
+export const CONTROL_STRINGS = [
+  "\u0000",
+  "a\u0000",
+  "abc\u0000def",
+  ...CONTROL_CHARACTERS.slice(1).map((control) => `abc${control}def`),
+];
 
 /** Strings no form sends: lone surrogates, a 1 MB body, SQL and HTML metacharacters, LIKE wildcards, NUL and other controls. */
 export const HOSTILE_STRINGS = [
@@ -84,7 +89,18 @@ export const HOSTILE_NUMBERS = [
   Number.NEGATIVE_INFINITY,
 ];
 
-const HOSTILE_OTHERS: unknown[] = [null, undefined, true, [], [1, 2], {}, { $ne: null }, Object.create(null), new Date(0), 10n];
+const HOSTILE_OTHERS: unknown[] = [
+  null,
+  undefined,
+  true,
+  [],
+  [1, 2],
+  {},
+  { $ne: null },
+  Object.create(null),
+  new Date(0),
+  10n,
+];
 
 /** Any hostile value, with the given ids (own and another tenant's) mixed in. */
 export function hostileValue(ids: readonly string[]): fc.Arbitrary<unknown> {
@@ -101,7 +117,8 @@ const isIdKey = (key: string | undefined) => key !== undefined && /(^id$|Id$|tok
 
 /** Ids to send: any of them, and per key (`childId`, `invoiceId`…) the ids of that kind of row. */
 export type IdPool = { any: readonly string[]; byKey: Readonly<Record<string, readonly string[]>> };
-const idsFor = (pool: IdPool, key: string | undefined): readonly string[] => (key && pool.byKey[key]?.length ? pool.byKey[key]! : pool.any);
+const idsFor = (pool: IdPool, key: string | undefined): readonly string[] =>
+  key && pool.byKey[key]?.length ? pool.byKey[key]! : pool.any;
 
 /** Values that satisfy the schema's shape (the zod refinements may still refuse them). */
 export function fromSchema(schema: JsonSchema, ids: IdPool, key?: string): fc.Arbitrary<unknown> {
@@ -113,11 +130,16 @@ export function fromSchema(schema: JsonSchema, ids: IdPool, key?: string): fc.Ar
   switch (type) {
     case "object": {
       const properties = schema.properties ?? {};
-      const model = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, fromSchema(property, ids, name)]));
+      const model = Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, fromSchema(property, ids, name)]),
+      );
       return fc.record(model, { requiredKeys: (schema.required ?? []).filter((name) => name in model) });
     }
     case "array":
-      return fc.array(schema.items ? fromSchema(schema.items, ids) : fc.anything(), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
+      return fc.array(schema.items ? fromSchema(schema.items, ids) : fc.anything(), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 4, 4),
+      });
     case "string":
       return stringFor(schema, ids, key);
     case "integer":
@@ -147,7 +169,11 @@ function stringFor(schema: JsonSchema, pool: IdPool, key: string | undefined): f
   const shaped: fc.Arbitrary<string>[] = [plain];
   if (schema.format === "email" || key === "email") shaped.push(fc.emailAddress());
   if (schema.format === "date" || /date$/i.test(key ?? ""))
-    shaped.push(fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
+    shaped.push(
+      fc
+        .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    );
   if (schema.pattern && schema.format !== "email") {
     try {
       shaped.push(fc.stringMatching(new RegExp(schema.pattern)));
@@ -163,7 +189,8 @@ function stringFor(schema: JsonSchema, pool: IdPool, key: string | undefined): f
 function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const paths = [prefix];
   if (Array.isArray(value)) value.forEach((item, index) => paths.push(...pathsOf(item, [...prefix, index])));
-  else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
+  else if (value && typeof value === "object")
+    for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
   return paths;
 }
 
@@ -184,7 +211,8 @@ export function textFieldPaths(schema: JsonSchema, prefix: (string | number)[] =
     const variants = node.anyOf ?? node.oneOf;
     if (variants) return variants.forEach((variant) => walk(variant, path));
     const type = Array.isArray(node.type) ? node.type[0] : node.type;
-    if (type === "object") for (const [name, property] of Object.entries(node.properties ?? {})) walk(property, [...path, name]);
+    if (type === "object")
+      for (const [name, property] of Object.entries(node.properties ?? {})) walk(property, [...path, name]);
     else if (type === "array" && node.items) walk(node.items, [...path, 0]);
     else if (type === "string") found.set(JSON.stringify(path), path);
   };
@@ -195,7 +223,11 @@ export function textFieldPaths(schema: JsonSchema, prefix: (string | number)[] =
 export type FuzzInput = { input: unknown; kind: "shaped" | "replaced" | "extraKey" };
 
 /** A shaped value, or one with a hostile value somewhere in it, or with a key the schema does not know. */
-export function hostileInputs(shaped: fc.Arbitrary<unknown>, pool: IdPool, knownKeys: readonly string[]): fc.Arbitrary<FuzzInput> {
+export function hostileInputs(
+  shaped: fc.Arbitrary<unknown>,
+  pool: IdPool,
+  knownKeys: readonly string[],
+): fc.Arbitrary<FuzzInput> {
   const ids = pool.any;
   // Ids go where ids go (an id in a free-text field would be stored, then rightly answered back).
   const replaced = fc
@@ -207,7 +239,11 @@ export function hostileInputs(shaped: fc.Arbitrary<unknown>, pool: IdPool, known
       return { input: setAt(value, path, typeof last === "string" && isIdKey(last) ? id : hostile), kind: "replaced" };
     });
   const extraKey = fc
-    .tuple(shaped, fc.constantFrom("unexpectedKey", "__proto__", "constructor", "schoolId", "role", "isActive", "id"), hostileValue(ids))
+    .tuple(
+      shaped,
+      fc.constantFrom("unexpectedKey", "__proto__", "constructor", "schoolId", "role", "isActive", "id"),
+      hostileValue(ids),
+    )
     .map(([value, key, hostile]): FuzzInput => {
       if (!value || typeof value !== "object" || Array.isArray(value)) return { input: value, kind: "shaped" };
       const input = { ...value };

@@ -1,6 +1,6 @@
 import superjson from "superjson";
-import type { App } from "../../worker/app.ts";
-import { signStripePayload, type stripeEvent } from "../../worker/stripe/events.ts";
+import type { App } from "#worker/app.ts";
+import { signStripePayload, type stripeEvent } from "#worker/stripe/events.ts";
 import type { TestApp } from "./harness.ts";
 
 export type CallOptions = { cookie?: string; ip?: string; headers?: Record<string, string> };
@@ -14,7 +14,11 @@ export type TrpcResponse = {
   deviceCookie: string | null;
   /** The procedure's result, decoded with superjson. */
   data: unknown;
-  error: { message: string; code: string; data: { code: string; httpStatus: number; retryAfterSeconds: number | null } } | null;
+  error: {
+    message: string;
+    code: string;
+    data: { code: string; httpStatus: number; retryAfterSeconds: number | null };
+  } | null;
 };
 
 async function decode(response: Response): Promise<TrpcResponse> {
@@ -51,7 +55,9 @@ export async function mutate(app: App, path: string, input: unknown, options: Ca
 /** GETs a tRPC query. */
 export async function query(app: App, path: string, input?: unknown, options: CallOptions = {}): Promise<TrpcResponse> {
   const search = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
-  const response = await app.request(`http://localhost:8787/api/trpc/${path}${search}`, { headers: baseHeaders(options) });
+  const response = await app.request(`http://localhost:8787/api/trpc/${path}${search}`, {
+    headers: baseHeaders(options),
+  });
   return decode(response);
 }
 
@@ -62,9 +68,16 @@ export function cookieFrom(setCookie: string | null): string {
 }
 
 /** Delivers a Stripe event to `/api/stripe/webhook`, signed now with the app's secret, as Stripe does; the response. */
-export async function postStripeEvent(t: Pick<TestApp, "app" | "deps" | "clock">, event: ReturnType<typeof stripeEvent>): Promise<Response> {
+export async function postStripeEvent(
+  t: Pick<TestApp, "app" | "deps" | "clock">,
+  event: ReturnType<typeof stripeEvent>,
+): Promise<Response> {
   const payload = JSON.stringify(event);
-  const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret }, payload, t.clock.now());
+  const signature = await signStripePayload(
+    { stripe: t.deps.stripe, webhookSecret: t.deps.stripeWebhookSecret },
+    payload,
+    t.clock.now(),
+  );
   return t.app.request("http://localhost:8787/api/stripe/webhook", {
     method: "POST",
     headers: { "content-type": "application/json", "stripe-signature": signature },

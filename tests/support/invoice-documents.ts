@@ -1,6 +1,6 @@
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
-import type { Db } from "../../db/client.ts";
-import { invoices } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { invoices } from "#db/schema/index.ts";
 
 let counter = 0;
 
@@ -8,7 +8,10 @@ let counter = 0;
  * An invoice written straight into the database (the invoice-creation service is not needed to
  * test what reads invoices): $50.00 base, 5 % term-based fee, $52.50 total, pending, unless overridden.
  */
-export async function seedInvoice(db: Db, values: { schoolId: string; recipientId: string } & Partial<typeof invoices.$inferInsert>) {
+export async function seedInvoice(
+  db: Db,
+  values: { schoolId: string; recipientId: string } & Partial<typeof invoices.$inferInsert>,
+) {
   counter++;
   const [row] = await db
     .insert(invoices)

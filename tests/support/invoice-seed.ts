@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import { SCALE_WORDS } from "./scale-seed.ts";
 
 /**
@@ -8,9 +8,15 @@ import { SCALE_WORDS } from "./scale-seed.ts";
  * over a year, statuses cycling pending, paid, paid, overdue, refunded (1 in 20). Calls add to what
  * an earlier call seeded for the same school (numbers continue).
  */
-export async function seedInvoices(db: Db, options: { schoolId: string; recipientId: string; count: number }): Promise<void> {
+export async function seedInvoices(
+  db: Db,
+  options: { schoolId: string; recipientId: string; count: number },
+): Promise<void> {
   const { schoolId, recipientId, count } = options;
-  const existing = await db.$client.execute({ sql: "select count(*) as n from invoices where school_id = ?", args: [schoolId] });
+  const existing = await db.$client.execute({
+    sql: "select count(*) as n from invoices where school_id = ?",
+    args: [schoolId],
+  });
   const first = Number(existing.rows[0]?.n ?? 0);
   const words = `json_extract('${JSON.stringify(SCALE_WORDS)}', '$[' || (i % ${SCALE_WORDS.length}) || ']')`;
   const status = `case when i % 20 = 19 then 'refunded' else (case i % 4 when 0 then 'pending' when 3 then 'overdue' else 'paid' end) end`;

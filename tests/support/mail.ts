@@ -1,13 +1,15 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { emailLogs } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { emailLogs } from "#db/schema/index.ts";
 
 /** The newest outbox row to an address (optionally of one type). */
 export async function lastEmailTo(db: Db, to: string, type?: (typeof emailLogs.$inferSelect)["emailType"]) {
   const [row] = await db
     .select()
     .from(emailLogs)
-    .where(type ? and(eq(emailLogs.recipientEmail, to), eq(emailLogs.emailType, type)) : eq(emailLogs.recipientEmail, to))
+    .where(
+      type ? and(eq(emailLogs.recipientEmail, to), eq(emailLogs.emailType, type)) : eq(emailLogs.recipientEmail, to),
+    )
     // rowid breaks ties in insertion order (tests often freeze the clock).
     .orderBy(desc(emailLogs.createdAt), desc(sql`rowid`))
     .limit(1);

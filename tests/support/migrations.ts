@@ -1,6 +1,6 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { MIGRATIONS_FOLDER } from "../../db/migrate.ts";
+import { MIGRATIONS_FOLDER } from "#db/migrate.ts";
 
 /**
  * A copy (in `dir`) of the migrations folder as it was before the migration whose tag ends with

@@ -5,7 +5,10 @@
 import type { GUESSABLE_PASSWORD_MESSAGES } from "#shared/password-rules.ts";
 
 /** Refused, and which message says why. */
-export const GUESSABLE_EXAMPLES: readonly (readonly [password: string, reason: keyof typeof GUESSABLE_PASSWORD_MESSAGES])[] = [
+export const GUESSABLE_EXAMPLES: readonly (readonly [
+  password: string,
+  reason: keyof typeof GUESSABLE_PASSWORD_MESSAGES,
+])[] = [
   // The six of issue 24.
   ["Password1!", "commonWord"],
   ["Summer2024!", "commonWord"],

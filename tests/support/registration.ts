@@ -28,14 +28,20 @@ export async function startCheckout(app: TestApp) {
   const { pendingSchoolId } = response.data as { pendingSchoolId: string };
   const code = /\b(\d{6})\b/.exec((await lastEmailTo(app.db, "avery@birchhill.example")).subject)![1]!;
   await mutate(app.app, "registration.verifyEmail", { pendingSchoolId, verificationCode: code });
-  const checkout = await mutate(app.app, "registration.createCheckoutSession", { pendingSchoolId, termsAccepted: true, privacyAccepted: true });
+  const checkout = await mutate(app.app, "registration.createCheckoutSession", {
+    pendingSchoolId,
+    termsAccepted: true,
+    privacyAccepted: true,
+  });
   const url = (checkout.data as { checkout_url: string }).checkout_url;
   return { pendingSchoolId, url, sessionId: url.split("/").pop()! };
 }
 
 /** Presses Pay on the simulated Checkout page. */
 export async function pay(app: TestApp, sessionId: string) {
-  const response = await app.app.request(`http://localhost:8787/dev/stripe/checkout/${sessionId}/pay`, { method: "POST" });
+  const response = await app.app.request(`http://localhost:8787/dev/stripe/checkout/${sessionId}/pay`, {
+    method: "POST",
+  });
   expect(response.status).toBe(303);
   return response.headers.get("location");
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 
 /**
  * Bulk data for the list benchmarks (`npm run bench`) and the query-plan test: schools with their
@@ -19,7 +19,13 @@ export type ScaleOptions = {
   auditRows?: number;
 };
 
-export type ScaleSeeded = { schools: number; schoolAdmins: number; parents: number; invitations: number; auditRows: number };
+export type ScaleSeeded = {
+  schools: number;
+  schoolAdmins: number;
+  parents: number;
+  invitations: number;
+  auditRows: number;
+};
 
 /** Words of the seeded school names: a search for one matches 1 school in WORDS.length. */
 export const SCALE_WORDS = [
@@ -55,12 +61,17 @@ const words = `json_extract('${JSON.stringify(SCALE_WORDS)}', '$[' || (i % ${SCA
 async function insertRange(db: Db, from: number, to: number, insertSelect: string): Promise<void> {
   for (let start = from; start < to; start += CHUNK) {
     const end = Math.min(to, start + CHUNK);
-    await db.$client.execute(`with recursive n(i) as (select ${start} union all select i + 1 from n where i + 1 < ${end}) ${insertSelect}`);
+    await db.$client.execute(
+      `with recursive n(i) as (select ${start} union all select i + 1 from n where i + 1 < ${end}) ${insertSelect}`,
+    );
   }
 }
 
 async function countScaleRows(db: Db, table: string, idPrefix: string): Promise<number> {
-  const result = await db.$client.execute({ sql: `select count(*) as n from "${table}" where id >= ? and id < ?`, args: [idPrefix, `${idPrefix}\u{10FFFF}`] });
+  const result = await db.$client.execute({
+    sql: `select count(*) as n from "${table}" where id >= ? and id < ?`,
+    args: [idPrefix, `${idPrefix}\u{10FFFF}`],
+  });
   return Number(result.rows[0]?.n ?? 0);
 }
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { devStripeObjects, invoices } from "../../db/schema/index.ts";
-import type { Mailer } from "../../worker/email/provider.ts";
-import { signStripePayload } from "../../worker/stripe/events.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { devStripeObjects, invoices } from "#db/schema/index.ts";
+import type { Mailer } from "#worker/email/provider.ts";
+import { signStripePayload } from "#worker/stripe/events.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { callerFor } from "./caller.ts";
 import { createUser } from "./fixtures.ts";
 import type { TestApp } from "./harness.ts";
@@ -38,10 +38,19 @@ export async function checkoutSession(t: TestApp, parent: Parameters<typeof call
 }
 
 /** A Stripe delivery signed at `at` (default now) with `secret` (default the app's), to `path`. */
-export async function postSigned(t: TestApp, event: object, options: { at?: Date; secret?: string } = {}, path = "/api/stripe/webhook") {
+export async function postSigned(
+  t: TestApp,
+  event: object,
+  options: { at?: Date; secret?: string } = {},
+  path = "/api/stripe/webhook",
+) {
   const payload = JSON.stringify(event);
   const webhookSecret = options.secret ?? t.deps.stripeWebhookSecret;
-  const signature = await signStripePayload({ stripe: t.deps.stripe, webhookSecret }, payload, options.at ?? t.clock.now());
+  const signature = await signStripePayload(
+    { stripe: t.deps.stripe, webhookSecret },
+    payload,
+    options.at ?? t.clock.now(),
+  );
   return t.app.request(`http://localhost:8787${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", "stripe-signature": signature },

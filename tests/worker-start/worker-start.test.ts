@@ -11,11 +11,18 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Db } from "../../db/client.ts";
-import { MIGRATIONS_FOLDER } from "../../db/migrate.ts";
-import { cronRuns } from "../../db/schema/index.ts";
+import { createDatabase, type Db } from "#db/client.ts";
+import { MIGRATIONS_FOLDER } from "#db/migrate.ts";
+import { cronRuns } from "#db/schema/index.ts";
 import { type HranaServer, startHranaServer } from "../../scripts/hrana/server.ts";
-import { freePort, localModeVars, ROOT, startWranglerDev, type WranglerDev, waitForHealth } from "../../scripts/wrangler-dev.ts";
+import {
+  freePort,
+  localModeVars,
+  ROOT,
+  startWranglerDev,
+  type WranglerDev,
+  waitForHealth,
+} from "../../scripts/wrangler-dev.ts";
 
 const BUNDLE = resolve(ROOT, ".wrangler/dry-run/index.js");
 const HANDLERS = ["fetch", "queue", "scheduled"];
@@ -59,7 +66,11 @@ beforeAll(() => {
 describe("the uploaded bundle", () => {
   it("its main module exports its handlers and nothing else", () => {
     // Plain Node loads the self-contained bundle in a moment (Vite's module runner takes seconds).
-    const listing = execFileSync(process.execPath, ["--input-type=module", "-e", LIST_EXPORTS, pathToFileURL(BUNDLE).href], { encoding: "utf8" });
+    const listing = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", LIST_EXPORTS, pathToFileURL(BUNDLE).href],
+      { encoding: "utf8" },
+    );
     expect(JSON.parse(listing)).toEqual({ exports: ["default"], handlers: HANDLERS.map((name) => [name, "function"]) });
   });
 });
@@ -71,7 +82,13 @@ describe("the built Worker under wrangler dev", () => {
     const port = await freePort();
     url = `http://localhost:${port}`;
     state = mkdtempSync(join(tmpdir(), "schoolride-wrangler-state-"));
-    wrangler = startWranglerDev({ port, vars: localModeVars({ appUrl: url, databaseUrl: database.url }), builtScript: BUNDLE, persistTo: state, stdio: "pipe" });
+    wrangler = startWranglerDev({
+      port,
+      vars: localModeVars({ appUrl: url, databaseUrl: database.url }),
+      builtScript: BUNDLE,
+      persistTo: state,
+      stdio: "pipe",
+    });
     await waitForHealth(url, wrangler, 45_000);
   });
 
@@ -99,7 +116,11 @@ describe("the built Worker under wrangler dev", () => {
   });
 
   it("serves the prerendered public pages at their paths (assets html_handling), the shell elsewhere", async () => {
-    const pages = { "/": "SchoolRide · Safe, simple school transportation", "/services": "What We Do · SchoolRide", "/login/parent": "Parent Login · SchoolRide" };
+    const pages = {
+      "/": "SchoolRide · Safe, simple school transportation",
+      "/services": "What We Do · SchoolRide",
+      "/login/parent": "Parent Login · SchoolRide",
+    };
     for (const [path, title] of Object.entries(pages)) {
       const html = await (await fetch(`${url}${path}`)).text();
       expect(html).toContain(`<title>${title}</title>`);

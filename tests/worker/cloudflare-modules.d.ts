@@ -7,7 +7,7 @@
 
 declare module "cloudflare:workers" {
   /** The bindings of wrangler.toml plus the overrides in vitest.config.ts. */
-  export const env: import("../../worker/index.ts").WorkerEnv & { DATABASE_URL: string; APP_URL: string };
+  export const env: import("#worker/index.ts").WorkerEnv & { DATABASE_URL: string; APP_URL: string };
   /** The main Worker's exports; `exports.default.fetch` goes through the assets router like production. */
   export const exports: {
     default: { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> };
@@ -27,9 +27,17 @@ declare module "cloudflare:test" {
     readonly cron: string;
     noRetry(): void;
   }
-  export function createScheduledController(options?: { scheduledTime?: Date | number; cron?: string }): ScheduledController;
+  export function createScheduledController(options?: {
+    scheduledTime?: Date | number;
+    cron?: string;
+  }): ScheduledController;
 
-  export type MessageBatchMessage<Body = unknown> = { id: string; timestamp: Date | number; attempts: number; body: Body };
+  export type MessageBatchMessage<Body = unknown> = {
+    id: string;
+    timestamp: Date | number;
+    attempts: number;
+    body: Body;
+  };
   export interface Message<Body = unknown> {
     readonly id: string;
     readonly timestamp: Date;
@@ -44,7 +52,10 @@ declare module "cloudflare:test" {
     ackAll(): void;
     retryAll(options?: { delaySeconds?: number }): void;
   }
-  export function createMessageBatch<Body = unknown>(queueName: string, messages: MessageBatchMessage<Body>[]): MessageBatch<Body>;
+  export function createMessageBatch<Body = unknown>(
+    queueName: string,
+    messages: MessageBatchMessage<Body>[],
+  ): MessageBatch<Body>;
   export interface QueueResult {
     outcome: string;
     ackAll: boolean;

@@ -4,9 +4,10 @@
  * same digest as WebCrypto's (the stored hashes of either runtime match).
  */
 import { describe, expect, it } from "vitest";
-import { SHA256_IMPL, sha256Hex } from "../../worker/auth/crypto.ts";
+import { SHA256_IMPL, sha256Hex } from "#worker/auth/crypto.ts";
 
-const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+const hex = (buffer: ArrayBuffer) =>
+  [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 
 describe("SHA-256 in workerd (ADR 0025)", () => {
   it("TK3 uses workerd's node:crypto createHash, chosen by feature detection", () => {

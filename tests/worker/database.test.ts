@@ -5,7 +5,7 @@
  */
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cronRuns } from "../../db/schema/index.ts";
+import { cronRuns } from "#db/schema/index.ts";
 import { testDb, unique } from "./support/worker-env.ts";
 
 const claim = (job: string) => ({ job, period: "2000-01-01T00", startedAt: new Date(0) });
@@ -33,7 +33,9 @@ describe("test database over Hrana HTTP", () => {
   it("runs a batch atomically: a failing statement rolls the whole batch back", async () => {
     const db = testDb();
     const job = unique("batch");
-    await expect(db.batch([db.insert(cronRuns).values(claim(`${job}-a`)), db.insert(cronRuns).values(claim(`${job}-a`))])).rejects.toThrow(/UNIQUE constraint failed/);
+    await expect(
+      db.batch([db.insert(cronRuns).values(claim(`${job}-a`)), db.insert(cronRuns).values(claim(`${job}-a`))]),
+    ).rejects.toThrow(/UNIQUE constraint failed/);
     expect(
       await db
         .select()

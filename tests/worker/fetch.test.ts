@@ -7,11 +7,19 @@
 import { createExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { superAdmins } from "../../db/schema/index.ts";
-import { BODY_LIMITS } from "../../worker/app.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
-import { bodyLimitFor } from "../../worker/http/security.ts";
-import { APP_ORIGIN, CLOSED_DATABASE_URL, localEnv, productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
+import { superAdmins } from "#db/schema/index.ts";
+import { BODY_LIMITS } from "#worker/app.ts";
+import { hashPassword } from "#worker/auth/password.ts";
+import { bodyLimitFor } from "#worker/http/security.ts";
+import {
+  APP_ORIGIN,
+  CLOSED_DATABASE_URL,
+  localEnv,
+  productionEnv,
+  testDb,
+  unique,
+  worker,
+} from "./support/worker-env.ts";
 
 const BASE = APP_ORIGIN; // https://schoolride.example.com (wrangler.toml APP_URL)
 
@@ -46,7 +54,10 @@ describe("GET /api/health", () => {
   });
 
   it("is 503 {ok:false} when the database is unreachable", async () => {
-    const response = await callEntry(new Request(`${BASE}/api/health`), productionEnv({ DATABASE_URL: CLOSED_DATABASE_URL }));
+    const response = await callEntry(
+      new Request(`${BASE}/api/health`),
+      productionEnv({ DATABASE_URL: CLOSED_DATABASE_URL }),
+    );
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ ok: false });
   });
@@ -86,7 +97,10 @@ describe("routing", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ result: { data: { json: null } } });
 
-    const withoutDatabase = await callEntry(new Request(`${BASE}/api/trpc/auth.me`), productionEnv({ DATABASE_URL: CLOSED_DATABASE_URL }));
+    const withoutDatabase = await callEntry(
+      new Request(`${BASE}/api/trpc/auth.me`),
+      productionEnv({ DATABASE_URL: CLOSED_DATABASE_URL }),
+    );
     expect(withoutDatabase.status).toBe(200);
     expect(await withoutDatabase.json()).toEqual({ result: { data: { json: null } } });
   });
@@ -99,7 +113,14 @@ describe("routing", () => {
   });
 
   it("answers a path the SPA has no page for with its Page Not Found and 404, /dev in production included (issue 25)", async () => {
-    for (const path of ["/nonexistent-page", "/school-admin/nope", "/parent/dashboard", "/dev/anything", "/home", "/404"]) {
+    for (const path of [
+      "/nonexistent-page",
+      "/school-admin/nope",
+      "/parent/dashboard",
+      "/dev/anything",
+      "/home",
+      "/404",
+    ]) {
       const response = await get(path, { headers: { "Sec-Fetch-Mode": "navigate", Accept: "text/html" } });
       expect(response.status, path).toBe(404);
       expect(response.headers.get("content-type"), path).toMatch(/^text\/html/);
@@ -107,7 +128,8 @@ describe("routing", () => {
       expect(response.headers.get("x-robots-tag"), path).toBe("noindex");
       expectSecurityHeaders(response, { hsts: true });
     }
-    for (const path of ["/", "/services", "/super-admin/schools/x/view", "/school-admin/trips"]) expect((await get(path)).status, path).toBe(200);
+    for (const path of ["/", "/services", "/super-admin/schools/x/view", "/school-admin/trips"])
+      expect((await get(path)).status, path).toBe(200);
   });
 
   it("serves robots.txt and sitemap.xml for the configured APP_URL; only public pages may be indexed (issue 25)", async () => {
@@ -115,7 +137,8 @@ describe("routing", () => {
     expect(robots.status).toBe(200);
     expect(robots.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await robots.text();
-    for (const prefix of ["/school-admin", "/parent", "/super-admin", "/api/", "/dev/", "/login"]) expect(text).toContain(`\nDisallow: ${prefix}\n`);
+    for (const prefix of ["/school-admin", "/parent", "/super-admin", "/api/", "/dev/", "/login"])
+      expect(text).toContain(`\nDisallow: ${prefix}\n`);
     expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
     const sitemap = await get("/sitemap.xml");
     expect(sitemap.headers.get("content-type")).toMatch(/^application\/xml/);
@@ -182,7 +205,9 @@ describe("sign-in end to end", () => {
     const cookie = setCookie.split(";")[0]!;
     const me = await get("/api/trpc/auth.me", { headers: { Cookie: cookie } });
     expect(me.status).toBe(200);
-    expect(((await me.json()) as { result: { data: { json: { email: string } | null } } }).result.data.json).toMatchObject({ email });
+    expect(
+      ((await me.json()) as { result: { data: { json: { email: string } | null } } }).result.data.json,
+    ).toMatchObject({ email });
 
     // A wrong password for the same account: 401 and no session cookie.
     const refused = await get("/api/trpc/auth.login", {
@@ -209,7 +234,11 @@ describe("request size and well-formed input in workerd (IN1)", () => {
   };
 
   it("refuses a chunked tRPC body over 1 MB and a chunked webhook body over 512 KB with 413", async () => {
-    const trpc = await get("/api/trpc/auth.login", { method: "POST", headers: { "Content-Type": "application/json", Origin: BASE }, body: chunked(2 * 1024 * 1024) });
+    const trpc = await get("/api/trpc/auth.login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: BASE },
+      body: chunked(2 * 1024 * 1024),
+    });
     expect(trpc.status).toBe(413);
     const webhook = await get("/api/stripe/webhook", {
       method: "POST",
@@ -240,7 +269,11 @@ describe("request size and well-formed input in workerd (IN1)", () => {
           duplex: "half",
         } as RequestInit);
         const response = await callEntry(request, workerEnv);
-        expect({ path, local: workerEnv.APP_ENV === "local", status: response.status }).toEqual({ path, local: workerEnv.APP_ENV === "local", status: 413 });
+        expect({ path, local: workerEnv.APP_ENV === "local", status: response.status }).toEqual({
+          path,
+          local: workerEnv.APP_ENV === "local",
+          status: 413,
+        });
       }
     }
   });
@@ -252,6 +285,8 @@ describe("request size and well-formed input in workerd (IN1)", () => {
       body: '{"json":{"role":"parent","email":"\\ud800@x.example","password":"x-password-1"}}',
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { json: { message: string } } }).error.json.message).toBe("Validation Error");
+    expect(((await response.json()) as { error: { json: { message: string } } }).error.json.message).toBe(
+      "Validation Error",
+    );
   });
 });

@@ -6,22 +6,32 @@
 import { exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { emailLogs, invoices, notifications, parents, schools } from "#db/schema/index.ts";
 import { shiftDate, todayIn } from "#shared/school-time.ts";
-import { emailLogs, invoices, notifications, parents, schools } from "../../db/schema/index.ts";
-import { sessionCookieName } from "../../worker/auth/cookie.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import { consoleLogger } from "../../worker/deps.ts";
-import type { QueueMessageBody } from "../../worker/platform.ts";
-import { markOverdueInvoices } from "../../worker/services/billing/overdue.ts";
+import { sessionCookieName } from "#worker/auth/cookie.ts";
+import { createSession } from "#worker/auth/session.ts";
+import { consoleLogger } from "#worker/deps.ts";
+import type { QueueMessageBody } from "#worker/platform.ts";
+import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
 import { pdfText, seedInvoice } from "../support/invoice-documents.ts";
 import { APP_ORIGIN, testDb, unique } from "./support/worker-env.ts";
 
 async function seedParent(schoolId: string) {
   const [parent] = await testDb()
     .insert(parents)
-    .values({ schoolId, email: `${unique("parent")}@schoolride.test`, name: "Dana Rivers", passwordHash: "not-a-real-hash" })
+    .values({
+      schoolId,
+      email: `${unique("parent")}@schoolride.test`,
+      name: "Dana Rivers",
+      passwordHash: "not-a-real-hash",
+    })
     .returning();
-  const { token } = await createSession(testDb(), { userId: parent!.id, role: "parent", remember: false, now: new Date() });
+  const { token } = await createSession(testDb(), {
+    userId: parent!.id,
+    role: "parent",
+    remember: false,
+    now: new Date(),
+  });
   // Production config (https APP_URL): the __Host- cookie.
   return { parent: parent!, cookie: `${sessionCookieName({ secureCookies: true })}=${token}` };
 }
@@ -29,7 +39,13 @@ async function seedParent(schoolId: string) {
 async function seedSchool(timeZone: string) {
   const [school] = await testDb()
     .insert(schools)
-    .values({ name: "Workerd Primary", email: `${unique("office")}@schoolride.test`, code: unique("W").slice(0, 12), subscriptionStatus: "active", timeZone })
+    .values({
+      name: "Workerd Primary",
+      email: `${unique("office")}@schoolride.test`,
+      code: unique("W").slice(0, 12),
+      subscriptionStatus: "active",
+      timeZone,
+    })
     .returning();
   return school!;
 }
@@ -46,7 +62,9 @@ describe("GET /api/invoices/:id/pdf in workerd", () => {
       paidAt: new Date("2026-03-05T03:00:00Z"),
     });
 
-    const response = await exports.default.fetch(`${APP_ORIGIN}/api/invoices/${invoice.id}/pdf`, { headers: { Cookie: cookie } });
+    const response = await exports.default.fetch(`${APP_ORIGIN}/api/invoices/${invoice.id}/pdf`, {
+      headers: { Cookie: cookie },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="INV-2026-777.pdf"');
@@ -54,10 +72,20 @@ describe("GET /api/invoices/:id/pdf in workerd", () => {
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
-    expect(await pdfText(bytes)).toEqual(expect.arrayContaining(["Workerd Primary", "INV-2026-777", "Dana Rivers", "$52.50", "Paid online on Wednesday, March 4, 2026"]));
+    expect(await pdfText(bytes)).toEqual(
+      expect.arrayContaining([
+        "Workerd Primary",
+        "INV-2026-777",
+        "Dana Rivers",
+        "$52.50",
+        "Paid online on Wednesday, March 4, 2026",
+      ]),
+    );
 
     const other = await seedParent(school.id);
-    const refused = await exports.default.fetch(`${APP_ORIGIN}/api/invoices/${invoice.id}/pdf`, { headers: { Cookie: other.cookie } });
+    const refused = await exports.default.fetch(`${APP_ORIGIN}/api/invoices/${invoice.id}/pdf`, {
+      headers: { Cookie: other.cookie },
+    });
     expect(refused.status).toBe(404);
     expect(await refused.json()).toEqual({ error: "Not found" });
   });
@@ -70,14 +98,35 @@ describe("overdue sweep in workerd", () => {
     const { parent } = await seedParent(school.id);
     const yesterday = shiftDate(todayIn("Asia/Tokyo", now), -1);
     const today = todayIn("Asia/Tokyo", now);
-    const late = await seedInvoice(testDb(), { schoolId: school.id, recipientId: parent.id, invoiceNumber: "INV-2026-901", dueDate: yesterday });
-    const dueToday = await seedInvoice(testDb(), { schoolId: school.id, recipientId: parent.id, invoiceNumber: "INV-2026-902", dueDate: today });
+    const late = await seedInvoice(testDb(), {
+      schoolId: school.id,
+      recipientId: parent.id,
+      invoiceNumber: "INV-2026-901",
+      dueDate: yesterday,
+    });
+    const dueToday = await seedInvoice(testDb(), {
+      schoolId: school.id,
+      recipientId: parent.id,
+      invoiceNumber: "INV-2026-902",
+      dueDate: today,
+    });
     const sent: QueueMessageBody[] = [];
-    const deps = { db: testDb(), queue: { send: async (body: QueueMessageBody) => void sent.push(body) }, logger: consoleLogger, appUrl: APP_ORIGIN };
+    const deps = {
+      db: testDb(),
+      queue: { send: async (body: QueueMessageBody) => void sent.push(body) },
+      logger: consoleLogger,
+      appUrl: APP_ORIGIN,
+    };
     await Promise.all([markOverdueInvoices(deps, now), markOverdueInvoices(deps, now)]);
 
-    const rows = await testDb().select({ id: invoices.id, status: invoices.status }).from(invoices).where(eq(invoices.schoolId, school.id));
-    expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ [late.id]: "overdue", [dueToday.id]: "pending" });
+    const rows = await testDb()
+      .select({ id: invoices.id, status: invoices.status })
+      .from(invoices)
+      .where(eq(invoices.schoolId, school.id));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({
+      [late.id]: "overdue",
+      [dueToday.id]: "pending",
+    });
     const notices = await testDb().select().from(notifications).where(eq(notifications.recipientId, parent.id));
     expect(notices.map((notice) => notice.title)).toEqual(["Invoice overdue"]);
     const mails = await testDb()

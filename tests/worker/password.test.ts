@@ -8,7 +8,15 @@
  */
 import nodeCrypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword, nativeScrypt, nobleScrypt, PASSWORD_KDF, parsePasswordHash, SCRYPT_PARAMS, verifyPassword } from "../../worker/auth/password.ts";
+import {
+  hashPassword,
+  nativeScrypt,
+  nobleScrypt,
+  PASSWORD_KDF,
+  parsePasswordHash,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from "#worker/auth/password.ts";
 
 /**
  * Made in Node 24 with worker/auth/password.ts:
@@ -65,7 +73,9 @@ describe("password hashing in workerd", () => {
 
   it("PW1 native and @noble/hashes scrypt give the same key, so hashes made by either verify with the other", async () => {
     const salt = new Uint8Array(16).fill(9);
-    expect(await nativeScrypt("pässword", salt, SCRYPT_PARAMS, 32)).toEqual(await nobleScrypt("pässword", salt, SCRYPT_PARAMS, 32));
+    expect(await nativeScrypt("pässword", salt, SCRYPT_PARAMS, 32)).toEqual(
+      await nobleScrypt("pässword", salt, SCRYPT_PARAMS, 32),
+    );
     const byNoble = await hashPassword(password, nobleScrypt);
     expect(await verifyPassword(password, byNoble)).toBe(true);
     expect(await verifyPassword(password, first, nobleScrypt)).toBe(true);

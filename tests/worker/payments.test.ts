@@ -5,13 +5,14 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { devStripeObjects, invoices, parents, payments, schools } from "../../db/schema/index.ts";
-import { createSession } from "../../worker/auth/session.ts";
-import type { SimCheckoutSession } from "../../worker/stripe/simulator.ts";
+import { devStripeObjects, invoices, parents, payments, schools } from "#db/schema/index.ts";
+import { createSession } from "#worker/auth/session.ts";
+import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { localEnv, testDb, unique, worker } from "./support/worker-env.ts";
 
 const BASE = "http://localhost:8787";
-const call = (path: string, init: RequestInit = {}) => worker.fetch(new Request(`${BASE}${path}`, init), localEnv(), { waitUntil: () => {} });
+const call = (path: string, init: RequestInit = {}) =>
+  worker.fetch(new Request(`${BASE}${path}`, init), localEnv(), { waitUntil: () => {} });
 
 describe("invoice payment in workerd (local mode)", () => {
   it("creates the Checkout Session on the connected account through the simulator, then pays it", async () => {
@@ -33,7 +34,12 @@ describe("invoice payment in workerd (local mode)", () => {
       .returning();
     const [parent] = await db
       .insert(parents)
-      .values({ schoolId: school!.id, email: `${unique("parent")}@example.com`, name: "Pat Parent", passwordHash: "not-used-here" })
+      .values({
+        schoolId: school!.id,
+        email: `${unique("parent")}@example.com`,
+        name: "Pat Parent",
+        passwordHash: "not-used-here",
+      })
       .returning();
     const [invoice] = await db
       .insert(invoices)
@@ -61,13 +67,19 @@ describe("invoice payment in workerd (local mode)", () => {
     expect(url).toMatch(/^http:\/\/localhost:8787\/dev\/stripe\/checkout\/cs_test_/);
     const sessionId = url.split("/").pop()!;
     const [stored] = await db.select().from(devStripeObjects).where(eq(devStripeObjects.id, sessionId));
-    expect(stored!.data as unknown as SimCheckoutSession).toMatchObject({ account, amount_total: 21_000, payment_intent_data: { application_fee_amount: 1_050 } });
+    expect(stored!.data as unknown as SimCheckoutSession).toMatchObject({
+      account,
+      amount_total: 21_000,
+      payment_intent_data: { application_fee_amount: 1_050 },
+    });
 
     const paid = await call(`/dev/stripe/checkout/${sessionId}/pay`, { method: "POST" });
     expect(paid.status).toBe(303);
     const [after] = await db.select().from(invoices).where(eq(invoices.id, invoice!.id));
     expect(after!.status).toBe("paid");
     const rows = await db.select().from(payments).where(eq(payments.invoiceId, invoice!.id));
-    expect(rows.map((row) => [row.status, row.stripeAccountId, row.applicationFeeCents])).toEqual([["succeeded", account, 1_050]]);
+    expect(rows.map((row) => [row.status, row.stripeAccountId, row.applicationFeeCents])).toEqual([
+      ["succeeded", account, 1_050],
+    ]);
   });
 });

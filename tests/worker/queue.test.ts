@@ -6,8 +6,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, type MessageBatchMessage } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emailLogs } from "../../db/schema/index.ts";
-import type { WorkerEnv } from "../../worker/index.ts";
+import { emailLogs } from "#db/schema/index.ts";
+import type { WorkerEnv } from "#worker/index.ts";
 import { TEST_SECRETS } from "./support/test-secrets.ts";
 import { localEnv, productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
 
@@ -51,7 +51,9 @@ async function runQueue(queue: string, messages: MessageBatchMessage[], workerEn
   await worker.queue(batch, workerEnv);
   const result = await getQueueResult(batch, ctx);
   const retryDelays = Object.fromEntries(
-    retrySpies.filter(([, spy]) => spy.mock.calls.length > 0).map(([id, spy]) => [id, spy.mock.calls.map(([options]) => options?.delaySeconds)]),
+    retrySpies
+      .filter(([, spy]) => spy.mock.calls.length > 0)
+      .map(([id, spy]) => [id, spy.mock.calls.map(([options]) => options?.delaySeconds)]),
   );
   return { ...result, retryDelays };
 }
@@ -150,7 +152,10 @@ describe("dead-letter queue consumer", () => {
       .select()
       .from(emailLogs)
       .where(inArray(emailLogs.id, [pending, alreadySent]));
-    expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ [pending]: "failed", [alreadySent]: "sent" });
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({
+      [pending]: "failed",
+      [alreadySent]: "sent",
+    });
   });
 });
 
@@ -158,7 +163,11 @@ describe("dev mailbox", () => {
   it("lists a message the local mailer delivered", async () => {
     const id = await insertPendingEmail();
     await runQueue(QUEUE, [message({ kind: "email", emailLogId: id })], localEnv());
-    const response = await worker.fetch(new Request("http://localhost:8787/dev/mailbox.json"), localEnv(), createExecutionContext());
+    const response = await worker.fetch(
+      new Request("http://localhost:8787/dev/mailbox.json"),
+      localEnv(),
+      createExecutionContext(),
+    );
     expect(response.status).toBe(200);
     const mailbox = (await response.json()) as { id: string; subject: string }[];
     expect(mailbox).toContainEqual(expect.objectContaining({ id, subject: "Bus 7 is running late" }));

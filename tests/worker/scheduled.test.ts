@@ -5,9 +5,9 @@
 import { createScheduledController } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cronRuns, emailLogs, sessions } from "../../db/schema/index.ts";
-import { CRON_JOBS } from "../../worker/cron/scheduled.ts";
-import type { QueueMessageBody } from "../../worker/platform.ts";
+import { cronRuns, emailLogs, sessions } from "#db/schema/index.ts";
+import { CRON_JOBS } from "#worker/cron/scheduled.ts";
+import type { QueueMessageBody } from "#worker/platform.ts";
 import { productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
 
 const HOUR = 60 * 60_000;
@@ -56,7 +56,10 @@ describe("hourly cron", () => {
     // The queue producer is recorded instead of sent, so no consumer runs in the background.
     const sent: QueueMessageBody[] = [];
     const env = productionEnv({
-      EMAIL_QUEUE: { send: async (body) => void sent.push(body), sendBatch: async (messages) => void sent.push(...[...messages].map((message) => message.body)) },
+      EMAIL_QUEUE: {
+        send: async (body) => void sent.push(body),
+        sendBatch: async (messages) => void sent.push(...[...messages].map((message) => message.body)),
+      },
     });
 
     await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 * * * *" }), env);

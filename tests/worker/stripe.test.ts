@@ -4,9 +4,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schools, stripeEvents } from "../../db/schema/index.ts";
-import { createStripe } from "../../worker/stripe/client.ts";
-import { signStripePayload, stripeEvent } from "../../worker/stripe/events.ts";
+import { schools, stripeEvents } from "#db/schema/index.ts";
+import { createStripe } from "#worker/stripe/client.ts";
+import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
 import { TEST_SECRETS } from "./support/test-secrets.ts";
 import { APP_ORIGIN, productionEnv, testDb, unique, worker } from "./support/worker-env.ts";
 
@@ -29,7 +29,13 @@ describe("Stripe webhook in workerd", () => {
     const subscriptionId = unique("sub");
     const [school] = await testDb()
       .insert(schools)
-      .values({ name: unique("School"), email: "s@example.com", code: unique("C").slice(0, 12), stripeSubscriptionId: subscriptionId, subscriptionStatus: "active" })
+      .values({
+        name: unique("School"),
+        email: "s@example.com",
+        code: unique("C").slice(0, 12),
+        stripeSubscriptionId: subscriptionId,
+        subscriptionStatus: "active",
+      })
       .returning();
     const event = stripeEvent(
       "customer.subscription.updated",
@@ -37,7 +43,11 @@ describe("Stripe webhook in workerd", () => {
       new Date(),
     );
     const payload = JSON.stringify(event);
-    const signature = await signStripePayload({ stripe, webhookSecret: TEST_SECRETS.STRIPE_WEBHOOK_SECRET }, payload, new Date());
+    const signature = await signStripePayload(
+      { stripe, webhookSecret: TEST_SECRETS.STRIPE_WEBHOOK_SECRET },
+      payload,
+      new Date(),
+    );
 
     expect((await deliver(payload.replace("past_due", "canceled"), signature)).status).toBe(400);
     const wrongSecret = await signStripePayload({ stripe, webhookSecret: "whsec_not_ours" }, payload, new Date());

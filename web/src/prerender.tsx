@@ -29,7 +29,8 @@ export async function renderPage(path: string): Promise<{ html: string; routeMod
   const context = await handler.query(new Request(new URL(path, "http://prerender.invalid"))).finally(() => {
     log.__prerenderImports = undefined;
   });
-  if (context instanceof Response) throw new Error(`prerender: ${path} answered a redirect or response (${context.status})`);
+  if (context instanceof Response)
+    throw new Error(`prerender: ${path} answered a redirect or response (${context.status})`);
   if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(

@@ -41,7 +41,8 @@ export type BloomParameters = {
  * m = ⌈−n·ln p / (ln 2)²⌉ bits and k = round(m/n · ln 2) hashes.
  */
 export function bloomParameters(count: number, falsePositiveRate: number): BloomParameters {
-  if (!(count > 0) || !(falsePositiveRate > 0 && falsePositiveRate < 1)) throw new RangeError("count > 0 and 0 < rate < 1 are required");
+  if (!(count > 0) || !(falsePositiveRate > 0 && falsePositiveRate < 1))
+    throw new RangeError("count > 0 and 0 < rate < 1 are required");
   const bits = Math.ceil((-count * Math.log(falsePositiveRate)) / Math.LN2 ** 2);
   const hashes = Math.max(1, Math.round((bits / count) * Math.LN2));
   return { bits, hashes };
@@ -74,7 +75,8 @@ export class BloomFilter {
     bytes?: Uint8Array,
   ) {
     const length = Math.ceil(parameters.bits / 8);
-    if (bytes && bytes.length !== length) throw new RangeError(`A filter of ${parameters.bits} bits needs ${length} bytes, got ${bytes.length}`);
+    if (bytes && bytes.length !== length)
+      throw new RangeError(`A filter of ${parameters.bits} bits needs ${length} bytes, got ${bytes.length}`);
     this.bytes = bytes ?? new Uint8Array(length);
   }
 
@@ -84,7 +86,9 @@ export class BloomFilter {
 
   /** False means certainly absent; true means present, or a false positive at the filter's rate. */
   has(value: string): boolean {
-    return bloomPositions(value, this.parameters).every((position) => (this.bytes[position >>> 3]! & (1 << (position & 7))) !== 0);
+    return bloomPositions(value, this.parameters).every(
+      (position) => (this.bytes[position >>> 3]! & (1 << (position & 7))) !== 0,
+    );
   }
 
   /** Share of bits set; the false-positive rate is about this to the power k. */

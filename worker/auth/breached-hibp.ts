@@ -46,7 +46,9 @@ export function hibpPwnedPasswords(deps: { fetch: Fetch; logger: Logger; timeout
         return rangeHasSuffix(await response.text(), hash.slice(5));
       } catch (error) {
         // Never the password or its hash in the log.
-        logger.warn("pwned passwords check failed; password allowed", { reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+        logger.warn("pwned passwords check failed; password allowed", {
+          reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        });
         return false;
       }
     },
@@ -60,7 +62,10 @@ export function stubPwnedPasswords(pwned: readonly string[] = []): PwnedPassword
 }
 
 /** The API in production, the stub in local mode. */
-export function pwnedPasswordsForConfig(config: Pick<AppConfig, "localMode">, deps: { logger: Logger; fetch?: Fetch }): PwnedPasswords {
+export function pwnedPasswordsForConfig(
+  config: Pick<AppConfig, "localMode">,
+  deps: { logger: Logger; fetch?: Fetch },
+): PwnedPasswords {
   if (config.localMode) return stubPwnedPasswords();
   return hibpPwnedPasswords({ logger: deps.logger, fetch: deps.fetch ?? ((input, init) => fetch(input, init)) });
 }

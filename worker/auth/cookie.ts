@@ -7,7 +7,11 @@ export function sessionCookieName(config: Pick<AppConfig, "secureCookies">): str
 }
 
 /** HttpOnly, SameSite=Lax, Path=/, Secure except on http://localhost; Max-Age only for persistent sessions. */
-export function serializeSessionCookie(config: Pick<AppConfig, "secureCookies">, token: string, policy: SessionPolicy): string {
+export function serializeSessionCookie(
+  config: Pick<AppConfig, "secureCookies">,
+  token: string,
+  policy: SessionPolicy,
+): string {
   const parts = [`${sessionCookieName(config)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   if (config.secureCookies) parts.push("Secure");
   if (policy.persistentCookie) parts.push(`Max-Age=${Math.floor(policy.absoluteMs / 1000)}`);
@@ -21,7 +25,10 @@ export function serializeClearedSessionCookie(config: Pick<AppConfig, "secureCoo
 }
 
 /** Reads the session token from a Cookie header; the URL is never consulted. */
-export function readSessionCookie(config: Pick<AppConfig, "secureCookies">, cookieHeader: string | null | undefined): string | null {
+export function readSessionCookie(
+  config: Pick<AppConfig, "secureCookies">,
+  cookieHeader: string | null | undefined,
+): string | null {
   return readCookie(cookieHeader, sessionCookieName(config));
 }
 

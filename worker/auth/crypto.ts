@@ -29,7 +29,8 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
  * WebCrypto's `digest` hands each one to another thread and back (Node's thread pool), about 20×
  * the CPU, and every authenticated request hashes its session secret (ADR 0025).
  */
-export const SHA256_IMPL: "node:crypto" | "webcrypto" = typeof nodeCrypto?.createHash === "function" ? "node:crypto" : "webcrypto";
+export const SHA256_IMPL: "node:crypto" | "webcrypto" =
+  typeof nodeCrypto?.createHash === "function" ? "node:crypto" : "webcrypto";
 
 /**
  * `node:crypto`'s one-shot `hash` (Node 21.7+) where it exists: the same digest without a `Hash`

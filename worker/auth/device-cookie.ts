@@ -45,7 +45,10 @@ export function serializeDeviceCookie(config: Pick<AppConfig, "secureCookies">, 
   return parts.join("; ");
 }
 
-export function readDeviceCookie(config: Pick<AppConfig, "secureCookies">, cookieHeader: string | null | undefined): string | null {
+export function readDeviceCookie(
+  config: Pick<AppConfig, "secureCookies">,
+  cookieHeader: string | null | undefined,
+): string | null {
   return readCookie(cookieHeader, deviceCookieName(config));
 }
 
@@ -77,7 +80,12 @@ function isFor(secret: string, entry: Entry, account: DeviceAccount): boolean {
  * The nonce of this browser's valid, unexpired entry for the account, or null: a forged or altered
  * entry, another account's, an expired one or one signed with another secret is no entry at all.
  */
-export function trustedDeviceNonce(secret: string, value: string | null, account: DeviceAccount, now: Date): string | null {
+export function trustedDeviceNonce(
+  secret: string,
+  value: string | null,
+  account: DeviceAccount,
+  now: Date,
+): string | null {
   return liveEntries(value, now).find((entry) => isFor(secret, entry, account))?.nonce ?? null;
 }
 
@@ -85,7 +93,12 @@ export function trustedDeviceNonce(secret: string, value: string | null, account
  * The cookie after a successful sign-in: a new entry for this account (a new nonce, so a fresh
  * failure budget), then the browser's live entries for other accounts, newest first.
  */
-export function deviceCookieAfterSignIn(secret: string, value: string | null, account: DeviceAccount, now: Date): string {
+export function deviceCookieAfterSignIn(
+  secret: string,
+  value: string | null,
+  account: DeviceAccount,
+  now: Date,
+): string {
   const nonce = toBase64Url(randomBytes(16));
   const issuedAt = Math.floor(now.getTime() / 1000);
   const others = liveEntries(value, now).filter((entry) => !isFor(secret, entry, account));

@@ -1,8 +1,8 @@
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { mfaChallenges, recoveryCodes, sessions, totpCredentials } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { mfaChallenges, recoveryCodes, sessions, totpCredentials } from "#db/schema/index.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 
 /**
@@ -33,7 +33,13 @@ export function newTotpSecret(): string {
 }
 
 export function totpKeyUri(accountName: string, secret: string): string {
-  return createTOTPKeyURI(TOTP_ISSUER, accountName, decodeBase32IgnorePadding(secret), TOTP_PERIOD_SECONDS, TOTP_DIGITS);
+  return createTOTPKeyURI(
+    TOTP_ISSUER,
+    accountName,
+    decodeBase32IgnorePadding(secret),
+    TOTP_PERIOD_SECONDS,
+    TOTP_DIGITS,
+  );
 }
 
 export function totpStep(now: Date): number {
@@ -117,10 +123,20 @@ export function hashRecoveryCode(code: string): Promise<string> {
 /** Ten fresh codes, shown once; the statements replace every earlier code of the user. */
 export async function newRecoveryCodes(db: Db, userId: string, now: Date) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, randomRecoveryCode);
-  const rows = await Promise.all(codes.map(async (code) => ({ id: crypto.randomUUID(), userId, codeHash: await hashRecoveryCode(code), createdAt: now })));
+  const rows = await Promise.all(
+    codes.map(async (code) => ({
+      id: crypto.randomUUID(),
+      userId,
+      codeHash: await hashRecoveryCode(code),
+      createdAt: now,
+    })),
+  );
   return {
     codes,
-    statements: [db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)), db.insert(recoveryCodes).values(rows)] as const,
+    statements: [
+      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+      db.insert(recoveryCodes).values(rows),
+    ] as const,
   };
 }
 
@@ -129,7 +145,13 @@ export async function redeemRecoveryCode(db: Db, userId: string, code: string, n
   const result = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, await hashRecoveryCode(code)), isNull(recoveryCodes.usedAt)));
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, await hashRecoveryCode(code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    );
   return result.rowsAffected === 1;
 }
 
@@ -140,10 +162,16 @@ export async function unusedRecoveryCodeCount(db: Db, userId: string): Promise<n
 /* ------------------------------------------- Challenges ------------------------------------------- */
 
 /** The MFA-pending state: a random token for the browser, its SHA-256 in the database. */
-export async function createMfaChallenge(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createMfaChallenge(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = toBase64Url(randomBytes(32));
   const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_TTL_MS);
-  await db.insert(mfaChallenges).values({ id: crypto.randomUUID(), tokenHash: await sha256Hex(token), userId, expiresAt, createdAt: now });
+  await db
+    .insert(mfaChallenges)
+    .values({ id: crypto.randomUUID(), tokenHash: await sha256Hex(token), userId, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
 
@@ -177,13 +205,21 @@ export async function claimMfaChallenge(db: Db, id: string, now: Date): Promise<
   const result = await db
     .update(mfaChallenges)
     .set({ usedAt: now })
-    .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt), lt(mfaChallenges.attempts, MFA_CHALLENGE_MAX_ATTEMPTS)));
+    .where(
+      and(
+        eq(mfaChallenges.id, id),
+        isNull(mfaChallenges.usedAt),
+        lt(mfaChallenges.attempts, MFA_CHALLENGE_MAX_ATTEMPTS),
+      ),
+    );
   return result.rowsAffected === 1;
 }
 
 /** Hourly sweep: challenges past their expiry. */
 export async function purgeExpiredMfaChallenges(db: Db, now: Date): Promise<number> {
-  const result = await db.delete(mfaChallenges).where(or(lt(mfaChallenges.expiresAt, now), isNotNull(mfaChallenges.usedAt)));
+  const result = await db
+    .delete(mfaChallenges)
+    .where(or(lt(mfaChallenges.expiresAt, now), isNotNull(mfaChallenges.usedAt)));
   return result.rowsAffected;
 }
 

@@ -31,14 +31,18 @@ export function scryptMaxmem(params: Params): number {
 export const nativeScrypt: ScryptKdf = (password, salt, params, dkLen) =>
   new Promise((resolve, reject) => {
     const options = { N: 2 ** params.logN, r: params.r, p: params.p, maxmem: scryptMaxmem(params) };
-    nodeCrypto.scrypt(password, salt, dkLen, options, (error, key) => (error ? reject(error) : resolve(new Uint8Array(key))));
+    nodeCrypto.scrypt(password, salt, dkLen, options, (error, key) =>
+      error ? reject(error) : resolve(new Uint8Array(key)),
+    );
   });
 
 /** scrypt in pure JS (yields to the event loop every few milliseconds, but costs 2–10× the CPU). */
-export const nobleScrypt: ScryptKdf = (password, salt, params, dkLen) => scryptAsync(password, salt, { N: 2 ** params.logN, r: params.r, p: params.p, dkLen });
+export const nobleScrypt: ScryptKdf = (password, salt, params, dkLen) =>
+  scryptAsync(password, salt, { N: 2 ** params.logN, r: params.r, p: params.p, dkLen });
 
 /** Which scrypt this runtime uses: chosen by feature detection, once. */
-export const PASSWORD_KDF: "node:crypto" | "@noble/hashes" = typeof nodeCrypto?.scrypt === "function" ? "node:crypto" : "@noble/hashes";
+export const PASSWORD_KDF: "node:crypto" | "@noble/hashes" =
+  typeof nodeCrypto?.scrypt === "function" ? "node:crypto" : "@noble/hashes";
 
 const platformKdf: ScryptKdf = PASSWORD_KDF === "node:crypto" ? nativeScrypt : nobleScrypt;
 
@@ -56,7 +60,8 @@ export function parsePasswordHash(stored: string): ParsedHash | null {
   if (!match) return null;
   const [, logN, r, p, salt, key] = match;
   const params = { logN: Number(logN), r: Number(r), p: Number(p) };
-  if (params.logN < 1 || params.r < 1 || params.p < 1 || 128 * params.r * 2 ** params.logN > SCRYPT_MAX_MEMORY_BYTES) return null;
+  if (params.logN < 1 || params.r < 1 || params.p < 1 || 128 * params.r * 2 ** params.logN > SCRYPT_MAX_MEMORY_BYTES)
+    return null;
   return { ...params, salt: fromBase64Url(salt!), key: fromBase64Url(key!) };
 }
 

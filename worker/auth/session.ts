@@ -1,10 +1,10 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "#db/client.ts";
+import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
-import type { Db } from "../../db/client.ts";
-import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "../../db/schema/index.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 import { lastSeenRefreshMs, type SessionPolicy, sessionPolicy } from "./policy.ts";
 import type { SessionUser } from "./users.ts";
@@ -24,7 +24,14 @@ export type NewSession = {
  */
 export async function createSession(
   db: Db,
-  input: { userId: string; role: RoleValue; remember: boolean; now: Date; ipAddress?: string | null; userAgent?: string | null },
+  input: {
+    userId: string;
+    role: RoleValue;
+    remember: boolean;
+    now: Date;
+    ipAddress?: string | null;
+    userAgent?: string | null;
+  },
 ): Promise<NewSession> {
   const id = toBase64Url(randomBytes(15));
   const secret = toBase64Url(randomBytes(32));

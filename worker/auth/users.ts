@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
-import type { Db } from "../../db/client.ts";
-import { parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "../../db/schema/index.ts";
 
 /** The signed-in user as the browser sees it (spec §3 "Signed-in user record"). */
 export type SessionUser = {

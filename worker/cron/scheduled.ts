@@ -1,7 +1,13 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../db/client.ts";
-import { cronRuns, emailLogs, passwordResetTokens, registrationResumeTokens, verificationCodes } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import {
+  cronRuns,
+  emailLogs,
+  passwordResetTokens,
+  registrationResumeTokens,
+  verificationCodes,
+} from "#db/schema/index.ts";
 import { purgeExpiredMfaChallenges } from "../auth/mfa.ts";
 import { purgeExpiredSessions } from "../auth/session.ts";
 import type { Logger } from "../deps.ts";
@@ -9,7 +15,7 @@ import type { QueueProducer } from "../platform.ts";
 import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { markOverdueInvoices } from "../services/billing/overdue.ts";
 import { flightTripSweep } from "../services/flight-trips/sweep.ts";
-import { expireInvitations, sendInviteReminders } from "../services/invitations/sweep.ts";
+import { expireInvitations, sendInvitationReminders } from "../services/invitations/sweep.ts";
 import { settleOwedRefunds } from "../services/payments/settle.ts";
 import { compactSearchIndexes } from "../services/platform/search-indexes.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
@@ -57,7 +63,13 @@ export const requeueOutboxJob: CronJob = {
     const stale = await db
       .select({ id: emailLogs.id })
       .from(emailLogs)
-      .where(and(eq(emailLogs.status, "pending"), lt(emailLogs.createdAt, cutoff), or(isNull(emailLogs.lastEnqueuedAt), lt(emailLogs.lastEnqueuedAt, cutoff))))
+      .where(
+        and(
+          eq(emailLogs.status, "pending"),
+          lt(emailLogs.createdAt, cutoff),
+          or(isNull(emailLogs.lastEnqueuedAt), lt(emailLogs.lastEnqueuedAt, cutoff)),
+        ),
+      )
       .limit(500);
     for (const { id } of stale) {
       await queue.send({ kind: "email", emailLogId: id });
@@ -72,9 +84,9 @@ export const expireInvitationsJob: CronJob = {
   run: async ({ db }, now) => ({ expired: await expireInvitations(db, now) }),
 };
 
-export const inviteRemindersJob: CronJob = {
+export const invitationRemindersJob: CronJob = {
   name: "invite-reminders",
-  run: async (deps, now) => ({ reminders: await sendInviteReminders(deps, now) }),
+  run: async (deps, now) => ({ reminders: await sendInvitationReminders(deps, now) }),
 };
 
 export const overdueInvoicesJob: CronJob = {
@@ -122,7 +134,7 @@ export const routeRunsJob: CronJob = {
 export const CRON_JOBS: readonly CronJob[] = [
   purgeExpiredJob,
   expireInvitationsJob,
-  inviteRemindersJob,
+  invitationRemindersJob,
   overdueInvoicesJob,
   flightTripsJob,
   refundsJob,
@@ -147,7 +159,11 @@ export async function runScheduled(deps: CronDeps, now: Date, jobs: readonly Cro
   const period = cronPeriod(now);
   const report: Record<string, Record<string, number> | "skipped" | "failed"> = {};
   for (const job of jobs) {
-    const claimed = await deps.db.insert(cronRuns).values({ job: job.name, period, startedAt: now }).onConflictDoNothing().returning({ job: cronRuns.job });
+    const claimed = await deps.db
+      .insert(cronRuns)
+      .values({ job: job.name, period, startedAt: now })
+      .onConflictDoNothing()
+      .returning({ job: cronRuns.job });
     if (claimed.length === 0) {
       report[job.name] = "skipped";
       continue;
@@ -160,7 +176,11 @@ export async function runScheduled(deps: CronDeps, now: Date, jobs: readonly Cro
         .where(and(eq(cronRuns.job, job.name), eq(cronRuns.period, period)));
     } catch (error) {
       report[job.name] = "failed";
-      deps.logger.error("cron: job failed", { job: job.name, period, error: error instanceof Error ? error.message : String(error) });
+      deps.logger.error("cron: job failed", {
+        job: job.name,
+        period,
+        error: error instanceof Error ? error.message : String(error),
+      });
       await deps.db.delete(cronRuns).where(and(eq(cronRuns.job, job.name), eq(cronRuns.period, period)));
     }
   }

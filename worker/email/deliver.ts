@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { emailLogs } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { emailLogs } from "#db/schema/index.ts";
 import type { Mailer } from "./provider.ts";
 
 /**
@@ -10,7 +10,10 @@ import type { Mailer } from "./provider.ts";
 /** What a delivered row keeps instead of its bodies, which may hold one-time secrets (links, temporary passwords). */
 export const REDACTED_BODY = "[removed after delivery: this e-mail may have contained a one-time secret]";
 
-export async function deliverEmail(deps: { db: Db; mailer: Mailer; now: () => Date }, emailLogId: string): Promise<"sent" | "skipped"> {
+export async function deliverEmail(
+  deps: { db: Db; mailer: Mailer; now: () => Date },
+  emailLogId: string,
+): Promise<"sent" | "skipped"> {
   const { db, mailer } = deps;
   const row = await db.query.emailLogs.findFirst({ where: eq(emailLogs.id, emailLogId) });
   if (row?.status !== "pending") return "skipped";
@@ -51,7 +54,8 @@ export async function deliverEmail(deps: { db: Db; mailer: Mailer; now: () => Da
 }
 
 /** What a row that failed for good keeps instead of its bodies: nobody will send them any more. */
-export const FAILED_BODY = "[removed after the last delivery attempt failed: this e-mail may have contained a one-time secret]";
+export const FAILED_BODY =
+  "[removed after the last delivery attempt failed: this e-mail may have contained a one-time secret]";
 
 /**
  * After the last retry (the message reached the dead-letter queue): the row is failed for good, and

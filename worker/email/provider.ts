@@ -32,7 +32,13 @@ export function headerValue(value: string): string {
  * subject or the recipient came from (a notification's title, a school's name). Bodies keep their lines.
  */
 export function outgoingMessage(from: string, email: OutgoingEmail) {
-  return { from: headerValue(from), to: headerValue(email.to), subject: headerValue(email.subject), html: email.html, text: email.text };
+  return {
+    from: headerValue(from),
+    to: headerValue(email.to),
+    subject: headerValue(email.subject),
+    html: email.html,
+    text: email.text,
+  };
 }
 
 export class EmailProviderError extends Error {

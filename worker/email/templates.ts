@@ -6,10 +6,19 @@
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
-type Block = { kind: "p"; text: string } | { kind: "button"; label: string; href: string } | { kind: "code"; text: string } | { kind: "facts"; rows: [string, string][] };
+type Block =
+  | { kind: "p"; text: string }
+  | { kind: "button"; label: string; href: string }
+  | { kind: "code"; text: string }
+  | { kind: "facts"; rows: [string, string][] };
 
 const p = (text: string): Block => ({ kind: "p", text });
 const button = (label: string, href: string): Block => ({ kind: "button", label, href });
@@ -72,12 +81,20 @@ function email(subject: string, heading: string, blocks: Block[]): RenderedEmail
 
 const formatDate = (date: Date) => date.toUTCString().replace(/:\d\d GMT$/, " UTC");
 
-export function verificationCodeEmail(input: { schoolName: string; code: string; expiresInMinutes: number; resumeLink: string; resumeDays: number }): RenderedEmail {
+export function verificationCodeEmail(input: {
+  schoolName: string;
+  code: string;
+  expiresInMinutes: number;
+  resumeLink: string;
+  resumeDays: number;
+}): RenderedEmail {
   return email(`Your SchoolRide verification code: ${input.code}`, "Verify your e-mail address", [
     p(`Use this code to verify the e-mail address for the registration of ${input.schoolName}:`),
     code(input.code),
     p(`The code expires in ${input.expiresInMinutes} minutes. Never share it with anyone.`),
-    p(`To come back to this registration later, for example after leaving the payment page, use this link for the next ${input.resumeDays} days:`),
+    p(
+      `To come back to this registration later, for example after leaving the payment page, use this link for the next ${input.resumeDays} days:`,
+    ),
     button("Resume your registration", input.resumeLink),
   ]);
 }
@@ -93,9 +110,11 @@ type SchoolAdminCredentials = {
   expiresAt: Date;
 };
 
-export function schoolAdminInviteEmail(input: SchoolAdminCredentials): RenderedEmail {
+export function schoolAdminInvitationEmail(input: SchoolAdminCredentials): RenderedEmail {
   return email(`You're invited to manage ${input.schoolName} on SchoolRide`, `Welcome, ${input.name}`, [
-    p(`You have been invited as a school administrator of ${input.schoolName}. Set up your account with the link below.`),
+    p(
+      `You have been invited as a school administrator of ${input.schoolName}. Set up your account with the link below.`,
+    ),
     button("Accept invitation", input.acceptLink),
     p(`Or sign in at ${input.loginLink} with these temporary credentials; you will be asked to choose a new password:`),
     facts([
@@ -106,17 +125,31 @@ export function schoolAdminInviteEmail(input: SchoolAdminCredentials): RenderedE
   ]);
 }
 
-export function parentInviteEmail(input: { name: string; schoolName: string; acceptLink: string; expiresAt: Date }): RenderedEmail {
+export function parentInvitationEmail(input: {
+  name: string;
+  schoolName: string;
+  acceptLink: string;
+  expiresAt: Date;
+}): RenderedEmail {
   return email(`${input.schoolName} invites you to SchoolRide`, `Hello ${input.name}`, [
-    p(`${input.schoolName} uses SchoolRide for school transport. Create your parent account to follow your children's buses, read notifications and pay invoices.`),
+    p(
+      `${input.schoolName} uses SchoolRide for school transport. Create your parent account to follow your children's buses, read notifications and pay invoices.`,
+    ),
     button("Create your account", input.acceptLink),
     p(`The invitation expires on ${formatDate(input.expiresAt)}.`),
   ]);
 }
 
-export function inviteReminderEmail(input: { name: string; schoolName: string; acceptLink: string; expiresAt: Date }): RenderedEmail {
+export function invitationReminderEmail(input: {
+  name: string;
+  schoolName: string;
+  acceptLink: string;
+  expiresAt: Date;
+}): RenderedEmail {
   return email(`Reminder: your SchoolRide invitation from ${input.schoolName} expires soon`, `Hello ${input.name}`, [
-    p(`Your invitation to ${input.schoolName} on SchoolRide is still waiting for you and expires on ${formatDate(input.expiresAt)}.`),
+    p(
+      `Your invitation to ${input.schoolName} on SchoolRide is still waiting for you and expires on ${formatDate(input.expiresAt)}.`,
+    ),
     button("Accept invitation", input.acceptLink),
   ]);
 }
@@ -129,7 +162,11 @@ export function revokedInvitationEmail(input: { name: string; schoolName: string
 }
 
 /** To the owner of an address someone tried to invite: it already has an account, so no invitation link is sent. */
-export function existingAccountNoticeEmail(input: { schoolName: string; roleLabel: string; loginLink: string }): RenderedEmail {
+export function existingAccountNoticeEmail(input: {
+  schoolName: string;
+  roleLabel: string;
+  loginLink: string;
+}): RenderedEmail {
   return email("Someone tried to invite this address to SchoolRide", "You already have a SchoolRide account", [
     p(
       `Someone tried to invite this address to SchoolRide as a ${input.roleLabel} of ${input.schoolName}. This address already has a SchoolRide account, so no second account can be created with it, and nothing about your account was shared.`,
@@ -152,7 +189,12 @@ export function registrationApprovedEmail(input: SchoolAdminCredentials): Render
   ]);
 }
 
-export function registrationRejectedEmail(input: { name: string; schoolName: string; reason: string | null; supportEmail: string }): RenderedEmail {
+export function registrationRejectedEmail(input: {
+  name: string;
+  schoolName: string;
+  reason: string | null;
+  supportEmail: string;
+}): RenderedEmail {
   return email(`Your SchoolRide registration for ${input.schoolName}`, "Your registration was not approved", [
     p(`Hello ${input.name}, we are sorry: the registration of ${input.schoolName} was not approved.`),
     p(input.reason ? `Reason: ${input.reason}` : "No reason was given."),
@@ -160,16 +202,30 @@ export function registrationRejectedEmail(input: { name: string; schoolName: str
   ]);
 }
 
-export function passwordResetEmail(input: { name: string; resetLink: string; expiresInMinutes: number }): RenderedEmail {
+export function passwordResetEmail(input: {
+  name: string;
+  resetLink: string;
+  expiresInMinutes: number;
+}): RenderedEmail {
   return email("Reset your SchoolRide password", "Reset your password", [
     p(`Hello ${input.name}, someone (hopefully you) asked to reset the password of your SchoolRide account.`),
     button("Choose a new password", input.resetLink),
-    p(`The link works once and expires in ${input.expiresInMinutes} minutes. If you did not ask for it, ignore this e-mail: your password stays the same.`),
+    p(
+      `The link works once and expires in ${input.expiresInMinutes} minutes. If you did not ask for it, ignore this e-mail: your password stays the same.`,
+    ),
   ]);
 }
 
-export function notificationEmail(input: { schoolName: string; title: string; message: string; link: string }): RenderedEmail {
-  return email(`${input.schoolName}: ${input.title}`, input.title, [p(input.message), button("Open SchoolRide", input.link)]);
+export function notificationEmail(input: {
+  schoolName: string;
+  title: string;
+  message: string;
+  link: string;
+}): RenderedEmail {
+  return email(`${input.schoolName}: ${input.title}`, input.title, [
+    p(input.message),
+    button("Open SchoolRide", input.link),
+  ]);
 }
 
 /** To the parent of an invoice past its due date; sent once, by the hourly overdue sweep. */
@@ -196,7 +252,13 @@ export function invoiceOverdueEmail(input: {
 }
 
 /** To the parent once their payment went through (one per payment: the outbox row's id is the payment's). */
-export function paymentReceiptEmail(input: { parentName: string; schoolName: string; reference: string; description: string; amount: string }): RenderedEmail {
+export function paymentReceiptEmail(input: {
+  parentName: string;
+  schoolName: string;
+  reference: string;
+  description: string;
+  amount: string;
+}): RenderedEmail {
   return email(`Payment received: ${input.reference}`, "Thank you for your payment", [
     p(`Hello ${input.parentName}, ${input.schoolName} received your payment.`),
     facts([
@@ -204,14 +266,23 @@ export function paymentReceiptEmail(input: { parentName: string; schoolName: str
       ["For", input.description],
       ["Amount paid", input.amount],
     ]),
-    p("Card payments are processed by Stripe for the school. Keep this e-mail as your receipt; the invoice shows as Paid under My Invoices in SchoolRide."),
+    p(
+      "Card payments are processed by Stripe for the school. Keep this e-mail as your receipt; the invoice shows as Paid under My Invoices in SchoolRide.",
+    ),
   ]);
 }
 
 /** To the parent when the school refunded their payment in full. */
-export function paymentRefundedEmail(input: { parentName: string; schoolName: string; reference: string; amount: string }): RenderedEmail {
+export function paymentRefundedEmail(input: {
+  parentName: string;
+  schoolName: string;
+  reference: string;
+  amount: string;
+}): RenderedEmail {
   return email(`Payment refunded: ${input.reference}`, "Your payment was refunded", [
-    p(`Hello ${input.parentName}, ${input.schoolName} refunded your payment of ${input.amount} for ${input.reference}.`),
+    p(
+      `Hello ${input.parentName}, ${input.schoolName} refunded your payment of ${input.amount} for ${input.reference}.`,
+    ),
     p(
       "The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it. The invoice shows as Refunded under My Invoices in SchoolRide.",
     ),
@@ -265,21 +336,33 @@ export function enrollmentReceiptEmail(input: {
   remaining: string;
 }): RenderedEmail {
   return email(`Payment received: ${input.tripTitle}`, "Thank you for your payment", [
-    p(`Hello ${input.parentName}, ${input.schoolName} received your payment for ${input.childName}'s place on ${input.tripTitle}.`),
+    p(
+      `Hello ${input.parentName}, ${input.schoolName} received your payment for ${input.childName}'s place on ${input.tripTitle}.`,
+    ),
     facts([
       ["Trip", input.tripTitle],
       ["Child", input.childName],
       ["Amount paid", input.amount],
       ["Still to pay", input.remaining],
     ]),
-    p("Card payments are processed by Stripe for the school. Keep this e-mail as your receipt; the enrolment is shown under Flight Trips in SchoolRide."),
+    p(
+      "Card payments are processed by Stripe for the school. Keep this e-mail as your receipt; the enrolment is shown under Flight Trips in SchoolRide.",
+    ),
   ]);
 }
 
 /** To the parent when a payment for a field-trip enrolment was refunded in full. */
-export function enrollmentRefundedEmail(input: { parentName: string; schoolName: string; tripTitle: string; childName: string; amount: string }): RenderedEmail {
+export function enrollmentRefundedEmail(input: {
+  parentName: string;
+  schoolName: string;
+  tripTitle: string;
+  childName: string;
+  amount: string;
+}): RenderedEmail {
   return email(`Payment refunded: ${input.tripTitle}`, "Your payment was refunded", [
-    p(`Hello ${input.parentName}, ${input.schoolName} refunded your payment of ${input.amount} for ${input.childName}'s place on ${input.tripTitle}.`),
+    p(
+      `Hello ${input.parentName}, ${input.schoolName} refunded your payment of ${input.amount} for ${input.childName}'s place on ${input.tripTitle}.`,
+    ),
     p("The money goes back to the card you paid with; your bank may take 5 to 10 business days to show it."),
   ]);
 }
@@ -295,7 +378,9 @@ export function invoiceVoidedEmail(input: {
   link: string;
 }): RenderedEmail {
   return email(`${input.schoolName}: invoice ${input.invoiceNumber} is void`, "Your invoice was voided", [
-    p(`Hello ${input.parentName}, ${input.schoolName} voided invoice ${input.invoiceNumber}. You do not need to pay it.`),
+    p(
+      `Hello ${input.parentName}, ${input.schoolName} voided invoice ${input.invoiceNumber}. You do not need to pay it.`,
+    ),
     facts([
       ["Invoice", input.invoiceNumber],
       ["Description", input.description],
@@ -326,6 +411,8 @@ export function invoicePaymentRecordedEmail(input: {
       ["Paid by", input.paidBy],
       ...(input.reference ? ([["Reference", input.reference]] as [string, string][]) : []),
     ]),
-    p("Keep this e-mail as your receipt; the invoice shows as Paid under My Invoices in SchoolRide. It can no longer be paid online."),
+    p(
+      "Keep this e-mail as your receipt; the invoice shows as Paid under My Invoices in SchoolRide. It can no longer be paid online.",
+    ),
   ]);
 }

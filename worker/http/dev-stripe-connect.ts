@@ -2,7 +2,12 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import { loadObject, saveObject } from "../stripe/simulator.ts";
-import { accountWithRequirementsDue, completedAccount, type SimAccount, type SimAccountLink } from "../stripe/simulator-connect.ts";
+import {
+  accountWithRequirementsDue,
+  completedAccount,
+  type SimAccount,
+  type SimAccountLink,
+} from "../stripe/simulator-connect.ts";
 import type { StripeWebhookDeps } from "../stripe/webhook.ts";
 import { page } from "./dev-stripe.ts";
 
@@ -20,7 +25,9 @@ export function devStripeConnectRoutes(deps: StripeWebhookDeps) {
   const { db } = deps;
 
   /** The link and its account, or where to send the browser instead. */
-  async function openLink(linkId: string): Promise<{ link: SimAccountLink; account: SimAccount } | { redirect: string } | null> {
+  async function openLink(
+    linkId: string,
+  ): Promise<{ link: SimAccountLink; account: SimAccount } | { redirect: string } | null> {
     const link = await loadObject<SimAccountLink>(db, linkId);
     if (link?.object !== "account_link") return null;
     if (link.used || link.expires_at * 1000 <= deps.now().getTime()) return { redirect: link.refresh_url };

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
-import type { Db } from "../../db/client.ts";
-import { devStripeObjects } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import { loadObject, refundSimulatedPayment, type SimCheckoutSession, saveObject } from "../stripe/simulator.ts";
@@ -49,7 +49,11 @@ type SimEvent = ReturnType<typeof stripeEvent>;
  * Pays a payment-mode session: its PaymentIntent and charge are stored, and the events Stripe sends
  * for a direct charge (`account` set) are returned in Stripe's usual order.
  */
-export async function payPaymentSession(db: Db, session: SimCheckoutSession, now: Date): Promise<{ completed: SimCheckoutSession; events: SimEvent[] }> {
+export async function payPaymentSession(
+  db: Db,
+  session: SimCheckoutSession,
+  now: Date,
+): Promise<{ completed: SimCheckoutSession; events: SimEvent[] }> {
   const created = Math.floor(now.getTime() / 1000);
   const account = session.account ?? undefined;
   const paymentIntentId = `pi_${randomHex(12)}`;
@@ -81,7 +85,12 @@ export async function payPaymentSession(db: Db, session: SimCheckoutSession, now
     created,
     account: session.account,
   };
-  const completed: SimCheckoutSession = { ...session, status: "complete", payment_status: "paid", payment_intent: paymentIntentId };
+  const completed: SimCheckoutSession = {
+    ...session,
+    status: "complete",
+    payment_status: "paid",
+    payment_intent: paymentIntentId,
+  };
   await saveObject(db, "charge", charge, now);
   await saveObject(db, "payment_intent", intent, now);
   const { account: _account, ...publicIntent } = intent;
@@ -95,7 +104,8 @@ export async function payPaymentSession(db: Db, session: SimCheckoutSession, now
   };
 }
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 type Page = (title: string, body: ReturnType<typeof html>, nonce: string | undefined) => ReturnType<typeof html>;
 
@@ -105,7 +115,12 @@ export function devStripePaymentRoutes(deps: StripeWebhookDeps, page: Page) {
   const { db } = deps;
 
   app.get("/", async (c) => {
-    const rows = await db.select().from(devStripeObjects).where(eq(devStripeObjects.type, "payment_intent")).orderBy(desc(devStripeObjects.createdAt)).limit(50);
+    const rows = await db
+      .select()
+      .from(devStripeObjects)
+      .where(eq(devStripeObjects.type, "payment_intent"))
+      .orderBy(desc(devStripeObjects.createdAt))
+      .limit(50);
     const intents = rows.map((row) => row.data as SimPaymentIntent);
     const charges = new Map<string, SimCharge | null>();
     for (const intent of intents) charges.set(intent.id, await loadObject<SimCharge>(db, intent.latest_charge));

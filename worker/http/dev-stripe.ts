@@ -1,14 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { devStripeObjects } from "../../db/schema/index.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import { loadObject, type SimCheckoutSession, type SimSubscription, saveObject } from "../stripe/simulator.ts";
 import type { StripeWebhookDeps } from "../stripe/webhook.ts";
 import { devStripePaymentRoutes, payPaymentSession } from "./dev-stripe-payments.ts";
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 /** A simulated hosted Stripe page (the nonce lets its stylesheet through the CSP). */
 export function page(title: string, body: ReturnType<typeof html>, nonce = "") {
@@ -50,7 +51,8 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
   app.get("/checkout/:id", async (c) => {
     const session = await loadObject<SimCheckoutSession>(db, c.req.param("id"));
     if (!session) return c.text("No such checkout session", 404);
-    if (session.status === "complete") return c.redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id), 303);
+    if (session.status === "complete")
+      return c.redirect(session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id), 303);
     if (session.status === "expired") return c.text("This Checkout Session has expired.", 410);
     return c.html(
       page(
@@ -93,7 +95,10 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
       };
       completed.subscription = subscription.id;
       await saveObject(db, "subscription", subscription, now);
-      events.push(stripeEvent("checkout.session.completed", completed, now), stripeEvent("customer.subscription.created", subscription, now));
+      events.push(
+        stripeEvent("checkout.session.completed", completed, now),
+        stripeEvent("customer.subscription.created", subscription, now),
+      );
     }
     await saveObject(db, "checkout.session", completed, now);
     await deliverSimulatedEvents(deps, events);
@@ -131,7 +136,13 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
     const now = deps.now();
     const updated: SimSubscription = { ...subscription, status: status as SimSubscription["status"] };
     await saveObject(db, "subscription", updated, now);
-    await deliverSimulatedEvents(deps, [stripeEvent(status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated", updated, now)]);
+    await deliverSimulatedEvents(deps, [
+      stripeEvent(
+        status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated",
+        updated,
+        now,
+      ),
+    ]);
     return c.redirect(portal.return_url ?? "/", 303);
   });
 
@@ -142,7 +153,12 @@ async function findSubscriptionOf(deps: StripeWebhookDeps, customer: string): Pr
   const [row] = await deps.db
     .select({ id: devStripeObjects.id })
     .from(devStripeObjects)
-    .where(and(eq(devStripeObjects.type, "subscription"), sql`json_extract(${devStripeObjects.data}, '$.customer') = ${customer}`))
+    .where(
+      and(
+        eq(devStripeObjects.type, "subscription"),
+        sql`json_extract(${devStripeObjects.data}, '$.customer') = ${customer}`,
+      ),
+    )
     .orderBy(sql`${devStripeObjects.createdAt} desc`)
     .limit(1);
   return row?.id ?? null;

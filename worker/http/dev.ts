@@ -1,8 +1,8 @@
 import { desc, like } from "drizzle-orm";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
-import type { Db } from "../../db/client.ts";
-import { emailLogs } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { emailLogs } from "#db/schema/index.ts";
 import { LOCAL_MESSAGE_PREFIX } from "../email/provider.ts";
 
 const MAILBOX_LIMIT = 200;

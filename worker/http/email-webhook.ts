@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { emailLogs } from "#db/schema/index.ts";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
-import type { Db } from "../../db/client.ts";
-import { emailLogs } from "../../db/schema/index.ts";
 import { constantTimeEqualText, fromBase64Url, toBase64Url } from "../auth/crypto.ts";
 import type { Logger } from "../deps.ts";
 
@@ -27,14 +27,25 @@ export async function verifySvixSignature(
   const { id, timestamp, signature } = headers;
   if (!id || !timestamp || !signature || !/^\d+$/.test(timestamp)) return false;
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) return false;
-  const key = await crypto.subtle.importKey("raw", base64ToBytes(secret.replace(/^whsec_/, "")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${rawBody}`)));
+  const key = await crypto.subtle.importKey(
+    "raw",
+    base64ToBytes(secret.replace(/^whsec_/, "")),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${rawBody}`)),
+  );
   const expected = toBase64Url(mac);
   return signature
     .split(" ")
     .map((entry) => entry.split(",", 2))
     .some(
-      ([version, value]) => version === "v1" && value !== undefined && constantTimeEqualText(value.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""), expected),
+      ([version, value]) =>
+        version === "v1" &&
+        value !== undefined &&
+        constantTimeEqualText(value.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""), expected),
     );
 }
 
@@ -48,7 +59,11 @@ const eventSchema = z.object({
  * Applies a delivery event. Order-independent: timestamps are only ever set, and a bounce wins
  * over a delivery whatever order they arrive in.
  */
-export async function applyEmailEvent(db: Db, event: z.infer<typeof eventSchema>, now: Date): Promise<"applied" | "ignored"> {
+export async function applyEmailEvent(
+  db: Db,
+  event: z.infer<typeof eventSchema>,
+  now: Date,
+): Promise<"applied" | "ignored"> {
   const at = event.created_at && !Number.isNaN(Date.parse(event.created_at)) ? new Date(event.created_at) : now;
   const match = eq(emailLogs.providerMessageId, event.data.email_id);
   if (event.type === "email.delivered") {
@@ -80,7 +95,11 @@ export function emailWebhookRoutes(deps: { db: Db; secret: string | undefined; n
     const raw = await c.req.text();
     const valid = await verifySvixSignature(
       deps.secret,
-      { id: c.req.header("svix-id"), timestamp: c.req.header("svix-timestamp"), signature: c.req.header("svix-signature") },
+      {
+        id: c.req.header("svix-id"),
+        timestamp: c.req.header("svix-timestamp"),
+        signature: c.req.header("svix-signature"),
+      },
       raw,
       deps.now(),
     );
@@ -98,7 +117,8 @@ export function emailWebhookRoutes(deps: { db: Db; secret: string | undefined; n
     }
     if (!isWellFormedDeep(json)) return c.json({ error: VALIDATION_ERROR }, 400);
     const parsed = eventSchema.safeParse(json);
-    if (!parsed.success) return malformed(parsed.error.issues.map((issue) => `${issue.path.join(".") || "event"}: ${issue.message}`));
+    if (!parsed.success)
+      return malformed(parsed.error.issues.map((issue) => `${issue.path.join(".") || "event"}: ${issue.message}`));
     const outcome = await applyEmailEvent(deps.db, parsed.data, deps.now());
     deps.logger.info("email webhook", { type: parsed.data.type, outcome });
     return c.json({ received: true });

@@ -6,7 +6,14 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../deps.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { type InvoiceDocument, invoiceDocument, parentInvoiceDocument } from "../services/invoices/document.ts";
-import { type AuthResolver, createCallerFactory, createContext, parentProcedure, router, schoolAdminProcedure } from "../trpc/init.ts";
+import {
+  type AuthResolver,
+  createCallerFactory,
+  createContext,
+  parentProcedure,
+  router,
+  schoolAdminProcedure,
+} from "../trpc/init.ts";
 
 /**
  * Who may read an invoice's document is decided by the procedure ladder, exactly as for tRPC calls
@@ -15,8 +22,14 @@ import { type AuthResolver, createCallerFactory, createContext, parentProcedure,
  * download route below; it is not part of the app router, so it has no tRPC URL of its own.
  */
 const documentRouter = router({
-  schoolAdmin: router({ invoicePdf: schoolAdminProcedure.input(invoiceIdInput).query(({ ctx, input }) => invoiceDocument(ctx.scope, input)) }),
-  parent: router({ invoicePdf: parentProcedure.input(invoiceIdInput).query(({ ctx, input }) => parentInvoiceDocument(ctx.scope, input)) }),
+  schoolAdmin: router({
+    invoicePdf: schoolAdminProcedure.input(invoiceIdInput).query(({ ctx, input }) => invoiceDocument(ctx.scope, input)),
+  }),
+  parent: router({
+    invoicePdf: parentProcedure
+      .input(invoiceIdInput)
+      .query(({ ctx, input }) => parentInvoiceDocument(ctx.scope, input)),
+  }),
 });
 const createDocumentCaller = createCallerFactory(documentRouter);
 
@@ -39,7 +52,8 @@ function refusal(c: HonoContext<Env>, error: unknown, role: string | undefined, 
     return c.json({ error: error.message }, 429);
   }
   // A gate of the user's own area (password change due, subscription not active): said as tRPC says it.
-  if (error.code === "FORBIDDEN" && (role === "school_admin" || role === "parent")) return c.json({ error: error.message }, 403);
+  if (error.code === "FORBIDDEN" && (role === "school_admin" || role === "parent"))
+    return c.json({ error: error.message }, 403);
   return c.json(INVOICE_PDF_NOT_FOUND, 404);
 }
 
@@ -60,7 +74,9 @@ export function invoicePdfRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
     const input = { invoiceId: c.req.param("id") };
     let invoice: InvoiceDocument;
     try {
-      invoice = await (role === "school_admin" ? caller.schoolAdmin.invoicePdf(input) : caller.parent.invoicePdf(input));
+      invoice = await (role === "school_admin"
+        ? caller.schoolAdmin.invoicePdf(input)
+        : caller.parent.invoicePdf(input));
     } catch (error) {
       return refusal(c, error, role, resHeaders);
     }

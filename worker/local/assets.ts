@@ -40,7 +40,8 @@ export function nodeAssets(distDir: string): AssetFetcher {
     const pathname = decodeURIComponent(url.pathname);
     if (pathname.endsWith(".html")) {
       const clean = pathname.replace(/(index)?\.html$/, "");
-      if (await fileAt(pathname)) return new Response(null, { status: 307, headers: { Location: `${clean}${url.search}` } });
+      if (await fileAt(pathname))
+        return new Response(null, { status: 307, headers: { Location: `${clean}${url.search}` } });
     }
     const file = await fileAt(pathname);
     if (file) {

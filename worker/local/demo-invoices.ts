@@ -1,9 +1,9 @@
 /** The demo school's invoices to the demo parent (local mode): paid (with its payment), pending and overdue. */
 import { eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { invoiceSequences, invoices, payments, schools } from "#db/schema/index.ts";
 import { applicationFeeCents, invoiceAmounts } from "#shared/fees.ts";
 import { DEFAULT_TIME_ZONE, shiftDate, todayIn } from "#shared/school-time.ts";
-import type { Db } from "../../db/client.ts";
-import { invoiceSequences, invoices, payments, schools } from "../../db/schema/index.ts";
 
 const DAY = 86_400_000;
 const FEE_BPS = 500;
@@ -11,10 +11,35 @@ const PLATFORM_FEE_BPS = 500;
 
 /** Fixed ids; days relative to the first seeding. */
 const DEMO_INVOICES = [
-  { id: "00000000-0000-4000-8000-000000000501", description: "Bus transport — autumn term", base: 24_000, issuedDaysAgo: 40, status: "paid", paidDaysAgo: 30 },
-  { id: "00000000-0000-4000-8000-000000000503", description: "Late pickup service — October", base: 4_500, issuedDaysAgo: 30, status: "overdue" },
-  { id: "00000000-0000-4000-8000-000000000502", description: "Bus transport — spring term", base: 24_000, issuedDaysAgo: 0, status: "pending" },
-  { id: "00000000-0000-4000-8000-000000000504", description: "Museum field trip coach", base: 1_850, issuedDaysAgo: 0, status: "pending" },
+  {
+    id: "00000000-0000-4000-8000-000000000501",
+    description: "Bus transport — autumn term",
+    base: 24_000,
+    issuedDaysAgo: 40,
+    status: "paid",
+    paidDaysAgo: 30,
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000503",
+    description: "Late pickup service — October",
+    base: 4_500,
+    issuedDaysAgo: 30,
+    status: "overdue",
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000502",
+    description: "Bus transport — spring term",
+    base: 24_000,
+    issuedDaysAgo: 0,
+    status: "pending",
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000504",
+    description: "Museum field trip coach",
+    base: 1_850,
+    issuedDaysAgo: 0,
+    status: "pending",
+  },
 ] as const;
 
 /**
@@ -23,7 +48,11 @@ const DEMO_INVOICES = [
  * Issue and due dates are days of the school's calendar, counted from its today (never UTC's, which
  * is tomorrow in the American evening).
  */
-export async function seedDemoInvoices(db: Db, ids: { school: string; parent: string; admin: string }, now: Date): Promise<void> {
+export async function seedDemoInvoices(
+  db: Db,
+  ids: { school: string; parent: string; admin: string },
+  now: Date,
+): Promise<void> {
   const [school] = await db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, ids.school));
   const today = todayIn(school?.timeZone ?? DEFAULT_TIME_ZONE, now);
   const perYear = new Map<number, number>();
@@ -78,7 +107,10 @@ export async function seedDemoInvoices(db: Db, ids: { school: string; parent: st
       db
         .insert(invoiceSequences)
         .values({ schoolId: ids.school, year, lastNumber })
-        .onConflictDoUpdate({ target: [invoiceSequences.schoolId, invoiceSequences.year], set: { lastNumber: sql`max(${invoiceSequences.lastNumber}, ${lastNumber})` } }),
+        .onConflictDoUpdate({
+          target: [invoiceSequences.schoolId, invoiceSequences.year],
+          set: { lastNumber: sql`max(${invoiceSequences.lastNumber}, ${lastNumber})` },
+        }),
     ),
   ]);
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { buses, noServiceDays, notRiding, riders, routeStops, routes, schools, trips } from "#db/schema/index.ts";
 import { weekdayBits } from "#shared/route-texts.ts";
 import { localDate, shiftDate, todayIn, weekRange } from "#shared/school-time.ts";
-import type { Db } from "../../db/client.ts";
-import { buses, noServiceDays, notRiding, riders, routeStops, routes, schools, trips } from "../../db/schema/index.ts";
 import { DEMO_BUSES } from "./demo-week.ts";
 
 /**
@@ -17,7 +17,11 @@ import { DEMO_BUSES } from "./demo-week.ts";
 type Corner = { name: string; latitude: number; longitude: number };
 
 /** Maple Grove Primary, by Jackson Avenue and Eagle Street, downtown Naperville. */
-const SCHOOL_STOP: Corner = { name: "Maple Grove Primary (Jackson Ave & Eagle St)", latitude: 41.77125, longitude: -88.15082 };
+const SCHOOL_STOP: Corner = {
+  name: "Maple Grove Primary (Jackson Ave & Eagle St)",
+  latitude: 41.77125,
+  longitude: -88.15082,
+};
 
 /** Each route's corners, from its far end to the school (the pickup order; a drop-off runs it backwards). */
 const CORNERS: Record<(typeof DEMO_BUSES)[number]["routeName"], Corner[]> = {
@@ -45,7 +49,14 @@ const CORNERS: Record<(typeof DEMO_BUSES)[number]["routeName"], Corner[]> = {
 
 const COLOURS = { "North Loop": "#2563eb", "River Road": "#059669", Hillside: "#d97706" } as const;
 const SEATS: Record<string, number> = { "12": 48, "14": 48, "7": 52, "9": 36, "3": 40, "5": 30 };
-const PLATES: Record<string, string> = { "12": "IL 4821 SB", "14": "IL 4822 SB", "7": "IL 3307 SB", "9": "IL 3309 SB", "3": "IL 1903 SB", "5": "IL 1905 SB" };
+const PLATES: Record<string, string> = {
+  "12": "IL 4821 SB",
+  "14": "IL 4822 SB",
+  "7": "IL 3307 SB",
+  "9": "IL 3309 SB",
+  "3": "IL 1903 SB",
+  "5": "IL 1905 SB",
+};
 
 /** The demo parent (demo-seed.ts), who marked Leo not riding. */
 const DEMO_PARENT = "00000000-0000-4000-8000-000000000102";
@@ -78,13 +89,22 @@ export async function seedDemoRoutes(db: Db, schoolId: string, now: Date): Promi
   const zone = school.timeZone;
   const today = todayIn(zone, now);
   const week = weekRange(today, zone);
-  const busRows = DEMO_BUSES.map((bus) => ({ id: busId(bus.busNumber), schoolId, number: bus.busNumber, seats: SEATS[bus.busNumber]!, plate: PLATES[bus.busNumber]! }));
+  const busRows = DEMO_BUSES.map((bus) => ({
+    id: busId(bus.busNumber),
+    schoolId,
+    number: bus.busNumber,
+    seats: SEATS[bus.busNumber]!,
+    plate: PLATES[bus.busNumber]!,
+  }));
   const routeRows: (typeof routes.$inferInsert)[] = [];
   const stopRows: (typeof routeStops.$inferInsert)[] = [];
   for (const bus of DEMO_BUSES) {
     for (const direction of ["pickup", "dropoff"] as const) {
       const id = routeId(bus.busNumber, direction);
-      const corners = direction === "pickup" ? [...CORNERS[bus.routeName], SCHOOL_STOP] : [SCHOOL_STOP, ...CORNERS[bus.routeName].toReversed()];
+      const corners =
+        direction === "pickup"
+          ? [...CORNERS[bus.routeName], SCHOOL_STOP]
+          : [SCHOOL_STOP, ...CORNERS[bus.routeName].toReversed()];
       const [from, to] = bus[direction].map(minutes) as [number, number];
       routeRows.push({
         id,
@@ -144,12 +164,25 @@ export async function seedDemoRoutes(db: Db, schoolId: string, now: Date): Promi
     // A staff development day two weeks on (after the demo fortnight of trips): no buses that Monday.
     db
       .insert(noServiceDays)
-      .values({ id: "demo-no-service-1", schoolId, date: shiftDate(week.from, 15), reason: "Staff development day", createdAt: now })
+      .values({
+        id: "demo-no-service-1",
+        schoolId,
+        date: shiftDate(week.from, 15),
+        reason: "Staff development day",
+        createdAt: now,
+      })
       .onConflictDoNothing(),
     // Leo stays home tomorrow: his parent said so in the app.
     db
       .insert(notRiding)
-      .values({ id: "demo-not-riding-1", schoolId, childId: LEO, date: shiftDate(today, 1), createdBy: DEMO_PARENT, createdAt: now })
+      .values({
+        id: "demo-not-riding-1",
+        schoolId,
+        childId: LEO,
+        date: shiftDate(today, 1),
+        createdBy: DEMO_PARENT,
+        createdAt: now,
+      })
       .onConflictDoNothing(),
   ]);
   await linkDemoTrips(db, schoolId, zone);
@@ -164,12 +197,20 @@ async function linkDemoTrips(db: Db, schoolId: string, zone: string) {
     .where(and(eq(trips.schoolId, schoolId), inArray(trips.routeId, ids)));
   const taken = new Set(linked.map((run) => `${run.routeId}|${run.serviceDate}`));
   const loose = await db
-    .select({ id: trips.id, busNumber: trips.busNumber, routeName: trips.routeName, routeType: trips.routeType, departureTime: trips.departureTime })
+    .select({
+      id: trips.id,
+      busNumber: trips.busNumber,
+      routeName: trips.routeName,
+      routeType: trips.routeType,
+      departureTime: trips.departureTime,
+    })
     .from(trips)
     .where(and(eq(trips.schoolId, schoolId), isNull(trips.routeId), isNull(trips.createdBy)));
   const updates = [];
   for (const trip of loose) {
-    const bus = DEMO_BUSES.find((candidate) => candidate.busNumber === trip.busNumber && candidate.routeName === trip.routeName);
+    const bus = DEMO_BUSES.find(
+      (candidate) => candidate.busNumber === trip.busNumber && candidate.routeName === trip.routeName,
+    );
     if (!bus) continue;
     const route = routeId(bus.busNumber, trip.routeType);
     const key = `${route}|${localDate(trip.departureTime, zone)}`;

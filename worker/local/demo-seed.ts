@@ -1,7 +1,6 @@
 /** The demo data of local mode, seeded by `npm start` (worker/node.ts) and `npm run dev:worker`. */
 import { eq } from "drizzle-orm";
-import { shiftDate, todayIn } from "#shared/school-time.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import {
   children,
   flightTrips,
@@ -13,7 +12,8 @@ import {
   schoolAdmins,
   schools,
   superAdmins,
-} from "../../db/schema/index.ts";
+} from "#db/schema/index.ts";
+import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { hashPassword } from "../auth/password.ts";
 import { completedAccount, newSimAccount, seedSimulatedAccount } from "../stripe/simulator-connect.ts";
 import { seedDemoInvoices } from "./demo-invoices.ts";
@@ -72,7 +72,11 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
 
 function demoConnectAccount(now: Date) {
   const created = Math.floor(now.getTime() / 1000);
-  const fresh = newSimAccount(DEMO_CONNECT_ACCOUNT, { email: "office@maple.example.com", name: DEMO_SCHOOL.name, metadata: { schoolId: DEMO_IDS.school } }, created);
+  const fresh = newSimAccount(
+    DEMO_CONNECT_ACCOUNT,
+    { email: "office@maple.example.com", name: DEMO_SCHOOL.name, metadata: { schoolId: DEMO_IDS.school } },
+    created,
+  );
   return completedAccount(fresh);
 }
 
@@ -83,7 +87,16 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
   const admin = DEMO_IDS.schoolAdmin;
 
   await db.batch([
-    db.insert(superAdmins).values({ id: DEMO_IDS.superAdmin, email: "superadmin@example.com", name: "Sam Super", passwordHash, createdAt: now }).onConflictDoNothing(),
+    db
+      .insert(superAdmins)
+      .values({
+        id: DEMO_IDS.superAdmin,
+        email: "superadmin@example.com",
+        name: "Sam Super",
+        passwordHash,
+        createdAt: now,
+      })
+      .onConflictDoNothing(),
     db
       .insert(schools)
       .values({
@@ -263,7 +276,8 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
           senderId: admin,
           batchId: "00000000-0000-4000-8000-000000000454",
           title: "Attendance: morning pickup",
-          message: "Ava was not at the North Loop stop this morning. Please let the school know when she will not ride.",
+          message:
+            "Ava was not at the North Loop stop this morning. Please let the school know when she will not ride.",
           type: "info",
           category: "attendance",
           createdAt: new Date(now.getTime() - 5 * HOUR),
@@ -358,7 +372,10 @@ async function seedAccounts(db: Db, now: Date): Promise<void> {
         createdAt: new Date(now.getTime() - 3 * HOUR),
       })
       .onConflictDoNothing(),
-    db.insert(paymentSettings).values({ schoolId: school, feeBps: 500, feeApplicationType: "term_based", updatedBy: admin }).onConflictDoNothing(),
+    db
+      .insert(paymentSettings)
+      .values({ schoolId: school, feeBps: 500, feeApplicationType: "term_based", updatedBy: admin })
+      .onConflictDoNothing(),
     // An upcoming field trip with a deposit, open for enrolment.
     db
       .insert(flightTrips)

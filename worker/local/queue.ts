@@ -1,4 +1,11 @@
-import { DEAD_LETTER_QUEUE, EMAIL_QUEUE, type QueueBatch, type QueueMessage, type QueueMessageBody, type QueueProducer } from "../platform.ts";
+import {
+  DEAD_LETTER_QUEUE,
+  EMAIL_QUEUE,
+  type QueueBatch,
+  type QueueMessage,
+  type QueueMessageBody,
+  type QueueProducer,
+} from "../platform.ts";
 
 type Consumer = (batch: QueueBatch) => Promise<void>;
 
@@ -76,7 +83,10 @@ export class InProcessQueue implements QueueProducer {
     }
     if (outcome === undefined || outcome === "ack") return;
     if (entry.attempts > this.options.maxRetries) {
-      await this.options.deadLetter({ queue: DEAD_LETTER_QUEUE, messages: [{ ...message, ack: () => {}, retry: () => {} }] });
+      await this.options.deadLetter({
+        queue: DEAD_LETTER_QUEUE,
+        messages: [{ ...message, ack: () => {}, retry: () => {} }],
+      });
       return;
     }
     const scale = this.options.delayScale ?? 1;

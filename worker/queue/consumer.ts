@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import type { Logger } from "../deps.ts";
 import { deliverEmail, markEmailFailed } from "../email/deliver.ts";
 import type { Mailer } from "../email/provider.ts";

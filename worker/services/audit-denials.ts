@@ -1,13 +1,19 @@
 import { sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { auditLogs } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
-import type { Db } from "../../db/client.ts";
-import { auditLogs } from "../../db/schema/index.ts";
 import { auditInsert, type RequestMeta } from "./audit.ts";
 
 /** At most one `authorization_denied` row per user and procedure in this window (flood cap). */
 export const DENIAL_AUDIT_WINDOW_MS = 60_000;
 
-export type Denial = { path: string; code: "FORBIDDEN" | "NOT_FOUND"; userId: string; role: RoleValue; schoolId: string | null };
+export type Denial = {
+  path: string;
+  code: "FORBIDDEN" | "NOT_FOUND";
+  userId: string;
+  role: RoleValue;
+  schoolId: string | null;
+};
 
 /**
  * LG1: records that a signed-in user's call ended in FORBIDDEN or NOT_FOUND: the procedure, the

@@ -1,9 +1,9 @@
 import type { SQL } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { insertWhere } from "#db/conditional.ts";
+import { auditLogs } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
-import type { Db } from "../../db/client.ts";
-import { insertWhere } from "../../db/conditional.ts";
-import { auditLogs } from "../../db/schema/index.ts";
 
 /** Where a request came from; recorded with every audit row. */
 export type RequestMeta = {

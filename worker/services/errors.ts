@@ -2,7 +2,15 @@
  * Errors services throw. They carry the user-facing message; the tRPC layer maps `code` to its
  * own codes, so services stay free of tRPC.
  */
-export type AppErrorCode = "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PRECONDITION_FAILED" | "SERVICE_UNAVAILABLE";
+export type AppErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_MANY_REQUESTS"
+  | "PRECONDITION_FAILED"
+  | "SERVICE_UNAVAILABLE";
 
 export class AppError extends Error {
   override name = "AppError";
@@ -16,7 +24,8 @@ export class AppError extends Error {
 }
 
 function retryLater(what: string, retryAfterSeconds: number): AppError {
-  const wait = retryAfterSeconds >= 120 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`;
+  const wait =
+    retryAfterSeconds >= 120 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`;
   return new AppError("TOO_MANY_REQUESTS", `${what}. Please try again in ${wait}.`, { retryAfterSeconds });
 }
 

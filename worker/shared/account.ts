@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./fields.ts";
-import { acceptInviteRoleIssues } from "./invitations.ts";
+import { acceptInvitationRoleIssues } from "./invitations.ts";
 import { PHONE_MAX_LENGTH } from "./phone.ts";
 
 /**
@@ -27,9 +27,12 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** Sign-up's role rule: a parent's emergency contact and phone are required (spec); a school admin has none. */
-export function profileRoleIssues(role: "school_admin" | "parent", input: Pick<UpdateProfileInput, "emergencyContact" | "emergencyPhone">) {
+export function profileRoleIssues(
+  role: "school_admin" | "parent",
+  input: Pick<UpdateProfileInput, "emergencyContact" | "emergencyPhone">,
+) {
   if (role === "school_admin" && (input.emergencyContact !== undefined || input.emergencyPhone !== undefined)) {
     return [{ field: "emergencyContact" as const, message: PROFILE_MESSAGES.parentsOnly }];
   }
-  return acceptInviteRoleIssues(role, input);
+  return acceptInvitationRoleIssues(role, input);
 }

@@ -50,7 +50,12 @@ export const RESET_MESSAGES = {
 export const requestPasswordResetInput = z
   .object({
     role: z.enum(ROLE_VALUES),
-    email: z.string().trim().min(1, "Please enter your email address").max(254).pipe(z.email("Please enter a valid email address")),
+    email: z
+      .string()
+      .trim()
+      .min(1, "Please enter your email address")
+      .max(254)
+      .pipe(z.email("Please enter a valid email address")),
   })
   .strict();
 
@@ -61,5 +66,8 @@ export const resetPasswordInput = z
     confirmPassword: z.string(),
   })
   .strict()
-  .refine((value) => value.password === value.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
+  .refine((value) => value.password === value.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

@@ -8,7 +8,11 @@ export { BUS_MESSAGES };
 export const busFormSchema = z
   .object({
     number: text(40, BUS_MESSAGES.number),
-    seats: z.number(BUS_MESSAGES.seats).int(BUS_MESSAGES.seats).min(1, BUS_MESSAGES.seats).max(ROUTE_LIMITS.maxSeats, BUS_MESSAGES.seats),
+    seats: z
+      .number(BUS_MESSAGES.seats)
+      .int(BUS_MESSAGES.seats)
+      .min(1, BUS_MESSAGES.seats)
+      .max(ROUTE_LIMITS.maxSeats, BUS_MESSAGES.seats),
     plate: optionalText(20),
   })
   .strict();

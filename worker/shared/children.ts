@@ -11,7 +11,11 @@ const required = (message: string, max: number) => text(max, message);
 export const childFormSchema = z
   .object({
     name: required(CHILD_MESSAGES.name, 120),
-    age: z.coerce.number<number | string>(CHILD_MESSAGES.age).int(CHILD_MESSAGES.age).min(CHILD_AGE.min, CHILD_MESSAGES.age).max(CHILD_AGE.max, CHILD_MESSAGES.age),
+    age: z.coerce
+      .number<number | string>(CHILD_MESSAGES.age)
+      .int(CHILD_MESSAGES.age)
+      .min(CHILD_AGE.min, CHILD_MESSAGES.age)
+      .max(CHILD_AGE.max, CHILD_MESSAGES.age),
     grade: z.enum(GRADES, CHILD_MESSAGES.grade),
     school: required(CHILD_MESSAGES.school, 160),
     busRoute: optional(120),

@@ -14,7 +14,12 @@ export const CONNECT_MESSAGES = {
 } as const;
 
 /** The four states the page shows, in the order a school goes through them. */
-export const CONNECT_STATUSES = ["not_started", "onboarding_incomplete", "requirements_due", "charges_enabled"] as const;
+export const CONNECT_STATUSES = [
+  "not_started",
+  "onboarding_incomplete",
+  "requirements_due",
+  "charges_enabled",
+] as const;
 export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
 
 export const CONNECT_STATUS_LABELS: Record<ConnectStatus, string> = {
@@ -74,7 +79,9 @@ const REQUIREMENT_WORDS: Record<string, string> = {
  */
 export function requirementLabel(requirement: string): string {
   const parts = requirement.split(".").filter((part) => part !== "" && !/^(day|month|year)$/.test(part));
-  const words = parts.map((part) => REQUIREMENT_WORDS[part] ?? (part.startsWith("person_") ? "Person" : part.replaceAll("_", " ")));
+  const words = parts.map(
+    (part) => REQUIREMENT_WORDS[part] ?? (part.startsWith("person_") ? "Person" : part.replaceAll("_", " ")),
+  );
   const [head, ...rest] = words;
   if (!head) return requirement;
   const title = head.charAt(0).toUpperCase() + head.slice(1);

@@ -14,7 +14,9 @@ export type ConnectState = {
 };
 
 /** The Connect gate (after the subscription gate): the school has an account that finished onboarding. */
-export function paymentAccountConnected(state: Pick<ConnectState, "stripeConnectAccountId" | "connectDetailsSubmitted">): boolean {
+export function paymentAccountConnected(
+  state: Pick<ConnectState, "stripeConnectAccountId" | "connectDetailsSubmitted">,
+): boolean {
   return state.stripeConnectAccountId !== null && state.connectDetailsSubmitted;
 }
 
@@ -23,5 +25,10 @@ export function paymentAccountConnected(state: Pick<ConnectState, "stripeConnect
  * due (money must not pile up in an account that cannot reach the school's bank).
  */
 export function acceptsPayments(state: ConnectState): boolean {
-  return paymentAccountConnected(state) && state.connectChargesEnabled && state.connectPayoutsEnabled && state.connectRequirementsDue.length === 0;
+  return (
+    paymentAccountConnected(state) &&
+    state.connectChargesEnabled &&
+    state.connectPayoutsEnabled &&
+    state.connectRequirementsDue.length === 0
+  );
 }

@@ -37,7 +37,8 @@ function words(issue: z.core.$ZodRawIssue): string | undefined {
     case "too_small": {
       const min = Number(issue.minimum);
       if (issue.origin === "string") return min <= 1 ? FIELD_MESSAGES.required : FIELD_MESSAGES.tooShort(min);
-      if (issue.origin === "array" || issue.origin === "set") return min <= 1 ? "Choose at least one" : `Choose at least ${count(min)}`;
+      if (issue.origin === "array" || issue.origin === "set")
+        return min <= 1 ? "Choose at least one" : `Choose at least ${count(min)}`;
       return issue.inclusive ? `Enter a number of ${count(min)} or more` : `Enter a number above ${count(min)}`;
     }
     case "invalid_format":

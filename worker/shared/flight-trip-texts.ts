@@ -17,8 +17,16 @@ export const FLIGHT_TRIP_STATUS_LABELS: Record<FlightTripStatus, string> = {
   cancelled: "Cancelled",
 };
 export const NOT_ENROLLED_LABEL = "Not Enrolled";
-export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { confirmed: "Confirmed", pending: "Pending", "opted-out": "Opted Out" };
-export const ENROLLMENT_PAYMENT_LABELS: Record<EnrollmentPaymentStatus, string> = { paid: "Paid", partial: "Partial", pending: "Pending" };
+export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
+  confirmed: "Confirmed",
+  pending: "Pending",
+  "opted-out": "Opted Out",
+};
+export const ENROLLMENT_PAYMENT_LABELS: Record<EnrollmentPaymentStatus, string> = {
+  paid: "Paid",
+  partial: "Partial",
+  pending: "Pending",
+};
 
 /** Enrolments that hold a seat (capacity counts these). */
 export const SEAT_HOLDING_STATUSES = ["confirmed", "pending"] as const satisfies readonly EnrollmentStatus[];
@@ -54,19 +62,28 @@ export const ENROLLMENT_MEDICAL_MAX = 2100;
 
 /** What Enroll Now's medical information starts with for a child: its allergies and special needs as the children page holds them. */
 export function medicalNotesOf(child: { allergyInfo: string | null; specialNeeds: string | null }): string {
-  return [child.allergyInfo ? `Allergies: ${child.allergyInfo}` : null, child.specialNeeds ? `Special needs: ${child.specialNeeds}` : null]
+  return [
+    child.allergyInfo ? `Allergies: ${child.allergyInfo}` : null,
+    child.specialNeeds ? `Special needs: ${child.specialNeeds}` : null,
+  ]
     .filter((line): line is string => line !== null)
     .join("\n");
 }
 
 /** What a parent owes next: the deposit first (when the trip has one), then the balance; or the full cost. */
-export function nextPaymentCents(trip: { costPerStudentCents: number; depositCents: number | null }, amountPaidCents: number): number {
+export function nextPaymentCents(
+  trip: { costPerStudentCents: number; depositCents: number | null },
+  amountPaidCents: number,
+): number {
   if (amountPaidCents === 0 && trip.depositCents !== null) return trip.depositCents;
   return Math.max(0, trip.costPerStudentCents - amountPaidCents);
 }
 
 /** The payment status that an amount paid gives. */
-export function paymentStatusFor(trip: { costPerStudentCents: number }, amountPaidCents: number): EnrollmentPaymentStatus {
+export function paymentStatusFor(
+  trip: { costPerStudentCents: number },
+  amountPaidCents: number,
+): EnrollmentPaymentStatus {
   if (amountPaidCents >= trip.costPerStudentCents) return "paid";
   return amountPaidCents > 0 ? "partial" : "pending";
 }
@@ -88,11 +105,22 @@ export type EnrollmentMoney = keyof typeof ENROLLMENT_MONEY_LABELS;
 /** An enrolment of a cancelled trip (one that was not opted out before). */
 export const CANCELLED_ENROLLMENT_LABEL = "Cancelled";
 
-export type EnrollmentMoneyFacts = { status: EnrollmentStatus; amountPaidCents: number; amountRefundedCents: number; refundPendingCents: number };
+export type EnrollmentMoneyFacts = {
+  status: EnrollmentStatus;
+  amountPaidCents: number;
+  amountRefundedCents: number;
+  refundPendingCents: number;
+};
 
-export function enrollmentStanding(trip: { status: FlightTripStatus; costPerStudentCents: number }, enrollment: EnrollmentMoneyFacts) {
+export function enrollmentStanding(
+  trip: { status: FlightTripStatus; costPerStudentCents: number },
+  enrollment: EnrollmentMoneyFacts,
+) {
   const over = trip.status === "cancelled" || enrollment.status === "opted-out";
-  const label = trip.status === "cancelled" && enrollment.status !== "opted-out" ? CANCELLED_ENROLLMENT_LABEL : ENROLLMENT_STATUS_LABELS[enrollment.status];
+  const label =
+    trip.status === "cancelled" && enrollment.status !== "opted-out"
+      ? CANCELLED_ENROLLMENT_LABEL
+      : ENROLLMENT_STATUS_LABELS[enrollment.status];
   const money: EnrollmentMoney =
     enrollment.refundPendingCents > 0
       ? "refund-pending"
@@ -111,21 +139,26 @@ export const FLIGHT_TRIP_MESSAGES = {
   deleted: { title: "Flight Trip Deleted", description: "Flight trip deleted successfully!" },
   cancelled: {
     title: "Flight Trip Cancelled",
-    description: "The trip had paid enrolments, so it was cancelled: every payment is refunded and the parents are notified.",
+    description:
+      "The trip had paid enrolments, so it was cancelled: every payment is refunded and the parents are notified.",
   },
   saveFailed: { title: "Save Failed", description: "Failed to save flight trip. Please try again." },
   deleteFailed: { title: "Deletion Failed", description: "Failed to delete flight trip. Please try again." },
   parentsNotified: { title: "Parents Notified", description: "The enrolled parents were notified." },
   enrolled: { title: "Enrolment Started", description: "Complete the payment to confirm the enrolment." },
   enrolledFree: { title: "Enrolment Confirmed", description: "Your child is enrolled in this trip." },
-  optedOut: { title: "Opted Out", description: "Your child is no longer enrolled. Any payment is refunded to your card." },
+  optedOut: {
+    title: "Opted Out",
+    description: "Your child is no longer enrolled. Any payment is refunded to your card.",
+  },
   enrollFailed: { title: "Enrolment Failed", description: "Failed to enrol. Please try again." },
   optOutFailed: { title: "Opt Out Failed", description: "Failed to opt out. Please try again." },
   // Confirmations.
   confirmDelete: "Are you sure you want to delete this flight trip? This action cannot be undone.",
   confirmCancel:
     "This trip has paid enrolments, so it will be cancelled instead of deleted: every payment is refunded through Stripe and the parents are notified. This cannot be undone.",
-  refundRule: "Opting out before the enrolment deadline refunds everything you paid for this trip, in full. After the deadline you can no longer opt out.",
+  refundRule:
+    "Opting out before the enrolment deadline refunds everything you paid for this trip, in full. After the deadline you can no longer opt out.",
   // Form and rule messages.
   title: "Title is required",
   departureAirport: "Departure airport is required",
@@ -155,7 +188,8 @@ export const FLIGHT_TRIP_MESSAGES = {
   alreadyEnrolled: "This child is already enrolled in this trip.",
   optOutClosed: "Opting out is possible only before the enrolment deadline.",
   nothingToPay: "Nothing is left to pay for this enrolment.",
-  capacityBelowEnrolled: (enrolled: number) => `The capacity cannot be below the ${enrolled} children already enrolled.`,
+  capacityBelowEnrolled: (enrolled: number) =>
+    `The capacity cannot be below the ${enrolled} children already enrolled.`,
 } as const;
 
 /** The parent's side (appended): states the messages above do not cover, and the return from Checkout. */
@@ -165,8 +199,14 @@ export const ENROLLMENT_MESSAGES = {
     `${childName} is enrolled in ${tripTitle}, whose enrolment deadline has passed, so ${childName} can no longer be opted out or removed. Please contact the school.`,
   alreadyOptedOut: "This child has already opted out of this trip.",
   notEnrolled: "This child is no longer enrolled in this trip. Enroll again to pay.",
-  returnSuccess: { title: "Payment received", description: "Thank you! Your payment was received. The enrolment shows as paid once Stripe confirms it." },
-  returnCancelled: { title: "Payment cancelled", description: "You were not charged. You can pay from Flight Trips whenever you are ready." },
+  returnSuccess: {
+    title: "Payment received",
+    description: "Thank you! Your payment was received. The enrolment shows as paid once Stripe confirms it.",
+  },
+  returnCancelled: {
+    title: "Payment cancelled",
+    description: "You were not charged. You can pay from Flight Trips whenever you are ready.",
+  },
 } as const;
 
 /** The school admin's rules beyond the form (appended: the shared messages above stay as they are). */

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { optionalText as optional, text } from "./fields.ts";
-import { ENROLLMENT_MEDICAL_MAX, FLIGHT_TRIP_LIMITS, FLIGHT_TRIP_STATUSES, FLIGHT_TRIP_MESSAGES as M } from "./flight-trip-texts.ts";
+import {
+  ENROLLMENT_MEDICAL_MAX,
+  FLIGHT_TRIP_LIMITS,
+  FLIGHT_TRIP_STATUSES,
+  FLIGHT_TRIP_MESSAGES as M,
+} from "./flight-trip-texts.ts";
 import { hasStep } from "./invoices.ts";
 import { sendNotificationInput } from "./notifications.ts";
 import { isCalendarDate, WALL_TIME } from "./school-time.ts";
@@ -49,9 +54,18 @@ export const flightTripFormSchema = z
       .transform((value) => value ?? null),
   })
   .strict()
-  .refine((trip) => `${trip.returnDate}T${trip.returnTime}` > `${trip.departureDate}T${trip.departureTime}`, { path: ["returnDate"], message: M.returnAfterDeparture })
-  .refine((trip) => trip.enrollmentDeadline < trip.departureDate, { path: ["enrollmentDeadline"], message: M.deadlineBeforeDeparture })
-  .refine((trip) => trip.deposit === null || (trip.deposit > 0 && trip.deposit < trip.costPerStudent), { path: ["deposit"], message: M.deposit });
+  .refine((trip) => `${trip.returnDate}T${trip.returnTime}` > `${trip.departureDate}T${trip.departureTime}`, {
+    path: ["returnDate"],
+    message: M.returnAfterDeparture,
+  })
+  .refine((trip) => trip.enrollmentDeadline < trip.departureDate, {
+    path: ["enrollmentDeadline"],
+    message: M.deadlineBeforeDeparture,
+  })
+  .refine((trip) => trip.deposit === null || (trip.deposit > 0 && trip.deposit < trip.costPerStudent), {
+    path: ["deposit"],
+    message: M.deposit,
+  });
 
 export type FlightTripForm = z.input<typeof flightTripFormSchema>;
 export type FlightTripValues = z.output<typeof flightTripFormSchema>;
@@ -61,7 +75,9 @@ const id = z.string().min(1).max(64);
 export const flightTripIdInput = z.object({ tripId: id }).strict();
 export const createFlightTripInput = z.object({ trip: flightTripFormSchema }).strict();
 /** `confirmRefunds`: the admin has seen what a lowered cost refunds and confirmed it. */
-export const updateFlightTripInput = z.object({ tripId: id, trip: flightTripFormSchema, confirmRefunds: z.boolean().optional() }).strict();
+export const updateFlightTripInput = z
+  .object({ tripId: id, trip: flightTripFormSchema, confirmRefunds: z.boolean().optional() })
+  .strict();
 
 /** The Enroll Now modal (spec §5: child, emergency contact, its phone and the terms are required). */
 export const enrollmentFormSchema = z

@@ -22,7 +22,12 @@ export const INVITATION_MESSAGES = {
   revoked: "Invitation revoked successfully",
 } as const;
 
-const email = z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address"));
+const email = z
+  .string()
+  .trim()
+  .min(1, "Email is required")
+  .max(254)
+  .pipe(z.email("Please enter a valid email address"));
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 export const createSchoolAdminInvitationInput = z
@@ -42,7 +47,9 @@ export const createParentInvitationInput = z
 
 export const invitationIdInput = z.object({ inviteId: z.string().min(1).max(64) }).strict();
 
-export const tokenInput = z.object({ token: z.string().trim().min(1, INVITATION_MESSAGES.missingToken).max(128) }).strict();
+export const tokenInput = z
+  .object({ token: z.string().trim().min(1, INVITATION_MESSAGES.missingToken).max(128) })
+  .strict();
 
 /** The accept-invite form. Role-specific rules (parents' emergency fields) come from the invitation. */
 export const acceptInvitationInput = z
@@ -58,17 +65,27 @@ export const acceptInvitationInput = z
     emergencyPhone: optionalText(40),
   })
   .strict()
-  .refine((value) => value.password === value.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
+  .refine((value) => value.password === value.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
 export type AcceptInviteInput = z.infer<typeof acceptInvitationInput>;
 
 /** The rules the spec adds for parents, shared by the form and the server: every issue, in field order. */
-export function acceptInviteRoleIssues(role: "school_admin" | "parent", input: Pick<AcceptInviteInput, "emergencyContact" | "emergencyPhone">) {
+export function acceptInvitationRoleIssues(
+  role: "school_admin" | "parent",
+  input: Pick<AcceptInviteInput, "emergencyContact" | "emergencyPhone">,
+) {
   const issues: { field: "emergencyContact" | "emergencyPhone"; message: string }[] = [];
   if (role !== "parent") return issues;
-  if (!input.emergencyContact?.trim()) issues.push({ field: "emergencyContact", message: INVITATION_MESSAGES.emergencyContactRequired });
-  if (!input.emergencyPhone?.trim()) issues.push({ field: "emergencyPhone", message: INVITATION_MESSAGES.emergencyPhoneRequired });
+  if (!input.emergencyContact?.trim())
+    issues.push({ field: "emergencyContact", message: INVITATION_MESSAGES.emergencyContactRequired });
+  if (!input.emergencyPhone?.trim())
+    issues.push({ field: "emergencyPhone", message: INVITATION_MESSAGES.emergencyPhoneRequired });
   return issues;
 }
 
 /** Spec: resend-invite takes inviteId and regenerateToken (true for an expired invitation). */
-export const resendInvitationInput = z.object({ inviteId: z.string().min(1).max(64), regenerateToken: z.boolean().default(false) }).strict();
+export const resendInvitationInput = z
+  .object({ inviteId: z.string().min(1).max(64), regenerateToken: z.boolean().default(false) })
+  .strict();

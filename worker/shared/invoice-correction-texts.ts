@@ -36,7 +36,12 @@ export const PAYMENT_METHODS = ["online", "cash", "cheque", "bank_transfer"] as 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const OFFLINE_PAYMENT_METHODS = ["cash", "cheque", "bank_transfer"] as const satisfies readonly PaymentMethod[];
 export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { online: "card (online)", cash: "cash", cheque: "cheque", bank_transfer: "bank transfer" };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  online: "card (online)",
+  cash: "cash",
+  cheque: "cheque",
+  bank_transfer: "bank transfer",
+};
 export function paidOffline(method: PaymentMethod | null | undefined): method is OfflinePaymentMethod {
   return (OFFLINE_PAYMENT_METHODS as readonly (string | null | undefined)[]).includes(method);
 }
@@ -57,7 +62,8 @@ export function statusDetail(invoice: {
   paymentReference: string | null;
   voidReason: string | null;
 }): string | null {
-  if (invoice.status === "paid" && paidOffline(invoice.paymentMethod)) return [paidByText(invoice.paymentMethod), invoice.paymentReference].filter(Boolean).join(" · ");
+  if (invoice.status === "paid" && paidOffline(invoice.paymentMethod))
+    return [paidByText(invoice.paymentMethod), invoice.paymentReference].filter(Boolean).join(" · ");
   return invoice.status === "void" ? invoice.voidReason : null;
 }
 

@@ -28,7 +28,13 @@ export const INVOICE_MESSAGES = {
  */
 export const INVOICE_STATUSES = ["pending", "paid", "overdue", "refunded", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { pending: "Pending", paid: "Paid", overdue: "Overdue", refunded: "Refunded", void: "Void" };
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  overdue: "Overdue",
+  refunded: "Refunded",
+  void: "Void",
+};
 
 /** Spec: the due date defaults to 15 days after the issue date. */
 export const DEFAULT_DUE_DAYS = 15;

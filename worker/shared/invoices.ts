@@ -56,7 +56,9 @@ export const createInvoiceInput = z
 export type CreateInvoiceForm = z.input<typeof createInvoiceInput>;
 
 /** The Edit Invoice form: a pending invoice's description, base amount and due date (the number and issue date stay). */
-export const invoiceEditSchema = z.object({ description, baseAmount, dueDate: isoDate(INVOICE_MESSAGES.dueDate) }).strict();
+export const invoiceEditSchema = z
+  .object({ description, baseAmount, dueDate: isoDate(INVOICE_MESSAGES.dueDate) })
+  .strict();
 export type InvoiceEditForm = z.input<typeof invoiceEditSchema>;
 /** `schoolAdmin.invoices.update`: the form's fields and the invoice (the due date is checked against its issue date on the server). */
 export const updateInvoiceInput = invoiceEditSchema.extend({ invoiceId }).strict();
@@ -66,7 +68,13 @@ export const resendInvoiceInput = z.object({ invoiceId, requestKey: z.uuid().opt
 
 /** The Void Invoice form and `schoolAdmin.invoices.void`: the reason is kept in the audit log and told to the parent. */
 export const voidInvoiceSchema = z
-  .object({ reason: z.string().trim().min(1, INVOICE_CORRECTION_MESSAGES.voidReason).max(MAX_VOID_REASON_LENGTH, INVOICE_CORRECTION_MESSAGES.voidReasonTooLong) })
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1, INVOICE_CORRECTION_MESSAGES.voidReason)
+      .max(MAX_VOID_REASON_LENGTH, INVOICE_CORRECTION_MESSAGES.voidReasonTooLong),
+  })
   .strict();
 export type VoidInvoiceForm = z.input<typeof voidInvoiceSchema>;
 export const voidInvoiceInput = voidInvoiceSchema.extend({ invoiceId }).strict();
@@ -82,7 +90,10 @@ const referenceGiven = (form: z.infer<typeof markPaidFields>) => form.method ===
 const referenceMissing = { path: ["reference"], message: INVOICE_CORRECTION_MESSAGES.reference };
 export const markInvoicePaidSchema = markPaidFields.refine(referenceGiven, referenceMissing);
 export type MarkInvoicePaidForm = z.input<typeof markInvoicePaidSchema>;
-export const markInvoicePaidInput = markPaidFields.extend({ invoiceId }).strict().refine(referenceGiven, referenceMissing);
+export const markInvoicePaidInput = markPaidFields
+  .extend({ invoiceId })
+  .strict()
+  .refine(referenceGiven, referenceMissing);
 
 /** The form's default dates: today in the school's zone, due 15 days later. */
 export function defaultInvoiceDates(today: string): { issueDate: string; dueDate: string } {

@@ -25,7 +25,11 @@ export const totpCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, MFA_MESSAGES.enterCode);
 
-export const recoveryCodeSchema = z.string().trim().min(1, MFA_MESSAGES.enterRecoveryCode).max(32, MFA_MESSAGES.invalidRecoveryCode);
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .min(1, MFA_MESSAGES.enterRecoveryCode)
+  .max(32, MFA_MESSAGES.invalidRecoveryCode);
 
 /** A second factor: a code from the app, or one of the recovery codes. */
 export const secondFactorSchema = z.discriminatedUnion("method", [
@@ -51,4 +55,4 @@ export const confirmIdentityInput = z
   .strict();
 export type SudoInput = z.infer<typeof confirmIdentityInput>;
 
-export const confirmEnrolmentInput = z.object({ code: totpCodeSchema }).strict();
+export const confirmEnrollmentInput = z.object({ code: totpCodeSchema }).strict();

@@ -27,8 +27,12 @@ export const notificationIdInput = z.object({ notificationId: z.string().min(1).
 /** Who gets a notification: every active parent of the school, the parents on one route, or one parent. */
 export const notificationAudienceSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("school") }).strict(),
-  z.object({ kind: z.literal("route"), routeName: z.string().trim().min(1, NOTIFICATION_MESSAGES.routeName).max(120) }).strict(),
-  z.object({ kind: z.literal("parent"), parentId: z.string().trim().min(1, NOTIFICATION_MESSAGES.parent).max(64) }).strict(),
+  z
+    .object({ kind: z.literal("route"), routeName: z.string().trim().min(1, NOTIFICATION_MESSAGES.routeName).max(120) })
+    .strict(),
+  z
+    .object({ kind: z.literal("parent"), parentId: z.string().trim().min(1, NOTIFICATION_MESSAGES.parent).max(64) })
+    .strict(),
 ]);
 export type NotificationAudience = z.infer<typeof notificationAudienceSchema>;
 

@@ -11,6 +11,8 @@ export const listParentsInput = z
   })
   .strict();
 
-export const listParentInvitationsInput = listParentsInput.extend({ status: z.enum(["pending", "accepted", "expired", "revoked"]).optional() }).strict();
+export const listParentInvitationsInput = listParentsInput
+  .extend({ status: z.enum(["pending", "accepted", "expired", "revoked"]).optional() })
+  .strict();
 
 export const setParentActiveInput = z.object({ parentId: z.string().min(1).max(64), active: z.boolean() }).strict();

@@ -47,7 +47,8 @@ export function commonWordsOf(lists: Iterable<readonly string[]>): string[] {
   for (const list of lists) {
     for (const entry of list) {
       const word = normalizeForDictionary(entry);
-      if (word.length >= COMMON_WORD_MIN_LENGTH && word.length <= DICTIONARY_MAX_LENGTH && LETTERS.test(word)) words.add(word);
+      if (word.length >= COMMON_WORD_MIN_LENGTH && word.length <= DICTIONARY_MAX_LENGTH && LETTERS.test(word))
+        words.add(word);
     }
   }
   return [...words];
@@ -121,12 +122,24 @@ export function undecoratedWords(password: string): string[] {
 }
 
 /** Letter rows of the QWERTY, AZERTY and QWERTZ layouts; a walk along one reads the same backwards. */
-const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm", "azertyuiop", "qsdfghjklm", "wxcvbn", "qwertzuiop", "yxcvbnm"];
+const KEYBOARD_ROWS = [
+  "qwertyuiop",
+  "asdfghjkl",
+  "zxcvbnm",
+  "azertyuiop",
+  "qsdfghjklm",
+  "wxcvbn",
+  "qwertzuiop",
+  "yxcvbnm",
+];
 const REVERSED_ROWS = KEYBOARD_ROWS.map((row) => [...row].reverse().join(""));
 
 /** Four or more neighbouring keys of one letter row, either way: `qwerty`, `asdf`, `lkjh`. */
 export function isKeyboardRow(word: string): boolean {
-  return word.length >= COMMON_WORD_MIN_LENGTH && (KEYBOARD_ROWS.some((row) => row.includes(word)) || REVERSED_ROWS.some((row) => row.includes(word)));
+  return (
+    word.length >= COMMON_WORD_MIN_LENGTH &&
+    (KEYBOARD_ROWS.some((row) => row.includes(word)) || REVERSED_ROWS.some((row) => row.includes(word)))
+  );
 }
 
 /**
@@ -150,7 +163,8 @@ export function guessablePasswordProblem(password: string, lists: GuessableLists
   const passwords = undecoratedPasswords(password);
   // The password as typed first (the first core, when it is short enough to be in the list); then
   // the words, since "a common word with small changes" says better why than "too common".
-  if (passwords[0] === normalizeForDictionary(password) && lists.isCommonPassword(passwords[0])) return GUESSABLE_PASSWORD_MESSAGES.common;
+  if (passwords[0] === normalizeForDictionary(password) && lists.isCommonPassword(passwords[0]))
+    return GUESSABLE_PASSWORD_MESSAGES.common;
   const words = undecoratedWords(password);
   if (words.some(isKeyboardRow)) return GUESSABLE_PASSWORD_MESSAGES.keyboardRow;
   if (words.some((word) => lists.isCommonWord(word))) return GUESSABLE_PASSWORD_MESSAGES.commonWord;

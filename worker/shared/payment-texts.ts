@@ -22,9 +22,16 @@ export const PAYMENT_MESSAGES = {
   alreadyProcessing: "A payment for this invoice is already being processed. It shows as Paid once Stripe confirms it.",
   refunded: "This invoice was refunded and cannot be paid again. Please contact the school.",
   voided: "This invoice was voided by the school and cannot be paid.",
-  schoolCannotTakePayments: (schoolName: string) => `${schoolName} cannot take online payments right now. Please try again later or contact the school.`,
+  schoolCannotTakePayments: (schoolName: string) =>
+    `${schoolName} cannot take online payments right now. Please try again later or contact the school.`,
   belowMinimum: "Amounts under $0.50 cannot be paid online. Please contact the school.",
   checkoutFailed: "Failed to create payment session. Please try again.",
-  returnSuccess: { title: "Payment received", description: "Thank you! Your payment was received. The invoice shows as Paid once Stripe confirms it." },
-  returnCancelled: { title: "Payment cancelled", description: "You were not charged. You can pay the invoice whenever you are ready." },
+  returnSuccess: {
+    title: "Payment received",
+    description: "Thank you! Your payment was received. The invoice shows as Paid once Stripe confirms it.",
+  },
+  returnCancelled: {
+    title: "Payment cancelled",
+    description: "You were not charged. You can pay the invoice whenever you are ready.",
+  },
 } as const;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EMERGENCY_CONTACT_MAX_LENGTH, updateProfileInput } from "./account.ts";
 import { text } from "./fields.ts";
 import { enrollmentFormSchema, FLIGHT_TRIP_MESSAGES } from "./flight-trips.ts";
-import { type AcceptInviteInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "./invitations.ts";
+import { type AcceptInviteInput, acceptInvitationRoleIssues, INVITATION_MESSAGES } from "./invitations.ts";
 import { phoneField } from "./phone.ts";
 
 /**
@@ -20,8 +20,12 @@ export function enrollmentFormFor(region: string | null) {
 type InviteField = "phone" | "emergencyContact" | "emergencyPhone";
 
 /** The accept-invite form's issues beyond its schema: the parents' required fields (spec), then the phone rule. */
-export function acceptInviteIssues(role: "school_admin" | "parent", input: Pick<AcceptInviteInput, InviteField>, region: string | null) {
-  const issues: { field: InviteField; message: string }[] = acceptInviteRoleIssues(role, input);
+export function acceptInvitationIssues(
+  role: "school_admin" | "parent",
+  input: Pick<AcceptInviteInput, InviteField>,
+  region: string | null,
+) {
+  const issues: { field: InviteField; message: string }[] = acceptInvitationRoleIssues(role, input);
   const phones = role === "parent" ? (["phone", "emergencyPhone"] as const) : (["phone"] as const);
   for (const field of phones) {
     if (issues.some((issue) => issue.field === field)) continue;
@@ -39,7 +43,13 @@ export function profileFormFor(role: "school_admin" | "parent", region: string |
   const parent = role === "parent";
   return updateProfileInput.extend({
     phone: phoneField(region),
-    emergencyContact: (parent ? text(EMERGENCY_CONTACT_MAX_LENGTH, INVITATION_MESSAGES.emergencyContactRequired) : z.undefined()).optional(),
-    emergencyPhone: (parent ? phoneField(region, INVITATION_MESSAGES.emergencyPhoneRequired) : z.undefined()).optional(),
+    emergencyContact: (parent
+      ? text(EMERGENCY_CONTACT_MAX_LENGTH, INVITATION_MESSAGES.emergencyContactRequired)
+      : z.undefined()
+    ).optional(),
+    emergencyPhone: (parent
+      ? phoneField(region, INVITATION_MESSAGES.emergencyPhoneRequired)
+      : z.undefined()
+    ).optional(),
   });
 }

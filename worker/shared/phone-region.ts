@@ -11,7 +11,12 @@ export const PHONE_MAX_LENGTH = 40;
  * school's time zone ("Other", or a school created without a country), else none (UTC): then a
  * number must start with + and its country code.
  */
-const COUNTRY_REGIONS: Readonly<Record<string, string>> = { "United States": "US", Canada: "CA", "United Kingdom": "GB", Australia: "AU" };
+const COUNTRY_REGIONS: Readonly<Record<string, string>> = {
+  "United States": "US",
+  Canada: "CA",
+  "United Kingdom": "GB",
+  Australia: "AU",
+};
 
 let zoneRegions: Map<string, string> | null = null;
 
@@ -27,7 +32,10 @@ export function zoneRegion(zone: string): string | null {
   return zoneRegions.get(zone) ?? null;
 }
 
-export function phoneRegion(school: { country: string | null | undefined; timeZone: string | null | undefined }): string | null {
+export function phoneRegion(school: {
+  country: string | null | undefined;
+  timeZone: string | null | undefined;
+}): string | null {
   const named = school.country ? COUNTRY_REGIONS[school.country] : undefined;
   if (named) return named;
   return school.timeZone ? zoneRegion(school.timeZone) : null;

@@ -1,4 +1,9 @@
-import { type CountryCode, isSupportedCountry, type PhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/min";
+import {
+  type CountryCode,
+  isSupportedCountry,
+  type PhoneNumber,
+  parsePhoneNumberFromString,
+} from "libphonenumber-js/min";
 import { z } from "zod";
 import "./fields.ts";
 
@@ -21,7 +26,8 @@ export const PHONE_MESSAGES = {
 /** What a user may type: digits, spaces, ( ) . - / and a leading +. */
 const PHONE_CHARACTERS = /^\+?[\d\s().\-/]+$/;
 
-const countryOf = (region: string | null): CountryCode | undefined => (region && isSupportedCountry(region) ? region : undefined);
+const countryOf = (region: string | null): CountryCode | undefined =>
+  region && isSupportedCountry(region) ? region : undefined;
 
 function parse(text: string, region: string | null): PhoneNumber | undefined {
   const value = text.trim();
@@ -48,7 +54,9 @@ export function formatPhone(stored: string | null | undefined, region: string | 
   if (!stored?.trim()) return null;
   const number = parse(stored, region);
   if (!number) return stored;
-  return number.country !== undefined && number.country === countryOf(region) ? number.formatNational() : number.formatInternational();
+  return number.country !== undefined && number.country === countryOf(region)
+    ? number.formatNational()
+    : number.formatInternational();
 }
 
 /**
@@ -74,7 +82,14 @@ export function phoneField(region: string | null, required?: string) {
  * The phone rule in a form whose region comes from its own country and time zone fields
  * (registration, a school's details): the field's issue, at its path.
  */
-export function refinePhone(ctx: z.RefinementCtx, path: string, value: string | undefined, region: string | null, required?: string): void {
+export function refinePhone(
+  ctx: z.RefinementCtx,
+  path: string,
+  value: string | undefined,
+  region: string | null,
+  required?: string,
+): void {
   const parsed = phoneField(region, required).safeParse(value ?? "");
-  if (!parsed.success) ctx.addIssue({ code: "custom", path: [path], message: parsed.error.issues[0]?.message ?? phoneMessage(region) });
+  if (!parsed.success)
+    ctx.addIssue({ code: "custom", path: [path], message: parsed.error.issues[0]?.message ?? phoneMessage(region) });
 }

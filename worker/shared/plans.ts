@@ -8,7 +8,12 @@ export const PLANS = {
     priceCents: 19_900,
     maxBuses: 5,
     limits: "Up to 5 buses and 200 students",
-    features: ["Route planning and trip scheduling", "Parent notifications", "Online invoices and payments", "E-mail support"],
+    features: [
+      "Route planning and trip scheduling",
+      "Parent notifications",
+      "Online invoices and payments",
+      "E-mail support",
+    ],
   },
   professional: {
     name: "Professional",
@@ -41,7 +46,10 @@ const PLAN_ORDER: readonly PlanId[] = ["starter", "professional", "enterprise"];
  */
 export function planFor(input: { pupilCount: number; busCount: number }): PlanId {
   const byPupils = planForPupils(input.pupilCount);
-  return PLAN_ORDER.slice(PLAN_ORDER.indexOf(byPupils)).find((plan) => input.busCount <= PLANS[plan].maxBuses) ?? "enterprise";
+  return (
+    PLAN_ORDER.slice(PLAN_ORDER.indexOf(byPupils)).find((plan) => input.busCount <= PLANS[plan].maxBuses) ??
+    "enterprise"
+  );
 }
 
 /** Step 4's note when the buses, not the pupils, decided the plan; null otherwise. */

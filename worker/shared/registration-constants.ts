@@ -4,7 +4,14 @@ import { SCHOOL_TYPES } from "./enums.ts";
 
 /** Spec §3: the registration form's option lists and default. */
 export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;
-export const ADMIN_ROLE_OPTIONS = ["Head Teacher", "Principal", "IT Coordinator", "Transportation Manager", "Administrator", "Other"] as const;
+export const ADMIN_ROLE_OPTIONS = [
+  "Head Teacher",
+  "Principal",
+  "IT Coordinator",
+  "Transportation Manager",
+  "Administrator",
+  "Other",
+] as const;
 export const COUNTRY_OPTIONS = ["United States", "Canada", "United Kingdom", "Australia", "Other"] as const;
 export const DEFAULT_COUNTRY = "United States";
 
@@ -62,10 +69,15 @@ export const REQUIRED_FIELD_LABELS = {
 type RequiredField = keyof typeof REQUIRED_FIELD_LABELS;
 
 const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "") || (typeof value === "number" && Number.isNaN(value));
+  value === undefined ||
+  value === null ||
+  (typeof value === "string" && value.trim() === "") ||
+  (typeof value === "number" && Number.isNaN(value));
 
 /** "Please fill in all required fields. Missing: School Name, City", or null when nothing is missing. */
 export function missingFieldsMessage(values: Partial<Record<RequiredField, unknown>>): string | null {
   const missing = (Object.keys(REQUIRED_FIELD_LABELS) as RequiredField[]).filter((field) => isBlank(values[field]));
-  return missing.length ? `${REGISTRATION_MESSAGES.missingPrefix}${missing.map((field) => REQUIRED_FIELD_LABELS[field]).join(", ")}` : null;
+  return missing.length
+    ? `${REGISTRATION_MESSAGES.missingPrefix}${missing.map((field) => REQUIRED_FIELD_LABELS[field]).join(", ")}`
+    : null;
 }

@@ -50,11 +50,24 @@ function checkRegistration(today: string) {
     if (!Number.isInteger(value.busCount) || (value.busCount ?? -1) < 0 || (value.busCount ?? 0) > 100_000) {
       return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.busCount, path: ["busCount"] });
     }
-    if (!ISO_DATE.test(value.intendedStartDate) || Number.isNaN(Date.parse(value.intendedStartDate)) || value.intendedStartDate < today) {
-      return void ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.startDate, path: ["intendedStartDate"] });
+    if (
+      !ISO_DATE.test(value.intendedStartDate) ||
+      Number.isNaN(Date.parse(value.intendedStartDate)) ||
+      value.intendedStartDate < today
+    ) {
+      return void ctx.addIssue({
+        code: "custom",
+        message: REGISTRATION_MESSAGES.startDate,
+        path: ["intendedStartDate"],
+      });
     }
     // Optional; when given, a valid number in the school's region (its country, else its time zone).
-    refinePhone(ctx, "adminPhone", value.adminPhone, phoneRegion({ country: value.schoolCountry, timeZone: value.timeZone }));
+    refinePhone(
+      ctx,
+      "adminPhone",
+      value.adminPhone,
+      phoneRegion({ country: value.schoolCountry, timeZone: value.timeZone }),
+    );
   };
 }
 
@@ -107,4 +120,6 @@ export const createCheckoutSessionInput = z
   .refine((value) => value.termsAccepted && value.privacyAccepted, { message: REGISTRATION_MESSAGES.consent });
 
 export const approveRegistrationInput = z.object({ pendingSchoolId: z.string().min(1).max(64) }).strict();
-export const rejectRegistrationInput = z.object({ pendingSchoolId: z.string().min(1).max(64), reason: z.string().trim().max(1000).optional() }).strict();
+export const rejectRegistrationInput = z
+  .object({ pendingSchoolId: z.string().min(1).max(64), reason: z.string().trim().max(1000).optional() })
+  .strict();

@@ -20,7 +20,10 @@ export const assignRiderInput = z
     toDate: date(RIDER_MESSAGES.toDate).nullable(),
   })
   .strict()
-  .refine((rider) => rider.toDate === null || rider.toDate >= rider.fromDate, { path: ["toDate"], message: RIDER_MESSAGES.toDate });
+  .refine((rider) => rider.toDate === null || rider.toDate >= rider.fromDate, {
+    path: ["toDate"],
+    message: RIDER_MESSAGES.toDate,
+  });
 
 export const riderIdInput = z.object({ riderId: id }).strict();
 export const ridersOfRouteInput = z.object({ routeId: id }).strict();
@@ -32,5 +35,6 @@ export const notRidingInput = z
   .superRefine(({ from, to }, ctx) => {
     if (to === undefined) return;
     if (to < from) ctx.addIssue({ code: "custom", path: ["to"], message: RIDE_MESSAGES.to });
-    else if (to > shiftDate(from, ROUTE_LIMITS.maxNotRidingDays - 1)) ctx.addIssue({ code: "custom", path: ["to"], message: RIDE_MESSAGES.tooLong });
+    else if (to > shiftDate(from, ROUTE_LIMITS.maxNotRidingDays - 1))
+      ctx.addIssue({ code: "custom", path: ["to"], message: RIDE_MESSAGES.tooLong });
   });

@@ -49,7 +49,8 @@ export const BUS_MESSAGES = {
   seats: `Enter the seats as a whole number from 1 to ${ROUTE_LIMITS.maxSeats}`,
   notFound: "Bus not found",
   duplicate: (number: string) => `There is already a bus ${number}`,
-  seatsBelowRiders: (number: string, seats: number, riders: number, day: string) => `Bus ${number} would have ${seats} seats but ${riders} riders on ${day}s`,
+  seatsBelowRiders: (number: string, seats: number, riders: number, day: string) =>
+    `Bus ${number} would have ${seats} seats but ${riders} riders on ${day}s`,
 } as const;
 
 export const ROUTE_MESSAGES = {
@@ -69,9 +70,11 @@ export const ROUTE_MESSAGES = {
   stopNotOnRoute: "That stop is not on this route",
   reorderAll: "List every stop of the route exactly once",
   stopsStale: "The stops were changed by someone else. Reload the route and try again.",
-  stopHasRiders: (name: string, riders: number) => `${riders} rider${riders === 1 ? " is" : "s are"} assigned to ${name}: move them to another stop first`,
+  stopHasRiders: (name: string, riders: number) =>
+    `${riders} rider${riders === 1 ? " is" : "s are"} assigned to ${name}: move them to another stop first`,
   directionHasRiders: "A route with riders cannot change direction: unassign its riders first",
-  busTooSmall: (number: string, seats: number, riders: number, day: string) => `Bus ${number} has ${seats} seats and the route has ${riders} riders on ${day}s`,
+  busTooSmall: (number: string, seats: number, riders: number, day: string) =>
+    `Bus ${number} has ${seats} seats and the route has ${riders} riders on ${day}s`,
   noServiceDate: "Choose a valid date",
   noServiceReason: "Say why there is no service (e.g. Thanksgiving)",
   noServiceDuplicate: "That day is already a no-service day",
@@ -88,7 +91,8 @@ export const RIDER_MESSAGES = {
   weekdays: "Choose at least one weekday",
   notRunning: (route: string) => `${route} does not run on all of the chosen weekdays`,
   /** "Bus 12 has 40 seats and 40 riders on Mondays." */
-  full: (bus: string, seats: number, riders: number, day: string) => `Bus ${bus} has ${seats} seats and ${riders} riders on ${day}s`,
+  full: (bus: string, seats: number, riders: number, day: string) =>
+    `Bus ${bus} has ${seats} seats and ${riders} riders on ${day}s`,
 } as const;
 
 export const RIDE_MESSAGES = {
@@ -97,7 +101,8 @@ export const RIDE_MESSAGES = {
   to: "The last day must be on or after the first day",
   tooLong: `Choose at most ${ROUTE_LIMITS.maxNotRidingDays} days`,
   noRides: "Your child has no rides on those days",
-  pastCutoff: (minutes: number) => `It is too late to change this ride in the app (changes close ${minutes} minutes before the bus is due). Please call the school.`,
+  pastCutoff: (minutes: number) =>
+    `It is too late to change this ride in the app (changes close ${minutes} minutes before the bus is due). Please call the school.`,
   notRidingSet: { title: "Ride updated", description: "The school knows your child will not ride." },
   notRidingCleared: { title: "Ride updated", description: "Your child is riding again." },
 } as const;

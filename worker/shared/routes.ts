@@ -31,7 +31,10 @@ export const routeFormSchema = z
     weekdays: weekdaysField(M.weekdays),
   })
   .strict()
-  .refine((route) => route.activeTo === null || route.activeTo >= route.activeFrom, { path: ["activeTo"], message: M.activeTo });
+  .refine((route) => route.activeTo === null || route.activeTo >= route.activeFrom, {
+    path: ["activeTo"],
+    message: M.activeTo,
+  });
 
 export const routeIdInput = z.object({ routeId: id }).strict();
 export const createRouteInput = z.object({ route: routeFormSchema }).strict();
@@ -86,7 +89,9 @@ export const reorderStopsInput = z
 /** The weekdays a route runs. */
 export const setCalendarInput = z.object({ routeId: id, weekdays: weekdaysField(M.weekdays) }).strict();
 
-export const noServiceDayInput = z.object({ date: date(M.noServiceDate), reason: text(120, M.noServiceReason) }).strict();
+export const noServiceDayInput = z
+  .object({ date: date(M.noServiceDate), reason: text(120, M.noServiceReason) })
+  .strict();
 export const noServiceDayIdInput = z.object({ noServiceDayId: id }).strict();
 export const listNoServiceDaysInput = z.object({ from: date(M.noServiceDate).optional() }).strict();
 

@@ -157,7 +157,9 @@ function computeZonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
   const wall = Date.UTC(year, month - 1, day, hours, minutes);
   const before = wall - tzOffset(zone, new Date(wall - DAY_MS)) * 60_000;
   const after = wall - tzOffset(zone, new Date(wall + DAY_MS)) * 60_000;
-  const matches = [before, after].filter((instant) => localDate(new Date(instant), zone) === date && localTime(new Date(instant), zone) === time);
+  const matches = [before, after].filter(
+    (instant) => localDate(new Date(instant), zone) === date && localTime(new Date(instant), zone) === time,
+  );
   return new Date(matches.length > 0 ? Math.min(...matches) : before);
 }
 
@@ -177,13 +179,23 @@ export type Range = { start: Date; end: Date; from: IsoDate; to: IsoDate };
 
 /** The school day holding `date`: [its 00:00, the next day's 00:00) in the zone (23 or 25 hours across DST). */
 export function dayRange(date: IsoDate, zone: string): Range {
-  return { start: zonedInstant(date, "00:00", zone), end: zonedInstant(shiftDate(date, 1), "00:00", zone), from: date, to: date };
+  return {
+    start: zonedInstant(date, "00:00", zone),
+    end: zonedInstant(shiftDate(date, 1), "00:00", zone),
+    from: date,
+    to: date,
+  };
 }
 
 /** The Sunday-to-Saturday week holding `date`, in the zone. */
 export function weekRange(date: IsoDate, zone: string): Range {
   const from = shiftDate(date, -weekday(date));
-  return { start: zonedInstant(from, "00:00", zone), end: zonedInstant(shiftDate(from, 7), "00:00", zone), from, to: shiftDate(from, 6) };
+  return {
+    start: zonedInstant(from, "00:00", zone),
+    end: zonedInstant(shiftDate(from, 7), "00:00", zone),
+    from,
+    to: shiftDate(from, 6),
+  };
 }
 
 /** "7:30 AM" in the zone (Intl's en-US text for hour and minute, made from the wall clock). */

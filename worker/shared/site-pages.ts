@@ -65,7 +65,10 @@ export type SpaPath = keyof typeof SPA_PAGES;
 /** Paths outside the SPA that search engines must not crawl either: the API and the local tools. */
 const PRIVATE_PREFIXES = ["/api/", "/dev/"] as const;
 
-const PATTERNS = Object.entries(SPA_PAGES).map(([path, visibility]) => ({ segments: path.split("/").filter(Boolean), visibility }));
+const PATTERNS = Object.entries(SPA_PAGES).map(([path, visibility]) => ({
+  segments: path.split("/").filter(Boolean),
+  visibility,
+}));
 
 /**
  * The visibility of the page the SPA shows at `pathname`, or null when the router has no page for
@@ -82,7 +85,8 @@ export function pageVisibility(pathname: string): PageVisibility | null {
   const segments = decoded.toLowerCase().split("/").filter(Boolean);
   for (const pattern of PATTERNS) {
     if (pattern.segments.length !== segments.length) continue;
-    if (pattern.segments.every((segment, i) => segment.startsWith(":") || segment.toLowerCase() === segments[i])) return pattern.visibility;
+    if (pattern.segments.every((segment, i) => segment.startsWith(":") || segment.toLowerCase() === segments[i]))
+      return pattern.visibility;
   }
   return null;
 }
@@ -92,6 +96,8 @@ export const PUBLIC_PAGES = (Object.keys(SPA_PAGES) as SpaPath[]).filter((path) 
 
 /** What robots.txt disallows: each private page's first segment, and the API and local tools. */
 export function disallowedPrefixes(): string[] {
-  const areas = (Object.keys(SPA_PAGES) as SpaPath[]).filter((path) => SPA_PAGES[path] === "private").map((path) => `/${path.split("/")[1]}`);
+  const areas = (Object.keys(SPA_PAGES) as SpaPath[])
+    .filter((path) => SPA_PAGES[path] === "private")
+    .map((path) => `/${path.split("/")[1]}`);
   return [...new Set([...areas, ...PRIVATE_PREFIXES])];
 }

@@ -7,11 +7,18 @@ import { searchField } from "./search.ts";
 import { timeZoneField } from "./time-zone-field.ts";
 
 // Pages that only need the lists and sizes import superAdmin-constants.ts or superAdmin-filters.ts: this module loads zod and the phone rule.
-export { ADMIN_FILTERS, AUDIT_PAGE_SIZE, EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE, SCHOOL_STATUS_FILTERS, SCHOOLS_PAGE_SIZE } from "./superAdmin-constants.ts";
-export { AUDIT_ROLE_FILTERS, INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "./superAdmin-filters.ts";
+export {
+  ADMIN_FILTERS,
+  AUDIT_PAGE_SIZE,
+  EMAIL_LOG_LIMIT,
+  INVITATIONS_PAGE_SIZE,
+  SCHOOL_STATUS_FILTERS,
+  SCHOOLS_PAGE_SIZE,
+} from "./superAdmin-constants.ts";
+export { AUDIT_ROLE_FILTERS, INVITATION_ROLE_FILTERS, INVITATION_STATUS_FILTERS } from "./superAdmin-filters.ts";
 
 import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "./superAdmin-constants.ts";
-import { AUDIT_ROLE_FILTERS, INVITE_ROLE_FILTERS, INVITE_STATUS_FILTERS } from "./superAdmin-filters.ts";
+import { AUDIT_ROLE_FILTERS, INVITATION_ROLE_FILTERS, INVITATION_STATUS_FILTERS } from "./superAdmin-filters.ts";
 
 export const listSchoolsInput = z
   .object({
@@ -38,8 +45,10 @@ const schoolFields = z.object({
 });
 
 /** The school's phone, when given, is valid in its region: its country, else its time zone's. */
-const schoolPhoneRule = (school: { phone?: string | undefined; country?: string | undefined; timeZone: string }, ctx: z.RefinementCtx) =>
-  refinePhone(ctx, "phone", school.phone, phoneRegion({ country: school.country, timeZone: school.timeZone }));
+const schoolPhoneRule = (
+  school: { phone?: string | undefined; country?: string | undefined; timeZone: string },
+  ctx: z.RefinementCtx,
+) => refinePhone(ctx, "phone", school.phone, phoneRegion({ country: school.country, timeZone: school.timeZone }));
 
 export const createSchoolInput = schoolFields.strict().superRefine(schoolPhoneRule);
 export type SchoolFormInput = z.infer<typeof createSchoolInput>;
@@ -53,8 +62,8 @@ export const schoolIdInput = z.object({ schoolId: z.string().min(1).max(64) }).s
 export const listInvitationsInput = z
   .object({
     search: searchField(),
-    status: z.enum(INVITE_STATUS_FILTERS).default("all"),
-    role: z.enum(INVITE_ROLE_FILTERS).default("all"),
+    status: z.enum(INVITATION_STATUS_FILTERS).default("all"),
+    role: z.enum(INVITATION_ROLE_FILTERS).default("all"),
     page: z.number().int().min(1).max(100_000).default(1),
   })
   .strict();

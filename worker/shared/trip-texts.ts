@@ -1,7 +1,13 @@
 // No zod here: the trip screens read these without loading the form's schema.
 
 /** Spec §5 defaults: departure 07:30, arrival 08:15, one stop, no students yet, scheduled. */
-export const TRIP_DEFAULTS = { departureTime: "07:30", arrivalTime: "08:15", stops: 1, studentsCount: 0, status: "scheduled" } as const;
+export const TRIP_DEFAULTS = {
+  departureTime: "07:30",
+  arrivalTime: "08:15",
+  stops: 1,
+  studentsCount: 0,
+  status: "scheduled",
+} as const;
 
 /** "Repeat": one trip per chosen weekday up to the end date, at most one school year ahead. */
 export const REPEAT_MAX_DAYS = 366;

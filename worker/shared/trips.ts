@@ -10,7 +10,11 @@ export * from "./trip-texts.ts";
 const name = (message: string, max = 120) => text(max, message);
 /** A whole number from `min` ("Enter a whole number of stops, 1 or more"), at most 10,000. */
 const count = (min: number, message: string, what: string) =>
-  z.coerce.number<number | string>(message).int(message).min(min, message).max(10_000, FIELD_MESSAGES.atMost(what, 10_000));
+  z.coerce
+    .number<number | string>(message)
+    .int(message)
+    .min(min, message)
+    .max(10_000, FIELD_MESSAGES.atMost(what, 10_000));
 
 /** The New Trip / Edit Trip form: wall-clock date and times in the school's zone. */
 export const tripFormSchema = z
@@ -27,7 +31,10 @@ export const tripFormSchema = z
     status: z.enum(TRIP_STATUSES),
   })
   .strict()
-  .refine((trip) => trip.arrivalTime > trip.departureTime, { path: ["arrivalTime"], message: TRIP_MESSAGES.arrivalAfterDeparture });
+  .refine((trip) => trip.arrivalTime > trip.departureTime, {
+    path: ["arrivalTime"],
+    message: TRIP_MESSAGES.arrivalAfterDeparture,
+  });
 
 export type TripForm = z.input<typeof tripFormSchema>;
 
@@ -44,7 +51,8 @@ export const createTripInput = z
   .strict()
   .superRefine(({ trip, repeat }, ctx) => {
     if (!repeat) return;
-    if (repeat.until < trip.departureDate) ctx.addIssue({ code: "custom", path: ["repeat", "until"], message: TRIP_MESSAGES.repeatUntil });
+    if (repeat.until < trip.departureDate)
+      ctx.addIssue({ code: "custom", path: ["repeat", "until"], message: TRIP_MESSAGES.repeatUntil });
     else if (repeat.until > shiftDate(trip.departureDate, REPEAT_MAX_DAYS - 1))
       ctx.addIssue({ code: "custom", path: ["repeat", "until"], message: TRIP_MESSAGES.repeatTooLong });
   });
@@ -54,7 +62,9 @@ export const tripIdInput = z.object({ tripId: z.string().min(1).max(64) }).stric
 export const updateTripInput = z.object({ tripId: z.string().min(1).max(64), trip: tripFormSchema }).strict();
 
 /** The one-click "Departed" / "Arrived" (and cancel) of today's trips. */
-export const setTripStatusInput = z.object({ tripId: z.string().min(1).max(64), status: z.enum(TRIP_STATUSES) }).strict();
+export const setTripStatusInput = z
+  .object({ tripId: z.string().min(1).max(64), status: z.enum(TRIP_STATUSES) })
+  .strict();
 
 export const listTripsInput = z
   .object({

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
 import { deliverSimulatedEvents, type stripeEvent } from "./events.ts";
@@ -43,11 +43,18 @@ export function stripeForConfig(
   },
 ): { stripe: Stripe; stripeWebhookSecret: string } {
   if (config.stripeSecretKey) {
-    return { stripe: createStripe({ secretKey: config.stripeSecretKey }), stripeWebhookSecret: config.stripeWebhookSecret ?? "" };
+    return {
+      stripe: createStripe({ secretKey: config.stripeSecretKey }),
+      stripeWebhookSecret: config.stripeWebhookSecret ?? "",
+    };
   }
   // The simulator sends the events an API call causes (a refund's `charge.refunded`) through the real
   // webhook handler, which needs the client being built here: bound once it exists.
-  const webhookDeps = { ...simulatorDeps, webhookSecret: LOCAL_WEBHOOK_SECRET, stripe: undefined as Stripe | undefined };
+  const webhookDeps = {
+    ...simulatorDeps,
+    webhookSecret: LOCAL_WEBHOOK_SECRET,
+    stripe: undefined as Stripe | undefined,
+  };
   const simulator = createStripeSimulator({
     db: simulatorDeps.db,
     now: simulatorDeps.now,

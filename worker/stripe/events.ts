@@ -23,7 +23,11 @@ export function stripeEvent(type: string, object: Record<string, unknown>, creat
 }
 
 /** Signs a payload exactly as Stripe does (`t=…,v1=…`), for the simulator and for tests. */
-export function signStripePayload(deps: Pick<StripeWebhookDeps, "stripe" | "webhookSecret">, payload: string, at: Date): Promise<string> {
+export function signStripePayload(
+  deps: Pick<StripeWebhookDeps, "stripe" | "webhookSecret">,
+  payload: string,
+  at: Date,
+): Promise<string> {
   return deps.stripe.webhooks.generateTestHeaderStringAsync({
     payload,
     secret: deps.webhookSecret,
@@ -33,7 +37,10 @@ export function signStripePayload(deps: Pick<StripeWebhookDeps, "stripe" | "webh
 }
 
 /** Local mode: delivers simulated events through the real webhook handler, signature included. */
-export async function deliverSimulatedEvents(deps: StripeWebhookDeps, events: ReturnType<typeof stripeEvent>[]): Promise<void> {
+export async function deliverSimulatedEvents(
+  deps: StripeWebhookDeps,
+  events: ReturnType<typeof stripeEvent>[],
+): Promise<void> {
   for (const event of events) {
     const payload = JSON.stringify(event);
     const signature = await signStripePayload(deps, payload, deps.now());

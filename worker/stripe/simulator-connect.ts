@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { Db } from "../../db/client.ts";
-import { devStripeObjects } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { loadObject, type StripeSimulatorDeps, saveObject } from "./simulator.ts";
 
@@ -20,7 +20,12 @@ export type SimAccount = {
   details_submitted: boolean;
   charges_enabled: boolean;
   payouts_enabled: boolean;
-  requirements: { currently_due: string[]; eventually_due: string[]; past_due: string[]; disabled_reason: string | null };
+  requirements: {
+    currently_due: string[];
+    eventually_due: string[];
+    past_due: string[];
+    disabled_reason: string | null;
+  };
   created: number;
 };
 
@@ -37,7 +42,12 @@ export type SimAccountLink = {
 };
 
 /** What Stripe asks a new account for before it can charge (a subset of a real first-run list). */
-export const ONBOARDING_REQUIREMENTS = ["business_profile.url", "external_account", "tos_acceptance.date", "tos_acceptance.ip"];
+export const ONBOARDING_REQUIREMENTS = [
+  "business_profile.url",
+  "external_account",
+  "tos_acceptance.date",
+  "tos_acceptance.ip",
+];
 
 /** Account Links expire after a few minutes (Stripe's are short-lived and single use). */
 export const ACCOUNT_LINK_TTL_SECONDS = 300;
@@ -65,7 +75,11 @@ export function accountWithRequirementsDue(account: SimAccount, due: string[]): 
 }
 
 /** A simulated account in its first state (also how the demo seed makes its already onboarded one). */
-export function newSimAccount(id: string, params: { email: string | null; name: string | null; metadata: Record<string, string> }, created: number): SimAccount {
+export function newSimAccount(
+  id: string,
+  params: { email: string | null; name: string | null; metadata: Record<string, string> },
+  created: number,
+): SimAccount {
   return {
     id,
     object: "account",
@@ -77,14 +91,22 @@ export function newSimAccount(id: string, params: { email: string | null; name: 
     details_submitted: false,
     charges_enabled: false,
     payouts_enabled: false,
-    requirements: { currently_due: [...ONBOARDING_REQUIREMENTS], eventually_due: [...ONBOARDING_REQUIREMENTS], past_due: [], disabled_reason: "requirements.past_due" },
+    requirements: {
+      currently_due: [...ONBOARDING_REQUIREMENTS],
+      eventually_due: [...ONBOARDING_REQUIREMENTS],
+      past_due: [],
+      disabled_reason: "requirements.past_due",
+    },
     created,
   };
 }
 
 /** Writes `object` under `id` only if nothing has that id yet; true when this call wrote it. */
 async function saveOnce(db: Db, type: string, id: string, object: { id: string }, now: Date): Promise<boolean> {
-  const result = await db.insert(devStripeObjects).values({ id, type, data: object, createdAt: now }).onConflictDoNothing();
+  const result = await db
+    .insert(devStripeObjects)
+    .values({ id, type, data: object, createdAt: now })
+    .onConflictDoNothing();
   return result.rowsAffected === 1;
 }
 
@@ -131,7 +153,9 @@ export function connectSimulatorRoutes(deps: StripeSimulatorDeps) {
 
   app.get("/v1/accounts/:id", async (c) => {
     const account = await loadObject<SimAccount>(db, c.req.param("id"));
-    return account?.object === "account" ? c.json(account) : stripeError(`No such account: '${c.req.param("id")}'`, 404);
+    return account?.object === "account"
+      ? c.json(account)
+      : stripeError(`No such account: '${c.req.param("id")}'`, 404);
   });
 
   app.post("/v1/account_links", async (c) => {
@@ -140,7 +164,8 @@ export function connectSimulatorRoutes(deps: StripeSimulatorDeps) {
     const refreshUrl = params.get("refresh_url");
     const returnUrl = params.get("return_url");
     if (params.get("type") !== "account_onboarding") return stripeError("Invalid type: must be account_onboarding.");
-    if (!accountId || !refreshUrl || !returnUrl) return stripeError("Missing required param: account, refresh_url or return_url.");
+    if (!accountId || !refreshUrl || !returnUrl)
+      return stripeError("Missing required param: account, refresh_url or return_url.");
     const account = await loadObject<SimAccount>(db, accountId);
     if (account?.object !== "account") return stripeError(`No such account: '${accountId}'`, 404);
     const id = `acctlink_${randomHex(12)}`;

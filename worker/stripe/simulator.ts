@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { Db } from "../../db/client.ts";
-import { devStripeObjects } from "../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { devStripeObjects } from "#db/schema/index.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { LOCAL_PRICES } from "../config.ts";
 import type { SimCharge, SimPaymentIntent } from "../http/dev-stripe-payments.ts";
@@ -108,8 +108,13 @@ export async function refundSimulatedPayment(
   if (left <= 0) return { error: `Charge ${charge.id} has already been refunded.`, code: "charge_already_refunded" };
   const refund = amount ?? left;
   if (!Number.isInteger(refund) || refund <= 0) return { error: "Invalid positive integer" };
-  if (refund > left) return { error: `Refund amount (${refund}) is greater than unrefunded amount on charge (${left})` };
-  const refunded: SimCharge = { ...charge, amount_refunded: charge.amount_refunded + refund, refunded: charge.amount_refunded + refund >= charge.amount };
+  if (refund > left)
+    return { error: `Refund amount (${refund}) is greater than unrefunded amount on charge (${left})` };
+  const refunded: SimCharge = {
+    ...charge,
+    amount_refunded: charge.amount_refunded + refund,
+    refunded: charge.amount_refunded + refund >= charge.amount,
+  };
   await saveObject(db, "charge", refunded, now);
   return { charge: refunded, event: stripeEvent("charge.refunded", refunded, now, intent.account ?? undefined) };
 }
@@ -137,7 +142,9 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
 
   /** Stripe answers a repeated Idempotency-Key with the first response. */
   const earlierResponse = async (idempotencyKey: string | undefined) => {
-    const saved = idempotencyKey ? await loadObject<{ id: string; response?: { id: string } }>(db, `idem_${idempotencyKey}`) : null;
+    const saved = idempotencyKey
+      ? await loadObject<{ id: string; response?: { id: string } }>(db, `idem_${idempotencyKey}`)
+      : null;
     // The object as first answered, with its own id (rows saved before the `response` wrapper lack it).
     return saved?.response ?? saved;
   };
@@ -149,7 +156,8 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
   app.post("/v1/checkout/sessions", async (c) => {
     const account = c.req.header("stripe-account") ?? null;
     // Stripe scopes idempotency keys to the account the request is made on.
-    const idempotencyKey = c.req.header("idempotency-key") && `${account ? `${account}:` : ""}${c.req.header("idempotency-key")}`;
+    const idempotencyKey =
+      c.req.header("idempotency-key") && `${account ? `${account}:` : ""}${c.req.header("idempotency-key")}`;
     const earlier = await earlierResponse(idempotencyKey);
     if (earlier) return c.json(earlier);
     const params = new URLSearchParams(await c.req.text());
@@ -169,7 +177,8 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
       return stripeError(
         "Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).",
       );
-    if (applicationFee !== null && !(Number(applicationFee) >= 0 && Number(applicationFee) <= amount)) return stripeError("Invalid application_fee_amount.");
+    if (applicationFee !== null && !(Number(applicationFee) >= 0 && Number(applicationFee) <= amount))
+      return stripeError("Invalid application_fee_amount.");
     const id = `cs_test_${randomHex(16)}`;
     const session: SimCheckoutSession = {
       id,
@@ -207,7 +216,9 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     const session = await loadObject<SimCheckoutSession>(db, c.req.param("id"));
     if (!session) return stripeError(`No such checkout.session: '${c.req.param("id")}'`, 404);
     if (session.status !== "open")
-      return stripeError(`Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${session.status}".`);
+      return stripeError(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${session.status}".`,
+      );
     const expired: SimCheckoutSession = { ...session, status: "expired" };
     await saveObject(db, "checkout.session", expired, deps.now());
     return c.json(expired);
@@ -231,7 +242,13 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     const customer = params.get("customer");
     if (!customer) return stripeError("Missing required param: customer.");
     const id = `bps_${randomHex(12)}`;
-    const portal = { id, object: "billing_portal.session", customer, return_url: params.get("return_url"), url: `${deps.appUrl}/dev/stripe/portal/${id}` };
+    const portal = {
+      id,
+      object: "billing_portal.session",
+      customer,
+      return_url: params.get("return_url"),
+      url: `${deps.appUrl}/dev/stripe/portal/${id}`,
+    };
     await saveObject(db, "billing_portal.session", portal, deps.now());
     await rememberResponse(idempotencyKey, portal);
     return c.json(portal);
@@ -241,10 +258,13 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
   app.get("/v1/payment_intents/:id", async (c) => {
     const account = c.req.header("stripe-account") ?? null;
     const intent = await loadObject<SimPaymentIntent>(db, c.req.param("id"));
-    if (intent?.object !== "payment_intent" || intent.account !== account) return stripeError(`No such payment_intent: '${c.req.param("id")}'`, 404);
+    if (intent?.object !== "payment_intent" || intent.account !== account)
+      return stripeError(`No such payment_intent: '${c.req.param("id")}'`, 404);
     const { account: _account, ...publicIntent } = intent;
     // `expand[0]=latest_charge` (the SDK numbers array entries).
-    const expand = [...new URL(c.req.url).searchParams].filter(([key]) => key.startsWith("expand")).map(([, value]) => value);
+    const expand = [...new URL(c.req.url).searchParams]
+      .filter(([key]) => key.startsWith("expand"))
+      .map(([, value]) => value);
     if (!expand.includes("latest_charge")) return c.json(publicIntent);
     return c.json({ ...publicIntent, latest_charge: await loadObject<SimCharge>(db, intent.latest_charge) });
   });
@@ -252,18 +272,24 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
   // A refund (all that is left, or `amount` of it) of a direct charge on a connected account (`Stripe-Account`).
   app.post("/v1/refunds", async (c) => {
     const account = c.req.header("stripe-account") ?? null;
-    const idempotencyKey = c.req.header("idempotency-key") && `${account ? `${account}:` : ""}${c.req.header("idempotency-key")}`;
+    const idempotencyKey =
+      c.req.header("idempotency-key") && `${account ? `${account}:` : ""}${c.req.header("idempotency-key")}`;
     const earlier = await earlierResponse(idempotencyKey);
     if (earlier) return c.json(earlier);
     const params = new URLSearchParams(await c.req.text());
     const intentId = params.get("payment_intent");
     if (!intentId) return stripeError("Missing required param: payment_intent.");
     const intent = await loadObject<SimPaymentIntent>(db, intentId);
-    if (intent?.object !== "payment_intent" || intent.account !== account) return stripeError(`No such payment_intent: '${intentId}'`, 404);
+    if (intent?.object !== "payment_intent" || intent.account !== account)
+      return stripeError(`No such payment_intent: '${intentId}'`, 404);
     const amount = params.get("amount");
     const result = await refundSimulatedPayment(db, intent, deps.now(), amount === null ? undefined : Number(amount));
     if (!result) return stripeError(`No such payment_intent: '${intentId}'`, 404);
-    if ("error" in result) return Response.json({ error: { type: "invalid_request_error", code: result.code, message: result.error } }, { status: 400 });
+    if ("error" in result)
+      return Response.json(
+        { error: { type: "invalid_request_error", code: result.code, message: result.error } },
+        { status: 400 },
+      );
     const refund = {
       id: `re_${randomHex(12)}`,
       object: "refund",

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { z } from "zod";
+import type { Db } from "#db/client.ts";
 import { isWellFormedDeep, VALIDATION_ERROR } from "#shared/well-formed.ts";
-import type { Db } from "../../db/client.ts";
 import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";
@@ -50,7 +50,8 @@ const OBJECT_FIELDS: Readonly<Record<string, z.ZodType>> = {
 
 /** What is wrong with a signed event's envelope or its object's needed fields, or null when nothing is. */
 function malformedEvent(event: unknown): string[] | null {
-  const where = (issues: z.core.$ZodIssue[], at: string) => issues.map((issue) => `${[at, ...issue.path.map(String)].join(".")}: ${issue.message}`);
+  const where = (issues: z.core.$ZodIssue[], at: string) =>
+    issues.map((issue) => `${[at, ...issue.path.map(String)].join(".")}: ${issue.message}`);
   const envelope = stripeEventEnvelope.safeParse(event);
   if (!envelope.success) return where(envelope.error.issues, "event");
   const fields = OBJECT_FIELDS[envelope.data.type]?.safeParse(envelope.data.data.object);
@@ -59,7 +60,14 @@ function malformedEvent(event: unknown): string[] | null {
 
 export const MALFORMED_EVENT = "Malformed event";
 
-export type StripeWebhookDeps = { db: Db; stripe: Stripe; webhookSecret: string; now: () => Date; logger: Logger; queue: QueueProducer };
+export type StripeWebhookDeps = {
+  db: Db;
+  stripe: Stripe;
+  webhookSecret: string;
+  now: () => Date;
+  logger: Logger;
+  queue: QueueProducer;
+};
 
 /**
  * `/api/stripe/webhook`: verifies the signature on the raw body (constructEventAsync with the
@@ -91,7 +99,10 @@ export async function handleStripeWebhook(
   const issues = malformedEvent(event);
   if (issues) {
     const id = (event as { id?: unknown } | null)?.id;
-    deps.logger.warn("stripe webhook: malformed event", { id: typeof id === "string" ? id.slice(0, 255) : null, issues });
+    deps.logger.warn("stripe webhook: malformed event", {
+      id: typeof id === "string" ? id.slice(0, 255) : null,
+      issues,
+    });
     return { status: 400, body: { error: MALFORMED_EVENT } };
   }
   let outcome: "applied" | "duplicate";
@@ -100,7 +111,10 @@ export async function handleStripeWebhook(
   } catch (error) {
     if (!(error instanceof PaymentNotYetKnown)) throw error;
     // Nothing recorded: Stripe delivers the event again, after the payment's own events.
-    deps.logger.warn("stripe webhook: refund of a payment not seen yet, left for Stripe's retry", { id: event.id, paymentIntent: error.paymentIntentId });
+    deps.logger.warn("stripe webhook: refund of a payment not seen yet, left for Stripe's retry", {
+      id: event.id,
+      paymentIntent: error.paymentIntentId,
+    });
     return { status: 409, body: { error: "The payment this refund belongs to has not arrived yet; retry later." } };
   }
   deps.logger.info("stripe webhook", { id: event.id, type: event.type, outcome });

@@ -153,15 +153,26 @@ async function onFailure(ctx: Context, path: string, error: TRPCError): Promise<
 async function logDenial(ctx: Context, path: string, code: "FORBIDDEN" | "NOT_FOUND") {
   const user = ctx.auth!.user;
   try {
-    await recordAuthorizationDenial(ctx.deps.db, { path, code, userId: user.id, role: user.role, schoolId: user.schoolId }, ctx.meta, ctx.deps.now());
+    await recordAuthorizationDenial(
+      ctx.deps.db,
+      { path, code, userId: user.id, role: user.role, schoolId: user.schoolId },
+      ctx.meta,
+      ctx.deps.now(),
+    );
   } catch (error) {
-    ctx.deps.logger.error("audit: authorization denial not recorded", { path, requestId: ctx.meta.requestId, error: String(error) });
+    ctx.deps.logger.error("audit: authorization denial not recorded", {
+      path,
+      requestId: ctx.meta.requestId,
+      error: String(error),
+    });
   }
 }
 
 /** No input: nothing, null, or `{}` (a plain object, not a Date, Map or Set that superjson made). */
 const isEmptyInput = (raw: unknown) =>
-  raw === undefined || raw === null || (typeof raw === "object" && Object.getPrototypeOf(raw) === Object.prototype && Object.keys(raw).length === 0);
+  raw === undefined ||
+  raw === null ||
+  (typeof raw === "object" && Object.getPrototypeOf(raw) === Object.prototype && Object.keys(raw).length === 0);
 
 /**
  * IN1, for every procedure before anything else runs: the raw input holds only well-formed Unicode
@@ -171,7 +182,8 @@ const isEmptyInput = (raw: unknown) =>
  */
 async function guardInput(ctx: Context, path: string, getRawInput: () => Promise<unknown>) {
   const raw = await getRawInput();
-  const refusal = inputTextRefusal(raw) ?? (ctx.inputlessPaths?.has(path) && !isEmptyInput(raw) ? VALIDATION_ERROR : null);
+  const refusal =
+    inputTextRefusal(raw) ?? (ctx.inputlessPaths?.has(path) && !isEmptyInput(raw) ? VALIDATION_ERROR : null);
   // An AppError, so the answer keeps its message (a NUL is told so, not just "Validation Error").
   if (refusal) throw new AppError("BAD_REQUEST", refusal);
 }
@@ -197,7 +209,13 @@ const publicRung = (ctx: Context) => {
 const authedRung = (ctx: Context) => {
   const auth = ctx.auth;
   if (!auth) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });
-  const scope: SessionScope = { deps: ctx.deps, actor: actorOf(auth.user), session: auth.session, meta: ctx.meta, now: ctx.deps.now() };
+  const scope: SessionScope = {
+    deps: ctx.deps,
+    actor: actorOf(auth.user),
+    session: auth.session,
+    meta: ctx.meta,
+    now: ctx.deps.now(),
+  };
   return { auth, user: auth.user, scope };
 };
 
@@ -205,7 +223,8 @@ export const PASSWORD_CHANGE_REQUIRED = "You must change your password before co
 
 const roleRung = (role: SessionUser["role"]) => (ctx: Context) => {
   const rung = authedRung(ctx);
-  if (rung.user.role !== role) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  if (rung.user.role !== role)
+    throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
   if (rung.user.mustChangePassword) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
   return rung;
 };
@@ -244,7 +263,8 @@ const schoolBillingRung = (ctx: Context) => {
 /** An active or trialing subscription (spec §4), whatever the payment account: the connect page. */
 const schoolConnectRung = (ctx: Context) => {
   const rung = schoolBillingRung(ctx);
-  if (!subscriptionAllowsAccess(rung.user.subscriptionStatus)) throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
+  if (!subscriptionAllowsAccess(rung.user.subscriptionStatus))
+    throw new TRPCError({ code: "FORBIDDEN", message: SUBSCRIPTION_REQUIRED });
   return rung;
 };
 
@@ -278,7 +298,12 @@ const parentRung = (ctx: Context) => {
 };
 
 /** The input guard and the rung; a refusal goes through the boundary as tRPC hands a thrown error on. */
-async function enterRung<Added extends object>(ctx: Context, path: string, getRawInput: () => Promise<unknown>, rung: (ctx: Context) => Added): Promise<Added> {
+async function enterRung<Added extends object>(
+  ctx: Context,
+  path: string,
+  getRawInput: () => Promise<unknown>,
+  rung: (ctx: Context) => Added,
+): Promise<Added> {
   try {
     await guardInput(ctx, path, getRawInput);
     return rung(ctx);

@@ -19,7 +19,8 @@ const FALLBACK = Symbol("fallback");
 
 type Walk = { annotations: Record<string, ["Date" | "undefined"]> | null; seen: Set<object> };
 
-const escapeKey = (key: string) => (key.includes(".") || key.includes("\\") ? key.replace(/\\/g, "\\\\").replace(/\./g, "\\.") : key);
+const escapeKey = (key: string) =>
+  key.includes(".") || key.includes("\\") ? key.replace(/\\/g, "\\\\").replace(/\./g, "\\.") : key;
 
 function walk(value: unknown, path: string, state: Walk): unknown {
   switch (typeof value) {
@@ -36,7 +37,8 @@ function walk(value: unknown, path: string, state: Walk): unknown {
     case "object":
       if (value === null) return null;
       if (!(value instanceof Date)) return walkContainer(value, `${path}.`, state);
-      if (state.seen.has(value) || Number.isNaN(value.getTime()) || Object.getPrototypeOf(value) !== Date.prototype) throw FALLBACK;
+      if (state.seen.has(value) || Number.isNaN(value.getTime()) || Object.getPrototypeOf(value) !== Date.prototype)
+        throw FALLBACK;
       state.seen.add(value);
       (state.annotations ??= {})[path] = ["Date"];
       return value.toISOString();
@@ -90,8 +92,14 @@ function onePass(value: unknown, fallback: (value: unknown) => SuperJSONResult):
  * `reference` (superjson's public `serialize`) builds; otherwise `reference` itself. So a superjson
  * upgrade that changes its payload makes the app slower, never wrong (ADR 0043).
  */
-export function outputSerializer(reference: (value: unknown) => SuperJSONResult = superjsonSerialize): (value: unknown) => SuperJSONResult {
-  const probe = () => ({ list: [{ "x.y": new Date(0), "b\\c": undefined, n: 1.5, s: "t", f: false, z: null }, []], at: new Date(1), none: undefined });
+export function outputSerializer(
+  reference: (value: unknown) => SuperJSONResult = superjsonSerialize,
+): (value: unknown) => SuperJSONResult {
+  const probe = () => ({
+    list: [{ "x.y": new Date(0), "b\\c": undefined, n: 1.5, s: "t", f: false, z: null }, []],
+    at: new Date(1),
+    none: undefined,
+  });
   const agrees = JSON.stringify(onePass(probe(), reference)) === JSON.stringify(reference(probe()));
   return agrees ? (value) => onePass(value, reference) : reference;
 }

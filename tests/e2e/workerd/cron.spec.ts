@@ -17,10 +17,9 @@ const day = (days: number) => {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 };
 
-test("the hourly cron on workerd turns a past-due invoice Overdue; the parent gets the notice, and the e-mail through the queue", { tag: "@core" }, async ({
-  page,
-  browser,
-}) => {
+test("the hourly cron on workerd turns a past-due invoice Overdue; the parent gets the notice, and the e-mail through the queue", {
+  tag: "@core",
+}, async ({ page, browser }) => {
   // The admin issues an invoice that was due ten days ago: it starts Pending.
   await signIn(page, "school_admin");
   await page.goto("/school-admin/invoices");
@@ -50,7 +49,10 @@ test("the hourly cron on workerd turns a past-due invoice Overdue; the parent ge
   await page.reload();
   await page.getByLabel("Search invoices").fill(description);
   await expect(table.getByRole("row")).toHaveCount(2);
-  await expect(table, "the invoice turned Overdue (the overdue job must not have run before in this hour on this database)").toContainText("Overdue");
+  await expect(
+    table,
+    "the invoice turned Overdue (the overdue job must not have run before in this hour on this database)",
+  ).toContainText("Overdue");
 
   // The e-mail left the outbox through the queue consumer.
   const mail = await waitForEmail(page, DEMO.parent.email, new RegExp(`invoice ${number} is overdue`));
@@ -60,7 +62,9 @@ test("the hourly cron on workerd turns a past-due invoice Overdue; the parent ge
   const parent = await (await browser.newContext()).newPage();
   await signIn(parent, "parent");
   await parent.goto("/parent/notifications");
-  await expect(parent.getByText(new RegExp(`Invoice ${number} for \\$[\\d.]+ was due on .+ and is now overdue\\.`))).toBeVisible();
+  await expect(
+    parent.getByText(new RegExp(`Invoice ${number} for \\$[\\d.]+ was due on .+ and is now overdue\\.`)),
+  ).toBeVisible();
   await parent.goto("/parent/invoices");
   await parent.getByLabel("Search invoices").fill(number);
   const invoices = parent.getByRole("table", { name: "Invoices" });

@@ -3,8 +3,8 @@
  * a Drizzle client on the test database (the same Hrana server the Worker uses).
  */
 import { env } from "cloudflare:workers";
-import { createDatabase, type Db } from "../../../db/client.ts";
-import worker, { type WorkerEnv } from "../../../worker/index.ts";
+import { createDatabase, type Db } from "#db/client.ts";
+import worker, { type WorkerEnv } from "#worker/index.ts";
 
 export { worker };
 

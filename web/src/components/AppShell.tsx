@@ -27,7 +27,9 @@ export function AppShell({ items }: { items: NavItem[] }) {
             SchoolRide
           </NavLink>
           <div className="flex min-w-0 items-center gap-3 text-sm">
-            {user.role === "super_admin" ? null : <NotificationBell role={user.role === "parent" ? "parent" : "schoolAdmin"} home={home} />}
+            {user.role === "super_admin" ? null : (
+              <NotificationBell role={user.role === "parent" ? "parent" : "schoolAdmin"} home={home} />
+            )}
             <span className="hidden min-w-0 text-right md:block">
               <span className="block truncate font-medium text-ink" title={user.name}>
                 {user.name}

@@ -19,7 +19,13 @@ const DEBOUNCE_MS = 150;
  * its dictionaries load, in a worker of their own, when a set-password form first renders this;
  * never on other pages. Advice only: the server has the last word.
  */
-export function PasswordStrength({ password, userInputs = [] }: { password: string; userInputs?: readonly (string | null | undefined)[] }) {
+export function PasswordStrength({
+  password,
+  userInputs = [],
+}: {
+  password: string;
+  userInputs?: readonly (string | null | undefined)[];
+}) {
   const worker = useRef<Worker | null>(null);
   const latest = useRef(0);
   const [estimate, setEstimate] = useState<StrengthEstimate | null>(null);
@@ -58,7 +64,10 @@ export function PasswordStrength({ password, userInputs = [] }: { password: stri
         <>
           <div aria-hidden="true" className="flex gap-1">
             {LEVELS.map((step, index) => (
-              <span key={step.label} className={`h-1.5 flex-1 rounded-full ${index <= shown.score ? level.bar : "bg-slate-200"}`} />
+              <span
+                key={step.label}
+                className={`h-1.5 flex-1 rounded-full ${index <= shown.score ? level.bar : "bg-slate-200"}`}
+              />
             ))}
           </div>
           <p className={`mt-1 text-xs font-semibold ${level.text}`}>Password strength: {level.label}</p>

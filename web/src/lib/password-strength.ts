@@ -24,10 +24,15 @@ const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, translat
 
 /** The server's lists, from the dictionaries themselves: its filters hold exactly these words (and a rare false positive). */
 const commonPasswords = new Set(
-  dictionary["passwords-common"].map(normalizeForDictionary).filter((word) => word.length >= PASSWORD_MIN_LENGTH && word.length <= DICTIONARY_MAX_LENGTH),
+  dictionary["passwords-common"]
+    .map(normalizeForDictionary)
+    .filter((word) => word.length >= PASSWORD_MIN_LENGTH && word.length <= DICTIONARY_MAX_LENGTH),
 );
 const commonWords = new Set(commonWordsOf(COMMON_WORD_LISTS.map((list) => dictionary[list])));
-const lists: GuessableLists = { isCommonPassword: (normalized) => commonPasswords.has(normalized), isCommonWord: (word) => commonWords.has(word) };
+const lists: GuessableLists = {
+  isCommonPassword: (normalized) => commonPasswords.has(normalized),
+  isCommonWord: (word) => commonWords.has(word),
+};
 
 export type StrengthEstimate = {
   /** 0 (too guessable) to 4 (very unguessable). */

@@ -24,7 +24,11 @@ export const usePhoneRegion = (): string | null => useSchool()?.phoneRegion ?? n
 const formatters: Record<string, Intl.DateTimeFormat> = {};
 
 const format = (value: Date, zone: string | null, timeStyle?: "short") =>
-  (formatters[`${timeStyle}${zone}`] ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle, timeZone: zone ?? undefined })).format(value);
+  (formatters[`${timeStyle}${zone}`] ??= new Intl.DateTimeFormat("en-US", {
+    dateStyle: "medium",
+    timeStyle,
+    timeZone: zone ?? undefined,
+  })).format(value);
 
 export const formatDateIn = (value: Date, zone: string | null) => format(value, zone);
 export const formatDateTimeIn = (value: Date, zone: string | null) => format(value, zone, "short");

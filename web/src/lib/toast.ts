@@ -9,5 +9,7 @@ type ToastKind = "success" | "error" | "warning" | "info";
  * main.tsx, shows toasts raised before it subscribed.
  */
 export function notify(kind: ToastKind, title: string, message?: string, options: { id?: string } = {}): void {
-  void import("sonner").then(({ toast }) => toast[kind](title, { description: message, duration: TOAST_DURATION_MS, ...options }));
+  void import("sonner").then(({ toast }) =>
+    toast[kind](title, { description: message, duration: TOAST_DURATION_MS, ...options }),
+  );
 }

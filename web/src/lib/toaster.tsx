@@ -19,5 +19,15 @@ const MOBILE_OFFSET = { bottom: "var(--toast-bottom, 16px)" };
 
 /** The toasts' host, loaded after the page's own code (main.tsx mounts it lazily). */
 export default function AppToaster() {
-  return <Toaster richColors closeButton position="bottom-right" duration={TOAST_DURATION_MS} style={READABLE_COLOURS} offset={OFFSET} mobileOffset={MOBILE_OFFSET} />;
+  return (
+    <Toaster
+      richColors
+      closeButton
+      position="bottom-right"
+      duration={TOAST_DURATION_MS}
+      style={READABLE_COLOURS}
+      offset={OFFSET}
+      mobileOffset={MOBILE_OFFSET}
+    />
+  );
 }

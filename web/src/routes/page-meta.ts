@@ -11,17 +11,20 @@ export const PRERENDERED_PAGES: readonly PageMeta[] = [
   {
     path: "/",
     title: "SchoolRide · Safe, simple school transportation",
-    description: "SchoolRide helps schools plan and run their buses, keep parents informed and collect transport fees, on one secure platform.",
+    description:
+      "SchoolRide helps schools plan and run their buses, keep parents informed and collect transport fees, on one secure platform.",
   },
   {
     path: "/services",
     title: "What We Do · SchoolRide",
-    description: "Route optimisation, real-time tracking, notifications, secure payments and attendance: what SchoolRide does for schools and parents.",
+    description:
+      "Route optimisation, real-time tracking, notifications, secure payments and attendance: what SchoolRide does for schools and parents.",
   },
   {
     path: "/privacy-policy",
     title: "Privacy Policy · SchoolRide",
-    description: "What personal information SchoolRide collects, how we use it and the choices schools, administrators and parents have.",
+    description:
+      "What personal information SchoolRide collects, how we use it and the choices schools, administrators and parents have.",
   },
   {
     path: "/terms-of-service",
@@ -31,13 +34,34 @@ export const PRERENDERED_PAGES: readonly PageMeta[] = [
   {
     path: "/gdpr-compliance",
     title: "GDPR Compliance · SchoolRide",
-    description: "How SchoolRide protects personal data under the EU General Data Protection Regulation and how you can exercise your rights.",
+    description:
+      "How SchoolRide protects personal data under the EU General Data Protection Regulation and how you can exercise your rights.",
   },
-  { path: "/cookie-policy", title: "Cookie Policy · SchoolRide", description: "How SchoolRide uses cookies on this website and in the app." },
-  { path: "/login", title: "Log In · SchoolRide", description: "Log in to SchoolRide as a school admin, a parent or a platform administrator." },
-  { path: "/login/superadmin", title: "Super Admin Access · SchoolRide", description: "Sign in to SchoolRide's platform administration." },
-  { path: "/login/school", title: "School Admin Login · SchoolRide", description: "Sign in to manage your school's transportation on SchoolRide." },
-  { path: "/login/parent", title: "Parent Login · SchoolRide", description: "Sign in to follow your children's school transport on SchoolRide." },
+  {
+    path: "/cookie-policy",
+    title: "Cookie Policy · SchoolRide",
+    description: "How SchoolRide uses cookies on this website and in the app.",
+  },
+  {
+    path: "/login",
+    title: "Log In · SchoolRide",
+    description: "Log in to SchoolRide as a school admin, a parent or a platform administrator.",
+  },
+  {
+    path: "/login/superadmin",
+    title: "Super Admin Access · SchoolRide",
+    description: "Sign in to SchoolRide's platform administration.",
+  },
+  {
+    path: "/login/school",
+    title: "School Admin Login · SchoolRide",
+    description: "Sign in to manage your school's transportation on SchoolRide.",
+  },
+  {
+    path: "/login/parent",
+    title: "Parent Login · SchoolRide",
+    description: "Sign in to follow your children's school transport on SchoolRide.",
+  },
 ];
 
 /** On #root of a prerendered page: the path it was rendered for (main.tsx hydrates only that path). */

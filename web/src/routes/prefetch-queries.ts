@@ -15,24 +15,30 @@ const PREFETCHES = {
     Promise.all([
       queryClient.prefetchQuery(trpc.superAdmin.stats.queryOptions(undefined, { meta })),
       queryClient.prefetchQuery(trpc.superAdmin.auditLogs.recent.queryOptions(undefined, { meta })),
-      queryClient.prefetchQuery(trpc.superAdmin.registrations.pending.queryOptions({ limit: DASHBOARD_PENDING_APPROVALS }, { meta })),
+      queryClient.prefetchQuery(
+        trpc.superAdmin.registrations.pending.queryOptions({ limit: DASHBOARD_PENDING_APPROVALS }, { meta }),
+      ),
     ]),
   schoolAdminHome: () => queryClient.prefetchQuery(trpc.schoolAdmin.dashboard.queryOptions(undefined, { meta })),
   parentHome: () => queryClient.prefetchQuery(trpc.parent.overview.queryOptions(undefined, { meta })),
   // The shell's bell, on every page of the area.
-  schoolAdminShell: () => queryClient.prefetchQuery(trpc.schoolAdmin.notifications.unreadCount.queryOptions(undefined, { meta })),
+  schoolAdminShell: () =>
+    queryClient.prefetchQuery(trpc.schoolAdmin.notifications.unreadCount.queryOptions(undefined, { meta })),
   parentShell: () => queryClient.prefetchQuery(trpc.parent.notifications.unreadCount.queryOptions(undefined, { meta })),
   // Pages as they open from the menu (no filters in the URL); with filters they ask for themselves.
   trips: () => queryClient.prefetchQuery(trpc.schoolAdmin.trips.list.queryOptions({ view: "week" }, { meta })),
-  schoolAdminNotifications: () => queryClient.prefetchQuery(trpc.schoolAdmin.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
+  schoolAdminNotifications: () =>
+    queryClient.prefetchQuery(trpc.schoolAdmin.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
   parentChildren: () => queryClient.prefetchQuery(trpc.parent.children.list.queryOptions(undefined, { meta })),
-  parentNotifications: () => queryClient.prefetchQuery(trpc.parent.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
+  parentNotifications: () =>
+    queryClient.prefetchQuery(trpc.parent.notifications.list.queryOptions({ tab: "all", page: 1 }, { meta })),
   schoolAdminInvoices: () =>
     Promise.all([
       queryClient.prefetchQuery(trpc.schoolAdmin.invoices.list.queryOptions({ tab: "all", page: 1 }, { meta })),
       queryClient.prefetchQuery(trpc.schoolAdmin.paymentSettings.get.queryOptions(undefined, { meta })),
     ]),
-  parentInvoices: () => queryClient.prefetchQuery(trpc.parent.invoices.list.queryOptions({ tab: "all", page: 1 }, { meta })),
+  parentInvoices: () =>
+    queryClient.prefetchQuery(trpc.parent.invoices.list.queryOptions({ tab: "all", page: 1 }, { meta })),
   parentFlightTrips: () => queryClient.prefetchQuery(trpc.parent.flightTrips.list.queryOptions(undefined, { meta })),
 } satisfies Record<string, () => Promise<unknown>>;
 

@@ -50,7 +50,11 @@ const changePasswordPage = page(() => import("../pages/auth/ChangePasswordPage.t
  * queries in the same tick (one HTTP request, see prefetch.ts).
  */
 /** What every page of an area shows besides the page: the school admin's and the parent's bell. */
-const SHELL_PREFETCH = { super_admin: [], school_admin: ["schoolAdminShell"], parent: ["parentShell"] } as const satisfies Record<Role, readonly PrefetchName[]>;
+const SHELL_PREFETCH = {
+  super_admin: [],
+  school_admin: ["schoolAdminShell"],
+  parent: ["parentShell"],
+} as const satisfies Record<Role, readonly PrefetchName[]>;
 
 /** Each area's shell is its own chunk, with only that area's menu and icons. */
 const SHELLS: Record<Role, () => Promise<{ default: ComponentType }>> = {
@@ -67,7 +71,11 @@ const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObjec
   children: [
     {
       lazy: page(SHELLS[role]),
-      children: [...children, { path: "change-password", lazy: changePasswordPage }, { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) }],
+      children: [
+        ...children,
+        { path: "change-password", lazy: changePasswordPage },
+        { path: "*", lazy: page(() => import("../pages/public/NotFoundPage.tsx")) },
+      ],
     },
   ],
 });
@@ -97,7 +105,7 @@ export const routes: RouteObject[] = [
       // The wizard loads its data layer with its calls, when the form is used (wizard.ts).
       { path: "get-started", lazy: page(() => import("../pages/registration/GetStartedPage.tsx")) },
       { path: "payment/success", lazy: dataPage(() => import("../pages/registration/PaymentSuccessPage.tsx")) },
-      { path: "accept-invite", lazy: dataPage(() => import("../pages/auth/AcceptInvitePage.tsx")) },
+      { path: "accept-invite", lazy: dataPage(() => import("../pages/auth/AcceptInvitationPage.tsx")) },
       { path: "forgot-password", lazy: page(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
       { path: "reset-password", lazy: dataPage(() => import("../pages/auth/ResetPasswordPage.tsx")) },
       { path: "signup", element: <Navigate to="/get-started" replace /> },
@@ -119,11 +127,21 @@ export const routes: RouteObject[] = [
       lazy: page(() => import("../pages/super-admin/security/MfaGate.tsx")),
       loader: prefetchLoader("super_admin", "mfaStatus"),
       children: [
-        { index: true, lazy: page(() => import("../pages/home/SuperAdminHome.tsx")), loader: prefetchLoader("super_admin", "superAdminHome") },
+        {
+          index: true,
+          lazy: page(() => import("../pages/home/SuperAdminHome.tsx")),
+          loader: prefetchLoader("super_admin", "superAdminHome"),
+        },
         { path: "schools", lazy: page(() => import("../pages/super-admin/schools/SchoolsPage.tsx")) },
-        { path: "schools/:schoolId/view", lazy: page(() => import("../pages/super-admin/schools/SupportViewPage.tsx")) },
-        { path: "pending-schools", lazy: page(() => import("../pages/super-admin/registrations/PendingSchoolsPage.tsx")) },
-        { path: "invites", lazy: page(() => import("../pages/super-admin/invitations/InvitesPage.tsx")) },
+        {
+          path: "schools/:schoolId/view",
+          lazy: page(() => import("../pages/super-admin/schools/SupportViewPage.tsx")),
+        },
+        {
+          path: "pending-schools",
+          lazy: page(() => import("../pages/super-admin/registrations/PendingSchoolsPage.tsx")),
+        },
+        { path: "invites", lazy: page(() => import("../pages/super-admin/invitations/InvitationsPage.tsx")) },
         { path: "audit-logs", lazy: page(() => import("../pages/super-admin/audit-logs/AuditLogsPage.tsx")) },
         { path: "settings", lazy: page(() => import("../pages/super-admin/settings/SettingsPage.tsx")) },
         { path: "security", lazy: page(() => import("../pages/super-admin/security/SecurityPage.tsx")) },
@@ -143,14 +161,25 @@ export const routes: RouteObject[] = [
         {
           lazy: async () => ({ Component: (await import("./guards.tsx")).RequirePaymentAccount }),
           children: [
-            { index: true, lazy: page(() => import("../pages/school-admin/DashboardPage.tsx")), loader: prefetchLoader("school_admin", "schoolAdminHome") },
-            { path: "trips", lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")), loader: prefetchLoader("school_admin", "trips") },
+            {
+              index: true,
+              lazy: page(() => import("../pages/school-admin/DashboardPage.tsx")),
+              loader: prefetchLoader("school_admin", "schoolAdminHome"),
+            },
+            {
+              path: "trips",
+              lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")),
+              loader: prefetchLoader("school_admin", "trips"),
+            },
             {
               path: "notifications",
               lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "schoolAdmin" }),
               loader: prefetchLoader("school_admin", "schoolAdminNotifications"),
             },
-            { path: "flight-trips", lazy: page(() => import("../pages/school-admin/flight-trips/FlightTripsPage.tsx")) },
+            {
+              path: "flight-trips",
+              lazy: page(() => import("../pages/school-admin/flight-trips/FlightTripsPage.tsx")),
+            },
             {
               path: "invoices",
               lazy: withProps(() => import("../pages/invoices/InvoicesPage.tsx"), { role: "schoolAdmin" }),
@@ -163,8 +192,16 @@ export const routes: RouteObject[] = [
     },
   ]),
   roleArea("parent", "parent", [
-    { index: true, lazy: page(() => import("../pages/home/ParentHome.tsx")), loader: prefetchLoader("parent", "parentHome") },
-    { path: "children", lazy: page(() => import("../pages/parent/ChildrenPage.tsx")), loader: prefetchLoader("parent", "parentChildren") },
+    {
+      index: true,
+      lazy: page(() => import("../pages/home/ParentHome.tsx")),
+      loader: prefetchLoader("parent", "parentHome"),
+    },
+    {
+      path: "children",
+      lazy: page(() => import("../pages/parent/ChildrenPage.tsx")),
+      loader: prefetchLoader("parent", "parentChildren"),
+    },
     {
       path: "notifications",
       lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "parent" }),
@@ -176,6 +213,10 @@ export const routes: RouteObject[] = [
       loader: prefetchLoader("parent", "parentInvoices"),
     },
     { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
-    { path: "flight-trips", lazy: page(() => import("../pages/parent/flight-trips/FlightTripsPage.tsx")), loader: prefetchLoader("parent", "parentFlightTrips") },
+    {
+      path: "flight-trips",
+      lazy: page(() => import("../pages/parent/flight-trips/FlightTripsPage.tsx")),
+      loader: prefetchLoader("parent", "parentFlightTrips"),
+    },
   ]),
 ];

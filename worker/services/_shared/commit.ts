@@ -24,12 +24,21 @@ export type CommitEffects = {
  * The tail of every change that e-mails someone: the change, its outbox rows and its audit row in
  * one `db.batch` (all or nothing), then the e-mails on the queue (ADR 0005).
  */
-export async function commitWithOutbox(scope: Scope<Actor | null>, change: Change, effects: CommitEffects): Promise<void> {
+export async function commitWithOutbox(
+  scope: Scope<Actor | null>,
+  change: Change,
+  effects: CommitEffects,
+): Promise<void> {
   const { deps, meta, now, actor } = scope;
   const { db } = deps;
   const onlyIf = effects.claim?.won;
   const mails = effects.emails.map((draft) => outboxInsert(db, draft, now, onlyIf));
-  const audit = auditInsert(db, { userId: actor?.id ?? null, userRole: actor?.role ?? null, ...effects.audit, at: now }, meta, onlyIf);
+  const audit = auditInsert(
+    db,
+    { userId: actor?.id ?? null, userRole: actor?.role ?? null, ...effects.audit, at: now },
+    meta,
+    onlyIf,
+  );
   const [first] = await db.batch([...change, ...mails.map((mail) => mail.query), audit]);
   if (effects.claim && (first as { rowsAffected?: number }).rowsAffected !== 1) throw effects.claim.lost;
   await enqueueEmails(

@@ -1,6 +1,6 @@
 import { count, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "#db/client.ts";
 
 /** The rows to skip for a 1-based page. */
 export function pageOffset(page: number, pageSize: number): number {

@@ -29,7 +29,9 @@ export const DEFAULT_PASSWORD_SLOTS: PasswordSlotOptions = { max: 4, maxWaitMs: 
 export const PASSWORD_BUSY_RETRY_AFTER_SECONDS = 1;
 
 export function serverBusy(): AppError {
-  return new AppError("SERVICE_UNAVAILABLE", MESSAGES.serverBusy, { retryAfterSeconds: PASSWORD_BUSY_RETRY_AFTER_SECONDS });
+  return new AppError("SERVICE_UNAVAILABLE", MESSAGES.serverBusy, {
+    retryAfterSeconds: PASSWORD_BUSY_RETRY_AFTER_SECONDS,
+  });
 }
 
 export function createPasswordSlots(options: PasswordSlotOptions = DEFAULT_PASSWORD_SLOTS): PasswordSlots {

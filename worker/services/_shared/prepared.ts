@@ -1,6 +1,6 @@
 import type { InArgs } from "@libsql/client";
 import { fillPlaceholders } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "#db/client.ts";
 
 /**
  * Prepared statements for the hot lists (ADR 0028, ADR 0043): Drizzle builds a statement's SQL once

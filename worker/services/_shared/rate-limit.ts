@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { rateLimits } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { rateLimits } from "#db/schema/index.ts";
 
 /**
  * Rate limits kept in the database, because Worker isolates share no memory. Every counter is
@@ -68,7 +68,8 @@ export type LoginDecision = { allowed: true; trusted: boolean } | Denied;
  */
 export async function checkLogin(db: Db, keys: LoginKeys, now: Date): Promise<LoginDecision> {
   const nowMs = now.getTime();
-  const blocked = (row: { blockedUntil: Date | null } | undefined) => Boolean(row?.blockedUntil && row.blockedUntil.getTime() > nowMs);
+  const blocked = (row: { blockedUntil: Date | null } | undefined) =>
+    Boolean(row?.blockedUntil && row.blockedUntil.getTime() > nowMs);
   const rows = await db
     .select()
     .from(rateLimits)
@@ -78,7 +79,11 @@ export async function checkLogin(db: Db, keys: LoginKeys, now: Date): Promise<Lo
     for (const row of rows) {
       if (row.key === keys.device) continue;
       if (blocked(row)) return denied(row.blockedUntil!.getTime(), nowMs);
-      if (row.key === keys.account && row.count >= LOGIN_LIMITS.accountFailuresPerHour && row.windowStart.getTime() + HOUR > nowMs) {
+      if (
+        row.key === keys.account &&
+        row.count >= LOGIN_LIMITS.accountFailuresPerHour &&
+        row.windowStart.getTime() + HOUR > nowMs
+      ) {
         return denied(row.windowStart.getTime() + HOUR, nowMs);
       }
     }
@@ -88,7 +93,13 @@ export async function checkLogin(db: Db, keys: LoginKeys, now: Date): Promise<Lo
 }
 
 /** Token bucket of `capacity`, one token back every `refillMs`. */
-export async function takeToken(db: Db, key: string, now: Date, capacity: number, refillMs: number): Promise<LimitDecision> {
+export async function takeToken(
+  db: Db,
+  key: string,
+  now: Date,
+  capacity: number,
+  refillMs: number,
+): Promise<LimitDecision> {
   const nowMs = now.getTime();
   const elapsed = sql`((${nowMs} - ${rateLimits.windowStart}) / ${refillMs})`;
   const [row] = await db
@@ -156,7 +167,10 @@ export async function takeWindowSlots(db: Db, limits: readonly WindowLimit[], no
       continue;
     }
     for (const slot of taken) await returnSlot(db, slot.key, slot.windowStart);
-    const [row] = await db.select({ windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, limit.key));
+    const [row] = await db
+      .select({ windowStart: rateLimits.windowStart })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, limit.key));
     return denied((row?.windowStart.getTime() ?? now.getTime()) + limit.windowMs, now.getTime());
   }
   return allowed;
@@ -206,7 +220,8 @@ export async function recordLoginFailure(db: Db, keys: LoginKeys, now: Date, tru
   const nowMs = now.getTime();
   if (trusted && keys.device) {
     const device = await countFailure(db, keys.device, now, HOUR);
-    if (device.streak >= LOGIN_LIMITS.deviceFailureStreak) await blockUntil(db, keys.device, new Date(nowMs + LOGIN_LIMITS.deviceBlockMs));
+    if (device.streak >= LOGIN_LIMITS.deviceFailureStreak)
+      await blockUntil(db, keys.device, new Date(nowMs + LOGIN_LIMITS.deviceBlockMs));
     return;
   }
   const account = await countFailure(db, keys.account, now, HOUR);
@@ -214,11 +229,13 @@ export async function recordLoginFailure(db: Db, keys: LoginKeys, now: Date, tru
   await blockUntil(db, keys.account, new Date(nowMs + step * SECOND));
 
   const pair = await countFailure(db, keys.pair, now, LOGIN_LIMITS.ipWindowMs);
-  if (pair.streak >= LOGIN_LIMITS.pairFailureStreak) await blockUntil(db, keys.pair, new Date(nowMs + LOGIN_LIMITS.pairBlockMs));
+  if (pair.streak >= LOGIN_LIMITS.pairFailureStreak)
+    await blockUntil(db, keys.pair, new Date(nowMs + LOGIN_LIMITS.pairBlockMs));
   // The upsert made exactly one of any parallel failures of this pair the first of its window.
   if (pair.count !== 1) return;
   const ip = await countFailure(db, keys.ip, now, LOGIN_LIMITS.ipWindowMs);
-  if (ip.count >= LOGIN_LIMITS.ipDistinctAccounts) await blockUntil(db, keys.ip, new Date(nowMs + LOGIN_LIMITS.ipBlockMs));
+  if (ip.count >= LOGIN_LIMITS.ipDistinctAccounts)
+    await blockUntil(db, keys.ip, new Date(nowMs + LOGIN_LIMITS.ipBlockMs));
 }
 
 /**
@@ -230,7 +247,10 @@ export async function recordLoginFailure(db: Db, keys: LoginKeys, now: Date, tru
  */
 export async function recordLoginSuccess(db: Db, keys: LoginKeys, now: Date, trusted = false): Promise<void> {
   const ended = trusted && keys.device ? [keys.device] : [keys.account, keys.pair];
-  await db.update(rateLimits).set({ streak: 0, blockedUntil: null, updatedAt: now }).where(inArray(rateLimits.key, ended));
+  await db
+    .update(rateLimits)
+    .set({ streak: 0, blockedUntil: null, updatedAt: now })
+    .where(inArray(rateLimits.key, ended));
 }
 
 /** Hourly sweep: counters nobody has touched for a day. */

@@ -1,6 +1,6 @@
 import type { RoleValue } from "#shared/auth.ts";
-import type { SessionRecord } from "../../auth/session.ts";
-import type { AppDeps } from "../../deps.ts";
+import type { SessionRecord } from "#worker/auth/session.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import type { RequestMeta } from "../audit.ts";
 
 /**
@@ -31,7 +31,12 @@ export type SessionScope = Scope & { session: SessionRecord };
  * with the school's IANA time zone and phone region (read with the session, so zone-aware reads and
  * phone numbers cost no extra trip).
  */
-export type SchoolScope = Scope & { schoolId: string; timeZone: string; phoneRegion: string | null; actor: Actor & { schoolId: string } };
+export type SchoolScope = Scope & {
+  schoolId: string;
+  timeZone: string;
+  phoneRegion: string | null;
+  actor: Actor & { schoolId: string };
+};
 
 /** A parent's request: their own id and school. */
 export type ParentScope = SchoolScope & { parentId: string };

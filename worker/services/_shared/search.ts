@@ -25,12 +25,19 @@ export type Search = { kind: "substring"; term: string; match: string } | { kind
 
 export function parseSearch(raw: string): Search {
   const term = raw.trim().toLowerCase();
-  if ([...term].length >= TRIGRAM_MIN_LENGTH) return { kind: "substring", term, match: `"${term.replaceAll('"', '""')}"` };
+  if ([...term].length >= TRIGRAM_MIN_LENGTH)
+    return { kind: "substring", term, match: `"${term.replaceAll('"', '""')}"` };
   return { kind: "prefix", term };
 }
 
 /** The FTS5 trigram tables of the migration "list_search_and_counter_triggers" (ADR 0018). */
-export type FtsTable = "schools_fts" | "invitations_fts" | "school_admins_fts" | "parents_fts" | "audit_logs_fts" | "invoices_fts";
+export type FtsTable =
+  | "schools_fts"
+  | "invitations_fts"
+  | "school_admins_fts"
+  | "parents_fts"
+  | "audit_logs_fts"
+  | "invoices_fts";
 
 /** The FTS5 query of a substring search (in one column, if named). */
 export function ftsMatch(search: Extract<Search, { kind: "substring" }>, column?: string): string {
@@ -38,7 +45,11 @@ export function ftsMatch(search: Extract<Search, { kind: "substring" }>, column?
 }
 
 /** `select rowid …` of the content table's rows whose FTS index matches a substring search (in one column, if named). */
-export function ftsSelect(table: FtsTable, search: Extract<Search, { kind: "substring" }> | Placeholder, column?: string): SQL {
+export function ftsSelect(
+  table: FtsTable,
+  search: Extract<Search, { kind: "substring" }> | Placeholder,
+  column?: string,
+): SQL {
   const match = "kind" in search ? ftsMatch(search, column) : search;
   return sql`select rowid from ${sql.identifier(table)} where ${sql.identifier(table)} match ${match}`;
 }
@@ -47,7 +58,11 @@ export function ftsSelect(table: FtsTable, search: Extract<Search, { kind: "subs
  * The same, as a parenthesised subquery for `rowid in …`. A prepared statement passes a placeholder
  * for the search, filled with `ftsMatch(search, column)`.
  */
-export function ftsRowids(table: FtsTable, search: Extract<Search, { kind: "substring" }> | Placeholder, column?: string): SQL {
+export function ftsRowids(
+  table: FtsTable,
+  search: Extract<Search, { kind: "substring" }> | Placeholder,
+  column?: string,
+): SQL {
   return sql`(${ftsSelect(table, search, column)})`;
 }
 

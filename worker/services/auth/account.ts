@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { ChangePasswordInput } from "#shared/auth.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import { type NewPasswordDeps, newPasswordProblem } from "../../auth/breached.ts";
-import { hashPassword, verifyPassword } from "../../auth/password.ts";
-import { createSession, invalidateSession, invalidateUserSessionsQuery, type NewSession } from "../../auth/session.ts";
-import { findAccountById, USER_TABLES } from "../../auth/users.ts";
+import { type NewPasswordDeps, newPasswordProblem } from "#worker/auth/breached.ts";
+import { hashPassword, verifyPassword } from "#worker/auth/password.ts";
+import {
+  createSession,
+  invalidateSession,
+  invalidateUserSessionsQuery,
+  type NewSession,
+} from "#worker/auth/session.ts";
+import { findAccountById, USER_TABLES } from "#worker/auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope, SessionScope } from "../_shared/scope.ts";
 import { audit, auditInsert } from "../audit.ts";
@@ -33,7 +38,13 @@ export async function changePassword(scope: SessionScope, input: ChangePasswordI
   const { db } = deps;
   const account = await findAccountById(db, user.role, user.id);
   if (!account) throw new AppError("UNAUTHORIZED", MESSAGES.noAuthenticatedUser);
-  const limit = await hitWindow(db, `change-password:${user.role}:${user.id}`, scope.now, CHANGE_PASSWORD_LIMIT.windowMs, CHANGE_PASSWORD_LIMIT.max);
+  const limit = await hitWindow(
+    db,
+    `change-password:${user.role}:${user.id}`,
+    scope.now,
+    CHANGE_PASSWORD_LIMIT.windowMs,
+    CHANGE_PASSWORD_LIMIT.max,
+  );
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   if (!(await deps.passwordSlots.run(() => verifyPassword(input.currentPassword, account.passwordHash)))) {
     throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
@@ -45,7 +56,10 @@ export async function changePassword(scope: SessionScope, input: ChangePasswordI
   const passwordHash = await deps.passwordSlots.run(() => hashPassword(input.newPassword));
   const { now, meta } = scope;
   await db.batch([
-    db.update(table).set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now }).where(eq(table.id, user.id)),
+    db
+      .update(table)
+      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
+      .where(eq(table.id, user.id)),
     invalidateUserSessionsQuery(db, user.role, user.id),
     auditInsert(
       db,

@@ -1,12 +1,20 @@
 import { eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { MESSAGES } from "#shared/messages.ts";
-import type { Db } from "../../../db/client.ts";
-import { trustedDeviceNonce } from "../../auth/device-cookie.ts";
-import { createMfaChallenge, mfaEnabled } from "../../auth/mfa.ts";
-import { timingDummyHash, verifyPassword } from "../../auth/password.ts";
-import { createSession, type NewSession } from "../../auth/session.ts";
-import { accountUsable, findAccountByEmail, normalizeEmail, type SessionUser, toSessionUser, USER_TABLES, type UserAccount } from "../../auth/users.ts";
+import { trustedDeviceNonce } from "#worker/auth/device-cookie.ts";
+import { createMfaChallenge, mfaEnabled } from "#worker/auth/mfa.ts";
+import { timingDummyHash, verifyPassword } from "#worker/auth/password.ts";
+import { createSession, type NewSession } from "#worker/auth/session.ts";
+import {
+  accountUsable,
+  findAccountByEmail,
+  normalizeEmail,
+  type SessionUser,
+  toSessionUser,
+  USER_TABLES,
+  type UserAccount,
+} from "#worker/auth/users.ts";
 import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { audit, type RequestMeta } from "../audit.ts";
@@ -40,7 +48,12 @@ async function attemptLogin(scope: PublicScope, request: LoginRequest): Promise<
   const { deps, meta, now } = scope;
   const { db } = deps;
   const email = normalizeEmail(request.email);
-  const device = trustedDeviceNonce(deps.config.deviceCookieSecret, request.deviceCookie ?? null, { role: request.role, email }, now);
+  const device = trustedDeviceNonce(
+    deps.config.deviceCookieSecret,
+    request.deviceCookie ?? null,
+    { role: request.role, email },
+    now,
+  );
   const keys = loginKeys(request.role, email, meta.ipAddress ?? "unknown", device);
   const decision = await checkLogin(db, keys, now);
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
@@ -96,11 +109,19 @@ async function attemptLogin(scope: PublicScope, request: LoginRequest): Promise<
   if (request.role === "super_admin" && (await mfaEnabled(db, account.id))) {
     return { mfaChallenge: await createMfaChallenge(db, account.id, now) };
   }
-  return startSession(db, account, { remember: request.role === "school_admin" && request.remember === true, meta, now });
+  return startSession(db, account, {
+    remember: request.role === "school_admin" && request.remember === true,
+    meta,
+    now,
+  });
 }
 
 /** The end of a successful sign-in: last login, a new session, the audit row. */
-export async function startSession(db: Db, account: UserAccount, options: { remember: boolean; meta: RequestMeta; now: Date; via?: string }): Promise<LoginResult> {
+export async function startSession(
+  db: Db,
+  account: UserAccount,
+  options: { remember: boolean; meta: RequestMeta; now: Date; via?: string },
+): Promise<LoginResult> {
   const { meta, now } = options;
   const table = USER_TABLES[account.role];
   await db.update(table).set({ lastLogin: now }).where(eq(table.id, account.id));

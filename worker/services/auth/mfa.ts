@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { recoveryCodes, totpCredentials } from "#db/schema/index.ts";
 import { MFA_MESSAGES, type SecondFactor } from "#shared/mfa.ts";
-import type { Db } from "../../../db/client.ts";
-import { recoveryCodes, totpCredentials } from "../../../db/schema/index.ts";
 import {
   claimMfaChallenge,
   consumeTotpCode,
@@ -15,8 +15,8 @@ import {
   redeemRecoveryCode,
   totpKeyUri,
   unusedRecoveryCodeCount,
-} from "../../auth/mfa.ts";
-import { accountUsable, findAccountById } from "../../auth/users.ts";
+} from "#worker/auth/mfa.ts";
+import { accountUsable, findAccountById } from "#worker/auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope, Scope } from "../_shared/scope.ts";
 import { audit, auditInsert, type RequestMeta } from "../audit.ts";
@@ -44,7 +44,7 @@ export async function mfaStatus(scope: Scope) {
 }
 
 /** Enrolment, step 1: a new secret (replacing an unconfirmed one) for the QR code and manual entry. */
-export async function beginEnrolment(scope: Scope): Promise<{ secret: string; uri: string }> {
+export async function beginEnrollment(scope: Scope): Promise<{ secret: string; uri: string }> {
   const { deps, actor: user, now } = scope;
   const { db } = deps;
   const existing = await findTotpCredential(db, user.id);
@@ -53,7 +53,11 @@ export async function beginEnrolment(scope: Scope): Promise<{ secret: string; ur
   await db
     .insert(totpCredentials)
     .values({ userId: user.id, secret, createdAt: now })
-    .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret, lastUsedStep: null, createdAt: now }, where: isNull(totpCredentials.enabledAt) });
+    .onConflictDoUpdate({
+      target: totpCredentials.userId,
+      set: { secret, lastUsedStep: null, createdAt: now },
+      where: isNull(totpCredentials.enabledAt),
+    });
   return { secret, uri: totpKeyUri(user.email, secret) };
 }
 
@@ -66,13 +70,20 @@ async function limitAttempts(db: Db, userId: string, now: Date): Promise<void> {
 async function auditMfaFailure(db: Db, user: MfaUser, context: string, { meta, now }: Clock): Promise<void> {
   await audit(
     db,
-    { eventType: "mfa_failed", description: `Wrong two-factor code (${context})`, userId: user.id, userRole: "super_admin", metadata: { context }, at: now },
+    {
+      eventType: "mfa_failed",
+      description: `Wrong two-factor code (${context})`,
+      userId: user.id,
+      userRole: "super_admin",
+      metadata: { context },
+      at: now,
+    },
     meta,
   );
 }
 
 /** Enrolment, step 2: the first code proves the app has the secret; then ten recovery codes, shown once. */
-export async function confirmEnrolment(scope: Scope, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
+export async function confirmEnrollment(scope: Scope, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
   const { deps, actor: user, meta, now } = scope;
   const { db } = deps;
   const { code } = input;
@@ -86,10 +97,27 @@ export async function confirmEnrolment(scope: Scope, input: { code: string }): P
     throw new AppError("BAD_REQUEST", MFA_MESSAGES.invalidCode);
   }
   const fresh = await newRecoveryCodes(db, user.id, now);
-  const enabled = and(eq(totpCredentials.userId, user.id), eq(totpCredentials.secret, credential.secret), isNull(totpCredentials.enabledAt));
-  const [result] = await db.batch([db.update(totpCredentials).set({ enabledAt: now }).where(enabled), ...fresh.statements]);
+  const enabled = and(
+    eq(totpCredentials.userId, user.id),
+    eq(totpCredentials.secret, credential.secret),
+    isNull(totpCredentials.enabledAt),
+  );
+  const [result] = await db.batch([
+    db.update(totpCredentials).set({ enabledAt: now }).where(enabled),
+    ...fresh.statements,
+  ]);
   if (result.rowsAffected !== 1) throw new AppError("CONFLICT", MFA_MESSAGES.alreadyEnabled);
-  await audit(db, { eventType: "mfa_enabled", description: `${user.name} turned on two-factor authentication`, userId: user.id, userRole: "super_admin", at: now }, meta);
+  await audit(
+    db,
+    {
+      eventType: "mfa_enabled",
+      description: `${user.name} turned on two-factor authentication`,
+      userId: user.id,
+      userRole: "super_admin",
+      at: now,
+    },
+    meta,
+  );
   return { recoveryCodes: fresh.codes };
 }
 
@@ -104,7 +132,13 @@ export async function disableMfa(scope: Scope): Promise<{ ok: true }> {
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
     auditInsert(
       db,
-      { eventType: "mfa_disabled", description: `${user.name} turned off two-factor authentication`, userId: user.id, userRole: "super_admin", at: now },
+      {
+        eventType: "mfa_disabled",
+        description: `${user.name} turned off two-factor authentication`,
+        userId: user.id,
+        userRole: "super_admin",
+        at: now,
+      },
       meta,
     ),
   ]);
@@ -122,7 +156,13 @@ export async function regenerateRecoveryCodes(scope: Scope): Promise<{ recoveryC
     ...fresh.statements,
     auditInsert(
       db,
-      { eventType: "recovery_codes_regenerated", description: `${user.name} created new recovery codes`, userId: user.id, userRole: "super_admin", at: now },
+      {
+        eventType: "recovery_codes_regenerated",
+        description: `${user.name} created new recovery codes`,
+        userId: user.id,
+        userRole: "super_admin",
+        at: now,
+      },
       meta,
     ),
   ]);
@@ -133,12 +173,21 @@ export async function regenerateRecoveryCodes(scope: Scope): Promise<{ recoveryC
  * Checks a second factor of a user with MFA on: a TOTP code (each step once) or an unused recovery
  * code (used up here). Rate-limited per user; failures and recovery codes are audited.
  */
-export async function verifySecondFactor(db: Db, user: MfaUser, factor: SecondFactor, context: string, clock: Clock): Promise<boolean> {
+export async function verifySecondFactor(
+  db: Db,
+  user: MfaUser,
+  factor: SecondFactor,
+  context: string,
+  clock: Clock,
+): Promise<boolean> {
   const { meta, now } = clock;
   const credential = await findTotpCredential(db, user.id);
   if (!credential?.enabledAt) return false;
   await limitAttempts(db, user.id, now);
-  const ok = factor.method === "totp" ? await consumeTotpCode(db, credential, factor.code, now) : await redeemRecoveryCode(db, user.id, factor.code, now);
+  const ok =
+    factor.method === "totp"
+      ? await consumeTotpCode(db, credential, factor.code, now)
+      : await redeemRecoveryCode(db, user.id, factor.code, now);
   if (!ok) {
     await auditMfaFailure(db, user, context, clock);
     return false;
@@ -161,24 +210,30 @@ export async function verifySecondFactor(db: Db, user: MfaUser, factor: SecondFa
   return true;
 }
 
-const invalidFactor = (factor: SecondFactor) => new AppError("BAD_REQUEST", factor.method === "totp" ? MFA_MESSAGES.invalidCode : MFA_MESSAGES.invalidRecoveryCode);
+const invalidFactor = (factor: SecondFactor) =>
+  new AppError("BAD_REQUEST", factor.method === "totp" ? MFA_MESSAGES.invalidCode : MFA_MESSAGES.invalidRecoveryCode);
 
 /**
  * Sign-in step 2: the challenge of step 1 plus a second factor open a session. A wrong code uses
  * one of the challenge's attempts; the challenge works once.
  */
-export async function verifyMfa(scope: PublicScope, input: { challengeToken: string; factor: SecondFactor }): Promise<LoginResult> {
+export async function verifyMfa(
+  scope: PublicScope,
+  input: { challengeToken: string; factor: SecondFactor },
+): Promise<LoginResult> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const clock = { meta, now };
   const challenge = await findMfaChallenge(db, input.challengeToken, now);
   const account = challenge ? await findAccountById(db, "super_admin", challenge.userId) : null;
-  if (!challenge || !account || !accountUsable(account)) throw new AppError("UNAUTHORIZED", MFA_MESSAGES.challengeExpired);
+  if (!challenge || !account || !accountUsable(account))
+    throw new AppError("UNAUTHORIZED", MFA_MESSAGES.challengeExpired);
   if (!(await verifySecondFactor(db, account, input.factor, "sign-in", clock))) {
     await recordChallengeFailure(db, challenge.id);
     throw invalidFactor(input.factor);
   }
-  if (!(await claimMfaChallenge(db, challenge.id, now))) throw new AppError("UNAUTHORIZED", MFA_MESSAGES.challengeExpired);
+  if (!(await claimMfaChallenge(db, challenge.id, now)))
+    throw new AppError("UNAUTHORIZED", MFA_MESSAGES.challengeExpired);
   return startSession(db, account, { remember: false, meta, now, via: input.factor.method });
 }
 

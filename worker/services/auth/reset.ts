@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { insertWhere, rowHolds } from "#db/conditional.ts";
+import { passwordResetTokens, sessions } from "#db/schema/index.ts";
 import { RESET_MESSAGES, type ResetPasswordInput, type RoleValue } from "#shared/auth.ts";
-import { insertWhere, rowHolds } from "../../../db/conditional.ts";
-import { passwordResetTokens, sessions } from "../../../db/schema/index.ts";
-import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
-import { hashPassword } from "../../auth/password.ts";
-import { accountUsable, findAccountByEmail, normalizeEmail, USER_TABLES } from "../../auth/users.ts";
-import type { AppDeps } from "../../deps.ts";
-import { passwordResetEmail } from "../../email/templates.ts";
+import { randomBytes, sha256Hex, toBase64Url } from "#worker/auth/crypto.ts";
+import { hashPassword } from "#worker/auth/password.ts";
+import { accountUsable, findAccountByEmail, normalizeEmail, USER_TABLES } from "#worker/auth/users.ts";
+import type { AppDeps } from "#worker/deps.ts";
+import { passwordResetEmail } from "#worker/email/templates.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -29,7 +29,10 @@ type ResetDeps = Pick<AppDeps, "db" | "queue" | "logger" | "config" | "now">;
  * nothing), the audit row says so, and the message names an outbox row that does not exist (the
  * consumer skips it). Only the presence of the e-mail in the outbox differs.
  */
-export async function requestPasswordReset(scope: PublicScope, input: { role: RoleValue; email: string }): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  scope: PublicScope,
+  input: { role: RoleValue; email: string },
+): Promise<{ message: string }> {
   const { deps, meta, now } = scope;
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
@@ -64,7 +67,9 @@ export async function requestPasswordReset(scope: PublicScope, input: { role: Ro
   );
   await db.batch([
     // A new token revokes the old ones.
-    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, input.role), eq(passwordResetTokens.userId, userId))),
+    db
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userRole, input.role), eq(passwordResetTokens.userId, userId))),
     insertWhere(
       db,
       passwordResetTokens,
@@ -84,7 +89,9 @@ export async function requestPasswordReset(scope: PublicScope, input: { role: Ro
       db,
       {
         eventType: "password_reset_requested",
-        description: account ? "Password reset requested" : "Password reset requested for an unknown or inactive account; nothing sent",
+        description: account
+          ? "Password reset requested"
+          : "Password reset requested for an unknown or inactive account; nothing sent",
         userId: account?.id ?? null,
         userRole: input.role,
         schoolId: account?.schoolId ?? null,
@@ -106,7 +113,13 @@ async function liveResetToken(db: ResetDeps["db"], token: string, now: Date) {
   const [row] = await db
     .select()
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(token.trim())), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256Hex(token.trim())),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
   return row;
 }
 
@@ -117,7 +130,13 @@ async function liveResetToken(db: ResetDeps["db"], token: string, now: Date) {
 export async function checkResetToken(scope: PublicScope, input: { token: string }): Promise<{ valid: boolean }> {
   const { deps, meta, now } = scope;
   const { token } = input;
-  const decision = await hitWindow(deps.db, `reset-check:ip:${meta.ipAddress ?? "unknown"}`, now, 60_000, RESET_TOKEN_CHECKS_PER_MINUTE);
+  const decision = await hitWindow(
+    deps.db,
+    `reset-check:ip:${meta.ipAddress ?? "unknown"}`,
+    now,
+    60_000,
+    RESET_TOKEN_CHECKS_PER_MINUTE,
+  );
   if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
   return { valid: (await liveResetToken(deps.db, token, now)) !== undefined };
 }
@@ -126,7 +145,10 @@ export async function checkResetToken(scope: PublicScope, input: { token: string
  * Sets a new password from a reset link: the token is used once (a guarded update claims it, and
  * the password changes only if this request claimed it), and every session of the user ends.
  */
-export async function resetPassword(scope: PublicScope, input: ResetPasswordInput): Promise<{ role: RoleValue; message: string }> {
+export async function resetPassword(
+  scope: PublicScope,
+  input: ResetPasswordInput,
+): Promise<{ role: RoleValue; message: string }> {
   const { deps, meta, now } = scope;
   const { db } = deps;
   const token = await liveResetToken(db, input.token, now);

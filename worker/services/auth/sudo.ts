@@ -1,9 +1,9 @@
+import type { Db } from "#db/client.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES, type SudoInput } from "#shared/mfa.ts";
-import type { Db } from "../../../db/client.ts";
-import { markReauthenticated, mfaEnabled, SUDO_WINDOW_MS, sudoActive } from "../../auth/mfa.ts";
-import { verifyPassword } from "../../auth/password.ts";
-import { findAccountById, type SessionUser } from "../../auth/users.ts";
+import { markReauthenticated, mfaEnabled, SUDO_WINDOW_MS, sudoActive } from "#worker/auth/mfa.ts";
+import { verifyPassword } from "#worker/auth/password.ts";
+import { findAccountById, type SessionUser } from "#worker/auth/users.ts";
 import { checkLogin, loginKeys, recordLoginFailure, recordLoginSuccess } from "../_shared/rate-limit.ts";
 import type { SessionScope } from "../_shared/scope.ts";
 import { audit } from "../audit.ts";
@@ -19,9 +19,16 @@ async function needsSecondFactor(db: Db, user: Pick<SessionUser, "id" | "role">)
  * SE6: the guard of sensitive actions. Passes when the session re-authenticated in the last
  * ten minutes; otherwise FORBIDDEN with a reason the web app answers with "Confirm it's you".
  */
-export async function assertSudo(db: Db, session: { reauthenticatedAt: Date | null }, user: Pick<SessionUser, "id" | "role">, now: Date): Promise<void> {
+export async function assertSudo(
+  db: Db,
+  session: { reauthenticatedAt: Date | null },
+  user: Pick<SessionUser, "id" | "role">,
+  now: Date,
+): Promise<void> {
   if (sudoActive(session, now)) return;
-  const reason = (await needsSecondFactor(db, user)) ? FORBIDDEN_REASONS.sudoRequiredWithCode : FORBIDDEN_REASONS.sudoRequired;
+  const reason = (await needsSecondFactor(db, user))
+    ? FORBIDDEN_REASONS.sudoRequiredWithCode
+    : FORBIDDEN_REASONS.sudoRequired;
   throw new AppError("FORBIDDEN", MFA_MESSAGES.sudoRequired, { reason });
 }
 
@@ -47,7 +54,14 @@ async function checkIdentity(scope: SessionScope, input: SudoInput): Promise<{ s
     await recordLoginFailure(db, keys, now);
     await audit(
       db,
-      { eventType: "sudo_failed", description: "Wrong password when confirming identity", userId: user.id, userRole: user.role, schoolId: user.schoolId, at: now },
+      {
+        eventType: "sudo_failed",
+        description: "Wrong password when confirming identity",
+        userId: user.id,
+        userRole: user.role,
+        schoolId: user.schoolId,
+        at: now,
+      },
       meta,
     );
     throw new AppError("BAD_REQUEST", MFA_MESSAGES.wrongPassword);
@@ -60,7 +74,14 @@ async function checkIdentity(scope: SessionScope, input: SudoInput): Promise<{ s
   await markReauthenticated(db, auth.sessionId, now);
   await audit(
     db,
-    { eventType: "sudo_granted", description: `${user.name} confirmed their identity`, userId: user.id, userRole: user.role, schoolId: user.schoolId, at: now },
+    {
+      eventType: "sudo_granted",
+      description: `${user.name} confirmed their identity`,
+      userId: user.id,
+      userRole: user.role,
+      schoolId: user.schoolId,
+      at: now,
+    },
     meta,
   );
   return { sudoUntil: new Date(now.getTime() + SUDO_WINDOW_MS) };

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, schools } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { auditLogs, schools } from "#db/schema/index.ts";
 
 type Effect = Parameters<Db["batch"]>[0][number];
 
@@ -27,10 +27,18 @@ export function connectSnapshotAt(at: Date): Date {
  * `charges_enabled` changes. Only a snapshot at least as new as the one stored applies, so
  * duplicated, reordered or concurrent deliveries end in the newest state (ADR 0021).
  */
-export function connectAccountEffects(db: Db, account: ConnectAccountSnapshot, at: Date, source: { eventId: string | null }): [Effect, Effect] {
+export function connectAccountEffects(
+  db: Db,
+  account: ConnectAccountSnapshot,
+  at: Date,
+  source: { eventId: string | null },
+): [Effect, Effect] {
   const when = connectSnapshotAt(at);
   const chargesEnabled = account.charges_enabled === true;
-  const guarded: SQL = and(eq(schools.stripeConnectAccountId, account.id), or(isNull(schools.connectStatusAt), lte(schools.connectStatusAt, when)))!;
+  const guarded: SQL = and(
+    eq(schools.stripeConnectAccountId, account.id),
+    or(isNull(schools.connectStatusAt), lte(schools.connectStatusAt, when)),
+  )!;
   return [
     // LG1: read before the update, same condition, so the row exists exactly when the change happens.
     db.run(sql`insert into ${auditLogs} ("id", "school_id", "event_type", "description", "metadata", "created_at")

@@ -1,8 +1,8 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { schools } from "#db/schema/index.ts";
 import { acceptsPayments, type ConnectState, paymentAccountConnected } from "#shared/connect.ts";
 import { CONNECT_MESSAGES, CONNECT_PAGE_PATH, connectStatusOf } from "#shared/connect-status.ts";
-import { schools } from "../../../db/schema/index.ts";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -65,7 +65,10 @@ export async function connectStatus(scope: SchoolScope): Promise<ConnectView> {
 }
 
 function failed(deps: ConnectDeps, what: string, schoolId: string, error: unknown, message: string): AppError {
-  deps.logger.error(`stripe connect: ${what} failed`, { schoolId, error: error instanceof Error ? error.message : String(error) });
+  deps.logger.error(`stripe connect: ${what} failed`, {
+    schoolId,
+    error: error instanceof Error ? error.message : String(error),
+  });
   return new AppError("BAD_REQUEST", message);
 }
 
@@ -109,7 +112,10 @@ async function onboardingLink(deps: ConnectDeps, schoolId: string, accountId: st
 
 /** The school still holds `accountId` (null: no account yet). */
 function schoolHolds(schoolId: string, accountId: string | null): SQL {
-  return and(eq(schools.id, schoolId), accountId === null ? isNull(schools.stripeConnectAccountId) : eq(schools.stripeConnectAccountId, accountId))!;
+  return and(
+    eq(schools.id, schoolId),
+    accountId === null ? isNull(schools.stripeConnectAccountId) : eq(schools.stripeConnectAccountId, accountId),
+  )!;
 }
 
 /**
@@ -182,7 +188,14 @@ export async function syncConnectStatus(scope: SchoolScope): Promise<ConnectView
   } catch (error) {
     throw failed(deps, "account retrieval", schoolId, error, CONNECT_MESSAGES.syncFailed);
   }
-  if (account.id !== accountId) throw failed(deps, "account retrieval", schoolId, new Error(`asked ${accountId}, got ${account.id}`), CONNECT_MESSAGES.syncFailed);
+  if (account.id !== accountId)
+    throw failed(
+      deps,
+      "account retrieval",
+      schoolId,
+      new Error(`asked ${accountId}, got ${account.id}`),
+      CONNECT_MESSAGES.syncFailed,
+    );
   await deps.db.batch(connectAccountEffects(deps.db, account, now, { eventId: null }));
   return connectView(await connectRow(deps, schoolId));
 }
@@ -192,13 +205,21 @@ export async function syncConnectStatus(scope: SchoolScope): Promise<ConnectView
  * that wants its payouts elsewhere. `currentAccountId` is the account the admin saw: a double
  * click replaces it once (same Idempotency-Key, guarded update). Audited (LG1).
  */
-export async function replaceConnectAccount(scope: SchoolScope, input: { currentAccountId: string }): Promise<{ url: string }> {
+export async function replaceConnectAccount(
+  scope: SchoolScope,
+  input: { currentAccountId: string },
+): Promise<{ url: string }> {
   const { deps, schoolId } = scope;
   const school = await connectRow(deps, schoolId);
   if (school.stripeConnectAccountId === null) throw new AppError("BAD_REQUEST", CONNECT_MESSAGES.noAccount);
   // Checked before Stripe is asked, so a stale page creates no account.
-  if (school.stripeConnectAccountId !== input.currentAccountId) throw new AppError("CONFLICT", CONNECT_MESSAGES.replaceStale);
-  const created = await createConnectedAccount(deps, school, `school-connect-replace-${schoolId}-${input.currentAccountId}`);
+  if (school.stripeConnectAccountId !== input.currentAccountId)
+    throw new AppError("CONFLICT", CONNECT_MESSAGES.replaceStale);
+  const created = await createConnectedAccount(
+    deps,
+    school,
+    `school-connect-replace-${schoolId}-${input.currentAccountId}`,
+  );
   const accountId = await storeAccount(scope, input.currentAccountId, created);
   if (accountId !== created) throw new AppError("CONFLICT", CONNECT_MESSAGES.replaceStale);
   return onboardingLink(deps, schoolId, accountId);

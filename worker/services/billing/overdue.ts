@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#db/client.ts";
+import { invoices, parents, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE, formatCalendarDay, isTimeZone, shiftDate, todayIn } from "#shared/school-time.ts";
-import type { Db } from "../../../db/client.ts";
-import { invoices, parents, schools } from "../../../db/schema/index.ts";
-import type { Logger } from "../../deps.ts";
-import { invoiceOverdueEmail } from "../../email/templates.ts";
-import type { QueueProducer } from "../../platform.ts";
+import type { Logger } from "#worker/deps.ts";
+import { invoiceOverdueEmail } from "#worker/email/templates.ts";
+import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
 
@@ -18,7 +18,11 @@ export const OVERDUE_BATCH_SIZE = 100;
 export const OVERDUE_MAX_BATCHES = 20;
 
 /** The in-app notice the parent gets, once, when their invoice becomes overdue. */
-export function overdueNotice(invoice: { invoiceNumber: string; amountCents: number; dueDate: string }): NotificationContent {
+export function overdueNotice(invoice: {
+  invoiceNumber: string;
+  amountCents: number;
+  dueDate: string;
+}): NotificationContent {
   return {
     title: "Invoice overdue",
     message: `Invoice ${invoice.invoiceNumber} for ${formatCents(invoice.amountCents)} was due on ${formatCalendarDay(invoice.dueDate)} and is now overdue.`,
@@ -45,11 +49,14 @@ async function pastDue(db: Db, now: Date): Promise<SQL | null> {
     byToday.set(today, [...(byToday.get(today) ?? []), timeZone]);
   }
   if (byToday.size === 0) return null;
-  return or(...[...byToday].map(([today, zoneNames]) => and(inArray(schools.timeZone, zoneNames), lt(invoices.dueDate, today))))!;
+  return or(
+    ...[...byToday].map(([today, zoneNames]) => and(inArray(schools.timeZone, zoneNames), lt(invoices.dueDate, today))),
+  )!;
 }
 
 /** True while the invoice is still pending: the notice's guard, checked when its statement runs. */
-const stillPending = (invoiceId: string) => sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoiceId} and ${invoices.status} = 'pending')`;
+const stillPending = (invoiceId: string) =>
+  sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoiceId} and ${invoices.status} = 'pending')`;
 
 /**
  * Hourly: pending invoices whose due date is before today in their school's zone become overdue,
@@ -158,7 +165,9 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
         ),
       ),
   );
-  const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as { rowsAffected?: number }[];
+  const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as {
+    rowsAffected?: number;
+  }[];
   const written = mails.filter((mail) => results[mail.statement]?.rowsAffected === 1).map((mail) => mail.id);
   await enqueueEmails(deps, written);
   return results.at(-1)?.rowsAffected ?? 0;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, pendingSchools, type SubscriptionStatus, schools, stripeEvents } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { auditLogs, pendingSchools, type SubscriptionStatus, schools, stripeEvents } from "#db/schema/index.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 import { paymentEventEffects } from "../payments/payment-events.ts";
 import { accountUpdatedEffects } from "./connect-events.ts";
@@ -45,7 +45,13 @@ function statusChangeAudit(db: Db, where: SQL, status: SubscriptionStatus, event
 }
 
 /** A webhook-driven change of schools' subscription status, with its audit row. */
-function schoolStatusChange(db: Db, event: Stripe.Event, status: SubscriptionStatus, where: SQL, set: Partial<typeof schools.$inferInsert> = {}): Effect[] {
+function schoolStatusChange(
+  db: Db,
+  event: Stripe.Event,
+  status: SubscriptionStatus,
+  where: SQL,
+  set: Partial<typeof schools.$inferInsert> = {},
+): Effect[] {
   const at = new Date(event.created * 1000);
   const guarded = and(where, newer(schools.stripeStatusAt, at))!;
   return [
@@ -60,7 +66,12 @@ function schoolStatusChange(db: Db, event: Stripe.Event, status: SubscriptionSta
 function subscriptionEffects(
   db: Db,
   event: Stripe.Event,
-  subscription: { id: string; customer: string | { id: string }; status: string; metadata?: Record<string, string> | null },
+  subscription: {
+    id: string;
+    customer: string | { id: string };
+    status: string;
+    metadata?: Record<string, string> | null;
+  },
   at: Date,
 ): Effect[] {
   const status = subscriptionStatusFromStripe(subscription.status);
@@ -70,13 +81,21 @@ function subscriptionEffects(
     db,
     event,
     status,
-    meta.schoolId ? or(eq(schools.stripeSubscriptionId, subscription.id), eq(schools.id, meta.schoolId))! : eq(schools.stripeSubscriptionId, subscription.id),
+    meta.schoolId
+      ? or(eq(schools.stripeSubscriptionId, subscription.id), eq(schools.id, meta.schoolId))!
+      : eq(schools.stripeSubscriptionId, subscription.id),
     { stripeSubscriptionId: subscription.id, stripeCustomerId: customer },
   );
   effects.push(
     db
       .update(pendingSchools)
-      .set({ subscriptionStatus: status, stripeStatusAt: at, stripeSubscriptionId: subscription.id, stripeCustomerId: customer, updatedAt: at })
+      .set({
+        subscriptionStatus: status,
+        stripeStatusAt: at,
+        stripeSubscriptionId: subscription.id,
+        stripeCustomerId: customer,
+        updatedAt: at,
+      })
       .where(
         and(
           meta.pendingSchoolId
@@ -104,7 +123,8 @@ export async function effectsOf(db: Db, event: Stripe.Event): Promise<Effect[]> 
     case "checkout.session.completed": {
       const session = event.data.object;
       const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
-      const subscription = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
+      const subscription =
+        typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
       const pendingSchoolId = session.metadata?.pendingSchoolId;
       const schoolId = session.metadata?.schoolId;
       if (session.mode === "payment") return paymentEventEffects(db, event);
@@ -141,10 +161,19 @@ export async function effectsOf(db: Db, event: Stripe.Event): Promise<Effect[]> 
       }
       if (schoolId) {
         return [
-          ...schoolStatusChange(db, event, "active", eq(schools.id, schoolId), { stripeCustomerId: customer, stripeSubscriptionId: subscription }),
+          ...schoolStatusChange(db, event, "active", eq(schools.id, schoolId), {
+            stripeCustomerId: customer,
+            stripeSubscriptionId: subscription,
+          }),
           auditInsert(
             db,
-            { eventType: "subscription_restarted", description: "Subscription restarted through Checkout", schoolId, metadata: { checkout_session: session.id }, at },
+            {
+              eventType: "subscription_restarted",
+              description: "Subscription restarted through Checkout",
+              schoolId,
+              metadata: { checkout_session: session.id },
+              at,
+            },
             NO_REQUEST,
           ),
         ];
@@ -169,7 +198,9 @@ export async function effectsOf(db: Db, event: Stripe.Event): Promise<Effect[]> 
         db
           .update(pendingSchools)
           .set({ subscriptionStatus: status, stripeStatusAt: at })
-          .where(and(eq(pendingSchools.stripeSubscriptionId, subscriptionId), newer(pendingSchools.stripeStatusAt, at))),
+          .where(
+            and(eq(pendingSchools.stripeSubscriptionId, subscriptionId), newer(pendingSchools.stripeStatusAt, at)),
+          ),
       ];
     }
     case "account.updated":
@@ -186,7 +217,9 @@ export async function effectsOf(db: Db, event: Stripe.Event): Promise<Effect[]> 
 export async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): Promise<"applied" | "duplicate"> {
   try {
     await db.batch([
-      db.insert(stripeEvents).values({ id: event.id, type: event.type, eventCreatedAt: new Date(event.created * 1000), processedAt: now }),
+      db
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type, eventCreatedAt: new Date(event.created * 1000), processedAt: now }),
       ...(await effectsOf(db, event)),
     ]);
     return "applied";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import { schools } from "#db/schema/index.ts";
 import { planForPupils } from "#shared/registration.ts";
-import { schools } from "../../../db/schema/index.ts";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 
@@ -54,7 +54,10 @@ export async function startSubscriptionCheckout(scope: SchoolScope) {
     if (!session.url) throw new Error("no checkout url");
     return { checkout_url: session.url };
   } catch (error) {
-    deps.logger.error("stripe: subscription checkout failed", { schoolId, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.error("stripe: subscription checkout failed", {
+      schoolId,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw new AppError("BAD_REQUEST", BILLING_MESSAGES.checkoutFailed);
   }
 }
@@ -73,7 +76,10 @@ export async function openBillingPortal(scope: SchoolScope) {
     );
     return { url: portal.url };
   } catch (error) {
-    deps.logger.error("stripe: billing portal failed", { schoolId: school.id, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.error("stripe: billing portal failed", {
+      schoolId: school.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw new AppError("BAD_REQUEST", BILLING_MESSAGES.portalFailed);
   }
 }

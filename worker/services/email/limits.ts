@@ -1,5 +1,5 @@
-import type { Db } from "../../../db/client.ts";
-import { normalizeEmail } from "../../auth/users.ts";
+import type { Db } from "#db/client.ts";
+import { normalizeEmail } from "#worker/auth/users.ts";
 import { takeWindowSlots, type WindowLimit } from "../_shared/rate-limit.ts";
 import { tooManyRequests } from "../errors.ts";
 

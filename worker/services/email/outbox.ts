@@ -1,10 +1,10 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { type EmailType, emailLogs } from "../../../db/schema/index.ts";
-import type { Logger } from "../../deps.ts";
-import type { RenderedEmail } from "../../email/templates.ts";
-import { QUEUE_BATCH_LIMIT, type QueueProducer } from "../../platform.ts";
+import type { Db } from "#db/client.ts";
+import { insertWhere } from "#db/conditional.ts";
+import { type EmailType, emailLogs } from "#db/schema/index.ts";
+import type { Logger } from "#worker/deps.ts";
+import type { RenderedEmail } from "#worker/email/templates.ts";
+import { QUEUE_BATCH_LIMIT, type QueueProducer } from "#worker/platform.ts";
 
 export type OutboxDraft = RenderedEmail & {
   type: EmailType;
@@ -45,7 +45,10 @@ export function outboxInsert(db: Db, draft: OutboxDraft, now: Date, onlyIf?: SQL
  * thousand parents is ten calls, not a thousand). A failed enqueue is logged, not thrown: the rows
  * stay pending and the hourly sweep enqueues them again, so the business change never fails because of it.
  */
-export async function enqueueEmails(deps: { queue: QueueProducer; logger: Logger }, ids: readonly string[]): Promise<void> {
+export async function enqueueEmails(
+  deps: { queue: QueueProducer; logger: Logger },
+  ids: readonly string[],
+): Promise<void> {
   const { queue } = deps;
   const chunk = queue.sendBatch ? QUEUE_BATCH_LIMIT : 1;
   for (let start = 0; start < ids.length; start += chunk) {
@@ -67,7 +70,10 @@ export async function enqueueEmails(deps: { queue: QueueProducer; logger: Logger
  * Enqueues those of `ids` that are outbox rows still pending: for changes whose e-mail row may or may
  * not have been written (a guarded insert with a fixed id, e.g. a payment receipt).
  */
-export async function enqueuePendingEmails(deps: { db: Db; queue: QueueProducer; logger: Logger }, ids: readonly string[]): Promise<void> {
+export async function enqueuePendingEmails(
+  deps: { db: Db; queue: QueueProducer; logger: Logger },
+  ids: readonly string[],
+): Promise<void> {
   if (ids.length === 0) return;
   const rows = await deps.db
     .select({ id: emailLogs.id })

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { insertWhere } from "#db/conditional.ts";
+import { children, trips } from "#db/schema/index.ts";
 import { CHILD_MESSAGES, CHILDREN_PER_PARENT_MAX, type ChildValues } from "#shared/children.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { children, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -23,7 +23,8 @@ export const CHILD_COLUMNS = {
 };
 
 /** The family's rows: this parent's children, in this parent's school. */
-const family = (scope: ParentScope) => and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId));
+const family = (scope: ParentScope) =>
+  and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId));
 const own = (scope: ParentScope, childId: string) => and(eq(children.id, childId), family(scope));
 
 /**
@@ -31,7 +32,12 @@ const own = (scope: ParentScope, childId: string) => and(eq(children.id, childId
  * sensitive), written in the change's batch only if the change happened. It names the child by id
  * only: the log keeps no child's name or health details.
  */
-function childAudit(scope: ParentScope, action: "added" | "updated" | "removed", childId: string, onlyIf: ReturnType<typeof sql>) {
+function childAudit(
+  scope: ParentScope,
+  action: "added" | "updated" | "removed",
+  childId: string,
+  onlyIf: ReturnType<typeof sql>,
+) {
   return auditInsert(
     scope.deps.db,
     {
@@ -48,7 +54,8 @@ function childAudit(scope: ParentScope, action: "added" | "updated" | "removed",
   );
 }
 
-const childExists = (scope: ParentScope, childId: string) => sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
+const childExists = (scope: ParentScope, childId: string) =>
+  sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
 
 function childValues(child: ChildValues) {
   return {
@@ -67,7 +74,11 @@ function childValues(child: ChildValues) {
 /** My Children: the parent's own children, ordered by name (spec §7). */
 export async function listChildren(scope: ParentScope) {
   const { db } = scope.deps;
-  const rows = await db.select(CHILD_COLUMNS).from(children).where(family(scope)).orderBy(asc(children.name), asc(children.id));
+  const rows = await db
+    .select(CHILD_COLUMNS)
+    .from(children)
+    .where(family(scope))
+    .orderBy(asc(children.name), asc(children.id));
   return { children: rows };
 }
 
@@ -93,7 +104,14 @@ export async function createChild(scope: ParentScope, input: { child: ChildValue
     insertWhere(
       db,
       children,
-      { id, schoolId: scope.schoolId, parentId: scope.parentId, ...childValues(input.child), createdAt: scope.now, updatedAt: scope.now },
+      {
+        id,
+        schoolId: scope.schoolId,
+        parentId: scope.parentId,
+        ...childValues(input.child),
+        createdAt: scope.now,
+        updatedAt: scope.now,
+      },
       sql`(select count(*) from ${children} where ${children.parentId} = ${scope.parentId}) < ${CHILDREN_PER_PARENT_MAX}`,
     ),
     childAudit(scope, "added", id, childExists(scope, id)),

@@ -1,8 +1,16 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  children,
+  flightTripEnrollments,
+  flightTrips,
+  invoices,
+  notifications,
+  schools,
+  trips,
+} from "#db/schema/index.ts";
 import { PARENT_DASHBOARD_PREVIEWS, RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
 import { dayRange, formatTime, localDate, relativeTime, todayIn } from "#shared/school-time.ts";
-import { children, flightTripEnrollments, flightTrips, invoices, notifications, schools, trips } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
@@ -36,7 +44,11 @@ const sameRideText = (trip: SQLiteColumn, child: SQLiteColumn) => sql`lower(trim
  */
 const dashboardStatements = preparedPerShape((db) => {
   const own = and(eq(invoices.recipientId, P("parentId")), sql`+${invoices.schoolId} = ${P("schoolId")}`);
-  const mine = and(eq(notifications.recipientRole, "parent"), eq(notifications.recipientId, P("parentId")), sql`+${notifications.schoolId} = ${P("schoolId")}`);
+  const mine = and(
+    eq(notifications.recipientRole, "parent"),
+    eq(notifications.recipientId, P("parentId")),
+    sql`+${notifications.schoolId} = ${P("schoolId")}`,
+  );
   const family = and(eq(children.parentId, P("parentId")), sql`+${children.schoolId} = ${P("schoolId")}`);
   return {
     // The school, with the tiles' counts as subqueries (each through its owner's index).
@@ -68,7 +80,12 @@ const dashboardStatements = preparedPerShape((db) => {
       .from(schools)
       .where(eq(schools.id, P("schoolId")))
       .prepare(),
-    children: db.select(CARD_COLUMNS).from(children).where(family).orderBy(asc(children.name), asc(children.id)).prepare(),
+    children: db
+      .select(CARD_COLUMNS)
+      .from(children)
+      .where(family)
+      .orderBy(asc(children.name), asc(children.id))
+      .prepare(),
     recent: db
       .select(NOTIFICATION_COLUMNS)
       .from(notifications)
@@ -165,7 +182,13 @@ export async function parentDashboard(scope: ParentScope) {
     })),
     // Times are text in the school's zone, so the phone loads no time-zone code for them.
     recentNotifications: recent.map((item) => ({ ...item, when: relativeTime(item.createdAt, timeZone, now) })),
-    payments: { upcoming: upcoming[0] ?? null, recent: paid.map((invoice) => ({ ...invoice, paidOn: invoice.paidAt ? localDate(invoice.paidAt, timeZone) : null })) },
+    payments: {
+      upcoming: upcoming[0] ?? null,
+      recent: paid.map((invoice) => ({
+        ...invoice,
+        paidOn: invoice.paidAt ? localDate(invoice.paidAt, timeZone) : null,
+      })),
+    },
     tiles: {
       children: childRows.length,
       unreadNotifications: Number(school?.unreadNotifications ?? 0),

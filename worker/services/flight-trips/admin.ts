@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import { rowHolds } from "#db/conditional.ts";
+import { children, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import { dollarsToCents } from "#shared/fees.ts";
 import {
   CONFIRM_REFUNDS_REASON,
@@ -10,8 +12,6 @@ import {
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trips.ts";
 import { todayIn } from "#shared/school-time.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -42,7 +42,7 @@ function moneyIn(now: Date): SQL {
 }
 
 /** Payments of this enrolment hold (or may still take) money: Delete cancels and refunds instead. */
-const enrolmentHoldsMoney = (now: Date) =>
+const enrollmentHoldsMoney = (now: Date) =>
   sql<boolean>`exists (select 1 from ${payments} where ${payments.enrollmentId} = ${flightTripEnrollments.id} and ${moneyIn(now)})`;
 
 /** Some payment of the trip's enrolments holds (or may still take) money. */
@@ -77,7 +77,7 @@ export async function listFlightTrips(scope: SchoolScope) {
         amountPaidCents: flightTripEnrollments.amountPaidCents,
         amountRefundedCents: flightTripEnrollments.amountRefundedCents,
         refundPendingCents: flightTripEnrollments.refundPendingCents,
-        hasPayment: enrolmentHoldsMoney(scope.now),
+        hasPayment: enrollmentHoldsMoney(scope.now),
       })
       .from(flightTripEnrollments)
       .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
@@ -98,7 +98,10 @@ export async function listFlightTrips(scope: SchoolScope) {
         return { ...row, label: standing.label, money: standing.money, hasPayment: Boolean(hasPayment) };
       });
       // A cancelled trip holds no seats.
-      const holding = trip.status === "cancelled" ? [] : students.filter((row) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(row.status));
+      const holding =
+        trip.status === "cancelled"
+          ? []
+          : students.filter((row) => (SEAT_HOLDING_STATUSES as readonly string[]).includes(row.status));
       return {
         ...trip,
         students,
@@ -146,7 +149,8 @@ const auditOf = (scope: SchoolScope, eventType: string, description: string, met
 
 /** A new or changed deadline before the school's today is refused; an unchanged one (enrolment closed) is kept. */
 function assertDeadline(scope: SchoolScope, deadline: string, saved: string | null = null): void {
-  if (deadlineInPast(deadline, todayIn(scope.timeZone, scope.now), saved)) throw new AppError("BAD_REQUEST", M.deadlinePast);
+  if (deadlineInPast(deadline, todayIn(scope.timeZone, scope.now), saved))
+    throw new AppError("BAD_REQUEST", M.deadlinePast);
 }
 
 /** Create Trip: the trip (amounts in cents) and its audit row in one batch. */
@@ -156,10 +160,20 @@ export async function createFlightTrip(scope: SchoolScope, input: { trip: Flight
   const values = tripValues(input.trip);
   assertDeadline(scope, values.enrollmentDeadline);
   await db.batch([
-    db
-      .insert(flightTrips)
-      .values({ id, schoolId: scope.schoolId, ...values, createdBy: scope.actor.id, changeId: crypto.randomUUID(), createdAt: scope.now, updatedAt: scope.now }),
-    auditInsert(db, auditOf(scope, "flight_trip.created", `Flight trip ${values.title} created`, { tripId: id }), scope.meta),
+    db.insert(flightTrips).values({
+      id,
+      schoolId: scope.schoolId,
+      ...values,
+      createdBy: scope.actor.id,
+      changeId: crypto.randomUUID(),
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    }),
+    auditInsert(
+      db,
+      auditOf(scope, "flight_trip.created", `Flight trip ${values.title} created`, { tripId: id }),
+      scope.meta,
+    ),
   ]);
   return { id };
 }
@@ -174,7 +188,8 @@ export async function findFlightTrip(scope: SchoolScope, tripId: string) {
   return trip;
 }
 
-const changedMeanwhile = () => new AppError("CONFLICT", "This flight trip was changed at the same time. Reload and try again.");
+const changedMeanwhile = () =>
+  new AppError("CONFLICT", "This flight trip was changed at the same time. Reload and try again.");
 
 /**
  * Edit Trip. The capacity never drops below the seats already held (checked in the UPDATE itself,
@@ -182,23 +197,35 @@ const changedMeanwhile = () => new AppError("CONFLICT", "This flight trip was ch
  * notifies the parents holding a seat, in the same batch and only if this write won its claim (a
  * double submit notifies once). Setting the status to cancelled cancels as Delete does (refunds).
  */
-export async function updateFlightTrip(scope: SchoolScope, input: { tripId: string; trip: FlightTripValues; confirmRefunds?: boolean | undefined }) {
+export async function updateFlightTrip(
+  scope: SchoolScope,
+  input: { tripId: string; trip: FlightTripValues; confirmRefunds?: boolean | undefined },
+) {
   const { db } = scope.deps;
   const before = await findFlightTrip(scope, input.tripId);
   const values = tripValues(input.trip);
   const priced = costChanged(before, values);
   assertDeadline(scope, values.enrollmentDeadline, before.enrollmentDeadline);
-  if (values.capacity !== null && values.capacity < before.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));
-  if (before.status === "cancelled" && values.status !== "cancelled") throw new AppError("BAD_REQUEST", FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled);
+  if (values.capacity !== null && values.capacity < before.seatsTaken)
+    throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));
+  if (before.status === "cancelled" && values.status !== "cancelled")
+    throw new AppError("BAD_REQUEST", FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled);
   if (values.status === "cancelled" && before.status !== "cancelled") {
     // The other fields are saved first (no notice), then the cancellation tells and refunds once.
-    await updateFlightTrip(scope, { tripId: before.id, trip: { ...input.trip, status: before.status }, confirmRefunds: true });
+    await updateFlightTrip(scope, {
+      tripId: before.id,
+      trip: { ...input.trip, status: before.status },
+      confirmRefunds: true,
+    });
     return { id: before.id, ...(await cancelFlightTrip(scope, before.id)) };
   }
   if (priced && !input.confirmRefunds) {
     // MN1: a cost below what a family has paid refunds the difference, once the admin has seen the amounts.
     const refunds = await paidAbove(scope, before.id, values.costPerStudentCents);
-    if (refunds.length > 0) throw new AppError("PRECONDITION_FAILED", FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds(refunds), { reason: CONFIRM_REFUNDS_REASON });
+    if (refunds.length > 0)
+      throw new AppError("PRECONDITION_FAILED", FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds(refunds), {
+        reason: CONFIRM_REFUNDS_REASON,
+      });
   }
   const notice = flightTripChangeNotice(before, values);
   const changeId = crypto.randomUUID();
@@ -214,7 +241,14 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
         db
           .update(flightTrips)
           .set({ ...values, changeId, updatedAt: scope.now })
-          .where(and(eq(flightTrips.id, before.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${before.changeId}`, capacityHolds)),
+          .where(
+            and(
+              eq(flightTrips.id, before.id),
+              eq(flightTrips.schoolId, scope.schoolId),
+              sql`${flightTrips.changeId} is ${before.changeId}`,
+              capacityHolds,
+            ),
+          ),
         // Every enrolment's payment status against the new cost, in the same batch.
         ...(priced ? [enrollmentPaymentRecompute(db, { tripId: before.id }, scope.now)] : []),
         ...sent.inserts,
@@ -234,7 +268,8 @@ export async function updateFlightTrip(scope: SchoolScope, input: { tripId: stri
     // Lost: an enrolment took a seat meanwhile (say so), or another write won.
     if (error instanceof AppError && error.code === "CONFLICT") {
       const now = await findFlightTrip(scope, before.id);
-      if (values.capacity !== null && values.capacity < now.seatsTaken) throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(now.seatsTaken));
+      if (values.capacity !== null && values.capacity < now.seatsTaken)
+        throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(now.seatsTaken));
     }
     throw error;
   }
@@ -281,16 +316,19 @@ async function paidAbove(scope: SchoolScope, tripId: string, costCents: number) 
  * The answer says which, for the toast. The delete is guarded, so a payment landing meanwhile
  * turns it into a cancel.
  */
-export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: string }): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
+export async function deleteFlightTrip(
+  scope: SchoolScope,
+  input: { tripId: string },
+): Promise<{ id: string; outcome: "deleted" | "cancelled" }> {
   const { db } = scope.deps;
   const trip = await findFlightTrip(scope, input.tripId);
-  const paidEnrolment = tripHoldsMoney(trip.id, scope.now);
+  const paidEnrollment = tripHoldsMoney(trip.id, scope.now);
   const somethingPaid = async () =>
     (
       await db
         .select({ id: flightTrips.id })
         .from(flightTrips)
-        .where(and(eq(flightTrips.id, trip.id), paidEnrolment))
+        .where(and(eq(flightTrips.id, trip.id), paidEnrollment))
     ).length > 0;
   if (await somethingPaid()) return { id: trip.id, ...(await cancelFlightTrip(scope, trip.id)) };
   // Claim the trip (a fresh change id, only while nothing is paid), tell the enrolled parents, then delete it.
@@ -308,10 +346,25 @@ export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: stri
     db
       .update(flightTrips)
       .set({ changeId })
-      .where(and(eq(flightTrips.id, trip.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${trip.changeId}`, sql`not ${paidEnrolment}`)),
+      .where(
+        and(
+          eq(flightTrips.id, trip.id),
+          eq(flightTrips.schoolId, scope.schoolId),
+          sql`${flightTrips.changeId} is ${trip.changeId}`,
+          sql`not ${paidEnrollment}`,
+        ),
+      ),
     ...sent.inserts,
     ...mails.map((mail) => mail.query),
-    auditInsert(db, auditOf(scope, "flight_trip.deleted", `Flight trip ${trip.title} deleted`, { tripId: trip.id, notifiedParents: sent.recipients }), scope.meta, won),
+    auditInsert(
+      db,
+      auditOf(scope, "flight_trip.deleted", `Flight trip ${trip.title} deleted`, {
+        tripId: trip.id,
+        notifiedParents: sent.recipients,
+      }),
+      scope.meta,
+      won,
+    ),
     db.delete(flightTrips).where(and(eq(flightTrips.id, trip.id), eq(flightTrips.changeId, changeId))),
   ]);
   if (claimed.rowsAffected !== 1) {
@@ -333,13 +386,22 @@ export async function deleteFlightTrip(scope: SchoolScope, input: { tripId: stri
  * refunded through Stripe (application fee too). A refund Stripe refuses is retried by the hourly
  * sweep; asking again (a double click, the sweep) never refunds twice.
  */
-export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Promise<{ outcome: "cancelled"; refunds: number; refundsFailed: number }> {
+export async function cancelFlightTrip(
+  scope: SchoolScope,
+  tripId: string,
+): Promise<{ outcome: "cancelled"; refunds: number; refundsFailed: number }> {
   const { db } = scope.deps;
   const trip = await findFlightTrip(scope, tripId);
   if (trip.status !== "cancelled") {
     const changeId = crypto.randomUUID();
     const won = rowHolds(flightTrips, trip.id, flightTrips.changeId, changeId);
-    const sent = await parentNotices(scope, { tripId: trip.id, tripTitle: trip.title, content: cancellationNotice(trip), won, which: NOT_OPTED_OUT });
+    const sent = await parentNotices(scope, {
+      tripId: trip.id,
+      tripTitle: trip.title,
+      content: cancellationNotice(trip),
+      won,
+      which: NOT_OPTED_OUT,
+    });
     try {
       await commitWithOutbox(
         scope,
@@ -347,7 +409,13 @@ export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Prom
           db
             .update(flightTrips)
             .set({ status: "cancelled", changeId, updatedAt: scope.now })
-            .where(and(eq(flightTrips.id, trip.id), eq(flightTrips.schoolId, scope.schoolId), sql`${flightTrips.changeId} is ${trip.changeId}`)),
+            .where(
+              and(
+                eq(flightTrips.id, trip.id),
+                eq(flightTrips.schoolId, scope.schoolId),
+                sql`${flightTrips.changeId} is ${trip.changeId}`,
+              ),
+            ),
           ...sent.inserts,
         ],
         {
@@ -363,11 +431,24 @@ export async function cancelFlightTrip(scope: SchoolScope, tripId: string): Prom
       );
     } catch (error) {
       // A double click: the other request cancelled it (and told the parents); the refunds below are idempotent.
-      if (!(error instanceof AppError && error.code === "CONFLICT" && (await findFlightTrip(scope, trip.id)).status === "cancelled")) throw error;
+      if (
+        !(
+          error instanceof AppError &&
+          error.code === "CONFLICT" &&
+          (await findFlightTrip(scope, trip.id)).status === "cancelled"
+        )
+      )
+        throw error;
     }
   }
   const enrollmentIds = await tripEnrollmentIds(scope, trip.id);
   await expireOpenCheckouts(scope.deps, inArray(payments.enrollmentId, enrollmentIds), scope.now);
-  const { requested, failed } = await settlePayables(scope.deps, "enrollment", enrollmentIds, "flight_trip_cancelled", scope.now);
+  const { requested, failed } = await settlePayables(
+    scope.deps,
+    "enrollment",
+    enrollmentIds,
+    "flight_trip_cancelled",
+    scope.now,
+  );
   return { outcome: "cancelled", refunds: requested, refundsFailed: failed.length };
 }

@@ -1,4 +1,4 @@
-import { flightTrips } from "../../../db/schema/index.ts";
+import { flightTrips } from "#db/schema/index.ts";
 
 /** What both areas read of a flight trip (the admin's list and edit, the parent's list and details). */
 export const TRIP_COLUMNS = {

@@ -1,5 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { insertWhere } from "#db/conditional.ts";
+import { children, flightTripEnrollments, flightTrips, payments, schools } from "#db/schema/index.ts";
 import {
   ENROLLMENT_MESSAGES,
   type EnrollmentStatus,
@@ -11,8 +13,6 @@ import {
 import type { enrollInput, enrollmentIdInput } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { children, flightTripEnrollments, flightTrips, payments, schools } from "../../../db/schema/index.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
@@ -106,7 +106,13 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
     db
       .select({ id: children.id, name: children.name })
       .from(children)
-      .where(and(eq(children.id, form.childId), eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId))),
+      .where(
+        and(
+          eq(children.id, form.childId),
+          eq(children.parentId, scope.parentId),
+          eq(children.schoolId, scope.schoolId),
+        ),
+      ),
     db
       .select({
         trip: { ...TRIP_TERMS, capacity: flightTrips.capacity },
@@ -116,10 +122,18 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
       .innerJoin(schools, eq(schools.id, flightTrips.schoolId))
       .where(and(eq(flightTrips.id, input.tripId), eq(flightTrips.schoolId, scope.schoolId))),
     db
-      .select({ id: flightTripEnrollments.id, status: flightTripEnrollments.status, amountPaidCents: flightTripEnrollments.amountPaidCents })
+      .select({
+        id: flightTripEnrollments.id,
+        status: flightTripEnrollments.status,
+        amountPaidCents: flightTripEnrollments.amountPaidCents,
+      })
       .from(flightTripEnrollments)
       .where(
-        and(eq(flightTripEnrollments.flightTripId, input.tripId), eq(flightTripEnrollments.childId, form.childId), eq(flightTripEnrollments.schoolId, scope.schoolId)),
+        and(
+          eq(flightTripEnrollments.flightTripId, input.tripId),
+          eq(flightTripEnrollments.childId, form.childId),
+          eq(flightTripEnrollments.schoolId, scope.schoolId),
+        ),
       ),
   ]);
   const child = childRows[0];
@@ -129,7 +143,8 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
   if (!found) throw new AppError("NOT_FOUND", M.tripNotFound);
   const { trip, school } = found;
   if (trip.status !== "scheduled") throw new AppError("PRECONDITION_FAILED", M.notOpen);
-  if (!enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, now)) throw new AppError("PRECONDITION_FAILED", M.closed(formatCalendarDay(trip.enrollmentDeadline)));
+  if (!enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, now))
+    throw new AppError("PRECONDITION_FAILED", M.closed(formatCalendarDay(trip.enrollmentDeadline)));
   const existing = existingRows[0];
   if (existing && existing.status !== "opted-out") throw new AppError("CONFLICT", M.alreadyEnrolled);
   const amountPaidCents = existing?.amountPaidCents ?? 0;
@@ -155,11 +170,25 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
     ? db
         .update(flightTripEnrollments)
         .set({ ...details, parentId: scope.parentId, optedOutAt: null, reminderSentAt: null, paymentStatus: undefined })
-        .where(and(eq(flightTripEnrollments.id, existing.id), eq(flightTripEnrollments.status, "opted-out"), seatAvailable(trip.id, scope.schoolId)))
+        .where(
+          and(
+            eq(flightTripEnrollments.id, existing.id),
+            eq(flightTripEnrollments.status, "opted-out"),
+            seatAvailable(trip.id, scope.schoolId),
+          ),
+        )
     : insertWhere(
         db,
         flightTripEnrollments,
-        { id: enrollmentId, schoolId: scope.schoolId, flightTripId: trip.id, childId: child.id, parentId: scope.parentId, createdAt: now, ...details },
+        {
+          id: enrollmentId,
+          schoolId: scope.schoolId,
+          flightTripId: trip.id,
+          childId: child.id,
+          parentId: scope.parentId,
+          createdAt: now,
+          ...details,
+        },
         and(
           seatAvailable(trip.id, scope.schoolId),
           sql`not exists (select 1 from ${flightTripEnrollments} where ${flightTripEnrollments.flightTripId} = ${trip.id} and ${flightTripEnrollments.childId} = ${child.id})`,
@@ -175,7 +204,13 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId: scope.schoolId,
-        metadata: { enrollment_id: enrollmentId, flight_trip_id: trip.id, child_id: child.id, terms_accepted_by: scope.actor.id, cost_cents: trip.costPerStudentCents },
+        metadata: {
+          enrollment_id: enrollmentId,
+          flight_trip_id: trip.id,
+          child_id: child.id,
+          terms_accepted_by: scope.actor.id,
+          cost_cents: trip.costPerStudentCents,
+        },
         at: now,
       },
       scope.meta,
@@ -230,7 +265,10 @@ async function ownEnrollment(scope: ParentScope, enrollmentId: string) {
 }
 
 /** `parent.flightTrips.pay` (Make Payment): Checkout for what is left (the deposit if nothing is paid yet, else the balance). */
-export async function payEnrollment(scope: ParentScope, input: z.infer<typeof enrollmentIdInput>): Promise<{ url: string }> {
+export async function payEnrollment(
+  scope: ParentScope,
+  input: z.infer<typeof enrollmentIdInput>,
+): Promise<{ url: string }> {
   await takeCheckoutSlot(scope);
   const { enrollment, trip, school, childName } = await ownEnrollment(scope, input.enrollmentId);
   if (enrollment.status === "opted-out") throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.notEnrolled);
@@ -250,17 +288,26 @@ export type OptOutResult = { refundsRequested: number; refundsFailed: number };
 export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmentIdInput>): Promise<OptOutResult> {
   const { deps, now } = scope;
   const { db } = deps;
-  const decision = await hitWindow(db, `flight-trips:opt-out:${scope.parentId}`, now, CHECKOUT_LIMIT.windowMs, CHECKOUT_LIMIT.max);
+  const decision = await hitWindow(
+    db,
+    `flight-trips:opt-out:${scope.parentId}`,
+    now,
+    CHECKOUT_LIMIT.windowMs,
+    CHECKOUT_LIMIT.max,
+  );
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
   const { enrollment, trip, childName } = await ownEnrollment(scope, input.enrollmentId);
   if (enrollment.status === "opted-out") throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.alreadyOptedOut);
   if (trip.status === "cancelled") throw new AppError("PRECONDITION_FAILED", M.notOpen);
-  if (!enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, now)) throw new AppError("PRECONDITION_FAILED", M.optOutClosed);
+  if (!enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, now))
+    throw new AppError("PRECONDITION_FAILED", M.optOutClosed);
   const [won] = await db.batch([
     db
       .update(flightTripEnrollments)
       .set({ status: "opted-out", optedOutAt: now, updatedAt: now })
-      .where(and(eq(flightTripEnrollments.id, enrollment.id), inArray(flightTripEnrollments.status, SEAT_HOLDING_STATUSES)))
+      .where(
+        and(eq(flightTripEnrollments.id, enrollment.id), inArray(flightTripEnrollments.status, SEAT_HOLDING_STATUSES)),
+      )
       .returning({ id: flightTripEnrollments.id }),
     auditInsert(
       db,
@@ -270,7 +317,11 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId: scope.schoolId,
-        metadata: { enrollment_id: enrollment.id, flight_trip_id: trip.id, amount_paid_cents: enrollment.amountPaidCents },
+        metadata: {
+          enrollment_id: enrollment.id,
+          flight_trip_id: trip.id,
+          amount_paid_cents: enrollment.amountPaidCents,
+        },
         at: now,
       },
       scope.meta,

@@ -1,9 +1,15 @@
 import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS, type FlightTripStatus, type notifyEnrolledParentsInput, SEAT_HOLDING_STATUSES } from "#shared/flight-trips.ts";
+import { flightTripEnrollments, flightTrips, parents, schools } from "#db/schema/index.ts";
+import {
+  FLIGHT_TRIP_MESSAGES,
+  FLIGHT_TRIP_STATUS_LABELS,
+  type FlightTripStatus,
+  type notifyEnrolledParentsInput,
+  SEAT_HOLDING_STATUSES,
+} from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
-import { flightTripEnrollments, flightTrips, parents, schools } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -24,7 +30,15 @@ export type FlightTripSchedule = {
   depositCents: number | null;
 };
 
-const SCHEDULE_FIELDS = ["departureAirport", "arrivalAirport", "departureDate", "departureTime", "returnDate", "returnTime", "status"] as const;
+const SCHEDULE_FIELDS = [
+  "departureAirport",
+  "arrivalAirport",
+  "departureDate",
+  "departureTime",
+  "returnDate",
+  "returnTime",
+  "status",
+] as const;
 
 /** Whether the cost or the deposit changed (what a parent owes, or is owed back). */
 export const costChanged = (
@@ -34,7 +48,8 @@ export const costChanged = (
 
 function costSentence(before: FlightTripSchedule, after: FlightTripSchedule): string {
   const deposit = after.depositCents === null ? "" : `, with a deposit of ${formatCents(after.depositCents)}`;
-  const was = before.costPerStudentCents === after.costPerStudentCents ? "" : ` (was ${formatCents(before.costPerStudentCents)})`;
+  const was =
+    before.costPerStudentCents === after.costPerStudentCents ? "" : ` (was ${formatCents(before.costPerStudentCents)})`;
   const effect =
     after.costPerStudentCents < before.costPerStudentCents
       ? "Anything paid above the new cost is refunded to the card it was paid with."
@@ -46,7 +61,10 @@ function costSentence(before: FlightTripSchedule, after: FlightTripSchedule): st
  * The notice of a change the enrolled parents act on (dates, times, airports, status, cost or
  * deposit), or null. Times are wall-clock in the school's zone, as the admin typed them.
  */
-export function flightTripChangeNotice(before: FlightTripSchedule, after: FlightTripSchedule): NotificationContent | null {
+export function flightTripChangeNotice(
+  before: FlightTripSchedule,
+  after: FlightTripSchedule,
+): NotificationContent | null {
   const scheduleChanged = SCHEDULE_FIELDS.some((field) => before[field] !== after[field]);
   const priced = costChanged(before, after);
   if (!scheduleChanged && !priced) return null;
@@ -80,7 +98,14 @@ export async function enrolledParents(
     .selectDistinct({ id: parents.id, email: parents.email })
     .from(flightTripEnrollments)
     .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
-    .where(and(eq(flightTripEnrollments.flightTripId, tripId), eq(flightTripEnrollments.schoolId, scope.schoolId), eq(parents.isActive, true), which));
+    .where(
+      and(
+        eq(flightTripEnrollments.flightTripId, tripId),
+        eq(flightTripEnrollments.schoolId, scope.schoolId),
+        eq(parents.isActive, true),
+        which,
+      ),
+    );
   return rows.map((row) => ({ role: "parent" as const, ...row }));
 }
 

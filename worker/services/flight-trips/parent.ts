@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { children, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import {
   type EnrollmentMoney,
   type EnrollmentPaymentStatus,
@@ -14,7 +15,6 @@ import {
 import type { enrollmentIdInput } from "#shared/flight-trips.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { shiftDate, todayIn } from "#shared/school-time.ts";
-import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -61,7 +61,13 @@ export type ChildEnrollment = {
 };
 
 /** What a trip offers a parent right now, and each of their children's state on it. */
-function tripView(scope: ParentScope, trip: TripRow, seatsTaken: number, family: { id: string; name: string }[], mine: EnrollmentRow[]) {
+function tripView(
+  scope: ParentScope,
+  trip: TripRow,
+  seatsTaken: number,
+  family: { id: string; name: string }[],
+  mine: EnrollmentRow[],
+) {
   const closesAt = enrollmentClosesAt(trip.enrollmentDeadline, scope.timeZone);
   const open = trip.status === "scheduled" && scope.now.getTime() < closesAt.getTime();
   const seatsLeft = trip.capacity === null ? null : Math.max(0, trip.capacity - seatsTaken);
@@ -111,7 +117,12 @@ const parentListStatements = preparedPerShape((db) => {
       .prepare(),
     family: db
       // The health notes prefill Enroll Now's medical information (still editable per trip).
-      .select({ id: children.id, name: children.name, allergyInfo: children.allergyInfo, specialNeeds: children.specialNeeds })
+      .select({
+        id: children.id,
+        name: children.name,
+        allergyInfo: children.allergyInfo,
+        specialNeeds: children.specialNeeds,
+      })
       .from(children)
       .where(and(eq(children.parentId, P("parentId")), eq(children.schoolId, P("schoolId"))))
       .orderBy(asc(children.name))
@@ -133,7 +144,11 @@ export async function listParentFlightTrips(scope: ParentScope) {
   // Trips whose return day has not passed in the school's zone (the day before today's, for a late return).
   const from = shiftDate(todayIn(scope.timeZone, scope.now), -1);
   const statements = parentListStatements(db, "");
-  const values = { schoolId: scope.schoolId, parentId: scope.parentId, from: flightTrips.returnDate.mapToDriverValue(from) };
+  const values = {
+    schoolId: scope.schoolId,
+    parentId: scope.parentId,
+    from: flightTrips.returnDate.mapToDriverValue(from),
+  };
   const [trips, family, mine] = await batchPrepared(db, [
     [statements.trips, values],
     [statements.family, values],
@@ -205,7 +220,10 @@ export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer
   const standing = enrollmentStanding(row.trip, row.enrollment);
   return {
     ...row,
-    enrollment: { ...row.enrollment, emergencyPhone: formatPhone(row.enrollment.emergencyPhone, scope.phoneRegion) ?? "" },
+    enrollment: {
+      ...row.enrollment,
+      emergencyPhone: formatPhone(row.enrollment.emergencyPhone, scope.phoneRegion) ?? "",
+    },
     standing,
     timeZone: scope.timeZone,
     closesAt: enrollmentClosesAt(row.trip.enrollmentDeadline, scope.timeZone),

@@ -1,8 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
-import type { Db } from "../../../db/client.ts";
-import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "../../../db/schema/index.ts";
-import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "../../email/templates.ts";
+import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "#worker/email/templates.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,
@@ -61,7 +61,9 @@ export function enrollmentPaymentRecompute(db: Db, which: string | { tripId: str
     })
     .where(
       and(
-        typeof which === "string" ? eq(flightTripEnrollments.id, which) : eq(flightTripEnrollments.flightTripId, which.tripId),
+        typeof which === "string"
+          ? eq(flightTripEnrollments.id, which)
+          : eq(flightTripEnrollments.flightTripId, which.tripId),
         sql`(${flightTripEnrollments.amountPaidCents} <> ${keptSum} or ${flightTripEnrollments.amountRefundedCents} <> ${refundedSum}
           or ${flightTripEnrollments.refundPendingCents} <> ${refundPendingSum}
           or ${flightTripEnrollments.paymentStatus} <> ${derivedPaymentStatus} or ${flightTripEnrollments.status} <> ${derivedStatus})`,
@@ -90,7 +92,9 @@ async function enrollmentContext(db: Db, where: SQL, facts: PaymentFacts) {
     .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
     .where(where)
     .limit(1);
-  return row ? { ...row, kind: "enrollment" as const, link: "enrollmentId" as const, payableId: row.enrollmentId } : null;
+  return row
+    ? { ...row, kind: "enrollment" as const, link: "enrollmentId" as const, payableId: row.enrollmentId }
+    : null;
 }
 type EnrollmentContext = PaymentContext & NonNullable<Awaited<ReturnType<typeof enrollmentContext>>>;
 
@@ -106,7 +110,11 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
     // The school's admins are told once per PaymentIntent, with the receipt (issue 25).
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
-      content: MONEY_NOTICES.paid({ parentName: context.parentName, amountCents, paid: { childName: context.childName, tripTitle: context.tripTitle } }),
+      content: MONEY_NOTICES.paid({
+        parentName: context.parentName,
+        amountCents,
+        paid: { childName: context.childName, tripTitle: context.tripTitle },
+      }),
       at: facts.at,
       onlyIf: firstReceipt(pi),
     }),
@@ -117,7 +125,13 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
         eventType: "enrollment_paid",
         description: `${context.childName}: ${formatCents(amountCents)} paid online for ${context.tripTitle}`,
         schoolId: context.schoolId,
-        metadata: { enrollment_id: context.enrollmentId, payment_intent: pi, stripe_account: facts.account, amount_cents: amountCents, stripe_event_id: facts.eventId },
+        metadata: {
+          enrollment_id: context.enrollmentId,
+          payment_intent: pi,
+          stripe_account: facts.account,
+          amount_cents: amountCents,
+          stripe_event_id: facts.eventId,
+        },
       },
       {
         id: receiptEmailId(pi),
@@ -144,18 +158,31 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
  * null when the enrolment is gone (its child was deleted while a Checkout was open): the caller
  * records the charge as unattached, to be refunded.
  */
-export async function enrollmentPaymentEffects(db: Db, facts: PaymentFacts, enrollmentId: string): Promise<Effect[] | null> {
+export async function enrollmentPaymentEffects(
+  db: Db,
+  facts: PaymentFacts,
+  enrollmentId: string,
+): Promise<Effect[] | null> {
   if (facts.outcome === "refunded") return [];
   const context = await enrollmentContext(db, eq(flightTripEnrollments.id, enrollmentId), facts);
   if (!context) return null;
-  if (context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
+  if (
+    context.schoolId !== facts.metadata.schoolId ||
+    context.parentId !== facts.metadata.parentId ||
+    !fromSchoolAccount(facts, context)
+  )
+    return [];
   if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
   return [
     ...failedPaymentEffects(db, facts, context, {
       eventType: "enrollment_payment_failed",
       description: `A card payment for ${context.childName} on ${context.tripTitle} failed`,
       schoolId: context.schoolId,
-      metadata: { enrollment_id: context.enrollmentId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
+      metadata: {
+        enrollment_id: context.enrollmentId,
+        payment_intent: facts.paymentIntentId,
+        stripe_event_id: facts.eventId,
+      },
     }),
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
@@ -184,7 +211,11 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
     enrollmentPaymentRecompute(db, enrollmentId, facts.at),
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
-      content: MONEY_NOTICES.refunded({ parentName: context.parentName, amountCents, paid: { childName: context.childName, tripTitle: context.tripTitle } }),
+      content: MONEY_NOTICES.refunded({
+        parentName: context.parentName,
+        amountCents,
+        paid: { childName: context.childName, tripTitle: context.tripTitle },
+      }),
       at: facts.at,
       onlyIf: firstRefund(pi, amountCents),
     }),
@@ -195,7 +226,13 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
         eventType: "enrollment_refunded",
         description: `${context.childName}: ${formatCents(amountCents)} refunded for ${context.tripTitle}`,
         schoolId: context.schoolId,
-        metadata: { enrollment_id: enrollmentId, payment_intent: pi, charge: facts.chargeId, stripe_account: facts.account, stripe_event_id: facts.eventId },
+        metadata: {
+          enrollment_id: enrollmentId,
+          payment_intent: pi,
+          charge: facts.chargeId,
+          stripe_account: facts.account,
+          stripe_event_id: facts.eventId,
+        },
       },
       {
         id: refundEmailId(pi, amountCents),

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import type { EnrollmentStatus, FlightTripStatus } from "#shared/flight-trip-texts.ts";
-import type { Db } from "../../../db/client.ts";
-import { flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 /**
@@ -53,7 +53,13 @@ export async function markEnrollmentRefundsDue(db: Db, enrollmentIds: string[], 
     .from(payments)
     .innerJoin(flightTripEnrollments, eq(flightTripEnrollments.id, payments.enrollmentId))
     .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
-    .where(and(eq(payments.kind, "enrollment"), inArray(payments.enrollmentId, enrollmentIds), eq(payments.status, "succeeded")))
+    .where(
+      and(
+        eq(payments.kind, "enrollment"),
+        inArray(payments.enrollmentId, enrollmentIds),
+        eq(payments.status, "succeeded"),
+      ),
+    )
     .orderBy(desc(payments.paidAt), desc(payments.createdAt), desc(payments.id));
   const byEnrollment = new Map<string, typeof rows>();
   for (const row of rows) byEnrollment.set(row.enrollmentId, [...(byEnrollment.get(row.enrollmentId) ?? []), row]);
@@ -85,7 +91,12 @@ export async function enrollmentsHoldingTooMuch(db: Db, limit: number): Promise<
     .select({ id: flightTripEnrollments.id })
     .from(flightTripEnrollments)
     .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
-    .where(and(sql`${flightTripEnrollments.amountPaidCents} > 0`, sql`${flightTripEnrollments.amountPaidCents} > ${allowed}`))
+    .where(
+      and(
+        sql`${flightTripEnrollments.amountPaidCents} > 0`,
+        sql`${flightTripEnrollments.amountPaidCents} > ${allowed}`,
+      ),
+    )
     .limit(limit);
   return rows.map((row) => row.id);
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { children, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import { ENROLLMENT_MESSAGES, enrollmentOpen, SEAT_HOLDING_STATUSES } from "#shared/flight-trip-texts.ts";
-import { children, flightTripEnrollments, flightTrips, payments } from "../../../db/schema/index.ts";
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import { AppError } from "../errors.ts";
 import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayments } from "../payments/settle.ts";
@@ -48,7 +48,11 @@ export async function releaseChildren(scope: ReleaseScope, childIds: SQL) {
     db.select({ id: payments.id }).from(payments).where(goingBack(childIds)),
   ]);
   const closed = held.find((row) => !enrollmentOpen(row.deadline, scope.timeZone, scope.now));
-  if (closed) throw new AppError("PRECONDITION_FAILED", ENROLLMENT_MESSAGES.heldAfterDeadline(closed.childName, closed.tripTitle));
+  if (closed)
+    throw new AppError(
+      "PRECONDITION_FAILED",
+      ENROLLMENT_MESSAGES.heldAfterDeadline(closed.childName, closed.tripTitle),
+    );
   const paymentIds = owed.map((row) => row.id);
   return {
     /** For the removal's batch, before the delete (and only if `onlyIf` holds): every such payment due back whole. */

@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
+import { children, flightTripEnrollments, flightTrips, parents } from "#db/schema/index.ts";
 import { csvDocument } from "#shared/csv.ts";
 import { enrollmentStanding, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trips.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { children, flightTripEnrollments, flightTrips, parents } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 
@@ -41,7 +41,12 @@ export async function flightTripRoster(scope: SchoolScope, input: { tripId: stri
   const { db } = scope.deps;
   const [trips, rows] = await db.batch([
     db
-      .select({ title: flightTrips.title, departureDate: flightTrips.departureDate, status: flightTrips.status, costPerStudentCents: flightTrips.costPerStudentCents })
+      .select({
+        title: flightTrips.title,
+        departureDate: flightTrips.departureDate,
+        status: flightTrips.status,
+        costPerStudentCents: flightTrips.costPerStudentCents,
+      })
       .from(flightTrips)
       .where(and(eq(flightTrips.id, input.tripId), eq(flightTrips.schoolId, scope.schoolId))),
     db
@@ -64,7 +69,9 @@ export async function flightTripRoster(scope: SchoolScope, input: { tripId: stri
       .from(flightTripEnrollments)
       .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
       .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
-      .where(and(eq(flightTripEnrollments.flightTripId, input.tripId), eq(flightTripEnrollments.schoolId, scope.schoolId)))
+      .where(
+        and(eq(flightTripEnrollments.flightTripId, input.tripId), eq(flightTripEnrollments.schoolId, scope.schoolId)),
+      )
       .orderBy(asc(children.name), asc(flightTripEnrollments.id)),
   ]);
   const trip = trips[0];

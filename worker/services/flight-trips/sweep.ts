@@ -1,12 +1,12 @@
 import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Db } from "#db/client.ts";
+import { children, flightTripEnrollments, flightTrips, parents, schools } from "#db/schema/index.ts";
 import { ENROLLMENT_REMINDER_HOURS, enrollmentClosesAt, nextPaymentCents } from "#shared/flight-trip-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { shiftDate } from "#shared/school-time.ts";
-import type { Db } from "../../../db/client.ts";
-import { children, flightTripEnrollments, flightTrips, parents, schools } from "../../../db/schema/index.ts";
-import type { Logger } from "../../deps.ts";
-import type { QueueProducer } from "../../platform.ts";
+import type { Logger } from "#worker/deps.ts";
+import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut } from "../notifications/fan-out.ts";
 
@@ -60,7 +60,10 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
     .where(
       and(
         isNull(flightTripEnrollments.reminderSentAt),
-        or(eq(flightTripEnrollments.status, "pending"), and(eq(flightTripEnrollments.status, "confirmed"), eq(flightTripEnrollments.paymentStatus, "partial"))),
+        or(
+          eq(flightTripEnrollments.status, "pending"),
+          and(eq(flightTripEnrollments.status, "confirmed"), eq(flightTripEnrollments.paymentStatus, "partial")),
+        ),
         eq(flightTrips.status, "scheduled"),
         eq(parents.isActive, true),
         gte(flightTrips.enrollmentDeadline, shiftDate(today, -1)),

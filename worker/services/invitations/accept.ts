@@ -1,13 +1,13 @@
 import { and, eq, gt } from "drizzle-orm";
-import { type AcceptInviteInput, acceptInviteRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
+import type { Db } from "#db/client.ts";
+import { insertWhere, rowHolds } from "#db/conditional.ts";
+import { invitations, parents, schoolAdmins, schools } from "#db/schema/index.ts";
+import { type AcceptInviteInput, acceptInvitationRoleIssues, INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere, rowHolds } from "../../../db/conditional.ts";
-import { invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
-import { constantTimeEqualText, sha256Hex } from "../../auth/crypto.ts";
-import { hashPassword } from "../../auth/password.ts";
-import { createSession, type NewSession } from "../../auth/session.ts";
-import { findAccountById, normalizeEmail, type SessionUser, toSessionUser } from "../../auth/users.ts";
+import { constantTimeEqualText, sha256Hex } from "#worker/auth/crypto.ts";
+import { hashPassword } from "#worker/auth/password.ts";
+import { createSession, type NewSession } from "#worker/auth/session.ts";
+import { findAccountById, normalizeEmail, type SessionUser, toSessionUser } from "#worker/auth/users.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
@@ -20,7 +20,13 @@ async function pendingInvitationByToken(db: Db, token: string, now: Date) {
   const trimmed = token.trim();
   if (!trimmed) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.missingToken);
   const [row] = await db
-    .select({ invitation: invitations, schoolName: schools.name, schoolActive: schools.isActive, country: schools.country, timeZone: schools.timeZone })
+    .select({
+      invitation: invitations,
+      schoolName: schools.name,
+      schoolActive: schools.isActive,
+      country: schools.country,
+      timeZone: schools.timeZone,
+    })
     .from(invitations)
     .innerJoin(schools, eq(schools.id, invitations.schoolId))
     .where(eq(invitations.tokenHash, await sha256Hex(trimmed)))
@@ -56,7 +62,14 @@ type NewAccount = {
   userId: string;
   passwordHash: string;
   mustChangePassword: boolean;
-  profile: { name: string; phone: string; address: string; position?: string; emergencyContact?: string; emergencyPhone?: string };
+  profile: {
+    name: string;
+    phone: string;
+    address: string;
+    position?: string;
+    emergencyContact?: string;
+    emergencyPhone?: string;
+  };
 };
 
 /**
@@ -84,7 +97,12 @@ async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date)
   const userInsert =
     invitation.role === "school_admin"
       ? insertWhere(db, schoolAdmins, { ...common, position: profile.position || "Administrator" }, won)
-      : insertWhere(db, parents, { ...common, emergencyContact: profile.emergencyContact ?? "", emergencyPhone: profile.emergencyPhone ?? "" }, won);
+      : insertWhere(
+          db,
+          parents,
+          { ...common, emergencyContact: profile.emergencyContact ?? "", emergencyPhone: profile.emergencyPhone ?? "" },
+          won,
+        );
   const [, inserted] = await db.batch([
     db
       .update(invitations)
@@ -111,15 +129,29 @@ async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date)
 
 /** One address, one account per role: an invitation to an address that has one is never accepted. */
 async function assertNoAccount(db: Db, invitation: Invitation) {
-  if (await accountWithEmail(db, invitation.role, invitation.email)) throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
+  if (await accountWithEmail(db, invitation.role, invitation.email))
+    throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
 }
 
-async function signIn(db: Db, role: Invitation["role"], userId: string, meta: RequestMeta, now: Date): Promise<AcceptedAccount> {
+async function signIn(
+  db: Db,
+  role: Invitation["role"],
+  userId: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<AcceptedAccount> {
   const table = role === "school_admin" ? schoolAdmins : parents;
   await db.update(table).set({ lastLogin: now }).where(eq(table.id, userId));
   const account = await findAccountById(db, role, userId);
   if (!account) throw new AppError("NOT_FOUND", INVITATION_MESSAGES.invalidOrExpired);
-  const session = await createSession(db, { userId, role, remember: false, now, ipAddress: meta.ipAddress, userAgent: meta.userAgent });
+  const session = await createSession(db, {
+    userId,
+    role,
+    remember: false,
+    now,
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent,
+  });
   return { user: toSessionUser(account), session };
 }
 
@@ -128,11 +160,14 @@ export async function acceptInvitation(scope: PublicScope, input: AcceptInviteIn
   const { deps, meta, now } = scope;
   const { db } = deps;
   const { invitation, region } = await pendingInvitationByToken(db, input.token, now);
-  const [roleIssue] = acceptInviteRoleIssues(invitation.role, input);
+  const [roleIssue] = acceptInvitationRoleIssues(invitation.role, input);
   if (roleIssue) throw new AppError("BAD_REQUEST", roleIssue.message);
   // The phone rule in the school's region (the parent's emergency phone is required, checked above).
   const phone = checkedPhone(region, input.phone);
-  const emergencyPhone = invitation.role === "parent" ? checkedPhone(region, input.emergencyPhone, INVITATION_MESSAGES.emergencyPhoneRequired) : undefined;
+  const emergencyPhone =
+    invitation.role === "parent"
+      ? checkedPhone(region, input.emergencyPhone, INVITATION_MESSAGES.emergencyPhoneRequired)
+      : undefined;
   await assertAcceptableNewPassword(deps, input.password);
   await assertNoAccount(db, invitation);
 
@@ -176,11 +211,24 @@ export async function acceptWithTemporaryPassword(
   const candidates = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.email, email), eq(invitations.role, "school_admin"), eq(invitations.status, "pending"), gt(invitations.expiresAt, now)));
+    .where(
+      and(
+        eq(invitations.email, email),
+        eq(invitations.role, "school_admin"),
+        eq(invitations.status, "pending"),
+        gt(invitations.expiresAt, now),
+      ),
+    );
   const passwordHash = await sha256Hex(credentials.password);
-  const invitation = candidates.find((candidate) => candidate.temporaryPasswordHash !== null && constantTimeEqualText(candidate.temporaryPasswordHash, passwordHash));
+  const invitation = candidates.find(
+    (candidate) =>
+      candidate.temporaryPasswordHash !== null && constantTimeEqualText(candidate.temporaryPasswordHash, passwordHash),
+  );
   if (!invitation) return null;
-  const [school] = await db.select({ isActive: schools.isActive }).from(schools).where(eq(schools.id, invitation.schoolId));
+  const [school] = await db
+    .select({ isActive: schools.isActive })
+    .from(schools)
+    .where(eq(schools.id, invitation.schoolId));
   if (!school?.isActive) return null;
 
   const userId = crypto.randomUUID();

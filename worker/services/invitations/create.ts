@@ -1,14 +1,21 @@
 import { and, eq, gt } from "drizzle-orm";
+import { invitations, schools } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import { invitations, schools } from "../../../db/schema/index.ts";
-import { normalizeEmail } from "../../auth/users.ts";
+import { normalizeEmail } from "#worker/auth/users.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { DAY_MS } from "../_shared/time.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { AppError } from "../errors.ts";
 import { readPlatformSettings } from "../platform/settings.ts";
-import { accountWithEmail, type InvitableRole, type Invitation, invitationMetadata, invitationOrNotice, issueSecrets } from "./shared.ts";
+import {
+  accountWithEmail,
+  type InvitableRole,
+  type Invitation,
+  invitationMetadata,
+  invitationOrNotice,
+  issueSecrets,
+} from "./shared.ts";
 
 /**
  * Creates an invitation, its e-mail (outbox) and an audit row in one batch, then enqueues the
@@ -17,13 +24,19 @@ import { accountWithEmail, type InvitableRole, type Invitation, invitationMetada
  * another school is not revealed: the answer is the same as for a fresh address, and its owner
  * gets a notice instead of an invitation (ADR 0012).
  */
-export async function createInvitation(scope: Scope, input: { role: InvitableRole; email: string; name: string; schoolId: string }): Promise<Invitation> {
+export async function createInvitation(
+  scope: Scope,
+  input: { role: InvitableRole; email: string; name: string; schoolId: string },
+): Promise<Invitation> {
   const { deps, actor, meta, now } = scope;
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
 
   const [schoolRows, existingAccount, livePending, settings] = await Promise.all([
-    db.select({ id: schools.id, name: schools.name, isActive: schools.isActive }).from(schools).where(eq(schools.id, input.schoolId)),
+    db
+      .select({ id: schools.id, name: schools.name, isActive: schools.isActive })
+      .from(schools)
+      .where(eq(schools.id, input.schoolId)),
     accountWithEmail(db, input.role, email),
     db
       .select({ id: invitations.id })
@@ -42,7 +55,8 @@ export async function createInvitation(scope: Scope, input: { role: InvitableRol
   ]);
   const school = schoolRows[0];
   if (!school) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.selectSchool);
-  if (!school.isActive) throw new AppError("BAD_REQUEST", "This school is inactive; activate it before inviting people.");
+  if (!school.isActive)
+    throw new AppError("BAD_REQUEST", "This school is inactive; activate it before inviting people.");
   if (existingAccount && (actor.role === "super_admin" || existingAccount.schoolId === school.id)) {
     throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
   }
@@ -82,7 +96,12 @@ export async function createInvitation(scope: Scope, input: { role: InvitableRol
       eventType: "invitation_sent",
       description: `Invited ${email} as ${input.role === "school_admin" ? "school admin" : "parent"} of ${school.name}`,
       schoolId: school.id,
-      metadata: { invite_id: invitation.id, email, role: input.role, ...(existingAccount ? { existing_account_notified: true } : {}) },
+      metadata: {
+        invite_id: invitation.id,
+        email,
+        role: input.role,
+        ...(existingAccount ? { existing_account_notified: true } : {}),
+      },
     },
   });
   return invitation;

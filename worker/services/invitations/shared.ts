@@ -1,9 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import {
+  type EmailType,
+  type InvitationMetadata,
+  invitations,
+  parents,
+  schoolAdmins,
+  schools,
+} from "#db/schema/index.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
-import type { Db } from "../../../db/client.ts";
-import { type EmailType, type InvitationMetadata, invitations, parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
-import { randomHex, randomReadable, sha256Hex } from "../../auth/crypto.ts";
-import { existingAccountNoticeEmail, inviteReminderEmail, parentInviteEmail, type RenderedEmail, schoolAdminInviteEmail } from "../../email/templates.ts";
+import { randomHex, randomReadable, sha256Hex } from "#worker/auth/crypto.ts";
+import {
+  existingAccountNoticeEmail,
+  invitationReminderEmail,
+  parentInvitationEmail,
+  type RenderedEmail,
+  schoolAdminInvitationEmail,
+} from "#worker/email/templates.ts";
 import type { Actor } from "../_shared/scope.ts";
 import { HOUR_MS } from "../_shared/time.ts";
 import { AppError } from "../errors.ts";
@@ -17,7 +30,12 @@ export const TEMPORARY_PASSWORD_LENGTH = 12;
 /** A reminder goes out once, about this long before the invitation expires. */
 export const REMINDER_BEFORE_EXPIRY_MS = 48 * HOUR_MS;
 
-export type IssuedSecrets = { token: string; tokenHash: string; temporaryPassword: string | null; temporaryPasswordHash: string | null };
+export type IssuedSecrets = {
+  token: string;
+  tokenHash: string;
+  temporaryPassword: string | null;
+  temporaryPasswordHash: string | null;
+};
 
 /** A fresh token (and, for school admins, a temporary password); only their hashes are stored. */
 export async function issueSecrets(role: InvitableRole): Promise<IssuedSecrets> {
@@ -62,9 +80,10 @@ export function invitationEmail(
 ): RenderedEmail {
   const name = invitedName(invitation.metadata) ?? invitation.email;
   const link = acceptLink(appUrl, secrets.token);
-  if (kind === "reminder") return inviteReminderEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
+  if (kind === "reminder")
+    return invitationReminderEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
   if (invitation.role === "school_admin") {
-    return schoolAdminInviteEmail({
+    return schoolAdminInvitationEmail({
       name,
       schoolName,
       email: invitation.email,
@@ -74,7 +93,7 @@ export function invitationEmail(
       expiresAt: invitation.expiresAt,
     });
   }
-  return parentInviteEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
+  return parentInvitationEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
 }
 
 function emailTypeFor(role: InvitableRole) {
@@ -88,7 +107,11 @@ function accountTable(role: InvitableRole) {
 /** The account of this role that already uses the address, if any (with its school). */
 export async function accountWithEmail(db: Db, role: InvitableRole, email: string) {
   const table = accountTable(role);
-  const [row] = await db.select({ id: table.id, schoolId: table.schoolId }).from(table).where(eq(table.email, email)).limit(1);
+  const [row] = await db
+    .select({ id: table.id, schoolId: table.schoolId })
+    .from(table)
+    .where(eq(table.email, email))
+    .limit(1);
   return row ?? null;
 }
 
@@ -110,10 +133,18 @@ export function invitationOrNotice(
   appUrl: string,
   addressHasAccount: boolean,
 ): RenderedEmail & { type: EmailType } {
-  if (!addressHasAccount) return { ...invitationEmail(invitation, schoolName, secrets, appUrl, "invite"), type: emailTypeFor(invitation.role) };
+  if (!addressHasAccount)
+    return {
+      ...invitationEmail(invitation, schoolName, secrets, appUrl, "invite"),
+      type: emailTypeFor(invitation.role),
+    };
   const school = invitation.role === "school_admin";
   return {
-    ...existingAccountNoticeEmail({ schoolName, roleLabel: school ? "school admin" : "parent", loginLink: `${appUrl}/login/${school ? "school" : "parent"}` }),
+    ...existingAccountNoticeEmail({
+      schoolName,
+      roleLabel: school ? "school admin" : "parent",
+      loginLink: `${appUrl}/login/${school ? "school" : "parent"}`,
+    }),
     type: "invite_notice",
   };
 }
@@ -130,7 +161,11 @@ export async function findManageableInvitation(db: Db, inviteId: string, actor: 
     .where(
       actor.role === "super_admin"
         ? eq(invitations.id, inviteId)
-        : and(eq(invitations.id, inviteId), eq(invitations.schoolId, actor.schoolId ?? ""), eq(invitations.role, "parent")),
+        : and(
+            eq(invitations.id, inviteId),
+            eq(invitations.schoolId, actor.schoolId ?? ""),
+            eq(invitations.role, "parent"),
+          ),
     )
     .limit(1);
   if (!row || (actor.role !== "super_admin" && actor.role !== "school_admin")) {

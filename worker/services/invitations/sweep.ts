@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { invitations, schools } from "../../../db/schema/index.ts";
-import { randomHex, sha256Hex } from "../../auth/crypto.ts";
-import type { Logger } from "../../deps.ts";
-import type { QueueProducer } from "../../platform.ts";
+import type { Db } from "#db/client.ts";
+import { rowHolds } from "#db/conditional.ts";
+import { invitations, schools } from "#db/schema/index.ts";
+import { randomHex, sha256Hex } from "#worker/auth/crypto.ts";
+import type { Logger } from "#worker/deps.ts";
+import type { QueueProducer } from "#worker/platform.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { invitationEmail, noAccountYet, REMINDER_BEFORE_EXPIRY_MS, TOKEN_BYTES } from "./shared.ts";
@@ -25,7 +25,10 @@ const REMINDER_BATCH = 200;
  * invitations valid longer than that). The reminder carries a fresh link: the token is rotated,
  * because only its hash is kept. Guarded by `reminder_sent_at`, so it is sent once.
  */
-export async function sendInviteReminders(deps: { db: Db; queue: QueueProducer; logger: Logger; appUrl: string }, now: Date): Promise<number> {
+export async function sendInvitationReminders(
+  deps: { db: Db; queue: QueueProducer; logger: Logger; appUrl: string },
+  now: Date,
+): Promise<number> {
   const { db } = deps;
   const due = await db
     .select({ invitation: invitations, schoolName: schools.name })
@@ -64,7 +67,9 @@ export async function sendInviteReminders(deps: { db: Db; queue: QueueProducer; 
       db
         .update(invitations)
         .set({ tokenHash, reminderSentAt: now, updatedAt: now })
-        .where(and(eq(invitations.id, invitation.id), eq(invitations.status, "pending"), isNull(invitations.reminderSentAt))),
+        .where(
+          and(eq(invitations.id, invitation.id), eq(invitations.status, "pending"), isNull(invitations.reminderSentAt)),
+        ),
       mail.query,
       auditInsert(
         db,

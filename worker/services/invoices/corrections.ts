@@ -1,5 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { rowHolds } from "#db/conditional.ts";
+import { invoices, parents, payments, schools } from "#db/schema/index.ts";
 import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
 import {
   INVOICE_CORRECTION_MESSAGES,
@@ -16,9 +18,7 @@ import {
 } from "#shared/invoices.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
-import { invoiceCreatedEmail, invoicePaymentRecordedEmail, invoiceVoidedEmail } from "../../email/templates.ts";
+import { invoiceCreatedEmail, invoicePaymentRecordedEmail, invoiceVoidedEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";
@@ -120,7 +120,11 @@ async function commitCorrection(
       ],
       {
         emails: effects.email ? [effects.email] : [],
-        audit: { ...effects.audit, schoolId, metadata: { invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, ...effects.audit.metadata } },
+        audit: {
+          ...effects.audit,
+          schoolId,
+          metadata: { invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, ...effects.audit.metadata },
+        },
         claim: { won, lost: new ClaimLost() },
       },
     );
@@ -197,7 +201,8 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
   const { deps, now } = scope;
   const reference = input.reference || null;
   const invoice = await invoiceToCorrect(scope, input.invoiceId);
-  const sameRecord = (row: Invoice) => row.status === "paid" && row.paymentMethod === input.method && row.paymentReference === reference;
+  const sameRecord = (row: Invoice) =>
+    row.status === "paid" && row.paymentMethod === input.method && row.paymentReference === reference;
   if (sameRecord(invoice)) return answer(invoice);
   if (!invoiceOpen(invoice.status)) throw closedError(invoice.status);
   await expireOpenCheckouts(deps, eq(payments.invoiceId, invoice.id), now);
@@ -207,7 +212,13 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
     scope,
     invoice,
     {
-      set: { status: "paid", paidAt: now, paymentMethod: input.method, paymentReference: reference, paymentRecordedBy: scope.actor.id },
+      set: {
+        status: "paid",
+        paidAt: now,
+        paymentMethod: input.method,
+        paymentReference: reference,
+        paymentRecordedBy: scope.actor.id,
+      },
       where: open,
     },
     {
@@ -261,15 +272,23 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
   const amounts = invoiceAmounts(dollarsToCents(input.baseAmount), invoice.feeBps, invoice.feeApplicationType);
   const next = { description: input.description, ...amounts, dueDate: input.dueDate };
   const holds = (row: Invoice) =>
-    row.description === next.description && row.amountCents === next.amountCents && row.baseAmountCents === next.baseAmountCents && row.dueDate === next.dueDate;
+    row.description === next.description &&
+    row.amountCents === next.amountCents &&
+    row.baseAmountCents === next.baseAmountCents &&
+    row.dueDate === next.dueDate;
   if (invoice.status === "pending" && holds(invoice)) return { ...answer(invoice), ...amounts };
   if (invoice.status !== "pending")
-    throw invoice.status === "overdue" ? new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.onlyPendingEditable) : closedError(invoice.status);
+    throw invoice.status === "overdue"
+      ? new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.onlyPendingEditable)
+      : closedError(invoice.status);
   if (input.dueDate < invoice.issueDate) throw new AppError("BAD_REQUEST", INVOICE_MESSAGES.dueBeforeIssue);
-  if (amounts.amountCents !== invoice.amountCents) await expireOpenCheckouts(deps, eq(payments.invoiceId, invoice.id), now);
+  if (amounts.amountCents !== invoice.amountCents)
+    await expireOpenCheckouts(deps, eq(payments.invoiceId, invoice.id), now);
   const changes = [
     next.description !== invoice.description ? `description "${invoice.description}" → "${next.description}"` : null,
-    next.amountCents !== invoice.amountCents ? `amount ${formatCents(invoice.amountCents)} → ${formatCents(next.amountCents)}` : null,
+    next.amountCents !== invoice.amountCents
+      ? `amount ${formatCents(invoice.amountCents)} → ${formatCents(next.amountCents)}`
+      : null,
     next.dueDate !== invoice.dueDate ? `due date ${invoice.dueDate} → ${next.dueDate}` : null,
   ].filter(Boolean);
   const committed = await commitCorrection(
@@ -297,8 +316,18 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
         eventType: "invoice.updated",
         description: `Invoice ${invoice.invoiceNumber} updated: ${changes.join("; ")}`,
         metadata: {
-          before: { description: invoice.description, base_amount_cents: invoice.baseAmountCents, amount_cents: invoice.amountCents, due_date: invoice.dueDate },
-          after: { description: next.description, base_amount_cents: next.baseAmountCents, amount_cents: next.amountCents, due_date: next.dueDate },
+          before: {
+            description: invoice.description,
+            base_amount_cents: invoice.baseAmountCents,
+            amount_cents: invoice.amountCents,
+            due_date: invoice.dueDate,
+          },
+          after: {
+            description: next.description,
+            base_amount_cents: next.baseAmountCents,
+            amount_cents: next.amountCents,
+            due_date: next.dueDate,
+          },
         },
       },
     },
@@ -306,7 +335,9 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
   if (!committed) {
     const now2 = await invoiceToCorrect(scope, invoice.id);
     if (now2.status === "pending" && holds(now2)) return { ...answer(now2), ...amounts };
-    throw now2.status === "pending" || now2.status === "overdue" ? new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.changedMeanwhile) : closedError(now2.status);
+    throw now2.status === "pending" || now2.status === "overdue"
+      ? new AppError("CONFLICT", INVOICE_CORRECTION_MESSAGES.changedMeanwhile)
+      : closedError(now2.status);
   }
   return { ...answer(invoice), ...amounts };
 }
@@ -333,7 +364,10 @@ export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof re
     invoice,
     {
       set: { emailedAt: now },
-      where: and(open, keyPrefix ? sql`coalesce(substr(${invoices.changeId}, 1, ${keyPrefix.length}), '') <> ${keyPrefix}` : undefined),
+      where: and(
+        open,
+        keyPrefix ? sql`coalesce(substr(${invoices.changeId}, 1, ${keyPrefix.length}), '') <> ${keyPrefix}` : undefined,
+      ),
     },
     {
       notice: {

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { invoiceSequences, invoices, parents } from "#db/schema/index.ts";
 import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
 import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
-import type { Db } from "../../../db/client.ts";
-import { invoiceSequences, invoices, parents } from "../../../db/schema/index.ts";
-import { invoiceCreatedEmail } from "../../email/templates.ts";
+import { invoiceCreatedEmail } from "#worker/email/templates.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -32,12 +32,22 @@ function nextNumberQueries(db: Db, schoolId: string, year: number) {
       lastNumber: sql`1 + coalesce((select max(cast(substr(${invoices.invoiceNumber}, ${`INV-${year}-`.length + 1}) as integer)) from ${invoices}
         where ${invoices.schoolId} = ${schoolId} and ${invoices.invoiceNumber} like ${`INV-${year}-%`}), 0)`,
     })
-    .onConflictDoUpdate({ target: [invoiceSequences.schoolId, invoiceSequences.year], set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` } });
+    .onConflictDoUpdate({
+      target: [invoiceSequences.schoolId, invoiceSequences.year],
+      set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` },
+    });
   const number = sql<string>`(select printf('INV-%d-%03d', ${invoiceSequences.year}, ${invoiceSequences.lastNumber}) from ${invoiceSequences} where ${invoiceSequences.schoolId} = ${schoolId} and ${invoiceSequences.year} = ${year})`;
   return { take, number };
 }
 
-type CreateInvoice = { recipientId: string; description: string; baseAmount: number; issueDate: string; dueDate: string; requestKey?: string | undefined };
+type CreateInvoice = {
+  recipientId: string;
+  description: string;
+  baseAmount: number;
+  issueDate: string;
+  dueDate: string;
+  requestKey?: string | undefined;
+};
 
 /** What Create Invoice answers, read back for a submission that already made its invoice. */
 function invoiceOfRequest(db: Db, schoolId: string, requestKey: string) {
@@ -77,7 +87,13 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   const parent = parentRows[0];
   if (!parent) throw new AppError("NOT_FOUND", INVOICE_MESSAGES.recipientNotFound);
   if (!parent.isActive) throw new AppError("BAD_REQUEST", INVOICE_MESSAGES.recipientInactive);
-  const limit = await hitWindow(db, `invoices:create:${schoolId}`, now, INVOICE_CREATE_LIMIT.windowMs, INVOICE_CREATE_LIMIT.max);
+  const limit = await hitWindow(
+    db,
+    `invoices:create:${schoolId}`,
+    now,
+    INVOICE_CREATE_LIMIT.windowMs,
+    INVOICE_CREATE_LIMIT.max,
+  );
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 
   const rule = feeRuleOf(settingsRows);
@@ -135,7 +151,13 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId,
-        metadata: { invoiceId: id, recipientId: parent.id, ...amounts, feeBps: rule.feeBps, feeApplicationType: rule.feeApplicationType },
+        metadata: {
+          invoiceId: id,
+          recipientId: parent.id,
+          ...amounts,
+          feeBps: rule.feeBps,
+          feeApplicationType: rule.feeApplicationType,
+        },
         at: now,
       },
       scope.meta,

@@ -1,9 +1,9 @@
 import { and, eq, type SQL } from "drizzle-orm";
+import { invoices, parents, schools } from "#db/schema/index.ts";
 import type { FeeApplicationType } from "#shared/fees.ts";
 import type { PaymentMethod } from "#shared/invoice-correction-texts.ts";
 import type { InvoiceStatus } from "#shared/invoice-texts.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { invoices, parents, schools } from "../../../db/schema/index.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
@@ -50,7 +50,13 @@ export type InvoiceDocument = {
 
 async function findDocument(scope: SchoolScope, invoiceId: string, viewer: SQL | undefined): Promise<InvoiceDocument> {
   const { db } = scope.deps;
-  const limit = await hitWindow(db, `invoice-pdf:${scope.actor.id}`, scope.now, INVOICE_PDF_LIMIT.windowMs, INVOICE_PDF_LIMIT.max);
+  const limit = await hitWindow(
+    db,
+    `invoice-pdf:${scope.actor.id}`,
+    scope.now,
+    INVOICE_PDF_LIMIT.windowMs,
+    INVOICE_PDF_LIMIT.max,
+  );
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   const [row] = await db
     .select({

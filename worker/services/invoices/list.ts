@@ -1,13 +1,21 @@
 import { and, count, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { invoices, invoiceTotals, parents } from "#db/schema/index.ts";
 import { type PaymentMethod, statusDetail } from "#shared/invoice-correction-texts.ts";
 import { INVOICES_PAGE_SIZE, type InvoiceStatus, type InvoiceTab } from "#shared/invoices.ts";
 import { localDate } from "#shared/school-time.ts";
-import { invoices, invoiceTotals, parents } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
-import { containsAny, ftsMatch, ftsRowids, likePattern, parseSearch, type Search, TRIGRAM_MIN_LENGTH } from "../_shared/search.ts";
+import {
+  containsAny,
+  ftsMatch,
+  ftsRowids,
+  likePattern,
+  parseSearch,
+  type Search,
+  TRIGRAM_MIN_LENGTH,
+} from "../_shared/search.ts";
 
 type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
 
@@ -103,9 +111,19 @@ const newestFirst = [desc(invoices.issueDate), desc(invoices.id)];
  * cheque · 004512") or why it was voided, so the page carries no payment-method texts.
  */
 function withPaidOn<
-  Row extends { paidAt: Date | null; status: InvoiceStatus; paymentMethod: PaymentMethod | null; paymentReference: string | null; voidReason: string | null },
+  Row extends {
+    paidAt: Date | null;
+    status: InvoiceStatus;
+    paymentMethod: PaymentMethod | null;
+    paymentReference: string | null;
+    voidReason: string | null;
+  },
 >(rows: Row[], zone: string) {
-  return rows.map((row) => ({ ...row, paidOn: row.paidAt ? localDate(row.paidAt, zone) : null, statusDetail: statusDetail(row) }));
+  return rows.map((row) => ({
+    ...row,
+    paidOn: row.paidAt ? localDate(row.paidAt, zone) : null,
+    statusDetail: statusDetail(row),
+  }));
 }
 
 /** Per status: how many and how much, from the school's counter row (one row, whatever the number of invoices). */
@@ -198,5 +216,9 @@ export async function listParentInvoices(scope: ParentScope, input: ListInput) {
   ]);
   const counts: Record<InvoiceStatus, number> = { pending: 0, paid: 0, overdue: 0, refunded: 0, void: 0 };
   for (const row of byStatus) counts[row.status] = row.count;
-  return { ...cappedPageOf(withPaidOn(rows, scope.timeZone), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE), counts, timeZone: scope.timeZone };
+  return {
+    ...cappedPageOf(withPaidOn(rows, scope.timeZone), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE),
+    counts,
+    timeZone: scope.timeZone,
+  };
 }

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { invoices, parents, payments, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
-import type { Db } from "../../../db/client.ts";
-import { invoices, parents, payments, schools } from "../../../db/schema/index.ts";
-import { paymentReceiptEmail, paymentRefundedEmail } from "../../email/templates.ts";
+import { paymentReceiptEmail, paymentRefundedEmail } from "#worker/email/templates.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,
@@ -71,7 +71,10 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
         and(
           eq(invoices.id, context.invoiceId),
           // A void invoice, or one the school marked paid offline, is never made paid online (ADR 0041): the payment goes back (settle.ts).
-          or(inArray(invoices.status, ["pending", "overdue"]), and(eq(invoices.status, "paid"), notPaidOffline, gt(invoices.paidAt, facts.at))),
+          or(
+            inArray(invoices.status, ["pending", "overdue"]),
+            and(eq(invoices.status, "paid"), notPaidOffline, gt(invoices.paidAt, facts.at)),
+          ),
           // Paid in full: a smaller payment (made on the school's own account) is recorded but pays nothing.
           sql`exists (select 1 from ${payments} where ${byIntent} and ${payments.status} = 'succeeded' and ${payments.invoiceId} = ${context.invoiceId} and ${payments.amountCents} >= ${invoices.amountCents})`,
         ),
@@ -79,7 +82,11 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
     // The school's admins are told once per PaymentIntent, with the receipt (issue 25).
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
-      content: MONEY_NOTICES.paid({ parentName: context.parentName, amountCents, paid: { invoiceNumber: context.number } }),
+      content: MONEY_NOTICES.paid({
+        parentName: context.parentName,
+        amountCents,
+        paid: { invoiceNumber: context.number },
+      }),
       at: facts.at,
       onlyIf: firstReceipt(pi),
     }),
@@ -90,7 +97,13 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
         eventType: "invoice_paid",
         description: `Invoice ${context.number} paid online (${formatCents(amountCents)})`,
         schoolId: context.schoolId,
-        metadata: { invoice_id: context.invoiceId, payment_intent: pi, stripe_account: facts.account, amount_cents: amountCents, stripe_event_id: facts.eventId },
+        metadata: {
+          invoice_id: context.invoiceId,
+          payment_intent: pi,
+          stripe_account: facts.account,
+          amount_cents: amountCents,
+          stripe_event_id: facts.eventId,
+        },
       },
       {
         id: receiptEmailId(pi),
@@ -134,7 +147,11 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
       ),
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
-      content: MONEY_NOTICES.refunded({ parentName: context.parentName, amountCents, paid: { invoiceNumber: context.number } }),
+      content: MONEY_NOTICES.refunded({
+        parentName: context.parentName,
+        amountCents,
+        paid: { invoiceNumber: context.number },
+      }),
       at: facts.at,
       onlyIf: firstRefund(pi, amountCents),
     }),
@@ -145,7 +162,13 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
         eventType: "invoice_refunded",
         description: `Invoice ${context.number} refunded (${formatCents(amountCents)})`,
         schoolId: context.schoolId,
-        metadata: { invoice_id: context.invoiceId, payment_intent: pi, charge: facts.chargeId, stripe_account: facts.account, stripe_event_id: facts.eventId },
+        metadata: {
+          invoice_id: context.invoiceId,
+          payment_intent: pi,
+          charge: facts.chargeId,
+          stripe_account: facts.account,
+          stripe_event_id: facts.eventId,
+        },
       },
       {
         id: emailId,
@@ -153,7 +176,12 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
         to: context.parentEmail,
         schoolId: context.schoolId,
         relatedId: context.invoiceId,
-        ...paymentRefundedEmail({ parentName: context.parentName, schoolName: context.schoolName, reference: context.number, amount: formatCents(amountCents) }),
+        ...paymentRefundedEmail({
+          parentName: context.parentName,
+          schoolName: context.schoolName,
+          reference: context.number,
+          amount: formatCents(amountCents),
+        }),
       },
       firstRefund(pi, amountCents),
     ),
@@ -169,18 +197,31 @@ export async function invoicePaymentEffects(db: Db, facts: PaymentFacts, invoice
   if (facts.outcome === "refunded") return [];
   const context = await invoiceContext(db, invoiceId, facts);
   if (!context) return null;
-  if (context.schoolId !== facts.metadata.schoolId || context.parentId !== facts.metadata.parentId || !fromSchoolAccount(facts, context)) return [];
+  if (
+    context.schoolId !== facts.metadata.schoolId ||
+    context.parentId !== facts.metadata.parentId ||
+    !fromSchoolAccount(facts, context)
+  )
+    return [];
   if (facts.outcome === "succeeded") return succeededEffects(db, facts, context);
   return [
     ...failedPaymentEffects(db, facts, context, {
       eventType: "invoice_payment_failed",
       description: `A card payment for invoice ${context.number} failed`,
       schoolId: context.schoolId,
-      metadata: { invoice_id: context.invoiceId, payment_intent: facts.paymentIntentId, stripe_event_id: facts.eventId },
+      metadata: {
+        invoice_id: context.invoiceId,
+        payment_intent: facts.paymentIntentId,
+        stripe_event_id: facts.eventId,
+      },
     }),
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
-      content: MONEY_NOTICES.failed({ parentName: context.parentName, amountCents: facts.amountCents ?? context.amountCents, paid: { invoiceNumber: context.number } }),
+      content: MONEY_NOTICES.failed({
+        parentName: context.parentName,
+        amountCents: facts.amountCents ?? context.amountCents,
+        paid: { invoiceNumber: context.number },
+      }),
       at: facts.at,
       key: paymentNoticeKey("failed", facts.paymentIntentId),
     }),

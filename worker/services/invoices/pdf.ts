@@ -105,7 +105,12 @@ class Writer {
     private readonly fonts: Fonts,
   ) {}
 
-  text(value: string, x: number, y: number, options: { size?: number; bold?: boolean; color?: RGB; align?: "left" | "right" } = {}): void {
+  text(
+    value: string,
+    x: number,
+    y: number,
+    options: { size?: number; bold?: boolean; color?: RGB; align?: "left" | "right" } = {},
+  ): void {
     const size = options.size ?? 10;
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const safe = toWinAnsi(value, this.fonts.charset);
@@ -114,10 +119,18 @@ class Writer {
   }
 
   /** Wrapped text from `y` down; returns the y below it. */
-  paragraph(value: string, x: number, y: number, width: number, options: { size?: number; bold?: boolean; color?: RGB; maxLines?: number } = {}): number {
+  paragraph(
+    value: string,
+    x: number,
+    y: number,
+    width: number,
+    options: { size?: number; bold?: boolean; color?: RGB; maxLines?: number } = {},
+  ): number {
     const size = options.size ?? 10;
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    const lines = value.split(/\r\n|\r|\n/).flatMap((paragraph) => wrap(toWinAnsi(paragraph, this.fonts.charset), font, size, width));
+    const lines = value
+      .split(/\r\n|\r|\n/)
+      .flatMap((paragraph) => wrap(toWinAnsi(paragraph, this.fonts.charset), font, size, width));
     let cursor = y;
     for (const line of clip(lines, options.maxLines ?? 3, font, size, width)) {
       this.page.drawText(line, { x, y: cursor, size, font, color: options.color ?? INK });
@@ -159,9 +172,15 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, generatedAt: Da
   let y = PAGE_HEIGHT - MARGIN - 18;
   w.text("INVOICE", RIGHT, y, { size: 22, bold: true, align: "right" });
   let left = w.paragraph(invoice.school.name, MARGIN, y, half - 16, { size: 16, bold: true, maxLines: 2 });
-  for (const line of schoolContact(invoice.school)) left = w.paragraph(line, MARGIN, left, half - 16, { color: MUTED, maxLines: 2 });
+  for (const line of schoolContact(invoice.school))
+    left = w.paragraph(line, MARGIN, left, half - 16, { color: MUTED, maxLines: 2 });
   w.text(invoice.invoiceNumber, RIGHT, y - 22, { size: 12, bold: true, align: "right" });
-  w.text(INVOICE_STATUS_LABELS[invoice.status], RIGHT, y - 40, { size: 12, bold: true, align: "right", color: STATUS_COLORS[invoice.status] });
+  w.text(INVOICE_STATUS_LABELS[invoice.status], RIGHT, y - 40, {
+    size: 12,
+    bold: true,
+    align: "right",
+    color: STATUS_COLORS[invoice.status],
+  });
   y = Math.min(left, y - 48) - 12;
   w.rule(y);
 
@@ -215,11 +234,17 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, generatedAt: Da
         : null;
   if (detail) w.paragraph(detail, MARGIN, y - 16, RIGHT - MARGIN, { color: MUTED, maxLines: 4 });
 
-  w.paragraph(`Questions about this invoice? Contact ${invoice.school.name} at ${invoice.school.email}.`, MARGIN, MARGIN + 10, RIGHT - MARGIN, {
-    size: 8,
-    color: MUTED,
-    maxLines: 2,
-  });
+  w.paragraph(
+    `Questions about this invoice? Contact ${invoice.school.name} at ${invoice.school.email}.`,
+    MARGIN,
+    MARGIN + 10,
+    RIGHT - MARGIN,
+    {
+      size: 8,
+      color: MUTED,
+      maxLines: 2,
+    },
+  );
   // A copy over a plain ArrayBuffer: what a Response body takes.
   return new Uint8Array(await pdf.save());
 }

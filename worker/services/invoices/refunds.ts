@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { invoices, payments } from "#db/schema/index.ts";
 import { OFFLINE_PAYMENT_METHODS, type PaymentMethod, paidOffline } from "#shared/invoice-correction-texts.ts";
 import type { InvoiceStatus } from "#shared/invoice-texts.ts";
-import type { Db } from "../../../db/client.ts";
-import { invoices, payments } from "../../../db/schema/index.ts";
 
 /**
  * The invoices' refund rule (ADR 0037, ADR 0041): an invoice is paid once, online or offline. While
@@ -18,7 +18,9 @@ export function invoiceRefundsDue(
 ): Map<string, number> {
   const paidOnline = invoice.status === "paid" && !paidOffline(invoice.paymentMethod);
   // `held` earliest first: the first payment in full keeps the invoice paid.
-  const payer = paidOnline ? held.find((payment) => payment.amountCents >= invoice.amountCents && payment.refundDueCents < payment.amountCents) : undefined;
+  const payer = paidOnline
+    ? held.find((payment) => payment.amountCents >= invoice.amountCents && payment.refundDueCents < payment.amountCents)
+    : undefined;
   const due = new Map<string, number>();
   for (const payment of held) {
     const goesBack = payment.amountCents - (payment === payer ? invoice.amountCents : 0);
@@ -50,7 +52,10 @@ export async function markInvoiceRefundsDue(db: Db, invoiceIds: string[], now: D
   const writes = [];
   for (const held of byInvoice.values()) {
     const first = held[0]!;
-    for (const [id, next] of invoiceRefundsDue({ status: first.status, amountCents: first.invoiceCents, paymentMethod: first.paymentMethod }, held)) {
+    for (const [id, next] of invoiceRefundsDue(
+      { status: first.status, amountCents: first.invoiceCents, paymentMethod: first.paymentMethod },
+      held,
+    )) {
       const before = held.find((payment) => payment.id === id)!.refundDueCents;
       writes.push(
         db
@@ -80,7 +85,14 @@ export async function invoicesHoldingTooMuch(db: Db, limit: number): Promise<str
     .select({ id: payments.invoiceId })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(and(eq(payments.kind, "invoice"), eq(payments.status, "succeeded"), isNotNull(payments.invoiceId), sql`${payments.refundDueCents} < ${payments.amountCents}`))
+    .where(
+      and(
+        eq(payments.kind, "invoice"),
+        eq(payments.status, "succeeded"),
+        isNotNull(payments.invoiceId),
+        sql`${payments.refundDueCents} < ${payments.amountCents}`,
+      ),
+    )
     .groupBy(payments.invoiceId)
     .having(
       sql`count(*) > 1 or max(${invoices.status}) <> 'paid' or max(${invoices.paymentMethod}) in (${offline})

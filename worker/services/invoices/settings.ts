@@ -1,7 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { bpsToPercent, DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS, type FeeApplicationType, percentToBps } from "#shared/fees.ts";
-import type { Db } from "../../../db/client.ts";
-import { paymentSettings, schools } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { paymentSettings, schools } from "#db/schema/index.ts";
+import {
+  bpsToPercent,
+  DEFAULT_FEE_APPLICATION_TYPE,
+  DEFAULT_FEE_BPS,
+  type FeeApplicationType,
+  percentToBps,
+} from "#shared/fees.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -16,7 +22,10 @@ export function feeRuleQueries(db: Db, schoolId: string | ReturnType<typeof sql.
       .select({ feeBps: paymentSettings.feeBps, feeApplicationType: paymentSettings.feeApplicationType })
       .from(paymentSettings)
       .where(eq(paymentSettings.schoolId, schoolId)),
-    db.select({ name: schools.name, platformFeeBps: schools.platformFeeBps }).from(schools).where(eq(schools.id, schoolId)),
+    db
+      .select({ name: schools.name, platformFeeBps: schools.platformFeeBps })
+      .from(schools)
+      .where(eq(schools.id, schoolId)),
   ] as const;
 }
 
@@ -49,7 +58,10 @@ export async function getPaymentSettings(scope: SchoolScope) {
 }
 
 /** Payment Settings' Save (sudo, checked by the procedure): one row per school, audited old → new (LG1). */
-export async function updatePaymentSettings(scope: SchoolScope, input: { feePercentage: number; feeApplicationType: FeeApplicationType }) {
+export async function updatePaymentSettings(
+  scope: SchoolScope,
+  input: { feePercentage: number; feeApplicationType: FeeApplicationType },
+) {
   const { db } = scope.deps;
   const [before] = await db
     .select({ feeBps: paymentSettings.feeBps, feeApplicationType: paymentSettings.feeApplicationType })

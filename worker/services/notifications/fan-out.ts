@@ -1,13 +1,18 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#db/client.ts";
+import { insertManyWhere } from "#db/conditional.ts";
+import { notificationSends, notifications } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
-import type { Db } from "../../../db/client.ts";
-import { insertManyWhere } from "../../../db/conditional.ts";
-import { notificationSends, notifications } from "../../../db/schema/index.ts";
-import { notificationEmail } from "../../email/templates.ts";
+import { notificationEmail } from "#worker/email/templates.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 
-export type NotificationContent = { title: string; message: string; type: NotificationType; category: NotificationCategory };
+export type NotificationContent = {
+  title: string;
+  message: string;
+  type: NotificationType;
+  category: NotificationCategory;
+};
 export type Recipient = { role: "school_admin" | "parent"; id: string; email: string };
 
 /**
@@ -75,11 +80,17 @@ export function fanOut(
       readCount: 0,
       createdAt: input.now,
     };
-    inserts.push(input.onlyIf ? insertManyWhere(db, notificationSends, [send], input.onlyIf) : db.insert(notificationSends).values(send));
+    inserts.push(
+      input.onlyIf
+        ? insertManyWhere(db, notificationSends, [send], input.onlyIf)
+        : db.insert(notificationSends).values(send),
+    );
   }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    inserts.push(input.onlyIf ? insertManyWhere(db, notifications, chunk, input.onlyIf) : db.insert(notifications).values(chunk));
+    inserts.push(
+      input.onlyIf ? insertManyWhere(db, notifications, chunk, input.onlyIf) : db.insert(notifications).values(chunk),
+    );
   }
   const emails: OutboxDraft[] = input.email
     ? input.recipients.map((recipient) => ({

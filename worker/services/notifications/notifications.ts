@@ -1,8 +1,14 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { notifications, parents, schools } from "#db/schema/index.ts";
 import type { NotificationCategory } from "#shared/enums.ts";
-import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_SIZE, type NotificationAudience, type NotificationTab, type sendNotificationInput } from "#shared/notifications.ts";
-import { notifications, parents, schools } from "../../../db/schema/index.ts";
+import {
+  NOTIFICATION_MESSAGES,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationAudience,
+  type NotificationTab,
+  type sendNotificationInput,
+} from "#shared/notifications.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -44,13 +50,22 @@ export const NOTIFICATION_COLUMNS = {
 
 /** The signed-in person's own copies: read state and deletion are per recipient. */
 function mine(scope: SchoolScope): SQL {
-  return and(eq(notifications.recipientRole, scope.actor.role), eq(notifications.recipientId, scope.actor.id), eq(notifications.schoolId, scope.schoolId))!;
+  return and(
+    eq(notifications.recipientRole, scope.actor.role),
+    eq(notifications.recipientId, scope.actor.id),
+    eq(notifications.schoolId, scope.schoolId),
+  )!;
 }
 
 const P = sql.placeholder;
 
 /** `mine` with placeholders (`role`, `userId`, `schoolId`), for the prepared list (ADR 0028). */
-const minePrepared = () => and(eq(notifications.recipientRole, P("role")), eq(notifications.recipientId, P("userId")), eq(notifications.schoolId, P("schoolId")))!;
+const minePrepared = () =>
+  and(
+    eq(notifications.recipientRole, P("role")),
+    eq(notifications.recipientId, P("userId")),
+    eq(notifications.schoolId, P("schoolId")),
+  )!;
 
 /** The list's statements for a shape (tab kind, search or not), every value a placeholder. */
 const notificationListStatements = preparedPerShape((db, shape) => {
@@ -71,7 +86,11 @@ const notificationListStatements = preparedPerShape((db, shape) => {
       .prepare(),
     total: db.select({ total: count() }).from(notifications).where(where).prepare(),
     byCategory: db
-      .select({ category: notifications.category, total: count(), unread: sql<number>`sum(case when ${notifications.read} then 0 else 1 end)` })
+      .select({
+        category: notifications.category,
+        total: count(),
+        unread: sql<number>`sum(case when ${notifications.read} then 0 else 1 end)`,
+      })
       .from(notifications)
       .where(minePrepared())
       .groupBy(notifications.category)
@@ -80,7 +99,10 @@ const notificationListStatements = preparedPerShape((db, shape) => {
 });
 
 /** The shared Notifications screen: one page of the person's notifications, newest first, with every tab's count. */
-export async function listNotifications(scope: SchoolScope, input: { tab: NotificationTab; search?: string | undefined; page: number }) {
+export async function listNotifications(
+  scope: SchoolScope,
+  input: { tab: NotificationTab; search?: string | undefined; page: number },
+) {
   const { db } = scope.deps;
   const tab = input.tab === "all" || input.tab === "unread" ? input.tab : "category";
   const statements = notificationListStatements(db, `${tab}|${input.search ? "q" : ""}`);
@@ -98,14 +120,21 @@ export async function listNotifications(scope: SchoolScope, input: { tab: Notifi
     [statements.total, values],
     [statements.byCategory, values],
   ]);
-  const counts = { all: 0, unread: 0, system: 0, trip: 0, payment: 0, attendance: 0 } satisfies Record<NotificationTab, number>;
+  const counts = { all: 0, unread: 0, system: 0, trip: 0, payment: 0, attendance: 0 } satisfies Record<
+    NotificationTab,
+    number
+  >;
   for (const row of byCategory) {
     counts[row.category as NotificationCategory] = row.total;
     counts.all += row.total;
     counts.unread += Number(row.unread ?? 0);
   }
   // Times read "Today at 7:30 AM" in the school's zone, wherever the reader is.
-  return { ...pageOf(rows, totals[0]?.total ?? 0, input.page, NOTIFICATIONS_PAGE_SIZE), counts, timeZone: scope.timeZone };
+  return {
+    ...pageOf(rows, totals[0]?.total ?? 0, input.page, NOTIFICATIONS_PAGE_SIZE),
+    counts,
+    timeZone: scope.timeZone,
+  };
 }
 
 /** The bell's figure. */
@@ -147,7 +176,13 @@ async function audienceRecipients(scope: SchoolScope, audience: NotificationAudi
       : await db
           .select({ id: parents.id, email: parents.email })
           .from(parents)
-          .where(and(eq(parents.schoolId, scope.schoolId), eq(parents.isActive, true), audience.kind === "parent" ? eq(parents.id, audience.parentId) : undefined));
+          .where(
+            and(
+              eq(parents.schoolId, scope.schoolId),
+              eq(parents.isActive, true),
+              audience.kind === "parent" ? eq(parents.id, audience.parentId) : undefined,
+            ),
+          );
   return rows.map((row) => ({ role: "parent" as const, ...row }));
 }
 
@@ -160,7 +195,13 @@ function sendAudience(audience: NotificationAudience): SendAudience {
 
 /** One send of the admin's hourly Send Notification budget (TOO_MANY_REQUESTS when it is spent). */
 export async function takeSendSlot(scope: SchoolScope): Promise<void> {
-  const decision = await hitWindow(scope.deps.db, `notify:send:${scope.actor.id}`, scope.now, NOTIFICATION_SEND_LIMIT.windowMs, NOTIFICATION_SEND_LIMIT.max);
+  const decision = await hitWindow(
+    scope.deps.db,
+    `notify:send:${scope.actor.id}`,
+    scope.now,
+    NOTIFICATION_SEND_LIMIT.windowMs,
+    NOTIFICATION_SEND_LIMIT.max,
+  );
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
 }
 

@@ -1,8 +1,8 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#db/client.ts";
+import { notifications, schoolAdmins } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
-import type { Db } from "../../../db/client.ts";
-import { notifications, schoolAdmins } from "../../../db/schema/index.ts";
 import type { NotificationContent } from "./fan-out.ts";
 
 /**
@@ -14,7 +14,13 @@ import type { NotificationContent } from "./fan-out.ts";
  */
 export function notifySchoolAdmins(
   db: Db,
-  input: { schoolId: string; content: NotificationContent; at: Date; onlyIf?: SQL | undefined; key?: string | undefined },
+  input: {
+    schoolId: string;
+    content: NotificationContent;
+    at: Date;
+    onlyIf?: SQL | undefined;
+    key?: string | undefined;
+  },
 ): BatchItem<"sqlite"> {
   const columns = getTableColumns(notifications);
   const value = <K extends keyof typeof columns>(key: K, raw: unknown) => sql.param(raw, columns[key]);
@@ -33,7 +39,8 @@ export const paymentNoticeKey = (kind: "failed", paymentIntentId: string) => `${
 type Money = { parentName: string; amountCents: number };
 /** What the notice names: an invoice by its number, or a child's place on a field trip. */
 export type PaidFor = { invoiceNumber: string } | { childName: string; tripTitle: string };
-const forText = (paid: PaidFor) => ("invoiceNumber" in paid ? `invoice ${paid.invoiceNumber}` : `${paid.childName} on ${paid.tripTitle}`);
+const forText = (paid: PaidFor) =>
+  "invoiceNumber" in paid ? `invoice ${paid.invoiceNumber}` : `${paid.childName} on ${paid.tripTitle}`;
 
 /** The school admins' money notices (issue 25), all in the Payments category. */
 export const MONEY_NOTICES = {

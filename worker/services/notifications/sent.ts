@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { notificationSends, parents } from "#db/schema/index.ts";
 import { NOTIFICATIONS_PAGE_SIZE } from "#shared/notification-texts.ts";
-import { notificationSends, parents } from "../../../db/schema/index.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -9,13 +9,19 @@ import { containsAny, likePattern } from "../_shared/search.ts";
 const P = sql.placeholder;
 
 /** A send to one parent names them as their account does now (an erased parent reads as erased). */
-const addressee = and(eq(notificationSends.audienceKind, "parent"), eq(parents.id, notificationSends.audienceRef), eq(parents.schoolId, notificationSends.schoolId));
+const addressee = and(
+  eq(notificationSends.audienceKind, "parent"),
+  eq(parents.id, notificationSends.audienceRef),
+  eq(parents.schoolId, notificationSends.schoolId),
+);
 
 /** The Sent tab's statements for a shape (searched or not), every value a placeholder (ADR 0028). */
 const sentStatements = preparedPerShape((db, shape) => {
   const where = and(
     eq(notificationSends.schoolId, P("schoolId")),
-    shape === "q" ? containsAny(P("like"), [notificationSends.title, notificationSends.audienceLabel, parents.name]) : undefined,
+    shape === "q"
+      ? containsAny(P("like"), [notificationSends.title, notificationSends.audienceLabel, parents.name])
+      : undefined,
   );
   return {
     rows: db

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { invitations, parents } from "#db/schema/index.ts";
 import { PARENTS_PAGE_SIZE } from "#shared/parents.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { invitations, parents } from "../../../db/schema/index.ts";
-import { invalidateUserSessionsQuery } from "../../auth/session.ts";
+import { invalidateUserSessionsQuery } from "#worker/auth/session.ts";
 import { cappedCount, cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -71,13 +71,20 @@ export async function listParents(scope: SchoolScope, input: { search?: string |
 /** The school's parent invitations, newest first, searched by e-mail or invited name. */
 export async function listParentInvitations(
   scope: SchoolScope,
-  input: { search?: string | undefined; status?: "pending" | "accepted" | "expired" | "revoked" | undefined; page: number },
+  input: {
+    search?: string | undefined;
+    status?: "pending" | "accepted" | "expired" | "revoked" | undefined;
+    page: number;
+  },
 ) {
   const { deps, schoolId, now } = scope;
   const { db } = deps;
   const conditions: SQL[] = [eq(invitations.schoolId, schoolId), eq(invitations.role, "parent")];
   if (input.status) conditions.push(eq(invitations.status, input.status));
-  if (input.search) conditions.push(containsAny(input.search, [invitations.email, sql`json_extract(${invitations.metadata}, '$.parent_name')`]));
+  if (input.search)
+    conditions.push(
+      containsAny(input.search, [invitations.email, sql`json_extract(${invitations.metadata}, '$.parent_name')`]),
+    );
   const where = and(...conditions);
   const [rows, totals] = await db.batch([
     db

@@ -1,10 +1,15 @@
 import { and, eq, isNotNull, ne, type SQL } from "drizzle-orm";
+import { payments, schools } from "#db/schema/index.ts";
 import { acceptsPayments } from "#shared/connect.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
-import { MINIMUM_CHARGE_CENTS, PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, type PayableKind } from "#shared/payment-texts.ts";
-import { payments, schools } from "../../../db/schema/index.ts";
-import { sha256Hex } from "../../auth/crypto.ts";
-import type { AppDeps } from "../../deps.ts";
+import {
+  MINIMUM_CHARGE_CENTS,
+  PAYMENT_MESSAGES,
+  PAYMENT_RETURN_PARAM,
+  type PayableKind,
+} from "#shared/payment-texts.ts";
+import { sha256Hex } from "#worker/auth/crypto.ts";
+import type { AppDeps } from "#worker/deps.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -17,10 +22,19 @@ import type { PaymentLink } from "./payment-rows.ts";
  * line the parent sees. Its domain builds it; `kind` rides in the metadata so the webhook can
  * dispatch on it.
  */
-export type CheckoutItem = { kind: PayableKind; id: string; schoolId: string; parentId: string; amountCents: number; description: string };
+export type CheckoutItem = {
+  kind: PayableKind;
+  id: string;
+  schoolId: string;
+  parentId: string;
+  amountCents: number;
+  description: string;
+};
 
 /** The metadata on the Checkout Session and on its PaymentIntent (Stripe metadata values are strings): the payable under its link's key. */
-export type PayableMetadata = { kind: PayableKind; schoolId: string; parentId: string } & Partial<Record<PaymentLink, string>>;
+export type PayableMetadata = { kind: PayableKind; schoolId: string; parentId: string } & Partial<
+  Record<PaymentLink, string>
+>;
 
 /** The school side of a payment: whose connected account is charged, and the platform's cut. */
 export type PayingSchool = {
@@ -38,7 +52,13 @@ export const CHECKOUT_LIMIT = { windowMs: 10 * 60_000, max: 20 } as const;
 
 /** The checkout rate limit of a parent (every payable kind shares it). */
 export async function takeCheckoutSlot(scope: ParentScope): Promise<void> {
-  const decision = await hitWindow(scope.deps.db, `payments:checkout:${scope.parentId}`, scope.now, CHECKOUT_LIMIT.windowMs, CHECKOUT_LIMIT.max);
+  const decision = await hitWindow(
+    scope.deps.db,
+    `payments:checkout:${scope.parentId}`,
+    scope.now,
+    CHECKOUT_LIMIT.windowMs,
+    CHECKOUT_LIMIT.max,
+  );
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
 }
 
@@ -54,12 +74,21 @@ export const PAYING_SCHOOL_COLUMNS = {
 };
 
 function metadataOf(payable: CheckoutItem): PayableMetadata {
-  return { kind: payable.kind, schoolId: payable.schoolId, parentId: payable.parentId, [payableNamed(payable.kind).link]: payable.id };
+  return {
+    kind: payable.kind,
+    schoolId: payable.schoolId,
+    parentId: payable.parentId,
+    [payableNamed(payable.kind).link]: payable.id,
+  };
 }
 
 /** Whether the school can be charged this amount online; throws the parent's message if not. */
-export function assertCanCharge(school: PayingSchool, amountCents: number): asserts school is PayingSchool & { stripeConnectAccountId: string } {
-  if (!acceptsPayments(school) || !school.stripeConnectAccountId) throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
+export function assertCanCharge(
+  school: PayingSchool,
+  amountCents: number,
+): asserts school is PayingSchool & { stripeConnectAccountId: string } {
+  if (!acceptsPayments(school) || !school.stripeConnectAccountId)
+    throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
   if (amountCents < MINIMUM_CHARGE_CENTS) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.belowMinimum);
 }
 
@@ -68,7 +97,12 @@ export function assertCanCharge(school: PayingSchool, amountCents: number): asse
  * application fee, a deterministic Idempotency-Key (ST4: the same request within the hour gets the
  * same session), and a pending `payments` row for the session.
  */
-export async function startPayableCheckout(scope: ParentScope, payable: CheckoutItem, school: PayingSchool, customerEmail: string): Promise<{ url: string }> {
+export async function startPayableCheckout(
+  scope: ParentScope,
+  payable: CheckoutItem,
+  school: PayingSchool,
+  customerEmail: string,
+): Promise<{ url: string }> {
   const { deps, now } = scope;
   assertCanCharge(school, payable.amountCents);
   const account = school.stripeConnectAccountId;
@@ -77,7 +111,12 @@ export async function startPayableCheckout(scope: ParentScope, payable: Checkout
   const back = `${deps.config.appUrl}${payableNamed(payable.kind).returnPath}?${PAYMENT_RETURN_PARAM}=`;
   const params = {
     mode: "payment" as const,
-    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: payable.amountCents, product_data: { name: payable.description } } }],
+    line_items: [
+      {
+        quantity: 1,
+        price_data: { currency: "usd", unit_amount: payable.amountCents, product_data: { name: payable.description } },
+      },
+    ],
     payment_intent_data: { application_fee_amount: fee, metadata },
     metadata,
     customer_email: customerEmail,
@@ -91,7 +130,11 @@ export async function startPayableCheckout(scope: ParentScope, payable: Checkout
   try {
     session = await deps.stripe.checkout.sessions.create(params, { idempotencyKey, stripeAccount: account });
   } catch (error) {
-    deps.logger.error("stripe: payment checkout failed", { kind: payable.kind, id: payable.id, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.error("stripe: payment checkout failed", {
+      kind: payable.kind,
+      id: payable.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.checkoutFailed);
   }
   if (!session.url) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.checkoutFailed);
@@ -122,7 +165,13 @@ export async function startPayableCheckout(scope: ParentScope, payable: Checkout
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId: payable.schoolId,
-        metadata: { kind: payable.kind, payable_id: payable.id, checkout_session: session.id, amount_cents: payable.amountCents, application_fee_cents: fee },
+        metadata: {
+          kind: payable.kind,
+          payable_id: payable.id,
+          checkout_session: session.id,
+          amount_cents: payable.amountCents,
+          application_fee_cents: fee,
+        },
         at: now,
       },
       scope.meta,
@@ -137,7 +186,12 @@ export async function startPayableCheckout(scope: ParentScope, payable: Checkout
  * tabs. If an earlier session cannot be expired because it was already completed, its payment is
  * on its way: the new session is expired instead and the parent told so.
  */
-async function closeEarlierSessions(scope: ParentScope, payable: CheckoutItem, account: string, current: string): Promise<void> {
+async function closeEarlierSessions(
+  scope: ParentScope,
+  payable: CheckoutItem,
+  account: string,
+  current: string,
+): Promise<void> {
   const { deps, now } = scope;
   const earlier = await deps.db
     .select({ id: payments.id, session: payments.stripeCheckoutSessionId })
@@ -154,14 +208,19 @@ async function closeEarlierSessions(scope: ParentScope, payable: CheckoutItem, a
     try {
       await deps.stripe.checkout.sessions.expire(row.session!, {}, { stripeAccount: account });
     } catch (error) {
-      const session = await deps.stripe.checkout.sessions.retrieve(row.session!, {}, { stripeAccount: account }).catch(() => null);
+      const session = await deps.stripe.checkout.sessions
+        .retrieve(row.session!, {}, { stripeAccount: account })
+        .catch(() => null);
       if (session?.status === "complete") {
         await deps.stripe.checkout.sessions.expire(current, {}, { stripeAccount: account }).catch(() => undefined);
         throw new AppError("CONFLICT", PAYMENT_MESSAGES.alreadyProcessing);
       }
       // Already expired (Stripe's 24 hours, or an earlier call): nothing can be paid through it.
       if (session?.status !== "expired") {
-        deps.logger.error("stripe: could not expire an earlier checkout", { session: row.session, error: error instanceof Error ? error.message : String(error) });
+        deps.logger.error("stripe: could not expire an earlier checkout", {
+          session: row.session,
+          error: error instanceof Error ? error.message : String(error),
+        });
         throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.checkoutFailed);
       }
     }
@@ -178,16 +237,30 @@ async function closeEarlierSessions(scope: ParentScope, payable: CheckoutItem, a
  * changed cost, a deleted child): nothing more can be paid through them. One that completed meanwhile
  * cannot be expired: its payment arrives through the webhook, which settles it (settle.ts).
  */
-export async function expireOpenCheckouts(deps: Pick<AppDeps, "db" | "stripe" | "logger">, which: SQL, now: Date): Promise<void> {
+export async function expireOpenCheckouts(
+  deps: Pick<AppDeps, "db" | "stripe" | "logger">,
+  which: SQL,
+  now: Date,
+): Promise<void> {
   const open = await deps.db
     .select({ id: payments.id, session: payments.stripeCheckoutSessionId, account: payments.stripeAccountId })
     .from(payments)
-    .where(and(which, eq(payments.status, "pending"), isNotNull(payments.stripeCheckoutSessionId), isNotNull(payments.stripeAccountId)));
+    .where(
+      and(
+        which,
+        eq(payments.status, "pending"),
+        isNotNull(payments.stripeCheckoutSessionId),
+        isNotNull(payments.stripeAccountId),
+      ),
+    );
   for (const row of open) {
     try {
       await deps.stripe.checkout.sessions.expire(row.session!, {}, { stripeAccount: row.account! });
     } catch (error) {
-      deps.logger.info("stripe: could not expire an open checkout", { session: row.session, error: error instanceof Error ? error.message : String(error) });
+      deps.logger.info("stripe: could not expire an open checkout", {
+        session: row.session,
+        error: error instanceof Error ? error.message : String(error),
+      });
       continue;
     }
     await deps.db

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { payments } from "#db/schema/index.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import type { Db } from "../../../db/client.ts";
-import { payments } from "../../../db/schema/index.ts";
 import { PAYABLES } from "../payables.ts";
 import { type Effect, PAYMENT_LINKS, type PaymentFacts, type PaymentLink } from "./payment-rows.ts";
 
@@ -41,7 +41,8 @@ export type Payable = {
 export const payables = (): readonly Payable[] => PAYABLES;
 
 /** The payable kind named `kind`, if registered (an event's metadata may name anything). */
-export const payableOf = (kind: string | null): Payable | undefined => (kind === null ? undefined : PAYABLES.find((payable) => payable.kind === kind));
+export const payableOf = (kind: string | null): Payable | undefined =>
+  kind === null ? undefined : PAYABLES.find((payable) => payable.kind === kind);
 
 /** The payable kind of a payment written by the app: registered by construction. */
 export function payableNamed(kind: string): Payable {
@@ -54,4 +55,5 @@ export function payableNamed(kind: string): Payable {
 export const linkColumn = (kind: string) => PAYMENT_LINKS[payableNamed(kind).link];
 
 /** SQL: the payments of these payables of `kind` (its kind and its link together name a payable). */
-export const paymentsOf = (kind: PayableKind, ids: string[]): SQL => and(eq(payments.kind, kind), inArray(linkColumn(kind), ids))!;
+export const paymentsOf = (kind: PayableKind, ids: string[]): SQL =>
+  and(eq(payments.kind, kind), inArray(linkColumn(kind), ids))!;

@@ -1,7 +1,15 @@
 import type Stripe from "stripe";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import { payableOf } from "./payable.ts";
-import { type Effect, paymentFacts, paymentOfIntent, paymentRefunded, receiptEmailId, refundEmailId, unattachedPaymentEffects } from "./payment-rows.ts";
+import {
+  type Effect,
+  paymentFacts,
+  paymentOfIntent,
+  paymentRefunded,
+  receiptEmailId,
+  refundEmailId,
+  unattachedPaymentEffects,
+} from "./payment-rows.ts";
 
 export { paymentFacts, receiptEmailId, refundEmailId };
 
@@ -61,5 +69,9 @@ export async function paymentEventEffects(db: Db, event: Stripe.Event): Promise<
 export function paymentEmailIds(event: Stripe.Event): string[] {
   const facts = paymentFacts(event);
   if (!facts || facts.outcome === "failed") return [];
-  return [facts.outcome === "succeeded" ? receiptEmailId(facts.paymentIntentId) : refundEmailId(facts.paymentIntentId, facts.amountCents ?? 0)];
+  return [
+    facts.outcome === "succeeded"
+      ? receiptEmailId(facts.paymentIntentId)
+      : refundEmailId(facts.paymentIntentId, facts.amountCents ?? 0),
+  ];
 }

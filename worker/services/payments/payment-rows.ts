@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type Stripe from "stripe";
+import type { Db } from "#db/client.ts";
+import { insertWhere } from "#db/conditional.ts";
+import { emailLogs, parents, payments, schools } from "#db/schema/index.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
 import { formatCents } from "#shared/money.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { emailLogs, parents, payments, schools } from "../../../db/schema/index.ts";
 import { type AuditEntry, auditInsert, NO_REQUEST } from "../audit.ts";
 import { type OutboxDraft, outboxInsert } from "../email/outbox.ts";
 
@@ -20,7 +20,8 @@ export type Effect = BatchItem<"sqlite">;
 
 export const receiptEmailId = (paymentIntentId: string) => `payment-receipt-${paymentIntentId}`;
 /** One refund notice per amount refunded so far: a second partial refund is a second notice. */
-export const refundEmailId = (paymentIntentId: string, refundedCents: number) => `payment-refund-${paymentIntentId}-${refundedCents}`;
+export const refundEmailId = (paymentIntentId: string, refundedCents: number) =>
+  `payment-refund-${paymentIntentId}-${refundedCents}`;
 
 export type Outcome = "succeeded" | "failed" | "refunded";
 
@@ -48,7 +49,8 @@ export type PaymentFacts = {
   applicationFeeCents: number | null;
 };
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 const kindOf = (metadata: Record<string, string> | null | undefined): string | null => metadata?.kind ?? null;
 
@@ -139,27 +141,42 @@ export const PAYMENT_PARTIES = {
 
 /** The connected account recorded when the checkout of this PaymentIntent (or session) started. */
 export function recordedAccountOf(facts: PaymentFacts) {
-  const recorded = or(eq(payments.stripePaymentIntentId, facts.paymentIntentId), facts.sessionId ? eq(payments.stripeCheckoutSessionId, facts.sessionId) : undefined);
+  const recorded = or(
+    eq(payments.stripePaymentIntentId, facts.paymentIntentId),
+    facts.sessionId ? eq(payments.stripeCheckoutSessionId, facts.sessionId) : undefined,
+  );
   return sql<string | null>`(select ${payments.stripeAccountId} from ${payments} where ${recorded} limit 1)`;
 }
 
 /** Connect: an event counts only from the school's connected account (or the one the checkout was made on). */
-export function fromSchoolAccount(facts: PaymentFacts, context: Pick<PaymentContext, "schoolAccount" | "recordedAccount">): boolean {
-  return facts.account !== null && (facts.account === context.schoolAccount || facts.account === context.recordedAccount);
+export function fromSchoolAccount(
+  facts: PaymentFacts,
+  context: Pick<PaymentContext, "schoolAccount" | "recordedAccount">,
+): boolean {
+  return (
+    facts.account !== null && (facts.account === context.schoolAccount || facts.account === context.recordedAccount)
+  );
 }
 
-export const intentRow = (paymentIntentId: string) => sql`exists (select 1 from ${payments} as other where other.stripe_payment_intent_id = ${paymentIntentId})`;
+export const intentRow = (paymentIntentId: string) =>
+  sql`exists (select 1 from ${payments} as other where other.stripe_payment_intent_id = ${paymentIntentId})`;
 export const intentIn = (paymentIntentId: string, statuses: SQL) =>
   sql`exists (select 1 from ${payments} as other where other.stripe_payment_intent_id = ${paymentIntentId} and other.status in ${statuses})`;
 export const emailMissing = (id: string) => sql`not exists (select 1 from ${emailLogs} where ${emailLogs.id} = ${id})`;
 /** The guard of a receipt (and its audit row): the payment has succeeded and its e-mail row is not written yet. */
-export const firstReceipt = (paymentIntentId: string) => sql`${intentIn(paymentIntentId, sql`('succeeded')`)} and ${emailMissing(receiptEmailId(paymentIntentId))}`;
+export const firstReceipt = (paymentIntentId: string) =>
+  sql`${intentIn(paymentIntentId, sql`('succeeded')`)} and ${emailMissing(receiptEmailId(paymentIntentId))}`;
 /** The guard of a refund e-mail (and its audit row): the payment's refunded total is this event's, and its e-mail row is not written yet. */
 export const firstRefund = (paymentIntentId: string, refundedCents: number) =>
   sql`exists (select 1 from ${payments} as other where other.stripe_payment_intent_id = ${paymentIntentId} and other.refunded_cents = ${refundedCents}) and ${emailMissing(refundEmailId(paymentIntentId, refundedCents))}`;
 
 /** The one payments row of this PaymentIntent: merged with Checkout's pending row, or created. */
-export function paymentRowEffects(db: Db, facts: PaymentFacts, context: PaymentContext, status: "pending" | "failed"): Effect[] {
+export function paymentRowEffects(
+  db: Db,
+  facts: PaymentFacts,
+  context: PaymentContext,
+  status: "pending" | "failed",
+): Effect[] {
   const pi = facts.paymentIntentId;
   const effects: Effect[] = [];
   const session = facts.sessionId;
@@ -175,7 +192,8 @@ export function paymentRowEffects(db: Db, facts: PaymentFacts, context: PaymentC
       db.update(payments).set({ stripePaymentIntentId: pi }).where(bySession),
     );
   }
-  const fee = facts.applicationFeeCents ?? applicationFeeCents(facts.amountCents ?? context.amountCents, context.platformFeeBps);
+  const fee =
+    facts.applicationFeeCents ?? applicationFeeCents(facts.amountCents ?? context.amountCents, context.platformFeeBps);
   effects.push(
     insertWhere(
       db,
@@ -216,7 +234,12 @@ export function paymentSucceeded(db: Db, facts: PaymentFacts): Effect {
         updatedAt: facts.at,
       })
       // A failure after a success changes nothing, and a refunded payment stays refunded.
-      .where(and(eq(payments.stripePaymentIntentId, facts.paymentIntentId), inArray(payments.status, ["pending", "failed", "succeeded"])))
+      .where(
+        and(
+          eq(payments.stripePaymentIntentId, facts.paymentIntentId),
+          inArray(payments.status, ["pending", "failed", "succeeded"]),
+        ),
+      )
   );
 }
 
@@ -266,13 +289,31 @@ export async function paymentOfIntent(db: Db, paymentIntentId: string) {
 }
 
 /** The audit row and the e-mail (receipt, refund notice) of a payment event, written together once under `guard`. */
-export function auditedEmail(db: Db, facts: PaymentFacts, audit: Omit<AuditEntry, "at">, email: OutboxDraft, guard: SQL): Effect[] {
-  return [auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST, guard), outboxInsert(db, email, facts.at, guard).query];
+export function auditedEmail(
+  db: Db,
+  facts: PaymentFacts,
+  audit: Omit<AuditEntry, "at">,
+  email: OutboxDraft,
+  guard: SQL,
+): Effect[] {
+  return [
+    auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST, guard),
+    outboxInsert(db, email, facts.at, guard).query,
+  ];
 }
 
 /** A failed payment of any payable: its row, pending → failed, and the audit row. */
-export function failedPaymentEffects(db: Db, facts: PaymentFacts, context: PaymentContext, audit: Omit<AuditEntry, "at">): Effect[] {
-  return [...paymentRowEffects(db, facts, context, "failed"), paymentFailed(db, facts), auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST)];
+export function failedPaymentEffects(
+  db: Db,
+  facts: PaymentFacts,
+  context: PaymentContext,
+  audit: Omit<AuditEntry, "at">,
+): Effect[] {
+  return [
+    ...paymentRowEffects(db, facts, context, "failed"),
+    paymentFailed(db, facts),
+    auditInsert(db, { ...audit, at: facts.at }, NO_REQUEST),
+  ];
 }
 
 /**
@@ -283,9 +324,17 @@ export function failedPaymentEffects(db: Db, facts: PaymentFacts, context: Payme
  */
 export async function unattachedPaymentEffects(db: Db, facts: PaymentFacts): Promise<Effect[]> {
   if (facts.outcome !== "succeeded") return [];
-  const recorded = or(eq(payments.stripePaymentIntentId, facts.paymentIntentId), facts.sessionId ? eq(payments.stripeCheckoutSessionId, facts.sessionId) : undefined);
+  const recorded = or(
+    eq(payments.stripePaymentIntentId, facts.paymentIntentId),
+    facts.sessionId ? eq(payments.stripeCheckoutSessionId, facts.sessionId) : undefined,
+  );
   const [row] = await db
-    .select({ id: payments.id, schoolId: payments.schoolId, account: payments.stripeAccountId, amountCents: payments.amountCents })
+    .select({
+      id: payments.id,
+      schoolId: payments.schoolId,
+      account: payments.stripeAccountId,
+      amountCents: payments.amountCents,
+    })
     .from(payments)
     .where(recorded)
     .limit(1);
@@ -309,7 +358,13 @@ export async function unattachedPaymentEffects(db: Db, facts: PaymentFacts): Pro
         eventType: "payment_unattached",
         description: `A payment of ${formatCents(amountCents)} arrived for something that no longer exists: it is refunded`,
         schoolId: row.schoolId,
-        metadata: { payment_id: row.id, payment_intent: facts.paymentIntentId, stripe_account: facts.account, amount_cents: amountCents, stripe_event_id: facts.eventId },
+        metadata: {
+          payment_id: row.id,
+          payment_intent: facts.paymentIntentId,
+          stripe_account: facts.account,
+          amount_cents: amountCents,
+          stripe_event_id: facts.eventId,
+        },
         at: facts.at,
       },
       NO_REQUEST,

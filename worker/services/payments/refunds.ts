@@ -1,9 +1,9 @@
 import { and, asc, isNotNull, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Db } from "#db/client.ts";
+import { payments } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
-import type { Db } from "../../../db/client.ts";
-import { payments } from "../../../db/schema/index.ts";
-import type { Logger } from "../../deps.ts";
+import type { Logger } from "#worker/deps.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 
 /**
@@ -51,7 +51,11 @@ export async function paymentsOwedRefund(db: Db, which: SQL | undefined, limit =
 
 /** What Stripe has refunded of the payment's charge so far (its `amount_refunded`), read from Stripe itself. */
 async function refundedByStripe(stripe: Stripe, row: OwedPayment): Promise<number> {
-  const intent = await stripe.paymentIntents.retrieve(row.stripePaymentIntentId, { expand: ["latest_charge"] }, { stripeAccount: row.stripeAccountId });
+  const intent = await stripe.paymentIntents.retrieve(
+    row.stripePaymentIntentId,
+    { expand: ["latest_charge"] },
+    { stripeAccount: row.stripeAccountId },
+  );
   const charge = intent.latest_charge;
   return typeof charge === "object" && charge !== null ? charge.amount_refunded : 0;
 }
@@ -65,7 +69,12 @@ async function refundedByStripe(stripe: Stripe, row: OwedPayment): Promise<numbe
  * double click, the hourly sweep) make one refund. Returns how many payments had something left to
  * refund (asked of Stripe) and those whose refund Stripe did not accept (the sweep asks again).
  */
-export async function refundWhatIsDue(deps: RefundDeps, rows: OwedPayment[], reason: string, now: Date): Promise<{ requested: number; failed: string[] }> {
+export async function refundWhatIsDue(
+  deps: RefundDeps,
+  rows: OwedPayment[],
+  reason: string,
+  now: Date,
+): Promise<{ requested: number; failed: string[] }> {
   const failed: string[] = [];
   let requested = 0;
   for (const row of rows) {
@@ -75,7 +84,12 @@ export async function refundWhatIsDue(deps: RefundDeps, rows: OwedPayment[], rea
       if (amount <= 0) continue;
       requested += 1;
       await deps.stripe.refunds.create(
-        { payment_intent: row.stripePaymentIntentId, amount, refund_application_fee: true, metadata: { payment_id: row.id, reason } },
+        {
+          payment_intent: row.stripePaymentIntentId,
+          amount,
+          refund_application_fee: true,
+          metadata: { payment_id: row.id, reason },
+        },
         { stripeAccount: row.stripeAccountId, idempotencyKey: `refund-${row.stripePaymentIntentId}-${already}` },
       );
       await deps.db.batch([
@@ -85,14 +99,24 @@ export async function refundWhatIsDue(deps: RefundDeps, rows: OwedPayment[], rea
             eventType: "refund_requested",
             description: `Refund of ${formatCents(amount)} requested (${reason.replaceAll("_", " ")})`,
             schoolId: row.schoolId,
-            metadata: { payment_id: row.id, payment_intent: row.stripePaymentIntentId, amount_cents: amount, refunded_before_cents: already, reason },
+            metadata: {
+              payment_id: row.id,
+              payment_intent: row.stripePaymentIntentId,
+              amount_cents: amount,
+              refunded_before_cents: already,
+              reason,
+            },
             at: now,
           },
           NO_REQUEST,
         ),
       ]);
     } catch (error) {
-      deps.logger.error("stripe: refund failed", { payment: row.id, reason, error: error instanceof Error ? error.message : String(error) });
+      deps.logger.error("stripe: refund failed", {
+        payment: row.id,
+        reason,
+        error: error instanceof Error ? error.message : String(error),
+      });
       failed.push(row.id);
     }
   }

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type Stripe from "stripe";
+import { payments } from "#db/schema/index.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
-import { payments } from "../../../db/schema/index.ts";
 import { payableNamed, payableOf, payables, paymentsOf } from "./payable.ts";
 import { paymentFacts, paymentOfIntent } from "./payment-rows.ts";
 import { paymentsOwedRefund, type RefundDeps, refundWhatIsDue } from "./refunds.ts";
@@ -41,7 +41,10 @@ export async function settleAfterPaymentEvent(deps: RefundDeps, event: Stripe.Ev
     if (payable) await settlePayables(deps, row.kind, [payable], "not_attachable", now);
     else await settlePayments(deps, [row.id], "not_attachable", now);
   } catch (error) {
-    deps.logger.error("payments: settling after a payment event failed", { event: event.id, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.error("payments: settling after a payment event failed", {
+      event: event.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -54,7 +57,10 @@ const SWEEP_BATCH = 200;
  * of Stripe again. Stripe's own refunded total and the Idempotency-Key make a repeat harmless; a
  * payment leaves this list when `charge.refunded` brings its refunded total up to what is due.
  */
-export async function settleOwedRefunds(deps: RefundDeps, now: Date): Promise<{ owed: number; requested: number; failed: number }> {
+export async function settleOwedRefunds(
+  deps: RefundDeps,
+  now: Date,
+): Promise<{ owed: number; requested: number; failed: number }> {
   for (const payable of payables()) {
     await payable.markRefundsDue(deps.db, await payable.holdingTooMuch(deps.db, SWEEP_BATCH), now);
   }

@@ -1,9 +1,9 @@
 import { aliasedTable, and, desc, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "#db/client.ts";
+import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
 import { AUDIT_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { toWellFormedDeep } from "#shared/well-formed.ts";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, parents, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
@@ -27,13 +27,17 @@ export type AuditListInput = {
  * old row's `"\ud800"` escape into invalid UTF-8, on which the embedded libSQL driver aborts.
  */
 const utf8 = new TextDecoder();
-const decodeText = (value: unknown): string => utf8.decode(value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? value : new Uint8Array());
-const textOf = <T extends string | null>(column: SQLiteColumn) => sql`cast(${column} as blob)`.mapWith(decodeText) as SQL<T>;
+const decodeText = (value: unknown): string =>
+  utf8.decode(value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? value : new Uint8Array());
+const textOf = <T extends string | null>(column: SQLiteColumn) =>
+  sql`cast(${column} as blob)`.mapWith(decodeText) as SQL<T>;
 const jsonOf = (column: SQLiteColumn) =>
   sql`cast(${column} as blob)`.mapWith((value): Record<string, unknown> => {
     try {
       const parsed: unknown = JSON.parse(decodeText(value));
-      return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? toWellFormedDeep(parsed as Record<string, unknown>) : {};
+      return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+        ? toWellFormedDeep(parsed as Record<string, unknown>)
+        : {};
     } catch {
       return {};
     }
@@ -70,7 +74,11 @@ function emailValues(search: Search): Record<string, string> {
     const [emailLow, emailHigh] = prefixRange(search.term);
     return { emailLow, emailHigh };
   }
-  return { emailMatch: ftsMatch(search), emailColumnMatch: ftsMatch(search, "email"), emailLike: likePattern(search.term) };
+  return {
+    emailMatch: ftsMatch(search),
+    emailColumnMatch: ftsMatch(search, "email"),
+    emailLike: likePattern(search.term),
+  };
 }
 
 const actorSuper = aliasedTable(superAdmins, "actor_super");
@@ -106,7 +114,9 @@ function auditFilters(input: AuditListInput) {
     role: input.role,
     schoolId: input.schoolId,
     from: input.from ? auditLogs.createdAt.mapToDriverValue(new Date(`${input.from}T00:00:00.000Z`)) : undefined,
-    to: input.to ? auditLogs.createdAt.mapToDriverValue(new Date(new Date(`${input.to}T00:00:00.000Z`).getTime() + DAY_MS)) : undefined,
+    to: input.to
+      ? auditLogs.createdAt.mapToDriverValue(new Date(new Date(`${input.to}T00:00:00.000Z`).getTime() + DAY_MS))
+      : undefined,
     ...(search ? emailValues(search) : {}),
   };
   return { shape, values };
@@ -161,7 +171,11 @@ const auditStatements = preparedPerShape((db, shape) => {
 async function readAuditLogs(db: Db, input: AuditListInput, pageSize: number) {
   const { shape, values } = auditFilters(input);
   const statements = auditStatements(db, shape);
-  const page = { limit: pageSize, offset: pageOffset(input.page, pageSize), countLimit: countLimit(input.page, pageSize) };
+  const page = {
+    limit: pageSize,
+    offset: pageOffset(input.page, pageSize),
+    countLimit: countLimit(input.page, pageSize),
+  };
   const [rows, totals] = await batchPrepared(db, [
     [statements.rows, { ...values, ...page }],
     [statements.total, { ...values, ...page }],
@@ -170,7 +184,10 @@ async function readAuditLogs(db: Db, input: AuditListInput, pageSize: number) {
 }
 
 /** Who acted: the user's e-mail, or (a failed login, a deleted user) the e-mail the event names. */
-function withActorEmail<R extends { accountEmail: string | null; metadata: Record<string, unknown> }>({ accountEmail, ...row }: R) {
+function withActorEmail<R extends { accountEmail: string | null; metadata: Record<string, unknown> }>({
+  accountEmail,
+  ...row
+}: R) {
   const named = row.metadata.email;
   return { ...row, userEmail: accountEmail ?? (typeof named === "string" ? named : null) };
 }

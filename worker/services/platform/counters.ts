@@ -1,5 +1,5 @@
-import type { Db } from "../../../db/client.ts";
-import { PLATFORM_COUNTERS, type PlatformCounter, platformCounters } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { PLATFORM_COUNTERS, type PlatformCounter, platformCounters } from "#db/schema/index.ts";
 
 /**
  * The platform counters (ADR 0018): one small read, whatever the number of schools. Triggers keep

@@ -1,11 +1,20 @@
 import { aliasedTable, and, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { EMAIL_LOG_LIMIT, INVITES_PAGE_SIZE } from "#shared/superAdmin.ts";
-import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "../../../db/schema/index.ts";
+import { emailLogs, invitations, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
+import { EMAIL_LOG_LIMIT, INVITATIONS_PAGE_SIZE } from "#shared/superAdmin.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { ftsMatch, ftsRowids, ftsSelect, inRange, likePattern, parseSearch, prefixRange, type Search } from "../_shared/search.ts";
+import {
+  ftsMatch,
+  ftsRowids,
+  ftsSelect,
+  inRange,
+  likePattern,
+  parseSearch,
+  prefixRange,
+  type Search,
+} from "../_shared/search.ts";
 import { AppError } from "../errors.ts";
 import { invitedName } from "../invitations/shared.ts";
 
@@ -17,8 +26,14 @@ const inviterName = sql<string | null>`coalesce(${inviterSuper.name}, ${inviterA
 function withNames<T extends SQLiteSelect>(query: T) {
   return query
     .leftJoin(schools, eq(schools.id, invitations.schoolId))
-    .leftJoin(inviterSuper, and(eq(invitations.invitedByRole, "super_admin"), eq(inviterSuper.id, invitations.invitedBy)))
-    .leftJoin(inviterAdmin, and(eq(invitations.invitedByRole, "school_admin"), eq(inviterAdmin.id, invitations.invitedBy)));
+    .leftJoin(
+      inviterSuper,
+      and(eq(invitations.invitedByRole, "super_admin"), eq(inviterSuper.id, invitations.invitedBy)),
+    )
+    .leftJoin(
+      inviterAdmin,
+      and(eq(invitations.invitedByRole, "school_admin"), eq(inviterAdmin.id, invitations.invitedBy)),
+    );
 }
 
 const P = sql.placeholder;
@@ -31,7 +46,8 @@ const P = sql.placeholder;
  * (`searchValues` fills them).
  */
 function invitationSearch(kind: Search["kind"]): SQL {
-  const ofSchools = (schoolIds: SQL) => sql`select i.rowid from (${schoolIds}) m cross join "invitations" i on i."school_id" = m."id"`;
+  const ofSchools = (schoolIds: SQL) =>
+    sql`select i.rowid from (${schoolIds}) m cross join "invitations" i on i."school_id" = m."id"`;
   if (kind === "prefix") {
     const [low, high] = [P("low"), P("high")];
     return sql`${invitations}.rowid in (select rowid from "invitations" where ${inRange(sql`"email"`, low, high)}
@@ -60,23 +76,28 @@ export type InviteListInput = {
 };
 
 /** The filters' conditions for a shape (`role|status|search kind`), every value a placeholder. */
-function inviteConditions(shape: string): SQL | undefined {
+function invitationConditions(shape: string): SQL | undefined {
   const [role, status, search] = shape.split("|");
   const now = P("now");
   const conditions: SQL[] = [];
   if (role !== "all") conditions.push(eq(invitations.role, P("role")));
   // "Expired" includes pending invitations past their expiry that the hourly sweep has not marked yet.
   if (status === "pending") conditions.push(and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now))!);
-  else if (status === "expired") conditions.push(or(eq(invitations.status, "expired"), and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)))!);
+  else if (status === "expired")
+    conditions.push(
+      or(eq(invitations.status, "expired"), and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)))!,
+    );
   else if (status !== "all") conditions.push(eq(invitations.status, P("status")));
   if (search === "prefix" || search === "substring") conditions.push(invitationSearch(search));
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const inviteListStatements = preparedPerShape((db, shape) => {
-  const where = inviteConditions(shape);
+const invitationListStatements = preparedPerShape((db, shape) => {
+  const where = invitationConditions(shape);
   return {
-    rows: withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic())
+    rows: withNames(
+      db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic(),
+    )
       .where(where)
       .orderBy(desc(invitations.createdAt), desc(invitations.id))
       .limit(P("limit"))
@@ -91,15 +112,15 @@ export async function listInvitations(scope: Scope, input: InviteListInput) {
   const { deps, now } = scope;
   const search = input.search ? parseSearch(input.search) : null;
   const shape = `${input.role === "all" ? "all" : "role"}|${input.status}|${search?.kind ?? "none"}`;
-  const statements = inviteListStatements(deps.db, shape);
+  const statements = invitationListStatements(deps.db, shape);
   const values = {
     role: input.role,
     status: input.status,
     now: invitations.expiresAt.mapToDriverValue(now),
     ...(search ? searchValues(search) : {}),
-    limit: INVITES_PAGE_SIZE,
-    offset: pageOffset(input.page, INVITES_PAGE_SIZE),
-    countLimit: countLimit(input.page, INVITES_PAGE_SIZE),
+    limit: INVITATIONS_PAGE_SIZE,
+    offset: pageOffset(input.page, INVITATIONS_PAGE_SIZE),
+    countLimit: countLimit(input.page, INVITATIONS_PAGE_SIZE),
   };
   const [rows, totals] = await batchPrepared(deps.db, [
     [statements.rows, values],
@@ -114,7 +135,9 @@ export async function listInvitations(scope: Scope, input: InviteListInput) {
       schoolId: invitation.schoolId,
       schoolName,
       status: invitation.status,
-      expired: invitation.status === "expired" || (invitation.status === "pending" && invitation.expiresAt.getTime() <= now.getTime()),
+      expired:
+        invitation.status === "expired" ||
+        (invitation.status === "pending" && invitation.expiresAt.getTime() <= now.getTime()),
       expiresAt: invitation.expiresAt,
       acceptedAt: invitation.acceptedAt,
       createdAt: invitation.createdAt,
@@ -122,19 +145,19 @@ export async function listInvitations(scope: Scope, input: InviteListInput) {
     })),
     totals[0]?.total ?? 0,
     input.page,
-    INVITES_PAGE_SIZE,
+    INVITATIONS_PAGE_SIZE,
   );
 }
 
-const INVITE_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
+const INVITATION_EMAIL_TYPES = ["school_admin_invite", "parent_invite", "invite_reminder", "invite_notice"] as const;
 
 /** The e-mail logs modal: the invitation, then the delivery history of its recipient (spec §2, §7). */
 export async function invitationEmailLogs(scope: Scope, input: { inviteId: string }) {
   const { db } = scope.deps;
   const { inviteId } = input;
-  const [row] = await withNames(db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic()).where(
-    eq(invitations.id, inviteId),
-  );
+  const [row] = await withNames(
+    db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic(),
+  ).where(eq(invitations.id, inviteId));
   if (!row) throw new AppError("NOT_FOUND", "Invitation not found");
   const logs = await db
     .select({
@@ -150,11 +173,18 @@ export async function invitationEmailLogs(scope: Scope, input: { inviteId: strin
       errorMessage: emailLogs.errorMessage,
     })
     .from(emailLogs)
-    .where(and(eq(emailLogs.recipientEmail, row.invitation.email), inArray(emailLogs.emailType, [...INVITE_EMAIL_TYPES])))
+    .where(
+      and(eq(emailLogs.recipientEmail, row.invitation.email), inArray(emailLogs.emailType, [...INVITE_EMAIL_TYPES])),
+    )
     .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
     .limit(EMAIL_LOG_LIMIT);
   return {
-    invitation: { role: row.invitation.role, schoolName: row.schoolName, status: row.invitation.status, inviterName: row.inviterName },
+    invitation: {
+      role: row.invitation.role,
+      schoolName: row.schoolName,
+      status: row.invitation.status,
+      inviterName: row.inviterName,
+    },
     logs,
   };
 }

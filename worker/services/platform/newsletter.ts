@@ -1,5 +1,5 @@
-import { newsletterSubscriptions } from "../../../db/schema/index.ts";
-import { normalizeEmail } from "../../auth/users.ts";
+import { newsletterSubscriptions } from "#db/schema/index.ts";
+import { normalizeEmail } from "#worker/auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { Actor, Scope } from "../_shared/scope.ts";
 import { tooManyAttempts } from "../errors.ts";

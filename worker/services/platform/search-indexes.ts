@@ -1,5 +1,5 @@
 import type { Client } from "@libsql/client";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import type { FtsTable } from "../_shared/search.ts";
 
 /**
@@ -11,7 +11,14 @@ import type { FtsTable } from "../_shared/search.ts";
  */
 
 /** Every FTS5 table of the schema (migrations `list_search_and_counter_triggers`, `invoice_totals_and_search_triggers`). */
-export const FTS_TABLES = ["schools_fts", "invitations_fts", "school_admins_fts", "parents_fts", "audit_logs_fts", "invoices_fts"] as const satisfies readonly FtsTable[];
+export const FTS_TABLES = [
+  "schools_fts",
+  "invitations_fts",
+  "school_admins_fts",
+  "parents_fts",
+  "audit_logs_fts",
+  "invoices_fts",
+] as const satisfies readonly FtsTable[];
 
 /** An index with more segments than this is merged into one; fewer cost a search next to nothing. */
 export const MAX_SEGMENTS = 4;
@@ -37,7 +44,11 @@ async function compactIndex(client: Client, table: FtsTable, budgetPages: number
   let steps = 0;
   for (let written = 0; written < budgetPages; written += MERGE_STEP_PAGES) {
     const [before, , after] = await client.batch(
-      ["select total_changes() as n", `insert into "${table}"("${table}", rank) values ('merge', -${MERGE_STEP_PAGES})`, "select total_changes() as n"],
+      [
+        "select total_changes() as n",
+        `insert into "${table}"("${table}", rank) values ('merge', -${MERGE_STEP_PAGES})`,
+        "select total_changes() as n",
+      ],
       "write",
     );
     if (Number(after!.rows[0]!.n) - Number(before!.rows[0]!.n) < 2) break;

@@ -1,6 +1,6 @@
+import type { Db } from "#db/client.ts";
+import { platformSettings } from "#db/schema/index.ts";
 import { type PlatformSettings, updatePlatformSettingsInput } from "#shared/settings.ts";
-import type { Db } from "../../../db/client.ts";
-import { platformSettings } from "../../../db/schema/index.ts";
 import type { Actor, Scope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 
@@ -55,7 +55,10 @@ export async function updatePlatformSettings(scope: Scope, input: PlatformSettin
       db
         .insert(platformSettings)
         .values({ key, value: input[key], updatedBy: actor.id, updatedAt: now })
-        .onConflictDoUpdate({ target: platformSettings.key, set: { value: input[key], updatedBy: actor.id, updatedAt: now } }),
+        .onConflictDoUpdate({
+          target: platformSettings.key,
+          set: { value: input[key], updatedBy: actor.id, updatedAt: now },
+        }),
     ),
   ]);
   return readPlatformSettings(db);

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { invitations } from "../../../db/schema/index.ts";
+import { invitations } from "#db/schema/index.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";

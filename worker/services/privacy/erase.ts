@@ -1,8 +1,6 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
-import { MESSAGES } from "#shared/messages.ts";
-import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
-import type { Db } from "../../../db/client.ts";
-import { rowHolds } from "../../../db/conditional.ts";
+import type { Db } from "#db/client.ts";
+import { rowHolds } from "#db/conditional.ts";
 import {
   children,
   emailLogs,
@@ -14,9 +12,11 @@ import {
   passwordResetTokens,
   schoolAdmins,
   sessions,
-} from "../../../db/schema/index.ts";
-import { verifyPassword } from "../../auth/password.ts";
-import { findAccountById } from "../../auth/users.ts";
+} from "#db/schema/index.ts";
+import { MESSAGES } from "#shared/messages.ts";
+import { ERASED_NAME, LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
+import { verifyPassword } from "#worker/auth/password.ts";
+import { findAccountById } from "#worker/auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -67,13 +67,22 @@ function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: s
     return db
       .update(parents)
       .set({ ...common, emergencyContact: null, emergencyPhone: null })
-      .where(and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId), eq(parents.passwordHash, verifiedHash)));
+      .where(
+        and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId), eq(parents.passwordHash, verifiedHash)),
+      );
   }
   const otherAdmin = sql`exists (select 1 from ${schoolAdmins} other where other."school_id" = ${subject.schoolId} and other."id" <> ${subject.id} and other."is_active" = 1)`;
   return db
     .update(schoolAdmins)
     .set(common)
-    .where(and(eq(schoolAdmins.id, subject.id), eq(schoolAdmins.schoolId, subject.schoolId), eq(schoolAdmins.passwordHash, verifiedHash), otherAdmin));
+    .where(
+      and(
+        eq(schoolAdmins.id, subject.id),
+        eq(schoolAdmins.schoolId, subject.schoolId),
+        eq(schoolAdmins.passwordHash, verifiedHash),
+        otherAdmin,
+      ),
+    );
 }
 
 /**
@@ -99,14 +108,18 @@ async function erase(scope: SchoolScope, input: { password: string }): Promise<v
   if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
   const account = await findAccountById(db, subject.role, subject.id);
   if (!account || account.schoolId !== subject.schoolId) throw new AppError("NOT_FOUND", "Account not found");
-  if (!(await verifyPassword(password, account.passwordHash))) throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
+  if (!(await verifyPassword(password, account.passwordHash)))
+    throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
 
   const table = subject.role === "parent" ? parents : schoolAdmins;
   const marker = unusablePasswordHash();
   const erased: SQL = rowHolds(table, subject.id, table.passwordHash, marker);
   const oldEmail = account.email;
   // The children's field trips follow the opt-out rule, as Delete Child does (refused, or refunded).
-  const release = subject.role === "parent" ? await releaseChildren(scope, and(eq(children.parentId, subject.id), eq(children.schoolId, subject.schoolId))!) : null;
+  const release =
+    subject.role === "parent"
+      ? await releaseChildren(scope, and(eq(children.parentId, subject.id), eq(children.schoolId, subject.schoolId))!)
+      : null;
   const [update] = await db.batch([
     anonymise(db, subject, account.passwordHash, marker, now),
     db.delete(sessions).where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id), erased)),
@@ -117,7 +130,9 @@ async function erase(scope: SchoolScope, input: { password: string }): Promise<v
           db.delete(children).where(and(eq(children.parentId, subject.id), erased)),
         ]
       : []),
-    db.delete(notifications).where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id), erased)),
+    db
+      .delete(notifications)
+      .where(and(eq(notifications.recipientRole, subject.role), eq(notifications.recipientId, subject.id), erased)),
     // Only the subject's school's records: another school's invitation or e-mail to the same
     // address (a parent there too, or that school's admin) is that school's, and stays.
     db
@@ -126,13 +141,21 @@ async function erase(scope: SchoolScope, input: { password: string }): Promise<v
         and(
           or(
             eq(invitations.acceptedUserId, subject.id),
-            and(eq(invitations.email, oldEmail), eq(invitations.role, subject.role), eq(invitations.schoolId, subject.schoolId)),
+            and(
+              eq(invitations.email, oldEmail),
+              eq(invitations.role, subject.role),
+              eq(invitations.schoolId, subject.schoolId),
+            ),
           ),
           erased,
         ),
       ),
-    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userRole, subject.role), eq(passwordResetTokens.userId, subject.id), erased)),
-    db.delete(emailLogs).where(and(eq(emailLogs.recipientEmail, oldEmail), eq(emailLogs.schoolId, subject.schoolId), erased)),
+    db
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userRole, subject.role), eq(passwordResetTokens.userId, subject.id), erased)),
+    db
+      .delete(emailLogs)
+      .where(and(eq(emailLogs.recipientEmail, oldEmail), eq(emailLogs.schoolId, subject.schoolId), erased)),
     db.delete(newsletterSubscriptions).where(and(eq(newsletterSubscriptions.email, oldEmail), erased)),
     auditInsert(
       db,
@@ -150,7 +173,8 @@ async function erase(scope: SchoolScope, input: { password: string }): Promise<v
   ]);
   if (update.rowsAffected !== 1) {
     const current = await findAccountById(db, subject.role, subject.id);
-    if (subject.role === "school_admin" && current?.passwordHash === account.passwordHash) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
+    if (subject.role === "school_admin" && current?.passwordHash === account.passwordHash)
+      throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
     throw new AppError("CONFLICT", "Your account changed meanwhile. Please sign in again.");
   }
   await release?.settle("account_erased");

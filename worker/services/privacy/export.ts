@@ -1,7 +1,18 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../../db/client.ts";
-import { auditLogs, children, flightTripEnrollments, invoices, notifications, parents, payments, schoolAdmins, schools, sessions } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import {
+  auditLogs,
+  children,
+  flightTripEnrollments,
+  invoices,
+  notifications,
+  parents,
+  payments,
+  schoolAdmins,
+  schools,
+  sessions,
+} from "#db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -32,7 +43,11 @@ function personColumns(table: typeof parents | typeof schoolAdmins) {
 async function profileOf(db: Db, subject: DataSubject) {
   if (subject.role === "parent") {
     const [row] = await db
-      .select({ ...personColumns(parents), emergencyContact: parents.emergencyContact, emergencyPhone: parents.emergencyPhone })
+      .select({
+        ...personColumns(parents),
+        emergencyContact: parents.emergencyContact,
+        emergencyPhone: parents.emergencyPhone,
+      })
       .from(parents)
       .innerJoin(schools, eq(schools.id, parents.schoolId))
       .where(and(eq(parents.id, subject.id), eq(parents.schoolId, subject.schoolId)));
@@ -51,7 +66,11 @@ async function familyOf(db: Db, subject: DataSubject) {
   if (subject.role !== "parent") return { children: [], fieldTripEnrolments: [], invoices: [], payments: [] };
   const [childRows, enrolmentRows, invoiceRows, paymentRows] = await db.batch([
     db.select().from(children).where(eq(children.parentId, subject.id)).orderBy(asc(children.name)),
-    db.select().from(flightTripEnrollments).where(eq(flightTripEnrollments.parentId, subject.id)).orderBy(asc(flightTripEnrollments.createdAt)),
+    db
+      .select()
+      .from(flightTripEnrollments)
+      .where(eq(flightTripEnrollments.parentId, subject.id))
+      .orderBy(asc(flightTripEnrollments.createdAt)),
     db.select().from(invoices).where(eq(invoices.recipientId, subject.id)).orderBy(asc(invoices.issueDate)),
     db.select().from(payments).where(eq(payments.parentId, subject.id)).orderBy(asc(payments.createdAt)),
   ]);
@@ -102,8 +121,16 @@ export async function exportData(scope: SchoolScope) {
       .from(notifications)
       .where(ofSubject(notifications.recipientRole, notifications.recipientId))
       .orderBy(asc(notifications.createdAt)),
-    db.select(EXPORTED_SESSION).from(sessions).where(ofSubject(sessions.userRole, sessions.userId)).orderBy(asc(sessions.createdAt)),
-    db.select(EXPORTED_AUDIT).from(auditLogs).where(ofSubject(auditLogs.userRole, auditLogs.userId)).orderBy(asc(auditLogs.createdAt)),
+    db
+      .select(EXPORTED_SESSION)
+      .from(sessions)
+      .where(ofSubject(sessions.userRole, sessions.userId))
+      .orderBy(asc(sessions.createdAt)),
+    db
+      .select(EXPORTED_AUDIT)
+      .from(auditLogs)
+      .where(ofSubject(auditLogs.userRole, auditLogs.userId))
+      .orderBy(asc(auditLogs.createdAt)),
     auditInsert(
       db,
       {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import { parents, schoolAdmins, schools } from "#db/schema/index.ts";
 import { profileRoleIssues, type UpdateProfileInput } from "#shared/account.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { parents, schoolAdmins, schools } from "../../../db/schema/index.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -17,7 +17,8 @@ import { dataSubjectOf } from "./export.ts";
 export async function myProfile(scope: SchoolScope) {
   const { db } = scope.deps;
   const subject = dataSubjectOf(scope);
-  const where = (table: typeof parents | typeof schoolAdmins) => and(eq(table.id, subject.id), eq(table.schoolId, subject.schoolId));
+  const where = (table: typeof parents | typeof schoolAdmins) =>
+    and(eq(table.id, subject.id), eq(table.schoolId, subject.schoolId));
   const common = (table: typeof parents | typeof schoolAdmins) => ({
     name: table.name,
     email: table.email,
@@ -29,12 +30,20 @@ export async function myProfile(scope: SchoolScope) {
   const [row] =
     subject.role === "parent"
       ? await db
-          .select({ ...common(parents), emergencyContact: parents.emergencyContact, emergencyPhone: parents.emergencyPhone })
+          .select({
+            ...common(parents),
+            emergencyContact: parents.emergencyContact,
+            emergencyPhone: parents.emergencyPhone,
+          })
           .from(parents)
           .innerJoin(schools, eq(schools.id, parents.schoolId))
           .where(where(parents))
       : await db
-          .select({ ...common(schoolAdmins), emergencyContact: sql<string | null>`null`, emergencyPhone: sql<string | null>`null` })
+          .select({
+            ...common(schoolAdmins),
+            emergencyContact: sql<string | null>`null`,
+            emergencyPhone: sql<string | null>`null`,
+          })
           .from(schoolAdmins)
           .innerJoin(schools, eq(schools.id, schoolAdmins.schoolId))
           .where(where(schoolAdmins));
@@ -70,7 +79,11 @@ export async function updateProfile(scope: SchoolScope, input: UpdateProfileInpu
     subject.role === "parent"
       ? {
           emergencyContact: input.emergencyContact?.trim() ?? "",
-          emergencyPhone: checkedPhone(scope.phoneRegion, input.emergencyPhone, INVITATION_MESSAGES.emergencyPhoneRequired),
+          emergencyPhone: checkedPhone(
+            scope.phoneRegion,
+            input.emergencyPhone,
+            INVITATION_MESSAGES.emergencyPhoneRequired,
+          ),
         }
       : {};
   const table = subject.role === "parent" ? parents : schoolAdmins;

@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere } from "../../../db/conditional.ts";
-import { auditLogPurges, auditLogs, payments } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { insertWhere } from "#db/conditional.ts";
+import { auditLogPurges, auditLogs, payments } from "#db/schema/index.ts";
 
 /** GD1: audit rows are kept 3 years, payment records 7 years (legal retention), then deleted. */
 export const AUDIT_RETENTION_YEARS = 3;
@@ -23,7 +23,12 @@ export function yearsBefore(now: Date, years: number): Date {
 export async function purgeOldAuditLogs(db: Db, now: Date): Promise<number> {
   const cutoff = yearsBefore(now, AUDIT_RETENTION_YEARS);
   const [, deleted] = await db.batch([
-    insertWhere(db, auditLogPurges, { cutoff, createdAt: now }, sql`exists (select 1 from ${auditLogs} where ${auditLogs.createdAt} < ${cutoff.getTime()})`),
+    insertWhere(
+      db,
+      auditLogPurges,
+      { cutoff, createdAt: now },
+      sql`exists (select 1 from ${auditLogs} where ${auditLogs.createdAt} < ${cutoff.getTime()})`,
+    ),
     db.delete(auditLogs).where(lt(auditLogs.createdAt, cutoff)),
   ]);
   return deleted.rowsAffected;

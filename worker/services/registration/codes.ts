@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { verificationCodes } from "../../../db/schema/index.ts";
-import { randomBytes, sha256Hex } from "../../auth/crypto.ts";
+import type { Db } from "#db/client.ts";
+import { verificationCodes } from "#db/schema/index.ts";
+import { randomBytes, sha256Hex } from "#worker/auth/crypto.ts";
 
 /** Spec: 6 digits. docs/security.md: hashed, 15 minutes, dead after 5 wrong tries. */
 export const CODE_LENGTH = 6;
@@ -28,7 +28,11 @@ export async function codeInserts(db: Db, input: { subjectId: string; email: str
   return {
     code,
     queries: [
-      db.delete(verificationCodes).where(and(eq(verificationCodes.purpose, "email_verification"), eq(verificationCodes.subjectId, input.subjectId))),
+      db
+        .delete(verificationCodes)
+        .where(
+          and(eq(verificationCodes.purpose, "email_verification"), eq(verificationCodes.subjectId, input.subjectId)),
+        ),
       db.insert(verificationCodes).values({
         id: crypto.randomUUID(),
         purpose: "email_verification",
@@ -52,7 +56,13 @@ export async function checkCode(db: Db, subjectId: string, code: string, now: Da
   const [current] = await db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.purpose, "email_verification"), eq(verificationCodes.subjectId, subjectId), isNull(verificationCodes.consumedAt)))
+    .where(
+      and(
+        eq(verificationCodes.purpose, "email_verification"),
+        eq(verificationCodes.subjectId, subjectId),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!current) return "missing";

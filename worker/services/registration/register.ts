@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { pendingSchools } from "#db/schema/index.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import { earliestStartDate, planFor, REGISTRATION_MESSAGES, type RegistrationValues } from "#shared/registration.ts";
-import { pendingSchools } from "../../../db/schema/index.ts";
-import { sha256Hex } from "../../auth/crypto.ts";
-import { normalizeEmail } from "../../auth/users.ts";
-import type { AppDeps } from "../../deps.ts";
-import { verificationCodeEmail } from "../../email/templates.ts";
+import { sha256Hex } from "#worker/auth/crypto.ts";
+import { normalizeEmail } from "#worker/auth/users.ts";
+import type { AppDeps } from "#worker/deps.ts";
+import { verificationCodeEmail } from "#worker/email/templates.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope } from "../_shared/scope.ts";
@@ -59,10 +59,17 @@ async function codeEmail(scope: PublicScope, pending: { id: string; schoolName: 
 /** Step-1 values as stored: trimmed, the e-mail normalized, the plan derived. */
 function detailsOf(input: RegistrationValues, now: Date) {
   // The schema has refused blanks, so the option fields hold real options and the counts are integers.
-  if (input.schoolType === "" || input.schoolCountry === "" || input.adminRole === "" || input.pupilCount === undefined || input.busCount === undefined) {
+  if (
+    input.schoolType === "" ||
+    input.schoolCountry === "" ||
+    input.adminRole === "" ||
+    input.pupilCount === undefined ||
+    input.busCount === undefined
+  ) {
     throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.generic);
   }
-  if (input.intendedStartDate < earliestStartDate(now)) throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.startDate);
+  if (input.intendedStartDate < earliestStartDate(now))
+    throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.startDate);
   return {
     schoolName: input.schoolName.trim(),
     schoolType: input.schoolType,
@@ -74,7 +81,8 @@ function detailsOf(input: RegistrationValues, now: Date) {
     adminFullName: input.adminFullName.trim(),
     adminRole: input.adminRole,
     adminEmail: normalizeEmail(input.adminEmail),
-    adminPhone: checkedPhone(phoneRegion({ country: input.schoolCountry, timeZone: input.timeZone }), input.adminPhone) || null,
+    adminPhone:
+      checkedPhone(phoneRegion({ country: input.schoolCountry, timeZone: input.timeZone }), input.adminPhone) || null,
     pupilCount: input.pupilCount,
     busCount: input.busCount,
     intendedStartDate: input.intendedStartDate,
@@ -117,7 +125,10 @@ export async function registerSchool(scope: PublicScope, input: RegistrationValu
 export async function updateRegistration(scope: PublicScope, input: RegistrationValues & { pendingSchoolId: string }) {
   const { deps, meta } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
-  if (pending.paymentStatus === "paid" || (pending.verificationStatus !== "pending_verification" && pending.verificationStatus !== "email_verified")) {
+  if (
+    pending.paymentStatus === "paid" ||
+    (pending.verificationStatus !== "pending_verification" && pending.verificationStatus !== "email_verified")
+  ) {
     throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.alreadyPaid);
   }
   const { now } = scope;
@@ -134,18 +145,31 @@ export async function updateRegistration(scope: PublicScope, input: Registration
     {
       eventType: "school_registration_updated",
       description: `${details.schoolName} registration details updated`,
-      metadata: { pending_school_id: pending.id, email: details.adminEmail, plan: details.plan, email_changed: emailChanged },
+      metadata: {
+        pending_school_id: pending.id,
+        email: details.adminEmail,
+        plan: details.plan,
+        email_changed: emailChanged,
+      },
       at: now,
     },
     meta,
   );
   if (!emailChanged) {
     await deps.db.batch([update, audit]);
-    return { pendingSchoolId: pending.id, verified: pending.verificationStatus === "email_verified", resumeToken: null };
+    return {
+      pendingSchoolId: pending.id,
+      verified: pending.verificationStatus === "email_verified",
+      resumeToken: null,
+    };
   }
   await limit(scope, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
   await limit(scope, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
-  const code = await codeEmail(scope, { id: pending.id, schoolName: details.schoolName, adminEmail: details.adminEmail });
+  const code = await codeEmail(scope, {
+    id: pending.id,
+    schoolName: details.schoolName,
+    adminEmail: details.adminEmail,
+  });
   await deps.db.batch([update, revokeResumeTokens(deps.db, pending.id), audit, ...code.queries]);
   await enqueueEmails(deps, [code.emailId]);
   return { pendingSchoolId: pending.id, verified: false, resumeToken: code.resumeToken };
@@ -163,7 +187,10 @@ export async function verifyEmail(scope: PublicScope, input: { pendingSchoolId: 
   if (result === "expired") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.codeExpired);
   if (result === "exhausted") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.tooManyCodeAttempts);
   if (result !== "ok") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.invalidCode);
-  await deps.db.update(pendingSchools).set({ verificationStatus: "email_verified", emailVerifiedAt: now, updatedAt: now }).where(eq(pendingSchools.id, pending.id));
+  await deps.db
+    .update(pendingSchools)
+    .set({ verificationStatus: "email_verified", emailVerifiedAt: now, updatedAt: now })
+    .where(eq(pendingSchools.id, pending.id));
   return { verified: true as const };
 }
 
@@ -171,7 +198,8 @@ export async function verifyEmail(scope: PublicScope, input: { pendingSchoolId: 
 export async function resendCode(scope: PublicScope, input: { pendingSchoolId: string }) {
   const { deps, meta } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
-  if (pending.verificationStatus !== "pending_verification") throw new AppError("BAD_REQUEST", "This e-mail address is already verified.");
+  if (pending.verificationStatus !== "pending_verification")
+    throw new AppError("BAD_REQUEST", "This e-mail address is already verified.");
   await limit(scope, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
   await limit(scope, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
   const code = await codeEmail(scope, pending);
@@ -187,11 +215,16 @@ export async function resendCode(scope: PublicScope, input: { pendingSchoolId: s
 export async function createCheckoutSession(scope: PublicScope, input: { pendingSchoolId: string }) {
   const { deps } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
-  if (pending.verificationStatus === "pending_verification") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.notVerified);
-  if (pending.paymentStatus === "paid" || pending.verificationStatus !== "email_verified") throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.alreadyPaid);
+  if (pending.verificationStatus === "pending_verification")
+    throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.notVerified);
+  if (pending.paymentStatus === "paid" || pending.verificationStatus !== "email_verified")
+    throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.alreadyPaid);
   const { now } = scope;
   if (!pending.termsAcceptedAt) {
-    await deps.db.update(pendingSchools).set({ termsAcceptedAt: now, updatedAt: now }).where(eq(pendingSchools.id, pending.id));
+    await deps.db
+      .update(pendingSchools)
+      .set({ termsAcceptedAt: now, updatedAt: now })
+      .where(eq(pendingSchools.id, pending.id));
   }
   const appUrl = deps.config.appUrl;
   let session;
@@ -208,14 +241,22 @@ export async function createCheckoutSession(scope: PublicScope, input: { pending
         cancel_url: `${appUrl}/get-started?cancelled=1`,
       },
       // A double click gets the same session; edited details (plan, address) get a new one.
-      { idempotencyKey: `registration-checkout-${pending.id}-${(await sha256Hex(`${pending.plan}:${pending.adminEmail}`)).slice(0, 16)}` },
+      {
+        idempotencyKey: `registration-checkout-${pending.id}-${(await sha256Hex(`${pending.plan}:${pending.adminEmail}`)).slice(0, 16)}`,
+      },
     );
   } catch (error) {
-    deps.logger.error("stripe: checkout session failed", { pendingSchoolId: pending.id, error: error instanceof Error ? error.message : String(error) });
+    deps.logger.error("stripe: checkout session failed", {
+      pendingSchoolId: pending.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.checkoutFailedRetry);
   }
   if (!session.url) throw new AppError("BAD_REQUEST", REGISTRATION_MESSAGES.checkoutFailed);
-  await deps.db.update(pendingSchools).set({ stripeCheckoutSessionId: session.id, updatedAt: now }).where(eq(pendingSchools.id, pending.id));
+  await deps.db
+    .update(pendingSchools)
+    .set({ stripeCheckoutSessionId: session.id, updatedAt: now })
+    .where(eq(pendingSchools.id, pending.id));
   return { checkout_url: session.url };
 }
 

@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { pendingSchools, registrationResumeTokens } from "#db/schema/index.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import type { RegistrationInput } from "#shared/registration.ts";
-import type { Db } from "../../../db/client.ts";
-import { pendingSchools, registrationResumeTokens } from "../../../db/schema/index.ts";
-import { randomBytes, sha256Hex, toBase64Url } from "../../auth/crypto.ts";
+import { randomBytes, sha256Hex, toBase64Url } from "#worker/auth/crypto.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
@@ -14,7 +14,8 @@ export const RESUME_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 export const RESUME_MESSAGES = {
   invalid: "This registration link is invalid or has expired. Please register again.",
   paid: "This registration has already been paid. We will e-mail you once our team has reviewed it.",
-  approved: "This registration has already been approved. Sign in as a school admin with the credentials we e-mailed you.",
+  approved:
+    "This registration has already been approved. Sign in as a school admin with the credentials we e-mailed you.",
   rejected: "This registration was not approved. Please contact us if you have questions.",
 } as const;
 
@@ -56,12 +57,18 @@ export async function resumeRegistration(scope: PublicScope, input: { token: str
     .select({ pending: pendingSchools })
     .from(registrationResumeTokens)
     .innerJoin(pendingSchools, eq(pendingSchools.id, registrationResumeTokens.pendingSchoolId))
-    .where(and(eq(registrationResumeTokens.tokenHash, await sha256Hex(token.trim())), gt(registrationResumeTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(registrationResumeTokens.tokenHash, await sha256Hex(token.trim())),
+        gt(registrationResumeTokens.expiresAt, now),
+      ),
+    );
   if (!row) throw new AppError("BAD_REQUEST", RESUME_MESSAGES.invalid);
   const pending = row.pending;
   if (pending.verificationStatus === "approved") return { status: "approved", message: RESUME_MESSAGES.approved };
   if (pending.verificationStatus === "rejected") return { status: "rejected", message: RESUME_MESSAGES.rejected };
-  if (pending.paymentStatus === "paid" || pending.verificationStatus === "payment_successful") return { status: "paid", message: RESUME_MESSAGES.paid };
+  if (pending.paymentStatus === "paid" || pending.verificationStatus === "payment_successful")
+    return { status: "paid", message: RESUME_MESSAGES.paid };
   const step = pending.verificationStatus === "pending_verification" ? 2 : pending.termsAcceptedAt ? 4 : 3;
   return {
     status: "resumable",
@@ -77,7 +84,9 @@ export async function resumeRegistration(scope: PublicScope, input: { token: str
       adminFullName: pending.adminFullName,
       adminRole: pending.adminRole as Required<RegistrationInput>["adminRole"],
       adminEmail: pending.adminEmail,
-      adminPhone: formatPhone(pending.adminPhone, phoneRegion({ country: pending.schoolCountry, timeZone: pending.timeZone })) ?? "",
+      adminPhone:
+        formatPhone(pending.adminPhone, phoneRegion({ country: pending.schoolCountry, timeZone: pending.timeZone })) ??
+        "",
       schoolAddress: pending.schoolAddress,
       schoolCity: pending.schoolCity,
       schoolState: pending.schoolState,

@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { insertWhere, rowHolds } from "#db/conditional.ts";
+import { invitations, pendingSchools, schools } from "#db/schema/index.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
-import type { Db } from "../../../db/client.ts";
-import { insertWhere, rowHolds } from "../../../db/conditional.ts";
-import { invitations, pendingSchools, schools } from "../../../db/schema/index.ts";
-import { registrationApprovedEmail, registrationRejectedEmail } from "../../email/templates.ts";
+import { registrationApprovedEmail, registrationRejectedEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import { cappedCount, cappedPageOf } from "../_shared/paging.ts";
 import type { Scope } from "../_shared/scope.ts";
@@ -22,8 +22,10 @@ export const REVIEW_MESSAGES = {
 async function reviewable(db: Db, pendingSchoolId: string) {
   const [pending] = await db.select().from(pendingSchools).where(eq(pendingSchools.id, pendingSchoolId));
   if (!pending) throw new AppError("NOT_FOUND", REVIEW_MESSAGES.notFound);
-  if (pending.verificationStatus === "approved" || pending.verificationStatus === "rejected") throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
-  if (pending.verificationStatus !== "payment_successful" || pending.paymentStatus !== "paid") throw new AppError("BAD_REQUEST", REVIEW_MESSAGES.notReviewable);
+  if (pending.verificationStatus === "approved" || pending.verificationStatus === "rejected")
+    throw new AppError("CONFLICT", REVIEW_MESSAGES.alreadyReviewed);
+  if (pending.verificationStatus !== "payment_successful" || pending.paymentStatus !== "paid")
+    throw new AppError("BAD_REQUEST", REVIEW_MESSAGES.notReviewable);
   return pending;
 }
 
@@ -79,8 +81,21 @@ export async function approveRegistration(scope: Scope, input: { pendingSchoolId
     [
       db
         .update(pendingSchools)
-        .set({ verificationStatus: "approved", reviewId, reviewedBy: actor.id, reviewedAt: now, schoolId, updatedAt: now })
-        .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"))),
+        .set({
+          verificationStatus: "approved",
+          reviewId,
+          reviewedBy: actor.id,
+          reviewedAt: now,
+          schoolId,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(pendingSchools.id, pending.id),
+            eq(pendingSchools.verificationStatus, "payment_successful"),
+            eq(pendingSchools.paymentStatus, "paid"),
+          ),
+        ),
       insertWhere(
         db,
         schools,
@@ -130,7 +145,10 @@ export async function approveRegistration(scope: Scope, input: { pendingSchoolId
 }
 
 /** reject-school-registration: the optional reason is stored and e-mailed; one review wins. */
-export async function rejectRegistration(scope: Scope, input: { pendingSchoolId: string; reason?: string | undefined }) {
+export async function rejectRegistration(
+  scope: Scope,
+  input: { pendingSchoolId: string; reason?: string | undefined },
+) {
   const { deps, actor, now } = scope;
   const { db } = deps;
   const pending = await reviewable(db, input.pendingSchoolId);
@@ -143,13 +161,25 @@ export async function rejectRegistration(scope: Scope, input: { pendingSchoolId:
     [
       db
         .update(pendingSchools)
-        .set({ verificationStatus: "rejected", reviewId, reviewedBy: actor.id, reviewedAt: now, rejectionReason: reason, updatedAt: now })
+        .set({
+          verificationStatus: "rejected",
+          reviewId,
+          reviewedBy: actor.id,
+          reviewedAt: now,
+          rejectionReason: reason,
+          updatedAt: now,
+        })
         .where(and(eq(pendingSchools.id, pending.id), eq(pendingSchools.verificationStatus, "payment_successful"))),
     ],
     {
       emails: [
         {
-          ...registrationRejectedEmail({ name: pending.adminFullName, schoolName: pending.schoolName, reason, supportEmail: settings.supportEmail }),
+          ...registrationRejectedEmail({
+            name: pending.adminFullName,
+            schoolName: pending.schoolName,
+            reason,
+            supportEmail: settings.supportEmail,
+          }),
           type: "registration_rejected",
           to: pending.adminEmail,
           relatedId: pending.id,
@@ -170,7 +200,10 @@ export async function rejectRegistration(scope: Scope, input: { pendingSchoolId:
 export async function pendingRegistrations(scope: Scope, input: { limit: number }) {
   const { db } = scope.deps;
   const { limit } = input;
-  const where = and(eq(pendingSchools.verificationStatus, "payment_successful"), eq(pendingSchools.paymentStatus, "paid"));
+  const where = and(
+    eq(pendingSchools.verificationStatus, "payment_successful"),
+    eq(pendingSchools.paymentStatus, "paid"),
+  );
   const [rows, totals] = await db.batch([
     db
       .select({
@@ -203,6 +236,9 @@ export async function pendingRegistrations(scope: Scope, input: { limit: number 
   ]);
   const { total, totalCapped } = cappedPageOf(rows, totals[0]?.total ?? 0, 1, limit);
   // The admin's phone as people read it, in the school's region.
-  const shown = rows.map(({ timeZone, ...row }) => ({ ...row, adminPhone: formatPhone(row.adminPhone, phoneRegion({ country: row.schoolCountry, timeZone })) }));
+  const shown = rows.map(({ timeZone, ...row }) => ({
+    ...row,
+    adminPhone: formatPhone(row.adminPhone, phoneRegion({ country: row.schoolCountry, timeZone })),
+  }));
   return { rows: shown, total, totalCapped };
 }

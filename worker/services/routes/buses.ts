@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { buses, routes } from "#db/schema/index.ts";
 import { BUS_MESSAGES, type busIdInput, type createBusInput, type updateBusInput } from "#shared/buses.ts";
 import { WEEKDAY_NAMES } from "#shared/route-texts.ts";
 import { todayIn } from "#shared/school-time.ts";
-import { buses, routes } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -15,7 +15,15 @@ const BUS_COLUMNS = { id: buses.id, number: buses.number, seats: buses.seats, pl
 function audit(scope: SchoolScope, eventType: string, description: string, metadata: Record<string, unknown>) {
   return auditInsert(
     scope.deps.db,
-    { eventType, description, userId: scope.actor.id, userRole: scope.actor.role, schoolId: scope.schoolId, metadata, at: scope.now },
+    {
+      eventType,
+      description,
+      userId: scope.actor.id,
+      userRole: scope.actor.role,
+      schoolId: scope.schoolId,
+      metadata,
+      at: scope.now,
+    },
     scope.meta,
   );
 }
@@ -23,21 +31,28 @@ function audit(scope: SchoolScope, eventType: string, description: string, metad
 /** The school's buses, by number, with how many routes use each. */
 export async function listBuses(scope: SchoolScope) {
   const rows = await scope.deps.db
-    .select({ ...BUS_COLUMNS, routes: sql<number>`(select count(*) from ${routes} r where r.bus_id = "buses"."id")`.mapWith(Number) })
+    .select({
+      ...BUS_COLUMNS,
+      routes: sql<number>`(select count(*) from ${routes} r where r.bus_id = "buses"."id")`.mapWith(Number),
+    })
     .from(buses)
     .where(eq(buses.schoolId, scope.schoolId))
     .orderBy(asc(buses.number), asc(buses.id));
   return { buses: rows };
 }
 
-const isDuplicate = (error: unknown) => String((error as { cause?: unknown })?.cause ?? error).includes("buses_school_number_unique") || String(error).includes("UNIQUE");
+const isDuplicate = (error: unknown) =>
+  String((error as { cause?: unknown })?.cause ?? error).includes("buses_school_number_unique") ||
+  String(error).includes("UNIQUE");
 
 export async function createBus(scope: SchoolScope, input: z.infer<typeof createBusInput>) {
   const { db } = scope.deps;
   const id = crypto.randomUUID();
   try {
     await db.batch([
-      db.insert(buses).values({ id, schoolId: scope.schoolId, ...input.bus, createdAt: scope.now, updatedAt: scope.now }),
+      db
+        .insert(buses)
+        .values({ id, schoolId: scope.schoolId, ...input.bus, createdAt: scope.now, updatedAt: scope.now }),
       audit(scope, "bus.created", `Bus ${input.bus.number} added`, { busId: id }),
     ]);
   } catch (error) {
@@ -67,7 +82,10 @@ export async function updateBus(scope: SchoolScope, input: z.infer<typeof update
   for (const route of usedBy) {
     const busiest = await busiestDay(db, route.id, todayIn(scope.timeZone, scope.now));
     if (busiest && busiest.riders > input.bus.seats)
-      throw new AppError("CONFLICT", BUS_MESSAGES.seatsBelowRiders(input.bus.number, input.bus.seats, busiest.riders, WEEKDAY_NAMES[busiest.day]!));
+      throw new AppError(
+        "CONFLICT",
+        BUS_MESSAGES.seatsBelowRiders(input.bus.number, input.bus.seats, busiest.riders, WEEKDAY_NAMES[busiest.day]!),
+      );
   }
   try {
     await db.batch([

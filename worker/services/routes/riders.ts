@@ -1,8 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type assignRiderInput, RIDER_MESSAGES as M, type riderIdInput, type ridersOfRouteInput } from "#shared/riders.ts";
+import { buses, children, riders, routeStops, routes } from "#db/schema/index.ts";
+import {
+  type assignRiderInput,
+  RIDER_MESSAGES as M,
+  type riderIdInput,
+  type ridersOfRouteInput,
+} from "#shared/riders.ts";
 import { ROUTE_MESSAGES, WEEKDAY_NAMES, weekdayBits, weekdaysOf } from "#shared/route-texts.ts";
-import { buses, children, riders, routeStops, routes } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -88,7 +93,12 @@ export async function assignRider(scope: SchoolScope, input: z.infer<typeof assi
 }
 
 /** Why an assignment did not hold: the bus's numbers on the first full weekday, or the stop went. */
-async function refusal(scope: SchoolScope, routeId: string, input: z.infer<typeof assignRiderInput>, childId: string): Promise<AppError> {
+async function refusal(
+  scope: SchoolScope,
+  routeId: string,
+  input: z.infer<typeof assignRiderInput>,
+  childId: string,
+): Promise<AppError> {
   const { db } = scope.deps;
   const range = { from: input.fromDate, to: input.toDate };
   const counts = input.weekdays.map((day) => sql`${ridersOnDay(routeId, day, range, childId)}`);
@@ -141,5 +151,8 @@ export async function listRidersOfRoute(scope: SchoolScope, input: z.infer<typeo
     ridersOfRouteQuery(scope, input.routeId),
   ]);
   if (!routeRows[0]) throw new AppError("NOT_FOUND", ROUTE_MESSAGES.notFound);
-  return { routeId: input.routeId, riders: riderRows.map((rider) => ({ ...rider, weekdays: weekdaysOf(rider.weekdays) })) };
+  return {
+    routeId: input.routeId,
+    riders: riderRows.map((rider) => ({ ...rider, weekdays: weekdaysOf(rider.weekdays) })),
+  };
 }

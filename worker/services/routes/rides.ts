@@ -1,9 +1,19 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
+import {
+  buses,
+  children,
+  noServiceDays,
+  notRiding,
+  riders,
+  routeStops,
+  routes,
+  schools,
+  trips,
+} from "#db/schema/index.ts";
 import { RIDE_MESSAGES as M, type notRidingInput } from "#shared/riders.ts";
 import { DEFAULT_RIDE_CUTOFF_MINUTES, minutesToTime, weekdaysOf } from "#shared/route-texts.ts";
 import { shiftDate, todayIn, weekday, zonedInstant } from "#shared/school-time.ts";
-import { buses, children, noServiceDays, notRiding, riders, routeStops, routes, schools, trips } from "../../../db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -22,7 +32,8 @@ const db = (scope: ParentScope) => scope.deps.db;
  * school and so do their children, and a school condition here made SQLite walk the school's index
  * (every child of the school) instead of the parent's.
  */
-const familyChildren = (scope: ParentScope) => db(scope).select({ id: children.id }).from(children).where(eq(children.parentId, scope.parentId));
+const familyChildren = (scope: ParentScope) =>
+  db(scope).select({ id: children.id }).from(children).where(eq(children.parentId, scope.parentId));
 
 /** The children's assigned stops (name, place, time), bus and route; today's runs; the days marked not riding (one batch). */
 export async function rideLookup(scope: ParentScope) {
@@ -40,7 +51,13 @@ export async function rideLookup(scope: ParentScope) {
         toDate: riders.toDate,
         route: { id: routes.id, name: routes.name, colour: routes.colour },
         bus: { number: buses.number },
-        stop: { id: routeStops.id, name: routeStops.name, latitude: routeStops.latitude, longitude: routeStops.longitude, minutes: routeStops.scheduledMinutes },
+        stop: {
+          id: routeStops.id,
+          name: routeStops.name,
+          latitude: routeStops.latitude,
+          longitude: routeStops.longitude,
+          minutes: routeStops.scheduledMinutes,
+        },
       })
       .from(children)
       .leftJoin(riders, eq(riders.childId, children.id))
@@ -66,7 +83,10 @@ export async function rideLookup(scope: ParentScope) {
           // `+school_id`: checked, but not an index to walk (the run key, route and day, finds the rows).
           sql`+${trips.schoolId} = ${scope.schoolId}`,
           eq(trips.serviceDate, today),
-          inArray(trips.routeId, db(scope).select({ id: riders.routeId }).from(riders).where(inArray(riders.childId, family))),
+          inArray(
+            trips.routeId,
+            db(scope).select({ id: riders.routeId }).from(riders).where(inArray(riders.childId, family)),
+          ),
         ),
       )
       .orderBy(asc(trips.departureTime)),
@@ -85,12 +105,20 @@ export async function rideLookup(scope: ParentScope) {
   for (const row of rideRows) {
     let kid = kids.get(row.childId);
     if (!kid) {
-      kid = { id: row.childId, name: row.childName, rides: [], notRiding: absentRows.filter((absent) => absent.childId === row.childId).map((absent) => absent.date) };
+      kid = {
+        id: row.childId,
+        name: row.childName,
+        rides: [],
+        notRiding: absentRows.filter((absent) => absent.childId === row.childId).map((absent) => absent.date),
+      };
       kids.set(row.childId, kid);
     }
     if (!row.riderId || !row.route || !row.stop) continue;
     const ridesToday =
-      ((row.weekdays! >> weekday(today)) & 1) === 1 && row.fromDate! <= today && (row.toDate === null || row.toDate >= today) && !kid.notRiding.includes(today);
+      ((row.weekdays! >> weekday(today)) & 1) === 1 &&
+      row.fromDate! <= today &&
+      (row.toDate === null || row.toDate >= today) &&
+      !kid.notRiding.includes(today);
     const { minutes, ...stop } = row.stop;
     kid.rides.push({
       riderId: row.riderId,
@@ -124,7 +152,13 @@ async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput
     db(scope)
       .select({ id: children.id, name: children.name })
       .from(children)
-      .where(and(eq(children.id, input.childId), eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId))),
+      .where(
+        and(
+          eq(children.id, input.childId),
+          eq(children.parentId, scope.parentId),
+          eq(children.schoolId, scope.schoolId),
+        ),
+      ),
     db(scope)
       .select({
         routeId: riders.routeId,
@@ -139,11 +173,23 @@ async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput
       .innerJoin(children, eq(children.id, riders.childId))
       .innerJoin(routes, eq(routes.id, riders.routeId))
       .innerJoin(routeStops, eq(routeStops.id, riders.stopId))
-      .where(and(eq(riders.childId, input.childId), eq(children.parentId, scope.parentId), eq(riders.schoolId, scope.schoolId))),
+      .where(
+        and(
+          eq(riders.childId, input.childId),
+          eq(children.parentId, scope.parentId),
+          eq(riders.schoolId, scope.schoolId),
+        ),
+      ),
     db(scope)
       .select({ date: noServiceDays.date })
       .from(noServiceDays)
-      .where(and(eq(noServiceDays.schoolId, scope.schoolId), gte(noServiceDays.date, input.from), lte(noServiceDays.date, to))),
+      .where(
+        and(
+          eq(noServiceDays.schoolId, scope.schoolId),
+          gte(noServiceDays.date, input.from),
+          lte(noServiceDays.date, to),
+        ),
+      ),
     db(scope)
       .select({ cutoffMinutes: rideCutoffOf(scope.schoolId) })
       .from(schools)
@@ -158,7 +204,10 @@ async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput
     if (closed.has(date)) continue;
     const wd = weekday(date);
     const times = assignments
-      .filter((ride) => ((ride.weekdays >> wd) & 1) === 1 && ride.fromDate <= date && (ride.toDate === null || ride.toDate >= date))
+      .filter(
+        (ride) =>
+          ((ride.weekdays >> wd) & 1) === 1 && ride.fromDate <= date && (ride.toDate === null || ride.toDate >= date),
+      )
       .filter((ride) => ride.activeFrom <= date && (ride.activeTo === null || ride.activeTo >= date))
       .map((ride) => ride.minutes);
     if (times.length === 0) continue;
@@ -177,7 +226,8 @@ export function beforeCutoff(cutoff: Date, now: Date): boolean {
 export async function setNotRiding(scope: ParentScope, input: z.infer<typeof notRidingInput>) {
   const { child, days, cutoffMinutes, routeIds } = await rideDays(scope, input);
   if (days.length === 0) throw new AppError("BAD_REQUEST", M.noRides);
-  if (days.some((day) => !beforeCutoff(day.cutoff, scope.now))) throw new AppError("PRECONDITION_FAILED", M.pastCutoff(cutoffMinutes));
+  if (days.some((day) => !beforeCutoff(day.cutoff, scope.now)))
+    throw new AppError("PRECONDITION_FAILED", M.pastCutoff(cutoffMinutes));
   const rows = days.map((day) => ({
     id: crypto.randomUUID(),
     schoolId: scope.schoolId,
@@ -216,7 +266,8 @@ export async function clearNotRiding(scope: ParentScope, input: z.infer<typeof n
     .where(and(eq(notRiding.childId, child.id), gte(notRiding.date, input.from), lte(notRiding.date, to)));
   const dates = new Set(marked.map((row) => row.date));
   const affected = days.filter((day) => dates.has(day.date));
-  if (affected.some((day) => !beforeCutoff(day.cutoff, scope.now))) throw new AppError("PRECONDITION_FAILED", M.pastCutoff(cutoffMinutes));
+  if (affected.some((day) => !beforeCutoff(day.cutoff, scope.now)))
+    throw new AppError("PRECONDITION_FAILED", M.pastCutoff(cutoffMinutes));
   if (dates.size === 0) return { childId: child.id, dates: [] };
   await db(scope).batch([
     db(scope)

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { insertManyWhere, rowHolds } from "#db/conditional.ts";
+import { buses, children, noServiceDays, riders, routeStops, routes, trips } from "#db/schema/index.ts";
 import {
   type createRouteInput,
   type listNoServiceDaysInput,
@@ -20,8 +22,6 @@ import {
   weekdaysOf,
 } from "#shared/routes.ts";
 import { todayIn } from "#shared/school-time.ts";
-import { insertManyWhere, rowHolds } from "../../../db/conditional.ts";
-import { buses, children, noServiceDays, riders, routeStops, routes, trips } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -30,10 +30,24 @@ import { busiestDay } from "./seats.ts";
 
 type RouteForm = z.infer<typeof createRouteInput>["route"];
 
-function audit(scope: SchoolScope, eventType: string, description: string, metadata: Record<string, unknown>, onlyIf?: SQL) {
+function audit(
+  scope: SchoolScope,
+  eventType: string,
+  description: string,
+  metadata: Record<string, unknown>,
+  onlyIf?: SQL,
+) {
   return auditInsert(
     scope.deps.db,
-    { eventType, description, userId: scope.actor.id, userRole: scope.actor.role, schoolId: scope.schoolId, metadata, at: scope.now },
+    {
+      eventType,
+      description,
+      userId: scope.actor.id,
+      userRole: scope.actor.role,
+      schoolId: scope.schoolId,
+      metadata,
+      at: scope.now,
+    },
     scope.meta,
     onlyIf,
   );
@@ -51,7 +65,8 @@ const ROUTE_COLUMNS = {
   stopsVersion: routes.stopsVersion,
 };
 const BUS = { id: buses.id, number: buses.number, seats: buses.seats };
-const mineRoute = (scope: SchoolScope, routeId: string) => and(eq(routes.id, routeId), eq(routes.schoolId, scope.schoolId));
+const mineRoute = (scope: SchoolScope, routeId: string) =>
+  and(eq(routes.id, routeId), eq(routes.schoolId, scope.schoolId));
 
 /** A weekday bit set as the list of weekdays (0 = Sunday) the screens take. */
 const withWeekdays = <T extends { weekdays: number }>(row: T) => ({ ...row, weekdays: weekdaysOf(row.weekdays) });
@@ -61,8 +76,13 @@ function riderCounts(today: string) {
   const current = sql`(x.to_date is null or x.to_date >= ${today})`;
   const perDay = [0, 1, 2, 3, 4, 5, 6].map((day) => sql.raw(`sum((x.weekdays >> ${day}) & 1)`));
   return {
-    riders: sql<number>`(select count(*) from ${riders} x where x.route_id = "routes"."id" and ${current})`.mapWith(Number),
-    seatsUsed: sql<number>`(select coalesce(max(${sql.join(perDay, sql`, `)}), 0) from ${riders} x where x.route_id = "routes"."id" and ${current})`.mapWith(Number),
+    riders: sql<number>`(select count(*) from ${riders} x where x.route_id = "routes"."id" and ${current})`.mapWith(
+      Number,
+    ),
+    seatsUsed:
+      sql<number>`(select coalesce(max(${sql.join(perDay, sql`, `)}), 0) from ${riders} x where x.route_id = "routes"."id" and ${current})`.mapWith(
+        Number,
+      ),
     stops: sql<number>`(select count(*) from ${routeStops} s where s.route_id = "routes"."id")`.mapWith(Number),
   };
 }
@@ -70,7 +90,10 @@ function riderCounts(today: string) {
 /** The routes screen: a page of routes by name, each with its bus, direction, stops, riders and seats used (one batch). */
 export async function listRoutes(scope: SchoolScope, input: z.infer<typeof listRoutesInput>) {
   const { db } = scope.deps;
-  const where = and(eq(routes.schoolId, scope.schoolId), input.direction ? eq(routes.direction, input.direction) : undefined);
+  const where = and(
+    eq(routes.schoolId, scope.schoolId),
+    input.direction ? eq(routes.direction, input.direction) : undefined,
+  );
   const today = todayIn(scope.timeZone, scope.now);
   const [rows, total] = await db.batch([
     db
@@ -83,7 +106,12 @@ export async function listRoutes(scope: SchoolScope, input: z.infer<typeof listR
       .offset((input.page - 1) * ROUTE_LIMITS.pageSize),
     db.select({ count: count() }).from(routes).where(where),
   ]);
-  return { page: input.page, pageSize: ROUTE_LIMITS.pageSize, total: total[0]?.count ?? 0, routes: rows.map(withWeekdays) };
+  return {
+    page: input.page,
+    pageSize: ROUTE_LIMITS.pageSize,
+    total: total[0]?.count ?? 0,
+    routes: rows.map(withWeekdays),
+  };
 }
 
 const STOP_COLUMNS = {
@@ -95,7 +123,10 @@ const STOP_COLUMNS = {
   scheduledMinutes: routeStops.scheduledMinutes,
   distanceMeters: routeStops.distanceMeters,
 };
-const withTime = <T extends { scheduledMinutes: number }>(stop: T) => ({ ...stop, time: minutesToTime(stop.scheduledMinutes) });
+const withTime = <T extends { scheduledMinutes: number }>(stop: T) => ({
+  ...stop,
+  time: minutesToTime(stop.scheduledMinutes),
+});
 
 const RIDER_COLUMNS = {
   id: riders.id,
@@ -170,7 +201,13 @@ export async function createRoute(scope: SchoolScope, input: z.infer<typeof crea
   await assertBus(scope, input.route.busId);
   const id = crypto.randomUUID();
   await db.batch([
-    db.insert(routes).values({ id, schoolId: scope.schoolId, ...routeValues(input.route), createdAt: scope.now, updatedAt: scope.now }),
+    db.insert(routes).values({
+      id,
+      schoolId: scope.schoolId,
+      ...routeValues(input.route),
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    }),
     audit(scope, "route.created", `Route ${input.route.name} created`, { routeId: id }),
   ]);
   return { id };
@@ -195,8 +232,10 @@ export async function updateRoute(scope: SchoolScope, input: z.infer<typeof upda
   const bus = await assertBus(scope, input.route.busId);
   const busiest = await busiestDay(db, before.id, todayIn(scope.timeZone, scope.now));
   // Any rider, past ones included: a rider's direction is its route's (the key of one pickup and one drop-off per child).
-  if (input.route.direction !== before.direction && (await db.$count(riders, eq(riders.routeId, before.id))) > 0) throw new AppError("CONFLICT", M.directionHasRiders);
-  if (busiest && bus && busiest.riders > bus.seats) throw new AppError("CONFLICT", M.busTooSmall(bus.number, bus.seats, busiest.riders, WEEKDAY_NAMES[busiest.day]!));
+  if (input.route.direction !== before.direction && (await db.$count(riders, eq(riders.routeId, before.id))) > 0)
+    throw new AppError("CONFLICT", M.directionHasRiders);
+  if (busiest && bus && busiest.riders > bus.seats)
+    throw new AppError("CONFLICT", M.busTooSmall(bus.number, bus.seats, busiest.riders, WEEKDAY_NAMES[busiest.day]!));
   await db.batch([
     db
       .update(routes)
@@ -217,7 +256,10 @@ export async function setRouteCalendar(scope: SchoolScope, input: z.infer<typeof
       .update(routes)
       .set({ weekdays: weekdayBits(input.weekdays), updatedAt: scope.now })
       .where(mineRoute(scope, route.id)),
-    audit(scope, "route.calendar_changed", `Route ${route.name} runs on ${input.weekdays.length} weekdays`, { routeId: route.id, weekdays: input.weekdays }),
+    audit(scope, "route.calendar_changed", `Route ${route.name} runs on ${input.weekdays.length} weekdays`, {
+      routeId: route.id,
+      weekdays: input.weekdays,
+    }),
   ]);
   await generateRuns(db, scope, scope.now, [route.id]);
   return { id: route.id, weekdays: [...input.weekdays].sort() };
@@ -231,14 +273,30 @@ export async function deleteRoute(scope: SchoolScope, input: z.infer<typeof rout
   const { db } = scope.deps;
   const route = await findRoute(scope, input.routeId);
   await db.batch([
-    db.delete(trips).where(and(eq(trips.routeId, route.id), eq(trips.schoolId, scope.schoolId), eq(trips.status, "scheduled"), gt(trips.departureTime, scope.now))),
+    db
+      .delete(trips)
+      .where(
+        and(
+          eq(trips.routeId, route.id),
+          eq(trips.schoolId, scope.schoolId),
+          eq(trips.status, "scheduled"),
+          gt(trips.departureTime, scope.now),
+        ),
+      ),
     db.delete(routes).where(mineRoute(scope, route.id)),
     audit(scope, "route.deleted", `Route ${route.name} deleted`, { routeId: route.id }),
   ]);
   return { id: route.id };
 }
 
-type StopValues = { id?: string | undefined; name: string; latitude: number; longitude: number; scheduledMinutes: number; distanceMeters: number };
+type StopValues = {
+  id?: string | undefined;
+  name: string;
+  latitude: number;
+  longitude: number;
+  scheduledMinutes: number;
+  distanceMeters: number;
+};
 
 /**
  * Write a route's whole ordered stop list in ONE batch: positions become 0..n-1 in the list's order
@@ -251,7 +309,11 @@ async function writeStops(scope: SchoolScope, routeId: string, version: number, 
   const { db } = scope.deps;
   const route = await findRoute(scope, routeId);
   const existing = await db
-    .select({ id: routeStops.id, name: routeStops.name, riders: sql<number>`(select count(*) from ${riders} x where x.stop_id = "route_stops"."id")`.mapWith(Number) })
+    .select({
+      id: routeStops.id,
+      name: routeStops.name,
+      riders: sql<number>`(select count(*) from ${riders} x where x.stop_id = "route_stops"."id")`.mapWith(Number),
+    })
     .from(routeStops)
     .where(eq(routeStops.routeId, route.id));
   const known = new Map(existing.map((stop) => [stop.id, stop]));
@@ -275,7 +337,9 @@ async function writeStops(scope: SchoolScope, routeId: string, version: number, 
         and(
           mineRoute(scope, route.id),
           eq(routes.stopsVersion, version),
-          removedIds.length > 0 ? sql`not exists (select 1 from ${riders} where ${riders.stopId} in ${removedIds})` : undefined,
+          removedIds.length > 0
+            ? sql`not exists (select 1 from ${riders} where ${riders.stopId} in ${removedIds})`
+            : undefined,
         ),
       ),
     // Out of the way first (negative positions never collide with 0..n-1), then each to its place.
@@ -283,7 +347,9 @@ async function writeStops(scope: SchoolScope, routeId: string, version: number, 
       .update(routeStops)
       .set({ position: sql`-1 - ${routeStops.position}` })
       .where(and(eq(routeStops.routeId, route.id), holds)),
-    ...(removedIds.length > 0 ? [db.delete(routeStops).where(and(eq(routeStops.routeId, route.id), inArray(routeStops.id, removedIds), holds))] : []),
+    ...(removedIds.length > 0
+      ? [db.delete(routeStops).where(and(eq(routeStops.routeId, route.id), inArray(routeStops.id, removedIds), holds))]
+      : []),
     ...rows
       .filter((stop) => known.has(stop.id))
       .map((stop) =>
@@ -305,12 +371,24 @@ async function writeStops(scope: SchoolScope, routeId: string, version: number, 
           insertManyWhere(
             db,
             routeStops,
-            fresh.map((stop) => ({ ...stop, schoolId: scope.schoolId, routeId: route.id, createdAt: scope.now, updatedAt: scope.now })),
+            fresh.map((stop) => ({
+              ...stop,
+              schoolId: scope.schoolId,
+              routeId: route.id,
+              createdAt: scope.now,
+              updatedAt: scope.now,
+            })),
             holds,
           ),
         ]
       : []),
-    audit(scope, "route.stops_changed", `Stops of route ${route.name} changed`, { routeId: route.id, stops: rows.length, removed: removedIds.length }, holds),
+    audit(
+      scope,
+      "route.stops_changed",
+      `Stops of route ${route.name} changed`,
+      { routeId: route.id, stops: rows.length, removed: removedIds.length },
+      holds,
+    ),
   ]);
   if (claimed.rowsAffected !== 1) throw new AppError("CONFLICT", M.stopsStale);
   await generateRuns(db, scope, scope.now, [route.id]);
@@ -371,7 +449,13 @@ export async function addNoServiceDay(scope: SchoolScope, input: z.infer<typeof 
       .values({ id, schoolId: scope.schoolId, date: input.date, reason: input.reason, createdAt: scope.now })
       .onConflictDoNothing()
       .returning({ id: noServiceDays.id }),
-    audit(scope, "route.no_service_day_added", `No service on ${input.date}: ${input.reason}`, { date: input.date }, sql`changes() = 1`),
+    audit(
+      scope,
+      "route.no_service_day_added",
+      `No service on ${input.date}: ${input.reason}`,
+      { date: input.date },
+      sql`changes() = 1`,
+    ),
   ]);
   if (inserted.length === 0) throw new AppError("CONFLICT", M.noServiceDuplicate);
   await generateRuns(db, scope, scope.now);
@@ -383,7 +467,13 @@ export async function removeNoServiceDay(scope: SchoolScope, input: z.infer<type
   const mine = and(eq(noServiceDays.id, input.noServiceDayId), eq(noServiceDays.schoolId, scope.schoolId));
   const [deleted] = await db.batch([
     db.delete(noServiceDays).where(mine).returning({ date: noServiceDays.date }),
-    audit(scope, "route.no_service_day_removed", "No-service day removed", { noServiceDayId: input.noServiceDayId }, sql`changes() = 1`),
+    audit(
+      scope,
+      "route.no_service_day_removed",
+      "No-service day removed",
+      { noServiceDayId: input.noServiceDayId },
+      sql`changes() = 1`,
+    ),
   ]);
   if (deleted.length === 0) throw new AppError("NOT_FOUND", M.noServiceNotFound);
   await generateRuns(db, scope, scope.now);

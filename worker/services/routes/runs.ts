@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, lte, max, min, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { buses, noServiceDays, routeStops, routes, schools, trips } from "#db/schema/index.ts";
 import { minutesToTime, ROUTE_LIMITS } from "#shared/route-texts.ts";
 import { shiftDate, todayIn, weekday, zonedInstant } from "#shared/school-time.ts";
-import type { Db } from "../../../db/client.ts";
-import { buses, noServiceDays, routeStops, routes, schools, trips } from "../../../db/schema/index.ts";
 
 /**
  * A route's runs are rows of `trips` (ADR 0046): one per route and service day, made here for the
@@ -28,16 +28,31 @@ function studentsOf(routeId: SQL, date: SQL, wd: SQL) {
 }
 
 /** Generate (or refresh) one school's runs; `routeIds` limits it to those routes (a change of one route). */
-export async function generateRuns(db: Db, school: { schoolId: string; timeZone: string }, now: Date, routeIds?: readonly string[]): Promise<RunsReport> {
+export async function generateRuns(
+  db: Db,
+  school: { schoolId: string; timeZone: string },
+  now: Date,
+  routeIds?: readonly string[],
+): Promise<RunsReport> {
   const zone = school.timeZone;
   const today = todayIn(zone, now);
   const last = shiftDate(today, ROUTE_LIMITS.horizonDays - 1);
   if (routeIds && routeIds.length === 0) return { written: 0, removed: 0 };
-  const mine = routeIds ? and(eq(routes.schoolId, school.schoolId), inArray(routes.id, [...routeIds])) : eq(routes.schoolId, school.schoolId);
+  const mine = routeIds
+    ? and(eq(routes.schoolId, school.schoolId), inArray(routes.id, [...routeIds]))
+    : eq(routes.schoolId, school.schoolId);
   const [routeRows, stopRows, closedRows] = await db.batch([
-    db.select({ id: routes.id, weekdays: routes.weekdays, activeFrom: routes.activeFrom, activeTo: routes.activeTo }).from(routes).where(mine),
     db
-      .select({ routeId: routeStops.routeId, first: min(routeStops.scheduledMinutes), last: max(routeStops.scheduledMinutes), stops: sql<number>`count(*)` })
+      .select({ id: routes.id, weekdays: routes.weekdays, activeFrom: routes.activeFrom, activeTo: routes.activeTo })
+      .from(routes)
+      .where(mine),
+    db
+      .select({
+        routeId: routeStops.routeId,
+        first: min(routeStops.scheduledMinutes),
+        last: max(routeStops.scheduledMinutes),
+        stops: sql<number>`count(*)`,
+      })
       .from(routeStops)
       .innerJoin(routes, eq(routes.id, routeStops.routeId))
       .where(mine)
@@ -45,7 +60,9 @@ export async function generateRuns(db: Db, school: { schoolId: string; timeZone:
     db
       .select({ date: noServiceDays.date })
       .from(noServiceDays)
-      .where(and(eq(noServiceDays.schoolId, school.schoolId), gte(noServiceDays.date, today), lte(noServiceDays.date, last))),
+      .where(
+        and(eq(noServiceDays.schoolId, school.schoolId), gte(noServiceDays.date, today), lte(noServiceDays.date, last)),
+      ),
   ]);
   const closed = new Set(closedRows.map((row) => row.date));
   const stopsOf = new Map(stopRows.map((row) => [row.routeId, row]));
@@ -55,12 +72,26 @@ export async function generateRuns(db: Db, school: { schoolId: string; timeZone:
     if (!stops || stops.first === null || stops.last === null) continue;
     for (let date = today; date <= last; date = shiftDate(date, 1)) {
       const wd = weekday(date);
-      if (!((route.weekdays >> wd) & 1) || date < route.activeFrom || (route.activeTo !== null && date > route.activeTo) || closed.has(date)) continue;
+      if (
+        !((route.weekdays >> wd) & 1) ||
+        date < route.activeFrom ||
+        (route.activeTo !== null && date > route.activeTo) ||
+        closed.has(date)
+      )
+        continue;
       const departure = zonedInstant(date, minutesToTime(stops.first), zone).getTime();
       // A run is never made for a time already past (what ran, ran; an existing row is left as it is).
       if (departure <= now.getTime()) continue;
       const arrival = zonedInstant(date, minutesToTime(stops.last), zone).getTime();
-      runs.push({ id: crypto.randomUUID(), r: route.id, d: date, wd, dep: departure, arr: Math.max(arrival, departure), stops: Number(stops.stops) });
+      runs.push({
+        id: crypto.randomUUID(),
+        r: route.id,
+        d: date,
+        wd,
+        dep: departure,
+        arr: Math.max(arrival, departure),
+        stops: Number(stops.stops),
+      });
     }
   }
   const at = now.getTime();
@@ -109,6 +140,11 @@ export async function generateAllRuns(db: Db, now: Date): Promise<Record<string,
 }
 
 /** What a change to riders or "not riding" recounts: the runs of these routes. */
-export function recount(db: Db, school: { schoolId: string; timeZone: string }, now: Date, routeIds: readonly string[]) {
+export function recount(
+  db: Db,
+  school: { schoolId: string; timeZone: string },
+  now: Date,
+  routeIds: readonly string[],
+) {
   return generateRuns(db, school, now, [...new Set(routeIds)]);
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { schools, transportSettings } from "#db/schema/index.ts";
 import { DEFAULT_RIDE_CUTOFF_MINUTES, type transportSettingsInput } from "#shared/routes.ts";
-import { schools, transportSettings } from "../../../db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 
@@ -24,7 +24,12 @@ export async function updateTransportSettings(scope: SchoolScope, input: z.infer
   await db.batch([
     db
       .insert(transportSettings)
-      .values({ schoolId: scope.schoolId, rideCutoffMinutes: input.rideCutoffMinutes, updatedBy: scope.actor.id, updatedAt: scope.now })
+      .values({
+        schoolId: scope.schoolId,
+        rideCutoffMinutes: input.rideCutoffMinutes,
+        updatedBy: scope.actor.id,
+        updatedAt: scope.now,
+      })
       .onConflictDoUpdate({
         target: transportSettings.schoolId,
         set: { rideCutoffMinutes: input.rideCutoffMinutes, updatedBy: scope.actor.id, updatedAt: scope.now },

@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
-import { formatPhone, phoneRegion } from "#shared/phone.ts";
-import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "#db/client.ts";
 import {
   children,
   flightTripEnrollments,
@@ -17,7 +15,9 @@ import {
   schools,
   sessions,
   trips,
-} from "../../../db/schema/index.ts";
+} from "#db/schema/index.ts";
+import { formatPhone, phoneRegion } from "#shared/phone.ts";
+import { SCHOOLS_PAGE_SIZE, type SchoolFormInput } from "#shared/superAdmin.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
@@ -57,7 +57,12 @@ function schoolFilters(input: SchoolListInput) {
   const status = input.status === "all" ? "" : input.status === "inactive" ? "i" : "s";
   const shape = `${search?.kind ?? "none"}|${status}|${input.admins}`;
   const [low, high] = search ? prefixRange(search.term) : [undefined, undefined];
-  const values = { match: search?.kind === "substring" ? ftsMatch(search) : undefined, low, high, status: input.status };
+  const values = {
+    match: search?.kind === "substring" ? ftsMatch(search) : undefined,
+    low,
+    high,
+    status: input.status,
+  };
   return { shape, values };
 }
 
@@ -65,9 +70,13 @@ function listConditions(shape: string): SQL | undefined {
   const [search, status, admins] = shape.split("|");
   const conditions: SQL[] = [];
   if (search === "prefix") conditions.push(inRange(lowerName, P("low"), P("high")));
-  if (search === "substring") conditions.push(sql`(${schools}.rowid in ${ftsRowids("schools_fts", P("match"))} or ${inRange(schools.id, P("low"), P("high"))})`);
+  if (search === "substring")
+    conditions.push(
+      sql`(${schools}.rowid in ${ftsRowids("schools_fts", P("match"))} or ${inRange(schools.id, P("low"), P("high"))})`,
+    );
   if (status === "i") conditions.push(eq(schools.isActive, false));
-  else if (status === "s") conditions.push(and(eq(schools.isActive, true), eq(schools.subscriptionStatus, P("status")))!);
+  else if (status === "s")
+    conditions.push(and(eq(schools.isActive, true), eq(schools.subscriptionStatus, P("status")))!);
   if (admins === "has_admins") conditions.push(gt(schools.adminCount, 0));
   if (admins === "missing_admins") conditions.push(eq(schools.adminCount, 0));
   return conditions.length ? and(...conditions) : undefined;
@@ -80,7 +89,9 @@ function decorate<T extends { isActive: boolean; subscriptionStatus: string; act
 
 const schoolListStatements = preparedPerShape((db, shape) => {
   const where = listConditions(shape);
-  const order = shape.startsWith("prefix|") ? [asc(lowerName), asc(schools.id)] : [desc(schools.createdAt), desc(schools.id)];
+  const order = shape.startsWith("prefix|")
+    ? [asc(lowerName), asc(schools.id)]
+    : [desc(schools.createdAt), desc(schools.id)];
   // The page's rows are chosen first (rowids only), then read with their per-school counts: a
   // search matching many schools sorts its matches without running two subqueries for each (ADR 0025).
   const pageRowids = db
@@ -234,16 +245,30 @@ export async function createSchool(scope: Scope, input: SchoolFormInput) {
       createdAt: now,
       updatedAt: now,
     }),
-    auditInsert(db, { eventType: "school_created", description: `Created ${values.name}`, userId: actor.id, userRole: actor.role, schoolId: id, at: now }, meta),
+    auditInsert(
+      db,
+      {
+        eventType: "school_created",
+        description: `Created ${values.name}`,
+        userId: actor.id,
+        userRole: actor.role,
+        schoolId: id,
+        at: now,
+      },
+      meta,
+    ),
   ]);
   return { id, name: values.name };
 }
 
 /** Sessions of every user of a school (deactivation and deletion end them at once). */
 function schoolSessionDeletes(db: Db, schoolId: string) {
-  const userIds = (table: typeof schoolAdmins | typeof parents) => sql`(select ${table.id} from ${table} where ${table.schoolId} = ${schoolId})`;
+  const userIds = (table: typeof schoolAdmins | typeof parents) =>
+    sql`(select ${table.id} from ${table} where ${table.schoolId} = ${schoolId})`;
   return [
-    db.delete(sessions).where(sql`${sessions.userRole} = 'school_admin' and ${sessions.userId} in ${userIds(schoolAdmins)}`),
+    db
+      .delete(sessions)
+      .where(sql`${sessions.userRole} = 'school_admin' and ${sessions.userId} in ${userIds(schoolAdmins)}`),
     db.delete(sessions).where(sql`${sessions.userRole} = 'parent' and ${sessions.userId} in ${userIds(parents)}`),
   ] as const;
 }
@@ -288,7 +313,10 @@ export async function deleteSchool(scope: Scope, input: { schoolId: string }) {
   const { deps, actor, meta, now } = scope;
   const { db } = deps;
   const { schoolId } = input;
-  const [school] = await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
+  const [school] = await db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
   if (!school) throw new AppError("NOT_FOUND", "School not found");
   await db.batch([
     ...schoolSessionDeletes(db, schoolId),

@@ -1,4 +1,4 @@
-import { randomReadable } from "../../auth/crypto.ts";
+import { randomReadable } from "#worker/auth/crypto.ts";
 
 /** Upper-case letters and digits without look-alikes, for a code people read and type. */
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

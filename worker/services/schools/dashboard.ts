@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { invoices, notifications, parents, schools, trips } from "#db/schema/index.ts";
 import { todayIn } from "#shared/school-time.ts";
-import { invoices, notifications, parents, schools, trips } from "../../../db/schema/index.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -40,7 +40,13 @@ const dashboardStatements = preparedPerShape((db) => ({
   alerts: db
     .select(NOTIFICATION_COLUMNS)
     .from(notifications)
-    .where(and(eq(notifications.recipientRole, P("role")), eq(notifications.recipientId, P("userId")), eq(notifications.schoolId, P("schoolId"))))
+    .where(
+      and(
+        eq(notifications.recipientRole, P("role")),
+        eq(notifications.recipientId, P("userId")),
+        eq(notifications.schoolId, P("schoolId")),
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(DASHBOARD_PREVIEWS.notifications)
     .prepare(),
@@ -76,7 +82,12 @@ export async function schoolDashboard(scope: SchoolScope) {
   const { db } = scope.deps;
   const { schoolId, now } = scope;
   const statements = dashboardStatements(db, "");
-  const values = { schoolId, now: trips.departureTime.mapToDriverValue(now), role: scope.actor.role, userId: scope.actor.id };
+  const values = {
+    schoolId,
+    now: trips.departureTime.mapToDriverValue(now),
+    role: scope.actor.role,
+    userId: scope.actor.id,
+  };
   const [schoolRows, tripStats, upcoming, alerts, unpaid, parentRows] = await batchPrepared(db, [
     [statements.school, values],
     [statements.tripStats, values],

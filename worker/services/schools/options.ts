@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { schools } from "../../../db/schema/index.ts";
+import { schools } from "#db/schema/index.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { ftsRowids, inPrefixRange, parseSearch } from "../_shared/search.ts";
 
@@ -10,7 +10,8 @@ export async function schoolOptions(scope: Scope, input: { search?: string | und
   const { db } = scope.deps;
   const search = input.search ? parseSearch(input.search) : null;
   const conditions = [eq(schools.isActive, true)];
-  if (search?.kind === "substring") conditions.push(sql`${schools}.rowid in ${ftsRowids("schools_fts", search, "name")}`);
+  if (search?.kind === "substring")
+    conditions.push(sql`${schools}.rowid in ${ftsRowids("schools_fts", search, "name")}`);
   if (search?.kind === "prefix") conditions.push(inPrefixRange(sql`lower(${schools.name})`, search.term));
   return db
     .select({ id: schools.id, name: schools.name })

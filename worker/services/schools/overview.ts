@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { parents, schools, trips } from "../../../db/schema/index.ts";
+import type { Db } from "#db/client.ts";
+import { parents, schools, trips } from "#db/schema/index.ts";
 import { AppError } from "../errors.ts";
 
 /** A school's headline counts: the super admin's read-only support view of it. */

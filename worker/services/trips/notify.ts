@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import { rowHolds } from "#db/conditional.ts";
+import { children, parents, trips } from "#db/schema/index.ts";
 import type { NotificationType, TripStatus } from "#shared/enums.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
-import { rowHolds } from "../../../db/conditional.ts";
-import { children, parents, trips } from "../../../db/schema/index.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -22,9 +22,16 @@ export function tripChangeNotice(before: TripState, after: TripState, zone: stri
   const bus = `${after.routeName} (bus ${after.busNumber})`;
   const when = `${formatDay(after.departureTime, zone)} at ${formatTime(after.departureTime, zone)}`;
   if (after.status !== before.status) {
-    if (after.status === "in-progress") return { title: "Bus departed", message: `${bus} has departed (${when}).`, type: "info" };
-    if (after.status === "completed") return { title: "Bus arrived", message: `${bus} has arrived (${formatTime(after.arrivalTime, zone)}).`, type: "success" };
-    if (after.status === "cancelled") return { title: "Trip cancelled", message: `${bus} on ${when} is cancelled.`, type: "warning" };
+    if (after.status === "in-progress")
+      return { title: "Bus departed", message: `${bus} has departed (${when}).`, type: "info" };
+    if (after.status === "completed")
+      return {
+        title: "Bus arrived",
+        message: `${bus} has arrived (${formatTime(after.arrivalTime, zone)}).`,
+        type: "success",
+      };
+    if (after.status === "cancelled")
+      return { title: "Trip cancelled", message: `${bus} on ${when} is cancelled.`, type: "warning" };
   }
   const moved =
     Math.abs(after.departureTime.getTime() - before.departureTime.getTime()) > MOVED_MS ||
@@ -70,7 +77,12 @@ export async function notifyTripChange(
 ) {
   const { db, config } = scope.deps;
   const changeId = crypto.randomUUID();
-  const recipients = change.notice ? (await routeParentsQuery(scope, change.before.routeName)).map((parent) => ({ role: "parent" as const, ...parent })) : [];
+  const recipients = change.notice
+    ? (await routeParentsQuery(scope, change.before.routeName)).map((parent) => ({
+        role: "parent" as const,
+        ...parent,
+      }))
+    : [];
   const won = rowHolds(trips, change.before.id, trips.changeId, changeId);
   const sent = change.notice
     ? fanOut(db, {
@@ -79,7 +91,11 @@ export async function notifyTripChange(
         senderId: scope.actor.id,
         recipients,
         content: { ...change.notice, category: "trip" },
-        audience: { kind: "trip", ref: change.before.id, label: `${change.before.routeName} (bus ${change.before.busNumber})` },
+        audience: {
+          kind: "trip",
+          ref: change.before.id,
+          label: `${change.before.routeName} (bus ${change.before.busNumber})`,
+        },
         email: true,
         appUrl: config.appUrl,
         now: scope.now,
@@ -92,7 +108,13 @@ export async function notifyTripChange(
       db
         .update(trips)
         .set({ ...change.set, changeId, updatedAt: scope.now })
-        .where(and(eq(trips.id, change.before.id), eq(trips.schoolId, scope.schoolId), sql`${trips.changeId} is ${change.before.changeId}`)),
+        .where(
+          and(
+            eq(trips.id, change.before.id),
+            eq(trips.schoolId, scope.schoolId),
+            sql`${trips.changeId} is ${change.before.changeId}`,
+          ),
+        ),
       ...sent.inserts,
     ],
     {

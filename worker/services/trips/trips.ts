@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { children, schools, trips } from "#db/schema/index.ts";
 import type { TripStatus } from "#shared/enums.ts";
 import { dayRange, localDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
 import { REPEAT_MAX_DAYS, repeatDates, TRIP_MESSAGES, type tripFormSchema } from "#shared/trips.ts";
-import { children, schools, trips } from "../../../db/schema/index.ts";
 import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny, likePattern } from "../_shared/search.ts";
@@ -34,10 +34,15 @@ const P = sql.placeholder;
 
 /** The list's statement for a shape (which of status, route type and search a call has), values as placeholders (ADR 0028). */
 const tripListStatements = preparedPerShape((db, shape) => {
-  const conditions: SQL[] = [eq(trips.schoolId, P("schoolId")), gte(trips.departureTime, P("start")), lt(trips.departureTime, P("end"))];
+  const conditions: SQL[] = [
+    eq(trips.schoolId, P("schoolId")),
+    gte(trips.departureTime, P("start")),
+    lt(trips.departureTime, P("end")),
+  ];
   if (shape.includes("s")) conditions.push(eq(trips.status, P("status")));
   if (shape.includes("r")) conditions.push(eq(trips.routeType, P("routeType")));
-  if (shape.includes("q")) conditions.push(containsAny(P("like"), [trips.routeName, trips.busNumber, trips.driverName]));
+  if (shape.includes("q"))
+    conditions.push(containsAny(P("like"), [trips.routeName, trips.busNumber, trips.driverName]));
   return db
     .select(TRIP_COLUMNS)
     .from(trips)
@@ -53,7 +58,13 @@ const tripListStatements = preparedPerShape((db, shape) => {
  */
 export async function listTrips(
   scope: SchoolScope,
-  input: { view: "day" | "week"; date?: string | undefined; search?: string | undefined; status?: TripStatus | undefined; routeType?: "pickup" | "dropoff" | undefined },
+  input: {
+    view: "day" | "week";
+    date?: string | undefined;
+    search?: string | undefined;
+    status?: TripStatus | undefined;
+    routeType?: "pickup" | "dropoff" | undefined;
+  },
 ) {
   const { db } = scope.deps;
   const zone = scope.timeZone;
@@ -81,7 +92,10 @@ export async function listTrips(
 }
 
 function instants(form: TripForm, date: string, zone: string) {
-  return { departureTime: zonedInstant(date, form.departureTime, zone), arrivalTime: zonedInstant(date, form.arrivalTime, zone) };
+  return {
+    departureTime: zonedInstant(date, form.departureTime, zone),
+    arrivalTime: zonedInstant(date, form.arrivalTime, zone),
+  };
 }
 
 function tripValues(form: TripForm) {
@@ -97,7 +111,10 @@ function tripValues(form: TripForm) {
 }
 
 /** New Trip: one trip, or with Repeat one per chosen weekday up to the end date (at most a school year), in one batch. */
-export async function createTrip(scope: SchoolScope, input: { trip: TripForm; repeat?: { weekdays: number[]; until: string } | undefined }) {
+export async function createTrip(
+  scope: SchoolScope,
+  input: { trip: TripForm; repeat?: { weekdays: number[]; until: string } | undefined },
+) {
   const { db } = scope.deps;
   const dates = repeatDates(input.trip.departureDate, input.repeat);
   if (dates.length === 0) throw new AppError("BAD_REQUEST", TRIP_MESSAGES.repeatDays);
@@ -112,7 +129,8 @@ export async function createTrip(scope: SchoolScope, input: { trip: TripForm; re
     updatedAt: scope.now,
   }));
   const inserts = [];
-  for (let start = 0; start < rows.length; start += 200) inserts.push(db.insert(trips).values(rows.slice(start, start + 200)));
+  for (let start = 0; start < rows.length; start += 200)
+    inserts.push(db.insert(trips).values(rows.slice(start, start + 200)));
   await db.batch([
     ...(inserts as [(typeof inserts)[number], ...typeof inserts]),
     auditInsert(
@@ -123,7 +141,12 @@ export async function createTrip(scope: SchoolScope, input: { trip: TripForm; re
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId: scope.schoolId,
-        metadata: { tripIds: rows.slice(0, 20).map((row) => row.id), count: rows.length, from: dates[0], to: dates.at(-1) },
+        metadata: {
+          tripIds: rows.slice(0, 20).map((row) => row.id),
+          count: rows.length,
+          from: dates[0],
+          to: dates.at(-1),
+        },
         at: scope.now,
       },
       scope.meta,
@@ -181,7 +204,11 @@ export async function setTripStatus(scope: SchoolScope, input: { tripId: string;
     });
   } catch (error) {
     // A double click: the other request already made this very change (and told the parents once).
-    if (error instanceof AppError && error.code === "CONFLICT" && (await findTrip(scope, input.tripId)).trip.status === input.status)
+    if (
+      error instanceof AppError &&
+      error.code === "CONFLICT" &&
+      (await findTrip(scope, input.tripId)).trip.status === input.status
+    )
       return { id: before.id, notified: false };
     throw error;
   }

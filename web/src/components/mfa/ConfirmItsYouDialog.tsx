@@ -24,7 +24,11 @@ export default function ConfirmItsYouDialog({ pending, onClose }: { pending: Pen
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input = parseOrReport(confirmIdentityInput, { password, ...(pending.withCode ? { factor: { method, code } } : {}) }, setError);
+    const input = parseOrReport(
+      confirmIdentityInput,
+      { password, ...(pending.withCode ? { factor: { method, code } } : {}) },
+      setError,
+    );
     if (input) confirm.mutate(input);
   };
 
@@ -41,7 +45,13 @@ export default function ConfirmItsYouDialog({ pending, onClose }: { pending: Pen
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {pending.withCode ? (
           <div className="space-y-2">
             <SecondFactorField method={method} value={code} onChange={(e) => setCode(e.target.value)} />
@@ -55,7 +65,11 @@ export default function ConfirmItsYouDialog({ pending, onClose }: { pending: Pen
           </div>
         ) : null}
         <div className="flex justify-end gap-3">
-          <button type="button" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50" onClick={onClose}>
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            onClick={onClose}
+          >
             Cancel
           </button>
           <Button type="submit" disabled={confirm.isPending}>

@@ -11,7 +11,15 @@ export function QrCode({ value, label, size = 192 }: { value: string; label: str
     }),
   );
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${count} ${count}`} shapeRendering="crispEdges" className="rounded bg-white">
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${count} ${count}`}
+      shapeRendering="crispEdges"
+      className="rounded bg-white"
+    >
       <rect width={count} height={count} fill="#fff" />
       <path d={path} fill="#0f172a" />
     </svg>

@@ -5,30 +5,49 @@ import { TextField } from "../ui/form.tsx";
 export type FactorMethod = "totp" | "recovery";
 
 /** The code input of a second factor: six digits from the app, or a recovery code. */
-export const SecondFactorField = forwardRef<HTMLInputElement, { method: FactorMethod; error?: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>>(
-  function SecondFactorField({ method, error, ...props }, ref) {
-    return method === "totp" ? (
-      <TextField
-        ref={ref}
-        label="Authentication code"
-        hint={MFA_MESSAGES.enterCode}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        pattern="[0-9]*"
-        error={error}
-        {...props}
-      />
-    ) : (
-      <TextField ref={ref} label="Recovery code" hint={MFA_MESSAGES.enterRecoveryCode} autoComplete="off" maxLength={32} error={error} {...props} />
-    );
-  },
-);
+export const SecondFactorField = forwardRef<
+  HTMLInputElement,
+  { method: FactorMethod; error?: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>
+>(function SecondFactorField({ method, error, ...props }, ref) {
+  return method === "totp" ? (
+    <TextField
+      ref={ref}
+      label="Authentication code"
+      hint={MFA_MESSAGES.enterCode}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      pattern="[0-9]*"
+      error={error}
+      {...props}
+    />
+  ) : (
+    <TextField
+      ref={ref}
+      label="Recovery code"
+      hint={MFA_MESSAGES.enterRecoveryCode}
+      autoComplete="off"
+      maxLength={32}
+      error={error}
+      {...props}
+    />
+  );
+});
 
 /** "Use a recovery code" / "Use your authenticator app". */
-export function SwitchFactorButton({ method, onSwitch }: { method: FactorMethod; onSwitch: (method: FactorMethod) => void }) {
+export function SwitchFactorButton({
+  method,
+  onSwitch,
+}: {
+  method: FactorMethod;
+  onSwitch: (method: FactorMethod) => void;
+}) {
   return (
-    <button type="button" className="text-sm text-brand-700 underline-offset-2 hover:underline" onClick={() => onSwitch(method === "totp" ? "recovery" : "totp")}>
+    <button
+      type="button"
+      className="text-sm text-brand-700 underline-offset-2 hover:underline"
+      onClick={() => onSwitch(method === "totp" ? "recovery" : "totp")}
+    >
       {method === "totp" ? "Use a recovery code" : "Use your authenticator app"}
     </button>
   );

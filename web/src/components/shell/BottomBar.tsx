@@ -26,18 +26,34 @@ export function BottomBar({ items, person, onLogout, loggingOut }: Props) {
   const more = items.filter((item) => !item.primary);
   const inMore = more.some((item) => matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null);
   return (
-    <nav aria-label="Main" data-bottom-bar className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+    <nav
+      aria-label="Main"
+      data-bottom-bar
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
       <ul className="grid grid-cols-5">
         {primary.map(({ to, label, short, icon: Icon, end }) => (
           <li key={to}>
-            <NavLink to={to} end={end} aria-label={short && label.includes(short) ? label : undefined} className={({ isActive }) => cellClass(isActive)}>
+            <NavLink
+              to={to}
+              end={end}
+              aria-label={short && label.includes(short) ? label : undefined}
+              className={({ isActive }) => cellClass(isActive)}
+            >
               <Icon aria-hidden="true" className="h-5 w-5" />
               {short ?? label}
             </NavLink>
           </li>
         ))}
         <li>
-          <button ref={opener} type="button" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} className={cellClass(inMore)}>
+          <button
+            ref={opener}
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => setOpen(true)}
+            className={cellClass(inMore)}
+          >
             <Ellipsis aria-hidden="true" className="h-5 w-5" />
             More
           </button>

@@ -1,7 +1,15 @@
 import { LogOut } from "lucide-react";
 
 /** Logout, at the foot of the sidebar and of the phone's More menu. */
-export function LogoutButton({ onLogout, loggingOut, large = false }: { onLogout: () => void; loggingOut: boolean; large?: boolean }) {
+export function LogoutButton({
+  onLogout,
+  loggingOut,
+  large = false,
+}: {
+  onLogout: () => void;
+  loggingOut: boolean;
+  large?: boolean;
+}) {
   return (
     <button
       type="button"

@@ -13,7 +13,10 @@ export function NotificationBell({ role, home }: { role: InboxRole; home: string
     >
       <Bell aria-hidden="true" className="h-5 w-5" />
       {unread > 0 ? (
-        <span aria-hidden="true" className="absolute top-0 right-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="absolute top-0 right-0 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
+        >
           {unread > 99 ? "99+" : unread}
         </span>
       ) : null}

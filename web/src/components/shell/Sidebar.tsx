@@ -6,7 +6,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
 
 /** From md up: the spec's sidebar, every item of the area, then Logout. */
-export function Sidebar({ items, onLogout, loggingOut }: { items: NavItem[]; onLogout: () => void; loggingOut: boolean }) {
+export function Sidebar({
+  items,
+  onLogout,
+  loggingOut,
+}: {
+  items: NavItem[];
+  onLogout: () => void;
+  loggingOut: boolean;
+}) {
   return (
     <nav aria-label="Main" className="hidden w-52 shrink-0 md:block">
       <ul className="flex flex-col gap-1">

@@ -5,7 +5,13 @@ import { changePassword, dashboard, type NavItem } from "./nav.ts";
 const ITEMS: NavItem[] = [
   dashboard("/super-admin"),
   { to: "/super-admin/schools", label: "Schools", icon: Building2, primary: true },
-  { to: "/super-admin/pending-schools", label: "Pending Reviews", short: "Reviews", icon: ClipboardCheck, primary: true },
+  {
+    to: "/super-admin/pending-schools",
+    label: "Pending Reviews",
+    short: "Reviews",
+    icon: ClipboardCheck,
+    primary: true,
+  },
   { to: "/super-admin/invites", label: "Invitations", icon: MailPlus, primary: true },
   { to: "/super-admin/audit-logs", label: "Audit Logs", icon: ClipboardList },
   { to: "/super-admin/settings", label: "Settings", icon: Settings },

@@ -14,7 +14,21 @@ import type { Role } from "../../lib/session.ts";
  */
 export type NavItem = { to: string; label: string; short?: string; icon: LucideIcon; end?: boolean; primary?: boolean };
 
-export const dashboard = (home: string): NavItem => ({ to: home, label: "Dashboard", icon: LayoutDashboard, end: true, primary: true });
-export const changePassword = (home: string): NavItem => ({ to: `${home}/change-password`, label: "Change Password", icon: KeyRound });
+export const dashboard = (home: string): NavItem => ({
+  to: home,
+  label: "Dashboard",
+  icon: LayoutDashboard,
+  end: true,
+  primary: true,
+});
+export const changePassword = (home: string): NavItem => ({
+  to: `${home}/change-password`,
+  label: "Change Password",
+  icon: KeyRound,
+});
 
-export const ROLE_LABELS: Record<Role, string> = { super_admin: "Super Admin", school_admin: "School Admin", parent: "Parent" };
+export const ROLE_LABELS: Record<Role, string> = {
+  super_admin: "Super Admin",
+  school_admin: "School Admin",
+  parent: "Parent",
+};

@@ -82,7 +82,10 @@ export default function LegalPage({ title, lastUpdated, intro, sections }: Legal
           <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1.5 pl-5 text-sm sm:grid-cols-2">
             {sections.map((section) => (
               <li key={section.heading} className="text-slate-500">
-                <a href={`#${slug(section.heading)}`} className="rounded-sm text-slate-700 underline-offset-2 hover:text-brand-700 hover:underline">
+                <a
+                  href={`#${slug(section.heading)}`}
+                  className="rounded-sm text-slate-700 underline-offset-2 hover:text-brand-700 hover:underline"
+                >
                   {section.heading}
                 </a>
               </li>

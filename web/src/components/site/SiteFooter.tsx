@@ -9,7 +9,9 @@ import { SiteLogo } from "./SiteLogo.tsx";
 import { container } from "./ui.ts";
 
 // Server data loads after the page: the public pages' first paint needs no data layer.
-const SupportEmail = lazy(() => import("../../features/site/footer-data.tsx").then((module) => ({ default: module.SupportEmail })));
+const SupportEmail = lazy(() =>
+  import("../../features/site/footer-data.tsx").then((module) => ({ default: module.SupportEmail })),
+);
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
@@ -29,7 +31,8 @@ const INVALID_EMAIL = "Please enter a valid email address";
 /** Something@something.tld without spaces; the server checks it again. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const footerLink = "rounded-sm text-slate-300 underline-offset-2 hover:text-white hover:underline focus-visible:outline-brand-500";
+const footerLink =
+  "rounded-sm text-slate-300 underline-offset-2 hover:text-white hover:underline focus-visible:outline-brand-500";
 const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase";
 
 function NewsletterForm() {
@@ -155,7 +158,9 @@ export default function SiteFooter() {
       <div className={`${container} grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4`}>
         <div className="space-y-4">
           <SiteLogo className="text-white" />
-          <p className="text-sm leading-relaxed">Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.</p>
+          <p className="text-sm leading-relaxed">
+            Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.
+          </p>
         </div>
 
         <nav aria-labelledby="footer-quick-links">

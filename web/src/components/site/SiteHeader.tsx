@@ -88,7 +88,12 @@ export default function SiteHeader() {
         </button>
       </div>
 
-      <nav id={MENU_ID} aria-label="Main" hidden={!open} className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-sm md:hidden">
+      <nav
+        id={MENU_ID}
+        aria-label="Main"
+        hidden={!open}
+        className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-sm md:hidden"
+      >
         {renderItems("mobile")}
       </nav>
     </header>

@@ -16,7 +16,8 @@ export const buttonSecondary = `${buttonBase} border border-slate-300 bg-white t
 export const buttonOnDark = `${buttonBase} border border-white/40 text-white hover:bg-white/10 focus-visible:outline-brand-500`;
 
 /** Inline text link on a light background (brand-700 on white is 5:1). */
-export const textLink = "font-medium text-brand-700 underline underline-offset-2 hover:text-ink focus-visible:outline-brand-700";
+export const textLink =
+  "font-medium text-brand-700 underline underline-offset-2 hover:text-ink focus-visible:outline-brand-700";
 
 /** Narrow container for long-form text. */
 export const narrowContainer = "mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8";

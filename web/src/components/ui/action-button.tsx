@@ -9,7 +9,11 @@ const VARIANTS: Record<Variant, string> = {
 };
 
 /** A compact button for row actions. */
-export function ActionButton({ variant = "secondary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function ActionButton({
+  variant = "secondary",
+  className = "",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       type="button"

@@ -18,7 +18,15 @@ export type ActionMenuItem = {
  * in the tab order right after it. Choosing one closes the menu and gives the focus back to the
  * button first, so a dialog the item opens returns the focus there when it closes.
  */
-export function ActionMenu({ label, ariaLabel, items }: { label: string; ariaLabel: string; items: readonly ActionMenuItem[] }) {
+export function ActionMenu({
+  label,
+  ariaLabel,
+  items,
+}: {
+  label: string;
+  ariaLabel: string;
+  items: readonly ActionMenuItem[];
+}) {
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -42,7 +50,8 @@ export function ActionMenu({ label, ariaLabel, items }: { label: string; ariaLab
     const height = menu.offsetHeight;
     const left = Math.max(8, Math.min(anchor.right - width, window.innerWidth - width - 8));
     const below = anchor.bottom + 4;
-    const top = below + height > window.innerHeight - 8 && anchor.top - height - 4 > 8 ? anchor.top - height - 4 : below;
+    const top =
+      below + height > window.innerHeight - 8 && anchor.top - height - 4 > 8 ? anchor.top - height - 4 : below;
     menu.style.left = `${left}px`;
     menu.style.top = `${top}px`;
   }

@@ -9,14 +9,21 @@ export function IconButton({
   ...props
 }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-label"> & { label: string; tone?: "default" | "danger" }) {
   return (
-    <button type="button" aria-label={label} title={label} className={`${iconButtonClass(tone)} ${className}`} {...props}>
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className={`${iconButtonClass(tone)} ${className}`}
+      {...props}
+    >
       {children}
     </button>
   );
 }
 
 export function iconButtonClass(tone: "default" | "danger" = "default"): string {
-  const colours = tone === "danger" ? "text-red-700 hover:bg-red-50" : "text-slate-600 hover:bg-slate-100 hover:text-ink";
+  const colours =
+    tone === "danger" ? "text-red-700 hover:bg-red-50" : "text-slate-600 hover:bg-slate-100 hover:text-ink";
   return `inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md ${colours} disabled:cursor-not-allowed disabled:opacity-50`;
 }
 

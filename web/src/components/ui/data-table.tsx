@@ -25,9 +25,17 @@ const BREAKPOINTS = {
 
 const DENSITIES = {
   /** The list tables. */
-  normal: { pad: "px-4", th: "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase", td: "px-4 py-3 align-top text-sm text-slate-700" },
+  normal: {
+    pad: "px-4",
+    th: "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase",
+    td: "px-4 py-3 align-top text-sm text-slate-700",
+  },
   /** Narrower cells for a table with many columns. */
-  compact: { pad: "px-3", th: "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase", td: "px-3 py-3 align-top text-sm text-slate-700" },
+  compact: {
+    pad: "px-3",
+    th: "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase",
+    td: "px-3 py-3 align-top text-sm text-slate-700",
+  },
 } as const;
 
 const CARD_CLASS = "rounded-lg border border-slate-200 bg-white p-4";
@@ -92,7 +100,8 @@ export function DataTable<Row>({
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
 
   const classes = DENSITIES[density];
-  const cellClass = (column: Column<Row>, row: Row) => (typeof column.className === "function" ? column.className(row) : (column.className ?? ""));
+  const cellClass = (column: Column<Row>, row: Row) =>
+    typeof column.className === "function" ? column.className(row) : (column.className ?? "");
   const fixed = columns.some((column) => column.width);
   const breakpoint = BREAKPOINTS[cardsBelow];
   const table = (
@@ -120,7 +129,11 @@ export function DataTable<Row>({
             <tr key={rowKey(row)} aria-current={current?.(row) || undefined}>
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.header} scope="row" className={`${classes.pad} py-3 text-left align-top text-sm ${cellClass(column, row)}`}>
+                  <th
+                    key={column.header}
+                    scope="row"
+                    className={`${classes.pad} py-3 text-left align-top text-sm ${cellClass(column, row)}`}
+                  >
                     {column.cell(row)}
                   </th>
                 ) : (

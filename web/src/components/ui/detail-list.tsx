@@ -13,9 +13,17 @@ export function Dash() {
 }
 
 /** Label/value pairs (details modals and narrow-screen cards). */
-export function DetailList({ items, className = "" }: { items: { label: string; value: ReactNode }[]; className?: string }) {
+export function DetailList({
+  items,
+  className = "",
+}: {
+  items: { label: string; value: ReactNode }[];
+  className?: string;
+}) {
   return (
-    <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr] ${className}`}>
+    <dl
+      className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr] ${className}`}
+    >
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="font-medium text-slate-500">{item.label}</dt>

@@ -18,7 +18,8 @@ function useReturnFocus(open: boolean) {
   const opener = useRef<HTMLElement | null>(null);
   // A layout effect runs before Radix moves the focus into the dialog.
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      opener.current = document.activeElement;
   }, [open]);
   return (event: Event) => {
     const target = opener.current;
@@ -33,7 +34,10 @@ function useReturnFocus(open: boolean) {
 /** The × at a dialog's top right corner, 44 px for a thumb. */
 export function DialogCloseButton() {
   return (
-    <RadixDialog.Close className="-mt-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100" aria-label="Close">
+    <RadixDialog.Close
+      className="-mt-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
+      aria-label="Close"
+    >
       <X aria-hidden="true" className="h-5 w-5" />
     </RadixDialog.Close>
   );
@@ -66,10 +70,16 @@ export function Dialog({
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="min-w-0 text-lg font-semibold wrap-anywhere text-ink">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="min-w-0 text-lg font-semibold wrap-anywhere text-ink">
+              {title}
+            </RadixDialog.Title>
             <DialogCloseButton />
           </div>
-          {description ? <RadixDialog.Description className="mb-4 text-sm wrap-anywhere text-slate-600">{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className="mb-4 text-sm wrap-anywhere text-slate-600">
+              {description}
+            </RadixDialog.Description>
+          ) : null}
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>
@@ -126,7 +136,9 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel} onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title className="text-lg font-semibold wrap-anywhere text-ink">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm wrap-anywhere text-slate-700">{message}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm wrap-anywhere text-slate-700">
+            {message}
+          </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
               {cancelLabel}
@@ -165,7 +177,11 @@ export function DialogActions({
 }) {
   return (
     <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-      <button type="button" onClick={onCancel} className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+      >
         Cancel
       </button>
       {danger ? (

@@ -9,7 +9,19 @@ const controlClass = `mt-1 block w-full ${controlLook} py-2`;
 const inlineControlClass = `${controlLook} py-1.5`;
 
 /** A filter control's wrapper: its label above it, or `inline` beside it (a filter in a section header). */
-function FilterField({ id, label, className, inline = false, children }: { id: string; label: string; className: string; inline?: boolean; children: ReactNode }) {
+function FilterField({
+  id,
+  label,
+  className,
+  inline = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  inline?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={inline ? `flex items-center gap-2 ${className}` : className}>
       <label htmlFor={id} className={`${inline ? "" : "block "}text-sm font-medium text-slate-700`}>
@@ -27,7 +39,11 @@ export function FilterSelect({
   inline = false,
   className = "",
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: readonly { value: string; label: string }[]; inline?: boolean }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  options: readonly { value: string; label: string }[];
+  inline?: boolean;
+}) {
   const id = useId();
   return (
     <FilterField id={id} label={label} className={className} inline={inline}>
@@ -88,7 +104,12 @@ export function DebouncedInput({
   return (
     <FilterField id={id} label={label} className={className}>
       <div className="relative">
-        {icon ? <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-400" /> : null}
+        {icon ? (
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-400"
+          />
+        ) : null}
         <input
           id={id}
           type={type}
@@ -124,7 +145,15 @@ export function DateFilter({
   const id = useId();
   return (
     <FilterField id={id} label={label} className={className}>
-      <input id={id} type="date" value={value} min={min} max={max} onChange={(event) => onChange(event.target.value)} className={controlClass} />
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        className={controlClass}
+      />
     </FilterField>
   );
 }
@@ -162,7 +191,9 @@ export function FilterTabs<Tab extends string>({
           className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${current === name ? "border-brand-500 bg-brand-500 text-ink" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
         >
           {labels[name]}
-          {counts?.[name] === undefined ? null : <span className="rounded-full bg-white/70 px-2 text-xs">{counts[name]}</span>}
+          {counts?.[name] === undefined ? null : (
+            <span className="rounded-full bg-white/70 px-2 text-xs">{counts[name]}</span>
+          )}
         </button>
       ))}
     </div>

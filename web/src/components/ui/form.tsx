@@ -44,25 +44,47 @@ const controlClass =
   "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500";
 
 /** The props a `Field` takes, and the rest for its control. */
-function split<P extends Labelled & { id?: string | undefined; className?: string | undefined }>({ label, error, hint, id, className, ...control }: P) {
+function split<P extends Labelled & { id?: string | undefined; className?: string | undefined }>({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...control
+}: P) {
   return [{ label, error, hint, id, className }, control] as const;
 }
 
 /** A labelled input with its error and hint wired for assistive technology. */
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(props, ref) {
   const [field, rest] = split(props);
-  return <Field {...field} control={(wiring) => <input ref={ref} {...wiring} className={`min-h-11 ${controlClass}`} {...rest} />} />;
+  return (
+    <Field
+      {...field}
+      control={(wiring) => <input ref={ref} {...wiring} className={`min-h-11 ${controlClass}`} {...rest} />}
+    />
+  );
 });
 
 /** A labelled multi-line input, wired as `TextField`. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled>(function TextAreaField(props, ref) {
-  const [field, { rows = 4, ...rest }] = split(props);
-  return <Field {...field} control={(wiring) => <textarea ref={ref} rows={rows} {...wiring} className={`break-words ${controlClass}`} {...rest} />} />;
-});
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled>(
+  function TextAreaField(props, ref) {
+    const [field, { rows = 4, ...rest }] = split(props);
+    return (
+      <Field
+        {...field}
+        control={(wiring) => (
+          <textarea ref={ref} rows={rows} {...wiring} className={`break-words ${controlClass}`} {...rest} />
+        )}
+      />
+    );
+  },
+);
 
 /** A form-level message, announced when it appears. */
 export function FormAlert({ kind = "error", children }: { kind?: "error" | "success"; children: ReactNode }) {
-  const styles = kind === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-800";
+  const styles =
+    kind === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-800";
   return (
     <div role="alert" className={`rounded-md border px-3 py-2 text-sm ${styles}`}>
       {children}

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** The page's single h1 with an optional subtitle and header actions. */
-export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       {/* overflow-wrap is inherited: the title and subtitle wrap anywhere rather than widen the page. */}

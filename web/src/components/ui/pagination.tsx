@@ -36,7 +36,8 @@ export function pageItems(page: number, pages: number, fillSingleGaps = false): 
   return items;
 }
 
-const largeButton = "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
+const largeButton =
+  "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
 const idle = "border-slate-300 bg-white text-slate-700 hover:bg-slate-50";
 const current = "border-brand-500 bg-brand-500 text-ink";
 
@@ -61,7 +62,12 @@ export function Pagination({
 
   const step = (target: number, disabled: boolean, text: string) =>
     large ? (
-      <button type="button" className={`${largeButton} ${idle}`} onClick={() => onPageChange(target)} disabled={disabled}>
+      <button
+        type="button"
+        className={`${largeButton} ${idle}`}
+        onClick={() => onPageChange(target)}
+        disabled={disabled}
+      >
         {text}
       </button>
     ) : (
@@ -73,7 +79,10 @@ export function Pagination({
   const next = step(page + 1, page >= pages, "Next");
 
   return (
-    <nav aria-label={label} className={`mt-4 flex flex-col items-center justify-between gap-3 ${large ? "md:flex-row" : "sm:flex-row"}`}>
+    <nav
+      aria-label={label}
+      className={`mt-4 flex flex-col items-center justify-between gap-3 ${large ? "md:flex-row" : "sm:flex-row"}`}
+    >
       <p className="text-sm text-slate-600" aria-live="polite">
         Showing {from} to {to} of {formatTotal({ total, totalCapped })} {noun}
       </p>
@@ -90,8 +99,12 @@ export function Pagination({
           <li>{previous}</li>
           {pageItems(page, pages, large).map((item, index) =>
             item === "gap" ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no page number; its position tells the two gaps apart
-              <li key={`gap-${index}`} aria-hidden="true" className={`px-1 ${large ? "text-slate-500" : "text-slate-400"}`}>
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no page number; its position tells the two gaps apart
+                key={`gap-${index}`}
+                aria-hidden="true"
+                className={`px-1 ${large ? "text-slate-500" : "text-slate-400"}`}
+              >
                 …
               </li>
             ) : (

@@ -11,7 +11,9 @@ export type AccountRole = "parent" | "school_admin";
 export function useMyProfile(role: AccountRole) {
   const trpc = useTRPC();
   const parent = useQuery(trpc.parent.account.profile.queryOptions(undefined, { enabled: role === "parent" }));
-  const schoolAdmin = useQuery(trpc.schoolAdmin.account.profile.queryOptions(undefined, { enabled: role === "school_admin" }));
+  const schoolAdmin = useQuery(
+    trpc.schoolAdmin.account.profile.queryOptions(undefined, { enabled: role === "school_admin" }),
+  );
   return role === "parent" ? parent : schoolAdmin;
 }
 
@@ -29,7 +31,9 @@ export function useUpdateProfile(role: AccountRole, onSaved: () => void) {
     onSuccess: async () => {
       onSaved();
       notify("success", PROFILE_UPDATED.title, PROFILE_UPDATED.description);
-      await queryClient.invalidateQueries(role === "parent" ? trpc.parent.account.profile.pathFilter() : trpc.schoolAdmin.account.profile.pathFilter());
+      await queryClient.invalidateQueries(
+        role === "parent" ? trpc.parent.account.profile.pathFilter() : trpc.schoolAdmin.account.profile.pathFilter(),
+      );
     },
   };
   const parent = useMutation(trpc.parent.account.updateProfile.mutationOptions(callbacks));
@@ -46,7 +50,11 @@ export function useDownloadMyData(role: AccountRole, onError: (message: string |
   const callbacks = {
     onSuccess: (data: unknown) => {
       onError(null);
-      downloadText(`schoolride-my-data-${new Date().toISOString().slice(0, 10)}.json`, JSON.stringify(data, null, 2), "application/json");
+      downloadText(
+        `schoolride-my-data-${new Date().toISOString().slice(0, 10)}.json`,
+        JSON.stringify(data, null, 2),
+        "application/json",
+      );
     },
     onError: (error: unknown) => onError(errorMessage(error, "Your data could not be prepared. Please try again.")),
   };

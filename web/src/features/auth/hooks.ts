@@ -20,7 +20,13 @@ function useStartSession() {
 }
 
 /** Sign-in step 2: a code from the authenticator app, or a recovery code. */
-export function useVerifyMfa({ onSignedIn, onFailure }: { onSignedIn: (user: SessionUser) => Promise<void>; onFailure: OnFailure }) {
+export function useVerifyMfa({
+  onSignedIn,
+  onFailure,
+}: {
+  onSignedIn: (user: SessionUser) => Promise<void>;
+  onFailure: OnFailure;
+}) {
   const trpc = useTRPC();
   const startSession = useStartSession();
   return useMutation(
@@ -37,7 +43,12 @@ export function useVerifyMfa({ onSignedIn, onFailure }: { onSignedIn: (user: Ses
 /** SE6: "Confirm it's you" (the password, and a code where two-factor is on) before a sensitive action. */
 export function useConfirmIdentity({ onConfirmed, onFailure }: { onConfirmed: () => void; onFailure: OnFailure }) {
   const trpc = useTRPC();
-  return useMutation(trpc.auth.confirmIdentity.mutationOptions({ onSuccess: onConfirmed, onError: (error) => onFailure(errorMessage(error)) }));
+  return useMutation(
+    trpc.auth.confirmIdentity.mutationOptions({
+      onSuccess: onConfirmed,
+      onError: (error) => onFailure(errorMessage(error)),
+    }),
+  );
 }
 
 /** The reset link is checked on load, so a used or expired one says so before the form is filled in. */
@@ -52,13 +63,27 @@ export function useResetLinkCheck(token: string) {
 }
 
 /** Sets a new password through the e-mailed link. */
-export function useResetPassword({ onReset, onFailure }: { onReset: (result: RouterOutputs["auth"]["resetPassword"]) => void; onFailure: OnFailure }) {
+export function useResetPassword({
+  onReset,
+  onFailure,
+}: {
+  onReset: (result: RouterOutputs["auth"]["resetPassword"]) => void;
+  onFailure: OnFailure;
+}) {
   const trpc = useTRPC();
-  return useMutation(trpc.auth.resetPassword.mutationOptions({ onSuccess: onReset, onError: (error) => onFailure(errorMessage(error)) }));
+  return useMutation(
+    trpc.auth.resetPassword.mutationOptions({ onSuccess: onReset, onError: (error) => onFailure(errorMessage(error)) }),
+  );
 }
 
 /** Changes the signed-in user's password (other devices are signed out); `onChanged` gets the user's home. */
-export function useChangePassword({ onChanged, onFailure }: { onChanged: (home: string) => Promise<void>; onFailure: OnFailure }) {
+export function useChangePassword({
+  onChanged,
+  onFailure,
+}: {
+  onChanged: (home: string) => Promise<void>;
+  onFailure: OnFailure;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(

@@ -7,7 +7,10 @@ import type { Role } from "../../lib/session.ts";
  * The forgot-password form's code, loaded when the form is submitted (not with the page): the
  * schema and the tRPC client stay out of the page's initial JS, as on the login pages.
  */
-export async function requestResetLink(role: Role, email: string): Promise<{ kind: "sent" | "error"; message: string }> {
+export async function requestResetLink(
+  role: Role,
+  email: string,
+): Promise<{ kind: "sent" | "error"; message: string }> {
   const parsed = requestPasswordResetInput.safeParse({ role, email });
   if (!parsed.success) return { kind: "error", message: parsed.error.issues[0]?.message ?? "" };
   try {

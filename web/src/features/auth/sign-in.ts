@@ -8,7 +8,10 @@ import type { Role, SessionUser } from "../../lib/session.ts";
  * the schema (zod), the tRPC client and the query cache stay out of the login pages' initial JS.
  */
 export type LoginFields = { email: string; password: string; schoolCode: string; remember: boolean };
-export type SignInResult = { kind: "error"; message: string } | { kind: "mfa"; challengeToken: string } | { kind: "signed-in"; user: SessionUser };
+export type SignInResult =
+  | { kind: "error"; message: string }
+  | { kind: "mfa"; challengeToken: string }
+  | { kind: "signed-in"; user: SessionUser };
 
 export async function signIn(role: Role, fields: LoginFields): Promise<SignInResult> {
   const parsed = loginSchema.safeParse({

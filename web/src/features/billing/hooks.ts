@@ -33,7 +33,8 @@ export function useRestartSubscription() {
   return useMutation(
     trpc.schoolAdmin.billing.startCheckout.mutationOptions({
       onSuccess: (data) => redirect(data.checkout_url),
-      onError: (error) => notify("error", "Checkout Failed", errorMessage(error, "Failed to create payment session. Please try again.")),
+      onError: (error) =>
+        notify("error", "Checkout Failed", errorMessage(error, "Failed to create payment session. Please try again.")),
     }),
   );
 }

@@ -23,21 +23,30 @@ function useInvalidateFamily() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // Children feed the dashboard's cards too.
-  return () => Promise.all([queryClient.invalidateQueries(trpc.parent.children.pathFilter()), queryClient.invalidateQueries(trpc.parent.overview.pathFilter())]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.parent.children.pathFilter()),
+      queryClient.invalidateQueries(trpc.parent.overview.pathFilter()),
+    ]);
 }
 
 /** Add Child and Edit Child, with the spec's toasts. `onSaved` closes the dialog. */
 export function useSaveChild(onSaved: () => void) {
   const trpc = useTRPC();
   const invalidate = useInvalidateFamily();
-  const failed = (error: unknown) => notify("error", CHILD_MESSAGES.saveFailed.title, errorMessage(error, CHILD_MESSAGES.saveFailed.description));
+  const failed = (error: unknown) =>
+    notify("error", CHILD_MESSAGES.saveFailed.title, errorMessage(error, CHILD_MESSAGES.saveFailed.description));
   const saved = (toast: { title: string; description: string }) => async () => {
     onSaved();
     notify("success", toast.title, toast.description);
     await invalidate();
   };
-  const create = useMutation(trpc.parent.children.create.mutationOptions({ onSuccess: saved(CHILD_MESSAGES.added), onError: failed }));
-  const update = useMutation(trpc.parent.children.update.mutationOptions({ onSuccess: saved(CHILD_MESSAGES.updated), onError: failed }));
+  const create = useMutation(
+    trpc.parent.children.create.mutationOptions({ onSuccess: saved(CHILD_MESSAGES.added), onError: failed }),
+  );
+  const update = useMutation(
+    trpc.parent.children.update.mutationOptions({ onSuccess: saved(CHILD_MESSAGES.updated), onError: failed }),
+  );
   return { create, update, isPending: create.isPending || update.isPending };
 }
 

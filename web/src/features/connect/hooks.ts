@@ -20,7 +20,8 @@ export function useStartConnectOnboarding() {
   return useMutation(
     trpc.schoolAdmin.connect.startOnboarding.mutationOptions({
       onSuccess: (data) => redirect(data.url),
-      onError: (error) => notify("error", "Stripe Onboarding Failed", errorMessage(error, CONNECT_MESSAGES.startFailed)),
+      onError: (error) =>
+        notify("error", "Stripe Onboarding Failed", errorMessage(error, CONNECT_MESSAGES.startFailed)),
     }),
   );
 }

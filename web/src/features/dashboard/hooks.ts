@@ -12,7 +12,12 @@ export type ParentDashboard = RouterOutputs["parent"]["overview"];
  */
 export function useParentDashboard() {
   const trpc = useTRPC();
-  return useQuery(trpc.parent.overview.queryOptions(undefined, { refetchInterval: TODAYS_RIDES_REFRESH_MS, refetchIntervalInBackground: false }));
+  return useQuery(
+    trpc.parent.overview.queryOptions(undefined, {
+      refetchInterval: TODAYS_RIDES_REFRESH_MS,
+      refetchIntervalInBackground: false,
+    }),
+  );
 }
 
 /** The school admin dashboard: one query, one round trip of SQL. */

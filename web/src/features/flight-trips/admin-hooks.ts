@@ -34,18 +34,29 @@ export function useSaveFlightTrip(onSaved: () => void) {
   const trpc = useTRPC();
   const invalidate = useInvalidate();
   const [refunds, setRefunds] = useState<{ message: string; input: UpdateInput } | null>(null);
-  const failed = (error: unknown) => notify("error", FLIGHT_TRIP_MESSAGES.saveFailed.title, errorMessage(error, FLIGHT_TRIP_MESSAGES.saveFailed.description));
+  const failed = (error: unknown) =>
+    notify(
+      "error",
+      FLIGHT_TRIP_MESSAGES.saveFailed.title,
+      errorMessage(error, FLIGHT_TRIP_MESSAGES.saveFailed.description),
+    );
   const saved = (message: { title: string; description: string }) => async () => {
     onSaved();
     notify("success", message.title, message.description);
     await invalidate();
   };
-  const create = useMutation(trpc.schoolAdmin.flightTrips.create.mutationOptions({ onSuccess: saved(FLIGHT_TRIP_MESSAGES.created), onError: failed }));
+  const create = useMutation(
+    trpc.schoolAdmin.flightTrips.create.mutationOptions({
+      onSuccess: saved(FLIGHT_TRIP_MESSAGES.created),
+      onError: failed,
+    }),
+  );
   const update = useMutation(
     trpc.schoolAdmin.flightTrips.update.mutationOptions({
       onSuccess: saved(FLIGHT_TRIP_MESSAGES.updated),
       onError: (error, input) => {
-        if (isAppError(error) && error.data.reason === CONFIRM_REFUNDS_REASON) setRefunds({ message: error.message, input });
+        if (isAppError(error) && error.data.reason === CONFIRM_REFUNDS_REASON)
+          setRefunds({ message: error.message, input });
         else failed(error);
       },
     }),
@@ -77,7 +88,11 @@ export function useDeleteFlightTrip(onDone: () => void) {
       },
       onError: (error) => {
         onDone();
-        notify("error", FLIGHT_TRIP_MESSAGES.deleteFailed.title, errorMessage(error, FLIGHT_TRIP_MESSAGES.deleteFailed.description));
+        notify(
+          "error",
+          FLIGHT_TRIP_MESSAGES.deleteFailed.title,
+          errorMessage(error, FLIGHT_TRIP_MESSAGES.deleteFailed.description),
+        );
         void invalidate();
       },
     }),
@@ -89,9 +104,11 @@ export function useExportRoster() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const exportRoster = useMutation({
-    mutationFn: (tripId: string) => queryClient.fetchQuery({ ...trpc.schoolAdmin.flightTrips.roster.queryOptions({ tripId }), staleTime: 0 }),
+    mutationFn: (tripId: string) =>
+      queryClient.fetchQuery({ ...trpc.schoolAdmin.flightTrips.roster.queryOptions({ tripId }), staleTime: 0 }),
     onSuccess: ({ fileName, csv }) => downloadText(fileName, csv, "text/csv;charset=utf-8"),
-    onError: (error) => notify("error", "Export Failed", errorMessage(error, "Failed to export the roster. Please try again.")),
+    onError: (error) =>
+      notify("error", "Export Failed", errorMessage(error, "Failed to export the roster. Please try again.")),
   });
   return exportRoster;
 }
@@ -103,9 +120,18 @@ export function useNotifyEnrolledParents(onSent: () => void) {
     trpc.schoolAdmin.flightTrips.notifyParents.mutationOptions({
       onSuccess: ({ recipients }) => {
         onSent();
-        notify("success", FLIGHT_TRIP_MESSAGES.parentsNotified.title, `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`);
+        notify(
+          "success",
+          FLIGHT_TRIP_MESSAGES.parentsNotified.title,
+          `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`,
+        );
       },
-      onError: (error) => notify("error", NOTIFICATION_MESSAGES.sendFailed.title, errorMessage(error, NOTIFICATION_MESSAGES.sendFailed.description)),
+      onError: (error) =>
+        notify(
+          "error",
+          NOTIFICATION_MESSAGES.sendFailed.title,
+          errorMessage(error, NOTIFICATION_MESSAGES.sendFailed.description),
+        ),
     }),
   );
 }

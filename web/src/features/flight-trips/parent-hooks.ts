@@ -63,7 +63,11 @@ export function useEnroll(onEnrolled: () => void) {
         await invalidate();
       },
       onError: async (error) => {
-        notify("error", FLIGHT_TRIP_MESSAGES.enrollFailed.title, errorMessage(error, FLIGHT_TRIP_MESSAGES.enrollFailed.description));
+        notify(
+          "error",
+          FLIGHT_TRIP_MESSAGES.enrollFailed.title,
+          errorMessage(error, FLIGHT_TRIP_MESSAGES.enrollFailed.description),
+        );
         // The trip may have filled or closed meanwhile: show it as it is.
         await invalidate();
       },
@@ -82,7 +86,11 @@ export function usePayEnrollment() {
       onError: (error) => notify("error", "Payment Unavailable", errorMessage(error, PAYMENT_MESSAGES.checkoutFailed)),
     }),
   );
-  return { pay: (enrollmentId: string) => mutation.mutate({ enrollmentId }), busy: mutation.isPending || redirect.redirecting, paying: mutation.variables?.enrollmentId };
+  return {
+    pay: (enrollmentId: string) => mutation.mutate({ enrollmentId }),
+    busy: mutation.isPending || redirect.redirecting,
+    paying: mutation.variables?.enrollmentId,
+  };
 }
 
 /** Opt Out (after the confirmation stating the refund rule). `onDone` closes the confirmation. */
@@ -98,7 +106,11 @@ export function useOptOut(onDone: () => void) {
       },
       onError: async (error) => {
         onDone();
-        notify("error", FLIGHT_TRIP_MESSAGES.optOutFailed.title, errorMessage(error, FLIGHT_TRIP_MESSAGES.optOutFailed.description));
+        notify(
+          "error",
+          FLIGHT_TRIP_MESSAGES.optOutFailed.title,
+          errorMessage(error, FLIGHT_TRIP_MESSAGES.optOutFailed.description),
+        );
         await invalidate();
       },
     }),

@@ -21,13 +21,17 @@ export const isPastExpiry = (invite: InvitationLike) => invite.expired || invite
 /** Spec §4: Resend and Revoke only for a pending invitation not past its expiry. */
 export const isResendable = (invite: InvitationLike) => invite.status === "pending" && !isPastExpiry(invite);
 /** Spec §4: an expired invitation (marked so, or pending past its expiry) can be regenerated and resent. */
-export const isRegenerable = (invite: InvitationLike) => invite.status === "expired" || (invite.status === "pending" && isPastExpiry(invite));
+export const isRegenerable = (invite: InvitationLike) =>
+  invite.status === "expired" || (invite.status === "pending" && isPastExpiry(invite));
 
 /** A column of the list (see `Column`), with its label on a narrow-screen card (none: not on the card). */
 export type InvitationColumn<Row> = Column<Row> & { cardLabel?: string };
 
 /** The status column (on a narrow-screen card, the badge sits next to the recipient). */
-export const statusColumn: InvitationColumn<InvitationLike> = { header: "Status", cell: (row) => <InvitationStatusBadge invite={row} /> };
+export const statusColumn: InvitationColumn<InvitationLike> = {
+  header: "Status",
+  cell: (row) => <InvitationStatusBadge invite={row} />,
+};
 
 const ACTION_LAYOUTS = {
   /** Buttons side by side, right-aligned. */
@@ -86,7 +90,9 @@ export function InvitationList<Row extends InvitationLike>({
                 loose
                 valueClassName=""
                 items={[
-                  ...columns.flatMap((column) => (column.cardLabel ? [{ label: column.cardLabel, value: column.cell(row) }] : [])),
+                  ...columns.flatMap((column) =>
+                    column.cardLabel ? [{ label: column.cardLabel, value: column.cell(row) }] : [],
+                  ),
                   { label: "Expires", value: <InvitationExpiry invite={row} /> },
                 ]}
               />
@@ -115,7 +121,9 @@ function InvitationRecipient({ invite }: { invite: InvitationLike }) {
   return (
     <>
       <EmailAddress className="block font-medium text-ink" email={invite.email} />
-      <span className={`block text-sm wrap-anywhere ${invite.name ? "text-slate-600" : "text-slate-500 italic"}`}>{invite.name ?? "Name not provided"}</span>
+      <span className={`block text-sm wrap-anywhere ${invite.name ? "text-slate-600" : "text-slate-500 italic"}`}>
+        {invite.name ?? "Name not provided"}
+      </span>
     </>
   );
 }
@@ -127,7 +135,9 @@ function InvitationStatusBadge({ invite }: { invite: InvitationLike }) {
       return (
         <span className="flex flex-col items-start gap-1">
           <Badge tone="green">Accepted</Badge>
-          {invite.acceptedAt ? <span className="text-xs whitespace-nowrap text-slate-600">{formatDateIn(invite.acceptedAt, zone)}</span> : null}
+          {invite.acceptedAt ? (
+            <span className="text-xs whitespace-nowrap text-slate-600">{formatDateIn(invite.acceptedAt, zone)}</span>
+          ) : null}
         </span>
       );
     case "revoked":
@@ -152,8 +162,14 @@ function InvitationExpiry({ invite }: { invite: InvitationLike }) {
   const zone = useSchoolZone();
   return (
     <>
-      {settled ? null : <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>{expired ? "Expired" : "Active"}</span>}
-      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>{formatDateIn(invite.expiresAt, zone)}</span>
+      {settled ? null : (
+        <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>
+          {expired ? "Expired" : "Active"}
+        </span>
+      )}
+      <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>
+        {formatDateIn(invite.expiresAt, zone)}
+      </span>
     </>
   );
 }

@@ -1,13 +1,24 @@
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 
 /** A revoke mutation of either role (`usePlatformInvitationActions` or `useParentInvitationActions`). */
-type RevokeMutation = { isPending: boolean; mutate: (input: { inviteId: string }, options: { onSettled: () => void }) => void };
+type RevokeMutation = {
+  isPending: boolean;
+  mutate: (input: { inviteId: string }, options: { onSettled: () => void }) => void;
+};
 
 /**
  * The spec's confirmation before an invitation is revoked; it stays open while the revoke is pending
  * and closes when it has settled (the mutation's toasts tell how it went).
  */
-export function RevokeInvitationDialog({ invitation, revoke, onClose }: { invitation: { id: string } | null; revoke: RevokeMutation; onClose: () => void }) {
+export function RevokeInvitationDialog({
+  invitation,
+  revoke,
+  onClose,
+}: {
+  invitation: { id: string } | null;
+  revoke: RevokeMutation;
+  onClose: () => void;
+}) {
   const pending = revoke.isPending;
   return (
     <ConfirmDialog

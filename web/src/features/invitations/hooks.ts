@@ -18,7 +18,8 @@ function invitationToasts(reload: () => Promise<void>) {
       onSettled: reload,
     },
     revoke: {
-      onSuccess: ({ message }: { message: string }) => notify("success", "Invitation Revoked", message || INVITATION_MESSAGES.revoked),
+      onSuccess: ({ message }: { message: string }) =>
+        notify("success", "Invitation Revoked", message || INVITATION_MESSAGES.revoked),
       onError: (error: unknown) => notify("error", "Revoke Failed", errorMessage(error, "Failed to revoke invitation")),
       onSettled: reload,
     },
@@ -53,29 +54,44 @@ export function usePlatformInvitationActions() {
 }
 
 /** The super admin invites a school's administrator. */
-export function useInviteSchoolAdmin() {
+export function useCreateSchoolAdminInvitation() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(trpc.superAdmin.invitations.create.mutationOptions(sendToasts(() => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() }))));
+  return useMutation(
+    trpc.superAdmin.invitations.create.mutationOptions(
+      sendToasts(() => queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() })),
+    ),
+  );
 }
 
 /** The schools a school admin can be invited to, found by name (only while `enabled`). */
 export function useInvitableSchools(search: string, enabled: boolean) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.superAdmin.schools.options.queryOptions({ search: search || undefined }), enabled, placeholderData: keepPreviousData });
+  return useQuery({
+    ...trpc.superAdmin.schools.options.queryOptions({ search: search || undefined }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The e-mails sent for one invitation (only while one is picked). */
 export function useInvitationEmailLogs(inviteId: string | null) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.superAdmin.invitations.emailLogs.queryOptions({ inviteId: inviteId ?? "" }), enabled: inviteId !== null });
+  return useQuery({
+    ...trpc.superAdmin.invitations.emailLogs.queryOptions({ inviteId: inviteId ?? "" }),
+    enabled: inviteId !== null,
+  });
 }
 
 /** A school admin invites a parent to the school. */
-export function useInviteParent() {
+export function useCreateParentInvitation() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(trpc.schoolAdmin.invitations.create.mutationOptions(sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter()))));
+  return useMutation(
+    trpc.schoolAdmin.invitations.create.mutationOptions(
+      sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter())),
+    ),
+  );
 }
 
 /** The school's parent invitations, one page of a search (school admin). */

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { INVOICE_CORRECTION_MESSAGES, type OfflinePaymentMethod, PAYMENT_METHOD_LABELS } from "#shared/invoice-correction-texts.ts";
+import {
+  INVOICE_CORRECTION_MESSAGES,
+  type OfflinePaymentMethod,
+  PAYMENT_METHOD_LABELS,
+} from "#shared/invoice-correction-texts.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -15,7 +19,10 @@ const M = INVOICE_CORRECTION_MESSAGES;
  * A correction's callbacks: on success the dialog closes, its toast (`toast` gives the title and the
  * message) and the school's lists, totals and dashboard read again; on failure the server's message.
  */
-function useCorrectionCallbacks<TData, TInput>(onDone: () => void, toast: (data: TData, input: TInput) => [string, string]) {
+function useCorrectionCallbacks<TData, TInput>(
+  onDone: () => void,
+  toast: (data: TData, input: TInput) => [string, string],
+) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return {
@@ -32,19 +39,28 @@ type Answer = { invoiceNumber: string };
 
 /** Void Invoice: the parent is told; a card payment that still arrives is refunded. */
 export function useVoidInvoice(onDone: () => void) {
-  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [M.voidedTitle, M.voided(invoice.invoiceNumber)]);
+  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [
+    M.voidedTitle,
+    M.voided(invoice.invoiceNumber),
+  ]);
   return useMutation(useTRPC().schoolAdmin.invoices.void.mutationOptions(callbacks));
 }
 
 /** Edit Invoice (a pending invoice's description, amount and due date). */
 export function useUpdateInvoice(onDone: () => void) {
-  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [M.updatedTitle, M.updated(invoice.invoiceNumber)]);
+  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [
+    M.updatedTitle,
+    M.updated(invoice.invoiceNumber),
+  ]);
   return useMutation(useTRPC().schoolAdmin.invoices.update.mutationOptions(callbacks));
 }
 
 /** Resend the invoice e-mail to its parent. */
 export function useResendInvoice(onDone: () => void) {
-  const callbacks = useCorrectionCallbacks(onDone, (invoice: { email: string }) => [M.resentTitle, M.resent(invoice.email)]);
+  const callbacks = useCorrectionCallbacks(onDone, (invoice: { email: string }) => [
+    M.resentTitle,
+    M.resent(invoice.email),
+  ]);
   return useMutation(useTRPC().schoolAdmin.invoices.resend.mutationOptions(callbacks));
 }
 

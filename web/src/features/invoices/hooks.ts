@@ -10,7 +10,9 @@ export type InvoiceRole = "schoolAdmin" | "parent";
 export type SchoolInvoiceList = RouterOutputs["schoolAdmin"]["invoices"]["list"];
 export type ParentInvoiceList = RouterOutputs["parent"]["invoices"]["list"];
 /** A row of either list (the school admin's also names the recipient). */
-export type InvoiceRow = ParentInvoiceList["rows"][number] & { recipient?: SchoolInvoiceList["rows"][number]["recipient"] };
+export type InvoiceRow = ParentInvoiceList["rows"][number] & {
+  recipient?: SchoolInvoiceList["rows"][number]["recipient"];
+};
 export type PaymentSettings = RouterOutputs["schoolAdmin"]["paymentSettings"]["get"];
 
 type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
@@ -18,7 +20,10 @@ type ListInput = { tab: InvoiceTab; search?: string | undefined; page: number };
 /** "Invoices & Payments": a page of the school's invoices with the totals cards. */
 export function useSchoolInvoices(input: ListInput, enabled = true) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.schoolAdmin.invoices.list.queryOptions(input, { placeholderData: keepPreviousData }), enabled });
+  return useQuery({
+    ...trpc.schoolAdmin.invoices.list.queryOptions(input, { placeholderData: keepPreviousData }),
+    enabled,
+  });
 }
 
 /** "My Invoices": a page of the invoices addressed to this parent. */
@@ -65,7 +70,8 @@ export function useCreateInvoice(onCreated: () => void) {
         notify("success", INVOICE_MESSAGES.createdTitle, INVOICE_MESSAGES.created);
         await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
       },
-      onError: (error) => notify("error", INVOICE_MESSAGES.createFailedTitle, errorMessage(error, INVOICE_MESSAGES.createFailed)),
+      onError: (error) =>
+        notify("error", INVOICE_MESSAGES.createFailedTitle, errorMessage(error, INVOICE_MESSAGES.createFailed)),
     }),
   );
 }

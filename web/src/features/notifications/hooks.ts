@@ -15,7 +15,9 @@ export type NotificationItem = NotificationsPage["rows"][number];
 function useInbox(role: InboxRole) {
   const trpc = useTRPC();
   // Both routers have the same inbox procedures (worker/trpc/routers/_shared/notifications.ts).
-  return role === "parent" ? (trpc.parent.notifications as unknown as typeof trpc.schoolAdmin.notifications) : trpc.schoolAdmin.notifications;
+  return role === "parent"
+    ? (trpc.parent.notifications as unknown as typeof trpc.schoolAdmin.notifications)
+    : trpc.schoolAdmin.notifications;
 }
 
 /** One page of the person's notifications, with every tab's count. */
@@ -27,7 +29,8 @@ export function useNotifications(role: InboxRole, input: RouterInputs["schoolAdm
 function useInvalidateInbox(role: InboxRole) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries(role === "parent" ? trpc.parent.pathFilter() : trpc.schoolAdmin.pathFilter());
+  return () =>
+    queryClient.invalidateQueries(role === "parent" ? trpc.parent.pathFilter() : trpc.schoolAdmin.pathFilter());
 }
 
 /** Mark as read, with the spec's toasts. */
@@ -40,7 +43,8 @@ export function useMarkNotificationRead(role: InboxRole) {
         notify("success", NOTIFICATION_MESSAGES.read.title, NOTIFICATION_MESSAGES.read.description);
         await invalidate();
       },
-      onError: () => notify("error", NOTIFICATION_MESSAGES.readFailed.title, NOTIFICATION_MESSAGES.readFailed.description),
+      onError: () =>
+        notify("error", NOTIFICATION_MESSAGES.readFailed.title, NOTIFICATION_MESSAGES.readFailed.description),
     }),
   );
 }
@@ -81,10 +85,19 @@ export function useSendNotification(onSent: () => void) {
     trpc.schoolAdmin.notifications.send.mutationOptions({
       onSuccess: async ({ recipients }) => {
         onSent();
-        notify("success", NOTIFICATION_MESSAGES.sent.title, `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`);
+        notify(
+          "success",
+          NOTIFICATION_MESSAGES.sent.title,
+          `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`,
+        );
         await invalidate();
       },
-      onError: (error) => notify("error", NOTIFICATION_MESSAGES.sendFailed.title, errorMessage(error, NOTIFICATION_MESSAGES.sendFailed.description)),
+      onError: (error) =>
+        notify(
+          "error",
+          NOTIFICATION_MESSAGES.sendFailed.title,
+          errorMessage(error, NOTIFICATION_MESSAGES.sendFailed.description),
+        ),
     }),
   );
 }

@@ -12,7 +12,11 @@ export const NOTIFICATION_TAB_LABELS: Record<NotificationTab, string> = {
 };
 
 /** Who a send went to, as its row in the Sent tab says it ("Route: North Loop", "Parent: Dana Rivers"). */
-export function sendAudienceText(send: { audienceKind: SendAudienceKind; audienceLabel: string | null; parentName: string | null }): string {
+export function sendAudienceText(send: {
+  audienceKind: SendAudienceKind;
+  audienceLabel: string | null;
+  parentName: string | null;
+}): string {
   switch (send.audienceKind) {
     case "school":
       return "All parents";
@@ -30,10 +34,21 @@ export function sendAudienceText(send: { audienceKind: SendAudienceKind; audienc
 }
 
 /** "0 of 3 read". */
-export const readCountText = (send: { readCount: number; recipients: number }) => `${send.readCount} of ${send.recipients} read`;
+export const readCountText = (send: { readCount: number; recipients: number }) =>
+  `${send.readCount} of ${send.recipients} read`;
 
-export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = { system: "System", trip: "Trip Update", payment: "Payment", attendance: "Attendance" };
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = { info: "Info", success: "Success", warning: "Warning", error: "Error" };
+export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {
+  system: "System",
+  trip: "Trip Update",
+  payment: "Payment",
+  attendance: "Attendance",
+};
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  info: "Info",
+  success: "Success",
+  warning: "Warning",
+  error: "Error",
+};
 
 const ICONS = {
   info: { Icon: Info, className: "bg-sky-100 text-sky-800" },

@@ -10,19 +10,41 @@ const selectClass =
  * One of the school's active parents, shown as "name (e-mail)": a search that asks the server when
  * typing pauses (one query, not one per keystroke), then a select bound to the form's `field`.
  */
-export function ActiveParentPicker({ label, field, error, after }: { label: string; field: UseFormRegisterReturn; error?: string | undefined; after?: ReactNode }) {
+export function ActiveParentPicker({
+  label,
+  field,
+  error,
+  after,
+}: {
+  label: string;
+  field: UseFormRegisterReturn;
+  error?: string | undefined;
+  after?: ReactNode;
+}) {
   const [search, setSearch] = useState("");
   const parents = useParentAccounts({ page: 1, search: search || undefined });
   const id = useId();
   const active = parents.data?.rows.filter((parent) => parent.isActive) ?? [];
   return (
     <div className="space-y-2">
-      <DebouncedInput label="Find a parent" placeholder="Name or e-mail" value={search} maxLength={120} onCommit={setSearch} />
+      <DebouncedInput
+        label="Find a parent"
+        placeholder="Name or e-mail"
+        value={search}
+        maxLength={120}
+        onCommit={setSearch}
+      />
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-slate-700">
           {label}
         </label>
-        <select id={id} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...field}>
+        <select
+          id={id}
+          className={selectClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...field}
+        >
           <option value="">Choose a parent…</option>
           {active.map((parent) => (
             <option key={parent.id} value={parent.id}>

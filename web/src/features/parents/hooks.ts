@@ -21,7 +21,9 @@ export function useSetParentActive(onDone: () => void) {
         notify(
           "success",
           active ? "Parent Reactivated" : "Parent Deactivated",
-          active ? "The parent can sign in again." : "The parent has been signed out and cannot sign in until reactivated.",
+          active
+            ? "The parent can sign in again."
+            : "The parent has been signed out and cannot sign in until reactivated.",
         );
         await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
       },

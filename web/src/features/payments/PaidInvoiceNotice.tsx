@@ -10,13 +10,17 @@ import type { usePaidInvoice } from "./hooks.ts";
 export function PaidInvoiceNotice({ paid, waiting }: ReturnType<typeof usePaidInvoice>) {
   if (!paid && !waiting) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
+    >
       {paid ? (
         <>
           <p className="flex items-center gap-2">
             <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0" />
             <span>
-              <span className="font-semibold">{paid.invoiceNumber}</span> is paid.{paid.paidOn ? ` Paid on ${formatIsoDay(paid.paidOn)}.` : null}
+              <span className="font-semibold">{paid.invoiceNumber}</span> is paid.
+              {paid.paidOn ? ` Paid on ${formatIsoDay(paid.paidOn)}.` : null}
             </span>
           </p>
           <a

@@ -3,10 +3,24 @@ import { ActionButton } from "../../components/ui/action-button.tsx";
 import { usePayInvoice } from "./hooks.ts";
 
 /** The parent's Pay action on a pending or overdue invoice: opens Stripe Checkout for it. */
-export function PayInvoiceButton({ invoiceId, label = "Pay", className }: { invoiceId: string; label?: string; className?: string }) {
+export function PayInvoiceButton({
+  invoiceId,
+  label = "Pay",
+  className,
+}: {
+  invoiceId: string;
+  label?: string;
+  className?: string;
+}) {
   const { pay, busy } = usePayInvoice();
   return (
-    <ActionButton variant="success" className={className} onClick={() => pay(invoiceId)} disabled={busy} aria-busy={busy}>
+    <ActionButton
+      variant="success"
+      className={className}
+      onClick={() => pay(invoiceId)}
+      disabled={busy}
+      aria-busy={busy}
+    >
       <CreditCard aria-hidden="true" className="h-4 w-4" />
       {busy ? "Opening…" : label}
     </ActionButton>

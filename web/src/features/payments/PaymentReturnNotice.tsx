@@ -1,6 +1,11 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, PAYMENT_RETURN_VALUES, type PaymentReturn } from "#shared/payment-texts.ts";
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_RETURN_PARAM,
+  PAYMENT_RETURN_VALUES,
+  type PaymentReturn,
+} from "#shared/payment-texts.ts";
 import { notify } from "../../lib/toast.ts";
 import { useRefreshParentPayments } from "./hooks.ts";
 

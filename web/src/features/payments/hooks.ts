@@ -52,7 +52,10 @@ export function usePaidInvoice(sessionId: string | null) {
   const status = useQuery({
     ...trpc.parent.invoices.checkoutStatus.queryOptions(
       { sessionId: sessionId ?? "" },
-      { retry: false, refetchInterval: (query) => (query.state.data?.status === "paid" || gaveUp ? false : PAID_POLL_MS) },
+      {
+        retry: false,
+        refetchInterval: (query) => (query.state.data?.status === "paid" || gaveUp ? false : PAID_POLL_MS),
+      },
     ),
     enabled: Boolean(sessionId),
   });

@@ -27,7 +27,12 @@ export function useApproveRegistration() {
   const reload = useReloadAfterReview();
   return useMutation(
     trpc.superAdmin.registrations.approve.mutationOptions({
-      onSuccess: (data) => notify("success", "School Approved", `${data.school.name} is approved. The administrator's login credentials were e-mailed.`),
+      onSuccess: (data) =>
+        notify(
+          "success",
+          "School Approved",
+          `${data.school.name} is approved. The administrator's login credentials were e-mailed.`,
+        ),
       onError: (error) => notify("error", "Approval Failed", errorMessage(error)),
       onSettled: reload,
     }),

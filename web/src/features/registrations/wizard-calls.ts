@@ -1,4 +1,10 @@
-import { REGISTRATION_MESSAGES, REQUIRED_FIELD_LABELS, type RegistrationInput, registrationSchema, verifyEmailInput } from "#shared/registration.ts";
+import {
+  REGISTRATION_MESSAGES,
+  REQUIRED_FIELD_LABELS,
+  type RegistrationInput,
+  registrationSchema,
+  verifyEmailInput,
+} from "#shared/registration.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { trpcClient } from "../../lib/data.tsx";
 import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
@@ -27,7 +33,9 @@ const failed = (message: string, fields: FieldName[] = []): Failure => ({ ok: fa
 function fieldsOfMissingMessage(message: string): FieldName[] {
   if (!message.startsWith(REGISTRATION_MESSAGES.missingPrefix)) return [];
   const words = message.slice(REGISTRATION_MESSAGES.missingPrefix.length).split(", ");
-  return (Object.keys(REQUIRED_FIELD_LABELS) as (keyof typeof REQUIRED_FIELD_LABELS)[]).filter((field) => words.includes(REQUIRED_FIELD_LABELS[field]));
+  return (Object.keys(REQUIRED_FIELD_LABELS) as (keyof typeof REQUIRED_FIELD_LABELS)[]).filter((field) =>
+    words.includes(REQUIRED_FIELD_LABELS[field]),
+  );
 }
 
 /** A number input's text as the schema reads it: empty is NaN ("missing"), like `valueAsNumber`. */
@@ -41,7 +49,12 @@ function stepOneValues(form: DetailsForm): RegistrationInput {
 /** The form's values for a registration read back from the server (resume). */
 export function detailsForm(details: RegistrationInput): DetailsForm {
   const text = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "" : String(value));
-  return { ...details, adminPhone: details.adminPhone ?? "", pupilCount: text(details.pupilCount), busCount: text(details.busCount) } as DetailsForm;
+  return {
+    ...details,
+    adminPhone: details.adminPhone ?? "",
+    pupilCount: text(details.pupilCount),
+    busCount: text(details.busCount),
+  } as DetailsForm;
 }
 
 /**
@@ -71,11 +84,15 @@ async function call<T>(run: () => Promise<T>, fallback: string): Promise<Result<
 }
 
 /** Step 1: the school and its administrator become a pending registration; a code is e-mailed. */
-export const registerSchool = (input: StepOneInput) => call(() => trpcClient.registration.register.mutate(input), REGISTRATION_MESSAGES.registerFailed);
+export const registerSchool = (input: StepOneInput) =>
+  call(() => trpcClient.registration.register.mutate(input), REGISTRATION_MESSAGES.registerFailed);
 
 /** Step 1 again, back from a later step: the same registration is updated (a new address needs a new code). */
 export const updateRegistration = (pendingSchoolId: string, input: StepOneInput) =>
-  call(() => trpcClient.registration.update.mutate({ ...input, pendingSchoolId }), REGISTRATION_MESSAGES.registerFailed);
+  call(
+    () => trpcClient.registration.update.mutate({ ...input, pendingSchoolId }),
+    REGISTRATION_MESSAGES.registerFailed,
+  );
 
 /** Step 2: the e-mailed code, checked here first (six digits) so a typo costs no attempt. */
 export async function verifyEmail(pendingSchoolId: string, verificationCode: string) {
@@ -85,12 +102,18 @@ export async function verifyEmail(pendingSchoolId: string, verificationCode: str
 }
 
 /** Step 2: "Resend Code". */
-export const resendCode = (pendingSchoolId: string) => call(() => trpcClient.registration.resendCode.mutate({ pendingSchoolId }), REGISTRATION_MESSAGES.generic);
+export const resendCode = (pendingSchoolId: string) =>
+  call(() => trpcClient.registration.resendCode.mutate({ pendingSchoolId }), REGISTRATION_MESSAGES.generic);
 
 /** Step 4: the consents recorded and a Stripe Checkout session opened. */
 export const startCheckout = (pendingSchoolId: string) =>
   call(
-    () => trpcClient.registration.createCheckoutSession.mutate({ pendingSchoolId, termsAccepted: true, privacyAccepted: true }),
+    () =>
+      trpcClient.registration.createCheckoutSession.mutate({
+        pendingSchoolId,
+        termsAccepted: true,
+        privacyAccepted: true,
+      }),
     REGISTRATION_MESSAGES.checkoutFailedRetry,
   );
 

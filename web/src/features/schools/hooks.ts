@@ -49,12 +49,16 @@ function useSaveCallbacks(successTitle: string, done: string, failureTitle: stri
 
 export function useCreateSchool() {
   const trpc = useTRPC();
-  return useMutation(trpc.superAdmin.schools.create.mutationOptions(useSaveCallbacks("School Created", "created", "Creation Failed")));
+  return useMutation(
+    trpc.superAdmin.schools.create.mutationOptions(useSaveCallbacks("School Created", "created", "Creation Failed")),
+  );
 }
 
 export function useUpdateSchool() {
   const trpc = useTRPC();
-  return useMutation(trpc.superAdmin.schools.update.mutationOptions(useSaveCallbacks("School Updated", "updated", "Update Failed")));
+  return useMutation(
+    trpc.superAdmin.schools.update.mutationOptions(useSaveCallbacks("School Updated", "updated", "Update Failed")),
+  );
 }
 
 /**

@@ -20,15 +20,19 @@ export function useReloadTwoFactorStatus() {
 }
 
 /** Enrolment, step 1: a new secret (QR code and setup key). */
-export function useBeginTwoFactorEnrolment(onFailure: (message: string) => void) {
+export function useBeginTwoFactorEnrollment(onFailure: (message: string) => void) {
   const trpc = useTRPC();
-  return useMutation(trpc.superAdmin.security.beginEnrolment.mutationOptions({ onError: (error) => onFailure(errorMessage(error)) }));
+  return useMutation(
+    trpc.superAdmin.security.beginEnrollment.mutationOptions({ onError: (error) => onFailure(errorMessage(error)) }),
+  );
 }
 
 /** Enrolment, step 2: the first code turns two-factor on; the answer holds the recovery codes. */
-export function useConfirmTwoFactorEnrolment(onFailure: (message: string) => void) {
+export function useConfirmTwoFactorEnrollment(onFailure: (message: string) => void) {
   const trpc = useTRPC();
-  return useMutation(trpc.superAdmin.security.confirmEnrolment.mutationOptions({ onError: (error) => onFailure(errorMessage(error)) }));
+  return useMutation(
+    trpc.superAdmin.security.confirmEnrollment.mutationOptions({ onError: (error) => onFailure(errorMessage(error)) }),
+  );
 }
 
 /** Ten new recovery codes (the old ones stop working); SE6: after "Confirm it's you" when due. */

@@ -25,12 +25,17 @@ function useInvalidateSchool() {
 export function useSaveTrip(onSaved: () => void) {
   const trpc = useTRPC();
   const invalidate = useInvalidateSchool();
-  const failed = (error: unknown) => notify("error", TRIP_MESSAGES.saveFailed.title, errorMessage(error, TRIP_MESSAGES.saveFailed.description));
+  const failed = (error: unknown) =>
+    notify("error", TRIP_MESSAGES.saveFailed.title, errorMessage(error, TRIP_MESSAGES.saveFailed.description));
   const create = useMutation(
     trpc.schoolAdmin.trips.create.mutationOptions({
       onSuccess: async ({ created }) => {
         onSaved();
-        notify("success", TRIP_MESSAGES.created.title, created > 1 ? `${created} trips created successfully!` : TRIP_MESSAGES.created.description);
+        notify(
+          "success",
+          TRIP_MESSAGES.created.title,
+          created > 1 ? `${created} trips created successfully!` : TRIP_MESSAGES.created.description,
+        );
         await invalidate();
       },
       onError: failed,
@@ -85,7 +90,8 @@ export function useSetTripStatus() {
         notify("success", STATUS_TOASTS[status], notified ? "Parents on the route have been notified." : undefined);
         await invalidate();
       },
-      onError: (error) => notify("error", TRIP_MESSAGES.saveFailed.title, errorMessage(error, TRIP_MESSAGES.saveFailed.description)),
+      onError: (error) =>
+        notify("error", TRIP_MESSAGES.saveFailed.title, errorMessage(error, TRIP_MESSAGES.saveFailed.description)),
     }),
   );
 }

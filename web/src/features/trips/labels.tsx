@@ -2,8 +2,18 @@ import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 
-export const TRIP_STATUS_LABELS: Record<TripStatus, string> = { scheduled: "Scheduled", "in-progress": "In Progress", completed: "Completed", cancelled: "Cancelled" };
-const TRIP_STATUS_TONES: Record<TripStatus, Tone> = { scheduled: "blue", "in-progress": "amber", completed: "green", cancelled: "red" };
+export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
+  scheduled: "Scheduled",
+  "in-progress": "In Progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+const TRIP_STATUS_TONES: Record<TripStatus, Tone> = {
+  scheduled: "blue",
+  "in-progress": "amber",
+  completed: "green",
+  cancelled: "red",
+};
 export const ROUTE_TYPE_LABELS: Record<RouteType, string> = { pickup: "Pickup", dropoff: "Dropoff" };
 
 export function TripStatusBadge({ status }: { status: TripStatus }) {

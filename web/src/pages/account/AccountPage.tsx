@@ -16,8 +16,10 @@ const EditProfileDialog = lazyDialog(async () => (await import("./EditProfileDia
 const ROLE_LABELS = { school_admin: "School Admin", parent: "Parent" } as const;
 
 const WHAT_GOES = {
-  parent: "Your name, e-mail, phone, address and emergency contacts, your children's records and your notifications are deleted.",
-  school_admin: "Your name, e-mail, phone and address and your notifications are deleted. The school and its data stay.",
+  parent:
+    "Your name, e-mail, phone, address and emergency contacts, your children's records and your notifications are deleted.",
+  school_admin:
+    "Your name, e-mail, phone and address and your notifications are deleted. The school and its data stay.",
 } as const;
 
 /**
@@ -80,7 +82,9 @@ export default function AccountPage() {
           <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Last sign-in</dt>
           <dd className="text-ink">
             {lastLogin ? formatDateTimeIn(lastLogin, zone) : "Never"}
-            {zone ? <span className="block text-xs text-slate-500">School time ({zone.replaceAll("_", " ")})</span> : null}
+            {zone ? (
+              <span className="block text-xs text-slate-500">School time ({zone.replaceAll("_", " ")})</span>
+            ) : null}
           </dd>
           <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Role</dt>
           <dd className="text-ink">{ROLE_LABELS[role]}</dd>
@@ -107,7 +111,10 @@ export default function AccountPage() {
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-ink">Your data</h2>
-        <p className="mt-1 text-sm text-slate-600">A copy of everything SchoolRide holds about you{role === "parent" ? " and your children" : ""}, as a JSON file.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          A copy of everything SchoolRide holds about you{role === "parent" ? " and your children" : ""}, as a JSON
+          file.
+        </p>
         {downloadError ? (
           <div className="mt-3">
             <FormAlert>{downloadError}</FormAlert>
@@ -135,7 +142,9 @@ export default function AccountPage() {
         </ActionButton>
       </div>
 
-      {profile.data ? <EditProfileDialog open={editOpen} onOpenChange={setEditOpen} role={role} profile={profile.data} /> : null}
+      {profile.data ? (
+        <EditProfileDialog open={editOpen} onOpenChange={setEditOpen} role={role} profile={profile.data} />
+      ) : null}
 
       <DeleteAccountDialog
         open={deleteOpen}

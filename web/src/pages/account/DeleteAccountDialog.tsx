@@ -5,7 +5,8 @@ import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { FormAlert, TextField } from "../../components/ui/form.tsx";
 
 /** What erasure keeps (the retention sweeps and the erasure service do this). */
-const ERASURE_KEEPS = "Invoices and payment records are kept for 7 years (legal retention), without your name. Security logs about your account are kept for 3 years.";
+const ERASURE_KEEPS =
+  "Invoices and payment records are kept for 7 years (legal retention), without your name. Security logs about your account are kept for 3 years.";
 
 /**
  * "Delete my account": says what goes and what is kept, and asks for the current password, which
@@ -48,8 +49,21 @@ export function DeleteAccountDialog({
           <li>{ERASURE_KEEPS}</li>
         </ul>
         {error ? <FormAlert>{error}</FormAlert> : null}
-        <TextField label="Current password" type="password" autoComplete="current-password" autoFocus error={errors.password?.message} {...register("password")} />
-        <DialogActions onCancel={() => close(false)} submitLabel="Delete my account" pendingLabel="Deleting…" pending={pending} danger />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <DialogActions
+          onCancel={() => close(false)}
+          submitLabel="Delete my account"
+          pendingLabel="Deleting…"
+          pending={pending}
+          danger
+        />
       </form>
     </Dialog>
   );

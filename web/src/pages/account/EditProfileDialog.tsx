@@ -10,7 +10,12 @@ import { type AccountRole, useUpdateProfile } from "../../features/account/hooks
 import { errorMessage } from "../../lib/errors.ts";
 import { usePhoneRegion } from "../../lib/school-zone.ts";
 
-export type ProfileValues = { phone: string | null; address: string | null; emergencyContact: string | null; emergencyPhone: string | null };
+export type ProfileValues = {
+  phone: string | null;
+  address: string | null;
+  emergencyContact: string | null;
+  emergencyPhone: string | null;
+};
 
 /**
  * Edit Profile: phone and address, and for a parent the emergency contact and its phone, with the
@@ -36,7 +41,9 @@ export default function EditProfileDialog({
     () => ({
       phone: profile.phone ?? "",
       address: profile.address ?? "",
-      ...(parent ? { emergencyContact: profile.emergencyContact ?? "", emergencyPhone: profile.emergencyPhone ?? "" } : {}),
+      ...(parent
+        ? { emergencyContact: profile.emergencyContact ?? "", emergencyPhone: profile.emergencyPhone ?? "" }
+        : {}),
     }),
     [profile, parent],
   );
@@ -54,9 +61,16 @@ export default function EditProfileDialog({
     resetSave();
   }, [open, saved, reset, resetSave]);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Profile" description="Numbers without + and a country code are read as your school's country's.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Profile"
+      description="Numbers without + and a country code are read as your school's country's."
+    >
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => save.mutate(values))}>
-        {save.isError ? <FormAlert>{errorMessage(save.error, "Failed to save your profile. Please try again.")}</FormAlert> : null}
+        {save.isError ? (
+          <FormAlert>{errorMessage(save.error, "Failed to save your profile. Please try again.")}</FormAlert>
+        ) : null}
         <TextField
           label="Phone (optional)"
           type="tel"
@@ -66,7 +80,13 @@ export default function EditProfileDialog({
           error={errors.phone?.message}
           {...register("phone")}
         />
-        <TextField label="Address (optional)" autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} error={errors.address?.message} {...register("address")} />
+        <TextField
+          label="Address (optional)"
+          autoComplete="street-address"
+          maxLength={ADDRESS_MAX_LENGTH}
+          error={errors.address?.message}
+          {...register("address")}
+        />
         {parent ? (
           <>
             <TextField
@@ -87,7 +107,12 @@ export default function EditProfileDialog({
             />
           </>
         ) : null}
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Save Profile" pendingLabel="Saving…" pending={save.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Save Profile"
+          pendingLabel="Saving…"
+          pending={save.isPending}
+        />
       </form>
     </Dialog>
   );

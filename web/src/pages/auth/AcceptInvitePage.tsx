@@ -36,7 +36,7 @@ function invitationLoadError(error: unknown): string {
 }
 
 /** `/accept-invite?token=…`: an invited school admin or parent sets up their account. */
-export default function AcceptInvitePage() {
+export default function AcceptInvitationPage() {
   usePageTitle("Accept Invitation · SchoolRide");
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
@@ -53,7 +53,7 @@ export default function AcceptInvitePage() {
         <Loading label="Loading invitation…" />
       </div>
     );
-  else body = <AcceptInviteForm token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />;
+  else body = <AcceptInvitationForm token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />;
 
   return body;
 }
@@ -75,7 +75,15 @@ function InvalidInvitation({ message }: { message: string }) {
   );
 }
 
-function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; invitation: Invitation; onAccepted: () => void }) {
+function AcceptInvitationForm({
+  token,
+  invitation,
+  onAccepted,
+}: {
+  token: string;
+  invitation: Invitation;
+  onAccepted: () => void;
+}) {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [home, setHome] = useState<string | null>(null);
@@ -86,8 +94,8 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
     return async (values, context, options) => {
       const result = await base(values, context, options);
       // The phone rule (and its library) loads on the first check, not with the page.
-      const { acceptInviteIssues } = await import("#shared/phone-forms.ts");
-      const issues = acceptInviteIssues(invitation.role, values, invitation.phoneRegion);
+      const { acceptInvitationIssues } = await import("#shared/phone-forms.ts");
+      const issues = acceptInvitationIssues(invitation.role, values, invitation.phoneRegion);
       if (issues.length === 0) return result;
       const errors: FieldErrors<FormInput> = { ...result.errors };
       for (const { field, message } of issues) errors[field] ??= { type: "role", message };
@@ -143,7 +151,10 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
     // The schema is strict: send only its keys, and leave out the optional ones left blank.
-    const optional = (key: "phone" | "address" | "position" | "emergencyContact" | "emergencyPhone", value: string | undefined) => (value ? { [key]: value } : {});
+    const optional = (
+      key: "phone" | "address" | "position" | "emergencyContact" | "emergencyPhone",
+      value: string | undefined,
+    ) => (value ? { [key]: value } : {});
     accept.mutate({
       token,
       name: values.name,
@@ -152,7 +163,10 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
       ...optional("phone", values.phone),
       ...optional("address", values.address),
       ...(isParent
-        ? { ...optional("emergencyContact", values.emergencyContact), ...optional("emergencyPhone", values.emergencyPhone) }
+        ? {
+            ...optional("emergencyContact", values.emergencyContact),
+            ...optional("emergencyPhone", values.emergencyPhone),
+          }
         : optional("position", values.position)),
     });
   });
@@ -170,7 +184,12 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
   const expires = formatDateTime(invitation.expiresAt);
 
   return (
-    <AuthCard icon={MailOpen} title="Set Up Your Account" subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`} wide>
+    <AuthCard
+      icon={MailOpen}
+      title="Set Up Your Account"
+      subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`}
+      wide
+    >
       <dl className="mb-6 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         {[
           ["Email", invitation.email],
@@ -200,11 +219,21 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
         {isParent ? (
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-ink">In case of emergency</legend>
-            <TextField label="Emergency contact" autoComplete="off" hint="Someone we can reach if we cannot reach you." {...field("emergencyContact")} />
+            <TextField
+              label="Emergency contact"
+              autoComplete="off"
+              hint="Someone we can reach if we cannot reach you."
+              {...field("emergencyContact")}
+            />
             <TextField label="Emergency phone" type="tel" autoComplete="off" {...field("emergencyPhone")} />
           </fieldset>
         ) : (
-          <TextField label="Position (optional)" placeholder="Administrator" autoComplete="organization-title" {...field("position")} />
+          <TextField
+            label="Position (optional)"
+            placeholder="Administrator"
+            autoComplete="organization-title"
+            {...field("position")}
+          />
         )}
         <Button type="submit" className="w-full" disabled={accept.isPending}>
           {accept.isPending ? "Creating account…" : "Create Account"}
@@ -212,7 +241,10 @@ function AcceptInviteForm({ token, invitation, onAccepted }: { token: string; in
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link to={isParent ? "/login/parent" : "/login/school"} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={isParent ? "/login/parent" : "/login/school"}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Sign in
         </Link>
       </p>

@@ -39,7 +39,11 @@ export default function ChangePasswordPage() {
   });
 
   return (
-    <AuthCard icon={KeyRound} title={"Change Password"} subtitle={user?.mustChangePassword ? "Please choose a new password before you continue." : undefined}>
+    <AuthCard
+      icon={KeyRound}
+      title={"Change Password"}
+      subtitle={user?.mustChangePassword ? "Please choose a new password before you continue." : undefined}
+    >
       <form
         noValidate
         className="space-y-4"
@@ -51,8 +55,19 @@ export default function ChangePasswordPage() {
         }}
       >
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register("currentPassword")} />
-        <NewPasswordFields form={form} password="newPassword" confirm="confirmPassword" userInputs={[user?.email, user?.name]} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register("currentPassword")}
+        />
+        <NewPasswordFields
+          form={form}
+          password="newPassword"
+          confirm="confirmPassword"
+          userInputs={[user?.email, user?.name]}
+        />
         <Button type="submit" className="w-full" disabled={change.isPending}>
           {change.isPending ? "Saving…" : "Change Password"}
         </Button>

@@ -7,7 +7,11 @@ import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
 import type { Role } from "../../lib/session.ts";
 
-const LOGIN_PAGES: Record<Role, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
+const LOGIN_PAGES: Record<Role, string> = {
+  super_admin: "/login/superadmin",
+  school_admin: "/login/school",
+  parent: "/login/parent",
+};
 
 /**
  * `/forgot-password?role=…`: asks for a reset link. The answer never says whether the account
@@ -43,13 +47,24 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <AuthCard icon={MailQuestion} title={"Forgot your password?"} subtitle={"Enter your account's e-mail and we will send you a link to choose a new password."}>
+    <AuthCard
+      icon={MailQuestion}
+      title={"Forgot your password?"}
+      subtitle={"Enter your account's e-mail and we will send you a link to choose a new password."}
+    >
       {sent ? (
         <FormAlert kind="success">{sent}</FormAlert>
       ) : (
         <form noValidate className="space-y-4" onSubmit={(event) => void onSubmit(event)}>
           {error ? <FormAlert>{error}</FormAlert> : null}
-          <TextField label="Email" type="email" autoComplete="username" maxLength={EMAIL_MAX_LENGTH} value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            maxLength={EMAIL_MAX_LENGTH}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Sending…" : "Send Reset Link"}
           </Button>

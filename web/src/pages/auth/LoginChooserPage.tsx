@@ -3,8 +3,18 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 
 const CHOICES = [
-  { to: "/login/school", title: "School Admin", text: "Schedule trips, notify parents and send invoices.", icon: School },
-  { to: "/login/parent", title: "Parent", text: "See your children's transport, notifications and invoices.", icon: Users },
+  {
+    to: "/login/school",
+    title: "School Admin",
+    text: "Schedule trips, notify parents and send invoices.",
+    icon: School,
+  },
+  {
+    to: "/login/parent",
+    title: "Parent",
+    text: "See your children's transport, notifications and invoices.",
+    icon: Users,
+  },
   { to: "/login/superadmin", title: "Super Admin", text: "Platform administration.", icon: ShieldCheck },
 ] as const;
 
@@ -20,7 +30,10 @@ export default function LoginChooserPage() {
       <ul className="mt-8 grid gap-4 sm:grid-cols-3">
         {CHOICES.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
-            <Link to={to} className="flex h-full flex-col rounded-xl border border-slate-200 p-5 shadow-sm transition hover:border-brand-500 hover:shadow">
+            <Link
+              to={to}
+              className="flex h-full flex-col rounded-xl border border-slate-200 p-5 shadow-sm transition hover:border-brand-500 hover:shadow"
+            >
               <Icon aria-hidden="true" className="h-6 w-6 text-brand-700" />
               <span className="mt-3 font-semibold text-ink">{title}</span>
               <span className="mt-1 text-sm text-slate-600">{text}</span>

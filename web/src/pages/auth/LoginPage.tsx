@@ -14,7 +14,10 @@ import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
 // a super admin with two-factor on.
 const loadSignIn = () => import("../../features/auth/sign-in.ts");
 const MfaCodeStep = lazy(async () => {
-  const [{ MfaCodeStep: Step }, { DataProvider }] = await Promise.all([import("./MfaCodeStep.tsx"), import("../../lib/data.tsx")]);
+  const [{ MfaCodeStep: Step }, { DataProvider }] = await Promise.all([
+    import("./MfaCodeStep.tsx"),
+    import("../../lib/data.tsx"),
+  ]);
   return {
     default: (props: Parameters<typeof Step>[0]) => (
       <DataProvider>
@@ -53,7 +56,8 @@ export default function LoginPage({ role }: { role: Role }) {
   const field = (name: "email" | "password" | "schoolCode") => ({
     name,
     value: fields[name],
-    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setFields((current) => ({ ...current, [name]: event.target.value })),
   });
 
   useEffect(() => {
@@ -62,7 +66,9 @@ export default function LoginPage({ role }: { role: Role }) {
 
   const signedIn = async (user: SessionUser) => {
     (await loadSignIn()).rememberSignedIn(user);
-    await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), { replace: true });
+    await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), {
+      replace: true,
+    });
   };
 
   // After a failed sign-in the focus goes back to the form, to the e-mail when it is empty, else to
@@ -93,14 +99,31 @@ export default function LoginPage({ role }: { role: Role }) {
     <AuthCard icon={variant.icon} title={variant.title} subtitle={variant.subtitle}>
       {challengeToken ? (
         <Suspense fallback={null}>
-          <MfaCodeStep challengeToken={challengeToken} onSignedIn={signedIn} onRestart={() => setChallengeToken(null)} />
+          <MfaCodeStep
+            challengeToken={challengeToken}
+            onSignedIn={signedIn}
+            onRestart={() => setChallengeToken(null)}
+          />
         </Suspense>
       ) : (
         <form onSubmit={onSubmit} onFocus={() => void loadSignIn()} noValidate className="space-y-4">
           {message ? <FormAlert>{message}</FormAlert> : null}
           <fieldset disabled={!hydrated} className="contents space-y-4">
-            <TextField ref={emailRef} label="Email" type="email" autoComplete="username" maxLength={EMAIL_MAX_LENGTH} {...field("email")} />
-            <TextField ref={passwordRef} label="Password" type="password" autoComplete="current-password" {...field("password")} />
+            <TextField
+              ref={emailRef}
+              label="Email"
+              type="email"
+              autoComplete="username"
+              maxLength={EMAIL_MAX_LENGTH}
+              {...field("email")}
+            />
+            <TextField
+              ref={passwordRef}
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              {...field("password")}
+            />
             {role === "parent" ? (
               <TextField
                 label="School code (optional)"

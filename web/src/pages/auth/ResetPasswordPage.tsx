@@ -10,7 +10,11 @@ import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
 import { useResetLinkCheck, useResetPassword } from "../../features/auth/hooks.ts";
 
-const LOGIN_PAGES: Record<RoleValue, string> = { super_admin: "/login/superadmin", school_admin: "/login/school", parent: "/login/parent" };
+const LOGIN_PAGES: Record<RoleValue, string> = {
+  super_admin: "/login/superadmin",
+  school_admin: "/login/school",
+  parent: "/login/parent",
+};
 
 /** `/reset-password?token=…`: the e-mailed, single-use link. */
 export default function ResetPasswordPage() {

@@ -4,7 +4,17 @@ import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { ErrorState, Loading } from "../../components/ui/states.tsx";
 
 /** A role's dashboard: the page's title, its heading and the welcome line, then its cards. */
-export function Dashboard({ pageTitle, heading, welcome, children }: { pageTitle: string; heading: ReactNode; welcome: ReactNode; children: ReactNode }) {
+export function Dashboard({
+  pageTitle,
+  heading,
+  welcome,
+  children,
+}: {
+  pageTitle: string;
+  heading: ReactNode;
+  welcome: ReactNode;
+  children: ReactNode;
+}) {
   usePageTitle(pageTitle);
   return (
     <section aria-labelledby="dashboard-title">
@@ -18,7 +28,15 @@ export function Dashboard({ pageTitle, heading, welcome, children }: { pageTitle
 }
 
 /** What a dashboard query shows: a spinner while it loads, `failure` if it cannot, then its data. */
-export function QueryContent<T>({ query, failure, children }: { query: UseQueryResult<T, unknown>; failure: string; children: (data: T) => ReactNode }) {
+export function QueryContent<T>({
+  query,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<T, unknown>;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState>{failure}</ErrorState>;
   return children(query.data);

@@ -4,7 +4,13 @@ import { LoadError, Loading } from "../../components/ui/states.tsx";
 import { useParentDashboard } from "../../features/dashboard/hooks.ts";
 import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
-import { ChildCards, PaymentInformation, RecentNotifications, Tiles, TodaysRides } from "./parent-dashboard-sections.tsx";
+import {
+  ChildCards,
+  PaymentInformation,
+  RecentNotifications,
+  Tiles,
+  TodaysRides,
+} from "./parent-dashboard-sections.tsx";
 
 /**
  * The parent's dashboard (spec), phone first: the tiles, Today's rides (read again every 30 s while
@@ -28,7 +34,13 @@ export default function ParentHome() {
     >
       <div className="mt-4 space-y-4 sm:mt-6 sm:space-y-6">
         {dashboard.isPending ? <Loading label="Loading your dashboard…" /> : null}
-        {dashboard.isError && !data ? <LoadError message="Failed to load your dashboard." error={dashboard.error} onRetry={() => void dashboard.refetch()} /> : null}
+        {dashboard.isError && !data ? (
+          <LoadError
+            message="Failed to load your dashboard."
+            error={dashboard.error}
+            onRetry={() => void dashboard.refetch()}
+          />
+        ) : null}
         {data ? (
           <>
             <Tiles tiles={data.tiles} />
@@ -39,7 +51,10 @@ export default function ParentHome() {
               <Panel title={TEXTS.paymentInformation} link={{ to: "/parent/invoices", label: "View all" }}>
                 <PaymentInformation data={data} />
               </Panel>
-              <Panel title="My Children" link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}>
+              <Panel
+                title="My Children"
+                link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}
+              >
                 <ChildCards items={data.children} />
               </Panel>
               <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>

@@ -9,9 +9,12 @@ import { useSession } from "../../lib/session.ts";
 import { PendingApprovalsCard } from "../super-admin/registrations/PendingApprovalsCard.tsx";
 import { Dashboard, QueryContent } from "./Dashboard.tsx";
 
-const InviteSchoolAdminDialog = lazyDialog(async () => (await import("../super-admin/invitations/InviteSchoolAdminDialog.tsx")).InviteSchoolAdminDialog);
+const SchoolAdminInvitationDialog = lazyDialog(
+  async () => (await import("../super-admin/invitations/SchoolAdminInvitationDialog.tsx")).InviteSchoolAdminDialog,
+);
 
-const quickAction = "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
+const quickAction =
+  "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
 
 /** `/super-admin`: stat cards, pending approvals, schools, recent activity and quick actions (spec §2). */
 export default function SuperAdminHome() {
@@ -20,15 +23,26 @@ export default function SuperAdminHome() {
   const activity = useRecentActivity();
   const [inviting, setInviting] = useState(false);
   return (
-    <Dashboard pageTitle="Super Admin Dashboard · SchoolRide" heading="Super Admin Dashboard" welcome={<>Welcome back, {user?.name}.</>}>
+    <Dashboard
+      pageTitle="Super Admin Dashboard · SchoolRide"
+      heading="Super Admin Dashboard"
+      welcome={<>Welcome back, {user?.name}.</>}
+    >
       <div className="mt-6">
         <QueryContent query={stats} failure="Failed to load platform statistics.">
           {(platform) => (
             <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <StatCard label="Total Schools" value={platform.totalSchools} detail={`${platform.activeSchools} active`} />
+              <StatCard
+                label="Total Schools"
+                value={platform.totalSchools}
+                detail={`${platform.activeSchools} active`}
+              />
               <StatCard label="School Admins" value={platform.schoolAdmins} />
               <StatCard label="Parents" value={platform.parents} />
-              <StatCard label="Pending Invites" value={formatTotal({ total: platform.pendingInvites, totalCapped: platform.pendingInvitesCapped })} />
+              <StatCard
+                label="Pending Invites"
+                value={formatTotal({ total: platform.pendingInvites, totalCapped: platform.pendingInvitesCapped })}
+              />
             </div>
           )}
         </QueryContent>
@@ -46,13 +60,18 @@ export default function SuperAdminHome() {
           <h2 id="schools-card" className="text-lg font-semibold text-ink">
             Schools
           </h2>
-          <p className="mt-2 text-sm text-slate-600">Search, filter and manage every school, its administrators and its status.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Search, filter and manage every school, its administrators and its status.
+          </p>
           <Link to="/super-admin/schools" className={`${quickAction} mt-4`}>
             <Building2 aria-hidden="true" className="h-4 w-4" /> Manage Schools
           </Link>
         </section>
       </div>
-      <section aria-labelledby="recent-activity" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="recent-activity"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <div className="flex items-baseline justify-between gap-3">
           <h2 id="recent-activity" className="text-lg font-semibold text-ink">
             Recent Activity
@@ -71,7 +90,8 @@ export default function SuperAdminHome() {
                   <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
                     <span className="text-slate-800">{entry.description}</span>
                     <span className="text-slate-500">
-                      {entry.userEmail ?? (entry.userRole ? entry.userRole.replace("_", " ") : "System")} · {formatDateTime(entry.createdAt)}
+                      {entry.userEmail ?? (entry.userRole ? entry.userRole.replace("_", " ") : "System")} ·{" "}
+                      {formatDateTime(entry.createdAt)}
                     </span>
                   </li>
                 ))}
@@ -101,7 +121,7 @@ export default function SuperAdminHome() {
           <ClipboardList aria-hidden="true" className="h-4 w-4" /> Audit Logs
         </Link>
       </div>
-      <InviteSchoolAdminDialog open={inviting} onOpenChange={setInviting} />
+      <SchoolAdminInvitationDialog open={inviting} onOpenChange={setInviting} />
     </Dashboard>
   );
 }

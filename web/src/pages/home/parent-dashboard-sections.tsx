@@ -30,7 +30,11 @@ export function Tiles({ tiles }: { tiles: ParentDashboard["tiles"] }) {
   return (
     <nav aria-label="Your areas" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {TILES.map(({ key, to, label, detail, icon: Icon }) => (
-        <Link key={key} to={to} className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-500 sm:p-4">
+        <Link
+          key={key}
+          to={to}
+          className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-500 sm:p-4"
+        >
           <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <Icon aria-hidden="true" className="h-5 w-5" />
           </span>
@@ -46,12 +50,18 @@ export function Tiles({ tiles }: { tiles: ParentDashboard["tiles"] }) {
   );
 }
 
-const RIDE_TONES: Record<TripStatus, Tone> = { scheduled: "slate", "in-progress": "blue", completed: "green", cancelled: "red" };
+const RIDE_TONES: Record<TripStatus, Tone> = {
+  scheduled: "slate",
+  "in-progress": "blue",
+  completed: "green",
+  cancelled: "red",
+};
 
 /** Beyond the spec: each child's trips today on their route and bus, with the school's live status. */
 export function TodaysRides({ data }: { data: ParentDashboard }) {
   const riders = data.children.filter((child) => child.busRoute);
-  if (riders.length === 0) return <p className="text-sm text-slate-600">{data.children.length === 0 ? TEXTS.noRidesToday : TEXTS.noRoute}</p>;
+  if (riders.length === 0)
+    return <p className="text-sm text-slate-600">{data.children.length === 0 ? TEXTS.noRidesToday : TEXTS.noRoute}</p>;
   return (
     <ul className="space-y-3" aria-live="polite">
       {riders.map((child) => (
@@ -197,7 +207,9 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
               <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
-                  <p className="text-xs text-slate-600">{invoice.paidOn ? `Paid ${formatIsoDay(invoice.paidOn)}` : "Paid"}</p>
+                  <p className="text-xs text-slate-600">
+                    {invoice.paidOn ? `Paid ${formatIsoDay(invoice.paidOn)}` : "Paid"}
+                  </p>
                 </div>
                 <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
               </li>

@@ -27,11 +27,34 @@ export default function CorrectionActions({ invoice }: { invoice: InvoiceRow }) 
   const number = invoice.invoiceNumber;
   const items: ActionMenuItem[] = [
     ...(invoice.status === "pending"
-      ? [{ label: "Edit", ariaLabel: `Edit ${number}`, icon: <Pencil aria-hidden="true" className={icon} />, onSelect: () => setOpen("edit") }]
+      ? [
+          {
+            label: "Edit",
+            ariaLabel: `Edit ${number}`,
+            icon: <Pencil aria-hidden="true" className={icon} />,
+            onSelect: () => setOpen("edit"),
+          },
+        ]
       : []),
-    { label: "Mark as paid", ariaLabel: `Mark ${number} as paid`, icon: <CheckCircle2 aria-hidden="true" className={icon} />, onSelect: () => setOpen("markPaid") },
-    { label: "Resend e-mail", ariaLabel: `Resend ${number}`, icon: <Mail aria-hidden="true" className={icon} />, onSelect: () => setOpen("resend") },
-    { label: "Void", ariaLabel: `Void ${number}`, icon: <Ban aria-hidden="true" className={icon} />, danger: true, onSelect: () => setOpen("void") },
+    {
+      label: "Mark as paid",
+      ariaLabel: `Mark ${number} as paid`,
+      icon: <CheckCircle2 aria-hidden="true" className={icon} />,
+      onSelect: () => setOpen("markPaid"),
+    },
+    {
+      label: "Resend e-mail",
+      ariaLabel: `Resend ${number}`,
+      icon: <Mail aria-hidden="true" className={icon} />,
+      onSelect: () => setOpen("resend"),
+    },
+    {
+      label: "Void",
+      ariaLabel: `Void ${number}`,
+      icon: <Ban aria-hidden="true" className={icon} />,
+      danger: true,
+      onSelect: () => setOpen("void"),
+    },
   ];
   const Chosen = open ? DIALOGS[open] : null;
   return (

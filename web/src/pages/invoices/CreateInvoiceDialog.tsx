@@ -25,12 +25,29 @@ function RecipientField({ field, error }: { field: UseFormRegisterReturn<"recipi
     </button>
   );
   if (typed)
-    return <TextField label="Parent user ID" error={error} hint={toggle} autoComplete="off" maxLength={maxLengthOf(createInvoiceInput.shape.recipientId)} {...field} />;
+    return (
+      <TextField
+        label="Parent user ID"
+        error={error}
+        hint={toggle}
+        autoComplete="off"
+        maxLength={maxLengthOf(createInvoiceInput.shape.recipientId)}
+        {...field}
+      />
+    );
   return <ActiveParentPicker label="Recipient" field={field} error={error} after={<p className="mt-1">{toggle}</p>} />;
 }
 
 /** Create Invoice (spec): recipient, description, base amount, issue date (today in the school's zone), due date (+15 days). */
-export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open: boolean; onOpenChange: (open: boolean) => void; zone: string | undefined }) {
+export default function CreateInvoiceDialog({
+  open,
+  onOpenChange,
+  zone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  zone: string | undefined;
+}) {
   const settings = usePaymentSettings();
   const {
     register,
@@ -39,17 +56,35 @@ export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open
     formState: { errors },
   } = useForm<CreateInvoiceForm>({
     resolver: zodResolver(createInvoiceInput),
-    defaultValues: { recipientId: "", description: "", ...defaultInvoiceDates(todayIn(zone ?? DEFAULT_TIME_ZONE, new Date())) },
+    defaultValues: {
+      recipientId: "",
+      description: "",
+      ...defaultInvoiceDates(todayIn(zone ?? DEFAULT_TIME_ZONE, new Date())),
+    },
   });
   const create = useCreateInvoice(() => onOpenChange(false));
   // One key per opening: a second submit of the same form (a double click, a retry) makes no second invoice.
   const [requestKey] = useState(newRequestKey);
   const baseAmount = watch("baseAmount");
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create Invoice" description="The invoice number is made when you create it.">
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => create.mutate({ ...values, requestKey }))}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Invoice"
+      description="The invoice number is made when you create it."
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => create.mutate({ ...values, requestKey }))}
+      >
         <RecipientField field={register("recipientId")} error={errors.recipientId?.message} />
-        <TextField label="Description" maxLength={200} error={errors.description?.message} {...register("description")} />
+        <TextField
+          label="Description"
+          maxLength={200}
+          error={errors.description?.message}
+          {...register("description")}
+        />
         <BaseAmountField field={register("baseAmount", { valueAsNumber: true })} error={errors.baseAmount?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Issue Date" type="date" error={errors.issueDate?.message} {...register("issueDate")} />
@@ -60,7 +95,12 @@ export default function CreateInvoiceDialog({ open, onOpenChange, zone }: { open
           feeBps={settings.data?.feeBps ?? DEFAULT_FEE_BPS}
           type={settings.data?.feeApplicationType ?? DEFAULT_FEE_APPLICATION_TYPE}
         />
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Create Invoice" pendingLabel="Creating…" pending={create.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Create Invoice"
+          pendingLabel="Creating…"
+          pending={create.isPending}
+        />
       </form>
     </Dialog>
   );

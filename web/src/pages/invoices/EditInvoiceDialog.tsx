@@ -1,7 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { centsToDollars } from "#shared/fees.ts";
-import { INVOICE_MESSAGES, type InvoiceEditForm, invoiceEditSchema, MAX_INVOICE_DESCRIPTION_LENGTH } from "#shared/invoices.ts";
+import {
+  INVOICE_MESSAGES,
+  type InvoiceEditForm,
+  invoiceEditSchema,
+  MAX_INVOICE_DESCRIPTION_LENGTH,
+} from "#shared/invoices.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
@@ -14,7 +19,10 @@ import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
  * date stay; the total follows the fee rule the invoice was created with (shown live).
  */
 export default function EditInvoiceDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
-  const schema = invoiceEditSchema.refine((form) => form.dueDate >= invoice.issueDate, { path: ["dueDate"], message: INVOICE_MESSAGES.dueBeforeIssue });
+  const schema = invoiceEditSchema.refine((form) => form.dueDate >= invoice.issueDate, {
+    path: ["dueDate"],
+    message: INVOICE_MESSAGES.dueBeforeIssue,
+  });
   const {
     register,
     handleSubmit,
@@ -22,7 +30,11 @@ export default function EditInvoiceDialog({ invoice, onClose }: { invoice: Invoi
     formState: { errors },
   } = useForm<InvoiceEditForm>({
     resolver: zodResolver(schema),
-    defaultValues: { description: invoice.description, baseAmount: centsToDollars(invoice.baseAmountCents), dueDate: invoice.dueDate },
+    defaultValues: {
+      description: invoice.description,
+      baseAmount: centsToDollars(invoice.baseAmountCents),
+      dueDate: invoice.dueDate,
+    },
   });
   const update = useUpdateInvoice(onClose);
   const baseAmount = watch("baseAmount");
@@ -33,12 +45,32 @@ export default function EditInvoiceDialog({ invoice, onClose }: { invoice: Invoi
       title={`Edit ${invoice.invoiceNumber}`}
       description={`Issued ${formatIsoDay(invoice.issueDate)}${invoice.recipient ? ` to ${invoice.recipient.name}` : ""}. The number and the issue date stay.`}
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => update.mutate({ invoiceId: invoice.id, ...values }))}>
-        <TextField label="Description" maxLength={MAX_INVOICE_DESCRIPTION_LENGTH} error={errors.description?.message} {...register("description")} />
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => update.mutate({ invoiceId: invoice.id, ...values }))}
+      >
+        <TextField
+          label="Description"
+          maxLength={MAX_INVOICE_DESCRIPTION_LENGTH}
+          error={errors.description?.message}
+          {...register("description")}
+        />
         <BaseAmountField field={register("baseAmount", { valueAsNumber: true })} error={errors.baseAmount?.message} />
-        <TextField label="Due Date" type="date" min={invoice.issueDate} error={errors.dueDate?.message} {...register("dueDate")} />
+        <TextField
+          label="Due Date"
+          type="date"
+          min={invoice.issueDate}
+          error={errors.dueDate?.message}
+          {...register("dueDate")}
+        />
         <TotalPreview baseAmount={Number(baseAmount)} feeBps={invoice.feeBps} type={invoice.feeApplicationType} />
-        <DialogActions onCancel={onClose} submitLabel="Save Changes" pendingLabel="Saving…" pending={update.isPending} />
+        <DialogActions
+          onCancel={onClose}
+          submitLabel="Save Changes"
+          pendingLabel="Saving…"
+          pending={update.isPending}
+        />
       </form>
     </Dialog>
   );

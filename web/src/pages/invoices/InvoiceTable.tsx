@@ -23,7 +23,13 @@ export function DownloadLink({ invoice }: { invoice: InvoiceRow }) {
 }
 
 /** What the Actions cell holds: Download, then whatever the page adds for this invoice (the parent's Pay). */
-function Actions({ invoice, extra }: { invoice: InvoiceRow; extra?: ((invoice: InvoiceRow) => ReactNode) | undefined }) {
+function Actions({
+  invoice,
+  extra,
+}: {
+  invoice: InvoiceRow;
+  extra?: ((invoice: InvoiceRow) => ReactNode) | undefined;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <DownloadLink invoice={invoice} />
@@ -37,7 +43,9 @@ const status = (invoice: InvoiceRow) => (
   <>
     <InvoiceStatusBadge status={invoice.status} />
     {invoice.status === "paid" && invoice.paidOn ? (
-      <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">Paid on {formatIsoDay(invoice.paidOn)}</span>
+      <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">
+        Paid on {formatIsoDay(invoice.paidOn)}
+      </span>
     ) : null}
   </>
 );
@@ -55,7 +63,9 @@ function StatusDetail({ invoice }: { invoice: InvoiceRow }) {
 const amount = (invoice: InvoiceRow) => (
   <>
     <span className="font-medium text-ink">{formatCents(invoice.amountCents)}</span>
-    {invoice.feeCents > 0 ? <span className="block text-xs text-slate-500">incl. {formatCents(invoice.feeCents)} fee</span> : null}
+    {invoice.feeCents > 0 ? (
+      <span className="block text-xs text-slate-500">incl. {formatCents(invoice.feeCents)} fee</span>
+    ) : null}
   </>
 );
 
@@ -97,7 +107,9 @@ export function InvoiceTable({
             cell: (invoice: InvoiceRow) => (
               <>
                 <span className="block text-ink wrap-anywhere">{invoice.recipient?.name}</span>
-                {invoice.recipient ? <EmailAddress email={invoice.recipient.email} className="block text-xs text-slate-500" /> : null}
+                {invoice.recipient ? (
+                  <EmailAddress email={invoice.recipient.email} className="block text-xs text-slate-500" />
+                ) : null}
               </>
             ),
           },

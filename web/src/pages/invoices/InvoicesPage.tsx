@@ -11,7 +11,12 @@ import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
 import { LoadError, Loading, StatCard } from "../../components/ui/states.tsx";
-import { type InvoiceRole, useParentInvoices, usePaymentSettings, useSchoolInvoices } from "../../features/invoices/hooks.ts";
+import {
+  type InvoiceRole,
+  useParentInvoices,
+  usePaymentSettings,
+  useSchoolInvoices,
+} from "../../features/invoices/hooks.ts";
 import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
 import { usePaidInvoice } from "../../features/payments/hooks.ts";
 import { PaidInvoiceNotice } from "../../features/payments/PaidInvoiceNotice.tsx";
@@ -33,7 +38,10 @@ function SettingsBanner() {
   const settings = usePaymentSettings();
   if (!settings.data) return null;
   return (
-    <p className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900" data-testid="payment-settings-banner">
+    <p
+      className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
+      data-testid="payment-settings-banner"
+    >
       {feeRuleText(settings.data)} · Platform fee: {bpsToPercent(settings.data.platformFeeBps)}% of each payment
     </p>
   );
@@ -68,7 +76,9 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
   const [dialog, setDialog] = useState<"settings" | "create" | null>(null);
   // Back from Checkout (`?payment=success&session_id=…`): kept before the return notice clears the URL.
   const [params] = useSearchParams();
-  const [returnedSession] = useState(() => (!admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null));
+  const [returnedSession] = useState(() =>
+    !admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null,
+  );
   const paidInvoice = usePaidInvoice(returnedSession);
   useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
   useEffect(() => {
@@ -104,7 +114,13 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
         </>
       )}
       {admin && schoolList.data ? <TotalsCards totals={schoolList.data.totals} /> : null}
-      <FilterTabs label="Filter invoices" tabs={tabs} current={tab} labels={INVOICE_TAB_LABELS} onSelect={(name) => setFilters({ tab: name })} />
+      <FilterTabs
+        label="Filter invoices"
+        tabs={tabs}
+        current={tab}
+        labels={INVOICE_TAB_LABELS}
+        onSelect={(name) => setFilters({ tab: name })}
+      />
       <DebouncedInput
         label="Search invoices"
         icon
@@ -131,11 +147,19 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
                       <CorrectionActions invoice={invoice} />
                     </Suspense>
                   )
-                : (invoice) => (invoice.status === "pending" || invoice.status === "overdue" ? <PayInvoiceButton invoiceId={invoice.id} /> : null)
+                : (invoice) =>
+                    invoice.status === "pending" || invoice.status === "overdue" ? (
+                      <PayInvoiceButton invoiceId={invoice.id} />
+                    ) : null
             }
             empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
           />
-          <Pagination result={list.data} noun="invoices" label="Invoices pages" onPageChange={(next) => setFilters({ page: String(next) })} />
+          <Pagination
+            result={list.data}
+            noun="invoices"
+            label="Invoices pages"
+            onPageChange={(next) => setFilters({ page: String(next) })}
+          />
         </>
       )}
       {admin && dialog ? (
@@ -143,7 +167,11 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
           {dialog === "settings" ? (
             <PaymentSettingsDialog open onOpenChange={(open) => setDialog(open ? "settings" : null)} />
           ) : (
-            <CreateInvoiceDialog open onOpenChange={(open) => setDialog(open ? "create" : null)} zone={schoolList.data?.timeZone} />
+            <CreateInvoiceDialog
+              open
+              onOpenChange={(open) => setDialog(open ? "create" : null)}
+              zone={schoolList.data?.timeZone}
+            />
           )}
         </Suspense>
       ) : null}

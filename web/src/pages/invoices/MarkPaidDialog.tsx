@@ -1,7 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { MAX_PAYMENT_REFERENCE_LENGTH, type MarkInvoicePaidForm, markInvoicePaidSchema, OFFLINE_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "#shared/invoices.ts";
+import {
+  MAX_PAYMENT_REFERENCE_LENGTH,
+  type MarkInvoicePaidForm,
+  markInvoicePaidSchema,
+  OFFLINE_PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from "#shared/invoices.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { useMarkInvoicePaid } from "../../features/invoices/correction-hooks.ts";
@@ -21,7 +27,10 @@ export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceR
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<MarkInvoicePaidForm>({ resolver: zodResolver(markInvoicePaidSchema), defaultValues: { method: "cash", reference: "" } });
+  } = useForm<MarkInvoicePaidForm>({
+    resolver: zodResolver(markInvoicePaidSchema),
+    defaultValues: { method: "cash", reference: "" },
+  });
   const mark = useMarkInvoicePaid(onClose);
   const legend = useId();
   const method = watch("method");
@@ -32,14 +41,21 @@ export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceR
       title="Mark as Paid"
       description={`Record a payment of ${invoiceSummary(invoice)} made outside SchoolRide. The parent gets a receipt.`}
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => mark.mutate({ invoiceId: invoice.id, ...values }))}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => mark.mutate({ invoiceId: invoice.id, ...values }))}
+      >
         <fieldset aria-labelledby={legend} className="space-y-2">
           <p id={legend} className="text-sm font-medium text-slate-700">
             Paid by
           </p>
           <div className="grid gap-2 sm:grid-cols-3">
             {OFFLINE_PAYMENT_METHODS.map((option) => (
-              <label key={option} className="flex min-h-11 items-center gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm text-ink">
+              <label
+                key={option}
+                className="flex min-h-11 items-center gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm text-ink"
+              >
                 <input type="radio" value={option} className="h-4 w-4" {...register("method")} />
                 {capitalized(PAYMENT_METHOD_LABELS[option])}
               </label>
@@ -48,7 +64,9 @@ export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceR
           {errors.method ? <p className="text-sm text-red-700">{errors.method.message}</p> : null}
         </fieldset>
         <TextField
-          label={method === "cash" ? "Reference (optional)" : method === "cheque" ? "Cheque number" : "Transfer reference"}
+          label={
+            method === "cash" ? "Reference (optional)" : method === "cheque" ? "Cheque number" : "Transfer reference"
+          }
           maxLength={MAX_PAYMENT_REFERENCE_LENGTH}
           autoComplete="off"
           error={errors.reference?.message}

@@ -51,18 +51,35 @@ function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone:
           </label>
         ))}
       </fieldset>
-      <p className="text-sm text-slate-600">Platform fee: {bpsToPercent(settings.platformFeeBps)}% of each payment, set by SchoolRide.</p>
+      <p className="text-sm text-slate-600">
+        Platform fee: {bpsToPercent(settings.platformFeeBps)}% of each payment, set by SchoolRide.
+      </p>
       <DialogActions onCancel={onDone} submitLabel="Save" pendingLabel="Saving…" pending={save.isPending} />
     </form>
   );
 }
 
 /** Payment Settings (spec): the fee percentage (0–100, steps of 0.1) and how it applies; saving asks for the password. */
-export default function PaymentSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function PaymentSettingsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const settings = usePaymentSettings();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Payment Settings" description="How the fee applies to the invoices you create from now on.">
-      {settings.data ? <SettingsForm settings={settings.data} onDone={() => onOpenChange(false)} /> : <Loading label="Loading payment settings…" />}
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Payment Settings"
+      description="How the fee applies to the invoices you create from now on."
+    >
+      {settings.data ? (
+        <SettingsForm settings={settings.data} onDone={() => onOpenChange(false)} />
+      ) : (
+        <Loading label="Loading payment settings…" />
+      )}
     </Dialog>
   );
 }

@@ -34,7 +34,12 @@ export default function ResendInvoiceDialog({ invoice, onClose }: { invoice: Inv
           <dt className="text-slate-600">Due</dt>
           <dd className="text-ink">{formatIsoDay(invoice.dueDate)}</dd>
         </dl>
-        <DialogActions onCancel={onClose} submitLabel="Send E-mail" pendingLabel="Sending…" pending={resend.isPending} />
+        <DialogActions
+          onCancel={onClose}
+          submitLabel="Send E-mail"
+          pendingLabel="Sending…"
+          pending={resend.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -22,7 +22,11 @@ export default function VoidInvoiceDialog({ invoice, onClose }: { invoice: Invoi
       title="Void Invoice"
       description={`Void ${invoiceSummary(invoice)}? The parent is told by e-mail and can no longer pay it. This cannot be undone.`}
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => voiding.mutate({ invoiceId: invoice.id, ...values }))}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => voiding.mutate({ invoiceId: invoice.id, ...values }))}
+      >
         <TextAreaField
           label="Reason"
           hint="Kept in the audit log and included in the e-mail to the parent."
@@ -31,7 +35,13 @@ export default function VoidInvoiceDialog({ invoice, onClose }: { invoice: Invoi
           error={errors.reason?.message}
           {...register("reason")}
         />
-        <DialogActions onCancel={onClose} submitLabel="Void Invoice" pendingLabel="Voiding…" pending={voiding.isPending} danger />
+        <DialogActions
+          onCancel={onClose}
+          submitLabel="Void Invoice"
+          pendingLabel="Voiding…"
+          pending={voiding.isPending}
+          danger
+        />
       </form>
     </Dialog>
   );

@@ -9,8 +9,19 @@ import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../components/ui/states.tsx";
-import { type InboxRole, type NotificationItem, useDeleteNotification, useMarkNotificationRead, useNotifications } from "../../features/notifications/hooks.ts";
-import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TAB_LABELS, NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
+import {
+  type InboxRole,
+  type NotificationItem,
+  useDeleteNotification,
+  useMarkNotificationRead,
+  useNotifications,
+} from "../../features/notifications/hooks.ts";
+import {
+  NOTIFICATION_CATEGORY_LABELS,
+  NOTIFICATION_TAB_LABELS,
+  NotificationOrigin,
+  NotificationTypeIcon,
+} from "../../features/notifications/labels.tsx";
 import { useUrlFilters } from "../../lib/url-filters.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -25,14 +36,26 @@ const FILTERS = { tab: "all", search: "", page: "1" };
 type PageTab = NotificationTab | "sent";
 const TAB_LABELS: Record<PageTab, string> = { ...NOTIFICATION_TAB_LABELS, sent: "Sent" };
 
-function NotificationRow({ item, zone, role, onDelete }: { item: NotificationItem; zone: string; role: InboxRole; onDelete: (item: NotificationItem) => void }) {
+function NotificationRow({
+  item,
+  zone,
+  role,
+  onDelete,
+}: {
+  item: NotificationItem;
+  zone: string;
+  role: InboxRole;
+  onDelete: (item: NotificationItem) => void;
+}) {
   const markRead = useMarkNotificationRead(role);
   return (
     <li className={`flex gap-3 p-4 ${item.read ? "" : "bg-brand-50/60"}`}>
       <NotificationTypeIcon type={item.type} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
-          <h2 className={`min-w-0 text-base wrap-anywhere ${item.read ? "font-medium text-slate-800" : "font-semibold text-ink"}`}>
+          <h2
+            className={`min-w-0 text-base wrap-anywhere ${item.read ? "font-medium text-slate-800" : "font-semibold text-ink"}`}
+          >
             {item.title}
             {item.read ? null : <span className="sr-only"> (unread)</span>}
           </h2>
@@ -46,7 +69,11 @@ function NotificationRow({ item, zone, role, onDelete }: { item: NotificationIte
       </div>
       <div className="flex shrink-0 items-start gap-1">
         {item.read ? null : (
-          <IconButton label={`Mark "${item.title}" as read`} disabled={markRead.isPending} onClick={() => markRead.mutate({ notificationId: item.id })}>
+          <IconButton
+            label={`Mark "${item.title}" as read`}
+            disabled={markRead.isPending}
+            onClick={() => markRead.mutate({ notificationId: item.id })}
+          >
             <Check aria-hidden="true" className="h-4 w-4" />
           </IconButton>
         )}
@@ -69,7 +96,10 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
   const tab = (NOTIFICATION_TABS as readonly string[]).includes(filters.tab) ? (filters.tab as NotificationTab) : "all";
   const page = Math.max(1, Number(filters.page) || 1);
   // On the Sent tab the inbox still gives the tabs their counts (its first page, usually cached).
-  const list = useNotifications(role, sent ? { tab: "all", page: 1 } : { tab, search: filters.search || undefined, page });
+  const list = useNotifications(
+    role,
+    sent ? { tab: "all", page: 1 } : { tab, search: filters.search || undefined, page },
+  );
   const [deleting, setDeleting] = useState<NotificationItem | null>(null);
   const [sending, setSending] = useState(false);
   const remove = useDeleteNotification(role, () => setDeleting(null));
@@ -124,12 +154,20 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
         <EmptyState title={NOTIFICATION_MESSAGES.empty} spacious />
       ) : (
         <>
-          <ul aria-label="Notifications" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <ul
+            aria-label="Notifications"
+            className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+          >
             {list.data.rows.map((item) => (
               <NotificationRow key={item.id} item={item} zone={list.data.timeZone} role={role} onDelete={setDeleting} />
             ))}
           </ul>
-          <Pagination result={list.data} noun="notifications" label="Notifications pages" onPageChange={(next) => setFilters({ page: next })} />
+          <Pagination
+            result={list.data}
+            noun="notifications"
+            label="Notifications pages"
+            onPageChange={(next) => setFilters({ page: next })}
+          />
         </>
       )}
       <ConfirmDialog

@@ -14,10 +14,16 @@ import { useRouteNames } from "../../features/trips/hooks.ts";
 /** The form is flat; the audience becomes the contract's tagged value on submit. */
 const formSchema = sendNotificationInput
   .omit({ audience: true })
-  .extend({ audienceKind: z.enum(["school", "route", "parent"]), routeName: z.string().trim().max(120), parentId: z.string().max(64) })
+  .extend({
+    audienceKind: z.enum(["school", "route", "parent"]),
+    routeName: z.string().trim().max(120),
+    parentId: z.string().max(64),
+  })
   .superRefine((values, ctx) => {
-    if (values.audienceKind === "route" && !values.routeName) ctx.addIssue({ code: "custom", path: ["routeName"], message: NOTIFICATION_MESSAGES.routeName });
-    if (values.audienceKind === "parent" && !values.parentId) ctx.addIssue({ code: "custom", path: ["parentId"], message: NOTIFICATION_MESSAGES.parent });
+    if (values.audienceKind === "route" && !values.routeName)
+      ctx.addIssue({ code: "custom", path: ["routeName"], message: NOTIFICATION_MESSAGES.routeName });
+    if (values.audienceKind === "parent" && !values.parentId)
+      ctx.addIssue({ code: "custom", path: ["parentId"], message: NOTIFICATION_MESSAGES.parent });
   });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
@@ -33,7 +39,13 @@ const selectClass =
 const labelClass = "block text-sm font-medium text-slate-700";
 
 /** Send Notification (school admin): to every parent, one route's parents or one parent, with an optional e-mail copy. */
-export default function SendNotificationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function SendNotificationDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const routes = useRouteNames();
   const {
     register,
@@ -42,18 +54,39 @@ export default function SendNotificationDialog({ open, onOpenChange }: { open: b
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: { title: "", message: "", type: "info", category: "system", audienceKind: "school", routeName: "", parentId: "", email: false },
+    defaultValues: {
+      title: "",
+      message: "",
+      type: "info",
+      category: "system",
+      audienceKind: "school",
+      routeName: "",
+      parentId: "",
+      email: false,
+    },
   });
   const send = useSendNotification(() => onOpenChange(false));
   const kind = watch("audienceKind");
   const ids = { message: useId(), type: useId(), category: useId(), routes: useId() };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Send Notification" description="Each parent gets their own copy in SchoolRide.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Send Notification"
+      description="Each parent gets their own copy in SchoolRide."
+    >
       <form
         noValidate
         className="space-y-4"
         onSubmit={handleSubmit((values) =>
-          send.mutate({ title: values.title, message: values.message, type: values.type, category: values.category, email: values.email, audience: audienceOf(values) }),
+          send.mutate({
+            title: values.title,
+            message: values.message,
+            type: values.type,
+            category: values.category,
+            email: values.email,
+            audience: audienceOf(values),
+          }),
         )}
       >
         <TextField label="Title" autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
@@ -61,7 +94,14 @@ export default function SendNotificationDialog({ open, onOpenChange }: { open: b
           <label htmlFor={ids.message} className={labelClass}>
             Message
           </label>
-          <textarea id={ids.message} rows={4} maxLength={2000} className={selectClass} aria-invalid={errors.message ? true : undefined} {...register("message")} />
+          <textarea
+            id={ids.message}
+            rows={4}
+            maxLength={2000}
+            className={selectClass}
+            aria-invalid={errors.message ? true : undefined}
+            {...register("message")}
+          />
           {errors.message ? <p className="mt-1 text-sm text-red-700">{errors.message.message}</p> : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -124,12 +164,19 @@ export default function SendNotificationDialog({ open, onOpenChange }: { open: b
             </datalist>
           </>
         ) : null}
-        {kind === "parent" ? <ActiveParentPicker label="Parent" field={register("parentId")} error={errors.parentId?.message} /> : null}
+        {kind === "parent" ? (
+          <ActiveParentPicker label="Parent" field={register("parentId")} error={errors.parentId?.message} />
+        ) : null}
         <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4" {...register("email")} />
           Also send each recipient an e-mail copy
         </label>
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Send" pendingLabel="Sending…" pending={send.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Send"
+          pendingLabel="Sending…"
+          pending={send.isPending}
+        />
       </form>
     </Dialog>
   );

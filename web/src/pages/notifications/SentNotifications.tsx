@@ -4,7 +4,12 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../components/ui/states.tsx";
 import { type SentNotification, useSentNotifications } from "../../features/notifications/hooks.ts";
-import { NOTIFICATION_CATEGORY_LABELS, NotificationTypeIcon, readCountText, sendAudienceText } from "../../features/notifications/labels.tsx";
+import {
+  NOTIFICATION_CATEGORY_LABELS,
+  NotificationTypeIcon,
+  readCountText,
+  sendAudienceText,
+} from "../../features/notifications/labels.tsx";
 
 /** "Today at 7:30 AM" in the school's zone, and who sent it when the app did. */
 function SentWhen({ send, zone }: { send: SentNotification; zone: string }) {
@@ -47,11 +52,22 @@ function ReadCount({ send }: { send: SentNotification }) {
  * to whom (as the send recorded it), how many parents it reached and how many have read it; a
  * table at desk widths, cards on phones.
  */
-export function SentNotifications({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
+export function SentNotifications({
+  search,
+  page,
+  onPageChange,
+}: {
+  search: string;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
   const list = useSentNotifications({ ...(search ? { search } : {}), page });
   useLastPageFallback(list.data?.pages, page, onPageChange);
   if (list.isPending) return <Loading label="Loading sent notifications…" />;
-  if (list.isError) return <LoadError message="Failed to load sent notifications." error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.isError)
+    return (
+      <LoadError message="Failed to load sent notifications." error={list.error} onRetry={() => void list.refetch()} />
+    );
   if (list.data.total === 0)
     return search ? (
       <EmptyState title="No sent notifications match your search">Try another title, route, trip or parent.</EmptyState>
@@ -78,7 +94,13 @@ export function SentNotifications({ search, page, onPageChange }: { search: stri
           },
           { header: "Sent", width: "w-[18%]", cell: (send) => <SentWhen send={send} zone={zone} /> },
           { header: "Audience", width: "w-[22%]", className: "break-words", cell: (send) => sendAudienceText(send) },
-          { header: "Recipients", width: "w-[13%]", className: "text-right", headerClassName: "text-right", cell: (send) => send.recipients },
+          {
+            header: "Recipients",
+            width: "w-[13%]",
+            className: "text-right",
+            headerClassName: "text-right",
+            cell: (send) => send.recipients,
+          },
           { header: "Read", width: "w-[15%]", cell: (send) => <ReadCount send={send} /> },
         ]}
         card={(send) => (
@@ -95,7 +117,12 @@ export function SentNotifications({ search, page, onPageChange }: { search: stri
           </>
         )}
       />
-      <Pagination result={list.data} noun="sent notifications" label="Sent notifications pages" onPageChange={onPageChange} />
+      <Pagination
+        result={list.data}
+        noun="sent notifications"
+        label="Sent notifications pages"
+        onPageChange={onPageChange}
+      />
     </>
   );
 }

@@ -10,7 +10,18 @@ const fieldClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none aria-[invalid=true]:border-red-500";
 
 function defaults(child: ChildRow | null, school: string): ChildForm {
-  if (!child) return { name: "", age: "", grade: "" as ChildForm["grade"], school, busRoute: "", busNumber: "", allergyInfo: "", specialNeeds: "", emergencyContact: "" };
+  if (!child)
+    return {
+      name: "",
+      age: "",
+      grade: "" as ChildForm["grade"],
+      school,
+      busRoute: "",
+      busNumber: "",
+      allergyInfo: "",
+      specialNeeds: "",
+      emergencyContact: "",
+    };
   const { id: _id, ...fields } = child;
   return {
     ...fields,
@@ -78,7 +89,10 @@ export default function ChildFormDialog({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ChildForm, unknown, ChildValues>({ resolver: zodResolver(childFormSchema), defaultValues: defaults(child, school) });
+  } = useForm<ChildForm, unknown, ChildValues>({
+    resolver: zodResolver(childFormSchema),
+    defaultValues: defaults(child, school),
+  });
   const save = useSaveChild(() => onOpenChange(false));
   const routes = useChildRouteNames();
   const routeList = useId();
@@ -94,12 +108,33 @@ export default function ChildFormDialog({
         })}
       >
         <Section title="Basic Information">
-          <TextField label="Full Name" autoComplete="off" autoFocus maxLength={120} error={errors.name?.message} {...register("name")} />
+          <TextField
+            label="Full Name"
+            autoComplete="off"
+            autoFocus
+            maxLength={120}
+            error={errors.name?.message}
+            {...register("name")}
+          />
           <div className="grid grid-cols-2 gap-3">
-            <TextField label="Age" type="number" inputMode="numeric" min={CHILD_AGE.min} max={CHILD_AGE.max} step={1} error={errors.age?.message} {...register("age")} />
+            <TextField
+              label="Age"
+              type="number"
+              inputMode="numeric"
+              min={CHILD_AGE.min}
+              max={CHILD_AGE.max}
+              step={1}
+              error={errors.age?.message}
+              {...register("age")}
+            />
             <Labelled label="Grade" error={errors.grade}>
               {(props) => (
-                <select className={fieldClass} aria-invalid={errors.grade ? true : undefined} {...props} {...register("grade")}>
+                <select
+                  className={fieldClass}
+                  aria-invalid={errors.grade ? true : undefined}
+                  {...props}
+                  {...register("grade")}
+                >
                   <option value="">Select grade</option>
                   {GRADES.map((grade) => (
                     <option key={grade} value={grade}>
@@ -127,14 +162,31 @@ export default function ChildFormDialog({
               <option key={route} value={route} />
             ))}
           </datalist>
-          <TextField label="Bus Number" autoComplete="off" maxLength={40} error={errors.busNumber?.message} {...register("busNumber")} />
+          <TextField
+            label="Bus Number"
+            autoComplete="off"
+            maxLength={40}
+            error={errors.busNumber?.message}
+            {...register("busNumber")}
+          />
         </Section>
         <Section title="Health & Safety Information">
           <Labelled label="Allergies" error={errors.allergyInfo}>
-            {(props) => <textarea rows={2} maxLength={1000} className={fieldClass} placeholder="e.g. Peanuts" {...props} {...register("allergyInfo")} />}
+            {(props) => (
+              <textarea
+                rows={2}
+                maxLength={1000}
+                className={fieldClass}
+                placeholder="e.g. Peanuts"
+                {...props}
+                {...register("allergyInfo")}
+              />
+            )}
           </Labelled>
           <Labelled label="Special Needs" error={errors.specialNeeds}>
-            {(props) => <textarea rows={2} maxLength={1000} className={fieldClass} {...props} {...register("specialNeeds")} />}
+            {(props) => (
+              <textarea rows={2} maxLength={1000} className={fieldClass} {...props} {...register("specialNeeds")} />
+            )}
           </Labelled>
           <TextField
             label="Emergency Contact"
@@ -145,7 +197,12 @@ export default function ChildFormDialog({
             {...register("emergencyContact")}
           />
         </Section>
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel={child ? "Save Changes" : "Add Child"} pendingLabel="Saving…" pending={save.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={child ? "Save Changes" : "Add Child"}
+          pendingLabel="Saving…"
+          pending={save.isPending}
+        />
       </form>
     </Dialog>
   );

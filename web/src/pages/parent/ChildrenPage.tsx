@@ -23,9 +23,15 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
     child.allergyInfo ? { label: "Allergies", text: child.allergyInfo } : null,
   ].filter((note) => note !== null);
   return (
-    <li aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5">
+    <li
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5"
+    >
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+        <span
+          aria-hidden="true"
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700"
+        >
           <UserRound className="h-5 w-5" />
         </span>
         <div className="min-w-0">
@@ -45,7 +51,9 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
           </dt>
           <dd className="min-w-0 text-slate-800">
             {child.busRoute || child.busNumber
-              ? [child.busRoute ? `Route ${child.busRoute}` : null, child.busNumber ? `Bus ${child.busNumber}` : null].filter(Boolean).join(" · ")
+              ? [child.busRoute ? `Route ${child.busRoute}` : null, child.busNumber ? `Bus ${child.busNumber}` : null]
+                  .filter(Boolean)
+                  .join(" · ")
               : CHILD_MESSAGES.noTransport}
           </dd>
         </div>
@@ -55,7 +63,10 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
         </div>
       </dl>
       {notes.length > 0 ? (
-        <section aria-label={`Important notes for ${child.name}`} className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+        <section
+          aria-label={`Important notes for ${child.name}`}
+          className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+        >
           <h3 className="flex items-center gap-1 font-semibold text-amber-900">
             <AlertTriangle aria-hidden="true" className="h-4 w-4" />
             Important Notes
@@ -75,7 +86,11 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
           <Pencil aria-hidden="true" className="h-4 w-4" />
           Edit
         </SecondaryButton>
-        <SecondaryButton className={`${TARGET} flex-1 text-red-700 sm:flex-none`} aria-label={`Delete ${child.name}`} onClick={onDelete}>
+        <SecondaryButton
+          className={`${TARGET} flex-1 text-red-700 sm:flex-none`}
+          aria-label={`Delete ${child.name}`}
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           Delete
         </SecondaryButton>
@@ -145,7 +160,12 @@ export default function ChildrenPage() {
       ) : (
         <ul aria-label="Your children" className="grid gap-4 md:grid-cols-2">
           {list.data.children.map((child) => (
-            <ChildCard key={child.id} child={child} onEdit={() => setEditing({ child })} onDelete={() => setDeleting(child)} />
+            <ChildCard
+              key={child.id}
+              child={child}
+              onEdit={() => setEditing({ child })}
+              onDelete={() => setDeleting(child)}
+            />
           ))}
         </ul>
       )}

@@ -21,7 +21,9 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     heading: "No Advertising or Tracking Cookies",
-    body: ["We do not use advertising cookies, tracking cookies or third-party analytics, and we do not share browsing data with advertisers."],
+    body: [
+      "We do not use advertising cookies, tracking cookies or third-party analytics, and we do not share browsing data with advertisers.",
+    ],
   },
   {
     heading: "Third-Party Cookies",

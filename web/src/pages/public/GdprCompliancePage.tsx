@@ -36,8 +36,9 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "How to Exercise Your Rights",
     body: [
       <>
-        Contact your school, or e-mail us at <MailLink address="dpo@schoolride.example" />. We will verify your identity, answer within one month and provide data exports
-        within 30 days. If you are not satisfied with our answer, you can complain to the Swedish Authority for Privacy Protection (IMY) or your local supervisory
+        Contact your school, or e-mail us at <MailLink address="dpo@schoolride.example" />. We will verify your
+        identity, answer within one month and provide data exports within 30 days. If you are not satisfied with our
+        answer, you can complain to the Swedish Authority for Privacy Protection (IMY) or your local supervisory
         authority.
       </>,
     ],
@@ -75,7 +76,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Data Protection Officer",
     body: [
       <>
-        Our Data Protection Officer can be reached at <MailLink address="dpo@schoolride.example" /> or by post at SchoolRide, Gothenburg, Sweden.
+        Our Data Protection Officer can be reached at <MailLink address="dpo@schoolride.example" /> or by post at
+        SchoolRide, Gothenburg, Sweden.
       </>,
     ],
   },

@@ -1,4 +1,15 @@
-import { ArrowRight, Bell, ChartColumn, ClipboardCheck, CreditCard, HeartHandshake, MapPin, Quote, Route, ShieldCheck } from "lucide-react";
+import {
+  ArrowRight,
+  Bell,
+  ChartColumn,
+  ClipboardCheck,
+  CreditCard,
+  HeartHandshake,
+  MapPin,
+  Quote,
+  Route,
+  ShieldCheck,
+} from "lucide-react";
 import { Link } from "react-router";
 import { type IconFeature, IconFeatureGrid } from "../../components/site/IconFeatureGrid.tsx";
 import { SiteSection } from "../../components/site/SiteSection.tsx";
@@ -46,19 +57,22 @@ const STATS = [
 
 const TESTIMONIALS = [
   {
-    quote: "Since we moved to SchoolRide our morning runs are calmer and our office phone is quiet. Routes, invoices and parent messages all live in one place.",
+    quote:
+      "Since we moved to SchoolRide our morning runs are calmer and our office phone is quiet. Routes, invoices and parent messages all live in one place.",
     name: "Anna Lindqvist",
     role: "School Principal",
     org: "Hillside Primary School",
   },
   {
-    quote: "I get a message the moment the bus is running late, and paying for the term takes a minute. I finally stopped worrying about the school run.",
+    quote:
+      "I get a message the moment the bus is running late, and paying for the term takes a minute. I finally stopped worrying about the school run.",
     name: "David Okafor",
     role: "Parent",
     org: "Father of two",
   },
   {
-    quote: "Route optimisation cut two buses from our timetable without longer rides for the children. The attendance records alone were worth the switch.",
+    quote:
+      "Route optimisation cut two buses from our timetable without longer rides for the children. The attendance records alone were worth the switch.",
     name: "Maria Svensson",
     role: "Transport Manager",
     org: "Westbrook School District",
@@ -73,7 +87,10 @@ export default function HomePage() {
     <>
       {/* Hero */}
       <section className="relative overflow-hidden bg-ink text-white">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-32 -right-32 size-[28rem] rounded-full bg-brand-500/20 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-32 -right-32 size-[28rem] rounded-full bg-brand-500/20 blur-3xl"
+        />
         <div className={`${container} relative py-20 sm:py-28`}>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100">
             <ShieldCheck aria-hidden="true" className="size-4" />
@@ -83,8 +100,8 @@ export default function HomePage() {
             Safe, simple school transportation <span className="text-brand-500">for every family</span>
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-300">
-            SchoolRide brings routes, live bus tracking, parent notifications and payments together in one place, so schools run smoother and parents know their children
-            are safe.
+            SchoolRide brings routes, live bus tracking, parent notifications and payments together in one place, so
+            schools run smoother and parents know their children are safe.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <Link to="/get-started" className={`${buttonPrimary} px-6 py-3 text-base`}>
@@ -126,13 +143,14 @@ export default function HomePage() {
           </div>
           <div className="space-y-4 text-lg leading-relaxed text-slate-700">
             <p>
-              Getting children to school should never be a daily worry. We build tools that make school transport reliable for the people who run it and transparent for
-              the families who depend on it.
+              Getting children to school should never be a daily worry. We build tools that make school transport
+              reliable for the people who run it and transparent for the families who depend on it.
             </p>
             <p className="flex gap-3">
               <HeartHandshake aria-hidden="true" className="mt-1 size-6 shrink-0 text-brand-700" />
               <span>
-                Each school&apos;s data stays its own, payments are handled securely, and we design every screen to work on the phone a parent has in their pocket.
+                Each school&apos;s data stays its own, payments are handled securely, and we design every screen to work
+                on the phone a parent has in their pocket.
               </span>
             </p>
           </div>
@@ -174,7 +192,9 @@ export default function HomePage() {
 
       {/* Call to action */}
       <section aria-labelledby="cta-heading" className="bg-brand-500">
-        <div className={`${container} flex flex-col items-start gap-6 py-16 md:flex-row md:items-center md:justify-between`}>
+        <div
+          className={`${container} flex flex-col items-start gap-6 py-16 md:flex-row md:items-center md:justify-between`}
+        >
           <div>
             <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-ink">
               Ready to modernise your school transport?

@@ -14,7 +14,9 @@ export default function NotFoundPage() {
       </span>
       <p className="mt-6 text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Page Not Found</h1>
-      <p className="mt-4 max-w-md text-lg text-slate-700">Sorry, we couldn&apos;t find the page you&apos;re looking for. It may have moved, or the link may be wrong.</p>
+      <p className="mt-4 max-w-md text-lg text-slate-700">
+        Sorry, we couldn&apos;t find the page you&apos;re looking for. It may have moved, or the link may be wrong.
+      </p>
       <Link to="/" className={`${buttonPrimary} mt-10`}>
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Home

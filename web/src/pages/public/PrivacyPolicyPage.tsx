@@ -25,7 +25,11 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Information Sharing",
     body: [
       "We share information only with the school you belong to and with the service providers who help us run SchoolRide, under written data processing agreements:",
-      ["Stripe, for subscription and invoice payments.", "Resend, for sending e-mail.", "Cloudflare and Turso, for hosting and data storage."],
+      [
+        "Stripe, for subscription and invoice payments.",
+        "Resend, for sending e-mail.",
+        "Cloudflare and Turso, for hosting and data storage.",
+      ],
       "We may disclose information when the law requires it, for example to respond to a valid request from a public authority.",
     ],
   },
@@ -76,8 +80,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Contact Us",
     body: [
       <>
-        If you have questions about this policy or want to exercise your rights, e-mail <MailLink address="privacy@schoolride.example" /> or write to SchoolRide,
-        Gothenburg, Sweden.
+        If you have questions about this policy or want to exercise your rights, e-mail{" "}
+        <MailLink address="privacy@schoolride.example" /> or write to SchoolRide, Gothenburg, Sweden.
       </>,
     ],
   },

@@ -157,14 +157,27 @@ const PLANS: readonly Plan[] = [
     price: "$399",
     summary: "For growing schools with several routes.",
     popular: true,
-    features: ["Up to 15 buses", "Up to 600 students", "Everything in Starter", "Advanced reporting and analytics", "Priority support"],
+    features: [
+      "Up to 15 buses",
+      "Up to 600 students",
+      "Everything in Starter",
+      "Advanced reporting and analytics",
+      "Priority support",
+    ],
     cta: { label: "Get Started", to: "/get-started" },
   },
   {
     name: "Enterprise",
     price: "$799",
     summary: "For large schools and school groups.",
-    features: ["Unlimited buses", "Unlimited students", "Everything in Professional", "Custom integrations", "API access", "Dedicated account manager"],
+    features: [
+      "Unlimited buses",
+      "Unlimited students",
+      "Everything in Professional",
+      "Custom integrations",
+      "API access",
+      "Dedicated account manager",
+    ],
     cta: { label: "Contact Sales", href: "mailto:sales@schoolride.example" },
   },
 ];
@@ -173,7 +186,9 @@ function PlanCard({ plan }: { plan: Plan }) {
   const headingId = `plan-${plan.name.toLowerCase()}`;
   const buttonClass = `${plan.popular ? buttonPrimary : buttonSecondary} mt-8 w-full py-3`;
   return (
-    <li className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${plan.popular ? "border-2 border-brand-500 shadow-lg" : "border border-slate-200"}`}>
+    <li
+      className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${plan.popular ? "border-2 border-brand-500 shadow-lg" : "border border-slate-200"}`}
+    >
       {plan.popular && (
         <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-brand-500 px-3 py-1 text-xs font-semibold tracking-wide whitespace-nowrap text-ink uppercase">
           Most Popular
@@ -249,7 +264,11 @@ export default function ServicesPage() {
       >
         <div className="mt-12 grid gap-6 lg:grid-cols-3">
           {AUDIENCES.map(({ id, icon: Icon, title, intro, points }) => (
-            <section key={id} aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <section
+              key={id}
+              aria-labelledby={id}
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+            >
               <span className="grid size-12 place-items-center rounded-xl bg-ink text-brand-500">
                 <Icon aria-hidden="true" className="size-6" />
               </span>
@@ -270,12 +289,20 @@ export default function ServicesPage() {
         </div>
       </SiteSection>
 
-      <SiteSection headingId="how-heading" eyebrow="Getting started" title="How It Works" text="From registration to your first trip in four simple steps.">
+      <SiteSection
+        headingId="how-heading"
+        eyebrow="Getting started"
+        title="How It Works"
+        text="From registration to your first trip in four simple steps."
+      >
         <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map(({ icon: Icon, title, text }, index) => (
             <li key={title} className="relative rounded-2xl border border-slate-200 bg-white p-6">
               <div className="flex items-center gap-3">
-                <span aria-hidden="true" className="grid size-9 place-items-center rounded-full bg-brand-500 text-sm font-bold text-ink">
+                <span
+                  aria-hidden="true"
+                  className="grid size-9 place-items-center rounded-full bg-brand-500 text-sm font-bold text-ink"
+                >
                   {index + 1}
                 </span>
                 <Icon aria-hidden="true" className="size-5 text-brand-700" />

@@ -70,7 +70,8 @@ const SECTIONS: readonly LegalSection[] = [
     heading: "Contact Information",
     body: [
       <>
-        Questions about these terms can be sent to <MailLink address="legal@schoolride.example" />. Our postal address is SchoolRide, Gothenburg, Sweden.
+        Questions about these terms can be sent to <MailLink address="legal@schoolride.example" />. Our postal address
+        is SchoolRide, Gothenburg, Sweden.
       </>,
     ],
   },

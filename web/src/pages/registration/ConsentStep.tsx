@@ -47,7 +47,17 @@ function Summary({ title, points, link }: { title: string; points: readonly stri
   );
 }
 
-function Checkbox({ checked, onChange, invalid, children }: { checked: boolean; onChange: (checked: boolean) => void; invalid: boolean; children: ReactNode }) {
+function Checkbox({
+  checked,
+  onChange,
+  invalid,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  invalid: boolean;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
@@ -102,15 +112,27 @@ export function ConsentStep({ wizard, termsAccepted, privacyAccepted, onTermsCha
         aria-label="Summary of the Terms of Service and Privacy Policy"
         className="max-h-72 space-y-6 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700 sm:p-5"
       >
-        <Summary title="Terms of Service" points={TERMS_SUMMARY} link={<NewTabLink to="/terms-of-service">Read the full Terms of Service</NewTabLink>} />
-        <Summary title="Privacy Policy" points={PRIVACY_SUMMARY} link={<NewTabLink to="/privacy-policy">Read the full Privacy Policy</NewTabLink>} />
+        <Summary
+          title="Terms of Service"
+          points={TERMS_SUMMARY}
+          link={<NewTabLink to="/terms-of-service">Read the full Terms of Service</NewTabLink>}
+        />
+        <Summary
+          title="Privacy Policy"
+          points={PRIVACY_SUMMARY}
+          link={<NewTabLink to="/privacy-policy">Read the full Privacy Policy</NewTabLink>}
+        />
       </section>
       <fieldset className="mt-6 space-y-3">
         <legend className="sr-only">Consent</legend>
         <Checkbox checked={termsAccepted} onChange={change(onTermsChange)} invalid={showInvalid && !termsAccepted}>
           I have read and accept the Terms of Service
         </Checkbox>
-        <Checkbox checked={privacyAccepted} onChange={change(onPrivacyChange)} invalid={showInvalid && !privacyAccepted}>
+        <Checkbox
+          checked={privacyAccepted}
+          onChange={change(onPrivacyChange)}
+          invalid={showInvalid && !privacyAccepted}
+        >
           I have read and accept the Privacy Policy
         </Checkbox>
       </fieldset>

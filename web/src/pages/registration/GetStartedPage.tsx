@@ -150,7 +150,11 @@ export default function GetStartedPage() {
       registration.step,
       via === "cancelled"
         ? { kind: "info", text: "Payment was cancelled. You can try again." }
-        : { kind: "info", title: "Welcome Back", text: "Your registration has been restored. Continue where you left off." },
+        : {
+            kind: "info",
+            title: "Welcome Back",
+            text: "Your registration has been restored. Continue where you left off.",
+          },
     );
   });
 
@@ -206,7 +210,15 @@ export default function GetStartedPage() {
       />
     );
   } else if (step === 2) {
-    body = <VerifyEmailStep wizard={controls} email={form.adminEmail.trim()} verified={verified} onVerified={() => setVerified(true)} onCodeSent={rememberResumeToken} />;
+    body = (
+      <VerifyEmailStep
+        wizard={controls}
+        email={form.adminEmail.trim()}
+        verified={verified}
+        onVerified={() => setVerified(true)}
+        onCodeSent={rememberResumeToken}
+      />
+    );
   } else if (step === 3) {
     body = (
       <ConsentStep

@@ -31,7 +31,8 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
       const result = await calls.startCheckout(id);
       if (!result.ok) return wizard.setMessage(errorNotice(result.message));
       const url: string | undefined = result.data?.checkout_url;
-      if (typeof url !== "string" || url === "") return wizard.setMessage(errorNotice(REGISTRATION_MESSAGES.checkoutFailedRetry));
+      if (typeof url !== "string" || url === "")
+        return wizard.setMessage(errorNotice(REGISTRATION_MESSAGES.checkoutFailedRetry));
       setRedirecting(true);
       window.location.assign(url);
     });
@@ -54,7 +55,11 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
             <h3 id="plan-heading" className="text-xl font-bold text-ink">
               {plan.name}
             </h3>
-            {popular ? <span className="rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">Most Popular</span> : null}
+            {popular ? (
+              <span className="rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">
+                Most Popular
+              </span>
+            ) : null}
           </div>
           <p className="mt-3 flex items-baseline gap-1">
             <span className="text-4xl font-bold tracking-tight text-ink">{formatPrice(plan.priceCents)}</span>
@@ -65,7 +70,10 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
             Chosen for {count.format(summary.pupilCount)} pupils and {count.format(summary.busCount)} buses.
           </p>
           {busNote ? (
-            <p role="note" className="mt-3 flex gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-ink">
+            <p
+              role="note"
+              className="mt-3 flex gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-ink"
+            >
               <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
               {busNote}
             </p>
@@ -82,7 +90,10 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
           </ul>
         </section>
 
-        <section aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+        <section
+          aria-labelledby="summary-heading"
+          className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6"
+        >
           <h3 id="summary-heading" className="text-lg font-semibold text-ink">
             Registration summary
           </h3>
@@ -115,8 +126,8 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
         <div>
           <p className="font-semibold text-ink">Secure payment</p>
           <p className="mt-1">
-            Payments are processed securely by Stripe. SchoolRide never sees or stores your card details. After your payment, our team reviews your registration and
-            e-mails you when your school is approved.
+            Payments are processed securely by Stripe. SchoolRide never sees or stores your card details. After your
+            payment, our team reviews your registration and e-mails you when your school is approved.
           </p>
         </div>
       </div>

@@ -92,8 +92,8 @@ function NoSession() {
       <div role="status">
         <Header icon={SearchX} tone="slate" title="No Payment Session">
           <p>
-            No payment session was given, so there is no payment to confirm. If you have just paid, please follow the link from the payment page again, or wait for our
-            confirmation e-mail.
+            No payment session was given, so there is no payment to confirm. If you have just paid, please follow the
+            link from the payment page again, or wait for our confirmation e-mail.
           </p>
         </Header>
       </div>
@@ -119,9 +119,12 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
 
   const paid = status.data?.paid === true;
   const schoolName = status.data?.schoolName ?? null;
-  const phase = status.data?.found === false ? "unknown" : delayPassed && paid ? "paid" : timedOut ? "waiting" : "confirming";
+  const phase =
+    status.data?.found === false ? "unknown" : delayPassed && paid ? "paid" : timedOut ? "waiting" : "confirming";
 
-  usePageTitle(`${phase === "paid" ? "Payment Successful" : phase === "unknown" ? "Payment Not Found" : "Confirming Payment"} · SchoolRide`);
+  usePageTitle(
+    `${phase === "paid" ? "Payment Successful" : phase === "unknown" ? "Payment Not Found" : "Confirming Payment"} · SchoolRide`,
+  );
 
   return (
     <Card>
@@ -134,8 +137,8 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
         ) : phase === "unknown" ? (
           <Header icon={SearchX} tone="slate" title="Payment Not Found">
             <p>
-              We could not find a payment for this link. Please check that you opened the whole link from the payment page. If you have just paid, you will receive our
-              confirmation e-mail.
+              We could not find a payment for this link. Please check that you opened the whole link from the payment
+              page. If you have just paid, you will receive our confirmation e-mail.
             </p>
           </Header>
         ) : phase === "paid" ? (
@@ -153,7 +156,10 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
           </Header>
         ) : (
           <Header icon={Clock} tone="brand" title="We're still confirming your payment">
-            <p>This is taking a little longer than usual. There is no need to pay again: as soon as your payment is confirmed, we will send you an e-mail.</p>
+            <p>
+              This is taking a little longer than usual. There is no need to pay again: as soon as your payment is
+              confirmed, we will send you an e-mail.
+            </p>
           </Header>
         )}
       </div>
@@ -166,7 +172,10 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
           <ol className="mt-3 space-y-3">
             {NEXT_STEPS.map((text, index) => (
               <li key={text} className="flex gap-3 text-slate-700">
-                <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700">
+                <span
+                  aria-hidden="true"
+                  className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+                >
                   {index + 1}
                 </span>
                 {text}

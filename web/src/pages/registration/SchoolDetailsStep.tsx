@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
-import { ADMIN_ROLE_OPTIONS, COUNTRY_OPTIONS, REGISTRATION_MAX_LENGTHS, SCHOOL_TYPE_OPTIONS } from "#shared/registration-constants.ts";
+import {
+  ADMIN_ROLE_OPTIONS,
+  COUNTRY_OPTIONS,
+  REGISTRATION_MAX_LENGTHS,
+  SCHOOL_TYPE_OPTIONS,
+} from "#shared/registration-constants.ts";
 import { SCHOOL_TYPE_LABELS } from "../../lib/labels.ts";
 import { timeZoneSelectOptions } from "../../lib/time-zone.ts";
 import { InputField, SelectField } from "./fields.tsx";
@@ -47,29 +52,66 @@ export function SchoolDetailsStep({ values, onChange, invalid, onSubmit, onFirst
     invalid: invalid.has(name),
   });
   /** A whole-number field. */
-  const countField = (name: "pupilCount" | "busCount") => ({ type: "number", inputMode: "numeric" as const, step: 1, ...field(name) });
+  const countField = (name: "pupilCount" | "busCount") => ({
+    type: "number",
+    inputMode: "numeric" as const,
+    step: 1,
+    ...field(name),
+  });
 
   return (
     <StepForm onSubmit={onSubmit} onFocus={onFirstUse} className="mt-6 space-y-8">
       <Section title="School">
-        <InputField label="School Name" autoComplete="organization" className="sm:col-span-2" {...field("schoolName")} />
-        <SelectField label="School Type" placeholder="Select school type" options={SCHOOL_TYPES} {...field("schoolType")} />
+        <InputField
+          label="School Name"
+          autoComplete="organization"
+          className="sm:col-span-2"
+          {...field("schoolName")}
+        />
+        <SelectField
+          label="School Type"
+          placeholder="Select school type"
+          options={SCHOOL_TYPES}
+          {...field("schoolType")}
+        />
         <SelectField label="Country" autoComplete="country-name" options={COUNTRIES} {...field("schoolCountry")} />
-        <InputField label="Number of Pupils" min={1} hint="Your plan is based on the number of pupils." {...countField("pupilCount")} />
+        <InputField
+          label="Number of Pupils"
+          min={1}
+          hint="Your plan is based on the number of pupils."
+          {...countField("pupilCount")}
+        />
         <InputField label="Number of Buses" min={0} {...countField("busCount")} />
-        <InputField label="Intended Start Date" type="date" min={localToday()} hint="Today or later." {...field("intendedStartDate")} />
+        <InputField
+          label="Intended Start Date"
+          type="date"
+          min={localToday()}
+          hint="Today or later."
+          {...field("intendedStartDate")}
+        />
         <SelectField label="Time Zone" options={TIME_ZONES} hint="Trip times are shown in it." {...field("timeZone")} />
       </Section>
 
       <Section title="Administrator">
         <InputField label="Admin Full Name" autoComplete="name" {...field("adminFullName")} />
         <SelectField label="Admin Role" placeholder="Select a role" options={ADMIN_ROLES} {...field("adminRole")} />
-        <InputField label="Admin Email" type="email" autoComplete="email" hint="We will send a verification code to this address." {...field("adminEmail")} />
+        <InputField
+          label="Admin Email"
+          type="email"
+          autoComplete="email"
+          hint="We will send a verification code to this address."
+          {...field("adminEmail")}
+        />
         <InputField label="Admin Phone" type="tel" autoComplete="tel" optional {...field("adminPhone")} />
       </Section>
 
       <Section title="School Address">
-        <InputField label="Street Address" autoComplete="street-address" className="sm:col-span-2" {...field("schoolAddress")} />
+        <InputField
+          label="Street Address"
+          autoComplete="street-address"
+          className="sm:col-span-2"
+          {...field("schoolAddress")}
+        />
         <InputField label="City" autoComplete="address-level2" {...field("schoolCity")} />
         <InputField label="State/Province" autoComplete="address-level1" {...field("schoolState")} />
         <InputField label="ZIP/Postal Code" autoComplete="postal-code" {...field("schoolZipCode")} />

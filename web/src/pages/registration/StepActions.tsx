@@ -26,7 +26,11 @@ export function StepActions({
         <span className="hidden sm:block" />
       )}
       {/* Not `disabled` while pending: the button keeps the focus; the step ignores a second submit. */}
-      <button type="submit" className={`${buttonPrimary} w-full sm:w-auto aria-disabled:cursor-wait aria-disabled:opacity-70`} aria-disabled={pending || undefined}>
+      <button
+        type="submit"
+        className={`${buttonPrimary} w-full sm:w-auto aria-disabled:cursor-wait aria-disabled:opacity-70`}
+        aria-disabled={pending || undefined}
+      >
         {pending ? (
           <>
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />

@@ -50,7 +50,11 @@ export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSen
       onCodeSent(result.data?.resumeToken);
       setCode("");
       setInvalid(false);
-      wizard.setMessage({ kind: "success", title: "Code Sent", text: result.data?.message || REGISTRATION_MESSAGES.codeResent });
+      wizard.setMessage({
+        kind: "success",
+        title: "Code Sent",
+        text: result.data?.message || REGISTRATION_MESSAGES.codeResent,
+      });
     });
   }
 
@@ -83,7 +87,8 @@ export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSen
             invalid={invalid}
             hint={
               <>
-                Sent to <strong className="wrap-anywhere font-medium text-slate-700">{email}</strong>. The code is valid for a limited time.
+                Sent to <strong className="wrap-anywhere font-medium text-slate-700">{email}</strong>. The code is valid
+                for a limited time.
               </>
             }
             className="max-w-xs"
@@ -92,14 +97,24 @@ export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSen
           />
           <p className="mt-4 text-sm text-slate-600">
             Didn&apos;t receive the code? Check your spam folder, or{" "}
-            <button type="button" className={`${textLink} aria-disabled:cursor-wait aria-disabled:opacity-70`} onClick={resend} aria-disabled={resending || undefined}>
+            <button
+              type="button"
+              className={`${textLink} aria-disabled:cursor-wait aria-disabled:opacity-70`}
+              onClick={resend}
+              aria-disabled={resending || undefined}
+            >
               {resending ? "Sending a new code…" : "Resend Code"}
             </button>
             .
           </p>
         </>
       )}
-      <StepActions label={verified ? "Continue" : "Verify Email"} pendingLabel="Verifying…" pending={wizard.pending === "verify"} onPrevious={wizard.onPrevious} />
+      <StepActions
+        label={verified ? "Continue" : "Verify Email"}
+        pendingLabel="Verifying…"
+        pending={wizard.pending === "verify"}
+        onPrevious={wizard.onPrevious}
+      />
     </StepForm>
   );
 }

@@ -10,7 +10,11 @@ export function WizardProgress({ current }: { current: StepNumber }) {
           const done = step.number < current;
           const active = step.number === current;
           return (
-            <li key={step.number} aria-current={active ? "step" : undefined} className="relative flex flex-col items-center text-center">
+            <li
+              key={step.number}
+              aria-current={active ? "step" : undefined}
+              className="relative flex flex-col items-center text-center"
+            >
               {step.number > 1 ? (
                 <span
                   aria-hidden="true"
@@ -20,12 +24,18 @@ export function WizardProgress({ current }: { current: StepNumber }) {
               <span
                 aria-hidden="true"
                 className={`relative z-10 flex size-8 items-center justify-center rounded-full border-2 text-sm font-semibold ${
-                  active ? "border-brand-600 bg-brand-500 text-ink" : done ? "border-brand-500 bg-brand-100 text-brand-700" : "border-slate-300 bg-white text-slate-500"
+                  active
+                    ? "border-brand-600 bg-brand-500 text-ink"
+                    : done
+                      ? "border-brand-500 bg-brand-100 text-brand-700"
+                      : "border-slate-300 bg-white text-slate-500"
                 }`}
               >
                 {done ? <Check className="size-4" strokeWidth={3} /> : step.number}
               </span>
-              <span className={`mt-2 text-xs leading-snug sm:text-sm ${active ? "font-semibold text-ink" : "text-slate-600"} max-sm:sr-only`}>
+              <span
+                className={`mt-2 text-xs leading-snug sm:text-sm ${active ? "font-semibold text-ink" : "text-slate-600"} max-sm:sr-only`}
+              >
                 <span className="sr-only">
                   Step {step.number}
                   {done ? " (completed)" : ""}:{" "}

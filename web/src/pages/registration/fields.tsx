@@ -37,7 +37,10 @@ function Hint({ id, hint }: { id: string; hint: ReactNode }) {
 type InputProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, "className">;
 
 /** A labelled input of the registration form. */
-export const InputField = forwardRef<HTMLInputElement, InputProps>(function InputField({ label, invalid, hint, optional, className, id, ...props }, ref) {
+export const InputField = forwardRef<HTMLInputElement, InputProps>(function InputField(
+  { label, invalid, hint, optional, className, id, ...props },
+  ref,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (

@@ -27,7 +27,10 @@ function storedResumeToken(): string | null {
   }
 }
 
-export type ResumeOutcome = ({ kind: "resumed"; via: "link" | "cancelled" } & Resumed) | { kind: "closed"; message: string } | { kind: "failed"; message: string };
+export type ResumeOutcome =
+  | ({ kind: "resumed"; via: "link" | "cancelled" } & Resumed)
+  | { kind: "closed"; message: string }
+  | { kind: "failed"; message: string };
 
 /**
  * On load: `?resume=<token>` (the e-mailed link) or `?cancelled=1` with this tab's token reopens

@@ -8,7 +8,12 @@ import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 import { Button } from "../../components/ui/form.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { ErrorState, Loading } from "../../components/ui/states.tsx";
-import { useConnectStatus, useReplacePayoutAccount, useStartConnectOnboarding, useSyncConnectStatus } from "../../features/connect/hooks.ts";
+import {
+  useConnectStatus,
+  useReplacePayoutAccount,
+  useStartConnectOnboarding,
+  useSyncConnectStatus,
+} from "../../features/connect/hooks.ts";
 
 const STATUS_TONES: Record<ConnectStatus, Tone> = {
   not_started: "slate",
@@ -85,10 +90,15 @@ export default function ConnectStripePage() {
           </h2>
         </div>
         <p className="mt-2 text-slate-700">
-          Parents pay your invoices and field trips in SchoolRide. The money goes straight to your school's own Stripe account, minus SchoolRide's platform fee of{" "}
-          <strong>{fee}%</strong> per payment; Stripe then pays it out to your bank.
+          Parents pay your invoices and field trips in SchoolRide. The money goes straight to your school's own Stripe
+          account, minus SchoolRide's platform fee of <strong>{fee}%</strong> per payment; Stripe then pays it out to
+          your bank.
         </p>
-        {!view.connected ? <p className="mt-2 text-sm text-slate-600">Trips, notifications and invoices open as soon as your account is connected.</p> : null}
+        {!view.connected ? (
+          <p className="mt-2 text-sm text-slate-600">
+            Trips, notifications and invoices open as soon as your account is connected.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="status-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -115,7 +125,9 @@ export default function ConnectStripePage() {
             <p className="mt-3 text-xs break-all text-slate-500">Stripe account {view.accountId}</p>
           </>
         ) : (
-          <p className="mt-3 text-slate-700">Your school has no Stripe account yet. Connecting takes a few minutes on Stripe's secure pages.</p>
+          <p className="mt-3 text-slate-700">
+            Your school has no Stripe account yet. Connecting takes a few minutes on Stripe's secure pages.
+          </p>
         )}
         {requirements.length > 0 ? (
           <div role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
@@ -157,9 +169,15 @@ export default function ConnectStripePage() {
             Payout account
           </h2>
           <p className="mt-2 text-sm text-slate-700">
-            To receive payments in another Stripe account, replace this one. You will confirm it's you, then onboard the new account; parents cannot pay until it is done.
+            To receive payments in another Stripe account, replace this one. You will confirm it's you, then onboard the
+            new account; parents cannot pay until it is done.
           </p>
-          <button type="button" className={`${secondary} mt-4 w-full sm:w-auto`} onClick={() => setConfirmReplace(true)} disabled={replace.isPending}>
+          <button
+            type="button"
+            className={`${secondary} mt-4 w-full sm:w-auto`}
+            onClick={() => setConfirmReplace(true)}
+            disabled={replace.isPending}
+          >
             Change payout account
           </button>
           <ConfirmDialog

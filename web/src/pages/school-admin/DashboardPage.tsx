@@ -12,7 +12,8 @@ import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboa
 import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 
-const linkButton = "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";
+const linkButton =
+  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";
 
 function UpcomingTrips({ data }: { data: SchoolDashboard }) {
   const zone = data.school.timeZone;
@@ -57,7 +58,9 @@ function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
         <li key={alert.id} className="flex gap-3 py-2">
           <NotificationTypeIcon type={alert.type} />
           <div className="min-w-0 flex-1">
-            <p className={`line-clamp-2 wrap-anywhere ${alert.read ? "text-slate-700" : "font-semibold text-ink"}`}>{alert.title}</p>
+            <p className={`line-clamp-2 wrap-anywhere ${alert.read ? "text-slate-700" : "font-semibold text-ink"}`}>
+              {alert.title}
+            </p>
             <NotificationOrigin sender={alert.sender} when={relativeTime(alert.createdAt, data.school.timeZone, now)} />
           </div>
         </li>
@@ -78,7 +81,9 @@ function UnpaidInvoices({ data }: { data: SchoolDashboard }) {
           </div>
           <div className="shrink-0 text-right">
             <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
-            <Badge tone={invoice.status === "overdue" ? "red" : "amber"}>{invoice.status === "overdue" ? "Overdue" : "Pending"}</Badge>
+            <Badge tone={invoice.status === "overdue" ? "red" : "amber"}>
+              {invoice.status === "overdue" ? "Overdue" : "Pending"}
+            </Badge>
           </div>
         </li>
       ))}
@@ -100,7 +105,14 @@ export default function DashboardPage() {
     document.title = "School Dashboard · SchoolRide";
   }, []);
   if (dashboard.isPending) return <Loading label="Loading your dashboard…" />;
-  if (dashboard.isError) return <LoadError message="Failed to load your dashboard." error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  if (dashboard.isError)
+    return (
+      <LoadError
+        message="Failed to load your dashboard."
+        error={dashboard.error}
+        onRetry={() => void dashboard.refetch()}
+      />
+    );
   const data = dashboard.data;
   const now = new Date();
   const { cards } = data;
@@ -117,7 +129,11 @@ export default function DashboardPage() {
         }
       />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Active Buses" value={`${cards.activeBuses.inProgress} / ${cards.activeBuses.total}`} detail="Trips in progress out of all trips" />
+        <StatCard
+          label="Active Buses"
+          value={`${cards.activeBuses.inProgress} / ${cards.activeBuses.total}`}
+          detail="Trips in progress out of all trips"
+        />
         <StatCard label="On-time Rate" value={`${cards.onTimeRate}%`} detail="Based on completed trips" />
         <StatCard label="Active Routes" value={cards.activeRoutes} detail="Distinct route names" />
         <StatCard label="Total Students" value={cards.totalStudents} detail="Across all trips" />

@@ -4,8 +4,8 @@ import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { DebouncedInput } from "../../components/ui/filters.tsx";
 import { Button } from "../../components/ui/form.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { InviteParentDialog } from "./components/InviteParentDialog.tsx";
 import { ParentAccounts } from "./components/ParentAccounts.tsx";
+import { ParentInvitationDialog } from "./components/ParentInvitationDialog.tsx";
 import { type InvitationStatus, ParentInvitations } from "./components/ParentInvitations.tsx";
 
 /** `/school-admin/parents`: the parents of the admin's own school and their invitations. */
@@ -43,13 +43,26 @@ export default function ParentsPage() {
       />
 
       <div className="mt-6">
-        <DebouncedInput label="Search parents and invitations" icon value={search} onCommit={applySearch} placeholder="Search by name or email" maxLength={120} />
+        <DebouncedInput
+          label="Search parents and invitations"
+          icon
+          value={search}
+          onCommit={applySearch}
+          placeholder="Search by name or email"
+          maxLength={120}
+        />
       </div>
 
       <ParentAccounts search={search} page={parentsPage} onPageChange={setParentsPage} />
-      <ParentInvitations search={search} status={status} onStatusChange={changeStatus} page={invitationsPage} onPageChange={setInvitationsPage} />
+      <ParentInvitations
+        search={search}
+        status={status}
+        onStatusChange={changeStatus}
+        page={invitationsPage}
+        onPageChange={setInvitationsPage}
+      />
 
-      <InviteParentDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+      <ParentInvitationDialog open={inviteOpen} onOpenChange={setInviteOpen} />
     </div>
   );
 }

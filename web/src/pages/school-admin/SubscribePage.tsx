@@ -43,10 +43,13 @@ export default function SubscribePage() {
       ) : (
         <div className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-5">
           <p className="font-semibold text-amber-900">
-            {status.data.schoolName}'s subscription is {SUBSCRIPTION_STATUS_LABELS[status.data.status] ?? status.data.status}.
+            {status.data.schoolName}'s subscription is{" "}
+            {SUBSCRIPTION_STATUS_LABELS[status.data.status] ?? status.data.status}.
           </p>
           <p className="mt-1 text-sm text-amber-900">
-            {returning ? "Confirming your payment…" : "Trips, notifications, invoices and parents are available again as soon as the subscription is active."}
+            {returning
+              ? "Confirming your payment…"
+              : "Trips, notifications, invoices and parents are available again as soon as the subscription is active."}
           </p>
         </div>
       )}
@@ -74,7 +77,9 @@ export default function SubscribePage() {
               </button>
             ) : null}
           </div>
-          <p className="mt-3 text-xs text-slate-500">Payments are processed securely by Stripe. SchoolRide never sees your card details.</p>
+          <p className="mt-3 text-xs text-slate-500">
+            Payments are processed securely by Stripe. SchoolRide never sees your card details.
+          </p>
         </div>
       ) : null}
     </section>

@@ -1,10 +1,10 @@
 import { updateProfileInput } from "#shared/account.ts";
 import { requestErasureInput } from "#shared/privacy.ts";
-import { serializeClearedSessionCookie } from "../../../auth/cookie.ts";
-import { requestErasure } from "../../../services/privacy/erase.ts";
-import { exportData } from "../../../services/privacy/export.ts";
-import { myProfile, updateProfile } from "../../../services/privacy/profile.ts";
-import { parentProcedure, router, schoolBillingProcedure } from "../../init.ts";
+import { serializeClearedSessionCookie } from "#worker/auth/cookie.ts";
+import { requestErasure } from "#worker/services/privacy/erase.ts";
+import { exportData } from "#worker/services/privacy/export.ts";
+import { myProfile, updateProfile } from "#worker/services/privacy/profile.ts";
+import { parentProcedure, router, schoolBillingProcedure } from "#worker/trpc/init.ts";
 
 /**
  * `/…/account` (`<role>.account.*`): the profile and its edit, and GD1's "Download my data" and "Delete my

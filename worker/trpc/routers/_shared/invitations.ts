@@ -1,4 +1,4 @@
-import type { Invitation } from "../../../services/invitations/shared.ts";
+import type { Invitation } from "#worker/services/invitations/shared.ts";
 
 /** What an inviter learns of the invitation just created (never its token). */
 export function invitationReceipt(invitation: Invitation) {

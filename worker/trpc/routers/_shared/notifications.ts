@@ -1,6 +1,11 @@
 import { listNotificationsInput, notificationIdInput } from "#shared/notifications.ts";
-import { deleteNotification, listNotifications, markNotificationRead, unreadNotificationCount } from "../../../services/notifications/notifications.ts";
-import type { parentProcedure, schoolAdminProcedure } from "../../init.ts";
+import {
+  deleteNotification,
+  listNotifications,
+  markNotificationRead,
+  unreadNotificationCount,
+} from "#worker/services/notifications/notifications.ts";
+import type { parentProcedure, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /**
  * The shared Notifications screen's reads and per-person changes (`<role>.notifications.*`): a

@@ -1,19 +1,19 @@
 import { changePasswordInput, loginInput, requestPasswordResetInput, resetPasswordInput } from "#shared/auth.ts";
 import { acceptInvitationInput, tokenInput } from "#shared/invitations.ts";
 import { confirmIdentityInput, verifyMfaInput } from "#shared/mfa.ts";
-import { serializeClearedSessionCookie, serializeSessionCookie } from "../../../auth/cookie.ts";
-import { deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie } from "../../../auth/device-cookie.ts";
-import { ROLE_HOME } from "../../../auth/policy.ts";
-import type { NewSession } from "../../../auth/session.ts";
-import { invalidateSession } from "../../../auth/session.ts";
-import type { SessionUser } from "../../../auth/users.ts";
-import { changePassword, logout } from "../../../services/auth/account.ts";
-import { login } from "../../../services/auth/login.ts";
-import { verifyMfa } from "../../../services/auth/mfa.ts";
-import { checkResetToken, requestPasswordReset, resetPassword } from "../../../services/auth/reset.ts";
-import { confirmIdentity } from "../../../services/auth/sudo.ts";
-import { acceptInvitation, describeInvitation } from "../../../services/invitations/accept.ts";
-import { authedProcedure, type Context, publicProcedure, router } from "../../init.ts";
+import { serializeClearedSessionCookie, serializeSessionCookie } from "#worker/auth/cookie.ts";
+import { deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie } from "#worker/auth/device-cookie.ts";
+import { ROLE_HOME } from "#worker/auth/policy.ts";
+import type { NewSession } from "#worker/auth/session.ts";
+import { invalidateSession } from "#worker/auth/session.ts";
+import type { SessionUser } from "#worker/auth/users.ts";
+import { changePassword, logout } from "#worker/services/auth/account.ts";
+import { login } from "#worker/services/auth/login.ts";
+import { verifyMfa } from "#worker/services/auth/mfa.ts";
+import { checkResetToken, requestPasswordReset, resetPassword } from "#worker/services/auth/reset.ts";
+import { confirmIdentity } from "#worker/services/auth/sudo.ts";
+import { acceptInvitation, describeInvitation } from "#worker/services/invitations/accept.ts";
+import { authedProcedure, type Context, publicProcedure, router } from "#worker/trpc/init.ts";
 
 /**
  * A new session at every sign-in: whatever this browser held before ends now, and the cookie
@@ -41,7 +41,11 @@ export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await login(ctx.scope, { ...input, deviceCookie: deviceCookieOf(ctx) });
     if ("mfaChallenge" in result) {
-      return { mfaRequired: true as const, challengeToken: result.mfaChallenge.token, expiresAt: result.mfaChallenge.expiresAt };
+      return {
+        mfaRequired: true as const,
+        challengeToken: result.mfaChallenge.token,
+        expiresAt: result.mfaChallenge.expiresAt,
+      };
     }
     return { mfaRequired: false as const, ...(await signedIn(ctx, result.user, result.session)) };
   }),
@@ -53,7 +57,9 @@ export const authRouter = router({
   }),
 
   /** "Confirm it's you" (SE6): password, and code where enrolled, open sudo mode for 10 minutes. */
-  confirmIdentity: authedProcedure.input(confirmIdentityInput).mutation(({ ctx, input }) => confirmIdentity(ctx.scope, input)),
+  confirmIdentity: authedProcedure
+    .input(confirmIdentityInput)
+    .mutation(({ ctx, input }) => confirmIdentity(ctx.scope, input)),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await logout(ctx.scope);
@@ -70,12 +76,16 @@ export const authRouter = router({
     return signedIn(ctx, user, session);
   }),
 
-  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(({ ctx, input }) => requestPasswordReset(ctx.scope, input)),
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.scope, input)),
 
   /** The reset page's check on load: `{ valid }` only. A mutation, so the token stays out of URLs. */
   checkResetToken: publicProcedure.input(tokenInput).mutation(({ ctx, input }) => checkResetToken(ctx.scope, input)),
 
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.scope, input)),
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .mutation(({ ctx, input }) => resetPassword(ctx.scope, input)),
 
   changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const session = await changePassword(ctx.scope, input);

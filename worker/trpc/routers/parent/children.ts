@@ -1,6 +1,12 @@
 import { childIdInput, createChildInput, updateChildInput } from "#shared/children.ts";
-import { childRouteNames, createChild, deleteChild, listChildren, updateChild } from "../../../services/family/children.ts";
-import { parentProcedure, router } from "../../init.ts";
+import {
+  childRouteNames,
+  createChild,
+  deleteChild,
+  listChildren,
+  updateChild,
+} from "#worker/services/family/children.ts";
+import { parentProcedure, router } from "#worker/trpc/init.ts";
 
 /** parent.children.*: My Children, always the session's family. */
 export const childrenRouter = router({

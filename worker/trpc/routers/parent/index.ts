@@ -1,5 +1,5 @@
-import { parentDashboard } from "../../../services/family/dashboard.ts";
-import { parentProcedure, router } from "../../init.ts";
+import { parentDashboard } from "#worker/services/family/dashboard.ts";
+import { parentProcedure, router } from "#worker/trpc/init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
 import { childrenRouter } from "./children.ts";

@@ -1,6 +1,6 @@
 import { notRidingInput } from "#shared/riders.ts";
-import { clearNotRiding, rideLookup, setNotRiding } from "../../../services/routes/rides.ts";
-import { parentProcedure, router } from "../../init.ts";
+import { clearNotRiding, rideLookup, setNotRiding } from "#worker/services/routes/rides.ts";
+import { parentProcedure, router } from "#worker/trpc/init.ts";
 
 /** parent.rides.*: the family's stops, buses and today's runs; "not riding" until the school's cut-off (ADR 0046). */
 export const parentRidesRouter = router({

@@ -7,9 +7,16 @@ import {
   updateRegistrationSchema,
   verifyEmailInput,
 } from "#shared/registration.ts";
-import { checkoutStatus, createCheckoutSession, registerSchool, resendCode, updateRegistration, verifyEmail } from "../../../services/registration/register.ts";
-import { resumeRegistration } from "../../../services/registration/resume.ts";
-import { publicProcedure, router } from "../../init.ts";
+import {
+  checkoutStatus,
+  createCheckoutSession,
+  registerSchool,
+  resendCode,
+  updateRegistration,
+  verifyEmail,
+} from "#worker/services/registration/register.ts";
+import { resumeRegistration } from "#worker/services/registration/resume.ts";
+import { publicProcedure, router } from "#worker/trpc/init.ts";
 
 /** The server half of the shared step-1 rules; the start date is checked against the clock in the service. */
 const registerSchoolInput = registrationSchema("");
@@ -22,16 +29,24 @@ export const registrationRouter = router({
   register: publicProcedure.input(registerSchoolInput).mutation(({ ctx, input }) => registerSchool(ctx.scope, input)),
 
   /** Step 1 again after Previous: updates the wizard's registration instead of creating another. */
-  update: publicProcedure.input(updateRegistrationInput).mutation(({ ctx, input }) => updateRegistration(ctx.scope, input)),
+  update: publicProcedure
+    .input(updateRegistrationInput)
+    .mutation(({ ctx, input }) => updateRegistration(ctx.scope, input)),
 
   /** The resume link (verification e-mail, or the tab coming back from Checkout). */
-  resume: publicProcedure.input(resumeRegistrationInput).mutation(({ ctx, input }) => resumeRegistration(ctx.scope, input)),
+  resume: publicProcedure
+    .input(resumeRegistrationInput)
+    .mutation(({ ctx, input }) => resumeRegistration(ctx.scope, input)),
 
   verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => verifyEmail(ctx.scope, input)),
 
   resendCode: publicProcedure.input(resendCodeInput).mutation(({ ctx, input }) => resendCode(ctx.scope, input)),
 
-  createCheckoutSession: publicProcedure.input(createCheckoutSessionInput).mutation(({ ctx, input }) => createCheckoutSession(ctx.scope, input)),
+  createCheckoutSession: publicProcedure
+    .input(createCheckoutSessionInput)
+    .mutation(({ ctx, input }) => createCheckoutSession(ctx.scope, input)),
 
-  checkoutStatus: publicProcedure.input(checkoutStatusInput).query(({ ctx, input }) => checkoutStatus(ctx.scope, input)),
+  checkoutStatus: publicProcedure
+    .input(checkoutStatusInput)
+    .query(({ ctx, input }) => checkoutStatus(ctx.scope, input)),
 });

@@ -1,5 +1,9 @@
-import { openBillingPortal, startSubscriptionCheckout, subscriptionState } from "../../../services/billing/subscription.ts";
-import { router, schoolBillingProcedure } from "../../init.ts";
+import {
+  openBillingPortal,
+  startSubscriptionCheckout,
+  subscriptionState,
+} from "#worker/services/billing/subscription.ts";
+import { router, schoolBillingProcedure } from "#worker/trpc/init.ts";
 
 /** `/school-admin/subscribe`: schoolAdmin.billing.*, reachable whatever the subscription's state. */
 export const billingRouter = router({

@@ -1,6 +1,6 @@
 import { busIdInput, createBusInput, updateBusInput } from "#shared/buses.ts";
-import { createBus, deleteBus, listBuses, updateBus } from "../../../services/routes/buses.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import { createBus, deleteBus, listBuses, updateBus } from "#worker/services/routes/buses.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.buses.*: the school's buses (number, seats, plate), ADR 0046. */
 export const busesRouter = router({

@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { VALIDATION_ERROR } from "#shared/well-formed.ts";
-import { connectStatus, replaceConnectAccount, startConnectOnboarding, syncConnectStatus } from "../../../services/billing/connect.ts";
-import { requireSudo, router, schoolConnectProcedure } from "../../init.ts";
+import {
+  connectStatus,
+  replaceConnectAccount,
+  startConnectOnboarding,
+  syncConnectStatus,
+} from "#worker/services/billing/connect.ts";
+import { requireSudo, router, schoolConnectProcedure } from "#worker/trpc/init.ts";
 
 /** The account the admin saw on the page (Stripe account ids are `acct_` and letters or digits). */
-const replaceConnectAccountInput = z.object({ currentAccountId: z.string().regex(/^acct_[A-Za-z0-9]{1,64}$/, VALIDATION_ERROR) }).strict();
+const replaceConnectAccountInput = z
+  .object({ currentAccountId: z.string().regex(/^acct_[A-Za-z0-9]{1,64}$/, VALIDATION_ERROR) })
+  .strict();
 
 /**
  * `/school-admin/connect-stripe`: schoolAdmin.connect.*, past the subscription gate but before the

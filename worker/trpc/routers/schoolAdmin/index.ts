@@ -1,5 +1,5 @@
-import { schoolDashboard } from "../../../services/schools/dashboard.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import { schoolDashboard } from "#worker/services/schools/dashboard.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 import { schoolAdminAccountRouter } from "../_shared/account.ts";
 import { billingRouter } from "./billing.ts";
 import { busesRouter } from "./buses.ts";

@@ -1,8 +1,15 @@
-import { createInvoiceInput, listInvoicesInput, markInvoicePaidInput, resendInvoiceInput, updateInvoiceInput, voidInvoiceInput } from "#shared/invoices.ts";
-import { markInvoicePaid, resendInvoice, updateInvoice, voidInvoice } from "../../../services/invoices/corrections.ts";
-import { createInvoice } from "../../../services/invoices/create.ts";
-import { listSchoolInvoices } from "../../../services/invoices/list.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import {
+  createInvoiceInput,
+  listInvoicesInput,
+  markInvoicePaidInput,
+  resendInvoiceInput,
+  updateInvoiceInput,
+  voidInvoiceInput,
+} from "#shared/invoices.ts";
+import { markInvoicePaid, resendInvoice, updateInvoice, voidInvoice } from "#worker/services/invoices/corrections.ts";
+import { createInvoice } from "#worker/services/invoices/create.ts";
+import { listSchoolInvoices } from "#worker/services/invoices/list.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.invoices.*: "Invoices & Payments", and the corrections of an invoice (ADR 0041). */
 export const invoicesRouter = router({
@@ -11,5 +18,7 @@ export const invoicesRouter = router({
   update: schoolAdminProcedure.input(updateInvoiceInput).mutation(({ ctx, input }) => updateInvoice(ctx.scope, input)),
   void: schoolAdminProcedure.input(voidInvoiceInput).mutation(({ ctx, input }) => voidInvoice(ctx.scope, input)),
   resend: schoolAdminProcedure.input(resendInvoiceInput).mutation(({ ctx, input }) => resendInvoice(ctx.scope, input)),
-  markPaid: schoolAdminProcedure.input(markInvoicePaidInput).mutation(({ ctx, input }) => markInvoicePaid(ctx.scope, input)),
+  markPaid: schoolAdminProcedure
+    .input(markInvoicePaidInput)
+    .mutation(({ ctx, input }) => markInvoicePaid(ctx.scope, input)),
 });

@@ -1,6 +1,6 @@
 import { updatePaymentSettingsInput } from "#shared/invoices.ts";
-import { getPaymentSettings, updatePaymentSettings } from "../../../services/invoices/settings.ts";
-import { requireSudo, router, schoolAdminProcedure } from "../../init.ts";
+import { getPaymentSettings, updatePaymentSettings } from "#worker/services/invoices/settings.ts";
+import { requireSudo, router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.paymentSettings.*: the school's fee rule; saving it needs sudo mode (SE6). */
 export const paymentSettingsRouter = router({

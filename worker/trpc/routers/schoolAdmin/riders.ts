@@ -1,6 +1,6 @@
 import { assignRiderInput, riderIdInput, ridersOfRouteInput } from "#shared/riders.ts";
-import { assignRider, listRidersOfRoute, unassignRider } from "../../../services/routes/riders.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import { assignRider, listRidersOfRoute, unassignRider } from "#worker/services/routes/riders.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.riders.*: children on routes (a stop, weekdays, dates), bounded by the bus's seats (ADR 0046). */
 export const ridersRouter = router({

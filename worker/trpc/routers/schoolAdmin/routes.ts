@@ -23,9 +23,9 @@ import {
   setRouteCalendar,
   setStops,
   updateRoute,
-} from "../../../services/routes/routes.ts";
-import { getTransportSettings, updateTransportSettings } from "../../../services/routes/settings.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+} from "#worker/services/routes/routes.ts";
+import { getTransportSettings, updateTransportSettings } from "#worker/services/routes/settings.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.routes.*: routes, their stops and service calendar, the school's no-service days (ADR 0046). */
 export const routesRouter = router({
@@ -37,20 +37,28 @@ export const routesRouter = router({
   update: schoolAdminProcedure.input(updateRouteInput).mutation(({ ctx, input }) => updateRoute(ctx.scope, input)),
   delete: schoolAdminProcedure.input(routeIdInput).mutation(({ ctx, input }) => deleteRoute(ctx.scope, input)),
   /** The weekdays the route runs. */
-  setCalendar: schoolAdminProcedure.input(setCalendarInput).mutation(({ ctx, input }) => setRouteCalendar(ctx.scope, input)),
+  setCalendar: schoolAdminProcedure
+    .input(setCalendarInput)
+    .mutation(({ ctx, input }) => setRouteCalendar(ctx.scope, input)),
   stops: router({
     /** The whole ordered list: insert, remove, edit, move in one write. */
     set: schoolAdminProcedure.input(setStopsInput).mutation(({ ctx, input }) => setStops(ctx.scope, input)),
     reorder: schoolAdminProcedure.input(reorderStopsInput).mutation(({ ctx, input }) => reorderStops(ctx.scope, input)),
   }),
   noServiceDays: router({
-    list: schoolAdminProcedure.input(listNoServiceDaysInput).query(({ ctx, input }) => listNoServiceDays(ctx.scope, input)),
+    list: schoolAdminProcedure
+      .input(listNoServiceDaysInput)
+      .query(({ ctx, input }) => listNoServiceDays(ctx.scope, input)),
     add: schoolAdminProcedure.input(noServiceDayInput).mutation(({ ctx, input }) => addNoServiceDay(ctx.scope, input)),
-    remove: schoolAdminProcedure.input(noServiceDayIdInput).mutation(({ ctx, input }) => removeNoServiceDay(ctx.scope, input)),
+    remove: schoolAdminProcedure
+      .input(noServiceDayIdInput)
+      .mutation(({ ctx, input }) => removeNoServiceDay(ctx.scope, input)),
   }),
   /** The school's transport settings: the "not riding" cut-off. */
   settings: router({
     get: schoolAdminProcedure.query(({ ctx }) => getTransportSettings(ctx.scope)),
-    update: schoolAdminProcedure.input(transportSettingsInput).mutation(({ ctx, input }) => updateTransportSettings(ctx.scope, input)),
+    update: schoolAdminProcedure
+      .input(transportSettingsInput)
+      .mutation(({ ctx, input }) => updateTransportSettings(ctx.scope, input)),
   }),
 });

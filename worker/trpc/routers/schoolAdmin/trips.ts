@@ -1,6 +1,13 @@
 import { createTripInput, listTripsInput, setTripStatusInput, tripIdInput, updateTripInput } from "#shared/trips.ts";
-import { createTrip, deleteTrip, listRouteNames, listTrips, setTripStatus, updateTrip } from "../../../services/trips/trips.ts";
-import { router, schoolAdminProcedure } from "../../init.ts";
+import {
+  createTrip,
+  deleteTrip,
+  listRouteNames,
+  listTrips,
+  setTripStatus,
+  updateTrip,
+} from "#worker/services/trips/trips.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.trips.*: Trip Management, in the school's time zone. */
 export const tripsRouter = router({
@@ -10,6 +17,8 @@ export const tripsRouter = router({
   create: schoolAdminProcedure.input(createTripInput).mutation(({ ctx, input }) => createTrip(ctx.scope, input)),
   update: schoolAdminProcedure.input(updateTripInput).mutation(({ ctx, input }) => updateTrip(ctx.scope, input)),
   /** "Departed" / "Arrived" / cancel in one click; parents on the route are told. */
-  setStatus: schoolAdminProcedure.input(setTripStatusInput).mutation(({ ctx, input }) => setTripStatus(ctx.scope, input)),
+  setStatus: schoolAdminProcedure
+    .input(setTripStatusInput)
+    .mutation(({ ctx, input }) => setTripStatus(ctx.scope, input)),
   delete: schoolAdminProcedure.input(tripIdInput).mutation(({ ctx, input }) => deleteTrip(ctx.scope, input)),
 });

@@ -1,6 +1,6 @@
 import { listAuditLogsInput } from "#shared/superAdmin.ts";
-import { auditEventTypes, listAuditLogs, recentAuditLogs } from "../../../services/platform/audit-logs.ts";
-import { router, superAdminProcedure } from "../../init.ts";
+import { auditEventTypes, listAuditLogs, recentAuditLogs } from "#worker/services/platform/audit-logs.ts";
+import { router, superAdminProcedure } from "#worker/trpc/init.ts";
 
 /** The audit log: superAdmin.auditLogs.*. */
 export const auditLogsRouter = router({

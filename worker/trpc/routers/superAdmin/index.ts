@@ -1,5 +1,5 @@
-import { platformStats } from "../../../services/platform/stats.ts";
-import { router, superAdminProcedure } from "../../init.ts";
+import { platformStats } from "#worker/services/platform/stats.ts";
+import { router, superAdminProcedure } from "#worker/trpc/init.ts";
 import { auditLogsRouter } from "./auditLogs.ts";
 import { invitationsRouter } from "./invitations.ts";
 import { registrationsRouter } from "./registrations.ts";

@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { searchField } from "#shared/search.ts";
 import { createSchoolInput, listSchoolsInput, schoolIdInput, updateSchoolInput } from "#shared/superAdmin.ts";
-import { createSchool, deleteSchool, listSchools, openSupportView, schoolDetails, updateSchool } from "../../../services/schools/admin.ts";
-import { schoolOptions } from "../../../services/schools/options.ts";
-import { router, superAdminProcedure, superAdminSudoProcedure } from "../../init.ts";
+import {
+  createSchool,
+  deleteSchool,
+  listSchools,
+  openSupportView,
+  schoolDetails,
+  updateSchool,
+} from "#worker/services/schools/admin.ts";
+import { schoolOptions } from "#worker/services/schools/options.ts";
+import { router, superAdminProcedure, superAdminSudoProcedure } from "#worker/trpc/init.ts";
 
 /** A picker's search (invite admin): server-only. */
 const schoolOptionsInput = z.object({ search: searchField() }).strict();
@@ -20,7 +27,9 @@ export const schoolsRouter = router({
    * "Go to school dashboard": a read-only support view of the school admin dashboard. A mutation,
    * because opening it is audited (queries have no side effects); no write exists for it.
    */
-  openSupportView: superAdminProcedure.input(schoolIdInput).mutation(({ ctx, input }) => openSupportView(ctx.scope, input)),
+  openSupportView: superAdminProcedure
+    .input(schoolIdInput)
+    .mutation(({ ctx, input }) => openSupportView(ctx.scope, input)),
   /** Active schools for pickers (invite admin), searched by name. */
   options: superAdminProcedure.input(schoolOptionsInput).query(({ ctx, input }) => schoolOptions(ctx.scope, input)),
 });

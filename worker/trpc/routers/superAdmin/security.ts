@@ -1,6 +1,12 @@
-import { confirmEnrolmentInput } from "#shared/mfa.ts";
-import { beginEnrolment, confirmEnrolment, disableMfa, mfaStatus, regenerateRecoveryCodes } from "../../../services/auth/mfa.ts";
-import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "../../init.ts";
+import { confirmEnrollmentInput } from "#shared/mfa.ts";
+import {
+  beginEnrollment,
+  confirmEnrollment,
+  disableMfa,
+  mfaStatus,
+  regenerateRecoveryCodes,
+} from "#worker/services/auth/mfa.ts";
+import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "#worker/trpc/init.ts";
 
 /**
  * A super admin's two-factor authentication (superAdmin.security.*). Status and enrolment work
@@ -9,8 +15,10 @@ import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from ".
  */
 export const securityRouter = router({
   status: superAdminEnrolmentProcedure.query(({ ctx }) => mfaStatus(ctx.scope)),
-  beginEnrolment: superAdminEnrolmentProcedure.mutation(({ ctx }) => beginEnrolment(ctx.scope)),
-  confirmEnrolment: superAdminEnrolmentProcedure.input(confirmEnrolmentInput).mutation(({ ctx, input }) => confirmEnrolment(ctx.scope, input)),
+  beginEnrollment: superAdminEnrolmentProcedure.mutation(({ ctx }) => beginEnrollment(ctx.scope)),
+  confirmEnrollment: superAdminEnrolmentProcedure
+    .input(confirmEnrollmentInput)
+    .mutation(({ ctx, input }) => confirmEnrollment(ctx.scope, input)),
   disable: superAdminSudoProcedure.mutation(({ ctx }) => disableMfa(ctx.scope)),
   regenerateRecoveryCodes: superAdminSudoProcedure.mutation(({ ctx }) => regenerateRecoveryCodes(ctx.scope)),
 });

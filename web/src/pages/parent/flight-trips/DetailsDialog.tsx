@@ -13,11 +13,19 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
   const zone = useSchoolZone();
   const data = details.data;
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={data ? `${data.trip.title}: ${data.child.name}` : "Enrolment Details"}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={data ? `${data.trip.title}: ${data.child.name}` : "Enrolment Details"}
+    >
       {details.isPending ? (
         <Loading label="Loading the enrolment…" />
       ) : details.isError ? (
-        <LoadError message="Failed to load the enrolment." error={details.error} onRetry={() => void details.refetch()} />
+        <LoadError
+          message="Failed to load the enrolment."
+          error={details.error}
+          onRetry={() => void details.refetch()}
+        />
       ) : data ? (
         <div className="space-y-5 text-sm">
           <section aria-label="Trip">
@@ -30,7 +38,9 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                 { label: "Return", value: tripMoment(data.trip.returnDate, data.trip.returnTime) },
                 { label: "Airline", value: data.trip.airline },
                 { label: "Cost per student", value: formatCents(data.trip.costPerStudentCents) },
-                ...(data.trip.depositCents !== null ? [{ label: "Deposit", value: formatCents(data.trip.depositCents) }] : []),
+                ...(data.trip.depositCents !== null
+                  ? [{ label: "Deposit", value: formatCents(data.trip.depositCents) }]
+                  : []),
                 { label: "Enrolment deadline", value: formatIsoDay(data.trip.enrollmentDeadline) },
               ]}
             />
@@ -44,19 +54,32 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                   value: (
                     <span className="flex flex-wrap gap-1.5">
                       <EnrollmentBadge label={data.standing.label} />
-                      {showsMoney(data.enrollment.status, data.standing.money) ? <MoneyBadge money={data.standing.money} /> : null}
+                      {showsMoney(data.enrollment.status, data.standing.money) ? (
+                        <MoneyBadge money={data.standing.money} />
+                      ) : null}
                     </span>
                   ),
                 },
                 { label: "Amount paid", value: formatCents(data.enrollment.amountPaidCents) },
-                ...(data.enrollment.refundPendingCents > 0 ? [{ label: "Refund on its way", value: formatCents(data.enrollment.refundPendingCents) }] : []),
-                ...(data.enrollment.amountRefundedCents > 0 ? [{ label: "Refunded", value: formatCents(data.enrollment.amountRefundedCents) }] : []),
-                ...(data.nextPaymentCents > 0 ? [{ label: "Next payment", value: formatCents(data.nextPaymentCents) }] : []),
-                { label: "Emergency contact", value: `${data.enrollment.emergencyContact} · ${data.enrollment.emergencyPhone}` },
+                ...(data.enrollment.refundPendingCents > 0
+                  ? [{ label: "Refund on its way", value: formatCents(data.enrollment.refundPendingCents) }]
+                  : []),
+                ...(data.enrollment.amountRefundedCents > 0
+                  ? [{ label: "Refunded", value: formatCents(data.enrollment.amountRefundedCents) }]
+                  : []),
+                ...(data.nextPaymentCents > 0
+                  ? [{ label: "Next payment", value: formatCents(data.nextPaymentCents) }]
+                  : []),
+                {
+                  label: "Emergency contact",
+                  value: `${data.enrollment.emergencyContact} · ${data.enrollment.emergencyPhone}`,
+                },
                 { label: "Medical information", value: data.enrollment.medicalInfo ?? "None" },
                 { label: "Dietary restrictions", value: data.enrollment.dietaryRestrictions ?? "None" },
                 { label: "Terms accepted", value: formatDateTimeIn(data.enrollment.termsAcceptedAt, zone) },
-                ...(data.enrollment.optedOutAt ? [{ label: "Opted out", value: formatDateTimeIn(data.enrollment.optedOutAt, zone) }] : []),
+                ...(data.enrollment.optedOutAt
+                  ? [{ label: "Opted out", value: formatDateTimeIn(data.enrollment.optedOutAt, zone) }]
+                  : []),
               ]}
             />
           </section>
@@ -69,7 +92,11 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                     <span>{payment.paidAt ? formatDateIn(payment.paidAt, zone) : "—"}</span>
                     <span>
                       {formatCents(payment.amountCents)}
-                      {payment.status === "refunded" ? " (refunded)" : payment.refundedCents > 0 ? ` (${formatCents(payment.refundedCents)} refunded)` : ""}
+                      {payment.status === "refunded"
+                        ? " (refunded)"
+                        : payment.refundedCents > 0
+                          ? ` (${formatCents(payment.refundedCents)} refunded)`
+                          : ""}
                     </span>
                   </li>
                 ))}

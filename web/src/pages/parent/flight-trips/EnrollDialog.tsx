@@ -8,7 +8,11 @@ import { enrollmentFormFor } from "#shared/phone-forms.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
 import { useMyProfile } from "../../../features/account/hooks.ts";
-import { type ParentFamilyChild, type ParentFlightTrip, useEnroll } from "../../../features/flight-trips/parent-hooks.ts";
+import {
+  type ParentFamilyChild,
+  type ParentFlightTrip,
+  useEnroll,
+} from "../../../features/flight-trips/parent-hooks.ts";
 import { usePhoneRegion } from "../../../lib/school-zone.ts";
 
 const fieldClass =
@@ -31,7 +35,12 @@ function dueNow(trip: ParentFlightTrip): string {
     : `You pay the ${now} deposit now and the balance of ${formatCents(trip.costPerStudentCents - trip.depositCents)} later.`;
 }
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; trip: ParentFlightTrip; family: readonly ParentFamilyChild[] };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trip: ParentFlightTrip;
+  family: readonly ParentFamilyChild[];
+};
 
 /**
  * Enroll Now (spec): select child, emergency contact, emergency contact phone, medical information,
@@ -47,7 +56,15 @@ export default function EnrollDialog({ open, onOpenChange, trip, family }: Props
   );
 }
 
-function EnrollForm({ trip, family, onClose }: { trip: ParentFlightTrip; family: readonly ParentFamilyChild[]; onClose: () => void }) {
+function EnrollForm({
+  trip,
+  family,
+  onClose,
+}: {
+  trip: ParentFlightTrip;
+  family: readonly ParentFamilyChild[];
+  onClose: () => void;
+}) {
   const choices = trip.children.filter((child) => child.canEnroll);
   // The phone rule in the school's region, as the server applies it.
   const region = usePhoneRegion();
@@ -66,7 +83,13 @@ function EnrollForm({ trip, family, onClose }: { trip: ParentFlightTrip; family:
     formState: { errors },
   } = useForm<EnrollmentForm>({
     resolver: zodResolver(schema),
-    defaultValues: { childId: firstChild, emergencyContact: "", emergencyPhone: "", medicalInfo: notesOf(firstChild), dietaryRestrictions: "" },
+    defaultValues: {
+      childId: firstChild,
+      emergencyContact: "",
+      emergencyPhone: "",
+      medicalInfo: notesOf(firstChild),
+      dietaryRestrictions: "",
+    },
   });
   // The account's emergency contact fills in the fields the parent has not typed in yet (the form shows at once).
   const contact = useMyProfile("parent").data;
@@ -112,7 +135,13 @@ function EnrollForm({ trip, family, onClose }: { trip: ParentFlightTrip; family:
         </select>
         <FieldError id={`${ids.child}-error`} message={errors.childId?.message} />
       </div>
-      <TextField label="Emergency Contact" autoComplete="name" maxLength={200} error={errors.emergencyContact?.message} {...register("emergencyContact")} />
+      <TextField
+        label="Emergency Contact"
+        autoComplete="name"
+        maxLength={200}
+        error={errors.emergencyContact?.message}
+        {...register("emergencyContact")}
+      />
       <TextField
         label="Emergency Contact Phone"
         type="tel"
@@ -140,7 +169,13 @@ function EnrollForm({ trip, family, onClose }: { trip: ParentFlightTrip; family:
         <label htmlFor={ids.dietary} className="block text-sm font-medium text-slate-700">
           Dietary Restrictions
         </label>
-        <textarea id={ids.dietary} rows={2} maxLength={1000} className={fieldClass} {...register("dietaryRestrictions")} />
+        <textarea
+          id={ids.dietary}
+          rows={2}
+          maxLength={1000}
+          className={fieldClass}
+          {...register("dietaryRestrictions")}
+        />
         <FieldError id={`${ids.dietary}-error`} message={errors.dietaryRestrictions?.message} />
       </div>
       <div>
@@ -157,7 +192,12 @@ function EnrollForm({ trip, family, onClose }: { trip: ParentFlightTrip; family:
         </label>
         <FieldError id={`${ids.terms}-error`} message={errors.acceptTerms?.message} />
       </div>
-      <DialogActions onCancel={onClose} submitLabel={trip.costPerStudentCents === 0 ? "Enroll Now" : "Enroll & Pay Now"} pendingLabel="Enrolling…" pending={busy} />
+      <DialogActions
+        onCancel={onClose}
+        submitLabel={trip.costPerStudentCents === 0 ? "Enroll Now" : "Enroll & Pay Now"}
+        pendingLabel="Enrolling…"
+        pending={busy}
+      />
     </form>
   );
 }

@@ -6,7 +6,13 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { type ParentFlightTrip, type ParentTripChild, useOptOut, useParentFlightTrips, usePayEnrollment } from "../../../features/flight-trips/parent-hooks.ts";
+import {
+  type ParentFlightTrip,
+  type ParentTripChild,
+  useOptOut,
+  useParentFlightTrips,
+  usePayEnrollment,
+} from "../../../features/flight-trips/parent-hooks.ts";
 import { PaymentReturnNotice } from "../../../features/payments/PaymentReturnNotice.tsx";
 import { TripCard } from "./TripCard.tsx";
 
@@ -42,7 +48,9 @@ export default function FlightTripsPage() {
       <PageHeader
         title="Flight Trips"
         subtitle={
-          list.data ? `Field trips your school offers. Dates and times are in the school's time zone (${list.data.timeZone}).` : "Field trips your school offers."
+          list.data
+            ? `Field trips your school offers. Dates and times are in the school's time zone (${list.data.timeZone}).`
+            : "Field trips your school offers."
         }
       />
       {list.isPending ? (
@@ -71,7 +79,14 @@ export default function FlightTripsPage() {
           </ul>
         </>
       )}
-      {enrolling ? <EnrollDialog open onOpenChange={(open) => (open ? undefined : setEnrolling(null))} trip={enrolling} family={list.data?.children ?? []} /> : null}
+      {enrolling ? (
+        <EnrollDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setEnrolling(null))}
+          trip={enrolling}
+          family={list.data?.children ?? []}
+        />
+      ) : null}
       {details ? <DetailsDialog enrollmentId={details} onClose={() => setDetails(null)} /> : null}
       <ConfirmDialog
         open={optingOut !== null}

@@ -27,7 +27,9 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: ParentTripChild; actions: TripActions }) {
   const enrollment = child.enrollment;
-  const line = enrollment ? moneyLine(trip, enrollment, enrollment.status === "opted-out" || trip.status === "cancelled") : null;
+  const line = enrollment
+    ? moneyLine(trip, enrollment, enrollment.status === "opted-out" || trip.status === "cancelled")
+    : null;
   return (
     <li className="rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -79,7 +81,10 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
   const headingId = `trip-${trip.id}`;
   const canEnroll = trip.children.some((child) => child.canEnroll);
   return (
-    <li aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5">
+    <li
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5"
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="text-lg font-semibold text-ink">
@@ -102,9 +107,13 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
         {trip.depositCents !== null ? <Fact label="Deposit">{formatCents(trip.depositCents)}</Fact> : null}
         <Fact label="Enrolment deadline">
           {formatIsoDay(trip.enrollmentDeadline)}
-          {trip.status === "scheduled" && !trip.enrollmentOpen ? <span className="ml-1 text-red-700">(closed)</span> : null}
+          {trip.status === "scheduled" && !trip.enrollmentOpen ? (
+            <span className="ml-1 text-red-700">(closed)</span>
+          ) : null}
         </Fact>
-        {trip.seatsLeft !== null && trip.status === "scheduled" ? <Fact label="Seats left">{trip.seatsLeft === 0 ? "Full" : trip.seatsLeft}</Fact> : null}
+        {trip.seatsLeft !== null && trip.status === "scheduled" ? (
+          <Fact label="Seats left">{trip.seatsLeft === 0 ? "Full" : trip.seatsLeft}</Fact>
+        ) : null}
       </dl>
       {trip.description ? <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{trip.description}</p> : null}
       {trip.children.length > 0 ? (
@@ -115,7 +124,12 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
         </ul>
       ) : null}
       {canEnroll ? (
-        <Button type="button" className={`${TARGET} mt-4 w-full sm:w-auto`} aria-label={`Enroll Now in ${trip.title}`} onClick={() => actions.onEnroll(trip)}>
+        <Button
+          type="button"
+          className={`${TARGET} mt-4 w-full sm:w-auto`}
+          aria-label={`Enroll Now in ${trip.title}`}
+          onClick={() => actions.onEnroll(trip)}
+        >
           <Plus aria-hidden="true" className="h-4 w-4" />
           Enroll Now
         </Button>

@@ -12,7 +12,12 @@ import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
 
-const TRIP_TONES: Record<FlightTripStatus, Tone> = { scheduled: "blue", "in-progress": "violet", completed: "green", cancelled: "red" };
+const TRIP_TONES: Record<FlightTripStatus, Tone> = {
+  scheduled: "blue",
+  "in-progress": "violet",
+  completed: "green",
+  cancelled: "red",
+};
 const ENROLLMENT_TONES: Record<string, Tone> = {
   [ENROLLMENT_STATUS_LABELS.confirmed]: "green",
   [ENROLLMENT_STATUS_LABELS.pending]: "amber",
@@ -35,7 +40,8 @@ export function MoneyBadge({ money }: { money: EnrollmentMoney }) {
 }
 
 /** Whether the money badge says more than the enrolment's: a pending enrolment is unpaid by definition. */
-export const showsMoney = (status: string, money: EnrollmentMoney) => status === "confirmed" || money === "refund-pending" || money === "refunded";
+export const showsMoney = (status: string, money: EnrollmentMoney) =>
+  status === "confirmed" || money === "refund-pending" || money === "refunded";
 
 /**
  * The enrolment's money in a line: what is paid of the cost and what comes next while the trip is on
@@ -43,14 +49,25 @@ export const showsMoney = (status: string, money: EnrollmentMoney) => status ===
  */
 export function moneyLine(
   trip: { costPerStudentCents: number },
-  enrollment: { money: EnrollmentMoney; amountPaidCents: number; amountRefundedCents: number; refundPendingCents: number; nextPaymentCents: number },
+  enrollment: {
+    money: EnrollmentMoney;
+    amountPaidCents: number;
+    amountRefundedCents: number;
+    refundPendingCents: number;
+    nextPaymentCents: number;
+  },
   over: boolean,
 ): string | null {
-  const coming = enrollment.refundPendingCents > 0 ? `refund of ${formatCents(enrollment.refundPendingCents)} on its way to your card` : null;
+  const coming =
+    enrollment.refundPendingCents > 0
+      ? `refund of ${formatCents(enrollment.refundPendingCents)} on its way to your card`
+      : null;
   if (over) {
     if (coming)
       return `${coming[0]!.toUpperCase()}${coming.slice(1)}${enrollment.amountRefundedCents > 0 ? ` · ${formatCents(enrollment.amountRefundedCents)} refunded` : ""}`;
-    return enrollment.amountRefundedCents > 0 ? `${formatCents(enrollment.amountRefundedCents)} refunded to your card` : null;
+    return enrollment.amountRefundedCents > 0
+      ? `${formatCents(enrollment.amountRefundedCents)} refunded to your card`
+      : null;
   }
   const next = enrollment.nextPaymentCents > 0 ? ` · next payment ${formatCents(enrollment.nextPaymentCents)}` : "";
   return `Paid ${formatCents(enrollment.amountPaidCents)} of ${formatCents(trip.costPerStudentCents)}${next}${coming ? ` · ${coming}` : ""}`;

@@ -16,7 +16,15 @@ import { formatDateTimeIn, useSchoolZone } from "../../../lib/school-zone.ts";
 type ParentRow = RouterOutputs["schoolAdmin"]["parents"]["list"]["rows"][number];
 
 /** The school's parent accounts: searched, paginated, deactivated or reactivated. */
-export function ParentAccounts({ search, page, onPageChange }: { search: string; page: number; onPageChange: (page: number) => void }) {
+export function ParentAccounts({
+  search,
+  page,
+  onPageChange,
+}: {
+  search: string;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
   const [confirming, setConfirming] = useState<ParentRow | null>(null);
   const zone = useSchoolZone();
   const list = useParentAccounts({ ...(search ? { search } : {}), page });
@@ -29,11 +37,20 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
   function actionFor(parent: ParentRow) {
     const busy = busyId === parent.id;
     return parent.isActive ? (
-      <ActionButton variant="danger" disabled={busy} aria-label={`Deactivate ${parent.name}`} onClick={() => setConfirming(parent)}>
+      <ActionButton
+        variant="danger"
+        disabled={busy}
+        aria-label={`Deactivate ${parent.name}`}
+        onClick={() => setConfirming(parent)}
+      >
         Deactivate
       </ActionButton>
     ) : (
-      <ActionButton disabled={busy} aria-label={`Reactivate ${parent.name}`} onClick={() => setActive.mutate({ parentId: parent.id, active: true })}>
+      <ActionButton
+        disabled={busy}
+        aria-label={`Reactivate ${parent.name}`}
+        onClick={() => setActive.mutate({ parentId: parent.id, active: true })}
+      >
         {busy ? "Reactivating…" : "Reactivate"}
       </ActionButton>
     );
@@ -41,7 +58,8 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
 
   let content;
   if (list.isPending) content = <Loading label="Loading parents…" />;
-  else if (list.isError) content = <LoadError message="Failed to load parents." error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.isError)
+    content = <LoadError message="Failed to load parents." error={list.error} onRetry={() => void list.refetch()} />;
   else if (list.data.total === 0)
     content = search ? (
       <EmptyState title="No parents match your search">Try another name or e-mail address.</EmptyState>
@@ -56,11 +74,33 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
           rows={list.data.rows}
           rowKey={(parent) => parent.id}
           columns={[
-            { header: "Name", rowHeader: true, className: "font-medium wrap-anywhere text-ink", cell: (parent) => parent.name },
+            {
+              header: "Name",
+              rowHeader: true,
+              className: "font-medium wrap-anywhere text-ink",
+              cell: (parent) => parent.name,
+            },
             { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
-            { header: "Phone", className: "wrap-anywhere", cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span> },
-            { header: "Children", className: "text-right", headerClassName: "text-right", cell: (parent) => parent.childrenCount },
-            { header: "Last login", cell: (parent) => (parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : <span className="text-slate-500">Never</span>) },
+            {
+              header: "Phone",
+              className: "wrap-anywhere",
+              cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span>,
+            },
+            {
+              header: "Children",
+              className: "text-right",
+              headerClassName: "text-right",
+              cell: (parent) => parent.childrenCount,
+            },
+            {
+              header: "Last login",
+              cell: (parent) =>
+                parent.lastLogin ? (
+                  formatDateTimeIn(parent.lastLogin, zone)
+                ) : (
+                  <span className="text-slate-500">Never</span>
+                ),
+            },
             { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },
             { header: "Actions", className: "text-right", headerClassName: "text-right", cell: actionFor },
           ]}
@@ -104,7 +144,11 @@ export function ParentAccounts({ search, page, onPageChange }: { search: string;
           if (!open && !setActive.isPending) setConfirming(null);
         }}
         title="Deactivate parent"
-        message={confirming ? `Deactivate ${confirming.name}? They will be signed out at once and cannot sign in until reactivated.` : ""}
+        message={
+          confirming
+            ? `Deactivate ${confirming.name}? They will be signed out at once and cannot sign in until reactivated.`
+            : ""
+        }
         confirmLabel={setActive.isPending ? "Deactivating…" : "Deactivate"}
         busy={setActive.isPending}
         onConfirm={() => confirming && setActive.mutate({ parentId: confirming.id, active: false })}

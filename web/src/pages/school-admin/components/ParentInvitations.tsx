@@ -6,7 +6,13 @@ import { PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
 import { useParentInvitationActions, useParentInvitations } from "../../../features/invitations/hooks.ts";
-import { type InvitationColumn, InvitationList, isRegenerable, isResendable, statusColumn } from "../../../features/invitations/InvitationList.tsx";
+import {
+  type InvitationColumn,
+  InvitationList,
+  isRegenerable,
+  isResendable,
+  statusColumn,
+} from "../../../features/invitations/InvitationList.tsx";
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { formatDateIn, useSchoolZone } from "../../../lib/school-zone.ts";
@@ -61,10 +67,18 @@ export function ParentInvitations({
     if (isResendable(row)) {
       return (
         <>
-          <ActionButton disabled={busy} aria-label={`Resend invitation to ${row.email}`} onClick={() => resend.mutate({ inviteId: row.id })}>
+          <ActionButton
+            disabled={busy}
+            aria-label={`Resend invitation to ${row.email}`}
+            onClick={() => resend.mutate({ inviteId: row.id })}
+          >
             {busy ? "Resending…" : "Resend"}
           </ActionButton>
-          <ActionButton variant="danger" aria-label={`Revoke invitation for ${row.email}`} onClick={() => setRevoking(row)}>
+          <ActionButton
+            variant="danger"
+            aria-label={`Revoke invitation for ${row.email}`}
+            onClick={() => setRevoking(row)}
+          >
             Revoke
           </ActionButton>
         </>
@@ -87,9 +101,16 @@ export function ParentInvitations({
   const filtered = Boolean(search || status);
   let content;
   if (list.isPending) content = <Loading label="Loading invitations…" />;
-  else if (list.isError) content = <LoadError message="Failed to load invitations." error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.isError)
+    content = (
+      <LoadError message="Failed to load invitations." error={list.error} onRetry={() => void list.refetch()} />
+    );
   else if (list.data.total === 0)
-    content = <EmptyState title="No invitations found">{filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}</EmptyState>;
+    content = (
+      <EmptyState title="No invitations found">
+        {filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}
+      </EmptyState>
+    );
   else
     content = (
       <InvitationList
@@ -97,7 +118,15 @@ export function ParentInvitations({
         rows={list.data.rows}
         columns={[statusColumn, SENT_COLUMN]}
         actions={actionsFor}
-        footer={<Pagination result={list.data} noun="invitations" label="Invitations pages" look="simple" onPageChange={onPageChange} />}
+        footer={
+          <Pagination
+            result={list.data}
+            noun="invitations"
+            label="Invitations pages"
+            look="simple"
+            onPageChange={onPageChange}
+          />
+        }
       />
     );
 
@@ -108,7 +137,13 @@ export function ParentInvitations({
       align="end"
       className="mt-10"
       aside={
-        <FilterSelect inline label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => onStatusChange(event.target.value as InvitationStatus | "")} />
+        <FilterSelect
+          inline
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(event) => onStatusChange(event.target.value as InvitationStatus | "")}
+        />
       }
     >
       {content}

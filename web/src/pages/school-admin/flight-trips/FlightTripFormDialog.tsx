@@ -20,8 +20,10 @@ const inputClass =
 const labelClass = "block text-sm font-medium text-slate-700";
 
 /** An empty box is "not given" (null), a number otherwise; the schema says what is wrong. */
-const optionalNumber = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
-const requiredNumber = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : Number(value));
+const optionalNumber = (value: unknown) =>
+  value === "" || value === null || value === undefined ? null : Number(value);
+const requiredNumber = (value: unknown) =>
+  value === "" || value === null || value === undefined ? undefined : Number(value);
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 
 function defaults(trip: FlightTripRow | null): DefaultValues<FlightTripForm> {
@@ -89,7 +91,10 @@ export default function FlightTripFormDialog({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FlightTripForm, unknown, FlightTripValues>({ resolver: zodResolver(schema), defaultValues: defaults(trip) });
+  } = useForm<FlightTripForm, unknown, FlightTripValues>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults(trip),
+  });
   const save = useSaveFlightTrip(() => onOpenChange(false));
   const ids = { status: useId(), description: useId() };
   return (
@@ -109,10 +114,32 @@ export default function FlightTripFormDialog({
       >
         <TextField label="Trip Title" autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Departure Airport" maxLength={80} placeholder="e.g. BOS" error={errors.departureAirport?.message} {...register("departureAirport")} />
-          <TextField label="Arrival Airport" maxLength={80} placeholder="e.g. DCA" error={errors.arrivalAirport?.message} {...register("arrivalAirport")} />
-          <TextField label="Departure Date" type="date" error={errors.departureDate?.message} {...register("departureDate")} />
-          <TextField label="Departure Time" type="time" error={errors.departureTime?.message} {...register("departureTime")} />
+          <TextField
+            label="Departure Airport"
+            maxLength={80}
+            placeholder="e.g. BOS"
+            error={errors.departureAirport?.message}
+            {...register("departureAirport")}
+          />
+          <TextField
+            label="Arrival Airport"
+            maxLength={80}
+            placeholder="e.g. DCA"
+            error={errors.arrivalAirport?.message}
+            {...register("arrivalAirport")}
+          />
+          <TextField
+            label="Departure Date"
+            type="date"
+            error={errors.departureDate?.message}
+            {...register("departureDate")}
+          />
+          <TextField
+            label="Departure Time"
+            type="time"
+            error={errors.departureTime?.message}
+            {...register("departureTime")}
+          />
           <TextField label="Return Date" type="date" error={errors.returnDate?.message} {...register("returnDate")} />
           <TextField label="Return Time" type="time" error={errors.returnTime?.message} {...register("returnTime")} />
           <TextField label="Airline" maxLength={80} error={errors.airline?.message} {...register("airline")} />
@@ -180,7 +207,12 @@ export default function FlightTripFormDialog({
           />
           {errors.description ? <p className="mt-1 text-sm text-red-700">{errors.description.message}</p> : null}
         </div>
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel={trip ? "Save Changes" : "Create Trip"} pendingLabel="Saving…" pending={save.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={trip ? "Save Changes" : "Create Trip"}
+          pendingLabel="Saving…"
+          pending={save.isPending}
+        />
       </form>
       <ConfirmDialog
         open={save.refunds !== null}

@@ -9,16 +9,30 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { type FlightTripRow, useDeleteFlightTrip, useExportRoster, useFlightTrips } from "../../../features/flight-trips/admin-hooks.ts";
+import {
+  type FlightTripRow,
+  useDeleteFlightTrip,
+  useExportRoster,
+  useFlightTrips,
+} from "../../../features/flight-trips/admin-hooks.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 const FlightTripFormDialog = lazyDialog(async () => (await import("./FlightTripFormDialog.tsx")).default);
 const NotifyParentsDialog = lazyDialog(async () => (await import("./NotifyParentsDialog.tsx")).default);
 
-const STATUS_TONES: Record<FlightTripRow["status"], Tone> = { scheduled: "blue", "in-progress": "amber", completed: "green", cancelled: "red" };
+const STATUS_TONES: Record<FlightTripRow["status"], Tone> = {
+  scheduled: "blue",
+  "in-progress": "amber",
+  completed: "green",
+  cancelled: "red",
+};
 type Student = FlightTripRow["students"][number];
-const ENROLMENT_TONES: Record<Student["status"], Tone> = { confirmed: "green", pending: "amber", "opted-out": "slate" };
+const ENROLLMENT_TONES: Record<Student["status"], Tone> = {
+  confirmed: "green",
+  pending: "amber",
+  "opted-out": "slate",
+};
 
 /** "Apr 20, 2026 · 8:30 AM": a wall-clock date and time of the school's zone. */
 function when(date: string, time: string, zone: string): string {
@@ -45,7 +59,11 @@ function Students({ trip }: { trip: FlightTripRow }) {
             <span className="ml-2 text-sm text-slate-600">{student.grade}</span>
           </span>
           <span className="flex flex-wrap gap-1.5">
-            <Badge tone={trip.status === "cancelled" && student.status !== "opted-out" ? "red" : ENROLMENT_TONES[student.status]}>
+            <Badge
+              tone={
+                trip.status === "cancelled" && student.status !== "opted-out" ? "red" : ENROLLMENT_TONES[student.status]
+              }
+            >
               <span className="sr-only">Enrolment: </span>
               {student.label}
             </Badge>
@@ -63,11 +81,27 @@ function Students({ trip }: { trip: FlightTripRow }) {
   );
 }
 
-function TripCard({ trip, zone, onEdit, onDelete, onNotify }: { trip: FlightTripRow; zone: string; onEdit: () => void; onDelete: () => void; onNotify: () => void }) {
+function TripCard({
+  trip,
+  zone,
+  onEdit,
+  onDelete,
+  onNotify,
+}: {
+  trip: FlightTripRow;
+  zone: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  onNotify: () => void;
+}) {
   const roster = useExportRoster();
-  const seats = trip.capacity === null ? `${trip.counts.enrolled} enrolled` : `${trip.counts.enrolled} / ${trip.capacity} seats`;
+  const seats =
+    trip.capacity === null ? `${trip.counts.enrolled} enrolled` : `${trip.counts.enrolled} / ${trip.capacity} seats`;
   return (
-    <article aria-labelledby={`trip-${trip.id}`} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5">
+    <article
+      aria-labelledby={`trip-${trip.id}`}
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm wrap-anywhere sm:p-5"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <h2 id={`trip-${trip.id}`} className="text-lg font-semibold text-ink">
@@ -87,7 +121,9 @@ function TripCard({ trip, zone, onEdit, onDelete, onNotify }: { trip: FlightTrip
         <Fact label="Departure">{when(trip.departureDate, trip.departureTime, zone)}</Fact>
         <Fact label="Return">{when(trip.returnDate, trip.returnTime, zone)}</Fact>
         <Fact label="Cost per student">{formatCents(trip.costPerStudentCents)}</Fact>
-        <Fact label="Deposit">{trip.depositCents === null ? "None (pay in full)" : formatCents(trip.depositCents)}</Fact>
+        <Fact label="Deposit">
+          {trip.depositCents === null ? "None (pay in full)" : formatCents(trip.depositCents)}
+        </Fact>
         <Fact label="Enrolment deadline">{formatCalendarDay(trip.enrollmentDeadline)}</Fact>
         <Fact label="Enrolled">
           {seats}
@@ -105,11 +141,19 @@ function TripCard({ trip, zone, onEdit, onDelete, onNotify }: { trip: FlightTrip
           <Pencil aria-hidden="true" className="h-4 w-4" />
           Edit
         </SecondaryButton>
-        <SecondaryButton disabled={roster.isPending} onClick={() => roster.mutate(trip.id)} aria-label={`Export roster of ${trip.title}`}>
+        <SecondaryButton
+          disabled={roster.isPending}
+          onClick={() => roster.mutate(trip.id)}
+          aria-label={`Export roster of ${trip.title}`}
+        >
           <Download aria-hidden="true" className="h-4 w-4" />
           Export Roster
         </SecondaryButton>
-        <SecondaryButton disabled={trip.counts.enrolled === 0} onClick={onNotify} aria-label={`Notify parents of ${trip.title}`}>
+        <SecondaryButton
+          disabled={trip.counts.enrolled === 0}
+          onClick={onNotify}
+          aria-label={`Notify parents of ${trip.title}`}
+        >
           <Bell aria-hidden="true" className="h-4 w-4" />
           Notify Parents
         </SecondaryButton>
@@ -144,7 +188,11 @@ export default function FlightTripsPage() {
   );
   return (
     <div className="space-y-5">
-      <PageHeader title="Flight Trips" subtitle={list.data ? `Times in ${zone.replaceAll("_", " ")}` : undefined} actions={create} />
+      <PageHeader
+        title="Flight Trips"
+        subtitle={list.data ? `Times in ${zone.replaceAll("_", " ")}` : undefined}
+        actions={create}
+      />
       {list.isPending ? (
         <Loading label="Loading flight trips…" />
       ) : list.isError ? (
@@ -155,7 +203,14 @@ export default function FlightTripsPage() {
         </EmptyState>
       ) : (
         list.data.trips.map((trip) => (
-          <TripCard key={trip.id} trip={trip} zone={zone} onEdit={() => setEditing({ trip })} onDelete={() => setDeleting(trip)} onNotify={() => setNotifying(trip)} />
+          <TripCard
+            key={trip.id}
+            trip={trip}
+            zone={zone}
+            onEdit={() => setEditing({ trip })}
+            onDelete={() => setDeleting(trip)}
+            onNotify={() => setNotifying(trip)}
+          />
         ))
       )}
       <ConfirmDialog
@@ -170,9 +225,22 @@ export default function FlightTripsPage() {
         onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
       />
       {editing ? (
-        <FlightTripFormDialog key={editing.trip?.id ?? "new"} open onOpenChange={(open) => (open ? null : setEditing(null))} trip={editing.trip} zone={zone} />
+        <FlightTripFormDialog
+          key={editing.trip?.id ?? "new"}
+          open
+          onOpenChange={(open) => (open ? null : setEditing(null))}
+          trip={editing.trip}
+          zone={zone}
+        />
       ) : null}
-      {notifying ? <NotifyParentsDialog key={notifying.id} open onOpenChange={(open) => (open ? null : setNotifying(null))} trip={notifying} /> : null}
+      {notifying ? (
+        <NotifyParentsDialog
+          key={notifying.id}
+          open
+          onOpenChange={(open) => (open ? null : setNotifying(null))}
+          trip={notifying}
+        />
+      ) : null}
     </div>
   );
 }

@@ -10,12 +10,23 @@ const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
 
 /** "Notify enrolled parents": a title and a message to the parents of the children holding a seat. */
-export default function NotifyParentsDialog({ open, onOpenChange, trip }: { open: boolean; onOpenChange: (open: boolean) => void; trip: { id: string; title: string } }) {
+export default function NotifyParentsDialog({
+  open,
+  onOpenChange,
+  trip,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trip: { id: string; title: string };
+}) {
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<NotifyEnrolledParentsForm>({ resolver: zodResolver(notifyEnrolledParentsInput), defaultValues: { tripId: trip.id, title: "", message: "", email: true } });
+  } = useForm<NotifyEnrolledParentsForm>({
+    resolver: zodResolver(notifyEnrolledParentsInput),
+    defaultValues: { tripId: trip.id, title: "", message: "", email: true },
+  });
   const send = useNotifyEnrolledParents(() => onOpenChange(false));
   const messageId = useId();
   return (
@@ -31,14 +42,26 @@ export default function NotifyParentsDialog({ open, onOpenChange, trip }: { open
           <label htmlFor={messageId} className="block text-sm font-medium text-slate-700">
             Message
           </label>
-          <textarea id={messageId} rows={4} maxLength={2000} className={inputClass} aria-invalid={errors.message ? true : undefined} {...register("message")} />
+          <textarea
+            id={messageId}
+            rows={4}
+            maxLength={2000}
+            className={inputClass}
+            aria-invalid={errors.message ? true : undefined}
+            {...register("message")}
+          />
           {errors.message ? <p className="mt-1 text-sm text-red-700">{errors.message.message}</p> : null}
         </div>
         <label className="inline-flex min-h-10 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4" {...register("email")} />
           Also send an e-mail copy
         </label>
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Send" pendingLabel="Sending…" pending={send.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Send"
+          pendingLabel="Sending…"
+          pending={send.isPending}
+        />
       </form>
     </Dialog>
   );

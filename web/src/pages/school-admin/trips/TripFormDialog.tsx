@@ -22,10 +22,17 @@ const formSchema = z
   })
   .superRefine((values, ctx) => {
     if (!values.repeat) return;
-    const parsed = createTripInput.safeParse({ trip: values.trip, repeat: { weekdays: values.weekdays.map(Number), until: values.until } });
+    const parsed = createTripInput.safeParse({
+      trip: values.trip,
+      repeat: { weekdays: values.weekdays.map(Number), until: values.until },
+    });
     for (const issue of parsed.error?.issues ?? []) {
       if (issue.path[0] !== "repeat") continue;
-      ctx.addIssue({ code: "custom", path: [issue.path[1] === "weekdays" ? "weekdays" : "until"], message: issue.message });
+      ctx.addIssue({
+        code: "custom",
+        path: [issue.path[1] === "weekdays" ? "weekdays" : "until"],
+        message: issue.message,
+      });
     }
   });
 type FormInput = z.input<typeof formSchema>;
@@ -83,7 +90,10 @@ export default function TripFormDialog({
     watch,
     setValue,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: defaults(trip, date, zone) });
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: defaults(trip, date, zone),
+  });
   // Repeat's weekday and Until start from the departure date and follow it until the admin sets them.
   const chosen = useRef({ weekdays: false, until: false });
   const followDate = (value: string) => {
@@ -107,7 +117,11 @@ export default function TripFormDialog({
         className="space-y-4"
         onSubmit={handleSubmit((values) => {
           if (trip) save.update.mutate({ tripId: trip.id, trip: values.trip });
-          else save.create.mutate({ trip: values.trip, ...(values.repeat ? { repeat: { weekdays: values.weekdays.map(Number), until: values.until } } : {}) });
+          else
+            save.create.mutate({
+              trip: values.trip,
+              ...(values.repeat ? { repeat: { weekdays: values.weekdays.map(Number), until: values.until } } : {}),
+            });
         })}
       >
         <div className="grid gap-4 sm:grid-cols-2">
@@ -136,7 +150,12 @@ export default function TripFormDialog({
               ))}
             </select>
           </div>
-          <TextField label="Bus Number" error={tripErrors.busNumber?.message} maxLength={maxLengthOf(tripFormSchema.shape.busNumber)} {...register("trip.busNumber")} />
+          <TextField
+            label="Bus Number"
+            error={tripErrors.busNumber?.message}
+            maxLength={maxLengthOf(tripFormSchema.shape.busNumber)}
+            {...register("trip.busNumber")}
+          />
           <TextField
             label="Driver Name"
             error={tripErrors.driverName?.message}
@@ -152,10 +171,28 @@ export default function TripFormDialog({
               error={tripErrors.departureDate?.message}
               {...register("trip.departureDate", { onChange: (event) => followDate(event.target.value) })}
             />
-            <TextField label="Departure Time" type="time" error={tripErrors.departureTime?.message} {...register("trip.departureTime")} />
-            <TextField label="Estimated Arrival" type="time" error={tripErrors.arrivalTime?.message} {...register("trip.arrivalTime")} />
+            <TextField
+              label="Departure Time"
+              type="time"
+              error={tripErrors.departureTime?.message}
+              {...register("trip.departureTime")}
+            />
+            <TextField
+              label="Estimated Arrival"
+              type="time"
+              error={tripErrors.arrivalTime?.message}
+              {...register("trip.arrivalTime")}
+            />
           </div>
-          <TextField label="Total Stops" type="number" min={1} step={1} inputMode="numeric" error={tripErrors.stops?.message} {...register("trip.stops")} />
+          <TextField
+            label="Total Stops"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            error={tripErrors.stops?.message}
+            {...register("trip.stops")}
+          />
           <TextField
             label="Estimated Students"
             type="number"
@@ -192,7 +229,10 @@ export default function TripFormDialog({
                   <p className="text-sm text-slate-700">On</p>
                   <div className="mt-1 flex flex-wrap gap-2">
                     {WEEKDAYS.map((label, day) => (
-                      <label key={label} className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-2 text-sm">
+                      <label
+                        key={label}
+                        className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-2 text-sm"
+                      >
                         <input
                           type="checkbox"
                           value={String(day)}
@@ -223,7 +263,12 @@ export default function TripFormDialog({
             ) : null}
           </fieldset>
         )}
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel={trip ? "Save Changes" : "Create Trip"} pendingLabel="Saving…" pending={save.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={trip ? "Save Changes" : "Create Trip"}
+          pendingLabel="Saving…"
+          pending={save.isPending}
+        />
       </form>
     </Dialog>
   );

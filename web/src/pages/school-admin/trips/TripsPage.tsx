@@ -10,8 +10,19 @@ import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { type TripRow, useDeleteTrip, useRouteNames, useSetTripStatus, useTrips } from "../../../features/trips/hooks.ts";
-import { ROUTE_TYPE_LABELS, RouteTypeIcon, TRIP_STATUS_LABELS, TripStatusBadge } from "../../../features/trips/labels.tsx";
+import {
+  type TripRow,
+  useDeleteTrip,
+  useRouteNames,
+  useSetTripStatus,
+  useTrips,
+} from "../../../features/trips/hooks.ts";
+import {
+  ROUTE_TYPE_LABELS,
+  RouteTypeIcon,
+  TRIP_STATUS_LABELS,
+  TripStatusBadge,
+} from "../../../features/trips/labels.tsx";
 import { downloadText } from "../../../lib/download.ts";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
 import { tripsCsv } from "./trips-csv.ts";
@@ -48,7 +59,12 @@ function QuickStatus({ trip, today, date }: { trip: TripRow; today: string; date
   );
 }
 
-function useColumns(zone: string, today: string, onEdit: (trip: TripRow) => void, onDelete: (trip: TripRow) => void): Column<TripRow>[] {
+function useColumns(
+  zone: string,
+  today: string,
+  onEdit: (trip: TripRow) => void,
+  onDelete: (trip: TripRow) => void,
+): Column<TripRow>[] {
   return [
     {
       header: "Route",
@@ -72,8 +88,16 @@ function useColumns(zone: string, today: string, onEdit: (trip: TripRow) => void
         </>
       ),
     },
-    { header: "Time", className: "whitespace-nowrap", cell: (trip) => `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}` },
-    { header: "Students and Stops", className: "whitespace-nowrap", cell: (trip) => `${trip.studentsCount} students · ${trip.stops} stops` },
+    {
+      header: "Time",
+      className: "whitespace-nowrap",
+      cell: (trip) => `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}`,
+    },
+    {
+      header: "Students and Stops",
+      className: "whitespace-nowrap",
+      cell: (trip) => `${trip.studentsCount} students · ${trip.stops} stops`,
+    },
     {
       header: "Status",
       cell: (trip) => (
@@ -92,7 +116,11 @@ function useColumns(zone: string, today: string, onEdit: (trip: TripRow) => void
           <IconButton label={`Edit ${trip.routeName} bus ${trip.busNumber}`} onClick={() => onEdit(trip)}>
             <Pencil aria-hidden="true" className="h-4 w-4" />
           </IconButton>
-          <IconButton label={`Delete ${trip.routeName} bus ${trip.busNumber}`} tone="danger" onClick={() => onDelete(trip)}>
+          <IconButton
+            label={`Delete ${trip.routeName} bus ${trip.busNumber}`}
+            tone="danger"
+            onClick={() => onDelete(trip)}
+          >
             <Trash2 aria-hidden="true" className="h-4 w-4" />
           </IconButton>
         </>
@@ -110,8 +138,12 @@ export default function TripsPage() {
   const [filters, setFilters] = useUrlFilters(FILTERS);
   const view = filters.view === "day" ? "day" : "week";
   const date = isCalendarDate(filters.date) ? filters.date : undefined;
-  const status = (TRIP_STATUSES as readonly string[]).includes(filters.status) ? (filters.status as TripRow["status"]) : undefined;
-  const routeType = (ROUTE_TYPES as readonly string[]).includes(filters.type) ? (filters.type as TripRow["routeType"]) : undefined;
+  const status = (TRIP_STATUSES as readonly string[]).includes(filters.status)
+    ? (filters.status as TripRow["status"])
+    : undefined;
+  const routeType = (ROUTE_TYPES as readonly string[]).includes(filters.type)
+    ? (filters.type as TripRow["routeType"])
+    : undefined;
   const list = useTrips({ view, date, search: filters.search || undefined, status, routeType });
   const routes = useRouteNames();
   const [editing, setEditing] = useState<Editing>(filters.new ? { trip: null } : null);
@@ -131,7 +163,11 @@ export default function TripsPage() {
   };
   const step = view === "day" ? 1 : 7;
   const anchor = date ?? data?.today;
-  const period = data ? (view === "day" ? formatCalendarDay(data.from) : `${formatCalendarDay(data.from)} – ${formatCalendarDay(data.to)}`) : "";
+  const period = data
+    ? view === "day"
+      ? formatCalendarDay(data.from)
+      : `${formatCalendarDay(data.from)} – ${formatCalendarDay(data.to)}`
+    : "";
   const days = data ? [...new Set(data.trips.map((trip) => trip.date))] : [];
   return (
     <div className="space-y-5">
@@ -170,7 +206,11 @@ export default function TripsPage() {
             <ChevronLeft aria-hidden="true" className="h-5 w-5" />
           </IconButton>
           <SecondaryButton onClick={() => setFilters({ date: "" })}>Today</SecondaryButton>
-          <IconButton label={view === "day" ? "Next day" : "Next week"} disabled={!anchor} onClick={() => anchor && setFilters({ date: shiftDate(anchor, step) })}>
+          <IconButton
+            label={view === "day" ? "Next day" : "Next week"}
+            disabled={!anchor}
+            onClick={() => anchor && setFilters({ date: shiftDate(anchor, step) })}
+          >
             <ChevronRight aria-hidden="true" className="h-5 w-5" />
           </IconButton>
           <p className="text-sm font-medium text-ink" aria-live="polite">
@@ -193,7 +233,14 @@ export default function TripsPage() {
           </SecondaryButton>
           <SecondaryButton
             disabled={!data || data.trips.length === 0}
-            onClick={() => data && downloadText(`trips-${data.from}${view === "week" ? `-to-${data.to}` : ""}.csv`, tripsCsv(data.trips, zone), "text/csv;charset=utf-8")}
+            onClick={() =>
+              data &&
+              downloadText(
+                `trips-${data.from}${view === "week" ? `-to-${data.to}` : ""}.csv`,
+                tripsCsv(data.trips, zone),
+                "text/csv;charset=utf-8",
+              )
+            }
           >
             <Download aria-hidden="true" className="h-4 w-4" />
             Export
@@ -206,14 +253,20 @@ export default function TripsPage() {
             label="Status"
             value={status ?? ""}
             onChange={(event) => setFilters({ status: event.target.value })}
-            options={[{ value: "", label: "All statuses" }, ...TRIP_STATUSES.map((value) => ({ value, label: TRIP_STATUS_LABELS[value] }))]}
+            options={[
+              { value: "", label: "All statuses" },
+              ...TRIP_STATUSES.map((value) => ({ value, label: TRIP_STATUS_LABELS[value] })),
+            ]}
             className="w-48"
           />
           <FilterSelect
             label="Route type"
             value={routeType ?? ""}
             onChange={(event) => setFilters({ type: event.target.value })}
-            options={[{ value: "", label: "Pickups and dropoffs" }, ...ROUTE_TYPES.map((value) => ({ value, label: ROUTE_TYPE_LABELS[value] }))]}
+            options={[
+              { value: "", label: "Pickups and dropoffs" },
+              ...ROUTE_TYPES.map((value) => ({ value, label: ROUTE_TYPE_LABELS[value] })),
+            ]}
             className="w-48"
           />
         </div>
@@ -223,14 +276,20 @@ export default function TripsPage() {
       ) : list.isError ? (
         <LoadError message="Failed to load trips." error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.trips.length === 0 ? (
-        <EmptyState title={TRIP_MESSAGES.empty} spacious action={<Button onClick={() => setEditing({ trip: null })}>Schedule a Trip</Button>} />
+        <EmptyState
+          title={TRIP_MESSAGES.empty}
+          spacious
+          action={<Button onClick={() => setEditing({ trip: null })}>Schedule a Trip</Button>}
+        />
       ) : (
         days.map((day) => (
           <section key={day} aria-label={formatCalendarDay(day)} className="space-y-2">
             {view === "week" ? (
               <h2 className="font-semibold text-ink">
                 {formatCalendarDay(day)}
-                {day === list.data.today ? <span className="ml-2 text-sm font-medium text-brand-700">Today</span> : null}
+                {day === list.data.today ? (
+                  <span className="ml-2 text-sm font-medium text-brand-700">Today</span>
+                ) : null}
               </h2>
             ) : null}
             <DataTable
@@ -253,7 +312,10 @@ export default function TripsPage() {
                   <CardFields
                     items={[
                       { label: "Bus", value: `${trip.busNumber} · ${trip.driverName}` },
-                      { label: "Time", value: `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}` },
+                      {
+                        label: "Time",
+                        value: `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}`,
+                      },
                       { label: "Load", value: `${trip.studentsCount} students · ${trip.stops} stops` },
                     ]}
                   />
@@ -267,7 +329,11 @@ export default function TripsPage() {
           </section>
         ))
       )}
-      {data?.truncated ? <p className="text-sm text-amber-800">Only the first 1,000 trips of this period are shown. Narrow the search or use the day view.</p> : null}
+      {data?.truncated ? (
+        <p className="text-sm text-amber-800">
+          Only the first 1,000 trips of this period are shown. Narrow the search or use the day view.
+        </p>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}

@@ -72,9 +72,14 @@ export default function AuditLogsPage() {
 
   let content;
   if (list.isPending) content = <Loading label="Loading audit logs…" />;
-  else if (list.isError && !list.data) content = <LoadError message="Failed to load audit logs." error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.isError && !list.data)
+    content = <LoadError message="Failed to load audit logs." error={list.error} onRetry={() => void list.refetch()} />;
   else if (!list.data || list.data.total === 0)
-    content = <EmptyState title="No audit log entries found">{filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}</EmptyState>;
+    content = (
+      <EmptyState title="No audit log entries found">
+        {filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}
+      </EmptyState>
+    );
   else
     content = (
       <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
@@ -83,7 +88,13 @@ export default function AuditLogsPage() {
             <ErrorState>Failed to refresh audit logs. {errorMessage(list.error, "")}</ErrorState>
           </div>
         ) : null}
-        <DataTable caption="Audit log entries, newest first" rows={list.data.rows} rowKey={(row) => row.id} columns={COLUMNS} card={(row) => <AuditCard row={row} />} />
+        <DataTable
+          caption="Audit log entries, newest first"
+          rows={list.data.rows}
+          rowKey={(row) => row.id}
+          columns={COLUMNS}
+          card={(row) => <AuditCard row={row} />}
+        />
         <Pagination result={list.data} noun="entries" label="Audit log pages" onPageChange={goToPage} />
         {list.data.pages <= 1 ? (
           <p className="mt-4 text-sm text-slate-600">
@@ -95,7 +106,10 @@ export default function AuditLogsPage() {
 
   return (
     <div>
-      <PageHeader title="Audit Logs" subtitle="Sign-ins, invitations and administrative changes across the platform, newest first." />
+      <PageHeader
+        title="Audit Logs"
+        subtitle="Sign-ins, invitations and administrative changes across the platform, newest first."
+      />
 
       <search aria-label="Filter audit logs" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
@@ -121,13 +135,39 @@ export default function AuditLogsPage() {
             maxLength={64}
             className={PHONE_FULL_ROW}
           />
-          <DateFilter label="From" value={from} max={to || undefined} onChange={(value) => setFilters({ from: value })} className="min-w-0" />
-          <DateFilter label="To" value={to} min={from || undefined} onChange={(value) => setFilters({ to: value })} className="min-w-0" />
-          <DebouncedInput label="Search by e-mail" icon value={email} onCommit={commitEmail} placeholder="name@example.com" maxLength={254} className={PHONE_FULL_ROW} />
+          <DateFilter
+            label="From"
+            value={from}
+            max={to || undefined}
+            onChange={(value) => setFilters({ from: value })}
+            className="min-w-0"
+          />
+          <DateFilter
+            label="To"
+            value={to}
+            min={from || undefined}
+            onChange={(value) => setFilters({ to: value })}
+            className="min-w-0"
+          />
+          <DebouncedInput
+            label="Search by e-mail"
+            icon
+            value={email}
+            onCommit={commitEmail}
+            placeholder="name@example.com"
+            maxLength={254}
+            className={PHONE_FULL_ROW}
+          />
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <p className="text-xs text-slate-500">Dates are whole days in UTC.</p>
-          {filtered ? <ActionButton onClick={() => setFilters({ event: "", role: "all", school: "", from: "", to: "", email: "" })}>Clear filters</ActionButton> : null}
+          {filtered ? (
+            <ActionButton
+              onClick={() => setFilters({ event: "", role: "all", school: "", from: "", to: "", email: "" })}
+            >
+              Clear filters
+            </ActionButton>
+          ) : null}
         </div>
         {rangeReversed ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
@@ -185,7 +225,9 @@ function Who({ row }: { row: AuditRow }) {
 function What({ row }: { row: AuditRow }) {
   return (
     <>
-      <span className="inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 wrap-anywhere">{row.eventType}</span>
+      <span className="inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 wrap-anywhere">
+        {row.eventType}
+      </span>
       <span className="mt-1 block text-sm text-slate-700 wrap-anywhere">{row.description}</span>
     </>
   );

@@ -27,7 +27,7 @@ const LOG_STATUS_TONES: Record<string, Tone> = {
   failed: "red",
 };
 
-const INVITE_STATUS_LABELS: Record<string, string> = {
+const INVITATION_STATUS_LABELS: Record<string, string> = {
   pending: "Pending",
   accepted: "Accepted",
   expired: "Expired",
@@ -76,10 +76,18 @@ const LOG_COLUMNS: Column<EmailLog>[] = [
   { header: "Type", cell: (log) => EMAIL_TYPE_LABELS[log.emailType] ?? log.emailType },
   { header: "Created", cell: (log) => whenStacked(log.createdAt) },
   { header: "Sent", cell: (log) => whenStacked(log.sentAt) },
-  { header: "Provider ID", cell: (log) => text(log.providerMessageId), className: (log) => `min-w-32 ${log.providerMessageId ? "font-mono text-xs break-all" : ""}` },
+  {
+    header: "Provider ID",
+    cell: (log) => text(log.providerMessageId),
+    className: (log) => `min-w-32 ${log.providerMessageId ? "font-mono text-xs break-all" : ""}`,
+  },
   { header: "Delivered", cell: (log) => whenStacked(log.deliveredAt) },
   { header: "Bounced", cell: (log) => whenStacked(log.bouncedAt) },
-  { header: "Error", cell: (log) => text(log.errorMessage), className: (log) => `min-w-40 break-words ${log.errorMessage ? "text-red-700" : ""}` },
+  {
+    header: "Error",
+    cell: (log) => text(log.errorMessage),
+    className: (log) => `min-w-40 break-words ${log.errorMessage ? "text-red-700" : ""}`,
+  },
 ];
 
 /** The invitation's facts and its delivery history (e-mails to the recipient, newest first). */
@@ -89,7 +97,8 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
   let body;
   if (!invite) body = null;
   else if (logs.isPending) body = <Loading label="Loading e-mail logs…" />;
-  else if (logs.isError) body = <LoadError message="Failed to load e-mail logs." error={logs.error} onRetry={() => void logs.refetch()} />;
+  else if (logs.isError)
+    body = <LoadError message="Failed to load e-mail logs." error={logs.error} onRetry={() => void logs.refetch()} />;
   else {
     const { invitation, logs: rows } = logs.data;
     body = (
@@ -97,8 +106,11 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
         <DetailList
           items={[
             { label: "Role", value: roleLabel(invitation.role) },
-            { label: "School", value: invitation.schoolName ?? <span className="text-slate-500 italic">No school assigned</span> },
-            { label: "Status", value: INVITE_STATUS_LABELS[invitation.status] ?? invitation.status },
+            {
+              label: "School",
+              value: invitation.schoolName ?? <span className="text-slate-500 italic">No school assigned</span>,
+            },
+            { label: "Status", value: INVITATION_STATUS_LABELS[invitation.status] ?? invitation.status },
             { label: "Invited by", value: invitation.inviterName ?? "Unknown" },
           ]}
         />
@@ -109,18 +121,30 @@ export function EmailLogsDialog({ invite, onClose }: { invite: Invite | null; on
           rowKey={(log) => log.id}
           density="compact"
           columns={LOG_COLUMNS}
-          empty={<EmptyState title="No e-mails logged">No invitation e-mails have been recorded for this recipient.</EmptyState>}
+          empty={
+            <EmptyState title="No e-mails logged">
+              No invitation e-mails have been recorded for this recipient.
+            </EmptyState>
+          }
           cardsBelow="md"
           cardClassName="rounded-lg border border-slate-200 p-3"
           card={(log) => <LogCard log={log} />}
         />
-        {rows.length >= EMAIL_LOG_LIMIT ? <p className="mt-2 text-xs text-slate-500">Showing the newest {EMAIL_LOG_LIMIT} e-mails.</p> : null}
+        {rows.length >= EMAIL_LOG_LIMIT ? (
+          <p className="mt-2 text-xs text-slate-500">Showing the newest {EMAIL_LOG_LIMIT} e-mails.</p>
+        ) : null}
       </>
     );
   }
 
   return (
-    <Dialog wide open={invite !== null} onOpenChange={(open) => !open && onClose()} title="Email Logs" description={invite ? `Invitation to ${invite.email}` : undefined}>
+    <Dialog
+      wide
+      open={invite !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Email Logs"
+      description={invite ? `Invitation to ${invite.email}` : undefined}
+    >
       {body}
     </Dialog>
   );
@@ -138,10 +162,20 @@ function LogCard({ log }: { log: EmailLog }) {
           { label: "Type", value: EMAIL_TYPE_LABELS[log.emailType] ?? log.emailType },
           { label: "Created", value: when(log.createdAt) },
           { label: "Sent", value: when(log.sentAt) },
-          { label: "Provider ID", value: log.providerMessageId ? <span className="font-mono text-xs break-all">{log.providerMessageId}</span> : <Dash /> },
+          {
+            label: "Provider ID",
+            value: log.providerMessageId ? (
+              <span className="font-mono text-xs break-all">{log.providerMessageId}</span>
+            ) : (
+              <Dash />
+            ),
+          },
           { label: "Delivered", value: when(log.deliveredAt) },
           { label: "Bounced", value: when(log.bouncedAt) },
-          { label: "Error", value: log.errorMessage ? <span className="text-red-700">{log.errorMessage}</span> : <Dash /> },
+          {
+            label: "Error",
+            value: log.errorMessage ? <span className="text-red-700">{log.errorMessage}</span> : <Dash />,
+          },
         ]}
       />
     </>

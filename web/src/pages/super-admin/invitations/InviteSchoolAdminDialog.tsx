@@ -6,12 +6,12 @@ import { createSchoolAdminInvitationInput } from "#shared/invitations.ts";
 import { SEARCH_MAX_LENGTH } from "#shared/search.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
-import { useInvitableSchools, useInviteSchoolAdmin } from "../../../features/invitations/hooks.ts";
+import { useCreateSchoolAdminInvitation, useInvitableSchools } from "../../../features/invitations/hooks.ts";
 
 type Values = z.infer<typeof createSchoolAdminInvitationInput>;
 
 /** "Invite School Admin": name, e-mail and a school (spec §5: "Please select a school for the admin"). */
-export function InviteSchoolAdminDialog({
+export function SchoolAdminInvitationDialog({
   open,
   onOpenChange,
   school,
@@ -31,11 +31,15 @@ export function InviteSchoolAdminDialog({
     if (open) reset({ name: "", email: "", schoolId: school?.id ?? "" });
   }, [open, school?.id, reset]);
 
-  const invite = useInviteSchoolAdmin();
+  const invite = useCreateSchoolAdminInvitation();
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Invite School Admin">
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => invite.mutate(values, { onSuccess: () => onOpenChange(false) }))}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => invite.mutate(values, { onSuccess: () => onOpenChange(false) }))}
+      >
         <TextField
           label="Admin name"
           autoComplete="off"
@@ -57,7 +61,13 @@ export function InviteSchoolAdminDialog({
           </p>
         ) : (
           <div className="space-y-2">
-            <TextField label="Find a school" type="search" maxLength={SEARCH_MAX_LENGTH} value={search} onChange={(event) => setSearch(event.target.value)} />
+            <TextField
+              label="Find a school"
+              type="search"
+              maxLength={SEARCH_MAX_LENGTH}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
             <div>
               <label htmlFor="invite-school" className="block text-sm font-medium text-slate-700">
                 School
@@ -84,7 +94,12 @@ export function InviteSchoolAdminDialog({
             </div>
           </div>
         )}
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Send Invitation" pendingLabel="Sending…" pending={invite.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Send Invitation"
+          pendingLabel="Sending…"
+          pending={invite.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -3,9 +3,16 @@ import { useState } from "react";
 import { formatTotal } from "../../../components/ui/format.ts";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { DASHBOARD_PENDING_APPROVALS, useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
+import {
+  DASHBOARD_PENDING_APPROVALS,
+  useApproveRegistration,
+  usePendingRegistrations,
+  useRejectRegistration,
+} from "../../../features/registrations/hooks.ts";
 
-const RejectRegistrationDialog = lazyDialog(async () => (await import("../../../features/registrations/RejectRegistrationDialog.tsx")).RejectRegistrationDialog);
+const RejectRegistrationDialog = lazyDialog(
+  async () => (await import("../../../features/registrations/RejectRegistrationDialog.tsx")).RejectRegistrationDialog,
+);
 
 /** Pending school approvals (paid, payment successful) with Approve and Reject. */
 export function PendingApprovalsCard() {
@@ -32,7 +39,8 @@ export function PendingApprovalsCard() {
               <div className="min-w-0">
                 <p className="font-medium text-ink">{row.schoolName}</p>
                 <p className="text-sm text-slate-600">
-                  {row.adminFullName} · {row.adminEmail} · {row.pupilCount} pupils · <span className="font-medium text-green-700">Payment Complete</span>
+                  {row.adminFullName} · {row.adminEmail} · {row.pupilCount} pupils ·{" "}
+                  <span className="font-medium text-green-700">Payment Complete</span>
                 </p>
               </div>
               <div className="flex gap-2">
@@ -63,7 +71,9 @@ export function PendingApprovalsCard() {
         reasonRequired
         pending={reject.isPending}
         onClose={() => setRejecting(null)}
-        onReject={(reason) => rejecting && reject.mutate({ pendingSchoolId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })}
+        onReject={(reason) =>
+          rejecting && reject.mutate({ pendingSchoolId: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })
+        }
       />
     </section>
   );

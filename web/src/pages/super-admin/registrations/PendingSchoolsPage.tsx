@@ -11,7 +11,11 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDate, formatDateTime, formatIsoDay, formatTotal } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { LoadError, Loading } from "../../../components/ui/states.tsx";
-import { useApproveRegistration, usePendingRegistrations, useRejectRegistration } from "../../../features/registrations/hooks.ts";
+import {
+  useApproveRegistration,
+  usePendingRegistrations,
+  useRejectRegistration,
+} from "../../../features/registrations/hooks.ts";
 import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
@@ -81,7 +85,12 @@ export default function PendingSchoolsPage() {
           <Check aria-hidden="true" className="h-4 w-4" />
           {approvingId === row.id ? "Approving…" : "Approve"}
         </ActionButton>
-        <ActionButton variant="danger" disabled={busy} onClick={() => setRejecting(row)} aria-label={`Reject ${row.schoolName}`}>
+        <ActionButton
+          variant="danger"
+          disabled={busy}
+          onClick={() => setRejecting(row)}
+          aria-label={`Reject ${row.schoolName}`}
+        >
           <X aria-hidden="true" className="h-4 w-4" />
           Reject
         </ActionButton>
@@ -91,7 +100,10 @@ export default function PendingSchoolsPage() {
 
   let content;
   if (list.isPending) content = <Loading label="Loading pending schools…" />;
-  else if (list.isError) content = <LoadError message="Failed to load pending schools." error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.isError)
+    content = (
+      <LoadError message="Failed to load pending schools." error={list.error} onRetry={() => void list.refetch()} />
+    );
   else if (list.data.rows.length === 0) content = <EmptyState title="No schools are waiting for review." />;
   else
     content = (
@@ -141,7 +153,8 @@ export default function PendingSchoolsPage() {
         </ul>
         {list.data.total > list.data.rows.length ? (
           <p className="mt-4 text-sm text-slate-600">
-            Showing the newest {list.data.rows.length} of {formatTotal(list.data)} registrations. Review these to see the rest.
+            Showing the newest {list.data.rows.length} of {formatTotal(list.data)} registrations. Review these to see
+            the rest.
           </p>
         ) : null}
       </>
@@ -180,7 +193,10 @@ export default function PendingSchoolsPage() {
                 { label: "Admin name", value: viewing.adminFullName },
                 { label: "Admin role", value: viewing.adminRole },
                 { label: "Admin e-mail", value: viewing.adminEmail },
-                { label: "Admin phone", value: viewing.adminPhone || <span className="text-slate-500 italic">Not provided</span> },
+                {
+                  label: "Admin phone",
+                  value: viewing.adminPhone || <span className="text-slate-500 italic">Not provided</span>,
+                },
                 { label: "Pupils", value: viewing.pupilCount },
                 { label: "Buses", value: viewing.busCount },
                 { label: "Intended start", value: formatIsoDay(viewing.intendedStartDate) },

@@ -82,7 +82,9 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
           Administrators
         </h3>
         {admins.length === 0 ? (
-          <p className="mt-2 rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">This school has no administrators yet.</p>
+          <p className="mt-2 rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
+            This school has no administrators yet.
+          </p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
             {admins.map((admin) => (
@@ -91,7 +93,9 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
                   <p className="font-medium text-ink">{admin.name}</p>
                   <EmailAddress className="block text-slate-600" email={admin.email} />
                   <p className="text-slate-600">{admin.position || "Administrator"}</p>
-                  <p className="text-slate-500">Last login: {admin.lastLogin ? formatDateTime(admin.lastLogin) : "Never"}</p>
+                  <p className="text-slate-500">
+                    Last login: {admin.lastLogin ? formatDateTime(admin.lastLogin) : "Never"}
+                  </p>
                 </div>
                 {admin.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>}
               </li>

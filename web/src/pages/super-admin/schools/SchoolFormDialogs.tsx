@@ -15,7 +15,17 @@ const editSchema = createSchoolInput.extend({ isActive: z.boolean() });
 type EditValues = z.infer<typeof editSchema>;
 type Country = (typeof COUNTRY_OPTIONS)[number];
 
-const emptyForm = (): SchoolFormInput => ({ name: "", email: "", phone: "", address: "", city: "", state: "", zipCode: "", country: "", timeZone: browserTimeZone() });
+const emptyForm = (): SchoolFormInput => ({
+  name: "",
+  email: "",
+  phone: "",
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  country: "",
+  timeZone: browserTimeZone(),
+});
 
 /** "Create New School": the spec §3 school fields. */
 export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -29,9 +39,18 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Create New School">
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => create.mutate(values, { onSuccess: () => onOpenChange(false) }))}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit((values) => create.mutate(values, { onSuccess: () => onOpenChange(false) }))}
+      >
         <SchoolFields form={form} />
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Create School" pendingLabel="Creating…" pending={create.isPending} />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Create School"
+          pendingLabel="Creating…"
+          pending={create.isPending}
+        />
       </form>
     </Dialog>
   );
@@ -74,7 +93,13 @@ function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose:
   const update = useUpdateSchool();
 
   return (
-    <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => update.mutate({ schoolId: school.id, ...values }, { onSuccess: onClose }))}>
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((values) =>
+        update.mutate({ schoolId: school.id, ...values }, { onSuccess: onClose }),
+      )}
+    >
       <SchoolFields form={form} />
       <div className="flex items-start gap-3">
         <input
@@ -99,7 +124,11 @@ function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose:
 }
 
 /** The school fields shared by both dialogs; works for either form's values. */
-function SchoolFields({ form }: { form: ReturnType<typeof useForm<SchoolFormInput>> | ReturnType<typeof useForm<EditValues>> }) {
+function SchoolFields({
+  form,
+}: {
+  form: ReturnType<typeof useForm<SchoolFormInput>> | ReturnType<typeof useForm<EditValues>>;
+}) {
   // Both forms hold every SchoolFormInput field under the same names.
   const { register, formState, getValues } = form as ReturnType<typeof useForm<SchoolFormInput>>;
   const errors = formState.errors;
@@ -138,7 +167,13 @@ function SchoolFields({ form }: { form: ReturnType<typeof useForm<SchoolFormInpu
         {...register("address")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} maxLength={maxLengthOf(createSchoolInput.shape.city)} {...register("city")} />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          maxLength={maxLengthOf(createSchoolInput.shape.city)}
+          {...register("city")}
+        />
         <TextField
           label="State/Province"
           autoComplete="address-level1"

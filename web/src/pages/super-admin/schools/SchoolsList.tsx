@@ -42,7 +42,12 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
       className: "font-mono whitespace-nowrap",
       cell: (school) => <span title={school.id}>{shortId(school.id)}</span>,
     },
-    { header: "Created Date", headerClassName: "whitespace-nowrap", className: "whitespace-nowrap", cell: (school) => formatDate(school.createdAt) },
+    {
+      header: "Created Date",
+      headerClassName: "whitespace-nowrap",
+      className: "whitespace-nowrap",
+      cell: (school) => formatDate(school.createdAt),
+    },
     { header: "Admins", cell: (school) => school.adminCount },
     { header: "Parents", cell: (school) => school.parentCount },
     { header: "Status", cell: (school) => <SchoolStatusBadge badge={school.badge} /> },
@@ -50,7 +55,14 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
       header: "Actions",
       headerClassName: "text-right",
       className: "py-2",
-      cell: (school) => <RowActionButtons school={school} describedBy={rowNameId(school)} actions={actions} className="flex-nowrap justify-end" />,
+      cell: (school) => (
+        <RowActionButtons
+          school={school}
+          describedBy={rowNameId(school)}
+          actions={actions}
+          className="flex-nowrap justify-end"
+        />
+      ),
     },
   ];
   return (
@@ -91,7 +103,12 @@ function SchoolCard({ school, actions }: { school: SchoolRow; actions: RowAction
           { label: "Parents", value: school.parentCount },
         ]}
       />
-      <RowActionButtons school={school} describedBy={nameId} actions={actions} className="mt-3 flex-wrap justify-end border-t border-slate-100 pt-2" />
+      <RowActionButtons
+        school={school}
+        describedBy={nameId}
+        actions={actions}
+        className="mt-3 flex-wrap justify-end border-t border-slate-100 pt-2"
+      />
     </>
   );
 }
@@ -109,7 +126,17 @@ function CountBadges({ school }: { school: SchoolRow }) {
  * View details, Invite admin, Edit, Delete and Go to school dashboard. Each has a short accessible
  * name; the school's name is its description, so a screen reader hears which school it acts on.
  */
-function RowActionButtons({ school, describedBy, actions, className = "" }: { school: SchoolRow; describedBy: string; actions: RowActions; className?: string }) {
+function RowActionButtons({
+  school,
+  describedBy,
+  actions,
+  className = "",
+}: {
+  school: SchoolRow;
+  describedBy: string;
+  actions: RowActions;
+  className?: string;
+}) {
   const ref = { id: school.id, name: school.name };
   const icon = "h-4 w-4";
   return (

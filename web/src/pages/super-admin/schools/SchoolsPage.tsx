@@ -19,7 +19,9 @@ import { type AdminFilter, type StatusFilter, useSchoolFilters } from "./useScho
 
 // Dialogs load when first opened (not in the page's initial JS).
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
-const InviteSchoolAdminDialog = lazyDialog(async () => (await import("../invitations/InviteSchoolAdminDialog.tsx")).InviteSchoolAdminDialog);
+const SchoolAdminInvitationDialog = lazyDialog(
+  async () => (await import("../invitations/SchoolAdminInvitationDialog.tsx")).InviteSchoolAdminDialog,
+);
 const SchoolDetailsDialog = lazyDialog(async () => (await import("./SchoolDetailsDialog.tsx")).SchoolDetailsDialog);
 const CreateSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).CreateSchoolDialog);
 const EditSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialogs.tsx")).EditSchoolDialog);
@@ -45,7 +47,12 @@ export default function SchoolsPage() {
   const [editing, setEditing] = useState<SchoolRef | null>(null);
   const [deleting, setDeleting] = useState<SchoolRef | null>(null);
 
-  const list = useSchools({ ...(filters.q ? { search: filters.q } : {}), status: filters.status, admins: filters.admins, page: filters.page });
+  const list = useSchools({
+    ...(filters.q ? { search: filters.q } : {}),
+    status: filters.status,
+    admins: filters.admins,
+    page: filters.page,
+  });
 
   // A page that no longer exists (the list shrank, or an old link) falls back to the last one.
   const lastPage = list.data && !list.isPlaceholderData ? Math.max(1, list.data.pages) : undefined;
@@ -67,7 +74,8 @@ export default function SchoolsPage() {
 
   let content;
   if (list.isPending) content = <Loading label="Loading schools…" />;
-  else if (list.isError) content = <LoadError message="Failed to load schools." error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.isError)
+    content = <LoadError message="Failed to load schools." error={list.error} onRetry={() => void list.refetch()} />;
   else if (list.data.total === 0)
     content = filtered ? (
       <EmptyState spacious title="No schools found">
@@ -89,9 +97,18 @@ export default function SchoolsPage() {
     );
   else
     content = (
-      <div aria-busy={list.isPlaceholderData || undefined} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+      <div
+        aria-busy={list.isPlaceholderData || undefined}
+        className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
+      >
         <SchoolsList rows={list.data.rows} actions={actions} />
-        <Pagination result={list.data} noun="schools" label="Schools pages" look="large" onPageChange={(page) => update({ page })} />
+        <Pagination
+          result={list.data}
+          noun="schools"
+          label="Schools pages"
+          look="large"
+          onPageChange={(page) => update({ page })}
+        />
       </div>
     );
 
@@ -136,7 +153,11 @@ export default function SchoolsPage() {
       </section>
 
       <CreateSchoolDialog open={creating} onOpenChange={setCreating} />
-      <InviteSchoolAdminDialog open={inviting !== null} onOpenChange={(open) => !open && setInviting(null)} {...(inviting ? { school: inviting } : {})} />
+      <SchoolAdminInvitationDialog
+        open={inviting !== null}
+        onOpenChange={(open) => !open && setInviting(null)}
+        {...(inviting ? { school: inviting } : {})}
+      />
       {viewing ? (
         <SchoolDetailsDialog
           school={viewing}
@@ -158,7 +179,11 @@ export default function SchoolsPage() {
           if (!open && !remove.isPending) setDeleting(null);
         }}
         title="Delete School"
-        message={deleting ? `Are you sure you want to delete "${deleting.name}"? This action cannot be undone and will remove all associated data.` : ""}
+        message={
+          deleting
+            ? `Are you sure you want to delete "${deleting.name}"? This action cannot be undone and will remove all associated data.`
+            : ""
+        }
         confirmLabel={remove.isPending ? "Deleting…" : "Delete"}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ schoolId: deleting.id })}
@@ -188,9 +213,26 @@ function Filters({
 }) {
   return (
     <div className="mt-6 grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem]">
-      <DebouncedInput label="Search schools" icon value={q} onCommit={onSearch} placeholder="Search by name, ID or email" maxLength={120} />
-      <FilterSelect label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => onStatus(oneOf(event.target.value, SCHOOL_STATUS_FILTERS, "all"))} />
-      <FilterSelect label="Admins" options={ADMIN_OPTIONS} value={admins} onChange={(event) => onAdmins(oneOf(event.target.value, ADMIN_FILTERS, "all"))} />
+      <DebouncedInput
+        label="Search schools"
+        icon
+        value={q}
+        onCommit={onSearch}
+        placeholder="Search by name, ID or email"
+        maxLength={120}
+      />
+      <FilterSelect
+        label="Status"
+        options={STATUS_OPTIONS}
+        value={status}
+        onChange={(event) => onStatus(oneOf(event.target.value, SCHOOL_STATUS_FILTERS, "all"))}
+      />
+      <FilterSelect
+        label="Admins"
+        options={ADMIN_OPTIONS}
+        value={admins}
+        onChange={(event) => onAdmins(oneOf(event.target.value, ADMIN_FILTERS, "all"))}
+      />
     </div>
   );
 }

@@ -42,7 +42,10 @@ export default function SupportViewPage() {
     return (
       <div className="space-y-4">
         <ErrorState>Failed to load this school.</ErrorState>
-        <Link to="/super-admin/schools" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline">
+        <Link
+          to="/super-admin/schools"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline"
+        >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           Back to Schools
         </Link>
@@ -63,7 +66,8 @@ export default function SupportViewPage() {
         <p className="flex items-start gap-2 text-sm">
           <Eye aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
-            <strong>Support view — read-only.</strong> You are viewing {school.name}'s dashboard as the platform's support. Nothing can be changed here.
+            <strong>Support view — read-only.</strong> You are viewing {school.name}'s dashboard as the platform's
+            support. Nothing can be changed here.
           </span>
         </p>
         <BackToSchools />
@@ -77,7 +81,11 @@ export default function SupportViewPage() {
         <StatCard label="School code" value={school.code} detail="Parents may enter it when they log in." />
         <StatCard label="Trips" value={trips} />
         <StatCard label="Active parents" value={activeParents} />
-        <StatCard label="Subscription" value={subscriptionLabel(school.subscriptionStatus)} detail={plan ? `${plan} plan` : "No plan yet"} />
+        <StatCard
+          label="Subscription"
+          value={subscriptionLabel(school.subscriptionStatus)}
+          detail={plan ? `${plan} plan` : "No plan yet"}
+        />
       </div>
     </section>
   );

@@ -1,21 +1,21 @@
 import { type FormEvent, useState } from "react";
-import { confirmEnrolmentInput } from "#shared/mfa.ts";
+import { confirmEnrollmentInput } from "#shared/mfa.ts";
 import { parseOrReport } from "../../../components/mfa/parse.ts";
 import { QrCode } from "../../../components/mfa/QrCode.tsx";
 import { SecondFactorField } from "../../../components/mfa/SecondFactorField.tsx";
 import { Button, FormAlert } from "../../../components/ui/form.tsx";
-import { useBeginTwoFactorEnrolment, useConfirmTwoFactorEnrolment } from "../../../features/security/hooks.ts";
+import { useBeginTwoFactorEnrollment, useConfirmTwoFactorEnrollment } from "../../../features/security/hooks.ts";
 import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 
 /**
  * Enrolment: a new secret as a QR code and as text, confirmed with a first code; then the
  * recovery codes, once.
  */
-export function EnrolTwoFactor({ onDone }: { onDone: () => void }) {
+export function EnrollTwoFactor({ onDone }: { onDone: () => void }) {
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const begin = useBeginTwoFactorEnrolment(setError);
-  const confirm = useConfirmTwoFactorEnrolment((message) => {
+  const begin = useBeginTwoFactorEnrollment(setError);
+  const confirm = useConfirmTwoFactorEnrollment((message) => {
     setError(message);
     setCode("");
   });
@@ -35,7 +35,7 @@ export function EnrolTwoFactor({ onDone }: { onDone: () => void }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input = parseOrReport(confirmEnrolmentInput, { code }, setError);
+    const input = parseOrReport(confirmEnrollmentInput, { code }, setError);
     if (input) confirm.mutate(input);
   };
 
@@ -50,7 +50,10 @@ export function EnrolTwoFactor({ onDone }: { onDone: () => void }) {
         <QrCode value={begin.data.uri} label="QR code for your authenticator app" />
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-700">Setup key</p>
-          <code data-testid="totp-secret" className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900">
+          <code
+            data-testid="totp-secret"
+            className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900"
+          >
             {begin.data.secret}
           </code>
         </div>

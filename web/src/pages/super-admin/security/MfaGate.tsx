@@ -15,11 +15,11 @@ export default function MfaGate() {
   const status = useTwoFactorStatus();
   const onSecurityPage = location.pathname === SECURITY_PATH;
   if (status.isPending) return <FullPageSpinner />;
-  const needsEnrolment = status.data !== undefined && !status.data.enabled;
-  if (needsEnrolment && status.data.required && !onSecurityPage) return <Navigate to={SECURITY_PATH} replace />;
+  const needsEnrollment = status.data !== undefined && !status.data.enabled;
+  if (needsEnrollment && status.data.required && !onSecurityPage) return <Navigate to={SECURITY_PATH} replace />;
   return (
     <>
-      {needsEnrolment && !onSecurityPage ? (
+      {needsEnrollment && !onSecurityPage ? (
         <section
           aria-label="Two-factor authentication"
           className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
@@ -28,7 +28,10 @@ export default function MfaGate() {
             <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             Protect your account: add a code from your phone to your password.
           </p>
-          <Link to={SECURITY_PATH} className="shrink-0 rounded-md bg-brand-500 px-3 py-1.5 text-center font-semibold text-ink shadow-sm hover:bg-brand-600">
+          <Link
+            to={SECURITY_PATH}
+            className="shrink-0 rounded-md bg-brand-500 px-3 py-1.5 text-center font-semibold text-ink shadow-sm hover:bg-brand-600"
+          >
             Set up two-factor
           </Link>
         </section>

@@ -8,9 +8,13 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         Save your recovery codes
       </h2>
       <p className="text-sm text-slate-700">
-        Each code signs you in once if you lose your phone. Keep them somewhere safe, such as a password manager. They are shown only now.
+        Each code signs you in once if you lose your phone. Keep them somewhere safe, such as a password manager. They
+        are shown only now.
       </p>
-      <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:grid-cols-2">
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900 sm:grid-cols-2"
+      >
         {codes.map((code) => (
           <li key={code} data-testid="recovery-code">
             {code}

@@ -8,9 +8,15 @@ import { Button } from "../../../components/ui/form.tsx";
 import { formatDateTime } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/ui/states.tsx";
-import { useRegenerateRecoveryCodes, useReloadTwoFactorStatus, useTurnOffTwoFactor, useTwoFactorStatus, useTwoFactorTurnedOn } from "../../../features/security/hooks.ts";
+import {
+  useRegenerateRecoveryCodes,
+  useReloadTwoFactorStatus,
+  useTurnOffTwoFactor,
+  useTwoFactorStatus,
+  useTwoFactorTurnedOn,
+} from "../../../features/security/hooks.ts";
 import { errorMessage } from "../../../lib/errors.ts";
-import { EnrolTwoFactor } from "./EnrolTwoFactor.tsx";
+import { EnrollTwoFactor } from "./EnrollTwoFactor.tsx";
 import { RecoveryCodesPanel } from "./RecoveryCodesPanel.tsx";
 
 /** Account security: two-factor authentication (enrol, new recovery codes, turn off) and the password. */
@@ -25,7 +31,8 @@ export default function SecurityPage() {
 
   let content;
   if (status.isPending) content = <Loading label="Loading…" />;
-  else if (status.isError) content = <ErrorState>Failed to load your security settings. {errorMessage(status.error, "")}</ErrorState>;
+  else if (status.isError)
+    content = <ErrorState>Failed to load your security settings. {errorMessage(status.error, "")}</ErrorState>;
   else if (regenerate.data)
     content = (
       <RecoveryCodesPanel
@@ -40,10 +47,11 @@ export default function SecurityPage() {
     content = (
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          Two-factor authentication asks for a code from an app on your phone after your password, so a stolen password is not enough to enter the platform.
+          Two-factor authentication asks for a code from an app on your phone after your password, so a stolen password
+          is not enough to enter the platform.
           {status.data.required ? " It is required for super admins." : ""}
         </p>
-        <EnrolTwoFactor onDone={turnedOn} />
+        <EnrollTwoFactor onDone={turnedOn} />
       </div>
     );
   else
@@ -72,7 +80,10 @@ export default function SecurityPage() {
   return (
     <div>
       <PageHeader title="Account security" subtitle="Protect your super admin account." />
-      <section aria-labelledby="two-factor-title" className="mt-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="two-factor-title"
+        className="mt-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="two-factor-title" className="mb-4 flex items-center gap-2 text-lg font-semibold text-ink">
           <ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />
           Two-factor authentication

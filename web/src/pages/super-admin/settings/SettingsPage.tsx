@@ -27,7 +27,9 @@ const formSchema = z.object({
     .min(0, FEE_RANGE)
     .max(100, FEE_RANGE)
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Use at most two decimals"),
-  invitationValidityDays: z.number({ error: "Enter a number of days" }).pipe(updatePlatformSettingsInput.shape.invitationValidityDays),
+  invitationValidityDays: z
+    .number({ error: "Enter a number of days" })
+    .pipe(updatePlatformSettingsInput.shape.invitationValidityDays),
   supportEmail: z.string().trim().pipe(updatePlatformSettingsInput.shape.supportEmail),
 });
 type FormInput = z.input<typeof formSchema>;
@@ -79,7 +81,10 @@ export default function SettingsPage() {
   );
 
   /** A number field of the form: its range, its message and its registration (the value read as a number). */
-  const numberField = (name: "feePercent" | "invitationValidityDays", range: { min: number; max: number; step: number }) => ({
+  const numberField = (
+    name: "feePercent" | "invitationValidityDays",
+    range: { min: number; max: number; step: number },
+  ) => ({
     type: "number",
     ...range,
     error: formState.errors[name]?.message,
@@ -88,10 +93,22 @@ export default function SettingsPage() {
 
   let content;
   if (settings.isPending) content = <Loading label="Loading settings…" />;
-  else if (settings.isError) content = <LoadError message="Failed to load the settings." error={settings.error} onRetry={() => void settings.refetch()} />;
+  else if (settings.isError)
+    content = (
+      <LoadError
+        message="Failed to load the settings."
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+      />
+    );
   else
     content = (
-      <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label="System settings">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="max-w-xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        aria-label="System settings"
+      >
         <TextField
           label="Default platform fee for new schools (%)"
           inputMode="decimal"
@@ -119,7 +136,9 @@ export default function SettingsPage() {
             <Save aria-hidden="true" className="h-4 w-4" />
             {save.isPending ? "Saving…" : "Save Settings"}
           </Button>
-          {formState.isDirty && !save.isPending ? <span className="text-sm text-slate-600">You have unsaved changes.</span> : null}
+          {formState.isDirty && !save.isPending ? (
+            <span className="text-sm text-slate-600">You have unsaved changes.</span>
+          ) : null}
         </div>
       </form>
     );
