@@ -7,6 +7,7 @@ export * from "./family.ts";
 export * from "./flightTrips.ts";
 export * from "./invitations.ts";
 export * from "./platform.ts";
+export * from "./routes.ts";
 export * from "./schools.ts";
 export * from "./transport.ts";
 export * from "./users.ts";

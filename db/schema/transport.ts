@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_TYPES,
@@ -7,7 +7,8 @@ import {
   SEND_AUDIENCES,
   TRIP_STATUSES,
 } from "#shared/enums.ts";
-import { bool, createdAt, id, instant, ROLES, updatedAt } from "./columns.ts";
+import { bool, createdAt, id, instant, isoDate, ROLES, updatedAt } from "./columns.ts";
+import { routes } from "./routes.ts";
 import { schools } from "./schools.ts";
 
 export { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, SEND_AUDIENCES, TRIP_STATUSES };
@@ -31,12 +32,17 @@ export const trips = sqliteTable(
     createdBy: text("created_by"),
     /** Random per write: the claim of a change that notifies parents (a double submit notifies once). */
     changeId: text("change_id"),
+    /** A run generated from a route (ADR 0046): its route and service day. Both null: a trip made by hand. */
+    routeId: text("route_id").references(() => routes.id, { onDelete: "set null" }),
+    serviceDate: isoDate("service_date"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("trips_school_departure_idx").on(t.schoolId, t.departureTime),
     check("trips_counts", sql`${t.studentsCount} >= 0 and ${t.stops} >= 1`),
+    // One run per route and day: generation inserts or updates, never doubles (ADR 0046).
+    uniqueIndex("trips_route_service_date_unique").on(t.routeId, t.serviceDate),
   ],
 );
 

@@ -13,6 +13,7 @@
  */
 import type { InStatement } from "@libsql/client";
 import type { RoleValue } from "#shared/auth.ts";
+import { BENCH_ROUTE_ID } from "./routes.ts";
 
 export type HotPath = {
   /** The tRPC path, also the key in results.json. */
@@ -45,6 +46,10 @@ export const HOT_PATHS: HotPath[] = [
   { name: "schoolAdmin.paymentSettings.get", role: "school_admin" },
   { name: "parent.invoices.list", role: "parent", input: { tab: "all", page: 1 } },
   { name: "parent.flightTrips.list", role: "parent" },
+  // ADR 0046, at 1k routes and 100k riders (tests/bench/routes.ts).
+  { name: "schoolAdmin.routes.list", role: "school_admin", input: { page: 1 } },
+  { name: "schoolAdmin.routes.get", role: "school_admin", input: { routeId: BENCH_ROUTE_ID } },
+  { name: "parent.rides.lookup", role: "parent" },
 ];
 
 export type ListPath = { name: string; path: string; role: RoleValue; input?: unknown };

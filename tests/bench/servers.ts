@@ -18,6 +18,7 @@ import { seedInvoices } from "../support/invoice-seed.ts";
 import { benchApp, type RecordedOp, recordingClient } from "./apps.ts";
 import { seedFlightTripsFor } from "./enrollment.ts";
 import type { HotPath } from "./hot-paths.ts";
+import { seedRoutesFor } from "./routes.ts";
 import { type BenchUsers, benchUsers, seedScale } from "./seed.ts";
 import type { ServerStart } from "./server.ts";
 
@@ -55,6 +56,7 @@ export async function scaledDatabase(rows: number, appUrl: string): Promise<Scal
   // The school admin's school has `rows` invoices (to the bench parent): the invoices list grows with the rest.
   await seedInvoices(db, { schoolId: users.home.schoolId, recipientId: users.home.parentId, count: rows });
   await seedFlightTripsFor(db, users.home);
+  await seedRoutesFor(db, users.home);
   await compactSearchIndexes(db, Number.POSITIVE_INFINITY);
   db.$client.close();
   return {

@@ -208,6 +208,54 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.flightTrips.optOut": { access: "parent", input: { enrollmentId: "no-such-enrollment" } },
   // A wrong password: refused (BAD_REQUEST) before anything is erased.
   "parent.account.requestErasure": { access: "parent", input: { password: "not the password" } },
+  // Routes, stops, buses and riders (ADR 0046): empty names refused by validation, unknown ids NOT_FOUND
+  // (another school's under tests/node/routes.test.ts and the fuzz suite).
+  "schoolAdmin.buses.list": { access: "school_admin" },
+  "schoolAdmin.buses.create": { access: "school_admin", input: { bus: { number: "", seats: 40, plate: null } } },
+  "schoolAdmin.buses.update": {
+    access: "school_admin",
+    input: { busId: "no-such-bus", bus: { number: "12", seats: 40, plate: null } },
+  },
+  "schoolAdmin.buses.delete": { access: "school_admin", input: { busId: "no-such-bus" } },
+  "schoolAdmin.routes.list": { access: "school_admin", input: { page: 1 } },
+  "schoolAdmin.routes.get": { access: "school_admin", input: { routeId: "no-such-route" } },
+  "schoolAdmin.routes.create": { access: "school_admin", input: { route: { name: "" } } },
+  "schoolAdmin.routes.update": { access: "school_admin", input: { routeId: "no-such-route", route: { name: "" } } },
+  "schoolAdmin.routes.delete": { access: "school_admin", input: { routeId: "no-such-route" } },
+  "schoolAdmin.routes.setCalendar": {
+    access: "school_admin",
+    input: { routeId: "no-such-route", weekdays: [1, 2, 3, 4, 5] },
+  },
+  "schoolAdmin.routes.stops.set": {
+    access: "school_admin",
+    input: {
+      routeId: "no-such-route",
+      version: 0,
+      stops: [{ name: "Main St", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 }],
+    },
+  },
+  "schoolAdmin.routes.stops.reorder": {
+    access: "school_admin",
+    input: { routeId: "no-such-route", version: 0, stopIds: ["no-such-stop"] },
+  },
+  "schoolAdmin.routes.noServiceDays.list": { access: "school_admin", input: {} },
+  "schoolAdmin.routes.noServiceDays.add": {
+    access: "school_admin",
+    input: { date: "2026-02-30", reason: "Not a day" },
+  },
+  "schoolAdmin.routes.noServiceDays.remove": { access: "school_admin", input: { noServiceDayId: "no-such-day" } },
+  "schoolAdmin.routes.settings.get": { access: "school_admin" },
+  // Past a day: refused by validation, nothing saved.
+  "schoolAdmin.routes.settings.update": { access: "school_admin", input: { rideCutoffMinutes: 1441 } },
+  "schoolAdmin.riders.assign": {
+    access: "school_admin",
+    input: { childId: "no-such-child", stopId: "no-such-stop", weekdays: [1], fromDate: "2026-03-02", toDate: null },
+  },
+  "schoolAdmin.riders.unassign": { access: "school_admin", input: { riderId: "no-such-rider" } },
+  "schoolAdmin.riders.list": { access: "school_admin", input: { routeId: "no-such-route" } },
+  "parent.rides.lookup": { access: "parent" },
+  "parent.rides.notRiding.set": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
+  "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "schoolAdmin.account.profile": { access: "school_admin" },
   "schoolAdmin.account.exportData": { access: "school_admin" },
   "schoolAdmin.account.updateProfile": { access: "school_admin", input: { phone: "abc", address: "" } },

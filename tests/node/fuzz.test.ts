@@ -88,6 +88,37 @@ async function populatedSchool(admin: { id: string; role: "school_admin" }, pare
     dueDate: "2026-03-17",
   });
   const trip = await asAdmin.schoolAdmin.trips.create({ trip: TRIP });
+  // ADR 0046: a bus, a route with stops and a run, a rider, a day off, a day not riding.
+  const bus = await asAdmin.schoolAdmin.buses.create({ bus: { number: "12", seats: 40, plate: "IL 1234" } });
+  const route = await asAdmin.schoolAdmin.routes.create({
+    route: {
+      name: "Oak loop",
+      direction: "pickup",
+      colour: "#1f77b4",
+      busId: bus.id,
+      driverName: "Dana",
+      activeFrom: "2026-03-01",
+      activeTo: null,
+      weekdays: [1, 2, 3, 4, 5],
+    },
+  });
+  const { stopIds } = await asAdmin.schoolAdmin.routes.stops.set({
+    routeId: route.id,
+    version: 0,
+    stops: [
+      { name: "Main St & 5th Ave", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 },
+      { name: "School", latitude: 41.78, longitude: -88.14, time: "07:50", distanceMeters: 2100 },
+    ],
+  });
+  await asAdmin.schoolAdmin.riders.assign({
+    childId: child.id,
+    stopId: stopIds[0]!,
+    weekdays: [1, 2, 3, 4, 5],
+    fromDate: "2026-03-01",
+    toDate: null,
+  });
+  await asAdmin.schoolAdmin.routes.noServiceDays.add({ date: "2026-03-06", reason: "Teacher training" });
+  await asParent.parent.rides.notRiding.set({ childId: child.id, from: "2026-03-04" });
   await asAdmin.schoolAdmin.notifications.send({
     title: "Hello",
     message: "Buses run",
@@ -194,6 +225,11 @@ const KEYED_TABLES: Record<string, string> = {
   parentId: "parents",
   recipientId: "parents",
   pendingSchoolId: "pending_schools",
+  busId: "buses",
+  routeId: "routes",
+  stopId: "route_stops",
+  riderId: "riders",
+  noServiceDayId: "no_service_days",
 };
 
 async function contextFor(identity: Identity): Promise<Context> {

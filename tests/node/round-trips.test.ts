@@ -2,6 +2,7 @@ import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoleValue } from "#shared/auth.ts";
 import { SESSION_POLICIES } from "#worker/auth/policy.ts";
+import { callerFor } from "../support/caller.ts";
 import type { RoundTripCounter } from "../support/counting-db.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, MINUTE, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
@@ -81,6 +82,53 @@ describe("round trips per procedure", () => {
     const { count, log } = await tripsOf(t, path, input, await cookieOf(role));
     expect(count, log.join("\n")).toBeLessThanOrEqual(2);
     expect(log.filter((line) => SESSION_SQL.test(line))).toHaveLength(1);
+  });
+
+  it("ADR 0046: the routes list, a route with its stops and riders, and the parent's ride lookup cost at most 2", async () => {
+    const admin = await callerFor(t, users.school_admin as never);
+    const parent = await callerFor(t, users.parent as never);
+    const bus = await admin.schoolAdmin.buses.create({ bus: { number: "12", seats: 40, plate: null } });
+    const route = await admin.schoolAdmin.routes.create({
+      route: {
+        name: "Oak loop",
+        direction: "pickup",
+        colour: "#1f77b4",
+        busId: bus.id,
+        driverName: "Dana",
+        activeFrom: "2026-03-01",
+        activeTo: null,
+        weekdays: [1, 2, 3, 4, 5],
+      },
+    });
+    const { stopIds } = await admin.schoolAdmin.routes.stops.set({
+      routeId: route.id,
+      version: 0,
+      stops: [
+        { name: "Main St", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 },
+        { name: "School", latitude: 41.78, longitude: -88.14, time: "07:50", distanceMeters: 2100 },
+      ],
+    });
+    const child = await parent.parent.children.create({
+      child: { name: "Ada", age: 8, grade: "3rd Grade", school: "Maple", emergencyContact: "Gran 555 0100" },
+    });
+    await admin.schoolAdmin.riders.assign({
+      childId: child.id,
+      stopId: stopIds[0]!,
+      weekdays: [1, 2, 3, 4, 5],
+      fromDate: "2026-03-01",
+      toDate: null,
+    });
+    for (const [role, path, input] of [
+      ["school_admin", "schoolAdmin.routes.list", { page: 1 }],
+      ["school_admin", "schoolAdmin.routes.get", { routeId: route.id }],
+      ["school_admin", "schoolAdmin.riders.list", { routeId: route.id }],
+      ["school_admin", "schoolAdmin.buses.list", undefined],
+      ["school_admin", "schoolAdmin.routes.noServiceDays.list", {}],
+      ["parent", "parent.rides.lookup", undefined],
+    ] as const) {
+      const { count, log } = await tripsOf(t, path, input, await cookieOf(role));
+      expect(count, `${path}\n${log.join("\n")}`).toBeLessThanOrEqual(2);
+    }
   });
 
   it("production: the super admin's two-factor gate costs no extra round trip", async () => {

@@ -19,6 +19,7 @@ import { expireInvitations, sendInvitationReminders } from "../services/invitati
 import { settleOwedRefunds } from "../services/payments/settle.ts";
 import { compactSearchIndexes } from "../services/platform/search-indexes.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
+import { generateAllRuns } from "../services/routes/runs.ts";
 
 export type CronDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
 
@@ -123,6 +124,12 @@ export const searchIndexesJob: CronJob = {
   run: ({ db }) => compactSearchIndexes(db),
 };
 
+/** ADR 0046: each route's runs for the next days, in its school's zone (idempotent; a changed route is regenerated at once too). */
+export const routeRunsJob: CronJob = {
+  name: "route-runs",
+  run: ({ db }, now) => generateAllRuns(db, now),
+};
+
 /** In order: expiry before reminders (an expired invitation gets none); the outbox sweep last. */
 export const CRON_JOBS: readonly CronJob[] = [
   purgeExpiredJob,
@@ -134,6 +141,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   auditRetentionJob,
   paymentRetentionJob,
   searchIndexesJob,
+  routeRunsJob,
   requeueOutboxJob,
 ];
 

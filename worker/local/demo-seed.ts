@@ -17,6 +17,7 @@ import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { hashPassword } from "../auth/password.ts";
 import { completedAccount, newSimAccount, seedSimulatedAccount } from "../stripe/simulator-connect.ts";
 import { seedDemoInvoices } from "./demo-invoices.ts";
+import { seedDemoRoutes } from "./demo-routes.ts";
 import { seedDemoWeek } from "./demo-week.ts";
 
 /** Local mode only. Production never seeds demo users (see `npm run db:create-super-admin`). */
@@ -58,11 +59,13 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
   const demoInvoices = { school: DEMO_IDS.school, parent: DEMO_IDS.parent, admin: DEMO_IDS.schoolAdmin };
   if (existing) {
     await seedDemoWeek(db, DEMO_IDS.school, now);
+    await seedDemoRoutes(db, DEMO_IDS.school, now);
     await seedDemoInvoices(db, demoInvoices, now);
     return "already-seeded";
   }
   await seedAccounts(db, now);
   await seedDemoWeek(db, DEMO_IDS.school, now);
+  await seedDemoRoutes(db, DEMO_IDS.school, now);
   await seedDemoInvoices(db, demoInvoices, now);
   return "seeded";
 }

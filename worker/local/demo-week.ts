@@ -4,7 +4,7 @@ import { schools, trips } from "#db/schema/index.ts";
 import { localDate, shiftDate, todayIn, weekday, weekRange, zonedInstant } from "#shared/school-time.ts";
 
 /** Maple Grove's buses: three routes, two buses each, a pickup and a drop-off every school day. */
-const DEMO_BUSES = [
+export const DEMO_BUSES = [
   {
     routeName: "North Loop",
     busNumber: "12",

@@ -6,6 +6,7 @@ import { childrenRouter } from "./children.ts";
 import { parentFlightTripsRouter } from "./flightTrips.ts";
 import { parentInvoicesRouter } from "./invoices.ts";
 import { parentPaymentsRouter } from "./payments.ts";
+import { parentRidesRouter } from "./rides.ts";
 
 /** parent.*: the school is the session's, and so is the family. */
 export const parentRouter = router({
@@ -22,4 +23,6 @@ export const parentRouter = router({
   payments: parentPaymentsRouter,
   /** Field trips: enrol, pay (deposit, balance), opt out. */
   flightTrips: parentFlightTripsRouter,
+  /** The children's stops, buses and today's runs; "not riding" (ADR 0046). */
+  rides: parentRidesRouter,
 });

@@ -2,6 +2,7 @@ import { schoolDashboard } from "#worker/services/schools/dashboard.ts";
 import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 import { schoolAdminAccountRouter } from "../_shared/account.ts";
 import { billingRouter } from "./billing.ts";
+import { busesRouter } from "./buses.ts";
 import { connectRouter } from "./connect.ts";
 import { flightTripsRouter } from "./flightTrips.ts";
 import { invitationsRouter } from "./invitations.ts";
@@ -9,6 +10,8 @@ import { invoicesRouter } from "./invoices.ts";
 import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
 import { paymentSettingsRouter } from "./paymentSettings.ts";
+import { ridersRouter } from "./riders.ts";
+import { routesRouter } from "./routes.ts";
 import { tripsRouter } from "./trips.ts";
 
 /** schoolAdmin.*: every service gets a `SchoolScope`, the session's school. */
@@ -24,6 +27,10 @@ export const schoolAdminRouter = router({
   invoices: invoicesRouter,
   paymentSettings: paymentSettingsRouter,
   flightTrips: flightTripsRouter,
+  /** Routes, stops, buses and riders (ADR 0046). */
+  routes: routesRouter,
+  buses: busesRouter,
+  riders: ridersRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });

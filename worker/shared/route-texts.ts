@@ -1,0 +1,108 @@
+// No zod here: the route screens and the parent's rides read these without loading the forms' schemas.
+
+/** Weekdays of a route or a rider, a bit per day (bit 0 Sunday … bit 6 Saturday), as stored (ADR 0046). */
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+/** Monday to Friday. */
+export const SCHOOL_DAYS = [1, 2, 3, 4, 5] as const;
+
+export function weekdayBits(days: readonly number[]): number {
+  return days.reduce((bits, day) => bits | (1 << day), 0);
+}
+
+export function weekdaysOf(bits: number): number[] {
+  return [0, 1, 2, 3, 4, 5, 6].filter((day) => (bits >> day) & 1);
+}
+
+/** Minutes after midnight as `HH:mm`. */
+export function minutesToTime(minutes: number): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** `HH:mm` as minutes after midnight. */
+export function timeToMinutes(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+/** Bounds of the transport model. */
+export const ROUTE_LIMITS = {
+  /** Stops on one route. */
+  maxStops: 100,
+  /** Seats on one bus. */
+  maxSeats: 200,
+  /** Days of one "not riding" range. */
+  maxNotRidingDays: 62,
+  /** Runs are generated this many days ahead (today included), hourly and on every change of a route. */
+  horizonDays: 14,
+  /** Routes per page of the routes list. */
+  pageSize: 50,
+  /** Riders listed with one route (a bus holds at most 200 a run; a route may have more over the week). */
+  maxRidersListed: 2_000,
+} as const;
+
+/** Default school setting: "not riding" closes this long before the scheduled stop time. */
+export const DEFAULT_RIDE_CUTOFF_MINUTES = 60;
+
+export const BUS_MESSAGES = {
+  number: "Bus number is required",
+  seats: `Enter the seats as a whole number from 1 to ${ROUTE_LIMITS.maxSeats}`,
+  notFound: "Bus not found",
+  duplicate: (number: string) => `There is already a bus ${number}`,
+  seatsBelowRiders: (number: string, seats: number, riders: number, day: string) =>
+    `Bus ${number} would have ${seats} seats but ${riders} riders on ${day}s`,
+} as const;
+
+export const ROUTE_MESSAGES = {
+  name: "Route name is required",
+  driverName: "Driver name is required",
+  colour: "Choose a colour as #rrggbb",
+  activeFrom: "Choose the first day the route runs",
+  activeTo: "The last day must be on or after the first day",
+  weekdays: "Choose at least one weekday",
+  notFound: "Route not found",
+  stopName: "Stop name is required",
+  latitude: "Latitude must be between -90 and 90",
+  longitude: "Longitude must be between -180 and 180",
+  stopTime: "Enter the stop's time as HH:MM",
+  distance: "Enter the distance in metres, 0 or more",
+  stopsInOrder: "Each stop's time and distance must not be before the previous stop's",
+  stopNotOnRoute: "That stop is not on this route",
+  reorderAll: "List every stop of the route exactly once",
+  stopsStale: "The stops were changed by someone else. Reload the route and try again.",
+  stopHasRiders: (name: string, riders: number) =>
+    `${riders} rider${riders === 1 ? " is" : "s are"} assigned to ${name}: move them to another stop first`,
+  directionHasRiders: "A route with riders cannot change direction: unassign its riders first",
+  busTooSmall: (number: string, seats: number, riders: number, day: string) =>
+    `Bus ${number} has ${seats} seats and the route has ${riders} riders on ${day}s`,
+  noServiceDate: "Choose a valid date",
+  noServiceReason: "Say why there is no service (e.g. Thanksgiving)",
+  noServiceDuplicate: "That day is already a no-service day",
+  noServiceNotFound: "No-service day not found",
+  cutoff: "Enter the minutes as a whole number from 0 to 1,440",
+} as const;
+
+export const RIDER_MESSAGES = {
+  childNotFound: "Child not found",
+  stopNotFound: "Stop not found",
+  riderNotFound: "Rider not found",
+  fromDate: "Choose the first day the child rides",
+  toDate: "The last day must be on or after the first day",
+  weekdays: "Choose at least one weekday",
+  notRunning: (route: string) => `${route} does not run on all of the chosen weekdays`,
+  /** "Bus 12 has 40 seats and 40 riders on Mondays." */
+  full: (bus: string, seats: number, riders: number, day: string) =>
+    `Bus ${bus} has ${seats} seats and ${riders} riders on ${day}s`,
+} as const;
+
+export const RIDE_MESSAGES = {
+  childNotFound: "Child not found",
+  from: "Choose the first day",
+  to: "The last day must be on or after the first day",
+  tooLong: `Choose at most ${ROUTE_LIMITS.maxNotRidingDays} days`,
+  noRides: "Your child has no rides on those days",
+  pastCutoff: (minutes: number) =>
+    `It is too late to change this ride in the app (changes close ${minutes} minutes before the bus is due). Please call the school.`,
+  notRidingSet: { title: "Ride updated", description: "The school knows your child will not ride." },
+  notRidingCleared: { title: "Ride updated", description: "Your child is riding again." },
+} as const;

@@ -1,0 +1,10 @@
+import { assignRiderInput, riderIdInput, ridersOfRouteInput } from "#shared/riders.ts";
+import { assignRider, listRidersOfRoute, unassignRider } from "#worker/services/routes/riders.ts";
+import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
+
+/** schoolAdmin.riders.*: children on routes (a stop, weekdays, dates), bounded by the bus's seats (ADR 0046). */
+export const ridersRouter = router({
+  assign: schoolAdminProcedure.input(assignRiderInput).mutation(({ ctx, input }) => assignRider(ctx.scope, input)),
+  unassign: schoolAdminProcedure.input(riderIdInput).mutation(({ ctx, input }) => unassignRider(ctx.scope, input)),
+  list: schoolAdminProcedure.input(ridersOfRouteInput).query(({ ctx, input }) => listRidersOfRoute(ctx.scope, input)),
+});
