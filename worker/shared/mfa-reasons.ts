@@ -7,7 +7,7 @@ export const FORBIDDEN_REASONS = {
   /** The same, and the user has a TOTP authenticator: password and code. */
   sudoRequiredWithCode: "SUDO_REQUIRED_WITH_CODE",
   /** Production: a super admin must enrol before anything else. */
-  mfaEnrolmentRequired: "MFA_ENROLMENT_REQUIRED",
+  mfaEnrollmentRequired: "MFA_ENROLMENT_REQUIRED",
   /** The Connect gate: the school has no connected payment account yet (go to /school-admin/connect-stripe). */
   connectRequired: "CONNECT_REQUIRED",
 } as const;

@@ -12,7 +12,7 @@ export const MFA_MESSAGES = {
   alreadyEnabled: "Two-factor authentication is already on.",
   notEnabled: "Two-factor authentication is not on.",
   noEnrollment: "Start the two-factor setup again.",
-  enrolmentRequired: "Set up two-factor authentication to continue.",
+  enrollmentRequired: "Set up two-factor authentication to continue.",
   sudoRequired: "Please confirm it's you to continue.",
   enterPassword: "Enter your password",
   wrongPassword: "Your password is incorrect.",

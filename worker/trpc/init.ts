@@ -14,7 +14,7 @@ import {
   schoolAdminRung,
   schoolBillingRung,
   schoolConnectRung,
-  superAdminEnrolmentRung,
+  superAdminEnrollmentRung,
   superAdminRung,
 } from "./rungs.ts";
 
@@ -92,7 +92,7 @@ export const authedProcedure = procedureOn(authedRung);
  * A super admin, whether or not they have MFA yet: only the enrolment procedures (and auth.*) use
  * it directly. Everything else goes through `superAdminProcedure`.
  */
-export const superAdminEnrolmentProcedure = procedureOn(superAdminEnrolmentRung);
+export const superAdminEnrollmentProcedure = procedureOn(superAdminEnrollmentRung);
 export const superAdminProcedure = procedureOn(superAdminRung);
 
 /**

@@ -56,14 +56,14 @@ const roleRung = (role: SessionUser["role"]) => (ctx: Context) => {
   return rung;
 };
 
-export const superAdminEnrolmentRung = roleRung("super_admin");
+export const superAdminEnrollmentRung = roleRung("super_admin");
 
 /** Production: a super admin without MFA gets nothing but the enrolment procedures. */
 export const superAdminRung = (ctx: Context) => {
-  const rung = superAdminEnrolmentRung(ctx);
+  const rung = superAdminEnrollmentRung(ctx);
   // The two-factor state came with the session (one query): no round trip here.
   if (!ctx.deps.config.localMode && !rung.auth.mfaEnabled) {
-    throw new AppError("FORBIDDEN", MFA_MESSAGES.enrolmentRequired, { reason: FORBIDDEN_REASONS.mfaEnrolmentRequired });
+    throw new AppError("FORBIDDEN", MFA_MESSAGES.enrollmentRequired, { reason: FORBIDDEN_REASONS.mfaEnrollmentRequired });
   }
   return rung;
 };

@@ -6,7 +6,7 @@ import {
   mfaStatus,
   regenerateRecoveryCodes,
 } from "#worker/services/auth/mfa.ts";
-import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "#worker/trpc/init.ts";
+import { router, superAdminEnrollmentProcedure, superAdminSudoProcedure } from "#worker/trpc/init.ts";
 
 /**
  * A super admin's two-factor authentication (superAdmin.security.*). Status and enrolment work
@@ -14,9 +14,9 @@ import { router, superAdminEnrolmentProcedure, superAdminSudoProcedure } from "#
  * recovery codes need sudo mode.
  */
 export const securityRouter = router({
-  status: superAdminEnrolmentProcedure.query(({ ctx }) => mfaStatus(ctx.scope)),
-  beginEnrollment: superAdminEnrolmentProcedure.mutation(({ ctx }) => beginEnrollment(ctx.scope)),
-  confirmEnrollment: superAdminEnrolmentProcedure
+  status: superAdminEnrollmentProcedure.query(({ ctx }) => mfaStatus(ctx.scope)),
+  beginEnrollment: superAdminEnrollmentProcedure.mutation(({ ctx }) => beginEnrollment(ctx.scope)),
+  confirmEnrollment: superAdminEnrollmentProcedure
     .input(confirmEnrollmentInput)
     .mutation(({ ctx, input }) => confirmEnrollment(ctx.scope, input)),
   disable: superAdminSudoProcedure.mutation(({ ctx }) => disableMfa(ctx.scope)),
