@@ -253,6 +253,23 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   "schoolAdmin.riders.unassign": { access: "school_admin", input: { riderId: "no-such-rider" } },
   "schoolAdmin.riders.list": { access: "school_admin", input: { routeId: "no-such-route" } },
+  // A file naming a child the school does not have: previewed with the problem, refused on apply.
+  "schoolAdmin.riders.import.preview": {
+    access: "school_admin",
+    input: { csv: "child,route,stop,weekdays,from\r\nNobody,North,Main,Mon,2026-03-02\r\n" },
+  },
+  "schoolAdmin.riders.import.commit": {
+    access: "school_admin",
+    input: { csv: "child,route,stop,weekdays,from\r\nNobody,North,Main,Mon,2026-03-02\r\n" },
+  },
+  "schoolAdmin.routes.importStops.preview": {
+    access: "school_admin",
+    input: { routeId: "no-such-route", csv: "name,latitude,longitude,time\r\nMain,41.77,-88.15,07:30\r\n" },
+  },
+  "schoolAdmin.routes.importStops.commit": {
+    access: "school_admin",
+    input: { routeId: "no-such-route", version: 0, csv: "name,latitude,longitude,time\r\nMain,41.77,-88.15,07:30\r\n" },
+  },
   "parent.rides.lookup": { access: "parent" },
   "parent.rides.notRiding.set": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
