@@ -8,6 +8,7 @@ import { devStripeConnectRoutes } from "./http/dev-stripe-connect.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { invoicePdfRoutes } from "./http/invoice-pdf.ts";
 import { assetRequest, notFoundPage, SEARCH_FILES } from "./http/prerendered.ts";
+import { routeSheetRoutes } from "./http/route-sheet.ts";
 import { robotsTxt, sitemapXml } from "./http/search-files.ts";
 import {
   type BodyLimits,
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/api/invoices", invoicePdfRoutes(deps, resolveAuth));
+  app.route("/api/routes", routeSheetRoutes(deps, resolveAuth));
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { children, flightTripEnrollments, invoices, payments } from "#db/schema/index.ts";
+import { children, flightTripEnrollments, invoices, payments, routes } from "#db/schema/index.ts";
 import { markReauthenticated } from "#worker/auth/mfa.ts";
 import { type Context, resolveAuth } from "#worker/trpc/context.ts";
 import { createCallerFactory } from "#worker/trpc/init.ts";
@@ -253,6 +253,23 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   "schoolAdmin.riders.unassign": { access: "school_admin", input: { riderId: "no-such-rider" } },
   "schoolAdmin.riders.list": { access: "school_admin", input: { routeId: "no-such-route" } },
+  // A file naming a child the school does not have: previewed with the problem, refused on apply.
+  "schoolAdmin.riders.import.preview": {
+    access: "school_admin",
+    input: { csv: "child,route,stop,weekdays,from\r\nNobody,North,Main,Mon,2026-03-02\r\n" },
+  },
+  "schoolAdmin.riders.import.commit": {
+    access: "school_admin",
+    input: { csv: "child,route,stop,weekdays,from\r\nNobody,North,Main,Mon,2026-03-02\r\n" },
+  },
+  "schoolAdmin.routes.importStops.preview": {
+    access: "school_admin",
+    input: { routeId: "no-such-route", csv: "name,latitude,longitude,time\r\nMain,41.77,-88.15,07:30\r\n" },
+  },
+  "schoolAdmin.routes.importStops.commit": {
+    access: "school_admin",
+    input: { routeId: "no-such-route", version: 0, csv: "name,latitude,longitude,time\r\nMain,41.77,-88.15,07:30\r\n" },
+  },
   "parent.rides.lookup": { access: "parent" },
   "parent.rides.notRiding.set": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
@@ -282,6 +299,7 @@ let neighbourId: string;
 const contexts = new Map<Identity, () => Promise<Context>>();
 const cookies = new Map<Identity, () => Promise<string>>();
 let parentInvoiceId: string;
+let ownRouteId: string;
 const createCaller = createCallerFactory(appRouter);
 
 beforeAll(async () => {
@@ -296,6 +314,18 @@ beforeAll(async () => {
     other_parent: await createUser(t.db, "parent", { schoolId: otherSchool.id }),
   };
   parentInvoiceId = (await seedInvoice(t.db, { schoolId: school.id, recipientId: users.parent.id })).id;
+  const [route] = await t.db
+    .insert(routes)
+    .values({
+      schoolId: school.id,
+      name: "North",
+      direction: "pickup",
+      colour: "#1f77b4",
+      driverName: "Sam",
+      activeFrom: "2026-01-05",
+    })
+    .returning({ id: routes.id });
+  ownRouteId = route!.id;
   for (const identity of IDENTITIES.slice(1)) {
     const user = users[identity as Exclude<Identity, "anonymous">];
     cookies.set(identity, async () => (await sessionCookieFor(t.db, t.deps.config, user, t.clock.now())).cookie);
@@ -373,6 +403,10 @@ const HTTP_ROUTES: Record<string, { url: () => string; allowed: readonly Identit
   "GET /api/invoices/:id/pdf": {
     url: () => `/api/invoices/${parentInvoiceId}/pdf`,
     allowed: ["school_admin", "parent"],
+  },
+  "GET /api/routes/:routeId/sheet.pdf": {
+    url: () => `/api/routes/${ownRouteId}/sheet.pdf?date=2026-03-04`,
+    allowed: ["school_admin"],
   },
 };
 

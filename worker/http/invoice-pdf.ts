@@ -35,9 +35,18 @@ export function invoicePdfFileName(invoiceNumber: string): string {
   return `${invoiceNumber.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
 }
 
-type Env = { Variables: { meta: RequestMeta } };
+export type DocumentEnv = { Variables: { meta: RequestMeta } };
 
-function refusal(c: HonoContext<Env>, error: unknown, role: string | undefined, resHeaders: Headers): Response {
+/**
+ * A refused download (also the route sheet's): 401, 429 with Retry-After, a gate of the user's own
+ * area as 403 (only for `role`), anything else the one 404.
+ */
+export function documentRefusal(
+  c: HonoContext<DocumentEnv>,
+  error: unknown,
+  role: string | undefined,
+  resHeaders: Headers,
+): Response {
   if (!(error instanceof TRPCError) || error.code === "INTERNAL_SERVER_ERROR") throw error;
   if (error.code === "UNAUTHORIZED") return c.json({ error: MESSAGES.notAuthenticated }, 401);
   if (error.code === "TOO_MANY_REQUESTS") {
@@ -57,7 +66,7 @@ function refusal(c: HonoContext<Env>, error: unknown, role: string | undefined, 
  * pdf-lib is imported on the first download, so the rest of the Worker never evaluates it.
  */
 export function invoicePdfRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
-  const app = new Hono<Env>();
+  const app = new Hono<DocumentEnv>();
   app.get("/:id/pdf", async (c) => {
     const resHeaders = new Headers();
     const ctx = await createContext(deps, c.req.raw, resHeaders, c.get("meta"), undefined, resolveAuth);
@@ -72,7 +81,7 @@ export function invoicePdfRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
         ? caller.schoolAdmin.invoicePdf(input)
         : caller.parent.invoicePdf(input));
     } catch (error) {
-      return refusal(c, error, role, resHeaders);
+      return documentRefusal(c, error, role, resHeaders);
     }
     const { renderInvoicePdf } = await import("../services/invoices/pdf.ts");
     const bytes = await renderInvoicePdf(invoice, deps.now());

@@ -12,3 +12,77 @@ export function csvCell(value: string | number | null): string {
 export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
   return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
+
+/** A CSV file read (RFC 4180): its records as fields, or why it cannot be read. */
+export type ParsedCsv = { records: CsvRecord[] } | { error: string };
+/** One record and the line of the file it starts on (a quoted field may span lines). */
+export type CsvRecord = { line: number; fields: string[] };
+
+export const CSV_PARSE_MESSAGES = {
+  unterminated: (line: number) => `Line ${line}: a quoted field is not closed`,
+  strayQuote: (line: number) => `Line ${line}: a quote inside a field that is not quoted`,
+  tooManyRecords: (max: number) => `The file has more than ${max.toLocaleString("en-US")} rows`,
+} as const;
+
+/**
+ * Reads CSV text (RFC 4180): fields separated by commas, records by CRLF, LF or CR; a field in
+ * double quotes may hold commas, line breaks and doubled quotes. A leading byte-order mark is
+ * dropped, blank records are skipped, every value is kept as typed (a leading `=` stays: the
+ * data is stored, `csvCell` neutralises it on the way out). Stops past a header and `maxRows` rows.
+ */
+export function parseCsv(text: string, maxRows: number): ParsedCsv {
+  const records: CsvRecord[] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let fieldLine = 1;
+  let recordLine = 1;
+  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const endRecord = () => {
+    record.push(field);
+    field = "";
+    if (!(record.length === 1 && record[0] === "")) records.push({ line: recordLine, fields: record });
+    record = [];
+  };
+  while (index < text.length) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"') {
+        if (text[index + 1] === '"') {
+          field += '"';
+          index += 2;
+          continue;
+        }
+        quoted = false;
+        const next = text[index + 1];
+        if (next !== undefined && next !== "," && next !== "\r" && next !== "\n")
+          return { error: CSV_PARSE_MESSAGES.strayQuote(line) };
+      } else {
+        if (char === "\n" || (char === "\r" && text[index + 1] !== "\n")) line++;
+        field += char;
+      }
+      index++;
+      continue;
+    }
+    if (char === '"') {
+      if (field !== "") return { error: CSV_PARSE_MESSAGES.strayQuote(line) };
+      quoted = true;
+      fieldLine = line;
+    } else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\r" || char === "\n") {
+      if (char === "\r" && text[index + 1] === "\n") index++;
+      endRecord();
+      line++;
+      recordLine = line;
+      if (records.length > maxRows + 1) return { error: CSV_PARSE_MESSAGES.tooManyRecords(maxRows) };
+    } else field += char;
+    index++;
+  }
+  if (quoted) return { error: CSV_PARSE_MESSAGES.unterminated(fieldLine) };
+  if (field !== "" || record.length > 0) endRecord();
+  if (records.length > maxRows + 1) return { error: CSV_PARSE_MESSAGES.tooManyRecords(maxRows) };
+  return { records };
+}

@@ -80,7 +80,11 @@ export const ROUTE_MESSAGES = {
   noServiceDuplicate: "That day is already a no-service day",
   noServiceNotFound: "No-service day not found",
   cutoff: "Enter the minutes as a whole number from 0 to 1,440",
+  sheetDate: "Choose the day of the sheet as YYYY-MM-DD",
 } as const;
+
+/** A route's direction as the route sheet says it (the same words as Trip Management's). */
+export const ROUTE_DIRECTION_LABELS = { pickup: "Pickup", dropoff: "Dropoff" } as const;
 
 export const RIDER_MESSAGES = {
   childNotFound: "Child not found",

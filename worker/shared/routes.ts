@@ -95,6 +95,9 @@ export const noServiceDayInput = z
 export const noServiceDayIdInput = z.object({ noServiceDayId: id }).strict();
 export const listNoServiceDaysInput = z.object({ from: date(M.noServiceDate).optional() }).strict();
 
+/** A route's sheet for the driver on one day (`GET /api/routes/:routeId/sheet.pdf?date=`). */
+export const routeSheetInput = z.object({ routeId: id, date: date(M.sheetDate) }).strict();
+
 /** The school's transport settings: how long before the scheduled stop time "not riding" closes. */
 export const transportSettingsInput = z
   .object({

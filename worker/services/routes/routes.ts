@@ -114,7 +114,7 @@ export async function listRoutes(scope: SchoolScope, input: z.infer<typeof listR
   };
 }
 
-const STOP_COLUMNS = {
+export const STOP_COLUMNS = {
   id: routeStops.id,
   position: routeStops.position,
   name: routeStops.name,
@@ -213,7 +213,7 @@ export async function createRoute(scope: SchoolScope, input: z.infer<typeof crea
   return { id };
 }
 
-async function findRoute(scope: SchoolScope, routeId: string) {
+export async function findRoute(scope: SchoolScope, routeId: string) {
   const [route] = await scope.deps.db
     .select({ ...ROUTE_COLUMNS, busId: routes.busId })
     .from(routes)
@@ -289,7 +289,7 @@ export async function deleteRoute(scope: SchoolScope, input: z.infer<typeof rout
   return { id: route.id };
 }
 
-type StopValues = {
+export type StopValues = {
   id?: string | undefined;
   name: string;
   latitude: number;
@@ -305,7 +305,7 @@ type StopValues = {
  * every other statement is guarded by that claim, so of two concurrent edits one wins and the other
  * is refused as stale, and the order is never half-written.
  */
-async function writeStops(scope: SchoolScope, routeId: string, version: number, list: StopValues[]) {
+export async function writeStops(scope: SchoolScope, routeId: string, version: number, list: StopValues[]) {
   const { db } = scope.deps;
   const route = await findRoute(scope, routeId);
   const existing = await db

@@ -11,16 +11,37 @@ import { riders } from "#db/schema/index.ts";
 
 const FAR = "9999-12-31";
 
-/** Riders of `routeId` on weekday `day` whose dates overlap [`from`, `to`], other than `exceptChild`'s. */
+/**
+ * Riders of `routeId` on weekday `day` whose dates overlap [`from`, `to`], other than `except`'s (a
+ * child's id, or a condition on `riders` rows). Values or SQL expressions (the CSV import checks
+ * every row of a file in one statement, ADR 0052).
+ */
 export function ridersOnDay(
-  routeId: string,
+  routeId: string | SQL,
+  day: number | SQL,
+  range: { from: string | SQL; to: string | null | SQL },
+  except?: string | SQL,
+): SQL {
+  const others =
+    except === undefined
+      ? sql``
+      : typeof except === "string"
+        ? sql`and ${riders.childId} <> ${except}`
+        : sql`and not (${except})`;
+  return sql`(select count(*) from ${riders} where ${riders.routeId} = ${routeId} and ((${riders.weekdays} >> ${day}) & 1) = 1
+    and ${riders.fromDate} <= coalesce(${range.to}, ${FAR}) and coalesce(${riders.toDate}, ${FAR}) >= ${range.from}
+    ${others})`;
+}
+
+/** The same rule for rows already read: does `rider` ride on weekday `day` within [`from`, `to`]? */
+export function ridesOnDay(
+  rider: { weekdays: number; fromDate: string; toDate: string | null },
   day: number,
   range: { from: string; to: string | null },
-  exceptChild?: string,
-): SQL {
-  return sql`(select count(*) from ${riders} where ${riders.routeId} = ${routeId} and ((${riders.weekdays} >> ${day}) & 1) = 1
-    and ${riders.fromDate} <= ${range.to ?? FAR} and coalesce(${riders.toDate}, ${FAR}) >= ${range.from}
-    ${exceptChild ? sql`and ${riders.childId} <> ${exceptChild}` : sql``})`;
+): boolean {
+  return (
+    ((rider.weekdays >> day) & 1) === 1 && rider.fromDate <= (range.to ?? FAR) && (rider.toDate ?? FAR) >= range.from
+  );
 }
 
 /** The weekday with the most riders on a route from `from` on, and how many (null without riders). */

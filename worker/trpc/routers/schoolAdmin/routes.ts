@@ -1,3 +1,4 @@
+import { importStopsApplyInput, importStopsPreviewInput } from "#shared/route-imports.ts";
 import {
   createRouteInput,
   listNoServiceDaysInput,
@@ -11,6 +12,7 @@ import {
   transportSettingsInput,
   updateRouteInput,
 } from "#shared/routes.ts";
+import { applyStopImport, previewStopImport } from "#worker/services/routes/imports.ts";
 import {
   addNoServiceDay,
   createRoute,
@@ -44,6 +46,18 @@ export const routesRouter = router({
     /** The whole ordered list: insert, remove, edit, move in one write. */
     set: schoolAdminProcedure.input(setStopsInput).mutation(({ ctx, input }) => setStops(ctx.scope, input)),
     reorder: schoolAdminProcedure.input(reorderStopsInput).mutation(({ ctx, input }) => reorderStops(ctx.scope, input)),
+  }),
+  /**
+   * CSV import of a route's stops (ADR 0052): `preview` writes nothing (a mutation only because the
+   * file is too large for a query's URL); `commit` adds all rows after the route's stops, or none.
+   */
+  importStops: router({
+    preview: schoolAdminProcedure
+      .input(importStopsPreviewInput)
+      .mutation(({ ctx, input }) => previewStopImport(ctx.scope, input)),
+    commit: schoolAdminProcedure
+      .input(importStopsApplyInput)
+      .mutation(({ ctx, input }) => applyStopImport(ctx.scope, input)),
   }),
   noServiceDays: router({
     list: schoolAdminProcedure

@@ -1,0 +1,116 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { buses, children, noServiceDays, riders, routeStops, routes, schools } from "#db/schema/index.ts";
+import type { RouteType } from "#shared/enums.ts";
+import { ROUTE_MESSAGES as M, minutesToTime, type routeSheetInput } from "#shared/routes.ts";
+import { weekday } from "#shared/school-time.ts";
+import { hitWindow } from "../_shared/rate-limit.ts";
+import type { SchoolScope } from "../_shared/scope.ts";
+import { AppError, tooManyRequests } from "../errors.ts";
+
+/** Route sheets per user and window, as invoice PDFs (each one renders a document). */
+export const ROUTE_SHEET_LIMIT = { windowMs: 10 * 60_000, max: 120 } as const;
+
+export type RouteSheetRider = { name: string; grade: string; specialNeeds: string | null; allergyInfo: string | null };
+
+/**
+ * What the driver's sheet shows for one route and day: the route, its bus and driver, the stops in
+ * order with their times, and at each stop the children riding that day (assigned on that weekday
+ * and date, not marked not riding), with the special-needs and allergy text of the child's record.
+ * Nothing of the parents (no names, addresses or phones). `notice` says why a day has no run.
+ */
+export type RouteSheet = {
+  schoolName: string;
+  date: string;
+  route: { name: string; direction: RouteType; driverName: string; bus: { number: string; seats: number } | null };
+  notice: string | null;
+  stops: { name: string; time: string; riders: RouteSheetRider[] }[];
+};
+
+export const ROUTE_SHEET_NOTICES = {
+  notRunning: "This route does not run on this day.",
+  noService: (reason: string) => `No service on this day: ${reason}`,
+} as const;
+
+/** The school admin's sheet of one of the school's routes on `date` (a calendar day in the school's zone). */
+export async function routeSheet(scope: SchoolScope, input: z.infer<typeof routeSheetInput>): Promise<RouteSheet> {
+  const { db } = scope.deps;
+  const limit = await hitWindow(
+    db,
+    `route-sheet:${scope.actor.id}`,
+    scope.now,
+    ROUTE_SHEET_LIMIT.windowMs,
+    ROUTE_SHEET_LIMIT.max,
+  );
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+  const wd = weekday(input.date);
+  const [routeRows, stopRows, riderRows, closedRows] = await db.batch([
+    db
+      .select({
+        schoolName: schools.name,
+        name: routes.name,
+        direction: routes.direction,
+        driverName: routes.driverName,
+        weekdays: routes.weekdays,
+        activeFrom: routes.activeFrom,
+        activeTo: routes.activeTo,
+        bus: { number: buses.number, seats: buses.seats },
+      })
+      .from(routes)
+      .innerJoin(schools, eq(schools.id, routes.schoolId))
+      .leftJoin(buses, eq(buses.id, routes.busId))
+      .where(and(eq(routes.id, input.routeId), eq(routes.schoolId, scope.schoolId))),
+    db
+      .select({ id: routeStops.id, name: routeStops.name, minutes: routeStops.scheduledMinutes })
+      .from(routeStops)
+      .where(and(eq(routeStops.routeId, input.routeId), eq(routeStops.schoolId, scope.schoolId)))
+      .orderBy(asc(routeStops.position)),
+    db
+      .select({
+        stopId: riders.stopId,
+        name: children.name,
+        grade: children.grade,
+        specialNeeds: children.specialNeeds,
+        allergyInfo: children.allergyInfo,
+      })
+      .from(riders)
+      .innerJoin(children, eq(children.id, riders.childId))
+      .where(
+        and(
+          eq(riders.routeId, input.routeId),
+          eq(riders.schoolId, scope.schoolId),
+          sql`((${riders.weekdays} >> ${wd}) & 1) = 1`,
+          sql`${riders.fromDate} <= ${input.date} and (${riders.toDate} is null or ${riders.toDate} >= ${input.date})`,
+          sql`not exists (select 1 from not_riding n where n.child_id = ${riders.childId} and n.date = ${input.date})`,
+        ),
+      )
+      .orderBy(asc(children.name), asc(riders.id)),
+    db
+      .select({ reason: noServiceDays.reason })
+      .from(noServiceDays)
+      .where(and(eq(noServiceDays.schoolId, scope.schoolId), eq(noServiceDays.date, input.date))),
+  ]);
+  const route = routeRows[0];
+  if (!route) throw new AppError("NOT_FOUND", M.notFound);
+  const runs =
+    ((route.weekdays >> wd) & 1) === 1 &&
+    input.date >= route.activeFrom &&
+    (route.activeTo === null || input.date <= route.activeTo);
+  const closed = closedRows[0];
+  const notice = closed ? ROUTE_SHEET_NOTICES.noService(closed.reason) : runs ? null : ROUTE_SHEET_NOTICES.notRunning;
+  // A day without a run has no riders, whoever is assigned.
+  const ridersAt = new Map<string, RouteSheetRider[]>();
+  for (const { stopId, ...rider } of notice ? [] : riderRows)
+    ridersAt.set(stopId, [...(ridersAt.get(stopId) ?? []), rider]);
+  return {
+    schoolName: route.schoolName,
+    date: input.date,
+    route: { name: route.name, direction: route.direction, driverName: route.driverName, bus: route.bus },
+    notice,
+    stops: stopRows.map((stop) => ({
+      name: stop.name,
+      time: minutesToTime(stop.minutes),
+      riders: ridersAt.get(stop.id) ?? [],
+    })),
+  };
+}
