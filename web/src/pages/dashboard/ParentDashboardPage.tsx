@@ -52,7 +52,7 @@ export default function ParentDashboardPage() {
                   title="My Children"
                   link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}
                 >
-                  <ChildCards items={data.children} />
+                  <ChildCards items={data.children} today={data.today} />
                 </Panel>
                 <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>
                   <RecentNotifications data={data} />
