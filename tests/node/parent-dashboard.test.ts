@@ -151,11 +151,11 @@ describe("parent dashboard: children and today's rides", () => {
       [mia, south.stopIds[0]],
       [other, pickup.stopIds[0]],
     ] as const)
-      await assign(api, childId, stopId!);
+      await assign(api, childId!, stopId!);
     // Hand-made trips of the same route name never show: the assignment says which bus a child takes.
     await t.db.insert(trips).values(trip(school.id, "North Route", "2026-03-01T20:00:00Z"));
     await t.db.update(trips).set({ status: "in-progress" }).where(eq(trips.routeId, pickup.id));
-    await t.db.insert(notRiding).values({ schoolId: school.id, childId: mia, date: "2026-03-02" });
+    await t.db.insert(notRiding).values({ schoolId: school.id, childId: mia!, date: "2026-03-02" });
     const dashboard = await (await callerFor(t, parent)).parent.overview();
     expect(dashboard.today).toBe("2026-03-02");
     expect(dashboard.timeZone).toBe("Pacific/Kiritimati");
