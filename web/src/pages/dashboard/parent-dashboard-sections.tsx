@@ -108,7 +108,7 @@ export function ChildCards({ items, today }: { items: ParentDashboard["children"
       </div>
     );
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your children">
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1" aria-label="Your children">
       {items.map((child) => (
         <li key={child.id} className="min-w-0 rounded-lg border border-slate-200 p-4 wrap-anywhere">
           <p className="font-semibold text-ink">{child.name}</p>
