@@ -4,6 +4,7 @@ import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { rideLookupQuery } from "./queries.ts";
 
 /** A child's assignment as the parent reads it: the stop, its time, the route and bus (ADR 0046). */
 export type ChildRide = Omit<RouterOutputs["parent"]["rides"]["lookup"]["children"][number]["rides"][number], "today">;
@@ -11,7 +12,7 @@ export type ChildRide = Omit<RouterOutputs["parent"]["rides"]["lookup"]["childre
 /** The family's stops, buses and not-riding days (My Children; the dashboard has them in its own request). */
 export function useRideLookup() {
   const trpc = useTRPC();
-  return useQuery(trpc.parent.rides.lookup.queryOptions());
+  return useQuery(rideLookupQuery(trpc));
 }
 
 /** A change of rides shows on My Children and on the dashboard (its cards and Today's rides). */

@@ -10,6 +10,7 @@ import { QueryState } from "../../components/ui/states.tsx";
 import { type ChildRow, useChildren, useDeleteChild } from "../../features/children/hooks.ts";
 import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { useRideLookup } from "../../features/rides/hooks.ts";
+import { useMapTiles } from "../../features/site/hooks.ts";
 import { useSession } from "../../lib/session.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -157,6 +158,8 @@ export default function ChildrenPage() {
   const { user } = useSession();
   const list = useChildren();
   const lookup = useRideLookup();
+  // The stop maps' tiles, asked for with the page's queries (one request), not after them by the first map.
+  useMapTiles();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ChildRow | null>(null);
   const remove = useDeleteChild(() => setDeleting(null));
