@@ -190,6 +190,7 @@ export const A11Y_DIALOGS = {
   // Parent
   childForm: { role: "parent", file: "pages/parent/ChildFormDialog.tsx", name: "Add Child" },
   deleteChild: { role: "parent", file: "pages/parent/ChildrenPage.tsx", name: "Delete Child" },
+  notRiding: { role: "parent", file: "features/rides/NotRidingDialog.tsx", name: / is not riding$/ },
   enroll: { role: "parent", file: "pages/parent/flight-trips/EnrollDialog.tsx", name: /^Enroll in / },
   enrollmentDetails: { role: "parent", file: "pages/parent/flight-trips/DetailsDialog.tsx", name: /: / },
   optOut: { role: "parent", file: "pages/parent/flight-trips/FlightTripsPage.tsx", name: /^Opt .* out of / },

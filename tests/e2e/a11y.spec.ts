@@ -377,6 +377,7 @@ test("parent: every dialog open", async ({ page }) => {
     name: "Edit Child",
   });
   await scanDialog(page, "deleteChild", () => page.getByRole("button", { name: "Delete Ava Rivera" }).click());
+  await scanDialog(page, "notRiding", () => page.getByRole("button", { name: "Not riding… Ava Rivera" }).click());
 
   await page.goto("/parent/flight-trips");
   await expect(page.getByRole("heading", { level: 2, name: trip })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Locator, test } from "@playwright/test";
+import { CHILD_MESSAGES } from "#shared/children-texts.ts";
 import { expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -14,7 +15,7 @@ async function expectThumbSized(target: Locator) {
  * Issue 14, My Children on a phone: the demo parent adds a child on one of the school's routes,
  * edits it and deletes it after the spec's confirmation, with the spec's toasts.
  */
-test("on a phone, the demo parent adds a child with a suggested route, edits and deletes it", async ({ page }) => {
+test("on a phone, the demo parent adds a child (transport is the school's assignment), edits and deletes it", async ({ page }) => {
   const name = `Mia Rivera ${unique()}`;
   await signIn(page, "parent");
   await page.getByRole("link", { name: "My Children" }).click();
@@ -52,16 +53,10 @@ test("on a phone, the demo parent adds a child with a suggested route, edits and
   await dialog.getByLabel("Age").fill("9");
   await dialog.getByLabel("Grade").selectOption("4th Grade");
   await dialog.getByLabel("School").fill("Maple Grove Primary");
-  // The route comes from the school's routes offered by the field.
-  const routeField = dialog.getByLabel("Bus Route");
-  const suggestions = page.locator(`datalist#${await routeField.getAttribute("list")} option`);
-  await expect(suggestions.first()).toBeAttached();
-  const offered = await suggestions.evaluateAll((options) =>
-    options.map((option) => (option as HTMLOptionElement).value),
-  );
-  expect(offered).toEqual(expect.arrayContaining(["Hillside", "North Loop", "River Road"]));
-  await routeField.fill(offered.find((route) => route === "River Road")!);
-  await dialog.getByLabel("Bus Number").fill("7");
+  // Transportation is the school's assignment: nothing to type, a note that says so.
+  const transport = dialog.getByRole("group", { name: "Transportation Details" });
+  await expect(transport).toContainText(CHILD_MESSAGES.transportBySchool);
+  await expect(transport.getByRole("textbox")).toHaveCount(0);
   await dialog.getByLabel("Allergies").fill("Peanuts");
   await dialog.getByLabel("Emergency Contact").fill("Jamie Rivera, 555 0100");
   await dialog.getByRole("button", { name: "Add Child" }).click();
@@ -76,7 +71,8 @@ test("on a phone, the demo parent adds a child with a suggested route, edits and
     .toBeLessThanOrEqual(bar.y);
 
   const card = cards.filter({ has: page.getByRole("heading", { name }) });
-  await expect(card.getByText("Route River Road · Bus 7")).toBeVisible();
+  // Not assigned yet: the school's stop and bus show once it assigns them.
+  await expect(card.getByText(CHILD_MESSAGES.noTransport)).toBeVisible();
   await expect(card.getByText("9 years · 4th Grade")).toBeVisible();
   await expect(card.getByRole("region", { name: `Important notes for ${name}` })).toContainText("Peanuts");
   await expect(cards.getByRole("heading", { level: 2 })).toHaveText(["Ava Rivera", "Leo Rivera", name]);
@@ -87,7 +83,7 @@ test("on a phone, the demo parent adds a child with a suggested route, edits and
   await expectThumbSized(edit);
   await edit.click();
   const editor = page.getByRole("dialog", { name: "Edit Child" });
-  await expect(editor.getByLabel("Bus Route")).toHaveValue("River Road");
+  await expect(editor.getByLabel("Bus Route")).toHaveCount(0);
   await editor.getByLabel("Age").fill("10");
   await editor.getByLabel("Allergies").fill("");
   await editor.getByRole("button", { name: "Save Changes" }).click();

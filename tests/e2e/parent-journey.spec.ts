@@ -1,11 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { TODAYS_RIDES_REFRESH_MS } from "#shared/parent-dashboard.ts";
-import { expectNoHorizontalScroll, signIn, unique } from "./support.ts";
+import { callMutation, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
 /**
- * Issue 14's journey on a phone (375 × 812): the demo admin schedules today's trips on a new route,
- * two buses; the demo parent adds a child on one of them from the route suggestions and sees the ride Scheduled on the
- * dashboard; the admin marks it departed and the dashboard, polling, shows Departed without a
+ * Issue 14's journey on a phone (375 × 812), with issue 27's routes: the demo admin makes a route
+ * for each of two buses (the same name) running today; the demo parent adds a child, the school
+ * assigns it to the first bus's stop, and the parent sees the stop on the card and the run Scheduled
+ * on the dashboard; the admin marks it departed and the dashboard, polling, shows Departed without a
  * reload; the parent reads a notification (the bell drops by one) and pays the Upcoming Payment
  * from the dashboard through the local Checkout.
  */
@@ -26,6 +27,38 @@ async function bellCount(page: Page): Promise<number> {
   return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
 }
 
+/** The school's (America/Chicago) today and the time of day in minutes. */
+function schoolClock() {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Chicago",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    today: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const clock = (minutes: number) =>
+  `${Math.floor(minutes / 60) % 12 || 12}:${String(minutes % 60).padStart(2, "0")} ${minutes < 720 ? "AM" : "PM"}`;
+
+/** Reads a tRPC query as the signed-in browser does. */
+async function callQuery(page: Page, path: string) {
+  const response = await page.request.get(`/api/trpc/${path}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
+}
+
 test("on a phone, the parent follows today's ride from Scheduled to Departed, reads a notification and pays from the dashboard", async ({
   page,
   browser,
@@ -35,22 +68,43 @@ test("on a phone, the parent follows today's ride from Scheduled to Departed, re
   const route = `Lakeside ${tag}`;
   const bus = `P${tag.slice(-4)}`;
   const child = `Noor Rivera ${tag}`;
+  const stop = `Lakeside Dr & Elm St ${tag}`;
+  // Today's run, still to come (a run is made for a departure after now): half an hour on, 45 minutes long.
+  const { today, minutes: now } = schoolClock();
+  const departs = Math.min(now + 30, 23 * 60 + 57);
+  const arrives = Math.min(departs + 45, 23 * 60 + 59);
+  expect(departs, "the school's day has a few minutes left for a run").toBeGreaterThan(now);
 
-  // The admin, in their own browser: a trip today on a new route (the form's default date is today).
+  // The admin, in their own browser: two buses, a route for each (the same name), runs from today.
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
   await signIn(admin, "school_admin");
-  await admin.goto("/school-admin/trips");
-  // Two buses on the route (issue 25): the child rides the first, so the second is never theirs.
+  const routes: { id: string; stopIds: string[] }[] = [];
   for (const number of [bus, `${bus}X`]) {
-    await admin.getByRole("button", { name: "New Trip" }).click();
-    const form = admin.getByRole("dialog", { name: "New Trip" });
-    await form.getByLabel("Route Name").fill(route);
-    await form.getByLabel("Bus Number").fill(number);
-    await form.getByLabel("Driver Name").fill(`Driver ${tag}`);
-    await form.getByRole("button", { name: "Create Trip" }).click();
-    await expect(admin.getByText("Trip created successfully!").first()).toBeVisible();
-    await expect(form).toBeHidden();
+    const created = (await callMutation(admin, "schoolAdmin.buses.create", {
+      bus: { number, seats: 40, plate: null },
+    })) as { id: string };
+    const { id } = (await callMutation(admin, "schoolAdmin.routes.create", {
+      route: {
+        name: route,
+        direction: "pickup",
+        colour: "#1f77b4",
+        busId: created.id,
+        driverName: `Driver ${tag}`,
+        activeFrom: today,
+        activeTo: null,
+        weekdays: [0, 1, 2, 3, 4, 5, 6],
+      },
+    })) as { id: string };
+    const { stopIds } = (await callMutation(admin, "schoolAdmin.routes.stops.set", {
+      routeId: id,
+      version: 0,
+      stops: [
+        { name: stop, latitude: 41.7712, longitude: -88.1508, time: hhmm(departs), distanceMeters: 0 },
+        { name: `School ${tag}`, latitude: 41.7801, longitude: -88.1567, time: hhmm(arrives), distanceMeters: 1200 },
+      ],
+    })) as { stopIds: string[] };
+    routes.push({ id, stopIds });
   }
 
   // The parent, on a phone, with a clock the test can move (the dashboard's poll is a timer).
@@ -63,33 +117,38 @@ test("on a phone, the parent follows today's ride from Scheduled to Departed, re
       page.getByRole("navigation", { name: "Your areas" }).getByRole("link", { name: new RegExp(`^${tile}`) }),
     );
 
-  // Add the child on the new route, chosen from the field's suggestions.
+  // Add the child: no route to type, the school assigns it.
   await page.goto("/parent/children");
   await page.getByRole("button", { name: "Add Child" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Child" });
   await dialog.getByLabel("Full Name").fill(child);
   await dialog.getByLabel("Age").fill("8");
   await dialog.getByLabel("Grade").selectOption("3rd Grade");
-  const routeField = dialog.getByLabel("Bus Route");
-  const suggestions = page.locator(`datalist#${await routeField.getAttribute("list")} option`);
-  await expect(suggestions.first()).toBeAttached();
-  const offered = await suggestions.evaluateAll((options) =>
-    options.map((option) => (option as HTMLOptionElement).value),
-  );
-  expect(offered).toContain(route);
-  await routeField.fill(offered.find((name) => name === route)!);
-  await dialog.getByLabel("Bus Number").fill(bus);
   await dialog.getByLabel("Emergency Contact").fill("Jamie Rivera, 555 0100");
   await dialog.getByRole("button", { name: "Add Child" }).click();
   await expect(page.getByText("Child added successfully!")).toBeVisible();
 
-  // The dashboard: the child's card and today's ride on their bus (not the other bus's), Scheduled, at the school's time.
+  // The school assigns the child to the first bus's route.
+  const lookup = (await callQuery(page, "parent.rides.lookup")) as { children: { id: string; name: string }[] };
+  const childId = lookup.children.find((row) => row.name === child)!.id;
+  await callMutation(admin, "schoolAdmin.riders.assign", {
+    childId,
+    stopId: routes[0]!.stopIds[0],
+    weekdays: [0, 1, 2, 3, 4, 5, 6],
+    fromDate: today,
+    toDate: null,
+  });
+  await admin.goto("/school-admin/trips");
+
+  // The dashboard: the child's stop on the card, and today's run of their bus (not the other bus's), Scheduled.
   await page.goto("/parent");
   const cards = page.getByRole("list", { name: "Your children" });
-  await expect(cards.getByRole("listitem").filter({ hasText: child })).toContainText(`Route ${route} · Bus ${bus}`);
+  const childCard = cards.getByRole("listitem").filter({ hasText: child }).first();
+  await expect(childCard).toContainText(stop);
+  await expect(childCard).toContainText(`${clock(departs)} · Bus ${bus} · ${route}`);
   const ride = page.getByRole("list", { name: `${child}'s rides today` }).getByTestId("todays-ride");
   await expect(ride).toHaveCount(1);
-  await expect(ride).toContainText("7:30 AM – 8:15 AM");
+  await expect(ride).toContainText(`${clock(departs)} – ${clock(arrives)}`);
   await expect(ride).toContainText(`${route} · Bus ${bus}`);
   await expect(ride).toContainText("Scheduled");
   await expectNoHorizontalScroll(page);

@@ -1,6 +1,15 @@
 import type { InStatement } from "@libsql/client";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { children, flightTripEnrollments, flightTrips, invoices, notifications, trips } from "#db/schema/index.ts";
+import {
+  children,
+  flightTripEnrollments,
+  flightTrips,
+  invoices,
+  notifications,
+  notRiding,
+  trips,
+} from "#db/schema/index.ts";
 import { RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -81,93 +90,116 @@ async function family() {
   return { school, otherSchool, parent, neighbour, stranger, admin };
 }
 
+async function childrenOf(rows: ReturnType<typeof child>[]) {
+  return (await t.db.insert(children).values(rows).returning({ id: children.id })).map((row) => row.id);
+}
+
+type Api = Awaited<ReturnType<typeof callerFor>>;
+
+/** A route running every day from before the test clock, with a stop at each time. */
+async function routeOf(api: Api, name: string, direction: "pickup" | "dropoff", times: string[], busId: string | null) {
+  const { id } = await api.schoolAdmin.routes.create({
+    route: {
+      name,
+      direction,
+      colour: "#1f77b4",
+      busId,
+      driverName: "Dana",
+      activeFrom: "2026-01-05",
+      activeTo: null,
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+    },
+  });
+  const stops = times.map((time, index) => ({
+    name: `Stop ${index + 1}`,
+    latitude: 41.77 + index / 1000,
+    longitude: -88.15,
+    time,
+    distanceMeters: index * 800,
+  }));
+  const written = await api.schoolAdmin.routes.stops.set({ routeId: id, version: 0, stops });
+  return { id, stopIds: written.stopIds };
+}
+
+const assign = (api: Api, childId: string, stopId: string) =>
+  api.schoolAdmin.riders.assign({
+    childId,
+    stopId,
+    weekdays: [0, 1, 2, 3, 4, 5, 6],
+    fromDate: "2026-03-01",
+    toDate: null,
+  });
+
 describe("parent dashboard: children and today's rides", () => {
-  it("lists the family's children by name; rides are today's trips in the school's zone on the child's route (case and spaces ignored), labelled for parents", async () => {
-    const { school, otherSchool, parent, neighbour } = await family();
-    await t.db
-      .insert(children)
-      .values([
-        child(school.id, parent.id, "Zoe", "  north ROUTE "),
-        child(school.id, parent.id, "Adam", null),
-        child(school.id, parent.id, "Mia", "South"),
-        child(school.id, neighbour.id, "Neighbour kid", "North Route"),
-      ]);
-    await t.db.insert(trips).values([
-      // Today at the school runs from 2026-03-01T10:00Z to 2026-03-02T10:00Z.
-      trip(school.id, "North Route", "2026-03-01T10:00:00Z", "completed"), // 00:00 local: the first minute of today
-      trip(school.id, "North Route", "2026-03-01T17:30:00Z", "in-progress"), // 07:30
-      trip(school.id, "north route", "2026-03-02T01:00:00Z", "cancelled"), // 15:00
-      trip(school.id, "North Route", "2026-03-02T09:59:00Z", "scheduled"), // 23:59
-      trip(school.id, "North Route", "2026-03-02T10:00:00Z"), // 00:00 on 3 March: tomorrow, though today in UTC
-      trip(school.id, "North Route", "2026-03-01T09:59:00Z"), // 23:59 on 1 March: yesterday
-      trip(school.id, "North Route 2", "2026-03-01T20:00:00Z"), // another route
-      trip(otherSchool.id, "North Route", "2026-03-01T20:00:00Z"), // another school's route of the same name
+  it("lists the family's children by name; rides are today's runs of the child's assigned routes in the school's zone, labelled for parents", async () => {
+    t.clock.set(new Date("2026-03-01T16:00:00Z")); // 06:00 on 2 March at the school: today's runs are still to come
+    const { school, parent, neighbour, admin } = await family();
+    const [zoe, adam, mia, other] = await childrenOf([
+      child(school.id, parent.id, "Zoe", null),
+      child(school.id, parent.id, "Adam", "North Route"), // a route typed by the parent is not an assignment
+      child(school.id, parent.id, "Mia", null),
+      child(school.id, neighbour.id, "Neighbour kid", null),
     ]);
+    const api = await callerFor(t, admin);
+    const bus = await api.schoolAdmin.buses.create({ bus: { number: "12A", seats: 40, plate: null } });
+    const pickup = await routeOf(api, "North Route", "pickup", ["07:30", "08:00"], bus.id);
+    const dropoff = await routeOf(api, "North Home", "dropoff", ["15:00", "15:30"], bus.id);
+    const south = await routeOf(api, "South Route", "pickup", ["07:40"], bus.id); // the same bus, another route
+    for (const [childId, stopId] of [
+      [zoe, pickup.stopIds[1]],
+      [zoe, dropoff.stopIds[0]],
+      [mia, south.stopIds[0]],
+      [other, pickup.stopIds[0]],
+    ] as const)
+      await assign(api, childId!, stopId!);
+    // Hand-made trips of the same route name never show: the assignment says which bus a child takes.
+    await t.db.insert(trips).values(trip(school.id, "North Route", "2026-03-01T20:00:00Z"));
+    await t.db.update(trips).set({ status: "in-progress" }).where(eq(trips.routeId, pickup.id));
+    await t.db.insert(notRiding).values({ schoolId: school.id, childId: mia!, date: "2026-03-02" });
     const dashboard = await (await callerFor(t, parent)).parent.overview();
     expect(dashboard.today).toBe("2026-03-02");
     expect(dashboard.timeZone).toBe("Pacific/Kiritimati");
     expect(dashboard.children.map((row) => row.name)).toEqual(["Adam", "Mia", "Zoe"]);
-    const [adam, mia, zoe] = dashboard.children;
-    expect(adam).toMatchObject({
-      age: 9,
-      grade: "4th Grade",
-      school: "Maple Grove Elementary",
-      busRoute: null,
-      busNumber: null,
-      todaysRides: [],
-    });
-    expect(mia!.todaysRides).toEqual([]);
-    expect(zoe!.todaysRides.map((ride) => [ride.departs, ride.status, ride.statusLabel])).toEqual([
-      ["12:00 AM", "completed", "Arrived"],
-      ["7:30 AM", "in-progress", "Departed"],
-      ["3:00 PM", "cancelled", "Cancelled"],
-      ["11:59 PM", "scheduled", "Scheduled"],
+    const [adamRow, miaRow, zoeRow] = dashboard.children;
+    expect(adamRow).toMatchObject({ id: adam, age: 9, grade: "4th Grade", rides: [], todaysRides: [] });
+    // Not riding today: no run today, the assignment and the day still listed.
+    expect(miaRow).toMatchObject({ todaysRides: [], notRiding: ["2026-03-02"], rides: [expect.anything()] });
+    expect(zoeRow!.rides).toEqual([
+      expect.objectContaining({
+        direction: "dropoff",
+        bus: { number: "12A" },
+        stop: expect.objectContaining({ name: "Stop 1", time: "15:00" }),
+      }),
+      expect.objectContaining({
+        direction: "pickup",
+        bus: { number: "12A" },
+        stop: expect.objectContaining({ name: "Stop 2", time: "08:00" }),
+      }),
     ]);
-    expect(zoe!.todaysRides[1]).toMatchObject({ routeName: "North Route", busNumber: "7", arrives: "8:00 AM" });
+    expect(zoeRow!.todaysRides.map((ride) => [ride.departs, ride.arrives, ride.routeName, ride.statusLabel])).toEqual([
+      ["7:30 AM", "8:00 AM", "North Route", "Departed"],
+      ["3:00 PM", "3:30 PM", "North Home", "Scheduled"],
+    ]);
+    expect(zoeRow!.todaysRides[0]).toMatchObject({ routeType: "pickup", busNumber: "12A", status: "in-progress" });
     expect(dashboard.tiles.children).toBe(3);
   });
 
-  it("a child sees only their own bus's rides on the route (issue 25: Bus 12 never shows Bus 14); without a bus number, none", async () => {
-    const { school, parent } = await family();
-    await t.db.insert(children).values([
-      { ...child(school.id, parent.id, "Zoe", "North Route"), busNumber: " 12a " },
-      { ...child(school.id, parent.id, "Mia", "North Route"), busNumber: "14" },
-      { ...child(school.id, parent.id, "Leo", "North Route"), busNumber: null },
-    ]);
-    await t.db.insert(trips).values([
-      trip(school.id, "North Route", "2026-03-01T17:30:00Z", "scheduled", "12A"), // 07:30
-      trip(school.id, "North Route", "2026-03-01T17:40:00Z", "scheduled", "14"), // 07:40
-      trip(school.id, "north route", "2026-03-02T01:00:00Z", "scheduled", "12a"), // 15:00
-      trip(school.id, "North Route", "2026-03-02T01:10:00Z", "scheduled", "14"), // 15:10
-      trip(school.id, "North Route", "2026-03-02T02:00:00Z", "scheduled", "12"), // another bus: "12" is not "12A"
-      trip(school.id, "South Route", "2026-03-02T03:00:00Z", "scheduled", "12A"), // the bus on another route
-    ]);
-    const dashboard = await (await callerFor(t, parent)).parent.overview();
-    const rides = Object.fromEntries(
-      dashboard.children.map((row) => [
-        row.name,
-        row.todaysRides.map((ride) => `${ride.departs} ${ride.routeName} bus ${ride.busNumber}`),
-      ]),
-    );
-    expect(rides).toEqual({
-      Zoe: ["7:30 AM North Route bus 12A", "3:00 PM north route bus 12a"],
-      Mia: ["7:40 AM North Route bus 14", "3:10 PM North Route bus 14"],
-      Leo: [],
-    });
-  });
-
-  it("today follows the school's zone across midnight: an hour later the next day's trips show", async () => {
-    const { school, parent } = await family();
-    await t.db.insert(children).values(child(school.id, parent.id, "Zoe", "North"));
-    await t.db
-      .insert(trips)
-      .values([trip(school.id, "North", "2026-03-02T09:30:00Z"), trip(school.id, "North", "2026-03-02T10:30:00Z")]);
+  it("today follows the school's zone across midnight: an hour later the next day's run shows", async () => {
+    const { school, parent, admin } = await family();
+    const [zoe] = await childrenOf([child(school.id, parent.id, "Zoe", null)]);
+    const api = await callerFor(t, admin);
+    const route = await routeOf(api, "North", "pickup", ["23:30"], null);
+    await assign(api, zoe!, route.stopIds[0]!);
     const before = await (await callerFor(t, parent)).parent.overview();
-    expect(before.children[0]!.todaysRides.map((ride) => ride.departs)).toEqual(["11:30 PM"]);
+    expect(before.children[0]!.todaysRides.map((ride) => ride.departureTime.toISOString())).toEqual([
+      "2026-03-02T09:30:00.000Z",
+    ]);
     t.clock.advance(HOUR); // 10:00 UTC: midnight in Kiritimati
     const after = await (await callerFor(t, parent)).parent.overview();
     expect(after.today).toBe("2026-03-03");
-    expect(after.children[0]!.todaysRides.map((ride) => ride.departs)).toEqual(["12:30 AM"]);
+    expect(after.children[0]!.todaysRides.map((ride) => ride.departureTime.toISOString())).toEqual([
+      "2026-03-03T09:30:00.000Z",
+    ]);
   });
 
   it("labels every trip status for parents", () => {
@@ -330,15 +362,66 @@ describe("parent dashboard: notifications, payments and tiles", () => {
   });
 });
 
+describe("parent rides: a family sees only its own children's stops", () => {
+  it("parent.rides.lookup and the dashboard hold the family's own stops, never a neighbour's on the same route or another school's", async () => {
+    t.clock.set(new Date("2026-03-01T16:00:00Z")); // 06:00 on 2 March at the school: today's runs are still to come
+    const { school, otherSchool, parent, neighbour, stranger, admin } = await family();
+    const otherAdmin = await createUser(t.db, "school_admin", { schoolId: otherSchool.id });
+    const [own, next, far] = await childrenOf([
+      child(school.id, parent.id, "Zoe", null),
+      child(school.id, neighbour.id, "Neighbour kid", null),
+      child(otherSchool.id, stranger.id, "Stranger kid", null),
+    ]);
+    const api = await callerFor(t, admin);
+    const otherApi = await callerFor(t, otherAdmin);
+    const route = await routeOf(api, "North", "pickup", ["07:30", "07:40"], null);
+    const foreign = await routeOf(otherApi, "North", "pickup", ["07:30"], null);
+    await assign(api, own!, route.stopIds[0]!);
+    await assign(api, next!, route.stopIds[1]!); // the neighbour's stop, on the same route
+    await assign(otherApi, far!, foreign.stopIds[0]!);
+    await t.db.insert(notRiding).values([
+      { schoolId: school.id, childId: next!, date: "2026-03-03" },
+      { schoolId: otherSchool.id, childId: far!, date: "2026-03-03" },
+    ]);
+    const asParent = await callerFor(t, parent);
+    const lookup = await asParent.parent.rides.lookup();
+    expect(lookup.children.map((kid) => [kid.id, kid.notRiding])).toEqual([[own, []]]);
+    expect(lookup.children.flatMap((kid) => kid.rides.map((ride) => ride.stop.id))).toEqual([route.stopIds[0]]);
+    expect(lookup.runsToday.map((run) => run.routeId)).toEqual([route.id]);
+    const dashboard = await asParent.parent.overview();
+    expect(dashboard.children.map((kid) => kid.id)).toEqual([own]);
+    expect(dashboard.children.flatMap((kid) => kid.rides.map((ride) => ride.stop.id))).toEqual([route.stopIds[0]]);
+    expect(dashboard.children.flatMap((kid) => kid.notRiding)).toEqual([]);
+    // Nothing of the neighbour's or the stranger's anywhere in the answers.
+    const text = JSON.stringify([lookup, dashboard]);
+    for (const secret of [
+      next!,
+      far!,
+      route.stopIds[1]!,
+      foreign.stopIds[0]!,
+      foreign.id,
+      "Neighbour kid",
+      "Stranger kid",
+    ])
+      expect(text).not.toContain(secret);
+    // The neighbour sees their own child's stop only.
+    const theirs = await (await callerFor(t, neighbour)).parent.rides.lookup();
+    expect(theirs.children.flatMap((kid) => kid.rides.map((ride) => ride.stop.id))).toEqual([route.stopIds[1]]);
+  });
+});
+
 describe("parent dashboard: cost", () => {
   it("is one request of at most 2 round trips (the session, then one batch), whatever the family's size", async () => {
-    const { school, parent } = await family();
-    await t.db
-      .insert(children)
-      .values(Array.from({ length: 5 }, (_, i) => child(school.id, parent.id, `Kid ${i}`, `Route ${i}`)));
-    await t.db
-      .insert(trips)
-      .values(Array.from({ length: 10 }, (_, i) => trip(school.id, `Route ${i % 5}`, `2026-03-01T${10 + i}:00:00Z`)));
+    t.clock.set(new Date("2026-03-01T16:00:00Z")); // 06:00 on 2 March at the school: today's runs are still to come
+    const { school, parent, admin } = await family();
+    const kids = await childrenOf(Array.from({ length: 5 }, (_, i) => child(school.id, parent.id, `Kid ${i}`, null)));
+    const api = await callerFor(t, admin);
+    for (const [i, kid] of kids.entries()) {
+      const pickup = await routeOf(api, `Route ${i}`, "pickup", [`07:${10 + i}`], null);
+      const dropoff = await routeOf(api, `Home ${i}`, "dropoff", [`15:${10 + i}`], null);
+      await assign(api, kid, pickup.stopIds[0]!);
+      await assign(api, kid, dropoff.stopIds[0]!);
+    }
     await t.db.insert(notifications).values(
       Array.from({ length: 8 }, (_, i) => ({
         schoolId: school.id,

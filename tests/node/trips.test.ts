@@ -181,6 +181,48 @@ describe("trips in the school's time zone", () => {
 });
 
 describe("trip updates reach the parents on the route", () => {
+  it("a run's change reaches the parents of the children the school assigned to its route (no route typed), not another route's", async () => {
+    t.clock.set(new Date("2026-03-02T09:00:00Z")); // 04:00 in New York: today's 07:30 run is still to come
+    const api = await callerFor(t, admin);
+    const rider = await parentOnRoute(null);
+    const elsewhere = await parentOnRoute(null);
+    const [riderChild, otherChild] = await t.db
+      .select({ id: children.id, parentId: children.parentId })
+      .from(children)
+      .where(eq(children.schoolId, school.id));
+    const childOf = (parentId: string) => [riderChild, otherChild].find((row) => row!.parentId === parentId)!.id;
+    const routeOf = async (name: string) => {
+      const { id } = await api.schoolAdmin.routes.create({
+        route: {
+          name,
+          direction: "pickup",
+          colour: "#1f77b4",
+          busId: null,
+          driverName: "Dana",
+          activeFrom: "2026-03-01",
+          activeTo: null,
+          weekdays: [0, 1, 2, 3, 4, 5, 6],
+        },
+      });
+      const stops = [{ name: "Corner", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 }];
+      const { stopIds } = await api.schoolAdmin.routes.stops.set({ routeId: id, version: 0, stops });
+      return { id, stopId: stopIds[0]! };
+    };
+    const north = await routeOf("North Loop");
+    const south = await routeOf("South Loop");
+    const assign = (childId: string, stopId: string) =>
+      api.schoolAdmin.riders.assign({ childId, stopId, weekdays: [1], fromDate: "2026-03-02", toDate: null });
+    await assign(childOf(rider.id), north.stopId);
+    await assign(childOf(elsewhere.id), south.stopId);
+    const [run] = await t.db
+      .select({ id: trips.id })
+      .from(trips)
+      .where(and(eq(trips.routeId, north.id), eq(trips.serviceDate, "2026-03-02")));
+    expect((await api.schoolAdmin.trips.setStatus({ tripId: run!.id, status: "in-progress" })).notified).toBe(true);
+    const rows = await t.db.select().from(notifications).where(eq(notifications.category, "trip"));
+    expect(rows.map((row) => [row.recipientId, row.title])).toEqual([[rider.id, "Bus departed"]]);
+  });
+
   it("departed, arrived and cancelled notify exactly the route's active parents, once each, by list and e-mail", async () => {
     const onRoute = await parentOnRoute("north loop ");
     const inactive = await parentOnRoute("North Loop", school.id, false);

@@ -33,6 +33,8 @@ export const CHILD_MESSAGES = {
   deleteFailed: { title: "Deletion Failed", description: "Failed to delete child. Please try again." },
   confirmDelete: "Are you sure you want to delete this child? This action cannot be undone.",
   noTransport: "Transportation details not yet assigned. Please contact the school.",
+  transportBySchool:
+    "The school assigns your child's bus stop, pickup and drop-off times and bus. They show on your child's card once assigned.",
   name: "Full name is required",
   age: `Age must be a whole number from ${CHILD_AGE.min} to ${CHILD_AGE.max}`,
   grade: "Choose a grade",

@@ -31,6 +31,6 @@ export const PARENT_DASHBOARD_TEXTS = {
   noRecentPayments: "No payments yet",
   todaysRides: "Today's rides",
   noRidesToday: "No rides on your children's routes today.",
-  noRoute: "No bus route yet: today's rides appear once a route is set.",
-  noBus: "No bus number yet: today's rides appear once the bus number is set.",
+  noRoute: "No stop assigned yet: today's rides appear once the school assigns one.",
+  notRidingToday: "Not riding today.",
 } as const;

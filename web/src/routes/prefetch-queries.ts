@@ -12,7 +12,9 @@ import { INVOICES_OPENING_INPUT, parentInvoicesQuery, schoolInvoicesQuery } from
 import { INBOX_OPENING_INPUT, inboxListQuery, unreadCountQuery } from "../features/notifications/queries.ts";
 import { paymentSettingsQuery } from "../features/payment-settings/queries.ts";
 import { pendingRegistrationsQuery } from "../features/registrations/queries.ts";
+import { rideLookupQuery } from "../features/rides/queries.ts";
 import { twoFactorStatusQuery } from "../features/security/queries.ts";
+import { mapTilesQuery } from "../features/site/queries.ts";
 import { TRIPS_OPENING_INPUT, tripsListQuery } from "../features/trips/queries.ts";
 import { queryClient, trpc } from "../lib/data.tsx";
 import { sessionQuery } from "../lib/session.ts";
@@ -37,14 +39,22 @@ export const PREFETCHES = {
     start(pendingRegistrationsQuery(trpc, DASHBOARD_PENDING_APPROVALS));
   },
   schoolAdminHome: (trpc, start) => start(schoolDashboardQuery(trpc)),
-  parentHome: (trpc, start) => start(parentDashboardQuery(trpc)),
+  // With the tiles of the children's stop maps, so the maps ask for nothing more.
+  parentHome: (trpc, start) => {
+    start(parentDashboardQuery(trpc));
+    start(mapTilesQuery(trpc));
+  },
   // The shell's bell, on every page of the area.
   schoolAdminShell: (trpc, start) => start(unreadCountQuery(trpc, "schoolAdmin")),
   parentShell: (trpc, start) => start(unreadCountQuery(trpc, "parent")),
   // Pages as they open from the menu (no filters in the URL); with filters they ask for themselves.
   trips: (trpc, start) => start(tripsListQuery(trpc, TRIPS_OPENING_INPUT)),
   schoolAdminNotifications: (trpc, start) => start(inboxListQuery(trpc, "schoolAdmin", INBOX_OPENING_INPUT)),
-  parentChildren: (trpc, start) => start(childrenQuery(trpc)),
+  parentChildren: (trpc, start) => {
+    start(childrenQuery(trpc));
+    start(rideLookupQuery(trpc));
+    start(mapTilesQuery(trpc));
+  },
   parentNotifications: (trpc, start) => start(inboxListQuery(trpc, "parent", INBOX_OPENING_INPUT)),
   schoolAdminInvoices: (trpc, start) => {
     start(schoolInvoicesQuery(trpc, INVOICES_OPENING_INPUT));

@@ -1,19 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import {
-  children,
-  flightTripEnrollments,
-  flightTrips,
-  invoices,
-  notifications,
-  schools,
-  trips,
-} from "#db/schema/index.ts";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { children, flightTripEnrollments, flightTrips, invoices, notifications, schools } from "#db/schema/index.ts";
 import { PARENT_DASHBOARD_PREVIEWS, RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
-import { dayRange, formatTime, localDate, relativeTime, todayIn } from "#shared/school-time.ts";
+import { formatTime, localDate, relativeTime } from "#shared/school-time.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
+import { rideLookupQueries, rideLookupResult } from "../routes/rides.ts";
 import { CHILD_COLUMNS } from "./children.ts";
 
 const PAYMENT_COLUMNS = {
@@ -34,11 +26,8 @@ const UNPAID = ["pending", "overdue"] as const;
 
 const P = sql.placeholder;
 
-/** A trip's free text against a child's (route, bus): the same ignoring case and surrounding spaces; a missing one never matches. */
-const sameRideText = (trip: SQLiteColumn, child: SQLiteColumn) => sql`lower(trim(${trip})) = lower(trim(${child}))`;
-
 /**
- * The dashboard's six reads, prepared once per database (ADR 0028), every value a placeholder. The
+ * The dashboard's five reads, prepared once per database (ADR 0028), every value a placeholder. The
  * school is checked on every row, but never used to find them (the unary `+`): a school's
  * notifications, invoices and children grow with the school; a family's rows are few.
  */
@@ -107,31 +96,6 @@ const dashboardStatements = preparedPerShape((db) => {
       .orderBy(desc(invoices.paidAt), desc(invoices.id))
       .limit(PARENT_DASHBOARD_PREVIEWS.recentPayments)
       .prepare(),
-    rides: db
-      .select({
-        childId: children.id,
-        tripId: trips.id,
-        routeName: trips.routeName,
-        routeType: trips.routeType,
-        busNumber: trips.busNumber,
-        departureTime: trips.departureTime,
-        arrivalTime: trips.arrivalTime,
-        status: trips.status,
-      })
-      .from(children)
-      .innerJoin(
-        trips,
-        and(
-          eq(trips.schoolId, P("schoolId")),
-          gte(trips.departureTime, P("dayStart")),
-          lt(trips.departureTime, P("dayEnd")),
-          sameRideText(trips.routeName, children.busRoute),
-          sameRideText(trips.busNumber, children.busNumber),
-        ),
-      )
-      .where(family)
-      .orderBy(asc(trips.departureTime), asc(trips.id))
-      .prepare(),
   };
 });
 
@@ -139,47 +103,53 @@ const dashboardStatements = preparedPerShape((db) => {
  * The parent's dashboard (spec "Parent dashboard", plus Today's rides), in one `db.batch`: with the
  * session lookup, two round trips whatever the size of the family, school or history. Everything is
  * the parent's own (their children, their notification copies, invoices addressed to them) within
- * the session's school; trips are the school's, matched to a child by route name and bus number
- * (both ignoring case and surrounding spaces, as trip notifications match the route) on today in the
- * school's time zone: a child on Bus 12 sees Bus 12's rides, never Bus 14's on the same route, and a
- * child without a bus number sees none (which bus they ride is not known yet).
+ * the session's school. A child's rides are the school's assignment (ADR 0046): the pickup and
+ * drop-off stops, times and bus, the days marked not riding, and today's runs of the child's routes
+ * on a day the child rides (the ride lookup's reads, sent in this batch).
  */
 export async function parentDashboard(scope: ParentScope) {
   const { db } = scope.deps;
   const { schoolId, parentId, timeZone, now } = scope;
-  const today = todayIn(timeZone, now);
-  const day = dayRange(today, timeZone);
   const statements = dashboardStatements(db, "");
-  const values = {
-    parentId,
-    schoolId,
-    dayStart: trips.departureTime.mapToDriverValue(day.start),
-    dayEnd: trips.departureTime.mapToDriverValue(day.end),
-  };
-  const [schoolRows, childRows, recent, upcoming, paid, rides] = await batchPrepared(db, [
+  const values = { parentId, schoolId };
+  const [assigned, runs, absent, cutoff] = rideLookupQueries(scope);
+  const [schoolRows, childRows, recent, upcoming, paid, ...lookupRows] = await batchPrepared(db, [
     [statements.school, values],
     [statements.children, values],
     [statements.recent, values],
     [statements.upcoming, values],
     [statements.paid, values],
-    [statements.rides, values],
+    [assigned.prepare(), {}],
+    [runs.prepare(), {}],
+    [absent.prepare(), {}],
+    [cutoff.prepare(), {}],
   ]);
+  const lookup = rideLookupResult(scope, lookupRows);
   const school = schoolRows[0];
   return {
     school: school ? { id: school.id, name: school.name } : null,
     timeZone,
-    today,
-    children: childRows.map((child) => ({
-      ...child,
-      todaysRides: rides
-        .filter((ride) => ride.childId === child.id)
-        .map(({ childId: _child, ...ride }) => ({
-          ...ride,
-          departs: formatTime(ride.departureTime, timeZone),
-          arrives: formatTime(ride.arrivalTime, timeZone),
-          statusLabel: RIDE_STATUS_LABELS[ride.status],
-        })),
-    })),
+    today: lookup.today,
+    cutoffMinutes: lookup.cutoffMinutes,
+    children: childRows.map((child) => {
+      const kid = lookup.children.find((row) => row.id === child.id);
+      const rides = kid?.rides ?? [];
+      return {
+        ...child,
+        rides: rides.map(({ today: _today, ...ride }) => ride),
+        notRiding: kid?.notRiding ?? [],
+        todaysRides: rides
+          .flatMap((ride) => (ride.today ? [ride.today] : []))
+          .sort((a, b) => a.departureTime.getTime() - b.departureTime.getTime())
+          .map(({ id, routeId: _route, ...run }) => ({
+            tripId: id,
+            ...run,
+            departs: formatTime(run.departureTime, timeZone),
+            arrives: formatTime(run.arrivalTime, timeZone),
+            statusLabel: RIDE_STATUS_LABELS[run.status],
+          })),
+      };
+    }),
     // Times are text in the school's zone, so the phone loads no time-zone code for them.
     recentNotifications: recent.map((item) => ({ ...item, when: relativeTime(item.createdAt, timeZone, now) })),
     payments: {

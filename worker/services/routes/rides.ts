@@ -35,11 +35,15 @@ const db = (scope: ParentScope) => scope.deps.db;
 const familyChildren = (scope: ParentScope) =>
   db(scope).select({ id: children.id }).from(children).where(eq(children.parentId, scope.parentId));
 
-/** The children's assigned stops (name, place, time), bus and route; today's runs; the days marked not riding (one batch). */
-export async function rideLookup(scope: ParentScope) {
+/**
+ * The lookup's four reads (the children's assignments, today's runs of their routes, the days marked
+ * not riding, the school's cut-off), as one batch's statements: the parent dashboard sends them in
+ * its own batch (one round trip for the page), `rideLookup` alone.
+ */
+export function rideLookupQueries(scope: ParentScope) {
   const today = todayIn(scope.timeZone, scope.now);
   const family = familyChildren(scope);
-  const [rideRows, runRows, absentRows, schoolRows] = await db(scope).batch([
+  return [
     db(scope)
       .select({
         childId: children.id,
@@ -100,8 +104,29 @@ export async function rideLookup(scope: ParentScope) {
       .select({ cutoffMinutes: rideCutoffOf(scope.schoolId) })
       .from(schools)
       .where(eq(schools.id, scope.schoolId)),
-  ]);
-  const kids = new Map<string, { id: string; name: string; rides: unknown[]; notRiding: string[] }>();
+  ] as const;
+}
+
+const batchLookup = (scope: ParentScope) => db(scope).batch(rideLookupQueries(scope));
+/** What the lookup's statements read, in their order. */
+export type RideLookupRows = Awaited<ReturnType<typeof batchLookup>>;
+
+/** The lookup's rows as a family's rides: each child's assignments (stop, time, bus, today's run) and days off. */
+export function rideLookupResult(scope: ParentScope, [rideRows, runRows, absentRows, schoolRows]: RideLookupRows) {
+  const today = todayIn(scope.timeZone, scope.now);
+  type Run = (typeof runRows)[number];
+  type Ride = {
+    riderId: string;
+    direction: "pickup" | "dropoff";
+    route: { id: string; name: string; colour: string };
+    bus: { number: string } | null;
+    stop: { id: string; name: string; latitude: number; longitude: number; time: string };
+    weekdays: number[];
+    fromDate: string;
+    toDate: string | null;
+    today: Run | null;
+  };
+  const kids = new Map<string, { id: string; name: string; rides: Ride[]; notRiding: string[] }>();
   for (const row of rideRows) {
     let kid = kids.get(row.childId);
     if (!kid) {
@@ -122,12 +147,12 @@ export async function rideLookup(scope: ParentScope) {
     const { minutes, ...stop } = row.stop;
     kid.rides.push({
       riderId: row.riderId,
-      direction: row.direction,
+      direction: row.direction!,
       route: row.route,
       bus: row.bus,
       stop: { ...stop, time: minutesToTime(minutes) },
       weekdays: weekdaysOf(row.weekdays!),
-      fromDate: row.fromDate,
+      fromDate: row.fromDate!,
       toDate: row.toDate,
       today: ridesToday ? (runRows.find((run) => run.routeId === row.route!.id) ?? null) : null,
     });
@@ -139,6 +164,12 @@ export async function rideLookup(scope: ParentScope) {
     children: [...kids.values()],
     runsToday: runRows,
   };
+}
+export type RideLookup = ReturnType<typeof rideLookupResult>;
+
+/** The children's assigned stops (name, place, time), bus and route; today's runs; the days marked not riding (one batch). */
+export async function rideLookup(scope: ParentScope) {
+  return rideLookupResult(scope, await batchLookup(scope));
 }
 
 /**

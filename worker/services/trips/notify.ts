@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, exists, or, sql } from "drizzle-orm";
 import { rowHolds } from "#db/conditional.ts";
-import { children, parents, trips } from "#db/schema/index.ts";
+import { children, parents, riders, trips } from "#db/schema/index.ts";
 import type { NotificationType, TripStatus } from "#shared/enums.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
@@ -43,8 +43,12 @@ export function tripChangeNotice(before: TripState, after: TripState, zone: stri
   return null;
 }
 
-/** The active parents of the school with a child on the route (child bus route = trip route name, ignoring case). */
-export function routeParentsQuery(scope: SchoolScope, routeName: string) {
+/**
+ * The active parents of the school with a child on the route: a child the school assigned to the
+ * run's route (`routeId`, ADR 0046), or whose record names the route (child bus route = trip route
+ * name, ignoring case; records from before assignments, which parents no longer type).
+ */
+export function routeParentsQuery(scope: SchoolScope, routeName: string, routeId: string | null = null) {
   const { db } = scope.deps;
   return db
     .selectDistinct({ id: parents.id, email: parents.email })
@@ -55,7 +59,17 @@ export function routeParentsQuery(scope: SchoolScope, routeName: string) {
         eq(children.schoolId, scope.schoolId),
         eq(parents.schoolId, scope.schoolId),
         eq(parents.isActive, true),
-        sql`lower(trim(${children.busRoute})) = lower(trim(${routeName}))`,
+        or(
+          sql`lower(trim(${children.busRoute})) = lower(trim(${routeName}))`,
+          routeId === null
+            ? undefined
+            : exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(riders)
+                  .where(and(eq(riders.childId, children.id), eq(riders.routeId, routeId))),
+              ),
+        ),
       ),
     );
 }
@@ -68,7 +82,7 @@ export function routeParentsQuery(scope: SchoolScope, routeName: string) {
 export async function notifyTripChange(
   scope: SchoolScope,
   change: {
-    before: TripState & { id: string; changeId: string | null };
+    before: TripState & { id: string; changeId: string | null; routeId: string | null };
     school: { name: string; timeZone: string };
     set: Partial<TripState> & Record<string, unknown>;
     notice: TripNotice | null;
@@ -78,7 +92,7 @@ export async function notifyTripChange(
   const { db, config } = scope.deps;
   const changeId = crypto.randomUUID();
   const recipients = change.notice
-    ? (await routeParentsQuery(scope, change.before.routeName)).map((parent) => ({
+    ? (await routeParentsQuery(scope, change.before.routeName, change.before.routeId)).map((parent) => ({
         role: "parent" as const,
         ...parent,
       }))

@@ -134,7 +134,7 @@ async function findTrip(scope: SchoolScope, tripId: string) {
   const { db } = scope.deps;
   const [tripRows, schoolRows] = await db.batch([
     db
-      .select({ ...TRIP_COLUMNS, changeId: trips.changeId })
+      .select({ ...TRIP_COLUMNS, changeId: trips.changeId, routeId: trips.routeId })
       .from(trips)
       .where(and(eq(trips.id, tripId), eq(trips.schoolId, scope.schoolId))),
     db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),

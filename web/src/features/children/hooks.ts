@@ -14,12 +14,6 @@ export function useChildren() {
   return useQuery(childrenQuery(trpc));
 }
 
-/** The bus routes the child form suggests (the school's trip routes and the family's own). */
-export function useChildRouteNames() {
-  const trpc = useTRPC();
-  return useQuery(trpc.parent.children.routes.queryOptions());
-}
-
 function useInvalidateFamily() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

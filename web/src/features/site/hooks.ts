@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc.ts";
+import { mapTilesQuery } from "./queries.ts";
 
 /** What the public pages show of the platform settings (the support e-mail). */
 export function useSiteInfo() {
@@ -13,7 +14,5 @@ export function useSiteInfo() {
  */
 export function useMapTiles() {
   const trpc = useTRPC();
-  return useQuery(
-    trpc.site.map.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY, select: (data) => data.tiles }),
-  );
+  return useQuery({ ...mapTilesQuery(trpc), select: (data) => data.tiles });
 }

@@ -2,6 +2,7 @@ import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
 import { Panel } from "../../components/ui/panel.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { useParentDashboard } from "../../features/dashboard/hooks.ts";
+import { useMapTiles } from "../../features/site/hooks.ts";
 import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
 import {
@@ -20,6 +21,8 @@ import {
 export default function ParentDashboardPage() {
   const { user } = useSession();
   const dashboard = useParentDashboard();
+  // The stop maps' tiles, asked for with the dashboard (one request), not after it by the first map.
+  useMapTiles();
   return (
     <Dashboard
       pageTitle="Parent Dashboard · SchoolRide"
@@ -52,7 +55,7 @@ export default function ParentDashboardPage() {
                   title="My Children"
                   link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}
                 >
-                  <ChildCards items={data.children} />
+                  <ChildCards items={data.children} today={data.today} />
                 </Panel>
                 <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>
                   <RecentNotifications data={data} />

@@ -1,6 +1,5 @@
-import { Bell, Bus, CheckCheck, FileText, type LucideIcon, Plane, Users } from "lucide-react";
+import { Bell, CheckCheck, FileText, type LucideIcon, Plane, Users } from "lucide-react";
 import { Link } from "react-router";
-import { CHILD_MESSAGES } from "#shared/children-texts.ts";
 import type { TripStatus } from "#shared/enums.ts";
 import { formatCents } from "#shared/money.ts";
 import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
@@ -12,6 +11,7 @@ import { InvoiceStatusBadge } from "../../features/invoices/labels.tsx";
 import { useMarkNotificationRead } from "../../features/notifications/hooks.ts";
 import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
+import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 
 /** Thumb-sized: every link and button of the dashboard is at least 44 px tall. */
@@ -57,26 +57,20 @@ const RIDE_TONES: Record<TripStatus, Tone> = {
   cancelled: "red",
 };
 
-/** Beyond the spec: each child's trips today on their route and bus, with the school's live status. */
+/** Beyond the spec: each child's runs today on the routes the school assigned them, with the school's live status. */
 export function TodaysRides({ data }: { data: ParentDashboard }) {
-  const riders = data.children.filter((child) => child.busRoute);
+  const riders = data.children.filter((child) => child.rides.length > 0);
   if (riders.length === 0)
     return <p className="text-sm text-slate-600">{data.children.length === 0 ? TEXTS.noRidesToday : TEXTS.noRoute}</p>;
   return (
     <ul className="space-y-3" aria-live="polite">
       {riders.map((child) => (
         <li key={child.id}>
-          <p className="text-sm font-semibold wrap-anywhere text-ink">
-            {child.name}{" "}
-            <span className="font-normal text-slate-600">
-              · {child.busRoute}
-              {child.busNumber ? ` · Bus ${child.busNumber}` : ""}
-            </span>
-          </p>
-          {!child.busNumber ? (
-            <p className="text-sm text-slate-600">{TEXTS.noBus}</p>
-          ) : child.todaysRides.length === 0 ? (
-            <p className="text-sm text-slate-600">{TEXTS.noRidesToday}</p>
+          <p className="text-sm font-semibold wrap-anywhere text-ink">{child.name}</p>
+          {child.todaysRides.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              {child.notRiding.includes(data.today) ? TEXTS.notRidingToday : TEXTS.noRidesToday}
+            </p>
           ) : (
             <ul className="mt-1 divide-y divide-slate-100" aria-label={`${child.name}'s rides today`}>
               {child.todaysRides.map((ride) => (
@@ -87,7 +81,8 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
                       {ride.departs} – {ride.arrives}
                     </p>
                     <p className="text-sm wrap-anywhere text-slate-600">
-                      {ride.routeName} · Bus {ride.busNumber}
+                      {ride.routeName}
+                      {ride.busNumber ? ` · Bus ${ride.busNumber}` : ""}
                     </p>
                   </div>
                   <Badge tone={RIDE_TONES[ride.status]}>{ride.statusLabel}</Badge>
@@ -101,8 +96,8 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
   );
 }
 
-/** A card per child (name, age, grade, school, bus route and number, or the not-assigned text). */
-export function ChildCards({ items }: { items: ParentDashboard["children"] }) {
+/** A card per child (name, age, grade, school, the school's assignment or the not-assigned text, "Not riding"). */
+export function ChildCards({ items, today }: { items: ParentDashboard["children"]; today: string }) {
   if (items.length === 0)
     return (
       <div className="text-center">
@@ -113,7 +108,7 @@ export function ChildCards({ items }: { items: ParentDashboard["children"] }) {
       </div>
     );
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your children">
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1" aria-label="Your children">
       {items.map((child) => (
         <li key={child.id} className="min-w-0 rounded-lg border border-slate-200 p-4 wrap-anywhere">
           <p className="font-semibold text-ink">{child.name}</p>
@@ -121,17 +116,7 @@ export function ChildCards({ items }: { items: ParentDashboard["children"] }) {
             {child.age} years · {child.grade}
           </p>
           <p className="text-sm text-slate-600">{child.school}</p>
-          {child.busRoute ? (
-            <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-              <Bus aria-hidden="true" className="h-4 w-4 shrink-0" />
-              <span>
-                Route {child.busRoute}
-                {child.busNumber ? ` · Bus ${child.busNumber}` : ""}
-              </span>
-            </p>
-          ) : (
-            <p className="mt-2 text-sm text-amber-900">{CHILD_MESSAGES.noTransport}</p>
-          )}
+          <ChildRides child={child} rides={child.rides} notRiding={child.notRiding} today={today} />
         </li>
       ))}
     </ul>

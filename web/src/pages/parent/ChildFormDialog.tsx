@@ -3,6 +3,7 @@ import { type ReactNode, useId } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import {
   CHILD_AGE,
+  CHILD_MESSAGES,
   type ChildForm,
   type ChildValues,
   childFormSchema,
@@ -11,7 +12,7 @@ import {
 } from "#shared/children.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
-import { type ChildRow, useChildRouteNames, useSaveChild } from "../../features/children/hooks.ts";
+import { type ChildRow, useSaveChild } from "../../features/children/hooks.ts";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none aria-[invalid=true]:border-red-500";
@@ -94,8 +95,6 @@ export default function ChildFormDialog({
     defaultValues: defaults(child, school),
   });
   const save = useSaveChild(() => onOpenChange(false));
-  const routes = useChildRouteNames();
-  const routeList = useId();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={child ? "Edit Child" : "Add Child"}>
       <form
@@ -148,27 +147,9 @@ export default function ChildFormDialog({
           <TextField label="School" maxLength={160} error={errors.school?.message} {...register("school")} />
         </Section>
         <Section title="Transportation Details">
-          <TextField
-            label="Bus Route"
-            list={routeList}
-            autoComplete="off"
-            maxLength={120}
-            hint="Choose your school's route so trip updates reach you."
-            error={errors.busRoute?.message}
-            {...register("busRoute")}
-          />
-          <datalist id={routeList}>
-            {(routes.data?.routes ?? []).map((route) => (
-              <option key={route} value={route} />
-            ))}
-          </datalist>
-          <TextField
-            label="Bus Number"
-            autoComplete="off"
-            maxLength={40}
-            error={errors.busNumber?.message}
-            {...register("busNumber")}
-          />
+          {/* The school's assignment, read-only here: the card shows the stops, times and bus. The
+              record's own route and bus number (older records) travel unchanged with the form. */}
+          <p className="text-sm text-slate-700">{CHILD_MESSAGES.transportBySchool}</p>
         </Section>
         <Section title="Health & Safety Information">
           <Labelled label="Allergies" error={errors.allergyInfo}>

@@ -1,4 +1,4 @@
-import { AlertTriangle, Bus, Pencil, Plus, ShieldCheck, Trash2, UserRound } from "lucide-react";
+import { AlertTriangle, Pencil, Plus, ShieldCheck, Trash2, UserRound } from "lucide-react";
 import { useState } from "react";
 import { CHILD_MESSAGES, SAFETY_REMINDERS } from "#shared/children-texts.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
@@ -8,6 +8,9 @@ import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { type ChildRow, useChildren, useDeleteChild } from "../../features/children/hooks.ts";
+import { ChildRides } from "../../features/rides/ChildRides.tsx";
+import { useRideLookup } from "../../features/rides/hooks.ts";
+import { useMapTiles } from "../../features/site/hooks.ts";
 import { useSession } from "../../lib/session.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -16,7 +19,21 @@ const ChildFormDialog = lazyDialog(async () => (await import("./ChildFormDialog.
 /** Thumb-sized (44 px) buttons on a phone. */
 const TARGET = "min-h-11";
 
-function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () => void; onDelete: () => void }) {
+type Lookup = NonNullable<ReturnType<typeof useRideLookup>["data"]>;
+
+function ChildCard({
+  child,
+  lookup,
+  onEdit,
+  onDelete,
+}: {
+  child: ChildRow;
+  /** The family's rides; undefined while they load, null when they cannot be read. */
+  lookup: Lookup | null | undefined;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const rides = lookup?.children.find((row) => row.id === child.id);
   const headingId = `child-${child.id}`;
   const notes = [
     child.specialNeeds ? { label: "Special needs", text: child.specialNeeds } : null,
@@ -44,19 +61,21 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
           <p className="text-sm text-slate-600">{child.school}</p>
         </div>
       </div>
+      <section aria-label={`${child.name}'s rides`}>
+        {lookup ? (
+          <ChildRides
+            child={child}
+            rides={rides?.rides ?? []}
+            notRiding={rides?.notRiding ?? []}
+            today={lookup.today}
+          />
+        ) : (
+          <p className="mt-2 text-sm text-slate-600">
+            {lookup === null ? "Rides could not be loaded. Reload the page to try again." : "Loading rides…"}
+          </p>
+        )}
+      </section>
       <dl className="mt-4 space-y-2 text-sm">
-        <div className="flex gap-2">
-          <dt className="shrink-0 text-slate-500">
-            <Bus aria-hidden="true" className="inline h-4 w-4" /> <span className="sr-only">Transportation</span>
-          </dt>
-          <dd className="min-w-0 text-slate-800">
-            {child.busRoute || child.busNumber
-              ? [child.busRoute ? `Route ${child.busRoute}` : null, child.busNumber ? `Bus ${child.busNumber}` : null]
-                  .filter(Boolean)
-                  .join(" · ")
-              : CHILD_MESSAGES.noTransport}
-          </dd>
-        </div>
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-slate-500">Emergency contact:</dt>
           <dd className="min-w-0 text-slate-800">{child.emergencyContact}</dd>
@@ -99,6 +118,9 @@ function ChildCard({ child, onEdit, onDelete }: { child: ChildRow; onEdit: () =>
   );
 }
 
+/** The reminder to tell the school a child will not ride: it points at each card's "Not riding…". */
+const NOT_RIDING_TIP = SAFETY_REMINDERS[2];
+
 function SafetyReminders() {
   return (
     <section aria-labelledby="safety-reminders" className="rounded-xl border border-sky-200 bg-sky-50 p-4 sm:p-5">
@@ -108,7 +130,17 @@ function SafetyReminders() {
       </h2>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
         {SAFETY_REMINDERS.map((tip) => (
-          <li key={tip}>{tip}</li>
+          <li key={tip}>
+            {tip}
+            {tip === NOT_RIDING_TIP ? (
+              <>
+                {" "}
+                <a href="#your-children" className="font-medium text-brand-800 underline">
+                  Use “Not riding…” on your child's card.
+                </a>
+              </>
+            ) : null}
+          </li>
         ))}
       </ul>
     </section>
@@ -125,6 +157,9 @@ export default function ChildrenPage() {
   usePageTitle("My Children · SchoolRide");
   const { user } = useSession();
   const list = useChildren();
+  const lookup = useRideLookup();
+  // The stop maps' tiles, asked for with the page's queries (one request), not after them by the first map.
+  useMapTiles();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ChildRow | null>(null);
   const remove = useDeleteChild(() => setDeleting(null));
@@ -161,11 +196,12 @@ export default function ChildrenPage() {
         }
       >
         {(data) => (
-          <ul aria-label="Your children" className="grid gap-4 md:grid-cols-2">
+          <ul id="your-children" aria-label="Your children" className="grid gap-4 md:grid-cols-2">
             {data.children.map((child) => (
               <ChildCard
                 key={child.id}
                 child={child}
+                lookup={lookup.data ?? (lookup.isError ? null : undefined)}
                 onEdit={() => setEditing({ child })}
                 onDelete={() => setDeleting(child)}
               />
