@@ -234,6 +234,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
       stops: [{ name: "Main St", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 }],
     },
   },
+  "schoolAdmin.routes.suggestOrder": { access: "school_admin", input: { routeId: "no-such-route" } },
   "schoolAdmin.routes.stops.reorder": {
     access: "school_admin",
     input: { routeId: "no-such-route", version: 0, stopIds: ["no-such-stop"] },
