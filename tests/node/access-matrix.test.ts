@@ -254,6 +254,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   "schoolAdmin.riders.unassign": { access: "school_admin", input: { riderId: "no-such-rider" } },
   "schoolAdmin.riders.list": { access: "school_admin", input: { routeId: "no-such-route" } },
+  "schoolAdmin.riders.candidates": { access: "school_admin", input: { search: "Ava" } },
   "parent.rides.lookup": { access: "parent" },
   "parent.rides.notRiding.set": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
