@@ -1,12 +1,39 @@
+import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
+import { DEMO_SCHOOL_ID } from "./a11y-routes.ts";
 import { modal } from "./a11y-support.ts";
-import { expectNoHorizontalScroll, signIn, unique } from "./support.ts";
+import { E2E_DATABASE_URL, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
 const SHOTS = process.env.ROUTES_SHOTS_DIR;
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
+
+/** The demo parent (worker/local/demo-seed.ts). */
+const DEMO_PARENT = "00000000-0000-4000-8000-000000000102";
+/** Three children of the demo school who ride nothing, for a bus of two seats; removed afterwards (other journeys count the demo's children). */
+const FAMILY = `Quill${unique().slice(-6)}`;
+const CHILDREN = ["Ada", "Ben", "Cy"].map((first) => ({ id: crypto.randomUUID(), name: `${first} ${FAMILY}` }));
+
+test.beforeAll(async () => {
+  const db = createClient({ url: E2E_DATABASE_URL });
+  const now = Date.now();
+  await db.batch(
+    CHILDREN.map((child) => ({
+      sql: `insert into children (id, school_id, parent_id, name, age, grade, school, emergency_contact, created_at, updated_at)
+            values (?, ?, ?, ?, 9, '4th Grade', 'Maple Grove Primary', 'Gran 555 0100', ?, ?)`,
+      args: [child.id, DEMO_SCHOOL_ID, DEMO_PARENT, child.name, now, now],
+    })),
+  );
+  db.close();
+});
+
+test.afterAll(async () => {
+  const db = createClient({ url: E2E_DATABASE_URL });
+  await db.batch(CHILDREN.map((child) => ({ sql: "delete from children where id = ?", args: [child.id] })));
+  db.close();
+});
 
 /** The stop card of the list at `position` (1-based). */
 const stopCard = (page: Page, position: number) =>
@@ -17,9 +44,11 @@ const stopCard = (page: Page, position: number) =>
 
 /**
  * Issue 27, Routes: the school admin creates a route with a new bus, builds its stops with the
- * keyboard alone (typed coordinates, Move up / Move down), saves them, and the order holds on reload.
+ * keyboard alone (typed coordinates, Move up / Move down), saves them (the order holds on reload),
+ * applies the suggested order, and assigns riders up to the bus's seats (the next is refused with the numbers).
  */
 test("a school admin builds a route's stops with the keyboard and saves them", async ({ page }) => {
+  test.setTimeout(90_000);
   const name = `Creek Loop ${unique()}`;
   const bus = `R${unique().slice(-5)}`;
   await signIn(page, "school_admin");
@@ -120,6 +149,27 @@ test("a school admin builds a route's stops with the keyboard and saves them", a
   await expect(page.getByText("Stops saved")).toBeVisible();
   await page.reload();
   await expect(stopCard(page, 3).getByLabel("Name")).toHaveValue("Oak St");
+
+  // Riders: two children fill the bus's two seats; a third is refused with the numbers.
+  const riders = page.getByRole("region", { name: "Riders" });
+  const assign = page.getByRole("form", { name: "Assign a rider" });
+  for (const [index, child] of CHILDREN.entries()) {
+    await assign.getByLabel("Find a child").fill(FAMILY);
+    await assign.getByRole("radio", { name: new RegExp(child.name) }).check();
+    await assign.getByLabel("Stop").selectOption({ label: index === 0 ? "2. Elm St (07:10)" : "3. Oak St (07:20)" });
+    await assign.getByRole("button", { name: "Assign to stop" }).click();
+    if (index < 2) {
+      await expect(riders.getByText(child.name)).toBeVisible();
+      await expect(riders.getByText(`${index + 1} of 2 seats used on the busiest day`)).toBeVisible();
+    }
+  }
+  await expect(assign.getByRole("alert")).toHaveText(`Bus ${bus} has 2 seats and 2 riders on Mondays`);
+  const byStop = page.getByRole("list", { name: /^Riders of .* by stop$/ });
+  await expect(byStop.getByText(CHILDREN[1]!.name)).toBeVisible();
+  await expect(byStop.getByText(CHILDREN[2]!.name)).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("2 riders · 2 of 2 seats used")).toBeVisible();
+  await shot(page, "riders-1280");
 
   // On a phone: the list and the editor without sideways scrolling.
   await page.setViewportSize({ width: 375, height: 812 });

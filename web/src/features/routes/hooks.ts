@@ -126,3 +126,43 @@ export function useSuggestedOrder(routeId: string) {
   const trpc = useTRPC();
   return useQuery({ ...trpc.schoolAdmin.routes.suggestOrder.queryOptions({ routeId }), staleTime: 0, gcTime: 0 });
 }
+
+/** The school's children whose name holds `search` (asked once something is typed). */
+export function useRiderCandidates(search: string) {
+  const trpc = useTRPC();
+  return useQuery({
+    ...trpc.schoolAdmin.riders.candidates.queryOptions({ search }),
+    enabled: search.trim() !== "",
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Assign a child to a stop; the server refuses over the bus's seats with the numbers (the caller shows it). */
+export function useAssignRider(onDone: () => void) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateSchool();
+  return useMutation(
+    trpc.schoolAdmin.riders.assign.mutationOptions({
+      onSuccess: async () => {
+        onDone();
+        notify("success", "Rider assigned");
+        await invalidate();
+      },
+    }),
+  );
+}
+
+/** Take a child off the route. */
+export function useUnassignRider() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateSchool();
+  return useMutation(
+    trpc.schoolAdmin.riders.unassign.mutationOptions({
+      onSuccess: async () => {
+        notify("success", "Rider removed from the route");
+        await invalidate();
+      },
+      onError: failed("The rider was not removed"),
+    }),
+  );
+}

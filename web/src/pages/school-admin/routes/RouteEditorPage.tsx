@@ -12,6 +12,7 @@ import { QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
 import { ROUTE_TYPE_LABELS } from "../../../features/trips/labels.tsx";
+import { RidersSection } from "./RidersSection.tsx";
 
 const OptimiseOrderDialog = lazy(() => import("./OptimiseOrderDialog.tsx"));
 
@@ -351,6 +352,7 @@ export default function RouteEditorPage() {
               ].join(" · ")}
             />
             <StopsEditor key={data.route.stopsVersion} detail={data} onReload={() => void detail.refetch()} />
+            <RidersSection detail={data} />
           </>
         )}
       </QueryState>
