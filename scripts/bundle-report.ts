@@ -41,6 +41,8 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/super-admin/schools", SUPER_ADMIN, "src/pages/super-admin/schools/SchoolsPage.tsx"),
   areaPage("/school-admin", SCHOOL_ADMIN, "src/pages/dashboard/SchoolAdminDashboardPage.tsx"),
   areaPage("/school-admin/trips", SCHOOL_ADMIN, "src/pages/school-admin/trips/TripsPage.tsx"),
+  areaPage("/school-admin/routes", SCHOOL_ADMIN, "src/pages/school-admin/routes/RoutesPage.tsx"),
+  areaPage("/school-admin/routes/:routeId", SCHOOL_ADMIN, "src/pages/school-admin/routes/RouteEditorPage.tsx"),
   areaPage("/school-admin/flight-trips", SCHOOL_ADMIN, "src/pages/school-admin/flight-trips/FlightTripsPage.tsx"),
   areaPage("/school-admin/notifications", SCHOOL_ADMIN, "src/pages/notifications/NotificationsPage.tsx"),
   areaPage("/parent", PARENT, "src/pages/dashboard/ParentDashboardPage.tsx"),

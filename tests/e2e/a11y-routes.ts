@@ -59,6 +59,12 @@ export const SUPER_ADMIN_ROUTES: readonly A11yRoute[] = [
 export const SCHOOL_ADMIN_ROUTES: readonly A11yRoute[] = [
   { pattern: "/school-admin", url: "/school-admin", heading: /Maple Grove/ },
   { pattern: "/school-admin/trips", url: "/school-admin/trips", heading: /./ },
+  { pattern: "/school-admin/routes", url: "/school-admin/routes", heading: /Routes/ },
+  {
+    pattern: "/school-admin/routes/:routeId",
+    url: "/school-admin/routes/demo-route-12-pickup",
+    heading: /North Loop/,
+  },
   { pattern: "/school-admin/flight-trips", url: "/school-admin/flight-trips", heading: /Flight Trips/ },
   { pattern: "/school-admin/notifications", url: "/school-admin/notifications", heading: /Notifications/ },
   // The Sent tab: another list on the same route (issue 25).
@@ -133,6 +139,15 @@ export const A11Y_DIALOGS = {
   },
   // School admin
   tripForm: { role: "school_admin", file: "pages/school-admin/trips/TripFormDialog.tsx", name: "New Trip" },
+  routeForm: { role: "school_admin", file: "pages/school-admin/routes/RouteFormDialog.tsx", name: "New Route" },
+  busForm: { role: "school_admin", file: "pages/school-admin/routes/BusFormDialog.tsx", name: "New Bus" },
+  deleteRoute: { role: "school_admin", file: "pages/school-admin/routes/RoutesPage.tsx", name: "Delete Route" },
+  deleteBus: { role: "school_admin", file: "pages/school-admin/routes/RoutesPage.tsx", name: "Delete Bus" },
+  optimiseOrder: {
+    role: "school_admin",
+    file: "pages/school-admin/routes/OptimiseOrderDialog.tsx",
+    name: "Optimise stop order",
+  },
   deleteTrip: { role: "school_admin", file: "pages/school-admin/trips/TripsPage.tsx", name: "Delete Trip" },
   flightTripForm: {
     role: "school_admin",

@@ -271,6 +271,17 @@ test("school admin: every dialog open, and the invitation's accept page", async 
       .click(),
   );
 
+  await page.goto("/school-admin/routes");
+  await scanDialog(page, "routeForm", () => page.getByRole("button", { name: "New Route" }).first().click());
+  await scanDialog(page, "routeForm", () => page.getByRole("button", { name: "Edit North Loop" }).first().click(), {
+    name: "Edit Route",
+  });
+  await scanDialog(page, "busForm", () => page.getByRole("button", { name: "New Bus" }).click());
+  await scanDialog(page, "deleteRoute", () => page.getByRole("button", { name: "Delete North Loop" }).first().click());
+  await scanDialog(page, "deleteBus", () => page.getByRole("button", { name: "Delete bus 12" }).click());
+  await page.goto("/school-admin/routes/demo-route-12-pickup");
+  await scanDialog(page, "optimiseOrder", () => page.getByRole("button", { name: "Optimise stop order" }).click());
+
   await page.goto("/school-admin/flight-trips");
   await expect(page.getByRole("heading", { level: 2, name: trip })).toBeVisible();
   await scanDialog(page, "flightTripForm", () => page.getByRole("button", { name: "Create Trip" }).first().click());

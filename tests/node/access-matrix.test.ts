@@ -234,6 +234,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
       stops: [{ name: "Main St", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 }],
     },
   },
+  "schoolAdmin.routes.suggestOrder": { access: "school_admin", input: { routeId: "no-such-route" } },
   "schoolAdmin.routes.stops.reorder": {
     access: "school_admin",
     input: { routeId: "no-such-route", version: 0, stopIds: ["no-such-stop"] },
@@ -270,6 +271,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
     access: "school_admin",
     input: { routeId: "no-such-route", version: 0, csv: "name,latitude,longitude,time\r\nMain,41.77,-88.15,07:30\r\n" },
   },
+  "schoolAdmin.riders.candidates": { access: "school_admin", input: { search: "Ava" } },
   "parent.rides.lookup": { access: "parent" },
   "parent.rides.notRiding.set": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },

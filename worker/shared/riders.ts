@@ -4,6 +4,7 @@ import "./fields.ts";
 import { RIDE_MESSAGES, RIDER_MESSAGES, ROUTE_LIMITS } from "./route-texts.ts";
 import { weekdaysField } from "./routes.ts";
 import { isCalendarDate, shiftDate } from "./school-time.ts";
+import { searchField } from "./search.ts";
 
 export { RIDE_MESSAGES, RIDER_MESSAGES };
 
@@ -24,6 +25,11 @@ export const assignRiderInput = z
     path: ["toDate"],
     message: RIDER_MESSAGES.toDate,
   });
+
+/** Children of the school to assign, by a part of their name. */
+export const riderCandidatesInput = z
+  .object({ search: searchField().pipe(z.string().min(1, RIDER_MESSAGES.search)) })
+  .strict();
 
 export const riderIdInput = z.object({ riderId: id }).strict();
 export const ridersOfRouteInput = z.object({ routeId: id }).strict();

@@ -37,6 +37,8 @@ export const ROUTE_LIMITS = {
   horizonDays: 14,
   /** Routes per page of the routes list. */
   pageSize: 50,
+  /** Children offered when an admin searches the school's children to assign one. */
+  maxCandidates: 20,
   /** Riders listed with one route (a bus holds at most 200 a run; a route may have more over the week). */
   maxRidersListed: 2_000,
 } as const;
@@ -93,6 +95,7 @@ export const RIDER_MESSAGES = {
   fromDate: "Choose the first day the child rides",
   toDate: "The last day must be on or after the first day",
   weekdays: "Choose at least one weekday",
+  search: "Type a part of the child's name",
   notRunning: (route: string) => `${route} does not run on all of the chosen weekdays`,
   /** "Bus 12 has 40 seats and 40 riders on Mondays." */
   full: (bus: string, seats: number, riders: number, day: string) =>

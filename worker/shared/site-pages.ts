@@ -46,6 +46,8 @@ export const SPA_PAGES = {
   "/school-admin/account": "private",
   "/school-admin/connect-stripe": "private",
   "/school-admin/trips": "private",
+  "/school-admin/routes": "private",
+  "/school-admin/routes/:routeId": "private",
   "/school-admin/notifications": "private",
   "/school-admin/flight-trips": "private",
   "/school-admin/invoices": "private",

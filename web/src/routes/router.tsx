@@ -171,6 +171,11 @@ export const routes: RouteObject[] = [
               lazy: page(() => import("../pages/school-admin/trips/TripsPage.tsx")),
               loader: prefetchLoader("school_admin", "trips"),
             },
+            { path: "routes", lazy: page(() => import("../pages/school-admin/routes/RoutesPage.tsx")) },
+            {
+              path: "routes/:routeId",
+              lazy: page(() => import("../pages/school-admin/routes/RouteEditorPage.tsx")),
+            },
             {
               path: "notifications",
               lazy: withProps(() => import("../pages/notifications/NotificationsPage.tsx"), { role: "schoolAdmin" }),

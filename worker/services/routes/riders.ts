@@ -1,14 +1,16 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { buses, children, riders, routeStops, routes } from "#db/schema/index.ts";
 import {
   type assignRiderInput,
   RIDER_MESSAGES as M,
+  type riderCandidatesInput,
   type riderIdInput,
   type ridersOfRouteInput,
 } from "#shared/riders.ts";
-import { ROUTE_MESSAGES, WEEKDAY_NAMES, weekdayBits, weekdaysOf } from "#shared/route-texts.ts";
+import { ROUTE_LIMITS, ROUTE_MESSAGES, WEEKDAY_NAMES, weekdayBits, weekdaysOf } from "#shared/route-texts.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
+import { containsAny } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { ridersOfRouteQuery } from "./routes.ts";
@@ -155,4 +157,25 @@ export async function listRidersOfRoute(scope: SchoolScope, input: z.infer<typeo
     routeId: input.routeId,
     riders: riderRows.map((rider) => ({ ...rider, weekdays: weekdaysOf(rider.weekdays) })),
   };
+}
+
+/**
+ * The school's children whose name holds the search (case-insensitive), by name, to assign one to
+ * a stop; each with the routes they ride now (a new assignment replaces the one in its direction).
+ */
+export async function riderCandidates(scope: SchoolScope, input: z.infer<typeof riderCandidatesInput>) {
+  const rows = await scope.deps.db
+    .select({
+      id: children.id,
+      name: children.name,
+      grade: children.grade,
+      rides: sql<
+        string | null
+      >`(select group_concat(r.name, ', ') from ${riders} x join ${routes} r on r.id = x.route_id where x.child_id = "children"."id")`,
+    })
+    .from(children)
+    .where(and(eq(children.schoolId, scope.schoolId), containsAny(input.search, [children.name])))
+    .orderBy(asc(children.name), asc(children.id))
+    .limit(ROUTE_LIMITS.maxCandidates);
+  return { children: rows };
 }

@@ -1,13 +1,17 @@
-import { assignRiderInput, riderIdInput, ridersOfRouteInput } from "#shared/riders.ts";
+import { assignRiderInput, riderCandidatesInput, riderIdInput, ridersOfRouteInput } from "#shared/riders.ts";
 import { importRidersInput } from "#shared/route-imports.ts";
 import { applyRiderImport, previewRiderImport } from "#worker/services/routes/imports.ts";
-import { assignRider, listRidersOfRoute, unassignRider } from "#worker/services/routes/riders.ts";
+import { assignRider, listRidersOfRoute, riderCandidates, unassignRider } from "#worker/services/routes/riders.ts";
 import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.riders.*: children on routes (a stop, weekdays, dates), bounded by the bus's seats (ADR 0046). */
 export const ridersRouter = router({
   assign: schoolAdminProcedure.input(assignRiderInput).mutation(({ ctx, input }) => assignRider(ctx.scope, input)),
   unassign: schoolAdminProcedure.input(riderIdInput).mutation(({ ctx, input }) => unassignRider(ctx.scope, input)),
+  /** The school's children by a part of their name, to assign. */
+  candidates: schoolAdminProcedure
+    .input(riderCandidatesInput)
+    .query(({ ctx, input }) => riderCandidates(ctx.scope, input)),
   list: schoolAdminProcedure.input(ridersOfRouteInput).query(({ ctx, input }) => listRidersOfRoute(ctx.scope, input)),
   /**
    * CSV import of assignments (ADR 0052): `preview` writes nothing (a mutation only because the file

@@ -27,6 +27,7 @@ import {
   updateRoute,
 } from "#worker/services/routes/routes.ts";
 import { getTransportSettings, updateTransportSettings } from "#worker/services/routes/settings.ts";
+import { suggestRouteOrder } from "#worker/services/routes/suggest.ts";
 import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.routes.*: routes, their stops and service calendar, the school's no-service days (ADR 0046). */
@@ -42,6 +43,8 @@ export const routesRouter = router({
   setCalendar: schoolAdminProcedure
     .input(setCalendarInput)
     .mutation(({ ctx, input }) => setRouteCalendar(ctx.scope, input)),
+  /** "Optimise stop order": a shorter order of the saved stops and the distance before and after; writes nothing. */
+  suggestOrder: schoolAdminProcedure.input(routeIdInput).query(({ ctx, input }) => suggestRouteOrder(ctx.scope, input)),
   stops: router({
     /** The whole ordered list: insert, remove, edit, move in one write. */
     set: schoolAdminProcedure.input(setStopsInput).mutation(({ ctx, input }) => setStops(ctx.scope, input)),

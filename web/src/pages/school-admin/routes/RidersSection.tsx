@@ -1,0 +1,193 @@
+import { UserMinus } from "lucide-react";
+import { useId, useState } from "react";
+import { formatCalendarDay } from "#shared/school-time.ts";
+import { Button, IconButton } from "../../../components/ui/buttons.tsx";
+import { DebouncedInput } from "../../../components/ui/filters.tsx";
+import { FormAlert, TextField } from "../../../components/ui/form.tsx";
+import { PageSection } from "../../../components/ui/page-header.tsx";
+import {
+  type RouteDetail,
+  useAssignRider,
+  useRiderCandidates,
+  useUnassignRider,
+} from "../../../features/routes/hooks.ts";
+import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
+import { selectClass, WeekdayPicker } from "./fields.tsx";
+
+type Rider = RouteDetail["riders"][number];
+
+const localToday = () => new Date().toLocaleDateString("en-CA");
+
+function datesLabel(rider: Pick<Rider, "fromDate" | "toDate">): string {
+  return rider.toDate
+    ? `${formatCalendarDay(rider.fromDate)} – ${formatCalendarDay(rider.toDate)}`
+    : `from ${formatCalendarDay(rider.fromDate)}`;
+}
+
+/**
+ * Assign a rider: find one of the school's children by name, choose the stop, weekdays and dates.
+ * The server bounds the riders by the bus's seats on each weekday and says so with the numbers.
+ */
+function AssignRider({ detail }: { detail: RouteDetail }) {
+  const { route, stops } = detail;
+  const [search, setSearch] = useState("");
+  const [childId, setChildId] = useState<string | null>(null);
+  const [stopId, setStopId] = useState(stops[0]?.id ?? "");
+  const [weekdays, setWeekdays] = useState<number[]>(route.weekdays);
+  const [fromDate, setFromDate] = useState(localToday);
+  const [toDate, setToDate] = useState("");
+  const candidates = useRiderCandidates(search);
+  const assign = useAssignRider(() => {
+    setChildId(null);
+    setSearch("");
+  });
+  const ids = { stop: useId(), results: useId() };
+  const found = search.trim() ? candidates.data?.children : undefined;
+  return (
+    <form
+      noValidate
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      aria-labelledby="assign-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!childId) return;
+        assign.mutate({ childId, stopId, weekdays, fromDate, toDate: toDate === "" ? null : toDate });
+      }}
+    >
+      <h3 id="assign-heading" className="font-semibold text-ink">
+        Assign a rider
+      </h3>
+      <DebouncedInput
+        label="Find a child"
+        icon
+        placeholder="Part of the child's name"
+        value={search}
+        maxLength={120}
+        onCommit={(term) => {
+          setSearch(term);
+          setChildId(null);
+        }}
+        className="w-full sm:w-80"
+      />
+      {found ? (
+        found.length === 0 ? (
+          <p className="text-sm text-slate-600">No child of the school has that in their name.</p>
+        ) : (
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Child</legend>
+            <ul id={ids.results} className="mt-1 space-y-1">
+              {found.map((child) => (
+                <li key={child.id}>
+                  <label className="flex min-h-11 items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-checked:border-brand-500 has-checked:bg-brand-50">
+                    <input
+                      type="radio"
+                      name="child"
+                      className="h-4 w-4"
+                      checked={childId === child.id}
+                      onChange={() => setChildId(child.id)}
+                    />
+                    <span className="min-w-0 wrap-anywhere">
+                      <span className="font-medium text-ink">{child.name}</span> · {child.grade}
+                      {child.rides ? <span className="text-slate-600"> · rides {child.rides}</span> : null}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <label htmlFor={ids.stop} className="block text-sm font-medium text-slate-700">
+            Stop
+          </label>
+          <select
+            id={ids.stop}
+            className={selectClass}
+            value={stopId}
+            onChange={(event) => setStopId(event.target.value)}
+          >
+            {stops.map((stop, index) => (
+              <option key={stop.id} value={stop.id}>
+                {index + 1}. {stop.name} ({stop.time})
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField label="From" type="date" value={fromDate} onChange={(event) => setFromDate(event.target.value)} />
+        <TextField
+          label="To (optional)"
+          type="date"
+          value={toDate}
+          onChange={(event) => setToDate(event.target.value)}
+        />
+      </div>
+      <WeekdayPicker value={weekdays} onChange={setWeekdays} legend="Rides on" />
+      {assign.error ? <FormAlert>{assign.error.message}</FormAlert> : null}
+      <Button type="submit" className="min-h-11" disabled={!childId || assign.isPending}>
+        {assign.isPending ? "Assigning…" : "Assign to stop"}
+      </Button>
+      {!childId ? <p className="text-sm text-slate-600">Find a child and choose them to assign.</p> : null}
+    </form>
+  );
+}
+
+/** A route's riders per stop, seats used against the bus's seats, and assigning another. */
+export function RidersSection({ detail }: { detail: RouteDetail }) {
+  const { route, stops, riders } = detail;
+  const unassign = useUnassignRider();
+  return (
+    <PageSection
+      id="riders-heading"
+      title="Riders"
+      aside={
+        <p className="text-sm font-medium text-ink" aria-live="polite">
+          {seatsLabel(route)} on the busiest day
+        </p>
+      }
+    >
+      {stops.length === 0 ? (
+        <p className="text-sm text-slate-600">Save the route's stops to assign riders to them.</p>
+      ) : (
+        <div className="space-y-4">
+          <ul aria-label={`Riders of ${route.name} by stop`} className="grid gap-3 md:grid-cols-2">
+            {stops.map((stop, index) => {
+              const here = riders.filter((rider) => rider.stopId === stop.id);
+              return (
+                <li key={stop.id} className="rounded-lg border border-slate-200 bg-white p-3">
+                  <h3 className="font-medium wrap-anywhere text-ink">
+                    {index + 1}. {stop.name} <span className="font-normal text-slate-600">· {stop.time}</span>
+                  </h3>
+                  {here.length === 0 ? (
+                    <p className="mt-1 text-sm text-slate-600">No riders</p>
+                  ) : (
+                    <ul className="mt-2 divide-y divide-slate-100">
+                      {here.map((rider) => (
+                        <li key={rider.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
+                          <span className="min-w-0 wrap-anywhere">
+                            <span className="font-medium text-ink">{rider.childName}</span> ·{" "}
+                            {weekdaysLabel(rider.weekdays)} · {datesLabel(rider)}
+                          </span>
+                          <IconButton
+                            label={`Remove ${rider.childName} from ${route.name}`}
+                            tone="danger"
+                            disabled={unassign.isPending}
+                            onClick={() => unassign.mutate({ riderId: rider.id })}
+                          >
+                            <UserMinus aria-hidden="true" className="h-4 w-4" />
+                          </IconButton>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <AssignRider key={route.stopsVersion} detail={detail} />
+        </div>
+      )}
+    </PageSection>
+  );
+}

@@ -1,0 +1,364 @@
+import { ArrowDown, ArrowLeft, ArrowUp, Plus, Shuffle, Trash2 } from "lucide-react";
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { haversineMeters } from "#shared/route-order.ts";
+import { StopMap } from "../../../components/map/StopMap.tsx";
+import type { LatLng, StopMapHandle } from "../../../components/map/types.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
+import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
+import { FormAlert, TextField } from "../../../components/ui/form.tsx";
+import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
+import { Loading, QueryState } from "../../../components/ui/states.tsx";
+import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
+import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
+import { ROUTE_TYPE_LABELS } from "../../../features/trips/labels.tsx";
+
+const OptimiseOrderDialog = lazy(() => import("./OptimiseOrderDialog.tsx"));
+// Below the stops, and with the search box's code: loaded after the page's first paint (ADR 0019's budget).
+const RidersSection = lazy(() => import("./RidersSection.tsx").then((module) => ({ default: module.RidersSection })));
+
+/** A stop as the list edits it: coordinates as typed; `key` names it while it has no id. */
+type DraftStop = { key: string; id?: string; name: string; time: string; latitude: string; longitude: string };
+
+const coordinate = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
+const fixed = (value: number) => String(Math.round(value * 1e6) / 1e6);
+
+function draftsOf(stops: RouteDetail["stops"]): DraftStop[] {
+  return stops.map((stop) => ({
+    key: stop.id,
+    id: stop.id,
+    name: stop.name,
+    time: stop.time,
+    latitude: fixed(stop.latitude),
+    longitude: fixed(stop.longitude),
+  }));
+}
+
+/** The list as `routes.stops.set` takes it; each stop's distance is the straight-line metres along the route so far. */
+function payload(drafts: readonly DraftStop[]) {
+  let distance = 0;
+  return drafts.map((stop, index) => {
+    const here = { lat: coordinate(stop.latitude), lng: coordinate(stop.longitude) };
+    const before = drafts[index - 1];
+    if (before) {
+      const step = haversineMeters({ lat: coordinate(before.latitude), lng: coordinate(before.longitude) }, here);
+      if (Number.isFinite(step)) distance += Math.round(step);
+    }
+    return {
+      ...(stop.id ? { id: stop.id } : {}),
+      name: stop.name,
+      time: stop.time,
+      latitude: here.lat,
+      longitude: here.lng,
+      distanceMeters: distance,
+    };
+  });
+}
+
+type StopErrors = { general: string | null; stops: Record<number, Partial<Record<string, string>>> };
+const NO_ERRORS: StopErrors = { general: null, stops: {} };
+
+/**
+ * The route's stops: the map (click to add a stop, drag a marker to move it) beside the ordered list,
+ * which is the keyboard's control (ADR 0048): each stop's name, time and typed coordinates (local
+ * mode has no geocoder), Move up / Move down, Remove. Save sends the whole list with the version it
+ * was read at: someone else's save in between is refused, and the server's message shown.
+ */
+function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () => void }) {
+  const { route } = detail;
+  const [drafts, setDrafts] = useState(() => draftsOf(detail.stops));
+  const [dirty, setDirty] = useState(false);
+  const [errors, setErrors] = useState<StopErrors>(NO_ERRORS);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const focusAfter = useRef<string | null>(null);
+  const map = useRef<StopMapHandle>(null);
+  const mapId = useId();
+  const save = useSetStops();
+  const counter = useRef(0);
+
+  useLayoutEffect(() => {
+    if (!focusAfter.current) return;
+    document.getElementById(focusAfter.current)?.focus();
+    focusAfter.current = null;
+  });
+
+  const change = (next: DraftStop[]) => {
+    setDrafts(next);
+    setDirty(true);
+  };
+  const update = (key: string, patch: Partial<DraftStop>) =>
+    change(drafts.map((stop) => (stop.key === key ? { ...stop, ...patch } : stop)));
+  /** A new stop at the end; from the list's button the focus goes to its name (a map click leaves it on the map). */
+  const add = (at: LatLng | null, focusName: boolean) => {
+    const key = `new-${++counter.current}`;
+    const last = drafts.at(-1);
+    const stop: DraftStop = {
+      key,
+      name: `Stop ${drafts.length + 1}`,
+      time: last?.time ?? "07:00",
+      latitude: at ? fixed(at.lat) : "",
+      longitude: at ? fixed(at.lng) : "",
+    };
+    change([...drafts, stop]);
+    setSelected(key);
+    setAnnouncement(`Added ${stop.name} as stop ${drafts.length + 1}`);
+    if (focusName) focusAfter.current = `${key}-name`;
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...drafts];
+    const [stop] = next.splice(index, 1);
+    next.splice(index + by, 0, stop!);
+    change(next);
+    const place = index + by;
+    // Keep the focus on the button pressed, or on its pair when the stop reached an end.
+    const edge = (by === -1 && place === 0) || (by === 1 && place === next.length - 1);
+    focusAfter.current = `${stop!.key}-${edge ? (by === -1 ? "down" : "up") : by === -1 ? "up" : "down"}`;
+    setAnnouncement(`${stop!.name} moved to position ${place + 1} of ${next.length}`);
+  };
+  const remove = (index: number) => {
+    const stop = drafts[index]!;
+    const next = drafts.filter((_, at) => at !== index);
+    change(next);
+    setAnnouncement(`Removed ${stop.name}`);
+    const neighbour = next[Math.min(index, next.length - 1)];
+    focusAfter.current = neighbour ? `${neighbour.key}-name` : "add-stop";
+  };
+  const [optimising, setOptimising] = useState(false);
+  /** The suggested order of the saved stops; each position keeps its time (times run in order). */
+  const applyOrder = (stopIds: readonly string[]) => {
+    const byId = new Map(drafts.map((stop) => [stop.id, stop]));
+    const times = drafts.map((stop) => stop.time);
+    change(stopIds.map((id, index) => ({ ...byId.get(id)!, time: times[index]! })));
+    setAnnouncement("The suggested order is applied. Check the times, then save the stops.");
+  };
+  const submit = async () => {
+    const input = { routeId: route.id, version: route.stopsVersion, stops: payload(drafts) };
+    // The rules the server applies, loaded on first save: zod stays out of the page's initial JS (ADR 0019).
+    const { setStopsInput } = await import("#shared/routes.ts");
+    const parsed = setStopsInput.safeParse(input);
+    if (!parsed.success) {
+      const found: StopErrors = { general: null, stops: {} };
+      for (const issue of parsed.error.issues) {
+        const [, index, field] = issue.path;
+        if (typeof index === "number" && typeof field === "string") {
+          found.stops[index] = { ...found.stops[index], [field]: issue.message };
+        } else found.general ??= issue.message;
+      }
+      setErrors(found);
+      focusAfter.current = "stops-errors";
+      return;
+    }
+    setErrors(NO_ERRORS);
+    save.mutate(parsed.data, {
+      onSuccess: () => setDirty(false),
+      onError: () => {
+        focusAfter.current = "stops-errors";
+      },
+    });
+  };
+  const serverError = save.error ? save.error.message : null;
+  const stale = save.error?.data?.code === "CONFLICT";
+  const mapStops = drafts.flatMap((stop, index) => {
+    const [lat, lng] = [coordinate(stop.latitude), coordinate(stop.longitude)];
+    return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
+      ? [{ id: stop.key, name: stop.name, lat, lng, order: index + 1 }]
+      : [];
+  });
+  const hasErrors = errors.general !== null || Object.keys(errors.stops).length > 0;
+  return (
+    <PageSection id="stops-heading" title="Stops">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="lg:sticky lg:top-4 lg:self-start">
+          <StopMap
+            ref={map}
+            id={mapId}
+            label={`Map of the stops of ${route.name}`}
+            stops={mapStops}
+            showRoute
+            selectedStopId={selected}
+            onSelectStop={(key) => {
+              setSelected(key);
+              document.getElementById(`${key}-name`)?.scrollIntoView({ block: "nearest" });
+            }}
+            onMapClick={(at) => add(at, false)}
+            onStopMove={(key, to) => update(key, { latitude: fixed(to.lat), longitude: fixed(to.lng) })}
+            className="h-64 sm:h-96"
+          />
+          <p className="mt-2 text-sm text-slate-600">
+            Click the map to add a stop, drag a stop to move it, or type its coordinates in the list.
+          </p>
+        </div>
+        <div className="min-w-0 space-y-3">
+          <p role="status" className="sr-only">
+            {announcement}
+          </p>
+          <div id="stops-errors" tabIndex={-1} className="space-y-3 focus:outline-none empty:hidden">
+            {serverError ? (
+              <FormAlert>
+                {serverError}{" "}
+                {stale ? (
+                  <button type="button" className="font-semibold underline" onClick={onReload}>
+                    Reload the route
+                  </button>
+                ) : null}
+              </FormAlert>
+            ) : null}
+            {hasErrors ? <FormAlert>{errors.general ?? "Check the stops marked below."}</FormAlert> : null}
+          </div>
+          {drafts.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+              No stops yet. Click the map or use Add stop.
+            </p>
+          ) : null}
+          <ol aria-label={`Stops of ${route.name}, in order`} className="space-y-3">
+            {drafts.map((stop, index) => {
+              const stopErrors = errors.stops[index] ?? {};
+              return (
+                <li
+                  key={stop.key}
+                  aria-current={selected === stop.key || undefined}
+                  className="rounded-lg border border-slate-200 bg-white p-3 aria-[current=true]:border-brand-500"
+                >
+                  <fieldset>
+                    <legend className="flex w-full items-center justify-between gap-2">
+                      <span className="font-medium text-ink">Stop {index + 1}</span>
+                    </legend>
+                    <div className="mt-1 grid grid-cols-2 gap-3 sm:grid-cols-[2fr_1fr]">
+                      <TextField
+                        id={`${stop.key}-name`}
+                        label="Name"
+                        className="col-span-2 sm:col-span-1"
+                        value={stop.name}
+                        maxLength={120}
+                        error={stopErrors.name}
+                        onFocus={() => setSelected(stop.key)}
+                        onChange={(event) => update(stop.key, { name: event.target.value })}
+                      />
+                      <TextField
+                        label="Time"
+                        type="time"
+                        className="col-span-2 sm:col-span-1"
+                        value={stop.time}
+                        error={stopErrors.time}
+                        onChange={(event) => update(stop.key, { time: event.target.value })}
+                      />
+                      <TextField
+                        label="Latitude"
+                        inputMode="decimal"
+                        value={stop.latitude}
+                        error={stopErrors.latitude}
+                        onChange={(event) => update(stop.key, { latitude: event.target.value })}
+                      />
+                      <TextField
+                        label="Longitude"
+                        inputMode="decimal"
+                        value={stop.longitude}
+                        error={stopErrors.longitude}
+                        onChange={(event) => update(stop.key, { longitude: event.target.value })}
+                      />
+                    </div>
+                    <div className="mt-2 flex justify-end gap-1">
+                      <IconButton
+                        id={`${stop.key}-up`}
+                        label={`Move ${stop.name || `stop ${index + 1}`} up`}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        <ArrowUp aria-hidden="true" className="h-4 w-4" />
+                      </IconButton>
+                      <IconButton
+                        id={`${stop.key}-down`}
+                        label={`Move ${stop.name || `stop ${index + 1}`} down`}
+                        disabled={index === drafts.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                      </IconButton>
+                      <IconButton
+                        label={`Remove ${stop.name || `stop ${index + 1}`}`}
+                        tone="danger"
+                        onClick={() => remove(index)}
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </IconButton>
+                    </div>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+          <div className="flex flex-wrap gap-2">
+            <SecondaryButton
+              id="add-stop"
+              aria-controls={mapId}
+              onClick={() => add(map.current?.center() ?? null, true)}
+            >
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add stop
+            </SecondaryButton>
+            <SecondaryButton
+              disabled={dirty || drafts.length < 3}
+              title={dirty ? "Save the stops first" : undefined}
+              onClick={() => setOptimising(true)}
+            >
+              <Shuffle aria-hidden="true" className="h-4 w-4" />
+              Optimise stop order
+            </SecondaryButton>
+            <Button onClick={() => void submit()} disabled={save.isPending || !dirty}>
+              {save.isPending ? "Saving…" : "Save stops"}
+            </Button>
+          </div>
+        </div>
+      </div>
+      {dirty && drafts.length >= 3 ? (
+        <p className="mt-2 text-sm text-slate-600">Save the stops to optimise their order.</p>
+      ) : null}
+      {optimising ? (
+        <Suspense fallback={null}>
+          <OptimiseOrderDialog open onOpenChange={setOptimising} routeId={route.id} onApply={applyOrder} />
+        </Suspense>
+      ) : null}
+    </PageSection>
+  );
+}
+
+/** `/school-admin/routes/:routeId`: a route's stops on the map and in order, and its riders. */
+export default function RouteEditorPage() {
+  const { routeId = "" } = useParams();
+  const detail = useRoute(routeId);
+  const route = detail.data?.route;
+  usePageTitle(`${route?.name ?? "Route"} · Routes · SchoolRide`);
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/school-admin/routes"
+        className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        All routes
+      </Link>
+      <QueryState query={detail} loading="Loading the route…" failed="Failed to load the route.">
+        {(data) => (
+          <>
+            <PageHeader
+              title={data.route.name}
+              subtitle={[
+                ROUTE_TYPE_LABELS[data.route.direction],
+                data.route.bus ? `Bus ${data.route.bus.number}` : "No bus",
+                data.route.driverName,
+                weekdaysLabel(data.route.weekdays),
+                `${data.route.riders} riders`,
+                seatsLabel(data.route),
+              ].join(" · ")}
+            />
+            <StopsEditor key={data.route.stopsVersion} detail={data} onReload={() => void detail.refetch()} />
+            <Suspense fallback={<Loading label="Loading the riders…" />}>
+              <RidersSection detail={data} />
+            </Suspense>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

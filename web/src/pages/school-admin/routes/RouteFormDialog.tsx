@@ -1,0 +1,178 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ROUTE_TYPES } from "#shared/enums.ts";
+import { routeFormSchema, SCHOOL_DAYS } from "#shared/routes.ts";
+import { SecondaryButton } from "../../../components/ui/buttons.tsx";
+import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
+import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
+import { type BusRow, type RouteRow, useSaveRoute } from "../../../features/routes/hooks.ts";
+import { ROUTE_TYPE_LABELS } from "../../../features/trips/labels.tsx";
+import { selectClass, WeekdayPicker } from "./fields.tsx";
+
+const BusFormDialog = lazy(() => import("./BusFormDialog.tsx"));
+
+type RouteForm = z.infer<typeof routeFormSchema>;
+
+const nullWhenEmpty = (value: unknown) => (value === "" || value === undefined ? null : value);
+
+function defaults(route: RouteRow | null, today: string): RouteForm {
+  if (route)
+    return {
+      name: route.name,
+      direction: route.direction,
+      colour: route.colour,
+      busId: route.bus?.id ?? null,
+      driverName: route.driverName,
+      activeFrom: route.activeFrom,
+      activeTo: route.activeTo,
+      weekdays: route.weekdays,
+    };
+  return {
+    name: "",
+    direction: "pickup",
+    colour: "#b45309",
+    busId: null,
+    driverName: "",
+    activeFrom: today,
+    activeTo: null,
+    weekdays: [...SCHOOL_DAYS],
+  };
+}
+
+/**
+ * New Route / Edit Route: name, direction, colour, bus (or a new one, added here), driver, the days
+ * it is active and the weekdays it runs. Its stops are set on the route's own page.
+ */
+export default function RouteFormDialog({
+  open,
+  onOpenChange,
+  route,
+  buses,
+  today,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  route: RouteRow | null;
+  buses: readonly BusRow[];
+  /** The school's today: a new route is active from it. */
+  today: string;
+  /** A new route was created (its page opens, to add the stops). */
+  onCreated: (routeId: string) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<RouteForm>({ resolver: zodResolver(routeFormSchema), defaultValues: defaults(route, today) });
+  const save = useSaveRoute((id) => {
+    onOpenChange(false);
+    if (!route) onCreated(id);
+  });
+  const [addingBus, setAddingBus] = useState(false);
+  // A bus added from here is chosen once the list of buses, refetched, has its option.
+  const [newBus, setNewBus] = useState<string | null>(null);
+  useEffect(() => {
+    if (newBus && buses.some((bus) => bus.id === newBus)) {
+      setValue("busId", newBus);
+      setNewBus(null);
+    }
+  }, [buses, newBus, setValue]);
+  const ids = { direction: useId(), bus: useId() };
+  const weekdays = watch("weekdays");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={route ? "Edit Route" : "New Route"}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((values) => {
+          if (route) save.update.mutate({ routeId: route.id, route: values });
+          else save.create.mutate({ route: values });
+        })}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Route Name"
+            autoFocus
+            error={errors.name?.message}
+            maxLength={maxLengthOf(routeFormSchema.shape.name)}
+            {...register("name")}
+          />
+          <div>
+            <label htmlFor={ids.direction} className="block text-sm font-medium text-slate-700">
+              Direction
+            </label>
+            <select id={ids.direction} className={selectClass} {...register("direction")}>
+              {ROUTE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {ROUTE_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.bus} className="block text-sm font-medium text-slate-700">
+              Bus
+            </label>
+            <div className="flex items-end gap-2">
+              <select id={ids.bus} className={selectClass} {...register("busId", { setValueAs: nullWhenEmpty })}>
+                <option value="">No bus yet</option>
+                {buses.map((bus) => (
+                  <option key={bus.id} value={bus.id}>
+                    Bus {bus.number} ({bus.seats} seats)
+                  </option>
+                ))}
+              </select>
+              <SecondaryButton className="min-h-11 shrink-0" onClick={() => setAddingBus(true)}>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                New bus
+              </SecondaryButton>
+            </div>
+            {errors.busId ? <p className="mt-1 text-sm text-red-700">{errors.busId.message}</p> : null}
+          </div>
+          <TextField
+            label="Driver Name"
+            error={errors.driverName?.message}
+            maxLength={maxLengthOf(routeFormSchema.shape.driverName)}
+            {...register("driverName")}
+          />
+          <TextField label="Active From" type="date" error={errors.activeFrom?.message} {...register("activeFrom")} />
+          <TextField
+            label="Active To (optional)"
+            type="date"
+            error={errors.activeTo?.message}
+            {...register("activeTo", { setValueAs: nullWhenEmpty })}
+          />
+          <TextField
+            label="Colour"
+            type="color"
+            className="sm:col-span-2"
+            error={errors.colour?.message}
+            {...register("colour")}
+          />
+        </div>
+        <WeekdayPicker
+          value={weekdays}
+          onChange={(days) => setValue("weekdays", days, { shouldValidate: true })}
+          error={errors.weekdays?.message}
+        />
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={route ? "Save Changes" : "Create Route"}
+          pendingLabel="Saving…"
+          pending={save.isPending}
+        />
+      </form>
+      {addingBus ? (
+        <Suspense fallback={null}>
+          <BusFormDialog open onOpenChange={(next) => setAddingBus(next)} onCreated={setNewBus} />
+        </Suspense>
+      ) : null}
+    </Dialog>
+  );
+}
