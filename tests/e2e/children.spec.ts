@@ -15,7 +15,9 @@ async function expectThumbSized(target: Locator) {
  * Issue 14, My Children on a phone: the demo parent adds a child on one of the school's routes,
  * edits it and deletes it after the spec's confirmation, with the spec's toasts.
  */
-test("on a phone, the demo parent adds a child (transport is the school's assignment), edits and deletes it", async ({ page }) => {
+test("on a phone, the demo parent adds a child (transport is the school's assignment), edits and deletes it", async ({
+  page,
+}) => {
   const name = `Mia Rivera ${unique()}`;
   await signIn(page, "parent");
   await page.getByRole("link", { name: "My Children" }).click();
