@@ -110,6 +110,4 @@ export const RIDE_MESSAGES = {
   noRides: "Your child has no rides on those days",
   pastCutoff: (minutes: number) =>
     `It is too late to change this ride in the app (changes close ${minutes} minutes before the bus is due). Please call the school.`,
-  notRidingSet: { title: "Ride updated", description: "The school knows your child will not ride." },
-  notRidingCleared: { title: "Ride updated", description: "Your child is riding again." },
 } as const;

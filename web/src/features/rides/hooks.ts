@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { RIDE_MESSAGES } from "#shared/route-texts.ts";
+import { RIDE_TOASTS } from "#shared/ride-toasts.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
@@ -34,7 +34,7 @@ export function useSetNotRiding(onDone: () => void) {
     trpc.parent.rides.notRiding.set.mutationOptions({
       onSuccess: async () => {
         onDone();
-        notify("success", RIDE_MESSAGES.notRidingSet.title, RIDE_MESSAGES.notRidingSet.description);
+        notify("success", RIDE_TOASTS.notRidingSet.title, RIDE_TOASTS.notRidingSet.description);
         await invalidate();
       },
     }),
@@ -48,7 +48,7 @@ export function useClearNotRiding() {
   return useMutation(
     trpc.parent.rides.notRiding.clear.mutationOptions({
       onSuccess: async () => {
-        notify("success", RIDE_MESSAGES.notRidingCleared.title, RIDE_MESSAGES.notRidingCleared.description);
+        notify("success", RIDE_TOASTS.notRidingCleared.title, RIDE_TOASTS.notRidingCleared.description);
         await invalidate();
       },
       onError: (error) => notify("error", "Ride not changed", errorMessage(error)),
