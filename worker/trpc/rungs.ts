@@ -63,7 +63,9 @@ export const superAdminRung = (ctx: Context) => {
   const rung = superAdminEnrollmentRung(ctx);
   // The two-factor state came with the session (one query): no round trip here.
   if (!ctx.deps.config.localMode && !rung.auth.mfaEnabled) {
-    throw new AppError("FORBIDDEN", MFA_MESSAGES.enrollmentRequired, { reason: FORBIDDEN_REASONS.mfaEnrollmentRequired });
+    throw new AppError("FORBIDDEN", MFA_MESSAGES.enrollmentRequired, {
+      reason: FORBIDDEN_REASONS.mfaEnrollmentRequired,
+    });
   }
   return rung;
 };
