@@ -122,6 +122,36 @@ describe("detectVisits", () => {
     expect(detectVisits(STOPS, EXPECTED, DRIVE)).toEqual(EXPECTED);
   });
 
+  it("by properties: visits follow route order and time, each stop arrived at once, departures after arrivals", () => {
+    const sample = fc.record({
+      seconds: fc.integer({ min: 0, max: 1800 }),
+      east: fc.integer({ min: -500, max: 10_500 }),
+      accuracyM: fc.integer({ min: 0, max: 200 }),
+    });
+    fc.assert(
+      fc.property(fc.array(sample, { maxLength: 60 }), (drawn) => {
+        const visits = detectVisits(
+          STOPS,
+          [],
+          drawn.map((d) => s(d.seconds, d.east, { accuracyM: d.accuracyM })),
+        );
+        const order = visits.map((v) => STOPS.findIndex((stop) => stop.stopId === v.stopId));
+        expect(order).toEqual([...new Set(order)].sort((a, b) => a - b));
+        let previous = Number.NEGATIVE_INFINITY;
+        for (const [i, v] of visits.entries()) {
+          expect(v.source).toBe("position");
+          expect(v.arrivedAt).not.toBeNull();
+          expect(v.arrivedAt!).toBeGreaterThanOrEqual(previous);
+          if (i < visits.length - 1) expect(v.departedAt).not.toBeNull();
+          if (v.departedAt !== null) expect(v.departedAt).toBeGreaterThan(v.arrivedAt!);
+          previous = v.departedAt ?? v.arrivedAt!;
+          if (i > 0) expect(order[i]! - order[i - 1]!).toBeLessThanOrEqual(MAX_SKIPPED_STOPS + 1);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("a sample older than the latest recorded time changes nothing (a late buffer does not rewrite history)", () => {
     // The driver tapped B at 07:35; the phone's buffer then delivers 07:31–07:34, A included.
     const tapped = [visit("B", T + 5 * MINUTE, null, "tap")];
