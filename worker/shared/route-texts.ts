@@ -88,6 +88,22 @@ export const ROUTE_MESSAGES = {
 /** A route's direction as the route sheet says it (the same words as Trip Management's). */
 export const ROUTE_DIRECTION_LABELS = { pickup: "Pickup", dropoff: "Dropoff" } as const;
 
+/** Address search in the route editor (ADR 0054): through the server, when GEOCODER_URL is set. */
+export const GEOCODE_LIMITS = {
+  /** Characters of a search. */
+  maxQuery: 200,
+  /** Results offered for one search. */
+  maxResults: 5,
+  /** Searches per school admin per minute. */
+  perMinute: 20,
+} as const;
+
+export const GEOCODE_MESSAGES = {
+  query: "Type an address or a place to search for",
+  off: "Address search is not set up: click the map or type the stop's coordinates.",
+  unavailable: "Address search is not available right now: click the map or type the stop's coordinates.",
+} as const;
+
 export const RIDER_MESSAGES = {
   childNotFound: "Child not found",
   stopNotFound: "Stop not found",
