@@ -2,6 +2,7 @@ import { ArrowDown, ArrowLeft, ArrowUp, Plus, Shuffle, Trash2 } from "lucide-rea
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { haversineMeters } from "#shared/route-order.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
 import { StopMap } from "../../../components/map/StopMap.tsx";
 import type { LatLng, StopMapHandle } from "../../../components/map/types.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
@@ -12,7 +13,6 @@ import { Loading, QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
 import { useAddressSearchOn } from "../../../features/site/hooks.ts";
-import { ROUTE_TYPE_LABELS } from "../../../features/trips/labels.tsx";
 
 const OptimiseOrderDialog = lazy(() => import("./OptimiseOrderDialog.tsx"));
 // Only where the server has a geocoder (ADR 0054).
@@ -358,7 +358,7 @@ export default function RouteEditorPage() {
             <PageHeader
               title={data.route.name}
               subtitle={[
-                ROUTE_TYPE_LABELS[data.route.direction],
+                ROUTE_DIRECTION_LABELS[data.route.direction],
                 data.route.bus ? `Bus ${data.route.bus.number}` : "No bus",
                 data.route.driverName,
                 weekdaysLabel(data.route.weekdays),
