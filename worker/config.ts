@@ -28,6 +28,8 @@ const rawConfigSchema = z.object({
   MAP_ATTRIBUTION_URL: z.url({ protocol: /^https$/ }).optional(),
   /** An OSRM-compatible routing server; unset means straight-line distances (local mode, tests). */
   ROUTING_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** A Nominatim-compatible geocoder; unset means no address search (local mode, tests; ADR 0054). */
+  GEOCODER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 
 export type AppConfig = {
@@ -55,6 +57,8 @@ export type AppConfig = {
   mapTiles: MapTiles | null;
   /** Base URL of an OSRM-compatible server for road distances, without a trailing slash; unset: straight lines. */
   routingUrl: string | undefined;
+  /** Base URL of a Nominatim-compatible geocoder, without a trailing slash; unset: no address search (ADR 0054). */
+  geocoderUrl: string | undefined;
 };
 
 /** What the browser needs to draw tiles; `origin` is the one host the CSP lets images come from. */
@@ -193,5 +197,6 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
     deviceCookieSecret: raw.DEVICE_COOKIE_SECRET ?? LOCAL_DEVICE_COOKIE_SECRET,
     mapTiles: mapTilesOf(raw, localMode),
     routingUrl: raw.ROUTING_URL?.replace(/\/+$/, ""),
+    geocoderUrl: raw.GEOCODER_URL?.replace(/\/+$/, ""),
   };
 }

@@ -34,6 +34,7 @@ export type WorkerEnv = {
   STRIPE_PRICE_ENTERPRISE?: string;
   DEVICE_COOKIE_SECRET?: string;
   ROUTING_URL?: string;
+  GEOCODER_URL?: string;
   EMAIL_QUEUE: {
     send(body: QueueMessageBody, options?: { delaySeconds?: number }): Promise<void>;
     sendBatch(messages: Iterable<{ body: QueueMessageBody }>): Promise<void>;

@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8791);
 const BASE_URL = `http://localhost:${PORT}`;
+/** The journeys' stand-in geocoder (fake-geocoder.ts), so the route editor offers address search (ADR 0054). */
+const GEOCODER_PORT = PORT + 1000;
 
 // Playwright cannot download its browsers here: use Debian's Chromium when present, otherwise
 // Playwright's own (`npx playwright install chromium` on a machine that can download it).
@@ -47,15 +49,32 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A fresh database per run: migrations, demo seed, then the Node entry serving the built SPA.
-    command: `rm -rf .data/e2e && npm run build && tsx worker/node.ts`,
-    cwd: "../..",
-    env: { PORT: String(PORT), DATABASE_URL: "file:.data/e2e/schoolride.db", APP_URL: BASE_URL },
-    url: `${BASE_URL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "tsx tests/e2e/fake-geocoder.ts",
+      cwd: "../..",
+      env: { PORT: String(GEOCODER_PORT) },
+      url: `http://127.0.0.1:${GEOCODER_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // A fresh database per run: migrations, demo seed, then the Node entry serving the built SPA.
+      command: `rm -rf .data/e2e && npm run build && tsx worker/node.ts`,
+      cwd: "../..",
+      env: {
+        PORT: String(PORT),
+        DATABASE_URL: "file:.data/e2e/schoolride.db",
+        APP_URL: BASE_URL,
+        GEOCODER_URL: `http://127.0.0.1:${GEOCODER_PORT}`,
+      },
+      url: `${BASE_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -82,3 +82,17 @@ test("Terms accepted and the Parents page's Last login are in the school's zone,
     expect(shownBetween(signedInFrom, signedInTo, SCHOOL_ZONE)).toContain(await plain(lastLogin.textContent()));
   });
 });
+
+test("a new route is active from the school's today, not the browser's", async ({ page }) => {
+  await signIn(page, "school_admin");
+  // 20:00 UTC: still today in Chicago (2 or 3 PM), already tomorrow in Tokyo (5 AM).
+  const instant = new Date(`${new Date().toISOString().slice(0, 10)}T20:00:00Z`);
+  await page.clock.setSystemTime(instant);
+  const inZone = (zone: string) => instant.toLocaleDateString("en-CA", { timeZone: zone });
+  expect(inZone(SCHOOL_ZONE)).not.toBe(inZone("Asia/Tokyo"));
+  await page.goto("/school-admin/routes");
+  await page.getByRole("button", { name: "New Route" }).click();
+  await expect(page.getByRole("dialog", { name: "New Route" }).getByLabel("Active From")).toHaveValue(
+    inZone(SCHOOL_ZONE),
+  );
+});

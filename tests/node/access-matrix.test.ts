@@ -235,6 +235,8 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
     },
   },
   "schoolAdmin.routes.suggestOrder": { access: "school_admin", input: { routeId: "no-such-route" } },
+  // No GEOCODER_URL here: the school admin gets PRECONDITION_FAILED, everyone else is refused first.
+  "schoolAdmin.routes.geocode": { access: "school_admin", input: { query: "Main Street" } },
   "schoolAdmin.routes.stops.reorder": {
     access: "school_admin",
     input: { routeId: "no-such-route", version: 0, stopIds: ["no-such-stop"] },

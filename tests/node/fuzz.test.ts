@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import fc from "fast-check";
@@ -323,8 +325,23 @@ async function restoreFixture() {
   await t.db.update(schools).set({ isActive: true });
 }
 
+/**
+ * A Nominatim stand-in for schoolAdmin.routes.geocode (ADR 0054), so its whole path is fuzzed: one
+ * place named after the search, hostile text and all (the server must clean what it passes on).
+ */
+let geocoder: Server;
+async function fakeGeocoder(): Promise<string> {
+  geocoder = createServer((request, response) => {
+    const q = new URL(request.url ?? "/", "http://fake").searchParams.get("q") ?? "";
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify([{ lat: "41.77", lon: "-88.15", display_name: `Near ${q}` }]));
+  });
+  await new Promise<void>((done) => geocoder.listen(0, "127.0.0.1", done));
+  return `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`;
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { GEOCODER_URL: await fakeGeocoder() } });
   // Thousands of small writes: no fsync per commit (a test database, thrown away after the file).
   await t.db.$client.execute("PRAGMA synchronous = OFF");
   const [a, b] = [await createSchool(t.db), await createSchool(t.db)];
@@ -370,6 +387,8 @@ beforeAll(async () => {
 afterAll(() => {
   commits?.close();
   t?.close();
+  geocoder?.closeAllConnections();
+  geocoder?.close();
 });
 
 describe("hostile input on every procedure (AZ2, AZ3, IN1)", () => {

@@ -555,6 +555,7 @@ describe("content security policy (HD1)", () => {
     try {
       expect(await imgSrc(tiled.app)).toBe("'self' data: https://tiles.example.com");
       expect((await query(tiled.app, "site.map")).data).toEqual({
+        addressSearch: false,
         tiles: {
           urlTemplate: "https://tiles.example.com/base/{z}/{x}/{y}.png",
           attribution: "© Example Maps",
@@ -570,7 +571,7 @@ describe("content security policy (HD1)", () => {
     } finally {
       production.close();
     }
-    expect((await query(t.app, "site.map")).data).toEqual({ tiles: null });
+    expect((await query(t.app, "site.map")).data).toEqual({ addressSearch: false, tiles: null });
   });
 
   it("HD1 the dev mailbox's own stylesheet carries its response's nonce", async () => {

@@ -1,4 +1,5 @@
 // No zod here: the route screens and the parent's rides read these without loading the forms' schemas.
+import type { RouteType } from "./enums.ts";
 
 /** Weekdays of a route or a rider, a bit per day (bit 0 Sunday … bit 6 Saturday), as stored (ADR 0046). */
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -85,8 +86,27 @@ export const ROUTE_MESSAGES = {
   sheetDate: "Choose the day of the sheet as YYYY-MM-DD",
 } as const;
 
-/** A route's direction as the route sheet says it (the same words as Trip Management's). */
-export const ROUTE_DIRECTION_LABELS = { pickup: "Pickup", dropoff: "Dropoff" } as const;
+/** A route's (and a trip's) direction in words: Trip Management, the Routes pages and the route sheet. */
+export const ROUTE_DIRECTION_LABELS = { pickup: "Pickup", dropoff: "Dropoff" } as const satisfies Record<
+  RouteType,
+  string
+>;
+
+/** Address search in the route editor (ADR 0054): through the server, when GEOCODER_URL is set. */
+export const GEOCODE_LIMITS = {
+  /** Characters of a search. */
+  maxQuery: 200,
+  /** Results offered for one search. */
+  maxResults: 5,
+  /** Searches per school admin per minute. */
+  perMinute: 20,
+} as const;
+
+export const GEOCODE_MESSAGES = {
+  query: "Type an address or a place to search for",
+  off: "Address search is not set up: click the map or type the stop's coordinates.",
+  unavailable: "Address search is not available right now: click the map or type the stop's coordinates.",
+} as const;
 
 export const RIDER_MESSAGES = {
   childNotFound: "Child not found",

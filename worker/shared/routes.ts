@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROUTE_TYPES } from "./enums.ts";
 import { text } from "./fields.ts";
-import { ROUTE_LIMITS, ROUTE_MESSAGES } from "./route-texts.ts";
+import { GEOCODE_LIMITS, GEOCODE_MESSAGES, ROUTE_LIMITS, ROUTE_MESSAGES } from "./route-texts.ts";
 import { isCalendarDate, WALL_TIME } from "./school-time.ts";
 
 export * from "./route-texts.ts";
@@ -37,6 +37,9 @@ export const routeFormSchema = z
   });
 
 export const routeIdInput = z.object({ routeId: id }).strict();
+
+/** "Find an address" in the route editor (ADR 0054). */
+export const geocodeAddressInput = z.object({ query: text(GEOCODE_LIMITS.maxQuery, GEOCODE_MESSAGES.query) }).strict();
 export const createRouteInput = z.object({ route: routeFormSchema }).strict();
 export const updateRouteInput = z.object({ routeId: id, route: routeFormSchema }).strict();
 

@@ -4,29 +4,13 @@ import { buses, routes } from "#db/schema/index.ts";
 import { BUS_MESSAGES, type busIdInput, type createBusInput, type updateBusInput } from "#shared/buses.ts";
 import { WEEKDAY_NAMES } from "#shared/route-texts.ts";
 import { todayIn } from "#shared/school-time.ts";
+import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { generateRuns } from "./runs.ts";
 import { busiestDay } from "./seats.ts";
 
 const BUS_COLUMNS = { id: buses.id, number: buses.number, seats: buses.seats, plate: buses.plate };
-
-function audit(scope: SchoolScope, eventType: string, description: string, metadata: Record<string, unknown>) {
-  return auditInsert(
-    scope.deps.db,
-    {
-      eventType,
-      description,
-      userId: scope.actor.id,
-      userRole: scope.actor.role,
-      schoolId: scope.schoolId,
-      metadata,
-      at: scope.now,
-    },
-    scope.meta,
-  );
-}
 
 /** The school's buses, by number, with how many routes use each. */
 export async function listBuses(scope: SchoolScope) {
@@ -53,7 +37,7 @@ export async function createBus(scope: SchoolScope, input: z.infer<typeof create
       db
         .insert(buses)
         .values({ id, schoolId: scope.schoolId, ...input.bus, createdAt: scope.now, updatedAt: scope.now }),
-      audit(scope, "bus.created", `Bus ${input.bus.number} added`, { busId: id }),
+      schoolAudit(scope, "bus.created", `Bus ${input.bus.number} added`, { busId: id }),
     ]);
   } catch (error) {
     if (isDuplicate(error)) throw new AppError("CONFLICT", BUS_MESSAGES.duplicate(input.bus.number));
@@ -93,7 +77,7 @@ export async function updateBus(scope: SchoolScope, input: z.infer<typeof update
         .update(buses)
         .set({ ...input.bus, updatedAt: scope.now })
         .where(and(eq(buses.id, input.busId), eq(buses.schoolId, scope.schoolId))),
-      audit(scope, "bus.updated", `Bus ${input.bus.number} updated`, { busId: input.busId }),
+      schoolAudit(scope, "bus.updated", `Bus ${input.bus.number} updated`, { busId: input.busId }),
     ]);
   } catch (error) {
     if (isDuplicate(error)) throw new AppError("CONFLICT", BUS_MESSAGES.duplicate(input.bus.number));
@@ -118,7 +102,7 @@ export async function deleteBus(scope: SchoolScope, input: z.infer<typeof busIdI
     .where(and(eq(routes.busId, bus.id), eq(routes.schoolId, scope.schoolId)));
   await db.batch([
     db.delete(buses).where(and(eq(buses.id, bus.id), eq(buses.schoolId, scope.schoolId))),
-    audit(scope, "bus.deleted", `Bus ${bus.number} removed`, { busId: bus.id }),
+    schoolAudit(scope, "bus.deleted", `Bus ${bus.number} removed`, { busId: bus.id }),
   ]);
   await generateRuns(
     db,

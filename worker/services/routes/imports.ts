@@ -18,8 +18,8 @@ import {
 import { haversineMeters, type LatLng } from "#shared/route-order.ts";
 import { minutesToTime, ROUTE_LIMITS, timeToMinutes, WEEKDAY_NAMES } from "#shared/route-texts.ts";
 import { isCalendarDate, todayIn, WALL_TIME } from "#shared/school-time.ts";
+import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { findRoute, STOP_COLUMNS, type StopValues, writeStops } from "./routes.ts";
 import { generateRuns } from "./runs.ts";
@@ -394,18 +394,11 @@ export async function applyRiderImport(scope: SchoolScope, input: z.infer<typeof
       from_date = excluded.from_date, to_date = excluded.to_date, updated_at = excluded.updated_at`;
   const [written] = await db.batch([
     db.run(upsert),
-    auditInsert(
-      db,
-      {
-        eventType: "riders.imported",
-        description: `${plan.rows.length} rider assignments imported`,
-        userId: scope.actor.id,
-        userRole: scope.actor.role,
-        schoolId: scope.schoolId,
-        metadata: { rows: plan.rows.length, routeIds: plan.routeIds.slice(0, 50) },
-        at: scope.now,
-      },
-      scope.meta,
+    schoolAudit(
+      scope,
+      "riders.imported",
+      `${plan.rows.length} rider assignments imported`,
+      { rows: plan.rows.length, routeIds: plan.routeIds.slice(0, 50) },
       sql`changes() = ${plan.rows.length}`,
     ),
   ]);

@@ -9,9 +9,9 @@ import {
   type ridersOfRouteInput,
 } from "#shared/riders.ts";
 import { ROUTE_LIMITS, ROUTE_MESSAGES, WEEKDAY_NAMES, weekdayBits, weekdaysOf } from "#shared/route-texts.ts";
+import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny } from "../_shared/search.ts";
-import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { ridersOfRouteQuery } from "./routes.ts";
 import { generateRuns } from "./runs.ts";
@@ -69,18 +69,11 @@ export async function assignRider(scope: SchoolScope, input: z.infer<typeof assi
       from_date = excluded.from_date, to_date = excluded.to_date, updated_at = excluded.updated_at`;
   const [written] = await db.batch([
     db.run(upsert),
-    auditInsert(
-      db,
-      {
-        eventType: "rider.assigned",
-        description: `${child.name} assigned to ${route.name}`,
-        userId: scope.actor.id,
-        userRole: scope.actor.role,
-        schoolId: scope.schoolId,
-        metadata: { childId: child.id, routeId: route.id, stopId: stop.stopId, weekdays: input.weekdays },
-        at: scope.now,
-      },
-      scope.meta,
+    schoolAudit(
+      scope,
+      "rider.assigned",
+      `${child.name} assigned to ${route.name}`,
+      { childId: child.id, routeId: route.id, stopId: stop.stopId, weekdays: input.weekdays },
       sql`changes() = 1`,
     ),
   ]);
@@ -121,20 +114,7 @@ export async function unassignRider(scope: SchoolScope, input: z.infer<typeof ri
   const mine = and(eq(riders.id, input.riderId), eq(riders.schoolId, scope.schoolId));
   const [deleted] = await db.batch([
     db.delete(riders).where(mine).returning({ routeId: riders.routeId, childId: riders.childId }),
-    auditInsert(
-      db,
-      {
-        eventType: "rider.unassigned",
-        description: "Rider unassigned",
-        userId: scope.actor.id,
-        userRole: scope.actor.role,
-        schoolId: scope.schoolId,
-        metadata: { riderId: input.riderId },
-        at: scope.now,
-      },
-      scope.meta,
-      sql`changes() = 1`,
-    ),
+    schoolAudit(scope, "rider.unassigned", "Rider unassigned", { riderId: input.riderId }, sql`changes() = 1`),
   ]);
   const row = deleted[0];
   if (!row) throw new AppError("NOT_FOUND", M.riderNotFound);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { insertManyWhere, rowHolds } from "#db/conditional.ts";
 import { buses, children, noServiceDays, riders, routeStops, routes, trips } from "#db/schema/index.ts";
@@ -22,36 +22,13 @@ import {
   weekdaysOf,
 } from "#shared/routes.ts";
 import { todayIn } from "#shared/school-time.ts";
+import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { generateRuns } from "./runs.ts";
 import { busiestDay } from "./seats.ts";
 
 type RouteForm = z.infer<typeof createRouteInput>["route"];
-
-function audit(
-  scope: SchoolScope,
-  eventType: string,
-  description: string,
-  metadata: Record<string, unknown>,
-  onlyIf?: SQL,
-) {
-  return auditInsert(
-    scope.deps.db,
-    {
-      eventType,
-      description,
-      userId: scope.actor.id,
-      userRole: scope.actor.role,
-      schoolId: scope.schoolId,
-      metadata,
-      at: scope.now,
-    },
-    scope.meta,
-    onlyIf,
-  );
-}
 
 const ROUTE_COLUMNS = {
   id: routes.id,
@@ -208,7 +185,7 @@ export async function createRoute(scope: SchoolScope, input: z.infer<typeof crea
       createdAt: scope.now,
       updatedAt: scope.now,
     }),
-    audit(scope, "route.created", `Route ${input.route.name} created`, { routeId: id }),
+    schoolAudit(scope, "route.created", `Route ${input.route.name} created`, { routeId: id }),
   ]);
   return { id };
 }
@@ -241,7 +218,7 @@ export async function updateRoute(scope: SchoolScope, input: z.infer<typeof upda
       .update(routes)
       .set({ ...routeValues(input.route), updatedAt: scope.now })
       .where(mineRoute(scope, before.id)),
-    audit(scope, "route.updated", `Route ${input.route.name} updated`, { routeId: before.id }),
+    schoolAudit(scope, "route.updated", `Route ${input.route.name} updated`, { routeId: before.id }),
   ]);
   await generateRuns(db, scope, scope.now, [before.id]);
   return { id: before.id };
@@ -256,7 +233,7 @@ export async function setRouteCalendar(scope: SchoolScope, input: z.infer<typeof
       .update(routes)
       .set({ weekdays: weekdayBits(input.weekdays), updatedAt: scope.now })
       .where(mineRoute(scope, route.id)),
-    audit(scope, "route.calendar_changed", `Route ${route.name} runs on ${input.weekdays.length} weekdays`, {
+    schoolAudit(scope, "route.calendar_changed", `Route ${route.name} runs on ${input.weekdays.length} weekdays`, {
       routeId: route.id,
       weekdays: input.weekdays,
     }),
@@ -284,7 +261,7 @@ export async function deleteRoute(scope: SchoolScope, input: z.infer<typeof rout
         ),
       ),
     db.delete(routes).where(mineRoute(scope, route.id)),
-    audit(scope, "route.deleted", `Route ${route.name} deleted`, { routeId: route.id }),
+    schoolAudit(scope, "route.deleted", `Route ${route.name} deleted`, { routeId: route.id }),
   ]);
   return { id: route.id };
 }
@@ -382,7 +359,7 @@ export async function writeStops(scope: SchoolScope, routeId: string, version: n
           ),
         ]
       : []),
-    audit(
+    schoolAudit(
       scope,
       "route.stops_changed",
       `Stops of route ${route.name} changed`,
@@ -449,7 +426,7 @@ export async function addNoServiceDay(scope: SchoolScope, input: z.infer<typeof 
       .values({ id, schoolId: scope.schoolId, date: input.date, reason: input.reason, createdAt: scope.now })
       .onConflictDoNothing()
       .returning({ id: noServiceDays.id }),
-    audit(
+    schoolAudit(
       scope,
       "route.no_service_day_added",
       `No service on ${input.date}: ${input.reason}`,
@@ -467,7 +444,7 @@ export async function removeNoServiceDay(scope: SchoolScope, input: z.infer<type
   const mine = and(eq(noServiceDays.id, input.noServiceDayId), eq(noServiceDays.schoolId, scope.schoolId));
   const [deleted] = await db.batch([
     db.delete(noServiceDays).where(mine).returning({ date: noServiceDays.date }),
-    audit(
+    schoolAudit(
       scope,
       "route.no_service_day_removed",
       "No-service day removed",

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { schools, transportSettings } from "#db/schema/index.ts";
 import { DEFAULT_RIDE_CUTOFF_MINUTES, type transportSettingsInput } from "#shared/routes.ts";
+import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { auditInsert } from "../audit.ts";
 
 /** The school's "not riding" cut-off in minutes, as a value to select (the default while the school has saved none). */
 export const rideCutoffOf = (schoolId: string) =>
@@ -34,18 +34,11 @@ export async function updateTransportSettings(scope: SchoolScope, input: z.infer
         target: transportSettings.schoolId,
         set: { rideCutoffMinutes: input.rideCutoffMinutes, updatedBy: scope.actor.id, updatedAt: scope.now },
       }),
-    auditInsert(
-      db,
-      {
-        eventType: "transport_settings.updated",
-        description: `"Not riding" closes ${input.rideCutoffMinutes} minutes before the bus`,
-        userId: scope.actor.id,
-        userRole: scope.actor.role,
-        schoolId: scope.schoolId,
-        metadata: { rideCutoffMinutes: input.rideCutoffMinutes },
-        at: scope.now,
-      },
-      scope.meta,
+    schoolAudit(
+      scope,
+      "transport_settings.updated",
+      `"Not riding" closes ${input.rideCutoffMinutes} minutes before the bus`,
+      { rideCutoffMinutes: input.rideCutoffMinutes },
     ),
   ]);
   return { rideCutoffMinutes: input.rideCutoffMinutes };

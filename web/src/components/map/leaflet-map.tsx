@@ -55,7 +55,7 @@ export function LeafletStopMap({ tiles, ref, ...props }: StopMapProps & { tiles:
       map.fitBounds(boundsOf(initial), FIT);
       fitted.current = true;
     } else map.setView(emptyView.center, emptyView.zoom);
-    const resized = new ResizeObserver(() => map.invalidateSize());
+    const resized = new ResizeObserver(() => keepStopsInView(map, latest.current.stops));
     resized.observe(element);
     view.current = map;
     const drawn = markers.current;
@@ -200,6 +200,21 @@ function Attribution({ tiles }: { tiles: MapTiles | null }) {
       )}
     </p>
   );
+}
+
+/**
+ * The container changed size (a phone turned, a sidebar opened): Leaflet is told so, and if every
+ * stop was in view before, they all stay in view after — the view is fitted to them again when the
+ * new size cuts one off. A view the admin zoomed into (some stops already out of it) is left as it is.
+ */
+export function keepStopsInView(map: LeafletMap, stops: readonly LatLng[]): void {
+  const inView = (bounds: LatLngBounds) => stops.every((stop) => bounds.contains(stop));
+  // Leaflet measures the container only in invalidateSize: until then the bounds are the old size's.
+  const before = map.getSize();
+  const allBefore = before.x > 0 && before.y > 0 && stops.length > 0 && inView(map.getBounds());
+  map.invalidateSize();
+  const after = map.getSize();
+  if (allBefore && after.x > 0 && after.y > 0 && !inView(map.getBounds())) map.fitBounds(boundsOf(stops), FIT);
 }
 
 function boundsOf(stops: readonly LatLng[]): LatLngBounds {

@@ -127,6 +127,22 @@ export function useSuggestedOrder(routeId: string) {
   return useQuery({ ...trpc.schoolAdmin.routes.suggestOrder.queryOptions({ routeId }), staleTime: 0, gcTime: 0 });
 }
 
+export type GeocodedPlace = RouterOutputs["schoolAdmin"]["routes"]["geocode"]["places"][number];
+
+/**
+ * "Find an address" (ADR 0054): the places for a text, asked when the admin submits it (never as
+ * they type: the geocoder's usage policy forbids autocomplete). Fetched imperatively, so a search
+ * on screen is never asked again by an invalidation; the same text again is answered from the cache.
+ */
+export function useGeocode() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (query: string) =>
+      queryClient.fetchQuery({ ...trpc.schoolAdmin.routes.geocode.queryOptions({ query }), staleTime: 10 * 60_000 }),
+  });
+}
+
 /** The school's children whose name holds `search` (asked once something is typed). */
 export function useRiderCandidates(search: string) {
   const trpc = useTRPC();

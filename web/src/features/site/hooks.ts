@@ -16,3 +16,9 @@ export function useMapTiles() {
   const trpc = useTRPC();
   return useQuery({ ...mapTilesQuery(trpc), select: (data) => data.tiles });
 }
+
+/** Whether the route editor offers address search (the server has a geocoder, ADR 0054); false until known. */
+export function useAddressSearchOn(): boolean {
+  const trpc = useTRPC();
+  return useQuery({ ...mapTilesQuery(trpc), select: (data) => data.addressSearch }).data === true;
+}

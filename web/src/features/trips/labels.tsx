@@ -1,5 +1,6 @@
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 
 export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
@@ -14,7 +15,6 @@ const TRIP_STATUS_TONES: Record<TripStatus, Tone> = {
   completed: "green",
   cancelled: "red",
 };
-export const ROUTE_TYPE_LABELS: Record<RouteType, string> = { pickup: "Pickup", dropoff: "Dropoff" };
 
 export function TripStatusBadge({ status }: { status: TripStatus }) {
   return <Badge tone={TRIP_STATUS_TONES[status]}>{TRIP_STATUS_LABELS[status]}</Badge>;
@@ -25,11 +25,11 @@ export function RouteTypeIcon({ type }: { type: RouteType }) {
   const Icon = type === "pickup" ? ArrowUpFromLine : ArrowDownToLine;
   return (
     <span
-      title={ROUTE_TYPE_LABELS[type]}
+      title={ROUTE_DIRECTION_LABELS[type]}
       className={`inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full ${type === "pickup" ? "bg-sky-100 text-sky-800" : "bg-violet-100 text-violet-800"}`}
     >
       <Icon aria-hidden="true" className="h-4 w-4" />
-      <span className="sr-only">{ROUTE_TYPE_LABELS[type]}</span>
+      <span className="sr-only">{ROUTE_DIRECTION_LABELS[type]}</span>
     </span>
   );
 }

@@ -10,10 +10,14 @@ export const siteRouter = router({
     supportEmail: (await getPlatformSettings(ctx.scope)).supportEmail,
   })),
 
-  /** The maps' background tiles (URL template and attribution), or null for a plain background (ADR 0048). */
+  /**
+   * The maps' background tiles (URL template and attribution), or null for a plain background (ADR
+   * 0048); and whether the route editor offers address search (GEOCODER_URL is set, ADR 0054).
+   */
   map: publicProcedure.query(({ ctx }) => {
     const tiles = ctx.deps.config.mapTiles;
     return {
+      addressSearch: ctx.deps.config.geocoderUrl !== undefined,
       tiles: tiles && {
         urlTemplate: tiles.urlTemplate,
         attribution: tiles.attribution,

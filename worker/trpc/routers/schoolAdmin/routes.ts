@@ -1,6 +1,7 @@
 import { importStopsApplyInput, importStopsPreviewInput } from "#shared/route-imports.ts";
 import {
   createRouteInput,
+  geocodeAddressInput,
   listNoServiceDaysInput,
   listRoutesInput,
   noServiceDayIdInput,
@@ -12,6 +13,7 @@ import {
   transportSettingsInput,
   updateRouteInput,
 } from "#shared/routes.ts";
+import { geocodeAddress } from "#worker/services/routes/geocode.ts";
 import { applyStopImport, previewStopImport } from "#worker/services/routes/imports.ts";
 import {
   addNoServiceDay,
@@ -45,6 +47,11 @@ export const routesRouter = router({
     .mutation(({ ctx, input }) => setRouteCalendar(ctx.scope, input)),
   /** "Optimise stop order": a shorter order of the saved stops and the distance before and after; writes nothing. */
   suggestOrder: schoolAdminProcedure.input(routeIdInput).query(({ ctx, input }) => suggestRouteOrder(ctx.scope, input)),
+  /**
+   * "Find an address": places for the admin's text from the configured geocoder, near the school's
+   * stops first; refused when GEOCODER_URL is unset (ADR 0054).
+   */
+  geocode: schoolAdminProcedure.input(geocodeAddressInput).query(({ ctx, input }) => geocodeAddress(ctx.scope, input)),
   stops: router({
     /** The whole ordered list: insert, remove, edit, move in one write. */
     set: schoolAdminProcedure.input(setStopsInput).mutation(({ ctx, input }) => setStops(ctx.scope, input)),

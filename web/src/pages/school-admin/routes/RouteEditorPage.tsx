@@ -2,6 +2,7 @@ import { ArrowDown, ArrowLeft, ArrowUp, Plus, Shuffle, Trash2 } from "lucide-rea
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { haversineMeters } from "#shared/route-order.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
 import { StopMap } from "../../../components/map/StopMap.tsx";
 import type { LatLng, StopMapHandle } from "../../../components/map/types.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
@@ -11,9 +12,11 @@ import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx"
 import { Loading, QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
-import { ROUTE_TYPE_LABELS } from "../../../features/trips/labels.tsx";
+import { useAddressSearchOn } from "../../../features/site/hooks.ts";
 
 const OptimiseOrderDialog = lazy(() => import("./OptimiseOrderDialog.tsx"));
+// Only where the server has a geocoder (ADR 0054).
+const AddressSearch = lazy(() => import("./AddressSearch.tsx"));
 // Below the stops, and with the search box's code: loaded after the page's first paint (ADR 0019's budget).
 const RidersSection = lazy(() => import("./RidersSection.tsx").then((module) => ({ default: module.RidersSection })));
 
@@ -60,8 +63,9 @@ const NO_ERRORS: StopErrors = { general: null, stops: {} };
 
 /**
  * The route's stops: the map (click to add a stop, drag a marker to move it) beside the ordered list,
- * which is the keyboard's control (ADR 0048): each stop's name, time and typed coordinates (local
- * mode has no geocoder), Move up / Move down, Remove. Save sends the whole list with the version it
+ * which is the keyboard's control (ADR 0048): each stop's name, time and typed coordinates, Move up
+ * / Move down, Remove. Where the server has a geocoder, "Find an address" above the map adds a stop
+ * at the place chosen (ADR 0054); without one (local mode, tests) the search is not shown. Save sends the whole list with the version it
  * was read at: someone else's save in between is refused, and the server's message shown.
  */
 function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () => void }) {
@@ -76,6 +80,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
   const mapId = useId();
   const save = useSetStops();
   const counter = useRef(0);
+  const addressSearch = useAddressSearchOn();
 
   useLayoutEffect(() => {
     if (!focusAfter.current) return;
@@ -89,13 +94,16 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
   };
   const update = (key: string, patch: Partial<DraftStop>) =>
     change(drafts.map((stop) => (stop.key === key ? { ...stop, ...patch } : stop)));
-  /** A new stop at the end; from the list's button the focus goes to its name (a map click leaves it on the map). */
-  const add = (at: LatLng | null, focusName: boolean) => {
+  /**
+   * A new stop at the end; from the list's button or a place found the focus goes to its name (a map
+   * click leaves it on the map).
+   */
+  const add = (at: LatLng | null, focusName: boolean, name = `Stop ${drafts.length + 1}`) => {
     const key = `new-${++counter.current}`;
     const last = drafts.at(-1);
     const stop: DraftStop = {
       key,
-      name: `Stop ${drafts.length + 1}`,
+      name,
       time: last?.time ?? "07:00",
       latitude: at ? fixed(at.lat) : "",
       longitude: at ? fixed(at.lng) : "",
@@ -170,6 +178,11 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
     <PageSection id="stops-heading" title="Stops">
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="lg:sticky lg:top-4 lg:self-start">
+          {addressSearch ? (
+            <Suspense fallback={null}>
+              <AddressSearch onPick={(place, name) => add(place, true, name)} />
+            </Suspense>
+          ) : null}
           <StopMap
             ref={map}
             id={mapId}
@@ -186,7 +199,8 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
             className="h-64 sm:h-96"
           />
           <p className="mt-2 text-sm text-slate-600">
-            Click the map to add a stop, drag a stop to move it, or type its coordinates in the list.
+            {addressSearch ? "Find an address or click the map" : "Click the map"} to add a stop, drag a stop to move
+            it, or type its coordinates in the list.
           </p>
         </div>
         <div className="min-w-0 space-y-3">
@@ -344,7 +358,7 @@ export default function RouteEditorPage() {
             <PageHeader
               title={data.route.name}
               subtitle={[
-                ROUTE_TYPE_LABELS[data.route.direction],
+                ROUTE_DIRECTION_LABELS[data.route.direction],
                 data.route.bus ? `Bus ${data.route.bus.number}` : "No bus",
                 data.route.driverName,
                 weekdaysLabel(data.route.weekdays),

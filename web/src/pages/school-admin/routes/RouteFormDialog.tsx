@@ -4,12 +4,14 @@ import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ROUTE_TYPES } from "#shared/enums.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
 import { routeFormSchema, SCHOOL_DAYS } from "#shared/routes.ts";
+import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { type BusRow, type RouteRow, useSaveRoute } from "../../../features/routes/hooks.ts";
-import { ROUTE_TYPE_LABELS } from "../../../features/trips/labels.tsx";
+import { useSchoolZone } from "../../../lib/school-zone.ts";
 import { selectClass, WeekdayPicker } from "./fields.tsx";
 
 const BusFormDialog = lazy(() => import("./BusFormDialog.tsx"));
@@ -51,25 +53,27 @@ export default function RouteFormDialog({
   onOpenChange,
   route,
   buses,
-  today,
   onCreated,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   route: RouteRow | null;
   buses: readonly BusRow[];
-  /** The school's today: a new route is active from it. */
-  today: string;
   /** A new route was created (its page opens, to add the stops). */
   onCreated: (routeId: string) => void;
 }) {
+  const zone = useSchoolZone();
   const {
     register,
     handleSubmit,
     watch,
     setValue,
     formState: { errors },
-  } = useForm<RouteForm>({ resolver: zodResolver(routeFormSchema), defaultValues: defaults(route, today) });
+  } = useForm<RouteForm>({
+    resolver: zodResolver(routeFormSchema),
+    // A new route is active from the school's today, not the browser's (ADR 0020).
+    defaultValues: defaults(route, todayIn(zone ?? DEFAULT_TIME_ZONE, new Date())),
+  });
   const save = useSaveRoute((id) => {
     onOpenChange(false);
     if (!route) onCreated(id);
@@ -110,7 +114,7 @@ export default function RouteFormDialog({
             <select id={ids.direction} className={selectClass} {...register("direction")}>
               {ROUTE_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {ROUTE_TYPE_LABELS[type]}
+                  {ROUTE_DIRECTION_LABELS[type]}
                 </option>
               ))}
             </select>

@@ -1,7 +1,7 @@
 import { Bus, MapPinned, Pencil, Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ROUTE_LIMITS } from "#shared/route-texts.ts";
+import { ROUTE_DIRECTION_LABELS, ROUTE_LIMITS } from "#shared/route-texts.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
@@ -19,14 +19,11 @@ import {
   useRoutes,
 } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
-import { ROUTE_TYPE_LABELS, RouteTypeIcon } from "../../../features/trips/labels.tsx";
+import { RouteTypeIcon } from "../../../features/trips/labels.tsx";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 const RouteFormDialog = lazy(() => import("./RouteFormDialog.tsx"));
 const BusFormDialog = lazy(() => import("./BusFormDialog.tsx"));
-
-/** The browser's today as YYYY-MM-DD: the first day a new route is active, changed at will. */
-const localToday = () => new Date().toLocaleDateString("en-CA");
 
 function RouteName({ route }: { route: RouteRow }) {
   return (
@@ -46,7 +43,7 @@ function RouteName({ route }: { route: RouteRow }) {
 function columns(onEdit: (route: RouteRow) => void, onDelete: (route: RouteRow) => void): Column<RouteRow>[] {
   return [
     { header: "Route", rowHeader: true, className: "text-ink", cell: (route) => <RouteName route={route} /> },
-    { header: "Direction", cell: (route) => ROUTE_TYPE_LABELS[route.direction] },
+    { header: "Direction", cell: (route) => ROUTE_DIRECTION_LABELS[route.direction] },
     {
       header: "Bus and Driver",
       className: "wrap-anywhere",
@@ -258,7 +255,6 @@ export default function RoutesPage() {
             onOpenChange={(open) => (open ? null : setEditing(null))}
             route={editing.route}
             buses={buses.data?.buses ?? []}
-            today={localToday()}
             onCreated={(routeId) => navigate(`/school-admin/routes/${routeId}`)}
           />
         </Suspense>

@@ -3,12 +3,13 @@ import { useId, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
 import { isCalendarDate, weekday } from "#shared/school-time.ts";
 import { createTripInput, TRIP_DEFAULTS, tripFormSchema, tripFormValues } from "#shared/trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
-import { ROUTE_TYPE_LABELS, TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
+import { TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 
@@ -134,7 +135,7 @@ export default function TripFormDialog({
             <select id={ids.type} className={selectClass} {...register("trip.routeType")}>
               {ROUTE_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {ROUTE_TYPE_LABELS[type]}
+                  {ROUTE_DIRECTION_LABELS[type]}
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Download, Filter, Pencil, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
 import { formatCalendarDay, formatTime, isCalendarDate, shiftDate } from "#shared/school-time.ts";
 import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
@@ -18,12 +19,7 @@ import {
   useSetTripStatus,
   useTrips,
 } from "../../../features/trips/hooks.ts";
-import {
-  ROUTE_TYPE_LABELS,
-  RouteTypeIcon,
-  TRIP_STATUS_LABELS,
-  TripStatusBadge,
-} from "../../../features/trips/labels.tsx";
+import { RouteTypeIcon, TRIP_STATUS_LABELS, TripStatusBadge } from "../../../features/trips/labels.tsx";
 import { downloadText } from "../../../lib/download.ts";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
 import { tripsCsv } from "./trips-csv.ts";
@@ -264,7 +260,7 @@ export default function TripsPage() {
             onChange={(event) => setFilters({ type: event.target.value })}
             options={[
               { value: "", label: "Pickups and dropoffs" },
-              ...ROUTE_TYPES.map((value) => ({ value, label: ROUTE_TYPE_LABELS[value] })),
+              ...ROUTE_TYPES.map((value) => ({ value, label: ROUTE_DIRECTION_LABELS[value] })),
             ]}
             className="w-48"
           />

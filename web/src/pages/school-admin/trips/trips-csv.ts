@@ -1,7 +1,8 @@
 import { csvDocument } from "#shared/csv.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
 import { formatTime, localDate } from "#shared/school-time.ts";
 import type { TripRow } from "../../../features/trips/hooks.ts";
-import { ROUTE_TYPE_LABELS, TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
+import { TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
 
 /** The visible trips as CSV, times in the school's zone. */
 export function tripsCsv(trips: readonly TripRow[], zone: string): string {
@@ -9,7 +10,7 @@ export function tripsCsv(trips: readonly TripRow[], zone: string): string {
   const rows = trips.map((trip) => [
     localDate(trip.departureTime, zone),
     trip.routeName,
-    ROUTE_TYPE_LABELS[trip.routeType],
+    ROUTE_DIRECTION_LABELS[trip.routeType],
     trip.busNumber,
     trip.driverName,
     formatTime(trip.departureTime, zone),
