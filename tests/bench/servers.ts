@@ -56,7 +56,7 @@ export async function scaledDatabase(rows: number, appUrl: string): Promise<Scal
   // The school admin's school has `rows` invoices (to the bench parent): the invoices list grows with the rest.
   await seedInvoices(db, { schoolId: users.home.schoolId, recipientId: users.home.parentId, count: rows });
   await seedFlightTripsFor(db, users.home);
-  await seedRoutesFor(db, users.home);
+  await seedRoutesFor(db, users.home, rows);
   await compactSearchIndexes(db, Number.POSITIVE_INFINITY);
   db.$client.close();
   return {

@@ -9,6 +9,7 @@ import {
   SUPER_ADMIN_ROUTES,
 } from "./a11y-routes.ts";
 import {
+  DESKTOP,
   expectHeading,
   modal,
   PHONE,
@@ -281,6 +282,18 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await scanDialog(page, "deleteBus", () => page.getByRole("button", { name: "Delete bus 12" }).click());
   await page.goto("/school-admin/routes/demo-route-12-pickup");
   await scanDialog(page, "optimiseOrder", () => page.getByRole("button", { name: "Optimise stop order" }).click());
+  // Assigning a rider: the search's results with a child chosen (nothing is sent), at both widths.
+  const assign = page.getByRole("form", { name: "Assign a rider" });
+  await assign.getByLabel("Find a child").fill("Ava");
+  await assign.getByRole("radio", { name: /Ava Rivera/ }).check();
+  await scanBothWidths(page, "route page, assigning a rider");
+  // The routes' dialogs on a phone too.
+  await page.setViewportSize(PHONE);
+  await scanDialog(page, "optimiseOrder", () => page.getByRole("button", { name: "Optimise stop order" }).click());
+  await page.goto("/school-admin/routes");
+  await scanDialog(page, "routeForm", () => page.getByRole("button", { name: "New Route" }).first().click());
+  await scanDialog(page, "busForm", () => page.getByRole("button", { name: "New Bus" }).click());
+  await page.setViewportSize(DESKTOP);
 
   await page.goto("/school-admin/flight-trips");
   await expect(page.getByRole("heading", { level: 2, name: trip })).toBeVisible();
@@ -389,6 +402,9 @@ test("parent: every dialog open", async ({ page }) => {
   });
   await scanDialog(page, "deleteChild", () => page.getByRole("button", { name: "Delete Ava Rivera" }).click());
   await scanDialog(page, "notRiding", () => page.getByRole("button", { name: "Not riding… Ava Rivera" }).click());
+  await page.setViewportSize(PHONE);
+  await scanDialog(page, "notRiding", () => page.getByRole("button", { name: "Not riding… Ava Rivera" }).click());
+  await page.setViewportSize(DESKTOP);
 
   await page.goto("/parent/flight-trips");
   await expect(page.getByRole("heading", { level: 2, name: trip })).toBeVisible();

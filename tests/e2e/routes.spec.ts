@@ -1,5 +1,6 @@
 import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
+import { CHILD_MESSAGES } from "#shared/children-texts.ts";
 import { DEMO_SCHOOL_ID } from "./a11y-routes.ts";
 import { modal } from "./a11y-support.ts";
 import { E2E_DATABASE_URL, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
@@ -45,9 +46,10 @@ const stopCard = (page: Page, position: number) =>
 /**
  * Issue 27, Routes: the school admin creates a route with a new bus, builds its stops with the
  * keyboard alone (typed coordinates, Move up / Move down), saves them (the order holds on reload),
- * applies the suggested order, and assigns riders up to the bus's seats (the next is refused with the numbers).
+ * applies the suggested order, and assigns riders up to the bus's seats (the next is refused with the numbers);
+ * then the riders' parent, on a phone, sees each child's stop, time, bus and route, and the one refused as not assigned.
  */
-test("a school admin builds a route's stops with the keyboard and saves them", async ({ page }) => {
+test("a school admin builds a route's stops with the keyboard and saves them", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const name = `Creek Loop ${unique()}`;
   const bus = `R${unique().slice(-5)}`;
@@ -181,4 +183,26 @@ test("a school admin builds a route's stops with the keyboard and saves them", a
   await expect(page.getByRole("link", { name }).first()).toBeVisible();
   await expectNoHorizontalScroll(page);
   await shot(page, "list-375");
+
+  // The parent of the three, on a phone: My Children shows where and when the school picks each up.
+  const parent = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+  await signIn(parent, "parent");
+  await parent.goto("/parent/children");
+  const cardOf = (child: string) =>
+    parent.getByRole("list", { name: "Your children" }).getByRole("listitem").filter({ hasText: child }).first();
+  for (const [index, stop] of [
+    { name: "Elm St", time: "7:10 AM" },
+    { name: "Oak St", time: "7:20 AM" },
+  ].entries()) {
+    const card = cardOf(CHILDREN[index]!.name);
+    await expect(card.getByRole("term").filter({ hasText: /^(Pickup|Drop-off)$/ })).toHaveText(["Drop-off"]);
+    await expect(card.getByRole("definition").filter({ hasText: stop.name })).toContainText(
+      `${stop.time} · Bus ${bus} · ${name}`,
+    );
+    await expect(card.getByRole("img", { name: `Map of the stop ${stop.name}` })).toBeVisible();
+  }
+  await expect(cardOf(CHILDREN[2]!.name)).toContainText(CHILD_MESSAGES.noTransport);
+  await expectNoHorizontalScroll(parent);
+  await shot(parent, "parent-375");
+  await parent.context().close();
 });

@@ -332,6 +332,60 @@ describe("riders import", () => {
     ]);
   });
 
+  it("hostile rows: NUL and lone surrogates refused at the edge, formulas read as names, a 1 MB cell refused, a 600,000-character cell a problem, 10,001 rows refused; nothing written", async () => {
+    const header = "child,route,stop,weekdays,from";
+    const before = await t.db.$count(riders, eq(riders.schoolId, schoolId));
+    const both = (text: string) => [
+      admin.schoolAdmin.riders.import.preview({ csv: text }),
+      admin.schoolAdmin.riders.import.commit({ csv: text }),
+    ];
+    // NUL, a lone high and a lone low surrogate, anywhere in a row: refused before the service reads it.
+    for (const hostile of [
+      csv(header, "Ada Lovelace\u0000,North,Main St,Mon,2026-03-02"),
+      csv(header, "Ada Lovelace,North\ud800,Main St,Mon,2026-03-02"),
+      csv(header, "Ada Lovelace,North,Main St,Mon\udc00,2026-03-02"),
+    ])
+      for (const call of both(hostile)) expect((await failure(call)).code).toBe("BAD_REQUEST");
+    // Formulas are values like any other: no child, route or stop is called that.
+    const formulas = csv(
+      header,
+      '"=HYPERLINK(""http://x"")",+North,@Main St,Mon,2026-03-02',
+      "-1+1,North,Main St,Mon,=1",
+    );
+    const preview = await admin.schoolAdmin.riders.import.preview({ csv: formulas });
+    expect(preview.rows.map((row) => row.problems)).toEqual([
+      [IMPORT_MESSAGES.unknownChild('=HYPERLINK("http://x")'), IMPORT_MESSAGES.unknownRoute("+North")],
+      [IMPORT_MESSAGES.unknownChild("-1+1"), IMPORT_MESSAGES.badFrom],
+    ]);
+    expect(csvCell(preview.rows[0]!.values.child!)).toBe(`"'=HYPERLINK(""http://x"")"`);
+    // One cell of 1 MB: the file is over the limit, refused whole.
+    const megabyte = csv(header, `${"x".repeat(1_000_000)},North,Main St,Mon,2026-03-02`);
+    for (const call of both(megabyte)) {
+      const refused = await failure(call);
+      expect(refused.code).toBe("BAD_REQUEST");
+      expect(refused.message).toContain(IMPORT_MESSAGES.tooLarge);
+    }
+    // A cell of 600,000 characters fits the file: read as the value it is, a problem of its row.
+    const long = "y".repeat(600_000);
+    const longRow = await admin.schoolAdmin.riders.import.preview({
+      csv: csv(header, `${long},North,Main St,Mon,2026-03-02`),
+    });
+    expect(longRow.valid).toBe(false);
+    expect(longRow.rows[0]!.problems).toEqual([IMPORT_MESSAGES.unknownChild(long)]);
+    // 10,001 rows under the header: refused as a file, naming the limit.
+    const tooMany = csv(header, ...Array.from({ length: 10_001 }, () => "A,B,C,Mon,2026-03-02"));
+    expect(tooMany.length).toBeLessThan(IMPORT_LIMITS.maxChars);
+    expect(await admin.schoolAdmin.riders.import.preview({ csv: tooMany })).toEqual({
+      rows: [],
+      valid: false,
+      error: CSV_PARSE_MESSAGES.tooManyRecords(IMPORT_LIMITS.maxRows),
+    });
+    expect((await failure(admin.schoolAdmin.riders.import.commit({ csv: tooMany }))).message).toContain(
+      CSV_PARSE_MESSAGES.tooManyRecords(IMPORT_LIMITS.maxRows),
+    );
+    expect(await t.db.$count(riders, eq(riders.schoolId, schoolId))).toBe(before);
+  });
+
   it("10,000 rows: previewed and committed (timed for the report, no assertion on time)", async () => {
     const ids: string[] = [];
     const routeIds: string[] = [];

@@ -369,6 +369,105 @@ describe('"not riding" cut-off (ADR 0046)', () => {
     expect(lookup.today).toBe("2026-04-06");
     expect(lookup.children).toEqual([expect.objectContaining({ id: child, notRiding: ["2026-04-06"] })]);
   });
+
+  /**
+   * A child on a route that runs every day, with a stop at `time`, assigned from `since`; then, for
+   * `date` (marked not riding beforehand), whether marking and clearing are taken at each instant (the cut-off is the stop's instant
+   * less 60 real minutes, so across a DST change it is not the wall clock less an hour).
+   */
+  async function edges(timeZone: string, since: string, time: string) {
+    t.clock.set(new Date(`${since}T12:00:00Z`));
+    const { admin, parent, school, parentId } = await schoolWith(timeZone);
+    const route = await routeWith(admin, { times: [time, "09:00"], weekdays: ALL_WEEK, activeFrom: since });
+    const child = await childOf(school.id, parentId, "Ada");
+    await admin.schoolAdmin.riders.assign({
+      childId: child,
+      stopId: route.stopIds[0]!,
+      weekdays: ALL_WEEK,
+      fromDate: since,
+      toDate: null,
+    });
+    return async (date: string, instants: string[]) => {
+      const answers: string[] = [];
+      for (const at of instants) {
+        // The day is marked, well before its cut-off; then, at `at`, marked again and cleared.
+        t.clock.set(new Date(Date.parse(`${date}T00:00:00Z`) - 2 * 86_400_000));
+        await parent.parent.rides.notRiding.set({ childId: child, from: date });
+        t.clock.set(new Date(at));
+        const set = await parent.parent.rides.notRiding.set({ childId: child, from: date }).then(
+          () => "set",
+          (error: { code?: string }) => `set refused ${error.code}`,
+        );
+        const clear = await parent.parent.rides.notRiding.clear({ childId: child, from: date }).then(
+          (done) => (done.dates.includes(date) ? "cleared" : "nothing to clear"),
+          (error: { code?: string }) => `clear refused ${error.code}`,
+        );
+        answers.push(`${set}, ${clear}`);
+      }
+      return answers;
+    };
+  }
+  const OPEN = "set, cleared";
+  const SHUT = "set refused PRECONDITION_FAILED, clear refused PRECONDITION_FAILED";
+
+  it("America/Chicago spring forward: a 03:30 stop on the Sunday the clocks skip 02:00–03:00 closes at 01:30 CST, one real hour before; a minute either side", async () => {
+    const at = await edges("America/Chicago", "2026-03-02", "03:30");
+    // 03:30 CDT is 08:30Z; the cut-off is 07:30Z (01:30 CST), not 02:30 (which does not exist that day).
+    expect(
+      await at("2026-03-08", [
+        "2026-03-08T07:29:00Z",
+        "2026-03-08T07:30:00Z",
+        "2026-03-08T07:31:00Z",
+        "2026-03-08T07:59:00Z",
+      ]),
+    ).toEqual([OPEN, SHUT, SHUT, SHUT]);
+    // The Monday after: the same stop, now an hour of CDT before it.
+    expect(await at("2026-03-09", ["2026-03-09T07:29:00Z", "2026-03-09T07:30:00Z", "2026-03-09T07:31:00Z"])).toEqual([
+      OPEN,
+      SHUT,
+      SHUT,
+    ]);
+  });
+
+  it("America/Chicago fall back: a 01:30 stop on the Sunday 01:00–02:00 happens twice is at its first occurrence, so the cut-off is 00:30 CDT; a minute either side", async () => {
+    const at = await edges("America/Chicago", "2026-10-26", "01:30");
+    // 01:30 CDT is 06:30Z; the cut-off 05:30Z.
+    expect(await at("2026-11-01", ["2026-11-01T05:29:00Z", "2026-11-01T05:30:00Z", "2026-11-01T05:31:00Z"])).toEqual([
+      OPEN,
+      SHUT,
+      SHUT,
+    ]);
+    // The Saturday before (CDT, 06:30Z) and the Monday after (CST, 07:30Z): an hour apart in UTC.
+    expect(await at("2026-10-31", ["2026-10-31T05:29:00Z", "2026-10-31T05:30:00Z"])).toEqual([OPEN, SHUT]);
+    expect(await at("2026-11-02", ["2026-11-02T06:29:00Z", "2026-11-02T06:30:00Z", "2026-11-02T06:31:00Z"])).toEqual([
+      OPEN,
+      SHUT,
+      SHUT,
+    ]);
+  });
+
+  it("Pacific/Auckland daylight time ends: a 03:30 NZST stop closes at 02:30 NZST, the second 02:30 of that night; a minute either side", async () => {
+    const at = await edges("Pacific/Auckland", "2026-03-30", "03:30");
+    // 03:30 NZST (+12) on 5 April is 15:30Z on the 4th; the cut-off 14:30Z, an hour after the first 02:30 (13:30Z).
+    expect(
+      await at("2026-04-05", [
+        "2026-04-04T13:31:00Z",
+        "2026-04-04T14:29:00Z",
+        "2026-04-04T14:30:00Z",
+        "2026-04-04T14:31:00Z",
+      ]),
+    ).toEqual([OPEN, OPEN, SHUT, SHUT]);
+  });
+
+  it("Pacific/Auckland daylight time starts: a 03:15 NZDT stop closes at 01:15 NZST, one real hour before; a minute either side", async () => {
+    const at = await edges("Pacific/Auckland", "2026-09-21", "03:15");
+    // 03:15 NZDT (+13) on 27 September is 14:15Z on the 26th; the cut-off 13:15Z (01:15 NZST).
+    expect(await at("2026-09-27", ["2026-09-26T13:14:00Z", "2026-09-26T13:15:00Z", "2026-09-26T13:16:00Z"])).toEqual([
+      OPEN,
+      SHUT,
+      SHUT,
+    ]);
+  });
 });
 
 describe("seats (ADR 0046)", () => {
