@@ -7,6 +7,7 @@ import { isCalendarDate, weekday } from "#shared/school-time.ts";
 import { createTripInput, TRIP_DEFAULTS, tripFormSchema, tripFormValues } from "#shared/trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
+import { DriverSelect } from "../../../features/drivers/admin/DriverSelect.tsx";
 import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
 import { ROUTE_TYPE_LABELS, TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
 
@@ -46,7 +47,15 @@ function defaults(trip: TripRow | null, date: string, zone: string): FormInput {
   return {
     trip: trip
       ? tripFormValues(trip, zone)
-      : { routeName: "", routeType: "pickup", busNumber: "", driverName: "", departureDate: date, ...TRIP_DEFAULTS },
+      : {
+          routeName: "",
+          routeType: "pickup",
+          busNumber: "",
+          driverId: null,
+          driverName: "",
+          departureDate: date,
+          ...TRIP_DEFAULTS,
+        },
     repeat: false,
     weekdays: [day],
     until: date,
@@ -92,6 +101,7 @@ export default function TripFormDialog({
   };
   const save = useSaveTrip(() => onOpenChange(false));
   const repeat = watch("repeat");
+  const driverId = watch("trip.driverId") ?? null;
   const ids = { type: useId(), status: useId(), routes: useId() };
   const tripErrors = errors.trip ?? {};
   return (
@@ -145,8 +155,16 @@ export default function TripFormDialog({
             maxLength={maxLengthOf(tripFormSchema.shape.busNumber)}
             {...register("trip.busNumber")}
           />
+          <DriverSelect
+            field={register("trip.driverId", { setValueAs: (value) => (value ? value : null) })}
+            current={trip?.driverId ?? null}
+            error={tripErrors.driverId?.message}
+            onChosen={(driver) => driver && setValue("trip.driverName", driver.name, { shouldValidate: true })}
+          />
           <TextField
             label="Driver Name"
+            readOnly={driverId !== null}
+            hint={driverId !== null ? "The driver's account name." : undefined}
             error={tripErrors.driverName?.message}
             maxLength={maxLengthOf(tripFormSchema.shape.driverName)}
             {...register("trip.driverName")}
