@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
       loginRoute("login/superadmin", "super_admin"),
       loginRoute("login/school", "school_admin"),
       loginRoute("login/parent", "parent"),
+      loginRoute("login/driver", "driver"),
       {
         path: "change-password",
         lazy: guarded("any"),
@@ -197,6 +198,10 @@ export const routes: RouteObject[] = [
         },
       ],
     },
+  ]),
+  roleArea("driver", "driver", [
+    { index: true, lazy: page(() => import("../pages/driver/DriverRunsPage.tsx")) },
+    { path: "runs/:tripId", lazy: page(() => import("../pages/driver/DriverRunPage.tsx")) },
   ]),
   roleArea("parent", "parent", [
     {
