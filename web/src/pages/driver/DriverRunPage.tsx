@@ -95,6 +95,7 @@ export default function DriverRunPage() {
         <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         Today's runs
       </Link>
+      {run.data ? null : <PageHeader title="Run" />}
       <QueryState query={run} loading="Loading the run…" failed="Failed to load this run.">
         {({ run: detail, stops }) => (
           <>
