@@ -279,6 +279,12 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.account.exportData": { access: "school_admin" },
   "schoolAdmin.account.updateProfile": { access: "school_admin", input: { phone: "abc", address: "" } },
   "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
+  "schoolAdmin.drivers.list": { access: "school_admin" },
+  "schoolAdmin.drivers.invite": {
+    access: "school_admin",
+    input: { name: "A Driver", email: "matrix.driver@example.com" },
+  },
+  "schoolAdmin.drivers.setActive": { access: "school_admin", input: { driverId: "no-such-driver", active: false } },
   "driver.runs.list": { access: "driver" },
   "driver.runs.get": { access: "driver", input: { tripId: "no-such-trip" } },
 };
