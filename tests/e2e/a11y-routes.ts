@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES: readonly A11yRoute[] = [
   { pattern: "/login/superadmin", url: "/login/superadmin", heading: /Super Admin Access/ },
   { pattern: "/login/school", url: "/login/school", heading: /School Admin Login/ },
   { pattern: "/login/parent", url: "/login/parent", heading: /Parent Login/ },
+  { pattern: "/login/driver", url: "/login/driver", heading: /Driver Login/ },
   { pattern: "/get-started", url: "/get-started", heading: /./ },
   { pattern: "/signup", url: "/signup", heading: /./ },
   { pattern: "/forgot-password", url: "/forgot-password", heading: /./ },
@@ -90,7 +91,21 @@ export const PARENT_ROUTES: readonly A11yRoute[] = [
   { pattern: "/parent/*", url: "/parent/no-such-page", heading: /Page Not Found/ },
 ];
 
-export const A11Y_ROUTES = [...PUBLIC_ROUTES, ...SUPER_ADMIN_ROUTES, ...SCHOOL_ADMIN_ROUTES, ...PARENT_ROUTES];
+/** The driver's area (ADR 0057); a real run's page is scanned in driver.spec.ts, here an unknown run's. */
+export const DRIVER_ROUTES: readonly A11yRoute[] = [
+  { pattern: "/driver", url: "/driver", heading: /Today's runs/ },
+  { pattern: "/driver/runs/:tripId", url: "/driver/runs/no-such-run", heading: /Run/ },
+  { pattern: "/driver/change-password", url: "/driver/change-password", heading: /Change Password/ },
+  { pattern: "/driver/*", url: "/driver/no-such-page", heading: /Page Not Found/ },
+];
+
+export const A11Y_ROUTES = [
+  ...PUBLIC_ROUTES,
+  ...SUPER_ADMIN_ROUTES,
+  ...SCHOOL_ADMIN_ROUTES,
+  ...PARENT_ROUTES,
+  ...DRIVER_ROUTES,
+];
 
 /**
  * Every dialog of web/src: the file that renders it (one entry per dialog the file renders) and the
@@ -210,9 +225,20 @@ export const A11Y_DIALOGS = {
   enrollmentDetails: { role: "parent", file: "pages/parent/flight-trips/DetailsDialog.tsx", name: /: / },
   optOut: { role: "parent", file: "pages/parent/flight-trips/FlightTripsPage.tsx", name: /^Opt .* out of / },
   moreSheet: { role: "parent", file: "components/shell/MoreSheet.tsx", name: "More" },
+  // Drivers (school admin, ADR 0057)
+  inviteDriver: {
+    role: "school_admin",
+    file: "pages/school-admin/routes/InviteDriverDialog.tsx",
+    name: "Invite Driver",
+  },
+  driverActive: {
+    role: "school_admin",
+    file: "pages/school-admin/routes/DriversSection.tsx",
+    name: /^(Deactivate|Reactivate) Driver$/,
+  },
 } as const satisfies Record<
   string,
-  { role: "super_admin" | "school_admin" | "parent"; file: string; name: string | RegExp }
+  { role: "super_admin" | "school_admin" | "parent" | "driver"; file: string; name: string | RegExp }
 >;
 
 export type DialogKey = keyof typeof A11Y_DIALOGS;

@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt, totpStep } from "#worker/auth/mfa.ts";
 import {
   DEMO_SCHOOL_ID,
+  DRIVER_ROUTES,
   PARENT_ROUTES,
   PUBLIC_ROUTES,
   SCHOOL_ADMIN_ROUTES,
@@ -112,6 +113,7 @@ const AREAS = [
   { role: "super_admin", label: "super admin", routes: SUPER_ADMIN_ROUTES },
   { role: "school_admin", label: "school admin", routes: SCHOOL_ADMIN_ROUTES },
   { role: "parent", label: "parent", routes: PARENT_ROUTES },
+  { role: "driver", label: "driver", routes: DRIVER_ROUTES },
 ] as const;
 
 for (const { role, label, routes } of AREAS) {
@@ -280,6 +282,8 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await scanDialog(page, "busForm", () => page.getByRole("button", { name: "New Bus" }).click());
   await scanDialog(page, "deleteRoute", () => page.getByRole("button", { name: "Delete North Loop" }).first().click());
   await scanDialog(page, "deleteBus", () => page.getByRole("button", { name: "Delete bus 12" }).click());
+  await scanDialog(page, "inviteDriver", () => page.getByRole("button", { name: "Invite Driver" }).click());
+  await scanDialog(page, "driverActive", () => page.getByRole("button", { name: "Deactivate Dana Brooks" }).click());
   await page.goto("/school-admin/routes/demo-route-12-pickup");
   await scanDialog(page, "optimiseOrder", () => page.getByRole("button", { name: "Optimise stop order" }).click());
   // Assigning a rider: the search's results with a child chosen (nothing is sent), at both widths.

@@ -41,6 +41,13 @@ export const DEMO = {
     home: "/parent",
     title: "Parent Login",
   },
+  driver: {
+    email: "driver@maple.example.com",
+    name: "Dana Brooks",
+    login: "/login/driver",
+    home: "/driver",
+    title: "Driver Login",
+  },
 } as const;
 
 export async function fillLogin(page: Page, email: string, password: string) {

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   children,
+  drivers,
   flightTrips,
   invoices,
   notifications,
   parents,
   pendingSchools,
+  routes,
   schoolAdmins,
   superAdmins,
   trips,
@@ -119,13 +121,17 @@ describe("demo seed", () => {
   });
   afterEach(() => t.close());
 
-  it("is idempotent and its three accounts sign in with the demo password", async () => {
+  it("is idempotent and its four accounts sign in with the demo password", async () => {
     expect(await seedDemo(t.db, t.clock.now())).toBe("seeded");
     expect(await seedDemo(t.db, t.clock.now())).toBe("already-seeded");
     expect(await t.db.$count(superAdmins)).toBe(1);
     expect(await t.db.$count(schoolAdmins)).toBe(1);
     expect(await t.db.$count(parents)).toBe(1);
+    expect(await t.db.$count(drivers)).toBe(1);
     expect(await t.db.$count(children)).toBe(2);
+    // The demo driver drives bus 12's two routes, and their runs (ADR 0057).
+    expect(await t.db.$count(routes, isNotNull(routes.driverId))).toBe(2);
+    expect(await t.db.$count(trips, isNotNull(trips.driverId))).toBeGreaterThan(0);
     for (const account of DEMO_ACCOUNTS) {
       const response = await mutate(
         t.app,

@@ -1,8 +1,19 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { buses, noServiceDays, notRiding, riders, routeStops, routes, schools, trips } from "#db/schema/index.ts";
+import {
+  buses,
+  drivers,
+  noServiceDays,
+  notRiding,
+  riders,
+  routeStops,
+  routes,
+  schools,
+  trips,
+} from "#db/schema/index.ts";
 import { weekdayBits } from "#shared/route-texts.ts";
 import { localDate, shiftDate, todayIn, weekRange } from "#shared/school-time.ts";
+import { hashPassword } from "../auth/password.ts";
 import { DEMO_BUSES } from "./demo-week.ts";
 
 /**
@@ -227,4 +238,47 @@ async function linkDemoTrips(db: Db, schoolId: string, zone: string) {
     const chunk = updates.slice(start, start + 100);
     await db.batch(chunk as [(typeof chunk)[number], ...typeof chunk]);
   }
+}
+
+/** The demo driver (ADR 0057): bus 12's driver, on North Loop's pickup and drop-off routes (Ava rides them). */
+const DEMO_DRIVER = { id: "00000000-0000-4000-8000-000000000103", email: "driver@maple.example.com", bus: "12" };
+
+/**
+ * Seeds the demo driver's account once; the first time, gives them bus 12's two routes. Then (every
+ * start) the runs of routes with a driver and none of their own take the route's, as generation
+ * does for the runs it writes, so the demo week's trips show on the driver's Today's runs.
+ */
+export async function seedDemoDriver(db: Db, schoolId: string, now: Date, password: string): Promise<void> {
+  const bus = DEMO_BUSES.find((candidate) => candidate.busNumber === DEMO_DRIVER.bus)!;
+  const inserted = await db
+    .insert(drivers)
+    .values({
+      id: DEMO_DRIVER.id,
+      schoolId,
+      email: DEMO_DRIVER.email,
+      name: bus.driverName,
+      passwordHash: await hashPassword(password),
+      phone: "+12175550177",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const ids = [routeId(bus.busNumber, "pickup"), routeId(bus.busNumber, "dropoff")];
+  if (inserted.rowsAffected === 1)
+    await db
+      .update(routes)
+      .set({ driverId: DEMO_DRIVER.id, driverName: bus.driverName })
+      .where(and(eq(routes.schoolId, schoolId), inArray(routes.id, ids), isNull(routes.driverId)));
+  await db
+    .update(trips)
+    .set({
+      driverId: sql`(select r.driver_id from ${routes} r where r.id = ${trips.routeId})`,
+    })
+    .where(
+      and(
+        eq(trips.schoolId, schoolId),
+        isNull(trips.driverId),
+        sql`exists (select 1 from ${routes} r where r.id = ${trips.routeId} and r.driver_id is not null)`,
+      ),
+    );
 }

@@ -17,7 +17,7 @@ import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { hashPassword } from "../auth/password.ts";
 import { completedAccount, newSimAccount, seedSimulatedAccount } from "../stripe/simulator-connect.ts";
 import { seedDemoInvoices } from "./demo-invoices.ts";
-import { seedDemoRoutes } from "./demo-routes.ts";
+import { seedDemoDriver, seedDemoRoutes } from "./demo-routes.ts";
 import { seedDemoWeek } from "./demo-week.ts";
 
 /** Local mode only. Production never seeds demo users (see `npm run db:create-super-admin`). */
@@ -27,6 +27,7 @@ export const DEMO_ACCOUNTS = [
   { role: "super_admin", email: "superadmin@example.com", login: "/login/superadmin" },
   { role: "school_admin", email: "admin@maple.example.com", login: "/login/school" },
   { role: "parent", email: "parent@maple.example.com", login: "/login/parent" },
+  { role: "driver", email: "driver@maple.example.com", login: "/login/driver" },
 ] as const;
 
 export const DEMO_IDS = {
@@ -34,6 +35,7 @@ export const DEMO_IDS = {
   school: "00000000-0000-4000-8000-000000000100",
   schoolAdmin: "00000000-0000-4000-8000-000000000101",
   parent: "00000000-0000-4000-8000-000000000102",
+  driver: "00000000-0000-4000-8000-000000000103",
 } as const;
 
 export const DEMO_SCHOOL = { name: "Maple Grove Primary", code: "MAPLE7" } as const;
@@ -60,12 +62,14 @@ export async function seedDemo(db: Db, now: Date): Promise<"seeded" | "already-s
   if (existing) {
     await seedDemoWeek(db, DEMO_IDS.school, now);
     await seedDemoRoutes(db, DEMO_IDS.school, now);
+    await seedDemoDriver(db, DEMO_IDS.school, now, DEMO_PASSWORD);
     await seedDemoInvoices(db, demoInvoices, now);
     return "already-seeded";
   }
   await seedAccounts(db, now);
   await seedDemoWeek(db, DEMO_IDS.school, now);
   await seedDemoRoutes(db, DEMO_IDS.school, now);
+  await seedDemoDriver(db, DEMO_IDS.school, now, DEMO_PASSWORD);
   await seedDemoInvoices(db, demoInvoices, now);
   return "seeded";
 }

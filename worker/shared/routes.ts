@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { driverIdField } from "./drivers.ts";
 import { ROUTE_TYPES } from "./enums.ts";
 import { text } from "./fields.ts";
 import { GEOCODE_LIMITS, GEOCODE_MESSAGES, ROUTE_LIMITS, ROUTE_MESSAGES } from "./route-texts.ts";
@@ -25,6 +26,8 @@ export const routeFormSchema = z
     direction: z.enum(ROUTE_TYPES),
     colour: z.string(M.colour).regex(/^#[0-9a-fA-F]{6}$/, M.colour),
     busId: id.nullable(),
+    /** The driver's account (ADR 0057); the route then carries its name. Null: only a typed name. */
+    driverId: driverIdField,
     driverName: text(120, M.driverName),
     activeFrom: date(M.activeFrom),
     activeTo: date(M.activeTo).nullable(),

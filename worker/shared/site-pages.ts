@@ -24,6 +24,7 @@ export const SPA_PAGES = {
   "/login/superadmin": "private",
   "/login/school": "private",
   "/login/parent": "private",
+  "/login/driver": "private",
   "/get-started": "private",
   "/signup": "private",
   "/payment/success": "private",
@@ -60,6 +61,9 @@ export const SPA_PAGES = {
   "/parent/account": "private",
   "/parent/flight-trips": "private",
   "/parent/change-password": "private",
+  "/driver": "private",
+  "/driver/runs/:tripId": "private",
+  "/driver/change-password": "private",
 } as const satisfies Record<string, PageVisibility>;
 
 export type SpaPath = keyof typeof SPA_PAGES;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { driverIdField } from "./drivers.ts";
 import { ROUTE_TYPES, TRIP_STATUSES } from "./enums.ts";
 import { FIELD_MESSAGES, text } from "./fields.ts";
 import { isCalendarDate, localDate, localTime, shiftDate, WALL_TIME, weekday, zonedInstant } from "./school-time.ts";
@@ -22,6 +23,8 @@ export const tripFormSchema = z
     routeName: name(TRIP_MESSAGES.routeName),
     routeType: z.enum(ROUTE_TYPES),
     busNumber: name(TRIP_MESSAGES.busNumber, 40),
+    /** The driver's account (ADR 0057); the trip then carries its name. Null: only a typed name. */
+    driverId: driverIdField,
     driverName: name(TRIP_MESSAGES.driverName),
     departureDate: z.string().refine(isCalendarDate, TRIP_MESSAGES.departureDate),
     departureTime: z.string().regex(WALL_TIME, TRIP_MESSAGES.time),
@@ -52,6 +55,7 @@ export function tripRecord(trip: TripValues, date: string, zone: string) {
     routeName: trip.routeName,
     routeType: trip.routeType,
     busNumber: trip.busNumber,
+    driverId: trip.driverId,
     driverName: trip.driverName,
     stops: trip.stops,
     studentsCount: trip.studentsCount,
@@ -68,6 +72,7 @@ export function tripFormValues(trip: TripRecord, zone: string): TripForm {
     routeName: trip.routeName,
     routeType: trip.routeType,
     busNumber: trip.busNumber,
+    driverId: trip.driverId,
     driverName: trip.driverName,
     departureDate: localDate(trip.departureTime, zone),
     departureTime: localTime(trip.departureTime, zone),

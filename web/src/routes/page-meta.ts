@@ -62,6 +62,11 @@ export const PRERENDERED_PAGES: readonly PageMeta[] = [
     title: "Parent Login · SchoolRide",
     description: "Sign in to follow your children's school transport on SchoolRide.",
   },
+  {
+    path: "/login/driver",
+    title: "Driver Login · SchoolRide",
+    description: "Sign in to see your runs, their stops and riders on SchoolRide.",
+  },
 ];
 
 /** On #root of a prerendered page: the path it was rendered for (main.tsx hydrates only that path). */

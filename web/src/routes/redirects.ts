@@ -1,10 +1,11 @@
 import { ROLE_HOMES } from "../lib/roles.ts";
 import type { Role } from "../lib/session.ts";
 
-/** The super admin area → /login/superadmin, the school admin area → /login/school, else /login/parent. */
+/** The super admin area → /login/superadmin, the school admin area → /login/school, the driver's → /login/driver, else /login/parent. */
 export function loginPathFor(pathname: string): string {
   if (pathname === "/super-admin" || pathname.startsWith("/super-admin/")) return "/login/superadmin";
   if (pathname === "/school-admin" || pathname.startsWith("/school-admin/")) return "/login/school";
+  if (pathname === "/driver" || pathname.startsWith("/driver/")) return "/login/driver";
   return "/login/parent";
 }
 

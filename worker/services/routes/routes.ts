@@ -24,6 +24,7 @@ import {
 import { todayIn } from "#shared/school-time.ts";
 import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
+import { assignableDriver } from "../drivers/directory.ts";
 import { AppError } from "../errors.ts";
 import { generateRuns } from "./runs.ts";
 import { busiestDay } from "./seats.ts";
@@ -35,6 +36,7 @@ const ROUTE_COLUMNS = {
   name: routes.name,
   direction: routes.direction,
   colour: routes.colour,
+  driverId: routes.driverId,
   driverName: routes.driverName,
   activeFrom: routes.activeFrom,
   activeTo: routes.activeTo,
@@ -160,13 +162,15 @@ async function assertBus(scope: SchoolScope, busId: string | null) {
   return bus;
 }
 
-function routeValues(route: RouteForm) {
+/** The columns the form sets; a driver's account gives the route its name (ADR 0057). */
+function routeValues(route: RouteForm, driver: { id: string; name: string } | null) {
   return {
     name: route.name,
     direction: route.direction,
     colour: route.colour.toLowerCase(),
     busId: route.busId,
-    driverName: route.driverName,
+    driverId: driver?.id ?? null,
+    driverName: driver?.name ?? route.driverName,
     activeFrom: route.activeFrom,
     activeTo: route.activeTo,
     weekdays: weekdayBits(route.weekdays),
@@ -176,12 +180,13 @@ function routeValues(route: RouteForm) {
 export async function createRoute(scope: SchoolScope, input: z.infer<typeof createRouteInput>) {
   const { db } = scope.deps;
   await assertBus(scope, input.route.busId);
+  const driver = await assignableDriver(scope, input.route.driverId);
   const id = crypto.randomUUID();
   await db.batch([
     db.insert(routes).values({
       id,
       schoolId: scope.schoolId,
-      ...routeValues(input.route),
+      ...routeValues(input.route, driver),
       createdAt: scope.now,
       updatedAt: scope.now,
     }),
@@ -207,6 +212,7 @@ export async function updateRoute(scope: SchoolScope, input: z.infer<typeof upda
   const { db } = scope.deps;
   const before = await findRoute(scope, input.routeId);
   const bus = await assertBus(scope, input.route.busId);
+  const driver = await assignableDriver(scope, input.route.driverId, before.driverId);
   const busiest = await busiestDay(db, before.id, todayIn(scope.timeZone, scope.now));
   // Any rider, past ones included: a rider's direction is its route's (the key of one pickup and one drop-off per child).
   if (input.route.direction !== before.direction && (await db.$count(riders, eq(riders.routeId, before.id))) > 0)
@@ -216,7 +222,7 @@ export async function updateRoute(scope: SchoolScope, input: z.infer<typeof upda
   await db.batch([
     db
       .update(routes)
-      .set({ ...routeValues(input.route), updatedAt: scope.now })
+      .set({ ...routeValues(input.route, driver), updatedAt: scope.now })
       .where(mineRoute(scope, before.id)),
     schoolAudit(scope, "route.updated", `Route ${input.route.name} updated`, { routeId: before.id }),
   ]);

@@ -9,6 +9,7 @@ import {
   repeatDates,
   type setTripStatusInput,
   TRIP_MESSAGES,
+  type TripValues,
   type tripIdInput,
   tripRecord,
   type updateTripInput,
@@ -17,6 +18,7 @@ import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny, likePattern } from "../_shared/search.ts";
 import { auditInsert } from "../audit.ts";
+import { assignableDriver } from "../drivers/directory.ts";
 import { AppError } from "../errors.ts";
 import { notifyTripChange, tripChangeNotice } from "./notify.ts";
 
@@ -29,6 +31,7 @@ export const TRIP_COLUMNS = {
   routeName: trips.routeName,
   routeType: trips.routeType,
   busNumber: trips.busNumber,
+  driverId: trips.driverId,
   driverName: trips.driverName,
   departureTime: trips.departureTime,
   arrivalTime: trips.arrivalTime,
@@ -89,16 +92,22 @@ export async function listTrips(scope: SchoolScope, input: z.infer<typeof listTr
   };
 }
 
+/** A trip given a driver's account carries the account's name (ADR 0057). */
+function withDriver(trip: TripValues, driver: { id: string; name: string } | null): TripValues {
+  return { ...trip, driverId: driver?.id ?? null, driverName: driver?.name ?? trip.driverName };
+}
+
 /** New Trip: one trip, or with Repeat one per chosen weekday up to the end date (at most a school year), in one batch. */
 export async function createTrip(scope: SchoolScope, input: z.infer<typeof createTripInput>) {
   const { db } = scope.deps;
   const dates = repeatDates(input.trip.departureDate, input.repeat);
   if (dates.length === 0) throw new AppError("BAD_REQUEST", TRIP_MESSAGES.repeatDays);
   if (dates.length > REPEAT_MAX_DAYS) throw new AppError("BAD_REQUEST", TRIP_MESSAGES.repeatTooLong);
+  const driver = await assignableDriver(scope, input.trip.driverId);
   const rows = dates.map((date) => ({
     id: crypto.randomUUID(),
     schoolId: scope.schoolId,
-    ...tripRecord(input.trip, date, scope.timeZone),
+    ...tripRecord(withDriver(input.trip, driver), date, scope.timeZone),
     createdBy: scope.actor.id,
     createdAt: scope.now,
     updatedAt: scope.now,
@@ -152,7 +161,8 @@ async function findTrip(scope: SchoolScope, tripId: string) {
  */
 export async function updateTrip(scope: SchoolScope, input: z.infer<typeof updateTripInput>) {
   const { trip: before, school } = await findTrip(scope, input.tripId);
-  const after = tripRecord(input.trip, input.trip.departureDate, school.timeZone);
+  const driver = await assignableDriver(scope, input.trip.driverId, before.driverId);
+  const after = tripRecord(withDriver(input.trip, driver), input.trip.departureDate, school.timeZone);
   const notice = tripChangeNotice(before, after, school.timeZone);
   await notifyTripChange(scope, {
     before,

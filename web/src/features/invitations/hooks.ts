@@ -27,7 +27,7 @@ function invitationToasts(reload: () => Promise<void>) {
 }
 
 /** Sending a new invitation: the spec's toasts; the lists reload in the background. */
-function sendToasts(reload: () => Promise<void>) {
+export function sendToasts(reload: () => Promise<void>) {
   return {
     onSuccess: ({ email }: { email: string }) => {
       notify("success", "Invitation Sent", `Invitation sent to ${email}`);

@@ -1,4 +1,4 @@
-import { School, ShieldCheck, Users } from "lucide-react";
+import { Bus, School, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 
@@ -15,6 +15,7 @@ const CHOICES = [
     text: "See your children's transport, notifications and invoices.",
     icon: Users,
   },
+  { to: "/login/driver", title: "Driver", text: "Your runs today, their stops and riders.", icon: Bus },
   { to: "/login/superadmin", title: "Super Admin", text: "Platform administration.", icon: ShieldCheck },
 ] as const;
 
@@ -25,7 +26,7 @@ export default function LoginChooserPage() {
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-center text-3xl font-bold text-ink">Log In</h1>
       <p className="mt-2 text-center text-slate-600">Choose how you use SchoolRide.</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {CHOICES.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
             <Link

@@ -4,6 +4,7 @@ import { schoolAdminAccountRouter } from "../_shared/account.ts";
 import { billingRouter } from "./billing.ts";
 import { busesRouter } from "./buses.ts";
 import { connectRouter } from "./connect.ts";
+import { driversRouter } from "./drivers.ts";
 import { flightTripsRouter } from "./flightTrips.ts";
 import { invitationsRouter } from "./invitations.ts";
 import { invoicesRouter } from "./invoices.ts";
@@ -21,6 +22,8 @@ export const schoolAdminRouter = router({
   trips: tripsRouter,
   notifications: notificationsRouter,
   parents: parentsRouter,
+  /** The school's drivers: invite, deactivate, reactivate (ADR 0057). */
+  drivers: driversRouter,
   invitations: invitationsRouter,
   billing: billingRouter,
   connect: connectRouter,

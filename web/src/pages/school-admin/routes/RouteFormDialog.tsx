@@ -10,6 +10,7 @@ import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
+import { DriverSelect } from "../../../features/drivers/admin/DriverSelect.tsx";
 import { type BusRow, type RouteRow, useSaveRoute } from "../../../features/routes/hooks.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
 import { selectClass, WeekdayPicker } from "./fields.tsx";
@@ -17,6 +18,7 @@ import { selectClass, WeekdayPicker } from "./fields.tsx";
 const BusFormDialog = lazy(() => import("./BusFormDialog.tsx"));
 
 type RouteForm = z.infer<typeof routeFormSchema>;
+type RouteFormInput = z.input<typeof routeFormSchema>;
 
 const nullWhenEmpty = (value: unknown) => (value === "" || value === undefined ? null : value);
 
@@ -27,6 +29,7 @@ function defaults(route: RouteRow | null, today: string): RouteForm {
       direction: route.direction,
       colour: route.colour,
       busId: route.bus?.id ?? null,
+      driverId: route.driverId,
       driverName: route.driverName,
       activeFrom: route.activeFrom,
       activeTo: route.activeTo,
@@ -37,6 +40,7 @@ function defaults(route: RouteRow | null, today: string): RouteForm {
     direction: "pickup",
     colour: "#b45309",
     busId: null,
+    driverId: null,
     driverName: "",
     activeFrom: today,
     activeTo: null,
@@ -69,11 +73,12 @@ export default function RouteFormDialog({
     watch,
     setValue,
     formState: { errors },
-  } = useForm<RouteForm>({
+  } = useForm<RouteFormInput, unknown, RouteForm>({
     resolver: zodResolver(routeFormSchema),
     // A new route is active from the school's today, not the browser's (ADR 0020).
     defaultValues: defaults(route, todayIn(zone ?? DEFAULT_TIME_ZONE, new Date())),
   });
+  const driverIdField = register("driverId", { setValueAs: nullWhenEmpty });
   const save = useSaveRoute((id) => {
     onOpenChange(false);
     if (!route) onCreated(id);
@@ -88,7 +93,8 @@ export default function RouteFormDialog({
     }
   }, [buses, newBus, setValue]);
   const ids = { direction: useId(), bus: useId() };
-  const weekdays = watch("weekdays");
+  const weekdays = watch("weekdays") ?? [];
+  const driverId = watch("driverId") ?? null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={route ? "Edit Route" : "New Route"}>
       <form
@@ -139,8 +145,16 @@ export default function RouteFormDialog({
             </div>
             {errors.busId ? <p className="mt-1 text-sm text-red-700">{errors.busId.message}</p> : null}
           </div>
+          <DriverSelect
+            field={driverIdField}
+            current={route?.driverId ?? null}
+            error={errors.driverId?.message}
+            onChosen={(driver) => driver && setValue("driverName", driver.name, { shouldValidate: true })}
+          />
           <TextField
             label="Driver Name"
+            readOnly={driverId !== null}
+            hint={driverId !== null ? "The driver's account name." : "Without an account: the name on the run."}
             error={errors.driverName?.message}
             maxLength={maxLengthOf(routeFormSchema.shape.driverName)}
             {...register("driverName")}

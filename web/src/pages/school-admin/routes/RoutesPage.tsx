@@ -22,6 +22,7 @@ import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
 import { RouteTypeIcon } from "../../../features/trips/labels.tsx";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
+const DriversSection = lazy(() => import("./DriversSection.tsx"));
 const RouteFormDialog = lazy(() => import("./RouteFormDialog.tsx"));
 const BusFormDialog = lazy(() => import("./BusFormDialog.tsx"));
 
@@ -239,6 +240,9 @@ export default function RoutesPage() {
         )}
       </QueryState>
       <BusesSection />
+      <Suspense fallback={null}>
+        <DriversSection />
+      </Suspense>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}

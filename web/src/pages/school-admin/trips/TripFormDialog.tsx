@@ -8,6 +8,7 @@ import { isCalendarDate, weekday } from "#shared/school-time.ts";
 import { createTripInput, TRIP_DEFAULTS, tripFormSchema, tripFormValues } from "#shared/trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
+import { DriverSelect } from "../../../features/drivers/admin/DriverSelect.tsx";
 import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
 import { TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
 
@@ -47,7 +48,15 @@ function defaults(trip: TripRow | null, date: string, zone: string): FormInput {
   return {
     trip: trip
       ? tripFormValues(trip, zone)
-      : { routeName: "", routeType: "pickup", busNumber: "", driverName: "", departureDate: date, ...TRIP_DEFAULTS },
+      : {
+          routeName: "",
+          routeType: "pickup",
+          busNumber: "",
+          driverId: null,
+          driverName: "",
+          departureDate: date,
+          ...TRIP_DEFAULTS,
+        },
     repeat: false,
     weekdays: [day],
     until: date,
@@ -93,6 +102,7 @@ export default function TripFormDialog({
   };
   const save = useSaveTrip(() => onOpenChange(false));
   const repeat = watch("repeat");
+  const driverId = watch("trip.driverId") ?? null;
   const ids = { type: useId(), status: useId(), routes: useId() };
   const tripErrors = errors.trip ?? {};
   return (
@@ -146,8 +156,16 @@ export default function TripFormDialog({
             maxLength={maxLengthOf(tripFormSchema.shape.busNumber)}
             {...register("trip.busNumber")}
           />
+          <DriverSelect
+            field={register("trip.driverId", { setValueAs: (value) => (value ? value : null) })}
+            current={trip?.driverId ?? null}
+            error={tripErrors.driverId?.message}
+            onChosen={(driver) => driver && setValue("trip.driverName", driver.name, { shouldValidate: true })}
+          />
           <TextField
             label="Driver Name"
+            readOnly={driverId !== null}
+            hint={driverId !== null ? "The driver's account name." : undefined}
             error={tripErrors.driverName?.message}
             maxLength={maxLengthOf(tripFormSchema.shape.driverName)}
             {...register("trip.driverName")}

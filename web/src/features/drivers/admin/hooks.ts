@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RouterOutputs } from "../../../lib/api-types.ts";
+import { errorMessage } from "../../../lib/errors.ts";
+import { notify } from "../../../lib/toast.ts";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { sendToasts } from "../../invitations/hooks.ts";
+
+export type DriverList = RouterOutputs["schoolAdmin"]["drivers"]["list"];
+export type DriverRow = DriverList["drivers"][number];
+export type DriverInvitationRow = DriverList["invitations"][number];
+
+/** The school's drivers and their invitations not yet accepted (school admin, ADR 0057). */
+export function useDrivers() {
+  const trpc = useTRPC();
+  return useQuery(trpc.schoolAdmin.drivers.list.queryOptions());
+}
+
+/** Invite a driver: the invitation e-mail, as a parent's. `onDone` closes the dialog. */
+export function useInviteDriver(onDone: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toasts = sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.drivers.pathFilter()));
+  return useMutation(
+    trpc.schoolAdmin.drivers.invite.mutationOptions({
+      ...toasts,
+      onSuccess: (result) => {
+        onDone();
+        toasts.onSuccess(result);
+      },
+    }),
+  );
+}
+
+/** Deactivates or reactivates a driver. `onDone` runs first, whatever the outcome (the confirmation closes). */
+export function useSetDriverActive(onDone: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.schoolAdmin.drivers.setActive.mutationOptions({
+      onSuccess: async (_result, { active }) => {
+        onDone();
+        notify(
+          "success",
+          active ? "Driver Reactivated" : "Driver Deactivated",
+          active
+            ? "The driver can sign in again."
+            : "The driver has been signed out and cannot sign in until reactivated.",
+        );
+        await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
+      },
+      onError: (error) => {
+        onDone();
+        notify("error", "Update Failed", errorMessage(error));
+      },
+    }),
+  );
+}
