@@ -22,3 +22,16 @@ export const LATE_NOTICE_MINUTES = 10;
 export const LIVE_BATCH_MAX_ITEMS = 500;
 /** The driver's batch endpoint's body limit (500 items of at most ~300 bytes). */
 export const LIVE_BATCH_MAX_BYTES = 256 * 1024;
+
+/** What the driver and the watchers read when live tracking refuses. */
+export const LIVE_MESSAGES = {
+  notFound: "Run not found",
+  notToday: "Only today's runs can be started.",
+  alreadyStarted: "This run has already started.",
+  notOpen: "This run is not open: start it first, or it has ended.",
+  cancelled: "This run is cancelled.",
+  busRequired: "Choose the bus you are driving.",
+  busNotFound: "Bus not found",
+  batchInvalid: "The batch could not be read.",
+  origin: "Cross-origin connection refused.",
+} as const;
