@@ -12,12 +12,8 @@ export type VisitSource = (typeof VISIT_SOURCES)[number];
 export const POSITION_RETENTION_DAYS = 30;
 /** A parent may watch a run from its start until this long after its end (LO2). */
 export const PARENT_WATCH_AFTER_END_MINUTES = 15;
-/** The parent's default "the bus is N minutes from your stop". */
-export const DEFAULT_APPROACH_MINUTES = 5;
 /** The choices of N a parent has. */
 export const APPROACH_MINUTES_CHOICES = [2, 3, 5, 10, 15] as const;
-/** A run later than this is announced once. */
-export const LATE_NOTICE_MINUTES = 10;
 /** Items in one batch the driver's phone posts (5 minutes of positions every 5 s and the taps fit many times). */
 export const LIVE_BATCH_MAX_ITEMS = 500;
 /** The driver's batch endpoint's body limit (500 items of at most ~300 bytes). */

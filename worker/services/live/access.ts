@@ -19,15 +19,11 @@ export type Viewer =
   | { role: "driver"; id: string; schoolId: string }
   | { role: "parent"; id: string; schoolId: string };
 
-/** The socket tag of an audience: a run's watchers are told by tag (one view per parent). */
+/** The socket tag of an audience: a run's watchers are told by tag (one view per parent; rechecked per driver). */
 export function audienceTag(audience: Audience): string {
-  return audience.kind === "parent" ? `parent:${audience.parentId}` : audience.kind;
-}
-
-export function audienceOfTag(tag: string): Audience | null {
-  if (tag === "admin") return { kind: "admin" };
-  if (tag.startsWith("parent:")) return { kind: "parent", parentId: tag.slice("parent:".length) };
-  return null;
+  if (audience.kind === "parent") return `parent:${audience.parentId}`;
+  if (audience.kind === "driver") return `driver:${audience.driverId}`;
+  return "admin";
 }
 
 const AFTER_END_MS = PARENT_WATCH_AFTER_END_MINUTES * 60_000;

@@ -7,8 +7,8 @@ import { fanOut } from "../notifications/fan-out.ts";
 import type { RunState } from "./run-state.ts";
 
 /**
- * A notice of a run to some of its parents, sent once (ADR 0055): its key (`<run>:departed`,
- * `<run>:approach:<stop>:<parent>`, `<run>:late`, `<run>:boarded:<child>`…) is inserted first, and its
+ * A notice of a run to some of its parents, sent once (ADR 0055): its key (`departed:<run>`,
+ * `approach:<run>:<stop>:<parent>`, `late:<run>`, `boarded:<run>:<child>`…) is inserted first, and its
  * notification rows only if this very batch inserted it. A replayed tap, a second ingest of the same
  * position or a hub that restarted mid-run writes the key again, finds it taken, and tells nobody.
  */
@@ -42,7 +42,7 @@ export function noticeStatements(
       return parent ? [{ role: "parent" as const, id: parent.id, email: parent.email }] : [];
     });
     if (recipients.length === 0) continue;
-    const key = `${state.run.id}:${notice.key}`;
+    const key = notice.key;
     const batchId = crypto.randomUUID();
     statements.push(
       db.run(sql`insert or ignore into ${liveNotices} (key, run_id, school_id, batch_id, created_at)
@@ -68,3 +68,6 @@ export function noticeStatements(
   }
   return statements;
 }
+
+export const departedNoticeKey = (runId: string) => `departed:${runId}`;
+export const attendanceNoticeKey = (runId: string, childId: string, status: string) => `${status}:${runId}:${childId}`;

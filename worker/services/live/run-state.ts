@@ -3,11 +3,11 @@ import type { Db } from "#db/client.ts";
 import {
   attendance,
   children,
+  liveNotices,
   notRiding,
   parents,
-  routeStops,
-
   riders,
+  routeStops,
   runPositions,
   runStopVisits,
   schools,
@@ -94,6 +94,8 @@ export type RunState = {
   attendance: RunAttendance[];
   /** The newest accepted position (by the phone's clock), or null before the first. */
   position: RunPosition | null;
+  /** The keys of the notices the run has sent (each is sent once). */
+  sentNotices: ReadonlySet<string>;
 };
 
 /** The run's row as every live check reads it; null for a trip that is not a route's run. */
@@ -128,7 +130,7 @@ function runQuery(db: Db, runId: string) {
 export async function loadRunState(db: Db, runId: string): Promise<RunState | null> {
   const date = sql`(select ${trips.serviceDate} from ${trips} where ${trips.id} = ${runId})`;
   const routeOf = sql`(select ${trips.routeId} from ${trips} where ${trips.id} = ${runId})`;
-  const [runRows, stopRows, riderRows, visitRows, attendanceRows, positionRows] = await db.batch([
+  const [runRows, stopRows, riderRows, visitRows, attendanceRows, positionRows, noticeRows] = await db.batch([
     runQuery(db, runId),
     db
       .select({
@@ -203,6 +205,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
       .where(eq(runPositions.runId, runId))
       .orderBy(desc(runPositions.deviceAt))
       .limit(1),
+    db.select({ key: liveNotices.key }).from(liveNotices).where(eq(liveNotices.runId, runId)),
   ]);
   const row = runRows[0];
   if (!row || row.routeId === null || row.serviceDate === null) return null;
@@ -212,7 +215,11 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
   const parentsById = new Map<string, RunParent>();
   for (const rider of rows)
     if (rider.parentActive)
-      parentsById.set(rider.parentId, { id: rider.parentId, email: rider.parentEmail, approachMinutes: rider.approachMinutes });
+      parentsById.set(rider.parentId, {
+        id: rider.parentId,
+        email: rider.parentEmail,
+        approachMinutes: rider.approachMinutes,
+      });
   return {
     run,
     stops: stopRows.map(({ minutes, ...stop }) => ({
@@ -232,6 +239,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
     visits: visitRows,
     attendance: attendanceRows,
     position: positionRows[0] ?? null,
+    sentNotices: new Set(noticeRows.map((row) => row.key)),
   };
 }
 

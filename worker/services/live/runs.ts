@@ -7,7 +7,7 @@ import type { DriverScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { tripChangeNotice } from "../trips/notify.ts";
-import { noticeStatements } from "./notify.ts";
+import { departedNoticeKey, noticeStatements } from "./notify.ts";
 import { loadRunState, type RunState } from "./run-state.ts";
 
 /** The driver's own run (their school, assigned to them), or NOT_FOUND as for any foreign id. */
@@ -50,7 +50,7 @@ export async function startRun(scope: DriverScope, input: z.infer<typeof startRu
         { ...state, run: after },
         [
           {
-            key: "departed",
+            key: departedNoticeKey(run.id),
             parentIds: state.parents.map((parent) => parent.id),
             ...departed,
             category: "trip",

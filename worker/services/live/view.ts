@@ -1,11 +1,9 @@
 import type { RouteType, TripStatus } from "#shared/enums.ts";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
-import { LIVE_STALE_AFTER_MS } from "#shared/live-eta.ts";
+import type { RunEstimate, StopEta } from "#shared/live-eta.ts";
 import type { Audience } from "./access.ts";
+import { estimateOf } from "./eta.ts";
 import { type RunState, runIsOpen } from "./run-state.ts";
-
-/** An arrival estimate at a stop: a range, never a single minute (issue 28). */
-export type EtaRange = { earliest: Date; latest: Date };
 
 export type RunViewRider = {
   childId: string;
@@ -27,7 +25,8 @@ export type RunViewStop = {
   scheduledAt: Date;
   arrivedAt: Date | null;
   departedAt: Date | null;
-  eta: EtaRange | null;
+  /** A range in minutes from now (formatEtaRange: "7–9 min"); null once the bus was there or the run is not open. */
+  eta: StopEta | null;
 };
 
 /**
@@ -47,6 +46,8 @@ export type RunView = {
   endedAt: Date | null;
   /** Open and no position for 60 s (or none yet): shown as stale, never as live. */
   stale: boolean;
+  /** Seconds since the last position (the view's "updated 12 s ago"); null without one. */
+  ageSeconds: number | null;
   position: {
     latitude: number;
     longitude: number;
@@ -63,7 +64,10 @@ export type RunView = {
 
 /** What changes a view: its cursor (positions, visits, taps, status). */
 export function runCursor(state: RunState): string {
-  const visits = state.visits.reduce((sum, visit) => sum + visit.arrivedAt.getTime() + (visit.departedAt?.getTime() ?? 0), 0);
+  const visits = state.visits.reduce(
+    (sum, visit) => sum + visit.arrivedAt.getTime() + (visit.departedAt?.getTime() ?? 0),
+    0,
+  );
   const taps = state.attendance.reduce((sum, row) => sum + row.at.getTime(), 0);
   return [
     state.run.status,
@@ -77,18 +81,15 @@ export function runCursor(state: RunState): string {
   ].join(".");
 }
 
-export function isStale(state: RunState, now: Date): boolean {
-  if (!runIsOpen(state)) return false;
-  const last = state.position?.at ?? state.run.startedAt;
-  return !last || now.getTime() - last.getTime() > LIVE_STALE_AFTER_MS;
-}
-
+/** The view of `audience`; `estimate` is computed once per run and shared by every audience's view. */
 export function viewFor(
   state: RunState,
   audience: Audience,
   now: Date,
-  etas: ReadonlyMap<string, EtaRange> = new Map(),
+  estimate: RunEstimate = estimateOf(state, now),
 ): RunView {
+  const open = runIsOpen(state);
+  const etas = new Map(open ? estimate.stops.map((eta) => [eta.stopId, eta]) : []);
   const parentId = audience.kind === "parent" ? audience.parentId : null;
   const riders = parentId === null ? state.riders : state.riders.filter((rider) => rider.parentId === parentId);
   const ownStops = new Set(riders.map((rider) => rider.stopId));
@@ -107,7 +108,8 @@ export function viewFor(
     serviceDate: state.run.serviceDate,
     startedAt: state.run.startedAt,
     endedAt: state.run.endedAt,
-    stale: isStale(state, now),
+    stale: open && estimate.stale,
+    ageSeconds: state.position ? estimate.ageSeconds : null,
     position: position
       ? {
           latitude: position.latitude,
