@@ -36,5 +36,5 @@ const wellFormedJson = customType<{ data: unknown; driverData: string }>({
 });
 export const json = <T>(name: string) => wellFormedJson(name).$type<T>();
 
-export const ROLES = ["super_admin", "school_admin", "parent"] as const;
+export const ROLES = ["super_admin", "school_admin", "parent", "driver"] as const;
 export type Role = (typeof ROLES)[number];

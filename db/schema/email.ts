@@ -5,6 +5,7 @@ export const EMAIL_TYPES = [
   "verification_code",
   "school_admin_invite",
   "parent_invite",
+  "driver_invite",
   "invite_reminder",
   "invite_revoked",
   "invite_notice",

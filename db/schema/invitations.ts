@@ -3,12 +3,13 @@ import { createdAt, id, instant, json, ROLES, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
 export const INVITATION_STATUSES = ["pending", "accepted", "expired", "revoked"] as const;
-export const INVITABLE_ROLES = ["school_admin", "parent"] as const;
+export const INVITABLE_ROLES = ["school_admin", "parent", "driver"] as const;
 
 export type InvitationMetadata = {
   admin_name?: string;
   invitedUserName?: string;
   parent_name?: string;
+  driver_name?: string;
   accept_invite_link?: string;
 };
 

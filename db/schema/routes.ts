@@ -4,6 +4,7 @@ import { ROUTE_TYPES } from "#shared/enums.ts";
 import { createdAt, id, isoDate, updatedAt } from "./columns.ts";
 import { children } from "./family.ts";
 import { schools } from "./schools.ts";
+import { drivers } from "./users.ts";
 
 /**
  * Routes, stops and riders (ADR 0046). Weekdays are a bit set, bit `d` for weekday `d` (0 = Sunday):
@@ -43,6 +44,8 @@ export const routes = sqliteTable(
     /** `#rrggbb`, the route's line on the map. */
     colour: text("colour").notNull(),
     busId: text("bus_id").references(() => buses.id, { onDelete: "set null" }),
+    /** The driver's account (ADR 0057); `driver_name` follows its name while one is assigned. */
+    driverId: text("driver_id").references(() => drivers.id, { onDelete: "set null" }),
     driverName: text("driver_name").notNull(),
     activeFrom: isoDate("active_from").notNull(),
     /** Null: no end. */
@@ -59,6 +62,7 @@ export const routes = sqliteTable(
   (t) => [
     index("routes_school_name_idx").on(t.schoolId, t.name, t.id),
     index("routes_bus_idx").on(t.busId),
+    index("routes_driver_idx").on(t.driverId),
     check("routes_weekdays", sql`${t.weekdays} between 0 and 127`),
     check("routes_active", sql`${t.activeTo} is null or ${t.activeTo} >= ${t.activeFrom}`),
   ],

@@ -10,6 +10,7 @@ import {
 import { bool, createdAt, id, instant, isoDate, ROLES, updatedAt } from "./columns.ts";
 import { buses, routes } from "./routes.ts";
 import { schools } from "./schools.ts";
+import { drivers } from "./users.ts";
 
 export { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES, ROUTE_TYPES, SEND_AUDIENCES, TRIP_STATUSES };
 
@@ -24,6 +25,8 @@ export const trips = sqliteTable(
     routeType: text("route_type", { enum: ROUTE_TYPES }).notNull(),
     busNumber: text("bus_number").notNull(),
     driverName: text("driver_name").notNull(),
+    /** The driver's account (ADR 0057): a run takes its route's; the driver's area lists the runs by it. */
+    driverId: text("driver_id").references(() => drivers.id, { onDelete: "set null" }),
     departureTime: instant("departure_time").notNull(),
     arrivalTime: instant("arrival_time").notNull(),
     studentsCount: integer("students_count").notNull().default(0),
@@ -49,6 +52,8 @@ export const trips = sqliteTable(
   },
   (t) => [
     index("trips_school_departure_idx").on(t.schoolId, t.departureTime),
+    /** A driver's runs of a day (the driver's area). */
+    index("trips_driver_departure_idx").on(t.driverId, t.departureTime),
     check("trips_counts", sql`${t.studentsCount} >= 0 and ${t.stops} >= 1`),
     // One run per route and day: generation inserts or updates, never doubles (ADR 0046).
     uniqueIndex("trips_route_service_date_unique").on(t.routeId, t.serviceDate),

@@ -78,3 +78,33 @@ export const parents = sqliteTable(
     index("parents_school_list_idx").on(t.schoolId, t.name, t.id),
   ],
 );
+
+/**
+ * A school's driver (ADR 0057): invited by the school admin like a parent, signs in at
+ * /login/driver and sees the runs assigned to them (`routes.driver_id`, `trips.driver_id`).
+ */
+export const drivers = sqliteTable(
+  "drivers",
+  {
+    id: id(),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    phone: text("phone"),
+    isActive: bool("is_active").notNull().default(true),
+    mustChangePassword: bool("must_change_password").notNull().default(false),
+    passwordChangedAt: instant("password_changed_at"),
+    lastLogin: instant("last_login"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("drivers_email_unique").on(t.email),
+    /** The school's drivers, ordered by name (the Drivers list and the route form's select). */
+    index("drivers_school_name_idx").on(t.schoolId, t.isActive, t.name),
+  ],
+);

@@ -8,6 +8,7 @@
 import type { Db } from "#db/client.ts";
 import {
   children,
+  drivers,
   notificationSends,
   notifications,
   parents,
@@ -130,6 +131,10 @@ export async function benchUsers(db: Db, config: Pick<AppConfig, "secureCookies"
     .insert(parents)
     .values({ schoolId: school!.id, email: `family-${tag}@bench.example`, name: "Bench Family", passwordHash })
     .returning();
+  const [driver] = await db
+    .insert(drivers)
+    .values({ schoolId: school!.id, email: `driver-${tag}@bench.example`, name: "Bench Driver", passwordHash })
+    .returning();
   await seedFamily(db, { schoolId: school!.id, parentId: parent!.id, adminId: admin!.id });
   const cookieOf = async (role: RoleValue, userId: string) => {
     const { token } = await createSession(db, { userId, role, remember: true, now: new Date() });
@@ -140,6 +145,7 @@ export async function benchUsers(db: Db, config: Pick<AppConfig, "secureCookies"
       super_admin: await cookieOf("super_admin", superAdmin!.id),
       school_admin: await cookieOf("school_admin", admin!.id),
       parent: await cookieOf("parent", parent!.id),
+      driver: await cookieOf("driver", driver!.id),
     },
     login: { role: "parent", email: parent!.email, password },
     home: { schoolId: school!.id, parentId: parent!.id },

@@ -17,7 +17,7 @@ import { seedInvoice } from "../support/invoice-documents.ts";
  * A procedure missing here fails the suite: add it the day it is written.
  */
 const CHILD = { name: "Ada", age: 8, grade: "3rd Grade" as const, school: "Maple", emergencyContact: "Mum 555 0100" };
-type Access = "public" | "authed" | "super_admin" | "school_admin" | "parent";
+type Access = "public" | "authed" | "super_admin" | "school_admin" | "parent" | "driver";
 const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "auth.me": { access: "public" },
   // Empty fields: refused by validation (BAD_REQUEST), so the call never reaches a credential check.
@@ -281,6 +281,8 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.account.exportData": { access: "school_admin" },
   "schoolAdmin.account.updateProfile": { access: "school_admin", input: { phone: "abc", address: "" } },
   "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
+  "driver.runs.list": { access: "driver" },
+  "driver.runs.get": { access: "driver", input: { tripId: "no-such-trip" } },
 };
 
 const IDENTITIES = [
@@ -288,12 +290,20 @@ const IDENTITIES = [
   "super_admin",
   "school_admin",
   "parent",
+  "driver",
   "other_school_admin",
   "other_parent",
+  "other_driver",
 ] as const;
 type Identity = (typeof IDENTITIES)[number];
 const roleOf = (identity: Identity) =>
-  identity === "other_school_admin" ? "school_admin" : identity === "other_parent" ? "parent" : identity;
+  identity === "other_school_admin"
+    ? "school_admin"
+    : identity === "other_parent"
+      ? "parent"
+      : identity === "other_driver"
+        ? "driver"
+        : identity;
 
 let t: TestApp;
 /** Children of another family of the parent's school, and of a family of another school. */
@@ -314,8 +324,10 @@ beforeAll(async () => {
     super_admin: await createUser(t.db, "super_admin"),
     school_admin: await createUser(t.db, "school_admin", { schoolId: school.id }),
     parent: await createUser(t.db, "parent", { schoolId: school.id }),
+    driver: await createUser(t.db, "driver", { schoolId: school.id }),
     other_school_admin: await createUser(t.db, "school_admin", { schoolId: otherSchool.id }),
     other_parent: await createUser(t.db, "parent", { schoolId: otherSchool.id }),
+    other_driver: await createUser(t.db, "driver", { schoolId: otherSchool.id }),
   };
   parentInvoiceId = (await seedInvoice(t.db, { schoolId: school.id, recipientId: users.parent.id })).id;
   const [route] = await t.db

@@ -3,7 +3,8 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError, z } from "zod";
-import { parents, schoolAdmins, schools } from "#db/schema/index.ts";
+import { drivers, parents, schoolAdmins, schools } from "#db/schema/index.ts";
+import type { RoleValue } from "#shared/auth.ts";
 import { CONTROL_CHARACTER_ERROR, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import { markReauthenticated } from "#worker/auth/mfa.ts";
 import { type Context, resolveAuth } from "#worker/trpc/context.ts";
@@ -47,19 +48,18 @@ const IDENTITIES = [
   "super_admin",
   "school_admin",
   "parent",
+  "driver",
   "other_school_admin",
   "other_parent",
+  "other_driver",
 ] as const;
 type Identity = (typeof IDENTITIES)[number];
 type Tenant = { schoolId: string; users: string[]; ids: string[] };
 
 let t: TestApp;
 const createCaller = createCallerFactory(appRouter);
-const users = new Map<
-  Exclude<Identity, "anonymous">,
-  { id: string; role: "super_admin" | "school_admin" | "parent"; schoolId: string | null }
->();
-/** School A (school_admin, parent, and a neighbour family) and school B (the other_* users). */
+const users = new Map<Exclude<Identity, "anonymous">, { id: string; role: RoleValue; schoolId: string | null }>();
+/** School A (school_admin, parent, driver, and a neighbour family) and school B (the other_* users). */
 let tenants: { a: Tenant; b: Tenant; neighbour: { id: string; ids: string[] } };
 const CHILD = { name: "Ada", age: 8, grade: "3rd Grade" as const, school: "Maple", emergencyContact: "Mum 555 0100" };
 const TRIP = {
@@ -290,6 +290,7 @@ function ownersOf(path: string): Identity[] {
   if (path.startsWith("superAdmin.")) return ["super_admin"];
   if (path.startsWith("schoolAdmin.")) return ["school_admin"];
   if (path.startsWith("parent.")) return ["parent"];
+  if (path.startsWith("driver.")) return ["driver"];
   return ["anonymous", "parent"];
 }
 
@@ -319,6 +320,7 @@ const dataVersion = () => commits.version();
 /** Put back what a school admin may legitimately switch off in its own school, so later procedures still reach every role. */
 async function restoreFixture() {
   await t.db.update(parents).set({ isActive: true });
+  await t.db.update(drivers).set({ isActive: true });
   await t.db.update(schoolAdmins).set({ isActive: true });
   await t.db.update(schools).set({ isActive: true });
 }
@@ -333,6 +335,8 @@ beforeAll(async () => {
   users.set("parent", await createUser(t.db, "parent", { schoolId: a.id }));
   users.set("other_school_admin", await createUser(t.db, "school_admin", { schoolId: b.id }));
   users.set("other_parent", await createUser(t.db, "parent", { schoolId: b.id }));
+  users.set("driver", await createUser(t.db, "driver", { schoolId: a.id }));
+  users.set("other_driver", await createUser(t.db, "driver", { schoolId: b.id }));
   const neighbour = await createUser(t.db, "parent", { schoolId: a.id });
   const asUser = (identity: "school_admin" | "parent" | "other_school_admin" | "other_parent") =>
     users.get(identity) as never;
@@ -346,7 +350,11 @@ beforeAll(async () => {
     issueDate: "2026-03-02",
     dueDate: "2026-03-17",
   });
-  const userIds = (prefix: "" | "other_") => [users.get(`${prefix}school_admin`)!.id, users.get(`${prefix}parent`)!.id];
+  const userIds = (prefix: "" | "other_") => [
+    users.get(`${prefix}school_admin`)!.id,
+    users.get(`${prefix}parent`)!.id,
+    users.get(`${prefix}driver`)!.id,
+  ];
   tenants = {
     a: { schoolId: a.id, users: userIds(""), ids: [...(await idsOf(a.id)), ...userIds("")] },
     b: { schoolId: b.id, users: userIds("other_"), ids: [...(await idsOf(b.id)), ...userIds("other_")] },

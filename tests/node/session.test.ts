@@ -51,7 +51,7 @@ describe("session tokens (SE1)", () => {
 });
 
 describe("idle and absolute expiry per role (SE4)", () => {
-  const roles: RoleValue[] = ["parent", "school_admin", "super_admin"];
+  const roles: RoleValue[] = ["parent", "school_admin", "super_admin", "driver"];
 
   it.each(roles)("%s: the session dies after the idle limit without requests", async (role) => {
     const user = await createUser(t.db, role);
@@ -89,6 +89,7 @@ describe("idle and absolute expiry per role (SE4)", () => {
     expect(SESSION_POLICIES.parent).toMatchObject({ idleMs: 7 * DAY, absoluteMs: 30 * DAY });
     expect(SESSION_POLICIES.school_admin).toMatchObject({ idleMs: HOUR, absoluteMs: 24 * HOUR });
     expect(SESSION_POLICIES.super_admin).toMatchObject({ idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR });
+    expect(SESSION_POLICIES.driver).toMatchObject({ idleMs: 3 * DAY, absoluteMs: 14 * DAY, persistentCookie: true });
   });
 
   it("remember me makes a school admin's session longer and its cookie persistent", async () => {

@@ -1,3 +1,4 @@
+import type { RoleValue } from "#shared/auth.ts";
 import { markReauthenticated } from "#worker/auth/mfa.ts";
 import { resolveAuth } from "#worker/trpc/context.ts";
 import { createCallerFactory } from "#worker/trpc/init.ts";
@@ -12,7 +13,7 @@ const meta = { ipAddress: "192.0.2.60", userAgent: "vitest", requestId: "caller"
  * The app router called in-process as a signed-in user (a fresh session, in sudo mode), through the
  * whole procedure ladder: access, tenancy, validation and the services, without HTTP.
  */
-export async function callerFor(t: TestApp, user: { id: string; role: "super_admin" | "school_admin" | "parent" }) {
+export async function callerFor(t: TestApp, user: { id: string; role: RoleValue }) {
   const { cookie, session } = await sessionCookieFor(t.db, t.deps.config, user, t.clock.now());
   await markReauthenticated(t.db, session.id, t.clock.now());
   return createCaller({ deps: t.deps, meta, resHeaders: new Headers(), auth: await resolveAuth(t.deps, cookie) });

@@ -18,6 +18,8 @@ export const SESSION_POLICIES: Record<RoleValue, SessionPolicy> = {
   parent: { idleMs: 7 * DAY, absoluteMs: 30 * DAY, persistentCookie: true },
   school_admin: { idleMs: 1 * HOUR, absoluteMs: 24 * HOUR, persistentCookie: false },
   super_admin: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR, persistentCookie: false },
+  /** A driver's phone between the morning and the afternoon runs, and over a weekend (ADR 0057). */
+  driver: { idleMs: 3 * DAY, absoluteMs: 14 * DAY, persistentCookie: true },
 };
 
 /** "Remember me" on the school admin login: a longer session and a cookie that survives a restart. */
@@ -36,4 +38,5 @@ export const ROLE_HOME: Record<RoleValue, string> = {
   super_admin: "/super-admin",
   school_admin: "/school-admin",
   parent: "/parent",
+  driver: "/driver",
 };

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#db/client.ts";
-import { parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "#db/schema/index.ts";
+import { drivers, parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
@@ -127,6 +127,15 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         isActive: parents.isActive,
         schoolId: parents.schoolId,
       },
+      driver: {
+        id: drivers.id,
+        email: drivers.email,
+        name: drivers.name,
+        lastLogin: drivers.lastLogin,
+        mustChangePassword: drivers.mustChangePassword,
+        isActive: drivers.isActive,
+        schoolId: drivers.schoolId,
+      },
       school: {
         name: schools.name,
         subscriptionStatus: schools.subscriptionStatus,
@@ -142,7 +151,11 @@ export function prepareSessionLookup(db: Db): SessionLookup {
     .leftJoin(superAdmins, onRole("super_admin", superAdmins.id))
     .leftJoin(schoolAdmins, onRole("school_admin", schoolAdmins.id))
     .leftJoin(parents, onRole("parent", parents.id))
-    .leftJoin(schools, eq(schools.id, sql`coalesce(${schoolAdmins.schoolId}, ${parents.schoolId})`))
+    .leftJoin(drivers, onRole("driver", drivers.id))
+    .leftJoin(
+      schools,
+      eq(schools.id, sql`coalesce(${schoolAdmins.schoolId}, ${parents.schoolId}, ${drivers.schoolId})`),
+    )
     .leftJoin(totpCredentials, onRole("super_admin", totpCredentials.userId))
     .where(eq(sessions.id, sql.placeholder("id")))
     .limit(1)
@@ -155,7 +168,14 @@ export function prepareSessionLookup(db: Db): SessionLookup {
     if (!row || !(await liveSession(db, row.session, parsed.secret, now))) return null;
     const { session, school } = row;
     const role = session.userRole;
-    const tenant = role === "school_admin" ? row.schoolAdmin : role === "parent" ? row.parent : null;
+    const tenant =
+      role === "school_admin"
+        ? row.schoolAdmin
+        : role === "parent"
+          ? row.parent
+          : role === "driver"
+            ? row.driver
+            : null;
     const account = role === "super_admin" ? row.superAdmin : tenant;
     const schoolId = tenant?.schoolId ?? null;
     // A deleted or deactivated user, or one whose school is gone or deactivated, holds no session.

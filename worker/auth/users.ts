@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
+import { drivers, parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
@@ -34,7 +34,12 @@ export type UserAccount = SessionUser & {
   schoolActive: boolean;
 };
 
-export const USER_TABLES = { super_admin: superAdmins, school_admin: schoolAdmins, parent: parents } as const;
+export const USER_TABLES = {
+  super_admin: superAdmins,
+  school_admin: schoolAdmins,
+  parent: parents,
+  driver: drivers,
+} as const;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -140,6 +140,21 @@ export function parentInvitationEmail(input: {
   ]);
 }
 
+export function driverInvitationEmail(input: {
+  name: string;
+  schoolName: string;
+  acceptLink: string;
+  expiresAt: Date;
+}): RenderedEmail {
+  return email(`${input.schoolName} invites you to drive with SchoolRide`, `Hello ${input.name}`, [
+    p(
+      `${input.schoolName} uses SchoolRide for school transport. Create your driver account to see the runs assigned to you, their stops and their riders, on your phone.`,
+    ),
+    button("Create your account", input.acceptLink),
+    p(`The invitation expires on ${formatDate(input.expiresAt)}.`),
+  ]);
+}
+
 export function invitationReminderEmail(input: {
   name: string;
   schoolName: string;

@@ -2,4 +2,4 @@
 
 export const AUDIT_PAGE_SIZE = 25;
 
-export const AUDIT_ROLE_FILTERS = ["all", "super_admin", "school_admin", "parent", "system"] as const;
+export const AUDIT_ROLE_FILTERS = ["all", "super_admin", "school_admin", "parent", "driver", "system"] as const;

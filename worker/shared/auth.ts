@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH, SCHOOL_CODE_MAX_LENGTH } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 
-export const ROLE_VALUES = ["super_admin", "school_admin", "parent"] as const;
+export const ROLE_VALUES = ["super_admin", "school_admin", "parent", "driver"] as const;
 export type RoleValue = (typeof ROLE_VALUES)[number];
 
 export const loginSchema = z

@@ -78,7 +78,7 @@ export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
 
 /** The rules the spec adds for parents, shared by the form and the server: every issue, in field order. */
 export function acceptInvitationRoleIssues(
-  role: "school_admin" | "parent",
+  role: "school_admin" | "parent" | "driver",
   input: Pick<AcceptInvitationInput, "emergencyContact" | "emergencyPhone">,
 ) {
   const issues: { field: "emergencyContact" | "emergencyPhone"; message: string }[] = [];

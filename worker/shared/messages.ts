@@ -5,6 +5,7 @@ export const MESSAGES = {
     super_admin: "Invalid super admin credentials. Access denied.",
     school_admin: "Invalid school admin credentials. Please check your email and password.",
     parent: "Invalid parent credentials. Please check your email, password, and school code.",
+    driver: "Invalid driver credentials. Please check your email and password.",
   },
   currentPasswordIncorrect: "Current password is incorrect",
   noAuthenticatedUser: "No authenticated user",

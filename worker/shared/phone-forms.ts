@@ -21,7 +21,7 @@ type InvitationField = "phone" | "emergencyContact" | "emergencyPhone";
 
 /** The accept-invite form's issues beyond its schema: the parents' required fields (spec), then the phone rule. */
 export function acceptInvitationIssues(
-  role: "school_admin" | "parent",
+  role: "school_admin" | "parent" | "driver",
   input: Pick<AcceptInvitationInput, InvitationField>,
   region: string | null,
 ) {

@@ -9,6 +9,7 @@ import type { Context } from "./context.ts";
 import { transformer } from "./output-transformer.ts";
 import {
   authedRung,
+  driverRung,
   parentRung,
   publicRung,
   schoolAdminRung,
@@ -111,3 +112,4 @@ export const schoolBillingProcedure = procedureOn(schoolBillingRung);
 export const schoolConnectProcedure = procedureOn(schoolConnectRung);
 export const schoolAdminProcedure = procedureOn(schoolAdminRung);
 export const parentProcedure = procedureOn(parentRung);
+export const driverProcedure = procedureOn(driverRung);

@@ -1,5 +1,6 @@
 import { router } from "./init.ts";
 import { authRouter } from "./routers/auth/index.ts";
+import { driverRouter } from "./routers/driver/index.ts";
 import { parentRouter } from "./routers/parent/index.ts";
 import { registrationRouter } from "./routers/public/registration.ts";
 import { siteRouter } from "./routers/public/site.ts";
@@ -12,6 +13,7 @@ export const appRouter = router({
   superAdmin: superAdminRouter,
   schoolAdmin: schoolAdminRouter,
   parent: parentRouter,
+  driver: driverRouter,
   site: siteRouter,
   registration: registrationRouter,
 });

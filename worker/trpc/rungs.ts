@@ -5,7 +5,7 @@ import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/school-time.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import type { SessionUser } from "../auth/users.ts";
-import type { ParentScope, PublicScope, SchoolScope, SessionScope } from "../services/_shared/scope.ts";
+import type { DriverScope, ParentScope, PublicScope, SchoolScope, SessionScope } from "../services/_shared/scope.ts";
 import { AppError } from "../services/errors.ts";
 import { actorOf } from "./actor.ts";
 import type { Context } from "./context.ts";
@@ -14,7 +14,7 @@ import type { Context } from "./context.ts";
  * The procedure ladder: public → authed (UNAUTHORIZED) → one per role (FORBIDDEN). Each puts
  * `ctx.scope` in, the first argument of every service it calls (worker/services/_shared/scope.ts):
  * public `Scope` with a null actor, authed and super admin `Scope`, school admin `SchoolScope`,
- * parent `ParentScope`. The tenant comes from the session, never from input; `now` is read once.
+ * parent `ParentScope`, driver `DriverScope`. The tenant comes from the session, never from input; `now` is read once.
  *
  * The ladder's rungs: each takes the request's context, refuses (throws) or returns what it adds
  * (`scope`, and for a signed-in user `auth` and `user`), building on the rung below. A procedure
@@ -122,6 +122,24 @@ export const parentRung = (ctx: Context) => {
     timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
     phoneRegion: rung.user.phoneRegion,
     parentId: rung.user.id,
+  };
+  return { ...rung, scope };
+};
+
+const driverRoleRung = roleRung("driver");
+
+/** A driver of their school: the runs assigned to them (ADR 0057). */
+export const driverRung = (ctx: Context) => {
+  const rung = driverRoleRung(ctx);
+  const schoolId = rung.user.schoolId;
+  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  const scope: DriverScope = {
+    ...rung.scope,
+    actor: { ...rung.scope.actor, schoolId },
+    schoolId,
+    timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
+    phoneRegion: rung.user.phoneRegion,
+    driverId: rung.user.id,
   };
   return { ...rung, scope };
 };

@@ -8,6 +8,7 @@ export const ROLE_HOMES: Record<Role, string> = {
   super_admin: "/super-admin",
   school_admin: "/school-admin",
   parent: "/parent",
+  driver: "/driver",
 };
 
 const HINT_KEY = "schoolride.role";

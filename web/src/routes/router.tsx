@@ -54,6 +54,7 @@ const SHELL_PREFETCH = {
   super_admin: [],
   school_admin: ["schoolAdminShell"],
   parent: ["parentShell"],
+  driver: [],
 } as const satisfies Record<Role, readonly PrefetchName[]>;
 
 /** Each area's shell is its own chunk, with only that area's menu and icons. */
@@ -61,6 +62,7 @@ const SHELLS: Record<Role, () => Promise<{ default: ComponentType }>> = {
   super_admin: () => import("../components/shell/SuperAdminShell.tsx"),
   school_admin: () => import("../components/shell/SchoolAdminShell.tsx"),
   parent: () => import("../components/shell/ParentShell.tsx"),
+  driver: () => import("../components/shell/DriverShell.tsx"),
 };
 
 const roleArea = (path: string, role: Role, children: RouteObject[]): RouteObject => ({

@@ -7,8 +7,8 @@ import type { RequestMeta } from "../audit.ts";
  * How every service called from a request is called: `service(scope, input)`, or `service(scope)`
  * when it takes no input. The procedure ladder (worker/trpc/rungs.ts) builds the scope once per
  * request, so `now` is one instant for the whole request and a tenant service cannot run without
- * the session's school: its first parameter is a `SchoolScope`, which only the school admin's and
- * the parent's procedures make.
+ * the session's school: its first parameter is a `SchoolScope`, which only the school admin's, the
+ * parent's and the driver's procedures make.
  *
  * Work without a request (the queue consumer, the hourly cron) has no actor and keeps plain
  * `(deps, …)` signatures.
@@ -40,3 +40,6 @@ export type SchoolScope = Scope & {
 
 /** A parent's request: their own id and school. */
 export type ParentScope = SchoolScope & { parentId: string };
+
+/** A driver's request: their own id and school (ADR 0057). */
+export type DriverScope = SchoolScope & { driverId: string };

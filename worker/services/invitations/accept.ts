@@ -2,18 +2,19 @@ import { and, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { insertWhere, rowHolds } from "#db/conditional.ts";
-import { invitations, parents, schoolAdmins, schools } from "#db/schema/index.ts";
+import { drivers, invitations, parents, schoolAdmins, schools } from "#db/schema/index.ts";
 import {
   type AcceptInvitationInput,
   acceptInvitationRoleIssues,
   INVITATION_MESSAGES,
+  INVITATION_ROLE_LABELS,
   type tokenInput,
 } from "#shared/invitations.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import { constantTimeEqualText, sha256Hex } from "#worker/auth/crypto.ts";
 import { hashPassword } from "#worker/auth/password.ts";
 import { createSession, type NewSession } from "#worker/auth/session.ts";
-import { findAccountById, normalizeEmail, type SessionUser, toSessionUser } from "#worker/auth/users.ts";
+import { findAccountById, normalizeEmail, type SessionUser, toSessionUser, USER_TABLES } from "#worker/auth/users.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
@@ -100,15 +101,22 @@ async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date)
     createdAt: now,
     updatedAt: now,
   };
+  const { address: _address, ...driver } = common;
   const userInsert =
     invitation.role === "school_admin"
       ? insertWhere(db, schoolAdmins, { ...common, position: profile.position || "Administrator" }, won)
-      : insertWhere(
-          db,
-          parents,
-          { ...common, emergencyContact: profile.emergencyContact ?? "", emergencyPhone: profile.emergencyPhone ?? "" },
-          won,
-        );
+      : invitation.role === "driver"
+        ? insertWhere(db, drivers, driver, won)
+        : insertWhere(
+            db,
+            parents,
+            {
+              ...common,
+              emergencyContact: profile.emergencyContact ?? "",
+              emergencyPhone: profile.emergencyPhone ?? "",
+            },
+            won,
+          );
   const [, inserted] = await db.batch([
     db
       .update(invitations)
@@ -119,7 +127,7 @@ async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date)
       db,
       {
         eventType: "invitation_accepted",
-        description: `${invitation.email} accepted the ${invitation.role === "school_admin" ? "school admin" : "parent"} invitation`,
+        description: `${invitation.email} accepted the ${INVITATION_ROLE_LABELS[invitation.role]} invitation`,
         userId,
         userRole: invitation.role,
         schoolId: invitation.schoolId,
@@ -146,7 +154,7 @@ async function signIn(
   meta: RequestMeta,
   now: Date,
 ): Promise<AcceptedAccount> {
-  const table = role === "school_admin" ? schoolAdmins : parents;
+  const table = USER_TABLES[role];
   await db.update(table).set({ lastLogin: now }).where(eq(table.id, userId));
   const account = await findAccountById(db, role, userId);
   if (!account) throw new AppError("NOT_FOUND", INVITATION_MESSAGES.invalidOrExpired);

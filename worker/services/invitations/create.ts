@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { invitations, schools } from "#db/schema/index.ts";
-import { INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { INVITATION_MESSAGES, INVITATION_ROLE_LABELS } from "#shared/invitations.ts";
 import { normalizeEmail } from "#worker/auth/users.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
@@ -94,7 +94,7 @@ export async function createInvitation(
     ],
     audit: {
       eventType: "invitation_sent",
-      description: `Invited ${email} as ${input.role === "school_admin" ? "school admin" : "parent"} of ${school.name}`,
+      description: `Invited ${email} as ${INVITATION_ROLE_LABELS[input.role]} of ${school.name}`,
       schoolId: school.id,
       metadata: {
         invite_id: invitation.id,

@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import {
+  drivers,
   type EmailType,
   type InvitationMetadata,
   invitations,
@@ -8,9 +9,10 @@ import {
   schoolAdmins,
   schools,
 } from "#db/schema/index.ts";
-import { INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { INVITATION_MESSAGES, INVITATION_ROLE_LABELS } from "#shared/invitations.ts";
 import { randomHex, randomReadable, sha256Hex } from "#worker/auth/crypto.ts";
 import {
+  driverInvitationEmail,
   existingAccountNoticeEmail,
   invitationReminderEmail,
   parentInvitationEmail,
@@ -23,6 +25,8 @@ import { AppError } from "../errors.ts";
 
 export type Invitation = typeof invitations.$inferSelect;
 export type InvitableRole = Invitation["role"];
+/** The roles a school admin invites to their own school (a super admin invites school admins too). */
+export const SCHOOL_ADMIN_INVITES = ["parent", "driver"] as const satisfies readonly InvitableRole[];
 
 /** A secure token is 32 random bytes as hex; the temporary password 12 readable characters. */
 export const TOKEN_BYTES = 32;
@@ -58,13 +62,17 @@ export function acceptLink(appUrl: string, token: string): string {
 }
 
 export function invitedName(metadata: InvitationMetadata): string | null {
-  return metadata.admin_name ?? metadata.parent_name ?? metadata.invitedUserName ?? null;
+  return metadata.admin_name ?? metadata.parent_name ?? metadata.driver_name ?? metadata.invitedUserName ?? null;
 }
 
 /** Metadata as the spec names it. The accept link is stored without its token (the token is a secret). */
 export function invitationMetadata(role: InvitableRole, name: string, appUrl: string): InvitationMetadata {
   return {
-    ...(role === "school_admin" ? { admin_name: name } : { parent_name: name }),
+    ...(role === "school_admin"
+      ? { admin_name: name }
+      : role === "driver"
+        ? { driver_name: name }
+        : { parent_name: name }),
     invitedUserName: name,
     accept_invite_link: acceptLinkBase(appUrl),
   };
@@ -93,15 +101,24 @@ export function invitationEmail(
       expiresAt: invitation.expiresAt,
     });
   }
+  if (invitation.role === "driver")
+    return driverInvitationEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
   return parentInvitationEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
 }
 
-function emailTypeFor(role: InvitableRole) {
-  return role === "school_admin" ? ("school_admin_invite" as const) : ("parent_invite" as const);
-}
+const EMAIL_TYPE_OF = {
+  school_admin: "school_admin_invite",
+  parent: "parent_invite",
+  driver: "driver_invite",
+} as const satisfies Record<InvitableRole, EmailType>;
+
+const ACCOUNT_TABLE_OF = { school_admin: schoolAdmins, parent: parents, driver: drivers } as const;
+
+/** Where an invited role signs in. */
+const LOGIN_PATH_OF = { school_admin: "/login/school", parent: "/login/parent", driver: "/login/driver" } as const;
 
 function accountTable(role: InvitableRole) {
-  return role === "school_admin" ? schoolAdmins : parents;
+  return ACCOUNT_TABLE_OF[role];
 }
 
 /** The account of this role that already uses the address, if any (with its school). */
@@ -118,7 +135,8 @@ export async function accountWithEmail(db: Db, role: InvitableRole, email: strin
 /** Reminders go only to addresses without an account of the invitation's role (see `invitationOrNotice`). */
 export function noAccountYet() {
   return sql`not exists (select 1 from ${parents} where ${parents.email} = ${invitations.email} and ${invitations.role} = 'parent')
-    and not exists (select 1 from ${schoolAdmins} where ${schoolAdmins.email} = ${invitations.email} and ${invitations.role} = 'school_admin')`;
+    and not exists (select 1 from ${schoolAdmins} where ${schoolAdmins.email} = ${invitations.email} and ${invitations.role} = 'school_admin')
+    and not exists (select 1 from ${drivers} where ${drivers.email} = ${invitations.email} and ${invitations.role} = 'driver')`;
 }
 
 /**
@@ -136,14 +154,13 @@ export function invitationOrNotice(
   if (!addressHasAccount)
     return {
       ...invitationEmail(invitation, schoolName, secrets, appUrl, "invite"),
-      type: emailTypeFor(invitation.role),
+      type: EMAIL_TYPE_OF[invitation.role],
     };
-  const school = invitation.role === "school_admin";
   return {
     ...existingAccountNoticeEmail({
       schoolName,
-      roleLabel: school ? "school admin" : "parent",
-      loginLink: `${appUrl}/login/${school ? "school" : "parent"}`,
+      roleLabel: INVITATION_ROLE_LABELS[invitation.role],
+      loginLink: `${appUrl}${LOGIN_PATH_OF[invitation.role]}`,
     }),
     type: "invite_notice",
   };
@@ -151,7 +168,7 @@ export function invitationOrNotice(
 
 /**
  * An invitation the actor may manage, with its school's name. A school admin reaches only parent
- * invitations of their own school; anything else is NOT_FOUND (no hint that it exists).
+ * and driver invitations of their own school; anything else is NOT_FOUND (no hint that it exists).
  */
 export async function findManageableInvitation(db: Db, inviteId: string, actor: Actor) {
   const [row] = await db
@@ -164,7 +181,7 @@ export async function findManageableInvitation(db: Db, inviteId: string, actor: 
         : and(
             eq(invitations.id, inviteId),
             eq(invitations.schoolId, actor.schoolId ?? ""),
-            eq(invitations.role, "parent"),
+            inArray(invitations.role, SCHOOL_ADMIN_INVITES),
           ),
     )
     .limit(1);

@@ -103,7 +103,8 @@ const EXPORTED_AUDIT = {
 /** The signed-in school admin or parent whose data it is. */
 export function dataSubjectOf(scope: SchoolScope): DataSubject {
   const { id, role } = scope.actor;
-  if (role === "super_admin") throw new AppError("FORBIDDEN", "You do not have access to this area.");
+  if (role !== "school_admin" && role !== "parent")
+    throw new AppError("FORBIDDEN", "You do not have access to this area.");
   return { id, role, schoolId: scope.schoolId };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, max, min, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { buses, noServiceDays, routeStops, routes, schools, trips } from "#db/schema/index.ts";
+import { buses, drivers, noServiceDays, routeStops, routes, schools, trips } from "#db/schema/index.ts";
 import { minutesToTime, ROUTE_LIMITS } from "#shared/route-texts.ts";
 import { shiftDate, todayIn, weekday, zonedInstant } from "#shared/school-time.ts";
 
@@ -10,7 +10,8 @@ import { shiftDate, todayIn, weekday, zonedInstant } from "#shared/school-time.t
  * on its weekday, is active then, has a stop, and the school has not marked it a no-service day.
  * A run's times are its first and last stops' wall-clock times on that day in the school's zone
  * (so 07:30 stays 07:30 across a DST change); its students are the riders assigned on that weekday
- * and date less those marked not riding, counted by the statement itself.
+ * and date less those marked not riding, counted by the statement itself. A run takes its route's
+ * driver (`driver_id`), and the driver's name from their account while one is assigned (ADR 0057).
  *
  * Idempotent: one statement inserts the runs that are missing and refreshes those that changed
  * (unique key `route_id, service_date`), one removes the runs of days that stopped being service
@@ -97,20 +98,22 @@ export async function generateRuns(
   const at = now.getTime();
   const j = (path: string) => sql.raw(`json_extract(j.value, '$.${path}')`);
   const upsert = sql`insert into ${trips} (id, school_id, route_id, service_date, route_name, route_type, bus_number, driver_name,
-      departure_time, arrival_time, students_count, stops, status, created_at, updated_at)
-    select ${j("id")}, r.school_id, r.id, ${j("d")}, r.name, r.direction, coalesce(b.number, '—'), r.driver_name,
-      ${j("dep")}, ${j("arr")}, ${studentsOf(sql`r.id`, j("d"), j("wd"))}, ${j("stops")}, 'scheduled', ${at}, ${at}
+      driver_id, departure_time, arrival_time, students_count, stops, status, created_at, updated_at)
+    select ${j("id")}, r.school_id, r.id, ${j("d")}, r.name, r.direction, coalesce(b.number, '—'), coalesce(d.name, r.driver_name),
+      r.driver_id, ${j("dep")}, ${j("arr")}, ${studentsOf(sql`r.id`, j("d"), j("wd"))}, ${j("stops")}, 'scheduled', ${at}, ${at}
     from json_each(${JSON.stringify(runs)}) j
     join ${routes} r on r.id = ${j("r")} and r.school_id = ${school.schoolId}
     left join ${buses} b on b.id = r.bus_id
+    left join ${drivers} d on d.id = r.driver_id
     where true
     on conflict (route_id, service_date) do update set
       route_name = excluded.route_name, route_type = excluded.route_type, bus_number = excluded.bus_number,
-      driver_name = excluded.driver_name, departure_time = excluded.departure_time, arrival_time = excluded.arrival_time,
+      driver_name = excluded.driver_name, driver_id = excluded.driver_id, departure_time = excluded.departure_time, arrival_time = excluded.arrival_time,
       students_count = excluded.students_count, stops = excluded.stops, updated_at = excluded.updated_at
     where trips.status = 'scheduled' and trips.departure_time > ${at} and trips.school_id = ${school.schoolId}
       and (trips.route_name is not excluded.route_name or trips.route_type is not excluded.route_type
         or trips.bus_number is not excluded.bus_number or trips.driver_name is not excluded.driver_name
+        or trips.driver_id is not excluded.driver_id
         or trips.departure_time is not excluded.departure_time or trips.arrival_time is not excluded.arrival_time
         or trips.students_count is not excluded.students_count or trips.stops is not excluded.stops)`;
   const keys = JSON.stringify(runs.map((run) => `${run.r}|${run.d}`));

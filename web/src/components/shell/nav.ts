@@ -31,4 +31,5 @@ export const ROLE_LABELS: Record<Role, string> = {
   super_admin: "Super Admin",
   school_admin: "School Admin",
   parent: "Parent",
+  driver: "Driver",
 };

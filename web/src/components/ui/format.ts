@@ -32,6 +32,7 @@ const ROLE_LABELS: Record<string, string> = {
   super_admin: "Super Admin",
   school_admin: "School Admin",
   parent: "Parent",
+  driver: "Driver",
   system: "System",
 };
 

@@ -24,7 +24,16 @@ type FormOutput = z.output<typeof acceptInvitationInput>;
 /** Milliseconds between the success message and the redirect. */
 const REDIRECT_DELAY_MS = 2000;
 
-const ROLE_LABELS: Record<InvitationRole, string> = { school_admin: "School Admin", parent: "Parent" };
+const ROLE_LABELS: Record<InvitationRole, string> = {
+  school_admin: "School Admin",
+  parent: "Parent",
+  driver: "Driver",
+};
+const LOGIN_PAGES: Record<InvitationRole, string> = {
+  school_admin: "/login/school",
+  parent: "/login/parent",
+  driver: "/login/driver",
+};
 
 /** The server's message for a known failure (invalid, expired…); the spec's fallback for anything else. */
 function invitationLoadError(error: unknown): string {
@@ -88,6 +97,7 @@ function AcceptInvitationForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [home, setHome] = useState<string | null>(null);
   const isParent = invitation.role === "parent";
+  const isDriver = invitation.role === "driver";
 
   const resolver = useMemo<Resolver<FormInput, unknown, FormOutput>>(() => {
     const base = zodResolver(acceptInvitationInput);
@@ -161,13 +171,15 @@ function AcceptInvitationForm({
       password: values.password,
       confirmPassword: values.confirmPassword,
       ...optional("phone", values.phone),
-      ...optional("address", values.address),
+      ...(isDriver ? {} : optional("address", values.address)),
       ...(isParent
         ? {
             ...optional("emergencyContact", values.emergencyContact),
             ...optional("emergencyPhone", values.emergencyPhone),
           }
-        : optional("position", values.position)),
+        : isDriver
+          ? {}
+          : optional("position", values.position)),
     });
   });
 
@@ -215,8 +227,8 @@ function AcceptInvitationForm({
           userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]}
         />
         <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field("phone")} />
-        <TextField label="Address (optional)" autoComplete="street-address" {...field("address")} />
-        {isParent ? (
+        {isDriver ? null : <TextField label="Address (optional)" autoComplete="street-address" {...field("address")} />}
+        {isDriver ? null : isParent ? (
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-ink">In case of emergency</legend>
             <TextField
@@ -242,7 +254,7 @@ function AcceptInvitationForm({
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link
-          to={isParent ? "/login/parent" : "/login/school"}
+          to={LOGIN_PAGES[invitation.role]}
           className="font-medium text-brand-700 underline-offset-2 hover:underline"
         >
           Sign in

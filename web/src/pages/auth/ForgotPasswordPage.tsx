@@ -12,6 +12,7 @@ const LOGIN_PAGES: Record<Role, string> = {
   super_admin: "/login/superadmin",
   school_admin: "/login/school",
   parent: "/login/parent",
+  driver: "/login/driver",
 };
 
 /**

@@ -1,4 +1,4 @@
-import { type Bus, School, ShieldCheck, Users } from "lucide-react";
+import { Bus, School, ShieldCheck, Users } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { EMAIL_MAX_LENGTH, SCHOOL_CODE_MAX_LENGTH } from "#shared/limits.ts";
@@ -34,15 +34,17 @@ const VARIANTS: Record<Role, Variant> = {
   super_admin: { title: "Super Admin Access", subtitle: "Platform administration", icon: ShieldCheck },
   school_admin: { title: "School Admin Login", subtitle: "Manage your school's transportation", icon: School },
   parent: { title: "Parent Login", subtitle: "Follow your children's school transport", icon: Users },
+  driver: { title: "Driver Login", subtitle: "Your runs, their stops and riders", icon: Bus },
 };
 
 const OTHER_LOGINS: Record<Role, { to: string; label: string }> = {
   super_admin: { to: "/login/superadmin", label: "Super Admin Login" },
   school_admin: { to: "/login/school", label: "School Admin Login" },
   parent: { to: "/login/parent", label: "Parent Login" },
+  driver: { to: "/login/driver", label: "Driver Login" },
 };
 
-/** The three login pages (super admin, school admin, parent): one component, a variant per role. Prerendered (scripts/prerender.ts). */
+/** The four login pages (super admin, school admin, parent, driver): one component, a variant per role. Prerendered (scripts/prerender.ts). */
 export default function LoginPage({ role }: { role: Role }) {
   const variant = VARIANTS[role];
   const navigate = useNavigate();

@@ -15,6 +15,7 @@ const LOGIN_PAGES: Record<RoleValue, string> = {
   super_admin: "/login/superadmin",
   school_admin: "/login/school",
   parent: "/login/parent",
+  driver: "/login/driver",
 };
 
 /** `/reset-password?token=…`: the e-mailed, single-use link. */

@@ -23,6 +23,7 @@ const ROLE_FILTER_LABELS: Record<(typeof AUDIT_ROLE_FILTERS)[number], string> = 
   super_admin: "Super Admin",
   school_admin: "School Admin",
   parent: "Parent",
+  driver: "Driver",
   system: "System",
 };
 const ROLE_OPTIONS = AUDIT_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FILTER_LABELS[value] }));

@@ -38,6 +38,7 @@ const ROLE_FILTER_LABELS: Record<(typeof INVITATION_ROLE_FILTERS)[number], strin
   all: "All Roles",
   school_admin: "School Admin",
   parent: "Parent",
+  driver: "Driver",
 };
 const STATUS_OPTIONS = INVITATION_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const ROLE_OPTIONS = INVITATION_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FILTER_LABELS[value] }));

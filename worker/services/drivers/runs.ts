@@ -1,0 +1,116 @@
+import { and, asc, eq, gte, lt } from "drizzle-orm";
+import type { z } from "zod";
+import { children, notRiding, riders, routeStops, routes, trips } from "#db/schema/index.ts";
+import { DRIVER_MESSAGES, type driverRunInput } from "#shared/drivers.ts";
+import { dayRange, localDate, todayIn, weekday } from "#shared/school-time.ts";
+import type { DriverScope } from "../_shared/scope.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * The driver's side of the transport model (ADR 0057): the runs assigned to them (`trips.driver_id`,
+ * copied from the route by run generation), their stops in order and their riders. Only the
+ * session's school and driver: another driver's run, or another school's, is not found.
+ */
+
+const mine = (scope: DriverScope) => and(eq(trips.schoolId, scope.schoolId), eq(trips.driverId, scope.driverId));
+
+const RUN_COLUMNS = {
+  id: trips.id,
+  routeId: trips.routeId,
+  routeName: trips.routeName,
+  routeType: trips.routeType,
+  busNumber: trips.busNumber,
+  status: trips.status,
+  departureTime: trips.departureTime,
+  arrivalTime: trips.arrivalTime,
+  serviceDate: trips.serviceDate,
+  studentsCount: trips.studentsCount,
+  stops: trips.stops,
+  colour: routes.colour,
+};
+
+/** Today's runs of the signed-in driver, in the school's zone, by departure. */
+export async function listDriverRuns(scope: DriverScope) {
+  const { start, end, from } = dayRange(todayIn(scope.timeZone, scope.now), scope.timeZone);
+  const rows = await scope.deps.db
+    .select(RUN_COLUMNS)
+    .from(trips)
+    .leftJoin(routes, eq(routes.id, trips.routeId))
+    .where(and(mine(scope), gte(trips.departureTime, start), lt(trips.departureTime, end)))
+    .orderBy(asc(trips.departureTime), asc(trips.id))
+    .limit(100);
+  return { date: from, runs: rows };
+}
+
+/**
+ * One run of the signed-in driver: its stops in order, each with its riders that day (name, special
+ * needs, allergies, and whether they ride: a child marked not riding is listed as such). A trip made
+ * by hand has no route, so no stops.
+ */
+export async function getDriverRun(scope: DriverScope, input: z.infer<typeof driverRunInput>) {
+  const { db } = scope.deps;
+  const [run] = await db
+    .select(RUN_COLUMNS)
+    .from(trips)
+    .leftJoin(routes, eq(routes.id, trips.routeId))
+    .where(and(eq(trips.id, input.tripId), mine(scope)))
+    .limit(1);
+  if (!run) throw new AppError("NOT_FOUND", DRIVER_MESSAGES.runNotFound);
+  if (!run.routeId) return { run, stops: [] };
+  const date = run.serviceDate ?? localDate(run.departureTime, scope.timeZone);
+  const [stopRows, riderRows] = await db.batch([
+    db
+      .select({
+        id: routeStops.id,
+        position: routeStops.position,
+        name: routeStops.name,
+        minutes: routeStops.scheduledMinutes,
+        latitude: routeStops.latitude,
+        longitude: routeStops.longitude,
+      })
+      .from(routeStops)
+      .where(and(eq(routeStops.routeId, run.routeId), eq(routeStops.schoolId, scope.schoolId)))
+      .orderBy(asc(routeStops.position)),
+    db
+      .select({
+        riderId: riders.id,
+        stopId: riders.stopId,
+        weekdays: riders.weekdays,
+        fromDate: riders.fromDate,
+        toDate: riders.toDate,
+        childId: children.id,
+        name: children.name,
+        specialNeeds: children.specialNeeds,
+        allergyInfo: children.allergyInfo,
+        notRiding: notRiding.id,
+      })
+      .from(riders)
+      .innerJoin(children, eq(children.id, riders.childId))
+      .leftJoin(notRiding, and(eq(notRiding.childId, riders.childId), eq(notRiding.date, date)))
+      .where(and(eq(riders.routeId, run.routeId), eq(riders.schoolId, scope.schoolId)))
+      .orderBy(asc(children.name), asc(children.id)),
+  ]);
+  const wd = weekday(date);
+  type Rider = {
+    childId: string;
+    name: string;
+    specialNeeds: string | null;
+    allergyInfo: string | null;
+    riding: boolean;
+  };
+  const byStop = new Map<string, Rider[]>();
+  for (const row of riderRows) {
+    // The riders of that day: assigned on its weekday, within their dates (as run generation counts them).
+    if (!((row.weekdays >> wd) & 1) || row.fromDate > date || (row.toDate !== null && row.toDate < date)) continue;
+    const list = byStop.get(row.stopId) ?? [];
+    list.push({
+      childId: row.childId,
+      name: row.name,
+      specialNeeds: row.specialNeeds || null,
+      allergyInfo: row.allergyInfo || null,
+      riding: row.notRiding === null,
+    });
+    byStop.set(row.stopId, list);
+  }
+  return { run, stops: stopRows.map((stop) => ({ ...stop, riders: byStop.get(stop.id) ?? [] })) };
+}
