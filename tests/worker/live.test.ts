@@ -72,17 +72,15 @@ async function seedRun() {
     })
     .returning();
   const today = todayIn("UTC", now);
-  await db
-    .insert(riders)
-    .values({
-      schoolId,
-      childId: child!.id,
-      routeId: route!.id,
-      stopId: stop!.id,
-      direction: "pickup",
-      weekdays: 127,
-      fromDate: "2026-01-01",
-    });
+  await db.insert(riders).values({
+    schoolId,
+    childId: child!.id,
+    routeId: route!.id,
+    stopId: stop!.id,
+    direction: "pickup",
+    weekdays: 127,
+    fromDate: "2026-01-01",
+  });
   const [run] = await db
     .insert(trips)
     .values({

@@ -38,9 +38,9 @@ const TAP_STATUSES = { pickup: ["boarded", "absent"], dropoff: ["dropped"] } as 
 export async function ingest(scope: DriverScope, runId: string, batch: IngestBatch): Promise<IngestResult> {
   const { db } = scope.deps;
   const state = await loadRunState(db, runId);
-  if (!state || state.run.schoolId !== scope.schoolId || state.run.driverId !== scope.actor.id)
+  if (!state || state.run.schoolId !== scope.schoolId || state.run.driverId !== scope.driverId)
     throw new AppError("NOT_FOUND", M.notFound);
-  if (!driverMayPost(state, scope.actor.id, scope.schoolId)) throw new AppError("CONFLICT", M.notOpen);
+  if (!driverMayPost(state, scope.driverId, scope.schoolId)) throw new AppError("CONFLICT", M.notOpen);
   const now = scope.now;
   const ids = batch.items.map((item) => item.clientId);
   const [storedPositions, storedTaps] = await db.batch([
@@ -95,7 +95,7 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
       positions.push({
         runId,
         schoolId: state.run.schoolId,
-        driverId: scope.actor.id,
+        driverId: scope.driverId,
         clientId: item.clientId,
         deviceAt: new Date(item.at),
         receivedAt: now,
@@ -164,7 +164,7 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
           latitude: tap.latitude,
           longitude: tap.longitude,
           clientId: tap.clientId,
-          recordedBy: scope.actor.id,
+          recordedBy: scope.driverId,
           createdAt: now,
         })
         .onConflictDoUpdate({

@@ -13,7 +13,7 @@ import { loadRunState, type RunState } from "./run-state.ts";
 /** The driver's own run (their school, assigned to them), or NOT_FOUND as for any foreign id. */
 async function ownRun(scope: DriverScope, runId: string): Promise<RunState> {
   const state = await loadRunState(scope.deps.db, runId);
-  if (!state || state.run.schoolId !== scope.schoolId || state.run.driverId !== scope.actor.id)
+  if (!state || state.run.schoolId !== scope.schoolId || state.run.driverId !== scope.driverId)
     throw new AppError("NOT_FOUND", M.notFound);
   return state;
 }
@@ -75,7 +75,7 @@ export async function startRun(scope: DriverScope, input: z.infer<typeof startRu
         and(
           eq(trips.id, run.id),
           eq(trips.schoolId, scope.schoolId),
-          eq(trips.driverId, scope.actor.id),
+          eq(trips.driverId, scope.driverId),
           isNull(trips.startedAt),
           inArray(trips.status, ["scheduled", "in-progress"]),
         ),
@@ -122,7 +122,7 @@ export async function endRun(scope: DriverScope, input: z.infer<typeof runIdInpu
       .where(
         and(
           eq(trips.id, run.id),
-          eq(trips.driverId, scope.actor.id),
+          eq(trips.driverId, scope.driverId),
           sql`${trips.startedAt} is not null`,
           isNull(trips.endedAt),
         ),
