@@ -116,7 +116,9 @@ describe("the live run's Durable Object", () => {
     expect(response.status).toBe(101);
     const socket = (response as Response & { webSocket: WebSocket & { accept(): void } }).webSocket;
     const messages: { type: string; run: { audience: string; position: { latitude: number } | null } }[] = [];
-    socket.addEventListener("message", (event) => messages.push(JSON.parse(String(event.data))));
+    socket.addEventListener("message", (event) => {
+      messages.push(JSON.parse(String(event.data)));
+    });
     socket.accept();
     await expect.poll(() => messages.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(messages[0]).toMatchObject({ type: "run", run: { audience: "parent", position: null } });
