@@ -283,6 +283,8 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
   "driver.runs.list": { access: "driver" },
   "driver.runs.get": { access: "driver", input: { tripId: "no-such-trip" } },
+  "driver.live.startRun": { access: "driver", input: { runId: "no-such-run", busId: null } },
+  "driver.live.endRun": { access: "driver", input: { runId: "no-such-run" } },
 };
 
 const IDENTITIES = [
