@@ -43,6 +43,8 @@ function refusal(c: HonoContext<Env>, error: unknown): Response {
 
 export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
   const app = new Hono<Env>();
+  // An entry without a hub (none today) has no live tracking at all.
+  app.use("*", async (c, next) => (deps.live ? next() : c.json({ error: "Live tracking is not available." }, 503)));
 
   const session = async (c: HonoContext<Env>) => {
     const resHeaders = new Headers();
@@ -52,8 +54,7 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
   };
 
   app.post("/runs/:runId/batch", async (c) => {
-    const hub = deps.live;
-    if (!hub) return c.json({ error: "Live tracking is not available." }, 503);
+    const hub = deps.live!;
     let scope: SchoolScope;
     try {
       const ctx = await session(c);
@@ -85,8 +86,7 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
   });
 
   app.get("/runs/:runId/socket", async (c) => {
-    const hub = deps.live;
-    if (!hub) return c.json({ error: "Live tracking is not available." }, 503);
+    const hub = deps.live!;
     // A page of another site may open a WebSocket with the user's cookie: only the app's own pages may.
     const origin = c.req.header("origin");
     if (!origin || (origin !== deps.config.appOrigin && origin !== new URL(c.req.url).origin))
