@@ -231,6 +231,26 @@ describe("a run, from start to end", () => {
     expect(refused.refused).toEqual([{ clientId: "tap-foreign", reason: "child" }]);
   });
 
+  it("a batch is bounded and JSON: 501 items or a malformed item 400, a body over its limit 413, a form 415", async () => {
+    const many = Array.from({ length: 501 }, (_, i) => position(0, t.clock.now().getTime(), `many-${i}`));
+    expect((await post(runId, many)).status).toBe(400);
+    expect((await post(runId, [{ ...position(0), extra: 1 }])).status).toBe(400);
+    expect((await post(runId, [{ ...position(0), clientId: "no spaces" }])).status).toBe(400);
+    const huge = await t.app.request(`${BASE}/${runId}/batch`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: cookies.driver! },
+      body: JSON.stringify({ items: [], pad: "x".repeat(300 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    const form = await t.app.request(`${BASE}/${runId}/batch`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", cookie: cookies.driver! },
+      body: "{}",
+    });
+    expect(form.status).toBe(415);
+    expect(await t.db.select().from(runPositions).where(like(runPositions.clientId, "many-%"))).toEqual([]);
+  });
+
   it("the parent waiting at the next stop is told once when the bus is within their minutes", async () => {
     const approach = async () => (await noticesOf(ids.parentB!)).filter((notice) => notice.title === "Bus approaching");
     // 07:12, just past the first stop: about 8 minutes from the Library.
