@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import {
   attendance,
+  auditLogs,
   children,
   cronRuns,
   liveNotices,
@@ -352,6 +353,12 @@ describe("who may watch (LO2)", () => {
     expect((await snapshot(runId, cookies.otherDriver)).status).toBe(404);
     expect((await snapshot(runId)).status).toBe(401);
     expect((await snapshot("no-such-run", cookies.admin)).status).toBe(404);
+    // LG1: the denial is audited like a procedure's (path and code, not the run).
+    const denials = await t.db
+      .select({ metadata: auditLogs.metadata })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.eventType, "authorization_denied"), eq(auditLogs.userId, ids.otherParent!)));
+    expect(denials.map((row) => row.metadata)).toEqual([{ path: "live.snapshot", code: "NOT_FOUND" }]);
   });
 
   it("the polling fallback answers unchanged for the cursor the client has", async () => {

@@ -5,6 +5,7 @@ import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../deps.ts";
 import type { LiveCaller } from "../live/hub.ts";
 import type { SchoolScope } from "../services/_shared/scope.ts";
+import { recordAuthorizationDenial } from "../services/audit-denials.ts";
 import { AppError } from "../services/errors.ts";
 import { authorizeWatch, liveSnapshot } from "../services/live/snapshot.ts";
 import { type AuthResolver, type Context, createContext } from "../trpc/context.ts";
@@ -32,13 +33,38 @@ function scopeOf(ctx: Context): SchoolScope {
   throw new AppError("NOT_FOUND", M.notFound);
 }
 
-function refusal(c: HonoContext<Env>, error: unknown): Response {
-  if (error instanceof TRPCError && error.code === "UNAUTHORIZED") return c.json({ error: error.message }, 401);
-  if (error instanceof TRPCError && error.code === "FORBIDDEN") return c.json({ error: error.message }, 403);
-  if (error instanceof AppError && error.code === "FORBIDDEN") return c.json({ error: error.message }, 403);
-  if (error instanceof AppError && error.code === "NOT_FOUND") return c.json({ error: error.message }, 404);
-  if (error instanceof AppError && error.code === "CONFLICT") return c.json({ error: error.message }, 409);
-  throw error;
+/**
+ * The answer to a refused call; a signed-in user's 403 or 404 is audited as a procedure's would be
+ * (LG1: the path and code, never the run's id), at most once a minute per user and path.
+ */
+async function refusal(
+  c: HonoContext<Env>,
+  deps: AppDeps,
+  path: string,
+  ctx: Context | null,
+  error: unknown,
+): Promise<Response> {
+  let status: 401 | 403 | 404 | 409;
+  if (error instanceof TRPCError && error.code === "UNAUTHORIZED") status = 401;
+  else if ((error instanceof TRPCError || error instanceof AppError) && error.code === "FORBIDDEN") status = 403;
+  else if (error instanceof AppError && error.code === "NOT_FOUND") status = 404;
+  else if (error instanceof AppError && error.code === "CONFLICT") status = 409;
+  else throw error;
+  const user = ctx?.auth?.user;
+  if (user && (status === 403 || status === 404))
+    await recordAuthorizationDenial(
+      deps.db,
+      {
+        path,
+        code: status === 403 ? "FORBIDDEN" : "NOT_FOUND",
+        userId: user.id,
+        role: user.role,
+        schoolId: user.schoolId,
+      },
+      c.get("meta"),
+      deps.now(),
+    );
+  return c.json({ error: (error as Error).message }, status);
 }
 
 export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
@@ -56,12 +82,12 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
   app.post("/runs/:runId/batch", async (c) => {
     const hub = deps.live!;
     let scope: SchoolScope;
+    const ctx = await session(c);
     try {
-      const ctx = await session(c);
       if (ctx.auth && ctx.auth.user.role !== "driver") throw new AppError("NOT_FOUND", M.notFound);
       scope = scopeOf(ctx);
     } catch (error) {
-      return refusal(c, error);
+      return refusal(c, deps, "live.batch", ctx, error);
     }
     let body: unknown;
     try {
@@ -81,7 +107,14 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
       extra: extra as Record<string, string | null>,
     };
     const answer = await hub.ingest(c.req.param("runId"), caller, parsed.data);
-    if ("status" in answer) return c.json({ error: answer.error }, answer.status);
+    if ("status" in answer)
+      return refusal(
+        c,
+        deps,
+        "live.batch",
+        ctx,
+        new AppError(answer.status === 404 ? "NOT_FOUND" : "CONFLICT", answer.error),
+      );
     return c.json(answer);
   });
 
@@ -95,20 +128,22 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
       return c.json({ error: "Expected a WebSocket upgrade." }, 426);
     const runId = c.req.param("runId");
     let tag: string;
+    const ctx = await session(c);
     try {
-      tag = await authorizeWatch(scopeOf(await session(c)), { runId });
+      tag = await authorizeWatch(scopeOf(ctx), { runId });
     } catch (error) {
-      return refusal(c, error);
+      return refusal(c, deps, "live.socket", ctx, error);
     }
     return hub.watch(c, runId, tag);
   });
 
   app.get("/runs/:runId", async (c) => {
+    const ctx = await session(c);
     try {
-      const scope = scopeOf(await session(c));
+      const scope = scopeOf(ctx);
       return c.json(await liveSnapshot(scope, { runId: c.req.param("runId"), since: c.req.query("since") ?? null }));
     } catch (error) {
-      return refusal(c, error);
+      return refusal(c, deps, "live.snapshot", ctx, error);
     }
   });
 
