@@ -95,6 +95,28 @@ async function child(name: string, parentId: string) {
   return row!.id;
 }
 
+/** The app on a real HTTP server with the Node entry's WebSocket upgrade, and a watcher opener. */
+async function liveServer() {
+  const wss = new WebSocketServer({ noServer: true });
+  const server = serve({ fetch: t.app.fetch, port: 0, websocket: { server: wss } });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const open = (cookie: string, origin = `http://localhost:${port}`) => {
+    const socket = new WebSocket(`ws://localhost:${port}/api/live/runs/${runId}/socket`, {
+      headers: { cookie, origin },
+    });
+    const messages: { run: { position: { latitude: number } | null } }[] = [];
+    socket.on("message", (data) => messages.push(JSON.parse(String(data))));
+    const status = new Promise<number>((resolve) => {
+      socket.once("open", () => resolve(101));
+      socket.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+    });
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    return { socket, messages, status, closed };
+  };
+  return { open, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(START);
@@ -368,21 +390,7 @@ describe("who may watch (LO2)", () => {
   });
 
   it("a WebSocket watcher gets the run at once and each new position; a foreign origin or family is refused", async () => {
-    const wss = new WebSocketServer({ noServer: true });
-    const server = serve({ fetch: t.app.fetch, port: 0, websocket: { server: wss } });
-    await new Promise((resolve) => server.once("listening", resolve));
-    const port = (server.address() as AddressInfo).port;
-    const url = `ws://localhost:${port}/api/live/runs/${runId}/socket`;
-    const open = (cookie: string, origin = `http://localhost:${port}`) => {
-      const socket = new WebSocket(url, { headers: { cookie, origin } });
-      const messages: { run: { position: { latitude: number } | null } }[] = [];
-      socket.on("message", (data) => messages.push(JSON.parse(String(data))));
-      const status = new Promise<number>((resolve) => {
-        socket.once("open", () => resolve(101));
-        socket.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
-      });
-      return { socket, messages, status };
-    };
+    const { open, close } = await liveServer();
     try {
       const parent = open(cookies.parentA!);
       expect(await parent.status).toBe(101);
@@ -396,13 +404,19 @@ describe("who may watch (LO2)", () => {
       expect(await open(cookies.parentC!).status).toBe(404);
       expect(await open(cookies.otherAdmin!).status).toBe(404);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 
   it("LO1 LO2 after the end the driver may post nothing; parents may watch for 15 minutes, then not", async () => {
+    const { open, close } = await liveServer();
+    const parent = open(cookies.parentA!);
+    const driverSocket = open(cookies.driver!);
+    expect([await parent.status, await driverSocket.status]).toEqual([101, 101]);
     const driver = await callerFor(t, { id: ids.driver!, role: "driver" } as never);
     await driver.driver.live.endRun({ runId });
+    // The driver's socket closes with the run (LO1); the parent's stays for the 15 minutes.
+    expect(await driverSocket.closed).toBe(4403);
     const [run] = await t.db.select().from(trips).where(eq(trips.id, runId));
     expect(run!.status).toBe("completed");
     expect((await post(runId, [position(1600)])).status).toBe(409);
@@ -412,6 +426,10 @@ describe("who may watch (LO2)", () => {
     t.clock.advance(1000);
     expect((await snapshot(runId, cookies.parentA)).status).toBe(404);
     expect((await snapshot(runId, cookies.admin)).status).toBe(200);
+    // The hub's next look (its timer, or any change) closes the parent's socket.
+    await t.deps.live!.changed(runId);
+    expect(await parent.closed).toBe(4403);
+    await close();
   });
 });
 
