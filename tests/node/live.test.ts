@@ -22,6 +22,7 @@ import {
 } from "#db/schema/index.ts";
 import { positionRetentionJob, runScheduled } from "#worker/cron/scheduled.ts";
 import { createNodeLiveHub } from "#worker/local/live-hub.ts";
+import { attendanceText } from "#worker/services/live/texts.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
@@ -252,6 +253,10 @@ describe("a run, from start to end", () => {
     const wrongChild = tap(ids.cy!, 0, "boarded", "tap-foreign");
     const refused = (await (await post(runId, [wrongChild])).json()) as { refused: unknown[] };
     expect(refused.refused).toEqual([{ clientId: "tap-foreign", reason: "child" }]);
+    // A pickup run takes Boarded and Absent; Dropped is the drop-off's.
+    const dropped = tap(ids.ada!, 0, "dropped", "tap-dropped");
+    const wrongStatus = (await (await post(runId, [dropped])).json()) as { refused: unknown[] };
+    expect(wrongStatus.refused).toEqual([{ clientId: "tap-dropped", reason: "status" }]);
   });
 
   it("a batch is bounded and JSON: 501 items or a malformed item 400, a body over its limit 413, a form 415", async () => {
@@ -458,5 +463,22 @@ describe("retention (LO3)", () => {
     const left = (await t.db.select({ id: runPositions.clientId }).from(runPositions)).map((r) => r.id);
     expect(left).not.toContain("old-before");
     expect(left).toEqual(expect.arrayContaining(["old-at", "old-after"]));
+  });
+});
+
+describe("what parents read", () => {
+  it("boarded, dropped off and absent, with the stop and the time in the school's zone", () => {
+    const at = new Date("2026-03-02T13:42:00Z");
+    expect(attendanceText("Ada", "boarded", at, "Oak & 5th", "America/Chicago").message).toBe(
+      "Ada boarded at Oak & 5th at 7:42 AM.",
+    );
+    expect(attendanceText("Ada", "dropped", at, "Maple Grove Primary", "America/Chicago").message).toBe(
+      "Ada was dropped off at Maple Grove Primary at 7:42 AM.",
+    );
+    expect(attendanceText("Ada", "absent", at, "Oak & 5th", "America/Chicago")).toEqual({
+      title: "Ada marked absent",
+      message: "Ada was marked absent at Oak & 5th at 7:42 AM.",
+      type: "warning",
+    });
   });
 });
