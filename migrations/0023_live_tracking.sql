@@ -30,6 +30,16 @@ CREATE TABLE `live_notices` (
 );
 --> statement-breakpoint
 CREATE INDEX `live_notices_run_idx` ON `live_notices` (`run_id`);--> statement-breakpoint
+CREATE TABLE `parent_live_settings` (
+	`parent_id` text PRIMARY KEY NOT NULL,
+	`school_id` text NOT NULL,
+	`approach_minutes` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`parent_id`) REFERENCES `parents`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`school_id`) REFERENCES `schools`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "parent_live_settings_minutes" CHECK("parent_live_settings"."approach_minutes" between 1 and 60)
+);
+--> statement-breakpoint
 CREATE TABLE `run_positions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`run_id` text NOT NULL,
@@ -68,5 +78,4 @@ ALTER TABLE `trips` ADD `started_at` integer;--> statement-breakpoint
 ALTER TABLE `trips` ADD `ended_at` integer;--> statement-breakpoint
 ALTER TABLE `trips` ADD `last_position_at` integer;--> statement-breakpoint
 ALTER TABLE `trips` ADD `delay_seconds` integer;--> statement-breakpoint
-ALTER TABLE `trips` ADD `bus_id` text REFERENCES buses(id) ON DELETE set null;--> statement-breakpoint
-ALTER TABLE `parents` ADD `approach_minutes` integer DEFAULT 5 NOT NULL;
+ALTER TABLE `trips` ADD `bus_id` text REFERENCES buses(id) ON DELETE set null;

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, instant, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
 
@@ -61,8 +61,6 @@ export const parents = sqliteTable(
     address: text("address"),
     emergencyContact: text("emergency_contact"),
     emergencyPhone: text("emergency_phone"),
-    /** "The bus is N minutes from your stop" (ADR 0055): the parent's N. */
-    approachMinutes: integer("approach_minutes").notNull().default(5),
     isActive: bool("is_active").notNull().default(true),
     mustChangePassword: bool("must_change_password").notNull().default(false),
     passwordChangedAt: instant("password_changed_at"),

@@ -279,19 +279,23 @@ describe("a run, from start to end", () => {
     expect(await t.db.select().from(runPositions).where(like(runPositions.clientId, "many-%"))).toEqual([]);
   });
 
-  it("the parent waiting at the next stop is told once when the bus is within their minutes", async () => {
+  it("the parent waiting at the next stop is told once, as many minutes ahead as they chose", async () => {
     const approach = async () => (await noticesOf(ids.parentB!)).filter((notice) => notice.title === "Bus approaching");
-    // 07:12, just past the first stop: about 8 minutes from the Library.
+    const parent = await callerFor(t, { id: ids.parentB!, role: "parent" } as never);
+    expect(await parent.parent.live.approachMinutes()).toEqual({ minutes: 5 });
+    await parent.parent.live.setApproachMinutes({ minutes: 10 });
+    expect(await parent.parent.live.approachMinutes()).toEqual({ minutes: 10 });
+    // 07:12, just past the first stop: about 8 minutes from the Library, within Lee's 10.
     t.clock.set(new Date(START.getTime() + 12 * MINUTE));
     await post(runId, [position(150)]);
-    expect(await approach()).toEqual([]);
-    // 07:16, halfway: within 5 minutes.
+    expect(await approach()).toHaveLength(1);
+    expect((await approach())[0]!.message).toMatch(/^North loop \(bus 12\) is .* from Library\.$/);
+    // 07:16, halfway: still once.
     t.clock.set(new Date(START.getTime() + 16 * MINUTE));
     await post(runId, [position(600)]);
     t.clock.advance(5_000);
     await post(runId, [position(640)]);
     expect(await approach()).toHaveLength(1);
-    expect((await approach())[0]!.message).toMatch(/^North loop \(bus 12\) is .* from Library\.$/);
   });
 
   it("5 minutes of positions and taps queued offline arrive once, in order, however often they are sent", async () => {

@@ -5,6 +5,7 @@ import {
   children,
   liveNotices,
   notRiding,
+  parentLiveSettings,
   parents,
   riders,
   routeStops,
@@ -17,6 +18,7 @@ import type { RouteType, TripStatus } from "#shared/enums.ts";
 import type { AttendanceStatus, VisitSource } from "#shared/live-constants.ts";
 import { minutesToTime } from "#shared/route-texts.ts";
 import { weekday, zonedInstant } from "#shared/school-time.ts";
+import { APPROACH_MINUTES_DEFAULT } from "./notices.ts";
 
 /**
  * Everything about one run that live tracking decides on, read from the database in one batch
@@ -152,7 +154,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
         parentId: parents.id,
         parentEmail: parents.email,
         parentActive: parents.isActive,
-        approachMinutes: parents.approachMinutes,
+        approachMinutes: parentLiveSettings.approachMinutes,
         stopId: riders.stopId,
         weekdays: riders.weekdays,
         specialNeeds: children.specialNeeds,
@@ -162,6 +164,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
       .from(riders)
       .innerJoin(children, eq(children.id, riders.childId))
       .innerJoin(parents, eq(parents.id, children.parentId))
+      .leftJoin(parentLiveSettings, eq(parentLiveSettings.parentId, parents.id))
       .where(
         and(
           eq(riders.routeId, routeOf),
@@ -218,7 +221,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
       parentsById.set(rider.parentId, {
         id: rider.parentId,
         email: rider.parentEmail,
-        approachMinutes: rider.approachMinutes,
+        approachMinutes: rider.approachMinutes ?? APPROACH_MINUTES_DEFAULT,
       });
   return {
     run,
