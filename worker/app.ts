@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { LIVE_BATCH_MAX_BYTES } from "#shared/live-constants.ts";
 import { pageVisibility } from "#shared/site-pages.ts";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
@@ -7,6 +8,7 @@ import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { devStripeConnectRoutes } from "./http/dev-stripe-connect.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { invoicePdfRoutes } from "./http/invoice-pdf.ts";
+import { liveRoutes } from "./http/live.ts";
 import { assetRequest, notFoundPage, SEARCH_FILES } from "./http/prerendered.ts";
 import { routeSheetRoutes } from "./http/route-sheet.ts";
 import { robotsTxt, sitemapXml } from "./http/search-files.ts";
@@ -40,6 +42,8 @@ export const BODY_LIMITS: BodyLimits = {
   defaultBytes: DEFAULT_BODY_LIMIT_BYTES,
   paths: {
     "/api/trpc/*": TRPC_BODY_LIMIT_BYTES,
+    // The driver's queued positions and taps (ADR 0055); the other live routes are GETs.
+    "/api/live/*": LIVE_BATCH_MAX_BYTES,
     ...Object.fromEntries(WEBHOOK_PATHS.map((path) => [path, WEBHOOK_BODY_LIMIT_BYTES])),
   },
 };
@@ -130,6 +134,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/invoices", invoicePdfRoutes(deps, resolveAuth));
   app.route("/api/routes", routeSheetRoutes(deps, resolveAuth));
+  app.route("/api/live", liveRoutes(deps, resolveAuth));
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Db } from "../db/client.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./email/provider.ts";
+import type { LiveHub } from "./live/hub.ts";
 import type { AssetFetcher, QueueProducer } from "./platform.ts";
 import type { PasswordSlots } from "./services/_shared/password-slots.ts";
 
@@ -39,6 +40,8 @@ export type AppDeps = {
   clientIp: (c: HonoContext) => string | null;
   /** Serves the built SPA, with index.html for unknown paths. Absent in API-only tests. */
   assets?: AssetFetcher;
+  /** Live tracking's hub (ADR 0055): a Durable Object per run, or in process on the Node entry. */
+  live?: LiveHub;
 };
 
 /** Structured logs to the console. Never pass secrets in `data`. */

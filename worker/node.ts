@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { WebSocketServer } from "ws";
 import { createDatabase, DEFAULT_DATABASE_URL } from "../db/client.ts";
 import { applyMigrations, ensureDatabaseDir } from "../db/migrate.ts";
 import { createApp } from "./app.ts";
@@ -19,6 +20,7 @@ import { type AppDeps, consoleLogger } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
 import { nodeAssets } from "./local/assets.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./local/demo-seed.ts";
+import { createNodeLiveHub } from "./local/live-hub.ts";
 import { loopTurns } from "./local/loop-turns.ts";
 import { InProcessQueue } from "./local/queue.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/consumer.ts";
@@ -65,9 +67,16 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     clientIp: (c) => getConnInfo(c).remote.address ?? null,
     assets: nodeAssets(resolve(fileURLToPath(import.meta.url), "../../dist")),
   };
+  // Live tracking in process (ADR 0055): sockets upgraded on the same HTTP server, through the app's route.
+  const live = createNodeLiveHub(() => deps);
+  deps.live = live;
   const app = createApp(deps);
   // At most a few requests start per event-loop turn, so new connections are accepted under load (ADR 0032).
-  const server = serve({ fetch: loopTurns()(app.fetch), port });
+  const server = serve({
+    fetch: loopTurns()(app.fetch),
+    port,
+    websocket: { server: new WebSocketServer({ noServer: true }) },
+  });
 
   const cron = () =>
     runScheduled({ db, queue, logger, appUrl: config.appUrl, stripe: deps.stripe }, now()).catch((error) =>
@@ -88,6 +97,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const close = async () => {
     clearInterval(timer);
     queue.stop();
+    live.close();
     await new Promise<void>((done) => server.close(() => done()));
     db.$client.close();
   };

@@ -39,3 +39,31 @@ export type AssetFetcher = (request: Request) => Promise<Response>;
 export interface WaitUntil {
   waitUntil(promise: Promise<unknown>): void;
 }
+
+/** Live tracking's Durable Objects (wrangler.toml `[[durable_objects.bindings]]`, ADR 0055). */
+export const LIVE_RUN_CLASS = "LiveRun";
+
+/** A WebSocket as workerd hands it to a Durable Object (the DOM's, plus what hibernation adds). */
+export type HibernatableSocket = WebSocket & {
+  serializeAttachment?(value: unknown): void;
+  deserializeAttachment?(): unknown;
+};
+
+/** The part of a Durable Object's state the live hub uses: hibernatable sockets with tags, an alarm, storage. */
+export interface DurableObjectStateLike {
+  acceptWebSocket(ws: WebSocket, tags?: string[]): void;
+  getWebSockets(tag?: string): HibernatableSocket[];
+  getTags(ws: WebSocket): string[];
+  storage: {
+    get<T>(key: string): Promise<T | undefined>;
+    put(key: string, value: unknown): Promise<void>;
+    setAlarm(at: number | Date): Promise<void>;
+    deleteAlarm(): Promise<void>;
+  };
+}
+
+/** A Durable Object namespace binding: one object per name. */
+export interface DurableObjectNamespaceLike {
+  idFromName(name: string): unknown;
+  get(id: unknown): { fetch(request: Request): Promise<Response> };
+}

@@ -6,6 +6,7 @@ export * from "./email.ts";
 export * from "./family.ts";
 export * from "./flightTrips.ts";
 export * from "./invitations.ts";
+export * from "./live.ts";
 export * from "./platform.ts";
 export * from "./routes.ts";
 export * from "./schools.ts";

@@ -8,7 +8,7 @@ import {
   TRIP_STATUSES,
 } from "#shared/enums.ts";
 import { bool, createdAt, id, instant, isoDate, ROLES, updatedAt } from "./columns.ts";
-import { routes } from "./routes.ts";
+import { buses, routes } from "./routes.ts";
 import { schools } from "./schools.ts";
 import { drivers } from "./users.ts";
 
@@ -38,6 +38,15 @@ export const trips = sqliteTable(
     /** A run generated from a route (ADR 0046): its route and service day. Both null: a trip made by hand. */
     routeId: text("route_id").references(() => routes.id, { onDelete: "set null" }),
     serviceDate: isoDate("service_date"),
+    /** Live tracking (ADR 0055): when the driver started and ended the run (positions only in between). */
+    startedAt: instant("started_at"),
+    endedAt: instant("ended_at"),
+    /** The newest accepted position's device time (the board's "updated 12 s ago"). */
+    lastPositionAt: instant("last_position_at"),
+    /** The delay observed so far along the route, in seconds (negative: early). */
+    delaySeconds: integer("delay_seconds"),
+    /** The bus the driver picked at the start when the route had none. */
+    busId: text("bus_id").references(() => buses.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -275,6 +275,8 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   "schoolAdmin.riders.candidates": { access: "school_admin", input: { search: "Ava" } },
   "parent.rides.lookup": { access: "parent" },
+  "parent.live.approachMinutes": { access: "parent" },
+  "parent.live.setApproachMinutes": { access: "parent", input: { minutes: 5 } },
   "parent.rides.notRiding.set": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "schoolAdmin.account.profile": { access: "school_admin" },
@@ -289,6 +291,8 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.drivers.setActive": { access: "school_admin", input: { driverId: "no-such-driver", active: false } },
   "driver.runs.list": { access: "driver" },
   "driver.runs.get": { access: "driver", input: { tripId: "no-such-trip" } },
+  "driver.live.startRun": { access: "driver", input: { runId: "no-such-run", busId: null } },
+  "driver.live.endRun": { access: "driver", input: { runId: "no-such-run" } },
 };
 
 const IDENTITIES = [

@@ -9,6 +9,7 @@ import { stubPwnedPasswords } from "#worker/auth/breached-hibp.ts";
 import { loadConfig } from "#worker/config.ts";
 import type { AppDeps, Logger, PwnedPasswords } from "#worker/deps.ts";
 import { localMailer, type Mailer } from "#worker/email/provider.ts";
+import { createNodeLiveHub } from "#worker/local/live-hub.ts";
 import type { QueueMessageBody } from "#worker/platform.ts";
 import { createPasswordSlots, type PasswordSlotOptions } from "#worker/services/_shared/password-slots.ts";
 import { stripeForConfig } from "#worker/stripe/client.ts";
@@ -136,8 +137,24 @@ export async function createTestApp(options: TestAppOptions = {}) {
       (async () =>
         new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } })),
   };
+  // The Node entry's live hub (ADR 0055): batches and views in process; sockets need a real server (tests/support/live.ts).
+  const live = createNodeLiveHub(() => deps);
+  deps.live = live;
   const app = createApp(deps);
-  return { db, deps, app, clock, logger, queued, divertedEvents, roundTrips, close: cleanup };
+  return {
+    db,
+    deps,
+    app,
+    clock,
+    logger,
+    queued,
+    divertedEvents,
+    roundTrips,
+    close: () => {
+      live.close();
+      cleanup();
+    },
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -30,7 +30,8 @@ const HANDLERS = ["fetch", "queue", "scheduled"];
 const LIST_EXPORTS = `
 const entry = await import(process.argv[1]);
 const handlers = Object.entries(entry.default ?? {}).map(([name, value]) => [name, typeof value]).sort();
-console.log(JSON.stringify({ exports: Object.keys(entry), handlers }));
+const classes = Object.keys(entry).filter((name) => name !== "default").map((name) => [name, typeof entry[name]]);
+console.log(JSON.stringify({ exports: Object.keys(entry), handlers, classes }));
 `;
 
 const REGISTRATION = {
@@ -64,14 +65,19 @@ beforeAll(() => {
 });
 
 describe("the uploaded bundle", () => {
-  it("its main module exports its handlers and nothing else", () => {
+  it("its main module exports its handlers and the live hub's Durable Object class, nothing else", () => {
     // Plain Node loads the self-contained bundle in a moment (Vite's module runner takes seconds).
     const listing = execFileSync(
       process.execPath,
       ["--input-type=module", "-e", LIST_EXPORTS, pathToFileURL(BUNDLE).href],
       { encoding: "utf8" },
     );
-    expect(JSON.parse(listing)).toEqual({ exports: ["default"], handlers: HANDLERS.map((name) => [name, "function"]) });
+    // A Durable Object class is an entrypoint workerd accepts (ADR 0055); anything else is refused.
+    expect(JSON.parse(listing)).toEqual({
+      exports: ["LiveRun", "default"],
+      handlers: HANDLERS.map((name) => [name, "function"]),
+      classes: [["LiveRun", "function"]],
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import { purgeStaleRateLimits } from "../services/_shared/rate-limit.ts";
 import { markOverdueInvoices } from "../services/billing/overdue.ts";
 import { flightTripSweep } from "../services/flight-trips/sweep.ts";
 import { expireInvitations, sendInvitationReminders } from "../services/invitations/sweep.ts";
+import { purgeOldPositions } from "../services/live/retention.ts";
 import { settleOwedRefunds } from "../services/payments/settle.ts";
 import { compactSearchIndexes } from "../services/platform/search-indexes.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
@@ -118,6 +119,12 @@ export const paymentRetentionJob: CronJob = {
   run: async ({ db }, now) => ({ payments: await purgeOldPayments(db, now) }),
 };
 
+/** LO3 (ADR 0055): the buses' positions are kept 30 days. */
+export const positionRetentionJob: CronJob = {
+  name: "position-retention",
+  run: async ({ db }, now) => ({ positions: await purgeOldPositions(db, now) }),
+};
+
 /** ADR 0031: the search indexes merged back into one segment once writes have split them into many. */
 export const searchIndexesJob: CronJob = {
   name: "search-indexes",
@@ -140,6 +147,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   refundsJob,
   auditRetentionJob,
   paymentRetentionJob,
+  positionRetentionJob,
   searchIndexesJob,
   routeRunsJob,
   requeueOutboxJob,

@@ -197,6 +197,8 @@ export async function setTripStatus(scope: SchoolScope, input: z.infer<typeof se
       return { id: before.id, notified: false };
     throw error;
   }
+  // A run being watched live shows the admin's override (a cancelled run closes to parents) at once.
+  if (before.routeId) await scope.deps.live?.changed(before.id);
   return { id: before.id, notified: notice !== null };
 }
 

@@ -5,6 +5,7 @@ import { notificationsInbox } from "../_shared/notifications.ts";
 import { childrenRouter } from "./children.ts";
 import { parentFlightTripsRouter } from "./flightTrips.ts";
 import { parentInvoicesRouter } from "./invoices.ts";
+import { parentLiveRouter } from "./live.ts";
 import { parentPaymentsRouter } from "./payments.ts";
 import { parentRidesRouter } from "./rides.ts";
 
@@ -25,4 +26,6 @@ export const parentRouter = router({
   flightTrips: parentFlightTripsRouter,
   /** The children's stops, buses and today's runs; "not riding" (ADR 0046). */
   rides: parentRidesRouter,
+  /** Live tracking's settings: how many minutes before the bus reaches the stop the parent is told. */
+  live: parentLiveRouter,
 });

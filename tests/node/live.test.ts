@@ -1,0 +1,488 @@
+/**
+ * Live tracking's engine (ADR 0055) on the Node entry's hub: a driver starts their run, batches of
+ * positions and taps are stored once and in order, arrivals, attendance and notices follow, each
+ * notice once (replays, a restarted hub); who may post and watch (LO1, LO2), the parent's view,
+ * the polling fallback, a real WebSocket watcher, and the 30-day purge (LO3).
+ */
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket, WebSocketServer } from "ws";
+import {
+  attendance,
+  auditLogs,
+  children,
+  cronRuns,
+  liveNotices,
+  notifications,
+  runPositions,
+  runStopVisits,
+  trips,
+} from "#db/schema/index.ts";
+import { positionRetentionJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { createNodeLiveHub } from "#worker/local/live-hub.ts";
+import { attendanceText } from "#worker/services/live/texts.ts";
+import { callerFor, failure } from "../support/caller.ts";
+import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
+import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
+
+let t: TestApp;
+const cookies: Record<string, string> = {};
+const ids: Record<string, string> = {};
+let stopIds: string[] = [];
+let runId: string;
+let otherRunId: string;
+
+const CHILD = { age: 9, grade: "4th Grade" as const, school: "Maple", emergencyContact: "Gran 555 0100" };
+// Monday 2 March 2026, 07:00 in Chicago (UTC−6): the run's stops are at 07:10, 07:20 and 07:30.
+const START = new Date("2026-03-02T13:00:00Z");
+const STOPS = [
+  { name: "Oak & 5th", latitude: 41.77, longitude: -88.15, time: "07:10", distanceMeters: 0 },
+  { name: "Library", latitude: 41.78, longitude: -88.15, time: "07:20", distanceMeters: 1100 },
+  { name: "Maple Grove Primary", latitude: 41.79, longitude: -88.15, time: "07:30", distanceMeters: 2200 },
+];
+
+const BASE = "http://localhost:8787/api/live/runs";
+const post = (run: string, items: unknown[], cookie = cookies.driver) =>
+  t.app.request(`${BASE}/${run}/batch`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ items }),
+  });
+const snapshot = (run: string, cookie?: string, since?: string) =>
+  t.app.request(`${BASE}/${run}${since ? `?since=${encodeURIComponent(since)}` : ""}`, {
+    headers: cookie ? { cookie } : {},
+  });
+
+let counter = 0;
+/** A position `metres` north of the first stop, measured at the clock's now. */
+function position(metres: number, at = t.clock.now().getTime(), clientId = `p${++counter}`) {
+  return {
+    kind: "position",
+    clientId,
+    at,
+    latitude: 41.77 + metres / 111_195,
+    longitude: -88.15,
+    accuracy: 10,
+    speed: 8,
+    heading: 0,
+  };
+}
+function tap(childId: string, stop: number, status: string, clientId = `t${++counter}`) {
+  return {
+    kind: "tap",
+    clientId,
+    at: t.clock.now().getTime(),
+    childId,
+    stopId: stopIds[stop]!,
+    status,
+    latitude: STOPS[stop]!.latitude,
+    longitude: STOPS[stop]!.longitude,
+  };
+}
+
+const noticesOf = (parentId: string) =>
+  t.db
+    .select({ title: notifications.title, message: notifications.message, category: notifications.category })
+    .from(notifications)
+    .where(eq(notifications.recipientId, parentId));
+
+async function child(name: string, parentId: string) {
+  const [row] = await t.db
+    .insert(children)
+    .values({ ...CHILD, name, schoolId: ids.school!, parentId })
+    .returning({ id: children.id });
+  return row!.id;
+}
+
+/** The app on a real HTTP server with the Node entry's WebSocket upgrade, and a watcher opener. */
+async function liveServer() {
+  const wss = new WebSocketServer({ noServer: true });
+  const server = serve({ fetch: t.app.fetch, port: 0, websocket: { server: wss } });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const open = (cookie: string, origin = `http://localhost:${port}`) => {
+    const socket = new WebSocket(`ws://localhost:${port}/api/live/runs/${runId}/socket`, {
+      headers: { cookie, origin },
+    });
+    const messages: { run: { position: { latitude: number } | null } }[] = [];
+    socket.on("message", (data) => messages.push(JSON.parse(String(data))));
+    const status = new Promise<number>((resolve) => {
+      socket.once("open", () => resolve(101));
+      socket.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+    });
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    return { socket, messages, status, closed };
+  };
+  return { open, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(START);
+  const school = await createSchool(t.db, { name: "Maple Grove Primary", timeZone: "America/Chicago" });
+  ids.school = school.id;
+  const otherSchool = await createSchool(t.db, { timeZone: "America/Chicago" });
+  const users = {
+    admin: await createUser(t.db, "school_admin", { schoolId: school.id }),
+    driver: await createUser(t.db, "driver", { schoolId: school.id, name: "Sam Driver" }),
+    otherDriver: await createUser(t.db, "driver", { schoolId: school.id }),
+    parentA: await createUser(t.db, "parent", { schoolId: school.id, name: "Dana Rivers" }),
+    parentB: await createUser(t.db, "parent", { schoolId: school.id, name: "Lee Chen" }),
+    parentC: await createUser(t.db, "parent", { schoolId: school.id, name: "Kim Other" }),
+    otherAdmin: await createUser(t.db, "school_admin", { schoolId: otherSchool.id }),
+    otherParent: await createUser(t.db, "parent", { schoolId: otherSchool.id }),
+  };
+  for (const [name, user] of Object.entries(users)) {
+    ids[name] = user.id;
+    cookies[name] = (await sessionCookieFor(t.db, t.deps.config, user, t.clock.now())).cookie;
+  }
+  const admin = await callerFor(t, users.admin as never);
+  const bus = await admin.schoolAdmin.buses.create({ bus: { number: "12", seats: 40, plate: null } });
+  const route = (name: string) =>
+    admin.schoolAdmin.routes.create({
+      route: {
+        name,
+        direction: "pickup",
+        colour: "#1f77b4",
+        busId: bus.id,
+        driverName: "Sam Driver",
+        activeFrom: "2026-01-05",
+        activeTo: null,
+        weekdays: [1, 2, 3, 4, 5],
+      },
+    });
+  const routeId = (await route("North loop")).id;
+  stopIds = (await admin.schoolAdmin.routes.stops.set({ routeId, version: 0, stops: STOPS })).stopIds;
+  const otherRouteId = (await route("South loop")).id;
+  const otherStops = (await admin.schoolAdmin.routes.stops.set({ routeId: otherRouteId, version: 0, stops: STOPS }))
+    .stopIds;
+  ids.ada = await child("Ada Rivers", users.parentA.id);
+  ids.ben = await child("Ben Chen", users.parentB.id);
+  ids.cy = await child("Cy Other", users.parentC.id);
+  const assign = (childId: string, stopId: string) =>
+    admin.schoolAdmin.riders.assign({
+      childId,
+      stopId,
+      weekdays: [1, 2, 3, 4, 5],
+      fromDate: "2026-03-02",
+      toDate: null,
+    });
+  await assign(ids.ada, stopIds[0]!);
+  await assign(ids.ben, stopIds[1]!);
+  await assign(ids.cy, otherStops[0]!); // another family, on another run
+  const runOf = async (id: string) =>
+    (
+      await t.db
+        .select({ id: trips.id })
+        .from(trips)
+        .where(and(eq(trips.routeId, id), eq(trips.serviceDate, "2026-03-02")))
+    )[0]!.id;
+  runId = await runOf(routeId);
+  otherRunId = await runOf(otherRouteId);
+  await t.db.update(trips).set({ driverId: users.driver.id }).where(eq(trips.id, runId));
+  await t.db.update(trips).set({ driverId: users.otherDriver.id }).where(eq(trips.id, otherRunId));
+});
+afterAll(() => t.close());
+
+describe("a run, from start to end", () => {
+  it("LO1 a driver posts only for their own open run: not before the start, never another driver's, no other role", async () => {
+    expect((await post(runId, [position(0)])).status).toBe(409); // not started
+    expect((await post(otherRunId, [position(0)])).status).toBe(404); // another driver's
+    expect((await post(runId, [position(0)], cookies.parentA)).status).toBe(404);
+    expect((await post(runId, [position(0)], cookies.admin)).status).toBe(404);
+    expect((await post(runId, [position(0)], "")).status).toBe(401);
+    expect(await t.db.select().from(runPositions)).toHaveLength(0);
+  });
+
+  it("the driver starts today's run: Departed, and its parents are told once", async () => {
+    const driver = await callerFor(t, { id: ids.driver!, role: "driver" } as never);
+    const other = await callerFor(t, { id: ids.otherDriver!, role: "driver" } as never);
+    expect((await failure(other.driver.live.startRun({ runId, busId: null }))).code).toBe("NOT_FOUND");
+    const started = await driver.driver.live.startRun({ runId, busId: null });
+    expect(started.busNumber).toBe("12");
+    expect((await failure(driver.driver.live.startRun({ runId, busId: null }))).code).toBe("CONFLICT");
+    const [run] = await t.db.select().from(trips).where(eq(trips.id, runId));
+    expect(run!.status).toBe("in-progress");
+    expect(run!.startedAt).toEqual(START);
+    for (const parent of [ids.parentA!, ids.parentB!])
+      expect((await noticesOf(parent)).filter((n) => n.title === "Bus departed")).toHaveLength(1);
+    expect(await noticesOf(ids.parentC!)).toEqual([]);
+  });
+
+  it("positions make arrivals, a tap records attendance and tells the child's parent; a replay changes nothing", async () => {
+    const at = (minutes: number) => START.getTime() + minutes * MINUTE;
+    t.clock.set(new Date(at(10))); // 07:10
+    const items = [position(-300, at(9)), position(-150, at(9.5)), position(0, at(10)), tap(ids.ada!, 0, "boarded")];
+    const first = await post(runId, items);
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as {
+      acknowledged: string[];
+      refused: unknown[];
+      run: { stops: { arrivedAt: string | null }[] };
+    };
+    expect(answer.acknowledged).toEqual(items.map((item) => item.clientId));
+    expect(answer.refused).toEqual([]);
+    expect(answer.run.stops[0]!.arrivedAt).not.toBeNull();
+    const [row] = await t.db.select().from(attendance).where(eq(attendance.childId, ids.ada!));
+    expect(row).toMatchObject({ status: "boarded", stopId: stopIds[0] });
+    const boarded = (await noticesOf(ids.parentA!)).filter((n) => n.category === "attendance");
+    expect(boarded).toEqual([
+      { title: "Ada Rivers boarded", message: "Ada Rivers boarded at Oak & 5th at 7:10 AM.", category: "attendance" },
+    ]);
+    const counts = async () => ({
+      positions: (await t.db.select().from(runPositions)).length,
+      visits: (await t.db.select().from(runStopVisits)).length,
+      notifications: (await t.db.select().from(notifications)).length,
+      keys: (await t.db.select().from(liveNotices)).length,
+    });
+    const before = await counts();
+    expect(before.positions).toBe(3);
+    const replay = await post(runId, items);
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as { acknowledged: string[] }).acknowledged).toEqual(items.map((i) => i.clientId));
+    expect(await counts()).toEqual(before);
+  });
+
+  it("an implausible sample is refused with its reason and acknowledged (the phone drops it)", async () => {
+    const jump = { ...position(50_000), clientId: "jump-1" };
+    const answer = (await (await post(runId, [jump])).json()) as { acknowledged: string[]; refused: unknown[] };
+    expect(answer.acknowledged).toEqual(["jump-1"]);
+    expect(answer.refused).toEqual([{ clientId: "jump-1", reason: "speed" }]);
+    const wrongChild = tap(ids.cy!, 0, "boarded", "tap-foreign");
+    const refused = (await (await post(runId, [wrongChild])).json()) as { refused: unknown[] };
+    expect(refused.refused).toEqual([{ clientId: "tap-foreign", reason: "child" }]);
+    // A pickup run takes Boarded and Absent; Dropped is the drop-off's.
+    const dropped = tap(ids.ada!, 0, "dropped", "tap-dropped");
+    const wrongStatus = (await (await post(runId, [dropped])).json()) as { refused: unknown[] };
+    expect(wrongStatus.refused).toEqual([{ clientId: "tap-dropped", reason: "status" }]);
+  });
+
+  it("a batch is bounded and JSON: 501 items or a malformed item 400, a body over its limit 413, a form 415", async () => {
+    const many = Array.from({ length: 501 }, (_, i) => position(0, t.clock.now().getTime(), `many-${i}`));
+    expect((await post(runId, many)).status).toBe(400);
+    expect((await post(runId, [{ ...position(0), extra: 1 }])).status).toBe(400);
+    expect((await post(runId, [{ ...position(0), clientId: "no spaces" }])).status).toBe(400);
+    const huge = await t.app.request(`${BASE}/${runId}/batch`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: cookies.driver! },
+      body: JSON.stringify({ items: [], pad: "x".repeat(300 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    const form = await t.app.request(`${BASE}/${runId}/batch`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", cookie: cookies.driver! },
+      body: "{}",
+    });
+    expect(form.status).toBe(415);
+    expect(await t.db.select().from(runPositions).where(like(runPositions.clientId, "many-%"))).toEqual([]);
+  });
+
+  it("the parent waiting at the next stop is told once, as many minutes ahead as they chose", async () => {
+    const approach = async () => (await noticesOf(ids.parentB!)).filter((notice) => notice.title === "Bus approaching");
+    const parent = await callerFor(t, { id: ids.parentB!, role: "parent" } as never);
+    expect(await parent.parent.live.approachMinutes()).toEqual({ minutes: 5 });
+    await parent.parent.live.setApproachMinutes({ minutes: 10 });
+    expect(await parent.parent.live.approachMinutes()).toEqual({ minutes: 10 });
+    // 07:12, just past the first stop: about 8 minutes from the Library, within Lee's 10.
+    t.clock.set(new Date(START.getTime() + 12 * MINUTE));
+    await post(runId, [position(150)]);
+    expect(await approach()).toHaveLength(1);
+    expect((await approach())[0]!.message).toMatch(/^North loop \(bus 12\) is .* from Library\.$/);
+    // 07:16, halfway: still once.
+    t.clock.set(new Date(START.getTime() + 16 * MINUTE));
+    await post(runId, [position(600)]);
+    t.clock.advance(5_000);
+    await post(runId, [position(640)]);
+    expect(await approach()).toHaveLength(1);
+  });
+
+  it("5 minutes of positions and taps queued offline arrive once, in order, however often they are sent", async () => {
+    // 07:17 to 07:22: a position every 5 s from 650 m to the Library (1,100 m) and on, and Ben's tap.
+    const queued: ReturnType<typeof position | typeof tap>[] = [];
+    const t0 = START.getTime() + 17 * MINUTE;
+    for (let i = 0; i < 60; i++) {
+      t.clock.set(new Date(t0 + i * 5000));
+      queued.push(position(Math.min(1100, 650 + i * 12) + (i > 45 ? (i - 45) * 8 : 0)));
+      if (i === 40) queued.push(tap(ids.ben!, 1, "boarded"));
+    }
+    t.clock.set(new Date(t0 + 5 * MINUTE));
+    // The phone sends in batches, the second twice (a lost answer), then everything again.
+    const [a, b, c] = [queued.slice(0, 20), queued.slice(20, 45), queued.slice(45)];
+    for (const batch of [a, b, b, c, queued]) expect((await post(runId, batch)).status).toBe(200);
+    const stored = await t.db
+      .select({ clientId: runPositions.clientId, at: runPositions.deviceAt })
+      .from(runPositions)
+      .where(like(runPositions.clientId, "p%"))
+      .orderBy(runPositions.deviceAt);
+    const sent = queued.filter((item) => item.kind === "position").map((item) => item.clientId);
+    expect(stored.map((row) => row.clientId).slice(-60)).toEqual(sent);
+    expect(new Set(stored.map((row) => row.clientId)).size).toBe(stored.length);
+    const [ben] = await t.db.select().from(attendance).where(eq(attendance.childId, ids.ben!));
+    expect(ben).toMatchObject({ status: "boarded", stopId: stopIds[1] });
+    expect((await noticesOf(ids.parentB!)).filter((n) => n.category === "attendance")).toHaveLength(1);
+    const [library] = await t.db
+      .select()
+      .from(runStopVisits)
+      .where(and(eq(runStopVisits.runId, runId), eq(runStopVisits.stopId, stopIds[1]!)));
+    expect(library?.arrivedAt).toBeInstanceOf(Date);
+  });
+
+  it("a hub restarted mid-run loses nothing and repeats no notice", async () => {
+    const before = (await t.db.select().from(notifications)).length;
+    const restarted = createNodeLiveHub(() => t.deps);
+    const old = t.deps.live;
+    t.deps.live = restarted;
+    try {
+      const view = (await (await snapshot(runId, cookies.admin)).json()) as {
+        run: { riders: { attendance: unknown }[] };
+      };
+      expect(view.run.riders.filter((rider) => rider.attendance !== null)).toHaveLength(2);
+      // The phone replays its last batch after the restart, and carries on.
+      t.clock.advance(5_000);
+      const again = [tap(ids.ada!, 0, "boarded", "t-replayed"), position(1200)];
+      expect((await post(runId, again)).status).toBe(200);
+      const kinds = (await t.db.select({ title: notifications.title }).from(notifications)).slice(before);
+      expect(kinds.filter((n) => /boarded|departed|approaching/i.test(n.title))).toEqual([]);
+    } finally {
+      restarted.close();
+      t.deps.live = old;
+    }
+  });
+
+  it("a run more than 10 minutes late tells its parents once", async () => {
+    // 07:45, still short of the school (due 07:30): 15 minutes late.
+    t.clock.set(new Date(START.getTime() + 45 * MINUTE));
+    await post(runId, [position(1500)]);
+    t.clock.advance(5_000);
+    await post(runId, [position(1520)]);
+    for (const parent of [ids.parentA!, ids.parentB!])
+      expect((await noticesOf(parent)).filter((n) => n.title === "Bus running late")).toHaveLength(1);
+    const [run] = await t.db.select().from(trips).where(eq(trips.id, runId));
+    expect(run!.delaySeconds).toBeGreaterThan(600);
+  });
+});
+
+describe("who may watch (LO2)", () => {
+  type Snapshot = {
+    unchanged: boolean;
+    cursor: string;
+    run?: { stops: { id: string }[]; riders: { childId: string; name: string }[] };
+  };
+  it("LO2 a parent sees the bus, their own child and stop only; another family's run, another school and a driver's foreign run are 404", async () => {
+    const view = (await (await snapshot(runId, cookies.parentB)).json()) as Snapshot;
+    expect(view.run!.stops.map((stop) => stop.id)).toEqual([stopIds[1]]);
+    expect(view.run!.riders.map((rider) => rider.name)).toEqual(["Ben Chen"]);
+    expect(JSON.stringify(view)).not.toContain("Ada");
+    expect(JSON.stringify(view)).not.toContain("Oak & 5th");
+    const admin = (await (await snapshot(runId, cookies.admin)).json()) as Snapshot;
+    expect(admin.run!.stops).toHaveLength(3);
+    expect((await snapshot(runId, cookies.parentC)).status).toBe(404); // rides another run
+    expect((await snapshot(runId, cookies.otherParent)).status).toBe(404);
+    expect((await snapshot(runId, cookies.otherAdmin)).status).toBe(404);
+    expect((await snapshot(runId, cookies.otherDriver)).status).toBe(404);
+    expect((await snapshot(runId)).status).toBe(401);
+    expect((await snapshot("no-such-run", cookies.admin)).status).toBe(404);
+    // LG1: the denial is audited like a procedure's (path and code, not the run).
+    const denials = await t.db
+      .select({ metadata: auditLogs.metadata })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.eventType, "authorization_denied"), eq(auditLogs.userId, ids.otherParent!)));
+    expect(denials.map((row) => row.metadata)).toEqual([{ path: "live.snapshot", code: "NOT_FOUND" }]);
+  });
+
+  it("the polling fallback answers unchanged for the cursor the client has", async () => {
+    const first = (await (await snapshot(runId, cookies.parentA)).json()) as Snapshot;
+    const again = (await (await snapshot(runId, cookies.parentA, first.cursor)).json()) as Snapshot;
+    expect(again).toEqual({ unchanged: true, cursor: first.cursor });
+  });
+
+  it("a WebSocket watcher gets the run at once and each new position; a foreign origin or family is refused", async () => {
+    const { open, close } = await liveServer();
+    try {
+      const parent = open(cookies.parentA!);
+      expect(await parent.status).toBe(101);
+      await expect.poll(() => parent.messages.length).toBeGreaterThan(0);
+      t.clock.advance(5_000);
+      await post(runId, [position(1540)]);
+      await expect.poll(() => parent.messages.length).toBeGreaterThan(1);
+      expect(parent.messages.at(-1)!.run.position!.latitude).toBeCloseTo(41.77 + 1540 / 111_195, 6);
+      parent.socket.close();
+      expect(await open(cookies.parentA!, "https://evil.example").status).toBe(403);
+      expect(await open(cookies.parentC!).status).toBe(404);
+      expect(await open(cookies.otherAdmin!).status).toBe(404);
+    } finally {
+      await close();
+    }
+  });
+
+  it("LO1 LO2 after the end the driver may post nothing; parents may watch for 15 minutes, then not", async () => {
+    const { open, close } = await liveServer();
+    const parent = open(cookies.parentA!);
+    const driverSocket = open(cookies.driver!);
+    expect([await parent.status, await driverSocket.status]).toEqual([101, 101]);
+    const driver = await callerFor(t, { id: ids.driver!, role: "driver" } as never);
+    await driver.driver.live.endRun({ runId });
+    // The driver's socket closes with the run (LO1); the parent's stays for the 15 minutes.
+    expect(await driverSocket.closed).toBe(4403);
+    const [run] = await t.db.select().from(trips).where(eq(trips.id, runId));
+    expect(run!.status).toBe("completed");
+    expect((await post(runId, [position(1600)])).status).toBe(409);
+    expect((await snapshot(runId, cookies.driver)).status).toBe(404);
+    t.clock.advance(15 * MINUTE);
+    expect((await snapshot(runId, cookies.parentA)).status).toBe(200);
+    t.clock.advance(1000);
+    expect((await snapshot(runId, cookies.parentA)).status).toBe(404);
+    expect((await snapshot(runId, cookies.admin)).status).toBe(200);
+    // The hub's next look (its timer, or any change) closes the parent's socket.
+    await t.deps.live!.changed(runId);
+    expect(await parent.closed).toBe(4403);
+    await close();
+  });
+});
+
+describe("retention (LO3)", () => {
+  it("LO3 positions received more than 30 days ago are purged by the hourly sweep", async () => {
+    await t.db.delete(cronRuns);
+    const now = t.clock.now();
+    const row = (clientId: string, offsetMs: number) => ({
+      runId,
+      schoolId: ids.school!,
+      driverId: ids.driver!,
+      clientId,
+      deviceAt: new Date(now.getTime() - 30 * DAY + offsetMs),
+      receivedAt: new Date(now.getTime() - 30 * DAY + offsetMs),
+      latitude: 41.77,
+      longitude: -88.15,
+      accuracy: 5,
+    });
+    await t.db.insert(runPositions).values([row("old-before", -1), row("old-at", 0), row("old-after", 1)]);
+    const report = await runScheduled(
+      { db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "", stripe: t.deps.stripe },
+      now,
+      [positionRetentionJob],
+    );
+    expect(report).toEqual({ "position-retention": { positions: 1 } });
+    const left = (await t.db.select({ id: runPositions.clientId }).from(runPositions)).map((r) => r.id);
+    expect(left).not.toContain("old-before");
+    expect(left).toEqual(expect.arrayContaining(["old-at", "old-after"]));
+  });
+});
+
+describe("what parents read", () => {
+  it("boarded, dropped off and absent, with the stop and the time in the school's zone", () => {
+    const at = new Date("2026-03-02T13:42:00Z");
+    expect(attendanceText("Ada", "boarded", at, "Oak & 5th", "America/Chicago").message).toBe(
+      "Ada boarded at Oak & 5th at 7:42 AM.",
+    );
+    expect(attendanceText("Ada", "dropped", at, "Maple Grove Primary", "America/Chicago").message).toBe(
+      "Ada was dropped off at Maple Grove Primary at 7:42 AM.",
+    );
+    expect(attendanceText("Ada", "absent", at, "Oak & 5th", "America/Chicago")).toEqual({
+      title: "Ada marked absent",
+      message: "Ada was marked absent at Oak & 5th at 7:42 AM.",
+      type: "warning",
+    });
+  });
+});

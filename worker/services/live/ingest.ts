@@ -1,0 +1,284 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { attendance, runPositions, runStopVisits, trips } from "#db/schema/index.ts";
+import type { IngestBatch, LiveItem, TapItem } from "#shared/live.ts";
+import { LIVE_MESSAGES as M } from "#shared/live-constants.ts";
+import type { LivePosition, StopVisit } from "#shared/live-eta.ts";
+import type { DriverScope } from "../_shared/scope.ts";
+import { AppError } from "../errors.ts";
+import { driverMayPost } from "./access.ts";
+import { detectVisits, visitFromTap } from "./arrival.ts";
+import { estimateOf, etaPosition, etaStops, etaVisit } from "./eta.ts";
+import { approachNotices, lateNotice, lateNoticeKey } from "./notices.ts";
+import { attendanceNoticeKey, type LiveNotice, noticeStatements } from "./notify.ts";
+import { checkSample, MAX_FUTURE_MS } from "./plausibility.ts";
+import { loadRunState, type RunState } from "./run-state.ts";
+import { approachText, attendanceText, lateText } from "./texts.ts";
+
+/** Why an item was refused: the plausibility rules' reasons, or a tap that does not fit the run. */
+export type Refusal = { clientId: string; reason: string };
+
+/**
+ * What the phone learns of its batch: every client id it may drop from its queue (stored now, stored
+ * before, or refused for good), and which were refused and why.
+ */
+export type IngestResult = { acknowledged: string[]; refused: Refusal[]; state: RunState };
+
+const TAP_STATUSES = { pickup: ["boarded", "absent"], dropoff: ["dropped"] } as const;
+
+/**
+ * The driver's batch for their open run (LO1), in the order the phone made it (ADR 0055). Each item
+ * is stored once: an id already stored is acknowledged and changes nothing. A position is kept if it
+ * is plausible (`checkSample` against the run's last one) and may make an arrival or a departure at a
+ * stop; a tap records the child's attendance (a later tap by the phone's clock replaces an earlier
+ * one) and is the arrival at its stop if no position made one. The run's delay and last position are
+ * updated, the last stop reached marks the trip Arrived, and the notices now due are written once
+ * under their keys — all in one batch. The hub calls this one batch at a time per run.
+ */
+export async function ingest(scope: DriverScope, runId: string, batch: IngestBatch): Promise<IngestResult> {
+  const { db } = scope.deps;
+  const state = await loadRunState(db, runId);
+  if (!state || state.run.schoolId !== scope.schoolId || state.run.driverId !== scope.driverId)
+    throw new AppError("NOT_FOUND", M.notFound);
+  if (!driverMayPost(state, scope.driverId, scope.schoolId)) throw new AppError("CONFLICT", M.notOpen);
+  const now = scope.now;
+  const ids = batch.items.map((item) => item.clientId);
+  const [storedPositions, storedTaps] = await db.batch([
+    db
+      .select({ clientId: runPositions.clientId })
+      .from(runPositions)
+      .where(and(eq(runPositions.runId, runId), inArray(runPositions.clientId, ids))),
+    db
+      .select({ clientId: attendance.clientId })
+      .from(attendance)
+      .where(and(eq(attendance.runId, runId), inArray(attendance.clientId, ids))),
+  ]);
+  const seen = new Set([...storedPositions, ...storedTaps].map((row) => row.clientId));
+  const stops = etaStops(state);
+  const stopsById = new Map(state.stops.map((stop) => [stop.id, stop]));
+  const riders = new Map(state.riders.map((rider) => [rider.childId, rider]));
+  const startedAt = state.run.startedAt!.getTime();
+  let visits: StopVisit[] = state.visits.map(etaVisit);
+  let last: LivePosition | null = state.position ? etaPosition(state.position) : null;
+  const positions: (typeof runPositions.$inferInsert)[] = [];
+  const taps = new Map<string, TapItem>();
+  const refused: Refusal[] = [];
+  const acknowledged: string[] = [];
+
+  const refuseTap = (tap: TapItem): string | null => {
+    const rider = riders.get(tap.childId);
+    if (!rider) return "child";
+    if (!stopsById.has(tap.stopId)) return "stop";
+    if (!(TAP_STATUSES[state.run.direction] as readonly string[]).includes(tap.status)) return "status";
+    if (tap.at > now.getTime() + MAX_FUTURE_MS) return "future";
+    if (tap.at < startedAt) return "before-start";
+    return null;
+  };
+
+  for (const item of batch.items as LiveItem[]) {
+    acknowledged.push(item.clientId);
+    if (seen.has(item.clientId)) continue;
+    seen.add(item.clientId);
+    if (item.kind === "position") {
+      const sample: LivePosition = {
+        at: item.at,
+        lat: item.latitude,
+        lng: item.longitude,
+        accuracyM: item.accuracy,
+        speedMps: item.speed,
+      };
+      const check = checkSample(last, sample, { now: now.getTime(), runStartedAt: startedAt });
+      if (!check.ok) {
+        refused.push({ clientId: item.clientId, reason: check.reason });
+        continue;
+      }
+      positions.push({
+        runId,
+        schoolId: state.run.schoolId,
+        driverId: scope.driverId,
+        clientId: item.clientId,
+        deviceAt: new Date(item.at),
+        receivedAt: now,
+        latitude: item.latitude,
+        longitude: item.longitude,
+        accuracy: item.accuracy,
+        speed: item.speed,
+        heading: item.heading,
+      });
+      visits = detectVisits(stops, visits, [sample]);
+      if (last === null || sample.at > last.at) last = sample;
+    } else {
+      const reason = refuseTap(item);
+      if (reason) {
+        refused.push({ clientId: item.clientId, reason });
+        continue;
+      }
+      visits = visitFromTap(visits, item.stopId, item.at);
+      const earlier = taps.get(item.childId);
+      if (!earlier || item.at > earlier.at) taps.set(item.childId, item);
+    }
+  }
+
+  const statements: BatchItem<"sqlite">[] = [];
+  if (positions.length > 0) statements.push(db.insert(runPositions).values(positions).onConflictDoNothing());
+  const before = new Map(state.visits.map((visit) => [visit.stopId, visit]));
+  const changedVisits = visits.filter((visit) => {
+    const old = before.get(visit.stopId);
+    return (
+      visit.arrivedAt !== null &&
+      (!old || old.arrivedAt.getTime() !== visit.arrivedAt || (old.departedAt?.getTime() ?? null) !== visit.departedAt)
+    );
+  });
+  for (const visit of changedVisits)
+    statements.push(
+      db
+        .insert(runStopVisits)
+        .values({
+          runId,
+          stopId: visit.stopId,
+          schoolId: state.run.schoolId,
+          arrivedAt: new Date(visit.arrivedAt!),
+          departedAt: visit.departedAt === null ? null : new Date(visit.departedAt),
+          source: visit.source ?? "position",
+        })
+        .onConflictDoUpdate({
+          target: [runStopVisits.runId, runStopVisits.stopId],
+          set: {
+            arrivedAt: sql`excluded.arrived_at`,
+            departedAt: sql`excluded.departed_at`,
+            source: sql`excluded.source`,
+          },
+        }),
+    );
+  for (const tap of taps.values())
+    statements.push(
+      db
+        .insert(attendance)
+        .values({
+          schoolId: state.run.schoolId,
+          runId,
+          childId: tap.childId,
+          stopId: tap.stopId,
+          status: tap.status,
+          at: new Date(tap.at),
+          latitude: tap.latitude,
+          longitude: tap.longitude,
+          clientId: tap.clientId,
+          recordedBy: scope.driverId,
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [attendance.runId, attendance.childId],
+          set: {
+            stopId: sql`excluded.stop_id`,
+            status: sql`excluded.status`,
+            at: sql`excluded.at`,
+            latitude: sql`excluded.latitude`,
+            longitude: sql`excluded.longitude`,
+            clientId: sql`excluded.client_id`,
+            recordedBy: sql`excluded.recorded_by`,
+          },
+          // A replayed or older tap (by the phone's clock) never replaces a newer one.
+          setWhere: sql`excluded.at > ${attendance.at}`,
+        }),
+    );
+
+  const after: RunState = {
+    ...state,
+    visits: visits.flatMap((visit) =>
+      visit.arrivedAt === null
+        ? []
+        : [
+            {
+              stopId: visit.stopId,
+              arrivedAt: new Date(visit.arrivedAt),
+              departedAt: visit.departedAt === null ? null : new Date(visit.departedAt),
+              source: visit.source ?? "position",
+            },
+          ],
+    ),
+    position:
+      last && (!state.position || last.at > state.position.at.getTime())
+        ? {
+            clientId: "",
+            at: new Date(last.at),
+            receivedAt: now,
+            latitude: last.lat,
+            longitude: last.lng,
+            accuracy: last.accuracyM,
+            speed: last.speedMps,
+            heading: null,
+          }
+        : state.position,
+  };
+  const estimate = estimateOf(after, now);
+  const lastStop = state.stops.at(-1);
+  const arrived = lastStop !== undefined && after.visits.some((visit) => visit.stopId === lastStop.id);
+  if (statements.length > 0 || estimate.delaySeconds !== state.run.delaySeconds)
+    statements.push(
+      db
+        .update(trips)
+        .set({
+          lastPositionAt: after.position?.at ?? null,
+          delaySeconds: estimate.delaySeconds,
+          // The last stop reached: Arrived (the admin can still override it).
+          ...(arrived && state.run.status === "in-progress" ? { status: "completed" as const } : {}),
+          updatedAt: now,
+        })
+        .where(eq(trips.id, runId)),
+    );
+  statements.push(...noticeStatements(db, after, dueNotices(state, after, taps, estimate), now));
+  if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const fresh = statements.length > 0 ? await loadRunState(db, runId) : state;
+  return { acknowledged, refused, state: fresh ?? state };
+}
+
+/** The notices this batch makes due: attendance taps, approach per parent and stop, late once. */
+function dueNotices(
+  before: RunState,
+  after: RunState,
+  taps: ReadonlyMap<string, TapItem>,
+  estimate: ReturnType<typeof estimateOf>,
+): LiveNotice[] {
+  const { run } = after;
+  const stopNames = new Map(after.stops.map((stop) => [stop.id, stop.name]));
+  const notices: LiveNotice[] = [];
+  const riders = new Map(after.riders.map((rider) => [rider.childId, rider]));
+  const recorded = new Map(before.attendance.map((row) => [row.childId, row]));
+  for (const tap of taps.values()) {
+    const rider = riders.get(tap.childId)!;
+    const old = recorded.get(tap.childId);
+    if (old && old.at.getTime() >= tap.at) continue;
+    const key = attendanceNoticeKey(run.id, tap.childId, tap.status);
+    if (after.sentNotices.has(key)) continue;
+    notices.push({
+      key,
+      parentIds: [rider.parentId],
+      ...attendanceText(rider.childName, tap.status, new Date(tap.at), stopNames.get(tap.stopId) ?? null, run.timeZone),
+      category: "attendance",
+      scope: "family",
+    });
+  }
+  const minutes = new Map(after.parents.map((parent) => [parent.id, parent.approachMinutes]));
+  const watchers = after.riders
+    .filter((rider) => !rider.notRiding && minutes.has(rider.parentId))
+    .map((rider) => ({ parentId: rider.parentId, stopId: rider.stopId, minutes: minutes.get(rider.parentId)! }));
+  for (const due of approachNotices({ tripId: run.id, estimate, watchers, sent: after.sentNotices }))
+    notices.push({
+      key: due.key,
+      parentIds: [due.parentId],
+      ...approachText(run, stopNames.get(due.stopId) ?? "your stop", due.eta),
+      category: "trip",
+      scope: "family",
+    });
+  const late = lateNotice(estimate.delaySeconds);
+  if (late && !after.sentNotices.has(lateNoticeKey(run.id)))
+    notices.push({
+      key: lateNoticeKey(run.id),
+      parentIds: after.parents.map((parent) => parent.id),
+      ...lateText(run, late.minutesLate),
+      category: "trip",
+      scope: "run",
+    });
+  return notices;
+}

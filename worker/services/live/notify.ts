@@ -1,0 +1,73 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "#db/client.ts";
+import { liveNotices } from "#db/schema/index.ts";
+import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
+import { fanOut } from "../notifications/fan-out.ts";
+import type { RunState } from "./run-state.ts";
+
+/**
+ * A notice of a run to some of its parents, sent once (ADR 0055): its key (`departed:<run>`,
+ * `approach:<run>:<stop>:<parent>`, `late:<run>`, `boarded:<run>:<child>`…) is inserted first, and its
+ * notification rows only if this very batch inserted it. A replayed tap, a second ingest of the same
+ * position or a hub that restarted mid-run writes the key again, finds it taken, and tells nobody.
+ */
+export type LiveNotice = {
+  key: string;
+  parentIds: readonly string[];
+  title: string;
+  message: string;
+  type: NotificationType;
+  category: NotificationCategory;
+  /** `run`: to every family of the run, listed in the school's Sent tab; `family`: one family's own news (not listed). */
+  scope: "run" | "family";
+};
+
+/**
+ * The statements of `notices`, for the batch of the change that causes them (in-app: the bell); with
+ * `onlyIf`, only if that change won its claim.
+ */
+export function noticeStatements(
+  db: Db,
+  state: RunState,
+  notices: readonly LiveNotice[],
+  now: Date,
+  onlyIf: SQL = sql`1`,
+) {
+  const statements: BatchItem<"sqlite">[] = [];
+  const parents = new Map(state.parents.map((parent) => [parent.id, parent]));
+  for (const notice of notices) {
+    const recipients = notice.parentIds.flatMap((id) => {
+      const parent = parents.get(id);
+      return parent ? [{ role: "parent" as const, id: parent.id, email: parent.email }] : [];
+    });
+    if (recipients.length === 0) continue;
+    const key = notice.key;
+    const batchId = crypto.randomUUID();
+    statements.push(
+      db.run(sql`insert or ignore into ${liveNotices} (key, run_id, school_id, batch_id, created_at)
+        select ${key}, ${state.run.id}, ${state.run.schoolId}, ${batchId}, ${now.getTime()} where ${onlyIf}`),
+    );
+    // fanOut makes its own batch id for the rows; the claim is the key's row holding this one.
+    const sent = fanOut(db, {
+      schoolId: state.run.schoolId,
+      schoolName: state.run.schoolName,
+      senderId: null,
+      recipients,
+      content: { title: notice.title, message: notice.message, type: notice.type, category: notice.category },
+      audience:
+        notice.scope === "run"
+          ? { kind: "trip", ref: state.run.id, label: `${state.run.routeName} (bus ${state.run.busNumber})` }
+          : null,
+      email: false,
+      appUrl: "",
+      now,
+      onlyIf: sql`exists (select 1 from ${liveNotices} where ${liveNotices.key} = ${key} and ${liveNotices.batchId} = ${batchId})`,
+    });
+    statements.push(...sent.inserts);
+  }
+  return statements;
+}
+
+export const departedNoticeKey = (runId: string) => `departed:${runId}`;
+export const attendanceNoticeKey = (runId: string, childId: string, status: string) => `${status}:${runId}:${childId}`;

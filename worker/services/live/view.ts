@@ -1,0 +1,148 @@
+import type { RouteType, TripStatus } from "#shared/enums.ts";
+import type { AttendanceStatus } from "#shared/live-constants.ts";
+import type { RunEstimate, StopEta } from "#shared/live-eta.ts";
+import type { Audience } from "./access.ts";
+import { estimateOf } from "./eta.ts";
+import { type RunState, runIsOpen } from "./run-state.ts";
+
+export type RunViewRider = {
+  childId: string;
+  name: string;
+  stopId: string;
+  notRiding: boolean;
+  /** The driver's and the admin's view only: flags the driver must see at the stop. */
+  specialNeeds?: string | null;
+  allergyInfo?: string | null;
+  attendance: { status: AttendanceStatus; at: Date; latitude: number | null; longitude: number | null } | null;
+};
+
+export type RunViewStop = {
+  id: string;
+  position: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+  scheduledAt: Date;
+  arrivedAt: Date | null;
+  departedAt: Date | null;
+  /** A range in minutes from now (formatEtaRange: "7–9 min"); null once the bus was there or the run is not open. */
+  eta: StopEta | null;
+};
+
+/**
+ * A run as one audience sees it (ADR 0055). A parent's view has the bus, their own children and their
+ * children's stops only: never another family's stop, address or child, and no position before the
+ * start (LO2). The cursor changes whenever anything in the run does (the polling fallback's `since`).
+ */
+export type RunView = {
+  runId: string;
+  audience: Audience["kind"];
+  routeName: string;
+  direction: RouteType;
+  busNumber: string;
+  status: TripStatus;
+  serviceDate: string;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  /** Open and no position for 60 s (or none yet): shown as stale, never as live. */
+  stale: boolean;
+  /** Seconds since the last position (the view's "updated 12 s ago"); null without one. */
+  ageSeconds: number | null;
+  position: {
+    latitude: number;
+    longitude: number;
+    accuracy: number;
+    speed: number | null;
+    heading: number | null;
+    at: Date;
+  } | null;
+  delaySeconds: number | null;
+  stops: RunViewStop[];
+  riders: RunViewRider[];
+  cursor: string;
+};
+
+/** What changes a view: its cursor (positions, visits, taps, status). */
+export function runCursor(state: RunState): string {
+  const visits = state.visits.reduce(
+    (sum, visit) => sum + visit.arrivedAt.getTime() + (visit.departedAt?.getTime() ?? 0),
+    0,
+  );
+  const taps = state.attendance.reduce((sum, row) => sum + row.at.getTime(), 0);
+  return [
+    state.run.status,
+    state.run.startedAt?.getTime() ?? 0,
+    state.run.endedAt?.getTime() ?? 0,
+    state.position?.at.getTime() ?? 0,
+    state.visits.length,
+    visits,
+    state.attendance.length,
+    taps,
+  ].join(".");
+}
+
+/** The view of `audience`; `estimate` is computed once per run and shared by every audience's view. */
+export function viewFor(
+  state: RunState,
+  audience: Audience,
+  now: Date,
+  estimate: RunEstimate = estimateOf(state, now),
+): RunView {
+  const open = runIsOpen(state);
+  const etas = new Map(open ? estimate.stops.map((eta) => [eta.stopId, eta]) : []);
+  const parentId = audience.kind === "parent" ? audience.parentId : null;
+  const riders = parentId === null ? state.riders : state.riders.filter((rider) => rider.parentId === parentId);
+  const ownStops = new Set(riders.map((rider) => rider.stopId));
+  const stops = parentId === null ? state.stops : state.stops.filter((stop) => ownStops.has(stop.id));
+  const visits = new Map(state.visits.map((visit) => [visit.stopId, visit]));
+  const taps = new Map(state.attendance.map((row) => [row.childId, row]));
+  // A parent sees the bus only from the start (LO2); everyone sees no position after the end but the last.
+  const position = state.position && state.run.startedAt ? state.position : null;
+  return {
+    runId: state.run.id,
+    audience: audience.kind,
+    routeName: state.run.routeName,
+    direction: state.run.direction,
+    busNumber: state.run.busNumber,
+    status: state.run.status,
+    serviceDate: state.run.serviceDate,
+    startedAt: state.run.startedAt,
+    endedAt: state.run.endedAt,
+    stale: open && estimate.stale,
+    ageSeconds: state.position ? estimate.ageSeconds : null,
+    position: position
+      ? {
+          latitude: position.latitude,
+          longitude: position.longitude,
+          accuracy: position.accuracy,
+          speed: position.speed,
+          heading: position.heading,
+          at: position.at,
+        }
+      : null,
+    delaySeconds: state.run.delaySeconds,
+    stops: stops.map((stop) => ({
+      id: stop.id,
+      position: stop.position,
+      name: stop.name,
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+      scheduledAt: stop.scheduledAt,
+      arrivedAt: visits.get(stop.id)?.arrivedAt ?? null,
+      departedAt: visits.get(stop.id)?.departedAt ?? null,
+      eta: visits.has(stop.id) ? null : (etas.get(stop.id) ?? null),
+    })),
+    riders: riders.map((rider) => {
+      const tap = taps.get(rider.childId);
+      return {
+        childId: rider.childId,
+        name: rider.childName,
+        stopId: rider.stopId,
+        notRiding: rider.notRiding,
+        ...(parentId === null ? { specialNeeds: rider.specialNeeds, allergyInfo: rider.allergyInfo } : {}),
+        attendance: tap ? { status: tap.status, at: tap.at, latitude: tap.latitude, longitude: tap.longitude } : null,
+      };
+    }),
+    cursor: runCursor(state),
+  };
+}
