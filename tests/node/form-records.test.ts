@@ -44,6 +44,7 @@ describe("form ↔ record", () => {
       routeType: "dropoff",
       busNumber: "12",
       driverName: "Sam Driver",
+      driverId: null,
       departureDate: "2026-11-03",
       departureTime: "15:10",
       arrivalTime: "16:05",
