@@ -32,7 +32,7 @@ export type CsvImportDialogProps<P extends CsvPreview> = {
   /** The server's size limit in characters, and its message: a larger file is refused here, before upload. */
   maxChars: number;
   tooLarge: string;
-  /** The row's values as table columns (the dialog adds Line first and Problems last). */
+  /** The row's values as table columns, the one naming the row first (the dialog adds Line before it and Problems after it). */
   columns: readonly Column<P["rows"][number]>[];
   /** "3 stops": the commit button reads "Import 3 stops". */
   noun: (count: number) => string;
@@ -93,24 +93,24 @@ export function CsvImportDialog<P extends CsvPreview>({
   const good = (result?.rows.length ?? 0) - bad.length;
   const ready = result !== undefined && result.error === null && result.valid && result.rows.length > 0;
   const shown = bad.length > 0 ? bad : (result?.rows ?? []);
+  const problemsColumn: Column<Row> = {
+    header: "Problems",
+    className: "min-w-52 text-red-800",
+    cell: (row) => (
+      <ul className="list-disc pl-4">
+        {row.problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    ),
+  };
+  // The problems right after the column that names the row: on a phone they are in view before any scrolling.
+  const [first, ...rest] = columns;
   const tableColumns: Column<Row>[] = [
     { header: "Line", className: "whitespace-nowrap", cell: (row) => row.line },
-    ...columns,
-    ...(bad.length > 0
-      ? [
-          {
-            header: "Problems",
-            className: "min-w-56 text-red-800",
-            cell: (row: Row) => (
-              <ul className="list-disc pl-4">
-                {row.problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            ),
-          },
-        ]
-      : []),
+    ...(first ? [first] : []),
+    ...(bad.length > 0 ? [problemsColumn] : []),
+    ...rest,
   ];
   const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(csvDocument(template.header, []))}`;
 

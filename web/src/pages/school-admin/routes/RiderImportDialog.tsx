@@ -7,7 +7,7 @@ import { errorMessage } from "../../../lib/errors.ts";
 type Row = { line: number; values: Record<string, string>; problems: string[] };
 
 const COLUMNS: readonly Column<Row>[] = [
-  { header: "Child", rowHeader: true, className: "min-w-36 text-ink wrap-anywhere", cell: (row) => row.values.child },
+  { header: "Child", rowHeader: true, className: "min-w-32 text-ink wrap-anywhere", cell: (row) => row.values.child },
   { header: "Route", className: "min-w-32 wrap-anywhere", cell: (row) => row.values.route },
   { header: "Stop", className: "min-w-40 wrap-anywhere", cell: (row) => row.values.stop },
   { header: "Weekdays", className: "min-w-28", cell: (row) => row.values.weekdays },

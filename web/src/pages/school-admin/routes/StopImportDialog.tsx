@@ -8,7 +8,7 @@ import { errorMessage } from "../../../lib/errors.ts";
 type Row = { line: number; values: Record<string, string>; problems: string[] };
 
 const COLUMNS: readonly Column<Row>[] = [
-  { header: "Name", rowHeader: true, className: "min-w-40 text-ink wrap-anywhere", cell: (row) => row.values.name },
+  { header: "Name", rowHeader: true, className: "min-w-32 text-ink wrap-anywhere", cell: (row) => row.values.name },
   { header: "Latitude", className: "whitespace-nowrap", cell: (row) => row.values.latitude },
   { header: "Longitude", className: "whitespace-nowrap", cell: (row) => row.values.longitude },
   { header: "Time", className: "whitespace-nowrap", cell: (row) => row.values.time },
