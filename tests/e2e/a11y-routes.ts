@@ -163,6 +163,9 @@ export const A11Y_DIALOGS = {
     file: "pages/school-admin/routes/OptimiseOrderDialog.tsx",
     name: "Optimise stop order",
   },
+  // Both imports are the one CSV import dialog, scanned with a preview that lists problems.
+  stopImport: { role: "school_admin", file: "components/csv-import/CsvImportDialog.tsx", name: "Import stops" },
+  riderImport: { role: "school_admin", file: "components/csv-import/CsvImportDialog.tsx", name: "Import riders" },
   deleteTrip: { role: "school_admin", file: "pages/school-admin/trips/TripsPage.tsx", name: "Delete Trip" },
   flightTripForm: {
     role: "school_admin",

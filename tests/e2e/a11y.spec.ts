@@ -282,10 +282,31 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await scanDialog(page, "busForm", () => page.getByRole("button", { name: "New Bus" }).click());
   await scanDialog(page, "deleteRoute", () => page.getByRole("button", { name: "Delete North Loop" }).first().click());
   await scanDialog(page, "deleteBus", () => page.getByRole("button", { name: "Delete bus 12" }).click());
+  // The CSV imports with a preview that lists a row's problem (a preview writes nothing).
+  const previewed = async (name: string, label: string, lines: string[]) => {
+    const dialog = modal(page, name);
+    await dialog.getByLabel(label).setInputFiles({
+      name: "a11y.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(lines.join("\n")),
+    });
+    await expect(dialog.getByRole("region", { name: "Rows with problems" })).toBeVisible();
+  };
+  await scanDialog(page, "riderImport", async () => {
+    await page.getByRole("button", { name: "Import riders (CSV)" }).click();
+    await previewed("Import riders", "Riders file (CSV)", [
+      "child,route,stop,weekdays,from,to",
+      "Nobody Known,North Loop,Nowhere,Mon,,",
+    ]);
+  });
   await scanDialog(page, "inviteDriver", () => page.getByRole("button", { name: "Invite Driver" }).click());
   await scanDialog(page, "driverActive", () => page.getByRole("button", { name: "Deactivate Dana Brooks" }).click());
   await page.goto("/school-admin/routes/demo-route-12-pickup");
   await scanDialog(page, "optimiseOrder", () => page.getByRole("button", { name: "Optimise stop order" }).click());
+  await scanDialog(page, "stopImport", async () => {
+    await page.getByRole("button", { name: "Import stops (CSV)" }).click();
+    await previewed("Import stops", "Stops file (CSV)", ["name,latitude,longitude,time", "Far away,51.5,-0.12,7.20"]);
+  });
   // Assigning a rider: the search's results with a child chosen (nothing is sent), at both widths.
   const assign = page.getByRole("form", { name: "Assign a rider" });
   await assign.getByLabel("Find a child").fill("Ava");

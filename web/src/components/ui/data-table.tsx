@@ -61,6 +61,11 @@ type DataTableProps<Row> = {
   cardClassName?: string;
   /** The row the reader came for (an invoice just paid): marked `aria-current`, row and card, which styles.css highlights. */
   current?: (row: Row) => boolean;
+  /**
+   * The table is meant to scroll sideways inside itself on a narrow screen (no cards): its box is a
+   * named region the keyboard can focus, so arrow keys scroll it.
+   */
+  scrollable?: boolean;
 };
 
 /**
@@ -95,6 +100,7 @@ export function DataTable<Row>({
   cardListClassName = "space-y-3",
   cardClassName = CARD_CLASS,
   current,
+  scrollable = false,
 }: DataTableProps<Row>) {
   if (rows === undefined) return <>{loading ?? <Loading />}</>;
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
@@ -105,7 +111,10 @@ export function DataTable<Row>({
   const fixed = columns.some((column) => column.width);
   const breakpoint = BREAKPOINTS[cardsBelow];
   const table = (
-    <div className={`${card ? `${breakpoint.table} ` : ""}overflow-x-auto rounded-lg border border-slate-200 bg-white`}>
+    <div
+      className={`${card ? `${breakpoint.table} ` : ""}overflow-x-auto rounded-lg border border-slate-200 bg-white${scrollable ? " focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700" : ""}`}
+      {...(scrollable ? { role: "region", "aria-label": caption, tabIndex: 0 } : {})}
+    >
       <table className={`${fixed ? "w-full table-fixed" : "min-w-full"} divide-y divide-slate-200`}>
         <caption className="sr-only">{caption}</caption>
         {fixed ? (

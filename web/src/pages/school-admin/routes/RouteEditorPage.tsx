@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowLeft, ArrowUp, Plus, Shuffle, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowLeft, ArrowUp, FileUp, Plus, Shuffle, Trash2 } from "lucide-react";
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { haversineMeters } from "#shared/route-order.ts";
@@ -17,6 +17,7 @@ import { useAddressSearchOn } from "../../../features/site/hooks.ts";
 const OptimiseOrderDialog = lazy(() => import("./OptimiseOrderDialog.tsx"));
 // Only where the server has a geocoder (ADR 0054).
 const AddressSearch = lazy(() => import("./AddressSearch.tsx"));
+const StopImportDialog = lazy(() => import("./StopImportDialog.tsx"));
 // Below the stops, and with the search box's code: loaded after the page's first paint (ADR 0019's budget).
 const RidersSection = lazy(() => import("./RidersSection.tsx").then((module) => ({ default: module.RidersSection })));
 
@@ -133,6 +134,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
     focusAfter.current = neighbour ? `${neighbour.key}-name` : "add-stop";
   };
   const [optimising, setOptimising] = useState(false);
+  const [importing, setImporting] = useState(false);
   /** The suggested order of the saved stops; each position keeps its time (times run in order). */
   const applyOrder = (stopIds: readonly string[]) => {
     const byId = new Map(drafts.map((stop) => [stop.id, stop]));
@@ -319,18 +321,35 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
               <Shuffle aria-hidden="true" className="h-4 w-4" />
               Optimise stop order
             </SecondaryButton>
+            <SecondaryButton
+              disabled={dirty}
+              title={dirty ? "Save the stops first" : undefined}
+              onClick={() => setImporting(true)}
+            >
+              <FileUp aria-hidden="true" className="h-4 w-4" />
+              Import stops (CSV)
+            </SecondaryButton>
             <Button onClick={() => void submit()} disabled={save.isPending || !dirty}>
               {save.isPending ? "Saving…" : "Save stops"}
             </Button>
           </div>
         </div>
       </div>
-      {dirty && drafts.length >= 3 ? (
-        <p className="mt-2 text-sm text-slate-600">Save the stops to optimise their order.</p>
+      {dirty ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {drafts.length >= 3
+            ? "Save the stops to optimise their order or import more."
+            : "Save the stops to import more."}
+        </p>
       ) : null}
       {optimising ? (
         <Suspense fallback={null}>
           <OptimiseOrderDialog open onOpenChange={setOptimising} routeId={route.id} onApply={applyOrder} />
+        </Suspense>
+      ) : null}
+      {importing ? (
+        <Suspense fallback={null}>
+          <StopImportDialog open onOpenChange={setImporting} route={route} />
         </Suspense>
       ) : null}
     </PageSection>

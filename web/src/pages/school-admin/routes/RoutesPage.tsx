@@ -1,4 +1,4 @@
-import { Bus, MapPinned, Pencil, Plus, Trash2 } from "lucide-react";
+import { Bus, FileUp, MapPinned, Pencil, Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ROUTE_DIRECTION_LABELS, ROUTE_LIMITS } from "#shared/route-texts.ts";
@@ -25,6 +25,7 @@ const ConfirmDialog = lazyDialog(async () => (await import("../../../components/
 const DriversSection = lazy(() => import("./DriversSection.tsx"));
 const RouteFormDialog = lazy(() => import("./RouteFormDialog.tsx"));
 const BusFormDialog = lazy(() => import("./BusFormDialog.tsx"));
+const RiderImportDialog = lazy(() => import("./RiderImportDialog.tsx"));
 
 function RouteName({ route }: { route: RouteRow }) {
   return (
@@ -162,7 +163,8 @@ type Editing = { route: RouteRow | null } | null;
 
 /**
  * Routes (issue 27): each route with its bus, direction, days, stops, riders and seats used; New
- * Route, Edit and Delete here, the stops and riders on the route's own page; the school's buses.
+ * Route, Edit and Delete here, the stops and riders on the route's own page; the school's buses;
+ * Import riders (CSV) for every route at once (ADR 0052).
  */
 export default function RoutesPage() {
   usePageTitle("Routes · SchoolRide");
@@ -172,6 +174,7 @@ export default function RoutesPage() {
   const buses = useBuses();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<RouteRow | null>(null);
+  const [importing, setImporting] = useState(false);
   const remove = useDeleteRoute(() => setDeleting(null));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ROUTE_LIMITS.pageSize)) : undefined;
   useLastPageFallback(pages, page, setPage);
@@ -182,10 +185,16 @@ export default function RoutesPage() {
         title="Routes"
         subtitle="Bus routes, their stops and riders. Their runs appear in Trip Management."
         actions={
-          <Button onClick={() => setEditing({ route: null })}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            New Route
-          </Button>
+          <>
+            <SecondaryButton onClick={() => setImporting(true)}>
+              <FileUp aria-hidden="true" className="h-4 w-4" />
+              Import riders (CSV)
+            </SecondaryButton>
+            <Button onClick={() => setEditing({ route: null })}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              New Route
+            </Button>
+          </>
         }
       />
       <QueryState
@@ -252,6 +261,11 @@ export default function RoutesPage() {
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ routeId: deleting.id })}
       />
+      {importing ? (
+        <Suspense fallback={null}>
+          <RiderImportDialog open onOpenChange={setImporting} />
+        </Suspense>
+      ) : null}
       {editing ? (
         <Suspense fallback={null}>
           <RouteFormDialog

@@ -1,0 +1,68 @@
+import { IMPORT_LIMITS, IMPORT_MESSAGES, STOP_COLUMNS } from "#shared/route-imports.ts";
+import { CsvImportDialog } from "../../../components/csv-import/CsvImportDialog.tsx";
+import type { Column } from "../../../components/ui/data-table.tsx";
+import type { RouteDetail } from "../../../features/routes/hooks.ts";
+import { useCommitStopImport, usePreviewStopImport } from "../../../features/routes/import-hooks.ts";
+import { errorMessage } from "../../../lib/errors.ts";
+
+type Row = { line: number; values: Record<string, string>; problems: string[] };
+
+const COLUMNS: readonly Column<Row>[] = [
+  { header: "Name", rowHeader: true, className: "min-w-32 text-ink wrap-anywhere", cell: (row) => row.values.name },
+  { header: "Latitude", className: "whitespace-nowrap", cell: (row) => row.values.latitude },
+  { header: "Longitude", className: "whitespace-nowrap", cell: (row) => row.values.longitude },
+  { header: "Time", className: "whitespace-nowrap", cell: (row) => row.values.time },
+];
+
+/**
+ * Import stops (CSV) on a route's page (ADR 0052): the rows are added after the route's stops, in
+ * file order, all or none; the route's stops as read (`stopsVersion`) are what the import adds to.
+ */
+export default function StopImportDialog({
+  open,
+  onOpenChange,
+  route,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  route: Pick<RouteDetail["route"], "id" | "name" | "stopsVersion">;
+}) {
+  const preview = usePreviewStopImport();
+  const commit = useCommitStopImport(() => onOpenChange(false));
+  return (
+    <CsvImportDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Import stops"
+      fileLabel="Stops file (CSV)"
+      help={
+        <p>
+          One stop a row, added after the stops of {route.name} in the file's order:{" "}
+          <span className="font-medium">name</span>, <span className="font-medium">latitude</span> and{" "}
+          <span className="font-medium">longitude</span> in decimal degrees (41.77125, -88.15694), and the{" "}
+          <span className="font-medium">time</span> the bus is there as HH:MM, 24-hour, no earlier than the stop before.
+          A stop more than {IMPORT_LIMITS.areaKm} km from the school's other stops is refused.
+        </p>
+      }
+      template={{ fileName: "stops-template.csv", header: STOP_COLUMNS }}
+      maxChars={IMPORT_LIMITS.maxChars}
+      tooLarge={IMPORT_MESSAGES.tooLarge}
+      columns={COLUMNS}
+      noun={(count) => `${count} ${count === 1 ? "stop" : "stops"}`}
+      preview={{
+        run: (csv) => preview.mutate({ routeId: route.id, csv }),
+        data: preview.data,
+        pending: preview.isPending,
+        reset: () => {
+          preview.reset();
+          commit.reset();
+        },
+      }}
+      commit={{
+        run: (csv) => commit.mutate({ routeId: route.id, version: route.stopsVersion, csv }),
+        pending: commit.isPending,
+        error: commit.error ? errorMessage(commit.error) : null,
+      }}
+    />
+  );
+}
