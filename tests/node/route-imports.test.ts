@@ -181,6 +181,13 @@ describe("stops import", () => {
     expect(stops[1]!.distanceMeters).toBeGreaterThan(1000);
     expect(stops[2]!.distanceMeters).toBeGreaterThan(stops[1]!.distanceMeters);
     expect(csvCell(stops[1]!.name)).toBe(`"'=cmd|' /C calc'!A0"`);
+    // A longitude west of Greenwich is a number, written as one, so an exported stop reads back in;
+    // a minus that starts anything else is still neutralised.
+    expect(csvCell(-88.15)).toBe(`"-88.15"`);
+    expect(csvCell("-88.15")).toBe(`"-88.15"`);
+    expect(csvCell("-2+3")).toBe(`"'-2+3"`);
+    expect(csvCell("-1e3")).toBe(`"'-1e3"`);
+    expect(csvCell("+15551234567")).toBe(`"'+15551234567"`);
     const later = csv("name,latitude,longitude,time", "Fourth,41.8,-88.15,07:20");
     const stale = await failure(admin.schoolAdmin.routes.importStops.commit({ routeId, version: 0, csv: later }));
     expect(stale).toMatchObject({ code: "CONFLICT", message: ROUTE_MESSAGES.stopsStale });

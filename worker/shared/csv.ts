@@ -1,10 +1,15 @@
+/** A decimal number as a program writes one: no sign but a minus, no exponent, no spaces. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 /**
  * One CSV cell (RFC 4180): always quoted, quotes doubled, and neutralised with a leading `'` when a
- * spreadsheet would read it as a formula (= + - @ tab CR at the start).
+ * spreadsheet would read it as a formula (= + - @ tab CR at the start). A plain decimal number
+ * (a longitude west of Greenwich, -88.15) is a number, not a formula: kept as it is, so a file
+ * written here reads back in.
  */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
 
