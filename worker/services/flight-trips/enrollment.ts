@@ -29,6 +29,7 @@ import {
   takeCheckoutSlot,
 } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
+import { familyOf, ownChild } from "../family/guardianship.ts";
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 /**
@@ -107,11 +108,8 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
       .select({ id: children.id, name: children.name })
       .from(children)
       .where(
-        and(
-          eq(children.id, form.childId),
-          eq(children.parentId, scope.parentId),
-          eq(children.schoolId, scope.schoolId),
-        ),
+        // Either guardian may enrol the child; the enrolling parent pays (ADR 0053).
+        and(ownChild(scope, form.childId), eq(children.schoolId, scope.schoolId)),
       ),
     db
       .select({
@@ -235,8 +233,12 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
   return { enrollmentId, url };
 }
 
-/** The parent's own enrolment with its trip and school (any other id is not found). */
-async function ownEnrollment(scope: ParentScope, enrollmentId: string) {
+/**
+ * An enrolment of one of the parent's children with its trip and school (any other id is not
+ * found). `payer`: only the parent who enrolled, who pays (their Checkout, their receipts); a
+ * `guardian` of the child may opt it out (what was paid goes back to the card it came from).
+ */
+async function ownEnrollment(scope: ParentScope, enrollmentId: string, who: "payer" | "guardian") {
   const [row] = await scope.deps.db
     .select({
       enrollment: {
@@ -255,9 +257,9 @@ async function ownEnrollment(scope: ParentScope, enrollmentId: string) {
     .where(
       and(
         eq(flightTripEnrollments.id, enrollmentId),
-        eq(flightTripEnrollments.parentId, scope.parentId),
+        who === "payer" ? eq(flightTripEnrollments.parentId, scope.parentId) : undefined,
         eq(flightTripEnrollments.schoolId, scope.schoolId),
-        eq(children.parentId, scope.parentId),
+        familyOf(scope),
       ),
     );
   if (!row) throw new AppError("NOT_FOUND", M.enrollmentNotFound);
@@ -270,7 +272,7 @@ export async function payEnrollment(
   input: z.infer<typeof enrollmentIdInput>,
 ): Promise<{ url: string }> {
   await takeCheckoutSlot(scope);
-  const { enrollment, trip, school, childName } = await ownEnrollment(scope, input.enrollmentId);
+  const { enrollment, trip, school, childName } = await ownEnrollment(scope, input.enrollmentId, "payer");
   if (enrollment.status === "opted-out") throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.notEnrolled);
   if (trip.status === "cancelled") throw new AppError("PRECONDITION_FAILED", M.notOpen);
   if (nextPaymentCents(trip, enrollment.amountPaidCents) === 0) throw new AppError("CONFLICT", M.nothingToPay);
@@ -296,7 +298,7 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
     CHECKOUT_LIMIT.max,
   );
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-  const { enrollment, trip, childName } = await ownEnrollment(scope, input.enrollmentId);
+  const { enrollment, trip, childName } = await ownEnrollment(scope, input.enrollmentId, "guardian");
   if (enrollment.status === "opted-out") throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.alreadyOptedOut);
   if (trip.status === "cancelled") throw new AppError("PRECONDITION_FAILED", M.notOpen);
   if (!enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, now))

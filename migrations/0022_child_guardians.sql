@@ -1,0 +1,22 @@
+CREATE TABLE `child_guardians` (
+	`id` text PRIMARY KEY NOT NULL,
+	`child_id` text NOT NULL,
+	`parent_id` text NOT NULL,
+	`school_id` text NOT NULL,
+	`role` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`child_id`) REFERENCES `children`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`parent_id`) REFERENCES `parents`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`school_id`) REFERENCES `schools`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `child_guardians_child_parent_unique` ON `child_guardians` (`child_id`,`parent_id`);--> statement-breakpoint
+CREATE INDEX `child_guardians_parent_idx` ON `child_guardians` (`parent_id`,`school_id`,`child_id`);--> statement-breakpoint
+ALTER TABLE `invitations` ADD `child_id` text REFERENCES children(id) ON DELETE cascade;--> statement-breakpoint
+CREATE INDEX `invitations_child_idx` ON `invitations` (`child_id`);--> statement-breakpoint
+-- Backfill (ADR 0053): every child's parent is its owner guardian.
+INSERT INTO `child_guardians` (`id`, `child_id`, `parent_id`, `school_id`, `role`, `created_at`)
+SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+         substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
+       `id`, `parent_id`, `school_id`, 'owner', `created_at`
+FROM `children`;

@@ -1,0 +1,84 @@
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "#db/client.ts";
+import { childGuardians, children } from "#db/schema/index.ts";
+import type { ParentScope } from "../_shared/scope.ts";
+
+/**
+ * The one rule of who may see and act for a child (ADR 0053): the parent accounts with a
+ * `child_guardians` row for it, in the child's school. Every parent read or write of a child goes
+ * through these predicates, never through `children.parent_id` (the owner, which only decides who
+ * may remove another guardian).
+ *
+ * `parentId` and `schoolId` are values, columns or placeholders (the prepared dashboard passes
+ * `sql.placeholder`). The subquery walks `child_guardians_parent_idx`: a family's rows are few.
+ */
+type Value = string | SQL | Placeholder | SQLiteColumn;
+
+/** `childColumn` names a child one of the parent's guardianships covers. */
+export function guardedBy(childColumn: SQLiteColumn | SQL, parentId: Value, schoolId: Value): SQL {
+  return sql`${childColumn} in (select ${childGuardians.childId} from ${childGuardians} where ${childGuardians.parentId} = ${parentId} and ${childGuardians.schoolId} = ${schoolId})`;
+}
+
+/** The session's children: `children.id` is one the parent guards, in the session's school. */
+export function familyOf(scope: Pick<ParentScope, "parentId" | "schoolId">): SQL {
+  return guardedBy(children.id, scope.parentId, scope.schoolId);
+}
+
+/** One child of the session's family (NOT_FOUND for any other id, as before). */
+export function ownChild(scope: Pick<ParentScope, "parentId" | "schoolId">, childId: string): SQL {
+  return sql`${children.id} = ${childId} and ${familyOf(scope)}`;
+}
+
+/** Another column holding a child id (riders, enrollments) restricted to the session's family. */
+export function familyChildColumn(scope: Pick<ParentScope, "parentId" | "schoolId">, column: SQLiteColumn): SQL {
+  return guardedBy(column, scope.parentId, scope.schoolId);
+}
+
+/**
+ * Children `parentId` guards that no other account guards: what leaves with that parent (Delete
+ * Child's rules) when they go. A predicate on `children`.
+ */
+export function guardedOnlyBy(parentId: string): SQL {
+  return sql`${children.id} in (select mine.child_id from ${childGuardians} as mine where mine.parent_id = ${parentId}
+    and not exists (select 1 from ${childGuardians} as other where other.child_id = mine.child_id and other.parent_id <> ${parentId}))`;
+}
+
+/**
+ * The statements that take `parentId` off the children `childIds` selects (a predicate on
+ * `children`) and keep each of them owned: where `parentId` was the owner, the longest-standing
+ * other guardian becomes it (`children.parent_id` and the row's role). Children nobody else guards
+ * are not touched (the caller deletes them, or refuses). Every statement runs only if `onlyIf`.
+ */
+export function leaveChildren(db: Db, parentId: string, childIds: SQL, onlyIf: SQL = sql`1`) {
+  const successor = sql`(select other.parent_id from ${childGuardians} as other
+    where other.child_id = ${children.id} and other.parent_id <> ${parentId}
+    order by other.created_at, other.id limit 1)`;
+  const shared = sql`exists (select 1 from ${childGuardians} as other where other.child_id = ${children.id} and other.parent_id <> ${parentId})`;
+  return [
+    db
+      .update(children)
+      .set({ parentId: successor })
+      .where(and(eq(children.parentId, parentId), childIds, shared, onlyIf)),
+    db
+      .update(childGuardians)
+      .set({ role: "owner" })
+      .where(
+        and(
+          eq(childGuardians.role, "guardian"),
+          sql`${childGuardians.parentId} = (select ${children.parentId} from ${children} where ${children.id} = ${childGuardians.childId})`,
+          sql`${childGuardians.childId} in (select ${children.id} from ${children} where ${childIds})`,
+          onlyIf,
+        ),
+      ),
+    db
+      .delete(childGuardians)
+      .where(
+        and(
+          eq(childGuardians.parentId, parentId),
+          sql`${childGuardians.childId} in (select ${children.id} from ${children} where ${childIds} and ${shared})`,
+          onlyIf,
+        ),
+      ),
+  ] as const;
+}
