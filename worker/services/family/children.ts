@@ -33,7 +33,8 @@ export const CHILD_COLUMNS = {
 
 /** The family's rows: the children this parent is a guardian of, in this parent's school (ADR 0053). */
 const family = (scope: ParentScope) => and(familyOf(scope), eq(children.schoolId, scope.schoolId));
-const own = (scope: ParentScope, childId: string) => and(ownChild(scope, childId), eq(children.schoolId, scope.schoolId));
+const own = (scope: ParentScope, childId: string) =>
+  and(ownChild(scope, childId), eq(children.schoolId, scope.schoolId));
 /** The child's owner (the account that added it): only they delete the record for every guardian. */
 const owned = (scope: ParentScope, childId: string) => and(own(scope, childId), eq(children.parentId, scope.parentId));
 

@@ -40,7 +40,10 @@ const dashboardStatements = preparedPerShape((db) => {
     sql`+${notifications.schoolId} = ${P("schoolId")}`,
   );
   // The children the parent guards (ADR 0053), through the guardians' parent index.
-  const family = and(guardedBy(children.id, P("parentId"), P("schoolId")), sql`+${children.schoolId} = ${P("schoolId")}`);
+  const family = and(
+    guardedBy(children.id, P("parentId"), P("schoolId")),
+    sql`+${children.schoolId} = ${P("schoolId")}`,
+  );
   return {
     // The school, with the tiles' counts as subqueries (each through its owner's index).
     school: db

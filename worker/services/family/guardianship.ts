@@ -82,3 +82,18 @@ export function leaveChildren(db: Db, parentId: string, childIds: SQL, onlyIf: S
       ),
   ] as const;
 }
+
+/**
+ * The row that makes `parentId` a guardian of `childId`, written only if `onlyIf` holds and the
+ * child is still in the school (a child deleted meanwhile takes no guardian). A second link of the
+ * same pair is ignored (the unique index), so a retried acceptance adds nothing.
+ */
+export function linkGuardian(
+  db: Db,
+  link: { childId: string; parentId: string; schoolId: string; role: "owner" | "guardian"; at: Date },
+  onlyIf: SQL,
+) {
+  return db.run(sql`insert or ignore into ${childGuardians} (id, child_id, parent_id, school_id, role, created_at)
+    select ${crypto.randomUUID()}, ${link.childId}, ${link.parentId}, ${link.schoolId}, ${link.role}, ${link.at.getTime()}
+    where ${onlyIf} and exists (select 1 from ${children} where ${children.id} = ${link.childId} and ${children.schoolId} = ${link.schoolId})`);
+}

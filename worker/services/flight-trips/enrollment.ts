@@ -18,6 +18,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { familyOf, ownChild } from "../family/guardianship.ts";
 import { MONEY_NOTICES, notifySchoolAdmins } from "../notifications/school-admins.ts";
 import {
   assertCanCharge,
@@ -29,7 +30,6 @@ import {
   takeCheckoutSlot,
 } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
-import { familyOf, ownChild } from "../family/guardianship.ts";
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 /**

@@ -186,9 +186,7 @@ async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput
     db(scope)
       .select({ id: children.id, name: children.name })
       .from(children)
-      .where(
-        and(ownChild(scope, input.childId), eq(children.schoolId, scope.schoolId)),
-      ),
+      .where(and(ownChild(scope, input.childId), eq(children.schoolId, scope.schoolId))),
     db(scope)
       .select({
         routeId: riders.routeId,
@@ -203,13 +201,7 @@ async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput
       .innerJoin(children, eq(children.id, riders.childId))
       .innerJoin(routes, eq(routes.id, riders.routeId))
       .innerJoin(routeStops, eq(routeStops.id, riders.stopId))
-      .where(
-        and(
-          eq(riders.childId, input.childId),
-          familyOf(scope),
-          eq(riders.schoolId, scope.schoolId),
-        ),
-      ),
+      .where(and(eq(riders.childId, input.childId), familyOf(scope), eq(riders.schoolId, scope.schoolId))),
     db(scope)
       .select({ date: noServiceDays.date })
       .from(noServiceDays)

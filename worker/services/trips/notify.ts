@@ -50,30 +50,32 @@ export function tripChangeNotice(before: TripState, after: TripState, zone: stri
  */
 export function routeParentsQuery(scope: SchoolScope, routeName: string, routeId: string | null = null) {
   const { db } = scope.deps;
-  return db
-    .selectDistinct({ id: parents.id, email: parents.email })
-    .from(children)
-    // Every guardian of the child hears of its bus (ADR 0053).
-    .innerJoin(childGuardians, eq(childGuardians.childId, children.id))
-    .innerJoin(parents, eq(parents.id, childGuardians.parentId))
-    .where(
-      and(
-        eq(children.schoolId, scope.schoolId),
-        eq(parents.schoolId, scope.schoolId),
-        eq(parents.isActive, true),
-        or(
-          sql`lower(trim(${children.busRoute})) = lower(trim(${routeName}))`,
-          routeId === null
-            ? undefined
-            : exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(riders)
-                  .where(and(eq(riders.childId, children.id), eq(riders.routeId, routeId))),
-              ),
+  return (
+    db
+      .selectDistinct({ id: parents.id, email: parents.email })
+      .from(children)
+      // Every guardian of the child hears of its bus (ADR 0053).
+      .innerJoin(childGuardians, eq(childGuardians.childId, children.id))
+      .innerJoin(parents, eq(parents.id, childGuardians.parentId))
+      .where(
+        and(
+          eq(children.schoolId, scope.schoolId),
+          eq(parents.schoolId, scope.schoolId),
+          eq(parents.isActive, true),
+          or(
+            sql`lower(trim(${children.busRoute})) = lower(trim(${routeName}))`,
+            routeId === null
+              ? undefined
+              : exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(riders)
+                    .where(and(eq(riders.childId, children.id), eq(riders.routeId, routeId))),
+                ),
+          ),
         ),
-      ),
-    );
+      )
+  );
 }
 
 /**
