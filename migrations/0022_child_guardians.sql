@@ -20,3 +20,10 @@ SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(h
          substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
        `id`, `parent_id`, `school_id`, 'owner', `created_at`
 FROM `children`;
+--> statement-breakpoint
+-- Whoever writes a child (the app, an import, a seed), its parent is its owner guardian (ADR 0053).
+CREATE TRIGGER `children_owner_guardian` AFTER INSERT ON `children` BEGIN
+  INSERT OR IGNORE INTO `child_guardians` (`id`, `child_id`, `parent_id`, `school_id`, `role`, `created_at`)
+  VALUES (lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+         substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), new.`id`, new.`parent_id`, new.`school_id`, 'owner', new.`created_at`);
+END;

@@ -32,9 +32,8 @@ export const CHILD_COLUMNS = {
 };
 
 /** The family's rows: the children this parent is a guardian of, in this parent's school (ADR 0053). */
-const family = (scope: ParentScope) => and(familyOf(scope), eq(children.schoolId, scope.schoolId));
-const own = (scope: ParentScope, childId: string) =>
-  and(ownChild(scope, childId), eq(children.schoolId, scope.schoolId));
+const family = (scope: ParentScope) => familyOf(scope);
+const own = (scope: ParentScope, childId: string) => ownChild(scope, childId);
 /** The child's owner (the account that added it): only they delete the record for every guardian. */
 const owned = (scope: ParentScope, childId: string) => and(own(scope, childId), eq(children.parentId, scope.parentId));
 
@@ -93,8 +92,9 @@ export async function childRouteNames(scope: ParentScope) {
 }
 
 /**
- * Add Child: into the parent's family and school (from the session), with the parent as its owner
- * guardian in the same batch; at most CHILDREN_PER_PARENT_MAX children the parent guards.
+ * Add Child: into the parent's family and school (from the session), at most CHILDREN_PER_PARENT_MAX
+ * children the parent guards. The parent becomes its owner guardian by the `children_owner_guardian`
+ * trigger, whoever inserts a child.
  */
 export async function createChild(scope: ParentScope, input: z.infer<typeof createChildInput>) {
   const { db } = scope.deps;
@@ -113,19 +113,6 @@ export async function createChild(scope: ParentScope, input: z.infer<typeof crea
         updatedAt: scope.now,
       },
       sql`(select count(*) from ${childGuardians} where ${childGuardians.parentId} = ${scope.parentId}) < ${CHILDREN_PER_PARENT_MAX}`,
-    ),
-    insertWhere(
-      db,
-      childGuardians,
-      {
-        id: crypto.randomUUID(),
-        childId: id,
-        parentId: scope.parentId,
-        schoolId: scope.schoolId,
-        role: "owner",
-        createdAt: scope.now,
-      },
-      sql`exists (select 1 from ${children} where ${children.id} = ${id})`,
     ),
     childAudit(scope, "added", id, childExists(scope, id)),
   ]);

@@ -20,9 +20,13 @@ export function guardedBy(childColumn: SQLiteColumn | SQL, parentId: Value, scho
   return sql`${childColumn} in (select ${childGuardians.childId} from ${childGuardians} where ${childGuardians.parentId} = ${parentId} and ${childGuardians.schoolId} = ${schoolId})`;
 }
 
-/** The session's children: `children.id` is one the parent guards, in the session's school. */
+/**
+ * The session's children: `children.id` is one the parent guards, in the session's school (checked
+ * on the row, never used to find it: the unary `+` keeps SQLite off the school's index, whose
+ * children grow with the school).
+ */
 export function familyOf(scope: Pick<ParentScope, "parentId" | "schoolId">): SQL {
-  return guardedBy(children.id, scope.parentId, scope.schoolId);
+  return sql`${guardedBy(children.id, scope.parentId, scope.schoolId)} and +${children.schoolId} = ${scope.schoolId}`;
 }
 
 /** One child of the session's family (NOT_FOUND for any other id, as before). */

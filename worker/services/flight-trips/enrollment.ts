@@ -104,13 +104,10 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
   const emergencyPhone = checkedPhone(scope.phoneRegion, form.emergencyPhone, M.emergencyPhone);
   await takeCheckoutSlot(scope);
   const [childRows, tripRows, existingRows] = await db.batch([
-    db
-      .select({ id: children.id, name: children.name })
-      .from(children)
-      .where(
-        // Either guardian may enrol the child; the enrolling parent pays (ADR 0053).
-        and(ownChild(scope, form.childId), eq(children.schoolId, scope.schoolId)),
-      ),
+    db.select({ id: children.id, name: children.name }).from(children).where(
+      // Either guardian may enrol the child; the enrolling parent pays (ADR 0053).
+      ownChild(scope, form.childId),
+    ),
     db
       .select({
         trip: { ...TRIP_TERMS, capacity: flightTrips.capacity },

@@ -19,7 +19,7 @@ export async function childGuardianList(scope: ParentScope, input: z.infer<typeo
     db
       .select({ id: children.id, name: children.name, owner: children.parentId })
       .from(children)
-      .where(and(ownChild(scope, input.childId), eq(children.schoolId, scope.schoolId))),
+      .where(ownChild(scope, input.childId)),
     db
       .select({ id: parents.id, name: parents.name, email: parents.email, role: childGuardians.role })
       .from(childGuardians)
@@ -62,10 +62,7 @@ export async function childGuardianList(scope: ParentScope, input: z.infer<typeo
  */
 export async function removeGuardian(scope: ParentScope, input: z.infer<typeof removeGuardianInput>) {
   const { db } = scope.deps;
-  const [child] = await db
-    .select({ owner: children.parentId })
-    .from(children)
-    .where(and(ownChild(scope, input.childId), eq(children.schoolId, scope.schoolId)));
+  const [child] = await db.select({ owner: children.parentId }).from(children).where(ownChild(scope, input.childId));
   if (!child) throw new AppError("NOT_FOUND", CHILD_MESSAGES.notFound);
   const leaving = input.parentId === scope.parentId;
   if (!leaving && child.owner !== scope.parentId) throw new AppError("FORBIDDEN", GUARDIAN_MESSAGES.onlyOwnerRemoves);

@@ -68,10 +68,7 @@ export async function inviteGuardian(scope: ParentScope, input: z.infer<typeof i
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 
   const [childRows, guardianRows, openRows, schoolRows] = await db.batch([
-    db
-      .select({ id: children.id, name: children.name })
-      .from(children)
-      .where(and(ownChild(scope, input.childId), eq(children.schoolId, scope.schoolId))),
+    db.select({ id: children.id, name: children.name }).from(children).where(ownChild(scope, input.childId)),
     db
       .select({ email: parents.email })
       .from(childGuardians)

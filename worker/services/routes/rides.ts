@@ -71,7 +71,7 @@ export function rideLookupQueries(scope: ParentScope) {
       .leftJoin(routes, eq(routes.id, riders.routeId))
       .leftJoin(routeStops, eq(routeStops.id, riders.stopId))
       .leftJoin(buses, eq(buses.id, routes.busId))
-      .where(and(familyOf(scope), eq(children.schoolId, scope.schoolId)))
+      .where(familyOf(scope))
       .orderBy(asc(children.name), asc(children.id), asc(riders.direction)),
     db(scope)
       .select({
@@ -183,10 +183,7 @@ export async function rideLookup(scope: ParentScope) {
 async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput>) {
   const to = input.to ?? input.from;
   const [childRows, assignments, closedRows, schoolRows] = await db(scope).batch([
-    db(scope)
-      .select({ id: children.id, name: children.name })
-      .from(children)
-      .where(and(ownChild(scope, input.childId), eq(children.schoolId, scope.schoolId))),
+    db(scope).select({ id: children.id, name: children.name }).from(children).where(ownChild(scope, input.childId)),
     db(scope)
       .select({
         routeId: riders.routeId,
