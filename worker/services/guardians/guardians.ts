@@ -25,7 +25,8 @@ export async function childGuardianList(scope: ParentScope, input: z.infer<typeo
       .from(childGuardians)
       .innerJoin(parents, eq(parents.id, childGuardians.parentId))
       .where(and(eq(childGuardians.childId, input.childId), eq(childGuardians.schoolId, scope.schoolId)))
-      .orderBy(asc(childGuardians.createdAt), asc(childGuardians.id)),
+      // The owner first, then the others as they joined.
+      .orderBy(sql`${childGuardians.role} = 'owner' desc`, asc(childGuardians.createdAt), asc(childGuardians.id)),
     db
       .select({
         id: invitations.id,

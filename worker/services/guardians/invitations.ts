@@ -58,15 +58,6 @@ export async function inviteGuardian(scope: ParentScope, input: z.infer<typeof i
   const { deps, actor, meta, now } = scope;
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
-  const limit = await hitWindow(
-    db,
-    `guardians:invite:${scope.parentId}`,
-    now,
-    GUARDIAN_INVITATION_LIMIT.windowMs,
-    GUARDIAN_INVITATION_LIMIT.max,
-  );
-  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
-
   const [childRows, guardianRows, openRows, schoolRows] = await db.batch([
     db.select({ id: children.id, name: children.name }).from(children).where(ownChild(scope, input.childId)),
     db
@@ -85,6 +76,15 @@ export async function inviteGuardian(scope: ParentScope, input: z.infer<typeof i
   if (openRows.some((row) => row.email === email)) throw new AppError("CONFLICT", GUARDIAN_MESSAGES.pendingExists);
   if (guardianRows.length + openRows.length >= GUARDIANS_PER_CHILD_MAX)
     throw new AppError("BAD_REQUEST", GUARDIAN_MESSAGES.tooMany);
+  // The invitations sent count, not the refusals above (which tell nothing the guardians list does not).
+  const limit = await hitWindow(
+    db,
+    `guardians:invite:${scope.parentId}`,
+    now,
+    GUARDIAN_INVITATION_LIMIT.windowMs,
+    GUARDIAN_INVITATION_LIMIT.max,
+  );
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   await limitEmailSend(db, { recipient: email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
 
   const [account, settings] = await Promise.all([accountWithEmail(db, "parent", email), readPlatformSettings(db)]);
