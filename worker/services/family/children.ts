@@ -67,11 +67,11 @@ function childAudit(
 const childExists = (scope: ParentScope, childId: string) =>
   sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
 
-/** My Children: the parent's own children, ordered by name. */
+/** My Children: the children the parent guards, ordered by name; `owned`: theirs to delete (ADR 0053). */
 export async function listChildren(scope: ParentScope) {
   const { db } = scope.deps;
   const rows = await db
-    .select(CHILD_COLUMNS)
+    .select({ ...CHILD_COLUMNS, owned: sql<boolean>`${children.parentId} = ${scope.parentId}`.mapWith(Boolean) })
     .from(children)
     .where(family(scope))
     .orderBy(asc(children.name), asc(children.id));
