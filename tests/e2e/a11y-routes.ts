@@ -205,6 +205,7 @@ export const A11Y_DIALOGS = {
   // Parent
   childForm: { role: "parent", file: "pages/parent/ChildFormDialog.tsx", name: "Add Child" },
   deleteChild: { role: "parent", file: "pages/parent/ChildrenPage.tsx", name: "Delete Child" },
+  guardians: { role: "parent", file: "pages/parent/GuardiansDialog.tsx", name: /'s guardians$/ },
   notRiding: { role: "parent", file: "features/rides/NotRidingDialog.tsx", name: / is not riding$/ },
   enroll: { role: "parent", file: "pages/parent/flight-trips/EnrollDialog.tsx", name: /^Enroll in / },
   enrollmentDetails: { role: "parent", file: "pages/parent/flight-trips/DetailsDialog.tsx", name: /: / },

@@ -388,6 +388,7 @@ test("parent: every dialog open", async ({ page }) => {
     name: "Edit Child",
   });
   await scanDialog(page, "deleteChild", () => page.getByRole("button", { name: "Delete Ava Rivera" }).click());
+  await scanDialog(page, "guardians", () => page.getByRole("button", { name: "Guardians of Ava Rivera" }).click());
   await scanDialog(page, "notRiding", () => page.getByRole("button", { name: "Not riding… Ava Rivera" }).click());
 
   await page.goto("/parent/flight-trips");
