@@ -12,9 +12,12 @@ export const children = sqliteTable(
     schoolId: text("school_id")
       .notNull()
       .references(() => schools.id, { onDelete: "cascade" }),
-    parentId: text("parent_id")
-      .notNull()
-      .references(() => parents.id, { onDelete: "cascade" }),
+    /**
+     * The owner guardian (ADR 0053): the parent who added the child, or the guardian it passed to.
+     * Null for a pupil the school imported whose guardians have not accepted yet; the first to
+     * accept becomes the owner.
+     */
+    parentId: text("parent_id").references(() => parents.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     age: integer("age").notNull(),
     grade: text("grade", { enum: GRADES }).notNull(),

@@ -13,6 +13,8 @@ export type InvitationMetadata = {
   /** A guardian invitation: who invited (a parent's name) and the child's name, for the e-mail and the accept page. */
   inviter_name?: string;
   child_name?: string;
+  /** A school's pupil import: accepting one of its invitations accepts the address's others (ADR 0053). */
+  import_id?: string;
   accept_invite_link?: string;
 };
 

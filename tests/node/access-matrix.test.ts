@@ -140,6 +140,9 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.guardians.remove": { access: "parent", input: { childId: "no-such-child", parentId: "no-such-parent" } },
   "parent.guardians.revoke": { access: "parent", input: { inviteId: "no-such-invitation" } },
   "parent.guardians.accept": { access: "parent", input: { token: "no-such-token" } },
+  // An empty file: read and refused as a preview, nothing written (ADR 0053).
+  "schoolAdmin.pupils.import.preview": { access: "school_admin", input: { csv: "" } },
+  "schoolAdmin.pupils.import.commit": { access: "school_admin", input: { csv: "" } },
   "schoolAdmin.dashboard": { access: "school_admin" },
   "schoolAdmin.trips.routes": { access: "school_admin" },
   "schoolAdmin.trips.list": { access: "school_admin", input: { view: "week" } },

@@ -1,7 +1,7 @@
-import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#db/client.ts";
-import { childGuardians, children } from "#db/schema/index.ts";
+import { childGuardians, children, invitations } from "#db/schema/index.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 
 /**
@@ -88,16 +88,88 @@ export function leaveChildren(db: Db, parentId: string, childIds: SQL, onlyIf: S
 }
 
 /**
- * The row that makes `parentId` a guardian of `childId`, written only if `onlyIf` holds and the
- * child is still in the school (a child deleted meanwhile takes no guardian). A second link of the
+ * The statements that make `parentId` a guardian of `childId`, written only if `onlyIf` holds and
+ * the child is still in the school (a child deleted meanwhile takes no guardian). A child nobody owns
+ * yet (a pupil the school imported, ADR 0053) gets its first guardian as owner. A second link of the
  * same pair is ignored (the unique index), so a retried acceptance adds nothing.
  */
 export function linkGuardian(
   db: Db,
-  link: { childId: string; parentId: string; schoolId: string; role: "owner" | "guardian"; at: Date },
+  link: { childId: string; parentId: string; schoolId: string; at: Date },
   onlyIf: SQL,
 ) {
-  return db.run(sql`insert or ignore into ${childGuardians} (id, child_id, parent_id, school_id, role, created_at)
-    select ${crypto.randomUUID()}, ${link.childId}, ${link.parentId}, ${link.schoolId}, ${link.role}, ${link.at.getTime()}
-    where ${onlyIf} and exists (select 1 from ${children} where ${children.id} = ${link.childId} and ${children.schoolId} = ${link.schoolId})`);
+  const ownerless = sql`(select ${children.parentId} from ${children} where ${children.id} = ${link.childId}) is null`;
+  return [
+    db.run(sql`insert or ignore into ${childGuardians} (id, child_id, parent_id, school_id, role, created_at)
+      select ${crypto.randomUUID()}, ${link.childId}, ${link.parentId}, ${link.schoolId},
+        case when ${ownerless} then 'owner' else 'guardian' end, ${link.at.getTime()}
+      where ${onlyIf} and exists (select 1 from ${children} where ${children.id} = ${link.childId} and ${children.schoolId} = ${link.schoolId})`),
+    db
+      .update(children)
+      .set({ parentId: link.parentId })
+      .where(
+        and(
+          eq(children.id, link.childId),
+          sql`${children.parentId} is null`,
+          sql`exists (select 1 from ${childGuardians} where ${childGuardians.childId} = ${link.childId} and ${childGuardians.parentId} = ${link.parentId} and ${childGuardians.role} = 'owner')`,
+          onlyIf,
+        ),
+      ),
+  ] as const;
+}
+
+type GuardianInvitation = Pick<typeof invitations.$inferSelect, "id" | "email" | "schoolId" | "childId" | "metadata">;
+
+/**
+ * What accepting a guardian invitation links: its child and, for a school's pupil import, the
+ * address's other open invitations of the same import (one e-mail was sent for all of them), which
+ * are accepted in the same batch. The statements are written only if `won` (the acceptance's claim).
+ */
+export async function acceptGuardianLinks(
+  db: Db,
+  invitation: GuardianInvitation,
+  parentId: string,
+  now: Date,
+  won: SQL,
+) {
+  if (!invitation.childId) return [];
+  const importId = invitation.metadata.import_id;
+  const siblings = importId
+    ? await db
+        .select({ id: invitations.id, childId: invitations.childId })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.email, invitation.email),
+            eq(invitations.schoolId, invitation.schoolId),
+            eq(invitations.status, "pending"),
+            gt(invitations.expiresAt, now),
+            ne(invitations.id, invitation.id),
+            sql`json_extract(${invitations.metadata}, '$.import_id') = ${importId}`,
+          ),
+        )
+    : [];
+  const childIds = [invitation.childId, ...siblings.flatMap((row) => (row.childId ? [row.childId] : []))];
+  return [
+    ...(siblings.length > 0
+      ? [
+          db
+            .update(invitations)
+            .set({ status: "accepted", acceptedAt: now, acceptedUserId: parentId, updatedAt: now })
+            .where(
+              and(
+                inArray(
+                  invitations.id,
+                  siblings.map((row) => row.id),
+                ),
+                eq(invitations.status, "pending"),
+                won,
+              ),
+            ),
+        ]
+      : []),
+    ...childIds.flatMap((childId) =>
+      linkGuardian(db, { childId, parentId, schoolId: invitation.schoolId, at: now }, won),
+    ),
+  ];
 }

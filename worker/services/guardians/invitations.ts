@@ -21,7 +21,7 @@ import { DAY_MS, HOUR_MS } from "../_shared/time.ts";
 import { auditInsert } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
-import { linkGuardian, ownChild } from "../family/guardianship.ts";
+import { acceptGuardianLinks, ownChild } from "../family/guardianship.ts";
 import {
   acceptLink,
   accountWithEmail,
@@ -234,16 +234,13 @@ export async function acceptGuardianInvitation(
   if (row.email !== normalizeEmail(scope.actor.email)) throw new AppError("FORBIDDEN", GUARDIAN_MESSAGES.wrongAccount);
   const claim = await sha256Hex(randomHex(TOKEN_BYTES));
   const won = rowHolds(invitations, row.id, invitations.tokenHash, claim);
+  const links = await acceptGuardianLinks(db, row, scope.parentId, now, won);
   const [claimed] = await db.batch([
     db
       .update(invitations)
       .set({ status: "accepted", acceptedAt: now, acceptedUserId: scope.parentId, tokenHash: claim, updatedAt: now })
       .where(and(eq(invitations.id, row.id), eq(invitations.status, "pending"), gt(invitations.expiresAt, now))),
-    linkGuardian(
-      db,
-      { childId: row.childId, parentId: scope.parentId, schoolId: scope.schoolId, role: "guardian", at: now },
-      won,
-    ),
+    ...links,
     auditInsert(
       db,
       {

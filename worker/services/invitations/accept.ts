@@ -19,7 +19,7 @@ import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { assertAcceptableNewPassword } from "../auth/account.ts";
 import { AppError } from "../errors.ts";
-import { linkGuardian } from "../family/guardianship.ts";
+import { acceptGuardianLinks } from "../family/guardianship.ts";
 import { accountWithEmail, type Invitation, invitedName, isExpired } from "./shared.ts";
 
 /** The invitation a token names, if it is still pending; the spec's messages otherwise. */
@@ -91,6 +91,7 @@ type NewAccount = {
 async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date): Promise<boolean> {
   const { invitation, userId, profile } = account;
   const won = rowHolds(invitations, invitation.id, invitations.acceptedUserId, userId);
+  const guardianLinks = await acceptGuardianLinks(db, invitation, userId, now, won);
   const common = {
     id: userId,
     schoolId: invitation.schoolId,
@@ -120,22 +121,8 @@ async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date)
       .set({ status: "accepted", acceptedAt: now, acceptedUserId: userId, updatedAt: now })
       .where(and(eq(invitations.id, invitation.id), eq(invitations.status, "pending"), gt(invitations.expiresAt, now))),
     userInsert,
-    // A guardian invitation (ADR 0053): the new account guards the child, in the same batch.
-    ...(invitation.childId
-      ? [
-          linkGuardian(
-            db,
-            {
-              childId: invitation.childId,
-              parentId: userId,
-              schoolId: invitation.schoolId,
-              role: "guardian",
-              at: now,
-            },
-            won,
-          ),
-        ]
-      : []),
+    // A guardian invitation (ADR 0053): the new account guards the child (and its import siblings), in the same batch.
+    ...guardianLinks,
     auditInsert(
       db,
       {
