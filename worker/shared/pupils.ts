@@ -42,7 +42,7 @@ export const PUPIL_IMPORT_MESSAGES = {
   sameGuardian: "Guardian 2 has the same e-mail as guardian 1",
   tooLong: (column: string, max: number) => `${column} is longer than ${max} characters`,
   duplicate: (line: number) => `The same pupil and guardian are already on line ${line}`,
-  exists: "A child of this name already has this guardian at the school",
+  exists: "A child of this name already has this guardian (or an invitation to them) at the school",
   tooManyInvitations: `At most ${PUPIL_IMPORT_LIMITS.maxInvitedAddresses.toLocaleString("en-US")} new guardians' addresses per file: split the file`,
   tooSoon: `One pupil import every ${PUPIL_IMPORT_LIMITS.commitWindowMinutes} minutes: try again shortly`,
   changed: "The school's parents or children changed while importing: preview the file again",

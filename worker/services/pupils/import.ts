@@ -56,16 +56,23 @@ async function planPupils(scope: SchoolScope, csv: string) {
   const table = readTable(csv, PUPIL_COLUMNS, OPTIONAL_PUPIL_COLUMNS);
   if ("error" in table) return { preview: { rows: [], valid: false, error: table.error } as ImportPreview, pupils: [] };
   const { db } = scope.deps;
-  const [accountRows, guardedRows] = await db.batch([
+  const [accountRows, guardedRows, invitedRows] = await db.batch([
     db.select({ id: parents.id, email: parents.email }).from(parents).where(eq(parents.schoolId, scope.schoolId)),
     db
       .select({ name: children.name, parentId: childGuardians.parentId })
       .from(childGuardians)
       .innerJoin(children, eq(children.id, childGuardians.childId))
       .where(eq(childGuardians.schoolId, scope.schoolId)),
+    // Pupils waiting for a guardian: an earlier import's, still invited (so a file imported twice is refused).
+    db
+      .select({ name: children.name, email: invitations.email })
+      .from(invitations)
+      .innerJoin(children, eq(children.id, invitations.childId))
+      .where(and(eq(invitations.schoolId, scope.schoolId), eq(invitations.status, "pending"))),
   ]);
   const accounts = new Map(accountRows.map((row) => [row.email, row.id]));
   const guarded = new Set(guardedRows.map((row) => `${key(row.name)}|${row.parentId}`));
+  const invited = new Set(invitedRows.map((row) => `${key(row.name)}|${row.email}`));
   const seen = new Map<string, number>();
   const pupils: PupilPlan[] = [];
   const rows: ImportRow[] = table.rows.map(({ line, values }) => {
@@ -106,7 +113,11 @@ async function planPupils(scope: SchoolScope, csv: string) {
       if (twice !== undefined) problems.push(M.duplicate(twice));
       else seen.set(`${key(name)}|${first.email}`, line);
       const matched = guardians.flatMap((entry) => accounts.get(entry.email) ?? []);
-      if (matched.some((id) => guarded.has(`${key(name)}|${id}`))) problems.push(M.exists);
+      if (
+        matched.some((id) => guarded.has(`${key(name)}|${id}`)) ||
+        guardians.some((entry) => invited.has(`${key(name)}|${entry.email}`))
+      )
+        problems.push(M.exists);
     }
     if (problems.length === 0 && grade && first) {
       const matched = guardians.flatMap((entry) => accounts.get(entry.email) ?? []);
