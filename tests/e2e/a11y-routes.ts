@@ -185,6 +185,11 @@ export const A11Y_DIALOGS = {
   markInvoicePaid: { role: "school_admin", file: "pages/invoices/MarkPaidDialog.tsx", name: "Mark as Paid" },
   resendInvoice: { role: "school_admin", file: "pages/invoices/ResendInvoiceDialog.tsx", name: "Resend Invoice" },
   voidInvoice: { role: "school_admin", file: "pages/invoices/VoidInvoiceDialog.tsx", name: "Void Invoice" },
+  pupilImport: {
+    role: "school_admin",
+    file: "pages/school-admin/components/PupilImportDialog.tsx",
+    name: "Import pupils",
+  },
   parentInvitation: {
     role: "school_admin",
     file: "pages/school-admin/components/ParentInvitationDialog.tsx",

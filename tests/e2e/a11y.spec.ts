@@ -338,6 +338,7 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await scanDialog(page, "deactivateParent", () =>
     page.getByRole("button", { name: "Deactivate Jamie Rivera" }).first().click(),
   );
+  await scanDialog(page, "pupilImport", () => page.getByRole("button", { name: "Import pupils" }).click());
   const parentEmail = `a11y.${unique()}@parents.example`;
   const invitation = await scanDialog(
     page,
