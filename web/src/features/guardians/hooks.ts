@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { GUARDIAN_MESSAGES } from "#shared/guardians.ts";
+import { GUARDIAN_MESSAGES } from "#shared/guardians-constants.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
