@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PHONE, scanBothWidths } from "./a11y-support.ts";
 import { expectNoHorizontalScroll, linkIn, signIn, waitForEmail } from "./support.ts";
 
 /**
@@ -55,7 +56,6 @@ test("a parent invites a guardian, who accepts and sees the child's stop", async
   // Only the parent who added Ava deletes her record.
   await expect(shared.getByRole("button", { name: `Delete ${CHILD}` })).toHaveCount(0);
   await expectNoHorizontalScroll(guardian);
-  await context.close();
 
   // The owner sees the new guardian and removes them.
   await page.reload();
@@ -65,4 +65,28 @@ test("a parent invites a guardian, who accepts and sees the child's stop", async
   await dialog.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(page.getByText("Guardian removed")).toBeVisible();
   await expect(dialog.getByText("Jordan Second")).toHaveCount(0);
+  await guardian.reload();
+  await expect(guardian.getByText("No children registered yet")).toBeVisible();
+
+  // Invited again, now with an account at the school: signed in, they accept on My Children.
+  await dialog.getByLabel("Name").fill("Jordan Second");
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(dialog.getByText(email)).toBeVisible();
+  // The newest e-mail to the address is the second invitation once it has arrived.
+  const second = () => waitForEmail(page, email, /shares Ava Rivera's school transport/);
+  await expect.poll(async () => (await second()).text.includes("guardianToken=")).toBe(true);
+  const signInLink = linkIn(await second(), "/parent/children?guardianToken=");
+  await guardian.goto(signInLink);
+  await expect(guardian.getByRole("heading", { name: "You have been invited to be a guardian" })).toBeVisible();
+  // The invitation banner, axe-clean at both widths (the sweep opens My Children without one).
+  await scanBothWidths(guardian, "My Children with a guardian invitation");
+  await guardian.setViewportSize(PHONE);
+  await guardian.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(guardian.getByText("You are now a guardian of this child")).toBeVisible();
+  await expect(
+    guardian.getByRole("list", { name: "Your children" }).getByRole("listitem").filter({ hasText: CHILD }),
+  ).toHaveCount(1);
+  await expectNoHorizontalScroll(guardian);
+  await context.close();
 });
