@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { childGuardians, children, emailLogs, invitations, parents } from "#db/schema/index.ts";
+import { childGuardians, children, emailLogs, invitations, parents, rateLimits } from "#db/schema/index.ts";
 import { csvDocument } from "#shared/csv.ts";
 import { PUPIL_IMPORT_MESSAGES as M } from "#shared/pupils.ts";
 import { IMPORT_MESSAGES } from "#shared/route-imports.ts";
@@ -170,6 +170,32 @@ describe("commit", () => {
     // The first file's pupil is known now: importing it again is a problem, not a second child.
     t.clock.advance(11 * 60_000);
     expect((await admin.schoolAdmin.pupils.import.preview({ csv: good })).rows[0]!.problems).toEqual([M.exists]);
+  });
+
+  it("each new address takes its per-recipient e-mail slot (TK3): one at its limit refuses the import whole", async () => {
+    const csv = file([
+      ["Ada", 8, "3rd Grade", "Pat", "pat@example.com", "", ""],
+      ["Ben", 8, "3rd Grade", "Robin", "robin@example.com", "", ""],
+    ]);
+    const now = t.clock.now();
+    await t.db
+      .insert(rateLimits)
+      .values({ key: "email:to:robin@example.com", count: 3, windowStart: now, updatedAt: now });
+    expect(await failure(admin.schoolAdmin.pupils.import.commit({ csv }))).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: M.recipientsBusy(1),
+    });
+    expect(await t.db.$count(children)).toBe(0);
+    expect(await t.db.$count(emailLogs)).toBe(0);
+    t.clock.advance(11 * 60_000);
+    await admin.schoolAdmin.pupils.import.commit({ csv });
+    const slots = await t.db.select({ key: rateLimits.key, count: rateLimits.count }).from(rateLimits);
+    expect(slots.filter((slot) => slot.key.startsWith("email:to:")).sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+      [
+        { key: "email:to:pat@example.com", count: 1 },
+        { key: "email:to:robin@example.com", count: 1 },
+      ],
+    );
   });
 
   it("10,000 rows: previewed and committed, one e-mail per address, in bounded time", async () => {

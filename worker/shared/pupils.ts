@@ -46,6 +46,8 @@ export const PUPIL_IMPORT_MESSAGES = {
   tooManyInvitations: `At most ${PUPIL_IMPORT_LIMITS.maxInvitedAddresses.toLocaleString("en-US")} new guardians' addresses per file: split the file`,
   tooSoon: `One pupil import every ${PUPIL_IMPORT_LIMITS.commitWindowMinutes} minutes: try again shortly`,
   changed: "The school's parents or children changed while importing: preview the file again",
+  recipientsBusy: (count: number) =>
+    `${count} of the guardians' addresses were sent 3 e-mails in the last 10 minutes: nothing was imported, try again shortly`,
 } as const;
 
 const csv = z.string().max(IMPORT_LIMITS.maxChars, IMPORT_MESSAGES.tooLarge);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { insertManyWhere } from "#db/conditional.ts";
-import { childGuardians, children, emailLogs, invitations, parents, schools } from "#db/schema/index.ts";
+import { childGuardians, children, emailLogs, invitations, parents, rateLimits, schools } from "#db/schema/index.ts";
 import { GRADES } from "#shared/children-texts.ts";
 import {
   type importPupilsInput,
@@ -17,6 +17,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { DAY_MS } from "../_shared/time.ts";
 import { auditInsert } from "../audit.ts";
+import { EMAIL_SEND_LIMITS } from "../email/limits.ts";
 import { enqueueEmails, outboxInsertValues } from "../email/outbox.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { acceptLink, invitationMetadata, invitationOrNotice, issueSecrets } from "../invitations/shared.ts";
@@ -261,6 +262,15 @@ export async function commitPupilImport(scope: SchoolScope, input: z.infer<typeo
     emails.push(outboxInsertValues({ ...message, to: email, schoolId: scope.schoolId, relatedId: first.id }, now));
   }
 
+  // TK3: each new address takes one slot of its per-recipient e-mail window (as any invitation does);
+  // an address already at the limit refuses the import whole, checked again by the claim below.
+  const recipient = EMAIL_SEND_LIMITS.recipient;
+  const recipientKeys = JSON.stringify([...byAddress.keys()].map((email) => `email:to:${email}`));
+  const atLimit = sql`${rateLimits.key} in (select value from json_each(${recipientKeys}))
+    and ${rateLimits.windowStart} > ${now.getTime() - recipient.windowMs} and ${rateLimits.count} >= ${recipient.max}`;
+  const [busy] = await db.select({ n: sql<number>`count(*)` }).from(rateLimits).where(atLimit);
+  if ((busy?.n ?? 0) > 0) throw new AppError("TOO_MANY_REQUESTS", M.recipientsBusy(busy!.n));
+
   const first = plan.pupils[0]!;
   const won = sql`exists (select 1 from ${children} where ${children.id} = ${first.id})`;
   const accountIds = [...new Set(plan.pupils.flatMap((pupil) => [pupil.owner, ...pupil.links]).filter(Boolean))];
@@ -294,7 +304,14 @@ export async function commitPupilImport(scope: SchoolScope, input: z.infer<typeo
       select ${j("i")}, ${scope.schoolId}, ${j("o")}, ${j("n")}, ${j("a")}, ${j("g")}, ${schoolName}, ${j("e")}, ${j("l")}, ${j("s")}, ${at}, ${at}
       from json_each(${pupilJson}) j
       where (select count(*) from ${parents} where ${parents.schoolId} = ${scope.schoolId}
-        and ${parents.id} in (select value from json_each(${JSON.stringify(accountIds)}))) = ${accountIds.length}`),
+        and ${parents.id} in (select value from json_each(${JSON.stringify(accountIds)}))) = ${accountIds.length}
+        and not exists (select 1 from ${rateLimits} where ${atLimit})`),
+    db.run(sql`insert into ${rateLimits} (key, count, window_start, streak, updated_at)
+      select value, 1, ${now.getTime()}, 0, ${now.getTime()} from json_each(${recipientKeys}) where ${won}
+      on conflict (key) do update set
+        count = case when ${rateLimits.windowStart} <= ${now.getTime() - recipient.windowMs} then 1 else ${rateLimits.count} + 1 end,
+        window_start = case when ${rateLimits.windowStart} <= ${now.getTime() - recipient.windowMs} then ${now.getTime()} else ${rateLimits.windowStart} end,
+        updated_at = ${now.getTime()}`),
     ...chunks(links).map((part) => insertManyWhere(db, childGuardians, part, won)),
     ...chunks(invitationRows).map((part) => insertManyWhere(db, invitations, part, won)),
     ...chunks(emails).map((part) => insertManyWhere(db, emailLogs, part, won)),
