@@ -4,6 +4,7 @@ import { childGuardians, children, emailLogs, invitations, parents, rateLimits }
 import { csvDocument } from "#shared/csv.ts";
 import { PUPIL_IMPORT_MESSAGES as M } from "#shared/pupils.ts";
 import { IMPORT_MESSAGES } from "#shared/route-imports.ts";
+import { sendInvitationReminders } from "#worker/services/invitations/sweep.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -150,6 +151,33 @@ describe("commit", () => {
     expect(
       (await t.db.select().from(invitations).where(eq(invitations.email, "pat@example.com"))).map((row) => row.status),
     ).toEqual(["accepted", "accepted"]);
+  });
+
+  it("an address with several pupils gets one reminder before the invitations expire, not one per pupil", async () => {
+    const csv = file([
+      ["Ada", 8, "3rd Grade", "Pat", "pat@example.com", "", ""],
+      ["Ben", 6, "1st Grade", "Pat", "pat@example.com", "", ""],
+      ["Cy", 7, "2nd Grade", "Robin", "robin@example.com", "", ""],
+    ]);
+    await admin.schoolAdmin.pupils.import.commit({ csv });
+    t.clock.advance(5.5 * 24 * 3_600_000);
+    const sent = await sendInvitationReminders(
+      { db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" },
+      t.clock.now(),
+    );
+    expect(sent).toBe(2);
+    // The reminder's fresh link accepts both of Pat's pupils.
+    const reminder = await lastEmailTo(t.db, "pat@example.com", "invite_reminder");
+    const response = await mutate(t.app, "auth.acceptInvitation", {
+      token: tokenIn(reminder.textBody),
+      name: "Pat",
+      password: "a long passphrase",
+      confirmPassword: "a long passphrase",
+      emergencyContact: "Sam",
+      emergencyPhone: "+1 312 555 0100",
+    });
+    expect(response.status, JSON.stringify(response.error)).toBe(200);
+    expect(await t.db.$count(childGuardians)).toBe(2);
   });
 
   it("writes nothing when a row has a problem, naming it; one commit per school every 10 minutes", async () => {
