@@ -1,5 +1,6 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, instant, json, ROLES, updatedAt } from "./columns.ts";
+import { children } from "./family.ts";
 import { schools } from "./schools.ts";
 
 export const INVITATION_STATUSES = ["pending", "accepted", "expired", "revoked"] as const;
@@ -10,6 +11,11 @@ export type InvitationMetadata = {
   invitedUserName?: string;
   parent_name?: string;
   driver_name?: string;
+  /** A guardian invitation: who invited (a parent's name) and the child's name, for the e-mail and the accept page. */
+  inviter_name?: string;
+  child_name?: string;
+  /** A school's pupil import: accepting one of its invitations accepts the address's others (ADR 0053). */
+  import_id?: string;
   accept_invite_link?: string;
 };
 
@@ -34,6 +40,8 @@ export const invitations = sqliteTable(
     reminderSentAt: instant("reminder_sent_at"),
     invitedBy: text("invited_by"),
     invitedByRole: text("invited_by_role", { enum: ROLES }),
+    /** A guardian invitation (ADR 0053): the child the invited parent will share; null for a school's invitation. */
+    childId: text("child_id").references(() => children.id, { onDelete: "cascade" }),
     metadata: json<InvitationMetadata>("metadata")
       .notNull()
       .$defaultFn(() => ({})),
@@ -47,6 +55,7 @@ export const invitations = sqliteTable(
     index("invitations_school_idx").on(t.schoolId, t.createdAt),
     index("invitations_school_role_idx").on(t.schoolId, t.role, t.createdAt, t.id),
     index("invitations_email_idx").on(t.email),
+    index("invitations_child_idx").on(t.childId),
     /** The search's "inviter name" half: the invitations of the matching inviters. */
     index("invitations_invited_by_idx").on(t.invitedBy),
     // Invitations Management, newest first, per filter (ADR 0018).

@@ -203,6 +203,11 @@ export const A11Y_DIALOGS = {
   markInvoicePaid: { role: "school_admin", file: "pages/invoices/MarkPaidDialog.tsx", name: "Mark as Paid" },
   resendInvoice: { role: "school_admin", file: "pages/invoices/ResendInvoiceDialog.tsx", name: "Resend Invoice" },
   voidInvoice: { role: "school_admin", file: "pages/invoices/VoidInvoiceDialog.tsx", name: "Void Invoice" },
+  pupilImport: {
+    role: "school_admin",
+    file: "pages/school-admin/components/PupilImportDialog.tsx",
+    name: "Import pupils",
+  },
   parentInvitation: {
     role: "school_admin",
     file: "pages/school-admin/components/ParentInvitationDialog.tsx",
@@ -223,6 +228,7 @@ export const A11Y_DIALOGS = {
   // Parent
   childForm: { role: "parent", file: "pages/parent/ChildFormDialog.tsx", name: "Add Child" },
   deleteChild: { role: "parent", file: "pages/parent/ChildrenPage.tsx", name: "Delete Child" },
+  guardians: { role: "parent", file: "pages/parent/GuardiansDialog.tsx", name: /'s guardians$/ },
   notRiding: { role: "parent", file: "features/rides/NotRidingDialog.tsx", name: / is not riding$/ },
   enroll: { role: "parent", file: "pages/parent/flight-trips/EnrollDialog.tsx", name: /^Enroll in / },
   enrollmentDetails: { role: "parent", file: "pages/parent/flight-trips/DetailsDialog.tsx", name: /: / },

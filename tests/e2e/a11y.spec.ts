@@ -376,6 +376,7 @@ test("school admin: every dialog open, and the invitation's accept page", async 
   await scanDialog(page, "deactivateParent", () =>
     page.getByRole("button", { name: "Deactivate Jamie Rivera" }).first().click(),
   );
+  await scanDialog(page, "pupilImport", () => page.getByRole("button", { name: "Import pupils" }).click());
   const parentEmail = `a11y.${unique()}@parents.example`;
   const invitation = await scanDialog(
     page,
@@ -426,6 +427,7 @@ test("parent: every dialog open", async ({ page }) => {
     name: "Edit Child",
   });
   await scanDialog(page, "deleteChild", () => page.getByRole("button", { name: "Delete Ava Rivera" }).click());
+  await scanDialog(page, "guardians", () => page.getByRole("button", { name: "Guardians of Ava Rivera" }).click());
   await scanDialog(page, "notRiding", () => page.getByRole("button", { name: "Not riding… Ava Rivera" }).click());
   await page.setViewportSize(PHONE);
   await scanDialog(page, "notRiding", () => page.getByRole("button", { name: "Not riding… Ava Rivera" }).click());

@@ -2,7 +2,15 @@ import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { children, flightTripEnrollments, invoices, payments, routes } from "#db/schema/index.ts";
+import {
+  childGuardians,
+  children,
+  flightTripEnrollments,
+  invitations,
+  invoices,
+  payments,
+  routes,
+} from "#db/schema/index.ts";
 import { markReauthenticated } from "#worker/auth/mfa.ts";
 import { type Context, resolveAuth } from "#worker/trpc/context.ts";
 import { createCallerFactory } from "#worker/trpc/init.ts";
@@ -123,6 +131,18 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.children.create": { access: "parent", input: { child: { name: "" } } },
   "parent.children.update": { access: "parent", input: { childId: "no-such-child", child: CHILD } },
   "parent.children.delete": { access: "parent", input: { childId: "no-such-child" } },
+  // ADR 0053: a child's guardians. Unknown ids: NOT_FOUND for the parent, refused by the rung for the rest.
+  "parent.guardians.list": { access: "parent", input: { childId: "no-such-child" } },
+  "parent.guardians.invite": {
+    access: "parent",
+    input: { childId: "no-such-child", name: "Second Parent", email: "second.guardian@example.com" },
+  },
+  "parent.guardians.remove": { access: "parent", input: { childId: "no-such-child", parentId: "no-such-parent" } },
+  "parent.guardians.revoke": { access: "parent", input: { inviteId: "no-such-invitation" } },
+  "parent.guardians.accept": { access: "parent", input: { token: "no-such-token" } },
+  // An empty file: read and refused as a preview, nothing written (ADR 0053).
+  "schoolAdmin.pupils.import.preview": { access: "school_admin", input: { csv: "" } },
+  "schoolAdmin.pupils.import.commit": { access: "school_admin", input: { csv: "" } },
   "schoolAdmin.dashboard": { access: "school_admin" },
   "schoolAdmin.trips.routes": { access: "school_admin" },
   "schoolAdmin.trips.list": { access: "school_admin", input: { view: "week" } },
@@ -509,6 +529,27 @@ describe("tenant isolation (AZ2, AZ3)", () => {
       await expect(api.parent.children.delete({ childId })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     expect(await t.db.select().from(children).orderBy(children.id)).toEqual(before);
+  });
+
+  it("AZ2 a parent never lists, invites to, removes from or accepts into another family's child (ADR 0053)", async () => {
+    const api = createCaller(await contexts.get("parent")!());
+    const before = await t.db.select().from(childGuardians).orderBy(childGuardians.id);
+    const invitationsBefore = await t.db.$count(invitations);
+    for (const childId of foreignChildIds) {
+      await expect(api.parent.guardians.list({ childId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(
+        api.parent.guardians.invite({ childId, name: "Taken", email: "taken@example.com" }),
+      ).rejects.toMatchObject({ code: "NOT_FOUND" });
+      const [owner] = await t.db
+        .select({ parentId: childGuardians.parentId })
+        .from(childGuardians)
+        .where(eq(childGuardians.childId, childId));
+      await expect(api.parent.guardians.remove({ childId, parentId: owner!.parentId })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+    }
+    expect(await t.db.select().from(childGuardians).orderBy(childGuardians.id)).toEqual(before);
+    expect(await t.db.$count(invitations)).toBe(invitationsBefore);
   });
 
   it("AZ2 a parent never sees, enrols into, pays or opts out of another family's enrolment or another school's trip", async () => {

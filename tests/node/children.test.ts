@@ -136,6 +136,8 @@ describe("My Children", () => {
     expect(list.children[0]).toEqual({
       id: expect.any(String),
       ...form({ name: "Ada", busRoute: null }),
+      // The parent added Ada: theirs to delete (ADR 0053).
+      owned: true,
     });
 
     await api.parent.children.update({

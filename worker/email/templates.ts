@@ -155,6 +155,28 @@ export function driverInvitationEmail(input: {
   ]);
 }
 
+/**
+ * A guardian invitation (ADR 0053): a parent shares a child with a second household. An address
+ * with a parent account at the school signs in and accepts; a new one creates its account first.
+ */
+export function guardianInvitationEmail(input: {
+  name: string;
+  inviterName: string;
+  childName: string;
+  schoolName: string;
+  acceptLink: string;
+  expiresAt: Date;
+  hasAccount: boolean;
+}): RenderedEmail {
+  return email(`${input.inviterName} shares ${input.childName}'s school transport with you`, `Hello ${input.name}`, [
+    p(
+      `${input.inviterName} invited you to be a guardian of ${input.childName} at ${input.schoolName} on SchoolRide: you will see ${input.childName}'s bus stops, today's rides and field trips, and can mark days not riding.`,
+    ),
+    button(input.hasAccount ? "Sign in and accept" : "Create your account", input.acceptLink),
+    p(`The invitation expires on ${formatDate(input.expiresAt)}.`),
+  ]);
+}
+
 export function invitationReminderEmail(input: {
   name: string;
   schoolName: string;

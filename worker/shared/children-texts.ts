@@ -42,6 +42,8 @@ export const CHILD_MESSAGES = {
   emergencyContact: "Emergency contact is required",
   tooMany: `You can register at most ${CHILDREN_PER_PARENT_MAX} children`,
   notFound: "Child not found",
+  onlyOwnerDeletes:
+    "Only the parent who added this child can delete the record. To stop seeing this child, remove yourself as a guardian.",
 } as const;
 
 /** The Safety Reminders card's three tips. */

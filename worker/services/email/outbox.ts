@@ -21,8 +21,15 @@ export type OutboxDraft = RenderedEmail & {
  * once the batch has committed.
  */
 export function outboxInsert(db: Db, draft: OutboxDraft, now: Date, onlyIf?: SQL) {
+  const values = outboxInsertValues(draft, now);
+  const query = onlyIf ? insertWhere(db, emailLogs, values, onlyIf) : db.insert(emailLogs).values(values);
+  return { id: values.id, query };
+}
+
+/** An outbox row's values (pending, enqueued now): for a change that writes many rows in one statement. */
+export function outboxInsertValues(draft: OutboxDraft, now: Date) {
   const id = draft.id ?? crypto.randomUUID();
-  const values = {
+  return {
     id,
     emailType: draft.type,
     recipientEmail: draft.to,
@@ -36,8 +43,6 @@ export function outboxInsert(db: Db, draft: OutboxDraft, now: Date, onlyIf?: SQL
     createdAt: now,
     updatedAt: now,
   } satisfies typeof emailLogs.$inferInsert;
-  const query = onlyIf ? insertWhere(db, emailLogs, values, onlyIf) : db.insert(emailLogs).values(values);
-  return { id, query };
 }
 
 /**

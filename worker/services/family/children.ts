@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { insertWhere } from "#db/conditional.ts";
-import { children, trips } from "#db/schema/index.ts";
+import { childGuardians, children, trips } from "#db/schema/index.ts";
 import {
   CHILD_MESSAGES,
   CHILDREN_PER_PARENT_MAX,
@@ -15,6 +15,7 @@ import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { releaseChildren } from "../flight-trips/release.ts";
 import { uniqueRouteNames } from "../trips/trips.ts";
+import { familyOf, ownChild } from "./guardianship.ts";
 
 /** What My Children shows and edits of a child (never the parent or school ids). */
 export const CHILD_COLUMNS = {
@@ -30,10 +31,11 @@ export const CHILD_COLUMNS = {
   emergencyContact: children.emergencyContact,
 };
 
-/** The family's rows: this parent's children, in this parent's school. */
-const family = (scope: ParentScope) =>
-  and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId));
-const own = (scope: ParentScope, childId: string) => and(eq(children.id, childId), family(scope));
+/** The family's rows: the children this parent is a guardian of, in this parent's school (ADR 0053). */
+const family = (scope: ParentScope) => familyOf(scope);
+const own = (scope: ParentScope, childId: string) => ownChild(scope, childId);
+/** The child's owner (the account that added it): only they delete the record for every guardian. */
+const owned = (scope: ParentScope, childId: string) => and(own(scope, childId), eq(children.parentId, scope.parentId));
 
 /**
  * The audit row of a change to a child's record (LG1: a child's health and contact details are
@@ -65,11 +67,11 @@ function childAudit(
 const childExists = (scope: ParentScope, childId: string) =>
   sql`exists (select 1 from ${children} where ${own(scope, childId)})`;
 
-/** My Children: the parent's own children, ordered by name. */
+/** My Children: the children the parent guards, ordered by name; `owned`: theirs to delete (ADR 0053). */
 export async function listChildren(scope: ParentScope) {
   const { db } = scope.deps;
   const rows = await db
-    .select(CHILD_COLUMNS)
+    .select({ ...CHILD_COLUMNS, owned: sql<boolean>`${children.parentId} = ${scope.parentId}`.mapWith(Boolean) })
     .from(children)
     .where(family(scope))
     .orderBy(asc(children.name), asc(children.id));
@@ -89,7 +91,11 @@ export async function childRouteNames(scope: ParentScope) {
   return { routes: uniqueRouteNames([...fromTrips, ...fromFamily].map((row) => row.name)) };
 }
 
-/** Add Child: into the parent's family and school (from the session), at most CHILDREN_PER_PARENT_MAX. */
+/**
+ * Add Child: into the parent's family and school (from the session), at most CHILDREN_PER_PARENT_MAX
+ * children the parent guards. The parent becomes its owner guardian by the `children_owner_guardian`
+ * trigger, whoever inserts a child.
+ */
 export async function createChild(scope: ParentScope, input: z.infer<typeof createChildInput>) {
   const { db } = scope.deps;
   const id = crypto.randomUUID();
@@ -106,7 +112,7 @@ export async function createChild(scope: ParentScope, input: z.infer<typeof crea
         createdAt: scope.now,
         updatedAt: scope.now,
       },
-      sql`(select count(*) from ${children} where ${children.parentId} = ${scope.parentId}) < ${CHILDREN_PER_PARENT_MAX}`,
+      sql`(select count(*) from ${childGuardians} where ${childGuardians.parentId} = ${scope.parentId}) < ${CHILDREN_PER_PARENT_MAX}`,
     ),
     childAudit(scope, "added", id, childExists(scope, id)),
   ]);
@@ -130,17 +136,22 @@ export async function updateChild(scope: ParentScope, input: z.infer<typeof upda
 }
 
 /**
- * Delete Child (after the spec's confirmation): only one of the parent's own children. Its field
+ * Delete Child (after the spec's confirmation): only a child the parent owns; a guardian who is
+ * not the owner removes themself instead (guardians.ts), so one household cannot delete the
+ * other's record. Its field
  * trips follow the opt-out rule (flight-trips/release.ts): refused after a deadline it holds a seat
  * past, otherwise open Checkouts closed and what was paid for trips still to come refunded.
  */
 export async function deleteChild(scope: ParentScope, input: z.infer<typeof childIdInput>) {
   const { db } = scope.deps;
-  const release = await releaseChildren(scope, own(scope, input.childId)!);
+  const [guarded] = await db.select({ owner: children.parentId }).from(children).where(own(scope, input.childId));
+  if (!guarded) throw new AppError("NOT_FOUND", CHILD_MESSAGES.notFound);
+  if (guarded.owner !== scope.parentId) throw new AppError("FORBIDDEN", CHILD_MESSAGES.onlyOwnerDeletes);
+  const release = await releaseChildren(scope, owned(scope, input.childId)!);
   const [, , deleted] = await db.batch([
     childAudit(scope, "removed", input.childId, childExists(scope, input.childId)),
     release.decide(),
-    db.delete(children).where(own(scope, input.childId)).returning({ id: children.id }),
+    db.delete(children).where(owned(scope, input.childId)).returning({ id: children.id }),
   ]);
   if (deleted.length === 0) throw new AppError("NOT_FOUND", CHILD_MESSAGES.notFound);
   await release.settle("child_deleted");

@@ -7,6 +7,7 @@ import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
 import { rideLookupQueries, rideLookupResult } from "../routes/rides.ts";
 import { CHILD_COLUMNS } from "./children.ts";
+import { guardedBy } from "./guardianship.ts";
 
 const PAYMENT_COLUMNS = {
   id: invoices.id,
@@ -38,7 +39,11 @@ const dashboardStatements = preparedPerShape((db) => {
     eq(notifications.recipientId, P("parentId")),
     sql`+${notifications.schoolId} = ${P("schoolId")}`,
   );
-  const family = and(eq(children.parentId, P("parentId")), sql`+${children.schoolId} = ${P("schoolId")}`);
+  // The children the parent guards (ADR 0053), through the guardians' parent index.
+  const family = and(
+    guardedBy(children.id, P("parentId"), P("schoolId")),
+    sql`+${children.schoolId} = ${P("schoolId")}`,
+  );
   return {
     // The school, with the tiles' counts as subqueries (each through its owner's index).
     school: db

@@ -18,6 +18,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { familyOf, ownChild } from "../family/guardianship.ts";
 import { MONEY_NOTICES, notifySchoolAdmins } from "../notifications/school-admins.ts";
 import {
   assertCanCharge,
@@ -103,16 +104,10 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
   const emergencyPhone = checkedPhone(scope.phoneRegion, form.emergencyPhone, M.emergencyPhone);
   await takeCheckoutSlot(scope);
   const [childRows, tripRows, existingRows] = await db.batch([
-    db
-      .select({ id: children.id, name: children.name })
-      .from(children)
-      .where(
-        and(
-          eq(children.id, form.childId),
-          eq(children.parentId, scope.parentId),
-          eq(children.schoolId, scope.schoolId),
-        ),
-      ),
+    db.select({ id: children.id, name: children.name }).from(children).where(
+      // Either guardian may enrol the child; the enrolling parent pays (ADR 0053).
+      ownChild(scope, form.childId),
+    ),
     db
       .select({
         trip: { ...TRIP_TERMS, capacity: flightTrips.capacity },
@@ -235,8 +230,12 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
   return { enrollmentId, url };
 }
 
-/** The parent's own enrolment with its trip and school (any other id is not found). */
-async function ownEnrollment(scope: ParentScope, enrollmentId: string) {
+/**
+ * An enrolment of one of the parent's children with its trip and school (any other id is not
+ * found). `payer`: only the parent who enrolled, who pays (their Checkout, their receipts); a
+ * `guardian` of the child may opt it out (what was paid goes back to the card it came from).
+ */
+async function ownEnrollment(scope: ParentScope, enrollmentId: string, who: "payer" | "guardian") {
   const [row] = await scope.deps.db
     .select({
       enrollment: {
@@ -255,9 +254,9 @@ async function ownEnrollment(scope: ParentScope, enrollmentId: string) {
     .where(
       and(
         eq(flightTripEnrollments.id, enrollmentId),
-        eq(flightTripEnrollments.parentId, scope.parentId),
+        who === "payer" ? eq(flightTripEnrollments.parentId, scope.parentId) : undefined,
         eq(flightTripEnrollments.schoolId, scope.schoolId),
-        eq(children.parentId, scope.parentId),
+        familyOf(scope),
       ),
     );
   if (!row) throw new AppError("NOT_FOUND", M.enrollmentNotFound);
@@ -270,7 +269,7 @@ export async function payEnrollment(
   input: z.infer<typeof enrollmentIdInput>,
 ): Promise<{ url: string }> {
   await takeCheckoutSlot(scope);
-  const { enrollment, trip, school, childName } = await ownEnrollment(scope, input.enrollmentId);
+  const { enrollment, trip, school, childName } = await ownEnrollment(scope, input.enrollmentId, "payer");
   if (enrollment.status === "opted-out") throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.notEnrolled);
   if (trip.status === "cancelled") throw new AppError("PRECONDITION_FAILED", M.notOpen);
   if (nextPaymentCents(trip, enrollment.amountPaidCents) === 0) throw new AppError("CONFLICT", M.nothingToPay);
@@ -296,7 +295,7 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
     CHECKOUT_LIMIT.max,
   );
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-  const { enrollment, trip, childName } = await ownEnrollment(scope, input.enrollmentId);
+  const { enrollment, trip, childName } = await ownEnrollment(scope, input.enrollmentId, "guardian");
   if (enrollment.status === "opted-out") throw new AppError("CONFLICT", ENROLLMENT_MESSAGES.alreadyOptedOut);
   if (trip.status === "cancelled") throw new AppError("PRECONDITION_FAILED", M.notOpen);
   if (!enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, now))

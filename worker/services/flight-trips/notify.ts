@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { flightTripEnrollments, flightTrips, parents, schools } from "#db/schema/index.ts";
+import { childGuardians, flightTripEnrollments, flightTrips, parents, schools } from "#db/schema/index.ts";
 import {
   FLIGHT_TRIP_MESSAGES,
   FLIGHT_TRIP_STATUS_LABELS,
@@ -88,7 +88,7 @@ export function cancellationNotice(trip: { title: string; departureDate: string 
   };
 }
 
-/** The active parents of the trip's enrolments (by default those holding a seat: confirmed or pending). */
+/** The active guardians of the trip's enrolled children (by default those holding a seat: confirmed or pending). */
 export async function enrolledParents(
   scope: SchoolScope,
   tripId: string,
@@ -97,7 +97,9 @@ export async function enrolledParents(
   const rows = await scope.deps.db
     .selectDistinct({ id: parents.id, email: parents.email })
     .from(flightTripEnrollments)
-    .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
+    // Every guardian of the enrolled child hears of the trip (ADR 0053), not only the parent who pays.
+    .innerJoin(childGuardians, eq(childGuardians.childId, flightTripEnrollments.childId))
+    .innerJoin(parents, eq(parents.id, childGuardians.parentId))
     .where(
       and(
         eq(flightTripEnrollments.flightTripId, tripId),

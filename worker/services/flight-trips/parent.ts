@@ -18,6 +18,7 @@ import { shiftDate, todayIn } from "#shared/school-time.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
+import { familyChildColumn, familyOf, guardedBy } from "../family/guardianship.ts";
 import { TRIP_COLUMNS } from "./columns.ts";
 
 /** The parent's Flight Trips page: one batch (one round trip), whatever the number of trips and children. */
@@ -124,13 +125,19 @@ const parentListStatements = preparedPerShape((db) => {
         specialNeeds: children.specialNeeds,
       })
       .from(children)
-      .where(and(eq(children.parentId, P("parentId")), eq(children.schoolId, P("schoolId"))))
+      .where(and(guardedBy(children.id, P("parentId"), P("schoolId")), eq(children.schoolId, P("schoolId"))))
       .orderBy(asc(children.name))
       .prepare(),
     mine: db
       .select(ENROLLMENT_COLUMNS)
       .from(flightTripEnrollments)
-      .where(and(eq(flightTripEnrollments.parentId, P("parentId")), eq(flightTripEnrollments.schoolId, P("schoolId"))))
+      // The enrolments of the children the parent guards, whichever guardian enrolled (ADR 0053).
+      .where(
+        and(
+          guardedBy(flightTripEnrollments.childId, P("parentId"), P("schoolId")),
+          eq(flightTripEnrollments.schoolId, P("schoolId")),
+        ),
+      )
       .prepare(),
   };
 });
@@ -169,13 +176,13 @@ export async function listParentFlightTrips(scope: ParentScope) {
   };
 }
 
-/** `parent.flightTrips.details` (View Details): the trip and this parent's enrolment, with its payments. */
+/** `parent.flightTrips.details` (View Details): the trip and the enrolment of one of the parent's children (either guardian), with its payments. */
 export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer<typeof enrollmentIdInput>) {
   const { db } = scope.deps;
   const own = and(
     eq(flightTripEnrollments.id, input.enrollmentId),
-    eq(flightTripEnrollments.parentId, scope.parentId),
     eq(flightTripEnrollments.schoolId, scope.schoolId),
+    familyChildColumn(scope, flightTripEnrollments.childId),
   );
   const [rows, paid] = await db.batch([
     db
@@ -200,7 +207,7 @@ export async function parentEnrollmentDetails(scope: ParentScope, input: z.infer
       .from(flightTripEnrollments)
       .innerJoin(flightTrips, eq(flightTrips.id, flightTripEnrollments.flightTripId))
       .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
-      .where(and(own, eq(children.parentId, scope.parentId))),
+      .where(and(own, familyOf(scope))),
     db
       .select({
         id: payments.id,

@@ -20,6 +20,7 @@ import type { PublicScope } from "../_shared/scope.ts";
 import { auditInsert, type RequestMeta } from "../audit.ts";
 import { assertAcceptableNewPassword } from "../auth/account.ts";
 import { AppError } from "../errors.ts";
+import { acceptGuardianLinks } from "../family/guardianship.ts";
 import { accountWithEmail, type Invitation, invitedName, isExpired } from "./shared.ts";
 
 /** The invitation a token names, if it is still pending; the spec's messages otherwise. */
@@ -59,6 +60,10 @@ export async function describeInvitation(scope: PublicScope, input: z.infer<type
     phoneRegion: region,
     name: invitedName(invitation.metadata),
     expiresAt: invitation.expiresAt,
+    /** A guardian invitation: the child shared and who shares it (ADR 0053); null otherwise. */
+    guardianOf: invitation.childId
+      ? { childName: invitation.metadata.child_name ?? "", inviterName: invitation.metadata.inviter_name ?? "" }
+      : null,
   };
 }
 
@@ -87,6 +92,7 @@ type NewAccount = {
 async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date): Promise<boolean> {
   const { invitation, userId, profile } = account;
   const won = rowHolds(invitations, invitation.id, invitations.acceptedUserId, userId);
+  const guardianLinks = await acceptGuardianLinks(db, invitation, userId, now, won);
   const common = {
     id: userId,
     schoolId: invitation.schoolId,
@@ -123,6 +129,8 @@ async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date)
       .set({ status: "accepted", acceptedAt: now, acceptedUserId: userId, updatedAt: now })
       .where(and(eq(invitations.id, invitation.id), eq(invitations.status, "pending"), gt(invitations.expiresAt, now))),
     userInsert,
+    // A guardian invitation (ADR 0053): the new account guards the child (and its import siblings), in the same batch.
+    ...guardianLinks,
     auditInsert(
       db,
       {

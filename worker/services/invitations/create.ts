@@ -75,6 +75,7 @@ export async function createInvitation(
     expiresAt: new Date(now.getTime() + settings.invitationValidityDays * DAY_MS),
     acceptedAt: null,
     acceptedUserId: null,
+    childId: null,
     revokedAt: null,
     reminderSentAt: null,
     invitedBy: actor.id,

@@ -43,6 +43,11 @@ export async function sendInvitationReminders(
         lte(invitations.createdAt, sql`${invitations.expiresAt} - ${REMINDER_BEFORE_EXPIRY_MS}`),
         // An address that has an account can never accept; its owner has had a notice already.
         noAccountYet(),
+        // A pupil import's address has one e-mail for all its pupils, so one reminder: its first invitation's (ADR 0053).
+        sql`(json_extract(${invitations.metadata}, '$.import_id') is null or not exists (
+          select 1 from ${invitations} as sibling where sibling.email = ${invitations.email}
+            and sibling.school_id = ${invitations.schoolId} and sibling.status = 'pending' and sibling.id < ${invitations.id}
+            and json_extract(sibling.metadata, '$.import_id') = json_extract(${invitations.metadata}, '$.import_id')))`,
       ),
     )
     .limit(REMINDER_BATCH);

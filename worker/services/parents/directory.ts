@@ -37,9 +37,10 @@ const parentListStatements = preparedPerShape((db, shape) => {
         isActive: parents.isActive,
         lastLogin: parents.lastLogin,
         createdAt: parents.createdAt,
-        // Through children_parent_idx: one index search per parent on the page. Written out: in a
-        // one-table select Drizzle leaves column names unqualified, which would bind to children.
-        childrenCount: sql<number>`(select count(*) from "children" where "children"."parent_id" = "parents"."id")`,
+        // The children the parent guards (ADR 0053), through child_guardians_parent_idx: one index search
+        // per parent on the page. Written out: in a one-table select Drizzle leaves column names
+        // unqualified, which would bind to child_guardians.
+        childrenCount: sql<number>`(select count(*) from "child_guardians" where "child_guardians"."parent_id" = "parents"."id")`,
       })
       .from(parents)
       .where(where)

@@ -22,6 +22,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyAttempts } from "../errors.ts";
+import { guardedOnlyBy, leaveChildren } from "../family/guardianship.ts";
 import { releaseChildren } from "../flight-trips/release.ts";
 import { type DataSubject, dataSubjectOf } from "./export.ts";
 
@@ -116,19 +117,28 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
   const marker = unusablePasswordHash();
   const erased: SQL = rowHolds(table, subject.id, table.passwordHash, marker);
   const oldEmail = account.email;
-  // The children's field trips follow the opt-out rule, as Delete Child does (refused, or refunded).
-  const release =
-    subject.role === "parent"
-      ? await releaseChildren(scope, and(eq(children.parentId, subject.id), eq(children.schoolId, subject.schoolId))!)
-      : null;
+  // The children only this parent guards leave with them, and their field trips follow the opt-out
+  // rule, as Delete Child does (refused, or refunded). A child another guardian still has stays with
+  // them, with its enrolments; the parent only leaves it (ownership passes on, ADR 0053).
+  const sole = and(guardedOnlyBy(subject.id), eq(children.schoolId, subject.schoolId))!;
+  const release = subject.role === "parent" ? await releaseChildren(scope, sole) : null;
   const [update] = await db.batch([
     anonymise(db, subject, account.passwordHash, marker, now),
     db.delete(sessions).where(and(eq(sessions.userRole, subject.role), eq(sessions.userId, subject.id), erased)),
     ...(release
       ? [
           release.decide(erased),
-          db.delete(flightTripEnrollments).where(and(eq(flightTripEnrollments.parentId, subject.id), erased)),
-          db.delete(children).where(and(eq(children.parentId, subject.id), erased)),
+          db
+            .delete(flightTripEnrollments)
+            .where(
+              and(
+                eq(flightTripEnrollments.parentId, subject.id),
+                sql`${flightTripEnrollments.childId} in (select ${children.id} from ${children} where ${sole})`,
+                erased,
+              ),
+            ),
+          db.delete(children).where(and(sole, erased)),
+          ...leaveChildren(db, subject.id, eq(children.schoolId, subject.schoolId)!, erased),
         ]
       : []),
     db

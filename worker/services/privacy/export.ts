@@ -16,6 +16,7 @@ import {
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { guardedBy } from "../family/guardianship.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
 
 /** Whose data: always the signed-in user, from the session (never from input). */
@@ -65,7 +66,12 @@ async function profileOf(db: Db, subject: DataSubject) {
 async function familyOf(db: Db, subject: DataSubject) {
   if (subject.role !== "parent") return { children: [], fieldTripEnrolments: [], invoices: [], payments: [] };
   const [childRows, enrollmentRows, invoiceRows, paymentRows] = await db.batch([
-    db.select().from(children).where(eq(children.parentId, subject.id)).orderBy(asc(children.name)),
+    // Every child the parent guards (shared ones too, ADR 0053); enrolments and payments are their own.
+    db
+      .select()
+      .from(children)
+      .where(guardedBy(children.id, subject.id, subject.schoolId))
+      .orderBy(asc(children.name)),
     db
       .select()
       .from(flightTripEnrollments)

@@ -37,7 +37,7 @@ import { ridersOnDay, ridesOnDay } from "./seats.ts";
 type Table = { rows: { line: number; values: Record<string, string> }[] } | { error: string };
 
 /** The file's rows as values by (lower-case) column name, or why the file cannot be read. */
-function readTable(csv: string, required: readonly string[], optional: readonly string[] = []): Table {
+export function readTable(csv: string, required: readonly string[], optional: readonly string[] = []): Table {
   const parsed = parseCsv(csv, IMPORT_LIMITS.maxRows);
   if ("error" in parsed) return parsed;
   const [header, ...records] = parsed.records;
@@ -53,13 +53,13 @@ function readTable(csv: string, required: readonly string[], optional: readonly 
   };
 }
 
-const preview = (rows: ImportRow[]): ImportPreview => ({
+export const preview = (rows: ImportRow[]): ImportPreview => ({
   rows,
   valid: rows.every((row) => row.problems.length === 0),
   error: null,
 });
 
-function refuse(result: ImportPreview): never {
+export function refuse(result: ImportPreview): never {
   if (result.error) throw new AppError("BAD_REQUEST", result.error);
   const bad = result.rows.filter((row) => row.problems.length > 0);
   const named = bad

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   buses,
+  childGuardians,
   children,
   noServiceDays,
   notRiding,
@@ -17,6 +18,7 @@ import { shiftDate, todayIn, weekday, zonedInstant } from "#shared/school-time.t
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { familyOf, ownChild } from "../family/guardianship.ts";
 import { generateRuns } from "./runs.ts";
 import { rideCutoffOf } from "./settings.ts";
 
@@ -28,12 +30,13 @@ import { rideCutoffOf } from "./settings.ts";
 
 const db = (scope: ParentScope) => scope.deps.db;
 /**
- * The ids of the session's own children (a subquery). By parent only: a parent belongs to one
- * school and so do their children, and a school condition here made SQLite walk the school's index
- * (every child of the school) instead of the parent's.
+ * The ids of the session's own children (a subquery): the children the parent is a guardian of
+ * (ADR 0053), found through the guardians' parent index.
  */
 const familyChildren = (scope: ParentScope) =>
-  db(scope).select({ id: children.id }).from(children).where(eq(children.parentId, scope.parentId));
+  db(scope).select({ id: childGuardians.childId }).from(childGuardians).where(familyGuardianships(scope));
+const familyGuardianships = (scope: ParentScope) =>
+  and(eq(childGuardians.parentId, scope.parentId), eq(childGuardians.schoolId, scope.schoolId));
 
 /**
  * The lookup's four reads (the children's assignments, today's runs of their routes, the days marked
@@ -68,7 +71,7 @@ export function rideLookupQueries(scope: ParentScope) {
       .leftJoin(routes, eq(routes.id, riders.routeId))
       .leftJoin(routeStops, eq(routeStops.id, riders.stopId))
       .leftJoin(buses, eq(buses.id, routes.busId))
-      .where(and(eq(children.parentId, scope.parentId), eq(children.schoolId, scope.schoolId)))
+      .where(familyOf(scope))
       .orderBy(asc(children.name), asc(children.id), asc(riders.direction)),
     db(scope)
       .select({
@@ -180,16 +183,7 @@ export async function rideLookup(scope: ParentScope) {
 async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput>) {
   const to = input.to ?? input.from;
   const [childRows, assignments, closedRows, schoolRows] = await db(scope).batch([
-    db(scope)
-      .select({ id: children.id, name: children.name })
-      .from(children)
-      .where(
-        and(
-          eq(children.id, input.childId),
-          eq(children.parentId, scope.parentId),
-          eq(children.schoolId, scope.schoolId),
-        ),
-      ),
+    db(scope).select({ id: children.id, name: children.name }).from(children).where(ownChild(scope, input.childId)),
     db(scope)
       .select({
         routeId: riders.routeId,
@@ -204,13 +198,7 @@ async function rideDays(scope: ParentScope, input: z.infer<typeof notRidingInput
       .innerJoin(children, eq(children.id, riders.childId))
       .innerJoin(routes, eq(routes.id, riders.routeId))
       .innerJoin(routeStops, eq(routeStops.id, riders.stopId))
-      .where(
-        and(
-          eq(riders.childId, input.childId),
-          eq(children.parentId, scope.parentId),
-          eq(riders.schoolId, scope.schoolId),
-        ),
-      ),
+      .where(and(eq(riders.childId, input.childId), familyOf(scope), eq(riders.schoolId, scope.schoolId))),
     db(scope)
       .select({ date: noServiceDays.date })
       .from(noServiceDays)

@@ -1,6 +1,6 @@
 import { and, eq, exists, or, sql } from "drizzle-orm";
 import { rowHolds } from "#db/conditional.ts";
-import { children, parents, riders, trips } from "#db/schema/index.ts";
+import { childGuardians, children, parents, riders, trips } from "#db/schema/index.ts";
 import type { NotificationType, TripStatus } from "#shared/enums.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
@@ -44,34 +44,38 @@ export function tripChangeNotice(before: TripState, after: TripState, zone: stri
 }
 
 /**
- * The active parents of the school with a child on the route: a child the school assigned to the
+ * The active parents of the school with a child on the route (each of its guardians): a child the school assigned to the
  * run's route (`routeId`, ADR 0046), or whose record names the route (child bus route = trip route
  * name, ignoring case; records from before assignments, which parents no longer type).
  */
 export function routeParentsQuery(scope: SchoolScope, routeName: string, routeId: string | null = null) {
   const { db } = scope.deps;
-  return db
-    .selectDistinct({ id: parents.id, email: parents.email })
-    .from(children)
-    .innerJoin(parents, eq(parents.id, children.parentId))
-    .where(
-      and(
-        eq(children.schoolId, scope.schoolId),
-        eq(parents.schoolId, scope.schoolId),
-        eq(parents.isActive, true),
-        or(
-          sql`lower(trim(${children.busRoute})) = lower(trim(${routeName}))`,
-          routeId === null
-            ? undefined
-            : exists(
-                db
-                  .select({ one: sql`1` })
-                  .from(riders)
-                  .where(and(eq(riders.childId, children.id), eq(riders.routeId, routeId))),
-              ),
+  return (
+    db
+      .selectDistinct({ id: parents.id, email: parents.email })
+      .from(children)
+      // Every guardian of the child hears of its bus (ADR 0053).
+      .innerJoin(childGuardians, eq(childGuardians.childId, children.id))
+      .innerJoin(parents, eq(parents.id, childGuardians.parentId))
+      .where(
+        and(
+          eq(children.schoolId, scope.schoolId),
+          eq(parents.schoolId, scope.schoolId),
+          eq(parents.isActive, true),
+          or(
+            sql`lower(trim(${children.busRoute})) = lower(trim(${routeName}))`,
+            routeId === null
+              ? undefined
+              : exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(riders)
+                    .where(and(eq(riders.childId, children.id), eq(riders.routeId, routeId))),
+                ),
+          ),
         ),
-      ),
-    );
+      )
+  );
 }
 
 /**

@@ -199,7 +199,11 @@ function AcceptInvitationForm({
     <AuthCard
       icon={MailOpen}
       title="Set Up Your Account"
-      subtitle={`You have been invited to join ${invitation.schoolName} on SchoolRide.`}
+      subtitle={
+        invitation.guardianOf
+          ? `${invitation.guardianOf.inviterName} invited you to be a guardian of ${invitation.guardianOf.childName} at ${invitation.schoolName} on SchoolRide.`
+          : `You have been invited to join ${invitation.schoolName} on SchoolRide.`
+      }
       wide
     >
       <dl className="mb-6 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">

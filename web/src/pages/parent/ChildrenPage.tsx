@@ -1,5 +1,6 @@
-import { AlertTriangle, Pencil, Plus, ShieldCheck, Trash2, UserRound } from "lucide-react";
+import { AlertTriangle, MailOpen, Pencil, Plus, ShieldCheck, Trash2, UserRound, Users } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { CHILD_MESSAGES, SAFETY_REMINDERS } from "#shared/children-texts.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
@@ -8,6 +9,7 @@ import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { type ChildRow, useChildren, useDeleteChild } from "../../features/children/hooks.ts";
+import { useAcceptGuardianInvitation } from "../../features/guardians/hooks.ts";
 import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { useRideLookup } from "../../features/rides/hooks.ts";
 import { useMapTiles } from "../../features/site/hooks.ts";
@@ -15,6 +17,7 @@ import { useSession } from "../../lib/session.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
 const ChildFormDialog = lazyDialog(async () => (await import("./ChildFormDialog.tsx")).default);
+const GuardiansDialog = lazyDialog(async () => (await import("./GuardiansDialog.tsx")).default);
 
 /** Thumb-sized (44 px) buttons on a phone. */
 const TARGET = "min-h-11";
@@ -26,12 +29,14 @@ function ChildCard({
   lookup,
   onEdit,
   onDelete,
+  onGuardians,
 }: {
   child: ChildRow;
   /** The family's rides; undefined while they load, null when they cannot be read. */
   lookup: Lookup | null | undefined;
   onEdit: () => void;
   onDelete: () => void;
+  onGuardians: () => void;
 }) {
   const rides = lookup?.children.find((row) => row.id === child.id);
   const headingId = `child-${child.id}`;
@@ -100,19 +105,30 @@ function ChildCard({
           </dl>
         </section>
       ) : null}
-      <div className="mt-4 flex gap-2 pt-1 sm:mt-auto sm:pt-4">
+      <div className="mt-4 flex flex-wrap gap-2 pt-1 sm:mt-auto sm:pt-4">
         <SecondaryButton className={`${TARGET} flex-1 sm:flex-none`} aria-label={`Edit ${child.name}`} onClick={onEdit}>
           <Pencil aria-hidden="true" className="h-4 w-4" />
           Edit
         </SecondaryButton>
         <SecondaryButton
-          className={`${TARGET} flex-1 text-red-700 sm:flex-none`}
-          aria-label={`Delete ${child.name}`}
-          onClick={onDelete}
+          className={`${TARGET} flex-1 sm:flex-none`}
+          aria-label={`Guardians of ${child.name}`}
+          onClick={onGuardians}
         >
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete
+          <Users aria-hidden="true" className="h-4 w-4" />
+          Guardians
         </SecondaryButton>
+        {/* Only the parent who added the child deletes the record; a guardian leaves instead (ADR 0053). */}
+        {child.owned ? (
+          <SecondaryButton
+            className={`${TARGET} flex-1 text-red-700 sm:flex-none`}
+            aria-label={`Delete ${child.name}`}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete
+          </SecondaryButton>
+        ) : null}
       </div>
     </li>
   );
@@ -150,6 +166,51 @@ function SafetyReminders() {
 type Editing = { child: ChildRow | null } | null;
 
 /**
+ * The e-mail's link for an address that already has an account (`?guardianToken=`): signed in, the
+ * parent accepts here and the child joins their list (ADR 0053).
+ */
+function GuardianInvitation() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get("guardianToken")?.trim() ?? "";
+  const dismiss = () =>
+    setParams(
+      (current) => {
+        current.delete("guardianToken");
+        return current;
+      },
+      { replace: true },
+    );
+  const accept = useAcceptGuardianInvitation(dismiss);
+  if (!token) return null;
+  return (
+    <section
+      aria-labelledby="guardian-invitation"
+      className="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-5"
+    >
+      <h2 id="guardian-invitation" className="flex items-center gap-2 font-semibold text-ink">
+        <MailOpen aria-hidden="true" className="h-5 w-5 text-brand-700" />
+        You have been invited to be a guardian
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Accept to see the child on this page, with their stops and rides. Ignore it if you did not expect it.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          className={`${TARGET} flex-1 sm:flex-none`}
+          disabled={accept.isPending}
+          onClick={() => !accept.isPending && accept.mutate({ token })}
+        >
+          {accept.isPending ? "Accepting…" : "Accept invitation"}
+        </Button>
+        <SecondaryButton className={`${TARGET} flex-1 sm:flex-none`} onClick={dismiss}>
+          Not now
+        </SecondaryButton>
+      </div>
+    </section>
+  );
+}
+
+/**
  * My Children (spec): the family's children as cards with Edit and Delete (the spec's confirmation),
  * their Important Notes (special needs, allergies), the Safety Reminders, and the Add / Edit dialog.
  */
@@ -162,6 +223,7 @@ export default function ChildrenPage() {
   useMapTiles();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ChildRow | null>(null);
+  const [guardiansOf, setGuardiansOf] = useState<ChildRow | null>(null);
   const remove = useDeleteChild(() => setDeleting(null));
   const add = () => setEditing({ child: null });
   return (
@@ -176,6 +238,7 @@ export default function ChildrenPage() {
           </Button>
         }
       />
+      <GuardianInvitation />
       <QueryState
         query={list}
         loading="Loading your children…"
@@ -204,6 +267,7 @@ export default function ChildrenPage() {
                 lookup={lookup.data ?? (lookup.isError ? null : undefined)}
                 onEdit={() => setEditing({ child })}
                 onDelete={() => setDeleting(child)}
+                onGuardians={() => setGuardiansOf(child)}
               />
             ))}
           </ul>
@@ -219,6 +283,14 @@ export default function ChildrenPage() {
         busy={remove.isPending}
         onConfirm={() => deleting && !remove.isPending && remove.mutate({ childId: deleting.id })}
       />
+      {guardiansOf ? (
+        <GuardiansDialog
+          key={guardiansOf.id}
+          open
+          onOpenChange={(open) => (open ? null : setGuardiansOf(null))}
+          child={guardiansOf}
+        />
+      ) : null}
       {editing ? (
         <ChildFormDialog
           key={editing.child?.id ?? "new"}

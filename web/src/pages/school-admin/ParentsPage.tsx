@@ -1,17 +1,22 @@
-import { UserPlus } from "lucide-react";
+import { FileUp, UserPlus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
+import { SecondaryButton } from "../../components/ui/buttons.tsx";
 import { DebouncedInput } from "../../components/ui/filters.tsx";
 import { Button } from "../../components/ui/form.tsx";
+import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { ParentAccounts } from "./components/ParentAccounts.tsx";
 import { ParentInvitationDialog } from "./components/ParentInvitationDialog.tsx";
 import { type InvitationStatus, ParentInvitations } from "./components/ParentInvitations.tsx";
 
-/** `/school-admin/parents`: the parents of the admin's own school and their invitations. */
+const PupilImportDialog = lazyDialog(async () => (await import("./components/PupilImportDialog.tsx")).default);
+
+/** `/school-admin/parents`: the parents of the admin's own school and their invitations; importing pupils with their guardians. */
 export default function ParentsPage() {
   usePageTitle("Parents · SchoolRide");
   const [invitationOpen, setInvitationOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [search, setSearch] = useState("");
   const [parentsPage, setParentsPage] = useState(1);
   const [invitationsPage, setInvitationsPage] = useState(1);
@@ -35,10 +40,16 @@ export default function ParentsPage() {
         title="Parents"
         subtitle="Invite parents to your school and manage their access."
         actions={
-          <Button type="button" onClick={() => setInvitationOpen(true)}>
-            <UserPlus aria-hidden="true" className="h-4 w-4" />
-            Invite Parent
-          </Button>
+          <>
+            <SecondaryButton type="button" onClick={() => setImportOpen(true)}>
+              <FileUp aria-hidden="true" className="h-4 w-4" />
+              Import pupils
+            </SecondaryButton>
+            <Button type="button" onClick={() => setInvitationOpen(true)}>
+              <UserPlus aria-hidden="true" className="h-4 w-4" />
+              Invite Parent
+            </Button>
+          </>
         }
       />
 
@@ -63,6 +74,7 @@ export default function ParentsPage() {
       />
 
       <ParentInvitationDialog open={invitationOpen} onOpenChange={setInvitationOpen} />
+      {importOpen ? <PupilImportDialog open onOpenChange={setImportOpen} /> : null}
     </div>
   );
 }

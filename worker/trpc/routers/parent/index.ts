@@ -4,6 +4,7 @@ import { parentAccountRouter } from "../_shared/account.ts";
 import { notificationsInbox } from "../_shared/notifications.ts";
 import { childrenRouter } from "./children.ts";
 import { parentFlightTripsRouter } from "./flightTrips.ts";
+import { parentGuardiansRouter } from "./guardians.ts";
 import { parentInvoicesRouter } from "./invoices.ts";
 import { parentLiveRouter } from "./live.ts";
 import { parentPaymentsRouter } from "./payments.ts";
@@ -14,6 +15,8 @@ export const parentRouter = router({
   /** The parent's dashboard: children with today's rides, recent notifications, payments, the tiles (one batch). */
   overview: parentProcedure.query(({ ctx }) => parentDashboard(ctx.scope)),
   children: childrenRouter,
+  /** A child's guardians: list, invite by e-mail, remove, accept while signed in (ADR 0053). */
+  guardians: parentGuardiansRouter,
   /** The parent's own notifications (sent to them, to their school, or to a route their child rides). */
   notifications: router(notificationsInbox(parentProcedure)),
   /** "My Invoices". */

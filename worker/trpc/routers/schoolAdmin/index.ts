@@ -11,6 +11,7 @@ import { invoicesRouter } from "./invoices.ts";
 import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
 import { paymentSettingsRouter } from "./paymentSettings.ts";
+import { pupilsRouter } from "./pupils.ts";
 import { ridersRouter } from "./riders.ts";
 import { routesRouter } from "./routes.ts";
 import { tripsRouter } from "./trips.ts";
@@ -34,6 +35,8 @@ export const schoolAdminRouter = router({
   routes: routesRouter,
   buses: busesRouter,
   riders: ridersRouter,
+  /** Pupils and their guardians from a CSV (ADR 0053). */
+  pupils: pupilsRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });

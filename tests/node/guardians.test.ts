@@ -1,0 +1,328 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { childGuardians, children, invitations, parents } from "#db/schema/index.ts";
+import { CHILD_MESSAGES } from "#shared/children.ts";
+import { GUARDIAN_MESSAGES } from "#shared/guardians.ts";
+import { INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { callerFor, failure } from "../support/caller.ts";
+import { createSchool, createUser, PASSWORD } from "../support/fixtures.ts";
+import { createTestApp, type TestApp } from "../support/harness.ts";
+import { mutate } from "../support/http.ts";
+import { seedInvoice } from "../support/invoice-documents.ts";
+import { lastEmailTo, tokenIn } from "../support/mail.ts";
+
+/**
+ * ADR 0053: a child shared by two households. Guardians see exactly the children they guard (and
+ * each only the invoices addressed to them), invite by e-mail through the invitation machinery with
+ * one answer for every address (AU1), never remove a child's last guardian, and a double acceptance
+ * links once.
+ */
+
+const CHILD = { name: "Ada", age: 8, grade: "3rd Grade" as const, school: "Maple", emergencyContact: "Mum 555 0100" };
+const ACCEPT = {
+  name: "Robin Second",
+  password: "a long passphrase",
+  confirmPassword: "a long passphrase",
+  emergencyContact: "Sam",
+  emergencyPhone: "+1 312 555 0100",
+};
+
+let t: TestApp;
+let school: Awaited<ReturnType<typeof createSchool>>;
+let owner: Awaited<ReturnType<typeof createUser>>;
+let childId: string;
+
+beforeEach(async () => {
+  t = await createTestApp();
+  t.clock.set(new Date("2026-03-02T12:00:00Z"));
+  school = await createSchool(t.db, { timeZone: "America/Chicago" });
+  owner = await createUser(t.db, "parent", { schoolId: school.id, name: "Pat Owner" });
+  childId = (await (await callerFor(t, owner)).parent.children.create({ child: CHILD })).id;
+});
+afterEach(() => t.close());
+
+const guardiansOf = async (id: string) =>
+  (
+    await t.db
+      .select({ parentId: childGuardians.parentId, role: childGuardians.role })
+      .from(childGuardians)
+      .where(eq(childGuardians.childId, id))
+  ).sort((a, b) => a.role.localeCompare(b.role));
+
+async function invite(email: string, by = owner) {
+  const api = await callerFor(t, by);
+  return api.parent.guardians.invite({ childId, name: "Robin Second", email });
+}
+
+/** Invites a fresh address and accepts it on the public page: the new guardian's account. */
+async function newGuardian(email = "robin@example.com") {
+  await invite(email);
+  const token = tokenIn((await lastEmailTo(t.db, email)).textBody);
+  const response = await mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT });
+  expect(response.status, JSON.stringify(response.error)).toBe(200);
+  const [account] = await t.db.select().from(parents).where(eq(parents.email, email));
+  return { ...account!, role: "parent" as const };
+}
+
+describe("inviting a guardian (ADR 0053)", () => {
+  it("a fresh address: one invitation of the school for the child, the accept link, then an account that guards the child", async () => {
+    expect(await invite("Robin@Example.com")).toEqual({ message: GUARDIAN_MESSAGES.invited });
+    const [row] = await t.db.select().from(invitations);
+    expect(row).toMatchObject({
+      email: "robin@example.com",
+      role: "parent",
+      schoolId: school.id,
+      childId,
+      status: "pending",
+      invitedBy: owner.id,
+      invitedByRole: "parent",
+    });
+    const mail = await lastEmailTo(t.db, "robin@example.com");
+    expect(mail).toMatchObject({ emailType: "parent_invite", status: "pending", relatedId: row!.id });
+    expect(mail.subject).toContain("Pat Owner shares Ada's school transport");
+    expect(mail.textBody).toContain("/accept-invite?token=");
+    expect(t.queued).toContainEqual({ kind: "email", emailLogId: mail.id });
+
+    const token = tokenIn(mail.textBody);
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT })).status).toBe(200);
+    const [account] = await t.db.select().from(parents).where(eq(parents.email, "robin@example.com"));
+    expect(await guardiansOf(childId)).toEqual([
+      { parentId: account!.id, role: "guardian" },
+      { parentId: owner.id, role: "owner" },
+    ]);
+    const [accepted] = await t.db.select().from(invitations);
+    expect(accepted).toMatchObject({ status: "accepted", acceptedUserId: account!.id });
+  });
+
+  it("answers the same for a fresh address, one with an account at this school, and one at another school (AU1)", async () => {
+    const neighbour = await createUser(t.db, "parent", { schoolId: school.id, email: "neighbour@example.com" });
+    await createUser(t.db, "parent", { email: "elsewhere@example.com" });
+    const answers = [];
+    for (const email of ["fresh@example.com", "neighbour@example.com", "elsewhere@example.com"])
+      answers.push(await invite(email));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    // The fresh address creates an account; the school's parent signs in and accepts; the other school's gets no link.
+    expect((await lastEmailTo(t.db, "fresh@example.com")).textBody).toContain("/accept-invite?token=");
+    const neighbourMail = await lastEmailTo(t.db, "neighbour@example.com");
+    expect(neighbourMail.textBody).toContain("/parent/children?guardianToken=");
+    const elsewhere = await lastEmailTo(t.db, "elsewhere@example.com");
+    expect(elsewhere.emailType).toBe("invite_notice");
+    expect(elsewhere.textBody).not.toContain("token=");
+    expect(neighbour.id).toBeTruthy();
+  });
+
+  it("an address with a parent account at the school is linked on acceptance, signed in as that account, without a second account", async () => {
+    const neighbour = await createUser(t.db, "parent", { schoolId: school.id, email: "neighbour@example.com" });
+    await invite("neighbour@example.com");
+    const token = /guardianToken=([\w-]+)/.exec((await lastEmailTo(t.db, "neighbour@example.com")).textBody)![1]!;
+    // The public page refuses to make a second account for the address.
+    const publicAccept = await mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT });
+    expect(publicAccept.error?.message).toBe(INVITATION_MESSAGES.accountExists);
+    // Another parent of the school, signed in, is refused; the invited one is linked.
+    const stranger = await createUser(t.db, "parent", { schoolId: school.id });
+    expect(await failure((await callerFor(t, stranger)).parent.guardians.accept({ token }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: GUARDIAN_MESSAGES.wrongAccount,
+    });
+    const api = await callerFor(t, neighbour);
+    expect(await api.parent.guardians.accept({ token })).toEqual({ childId, message: GUARDIAN_MESSAGES.accepted });
+    expect(await t.db.$count(parents, eq(parents.email, "neighbour@example.com"))).toBe(1);
+    expect((await api.parent.children.list()).children.map((child) => child.id)).toEqual([childId]);
+    // The link is spent.
+    expect(await failure(api.parent.guardians.accept({ token }))).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("refuses yourself, a guardian already, a second open invitation of one address, and more than the bound", async () => {
+    expect(await failure(invite(owner.email))).toMatchObject({ message: GUARDIAN_MESSAGES.yourself });
+    await invite("a@example.com");
+    expect(await failure(invite("a@example.com"))).toMatchObject({ message: GUARDIAN_MESSAGES.pendingExists });
+    await invite("b@example.com");
+    await invite("c@example.com");
+    expect(await failure(invite("d@example.com"))).toMatchObject({ message: GUARDIAN_MESSAGES.tooMany });
+    expect(await t.db.$count(invitations)).toBe(3);
+  });
+
+  it("a parent sends at most 5 guardian invitations an hour (TK3)", async () => {
+    const api = await callerFor(t, owner);
+    const others = [];
+    for (let index = 0; index < 6; index += 1)
+      others.push((await api.parent.children.create({ child: { ...CHILD, name: `Kid ${index}` } })).id);
+    for (const [index, id] of others.slice(0, 5).entries())
+      await api.parent.guardians.invite({ childId: id, name: "R", email: `r${index}@example.com` });
+    expect(
+      await failure(api.parent.guardians.invite({ childId: others[5]!, name: "R", email: "r5@example.com" })),
+    ).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  });
+
+  it("a guardian may withdraw an open invitation of their child; another family may not", async () => {
+    await invite("a@example.com");
+    const [row] = await t.db.select().from(invitations);
+    const neighbour = await createUser(t.db, "parent", { schoolId: school.id });
+    expect(await failure((await callerFor(t, neighbour)).parent.guardians.revoke({ inviteId: row!.id }))).toMatchObject(
+      { code: "NOT_FOUND" },
+    );
+    expect(await (await callerFor(t, owner)).parent.guardians.revoke({ inviteId: row!.id })).toEqual({
+      message: GUARDIAN_MESSAGES.revoked,
+    });
+    const token = tokenIn((await lastEmailTo(t.db, "a@example.com")).textBody);
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT })).status).toBe(404);
+  });
+});
+
+describe("what each guardian sees", () => {
+  it("both see the child, its rides and may mark it not riding; each sees only the invoices addressed to them", async () => {
+    const guardian = await newGuardian();
+    const asOwner = await callerFor(t, owner);
+    const asGuardian = await callerFor(t, guardian);
+    const neighbour = await createUser(t.db, "parent", { schoolId: school.id });
+    await (await callerFor(t, neighbour)).parent.children.create({ child: { ...CHILD, name: "Other" } });
+    for (const api of [asOwner, asGuardian]) {
+      expect((await api.parent.children.list()).children.map((child) => child.id)).toEqual([childId]);
+      expect((await api.parent.rides.lookup()).children.map((child) => child.id)).toEqual([childId]);
+      expect((await api.parent.overview()).children.map((child) => child.id)).toEqual([childId]);
+    }
+    // The school assigns a stop: both see it; either marks a day not riding, and both see that.
+    const admin = await callerFor(t, await createUser(t.db, "school_admin", { schoolId: school.id }));
+    const route = await admin.schoolAdmin.routes.create({
+      route: {
+        name: "Oak loop",
+        direction: "pickup",
+        colour: "#1f77b4",
+        busId: null,
+        driverName: "Dana",
+        activeFrom: "2026-03-01",
+        activeTo: null,
+        weekdays: [1, 2, 3, 4, 5],
+      },
+    });
+    const { stopIds } = await admin.schoolAdmin.routes.stops.set({
+      routeId: route.id,
+      version: 0,
+      stops: [
+        { name: "Main St & 5th Ave", latitude: 41.77, longitude: -88.15, time: "07:30", distanceMeters: 0 },
+        { name: "School", latitude: 41.78, longitude: -88.14, time: "07:50", distanceMeters: 2100 },
+      ],
+    });
+    await admin.schoolAdmin.riders.assign({
+      childId,
+      stopId: stopIds[0]!,
+      weekdays: [1, 2, 3, 4, 5],
+      fromDate: "2026-03-01",
+      toDate: null,
+    });
+    await asGuardian.parent.rides.notRiding.set({ childId, from: "2026-03-04" });
+    for (const api of [asOwner, asGuardian]) {
+      const [kid] = (await api.parent.rides.lookup()).children;
+      expect(kid).toMatchObject({ id: childId, notRiding: ["2026-03-04"] });
+      expect(kid!.rides[0]!.stop.name).toBe("Main St & 5th Ave");
+    }
+    await asOwner.parent.rides.notRiding.clear({ childId, from: "2026-03-04" });
+    expect((await asGuardian.parent.rides.lookup()).children[0]!.notRiding).toEqual([]);
+    const ownersInvoice = await seedInvoice(t.db, { schoolId: school.id, recipientId: owner.id });
+    const guardiansInvoice = await seedInvoice(t.db, { schoolId: school.id, recipientId: guardian.id });
+    const ids = async (api: typeof asOwner) =>
+      (await api.parent.invoices.list({ tab: "all", page: 1 })).rows.map((row) => row.id);
+    expect(await ids(asOwner)).toEqual([ownersInvoice.id]);
+    expect(await ids(asGuardian)).toEqual([guardiansInvoice.id]);
+    // The guardian edits the record; only the owner deletes it.
+    await asGuardian.parent.children.update({ childId, child: { ...CHILD, allergyInfo: "Peanuts" } });
+    expect(await failure(asGuardian.parent.children.delete({ childId }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: CHILD_MESSAGES.onlyOwnerDeletes,
+    });
+    const list = await asGuardian.parent.guardians.list({ childId });
+    expect(list).toMatchObject({ youOwn: false, child: { id: childId, name: "Ada" }, invitations: [] });
+    expect(list.guardians.map((row) => [row.id, row.role, row.isYou])).toEqual([
+      [owner.id, "owner", false],
+      [guardian.id, "guardian", true],
+    ]);
+  });
+});
+
+describe("removing a guardian", () => {
+  it("the last guardian is never removed; a guardian leaves; only the owner removes another", async () => {
+    const asOwner = await callerFor(t, owner);
+    expect(await failure(asOwner.parent.guardians.remove({ childId, parentId: owner.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: GUARDIAN_MESSAGES.lastGuardian,
+    });
+    const guardian = await newGuardian();
+    const asGuardian = await callerFor(t, guardian);
+    expect(await failure(asGuardian.parent.guardians.remove({ childId, parentId: owner.id }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: GUARDIAN_MESSAGES.onlyOwnerRemoves,
+    });
+    expect(await asGuardian.parent.guardians.remove({ childId, parentId: guardian.id })).toEqual({
+      message: GUARDIAN_MESSAGES.left,
+    });
+    expect((await asGuardian.parent.children.list()).children).toEqual([]);
+    expect(await failure(asGuardian.parent.rides.notRiding.set({ childId, from: "2026-03-04" }))).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await guardiansOf(childId)).toEqual([{ parentId: owner.id, role: "owner" }]);
+  });
+
+  it("an owner who leaves passes the child to the other guardian; two leaving at once leave one behind", async () => {
+    const guardian = await newGuardian();
+    const asOwner = await callerFor(t, owner);
+    const asGuardian = await callerFor(t, guardian);
+    const outcomes = await Promise.allSettled([
+      asOwner.parent.guardians.remove({ childId, parentId: owner.id }),
+      asGuardian.parent.guardians.remove({ childId, parentId: guardian.id }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const left = await guardiansOf(childId);
+    expect(left).toHaveLength(1);
+    expect(left[0]!.role).toBe("owner");
+    const [child] = await t.db.select({ owner: children.parentId }).from(children).where(eq(children.id, childId));
+    expect(child!.owner).toBe(left[0]!.parentId);
+  });
+});
+
+describe("concurrent acceptance", () => {
+  it("two acceptances of one token on the public page make one account and one guardian", async () => {
+    await invite("robin@example.com");
+    const token = tokenIn((await lastEmailTo(t.db, "robin@example.com")).textBody);
+    const responses = await Promise.all([
+      mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT }),
+      mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT }),
+    ]);
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    expect(await t.db.$count(parents, eq(parents.email, "robin@example.com"))).toBe(1);
+    expect(await guardiansOf(childId)).toHaveLength(2);
+  });
+
+  it("two acceptances signed in link once, with one audit row", async () => {
+    const neighbour = await createUser(t.db, "parent", { schoolId: school.id, email: "neighbour@example.com" });
+    await invite("neighbour@example.com");
+    const token = /guardianToken=([\w-]+)/.exec((await lastEmailTo(t.db, "neighbour@example.com")).textBody)![1]!;
+    const [first, second] = [await callerFor(t, neighbour), await callerFor(t, neighbour)];
+    const outcomes = await Promise.allSettled([
+      first.parent.guardians.accept({ token }),
+      second.parent.guardians.accept({ token }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    expect(await guardiansOf(childId)).toEqual([
+      { parentId: neighbour.id, role: "guardian" },
+      { parentId: owner.id, role: "owner" },
+    ]);
+  });
+});
+
+describe("privacy with shared children (GD1, GD2)", () => {
+  it("erasing one guardian keeps the child the other still has (and passes it on); the sole guardian's child goes", async () => {
+    const guardian = await newGuardian();
+    const asOwner = await callerFor(t, owner);
+    const own = (await asOwner.parent.children.create({ child: { ...CHILD, name: "Ben" } })).id;
+    const exported = await (await callerFor(t, guardian)).parent.account.exportData();
+    expect(JSON.stringify(exported)).toContain(childId);
+    await asOwner.parent.account.requestErasure({ password: PASSWORD });
+    const left = await t.db.select({ id: children.id, owner: children.parentId }).from(children);
+    expect(left).toEqual([{ id: childId, owner: guardian.id }]);
+    expect(await guardiansOf(childId)).toEqual([{ parentId: guardian.id, role: "owner" }]);
+    expect(await t.db.$count(childGuardians, and(eq(childGuardians.childId, own)))).toBe(0);
+    expect((await (await callerFor(t, guardian)).parent.children.list()).children.map((row) => row.id)).toEqual([
+      childId,
+    ]);
+  });
+});

@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { GUARDIAN_MESSAGES } from "#shared/guardians-constants.ts";
+import type { RouterOutputs } from "../../lib/api-types.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+export type ChildGuardians = RouterOutputs["parent"]["guardians"]["list"];
+
+/** A child's guardians and open invitations (ADR 0053), while `enabled` (the dialog is open). */
+export function useChildGuardians(childId: string, enabled = true) {
+  const trpc = useTRPC();
+  return useQuery(trpc.parent.guardians.list.queryOptions({ childId }, { enabled }));
+}
+
+/** What a change of guardians changes: the child's list, and the family's children, rides and dashboard. */
+function useInvalidateGuardians() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.parent.guardians.pathFilter()),
+      queryClient.invalidateQueries(trpc.parent.children.pathFilter()),
+      queryClient.invalidateQueries(trpc.parent.rides.pathFilter()),
+      queryClient.invalidateQueries(trpc.parent.overview.pathFilter()),
+    ]);
+}
+
+const failed = (title: string) => (error: unknown) => notify("error", title, errorMessage(error, "Please try again."));
+
+/** Invite a guardian by e-mail; `onSent` resets the form. */
+export function useInviteGuardian(onSent: () => void) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateGuardians();
+  return useMutation(
+    trpc.parent.guardians.invite.mutationOptions({
+      onSuccess: async (data) => {
+        onSent();
+        notify("success", "Invitation sent", data.message);
+        await invalidate();
+      },
+      onError: failed("Invitation not sent"),
+    }),
+  );
+}
+
+/** Remove a guardian, or leave (the parent's own id). */
+export function useRemoveGuardian(onDone: () => void) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateGuardians();
+  return useMutation(
+    trpc.parent.guardians.remove.mutationOptions({
+      onSuccess: async (data) => {
+        onDone();
+        notify("success", data.message);
+        await invalidate();
+      },
+      onError: failed("Guardian not removed"),
+    }),
+  );
+}
+
+/** Withdraw an open invitation. */
+export function useRevokeGuardianInvitation() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateGuardians();
+  return useMutation(
+    trpc.parent.guardians.revoke.mutationOptions({
+      onSuccess: async () => {
+        notify("success", GUARDIAN_MESSAGES.revoked);
+        await invalidate();
+      },
+      onError: failed("Invitation not withdrawn"),
+    }),
+  );
+}
+
+/** Accept a guardian invitation while signed in (the link of the e-mail to an address with an account). */
+export function useAcceptGuardianInvitation(onDone: () => void) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateGuardians();
+  return useMutation(
+    trpc.parent.guardians.accept.mutationOptions({
+      onSuccess: async (data) => {
+        onDone();
+        notify("success", data.message);
+        await invalidate();
+      },
+      onError: failed("Invitation not accepted"),
+    }),
+  );
+}

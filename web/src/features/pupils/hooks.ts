@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { errorMessage } from "../../lib/errors.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+/** Previews a pupils file (writes nothing; a mutation only because a file does not fit a URL). */
+export function usePreviewPupilImport() {
+  const trpc = useTRPC();
+  return useMutation(
+    trpc.schoolAdmin.pupils.import.preview.mutationOptions({
+      onError: (error) => notify("error", "Preview failed", errorMessage(error)),
+    }),
+  );
+}
+
+/** Imports every pupil of the file or none; the toast says how many invitations were queued. */
+export function useCommitPupilImport(onDone: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.schoolAdmin.pupils.import.commit.mutationOptions({
+      onSuccess: async (result) => {
+        onDone();
+        notify(
+          "success",
+          "Pupils imported",
+          `${result.imported} pupils imported, ${result.matched} linked to parents' accounts, ${result.queued} invitation e-mails queued.`,
+        );
+        await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
+      },
+      onError: (error) => notify("error", "Nothing was imported", errorMessage(error)),
+    }),
+  );
+}

@@ -1,0 +1,194 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Mail, UserMinus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { createParentInvitationInput } from "#shared/invitations.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { SecondaryButton } from "../../components/ui/buttons.tsx";
+import { Dialog } from "../../components/ui/dialog.tsx";
+import { Button, maxLengthOf, TextField } from "../../components/ui/form.tsx";
+import { QueryState } from "../../components/ui/states.tsx";
+import {
+  type ChildGuardians,
+  useChildGuardians,
+  useInviteGuardian,
+  useRemoveGuardian,
+  useRevokeGuardianInvitation,
+} from "../../features/guardians/hooks.ts";
+import { formatDateTimeIn, useSchoolZone } from "../../lib/school-zone.ts";
+
+type InviteForm = z.input<typeof createParentInvitationInput>;
+type InviteValues = z.output<typeof createParentInvitationInput>;
+type Guardian = ChildGuardians["guardians"][number];
+
+/** Thumb-sized (44 px) buttons on a phone. */
+const TARGET = "min-h-11";
+
+/** One guardian, with Leave (yourself, while another remains) or Remove (the owner, for another). */
+function GuardianRow({ guardian, data, childId }: { guardian: Guardian; data: ChildGuardians; childId: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // The button the parent pressed has gone: the focus moves to the confirmation it opened.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  const remove = useRemoveGuardian(() => setConfirming(false));
+  const canLeave = guardian.isYou && data.guardians.length > 1;
+  const canRemove = !guardian.isYou && data.youOwn;
+  const action = guardian.isYou ? "Leave" : "Remove";
+  const label = guardian.isYou ? `Stop being ${data.child.name}'s guardian` : `Remove ${guardian.name}`;
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 wrap-anywhere">
+        <p className="font-medium text-ink">
+          {guardian.name}
+          {guardian.isYou ? <span className="font-normal text-slate-600"> (you)</span> : null}
+        </p>
+        <p className="text-sm text-slate-600">{guardian.email}</p>
+        <Badge tone={guardian.role === "owner" ? "blue" : "slate"}>
+          {guardian.role === "owner" ? "Added the child" : "Guardian"}
+        </Badge>
+      </div>
+      {canLeave || canRemove ? (
+        confirming ? (
+          <fieldset className="flex shrink-0 gap-2">
+            <legend className="sr-only">{`Confirm: ${label}`}</legend>
+            <button
+              type="button"
+              ref={confirmRef}
+              className={`${TARGET} rounded-md bg-red-600 px-3 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60`}
+              disabled={remove.isPending}
+              onClick={() => !remove.isPending && remove.mutate({ childId, parentId: guardian.id })}
+            >
+              {action}
+            </button>
+            <SecondaryButton className={TARGET} onClick={() => setConfirming(false)}>
+              Cancel
+            </SecondaryButton>
+          </fieldset>
+        ) : (
+          <SecondaryButton
+            className={`${TARGET} shrink-0 text-red-700`}
+            aria-label={label}
+            onClick={() => setConfirming(true)}
+          >
+            <UserMinus aria-hidden="true" className="h-4 w-4" />
+            {action}
+          </SecondaryButton>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+/** Invite a guardian: name and e-mail; the same answer whatever the address (ADR 0053). */
+function InviteGuardian({ childId, childName }: { childId: string; childName: string }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<InviteForm, unknown, InviteValues>({
+    resolver: zodResolver(createParentInvitationInput),
+    defaultValues: { name: "", email: "" },
+  });
+  const invite = useInviteGuardian(() => reset());
+  return (
+    <section aria-labelledby="invite-guardian" className="mt-6 border-t border-slate-200 pt-4">
+      <h3 id="invite-guardian" className="font-semibold text-ink">
+        Invite a guardian
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Another parent of {childName}, for example in a second household. They will see {childName}'s stops and rides,
+        and can mark days not riding. Invoices stay with the parent they are addressed to.
+      </p>
+      <form
+        noValidate
+        className="mt-3 space-y-3"
+        onSubmit={handleSubmit((values) => !invite.isPending && invite.mutate({ childId, ...values }))}
+      >
+        <TextField
+          label="Name"
+          autoComplete="off"
+          maxLength={maxLengthOf(createParentInvitationInput.shape.name)}
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          maxLength={254}
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <Button type="submit" className={`${TARGET} w-full sm:w-auto`} disabled={invite.isPending}>
+          <Mail aria-hidden="true" className="h-4 w-4" />
+          {invite.isPending ? "Sending…" : "Send invitation"}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** A child's guardians: who sees the child, open invitations, and inviting another (ADR 0053). */
+export default function GuardiansDialog({
+  open,
+  onOpenChange,
+  child,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  child: { id: string; name: string };
+}) {
+  const list = useChildGuardians(child.id, open);
+  const revoke = useRevokeGuardianInvitation();
+  const zone = useSchoolZone();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`${child.name}'s guardians`}>
+      <QueryState query={list} loading="Loading guardians…" failed="Failed to load the guardians.">
+        {(data) => (
+          <>
+            <ul aria-label="Guardians" className="divide-y divide-slate-200">
+              {data.guardians.map((guardian) => (
+                <GuardianRow key={guardian.id} guardian={guardian} data={data} childId={child.id} />
+              ))}
+            </ul>
+            {data.invitations.length > 0 ? (
+              <section aria-labelledby="open-invitations" className="mt-4">
+                <h3 id="open-invitations" className="text-sm font-semibold text-ink">
+                  Invitations waiting
+                </h3>
+                <ul className="divide-y divide-slate-200">
+                  {data.invitations.map((invitation) => (
+                    <li
+                      key={invitation.id}
+                      className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+                    >
+                      <div className="min-w-0 wrap-anywhere text-sm">
+                        <p className="font-medium text-ink">{invitation.name}</p>
+                        <p className="text-slate-600">{invitation.email}</p>
+                        <p className="text-slate-600">Expires {formatDateTimeIn(invitation.expiresAt, zone)}</p>
+                      </div>
+                      <SecondaryButton
+                        className={`${TARGET} shrink-0`}
+                        aria-label={`Withdraw the invitation to ${invitation.email}`}
+                        disabled={revoke.isPending}
+                        onClick={() => !revoke.isPending && revoke.mutate({ inviteId: invitation.id })}
+                      >
+                        Withdraw
+                      </SecondaryButton>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </QueryState>
+      <InviteGuardian childId={child.id} childName={child.name} />
+    </Dialog>
+  );
+}
