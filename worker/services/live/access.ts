@@ -41,7 +41,7 @@ export function audienceFor(viewer: Viewer, state: RunState, now: Date): Audienc
     return state.run.driverId === viewer.id && runIsOpen(state) ? { kind: "driver", driverId: viewer.id } : null;
   if (state.run.serviceDate !== todayIn(state.run.timeZone, now)) return null;
   if (state.run.status === "cancelled") return null;
-  const rides = state.riders.some((rider) => rider.parentId === viewer.id && !rider.notRiding);
+  const rides = state.riders.some((rider) => rider.parentIds.includes(viewer.id) && !rider.notRiding);
   if (!rides) return null;
   const until = parentWatchEndsAt(state);
   if (until && now.getTime() > until.getTime()) return null;

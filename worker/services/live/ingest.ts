@@ -253,7 +253,7 @@ function dueNotices(
     if (after.sentNotices.has(key)) continue;
     notices.push({
       key,
-      parentIds: [rider.parentId],
+      parentIds: rider.parentIds,
       ...attendanceText(rider.childName, tap.status, new Date(tap.at), stopNames.get(tap.stopId) ?? null, run.timeZone),
       category: "attendance",
       scope: "family",
@@ -261,8 +261,10 @@ function dueNotices(
   }
   const minutes = new Map(after.parents.map((parent) => [parent.id, parent.approachMinutes]));
   const watchers = after.riders
-    .filter((rider) => !rider.notRiding && minutes.has(rider.parentId))
-    .map((rider) => ({ parentId: rider.parentId, stopId: rider.stopId, minutes: minutes.get(rider.parentId)! }));
+    .filter((rider) => !rider.notRiding)
+    .flatMap((rider) =>
+      rider.parentIds.map((parentId) => ({ parentId, stopId: rider.stopId, minutes: minutes.get(parentId)! })),
+    );
   for (const due of approachNotices({ tripId: run.id, estimate, watchers, sent: after.sentNotices }))
     notices.push({
       key: due.key,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import {
   attendance,
+  childGuardians,
   children,
   liveNotices,
   notRiding,
@@ -38,7 +39,8 @@ export type RunStop = {
 export type RunRider = {
   childId: string;
   childName: string;
-  parentId: string;
+  /** The child's guardians with an active account (ADR 0053): each is told and may watch. */
+  parentIds: string[];
   stopId: string;
   specialNeeds: string | null;
   allergyInfo: string | null;
@@ -163,7 +165,9 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
       })
       .from(riders)
       .innerJoin(children, eq(children.id, riders.childId))
-      .innerJoin(parents, eq(parents.id, children.parentId))
+      // Every guardian of the child (ADR 0053); a pupil whose guardians have not joined yet still rides.
+      .leftJoin(childGuardians, eq(childGuardians.childId, children.id))
+      .leftJoin(parents, eq(parents.id, childGuardians.parentId))
       .leftJoin(parentLiveSettings, eq(parentLiveSettings.parentId, parents.id))
       .where(
         and(
@@ -171,7 +175,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
           sql`${riders.fromDate} <= ${date} and (${riders.toDate} is null or ${riders.toDate} >= ${date})`,
         ),
       )
-      .orderBy(asc(children.name), asc(children.id)),
+      .orderBy(asc(children.name), asc(children.id), asc(parents.id)),
     db
       .select({
         stopId: runStopVisits.stopId,
@@ -216,28 +220,37 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
   const day = weekday(run.serviceDate);
   const rows = riderRows.filter((rider) => ((rider.weekdays >> day) & 1) === 1);
   const parentsById = new Map<string, RunParent>();
-  for (const rider of rows)
-    if (rider.parentActive)
-      parentsById.set(rider.parentId, {
-        id: rider.parentId,
-        email: rider.parentEmail,
-        approachMinutes: rider.approachMinutes ?? APPROACH_MINUTES_DEFAULT,
-      });
+  // One row per rider and guardian: a rider once, with its active guardians.
+  const ridersByChild = new Map<string, RunRider>();
+  for (const row of rows) {
+    let rider = ridersByChild.get(row.childId);
+    if (!rider) {
+      rider = {
+        childId: row.childId,
+        childName: row.childName,
+        parentIds: [],
+        stopId: row.stopId,
+        specialNeeds: row.specialNeeds,
+        allergyInfo: row.allergyInfo,
+        notRiding: Boolean(row.notRiding),
+      };
+      ridersByChild.set(row.childId, rider);
+    }
+    if (row.parentId === null || !row.parentActive) continue;
+    rider.parentIds.push(row.parentId);
+    parentsById.set(row.parentId, {
+      id: row.parentId,
+      email: row.parentEmail ?? "",
+      approachMinutes: row.approachMinutes ?? APPROACH_MINUTES_DEFAULT,
+    });
+  }
   return {
     run,
     stops: stopRows.map(({ minutes, ...stop }) => ({
       ...stop,
       scheduledAt: zonedInstant(run.serviceDate, minutesToTime(minutes), run.timeZone),
     })),
-    riders: rows.map((rider) => ({
-      childId: rider.childId,
-      childName: rider.childName,
-      parentId: rider.parentId,
-      stopId: rider.stopId,
-      specialNeeds: rider.specialNeeds,
-      allergyInfo: rider.allergyInfo,
-      notRiding: Boolean(rider.notRiding),
-    })),
+    riders: [...ridersByChild.values()],
     parents: [...parentsById.values()],
     visits: visitRows,
     attendance: attendanceRows,

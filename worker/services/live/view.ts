@@ -91,7 +91,7 @@ export function viewFor(
   const open = runIsOpen(state);
   const etas = new Map(open ? estimate.stops.map((eta) => [eta.stopId, eta]) : []);
   const parentId = audience.kind === "parent" ? audience.parentId : null;
-  const riders = parentId === null ? state.riders : state.riders.filter((rider) => rider.parentId === parentId);
+  const riders = parentId === null ? state.riders : state.riders.filter((rider) => rider.parentIds.includes(parentId));
   const ownStops = new Set(riders.map((rider) => rider.stopId));
   const stops = parentId === null ? state.stops : state.stops.filter((stop) => ownStops.has(stop.id));
   const visits = new Map(state.visits.map((visit) => [visit.stopId, visit]));
