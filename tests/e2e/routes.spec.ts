@@ -173,6 +173,15 @@ test("a school admin builds a route's stops with the keyboard and saves them", a
   await expect(page.getByText("2 riders · 2 of 2 seats used")).toBeVisible();
   await shot(page, "riders-1280");
 
+  // The driver's route sheet for a chosen day: a PDF with the riders just assigned.
+  const sheetDate = page.getByLabel("Route sheet for");
+  await sheetDate.fill("2030-01-07");
+  const sheet = page.getByRole("link", { name: `Download the route sheet of ${name} for 2030-01-07` });
+  const download = await page.request.get((await sheet.getAttribute("href")) ?? "");
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  expect(download.headers()["content-disposition"]).toContain("route-sheet-2030-01-07.pdf");
+
   // On a phone: the list and the editor without sideways scrolling.
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();

@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowLeft, ArrowUp, FileUp, Plus, Shuffle, Trash2 } from "lucide-react";
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { haversineMeters } from "#shared/route-order.ts";
-import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
 import { StopMap } from "../../../components/map/StopMap.tsx";
 import type { LatLng, StopMapHandle } from "../../../components/map/types.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
@@ -13,6 +13,7 @@ import { Loading, QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
 import { useAddressSearchOn } from "../../../features/site/hooks.ts";
+import { RouteSheetLink } from "./RouteSheetLink.tsx";
 
 const OptimiseOrderDialog = lazy(() => import("./OptimiseOrderDialog.tsx"));
 // Only where the server has a geocoder (ADR 0054).
@@ -384,6 +385,7 @@ export default function RouteEditorPage() {
                 `${data.route.riders} riders`,
                 seatsLabel(data.route),
               ].join(" · ")}
+              actions={<RouteSheetLink routeId={data.route.id} routeName={data.route.name} />}
             />
             <StopsEditor key={data.route.stopsVersion} detail={data} onReload={() => void detail.refetch()} />
             <Suspense fallback={<Loading label="Loading the riders…" />}>
