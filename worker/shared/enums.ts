@@ -7,6 +7,14 @@ export const TRIP_STATUSES = ["scheduled", "in-progress", "completed", "cancelle
 export type TripStatus = (typeof TRIP_STATUSES)[number];
 export const ROUTE_TYPES = ["pickup", "dropoff"] as const;
 export type RouteType = (typeof ROUTE_TYPES)[number];
+/**
+ * A route's (and a trip's) direction in words: Trip Management, the Routes pages, the driver's runs
+ * and the route sheet. Beside the values, not in route-texts.ts: the parent's trip labels need only these.
+ */
+export const ROUTE_DIRECTION_LABELS = { pickup: "Pickup", dropoff: "Dropoff" } as const satisfies Record<
+  RouteType,
+  string
+>;
 
 /** Notification types and categories. */
 export const NOTIFICATION_TYPES = ["info", "success", "warning", "error"] as const;

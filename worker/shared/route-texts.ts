@@ -1,5 +1,4 @@
 // No zod here: the route screens and the parent's rides read these without loading the forms' schemas.
-import type { RouteType } from "./enums.ts";
 
 /** Weekdays of a route or a rider, a bit per day (bit 0 Sunday … bit 6 Saturday), as stored (ADR 0046). */
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -85,12 +84,6 @@ export const ROUTE_MESSAGES = {
   cutoff: "Enter the minutes as a whole number from 0 to 1,440",
   sheetDate: "Choose the day of the sheet as YYYY-MM-DD",
 } as const;
-
-/** A route's (and a trip's) direction in words: Trip Management, the Routes pages and the route sheet. */
-export const ROUTE_DIRECTION_LABELS = { pickup: "Pickup", dropoff: "Dropoff" } as const satisfies Record<
-  RouteType,
-  string
->;
 
 /** Address search in the route editor (ADR 0054): through the server, when GEOCODER_URL is set. */
 export const GEOCODE_LIMITS = {

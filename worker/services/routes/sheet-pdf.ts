@@ -1,5 +1,5 @@
 import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
-import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
 import { clip, toWinAnsi, wrap } from "../_shared/pdf-text.ts";
 import type { RouteSheet, RouteSheetRider } from "./sheet.ts";

@@ -1,6 +1,6 @@
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
-import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 
 export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {

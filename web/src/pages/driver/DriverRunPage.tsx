@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowLeft, HeartPulse } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { minutesToTime, ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
+import { minutesToTime } from "#shared/route-texts.ts";
 import { formatTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";

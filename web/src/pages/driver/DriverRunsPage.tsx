@@ -1,6 +1,6 @@
 import { ChevronRight, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
-import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { formatTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { PageHeader } from "../../components/ui/page-header.tsx";

@@ -1,7 +1,8 @@
 import { Bus, FileUp, MapPinned, Pencil, Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ROUTE_DIRECTION_LABELS, ROUTE_LIMITS } from "#shared/route-texts.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
+import { ROUTE_LIMITS } from "#shared/route-texts.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";

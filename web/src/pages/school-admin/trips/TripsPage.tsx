@@ -1,7 +1,6 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Download, Filter, Pencil, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
-import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
+import { ROUTE_DIRECTION_LABELS, ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
 import { formatCalendarDay, formatTime, isCalendarDate, shiftDate } from "#shared/school-time.ts";
 import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";

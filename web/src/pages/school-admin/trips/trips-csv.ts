@@ -1,5 +1,5 @@
 import { csvDocument } from "#shared/csv.ts";
-import { ROUTE_DIRECTION_LABELS } from "#shared/route-texts.ts";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { formatTime, localDate } from "#shared/school-time.ts";
 import type { TripRow } from "../../../features/trips/hooks.ts";
 import { TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
