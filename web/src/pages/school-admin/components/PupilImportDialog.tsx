@@ -1,13 +1,11 @@
 import { PUPIL_COLUMNS } from "#shared/pupils.ts";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "#shared/route-imports.ts";
-import { CsvImportDialog } from "../../../components/csv-import/CsvImportDialog.tsx";
+import { CsvImportDialog, type CsvPreviewRow } from "../../../components/csv-import/CsvImportDialog.tsx";
+import { csvImportMutations } from "../../../components/csv-import/mutations.ts";
 import type { Column } from "../../../components/ui/data-table.tsx";
 import { useCommitPupilImport, usePreviewPupilImport } from "../../../features/pupils/hooks.ts";
-import { errorMessage } from "../../../lib/errors.ts";
 
-type Row = { line: number; values: Record<string, string>; problems: string[] };
-
-const COLUMNS: readonly Column<Row>[] = [
+const COLUMNS: readonly Column<CsvPreviewRow>[] = [
   { header: "Pupil", rowHeader: true, className: "min-w-32 text-ink wrap-anywhere", cell: (row) => row.values.pupil },
   { header: "Guardian 1", className: "min-w-40 wrap-anywhere", cell: (row) => row.values["guardian 1 email"] },
 ];
@@ -50,20 +48,12 @@ export default function PupilImportDialog({
       summary={(result) =>
         `${count(result.matched, "parent's account", "parents' accounts")} matched, ${count(result.invitations, "invitation e-mail", "invitation e-mails")} to send.`
       }
-      preview={{
-        run: (csv) => preview.mutate({ csv }),
-        data: preview.data,
-        pending: preview.isPending,
-        reset: () => {
-          preview.reset();
-          commit.reset();
-        },
-      }}
-      commit={{
-        run: (csv) => commit.mutate({ csv }),
-        pending: commit.isPending,
-        error: commit.error ? errorMessage(commit.error) : null,
-      }}
+      {...csvImportMutations(
+        preview,
+        (csv) => ({ csv }),
+        commit,
+        (csv) => ({ csv }),
+      )}
     />
   );
 }
