@@ -206,7 +206,7 @@ export const A11Y_DIALOGS = {
   pupilImport: { role: "school_admin", file: "components/csv-import/CsvImportDialog.tsx", name: "Import pupils" },
   parentInvitation: {
     role: "school_admin",
-    file: "pages/school-admin/components/ParentInvitationDialog.tsx",
+    file: "features/invitations/InviteByEmailDialog.tsx",
     name: "Invite Parent",
   },
   deactivateParent: {
@@ -233,7 +233,7 @@ export const A11Y_DIALOGS = {
   // Drivers (school admin, ADR 0057)
   inviteDriver: {
     role: "school_admin",
-    file: "pages/school-admin/routes/InviteDriverDialog.tsx",
+    file: "features/invitations/InviteByEmailDialog.tsx",
     name: "Invite Driver",
   },
   driverActive: {
