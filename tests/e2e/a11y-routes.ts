@@ -203,14 +203,10 @@ export const A11Y_DIALOGS = {
   markInvoicePaid: { role: "school_admin", file: "pages/invoices/MarkPaidDialog.tsx", name: "Mark as Paid" },
   resendInvoice: { role: "school_admin", file: "pages/invoices/ResendInvoiceDialog.tsx", name: "Resend Invoice" },
   voidInvoice: { role: "school_admin", file: "pages/invoices/VoidInvoiceDialog.tsx", name: "Void Invoice" },
-  pupilImport: {
-    role: "school_admin",
-    file: "pages/school-admin/components/PupilImportDialog.tsx",
-    name: "Import pupils",
-  },
+  pupilImport: { role: "school_admin", file: "components/csv-import/CsvImportDialog.tsx", name: "Import pupils" },
   parentInvitation: {
     role: "school_admin",
-    file: "pages/school-admin/components/ParentInvitationDialog.tsx",
+    file: "features/invitations/InviteByEmailDialog.tsx",
     name: "Invite Parent",
   },
   deactivateParent: {
@@ -237,7 +233,7 @@ export const A11Y_DIALOGS = {
   // Drivers (school admin, ADR 0057)
   inviteDriver: {
     role: "school_admin",
-    file: "pages/school-admin/routes/InviteDriverDialog.tsx",
+    file: "features/invitations/InviteByEmailDialog.tsx",
     name: "Invite Driver",
   },
   driverActive: {

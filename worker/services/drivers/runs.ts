@@ -1,10 +1,11 @@
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import type { z } from "zod";
-import { children, notRiding, riders, routeStops, routes, trips } from "#db/schema/index.ts";
+import { routes, trips } from "#db/schema/index.ts";
 import { DRIVER_MESSAGES, type driverRunInput } from "#shared/drivers.ts";
-import { dayRange, localDate, todayIn, weekday } from "#shared/school-time.ts";
+import { dayRange, localDate, todayIn } from "#shared/school-time.ts";
 import type { DriverScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
+import { byStop, runStopsAndRidersQueries } from "../routes/run-riders.ts";
 
 /**
  * The driver's side of the transport model (ADR 0057): the runs assigned to them (`trips.driver_id`,
@@ -58,59 +59,13 @@ export async function getDriverRun(scope: DriverScope, input: z.infer<typeof dri
   if (!run) throw new AppError("NOT_FOUND", DRIVER_MESSAGES.runNotFound);
   if (!run.routeId) return { run, stops: [] };
   const date = run.serviceDate ?? localDate(run.departureTime, scope.timeZone);
-  const [stopRows, riderRows] = await db.batch([
-    db
-      .select({
-        id: routeStops.id,
-        position: routeStops.position,
-        name: routeStops.name,
-        minutes: routeStops.scheduledMinutes,
-        latitude: routeStops.latitude,
-        longitude: routeStops.longitude,
-      })
-      .from(routeStops)
-      .where(and(eq(routeStops.routeId, run.routeId), eq(routeStops.schoolId, scope.schoolId)))
-      .orderBy(asc(routeStops.position)),
-    db
-      .select({
-        riderId: riders.id,
-        stopId: riders.stopId,
-        weekdays: riders.weekdays,
-        fromDate: riders.fromDate,
-        toDate: riders.toDate,
-        childId: children.id,
-        name: children.name,
-        specialNeeds: children.specialNeeds,
-        allergyInfo: children.allergyInfo,
-        notRiding: notRiding.id,
-      })
-      .from(riders)
-      .innerJoin(children, eq(children.id, riders.childId))
-      .leftJoin(notRiding, and(eq(notRiding.childId, riders.childId), eq(notRiding.date, date)))
-      .where(and(eq(riders.routeId, run.routeId), eq(riders.schoolId, scope.schoolId)))
-      .orderBy(asc(children.name), asc(children.id)),
-  ]);
-  const wd = weekday(date);
-  type Rider = {
-    childId: string;
-    name: string;
-    specialNeeds: string | null;
-    allergyInfo: string | null;
-    riding: boolean;
-  };
-  const byStop = new Map<string, Rider[]>();
-  for (const row of riderRows) {
-    // The riders of that day: assigned on its weekday, within their dates (as run generation counts them).
-    if (!((row.weekdays >> wd) & 1) || row.fromDate > date || (row.toDate !== null && row.toDate < date)) continue;
-    const list = byStop.get(row.stopId) ?? [];
-    list.push({
-      childId: row.childId,
-      name: row.name,
-      specialNeeds: row.specialNeeds || null,
-      allergyInfo: row.allergyInfo || null,
-      riding: row.notRiding === null,
-    });
-    byStop.set(row.stopId, list);
-  }
-  return { run, stops: stopRows.map((stop) => ({ ...stop, riders: byStop.get(stop.id) ?? [] })) };
+  const [stopRows, riderRows] = await db.batch(runStopsAndRidersQueries(db, scope.schoolId, run.routeId, date));
+  const ridersAt = byStop(riderRows, (row) => ({
+    childId: row.childId,
+    name: row.name,
+    specialNeeds: row.specialNeeds || null,
+    allergyInfo: row.allergyInfo || null,
+    riding: row.riding,
+  }));
+  return { run, stops: stopRows.map((stop) => ({ ...stop, riders: ridersAt.get(stop.id) ?? [] })) };
 }

@@ -1,12 +1,13 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { buses, children, noServiceDays, riders, routeStops, routes, schools } from "#db/schema/index.ts";
+import { buses, noServiceDays, routes, schools } from "#db/schema/index.ts";
 import type { RouteType } from "#shared/enums.ts";
 import { ROUTE_MESSAGES as M, minutesToTime, type routeSheetInput } from "#shared/routes.ts";
 import { weekday } from "#shared/school-time.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { byStop, runStopsAndRidersQueries } from "./run-riders.ts";
 
 /** Route sheets per user and window, as invoice PDFs (each one renders a document). */
 export const ROUTE_SHEET_LIMIT = { windowMs: 10 * 60_000, max: 120 } as const;
@@ -60,31 +61,7 @@ export async function routeSheet(scope: SchoolScope, input: z.infer<typeof route
       .innerJoin(schools, eq(schools.id, routes.schoolId))
       .leftJoin(buses, eq(buses.id, routes.busId))
       .where(and(eq(routes.id, input.routeId), eq(routes.schoolId, scope.schoolId))),
-    db
-      .select({ id: routeStops.id, name: routeStops.name, minutes: routeStops.scheduledMinutes })
-      .from(routeStops)
-      .where(and(eq(routeStops.routeId, input.routeId), eq(routeStops.schoolId, scope.schoolId)))
-      .orderBy(asc(routeStops.position)),
-    db
-      .select({
-        stopId: riders.stopId,
-        name: children.name,
-        grade: children.grade,
-        specialNeeds: children.specialNeeds,
-        allergyInfo: children.allergyInfo,
-      })
-      .from(riders)
-      .innerJoin(children, eq(children.id, riders.childId))
-      .where(
-        and(
-          eq(riders.routeId, input.routeId),
-          eq(riders.schoolId, scope.schoolId),
-          sql`((${riders.weekdays} >> ${wd}) & 1) = 1`,
-          sql`${riders.fromDate} <= ${input.date} and (${riders.toDate} is null or ${riders.toDate} >= ${input.date})`,
-          sql`not exists (select 1 from not_riding n where n.child_id = ${riders.childId} and n.date = ${input.date})`,
-        ),
-      )
-      .orderBy(asc(children.name), asc(riders.id)),
+    ...runStopsAndRidersQueries(db, scope.schoolId, input.routeId, input.date),
     db
       .select({ reason: noServiceDays.reason })
       .from(noServiceDays)
@@ -98,10 +75,11 @@ export async function routeSheet(scope: SchoolScope, input: z.infer<typeof route
     (route.activeTo === null || input.date <= route.activeTo);
   const closed = closedRows[0];
   const notice = closed ? ROUTE_SHEET_NOTICES.noService(closed.reason) : runs ? null : ROUTE_SHEET_NOTICES.notRunning;
-  // A day without a run has no riders, whoever is assigned.
-  const ridersAt = new Map<string, RouteSheetRider[]>();
-  for (const { stopId, ...rider } of notice ? [] : riderRows)
-    ridersAt.set(stopId, [...(ridersAt.get(stopId) ?? []), rider]);
+  // A day without a run has no riders, whoever is assigned; a child marked not riding is not on the sheet.
+  const ridersAt = byStop(
+    notice ? [] : riderRows.filter((rider) => rider.riding),
+    ({ name, grade, specialNeeds, allergyInfo }): RouteSheetRider => ({ name, grade, specialNeeds, allergyInfo }),
+  );
   return {
     schoolName: route.schoolName,
     date: input.date,

@@ -13,7 +13,7 @@ export function usePreviewPupilImport() {
   );
 }
 
-/** Imports every pupil of the file or none; the toast says how many invitations were queued. */
+/** Imports every pupil of the file or none; the toast says how many invitations were queued. A refusal is the dialog's to show. */
 export function useCommitPupilImport(onDone: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -28,7 +28,6 @@ export function useCommitPupilImport(onDone: () => void) {
         );
         await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
       },
-      onError: (error) => notify("error", "Nothing was imported", errorMessage(error)),
     }),
   );
 }

@@ -15,19 +15,14 @@ export function useDrivers() {
   return useQuery(trpc.schoolAdmin.drivers.list.queryOptions());
 }
 
-/** Invite a driver: the invitation e-mail, as a parent's. `onDone` closes the dialog. */
-export function useInviteDriver(onDone: () => void) {
+/** Invite a driver: the invitation e-mail, as a parent's (the dialog closes itself once sent). */
+export function useInviteDriver() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const toasts = sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.drivers.pathFilter()));
   return useMutation(
-    trpc.schoolAdmin.drivers.invite.mutationOptions({
-      ...toasts,
-      onSuccess: (result) => {
-        onDone();
-        toasts.onSuccess(result);
-      },
-    }),
+    trpc.schoolAdmin.drivers.invite.mutationOptions(
+      sendToasts(() => queryClient.invalidateQueries(trpc.schoolAdmin.drivers.pathFilter())),
+    ),
   );
 }
 

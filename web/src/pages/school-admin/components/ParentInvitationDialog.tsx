@@ -1,13 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { createParentInvitationInput } from "#shared/invitations.ts";
-import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { useCreateParentInvitation } from "../../../features/invitations/hooks.ts";
-
-type InvitationFormInput = z.input<typeof createParentInvitationInput>;
-type InvitationFormOutput = z.output<typeof createParentInvitationInput>;
+import { InviteByEmailDialog } from "../../../features/invitations/InviteByEmailDialog.tsx";
 
 /** "Invite Parent": name and e-mail; the server sends the invitation e-mail. */
 export function ParentInvitationDialog({
@@ -17,61 +9,15 @@ export function ParentInvitationDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<InvitationFormInput, unknown, InvitationFormOutput>({
-    resolver: zodResolver(createParentInvitationInput),
-    defaultValues: { name: "", email: "" },
-  });
-
   const invitation = useCreateParentInvitation();
-
-  function close(next: boolean) {
-    if (!next) {
-      reset();
-      invitation.reset();
-    }
-    onOpenChange(next);
-  }
-
   return (
-    <Dialog
+    <InviteByEmailDialog
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       title="Invite Parent"
       description="They will receive an e-mail with a link to set up their account."
-    >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={handleSubmit((values) => invitation.mutate(values, { onSuccess: () => close(false) }))}
-      >
-        <TextField
-          label="Name"
-          autoComplete="off"
-          autoFocus
-          error={errors.name?.message}
-          maxLength={maxLengthOf(createParentInvitationInput.shape.name)}
-          {...register("name")}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          maxLength={maxLengthOf(createParentInvitationInput.shape.email)}
-          {...register("email")}
-        />
-        <DialogActions
-          onCancel={() => close(false)}
-          submitLabel="Send Invitation"
-          pendingLabel="Sending…"
-          pending={invitation.isPending}
-        />
-      </form>
-    </Dialog>
+      nameLabel="Name"
+      invitation={invitation}
+    />
   );
 }

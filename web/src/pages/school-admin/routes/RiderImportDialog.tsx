@@ -1,12 +1,10 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES, RIDER_COLUMNS } from "#shared/route-imports.ts";
-import { CsvImportDialog } from "../../../components/csv-import/CsvImportDialog.tsx";
+import { CsvImportDialog, type CsvPreviewRow } from "../../../components/csv-import/CsvImportDialog.tsx";
+import { csvImportMutations } from "../../../components/csv-import/mutations.ts";
 import type { Column } from "../../../components/ui/data-table.tsx";
 import { useCommitRiderImport, usePreviewRiderImport } from "../../../features/routes/import-hooks.ts";
-import { errorMessage } from "../../../lib/errors.ts";
 
-type Row = { line: number; values: Record<string, string>; problems: string[] };
-
-const COLUMNS: readonly Column<Row>[] = [
+const COLUMNS: readonly Column<CsvPreviewRow>[] = [
   { header: "Child", rowHeader: true, className: "min-w-32 text-ink wrap-anywhere", cell: (row) => row.values.child },
   { header: "Route", className: "min-w-32 wrap-anywhere", cell: (row) => row.values.route },
   { header: "Stop", className: "min-w-40 wrap-anywhere", cell: (row) => row.values.stop },
@@ -49,20 +47,12 @@ export default function RiderImportDialog({
       tooLarge={IMPORT_MESSAGES.tooLarge}
       columns={COLUMNS}
       noun={(count) => `${count} ${count === 1 ? "rider" : "riders"}`}
-      preview={{
-        run: (csv) => preview.mutate({ csv }),
-        data: preview.data,
-        pending: preview.isPending,
-        reset: () => {
-          preview.reset();
-          commit.reset();
-        },
-      }}
-      commit={{
-        run: (csv) => commit.mutate({ csv }),
-        pending: commit.isPending,
-        error: commit.error ? errorMessage(commit.error) : null,
-      }}
+      {...csvImportMutations(
+        preview,
+        (csv) => ({ csv }),
+        commit,
+        (csv) => ({ csv }),
+      )}
     />
   );
 }

@@ -1,13 +1,11 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES, STOP_COLUMNS } from "#shared/route-imports.ts";
-import { CsvImportDialog } from "../../../components/csv-import/CsvImportDialog.tsx";
+import { CsvImportDialog, type CsvPreviewRow } from "../../../components/csv-import/CsvImportDialog.tsx";
+import { csvImportMutations } from "../../../components/csv-import/mutations.ts";
 import type { Column } from "../../../components/ui/data-table.tsx";
 import type { RouteDetail } from "../../../features/routes/hooks.ts";
 import { useCommitStopImport, usePreviewStopImport } from "../../../features/routes/import-hooks.ts";
-import { errorMessage } from "../../../lib/errors.ts";
 
-type Row = { line: number; values: Record<string, string>; problems: string[] };
-
-const COLUMNS: readonly Column<Row>[] = [
+const COLUMNS: readonly Column<CsvPreviewRow>[] = [
   { header: "Name", rowHeader: true, className: "min-w-32 text-ink wrap-anywhere", cell: (row) => row.values.name },
   { header: "Latitude", className: "whitespace-nowrap", cell: (row) => row.values.latitude },
   { header: "Longitude", className: "whitespace-nowrap", cell: (row) => row.values.longitude },
@@ -49,20 +47,12 @@ export default function StopImportDialog({
       tooLarge={IMPORT_MESSAGES.tooLarge}
       columns={COLUMNS}
       noun={(count) => `${count} ${count === 1 ? "stop" : "stops"}`}
-      preview={{
-        run: (csv) => preview.mutate({ routeId: route.id, csv }),
-        data: preview.data,
-        pending: preview.isPending,
-        reset: () => {
-          preview.reset();
-          commit.reset();
-        },
-      }}
-      commit={{
-        run: (csv) => commit.mutate({ routeId: route.id, version: route.stopsVersion, csv }),
-        pending: commit.isPending,
-        error: commit.error ? errorMessage(commit.error) : null,
-      }}
+      {...csvImportMutations(
+        preview,
+        (csv) => ({ routeId: route.id, csv }),
+        commit,
+        (csv) => ({ routeId: route.id, version: route.stopsVersion, csv }),
+      )}
     />
   );
 }
