@@ -43,7 +43,7 @@ test("a school admin previews a pupils file, sees its problems, then imports it"
   ).toBeVisible();
   await dialog.getByRole("button", { name: "Import 1 pupil", exact: true }).click();
   await expect(
-    page.getByText("1 pupils imported, 0 linked to parents' accounts, 1 invitation e-mails queued."),
+    page.getByText("1 pupil imported, 0 linked to parents' accounts, 1 invitation e-mail queued."),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
 });

@@ -319,7 +319,7 @@ export async function commitPupilImport(scope: SchoolScope, input: z.infer<typeo
       db,
       {
         eventType: "pupils.imported",
-        description: `${plan.pupils.length} pupils imported, ${emails.length} guardian invitations queued`,
+        description: `${plan.pupils.length} pupil${plan.pupils.length === 1 ? "" : "s"} imported, ${emails.length} guardian invitation${emails.length === 1 ? "" : "s"} queued`,
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId: scope.schoolId,

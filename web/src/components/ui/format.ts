@@ -45,3 +45,6 @@ export function roleLabel(role: string | null | undefined): string {
 export function formatTotal({ total, totalCapped }: { total: number; totalCapped?: boolean | undefined }): string {
   return totalCapped ? `${total.toLocaleString(LOCALE)}+` : String(total);
 }
+
+/** A count and its noun, singular for one: "1 pupil", "2 pupils". */
+export const countOf = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { countOf } from "../../components/ui/format.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -24,7 +25,7 @@ export function useCommitPupilImport(onDone: () => void) {
         notify(
           "success",
           "Pupils imported",
-          `${result.imported} pupils imported, ${result.matched} linked to parents' accounts, ${result.queued} invitation e-mails queued.`,
+          `${countOf(result.imported, "pupil", "pupils")} imported, ${result.matched} linked to parents' accounts, ${countOf(result.queued, "invitation e-mail", "invitation e-mails")} queued.`,
         );
         await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
       },

@@ -3,14 +3,13 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES } from "#shared/route-imports.ts";
 import { CsvImportDialog, type CsvPreviewRow } from "../../../components/csv-import/CsvImportDialog.tsx";
 import { csvImportMutations } from "../../../components/csv-import/mutations.ts";
 import type { Column } from "../../../components/ui/data-table.tsx";
+import { countOf as count } from "../../../components/ui/format.ts";
 import { useCommitPupilImport, usePreviewPupilImport } from "../../../features/pupils/hooks.ts";
 
 const COLUMNS: readonly Column<CsvPreviewRow>[] = [
   { header: "Pupil", rowHeader: true, className: "min-w-32 text-ink wrap-anywhere", cell: (row) => row.values.pupil },
   { header: "Guardian 1", className: "min-w-40 wrap-anywhere", cell: (row) => row.values["guardian 1 email"] },
 ];
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Import pupils (ADR 0053): a CSV of pupils with one or two guardians each, in the shared import
