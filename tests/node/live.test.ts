@@ -392,6 +392,18 @@ describe("who may watch (LO2)", () => {
     expect(denials.map((row) => row.metadata)).toEqual([{ path: "live.snapshot", code: "NOT_FOUND" }]);
   });
 
+  it("a run id no run can have (over 64 characters) is 404 before the session or the hub is asked", async () => {
+    const junk = "r".repeat(65);
+    const batch = await post(junk, [position(0)]);
+    expect(batch.status).toBe(404);
+    expect(await batch.json()).toEqual({ error: "Run not found" });
+    expect((await snapshot(junk, cookies.admin)).status).toBe(404);
+    const socket = await t.app.request(`${BASE}/${junk}/socket`, {
+      headers: { cookie: cookies.admin!, upgrade: "websocket" },
+    });
+    expect(socket.status).toBe(404);
+  });
+
   it("the polling fallback answers unchanged for the cursor the client has", async () => {
     const first = (await (await snapshot(runId, cookies.parentA)).json()) as Snapshot;
     const again = (await (await snapshot(runId, cookies.parentA, first.cursor)).json()) as Snapshot;

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { Hono, type Context as HonoContext } from "hono";
-import { ingestBatchInput, LIVE_MESSAGES as M } from "#shared/live.ts";
+import { ingestBatchInput, LIVE_MESSAGES as M, runIdInput } from "#shared/live.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../deps.ts";
 import type { LiveCaller } from "../live/hub.ts";
@@ -71,6 +71,15 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
   const app = new Hono<Env>();
   // An entry without a hub (none today) has no live tracking at all.
   app.use("*", async (c, next) => (deps.live ? next() : c.json({ error: "Live tracking is not available." }, 503)));
+
+  // A run id that no run can have (empty, over 64 characters) is answered like an unknown one,
+  // before the session is read or the run's hub reached: no object is ever named by junk.
+  const knownShape = async (c: HonoContext<Env>, next: () => Promise<void>) => {
+    if (!runIdInput.safeParse({ runId: c.req.param("runId") }).success) return c.json({ error: M.notFound }, 404);
+    await next();
+  };
+  app.use("/runs/:runId", knownShape);
+  app.use("/runs/:runId/*", knownShape);
 
   const session = async (c: HonoContext<Env>) => {
     const resHeaders = new Headers();
