@@ -8,6 +8,7 @@ import type { LatLng, StopMapHandle } from "../../../components/map/types.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { FormAlert, TextField } from "../../../components/ui/form.tsx";
+import { countOf } from "../../../components/ui/format.ts";
 import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
 import { Loading, QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
@@ -382,7 +383,7 @@ export default function RouteEditorPage() {
                 data.route.bus ? `Bus ${data.route.bus.number}` : "No bus",
                 data.route.driverName,
                 weekdaysLabel(data.route.weekdays),
-                `${data.route.riders} riders`,
+                countOf(data.route.riders, "rider", "riders"),
                 seatsLabel(data.route),
               ].join(" · ")}
               actions={<RouteSheetLink routeId={data.route.id} routeName={data.route.name} />}

@@ -7,6 +7,7 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { countOf } from "../../../components/ui/format.ts";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
@@ -231,7 +232,10 @@ export default function RoutesPage() {
                         value: `${route.bus ? `Bus ${route.bus.number}` : "No bus"} · ${route.driverName}`,
                       },
                       { label: "Days", value: weekdaysLabel(route.weekdays) },
-                      { label: "Load", value: `${route.stops} stops · ${route.riders} riders · ${seatsLabel(route)}` },
+                      {
+                        label: "Load",
+                        value: `${countOf(route.stops, "stop", "stops")} · ${countOf(route.riders, "rider", "riders")} · ${seatsLabel(route)}`,
+                      },
                     ]}
                   />
                   <div className="mt-3 flex justify-end">
