@@ -396,7 +396,13 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
   });
   const [ending, setEnding] = useState(false);
 
-  if (!open) return <RunSummary summary={summary} run={run} zone={zone} />;
+  if (!open)
+    return (
+      <>
+        <RunSummary summary={summary} run={run} zone={zone} />
+        <StopList stops={stops} />
+      </>
+    );
 
   const { ahead, passed, label } = orderStops(stops, visits);
   const choices = TAP_CHOICES[run.routeType];
@@ -498,18 +504,25 @@ function RunBody({ run, stops }: { run: Run; stops: Stop[] }) {
           {run.status === "cancelled" ? "This run is cancelled." : "This run cannot be started any more."}
         </p>
       )}
-      {stops.length === 0 ? (
-        <p className="rounded-lg bg-slate-50 p-4 text-slate-700">
-          This trip is not on a route, so it has no stops to list.
-        </p>
-      ) : (
-        <ol aria-label="Stops in order" className="space-y-3">
-          {stops.map((stop, index) => (
-            <StopCard key={stop.id} stop={stop} index={index} label={null} visit={undefined} live={null} choices={[]} />
-          ))}
-        </ol>
-      )}
+      <StopList stops={stops} />
     </>
+  );
+}
+
+/** The stops in order with their riders, to read (before the start, after the end). */
+function StopList({ stops }: { stops: Stop[] }) {
+  if (stops.length === 0)
+    return (
+      <p className="rounded-lg bg-slate-50 p-4 text-slate-700">
+        This trip is not on a route, so it has no stops to list.
+      </p>
+    );
+  return (
+    <ol aria-label="Stops in order" className="space-y-3">
+      {stops.map((stop, index) => (
+        <StopCard key={stop.id} stop={stop} index={index} label={null} visit={undefined} live={null} choices={[]} />
+      ))}
+    </ol>
   );
 }
 
