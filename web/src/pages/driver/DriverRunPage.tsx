@@ -224,7 +224,7 @@ function SharingBanner({ live }: { live: Live }) {
   return (
     <section
       aria-label="Location sharing"
-      className={`sticky top-0 z-10 -mx-4 border-b-2 px-4 py-3 shadow-sm ${
+      className={`sticky top-0 z-10 -mx-4 border-b-2 px-4 py-3 shadow-sm sm:mx-0 sm:rounded-lg sm:border-2 ${
         sharing ? "border-emerald-600 bg-emerald-50" : "border-amber-500 bg-amber-50"
       }`}
     >
@@ -253,7 +253,8 @@ function SharingBanner({ live }: { live: Live }) {
       </p>
       {live.refused > 0 ? (
         <p className="mt-1 text-sm text-slate-700">
-          {plural(live.refused, "update was", "updates were")} refused as implausible (a poor GPS fix).
+          {plural(live.refused, "update was", "updates were")} refused (a poor GPS fix, or a tap that does not fit this
+          run).
         </p>
       ) : null}
       {WAKE_TEXT[live.wake] && live.wake !== "on" ? (
@@ -294,10 +295,10 @@ function RunSummary({ summary, run, zone }: { summary: Summary | null; run: Run;
     <section aria-labelledby="run-summary" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
         <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
-        Location sharing stopped: this run has ended.
+        Location sharing stopped: this run has {run.status === "cancelled" && !endedAt ? "been cancelled" : "ended"}.
       </p>
       <h2 id="run-summary" className="mt-2 text-xl font-semibold text-ink">
-        Run ended{endedAt ? ` at ${formatTime(new Date(endedAt), zone)}` : ""}
+        {endedAt ? `Run ended at ${formatTime(new Date(endedAt), zone)}` : "Run cancelled by the school"}
       </h2>
       {summary ? (
         <dl className="mt-3 grid grid-cols-2 gap-3 text-center">
@@ -386,7 +387,8 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
   const startedAt = run.startedAt ? new Date(run.startedAt).getTime() : null;
   const [summary, setSummary] = useState<Summary | null>(null);
   const zone = useSchoolZone() ?? "UTC";
-  const open = startedAt !== null && !run.endedAt && summary === null;
+  // Open as the engine says (runIsOpen): started, not ended, not cancelled by the school.
+  const open = startedAt !== null && !run.endedAt && run.status !== "cancelled" && summary === null;
   const live = useDriverLiveRun(run.id, open, startedAt);
   const visits = new Map<string, Visit>((live.view?.stops ?? []).map((stop) => [stop.id, stop]));
   const [confirming, setConfirming] = useState(false);

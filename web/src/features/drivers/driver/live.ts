@@ -89,6 +89,8 @@ function pendingTaps(queue: OutboundQueue | null): Map<string, Tap> {
 
 /** The phone's side of an open run; `open` false (not started, ended) shares nothing. */
 export function useDriverLiveRun(runId: string, open: boolean, startedAt: number | null) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [queue, setQueue] = useState<OutboundQueue | null>(null);
   const [waiting, setWaiting] = useState(0);
   const [refused, setRefused] = useState(0);
@@ -109,6 +111,8 @@ export function useDriverLiveRun(runId: string, open: boolean, startedAt: number
       clock: browserClock,
       onPending: setWaiting,
       onRefused: (items) => setRefused((count) => count + items.length),
+      // The run takes nothing more (cancelled by the school, or ended on another phone): read it again.
+      onClosed: () => void queryClient.invalidateQueries(trpc.driver.runs.pathFilter()),
     });
     setQueue(outbox);
     setWaiting(outbox.pending.length);
@@ -119,7 +123,7 @@ export function useDriverLiveRun(runId: string, open: boolean, startedAt: number
       window.removeEventListener("online", flush);
       setQueue(null);
     };
-  }, [runId, open]);
+  }, [runId, open, queryClient, trpc]);
 
   // The run as the engine sees it (visits, recorded taps), resumed on every reconnect.
   useEffect(() => {
