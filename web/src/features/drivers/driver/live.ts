@@ -4,7 +4,7 @@ import type { AttendanceStatus } from "#shared/live-constants.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../lib/trpc.ts";
-import { type LiveRunView, OutboundQueue, type SocketLike, watchRun } from "../../live/client.ts";
+import { type LiveRunView, OutboundQueue, type QueueOptions, type SocketLike, watchRun } from "../../live/client.ts";
 import { type Fix, fixOf, shouldSend } from "../../live/share-position.ts";
 
 /**
@@ -30,6 +30,34 @@ const browserClock = {
   clearTimeout: (timer: unknown) => window.clearTimeout(timer as number),
 };
 const browserFetch = (url: string, init?: RequestInit) => window.fetch(url, init);
+
+type OutboxHandlers = Pick<QueueOptions, "onPending" | "onRefused" | "onClosed">;
+/**
+ * One queue per run in this tab, kept when the page goes: what it holds still goes out, and a page
+ * that comes back takes it over (two queues of one run would overwrite each other's storage).
+ */
+const outboxes = new Map<string, { queue: OutboundQueue; handlers: OutboxHandlers }>();
+
+function outboxFor(runId: string) {
+  let entry = outboxes.get(runId);
+  if (!entry) {
+    const handlers: OutboxHandlers = {};
+    const queue = new OutboundQueue(runId, {
+      storage: window.localStorage,
+      fetch: browserFetch,
+      clock: browserClock,
+      onPending: (count) => handlers.onPending?.(count),
+      onRefused: (refused) => handlers.onRefused?.(refused),
+      onClosed: (status) => {
+        outboxes.delete(runId);
+        handlers.onClosed?.(status);
+      },
+    });
+    entry = { queue, handlers };
+    outboxes.set(runId, entry);
+  }
+  return entry;
+}
 
 /** Whether the browser says it is online (the `online`/`offline` events). */
 function useOnline(): boolean {
@@ -105,15 +133,11 @@ export function useDriverLiveRun(runId: string, open: boolean, startedAt: number
   // The queue: read back from storage (a reload loses nothing), sent at once and whenever signal returns.
   useEffect(() => {
     if (!open) return;
-    const outbox = new OutboundQueue(runId, {
-      storage: window.localStorage,
-      fetch: browserFetch,
-      clock: browserClock,
-      onPending: setWaiting,
-      onRefused: (items) => setRefused((count) => count + items.length),
-      // The run takes nothing more (cancelled by the school, or ended on another phone): read it again.
-      onClosed: () => void queryClient.invalidateQueries(trpc.driver.runs.pathFilter()),
-    });
+    const { queue: outbox, handlers } = outboxFor(runId);
+    handlers.onPending = setWaiting;
+    handlers.onRefused = (items) => setRefused((count) => count + items.length);
+    // The run takes nothing more (cancelled by the school, or ended on another phone): read it again.
+    handlers.onClosed = () => void queryClient.invalidateQueries(trpc.driver.runs.pathFilter());
     setQueue(outbox);
     setWaiting(outbox.pending.length);
     void outbox.flush();
@@ -121,6 +145,7 @@ export function useDriverLiveRun(runId: string, open: boolean, startedAt: number
     window.addEventListener("online", flush);
     return () => {
       window.removeEventListener("online", flush);
+      handlers.onPending = handlers.onRefused = handlers.onClosed = undefined;
       setQueue(null);
     };
   }, [runId, open, queryClient, trpc]);
@@ -233,12 +258,20 @@ export function useDriverLiveRun(runId: string, open: boolean, startedAt: number
   /** Sends what is queued; resolves with what is still waiting (End run waits for an empty queue). */
   const flush = useCallback(async () => {
     if (!queue) return 0;
-    await queue.flush();
+    // A batch may be on its way already (flush() then returns at once): wait for it a little.
+    for (let attempt = 0; attempt < 10 && queue.pending.length > 0; attempt++) {
+      await queue.flush();
+      if (queue.pending.length === 0 || !navigator.onLine) break;
+      await new Promise((resolve) => window.setTimeout(resolve, 300));
+    }
     return queue.pending.length;
   }, [queue]);
 
   /** After End run: the queue is done with (it was empty), sharing has stopped with `open`. */
-  const forget = useCallback(() => queue?.stop(), [queue]);
+  const forget = useCallback(() => {
+    queue?.stop();
+    outboxes.delete(runId);
+  }, [queue, runId]);
 
   // `waiting` changes whenever the queue does: the pending taps are read again then.
   const taps = useMemo(() => recordedTaps(view, local, pendingTaps(queue)), [view, local, queue, waiting]);
