@@ -241,6 +241,8 @@ export const A11Y_DIALOGS = {
     file: "pages/school-admin/routes/DriversSection.tsx",
     name: /^(Deactivate|Reactivate) Driver$/,
   },
+  // The driver's open run (issue 28)
+  endRun: { role: "driver", file: "pages/driver/DriverRunPage.tsx", name: "End this run?" },
 } as const satisfies Record<
   string,
   { role: "super_admin" | "school_admin" | "parent" | "driver"; file: string; name: string | RegExp }

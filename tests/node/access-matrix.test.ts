@@ -311,6 +311,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.drivers.setActive": { access: "school_admin", input: { driverId: "no-such-driver", active: false } },
   "driver.runs.list": { access: "driver" },
   "driver.runs.get": { access: "driver", input: { tripId: "no-such-trip" } },
+  "driver.runs.buses": { access: "driver" },
   "driver.live.startRun": { access: "driver", input: { runId: "no-such-run", busId: null } },
   "driver.live.endRun": { access: "driver", input: { runId: "no-such-run" } },
 };

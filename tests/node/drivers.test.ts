@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { drivers, invitations, routes, trips } from "#db/schema/index.ts";
+import { buses, drivers, invitations, routes, trips } from "#db/schema/index.ts";
 import { todayIn } from "#shared/school-time.ts";
 import { generateRuns } from "#worker/services/routes/runs.ts";
 import { callerFor, failure } from "../support/caller.ts";
@@ -142,5 +142,34 @@ describe("a driver's runs (ADR 0057)", () => {
     await generateRuns(t.db, { schoolId: school.id, timeZone: school.timeZone }, t.clock.now());
     const after = await t.db.select().from(trips).where(eq(trips.routeId, route.id));
     for (const each of after) expect(each).toMatchObject({ driverId: null, driverName: "Typed name" });
+  });
+
+  it("Start's bus list is the driver's own school's buses, by number, and the run says when its route has none", async () => {
+    const driver = await createUser(t.db, "driver", { schoolId: school.id });
+    const otherSchool = await createSchool(t.db);
+    const now = t.clock.now();
+    await t.db.insert(buses).values([
+      { id: "bus-10", schoolId: school.id, number: "10", seats: 40, createdAt: now, updatedAt: now },
+      { id: "bus-9", schoolId: school.id, number: "9", seats: 40, plate: "IL 9", createdAt: now, updatedAt: now },
+      { id: "bus-x", schoolId: otherSchool.id, number: "1", seats: 40, createdAt: now, updatedAt: now },
+    ]);
+    const asDriver = await callerFor(t, driver);
+    expect(await asDriver.driver.runs.buses()).toEqual([
+      { id: "bus-9", number: "9", plate: "IL 9" },
+      { id: "bus-10", number: "10", plate: null },
+    ]);
+    const asAdmin = await callerFor(t, admin);
+    const route = await asAdmin.schoolAdmin.routes.create({ route: { ...ROUTE, driverId: driver.id } });
+    await asAdmin.schoolAdmin.routes.stops.set({
+      routeId: route.id,
+      version: 0,
+      stops: [
+        { name: "Main St", latitude: 41.77, longitude: -88.15, time: "23:50", distanceMeters: 0 },
+        { name: "School", latitude: 41.78, longitude: -88.14, time: "23:58", distanceMeters: 2100 },
+      ],
+    });
+    const [run] = await t.db.select().from(trips).where(eq(trips.routeId, route.id));
+    const detail = await asDriver.driver.runs.get({ tripId: run!.id });
+    expect(detail.run).toMatchObject({ startedAt: null, endedAt: null, routeBusId: null });
   });
 });

@@ -92,6 +92,8 @@ describe("security headers (HD1)", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
+    // The app's own pages may ask for the position (the driver's open run), no other feature; no frame may.
+    expect(response.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(self), payment=()");
   };
 
   it("are on HTML, API, 404 and error responses", async () => {

@@ -72,7 +72,8 @@ export function securityHeaders(config: AppConfig): MiddlewareHandler {
     referrerPolicy: "strict-origin-when-cross-origin",
     crossOriginOpenerPolicy: "same-origin",
     crossOriginResourcePolicy: "same-origin",
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    // The driver's open run shares the phone's position (issue 28): the app's own pages may ask, no frame may.
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ["self"], payment: [] },
   });
 }
 

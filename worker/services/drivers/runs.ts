@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import type { z } from "zod";
-import { routes, trips } from "#db/schema/index.ts";
+import { buses, routes, trips } from "#db/schema/index.ts";
 import { DRIVER_MESSAGES, type driverRunInput } from "#shared/drivers.ts";
 import { dayRange, localDate, todayIn } from "#shared/school-time.ts";
 import type { DriverScope } from "../_shared/scope.ts";
@@ -28,6 +28,11 @@ const RUN_COLUMNS = {
   studentsCount: trips.studentsCount,
   stops: trips.stops,
   colour: routes.colour,
+  /** The live run (ADR 0055): started and ended by the driver. */
+  startedAt: trips.startedAt,
+  endedAt: trips.endedAt,
+  /** The route has no bus: Start asks which one the driver takes (`driver.runs.buses`). */
+  routeBusId: routes.busId,
 };
 
 /** Today's runs of the signed-in driver, in the school's zone, by departure. */
@@ -68,4 +73,14 @@ export async function getDriverRun(scope: DriverScope, input: z.infer<typeof dri
     riding: row.riding,
   }));
   return { run, stops: stopRows.map((stop) => ({ ...stop, riders: ridersAt.get(stop.id) ?? [] })) };
+}
+
+/** The school's buses, by number: what a driver picks on Start when the run's route has none. */
+export async function listDriverBuses(scope: DriverScope) {
+  const rows = await scope.deps.db
+    .select({ id: buses.id, number: buses.number, plate: buses.plate })
+    .from(buses)
+    .where(eq(buses.schoolId, scope.schoolId))
+    .limit(500);
+  return rows.sort((a, b) => a.number.localeCompare(b.number, "en", { numeric: true }));
 }

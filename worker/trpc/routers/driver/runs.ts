@@ -1,5 +1,5 @@
 import { driverRunInput } from "#shared/drivers.ts";
-import { getDriverRun, listDriverRuns } from "#worker/services/drivers/runs.ts";
+import { getDriverRun, listDriverBuses, listDriverRuns } from "#worker/services/drivers/runs.ts";
 import { driverProcedure, router } from "#worker/trpc/init.ts";
 
 /** driver.runs.*: the runs assigned to the signed-in driver, their stops and riders (ADR 0057). */
@@ -8,4 +8,6 @@ export const driverRunsRouter = router({
   list: driverProcedure.query(({ ctx }) => listDriverRuns(ctx.scope)),
   /** One run: its stops in order, each with that day's riders. */
   get: driverProcedure.input(driverRunInput).query(({ ctx, input }) => getDriverRun(ctx.scope, input)),
+  /** The school's buses, for Start when the run's route has none. */
+  buses: driverProcedure.query(({ ctx }) => listDriverBuses(ctx.scope)),
 });
