@@ -1,6 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense } from "react";
 import { useMapTiles } from "../../features/site/hooks.ts";
-import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
+import type { LiveMapProps, MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
 
 /**
  * The maps, loaded on first use: Leaflet and its stylesheet are one chunk that no page's initial JS
@@ -11,6 +11,7 @@ const LeafletStopMap = lazy(() => import("./leaflet-map.tsx").then((module) => (
 const LeafletStopPreview = lazy(() =>
   import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopPreview })),
 );
+const LeafletLiveMap = lazy(() => import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletLiveMap })));
 
 /** The editable map of a route's stops: click to add, drag to move, markers to select. */
 export function StopMap({ className = "h-80", ...props }: StopMapProps) {
@@ -25,6 +26,14 @@ export function StopPreviewMap({ className = "h-32", ...props }: StopPreviewMapP
   const tiles = useTilesOrNull();
   return (
     <MapFrame className={className}>{tiles !== undefined && <LeafletStopPreview {...props} tiles={tiles} />}</MapFrame>
+  );
+}
+
+/** The parent's live map: the bus and the child's stop. */
+export function LiveMap({ className = "h-64", ...props }: LiveMapProps) {
+  const tiles = useTilesOrNull();
+  return (
+    <MapFrame className={className}>{tiles !== undefined && <LeafletLiveMap {...props} tiles={tiles} />}</MapFrame>
   );
 }
 
