@@ -1,4 +1,4 @@
-import { Bell, CheckCheck, ChevronRight, FileText, type LucideIcon, Plane, Users } from "lucide-react";
+import { Bell, CheckCheck, FileText, type LucideIcon, Plane, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { TripStatus } from "#shared/enums.ts";
 import { formatCents } from "#shared/money.ts";
@@ -91,7 +91,6 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
                       </p>
                     </div>
                     <Badge tone={RIDE_TONES[ride.status]}>{ride.statusLabel}</Badge>
-                    <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500" />
                   </Link>
                 </li>
               ))}
