@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { formatTime } from "#shared/school-time.ts";
+import { formatDay, formatTime } from "#shared/school-time.ts";
 import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
 import { callMutation, expectNoHorizontalScroll, signIn } from "./support.ts";
 
@@ -88,7 +88,7 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
   await expect(age).toContainText(/Live\s*updated \d+ s ago/);
 
   // The map: the bus and Ava's stop, two markers and no other family's stop.
-  const map = page.getByRole("img", { name: `Map of the bus and ${STOP}` });
+  const map = page.getByRole("region", { name: `Map of the bus and ${STOP}` });
   await expect(map).toBeVisible();
   await expect(map.locator(".leaflet-marker-icon")).toHaveCount(2);
   await expect(map.locator(".bus-marker")).toHaveCount(1);
@@ -139,5 +139,25 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
 
   await callMutation(driver, "driver.live.endRun", { runId });
   await expect(page.getByTestId("live-phase")).toContainText("This run is over");
+  await expect(page.getByTestId("live-attendance")).toBeVisible();
   await driverContext.close();
+
+  // My Children: Ava's ride history has the run.
+  await page.goto("/parent/children");
+  const history = page.getByRole("region", { name: `${CHILD}'s ride history` });
+  await expect(history.getByRole("listitem").first()).toContainText(
+    `Boarded${formatDay(new Date(tappedAt), ZONE)}, ${formatTime(new Date(tappedAt), ZONE)}${STOP} · North Loop (pickup)`,
+  );
+  await expectNoHorizontalScroll(page);
+
+  // My Account: the "bus is N minutes away" lead time, 5 until chosen, saved when chosen.
+  await page.goto("/parent/account");
+  const lead = page.getByLabel("Tell me when the bus is");
+  await expect(lead).toHaveValue("5");
+  await lead.selectOption("10");
+  await expect(page.getByText("You will be told when the bus is 10 minutes from your stop.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Tell me when the bus is")).toHaveValue("10");
+  await page.getByLabel("Tell me when the bus is").selectOption("5");
+  await expect(page.getByText("You will be told when the bus is 5 minutes from your stop.")).toBeVisible();
 });

@@ -209,6 +209,10 @@ export function LeafletLiveMap({ bus, stop, label, tiles }: LiveMapProps & { til
       15,
     );
     if (tiles) tileLayer(tiles.urlTemplate, { maxZoom: MAX_ZOOM }).addTo(map);
+    // Pannable and zoomable from the keyboard too: a map application, like the route editor's.
+    element.setAttribute("role", "application");
+    element.setAttribute("aria-roledescription", "map");
+    element.setAttribute("aria-label", "Map: arrow keys move the view, plus and minus zoom");
     control.scale().addTo(map);
     const pin = marker({ lat, lng }, { icon: markerIcon(), interactive: false, keyboard: false }).addTo(map);
     pin.getElement()?.classList.add("is-selected");
@@ -252,10 +256,10 @@ export function LeafletLiveMap({ bus, stop, label, tiles }: LiveMapProps & { til
   }, [busLat, busLng, stale, lat, lng, tiles]);
 
   return (
-    <>
-      <div ref={container} role="img" aria-label={label} className="stop-map h-full w-full" />
+    <section aria-label={label} className="h-full">
+      <div ref={container} className="stop-map h-full w-full" />
       <Attribution tiles={tiles} />
-    </>
+    </section>
   );
 }
 

@@ -8,6 +8,7 @@ import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { type ChildRow, useChildren, useDeleteChild } from "../../features/children/hooks.ts";
+import { RideHistory } from "../../features/live/RideHistory.tsx";
 import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { useRideLookup } from "../../features/rides/hooks.ts";
 import { useMapTiles } from "../../features/site/hooks.ts";
@@ -75,6 +76,7 @@ function ChildCard({
           </p>
         )}
       </section>
+      <RideHistory childId={child.id} childName={child.name} />
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-slate-500">Emergency contact:</dt>
