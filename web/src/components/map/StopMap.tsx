@@ -1,6 +1,6 @@
 import { Component, lazy, type ReactNode, Suspense } from "react";
 import { useMapTiles } from "../../features/site/hooks.ts";
-import type { LiveMapProps, MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
+import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
 
 /**
  * The maps, loaded on first use: Leaflet and its stylesheet are one chunk that no page's initial JS
@@ -11,7 +11,6 @@ const LeafletStopMap = lazy(() => import("./leaflet-map.tsx").then((module) => (
 const LeafletStopPreview = lazy(() =>
   import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopPreview })),
 );
-const LeafletLiveMap = lazy(() => import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletLiveMap })));
 
 /** The editable map of a route's stops: click to add, drag to move, markers to select. */
 export function StopMap({ className = "h-80", ...props }: StopMapProps) {
@@ -29,22 +28,15 @@ export function StopPreviewMap({ className = "h-32", ...props }: StopPreviewMapP
   );
 }
 
-/** The parent's live map: the bus and the child's stop. */
-export function LiveMap({ className = "h-64", ...props }: LiveMapProps) {
-  const tiles = useTilesOrNull();
-  return (
-    <MapFrame className={className}>{tiles !== undefined && <LeafletLiveMap {...props} tiles={tiles} />}</MapFrame>
-  );
-}
-
 /** The configured tiles; null without them or when they cannot be asked for; undefined while asking. */
-function useTilesOrNull(): MapTiles | null | undefined {
+export function useTilesOrNull(): MapTiles | null | undefined {
   const tiles = useMapTiles();
   if (tiles.isPending) return undefined;
   return tiles.data ?? null;
 }
 
-function MapFrame({ className, children }: { className: string; children: ReactNode }) {
+/** A map's frame: its size kept while the map loads, a note if it never does. */
+export function MapFrame({ className, children }: { className: string; children: ReactNode }) {
   return (
     <div className={`relative isolate overflow-hidden rounded-lg border border-slate-200 bg-slate-100 ${className}`}>
       <MapErrorBoundary>

@@ -4,7 +4,7 @@ import { PARENT_WATCH_AFTER_END_MINUTES } from "#shared/live-constants.ts";
 import { formatAge, formatEtaRange, formatLastSeen, LIVE_STALE_AFTER_MS } from "#shared/live-eta.ts";
 import { attendanceLine, LIVE_TEXTS } from "#shared/live-texts.ts";
 import { formatTime } from "#shared/school-time.ts";
-import { LiveMap } from "../../components/map/StopMap.tsx";
+import { LiveMap } from "../../components/map/LiveMap.tsx";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -82,7 +82,7 @@ function ConnectionNote({ status, everLive }: { status: string; everLive: boolea
         ? LIVE_TEXTS.polling
         : null;
   return (
-    <p role="status" className="min-h-5 text-xs text-slate-600">
+    <p role="status" className="text-xs text-slate-600">
       {text}
     </p>
   );
