@@ -488,7 +488,7 @@ describe("what parents read", () => {
 });
 
 describe("what parents find after the run", () => {
-  it("My Children's history: each of the family's children's taps with the stop and run, never another family's", async () => {
+  it("LO4 My Children's history: each of the family's children's taps with the stop and run, never another family's", async () => {
     const parentA = await callerFor(t, { id: ids.parentA!, role: "parent" } as never);
     const parentC = await callerFor(t, { id: ids.parentC!, role: "parent" } as never);
     const mine = await parentA.parent.live.attendance();
