@@ -133,6 +133,8 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
     .filter({ hasText: `${CHILD} boarded` })
     .first();
   await expect(notice).toContainText(`${CHILD} boarded at ${STOP}`);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: "test-results/parent-live-notifications-375.png", fullPage: true });
   await notice.getByRole("link", { name: /Open the live ride/ }).click();
   await expect(page).toHaveURL(new RegExp(`/parent/rides/${runId}$`));
   await expect(page.getByTestId("live-attendance")).toBeVisible();
@@ -148,6 +150,8 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
   await expect(history.getByRole("listitem").first()).toContainText(
     `Boarded${formatDay(new Date(tappedAt), ZONE)}, ${formatTime(new Date(tappedAt), ZONE)}${STOP} · North Loop (pickup)`,
   );
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/parent-live-history-375.png" });
   await expectNoHorizontalScroll(page);
 
   // My Account: the "bus is N minutes away" lead time, 5 until chosen, saved when chosen.

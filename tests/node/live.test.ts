@@ -208,6 +208,10 @@ describe("a run, from start to end", () => {
     expect(run!.startedAt).toEqual(START);
     for (const parent of [ids.parentA!, ids.parentB!])
       expect((await noticesOf(parent)).filter((n) => n.title === "Bus departed")).toHaveLength(1);
+    // When the bus left (the driver's Start, 07:00), not the timetable's first stop (07:10).
+    expect((await noticesOf(ids.parentA!)).find((n) => n.title === "Bus departed")?.message).toBe(
+      "North loop (bus 12) has departed (Mon, Mar 2 at 7:00 AM).",
+    );
     expect(await noticesOf(ids.parentC!)).toEqual([]);
   });
 
