@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { LIVE_TEXTS } from "#shared/live-texts.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
 import { callMutation, expectNoHorizontalScroll, signIn } from "./support.ts";
@@ -76,6 +77,19 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
   // The parent: Today's rides opens the run live.
   await page.clock.install();
   await signIn(page, "parent");
+  // A run that has not started says so; one that is not the parent's to watch says why not.
+  const others = (
+    await page
+      .getByTestId("todays-ride")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")))
+  ).filter((href) => href !== `/parent/rides/${runId}`);
+  expect(others.length).toBeGreaterThan(0);
+  await page.goto(others[0]!);
+  await expect(page.getByTestId("live-phase")).toHaveText(LIVE_TEXTS.notStarted);
+  await page.goto("/parent/rides/not-a-run");
+  await expect(page.getByText(LIVE_TEXTS.gone)).toBeVisible();
+  await page.goto("/parent");
   await page.locator(`a[href="/parent/rides/${runId}"]`).click();
   await expect(page.getByRole("heading", { level: 1, name: /North Loop · Bus 12/ })).toBeVisible();
   await expect(page.getByTestId("live-phase")).toHaveText("The bus is on its way.");
