@@ -106,15 +106,18 @@ function ChildCard({
       {rider.notRiding ? (
         <p className="text-sm text-slate-700">{LIVE_TEXTS.notRiding}</p>
       ) : (
-        <div className="mt-1 space-y-2" aria-live="polite">
+        <div className="mt-1 space-y-2">
           {stop ? <StopLine stop={stop} phase={phase} zone={zone} /> : null}
-          {rider.attendance ? (
-            <p className="font-medium text-ink" data-testid="live-attendance">
-              {attendanceLine(rider.name, rider.attendance, stop?.name ?? null, zone)}
-            </p>
-          ) : phase === "over" ? (
-            <p className="text-slate-700">{LIVE_TEXTS.noTap(rider.name)}</p>
-          ) : null}
+          {/* Announced when it comes (boarded, absent, dropped off); the ETA, changing every few seconds, is not. */}
+          <div aria-live="polite">
+            {rider.attendance ? (
+              <p className="font-medium text-ink" data-testid="live-attendance">
+                {attendanceLine(rider.name, rider.attendance, stop?.name ?? null, zone)}
+              </p>
+            ) : phase === "over" ? (
+              <p className="text-slate-700">{LIVE_TEXTS.noTap(rider.name)}</p>
+            ) : null}
+          </div>
         </div>
       )}
     </li>
