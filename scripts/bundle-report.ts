@@ -50,6 +50,7 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/parent/invoices", PARENT, "src/pages/invoices/InvoicesPage.tsx"),
   areaPage("/parent/children", PARENT, "src/pages/parent/ChildrenPage.tsx"),
   areaPage("/parent/flight-trips", PARENT, "src/pages/parent/flight-trips/FlightTripsPage.tsx"),
+  areaPage("/parent/rides/:tripId", PARENT, "src/pages/parent/ParentLivePage.tsx"),
 ];
 
 /**

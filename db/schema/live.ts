@@ -117,11 +117,15 @@ export const liveNotices = sqliteTable(
     schoolId: text("school_id")
       .notNull()
       .references(() => schools.id, { onDelete: "cascade" }),
-    /** The send's batch id: the guard of its notification rows. */
+    /** The send's batch id: the guard of its notification rows, and their `batch_id` (the inbox links them to the run). */
     batchId: text("batch_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("live_notices_run_idx").on(t.runId)],
+  (t) => [
+    index("live_notices_run_idx").on(t.runId),
+    // The inbox's link from a notice to its run: the notice's rows carry this batch id.
+    uniqueIndex("live_notices_batch_unique").on(t.batchId),
+  ],
 );
 
 /**

@@ -87,6 +87,8 @@ export const PARENT_ROUTES: readonly A11yRoute[] = [
   { pattern: "/parent/invoices", url: "/parent/invoices", heading: /My Invoices/ },
   { pattern: "/parent/flight-trips", url: "/parent/flight-trips", heading: /Flight Trips/ },
   { pattern: "/parent/account", url: "/parent/account", heading: /My Account/ },
+  // A run that is not the parent's to watch: the page that says so (parent-live.spec.ts scans a live run).
+  { pattern: "/parent/rides/:tripId", url: "/parent/rides/not-a-run", heading: /Live ride/ },
   { pattern: "/parent/change-password", url: "/parent/change-password", heading: /Change Password/ },
   { pattern: "/parent/*", url: "/parent/no-such-page", heading: /Page Not Found/ },
 ];

@@ -297,6 +297,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.rides.lookup": { access: "parent" },
   "parent.live.approachMinutes": { access: "parent" },
   "parent.live.setApproachMinutes": { access: "parent", input: { minutes: 5 } },
+  "parent.live.attendance": { access: "parent" },
   "parent.rides.notRiding.set": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "schoolAdmin.account.profile": { access: "school_admin" },

@@ -8,6 +8,7 @@ import {
   estimateRun,
   formatAge,
   formatEtaRange,
+  formatLastSeen,
   LIVE_STALE_AFTER_MS,
   type RunStop,
   type StopEta,
@@ -333,5 +334,12 @@ describe("formatEtaRange and formatAge", () => {
     expect(formatAge(3599)).toBe("updated 59 min ago");
     expect(formatAge(7200)).toBe("updated 2 h ago");
     expect(formatAge(-3)).toBe("updated 0 s ago");
+  });
+
+  it("says a stale position's age as last seen, never as updated", () => {
+    expect(formatLastSeen(60)).toBe("Last seen 1 min ago");
+    expect(formatLastSeen(125)).toBe("Last seen 2 min ago");
+    expect(formatLastSeen(7200)).toBe("Last seen 2 h ago");
+    expect(formatLastSeen(59)).toBe("Last seen 59 s ago");
   });
 });

@@ -208,6 +208,10 @@ describe("a run, from start to end", () => {
     expect(run!.startedAt).toEqual(START);
     for (const parent of [ids.parentA!, ids.parentB!])
       expect((await noticesOf(parent)).filter((n) => n.title === "Bus departed")).toHaveLength(1);
+    // When the bus left (the driver's Start, 07:00), not the timetable's first stop (07:10).
+    expect((await noticesOf(ids.parentA!)).find((n) => n.title === "Bus departed")?.message).toBe(
+      "North loop (bus 12) has departed (Mon, Mar 2 at 7:00 AM).",
+    );
     expect(await noticesOf(ids.parentC!)).toEqual([]);
   });
 
@@ -496,5 +500,49 @@ describe("what parents read", () => {
       message: "Ada was marked absent at Oak & 5th at 7:42 AM.",
       type: "warning",
     });
+  });
+});
+
+describe("what parents find after the run", () => {
+  it("LO4 My Children's history: each of the family's children's taps with the stop and run, never another family's", async () => {
+    const parentA = await callerFor(t, { id: ids.parentA!, role: "parent" } as never);
+    const parentC = await callerFor(t, { id: ids.parentC!, role: "parent" } as never);
+    const mine = await parentA.parent.live.attendance();
+    expect(Object.keys(mine.children)).toEqual([ids.ada]);
+    expect(mine.timeZone).toBe("America/Chicago");
+    expect(mine.children[ids.ada!]).toEqual([
+      expect.objectContaining({
+        runId,
+        status: "boarded",
+        stopName: "Oak & 5th",
+        routeName: "North loop",
+        direction: "pickup",
+        serviceDate: "2026-03-02",
+      }),
+    ]);
+    const theirs = await parentC.parent.live.attendance();
+    expect(theirs.children).toEqual({ [ids.cy!]: [] });
+  });
+
+  it("a live notice in the inbox names its run (a tap on it opens the run live); other notices name none", async () => {
+    const parentA = await callerFor(t, { id: ids.parentA!, role: "parent" } as never);
+    const inbox = await parentA.parent.notifications.list({ tab: "all", page: 1 });
+    const boarded = inbox.rows.find((item) => item.title === "Ada Rivers boarded");
+    expect(boarded?.runId).toBe(runId);
+    const departed = inbox.rows.find((item) => /departed/i.test(item.title));
+    expect(departed?.runId).toBe(runId);
+    const [other] = await t.db
+      .insert(notifications)
+      .values({
+        schoolId: ids.school!,
+        recipientRole: "parent",
+        recipientId: ids.parentA!,
+        batchId: crypto.randomUUID(),
+        title: "School closed Friday",
+        message: "Snow.",
+      })
+      .returning({ id: notifications.id });
+    const again = await parentA.parent.notifications.list({ tab: "all", page: 1 });
+    expect(again.rows.find((item) => item.id === other!.id)?.runId).toBeNull();
   });
 });

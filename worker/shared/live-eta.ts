@@ -151,10 +151,20 @@ export function formatEtaRange(eta: StopEta): string {
   return min >= eta.maxMinutes ? `${eta.maxMinutes} min` : `${min}–${eta.maxMinutes} min`;
 }
 
+/** "12 s", "3 min", "2 h": how long ago, in the largest whole unit. */
+function ago(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  return `${Math.floor(s / 3600)} h`;
+}
+
 /** "updated 12 s ago", "updated 3 min ago", "updated 2 h ago". */
 export function formatAge(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return `updated ${s} s ago`;
-  if (s < 3600) return `updated ${Math.floor(s / 60)} min ago`;
-  return `updated ${Math.floor(s / 3600)} h ago`;
+  return `updated ${ago(seconds)} ago`;
+}
+
+/** A stale position's age: "Last seen 2 min ago" (never "updated", which reads as live). */
+export function formatLastSeen(seconds: number): string {
+  return `Last seen ${ago(seconds)} ago`;
 }

@@ -225,6 +225,8 @@ export const routes: RouteObject[] = [
       loader: prefetchLoader("parent", "parentInvoices"),
     },
     { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
+    // Today's rides opens a run live: the text first, the map after it (ADR 0055).
+    { path: "rides/:tripId", lazy: page(() => import("../pages/parent/ParentLivePage.tsx")) },
     {
       path: "flight-trips",
       lazy: page(() => import("../pages/parent/flight-trips/FlightTripsPage.tsx")),

@@ -48,8 +48,10 @@ export function noticeStatements(
       db.run(sql`insert or ignore into ${liveNotices} (key, run_id, school_id, batch_id, created_at)
         select ${key}, ${state.run.id}, ${state.run.schoolId}, ${batchId}, ${now.getTime()} where ${onlyIf}`),
     );
-    // fanOut makes its own batch id for the rows; the claim is the key's row holding this one.
+    // The rows share the claim's batch id: the claim is the key's row holding it, and the inbox
+    // finds the run of a notice by it (its link to the live view).
     const sent = fanOut(db, {
+      batchId,
       schoolId: state.run.schoolId,
       schoolName: state.run.schoolName,
       senderId: null,

@@ -43,7 +43,9 @@ export async function startRun(scope: DriverScope, input: z.infer<typeof startRu
   const changeId = crypto.randomUUID();
   const won = sql`exists (select 1 from ${trips} where ${trips.id} = ${run.id} and ${trips.changeId} = ${changeId})`;
   const after = { ...run, status: "in-progress" as const, busNumber: bus?.number ?? run.busNumber };
-  const departed = run.status === "scheduled" ? tripChangeNotice(run, after, run.timeZone) : null;
+  // Parents read when the bus actually left (the driver's Start), not the timetable's departure.
+  const departed =
+    run.status === "scheduled" ? tripChangeNotice(run, { ...after, departureTime: scope.now }, run.timeZone) : null;
   const notices = departed
     ? noticeStatements(
         db,

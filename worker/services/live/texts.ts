@@ -1,7 +1,5 @@
 import type { NotificationType } from "#shared/enums.ts";
-import type { AttendanceStatus } from "#shared/live-constants.ts";
 import { formatEtaRange, type StopEta } from "#shared/live-eta.ts";
-import { formatTime } from "#shared/school-time.ts";
 
 /** What parents read of a run (in-app, the bell): one function per notice, in the school's zone. */
 
@@ -24,22 +22,5 @@ export function lateText(run: { routeName: string; busNumber: string }, minutesL
   };
 }
 
-export function attendanceText(
-  child: string,
-  status: AttendanceStatus,
-  at: Date,
-  stopName: string | null,
-  zone: string,
-): Text {
-  const time = formatTime(at, zone);
-  const where = stopName ? ` at ${stopName}` : "";
-  if (status === "boarded")
-    return { title: `${child} boarded`, message: `${child} boarded${where} at ${time}.`, type: "success" };
-  if (status === "dropped")
-    return { title: `${child} dropped off`, message: `${child} was dropped off${where} at ${time}.`, type: "success" };
-  return {
-    title: `${child} marked absent`,
-    message: `${child} was marked absent${where} at ${time}.`,
-    type: "warning",
-  };
-}
+/** The attendance notice: the same words as the parent's live view says them (#shared/live-texts.ts). */
+export { attendanceText } from "#shared/live-texts.ts";

@@ -46,9 +46,11 @@ export function fanOut(
     appUrl: string;
     now: Date;
     onlyIf?: SQL;
+    /** The rows' batch id when the caller made it (a live notice's claim: the inbox links the rows to the run). */
+    batchId?: string;
   },
 ): { batchId: string; inserts: BatchItem<"sqlite">[]; emails: OutboxDraft[] } {
-  const batchId = crypto.randomUUID();
+  const batchId = input.batchId ?? crypto.randomUUID();
   const rows = input.recipients.map((recipient) => ({
     id: crypto.randomUUID(),
     schoolId: input.schoolId,

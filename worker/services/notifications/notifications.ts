@@ -59,6 +59,14 @@ function mine(scope: SchoolScope): SQL {
   )!;
 }
 
+/**
+ * The run a live notice is about (ADR 0055: its rows carry its claim's batch id), so a tap on it
+ * opens the run live; null for every other notification. One indexed read per row.
+ */
+const NOTIFICATION_RUN = sql<
+  string | null
+>`(select live.run_id from live_notices as live where live.batch_id = notifications.batch_id)`;
+
 const P = sql.placeholder;
 
 /** `mine` with placeholders (`role`, `userId`, `schoolId`), for the prepared list (ADR 0028). */
@@ -79,7 +87,7 @@ const notificationListStatements = preparedPerShape((db, shape) => {
   const where = and(...conditions);
   return {
     rows: db
-      .select(NOTIFICATION_COLUMNS)
+      .select({ ...NOTIFICATION_COLUMNS, runId: NOTIFICATION_RUN })
       .from(notifications)
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))

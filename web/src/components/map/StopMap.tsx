@@ -29,13 +29,14 @@ export function StopPreviewMap({ className = "h-32", ...props }: StopPreviewMapP
 }
 
 /** The configured tiles; null without them or when they cannot be asked for; undefined while asking. */
-function useTilesOrNull(): MapTiles | null | undefined {
+export function useTilesOrNull(): MapTiles | null | undefined {
   const tiles = useMapTiles();
   if (tiles.isPending) return undefined;
   return tiles.data ?? null;
 }
 
-function MapFrame({ className, children }: { className: string; children: ReactNode }) {
+/** A map's frame: its size kept while the map loads, a note if it never does. */
+export function MapFrame({ className, children }: { className: string; children: ReactNode }) {
   return (
     <div className={`relative isolate overflow-hidden rounded-lg border border-slate-200 bg-slate-100 ${className}`}>
       <MapErrorBoundary>

@@ -14,7 +14,7 @@ import {
   tileLayer,
 } from "leaflet";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
-import type { LatLng, MapStop, MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
+import type { LatLng, LiveMapProps, MapStop, MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
 
 /**
  * The maps drawn with Leaflet. This module is only ever imported lazily (StopMap.tsx): Leaflet is
@@ -183,6 +183,83 @@ export function LeafletStopPreview({ stop, label, tiles }: StopPreviewMapProps &
       />
       <Attribution tiles={tiles} />
     </>
+  );
+}
+
+/** A bus: a white glyph on a disc (no external image: CSP allows only the app's own). */
+const BUS_GLYPH =
+  '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M8 6v6M15 6v6M2 12h19.6M18 18h3s.5-1.7.8-2.8c.1-.4.2-.8.2-1.2 0-.4-.1-.8-.2-1.2l-1.4-5C20.1 6.8 19.1 6 18 6H4a2 2 0 0 0-2 2v10h3"/><circle cx="7" cy="18" r="2"/><path d="M9 18h5"/><circle cx="16" cy="18" r="2"/></svg>';
+
+/**
+ * The parent's live map (ADR 0048's lazy chunk): the child's stop and the bus, both in view; the bus
+ * moves as positions arrive, greyed when stale. Read-only but pannable and zoomable; the markers are
+ * not focusable (the page's text says everything the map shows).
+ */
+export function LeafletLiveMap({ bus, stop, label, tiles }: LiveMapProps & { tiles: MapTiles | null }) {
+  const container = useRef<HTMLDivElement>(null);
+  const view = useRef<LeafletMap | null>(null);
+  const busMarker = useRef<Marker | null>(null);
+  const fitted = useRef(false);
+  const { lat, lng } = stop;
+
+  useEffect(() => {
+    const element = container.current!;
+    const map = leafletMap(element, { maxZoom: MAX_ZOOM, attributionControl: false, zoomSnap: 0.5 }).setView(
+      { lat, lng },
+      15,
+    );
+    if (tiles) tileLayer(tiles.urlTemplate, { maxZoom: MAX_ZOOM }).addTo(map);
+    // Pannable and zoomable from the keyboard too: a map application, like the route editor's.
+    element.setAttribute("role", "application");
+    element.setAttribute("aria-roledescription", "map");
+    element.setAttribute("aria-label", "Map: arrow keys move the view, plus and minus zoom");
+    control.scale().addTo(map);
+    const pin = marker({ lat, lng }, { icon: markerIcon(), interactive: false, keyboard: false }).addTo(map);
+    pin.getElement()?.classList.add("is-selected");
+    pin.getElement()?.setAttribute("aria-hidden", "true");
+    const resized = new ResizeObserver(() => map.invalidateSize());
+    resized.observe(element);
+    view.current = map;
+    return () => {
+      resized.disconnect();
+      map.remove();
+      view.current = null;
+      busMarker.current = null;
+      fitted.current = false;
+    };
+  }, [lat, lng, tiles]);
+
+  const busLat = bus?.lat;
+  const busLng = bus?.lng;
+  const stale = bus?.stale ?? false;
+  useEffect(() => {
+    const map = view.current;
+    if (!map) return;
+    if (busLat === undefined || busLng === undefined) {
+      busMarker.current?.remove();
+      busMarker.current = null;
+      return;
+    }
+    const at = { lat: busLat, lng: busLng };
+    if (!busMarker.current) {
+      const size = 36;
+      const icon = divIcon({ html: BUS_GLYPH, className: "bus-marker", iconSize: [size, size], iconAnchor: [18, 18] });
+      busMarker.current = marker(at, { icon, interactive: false, keyboard: false, zIndexOffset: 1000 }).addTo(map);
+      busMarker.current.getElement()?.setAttribute("aria-hidden", "true");
+    } else busMarker.current.setLatLng(at);
+    busMarker.current.getElement()?.classList.toggle("is-stale", stale);
+    // Both in view: once, then again whenever the bus leaves the view.
+    if (!fitted.current || !map.getBounds().contains(at)) {
+      map.fitBounds(latLngBounds([at, { lat, lng }]), FIT);
+      fitted.current = true;
+    }
+  }, [busLat, busLng, stale, lat, lng, tiles]);
+
+  return (
+    <section aria-label={label} className="h-full">
+      <div ref={container} className="stop-map h-full w-full" />
+      <Attribution tiles={tiles} />
+    </section>
   );
 }
 

@@ -57,3 +57,16 @@ export type StopPreviewMapProps = {
   /** The map's size, as classes; `h-32` by default. */
   className?: string;
 };
+
+/**
+ * The parent's live map: the bus (null before its first position) and the child's stop, nothing else
+ * (never another family's stop). A stale bus is drawn greyed, never as live.
+ */
+export type LiveMapProps = {
+  bus: (LatLng & { stale: boolean }) | null;
+  stop: Pick<MapStop, "name" | "lat" | "lng">;
+  /** The map's accessible name. */
+  label: string;
+  /** The map's size, as classes; `h-64` by default. */
+  className?: string;
+};

@@ -74,18 +74,24 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
           ) : (
             <ul className="mt-1 divide-y divide-slate-100" aria-label={`${child.name}'s rides today`}>
               {child.todaysRides.map((ride) => (
-                <li key={ride.tripId} className="flex items-center gap-3 py-2" data-testid="todays-ride">
-                  <RouteTypeIcon type={ride.routeType} />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium text-ink">
-                      {ride.departs} – {ride.arrives}
-                    </p>
-                    <p className="text-sm wrap-anywhere text-slate-600">
-                      {ride.routeName}
-                      {ride.busNumber ? ` · Bus ${ride.busNumber}` : ""}
-                    </p>
-                  </div>
-                  <Badge tone={RIDE_TONES[ride.status]}>{ride.statusLabel}</Badge>
+                <li key={ride.tripId} data-testid="todays-ride">
+                  {/* The run live (the bus, the ETA to the child's stop, whether the child boarded). */}
+                  <Link
+                    to={`/parent/rides/${encodeURIComponent(ride.tripId)}`}
+                    className="-mx-2 flex min-h-11 items-center gap-3 rounded-md px-2 py-2 hover:bg-slate-50"
+                  >
+                    <RouteTypeIcon type={ride.routeType} />
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-ink">
+                        {ride.departs} – {ride.arrives}
+                      </p>
+                      <p className="text-sm wrap-anywhere text-slate-600">
+                        {ride.routeName}
+                        {ride.busNumber ? ` · Bus ${ride.busNumber}` : ""}
+                      </p>
+                    </div>
+                    <Badge tone={RIDE_TONES[ride.status]}>{ride.statusLabel}</Badge>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { Check, Send, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_TABS, type NotificationTab } from "#shared/notification-texts.ts";
 import { relativeTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
@@ -67,6 +68,16 @@ function NotificationRow({
         <div className="mt-1">
           <NotificationOrigin sender={item.sender} when={relativeTime(item.createdAt, zone, new Date())} />
         </div>
+        {/* A live notice (the bus approaching, a child boarded) opens its run live. */}
+        {role === "parent" && item.runId ? (
+          <Link
+            to={`/parent/rides/${encodeURIComponent(item.runId)}`}
+            className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+          >
+            Open the live ride
+            <span className="sr-only">: {item.title}</span>
+          </Link>
+        ) : null}
       </div>
       <div className="flex shrink-0 items-start gap-1">
         {item.read ? null : (

@@ -10,6 +10,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { type ChildRow, useChildren, useDeleteChild } from "../../features/children/hooks.ts";
 import { useAcceptGuardianInvitation } from "../../features/guardians/hooks.ts";
+import { RideHistory } from "../../features/live/RideHistory.tsx";
 import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { useRideLookup } from "../../features/rides/hooks.ts";
 import { useMapTiles } from "../../features/site/hooks.ts";
@@ -80,6 +81,7 @@ function ChildCard({
           </p>
         )}
       </section>
+      <RideHistory childId={child.id} childName={child.name} />
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-slate-500">Emergency contact:</dt>

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `live_notices_batch_unique` ON `live_notices` (`batch_id`);

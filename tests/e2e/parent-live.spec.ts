@@ -1,0 +1,181 @@
+import { expect, type Page, test } from "@playwright/test";
+import { LIVE_TEXTS } from "#shared/live-texts.ts";
+import { formatDay, formatTime } from "#shared/school-time.ts";
+import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
+import { callMutation, expectNoHorizontalScroll, signIn } from "./support.ts";
+
+/**
+ * Issue 28 item 4, on a phone (375 × 812): the demo driver (Dana Brooks) starts North Loop's pickup
+ * run through the engine's endpoints and posts a position; the demo parent opens the run from Today's
+ * rides and reads, as text, Ava's stop, the ETA as a range and how old the position is, ticking; after
+ * 60 s without a position the bus is "Last seen", not live; the map shows the bus and Ava's stop and
+ * nothing else; after the driver's Boarded the page says where and when. Axe at both widths.
+ */
+test.use({ viewport: PHONE });
+
+const ZONE = "America/Chicago";
+const STOP = "Mill St & 5th Ave";
+const CHILD = "Ava Rivera";
+/** North of the route's first stop (Mill St & Bauer Rd), out of every stop's reach. */
+const START = { latitude: 41.8005, longitude: -88.157 };
+
+type DriverView = {
+  stops: { id: string; name: string; latitude: number; longitude: number }[];
+  riders: { childId: string; name: string; stopId: string }[];
+};
+
+async function postBatch(driver: Page, runId: string, items: unknown[]) {
+  const response = await driver.request.post(`/api/live/runs/${runId}/batch`, {
+    headers: { "content-type": "application/json", origin: new URL(driver.url()).origin },
+    data: { items },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as { acknowledged: string[]; refused: unknown[] };
+  expect(answer.refused).toEqual([]);
+  return answer;
+}
+
+test("on a phone, the parent watches the bus come: the ETA, the position's age, stale, the map, boarded", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const weekday = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: ZONE }).format(new Date());
+
+  // The driver's side, through the engine's endpoints (the driver's page has its own tests).
+  const driverContext = await browser.newContext({ viewport: PHONE });
+  const driver = await driverContext.newPage();
+  await signIn(driver, "driver");
+  if (["Sat", "Sun"].includes(weekday)) {
+    // The demo routes run Monday to Friday: no run to watch today.
+    await signIn(page, "parent");
+    await expect(page.getByTestId("todays-ride")).toHaveCount(0);
+    await driverContext.close();
+    return;
+  }
+  const runs = driver.getByRole("list", { name: "Today's runs" });
+  await runs.getByRole("link").filter({ hasText: "North Loop" }).first().click();
+  await expect(driver).toHaveURL(/\/driver\/runs\/[^/]+$/);
+  const runId = new URL(driver.url()).pathname.split("/").pop()!;
+  await callMutation(driver, "driver.live.startRun", { runId, busId: null });
+  const run = (await (await driver.request.get(`/api/live/runs/${runId}`)).json()) as { run: DriverView };
+  const ava = run.run.riders.find((rider) => rider.name === CHILD)!;
+  const avaStop = run.run.stops.find((stop) => stop.id === ava.stopId)!;
+  expect(avaStop.name).toBe(STOP);
+  await postBatch(driver, runId, [
+    {
+      kind: "position",
+      clientId: `e2e-live-${runId}-1`,
+      at: Date.now(),
+      ...START,
+      accuracy: 10,
+      speed: 8,
+      heading: 180,
+    },
+  ]);
+
+  // The parent: Today's rides opens the run live.
+  await page.clock.install();
+  await signIn(page, "parent");
+  // A run that has not started says so; one that is not the parent's to watch says why not.
+  const others = (
+    await page
+      .getByTestId("todays-ride")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")))
+  ).filter((href) => href !== `/parent/rides/${runId}`);
+  expect(others.length).toBeGreaterThan(0);
+  await page.goto(others[0]!);
+  await expect(page.getByTestId("live-phase")).toHaveText(LIVE_TEXTS.notStarted);
+  await page.goto("/parent/rides/not-a-run");
+  await expect(page.getByText(LIVE_TEXTS.gone)).toBeVisible();
+  await page.goto("/parent");
+  await page.locator(`a[href="/parent/rides/${runId}"]`).click();
+  await expect(page.getByRole("heading", { level: 1, name: /North Loop · Bus 12/ })).toBeVisible();
+  await expect(page.getByTestId("live-phase")).toHaveText("The bus is on its way.");
+  const card = page.getByRole("list", { name: "Your children on this run" }).getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(CHILD);
+  await expect(card).toContainText(`Bus to ${STOP}`);
+  await expect(page.getByTestId("live-eta")).toHaveText(/^(\d+–\d+ min|\d+ min|Arriving)$/);
+  const age = page.getByTestId("live-age");
+  await expect(age).toContainText(/Live\s*updated \d+ s ago/);
+
+  // The map: the bus and Ava's stop, two markers and no other family's stop.
+  const map = page.getByRole("region", { name: `Map of the bus and ${STOP}` });
+  await expect(map).toBeVisible();
+  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(2);
+  await expect(map.locator(".bus-marker")).toHaveCount(1);
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousViolation(page, "parent: live view at 375 px");
+  await page.screenshot({ path: "test-results/parent-live-375.png", fullPage: true });
+
+  // The age ticks; 60 s without a position, the bus is stale: "Last seen", never live.
+  await page.clock.fastForward("00:20");
+  await expect(age).toContainText(/updated [2-5]\d s ago/);
+  await page.clock.fastForward("00:45");
+  await expect(age).toContainText(/Not live\s*Last seen 1 min ago/);
+  await expect(map.locator(".bus-marker.is-stale")).toHaveCount(1);
+
+  // The driver taps Boarded at Ava's stop: the page says where and when.
+  const tappedAt = Date.now();
+  await postBatch(driver, runId, [
+    {
+      kind: "tap",
+      clientId: `e2e-live-${runId}-tap`,
+      at: tappedAt,
+      childId: ava.childId,
+      stopId: ava.stopId,
+      status: "boarded",
+      latitude: avaStop.latitude,
+      longitude: avaStop.longitude,
+    },
+  ]);
+  await expect(page.getByTestId("live-attendance")).toHaveText(
+    `${CHILD} boarded at ${STOP} at ${formatTime(new Date(tappedAt), ZONE)}.`,
+  );
+  await expect(card).toContainText(`The bus reached ${STOP}`);
+
+  await page.setViewportSize(DESKTOP);
+  await expectNoSeriousViolation(page, "parent: live view at 1280 px");
+  await page.screenshot({ path: "test-results/parent-live-1280.png", fullPage: true });
+
+  // The bell: the boarded notice, and a tap on it opens the live view.
+  await page.goto("/parent/notifications");
+  const notice = page
+    .getByRole("listitem")
+    .filter({ hasText: `${CHILD} boarded` })
+    .first();
+  await expect(notice).toContainText(`${CHILD} boarded at ${STOP}`);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: "test-results/parent-live-notifications-375.png", fullPage: true });
+  await notice.getByRole("link", { name: /Open the live ride/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/parent/rides/${runId}$`));
+  await expect(page.getByTestId("live-attendance")).toBeVisible();
+
+  await callMutation(driver, "driver.live.endRun", { runId });
+  await expect(page.getByTestId("live-phase")).toContainText("This run is over");
+  await expect(page.getByTestId("live-attendance")).toBeVisible();
+  await driverContext.close();
+
+  // My Children: Ava's ride history has the run.
+  await page.goto("/parent/children");
+  const history = page.getByRole("region", { name: `${CHILD}'s ride history` });
+  await expect(history.getByRole("listitem").first()).toContainText(
+    `Boarded${formatDay(new Date(tappedAt), ZONE)}, ${formatTime(new Date(tappedAt), ZONE)}${STOP} · North Loop (pickup)`,
+  );
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/parent-live-history-375.png" });
+  await expectNoHorizontalScroll(page);
+
+  // My Account: the "bus is N minutes away" lead time, 5 until chosen, saved when chosen.
+  await page.goto("/parent/account");
+  const lead = page.getByLabel("Tell me when the bus is");
+  await expect(lead).toHaveValue("5");
+  await lead.selectOption("10");
+  await expect(page.getByText("You will be told when the bus is 10 minutes from your stop.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Tell me when the bus is")).toHaveValue("10");
+  await page.getByLabel("Tell me when the bus is").selectOption("5");
+  await expect(page.getByText("You will be told when the bus is 5 minutes from your stop.")).toBeVisible();
+});

@@ -1,0 +1,219 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { PARENT_WATCH_AFTER_END_MINUTES } from "#shared/live-constants.ts";
+import { formatAge, formatEtaRange, formatLastSeen, LIVE_STALE_AFTER_MS } from "#shared/live-eta.ts";
+import { attendanceLine, LIVE_TEXTS } from "#shared/live-texts.ts";
+import { formatTime } from "#shared/school-time.ts";
+import { LiveMap } from "../../components/map/LiveMap.tsx";
+import { usePageTitle } from "../../components/site/usePageTitle.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Loading } from "../../components/ui/states.tsx";
+import { type ParentRunView, useNow, useWatchedRun } from "../../features/live/watch-run.ts";
+import { useSchoolZone } from "../../lib/school-zone.ts";
+
+type Rider = ParentRunView["riders"][number];
+type Stop = ParentRunView["stops"][number];
+
+/** Where the run is: not started yet, open, over (the 15 minutes after its end), cancelled. */
+function phaseOf(view: ParentRunView): "scheduled" | "open" | "over" | "cancelled" {
+  if (view.status === "cancelled") return "cancelled";
+  if (view.endedAt || view.status === "completed") return "over";
+  return view.startedAt ? "open" : "scheduled";
+}
+
+/** The bus and the child's stop, as text: when it comes, or when it came and left. */
+function StopLine({ stop, phase, zone }: { stop: Stop; phase: ReturnType<typeof phaseOf>; zone: string }) {
+  const scheduled = formatTime(new Date(stop.scheduledAt), zone);
+  if (stop.departedAt)
+    return (
+      <p className="text-lg text-ink">
+        The bus left <span className="font-semibold">{stop.name}</span> at {formatTime(new Date(stop.departedAt), zone)}
+        .
+      </p>
+    );
+  if (stop.arrivedAt)
+    return (
+      <p className="text-lg text-ink">
+        The bus reached <span className="font-semibold">{stop.name}</span> at{" "}
+        {formatTime(new Date(stop.arrivedAt), zone)}.
+      </p>
+    );
+  if (phase === "open" && stop.eta)
+    return (
+      <div>
+        <p className="text-sm font-medium text-slate-700">
+          Bus to <span className="font-semibold text-ink">{stop.name}</span>
+        </p>
+        <p className="text-4xl font-bold tabular-nums text-ink" data-testid="live-eta">
+          {formatEtaRange(stop.eta)}
+        </p>
+        <p className="text-sm text-slate-600">Scheduled at {scheduled}</p>
+      </div>
+    );
+  return (
+    <p className="text-lg text-ink">
+      <span className="font-semibold">{stop.name}</span> · scheduled at {scheduled}
+    </p>
+  );
+}
+
+/** How old the last position is, ticking; stale after 60 s: "Last seen 2 min ago", never as live. */
+function PositionAge({ view, receivedAt, now }: { view: ParentRunView; receivedAt: number; now: number }) {
+  if (view.position === null || view.ageSeconds === null)
+    return <p className="text-sm text-slate-700">{LIVE_TEXTS.noPosition}</p>;
+  const ageMs = view.ageSeconds * 1000 + Math.max(0, now - receivedAt);
+  const stale = view.stale || ageMs >= LIVE_STALE_AFTER_MS;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="live-age">
+      {stale ? <Badge tone="slate">Not live</Badge> : <Badge tone="green">Live</Badge>}
+      <span>{stale ? formatLastSeen(ageMs / 1000) : formatAge(ageMs / 1000)}</span>
+    </p>
+  );
+}
+
+function ConnectionNote({ status, everLive }: { status: string; everLive: boolean }) {
+  const text =
+    status === "connecting"
+      ? everLive
+        ? LIVE_TEXTS.reconnecting
+        : LIVE_TEXTS.connecting
+      : status === "polling"
+        ? LIVE_TEXTS.polling
+        : null;
+  return (
+    <p role="status" className="text-xs text-slate-600">
+      {text}
+    </p>
+  );
+}
+
+function ChildCard({
+  rider,
+  stop,
+  view,
+  zone,
+}: {
+  rider: Rider;
+  stop: Stop | undefined;
+  view: ParentRunView;
+  zone: string;
+}) {
+  const phase = phaseOf(view);
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 className="text-base font-semibold text-ink">{rider.name}</h2>
+      {rider.notRiding ? (
+        <p className="text-sm text-slate-700">{LIVE_TEXTS.notRiding}</p>
+      ) : (
+        <div className="mt-1 space-y-2">
+          {stop ? <StopLine stop={stop} phase={phase} zone={zone} /> : null}
+          {/* Announced when it comes (boarded, absent, dropped off); the ETA, changing every few seconds, is not. */}
+          <div aria-live="polite">
+            {rider.attendance ? (
+              <p className="font-medium text-ink" data-testid="live-attendance">
+                {attendanceLine(rider.name, rider.attendance, stop?.name ?? null, zone)}
+              </p>
+            ) : phase === "over" ? (
+              <p className="text-slate-700">{LIVE_TEXTS.noTap(rider.name)}</p>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * `/parent/rides/:tripId`: a run one of the parent's children rides today, live, phone first. The
+ * text comes first (the child's stop, the ETA as a range, how old the bus's position is, ticking);
+ * the map (the bus and the child's stop only) loads after it. The server decides who may watch and
+ * until when (ADR 0055, LO2): before the start the page says the run has not started; 15 minutes
+ * after the end it is over.
+ */
+export default function ParentLivePage() {
+  const { tripId = "" } = useParams();
+  const { view, receivedAt, status, gone, failed } = useWatchedRun(tripId);
+  const now = useNow();
+  const zone = useSchoolZone() ?? "UTC";
+  const everLive = view !== null;
+  usePageTitle(`${view ? `${view.routeName} live` : "Live ride"} · SchoolRide`);
+
+  const back = (
+    <Link
+      to="/parent"
+      className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+      Today's rides
+    </Link>
+  );
+
+  if (view === null)
+    return (
+      <div className="space-y-4">
+        {back}
+        <PageHeader title="Live ride" />
+        {gone ? (
+          <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{LIVE_TEXTS.gone}</p>
+        ) : failed ? (
+          <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{LIVE_TEXTS.offline}</p>
+        ) : (
+          <Loading label="Loading the ride…" />
+        )}
+        <Link to="/parent/children" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+          {LIVE_TEXTS.history}
+        </Link>
+      </div>
+    );
+
+  const phase = phaseOf(view);
+  const stops = new Map(view.stops.map((stop) => [stop.id, stop]));
+  const riding = view.riders.filter((rider) => !rider.notRiding);
+  const mapStop = stops.get(riding[0]?.stopId ?? "") ?? view.stops[0];
+  const ageMs = view.ageSeconds === null ? null : view.ageSeconds * 1000 + Math.max(0, now - receivedAt);
+  const stale = view.stale || ageMs === null || ageMs >= LIVE_STALE_AFTER_MS;
+
+  return (
+    <div className="space-y-4">
+      {back}
+      <PageHeader
+        title={`${view.routeName} · Bus ${view.busNumber}`}
+        subtitle={view.direction === "pickup" ? "Pickup" : "Drop-off"}
+      />
+      <section aria-label="The bus now" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <p className="font-semibold text-ink" aria-live="polite" data-testid="live-phase">
+          {phase === "scheduled"
+            ? LIVE_TEXTS.notStarted
+            : phase === "cancelled"
+              ? LIVE_TEXTS.cancelled
+              : phase === "over"
+                ? gone
+                  ? LIVE_TEXTS.overClosed
+                  : LIVE_TEXTS.over(view.endedAt ? formatTime(new Date(view.endedAt), zone) : null)
+                : LIVE_TEXTS.open}
+        </p>
+        {phase === "open" ? <PositionAge view={view} receivedAt={receivedAt} now={now} /> : null}
+        {gone ? null : <ConnectionNote status={status} everLive={everLive} />}
+      </section>
+      <ul aria-label="Your children on this run" className="space-y-3">
+        {view.riders.map((rider) => (
+          <ChildCard key={rider.childId} rider={rider} stop={stops.get(rider.stopId)} view={view} zone={zone} />
+        ))}
+      </ul>
+      {mapStop && phase !== "cancelled" ? (
+        <LiveMap
+          stop={{ name: mapStop.name, lat: mapStop.latitude, lng: mapStop.longitude }}
+          bus={
+            view.position && phase === "open"
+              ? { lat: view.position.latitude, lng: view.position.longitude, stale }
+              : null
+          }
+          label={`Map of the bus and ${mapStop.name}`}
+          className="h-64 sm:h-96"
+        />
+      ) : null}
+      <p className="text-xs text-slate-600">{LIVE_TEXTS.privacy(PARENT_WATCH_AFTER_END_MINUTES)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { NotificationType } from "./enums.ts";
+import type { AttendanceStatus } from "./live-constants.ts";
+import { formatTime } from "./school-time.ts";
+
+/**
+ * What a parent reads of a run: the attendance notice (in-app, the bell) and the live view's words
+ * (`/parent/rides/:tripId`), one place for both, in the school's zone.
+ */
+
+type Text = { title: string; message: string; type: NotificationType };
+
+export function attendanceText(
+  child: string,
+  status: AttendanceStatus,
+  at: Date,
+  stopName: string | null,
+  zone: string,
+): Text {
+  const time = formatTime(at, zone);
+  const where = stopName ? ` at ${stopName}` : "";
+  if (status === "boarded")
+    return { title: `${child} boarded`, message: `${child} boarded${where} at ${time}.`, type: "success" };
+  if (status === "dropped")
+    return { title: `${child} dropped off`, message: `${child} was dropped off${where} at ${time}.`, type: "success" };
+  return {
+    title: `${child} marked absent`,
+    message: `${child} was marked absent${where} at ${time}.`,
+    type: "warning",
+  };
+}
+
+/** The live view's line for a child's tap: the notice's own sentence ("Ava boarded at Oak & 5th at 7:42 AM."). */
+export function attendanceLine(
+  child: string,
+  tap: { status: AttendanceStatus; at: string | Date },
+  stopName: string | null,
+  zone: string,
+): string {
+  return attendanceText(child, tap.status, new Date(tap.at), stopName, zone).message;
+}
+
+/** The parent's live view. */
+export const LIVE_TEXTS = {
+  notStarted: "The bus has not started this run yet. This page updates when it does.",
+  open: "The bus is on its way.",
+  cancelled: "This run is cancelled.",
+  over: (endedAt: string | null) => (endedAt ? `This run is over: it ended at ${endedAt}.` : "This run is over."),
+  overClosed: "This run is over, and live tracking has ended.",
+  gone: "This ride cannot be watched now. Live tracking is open from the start of a run your child rides today until 15 minutes after its end.",
+  offline: "The ride could not be loaded. Check your connection; this page keeps trying.",
+  noPosition: "Waiting for the bus's first position.",
+  notRiding: "Not riding today.",
+  noTap: (child: string) => `No boarding or drop-off was recorded for ${child}.`,
+  connecting: "Connecting…",
+  reconnecting: "Reconnecting…",
+  polling: "Live connection unavailable: updating every few seconds.",
+  history: "See your children's ride history",
+  privacy: (minutes: number) =>
+    `You see the bus from the start of the run until ${minutes} minutes after its end, and only your own children's stops.`,
+} as const;
