@@ -8,6 +8,7 @@ import { driversRouter } from "./drivers.ts";
 import { flightTripsRouter } from "./flightTrips.ts";
 import { invitationsRouter } from "./invitations.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { liveRouter } from "./live.ts";
 import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
 import { paymentSettingsRouter } from "./paymentSettings.ts";
@@ -34,6 +35,8 @@ export const schoolAdminRouter = router({
   routes: routesRouter,
   buses: busesRouter,
   riders: ridersRouter,
+  /** The live board, replays and the attendance report (issue 28). */
+  live: liveRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });
