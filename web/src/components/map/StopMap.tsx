@@ -29,13 +29,13 @@ export function StopPreviewMap({ className = "h-32", ...props }: StopPreviewMapP
 }
 
 /** The configured tiles; null without them or when they cannot be asked for; undefined while asking. */
-function useTilesOrNull(): MapTiles | null | undefined {
+export function useTilesOrNull(): MapTiles | null | undefined {
   const tiles = useMapTiles();
   if (tiles.isPending) return undefined;
   return tiles.data ?? null;
 }
 
-function MapFrame({ className, children }: { className: string; children: ReactNode }) {
+export function MapFrame({ className, children }: { className: string; children: ReactNode }) {
   return (
     <div className={`relative isolate overflow-hidden rounded-lg border border-slate-200 bg-slate-100 ${className}`}>
       <MapErrorBoundary>
