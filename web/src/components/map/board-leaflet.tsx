@@ -86,7 +86,13 @@ export function LeafletBoardMap({
 
   return (
     <section aria-label={label} className="h-full">
-      <div ref={container} role="img" aria-label={label} className="stop-map h-full w-full" />
+      <div
+        ref={container}
+        role="application"
+        aria-roledescription="map"
+        aria-label={`${label}: arrow keys move the view, plus and minus zoom`}
+        className="stop-map h-full w-full"
+      />
       <p className="stop-map-attribution">
         {tiles ? (
           tiles.attributionUrl ? (

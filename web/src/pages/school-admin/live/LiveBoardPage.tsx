@@ -40,7 +40,7 @@ function RunCard({ run, view, now, zone }: { run: BoardRun; view: BoardView | un
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white p-4"
-      aria-label={`${run.routeName}, bus ${run.busNumber}`}
+      aria-label={`${run.routeName} ${ROUTE_DIRECTION_LABELS[run.direction]}, bus ${run.busNumber}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-ink wrap-anywhere">
