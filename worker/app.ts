@@ -4,6 +4,7 @@ import { LIVE_BATCH_MAX_BYTES } from "#shared/live-constants.ts";
 import { pageVisibility } from "#shared/site-pages.ts";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
+import { devLiveRoutes } from "./http/dev-live.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { devStripeConnectRoutes } from "./http/dev-stripe-connect.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
@@ -142,6 +143,8 @@ export function createApp(deps: AppDeps) {
   if (deps.config.localMode) {
     app.route("/dev/stripe", devStripeRoutes(stripeWebhookDeps));
     app.route("/dev/stripe/connect", devStripeConnectRoutes(stripeWebhookDeps));
+    // DEV ONLY: the live board's "Simulate a run", where the entry drives one (the Node entry).
+    if (deps.simulator) app.route("/dev/live", devLiveRoutes(deps, resolveAuth, deps.simulator));
     app.route("/dev", devRoutes(deps.db));
   }
 

@@ -42,6 +42,25 @@ export type AppDeps = {
   assets?: AssetFetcher;
   /** Live tracking's hub (ADR 0055): a Durable Object per run, or in process on the Node entry. */
   live?: LiveHub;
+  /**
+   * DEV ONLY: "Simulate a run" (worker/local/simulate-run.ts), given by the Node entry in local mode;
+   * `/dev/live/simulate` is mounted only with it (never in production).
+   */
+  simulator?: RunSimulator;
+};
+
+/** A demo bus driven along a seeded route through the live engine, as its driver (dev only). */
+export type RunSimulator = {
+  /** Starts (or restarts) the simulated run for the school; `loop`: again a while after each end. */
+  start(schoolId: string, loop?: boolean): Promise<{ runId: string } | { error: string }>;
+  /** Ends the simulated run now (as its driver) and stops any loop. */
+  stop(): Promise<void>;
+  /** The simulated run's id while one is driving. */
+  current(): string | null;
+  /** Puts the seeded timetable back on the simulated route (after a crash mid-run). */
+  restoreTimetable(): Promise<void>;
+  /** Stops driving (the server is closing); resolves when no step is in flight. */
+  close(): Promise<void>;
 };
 
 /** Structured logs to the console. Never pass secrets in `data`. */

@@ -19,10 +19,11 @@ import { runScheduled } from "./cron/scheduled.ts";
 import { type AppDeps, consoleLogger } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
 import { nodeAssets } from "./local/assets.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./local/demo-seed.ts";
+import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "./local/demo-seed.ts";
 import { createNodeLiveHub } from "./local/live-hub.ts";
 import { loopTurns } from "./local/loop-turns.ts";
 import { InProcessQueue } from "./local/queue.ts";
+import { createRunSimulator } from "./local/simulate-run.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/consumer.ts";
 import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "./services/_shared/password-slots.ts";
 import { stripeForConfig } from "./stripe/client.ts";
@@ -70,6 +71,10 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   // Live tracking in process (ADR 0055): sockets upgraded on the same HTTP server, through the app's route.
   const live = createNodeLiveHub(() => deps);
   deps.live = live;
+  // DEV ONLY (local mode): "Simulate a run" on the live board, and a demo bus that moves by itself
+  // from startup, again two minutes after each run (DEMO_SIMULATION=off leaves it to the button).
+  const simulator = config.localMode ? createRunSimulator(() => deps, { loopAfterMs: 2 * 60_000 }) : null;
+  if (simulator) deps.simulator = simulator;
   const app = createApp(deps);
   // At most a few requests start per event-loop turn, so new connections are accepted under load (ADR 0032).
   const server = serve({
@@ -84,6 +89,13 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     );
   void cron();
   const timer = setInterval(cron, HOUR_MS);
+  if (simulator) {
+    await simulator.restoreTimetable();
+    if (env.DEMO_SIMULATION !== "off")
+      void simulator
+        .start(DEMO_IDS.school, true)
+        .catch((error) => logger.error("simulated run failed", { error: String(error) }));
+  }
 
   const url = `http://localhost:${port}`;
   console.log(`\nSchoolRide is running at ${url}${config.localMode ? " (local mode)" : ""}`);
@@ -91,11 +103,15 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     console.log(`Demo accounts (password ${DEMO_PASSWORD})${seeded === "seeded" ? " — just seeded" : ""}:`);
     for (const account of DEMO_ACCOUNTS)
       console.log(`  ${account.role.padEnd(13)} ${account.email.padEnd(26)} ${url}${account.login}`);
-    console.log(`Dev mailbox: ${url}/dev/mailbox\n`);
+    console.log(`Dev mailbox: ${url}/dev/mailbox`);
+    if (simulator && env.DEMO_SIMULATION !== "off")
+      console.log(`Dev only: a simulated bus is driving River Road; watch it at ${url}/school-admin/live\n`);
+    else console.log("");
   }
 
   const close = async () => {
     clearInterval(timer);
+    await simulator?.close();
     queue.stop();
     live.close();
     await new Promise<void>((done) => server.close(() => done()));

@@ -69,6 +69,8 @@ export default defineConfig({
         DATABASE_URL: "file:.data/e2e/schoolride.db",
         APP_URL: BASE_URL,
         GEOCODER_URL: `http://127.0.0.1:${GEOCODER_PORT}`,
+        // The journeys start their own runs: no demo bus driving by itself (the live board's spec presses Simulate).
+        DEMO_SIMULATION: "off",
       },
       url: `${BASE_URL}/api/health`,
       timeout: 120_000,

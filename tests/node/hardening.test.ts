@@ -413,6 +413,7 @@ describe("body limits by construction (IN2)", () => {
       PORT: String(await freePort()),
       DATABASE_URL: `file:${join(dir, "node.db")}`,
       APP_ENV: "local",
+      DEMO_SIMULATION: "off",
     });
     try {
       const body = streamed(64 * 1024 * KB);

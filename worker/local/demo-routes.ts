@@ -94,6 +94,24 @@ function metres(a: Corner, b: Corner): number {
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** A seeded route's stops, in order, and their seeded times (minutes after midnight); null for any other route. */
+export function demoRoute(id: string): { corners: Corner[]; timetable: number[] } | null {
+  for (const bus of DEMO_BUSES)
+    for (const direction of ["pickup", "dropoff"] as const) {
+      if (routeId(bus.busNumber, direction) !== id) continue;
+      const corners =
+        direction === "pickup"
+          ? [...CORNERS[bus.routeName], SCHOOL_STOP]
+          : [SCHOOL_STOP, ...CORNERS[bus.routeName].toReversed()];
+      const [from, to] = bus[direction].map(minutes) as [number, number];
+      const timetable = corners.map((_, position) =>
+        Math.round(from + ((to - from) * position) / (corners.length - 1)),
+      );
+      return { corners, timetable };
+    }
+  return null;
+}
+
 export async function seedDemoRoutes(db: Db, schoolId: string, now: Date): Promise<void> {
   const [school] = await db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
   if (!school) return;
@@ -112,11 +130,7 @@ export async function seedDemoRoutes(db: Db, schoolId: string, now: Date): Promi
   for (const bus of DEMO_BUSES) {
     for (const direction of ["pickup", "dropoff"] as const) {
       const id = routeId(bus.busNumber, direction);
-      const corners =
-        direction === "pickup"
-          ? [...CORNERS[bus.routeName], SCHOOL_STOP]
-          : [SCHOOL_STOP, ...CORNERS[bus.routeName].toReversed()];
-      const [from, to] = bus[direction].map(minutes) as [number, number];
+      const { corners, timetable } = demoRoute(id)!;
       routeRows.push({
         id,
         schoolId,
@@ -139,7 +153,7 @@ export async function seedDemoRoutes(db: Db, schoolId: string, now: Date): Promi
           routeId: id,
           position,
           ...corner,
-          scheduledMinutes: Math.round(from + ((to - from) * position) / (corners.length - 1)),
+          scheduledMinutes: timetable[position]!,
           distanceMeters: Math.round(distance),
           createdAt: now,
           updatedAt: now,

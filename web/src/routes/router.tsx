@@ -175,6 +175,9 @@ export const routes: RouteObject[] = [
               loader: prefetchLoader("school_admin", "trips"),
             },
             { path: "routes", lazy: page(() => import("../pages/school-admin/routes/RoutesPage.tsx")) },
+            { path: "live", lazy: page(() => import("../pages/school-admin/live/LiveBoardPage.tsx")) },
+            { path: "live/runs/:runId", lazy: page(() => import("../pages/school-admin/live/RunReplayPage.tsx")) },
+            { path: "live/attendance", lazy: page(() => import("../pages/school-admin/live/AttendancePage.tsx")) },
             {
               path: "routes/:routeId",
               lazy: page(() => import("../pages/school-admin/routes/RouteEditorPage.tsx")),

@@ -70,3 +70,20 @@ export type LiveMapProps = {
   /** The map's size, as classes; `h-64` by default. */
   className?: string;
 };
+
+/** A bus on the live board or in a replay: where it was last heard of; stale ones are drawn faded. */
+export type MapBus = { id: string; label: string; lat: number; lng: number; stale: boolean };
+
+/** The live board's map (every open run's bus) and a replay's (the run's trail, its stops, the bus then). */
+export type BoardMapProps = {
+  /** The map's accessible name. */
+  label: string;
+  buses: readonly MapBus[];
+  /** The route's stops (a replay). */
+  stops?: readonly MapStop[];
+  /** The positions as a line, in time order (a replay). */
+  trail?: readonly LatLng[];
+  /** The view when there is nothing to show yet. */
+  emptyView?: { center: LatLng; zoom: number };
+  className?: string;
+};

@@ -8,6 +8,7 @@ import { driversRouter } from "./drivers.ts";
 import { flightTripsRouter } from "./flightTrips.ts";
 import { invitationsRouter } from "./invitations.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { liveRouter } from "./live.ts";
 import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
 import { paymentSettingsRouter } from "./paymentSettings.ts";
@@ -37,6 +38,8 @@ export const schoolAdminRouter = router({
   riders: ridersRouter,
   /** Pupils and their guardians from a CSV (ADR 0053). */
   pupils: pupilsRouter,
+  /** The live board, replays and the attendance report (issue 28). */
+  live: liveRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });

@@ -1,0 +1,124 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
+import { ATTENDANCE_MARK_LABELS } from "#shared/live-board.ts";
+import { formatTime } from "#shared/school-time.ts";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
+import { SecondaryButton } from "../../../components/ui/buttons.tsx";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
+import { useAttendanceReport, useLiveRuns } from "../../../features/live-board/hooks.ts";
+import { downloadText } from "../../../lib/download.ts";
+import { useSchoolZone } from "../../../lib/school-zone.ts";
+import { attendanceCsv } from "./attendance-csv.ts";
+
+/** Attendance per rider per run, for a day and a route, with its CSV. */
+export default function AttendancePage() {
+  usePageTitle("Attendance");
+  const zone = useSchoolZone() ?? "UTC";
+  const [date, setDate] = useState("");
+  const [routeId, setRouteId] = useState("");
+  const runs = useLiveRuns(date || undefined);
+  const report = useAttendanceReport(date || undefined, routeId || null);
+  const routes = [...new Map((runs.data?.runs ?? []).map((run) => [run.routeId, run])).values()];
+  const day = report.data?.date ?? date;
+  return (
+    <>
+      <PageHeader
+        title="Attendance"
+        subtitle="Who boarded, was absent or was dropped off, per run, with the time and place of the driver's tap."
+        actions={
+          <SecondaryButton
+            disabled={!report.data || report.data.rows.length === 0}
+            onClick={() =>
+              report.data &&
+              downloadText(
+                `attendance-${report.data.date}.csv`,
+                attendanceCsv(report.data.date, report.data.rows, zone),
+                "text/csv;charset=utf-8",
+              )
+            }
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export CSV
+          </SecondaryButton>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <label className="text-sm font-medium text-ink">
+          Day
+          <input
+            type="date"
+            value={day}
+            onChange={(event) => setDate(event.target.value)}
+            className="ml-2 min-h-11 rounded-md border border-slate-300 px-2"
+          />
+        </label>
+        <label className="text-sm font-medium text-ink">
+          Route
+          <select
+            value={routeId}
+            onChange={(event) => setRouteId(event.target.value)}
+            className="ml-2 min-h-11 rounded-md border border-slate-300 px-2"
+          >
+            <option value="">Every route</option>
+            {routes.map((run) => (
+              <option key={run.routeId} value={run.routeId}>
+                {run.routeName} · {ROUTE_DIRECTION_LABELS[run.direction]} · bus {run.busNumber}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <QueryState
+        query={report}
+        loading="Loading the attendance…"
+        failed="The attendance could not be loaded."
+        isEmpty={(data) => data.rows.length === 0}
+        empty={<p className="text-sm text-slate-600">No riders on the runs of this day.</p>}
+      >
+        {(data) => (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Attendance on {data.date}</caption>
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className="p-2">
+                    Child
+                  </th>
+                  <th scope="col" className="p-2">
+                    Run
+                  </th>
+                  <th scope="col" className="p-2">
+                    Stop
+                  </th>
+                  <th scope="col" className="p-2">
+                    Attendance
+                  </th>
+                  <th scope="col" className="p-2">
+                    Time
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((row) => (
+                  <tr key={`${row.runId}-${row.childName}-${row.stopName}`} className="border-b border-slate-100">
+                    <th scope="row" className="p-2 font-medium wrap-anywhere">
+                      {row.childName}
+                    </th>
+                    <td className="p-2">
+                      {row.routeName} · {ROUTE_DIRECTION_LABELS[row.direction]} · bus {row.busNumber}
+                    </td>
+                    <td className="p-2 wrap-anywhere">{row.stopName}</td>
+                    <td className="p-2">{ATTENDANCE_MARK_LABELS[row.mark]}</td>
+                    <td className="p-2 tabular-nums">{row.at ? formatTime(row.at, zone) : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
+import { ATTENDANCE_MARK_LABELS } from "#shared/live-board.ts";
+import { formatTime } from "#shared/school-time.ts";
+import { BoardMap } from "../../../components/map/BoardMap.tsx";
+import { usePageTitle } from "../../../components/site/usePageTitle.ts";
+import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
+import { QueryState } from "../../../components/ui/states.tsx";
+import { type Replay, useReplay } from "../../../features/live-board/hooks.ts";
+import { useSchoolZone } from "../../../lib/school-zone.ts";
+
+type Event = { at: number; text: string };
+
+/** A run on a timeline: the slider (arrow keys step one position) moves the bus along its trail. */
+function Timeline({ replay, zone }: { replay: Replay; zone: string }) {
+  const { positions, stops, taps } = replay;
+  const [index, setIndex] = useState(positions.length - 1);
+  const current = positions[Math.min(index, positions.length - 1)];
+  const until = current?.at.getTime() ?? Number.POSITIVE_INFINITY;
+  const trail = useMemo(
+    () => positions.slice(0, index + 1).map((p) => ({ lat: p.latitude, lng: p.longitude })),
+    [positions, index],
+  );
+  const mapStops = useMemo(
+    () =>
+      stops.map((stop) => ({
+        id: stop.id,
+        name: stop.name,
+        lat: stop.latitude,
+        lng: stop.longitude,
+        order: stop.position + 1,
+      })),
+    [stops],
+  );
+  const events: Event[] = [
+    ...stops.flatMap((stop) =>
+      stop.arrivedAt ? [{ at: stop.arrivedAt.getTime(), text: `Arrived at ${stop.position + 1}. ${stop.name}` }] : [],
+    ),
+    ...taps.map((tap) => ({
+      at: tap.at.getTime(),
+      text: `${tap.childName}: ${ATTENDANCE_MARK_LABELS[tap.status]}${tap.stopName ? ` at ${tap.stopName}` : ""}`,
+    })),
+  ].sort((a, b) => a.at - b.at);
+  const seen = events.filter((event) => event.at <= until);
+  const buses = current
+    ? [{ id: "bus", label: replay.run.busNumber, lat: current.latitude, lng: current.longitude, stale: false }]
+    : [];
+  return (
+    <>
+      <BoardMap
+        label={`Map of the run's trail up to ${current ? formatTime(current.at, zone) : "the start"}`}
+        buses={buses}
+        stops={mapStops}
+        trail={trail}
+        className="h-64 sm:h-96"
+      />
+      {positions.length > 0 ? (
+        <div className="mt-4">
+          <label htmlFor="replay-time" className="block text-sm font-medium text-ink">
+            Time: <output htmlFor="replay-time">{current ? formatTime(current.at, zone) : "—"}</output> (position{" "}
+            {index + 1} of {positions.length})
+          </label>
+          <input
+            id="replay-time"
+            type="range"
+            min={0}
+            max={positions.length - 1}
+            step={1}
+            value={index}
+            aria-valuetext={current ? formatTime(current.at, zone) : undefined}
+            onChange={(event) => setIndex(Number(event.target.value))}
+            className="mt-2 h-11 w-full"
+          />
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">No positions were kept for this run (they are kept 30 days).</p>
+      )}
+      <PageSection id="replay-events" title="Stop arrivals and taps" className="mt-6">
+        {seen.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing yet at this time.</p>
+        ) : (
+          <ol className="space-y-1 text-sm">
+            {seen.map((event) => (
+              <li key={`${event.at}-${event.text}`}>
+                <time className="font-medium tabular-nums">{formatTime(new Date(event.at), zone)}</time> {event.text}
+              </li>
+            ))}
+          </ol>
+        )}
+      </PageSection>
+    </>
+  );
+}
+
+/** A past (or open) run replayed: positions as a line, stop arrivals and taps on a timeline. */
+export default function RunReplayPage() {
+  const { runId = "" } = useParams();
+  const zone = useSchoolZone() ?? "UTC";
+  const replay = useReplay(runId);
+  const run = replay.data?.run;
+  usePageTitle(run ? `Replay: ${run.routeName}` : "Replay");
+  return (
+    <>
+      <PageHeader
+        title={run ? `Replay: ${run.routeName} · ${ROUTE_DIRECTION_LABELS[run.direction]}` : "Replay"}
+        subtitle={run ? `Bus ${run.busNumber} · ${run.serviceDate}` : undefined}
+        actions={
+          <Link
+            to="/school-admin/live"
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-ink"
+          >
+            Back to the live board
+          </Link>
+        }
+      />
+      <QueryState query={replay} loading="Loading the run…" failed="The run could not be loaded.">
+        {(data) => <Timeline replay={data} zone={zone} />}
+      </QueryState>
+    </>
+  );
+}

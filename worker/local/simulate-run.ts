@@ -1,0 +1,376 @@
+import { and, asc, eq } from "drizzle-orm";
+import {
+  attendance,
+  buses,
+  drivers,
+  routeStops,
+  routes,
+  runPositions,
+  runStopVisits,
+  schools,
+  trips,
+} from "#db/schema/index.ts";
+import type { IngestBatch, LiveItem } from "#shared/live.ts";
+import { haversineMeters } from "#shared/route-order.ts";
+import { minutesToTime } from "#shared/route-texts.ts";
+import { localTime, todayIn, zonedInstant } from "#shared/school-time.ts";
+import { hashPassword } from "../auth/password.ts";
+import type { AppDeps, RunSimulator } from "../deps.ts";
+import type { LiveCaller } from "../live/hub.ts";
+import type { DriverScope } from "../services/_shared/scope.ts";
+import { loadRunState } from "../services/live/run-state.ts";
+import { endRun, startRun } from "../services/live/runs.ts";
+import { demoRoute } from "./demo-routes.ts";
+
+/**
+ * DEV ONLY — "Simulate a run" (issue 28 item 8): a demo bus driven along a seeded route's real stops,
+ * so a newcomer sees the live board and the parent's view move without a phone. Local mode on the
+ * Node entry only: `/dev/live/simulate` exists nowhere else, and production has no /dev at all.
+ *
+ * It goes through the engine as a driver would: the run's driver (a dev-only driver account, so
+ * the demo driver's own runs stay theirs) starts the run with the service, then sends a batch every
+ * few seconds to the live hub — positions interpolated between the stops, and at each stop a
+ * Boarded (pickup) or Dropped (drop-off) tap for its riders — and ends it after the last stop.
+ *
+ * Today's run of the route is made (or, run before, emptied: its positions, visits and taps; the
+ * notices' keys stay, so a parent is told each thing once a day). So that "on time" means something
+ * at any hour, the route's timetable is moved to the simulated pace while it runs, then put back to
+ * the seeded one (also at every start of the Node entry, after a crash mid-run).
+ */
+
+/** River Road's morning run (bus 7): Leo, the demo parent's child, boards at its fourth stop. */
+export const SIMULATED_ROUTE_ID = "demo-route-7-pickup";
+export const SIMULATOR_DRIVER = {
+  id: "00000000-0000-4000-8000-000000000109",
+  email: "simulator@maple.example.com",
+  name: "Chris Patel (simulated)",
+} as const;
+
+export type SimulatorOptions = {
+  /** Between two batches (a phone sends about every 5 s while moving). */
+  stepMs?: number;
+  /** The bus's pace between stops, metres per second (under the engine's 45 m/s plausibility limit). */
+  speedMps?: number;
+  /** Standing at a stop. */
+  dwellMs?: number;
+  /** A leg takes at least this long. */
+  minLegMs?: number;
+  /** Start again this long after a run ends (the Node entry's demo loop); never when absent. */
+  loopAfterMs?: number;
+};
+
+type Plan = {
+  runId: string;
+  schoolId: string;
+  stops: { id: string; lat: number; lng: number }[];
+  /** When the bus arrives at each stop, ms after the start. */
+  arrivals: number[];
+  startedAt: number;
+  tapped: Set<string>;
+  counter: number;
+  caller: LiveCaller;
+  scope: DriverScope;
+};
+
+export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOptions = {}): RunSimulator {
+  const stepMs = options.stepMs ?? 3_000;
+  const speed = options.speedMps ?? 30;
+  const dwell = options.dwellMs ?? 8_000;
+  const minLeg = options.minLegMs ?? 15_000;
+  let plan: Plan | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let loopSchool: string | null = null;
+  let busy = Promise.resolve();
+
+  const later = (ms: number, task: () => Promise<void>) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      busy = busy.then(task).catch((error) => getDeps().logger.error("simulated run failed", { error: String(error) }));
+    }, ms);
+  };
+
+  /** The seeded timetable back on the simulated route. */
+  const restoreTimetable = async () => {
+    const { db } = getDeps();
+    const seeded = demoRoute(SIMULATED_ROUTE_ID);
+    if (!seeded) return;
+    const stops = await db
+      .select({ id: routeStops.id, position: routeStops.position })
+      .from(routeStops)
+      .where(eq(routeStops.routeId, SIMULATED_ROUTE_ID));
+    for (const stop of stops) {
+      const minutes = seeded.timetable[stop.position];
+      if (minutes !== undefined)
+        await db.update(routeStops).set({ scheduledMinutes: minutes }).where(eq(routeStops.id, stop.id));
+    }
+  };
+
+  const prepare = async (schoolId: string): Promise<Plan | { error: string }> => {
+    const deps = getDeps();
+    const { db } = deps;
+    const now = deps.now();
+    const [route] = await db
+      .select({ name: routes.name, direction: routes.direction, driverName: routes.driverName, busId: routes.busId })
+      .from(routes)
+      .where(and(eq(routes.id, SIMULATED_ROUTE_ID), eq(routes.schoolId, schoolId)));
+    const [school] = await db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
+    if (!route || !school) return { error: "Simulate a run drives the demo school's seeded River Road route." };
+    const stopRows = await db
+      .select({ id: routeStops.id, lat: routeStops.latitude, lng: routeStops.longitude })
+      .from(routeStops)
+      .where(eq(routeStops.routeId, SIMULATED_ROUTE_ID))
+      .orderBy(asc(routeStops.position));
+    if (stopRows.length < 2) return { error: "The demo route has no stops to drive." };
+    const [busNumber] = route.busId
+      ? await db.select({ number: buses.number }).from(buses).where(eq(buses.id, route.busId))
+      : [];
+    await db
+      .insert(drivers)
+      .values({
+        id: SIMULATOR_DRIVER.id,
+        schoolId,
+        email: SIMULATOR_DRIVER.email,
+        name: SIMULATOR_DRIVER.name,
+        // Nobody signs in as the simulator: a password nobody knows.
+        passwordHash: await hashPassword(crypto.randomUUID()),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+
+    // The plan: the bus at the first stop in a few seconds, each leg at `speed`, a dwell at each stop.
+    const arrivals: number[] = [];
+    let at = 2_000;
+    stopRows.forEach((stop, index) => {
+      if (index > 0) at += dwell + Math.max(minLeg, (haversineMeters(stopRows[index - 1]!, stop) / speed) * 1000);
+      arrivals.push(at);
+    });
+    // The timetable at the simulated pace, on the school's clock, so the board says "on time".
+    const [hours, minutes] = localTime(now, school.timeZone).split(":").map(Number) as [number, number];
+    const base = hours * 60 + minutes;
+    for (const [index, stop] of stopRows.entries())
+      await db
+        .update(routeStops)
+        .set({ scheduledMinutes: Math.min(1439, base + Math.round(arrivals[index]! / 60_000)) })
+        .where(eq(routeStops.id, stop.id));
+
+    // Today's run of the route, made or emptied, and given to the simulator's driver.
+    const today = todayIn(school.timeZone, now);
+    const [existing] = await db
+      .select({ id: trips.id })
+      .from(trips)
+      .where(and(eq(trips.routeId, SIMULATED_ROUTE_ID), eq(trips.serviceDate, today)));
+    const times = {
+      departureTime: zonedInstant(today, minutesToTime(base), school.timeZone),
+      arrivalTime: zonedInstant(
+        today,
+        minutesToTime(Math.min(1439, base + Math.ceil(arrivals.at(-1)! / 60_000))),
+        school.timeZone,
+      ),
+    };
+    let runId = existing?.id;
+    if (runId) {
+      const id = runId;
+      await db.batch([
+        db.delete(runPositions).where(eq(runPositions.runId, id)),
+        db.delete(runStopVisits).where(eq(runStopVisits.runId, id)),
+        db.delete(attendance).where(eq(attendance.runId, id)),
+        db
+          .update(trips)
+          .set({
+            ...times,
+            status: "scheduled",
+            startedAt: null,
+            endedAt: null,
+            lastPositionAt: null,
+            delaySeconds: null,
+            driverId: SIMULATOR_DRIVER.id,
+            updatedAt: now,
+          })
+          .where(eq(trips.id, id)),
+      ]);
+    } else {
+      runId = crypto.randomUUID();
+      await db.insert(trips).values({
+        id: runId,
+        schoolId,
+        routeName: route.name,
+        routeType: route.direction,
+        busNumber: busNumber?.number ?? "",
+        driverName: SIMULATOR_DRIVER.name,
+        driverId: SIMULATOR_DRIVER.id,
+        ...times,
+        stops: stopRows.length,
+        routeId: SIMULATED_ROUTE_ID,
+        serviceDate: today,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await deps.live?.changed(runId);
+
+    const actor = {
+      id: SIMULATOR_DRIVER.id,
+      role: "driver" as const,
+      schoolId,
+      name: SIMULATOR_DRIVER.name,
+      email: SIMULATOR_DRIVER.email,
+    };
+    const meta = { requestId: null, ipAddress: null, userAgent: "SchoolRide run simulator (dev only)" };
+    const caller: LiveCaller = {
+      actor,
+      schoolId,
+      timeZone: school.timeZone,
+      phoneRegion: null,
+      meta,
+      extra: { driverId: SIMULATOR_DRIVER.id },
+    };
+    const scope = {
+      deps,
+      now,
+      actor,
+      meta,
+      schoolId,
+      timeZone: school.timeZone,
+      phoneRegion: null,
+      driverId: SIMULATOR_DRIVER.id,
+    } as DriverScope;
+    // A route without a bus takes one of the school's, as a driver picks one at the start.
+    const [bus] = route.busId
+      ? [null]
+      : await db.select({ id: buses.id }).from(buses).where(eq(buses.schoolId, schoolId)).limit(1);
+    await startRun(scope, { runId, busId: bus?.id ?? null });
+    return {
+      runId,
+      schoolId,
+      stops: stopRows,
+      arrivals,
+      startedAt: deps.now().getTime(),
+      tapped: new Set(),
+      counter: 0,
+      caller,
+      scope,
+    };
+  };
+
+  /** Where the bus is `elapsed` ms after the start: at a stop (its index) or between two. */
+  const whereAt = (current: Plan, elapsed: number) => {
+    const { stops, arrivals } = current;
+    for (let index = stops.length - 1; index >= 0; index--) {
+      const arrived = arrivals[index]!;
+      if (elapsed < arrived) continue;
+      const stop = stops[index]!;
+      if (elapsed <= arrived + dwell || index === stops.length - 1) return { lat: stop.lat, lng: stop.lng, at: index };
+      const next = stops[index + 1]!;
+      const share = Math.min(1, (elapsed - arrived - dwell) / (arrivals[index + 1]! - arrived - dwell));
+      return { lat: stop.lat + (next.lat - stop.lat) * share, lng: stop.lng + (next.lng - stop.lng) * share, at: null };
+    }
+    return { lat: stops[0]!.lat, lng: stops[0]!.lng, at: null };
+  };
+
+  const step = async () => {
+    const current = plan;
+    if (!current) return;
+    const deps = getDeps();
+    const now = deps.now().getTime();
+    const elapsed = now - current.startedAt;
+    const where = whereAt(current, elapsed);
+    const items: LiveItem[] = [
+      {
+        kind: "position",
+        clientId: `sim-${current.startedAt}-${++current.counter}`,
+        at: now,
+        latitude: where.lat,
+        longitude: where.lng,
+        accuracy: 8,
+        speed: where.at === null ? speed : 0,
+        heading: null,
+      },
+    ];
+    if (where.at !== null) {
+      const stop = current.stops[where.at]!;
+      if (!current.tapped.has(stop.id)) {
+        current.tapped.add(stop.id);
+        const state = await loadRunState(deps.db, current.runId);
+        for (const rider of state?.riders ?? [])
+          if (rider.stopId === stop.id && !rider.notRiding)
+            items.push({
+              kind: "tap",
+              clientId: `sim-${current.startedAt}-${++current.counter}`,
+              at: now,
+              childId: rider.childId,
+              stopId: stop.id,
+              status: state!.run.direction === "pickup" ? "boarded" : "dropped",
+              latitude: stop.lat,
+              longitude: stop.lng,
+            });
+      }
+    }
+    const batch: IngestBatch = { items };
+    const answer = await deps.live?.ingest(current.runId, current.caller, batch);
+    const closed = !answer || "status" in answer;
+    const done = elapsed >= current.arrivals.at(-1)! + dwell;
+    if (closed || done) {
+      await finish(current, !closed);
+      return;
+    }
+    later(stepMs, step);
+  };
+
+  const finish = async (current: Plan, end: boolean) => {
+    plan = null;
+    if (end) await endRun({ ...current.scope, now: getDeps().now() }, { runId: current.runId }).catch(() => undefined);
+    await restoreTimetable();
+    if (options.loopAfterMs !== undefined && loopSchool === current.schoolId)
+      later(options.loopAfterMs, async () => {
+        await begin(current.schoolId);
+      });
+  };
+
+  const begin = async (schoolId: string) => {
+    const prepared = await prepare(schoolId);
+    if ("error" in prepared) return prepared;
+    plan = prepared;
+    later(0, step);
+    return { runId: prepared.runId };
+  };
+
+  const halt = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const current = plan;
+    if (current) await finish(current, true);
+  };
+
+  return {
+    async start(schoolId, loop = false) {
+      loopSchool = loop ? schoolId : null;
+      const run = async () => {
+        await halt();
+        return begin(schoolId);
+      };
+      const result = busy.then(run);
+      busy = result.then(
+        () => undefined,
+        () => undefined,
+      );
+      return result;
+    },
+    async stop() {
+      loopSchool = null;
+      const result = busy.then(halt);
+      busy = result.catch(() => undefined);
+      await result;
+    },
+    current: () => plan?.runId ?? null,
+    restoreTimetable,
+    async close() {
+      loopSchool = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      plan = null;
+      await busy;
+    },
+  };
+}
