@@ -8,6 +8,7 @@ test.describe("wrong password", () => {
     super_admin: "Invalid super admin credentials. Access denied.",
     school_admin: "Invalid school admin credentials. Please check your email and password.",
     parent: "Invalid parent credentials. Please check your email, password, and school code.",
+    driver: "Invalid driver credentials. Please check your email and password.",
   } as const;
   for (const [role, account] of Object.entries(DEMO)) {
     test(`${role}: a wrong password shows the spec message`, async ({ page }) => {
