@@ -240,12 +240,26 @@ class RunTraffic {
     }
   }
 
-  /** The driver's next position: 10 m further north, measured now. */
-  async post(): Promise<void> {
+  private inFlight: Promise<void> = Promise.resolve();
+
+  /**
+   * The driver's next position: 10 m further north, measured now, sent once the previous one was
+   * answered (as the phone's outbox sends one batch at a time, so a slow server never gets a run's
+   * positions out of order). Its latency counts from the moment it was measured.
+   */
+  post(): Promise<void> {
     const at = Date.now();
+    const sentAt = performance.now();
+    this.inFlight = this.inFlight.then(
+      () => this.send(at, sentAt),
+      () => this.send(at, sentAt),
+    );
+    return this.inFlight;
+  }
+
+  private async send(at: number, sentAt: number): Promise<void> {
     const iso = new Date(at).toISOString();
     const step = this.step++;
-    const sentAt = performance.now();
     const open = this.sockets.filter((entry) => entry.socket.readyState === WebSocket.OPEN).length;
     this.pending.set(iso, { sentAt, expected: open, delivered: 0 });
     const response = await fetch(`${this.origin}/api/live/runs/${this.run.runId}/batch`, {
@@ -414,14 +428,21 @@ export async function liveBench(argv: string[]) {
     }
     clearInterval(sampler);
     await Promise.all(posts);
-    // Until deliveries stop (3 s without one, at most a minute): a late position is late, not lost.
-    for (let quiet = 0, seen = -1, waited = 0; quiet < 3 && waited < 60; waited++) {
+    // Until every expected delivery arrived, or none for 15 s (at most 2 minutes): a late position
+    // is late, not lost. Every post was answered, so the server has sent what it will send.
+    const expectedNow = () => traffic.reduce((sum, run) => sum + run.expected - run.delivered, 0);
+    for (let quiet = 0, seen = -1, waited = 0; expectedNow() > 0 && quiet < 15 && waited < 120; waited++) {
       const now = soakLatencies.length;
       quiet = now === seen ? quiet + 1 : 0;
       seen = now;
       await sleep(1000);
     }
     await sample();
+    const dropped = traffic.reduce(
+      (sum, run) => sum + run.sockets.filter((entry) => entry.socket.readyState !== WebSocket.OPEN).length,
+      0,
+    );
+    const runsShort = traffic.filter((run) => run.delivered < run.expected).length;
     for (const run of traffic) run.close();
     const totals = traffic.reduce(
       (sum, run) => ({
@@ -444,6 +465,8 @@ export async function liveBench(argv: string[]) {
       positions_per_s: round(totals.posted / soakSeconds, 1),
       ...totals,
       lost,
+      sockets_dropped: dropped,
+      runs_short: runsShort,
       p50_ms: round(percentile(soakLatencies, 50)),
       p99_ms: round(percentile(soakLatencies, 99)),
       max_ms: round(Math.max(...soakLatencies)),
