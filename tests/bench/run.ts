@@ -20,6 +20,10 @@
  *
  * `--growth` runs section 3 alone (tests/bench/growth.ts), `--only=<text>` keeping the lists whose
  * name contains it.
+ *
+ * `--live` runs live tracking's bench alone (tests/bench/live.ts, about 4 minutes): a position to
+ * 1,000 watchers of one run, then 300 runs × 20 watchers at 60 positions a second for 60 s
+ * (`--live-seconds=N`); `--live-soak` runs the soak for the full 10 minutes (about 14 minutes).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +34,7 @@ import { concurrentEnrollments } from "./enrollment.ts";
 import { growthOnly } from "./growth.ts";
 import { HOT_PATHS, LISTS } from "./hot-paths.ts";
 import { type HttpPathFigures, productionPath } from "./http-path.ts";
+import { liveBench } from "./live.ts";
 import { listLatencies, loginStorm, mixedLoad, throughput } from "./measure.ts";
 import { evaluate, formatMarkdown, formatTable, type Results } from "./report.ts";
 import { freePort, inProcessPass, scaledDatabase, startServers } from "./servers.ts";
@@ -64,6 +69,10 @@ const out = quick
 // `--markdown`: the README's "Quality" table from the committed results.json, and nothing else.
 if (process.argv.includes("--markdown")) {
   console.log(formatMarkdown(evaluate(JSON.parse(readFileSync(out, "utf8")) as Results)));
+  process.exit(0);
+}
+if (process.argv.includes("--live") || process.argv.includes("--live-soak")) {
+  await liveBench(process.argv);
   process.exit(0);
 }
 if (process.argv.includes("--growth")) {

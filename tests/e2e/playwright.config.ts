@@ -10,12 +10,30 @@ const GEOCODER_PORT = PORT + 1000;
 // Playwright's own (`npx playwright install chromium` on a machine that can download it).
 const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
 
+/** Chromium as the journeys use it (the workerd config too). */
+export const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    ...(SYSTEM_CHROMIUM ? { executablePath: SYSTEM_CHROMIUM } : {}),
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: ".",
   // workerd/: journeys only the Worker under wrangler dev can run (playwright.workerd.config.ts).
   testIgnore: "workerd/**",
-  // One worker: the journeys share one server and its per-account login limits.
-  workers: 1,
+  // Two workers, one file at a time each: every journey makes its own rows or reads demo data no
+  // other file changes (ADR 0061); a wrong password's backoff waits for the last project.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
@@ -30,24 +48,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          ...(SYSTEM_CHROMIUM ? { executablePath: SYSTEM_CHROMIUM } : {}),
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
-      },
-    },
+    { name: "chromium", testIgnore: ["workerd/**", "wrong-password.spec.ts"], use: chromium },
+    // A wrong password starts the account's backoff, which the journeys signing in to the same demo
+    // accounts must not meet: it runs once they are all done.
+    { name: "wrong-password", testMatch: "wrong-password.spec.ts", dependencies: ["chromium"], use: chromium },
   ],
   webServer: [
     {

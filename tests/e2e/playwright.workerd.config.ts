@@ -11,7 +11,7 @@
  * database server, wrangler and workerd.
  */
 import { defineConfig } from "@playwright/test";
-import base from "./playwright.config.ts";
+import base, { chromium } from "./playwright.config.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 8791);
 const DATABASE_FILE = ".data/e2e-workerd/schoolride.db";
@@ -21,6 +21,9 @@ process.env.E2E_DATABASE_FILE = DATABASE_FILE;
 export default defineConfig({
   ...base,
   testIgnore: [],
+  // One project and one worker, as before the Node suite went parallel (ADR 0061): every file.
+  projects: [{ name: "chromium", use: chromium }],
+  workers: 1,
   // Slower than Node: every request crosses wrangler's proxy Worker into workerd, and queue batches
   // wait up to max_batch_timeout (5 s) before the consumer runs.
   timeout: 90_000,

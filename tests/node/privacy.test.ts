@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  attendance,
   auditLogs,
   children,
   emailLogs,
@@ -9,7 +10,9 @@ import {
   notifications,
   parents,
   payments,
+  runPositions,
   schoolAdmins,
+  trips,
 } from "#db/schema/index.ts";
 import { LAST_ADMIN_MESSAGE } from "#shared/privacy.ts";
 import { markReauthenticated } from "#worker/auth/mfa.ts";
@@ -235,6 +238,81 @@ describe("GDPR (GD1)", () => {
     ]);
     expect(await t.db.$count(payments, eq(payments.parentId, parent.id))).toBe(1);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "account_erased"))).toBe(1);
+  });
+
+  it("LO5 a child's attendance is in the family's data export, without the bus's positions; erasure deletes it, never another family's", async () => {
+    const { parent } = await familyWithCanary("ivycanary");
+    const { parent: neighbour } = await familyWithCanary("joecanary", parent.schoolId!);
+    const childOf = async (parentId: string) =>
+      (await t.db.select({ id: children.id }).from(children).where(eq(children.parentId, parentId)))[0]!.id;
+    const [run] = await t.db
+      .insert(trips)
+      .values({
+        schoolId: parent.schoolId!,
+        routeName: "North loop",
+        routeType: "pickup",
+        busNumber: "12",
+        driverName: "Sam",
+        departureTime: new Date("2026-03-02T13:00:00Z"),
+        arrivalTime: new Date("2026-03-02T13:30:00Z"),
+        status: "completed",
+        serviceDate: "2026-03-02",
+      })
+      .returning();
+    const tap = (childId: string, clientId: string, minute: number) => ({
+      schoolId: parent.schoolId!,
+      runId: run!.id,
+      childId,
+      status: "boarded" as const,
+      at: new Date(`2026-03-02T13:${minute}:00Z`),
+      latitude: 41.771,
+      longitude: -88.151,
+      clientId,
+      recordedBy: "driver-1",
+    });
+    await t.db
+      .insert(attendance)
+      .values([tap(await childOf(parent.id), "tap-ivy", 12), tap(await childOf(neighbour.id), "tap-joe", 14)]);
+    await t.db.insert(runPositions).values({
+      runId: run!.id,
+      schoolId: parent.schoolId!,
+      driverId: "driver-1",
+      clientId: "bus-1",
+      deviceAt: new Date("2026-03-02T13:13:00Z"),
+      receivedAt: new Date("2026-03-02T13:13:01Z"),
+      latitude: 41.7777,
+      longitude: -88.1555,
+      accuracy: 10,
+    });
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
+
+    const exported = (await mutate(t.app, "parent.account.exportData", undefined, { cookie })).data as {
+      children: { name: string; attendance: unknown[] }[];
+    };
+    expect(exported.children).toMatchObject([
+      {
+        name: "ivycanary Kid",
+        attendance: [
+          {
+            serviceDate: "2026-03-02",
+            routeName: "North loop",
+            direction: "pickup",
+            status: "boarded",
+            at: new Date("2026-03-02T13:12:00.000Z"),
+            stop: null,
+            latitude: 41.771,
+            longitude: -88.151,
+          },
+        ],
+      },
+    ]);
+    // The family's own taps only: not the neighbour's, not the bus's track, no driver or client id.
+    const text = JSON.stringify(exported);
+    expect(text).not.toMatch(/joecanary|tap-joe|tap-ivy|driver-1|41\.7777|13:14:00/);
+
+    const erased = await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie });
+    expect(erased.data).toEqual({ erased: true });
+    expect(await t.db.select({ clientId: attendance.clientId }).from(attendance)).toEqual([{ clientId: "tap-joe" }]);
   });
 
   it("GD1 erasure takes the school's invitations and e-mails to the address, never another school's", async () => {

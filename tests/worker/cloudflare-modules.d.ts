@@ -64,4 +64,27 @@ declare module "cloudflare:test" {
     retryMessages: { msgId: string; delaySeconds?: number }[];
   }
   export function getQueueResult(batch: MessageBatch, ctx: ExecutionContext): Promise<QueueResult>;
+
+  /** A Durable Object's stub, as `env.LIVE_RUNS.get(id)` returns it. */
+  export type DurableObjectStub = { fetch(request: Request): Promise<Response> };
+  /** The object's state as the callback of `runInDurableObject` sees it (what the tests read). */
+  export interface DurableObjectState {
+    storage: { get<T>(key: string): Promise<T | undefined>; getAlarm(): Promise<number | null> };
+    getWebSockets(tag?: string): unknown[];
+  }
+  /** Runs `callback` inside the object `stub` points to, with its instance and state. */
+  export function runInDurableObject<O, R>(
+    stub: DurableObjectStub,
+    callback: (instance: O, state: DurableObjectState) => R | Promise<R>,
+  ): Promise<R>;
+  /** Runs the object's scheduled alarm now, if it has one (true), and removes it. */
+  export function runDurableObjectAlarm(stub: DurableObjectStub): Promise<boolean>;
+  /**
+   * Tears the running object down as an eviction would: a new instance next time, durable storage
+   * kept, hibernatable WebSockets hibernated (the default) or closed.
+   */
+  export function evictDurableObject(
+    stub: DurableObjectStub,
+    options?: { webSockets?: "close" | "hibernate" },
+  ): Promise<void>;
 }

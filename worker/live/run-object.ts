@@ -44,8 +44,9 @@ export class LiveRun {
       const Pair = (globalThis as unknown as { WebSocketPair: new () => Record<0 | 1, WebSocket> }).WebSocketPair;
       const pair = new Pair();
       this.ctx.acceptWebSocket(pair[1], [tag]);
-      // The view at once: a watcher that reconnects resumes from the run's current state.
-      await this.refresh(runId);
+      // The view at once, to the newcomer only: a watcher that reconnects resumes from the run's
+      // current state, and the others, who have it, are not sent it again (n² views at n connects).
+      await this.refresh(runId, pair[1] as unknown as HibernatableSocket);
       return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit);
     }
     if (url.pathname === "/changed") {
@@ -73,19 +74,24 @@ export class LiveRun {
     }
   }
 
-  private refresh(runId: string): Promise<void> {
+  private refresh(runId: string, newcomer?: HibernatableSocket): Promise<void> {
     return this.queue.run(async () => {
       const deps = runtime(this.env).deps;
       const state = await loadRunState(deps.db, runId);
-      await this.tell(state, deps.now());
+      await this.tell(state, deps.now(), newcomer);
     });
   }
 
-  private async tell(state: Awaited<ReturnType<typeof loadRunState>>, now: Date): Promise<void> {
+  /** Tells every socket (or only `newcomer`) its view, and sets or clears the alarm. */
+  private async tell(
+    state: Awaited<ReturnType<typeof loadRunState>>,
+    now: Date,
+    newcomer?: HibernatableSocket,
+  ): Promise<void> {
     const sockets = this.ctx.getWebSockets();
     publish(
       state,
-      sockets.map((ws) => this.watcher(ws)),
+      (newcomer ? [newcomer] : sockets).map((ws) => this.watcher(ws)),
       now,
     );
     const wake = nextWake(state, now);

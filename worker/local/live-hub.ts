@@ -32,13 +32,16 @@ export function createNodeLiveHub(getDeps: () => AppDeps): LiveHub & { close(): 
     }
   };
 
-  /** Reads the run, tells its watchers, and arms the timer for the next look. */
-  const refresh = (runId: string, room: Room) =>
+  /**
+   * Reads the run, tells its watchers (or only `newcomer`, who connected: the others have this view
+   * already, and telling all of them at every connect would cost n² views), and arms the timer.
+   */
+  const refresh = (runId: string, room: Room, newcomer?: Watcher) =>
     room.queue.run(async () => {
       const deps = getDeps();
       const state = await loadRunState(deps.db, runId);
       const now = deps.now();
-      publish(state, room.watchers, now);
+      publish(state, newcomer ? [newcomer] : room.watchers, now);
       arm(runId, room, nextWake(state, now), now);
     });
 
@@ -82,7 +85,7 @@ export function createNodeLiveHub(getDeps: () => AppDeps): LiveHub & { close(): 
           const room = roomOf(runId);
           room.watchers.add(watcher);
           // The view at once (resume from the run's current state), then after every change.
-          void refresh(runId, room).catch(() => undefined);
+          void refresh(runId, room, watcher).catch(() => undefined);
         },
         onClose() {
           const room = rooms.get(runId);

@@ -1,8 +1,9 @@
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { rowHolds } from "#db/conditional.ts";
 import {
+  attendance,
   children,
   emailLogs,
   flightTripEnrollments,
@@ -90,7 +91,7 @@ function anonymise(db: Db, subject: DataSubject, verifiedHash: string, marker: s
 /**
  * GD1 (GDPR Art. 17): erases the signed-in user after re-checking their password. In one batch:
  * the person is anonymised and deactivated, their sessions end, their children (and the
- * children's field-trip enrolments), notifications, invitations, reset tokens, e-mails (their
+ * children's field-trip enrolments and attendance, LO5), notifications, invitations, reset tokens, e-mails (their
  * school's: another school's invitation or e-mail to the same address is that school's record) and
  * newsletter sign-up go; invoices and payments stay (legal retention, 7 years), attached to the
  * anonymised account. The audit row carries no personal data. Every statement after the first is
@@ -137,6 +138,10 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
                 erased,
               ),
             ),
+          // The foreign key would cascade; said here so the erasure does not rest on the pragma (LO5).
+          db
+            .delete(attendance)
+            .where(and(inArray(attendance.childId, db.select({ id: children.id }).from(children).where(sole)), erased)),
           db.delete(children).where(and(sole, erased)),
           ...leaveChildren(db, subject.id, eq(children.schoolId, subject.schoolId)!, erased),
         ]

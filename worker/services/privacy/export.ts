@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#db/client.ts";
 import {
+  attendance,
   auditLogs,
   children,
   flightTripEnrollments,
@@ -9,9 +10,11 @@ import {
   notifications,
   parents,
   payments,
+  routeStops,
   schoolAdmins,
   schools,
   sessions,
+  trips,
 } from "#db/schema/index.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -62,16 +65,41 @@ async function profileOf(db: Db, subject: DataSubject) {
   return row ?? null;
 }
 
-/** The family records only a parent has (a school admin's are empty lists). */
+/**
+ * A child's attendance as the family's export shows it (docs/security.md LO5): the run's day and
+ * route, what the driver tapped, when, at which stop and where the phone was. Never the bus's
+ * positions: those are the run's, not the family's (and gone after 30 days, LO3).
+ */
+const EXPORTED_ATTENDANCE = {
+  childId: attendance.childId,
+  serviceDate: trips.serviceDate,
+  routeName: trips.routeName,
+  direction: trips.routeType,
+  status: attendance.status,
+  at: attendance.at,
+  stop: routeStops.name,
+  latitude: attendance.latitude,
+  longitude: attendance.longitude,
+};
+
+/** The family records only a parent has (a school admin's are empty lists); each child with their attendance. */
 async function familyOf(db: Db, subject: DataSubject) {
   if (subject.role !== "parent") return { children: [], fieldTripEnrolments: [], invoices: [], payments: [] };
-  const [childRows, enrollmentRows, invoiceRows, paymentRows] = await db.batch([
+  const [childRows, attendanceRows, enrollmentRows, invoiceRows, paymentRows] = await db.batch([
     // Every child the parent guards (shared ones too, ADR 0053); enrolments and payments are their own.
     db
       .select()
       .from(children)
       .where(guardedBy(children.id, subject.id, subject.schoolId))
       .orderBy(asc(children.name)),
+    db
+      .select(EXPORTED_ATTENDANCE)
+      .from(attendance)
+      .innerJoin(children, eq(children.id, attendance.childId))
+      .innerJoin(trips, eq(trips.id, attendance.runId))
+      .leftJoin(routeStops, eq(routeStops.id, attendance.stopId))
+      .where(guardedBy(children.id, subject.id, subject.schoolId))
+      .orderBy(asc(attendance.at)),
     db
       .select()
       .from(flightTripEnrollments)
@@ -80,7 +108,16 @@ async function familyOf(db: Db, subject: DataSubject) {
     db.select().from(invoices).where(eq(invoices.recipientId, subject.id)).orderBy(asc(invoices.issueDate)),
     db.select().from(payments).where(eq(payments.parentId, subject.id)).orderBy(asc(payments.createdAt)),
   ]);
-  return { children: childRows, fieldTripEnrolments: enrollmentRows, invoices: invoiceRows, payments: paymentRows };
+  const childrenWithAttendance = childRows.map((child) => ({
+    ...child,
+    attendance: attendanceRows.filter((row) => row.childId === child.id).map(({ childId: _child, ...row }) => row),
+  }));
+  return {
+    children: childrenWithAttendance,
+    fieldTripEnrolments: enrollmentRows,
+    invoices: invoiceRows,
+    payments: paymentRows,
+  };
 }
 
 /**
