@@ -8,6 +8,7 @@ import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, PASSWORD } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
+import { seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
 import { seedInvoice } from "../support/invoice-documents.ts";
 import { lastEmailTo, tokenIn } from "../support/mail.ts";
 
@@ -236,6 +237,32 @@ describe("what each guardian sees", () => {
       [owner.id, "owner", false],
       [guardian.id, "guardian", true],
     ]);
+  });
+});
+
+describe("a child's field trip with two guardians", () => {
+  it("both see the enrolment; only the guardian who enrolled is offered Make Payment, and the other's pay is refused", async () => {
+    const guardian = await newGuardian();
+    const trip = await seedFlightTrip(t.db, { schoolId: school.id });
+    const enrollment = await seedEnrollment(t.db, {
+      schoolId: school.id,
+      flightTripId: trip.id,
+      childId,
+      parentId: owner.id,
+      status: "pending",
+    });
+    const offered = async (api: Awaited<ReturnType<typeof callerFor>>) => {
+      const listed = (await api.parent.flightTrips.list()).trips.find((row) => row.id === trip.id)!;
+      const [kid] = listed.children;
+      return { id: kid!.enrollment?.id, canPay: kid!.enrollment?.canPay };
+    };
+    const asOwner = await callerFor(t, owner);
+    const asGuardian = await callerFor(t, guardian);
+    expect(await offered(asOwner)).toEqual({ id: enrollment.id, canPay: true });
+    expect(await offered(asGuardian)).toEqual({ id: enrollment.id, canPay: false });
+    expect(await failure(asGuardian.parent.flightTrips.pay({ enrollmentId: enrollment.id }))).toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });
 

@@ -30,6 +30,7 @@ const ENROLLMENT_COLUMNS = {
   id: flightTripEnrollments.id,
   flightTripId: flightTripEnrollments.flightTripId,
   childId: flightTripEnrollments.childId,
+  parentId: flightTripEnrollments.parentId,
   status: flightTripEnrollments.status,
   paymentStatus: flightTripEnrollments.paymentStatus,
   amountPaidCents: flightTripEnrollments.amountPaidCents,
@@ -92,7 +93,8 @@ function tripView(
             amountRefundedCents: row.amountRefundedCents,
             refundPendingCents: row.refundPendingCents,
             nextPaymentCents: next,
-            canPay: holdsSeat && next > 0 && trip.status !== "cancelled",
+            // The guardian who enrolled pays (Checkout is theirs, `ownEnrollment(…, "payer")`); another sees the state.
+            canPay: holdsSeat && next > 0 && trip.status !== "cancelled" && row.parentId === scope.parentId,
             canOptOut: holdsSeat && open,
           }
         : null,
