@@ -1,6 +1,6 @@
 /**
  * The school admin's live board (issue 28 item 6): a day's runs, a run's replay and the attendance
- * report are the school's own (another school's run is 404, LO4 in spirit); the attendance CSV is
+ * report are the school's own (another school's run is 404, LO6); the attendance CSV is
  * formula-safe; the dev-only run simulator is 404 in production and without a simulator, drives only
  * its own or an untouched run, ends it when the server closes and puts the timetable back.
  */
@@ -56,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("schoolAdmin.live", () => {
-  it("lists the school's runs of the day, replays one, and reports its attendance; another school sees none of it", async () => {
+  it("LO6 lists the school's runs of the day, replays one, and reports its attendance; another school sees none of it", async () => {
     const admin = await callerFor(t, users.admin!);
     const board = await admin.schoolAdmin.live.runs({});
     expect(board.date).toBe("2026-03-02");
@@ -95,7 +95,7 @@ describe("the board's summaries", () => {
     expect(ridersOnBoard({ direction: "pickup", startedAt: "x", endedAt: "y" }, riders)).toBe(0);
   });
 
-  it("exports attendance as formula-safe CSV", () => {
+  it("LO6 exports attendance as formula-safe CSV", () => {
     const csv = attendanceCsv(
       "2026-03-02",
       [
