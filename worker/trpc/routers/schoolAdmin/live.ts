@@ -1,4 +1,4 @@
-import { attendanceReportInput, liveRunsInput, runReplayInput } from "#shared/live-board.ts";
+import { attendanceReportInput, liveRunsInput, runReplayInput } from "#shared/live-board-inputs.ts";
 import { attendanceReport, liveRuns, runReplay } from "#worker/services/live/board.ts";
 import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
