@@ -43,6 +43,10 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/school-admin/trips", SCHOOL_ADMIN, "src/pages/school-admin/trips/TripsPage.tsx"),
   areaPage("/school-admin/routes", SCHOOL_ADMIN, "src/pages/school-admin/routes/RoutesPage.tsx"),
   areaPage("/school-admin/routes/:routeId", SCHOOL_ADMIN, "src/pages/school-admin/routes/RouteEditorPage.tsx"),
+  // The live board, a run's replay and the attendance report (issue 28): Leaflet loads after the page.
+  areaPage("/school-admin/live", SCHOOL_ADMIN, "src/pages/school-admin/live/LiveBoardPage.tsx"),
+  areaPage("/school-admin/live/runs/:runId", SCHOOL_ADMIN, "src/pages/school-admin/live/RunReplayPage.tsx"),
+  areaPage("/school-admin/live/attendance", SCHOOL_ADMIN, "src/pages/school-admin/live/AttendancePage.tsx"),
   areaPage("/school-admin/flight-trips", SCHOOL_ADMIN, "src/pages/school-admin/flight-trips/FlightTripsPage.tsx"),
   areaPage("/school-admin/notifications", SCHOOL_ADMIN, "src/pages/notifications/NotificationsPage.tsx"),
   areaPage("/parent", PARENT, "src/pages/dashboard/ParentDashboardPage.tsx"),

@@ -57,9 +57,9 @@ export type RunSimulator = {
   stop(): Promise<void>;
   /** The simulated run's id while one is driving. */
   current(): string | null;
-  /** Puts the seeded timetable back on the simulated route (after a crash mid-run). */
-  restoreTimetable(): Promise<void>;
-  /** Stops driving (the server is closing); resolves when no step is in flight. */
+  /** After a crash mid-run: ends the simulated run left open and puts the seeded timetable back. */
+  recover(): Promise<void>;
+  /** Stops driving for good (the server is closing): ends the simulated run; resolves when it has. */
   close(): Promise<void>;
 };
 

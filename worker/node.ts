@@ -90,7 +90,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   void cron();
   const timer = setInterval(cron, HOUR_MS);
   if (simulator) {
-    await simulator.restoreTimetable();
+    await simulator.recover();
     if (env.DEMO_SIMULATION !== "off")
       void simulator
         .start(DEMO_IDS.school, true)

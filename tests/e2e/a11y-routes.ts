@@ -66,6 +66,11 @@ export const SCHOOL_ADMIN_ROUTES: readonly A11yRoute[] = [
     url: "/school-admin/routes/demo-route-12-pickup",
     heading: /North Loop/,
   },
+  // The live board (issue 28): a real run moving and its replay are scanned in live-board.spec.ts; here
+  // the board, a run id that is not the school's (the replay's failure state) and the attendance report.
+  { pattern: "/school-admin/live", url: "/school-admin/live", heading: /Live board/ },
+  { pattern: "/school-admin/live/runs/:runId", url: "/school-admin/live/runs/no-such-run", heading: /Replay/ },
+  { pattern: "/school-admin/live/attendance", url: "/school-admin/live/attendance", heading: /Attendance/ },
   { pattern: "/school-admin/flight-trips", url: "/school-admin/flight-trips", heading: /Flight Trips/ },
   { pattern: "/school-admin/notifications", url: "/school-admin/notifications", heading: /Notifications/ },
   // The Sent tab: another list on the same route (issue 25).

@@ -6,8 +6,8 @@ import { expectNoHorizontalScroll, signIn } from "./support.ts";
  * Issue 28 items 6 and 8: the school admin opens the Live board, presses "Simulate a run" (dev only:
  * the Node entry in local mode drives River Road's bus 7 through the live engine as its driver) and
  * sees the bus on the map and its run in the list, updating live over the socket; then replays it
- * and reads the attendance report. Axe and screenshots at 375 and 1280 px. The simulation is stopped
- * at the end, so the journeys after this one find the demo as it was.
+ * and reads the attendance report. Axe and screenshots of all three at 375 and 1280 px. The
+ * simulation is stopped at the end, so the journeys after this one find the demo as it was.
  */
 test.afterEach(async ({ page }) => {
   await page.request.post("/dev/live/simulate/stop", { headers: { "content-type": "application/json" }, data: {} });
@@ -65,4 +65,17 @@ test("the admin simulates a run and watches the bus move on the live board", asy
   await expect(page.getByRole("heading", { level: 1, name: "Attendance" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Leo Rivera/ }).first()).toBeVisible();
   await expectNoSeriousViolation(page, "attendance at 1280 px");
+  await page.screenshot({ path: "test-results/live-attendance-1280.png", fullPage: true });
+  // On a phone, a card per rider instead of the table.
+  await page.setViewportSize(PHONE);
+  await expect(
+    page
+      .getByRole("list", { name: /Attendance on/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Leo Rivera" })
+      .first(),
+  ).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousViolation(page, "attendance at 375 px");
+  await page.screenshot({ path: "test-results/live-attendance-375.png", fullPage: true });
 });

@@ -1,12 +1,16 @@
 /**
  * The school admin's live board (issue 28 item 6): a day's runs, a run's replay and the attendance
- * report are the school's own (another school's run is 404, LO4 in spirit); the attendance CSV is
- * formula-safe; the dev-only run simulator is 404 in production and without a simulator.
+ * report are the school's own (another school's run is 404, LO6); the attendance CSV is
+ * formula-safe; the dev-only run simulator is 404 in production and without a simulator, drives only
+ * its own or an untouched run, ends it when the server closes and puts the timetable back.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trips } from "#db/schema/index.ts";
+import { routeStops, runPositions, trips } from "#db/schema/index.ts";
 import { punctuality, ridersOnBoard } from "#shared/live-board.ts";
+import { demoRoute } from "#worker/local/demo-routes.ts";
+import { DEMO_IDS, seedDemo } from "#worker/local/demo-seed.ts";
+import { createRunSimulator, SIMULATED_ROUTE_ID, SIMULATOR_DRIVER } from "#worker/local/simulate-run.ts";
 import { attendanceCsv } from "../../web/src/pages/school-admin/live/attendance-csv.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -52,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("schoolAdmin.live", () => {
-  it("lists the school's runs of the day, replays one, and reports its attendance; another school sees none of it", async () => {
+  it("LO6 lists the school's runs of the day, replays one, and reports its attendance; another school sees none of it", async () => {
     const admin = await callerFor(t, users.admin!);
     const board = await admin.schoolAdmin.live.runs({});
     expect(board.date).toBe("2026-03-02");
@@ -91,7 +95,7 @@ describe("the board's summaries", () => {
     expect(ridersOnBoard({ direction: "pickup", startedAt: "x", endedAt: "y" }, riders)).toBe(0);
   });
 
-  it("exports attendance as formula-safe CSV", () => {
+  it("LO6 exports attendance as formula-safe CSV", () => {
     const csv = attendanceCsv(
       "2026-03-02",
       [
@@ -130,5 +134,95 @@ describe("Simulate a run (dev only)", () => {
     expect((await t.app.request("http://localhost:8787/dev/live/simulate", { method: "POST", headers })).status).toBe(
       404,
     );
+  });
+});
+
+describe("the run simulator (dev only, ADR 0060)", () => {
+  let demo: TestApp;
+  const route = SIMULATED_ROUTE_ID;
+  const timetable = async () =>
+    (
+      await demo.db
+        .select({ minutes: routeStops.scheduledMinutes })
+        .from(routeStops)
+        .where(eq(routeStops.routeId, route))
+        .orderBy(asc(routeStops.position))
+    ).map((stop) => stop.minutes);
+  const todaysRun = async () => {
+    const [run] = await demo.db
+      .select()
+      .from(trips)
+      .where(and(eq(trips.routeId, route), eq(trips.serviceDate, "2026-03-02")));
+    return run!;
+  };
+  beforeAll(async () => {
+    demo = await createTestApp();
+    // Monday 2 March 2026, 03:00 in Chicago; an admin has moved River Road's pickup times.
+    await seedDemo(demo.db, demo.clock.now());
+    for (const [position, minutes] of [421, 426, 431, 436, 441, 446].entries())
+      await demo.db
+        .update(routeStops)
+        .set({ scheduledMinutes: minutes })
+        .where(and(eq(routeStops.routeId, route), eq(routeStops.position, position)));
+  });
+  afterAll(() => demo.close());
+
+  it("drives today's run as its own driver, ends it when the server closes, and puts the admin's timetable back", async () => {
+    const edited = await timetable();
+    const simulator = createRunSimulator(() => demo.deps, { stepMs: 60_000 });
+    const started = await simulator.start(DEMO_IDS.school);
+    expect(started).toEqual({ runId: (await todaysRun()).id });
+    expect(await todaysRun()).toMatchObject({ driverId: SIMULATOR_DRIVER.id, status: "in-progress", endedAt: null });
+    expect(await timetable()).not.toEqual(edited);
+    await simulator.close();
+    expect(simulator.current()).toBeNull();
+    const run = await todaysRun();
+    expect(run.status).toBe("completed");
+    expect(run.endedAt).not.toBeNull();
+    expect(await timetable()).toEqual(edited);
+    // Closed for good: nothing starts again.
+    expect(await simulator.start(DEMO_IDS.school)).toHaveProperty("error");
+    expect((await todaysRun()).endedAt).toEqual(run.endedAt);
+  });
+
+  it("after a crash mid-run, the next start ends the run left open and puts the seeded timetable back", async () => {
+    const run = await todaysRun();
+    await demo.db
+      .update(trips)
+      .set({ status: "in-progress", startedAt: demo.clock.now(), endedAt: null })
+      .where(eq(trips.id, run.id));
+    await demo.db.update(routeStops).set({ scheduledMinutes: 200 }).where(eq(routeStops.routeId, route));
+    const simulator = createRunSimulator(() => demo.deps);
+    await simulator.recover();
+    expect(await todaysRun()).toMatchObject({ status: "completed" });
+    expect(await timetable()).toEqual(demoRoute(route)!.timetable);
+    await simulator.close();
+  });
+
+  it("leaves a run that is a real driver's alone: assigned, started or ended, it is not taken or emptied", async () => {
+    const run = await todaysRun();
+    const simulator = createRunSimulator(() => demo.deps, { stepMs: 60_000 });
+    // Assigned to the demo driver, not started yet.
+    await demo.db
+      .update(trips)
+      .set({ driverId: DEMO_IDS.driver, status: "scheduled", startedAt: null, endedAt: null })
+      .where(eq(trips.id, run.id));
+    const before = await timetable();
+    expect(await simulator.start(DEMO_IDS.school)).toHaveProperty("error");
+    expect(await todaysRun()).toMatchObject({ driverId: DEMO_IDS.driver, status: "scheduled", startedAt: null });
+    // Started by that driver, with the positions the simulator had sent before.
+    const positions = await demo.db.$count(runPositions, eq(runPositions.runId, run.id));
+    const startedAt = demo.clock.now();
+    await demo.db.update(trips).set({ status: "in-progress", startedAt }).where(eq(trips.id, run.id));
+    expect(await simulator.start(DEMO_IDS.school)).toHaveProperty("error");
+    expect(await todaysRun()).toMatchObject({ driverId: DEMO_IDS.driver, status: "in-progress", startedAt });
+    expect(await demo.db.$count(runPositions, eq(runPositions.runId, run.id))).toBe(positions);
+    expect(await timetable()).toEqual(before);
+    // The demo loop logs a refusal once and tries again later; no run is driven meanwhile.
+    const looping = createRunSimulator(() => demo.deps, { loopAfterMs: 60_000 });
+    expect(await looping.start(DEMO_IDS.school, true)).toHaveProperty("error");
+    expect(looping.current()).toBeNull();
+    expect(demo.logger.lines.filter((line) => line.includes("simulated run skipped"))).toHaveLength(1);
+    await Promise.all([simulator.close(), looping.close()]);
   });
 });

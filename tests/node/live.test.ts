@@ -16,6 +16,7 @@ import {
   cronRuns,
   liveNotices,
   notifications,
+  notRiding,
   runPositions,
   runStopVisits,
   trips,
@@ -194,6 +195,50 @@ describe("a run, from start to end", () => {
     expect((await post(runId, [position(0)], cookies.admin)).status).toBe(404);
     expect((await post(runId, [position(0)], "")).status).toBe(401);
     expect(await t.db.select().from(runPositions)).toHaveLength(0);
+  });
+
+  it("LO2 a parent watches only today's run their child rides, without a position before the start; not another day's, not a day the child is not riding", async () => {
+    type View = { run: { startedAt: string | null; position: unknown } };
+    // A position stored before the start (none can be sent then: LO1) is still not shown to a parent.
+    await t.db.insert(runPositions).values({
+      runId,
+      schoolId: ids.school!,
+      driverId: ids.driver!,
+      clientId: "before-start",
+      deviceAt: t.clock.now(),
+      receivedAt: t.clock.now(),
+      latitude: 41.77,
+      longitude: -88.15,
+      accuracy: 10,
+    });
+    await t.deps.live!.changed(runId);
+    const before = await snapshot(runId, cookies.parentA);
+    expect(before.status).toBe(200);
+    expect(((await before.json()) as View).run).toMatchObject({ startedAt: null, position: null });
+    await t.db.delete(runPositions).where(eq(runPositions.runId, runId));
+    await t.deps.live!.changed(runId);
+    // Tomorrow's run of the same route, which Ada also rides: not today, so not watched.
+    const [route] = await t.db.select({ routeId: trips.routeId }).from(trips).where(eq(trips.id, runId));
+    const [tomorrow] = await t.db
+      .select({ id: trips.id })
+      .from(trips)
+      .where(and(eq(trips.routeId, route!.routeId!), eq(trips.serviceDate, "2026-03-03")));
+    expect((await snapshot(tomorrow!.id, cookies.parentA)).status).toBe(404);
+    // Ada marked not riding today (the school's note; past the parent's cut-off): her parent may not
+    // watch today's run; riding again, they may.
+    await t.db.insert(notRiding).values({
+      id: "lo2-not-riding",
+      schoolId: ids.school!,
+      childId: ids.ada!,
+      date: "2026-03-02",
+      createdBy: ids.admin!,
+      createdAt: t.clock.now(),
+    });
+    await t.deps.live!.changed(runId);
+    expect((await snapshot(runId, cookies.parentA)).status).toBe(404);
+    await t.db.delete(notRiding).where(eq(notRiding.id, "lo2-not-riding"));
+    await t.deps.live!.changed(runId);
+    expect((await snapshot(runId, cookies.parentA)).status).toBe(200);
   });
 
   it("the driver starts today's run: Departed, and its parents are told once", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import {
   attendance,
   buses,
@@ -32,10 +32,13 @@ import { demoRoute } from "./demo-routes.ts";
  * few seconds to the live hub — positions interpolated between the stops, and at each stop a
  * Boarded (pickup) or Dropped (drop-off) tap for its riders — and ends it after the last stop.
  *
- * Today's run of the route is made (or, run before, emptied: its positions, visits and taps; the
- * notices' keys stay, so a parent is told each thing once a day). So that "on time" means something
- * at any hour, the route's timetable is moved to the simulated pace while it runs, then put back to
- * the seeded one (also at every start of the Node entry, after a crash mid-run).
+ * Today's run of the route is made, or taken when nobody drove it (scheduled, no driver), or emptied
+ * when the simulator drove it before (its positions, visits and taps; the notices' keys stay, so a
+ * parent is told each thing once a day). A run that is a real driver's, started, ended or cancelled
+ * is left alone: the simulator refuses (the demo loop tries again later). So that "on time" means
+ * something at any hour, the route's timetable is moved to the simulated pace while it runs, then
+ * put back as it was. Closing (the server stopping) ends the simulated run; after a crash mid-run,
+ * `recover` at the next start ends the run left open and puts the seeded timetable back (ADR 0060).
  */
 
 /** River Road's morning run (bus 7): Leo, the demo parent's child, boards at its fourth stop. */
@@ -68,6 +71,8 @@ type Plan = {
   startedAt: number;
   tapped: Set<string>;
   counter: number;
+  /** The route's timetable before the simulation (stop id → minutes), put back at the end. */
+  timetable: Map<string, number>;
   caller: LiveCaller;
   scope: DriverScope;
 };
@@ -81,8 +86,13 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
   let timer: ReturnType<typeof setTimeout> | null = null;
   let loopSchool: string | null = null;
   let busy = Promise.resolve();
+  /** Set by close(): nothing is scheduled or started any more. */
+  let closed = false;
+  /** The last refusal the demo loop logged (logged once, not every try). */
+  let lastRefusal: string | null = null;
 
   const later = (ms: number, task: () => Promise<void>) => {
+    if (closed) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
@@ -90,20 +100,66 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
     }, ms);
   };
 
-  /** The seeded timetable back on the simulated route. */
-  const restoreTimetable = async () => {
+  const setTimetable = async (minutesOf: (stop: { id: string; position: number }) => number | undefined) => {
     const { db } = getDeps();
-    const seeded = demoRoute(SIMULATED_ROUTE_ID);
-    if (!seeded) return;
     const stops = await db
       .select({ id: routeStops.id, position: routeStops.position })
       .from(routeStops)
       .where(eq(routeStops.routeId, SIMULATED_ROUTE_ID));
     for (const stop of stops) {
-      const minutes = seeded.timetable[stop.position];
+      const minutes = minutesOf(stop);
       if (minutes !== undefined)
         await db.update(routeStops).set({ scheduledMinutes: minutes }).where(eq(routeStops.id, stop.id));
     }
+  };
+
+  /** The simulator acting as its driver in the school: the live hub's caller and the services' scope. */
+  const asDriver = (deps: AppDeps, schoolId: string, timeZone: string) => {
+    const actor = {
+      id: SIMULATOR_DRIVER.id,
+      role: "driver" as const,
+      schoolId,
+      name: SIMULATOR_DRIVER.name,
+      email: SIMULATOR_DRIVER.email,
+    };
+    const meta = { requestId: null, ipAddress: null, userAgent: "SchoolRide run simulator (dev only)" };
+    const caller: LiveCaller = {
+      actor,
+      schoolId,
+      timeZone,
+      phoneRegion: null,
+      meta,
+      extra: { driverId: SIMULATOR_DRIVER.id },
+    };
+    const scope = {
+      deps,
+      now: deps.now(),
+      actor,
+      meta,
+      schoolId,
+      timeZone,
+      phoneRegion: null,
+      driverId: SIMULATOR_DRIVER.id,
+    } as DriverScope;
+    return { caller, scope };
+  };
+
+  /**
+   * After a crash mid-run (the Node entry's start): a simulated run still open is ended and the
+   * seeded timetable put back. Nothing is touched when the simulator left no open run.
+   */
+  const recover = async () => {
+    const deps = getDeps();
+    const open = await deps.db
+      .select({ id: trips.id, schoolId: trips.schoolId, timeZone: schools.timeZone })
+      .from(trips)
+      .innerJoin(schools, eq(schools.id, trips.schoolId))
+      .where(and(eq(trips.driverId, SIMULATOR_DRIVER.id), isNotNull(trips.startedAt), isNull(trips.endedAt)));
+    if (open.length === 0) return;
+    for (const run of open)
+      await endRun(asDriver(deps, run.schoolId, run.timeZone).scope, { runId: run.id }).catch(() => undefined);
+    const seeded = demoRoute(SIMULATED_ROUTE_ID);
+    if (seeded) await setTimetable((stop) => seeded.timetable[stop.position]);
   };
 
   const prepare = async (schoolId: string): Promise<Plan | { error: string }> => {
@@ -117,11 +173,30 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
     const [school] = await db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
     if (!route || !school) return { error: "Simulate a run drives the demo school's seeded River Road route." };
     const stopRows = await db
-      .select({ id: routeStops.id, lat: routeStops.latitude, lng: routeStops.longitude })
+      .select({
+        id: routeStops.id,
+        lat: routeStops.latitude,
+        lng: routeStops.longitude,
+        minutes: routeStops.scheduledMinutes,
+      })
       .from(routeStops)
       .where(eq(routeStops.routeId, SIMULATED_ROUTE_ID))
       .orderBy(asc(routeStops.position));
     if (stopRows.length < 2) return { error: "The demo route has no stops to drive." };
+    // Today's run of the route: the simulator's own, or nobody's yet; never a real driver's.
+    const today = todayIn(school.timeZone, now);
+    const [existing] = await db
+      .select({ id: trips.id, driverId: trips.driverId, status: trips.status, startedAt: trips.startedAt })
+      .from(trips)
+      .where(and(eq(trips.routeId, SIMULATED_ROUTE_ID), eq(trips.serviceDate, today)));
+    if (
+      existing &&
+      existing.driverId !== SIMULATOR_DRIVER.id &&
+      (existing.driverId !== null || existing.startedAt !== null || existing.status !== "scheduled")
+    )
+      return {
+        error: "Today's River Road run is a driver's own (assigned, started, ended or cancelled): not simulated.",
+      };
     const [busNumber] = route.busId
       ? await db.select({ number: buses.number }).from(buses).where(eq(buses.id, route.busId))
       : [];
@@ -156,11 +231,6 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
         .where(eq(routeStops.id, stop.id));
 
     // Today's run of the route, made or emptied, and given to the simulator's driver.
-    const today = todayIn(school.timeZone, now);
-    const [existing] = await db
-      .select({ id: trips.id })
-      .from(trips)
-      .where(and(eq(trips.routeId, SIMULATED_ROUTE_ID), eq(trips.serviceDate, today)));
     const times = {
       departureTime: zonedInstant(today, minutesToTime(base), school.timeZone),
       arrivalTime: zonedInstant(
@@ -210,32 +280,7 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
     }
     await deps.live?.changed(runId);
 
-    const actor = {
-      id: SIMULATOR_DRIVER.id,
-      role: "driver" as const,
-      schoolId,
-      name: SIMULATOR_DRIVER.name,
-      email: SIMULATOR_DRIVER.email,
-    };
-    const meta = { requestId: null, ipAddress: null, userAgent: "SchoolRide run simulator (dev only)" };
-    const caller: LiveCaller = {
-      actor,
-      schoolId,
-      timeZone: school.timeZone,
-      phoneRegion: null,
-      meta,
-      extra: { driverId: SIMULATOR_DRIVER.id },
-    };
-    const scope = {
-      deps,
-      now,
-      actor,
-      meta,
-      schoolId,
-      timeZone: school.timeZone,
-      phoneRegion: null,
-      driverId: SIMULATOR_DRIVER.id,
-    } as DriverScope;
+    const { caller, scope } = asDriver(deps, schoolId, school.timeZone);
     // A route without a bus takes one of the school's, as a driver picks one at the start.
     const [bus] = route.busId
       ? [null]
@@ -249,6 +294,7 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
       startedAt: deps.now().getTime(),
       tapped: new Set(),
       counter: 0,
+      timetable: new Map(stopRows.map((stop) => [stop.id, stop.minutes])),
       caller,
       scope,
     };
@@ -321,14 +367,31 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
   const finish = async (current: Plan, end: boolean) => {
     plan = null;
     if (end) await endRun({ ...current.scope, now: getDeps().now() }, { runId: current.runId }).catch(() => undefined);
-    await restoreTimetable();
-    if (options.loopAfterMs !== undefined && loopSchool === current.schoolId)
+    await setTimetable((stop) => current.timetable.get(stop.id));
+    again(current.schoolId);
+  };
+
+  /** The demo loop: the next simulated run a while after this one (or after a refusal). */
+  const again = (schoolId: string) => {
+    if (options.loopAfterMs !== undefined && loopSchool === schoolId)
       later(options.loopAfterMs, async () => {
-        await begin(current.schoolId);
+        looped(schoolId, await begin(schoolId));
       });
   };
 
+  /** A refusal in the loop is logged once and tried again later (a real driver's run is left alone). */
+  const looped = (schoolId: string, result: { runId: string } | { error: string }) => {
+    if (!("error" in result)) {
+      lastRefusal = null;
+      return;
+    }
+    if (result.error !== lastRefusal) getDeps().logger.info("simulated run skipped", { reason: result.error });
+    lastRefusal = result.error;
+    again(schoolId);
+  };
+
   const begin = async (schoolId: string) => {
+    if (closed) return { error: "The server is closing." };
     const prepared = await prepare(schoolId);
     if ("error" in prepared) return prepared;
     plan = prepared;
@@ -348,7 +411,9 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
       loopSchool = loop ? schoolId : null;
       const run = async () => {
         await halt();
-        return begin(schoolId);
+        const result = await begin(schoolId);
+        if (loop) looped(schoolId, result);
+        return result;
       };
       const result = busy.then(run);
       busy = result.then(
@@ -364,12 +429,13 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
       await result;
     },
     current: () => plan?.runId ?? null,
-    restoreTimetable,
+    recover,
     async close() {
+      closed = true;
       loopSchool = null;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      plan = null;
+      // The simulated run ends with the server (as its driver), not left open on the board.
+      const result = busy.then(halt);
+      busy = result.catch(() => undefined);
       await busy;
     },
   };

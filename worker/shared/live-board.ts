@@ -1,22 +1,10 @@
-import { z } from "zod";
-import "./fields.ts";
 import type { AttendanceStatus } from "./live-constants.ts";
-import { isCalendarDate } from "./school-time.ts";
 
 /**
- * The school admin's live board, replays and attendance report (issue 28 item 6): the inputs, and the
- * pure summaries the board shows of a run's live view (riders on board, late by how many minutes).
+ * What the school admin's live board, replays and attendance report show (issue 28 item 6): the
+ * attendance labels, and the pure summaries of a run's live view (riders on board, late by how many
+ * minutes). No zod here: the pages import it (their inputs are in live-board-inputs.ts).
  */
-
-const id = z.string().min(1).max(64);
-const date = z.string().max(10).refine(isCalendarDate, "Choose a valid date");
-
-/** The school's runs of a day (the school's today when absent). */
-export const liveRunsInput = z.object({ date: date.optional() }).strict();
-/** One run's record, replayed. */
-export const runReplayInput = z.object({ runId: id }).strict();
-/** Attendance per rider per run, for a day and (optionally) one route. */
-export const attendanceReportInput = z.object({ date: date.optional(), routeId: id.nullable().default(null) }).strict();
 
 /** A rider's line in the attendance report: a tap, or none yet, or marked not riding that day. */
 export type AttendanceMark = AttendanceStatus | "not-riding" | "not-recorded";

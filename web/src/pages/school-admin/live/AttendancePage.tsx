@@ -5,12 +5,33 @@ import { ATTENDANCE_MARK_LABELS } from "#shared/live-board.ts";
 import { formatTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
+import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { QueryState } from "../../../components/ui/states.tsx";
-import { useAttendanceReport, useLiveRuns } from "../../../features/live-board/hooks.ts";
+import { type AttendanceRow, useAttendanceReport, useLiveRuns } from "../../../features/live-board/hooks.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
 import { attendanceCsv } from "./attendance-csv.ts";
+
+const runLabel = (row: AttendanceRow) =>
+  `${row.routeName} · ${ROUTE_DIRECTION_LABELS[row.direction]} · bus ${row.busNumber}`;
+const markAt = (row: AttendanceRow, zone: string) =>
+  `${ATTENDANCE_MARK_LABELS[row.mark]}${row.at ? ` · ${formatTime(row.at, zone)}` : ""}`;
+
+/** The table's columns (wide screens); a phone shows a card per rider: name, mark and time, run, stop. */
+function columns(zone: string): Column<AttendanceRow>[] {
+  return [
+    { header: "Child", rowHeader: true, className: "font-medium text-ink wrap-anywhere", cell: (row) => row.childName },
+    { header: "Run", className: "wrap-anywhere", cell: runLabel },
+    { header: "Stop", className: "wrap-anywhere", cell: (row) => row.stopName },
+    { header: "Attendance", className: "whitespace-nowrap", cell: (row) => ATTENDANCE_MARK_LABELS[row.mark] },
+    {
+      header: "Time",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (row) => (row.at ? formatTime(row.at, zone) : "—"),
+    },
+  ];
+}
 
 /** Attendance per rider per run, for a day and a route, with its CSV. */
 export default function AttendancePage() {
@@ -78,45 +99,28 @@ export default function AttendancePage() {
         empty={<p className="text-sm text-slate-600">No riders on the runs of this day.</p>}
       >
         {(data) => (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Attendance on {data.date}</caption>
-              <thead>
-                <tr className="border-b border-slate-200">
-                  <th scope="col" className="p-2">
-                    Child
-                  </th>
-                  <th scope="col" className="p-2">
-                    Run
-                  </th>
-                  <th scope="col" className="p-2">
-                    Stop
-                  </th>
-                  <th scope="col" className="p-2">
-                    Attendance
-                  </th>
-                  <th scope="col" className="p-2">
-                    Time
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((row) => (
-                  <tr key={`${row.runId}-${row.childName}-${row.stopName}`} className="border-b border-slate-100">
-                    <th scope="row" className="p-2 font-medium wrap-anywhere">
-                      {row.childName}
-                    </th>
-                    <td className="p-2">
-                      {row.routeName} · {ROUTE_DIRECTION_LABELS[row.direction]} · bus {row.busNumber}
-                    </td>
-                    <td className="p-2 wrap-anywhere">{row.stopName}</td>
-                    <td className="p-2">{ATTENDANCE_MARK_LABELS[row.mark]}</td>
-                    <td className="p-2 tabular-nums">{row.at ? formatTime(row.at, zone) : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`Attendance on ${data.date}`}
+            rows={data.rows}
+            rowKey={(row) => `${row.runId}-${row.childName}-${row.stopName}`}
+            columns={columns(zone)}
+            density="compact"
+            cardsBelow="md"
+            card={(row) => (
+              <>
+                <CardHeader
+                  title={<span className="font-medium text-ink">{row.childName}</span>}
+                  aside={<span className="shrink-0 text-sm text-slate-700">{markAt(row, zone)}</span>}
+                />
+                <CardFields
+                  items={[
+                    { label: "Run", value: runLabel(row) },
+                    { label: "Stop", value: row.stopName },
+                  ]}
+                />
+              </>
+            )}
+          />
         )}
       </QueryState>
     </>
