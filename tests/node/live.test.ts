@@ -235,6 +235,9 @@ describe("a run, from start to end", () => {
     expect(boarded).toEqual([
       { title: "Ada Rivers boarded", message: "Ada Rivers boarded at Oak & 5th at 7:10 AM.", category: "attendance" },
     ]);
+    // The batch came within 5 minutes of Oak & 5th and reached it: Ada's parent, at the stop the bus
+    // stands at, is not told it is approaching.
+    expect((await noticesOf(ids.parentA!)).filter((n) => n.title === "Bus approaching")).toEqual([]);
     const counts = async () => ({
       positions: (await t.db.select().from(runPositions)).length,
       visits: (await t.db.select().from(runStopVisits)).length,

@@ -265,7 +265,9 @@ function dueNotices(
     .flatMap((rider) =>
       rider.parentIds.map((parentId) => ({ parentId, stopId: rider.stopId, minutes: minutes.get(parentId)! })),
     );
-  for (const due of approachNotices({ tripId: run.id, estimate, watchers, sent: after.sentNotices }))
+  // `after.visits` holds arrivals only: a stop reached in this very batch is among them.
+  const arrived = new Set(after.visits.map((visit) => visit.stopId));
+  for (const due of approachNotices({ tripId: run.id, estimate, watchers, sent: after.sentNotices, arrived }))
     notices.push({
       key: due.key,
       parentIds: [due.parentId],
