@@ -31,6 +31,7 @@ let t: TestApp;
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let stopIds: string[] = [];
+let otherStopIds: string[] = [];
 let runId: string;
 let otherRunId: string;
 
@@ -171,6 +172,7 @@ beforeAll(async () => {
     });
   await assign(ids.ada, stopIds[0]!);
   await assign(ids.ben, stopIds[1]!);
+  otherStopIds = otherStops;
   await assign(ids.cy, otherStops[0]!); // another family, on another run
   const runOf = async (id: string) =>
     (
@@ -448,6 +450,11 @@ describe("who may watch (LO2)", () => {
     const [run] = await t.db.select().from(trips).where(eq(trips.id, runId));
     expect(run!.status).toBe("completed");
     expect((await post(runId, [position(1600)])).status).toBe(409);
+    // Ended at 1,600 m, short of the school (2,200 m): nobody is said to be dropped there.
+    const rows = await t.db.select({ status: attendance.status }).from(attendance).where(eq(attendance.runId, runId));
+    expect(rows.map((row) => row.status)).toEqual(["boarded", "boarded"]);
+    for (const parent of [ids.parentA!, ids.parentB!])
+      expect((await noticesOf(parent)).filter((n) => /dropped/i.test(n.title))).toEqual([]);
     expect((await snapshot(runId, cookies.driver)).status).toBe(404);
     t.clock.advance(15 * MINUTE);
     expect((await snapshot(runId, cookies.parentA)).status).toBe(200);
@@ -547,5 +554,96 @@ describe("what parents find after the run", () => {
       .returning({ id: notifications.id });
     const again = await parentA.parent.notifications.list({ tab: "all", page: 1 });
     expect(again.rows.find((item) => item.id === other!.id)?.runId).toBeNull();
+  });
+});
+
+describe("a pickup that reaches the school", () => {
+  it("drops each child on board there once: the row, the parent's notice, view and history; replays and a restarted hub repeat nothing", async () => {
+    // The South loop (the same stops), Cy at Oak & 5th. 08:10: Cy boards; 08:14 the bus is at the school.
+    const t0 = START.getTime() + 70 * MINUTE;
+    t.clock.set(new Date(t0));
+    const driver = await callerFor(t, { id: ids.otherDriver!, role: "driver" } as never);
+    await driver.driver.live.startRun({ runId: otherRunId, busId: null });
+    const boarded = { ...tap(ids.cy!, 0, "boarded"), stopId: otherStopIds[0]! };
+    const arrival = position(2200, t0 + 4 * MINUTE);
+    const items = [
+      position(0, t0),
+      boarded,
+      position(600, t0 + MINUTE),
+      position(1200, t0 + 2 * MINUTE),
+      position(1800, t0 + 3 * MINUTE),
+      arrival,
+    ];
+    t.clock.set(new Date(t0 + 4 * MINUTE + 5_000));
+    const answer = await post(otherRunId, items, cookies.otherDriver);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { refused: unknown[] }).refused).toEqual([]);
+
+    const rows = () => t.db.select().from(attendance).where(eq(attendance.runId, otherRunId));
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      childId: ids.cy,
+      status: "dropped",
+      stopId: otherStopIds[2],
+      at: new Date(t0 + 4 * MINUTE),
+      latitude: arrival.latitude,
+      longitude: arrival.longitude,
+    });
+    const [run] = await t.db.select({ status: trips.status }).from(trips).where(eq(trips.id, otherRunId));
+    expect(run!.status).toBe("completed");
+    const attendanceNotices = async () =>
+      (await noticesOf(ids.parentC!)).filter((notice) => notice.category === "attendance");
+    expect(await attendanceNotices()).toEqual([
+      { title: "Cy Other boarded", message: "Cy Other boarded at Oak & 5th at 8:10 AM.", category: "attendance" },
+      {
+        title: "Cy Other dropped off",
+        message: "Cy Other was dropped off at Maple Grove Primary at 8:14 AM.",
+        category: "attendance",
+      },
+    ]);
+    expect((await noticesOf(ids.parentA!)).filter((n) => /dropped/i.test(n.title))).toEqual([]);
+
+    const counts = async () => ({
+      rows: await rows(),
+      notifications: (await t.db.select().from(notifications)).length,
+      keys: (await t.db.select().from(liveNotices)).length,
+    });
+    const before = await counts();
+    // The phone replays the batch (a lost answer), then a hub restarted mid-run gets it again and more.
+    expect((await post(otherRunId, items, cookies.otherDriver)).status).toBe(200);
+    const restarted = createNodeLiveHub(() => t.deps);
+    const old = t.deps.live;
+    t.deps.live = restarted;
+    try {
+      t.clock.advance(5_000);
+      const more = [...items, position(2210), tap(ids.cy!, 0, "boarded", boarded.clientId)];
+      expect((await post(otherRunId, more, cookies.otherDriver)).status).toBe(200);
+    } finally {
+      restarted.close();
+      t.deps.live = old;
+    }
+    expect(await counts()).toEqual(before);
+
+    // The parent's live view after the run, and the ride history: where and when Cy was dropped.
+    await driver.driver.live.endRun({ runId: otherRunId });
+    const view = (await (await snapshot(otherRunId, cookies.parentC)).json()) as {
+      run: { riders: { attendance: unknown }[] };
+    };
+    expect(view.run.riders[0]!.attendance).toEqual({
+      status: "dropped",
+      at: new Date(t0 + 4 * MINUTE).toISOString(),
+      latitude: arrival.latitude,
+      longitude: arrival.longitude,
+      stopName: "Maple Grove Primary",
+    });
+    const parentC = await callerFor(t, { id: ids.parentC!, role: "parent" } as never);
+    expect((await parentC.parent.live.attendance()).children[ids.cy!]).toEqual([
+      expect.objectContaining({
+        runId: otherRunId,
+        status: "dropped",
+        stopName: "Maple Grove Primary",
+        at: new Date(t0 + 4 * MINUTE),
+      }),
+    ]);
   });
 });
