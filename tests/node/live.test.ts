@@ -2,7 +2,8 @@
  * Live tracking's engine (ADR 0055) on the Node entry's hub: a driver starts their run, batches of
  * positions and taps are stored once and in order, arrivals, attendance and notices follow, each
  * notice once (replays, a restarted hub); who may post and watch (LO1, LO2), the parent's view,
- * the polling fallback, a real WebSocket watcher, and the 30-day purge (LO3).
+ * the polling fallback, a real WebSocket watcher, and the 30-day purge (LO3); a pickup reaching the
+ * school drops its riders on board; the admin's Departed, Arrived and cancel on a live run.
  */
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -12,6 +13,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import {
   attendance,
   auditLogs,
+  buses,
   children,
   cronRuns,
   liveNotices,
@@ -645,5 +647,96 @@ describe("a pickup that reaches the school", () => {
         at: new Date(t0 + 4 * MINUTE),
       }),
     ]);
+  });
+});
+
+describe("the school admin's status on a live run", () => {
+  let homeRunId: string;
+  let homeStops: string[];
+  const statusOf = async (id: string) =>
+    (await t.db.select({ status: trips.status }).from(trips).where(eq(trips.id, id)))[0]!.status;
+
+  beforeAll(async () => {
+    // A drop-off run this afternoon (it leaves from Oak & 5th; Ada gets off at the last stop).
+    const admin = await callerFor(t, { id: ids.admin!, role: "school_admin" } as never);
+    const { id: routeId } = await admin.schoolAdmin.routes.create({
+      route: {
+        name: "Home run",
+        direction: "dropoff",
+        colour: "#ff7f0e",
+        busId: (await t.db.select({ id: buses.id }).from(buses).where(eq(buses.schoolId, ids.school!)))[0]!.id,
+        driverName: "Sam Driver",
+        activeFrom: "2026-01-05",
+        activeTo: null,
+        weekdays: [1, 2, 3, 4, 5],
+      },
+    });
+    const afternoon = STOPS.map((stop, index) => ({ ...stop, time: `15:${10 + 10 * index}` }));
+    homeStops = (await admin.schoolAdmin.routes.stops.set({ routeId, version: 0, stops: afternoon })).stopIds;
+    await admin.schoolAdmin.riders.assign({
+      childId: ids.ada!,
+      stopId: homeStops[2]!,
+      weekdays: [1, 2, 3, 4, 5],
+      fromDate: "2026-03-02",
+      toDate: null,
+    });
+    homeRunId = (
+      await t.db
+        .select({ id: trips.id })
+        .from(trips)
+        .where(and(eq(trips.routeId, routeId), eq(trips.serviceDate, "2026-03-02")))
+    )[0]!.id;
+    await t.db.update(trips).set({ driverId: ids.driver! }).where(eq(trips.id, homeRunId));
+  });
+
+  it("Departed and Arrived override a live run, and the engine never flips them back; a drop-off drops nobody by itself", async () => {
+    const admin = await callerFor(t, { id: ids.admin!, role: "school_admin" } as never);
+    const driver = await callerFor(t, { id: ids.driver!, role: "driver" } as never);
+    const t0 = START.getTime() + 8 * 60 * MINUTE; // 15:00
+    t.clock.set(new Date(t0));
+    await driver.driver.live.startRun({ runId: homeRunId, busId: null });
+    expect((await post(homeRunId, [position(0, t0)])).status).toBe(200);
+    // Arrived mid-route: the run stays open to the phone, and stays Arrived.
+    await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "completed" });
+    t.clock.set(new Date(t0 + MINUTE));
+    expect((await post(homeRunId, [position(600)])).status).toBe(200);
+    expect(await statusOf(homeRunId)).toBe("completed");
+    await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "in-progress" });
+    // At the last stop (Ada's), the engine marks the run Arrived; a drop-off's driver taps Dropped.
+    t.clock.set(new Date(t0 + 2 * MINUTE));
+    expect((await post(homeRunId, [position(1200)])).status).toBe(200);
+    expect(await statusOf(homeRunId)).toBe("in-progress");
+    t.clock.set(new Date(t0 + 3 * MINUTE));
+    expect((await post(homeRunId, [position(2200)])).status).toBe(200);
+    expect(await statusOf(homeRunId)).toBe("completed");
+    expect(await t.db.select().from(attendance).where(eq(attendance.runId, homeRunId))).toEqual([]);
+    // The admin says Departed after all (the bus is going round again): later positions keep it so.
+    await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "in-progress" });
+    t.clock.set(new Date(t0 + 3 * MINUTE + 5_000));
+    const dropped = { ...tap(ids.ada!, 2, "dropped"), stopId: homeStops[2]! };
+    expect((await post(homeRunId, [position(2210), dropped])).status).toBe(200);
+    expect(await statusOf(homeRunId)).toBe("in-progress");
+    const [ada] = await t.db.select().from(attendance).where(eq(attendance.runId, homeRunId));
+    expect(ada).toMatchObject({ status: "dropped", stopId: homeStops[2] });
+  });
+
+  it("a live run the admin cancels tells its parents once; the driver's phone may post nothing more", async () => {
+    const admin = await callerFor(t, { id: ids.admin!, role: "school_admin" } as never);
+    const cancelled = async () => (await noticesOf(ids.parentA!)).filter((notice) => notice.title === "Trip cancelled");
+    expect(await cancelled()).toEqual([]);
+    expect((await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "cancelled" })).notified).toBe(true);
+    expect((await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "cancelled" })).notified).toBe(false);
+    expect(await cancelled()).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/^Home run .* is cancelled\.$/) }),
+    ]);
+    t.clock.advance(5_000);
+    expect((await post(homeRunId, [position(2220)])).status).toBe(409);
+    expect((await snapshot(homeRunId, cookies.driver)).status).toBe(404);
+    expect((await snapshot(homeRunId, cookies.parentA)).status).toBe(404);
+    // End run after it: still cancelled, and nobody is told anything more.
+    const driver = await callerFor(t, { id: ids.driver!, role: "driver" } as never);
+    await driver.driver.live.endRun({ runId: homeRunId });
+    expect(await statusOf(homeRunId)).toBe("cancelled");
+    expect(await cancelled()).toHaveLength(1);
   });
 });

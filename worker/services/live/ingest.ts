@@ -214,7 +214,12 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
   };
   const estimate = estimateOf(after, now);
   const lastStop = state.stops.at(-1);
-  const arrived = lastStop !== undefined && after.visits.some((visit) => visit.stopId === lastStop.id);
+  // The last stop reached by this batch (not before it): the trip turns Arrived once, and an admin's
+  // override after that (Departed again) is not flipped back by the positions that follow.
+  const arrived =
+    lastStop !== undefined &&
+    after.visits.some((visit) => visit.stopId === lastStop.id) &&
+    !state.visits.some((visit) => visit.stopId === lastStop.id);
   const drops = schoolDrops(state, after, taps, positions);
   for (const drop of drops)
     statements.push(
@@ -255,7 +260,7 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
         .set({
           lastPositionAt: after.position?.at ?? null,
           delaySeconds: estimate.delaySeconds,
-          // The last stop reached: Arrived (the admin can still override it).
+          // The last stop just reached: Arrived (the admin can still override it).
           ...(arrived && state.run.status === "in-progress" ? { status: "completed" as const } : {}),
           updatedAt: now,
         })
