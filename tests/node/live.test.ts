@@ -631,6 +631,8 @@ describe("a pickup that reaches the school", () => {
     const view = (await (await snapshot(otherRunId, cookies.parentC)).json()) as {
       run: { riders: { attendance: unknown }[] };
     };
+    // LO2: the school is named as where Cy was dropped; no other family's stop is.
+    expect(JSON.stringify(view)).not.toContain("Library");
     expect(view.run.riders[0]!.attendance).toEqual({
       status: "dropped",
       at: new Date(t0 + 4 * MINUTE).toISOString(),

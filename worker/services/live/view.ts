@@ -103,7 +103,14 @@ export function viewFor(
   const stops = parentId === null ? state.stops : state.stops.filter((stop) => ownStops.has(stop.id));
   const visits = new Map(state.visits.map((visit) => [visit.stopId, visit]));
   const taps = new Map(state.attendance.map((row) => [row.childId, row]));
-  const stopNames = new Map(state.stops.map((stop) => [stop.id, stop.name]));
+  // Where a record was made, by name: for a parent only their children's stops and a pickup's school
+  // (its last stop, where the children on board are dropped), never another family's stop (LO2).
+  const school = state.run.direction === "pickup" ? state.stops.at(-1)?.id : undefined;
+  const stopNames = new Map(
+    state.stops
+      .filter((stop) => parentId === null || ownStops.has(stop.id) || stop.id === school)
+      .map((stop) => [stop.id, stop.name]),
+  );
   // A parent sees the bus only from the start (LO2); everyone sees no position after the end but the last.
   const position = state.position && state.run.startedAt ? state.position : null;
   return {
