@@ -6,9 +6,9 @@ import { GUARDIAN_MESSAGES } from "#shared/guardians.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, PASSWORD } from "../support/fixtures.ts";
+import { seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
-import { seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
 import { seedInvoice } from "../support/invoice-documents.ts";
 import { lastEmailTo, tokenIn } from "../support/mail.ts";
 
