@@ -19,7 +19,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, type CDPSession, chromium, type Page } from "playwright-core";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#worker/local/demo-seed.ts";
 import { freePort } from "./servers.ts";
 
@@ -127,33 +127,36 @@ async function signIn(page: Page, role: Role) {
   await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 30_000 });
 }
 
-async function measure(context: BrowserContext, pageCase: PageCase, runs: number): Promise<PaintRow> {
+type Tab = { page: Page; cdp: CDPSession; path: string };
+
+/** A tab signed in as the case's role, on the path to measure, observed; null when not reachable. */
+async function openTab(context: BrowserContext, pageCase: PageCase): Promise<Tab | null> {
   const page = await context.newPage();
-  const row: PaintRow = { name: pageCase.name, goal: pageCase.goal, first: [], return: [] };
   if (pageCase.role) await signIn(page, pageCase.role);
   const path = typeof pageCase.path === "string" ? pageCase.path : await pageCase.path(page);
-  if (!path) return { ...row, skipped: "not reachable today" };
+  if (!path) return null;
   await page.addInitScript({ content: OBSERVE });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  for (let run = 0; run < runs; run++) {
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    await page.goto("about:blank");
-    await cdp.send("Network.clearBrowserCache");
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    await cdp.send("Network.emulateNetworkConditions", NETWORK);
-    row.first.push(await visit(page, path));
-    await page.goto("about:blank");
-    row.return.push(await visit(page, path));
-  }
-  await page.close();
-  return row;
+  return { page, cdp, path };
+}
+
+/** One first visit (the HTTP cache emptied, unthrottled) and one return visit, throttled. */
+async function visitTwice({ page, cdp, path }: Tab, row: PaintRow) {
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await page.goto("about:blank");
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  row.first.push(await visit(page, path));
+  await page.goto("about:blank");
+  row.return.push(await visit(page, path));
 }
 
 const median = (values: number[]) => {
@@ -184,12 +187,13 @@ export function formatPaint(rows: PaintRow[]): string {
   return lines.join("\n");
 }
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+async function startServer(port: number, dataDir: string, checkout: string): Promise<ChildProcess> {
   const server = spawn(resolve("node_modules/.bin/tsx"), ["worker/node.ts"], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),
-      DATABASE_URL: `file:${join(dataDir, "paint.db")}`,
+      DATABASE_URL: `file:${join(dataDir, `paint-${port}.db`)}`,
       APP_URL: `http://localhost:${port}`,
       // No demo bus driving by itself: it would share the cores with the page being measured.
       DEMO_SIMULATION: "off",
@@ -205,31 +209,57 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
     await new Promise((done) => setTimeout(done, 500));
   }
   server.kill();
-  throw new Error("paint bench: the Node entry did not start");
+  throw new Error(`paint bench: the Node entry of ${checkout} did not start`);
 }
 
+/**
+ * `--paint-compare=<dir>`: a second checkout, built (its own dist/), measured in turn with this one,
+ * run by run, so both meet the same load on shared cores.
+ */
 export async function paintBench(argv: readonly string[]): Promise<void> {
-  const runs = Number(argv.find((arg) => arg.startsWith("--paint-runs="))?.slice("--paint-runs=".length) ?? 3);
+  const option = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const runs = Number(option("paint-runs") ?? 3);
+  const checkouts = [resolve("."), ...(option("paint-compare") ? [resolve(option("paint-compare")!)] : [])];
   if (!argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   const loadStart = loadavg()[0]!;
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "schoolride-paint-"));
-  const server = await startServer(port, dataDir);
+  const servers: ChildProcess[] = [];
+  const ports: number[] = [];
+  for (const checkout of checkouts) {
+    const port = await freePort();
+    servers.push(await startServer(port, dataDir, checkout));
+    ports.push(port);
+  }
   const browser = await chromium.launch({
     ...(SYSTEM_CHROMIUM ? { executablePath: SYSTEM_CHROMIUM } : {}),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
   });
-  const rows: PaintRow[] = [];
+  const rows: PaintRow[][] = checkouts.map(() => []);
   try {
     for (const pageCase of CASES) {
-      const context = await browser.newContext({ viewport: VIEWPORT, baseURL: `http://localhost:${port}` });
-      rows.push(await measure(context, pageCase, runs));
-      await context.close();
+      const contexts = await Promise.all(
+        ports.map((port) => browser.newContext({ viewport: VIEWPORT, baseURL: `http://localhost:${port}` })),
+      );
+      const tabs: (Tab | null)[] = [];
+      for (const context of contexts) tabs.push(await openTab(context, pageCase));
+      const caseRows = tabs.map(
+        (tab): PaintRow => ({
+          name: pageCase.name,
+          goal: pageCase.goal,
+          first: [],
+          return: [],
+          ...(tab ? {} : { skipped: "not reachable today" }),
+        }),
+      );
+      for (let run = 0; run < runs; run++)
+        for (const [index, tab] of tabs.entries()) if (tab) await visitTwice(tab, caseRows[index]!);
+      for (const [index, row] of caseRows.entries()) rows[index]!.push(row);
+      await Promise.all(contexts.map((context) => context.close()));
       console.log(`[paint] ${pageCase.name} measured`);
     }
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
+    for (const server of servers) server.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   }
   const figures = {
@@ -238,12 +268,13 @@ export async function paintBench(argv: readonly string[]): Promise<void> {
     load_average: { start: loadStart, end: loadavg()[0]! },
     network: NETWORK,
     cpu_slowdown: CPU_SLOWDOWN,
-    rows,
+    checkouts: checkouts.map((checkout, index) => ({ checkout, rows: rows[index] })),
   };
   const file = join(tmpdir(), "schoolride-bench-paint.json");
   writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
-  console.log(`\n${formatPaint(rows)}\n`);
+  for (const [index, checkout] of checkouts.entries())
+    console.log(`\n${checkouts.length > 1 ? `${checkout}:\n\n` : ""}${formatPaint(rows[index]!)}`);
   console.log(
-    `[paint] medians of ${runs}; load average (1 min) ${loadStart.toFixed(2)} at the start, ${figures.load_average.end.toFixed(2)} at the end; figures in ${file}`,
+    `\n[paint] medians of ${runs}; load average (1 min) ${loadStart.toFixed(2)} at the start, ${figures.load_average.end.toFixed(2)} at the end; figures in ${file}`,
   );
 }
