@@ -124,7 +124,7 @@ async function signIn(page: Page, role: Role) {
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 30_000 });
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 120_000 });
 }
 
 type Tab = { page: Page; cdp: CDPSession; path: string };
@@ -241,14 +241,20 @@ export async function paintBench(argv: readonly string[]): Promise<void> {
         ports.map((port) => browser.newContext({ viewport: VIEWPORT, baseURL: `http://localhost:${port}` })),
       );
       const tabs: (Tab | null)[] = [];
-      for (const context of contexts) tabs.push(await openTab(context, pageCase));
+      for (const context of contexts)
+        tabs.push(
+          await openTab(context, pageCase).catch((error: unknown) => {
+            console.log(`[paint] ${pageCase.name}: could not open (${String(error).split("\n")[0]})`);
+            return null;
+          }),
+        );
       const caseRows = tabs.map(
         (tab): PaintRow => ({
           name: pageCase.name,
           goal: pageCase.goal,
           first: [],
           return: [],
-          ...(tab ? {} : { skipped: "not reachable today" }),
+          ...(tab ? {} : { skipped: "not reachable (no ride today, or the sign-in failed)" }),
         }),
       );
       for (let run = 0; run < runs; run++)
