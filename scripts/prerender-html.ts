@@ -56,6 +56,20 @@ export function fillShell(shell: string, page: RenderedPage): string {
     .replace(root, () => `<div id="root" ${page.attribute}="${escapeHtml(page.path)}">${page.html}</div>`);
 }
 
+/**
+ * A role home's shell (ADR 0065): the SPA shell as it is, plus a modulepreload link per chunk the
+ * home's routes load and a fetch preload per data request their loaders send, so both start with the
+ * entry script instead of after it. The client's `fetch` of the same URL takes the preloaded answer.
+ */
+export function fillRoleShell(shell: string, home: { preload: readonly string[]; data: readonly string[] }): string {
+  if (!shell.includes("</head>")) throw new Error("prerender: the shell has no </head>");
+  const links = [
+    ...[...new Set(home.data)].map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`),
+    ...[...new Set(home.preload)].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  return shell.replace("</head>", () => `${links.map((link) => `  ${link}\n  `).join("")}</head>`);
+}
+
 const DYNAMIC_IMPORT = /\bimport\(\s*(["'])(\.{1,2}\/[^"']+)\1\s*\)/g;
 
 /**

@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { SPA_PAGES } from "#shared/site-pages.ts";
 import { readManifest, routeFiles } from "./bundle-report.ts";
-import { fillShell, logRouteImports } from "./prerender-html.ts";
+import { fillRoleShell, fillShell, logRouteImports } from "./prerender-html.ts";
 
 type PrerenderModule = typeof import("../web/src/prerender.tsx");
 
@@ -55,6 +55,17 @@ async function main() {
     );
     console.log(
       `prerendered ${page.path.padEnd(20)} → dist/${module.prerenderedFile(page.path)} (${preload.length} chunks preloaded)`,
+    );
+  }
+  // Each role's home (/parent, /driver…) gets the shell with its chunks and first data request
+  // preloaded (ADR 0065): dist/parent.html, served at /parent like the public pages.
+  for (const [role, home] of Object.entries(module.ROLE_HOMES) as [keyof typeof module.ROLE_HOMES, string][]) {
+    const { routeModules, requests } = await module.roleHome(role);
+    const preload = routeFiles(manifest, routeModules).route.map((asset) => `/${asset}`);
+    const data = requests.filter((url) => url.startsWith("/api/trpc/"));
+    writeFileSync(join(dist, `${home.slice(1)}.html`), fillRoleShell(shell, { preload, data }));
+    console.log(
+      `role shell  ${home.padEnd(20)} → dist${home}.html (${preload.length} chunks, ${data.length} data request${data.length === 1 ? "" : "s"} preloaded)`,
     );
   }
   rmSync(ssrOut, { recursive: true, force: true });

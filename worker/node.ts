@@ -19,6 +19,7 @@ import { runScheduled } from "./cron/scheduled.ts";
 import { type AppDeps, consoleLogger } from "./deps.ts";
 import { createMailer } from "./email/provider.ts";
 import { nodeAssets } from "./local/assets.ts";
+import { compressPages } from "./local/compression.ts";
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "./local/demo-seed.ts";
 import { createNodeLiveHub } from "./local/live-hub.ts";
 import { loopTurns } from "./local/loop-turns.ts";
@@ -77,8 +78,9 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   if (simulator) deps.simulator = simulator;
   const app = createApp(deps);
   // At most a few requests start per event-loop turn, so new connections are accepted under load (ADR 0032).
+  // Pages are compressed here, assets by the build (ADR 0065): Cloudflare does both for the Worker.
   const server = serve({
-    fetch: loopTurns()(app.fetch),
+    fetch: loopTurns()(compressPages(app.fetch)),
     port,
     websocket: { server: new WebSocketServer({ noServer: true }) },
   });

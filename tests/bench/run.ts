@@ -24,6 +24,10 @@
  * `--live` runs live tracking's bench alone (tests/bench/live.ts, about 4 minutes): a position to
  * 1,000 watchers of one run, then 300 runs × 20 watchers at 60 positions a second for 60 s
  * (`--live-seconds=N`); `--live-soak` runs the soak for the full 10 minutes (about 14 minutes).
+ *
+ * `--paint` runs the page-paint bench alone (tests/bench/paint.ts, about 4 minutes): Chromium at
+ * 375 px, 4× CPU, Slow 4G, first and return visits of the public pages, the parent's and the
+ * driver's home and the parent's live view, against the Node entry built from this checkout.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -36,6 +40,7 @@ import { HOT_PATHS, LISTS } from "./hot-paths.ts";
 import { type HttpPathFigures, productionPath } from "./http-path.ts";
 import { liveBench } from "./live.ts";
 import { listLatencies, loginStorm, mixedLoad, throughput } from "./measure.ts";
+import { paintBench } from "./paint.ts";
 import { evaluate, formatMarkdown, formatTable, type Results } from "./report.ts";
 import { freePort, inProcessPass, scaledDatabase, startServers } from "./servers.ts";
 
@@ -73,6 +78,10 @@ if (process.argv.includes("--markdown")) {
 }
 if (process.argv.includes("--live") || process.argv.includes("--live-soak")) {
   await liveBench(process.argv);
+  process.exit(0);
+}
+if (process.argv.includes("--paint")) {
+  await paintBench(process.argv);
   process.exit(0);
 }
 if (process.argv.includes("--growth")) {

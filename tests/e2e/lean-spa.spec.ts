@@ -144,3 +144,43 @@ test.describe("one HTTP request per role page view", () => {
     });
   }
 });
+
+test.describe("a role's home starts its data and its chunks with its scripts (ADR 0065)", () => {
+  for (const role of ["super_admin", "school_admin", "parent", "driver"] as const) {
+    test(`${DEMO[role].home}: the shell preloads the page's one data request and its chunks, and the page takes them`, async ({
+      page,
+    }) => {
+      await page.goto(DEMO[role].login);
+      await fillLogin(page, DEMO[role].email, DEMO_PASSWORD);
+      await expect(page).toHaveURL(DEMO[role].home);
+      await page.goto("about:blank");
+
+      const html = await (await page.request.get(DEMO[role].home)).text();
+      const hrefs = (rel: string) =>
+        [...html.matchAll(new RegExp(`<link rel="${rel}" (?:as="fetch" )?crossorigin href="([^"]+)">`, "g"))].map(
+          (match) => match[1]!.replaceAll("&amp;", "&"),
+        );
+      const [data, ...more] = hrefs("preload");
+      expect(more).toEqual([]);
+      expect(data).toMatch(/^\/api\/trpc\/auth\.me,/);
+      const chunks = hrefs("modulepreload");
+      expect(chunks.length).toBeGreaterThan(5);
+
+      const problems = consoleProblems(page);
+      const requested = new Set<string>();
+      const trpcRequests: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        requested.add(url.pathname);
+        if (url.pathname.startsWith("/api/trpc/")) trpcRequests.push(url.pathname + url.search);
+      });
+      await page.goto(DEMO[role].home);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      // The page's own fetch took the preloaded answer: one request, the preloaded one.
+      expect(trpcRequests).toEqual([data]);
+      for (const href of chunks) expect(requested, href).toContain(href);
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -18,7 +18,7 @@ import {
   type Manifest,
   routeFiles,
 } from "../../scripts/bundle-report.ts";
-import { fillShell, logRouteImports } from "../../scripts/prerender-html.ts";
+import { fillRoleShell, fillShell, logRouteImports } from "../../scripts/prerender-html.ts";
 import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
 import { createTestApp } from "../support/harness.ts";
 
@@ -100,6 +100,19 @@ describe("serving the prerendered pages", () => {
 });
 
 describe("prerendered HTML", () => {
+  it("a role home's shell is the shell plus its data request and chunks preloaded, escaped, no script", () => {
+    const data = "/api/trpc/auth.me,parent.overview?batch=1&input=%7B%220%22%7D";
+    const html = fillRoleShell(SHELL, { preload: ["/assets/Page-a1.js", "/assets/Page-a1.js"], data: [data] });
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/trpc/auth.me,parent.overview?batch=1&amp;input=%7B%220%22%7D">',
+    );
+    expect(html.match(/rel="modulepreload"/g)).toHaveLength(1);
+    expect(html.indexOf('as="fetch"')).toBeLessThan(html.indexOf("modulepreload"));
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("<script");
+    expect(html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>\s*/g, "")).toBe(SHELL);
+  });
+
   it("fills the shell with the page's title, description, canonical and social tags, escaped", () => {
     const html = fillShell(SHELL, {
       path: "/services",

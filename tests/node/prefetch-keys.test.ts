@@ -21,6 +21,7 @@ const PAGE_OF = {
   superAdminHome: "/super-admin",
   schoolAdminHome: "/school-admin",
   parentHome: "/parent",
+  driverHome: "/driver",
   schoolAdminShell: "/school-admin/parents",
   parentShell: "/parent/account",
   trips: "/school-admin/trips",
@@ -32,7 +33,12 @@ const PAGE_OF = {
   parentFlightTrips: "/parent/flight-trips",
 } satisfies Record<PrefetchName, string>;
 
-const ROLE_OF_AREA = { "super-admin": "super_admin", "school-admin": "school_admin", parent: "parent" } as const;
+const ROLE_OF_AREA = {
+  "super-admin": "super_admin",
+  "school-admin": "school_admin",
+  parent: "parent",
+  driver: "driver",
+} as const;
 
 function signIn(path: string) {
   const area = path.split("/")[1] as keyof typeof ROLE_OF_AREA;

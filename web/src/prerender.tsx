@@ -7,9 +7,11 @@
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { ROLE_HOMES, type Role, writeRoleHint } from "./lib/roles.ts";
 import { routes } from "./routes/router.tsx";
 
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, prerenderedFile } from "./routes/page-meta.ts";
+export { ROLE_HOMES };
 
 /**
  * Set by scripts/prerender.ts's build: every `import("./x")` under web/src reports the module it
@@ -40,4 +42,45 @@ export async function renderPage(path: string): Promise<{ html: string; routeMod
     </StrictMode>,
   );
   return { html: await new Response(prelude).text(), routeModules: [...routeModules] };
+}
+
+/**
+ * A role's home as a signed-in browser opens it (ADR 0065): its routes' lazy modules, and the data
+ * requests their loaders send (the role hint set, as after a sign-in; web/src/routes/prefetch.ts),
+ * as URLs, so the home's shell can start both before its scripts run. The loaders run for real with
+ * a `fetch` that only records: the URLs are the ones the client's tRPC link builds.
+ */
+export async function roleHome(role: Role): Promise<{ routeModules: string[]; requests: string[] }> {
+  const handler = createStaticHandler(routes);
+  const log = globalThis as ImportLog;
+  const routeModules = new Set<string>();
+  const requests: string[] = [];
+  const stored = new Map<string, string>();
+  const saved = { fetch: globalThis.fetch, storage: Object.getOwnPropertyDescriptor(globalThis, "localStorage") };
+  Object.defineProperty(globalThis, "localStorage", {
+    configurable: true,
+    value: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    },
+  });
+  globalThis.fetch = async (input: string | URL | Request) => {
+    requests.push(input instanceof Request ? input.url : String(input));
+    throw new Error("prerender: no server to ask");
+  };
+  writeRoleHint(role);
+  log.__prerenderImports = routeModules;
+  try {
+    const context = await handler.query(new Request(new URL(ROLE_HOMES[role], "http://prerender.invalid")));
+    if (context instanceof Response) throw new Error(`prerender: ${ROLE_HOMES[role]} answered ${context.status}`);
+    // The tRPC link sends its batch once the tick that queued the queries is over.
+    await new Promise((done) => setTimeout(done, 50));
+  } finally {
+    log.__prerenderImports = undefined;
+    globalThis.fetch = saved.fetch;
+    if (saved.storage) Object.defineProperty(globalThis, "localStorage", saved.storage);
+    else Reflect.deleteProperty(globalThis, "localStorage");
+  }
+  return { routeModules: [...routeModules], requests };
 }

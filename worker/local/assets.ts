@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import type { AssetFetcher } from "../platform.ts";
+import { acceptedEncodings, ENCODINGS, hasPrecompressedCopies, isCompressedCopy } from "./compression.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -20,20 +21,42 @@ const TYPES: Record<string, string> = {
  * `html_handling = "auto-trailing-slash"` and `not_found_handling = "single-page-application"`:
  * files as they are, `/services` from services.html and `/` from index.html (the prerendered
  * pages, scripts/prerender.ts), `/services.html` redirected to `/services`, index.html otherwise.
+ *
+ * A text asset is sent as the build's brotli or gzip copy of it when the browser accepts one
+ * (worker/local/compression.ts, ADR 0065), with `Vary: Accept-Encoding`; the file itself when it
+ * accepts neither or the copy is missing. The copies are not files of their own (`.assetsignore`
+ * keeps them out of the Worker's assets too). A HEAD gets the GET's headers; a Range is not
+ * honoured (the whole representation, 200, as before).
  */
 export function nodeAssets(distDir: string): AssetFetcher {
   const root = resolve(distDir);
-  const send = async (path: string, status: number, cache: string) =>
-    new Response(await readFile(path), {
-      status,
-      headers: { "Content-Type": TYPES[extname(path)] ?? "application/octet-stream", "Cache-Control": cache },
+  const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() ?? false;
+  const send = async (request: Request, path: string, status: number, cache: string) => {
+    const headers = new Headers({
+      "Content-Type": TYPES[extname(path)] ?? "application/octet-stream",
+      "Cache-Control": cache,
     });
-  /** A file under the root, or null (a path outside it never is one). */
+    let file = path;
+    if (hasPrecompressedCopies(path)) {
+      headers.set("Vary", "Accept-Encoding");
+      for (const name of acceptedEncodings(request.headers.get("accept-encoding"))) {
+        const copy = path + ENCODINGS.find((encoding) => encoding.name === name)!.suffix;
+        if (await isFile(copy)) {
+          file = copy;
+          headers.set("Content-Encoding", name);
+          break;
+        }
+      }
+    }
+    const body = await readFile(file);
+    headers.set("Content-Length", String(body.byteLength));
+    return new Response(request.method === "HEAD" ? null : body, { status, headers });
+  };
+  /** A file under the root, or null (a path outside it never is one, nor a compressed copy). */
   const fileAt = async (pathname: string) => {
     const candidate = normalize(join(root, pathname));
-    if (!candidate.startsWith(root + sep)) return null;
-    const info = await stat(candidate).catch(() => null);
-    return info?.isFile() ? candidate : null;
+    if (!candidate.startsWith(root + sep) || isCompressedCopy(candidate)) return null;
+    return (await isFile(candidate)) ? candidate : null;
   };
   return async (request) => {
     const url = new URL(request.url);
@@ -46,14 +69,14 @@ export function nodeAssets(distDir: string): AssetFetcher {
     const file = await fileAt(pathname);
     if (file) {
       const immutable = pathname.startsWith("/assets/");
-      return send(file, 200, immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      return send(request, file, 200, immutable ? "public, max-age=31536000, immutable" : "no-cache");
     }
     const page = await fileAt(pathname.endsWith("/") ? `${pathname}index.html` : `${pathname}.html`);
-    if (page) return send(page, 200, "no-cache");
+    if (page) return send(request, page, 200, "no-cache");
     const index = join(root, "index.html");
     if (!(await stat(index).catch(() => null))) {
       return new Response("The web app is not built yet: run `npm run build`.", { status: 503 });
     }
-    return send(index, 200, "no-cache");
+    return send(request, index, 200, "no-cache");
   };
 }

@@ -27,9 +27,10 @@ export function AppShell({ items }: { items: NavItem[] }) {
             SchoolRide
           </NavLink>
           <div className="flex min-w-0 items-center gap-3 text-sm">
-            {user.role === "super_admin" ? null : (
+            {/* The super admin and the driver have no inbox (a driver asking the school admin's was refused). */}
+            {user.role === "parent" || user.role === "school_admin" ? (
               <NotificationBell role={user.role === "parent" ? "parent" : "schoolAdmin"} home={home} />
-            )}
+            ) : null}
             <span className="hidden min-w-0 text-right md:block">
               <span className="block truncate font-medium text-ink" title={user.name}>
                 {user.name}

@@ -7,6 +7,7 @@ import {
   recentActivityQuery,
   schoolDashboardQuery,
 } from "../features/dashboard/queries.ts";
+import { driverRunsQuery } from "../features/drivers/queries.ts";
 import { parentFlightTripsQuery } from "../features/flight-trips/queries.ts";
 import { INVOICES_OPENING_INPUT, parentInvoicesQuery, schoolInvoicesQuery } from "../features/invoices/queries.ts";
 import { INBOX_OPENING_INPUT, inboxListQuery, unreadCountQuery } from "../features/notifications/queries.ts";
@@ -44,6 +45,7 @@ export const PREFETCHES = {
     start(parentDashboardQuery(trpc));
     start(mapTilesQuery(trpc));
   },
+  driverHome: (trpc, start) => start(driverRunsQuery(trpc)),
   // The shell's bell, on every page of the area.
   schoolAdminShell: (trpc, start) => start(unreadCountQuery(trpc, "schoolAdmin")),
   parentShell: (trpc, start) => start(unreadCountQuery(trpc, "parent")),

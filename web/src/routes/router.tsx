@@ -203,7 +203,11 @@ export const routes: RouteObject[] = [
     },
   ]),
   roleArea("driver", "driver", [
-    { index: true, lazy: page(() => import("../pages/driver/DriverRunsPage.tsx")) },
+    {
+      index: true,
+      lazy: page(() => import("../pages/driver/DriverRunsPage.tsx")),
+      loader: prefetchLoader("driver", "driverHome"),
+    },
     { path: "runs/:tripId", lazy: page(() => import("../pages/driver/DriverRunPage.tsx")) },
   ]),
   roleArea("parent", "parent", [
