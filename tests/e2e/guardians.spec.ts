@@ -5,7 +5,8 @@ import { expectNoHorizontalScroll, linkIn, signIn, waitForEmail } from "./suppor
 /**
  * ADR 0053 on a phone (375 × 812): the demo parent invites a second guardian of Ava from My
  * Children; the guardian accepts the e-mailed link, creates their account, and sees Ava's stop on
- * My Children. Then the owner sees them in Ava's guardians and removes them.
+ * My Children. Then the owner sees them in Ava's guardians and removes them, invites them again and
+ * resends the invitation; its new link signs them in to accept.
  */
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -76,6 +77,11 @@ test("a parent invites a guardian, who accepts and sees the child's stop", async
   // The newest e-mail to the address is the second invitation once it has arrived.
   const second = () => waitForEmail(page, email, /shares Ava Rivera's school transport/);
   await expect.poll(async () => (await second()).text.includes("guardianToken=")).toBe(true);
+  const sentLink = linkIn(await second(), "/parent/children?guardianToken=");
+  // Resent: a new link replaces the first (which stops working).
+  await dialog.getByRole("button", { name: `Resend invitation to ${email}` }).click();
+  await expect(page.getByText("Invitation Resent", { exact: true })).toBeVisible();
+  await expect.poll(async () => linkIn(await second(), "/parent/children?guardianToken=")).not.toBe(sentLink);
   const signInLink = linkIn(await second(), "/parent/children?guardianToken=");
   await guardian.goto(signInLink);
   await expect(guardian.getByRole("heading", { name: "You have been invited to be a guardian" })).toBeVisible();

@@ -139,6 +139,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   },
   "parent.guardians.remove": { access: "parent", input: { childId: "no-such-child", parentId: "no-such-parent" } },
   "parent.guardians.revoke": { access: "parent", input: { inviteId: "no-such-invitation" } },
+  "parent.guardians.resend": { access: "parent", input: { inviteId: "no-such-invitation" } },
   "parent.guardians.accept": { access: "parent", input: { token: "no-such-token" } },
   // An empty file: read and refused as a preview, nothing written (ADR 0053).
   "schoolAdmin.pupils.import.preview": { access: "school_admin", input: { csv: "" } },
@@ -536,10 +537,28 @@ describe("tenant isolation (AZ2, AZ3)", () => {
     expect(await t.db.select().from(children).orderBy(children.id)).toEqual(before);
   });
 
-  it("AZ2 a parent never lists, invites to, removes from or accepts into another family's child (ADR 0053)", async () => {
+  it("AZ2 a parent never lists, invites to, removes from, resends, withdraws or accepts into another family's child's invitations (ADR 0053)", async () => {
     const api = createCaller(await contexts.get("parent")!());
+    // An invitation still waiting for each foreign child, one past its expiry among them (a resend would renew it).
+    const foreignInvites = await t.db
+      .insert(invitations)
+      .values(
+        foreignChildIds.map((childId, index) => ({
+          email: `guardian-${index}@example.com`,
+          role: "parent" as const,
+          schoolId: index === 0 ? schoolIds.own : schoolIds.other,
+          tokenHash: `matrix-guardian-token-${index}`,
+          expiresAt: new Date(t.clock.now().getTime() + (index === 0 ? 1 : -1) * 86_400_000),
+          childId,
+        })),
+      )
+      .returning({ id: invitations.id });
     const before = await t.db.select().from(childGuardians).orderBy(childGuardians.id);
-    const invitationsBefore = await t.db.$count(invitations);
+    const invitationsBefore = await t.db.select().from(invitations).orderBy(invitations.id);
+    for (const { id: inviteId } of foreignInvites) {
+      await expect(api.parent.guardians.resend({ inviteId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(api.parent.guardians.revoke({ inviteId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
     for (const childId of foreignChildIds) {
       await expect(api.parent.guardians.list({ childId })).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(
@@ -554,7 +573,7 @@ describe("tenant isolation (AZ2, AZ3)", () => {
       });
     }
     expect(await t.db.select().from(childGuardians).orderBy(childGuardians.id)).toEqual(before);
-    expect(await t.db.$count(invitations)).toBe(invitationsBefore);
+    expect(await t.db.select().from(invitations).orderBy(invitations.id)).toEqual(invitationsBefore);
   });
 
   it("AZ2 a parent never sees, enrols into, pays or opts out of another family's enrolment or another school's trip", async () => {

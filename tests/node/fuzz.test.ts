@@ -2,10 +2,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError, z } from "zod";
-import { drivers, parents, schoolAdmins, schools } from "#db/schema/index.ts";
+import { drivers, invitations, parents, schoolAdmins, schools } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { CONTROL_CHARACTER_ERROR, VALIDATION_ERROR } from "#shared/well-formed.ts";
 import { markReauthenticated } from "#worker/auth/mfa.ts";
@@ -184,7 +185,8 @@ async function protectedRows(identity: Identity): Promise<string> {
     snapshot.push(table, sorted(rows.rows));
   }
   if (identity === "parent") {
-    for (const column of ["parent_id", "recipient_id"]) {
+    // invited_by: the neighbour's guardian invitations (ADR 0053).
+    for (const column of ["parent_id", "recipient_id", "invited_by"]) {
       for (const table of await tablesWith(column)) {
         snapshot.push(
           table,
@@ -359,7 +361,14 @@ beforeAll(async () => {
     users.get(identity) as never;
   await populatedSchool(asUser("school_admin"), asUser("parent"));
   await populatedSchool(asUser("other_school_admin"), asUser("other_parent"));
-  const neighbourChild = await (await callerFor(t, neighbour)).parent.children.create({ child: CHILD });
+  const asNeighbour = await callerFor(t, neighbour);
+  const neighbourChild = await asNeighbour.parent.children.create({ child: CHILD });
+  // ADR 0053: the neighbour family's guardian invitation, which the parent must never resend or withdraw.
+  await asNeighbour.parent.guardians.invite({ childId: neighbourChild.id, name: "Robin", email: "robin@example.com" });
+  const [neighbourInvitation] = await t.db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(eq(invitations.childId, neighbourChild.id));
   const neighbourInvoice = await (await callerFor(t, users.get("school_admin")!)).schoolAdmin.invoices.create({
     recipientId: neighbour.id,
     description: "Bus",
@@ -377,7 +386,10 @@ beforeAll(async () => {
     b: { schoolId: b.id, users: userIds("other_"), ids: [...(await idsOf(b.id)), ...userIds("other_")] },
     neighbour: {
       id: neighbour.id,
-      ids: [neighbour.id, ...[neighbourChild, neighbourInvoice].map((row) => (row as { id: string }).id)],
+      ids: [
+        neighbour.id,
+        ...[neighbourChild, neighbourInvoice, neighbourInvitation].map((row) => (row as { id: string }).id),
+      ],
     },
   };
   tenants.a.ids = tenants.a.ids.filter((id) => !tenants.neighbour.ids.includes(id));

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { childGuardians, children, invitations, parents } from "#db/schema/index.ts";
+import { auditLogs, childGuardians, children, invitations, parents } from "#db/schema/index.ts";
 import { CHILD_MESSAGES } from "#shared/children.ts";
 import { GUARDIAN_MESSAGES } from "#shared/guardians.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
@@ -167,6 +167,155 @@ describe("inviting a guardian (ADR 0053)", () => {
     });
     const token = tokenIn((await lastEmailTo(t.db, "a@example.com")).textBody);
     expect((await mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT })).status).toBe(404);
+  });
+});
+
+describe("resending a guardian invitation", () => {
+  const DAY = 86_400_000;
+  const invitationTo = async (email: string) =>
+    (await t.db.select().from(invitations).where(eq(invitations.email, email)))[0]!;
+
+  it("the owner resends: a new link (the old one stops working), the same expiry, the same e-mail, audited", async () => {
+    await invite("robin@example.com");
+    const sent = await invitationTo("robin@example.com");
+    const oldToken = tokenIn((await lastEmailTo(t.db, "robin@example.com")).textBody);
+    t.clock.advance(60_000);
+    expect(await (await callerFor(t, owner)).parent.guardians.resend({ inviteId: sent.id })).toEqual({
+      message: INVITATION_MESSAGES.resent,
+    });
+    const resent = await invitationTo("robin@example.com");
+    expect(resent).toMatchObject({ status: "pending", expiresAt: sent.expiresAt });
+    expect(resent.tokenHash).not.toBe(sent.tokenHash);
+    const mail = await lastEmailTo(t.db, "robin@example.com");
+    expect(mail).toMatchObject({ emailType: "parent_invite", relatedId: sent.id });
+    expect(mail.subject).toContain("Pat Owner shares Ada's school transport");
+    const newToken = tokenIn(mail.textBody);
+    expect(newToken).not.toBe(oldToken);
+    const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "invitation_resent"));
+    expect(audit).toMatchObject({ userId: owner.id, schoolId: school.id });
+    expect(audit!.metadata).toMatchObject({ invite_id: sent.id, child_id: childId });
+
+    expect((await mutate(t.app, "auth.acceptInvitation", { token: oldToken, ...ACCEPT })).status).toBe(404);
+    expect((await mutate(t.app, "auth.acceptInvitation", { token: newToken, ...ACCEPT })).status).toBe(200);
+    const [account] = await t.db.select().from(parents).where(eq(parents.email, "robin@example.com"));
+    expect(await guardiansOf(childId)).toEqual([
+      { parentId: account!.id, role: "guardian" },
+      { parentId: owner.id, role: "owner" },
+    ]);
+  });
+
+  it("answers the same whatever the address has (AU1), each getting the invite's e-mail", async () => {
+    await createUser(t.db, "parent", { schoolId: school.id, email: "neighbour@example.com" });
+    await createUser(t.db, "parent", { email: "elsewhere@example.com" });
+    const api = await callerFor(t, owner);
+    const addresses = ["fresh@example.com", "neighbour@example.com", "elsewhere@example.com"];
+    for (const email of addresses) await invite(email);
+    t.clock.advance(61 * 60_000); // past the parent's hourly window
+    const answers = [];
+    for (const email of addresses)
+      answers.push(await api.parent.guardians.resend({ inviteId: (await invitationTo(email)).id }));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect((await lastEmailTo(t.db, "fresh@example.com")).textBody).toContain("/accept-invite?token=");
+    expect((await lastEmailTo(t.db, "neighbour@example.com")).textBody).toContain("/parent/children?guardianToken=");
+    const elsewhere = await lastEmailTo(t.db, "elsewhere@example.com");
+    expect(elsewhere.emailType).toBe("invite_notice");
+    expect(elsewhere.textBody).not.toContain("token=");
+  });
+
+  it("the other guardian resends too; another family's or school's parent gets NOT_FOUND and nothing changes", async () => {
+    const guardian = await newGuardian();
+    await invite("c@example.com");
+    const row = await invitationTo("c@example.com");
+    const neighbour = await createUser(t.db, "parent", { schoolId: school.id });
+    const elsewhere = await createUser(t.db, "parent");
+    for (const stranger of [neighbour, elsewhere])
+      expect(await failure((await callerFor(t, stranger)).parent.guardians.resend({ inviteId: row.id }))).toMatchObject(
+        { code: "NOT_FOUND", message: INVITATION_MESSAGES.notFound },
+      );
+    expect(await invitationTo("c@example.com")).toEqual(row);
+    expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "invitation_resent"))).toBe(0);
+
+    expect(await (await callerFor(t, guardian)).parent.guardians.resend({ inviteId: row.id })).toEqual({
+      message: INVITATION_MESSAGES.resent,
+    });
+    expect((await invitationTo("c@example.com")).tokenHash).not.toBe(row.tokenHash);
+    // A school's own invitation (no child) is not a guardian invitation.
+    const admin = await callerFor(t, await createUser(t.db, "school_admin", { schoolId: school.id }));
+    await admin.schoolAdmin.invitations.create({ name: "New Parent", email: "school@example.com" });
+    const schools = await invitationTo("school@example.com");
+    expect(await failure((await callerFor(t, owner)).parent.guardians.resend({ inviteId: schools.id }))).toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+
+  it("one past its expiry (marked expired or not) is renewed with a new expiry; a withdrawn or accepted one is not resent", async () => {
+    const api = await callerFor(t, owner);
+    await invite("a@example.com");
+    await invite("b@example.com");
+    const [a, b] = [await invitationTo("a@example.com"), await invitationTo("b@example.com")];
+    await t.db.update(invitations).set({ status: "expired" }).where(eq(invitations.id, b.id));
+    t.clock.advance(8 * DAY);
+    for (const row of [a, b]) {
+      expect(await api.parent.guardians.resend({ inviteId: row.id })).toEqual({
+        message: INVITATION_MESSAGES.resentWithNewToken,
+      });
+      expect(await invitationTo(row.email)).toMatchObject({
+        status: "pending",
+        expiresAt: new Date(t.clock.now().getTime() + 7 * DAY),
+      });
+    }
+    expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "invitation_regenerated"))).toBe(2);
+    const token = tokenIn((await lastEmailTo(t.db, "a@example.com")).textBody);
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT })).status).toBe(200);
+    expect(await failure(api.parent.guardians.resend({ inviteId: a.id }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: GUARDIAN_MESSAGES.resendOnlyWaiting,
+    });
+    await api.parent.guardians.revoke({ inviteId: b.id });
+    expect(await failure(api.parent.guardians.resend({ inviteId: b.id }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: GUARDIAN_MESSAGES.resendOnlyWaiting,
+    });
+  });
+
+  it("a renewal needs the room a new invitation needs: not while the address has another open invitation or the child is full", async () => {
+    const api = await callerFor(t, owner);
+    await invite("a@example.com");
+    const first = await invitationTo("a@example.com");
+    t.clock.advance(8 * DAY);
+    await invite("a@example.com");
+    expect(await failure(api.parent.guardians.resend({ inviteId: first.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: GUARDIAN_MESSAGES.pendingExists,
+    });
+    await invite("b@example.com");
+    await invite("c@example.com");
+    await api.parent.guardians.revoke({
+      inviteId: (await t.db.select().from(invitations).where(eq(invitations.status, "pending"))).find(
+        (row) => row.id !== first.id && row.email === "a@example.com",
+      )!.id,
+    });
+    await invite("d@example.com");
+    expect(await failure(api.parent.guardians.resend({ inviteId: first.id }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: GUARDIAN_MESSAGES.tooMany,
+    });
+    expect(await t.db.select().from(invitations).where(eq(invitations.id, first.id))).toEqual([first]);
+  });
+
+  it("counts against the parent's 5 guardian invitations an hour (TK3): a resend past it is refused and changes nothing", async () => {
+    const api = await callerFor(t, owner);
+    const other = (await api.parent.children.create({ child: { ...CHILD, name: "Ben" } })).id;
+    for (const email of ["a@example.com", "b@example.com", "c@example.com"]) await invite(email);
+    for (const email of ["d@example.com", "e@example.com"])
+      await api.parent.guardians.invite({ childId: other, name: "R", email });
+    const row = await invitationTo("a@example.com");
+    expect(await failure(api.parent.guardians.resend({ inviteId: row.id }))).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
+    expect(await invitationTo("a@example.com")).toEqual(row);
+    t.clock.advance(61 * 60_000);
+    expect(await api.parent.guardians.resend({ inviteId: row.id })).toEqual({ message: INVITATION_MESSAGES.resent });
   });
 });
 

@@ -13,6 +13,7 @@ export const GUARDIAN_MESSAGES = {
   left: "You are no longer a guardian of this child",
   accepted: "You are now a guardian of this child",
   revoked: "Invitation withdrawn",
+  resendOnlyWaiting: "Only an invitation still waiting can be resent. Send a new one instead.",
   lastGuardian: "A child needs at least one guardian. Delete the child instead, or invite another guardian first.",
   onlyOwnerRemoves: "Only the parent who added this child can remove another guardian.",
   notGuardian: "Guardian not found",

@@ -17,4 +17,7 @@ export const removeGuardianInput = z.object({ childId, parentId: z.string().min(
 
 export const revokeGuardianInvitationInput = z.object({ inviteId: z.string().min(1).max(64) }).strict();
 
+/** Resend an invitation still waiting (a new link; one past its expiry is renewed). */
+export const resendGuardianInvitationInput = revokeGuardianInvitationInput;
+
 export const acceptGuardianInvitationInput = z.object({ token: z.string().trim().min(1).max(128) }).strict();

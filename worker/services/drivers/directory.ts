@@ -8,9 +8,8 @@ import {
   type setDriverActiveInput,
 } from "#shared/drivers.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { invalidateUserSessionsQuery } from "#worker/auth/session.ts";
+import { setAccountActive } from "../_shared/account-active.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
-import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { createInvitation } from "../invitations/create.ts";
 
@@ -76,34 +75,13 @@ export async function inviteDriver(scope: SchoolScope, input: z.infer<typeof inv
 }
 
 /** Deactivates (ending every session at once) or reactivates a driver of the school; another school's is NOT_FOUND. */
-export async function setDriverActive(scope: SchoolScope, input: z.infer<typeof setDriverActiveInput>) {
-  const { deps, actor, meta, now } = scope;
-  const { db } = deps;
-  const mine = and(eq(drivers.id, input.driverId), eq(drivers.schoolId, scope.schoolId));
-  const [driver] = await db
-    .select({ id: drivers.id, email: drivers.email, isActive: drivers.isActive })
-    .from(drivers)
-    .where(mine);
-  if (!driver) throw new AppError("NOT_FOUND", DRIVER_ADMIN_MESSAGES.notFound);
-  if (driver.isActive === input.active) return { isActive: driver.isActive };
-  await db.batch([
-    db.update(drivers).set({ isActive: input.active, updatedAt: now }).where(mine),
-    invalidateUserSessionsQuery(db, "driver", driver.id),
-    auditInsert(
-      db,
-      {
-        eventType: input.active ? "driver_reactivated" : "driver_deactivated",
-        description: `${input.active ? "Reactivated" : "Deactivated"} driver ${driver.email}`,
-        userId: actor.id,
-        userRole: actor.role,
-        schoolId: scope.schoolId,
-        metadata: { driver_id: driver.id, email: driver.email },
-        at: now,
-      },
-      meta,
-    ),
-  ]);
-  return { isActive: input.active };
+export function setDriverActive(scope: SchoolScope, input: z.infer<typeof setDriverActiveInput>) {
+  return setAccountActive(
+    scope,
+    "driver",
+    { id: input.driverId, active: input.active },
+    DRIVER_ADMIN_MESSAGES.notFound,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Db } from "#db/client.ts";
 import { insertWhere, rowHolds } from "#db/conditional.ts";
 import { childGuardians, children, invitations, parents, schools } from "#db/schema/index.ts";
 import { CHILD_MESSAGES } from "#shared/children.ts";
@@ -8,6 +9,7 @@ import {
   GUARDIAN_MESSAGES,
   GUARDIANS_PER_CHILD_MAX,
   type inviteGuardianInput,
+  type resendGuardianInvitationInput,
   type revokeGuardianInvitationInput,
 } from "#shared/guardians.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
@@ -17,22 +19,25 @@ import { guardianInvitationEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
-import { DAY_MS, HOUR_MS } from "../_shared/time.ts";
+import { HOUR_MS } from "../_shared/time.ts";
 import { auditInsert } from "../audit.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
-import { acceptGuardianLinks, ownChild } from "../family/guardianship.ts";
+import { acceptGuardianLinks, familyChildColumn, ownChild } from "../family/guardianship.ts";
+import { reissueInvitation, resendKind, resentExpiry, resentMessage } from "../invitations/manage.ts";
 import {
   acceptLink,
   accountWithEmail,
+  freshExpiry,
   type Invitation,
+  type IssuedSecrets,
   invitationMetadata,
   invitationOrNotice,
+  invitedName,
   isExpired,
   issueSecrets,
   TOKEN_BYTES,
 } from "../invitations/shared.ts";
-import { readPlatformSettings } from "../platform/settings.ts";
 
 /** Guardian invitations a parent may send: a few an hour (a family, not a mailing), on top of the e-mail limits (TK3). */
 export const GUARDIAN_INVITATION_LIMIT = { windowMs: HOUR_MS, max: 5 } as const;
@@ -46,6 +51,86 @@ export function guardianAcceptLink(appUrl: string, token: string): string {
 const openFor = (childId: string, now: Date) =>
   and(eq(invitations.childId, childId), eq(invitations.status, "pending"), gt(invitations.expiresAt, now));
 
+/** A child's guardians' addresses and its open invitations' (for `refuseUnlessRoom`), to read in a batch. */
+function guardiansAndOpen(db: Db, childId: string, now: Date) {
+  return [
+    db
+      .select({ email: parents.email })
+      .from(childGuardians)
+      .innerJoin(parents, eq(parents.id, childGuardians.parentId))
+      .where(eq(childGuardians.childId, childId)),
+    db.select({ email: invitations.email }).from(invitations).where(openFor(childId, now)),
+  ] as const;
+}
+
+/** Whether a child takes one more open invitation, to `email`: its guardians' and open invitations' addresses. */
+function refuseUnlessRoom(guardianRows: { email: string }[], openRows: { email: string }[], email: string) {
+  if (guardianRows.some((row) => row.email === email))
+    throw new AppError("CONFLICT", GUARDIAN_MESSAGES.alreadyGuardian);
+  if (openRows.some((row) => row.email === email)) throw new AppError("CONFLICT", GUARDIAN_MESSAGES.pendingExists);
+  if (guardianRows.length + openRows.length >= GUARDIANS_PER_CHILD_MAX)
+    throw new AppError("BAD_REQUEST", GUARDIAN_MESSAGES.tooMany);
+}
+
+/**
+ * The same, as the guard of the write: the child still guarded by the parent, below the bound, no
+ * open invitation to the address (two concurrent invitations of one address make one).
+ */
+function roomFor(scope: ParentScope, childId: string, email: string, now: Date): SQL {
+  const open = sql`(select count(*) from ${invitations} where ${openFor(childId, now)})`;
+  const guardians = sql`(select count(*) from ${childGuardians} where ${childGuardians.childId} = ${childId})`;
+  return sql`exists (select 1 from ${children} where ${ownChild(scope, childId)})
+    and ${open} + ${guardians} < ${GUARDIANS_PER_CHILD_MAX}
+    and not exists (select 1 from ${invitations} where ${openFor(childId, now)} and ${invitations.email} = ${email})`;
+}
+
+/**
+ * The limits of sending a guardian invitation (or resending one): the parent's hourly window, then
+ * the e-mail limits (TK3). Called after the refusals, which tell nothing the guardians list does not.
+ */
+async function limitGuardianInvitation(scope: ParentScope, email: string) {
+  const { db } = scope.deps;
+  const limit = await hitWindow(
+    db,
+    `guardians:invite:${scope.parentId}`,
+    scope.now,
+    GUARDIAN_INVITATION_LIMIT.windowMs,
+    GUARDIAN_INVITATION_LIMIT.max,
+  );
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+  await limitEmailSend(db, { recipient: email, actorId: scope.actor.id, ipAddress: scope.meta.ipAddress }, scope.now);
+}
+
+/**
+ * The e-mail of a guardian invitation, by what the address has (AU1): no account, the link to create
+ * one; a parent account at this school, the link to sign in and accept; an account at another school,
+ * the notice without any link (ADR 0012). `notified` says it was the notice.
+ */
+async function guardianInvitationMessage(
+  scope: ParentScope,
+  invitation: Pick<Invitation, "email" | "expiresAt" | "metadata" | "role">,
+  names: { name: string; inviterName: string; childName: string; schoolName: string },
+  secrets: IssuedSecrets,
+) {
+  const { db, config } = scope.deps;
+  const account = await accountWithEmail(db, "parent", invitation.email);
+  const sameSchool = account?.schoolId === scope.schoolId;
+  if (account && !sameSchool)
+    return { notified: true, message: invitationOrNotice(invitation, names.schoolName, secrets, config.appUrl, true) };
+  const message = {
+    ...guardianInvitationEmail({
+      ...names,
+      acceptLink: sameSchool
+        ? guardianAcceptLink(config.appUrl, secrets.token)
+        : acceptLink(config.appUrl, secrets.token),
+      expiresAt: invitation.expiresAt,
+      hasAccount: sameSchool,
+    }),
+    type: "parent_invite" as const,
+  };
+  return { notified: false, message };
+}
+
 /**
  * `parent.guardians.invite`: a parent invites a second guardian of one of their children by e-mail,
  * through the invitation machinery (a pending `parent` invitation of the school with `child_id`,
@@ -55,39 +140,21 @@ const openFor = (childId: string, now: Date) =>
  * and accept; one with an account at another school gets the notice without any link (ADR 0012).
  */
 export async function inviteGuardian(scope: ParentScope, input: z.infer<typeof inviteGuardianInput>) {
-  const { deps, actor, meta, now } = scope;
+  const { deps, actor, now } = scope;
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
   const [childRows, guardianRows, openRows, schoolRows] = await db.batch([
     db.select({ id: children.id, name: children.name }).from(children).where(ownChild(scope, input.childId)),
-    db
-      .select({ email: parents.email })
-      .from(childGuardians)
-      .innerJoin(parents, eq(parents.id, childGuardians.parentId))
-      .where(eq(childGuardians.childId, input.childId)),
-    db.select({ email: invitations.email }).from(invitations).where(openFor(input.childId, now)),
+    ...guardiansAndOpen(db, input.childId, now),
     db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),
   ]);
   const child = childRows[0];
   if (!child) throw new AppError("NOT_FOUND", CHILD_MESSAGES.notFound);
   if (email === normalizeEmail(actor.email)) throw new AppError("CONFLICT", GUARDIAN_MESSAGES.yourself);
-  if (guardianRows.some((row) => row.email === email))
-    throw new AppError("CONFLICT", GUARDIAN_MESSAGES.alreadyGuardian);
-  if (openRows.some((row) => row.email === email)) throw new AppError("CONFLICT", GUARDIAN_MESSAGES.pendingExists);
-  if (guardianRows.length + openRows.length >= GUARDIANS_PER_CHILD_MAX)
-    throw new AppError("BAD_REQUEST", GUARDIAN_MESSAGES.tooMany);
-  // The invitations sent count, not the refusals above (which tell nothing the guardians list does not).
-  const limit = await hitWindow(
-    db,
-    `guardians:invite:${scope.parentId}`,
-    now,
-    GUARDIAN_INVITATION_LIMIT.windowMs,
-    GUARDIAN_INVITATION_LIMIT.max,
-  );
-  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
-  await limitEmailSend(db, { recipient: email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
+  refuseUnlessRoom(guardianRows, openRows, email);
+  await limitGuardianInvitation(scope, email);
 
-  const [account, settings] = await Promise.all([accountWithEmail(db, "parent", email), readPlatformSettings(db)]);
+  const expiresAt = await freshExpiry(db, now);
   const schoolName = schoolRows[0]?.name ?? "";
   const secrets = await issueSecrets("parent");
   const invitation: Invitation = {
@@ -98,7 +165,7 @@ export async function inviteGuardian(scope: ParentScope, input: z.infer<typeof i
     tokenHash: secrets.tokenHash,
     temporaryPasswordHash: null,
     status: "pending",
-    expiresAt: new Date(now.getTime() + settings.invitationValidityDays * DAY_MS),
+    expiresAt,
     acceptedAt: null,
     acceptedUserId: null,
     childId: child.id,
@@ -114,61 +181,106 @@ export async function inviteGuardian(scope: ParentScope, input: z.infer<typeof i
     createdAt: now,
     updatedAt: now,
   };
-  const sameSchool = account?.schoolId === scope.schoolId;
-  const message =
-    account && !sameSchool
-      ? invitationOrNotice(invitation, schoolName, secrets, config.appUrl, true)
-      : {
-          ...guardianInvitationEmail({
-            name: input.name.trim(),
-            inviterName: actor.name,
-            childName: child.name,
-            schoolName,
-            acceptLink: sameSchool
-              ? guardianAcceptLink(config.appUrl, secrets.token)
-              : acceptLink(config.appUrl, secrets.token),
-            expiresAt: invitation.expiresAt,
-            hasAccount: sameSchool,
-          }),
-          type: "parent_invite" as const,
-        };
-  // ONE guarded insert: the child still guarded by the inviter, below the bound, no open invitation
-  // to the address (two concurrent invitations of one address make one).
-  const open = sql`(select count(*) from ${invitations} where ${openFor(child.id, now)})`;
-  const guardians = sql`(select count(*) from ${childGuardians} where ${childGuardians.childId} = ${child.id})`;
-  await commitWithOutbox(
+  const { notified, message } = await guardianInvitationMessage(
     scope,
-    [
-      insertWhere(
-        db,
-        invitations,
-        invitation,
-        sql`exists (select 1 from ${children} where ${ownChild(scope, child.id)})
-          and ${open} + ${guardians} < ${GUARDIANS_PER_CHILD_MAX}
-          and not exists (select 1 from ${invitations} where ${openFor(child.id, now)} and ${invitations.email} = ${email})`,
-      ),
-    ],
-    {
-      emails: [{ ...message, to: email, schoolId: scope.schoolId, relatedId: invitation.id }],
-      audit: {
-        eventType: "invitation_sent",
-        description: `Invited ${email} as a guardian of a child`,
-        schoolId: scope.schoolId,
-        metadata: {
-          invite_id: invitation.id,
-          email,
-          role: "parent",
-          child_id: child.id,
-          ...(account && !sameSchool ? { existing_account_notified: true } : {}),
-        },
-      },
-      claim: {
-        won: rowHolds(invitations, invitation.id, invitations.tokenHash, secrets.tokenHash),
-        lost: new AppError("CONFLICT", GUARDIAN_MESSAGES.pendingExists),
+    invitation,
+    { name: input.name.trim(), inviterName: actor.name, childName: child.name, schoolName },
+    secrets,
+  );
+  // ONE guarded insert: there is still room for the address (see `roomFor`).
+  await commitWithOutbox(scope, [insertWhere(db, invitations, invitation, roomFor(scope, child.id, email, now))], {
+    emails: [{ ...message, to: email, schoolId: scope.schoolId, relatedId: invitation.id }],
+    audit: {
+      eventType: "invitation_sent",
+      description: `Invited ${email} as a guardian of a child`,
+      schoolId: scope.schoolId,
+      metadata: {
+        invite_id: invitation.id,
+        email,
+        role: "parent",
+        child_id: child.id,
+        ...(notified ? { existing_account_notified: true } : {}),
       },
     },
-  );
+    claim: {
+      won: rowHolds(invitations, invitation.id, invitations.tokenHash, secrets.tokenHash),
+      lost: new AppError("CONFLICT", GUARDIAN_MESSAGES.pendingExists),
+    },
+  });
   return { message: GUARDIAN_MESSAGES.invited };
+}
+
+/**
+ * `parent.guardians.resend`: any guardian of the child sends an invitation still waiting again, with
+ * the admin's resend rules (`resendKind`): a fresh token (the old link stops working), and one past
+ * its expiry is renewed with a new expiry, as long as the child still has room for it (a renewed
+ * invitation is open again). The invite's limits, e-mail and answer (AU1). Another family's or
+ * school's invitation, or one that is not a guardian invitation, is NOT_FOUND and changes nothing.
+ */
+export async function resendGuardianInvitation(
+  scope: ParentScope,
+  input: z.infer<typeof resendGuardianInvitationInput>,
+) {
+  const { deps, actor, now } = scope;
+  const { db } = deps;
+  const [found] = await db
+    .select({ invitation: invitations, childName: children.name, schoolName: schools.name })
+    .from(invitations)
+    .innerJoin(children, eq(children.id, invitations.childId))
+    .innerJoin(schools, eq(schools.id, invitations.schoolId))
+    .where(
+      and(
+        eq(invitations.id, input.inviteId),
+        eq(invitations.schoolId, scope.schoolId),
+        familyChildColumn(scope, invitations.childId),
+      ),
+    )
+    .limit(1);
+  if (!found) throw new AppError("NOT_FOUND", INVITATION_MESSAGES.notFound);
+  const { invitation, childName, schoolName } = found;
+  const childId = invitation.childId!;
+  const kind = resendKind(invitation, now);
+  if (!kind) throw new AppError("BAD_REQUEST", GUARDIAN_MESSAGES.resendOnlyWaiting);
+  if (kind === "renew") {
+    const [guardianRows, openRows] = await db.batch(guardiansAndOpen(db, childId, now));
+    refuseUnlessRoom(guardianRows, openRows, invitation.email);
+  }
+  await limitGuardianInvitation(scope, invitation.email);
+
+  const expiresAt = await resentExpiry(db, invitation, kind, now);
+  const secrets = await issueSecrets("parent");
+  const { notified, message } = await guardianInvitationMessage(
+    scope,
+    { ...invitation, expiresAt },
+    {
+      name: invitedName(invitation.metadata) ?? invitation.email,
+      inviterName: invitation.metadata.inviter_name ?? actor.name,
+      childName,
+      schoolName,
+    },
+    secrets,
+  );
+  // A renewed invitation is open again: the same room as a new one (a resend keeps its place).
+  const onlyIf = kind === "renew" ? roomFor(scope, childId, invitation.email, now) : undefined;
+  await commitWithOutbox(scope, [reissueInvitation(db, invitation, secrets, expiresAt, now, onlyIf)], {
+    emails: [{ ...message, to: invitation.email, schoolId: scope.schoolId, relatedId: invitation.id }],
+    audit: {
+      eventType: kind === "renew" ? "invitation_regenerated" : "invitation_resent",
+      description: `Resent the guardian invitation of ${invitation.email}`,
+      schoolId: scope.schoolId,
+      metadata: {
+        invite_id: invitation.id,
+        email: invitation.email,
+        child_id: childId,
+        ...(notified ? { existing_account_notified: true } : {}),
+      },
+    },
+    claim: {
+      won: rowHolds(invitations, invitation.id, invitations.tokenHash, secrets.tokenHash),
+      lost: new AppError("CONFLICT", GUARDIAN_MESSAGES.resendOnlyWaiting),
+    },
+  });
+  return { message: resentMessage(kind) };
 }
 
 /** `parent.guardians.revoke`: withdraw an open invitation of a child the parent guards. */

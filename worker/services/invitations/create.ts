@@ -4,12 +4,11 @@ import { INVITATION_MESSAGES, INVITATION_ROLE_LABELS } from "#shared/invitations
 import { normalizeEmail } from "#worker/auth/users.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { DAY_MS } from "../_shared/time.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { AppError } from "../errors.ts";
-import { readPlatformSettings } from "../platform/settings.ts";
 import {
   accountWithEmail,
+  freshExpiry,
   type InvitableRole,
   type Invitation,
   invitationMetadata,
@@ -32,7 +31,7 @@ export async function createInvitation(
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
 
-  const [schoolRows, existingAccount, livePending, settings] = await Promise.all([
+  const [schoolRows, existingAccount, livePending, expiresAt] = await Promise.all([
     db
       .select({ id: schools.id, name: schools.name, isActive: schools.isActive })
       .from(schools)
@@ -51,7 +50,7 @@ export async function createInvitation(
         ),
       )
       .limit(1),
-    readPlatformSettings(db),
+    freshExpiry(db, now),
   ]);
   const school = schoolRows[0];
   if (!school) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.selectSchool);
@@ -72,7 +71,7 @@ export async function createInvitation(
     tokenHash: secrets.tokenHash,
     temporaryPasswordHash: secrets.temporaryPasswordHash,
     status: "pending",
-    expiresAt: new Date(now.getTime() + settings.invitationValidityDays * DAY_MS),
+    expiresAt,
     acceptedAt: null,
     acceptedUserId: null,
     childId: null,

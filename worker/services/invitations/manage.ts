@@ -1,18 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Db } from "#db/client.ts";
 import { rowHolds } from "#db/conditional.ts";
 import { invitations } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES, type invitationIdInput, type resendInvitationInput } from "#shared/invitations.ts";
 import { revokedInvitationEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
-import { DAY_MS } from "../_shared/time.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { AppError } from "../errors.ts";
-import { readPlatformSettings } from "../platform/settings.ts";
 import {
   accountWithEmail,
   findManageableInvitation,
+  freshExpiry,
+  type Invitation,
+  type IssuedSecrets,
   invitationOrNotice,
   invitedName,
   isExpired,
@@ -20,9 +22,62 @@ import {
 } from "./shared.ts";
 
 /**
- * Resend (pending, not expired) or regenerate (expired: new expiry, pending again). Only hashes are
- * stored, so every resend issues a fresh token — the previous link stops working (a new token
- * revokes the old one). Returns the spec's success message.
+ * What resending an invitation does: `resend` a pending one before its expiry (a new link, the same
+ * expiry), `renew` an expired one, marked so or pending past its expiry (a new link, a new expiry,
+ * pending again); null for one accepted or revoked (nothing to resend).
+ */
+export type ResendKind = "resend" | "renew";
+export function resendKind(invitation: Pick<Invitation, "status" | "expiresAt">, now: Date): ResendKind | null {
+  if (invitation.status === "expired" || (invitation.status === "pending" && isExpired(invitation, now)))
+    return "renew";
+  return invitation.status === "pending" ? "resend" : null;
+}
+
+/** The expiry after a resend: a renewal runs the platform's validity again from now; a resend keeps it. */
+export async function resentExpiry(db: Db, invitation: Pick<Invitation, "expiresAt">, kind: ResendKind, now: Date) {
+  return kind === "renew" ? await freshExpiry(db, now) : invitation.expiresAt;
+}
+
+/** The answer to a resend (the same whatever the address, AU1). */
+export const resentMessage = (kind: ResendKind) =>
+  kind === "renew" ? INVITATION_MESSAGES.resentWithNewToken : INVITATION_MESSAGES.resent;
+
+/**
+ * The claim of a resend: the fresh token's hash (only hashes are stored, so the previous link stops
+ * working), the expiry, pending again, the reminder due again. Guarded: the invitation must still be
+ * what was read (nobody accepted, revoked or resent it meanwhile), and `onlyIf` must hold.
+ */
+export function reissueInvitation(
+  db: Db,
+  invitation: Pick<Invitation, "id" | "status" | "tokenHash">,
+  secrets: Pick<IssuedSecrets, "tokenHash" | "temporaryPasswordHash">,
+  expiresAt: Date,
+  now: Date,
+  onlyIf: SQL = sql`1`,
+) {
+  return db
+    .update(invitations)
+    .set({
+      tokenHash: secrets.tokenHash,
+      temporaryPasswordHash: secrets.temporaryPasswordHash,
+      status: "pending",
+      expiresAt,
+      reminderSentAt: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(invitations.id, invitation.id),
+        eq(invitations.status, invitation.status),
+        eq(invitations.tokenHash, invitation.tokenHash),
+        onlyIf,
+      ),
+    );
+}
+
+/**
+ * Resend (pending, not expired) or regenerate (expired: new expiry, pending again). Every resend
+ * issues a fresh token — the previous link stops working. Returns the spec's success message.
  */
 export async function resendInvitation(
   scope: Scope,
@@ -32,63 +87,37 @@ export async function resendInvitation(
   const { db, config } = deps;
   const regenerate = input.regenerateToken;
   const { invitation, schoolName } = await findManageableInvitation(db, input.inviteId, actor);
-  const expired = invitation.status === "expired" || (invitation.status === "pending" && isExpired(invitation, now));
-  if (regenerate ? !expired : invitation.status !== "pending" || expired) {
+  const kind = resendKind(invitation, now);
+  if (kind !== (regenerate ? "renew" : "resend")) {
     throw new AppError(
       "BAD_REQUEST",
       regenerate ? INVITATION_MESSAGES.regenerateOnlyExpired : INVITATION_MESSAGES.resendOnlyPending,
     );
   }
   await limitEmailSend(db, { recipient: invitation.email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
-  const settings = regenerate ? await readPlatformSettings(db) : null;
+  const expiresAt = await resentExpiry(db, invitation, kind, now);
   const addressHasAccount = (await accountWithEmail(db, invitation.role, invitation.email)) !== null;
   const secrets = await issueSecrets(invitation.role);
-  const expiresAt = settings
-    ? new Date(now.getTime() + settings.invitationValidityDays * DAY_MS)
-    : invitation.expiresAt;
   // The e-mail and the audit row exist only if our update won (the new token is in place).
   const won = rowHolds(invitations, invitation.id, invitations.tokenHash, secrets.tokenHash);
-  await commitWithOutbox(
-    scope,
-    [
-      db
-        .update(invitations)
-        .set({
-          tokenHash: secrets.tokenHash,
-          temporaryPasswordHash: secrets.temporaryPasswordHash,
-          status: "pending",
-          expiresAt,
-          reminderSentAt: null,
-          updatedAt: now,
-        })
-        // Guarded: the invitation must still be what we checked (nobody accepted or revoked it meanwhile).
-        .where(
-          and(
-            eq(invitations.id, invitation.id),
-            eq(invitations.status, invitation.status),
-            eq(invitations.tokenHash, invitation.tokenHash),
-          ),
-        ),
-    ],
-    {
-      emails: [
-        {
-          ...invitationOrNotice({ ...invitation, expiresAt }, schoolName, secrets, config.appUrl, addressHasAccount),
-          to: invitation.email,
-          schoolId: invitation.schoolId,
-          relatedId: invitation.id,
-        },
-      ],
-      audit: {
-        eventType: regenerate ? "invitation_regenerated" : "invitation_resent",
-        description: `${regenerate ? "Regenerated and resent" : "Resent"} the invitation of ${invitation.email}`,
+  await commitWithOutbox(scope, [reissueInvitation(db, invitation, secrets, expiresAt, now)], {
+    emails: [
+      {
+        ...invitationOrNotice({ ...invitation, expiresAt }, schoolName, secrets, config.appUrl, addressHasAccount),
+        to: invitation.email,
         schoolId: invitation.schoolId,
-        metadata: { invite_id: invitation.id, email: invitation.email },
+        relatedId: invitation.id,
       },
-      claim: { won, lost: new AppError("CONFLICT", INVITATION_MESSAGES.resendOnlyPending) },
+    ],
+    audit: {
+      eventType: kind === "renew" ? "invitation_regenerated" : "invitation_resent",
+      description: `${regenerate ? "Regenerated and resent" : "Resent"} the invitation of ${invitation.email}`,
+      schoolId: invitation.schoolId,
+      metadata: { invite_id: invitation.id, email: invitation.email },
     },
-  );
-  return { message: regenerate ? INVITATION_MESSAGES.resentWithNewToken : INVITATION_MESSAGES.resent };
+    claim: { won, lost: new AppError("CONFLICT", INVITATION_MESSAGES.resendOnlyPending) },
+  });
+  return { message: resentMessage(kind) };
 }
 
 /** Revokes a pending invitation: status revoked, revoked_at and updated_at stamped; the invitee is told. */

@@ -20,8 +20,9 @@ import {
   schoolAdminInvitationEmail,
 } from "#worker/email/templates.ts";
 import type { Actor } from "../_shared/scope.ts";
-import { HOUR_MS } from "../_shared/time.ts";
+import { DAY_MS, HOUR_MS } from "../_shared/time.ts";
 import { AppError } from "../errors.ts";
+import { readPlatformSettings } from "../platform/settings.ts";
 
 export type Invitation = typeof invitations.$inferSelect;
 export type InvitableRole = Invitation["role"];
@@ -189,6 +190,12 @@ export async function findManageableInvitation(db: Db, inviteId: string, actor: 
     throw new AppError("NOT_FOUND", INVITATION_MESSAGES.notFound);
   }
   return row;
+}
+
+/** The expiry of an invitation issued (or renewed) now: the platform's validity from now. */
+export async function freshExpiry(db: Db, now: Date): Promise<Date> {
+  const settings = await readPlatformSettings(db);
+  return new Date(now.getTime() + settings.invitationValidityDays * DAY_MS);
 }
 
 export function isExpired(invitation: Pick<Invitation, "expiresAt">, now: Date): boolean {

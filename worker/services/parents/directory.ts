@@ -8,13 +8,11 @@ import {
   type setParentActiveInput,
 } from "#shared/parents.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { invalidateUserSessionsQuery } from "#worker/auth/session.ts";
+import { setAccountActive } from "../_shared/account-active.ts";
 import { cappedCount, cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny, likePattern } from "../_shared/search.ts";
-import { auditInsert } from "../audit.ts";
-import { AppError } from "../errors.ts";
 
 function page<T>(rows: T[], counted: number, pageNumber: number) {
   return cappedPageOf(rows, counted, pageNumber, PARENTS_PAGE_SIZE);
@@ -118,34 +116,6 @@ export async function listParentInvitations(scope: SchoolScope, input: z.infer<t
  * Deactivates (ending every session at once) or reactivates a parent of the actor's school.
  * A parent of another school is NOT_FOUND.
  */
-export async function setParentActive(scope: SchoolScope, input: z.infer<typeof setParentActiveInput>) {
-  const { deps, actor, meta, now } = scope;
-  const { db } = deps;
-  const [parent] = await db
-    .select({ id: parents.id, email: parents.email, isActive: parents.isActive })
-    .from(parents)
-    .where(and(eq(parents.id, input.parentId), eq(parents.schoolId, actor.schoolId)));
-  if (!parent) throw new AppError("NOT_FOUND", "Parent not found");
-  if (parent.isActive === input.active) return { isActive: parent.isActive };
-  await db.batch([
-    db
-      .update(parents)
-      .set({ isActive: input.active, updatedAt: now })
-      .where(and(eq(parents.id, parent.id), eq(parents.schoolId, actor.schoolId))),
-    invalidateUserSessionsQuery(db, "parent", parent.id),
-    auditInsert(
-      db,
-      {
-        eventType: input.active ? "parent_reactivated" : "parent_deactivated",
-        description: `${input.active ? "Reactivated" : "Deactivated"} parent ${parent.email}`,
-        userId: actor.id,
-        userRole: actor.role,
-        schoolId: actor.schoolId,
-        metadata: { parent_id: parent.id, email: parent.email },
-        at: now,
-      },
-      meta,
-    ),
-  ]);
-  return { isActive: input.active };
+export function setParentActive(scope: SchoolScope, input: z.infer<typeof setParentActiveInput>) {
+  return setAccountActive(scope, "parent", { id: input.parentId, active: input.active }, "Parent not found");
 }

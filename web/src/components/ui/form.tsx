@@ -1,4 +1,12 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 import type { z } from "zod";
 
 // The primary button lives with the other buttons: a page with a button and no form loads no form code.
@@ -80,6 +88,31 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttribu
     );
   },
 );
+
+/**
+ * A labelled select of an enum's values, each shown by its label (a route's direction, a trip's
+ * status, a notification's type), wired as `TextField`.
+ */
+export function EnumSelectField<V extends string>(
+  props: SelectHTMLAttributes<HTMLSelectElement> &
+    Labelled & { values: readonly V[]; labels: Readonly<Record<V, string>>; ref?: Ref<HTMLSelectElement> },
+) {
+  const [field, { values, labels, ...rest }] = split(props);
+  return (
+    <Field
+      {...field}
+      control={(wiring) => (
+        <select {...wiring} className={`min-h-11 bg-white ${controlClass}`} {...rest}>
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {labels[value]}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
 
 /** A form-level message, announced when it appears. */
 export function FormAlert({ kind = "error", children }: { kind?: "error" | "success"; children: ReactNode }) {

@@ -4,6 +4,7 @@ import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { resendToasts } from "../invitations/hooks.ts";
 
 export type ChildGuardians = RouterOutputs["parent"]["guardians"]["list"];
 
@@ -73,6 +74,13 @@ export function useRevokeGuardianInvitation() {
       onError: failed("Invitation not withdrawn"),
     }),
   );
+}
+
+/** Send an open invitation again (a new link), with the admin's resend toasts; the list reloads either way. */
+export function useResendGuardianInvitation() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateGuardians();
+  return useMutation(trpc.parent.guardians.resend.mutationOptions(resendToasts(invalidate)));
 }
 
 /** Accept a guardian invitation while signed in (the link of the e-mail to an address with an account). */

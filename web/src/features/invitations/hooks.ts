@@ -12,17 +12,22 @@ import { useTRPC } from "../../lib/trpc.ts";
  */
 function invitationToasts(reload: () => Promise<void>) {
   return {
-    resend: {
-      onSuccess: ({ message }: { message: string }) => notify("success", "Invitation Resent", message),
-      onError: (error: unknown) => notify("error", "Resend Failed", errorMessage(error, "Failed to resend invitation")),
-      onSettled: reload,
-    },
+    resend: resendToasts(reload),
     revoke: {
       onSuccess: ({ message }: { message: string }) =>
         notify("success", "Invitation Revoked", message || INVITATION_MESSAGES.revoked),
       onError: (error: unknown) => notify("error", "Revoke Failed", errorMessage(error, "Failed to revoke invitation")),
       onSettled: reload,
     },
+  };
+}
+
+/** The spec's resend toasts, for every resend of an invitation (a parent's of a guardian invitation too). */
+export function resendToasts(reload: () => Promise<unknown>) {
+  return {
+    onSuccess: ({ message }: { message: string }) => notify("success", "Invitation Resent", message),
+    onError: (error: unknown) => notify("error", "Resend Failed", errorMessage(error, "Failed to resend invitation")),
+    onSettled: reload,
   };
 }
 

@@ -10,27 +10,39 @@ export function useParentAccounts(input: RouterInputs["schoolAdmin"]["parents"][
   return useQuery(trpc.schoolAdmin.parents.list.queryOptions(input, { placeholderData: keepPreviousData }));
 }
 
+/**
+ * The toasts of a school admin's deactivate / reactivate, a parent's and (like a parent's, ADR 0057)
+ * a driver's: `onDone` runs first, whatever the outcome (the confirmation closes), then the school
+ * admin's queries reload after a change.
+ */
+export function setActiveToasts(noun: "Parent" | "Driver", onDone: () => void, reload: () => Promise<void>) {
+  const who = noun.toLowerCase();
+  return {
+    onSuccess: async (_result: unknown, { active }: { active: boolean }) => {
+      onDone();
+      notify(
+        "success",
+        active ? `${noun} Reactivated` : `${noun} Deactivated`,
+        active
+          ? `The ${who} can sign in again.`
+          : `The ${who} has been signed out and cannot sign in until reactivated.`,
+      );
+      await reload();
+    },
+    onError: (error: unknown) => {
+      onDone();
+      notify("error", "Update Failed", errorMessage(error));
+    },
+  };
+}
+
 /** Deactivates or reactivates a parent. `onDone` runs first, whatever the outcome (the confirmation closes). */
 export function useSetParentActive(onDone: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(
-    trpc.schoolAdmin.parents.setActive.mutationOptions({
-      onSuccess: async (_result, { active }) => {
-        onDone();
-        notify(
-          "success",
-          active ? "Parent Reactivated" : "Parent Deactivated",
-          active
-            ? "The parent can sign in again."
-            : "The parent has been signed out and cannot sign in until reactivated.",
-        );
-        await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
-      },
-      onError: (error) => {
-        onDone();
-        notify("error", "Update Failed", errorMessage(error));
-      },
-    }),
+    trpc.schoolAdmin.parents.setActive.mutationOptions(
+      setActiveToasts("Parent", onDone, () => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter())),
+    ),
   );
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "#shared/enums.ts";
 import { NOTIFICATION_MESSAGES, type NotificationAudience, sendNotificationInput } from "#shared/notifications.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { maxLengthOf, TextField } from "../../components/ui/form.tsx";
+import { EnumSelectField, maxLengthOf, TextField } from "../../components/ui/form.tsx";
 import { useSendNotification } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from "../../features/notifications/labels.tsx";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
@@ -67,7 +67,7 @@ export default function SendNotificationDialog({
   });
   const send = useSendNotification(() => onOpenChange(false));
   const kind = watch("audienceKind");
-  const ids = { message: useId(), type: useId(), category: useId(), routes: useId() };
+  const ids = { message: useId(), routes: useId() };
   return (
     <Dialog
       open={open}
@@ -105,30 +105,18 @@ export default function SendNotificationDialog({
           {errors.message ? <p className="mt-1 text-sm text-red-700">{errors.message.message}</p> : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={ids.type} className={labelClass}>
-              Type
-            </label>
-            <select id={ids.type} className={selectClass} {...register("type")}>
-              {NOTIFICATION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {NOTIFICATION_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.category} className={labelClass}>
-              Category
-            </label>
-            <select id={ids.category} className={selectClass} {...register("category")}>
-              {NOTIFICATION_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {NOTIFICATION_CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <EnumSelectField
+            label="Type"
+            values={NOTIFICATION_TYPES}
+            labels={NOTIFICATION_TYPE_LABELS}
+            {...register("type")}
+          />
+          <EnumSelectField
+            label="Category"
+            values={NOTIFICATION_CATEGORIES}
+            labels={NOTIFICATION_CATEGORY_LABELS}
+            {...register("category")}
+          />
         </div>
         <fieldset>
           <legend className={labelClass}>Send to</legend>

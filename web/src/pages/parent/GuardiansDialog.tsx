@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Mail, UserMinus } from "lucide-react";
+import { Mail, Send, UserMinus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -14,6 +14,7 @@ import {
   useChildGuardians,
   useInviteGuardian,
   useRemoveGuardian,
+  useResendGuardianInvitation,
   useRevokeGuardianInvitation,
 } from "../../features/guardians/hooks.ts";
 import { formatDateTimeIn, useSchoolZone } from "../../lib/school-zone.ts";
@@ -145,6 +146,8 @@ export default function GuardiansDialog({
 }) {
   const list = useChildGuardians(child.id, open);
   const revoke = useRevokeGuardianInvitation();
+  const resend = useResendGuardianInvitation();
+  const resendingId = resend.isPending ? resend.variables.inviteId : null;
   const zone = useSchoolZone();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`${child.name}'s guardians`}>
@@ -172,14 +175,25 @@ export default function GuardiansDialog({
                         <p className="text-slate-600">{invitation.email}</p>
                         <p className="text-slate-600">Expires {formatDateTimeIn(invitation.expiresAt, zone)}</p>
                       </div>
-                      <SecondaryButton
-                        className={`${TARGET} shrink-0`}
-                        aria-label={`Withdraw the invitation to ${invitation.email}`}
-                        disabled={revoke.isPending}
-                        onClick={() => !revoke.isPending && revoke.mutate({ inviteId: invitation.id })}
-                      >
-                        Withdraw
-                      </SecondaryButton>
+                      <div className="flex shrink-0 gap-2">
+                        <SecondaryButton
+                          className={TARGET}
+                          aria-label={`Resend invitation to ${invitation.email}`}
+                          disabled={resendingId === invitation.id}
+                          onClick={() => !resend.isPending && resend.mutate({ inviteId: invitation.id })}
+                        >
+                          <Send aria-hidden="true" className="h-4 w-4" />
+                          {resendingId === invitation.id ? "Resending…" : "Resend"}
+                        </SecondaryButton>
+                        <SecondaryButton
+                          className={TARGET}
+                          aria-label={`Withdraw the invitation to ${invitation.email}`}
+                          disabled={revoke.isPending}
+                          onClick={() => !revoke.isPending && revoke.mutate({ inviteId: invitation.id })}
+                        >
+                          Withdraw
+                        </SecondaryButton>
+                      </div>
                     </li>
                   ))}
                 </ul>

@@ -3,12 +3,14 @@ import {
   childGuardiansInput,
   inviteGuardianInput,
   removeGuardianInput,
+  resendGuardianInvitationInput,
   revokeGuardianInvitationInput,
 } from "#shared/guardians.ts";
 import { childGuardianList, removeGuardian } from "#worker/services/guardians/guardians.ts";
 import {
   acceptGuardianInvitation,
   inviteGuardian,
+  resendGuardianInvitation,
   revokeGuardianInvitation,
 } from "#worker/services/guardians/invitations.ts";
 import { parentProcedure, router } from "#worker/trpc/init.ts";
@@ -21,6 +23,9 @@ export const parentGuardiansRouter = router({
   revoke: parentProcedure
     .input(revokeGuardianInvitationInput)
     .mutation(({ ctx, input }) => revokeGuardianInvitation(ctx.scope, input)),
+  resend: parentProcedure
+    .input(resendGuardianInvitationInput)
+    .mutation(({ ctx, input }) => resendGuardianInvitation(ctx.scope, input)),
   accept: parentProcedure
     .input(acceptGuardianInvitationInput)
     .mutation(({ ctx, input }) => acceptGuardianInvitation(ctx.scope, input)),

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { errorMessage } from "../../../lib/errors.ts";
-import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../lib/trpc.ts";
 import { sendToasts } from "../../invitations/hooks.ts";
+import { setActiveToasts } from "../../parents/hooks.ts";
 
 export type DriverList = RouterOutputs["schoolAdmin"]["drivers"]["list"];
 export type DriverRow = DriverList["drivers"][number];
@@ -31,22 +30,8 @@ export function useSetDriverActive(onDone: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(
-    trpc.schoolAdmin.drivers.setActive.mutationOptions({
-      onSuccess: async (_result, { active }) => {
-        onDone();
-        notify(
-          "success",
-          active ? "Driver Reactivated" : "Driver Deactivated",
-          active
-            ? "The driver can sign in again."
-            : "The driver has been signed out and cannot sign in until reactivated.",
-        );
-        await queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
-      },
-      onError: (error) => {
-        onDone();
-        notify("error", "Update Failed", errorMessage(error));
-      },
-    }),
+    trpc.schoolAdmin.drivers.setActive.mutationOptions(
+      setActiveToasts("Driver", onDone, () => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter())),
+    ),
   );
 }

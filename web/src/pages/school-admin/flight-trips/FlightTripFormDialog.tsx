@@ -13,7 +13,7 @@ import {
 } from "#shared/flight-trips.ts";
 import { todayIn } from "#shared/school-time.ts";
 import { ConfirmDialog, Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { TextField } from "../../../components/ui/form.tsx";
+import { EnumSelectField, TextField } from "../../../components/ui/form.tsx";
 import { type FlightTripRow, useSaveFlightTrip } from "../../../features/flight-trips/admin/hooks.ts";
 
 const inputClass =
@@ -81,7 +81,7 @@ export default function FlightTripFormDialog({
     defaultValues: defaults(trip),
   });
   const save = useSaveFlightTrip(() => onOpenChange(false));
-  const ids = { status: useId(), description: useId() };
+  const ids = { description: useId() };
   return (
     <Dialog
       open={open}
@@ -165,18 +165,12 @@ export default function FlightTripFormDialog({
             error={errors.capacity?.message}
             {...register("capacity", { setValueAs: optionalNumber })}
           />
-          <div>
-            <label htmlFor={ids.status} className={labelClass}>
-              Status
-            </label>
-            <select id={ids.status} className={inputClass} {...register("status")}>
-              {FLIGHT_TRIP_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {FLIGHT_TRIP_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <EnumSelectField
+            label="Status"
+            values={FLIGHT_TRIP_STATUSES}
+            labels={FLIGHT_TRIP_STATUS_LABELS}
+            {...register("status")}
+          />
         </div>
         <div>
           <label htmlFor={ids.description} className={labelClass}>

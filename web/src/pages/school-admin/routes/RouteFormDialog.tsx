@@ -8,7 +8,7 @@ import { routeFormSchema, SCHOOL_DAYS } from "#shared/routes.ts";
 import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
+import { EnumSelectField, maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { DriverSelect } from "../../../features/drivers/admin/DriverSelect.tsx";
 import { type BusRow, type RouteRow, useSaveRoute } from "../../../features/routes/hooks.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
@@ -91,7 +91,7 @@ export default function RouteFormDialog({
       setNewBus(null);
     }
   }, [buses, newBus, setValue]);
-  const ids = { direction: useId(), bus: useId() };
+  const ids = { bus: useId() };
   const weekdays = watch("weekdays") ?? [];
   const driverId = watch("driverId") ?? null;
   return (
@@ -112,18 +112,12 @@ export default function RouteFormDialog({
             maxLength={maxLengthOf(routeFormSchema.shape.name)}
             {...register("name")}
           />
-          <div>
-            <label htmlFor={ids.direction} className="block text-sm font-medium text-slate-700">
-              Direction
-            </label>
-            <select id={ids.direction} className={selectClass} {...register("direction")}>
-              {ROUTE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {ROUTE_DIRECTION_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <EnumSelectField
+            label="Direction"
+            values={ROUTE_TYPES}
+            labels={ROUTE_DIRECTION_LABELS}
+            {...register("direction")}
+          />
           <div>
             <label htmlFor={ids.bus} className="block text-sm font-medium text-slate-700">
               Bus

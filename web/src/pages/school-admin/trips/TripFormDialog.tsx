@@ -6,7 +6,7 @@ import { ROUTE_DIRECTION_LABELS, ROUTE_TYPES, TRIP_STATUSES } from "#shared/enum
 import { isCalendarDate, weekday } from "#shared/school-time.ts";
 import { createTripInput, TRIP_DEFAULTS, tripFormSchema, tripFormValues } from "#shared/trips.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
-import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
+import { EnumSelectField, maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { DriverSelect } from "../../../features/drivers/admin/DriverSelect.tsx";
 import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
 import { TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
@@ -38,9 +38,6 @@ const formSchema = z
   });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
-
-const selectClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
 
 function defaults(trip: TripRow | null, date: string, zone: string): FormInput {
   const day = String(weekday(date));
@@ -102,7 +99,7 @@ export default function TripFormDialog({
   const save = useSaveTrip(() => onOpenChange(false));
   const repeat = watch("repeat");
   const driverId = watch("trip.driverId") ?? null;
-  const ids = { type: useId(), status: useId(), routes: useId() };
+  const ids = { routes: useId() };
   const tripErrors = errors.trip ?? {};
   return (
     <Dialog
@@ -137,18 +134,12 @@ export default function TripFormDialog({
               <option key={route} value={route} />
             ))}
           </datalist>
-          <div>
-            <label htmlFor={ids.type} className="block text-sm font-medium text-slate-700">
-              Route Type
-            </label>
-            <select id={ids.type} className={selectClass} {...register("trip.routeType")}>
-              {ROUTE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {ROUTE_DIRECTION_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <EnumSelectField
+            label="Route Type"
+            values={ROUTE_TYPES}
+            labels={ROUTE_DIRECTION_LABELS}
+            {...register("trip.routeType")}
+          />
           <TextField
             label="Bus Number"
             error={tripErrors.busNumber?.message}
@@ -209,18 +200,12 @@ export default function TripFormDialog({
             error={tripErrors.studentsCount?.message}
             {...register("trip.studentsCount")}
           />
-          <div>
-            <label htmlFor={ids.status} className="block text-sm font-medium text-slate-700">
-              Status
-            </label>
-            <select id={ids.status} className={selectClass} {...register("trip.status")}>
-              {TRIP_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {TRIP_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <EnumSelectField
+            label="Status"
+            values={TRIP_STATUSES}
+            labels={TRIP_STATUS_LABELS}
+            {...register("trip.status")}
+          />
         </div>
         {trip ? null : (
           <fieldset className="rounded-lg border border-slate-200 p-3">
