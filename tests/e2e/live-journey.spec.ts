@@ -23,6 +23,8 @@ const ACCURACY = 20;
 /** The phone sends about every 5 s while moving (share-position.ts): one step per interval. */
 const STEP_MS = 5_600;
 
+/** A fix at a corner. */
+const at = (corner: Corner) => ({ latitude: corner.latitude, longitude: corner.longitude, accuracy: ACCURACY });
 /** The point `share` of the way from `from` to `to` (beyond `to` past 1, before `from` below 0). */
 const toward = (from: Corner, to: Corner, share: number) => ({
   latitude: from.latitude + (to.latitude - from.latitude) * share,
@@ -86,7 +88,7 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   const banner = driver.getByRole("region", { name: "Location sharing" });
   await expect(banner).toContainText("Sharing your location while this run is open");
   // At the run's first stop, Columbia St & Franklin Ave.
-  await driver.context().setGeolocation({ ...first, accuracy: ACCURACY });
+  await driver.context().setGeolocation(at(first));
   await expect(banner).toContainText("All updates sent");
   let lastFix = Date.now();
   /** The next step of the bus, one sending interval after the last. */
@@ -134,7 +136,7 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   await parent.screenshot({ path: `${SHOTS}/parent-live-mid-run-375.png`, fullPage: true });
 
   // At the child's stop: the driver taps Boarded; the parent reads where and when.
-  await moveTo({ ...childStop, accuracy: ACCURACY });
+  await moveTo(at(childStop));
   const stopsAhead = driver.getByRole("list", { name: "Stops ahead" });
   await expect(stopsAhead.getByRole("listitem").first()).toContainText("At this stop");
   await expect(stopsAhead.getByRole("listitem").first()).toContainText(childStop.name);
@@ -155,7 +157,7 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
 
   // On to the school, the run's last stop: the child was dropped off there.
   await moveTo(toward(childStop, school, 0.5));
-  await moveTo({ ...school, accuracy: ACCURACY });
+  await moveTo(at(school));
   const dropped = attendanceText(child, "dropped", new Date(), school.name, run.zone);
   const droppedLine = new RegExp(`^${textWith(dropped.message, timeOf(dropped.message), TIME)}$`);
   await expect(parent.getByTestId("live-attendance")).toHaveText(droppedLine);

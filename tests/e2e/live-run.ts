@@ -14,12 +14,17 @@ import { DEMO, E2E_DATABASE_URL, unique } from "./support.ts";
 
 export type Corner = { name: string; latitude: number; longitude: number };
 
-/** North Loop's last corners on the pickup and the school (worker/local/demo-routes.ts). */
-export const NORTH_LOOP_TAIL: readonly Corner[] = [
+/** North Loop's corners on the pickup, the school last (worker/local/demo-routes.ts). */
+export const NORTH_LOOP: readonly Corner[] = [
+  { name: "Mill St & Bauer Rd", latitude: 41.79418, longitude: -88.15694 },
+  { name: "Mill St & Ogden Ave", latitude: 41.78675, longitude: -88.15672 },
+  { name: "Mill St & 5th Ave", latitude: 41.78016, longitude: -88.15668 },
   { name: "Columbia St & Franklin Ave", latitude: 41.77652, longitude: -88.15251 },
   { name: "Washington St & Benton Ave", latitude: 41.77461, longitude: -88.14772 },
   { name: "Maple Grove Primary (Jackson Ave & Eagle St)", latitude: 41.77125, longitude: -88.15082 },
 ];
+/** Its last three stops: a short run. */
+export const NORTH_LOOP_TAIL = NORTH_LOOP.slice(3);
 
 export type LiveRun = {
   runId: string;
@@ -73,6 +78,7 @@ export async function liveRunToday(
     corners?: readonly Corner[];
     childStop?: number;
     childName?: string;
+    allergy?: string | null;
     leadMinutes?: number;
     minutesApart?: number;
   } = {},
@@ -81,13 +87,14 @@ export async function liveRunToday(
     corners = NORTH_LOOP_TAIL,
     childStop = 1,
     childName = "Mia Carter",
+    allergy = null,
     leadMinutes = 2,
     minutesApart = 10,
   } = options;
   await clearOfMidnight();
   const db = createClient({ url: E2E_DATABASE_URL });
   try {
-    return await makeRun(db, { corners, childStop, childName, leadMinutes, minutesApart });
+    return await makeRun(db, { corners, childStop, childName, allergy, leadMinutes, minutesApart });
   } finally {
     db.close();
   }
@@ -99,6 +106,7 @@ async function makeRun(
     corners: readonly Corner[];
     childStop: number;
     childName: string;
+    allergy: string | null;
     leadMinutes: number;
     minutesApart: number;
   },
@@ -161,9 +169,9 @@ async function makeRun(
         args: [parent.id, schoolId, parent.email, parent.name, hash, at, at],
       },
       {
-        sql: `insert into children (id, school_id, parent_id, name, age, grade, school, emergency_contact, created_at, updated_at)
-              values (?, ?, ?, ?, 9, '4th Grade', ?, 'Sam Carter, (217) 555-0199', ?, ?)`,
-        args: [child.id, schoolId, parent.id, child.name, String(school.rows[0]!.name), at, at],
+        sql: `insert into children (id, school_id, parent_id, name, age, grade, school, allergy_info, emergency_contact, created_at, updated_at)
+              values (?, ?, ?, ?, 9, '4th Grade', ?, ?, 'Sam Carter, (217) 555-0199', ?, ?)`,
+        args: [child.id, schoolId, parent.id, child.name, String(school.rows[0]!.name), options.allergy, at, at],
       },
       {
         sql: `insert into routes (id, school_id, name, direction, colour, bus_id, driver_id, driver_name, active_from, weekdays, created_at, updated_at)
