@@ -34,6 +34,7 @@ describe("approachNotices", () => {
         { parentId: "p5", stopId: "D", minutes: 3 },
       ],
       sent: new Set(),
+      arrived: new Set(),
     });
     expect(notices).toEqual([
       { key: "approach:t1:C:p1", parentId: "p1", stopId: "C", eta: STOPS[2] },
@@ -49,28 +50,51 @@ describe("approachNotices", () => {
       { parentId: "p1", stopId: "D" },
       { parentId: "p2", stopId: "C" },
     ];
-    const first = approachNotices({ tripId: "t1", estimate: fresh, watchers, sent: new Set() });
+    const first = approachNotices({ tripId: "t1", estimate: fresh, watchers, sent: new Set(), arrived: new Set() });
     expect(keysOf(first)).toEqual(["approach:t1:C:p1", "approach:t1:D:p1", "approach:t1:C:p2"]);
-    const again = approachNotices({ tripId: "t1", estimate: fresh, watchers, sent: new Set(keysOf(first)) });
+    const again = approachNotices({
+      tripId: "t1",
+      estimate: fresh,
+      watchers,
+      sent: new Set(keysOf(first)),
+      arrived: new Set(),
+    });
     expect(again).toEqual([]);
     // Another run of the same route is another key.
-    expect(keysOf(approachNotices({ tripId: "t2", estimate: fresh, watchers, sent: new Set(keysOf(first)) }))).toEqual([
-      "approach:t2:C:p1",
-      "approach:t2:D:p1",
-      "approach:t2:C:p2",
-    ]);
+    expect(
+      keysOf(
+        approachNotices({ tripId: "t2", estimate: fresh, watchers, sent: new Set(keysOf(first)), arrived: new Set() }),
+      ),
+    ).toEqual(["approach:t2:C:p1", "approach:t2:D:p1", "approach:t2:C:p2"]);
     expect(approachNoticeKey("t1", "C", "p1")).toBe("approach:t1:C:p1");
   });
 
-  it("not for a passed stop or an unknown one; for a bus standing at the stop", () => {
+  it("not for a passed stop or an unknown one", () => {
     const watchers = [
       { parentId: "p1", stopId: "A" },
-      { parentId: "p1", stopId: "B" },
+      { parentId: "p1", stopId: "C" },
       { parentId: "p1", stopId: "nowhere" },
     ];
-    expect(keysOf(approachNotices({ tripId: "t1", estimate: fresh, watchers, sent: new Set() }))).toEqual([
-      "approach:t1:B:p1",
-    ]);
+    expect(
+      keysOf(approachNotices({ tripId: "t1", estimate: fresh, watchers, sent: new Set(), arrived: new Set() })),
+    ).toEqual(["approach:t1:C:p1"]);
+  });
+
+  it("never for a stop the bus has reached: standing there (0–0, not passed) or arrived within the same batch", () => {
+    const watchers = [
+      { parentId: "p1", stopId: "B" },
+      { parentId: "p2", stopId: "C" },
+      { parentId: "p3", stopId: "D" },
+    ];
+    // B: the bus stands at it. C: a tap there made the arrival, though the estimate still says 4–6 min.
+    const notices = approachNotices({
+      tripId: "t1",
+      estimate: fresh,
+      watchers,
+      sent: new Set(),
+      arrived: new Set(["B", "C"]),
+    });
+    expect(keysOf(notices)).toEqual(["approach:t1:D:p3"]);
   });
 
   it("none from a stale estimate", () => {
@@ -80,6 +104,7 @@ describe("approachNotices", () => {
         estimate: { stale: true, stops: STOPS },
         watchers: [{ parentId: "p1", stopId: "C" }],
         sent: new Set(),
+        arrived: new Set(),
       }),
     ).toEqual([]);
   });

@@ -2,7 +2,8 @@
  * Live tracking's engine (ADR 0055) on the Node entry's hub: a driver starts their run, batches of
  * positions and taps are stored once and in order, arrivals, attendance and notices follow, each
  * notice once (replays, a restarted hub); who may post and watch (LO1, LO2), the parent's view,
- * the polling fallback, a real WebSocket watcher, and the 30-day purge (LO3).
+ * the polling fallback, a real WebSocket watcher, and the 30-day purge (LO3); a pickup reaching the
+ * school drops its riders on board; the admin's Departed, Arrived and cancel on a live run.
  */
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -12,6 +13,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import {
   attendance,
   auditLogs,
+  buses,
   children,
   cronRuns,
   liveNotices,
@@ -31,6 +33,7 @@ let t: TestApp;
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let stopIds: string[] = [];
+let otherStopIds: string[] = [];
 let runId: string;
 let otherRunId: string;
 
@@ -171,6 +174,7 @@ beforeAll(async () => {
     });
   await assign(ids.ada, stopIds[0]!);
   await assign(ids.ben, stopIds[1]!);
+  otherStopIds = otherStops;
   await assign(ids.cy, otherStops[0]!); // another family, on another run
   const runOf = async (id: string) =>
     (
@@ -235,6 +239,9 @@ describe("a run, from start to end", () => {
     expect(boarded).toEqual([
       { title: "Ada Rivers boarded", message: "Ada Rivers boarded at Oak & 5th at 7:10 AM.", category: "attendance" },
     ]);
+    // The batch came within 5 minutes of Oak & 5th and reached it: Ada's parent, at the stop the bus
+    // stands at, is not told it is approaching.
+    expect((await noticesOf(ids.parentA!)).filter((n) => n.title === "Bus approaching")).toEqual([]);
     const counts = async () => ({
       positions: (await t.db.select().from(runPositions)).length,
       visits: (await t.db.select().from(runStopVisits)).length,
@@ -445,6 +452,11 @@ describe("who may watch (LO2)", () => {
     const [run] = await t.db.select().from(trips).where(eq(trips.id, runId));
     expect(run!.status).toBe("completed");
     expect((await post(runId, [position(1600)])).status).toBe(409);
+    // Ended at 1,600 m, short of the school (2,200 m): nobody is said to be dropped there.
+    const rows = await t.db.select({ status: attendance.status }).from(attendance).where(eq(attendance.runId, runId));
+    expect(rows.map((row) => row.status)).toEqual(["boarded", "boarded"]);
+    for (const parent of [ids.parentA!, ids.parentB!])
+      expect((await noticesOf(parent)).filter((n) => /dropped/i.test(n.title))).toEqual([]);
     expect((await snapshot(runId, cookies.driver)).status).toBe(404);
     t.clock.advance(15 * MINUTE);
     expect((await snapshot(runId, cookies.parentA)).status).toBe(200);
@@ -544,5 +556,187 @@ describe("what parents find after the run", () => {
       .returning({ id: notifications.id });
     const again = await parentA.parent.notifications.list({ tab: "all", page: 1 });
     expect(again.rows.find((item) => item.id === other!.id)?.runId).toBeNull();
+  });
+});
+
+describe("a pickup that reaches the school", () => {
+  it("drops each child on board there once: the row, the parent's notice, view and history; replays and a restarted hub repeat nothing", async () => {
+    // The South loop (the same stops), Cy at Oak & 5th. 08:10: Cy boards; 08:14 the bus is at the school.
+    const t0 = START.getTime() + 70 * MINUTE;
+    t.clock.set(new Date(t0));
+    const driver = await callerFor(t, { id: ids.otherDriver!, role: "driver" } as never);
+    await driver.driver.live.startRun({ runId: otherRunId, busId: null });
+    const boarded = { ...tap(ids.cy!, 0, "boarded"), stopId: otherStopIds[0]! };
+    const arrival = position(2200, t0 + 4 * MINUTE);
+    const items = [
+      position(0, t0),
+      boarded,
+      position(600, t0 + MINUTE),
+      position(1200, t0 + 2 * MINUTE),
+      position(1800, t0 + 3 * MINUTE),
+      arrival,
+    ];
+    t.clock.set(new Date(t0 + 4 * MINUTE + 5_000));
+    const answer = await post(otherRunId, items, cookies.otherDriver);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { refused: unknown[] }).refused).toEqual([]);
+
+    const rows = () => t.db.select().from(attendance).where(eq(attendance.runId, otherRunId));
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      childId: ids.cy,
+      status: "dropped",
+      stopId: otherStopIds[2],
+      at: new Date(t0 + 4 * MINUTE),
+      latitude: arrival.latitude,
+      longitude: arrival.longitude,
+    });
+    const [run] = await t.db.select({ status: trips.status }).from(trips).where(eq(trips.id, otherRunId));
+    expect(run!.status).toBe("completed");
+    const attendanceNotices = async () =>
+      (await noticesOf(ids.parentC!)).filter((notice) => notice.category === "attendance");
+    expect(await attendanceNotices()).toEqual([
+      { title: "Cy Other boarded", message: "Cy Other boarded at Oak & 5th at 8:10 AM.", category: "attendance" },
+      {
+        title: "Cy Other dropped off",
+        message: "Cy Other was dropped off at Maple Grove Primary at 8:14 AM.",
+        category: "attendance",
+      },
+    ]);
+    expect((await noticesOf(ids.parentA!)).filter((n) => /dropped/i.test(n.title))).toEqual([]);
+
+    const counts = async () => ({
+      rows: await rows(),
+      notifications: (await t.db.select().from(notifications)).length,
+      keys: (await t.db.select().from(liveNotices)).length,
+    });
+    const before = await counts();
+    // The phone replays the batch (a lost answer), then a hub restarted mid-run gets it again and more.
+    expect((await post(otherRunId, items, cookies.otherDriver)).status).toBe(200);
+    const restarted = createNodeLiveHub(() => t.deps);
+    const old = t.deps.live;
+    t.deps.live = restarted;
+    try {
+      t.clock.advance(5_000);
+      const more = [...items, position(2210), tap(ids.cy!, 0, "boarded", boarded.clientId)];
+      expect((await post(otherRunId, more, cookies.otherDriver)).status).toBe(200);
+    } finally {
+      restarted.close();
+      t.deps.live = old;
+    }
+    expect(await counts()).toEqual(before);
+
+    // The parent's live view after the run, and the ride history: where and when Cy was dropped.
+    await driver.driver.live.endRun({ runId: otherRunId });
+    const view = (await (await snapshot(otherRunId, cookies.parentC)).json()) as {
+      run: { riders: { attendance: unknown }[] };
+    };
+    expect(view.run.riders[0]!.attendance).toEqual({
+      status: "dropped",
+      at: new Date(t0 + 4 * MINUTE).toISOString(),
+      latitude: arrival.latitude,
+      longitude: arrival.longitude,
+      stopName: "Maple Grove Primary",
+    });
+    const parentC = await callerFor(t, { id: ids.parentC!, role: "parent" } as never);
+    expect((await parentC.parent.live.attendance()).children[ids.cy!]).toEqual([
+      expect.objectContaining({
+        runId: otherRunId,
+        status: "dropped",
+        stopName: "Maple Grove Primary",
+        at: new Date(t0 + 4 * MINUTE),
+      }),
+    ]);
+  });
+});
+
+describe("the school admin's status on a live run", () => {
+  let homeRunId: string;
+  let homeStops: string[];
+  const statusOf = async (id: string) =>
+    (await t.db.select({ status: trips.status }).from(trips).where(eq(trips.id, id)))[0]!.status;
+
+  beforeAll(async () => {
+    // A drop-off run this afternoon (it leaves from Oak & 5th; Ada gets off at the last stop).
+    const admin = await callerFor(t, { id: ids.admin!, role: "school_admin" } as never);
+    const { id: routeId } = await admin.schoolAdmin.routes.create({
+      route: {
+        name: "Home run",
+        direction: "dropoff",
+        colour: "#ff7f0e",
+        busId: (await t.db.select({ id: buses.id }).from(buses).where(eq(buses.schoolId, ids.school!)))[0]!.id,
+        driverName: "Sam Driver",
+        activeFrom: "2026-01-05",
+        activeTo: null,
+        weekdays: [1, 2, 3, 4, 5],
+      },
+    });
+    const afternoon = STOPS.map((stop, index) => ({ ...stop, time: `15:${10 + 10 * index}` }));
+    homeStops = (await admin.schoolAdmin.routes.stops.set({ routeId, version: 0, stops: afternoon })).stopIds;
+    await admin.schoolAdmin.riders.assign({
+      childId: ids.ada!,
+      stopId: homeStops[2]!,
+      weekdays: [1, 2, 3, 4, 5],
+      fromDate: "2026-03-02",
+      toDate: null,
+    });
+    homeRunId = (
+      await t.db
+        .select({ id: trips.id })
+        .from(trips)
+        .where(and(eq(trips.routeId, routeId), eq(trips.serviceDate, "2026-03-02")))
+    )[0]!.id;
+    await t.db.update(trips).set({ driverId: ids.driver! }).where(eq(trips.id, homeRunId));
+  });
+
+  it("Departed and Arrived override a live run, and the engine never flips them back; a drop-off drops nobody by itself", async () => {
+    const admin = await callerFor(t, { id: ids.admin!, role: "school_admin" } as never);
+    const driver = await callerFor(t, { id: ids.driver!, role: "driver" } as never);
+    const t0 = START.getTime() + 8 * 60 * MINUTE; // 15:00
+    t.clock.set(new Date(t0));
+    await driver.driver.live.startRun({ runId: homeRunId, busId: null });
+    expect((await post(homeRunId, [position(0, t0)])).status).toBe(200);
+    // Arrived mid-route: the run stays open to the phone, and stays Arrived.
+    await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "completed" });
+    t.clock.set(new Date(t0 + MINUTE));
+    expect((await post(homeRunId, [position(600)])).status).toBe(200);
+    expect(await statusOf(homeRunId)).toBe("completed");
+    await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "in-progress" });
+    // At the last stop (Ada's), the engine marks the run Arrived; a drop-off's driver taps Dropped.
+    t.clock.set(new Date(t0 + 2 * MINUTE));
+    expect((await post(homeRunId, [position(1200)])).status).toBe(200);
+    expect(await statusOf(homeRunId)).toBe("in-progress");
+    t.clock.set(new Date(t0 + 3 * MINUTE));
+    expect((await post(homeRunId, [position(2200)])).status).toBe(200);
+    expect(await statusOf(homeRunId)).toBe("completed");
+    expect(await t.db.select().from(attendance).where(eq(attendance.runId, homeRunId))).toEqual([]);
+    // The admin says Departed after all (the bus is going round again): later positions keep it so.
+    await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "in-progress" });
+    t.clock.set(new Date(t0 + 3 * MINUTE + 5_000));
+    const dropped = { ...tap(ids.ada!, 2, "dropped"), stopId: homeStops[2]! };
+    expect((await post(homeRunId, [position(2210), dropped])).status).toBe(200);
+    expect(await statusOf(homeRunId)).toBe("in-progress");
+    const [ada] = await t.db.select().from(attendance).where(eq(attendance.runId, homeRunId));
+    expect(ada).toMatchObject({ status: "dropped", stopId: homeStops[2] });
+  });
+
+  it("a live run the admin cancels tells its parents once; the driver's phone may post nothing more", async () => {
+    const admin = await callerFor(t, { id: ids.admin!, role: "school_admin" } as never);
+    const cancelled = async () => (await noticesOf(ids.parentA!)).filter((notice) => notice.title === "Trip cancelled");
+    expect(await cancelled()).toEqual([]);
+    expect((await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "cancelled" })).notified).toBe(true);
+    expect((await admin.schoolAdmin.trips.setStatus({ tripId: homeRunId, status: "cancelled" })).notified).toBe(false);
+    expect(await cancelled()).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/^Home run .* is cancelled\.$/) }),
+    ]);
+    t.clock.advance(5_000);
+    expect((await post(homeRunId, [position(2220)])).status).toBe(409);
+    expect((await snapshot(homeRunId, cookies.driver)).status).toBe(404);
+    expect((await snapshot(homeRunId, cookies.parentA)).status).toBe(404);
+    // End run after it: still cancelled, and nobody is told anything more.
+    const driver = await callerFor(t, { id: ids.driver!, role: "driver" } as never);
+    await driver.driver.live.endRun({ runId: homeRunId });
+    expect(await statusOf(homeRunId)).toBe("cancelled");
+    expect(await cancelled()).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The live run's Durable Object itself, in workerd (ADR 0055), with the object helpers of
  * @cloudflare/vitest-plugin: an object evicted mid-run (a new instance, its storage and hibernated
- * sockets kept) has lost nothing and tells nobody twice; its alarm marks the bus stale 60 s after the
+ * sockets kept) has lost nothing and tells nobody twice, a boarding nor a drop at the school; its alarm marks the bus stale 60 s after the
  * last position and closes the parents' sockets 15 minutes after the end.
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
@@ -132,6 +132,61 @@ describe("the live run's Durable Object, restarted and woken by its alarm", () =
       .from(attendance)
       .where(and(eq(attendance.runId, runId), eq(attendance.childId, seeded.childId)));
     expect(rows).toEqual([{ status: "boarded" }]);
+    parent.socket.close(1000, "done");
+  });
+
+  it("a pickup at the school drops the child on board once; an evicted object re-ingesting the batch repeats nothing", async () => {
+    const seeded = await seedRun();
+    const { runId, driverCookie } = seeded;
+    const db = testDb();
+    const parent = await watch(runId, seeded.parentCookie);
+    const start = Date.now() - 50_000;
+    const boarded = {
+      kind: "tap",
+      clientId: "tap-1",
+      at: start,
+      childId: seeded.childId,
+      stopId: seeded.stopId,
+      status: "boarded",
+      latitude: 41.77,
+      longitude: -88.15,
+    };
+    // Oak & 5th, Ada boards, and 45 s later the bus is at the school (1.1 km north).
+    const batch = [position("p1", 41.7699, start), boarded, position("p2", 41.7799, start + 45_000)];
+    const answer = await post(runId, driverCookie, batch);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ acknowledged: ["p1", "tap-1", "p2"], refused: [] });
+    await expect
+      .poll(() => parent.messages.at(-1)?.run.riders[0]?.attendance?.status, { timeout: 10_000 })
+      .toBe("dropped");
+    const rows = () =>
+      db
+        .select({ status: attendance.status, stopId: attendance.stopId, at: attendance.at })
+        .from(attendance)
+        .where(eq(attendance.runId, runId));
+    const dropped = [{ status: "dropped", stopId: seeded.schoolStopId, at: new Date(start + 45_000) }];
+    expect(await rows()).toEqual(dropped);
+    const told = () =>
+      db
+        .select({ title: notifications.title, message: notifications.message })
+        .from(notifications)
+        .where(eq(notifications.recipientId, seeded.parentId));
+    const keys = () => db.select({ key: liveNotices.key }).from(liveNotices).where(eq(liveNotices.runId, runId));
+    const toldBefore = await told();
+    const keysBefore = await keys();
+    expect(toldBefore.filter((n) => /dropped/i.test(n.title))).toEqual([
+      { title: "Ada dropped off", message: expect.stringMatching(/^Ada was dropped off at Workerd Primary at /) },
+    ]);
+
+    await evictDurableObject(objectOf(runId));
+    // The restarted object gets the same batch again (the phone lost the answer), and one more position.
+    const again = await post(runId, driverCookie, [...batch, position("p3", 41.78, start + 50_000)]);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ acknowledged: ["p1", "tap-1", "p2", "p3"], refused: [] });
+    await expect.poll(() => parent.messages.at(-1)?.run.position?.latitude, { timeout: 10_000 }).toBe(41.78);
+    expect(await rows()).toEqual(dropped);
+    expect(await told()).toEqual(toldBefore);
+    expect(await keys()).toEqual(keysBefore);
     parent.socket.close(1000, "done");
   });
 

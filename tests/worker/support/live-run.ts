@@ -1,7 +1,7 @@
 /**
  * A live run seeded straight into the test database, for the workerd tests of the live hub
- * (tests/worker/live*.test.ts): a school, a driver's open run with one stop, a child riding it, and
- * the parent's and driver's session cookies.
+ * (tests/worker/live*.test.ts): a school, a driver's open pickup run with the child's stop and the
+ * school, a child riding it, and the parent's and driver's session cookies.
  */
 import { children, drivers, parents, riders, routeStops, routes, schools, trips } from "#db/schema/index.ts";
 import { todayIn } from "#shared/school-time.ts";
@@ -11,7 +11,11 @@ import { testDb, unique } from "./worker-env.ts";
 
 const cookieOf = (token: string) => `${sessionCookieName({ secureCookies: true })}=${token}`;
 
-/** A school with an open run of one stop (its driver started it a minute ago), one rider and their parent, and both sessions. */
+/**
+ * A school with an open pickup run (its driver started it a minute ago) of two stops, Oak & 5th and
+ * the school 1.1 km north (reaching it drops the children on board), one rider at Oak & 5th and
+ * their parent, and both sessions.
+ */
 export async function seedRun() {
   const db = testDb();
   const now = new Date();
@@ -54,6 +58,18 @@ export async function seedRun() {
       position: 0,
       name: "Oak & 5th",
       latitude: 41.77,
+      longitude: -88.15,
+      scheduledMinutes: 1439,
+    })
+    .returning();
+  const [schoolStop] = await db
+    .insert(routeStops)
+    .values({
+      schoolId,
+      routeId: route!.id,
+      position: 1,
+      name: "Workerd Primary",
+      latitude: 41.78,
       longitude: -88.15,
       scheduledMinutes: 1439,
     })
@@ -103,6 +119,7 @@ export async function seedRun() {
     runId: run!.id,
     schoolId,
     stopId: stop!.id,
+    schoolStopId: schoolStop!.id,
     childId: child!.id,
     parentId: parent!.id,
     parentCookie: await session(parent!.id, "parent"),

@@ -32,8 +32,9 @@ const TAP_STATUSES = { pickup: ["boarded", "absent"], dropoff: ["dropped"] } as 
  * is plausible (`checkSample` against the run's last one) and may make an arrival or a departure at a
  * stop; a tap records the child's attendance (a later tap by the phone's clock replaces an earlier
  * one) and is the arrival at its stop if no position made one. The run's delay and last position are
- * updated, the last stop reached marks the trip Arrived, and the notices now due are written once
- * under their keys — all in one batch. The hub calls this one batch at a time per run.
+ * updated, the last stop reached marks the trip Arrived (and, on a pickup, drops every child on board
+ * at the school: `schoolDrops`), and the notices now due are written once under their keys — all in
+ * one batch. The hub calls this one batch at a time per run.
  */
 export async function ingest(scope: DriverScope, runId: string, batch: IngestBatch): Promise<IngestResult> {
   const { db } = scope.deps;
@@ -213,7 +214,45 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
   };
   const estimate = estimateOf(after, now);
   const lastStop = state.stops.at(-1);
-  const arrived = lastStop !== undefined && after.visits.some((visit) => visit.stopId === lastStop.id);
+  // The last stop reached by this batch (not before it): the trip turns Arrived once, and an admin's
+  // override after that (Departed again) is not flipped back by the positions that follow.
+  const arrived =
+    lastStop !== undefined &&
+    after.visits.some((visit) => visit.stopId === lastStop.id) &&
+    !state.visits.some((visit) => visit.stopId === lastStop.id);
+  const drops = schoolDrops(state, after, taps, positions);
+  for (const drop of drops)
+    statements.push(
+      db
+        .insert(attendance)
+        .values({
+          schoolId: state.run.schoolId,
+          runId,
+          childId: drop.childId,
+          stopId: drop.stopId,
+          status: "dropped",
+          at: new Date(drop.at),
+          latitude: drop.latitude,
+          longitude: drop.longitude,
+          clientId: `dropped-at-school:${drop.childId}`,
+          recordedBy: scope.driverId,
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [attendance.runId, attendance.childId],
+          set: {
+            stopId: sql`excluded.stop_id`,
+            status: sql`excluded.status`,
+            at: sql`excluded.at`,
+            latitude: sql`excluded.latitude`,
+            longitude: sql`excluded.longitude`,
+            clientId: sql`excluded.client_id`,
+            recordedBy: sql`excluded.recorded_by`,
+          },
+          // Only a boarding (this batch's tap, written just before, included) turns into the drop.
+          setWhere: sql`${attendance.status} = 'boarded' and excluded.at >= ${attendance.at}`,
+        }),
+    );
   if (statements.length > 0 || estimate.delaySeconds !== state.run.delaySeconds)
     statements.push(
       db
@@ -221,23 +260,64 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
         .set({
           lastPositionAt: after.position?.at ?? null,
           delaySeconds: estimate.delaySeconds,
-          // The last stop reached: Arrived (the admin can still override it).
+          // The last stop just reached: Arrived (the admin can still override it).
           ...(arrived && state.run.status === "in-progress" ? { status: "completed" as const } : {}),
           updatedAt: now,
         })
         .where(eq(trips.id, runId)),
     );
-  statements.push(...noticeStatements(db, after, dueNotices(state, after, taps, estimate), now));
+  statements.push(...noticeStatements(db, after, dueNotices(state, after, taps, drops, estimate), now));
   if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const fresh = statements.length > 0 ? await loadRunState(db, runId) : state;
   return { acknowledged, refused, state: fresh ?? state };
 }
 
-/** The notices this batch makes due: attendance taps, approach per parent and stop, late once. */
+/** A pickup's child delivered at the school: when and where the bus arrived there (or boarded there, if later). */
+type SchoolDrop = { childId: string; stopId: string; at: number; latitude: number; longitude: number };
+
+/**
+ * On a pickup, the bus at the last stop (the school; arrived by radius or by a first tap there, in
+ * this batch or before) drops every child whose record, after this batch's taps, is Boarded: a
+ * "dropped" row at that stop, at the arrival's time and place. Nothing before the school is reached
+ * (End run short of it drops nobody), nothing on a drop-off (its driver taps Dropped at each stop),
+ * and nothing twice: a dropped row is no longer Boarded, whatever is replayed or reloaded.
+ */
+function schoolDrops(
+  before: RunState,
+  after: RunState,
+  taps: ReadonlyMap<string, TapItem>,
+  positions: readonly (typeof runPositions.$inferInsert)[],
+): SchoolDrop[] {
+  const school = before.stops.at(-1);
+  const visit = school && after.visits.find((candidate) => candidate.stopId === school.id);
+  if (before.run.direction !== "pickup" || !school || !visit) return [];
+  const arrivedAt = visit.arrivedAt.getTime();
+  // Where the bus was when it arrived: the sample or the tap that made the arrival, else the stop itself.
+  const sample = positions.find((position) => position.deviceAt!.getTime() === arrivedAt);
+  const tap = [...taps.values()].find((item) => item.at === arrivedAt && item.latitude !== null);
+  const place = sample
+    ? { latitude: sample.latitude, longitude: sample.longitude }
+    : tap?.latitude != null && tap.longitude != null
+      ? { latitude: tap.latitude, longitude: tap.longitude }
+      : before.position?.at.getTime() === arrivedAt
+        ? { latitude: before.position.latitude, longitude: before.position.longitude }
+        : { latitude: school.latitude, longitude: school.longitude };
+  const latest = new Map(before.attendance.map((row) => [row.childId, { status: row.status, at: row.at.getTime() }]));
+  for (const tap of taps.values()) {
+    const old = latest.get(tap.childId);
+    if (!old || tap.at > old.at) latest.set(tap.childId, { status: tap.status, at: tap.at });
+  }
+  return [...latest]
+    .filter(([, record]) => record.status === "boarded")
+    .map(([childId, record]) => ({ childId, stopId: school.id, at: Math.max(arrivedAt, record.at), ...place }));
+}
+
+/** The notices this batch makes due: attendance taps and school drops, approach per parent and stop, late once. */
 function dueNotices(
   before: RunState,
   after: RunState,
   taps: ReadonlyMap<string, TapItem>,
+  drops: readonly SchoolDrop[],
   estimate: ReturnType<typeof estimateOf>,
 ): LiveNotice[] {
   const { run } = after;
@@ -259,13 +339,33 @@ function dueNotices(
       scope: "family",
     });
   }
+  for (const drop of drops) {
+    const rider = riders.get(drop.childId);
+    const key = attendanceNoticeKey(run.id, drop.childId, "dropped");
+    if (!rider || after.sentNotices.has(key)) continue;
+    notices.push({
+      key,
+      parentIds: rider.parentIds,
+      ...attendanceText(
+        rider.childName,
+        "dropped",
+        new Date(drop.at),
+        stopNames.get(drop.stopId) ?? null,
+        run.timeZone,
+      ),
+      category: "attendance",
+      scope: "family",
+    });
+  }
   const minutes = new Map(after.parents.map((parent) => [parent.id, parent.approachMinutes]));
   const watchers = after.riders
     .filter((rider) => !rider.notRiding)
     .flatMap((rider) =>
       rider.parentIds.map((parentId) => ({ parentId, stopId: rider.stopId, minutes: minutes.get(parentId)! })),
     );
-  for (const due of approachNotices({ tripId: run.id, estimate, watchers, sent: after.sentNotices }))
+  // `after.visits` holds arrivals only: a stop reached in this very batch is among them.
+  const arrived = new Set(after.visits.map((visit) => visit.stopId));
+  for (const due of approachNotices({ tripId: run.id, estimate, watchers, sent: after.sentNotices, arrived }))
     notices.push({
       key: due.key,
       parentIds: [due.parentId],

@@ -30,7 +30,9 @@ export const lateNoticeKey = (tripId: string) => `late:${tripId}`;
 /**
  * The approach notices due now: for each parent at a stop not yet passed whose earliest estimate is
  * within the parent's minutes (better a minute early than a child missing the bus), once per stop and
- * parent in the run (keys in `sent` are skipped, as are repeats in `watchers`). None from a stale
+ * parent in the run (keys in `sent` are skipped, as are repeats in `watchers`). Never for a stop the
+ * bus has reached (`arrived`: every stop with an arrival, this batch's included), though a bus standing
+ * there is 0–0 and not passed: "approaching" is news only before the bus is there. None from a stale
  * estimate: a guess without a live position does not tell a parent to go out.
  */
 export function approachNotices(input: {
@@ -38,6 +40,7 @@ export function approachNotices(input: {
   estimate: { stale: boolean; stops: StopEta[] };
   watchers: ApproachWatcher[];
   sent: ReadonlySet<string>;
+  arrived: ReadonlySet<string>;
 }): ApproachNotice[] {
   if (input.estimate.stale) return [];
   const etas = new Map(input.estimate.stops.map((eta) => [eta.stopId, eta]));
@@ -46,7 +49,8 @@ export function approachNotices(input: {
   for (const watcher of input.watchers) {
     const key = approachNoticeKey(input.tripId, watcher.stopId, watcher.parentId);
     const eta = etas.get(watcher.stopId);
-    if (eta === undefined || eta.passed || input.sent.has(key) || seen.has(key)) continue;
+    if (eta === undefined || eta.passed || input.arrived.has(watcher.stopId)) continue;
+    if (input.sent.has(key) || seen.has(key)) continue;
     if (eta.minMinutes > (watcher.minutes ?? APPROACH_MINUTES_DEFAULT)) continue;
     seen.add(key);
     due.push({ key, parentId: watcher.parentId, stopId: watcher.stopId, eta });

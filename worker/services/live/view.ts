@@ -13,7 +13,14 @@ export type RunViewRider = {
   /** The driver's and the admin's view only: flags the driver must see at the stop. */
   specialNeeds?: string | null;
   allergyInfo?: string | null;
-  attendance: { status: AttendanceStatus; at: Date; latitude: number | null; longitude: number | null } | null;
+  /** The child's record on the run, and where it was made (a pickup's drop is at the school, not the child's stop). */
+  attendance: {
+    status: AttendanceStatus;
+    at: Date;
+    latitude: number | null;
+    longitude: number | null;
+    stopName: string | null;
+  } | null;
 };
 
 export type RunViewStop = {
@@ -96,6 +103,7 @@ export function viewFor(
   const stops = parentId === null ? state.stops : state.stops.filter((stop) => ownStops.has(stop.id));
   const visits = new Map(state.visits.map((visit) => [visit.stopId, visit]));
   const taps = new Map(state.attendance.map((row) => [row.childId, row]));
+  const stopNames = new Map(state.stops.map((stop) => [stop.id, stop.name]));
   // A parent sees the bus only from the start (LO2); everyone sees no position after the end but the last.
   const position = state.position && state.run.startedAt ? state.position : null;
   return {
@@ -140,7 +148,15 @@ export function viewFor(
         stopId: rider.stopId,
         notRiding: rider.notRiding,
         ...(parentId === null ? { specialNeeds: rider.specialNeeds, allergyInfo: rider.allergyInfo } : {}),
-        attendance: tap ? { status: tap.status, at: tap.at, latitude: tap.latitude, longitude: tap.longitude } : null,
+        attendance: tap
+          ? {
+              status: tap.status,
+              at: tap.at,
+              latitude: tap.latitude,
+              longitude: tap.longitude,
+              stopName: tap.stopId === null ? null : (stopNames.get(tap.stopId) ?? null),
+            }
+          : null,
       };
     }),
     cursor: runCursor(state),

@@ -33,7 +33,13 @@ export type ParentRunView = LiveRunView & {
     name: string;
     stopId: string;
     notRiding: boolean;
-    attendance: { status: AttendanceStatus; at: string; latitude: number | null; longitude: number | null } | null;
+    attendance: {
+      status: AttendanceStatus;
+      at: string;
+      latitude: number | null;
+      longitude: number | null;
+      stopName: string | null;
+    } | null;
   }[];
 };
 

@@ -307,7 +307,8 @@ function RunSummary({ summary, run, zone }: { summary: Summary | null; run: Run;
             ["Stops reached", `${summary.reached} of ${summary.stops}`],
             ...(run.routeType === "pickup"
               ? [
-                  ["Boarded", String(summary.counts.boarded)],
+                  // A child dropped at the school (the engine's, on arrival there) boarded first.
+                  ["Boarded", String(summary.counts.boarded + summary.counts.dropped)],
                   ["Absent", String(summary.counts.absent)],
                 ]
               : [["Dropped", String(summary.counts.dropped)]]),

@@ -112,7 +112,8 @@ function ChildCard({
           <div aria-live="polite">
             {rider.attendance ? (
               <p className="font-medium text-ink" data-testid="live-attendance">
-                {attendanceLine(rider.name, rider.attendance, stop?.name ?? null, zone)}
+                {/* Where the driver recorded it: a pickup's drop is at the school, not at the child's stop. */}
+                {attendanceLine(rider.name, rider.attendance, rider.attendance.stopName ?? stop?.name ?? null, zone)}
               </p>
             ) : phase === "over" ? (
               <p className="text-slate-700">{LIVE_TEXTS.noTap(rider.name)}</p>
