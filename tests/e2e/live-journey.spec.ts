@@ -101,6 +101,15 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
 
   // The parent: Today's rides opens the run live.
   const parent = await phone(browser, false);
+  // What reaches the parent over the run's socket (on the Worker, the run's Durable Object): the
+  // updates come that way, not by the polling fallback.
+  let socketFrames = 0;
+  parent.on("websocket", (socket) => {
+    if (socket.url().endsWith(`/api/live/runs/${run.runId}/socket`))
+      socket.on("framereceived", () => {
+        socketFrames += 1;
+      });
+  });
   await signInAs(parent, "/login/parent", run.parent.email, "/parent");
   const ride = parent.getByTestId("todays-ride");
   await expect(ride).toHaveCount(1);
@@ -163,6 +172,11 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   await expect(parent.getByTestId("live-attendance")).toHaveText(droppedLine);
   await parent.screenshot({ path: `${SHOTS}/parent-live-dropped-375.png`, fullPage: true });
   await driver.screenshot({ path: `${SHOTS}/driver-run-at-school-375.png`, fullPage: true });
+
+  await expect(parent.getByText(LIVE_TEXTS.polling)).toHaveCount(0);
+  // The state on connecting, then a frame per change: five positions and the tap (the drop at the
+  // school comes with the last position).
+  expect(socketFrames).toBeGreaterThanOrEqual(7);
 
   // The parent's notifications: the five-minute notice, boarded, dropped off at school.
   await parent.goto("/parent/notifications");

@@ -235,3 +235,20 @@ async function makeRun(
     childStop: options.childStop,
   };
 }
+
+/** A driver of the demo school with no run at all (the demo password): their Today's runs is empty. */
+export async function driverWithoutRuns(): Promise<{ email: string }> {
+  const db = createClient({ url: E2E_DATABASE_URL });
+  try {
+    const email = `driver-${unique()}@maple.example.com`;
+    const at = Date.now();
+    await db.execute({
+      sql: `insert into drivers (id, school_id, email, name, password_hash, is_active, must_change_password, created_at, updated_at)
+            select ?, school_id, ?, 'Robin Hale', password_hash, 1, 0, ?, ? from drivers where email = ?`,
+      args: [crypto.randomUUID(), email, at, at, DEMO.driver.email],
+    });
+    return { email };
+  } finally {
+    db.close();
+  }
+}
