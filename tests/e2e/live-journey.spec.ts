@@ -171,6 +171,10 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   const droppedLine = new RegExp(`^${textWith(dropped.message, timeOf(dropped.message), TIME)}$`);
   await expect(parent.getByTestId("live-attendance")).toHaveText(droppedLine);
   await parent.screenshot({ path: `${SHOTS}/parent-live-dropped-375.png`, fullPage: true });
+  // The driver's phone still shows the child boarded (the drop at the school followed from it).
+  const passed = driver.getByRole("group", { name: `${child} at ${childStop.name}` });
+  await expect(passed.getByRole("button", { name: "Boarded" })).toHaveAttribute("aria-pressed", "true");
+  await expect(passed.getByRole("button", { name: "Absent" })).toHaveAttribute("aria-pressed", "false");
   await driver.screenshot({ path: `${SHOTS}/driver-run-at-school-375.png`, fullPage: true });
 
   await expect(parent.getByText(LIVE_TEXTS.polling)).toHaveCount(0);
