@@ -1,11 +1,13 @@
 import { createClient } from "@libsql/client";
 import { expect, type Page, type Request, test } from "@playwright/test";
 import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
-import { E2E_DATABASE_URL, expectNoHorizontalScroll, signIn } from "./support.ts";
+import { liveRunToday, NORTH_LOOP } from "./live-run.ts";
+import { DEMO_PASSWORD, E2E_DATABASE_URL, expectNoHorizontalScroll, fillLogin } from "./support.ts";
 
 /**
  * Issue 28, the driver's run on a phone (375 × 812), with Chromium's geolocation override as the
- * bus: the demo driver (Dana Brooks) starts North Loop's pickup run, the phone's position moves
+ * bus: a driver starts today's North Loop pickup run (the journey's own, made for today by
+ * live-run.ts, so it runs on any day and hour; Ava rides it), the phone's position moves
  * along the route's corners (Mill St & Ogden Ave → Mill St & 5th Ave, Ava's stop, → Columbia St &
  * Franklin Ave), Ava is tapped Boarded; then the phone loses its signal: a correction (Absent, then
  * Boarded again) and more positions wait in the queue, survive a reload, and arrive once and in
@@ -15,13 +17,8 @@ import { E2E_DATABASE_URL, expectNoHorizontalScroll, signIn } from "./support.ts
 
 test.use({ viewport: PHONE, permissions: ["geolocation"] });
 
-/** North Loop's corners, on the pickup (demo-routes.ts). */
-const CORNERS = [
-  { latitude: 41.79418, longitude: -88.15694 },
-  { latitude: 41.78675, longitude: -88.15672 },
-  { latitude: 41.78016, longitude: -88.15668 },
-  { latitude: 41.77652, longitude: -88.15251 },
-] as const;
+/** North Loop's corners, on the pickup. */
+const CORNERS = NORTH_LOOP;
 /** A city fix: the engine allows for it when it judges the speed between two fixes. */
 const ACCURACY = 50;
 /** The phone sends about every 5 s while moving (share-position.ts). */
@@ -51,15 +48,10 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
   context,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page, "driver");
-  const weekday = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "America/Chicago" }).format(
-    new Date(),
-  );
-  if (["Sat", "Sun"].includes(weekday)) {
-    // The demo routes run Monday to Friday: no run to start today.
-    await expect(page.getByText("No runs are assigned to you today.")).toBeVisible();
-    return;
-  }
+  const run = await liveRunToday({ corners: NORTH_LOOP, childStop: 2, childName: "Ava Rivera", allergy: "Peanuts" });
+  await page.goto("/login/driver");
+  await fillLogin(page, run.driver.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL("/driver");
   // Every item the phone posts, in the order it posts them (a retry posts the same ids again).
   const posted: Item[] = [];
   page.on("request", (request: Request) => {
@@ -71,6 +63,7 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
   await page.getByRole("list", { name: "Today's runs" }).getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1, name: "North Loop" })).toBeVisible();
   const runId = new URL(page.url()).pathname.split("/").at(-1)!;
+  expect(runId).toBe(run.runId);
   await page.getByRole("button", { name: "Start run" }).click();
   const banner = page.getByRole("region", { name: "Location sharing" });
   await expect(banner).toContainText("Sharing your location while this run is open");
@@ -78,10 +71,14 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
 
   // At Mill St & Ogden Ave (the first fix goes at once; Chromium stamps a fix when it is set, and
   // one from before the start is not the run's), then on to Ava's stop.
-  await context.setGeolocation({ ...CORNERS[1], accuracy: ACCURACY });
+  await context.setGeolocation({
+    latitude: CORNERS[1]!.latitude,
+    longitude: CORNERS[1]!.longitude,
+    accuracy: ACCURACY,
+  });
   const stops = page.getByRole("list", { name: "Stops ahead" });
   await expect(stops.getByRole("listitem").first()).toContainText("Mill St & Ogden Ave");
-  await drive(page, along(CORNERS[1], CORNERS[2], 3));
+  await drive(page, along(CORNERS[1]!, CORNERS[2]!, 3));
   const first = stops.getByRole("listitem").first();
   await expect(first).toContainText("At this stop");
   await expect(first).toContainText("Mill St & 5th Ave");
@@ -109,7 +106,7 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
   await boarded.click();
   await expect(boarded).toHaveAttribute("aria-pressed", "true");
   await expect(first.getByText("Waiting to send")).toBeVisible();
-  await drive(page, along(CORNERS[2], CORNERS[3], 2));
+  await drive(page, along(CORNERS[2]!, CORNERS[3]!, 2));
   await expect(banner).toContainText(/[3-9] updates waiting for signal/);
   await page.screenshot({ path: "test-results/driver-run-offline-375.png", fullPage: true });
 
@@ -150,11 +147,7 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
     sql: "select stop_id from run_stop_visits where run_id = ? order by arrived_at",
     args: [runId],
   });
-  expect(visits.rows.map((row) => row.stop_id)).toEqual([
-    "demo-route-12-pickup-stop-1",
-    "demo-route-12-pickup-stop-2",
-    "demo-route-12-pickup-stop-3",
-  ]);
+  expect(visits.rows.map((row) => row.stop_id)).toEqual(run.stops.slice(1, 4).map((stop) => stop.id));
   db.close();
   await expect(page.getByRole("list", { name: "Stops ahead" }).getByRole("listitem").first()).toContainText(
     "Columbia St & Franklin Ave",

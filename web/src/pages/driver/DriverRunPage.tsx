@@ -63,7 +63,8 @@ function TapButtons({
         {rider.name} at {stop.name}
       </legend>
       {choices.map((status) => {
-        const pressed = tap?.status === status;
+        // On a pickup, a child the engine dropped at the school on arrival there boarded first.
+        const pressed = tap?.status === status || (status === "boarded" && tap?.status === "dropped");
         const colours = pressed
           ? status === "absent"
             ? "border-slate-700 bg-slate-700 text-white"
