@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ATTENDANCE_STATUSES, VISIT_SOURCES } from "#shared/live-constants.ts";
+import { ATTENDANCE_PHASES, ATTENDANCE_STATUSES, VISIT_SOURCES } from "#shared/live-constants.ts";
 import { createdAt, id, instant, updatedAt } from "./columns.ts";
 import { children } from "./family.ts";
 import { routeStops } from "./routes.ts";
@@ -69,9 +69,11 @@ export const runStopVisits = sqliteTable(
 );
 
 /**
- * A child on a run (one row per run and child): boarded or absent at pickup, dropped at drop-off, with
- * when and where the driver tapped. A later tap (by the phone's clock) replaces an earlier one; a
- * replay (same `client_id`, or an older tap) changes nothing.
+ * A child's events on a run, one row per run, child and phase: the boarding (boarded or absent, on a
+ * pickup) and the drop (dropped: the driver's tap on a drop-off, the school's arrival on a pickup),
+ * each with when and where. A later tap of the same phase (by the phone's clock) replaces an earlier
+ * one (absent, then boarded: one boarding); a replay (same `client_id`, or an older tap) changes
+ * nothing; a drop never replaces the boarding.
  */
 export const attendance = sqliteTable(
   "attendance",
@@ -88,6 +90,11 @@ export const attendance = sqliteTable(
       .references(() => children.id, { onDelete: "cascade" }),
     stopId: text("stop_id").references(() => routeStops.id, { onDelete: "set null" }),
     status: text("status", { enum: ATTENDANCE_STATUSES }).notNull(),
+    /** Derived from `status` (a virtual generated column): "drop" for dropped, "board" for boarded and absent. */
+    phase: text("phase", { enum: ATTENDANCE_PHASES }).generatedAlwaysAs(
+      sql`case when status = 'dropped' then 'drop' else 'board' end`,
+      { mode: "virtual" },
+    ),
     /** When the driver tapped (the phone's clock, checked against the server's). */
     at: instant("at").notNull(),
     latitude: real("latitude"),
@@ -97,7 +104,7 @@ export const attendance = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("attendance_run_child_unique").on(t.runId, t.childId),
+    uniqueIndex("attendance_run_child_phase_unique").on(t.runId, t.childId, t.phase),
     index("attendance_child_idx").on(t.childId, t.at),
   ],
 );

@@ -157,7 +157,7 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
   await page.goto("/parent/children");
   const history = page.getByRole("region", { name: `${CHILD}'s ride history` });
   await expect(history.getByRole("listitem").first()).toContainText(
-    `Boarded${formatDay(new Date(tappedAt), ZONE)}, ${formatTime(new Date(tappedAt), ZONE)}${STOP} · North Loop (pickup)`,
+    `${formatDay(new Date(tappedAt), ZONE)} · North Loop (pickup)Boarded${formatTime(new Date(tappedAt), ZONE)} at ${STOP}`,
   );
   await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/parent-live-history-375.png" });

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeStops, runPositions, trips } from "#db/schema/index.ts";
+import { attendance, children, routeStops, runPositions, trips } from "#db/schema/index.ts";
 import { punctuality, ridersOnBoard } from "#shared/live-board.ts";
 import { demoRoute } from "#worker/local/demo-routes.ts";
 import { DEMO_IDS, seedDemo } from "#worker/local/demo-seed.ts";
@@ -18,6 +18,8 @@ import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/harness.
 
 let t: TestApp;
 let runId: string;
+let stopIds: string[];
+let leoId: string;
 const users: Record<string, { id: string; role: "school_admin" }> = {};
 const START = new Date("2026-03-02T13:00:00Z");
 const STOPS = [
@@ -46,7 +48,21 @@ beforeAll(async () => {
       weekdays: [1, 2, 3, 4, 5],
     },
   });
-  await admin.schoolAdmin.routes.stops.set({ routeId: route.id, version: 0, stops: STOPS });
+  stopIds = (await admin.schoolAdmin.routes.stops.set({ routeId: route.id, version: 0, stops: STOPS })).stopIds;
+  const parent = await createUser(t.db, "parent", { schoolId: school.id });
+  const [leo] = await t.db
+    .insert(children)
+    .values({
+      schoolId: school.id,
+      parentId: parent.id,
+      name: "Leo Park",
+      age: 9,
+      grade: "4th Grade",
+      school: "Maple",
+      emergencyContact: "Gran 555 0100",
+    })
+    .returning({ id: children.id });
+  leoId = leo!.id;
   const [run] = await t.db
     .select({ id: trips.id })
     .from(trips)
@@ -71,6 +87,76 @@ describe("schoolAdmin.live", () => {
     expect((await other.schoolAdmin.live.runs({ date: "2026-03-02" })).runs).toEqual([]);
     expect((await failure(other.schoolAdmin.live.replay({ runId }))).code).toBe("NOT_FOUND");
     expect((await other.schoolAdmin.live.attendance({ date: "2026-03-02", routeId: null })).rows).toEqual([]);
+  });
+});
+
+describe("the attendance report", () => {
+  it("keeps both events of a pickup: Leo boarded at 7:42 at Oak & 5th and was dropped at the school at 8:14 (report, CSV, replay)", async () => {
+    const admin = await callerFor(t, users.admin!);
+    await admin.schoolAdmin.riders.assign({
+      childId: leoId,
+      stopId: stopIds[0]!,
+      weekdays: [1, 2, 3, 4, 5],
+      fromDate: "2026-03-02",
+      toDate: null,
+    });
+    const [run] = await t.db.select({ schoolId: trips.schoolId }).from(trips).where(eq(trips.id, runId));
+    const event = (status: "boarded" | "dropped", stop: number, at: string, clientId: string) => ({
+      schoolId: run!.schoolId,
+      runId,
+      childId: leoId,
+      stopId: stopIds[stop]!,
+      status,
+      at: new Date(at),
+      latitude: STOPS[stop]!.latitude,
+      longitude: STOPS[stop]!.longitude,
+      clientId,
+      recordedBy: "driver-1",
+    });
+    await t.db
+      .insert(attendance)
+      .values([
+        event("boarded", 0, "2026-03-02T13:42:00Z", "t1"),
+        event("dropped", 1, "2026-03-02T14:14:00Z", "dropped-at-school:leo"),
+      ]);
+    const report = await admin.schoolAdmin.live.attendance({ date: "2026-03-02", routeId: null });
+    expect(report.rows).toEqual([
+      {
+        runId,
+        routeName: "North loop",
+        direction: "pickup",
+        busNumber: "12",
+        childName: "Leo Park",
+        stopName: "Oak & 5th",
+        mark: "boarded",
+        boarding: {
+          status: "boarded",
+          at: new Date("2026-03-02T13:42:00Z"),
+          stopName: "Oak & 5th",
+          latitude: 41.77,
+          longitude: -88.15,
+        },
+        drop: {
+          status: "dropped",
+          at: new Date("2026-03-02T14:14:00Z"),
+          stopName: "Maple Grove Primary",
+          latitude: 41.79,
+          longitude: -88.15,
+        },
+      },
+    ]);
+    const csv = attendanceCsv("2026-03-02", report.rows, "America/Chicago").split("\r\n");
+    expect(csv[0]).toBe(
+      `"Date","Route","Direction","Bus","Child","Stop","Attendance","Boarded or absent at","Boarding stop","Boarding latitude","Boarding longitude","Dropped at","Drop-off stop","Drop-off latitude","Drop-off longitude"`,
+    );
+    expect(csv[1]).toBe(
+      `"2026-03-02","North loop","Pickup","12","Leo Park","Oak & 5th","Boarded","7:42 AM","Oak & 5th","41.77","-88.15","8:14 AM","Maple Grove Primary","41.79","-88.15"`,
+    );
+    const replay = await admin.schoolAdmin.live.replay({ runId });
+    expect(replay.taps.map((tap) => [tap.status, tap.stopName, tap.at.toISOString()])).toEqual([
+      ["boarded", "Oak & 5th", "2026-03-02T13:42:00.000Z"],
+      ["dropped", "Maple Grove Primary", "2026-03-02T14:14:00.000Z"],
+    ]);
   });
 });
 
@@ -107,15 +193,14 @@ describe("the board's summaries", () => {
           childName: "+Ada",
           stopName: "@Oak",
           mark: "boarded",
-          at: START,
-          latitude: 41.77,
-          longitude: -88.15,
+          boarding: { status: "boarded", at: START, stopName: "-Oak", latitude: 41.77, longitude: -88.15 },
+          drop: null,
         },
       ],
       "America/Chicago",
     );
     expect(csv.split("\r\n")[1]).toBe(
-      `"2026-03-02","'=HYPERLINK(1)","Pickup","12","'+Ada","'@Oak","Boarded","7:00 AM","41.77","-88.15"`,
+      `"2026-03-02","'=HYPERLINK(1)","Pickup","12","'+Ada","'@Oak","Boarded","7:00 AM","'-Oak","41.77","-88.15","","","",""`,
     );
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { and, eq, like } from "drizzle-orm";
+import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import {
@@ -568,14 +568,14 @@ describe("what parents find after the run", () => {
     expect(Object.keys(mine.children)).toEqual([ids.ada]);
     expect(mine.timeZone).toBe("America/Chicago");
     expect(mine.children[ids.ada!]).toEqual([
-      expect.objectContaining({
+      {
         runId,
-        status: "boarded",
-        stopName: "Oak & 5th",
         routeName: "North loop",
         direction: "pickup",
         serviceDate: "2026-03-02",
-      }),
+        boarding: expect.objectContaining({ status: "boarded", stopName: "Oak & 5th" }),
+        drop: null,
+      },
     ]);
     const theirs = await parentC.parent.live.attendance();
     expect(theirs.children).toEqual({ [ids.cy!]: [] });
@@ -605,7 +605,7 @@ describe("what parents find after the run", () => {
 });
 
 describe("a pickup that reaches the school", () => {
-  it("drops each child on board there once: the row, the parent's notice, view and history; replays and a restarted hub repeat nothing", async () => {
+  it("drops each child on board there once, beside the boarding: the rows, the parent's notice, view and history; replays and a restarted hub repeat nothing", async () => {
     // The South loop (the same stops), Cy at Oak & 5th. 08:10: Cy boards; 08:14 the bus is at the school.
     const t0 = START.getTime() + 70 * MINUTE;
     t.clock.set(new Date(t0));
@@ -626,16 +626,30 @@ describe("a pickup that reaches the school", () => {
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { refused: unknown[] }).refused).toEqual([]);
 
-    const rows = () => t.db.select().from(attendance).where(eq(attendance.runId, otherRunId));
-    const [row] = await rows();
-    expect(row).toMatchObject({
-      childId: ids.cy,
-      status: "dropped",
-      stopId: otherStopIds[2],
-      at: new Date(t0 + 4 * MINUTE),
-      latitude: arrival.latitude,
-      longitude: arrival.longitude,
-    });
+    const rows = () =>
+      t.db.select().from(attendance).where(eq(attendance.runId, otherRunId)).orderBy(asc(attendance.at));
+    // Both events: when and where Cy boarded stays beside when and where Cy was dropped.
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        childId: ids.cy,
+        phase: "board",
+        status: "boarded",
+        stopId: otherStopIds[0],
+        at: new Date(t0),
+        latitude: boarded.latitude,
+        longitude: boarded.longitude,
+        clientId: boarded.clientId,
+      }),
+      expect.objectContaining({
+        childId: ids.cy,
+        phase: "drop",
+        status: "dropped",
+        stopId: otherStopIds[2],
+        at: new Date(t0 + 4 * MINUTE),
+        latitude: arrival.latitude,
+        longitude: arrival.longitude,
+      }),
+    ]);
     const [run] = await t.db.select({ status: trips.status }).from(trips).where(eq(trips.id, otherRunId));
     expect(run!.status).toBe("completed");
     const attendanceNotices = async () =>
@@ -674,7 +688,7 @@ describe("a pickup that reaches the school", () => {
     // The parent's live view after the run, and the ride history: where and when Cy was dropped.
     await driver.driver.live.endRun({ runId: otherRunId });
     const view = (await (await snapshot(otherRunId, cookies.parentC)).json()) as {
-      run: { riders: { attendance: unknown }[] };
+      run: { riders: { attendance: unknown; boarding: unknown }[] };
     };
     // LO2: the school is named as where Cy was dropped; no other family's stop is.
     expect(JSON.stringify(view)).not.toContain("Library");
@@ -685,13 +699,19 @@ describe("a pickup that reaches the school", () => {
       longitude: arrival.longitude,
       stopName: "Maple Grove Primary",
     });
+    expect(view.run.riders[0]!.boarding).toEqual({
+      status: "boarded",
+      at: new Date(t0).toISOString(),
+      latitude: boarded.latitude,
+      longitude: boarded.longitude,
+      stopName: "Oak & 5th",
+    });
     const parentC = await callerFor(t, { id: ids.parentC!, role: "parent" } as never);
     expect((await parentC.parent.live.attendance()).children[ids.cy!]).toEqual([
       expect.objectContaining({
         runId: otherRunId,
-        status: "dropped",
-        stopName: "Maple Grove Primary",
-        at: new Date(t0 + 4 * MINUTE),
+        boarding: { status: "boarded", at: new Date(t0), stopName: "Oak & 5th" },
+        drop: { status: "dropped", at: new Date(t0 + 4 * MINUTE), stopName: "Maple Grove Primary" },
       }),
     ]);
   });

@@ -259,20 +259,23 @@ describe("GDPR (GD1)", () => {
         serviceDate: "2026-03-02",
       })
       .returning();
-    const tap = (childId: string, clientId: string, minute: number) => ({
+    const tap = (childId: string, clientId: string, minute: number, status: "boarded" | "dropped" = "boarded") => ({
       schoolId: parent.schoolId!,
       runId: run!.id,
       childId,
-      status: "boarded" as const,
+      status,
       at: new Date(`2026-03-02T13:${minute}:00Z`),
       latitude: 41.771,
       longitude: -88.151,
       clientId,
       recordedBy: "driver-1",
     });
-    await t.db
-      .insert(attendance)
-      .values([tap(await childOf(parent.id), "tap-ivy", 12), tap(await childOf(neighbour.id), "tap-joe", 14)]);
+    await t.db.insert(attendance).values([
+      tap(await childOf(parent.id), "tap-ivy", 12),
+      // The drop at the school stays beside the boarding: the export holds both.
+      { ...tap(await childOf(parent.id), "drop-ivy", 24, "dropped"), latitude: 41.79, longitude: -88.15 },
+      tap(await childOf(neighbour.id), "tap-joe", 14),
+    ]);
     await t.db.insert(runPositions).values({
       runId: run!.id,
       schoolId: parent.schoolId!,
@@ -303,12 +306,22 @@ describe("GDPR (GD1)", () => {
             latitude: 41.771,
             longitude: -88.151,
           },
+          {
+            serviceDate: "2026-03-02",
+            routeName: "North loop",
+            direction: "pickup",
+            status: "dropped",
+            at: new Date("2026-03-02T13:24:00.000Z"),
+            stop: null,
+            latitude: 41.79,
+            longitude: -88.15,
+          },
         ],
       },
     ]);
     // The family's own taps only: not the neighbour's, not the bus's track, no driver or client id.
     const text = JSON.stringify(exported);
-    expect(text).not.toMatch(/joecanary|tap-joe|tap-ivy|driver-1|41\.7777|13:14:00/);
+    expect(text).not.toMatch(/joecanary|tap-joe|tap-ivy|drop-ivy|driver-1|41\.7777|13:14:00/);
 
     const erased = await mutate(t.app, "parent.account.requestErasure", { password: PASSWORD }, { cookie });
     expect(erased.data).toEqual({ erased: true });

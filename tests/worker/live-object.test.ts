@@ -19,7 +19,7 @@ type Message = {
     status: string;
     stale: boolean;
     position: { latitude: number } | null;
-    riders: { childId: string; attendance: { status: string } | null }[];
+    riders: { childId: string; attendance: { status: string } | null; boarding: { status: string } | null }[];
   };
 };
 
@@ -135,7 +135,7 @@ describe("the live run's Durable Object, restarted and woken by its alarm", () =
     parent.socket.close(1000, "done");
   });
 
-  it("a pickup at the school drops the child on board once; an evicted object re-ingesting the batch repeats nothing", async () => {
+  it("a pickup at the school drops the child on board once, beside the boarding; an evicted object re-ingesting the batch repeats nothing", async () => {
     const seeded = await seedRun();
     const { runId, driverCookie } = seeded;
     const db = testDb();
@@ -159,12 +159,18 @@ describe("the live run's Durable Object, restarted and woken by its alarm", () =
     await expect
       .poll(() => parent.messages.at(-1)?.run.riders[0]?.attendance?.status, { timeout: 10_000 })
       .toBe("dropped");
+    expect(parent.messages.at(-1)?.run.riders[0]?.boarding?.status).toBe("boarded");
     const rows = () =>
       db
         .select({ status: attendance.status, stopId: attendance.stopId, at: attendance.at })
         .from(attendance)
-        .where(eq(attendance.runId, runId));
-    const dropped = [{ status: "dropped", stopId: seeded.schoolStopId, at: new Date(start + 45_000) }];
+        .where(eq(attendance.runId, runId))
+        .orderBy(attendance.at);
+    // The drop stays beside the boarding: when and where Ada got on is not lost.
+    const dropped = [
+      { status: "boarded", stopId: seeded.stopId, at: new Date(start) },
+      { status: "dropped", stopId: seeded.schoolStopId, at: new Date(start + 45_000) },
+    ];
     expect(await rows()).toEqual(dropped);
     const told = () =>
       db

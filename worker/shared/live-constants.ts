@@ -3,6 +3,10 @@
 /** What a driver taps for a child at a stop: pickup Boarded / Absent, drop-off Dropped. */
 export const ATTENDANCE_STATUSES = ["boarded", "absent", "dropped"] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+/** A child's two events on a run: the boarding (boarded or absent) and the drop (dropped). */
+export const ATTENDANCE_PHASES = ["board", "drop"] as const;
+export type AttendancePhase = (typeof ATTENDANCE_PHASES)[number];
+export const phaseOf = (status: AttendanceStatus): AttendancePhase => (status === "dropped" ? "drop" : "board");
 
 /** How an arrival at a stop was known: the bus came within the stop's radius, or the driver tapped there first. */
 export const VISIT_SOURCES = ["position", "tap"] as const;

@@ -4,17 +4,17 @@ import { drivers, runPositions, trips } from "#db/schema/index.ts";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
 import type { AttendanceMark } from "#shared/live-board.ts";
 import type { attendanceReportInput, liveRunsInput, runReplayInput } from "#shared/live-board-inputs.ts";
-import { LIVE_MESSAGES as M } from "#shared/live-constants.ts";
+import { type AttendancePhase, type AttendanceStatus, LIVE_MESSAGES as M } from "#shared/live-constants.ts";
 import { todayIn } from "#shared/school-time.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
-import { loadRunState, type RunState, runIsOpen } from "./run-state.ts";
+import { loadRunState, type RunAttendance, type RunState, runIsOpen } from "./run-state.ts";
 
 /**
  * The school admin's live board, replays and attendance report (issue 28 item 6; docs/security.md
  * LO4: the school's own runs only). The board lists the day's runs; the page watches each open one
  * over the live socket (admin audience, ADR 0055). A replay is a past run's record: every position
- * kept (30 days, LO3), the stop visits and the taps.
+ * kept (30 days, LO3), the stop visits and the taps (a pickup's boarding and its drop at the school both).
  */
 
 export type BoardRun = {
@@ -135,25 +135,38 @@ export async function runReplay(scope: SchoolScope, input: z.infer<typeof runRep
   };
 }
 
+/** One event of a rider's run in the report: what, when, at which stop and where the phone was. */
+export type ReportEvent = {
+  status: AttendanceStatus;
+  at: Date;
+  stopName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
 export type AttendanceRow = {
   runId: string;
   routeName: string;
   direction: RouteType;
   busNumber: string;
   childName: string;
+  /** The rider's own stop on the route. */
   stopName: string;
+  /** The boarding's status on a pickup (boarded, absent), the drop on a drop-off; else not riding or not recorded. */
   mark: AttendanceMark;
-  at: Date | null;
-  latitude: number | null;
-  longitude: number | null;
+  /** A pickup's boarding (boarded or absent), null on a drop-off or before the tap. */
+  boarding: ReportEvent | null;
+  /** The drop: the driver's tap on a drop-off, the school's arrival on a pickup. */
+  drop: ReportEvent | null;
 };
 
 /** Runs one report reads at most (a school's day of runs, with room). */
 export const REPORT_MAX_RUNS = 200;
 
 /**
- * Attendance per rider per run for a day (and one route, when chosen): the driver's tap with its
- * time and place, "not riding" when the family said so, "not recorded" otherwise.
+ * Attendance per rider per run for a day (and one route, when chosen): one row each, with the
+ * boarding and the drop side by side (time, stop, place), "not riding" when the family said so, "not
+ * recorded" otherwise.
  */
 export async function attendanceReport(
   scope: SchoolScope,
@@ -177,20 +190,34 @@ export async function attendanceReport(
     const state = await loadRunState(scope.deps.db, id);
     if (!state || state.run.schoolId !== scope.schoolId) continue;
     const stopNames = new Map(state.stops.map((stop) => [stop.id, stop.name]));
-    const taps = new Map(state.attendance.map((row) => [row.childId, row]));
+    const event = (row: RunAttendance | undefined): ReportEvent | null =>
+      row
+        ? {
+            status: row.status,
+            at: row.at,
+            stopName: row.stopId === null ? null : (stopNames.get(row.stopId) ?? null),
+            latitude: row.latitude,
+            longitude: row.longitude,
+          }
+        : null;
+    const of = (phase: AttendancePhase) =>
+      new Map(state.attendance.filter((row) => row.phase === phase).map((row) => [row.childId, row]));
+    const boardings = of("board");
+    const drops = of("drop");
     for (const rider of state.riders) {
-      const tap = taps.get(rider.childId);
+      const boarding = event(boardings.get(rider.childId));
+      const drop = event(drops.get(rider.childId));
+      const recorded = boarding ?? drop;
       rows.push({
         runId: state.run.id,
         routeName: state.run.routeName,
         direction: state.run.direction,
         busNumber: state.run.busNumber,
         childName: rider.childName,
-        stopName: stopNames.get(tap?.stopId ?? rider.stopId) ?? "",
-        mark: tap ? tap.status : rider.notRiding ? "not-riding" : "not-recorded",
-        at: tap?.at ?? null,
-        latitude: tap?.latitude ?? null,
-        longitude: tap?.longitude ?? null,
+        stopName: stopNames.get(rider.stopId) ?? "",
+        mark: recorded ? recorded.status : rider.notRiding ? "not-riding" : "not-recorded",
+        boarding,
+        drop,
       });
     }
   }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { attendance, runPositions, runStopVisits, trips } from "#db/schema/index.ts";
 import type { IngestBatch, LiveItem, TapItem } from "#shared/live.ts";
-import { LIVE_MESSAGES as M } from "#shared/live-constants.ts";
+import { LIVE_MESSAGES as M, phaseOf } from "#shared/live-constants.ts";
 import type { LivePosition, StopVisit } from "#shared/live-eta.ts";
 import type { DriverScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -30,10 +30,10 @@ const TAP_STATUSES = { pickup: ["boarded", "absent"], dropoff: ["dropped"] } as 
  * The driver's batch for their open run (LO1), in the order the phone made it (ADR 0055). Each item
  * is stored once: an id already stored is acknowledged and changes nothing. A position is kept if it
  * is plausible (`checkSample` against the run's last one) and may make an arrival or a departure at a
- * stop; a tap records the child's attendance (a later tap by the phone's clock replaces an earlier
- * one) and is the arrival at its stop if no position made one. The run's delay and last position are
+ * stop; a tap records the child's boarding or drop (a later tap of the same phase by the phone's
+ * clock replaces an earlier one) and is the arrival at its stop if no position made one. The run's delay and last position are
  * updated, the last stop reached marks the trip Arrived (and, on a pickup, drops every child on board
- * at the school: `schoolDrops`), and the notices now due are written once under their keys — all in
+ * at the school: `schoolDrops`, a drop row beside each boarding), and the notices now due are written once under their keys — all in
  * one batch. The hub calls this one batch at a time per run.
  */
 export async function ingest(scope: DriverScope, runId: string, batch: IngestBatch): Promise<IngestResult> {
@@ -169,7 +169,8 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
           createdAt: now,
         })
         .onConflictDoUpdate({
-          target: [attendance.runId, attendance.childId],
+          // The same phase only: a boarding replaces a boarding (absent, then boarded), never the drop.
+          target: [attendance.runId, attendance.childId, attendance.phase],
           set: {
             stopId: sql`excluded.stop_id`,
             status: sql`excluded.status`,
@@ -238,20 +239,8 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
           recordedBy: scope.driverId,
           createdAt: now,
         })
-        .onConflictDoUpdate({
-          target: [attendance.runId, attendance.childId],
-          set: {
-            stopId: sql`excluded.stop_id`,
-            status: sql`excluded.status`,
-            at: sql`excluded.at`,
-            latitude: sql`excluded.latitude`,
-            longitude: sql`excluded.longitude`,
-            clientId: sql`excluded.client_id`,
-            recordedBy: sql`excluded.recorded_by`,
-          },
-          // Only a boarding (this batch's tap, written just before, included) turns into the drop.
-          setWhere: sql`${attendance.status} = 'boarded' and excluded.at >= ${attendance.at}`,
-        }),
+        // The drop is a row of its own beside the boarding; a child dropped once is never dropped again.
+        .onConflictDoNothing({ target: [attendance.runId, attendance.childId, attendance.phase] }),
     );
   if (statements.length > 0 || estimate.delaySeconds !== state.run.delaySeconds)
     statements.push(
@@ -277,10 +266,11 @@ type SchoolDrop = { childId: string; stopId: string; at: number; latitude: numbe
 
 /**
  * On a pickup, the bus at the last stop (the school; arrived by radius or by a first tap there, in
- * this batch or before) drops every child whose record, after this batch's taps, is Boarded: a
- * "dropped" row at that stop, at the arrival's time and place. Nothing before the school is reached
- * (End run short of it drops nobody), nothing on a drop-off (its driver taps Dropped at each stop),
- * and nothing twice: a dropped row is no longer Boarded, whatever is replayed or reloaded.
+ * this batch or before) drops every child whose boarding, after this batch's taps, is Boarded: a
+ * "dropped" row at that stop, at the arrival's time and place, beside the boarding row (which keeps
+ * when and where the child got on). Nothing before the school is reached (End run short of it drops
+ * nobody), nothing on a drop-off (its driver taps Dropped at each stop), and nothing twice: a child
+ * with a drop row is not dropped again, whatever is replayed or reloaded.
  */
 function schoolDrops(
   before: RunState,
@@ -302,13 +292,19 @@ function schoolDrops(
       : before.position?.at.getTime() === arrivedAt
         ? { latitude: before.position.latitude, longitude: before.position.longitude }
         : { latitude: school.latitude, longitude: school.longitude };
-  const latest = new Map(before.attendance.map((row) => [row.childId, { status: row.status, at: row.at.getTime() }]));
+  const dropped = new Set(before.attendance.filter((row) => row.phase === "drop").map((row) => row.childId));
+  // Each child's boarding after this batch's taps (a pickup's taps are all boardings).
+  const latest = new Map(
+    before.attendance
+      .filter((row) => row.phase === "board")
+      .map((row) => [row.childId, { status: row.status, at: row.at.getTime() }]),
+  );
   for (const tap of taps.values()) {
     const old = latest.get(tap.childId);
     if (!old || tap.at > old.at) latest.set(tap.childId, { status: tap.status, at: tap.at });
   }
   return [...latest]
-    .filter(([, record]) => record.status === "boarded")
+    .filter(([childId, record]) => record.status === "boarded" && !dropped.has(childId))
     .map(([childId, record]) => ({ childId, stopId: school.id, at: Math.max(arrivedAt, record.at), ...place }));
 }
 
@@ -324,10 +320,11 @@ function dueNotices(
   const stopNames = new Map(after.stops.map((stop) => [stop.id, stop.name]));
   const notices: LiveNotice[] = [];
   const riders = new Map(after.riders.map((rider) => [rider.childId, rider]));
-  const recorded = new Map(before.attendance.map((row) => [row.childId, row]));
+  // The child's record of the tap's phase (a pickup's boarding, a drop-off's drop).
+  const recorded = new Map(before.attendance.map((row) => [`${row.childId}:${row.phase}`, row]));
   for (const tap of taps.values()) {
     const rider = riders.get(tap.childId)!;
-    const old = recorded.get(tap.childId);
+    const old = recorded.get(`${tap.childId}:${phaseOf(tap.status)}`);
     if (old && old.at.getTime() >= tap.at) continue;
     const key = attendanceNoticeKey(run.id, tap.childId, tap.status);
     if (after.sentNotices.has(key)) continue;

@@ -16,7 +16,7 @@ import {
   trips,
 } from "#db/schema/index.ts";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
-import type { AttendanceStatus, VisitSource } from "#shared/live-constants.ts";
+import type { AttendancePhase, AttendanceStatus, VisitSource } from "#shared/live-constants.ts";
 import { minutesToTime } from "#shared/route-texts.ts";
 import { weekday, zonedInstant } from "#shared/school-time.ts";
 import { APPROACH_MINUTES_DEFAULT } from "./notices.ts";
@@ -50,8 +50,10 @@ export type RunRider = {
 
 export type RunParent = { id: string; email: string; approachMinutes: number };
 export type RunVisit = { stopId: string; arrivedAt: Date; departedAt: Date | null; source: VisitSource };
+/** A child's event on the run: a pickup's boarding (boarded, absent) and drop, a drop-off's drop. */
 export type RunAttendance = {
   childId: string;
+  phase: AttendancePhase;
   stopId: string | null;
   status: AttendanceStatus;
   at: Date;
@@ -188,6 +190,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
     db
       .select({
         childId: attendance.childId,
+        phase: sql<AttendancePhase>`${attendance.phase}`,
         stopId: attendance.stopId,
         status: attendance.status,
         at: attendance.at,

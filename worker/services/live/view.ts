@@ -13,14 +13,21 @@ export type RunViewRider = {
   /** The driver's and the admin's view only: flags the driver must see at the stop. */
   specialNeeds?: string | null;
   allergyInfo?: string | null;
-  /** The child's record on the run, and where it was made (a pickup's drop is at the school, not the child's stop). */
-  attendance: {
-    status: AttendanceStatus;
-    at: Date;
-    latitude: number | null;
-    longitude: number | null;
-    stopName: string | null;
-  } | null;
+  /**
+   * The child's record on the run now: the drop once made, else the boarding (what "on board" and the
+   * driver's buttons read). Where it was made: a pickup's drop is at the school, not the child's stop.
+   */
+  attendance: RiderEvent | null;
+  /** A pickup's boarding (boarded or absent), kept once the child is dropped at the school; null on a drop-off. */
+  boarding: RiderEvent | null;
+};
+
+export type RiderEvent = {
+  status: AttendanceStatus;
+  at: Date;
+  latitude: number | null;
+  longitude: number | null;
+  stopName: string | null;
 };
 
 export type RunViewStop = {
@@ -102,7 +109,8 @@ export function viewFor(
   const ownStops = new Set(riders.map((rider) => rider.stopId));
   const stops = parentId === null ? state.stops : state.stops.filter((stop) => ownStops.has(stop.id));
   const visits = new Map(state.visits.map((visit) => [visit.stopId, visit]));
-  const taps = new Map(state.attendance.map((row) => [row.childId, row]));
+  const boardings = new Map(state.attendance.filter((row) => row.phase === "board").map((row) => [row.childId, row]));
+  const drops = new Map(state.attendance.filter((row) => row.phase === "drop").map((row) => [row.childId, row]));
   // Where a record was made, by name: for a parent only their children's stops and a pickup's school
   // (its last stop, where the children on board are dropped), never another family's stop (LO2).
   const school = state.run.direction === "pickup" ? state.stops.at(-1)?.id : undefined;
@@ -148,22 +156,25 @@ export function viewFor(
       eta: visits.has(stop.id) ? null : (etas.get(stop.id) ?? null),
     })),
     riders: riders.map((rider) => {
-      const tap = taps.get(rider.childId);
+      const event = (row: RunState["attendance"][number] | undefined): RiderEvent | null =>
+        row
+          ? {
+              status: row.status,
+              at: row.at,
+              latitude: row.latitude,
+              longitude: row.longitude,
+              stopName: row.stopId === null ? null : (stopNames.get(row.stopId) ?? null),
+            }
+          : null;
+      const boarding = event(boardings.get(rider.childId));
       return {
         childId: rider.childId,
         name: rider.childName,
         stopId: rider.stopId,
         notRiding: rider.notRiding,
         ...(parentId === null ? { specialNeeds: rider.specialNeeds, allergyInfo: rider.allergyInfo } : {}),
-        attendance: tap
-          ? {
-              status: tap.status,
-              at: tap.at,
-              latitude: tap.latitude,
-              longitude: tap.longitude,
-              stopName: tap.stopId === null ? null : (stopNames.get(tap.stopId) ?? null),
-            }
-          : null,
+        attendance: event(drops.get(rider.childId)) ?? boarding,
+        boarding,
       };
     }),
     cursor: runCursor(state),

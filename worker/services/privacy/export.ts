@@ -67,7 +67,8 @@ async function profileOf(db: Db, subject: DataSubject) {
 
 /**
  * A child's attendance as the family's export shows it (docs/security.md LO5): the run's day and
- * route, what the driver tapped, when, at which stop and where the phone was. Never the bus's
+ * route, each event (a pickup's boarding and its drop at the school are two entries), when, at
+ * which stop and where the phone was. Never the bus's
  * positions: those are the run's, not the family's (and gone after 30 days, LO3).
  */
 const EXPORTED_ATTENDANCE = {

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
+import type { RouterOutputs } from "../../lib/api-types.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
 const LABELS: Record<AttendanceStatus, { text: string; tone: Tone }> = {
@@ -10,9 +11,27 @@ const LABELS: Record<AttendanceStatus, { text: string; tone: Tone }> = {
   absent: { text: "Absent", tone: "amber" },
 };
 
+type Ride = NonNullable<RouterOutputs["parent"]["live"]["attendance"]["children"][string]>[number];
+type RideEvent = NonNullable<Ride["boarding"]>;
+
+/** "Boarded 7:42 AM at Oak & 5th": the badge, the time and the stop. */
+function EventLine({ event, zone }: { event: RideEvent; zone: string }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-1.5">
+      <Badge tone={LABELS[event.status].tone}>{LABELS[event.status].text}</Badge>
+      <span className="text-ink">
+        {formatTime(new Date(event.at), zone)}
+        {event.stopName ? ` at ${event.stopName}` : ""}
+      </span>
+    </span>
+  );
+}
+
 /**
- * A child's recent rides as the driver recorded them (boarded, absent, dropped off), with the day,
- * time and stop: My Children's card. One request for the whole family (shared by the cards).
+ * A child's recent rides as the driver recorded them, one line per run: the day and the run, then
+ * when and where the child got on (boarded, or marked absent) and off ("Boarded 7:42 AM at Oak & 5th ·
+ * Dropped off 8:14 AM at Maple Grove Primary"). My Children's card. One request for the whole
+ * family (shared by the cards).
  */
 export function RideHistory({ childId, childName }: { childId: string; childName: string }) {
   const trpc = useTRPC();
@@ -30,18 +49,26 @@ export function RideHistory({ childId, childName }: { childId: string; childName
         <p className="text-sm text-slate-600">No rides recorded yet.</p>
       ) : (
         <ul className="mt-1 divide-y divide-slate-100 text-sm">
-          {rows.map((row) => (
-            <li key={row.runId} className="flex flex-wrap items-center gap-x-2 gap-y-1 py-2">
-              <Badge tone={LABELS[row.status].tone}>{LABELS[row.status].text}</Badge>
-              <span className="text-ink">
-                {formatDay(new Date(row.at), zone)}, {formatTime(new Date(row.at), zone)}
-              </span>
-              <span className="min-w-0 text-slate-600">
-                {row.stopName ? `${row.stopName} · ` : ""}
-                {row.routeName} ({row.direction === "pickup" ? "pickup" : "drop-off"})
-              </span>
-            </li>
-          ))}
+          {rows.map((ride) => {
+            const first = ride.boarding ?? ride.drop;
+            return (
+              <li key={ride.runId} className="py-2">
+                <p className="min-w-0 text-slate-600">
+                  {first ? `${formatDay(new Date(first.at), zone)} · ` : ""}
+                  {ride.routeName} ({ride.direction === "pickup" ? "pickup" : "drop-off"})
+                </p>
+                <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+                  {ride.boarding ? <EventLine event={ride.boarding} zone={zone} /> : null}
+                  {ride.boarding && ride.drop ? (
+                    <span aria-hidden="true" className="text-slate-600">
+                      ·
+                    </span>
+                  ) : null}
+                  {ride.drop ? <EventLine event={ride.drop} zone={zone} /> : null}
+                </p>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -33,14 +33,19 @@ export type ParentRunView = LiveRunView & {
     name: string;
     stopId: string;
     notRiding: boolean;
-    attendance: {
-      status: AttendanceStatus;
-      at: string;
-      latitude: number | null;
-      longitude: number | null;
-      stopName: string | null;
-    } | null;
+    /** The child's record now: the drop once made, else the boarding. */
+    attendance: RiderEvent | null;
+    /** A pickup's boarding (boarded or absent), kept once the child is dropped at the school. */
+    boarding: RiderEvent | null;
   }[];
+};
+
+type RiderEvent = {
+  status: AttendanceStatus;
+  at: string;
+  latitude: number | null;
+  longitude: number | null;
+  stopName: string | null;
 };
 
 export type LiveRunState = {

@@ -12,6 +12,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { type DriverRunDetail, useDriverRun } from "../../features/drivers/driver/hooks.ts";
 import {
+  type DriverLiveView,
   type GeoState,
   type Tap,
   useDriverBuses,
@@ -271,10 +272,17 @@ type Summary = {
   reached: number;
   stops: number;
   counts: Record<AttendanceStatus, number>;
+  /** A pickup's children dropped at the school (the engine's, on arrival there). */
+  droppedAtSchool: number;
   unmarked: number;
 };
 
-function summarize(stops: Stop[], visits: ReadonlyMap<string, Visit>, taps: ReadonlyMap<string, Tap>): Summary {
+function summarize(
+  stops: Stop[],
+  visits: ReadonlyMap<string, Visit>,
+  taps: ReadonlyMap<string, Tap>,
+  riders: DriverLiveView["riders"],
+): Summary {
   const counts: Record<AttendanceStatus, number> = { boarded: 0, absent: 0, dropped: 0 };
   let unmarked = 0;
   for (const rider of stops.flatMap((stop) => stop.riders)) {
@@ -282,11 +290,14 @@ function summarize(stops: Stop[], visits: ReadonlyMap<string, Visit>, taps: Read
     if (tap) counts[tap.status]++;
     else if (rider.riding) unmarked++;
   }
+  // Beside the boarding the driver tapped: the drop the engine made at the school.
+  const droppedAtSchool = riders.filter((rider) => rider.boarding && rider.attendance?.status === "dropped").length;
   return {
     endedAt: new Date(),
     reached: stops.filter((stop) => visits.get(stop.id)?.arrivedAt).length,
     stops: stops.length,
     counts,
+    droppedAtSchool,
     unmarked,
   };
 }
@@ -308,9 +319,9 @@ function RunSummary({ summary, run, zone }: { summary: Summary | null; run: Run;
             ["Stops reached", `${summary.reached} of ${summary.stops}`],
             ...(run.routeType === "pickup"
               ? [
-                  // A child dropped at the school (the engine's, on arrival there) boarded first.
-                  ["Boarded", String(summary.counts.boarded + summary.counts.dropped)],
+                  ["Boarded", String(summary.counts.boarded)],
                   ["Absent", String(summary.counts.absent)],
+                  ["Dropped at school", String(summary.droppedAtSchool)],
                 ]
               : [["Dropped", String(summary.counts.dropped)]]),
             ["Not marked", String(summary.unmarked)],
@@ -397,7 +408,7 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
   const [confirming, setConfirming] = useState(false);
   const end = useEndRun(() => {
     live.forget();
-    setSummary(summarize(stops, visits, live.taps));
+    setSummary(summarize(stops, visits, live.taps, live.view?.riders ?? []));
   });
   const [ending, setEnding] = useState(false);
 

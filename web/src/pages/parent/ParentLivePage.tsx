@@ -111,10 +111,18 @@ function ChildCard({
           {/* Announced when it comes (boarded, absent, dropped off); the ETA, changing every few seconds, is not. */}
           <div aria-live="polite">
             {rider.attendance ? (
-              <p className="font-medium text-ink" data-testid="live-attendance">
-                {/* Where it was recorded (a pickup's drop is at the school, not at the child's stop). */}
-                {attendanceLine(rider.name, rider.attendance, rider.attendance.stopName, zone)}
-              </p>
+              <>
+                {/* A pickup's child dropped at the school: when and where they got on, then off. */}
+                {rider.boarding && rider.attendance.status === "dropped" ? (
+                  <p className="font-medium text-ink" data-testid="live-boarding">
+                    {attendanceLine(rider.name, rider.boarding, rider.boarding.stopName, zone)}
+                  </p>
+                ) : null}
+                <p className="font-medium text-ink" data-testid="live-attendance">
+                  {/* Where it was recorded (a pickup's drop is at the school, not at the child's stop). */}
+                  {attendanceLine(rider.name, rider.attendance, rider.attendance.stopName, zone)}
+                </p>
+              </>
             ) : phase === "over" ? (
               <p className="text-slate-700">{LIVE_TEXTS.noTap(rider.name)}</p>
             ) : null}

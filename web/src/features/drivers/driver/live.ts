@@ -17,7 +17,13 @@ import { type Fix, fixOf, shouldSend } from "../../live/share-position.ts";
 /** What the driver's view of the run says (ADR 0055's RunView, dates as ISO strings). */
 export type DriverLiveView = LiveRunView & {
   stops: { id: string; arrivedAt: string | null; departedAt: string | null }[];
-  riders: { childId: string; attendance: { status: AttendanceStatus; at: string } | null }[];
+  riders: {
+    childId: string;
+    /** The child's record now: the drop once made (a pickup's at the school), else the boarding. */
+    attendance: { status: AttendanceStatus; at: string } | null;
+    /** A pickup's boarding, kept once the child is dropped at the school. */
+    boarding: { status: AttendanceStatus; at: string } | null;
+  }[];
   position: { at: string } | null;
 };
 
@@ -279,8 +285,9 @@ export function useDriverLiveRun(runId: string, open: boolean, startedAt: number
 }
 
 /**
- * Each child's latest tap, by the phone's clock: the server's record, a tap made on this page, or one
- * still in the queue (after a reload); `pending` while the queue still holds one for the child.
+ * Each child's latest tap, by the phone's clock: the server's record of what the driver taps (a
+ * pickup's boarding, which stays once the school drop is made; a drop-off's drop), a tap made on this
+ * page, or one still in the queue (after a reload); `pending` while the queue still holds one for the child.
  */
 function recordedTaps(
   view: DriverLiveView | null,
@@ -292,9 +299,10 @@ function recordedTaps(
     const known = taps.get(childId);
     if (!known || tap.at >= known.at) taps.set(childId, tap);
   };
-  for (const rider of view?.riders ?? [])
-    if (rider.attendance)
-      offer(rider.childId, { status: rider.attendance.status, at: Date.parse(rider.attendance.at), pending: false });
+  for (const rider of view?.riders ?? []) {
+    const record = rider.boarding ?? rider.attendance;
+    if (record) offer(rider.childId, { status: record.status, at: Date.parse(record.at), pending: false });
+  }
   for (const [childId, tap] of local) offer(childId, tap);
   for (const [childId, tap] of pending) offer(childId, tap);
   for (const [childId, tap] of taps) taps.set(childId, { ...tap, pending: pending.has(childId) });

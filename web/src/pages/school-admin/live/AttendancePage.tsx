@@ -15,10 +15,11 @@ import { attendanceCsv } from "./attendance-csv.ts";
 
 const runLabel = (row: AttendanceRow) =>
   `${row.routeName} · ${ROUTE_DIRECTION_LABELS[row.direction]} · bus ${row.busNumber}`;
-const markAt = (row: AttendanceRow, zone: string) =>
-  `${ATTENDANCE_MARK_LABELS[row.mark]}${row.at ? ` · ${formatTime(row.at, zone)}` : ""}`;
+/** "7:42 AM · Oak & 5th", or a dash when there is no such event. */
+const eventAt = (event: AttendanceRow["boarding"], zone: string) =>
+  event ? `${formatTime(event.at, zone)}${event.stopName ? ` · ${event.stopName}` : ""}` : "—";
 
-/** The table's columns (wide screens); a phone shows a card per rider: name, mark and time, run, stop. */
+/** The table's columns (wide screens); a phone shows a card per rider: name and mark, run, stop, boarding and drop. */
 function columns(zone: string): Column<AttendanceRow>[] {
   return [
     { header: "Child", rowHeader: true, className: "font-medium text-ink wrap-anywhere", cell: (row) => row.childName },
@@ -26,10 +27,11 @@ function columns(zone: string): Column<AttendanceRow>[] {
     { header: "Stop", className: "wrap-anywhere", cell: (row) => row.stopName },
     { header: "Attendance", className: "whitespace-nowrap", cell: (row) => ATTENDANCE_MARK_LABELS[row.mark] },
     {
-      header: "Time",
-      className: "whitespace-nowrap tabular-nums",
-      cell: (row) => (row.at ? formatTime(row.at, zone) : "—"),
+      header: "Boarded or absent",
+      className: "tabular-nums wrap-anywhere",
+      cell: (row) => eventAt(row.boarding, zone),
     },
+    { header: "Dropped", className: "tabular-nums wrap-anywhere", cell: (row) => eventAt(row.drop, zone) },
   ];
 }
 
@@ -47,7 +49,7 @@ export default function AttendancePage() {
     <>
       <PageHeader
         title="Attendance"
-        subtitle="Who boarded, was absent or was dropped off, per run, with the time and place of the driver's tap."
+        subtitle="Who boarded, was absent or was dropped off, per run: when and where each child got on and off."
         actions={
           <SecondaryButton
             disabled={!report.data || report.data.rows.length === 0}
@@ -110,12 +112,16 @@ export default function AttendancePage() {
               <>
                 <CardHeader
                   title={<span className="font-medium text-ink">{row.childName}</span>}
-                  aside={<span className="shrink-0 text-sm text-slate-700">{markAt(row, zone)}</span>}
+                  aside={<span className="shrink-0 text-sm text-slate-700">{ATTENDANCE_MARK_LABELS[row.mark]}</span>}
                 />
                 <CardFields
                   items={[
                     { label: "Run", value: runLabel(row) },
                     { label: "Stop", value: row.stopName },
+                    ...(row.boarding
+                      ? [{ label: ATTENDANCE_MARK_LABELS[row.boarding.status], value: eventAt(row.boarding, zone) }]
+                      : []),
+                    ...(row.drop ? [{ label: "Dropped", value: eventAt(row.drop, zone) }] : []),
                   ]}
                 />
               </>

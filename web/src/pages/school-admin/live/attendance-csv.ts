@@ -4,9 +4,36 @@ import { ATTENDANCE_MARK_LABELS } from "#shared/live-board.ts";
 import { formatTime } from "#shared/school-time.ts";
 import type { AttendanceRow } from "../../../features/live-board/hooks.ts";
 
-/** The attendance report as CSV (formula-safe cells), times in the school's zone. */
+type Event = AttendanceRow["boarding"];
+
+/** An event's four cells: the time in the school's zone, the stop, where the phone was. Empty when none. */
+const eventCells = (event: Event, zone: string) =>
+  event ? [formatTime(event.at, zone), event.stopName ?? "", event.latitude, event.longitude] : ["", "", null, null];
+
+/**
+ * The attendance report as CSV (formula-safe cells), times in the school's zone: one line per rider
+ * per run, the boarding and the drop side by side. A line per rider keeps a spreadsheet's count of
+ * riders, its sort and its filter by child true, and shows a child who boarded but was never dropped
+ * on one line, where a line per event would need a pivot to pair them.
+ */
 export function attendanceCsv(date: string, rows: readonly AttendanceRow[], zone: string): string {
-  const header = ["Date", "Route", "Direction", "Bus", "Child", "Stop", "Attendance", "Time", "Latitude", "Longitude"];
+  const header = [
+    "Date",
+    "Route",
+    "Direction",
+    "Bus",
+    "Child",
+    "Stop",
+    "Attendance",
+    "Boarded or absent at",
+    "Boarding stop",
+    "Boarding latitude",
+    "Boarding longitude",
+    "Dropped at",
+    "Drop-off stop",
+    "Drop-off latitude",
+    "Drop-off longitude",
+  ];
   return csvDocument(
     header,
     rows.map((row) => [
@@ -17,9 +44,8 @@ export function attendanceCsv(date: string, rows: readonly AttendanceRow[], zone
       row.childName,
       row.stopName,
       ATTENDANCE_MARK_LABELS[row.mark],
-      row.at ? formatTime(row.at, zone) : "",
-      row.latitude,
-      row.longitude,
+      ...eventCells(row.boarding, zone),
+      ...eventCells(row.drop, zone),
     ]),
   );
 }
