@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, type Request, test } from "@playwright/test";
-import { LIVE_TEXTS } from "#shared/live-texts.ts";
+import { LIVE_TEXTS, overLine } from "#shared/live-texts.ts";
 import { approachText, attendanceText } from "#worker/services/live/texts.ts";
 import { PHONE } from "./a11y-support.ts";
 import { type Corner, type LiveRun, liveRunToday } from "./live-run.ts";
@@ -170,6 +170,12 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   const dropped = attendanceText(child, "dropped", new Date(), school.name, run.zone);
   const droppedLine = new RegExp(`^${textWith(dropped.message, timeOf(dropped.message), TIME)}$`);
   await expect(parent.getByTestId("live-attendance")).toHaveText(droppedLine);
+  // The status card says when the bus reached the school; its last position stays on the map, stale.
+  const reached = overLine({ endedAt: null, finish: { stopName: school.name, arrivedAt: new Date() } }, run.zone);
+  await expect(parent.getByTestId("live-phase")).toHaveText(
+    new RegExp(`^${textWith(reached, timeOf(reached), TIME)}$`),
+  );
+  await expect(map.locator(".bus-marker.is-stale")).toHaveCount(1);
   await parent.screenshot({ path: `${SHOTS}/parent-live-dropped-375.png`, fullPage: true });
   // The driver's phone still shows the child boarded (the drop at the school followed from it).
   const passed = driver.getByRole("group", { name: `${child} at ${childStop.name}` });

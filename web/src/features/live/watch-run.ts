@@ -15,6 +15,7 @@ export type ParentRunView = LiveRunView & {
   status: TripStatus;
   startedAt: string | null;
   endedAt: string | null;
+  finish: { stopName: string | null; arrivedAt: string } | null;
   stale: boolean;
   ageSeconds: number | null;
   position: { latitude: number; longitude: number; accuracy: number; at: string } | null;
