@@ -181,6 +181,8 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   const passed = driver.getByRole("group", { name: `${child} at ${childStop.name}` });
   await expect(passed.getByRole("button", { name: "Boarded" })).toHaveAttribute("aria-pressed", "true");
   await expect(passed.getByRole("button", { name: "Absent" })).toHaveAttribute("aria-pressed", "false");
+  // At the school (no child's own stop), the driver reads that everyone on board gets off there.
+  await expect(stopsAhead.getByRole("listitem").first()).toContainText("Everyone on board gets off here (1).");
   await driver.screenshot({ path: `${SHOTS}/driver-run-at-school-375.png`, fullPage: true });
 
   await expect(parent.getByText(LIVE_TEXTS.polling)).toHaveCount(0);
