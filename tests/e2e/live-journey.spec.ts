@@ -176,6 +176,8 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
     new RegExp(`^${textWith(reached, timeOf(reached), TIME)}$`),
   );
   await expect(map.locator(".bus-marker.is-stale")).toHaveCount(1);
+  // The bell caught up without a reload: departed, approaching, boarded, dropped off.
+  await expect(parent.getByRole("link", { name: "Notifications, 4 unread" })).toBeVisible();
   await parent.screenshot({ path: `${SHOTS}/parent-live-dropped-375.png`, fullPage: true });
   // The driver's phone still shows the child boarded (the drop at the school followed from it).
   const passed = driver.getByRole("group", { name: `${child} at ${childStop.name}` });

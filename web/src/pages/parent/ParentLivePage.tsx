@@ -9,7 +9,7 @@ import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Loading } from "../../components/ui/states.tsx";
-import { type ParentRunView, useNow, useWatchedRun } from "../../features/live/watch-run.ts";
+import { type ParentRunView, useBellFollowsRun, useNow, useWatchedRun } from "../../features/live/watch-run.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 
 type Rider = ParentRunView["riders"][number];
@@ -135,6 +135,7 @@ function ChildCard({
 export default function ParentLivePage() {
   const { tripId = "" } = useParams();
   const { view, receivedAt, status, gone, failed } = useWatchedRun(tripId);
+  useBellFollowsRun(view);
   const now = useNow();
   const zone = useSchoolZone() ?? "UTC";
   const everLive = view !== null;
