@@ -611,6 +611,12 @@ describe("what parents find after the run", () => {
     expect(boarded?.runId).toBe(runId);
     const departed = inbox.rows.find((item) => /departed/i.test(item.title));
     expect(departed?.runId).toBe(runId);
+    // Every live notice links its run (ADR 0059): departed, late, each tap, and the approach.
+    for (const title of ["Bus departed", "Bus running late", "Ada Rivers boarded"])
+      expect(inbox.rows.find((item) => item.title === title)?.runId).toBe(runId);
+    const parentB = await callerFor(t, { id: ids.parentB!, role: "parent" } as never);
+    const inboxB = await parentB.parent.notifications.list({ tab: "all", page: 1 });
+    expect(inboxB.rows.find((item) => item.title === "Bus approaching")?.runId).toBe(runId);
     const [other] = await t.db
       .insert(notifications)
       .values({
