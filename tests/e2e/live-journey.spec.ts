@@ -17,7 +17,8 @@ import { DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin } from "./support.ts
  * on the Worker too, where the live endpoints are the run's Durable Object.
  */
 
-const SHOTS = "/tmp/shots-journey";
+/** Where the journey's screenshots go (SHOTS_DIR, so two worktrees running it keep theirs apart). */
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-journey";
 /** A phone's fix in the city. */
 const ACCURACY = 20;
 /** The phone sends about every 5 s while moving (share-position.ts): one step per interval. */
