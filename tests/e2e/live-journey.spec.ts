@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, type Request, test } from "@playwright/test";
-import { LIVE_TEXTS } from "#shared/live-texts.ts";
+import { LIVE_TEXTS, overLine } from "#shared/live-texts.ts";
 import { approachText, attendanceText } from "#worker/services/live/texts.ts";
 import { PHONE } from "./a11y-support.ts";
 import { type Corner, type LiveRun, liveRunToday } from "./live-run.ts";
@@ -17,7 +17,8 @@ import { DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin } from "./support.ts
  * on the Worker too, where the live endpoints are the run's Durable Object.
  */
 
-const SHOTS = "/tmp/shots-journey";
+/** Where the journey's screenshots go (SHOTS_DIR, so two worktrees running it keep theirs apart). */
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-journey";
 /** A phone's fix in the city. */
 const ACCURACY = 20;
 /** The phone sends about every 5 s while moving (share-position.ts): one step per interval. */
@@ -170,11 +171,21 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   const dropped = attendanceText(child, "dropped", new Date(), school.name, run.zone);
   const droppedLine = new RegExp(`^${textWith(dropped.message, timeOf(dropped.message), TIME)}$`);
   await expect(parent.getByTestId("live-attendance")).toHaveText(droppedLine);
+  // The status card says when the bus reached the school; its last position stays on the map, stale.
+  const reached = overLine({ endedAt: null, finish: { stopName: school.name, arrivedAt: new Date() } }, run.zone);
+  await expect(parent.getByTestId("live-phase")).toHaveText(
+    new RegExp(`^${textWith(reached, timeOf(reached), TIME)}$`),
+  );
+  await expect(map.locator(".bus-marker.is-stale")).toHaveCount(1);
+  // The bell caught up without a reload: departed, approaching, boarded, dropped off.
+  await expect(parent.getByRole("link", { name: "Notifications, 4 unread" })).toBeVisible();
   await parent.screenshot({ path: `${SHOTS}/parent-live-dropped-375.png`, fullPage: true });
   // The driver's phone still shows the child boarded (the drop at the school followed from it).
   const passed = driver.getByRole("group", { name: `${child} at ${childStop.name}` });
   await expect(passed.getByRole("button", { name: "Boarded" })).toHaveAttribute("aria-pressed", "true");
   await expect(passed.getByRole("button", { name: "Absent" })).toHaveAttribute("aria-pressed", "false");
+  // At the school (no child's own stop), the driver reads that everyone on board gets off there.
+  await expect(stopsAhead.getByRole("listitem").first()).toContainText("Everyone on board gets off here (1).");
   await driver.screenshot({ path: `${SHOTS}/driver-run-at-school-375.png`, fullPage: true });
 
   await expect(parent.getByText(LIVE_TEXTS.polling)).toHaveCount(0);

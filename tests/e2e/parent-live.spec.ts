@@ -149,7 +149,10 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
   await expect(page.getByTestId("live-attendance")).toBeVisible();
 
   await callMutation(driver, "driver.live.endRun", { runId });
-  await expect(page.getByTestId("live-phase")).toContainText("This run is over");
+  // Ended before the school: when it ended; the bus's last position stays on the map, as stale.
+  await expect(page.getByTestId("live-phase")).toHaveText(/^The run ended at \d{1,2}:\d{2} [AP]M\.$/);
+  await expect(page.locator(".bus-marker.is-stale")).toHaveCount(1);
+  await page.screenshot({ path: "test-results/parent-live-ended-375.png", fullPage: true });
   await expect(page.getByTestId("live-attendance")).toBeVisible();
   await driverContext.close();
 

@@ -23,6 +23,7 @@ import {
   runStopVisits,
   trips,
 } from "#db/schema/index.ts";
+import { overLine } from "#shared/live-texts.ts";
 import { positionRetentionJob, runScheduled } from "#worker/cron/scheduled.ts";
 import { createNodeLiveHub } from "#worker/local/live-hub.ts";
 import { attendanceText } from "#worker/services/live/texts.ts";
@@ -503,6 +504,13 @@ describe("who may watch (LO2)", () => {
     for (const parent of [ids.parentA!, ids.parentB!])
       expect((await noticesOf(parent)).filter((n) => /dropped/i.test(n.title))).toEqual([]);
     expect((await snapshot(runId, cookies.driver)).status).toBe(404);
+    // Ended short of the school: the parent's view says when the run ended, not that the bus got there.
+    const ended = (await (await snapshot(runId, cookies.parentA)).json()) as {
+      run: { endedAt: string; finish: unknown; position: unknown };
+    };
+    expect(ended.run).toMatchObject({ endedAt: t.clock.now().toISOString(), finish: null });
+    // The bus's last known position stays in the view (the map draws it as stale).
+    expect(ended.run.position).not.toBeNull();
     t.clock.advance(15 * MINUTE);
     expect((await snapshot(runId, cookies.parentA)).status).toBe(200);
     t.clock.advance(1000);
@@ -544,6 +552,21 @@ describe("retention (LO3)", () => {
 });
 
 describe("what parents read", () => {
+  it("once the run is over: when the bus reached its last stop, else when the run ended", () => {
+    const zone = "America/Chicago";
+    const arrivedAt = new Date("2026-03-02T14:14:00Z");
+    const endedAt = new Date("2026-03-02T14:20:00Z");
+    expect(overLine({ endedAt, finish: { stopName: "Maple Grove Primary", arrivedAt } }, zone)).toBe(
+      "The bus reached Maple Grove Primary at 8:14 AM.",
+    );
+    // Another family's stop (a drop-off's last) is not named.
+    expect(overLine({ endedAt: null, finish: { stopName: null, arrivedAt } }, zone)).toBe(
+      "The bus reached its last stop at 8:14 AM.",
+    );
+    expect(overLine({ endedAt: endedAt.toISOString(), finish: null }, zone)).toBe("The run ended at 8:20 AM.");
+    expect(overLine({ endedAt: null, finish: null }, zone)).toBe("This run is over.");
+  });
+
   it("boarded, dropped off and absent, with the stop and the time in the school's zone", () => {
     const at = new Date("2026-03-02T13:42:00Z");
     expect(attendanceText("Ada", "boarded", at, "Oak & 5th", "America/Chicago").message).toBe(
@@ -588,6 +611,12 @@ describe("what parents find after the run", () => {
     expect(boarded?.runId).toBe(runId);
     const departed = inbox.rows.find((item) => /departed/i.test(item.title));
     expect(departed?.runId).toBe(runId);
+    // Every live notice links its run (ADR 0059): departed, late, each tap, and the approach.
+    for (const title of ["Bus departed", "Bus running late", "Ada Rivers boarded"])
+      expect(inbox.rows.find((item) => item.title === title)?.runId).toBe(runId);
+    const parentB = await callerFor(t, { id: ids.parentB!, role: "parent" } as never);
+    const inboxB = await parentB.parent.notifications.list({ tab: "all", page: 1 });
+    expect(inboxB.rows.find((item) => item.title === "Bus approaching")?.runId).toBe(runId);
     const [other] = await t.db
       .insert(notifications)
       .values({
@@ -688,8 +717,13 @@ describe("a pickup that reaches the school", () => {
     // The parent's live view after the run, and the ride history: where and when Cy was dropped.
     await driver.driver.live.endRun({ runId: otherRunId });
     const view = (await (await snapshot(otherRunId, cookies.parentC)).json()) as {
-      run: { riders: { attendance: unknown; boarding: unknown }[] };
+      run: { riders: { attendance: unknown; boarding: unknown }[]; finish: unknown };
     };
+    // The status card: the bus reached the school (the pickup's last stop), when it did.
+    expect(view.run.finish).toEqual({
+      stopName: "Maple Grove Primary",
+      arrivedAt: new Date(t0 + 4 * MINUTE).toISOString(),
+    });
     // LO2: the school is named as where Cy was dropped; no other family's stop is.
     expect(JSON.stringify(view)).not.toContain("Library");
     expect(view.run.riders[0]!.attendance).toEqual({

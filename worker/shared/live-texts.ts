@@ -39,12 +39,28 @@ export function attendanceLine(
   return attendanceText(child, tap.status, new Date(tap.at), stopName, zone).message;
 }
 
+/**
+ * The live view's status card once the run is over, in the school's zone: when the bus reached the
+ * run's last stop (a pickup's school), else when the driver ended the run.
+ */
+export function overLine(
+  run: { endedAt: string | Date | null; finish: { stopName: string | null; arrivedAt: string | Date } | null },
+  zone: string,
+): string {
+  if (run.finish) {
+    const at = formatTime(new Date(run.finish.arrivedAt), zone);
+    return run.finish.stopName
+      ? `The bus reached ${run.finish.stopName} at ${at}.`
+      : `The bus reached its last stop at ${at}.`;
+  }
+  return run.endedAt ? `The run ended at ${formatTime(new Date(run.endedAt), zone)}.` : "This run is over.";
+}
+
 /** The parent's live view. */
 export const LIVE_TEXTS = {
   notStarted: "The bus has not started this run yet. This page updates when it does.",
   open: "The bus is on its way.",
   cancelled: "This run is cancelled.",
-  over: (endedAt: string | null) => (endedAt ? `This run is over: it ended at ${endedAt}.` : "This run is over."),
   overClosed: "This run is over, and live tracking has ended.",
   gone: "This ride cannot be watched now. Live tracking is open from the start of a run your child rides today until 15 minutes after its end.",
   offline: "The ride could not be loaded. Check your connection; this page keeps trying.",

@@ -58,6 +58,8 @@ export type RunView = {
   serviceDate: string;
   startedAt: Date | null;
   endedAt: Date | null;
+  /** The bus at the run's last stop (a pickup's school); its name only where this viewer may read it. */
+  finish: RunFinish | null;
   /** Open and no position for 60 s (or none yet): shown as stale, never as live. */
   stale: boolean;
   /** Seconds since the last position (the view's "updated 12 s ago"); null without one. */
@@ -75,6 +77,20 @@ export type RunView = {
   riders: RunViewRider[];
   cursor: string;
 };
+
+export type RunFinish = { stopName: string | null; arrivedAt: Date };
+
+/**
+ * When the bus reached the run's last stop, or null before it did. A parent reads its name only for a
+ * pickup's school or one of their own stops, never another family's stop (LO2).
+ */
+function finishOf(state: RunState, parentId: string | null, ownStops: ReadonlySet<string>): RunFinish | null {
+  const last = state.stops.at(-1);
+  const visit = last ? state.visits.find((row) => row.stopId === last.id) : undefined;
+  if (!last || !visit) return null;
+  const named = parentId === null || state.run.direction === "pickup" || ownStops.has(last.id);
+  return { stopName: named ? last.name : null, arrivedAt: visit.arrivedAt };
+}
 
 /** What changes a view: its cursor (positions, visits, taps, status). */
 export function runCursor(state: RunState): string {
@@ -131,6 +147,7 @@ export function viewFor(
     serviceDate: state.run.serviceDate,
     startedAt: state.run.startedAt,
     endedAt: state.run.endedAt,
+    finish: finishOf(state, parentId, ownStops),
     stale: open && estimate.stale,
     ageSeconds: state.position ? estimate.ageSeconds : null,
     position: position

@@ -1,8 +1,11 @@
-import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import type { TripStatus } from "#shared/enums.ts";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
 import type { StopEta } from "#shared/live-eta.ts";
+import { useTRPC } from "../../lib/trpc.ts";
 import { type LiveRunView, type SocketLike, type WatchStatus, watchRun } from "./client.ts";
+import { bringsNotice, LEAD_MINUTES_UNKNOWN } from "./notice-news.ts";
 
 /**
  * A parent's view of a run as `/api/live` sends it (ADR 0055: the bus, their own children and their
@@ -15,6 +18,7 @@ export type ParentRunView = LiveRunView & {
   status: TripStatus;
   startedAt: string | null;
   endedAt: string | null;
+  finish: { stopName: string | null; arrivedAt: string } | null;
   stale: boolean;
   ageSeconds: number | null;
   position: { latitude: number; longitude: number; accuracy: number; at: string } | null;
@@ -125,6 +129,24 @@ export function useWatchedRun(runId: string): LiveRunState {
   }, [runId]);
 
   return state;
+}
+
+/**
+ * The bell follows the run: a view telling of a notice just sent to this parent (a child's record,
+ * the bus within their lead time, the run departed or cancelled) has their inbox and its unread
+ * count read again at once, instead of at the bell's next minute. No polling of its own.
+ */
+export function useBellFollowsRun(view: ParentRunView | null) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const lead = useQuery(trpc.parent.live.approachMinutes.queryOptions()).data?.minutes ?? LEAD_MINUTES_UNKNOWN;
+  const last = useRef<ParentRunView | null>(null);
+  useEffect(() => {
+    if (view === null) return;
+    if (bringsNotice(last.current, view, lead))
+      void queryClient.invalidateQueries({ queryKey: trpc.parent.notifications.pathKey() });
+    last.current = view;
+  }, [view, lead, queryClient, trpc]);
 }
 
 /** The current time, once a second (the position's age ticks). */

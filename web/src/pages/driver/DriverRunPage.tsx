@@ -21,6 +21,7 @@ import {
   useStartRun,
   type WakeState,
 } from "../../features/drivers/driver/live.ts";
+import { emptyStopNote, onBoardCount } from "../../features/drivers/driver/stop-note.ts";
 import { TripStatusBadge } from "../../features/trips/labels.tsx";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 import { notify } from "../../lib/toast.ts";
@@ -101,6 +102,7 @@ function StopCard({
   visit,
   live,
   choices,
+  emptyNote,
 }: {
   stop: Stop;
   index: number;
@@ -108,6 +110,8 @@ function StopCard({
   visit: Visit | undefined;
   live: Live | null;
   choices: AttendanceStatus[];
+  /** What the stop says when no child of its own boards or gets off there. */
+  emptyNote: string;
 }) {
   const riding = stop.riders.filter((rider) => rider.riding).length;
   return (
@@ -133,7 +137,7 @@ function StopCard({
         </div>
       </div>
       {stop.riders.length === 0 ? (
-        <p className="p-4 text-sm text-slate-600">Nobody boards or leaves here today.</p>
+        <p className="p-4 text-sm text-slate-600">{emptyNote}</p>
       ) : (
         <ul aria-label={`Riders at ${stop.name}`} className="divide-y divide-slate-100">
           {stop.riders.map((rider) => {
@@ -416,12 +420,14 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
     return (
       <>
         <RunSummary summary={summary} run={run} zone={zone} />
-        <StopList stops={stops} />
+        <StopList stops={stops} direction={run.routeType} />
       </>
     );
 
   const { ahead, passed, label } = orderStops(stops, visits);
   const choices = TAP_CHOICES[run.routeType];
+  const onBoard = onBoardCount(stops, live.taps);
+  const emptyNote = (index: number) => emptyStopNote(run.routeType, index === stops.length - 1, onBoard);
   const confirmEnd = async () => {
     setEnding(true);
     const left = await live.flush();
@@ -457,6 +463,7 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
                 visit={visits.get(stop.id)}
                 live={live}
                 choices={choices}
+                emptyNote={emptyNote(index)}
               />
             ))}
           </ol>
@@ -475,6 +482,7 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
                     visit={visits.get(stop.id)}
                     live={live}
                     choices={choices}
+                    emptyNote={emptyNote(index)}
                   />
                 ))}
               </ol>
@@ -520,13 +528,13 @@ function RunBody({ run, stops }: { run: Run; stops: Stop[] }) {
           {run.status === "cancelled" ? "This run is cancelled." : "This run cannot be started any more."}
         </p>
       )}
-      <StopList stops={stops} />
+      <StopList stops={stops} direction={run.routeType} />
     </>
   );
 }
 
 /** The stops in order with their riders, to read (before the start, after the end). */
-function StopList({ stops }: { stops: Stop[] }) {
+function StopList({ stops, direction }: { stops: Stop[]; direction: Run["routeType"] }) {
   if (stops.length === 0)
     return (
       <p className="rounded-lg bg-slate-50 p-4 text-slate-700">
@@ -536,7 +544,16 @@ function StopList({ stops }: { stops: Stop[] }) {
   return (
     <ol aria-label="Stops in order" className="space-y-3">
       {stops.map((stop, index) => (
-        <StopCard key={stop.id} stop={stop} index={index} label={null} visit={undefined} live={null} choices={[]} />
+        <StopCard
+          key={stop.id}
+          stop={stop}
+          index={index}
+          label={null}
+          visit={undefined}
+          live={null}
+          choices={[]}
+          emptyNote={emptyStopNote(direction, index === stops.length - 1, null)}
+        />
       ))}
     </ol>
   );

@@ -2,14 +2,14 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { PARENT_WATCH_AFTER_END_MINUTES } from "#shared/live-constants.ts";
 import { formatAge, formatEtaRange, formatLastSeen, LIVE_STALE_AFTER_MS } from "#shared/live-eta.ts";
-import { attendanceLine, LIVE_TEXTS } from "#shared/live-texts.ts";
+import { attendanceLine, LIVE_TEXTS, overLine } from "#shared/live-texts.ts";
 import { formatTime } from "#shared/school-time.ts";
 import { LiveMap } from "../../components/map/LiveMap.tsx";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Loading } from "../../components/ui/states.tsx";
-import { type ParentRunView, useNow, useWatchedRun } from "../../features/live/watch-run.ts";
+import { type ParentRunView, useBellFollowsRun, useNow, useWatchedRun } from "../../features/live/watch-run.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 
 type Rider = ParentRunView["riders"][number];
@@ -143,6 +143,7 @@ function ChildCard({
 export default function ParentLivePage() {
   const { tripId = "" } = useParams();
   const { view, receivedAt, status, gone, failed } = useWatchedRun(tripId);
+  useBellFollowsRun(view);
   const now = useNow();
   const zone = useSchoolZone() ?? "UTC";
   const everLive = view !== null;
@@ -199,7 +200,7 @@ export default function ParentLivePage() {
               : phase === "over"
                 ? gone
                   ? LIVE_TEXTS.overClosed
-                  : LIVE_TEXTS.over(view.endedAt ? formatTime(new Date(view.endedAt), zone) : null)
+                  : overLine(view, zone)
                 : LIVE_TEXTS.open}
         </p>
         {phase === "open" ? <PositionAge view={view} receivedAt={receivedAt} now={now} /> : null}
@@ -213,9 +214,10 @@ export default function ParentLivePage() {
       {mapStop && phase !== "cancelled" ? (
         <LiveMap
           stop={{ name: mapStop.name, lat: mapStop.latitude, lng: mapStop.longitude }}
+          // After the run, the bus's last known position stays, drawn as stale (never as live).
           bus={
-            view.position && phase === "open"
-              ? { lat: view.position.latitude, lng: view.position.longitude, stale }
+            view.position && phase !== "scheduled"
+              ? { lat: view.position.latitude, lng: view.position.longitude, stale: stale || phase === "over" }
               : null
           }
           label={`Map of the bus and ${mapStop.name}`}
