@@ -1,31 +1,13 @@
 import { z } from "zod";
 import "./fields.ts";
 import { newPasswordSchema } from "./auth.ts";
-import { INVITATION_ROLE_FILTERS, INVITATION_STATUS_FILTERS } from "./invitations-constants.ts";
+import { INVITATION_MESSAGES, INVITATION_ROLE_FILTERS, INVITATION_STATUS_FILTERS } from "./invitations-constants.ts";
 import { MESSAGES } from "./messages.ts";
 import { searchField } from "./search.ts";
 
 // Pages that only need the lists and sizes import invitations-constants.ts.
 export * from "./invitations-constants.ts";
-
-export const INVITATION_MESSAGES = {
-  missingToken: "Invalid invitation link. Missing token.",
-  invalidOrExpired: "Invalid or expired invitation",
-  expired: "Invitation has expired",
-  nameRequired: "Name is required",
-  emergencyContactRequired: "Emergency contact is required for parents",
-  emergencyPhoneRequired: "Emergency phone is required for parents",
-  selectSchool: "Please select a school for the admin",
-  accountExists: "An account with this email already exists. Please sign in instead.",
-  pendingExists: "A pending invitation already exists for this email. Resend it instead.",
-  resendOnlyPending: "Only pending invitations that have not expired can be resent",
-  revokeOnlyPending: "Only pending invitations can be revoked",
-  regenerateOnlyExpired: "Only expired invitations can be regenerated",
-  notFound: "Invitation not found",
-  resent: "Invitation resent successfully",
-  resentWithNewToken: "Invitation resent with new token",
-  revoked: "Invitation revoked successfully",
-} as const;
+export { INVITATION_MESSAGES };
 
 const email = z
   .string()

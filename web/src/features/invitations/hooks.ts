@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { INVITATION_MESSAGES } from "#shared/invitations-constants.ts";
 import type { RouterInputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
