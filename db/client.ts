@@ -11,6 +11,11 @@ export type DatabaseOptions = {
   /** `file:…` for the embedded default, `libsql://…` (or `https://…`) for Turso. */
   url?: string | undefined;
   authToken?: string | undefined;
+  /**
+   * The embedded engine's connections at most (default 20). One for a local file whose settings are
+   * per connection (ADR 0064): every statement then runs on the connection that was set.
+   */
+  connections?: number;
   /** Wraps the raw client before Drizzle sees it (tests and the bench count round trips this way). */
   wrapClient?: (client: Client) => Client;
 };
@@ -22,7 +27,11 @@ export type DatabaseOptions = {
  */
 export function createDatabase(options: DatabaseOptions = {}): Db {
   const url = options.url || DEFAULT_DATABASE_URL;
-  const raw = createClient(options.authToken ? { url, authToken: options.authToken } : { url });
+  const raw = createClient({
+    url,
+    ...(options.authToken ? { authToken: options.authToken } : {}),
+    ...(options.connections ? { concurrency: options.connections } : {}),
+  });
   const client = options.wrapClient ? options.wrapClient(raw) : raw;
   return drizzle(client, { schema }) as Db;
 }

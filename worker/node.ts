@@ -11,6 +11,7 @@ import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { WebSocketServer } from "ws";
 import { createDatabase, DEFAULT_DATABASE_URL } from "../db/client.ts";
+import { enableWriteAheadLog, isLocalFileUrl } from "../db/local-file.ts";
 import { applyMigrations, ensureDatabaseDir } from "../db/migrate.ts";
 import { createApp } from "./app.ts";
 import { pwnedPasswordsForConfig } from "./auth/breached-hibp.ts";
@@ -37,7 +38,14 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const config = loadConfig({ ...env, APP_URL: env.APP_URL || `http://localhost:${port}` });
   const databaseUrl = config.databaseUrl ?? DEFAULT_DATABASE_URL;
   ensureDatabaseDir(databaseUrl);
-  const db = createDatabase({ url: databaseUrl, authToken: config.databaseAuthToken });
+  // A file on this machine: write-ahead log, synchronous=NORMAL, on the client's one connection (ADR 0064).
+  const localFile = isLocalFileUrl(databaseUrl);
+  const db = createDatabase({
+    url: databaseUrl,
+    authToken: config.databaseAuthToken,
+    ...(localFile ? { connections: 1 } : {}),
+  });
+  if (localFile) await enableWriteAheadLog(db.$client);
   await applyMigrations(db);
   const seeded = config.localMode ? await seedDemo(db, new Date()) : "not-local";
 

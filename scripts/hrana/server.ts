@@ -12,7 +12,8 @@
  * Protobuf (`/v3-protobuf`) and cursors are not implemented: GET /v3-protobuf answers 404, which
  * makes a v3 client fall back to v2.
  *
- * Behind it is one embedded `@libsql/client` file database with a single connection.
+ * Behind it is one embedded `@libsql/client` file database with a single connection, in
+ * write-ahead-log mode like the Node entry's (ADR 0064).
  * A Hrana *stream* is a SQL connection with state, named by a baton that changes on every
  * request. Transactions are the only state that matters: `BEGIN…`, `COMMIT`/`END` and
  * `ROLLBACK` statements are mapped onto `client.transaction()`, `tx.commit()` and
@@ -37,6 +38,7 @@ import { join } from "node:path";
 import { createClient, type InValue, type ResultSet, type Transaction } from "@libsql/client/node";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
+import { enableWriteAheadLog } from "../../db/local-file.ts";
 import {
   emptyResult,
   type HBatch,
@@ -109,6 +111,8 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
   // One connection: every stream runs on it in turn (see `Lock`), so there is never SQLITE_BUSY.
   const client = createClient({ url: `file:${file}`, intMode: "bigint", concurrency: 1 });
   try {
+    // A local file like the Node entry's: write-ahead log, synchronous=NORMAL (ADR 0064).
+    await enableWriteAheadLog(client);
     if (options.migrationsFolder) await migrate(drizzle(client), { migrationsFolder: options.migrationsFolder });
   } catch (error) {
     client.close();

@@ -2,13 +2,13 @@
  * The live bench's server process (forked by tests/bench/live.ts, so the watchers' sockets and the
  * drivers do not share its event loop): the Node entry itself (`startNodeServer`: the app, its
  * in-process live hub and the `ws` upgrade on the same HTTP server) on the bench's database. On
- * `memory` it answers its heap after a full collection (run with `--expose-gc`) and its RSS; exits
- * on `stop`.
+ * `memory` it answers its heap after a full collection (run with `--expose-gc`), its RSS and the CPU
+ * it has used (user + system, a figure the machine's other load does not inflate); exits on `stop`.
  */
 import { startNodeServer } from "#worker/node.ts";
 
 export type LiveServerStart = { port: number; databaseUrl: string };
-export type LiveServerMemory = { heapUsedMb: number; rssMb: number };
+export type LiveServerMemory = { heapUsedMb: number; rssMb: number; cpuMs: number };
 
 process.once("message", async (message: LiveServerStart) => {
   const server = await startNodeServer({
@@ -21,8 +21,13 @@ process.once("message", async (message: LiveServerStart) => {
     if (next.memory) {
       (globalThis as { gc?: () => void }).gc?.();
       const usage = process.memoryUsage();
+      const cpu = process.cpuUsage();
       process.send?.({
-        memory: { heapUsedMb: usage.heapUsed / 2 ** 20, rssMb: usage.rss / 2 ** 20 } satisfies LiveServerMemory,
+        memory: {
+          heapUsedMb: usage.heapUsed / 2 ** 20,
+          rssMb: usage.rss / 2 ** 20,
+          cpuMs: (cpu.user + cpu.system) / 1000,
+        } satisfies LiveServerMemory,
       });
     }
     if (next.stop) {

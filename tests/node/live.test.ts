@@ -26,7 +26,9 @@ import {
 import { overLine } from "#shared/live-texts.ts";
 import { positionRetentionJob, runScheduled } from "#worker/cron/scheduled.ts";
 import { createNodeLiveHub } from "#worker/local/live-hub.ts";
+import { loadRunState } from "#worker/services/live/run-state.ts";
 import { attendanceText } from "#worker/services/live/texts.ts";
+import { viewFor } from "#worker/services/live/view.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
@@ -49,12 +51,24 @@ const STOPS = [
 ];
 
 const BASE = "http://localhost:8787/api/live/runs";
-const post = (run: string, items: unknown[], cookie = cookies.driver) =>
-  t.app.request(`${BASE}/${run}/batch`, {
+/**
+ * The driver's batch. An accepted one's answer shows the run as the database now holds it: the state
+ * the hub fans out is derived from the one read before the write, never read again (ADR 0064).
+ */
+const post = async (run: string, items: unknown[], cookie = cookies.driver) => {
+  const response = await t.app.request(`${BASE}/${run}/batch`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ items }),
   });
+  if (response.status === 200) {
+    const answer = (await response.clone().json()) as { run: unknown };
+    const stored = await loadRunState(t.db, run);
+    const view = viewFor(stored!, { kind: "driver", driverId: ids.driver! }, t.clock.now());
+    expect(answer.run).toEqual(JSON.parse(JSON.stringify(view)));
+  }
+  return response;
+};
 const snapshot = (run: string, cookie?: string, since?: string) =>
   t.app.request(`${BASE}/${run}${since ? `?since=${encodeURIComponent(since)}` : ""}`, {
     headers: cookie ? { cookie } : {},

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { attendance, runPositions, runStopVisits, trips } from "#db/schema/index.ts";
-import type { IngestBatch, LiveItem, TapItem } from "#shared/live.ts";
+import type { IngestBatch, LiveItem, PositionItem, TapItem } from "#shared/live.ts";
 import { LIVE_MESSAGES as M, phaseOf } from "#shared/live-constants.ts";
 import type { LivePosition, StopVisit } from "#shared/live-eta.ts";
 import type { DriverScope } from "../_shared/scope.ts";
@@ -10,7 +10,7 @@ import { driverMayPost } from "./access.ts";
 import { detectVisits, visitFromTap } from "./arrival.ts";
 import { estimateOf, etaPosition, etaStops, etaVisit } from "./eta.ts";
 import { approachNotices, lateNotice, lateNoticeKey } from "./notices.ts";
-import { attendanceNoticeKey, type LiveNotice, noticeStatements } from "./notify.ts";
+import { attendanceNoticeKey, type LiveNotice, noticeRecipients, noticeStatements } from "./notify.ts";
 import { checkSample, MAX_FUTURE_MS } from "./plausibility.ts";
 import { loadRunState, type RunState } from "./run-state.ts";
 import { approachText, attendanceText, lateText } from "./texts.ts";
@@ -34,7 +34,9 @@ const TAP_STATUSES = { pickup: ["boarded", "absent"], dropoff: ["dropped"] } as 
  * clock replaces an earlier one) and is the arrival at its stop if no position made one. The run's delay and last position are
  * updated, the last stop reached marks the trip Arrived (and, on a pickup, drops every child on board
  * at the school: `schoolDrops`, a drop row beside each boarding), and the notices now due are written once under their keys — all in
- * one batch. The hub calls this one batch at a time per run.
+ * one batch. The hub calls this one batch at a time per run. The run is read
+ * once, at the start; the state returned (the watchers' views) is that read with this batch's writes
+ * applied, as the database now holds it, so no second read follows the write (ADR 0064).
  */
 export async function ingest(scope: DriverScope, runId: string, batch: IngestBatch): Promise<IngestResult> {
   const { db } = scope.deps;
@@ -61,6 +63,8 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
   const startedAt = state.run.startedAt!.getTime();
   let visits: StopVisit[] = state.visits.map(etaVisit);
   let last: LivePosition | null = state.position ? etaPosition(state.position) : null;
+  /** The batch's newest accepted position, if newer than the run's: the run's position after it. */
+  let newest: PositionItem | null = null;
   const positions: (typeof runPositions.$inferInsert)[] = [];
   const taps = new Map<string, TapItem>();
   const refused: Refusal[] = [];
@@ -107,7 +111,10 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
         heading: item.heading,
       });
       visits = detectVisits(stops, visits, [sample]);
-      if (last === null || sample.at > last.at) last = sample;
+      if (last === null || sample.at > last.at) {
+        last = sample;
+        newest = item;
+      }
     } else {
       const reason = refuseTap(item);
       if (reason) {
@@ -123,7 +130,7 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
   const statements: BatchItem<"sqlite">[] = [];
   if (positions.length > 0) statements.push(db.insert(runPositions).values(positions).onConflictDoNothing());
   const before = new Map(state.visits.map((visit) => [visit.stopId, visit]));
-  const changedVisits = visits.filter((visit) => {
+  const changedVisits = visits.filter((visit): visit is StopVisit & { arrivedAt: number } => {
     const old = before.get(visit.stopId);
     return (
       visit.arrivedAt !== null &&
@@ -185,33 +192,49 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
         }),
     );
 
+  // The run as the database holds it once the batch is written: the visits upserted over the ones
+  // read, the newest position, the taps that won (a tap replaces the recorded one only if newer).
+  const visitsAfter = new Map(state.visits.map((visit) => [visit.stopId, visit]));
+  for (const visit of changedVisits)
+    visitsAfter.set(visit.stopId, {
+      stopId: visit.stopId,
+      arrivedAt: new Date(visit.arrivedAt),
+      departedAt: visit.departedAt === null ? null : new Date(visit.departedAt),
+      source: visit.source ?? "position",
+    });
+  // Keyed as the unique index is (a tap replaces only its own phase's row); a Map keeps the rows' order.
+  const attendanceAfter = new Map(state.attendance.map((row) => [`${row.childId}:${row.phase}`, row]));
+  for (const tap of taps.values()) {
+    const phase = phaseOf(tap.status);
+    const recorded = attendanceAfter.get(`${tap.childId}:${phase}`);
+    if (recorded && recorded.at.getTime() >= tap.at) continue;
+    attendanceAfter.set(`${tap.childId}:${phase}`, {
+      childId: tap.childId,
+      phase,
+      stopId: tap.stopId,
+      status: tap.status,
+      at: new Date(tap.at),
+      latitude: tap.latitude,
+      longitude: tap.longitude,
+      clientId: tap.clientId,
+    });
+  }
   const after: RunState = {
     ...state,
-    visits: visits.flatMap((visit) =>
-      visit.arrivedAt === null
-        ? []
-        : [
-            {
-              stopId: visit.stopId,
-              arrivedAt: new Date(visit.arrivedAt),
-              departedAt: visit.departedAt === null ? null : new Date(visit.departedAt),
-              source: visit.source ?? "position",
-            },
-          ],
-    ),
-    position:
-      last && (!state.position || last.at > state.position.at.getTime())
-        ? {
-            clientId: "",
-            at: new Date(last.at),
-            receivedAt: now,
-            latitude: last.lat,
-            longitude: last.lng,
-            accuracy: last.accuracyM,
-            speed: last.speedMps,
-            heading: null,
-          }
-        : state.position,
+    visits: [...visitsAfter.values()],
+    attendance: [...attendanceAfter.values()],
+    position: newest
+      ? {
+          clientId: newest.clientId,
+          at: new Date(newest.at),
+          receivedAt: now,
+          latitude: newest.latitude,
+          longitude: newest.longitude,
+          accuracy: newest.accuracy,
+          speed: newest.speed,
+          heading: newest.heading,
+        }
+      : state.position,
   };
   const estimate = estimateOf(after, now);
   const lastStop = state.stops.at(-1);
@@ -242,23 +265,49 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
         // The drop is a row of its own beside the boarding; a child dropped once is never dropped again.
         .onConflictDoNothing({ target: [attendance.runId, attendance.childId, attendance.phase] }),
     );
-  if (statements.length > 0 || estimate.delaySeconds !== state.run.delaySeconds)
+  const runRow = {
+    lastPositionAt: after.position?.at ?? null,
+    delaySeconds: estimate.delaySeconds,
+    // The last stop just reached: Arrived (the admin can still override it).
+    ...(arrived && state.run.status === "in-progress" ? { status: "completed" as const } : {}),
+  };
+  const runChanged = statements.length > 0 || estimate.delaySeconds !== state.run.delaySeconds;
+  if (runChanged)
     statements.push(
       db
         .update(trips)
-        .set({
-          lastPositionAt: after.position?.at ?? null,
-          delaySeconds: estimate.delaySeconds,
-          // The last stop just reached: Arrived (the admin can still override it).
-          ...(arrived && state.run.status === "in-progress" ? { status: "completed" as const } : {}),
-          updatedAt: now,
-        })
+        .set({ ...runRow, updatedAt: now })
         .where(eq(trips.id, runId)),
     );
-  statements.push(...noticeStatements(db, after, dueNotices(state, after, taps, drops, estimate), now));
-  if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const fresh = statements.length > 0 ? await loadRunState(db, runId) : state;
-  return { acknowledged, refused, state: fresh ?? state };
+  const notices = dueNotices(state, after, taps, drops, estimate);
+  statements.push(...noticeStatements(db, after, notices, now));
+  if (statements.length === 0) return { acknowledged, refused, state };
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const recipientsOf = noticeRecipients(after);
+  const claimed = notices.filter((notice) => recipientsOf(notice).length > 0).map((notice) => notice.key);
+  return {
+    acknowledged,
+    refused,
+    state: {
+      ...after,
+      run: runChanged ? { ...after.run, ...runRow } : after.run,
+      // The school drops written after the taps, in that order (as a fresh read lists them).
+      attendance: [
+        ...after.attendance,
+        ...drops.map((drop) => ({
+          childId: drop.childId,
+          phase: "drop" as const,
+          stopId: drop.stopId,
+          status: "dropped" as const,
+          at: new Date(drop.at),
+          latitude: drop.latitude,
+          longitude: drop.longitude,
+          clientId: `dropped-at-school:${drop.childId}`,
+        })),
+      ],
+      sentNotices: claimed.length > 0 ? new Set([...after.sentNotices, ...claimed]) : after.sentNotices,
+    },
+  };
 }
 
 /** A pickup's child delivered at the school: when and where the bus arrived there (or boarded there, if later). */

@@ -23,6 +23,16 @@ export type LiveNotice = {
   scope: "run" | "family";
 };
 
+/** Who a notice of the run goes to: its parents still on the run (a notice to nobody is not claimed). */
+export function noticeRecipients(state: RunState) {
+  const parents = new Map(state.parents.map((parent) => [parent.id, parent]));
+  return (notice: LiveNotice) =>
+    notice.parentIds.flatMap((id) => {
+      const parent = parents.get(id);
+      return parent ? [{ role: "parent" as const, id: parent.id, email: parent.email }] : [];
+    });
+}
+
 /**
  * The statements of `notices`, for the batch of the change that causes them (in-app: the bell); with
  * `onlyIf`, only if that change won its claim.
@@ -35,12 +45,9 @@ export function noticeStatements(
   onlyIf: SQL = sql`1`,
 ) {
   const statements: BatchItem<"sqlite">[] = [];
-  const parents = new Map(state.parents.map((parent) => [parent.id, parent]));
+  const recipientsOf = noticeRecipients(state);
   for (const notice of notices) {
-    const recipients = notice.parentIds.flatMap((id) => {
-      const parent = parents.get(id);
-      return parent ? [{ role: "parent" as const, id: parent.id, email: parent.email }] : [];
-    });
+    const recipients = recipientsOf(notice);
     if (recipients.length === 0) continue;
     const key = notice.key;
     const batchId = crypto.randomUUID();
