@@ -7,9 +7,9 @@ import { DEMO_PASSWORD, E2E_DATABASE_URL, expectNoHorizontalScroll, fillLogin } 
 /**
  * Issue 28, the driver's run on a phone (375 × 812), with Chromium's geolocation override as the
  * bus: a driver starts today's North Loop pickup run (the journey's own, made for today by
- * live-run.ts, so it runs on any day and hour; Ava rides it), the phone's position moves
- * along the route's corners (Mill St & Ogden Ave → Mill St & 5th Ave, Ava's stop, → Columbia St &
- * Franklin Ave), Ava is tapped Boarded; then the phone loses its signal: a correction (Absent, then
+ * live-run.ts, so it runs on any day and hour; Nora rides it), the phone's position moves
+ * along the route's corners (Mill St & Ogden Ave → Mill St & 5th Ave, Nora's stop, → Columbia St &
+ * Franklin Ave), Nora is tapped Boarded; then the phone loses its signal: a correction (Absent, then
  * Boarded again) and more positions wait in the queue, survive a reload, and arrive once and in
  * order when the signal returns (read in the e2e server's database). Axe on the open run, screenshots
  * at both widths, then End run and its summary.
@@ -48,7 +48,7 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
   context,
 }) => {
   test.setTimeout(240_000);
-  const run = await liveRunToday({ corners: NORTH_LOOP, childStop: 2, childName: "Ava Rivera", allergy: "Peanuts" });
+  const run = await liveRunToday({ corners: NORTH_LOOP, childStop: 2, childName: "Nora Quinn", allergy: "Peanuts" });
   await page.goto("/login/driver");
   await fillLogin(page, run.driver.email, DEMO_PASSWORD);
   await expect(page).toHaveURL("/driver");
@@ -70,7 +70,7 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
   await expect(banner).toContainText("All updates sent");
 
   // At Mill St & Ogden Ave (the first fix goes at once; Chromium stamps a fix when it is set, and
-  // one from before the start is not the run's), then on to Ava's stop.
+  // one from before the start is not the run's), then on to Nora's stop.
   await context.setGeolocation({
     latitude: CORNERS[1]!.latitude,
     longitude: CORNERS[1]!.longitude,
@@ -83,7 +83,7 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
   await expect(first).toContainText("At this stop");
   await expect(first).toContainText("Mill St & 5th Ave");
   await expect(first).toContainText("Allergy: Peanuts");
-  const ava = first.getByRole("group", { name: "Ava Rivera at Mill St & 5th Ave" });
+  const ava = first.getByRole("group", { name: "Nora Quinn at Mill St & 5th Ave" });
   const boarded = ava.getByRole("button", { name: "Boarded" });
   const absent = ava.getByRole("button", { name: "Absent" });
   const box = await boarded.boundingBox();

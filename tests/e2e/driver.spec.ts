@@ -6,14 +6,14 @@ import { DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin } from "./support.ts
 /**
  * ADR 0057, on a phone (375 × 812): a driver with today's North Loop run on bus 12 (the journey's
  * own, made for today by live-run.ts: any day, any hour) signs in at /login/driver, sees Today's
- * runs, opens the run and reads its stops in order with their riders: Ava at Mill St & 5th Ave, her
+ * runs, opens the run and reads its stops in order with their riders: Nora at Mill St & 5th Ave, her
  * peanut allergy visible. A driver without a run reads that none is assigned. Axe at both widths.
  */
 test.use({ viewport: PHONE });
 
 test("on a phone, the driver sees today's runs and a run's stops and riders", async ({ page }) => {
   test.setTimeout(90_000);
-  const run = await liveRunToday({ corners: NORTH_LOOP, childStop: 2, childName: "Ava Rivera", allergy: "Peanuts" });
+  const run = await liveRunToday({ corners: NORTH_LOOP, childStop: 2, childName: "Nora Quinn", allergy: "Peanuts" });
   await page.goto("/login/driver");
   await fillLogin(page, run.driver.email, DEMO_PASSWORD);
   await expect(page).toHaveURL("/driver");
@@ -29,7 +29,7 @@ test("on a phone, the driver sees today's runs and a run's stops and riders", as
 
   const stops = page.getByRole("list", { name: "Stops in order" });
   await expect(stops).toBeVisible();
-  const ava = stops.getByRole("listitem").filter({ hasText: "Ava Rivera" }).first();
+  const ava = stops.getByRole("listitem").filter({ hasText: "Nora Quinn" }).first();
   await expect(ava).toContainText("Allergy: Peanuts");
   await expectNoHorizontalScroll(page);
   await expectNoSeriousViolation(page, "driver: a run at 375 px");

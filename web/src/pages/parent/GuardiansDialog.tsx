@@ -38,7 +38,7 @@ function GuardianRow({ guardian, data, childId }: { guardian: Guardian; data: Ch
   const canLeave = guardian.isYou && data.guardians.length > 1;
   const canRemove = !guardian.isYou && data.youOwn;
   const action = guardian.isYou ? "Leave" : "Remove";
-  const label = guardian.isYou ? `Stop being ${data.child.name}'s guardian` : `Remove ${guardian.name}`;
+  const label = guardian.isYou ? `Leave as ${data.child.name}'s guardian` : `Remove ${guardian.name}`;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 wrap-anywhere">
