@@ -20,8 +20,10 @@ import {
   sweep,
   unscannedDialogs,
 } from "./a11y-support.ts";
+import { liveRunToday, NORTH_LOOP } from "./live-run.ts";
 import {
   createSuperAdmin,
+  DEMO_PASSWORD,
   E2E_DATABASE_URL,
   fillLogin,
   fillStepOne,
@@ -124,67 +126,35 @@ for (const { role, label, routes } of AREAS) {
   });
 }
 
-/** The demo driver (demo-seed.ts) and River Road's pickup (demo-routes.ts): Leo rides it. */
-const DEMO_DRIVER_ID = "00000000-0000-4000-8000-000000000103";
-const RIVER_ROAD_PICKUP = "demo-route-7-pickup";
-
 /**
  * The driver's run open (issue 28): sharing banner, stops with Boarded / Absent, End run's
- * confirmation. On a run of its own (River Road's today, lent to the demo driver, or one made for a
- * day without one), put back as it was after, so the driver's journeys find their runs untouched.
+ * confirmation, on a run of its own made for today (live-run.ts: any day, any hour), so no other
+ * journey's run (the live board's simulated River Road, the demo driver's North Loop) is touched.
  */
 test("driver: a run open, and End run's confirmation, at 1280 and 375 px", async ({ page, context }) => {
   test.setTimeout(BUDGET);
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
-  const db = createClient({ url: E2E_DATABASE_URL });
-  const found = await db.execute({
-    sql: "select id, driver_id from trips where route_id = ? and service_date = ?",
-    args: [RIVER_ROAD_PICKUP, today],
+  const run = await liveRunToday({ corners: NORTH_LOOP, childStop: 2, childName: "Theo Marsh" });
+  await context.grantPermissions(["geolocation"]);
+  await page.goto("/login/driver");
+  await fillLogin(page, run.driver.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL("/driver");
+  await page.goto(`/driver/runs/${run.runId}`);
+  await expectHeading(page, /North Loop/);
+  await page.getByRole("button", { name: "Start run" }).click();
+  await context.setGeolocation({
+    latitude: NORTH_LOOP[0]!.latitude,
+    longitude: NORTH_LOOP[0]!.longitude,
+    accuracy: 30,
   });
-  const lent = found.rows[0] as unknown as { id: string; driver_id: string | null } | undefined;
-  const runId = lent?.id ?? crypto.randomUUID();
-  const now = Date.now();
-  if (lent) await db.execute({ sql: "update trips set driver_id = ? where id = ?", args: [DEMO_DRIVER_ID, runId] });
-  else
-    await db.execute({
-      sql: `insert into trips (id, school_id, route_name, route_type, bus_number, driver_name, driver_id, departure_time, arrival_time,
-              students_count, stops, status, route_id, service_date, created_at, updated_at)
-            values (?, ?, 'River Road', 'pickup', '7', 'Dana Brooks', ?, ?, ?, 1, 5, 'scheduled', ?, ?, ?, ?)`,
-      args: [runId, DEMO_SCHOOL_ID, DEMO_DRIVER_ID, now, now + 1_800_000, RIVER_ROAD_PICKUP, today, now, now],
-    });
-  try {
-    await context.grantPermissions(["geolocation"]);
-    await signIn(page, "driver");
-    await page.goto(`/driver/runs/${runId}`);
-    await expectHeading(page, /River Road/);
-    await page.getByRole("button", { name: "Start run" }).click();
-    await context.setGeolocation({ latitude: 41.72398, longitude: -88.18152, accuracy: 30 });
-    const banner = page.getByRole("region", { name: "Location sharing" });
-    await expect(banner).toContainText("Sharing your location while this run is open");
-    // Leo rides River Road on school days; a run made for a weekend has nobody to mark.
-    if (lent) await expect(page.getByRole("button", { name: "Boarded" }).first()).toBeVisible();
-    await scanBothWidths(page, "driver: a run open");
-    await page.setViewportSize(PHONE);
-    // The banner stays on screen when the driver scrolls to End run.
-    await page.getByRole("button", { name: "End run" }).scrollIntoViewIfNeeded();
-    await expect(banner).toBeInViewport();
-    await scanDialog(page, "endRun", () => page.getByRole("button", { name: "End run" }).click());
-  } finally {
-    await db.batch([
-      ...["run_positions", "run_stop_visits", "attendance", "live_notices"].map((table) => ({
-        sql: `delete from ${table} where run_id = ?`,
-        args: [runId],
-      })),
-      lent
-        ? {
-            sql: `update trips set driver_id = ?, status = 'scheduled', started_at = null, ended_at = null,
-                    last_position_at = null, delay_seconds = null where id = ?`,
-            args: [lent.driver_id, runId],
-          }
-        : { sql: "delete from trips where id = ?", args: [runId] },
-    ]);
-    db.close();
-  }
+  const banner = page.getByRole("region", { name: "Location sharing" });
+  await expect(banner).toContainText("Sharing your location while this run is open");
+  await expect(page.getByRole("button", { name: "Boarded" }).first()).toBeVisible();
+  await scanBothWidths(page, "driver: a run open");
+  await page.setViewportSize(PHONE);
+  // The banner stays on screen when the driver scrolls to End run.
+  await page.getByRole("button", { name: "End run" }).scrollIntoViewIfNeeded();
+  await expect(banner).toBeInViewport();
+  await scanDialog(page, "endRun", () => page.getByRole("button", { name: "End run" }).click());
 });
 
 test("super admin: every dialog open", async ({ page }) => {

@@ -284,6 +284,26 @@ describe("the run simulator (dev only, ADR 0060)", () => {
     await simulator.close();
   });
 
+  it("takes today's run the demo week seeded Arrived by the clock (no driver, never started); leaves a cancelled one", async () => {
+    const run = await todaysRun();
+    const simulator = createRunSimulator(() => demo.deps, { stepMs: 60_000 });
+    await demo.db
+      .update(trips)
+      .set({ driverId: null, status: "completed", startedAt: null, endedAt: null })
+      .where(eq(trips.id, run.id));
+    expect(await simulator.start(DEMO_IDS.school)).not.toHaveProperty("error");
+    expect(await todaysRun()).toMatchObject({ id: run.id, driverId: SIMULATOR_DRIVER.id, status: "in-progress" });
+    await simulator.close();
+    await demo.db
+      .update(trips)
+      .set({ driverId: null, status: "cancelled", startedAt: null, endedAt: null })
+      .where(eq(trips.id, run.id));
+    const again = createRunSimulator(() => demo.deps, { stepMs: 60_000 });
+    expect(await again.start(DEMO_IDS.school)).toHaveProperty("error");
+    expect(await todaysRun()).toMatchObject({ id: run.id, driverId: null, status: "cancelled" });
+    await again.close();
+  });
+
   it("leaves a run that is a real driver's alone: assigned, started or ended, it is not taken or emptied", async () => {
     const run = await todaysRun();
     const simulator = createRunSimulator(() => demo.deps, { stepMs: 60_000 });

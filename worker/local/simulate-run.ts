@@ -183,7 +183,9 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
       .where(eq(routeStops.routeId, SIMULATED_ROUTE_ID))
       .orderBy(asc(routeStops.position));
     if (stopRows.length < 2) return { error: "The demo route has no stops to drive." };
-    // Today's run of the route: the simulator's own, or nobody's yet; never a real driver's.
+    // Today's run of the route: the simulator's own, or nobody's yet; never a real driver's (assigned,
+    // started or ended on a phone) nor a cancelled one. A status alone is not a driver: the demo week
+    // seeds today's trips Departed or Arrived by the clock, and those the simulator takes.
     const today = todayIn(school.timeZone, now);
     const [existing] = await db
       .select({ id: trips.id, driverId: trips.driverId, status: trips.status, startedAt: trips.startedAt })
@@ -192,10 +194,10 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
     if (
       existing &&
       existing.driverId !== SIMULATOR_DRIVER.id &&
-      (existing.driverId !== null || existing.startedAt !== null || existing.status !== "scheduled")
+      (existing.driverId !== null || existing.startedAt !== null || existing.status === "cancelled")
     )
       return {
-        error: "Today's River Road run is a driver's own (assigned, started, ended or cancelled): not simulated.",
+        error: "Today's River Road run is a driver's own (assigned, started or ended) or cancelled: not simulated.",
       };
     const [busNumber] = route.busId
       ? await db.select({ number: buses.number }).from(buses).where(eq(buses.id, route.busId))
