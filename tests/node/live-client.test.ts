@@ -7,7 +7,6 @@
 import { describe, expect, it } from "vitest";
 import {
   backoffMs,
-  type Clock,
   type FetchLike,
   OutboundQueue,
   POLL_INTERVAL_MS,
@@ -15,34 +14,7 @@ import {
   type StorageLike,
   watchRun,
 } from "../../web/src/features/live/client.ts";
-
-class FakeClock implements Clock {
-  timers: { at: number; callback: () => void; id: number }[] = [];
-  now = 0;
-  private next = 1;
-  setTimeout(callback: () => void, ms: number) {
-    const id = this.next++;
-    this.timers.push({ at: this.now + ms, callback, id });
-    return id;
-  }
-  clearTimeout(timer: unknown) {
-    this.timers = this.timers.filter((entry) => entry.id !== timer);
-  }
-  /** Runs the timers due within `ms`, in order. */
-  async advance(ms: number) {
-    const until = this.now + ms;
-    for (;;) {
-      this.timers.sort((a, b) => a.at - b.at);
-      const due = this.timers[0];
-      if (!due || due.at > until) break;
-      this.timers.shift();
-      this.now = due.at;
-      due.callback();
-      await flushPromises();
-    }
-    this.now = until;
-  }
-}
+import { HandClock } from "../support/hand-clock.ts";
 
 const flushPromises = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -78,7 +50,7 @@ function memoryStorage(): StorageLike & { data: Map<string, string> } {
 }
 
 function watcher(fetch: FetchLike = async () => ({ ok: true, status: 200, json: async () => ({ unchanged: true }) })) {
-  const clock = new FakeClock();
+  const clock = new HandClock(flushPromises);
   const sockets: FakeSocket[] = [];
   const runs: { cursor: string }[] = [];
   const statuses: string[] = [];
@@ -189,7 +161,7 @@ describe("OutboundQueue", () => {
     const storage = memoryStorage();
     const backend = server();
     backend.setOffline(true);
-    const clock = new FakeClock();
+    const clock = new HandClock(flushPromises);
     let n = 0;
     const first = new OutboundQueue("run-1", {
       storage,
@@ -230,7 +202,7 @@ describe("OutboundQueue", () => {
 
   it("retries with backoff after a failure and drops only what the server acknowledged", async () => {
     const storage = memoryStorage();
-    const clock = new FakeClock();
+    const clock = new HandClock(flushPromises);
     let calls = 0;
     const fetch: FetchLike = async (_url, init) => {
       calls++;
@@ -259,7 +231,7 @@ describe("OutboundQueue", () => {
     const queue = new OutboundQueue("run-3", {
       storage,
       fetch: async () => ({ ok: false, status: 409, json: async () => ({ error: "closed" }) }),
-      clock: new FakeClock(),
+      clock: new HandClock(flushPromises),
       onClosed: (status) => void closed.push(status),
     });
     queue.add(position(1));

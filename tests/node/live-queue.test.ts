@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import { attendance, children, liveNotices, notifications, runPositions, trips } from "#db/schema/index.ts";
 import {
-  type Clock,
   type FetchLike,
   type OutboundPosition,
   OutboundQueue,
@@ -21,6 +20,7 @@ import {
 } from "../../web/src/features/live/client.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
+import { HandClock } from "../support/hand-clock.ts";
 import { createTestApp, MINUTE, type TestApp } from "../support/harness.ts";
 
 let t: TestApp;
@@ -110,34 +110,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The phone's timers, moved by hand (the queue's retries with backoff). */
-class PhoneClock implements Clock {
-  timers: { at: number; callback: () => void; id: number }[] = [];
-  now = 0;
-  private next = 1;
-  setTimeout(callback: () => void, ms: number) {
-    const id = this.next++;
-    this.timers.push({ at: this.now + ms, callback, id });
-    return id;
-  }
-  clearTimeout(timer: unknown) {
-    this.timers = this.timers.filter((entry) => entry.id !== timer);
-  }
-  /** Runs the timers due within `ms`, in order, letting each one's sending finish. */
-  async advance(ms: number) {
-    const until = this.now + ms;
-    for (;;) {
-      this.timers.sort((a, b) => a.at - b.at);
-      const due = this.timers[0];
-      if (!due || due.at > until) break;
-      this.timers.shift();
-      this.now = due.at;
-      due.callback();
-      await settle();
-    }
-    this.now = until;
-  }
-}
 /** Lets a send through the app (several database calls) finish. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -169,7 +141,7 @@ describe("the driver's outbox against the real endpoint", () => {
       return response;
     };
     const storage = browserStorage();
-    const phone = new PhoneClock();
+    const phone = new HandClock(settle);
     let ids = 0;
     const options = { storage, fetch, clock: phone, newId: () => `offline-${++ids}`, random: () => 0.5 };
     let queue = new OutboundQueue(home.runId, options);
