@@ -9,6 +9,7 @@ import { todayIn } from "#shared/school-time.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { loadRunState, type RunAttendance, type RunState, runIsOpen } from "./run-state.ts";
+import { stopVisited } from "./view.ts";
 
 /**
  * The school admin's live board, replays and attendance report (issue 28 item 6; docs/security.md
@@ -111,16 +112,7 @@ export async function runReplay(scope: SchoolScope, input: z.infer<typeof runRep
       endedAt: state.run.endedAt,
       open: runIsOpen(state),
     },
-    stops: state.stops.map((stop) => ({
-      id: stop.id,
-      position: stop.position,
-      name: stop.name,
-      latitude: stop.latitude,
-      longitude: stop.longitude,
-      scheduledAt: stop.scheduledAt,
-      arrivedAt: visits.get(stop.id)?.arrivedAt ?? null,
-      departedAt: visits.get(stop.id)?.departedAt ?? null,
-    })),
+    stops: state.stops.map((stop) => stopVisited(stop, visits)),
     positions,
     taps: state.attendance
       .map((row) => ({

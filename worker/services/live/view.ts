@@ -3,7 +3,7 @@ import type { AttendanceStatus } from "#shared/live-constants.ts";
 import type { RunEstimate, StopEta } from "#shared/live-eta.ts";
 import type { Audience } from "./access.ts";
 import { estimateOf } from "./eta.ts";
-import { type RunState, runIsOpen } from "./run-state.ts";
+import { type RunState, type RunStop, type RunVisit, runIsOpen } from "./run-state.ts";
 
 export type RunViewRider = {
   childId: string;
@@ -92,6 +92,20 @@ function finishOf(state: RunState, parentId: string | null, ownStops: ReadonlySe
   return { stopName: named ? last.name : null, arrivedAt: visit.arrivedAt };
 }
 
+/** A stop as a view or a replay shows it: where, when it is due, and when the bus came and left. */
+export function stopVisited(stop: RunStop, visits: ReadonlyMap<string, RunVisit>) {
+  return {
+    id: stop.id,
+    position: stop.position,
+    name: stop.name,
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    scheduledAt: stop.scheduledAt,
+    arrivedAt: visits.get(stop.id)?.arrivedAt ?? null,
+    departedAt: visits.get(stop.id)?.departedAt ?? null,
+  };
+}
+
 /** What changes a view: its cursor (positions, visits, taps, status). */
 export function runCursor(state: RunState): string {
   const visits = state.visits.reduce(
@@ -162,14 +176,7 @@ export function viewFor(
       : null,
     delaySeconds: state.run.delaySeconds,
     stops: stops.map((stop) => ({
-      id: stop.id,
-      position: stop.position,
-      name: stop.name,
-      latitude: stop.latitude,
-      longitude: stop.longitude,
-      scheduledAt: stop.scheduledAt,
-      arrivedAt: visits.get(stop.id)?.arrivedAt ?? null,
-      departedAt: visits.get(stop.id)?.departedAt ?? null,
+      ...stopVisited(stop, visits),
       eta: visits.has(stop.id) ? null : (etas.get(stop.id) ?? null),
     })),
     riders: riders.map((rider) => {
