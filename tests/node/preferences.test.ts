@@ -34,12 +34,18 @@ describe("the event kinds", () => {
     for (const entry of EVENT_KINDS) if (entry.safetyCritical) expect(entry.digestible).toBe(false);
   });
 
-  it("are quiet by default: push only for a child's day, e-mail only where SchoolRide e-mailed before", () => {
+  it("are quiet by default: push only for a child's day, e-mail only where SchoolRide e-mailed before (a school's message: when it asks)", () => {
     const { channels } = defaultPreferences();
     const on = (channel: "push" | "email") =>
       EVENT_KINDS.filter((entry) => channels[entry.kind][channel]).map((entry) => entry.kind);
     expect(on("push")).toEqual(["busApproaching", "attendance", "runLate", "runCancelled"]);
-    expect(on("email")).toEqual(["invoiceIssued", "invoiceOverdue", "paymentReceipt", "fieldTripReminder"]);
+    expect(on("email")).toEqual([
+      "schoolMessage",
+      "invoiceIssued",
+      "invoiceOverdue",
+      "paymentReceipt",
+      "fieldTripReminder",
+    ]);
     expect(defaultPreferences()).toMatchObject({ approachMinutes: 5, quietHours: null, digest: false });
   });
 });
@@ -125,7 +131,7 @@ describe("deliveryPlan", () => {
         }
   });
 
-  it("by default: push for the bus, e-mail for an invoice, the app alone for a school message", () => {
+  it("by default: push for the bus, e-mail for an invoice, the app alone for a trip change", () => {
     expect(deliveryPlan("busApproaching", defaultPreferences(), day, CHICAGO)).toEqual({
       now: ["inApp", "push"],
       digest: [],
@@ -136,7 +142,7 @@ describe("deliveryPlan", () => {
       digest: [],
       quiet: [],
     });
-    expect(deliveryPlan("schoolMessage", defaultPreferences(), day, CHICAGO)).toEqual({
+    expect(deliveryPlan("tripChanged", defaultPreferences(), day, CHICAGO)).toEqual({
       now: ["inApp"],
       digest: [],
       quiet: [],

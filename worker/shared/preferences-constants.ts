@@ -7,8 +7,8 @@ import { APPROACH_MINUTES_CHOICES, APPROACH_MINUTES_DEFAULT } from "./live-const
  * `safetyCritical`: the school's word that a child's ride is off or late: it comes through quiet
  * hours and is never gathered into the digest. `digestible`: not urgent; with the digest on, it is
  * gathered into one message a day. The defaults are quiet: push only for what concerns a child
- * today; e-mail only where SchoolRide e-mailed before the preferences existed (the billing record
- * and the field-trip reminder).
+ * today; e-mail only where SchoolRide e-mailed before the preferences existed (the billing record,
+ * the field-trip reminder, and the e-mail copy a school may ask for when it sends a message).
  */
 export const EVENT_KINDS = [
   {
@@ -51,7 +51,7 @@ export const EVENT_KINDS = [
     label: "Messages from the school",
     safetyCritical: false,
     digestible: true,
-    defaults: { push: false, email: false },
+    defaults: { push: false, email: true },
   },
   {
     kind: "invoiceIssued",

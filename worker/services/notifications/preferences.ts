@@ -52,6 +52,19 @@ export function preferencesQuery(db: Db, role: PreferencesUser["role"], ids: rea
     .where(and(eq(notificationPreferences.userRole, role), inArray(notificationPreferences.userId, [...ids])));
 }
 
+/** Every row of one role in a school (a send to a whole school or route reads them at once). */
+export function schoolPreferencesQuery(db: Db, schoolId: string, role: PreferencesUser["role"]) {
+  return db
+    .select()
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.schoolId, schoolId), eq(notificationPreferences.userRole, role)));
+}
+
+/** Of these rows, the users who are not e-mailed about `kind` now (a user without a row keeps the default). */
+export function noEmailTo(rows: readonly Row[], kind: EventKind, now: Date, timeZone: string): Set<string> {
+  return new Set(rows.filter((row) => !emailWanted(kind, fromRow(row), now, timeZone)).map((row) => row.userId));
+}
+
 /** The join of a sender's query to its recipients' rows (`userId`: their id column). */
 export function preferencesJoin(role: PreferencesUser["role"], userId: Column) {
   return and(eq(notificationPreferences.userRole, role), eq(notificationPreferences.userId, userId));
