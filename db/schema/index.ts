@@ -8,6 +8,7 @@ export * from "./flightTrips.ts";
 export * from "./invitations.ts";
 export * from "./live.ts";
 export * from "./platform.ts";
+export * from "./preferences.ts";
 export * from "./routes.ts";
 export * from "./schools.ts";
 export * from "./transport.ts";

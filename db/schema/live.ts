@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ATTENDANCE_PHASES, ATTENDANCE_STATUSES, VISIT_SOURCES } from "#shared/live-constants.ts";
-import { createdAt, id, instant, updatedAt } from "./columns.ts";
+import { createdAt, id, instant } from "./columns.ts";
 import { children } from "./family.ts";
 import { routeStops } from "./routes.ts";
 import { schools } from "./schools.ts";
 import { trips } from "./transport.ts";
-import { parents } from "./users.ts";
 
 /**
  * Live tracking (ADR 0055): what a driver's phone sends during an open run (a `trips` row of a
@@ -133,25 +132,4 @@ export const liveNotices = sqliteTable(
     // The inbox's link from a notice to its run: the notice's rows carry this batch id.
     uniqueIndex("live_notices_batch_unique").on(t.batchId),
   ],
-);
-
-/**
- * A parent's live-tracking choices (one row per parent, absent until first saved: the defaults
- * apply): `approach_minutes`, "tell me when the bus is N minutes from my stop". A table of its own
- * rather than a column of `parents`, which every parent's row and migration carry (as ADR 0046's
- * transport settings).
- */
-export const parentLiveSettings = sqliteTable(
-  "parent_live_settings",
-  {
-    parentId: text("parent_id")
-      .primaryKey()
-      .references(() => parents.id, { onDelete: "cascade" }),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id, { onDelete: "cascade" }),
-    approachMinutes: integer("approach_minutes").notNull(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [check("parent_live_settings_minutes", sql`${t.approachMinutes} between 1 and 60`)],
 );

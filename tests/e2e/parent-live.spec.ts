@@ -166,14 +166,16 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
   await page.screenshot({ path: "test-results/parent-live-history-375.png" });
   await expectNoHorizontalScroll(page);
 
-  // My Account: the "bus is N minutes away" lead time, 5 until chosen, saved when chosen.
+  // My Account's Notifications: the "bus is N minutes away" lead time, 5 until chosen, kept once saved (ADR 0066).
   await page.goto("/parent/account");
   const lead = page.getByLabel("Tell me when the bus is");
   await expect(lead).toHaveValue("5");
   await lead.selectOption("10");
-  await expect(page.getByText("You will be told when the bus is 10 minutes from your stop.")).toBeVisible();
+  await page.getByRole("button", { name: "Save notifications" }).click();
+  await expect(page.getByText("Your notification choices were saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Tell me when the bus is")).toHaveValue("10");
   await page.getByLabel("Tell me when the bus is").selectOption("5");
-  await expect(page.getByText("You will be told when the bus is 5 minutes from your stop.")).toBeVisible();
+  await page.getByRole("button", { name: "Save notifications" }).click();
+  await expect(page.getByText("Your notification choices were saved.").first()).toBeVisible();
 });

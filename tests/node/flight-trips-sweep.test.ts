@@ -14,6 +14,7 @@ import {
   tripForm,
 } from "../support/flight-trips-admin.ts";
 import { createTestApp, HOUR, MINUTE, type TestApp } from "../support/harness.ts";
+import { noEmailFor } from "../support/preferences.ts";
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof flightSchool>>;
@@ -93,6 +94,16 @@ describe("the reminder 48 hours before the enrolment deadline", () => {
     expect(await sweepAt(new Date(CLOSES.getTime() - 46 * HOUR))).toBe(0);
     expect(await reminders(trip.pending.parent.id)).toHaveLength(1);
     expect(t.queued.filter((body) => body.kind === "email")).toHaveLength(2);
+  });
+
+  it("a parent who turned e-mail off for field-trip reminders gets the in-app reminder only (ADR 0066)", async () => {
+    const trip = await tripWithFamilies();
+    await noEmailFor(t, trip.pending.parent, "fieldTripReminder");
+    expect(await sweepAt(new Date(CLOSES.getTime() - 47 * HOUR))).toBe(2);
+    expect(await reminders(trip.pending.parent.id)).toHaveLength(1);
+    expect(await reminderMails(trip.pending.parent.email)).toEqual([]);
+    expect(await reminders(trip.partial.parent.id)).toHaveLength(1);
+    expect(await reminderMails(trip.partial.parent.email)).toHaveLength(1);
   });
 
   it("two sweeps at the same time send one reminder per enrolment", async () => {

@@ -17,6 +17,7 @@ import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
+import { noEmailFor } from "../support/preferences.ts";
 
 let t: TestApp;
 let school: Awaited<ReturnType<typeof createSchool>>;
@@ -106,6 +107,17 @@ describe("payment settings", () => {
 });
 
 describe("create invoice", () => {
+  it("a parent who turned e-mail off for new invoices gets the invoice without an e-mail (ADR 0066)", async () => {
+    await noEmailFor(t, parent, "invoiceIssued");
+    const api = await callerFor(t, admin);
+    await api.schoolAdmin.invoices.create(form({ baseAmount: 20 }));
+    const [row] = await t.db.select().from(invoices);
+    expect(row).toMatchObject({ recipientId: parent.id, status: "pending", emailedAt: null });
+    expect(await t.db.select().from(emailLogs).where(eq(emailLogs.emailType, "invoice_created"))).toEqual([]);
+    expect(t.queued).toEqual([]);
+    expect(await t.db.select().from(auditLogs).where(eq(auditLogs.eventType, "invoice.created"))).toHaveLength(1);
+  });
+
   it("computes fee and total from the stored settings, numbers it, e-mails the parent and audits", async () => {
     await t.db.insert(paymentSettings).values({ schoolId: school.id, feeBps: 750, feeApplicationType: "term_based" });
     const api = await callerFor(t, admin);

@@ -353,9 +353,10 @@ describe("a run, from start to end", () => {
   it("the parent waiting at the next stop is told once, as many minutes ahead as they chose", async () => {
     const approach = async () => (await noticesOf(ids.parentB!)).filter((notice) => notice.title === "Bus approaching");
     const parent = await callerFor(t, { id: ids.parentB!, role: "parent" } as never);
-    expect(await parent.parent.live.approachMinutes()).toEqual({ minutes: 5 });
-    await parent.parent.live.setApproachMinutes({ minutes: 10 });
-    expect(await parent.parent.live.approachMinutes()).toEqual({ minutes: 10 });
+    const chosen = await parent.parent.preferences.get();
+    expect(chosen.approachMinutes).toBe(5);
+    await parent.parent.preferences.set({ ...chosen, approachMinutes: 10 });
+    expect((await parent.parent.preferences.get()).approachMinutes).toBe(10);
     // 07:12, just past the first stop: about 8 minutes from the Library, within Lee's 10.
     t.clock.set(new Date(START.getTime() + 12 * MINUTE));
     await post(runId, [position(150)]);

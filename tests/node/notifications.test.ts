@@ -6,6 +6,7 @@ import { NOTIFICATION_SEND_LIMIT } from "#worker/services/notifications/notifica
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, knownPasswordHash } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
+import { noEmailFor } from "../support/preferences.ts";
 
 let t: TestApp;
 let school: Awaited<ReturnType<typeof createSchool>>;
@@ -122,6 +123,17 @@ describe("Send Notification", () => {
     expect(await t.db.$count(notifications)).toBe(1000);
     expect(await t.db.$count(emailLogs, eq(emailLogs.emailType, "notification"))).toBe(1000);
     expect(new Set(t.queued.map((body) => body.emailLogId)).size).toBe(1000);
+  });
+
+  it("the e-mail copy skips a parent who turned e-mail off for the school's messages; their in-app copy stays (ADR 0066)", async () => {
+    const muted = await parentWithChild(null);
+    const mailed = await parentWithChild(null);
+    await noEmailFor(t, muted, "schoolMessage");
+    const api = await callerFor(t, admin);
+    expect((await api.schoolAdmin.notifications.send(message({ kind: "school" }, { email: true }))).recipients).toBe(2);
+    expect(await t.db.$count(notifications, eq(notifications.recipientId, muted.id))).toBe(1);
+    const mails = await t.db.select().from(emailLogs).where(eq(emailLogs.emailType, "notification"));
+    expect(mails.map((mail) => mail.recipientEmail)).toEqual([mailed.email]);
   });
 
   it(`is limited to ${NOTIFICATION_SEND_LIMIT.max} sends an hour per admin`, async () => {

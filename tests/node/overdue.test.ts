@@ -6,6 +6,7 @@ import { markOverdueInvoices, OVERDUE_BATCH_SIZE } from "#worker/services/billin
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, HOUR, type TestApp } from "../support/harness.ts";
 import { seedInvoice } from "../support/invoice-documents.ts";
+import { noEmailFor } from "../support/preferences.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -190,6 +191,23 @@ describe("overdue sweep: the parent is told once (CR1)", () => {
     expect(mails).toHaveLength(count);
     expect(new Set(t.queued.map((message) => message.emailLogId))).toEqual(new Set(mails.map((mail) => mail.id)));
     expect(t.queued).toHaveLength(count);
+  });
+});
+
+describe("overdue sweep: the parent's notification preferences (ADR 0066)", () => {
+  it("a parent who turned e-mail off for overdue invoices gets the in-app notice only; another still gets the e-mail", async () => {
+    const quiet = await family("America/Chicago");
+    const other = await family("America/Chicago");
+    await noEmailFor(t, quiet.parent, "invoiceOverdue");
+    const muted = await quiet.invoice("2026-02-27");
+    const mailed = await other.invoice("2026-02-27");
+    expect(await sweep()).toBe(2);
+    expect(await statuses([muted.id, mailed.id])).toEqual({ [muted.id]: "overdue", [mailed.id]: "overdue" });
+    expect((await t.db.select().from(notifications)).map((notice) => notice.recipientId).sort()).toEqual(
+      [quiet.parent.id, other.parent.id].sort(),
+    );
+    expect((await overdueMails()).map((mail) => mail.relatedId)).toEqual([mailed.id]);
+    expect(t.queued).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   emailLogs,
   invitations,
   invoices,
+  notificationPreferences,
   notifications,
   parents,
   payments,
@@ -23,6 +24,7 @@ import { yearsBefore } from "#worker/services/privacy/retention.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
+import { noEmailFor } from "../support/preferences.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -189,6 +191,7 @@ describe("GDPR (GD1)", () => {
     await familyWithCanary("yancanary", parent.schoolId!);
     const first = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
     const second = await sessionCookieFor(t.db, t.deps.config, parent, t.clock.now());
+    await noEmailFor(t, parent, "invoiceIssued");
 
     // The password is re-checked on the server; a wrong one changes nothing (but its attempt counter).
     const before = await wholeDatabase(["rate_limits"]);
@@ -238,6 +241,8 @@ describe("GDPR (GD1)", () => {
     ]);
     expect(await t.db.$count(payments, eq(payments.parentId, parent.id))).toBe(1);
     expect(await t.db.$count(auditLogs, eq(auditLogs.eventType, "account_erased"))).toBe(1);
+    // Their notification preferences go with them (ADR 0066).
+    expect(await t.db.$count(notificationPreferences, eq(notificationPreferences.userId, parent.id))).toBe(0);
   });
 
   it("LO5 a child's attendance is in the family's data export, without the bus's positions; erasure deletes it, never another family's", async () => {

@@ -18,6 +18,8 @@ export const POSITION_RETENTION_DAYS = 30;
 export const PARENT_WATCH_AFTER_END_MINUTES = 15;
 /** The choices of N a parent has. */
 export const APPROACH_MINUTES_CHOICES = [2, 3, 5, 10, 15] as const;
+/** The lead time until a parent chooses one. */
+export const APPROACH_MINUTES_DEFAULT = 5;
 /** Items in one batch the driver's phone posts (5 minutes of positions every 5 s and the taps fit many times). */
 export const LIVE_BATCH_MAX_ITEMS = 500;
 /** The driver's batch endpoint's body limit (500 items of at most ~300 bytes). */

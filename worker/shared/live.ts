@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./fields.ts";
-import { APPROACH_MINUTES_CHOICES, ATTENDANCE_STATUSES, LIVE_BATCH_MAX_ITEMS } from "./live-constants.ts";
+import { ATTENDANCE_STATUSES, LIVE_BATCH_MAX_ITEMS } from "./live-constants.ts";
 
 export * from "./live-constants.ts";
 
@@ -62,15 +62,3 @@ export type IngestBatch = z.infer<typeof ingestBatchInput>;
 /** The driver starts one of today's runs (with a bus, when the route has none). */
 export const startRunInput = z.object({ runId: id, busId: id.nullable() }).strict();
 export const runIdInput = z.object({ runId: id }).strict();
-
-/** The parent's "tell me when the bus is N minutes from my stop". */
-export const setApproachMinutesInput = z
-  .object({
-    minutes: z
-      .number()
-      .int()
-      .refine((value) => (APPROACH_MINUTES_CHOICES as readonly number[]).includes(value), {
-        message: `Choose one of: ${APPROACH_MINUTES_CHOICES.join(", ")} minutes`,
-      }),
-  })
-  .strict();

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#db/client.ts";
-import { invoices, parents, schools } from "#db/schema/index.ts";
+import { invoices, notificationPreferences, parents, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE, formatCalendarDay, isTimeZone, shiftDate, todayIn } from "#shared/school-time.ts";
 import type { Logger } from "#worker/deps.ts";
@@ -9,6 +9,7 @@ import { invoiceOverdueEmail } from "#worker/email/templates.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
+import { emailWanted, fromRow, preferencesJoin } from "../notifications/preferences.ts";
 
 export type OverdueDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string };
 
@@ -81,11 +82,14 @@ export async function markOverdueInvoices(deps: OverdueDeps, now: Date): Promise
         amountCents: invoices.amountCents,
         dueDate: invoices.dueDate,
         schoolName: schools.name,
+        timeZone: schools.timeZone,
+        preferences: notificationPreferences,
         parent: { id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive },
       })
       .from(invoices)
       .innerJoin(schools, eq(schools.id, invoices.schoolId))
       .innerJoin(parents, eq(parents.id, invoices.recipientId))
+      .leftJoin(notificationPreferences, preferencesJoin("parent", parents.id))
       .where(and(eq(invoices.status, "pending"), condition))
       .orderBy(asc(invoices.dueDate), asc(invoices.id))
       .limit(OVERDUE_BATCH_SIZE);
@@ -105,6 +109,8 @@ type DueInvoice = {
   amountCents: number;
   dueDate: string;
   schoolName: string;
+  timeZone: string;
+  preferences: typeof notificationPreferences.$inferSelect | null;
   parent: { id: string; name: string; email: string; isActive: boolean };
 };
 
@@ -147,8 +153,10 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
       guard,
     );
     statements.push(...notice.inserts);
-    // A deactivated parent cannot sign in to pay: the invoice still turns overdue, without an e-mail.
-    if (invoice.parent.isActive) mails.push({ id: mail.id, statement: statements.push(mail.query) - 1 });
+    // A deactivated parent cannot sign in to pay: the invoice still turns overdue, without an e-mail;
+    // nor does a parent who turned off e-mail for overdue invoices get one (the in-app notice stays, ADR 0066).
+    const wanted = emailWanted("invoiceOverdue", fromRow(invoice.preferences), now, invoice.timeZone);
+    if (invoice.parent.isActive && wanted) mails.push({ id: mail.id, statement: statements.push(mail.query) - 1 });
   }
   // Last: the notices above read "still pending" before this flips it.
   statements.push(

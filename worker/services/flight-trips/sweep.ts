@@ -1,7 +1,14 @@
 import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "#db/client.ts";
-import { children, flightTripEnrollments, flightTrips, parents, schools } from "#db/schema/index.ts";
+import {
+  children,
+  flightTripEnrollments,
+  flightTrips,
+  notificationPreferences,
+  parents,
+  schools,
+} from "#db/schema/index.ts";
 import { ENROLLMENT_REMINDER_HOURS, enrollmentClosesAt, nextPaymentCents } from "#shared/flight-trip-texts.ts";
 import { formatCents } from "#shared/money.ts";
 import { shiftDate } from "#shared/school-time.ts";
@@ -9,6 +16,7 @@ import type { Logger } from "#worker/deps.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut } from "../notifications/fan-out.ts";
+import { emailWanted, fromRow, preferencesJoin } from "../notifications/preferences.ts";
 
 export type SweepDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
 
@@ -46,6 +54,7 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       schoolId: schools.id,
       schoolName: schools.name,
       timeZone: schools.timeZone,
+      preferences: notificationPreferences,
       flightTripId: flightTrips.id,
       title: flightTrips.title,
       deadline: flightTrips.enrollmentDeadline,
@@ -57,6 +66,7 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
     .innerJoin(schools, eq(schools.id, flightTrips.schoolId))
     .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
     .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
+    .leftJoin(notificationPreferences, preferencesJoin("parent", parents.id))
     .where(
       and(
         isNull(flightTripEnrollments.reminderSentAt),
@@ -85,7 +95,8 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       recipients: [{ role: "parent", id: row.parentId, email: row.parentEmail }],
       content: reminderNotice({ title: row.title, childName: row.childName, deadline: row.deadline, dueCents }),
       audience: { kind: "flight-trip", ref: row.flightTripId, label: row.title },
-      email: true,
+      // In-app always; the e-mail only if the parent keeps it on for field-trip reminders (ADR 0066).
+      email: emailWanted("fieldTripReminder", fromRow(row.preferences), now, row.timeZone),
       appUrl: deps.appUrl,
       now,
       onlyIf: unclaimed,

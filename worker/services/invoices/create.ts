@@ -12,6 +12,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { emailWanted, preferencesByUser, preferencesQuery } from "../notifications/preferences.ts";
 import { feeRuleOf, feeRuleQueries } from "../payment-settings/settings.ts";
 
 /** Per school: far above a school invoicing every family by hand, far below a runaway script. */
@@ -69,13 +70,14 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   const { deps, schoolId, now } = scope;
   const { db } = deps;
   const { requestKey } = input;
-  const [parentRows, settingsRows, schoolRows, earlier] = await db.batch([
+  const [parentRows, settingsRows, schoolRows, earlier, preferenceRows] = await db.batch([
     db
       .select({ id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive })
       .from(parents)
       .where(and(eq(parents.id, input.recipientId), eq(parents.schoolId, schoolId))),
     ...feeRuleQueries(db, schoolId),
     invoiceOfRequest(db, schoolId, requestKey ?? ""),
+    preferencesQuery(db, "parent", [input.recipientId]),
   ]);
   if (requestKey && earlier[0]) return earlier[0];
   const parent = parentRows[0];
@@ -95,6 +97,9 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   const schoolName = schoolRows[0]?.name ?? "Your school";
   const id = crypto.randomUUID();
   const { take, number } = nextNumberQueries(db, schoolId, Number(input.issueDate.slice(0, 4)));
+  // A parent who turned off e-mail for new invoices finds it in My Invoices only (ADR 0066).
+  const preferences = preferencesByUser(preferenceRows, [parent.id]).get(parent.id)!;
+  const emailed = emailWanted("invoiceIssued", preferences, now, scope.timeZone);
   const mail = outboxInsert(
     db,
     {
@@ -130,13 +135,13 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
         dueDate: input.dueDate,
         status: "pending",
         createdBy: scope.actor.id,
-        emailedAt: now,
+        emailedAt: emailed ? now : null,
         requestKey: requestKey ?? null,
         createdAt: now,
         updatedAt: now,
       })
       .returning({ invoiceNumber: invoices.invoiceNumber }),
-    mail.query,
+    ...(emailed ? [mail.query] : []),
     auditInsert(
       db,
       {
@@ -166,6 +171,6 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
     if (winner) return winner;
     throw error;
   }
-  await enqueueEmails(deps, [mail.id]);
+  if (emailed) await enqueueEmails(deps, [mail.id]);
   return { id, invoiceNumber: inserted[0]!.invoiceNumber, ...amounts };
 }

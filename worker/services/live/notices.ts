@@ -1,3 +1,4 @@
+import { APPROACH_MINUTES_DEFAULT } from "#shared/live-constants.ts";
 import type { StopEta } from "#shared/live-eta.ts";
 
 /**
@@ -7,7 +8,7 @@ import type { StopEta } from "#shared/live-eta.ts";
  */
 
 /** Minutes before the bus reaches a stop that its parents are told, unless a parent chose otherwise. */
-export const APPROACH_MINUTES_DEFAULT = 5;
+export { APPROACH_MINUTES_DEFAULT };
 /** A run this late (seconds) is worth telling its parents. */
 export const LATE_THRESHOLD_SECONDS = 600;
 

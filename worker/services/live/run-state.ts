@@ -5,8 +5,8 @@ import {
   childGuardians,
   children,
   liveNotices,
+  notificationPreferences,
   notRiding,
-  parentLiveSettings,
   parents,
   riders,
   routeStops,
@@ -158,7 +158,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
         parentId: parents.id,
         parentEmail: parents.email,
         parentActive: parents.isActive,
-        approachMinutes: parentLiveSettings.approachMinutes,
+        approachMinutes: notificationPreferences.approachMinutes,
         stopId: riders.stopId,
         weekdays: riders.weekdays,
         specialNeeds: children.specialNeeds,
@@ -170,7 +170,10 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
       // Every guardian of the child (ADR 0053); a pupil whose guardians have not joined yet still rides.
       .leftJoin(childGuardians, eq(childGuardians.childId, children.id))
       .leftJoin(parents, eq(parents.id, childGuardians.parentId))
-      .leftJoin(parentLiveSettings, eq(parentLiveSettings.parentId, parents.id))
+      .leftJoin(
+        notificationPreferences,
+        and(eq(notificationPreferences.userRole, "parent"), eq(notificationPreferences.userId, parents.id)),
+      )
       .where(
         and(
           eq(riders.routeId, routeOf),

@@ -48,6 +48,8 @@ export function fanOut(
     onlyIf?: SQL;
     /** The rows' batch id when the caller made it (a live notice's claim: the inbox links the rows to the run). */
     batchId?: string;
+    /** Recipients (ids) who turned e-mail off for this kind of event (ADR 0066): their in-app row only. */
+    noEmailTo?: ReadonlySet<string>;
   },
 ): { batchId: string; inserts: BatchItem<"sqlite">[]; emails: OutboxDraft[] } {
   const batchId = input.batchId ?? crypto.randomUUID();
@@ -95,18 +97,20 @@ export function fanOut(
     );
   }
   const emails: OutboxDraft[] = input.email
-    ? input.recipients.map((recipient) => ({
-        type: "notification",
-        to: recipient.email,
-        schoolId: input.schoolId,
-        relatedId: batchId,
-        ...notificationEmail({
-          schoolName: input.schoolName,
-          title: input.content.title,
-          message: input.content.message,
-          link: `${input.appUrl}/${recipient.role === "parent" ? "parent" : "school-admin"}/notifications`,
-        }),
-      }))
+    ? input.recipients
+        .filter((recipient) => !input.noEmailTo?.has(recipient.id))
+        .map((recipient) => ({
+          type: "notification",
+          to: recipient.email,
+          schoolId: input.schoolId,
+          relatedId: batchId,
+          ...notificationEmail({
+            schoolName: input.schoolName,
+            title: input.content.title,
+            message: input.content.message,
+            link: `${input.appUrl}/${recipient.role === "parent" ? "parent" : "school-admin"}/notifications`,
+          }),
+        }))
     : [];
   return { batchId, inserts, emails };
 }

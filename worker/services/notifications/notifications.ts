@@ -20,6 +20,7 @@ import { containsAny, likePattern } from "../_shared/search.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { routeParentsQuery } from "../trips/notify.ts";
 import { fanOut, type Recipient, type SendAudience } from "./fan-out.ts";
+import { noEmailTo, schoolPreferencesQuery } from "./preferences.ts";
 
 /** Send Notification: per school admin, at most this many sends an hour (each may reach the whole school). */
 export const NOTIFICATION_SEND_LIMIT = { windowMs: 3_600_000, max: 30 } as const;
@@ -218,9 +219,10 @@ export async function takeSendSlot(scope: SchoolScope): Promise<void> {
  */
 export async function sendNotification(scope: SchoolScope, input: z.output<typeof sendNotificationInput>) {
   const { db, config } = scope.deps;
-  const [recipients, [school]] = await Promise.all([
+  const [recipients, [school], preferences] = await Promise.all([
     audienceRecipients(scope, input.audience),
     db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),
+    input.email ? schoolPreferencesQuery(db, scope.schoolId, "parent") : [],
   ]);
   if (recipients.length === 0) throw new AppError("BAD_REQUEST", NOTIFICATION_MESSAGES.noRecipients);
   await takeSendSlot(scope);
@@ -232,6 +234,8 @@ export async function sendNotification(scope: SchoolScope, input: z.output<typeo
     content: { title: input.title, message: input.message, type: input.type, category: input.category },
     audience: sendAudience(input.audience),
     email: input.email,
+    // The e-mail copy reaches the parents who keep e-mail on for the school's messages (ADR 0066).
+    noEmailTo: noEmailTo(preferences, "schoolMessage", scope.now, scope.timeZone),
     appUrl: config.appUrl,
     now: scope.now,
   });

@@ -9,6 +9,7 @@ import {
   flightTripEnrollments,
   invitations,
   newsletterSubscriptions,
+  notificationPreferences,
   notifications,
   parents,
   passwordResetTokens,
@@ -165,6 +166,11 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
           ),
           erased,
         ),
+      ),
+    db
+      .delete(notificationPreferences)
+      .where(
+        and(eq(notificationPreferences.userRole, subject.role), eq(notificationPreferences.userId, subject.id), erased),
       ),
     db
       .delete(passwordResetTokens)

@@ -139,7 +139,7 @@ export function useWatchedRun(runId: string): LiveRunState {
 export function useBellFollowsRun(view: ParentRunView | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const lead = useQuery(trpc.parent.live.approachMinutes.queryOptions()).data?.minutes ?? LEAD_MINUTES_UNKNOWN;
+  const lead = useQuery(trpc.parent.preferences.get.queryOptions()).data?.approachMinutes ?? LEAD_MINUTES_UNKNOWN;
   const last = useRef<ParentRunView | null>(null);
   useEffect(() => {
     if (view === null) return;

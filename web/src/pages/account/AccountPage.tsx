@@ -6,7 +6,7 @@ import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { useDeleteMyAccount, useDownloadMyData, useMyProfile } from "../../features/account/hooks.ts";
-import { ApproachMinutes } from "../../features/live/ApproachMinutes.tsx";
+import { NotificationPreferences } from "../../features/preferences/NotificationPreferences.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTimeIn, useSchoolZone } from "../../lib/school-zone.ts";
 import { useSession } from "../../lib/session.ts";
@@ -98,7 +98,7 @@ export default function AccountPage() {
         </dl>
       </div>
 
-      {role === "parent" ? <ApproachMinutes /> : null}
+      {role === "parent" ? <NotificationPreferences /> : null}
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-ink">Password</h2>

@@ -8,6 +8,7 @@ import { parentGuardiansRouter } from "./guardians.ts";
 import { parentInvoicesRouter } from "./invoices.ts";
 import { parentLiveRouter } from "./live.ts";
 import { parentPaymentsRouter } from "./payments.ts";
+import { parentPreferencesRouter } from "./preferences.ts";
 import { parentRidesRouter } from "./rides.ts";
 
 /** parent.*: the school is the session's, and so is the family. */
@@ -29,6 +30,8 @@ export const parentRouter = router({
   flightTrips: parentFlightTripsRouter,
   /** The children's stops, buses and today's runs; "not riding" (ADR 0046). */
   rides: parentRidesRouter,
-  /** Live tracking's settings: how many minutes before the bus reaches the stop the parent is told. */
+  /** Live tracking: the children's ride history. */
   live: parentLiveRouter,
+  /** My Account's Notifications: channels per kind of event, the approach lead time, quiet hours, the digest (ADR 0066). */
+  preferences: parentPreferencesRouter,
 });

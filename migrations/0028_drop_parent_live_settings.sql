@@ -1,0 +1,1 @@
+DROP TABLE `parent_live_settings`;

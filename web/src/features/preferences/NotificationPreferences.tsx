@@ -1,0 +1,165 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { APPROACH_MINUTES_CHOICES } from "#shared/live-constants.ts";
+import { EVENT_KINDS, type OptionalChannel, type Preferences } from "#shared/preferences-constants.ts";
+import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { errorMessage } from "../../lib/errors.ts";
+import { useSchoolZone } from "../../lib/school-zone.ts";
+import { notify } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+
+const CHANNEL_LABELS: Record<OptionalChannel, string> = { push: "Push", email: "E-mail" };
+/** What the quiet-hours fields hold when a parent first turns them on. */
+const QUIET_SUGGESTION = { start: "21:00", end: "07:00" } as const;
+const SAFETY_CRITICAL = EVENT_KINDS.filter((entry) => entry.safetyCritical).map((entry) => entry.label);
+
+/**
+ * My Account's Notifications (ADR 0066): per kind of event, push and e-mail (in the app always),
+ * the approach lead time and quiet hours in the school's zone, saved together. One card per kind,
+ * so it reads at 375 px. The daily digest is stored and planned, but not offered until a digest is sent.
+ */
+export function NotificationPreferences() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const zone = useSchoolZone();
+  const ids = useId();
+  const saved = useQuery(trpc.parent.preferences.get.queryOptions());
+  const [draft, setDraft] = useState<Preferences | null>(null);
+  const [quietOn, setQuietOn] = useState(false);
+  const [quiet, setQuiet] = useState<{ start: string; end: string }>(QUIET_SUGGESTION);
+  useEffect(() => {
+    if (!saved.data) return;
+    setDraft(saved.data);
+    setQuietOn(saved.data.quietHours !== null);
+    setQuiet(saved.data.quietHours ?? QUIET_SUGGESTION);
+  }, [saved.data]);
+  const save = useMutation(
+    trpc.parent.preferences.set.mutationOptions({
+      onSuccess: (stored) => {
+        queryClient.setQueryData(trpc.parent.preferences.get.queryKey(), stored);
+        notify("success", "Saved", "Your notification choices were saved.");
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    save.mutate({ ...draft, quietHours: quietOn ? quiet : null });
+  };
+  const toggle = (kind: keyof Preferences["channels"], channel: OptionalChannel, on: boolean) =>
+    setDraft((current) =>
+      current
+        ? { ...current, channels: { ...current.channels, [kind]: { ...current.channels[kind], [channel]: on } } }
+        : current,
+    );
+  const zoneName = zone ? zone.replaceAll("_", " ") : "the school's time zone";
+
+  return (
+    <form
+      aria-labelledby={`${ids}-title`}
+      onSubmit={submit}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id={`${ids}-title`} className="text-lg font-semibold text-ink">
+        Notifications
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Everything also appears in the app's notifications. Choose what else reaches you; push starts once you install
+        the app on your phone.
+      </p>
+      {draft ? (
+        <>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {EVENT_KINDS.map((entry) => (
+              <li key={entry.kind} className="rounded-lg border border-slate-200 p-3">
+                <fieldset>
+                  <legend className="font-medium text-ink">{entry.label}</legend>
+                  {entry.safetyCritical ? (
+                    <p className="text-xs font-medium text-amber-800">Safety message: comes through quiet hours</p>
+                  ) : null}
+                  <div className="mt-1 flex flex-wrap gap-x-4">
+                    <span className="inline-flex min-h-11 items-center text-sm text-slate-500">In the app: always</span>
+                    {(["push", "email"] as const).map((channel) => (
+                      <label key={channel} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+                        <input
+                          type="checkbox"
+                          className="h-5 w-5"
+                          checked={draft.channels[entry.kind][channel]}
+                          onChange={(event) => toggle(entry.kind, channel, event.target.checked)}
+                        />
+                        {CHANNEL_LABELS[channel]}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              </li>
+            ))}
+          </ul>
+
+          <label htmlFor={`${ids}-approach`} className="mt-5 block text-sm font-medium text-slate-700">
+            Tell me when the bus is
+          </label>
+          <select
+            id={`${ids}-approach`}
+            className="mt-1 min-h-11 rounded-md border border-slate-300 bg-white px-3 text-ink"
+            value={draft.approachMinutes}
+            onChange={(event) => setDraft({ ...draft, approachMinutes: Number(event.target.value) })}
+          >
+            {APPROACH_MINUTES_CHOICES.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {minutes} minutes away
+              </option>
+            ))}
+          </select>
+          <p className="mt-1 text-xs text-slate-500">On a school day, once per stop.</p>
+
+          <fieldset className="mt-5">
+            <legend className="text-sm font-medium text-slate-700">Quiet hours</legend>
+            <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="h-5 w-5"
+                checked={quietOn}
+                onChange={(event) => setQuietOn(event.target.checked)}
+              />
+              No push during quiet hours
+            </label>
+            {quietOn ? (
+              <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
+                <TextField
+                  label="From"
+                  type="time"
+                  required
+                  value={quiet.start}
+                  onChange={(event) => setQuiet({ ...quiet, start: event.target.value })}
+                />
+                <TextField
+                  label="Until"
+                  type="time"
+                  required
+                  value={quiet.end}
+                  onChange={(event) => setQuiet({ ...quiet, end: event.target.value })}
+                />
+              </div>
+            ) : null}
+            <p className="mt-1 text-xs text-slate-500">
+              In school time ({zoneName}). Safety messages still come through: {SAFETY_CRITICAL.join("; ")}.
+            </p>
+          </fieldset>
+
+          {save.isError ? (
+            <div className="mt-4">
+              <FormAlert>{errorMessage(save.error)}</FormAlert>
+            </div>
+          ) : null}
+          <Button type="submit" className="mt-5 min-h-11" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : "Save notifications"}
+          </Button>
+        </>
+      ) : (
+        <p className="mt-4 text-sm text-slate-500">{saved.isError ? errorMessage(saved.error) : "Loading…"}</p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+// No zod here: My Account and the senders read these without loading the schemas.
+
+import { APPROACH_MINUTES_CHOICES, APPROACH_MINUTES_DEFAULT } from "./live-constants.ts";
+
+/**
+ * The kinds of event a user is told about (ADR 0066), in the order My Account lists them.
+ * `safetyCritical`: the school's word that a child's ride is off or late: it comes through quiet
+ * hours and is never gathered into the digest. `digestible`: not urgent; with the digest on, it is
+ * gathered into one message a day. The defaults are quiet: push only for what concerns a child
+ * today; e-mail only where SchoolRide e-mailed before the preferences existed (the billing record,
+ * the field-trip reminder, and the e-mail copy a school may ask for when it sends a message).
+ */
+export const EVENT_KINDS = [
+  {
+    kind: "busApproaching",
+    label: "The bus is a few minutes away",
+    safetyCritical: false,
+    digestible: false,
+    defaults: { push: true, email: false },
+  },
+  {
+    kind: "attendance",
+    label: "Boarded, dropped off or absent",
+    safetyCritical: false,
+    digestible: false,
+    defaults: { push: true, email: false },
+  },
+  {
+    kind: "runLate",
+    label: "The bus is running late",
+    safetyCritical: true,
+    digestible: false,
+    defaults: { push: true, email: false },
+  },
+  {
+    kind: "runCancelled",
+    label: "A run is cancelled",
+    safetyCritical: true,
+    digestible: false,
+    defaults: { push: true, email: false },
+  },
+  {
+    kind: "tripChanged",
+    label: "Changes to a trip",
+    safetyCritical: false,
+    digestible: true,
+    defaults: { push: false, email: false },
+  },
+  {
+    kind: "schoolMessage",
+    label: "Messages from the school",
+    safetyCritical: false,
+    digestible: true,
+    defaults: { push: false, email: true },
+  },
+  {
+    kind: "invoiceIssued",
+    label: "A new invoice",
+    safetyCritical: false,
+    digestible: true,
+    defaults: { push: false, email: true },
+  },
+  {
+    kind: "invoiceOverdue",
+    label: "An invoice is overdue",
+    safetyCritical: false,
+    digestible: true,
+    defaults: { push: false, email: true },
+  },
+  {
+    kind: "paymentReceipt",
+    label: "Payment receipts",
+    safetyCritical: false,
+    digestible: true,
+    defaults: { push: false, email: true },
+  },
+  {
+    kind: "fieldTripReminder",
+    label: "Field-trip payment reminders",
+    safetyCritical: false,
+    digestible: true,
+    defaults: { push: false, email: true },
+  },
+] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number]["kind"];
+export const EVENT_KIND_IDS = EVENT_KINDS.map((entry) => entry.kind) as [EventKind, ...EventKind[]];
+export const eventKind = (kind: EventKind) => EVENT_KINDS.find((entry) => entry.kind === kind)!;
+
+/** In-app (the bell) is always on; these are the channels a user chooses per kind. */
+export const OPTIONAL_CHANNELS = ["push", "email"] as const;
+export type OptionalChannel = (typeof OPTIONAL_CHANNELS)[number];
+export type Channel = "inApp" | OptionalChannel;
+export type KindChannels = Record<OptionalChannel, boolean>;
+
+/** One user's preferences, as the services and My Account read them (quiet hours: local "HH:MM" in the school's zone). */
+export type Preferences = {
+  channels: Record<EventKind, KindChannels>;
+  approachMinutes: number;
+  quietHours: { start: string; end: string } | null;
+  digest: boolean;
+};
+
+/** The quiet defaults: nothing a user did not ask for beyond what concerns their child today. */
+export function defaultPreferences(): Preferences {
+  return {
+    channels: Object.fromEntries(EVENT_KINDS.map((entry) => [entry.kind, { ...entry.defaults }])) as Record<
+      EventKind,
+      KindChannels
+    >,
+    approachMinutes: APPROACH_MINUTES_DEFAULT,
+    quietHours: null,
+    digest: false,
+  };
+}
+
+export const PREFERENCES_MESSAGES = {
+  time: "Enter a time as HH:MM (24-hour), e.g. 21:30",
+  approachMinutes: `Choose one of: ${APPROACH_MINUTES_CHOICES.join(", ")} minutes`,
+  quietSame: "Quiet hours must start and end at different times",
+} as const;
