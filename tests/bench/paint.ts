@@ -64,7 +64,7 @@ const CASES: PageCase[] = [
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const CPU_SLOWDOWN = 4;
 const VIEWPORT = { width: 375, height: 812 };
-const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
+export const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
 
 /**
  * Installed before any page script: the main-content time and the LCP candidates, in the page. A
@@ -118,9 +118,10 @@ async function visit(page: Page, path: string): Promise<Visit> {
   return { ...figures, main: Math.max(figures.main, figures.fcp) };
 }
 
-async function signIn(page: Page, role: Role) {
+/** `origin`: where the app is, when the page's context has no base URL. */
+export async function signIn(page: Page, role: Role, origin = "") {
   const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role)!;
-  await page.goto(account.login);
+  await page.goto(`${origin}${account.login}`);
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -187,7 +188,7 @@ export function formatPaint(rows: PaintRow[]): string {
   return lines.join("\n");
 }
 
-async function startServer(port: number, dataDir: string, checkout: string): Promise<ChildProcess> {
+export async function startServer(port: number, dataDir: string, checkout: string): Promise<ChildProcess> {
   const server = spawn(resolve("node_modules/.bin/tsx"), ["worker/node.ts"], {
     cwd: checkout,
     env: {
@@ -209,7 +210,7 @@ async function startServer(port: number, dataDir: string, checkout: string): Pro
     await new Promise((done) => setTimeout(done, 500));
   }
   server.kill();
-  throw new Error(`paint bench: the Node entry of ${checkout} did not start`);
+  throw new Error(`bench: the Node entry of ${checkout} did not start`);
 }
 
 /**

@@ -28,6 +28,9 @@
  * `--paint` runs the page-paint bench alone (tests/bench/paint.ts, about 4 minutes): Chromium at
  * 375 px, 4× CPU, Slow 4G, first and return visits of the public pages, the parent's and the
  * driver's home and the parent's live view, against the Node entry built from this checkout.
+ *
+ * `--lighthouse` runs Lighthouse's mobile preset alone (tests/bench/lighthouse.ts, about 2 minutes
+ * a checkout): the performance score and LCP of `/`, `/login/parent` and `/parent` (signed in).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -38,6 +41,7 @@ import { concurrentEnrollments } from "./enrollment.ts";
 import { growthOnly } from "./growth.ts";
 import { HOT_PATHS, LISTS } from "./hot-paths.ts";
 import { type HttpPathFigures, productionPath } from "./http-path.ts";
+import { lighthouseBench } from "./lighthouse.ts";
 import { liveBench } from "./live.ts";
 import { listLatencies, loginStorm, mixedLoad, throughput } from "./measure.ts";
 import { paintBench } from "./paint.ts";
@@ -82,6 +86,10 @@ if (process.argv.includes("--live") || process.argv.includes("--live-soak")) {
 }
 if (process.argv.includes("--paint")) {
   await paintBench(process.argv);
+  process.exit(0);
+}
+if (process.argv.includes("--lighthouse")) {
+  await lighthouseBench(process.argv);
   process.exit(0);
 }
 if (process.argv.includes("--growth")) {
