@@ -21,7 +21,7 @@ const AREA_MODULES = new RegExp(
     "web/src/components/mfa/SudoProvider\\.",
     "web/src/components/ui/(lazy-dialog|states|empty-state|page-header)\\.",
     "worker/shared/subscription\\.",
-    "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard)\\.js$",
+    "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard)\\.m?js$",
   ]
     .join("|")
     .replaceAll("/", "[\\\\/]"),
