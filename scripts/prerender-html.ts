@@ -37,9 +37,16 @@ export type RenderedPage = {
 };
 
 /**
+ * A prerendered page paints from its HTML and stylesheet alone; its scripts only hydrate it. They are
+ * fetched at low priority (ADR 0069), the entry's as the route's, so the stylesheet has the line to
+ * itself: still with the entry rather than after it, never before what the paint needs.
+ */
+const LOW_PRIORITY_SCRIPT = /<(script type="module"|link rel="modulepreload") crossorigin /g;
+
+/**
  * Fills the shell: head tags, a modulepreload link per route chunk (before the shell's own
  * `</head>`; the entry's are in the shell already), then the rendered app inside #root, marked with
- * the path it is for.
+ * the path it is for. Every script of the page is fetched at low priority.
  */
 export function fillShell(shell: string, page: RenderedPage): string {
   const root = '<div id="root"></div>';
@@ -53,6 +60,7 @@ export function fillShell(shell: string, page: RenderedPage): string {
     .replace(/\s*<meta name="description"[^>]*>/, "")
     .replace(/<title>[^<]*<\/title>/, () => headTags(page.title, page.description, page.url, page.noindex ?? false))
     .replace("</head>", () => `${preloads.map((link) => `  ${link}\n  `).join("")}</head>`)
+    .replace(LOW_PRIORITY_SCRIPT, (_tag, opening: string) => `<${opening} fetchpriority="low" crossorigin `)
     .replace(root, () => `<div id="root" ${page.attribute}="${escapeHtml(page.path)}">${page.html}</div>`);
 }
 

@@ -68,7 +68,7 @@ test.describe("prerendered public pages", () => {
     request,
   }) => {
     const html = await (await request.get("/services")).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    const preloads = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
       (match) => match[1]!,
     );
     expect(preloads.filter((href) => /^\/assets\/(ServicesPage|PublicLayout)-[\w-]+\.js$/.test(href))).toHaveLength(2);

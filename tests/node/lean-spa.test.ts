@@ -146,19 +146,31 @@ describe("prerendered HTML", () => {
     expect(fillShell(SHELL, { ...page, noindex: true })).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it("preloads the route's chunks in the head, once each, escaped", () => {
+  it("preloads the route's chunks in the head, once each, escaped, at low priority", () => {
     const page = { path: "/", title: "t", description: "d", html: "", url: "u", attribute: "data-prerendered" };
     const html = fillShell(SHELL, {
       ...page,
       preload: ["/assets/Home-1.js", "/assets/Layout-2.js", "/assets/Home-1.js", '/assets/a"b.js'],
     });
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head.match(/<link rel="modulepreload" crossorigin href="[^"]*">/g)).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/Home-1.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/Layout-2.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/a&quot;b.js">',
+    expect(head.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Home-1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Layout-2.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a&quot;b.js">',
     ]);
     expect(fillShell(SHELL, { ...page, preload: NO_PRELOAD })).not.toContain("modulepreload");
+  });
+
+  it("fetches a prerendered page's entry and its preloads at low priority, its stylesheet as before", () => {
+    const shell = SHELL.replace(
+      "</head>",
+      '<script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/common-2.js"><link rel="stylesheet" crossorigin href="/assets/index-3.css"></head>',
+    );
+    const page = { path: "/", title: "t", description: "d", html: "", url: "u", attribute: "data-prerendered" };
+    const head = fillShell(shell, { ...page, preload: NO_PRELOAD });
+    expect(head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>');
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/common-2.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
   });
 
   it("the prerender's build logs the module each relative dynamic import of web/src loads, and changes nothing else", () => {
