@@ -1,5 +1,5 @@
 import "./lib/zod-config.ts";
-import { lazy, StrictMode, Suspense } from "react";
+import { lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
 import { PRERENDERED_ATTRIBUTE } from "./routes/page-meta.ts";
@@ -36,15 +36,26 @@ async function start() {
       <RouterProvider router={createBrowserRouter(routes)} />
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // A transition, so React renders in slices of a few milliseconds and yields between them: the
+  // main thread stays free for input (and the page's own paint) instead of one long task per root
+  // (ADR 0069). Hydration replays a click that comes before it reaches the clicked element.
+  startTransition(() => {
+    if (prerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 
-  const toasts = document.body.appendChild(document.createElement("div"));
-  createRoot(toasts).render(
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>,
-  );
+  // The toasts' host once the page has loaded: its chunks would otherwise take connections from the
+  // page's own while they still load. A toast raised before shows when it mounts (lib/toast.ts).
+  const mountToaster = () => {
+    const toasts = document.body.appendChild(document.createElement("div"));
+    createRoot(toasts).render(
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>,
+    );
+  };
+  if (document.readyState === "complete") mountToaster();
+  else window.addEventListener("load", mountToaster, { once: true });
 }
 
 void start();
