@@ -19,8 +19,10 @@ const AREA_MODULES = new RegExp(
     "web/src/features/[\\w-]+/queries\\.",
     "web/src/components/shell/AppShell\\.",
     "web/src/components/mfa/SudoProvider\\.",
-    "web/src/components/ui/(lazy-dialog|states|empty-state|page-header)\\.",
-    "worker/shared/subscription\\.",
+    // The small display pieces most area pages show (a few hundred bytes each), one file less each
+    // on the role homes' first load (ADR 0069). Not buttons or enums: public pages import those.
+    "web/src/components/ui/(lazy-dialog|states|empty-state|page-header|badge|format|action-button|panel)\\.",
+    "worker/shared/(subscription|money)\\.",
     "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard)\\.m?js$",
   ]
     .join("|")

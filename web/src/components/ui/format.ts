@@ -4,27 +4,36 @@
  */
 
 const LOCALE = "en-US";
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: "short" });
+
+/**
+ * A formatter made on its first use, then kept: making one costs tens of milliseconds on a slow
+ * phone, and this module loads with every role page, which may show no date at all.
+ */
+function onFirstUse(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat(LOCALE, options));
+}
+const dateFormat = onFirstUse({ dateStyle: "medium" });
+const dateTimeFormat = onFirstUse({ dateStyle: "medium", timeStyle: "short" });
+const timeFormat = onFirstUse({ timeStyle: "short" });
 
 export function formatDate(value: Date): string {
-  return dateFormat.format(value);
+  return dateFormat().format(value);
 }
 
 export function formatDateTime(value: Date): string {
-  return dateTimeFormat.format(value);
+  return dateTimeFormat().format(value);
 }
 
 export function formatTime(value: Date): string {
-  return timeFormat.format(value);
+  return timeFormat().format(value);
 }
 
 /** A calendar day stored as `YYYY-MM-DD`, shown without a time-zone shift. */
 export function formatIsoDay(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
-  return dateFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return dateFormat().format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 /** The name of a role as people read it; no role means an action of the system. */
