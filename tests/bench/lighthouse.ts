@@ -37,11 +37,18 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-async function runOnce(port: number, url: string): Promise<Run> {
+/** One run; a run Lighthouse could not record (NO_NAVSTART and the like, on a loaded machine) is run again, twice at most. */
+async function runOnce(port: number, url: string, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   if (!result) throw new Error(`lighthouse: no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < 3) {
+      console.log(`[lighthouse] ${url}: ${lhr.runtimeError.code}, run again`);
+      return runOnce(port, url, attempt + 1);
+    }
+    throw new Error(`lighthouse: ${url}: ${lhr.runtimeError.message}`);
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const unused = lhr.audits["unused-javascript"]?.details as { overallSavingsBytes?: number } | undefined;
   return {
