@@ -68,9 +68,9 @@ test.describe("prerendered public pages", () => {
     request,
   }) => {
     const html = await (await request.get("/services")).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
-      (match) => match[1]!,
-    );
+    const preloads = [
+      ...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g),
+    ].map((match) => match[1]!);
     expect(preloads.filter((href) => /^\/assets\/(ServicesPage|PublicLayout)-[\w-]+\.js$/.test(href))).toHaveLength(2);
     const scripts = new Set<string>();
     page.on("request", (request) => scripts.add(new URL(request.url()).pathname));
