@@ -64,6 +64,8 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
 export const LAZY_ONLY: readonly { name: string; module: string; signature: string }[] = [
   // Leaflet (ADR 0048): its marker class name is in its code, not in ours.
   { name: "map (Leaflet)", module: "src/components/map/leaflet-map.tsx", signature: "leaflet-marker-icon" },
+  // uPlot (ADR 0070): one of its date formats is in its code, not in ours.
+  { name: "charts (uPlot)", module: "src/features/charts/uplot-chart.tsx", signature: "{YYYY}-{MM}-{DD} {h}:{mm}{aa}" },
 ];
 
 export type BundleRow = { route: string; gzipKb: number; budgetKb: number; files: string[] };
