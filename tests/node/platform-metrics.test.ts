@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parents, payments, schoolPlanHistory, schools, sessions, userActivityWeeks } from "#db/schema/index.ts";
 import { METRICS_MESSAGES, metricsWeeks, weekStartOf } from "#shared/metrics.ts";
+import { metricsCsv, metricsCsvName, metricsTables } from "../../web/src/pages/super-admin/metrics/metrics-tables.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -214,6 +215,44 @@ describe("platform metrics from seeded data", () => {
     const rows = await t.db.select().from(schoolPlanHistory).where(eq(schoolPlanHistory.schoolId, gone.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.validTo).not.toBeNull();
+  });
+});
+
+describe("the page's tables and their CSV", () => {
+  it("say what the figures say, money as the app writes it, and a school's name cannot start a formula", async () => {
+    await payment(10_000, 500, 0, "succeeded", "2026-03-02T00:00:00");
+    await payment(5_000, 250, 5_000, "refunded", "2026-03-04T12:00:00");
+    await school("starter", "active", "2026-02-01T09:00:00");
+    const metrics = await overview(RANGE);
+    const tables = Object.fromEntries(metricsTables(metrics).map((table) => [table.id, table]));
+    expect(tables.payments!.rows[0]).toEqual([
+      "2026-03-02",
+      2,
+      "$150.00",
+      "$50.00",
+      "$100.00",
+      "$7.50",
+      "$2.50",
+      "$5.00",
+    ]);
+    expect(tables.payments!.rows.at(-1)).toEqual([
+      "Total",
+      2,
+      "$150.00",
+      "$50.00",
+      "$100.00",
+      "$7.50",
+      "$2.50",
+      "$5.00",
+    ]);
+    expect(metricsCsv(tables.revenue!).split("\r\n").slice(0, 2)).toEqual([
+      '"Plan","Price per month","Active schools","Monthly recurring revenue"',
+      '"Starter","$199.00","1","$199.00"',
+    ]);
+    expect(metricsCsv({ ...tables.revenue!, rows: [["=HYPERLINK(1)", "", 0, "-$1.00"]] })).toContain(
+      `"'=HYPERLINK(1)","","0","'-$1.00"`,
+    );
+    expect(metricsCsvName(tables.payments!, metrics)).toBe("platform-payments-2026-03-02-to-2026-03-22.csv");
   });
 });
 
