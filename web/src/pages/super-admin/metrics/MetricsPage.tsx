@@ -7,7 +7,7 @@ import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { DateFilter } from "../../../components/ui/filters.tsx";
-import { formatIsoDay } from "../../../components/ui/format.ts";
+import { countOf, formatIsoDay } from "../../../components/ui/format.ts";
 import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
 import { ErrorState, QueryState, StatCard } from "../../../components/ui/states.tsx";
 import { Chart } from "../../../features/charts/Chart.tsx";
@@ -126,7 +126,7 @@ function Metrics({ data }: { data: PlatformMetrics }) {
     <div className="space-y-8">
       <p className="text-sm text-slate-700">
         {formatIsoDay(data.weeks[0]?.weekStart ?? data.from)} to {formatIsoDay(data.to)} ·{" "}
-        {data.weeks.length === 1 ? "1 week" : `${data.weeks.length} weeks`}
+        {countOf(data.weeks.length, "week", "weeks")}
       </p>
       <div className="metrics-cards grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
@@ -254,7 +254,7 @@ function Metrics({ data }: { data: PlatformMetrics }) {
           <Chart
             kind="bar"
             title="Net payment volume by week"
-            summary={`${formatCents(data.totals.netCents)} net in the range (${data.totals.payments} payments), of which ${formatCents(data.totals.netFeeCents)} platform fees.`}
+            summary={`${formatCents(data.totals.netCents)} net in the range (${countOf(data.totals.payments, "payment", "payments")}), of which ${formatCents(data.totals.netFeeCents)} platform fees.`}
             labels={labels}
             labelHeader="Week from"
             series={[{ label: "Net volume", values: data.weeks.map((row) => row.netCents) }]}
