@@ -1,3 +1,19 @@
+CREATE TABLE `activity_week_counts` (
+	`week_start` integer NOT NULL,
+	`user_role` text NOT NULL,
+	`users` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`week_start`, `user_role`)
+);
+--> statement-breakpoint
+CREATE TABLE `payment_weeks` (
+	`week_start` integer PRIMARY KEY NOT NULL,
+	`payments` integer DEFAULT 0 NOT NULL,
+	`gross_cents` integer DEFAULT 0 NOT NULL,
+	`refunded_cents` integer DEFAULT 0 NOT NULL,
+	`fee_cents` integer DEFAULT 0 NOT NULL,
+	`fee_refunded_cents` integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `school_plan_history` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`school_id` text NOT NULL,
@@ -19,8 +35,8 @@ CREATE TABLE `user_activity_weeks` (
 	PRIMARY KEY(`week_start`, `user_role`, `user_id`)
 );
 --> statement-breakpoint
-CREATE INDEX `user_activity_weeks_user_idx` ON `user_activity_weeks` (`user_role`,`user_id`);--> statement-breakpoint
-CREATE INDEX `payments_paid_idx` ON `payments` (`paid_at`,`status`,`amount_cents`,`application_fee_cents`,`refunded_cents`);--> statement-breakpoint
+CREATE INDEX `user_activity_weeks_user_idx` ON `user_activity_weeks` (`user_role`,`user_id`);
+--> statement-breakpoint
 -- ADR 0072: a school's plan, pupil count and subscription status over time, kept by triggers.
 CREATE TRIGGER `schools_plan_history_insert` AFTER INSERT ON `schools`
 BEGIN
@@ -77,8 +93,75 @@ BEGIN
   DELETE FROM `user_activity_weeks` WHERE `user_role` = 'driver' AND `user_id` = OLD.`id`;
 END;
 --> statement-breakpoint
+-- ADR 0072: users per week and role, so the metrics read a row per week.
+CREATE TRIGGER `user_activity_weeks_count_insert` AFTER INSERT ON `user_activity_weeks`
+BEGIN
+  INSERT INTO `activity_week_counts` (`week_start`, `user_role`, `users`) VALUES (NEW.`week_start`, NEW.`user_role`, 1)
+  ON CONFLICT(`week_start`, `user_role`) DO UPDATE SET `users` = `users` + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `user_activity_weeks_count_delete` AFTER DELETE ON `user_activity_weeks`
+BEGIN
+  UPDATE `activity_week_counts` SET `users` = `users` - 1
+  WHERE `week_start` = OLD.`week_start` AND `user_role` = OLD.`user_role`;
+END;
+--> statement-breakpoint
 INSERT OR IGNORE INTO `user_activity_weeks` (`week_start`, `user_role`, `user_id`)
 SELECT `at` - ((`at` / 86400000 + 3) % 7) * 86400000 - `at` % 86400000, `user_role`, `user_id`
 FROM (SELECT `created_at` AS `at`, `user_role`, `user_id` FROM `sessions`
   UNION ALL SELECT `last_seen_at`, `user_role`, `user_id` FROM `sessions`)
 WHERE `user_role` IN ('parent', 'driver');
+
+--> statement-breakpoint
+-- ADR 0072: payments by the week they were paid (succeeded or refunded), kept in the statement of every write.
+CREATE TRIGGER `payments_weeks_insert` AFTER INSERT ON `payments`
+BEGIN
+  INSERT INTO `payment_weeks` (`week_start`, `payments`, `gross_cents`, `refunded_cents`, `fee_cents`, `fee_refunded_cents`)
+  SELECT NEW.`paid_at` - ((NEW.`paid_at` / 86400000 + 3) % 7) * 86400000 - NEW.`paid_at` % 86400000, 1, NEW.`amount_cents`, NEW.`refunded_cents`, NEW.`application_fee_cents`,
+    CASE WHEN NEW.`amount_cents` > 0 THEN (NEW.`application_fee_cents` * NEW.`refunded_cents` * 2 + NEW.`amount_cents`) / (NEW.`amount_cents` * 2) ELSE 0 END
+  WHERE NEW.`paid_at` IS NOT NULL AND NEW.`status` IN ('succeeded', 'refunded')
+  ON CONFLICT(`week_start`) DO UPDATE SET
+    `payments` = `payments` + excluded.`payments`,
+    `gross_cents` = `gross_cents` + excluded.`gross_cents`,
+    `refunded_cents` = `refunded_cents` + excluded.`refunded_cents`,
+    `fee_cents` = `fee_cents` + excluded.`fee_cents`,
+    `fee_refunded_cents` = `fee_refunded_cents` + excluded.`fee_refunded_cents`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `payments_weeks_update` AFTER UPDATE OF `paid_at`, `status`, `amount_cents`, `application_fee_cents`, `refunded_cents` ON `payments`
+BEGIN
+  UPDATE `payment_weeks` SET
+    `payments` = `payments` - 1,
+    `gross_cents` = `gross_cents` - OLD.`amount_cents`,
+    `refunded_cents` = `refunded_cents` - OLD.`refunded_cents`,
+    `fee_cents` = `fee_cents` - OLD.`application_fee_cents`,
+    `fee_refunded_cents` = `fee_refunded_cents` - CASE WHEN OLD.`amount_cents` > 0 THEN (OLD.`application_fee_cents` * OLD.`refunded_cents` * 2 + OLD.`amount_cents`) / (OLD.`amount_cents` * 2) ELSE 0 END
+  WHERE `week_start` = OLD.`paid_at` - ((OLD.`paid_at` / 86400000 + 3) % 7) * 86400000 - OLD.`paid_at` % 86400000 AND OLD.`paid_at` IS NOT NULL AND OLD.`status` IN ('succeeded', 'refunded');
+  INSERT INTO `payment_weeks` (`week_start`, `payments`, `gross_cents`, `refunded_cents`, `fee_cents`, `fee_refunded_cents`)
+  SELECT NEW.`paid_at` - ((NEW.`paid_at` / 86400000 + 3) % 7) * 86400000 - NEW.`paid_at` % 86400000, 1, NEW.`amount_cents`, NEW.`refunded_cents`, NEW.`application_fee_cents`,
+    CASE WHEN NEW.`amount_cents` > 0 THEN (NEW.`application_fee_cents` * NEW.`refunded_cents` * 2 + NEW.`amount_cents`) / (NEW.`amount_cents` * 2) ELSE 0 END
+  WHERE NEW.`paid_at` IS NOT NULL AND NEW.`status` IN ('succeeded', 'refunded')
+  ON CONFLICT(`week_start`) DO UPDATE SET
+    `payments` = `payments` + excluded.`payments`,
+    `gross_cents` = `gross_cents` + excluded.`gross_cents`,
+    `refunded_cents` = `refunded_cents` + excluded.`refunded_cents`,
+    `fee_cents` = `fee_cents` + excluded.`fee_cents`,
+    `fee_refunded_cents` = `fee_refunded_cents` + excluded.`fee_refunded_cents`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `payments_weeks_delete` AFTER DELETE ON `payments`
+BEGIN
+  UPDATE `payment_weeks` SET
+    `payments` = `payments` - 1,
+    `gross_cents` = `gross_cents` - OLD.`amount_cents`,
+    `refunded_cents` = `refunded_cents` - OLD.`refunded_cents`,
+    `fee_cents` = `fee_cents` - OLD.`application_fee_cents`,
+    `fee_refunded_cents` = `fee_refunded_cents` - CASE WHEN OLD.`amount_cents` > 0 THEN (OLD.`application_fee_cents` * OLD.`refunded_cents` * 2 + OLD.`amount_cents`) / (OLD.`amount_cents` * 2) ELSE 0 END
+  WHERE `week_start` = OLD.`paid_at` - ((OLD.`paid_at` / 86400000 + 3) % 7) * 86400000 - OLD.`paid_at` % 86400000 AND OLD.`paid_at` IS NOT NULL AND OLD.`status` IN ('succeeded', 'refunded');
+END;
+--> statement-breakpoint
+INSERT INTO `payment_weeks` (`week_start`, `payments`, `gross_cents`, `refunded_cents`, `fee_cents`, `fee_refunded_cents`)
+SELECT p.`paid_at` - ((p.`paid_at` / 86400000 + 3) % 7) * 86400000 - p.`paid_at` % 86400000, count(*), sum(p.`amount_cents`), sum(p.`refunded_cents`), sum(p.`application_fee_cents`),
+  sum(CASE WHEN p.`amount_cents` > 0 THEN (p.`application_fee_cents` * p.`refunded_cents` * 2 + p.`amount_cents`) / (p.`amount_cents` * 2) ELSE 0 END)
+FROM `payments` p WHERE p.`paid_at` IS NOT NULL AND p.`status` IN ('succeeded', 'refunded')
+GROUP BY 1;

@@ -120,8 +120,6 @@ export const payments = sqliteTable(
     index("payments_enrollment_idx").on(t.enrollmentId),
     check("payments_amounts", sql`${t.amountCents} >= 0 and ${t.applicationFeeCents} >= 0`),
     index("payments_school_idx").on(t.schoolId, t.createdAt),
-    // The platform metrics' payment volume by week (ADR 0072): covering, so a year is one index range.
-    index("payments_paid_idx").on(t.paidAt, t.status, t.amountCents, t.applicationFeeCents, t.refundedCents),
     uniqueIndex("payments_checkout_unique").on(t.stripeCheckoutSessionId),
     uniqueIndex("payments_payment_intent_unique").on(t.stripePaymentIntentId),
     // The hourly refunds job's list: payments whose decided refund has not come through (few at any time).

@@ -47,3 +47,32 @@ export const userActivityWeeks = sqliteTable(
     index("user_activity_weeks_user_idx").on(t.userRole, t.userId),
   ],
 );
+
+/**
+ * Per week and role, how many users `user_activity_weeks` holds: kept by its triggers (ADR 0072),
+ * so a year of weekly active users is 106 rows to read, whatever the platform's size.
+ */
+export const activityWeekCounts = sqliteTable(
+  "activity_week_counts",
+  {
+    weekStart: instant("week_start").notNull(),
+    userRole: text("user_role", { enum: ROLES }).notNull(),
+    users: integer("users").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.userRole] })],
+);
+
+/**
+ * Parents' payments by the week (Monday 00:00 UTC) they were paid: the succeeded and refunded ones,
+ * their amounts, what was refunded of them, the platform's application fees and the part of each fee
+ * its refunds gave back (in proportion, to the cent). Kept by triggers on `payments` (ADR 0072), in
+ * the statement of every write, so the metrics read a row per week.
+ */
+export const paymentWeeks = sqliteTable("payment_weeks", {
+  weekStart: instant("week_start").primaryKey(),
+  payments: integer("payments").notNull().default(0),
+  grossCents: integer("gross_cents").notNull().default(0),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  feeCents: integer("fee_cents").notNull().default(0),
+  feeRefundedCents: integer("fee_refunded_cents").notNull().default(0),
+});

@@ -28,6 +28,10 @@
  * `--paint` runs the page-paint bench alone (tests/bench/paint.ts, about 4 minutes): Chromium at
  * 375 px, 4× CPU, Slow 4G, first and return visits of the public pages, the parent's and the
  * driver's home and the parent's live view, against the Node entry built from this checkout.
+ *
+ * `--metrics` runs the platform metrics' bench alone (tests/bench/metrics.ts, under a minute): the
+ * super admin's figures for 12 and 53 weeks over 3,000 schools, 25,000 weekly users and 500,000
+ * payments; `--quick` for a smaller database.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -40,6 +44,7 @@ import { HOT_PATHS, LISTS } from "./hot-paths.ts";
 import { type HttpPathFigures, productionPath } from "./http-path.ts";
 import { liveBench } from "./live.ts";
 import { listLatencies, loginStorm, mixedLoad, throughput } from "./measure.ts";
+import { metricsBench } from "./metrics.ts";
 import { paintBench } from "./paint.ts";
 import { evaluate, formatMarkdown, formatTable, type Results } from "./report.ts";
 import { freePort, inProcessPass, scaledDatabase, startServers } from "./servers.ts";
@@ -78,6 +83,10 @@ if (process.argv.includes("--markdown")) {
 }
 if (process.argv.includes("--live") || process.argv.includes("--live-soak")) {
   await liveBench(process.argv);
+  process.exit(0);
+}
+if (process.argv.includes("--metrics")) {
+  await metricsBench(process.argv);
   process.exit(0);
 }
 if (process.argv.includes("--paint")) {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parents, payments, schoolPlanHistory, schools, sessions, userActivityWeeks } from "#db/schema/index.ts";
 import { METRICS_MESSAGES, metricsWeeks, weekStartOf } from "#shared/metrics.ts";
@@ -63,14 +63,18 @@ async function payment(
   status: "pending" | "succeeded" | "failed" | "refunded",
   paid: string | null,
 ) {
-  await t.db.insert(payments).values({
-    amountCents,
-    applicationFeeCents,
-    refundedCents,
-    refundDueCents: refundedCents,
-    status,
-    paidAt: paid ? at(paid) : null,
-  });
+  const [row] = await t.db
+    .insert(payments)
+    .values({
+      amountCents,
+      applicationFeeCents,
+      refundedCents,
+      refundDueCents: refundedCents,
+      status,
+      paidAt: paid ? at(paid) : null,
+    })
+    .returning({ id: payments.id });
+  return row!.id;
 }
 
 async function overview(input?: { from: string; to: string }) {
@@ -168,15 +172,27 @@ describe("platform metrics from seeded data", () => {
       [1, 0],
     ]);
     expect(await t.db.select().from(userActivityWeeks).where(eq(userActivityWeeks.userId, p3.id))).toEqual([]);
+    expect(await t.db.all(sql`select sum(users) as n from activity_week_counts`)).toEqual(
+      await t.db.all(sql`select count(*) as n from user_activity_weeks`),
+    );
   });
 
   it("payment volume, refunds and platform fees by the week paid (pending, failed and out-of-range ones left out)", async () => {
     await payment(10_000, 500, 0, "succeeded", "2026-03-02T00:00:00");
     await payment(5_000, 250, 5_000, "refunded", "2026-03-04T12:00:00"); // fully refunded: the whole fee back
-    await payment(3_000, 150, 1_000, "succeeded", "2026-03-10T12:00:00"); // a third refunded: 50 of the fee
+    // Pending at first, then paid, then a third refunded (50 of the fee): the triggers follow every step.
+    const later = await payment(3_000, 150, 0, "pending", null);
+    await t.db
+      .update(payments)
+      .set({ status: "succeeded", paidAt: at("2026-03-10T12:00:00") })
+      .where(eq(payments.id, later));
+    await t.db.update(payments).set({ refundedCents: 1_000, refundDueCents: 1_000 }).where(eq(payments.id, later));
+    const gone = await payment(8_000, 400, 0, "succeeded", "2026-03-11T12:00:00");
+    await t.db.delete(payments).where(eq(payments.id, gone)); // the retention job's delete takes it out
     await payment(2_000, 100, 0, "pending", null);
     await payment(4_000, 200, 0, "failed", null);
-    await payment(7_000, 333, 2_500, "succeeded", "2026-03-22T23:59:59.999"); // 333 × 2,500 / 7,000 = 118.9 → 119
+    const partly = await payment(7_000, 333, 0, "succeeded", "2026-03-22T23:59:59.999");
+    await t.db.update(payments).set({ refundedCents: 2_500, refundDueCents: 2_500 }).where(eq(payments.id, partly)); // 333 × 2,500 / 7,000 = 118.9 → 119
     await payment(9_999, 500, 0, "succeeded", "2026-03-23T00:00:00");
     await payment(1_000, 50, 0, "succeeded", "2026-03-01T23:59:59.999");
 
@@ -198,6 +214,13 @@ describe("platform metrics from seeded data", () => {
       [1, 3_000, 1_000, 2_000, 150, 50, 100],
       [1, 7_000, 2_500, 4_500, 333, 119, 214],
     ]);
+    // The rollup is what aggregating the payments gives (the migration's backfill is that aggregate).
+    const recomputed = await t.db.all(sql`select count(*) as payments, sum(amount_cents) as gross,
+        sum(refunded_cents) as refunded, sum(application_fee_cents) as fees
+      from payments where paid_at is not null and status in ('succeeded', 'refunded')`);
+    const kept = await t.db.all(sql`select sum(payments) as payments, sum(gross_cents) as gross,
+        sum(refunded_cents) as refunded, sum(fee_cents) as fees from payment_weeks`);
+    expect(kept).toEqual(recomputed);
     expect(metrics.totals).toMatchObject({
       payments: 4,
       grossCents: 25_000,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { payments, schoolPlanHistory, userActivityWeeks } from "#db/schema/index.ts";
+import { activityWeekCounts, paymentWeeks, schoolPlanHistory } from "#db/schema/index.ts";
 import { PLANS as SCHOOL_PLANS, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "#db/schema/schools.ts";
 import { defaultMetricsRange, metricsWeeks, type PlatformMetricsInput, utcDay, WEEK_MS } from "#shared/metrics.ts";
 import { PLANS, type PlanId, planForPupils } from "#shared/plans.ts";
@@ -7,18 +7,18 @@ import type { Scope } from "../_shared/scope.ts";
 
 /**
  * The super admin's platform metrics (ADR 0072), by week (Monday to Sunday, UTC) over a range of at
- * most 53 weeks, in one round trip of four aggregate queries whose cost follows the schools and the
- * weeks, not the rows of the platform's history:
+ * most 53 weeks, in one round trip of three queries whose cost follows the schools and the weeks, not
+ * the platform's users or payments:
  *
  * - schools by plan and status at the end of each week, from `school_plan_history` (the state
  *   before the range, then each period's start and end in the range, summed week by week);
  * - recurring revenue: the schools whose subscription is `active` at the end of each week, times
  *   their plan's monthly price (`PLANS`; a school without a plan pays its pupil count's);
  * - new schools (created) and cancelled schools (their status became `cancelled`) in each week;
- * - weekly active parents and drivers, from `user_activity_weeks`;
- * - payments by the week they were paid: count, volume, what was refunded of them, the platform's
- *   application fees and the part of the fees a refund gave back (in proportion, as Stripe does with
- *   `refund_application_fee`, to the cent).
+ * - weekly active parents and drivers, from `activity_week_counts` (kept from `user_activity_weeks`);
+ * - payments by the week they were paid, from `payment_weeks` (kept by triggers on `payments`):
+ *   count, volume, what was refunded of them, the platform's application fees and the part of the
+ *   fees a refund gave back (in proportion, as Stripe does with `refund_application_fee`, to the cent).
  */
 
 type Counts = { plan: PlanId; status: SubscriptionStatus; schools: number };
@@ -80,21 +80,14 @@ export async function platformMetrics(scope: Scope, input: PlatformMetricsInput)
       from ${h} where ${inRange(h.validTo)}
       group by 1, 2, 3, 4`),
     db.all<ActivityRow>(sql`
-      select ${weekOf(userActivityWeeks.weekStart)} as week, ${userActivityWeeks.userRole} as role, count(*) as users
-      from ${userActivityWeeks} where ${inRange(userActivityWeeks.weekStart)}
-      group by 1, 2`),
+      select ${weekOf(activityWeekCounts.weekStart)} as week, ${activityWeekCounts.userRole} as role,
+        ${activityWeekCounts.users} as users
+      from ${activityWeekCounts} where ${inRange(activityWeekCounts.weekStart)}`),
     db.all<PaymentRow>(sql`
-      select ${weekOf(payments.paidAt)} as week, count(*) as count,
-        sum(${payments.amountCents}) as gross,
-        sum(${payments.refundedCents}) as refunded,
-        sum(${payments.applicationFeeCents}) as fees,
-        sum(case when ${payments.amountCents} > 0
-          then (${payments.applicationFeeCents} * ${payments.refundedCents} * 2 + ${payments.amountCents})
-            / (${payments.amountCents} * 2)
-          else 0 end) as feesRefunded
-      from ${payments}
-      where ${inRange(payments.paidAt)} and ${payments.status} in ('succeeded', 'refunded')
-      group by 1`),
+      select ${weekOf(paymentWeeks.weekStart)} as week, ${paymentWeeks.payments} as count,
+        ${paymentWeeks.grossCents} as gross, ${paymentWeeks.refundedCents} as refunded,
+        ${paymentWeeks.feeCents} as fees, ${paymentWeeks.feeRefundedCents} as feesRefunded
+      from ${paymentWeeks} where ${inRange(paymentWeeks.weekStart)}`),
   ]);
 
   // The state by (plan, status) before the range, and its changes week by week.
