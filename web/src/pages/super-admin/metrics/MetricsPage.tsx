@@ -49,7 +49,7 @@ export default function MetricsPage() {
   const shown = metrics.data;
 
   return (
-    <div className="metrics-page">
+    <div className="print:[&_h2]:break-after-avoid print:[&_h3]:break-after-avoid">
       <PageHeader
         title="Platform Metrics"
         subtitle="Revenue, schools, active users and payments across the platform, week by week (Monday to Sunday, UTC)."
@@ -128,7 +128,7 @@ function Metrics({ data }: { data: PlatformMetrics }) {
         {formatIsoDay(data.weeks[0]?.weekStart ?? data.from)} to {formatIsoDay(data.to)} ·{" "}
         {countOf(data.weeks.length, "week", "weeks")}
       </p>
-      <div className="metrics-cards grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 print:*:break-inside-avoid">
         <StatCard
           label="Monthly recurring revenue"
           value={formatCents(data.totals.recurringCents)}
