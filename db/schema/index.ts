@@ -7,6 +7,7 @@ export * from "./family.ts";
 export * from "./flightTrips.ts";
 export * from "./invitations.ts";
 export * from "./live.ts";
+export * from "./metrics.ts";
 export * from "./platform.ts";
 export * from "./preferences.ts";
 export * from "./routes.ts";

@@ -48,6 +48,7 @@ export const SUPER_ADMIN_ROUTES: readonly A11yRoute[] = [
   },
   { pattern: "/super-admin/pending-schools", url: "/super-admin/pending-schools", heading: /./ },
   { pattern: "/super-admin/invites", url: "/super-admin/invites", heading: /Invitations Management/ },
+  { pattern: "/super-admin/metrics", url: "/super-admin/metrics", heading: /Platform Metrics/ },
   { pattern: "/super-admin/audit-logs", url: "/super-admin/audit-logs", heading: /Audit Logs/ },
   { pattern: "/super-admin/settings", url: "/super-admin/settings", heading: /System Settings/ },
   { pattern: "/super-admin/security", url: "/super-admin/security", heading: /Account security/ },

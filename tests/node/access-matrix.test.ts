@@ -89,6 +89,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
     input: { defaultPlatformFeeBps: -1, invitationValidityDays: 7, supportEmail: "s@example.com" },
   },
   "superAdmin.auditLogs.recent": { access: "super_admin" },
+  "superAdmin.metrics.overview": { access: "super_admin", input: { from: "2026-03-02", to: "2026-03-22" } },
   "superAdmin.security.status": { access: "super_admin" },
   "superAdmin.security.beginEnrollment": { access: "super_admin" },
   "superAdmin.security.confirmEnrollment": { access: "super_admin", input: { code: "abc" } },

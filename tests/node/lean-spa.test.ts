@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -272,7 +272,9 @@ describe("bundle report", () => {
     const map = LAZY_ONLY.find((entry) => entry.name.startsWith("map"))!;
     expect(map.module).toBe("src/components/map/leaflet-map.tsx");
     // Not imported by any page yet: not built, and in no route.
-    expect(lazyOnlyRows(built)).toEqual([{ name: map.name, jsGzipKb: null, cssGzipKb: null, inInitialJsOf: [] }]);
+    expect(lazyOnlyRows(built)).toEqual(
+      LAZY_ONLY.map(({ name }) => ({ name, jsGzipKb: null, cssGzipKb: null, inInitialJsOf: [] })),
+    );
     const withMap = mkdtempSync(join(tmpdir(), "schoolride-bundle-"));
     try {
       mkdirSync(join(withMap, ".vite"));
@@ -293,7 +295,7 @@ describe("bundle report", () => {
         for (const module of route.modules) manifest[module] = { file: "assets/page.js", dynamicImports: [map.module] };
       writeFileSync(join(withMap, ".vite", "manifest.json"), JSON.stringify(manifest));
       const gzip = (text: string) => Math.round(gzipSync(text, { level: 9 }).length / 102.4) / 10;
-      const [row] = lazyOnlyRows(withMap);
+      const row = lazyOnlyRows(withMap).find((entry) => entry.name === map.name);
       expect(row).toEqual({
         name: map.name,
         jsGzipKb: gzip(leaflet),
@@ -303,11 +305,24 @@ describe("bundle report", () => {
       expect(formatLazyOnlyTable([row!])).toMatch(/map \(Leaflet\) .* KB JS .* KB CSS .* ok$/m);
       // A page that imports Leaflet statically carries its code: that route fails the check.
       writeFileSync(join(withMap, "assets", "page.js"), `import "./map.js"; ${leaflet}`);
-      expect(lazyOnlyRows(withMap)[0]!.inInitialJsOf).toEqual(BUNDLE_ROUTES.map((route) => route.route));
+      expect(lazyOnlyRows(withMap).find((entry) => entry.name === map.name)!.inInitialJsOf).toEqual(
+        BUNDLE_ROUTES.map((route) => route.route),
+      );
       expect(formatLazyOnlyTable(lazyOnlyRows(withMap))).toContain("IN THE INITIAL JS OF /, /services");
     } finally {
       rmSync(withMap, { recursive: true, force: true });
     }
+  });
+
+  it("the charts' uPlot is lazy-only too: one module imports it, and its code is looked for in every route (ADR 0070)", () => {
+    const charts = LAZY_ONLY.find((entry) => entry.name.startsWith("charts"));
+    expect(charts).toEqual({
+      name: "charts (uPlot)",
+      module: "src/features/charts/uplot-chart.tsx",
+      signature: "{YYYY}-{MM}-{DD} {h}:{mm}{aa}",
+    });
+    // The signature is uPlot's own text, which a minifier keeps (a string literal).
+    expect(readFileSync("node_modules/uplot/dist/uPlot.esm.js", "utf8")).toContain(charts!.signature);
   });
 
   it("fails loudly when a measured module is no longer in the build", () => {

@@ -24,6 +24,9 @@ const GROWING_TABLES = new Set([
   "sessions",
   "trips",
   "invoices",
+  "payments",
+  "school_plan_history",
+  "user_activity_weeks",
   // Aliases the services give them.
   "a",
   "p",
@@ -123,6 +126,8 @@ const SUPER_ADMIN_CALLS: [string, unknown][] = [
   ["superAdmin.auditLogs.list", { email: "admin3@school3.example" }],
   ["superAdmin.auditLogs.eventTypes", undefined],
   ["superAdmin.auditLogs.recent", undefined],
+  ["superAdmin.metrics.overview", undefined],
+  ["superAdmin.metrics.overview", { from: "2025-03-03", to: "2026-03-01" }],
 ];
 /** Every tab, page 2, and searches of 1, 2 and 3+ characters (number, description, wildcards). */
 const INVOICE_LISTS: [Record<string, unknown>][] = [

@@ -38,6 +38,7 @@ export const SPA_PAGES = {
   "/super-admin/schools/:schoolId/view": "private",
   "/super-admin/pending-schools": "private",
   "/super-admin/invites": "private",
+  "/super-admin/metrics": "private",
   "/super-admin/audit-logs": "private",
   "/super-admin/settings": "private",
   "/super-admin/security": "private",

@@ -145,6 +145,7 @@ export const routes: RouteObject[] = [
           lazy: page(() => import("../pages/super-admin/registrations/PendingSchoolsPage.tsx")),
         },
         { path: "invites", lazy: page(() => import("../pages/super-admin/invitations/InvitationsPage.tsx")) },
+        { path: "metrics", lazy: page(() => import("../pages/super-admin/metrics/MetricsPage.tsx")) },
         { path: "audit-logs", lazy: page(() => import("../pages/super-admin/audit-logs/AuditLogsPage.tsx")) },
         { path: "settings", lazy: page(() => import("../pages/super-admin/settings/SettingsPage.tsx")) },
         { path: "security", lazy: page(() => import("../pages/super-admin/security/SecurityPage.tsx")) },

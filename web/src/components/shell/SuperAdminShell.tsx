@@ -1,4 +1,4 @@
-import { Building2, ClipboardCheck, ClipboardList, MailPlus, Settings, ShieldCheck } from "lucide-react";
+import { BarChart3, Building2, ClipboardCheck, ClipboardList, MailPlus, Settings, ShieldCheck } from "lucide-react";
 import { AppShell } from "../AppShell.tsx";
 import { changePassword, dashboard, type NavItem } from "./nav.ts";
 
@@ -13,6 +13,7 @@ const ITEMS: NavItem[] = [
     primary: true,
   },
   { to: "/super-admin/invites", label: "Invitations", icon: MailPlus, primary: true },
+  { to: "/super-admin/metrics", label: "Metrics", icon: BarChart3 },
   { to: "/super-admin/audit-logs", label: "Audit Logs", icon: ClipboardList },
   { to: "/super-admin/settings", label: "Settings", icon: Settings },
   { to: "/super-admin/security", label: "Security", icon: ShieldCheck },

@@ -2,6 +2,7 @@ import { platformStats } from "#worker/services/platform/stats.ts";
 import { router, superAdminProcedure } from "#worker/trpc/init.ts";
 import { auditLogsRouter } from "./auditLogs.ts";
 import { invitationsRouter } from "./invitations.ts";
+import { metricsRouter } from "./metrics.ts";
 import { registrationsRouter } from "./registrations.ts";
 import { schoolsRouter } from "./schools.ts";
 import { securityRouter } from "./security.ts";
@@ -15,6 +16,7 @@ export const superAdminRouter = router({
   auditLogs: auditLogsRouter,
   settings: settingsRouter,
   security: securityRouter,
+  metrics: metricsRouter,
   /** Stat cards of the super admin dashboard. */
   stats: superAdminProcedure.query(({ ctx }) => platformStats(ctx.scope)),
 });

@@ -22,7 +22,7 @@ export default function MfaGate() {
       {needsEnrollment && !onSecurityPage ? (
         <section
           aria-label="Two-factor authentication"
-          className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+          className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between print:hidden"
         >
           <p className="flex items-start gap-2">
             <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
