@@ -924,6 +924,38 @@ describe("a boarding corrected after the school drop", () => {
   });
 });
 
+describe("the school admin's Departed by hand", () => {
+  it("links to the parent's live ride in the inbox, as the driver's Start does; each one told", async () => {
+    // Tuesday's North loop, which Ada rides: the driver has no phone today, the office says Departed.
+    t.clock.set(new Date("2026-03-03T13:05:00Z"));
+    const [tuesday] = await t.db
+      .select({ id: trips.id })
+      .from(trips)
+      .where(and(eq(trips.routeId, (await routeOf(runId))!), eq(trips.serviceDate, "2026-03-03")));
+    const admin = await callerFor(t, { id: ids.admin!, role: "school_admin" } as never);
+    const parentA = await callerFor(t, { id: ids.parentA!, role: "parent" } as never);
+    const inbox = async () => (await parentA.parent.notifications.list({ tab: "all", page: 1 })).rows;
+    const known = new Set((await inbox()).map((row) => row.id));
+    const fresh = async () =>
+      (await inbox()).filter((row) => !known.has(row.id)).map((row) => ({ title: row.title, runId: row.runId }));
+    expect((await admin.schoolAdmin.trips.setStatus({ tripId: tuesday!.id, status: "in-progress" })).notified).toBe(
+      true,
+    );
+    expect(await fresh()).toEqual([{ title: "Bus departed", runId: tuesday!.id }]);
+    // Arrived, then Departed again (the bus goes round again): told again, linked again.
+    t.clock.advance(MINUTE);
+    await admin.schoolAdmin.trips.setStatus({ tripId: tuesday!.id, status: "completed" });
+    t.clock.advance(MINUTE);
+    await admin.schoolAdmin.trips.setStatus({ tripId: tuesday!.id, status: "in-progress" });
+    // Newest first.
+    expect(await fresh()).toEqual([
+      { title: "Bus departed", runId: tuesday!.id },
+      { title: "Bus arrived", runId: null },
+      { title: "Bus departed", runId: tuesday!.id },
+    ]);
+  });
+});
+
 async function routeOf(run: string) {
   return (await t.db.select({ routeId: trips.routeId }).from(trips).where(eq(trips.id, run)))[0]?.routeId;
 }
