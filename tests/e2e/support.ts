@@ -97,6 +97,18 @@ export async function signIn(page: Page, role: keyof typeof DEMO) {
   await expect(page).toHaveURL(account.home);
 }
 
+/**
+ * Waits for the toast saying `text`, then closes it (its "Close toast" button). A toast sits
+ * bottom-right (the whole bottom on a phone) for 5 s: on a slow machine it still covers the table
+ * row's action, the card's button or the pager a journey clicks next.
+ */
+export async function closeToast(page: Page, text: string | RegExp) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "Close toast" }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 /** Calls a tRPC mutation as the signed-in browser does (JSON, same origin). */
 export async function callMutation(page: Page, path: string, input: unknown) {
   const response = await page.request.post(`/api/trpc/${path}`, {
