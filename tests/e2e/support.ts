@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { SCHOOL_ZONE, untilClearOfMidnight } from "../support/school-midnight.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 
@@ -117,6 +118,14 @@ export async function callMutation(page: Page, path: string, input: unknown) {
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
+}
+
+export { SCHOOL_ZONE, untilClearOfMidnight };
+
+/** Waits as `untilClearOfMidnight` says. */
+export async function clearOfMidnight(withinMs: number) {
+  const wait = untilClearOfMidnight(withinMs);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /** A short unique tag for names and addresses. */
