@@ -10,6 +10,8 @@ test("a school admin schedules a repeating trip, marks today's departed and noti
   page,
   browser,
 }) => {
+  // Two browsers and a dozen steps: on a loaded machine it comes close to the default 30 s.
+  test.setTimeout(60_000);
   const tag = unique();
   await signIn(page, "school_admin");
   await expect(page.getByRole("heading", { name: "Maple Grove Primary" })).toBeVisible();
