@@ -72,7 +72,7 @@ export const runStopVisits = sqliteTable(
  * pickup) and the drop (dropped: the driver's tap on a drop-off, the school's arrival on a pickup),
  * each with when and where. A later tap of the same phase (by the phone's clock) replaces an earlier
  * one (absent, then boarded: one boarding); a replay (same `client_id`, or an older tap) changes
- * nothing; a drop never replaces the boarding.
+ * nothing; a drop never replaces the boarding. A boarding corrected to Absent takes the drop away (ADR 0073).
  */
 export const attendance = sqliteTable(
   "attendance",

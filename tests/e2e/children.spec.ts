@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { CHILD_MESSAGES } from "#shared/children-texts.ts";
-import { expectNoHorizontalScroll, signIn, unique } from "./support.ts";
+import { closeToast, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -91,6 +91,8 @@ test("on a phone, the demo parent adds a child (transport is the school's assign
   await editor.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Child Updated", { exact: true })).toBeVisible();
   await expect(page.getByText("Child information updated successfully!")).toBeVisible();
+  // On a phone the toast spans the bottom, over the card's Delete on a slow machine: close it.
+  await closeToast(page, "Child information updated successfully!");
   await expect(card.getByText("10 years · 4th Grade")).toBeVisible();
   await expect(card.getByRole("region", { name: `Important notes for ${name}` })).toHaveCount(0);
 

@@ -53,6 +53,13 @@ test("the admin simulates a run and watches the bus move on the live board", asy
   await expect(page.getByText(/position 1 of \d+/)).toBeVisible();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText(/position 2 of \d+/)).toBeVisible();
+  // Each stop is reached from the list with the keyboard (two close stops would share a spot on the
+  // map, where they are drawn apart): picked, it is shown up close and marked on the map.
+  const second = page.getByRole("region", { name: "Stops" }).getByRole("button").nth(1);
+  await second.focus();
+  await page.keyboard.press("Enter");
+  await expect(second).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(".stop-marker.is-selected")).toHaveText("2");
   await expectNoHorizontalScroll(page);
   await expectNoSeriousViolation(page, "run replay at 375 px");
   await page.screenshot({ path: "test-results/live-replay-375.png", fullPage: true });

@@ -1,6 +1,6 @@
 import { type Client, createClient } from "@libsql/client";
 import { localTime, todayIn, zonedInstant } from "#shared/school-time.ts";
-import { DEMO, E2E_DATABASE_URL, unique } from "./support.ts";
+import { clearOfMidnight, DEMO, E2E_DATABASE_URL, SCHOOL_ZONE, unique } from "./support.ts";
 
 /**
  * A run of today for a live journey, made in the e2e server's database (no screen makes one: run
@@ -41,7 +41,7 @@ export type LiveRun = {
 };
 
 /** The demo school's zone (America/Chicago): every date and time of a run is in it. */
-const ZONE = "America/Chicago";
+const ZONE = SCHOOL_ZONE;
 const LAST_MINUTE = 23 * 60 + 59;
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -52,12 +52,7 @@ const wallTime = (minutes: number) =>
  * A run cannot span midnight (its service day is the school's today when the driver starts it and
  * while the parent watches): in the last two minutes of the day, wait for the next.
  */
-async function clearOfMidnight() {
-  const now = new Date();
-  const left = zonedInstant(todayIn(ZONE, new Date(now.getTime() + 86_400_000)), "00:00", ZONE).getTime();
-  const wait = left - now.getTime();
-  if (wait > 0 && wait < 120_000) await new Promise((resolve) => setTimeout(resolve, wait + 2_000));
-}
+const RUN_CLEAR_OF_MIDNIGHT_MS = 120_000;
 
 /** The metres between two corners (haversine), for the stops' distance along the route. */
 function metres(a: Corner, b: Corner): number {
@@ -91,7 +86,7 @@ export async function liveRunToday(
     leadMinutes = 2,
     minutesApart = 10,
   } = options;
-  await clearOfMidnight();
+  await clearOfMidnight(RUN_CLEAR_OF_MIDNIGHT_MS);
   const db = createClient({ url: E2E_DATABASE_URL });
   try {
     return await makeRun(db, { corners, childStop, childName, allergy, leadMinutes, minutesApart });

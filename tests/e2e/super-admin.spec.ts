@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callMutation, DEMO_PASSWORD, paidRegistration, signIn, unique } from "./support.ts";
+import { callMutation, closeToast, DEMO_PASSWORD, paidRegistration, signIn, unique } from "./support.ts";
 
 test("the super admin reviews, finds, inspects and invites, then revokes, and the audit log shows it", async ({
   page,
@@ -28,7 +28,8 @@ test("the super admin reviews, finds, inspects and invites, then revokes, and th
   await expect(page.getByRole("dialog")).toContainText("Toronto");
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: `Approve ${pendingName}`, exact: true }).click();
-  await expect(page.getByText("School Approved").first()).toBeVisible();
+  // The toast stays over the pages that follow (the Schools table's pager, bottom-right): close it.
+  await closeToast(page, "School Approved");
   await expect(page.getByRole("button", { name: `Approve ${pendingName}`, exact: true })).toHaveCount(0);
 
   // Schools: search, filter, page 2, details.

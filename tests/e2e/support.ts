@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { SCHOOL_ZONE, untilClearOfMidnight } from "../support/school-midnight.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 
@@ -97,6 +98,18 @@ export async function signIn(page: Page, role: keyof typeof DEMO) {
   await expect(page).toHaveURL(account.home);
 }
 
+/**
+ * Waits for the toast saying `text`, then closes it (its "Close toast" button). A toast sits
+ * bottom-right (the whole bottom on a phone) for 5 s: on a slow machine it still covers the table
+ * row's action, the card's button or the pager a journey clicks next.
+ */
+export async function closeToast(page: Page, text: string | RegExp) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "Close toast" }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 /** Calls a tRPC mutation as the signed-in browser does (JSON, same origin). */
 export async function callMutation(page: Page, path: string, input: unknown) {
   const response = await page.request.post(`/api/trpc/${path}`, {
@@ -105,6 +118,14 @@ export async function callMutation(page: Page, path: string, input: unknown) {
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json;
+}
+
+export { SCHOOL_ZONE, untilClearOfMidnight };
+
+/** Waits as `untilClearOfMidnight` says. */
+export async function clearOfMidnight(withinMs: number) {
+  const wait = untilClearOfMidnight(withinMs);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /** A short unique tag for names and addresses. */

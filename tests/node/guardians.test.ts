@@ -222,6 +222,30 @@ describe("resending a guardian invitation", () => {
     expect(elsewhere.textBody).not.toContain("token=");
   });
 
+  it("the school admin resends it: the same guardian e-mail as the parent's resend (who shares which child, the link by what the address has)", async () => {
+    const admin = await callerFor(t, await createUser(t.db, "school_admin", { schoolId: school.id }));
+    await createUser(t.db, "parent", { schoolId: school.id, email: "neighbour@example.com" });
+    for (const email of ["robin@example.com", "neighbour@example.com"]) await invite(email);
+    t.clock.advance(60_000);
+    for (const email of ["robin@example.com", "neighbour@example.com"])
+      expect(await admin.schoolAdmin.invitations.resend({ inviteId: (await invitationTo(email)).id })).toEqual({
+        message: INVITATION_MESSAGES.resent,
+      });
+    const mail = await lastEmailTo(t.db, "robin@example.com");
+    expect(mail).toMatchObject({ emailType: "parent_invite", relatedId: (await invitationTo("robin@example.com")).id });
+    expect(mail.subject).toBe("Pat Owner shares Ada's school transport with you");
+    expect(mail.textBody).toContain("invited you to be a guardian of Ada");
+    expect(mail.textBody).toContain("/accept-invite?token=");
+    const neighbour = await lastEmailTo(t.db, "neighbour@example.com");
+    expect(neighbour.subject).toBe("Pat Owner shares Ada's school transport with you");
+    expect(neighbour.textBody).toContain("/parent/children?guardianToken=");
+    // The resent link makes the guardian, as the parent's would.
+    const token = tokenIn(mail.textBody);
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT })).status).toBe(200);
+    const [account] = await t.db.select().from(parents).where(eq(parents.email, "robin@example.com"));
+    expect(await guardiansOf(childId)).toContainEqual({ parentId: account!.id, role: "guardian" });
+  });
+
   it("the other guardian resends too; another family's or school's parent gets NOT_FOUND and nothing changes", async () => {
     const guardian = await newGuardian();
     await invite("c@example.com");

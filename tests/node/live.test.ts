@@ -856,3 +856,106 @@ describe("the school admin's status on a live run", () => {
     expect(await cancelled()).toHaveLength(1);
   });
 });
+
+describe("a boarding corrected after the school drop", () => {
+  it("the correction stands: Absent takes the drop away and tells the parent; Boarded again at the school drops the child again, told once", async () => {
+    // Tuesday's South loop: Cy boards at 08:20, the bus reaches the school at 08:24.
+    const t0 = new Date("2026-03-03T14:20:00Z").getTime();
+    t.clock.set(new Date(t0));
+    const [tuesday] = await t.db
+      .select({ id: trips.id })
+      .from(trips)
+      .where(and(eq(trips.routeId, (await routeOf(otherRunId))!), eq(trips.serviceDate, "2026-03-03")));
+    const run = tuesday!.id;
+    await t.db.update(trips).set({ driverId: ids.otherDriver! }).where(eq(trips.id, run));
+    const driver = await callerFor(t, { id: ids.otherDriver!, role: "driver" } as never);
+    const cookieOf = async (id: string, role: "driver" | "parent") =>
+      (await sessionCookieFor(t.db, t.deps.config, { id, role }, t.clock.now())).cookie;
+    const cookie = await cookieOf(ids.otherDriver!, "driver");
+    const parentCookie = await cookieOf(ids.parentC!, "parent");
+    await driver.driver.live.startRun({ runId: run, busId: null });
+    const items = [
+      position(0, t0),
+      { ...tap(ids.cy!, 0, "boarded"), stopId: otherStopIds[0]! },
+      position(1200, t0 + 2 * MINUTE),
+      position(2200, t0 + 4 * MINUTE),
+    ];
+    t.clock.set(new Date(t0 + 4 * MINUTE + 5_000));
+    expect((await post(run, items, cookie)).status).toBe(200);
+    const rows = async () =>
+      (await t.db.select().from(attendance).where(eq(attendance.runId, run)).orderBy(asc(attendance.phase))).map(
+        (row) => ({ phase: row.phase, status: row.status, at: row.at }),
+      );
+    expect(await rows()).toEqual([
+      { phase: "board", status: "boarded", at: new Date(t0) },
+      { phase: "drop", status: "dropped", at: new Date(t0 + 4 * MINUTE) },
+    ]);
+
+    // 08:26, at the school: Cy was never on the bus. The driver taps Absent at Oak & 5th.
+    t.clock.set(new Date(t0 + 6 * MINUTE));
+    const absent = { ...tap(ids.cy!, 0, "absent"), stopId: otherStopIds[0]! };
+    const corrected = (await (await post(run, [absent], cookie)).json()) as { refused: unknown[] };
+    expect(corrected.refused).toEqual([]);
+    expect(await rows()).toEqual([{ phase: "board", status: "absent", at: new Date(t0 + 6 * MINUTE) }]);
+    const view = (await (await snapshot(run, parentCookie)).json()) as {
+      run: { riders: { attendance: { status: string } | null }[] };
+    };
+    expect(view.run.riders[0]!.attendance).toMatchObject({ status: "absent" });
+    const todays = async () =>
+      (await noticesOf(ids.parentC!)).filter((notice) => / 8:2\d AM\.$/.test(notice.message)).map((n) => n.message);
+    expect(await todays()).toEqual([
+      "Cy Other boarded at Oak & 5th at 8:20 AM.",
+      "Cy Other was dropped off at Maple Grove Primary at 8:24 AM.",
+      "Cy Other was marked absent at Oak & 5th at 8:26 AM.",
+    ]);
+
+    // 08:27: Boarded after all. The bus is still at the school: Cy is dropped there again, not told twice.
+    t.clock.set(new Date(t0 + 7 * MINUTE));
+    expect((await post(run, [{ ...tap(ids.cy!, 0, "boarded"), stopId: otherStopIds[0]! }], cookie)).status).toBe(200);
+    expect(await rows()).toEqual([
+      { phase: "board", status: "boarded", at: new Date(t0 + 7 * MINUTE) },
+      { phase: "drop", status: "dropped", at: new Date(t0 + 7 * MINUTE) },
+    ]);
+    expect(await todays()).toHaveLength(3);
+    // A replay of the correction changes nothing.
+    t.clock.advance(5_000);
+    expect((await post(run, [absent], cookie)).status).toBe(200);
+    expect((await rows()).map((row) => row.status)).toEqual(["boarded", "dropped"]);
+  });
+});
+
+describe("the school admin's Departed by hand", () => {
+  it("links to the parent's live ride in the inbox, as the driver's Start does; each one told", async () => {
+    // Tuesday's North loop, which Ada rides: the driver has no phone today, the office says Departed.
+    t.clock.set(new Date("2026-03-03T13:05:00Z"));
+    const [tuesday] = await t.db
+      .select({ id: trips.id })
+      .from(trips)
+      .where(and(eq(trips.routeId, (await routeOf(runId))!), eq(trips.serviceDate, "2026-03-03")));
+    const admin = await callerFor(t, { id: ids.admin!, role: "school_admin" } as never);
+    const parentA = await callerFor(t, { id: ids.parentA!, role: "parent" } as never);
+    const inbox = async () => (await parentA.parent.notifications.list({ tab: "all", page: 1 })).rows;
+    const known = new Set((await inbox()).map((row) => row.id));
+    const fresh = async () =>
+      (await inbox()).filter((row) => !known.has(row.id)).map((row) => ({ title: row.title, runId: row.runId }));
+    expect((await admin.schoolAdmin.trips.setStatus({ tripId: tuesday!.id, status: "in-progress" })).notified).toBe(
+      true,
+    );
+    expect(await fresh()).toEqual([{ title: "Bus departed", runId: tuesday!.id }]);
+    // Arrived, then Departed again (the bus goes round again): told again, linked again.
+    t.clock.advance(MINUTE);
+    await admin.schoolAdmin.trips.setStatus({ tripId: tuesday!.id, status: "completed" });
+    t.clock.advance(MINUTE);
+    await admin.schoolAdmin.trips.setStatus({ tripId: tuesday!.id, status: "in-progress" });
+    // Newest first.
+    expect(await fresh()).toEqual([
+      { title: "Bus departed", runId: tuesday!.id },
+      { title: "Bus arrived", runId: null },
+      { title: "Bus departed", runId: tuesday!.id },
+    ]);
+  });
+});
+
+async function routeOf(run: string) {
+  return (await t.db.select({ routeId: trips.routeId }).from(trips).where(eq(trips.id, run)))[0]?.routeId;
+}

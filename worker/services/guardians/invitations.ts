@@ -15,7 +15,6 @@ import {
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { randomHex, sha256Hex } from "#worker/auth/crypto.ts";
 import { normalizeEmail } from "#worker/auth/users.ts";
-import { guardianInvitationEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
@@ -26,26 +25,17 @@ import { AppError, tooManyRequests } from "../errors.ts";
 import { acceptGuardianLinks, familyChildColumn, ownChild } from "../family/guardianship.ts";
 import { reissueInvitation, resendKind, resentExpiry, resentMessage } from "../invitations/manage.ts";
 import {
-  acceptLink,
-  accountWithEmail,
   freshExpiry,
   type Invitation,
-  type IssuedSecrets,
   invitationMetadata,
-  invitationOrNotice,
-  invitedName,
   isExpired,
   issueSecrets,
   TOKEN_BYTES,
 } from "../invitations/shared.ts";
+import { guardianInvitationMessage, resentGuardianNames } from "./email.ts";
 
 /** Guardian invitations a parent may send: a few an hour (a family, not a mailing), on top of the e-mail limits (TK3). */
 export const GUARDIAN_INVITATION_LIMIT = { windowMs: HOUR_MS, max: 5 } as const;
-
-/** Where an address that already has a parent account at the school accepts: signed in, on My Children. */
-export function guardianAcceptLink(appUrl: string, token: string): string {
-  return `${appUrl}/parent/children?guardianToken=${token}`;
-}
 
 /** The open invitations of a child (pending, not expired): `invitations` rows. */
 const openFor = (childId: string, now: Date) =>
@@ -102,36 +92,6 @@ async function limitGuardianInvitation(scope: ParentScope, email: string) {
 }
 
 /**
- * The e-mail of a guardian invitation, by what the address has (AU1): no account, the link to create
- * one; a parent account at this school, the link to sign in and accept; an account at another school,
- * the notice without any link (ADR 0012). `notified` says it was the notice.
- */
-async function guardianInvitationMessage(
-  scope: ParentScope,
-  invitation: Pick<Invitation, "email" | "expiresAt" | "metadata" | "role">,
-  names: { name: string; inviterName: string; childName: string; schoolName: string },
-  secrets: IssuedSecrets,
-) {
-  const { db, config } = scope.deps;
-  const account = await accountWithEmail(db, "parent", invitation.email);
-  const sameSchool = account?.schoolId === scope.schoolId;
-  if (account && !sameSchool)
-    return { notified: true, message: invitationOrNotice(invitation, names.schoolName, secrets, config.appUrl, true) };
-  const message = {
-    ...guardianInvitationEmail({
-      ...names,
-      acceptLink: sameSchool
-        ? guardianAcceptLink(config.appUrl, secrets.token)
-        : acceptLink(config.appUrl, secrets.token),
-      expiresAt: invitation.expiresAt,
-      hasAccount: sameSchool,
-    }),
-    type: "parent_invite" as const,
-  };
-  return { notified: false, message };
-}
-
-/**
  * `parent.guardians.invite`: a parent invites a second guardian of one of their children by e-mail,
  * through the invitation machinery (a pending `parent` invitation of the school with `child_id`,
  * token hashed, expiry from the platform settings, the e-mail limits, the hourly reminder and expiry
@@ -182,7 +142,8 @@ export async function inviteGuardian(scope: ParentScope, input: z.infer<typeof i
     updatedAt: now,
   };
   const { notified, message } = await guardianInvitationMessage(
-    scope,
+    db,
+    config.appUrl,
     invitation,
     { name: input.name.trim(), inviterName: actor.name, childName: child.name, schoolName },
     secrets,
@@ -222,7 +183,7 @@ export async function resendGuardianInvitation(
   input: z.infer<typeof resendGuardianInvitationInput>,
 ) {
   const { deps, actor, now } = scope;
-  const { db } = deps;
+  const { db, config } = deps;
   const [found] = await db
     .select({ invitation: invitations, childName: children.name, schoolName: schools.name })
     .from(invitations)
@@ -250,14 +211,10 @@ export async function resendGuardianInvitation(
   const expiresAt = await resentExpiry(db, invitation, kind, now);
   const secrets = await issueSecrets("parent");
   const { notified, message } = await guardianInvitationMessage(
-    scope,
+    db,
+    config.appUrl,
     { ...invitation, expiresAt },
-    {
-      name: invitedName(invitation.metadata) ?? invitation.email,
-      inviterName: invitation.metadata.inviter_name ?? actor.name,
-      childName,
-      schoolName,
-    },
+    resentGuardianNames(invitation, { inviterName: actor.name, childName, schoolName }),
     secrets,
   );
   // A renewed invitation is open again: the same room as a new one (a resend keeps its place).

@@ -2,13 +2,14 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { rowHolds } from "#db/conditional.ts";
-import { invitations } from "#db/schema/index.ts";
+import { children, type EmailType, invitations } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES, type invitationIdInput, type resendInvitationInput } from "#shared/invitations.ts";
-import { revokedInvitationEmail } from "#worker/email/templates.ts";
+import { type RenderedEmail, revokedInvitationEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { AppError } from "../errors.ts";
+import { guardianInvitationMessage, resentGuardianNames } from "../guardians/email.ts";
 import {
   accountWithEmail,
   findManageableInvitation,
@@ -76,6 +77,30 @@ export function reissueInvitation(
 }
 
 /**
+ * The e-mail of a resend: a guardian invitation (it names a child: a parent's, or a pupil import's)
+ * gets the guardian e-mail, as when it was sent; any other, its role's invitation (or the notice).
+ */
+async function resentMessageOf(
+  db: Db,
+  appUrl: string,
+  invitation: Invitation,
+  schoolName: string,
+  secrets: IssuedSecrets,
+): Promise<RenderedEmail & { type: EmailType }> {
+  if (invitation.childId) {
+    const [child] = await db.select({ name: children.name }).from(children).where(eq(children.id, invitation.childId));
+    const names = resentGuardianNames(invitation, {
+      inviterName: schoolName,
+      childName: child?.name ?? invitation.metadata.child_name ?? "",
+      schoolName,
+    });
+    return (await guardianInvitationMessage(db, appUrl, invitation, names, secrets)).message;
+  }
+  const addressHasAccount = (await accountWithEmail(db, invitation.role, invitation.email)) !== null;
+  return invitationOrNotice(invitation, schoolName, secrets, appUrl, addressHasAccount);
+}
+
+/**
  * Resend (pending, not expired) or regenerate (expired: new expiry, pending again). Every resend
  * issues a fresh token — the previous link stops working. Returns the spec's success message.
  */
@@ -96,14 +121,14 @@ export async function resendInvitation(
   }
   await limitEmailSend(db, { recipient: invitation.email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
   const expiresAt = await resentExpiry(db, invitation, kind, now);
-  const addressHasAccount = (await accountWithEmail(db, invitation.role, invitation.email)) !== null;
   const secrets = await issueSecrets(invitation.role);
+  const message = await resentMessageOf(db, config.appUrl, { ...invitation, expiresAt }, schoolName, secrets);
   // The e-mail and the audit row exist only if our update won (the new token is in place).
   const won = rowHolds(invitations, invitation.id, invitations.tokenHash, secrets.tokenHash);
   await commitWithOutbox(scope, [reissueInvitation(db, invitation, secrets, expiresAt, now)], {
     emails: [
       {
-        ...invitationOrNotice({ ...invitation, expiresAt }, schoolName, secrets, config.appUrl, addressHasAccount),
+        ...message,
         to: invitation.email,
         schoolId: invitation.schoolId,
         relatedId: invitation.id,

@@ -33,7 +33,8 @@ const TAP_STATUSES = { pickup: ["boarded", "absent"], dropoff: ["dropped"] } as 
  * stop; a tap records the child's boarding or drop (a later tap of the same phase by the phone's
  * clock replaces an earlier one) and is the arrival at its stop if no position made one. The run's delay and last position are
  * updated, the last stop reached marks the trip Arrived (and, on a pickup, drops every child on board
- * at the school: `schoolDrops`, a drop row beside each boarding), and the notices now due are written once under their keys — all in
+ * at the school: `schoolDrops`, a drop row beside each boarding; a boarding corrected to Absent takes
+ * its drop away, ADR 0073), and the notices now due are written once under their keys — all in
  * one batch. The hub calls this one batch at a time per run. The run is read
  * once, at the start; the state returned (the watchers' views) is that read with this batch's writes
  * applied, as the database now holds it, so no second read follows the write (ADR 0064).
@@ -219,6 +220,19 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
       clientId: tap.clientId,
     });
   }
+  // A boarding corrected to Absent after the school's drop: the correction stands, the drop goes
+  // (a child never on board was not dropped anywhere). Boarded again at the school, the child is
+  // dropped again below (its notice went the first time).
+  const undropped = [...taps.values()]
+    .filter((tap) => tap.status === "absent" && attendanceAfter.get(`${tap.childId}:board`)?.clientId === tap.clientId)
+    .map((tap) => tap.childId)
+    .filter((childId) => attendanceAfter.delete(`${childId}:drop`));
+  for (const childId of undropped)
+    statements.push(
+      db
+        .delete(attendance)
+        .where(and(eq(attendance.runId, runId), eq(attendance.childId, childId), eq(attendance.phase, "drop"))),
+    );
   const after: RunState = {
     ...state,
     visits: [...visitsAfter.values()],
@@ -341,7 +355,8 @@ function schoolDrops(
       : before.position?.at.getTime() === arrivedAt
         ? { latitude: before.position.latitude, longitude: before.position.longitude }
         : { latitude: school.latitude, longitude: school.longitude };
-  const dropped = new Set(before.attendance.filter((row) => row.phase === "drop").map((row) => row.childId));
+  // The drops that stand after this batch (a boarding corrected to Absent took its drop away).
+  const dropped = new Set(after.attendance.filter((row) => row.phase === "drop").map((row) => row.childId));
   // Each child's boarding after this batch's taps (a pickup's taps are all boardings).
   const latest = new Map(
     before.attendance

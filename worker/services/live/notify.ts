@@ -52,8 +52,7 @@ export function noticeStatements(
     const key = notice.key;
     const batchId = crypto.randomUUID();
     statements.push(
-      db.run(sql`insert or ignore into ${liveNotices} (key, run_id, school_id, batch_id, created_at)
-        select ${key}, ${state.run.id}, ${state.run.schoolId}, ${batchId}, ${now.getTime()} where ${onlyIf}`),
+      runNoticeClaim(db, { key, runId: state.run.id, schoolId: state.run.schoolId, batchId, now, onlyIf }),
     );
     // The rows share the claim's batch id: the claim is the key's row holding it, and the inbox
     // finds the run of a notice by it (its link to the live view).
@@ -78,5 +77,19 @@ export function noticeStatements(
   return statements;
 }
 
+/**
+ * The claim of a notice of a run under its key (insert or ignore, only if `onlyIf` holds): the
+ * notice's rows carry `batchId`, by which the inbox links them to the run live (ADR 0059).
+ */
+export function runNoticeClaim(
+  db: Db,
+  claim: { key: string; runId: string; schoolId: string; batchId: string; now: Date; onlyIf: SQL },
+) {
+  return db.run(sql`insert or ignore into ${liveNotices} (key, run_id, school_id, batch_id, created_at)
+    select ${claim.key}, ${claim.runId}, ${claim.schoolId}, ${claim.batchId}, ${claim.now.getTime()} where ${claim.onlyIf}`);
+}
+
 export const departedNoticeKey = (runId: string) => `departed:${runId}`;
+/** The school admin's Departed set by hand (each one told, so keyed by its change): linked to the run as the driver's is. */
+export const departedByHandNoticeKey = (runId: string, changeId: string) => `departed-by-hand:${runId}:${changeId}`;
 export const attendanceNoticeKey = (runId: string, childId: string, status: string) => `${status}:${runId}:${childId}`;

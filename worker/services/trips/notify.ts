@@ -7,6 +7,7 @@ import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
+import { departedByHandNoticeKey, runNoticeClaim } from "../live/notify.ts";
 import { fanOut } from "../notifications/fan-out.ts";
 
 type TripState = { routeName: string; busNumber: string; status: TripStatus; departureTime: Date; arrivalTime: Date };
@@ -120,6 +121,26 @@ export async function notifyTripChange(
         onlyIf: won,
       })
     : { inserts: [], emails: [], batchId: null };
+  // A run set Departed by hand links to its live view in the inbox, as the driver's Start does (ADR 0059).
+  const departedRun =
+    change.notice !== null &&
+    sent.batchId !== null &&
+    recipients.length > 0 &&
+    change.before.routeId !== null &&
+    change.before.status !== "in-progress" &&
+    change.set.status === "in-progress";
+  const link = departedRun
+    ? [
+        runNoticeClaim(db, {
+          key: departedByHandNoticeKey(change.before.id, changeId),
+          runId: change.before.id,
+          schoolId: scope.schoolId,
+          batchId: sent.batchId!,
+          now: scope.now,
+          onlyIf: won,
+        }),
+      ]
+    : [];
   await commitWithOutbox(
     scope,
     [
@@ -134,6 +155,7 @@ export async function notifyTripChange(
           ),
         ),
       ...sent.inserts,
+      ...link,
     ],
     {
       emails: sent.emails,

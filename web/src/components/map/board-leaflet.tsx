@@ -9,18 +9,27 @@ import {
   layerGroup,
   map as leafletMap,
   marker,
+  point,
   polyline,
   tileLayer,
 } from "leaflet";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { spreadPoints } from "./spread.ts";
 import type { BoardMapProps, MapTiles } from "./types.ts";
 
 /**
- * The live board's map with Leaflet, only ever imported lazily (BoardMap.tsx). Read-only: the list
- * beside it is the primary control, the map a picture of it (markers are not focusable; each bus and
- * stop is named in the list).
+ * The live board's map with Leaflet, only ever imported lazily (BoardMap.tsx). The list beside it is
+ * the primary control, the map a picture of it (markers are not focusable; each bus and stop is named
+ * in the list). Stops closer on screen than a marker's width are drawn apart round their middle, each
+ * with a thin line to where it is (`spreadPoints`, again on every zoom), so each can be read and
+ * clicked; a click on a stop, or the list's pick (`selectedStopId`), zooms to it and marks it.
  */
 const MAX_ZOOM = 19;
+const STOP_SIZE = 24;
+/** Stop markers closer than this (pixels) are spread apart. */
+const STOP_GAP = STOP_SIZE + 4;
+/** The zoom a picked stop is shown at (at least). */
+const PICK_ZOOM = 17;
 const FIT = { padding: [32, 32] as [number, number], maxZoom: 15 };
 const WORLD = { center: { lat: 20, lng: 0 }, zoom: 2 };
 
@@ -31,11 +40,18 @@ export function LeafletBoardMap({
   stops = [],
   trail = [],
   emptyView = WORLD,
+  selectedStopId = null,
+  onSelectStop,
 }: BoardMapProps & { tiles: MapTiles | null }) {
   const container = useRef<HTMLDivElement>(null);
   const view = useRef<LeafletMap | null>(null);
   const layer = useRef<LayerGroup | null>(null);
+  const stopLayer = useRef<LayerGroup | null>(null);
   const fitted = useRef(false);
+  const [zoom, setZoom] = useState(0);
+  const select = useRef(onSelectStop);
+  select.current = onSelectStop;
+  const clickable = onSelectStop !== undefined;
 
   useEffect(() => {
     const map = leafletMap(container.current!, { maxZoom: MAX_ZOOM, attributionControl: false, zoomSnap: 0.5 });
@@ -43,6 +59,9 @@ export function LeafletBoardMap({
     control.scale().addTo(map);
     map.setView(emptyView.center, emptyView.zoom);
     layer.current = layerGroup().addTo(map);
+    stopLayer.current = layerGroup().addTo(map);
+    // The stops are spread for the zoom they are seen at.
+    map.on("zoomend", () => setZoom(map.getZoom()));
     const resized = new ResizeObserver(() => map.invalidateSize());
     resized.observe(container.current!);
     view.current = map;
@@ -66,10 +85,6 @@ export function LeafletBoardMap({
       ).addTo(group);
     if (trail.length > 1)
       polyline([...trail], { color: "#b45309", weight: 4, opacity: 0.9, interactive: false }).addTo(group);
-    for (const stop of stops)
-      marker(stop, { icon: icon("stop-marker", String(stop.order), 24), interactive: false, keyboard: false }).addTo(
-        group,
-      );
     for (const bus of buses)
       marker(bus, {
         icon: icon(`bus-marker is-numbered${bus.stale ? " is-stale" : ""}`, bus.label, 34),
@@ -83,6 +98,39 @@ export function LeafletBoardMap({
       fitted.current = true;
     }
   }, [buses, stops, trail]);
+
+  useEffect(() => {
+    const map = view.current;
+    const group = stopLayer.current;
+    if (!map || !group) return;
+    group.clearLayers();
+    const shown = spreadPoints(
+      stops.map((stop) => map.latLngToLayerPoint(stop)),
+      STOP_GAP,
+    ).map((at) => map.layerPointToLatLng(point(at.x, at.y)));
+    stops.forEach((stop, index) => {
+      const at = shown[index]!;
+      const moved = at.lat !== stop.lat || at.lng !== stop.lng;
+      if (moved) polyline([stop, at], { color: "#475569", weight: 1, interactive: false }).addTo(group);
+      const selected = stop.id === selectedStopId;
+      marker(at, {
+        icon: icon(`stop-marker${selected ? " is-selected" : ""}`, String(stop.order), STOP_SIZE),
+        title: `${stop.order}. ${stop.name}`,
+        interactive: clickable,
+        keyboard: false,
+        zIndexOffset: selected ? 500 : 0,
+      })
+        .on("click", () => select.current?.(stop.id))
+        .addTo(group);
+    });
+    // `zoom` is a dependency: the spread is redone for each zoom.
+  }, [stops, selectedStopId, clickable, zoom]);
+
+  useEffect(() => {
+    const map = view.current;
+    const stop = stops.find((candidate) => candidate.id === selectedStopId);
+    if (map && stop) map.setView(stop, Math.max(map.getZoom(), PICK_ZOOM));
+  }, [selectedStopId, stops]);
 
   return (
     <section aria-label={label} className="h-full">

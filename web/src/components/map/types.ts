@@ -86,4 +86,8 @@ export type BoardMapProps = {
   /** The view when there is nothing to show yet. */
   emptyView?: { center: LatLng; zoom: number };
   className?: string;
+  /** The stop picked in the list beside the map: shown up close and marked. */
+  selectedStopId?: string | null;
+  /** A stop's marker was clicked (without it, stops are not clickable). */
+  onSelectStop?: (id: string) => void;
 };

@@ -16,6 +16,7 @@ type Event = { at: number; text: string };
 function Timeline({ replay, zone }: { replay: Replay; zone: string }) {
   const { positions, stops, taps } = replay;
   const [index, setIndex] = useState(positions.length - 1);
+  const [picked, setPicked] = useState<string | null>(null);
   const current = positions[Math.min(index, positions.length - 1)];
   const until = current?.at.getTime() ?? Number.POSITIVE_INFINITY;
   const trail = useMemo(
@@ -54,7 +55,29 @@ function Timeline({ replay, zone }: { replay: Replay; zone: string }) {
         stops={mapStops}
         trail={trail}
         className="h-64 sm:h-96"
+        selectedStopId={picked}
+        onSelectStop={setPicked}
       />
+      <PageSection id="replay-stops" title="Stops" className="mt-4">
+        {/* The keyboard's way to each stop (close ones share a spot on the map): shown up close and marked. */}
+        <ol className="flex flex-wrap gap-2 text-sm">
+          {stops.map((stop) => (
+            <li key={stop.id}>
+              <button
+                type="button"
+                aria-pressed={picked === stop.id}
+                onClick={() => setPicked(stop.id)}
+                className={`inline-flex min-h-11 items-center rounded-md border px-3 font-medium ${
+                  picked === stop.id ? "border-amber-800 bg-amber-800 text-white" : "border-slate-300 bg-white text-ink"
+                }`}
+              >
+                {stop.position + 1}. {stop.name}
+                {stop.arrivedAt ? <span className="sr-only">, arrived {formatTime(stop.arrivedAt, zone)}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
       {positions.length > 0 ? (
         <div className="mt-4">
           <label htmlFor="replay-time" className="block text-sm font-medium text-ink">

@@ -1,0 +1,71 @@
+/**
+ * The client's route table is declared once (web/src/routes/router.tsx): each page's module loads
+ * with its route's `lazy`, which fills that route in and adds none (the router is made without
+ * `patchRoutesOnNavigation`). A session of many page visits keeps the same table, however often the
+ * pages are visited again.
+ */
+import { readFileSync } from "node:fs";
+import type { DataRouteObject } from "react-router";
+import { createMemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { queryClient, trpc } from "../../web/src/lib/data.tsx";
+import type { SessionUser } from "../../web/src/lib/session.ts";
+import { routes } from "../../web/src/routes/router.tsx";
+
+const PAGES = [
+  "/",
+  "/services",
+  "/login",
+  "/login/parent",
+  "/get-started",
+  "/no-such-page",
+  "/parent",
+  "/parent/children",
+  "/parent/notifications",
+  "/parent/rides/some-run",
+  "/parent/no-such-page",
+];
+
+/** Every route of the table, as "id path", depth first. */
+function table(tree: readonly DataRouteObject[]): string[] {
+  return tree.flatMap((route) => [`${route.id} ${route.path ?? ""}`, ...table(route.children ?? [])]);
+}
+
+describe("the client's route table", () => {
+  it("is the one the app's router is made with, with no options (no route patched in on navigation)", () => {
+    const main = readFileSync(new URL("../../web/src/main.tsx", import.meta.url), "utf8");
+    // Options added there (patchRoutesOnNavigation, say) belong in the router made below too.
+    expect(main.match(/create\w*Router\([^)]*\)/g)).toEqual(["createBrowserRouter(routes)"]);
+  });
+
+  it("stays the same size, route for route, however many pages are visited and revisited", async () => {
+    queryClient.clear();
+    queryClient.setQueryData(trpc.auth.me.queryKey(), {
+      id: "user-1",
+      name: "Pat Example",
+      email: "pat@example.com",
+      role: "parent",
+      mustChangePassword: false,
+      timeZone: "America/Chicago",
+      phoneRegion: "US",
+    } as unknown as SessionUser);
+    const router = createMemoryRouter(routes, { initialEntries: ["/"] });
+    try {
+      await new Promise<void>((resolve) => {
+        if (router.state.initialized) resolve();
+        else router.subscribe((state) => state.initialized && resolve());
+      });
+      const before = table(router.routes);
+      expect(before.length).toBeGreaterThan(50);
+      for (let round = 0; round < 3; round++)
+        for (const path of PAGES) {
+          await router.navigate(path);
+          expect(router.state.location.pathname).toBe(path);
+          expect(table(router.routes)).toEqual(before);
+        }
+    } finally {
+      router.dispose();
+      queryClient.clear();
+    }
+  });
+});
