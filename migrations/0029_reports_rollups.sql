@@ -54,7 +54,7 @@ CREATE INDEX `report_runs_school_date_idx` ON `report_runs` (`school_id`,`servic
 ALTER TABLE `transport_settings` ADD `on_time_minutes` integer DEFAULT 5 NOT NULL;--> statement-breakpoint
 -- The rollups' one rule (ADR 0071): a run put in report_dirty_runs has its rows computed again from
 -- trips, run_stop_visits and attendance, then leaves the table. Only route runs (route and service
--- day set) that are completed or cancelled have rows.
+-- day set) that are completed or cancelled have a row; only completed ones have stop and absence rows.
 CREATE TRIGGER `report_dirty_runs_refresh` AFTER INSERT ON `report_dirty_runs` BEGIN
   DELETE FROM `report_absences` WHERE `run_id` = new.`run_id`;
   DELETE FROM `report_run_stops` WHERE `run_id` = new.`run_id`;
@@ -79,14 +79,14 @@ CREATE TRIGGER `report_dirty_runs_refresh` AFTER INSERT ON `report_dirty_runs` B
     SELECT rr.`run_id`, a.`stop_id`, rr.`school_id`, rr.`route_id`, rr.`service_date`, coalesce(s.`name`, '—'),
       sum(a.`status` = 'boarded'), sum(a.`status` = 'absent'), sum(a.`status` = 'dropped')
     FROM `attendance` a
-    JOIN `report_runs` rr ON rr.`run_id` = a.`run_id`
+    JOIN `report_runs` rr ON rr.`run_id` = a.`run_id` AND rr.`status` = 'completed'
     LEFT JOIN `route_stops` s ON s.`id` = a.`stop_id`
     WHERE a.`run_id` = new.`run_id` AND a.`stop_id` IS NOT NULL
     GROUP BY a.`stop_id`;
   INSERT INTO `report_absences` (`run_id`, `child_id`, `school_id`, `route_id`, `service_date`, `stop_id`)
     SELECT rr.`run_id`, a.`child_id`, rr.`school_id`, rr.`route_id`, rr.`service_date`, a.`stop_id`
     FROM `attendance` a
-    JOIN `report_runs` rr ON rr.`run_id` = a.`run_id`
+    JOIN `report_runs` rr ON rr.`run_id` = a.`run_id` AND rr.`status` = 'completed'
     WHERE a.`run_id` = new.`run_id` AND a.`status` = 'absent';
   DELETE FROM `report_dirty_runs` WHERE `run_id` = new.`run_id`;
 END;

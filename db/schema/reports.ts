@@ -45,7 +45,7 @@ export const reportRuns = sqliteTable(
   (t) => [index("report_runs_school_date_idx").on(t.schoolId, t.serviceDate)],
 );
 
-/** A closed run's counts at one stop (the stop where the child's tap was recorded). */
+/** A completed run's counts at one stop (the stop where the child's tap was recorded). */
 export const reportRunStops = sqliteTable(
   "report_run_stops",
   {
@@ -67,7 +67,7 @@ export const reportRunStops = sqliteTable(
   ],
 );
 
-/** A child marked absent on a closed run. */
+/** A child marked absent on a completed run. */
 export const reportAbsences = sqliteTable(
   "report_absences",
   {
