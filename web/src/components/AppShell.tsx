@@ -20,7 +20,7 @@ export function AppShell({ items }: { items: NavItem[] }) {
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-1.5 md:py-3">
           <NavLink to={home} className="flex min-h-11 items-center gap-2 font-bold text-ink">
             <Bus aria-hidden="true" className="h-6 w-6 text-brand-600" />

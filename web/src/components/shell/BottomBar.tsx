@@ -29,7 +29,7 @@ export function BottomBar({ items, person, onLogout, loggingOut }: Props) {
     <nav
       aria-label="Main"
       data-bottom-bar
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden"
     >
       <ul className="grid grid-cols-5">
         {primary.map(({ to, label, short, icon: Icon, end }) => (

@@ -16,7 +16,7 @@ export function Sidebar({
   loggingOut: boolean;
 }) {
   return (
-    <nav aria-label="Main" className="hidden w-52 shrink-0 md:block">
+    <nav aria-label="Main" className="hidden w-52 shrink-0 md:block print:hidden">
       <ul className="flex flex-col gap-1">
         {items.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
