@@ -27,7 +27,7 @@ export function UplotChart(props: ChartProps) {
       height,
       legend: { show: false },
       // A crosshair that follows the pointer is motion: none when the reader asked for less.
-      cursor: { show: !reducedMotion, drag: { x: false, y: false }, points: { show: kind === "line" } },
+      cursor: { show: !reducedMotion, drag: { x: false, y: false } },
       scales: { x: { time: false, distr: 2 }, y: { range: (_u, min, max) => yRange(min, max) } },
       axes: [
         {
