@@ -91,8 +91,9 @@ CREATE TRIGGER `report_dirty_runs_refresh` AFTER INSERT ON `report_dirty_runs` B
   DELETE FROM `report_dirty_runs` WHERE `run_id` = new.`run_id`;
 END;
 --> statement-breakpoint
--- A route run closing (completed, cancelled), reopening, or changing what its row shows once closed.
-CREATE TRIGGER `report_runs_trip_update` AFTER UPDATE OF `status`, `ended_at`, `bus_id`, `arrival_time`, `route_name` ON `trips`
+-- A route run closing (completed, cancelled), reopening, linked to its route, or changing what its row
+-- shows once closed. A route's deletion sets route_id null: its runs' rows stay (history by name).
+CREATE TRIGGER `report_runs_trip_update` AFTER UPDATE OF `status`, `ended_at`, `bus_id`, `arrival_time`, `route_name`, `route_id`, `service_date` ON `trips`
 WHEN new.`route_id` IS NOT NULL AND (new.`status` IN ('completed', 'cancelled') OR old.`status` IN ('completed', 'cancelled'))
 BEGIN
   INSERT OR IGNORE INTO `report_dirty_runs` (`run_id`) VALUES (new.`id`);
