@@ -236,6 +236,14 @@ function Table<Row>({
 
 const suffixOf = (data: Reports) => `${data.from}-to-${data.to}`;
 
+/** "North Loop · Pickup": a pickup and a drop-off route often share a name. */
+function routeLabels(data: Reports) {
+  const labels = new Map(
+    data.routes.map((route) => [route.id, `${route.name} · ${ROUTE_DIRECTION_LABELS[route.direction]}`]),
+  );
+  return (routeId: string, fallback: string) => labels.get(routeId) ?? fallback;
+}
+
 function OnTime({ data, zone }: { data: Reports; zone: string }) {
   const completed = data.perDay.reduce((sum, day) => sum + day.completed, 0);
   const onTime = data.perDay.reduce((sum, day) => sum + day.onTime, 0);
@@ -256,7 +264,7 @@ function OnTime({ data, zone }: { data: Reports; zone: string }) {
         format={(value) => `${value}%`}
       />
       <Table
-        table={onTimeByRoute}
+        table={onTimeByRoute(routeLabels(data))}
         rows={data.perRoute}
         rowKey={(row) => row.routeId}
         empty="No completed or cancelled runs in this range."
@@ -283,7 +291,6 @@ function OnTime({ data, zone }: { data: Reports; zone: string }) {
 function Ridership({ data }: { data: Reports }) {
   const days = data.perDay.filter((day) => day.completed > 0);
   const riders = days.reduce((sum, day) => sum + day.riders, 0);
-  const names = new Map(data.routes.map((route) => [route.id, route.name]));
   return (
     <Section title="Ridership">
       <Chart
@@ -295,14 +302,14 @@ function Ridership({ data }: { data: Reports }) {
         series={[{ label: "Riders", values: days.map((day) => day.riders) }]}
       />
       <Table
-        table={ridershipByRoute}
+        table={ridershipByRoute(routeLabels(data))}
         rows={data.perRoute}
         rowKey={(row) => row.routeId}
         empty="No completed runs in this range."
         suffix={suffixOf(data)}
       />
       <Table
-        table={byStop((routeId) => names.get(routeId) ?? "—")}
+        table={byStop(routeLabels(data))}
         rows={data.perStop}
         rowKey={(row) => row.stopId}
         empty="No taps at any stop in this range."

@@ -28,11 +28,14 @@ export const lateBy = (seconds: number | null) =>
 const money = (cents: number) => formatCents(cents);
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-export const onTimeByRoute: ReportTable<Of<"perRoute">> = {
+/** A route's label (its name and direction: a pickup and a drop-off route often share the name); the run's name when the route is gone. */
+type RouteLabel = (routeId: string, fallback: string) => string;
+
+export const onTimeByRoute = (routeLabel: RouteLabel): ReportTable<Of<"perRoute">> => ({
   name: "on-time-by-route",
   caption: "On-time performance per route",
   columns: [
-    { header: "Route", value: (row) => row.routeName },
+    { header: "Route", value: (row) => routeLabel(row.routeId, row.routeName) },
     { header: "Completed runs", numeric: true, value: (row) => n(row.completed), raw: (row) => row.completed },
     { header: "On time", numeric: true, value: (row) => n(row.onTime), raw: (row) => row.onTime },
     {
@@ -49,7 +52,7 @@ export const onTimeByRoute: ReportTable<Of<"perRoute">> = {
     },
     { header: "Cancelled", numeric: true, value: (row) => n(row.cancelled), raw: (row) => row.cancelled },
   ],
-};
+});
 
 export const onTimeByDay: ReportTable<Of<"perDay">> = {
   name: "on-time-by-day",
@@ -91,11 +94,11 @@ export const lateRuns = (zone: string): ReportTable<Of<"lateRuns">> => ({
   ],
 });
 
-export const ridershipByRoute: ReportTable<Of<"perRoute">> = {
+export const ridershipByRoute = (routeLabel: RouteLabel): ReportTable<Of<"perRoute">> => ({
   name: "ridership-by-route",
   caption: "Ridership per route",
   columns: [
-    { header: "Route", value: (row) => row.routeName },
+    { header: "Route", value: (row) => routeLabel(row.routeId, row.routeName) },
     { header: "Completed runs", numeric: true, value: (row) => n(row.completed), raw: (row) => row.completed },
     { header: "Riders", numeric: true, value: (row) => n(row.riders), raw: (row) => row.riders },
     {
@@ -106,14 +109,14 @@ export const ridershipByRoute: ReportTable<Of<"perRoute">> = {
     },
     { header: "Absences", numeric: true, value: (row) => n(row.absent), raw: (row) => row.absent },
   ],
-};
+});
 
-export const byStop = (routeName: (routeId: string) => string): ReportTable<Of<"perStop">> => ({
+export const byStop = (routeLabel: RouteLabel): ReportTable<Of<"perStop">> => ({
   name: "ridership-and-absences-by-stop",
   caption: "Ridership and absences per stop",
   columns: [
     { header: "Stop", value: (row) => row.stopName },
-    { header: "Route", value: (row) => routeName(row.routeId) },
+    { header: "Route", value: (row) => routeLabel(row.routeId, "—") },
     { header: "Runs", numeric: true, value: (row) => n(row.runs), raw: (row) => row.runs },
     { header: "Boarded", numeric: true, value: (row) => n(row.boarded), raw: (row) => row.boarded },
     { header: "Dropped off", numeric: true, value: (row) => n(row.dropped), raw: (row) => row.dropped },
