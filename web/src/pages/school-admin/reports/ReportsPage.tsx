@@ -256,7 +256,7 @@ function OnTime({ data, zone }: { data: Reports; zone: string }) {
         summary={
           completed === 0
             ? "No completed runs in this range."
-            : `${onTime} of ${completed} completed runs (${Math.round((onTime / completed) * 100)}%) reached their last stop within ${data.onTimeMinutes} minutes of time.`
+            : `${onTime} of ${completed} completed runs (${Math.round((onTime / completed) * 100)}%) reached their last stop at most ${data.onTimeMinutes} minutes after it was due.`
         }
         labels={days.map((day) => day.date.slice(5))}
         labelHeader="Day"
