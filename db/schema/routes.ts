@@ -178,6 +178,8 @@ export const transportSettings = sqliteTable(
       .primaryKey()
       .references(() => schools.id, { onDelete: "cascade" }),
     rideCutoffMinutes: integer("ride_cutoff_minutes").notNull().default(60),
+    /** A run is on time when it reached its last stop at most this many minutes after it was due (reports, dashboard). */
+    onTimeMinutes: integer("on_time_minutes").notNull().default(5),
     updatedBy: text("updated_by"),
     updatedAt: updatedAt(),
   },

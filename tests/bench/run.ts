@@ -25,6 +25,10 @@
  * 1,000 watchers of one run, then 300 runs × 20 watchers at 60 positions a second for 60 s
  * (`--live-seconds=N`); `--live-soak` runs the soak for the full 10 minutes (about 14 minutes).
  *
+ * `--reports` runs the reports' bench alone (tests/bench/reports.ts, issue 31): a year of a Professional
+ * school (10,800 runs, ~1 million attendance rows) closed through the rollups' triggers, then each
+ * report's p50/p95 and round trips (goal: p95 ≤ 300 ms, ≤ 2 round trips) and the rebuild.
+ *
  * `--paint` runs the page-paint bench alone (tests/bench/paint.ts, about 4 minutes): Chromium at
  * 375 px, 4× CPU, Slow 4G, first and return visits of the public pages, the parent's and the
  * driver's home and the parent's live view, against the Node entry built from this checkout.
@@ -51,6 +55,7 @@ import { listLatencies, loginStorm, mixedLoad, throughput } from "./measure.ts";
 import { metricsBench } from "./metrics.ts";
 import { paintBench } from "./paint.ts";
 import { evaluate, formatMarkdown, formatTable, type Results } from "./report.ts";
+import { reportsBench } from "./reports.ts";
 import { freePort, inProcessPass, scaledDatabase, startServers } from "./servers.ts";
 
 const quick = process.argv.includes("--quick");
@@ -91,6 +96,10 @@ if (process.argv.includes("--live") || process.argv.includes("--live-soak")) {
 }
 if (process.argv.includes("--metrics")) {
   await metricsBench(process.argv);
+  process.exit(0);
+}
+if (process.argv.includes("--reports")) {
+  await reportsBench();
   process.exit(0);
 }
 if (process.argv.includes("--paint")) {

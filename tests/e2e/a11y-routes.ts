@@ -72,6 +72,8 @@ export const SCHOOL_ADMIN_ROUTES: readonly A11yRoute[] = [
   { pattern: "/school-admin/live", url: "/school-admin/live", heading: /Live board/ },
   { pattern: "/school-admin/live/runs/:runId", url: "/school-admin/live/runs/no-such-run", heading: /Replay/ },
   { pattern: "/school-admin/live/attendance", url: "/school-admin/live/attendance", heading: /Attendance/ },
+  // Reports (issue 31): the demo school's last 30 days, charts and tables.
+  { pattern: "/school-admin/reports", url: "/school-admin/reports", heading: /Reports/ },
   { pattern: "/school-admin/flight-trips", url: "/school-admin/flight-trips", heading: /Flight Trips/ },
   { pattern: "/school-admin/notifications", url: "/school-admin/notifications", heading: /Notifications/ },
   // The Sent tab: another list on the same route (issue 25).

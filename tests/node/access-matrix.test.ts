@@ -315,6 +315,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.live.runs": { access: "school_admin", input: { date: "2026-03-09" } },
   "schoolAdmin.live.replay": { access: "school_admin", input: { runId: "no-such-run" } },
   "schoolAdmin.live.attendance": { access: "school_admin", input: { date: "2026-03-09", routeId: null } },
+  "schoolAdmin.reports.get": { access: "school_admin", input: { from: "2026-03-02", to: "2026-03-13", routeId: null } },
   "driver.runs.list": { access: "driver" },
   "driver.runs.get": { access: "driver", input: { tripId: "no-such-trip" } },
   "driver.runs.buses": { access: "driver" },

@@ -353,9 +353,14 @@ describe('"not riding" cut-off (ADR 0046)', () => {
   it("Pacific/Auckland, the Monday after daylight time ends, with a 30-minute school setting", async () => {
     const { parent, child, school } = await family("Pacific/Auckland", "07:30");
     const asAdmin = (await schoolAdminOf(school.id)).schoolAdmin.routes.settings;
-    expect(await asAdmin.get()).toEqual({ rideCutoffMinutes: 60 });
+    expect(await asAdmin.get()).toEqual({ rideCutoffMinutes: 60, onTimeMinutes: 5 });
     await asAdmin.update({ rideCutoffMinutes: 30 });
-    expect(await asAdmin.get()).toEqual({ rideCutoffMinutes: 30 });
+    expect(await asAdmin.get()).toEqual({ rideCutoffMinutes: 30, onTimeMinutes: 5 });
+    // The on-time threshold (reports, dashboard): saved when given, kept when left out.
+    await asAdmin.update({ rideCutoffMinutes: 45, onTimeMinutes: 8 });
+    expect(await asAdmin.get()).toEqual({ rideCutoffMinutes: 45, onTimeMinutes: 8 });
+    await asAdmin.update({ rideCutoffMinutes: 30 });
+    expect(await asAdmin.get()).toEqual({ rideCutoffMinutes: 30, onTimeMinutes: 8 });
     t.clock.set(new Date("2026-04-05T18:59:59Z")); // Monday 6 April 06:59:59 NZST
     expect((await parent.parent.rides.notRiding.set({ childId: child, from: "2026-04-06" })).dates).toEqual([
       "2026-04-06",

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import {
+  attendance,
   buses,
   drivers,
   noServiceDays,
@@ -8,11 +9,12 @@ import {
   riders,
   routeStops,
   routes,
+  runStopVisits,
   schools,
   trips,
 } from "#db/schema/index.ts";
-import { weekdayBits } from "#shared/route-texts.ts";
-import { localDate, shiftDate, todayIn, weekRange } from "#shared/school-time.ts";
+import { minutesToTime, weekdayBits } from "#shared/route-texts.ts";
+import { localDate, shiftDate, todayIn, weekRange, zonedInstant } from "#shared/school-time.ts";
 import { hashPassword } from "../auth/password.ts";
 import { DEMO_BUSES } from "./demo-week.ts";
 
@@ -211,6 +213,98 @@ export async function seedDemoRoutes(db: Db, schoolId: string, now: Date): Promi
       .onConflictDoNothing(),
   ]);
   await linkDemoTrips(db, schoolId, zone);
+  await seedDemoHistory(db, schoolId, zone, shiftDate(week.from, -28), week.from, now);
+}
+
+/** Minutes late at the last stop, by run, in turn: mostly on time, some late, one early (the reports' demo). */
+const DEMO_DELAYS = [2, -1, 4, 1, 7, 3, 0, 12, 2, 5, 1, 9, 3, 6, 0, 4];
+
+/**
+ * The reports' history (issue 31): the weekday runs of every route from `from` up to `until`,
+ * completed, and for every completed run of the demo routes a visit of its last stop (late by
+ * DEMO_DELAYS) and the riders' taps (Leo absent on Fridays). Fixed ids and conflicts ignored: a
+ * second start adds only what is missing. The rollups follow by their triggers.
+ */
+async function seedDemoHistory(db: Db, schoolId: string, zone: string, from: string, until: string, now: Date) {
+  const runRows: (typeof trips.$inferInsert)[] = [];
+  for (let date = from; date < until; date = shiftDate(date, 1)) {
+    const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (day === 0 || day === 6) continue;
+    for (const bus of DEMO_BUSES)
+      for (const direction of ["pickup", "dropoff"] as const) {
+        const route = routeId(bus.busNumber, direction);
+        const { timetable } = demoRoute(route)!;
+        const at = (minutes: number) => zonedInstant(date, minutesToTime(minutes), zone);
+        runRows.push({
+          id: `${route}-run-${date}`,
+          schoolId,
+          routeId: route,
+          serviceDate: date,
+          routeName: bus.routeName,
+          routeType: direction,
+          busNumber: bus.busNumber,
+          driverName: bus.driverName,
+          departureTime: at(timetable[0]!),
+          arrivalTime: at(timetable.at(-1)!),
+          stops: timetable.length,
+          status: "completed",
+          startedAt: at(timetable[0]!),
+          endedAt: at(timetable.at(-1)! + 10),
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+  }
+  for (let start = 0; start < runRows.length; start += 50)
+    await db
+      .insert(trips)
+      .values(runRows.slice(start, start + 50))
+      .onConflictDoNothing();
+  const ids = DEMO_BUSES.flatMap((bus) => [routeId(bus.busNumber, "pickup"), routeId(bus.busNumber, "dropoff")]);
+  const completed = await db
+    .select({ id: trips.id, routeId: trips.routeId, serviceDate: trips.serviceDate, arrivalTime: trips.arrivalTime })
+    .from(trips)
+    .where(and(eq(trips.schoolId, schoolId), inArray(trips.routeId, ids), eq(trips.status, "completed")))
+    .orderBy(trips.serviceDate, trips.routeId);
+  const visits: (typeof runStopVisits.$inferInsert)[] = [];
+  const taps: (typeof attendance.$inferInsert)[] = [];
+  completed.forEach((run, index) => {
+    const route = run.routeId!;
+    const { timetable } = demoRoute(route)!;
+    const last = timetable.length - 1;
+    const reached = new Date(run.arrivalTime.getTime() + DEMO_DELAYS[index % DEMO_DELAYS.length]! * 60_000);
+    visits.push({ runId: run.id, stopId: stopId(route, last), schoolId, arrivedAt: reached, source: "position" });
+    for (const ride of RIDES) {
+      if (route !== routeId(ride.bus, "pickup") && route !== routeId(ride.bus, "dropoff")) continue;
+      const pickup = route.endsWith("pickup");
+      const corners = CORNERS[DEMO_BUSES.find((bus) => bus.busNumber === ride.bus)!.routeName].length;
+      const position = pickup ? ride.corner : corners - ride.corner;
+      const friday = new Date(`${run.serviceDate}T12:00:00Z`).getUTCDay() === 5;
+      const status = pickup ? (ride.childId === LEO && friday ? "absent" : "boarded") : "dropped";
+      if (!pickup && ride.childId === LEO && friday) continue;
+      taps.push({
+        id: `${run.id}-${ride.childId.slice(-3)}`,
+        schoolId,
+        runId: run.id,
+        childId: ride.childId,
+        stopId: stopId(route, position),
+        status,
+        at: new Date(run.arrivalTime.getTime() - (last - position) * 4 * 60_000),
+        clientId: `demo-${run.id}-${ride.childId.slice(-3)}`,
+        recordedBy: "demo",
+      });
+    }
+  });
+  for (let start = 0; start < visits.length; start += 100)
+    await db
+      .insert(runStopVisits)
+      .values(visits.slice(start, start + 100))
+      .onConflictDoNothing();
+  for (let start = 0; start < taps.length; start += 100)
+    await db
+      .insert(attendance)
+      .values(taps.slice(start, start + 100))
+      .onConflictDoNothing();
 }
 
 /** The demo week's trips of each bus and direction become the runs of its route (those not linked yet, one per day). */

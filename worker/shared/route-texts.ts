@@ -46,6 +46,9 @@ export const ROUTE_LIMITS = {
 /** Default school setting: "not riding" closes this long before the scheduled stop time. */
 export const DEFAULT_RIDE_CUTOFF_MINUTES = 60;
 
+/** Default school setting: a run that reached its last stop at most this many minutes after it was due is on time. */
+export const DEFAULT_ON_TIME_MINUTES = 5;
+
 export const BUS_MESSAGES = {
   number: "Bus number is required",
   seats: `Enter the seats as a whole number from 1 to ${ROUTE_LIMITS.maxSeats}`,
@@ -82,6 +85,7 @@ export const ROUTE_MESSAGES = {
   noServiceDuplicate: "That day is already a no-service day",
   noServiceNotFound: "No-service day not found",
   cutoff: "Enter the minutes as a whole number from 0 to 1,440",
+  onTime: "Enter the minutes as a whole number from 0 to 120",
   sheetDate: "Choose the day of the sheet as YYYY-MM-DD",
 } as const;
 

@@ -104,9 +104,13 @@ export const listNoServiceDaysInput = z.object({ from: date(M.noServiceDate).opt
 /** A route's sheet for the driver on one day (`GET /api/routes/:routeId/sheet.pdf?date=`). */
 export const routeSheetInput = z.object({ routeId: id, date: date(M.sheetDate) }).strict();
 
-/** The school's transport settings: how long before the scheduled stop time "not riding" closes. */
+/**
+ * The school's transport settings: how long before the scheduled stop time "not riding" closes, and
+ * how late at its last stop a run may be and still count as on time (kept as saved when left out).
+ */
 export const transportSettingsInput = z
   .object({
     rideCutoffMinutes: z.number(M.cutoff).int(M.cutoff).min(0, M.cutoff).max(1440, M.cutoff),
+    onTimeMinutes: z.number(M.onTime).int(M.onTime).min(0, M.onTime).max(120, M.onTime).optional(),
   })
   .strict();

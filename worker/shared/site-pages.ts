@@ -53,6 +53,7 @@ export const SPA_PAGES = {
   "/school-admin/live": "private",
   "/school-admin/live/runs/:runId": "private",
   "/school-admin/live/attendance": "private",
+  "/school-admin/reports": "private",
   "/school-admin/notifications": "private",
   "/school-admin/flight-trips": "private",
   "/school-admin/invoices": "private",

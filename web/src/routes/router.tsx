@@ -179,6 +179,7 @@ export const routes: RouteObject[] = [
             { path: "live", lazy: page(() => import("../pages/school-admin/live/LiveBoardPage.tsx")) },
             { path: "live/runs/:runId", lazy: page(() => import("../pages/school-admin/live/RunReplayPage.tsx")) },
             { path: "live/attendance", lazy: page(() => import("../pages/school-admin/live/AttendancePage.tsx")) },
+            { path: "reports", lazy: page(() => import("../pages/school-admin/reports/ReportsPage.tsx")) },
             {
               path: "routes/:routeId",
               lazy: page(() => import("../pages/school-admin/routes/RouteEditorPage.tsx")),

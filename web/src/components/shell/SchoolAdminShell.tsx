@@ -1,4 +1,4 @@
-import { Bell, Building2, MapPinned, Plane, Radio, Receipt, Route, UserRound, Users } from "lucide-react";
+import { Bell, Building2, ChartColumn, MapPinned, Plane, Radio, Receipt, Route, UserRound, Users } from "lucide-react";
 import { AppShell } from "../AppShell.tsx";
 import { changePassword, dashboard, type NavItem } from "./nav.ts";
 
@@ -7,6 +7,7 @@ const ITEMS: NavItem[] = [
   { to: "/school-admin/trips", label: "Trip Management", short: "Trips", icon: Route, primary: true },
   { to: "/school-admin/routes", label: "Routes", icon: MapPinned },
   { to: "/school-admin/live", label: "Live board", short: "Live", icon: Radio },
+  { to: "/school-admin/reports", label: "Reports", icon: ChartColumn },
   { to: "/school-admin/flight-trips", label: "Flight Trips", icon: Plane },
   { to: "/school-admin/notifications", label: "Notifications", icon: Bell },
   { to: "/school-admin/invoices", label: "Invoices", icon: Receipt, primary: true },

@@ -22,6 +22,7 @@ export function UplotChart(props: ChartProps) {
     const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
     const data: AlignedData = [labels.map((_, index) => index), ...series.map((one) => [...one.values])];
     const bars = uPlot.paths.bars?.({ size: [0.6, 48] });
+    const wholeNumbers = series.every((one) => one.values.every((value) => value === null || Number.isInteger(value)));
     const options: Options = {
       width: Math.max(element.clientWidth, 200),
       height,
@@ -42,6 +43,8 @@ export function UplotChart(props: ChartProps) {
           font: "12px system-ui, sans-serif",
           grid: { stroke: "#e2e8f0" },
           size: (_u, values) => axisWidth(values),
+          // Counts get whole-number ticks (no "0.75 riders"); other figures uPlot's own steps.
+          ...(wholeNumbers ? { incrs: WHOLE_STEPS } : {}),
           values: (_u, splits) => splits.map((split) => format(split)),
         },
       ],
@@ -87,8 +90,11 @@ function yRange(min: number | null, max: number | null): [number, number] {
   return [bottom, top === bottom ? bottom + 1 : top * 1.08];
 }
 
-/** Room for the widest y label at 12 px (about 7 px a character), plus the ticks' gap. */
+/** Whole-number tick steps: 1, 2, 5, 10, 20, 50… */
+const WHOLE_STEPS = Array.from({ length: 24 }, (_, index) => [1, 2, 5][index % 3]! * 10 ** Math.floor(index / 3));
+
+/** Room for the widest y label at 12 px (up to 8 px a character), plus the ticks and their gap. */
 function axisWidth(values: string[] | null): number {
   const longest = Math.max(0, ...(values ?? []).map((value) => value.length));
-  return Math.max(32, longest * 7 + 16);
+  return Math.max(40, longest * 8 + 24);
 }

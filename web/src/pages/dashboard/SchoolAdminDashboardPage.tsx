@@ -98,7 +98,7 @@ const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: "/school-admin/parents", label: "View Parents", icon: Users },
 ];
 
-/** The school admin dashboard (spec): cards, upcoming trips, alerts, unpaid invoices, quick actions. */
+/** The school admin dashboard: cards (issue 31: true under the spec's labels), upcoming trips, alerts, unpaid invoices, quick actions. */
 export default function SchoolAdminDashboardPage() {
   const dashboard = useSchoolDashboard();
   usePageTitle("School Dashboard · SchoolRide");
@@ -123,11 +123,15 @@ export default function SchoolAdminDashboardPage() {
               <StatCard
                 label="Active Buses"
                 value={`${cards.activeBuses.inProgress} / ${cards.activeBuses.total}`}
-                detail="Trips in progress out of all trips"
+                detail="Buses on a run now, of the fleet"
               />
-              <StatCard label="On-time Rate" value={`${cards.onTimeRate}%`} detail="Based on completed trips" />
-              <StatCard label="Active Routes" value={cards.activeRoutes} detail="Distinct route names" />
-              <StatCard label="Total Students" value={cards.totalStudents} detail="Across all trips" />
+              <StatCard
+                label="On-time Rate"
+                value={cards.onTimeRate === null ? "—" : `${cards.onTimeRate}%`}
+                detail="Based on completed trips"
+              />
+              <StatCard label="Active Routes" value={cards.activeRoutes} detail="Routes with a run this week" />
+              <StatCard label="Total Students" value={cards.totalStudents} detail="Children assigned to a route" />
             </div>
             <div className="grid gap-6 lg:grid-cols-2">
               <Panel title="Upcoming Trips" link={{ to: "/school-admin/trips", label: "View all" }}>

@@ -13,6 +13,7 @@ import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
 import { paymentSettingsRouter } from "./paymentSettings.ts";
 import { pupilsRouter } from "./pupils.ts";
+import { reportsRouter } from "./reports.ts";
 import { ridersRouter } from "./riders.ts";
 import { routesRouter } from "./routes.ts";
 import { tripsRouter } from "./trips.ts";
@@ -40,6 +41,8 @@ export const schoolAdminRouter = router({
   pupils: pupilsRouter,
   /** The live board, replays and the attendance report (issue 28). */
   live: liveRouter,
+  /** Reports over a range of days, from the rollups of closed runs (issue 31, ADR 0071). */
+  reports: reportsRouter,
   /** `/school-admin/account`: download or erase my data (GD1). */
   account: schoolAdminAccountRouter,
 });
