@@ -9,6 +9,7 @@ export * from "./invitations.ts";
 export * from "./live.ts";
 export * from "./platform.ts";
 export * from "./preferences.ts";
+export * from "./push.ts";
 export * from "./routes.ts";
 export * from "./schools.ts";
 export * from "./transport.ts";

@@ -25,7 +25,9 @@ type Row = typeof notificationPreferences.$inferSelect;
  * A stored row as the senders read it (the defaults without one; a sender that reads its recipients
  * in one query left-joins the row with `preferencesJoin`): a kind the row does not know (added since) has its default.
  */
-export function fromRow(row: Row | null | undefined): Preferences {
+export function fromRow(
+  row: Pick<Row, "channels" | "approachMinutes" | "quietStart" | "quietEnd" | "digest"> | null | undefined,
+): Preferences {
   const preferences = defaultPreferences();
   if (!row) return preferences;
   for (const { kind } of EVENT_KINDS) {
@@ -149,6 +151,27 @@ export function deliveryPlan(kind: EventKind, preferences: Preferences, now: Dat
 export function emailWanted(kind: EventKind, preferences: Preferences, now: Date, timeZone: string): boolean {
   const plan = deliveryPlan(kind, preferences, now, timeZone);
   return plan.now.includes("email") || plan.digest.includes("email");
+}
+
+/**
+ * Whether a sender pushes this event to this user now: the plan's push now. Unlike e-mail, a push
+ * the plan keeps for the digest or holds in quiet hours is not sent (no digest sender exists, and a
+ * push hours late is noise; the in-app notice stays) (ADR 0068).
+ */
+export function pushWanted(kind: EventKind, preferences: Preferences, now: Date, timeZone: string): boolean {
+  return deliveryPlan(kind, preferences, now, timeZone).now.includes("push");
+}
+
+/** Of these users (ids), those pushed about `kind` now (a user without a row in `rows` keeps the defaults). */
+export function pushTo(
+  rows: readonly Row[],
+  ids: readonly string[],
+  kind: EventKind,
+  now: Date,
+  timeZone: string,
+): string[] {
+  const byUser = preferencesByUser(rows, ids);
+  return ids.filter((id) => pushWanted(kind, byUser.get(id)!, now, timeZone));
 }
 
 /** The signed-in parent's preferences (My Account). */

@@ -8,6 +8,7 @@ import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { fanOut } from "../notifications/fan-out.ts";
+import { preferencesQuery, pushTo } from "../notifications/preferences.ts";
 
 type TripState = { routeName: string; busNumber: string; status: TripStatus; departureTime: Date; arrivalTime: Date };
 export type TripNotice = { title: string; message: string; type: NotificationType };
@@ -102,6 +103,13 @@ export async function notifyTripChange(
       }))
     : [];
   const won = rowHolds(trips, change.before.id, trips.changeId, changeId);
+  // Pushed to the parents who want it now (ADR 0068): a cancellation is its own kind (safety-critical).
+  const kind = change.set.status === "cancelled" ? "runCancelled" : "tripChanged";
+  const ids = recipients.map((recipient) => recipient.id);
+  const pushed =
+    ids.length > 0
+      ? pushTo(await preferencesQuery(db, "parent", ids), ids, kind, scope.now, change.school.timeZone)
+      : [];
   const sent = change.notice
     ? fanOut(db, {
         schoolId: scope.schoolId,
@@ -115,11 +123,12 @@ export async function notifyTripChange(
           label: `${change.before.routeName} (bus ${change.before.busNumber})`,
         },
         email: true,
+        push: { kind, to: pushed, url: `/parent/rides/${encodeURIComponent(change.before.id)}` },
         appUrl: config.appUrl,
         now: scope.now,
         onlyIf: won,
       })
-    : { inserts: [], emails: [], batchId: null };
+    : { inserts: [], emails: [], batchId: null, pushBatches: [] };
   await commitWithOutbox(
     scope,
     [
@@ -137,6 +146,7 @@ export async function notifyTripChange(
     ],
     {
       emails: sent.emails,
+      pushBatches: sent.pushBatches,
       audit: {
         ...change.audit,
         schoolId: scope.schoolId,
