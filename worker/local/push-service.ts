@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import type { LocalPush, PushSubscriptionJson } from "../deps.ts";
 
 type Model = {
@@ -33,7 +34,7 @@ function readBody(request: IncomingMessage, limit = 16_384): Promise<Buffer> {
   });
 }
 
-/** Starts the service on `port` (127.0.0.1); resolves once it listens. */
+/** Starts the service on `port` (127.0.0.1; 0: any free one); resolves once it listens. */
 export async function startLocalPushService(port: number): Promise<LocalPush> {
   const require = createRequire(import.meta.url);
   const { PushApiModel, SubscriptionExpiredError } = require("web-push-testing/src/PushApiModel.js") as {
@@ -41,8 +42,6 @@ export async function startLocalPushService(port: number): Promise<LocalPush> {
     SubscriptionExpiredError: new () => Error;
   };
   const model = new PushApiModel();
-  const origin = `http://127.0.0.1:${port}`;
-  model.notifyUrl = `${origin}/notify/`;
   const received: { endpoint: string; at: string; payload: string }[] = [];
   const server = createServer((request, response) => {
     const match = /^\/notify\/([0-9a-f]{64})$/.exec(request.url ?? "");
@@ -83,6 +82,9 @@ export async function startLocalPushService(port: number): Promise<LocalPush> {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  // Port 0 (tests): the port the system chose.
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  model.notifyUrl = `${origin}/notify/`;
   return {
     origin,
     async subscribe(applicationServerKey) {

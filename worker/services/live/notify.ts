@@ -96,7 +96,7 @@ export function noticeStatements(
           role: "parent",
           userIds: pushed.map((recipient) => recipient.id),
           kind: notice.kind,
-          content: { title: notice.title, body: notice.message, url: runLink(state.run.id), tag: notice.key },
+          content: { title: notice.title, body: notice.message, url: runLink(state.run.id) },
           now,
           onlyIf: sql`exists (select 1 from ${liveNotices} where ${liveNotices.key} = ${key} and ${liveNotices.batchId} = ${batchId})`,
         }),

@@ -111,7 +111,7 @@ export function fanOut(
         role: input.recipients[0]!.role,
         userIds: pushed,
         kind: input.push.kind,
-        content: { title: input.content.title, body: input.content.message, url: input.push.url, tag: batchId },
+        content: { title: input.content.title, body: input.content.message, url: input.push.url },
         now: input.now,
         ...(input.onlyIf ? { onlyIf: input.onlyIf } : {}),
       }),

@@ -88,7 +88,8 @@ export async function deliverPush(deps: PushDeliverDeps, pushLogId: string): Pro
   }
   try {
     if (!deps.push) throw new PushRejected("Web push is not configured (no VAPID keys)");
-    const payload = pushPayload({ title: log.title, body: log.body, url: log.url, tag: log.kind });
+    // The tag: one per notice (a device shows each; the same notice sent again replaces itself).
+    const payload = pushPayload({ title: log.title, body: log.body, url: log.url, tag: `${log.kind}:${log.batchId}` });
     const init = await pushRequest(
       deps.push,
       { endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth },

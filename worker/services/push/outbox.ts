@@ -13,7 +13,7 @@ import { QUEUE_BATCH_LIMIT, type QueueProducer } from "#worker/platform.ts";
  */
 
 /** What one push says: a short title and text and the in-app path a tap opens (bounded by `pushPayload`). */
-export type PushContent = { title: string; body: string; url: string; tag: string };
+export type PushContent = { title: string; body: string; url: string };
 
 /**
  * The statement that writes one push to every device of these users (one INSERT … SELECT over their
@@ -32,7 +32,7 @@ export function pushInsert(
     onlyIf?: SQL;
   },
 ) {
-  const payload = pushPayload(input.content);
+  const payload = pushPayload({ ...input.content, tag: input.kind });
   const at = input.now.getTime();
   const ids = input.userIds.length > 0 ? input.userIds : [""];
   return db.run(sql`insert into ${pushLogs}
