@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { children, pushLogs, pushSubscriptions, trips } from "#db/schema/index.ts";
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX, pushPayload } from "#shared/push-constants.ts";
+import { createApp } from "#worker/app.ts";
 import { ConfigError, loadConfig } from "#worker/config.ts";
 import type { LocalPush } from "#worker/deps.ts";
 import { startLocalPushService } from "#worker/local/push-service.ts";
@@ -346,6 +347,60 @@ describe("a push, from the change to the device", () => {
     await consumeDeadLetters(failing, { queue: "schoolride-email-dlq", messages: [message] });
     const [row] = await t.db.select().from(pushLogs).where(eq(pushLogs.title, "Photo day"));
     expect(row).toMatchObject({ status: "failed", errorMessage: "The push service answered 503" });
+  });
+});
+
+describe("the dev pages (local mode only)", () => {
+  it("/dev/push gives a subscription at the local push service, lists what it received decrypted, expires one; production has no /dev/push", async () => {
+    const local = createApp({ ...t.deps, localPush });
+    const json = { "content-type": "application/json" };
+    const refused = await local.request("http://localhost:8787/dev/push/subscribe", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ applicationServerKey: "not-the-key" }),
+    });
+    expect(refused.status).toBe(400);
+    const subscribed = await local.request("http://localhost:8787/dev/push/subscribe", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ applicationServerKey: VAPID.VAPID_PUBLIC_KEY }),
+    });
+    expect(subscribed.status).toBe(200);
+    const subscription = (await subscribed.json()) as { endpoint: string; keys: { p256dh: string; auth: string } };
+    expect(subscription.endpoint.startsWith(`${localPush.origin}/notify/`)).toBe(true);
+    const page = await local.request("http://localhost:8787/dev/push");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<h1>Dev pushes</h1>");
+    expect(html).toContain("Ada Rivers boarded");
+    const listed = (await (await local.request("http://localhost:8787/dev/push/received.json")).json()) as {
+      title: string;
+    }[];
+    expect(listed.map((push) => push.title)).toContain("Ada Rivers boarded");
+    const expire = (endpoint: string) =>
+      local.request("http://localhost:8787/dev/push/expire", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ endpoint }),
+      });
+    expect((await expire(subscription.endpoint)).status).toBe(200);
+    expect((await expire("http://127.0.0.1:1/notify/unknown")).status).toBe(404);
+    // Without a local push service (the Worker), and in production, there is no /dev/push.
+    expect((await t.app.request("http://localhost:8787/dev/push")).status).toBe(404);
+    const production = await createTestApp({ env: PRODUCTION_ENV });
+    try {
+      const prod = createApp({ ...production.deps, localPush });
+      for (const path of ["/dev/push", "/dev/push/received.json"])
+        expect((await prod.request(`https://app.schoolride.example${path}`)).status).toBe(404);
+      const post = await prod.request("https://app.schoolride.example/dev/push/subscribe", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ applicationServerKey: VAPID.VAPID_PUBLIC_KEY }),
+      });
+      expect(post.status).toBe(404);
+    } finally {
+      production.close();
+    }
   });
 });
 

@@ -10,10 +10,10 @@ import {
   invitations,
   newsletterSubscriptions,
   notificationPreferences,
-  pushSubscriptions,
   notifications,
   parents,
   passwordResetTokens,
+  pushSubscriptions,
   schoolAdmins,
   sessions,
 } from "#db/schema/index.ts";
