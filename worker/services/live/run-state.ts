@@ -20,7 +20,7 @@ import type { AttendancePhase, AttendanceStatus, VisitSource } from "#shared/liv
 import type { Preferences } from "#shared/preferences-constants.ts";
 import { minutesToTime } from "#shared/route-texts.ts";
 import { weekday, zonedInstant } from "#shared/school-time.ts";
-import { fromRow } from "../notifications/preferences.ts";
+import { fromRow } from "../notifications/preference-rows.ts";
 import { APPROACH_MINUTES_DEFAULT } from "./notices.ts";
 
 /**

@@ -12,6 +12,7 @@ import {
 } from "#shared/preferences.ts";
 import { localTime } from "#shared/school-time.ts";
 import type { ParentScope } from "../_shared/scope.ts";
+import { fromRow } from "./preference-rows.ts";
 
 /**
  * Notification preferences (ADR 0066): what a user asked to be told, by which channel, and when.
@@ -21,24 +22,7 @@ import type { ParentScope } from "../_shared/scope.ts";
 export type PreferencesUser = { role: "parent" | "school_admin" | "driver"; id: string };
 type Row = typeof notificationPreferences.$inferSelect;
 
-/**
- * A stored row as the senders read it (the defaults without one; a sender that reads its recipients
- * in one query left-joins the row with `preferencesJoin`): a kind the row does not know (added since) has its default.
- */
-export function fromRow(
-  row: Pick<Row, "channels" | "approachMinutes" | "quietStart" | "quietEnd" | "digest"> | null | undefined,
-): Preferences {
-  const preferences = defaultPreferences();
-  if (!row) return preferences;
-  for (const { kind } of EVENT_KINDS) {
-    const saved = row.channels[kind];
-    if (saved) preferences.channels[kind] = { push: saved.push === true, email: saved.email === true };
-  }
-  preferences.approachMinutes = row.approachMinutes;
-  preferences.quietHours = row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null;
-  preferences.digest = row.digest;
-  return preferences;
-}
+export { fromRow };
 
 /** One user's preferences (the quiet defaults until they first save). */
 export async function preferencesFor(db: Db, user: PreferencesUser): Promise<Preferences> {
