@@ -3,7 +3,6 @@ import type { Db } from "#db/client.ts";
 import { notificationPreferences } from "#db/schema/index.ts";
 import {
   type Channel,
-  defaultPreferences,
   EVENT_KINDS,
   type EventKind,
   eventKind,
