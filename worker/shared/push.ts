@@ -21,4 +21,7 @@ export const subscribePushInput = z
   .strict();
 export type SubscribePush = z.infer<typeof subscribePushInput>;
 
+/** This browser turns push off: its endpoint. */
+export const unsubscribePushInput = z.object({ endpoint: z.string().max(1000) }).strict();
+
 export const pushDeviceInput = z.object({ id: z.string().min(1).max(100) }).strict();

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { pushDeviceInput, subscribePushInput } from "#shared/push.ts";
+import { pushDeviceInput, subscribePushInput, unsubscribePushInput } from "#shared/push.ts";
 import { myPush, removeMyPushDevice, subscribeMyPush, unsubscribeMyPush } from "#worker/services/push/subscriptions.ts";
 import { parentProcedure, router } from "#worker/trpc/init.ts";
 
@@ -8,7 +7,7 @@ export const parentPushRouter = router({
   get: parentProcedure.query(({ ctx }) => myPush(ctx.scope)),
   subscribe: parentProcedure.input(subscribePushInput).mutation(({ ctx, input }) => subscribeMyPush(ctx.scope, input)),
   unsubscribe: parentProcedure
-    .input(z.object({ endpoint: z.string().max(1000) }).strict())
+    .input(unsubscribePushInput)
     .mutation(({ ctx, input }) => unsubscribeMyPush(ctx.scope, input.endpoint)),
   remove: parentProcedure.input(pushDeviceInput).mutation(({ ctx, input }) => removeMyPushDevice(ctx.scope, input.id)),
 });
