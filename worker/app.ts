@@ -5,6 +5,7 @@ import { pageVisibility } from "#shared/site-pages.ts";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
 import { devLiveRoutes } from "./http/dev-live.ts";
+import { devPushRoutes } from "./http/dev-push.ts";
 import { devStripeRoutes } from "./http/dev-stripe.ts";
 import { devStripeConnectRoutes } from "./http/dev-stripe-connect.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
@@ -145,6 +146,8 @@ export function createApp(deps: AppDeps) {
     app.route("/dev/stripe/connect", devStripeConnectRoutes(stripeWebhookDeps));
     // DEV ONLY: the live board's "Simulate a run", where the entry drives one (the Node entry).
     if (deps.simulator) app.route("/dev/live", devLiveRoutes(deps, resolveAuth, deps.simulator));
+    // DEV ONLY: the local push service's subscriptions and received pushes (ADR 0068).
+    if (deps.localPush) app.route("/dev/push", devPushRoutes(deps, deps.localPush));
     app.route("/dev", devRoutes(deps.db));
   }
 

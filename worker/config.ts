@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type VapidKeys, vapidKeysLookValid } from "./services/push/vapid.ts";
 
 /**
  * Configuration, validated once at start. Local mode (no Stripe and no e-mail keys) uses the
@@ -30,6 +31,14 @@ const rawConfigSchema = z.object({
   ROUTING_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** A Nominatim-compatible geocoder; unset means no address search (local mode, tests; ADR 0054). */
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** Web push's VAPID key pair (ADR 0068): the public key (base64url, 65 bytes) and the private `d` (a secret). */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who sends the pushes, as push services ask (`mailto:` or https); defaults to mailto:push@ the app's host. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URL")
+    .optional(),
 });
 
 export type AppConfig = {
@@ -59,6 +68,11 @@ export type AppConfig = {
   routingUrl: string | undefined;
   /** Base URL of a Nominatim-compatible geocoder, without a trailing slash; unset: no address search (ADR 0054). */
   geocoderUrl: string | undefined;
+  /**
+   * Web push's VAPID keys (ADR 0068); null: no push (a local install without them: the Node entry
+   * generates a pair once and keeps it beside its database).
+   */
+  vapid: VapidKeys | null;
 };
 
 /** What the browser needs to draw tiles; `origin` is the one host the CSP lets images come from. */
@@ -137,6 +151,22 @@ function mapTilesOf(raw: z.infer<typeof rawConfigSchema>, localMode: boolean): M
   };
 }
 
+/** VAPID_* → the keys, or null in local mode without them; production needs a valid pair. */
+function vapidOf(raw: z.infer<typeof rawConfigSchema>, localMode: boolean, appUrl: URL): VapidKeys | null {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = raw;
+  if (publicKey === undefined && privateKey === undefined) {
+    if (localMode) return null;
+    throw new ConfigError(
+      "Production mode needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (web push): generate a pair once with `npx tsx scripts/vapid-keys.ts`.",
+    );
+  }
+  if (publicKey === undefined || privateKey === undefined || !vapidKeysLookValid({ publicKey, privateKey }))
+    throw new ConfigError(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together: a base64url P-256 public key (65 bytes) and its private key (32 bytes).",
+    );
+  return { publicKey, privateKey, subject: raw.VAPID_SUBJECT ?? `mailto:push@${appUrl.hostname}` };
+}
+
 export function loadConfig(env: Record<string, unknown>): AppConfig {
   const picked = Object.fromEntries(
     Object.keys(rawConfigSchema.shape).map((key) => [
@@ -175,6 +205,7 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
     }
   }
   const url = new URL(raw.APP_URL);
+  const vapid = vapidOf(raw, localMode, url);
   const isLocalHost = url.hostname === "localhost" || url.hostname === "127.0.0.1";
   return {
     appUrl: raw.APP_URL.replace(/\/$/, ""),
@@ -198,5 +229,6 @@ export function loadConfig(env: Record<string, unknown>): AppConfig {
     mapTiles: mapTilesOf(raw, localMode),
     routingUrl: raw.ROUTING_URL?.replace(/\/+$/, ""),
     geocoderUrl: raw.GEOCODER_URL?.replace(/\/+$/, ""),
+    vapid,
   };
 }

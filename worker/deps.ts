@@ -47,6 +47,27 @@ export type AppDeps = {
    * `/dev/live/simulate` is mounted only with it (never in production).
    */
   simulator?: RunSimulator;
+  /**
+   * DEV ONLY: the local push service (worker/local/push-service.ts), given by the Node entry in local
+   * mode; `/dev/push*` is mounted only with it (never in production, ADR 0068).
+   */
+  localPush?: LocalPush;
+};
+
+/** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
+export type PushSubscriptionJson = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+
+/** The local push service: a stand-in for the browsers' push services (dev only, ADR 0068). */
+export type LocalPush = {
+  /** Its origin, e.g. http://127.0.0.1:10787: the one http endpoint a subscription may name. */
+  origin: string;
+  /** A subscription that points at it (the browser's, which cannot reach a real push service offline). */
+  subscribe(applicationServerKey: string): Promise<PushSubscriptionJson>;
+  /** Every push it received, decrypted, oldest first. */
+  received(): { endpoint: string; at: string; payload: string }[];
+  /** Expires a subscription: the next push to it is answered 410. False if it does not know the endpoint. */
+  expire(endpoint: string): boolean;
+  close(): Promise<void>;
 };
 
 /** A demo bus driven along a seeded route through the live engine, as its driver (dev only). */

@@ -22,7 +22,10 @@ export default {
 
   async queue(batch: QueueBatch, env: WorkerEnv): Promise<void> {
     const { deps } = runtime(env);
-    const consumerDeps = { db: deps.db, mailer: deps.mailer, now: deps.now, logger: deps.logger };
+    const push = deps.config.vapid
+      ? { vapid: deps.config.vapid, fetch: (...args: Parameters<typeof fetch>) => fetch(...args) }
+      : null;
+    const consumerDeps = { db: deps.db, mailer: deps.mailer, now: deps.now, logger: deps.logger, push };
     if (batch.queue === DEAD_LETTER_QUEUE) await consumeDeadLetters(consumerDeps, batch);
     else await consumeBatch(consumerDeps, batch);
   },

@@ -24,8 +24,10 @@ import { compressPages } from "./local/compression.ts";
 import { DEMO_ACCOUNTS, DEMO_IDS, DEMO_PASSWORD, seedDemo } from "./local/demo-seed.ts";
 import { createNodeLiveHub } from "./local/live-hub.ts";
 import { loopTurns } from "./local/loop-turns.ts";
+import { startLocalPushService } from "./local/push-service.ts";
 import { InProcessQueue } from "./local/queue.ts";
 import { createRunSimulator } from "./local/simulate-run.ts";
+import { localVapidKeys } from "./local/vapid-file.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES } from "./queue/consumer.ts";
 import { createPasswordSlots, DEFAULT_PASSWORD_SLOTS } from "./services/_shared/password-slots.ts";
 import { stripeForConfig } from "./stripe/client.ts";
@@ -35,8 +37,13 @@ const HOUR_MS = 3_600_000;
 export async function startNodeServer(env: Record<string, string | undefined> = process.env) {
   const port = Number(env.PORT ?? 8787);
   // Links in e-mails follow the port unless APP_URL says otherwise.
-  const config = loadConfig({ ...env, APP_URL: env.APP_URL || `http://localhost:${port}` });
-  const databaseUrl = config.databaseUrl ?? DEFAULT_DATABASE_URL;
+  const loaded = loadConfig({ ...env, APP_URL: env.APP_URL || `http://localhost:${port}` });
+  const databaseUrl = loaded.databaseUrl ?? DEFAULT_DATABASE_URL;
+  // Web push's keys (ADR 0068): a local install without them generates a pair once, beside its database.
+  const config =
+    loaded.localMode && !loaded.vapid
+      ? { ...loaded, vapid: await localVapidKeys(databaseUrl, `mailto:push@${new URL(loaded.appUrl).hostname}`) }
+      : loaded;
   ensureDatabaseDir(databaseUrl);
   // A file on this machine: write-ahead log, synchronous=NORMAL, on the client's one connection (ADR 0064).
   const localFile = isLocalFileUrl(databaseUrl);
@@ -52,7 +59,12 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const logger = consoleLogger;
   const now = () => new Date();
   const mailer = createMailer(config);
-  const consumerDeps = { db, mailer, now, logger };
+  // DEV ONLY (local mode): the local push service the browsers' subscriptions point at (ADR 0068).
+  const localPush = config.localMode
+    ? await startLocalPushService(Number(env.PUSH_SERVICE_PORT ?? port + 2000))
+    : undefined;
+  const push = config.vapid ? { vapid: config.vapid, fetch, localOrigin: localPush?.origin } : null;
+  const consumerDeps = { db, mailer, now, logger, push };
   const queue = new InProcessQueue({
     consume: (batch) => consumeBatch(consumerDeps, batch),
     deadLetter: (batch) => consumeDeadLetters(consumerDeps, batch),
@@ -76,6 +88,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     }),
     clientIp: (c) => getConnInfo(c).remote.address ?? null,
     assets: nodeAssets(resolve(fileURLToPath(import.meta.url), "../../dist")),
+    ...(localPush ? { localPush } : {}),
   };
   // Live tracking in process (ADR 0055): sockets upgraded on the same HTTP server, through the app's route.
   const live = createNodeLiveHub(() => deps);
@@ -113,7 +126,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     console.log(`Demo accounts (password ${DEMO_PASSWORD})${seeded === "seeded" ? " — just seeded" : ""}:`);
     for (const account of DEMO_ACCOUNTS)
       console.log(`  ${account.role.padEnd(13)} ${account.email.padEnd(26)} ${url}${account.login}`);
-    console.log(`Dev mailbox: ${url}/dev/mailbox`);
+    console.log(`Dev mailbox: ${url}/dev/mailbox · pushes: ${url}/dev/push (local push service ${localPush?.origin})`);
     if (simulator && env.DEMO_SIMULATION !== "off")
       console.log(`Dev only: a simulated bus is driving River Road; watch it at ${url}/school-admin/live\n`);
     else console.log("");
@@ -124,6 +137,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     await simulator?.close();
     queue.stop();
     live.close();
+    await localPush?.close();
     await new Promise<void>((done) => server.close(() => done()));
     db.$client.close();
   };

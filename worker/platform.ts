@@ -7,8 +7,8 @@
 export const EMAIL_QUEUE = "schoolride-email";
 export const DEAD_LETTER_QUEUE = "schoolride-email-dlq";
 
-/** What the app puts on the queue. */
-export type QueueMessageBody = { kind: "email"; emailLogId: string };
+/** What the app puts on the queue: an e-mail or a push of the outbox (ADR 0005, ADR 0068). */
+export type QueueMessageBody = { kind: "email"; emailLogId: string } | { kind: "push"; pushLogId: string };
 
 export interface QueueProducer {
   send(body: QueueMessageBody): Promise<void>;

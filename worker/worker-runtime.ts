@@ -29,6 +29,9 @@ export type WorkerEnv = {
   STRIPE_PRICE_PROFESSIONAL?: string;
   STRIPE_PRICE_ENTERPRISE?: string;
   DEVICE_COOKIE_SECRET?: string;
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
   ROUTING_URL?: string;
   GEOCODER_URL?: string;
   EMAIL_QUEUE: {

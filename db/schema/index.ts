@@ -10,6 +10,7 @@ export * from "./live.ts";
 export * from "./metrics.ts";
 export * from "./platform.ts";
 export * from "./preferences.ts";
+export * from "./push.ts";
 export * from "./reports.ts";
 export * from "./routes.ts";
 export * from "./schools.ts";

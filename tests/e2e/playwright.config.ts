@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8791);
 const BASE_URL = `http://localhost:${PORT}`;
 /** The journeys' stand-in geocoder (fake-geocoder.ts), so the route editor offers address search (ADR 0054). */
 const GEOCODER_PORT = PORT + 1000;
+/** The Node entry's local push service (ADR 0068), on a port of this run's own. */
+const PUSH_SERVICE_PORT = PORT + 2000;
 
 // Playwright cannot download its browsers here: use Debian's Chromium when present, otherwise
 // Playwright's own (`npx playwright install chromium` on a machine that can download it).
@@ -73,6 +75,7 @@ export default defineConfig({
         DATABASE_URL: "file:.data/e2e/schoolride.db",
         APP_URL: BASE_URL,
         GEOCODER_URL: `http://127.0.0.1:${GEOCODER_PORT}`,
+        PUSH_SERVICE_PORT: String(PUSH_SERVICE_PORT),
         // The journeys start their own runs: no demo bus driving by itself (the live board's spec presses Simulate).
         DEMO_SIMULATION: "off",
       },

@@ -300,6 +300,16 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.live.attendance": { access: "parent" },
   "parent.preferences.get": { access: "parent" },
   "parent.preferences.set": { access: "parent", input: { approachMinutes: 7 } },
+  "parent.push.get": { access: "parent" },
+  "parent.push.subscribe": {
+    access: "parent",
+    input: {
+      endpoint: "https://push.example.com/send/abc",
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+    },
+  },
+  "parent.push.unsubscribe": { access: "parent", input: { endpoint: "https://push.example.com/send/abc" } },
+  "parent.push.remove": { access: "parent", input: { id: "no-such-device" } },
   "parent.rides.notRiding.set": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "schoolAdmin.account.profile": { access: "school_admin" },

@@ -30,6 +30,8 @@ const SECRETS = {
   STRIPE_PRICE_PROFESSIONAL: "price_p",
   STRIPE_PRICE_ENTERPRISE: "price_e",
   DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-test-suite",
+  VAPID_PUBLIC_KEY: "BHzaghuMgJEGtzpJ81xY7quoD92A-1iOrhm61QB-pLSQ7P-NxiA40x6aJf58bl6GHZ62AAQQPP3zBSi36bT9agQ",
+  VAPID_PRIVATE_KEY: "Sj5l6jjGSzb6oFPplE920Rp376M-mY2bANS-cSZZHOU",
 };
 
 describe("configuration", () => {

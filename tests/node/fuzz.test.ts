@@ -16,7 +16,7 @@ import { appRouter } from "#worker/trpc/router.ts";
 import { callerFor } from "../support/caller.ts";
 import { type CommitWatcher, watchCommits } from "../support/commits.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
-import { createTestApp, type TestApp } from "../support/harness.ts";
+import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import {
   CONTROL_CHARACTERS,
   CONTROL_STRINGS,
@@ -350,7 +350,14 @@ async function fakeGeocoder(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { GEOCODER_URL: await fakeGeocoder() } });
+  t = await createTestApp({
+    env: {
+      GEOCODER_URL: await fakeGeocoder(),
+      // Web push set up, so parent.push.subscribe's whole path is fuzzed (ADR 0068).
+      VAPID_PUBLIC_KEY: PRODUCTION_ENV.VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: PRODUCTION_ENV.VAPID_PRIVATE_KEY,
+    },
+  });
   // Thousands of small writes: no fsync per commit (a test database, thrown away after the file).
   await t.db.$client.execute("PRAGMA synchronous = OFF");
   const [a, b] = [await createSchool(t.db), await createSchool(t.db)];

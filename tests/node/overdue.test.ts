@@ -161,7 +161,7 @@ describe("overdue sweep: the parent is told once (CR1)", () => {
     expect(await t.db.select().from(notifications)).toHaveLength(1);
     expect(await overdueMails()).toHaveLength(1);
     // The outbox sweep puts the still-unsent e-mail on the queue again; it is the same one e-mail.
-    expect(new Set(t.queued.map((message) => message.emailLogId)).size).toBe(1);
+    expect(new Set(t.queued.flatMap((message) => (message.kind === "email" ? [message.emailLogId] : []))).size).toBe(1);
   });
 
   it("CR1 concurrent runs over a backlog larger than one batch mark and notify each invoice exactly once", async () => {
@@ -189,7 +189,9 @@ describe("overdue sweep: the parent is told once (CR1)", () => {
     const mails = await overdueMails();
     expect(new Set(mails.map((mail) => mail.relatedId)).size).toBe(count);
     expect(mails).toHaveLength(count);
-    expect(new Set(t.queued.map((message) => message.emailLogId))).toEqual(new Set(mails.map((mail) => mail.id)));
+    expect(
+      new Set(t.queued.map((message) => (message.kind === "email" ? message.emailLogId : message.pushLogId))),
+    ).toEqual(new Set(mails.map((mail) => mail.id)));
     expect(t.queued).toHaveLength(count);
   });
 });

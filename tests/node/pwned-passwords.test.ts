@@ -132,6 +132,8 @@ describe("Have I Been Pwned range client (PW3)", () => {
       STRIPE_PRICE_ENTERPRISE: "price_e",
       DATABASE_URL: "libsql://x.turso.io",
       DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-test-suite",
+      VAPID_PUBLIC_KEY: "BHzaghuMgJEGtzpJ81xY7quoD92A-1iOrhm61QB-pLSQ7P-NxiA40x6aJf58bl6GHZ62AAQQPP3zBSi36bT9agQ",
+      VAPID_PRIVATE_KEY: "Sj5l6jjGSzb6oFPplE920Rp376M-mY2bANS-cSZZHOU",
     });
     const live = recordingFetch(() => new Response(rangeBody([[SUFFIX, 100]])));
     expect(await pwnedPasswordsForConfig(production, { logger, fetch: live.fetch }).isPwned(PASSWORD)).toBe(true);

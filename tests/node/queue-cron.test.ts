@@ -15,6 +15,7 @@ import { CRON_JOBS, type CronJob, cronPeriod, OUTBOX_REQUEUE_AFTER_MS, runSchedu
 import { FAILED_BODY } from "#worker/email/deliver.ts";
 import { EmailProviderError, type Mailer, type OutgoingEmail } from "#worker/email/provider.ts";
 import { InProcessQueue } from "#worker/local/queue.ts";
+import type { QueueMessageBody } from "#worker/platform.ts";
 import { consumeBatch, consumeDeadLetters, QUEUE_MAX_RETRIES, retryDelaySeconds } from "#worker/queue/consumer.ts";
 import { createUser } from "../support/fixtures.ts";
 import { createTestDb, DAY, HOUR, MINUTE, memoryLogger, TestClock } from "../support/harness.ts";
@@ -251,7 +252,9 @@ describe("hourly cron (CR1)", () => {
     const stale = await pendingEmail(new Date(clock.now().getTime() - OUTBOX_REQUEUE_AFTER_MS - 1));
     await pendingEmail(clock.now()); // fresh: its own enqueue is still expected
     const sent: string[] = [];
-    const queue = { send: async (body: { emailLogId: string }) => void sent.push(body.emailLogId) };
+    const queue = {
+      send: async (body: QueueMessageBody) => void sent.push(body.kind === "email" ? body.emailLogId : ""),
+    };
     await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787", stripe }, clock.now());
     expect(sent).toEqual([stale.id]);
     const [row] = await db.select().from(emailLogs).where(eq(emailLogs.id, stale.id));
@@ -261,7 +264,9 @@ describe("hourly cron (CR1)", () => {
   it("is idempotent: a second run in the same hour changes nothing", async () => {
     const stale = await pendingEmail(new Date(clock.now().getTime() - HOUR));
     const sent: string[] = [];
-    const queue = { send: async (body: { emailLogId: string }) => void sent.push(body.emailLogId) };
+    const queue = {
+      send: async (body: QueueMessageBody) => void sent.push(body.kind === "email" ? body.emailLogId : ""),
+    };
     await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787", stripe }, clock.now());
     clock.advance(30 * MINUTE);
     const second = await runScheduled({ db, queue, logger, appUrl: "http://localhost:8787", stripe }, clock.now());

@@ -114,7 +114,7 @@ describe("outbox", () => {
     t.deps.queue = {
       send: async (body) => {
         if (!queueUp) throw new Error("queue unavailable");
-        sent.push(body.emailLogId);
+        if (body.kind === "email") sent.push(body.emailLogId);
       },
     };
     const id = await invitation("resilient@example.com");

@@ -253,7 +253,9 @@ describe("trip updates reach the parents on the route", () => {
       .from(emailLogs)
       .where(and(eq(emailLogs.recipientEmail, onRoute.email), eq(emailLogs.emailType, "notification")));
     expect(mails).toHaveLength(2);
-    expect(t.queued.filter((message) => mails.some((mail) => mail.id === message.emailLogId))).toHaveLength(2);
+    expect(
+      t.queued.filter((message) => message.kind === "email" && mails.some((mail) => mail.id === message.emailLogId)),
+    ).toHaveLength(2);
   });
 
   it("a cancellation notifies the route's parents once, even when each queue message is delivered twice", async () => {

@@ -79,6 +79,8 @@ export const PRODUCTION_ENV = {
   STRIPE_PRICE_PROFESSIONAL: "price_b",
   STRIPE_PRICE_ENTERPRISE: "price_c",
   DEVICE_COOKIE_SECRET: "device-cookie-secret-of-the-test-suite",
+  VAPID_PUBLIC_KEY: "BHzaghuMgJEGtzpJ81xY7quoD92A-1iOrhm61QB-pLSQ7P-NxiA40x6aJf58bl6GHZ62AAQQPP3zBSi36bT9agQ",
+  VAPID_PRIVATE_KEY: "Sj5l6jjGSzb6oFPplE920Rp376M-mY2bANS-cSZZHOU",
 };
 
 export type TestAppOptions = {

@@ -5,6 +5,7 @@ import {
   cronRuns,
   emailLogs,
   passwordResetTokens,
+  pushLogs,
   registrationResumeTokens,
   verificationCodes,
 } from "#db/schema/index.ts";
@@ -76,7 +77,25 @@ export const requeueOutboxJob: CronJob = {
       await queue.send({ kind: "email", emailLogId: id });
       await db.update(emailLogs).set({ lastEnqueuedAt: now }).where(eq(emailLogs.id, id));
     }
-    return { requeued: stale.length };
+    // The push outbox the same way (ADR 0068).
+    const stalePushes = await db
+      .select({ id: pushLogs.id })
+      .from(pushLogs)
+      .where(
+        and(
+          eq(pushLogs.status, "pending"),
+          lt(pushLogs.createdAt, cutoff),
+          or(isNull(pushLogs.lastEnqueuedAt), lt(pushLogs.lastEnqueuedAt, cutoff)),
+        ),
+      )
+      .limit(500);
+    for (const { id } of stalePushes) {
+      await queue.send({ kind: "push", pushLogId: id });
+      await db.update(pushLogs).set({ lastEnqueuedAt: now }).where(eq(pushLogs.id, id));
+    }
+    const counts: Record<string, number> = { requeued: stale.length };
+    if (stalePushes.length > 0) counts.pushes = stalePushes.length;
+    return counts;
   },
 };
 

@@ -57,7 +57,7 @@ export function devRoutes(db: Db) {
         </head>
         <body>
           <h1>Dev mailbox</h1>
-          <p>Local mode: e-mails are not sent; they appear here (newest first). JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a>.</p>
+          <p>Local mode: e-mails are not sent; they appear here (newest first). JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a>. Web pushes: <a href="/dev/push">/dev/push</a>.</p>
           ${messages.length === 0 ? html`<p><em>No messages yet.</em></p>` : raw(items.join(""))}
         </body>
       </html>`);

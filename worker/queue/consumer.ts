@@ -4,6 +4,7 @@ import type { Logger } from "../deps.ts";
 import { deliverEmail, markEmailFailed } from "../email/deliver.ts";
 import type { Mailer } from "../email/provider.ts";
 import type { QueueBatch, QueueMessage, QueueMessageBody } from "../platform.ts";
+import { deliverPush, markPushFailed, type PushSender } from "../services/push/deliver.ts";
 
 /** Deliveries per message before it goes to the dead-letter queue (wrangler.toml `max_retries`). */
 export const QUEUE_MAX_RETRIES = 5;
@@ -15,17 +16,21 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(MAX_DELAY_SECONDS, 30 * 2 ** attempts);
 }
 
-export const queueMessageSchema: z.ZodType<QueueMessageBody> = z.object({
-  kind: z.literal("email"),
-  emailLogId: z.string().min(1),
-});
+export const queueMessageSchema: z.ZodType<QueueMessageBody> = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("email"), emailLogId: z.string().min(1) }),
+  z.object({ kind: z.literal("push"), pushLogId: z.string().min(1) }),
+]);
 
-export type ConsumerDeps = { db: Db; mailer: Mailer; now: () => Date; logger: Logger };
+/** `push`: how pushes are sent (absent: no VAPID keys, a push fails and is marked so). */
+export type ConsumerDeps = { db: Db; mailer: Mailer; now: () => Date; logger: Logger; push?: PushSender | null };
 
 async function handle(deps: ConsumerDeps, body: QueueMessageBody): Promise<void> {
   switch (body.kind) {
     case "email":
       await deliverEmail(deps, body.emailLogId);
+      return;
+    case "push":
+      await deliverPush(deps, body.pushLogId);
       return;
   }
 }
@@ -65,6 +70,7 @@ export async function consumeDeadLetters(deps: ConsumerDeps, batch: QueueBatch):
     if (parsed.success && parsed.data.kind === "email") {
       await markEmailFailed(deps.db, parsed.data.emailLogId, deps.now());
     }
+    if (parsed.success && parsed.data.kind === "push") await markPushFailed(deps.db, parsed.data.pushLogId, deps.now());
     deps.logger.error("queue: message dead-lettered", { messageId: message.id });
     message.ack();
   }

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { type AuditEntry, auditInsert } from "../audit.ts";
 import { enqueueEmails, type OutboxDraft, outboxInsert } from "../email/outbox.ts";
 import type { AppError } from "../errors.ts";
+import { enqueuePushes } from "../push/outbox.ts";
 import type { Actor, Scope } from "./scope.ts";
 
 type Change = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
@@ -18,6 +19,8 @@ export type CommitEffects = {
    * `lost` is thrown and nothing is enqueued.
    */
   claim?: { won: SQL; lost: AppError };
+  /** The batch ids of the pushes written with the change (`fanOut`'s `pushBatches`), enqueued once it committed (ADR 0068). */
+  pushBatches?: readonly string[];
 };
 
 /**
@@ -45,4 +48,5 @@ export async function commitWithOutbox(
     deps,
     mails.map((mail) => mail.id),
   );
+  if (effects.pushBatches?.length) await enqueuePushes(deps, effects.pushBatches);
 }

@@ -9,7 +9,8 @@ import { invoiceOverdueEmail } from "#worker/email/templates.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
-import { emailWanted, fromRow, preferencesJoin } from "../notifications/preferences.ts";
+import { emailWanted, fromRow, preferencesJoin, pushWanted } from "../notifications/preferences.ts";
+import { enqueuePushes } from "../push/outbox.ts";
 
 export type OverdueDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string };
 
@@ -118,8 +119,12 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
   const { db } = deps;
   const statements: BatchItem<"sqlite">[] = [];
   const mails: { id: string; statement: number }[] = [];
+  const pushBatches: string[] = [];
   for (const invoice of due) {
     const guard = stillPending(invoice.id);
+    const chosen = fromRow(invoice.preferences);
+    // A push too, to a parent who asked for one (ADR 0068); a tap opens My Invoices.
+    const pushed = invoice.parent.isActive && pushWanted("invoiceOverdue", chosen, now, invoice.timeZone);
     const notice = fanOut(db, {
       schoolId: invoice.schoolId,
       schoolName: invoice.schoolName,
@@ -128,10 +133,12 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
       content: overdueNotice(invoice),
       audience: { kind: "invoice", ref: invoice.id, label: invoice.invoiceNumber },
       email: false,
+      push: { kind: "invoiceOverdue", to: pushed ? [invoice.parent.id] : [], url: "/parent/invoices" },
       appUrl: deps.appUrl,
       now,
       onlyIf: guard,
     });
+    pushBatches.push(...notice.pushBatches);
     const mail = outboxInsert(
       db,
       {
@@ -155,7 +162,7 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
     statements.push(...notice.inserts);
     // A deactivated parent cannot sign in to pay: the invoice still turns overdue, without an e-mail;
     // nor does a parent who turned off e-mail for overdue invoices get one (the in-app notice stays, ADR 0066).
-    const wanted = emailWanted("invoiceOverdue", fromRow(invoice.preferences), now, invoice.timeZone);
+    const wanted = emailWanted("invoiceOverdue", chosen, now, invoice.timeZone);
     if (invoice.parent.isActive && wanted) mails.push({ id: mail.id, statement: statements.push(mail.query) - 1 });
   }
   // Last: the notices above read "still pending" before this flips it.
@@ -178,5 +185,6 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
   }[];
   const written = mails.filter((mail) => results[mail.statement]?.rowsAffected === 1).map((mail) => mail.id);
   await enqueueEmails(deps, written);
+  await enqueuePushes(deps, pushBatches);
   return results.at(-1)?.rowsAffected ?? 0;
 }

@@ -16,7 +16,8 @@ import type { Logger } from "#worker/deps.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut } from "../notifications/fan-out.ts";
-import { emailWanted, fromRow, preferencesJoin } from "../notifications/preferences.ts";
+import { emailWanted, fromRow, preferencesJoin, pushWanted } from "../notifications/preferences.ts";
+import { enqueuePushes } from "../push/outbox.ts";
 
 export type SweepDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
 
@@ -97,6 +98,12 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       audience: { kind: "flight-trip", ref: row.flightTripId, label: row.title },
       // In-app always; the e-mail only if the parent keeps it on for field-trip reminders (ADR 0066).
       email: emailWanted("fieldTripReminder", fromRow(row.preferences), now, row.timeZone),
+      // A push too, if they asked for one (ADR 0068); a tap opens their field trips.
+      push: {
+        kind: "fieldTripReminder",
+        to: pushWanted("fieldTripReminder", fromRow(row.preferences), now, row.timeZone) ? [row.parentId] : [],
+        url: "/parent/flight-trips",
+      },
       appUrl: deps.appUrl,
       now,
       onlyIf: unclaimed,
@@ -117,6 +124,7 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       deps,
       mails.map((mail) => mail.id),
     );
+    await enqueuePushes(deps, notice.pushBatches);
   }
   return sent;
 }

@@ -12,8 +12,9 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
-import { emailWanted, preferencesByUser, preferencesQuery } from "../notifications/preferences.ts";
+import { emailWanted, preferencesByUser, preferencesQuery, pushWanted } from "../notifications/preferences.ts";
 import { feeRuleOf, feeRuleQueries } from "../payment-settings/settings.ts";
+import { enqueuePushes, pushInsert } from "../push/outbox.ts";
 
 /** Per school: far above a school invoicing every family by hand, far below a runaway script. */
 export const INVOICE_CREATE_LIMIT = { windowMs: 60 * 60_000, max: 500 } as const;
@@ -100,6 +101,9 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   // A parent who turned off e-mail for new invoices finds it in My Invoices only (ADR 0066).
   const preferences = preferencesByUser(preferenceRows, [parent.id]).get(parent.id)!;
   const emailed = emailWanted("invoiceIssued", preferences, now, scope.timeZone);
+  // And a push to their devices if they asked for one (ADR 0068); a tap opens My Invoices.
+  const pushBatch = crypto.randomUUID();
+  const pushed = pushWanted("invoiceIssued", preferences, now, scope.timeZone);
   const mail = outboxInsert(
     db,
     {
@@ -142,6 +146,22 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
       })
       .returning({ invoiceNumber: invoices.invoiceNumber }),
     ...(emailed ? [mail.query] : []),
+    ...(pushed
+      ? [
+          pushInsert(db, {
+            batchId: pushBatch,
+            role: "parent",
+            userIds: [parent.id],
+            kind: "invoiceIssued",
+            content: {
+              title: "A new invoice",
+              body: `${schoolName}: ${input.description} — ${formatCents(amounts.amountCents)}, due ${formatCalendarDay(input.dueDate)}.`,
+              url: "/parent/invoices",
+            },
+            now,
+          }),
+        ]
+      : []),
     auditInsert(
       db,
       {
@@ -172,5 +192,6 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
     throw error;
   }
   if (emailed) await enqueueEmails(deps, [mail.id]);
+  if (pushed) await enqueuePushes(deps, [pushBatch]);
   return { id, invoiceNumber: inserted[0]!.invoiceNumber, ...amounts };
 }

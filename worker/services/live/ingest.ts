@@ -6,6 +6,7 @@ import { LIVE_MESSAGES as M, phaseOf } from "#shared/live-constants.ts";
 import type { LivePosition, StopVisit } from "#shared/live-eta.ts";
 import type { DriverScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
+import { enqueuePushes } from "../push/outbox.ts";
 import { driverMayPost } from "./access.ts";
 import { detectVisits, visitFromTap } from "./arrival.ts";
 import { estimateOf, etaPosition, etaStops, etaVisit } from "./eta.ts";
@@ -294,9 +295,11 @@ export async function ingest(scope: DriverScope, runId: string, batch: IngestBat
         .where(eq(trips.id, runId)),
     );
   const notices = dueNotices(state, after, taps, drops, estimate);
-  statements.push(...noticeStatements(db, after, notices, now));
+  const noticed = noticeStatements(db, after, notices, now);
+  statements.push(...noticed.statements);
   if (statements.length === 0) return { acknowledged, refused, state };
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await enqueuePushes(scope.deps, noticed.pushBatches);
   const recipientsOf = noticeRecipients(after);
   const claimed = notices.filter((notice) => recipientsOf(notice).length > 0).map((notice) => notice.key);
   return {
@@ -398,6 +401,7 @@ function dueNotices(
       ...attendanceText(rider.childName, tap.status, new Date(tap.at), stopNames.get(tap.stopId) ?? null, run.timeZone),
       category: "attendance",
       scope: "family",
+      kind: "attendance",
     });
   }
   for (const drop of drops) {
@@ -416,6 +420,7 @@ function dueNotices(
       ),
       category: "attendance",
       scope: "family",
+      kind: "attendance",
     });
   }
   const minutes = new Map(after.parents.map((parent) => [parent.id, parent.approachMinutes]));
@@ -433,6 +438,7 @@ function dueNotices(
       ...approachText(run, stopNames.get(due.stopId) ?? "your stop", due.eta),
       category: "trip",
       scope: "family",
+      kind: "busApproaching",
     });
   const late = lateNotice(estimate.delaySeconds);
   if (late && !after.sentNotices.has(lateNoticeKey(run.id)))
@@ -442,6 +448,7 @@ function dueNotices(
       ...lateText(run, late.minutesLate),
       category: "trip",
       scope: "run",
+      kind: "runLate",
     });
   return notices;
 }

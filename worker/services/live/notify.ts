@@ -3,7 +3,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#db/client.ts";
 import { liveNotices } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
+import type { EventKind } from "#shared/preferences-constants.ts";
 import { fanOut } from "../notifications/fan-out.ts";
+import { pushWanted } from "../notifications/preferences.ts";
+import { pushInsert } from "../push/outbox.ts";
 import type { RunState } from "./run-state.ts";
 
 /**
@@ -21,7 +24,12 @@ export type LiveNotice = {
   category: NotificationCategory;
   /** `run`: to every family of the run, listed in the school's Sent tab; `family`: one family's own news (not listed). */
   scope: "run" | "family";
+  /** What kind of event it is, for whom it is pushed (ADR 0066, ADR 0068). */
+  kind: EventKind;
 };
+
+/** Where a tap on a run's push opens: the parent's live view of the run. */
+export const runLink = (runId: string) => `/parent/rides/${encodeURIComponent(runId)}`;
 
 /** Who a notice of the run goes to: its parents still on the run (a notice to nobody is not claimed). */
 export function noticeRecipients(state: RunState) {
@@ -34,8 +42,9 @@ export function noticeRecipients(state: RunState) {
 }
 
 /**
- * The statements of `notices`, for the batch of the change that causes them (in-app: the bell); with
- * `onlyIf`, only if that change won its claim.
+ * The statements of `notices`, for the batch of the change that causes them (in-app: the bell, and a
+ * push to each device of the parents who want this kind pushed now); with `onlyIf`, only if that
+ * change won its claim. `pushBatches`: what to hand `enqueuePushes` once the batch committed.
  */
 export function noticeStatements(
   db: Db,
@@ -45,7 +54,9 @@ export function noticeStatements(
   onlyIf: SQL = sql`1`,
 ) {
   const statements: BatchItem<"sqlite">[] = [];
+  const pushBatches: string[] = [];
   const recipientsOf = noticeRecipients(state);
+  const preferences = new Map(state.parents.map((parent) => [parent.id, parent.preferences]));
   for (const notice of notices) {
     const recipients = recipientsOf(notice);
     if (recipients.length === 0) continue;
@@ -73,8 +84,26 @@ export function noticeStatements(
       onlyIf: sql`exists (select 1 from ${liveNotices} where ${liveNotices.key} = ${key} and ${liveNotices.batchId} = ${batchId})`,
     });
     statements.push(...sent.inserts);
+    const pushed = recipients.filter((recipient) => {
+      const chosen = preferences.get(recipient.id);
+      return chosen !== undefined && pushWanted(notice.kind, chosen, now, state.run.timeZone);
+    });
+    if (pushed.length > 0) {
+      statements.push(
+        pushInsert(db, {
+          batchId,
+          role: "parent",
+          userIds: pushed.map((recipient) => recipient.id),
+          kind: notice.kind,
+          content: { title: notice.title, body: notice.message, url: runLink(state.run.id) },
+          now,
+          onlyIf: sql`exists (select 1 from ${liveNotices} where ${liveNotices.key} = ${key} and ${liveNotices.batchId} = ${batchId})`,
+        }),
+      );
+      pushBatches.push(batchId);
+    }
   }
-  return statements;
+  return { statements, pushBatches };
 }
 
 /**

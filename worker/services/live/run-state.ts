@@ -17,8 +17,10 @@ import {
 } from "#db/schema/index.ts";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
 import type { AttendancePhase, AttendanceStatus, VisitSource } from "#shared/live-constants.ts";
+import type { Preferences } from "#shared/preferences-constants.ts";
 import { minutesToTime } from "#shared/route-texts.ts";
 import { weekday, zonedInstant } from "#shared/school-time.ts";
+import { fromRow } from "../notifications/preference-rows.ts";
 import { APPROACH_MINUTES_DEFAULT } from "./notices.ts";
 
 /**
@@ -48,7 +50,8 @@ export type RunRider = {
   notRiding: boolean;
 };
 
-export type RunParent = { id: string; email: string; approachMinutes: number };
+/** `preferences`: read with the run, for whom each notice is pushed (ADR 0068). */
+export type RunParent = { id: string; email: string; approachMinutes: number; preferences: Preferences };
 export type RunVisit = { stopId: string; arrivedAt: Date; departedAt: Date | null; source: VisitSource };
 /** A child's event on the run: a pickup's boarding (boarded, absent) and drop, a drop-off's drop. */
 export type RunAttendance = {
@@ -159,6 +162,10 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
         parentEmail: parents.email,
         parentActive: parents.isActive,
         approachMinutes: notificationPreferences.approachMinutes,
+        channels: notificationPreferences.channels,
+        quietStart: notificationPreferences.quietStart,
+        quietEnd: notificationPreferences.quietEnd,
+        digest: notificationPreferences.digest,
         stopId: riders.stopId,
         weekdays: riders.weekdays,
         specialNeeds: children.specialNeeds,
@@ -248,6 +255,17 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
       id: row.parentId,
       email: row.parentEmail ?? "",
       approachMinutes: row.approachMinutes ?? APPROACH_MINUTES_DEFAULT,
+      preferences: fromRow(
+        row.channels === null
+          ? null
+          : {
+              channels: row.channels,
+              approachMinutes: row.approachMinutes ?? APPROACH_MINUTES_DEFAULT,
+              quietStart: row.quietStart,
+              quietEnd: row.quietEnd,
+              digest: row.digest ?? false,
+            },
+      ),
     });
   }
   return {

@@ -6,6 +6,7 @@ import { todayIn } from "#shared/school-time.ts";
 import type { DriverScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { enqueuePushes } from "../push/outbox.ts";
 import { tripChangeNotice } from "../trips/notify.ts";
 import { departedNoticeKey, noticeStatements } from "./notify.ts";
 import { loadRunState, type RunState } from "./run-state.ts";
@@ -46,7 +47,7 @@ export async function startRun(scope: DriverScope, input: z.infer<typeof startRu
   // Parents read when the bus actually left (the driver's Start), not the timetable's departure.
   const departed =
     run.status === "scheduled" ? tripChangeNotice(run, { ...after, departureTime: scope.now }, run.timeZone) : null;
-  const notices = departed
+  const noticed = departed
     ? noticeStatements(
         db,
         { ...state, run: after },
@@ -57,12 +58,13 @@ export async function startRun(scope: DriverScope, input: z.infer<typeof startRu
             ...departed,
             category: "trip",
             scope: "run",
+            kind: "tripChanged",
           },
         ],
         scope.now,
         won,
       )
-    : [];
+    : { statements: [], pushBatches: [] };
   const [claim] = await db.batch([
     db
       .update(trips)
@@ -82,7 +84,7 @@ export async function startRun(scope: DriverScope, input: z.infer<typeof startRu
           inArray(trips.status, ["scheduled", "in-progress"]),
         ),
       ),
-    ...notices,
+    ...noticed.statements,
     auditInsert(
       db,
       {
@@ -99,6 +101,7 @@ export async function startRun(scope: DriverScope, input: z.infer<typeof startRu
     ),
   ]);
   if (claim.rowsAffected !== 1) throw new AppError("CONFLICT", M.alreadyStarted);
+  await enqueuePushes(scope.deps, noticed.pushBatches);
   await scope.deps.live?.changed(run.id);
   return { runId: run.id, startedAt: scope.now, busNumber: after.busNumber };
 }

@@ -4,8 +4,10 @@ import type { Db } from "#db/client.ts";
 import { insertManyWhere } from "#db/conditional.ts";
 import { notificationSends, notifications } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
+import type { EventKind } from "#shared/preferences-constants.ts";
 import { notificationEmail } from "#worker/email/templates.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
+import { pushInsert } from "../push/outbox.ts";
 
 export type NotificationContent = {
   title: string;
@@ -50,8 +52,13 @@ export function fanOut(
     batchId?: string;
     /** Recipients (ids) who turned e-mail off for this kind of event (ADR 0066): their in-app row only. */
     noEmailTo?: ReadonlySet<string>;
+    /**
+     * A push to every device of `to` (the recipients who want `kind` pushed now: `pushTo`), opening
+     * `url` on a tap (ADR 0068); its rows share the batch id (`pushBatches`, for `enqueuePushes`).
+     */
+    push?: { kind: EventKind; to: readonly string[]; url: string };
   },
-): { batchId: string; inserts: BatchItem<"sqlite">[]; emails: OutboxDraft[] } {
+): { batchId: string; inserts: BatchItem<"sqlite">[]; emails: OutboxDraft[]; pushBatches: string[] } {
   const batchId = input.batchId ?? crypto.randomUUID();
   const rows = input.recipients.map((recipient) => ({
     id: crypto.randomUUID(),
@@ -96,6 +103,19 @@ export function fanOut(
       input.onlyIf ? insertManyWhere(db, notifications, chunk, input.onlyIf) : db.insert(notifications).values(chunk),
     );
   }
+  const pushed = input.push?.to.filter((id) => input.recipients.some((recipient) => recipient.id === id)) ?? [];
+  if (input.push && pushed.length > 0)
+    inserts.push(
+      pushInsert(db, {
+        batchId,
+        role: input.recipients[0]!.role,
+        userIds: pushed,
+        kind: input.push.kind,
+        content: { title: input.content.title, body: input.content.message, url: input.push.url },
+        now: input.now,
+        ...(input.onlyIf ? { onlyIf: input.onlyIf } : {}),
+      }),
+    );
   const emails: OutboxDraft[] = input.email
     ? input.recipients
         .filter((recipient) => !input.noEmailTo?.has(recipient.id))
@@ -112,5 +132,5 @@ export function fanOut(
           }),
         }))
     : [];
-  return { batchId, inserts, emails };
+  return { batchId, inserts, emails, pushBatches: pushed.length > 0 ? [batchId] : [] };
 }

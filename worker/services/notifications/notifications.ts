@@ -20,7 +20,7 @@ import { containsAny, likePattern } from "../_shared/search.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { routeParentsQuery } from "../trips/notify.ts";
 import { fanOut, type Recipient, type SendAudience } from "./fan-out.ts";
-import { noEmailTo, schoolPreferencesQuery } from "./preferences.ts";
+import { noEmailTo, pushTo, schoolPreferencesQuery } from "./preferences.ts";
 
 /** Send Notification: per school admin, at most this many sends an hour (each may reach the whole school). */
 export const NOTIFICATION_SEND_LIMIT = { windowMs: 3_600_000, max: 30 } as const;
@@ -222,7 +222,7 @@ export async function sendNotification(scope: SchoolScope, input: z.output<typeo
   const [recipients, [school], preferences] = await Promise.all([
     audienceRecipients(scope, input.audience),
     db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),
-    input.email ? schoolPreferencesQuery(db, scope.schoolId, "parent") : [],
+    schoolPreferencesQuery(db, scope.schoolId, "parent"),
   ]);
   if (recipients.length === 0) throw new AppError("BAD_REQUEST", NOTIFICATION_MESSAGES.noRecipients);
   await takeSendSlot(scope);
@@ -236,12 +236,25 @@ export async function sendNotification(scope: SchoolScope, input: z.output<typeo
     email: input.email,
     // The e-mail copy reaches the parents who keep e-mail on for the school's messages (ADR 0066).
     noEmailTo: noEmailTo(preferences, "schoolMessage", scope.now, scope.timeZone),
+    // A push to the parents who want the school's messages pushed (ADR 0068); a tap opens their notifications.
+    push: {
+      kind: "schoolMessage",
+      to: pushTo(
+        preferences,
+        recipients.map((recipient) => recipient.id),
+        "schoolMessage",
+        scope.now,
+        scope.timeZone,
+      ),
+      url: "/parent/notifications",
+    },
     appUrl: config.appUrl,
     now: scope.now,
   });
   const [first, ...rest] = sent.inserts;
   await commitWithOutbox(scope, [first!, ...rest], {
     emails: sent.emails,
+    pushBatches: sent.pushBatches,
     audit: {
       eventType: "notification.sent",
       description: `Notification "${input.title}" sent to ${recipients.length} parent${recipients.length === 1 ? "" : "s"}`,

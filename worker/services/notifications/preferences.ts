@@ -3,7 +3,6 @@ import type { Db } from "#db/client.ts";
 import { notificationPreferences } from "#db/schema/index.ts";
 import {
   type Channel,
-  defaultPreferences,
   EVENT_KINDS,
   type EventKind,
   eventKind,
@@ -12,6 +11,7 @@ import {
 } from "#shared/preferences.ts";
 import { localTime } from "#shared/school-time.ts";
 import type { ParentScope } from "../_shared/scope.ts";
+import { fromRow } from "./preference-rows.ts";
 
 /**
  * Notification preferences (ADR 0066): what a user asked to be told, by which channel, and when.
@@ -21,22 +21,7 @@ import type { ParentScope } from "../_shared/scope.ts";
 export type PreferencesUser = { role: "parent" | "school_admin" | "driver"; id: string };
 type Row = typeof notificationPreferences.$inferSelect;
 
-/**
- * A stored row as the senders read it (the defaults without one; a sender that reads its recipients
- * in one query left-joins the row with `preferencesJoin`): a kind the row does not know (added since) has its default.
- */
-export function fromRow(row: Row | null | undefined): Preferences {
-  const preferences = defaultPreferences();
-  if (!row) return preferences;
-  for (const { kind } of EVENT_KINDS) {
-    const saved = row.channels[kind];
-    if (saved) preferences.channels[kind] = { push: saved.push === true, email: saved.email === true };
-  }
-  preferences.approachMinutes = row.approachMinutes;
-  preferences.quietHours = row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null;
-  preferences.digest = row.digest;
-  return preferences;
-}
+export { fromRow };
 
 /** One user's preferences (the quiet defaults until they first save). */
 export async function preferencesFor(db: Db, user: PreferencesUser): Promise<Preferences> {
@@ -149,6 +134,27 @@ export function deliveryPlan(kind: EventKind, preferences: Preferences, now: Dat
 export function emailWanted(kind: EventKind, preferences: Preferences, now: Date, timeZone: string): boolean {
   const plan = deliveryPlan(kind, preferences, now, timeZone);
   return plan.now.includes("email") || plan.digest.includes("email");
+}
+
+/**
+ * Whether a sender pushes this event to this user now: the plan's push now. Unlike e-mail, a push
+ * the plan keeps for the digest or holds in quiet hours is not sent (no digest sender exists, and a
+ * push hours late is noise; the in-app notice stays) (ADR 0068).
+ */
+export function pushWanted(kind: EventKind, preferences: Preferences, now: Date, timeZone: string): boolean {
+  return deliveryPlan(kind, preferences, now, timeZone).now.includes("push");
+}
+
+/** Of these users (ids), those pushed about `kind` now (a user without a row in `rows` keeps the defaults). */
+export function pushTo(
+  rows: readonly Row[],
+  ids: readonly string[],
+  kind: EventKind,
+  now: Date,
+  timeZone: string,
+): string[] {
+  const byUser = preferencesByUser(rows, ids);
+  return ids.filter((id) => pushWanted(kind, byUser.get(id)!, now, timeZone));
 }
 
 /** The signed-in parent's preferences (My Account). */

@@ -13,6 +13,7 @@ import {
   notifications,
   parents,
   passwordResetTokens,
+  pushSubscriptions,
   schoolAdmins,
   sessions,
 } from "#db/schema/index.ts";
@@ -172,6 +173,10 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
       .where(
         and(eq(notificationPreferences.userRole, subject.role), eq(notificationPreferences.userId, subject.id), erased),
       ),
+    // Their devices' push subscriptions (ADR 0068); the push rows lose theirs (set null).
+    db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userRole, subject.role), eq(pushSubscriptions.userId, subject.id), erased)),
     db
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userRole, subject.role), eq(passwordResetTokens.userId, subject.id), erased)),

@@ -9,6 +9,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { departedByHandNoticeKey, runNoticeClaim } from "../live/notify.ts";
 import { fanOut } from "../notifications/fan-out.ts";
+import { preferencesQuery, pushTo } from "../notifications/preferences.ts";
 
 type TripState = { routeName: string; busNumber: string; status: TripStatus; departureTime: Date; arrivalTime: Date };
 export type TripNotice = { title: string; message: string; type: NotificationType };
@@ -103,6 +104,13 @@ export async function notifyTripChange(
       }))
     : [];
   const won = rowHolds(trips, change.before.id, trips.changeId, changeId);
+  // Pushed to the parents who want it now (ADR 0068): a cancellation is its own kind (safety-critical).
+  const kind = change.set.status === "cancelled" ? "runCancelled" : "tripChanged";
+  const ids = recipients.map((recipient) => recipient.id);
+  const pushed =
+    ids.length > 0
+      ? pushTo(await preferencesQuery(db, "parent", ids), ids, kind, scope.now, change.school.timeZone)
+      : [];
   const sent = change.notice
     ? fanOut(db, {
         schoolId: scope.schoolId,
@@ -116,11 +124,12 @@ export async function notifyTripChange(
           label: `${change.before.routeName} (bus ${change.before.busNumber})`,
         },
         email: true,
+        push: { kind, to: pushed, url: `/parent/rides/${encodeURIComponent(change.before.id)}` },
         appUrl: config.appUrl,
         now: scope.now,
         onlyIf: won,
       })
-    : { inserts: [], emails: [], batchId: null };
+    : { inserts: [], emails: [], batchId: null, pushBatches: [] };
   // A run set Departed by hand links to its live view in the inbox, as the driver's Start does (ADR 0059).
   const departedRun =
     change.notice !== null &&
@@ -159,6 +168,7 @@ export async function notifyTripChange(
     ],
     {
       emails: sent.emails,
+      pushBatches: sent.pushBatches,
       audit: {
         ...change.audit,
         schoolId: scope.schoolId,

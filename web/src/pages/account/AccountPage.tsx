@@ -7,6 +7,7 @@ import { FormAlert } from "../../components/ui/form.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { useDeleteMyAccount, useDownloadMyData, useMyProfile } from "../../features/account/hooks.ts";
 import { NotificationPreferences } from "../../features/preferences/NotificationPreferences.tsx";
+import { PushDevices } from "../../features/preferences/PushDevices.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTimeIn, useSchoolZone } from "../../lib/school-zone.ts";
 import { useSession } from "../../lib/session.ts";
@@ -99,6 +100,7 @@ export default function AccountPage() {
       </div>
 
       {role === "parent" ? <NotificationPreferences /> : null}
+      {role === "parent" ? <PushDevices /> : null}
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-ink">Password</h2>

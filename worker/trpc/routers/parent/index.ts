@@ -9,6 +9,7 @@ import { parentInvoicesRouter } from "./invoices.ts";
 import { parentLiveRouter } from "./live.ts";
 import { parentPaymentsRouter } from "./payments.ts";
 import { parentPreferencesRouter } from "./preferences.ts";
+import { parentPushRouter } from "./push.ts";
 import { parentRidesRouter } from "./rides.ts";
 
 /** parent.*: the school is the session's, and so is the family. */
@@ -34,4 +35,6 @@ export const parentRouter = router({
   live: parentLiveRouter,
   /** My Account's Notifications: channels per kind of event, the approach lead time, quiet hours, the digest (ADR 0066). */
   preferences: parentPreferencesRouter,
+  /** Web push: this device on or off, the parent's devices (ADR 0068). */
+  push: parentPushRouter,
 });
