@@ -2,6 +2,9 @@ import "./lib/zod-config.ts";
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
+import { readRoleHint } from "./lib/roles.ts";
+import { captureInstallPrompt } from "./pwa/install.ts";
+import { linkManifestFor } from "./pwa/manifest-link.ts";
 import { PRERENDERED_ATTRIBUTE } from "./routes/page-meta.ts";
 import { routes } from "./routes/router.tsx";
 import "./styles.css";
@@ -10,6 +13,11 @@ import "./styles.css";
 // <style> element and asks get-nonce, which reads this global, for the nonce to put on it.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (styleNonce) Object.assign(globalThis, { __webpack_nonce__: styleNonce });
+
+// The browser's install offer can come before any component mounts: kept for the shell's button.
+captureInstallPrompt();
+// Installed from here, the app opens on the home of the last session's role (data.tsx follows the session).
+linkManifestFor(readRoleHint());
 
 // Not needed for the first paint: the toast library loads after the page (or with the first toast).
 const AppToaster = lazy(() => import("./lib/toaster.tsx"));
@@ -48,3 +56,10 @@ async function start() {
 }
 
 void start();
+
+// The service worker (ADR 0067), from production builds only: registered after the page's load.
+if (import.meta.env.PROD) {
+  const register = () => void import("./pwa/register.ts").then(({ registerServiceWorker }) => registerServiceWorker());
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
