@@ -9,7 +9,7 @@ import { createApp } from "#worker/app.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
 import { precacheEntries } from "../../scripts/pwa-precache.ts";
 import { appManifest, MANIFESTS } from "../../web/src/pwa/app-manifest.ts";
-import { dataAgeNotice, FRESH_FOR_MS, formatAge, oldestShownAt } from "../../web/src/pwa/data-age.ts";
+import { dataAgeNotice, FRESH_FOR_MS, formatAge, oldestShownAt, refreshFailed } from "../../web/src/pwa/data-age.ts";
 import { isIosBrowser } from "../../web/src/pwa/install.ts";
 import { manifestFor } from "../../web/src/pwa/manifest-link.ts";
 import {
@@ -299,14 +299,19 @@ describe("each user's last data, in the browser's storage", () => {
 });
 
 describe("how old the shown data is", () => {
-  it("says nothing while fresh and online, its age once old, and that the phone is offline", () => {
+  it("says nothing while fresh and read, its age once old or when a refresh failed, and that the phone is offline", () => {
     const now = Date.UTC(2026, 10, 26, 8);
-    expect(dataAgeNotice(now - 30_000, true, now)).toBeNull();
-    expect(dataAgeNotice(now - FRESH_FOR_MS, true, now)).toBe("Updated 2 min ago.");
-    expect(dataAgeNotice(now - 30_000, false, now)).toBe("You are offline. Updated just now.");
-    expect(dataAgeNotice(now - 3 * 3_600_000, false, now)).toBe("You are offline. Updated 3 h ago.");
-    expect(dataAgeNotice(null, false, now)).toBe("You are offline.");
-    expect(dataAgeNotice(null, true, now)).toBeNull();
+    const online = { online: true, failed: false };
+    const offline = { online: false, failed: false };
+    expect(dataAgeNotice(now - 30_000, online, now)).toBeNull();
+    expect(dataAgeNotice(now - FRESH_FOR_MS, online, now)).toBe("Updated 2 min ago.");
+    expect(dataAgeNotice(now - 30_000, { online: true, failed: true }, now)).toBe(
+      "Could not reach SchoolRide. Updated just now.",
+    );
+    expect(dataAgeNotice(now - 30_000, offline, now)).toBe("You are offline. Updated just now.");
+    expect(dataAgeNotice(now - 3 * 3_600_000, offline, now)).toBe("You are offline. Updated 3 h ago.");
+    expect(dataAgeNotice(null, offline, now)).toBe("You are offline.");
+    expect(dataAgeNotice(null, online, now)).toBeNull();
     expect(formatAge(59 * 60_000)).toBe("59 min ago");
     expect(formatAge(24 * 3_600_000)).toBe("1 day ago");
     expect(formatAge(50 * 3_600_000)).toBe("2 days ago");
@@ -325,6 +330,12 @@ describe("how old the shown data is", () => {
     );
     const stops = observers.map((observer) => observer.subscribe(() => undefined));
     expect(oldestShownAt(queries())).toBe(1_000);
+    expect(refreshFailed(queries())).toBe(false);
+    // A failed refresh keeps the data on screen, and says so.
+    const dashboard = client.getQueryCache().find({ queryKey: DASHBOARD })!;
+    dashboard.setState({ status: "error", error: new Error("offline"), fetchStatus: "idle" });
+    expect(oldestShownAt(queries())).toBe(1_000);
+    expect(refreshFailed(queries())).toBe(true);
     for (const stop of stops) stop();
   });
 });

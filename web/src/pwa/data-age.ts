@@ -14,28 +14,41 @@ export function formatAge(ageMs: number): string {
   return `${days} day${days === 1 ? "" : "s"} ago`;
 }
 
+/** The queries whose data is on screen: a mounted observer, and data (kept after a failed refresh too). */
+const shown = (query: Query) => query.getObserversCount() > 0 && query.state.data !== undefined;
+
 /**
- * The time of the oldest answer the page shows that is not being read again now: the queries with
- * data and a mounted observer, not fetching. Null when there is none.
+ * The time of the oldest answer the page shows that is not being read again now. Null when there is
+ * none.
  */
 export function oldestShownAt(queries: readonly Query[]): number | null {
   let oldest: number | null = null;
   for (const query of queries) {
-    if (query.getObserversCount() === 0 || query.state.status !== "success") continue;
-    if (query.state.fetchStatus === "fetching") continue;
+    if (!shown(query) || query.state.fetchStatus === "fetching") continue;
     const at = query.state.dataUpdatedAt;
     if (at > 0 && (oldest === null || at < oldest)) oldest = at;
   }
   return oldest;
 }
 
+/** Whether the last attempt to read again some data on screen failed (the server out of reach). */
+export function refreshFailed(queries: readonly Query[]): boolean {
+  return queries.some((query) => shown(query) && query.state.status === "error" && query.state.fetchStatus === "idle");
+}
+
 /**
- * What the notice says: nothing while the data is fresh and the browser online; offline, that the
- * page shows what it last read, and when; online with old data (the refresh failed), its age.
+ * What the notice says: nothing while the data is fresh and read; offline, that the page shows what
+ * it last read, and when; online when a refresh failed (a connection that drops requests while the
+ * phone says it is online) or the data is old, its age.
  */
-export function dataAgeNotice(shownAt: number | null, online: boolean, now: number): string | null {
-  if (shownAt === null) return online ? null : "You are offline.";
-  const age = now - shownAt;
-  if (online) return age < FRESH_FOR_MS ? null : `Updated ${formatAge(age)}.`;
-  return `You are offline. Updated ${formatAge(age)}.`;
+export function dataAgeNotice(
+  shownAt: number | null,
+  state: { online: boolean; failed: boolean },
+  now: number,
+): string | null {
+  if (shownAt === null) return state.online ? null : "You are offline.";
+  const age = formatAge(now - shownAt);
+  if (!state.online) return `You are offline. Updated ${age}.`;
+  if (state.failed) return `Could not reach SchoolRide. Updated ${age}.`;
+  return now - shownAt < FRESH_FOR_MS ? null : `Updated ${age}.`;
 }

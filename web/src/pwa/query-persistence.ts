@@ -70,7 +70,12 @@ export function persistQueries(
   client: QueryClient,
   session: SessionQuery,
   storage: StorageLike | undefined,
-  clock: Timers & { now(): number } = { setTimeout, clearTimeout, now: Date.now },
+  // Arrows: the browser's timers refuse to be called as another object's methods.
+  clock: Timers & { now(): number } = {
+    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+    clearTimeout: (timer) => globalThis.clearTimeout(timer as number),
+    now: () => Date.now(),
+  },
 ): () => void {
   if (!storage) return () => undefined;
   const saved = read(storage, clock.now());
