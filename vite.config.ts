@@ -17,13 +17,15 @@ const AREA_MODULES = new RegExp(
   [
     "node_modules/(@tanstack|@trpc|superjson|copy-anything|is-what)/",
     "web/src/lib/(data|trpc|session)\\.",
+    // The data layer's own: each parent's and driver's kept data, the session's manifest (ADR 0067).
+    "web/src/pwa/(query-persistence|manifest-link)\\.",
     "web/src/routes/(guards|prefetch-queries)\\.",
     // The query-options factories the prefetches share with the pages' hooks (a few hundred bytes).
     "web/src/features/[\\w-]+/queries\\.",
     "web/src/components/shell/AppShell\\.",
     "web/src/components/mfa/SudoProvider\\.",
     "web/src/components/ui/(lazy-dialog|states|empty-state|page-header)\\.",
-    "worker/shared/subscription\\.",
+    "worker/shared/(subscription|service-worker)\\.",
     "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard)\\.js$",
   ]
     .join("|")

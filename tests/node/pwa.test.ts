@@ -10,7 +10,7 @@ import { nodeAssets } from "#worker/local/assets.ts";
 import { precacheEntries } from "../../scripts/pwa-precache.ts";
 import { appManifest, MANIFESTS } from "../../web/src/pwa/app-manifest.ts";
 import { dataAgeNotice, FRESH_FOR_MS, formatAge, oldestShownAt, refreshFailed } from "../../web/src/pwa/data-age.ts";
-import { isIosBrowser } from "../../web/src/pwa/install.ts";
+import { isIosBrowser } from "../../web/src/pwa/ios.ts";
 import { manifestFor } from "../../web/src/pwa/manifest-link.ts";
 import {
   forgetStoredData,

@@ -2,9 +2,7 @@ import "./lib/zod-config.ts";
 import { lazy, StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
-import { readRoleHint } from "./lib/roles.ts";
 import { captureInstallPrompt } from "./pwa/install.ts";
-import { linkManifestFor } from "./pwa/manifest-link.ts";
 import { PRERENDERED_ATTRIBUTE } from "./routes/page-meta.ts";
 import { routes } from "./routes/router.tsx";
 import "./styles.css";
@@ -16,8 +14,6 @@ if (styleNonce) Object.assign(globalThis, { __webpack_nonce__: styleNonce });
 
 // The browser's install offer can come before any component mounts: kept for the shell's button.
 captureInstallPrompt();
-// Installed from here, the app opens on the home of the last session's role (data.tsx follows the session).
-linkManifestFor(readRoleHint());
 
 // Not needed for the first paint: the toast library loads after the page (or with the first toast).
 const AppToaster = lazy(() => import("./lib/toaster.tsx"));

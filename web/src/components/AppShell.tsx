@@ -1,9 +1,9 @@
 import { Bus } from "lucide-react";
+import { Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
 import { isOfflineRole } from "#shared/service-worker.ts";
 import { useSession } from "../lib/session.ts";
-import { DataAge } from "../pwa/DataAge.tsx";
-import { IosInstallGuide } from "../pwa/InstallApp.tsx";
+import { AreaNotices } from "../pwa/lazy.tsx";
 import { BottomBar } from "./shell/BottomBar.tsx";
 import { NotificationBell } from "./shell/NotificationBell.tsx";
 import { type NavItem, ROLE_LABELS } from "./shell/nav.ts";
@@ -50,10 +50,9 @@ export function AppShell({ items }: { items: NavItem[] }) {
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           {/* A parent's and a driver's app works from the phone (ADR 0067): how old its data is, and on iOS how to install it. */}
           {isOfflineRole(user.role) ? (
-            <>
-              <IosInstallGuide />
-              <DataAge />
-            </>
+            <Suspense fallback={null}>
+              <AreaNotices />
+            </Suspense>
           ) : null}
           <Outlet />
         </main>

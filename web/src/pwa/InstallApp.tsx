@@ -1,23 +1,46 @@
 import { Download, Share, SquarePlus, X } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
-import { hasInstallOffer, isIosBrowser, isStandalone, promptInstall, subscribeInstallOffer } from "./install.ts";
+import { hasInstallOffer, promptInstall, subscribeInstallOffer } from "./install.ts";
+import { isIosBrowser, isStandalone } from "./ios.ts";
 
 /**
- * "Install app", above Logout in the sidebar and the phone's More menu, when the browser offers to
- * install it (`beforeinstallprompt`); nothing otherwise (installed, iOS, Firefox…).
+ * "Install SchoolRide" above a parent's or driver's page when the browser offers to install it
+ * (`beforeinstallprompt`: Chromium browsers, never in a private window); nothing otherwise
+ * (installed, iOS, Firefox…). Not now hides it until the browser offers again (the next load).
  */
-export function InstallAppButton({ large = false }: { large?: boolean }) {
+export function InstallCard() {
   const offered = useSyncExternalStore(subscribeInstallOffer, hasInstallOffer, () => false);
-  if (!offered) return null;
+  const [dismissed, setDismissed] = useState(false);
+  if (!offered || dismissed) return null;
   return (
-    <button
-      type="button"
-      onClick={() => void promptInstall()}
-      className={`flex w-full items-center rounded-md px-3 text-left font-medium text-slate-700 hover:bg-slate-100 ${large ? "min-h-12 gap-3 text-base" : "gap-2 py-2 text-sm"}`}
+    <section
+      aria-labelledby="install-title"
+      className="mb-3 flex flex-wrap items-center gap-3 rounded-md bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200"
     >
-      <Download aria-hidden="true" className={large ? "h-5 w-5" : "h-4 w-4"} />
-      Install app
-    </button>
+      <Download aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+      <div className="min-w-0 flex-1">
+        <p id="install-title" className="font-semibold text-ink">
+          Install SchoolRide
+        </p>
+        <p className="mt-0.5">Open it from your home screen, even with a weak signal.</p>
+      </div>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => setDismissed(true)}
+          className="min-h-11 rounded-md px-3 font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Not now
+        </button>
+        <button
+          type="button"
+          onClick={() => void promptInstall()}
+          className="min-h-11 rounded-md bg-brand-500 px-4 font-semibold text-ink shadow-sm hover:bg-brand-600"
+        >
+          Install
+        </button>
+      </div>
+    </section>
   );
 }
 

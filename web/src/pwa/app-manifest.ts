@@ -1,8 +1,8 @@
 /**
  * The web app manifests (ADR 0067), written to dist/ by the build (vite.config.ts): one app, whose
  * start URL is the installing user's home. A parent's phone opens on /parent and a driver's on
- * /driver (the role-home shells the service worker precaches); anyone else's on /. The page links
- * the one for the role of the last session it saw (web/src/pwa/manifest-link.ts).
+ * /driver (the role-home shells the service worker precaches); anyone else's on /. A signed-in page
+ * links the one for its session's role (web/src/pwa/manifest-link.ts).
  */
 
 export const THEME_COLOUR = "#f59e0b";

@@ -1,8 +1,8 @@
 /**
  * The browser's offer to install the app (`beforeinstallprompt`, Chromium browsers), kept from the
  * page's start so the shell can show its own "Install app" button instead of the browser's
- * mini-infobar; and whether this is iOS outside the Home Screen, where installing is the user's
- * own step (Share, then Add to Home Screen) and the only way to get notifications (iOS 16.4+).
+ * mini-infobar. In the entry (the event can come first thing); the button and the iOS guide load
+ * with the signed-in shell (InstallApp.tsx).
  */
 
 /** Chromium's event (not in the DOM typings). */
@@ -42,17 +42,4 @@ export async function promptInstall(): Promise<void> {
   changed();
   await current.prompt();
   await current.userChoice.catch(() => undefined);
-}
-
-/** Whether the app runs installed (from the Home Screen or as its own window). */
-export function isStandalone(): boolean {
-  return (
-    window.matchMedia?.("(display-mode: standalone)").matches === true ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
-}
-
-/** iPhone, iPod or iPad (which says "Macintosh" but has touch), in a browser tab. */
-export function isIosBrowser(userAgent: string, maxTouchPoints: number): boolean {
-  return /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
 }

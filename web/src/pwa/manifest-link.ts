@@ -7,7 +7,11 @@ export function manifestFor(role: string | null): ManifestFile {
   return "manifest.webmanifest";
 }
 
-/** Points the page's `<link rel="manifest">` (web/index.html) at the manifest for `role`. */
+/**
+ * Points the page's `<link rel="manifest">` (web/index.html) at the manifest for `role`: the data
+ * layer (data.tsx) calls it with every session read, so a signed-in page installs its user's app.
+ * A public page keeps the generic one (start URL /).
+ */
 export function linkManifestFor(role: string | null): void {
   const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
   const href = `/${manifestFor(role)}`;

@@ -1,4 +1,4 @@
-import { type DehydratedState, dehydrate, hydrate, type Query, type QueryClient } from "@tanstack/react-query";
+import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import superjson from "superjson";
 
 /**
@@ -19,7 +19,9 @@ export const PERSIST_DELAY_MS = 1_000;
 /** A larger cache is not kept (storage is a few MB and shared with the driver's outbox). */
 const MAX_PERSISTED_CHARS = 1_000_000;
 
-type Saved = { userId: string; savedAt: number; state: DehydratedState };
+/** A query as kept: its key, its data and when the server answered. */
+type SavedQuery = { key: QueryKey; data: unknown; at: number };
+type Saved = { userId: string; savedAt: number; queries: SavedQuery[] };
 type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 type Timers = { setTimeout(callback: () => void, ms: number): unknown; clearTimeout(timer: unknown): void };
 
@@ -40,7 +42,11 @@ function read(storage: StorageLike, now: number): Saved | null {
     const raw = storage.getItem(PERSISTED_DATA_KEY);
     if (!raw) return null;
     const saved = superjson.parse<Saved>(raw);
-    if (typeof saved?.userId !== "string" || !(now - saved.savedAt <= PERSISTED_MAX_AGE_MS)) {
+    if (
+      typeof saved?.userId !== "string" ||
+      !Array.isArray(saved.queries) ||
+      !(now - saved.savedAt <= PERSISTED_MAX_AGE_MS)
+    ) {
       storage.removeItem(PERSISTED_DATA_KEY);
       return null;
     }
@@ -79,7 +85,8 @@ export function persistQueries(
 ): () => void {
   if (!storage) return () => undefined;
   const saved = read(storage, clock.now());
-  if (saved) hydrate(client, saved.state);
+  // (The query library's own hydrate/dehydrate also carry promises and errors: ~1 KB more in every page.)
+  for (const { key, data, at } of saved?.queries ?? []) client.setQueryData(key, data, { updatedAt: at });
   /** Whose data the cache holds: the restored user's until the server says otherwise. */
   let owner: string | null = saved?.userId ?? null;
   let timer: unknown = null;
@@ -87,9 +94,13 @@ export function persistQueries(
   const write = () => {
     timer = null;
     if (!owner) return;
-    const state = dehydrate(client, { shouldDehydrateQuery: shouldKeep });
+    const queries = client
+      .getQueryCache()
+      .getAll()
+      .filter(shouldKeep)
+      .map((query): SavedQuery => ({ key: query.queryKey, data: query.state.data, at: query.state.dataUpdatedAt }));
     try {
-      const raw = superjson.stringify({ userId: owner, savedAt: clock.now(), state } satisfies Saved);
+      const raw = superjson.stringify({ userId: owner, savedAt: clock.now(), queries } satisfies Saved);
       if (raw.length > MAX_PERSISTED_CHARS) storage.removeItem(PERSISTED_DATA_KEY);
       else storage.setItem(PERSISTED_DATA_KEY, raw);
     } catch {

@@ -1,7 +1,6 @@
 import { Ellipsis } from "lucide-react";
 import { useRef, useState } from "react";
 import { matchPath, NavLink, useLocation } from "react-router";
-import { InstallAppButton } from "../../pwa/InstallApp.tsx";
 import { lazyDialog } from "../ui/lazy-dialog.tsx";
 import { LogoutButton } from "./LogoutButton.tsx";
 import type { MoreSheetProps } from "./MoreSheet.tsx";
@@ -65,12 +64,7 @@ export function BottomBar({ items, person, onLogout, loggingOut }: Props) {
         onOpenChange={setOpen}
         items={more}
         person={person}
-        footer={
-          <>
-            <InstallAppButton large />
-            <LogoutButton onLogout={onLogout} loggingOut={loggingOut} large />
-          </>
-        }
+        footer={<LogoutButton onLogout={onLogout} loggingOut={loggingOut} large />}
         opener={opener}
       />
     </nav>

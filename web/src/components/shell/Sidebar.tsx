@@ -1,12 +1,11 @@
 import { NavLink } from "react-router";
-import { InstallAppButton } from "../../pwa/InstallApp.tsx";
 import { LogoutButton } from "./LogoutButton.tsx";
 import type { NavItem } from "./nav.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-100 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
 
-/** From md up: the spec's sidebar, every item of the area, then Install app (when offered) and Logout. */
+/** From md up: the spec's sidebar, every item of the area, then Logout. */
 export function Sidebar({
   items,
   onLogout,
@@ -29,7 +28,6 @@ export function Sidebar({
         ))}
       </ul>
       <div className="mt-3 border-t border-slate-200 pt-3">
-        <InstallAppButton />
         <LogoutButton onLogout={onLogout} loggingOut={loggingOut} />
       </div>
     </nav>
