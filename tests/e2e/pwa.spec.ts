@@ -87,6 +87,7 @@ test("a parent's app installs, comes back offline with its age, and logout leave
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
   await expect(page.getByText(`Welcome back, ${DEMO.parent.name}`)).toBeVisible();
+  await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(1);
   await expect(
     page.getByTestId("todays-ride").or(page.getByText(PARENT_DASHBOARD_TEXTS.todaysRides)).first(),
   ).toBeVisible();
@@ -99,6 +100,8 @@ test("a parent's app installs, comes back offline with its age, and logout leave
   // Another page of the area opens offline too (its shell is the area's).
   await page.goto("/parent/children");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // …without the home's data preload, which only the home's page sends (ADR 0065).
+  await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
   await page.goto("/parent");
   await page.setViewportSize(PHONE);
 

@@ -5,8 +5,8 @@
  * - Precaches the built app: the role-home shells (`/parent`, `/driver`, dist/parent.html and
  *   dist/driver.html) and the JS and CSS chunks, so a returning parent or driver gets the app
  *   from the phone, with or without a connection. A navigation inside an area (`/parent/rides/…`)
- *   gets its area's shell; the SPA's router renders the URL. Every other navigation goes to the
- *   network as before (the public pages are prerendered per page).
+ *   gets its area's shell, without the home's data preload; the SPA's router renders the URL.
+ *   Every other navigation goes to the network as before (the public pages are prerendered per page).
  * - Never caches an API response: each user's last data lives in the page's own storage, keyed by
  *   user and cleared at logout (web/src/pwa/query-persistence.ts), never in a cache shared by
  *   whoever signs in next.
@@ -23,9 +23,26 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+/** The home shell's preload of the home's data request (ADR 0065), which another page of the area never sends. */
+const DATA_PRELOAD = /<link rel="preload" as="fetch"[^>]*>\s*/g;
+
 for (const area of OFFLINE_ROLES) {
+  const home = `/${area}`;
+  const shell = createHandlerBoundToURL(home);
   registerRoute(
-    new NavigationRoute(createHandlerBoundToURL(`/${area}`), { allowlist: [new RegExp(`^/${area}(/|$)`)] }),
+    new NavigationRoute(
+      async (options) => {
+        // Read first: the precache's handler puts the shell's own request in `options`.
+        const isHome = options.url.pathname === home;
+        const response = await shell(options);
+        if (isHome || !response.ok) return response;
+        const headers = new Headers(response.headers);
+        headers.delete("content-length");
+        const html = (await response.text()).replace(DATA_PRELOAD, "");
+        return new Response(html, { status: response.status, statusText: response.statusText, headers });
+      },
+      { allowlist: [new RegExp(`^${home}(/|$)`)] },
+    ),
   );
 }
 
