@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { precacheEntries } from "./scripts/pwa-precache.ts";
+import { appManifest, MANIFESTS } from "./web/src/pwa/app-manifest.ts";
 
 // react-router's package exports point every condition at its development build (dev warnings and
 // checks, ~10 KB gzip more); a production build takes the production one it ships beside it.
@@ -14,6 +17,8 @@ const AREA_MODULES = new RegExp(
   [
     "node_modules/(@tanstack|@trpc|superjson|copy-anything|is-what)/",
     "web/src/lib/(data|trpc|session)\\.",
+    // The data layer's own: each parent's and driver's kept data, the session's manifest (ADR 0067).
+    "web/src/pwa/(query-persistence|manifest-link)\\.",
     "web/src/routes/(guards|prefetch-queries)\\.",
     // The query-options factories the prefetches share with the pages' hooks (a few hundred bytes).
     "web/src/features/[\\w-]+/queries\\.",
@@ -22,7 +27,7 @@ const AREA_MODULES = new RegExp(
     // The small display pieces most area pages show (a few hundred bytes each), one file less each
     // on the role homes' first load (ADR 0069). Not buttons or enums: public pages import those.
     "web/src/components/ui/(lazy-dialog|states|empty-state|page-header|badge|format|action-button|panel)\\.",
-    "worker/shared/(subscription|money)\\.",
+    "worker/shared/(subscription|money|service-worker)\\.",
     "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard)\\.m?js$",
   ]
     .join("|")
@@ -46,12 +51,45 @@ const EVERY_PAGE_MODULES = new RegExp(
     .replaceAll("/", "[\\\\/]"),
 );
 
+/**
+ * The installable app (ADR 0067): the web app manifests (one per role's start URL) and the service
+ * worker, web/src/sw/sw.ts built to dist/sw.js with the build's precache list (scripts/pwa-precache.ts).
+ */
+function pwaPlugins(): Plugin[] {
+  const manifests: Plugin = {
+    name: "schoolride-web-manifests",
+    apply: "build",
+    generateBundle() {
+      for (const [fileName, startUrl] of Object.entries(MANIFESTS))
+        this.emitFile({ type: "asset", fileName, source: `${JSON.stringify(appManifest(startUrl), null, 2)}\n` });
+    },
+  };
+  return [
+    manifests,
+    ...VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
+      // main.tsx registers it (workbox-window), once the page has loaded; the manifests are ours.
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The chunks every page may need and the icons; index.html stands for the role-home shells.
+        globPatterns: ["assets/**/*.{js,css}", "icons/*.png", "favicon.svg", "index.html"],
+        // The password meter's dictionaries (~450 KB) serve password forms only, which need the server anyway.
+        globIgnores: ["assets/password-strength.worker-*.js"],
+        manifestTransforms: [(entries) => ({ manifest: precacheEntries(entries), warnings: [] })],
+      },
+    }),
+  ];
+}
+
 // The SPA lives in web/ and is built to dist/, which the Worker (assets) and the Node entry serve.
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: "web",
   resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : pwaPlugins())],
   build: {
     outDir: "../dist",
     emptyOutDir: true,

@@ -22,6 +22,7 @@ import {
   securityHeaders,
   TRPC_BODY_LIMIT_BYTES,
   WEBHOOK_BODY_LIMIT_BYTES,
+  withServiceWorkerHeaders,
   withStyleNonce,
 } from "./http/security.ts";
 import type { RequestMeta } from "./services/audit.ts";
@@ -166,7 +167,10 @@ export function createApp(deps: AppDeps) {
   if (assets) {
     app.on(["GET", "HEAD"], "*", async (c) => {
       // Copied (asset responses can have immutable headers) so the security headers can be added.
-      const response = await withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce"));
+      const response = withServiceWorkerHeaders(
+        c.req.path,
+        await withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce")),
+      );
       // A path the SPA has no page for gets its Page Not Found with status 404, not a soft 200.
       return pageVisibility(c.req.path) === "public" || pageVisibility(c.req.path) === "private"
         ? response

@@ -7,7 +7,9 @@
  * down, 750 kbit/s up).
  *
  * Each page is opened `--paint-runs=N` times (default 3; medians) twice: a first visit (the HTTP
- * cache emptied, still signed in) and a return visit (the same tab again, cached). Two figures each,
+ * cache, the service worker, Cache Storage and the app's kept data emptied, still signed in) and a
+ * return visit (the same tab again, cached, once the service worker the first visit registered is
+ * active, as it is when a user comes back). Two figures each,
  * from navigation start: **main content**, when the page's main content is in the DOM with its data
  * (`<main>` has its `<h1>` and no "Loading" left; recorded in the page by a MutationObserver, so
  * polling costs nothing) or, if later, the first contentful paint (the stylesheet holds painting
@@ -128,10 +130,10 @@ export async function signIn(page: Page, role: Role, origin = "") {
   await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 120_000 });
 }
 
-type Tab = { page: Page; cdp: CDPSession; path: string };
+type Tab = { page: Page; cdp: CDPSession; path: string; origin: string };
 
 /** A tab signed in as the case's role, on the path to measure, observed; null when not reachable. */
-async function openTab(context: BrowserContext, pageCase: PageCase): Promise<Tab | null> {
+async function openTab(context: BrowserContext, origin: string, pageCase: PageCase): Promise<Tab | null> {
   const page = await context.newPage();
   if (pageCase.role) await signIn(page, pageCase.role);
   const path = typeof pageCase.path === "string" ? pageCase.path : await pageCase.path(page);
@@ -139,11 +141,40 @@ async function openTab(context: BrowserContext, pageCase: PageCase): Promise<Tab
   await page.addInitScript({ content: OBSERVE });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  return { page, cdp, path };
+  return { page, cdp, path, origin };
 }
 
-/** One first visit (the HTTP cache emptied, unthrottled) and one return visit, throttled. */
-async function visitTwice({ page, cdp, path }: Tab, row: PaintRow) {
+/** The page's service worker: none registered, installing (or waiting), or active. */
+const workerState = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    return registration ? (registration.active ? "active" : "installing") : "none";
+  });
+
+/**
+ * After a first visit, until the app's service worker (ADR 0067) is active, as it is when a user
+ * comes back: it registers once the page has loaded; a page with none is not waited for.
+ */
+async function untilWorkerActive(page: Page) {
+  await page.waitForFunction(() => document.readyState === "complete", null, { polling: 100, timeout: 60_000 });
+  const registeringBy = Date.now() + 3_000;
+  const activeBy = Date.now() + 60_000;
+  for (;;) {
+    const state = await workerState(page);
+    if (state === "active" || Date.now() > activeBy) return;
+    if (state === "none" && Date.now() > registeringBy) return;
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * One first visit (the HTTP cache, the service worker, Cache Storage and the kept data emptied,
+ * unthrottled) and one return visit, throttled.
+ */
+async function visitTwice({ page, cdp, path, origin }: Tab, row: PaintRow) {
+  // The app's kept data (web/src/pwa/query-persistence.ts): a first visit has none. (The page is on
+  // the origin after a visit; a public page's first run starts on about:blank, which has no storage.)
+  await page.evaluate(() => localStorage.removeItem("schoolride.data")).catch(() => undefined);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -153,9 +184,11 @@ async function visitTwice({ page, cdp, path }: Tab, row: PaintRow) {
   });
   await page.goto("about:blank");
   await cdp.send("Network.clearBrowserCache");
+  await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "service_workers,cache_storage" });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   await cdp.send("Network.emulateNetworkConditions", NETWORK);
   row.first.push(await visit(page, path));
+  await untilWorkerActive(page);
   await page.goto("about:blank");
   row.return.push(await visit(page, path));
 }
@@ -242,9 +275,9 @@ export async function paintBench(argv: readonly string[]): Promise<void> {
         ports.map((port) => browser.newContext({ viewport: VIEWPORT, baseURL: `http://localhost:${port}` })),
       );
       const tabs: (Tab | null)[] = [];
-      for (const context of contexts)
+      for (const [index, context] of contexts.entries())
         tabs.push(
-          await openTab(context, pageCase).catch((error: unknown) => {
+          await openTab(context, `http://localhost:${ports[index]}`, pageCase).catch((error: unknown) => {
             console.log(`[paint] ${pageCase.name}: could not open (${String(error).split("\n")[0]})`);
             return null;
           }),

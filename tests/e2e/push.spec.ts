@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolation } from "./a11y-support.ts";
 import { liveRunToday, NORTH_LOOP } from "./live-run.ts";
-import { callMutation, DEMO_PASSWORD, fillLogin } from "./support.ts";
+import { callMutation, DEMO_PASSWORD, fillLogin, signIn } from "./support.ts";
 
 /**
  * Issue 29 items 3 and 5 (ADR 0068): a parent turns push on in Chromium (in local mode the
@@ -140,4 +140,56 @@ test("a parent turns push on; the bus 5 minutes from the stop arrives as a push 
   // Nothing reached the expired subscription.
   expect((await receivedFor(page, runId)).filter((push) => push.title.includes("boarded"))).toEqual([]);
   await driverContext.close();
+});
+
+test("a push delivered to the app's service worker shows its title, text and link as a notification", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  await context.grantPermissions(["notifications"]);
+  const page = await context.newPage();
+  await signIn(page, "parent");
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+
+  // What a push service hands the browser, delivered the way DevTools' Push button does.
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => registrations.push(...event.registrations));
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.filter((r) => !r.isDeleted).length).toBeGreaterThan(0);
+  const origin = new URL(page.url()).origin;
+  const registration = registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/`)!;
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin,
+    registrationId: registration.registrationId,
+    data: JSON.stringify({
+      title: "Bus approaching",
+      body: "North Loop (bus 12) is about 5 min from Mill St & 5th Ave.",
+      url: "/parent/rides/e2e-run",
+      tag: "busApproaching:e2e",
+    }),
+  });
+
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        tag: notification.tag,
+        url: (notification.data as { url?: string } | null)?.url,
+      })),
+    );
+  await expect.poll(shown).toEqual([
+    {
+      title: "Bus approaching",
+      body: "North Loop (bus 12) is about 5 min from Mill St & 5th Ave.",
+      tag: "busApproaching:e2e",
+      url: "/parent/rides/e2e-run",
+    },
+  ]);
+  await cdp.detach();
+  await context.close();
 });

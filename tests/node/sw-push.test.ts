@@ -71,7 +71,7 @@ describe("the service worker's push handlers", () => {
           body: "North loop is 3–5 min from Library.",
           tag: "busApproaching:b1",
           data: { url: "/parent/rides/r1" },
-          icon: "/favicon.svg",
+          icon: "/icon-192.png",
         },
       },
     ]);

@@ -2,6 +2,7 @@ import "./lib/zod-config.ts";
 import { lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
+import { captureInstallPrompt } from "./pwa/install.ts";
 import { PRERENDERED_ATTRIBUTE } from "./routes/page-meta.ts";
 import { routes } from "./routes/router.tsx";
 import "./styles.css";
@@ -10,6 +11,9 @@ import "./styles.css";
 // <style> element and asks get-nonce, which reads this global, for the nonce to put on it.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (styleNonce) Object.assign(globalThis, { __webpack_nonce__: styleNonce });
+
+// The browser's install offer can come before any component mounts: kept for the shell's button.
+captureInstallPrompt();
 
 // Not needed for the first paint: the toast library loads after the page (or with the first toast).
 const AppToaster = lazy(() => import("./lib/toaster.tsx"));
@@ -59,3 +63,10 @@ async function start() {
 }
 
 void start();
+
+// The service worker (ADR 0067), from production builds only: registered after the page's load.
+if (import.meta.env.PROD) {
+  const register = () => void import("./pwa/register.ts").then(({ registerServiceWorker }) => registerServiceWorker());
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { type ContentSecurityPolicyOptionHandler, secureHeaders } from "hono/secure-headers";
+import { SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 import type { AppConfig } from "../config.ts";
 
 /**
@@ -62,6 +63,9 @@ export function securityHeaders(config: AppConfig): MiddlewareHandler {
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       frameSrc: ["'self'"],
+      // The service worker (/sw.js, ADR 0067) and the password meter's worker; the app's manifest.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],
@@ -95,6 +99,19 @@ export async function withStyleNonce(response: Response, nonce: string | undefin
   for (const name of ["content-length", "etag", "last-modified"]) headers.delete(name);
   headers.set("Cache-Control", "no-store");
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The service worker's script (ADR 0067): revalidated at every update check, so a new deployment is
+ * seen at once, whatever the platform's default for a static file; its scope is the whole origin
+ * (`Service-Worker-Allowed: /`). Both entries serve it through the app's asset route.
+ */
+export function withServiceWorkerHeaders(path: string, response: Response): Response {
+  if (path !== SERVICE_WORKER_PATH || response.status !== 200) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-cache");
+  headers.set("Service-Worker-Allowed", "/");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

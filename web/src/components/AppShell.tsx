@@ -1,6 +1,9 @@
 import { Bus } from "lucide-react";
+import { Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
+import { isOfflineRole } from "#shared/service-worker.ts";
 import { useSession } from "../lib/session.ts";
+import { AreaNotices } from "../pwa/lazy.tsx";
 import { BottomBar } from "./shell/BottomBar.tsx";
 import { NotificationBell } from "./shell/NotificationBell.tsx";
 import { type NavItem, ROLE_LABELS } from "./shell/nav.ts";
@@ -45,6 +48,12 @@ export function AppShell({ items }: { items: NavItem[] }) {
       <div className="mx-auto flex max-w-6xl gap-6 px-4 pt-4 pb-[calc(5rem+env(safe-area-inset-bottom))] md:pt-6 md:pb-6">
         <Sidebar items={items} onLogout={onLogout} loggingOut={loggingOut} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          {/* A parent's and a driver's app works from the phone (ADR 0067): how old its data is, and on iOS how to install it. */}
+          {isOfflineRole(user.role) ? (
+            <Suspense fallback={null}>
+              <AreaNotices />
+            </Suspense>
+          ) : null}
           <Outlet />
         </main>
       </div>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { forgetStoredData } from "../pwa/query-persistence.ts";
 import { ROLE_HOMES } from "./roles.ts";
 import { type Trpc, useTRPC } from "./trpc.ts";
 
@@ -26,7 +27,7 @@ export function useSession() {
   /**
    * Leave the guarded area first, so no page of it asks the server anything after the session is
    * gone (which would read as "session ended" and send the user to a login page), then end the
-   * session and forget everything cached for this user.
+   * session and forget everything cached for this user, in memory, in storage and in caches.
    */
   const logout = async () => {
     await navigate("/");
@@ -35,6 +36,7 @@ export function useSession() {
       await logoutMutation.mutateAsync();
     } finally {
       forgetUser();
+      await forgetStoredData();
     }
   };
   /**

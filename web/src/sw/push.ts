@@ -62,7 +62,7 @@ export function installPushHandlers(sw: PushWorkerScope): void {
         body: push.body,
         tag: push.tag,
         data: { url: push.url },
-        icon: "/favicon.svg",
+        icon: "/icon-192.png",
       }),
     );
   });

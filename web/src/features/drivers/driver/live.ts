@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { useOnline } from "../../../lib/online.ts";
 import { notify } from "../../../lib/toast.ts";
 import { useTRPC } from "../../../lib/trpc.ts";
 import { type LiveRunView, OutboundQueue, type QueueOptions, type SocketLike, watchRun } from "../../live/client.ts";
@@ -63,21 +64,6 @@ function outboxFor(runId: string) {
     outboxes.set(runId, entry);
   }
   return entry;
-}
-
-/** Whether the browser says it is online (the `online`/`offline` events). */
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (change) => {
-      window.addEventListener("online", change);
-      window.addEventListener("offline", change);
-      return () => {
-        window.removeEventListener("online", change);
-        window.removeEventListener("offline", change);
-      };
-    },
-    () => navigator.onLine,
-  );
 }
 
 /** The school's buses, for Start when the run's route has none. */

@@ -1,0 +1,30 @@
+/**
+ * The service worker's precache list (ADR 0067), from what the build wrote (vite.config.ts's PWA
+ * block, workbox's `manifestTransforms`): the JS and CSS chunks and the icons as found, and the
+ * role-home shells by the URLs they are served at (`/parent`, `/driver`).
+ *
+ * The shells (dist/parent.html, dist/driver.html) are written after Vite's build, by
+ * scripts/prerender.ts, from dist/index.html and the chunks; the worker fetches them from the
+ * server at install. Their revision is the whole build's (every entry's URL and revision, index.html
+ * included), so any change to what a shell holds or preloads installs it again.
+ */
+import { createHash } from "node:crypto";
+import type { ManifestEntry } from "workbox-build";
+import { OFFLINE_ROLES } from "#shared/service-worker.ts";
+
+/** The files a shell is built from, found by the glob, not precached themselves. */
+export const SHELL_SOURCE = "index.html";
+
+export function precacheEntries<Entry extends ManifestEntry & { size: number }>(entries: readonly Entry[]): Entry[] {
+  const sorted = [...entries].sort((a, b) => a.url.localeCompare(b.url));
+  const shell = sorted.find((entry) => entry.url === SHELL_SOURCE);
+  if (!shell) throw new Error(`precache: ${SHELL_SOURCE} not found`);
+  const revision = createHash("sha256")
+    .update(sorted.map((entry) => `${entry.url} ${entry.revision ?? ""}`).join("\n"))
+    .digest("hex")
+    .slice(0, 32);
+  return [
+    ...sorted.filter((entry) => entry.url !== SHELL_SOURCE),
+    ...OFFLINE_ROLES.map((role) => ({ ...shell, url: `/${role}`, revision })),
+  ];
+}

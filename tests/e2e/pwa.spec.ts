@@ -1,0 +1,180 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { PARENT_DASHBOARD_TEXTS } from "#shared/parent-dashboard.ts";
+import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
+import { DEMO, signIn } from "./support.ts";
+
+/**
+ * Issue 29 items 1 and 2 (ADR 0067), in Chromium: the app is installable (the browser's own check),
+ * offers Install when the browser does, and on iOS a Home Screen guide instead; a parent's
+ * dashboard comes back offline from the phone, saying how old it is; a new deployment's worker is
+ * offered as "Update available — Reload"; logout leaves no data of the user in caches or storage.
+ */
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: "disabled" });
+
+/** The service worker controls the page (it claims the pages at its first install). */
+async function controlled(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+}
+
+/** The names of the Cache Storage caches, the localStorage keys and the IndexedDB databases. */
+const stored = (page: Page) =>
+  page.evaluate(async () => ({
+    caches: await caches.keys(),
+    localStorage: Object.keys(localStorage),
+    indexedDb: (await indexedDB.databases()).map((database) => database.name),
+  }));
+
+async function newPhone(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  return page;
+}
+
+test("a parent's app installs, comes back offline with its age, and logout leaves no data behind", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await newPhone(context);
+  await signIn(page, "parent");
+  await expect(page.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
+  await controlled(page);
+
+  // Installable as Chromium judges it (manifest, icons, service worker), with the parent's start URL.
+  // A Playwright context is an incognito profile, where Chromium installs nothing: that one reason
+  // is the test browser's, every other would be the app's.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/parent.webmanifest");
+  const cdp = await context.newCDPSession(page);
+  const installabilityErrors = async () =>
+    (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors
+      .map((error) => error.errorId)
+      .filter((id) => id !== "in-incognito");
+  await expect.poll(installabilityErrors, { timeout: 15_000 }).toEqual([]);
+  const manifest = await (await page.request.get("/parent.webmanifest")).json();
+  expect(manifest).toMatchObject({ start_url: "/parent", display: "standalone" });
+
+  // The browser offers to install: the card above the dashboard prompts it, once. (Chromium offers
+  // nothing in a private window, which a Playwright context is: the offer is the page's event.)
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: async () => {
+        (window as unknown as { prompted: boolean }).prompted = true;
+      },
+      userChoice: Promise.resolve({ outcome: "accepted" }),
+    });
+    window.dispatchEvent(offer);
+  });
+  const install = page.getByRole("region", { name: "Install SchoolRide" });
+  await expect(install).toBeVisible();
+  await shot(page, "install-375");
+  await expectNoSeriousViolation(page, "the install card at 375 px");
+  await page.setViewportSize(DESKTOP);
+  await shot(page, "install-1280");
+  await page.setViewportSize(PHONE);
+  await install.getByRole("button", { name: "Install", exact: true }).click();
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+  await expect(install).toHaveCount(0);
+
+  // The dashboard is kept for this parent; offline, a reload shows it at once with its age. (Detached
+  // first: with a DevTools session of its own open, Chromium leaves navigator.onLine true offline.)
+  await cdp.detach();
+  await expect.poll(async () => (await stored(page)).localStorage).toContain("schoolride.data");
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
+  await expect(page.getByText(`Welcome back, ${DEMO.parent.name}`)).toBeVisible();
+  await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(1);
+  await expect(
+    page.getByTestId("todays-ride").or(page.getByText(PARENT_DASHBOARD_TEXTS.todaysRides)).first(),
+  ).toBeVisible();
+  const notice = page.getByRole("status").filter({ hasText: "You are offline. Updated" });
+  await expect(notice).toBeVisible();
+  await shot(page, "offline-375");
+  await expectNoSeriousViolation(page, "the offline dashboard at 375 px");
+  await page.setViewportSize(DESKTOP);
+  await shot(page, "offline-1280");
+  // Another page of the area opens offline too (its shell is the area's).
+  await page.goto("/parent/children");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // …without the home's data preload, which only the home's page sends (ADR 0065).
+  await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
+  await page.goto("/parent");
+  await page.setViewportSize(PHONE);
+
+  // Back online: the dashboard is read again and the notice goes.
+  await context.setOffline(false);
+  await expect(notice).toHaveCount(0);
+
+  // Logout: nothing of the parent is left in storage or caches (the precache holds only the built app).
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" }).click();
+  await page.getByRole("dialog", { name: "More" }).getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL("/");
+  await expect
+    .poll(async () => {
+      const { caches, localStorage, indexedDb } = await stored(page);
+      return { caches: caches.filter((name) => !name.startsWith("workbox-precache-")), localStorage, indexedDb };
+    })
+    .toEqual({ caches: [], localStorage: [], indexedDb: [] });
+  await context.close();
+});
+
+test("a new deployment's worker is offered as Update available; Reload hands the page to it", async ({ browser }) => {
+  test.setTimeout(60_000);
+  for (const viewport of [PHONE, DESKTOP]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto("/login/parent");
+    await controlled(page);
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+    // A new deployment, as the browser sees one: another worker script for the scope, installed
+    // beside the running one and waiting (the same code under another URL: bytes need not change).
+    await page.evaluate(() => navigator.serviceWorker.register("/sw.js?deployment=next"));
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Update available" });
+    await expect(toast).toBeVisible({ timeout: 20_000 });
+    await expect(toast).toContainText("A new version of SchoolRide is ready.");
+    await shot(page, `update-${viewport.width}`);
+    await expectNoSeriousViolation(page, `the update prompt at ${viewport.width} px`);
+    await toast.getByRole("button", { name: "Reload" }).click();
+    // The page reloaded (its marker is gone) under the new worker.
+    await page.waitForFunction(() => !("beforeUpdate" in window), null, { timeout: 20_000 });
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""))
+      .toContain("deployment=next");
+    await context.close();
+  }
+});
+
+test("on an iPhone, the parent is shown how to add the app to the Home Screen, until dismissed", async ({
+  browser,
+}) => {
+  const iphone =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+  const context = await browser.newContext({ viewport: PHONE, userAgent: iphone });
+  const page = await context.newPage();
+  await signIn(page, "parent");
+  const guide = page.getByRole("region", { name: "Add SchoolRide to your Home Screen" });
+  await expect(guide).toBeVisible();
+  await expect(guide).toContainText("Add to Home Screen");
+  await shot(page, "ios-guide-375");
+  await expectNoSeriousViolation(page, "the iOS guide at 375 px");
+  await page.setViewportSize(DESKTOP);
+  await shot(page, "ios-guide-1280");
+  await guide.getByRole("button", { name: "Dismiss the Home Screen guide" }).click();
+  await expect(guide).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
+  await expect(guide).toHaveCount(0);
+  await context.close();
+
+  // Chromium on a desktop or an Android phone never sees it.
+  const other = await browser.newContext({ viewport: PHONE });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, "parent");
+  await expect(otherPage.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
+  await expect(otherPage.getByText("Add SchoolRide to your Home Screen")).toHaveCount(0);
+  await other.close();
+});

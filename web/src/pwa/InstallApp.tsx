@@ -1,0 +1,99 @@
+import { Download, Share, SquarePlus, X } from "lucide-react";
+import { useState, useSyncExternalStore } from "react";
+import { hasInstallOffer, promptInstall, subscribeInstallOffer } from "./install.ts";
+import { isIosBrowser, isStandalone } from "./ios.ts";
+
+/**
+ * "Install SchoolRide" above a parent's or driver's page when the browser offers to install it
+ * (`beforeinstallprompt`: Chromium browsers, never in a private window); nothing otherwise
+ * (installed, iOS, Firefox…). Not now hides it until the browser offers again (the next load).
+ */
+export function InstallCard() {
+  const offered = useSyncExternalStore(subscribeInstallOffer, hasInstallOffer, () => false);
+  const [dismissed, setDismissed] = useState(false);
+  if (!offered || dismissed) return null;
+  return (
+    <section
+      aria-labelledby="install-title"
+      className="mb-3 flex flex-wrap items-center gap-3 rounded-md bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200"
+    >
+      <Download aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
+      <div className="min-w-0 flex-1">
+        <p id="install-title" className="font-semibold text-ink">
+          Install SchoolRide
+        </p>
+        <p className="mt-0.5">Open it from your home screen, even with a weak signal.</p>
+      </div>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => setDismissed(true)}
+          className="min-h-11 rounded-md px-3 font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Not now
+        </button>
+        <button
+          type="button"
+          onClick={() => void promptInstall()}
+          className="min-h-11 rounded-md bg-brand-500 px-4 font-semibold text-ink shadow-sm hover:bg-brand-600"
+        >
+          Install
+        </button>
+      </div>
+    </section>
+  );
+}
+
+const IOS_GUIDE_DISMISSED_KEY = "schoolride.ios-install-guide";
+
+function guideDismissed(): boolean {
+  try {
+    return localStorage.getItem(IOS_GUIDE_DISMISSED_KEY) === "dismissed";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * On an iPhone or iPad in Safari (not from the Home Screen): how to add SchoolRide to the Home
+ * Screen, which iOS requires for notifications (16.4+). Shown until dismissed; never elsewhere.
+ */
+export function IosInstallGuide() {
+  const [shown, setShown] = useState(
+    () => isIosBrowser(navigator.userAgent, navigator.maxTouchPoints) && !isStandalone() && !guideDismissed(),
+  );
+  if (!shown) return null;
+  const dismiss = () => {
+    setShown(false);
+    try {
+      localStorage.setItem(IOS_GUIDE_DISMISSED_KEY, "dismissed");
+    } catch {
+      // Not remembered: it shows again next time.
+    }
+  };
+  return (
+    <section
+      aria-labelledby="ios-install-title"
+      className="mb-3 flex items-start gap-3 rounded-md bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200"
+    >
+      <SquarePlus aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+      <div className="min-w-0 flex-1">
+        <p id="ios-install-title" className="font-semibold text-ink">
+          Add SchoolRide to your Home Screen
+        </p>
+        <p className="mt-1">
+          Tap <Share aria-label="Share" className="inline h-4 w-4 align-text-bottom" role="img" />, then{" "}
+          <strong>Add to Home Screen</strong>. Open SchoolRide from there to get notifications on this iPhone or iPad.
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Dismiss the Home Screen guide"
+        className="-m-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+      >
+        <X aria-hidden="true" className="h-5 w-5" />
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (ADR 0067), built by vite-plugin-pwa in injectManifest mode to dist/sw.js.
+ *
+ * - Precaches the built app: the role-home shells (`/parent`, `/driver`, dist/parent.html and
+ *   dist/driver.html) and the JS and CSS chunks, so a returning parent or driver gets the app
+ *   from the phone, with or without a connection. A navigation inside an area (`/parent/rides/…`)
+ *   gets its area's shell, without the home's data preload; the SPA's router renders the URL.
+ *   Every other navigation goes to the network as before (the public pages are prerendered per page).
+ * - Never caches an API response: each user's last data lives in the page's own storage, keyed by
+ *   user and cleared at logout (web/src/pwa/query-persistence.ts), never in a cache shared by
+ *   whoever signs in next.
+ * - Shows each web push and opens its link on a tap (`installPushHandlers`, web/src/sw/push.ts, ADR 0068).
+ * - A new deployment installs beside the running one and waits: the page offers "Update available
+ *   — reload" (web/src/pwa/register.ts), which sends SKIP_WAITING, and reloads once it controls.
+ */
+import { clientsClaim } from "workbox-core";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
+import { installPushHandlers } from "./push.ts";
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** The home shell's preload of the home's data request (ADR 0065), which another page of the area never sends. */
+const DATA_PRELOAD = /<link rel="preload" as="fetch"[^>]*>\s*/g;
+
+for (const area of OFFLINE_ROLES) {
+  const home = `/${area}`;
+  const shell = createHandlerBoundToURL(home);
+  registerRoute(
+    new NavigationRoute(
+      async (options) => {
+        // Read first: the precache's handler puts the shell's own request in `options`.
+        const isHome = options.url.pathname === home;
+        const response = await shell(options);
+        if (isHome || !response.ok) return response;
+        const headers = new Headers(response.headers);
+        headers.delete("content-length");
+        const html = (await response.text()).replace(DATA_PRELOAD, "");
+        return new Response(html, { status: response.status, statusText: response.statusText, headers });
+      },
+      { allowlist: [new RegExp(`^${home}(/|$)`)] },
+    ),
+  );
+}
+
+installPushHandlers(self);
+
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
+
+// The first install takes the open pages at once (there is no older worker to wait for).
+clientsClaim();
