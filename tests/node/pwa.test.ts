@@ -216,6 +216,23 @@ describe("each user's last data, in the browser's storage", () => {
     expect(clock.now() - next.getQueryState(DASHBOARD)!.dataUpdatedAt).toBe(10 * 60_000 + PERSIST_DELAY_MS);
   });
 
+  it("is never taken as fresh: a reload a second later still asks the server again", () => {
+    const storage = memoryStorage();
+    const clock = handTimers();
+    const first = new QueryClient();
+    persistQueries(first, session(first), storage, clock);
+    first.setQueryData(ME, parentA);
+    first.setQueryData(DASHBOARD, { ride: rideAt }, { updatedAt: clock.now() });
+    clock.advance(PERSIST_DELAY_MS);
+
+    clock.advance(1_000);
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    persistQueries(next, session(next), storage, clock);
+    expect(next.getQueryData(DASHBOARD)).toEqual({ ride: rideAt });
+    expect(next.getQueryState(DASHBOARD)!.isInvalidated).toBe(true);
+    expect(next.getQueryState(ME)!.isInvalidated).toBe(true);
+  });
+
   it("is dropped, with the previous user's answers, the moment the session says someone else or no one", () => {
     for (const nextUser of [parentB, null]) {
       const storage = memoryStorage();

@@ -35,6 +35,9 @@ export function useSession() {
     try {
       await logoutMutation.mutateAsync();
     } finally {
+      // A session read that left before the server ended it (a page mounting meanwhile) would answer
+      // with this user after the forgetting below and keep their data again: it is dropped unread.
+      await queryClient.cancelQueries();
       forgetUser();
       await forgetStoredData();
     }

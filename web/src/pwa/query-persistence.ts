@@ -86,7 +86,12 @@ export function persistQueries(
   if (!storage) return () => undefined;
   const saved = read(storage, clock.now());
   // (The query library's own hydrate/dehydrate also carry promises and errors: ~1 KB more in every page.)
-  for (const { key, data, at } of saved?.queries ?? []) client.setQueryData(key, data, { updatedAt: at });
+  for (const { key, data, at } of saved?.queries ?? []) {
+    client.setQueryData(key, data, { updatedAt: at });
+    // Shown at once, with its age, but never taken as fresh: the page that mounts it asks the server
+    // again (a reload within the queries' 30 s of freshness would otherwise show the kept answer only).
+    void client.invalidateQueries({ queryKey: key, exact: true, refetchType: "none" });
+  }
   /** Whose data the cache holds: the restored user's until the server says otherwise. */
   let owner: string | null = saved?.userId ?? null;
   let timer: unknown = null;
