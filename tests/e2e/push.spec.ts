@@ -193,3 +193,33 @@ test("a push delivered to the app's service worker shows its title, text and lin
   await cdp.detach();
   await context.close();
 });
+
+test("logout ends push on this device: the next person to sign in here gets none of the last one's pushes", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  await context.grantPermissions(["notifications"]);
+  const page = await context.newPage();
+  await signIn(page, "parent");
+  await page.goto("/parent/account");
+  const card = page.getByRole("region", { name: "Push on this device" });
+  await card.getByRole("button", { name: "Turn on push on this device" }).click();
+  await expect(card.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+  const devices = await card.getByRole("listitem").count();
+
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL("/");
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("push"))))
+    .toEqual([]);
+  // The public header offers Log In again once the session has ended.
+  await expect(page.getByRole("link", { name: "Log In" }).first()).toBeVisible();
+
+  await signIn(page, "parent");
+  await page.goto("/parent/account");
+  await expect(card.getByText("Push is off in this browser.")).toBeVisible();
+  // The server forgot the device too (the list is the server's).
+  await expect(card.getByRole("listitem")).toHaveCount(devices - 1);
+  await context.close();
+});

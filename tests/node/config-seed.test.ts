@@ -148,8 +148,16 @@ describe("demo seed", () => {
   it("keeps a realistic week of trips for Maple Grove: three routes, six buses, every school day, refilled when the coming week is empty", async () => {
     // Monday 2 March 2026, 09:00 UTC = 03:00 in Chicago.
     await seedDemo(t.db, t.clock.now());
-    const seeded = await t.db.select().from(trips).where(eq(trips.schoolId, DEMO_IDS.school));
-    const days = new Set(seeded.map((trip) => localDate(trip.departureTime, "America/Chicago")));
+    const all = await t.db.select().from(trips).where(eq(trips.schoolId, DEMO_IDS.school));
+    const dayOf = (trip: (typeof all)[number]) => localDate(trip.departureTime, "America/Chicago");
+    // The reports' history: the four weeks before, every weekday run completed (20 days × 12 runs).
+    const history = all.filter((trip) => dayOf(trip) < "2026-03-02");
+    expect(new Set(history.map(dayOf)).size).toBe(20);
+    expect(history.map(dayOf).sort()[0]).toBe("2026-02-02");
+    expect(history).toHaveLength(20 * 6 * 2);
+    expect(new Set(history.map((trip) => trip.status))).toEqual(new Set(["completed"]));
+    const seeded = all.filter((trip) => dayOf(trip) >= "2026-03-02");
+    const days = new Set(seeded.map(dayOf));
     expect([...days].sort()).toEqual([
       "2026-03-02",
       "2026-03-03",

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { endPushOnThisDevice } from "../features/preferences/push-device.ts";
 import { forgetStoredData } from "../pwa/query-persistence.ts";
 import { ROLE_HOMES } from "./roles.ts";
 import { type Trpc, useTRPC } from "./trpc.ts";
@@ -24,14 +25,17 @@ export function useSession() {
   const navigate = useNavigate();
   const me = useQuery(sessionQuery(trpc));
   const logoutMutation = useMutation(trpc.auth.logout.mutationOptions());
+  const pushUnsubscribe = useMutation(trpc.parent.push.unsubscribe.mutationOptions());
   /**
    * Leave the guarded area first, so no page of it asks the server anything after the session is
    * gone (which would read as "session ended" and send the user to a login page), then end the
-   * session and forget everything cached for this user, in memory, in storage and in caches.
+   * session and forget everything cached for this user, in memory, in storage and in caches (and
+   * this browser's push subscription, ADR 0068).
    */
   const logout = async () => {
     await navigate("/");
     await queryClient.cancelQueries();
+    await endPushOnThisDevice((endpoint) => pushUnsubscribe.mutateAsync({ endpoint }));
     try {
       await logoutMutation.mutateAsync();
     } finally {

@@ -18,10 +18,10 @@ export function pushSupported(): boolean {
   return typeof window !== "undefined" && "Notification" in window && "serviceWorker" in navigator;
 }
 
-export const thisDevice = () => ({
-  id: localStorage.getItem(DEVICE_KEY),
-  endpoint: localStorage.getItem(ENDPOINT_KEY),
-});
+export const thisDevice = () =>
+  typeof localStorage === "undefined"
+    ? { id: null, endpoint: null }
+    : { id: localStorage.getItem(DEVICE_KEY), endpoint: localStorage.getItem(ENDPOINT_KEY) };
 
 export function rememberDevice(id: string, endpoint: string) {
   localStorage.setItem(DEVICE_KEY, id);
@@ -71,4 +71,21 @@ export async function unsubscribeThisBrowser(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   await subscription?.unsubscribe();
+}
+
+/**
+ * Logout: this browser stops getting the user's pushes, so whoever signs in here next never sees
+ * them. The browser's own subscription ends (a push to it then answers 410 and the server prunes it,
+ * even if the call below fails offline) and the server forgets the device.
+ */
+export async function endPushOnThisDevice(forget: (endpoint: string) => Promise<unknown>): Promise<void> {
+  const { endpoint } = thisDevice();
+  if (!endpoint) return;
+  try {
+    await unsubscribeThisBrowser();
+    await forget(endpoint);
+  } catch {
+    // Offline or refused: the browser's subscription is gone or goes at the next push's 410.
+  }
+  forgetDevice();
 }
