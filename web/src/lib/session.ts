@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { endPushOnThisDevice } from "../features/preferences/push-device.ts";
 import { forgetStoredData } from "../pwa/query-persistence.ts";
 import { ROLE_HOMES } from "./roles.ts";
 import { type Trpc, useTRPC } from "./trpc.ts";
@@ -35,6 +34,8 @@ export function useSession() {
   const logout = async () => {
     await navigate("/");
     await queryClient.cancelQueries();
+    // Loaded here only: every area page carries this hook, and only a logout needs it.
+    const { endPushOnThisDevice } = await import("../features/preferences/push-device.ts");
     await endPushOnThisDevice((endpoint) => pushUnsubscribe.mutateAsync({ endpoint }));
     try {
       await logoutMutation.mutateAsync();
