@@ -13,14 +13,20 @@ export function isLocalFileUrl(url: string): boolean {
   return url.startsWith("file:") && !url.includes(":memory:");
 }
 
+/** How long a write waits for another process's write to the same file (a CLI script, a test's seeding). */
+export const BUSY_TIMEOUT_MS = 2_000;
+
 /**
  * Sets the file to write-ahead-log mode (kept in the file) and this connection to
- * `synchronous = NORMAL` (per connection, hence clients of one connection). Returns the journal mode.
+ * `synchronous = NORMAL` and a busy timeout (per connection, hence clients of one connection):
+ * without one, a write that meets another process's write lock failed at once (SQLITE_BUSY), a 500
+ * for the user; the lock is held for milliseconds. Returns the journal mode.
  */
 export async function enableWriteAheadLog(client: {
   execute(sql: string): Promise<{ rows: ArrayLike<Record<string, unknown>> }>;
 }): Promise<string> {
   const { rows } = await client.execute("PRAGMA journal_mode = WAL");
   await client.execute("PRAGMA synchronous = NORMAL");
+  await client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return String(rows[0]?.journal_mode ?? "");
 }

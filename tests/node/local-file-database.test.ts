@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
-import { isLocalFileUrl } from "#db/local-file.ts";
+import { BUSY_TIMEOUT_MS, isLocalFileUrl } from "#db/local-file.ts";
 import { startNodeServer } from "#worker/node.ts";
 import { startHranaServer } from "../../scripts/hrana/server.ts";
 
@@ -51,6 +51,9 @@ describe("a local database file (ADR 0064)", () => {
       await client.execute("create table probe (id integer primary key)");
       await client.execute("insert into probe (id) values (7)");
       expect((await other.execute("select id from probe")).rows.map((row) => Number(row.id))).toEqual([7]);
+      // Another process's write (a CLI script, a test seeding) holds the lock for milliseconds: the
+      // entry's write waits for it (up to BUSY_TIMEOUT_MS) instead of failing at once with SQLITE_BUSY.
+      expect(Number((await client.execute("PRAGMA busy_timeout")).rows[0]!.timeout)).toBe(BUSY_TIMEOUT_MS);
     } finally {
       other.close();
       await server.close();
