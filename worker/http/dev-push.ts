@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { AppDeps, LocalPush } from "../deps.ts";
+import { devPage } from "./dev.ts";
 import { csrfGuard } from "./security.ts";
 
 /**
@@ -63,25 +64,15 @@ export function devPushRoutes(deps: AppDeps, localPush: LocalPush) {
         <p class="meta">To <code>${push.endpoint}</code></p>
       </article>`,
     );
-    return c.html(html`<!doctype html>
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>Dev pushes · SchoolRide</title>
-          <style nonce="${c.get("secureHeadersNonce") ?? ""}">
-            body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #0f172a; }
-            article { border: 1px solid #cbd5e1; border-radius: 8px; padding: 1rem; margin: 1rem 0; }
-            h2 { margin: 0; font-size: 1.1rem; } .meta { color: #475569; margin: .25rem 0; }
-            code { word-break: break-all; }
-          </style>
-        </head>
-        <body>
-          <h1>Dev pushes</h1>
-          <p>Local mode: pushes go to the local push service (${localPush.origin}); each one it received is listed here, decrypted (newest first). See also the <a href="/dev/mailbox">mailbox</a>. JSON: <a href="/dev/push/received.json">/dev/push/received.json</a>.</p>
-          ${pushes.length === 0 ? html`<p><em>No pushes yet.</em></p>` : raw(items.join(""))}
-        </body>
-      </html>`);
+    return c.html(
+      devPage(
+        c.get("secureHeadersNonce") ?? "",
+        "Dev pushes",
+        "code { word-break: break-all; }",
+        html`<p>Local mode: pushes go to the local push service (${localPush.origin}); each one it received is listed here, decrypted (newest first). See also the <a href="/dev/mailbox">mailbox</a>. JSON: <a href="/dev/push/received.json">/dev/push/received.json</a>.</p>
+          ${pushes.length === 0 ? html`<p><em>No pushes yet.</em></p>` : raw(items.join(""))}`,
+      ),
+    );
   });
   return app;
 }
