@@ -186,41 +186,32 @@ export const fieldTrips: ReportTable<Of<"fieldTrips">> = {
   ],
 };
 
-export const invoiceCollection: ReportTable<Of<"invoiceMonths">> = {
+type InvoiceMonth = Of<"invoiceMonths">;
+
+/** A month's invoices of one state: how many and how much on screen, the dollars in the CSV. */
+function invoiceCount(
+  header: string,
+  state: "issued" | "paid" | "pending" | "overdue" | "refunded",
+): ReportColumn<InvoiceMonth> {
+  const cents = (row: InvoiceMonth) => row[`${state}Cents`];
+  return {
+    header,
+    numeric: true,
+    value: (row) => `${n(row[state])} · ${money(cents(row))}`,
+    raw: (row) => dollars(cents(row)),
+  };
+}
+
+export const invoiceCollection: ReportTable<InvoiceMonth> = {
   name: "invoice-collection",
   caption: "Invoice collection per month of issue",
   columns: [
     { header: "Month", value: (row) => row.month },
-    {
-      header: "Issued",
-      numeric: true,
-      value: (row) => `${n(row.issued)} · ${money(row.issuedCents)}`,
-      raw: (row) => dollars(row.issuedCents),
-    },
-    {
-      header: "Paid",
-      numeric: true,
-      value: (row) => `${n(row.paid)} · ${money(row.paidCents)}`,
-      raw: (row) => dollars(row.paidCents),
-    },
-    {
-      header: "Pending",
-      numeric: true,
-      value: (row) => `${n(row.pending)} · ${money(row.pendingCents)}`,
-      raw: (row) => dollars(row.pendingCents),
-    },
-    {
-      header: "Overdue",
-      numeric: true,
-      value: (row) => `${n(row.overdue)} · ${money(row.overdueCents)}`,
-      raw: (row) => dollars(row.overdueCents),
-    },
-    {
-      header: "Refunded",
-      numeric: true,
-      value: (row) => `${n(row.refunded)} · ${money(row.refundedCents)}`,
-      raw: (row) => dollars(row.refundedCents),
-    },
+    invoiceCount("Issued", "issued"),
+    invoiceCount("Paid", "paid"),
+    invoiceCount("Pending", "pending"),
+    invoiceCount("Overdue", "overdue"),
+    invoiceCount("Refunded", "refunded"),
     {
       header: "Collected",
       numeric: true,
