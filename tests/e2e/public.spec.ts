@@ -111,9 +111,21 @@ test.describe("public pages", () => {
       });
     }
 
-    test("the menu button opens the navigation", async ({ page }) => {
-      await page.goto("/");
+    test("the menu button opens the navigation, and is not offered before the page comes to life", async ({ page }) => {
+      // The prerendered HTML shows first; its scripts wait: a tap then would be lost, so it cannot be made.
+      let release = () => {};
+      const scriptsMayLoad = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await scriptsMayLoad;
+        await route.continue();
+      });
+      await page.goto("/", { waitUntil: "commit" });
       const menu = page.getByRole("button", { name: /menu/i });
+      await expect(menu).toBeDisabled();
+      release();
+      await expect(menu).toBeEnabled();
       await expect(menu).toHaveAttribute("aria-expanded", "false");
       await menu.click();
       await expect(menu).toHaveAttribute("aria-expanded", "true");

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { useHydrated } from "../../lib/hydrated.ts";
 import { navLinkClass, type Variant } from "./nav.ts";
 import { SiteLogo } from "./SiteLogo.tsx";
 import { container } from "./ui.ts";
@@ -18,6 +19,9 @@ const PAGES = [
 export default function SiteHeader() {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  // The page is prerendered: a tap before React has hydrated it would be lost, so the button is
+  // disabled until then, as the prerendered forms are.
+  const hydrated = useHydrated();
 
   // Close the small-screen menu whenever the route changes.
   const { pathname } = useLocation();
@@ -81,6 +85,7 @@ export default function SiteHeader() {
           className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-ink md:hidden"
           aria-expanded={open}
           aria-controls={MENU_ID}
+          disabled={!hydrated}
           onClick={() => setOpen((value) => !value)}
         >
           <span className="sr-only">Menu</span>
