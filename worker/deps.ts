@@ -72,15 +72,21 @@ export type LocalPush = {
 
 /** A demo bus driven along a seeded route through the live engine, as its driver (dev only). */
 export type RunSimulator = {
-  /** Starts (or restarts) the simulated run for the school; `loop`: again a while after each end. */
-  start(schoolId: string, loop?: boolean): Promise<{ runId: string } | { error: string }>;
-  /** Ends the simulated run now (as its driver) and stops any loop. */
-  stop(): Promise<void>;
-  /** The simulated run's id while one is driving. */
-  current(): string | null;
-  /** After a crash mid-run: ends the simulated run left open and puts the seeded timetable back. */
+  /**
+   * Starts (or restarts) the simulated run of a route of the school (the demo's River Road unless
+   * named); `loop` (the demo route only): again a while after each end.
+   */
+  start(schoolId: string, loop?: boolean, routeId?: string): Promise<{ runId: string } | { error: string }>;
+  /**
+   * Ends the school's simulated run of the route now (as its driver) and stops any loop; other
+   * routes drive on, and another school's run is left alone.
+   */
+  stop(schoolId: string, routeId?: string): Promise<void>;
+  /** The route's simulated run's id while one is driving. */
+  current(routeId?: string): string | null;
+  /** After a crash mid-run: ends the simulated runs left open and puts the seeded timetable back. */
   recover(): Promise<void>;
-  /** Stops driving for good (the server is closing): ends the simulated run; resolves when it has. */
+  /** Stops driving for good (the server is closing): ends every simulated run; resolves when they have. */
   close(): Promise<void>;
 };
 

@@ -28,6 +28,7 @@ export const NORTH_LOOP_TAIL = NORTH_LOOP.slice(3);
 
 export type LiveRun = {
   runId: string;
+  routeId: string;
   zone: string;
   routeName: string;
   busNumber: string;
@@ -76,6 +77,8 @@ export async function liveRunToday(
     allergy?: string | null;
     leadMinutes?: number;
     minutesApart?: number;
+    /** False: the route and its run have no driver, so the dev-only run simulator may drive it. */
+    assignDriver?: boolean;
   } = {},
 ): Promise<LiveRun> {
   const {
@@ -85,11 +88,12 @@ export async function liveRunToday(
     allergy = null,
     leadMinutes = 2,
     minutesApart = 10,
+    assignDriver = true,
   } = options;
   await clearOfMidnight(RUN_CLEAR_OF_MIDNIGHT_MS);
   const db = createClient({ url: E2E_DATABASE_URL });
   try {
-    return await makeRun(db, { corners, childStop, childName, allergy, leadMinutes, minutesApart });
+    return await makeRun(db, { corners, childStop, childName, allergy, leadMinutes, minutesApart, assignDriver });
   } finally {
     db.close();
   }
@@ -104,6 +108,7 @@ async function makeRun(
     allergy: string | null;
     leadMinutes: number;
     minutesApart: number;
+    assignDriver: boolean;
   },
 ): Promise<LiveRun> {
   const tag = unique();
@@ -150,6 +155,7 @@ async function makeRun(
   });
   const childStop = stops[options.childStop]!;
   const everyDay = 127;
+  const runDriver = options.assignDriver ? { id: driver.id, name: driver.name } : { id: null, name: "" };
 
   await db.batch(
     [
@@ -171,7 +177,7 @@ async function makeRun(
       {
         sql: `insert into routes (id, school_id, name, direction, colour, bus_id, driver_id, driver_name, active_from, weekdays, created_at, updated_at)
               values (?, ?, ?, 'pickup', '#2563eb', ?, ?, ?, ?, ?, ?, ?)`,
-        args: [routeId, schoolId, routeName, busId, driver.id, driver.name, today, everyDay, at, at],
+        args: [routeId, schoolId, routeName, busId, runDriver.id, runDriver.name, today, everyDay, at, at],
       },
       ...stops.map((stop) => ({
         sql: `insert into route_stops (id, school_id, route_id, position, name, latitude, longitude, scheduled_minutes, distance_meters, created_at, updated_at)
@@ -204,8 +210,8 @@ async function makeRun(
           schoolId,
           routeName,
           busNumber,
-          driver.name,
-          driver.id,
+          runDriver.name,
+          runDriver.id,
           stops[0]!.scheduledAt.getTime(),
           stops.at(-1)!.scheduledAt.getTime(),
           stops.length,
@@ -220,6 +226,7 @@ async function makeRun(
   );
   return {
     runId,
+    routeId,
     zone: ZONE,
     routeName,
     busNumber,

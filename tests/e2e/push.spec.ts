@@ -1,17 +1,18 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolation } from "./a11y-support.ts";
 import { liveRunToday, NORTH_LOOP } from "./live-run.ts";
-import { callMutation, DEMO_PASSWORD, fillLogin, signIn } from "./support.ts";
+import { DEMO_PASSWORD, fillLogin, signIn } from "./support.ts";
 
 /**
  * Issue 29 items 3 and 5 (ADR 0068): a parent turns push on in Chromium (in local mode the
- * subscription comes from the local push service `npm start` runs); the bus comes within 5 minutes of
- * the child's stop and the push reaches the local push service, decrypted, with the right title and
- * link, and the dev page beside the mailbox lists it; the subscription then expires at the push
- * service, and the next push (the child's Boarded) prunes it: the device leaves My Account's list.
+ * subscription comes from the local push service `npm start` runs); the run simulator drives the bus
+ * within 5 minutes of the child's stop and the push reaches the local push service, decrypted, with
+ * the right title and link, and the dev page beside the mailbox lists it; the subscription then
+ * expires at the push service, and the next push (the simulated driver's Boarded at the child's stop)
+ * prunes it: the device leaves My Account's list.
  */
 
-const STOP = "Mill St & 5th Ave";
+const STOP = "Mill St & Ogden Ave";
 const CHILD = "Noor Haddad";
 type Received = { endpoint: string; title: string; body: string; url: string; tag: string };
 
@@ -21,31 +22,23 @@ async function receivedFor(page: Page, runId: string): Promise<Received[]> {
   return ((await response.json()) as Received[]).filter((push) => push.url === `/parent/rides/${runId}`);
 }
 
-async function postBatch(driver: Page, runId: string, items: unknown[]) {
-  const response = await driver.request.post(`/api/live/runs/${runId}/batch`, {
-    headers: { "content-type": "application/json", origin: new URL(driver.url()).origin },
-    data: { items },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-test("a parent turns push on; the bus 5 minutes from the stop arrives as a push with its title and link; an expired subscription is pruned", async ({
+test("a parent turns push on; the simulated bus 5 minutes from the stop arrives as a push with its title and link; an expired subscription is pruned", async ({
   page,
   browser,
   context,
 }) => {
-  test.setTimeout(120_000);
-  // The stops a minute apart from now: the bus is due at Noor's within 5 minutes of the start.
+  test.setTimeout(180_000);
+  // A route of the journey's own with no driver, so the dev-only run simulator may drive today's run.
   const today = await liveRunToday({
     corners: NORTH_LOOP,
-    childStop: 2,
+    childStop: 1,
     childName: CHILD,
     leadMinutes: 1,
     minutesApart: 1,
+    assignDriver: false,
   });
   const runId = today.runId;
-  const childStop = today.stops[today.childStop]!;
-  expect(childStop.name).toBe(STOP);
+  expect(today.stops[today.childStop]!.name).toBe(STOP);
 
   // The parent turns push on in this browser (notifications allowed, as a person would when asked).
   await context.grantPermissions(["notifications"]);
@@ -64,82 +57,67 @@ test("a parent turns push on; the bus 5 minutes from the stop arrives as a push 
   await expect(devices).toContainText("This device");
   await expectNoSeriousViolation(page, "parent: My Account with push on");
 
-  // The driver starts the run and the bus comes within 5 minutes of Noor's stop.
-  const driverContext = await browser.newContext();
-  const driver = await driverContext.newPage();
-  await driver.goto("/login/driver");
-  await fillLogin(driver, today.driver.email, DEMO_PASSWORD);
-  await expect(driver).toHaveURL("/driver");
-  await callMutation(driver, "driver.live.startRun", { runId, busId: null });
-  // About 400 m north of the stop, heading for it: a minute or two away.
-  await postBatch(driver, runId, [
-    {
-      kind: "position",
-      clientId: `e2e-push-${runId}-1`,
-      at: Date.now(),
-      latitude: childStop.latitude + 400 / 111_195,
-      longitude: childStop.longitude,
-      accuracy: 10,
-      speed: 8,
-      heading: 180,
-    },
-  ]);
+  // The school admin has the run simulator drive the route: it starts the run as its driver and the
+  // bus heads for Noor's stop, a minute or so away on the simulated timetable.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, "school_admin");
+  const simulate = (path: string) =>
+    admin.request.post(`/dev/live${path}`, {
+      headers: { "content-type": "application/json", origin: new URL(admin.url()).origin },
+      data: { routeId: today.routeId },
+    });
+  const started = await simulate("/simulate");
+  expect(started.status(), await started.text()).toBe(200);
+  expect(await started.json()).toEqual({ runId });
 
-  // The push reached the local push service, decrypted: its title, its text and the run's link.
-  await expect
-    .poll(async () => (await receivedFor(page, runId)).map((push) => push.title))
-    .toContain("Bus approaching");
-  const approach = (await receivedFor(page, runId)).find((push) => push.title === "Bus approaching")!;
-  expect(approach.body).toMatch(new RegExp(`^North Loop \\(bus \\w+\\) is .* from ${STOP}\\.$`));
-  expect(approach.url).toBe(`/parent/rides/${runId}`);
-  // The dev page beside the mailbox lists it.
-  await page.goto("/dev/push");
-  const listed = page
-    .getByRole("article")
-    .filter({ hasText: approach.endpoint })
-    .filter({ hasText: "Bus approaching" });
-  await expect(listed.first()).toBeVisible();
-  await expect(listed.first().getByRole("link", { name: `/parent/rides/${runId}` })).toBeVisible();
+  try {
+    // The push reached the local push service, decrypted: its title, its text and the run's link.
+    await expect
+      .poll(async () => (await receivedFor(page, runId)).map((push) => push.title), { timeout: 30_000 })
+      .toContain("Bus approaching");
+    const approach = (await receivedFor(page, runId)).find((push) => push.title === "Bus approaching")!;
+    expect(approach.body).toMatch(new RegExp(`^North Loop \\(bus \\w+\\) is .* from ${STOP}\\.$`));
+    expect(approach.url).toBe(`/parent/rides/${runId}`);
+    // The dev page beside the mailbox lists it.
+    await page.goto("/dev/push");
+    const listed = page
+      .getByRole("article")
+      .filter({ hasText: approach.endpoint })
+      .filter({ hasText: "Bus approaching" });
+    await expect(listed.first()).toBeVisible();
+    await expect(listed.first().getByRole("link", { name: `/parent/rides/${runId}` })).toBeVisible();
 
-  // The browser's subscription expires at the push service: the next push (Noor boards) gets 410,
-  // and the device is pruned.
-  const expired = await page.request.post("/dev/push/expire", {
-    headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
-    data: { endpoint: approach.endpoint },
-  });
-  expect(expired.status()).toBe(200);
-  const run = (await (await driver.request.get(`/api/live/runs/${runId}`)).json()) as {
-    run: { riders: { childId: string; name: string; stopId: string }[] };
-  };
-  const noor = run.run.riders.find((rider) => rider.name === CHILD)!;
-  await postBatch(driver, runId, [
-    {
-      kind: "tap",
-      clientId: `e2e-push-${runId}-tap`,
-      at: Date.now(),
-      childId: noor.childId,
-      stopId: noor.stopId,
-      status: "boarded",
-      latitude: childStop.latitude,
-      longitude: childStop.longitude,
-    },
-  ]);
-  await page.goto("/parent/account");
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return page.getByRole("region", { name: "Push on this device" }).getByText("None yet.").isVisible();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  await expect(
-    page.getByRole("region", { name: "Push on this device" }).getByText("Push is off in this browser."),
-  ).toBeVisible();
-  // Nothing reached the expired subscription.
-  expect((await receivedFor(page, runId)).filter((push) => push.title.includes("boarded"))).toEqual([]);
-  await driverContext.close();
+    // The browser's subscription expires at the push service: the next push (the simulated driver
+    // taps Noor Boarded at her stop) gets 410, and the device is pruned.
+    const expired = await page.request.post("/dev/push/expire", {
+      headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
+      data: { endpoint: approach.endpoint },
+    });
+    expect(expired.status()).toBe(200);
+    await page.goto("/parent/account");
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByRole("region", { name: "Push on this device" }).getByText("None yet.").isVisible();
+        },
+        { timeout: 120_000, intervals: [2_000] },
+      )
+      .toBe(true);
+    await expect(
+      page.getByRole("region", { name: "Push on this device" }).getByText("Push is off in this browser."),
+    ).toBeVisible();
+    // Noor was boarded (what pruned the device), and nothing reached the expired subscription.
+    const run = (await (await page.request.get(`/api/live/runs/${runId}`)).json()) as {
+      run: { riders: { name: string; boarding: { status: string } | null }[] };
+    };
+    expect(run.run.riders.find((rider) => rider.name === CHILD)?.boarding?.status).toBe("boarded");
+    expect((await receivedFor(page, runId)).filter((push) => push.title.includes("boarded"))).toEqual([]);
+  } finally {
+    await simulate("/simulate/stop");
+    await adminContext.close();
+  }
 });
 
 test("a push delivered to the app's service worker shows its title, text and link as a notification", async ({

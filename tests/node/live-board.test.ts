@@ -284,6 +284,34 @@ describe("the run simulator (dev only, ADR 0060)", () => {
     await simulator.close();
   });
 
+  it("drives two routes at once: stopping one leaves the other, another school's admin stops neither, another school's route is refused", async () => {
+    const dropoff = "demo-route-7-dropoff";
+    const simulator = createRunSimulator(() => demo.deps, { stepMs: 60_000 });
+    const pickupRun = await simulator.start(DEMO_IDS.school);
+    const dropoffRun = await simulator.start(DEMO_IDS.school, false, dropoff);
+    expect(pickupRun).toHaveProperty("runId");
+    expect(dropoffRun).toHaveProperty("runId");
+    expect(simulator.current()).toBe((pickupRun as { runId: string }).runId);
+    expect(simulator.current(dropoff)).toBe((dropoffRun as { runId: string }).runId);
+    // Another school cannot stop them, nor drive this school's route.
+    const other = await createSchool(demo.db, { timeZone: "America/Chicago" });
+    await simulator.stop(other.id, dropoff);
+    expect(simulator.current(dropoff)).not.toBeNull();
+    expect(await simulator.start(other.id, false, dropoff)).toEqual({ error: "No such route in this school." });
+    expect(simulator.current(dropoff)).toBe((dropoffRun as { runId: string }).runId);
+    // Stopping the drop-off ends its run; River Road's pickup drives on.
+    await simulator.stop(DEMO_IDS.school, dropoff);
+    expect(simulator.current(dropoff)).toBeNull();
+    expect(simulator.current()).not.toBeNull();
+    const [ended] = await demo.db
+      .select({ status: trips.status })
+      .from(trips)
+      .where(eq(trips.id, (dropoffRun as { runId: string }).runId));
+    expect(ended?.status).toBe("completed");
+    await simulator.close();
+    expect(simulator.current()).toBeNull();
+  });
+
   it("takes today's run the demo week seeded Arrived by the clock (no driver, never started); leaves a cancelled one", async () => {
     const run = await todaysRun();
     const simulator = createRunSimulator(() => demo.deps, { stepMs: 60_000 });

@@ -77,7 +77,85 @@ type Plan = {
   scope: DriverScope;
 };
 
-export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOptions = {}): RunSimulator {
+/** Sets a route's stop times (minutes after midnight, on the school's clock) stop by stop. */
+async function setRouteTimetable(
+  deps: AppDeps,
+  routeId: string,
+  minutesOf: (stop: { id: string; position: number }) => number | undefined,
+) {
+  const { db } = deps;
+  const stops = await db
+    .select({ id: routeStops.id, position: routeStops.position })
+    .from(routeStops)
+    .where(eq(routeStops.routeId, routeId));
+  for (const stop of stops) {
+    const minutes = minutesOf(stop);
+    if (minutes !== undefined)
+      await db.update(routeStops).set({ scheduledMinutes: minutes }).where(eq(routeStops.id, stop.id));
+  }
+}
+
+/** The simulator acting as its driver in the school: the live hub's caller and the services' scope. */
+function asDriver(deps: AppDeps, schoolId: string, timeZone: string) {
+  const actor = {
+    id: SIMULATOR_DRIVER.id,
+    role: "driver" as const,
+    schoolId,
+    name: SIMULATOR_DRIVER.name,
+    email: SIMULATOR_DRIVER.email,
+  };
+  const meta = { requestId: null, ipAddress: null, userAgent: "SchoolRide run simulator (dev only)" };
+  const caller: LiveCaller = {
+    actor,
+    schoolId,
+    timeZone,
+    phoneRegion: null,
+    meta,
+    extra: { driverId: SIMULATOR_DRIVER.id },
+  };
+  const scope = {
+    deps,
+    now: deps.now(),
+    actor,
+    meta,
+    schoolId,
+    timeZone,
+    phoneRegion: null,
+    driverId: SIMULATOR_DRIVER.id,
+  } as DriverScope;
+  return { caller, scope };
+}
+
+/**
+ * After a crash mid-run (the Node entry's start): every simulated run still open is ended and the
+ * demo route's seeded timetable put back (another route's moved times cannot be known after a crash:
+ * its run is ended, its times stay as the simulation set them). Nothing is touched when the
+ * simulator left no open run.
+ */
+async function recoverSimulations(deps: AppDeps) {
+  const open = await deps.db
+    .select({ id: trips.id, schoolId: trips.schoolId, timeZone: schools.timeZone })
+    .from(trips)
+    .innerJoin(schools, eq(schools.id, trips.schoolId))
+    .where(and(eq(trips.driverId, SIMULATOR_DRIVER.id), isNotNull(trips.startedAt), isNull(trips.endedAt)));
+  if (open.length === 0) return;
+  for (const run of open)
+    await endRun(asDriver(deps, run.schoolId, run.timeZone).scope, { runId: run.id }).catch(() => undefined);
+  const seeded = demoRoute(SIMULATED_ROUTE_ID);
+  if (seeded) await setRouteTimetable(deps, SIMULATED_ROUTE_ID, (stop) => seeded.timetable[stop.position]);
+}
+
+/** One route's simulation: at most one run of it driving at a time. */
+type RouteSimulation = {
+  start(schoolId: string, loop: boolean): Promise<{ runId: string } | { error: string }>;
+  stop(): Promise<void>;
+  current(): string | null;
+  /** The school whose run drives (or whose loop waits), if any. */
+  school(): string | null;
+  close(): Promise<void>;
+};
+
+function createRouteSimulation(getDeps: () => AppDeps, options: SimulatorOptions, routeId: string): RouteSimulation {
   const stepMs = options.stepMs ?? 3_000;
   const speed = options.speedMps ?? 30;
   const dwell = options.dwellMs ?? 8_000;
@@ -100,67 +178,8 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
     }, ms);
   };
 
-  const setTimetable = async (minutesOf: (stop: { id: string; position: number }) => number | undefined) => {
-    const { db } = getDeps();
-    const stops = await db
-      .select({ id: routeStops.id, position: routeStops.position })
-      .from(routeStops)
-      .where(eq(routeStops.routeId, SIMULATED_ROUTE_ID));
-    for (const stop of stops) {
-      const minutes = minutesOf(stop);
-      if (minutes !== undefined)
-        await db.update(routeStops).set({ scheduledMinutes: minutes }).where(eq(routeStops.id, stop.id));
-    }
-  };
-
-  /** The simulator acting as its driver in the school: the live hub's caller and the services' scope. */
-  const asDriver = (deps: AppDeps, schoolId: string, timeZone: string) => {
-    const actor = {
-      id: SIMULATOR_DRIVER.id,
-      role: "driver" as const,
-      schoolId,
-      name: SIMULATOR_DRIVER.name,
-      email: SIMULATOR_DRIVER.email,
-    };
-    const meta = { requestId: null, ipAddress: null, userAgent: "SchoolRide run simulator (dev only)" };
-    const caller: LiveCaller = {
-      actor,
-      schoolId,
-      timeZone,
-      phoneRegion: null,
-      meta,
-      extra: { driverId: SIMULATOR_DRIVER.id },
-    };
-    const scope = {
-      deps,
-      now: deps.now(),
-      actor,
-      meta,
-      schoolId,
-      timeZone,
-      phoneRegion: null,
-      driverId: SIMULATOR_DRIVER.id,
-    } as DriverScope;
-    return { caller, scope };
-  };
-
-  /**
-   * After a crash mid-run (the Node entry's start): a simulated run still open is ended and the
-   * seeded timetable put back. Nothing is touched when the simulator left no open run.
-   */
-  const recover = async () => {
-    const deps = getDeps();
-    const open = await deps.db
-      .select({ id: trips.id, schoolId: trips.schoolId, timeZone: schools.timeZone })
-      .from(trips)
-      .innerJoin(schools, eq(schools.id, trips.schoolId))
-      .where(and(eq(trips.driverId, SIMULATOR_DRIVER.id), isNotNull(trips.startedAt), isNull(trips.endedAt)));
-    if (open.length === 0) return;
-    for (const run of open)
-      await endRun(asDriver(deps, run.schoolId, run.timeZone).scope, { runId: run.id }).catch(() => undefined);
-    const seeded = demoRoute(SIMULATED_ROUTE_ID);
-    if (seeded) await setTimetable((stop) => seeded.timetable[stop.position]);
-  };
+  const setTimetable = (minutesOf: (stop: { id: string; position: number }) => number | undefined) =>
+    setRouteTimetable(getDeps(), routeId, minutesOf);
 
   const prepare = async (schoolId: string): Promise<Plan | { error: string }> => {
     const deps = getDeps();
@@ -169,9 +188,15 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
     const [route] = await db
       .select({ name: routes.name, direction: routes.direction, driverName: routes.driverName, busId: routes.busId })
       .from(routes)
-      .where(and(eq(routes.id, SIMULATED_ROUTE_ID), eq(routes.schoolId, schoolId)));
+      .where(and(eq(routes.id, routeId), eq(routes.schoolId, schoolId)));
     const [school] = await db.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
-    if (!route || !school) return { error: "Simulate a run drives the demo school's seeded River Road route." };
+    if (!route || !school)
+      return {
+        error:
+          routeId === SIMULATED_ROUTE_ID
+            ? "Simulate a run drives the demo school's seeded River Road route."
+            : "No such route in this school.",
+      };
     const stopRows = await db
       .select({
         id: routeStops.id,
@@ -180,9 +205,9 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
         minutes: routeStops.scheduledMinutes,
       })
       .from(routeStops)
-      .where(eq(routeStops.routeId, SIMULATED_ROUTE_ID))
+      .where(eq(routeStops.routeId, routeId))
       .orderBy(asc(routeStops.position));
-    if (stopRows.length < 2) return { error: "The demo route has no stops to drive." };
+    if (stopRows.length < 2) return { error: `${route.name} has no stops to drive.` };
     // Today's run of the route: the simulator's own, or nobody's yet; never a real driver's (assigned,
     // started or ended on a phone) nor a cancelled one. A status alone is not a driver: the demo week
     // seeds today's trips Departed or Arrived by the clock, and those the simulator takes.
@@ -190,14 +215,14 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
     const [existing] = await db
       .select({ id: trips.id, driverId: trips.driverId, status: trips.status, startedAt: trips.startedAt })
       .from(trips)
-      .where(and(eq(trips.routeId, SIMULATED_ROUTE_ID), eq(trips.serviceDate, today)));
+      .where(and(eq(trips.routeId, routeId), eq(trips.serviceDate, today)));
     if (
       existing &&
       existing.driverId !== SIMULATOR_DRIVER.id &&
       (existing.driverId !== null || existing.startedAt !== null || existing.status === "cancelled")
     )
       return {
-        error: "Today's River Road run is a driver's own (assigned, started or ended) or cancelled: not simulated.",
+        error: `Today's ${route.name} run is a driver's own (assigned, started or ended) or cancelled: not simulated.`,
       };
     const [busNumber] = route.busId
       ? await db.select({ number: buses.number }).from(buses).where(eq(buses.id, route.busId))
@@ -274,7 +299,7 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
         driverId: SIMULATOR_DRIVER.id,
         ...times,
         stops: stopRows.length,
-        routeId: SIMULATED_ROUTE_ID,
+        routeId: routeId,
         serviceDate: today,
         createdAt: now,
         updatedAt: now,
@@ -409,7 +434,7 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
   };
 
   return {
-    async start(schoolId, loop = false) {
+    async start(schoolId, loop) {
       loopSchool = loop ? schoolId : null;
       const run = async () => {
         await halt();
@@ -431,7 +456,7 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
       await result;
     },
     current: () => plan?.runId ?? null,
-    recover,
+    school: () => plan?.schoolId ?? loopSchool,
     async close() {
       closed = true;
       loopSchool = null;
@@ -439,6 +464,44 @@ export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOpt
       const result = busy.then(halt);
       busy = result.catch(() => undefined);
       await busy;
+    },
+  };
+}
+
+/**
+ * The simulator: one simulation per route, so two routes can drive at once (a journey's own route
+ * beside the live board's River Road) and stopping one leaves the other driving. The demo route is
+ * the default; the demo loop (`npm start`) drives it only.
+ */
+export function createRunSimulator(getDeps: () => AppDeps, options: SimulatorOptions = {}): RunSimulator {
+  const simulations = new Map<string, RouteSimulation>();
+  let closed = false;
+  const of = (routeId: string) => {
+    let simulation = simulations.get(routeId);
+    if (!simulation) {
+      simulation = createRouteSimulation(getDeps, options, routeId);
+      simulations.set(routeId, simulation);
+    }
+    return simulation;
+  };
+  return {
+    async start(schoolId, loop = false, routeId = SIMULATED_ROUTE_ID) {
+      if (closed) return { error: "The server is closing." };
+      // A route drives for one school: another school's start neither halts nor takes it.
+      const driving = simulations.get(routeId)?.school();
+      if (driving && driving !== schoolId) return { error: "No such route in this school." };
+      return of(routeId).start(schoolId, loop && routeId === SIMULATED_ROUTE_ID);
+    },
+    async stop(schoolId, routeId = SIMULATED_ROUTE_ID) {
+      const simulation = simulations.get(routeId);
+      // Another school's simulated run is not this school's to stop.
+      if (simulation && (simulation.school() ?? schoolId) === schoolId) await simulation.stop();
+    },
+    current: (routeId = SIMULATED_ROUTE_ID) => simulations.get(routeId)?.current() ?? null,
+    recover: () => recoverSimulations(getDeps()),
+    async close() {
+      closed = true;
+      await Promise.all([...simulations.values()].map((simulation) => simulation.close()));
     },
   };
 }
