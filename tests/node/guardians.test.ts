@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, childGuardians, children, invitations, parents } from "#db/schema/index.ts";
+import { auditLogs, childGuardians, children, emailLogs, invitations, parents } from "#db/schema/index.ts";
 import { CHILD_MESSAGES } from "#shared/children.ts";
 import { GUARDIAN_MESSAGES } from "#shared/guardians.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
+import { sendInvitationReminders } from "#worker/services/invitations/sweep.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, PASSWORD } from "../support/fixtures.ts";
 import { seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
@@ -302,6 +303,21 @@ describe("resending a guardian invitation", () => {
     });
   });
 
+  it("the hourly reminder of a guardian invitation is in its own words: who shares which child, with a fresh link", async () => {
+    await invite("robin@example.com");
+    t.clock.advance(5.5 * DAY);
+    const sent = await sendInvitationReminders(
+      { db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: "http://localhost:8787" },
+      t.clock.now(),
+    );
+    expect(sent).toBe(1);
+    const reminder = await lastEmailTo(t.db, "robin@example.com", "invite_reminder");
+    expect(reminder.subject).toBe("Reminder: Pat Owner shares Ada's school transport with you");
+    expect(reminder.textBody).toContain("invited you to be a guardian of Ada");
+    const token = tokenIn(reminder.textBody);
+    expect((await mutate(t.app, "auth.acceptInvitation", { token, ...ACCEPT })).status).toBe(200);
+  });
+
   it("a renewal needs the room a new invitation needs: not while the address has another open invitation or the child is full", async () => {
     const api = await callerFor(t, owner);
     await invite("a@example.com");
@@ -324,7 +340,20 @@ describe("resending a guardian invitation", () => {
       code: "BAD_REQUEST",
       message: GUARDIAN_MESSAGES.tooMany,
     });
+    // The school admin's renewal of it (Regenerate) meets the same rule, and sends nothing.
+    const admin = await callerFor(t, await createUser(t.db, "school_admin", { schoolId: school.id }));
+    const mails = await t.db.$count(emailLogs, eq(emailLogs.recipientEmail, "a@example.com"));
+    expect(
+      await failure(admin.schoolAdmin.invitations.resend({ inviteId: first.id, regenerateToken: true })),
+    ).toMatchObject({ code: "BAD_REQUEST", message: GUARDIAN_MESSAGES.tooMany });
+    expect(await t.db.$count(emailLogs, eq(emailLogs.recipientEmail, "a@example.com"))).toBe(mails);
     expect(await t.db.select().from(invitations).where(eq(invitations.id, first.id))).toEqual([first]);
+    // With room again (one withdrawn), the admin renews it.
+    await api.parent.guardians.revoke({ inviteId: (await invitationTo("d@example.com")).id });
+    expect(await admin.schoolAdmin.invitations.resend({ inviteId: first.id, regenerateToken: true })).toEqual({
+      message: INVITATION_MESSAGES.resentWithNewToken,
+    });
+    expect(await invitationTo("a@example.com")).toMatchObject({ status: "pending" });
   });
 
   it("counts against the parent's 5 guardian invitations an hour (TK3): a resend past it is refused and changes nothing", async () => {

@@ -166,8 +166,14 @@ describe("commit", () => {
       t.clock.now(),
     );
     expect(sent).toBe(2);
-    // The reminder's fresh link accepts both of Pat's pupils.
+    // In the guardian invitation's own words, naming both of Pat's pupils; its fresh link accepts both.
     const reminder = await lastEmailTo(t.db, "pat@example.com", "invite_reminder");
+    expect(reminder.subject).toBe("Reminder: Maple Grove Primary shares Ada and Ben's school transport with you");
+    expect(reminder.textBody).toContain("invited you to be a guardian of Ada and Ben at Maple Grove Primary");
+    expect(reminder.textBody).toContain("is still waiting for you");
+    expect((await lastEmailTo(t.db, "robin@example.com", "invite_reminder")).subject).toBe(
+      "Reminder: Maple Grove Primary shares Cy's school transport with you",
+    );
     const response = await mutate(t.app, "auth.acceptInvitation", {
       token: tokenIn(reminder.textBody),
       name: "Pat",

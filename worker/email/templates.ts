@@ -167,13 +167,20 @@ export function guardianInvitationEmail(input: {
   acceptLink: string;
   expiresAt: Date;
   hasAccount: boolean;
+  /** The hourly sweep's reminder, about two days before it expires. */
+  reminder?: boolean;
 }): RenderedEmail {
-  return email(`${input.inviterName} shares ${input.childName}'s school transport with you`, `Hello ${input.name}`, [
+  const subject = `${input.inviterName} shares ${input.childName}'s school transport with you`;
+  return email(input.reminder ? `Reminder: ${subject}` : subject, `Hello ${input.name}`, [
     p(
       `${input.inviterName} invited you to be a guardian of ${input.childName} at ${input.schoolName} on SchoolRide: you will see ${input.childName}'s bus stops, today's rides and field trips, and can mark days not riding.`,
     ),
     button(input.hasAccount ? "Sign in and accept" : "Create your account", input.acceptLink),
-    p(`The invitation expires on ${formatDate(input.expiresAt)}.`),
+    p(
+      input.reminder
+        ? `The invitation is still waiting for you and expires on ${formatDate(input.expiresAt)}.`
+        : `The invitation expires on ${formatDate(input.expiresAt)}.`,
+    ),
   ]);
 }
 

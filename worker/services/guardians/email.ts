@@ -58,3 +58,7 @@ export function resentGuardianNames(
     schoolName: names.schoolName,
   };
 }
+
+/** The children an e-mail names: "Ada", "Ada and Ben", "Ada, Ben and Cy". */
+export const childNames = (list: string[]) =>
+  list.length < 2 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;

@@ -1,13 +1,11 @@
 import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "#db/client.ts";
 import { insertWhere, rowHolds } from "#db/conditional.ts";
-import { childGuardians, children, invitations, parents, schools } from "#db/schema/index.ts";
+import { childGuardians, children, invitations, schools } from "#db/schema/index.ts";
 import { CHILD_MESSAGES } from "#shared/children.ts";
 import {
   type acceptGuardianInvitationInput,
   GUARDIAN_MESSAGES,
-  GUARDIANS_PER_CHILD_MAX,
   type inviteGuardianInput,
   type resendGuardianInvitationInput,
   type revokeGuardianInvitationInput,
@@ -33,45 +31,19 @@ import {
   TOKEN_BYTES,
 } from "../invitations/shared.ts";
 import { guardianInvitationMessage, resentGuardianNames } from "./email.ts";
+import { childHasRoomFor, guardiansAndOpen, refuseUnlessRoom } from "./room.ts";
 
 /** Guardian invitations a parent may send: a few an hour (a family, not a mailing), on top of the e-mail limits (TK3). */
 export const GUARDIAN_INVITATION_LIMIT = { windowMs: HOUR_MS, max: 5 } as const;
 
-/** The open invitations of a child (pending, not expired): `invitations` rows. */
-const openFor = (childId: string, now: Date) =>
-  and(eq(invitations.childId, childId), eq(invitations.status, "pending"), gt(invitations.expiresAt, now));
-
-/** A child's guardians' addresses and its open invitations' (for `refuseUnlessRoom`), to read in a batch. */
-function guardiansAndOpen(db: Db, childId: string, now: Date) {
-  return [
-    db
-      .select({ email: parents.email })
-      .from(childGuardians)
-      .innerJoin(parents, eq(parents.id, childGuardians.parentId))
-      .where(eq(childGuardians.childId, childId)),
-    db.select({ email: invitations.email }).from(invitations).where(openFor(childId, now)),
-  ] as const;
-}
-
-/** Whether a child takes one more open invitation, to `email`: its guardians' and open invitations' addresses. */
-function refuseUnlessRoom(guardianRows: { email: string }[], openRows: { email: string }[], email: string) {
-  if (guardianRows.some((row) => row.email === email))
-    throw new AppError("CONFLICT", GUARDIAN_MESSAGES.alreadyGuardian);
-  if (openRows.some((row) => row.email === email)) throw new AppError("CONFLICT", GUARDIAN_MESSAGES.pendingExists);
-  if (guardianRows.length + openRows.length >= GUARDIANS_PER_CHILD_MAX)
-    throw new AppError("BAD_REQUEST", GUARDIAN_MESSAGES.tooMany);
-}
-
 /**
- * The same, as the guard of the write: the child still guarded by the parent, below the bound, no
- * open invitation to the address (two concurrent invitations of one address make one).
+ * The guard of the write: the child still guarded by the parent, and room for the address
+ * (`childHasRoomFor`: below the bound, no open invitation to it; two concurrent invitations of one
+ * address make one).
  */
 function roomFor(scope: ParentScope, childId: string, email: string, now: Date): SQL {
-  const open = sql`(select count(*) from ${invitations} where ${openFor(childId, now)})`;
-  const guardians = sql`(select count(*) from ${childGuardians} where ${childGuardians.childId} = ${childId})`;
   return sql`exists (select 1 from ${children} where ${ownChild(scope, childId)})
-    and ${open} + ${guardians} < ${GUARDIANS_PER_CHILD_MAX}
-    and not exists (select 1 from ${invitations} where ${openFor(childId, now)} and ${invitations.email} = ${email})`;
+    and ${childHasRoomFor(childId, email, now)}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Scope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { AppError } from "../errors.ts";
 import { guardianInvitationMessage, resentGuardianNames } from "../guardians/email.ts";
+import { childHasRoomFor, guardiansAndOpen, refuseUnlessRoom } from "../guardians/room.ts";
 import {
   accountWithEmail,
   findManageableInvitation,
@@ -119,13 +120,20 @@ export async function resendInvitation(
       regenerate ? INVITATION_MESSAGES.regenerateOnlyExpired : INVITATION_MESSAGES.resendOnlyPending,
     );
   }
+  // A renewed guardian invitation is open again: the child must have room for it, as for a new one.
+  let onlyIf: SQL | undefined;
+  if (kind === "renew" && invitation.childId) {
+    const [guardianRows, openRows] = await db.batch(guardiansAndOpen(db, invitation.childId, now));
+    refuseUnlessRoom(guardianRows, openRows, invitation.email);
+    onlyIf = childHasRoomFor(invitation.childId, invitation.email, now);
+  }
   await limitEmailSend(db, { recipient: invitation.email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
   const expiresAt = await resentExpiry(db, invitation, kind, now);
   const secrets = await issueSecrets(invitation.role);
   const message = await resentMessageOf(db, config.appUrl, { ...invitation, expiresAt }, schoolName, secrets);
   // The e-mail and the audit row exist only if our update won (the new token is in place).
   const won = rowHolds(invitations, invitation.id, invitations.tokenHash, secrets.tokenHash);
-  await commitWithOutbox(scope, [reissueInvitation(db, invitation, secrets, expiresAt, now)], {
+  await commitWithOutbox(scope, [reissueInvitation(db, invitation, secrets, expiresAt, now, onlyIf)], {
     emails: [
       {
         ...message,

@@ -1,13 +1,15 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { rowHolds } from "#db/conditional.ts";
-import { invitations, schools } from "#db/schema/index.ts";
+import { children, invitations, schools } from "#db/schema/index.ts";
 import { randomHex, sha256Hex } from "#worker/auth/crypto.ts";
 import type { Logger } from "#worker/deps.ts";
+import { guardianInvitationEmail } from "#worker/email/templates.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
-import { invitationEmail, noAccountYet, REMINDER_BEFORE_EXPIRY_MS, TOKEN_BYTES } from "./shared.ts";
+import { childNames, resentGuardianNames } from "../guardians/email.ts";
+import { acceptLink, invitationEmail, noAccountYet, REMINDER_BEFORE_EXPIRY_MS, TOKEN_BYTES } from "./shared.ts";
 
 /** Hourly: pending invitations past their expiry become expired. */
 export async function expireInvitations(db: Db, now: Date): Promise<number> {
@@ -21,6 +23,33 @@ export async function expireInvitations(db: Db, now: Date): Promise<number> {
 const REMINDER_BATCH = 200;
 
 /**
+ * The children a guardian invitation's reminder names: its child, or for a pupil import's address
+ * (one e-mail for all its pupils, ADR 0053) every pupil of that import still waiting for it.
+ */
+async function remindedChildren(
+  db: Db,
+  invitation: typeof invitations.$inferSelect,
+  childName: string | null,
+): Promise<string> {
+  const importId = invitation.metadata.import_id;
+  if (!importId) return childName ?? invitation.metadata.child_name ?? "";
+  const rows = await db
+    .select({ name: children.name })
+    .from(invitations)
+    .innerJoin(children, eq(children.id, invitations.childId))
+    .where(
+      and(
+        eq(invitations.email, invitation.email),
+        eq(invitations.schoolId, invitation.schoolId),
+        eq(invitations.status, "pending"),
+        sql`json_extract(${invitations.metadata}, '$.import_id') = ${importId}`,
+      ),
+    )
+    .orderBy(invitations.createdAt, sql`${invitations}.rowid`);
+  return childNames(rows.map((row) => row.name));
+}
+
+/**
  * Hourly: one `invite_reminder` per pending invitation, about 48 hours before it expires (only for
  * invitations valid longer than that). The reminder carries a fresh link: the token is rotated,
  * because only its hash is kept. Guarded by `reminder_sent_at`, so it is sent once.
@@ -31,9 +60,10 @@ export async function sendInvitationReminders(
 ): Promise<number> {
   const { db } = deps;
   const due = await db
-    .select({ invitation: invitations, schoolName: schools.name })
+    .select({ invitation: invitations, schoolName: schools.name, childName: children.name })
     .from(invitations)
     .innerJoin(schools, eq(schools.id, invitations.schoolId))
+    .leftJoin(children, eq(children.id, invitations.childId))
     .where(
       and(
         eq(invitations.status, "pending"),
@@ -52,14 +82,29 @@ export async function sendInvitationReminders(
     )
     .limit(REMINDER_BATCH);
   const sent: string[] = [];
-  for (const { invitation, schoolName } of due) {
+  for (const { invitation, schoolName, childName } of due) {
     const token = randomHex(TOKEN_BYTES);
     const tokenHash = await sha256Hex(token);
     const won = rowHolds(invitations, invitation.id, invitations.tokenHash, tokenHash);
+    // A guardian invitation (it names a child) is reminded in its own words: who shares which child.
+    // Reminders go to addresses without an account only, so its link is the one to create it.
+    const reminder = invitation.childId
+      ? guardianInvitationEmail({
+          ...resentGuardianNames(invitation, {
+            inviterName: schoolName,
+            childName: await remindedChildren(db, invitation, childName),
+            schoolName,
+          }),
+          acceptLink: acceptLink(deps.appUrl, token),
+          expiresAt: invitation.expiresAt,
+          hasAccount: false,
+          reminder: true,
+        })
+      : invitationEmail(invitation, schoolName, { token, temporaryPassword: null }, deps.appUrl, "reminder");
     const mail = outboxInsert(
       db,
       {
-        ...invitationEmail(invitation, schoolName, { token, temporaryPassword: null }, deps.appUrl, "reminder"),
+        ...reminder,
         type: "invite_reminder",
         to: invitation.email,
         schoolId: invitation.schoolId,

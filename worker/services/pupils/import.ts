@@ -20,6 +20,7 @@ import { auditInsert } from "../audit.ts";
 import { EMAIL_SEND_LIMITS } from "../email/limits.ts";
 import { enqueueEmails, outboxInsertValues } from "../email/outbox.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { childNames } from "../guardians/email.ts";
 import { acceptLink, invitationMetadata, invitationOrNotice, issueSecrets } from "../invitations/shared.ts";
 import { readPlatformSettings } from "../platform/settings.ts";
 import { preview, readTable, refuse } from "../routes/imports.ts";
@@ -163,10 +164,6 @@ const chunks = <T>(items: T[]) =>
     items.slice(index * CHUNK, (index + 1) * CHUNK),
   );
 
-/** "Ada", "Ada and Ben", "Ada, Ben and Cy". */
-const names = (list: string[]) =>
-  list.length < 2 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
-
 /**
  * Writes every pupil of the file, or none (see the module's comment). The children's insert is the
  * batch's first statement and its claim: it holds only while every matched account is still a parent
@@ -251,7 +248,7 @@ export async function commitPupilImport(scope: SchoolScope, input: z.infer<typeo
           ...guardianInvitationEmail({
             name,
             inviterName: schoolName,
-            childName: names(pupils.map((pupil) => pupil.name)),
+            childName: childNames(pupils.map((pupil) => pupil.name)),
             schoolName,
             acceptLink: acceptLink(config.appUrl, secrets[0]!.token),
             expiresAt,
