@@ -27,21 +27,24 @@ export function useSession() {
   const pushUnsubscribe = useMutation(trpc.parent.push.unsubscribe.mutationOptions());
   /**
    * Leave the guarded area first, so no page of it asks the server anything after the session is
-   * gone (which would read as "session ended" and send the user to a login page), then end the
-   * session and forget everything cached for this user, in memory, in storage and in caches (and
-   * this browser's push subscription, ADR 0068).
+   * gone (which would read as "session ended" and send the user to a login page). Then forget
+   * everything cached for this user, in memory, in storage and in caches, at once: on a slow or lost
+   * connection nothing of them stays on the device while the server is asked. Then end this
+   * browser's push subscription (ADR 0068) and the session, and forget again after.
    */
   const logout = async () => {
     await navigate("/");
     await queryClient.cancelQueries();
-    // Loaded here only: every area page carries this hook, and only a logout needs it.
-    const { endPushOnThisDevice } = await import("../features/preferences/push-device.ts");
-    await endPushOnThisDevice((endpoint) => pushUnsubscribe.mutateAsync({ endpoint }));
+    forgetUser();
+    await forgetStoredData();
     try {
+      // Loaded here only: every area page carries this hook, and only a logout needs it.
+      const { endPushOnThisDevice } = await import("../features/preferences/push-device.ts");
+      await endPushOnThisDevice((endpoint) => pushUnsubscribe.mutateAsync({ endpoint }));
       await logoutMutation.mutateAsync();
     } finally {
       // A session read that left before the server ended it (a page mounting meanwhile) would answer
-      // with this user after the forgetting below and keep their data again: it is dropped unread.
+      // with this user after the forgetting above and keep their data again: it is dropped unread.
       await queryClient.cancelQueries();
       forgetUser();
       await forgetStoredData();
