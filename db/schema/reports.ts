@@ -42,7 +42,11 @@ export const reportRuns = sqliteTable(
     absent: integer("absent").notNull(),
     dropped: integer("dropped").notNull(),
   },
-  (t) => [index("report_runs_school_date_idx").on(t.schoolId, t.serviceDate)],
+  (t) => [
+    index("report_runs_school_date_idx").on(t.schoolId, t.serviceDate),
+    // One route's runs (a report of one route reads its ~180 runs a year, not the school's ~10,800).
+    index("report_runs_school_route_date_idx").on(t.schoolId, t.routeId, t.serviceDate),
+  ],
 );
 
 /** A completed run's counts at one stop (the stop where the child's tap was recorded). */
@@ -64,6 +68,8 @@ export const reportRunStops = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.runId, t.stopId] }),
     index("report_run_stops_school_date_idx").on(t.schoolId, t.serviceDate),
+    // A stop's month, when a removed row may have carried its name (report_stop_months).
+    index("report_run_stops_stop_date_idx").on(t.stopId, t.serviceDate),
   ],
 );
 
@@ -83,7 +89,49 @@ export const reportAbsences = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.runId, t.childId] }),
     index("report_absences_school_date_idx").on(t.schoolId, t.serviceDate),
+    // One route's absences (the monthly rollup has no route), and a child's month when its last day goes.
+    index("report_absences_school_route_date_idx").on(t.schoolId, t.routeId, t.serviceDate),
+    index("report_absences_child_date_idx").on(t.childId, t.serviceDate),
   ],
+);
+
+/**
+ * The monthly rollups (ADR 0074): `report_run_stops` and `report_absences` summed per calendar
+ * month (`YYYY-MM` of the school-local service day), kept by triggers on those two tables, so a
+ * report over whole months reads one row per stop or child a month instead of one per run. Only
+ * the reports read them, for the whole months of their range (the days at its edges come from the
+ * per-run rows).
+ */
+
+/** A stop's completed runs of a month: how many, and their taps by status. */
+export const reportStopMonths = sqliteTable(
+  "report_stop_months",
+  {
+    schoolId: text("school_id").notNull(),
+    month: text("month").notNull(),
+    routeId: text("route_id").notNull(),
+    stopId: text("stop_id").notNull(),
+    /** The greatest of the month's stop names (the reports show the greatest of their range's). */
+    stopName: text("stop_name").notNull(),
+    runs: integer("runs").notNull(),
+    boarded: integer("boarded").notNull(),
+    absent: integer("absent").notNull(),
+    dropped: integer("dropped").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.month, t.routeId, t.stopId] })],
+);
+
+/** A child's absences of a month, on every route, and the last day absent. */
+export const reportChildMonths = sqliteTable(
+  "report_child_months",
+  {
+    schoolId: text("school_id").notNull(),
+    month: text("month").notNull(),
+    childId: text("child_id").notNull(),
+    absences: integer("absences").notNull(),
+    lastAbsent: isoDate("last_absent").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.month, t.childId] })],
 );
 
 /**

@@ -1,7 +1,17 @@
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { invoices, reportAbsences, reportRunStops, reportRuns } from "#db/schema/index.ts";
+import {
+  invoices,
+  reportAbsences,
+  reportChildMonths,
+  reportRunStops,
+  reportRuns,
+  reportStopMonths,
+  routeStops,
+} from "#db/schema/index.ts";
 import { REPORT_MESSAGES } from "#shared/report-texts.ts";
 import { zonedInstant } from "#shared/school-time.ts";
+import { splitByMonths } from "#worker/services/reports/reports.ts";
 import { rebuildReportRollups } from "#worker/services/reports/rollups.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
@@ -202,6 +212,146 @@ describe("reports (issue 31)", () => {
       { busNumber: "9", seats: 20, runs: 2, riders: 1, most: 1 },
     ]);
     expect(report.routes.map((route) => route.name)).toEqual(["North", "South"]);
+    // The same runs read through the monthly rollups (ADR 0074): all of March, and March with days
+    // of February and April at the edges, give the same figures.
+    const sections = ({ from, to, ...rest }: typeof report) => rest;
+    for (const [from, to] of [
+      ["2026-03-01", "2026-03-31"],
+      ["2026-02-14", "2026-04-03"],
+    ] as const)
+      expect(sections(await api.schoolAdmin.reports.get({ from, to, routeId: null }))).toEqual(sections(report));
+  });
+
+  it("a range of whole months and edge days: each run once, from the monthly rollups or its own rows", async () => {
+    const { school, admin, north, south, ids } = await seedMaple();
+    const [oak, elm] = north.stopIds as [string, string, string];
+    const [, pine] = south.stopIds as [string, string];
+    const s = school.id;
+    const run = async (route: typeof north, name: string, date: string, start: string, due: string) =>
+      addRun(t.db, {
+        schoolId: s,
+        routeId: route.routeId,
+        routeName: name,
+        date,
+        zone: ZONE,
+        start,
+        due,
+        busNumber: "7",
+      });
+    // Fri 27 Feb: Ada absent and Ben boarded at Oak. Wed 1 Apr: Cy absent at Elm. Tue 31 Mar, South:
+    // due 23:55, Dee dropped at Pine at 00:03 on 1 April (March's run, in March's month row).
+    const february = await run(north, "North", "2026-02-27", "07:40", "08:00");
+    await tap(t.db, {
+      runId: february,
+      schoolId: s,
+      childId: ids.ada,
+      stopId: oak,
+      status: "absent",
+      at: local("2026-02-27", "07:41"),
+    });
+    await tap(t.db, {
+      runId: february,
+      schoolId: s,
+      childId: ids.ben,
+      stopId: oak,
+      status: "boarded",
+      at: local("2026-02-27", "07:41"),
+    });
+    await closeRun(t.db, february, "completed", local("2026-02-27", "08:05"));
+    const april = await run(north, "North", "2026-04-01", "07:40", "08:00");
+    await tap(t.db, {
+      runId: april,
+      schoolId: s,
+      childId: ids.cy,
+      stopId: elm,
+      status: "absent",
+      at: local("2026-04-01", "07:50"),
+    });
+    await closeRun(t.db, april, "completed", local("2026-04-01", "08:05"));
+    const lastNight = await run(south, "South", "2026-03-31", "23:30", "23:55");
+    await tap(t.db, {
+      runId: lastNight,
+      schoolId: s,
+      childId: ids.dee,
+      stopId: pine,
+      status: "dropped",
+      at: local("2026-04-01", "00:03"),
+    });
+    await visit(t.db, lastNight, s, pine, local("2026-04-01", "00:03"));
+    await closeRun(t.db, lastNight, "completed", local("2026-04-01", "00:05"));
+    const api = await callerFor(t, admin);
+    const stopsOf = (report: Awaited<ReturnType<typeof api.schoolAdmin.reports.get>>) =>
+      Object.fromEntries(
+        report.perStop.map((stop) => [
+          `${stop.stopName} ${stop.routeId === north.routeId ? "N" : "S"}`,
+          [stop.runs, stop.boarded, stop.absent, stop.dropped],
+        ]),
+      );
+    // 27 Feb – 1 Apr: March from its month rows, 27–28 Feb and 1 Apr from the runs' rows.
+    const wide = await api.schoolAdmin.reports.get({ from: "2026-02-27", to: "2026-04-01", routeId: null });
+    expect(stopsOf(wide)).toEqual({
+      "Oak N": [4, 5, 2, 0],
+      "Elm N": [3, 1, 2, 0],
+      "School N": [1, 0, 0, 2],
+      "Pine S": [2, 0, 0, 2],
+      "School S": [1, 0, 1, 0],
+    });
+    expect(wide.perChild).toEqual([
+      { childId: ids.cy, childName: "Cy", absences: 2, lastAbsent: "2026-04-01" },
+      { childId: ids.ada, childName: "Ada", absences: 1, lastAbsent: "2026-02-27" },
+      { childId: ids.ben, childName: "Ben", absences: 1, lastAbsent: "2026-03-09" },
+      { childId: ids.dee, childName: "Dee", absences: 1, lastAbsent: "2026-03-10" },
+    ]);
+    expect(wide.perDay.map((day) => [day.date, day.completed])).toEqual([
+      ["2026-02-27", 1],
+      ["2026-03-06", 2],
+      ["2026-03-08", 1],
+      ["2026-03-09", 1],
+      ["2026-03-10", 1],
+      ["2026-03-31", 1],
+      ["2026-04-01", 1],
+    ]);
+    // One route: its stops from the month rows, its children's absences from its runs' rows.
+    const northOnly = await api.schoolAdmin.reports.get({
+      from: "2026-02-27",
+      to: "2026-04-01",
+      routeId: north.routeId,
+    });
+    expect(stopsOf(northOnly)).toEqual({ "Oak N": [4, 5, 2, 0], "Elm N": [3, 1, 2, 0], "School N": [1, 0, 0, 2] });
+    expect(northOnly.perChild.map((child) => [child.childName, child.absences, child.lastAbsent])).toEqual([
+      ["Cy", 2, "2026-04-01"],
+      ["Ada", 1, "2026-02-27"],
+      ["Ben", 1, "2026-03-09"],
+    ]);
+    // All of March: the run of 31 March that ended on 1 April is in it; February's and April's are not.
+    const march = await api.schoolAdmin.reports.get({ from: "2026-03-01", to: "2026-03-31", routeId: null });
+    expect(stopsOf(march)["Pine S"]).toEqual([2, 0, 0, 2]);
+    expect(stopsOf(march)["Oak N"]).toEqual([3, 4, 1, 0]);
+    expect(march.perChild.map((child) => [child.childName, child.absences])).toEqual([
+      ["Ben", 1],
+      ["Cy", 1],
+      ["Dee", 1],
+    ]);
+  });
+
+  it("splits a range into its whole months and the days at its edges", () => {
+    expect(splitByMonths("2025-09-01", "2026-06-30")).toEqual({ months: ["2025-09", "2026-06"], days: [] });
+    expect(splitByMonths("2026-03-01", "2026-03-31")).toEqual({ months: ["2026-03", "2026-03"], days: [] });
+    expect(splitByMonths("2026-02-14", "2026-04-03")).toEqual({
+      months: ["2026-03", "2026-03"],
+      days: [
+        ["2026-02-14", "2026-02-28"],
+        ["2026-04-01", "2026-04-03"],
+      ],
+    });
+    expect(splitByMonths("2025-12-15", "2026-01-31")).toEqual({
+      months: ["2026-01", "2026-01"],
+      days: [["2025-12-15", "2025-12-31"]],
+    });
+    expect(splitByMonths("2024-02-01", "2024-02-29")).toEqual({ months: ["2024-02", "2024-02"], days: [] });
+    expect(splitByMonths("2026-03-02", "2026-03-31")).toEqual({ months: null, days: [["2026-03-02", "2026-03-31"]] });
+    expect(splitByMonths("2026-03-01", "2026-03-30")).toEqual({ months: null, days: [["2026-03-01", "2026-03-30"]] });
+    expect(splitByMonths("2026-02-20", "2026-03-10")).toEqual({ months: null, days: [["2026-02-20", "2026-03-10"]] });
   });
 
   it("one route, a narrower range, and the school's threshold: only what they cover", async () => {
@@ -347,32 +497,186 @@ describe("reports (issue 31)", () => {
   });
 
   it("the rollups rebuilt from the raw rows equal the ones kept as the runs closed", async () => {
-    const { school, other, runs } = await seedMaple();
+    const { school, other, north, south, ids, runs } = await seedMaple();
     const { db } = t;
-    // More changes after closing: a run reopened and closed again, a tap deleted, a bus changed.
-    await db.$client.execute({ sql: "update trips set status = 'in-progress' where id = ?", args: [runs.n2] });
-    await closeRun(db, runs.n2, "completed", local("2026-03-08", "04:00"));
+    const [oak] = north.stopIds as [string, string, string];
+    const [, pine] = south.stopIds as [string, string];
+    const run = (route: typeof north, date: string, start: string, due: string) =>
+      addRun(db, {
+        schoolId: school.id,
+        routeId: route.routeId,
+        routeName: "R",
+        date,
+        zone: ZONE,
+        start,
+        due,
+        busNumber: "7",
+      });
+    // Across midnight at a month's end (31 March's run, its taps on 1 April) and on the last day of
+    // February; both closed, then corrected.
+    const lastNight = await run(south, "2026-03-31", "23:30", "23:55");
+    await tap(db, {
+      runId: lastNight,
+      schoolId: school.id,
+      childId: ids.dee,
+      stopId: pine,
+      status: "absent",
+      at: local("2026-04-01", "00:02"),
+    });
+    await tap(db, {
+      runId: lastNight,
+      schoolId: school.id,
+      childId: ids.ada,
+      stopId: pine,
+      status: "dropped",
+      at: local("2026-04-01", "00:03"),
+    });
+    await closeRun(db, lastNight, "completed", local("2026-04-01", "00:05"));
+    const february = await run(north, "2026-02-28", "07:40", "08:00");
+    await tap(db, {
+      runId: february,
+      schoolId: school.id,
+      childId: ids.cy,
+      stopId: oak,
+      status: "absent",
+      at: local("2026-02-28", "07:41"),
+    });
+    await closeRun(db, february, "completed", local("2026-02-28", "08:05"));
+    // More changes after closing: a run reopened and closed again, a tap deleted, a run cancelled
+    // then reopened, a correction of an absence (Dee rode after all: her month's last absence goes
+    // back to 10 March), a run deleted.
+    const reclose = async (runId: string, at: Date) => {
+      await db.$client.execute({ sql: "update trips set status = 'in-progress' where id = ?", args: [runId] });
+      await closeRun(db, runId, "completed", at);
+    };
+    await reclose(runs.n2, local("2026-03-08", "04:00"));
     await db.$client.execute({
       sql: "delete from attendance where run_id = ? and status = 'dropped'",
       args: [runs.n1],
     });
     await db.$client.execute({ sql: "update trips set status = 'scheduled' where id = ?", args: [runs.s2] });
+    await tap(db, {
+      runId: lastNight,
+      schoolId: school.id,
+      childId: ids.dee,
+      stopId: pine,
+      status: "boarded",
+      at: local("2026-03-31", "23:40"),
+    });
+    await db.$client.execute({ sql: "delete from trips where id = ?", args: [runs.s1] });
+    // Oak renamed Acorn: a run closed again takes the new name; March's row keeps the greatest of
+    // its runs' names until the last run named Oak is closed again.
+    const oakMarch = async () =>
+      (
+        await db
+          .select({ name: reportStopMonths.stopName })
+          .from(reportStopMonths)
+          .where(and(eq(reportStopMonths.stopId, oak), eq(reportStopMonths.month, "2026-03")))
+      )[0]?.name;
+    await db.update(routeStops).set({ name: "Acorn" }).where(eq(routeStops.id, oak));
+    await reclose(runs.n3, local("2026-03-09", "09:00"));
+    expect(await oakMarch()).toBe("Oak");
+    await reclose(runs.n1, local("2026-03-06", "09:00"));
+    await reclose(runs.n2, local("2026-03-08", "05:00"));
+    expect(await oakMarch()).toBe("Acorn");
+    // A run moved to another day of another month.
+    await db.$client.execute({ sql: "update trips set service_date = '2026-04-02' where id = ?", args: [february] });
     const snapshot = async () => ({
       runs: await db.select().from(reportRuns).orderBy(reportRuns.runId),
       stops: await db.select().from(reportRunStops).orderBy(reportRunStops.runId, reportRunStops.stopId),
       absences: await db.select().from(reportAbsences).orderBy(reportAbsences.runId, reportAbsences.childId),
+      stopMonths: await db
+        .select()
+        .from(reportStopMonths)
+        .orderBy(reportStopMonths.schoolId, reportStopMonths.month, reportStopMonths.routeId, reportStopMonths.stopId),
+      childMonths: await db
+        .select()
+        .from(reportChildMonths)
+        .orderBy(reportChildMonths.schoolId, reportChildMonths.month, reportChildMonths.childId),
     });
     const incremental = await snapshot();
-    // 6 of Maple's runs closed, S2 reopened (out), N4 open (out); the other school's 1.
+    // 7 of Maple's runs closed (S1 deleted, S2 reopened and N4 open are out); the other school's 1.
     expect(incremental.runs.map((row) => row.runId).sort()).toEqual(
-      [runs.n1, runs.n2, runs.n3, runs.s1, runs.s3, runs.o1].sort(),
+      [runs.n1, runs.n2, runs.n3, runs.s3, lastNight, february, runs.o1].sort(),
     );
     expect(incremental.runs.find((row) => row.runId === runs.n1)).toMatchObject({ riders: 2, boarded: 2, dropped: 0 });
+    // The month rows are the runs' rows summed per month (a month row leaves with its last run).
+    const monthsOf = (stops: typeof incremental.stops, absences: typeof incremental.absences) => {
+      const stopMonths = new Map<string, (typeof incremental.stopMonths)[number]>();
+      for (const row of stops) {
+        const month = row.serviceDate.slice(0, 7);
+        const key = [row.schoolId, month, row.routeId, row.stopId].join(" ");
+        const sum = stopMonths.get(key);
+        stopMonths.set(key, {
+          schoolId: row.schoolId,
+          month,
+          routeId: row.routeId,
+          stopId: row.stopId,
+          stopName: sum && sum.stopName > row.stopName ? sum.stopName : row.stopName,
+          runs: (sum?.runs ?? 0) + 1,
+          boarded: (sum?.boarded ?? 0) + row.boarded,
+          absent: (sum?.absent ?? 0) + row.absent,
+          dropped: (sum?.dropped ?? 0) + row.dropped,
+        });
+      }
+      const childMonths = new Map<string, (typeof incremental.childMonths)[number]>();
+      for (const row of absences) {
+        const month = row.serviceDate.slice(0, 7);
+        const key = [row.schoolId, month, row.childId].join(" ");
+        const sum = childMonths.get(key);
+        childMonths.set(key, {
+          schoolId: row.schoolId,
+          month,
+          childId: row.childId,
+          absences: (sum?.absences ?? 0) + 1,
+          lastAbsent: sum && sum.lastAbsent > row.serviceDate ? sum.lastAbsent : row.serviceDate,
+        });
+      }
+      const sorted = <T>(map: Map<string, T>) =>
+        [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+      return { stopMonths: sorted(stopMonths), childMonths: sorted(childMonths) };
+    };
+    expect({ stopMonths: incremental.stopMonths, childMonths: incremental.childMonths }).toEqual(
+      monthsOf(incremental.stops, incremental.absences),
+    );
+    // Hand-checked: Dee's March ends on 10 March again; Cy's February absence moved to April (and
+    // February's rows left); 31 March's run, its taps on 1 April, counts in March.
+    const maple = <T extends { schoolId: string }>(rows: T[]) => rows.filter((row) => row.schoolId === school.id);
+    expect(
+      maple(incremental.stopMonths).map((row) => [
+        row.month,
+        row.stopName,
+        row.runs,
+        row.boarded,
+        row.absent,
+        row.dropped,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["2026-03", "Acorn", 3, 4, 1, 0],
+        ["2026-03", "Pine", 1, 1, 0, 1],
+        ["2026-04", "Acorn", 1, 0, 1, 0],
+      ]),
+    );
+    expect(
+      maple(incremental.childMonths)
+        .map((row) => [row.month, row.childId, row.absences, row.lastAbsent])
+        .sort(),
+    ).toEqual(
+      [
+        ["2026-03", ids.ben, 1, "2026-03-09"],
+        ["2026-03", ids.cy, 1, "2026-03-06"],
+        ["2026-03", ids.dee, 1, "2026-03-10"],
+        ["2026-04", ids.cy, 1, "2026-04-02"],
+      ].sort(),
+    );
     await rebuildReportRollups(db, school.id);
     await rebuildReportRollups(db, other.id);
     expect(await snapshot()).toEqual(incremental);
     // And from nothing: emptied by hand, rebuilt the same.
     await db.delete(reportRuns);
+    await db.delete(reportStopMonths);
+    await db.delete(reportChildMonths);
     await rebuildReportRollups(db, school.id);
     await rebuildReportRollups(db, other.id);
     expect(await snapshot()).toEqual(incremental);

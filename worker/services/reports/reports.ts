@@ -1,5 +1,5 @@
-import { and, asc, between, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, between, desc, eq, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQLiteColumn, unionAll } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import {
   children,
@@ -7,25 +7,60 @@ import {
   flightTrips,
   invoices,
   reportAbsences,
+  reportChildMonths,
   reportRunStops,
   reportRuns,
+  reportStopMonths,
   routes,
   schools,
 } from "#db/schema/index.ts";
 import type { reportsInput } from "#shared/report-inputs.ts";
 import { REPORT_LIMITS } from "#shared/report-texts.ts";
-import { shiftDate, todayIn } from "#shared/school-time.ts";
+import { type IsoDate, shiftDate, todayIn } from "#shared/school-time.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { onTimeMinutesOf } from "../routes/settings.ts";
 
 const count = (condition: SQL) =>
   sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
-const total = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** A column (or a constant) under a name, so the two sides of a `union all` have the same shape. */
+const field = <T>(value: SQLWrapper, name: string) => sql<T>`${value}`.as(name);
+
+/**
+ * Selects of the same named fields as one (`union all` when there are two). Drizzle types a select by
+ * its table, so two tables' selects of the same fields have different types: the cast is only that.
+ */
+const unionOf = <Q>(parts: Q[]): Q =>
+  parts.length === 2 ? (unionAll(parts[0] as never, parts[1] as never) as Q) : parts[0]!;
+
+/** A month as the monthly rollups key it: `YYYY-MM`. */
+type Month = string;
+
+/**
+ * A range of days split for the rollups (ADR 0074): its whole calendar months, first and last (null:
+ * none), read from the monthly rollups, and the days left at its edges (none, one or two spans, both
+ * ends included), read from the per-run rows.
+ */
+export function splitByMonths(
+  from: IsoDate,
+  to: IsoDate,
+): { months: [Month, Month] | null; days: [IsoDate, IsoDate][] } {
+  const first = from.endsWith("-01") ? from.slice(0, 7) : shiftDate(`${from.slice(0, 7)}-28`, 4).slice(0, 7);
+  const last = shiftDate(to, 1).endsWith("-01") ? to.slice(0, 7) : shiftDate(`${to.slice(0, 7)}-01`, -1).slice(0, 7);
+  if (first > last) return { months: null, days: [[from, to]] };
+  const days: [IsoDate, IsoDate][] = [];
+  if (from < `${first}-01`) days.push([from, shiftDate(`${first}-01`, -1)]);
+  const after = shiftDate(`${last}-28`, 4).slice(0, 7);
+  if (to >= `${after}-01`) days.push([`${after}-01`, to]);
+  return { months: [first, last], days };
+}
 
 /**
  * The school admin's reports for a range of school-local days and a route (ADR 0071), in one
  * round trip: every figure of the runs comes from the rollups (`report_runs`, `report_run_stops`,
- * `report_absences`, kept by triggers as runs close), never from the attendance rows; field trips
+ * `report_absences`, kept by triggers as runs close; the stops and absences of whole months from
+ * their monthly sums, ADR 0074), never from the attendance rows; field trips
  * and invoices (hundreds to thousands of rows a year) are read as they are. A run is on time when
  * it reached its last stop at most the school's threshold after it was due; only completed runs
  * count (cancelled ones are counted apart; a completed run with no visit of its last stop is late).
@@ -51,6 +86,100 @@ export async function schoolReports(scope: SchoolScope, input: z.infer<typeof re
     riders: total(sql`case when ${completed} then ${reportRuns.riders} else 0 end`),
     absent: total(sql`case when ${completed} then ${reportRuns.absent} else 0 end`),
   };
+  // The stops' and the children's rows: the whole months of the range from the monthly rollups, the
+  // days at its edges from the per-run rows (one route's absences always per run: their months are
+  // kept for every route).
+  const span = splitByMonths(from, to);
+  const onDays = (column: SQLiteColumn, days: [IsoDate, IsoDate][]) =>
+    or(...days.map(([first, last]) => between(column, first, last)));
+  const stopParts = [
+    ...(span.months === null
+      ? []
+      : [
+          db
+            .select({
+              stopId: field<string>(reportStopMonths.stopId, "stop_id"),
+              stopName: field<string>(reportStopMonths.stopName, "stop_name"),
+              routeId: field<string>(reportStopMonths.routeId, "route_id"),
+              runs: field<number>(reportStopMonths.runs, "runs"),
+              boarded: field<number>(reportStopMonths.boarded, "boarded"),
+              absent: field<number>(reportStopMonths.absent, "absent"),
+              dropped: field<number>(reportStopMonths.dropped, "dropped"),
+            })
+            .from(reportStopMonths)
+            .where(
+              and(
+                eq(reportStopMonths.schoolId, scope.schoolId),
+                between(reportStopMonths.month, ...span.months),
+                route(reportStopMonths.routeId),
+              ),
+            ),
+        ]),
+    ...(span.days.length === 0
+      ? []
+      : [
+          db
+            .select({
+              stopId: field<string>(reportRunStops.stopId, "stop_id"),
+              stopName: field<string>(reportRunStops.stopName, "stop_name"),
+              routeId: field<string>(reportRunStops.routeId, "route_id"),
+              runs: field<number>(sql`1`, "runs"),
+              boarded: field<number>(reportRunStops.boarded, "boarded"),
+              absent: field<number>(reportRunStops.absent, "absent"),
+              dropped: field<number>(reportRunStops.dropped, "dropped"),
+            })
+            .from(reportRunStops)
+            .where(
+              and(
+                eq(reportRunStops.schoolId, scope.schoolId),
+                onDays(reportRunStops.serviceDate, span.days),
+                route(reportRunStops.routeId),
+              ),
+            ),
+        ]),
+  ];
+  const stopRows = unionOf(stopParts).as("stop_rows");
+  const monthsOfChildren = input.routeId === null ? span.months : null;
+  const childParts = [
+    ...(monthsOfChildren === null
+      ? []
+      : [
+          db
+            .select({
+              childId: field<string>(reportChildMonths.childId, "child_id"),
+              absences: field<number>(reportChildMonths.absences, "absences"),
+              lastAbsent: field<string>(reportChildMonths.lastAbsent, "last_absent"),
+            })
+            .from(reportChildMonths)
+            .where(
+              and(
+                eq(reportChildMonths.schoolId, scope.schoolId),
+                between(reportChildMonths.month, ...monthsOfChildren),
+              ),
+            ),
+        ]),
+    ...(monthsOfChildren !== null && span.days.length === 0
+      ? []
+      : [
+          db
+            .select({
+              childId: field<string>(reportAbsences.childId, "child_id"),
+              absences: field<number>(sql`1`, "absences"),
+              lastAbsent: field<string>(reportAbsences.serviceDate, "last_absent"),
+            })
+            .from(reportAbsences)
+            .where(
+              and(
+                eq(reportAbsences.schoolId, scope.schoolId),
+                monthsOfChildren === null
+                  ? between(reportAbsences.serviceDate, from, to)
+                  : onDays(reportAbsences.serviceDate, span.days),
+                route(reportAbsences.routeId),
+              ),
+            ),
+        ]),
+  ];
+  const childRows = unionOf(childParts).as("child_rows");
   const [settings, routeRows, perRoute, perDay, lateRuns, perStop, perChild, perBus, fieldTrips, invoiceMonths] =
     await db.batch([
       db.select({ onTimeMinutes: threshold }).from(schools).where(eq(schools.id, scope.schoolId)),
@@ -91,42 +220,28 @@ export async function schoolReports(scope: SchoolScope, input: z.infer<typeof re
         .limit(REPORT_LIMITS.lateRunsListed),
       db
         .select({
-          stopId: reportRunStops.stopId,
-          stopName: sql<string>`max(${reportRunStops.stopName})`,
-          routeId: reportRunStops.routeId,
-          runs: sql<number>`count(*)`.mapWith(Number),
-          boarded: total(sql`${reportRunStops.boarded}`),
-          absent: total(sql`${reportRunStops.absent}`),
-          dropped: total(sql`${reportRunStops.dropped}`),
+          stopId: stopRows.stopId,
+          stopName: sql<string>`max(${stopRows.stopName})`,
+          routeId: stopRows.routeId,
+          runs: total(stopRows.runs),
+          boarded: total(stopRows.boarded),
+          absent: total(stopRows.absent),
+          dropped: total(stopRows.dropped),
         })
-        .from(reportRunStops)
-        .where(
-          and(
-            eq(reportRunStops.schoolId, scope.schoolId),
-            between(reportRunStops.serviceDate, from, to),
-            route(reportRunStops.routeId),
-          ),
-        )
-        .groupBy(reportRunStops.stopId)
-        .orderBy(sql`2`, asc(reportRunStops.stopId)),
+        .from(stopRows)
+        .groupBy(sql`${stopRows.stopId}`)
+        .orderBy(sql`2`, sql`${stopRows.stopId}`),
       db
         .select({
-          childId: reportAbsences.childId,
+          childId: childRows.childId,
           childName: sql<string>`coalesce(max(${children.name}), '—')`,
-          absences: sql<number>`count(*)`.mapWith(Number),
-          lastAbsent: sql<string>`max(${reportAbsences.serviceDate})`,
+          absences: total(childRows.absences),
+          lastAbsent: sql<string>`max(${childRows.lastAbsent})`,
         })
-        .from(reportAbsences)
-        .leftJoin(children, and(eq(children.id, reportAbsences.childId), eq(children.schoolId, scope.schoolId)))
-        .where(
-          and(
-            eq(reportAbsences.schoolId, scope.schoolId),
-            between(reportAbsences.serviceDate, from, to),
-            route(reportAbsences.routeId),
-          ),
-        )
-        .groupBy(reportAbsences.childId)
-        .orderBy(desc(sql`3`), sql`2`, asc(reportAbsences.childId)),
+        .from(childRows)
+        .leftJoin(children, and(eq(children.id, childRows.childId), eq(children.schoolId, scope.schoolId)))
+        .groupBy(sql`${childRows.childId}`)
+        .orderBy(desc(sql`3`), sql`2`, sql`${childRows.childId}`),
       db
         .select({
           busNumber: reportRuns.busNumber,
