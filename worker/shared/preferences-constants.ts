@@ -119,3 +119,17 @@ export const PREFERENCES_MESSAGES = {
   approachMinutes: `Choose one of: ${APPROACH_MINUTES_CHOICES.join(", ")} minutes`,
   quietSame: "Quiet hours must start and end at different times",
 } as const;
+
+/**
+ * The daily digest (ADR 0075): what the preferences keep back for it goes out once a day at this
+ * local time in the school's zone (later when the user's quiet hours cover it: when they end).
+ */
+export const DIGEST_TIME = "17:00";
+
+/** My Account's words for the digest and for what quiet hours hold back. */
+export const DIGEST_TEXTS = {
+  label: "Gather non-urgent notices into a daily digest",
+  explain: `Changes to a trip, messages from the school, invoices, receipts and field-trip reminders are kept and sent together once a day, at ${DIGEST_TIME} in your school's time zone, by the channels you chose for them. The bus, attendance, late buses and cancelled runs are never held for the digest. Everything still appears in your notifications at once.`,
+  quiet:
+    "During quiet hours, pushes that are not safety messages are held and sent together as one push when quiet hours end. E-mails are not held: they wait in your inbox.",
+} as const;
