@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { invoices, notificationPreferences, parents, payments, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
+import { LINKED_INVOICE_PARAM } from "#shared/payment-texts.ts";
 import { paymentReceiptEmail, paymentRefundedEmail } from "#worker/email/templates.ts";
 import { preferencesJoin } from "../notifications/preferences.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
@@ -89,7 +90,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
       ...context,
       amountCents,
       paidFor: `invoice ${context.number}`,
-      url: `/parent/invoices?${new URLSearchParams({ search: context.number, invoice: context.invoiceId })}`,
+      url: `/parent/invoices?${new URLSearchParams({ search: context.number, [LINKED_INVOICE_PARAM]: context.invoiceId })}`,
     }),
     // The school's admins are told once per PaymentIntent, with the receipt (issue 25).
     notifySchoolAdmins(db, {
