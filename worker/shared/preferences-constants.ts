@@ -126,10 +126,13 @@ export const PREFERENCES_MESSAGES = {
  */
 export const DIGEST_TIME = "17:00";
 
-/** My Account's words for the digest and for what quiet hours hold back. */
+/** My Account's words for the digest and for what quiet hours hold back (the kinds named from the list). */
 export const DIGEST_TEXTS = {
   label: "Gather non-urgent notices into a daily digest",
-  explain: `Changes to a trip, messages from the school, invoices, receipts and field-trip reminders are kept and sent together once a day, at ${DIGEST_TIME} in your school's time zone, by the channels you chose for them. The bus, attendance, late buses and cancelled runs are never held for the digest. Everything still appears in your notifications at once.`,
-  quiet:
-    "During quiet hours, pushes that are not safety messages are held and sent together as one push when quiet hours end. E-mails are not held: they wait in your inbox.",
+  explain: `Sent together once a day at ${DIGEST_TIME}, school time, by the channels you chose for each: ${EVENT_KINDS.filter(
+    (entry) => entry.digestible,
+  )
+    .map((entry) => entry.label.toLowerCase())
+    .join("; ")}. Everything else comes at once, and everything still appears in the app's notifications at once.`,
+  quiet: "Pushes held by quiet hours are sent together as one push when they end. E-mails are not held.",
 } as const;
