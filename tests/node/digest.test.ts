@@ -87,7 +87,8 @@ async function drainPushes() {
     },
   );
 }
-const received = () => localPush.received().map((push) => JSON.parse(push.payload) as { title: string; url: string });
+const received = () =>
+  localPush.received().map((push) => JSON.parse(push.payload) as { title: string; body: string; url: string });
 
 let invoiceCounter = 0;
 /** An invoice of the parent paid through the simulated Checkout: its events, not posted yet. */
@@ -343,7 +344,11 @@ describe("the daily digest (item 4)", () => {
     expect(await mailsTo(parent.email, "digest")).toEqual([]);
     await drainPushes();
     expect(received()).toEqual([
-      expect.objectContaining({ title: "While your quiet hours were on", url: "/parent/notifications" }),
+      expect.objectContaining({
+        title: "While your quiet hours were on",
+        body: "2 updates: Snow day tomorrow? · Coats and boots",
+        url: "/parent/notifications",
+      }),
     ]);
   });
 });

@@ -43,14 +43,17 @@ type DueItem = {
 export const digestSendId = (role: string, userId: string, now: Date) =>
   `${role}:${userId}:${now.toISOString().slice(0, 13)}`;
 
-/** What the digest's push says: one notice as itself, several counted with their titles. */
+/**
+ * What the digest's push says: that it is the digest or what quiet hours held (never a held notice
+ * as if new: "the bus is 5 minutes away" read at 07:00 would mislead), how many, their titles; a tap
+ * opens the one notice's screen, or the notifications.
+ */
 function digestPush(items: readonly DueItem[]) {
   const quietOnly = items.every((entry) => entry.reason === "quiet");
-  if (items.length === 1) return { title: items[0]!.title, body: items[0]!.body, url: items[0]!.url };
   return {
     title: quietOnly ? "While your quiet hours were on" : "Your daily digest",
-    body: `${items.length} updates: ${items.map((entry) => entry.title).join(" · ")}`,
-    url: "/parent/notifications",
+    body: `${items.length} update${items.length === 1 ? "" : "s"}: ${items.map((entry) => entry.title).join(" · ")}`,
+    url: items.length === 1 ? items[0]!.url : "/parent/notifications",
   };
 }
 
