@@ -20,6 +20,7 @@ export const EMAIL_TYPES = [
   "invoice_resent",
   "invoice_voided",
   "invoice_payment_recorded",
+  "digest",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_STATUSES = ["pending", "sent", "delivered", "bounced", "failed"] as const;

@@ -33,7 +33,7 @@ export const pushSubscriptions = sqliteTable(
   ],
 );
 
-export const PUSH_STATUSES = ["pending", "sent", "gone", "failed"] as const;
+export const PUSH_STATUSES = ["pending", "sent", "gone", "failed", "cancelled"] as const;
 
 /**
  * The push outbox (ADR 0068): one row per device and push, written in the batch of the change that

@@ -31,6 +31,7 @@ test("a parent's notification preferences at 375 px: quiet defaults, saved, kept
   await expect(kind("A run is cancelled").getByText("Safety message: comes through quiet hours")).toBeVisible();
   await expect(section.getByLabel("Tell me when the bus is")).toHaveValue("5");
   await expect(section.getByLabel("From")).toHaveCount(0);
+  await expect(section.getByLabel("Gather non-urgent notices into a daily digest")).not.toBeChecked();
 
   await kind("Messages from the school").getByLabel("Push").check();
   await kind("A new invoice").getByLabel("E-mail").uncheck();
@@ -56,4 +57,45 @@ test("a parent's notification preferences at 375 px: quiet defaults, saved, kept
   await expect(again.getByLabel("No push during quiet hours")).toBeChecked();
   await expect(again.getByLabel("From")).toHaveValue("21:30");
   await expect(again.getByLabel("Until")).toHaveValue("06:45");
+});
+
+/**
+ * Issue 29 item 4 (ADR 0075), on a desktop (1280 × 800): the daily digest switch, with what it
+ * gathers and when, marks the kinds that wait for it, and is kept after a reload.
+ */
+test("the daily digest switch at 1280 px: explained, marks the kinds it gathers, saved", async ({
+  browser,
+  page: admin,
+}) => {
+  test.slow(); // the invitation's password hash on a shared machine
+  await signIn(admin, "school_admin");
+  const { page } = await newParent(
+    browser,
+    admin,
+    { name: "Dee Digest", email: `digest.${unique()}@example.com`, password: "dee's own passphrase 29" },
+    { width: 1280, height: 800 },
+  );
+  await page.goto("/parent/account");
+  const section = page.getByRole("form", { name: "Notifications" });
+  const digest = section.getByLabel("Gather non-urgent notices into a daily digest");
+  await expect(digest).not.toBeChecked();
+  await expect(digest).toHaveAccessibleDescription(/once a day at 17:00, school time.*payment receipts/);
+  await expect(section.getByText("Push and e-mail wait for your daily digest")).toHaveCount(0);
+  await digest.check();
+  const waits = (name: string) =>
+    section.getByRole("group", { name }).getByText("Push and e-mail wait for your daily digest");
+  await expect(waits("Payment receipts")).toBeVisible();
+  await expect(waits("The bus is running late")).toHaveCount(0);
+  await expect(
+    section.getByText(/Pushes held by quiet hours are sent together as one push when they end/),
+  ).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousViolation(page, "parent: notification preferences with the digest at 1280 px");
+  await page.screenshot({ path: "test-results/notification-preferences-1280.png", fullPage: true });
+  await section.getByRole("button", { name: "Save notifications" }).click();
+  await expect(page.getByText("Your notification choices were saved.")).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole("form", { name: "Notifications" }).getByLabel("Gather non-urgent notices into a daily digest"),
+  ).toBeChecked();
 });

@@ -191,7 +191,9 @@ describe("changing a trip's cost (MN1)", () => {
       paymentStatus: "paid",
     });
     const notice = await t.db.select().from(notifications).where(eq(notifications.recipientId, f.parent.id));
+    // The parent's own receipt of the $80.00 (issue 29, ADR 0075), then the change.
     expect(notice.map((n) => [n.title, n.message])).toEqual([
+      ["Payment received", expect.stringContaining("your payment of $80.00 for")],
       [
         "Flight trip cost changed",
         expect.stringContaining("is now $50.00 (was $80.00). Anything paid above the new cost is refunded"),

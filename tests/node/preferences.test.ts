@@ -14,6 +14,7 @@ import {
   type Preferences,
   type SetPreferences,
 } from "#shared/preferences.ts";
+import { heldOf } from "#worker/services/notifications/held.ts";
 import { deliveryPlan, emailWanted, inQuietHours } from "#worker/services/notifications/preferences.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
@@ -198,12 +199,19 @@ describe("deliveryPlan", () => {
     expect(deliveryPlan("runLate", prefs, late, CHICAGO)).toEqual({ now: ["inApp"], digest: [], quiet: [] });
   });
 
-  it("emailWanted: e-mail off is no e-mail; one kept for the digest still goes (there is no digest sender yet)", () => {
+  it("emailWanted: e-mail off is no e-mail; one kept for the digest is not sent now but held for it (ADR 0075)", () => {
     const off = with_({});
     off.channels.invoiceIssued = { push: false, email: false };
     expect(emailWanted("invoiceIssued", off, day, CHICAGO)).toBe(false);
+    expect(heldOf("invoiceIssued", off, day, CHICAGO)).toBeNull();
     expect(emailWanted("invoiceIssued", defaultPreferences(), late, CHICAGO)).toBe(true);
-    expect(emailWanted("invoiceIssued", with_({ digest: true }), day, CHICAGO)).toBe(true);
+    expect(heldOf("invoiceIssued", defaultPreferences(), late, CHICAGO)).toBeNull();
+    expect(emailWanted("invoiceIssued", with_({ digest: true }), day, CHICAGO)).toBe(false);
+    expect(heldOf("invoiceIssued", with_({ digest: true }), day, CHICAGO)).toMatchObject({
+      reason: "digest",
+      email: true,
+      push: false,
+    });
   });
 });
 

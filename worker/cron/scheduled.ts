@@ -18,6 +18,7 @@ import { markOverdueInvoices } from "../services/billing/overdue.ts";
 import { flightTripSweep } from "../services/flight-trips/sweep.ts";
 import { expireInvitations, sendInvitationReminders } from "../services/invitations/sweep.ts";
 import { purgeOldPositions } from "../services/live/retention.ts";
+import { sendDigests } from "../services/notifications/digest.ts";
 import { settleOwedRefunds } from "../services/payments/settle.ts";
 import { compactSearchIndexes } from "../services/platform/search-indexes.ts";
 import { purgeOldAuditLogs, purgeOldPayments } from "../services/privacy/retention.ts";
@@ -156,6 +157,12 @@ export const routeRunsJob: CronJob = {
   run: ({ db }, now) => generateAllRuns(db, now),
 };
 
+/** ADR 0075: what the preferences kept for the daily digest or past quiet hours, sent once per user when due. */
+export const digestJob: CronJob = {
+  name: "digest",
+  run: (deps, now) => sendDigests(deps, now),
+};
+
 /** In order: expiry before reminders (an expired invitation gets none); the outbox sweep last. */
 export const CRON_JOBS: readonly CronJob[] = [
   purgeExpiredJob,
@@ -169,6 +176,7 @@ export const CRON_JOBS: readonly CronJob[] = [
   positionRetentionJob,
   searchIndexesJob,
   routeRunsJob,
+  digestJob,
   requeueOutboxJob,
 ];
 

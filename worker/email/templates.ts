@@ -18,12 +18,14 @@ type Block =
   | { kind: "p"; text: string }
   | { kind: "button"; label: string; href: string }
   | { kind: "code"; text: string }
-  | { kind: "facts"; rows: [string, string][] };
+  | { kind: "facts"; rows: [string, string][] }
+  | { kind: "item"; title: string; text: string; href: string };
 
 const p = (text: string): Block => ({ kind: "p", text });
 const button = (label: string, href: string): Block => ({ kind: "button", label, href });
 const code = (text: string): Block => ({ kind: "code", text });
 const facts = (rows: [string, string][]): Block => ({ kind: "facts", rows });
+const item = (title: string, text: string, href: string): Block => ({ kind: "item", title, text, href });
 
 function renderHtml(heading: string, blocks: Block[]): string {
   const body = blocks
@@ -44,6 +46,8 @@ function renderHtml(heading: string, blocks: Block[]): string {
                 `<tr><td style="padding:4px 16px 4px 0;color:#475569">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600;font-family:monospace">${escapeHtml(value)}</td></tr>`,
             )
             .join("")}</table>`;
+        case "item":
+          return `<div style="margin:0 0 16px;padding:0 0 16px;border-bottom:1px solid #e2e8f0"><p style="margin:0 0 4px;font-weight:600"><a href="${escapeHtml(block.href)}" style="color:#0f172a">${escapeHtml(block.title)}</a></p><p style="margin:0;line-height:1.5;white-space:pre-line">${escapeHtml(block.text)}</p></div>`;
       }
     })
     .join("\n");
@@ -70,6 +74,8 @@ function renderText(heading: string, blocks: Block[]): string {
         return block.text;
       case "facts":
         return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+      case "item":
+        return `${block.title}\n${block.text}\n${block.href}`;
     }
   });
   return `${heading}\n\n${lines.join("\n\n")}\n\n— SchoolRide`;
@@ -458,5 +464,25 @@ export function invoicePaymentRecordedEmail(input: {
     p(
       "Keep this e-mail as your receipt; the invoice shows as Paid under My Invoices in SchoolRide. It can no longer be paid online.",
     ),
+  ]);
+}
+
+/**
+ * The daily digest (ADR 0075): what the reader's preferences kept back since the last one, one
+ * entry a notice (its title links to it), oldest first; `quiet`: only what quiet hours held.
+ */
+export function digestEmail(input: {
+  name: string;
+  schoolName: string;
+  items: readonly { title: string; text: string; link: string }[];
+  link: string;
+  settingsLink: string;
+}): RenderedEmail {
+  const count = `${input.items.length} update${input.items.length === 1 ? "" : "s"}`;
+  return email(`${input.schoolName}: your daily digest (${count})`, "Your daily digest", [
+    p(`Hello ${input.name}, here is what ${input.schoolName} told you since your last digest.`),
+    ...input.items.map((entry) => item(entry.title, entry.text, entry.link)),
+    button("Open your notifications", input.link),
+    p(`You get this digest because you turned it on in My Account → Notifications: ${input.settingsLink}`),
   ]);
 }

@@ -10,6 +10,8 @@ export type PayableKind = (typeof PAYABLE_KINDS)[number];
 
 /** `?payment=…` on the page Checkout sends the parent back to. */
 export const PAYMENT_RETURN_PARAM = "payment";
+/** My Invoices' link to one invoice (a receipt's push): `?search=<its number>&invoice=<its id>` highlights it. */
+export const LINKED_INVOICE_PARAM = "invoice";
 export const PAYMENT_RETURN_VALUES = ["success", "cancelled"] as const;
 export type PaymentReturn = (typeof PAYMENT_RETURN_VALUES)[number];
 

@@ -119,3 +119,20 @@ export const PREFERENCES_MESSAGES = {
   approachMinutes: `Choose one of: ${APPROACH_MINUTES_CHOICES.join(", ")} minutes`,
   quietSame: "Quiet hours must start and end at different times",
 } as const;
+
+/**
+ * The daily digest (ADR 0075): what the preferences keep back for it goes out once a day at this
+ * local time in the school's zone (later when the user's quiet hours cover it: when they end).
+ */
+export const DIGEST_TIME = "17:00";
+
+/** My Account's words for the digest and for what quiet hours hold back (the kinds named from the list). */
+export const DIGEST_TEXTS = {
+  label: "Gather non-urgent notices into a daily digest",
+  explain: `Sent together once a day at ${DIGEST_TIME}, school time, by the channels you chose for each: ${EVENT_KINDS.filter(
+    (entry) => entry.digestible,
+  )
+    .map((entry) => entry.label.toLowerCase())
+    .join("; ")}. Everything else comes at once, and everything still appears in the app's notifications at once.`,
+  quiet: "Pushes held by quiet hours are sent together as one push when they end. E-mails are not held.",
+} as const;

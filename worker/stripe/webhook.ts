@@ -6,8 +6,9 @@ import type { Logger } from "../deps.ts";
 import type { QueueProducer } from "../platform.ts";
 import { applyStripeEvent } from "../services/billing/stripe-events.ts";
 import { enqueuePendingEmails } from "../services/email/outbox.ts";
-import { PaymentNotYetKnown, paymentEmailIds } from "../services/payments/payment-events.ts";
+import { PaymentNotYetKnown, paymentEmailIds, paymentPushBatches } from "../services/payments/payment-events.ts";
 import { settleAfterPaymentEvent } from "../services/payments/settle.ts";
+import { enqueuePushes } from "../services/push/outbox.ts";
 import { stripeCryptoProvider } from "./crypto.ts";
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */
@@ -119,7 +120,11 @@ export async function handleStripeWebhook(
   }
   deps.logger.info("stripe webhook", { id: event.id, type: event.type, outcome });
   // A receipt the batch wrote goes on the queue now (a failed enqueue is left to the hourly sweep).
-  if (outcome === "applied") await enqueuePendingEmails(deps, paymentEmailIds(event));
+  if (outcome === "applied") {
+    await enqueuePendingEmails(deps, paymentEmailIds(event));
+    // And the parent's receipt push, when the batch wrote one (ADR 0075).
+    await enqueuePushes(deps, paymentPushBatches(event));
+  }
   // MN1: a charge that nothing can keep goes back now (the hourly sweep catches what fails here).
   await settleAfterPaymentEvent(deps, event, deps.now());
   return { status: 200, body: { received: true, duplicate: outcome === "duplicate" } };

@@ -9,6 +9,7 @@ import { invoiceOverdueEmail } from "#worker/email/templates.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
+import { heldInsert } from "../notifications/held.ts";
 import { emailWanted, fromRow, preferencesJoin, pushWanted } from "../notifications/preferences.ts";
 import { enqueuePushes } from "../push/outbox.ts";
 
@@ -125,12 +126,13 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
     const chosen = fromRow(invoice.preferences);
     // A push too, to a parent who asked for one (ADR 0068); a tap opens My Invoices.
     const pushed = invoice.parent.isActive && pushWanted("invoiceOverdue", chosen, now, invoice.timeZone);
+    const content = overdueNotice(invoice);
     const notice = fanOut(db, {
       schoolId: invoice.schoolId,
       schoolName: invoice.schoolName,
       senderId: null,
       recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email }],
-      content: overdueNotice(invoice),
+      content,
       audience: { kind: "invoice", ref: invoice.id, label: invoice.invoiceNumber },
       email: false,
       push: { kind: "invoiceOverdue", to: pushed ? [invoice.parent.id] : [], url: "/parent/invoices" },
@@ -160,6 +162,20 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
       guard,
     );
     statements.push(...notice.inserts);
+    // What the parent's preferences keep for the digest or past quiet hours (ADR 0075).
+    const held = invoice.parent.isActive
+      ? heldInsert(db, {
+          role: "parent",
+          schoolId: invoice.schoolId,
+          users: [{ id: invoice.parent.id, preferences: chosen }],
+          kind: "invoiceOverdue",
+          content: { title: content.title, body: content.message, url: "/parent/invoices" },
+          now,
+          timeZone: invoice.timeZone,
+          onlyIf: guard,
+        })
+      : null;
+    if (held) statements.push(held);
     // A deactivated parent cannot sign in to pay: the invoice still turns overdue, without an e-mail;
     // nor does a parent who turned off e-mail for overdue invoices get one (the in-app notice stays, ADR 0066).
     const wanted = emailWanted("invoiceOverdue", chosen, now, invoice.timeZone);

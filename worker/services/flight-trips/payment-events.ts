@@ -1,8 +1,17 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { children, flightTripEnrollments, flightTrips, parents, payments, schools } from "#db/schema/index.ts";
+import {
+  children,
+  flightTripEnrollments,
+  flightTrips,
+  notificationPreferences,
+  parents,
+  payments,
+  schools,
+} from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
 import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "#worker/email/templates.ts";
+import { preferencesJoin } from "../notifications/preferences.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,
@@ -21,6 +30,7 @@ import {
   recordedAccountOf,
   refundEmailId,
 } from "../payments/payment-rows.ts";
+import { RECEIPT_PREFERENCES, receiptNoticeEffects, receiptNoticeWithdrawn } from "../payments/receipt-notice.ts";
 
 /**
  * Webhook effects of enrolment payments (ADR 0030). An enrolment's amount paid and payment status
@@ -83,6 +93,8 @@ async function enrollmentContext(db: Db, where: SQL, facts: PaymentFacts) {
       amountCents: flightTrips.costPerStudentCents,
       childName: children.name,
       ...PAYMENT_PARTIES,
+      ...RECEIPT_PREFERENCES,
+      timeZone: schools.timeZone,
       recordedAccount: recordedAccountOf(facts),
     })
     .from(flightTripEnrollments)
@@ -90,6 +102,7 @@ async function enrollmentContext(db: Db, where: SQL, facts: PaymentFacts) {
     .innerJoin(children, eq(children.id, flightTripEnrollments.childId))
     .innerJoin(schools, eq(schools.id, flightTripEnrollments.schoolId))
     .innerJoin(parents, eq(parents.id, flightTripEnrollments.parentId))
+    .leftJoin(notificationPreferences, preferencesJoin("parent", parents.id))
     .where(where)
     .limit(1);
   return row
@@ -107,6 +120,13 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
     ...paymentRowEffects(db, facts, context, "pending"),
     paymentSucceeded(db, facts),
     enrollmentPaymentRecompute(db, context.enrollmentId, facts.at),
+    // The parent's own notice, pushed or kept for the digest as they chose, once (ADR 0075).
+    ...receiptNoticeEffects(db, facts, {
+      ...context,
+      amountCents,
+      paidFor: `${context.childName} on ${context.tripTitle}`,
+      url: "/parent/flight-trips",
+    }),
     // The school's admins are told once per PaymentIntent, with the receipt (issue 25).
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
@@ -208,6 +228,7 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
   const amountCents = facts.amountCents ?? context.amountCents;
   return [
     paymentRefunded(db, facts),
+    ...receiptNoticeWithdrawn(db, facts),
     enrollmentPaymentRecompute(db, enrollmentId, facts.at),
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,

@@ -89,6 +89,7 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
     const dueCents = nextPaymentCents(row, row.amountPaidCents);
     if (dueCents === 0) continue;
     const unclaimed = sql`exists (select 1 from ${flightTripEnrollments} where ${flightTripEnrollments.id} = ${row.id} and ${flightTripEnrollments.reminderSentAt} is null)`;
+    const preferences = fromRow(row.preferences);
     const notice = fanOut(db, {
       schoolId: row.schoolId,
       schoolName: row.schoolName,
@@ -97,11 +98,19 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       content: reminderNotice({ title: row.title, childName: row.childName, deadline: row.deadline, dueCents }),
       audience: { kind: "flight-trip", ref: row.flightTripId, label: row.title },
       // In-app always; the e-mail only if the parent keeps it on for field-trip reminders (ADR 0066).
-      email: emailWanted("fieldTripReminder", fromRow(row.preferences), now, row.timeZone),
+      email: true,
+      noEmailTo: new Set(emailWanted("fieldTripReminder", preferences, now, row.timeZone) ? [] : [row.parentId]),
       // A push too, if they asked for one (ADR 0068); a tap opens their field trips.
       push: {
         kind: "fieldTripReminder",
-        to: pushWanted("fieldTripReminder", fromRow(row.preferences), now, row.timeZone) ? [row.parentId] : [],
+        to: pushWanted("fieldTripReminder", preferences, now, row.timeZone) ? [row.parentId] : [],
+        url: "/parent/flight-trips",
+      },
+      // Or kept for the digest (ADR 0075).
+      held: {
+        kind: "fieldTripReminder",
+        byUser: new Map([[row.parentId, preferences]]),
+        timeZone: row.timeZone,
         url: "/parent/flight-trips",
       },
       appUrl: deps.appUrl,

@@ -12,6 +12,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { heldInsert } from "../notifications/held.ts";
 import { emailWanted, preferencesByUser, preferencesQuery, pushWanted } from "../notifications/preferences.ts";
 import { feeRuleOf, feeRuleQueries } from "../payment-settings/settings.ts";
 import { enqueuePushes, pushInsert } from "../push/outbox.ts";
@@ -104,6 +105,20 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   // And a push to their devices if they asked for one (ADR 0068); a tap opens My Invoices.
   const pushBatch = crypto.randomUUID();
   const pushed = pushWanted("invoiceIssued", preferences, now, scope.timeZone);
+  const issued = {
+    title: "A new invoice",
+    body: `${schoolName}: ${input.description} — ${formatCents(amounts.amountCents)}, due ${formatCalendarDay(input.dueDate)}.`,
+    url: "/parent/invoices",
+  };
+  const held = heldInsert(db, {
+    role: "parent",
+    schoolId,
+    users: [{ id: parent.id, preferences }],
+    kind: "invoiceIssued",
+    content: issued,
+    now,
+    timeZone: scope.timeZone,
+  });
   const mail = outboxInsert(
     db,
     {
@@ -153,15 +168,13 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
             role: "parent",
             userIds: [parent.id],
             kind: "invoiceIssued",
-            content: {
-              title: "A new invoice",
-              body: `${schoolName}: ${input.description} — ${formatCents(amounts.amountCents)}, due ${formatCalendarDay(input.dueDate)}.`,
-              url: "/parent/invoices",
-            },
+            content: issued,
             now,
           }),
         ]
       : []),
+    // Or kept for the digest (ADR 0075).
+    ...(held ? [held] : []),
     auditInsert(
       db,
       {

@@ -1,8 +1,10 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { invoices, parents, payments, schools } from "#db/schema/index.ts";
+import { invoices, notificationPreferences, parents, payments, schools } from "#db/schema/index.ts";
 import { formatCents } from "#shared/money.ts";
+import { LINKED_INVOICE_PARAM } from "#shared/payment-texts.ts";
 import { paymentReceiptEmail, paymentRefundedEmail } from "#worker/email/templates.ts";
+import { preferencesJoin } from "../notifications/preferences.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
   auditedEmail,
@@ -21,6 +23,7 @@ import {
   recordedAccountOf,
   refundEmailId,
 } from "../payments/payment-rows.ts";
+import { RECEIPT_PREFERENCES, receiptNoticeEffects, receiptNoticeWithdrawn } from "../payments/receipt-notice.ts";
 import { notPaidOffline } from "./refunds.ts";
 
 /**
@@ -40,11 +43,14 @@ async function invoiceContext(db: Db, invoiceId: string, facts: PaymentFacts) {
       description: invoices.description,
       amountCents: invoices.amountCents,
       ...PAYMENT_PARTIES,
+      ...RECEIPT_PREFERENCES,
+      timeZone: schools.timeZone,
       recordedAccount: recordedAccountOf(facts),
     })
     .from(invoices)
     .innerJoin(schools, eq(schools.id, invoices.schoolId))
     .innerJoin(parents, eq(parents.id, invoices.recipientId))
+    .leftJoin(notificationPreferences, preferencesJoin("parent", parents.id))
     .where(eq(invoices.id, invoiceId))
     .limit(1);
   return row ? { ...row, kind: "invoice" as const, link: "invoiceId" as const, payableId: row.invoiceId } : null;
@@ -79,6 +85,13 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
           sql`exists (select 1 from ${payments} where ${byIntent} and ${payments.status} = 'succeeded' and ${payments.invoiceId} = ${context.invoiceId} and ${payments.amountCents} >= ${invoices.amountCents})`,
         ),
       ),
+    // The parent's own notice, pushed or kept for the digest as they chose, once (ADR 0075).
+    ...receiptNoticeEffects(db, facts, {
+      ...context,
+      amountCents,
+      paidFor: `invoice ${context.number}`,
+      url: `/parent/invoices?${new URLSearchParams({ search: context.number, [LINKED_INVOICE_PARAM]: context.invoiceId })}`,
+    }),
     // The school's admins are told once per PaymentIntent, with the receipt (issue 25).
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
@@ -130,6 +143,7 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
   const emailId = refundEmailId(pi, amountCents);
   return [
     paymentRefunded(db, facts),
+    ...receiptNoticeWithdrawn(db, facts),
     db
       .update(invoices)
       .set({ status: "refunded", refundedAt: facts.at, updatedAt: facts.at })

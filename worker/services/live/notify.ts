@@ -79,6 +79,8 @@ export function noticeStatements(
           ? { kind: "trip", ref: state.run.id, label: `${state.run.routeName} (bus ${state.run.busNumber})` }
           : null,
       email: false,
+      // A push quiet hours hold goes when they end, gathered (ADR 0075).
+      held: { kind: notice.kind, byUser: preferences, timeZone: state.run.timeZone, url: runLink(state.run.id) },
       appUrl: "",
       now,
       onlyIf: sql`exists (select 1 from ${liveNotices} where ${liveNotices.key} = ${key} and ${liveNotices.batchId} = ${batchId})`,

@@ -4,10 +4,19 @@ import type { Db } from "#db/client.ts";
 import { insertManyWhere } from "#db/conditional.ts";
 import { notificationSends, notifications } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
-import type { EventKind } from "#shared/preferences-constants.ts";
+import type { EventKind, Preferences } from "#shared/preferences-constants.ts";
 import { notificationEmail } from "#worker/email/templates.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 import { pushInsert } from "../push/outbox.ts";
+import { heldInsert } from "./held.ts";
+
+/** These preferences with e-mail off for `kind` (a send that does not e-mail by the preferences keeps none for the digest). */
+function withoutEmail(preferences: Preferences, kind: EventKind): Preferences {
+  return {
+    ...preferences,
+    channels: { ...preferences.channels, [kind]: { ...preferences.channels[kind], email: false } },
+  };
+}
 
 export type NotificationContent = {
   title: string;
@@ -57,6 +66,12 @@ export function fanOut(
      * `url` on a tap (ADR 0068); its rows share the batch id (`pushBatches`, for `enqueuePushes`).
      */
     push?: { kind: EventKind; to: readonly string[]; url: string };
+    /**
+     * What the recipients' preferences (`byUser`) keep back of this notice for the daily digest or
+     * until quiet hours end (ADR 0075), stored under the same claim; opening `url`. Its e-mail only
+     * where this send e-mails by the preferences (`email` with `noEmailTo`).
+     */
+    held?: { kind: EventKind; byUser: ReadonlyMap<string, Preferences>; timeZone: string; url: string };
   },
 ): { batchId: string; inserts: BatchItem<"sqlite">[]; emails: OutboxDraft[]; pushBatches: string[] } {
   const batchId = input.batchId ?? crypto.randomUUID();
@@ -116,6 +131,26 @@ export function fanOut(
         ...(input.onlyIf ? { onlyIf: input.onlyIf } : {}),
       }),
     );
+  if (input.held && rows.length > 0) {
+    const { kind, byUser } = input.held;
+    const emailsByPreference = input.email && input.noEmailTo !== undefined;
+    const held = heldInsert(db, {
+      role: input.recipients[0]!.role,
+      schoolId: input.schoolId,
+      users: input.recipients.flatMap((recipient) => {
+        const chosen = byUser.get(recipient.id);
+        if (!chosen) return [];
+        const preferences = emailsByPreference ? chosen : withoutEmail(chosen, kind);
+        return [{ id: recipient.id, preferences }];
+      }),
+      kind,
+      content: { title: input.content.title, body: input.content.message, url: input.held.url },
+      now: input.now,
+      timeZone: input.held.timeZone,
+      ...(input.onlyIf ? { onlyIf: input.onlyIf } : {}),
+    });
+    if (held) inserts.push(held);
+  }
   const emails: OutboxDraft[] = input.email
     ? input.recipients
         .filter((recipient) => !input.noEmailTo?.has(recipient.id))

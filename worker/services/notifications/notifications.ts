@@ -20,7 +20,7 @@ import { containsAny, likePattern } from "../_shared/search.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { routeParentsQuery } from "../trips/notify.ts";
 import { fanOut, type Recipient, type SendAudience } from "./fan-out.ts";
-import { noEmailTo, pushTo, schoolPreferencesQuery } from "./preferences.ts";
+import { noEmailTo, preferencesByUser, pushTo, schoolPreferencesQuery } from "./preferences.ts";
 
 /** Send Notification: per school admin, at most this many sends an hour (each may reach the whole school). */
 export const NOTIFICATION_SEND_LIMIT = { windowMs: 3_600_000, max: 30 } as const;
@@ -246,6 +246,16 @@ export async function sendNotification(scope: SchoolScope, input: z.output<typeo
         scope.now,
         scope.timeZone,
       ),
+      url: "/parent/notifications",
+    },
+    // What their preferences keep for the digest or past quiet hours (ADR 0075).
+    held: {
+      kind: "schoolMessage",
+      byUser: preferencesByUser(
+        preferences,
+        recipients.map((recipient) => recipient.id),
+      ),
+      timeZone: scope.timeZone,
       url: "/parent/notifications",
     },
     appUrl: config.appUrl,

@@ -128,18 +128,17 @@ export function deliveryPlan(kind: EventKind, preferences: Preferences, now: Dat
 }
 
 /**
- * Whether a sender e-mails this user about this event. No digest sender exists yet, so an e-mail
- * the plan keeps for the digest still goes at once rather than never (ADR 0066).
+ * Whether a sender e-mails this user about this event now. An e-mail the plan keeps for the digest
+ * is not sent now: the sender stores it with `heldInsert` (held.ts) and the digest sends it (ADR 0075).
  */
 export function emailWanted(kind: EventKind, preferences: Preferences, now: Date, timeZone: string): boolean {
-  const plan = deliveryPlan(kind, preferences, now, timeZone);
-  return plan.now.includes("email") || plan.digest.includes("email");
+  return deliveryPlan(kind, preferences, now, timeZone).now.includes("email");
 }
 
 /**
- * Whether a sender pushes this event to this user now: the plan's push now. Unlike e-mail, a push
- * the plan keeps for the digest or holds in quiet hours is not sent (no digest sender exists, and a
- * push hours late is noise; the in-app notice stays) (ADR 0068).
+ * Whether a sender pushes this event to this user now: the plan's push now. A push the plan keeps
+ * for the digest or holds in quiet hours is stored by the sender with `heldInsert` and sent by the
+ * digest job (ADR 0068, ADR 0075).
  */
 export function pushWanted(kind: EventKind, preferences: Preferences, now: Date, timeZone: string): boolean {
   return deliveryPlan(kind, preferences, now, timeZone).now.includes("push");

@@ -9,6 +9,7 @@ import {
   refundEmailId,
   unattachedPaymentEffects,
 } from "./payment-rows.ts";
+import { receiptPushBatches } from "./receipt-notice.ts";
 import { payableOf } from "./registry.ts";
 
 export { paymentFacts, receiptEmailId, refundEmailId };
@@ -74,4 +75,9 @@ export function paymentEmailIds(event: Stripe.Event): string[] {
       ? receiptEmailId(facts.paymentIntentId)
       : refundEmailId(facts.paymentIntentId, facts.amountCents ?? 0),
   ];
+}
+
+/** The receipt pushes a payment event may have written (ADR 0075), to enqueue once its batch has committed. */
+export function paymentPushBatches(event: Stripe.Event): string[] {
+  return receiptPushBatches(paymentFacts(event));
 }

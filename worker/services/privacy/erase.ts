@@ -5,6 +5,7 @@ import { rowHolds } from "#db/conditional.ts";
 import {
   attendance,
   children,
+  digestItems,
   emailLogs,
   flightTripEnrollments,
   invitations,
@@ -173,6 +174,10 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
       .where(
         and(eq(notificationPreferences.userRole, subject.role), eq(notificationPreferences.userId, subject.id), erased),
       ),
+    // What their preferences held back for the digest (ADR 0075).
+    db
+      .delete(digestItems)
+      .where(and(eq(digestItems.userRole, subject.role), eq(digestItems.userId, subject.id), erased)),
     // Their devices' push subscriptions (ADR 0068); the push rows lose theirs (set null).
     db
       .delete(pushSubscriptions)

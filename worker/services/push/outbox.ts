@@ -26,7 +26,8 @@ export function pushInsert(
     batchId: string;
     role: "parent" | "school_admin" | "driver";
     userIds: readonly string[];
-    kind: EventKind;
+    /** The kind of event, or `digest`: the daily digest or what quiet hours held (ADR 0075). */
+    kind: EventKind | "digest";
     content: PushContent;
     now: Date;
     onlyIf?: SQL;

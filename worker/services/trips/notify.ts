@@ -9,7 +9,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { departedByHandNoticeKey, runNoticeClaim } from "../live/notify.ts";
 import { fanOut } from "../notifications/fan-out.ts";
-import { preferencesQuery, pushTo } from "../notifications/preferences.ts";
+import { preferencesByUser, preferencesQuery, pushTo } from "../notifications/preferences.ts";
 
 type TripState = { routeName: string; busNumber: string; status: TripStatus; departureTime: Date; arrivalTime: Date };
 export type TripNotice = { title: string; message: string; type: NotificationType };
@@ -107,10 +107,9 @@ export async function notifyTripChange(
   // Pushed to the parents who want it now (ADR 0068): a cancellation is its own kind (safety-critical).
   const kind = change.set.status === "cancelled" ? "runCancelled" : "tripChanged";
   const ids = recipients.map((recipient) => recipient.id);
-  const pushed =
-    ids.length > 0
-      ? pushTo(await preferencesQuery(db, "parent", ids), ids, kind, scope.now, change.school.timeZone)
-      : [];
+  const preferenceRows = ids.length > 0 ? await preferencesQuery(db, "parent", ids) : [];
+  const pushed = ids.length > 0 ? pushTo(preferenceRows, ids, kind, scope.now, change.school.timeZone) : [];
+  const url = `/parent/rides/${encodeURIComponent(change.before.id)}`;
   const sent = change.notice
     ? fanOut(db, {
         schoolId: scope.schoolId,
@@ -124,7 +123,9 @@ export async function notifyTripChange(
           label: `${change.before.routeName} (bus ${change.before.busNumber})`,
         },
         email: true,
-        push: { kind, to: pushed, url: `/parent/rides/${encodeURIComponent(change.before.id)}` },
+        push: { kind, to: pushed, url },
+        // A change's push kept for the digest or past quiet hours (ADR 0075); its e-mail goes now, as the school sends it.
+        held: { kind, byUser: preferencesByUser(preferenceRows, ids), timeZone: change.school.timeZone, url },
         appUrl: config.appUrl,
         now: scope.now,
         onlyIf: won,

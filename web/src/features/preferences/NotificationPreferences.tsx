@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { APPROACH_MINUTES_CHOICES } from "#shared/live-constants.ts";
-import { EVENT_KINDS, type OptionalChannel, type Preferences } from "#shared/preferences-constants.ts";
+import { DIGEST_TEXTS, EVENT_KINDS, type OptionalChannel, type Preferences } from "#shared/preferences-constants.ts";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
@@ -16,7 +16,7 @@ const SAFETY_CRITICAL = EVENT_KINDS.filter((entry) => entry.safetyCritical).map(
 /**
  * My Account's Notifications (ADR 0066): per kind of event, push and e-mail (in the app always),
  * the approach lead time and quiet hours in the school's zone, saved together. One card per kind,
- * so it reads at 375 px. The daily digest is stored and planned, but not offered until a digest is sent.
+ * so it reads at 375 px; and the daily digest (ADR 0075), with what it gathers and when.
  */
 export function NotificationPreferences() {
   const trpc = useTRPC();
@@ -77,6 +77,9 @@ export function NotificationPreferences() {
                   <legend className="font-medium text-ink">{entry.label}</legend>
                   {entry.safetyCritical ? (
                     <p className="text-xs font-medium text-amber-800">Safety message: comes through quiet hours</p>
+                  ) : null}
+                  {draft.digest && entry.digestible ? (
+                    <p className="text-xs text-slate-600">Push and e-mail wait for your daily digest</p>
                   ) : null}
                   <div className="mt-1 flex flex-wrap gap-x-4">
                     <span className="inline-flex min-h-11 items-center text-sm text-slate-500">In the app: always</span>
@@ -144,7 +147,25 @@ export function NotificationPreferences() {
               </div>
             ) : null}
             <p className="mt-1 text-xs text-slate-500">
-              In school time ({zoneName}). Safety messages still come through: {SAFETY_CRITICAL.join("; ")}.
+              In school time ({zoneName}). Safety messages still come through: {SAFETY_CRITICAL.join("; ")}.{" "}
+              {DIGEST_TEXTS.quiet}
+            </p>
+          </fieldset>
+
+          <fieldset className="mt-5">
+            <legend className="text-sm font-medium text-slate-700">Daily digest</legend>
+            <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="h-5 w-5"
+                checked={draft.digest}
+                aria-describedby={`${ids}-digest`}
+                onChange={(event) => setDraft({ ...draft, digest: event.target.checked })}
+              />
+              {DIGEST_TEXTS.label}
+            </label>
+            <p id={`${ids}-digest`} className="mt-1 text-xs text-slate-500">
+              {DIGEST_TEXTS.explain}
             </p>
           </fieldset>
 

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import { bpsToPercent } from "#shared/fees.ts";
 import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab } from "#shared/invoice-texts.ts";
 import { formatCents } from "#shared/money.ts";
-import { PAYMENT_RETURN_PARAM } from "#shared/payment-texts.ts";
+import { LINKED_INVOICE_PARAM, PAYMENT_RETURN_PARAM } from "#shared/payment-texts.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -83,6 +83,8 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
     !admin && params.get(PAYMENT_RETURN_PARAM) === "success" ? params.get("session_id") : null,
   );
   const paidInvoice = usePaidInvoice(returnedSession);
+  // A receipt's push opens `?search=<number>&invoice=<id>`: that invoice, highlighted.
+  const linkedInvoice = admin ? null : params.get(LINKED_INVOICE_PARAM);
   useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
   usePageTitle(`${TITLES[role]} · SchoolRide`);
   const overdue = admin ? schoolList.data?.totals.overdue.count : parentList.data?.counts.overdue;
@@ -140,7 +142,7 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
           <>
             <InvoiceTable
               rows={data.rows}
-              current={paidInvoice.paid?.invoiceId}
+              current={paidInvoice.paid?.invoiceId ?? linkedInvoice ?? undefined}
               showRecipient={admin}
               actions={
                 admin
