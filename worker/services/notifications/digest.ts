@@ -147,7 +147,8 @@ export async function sendDigests(deps: DigestDeps, now: Date): Promise<{ digest
     .innerJoin(parents, and(eq(digestItems.userRole, "parent"), eq(parents.id, digestItems.userId)))
     .innerJoin(schools, eq(schools.id, digestItems.schoolId))
     .where(and(isNull(digestItems.sentIn), lte(digestItems.dueAt, now)))
-    .orderBy(asc(digestItems.dueAt), asc(digestItems.createdAt), asc(digestItems.id))
+    // Within a due time, in the order they were held (rowid: two held in the same millisecond too).
+    .orderBy(asc(digestItems.dueAt), asc(digestItems.createdAt), sql`${digestItems}.rowid`)
     .limit(DIGEST_ITEMS_PER_RUN);
   const byUser = new Map<string, DueItem[]>();
   for (const item of due) byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
