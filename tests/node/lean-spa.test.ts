@@ -74,6 +74,18 @@ describe("serving the prerendered pages", () => {
     expect(new URL(assetRequest(new Request("http://localhost/services")).url).pathname).toBe("/services");
   });
 
+  it("every page of a role's area but its home is answered with the area's shell (ADR 0076)", () => {
+    const asset = (path: string) => new URL(assetRequest(new Request(`http://localhost${path}`)).url);
+    expect(asset("/parent/rides/t1?x=1").pathname).toBe("/areas/parent");
+    expect(asset("/parent/rides/t1?x=1").search).toBe("?x=1");
+    expect(asset("/driver/runs/r1").pathname).toBe("/areas/driver");
+    expect(asset("/school-admin/trips").pathname).toBe("/areas/school-admin");
+    expect(asset("/super-admin/schools").pathname).toBe("/areas/super-admin");
+    // The homes have shells of their own; other paths are untouched.
+    for (const path of ["/parent", "/parent/", "/driver", "/parents", "/parent-x/y", "/assets/a.js", "/api/trpc/x"])
+      expect(asset(path).pathname).toBe(path);
+  });
+
   it("through the app: prerendered HTML gets the CSP nonce and the security headers", async () => {
     const t = await createTestApp();
     try {
