@@ -10,6 +10,7 @@ import {
 import { driverRunsQuery } from "../features/drivers/queries.ts";
 import { parentFlightTripsQuery } from "../features/flight-trips/queries.ts";
 import { INVOICES_OPENING_INPUT, parentInvoicesQuery, schoolInvoicesQuery } from "../features/invoices/queries.ts";
+import { parentPreferencesQuery } from "../features/live/queries.ts";
 import { INBOX_OPENING_INPUT, inboxListQuery, unreadCountQuery } from "../features/notifications/queries.ts";
 import { paymentSettingsQuery } from "../features/payment-settings/queries.ts";
 import { pendingRegistrationsQuery } from "../features/registrations/queries.ts";
@@ -19,6 +20,9 @@ import { mapTilesQuery } from "../features/site/queries.ts";
 import { TRIPS_OPENING_INPUT, tripsListQuery } from "../features/trips/queries.ts";
 import { queryClient, trpc } from "../lib/data.tsx";
 import { sessionQuery } from "../lib/session.ts";
+
+export { startRunRead } from "../features/live/run-read.ts";
+
 import { PREFETCH_META, type Trpc } from "../lib/trpc.ts";
 
 /** Starts one query; the test passes one that records its key instead. */
@@ -64,6 +68,11 @@ export const PREFETCHES = {
   },
   parentInvoices: (trpc, start) => start(parentInvoicesQuery(trpc, INVOICES_OPENING_INPUT)),
   parentFlightTrips: (trpc, start) => start(parentFlightTripsQuery(trpc)),
+  // The live view: its map's tiles and the preferences its bell follows (the run itself is not tRPC).
+  parentLive: (trpc, start) => {
+    start(mapTilesQuery(trpc));
+    start(parentPreferencesQuery(trpc));
+  },
 } satisfies Record<string, (trpc: Trpc, start: Start) => void>;
 
 export type PrefetchName = keyof typeof PREFETCHES;
