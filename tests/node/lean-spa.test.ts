@@ -45,6 +45,11 @@ beforeAll(() => {
     "<!doctype html><html><head><title>Parent Login</title></head><body>parent</body></html>",
   );
   writeFileSync(join(dist, "assets", "app.js"), "console.log(1)");
+  mkdirSync(join(dist, "areas"));
+  writeFileSync(
+    join(dist, "areas", "parent.html"),
+    "<!doctype html><html><head><title>SchoolRide</title></head><body>parent area</body></html>",
+  );
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -97,6 +102,15 @@ describe("serving the prerendered pages", () => {
       expect(home.headers.get("content-security-policy")).toContain("script-src 'self'");
       expect(await (await app.request("/services")).text()).toContain("services");
       expect(await (await app.request("/home")).text()).toContain('<div id="root"></div>');
+      // A page of the parent's area gets the area's shell; the shell's own URL (the service worker
+      // precaches it) is a 200, never indexed; a path no page has is still a 404.
+      const live = await app.request("/parent/rides/t1");
+      expect([live.status, await live.text()]).toEqual([200, expect.stringContaining("parent area")]);
+      const shell = await app.request("/areas/parent");
+      expect([shell.status, shell.headers.get("x-robots-tag")]).toEqual([200, "noindex"]);
+      const missing = await app.request("/parent/no-such-page");
+      expect([missing.status, await missing.text()]).toEqual([404, expect.stringContaining("parent area")]);
+      expect((await app.request("/areas/nobody")).status).toBe(404);
     } finally {
       await t.close();
     }

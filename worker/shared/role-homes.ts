@@ -25,3 +25,8 @@ export function areaOf(pathname: string): string | null {
     null
   );
 }
+
+/** Whether `pathname` is an area shell's own URL (the service worker precaches them by it). */
+export function isAreaShellPath(pathname: string): boolean {
+  return Object.values(ROLE_HOMES).some((home) => pathname === areaShellPath(home));
+}
