@@ -82,3 +82,13 @@ export function startPrefetches(names: readonly PrefetchName[]): void {
   const start: Start = (options) => void queryClient.prefetchQuery({ ...options, meta: PREFETCH_META });
   for (const name of new Set(names)) PREFETCHES[name](trpc, start);
 }
+
+/**
+ * Starts loading the maps' code (Leaflet and its stylesheet, the lazy chunk a map loads when first
+ * shown: ADR 0048) with the live view, whose main content is the run's text and its map (ADR 0076),
+ * so it arrives with the page's code and data, not after the page has rendered. In a browser only.
+ */
+export function warmMaps(): void {
+  if (typeof document === "undefined") return;
+  import("../components/map/leaflet-map.tsx").catch(() => undefined);
+}

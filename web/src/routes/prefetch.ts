@@ -42,11 +42,11 @@ export function prefetchLoader(role: Role, ...names: PrefetchName[]) {
 }
 
 /** What a page's loader can start besides queries (prefetch-queries.ts, in the area's chunk). */
-type AreaStarts = Pick<typeof import("./prefetch-queries.ts"), "startRunRead">;
+type AreaStarts = Pick<typeof import("./prefetch-queries.ts"), "startRunRead" | "warmMaps">;
 
 /**
  * A loader that also starts, as the navigation begins, what its page needs besides its queries: the
- * live run's first read (ADR 0076). From the area's chunk, which the area's shells
+ * live run's first read, the maps' code (ADR 0076). From the area's chunk, which the area's shells
  * preload, so the entry carries none of it; not awaited (the page takes what has started).
  */
 export function alsoStart(

@@ -238,9 +238,11 @@ export const routes: RouteObject[] = [
     {
       path: "rides/:tripId",
       lazy: page(() => import("../pages/parent/ParentLivePage.tsx")),
-      // The run's first read starts with the page's code and queries, not once it has rendered (ADR 0076).
+      // The run's first read and the map's code start with the page's code and queries, not once it
+      // has rendered (ADR 0076).
       loader: alsoStart(prefetchLoader("parent", "parentLive"), (area, params) => {
         if (params.tripId) area.startRunRead(params.tripId);
+        area.warmMaps();
       }),
     },
     {

@@ -3,19 +3,14 @@ import { useMapTiles } from "../../features/site/hooks.ts";
 import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
 
 /**
- * The maps, loaded lazily: Leaflet and its stylesheet are one chunk that no page's initial JS
+ * The maps, loaded on first use: Leaflet and its stylesheet are one chunk that no page's initial JS
  * includes (scripts/check-bundle-budget.ts fails if one does; ADR 0048). Until it arrives, and if it
  * never does, the frame keeps its size and says so; the page around it works without it.
  */
-export const loadLeafletMap = () => import("./leaflet-map.tsx");
-
-// The pages that import the maps show one as they open: the chunk starts loading with the page's
-// module, while the page waits for its data and renders, not once a map is first rendered (ADR
-// 0076). In a browser only (not while the build prerenders); a failure is the map's to show.
-if (typeof document !== "undefined") loadLeafletMap().catch(() => undefined);
-
-const LeafletStopMap = lazy(() => loadLeafletMap().then((module) => ({ default: module.LeafletStopMap })));
-const LeafletStopPreview = lazy(() => loadLeafletMap().then((module) => ({ default: module.LeafletStopPreview })));
+const LeafletStopMap = lazy(() => import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopMap })));
+const LeafletStopPreview = lazy(() =>
+  import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopPreview })),
+);
 
 /** The editable map of a route's stops: click to add, drag to move, markers to select. */
 export function StopMap({ className = "h-80", ...props }: StopMapProps) {
