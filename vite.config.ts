@@ -20,6 +20,8 @@ const AREA_MODULES = new RegExp(
     // The data layer's own: each parent's and driver's kept data, the session's manifest (ADR 0067).
     "web/src/pwa/(query-persistence|manifest-link)\\.",
     "web/src/routes/(guards|prefetch-queries)\\.",
+    // The live run's first read, which the live view's loader starts through prefetch-queries (ADR 0076).
+    "web/src/features/live/run-read\\.",
     // The query-options factories the prefetches share with the pages' hooks (a few hundred bytes).
     "web/src/features/[\\w-]+/queries\\.",
     "web/src/components/shell/AppShell\\.",

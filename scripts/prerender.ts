@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
+import { areaShellPath } from "#shared/role-homes.ts";
 import { SPA_PAGES } from "#shared/site-pages.ts";
 import { readManifest, routeFiles } from "./bundle-report.ts";
 import { fillRoleShell, fillShell, logRouteImports } from "./prerender-html.ts";
@@ -67,6 +68,16 @@ async function main() {
     console.log(
       `role shell  ${home.padEnd(20)} → dist${home}.html (${preload.length} chunks, ${data.length} data request${data.length === 1 ? "" : "s"} preloaded)`,
     );
+  }
+  // Every other page of an area (/parent/rides/…) gets the area's shell (ADR 0076): the chunks all
+  // its pages load preloaded, no data (each page's loaders ask for their own). dist/areas/parent.html,
+  // served for those URLs by worker/http/prerendered.ts.
+  for (const [role, home] of Object.entries(module.ROLE_HOMES) as [keyof typeof module.ROLE_HOMES, string][]) {
+    const preload = routeFiles(manifest, await module.roleArea(role)).route.map((asset) => `/${asset}`);
+    const file = join(dist, `${areaShellPath(home).slice(1)}.html`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, fillRoleShell(shell, { preload, data: [] }));
+    console.log(`area shell  ${`${home}/…`.padEnd(20)} → dist${areaShellPath(home)}.html (${preload.length} chunks)`);
   }
   rmSync(ssrOut, { recursive: true, force: true });
 }

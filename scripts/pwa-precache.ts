@@ -1,7 +1,8 @@
 /**
  * The service worker's precache list (ADR 0067), from what the build wrote (vite.config.ts's PWA
  * block, workbox's `manifestTransforms`): the JS and CSS chunks and the icons as found, and the
- * role-home shells by the URLs they are served at (`/parent`, `/driver`).
+ * role-home shells and their areas' shells by the URLs they are served at (`/parent`, `/driver`,
+ * `/areas/parent`, `/areas/driver`, ADR 0076).
  *
  * The shells (dist/parent.html, dist/driver.html) are written after Vite's build, by
  * scripts/prerender.ts, from dist/index.html and the chunks; the worker fetches them from the
@@ -10,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ManifestEntry } from "workbox-build";
+import { areaShellPath } from "#shared/role-homes.ts";
 import { OFFLINE_ROLES } from "#shared/service-worker.ts";
 
 /** The files a shell is built from, found by the glob, not precached themselves. */
@@ -25,6 +27,10 @@ export function precacheEntries<Entry extends ManifestEntry & { size: number }>(
     .slice(0, 32);
   return [
     ...sorted.filter((entry) => entry.url !== SHELL_SOURCE),
-    ...OFFLINE_ROLES.map((role) => ({ ...shell, url: `/${role}`, revision })),
+    ...OFFLINE_ROLES.flatMap((role) => [`/${role}`, areaShellPath(`/${role}`)]).map((url) => ({
+      ...shell,
+      url,
+      revision,
+    })),
   ];
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { LIVE_BATCH_MAX_BYTES } from "#shared/live-constants.ts";
+import { isAreaShellPath } from "#shared/role-homes.ts";
 import { pageVisibility } from "#shared/site-pages.ts";
 import type { AppDeps } from "./deps.ts";
 import { devRoutes } from "./http/dev.ts";
@@ -171,8 +172,11 @@ export function createApp(deps: AppDeps) {
         c.req.path,
         await withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce")),
       );
-      // A path the SPA has no page for gets its Page Not Found with status 404, not a soft 200.
-      return pageVisibility(c.req.path) === "public" || pageVisibility(c.req.path) === "private"
+      // A path the SPA has no page for gets its Page Not Found with status 404, not a soft 200. An
+      // area's shell is asked for by its own URL only by the service worker, which precaches it.
+      return pageVisibility(c.req.path) === "public" ||
+        pageVisibility(c.req.path) === "private" ||
+        isAreaShellPath(c.req.path)
         ? response
         : notFoundPage(response);
     });

@@ -184,3 +184,43 @@ test.describe("a role's home starts its data and its chunks with its scripts (AD
     });
   }
 });
+
+test.describe("every other page of an area starts its area's chunks with its scripts (ADR 0076)", () => {
+  for (const [role, path] of [
+    ["parent", "/parent/children"],
+    ["driver", "/driver/change-password"],
+  ] as const) {
+    test(`${path}: the area's shell preloads the chunks all its pages load, no data, and the page uses them`, async ({
+      page,
+    }) => {
+      await page.goto(DEMO[role].login);
+      await fillLogin(page, DEMO[role].email, DEMO_PASSWORD);
+      await expect(page).toHaveURL(DEMO[role].home);
+      await page.goto("about:blank");
+
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toContain('as="fetch"');
+      const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (match) => match[1]!,
+      );
+      expect(chunks.filter((href) => /^\/assets\/(area|guards|data|AppShell)-[\w-]+\.js$/.test(href))).toHaveLength(4);
+
+      const problems = consoleProblems(page);
+      const requested = new Set<string>();
+      const trpcRequests: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        requested.add(url.pathname);
+        if (url.pathname.startsWith("/api/trpc/")) trpcRequests.push(url.pathname);
+      });
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      for (const href of chunks) expect(requested, href).toContain(href);
+      // Still one batched request for the session check and the page's first queries.
+      expect(trpcRequests.filter((request) => request.includes("auth.me"))).toHaveLength(1);
+      expect(trpcRequests[0]).toContain("auth.me");
+      expect(problems).toEqual([]);
+    });
+  }
+});

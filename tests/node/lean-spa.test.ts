@@ -45,6 +45,11 @@ beforeAll(() => {
     "<!doctype html><html><head><title>Parent Login</title></head><body>parent</body></html>",
   );
   writeFileSync(join(dist, "assets", "app.js"), "console.log(1)");
+  mkdirSync(join(dist, "areas"));
+  writeFileSync(
+    join(dist, "areas", "parent.html"),
+    "<!doctype html><html><head><title>SchoolRide</title></head><body>parent area</body></html>",
+  );
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -74,6 +79,18 @@ describe("serving the prerendered pages", () => {
     expect(new URL(assetRequest(new Request("http://localhost/services")).url).pathname).toBe("/services");
   });
 
+  it("every page of a role's area but its home is answered with the area's shell (ADR 0076)", () => {
+    const asset = (path: string) => new URL(assetRequest(new Request(`http://localhost${path}`)).url);
+    expect(asset("/parent/rides/t1?x=1").pathname).toBe("/areas/parent");
+    expect(asset("/parent/rides/t1?x=1").search).toBe("?x=1");
+    expect(asset("/driver/runs/r1").pathname).toBe("/areas/driver");
+    expect(asset("/school-admin/trips").pathname).toBe("/areas/school-admin");
+    expect(asset("/super-admin/schools").pathname).toBe("/areas/super-admin");
+    // The homes have shells of their own; other paths are untouched.
+    for (const path of ["/parent", "/parent/", "/driver", "/parents", "/parent-x/y", "/assets/a.js", "/api/trpc/x"])
+      expect(asset(path).pathname).toBe(path);
+  });
+
   it("through the app: prerendered HTML gets the CSP nonce and the security headers", async () => {
     const t = await createTestApp();
     try {
@@ -85,6 +102,15 @@ describe("serving the prerendered pages", () => {
       expect(home.headers.get("content-security-policy")).toContain("script-src 'self'");
       expect(await (await app.request("/services")).text()).toContain("services");
       expect(await (await app.request("/home")).text()).toContain('<div id="root"></div>');
+      // A page of the parent's area gets the area's shell; the shell's own URL (the service worker
+      // precaches it) is a 200, never indexed; a path no page has is still a 404.
+      const live = await app.request("/parent/rides/t1");
+      expect([live.status, await live.text()]).toEqual([200, expect.stringContaining("parent area")]);
+      const shell = await app.request("/areas/parent");
+      expect([shell.status, shell.headers.get("x-robots-tag")]).toEqual([200, "noindex"]);
+      const missing = await app.request("/parent/no-such-page");
+      expect([missing.status, await missing.text()]).toEqual([404, expect.stringContaining("parent area")]);
+      expect((await app.request("/areas/nobody")).status).toBe(404);
     } finally {
       await t.close();
     }

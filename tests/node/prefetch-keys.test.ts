@@ -31,6 +31,7 @@ const PAGE_OF = {
   schoolAdminInvoices: "/school-admin/invoices",
   parentInvoices: "/parent/invoices",
   parentFlightTrips: "/parent/flight-trips",
+  parentLive: "/parent/rides/trip-1",
 } satisfies Record<PrefetchName, string>;
 
 const ROLE_OF_AREA = {

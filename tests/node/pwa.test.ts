@@ -126,12 +126,12 @@ describe("the precache list", () => {
     { url: "icons/icon-192.png", revision: "i1", size: 7 },
   ];
 
-  it("holds the chunks and the role-home shells by the URLs they are served at, not index.html", () => {
+  it("holds the chunks, the role-home shells and their areas' shells by the URLs they are served at, not index.html", () => {
     const entries = precacheEntries(built);
     expect(entries.map((entry) => entry.url)).toEqual([
       "assets/a-1.js",
       "icons/icon-192.png",
-      ...OFFLINE_ROLES.map((role) => `/${role}`),
+      ...OFFLINE_ROLES.flatMap((role) => [`/${role}`, `/areas/${role}`]),
     ]);
     expect(OFFLINE_ROLES).toEqual(["parent", "driver"]);
   });

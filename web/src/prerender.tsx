@@ -6,7 +6,7 @@
  */
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
 import { ROLE_HOMES, type Role, writeRoleHint } from "./lib/roles.ts";
 import { routes } from "./routes/router.tsx";
 
@@ -83,4 +83,22 @@ export async function roleHome(role: Role): Promise<{ routeModules: string[]; re
     else Reflect.deleteProperty(globalThis, "localStorage");
   }
   return { routeModules: [...routeModules], requests };
+}
+
+/**
+ * The modules every page of a role's area loads (ADR 0076): the lazy modules of the routes above
+ * its pages (the guard with the data layer, the area's app shell, a gate such as the super admin's
+ * two-factor one), found as the routes of the home match, without the home's own page.
+ */
+export async function roleArea(role: Role): Promise<string[]> {
+  const matches = matchRoutes(routes, ROLE_HOMES[role]) ?? [];
+  const log = globalThis as ImportLog;
+  const routeModules = new Set<string>();
+  log.__prerenderImports = routeModules;
+  try {
+    for (const { route } of matches.slice(0, -1)) if (typeof route.lazy === "function") await route.lazy();
+  } finally {
+    log.__prerenderImports = undefined;
+  }
+  return [...routeModules];
 }

@@ -1,3 +1,5 @@
+import { areaOf, areaShellPath } from "#shared/role-homes.ts";
+
 /**
  * The prerendered home page is dist/home.html (scripts/prerender.ts): dist/index.html must stay the
  * empty SPA shell that every other URL falls back to. So "/" is answered with /home (served from
@@ -6,8 +8,18 @@
  */
 export const HOME_ASSET_PATH = "/home";
 
+/**
+ * The asset a page's URL is served from: "/" and /home as above, and any page of a role's area but
+ * its home (`/parent/rides/…`) from the area's shell (#shared/role-homes.ts, ADR 0076), which
+ * preloads the chunks every page of the area loads; the router renders the URL the browser shows.
+ */
 export function assetRequest(request: Request): Request {
   const url = new URL(request.url);
+  const area = areaOf(url.pathname);
+  if (area) {
+    url.pathname = areaShellPath(area);
+    return new Request(url, request);
+  }
   if (url.pathname !== "/" && url.pathname !== HOME_ASSET_PATH) return request;
   url.pathname = url.pathname === "/" ? HOME_ASSET_PATH : "/";
   return new Request(url, request);

@@ -1,15 +1,11 @@
+import { ROLE_HOMES as HOMES } from "#shared/role-homes.ts";
 import type { RouterOutputs } from "./api-types.ts";
 
 export type SessionUser = NonNullable<RouterOutputs["auth"]["me"]>;
 export type Role = SessionUser["role"];
 
 /** Each role's home (no data layer here: the router and the prefetch read it before it loads). */
-export const ROLE_HOMES: Record<Role, string> = {
-  super_admin: "/super-admin",
-  school_admin: "/school-admin",
-  parent: "/parent",
-  driver: "/driver",
-};
+export const ROLE_HOMES: Record<Role, string> = HOMES;
 
 const HINT_KEY = "schoolride.role";
 

@@ -10,6 +10,7 @@ import {
 import { driverRunsQuery } from "../features/drivers/queries.ts";
 import { parentFlightTripsQuery } from "../features/flight-trips/queries.ts";
 import { INVOICES_OPENING_INPUT, parentInvoicesQuery, schoolInvoicesQuery } from "../features/invoices/queries.ts";
+import { parentPreferencesQuery } from "../features/live/queries.ts";
 import { INBOX_OPENING_INPUT, inboxListQuery, unreadCountQuery } from "../features/notifications/queries.ts";
 import { paymentSettingsQuery } from "../features/payment-settings/queries.ts";
 import { pendingRegistrationsQuery } from "../features/registrations/queries.ts";
@@ -19,6 +20,9 @@ import { mapTilesQuery } from "../features/site/queries.ts";
 import { TRIPS_OPENING_INPUT, tripsListQuery } from "../features/trips/queries.ts";
 import { queryClient, trpc } from "../lib/data.tsx";
 import { sessionQuery } from "../lib/session.ts";
+
+export { startRunRead } from "../features/live/run-read.ts";
+
 import { PREFETCH_META, type Trpc } from "../lib/trpc.ts";
 
 /** Starts one query; the test passes one that records its key instead. */
@@ -64,6 +68,11 @@ export const PREFETCHES = {
   },
   parentInvoices: (trpc, start) => start(parentInvoicesQuery(trpc, INVOICES_OPENING_INPUT)),
   parentFlightTrips: (trpc, start) => start(parentFlightTripsQuery(trpc)),
+  // The live view: its map's tiles and the preferences its bell follows (the run itself is not tRPC).
+  parentLive: (trpc, start) => {
+    start(mapTilesQuery(trpc));
+    start(parentPreferencesQuery(trpc));
+  },
 } satisfies Record<string, (trpc: Trpc, start: Start) => void>;
 
 export type PrefetchName = keyof typeof PREFETCHES;
@@ -72,4 +81,14 @@ export type PrefetchName = keyof typeof PREFETCHES;
 export function startPrefetches(names: readonly PrefetchName[]): void {
   const start: Start = (options) => void queryClient.prefetchQuery({ ...options, meta: PREFETCH_META });
   for (const name of new Set(names)) PREFETCHES[name](trpc, start);
+}
+
+/**
+ * Starts loading the maps' code (Leaflet and its stylesheet, the lazy chunk a map loads when first
+ * shown: ADR 0048) with the live view, whose main content is the run's text and its map (ADR 0076),
+ * so it arrives with the page's code and data, not after the page has rendered. In a browser only.
+ */
+export function warmMaps(): void {
+  if (typeof document === "undefined") return;
+  import("../components/map/leaflet-map.tsx").catch(() => undefined);
 }

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs, Params } from "react-router";
 import { readRoleHint } from "../lib/roles.ts";
 import type { Role } from "../lib/session.ts";
 import type { PrefetchName } from "./prefetch-queries.ts";
@@ -37,5 +38,26 @@ export function prefetchLoader(role: Role, ...names: PrefetchName[]) {
   return async () => {
     await prefetch(readRoleHint() === role ? ["session", ...names] : ["session"]);
     return null;
+  };
+}
+
+/** What a page's loader can start besides queries (prefetch-queries.ts, in the area's chunk). */
+type AreaStarts = Pick<typeof import("./prefetch-queries.ts"), "startRunRead" | "warmMaps">;
+
+/**
+ * A loader that also starts, as the navigation begins, what its page needs besides its queries: the
+ * live run's first read, the maps' code (ADR 0076). From the area's chunk, which the area's shells
+ * preload, so the entry carries none of it; not awaited (the page takes what has started).
+ */
+export function alsoStart(
+  loader: (() => Promise<null>) | null,
+  start: (area: AreaStarts, params: Params) => void,
+): (args: LoaderFunctionArgs) => Promise<null> {
+  return async ({ params }) => {
+    void import("./prefetch-queries.ts").then(
+      (area) => start(area, params),
+      () => undefined, // Not loaded: the page reads and loads on its own, as before.
+    );
+    return loader ? loader() : null;
   };
 }

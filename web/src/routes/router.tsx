@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { FullPageSpinner } from "../components/ui/loading.tsx";
 import type { Role } from "../lib/session.ts";
-import { prefetchLoader } from "./prefetch.ts";
+import { alsoStart, prefetchLoader } from "./prefetch.ts";
 import type { PrefetchName } from "./prefetch-queries.ts";
 
 /** Route-level code splitting: each page is its own chunk; public pages load no admin code. */
@@ -235,7 +235,16 @@ export const routes: RouteObject[] = [
     },
     { path: "account", lazy: page(() => import("../pages/account/AccountPage.tsx")) },
     // Today's rides opens a run live: the text first, the map after it (ADR 0055).
-    { path: "rides/:tripId", lazy: page(() => import("../pages/parent/ParentLivePage.tsx")) },
+    {
+      path: "rides/:tripId",
+      lazy: page(() => import("../pages/parent/ParentLivePage.tsx")),
+      // The run's first read and the map's code start with the page's code and queries, not once it
+      // has rendered (ADR 0076).
+      loader: alsoStart(prefetchLoader("parent", "parentLive"), (area, params) => {
+        if (params.tripId) area.startRunRead(params.tripId);
+        area.warmMaps();
+      }),
+    },
     {
       path: "flight-trips",
       lazy: page(() => import("../pages/parent/flight-trips/FlightTripsPage.tsx")),

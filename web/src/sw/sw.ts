@@ -3,9 +3,10 @@
  * The service worker (ADR 0067), built by vite-plugin-pwa in injectManifest mode to dist/sw.js.
  *
  * - Precaches the built app: the role-home shells (`/parent`, `/driver`, dist/parent.html and
- *   dist/driver.html) and the JS and CSS chunks, so a returning parent or driver gets the app
- *   from the phone, with or without a connection. A navigation inside an area (`/parent/rides/…`)
- *   gets its area's shell, without the home's data preload; the SPA's router renders the URL.
+ *   dist/driver.html), their areas' shells (`/areas/parent`, `/areas/driver`) and the JS and CSS
+ *   chunks, so a returning parent or driver gets the app from the phone, with or without a
+ *   connection. A navigation inside an area (`/parent/rides/…`) gets its area's shell, as the
+ *   server sends it; the SPA's router renders the URL.
  *   Every other navigation goes to the network as before (the public pages are prerendered per page).
  * - Never caches an API response: each user's last data lives in the page's own storage, keyed by
  *   user and cleared at logout (web/src/pwa/query-persistence.ts), never in a cache shared by
@@ -17,6 +18,7 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { areaShellPath } from "#shared/role-homes.ts";
 import { OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
 import { installPushHandlers } from "./push.ts";
 
@@ -25,26 +27,16 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** The home shell's preload of the home's data request (ADR 0065), which another page of the area never sends. */
-const DATA_PRELOAD = /<link rel="preload" as="fetch"[^>]*>\s*/g;
-
+// A navigation to an area's home gets the home's shell (its chunks and data request preloaded, ADR
+// 0065); any other page of the area the area's shell (the chunks all its pages load, ADR 0076).
 for (const area of OFFLINE_ROLES) {
   const home = `/${area}`;
-  const shell = createHandlerBoundToURL(home);
+  const homeShell = createHandlerBoundToURL(home);
+  const areaShell = createHandlerBoundToURL(areaShellPath(home));
   registerRoute(
-    new NavigationRoute(
-      async (options) => {
-        // Read first: the precache's handler puts the shell's own request in `options`.
-        const isHome = options.url.pathname === home;
-        const response = await shell(options);
-        if (isHome || !response.ok) return response;
-        const headers = new Headers(response.headers);
-        headers.delete("content-length");
-        const html = (await response.text()).replace(DATA_PRELOAD, "");
-        return new Response(html, { status: response.status, statusText: response.statusText, headers });
-      },
-      { allowlist: [new RegExp(`^${home}(/|$)`)] },
-    ),
+    new NavigationRoute((options) => (options.url.pathname === home ? homeShell(options) : areaShell(options)), {
+      allowlist: [new RegExp(`^${home}(/|$)`)],
+    }),
   );
 }
 

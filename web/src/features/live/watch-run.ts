@@ -6,6 +6,8 @@ import type { StopEta } from "#shared/live-eta.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { type LiveRunView, type SocketLike, type WatchStatus, watchRun } from "./client.ts";
 import { bringsNotice, LEAD_MINUTES_UNKNOWN } from "./notice-news.ts";
+import { parentPreferencesQuery } from "./queries.ts";
+import { takeRunRead } from "./run-read.ts";
 
 /**
  * A parent's view of a run as `/api/live` sends it (ADR 0055: the bus, their own children and their
@@ -63,8 +65,6 @@ export type LiveRunState = {
   failed: boolean;
 };
 
-const runUrl = (runId: string) => `/api/live/runs/${encodeURIComponent(runId)}`;
-
 /**
  * The run, read once at once (the text comes before any socket opens) and then watched: a WebSocket
  * that reconnects with backoff, or polling (web/src/features/live/client.ts). When the watcher
@@ -86,7 +86,7 @@ export function useWatchedRun(runId: string): LiveRunState {
     };
     const read = async () => {
       try {
-        const response = await fetch(runUrl(runId), { credentials: "same-origin" });
+        const response = await takeRunRead(runId);
         if (!active) return;
         if (response.status === 404 || response.status === 401 || response.status === 403) {
           setState((now) => ({ ...now, gone: true, status: "closed" }));
@@ -139,7 +139,7 @@ export function useWatchedRun(runId: string): LiveRunState {
 export function useBellFollowsRun(view: ParentRunView | null) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const lead = useQuery(trpc.parent.preferences.get.queryOptions()).data?.approachMinutes ?? LEAD_MINUTES_UNKNOWN;
+  const lead = useQuery(parentPreferencesQuery(trpc)).data?.approachMinutes ?? LEAD_MINUTES_UNKNOWN;
   const last = useRef<ParentRunView | null>(null);
   useEffect(() => {
     if (view === null) return;

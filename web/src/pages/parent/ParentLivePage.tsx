@@ -5,6 +5,7 @@ import { formatAge, formatEtaRange, formatLastSeen, LIVE_STALE_AFTER_MS } from "
 import { attendanceLine, LIVE_TEXTS, overLine } from "#shared/live-texts.ts";
 import { formatTime } from "#shared/school-time.ts";
 import { LiveMap } from "../../components/map/LiveMap.tsx";
+import { useTilesOrNull } from "../../components/map/StopMap.tsx";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -144,6 +145,8 @@ export default function ParentLivePage() {
   const { tripId = "" } = useParams();
   const { view, receivedAt, status, gone, failed } = useWatchedRun(tripId);
   useBellFollowsRun(view);
+  // Asked for as the page opens, with its route's other first queries (one request), not once the map shows.
+  const tiles = useTilesOrNull();
   const now = useNow();
   const zone = useSchoolZone() ?? "UTC";
   const everLive = view !== null;
@@ -213,6 +216,7 @@ export default function ParentLivePage() {
       </ul>
       {mapStop && phase !== "cancelled" ? (
         <LiveMap
+          tiles={tiles}
           stop={{ name: mapStop.name, lat: mapStop.latitude, lng: mapStop.longitude }}
           // After the run, the bus's last known position stays, drawn as stale (never as live).
           bus={
