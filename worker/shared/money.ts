@@ -24,6 +24,24 @@ export const CURRENCY_MINOR_UNITS = {
 export type Currency = keyof typeof CURRENCY_MINOR_UNITS;
 export const CURRENCIES = Object.keys(CURRENCY_MINOR_UNITS) as Currency[];
 
+/**
+ * The smallest charge Stripe takes in each currency, in its minor units (Stripe's "minimum and
+ * maximum charge amounts": about 50 US cents each).
+ */
+export const MINIMUM_CHARGE: Readonly<Record<Currency, number>> = {
+  USD: 50,
+  EUR: 50,
+  GBP: 30,
+  CAD: 50,
+  AUD: 50,
+  NZD: 50,
+  SEK: 300,
+  NOK: 300,
+  DKK: 250,
+  CHF: 50,
+  JPY: 50,
+};
+
 /** What existing schools were backfilled with, the demo school's, and a school without a known country's default. */
 export const DEFAULT_CURRENCY: Currency = "USD";
 /** The platform's own prices (subscription plans, platform metrics) stay in the currency they are priced in. */
@@ -62,6 +80,32 @@ export function formatMoney(minor: number, currency: Currency, locale: string = 
   return format.format(minor / 10 ** minorUnits(currency));
 }
 
+/**
+ * An amount as Stripe gives it (minor units, a lowercase code of any currency, such as a plan's)
+ * as people read it; the decimals are Intl's for the code. The local Stripe pages use it.
+ */
+export function formatStripeAmount(amount: number, stripeCurrency: string, locale = DEFAULT_MONEY_LOCALE): string {
+  const code = stripeCurrency.toUpperCase();
+  if (isCurrency(code)) return formatMoney(amount, code, locale);
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency: code });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** The currency's narrow symbol for a field's label: "$", "€", "kr", "¥" (the code when Intl has none). */
+export function currencySymbol(currency: Currency, locale: string = DEFAULT_MONEY_LOCALE): string {
+  const parts = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    currencyDisplay: "narrowSymbol",
+  }).formatToParts(0);
+  return parts.find((part) => part.type === "currency")?.value ?? currency;
+}
+
+/** A number field's `step` for amounts in the currency: 0.01, or 1 for JPY. */
+export function amountStep(currency: Currency): number {
+  return 1 / 10 ** minorUnits(currency);
+}
+
 /** Minor units → the amount as a form's number field holds it (1250 SEK → 12.5; 1500 JPY → 1500). */
 export function toMajorUnits(minor: number, currency: Currency): number {
   return minor / 10 ** minorUnits(currency);
@@ -76,6 +120,13 @@ export function toMinorUnits(major: number, currency: Currency): number | null {
   const scaled = major * 10 ** minorUnits(currency);
   const minor = Math.round(scaled);
   return Math.abs(scaled - minor) < 1e-6 ? minor : null;
+}
+
+/** An amount already checked by `amountIssue` → minor units (a RangeError if it was not checked). */
+export function checkedMinorUnits(major: number, currency: Currency): number {
+  const minor = toMinorUnits(major, currency);
+  if (minor === null) throw new RangeError(`${major} has more decimals than ${currency} takes`);
+  return minor;
 }
 
 /** The message for an amount with more decimals than its currency takes. */
@@ -127,6 +178,22 @@ const COUNTRY_CURRENCIES: Readonly<Record<string, Currency>> = {
 
 export function currencyForCountry(country: string | null | undefined): Currency {
   return (country && COUNTRY_CURRENCIES[country]) || DEFAULT_CURRENCY;
+}
+
+/** What the currency setting says when it refuses (payment settings; ADR 0077). */
+export const CURRENCY_MESSAGES = {
+  unsupported: "Choose one of the currencies offered",
+  locked: (currency: string) =>
+    `The currency cannot change any more: the school has invoices or priced field trips in ${currency}.`,
+  lockedHint: "It can change only until the school's first invoice or priced field trip.",
+  connectMismatch: (accountCurrency: string) =>
+    `Your Stripe account pays out in ${accountCurrency}: the school's currency must match it.`,
+} as const;
+
+/** "SEK – Swedish krona" for a currency picker (Intl's names, in the reader's language). */
+export function currencyLabel(currency: Currency, locale: string = DEFAULT_MONEY_LOCALE): string {
+  const name = new Intl.DisplayNames([locale], { type: "currency" }).of(currency);
+  return name && name !== currency ? `${currency} – ${name}` : currency;
 }
 
 /** The countries the table knows, in its order (the registration form offers them). */
