@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, flightTrips, invoices, schools } from "#db/schema/index.ts";
+import { auditLogs, flightTrips, invoices, pendingSchools, schools } from "#db/schema/index.ts";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trips.ts";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
 import {
@@ -265,6 +265,35 @@ describe("the currency setting (editable until the first invoice or priced field
     const refused = await failure(api.schoolAdmin.paymentSettings.update({ ...settings, currency: "KWD" as never }));
     expect(refused.code).toBe("BAD_REQUEST");
     expect(refused.message).toContain(CURRENCY_MESSAGES.unsupported);
+  });
+
+  it("an approved registration from Sweden makes a SEK school", async () => {
+    const superAdmin = await createUser(t.db, "super_admin");
+    const [pending] = await t.db
+      .insert(pendingSchools)
+      .values({
+        schoolName: "Lindö skola",
+        schoolType: "primary",
+        schoolAddress: "Skolvägen 1",
+        schoolCity: "Norrköping",
+        schoolState: "Östergötland",
+        schoolZipCode: "602 10",
+        schoolCountry: "Sweden",
+        adminFullName: "Astrid Lind",
+        adminRole: "Principal",
+        adminEmail: "astrid@lindo.example",
+        pupilCount: 120,
+        busCount: 2,
+        intendedStartDate: "2026-08-20",
+        plan: "starter",
+        timeZone: "Europe/Stockholm",
+        verificationStatus: "payment_successful",
+        paymentStatus: "paid",
+      })
+      .returning();
+    await (await callerFor(t, superAdmin)).superAdmin.registrations.approve({ pendingSchoolId: pending!.id });
+    const [row] = await t.db.select().from(schools).where(eq(schools.pendingSchoolId, pending!.id));
+    expect(row!.currency).toBe("SEK");
   });
 
   it("a new school takes its country's currency (super admin's Create School)", async () => {
