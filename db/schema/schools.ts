@@ -47,6 +47,14 @@ export const schools = sqliteTable(
     connectRequirementsDue: json<string[]>("connect_requirements_due").notNull().default([]),
     /** `created` of the Stripe event (or time of the fetch) that last set the Connect fields; older ones are ignored. */
     connectStatusAt: instant("connect_status_at"),
+    /**
+     * ISO 4217 code of every amount of the school (invoices, fees, field trips, Checkout), stored in
+     * its minor units (ADR 0077). Set from the country at registration; editable in the payment
+     * settings until the first invoice or paid field trip. Schools from before it got USD.
+     */
+    currency: text("currency").notNull().default("USD"),
+    /** The `default_currency` the school's Stripe account last reported (null: none yet): the school's currency follows it (ADR 0077). */
+    connectCurrency: text("connect_currency"),
     /** Platform fee on parent payments for this school, in basis points (500 = 5%). */
     platformFeeBps: integer("platform_fee_bps").notNull().default(500),
     /** IANA zone: trip times, "today" and weeks are in it. Schools from before zones existed got UTC. */

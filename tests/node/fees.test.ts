@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applicationFeeCents, dollarsToCents, invoiceAmounts, percentOfCents, percentToBps } from "#shared/fees.ts";
-import { createInvoiceInput, hasStep } from "#shared/invoices.ts";
+import { createInvoiceInput, hasStep, withInvoiceAmountIn } from "#shared/invoices.ts";
 import { updatePaymentSettingsInput } from "#shared/payment-settings.ts";
 
 describe("fee arithmetic in integer cents (half-up)", () => {
@@ -87,7 +87,11 @@ describe("form steps shared by the screens and the procedures", () => {
     expect(createInvoiceInput.safeParse(ok).success).toBe(true);
     expect(createInvoiceInput.safeParse({ ...ok, baseAmount: -1 }).success).toBe(false);
     expect(createInvoiceInput.safeParse({ ...ok, baseAmount: 1.234 }).success).toBe(false);
-    expect(createInvoiceInput.safeParse({ ...ok, baseAmount: 1_000_000.01 }).success).toBe(false);
+    // The ceiling is the school's currency's (the form adds it; the server applies it in the service).
+    const usdForm = withInvoiceAmountIn(createInvoiceInput, "USD");
+    expect(usdForm.safeParse({ ...ok, baseAmount: 1_000_000 }).success).toBe(true);
+    expect(usdForm.safeParse({ ...ok, baseAmount: 1_000_000.01 }).success).toBe(false);
+    expect(withInvoiceAmountIn(createInvoiceInput, "JPY").safeParse({ ...ok, baseAmount: 10.5 }).success).toBe(false);
     expect(createInvoiceInput.safeParse({ ...ok, dueDate: "2026-02-28" }).success).toBe(false);
     expect(createInvoiceInput.safeParse({ ...ok, issueDate: "2026-02-30" }).success).toBe(false);
     expect(createInvoiceInput.safeParse({ ...ok, amountCents: 1 }).success).toBe(false);

@@ -79,11 +79,11 @@ describe("form ↔ record", () => {
     };
     const sparse: FlightTripForm = { ...full, deposit: null, description: "", capacity: null };
     for (const form of [full, sparse]) {
-      const record = flightTripRecord(flightTripFormSchema.parse(form));
-      expect(flightTripFormValues(record)).toEqual(form);
-      expect(flightTripRecord(flightTripFormSchema.parse(flightTripFormValues(record)))).toEqual(record);
+      const record = flightTripRecord(flightTripFormSchema.parse(form), "USD");
+      expect(flightTripFormValues(record, "USD")).toEqual(form);
+      expect(flightTripRecord(flightTripFormSchema.parse(flightTripFormValues(record, "USD")), "USD")).toEqual(record);
     }
-    expect(flightTripRecord(flightTripFormSchema.parse(full))).toMatchObject({
+    expect(flightTripRecord(flightTripFormSchema.parse(full), "USD")).toMatchObject({
       costPerStudentCents: 45050,
       depositCents: 10000,
     });

@@ -55,6 +55,9 @@ describe("payment settings", () => {
       feePercentage: 5,
       saved: false,
       platformFeeBps: 300,
+      currency: "USD",
+      currencyEditable: true,
+      connectCurrency: null,
     });
   });
 
@@ -267,7 +270,7 @@ describe("create invoice", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ baseAmount: -5 }, INVOICE_MESSAGES.amount],
       [{ baseAmount: 10.005 }, INVOICE_MESSAGES.amount],
-      [{ baseAmount: 2_000_000 }, INVOICE_MESSAGES.amountTooLarge],
+      [{ baseAmount: 2_000_000 }, INVOICE_MESSAGES.amountTooLarge("$1,000,000.00")],
       [{ dueDate: "2026-03-01" }, INVOICE_MESSAGES.dueBeforeIssue],
       [{ issueDate: "2026-13-01" }, INVOICE_MESSAGES.issueDate],
       [{ description: "   " }, INVOICE_MESSAGES.description],

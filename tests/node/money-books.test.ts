@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { children, devStripeObjects, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
 import { enrollmentStanding } from "#shared/flight-trips.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatMoney } from "#shared/money.ts";
 import { refundsJob, runScheduled } from "#worker/cron/scheduled.ts";
 import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
 import type { SimCharge, SimPaymentIntent } from "#worker/stripe/simulator.ts";
@@ -291,7 +291,7 @@ async function assertBooks(w: World) {
       paid: row.amountPaidCents,
     });
     const line = csv.find((text) => text.startsWith(`"${name}",`))!;
-    expect(line).toContain(`"${standing.label}","${standing.moneyLabel}","${formatCents(row.amountPaidCents)}"`);
+    expect(line).toContain(`"${standing.label}","${standing.moneyLabel}","${formatMoney(row.amountPaidCents, "USD")}"`);
   }
 }
 

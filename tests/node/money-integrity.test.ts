@@ -166,7 +166,7 @@ describe("changing a trip's cost (MN1)", () => {
     const refused = await failure(api.schoolAdmin.flightTrips.update(lower));
     expect(refused).toEqual({
       code: "PRECONDITION_FAILED",
-      message: FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds([{ childName: "Ava Martin", cents: 3_000 }]),
+      message: FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds([{ childName: "Ava Martin", cents: 3_000 }], "USD"),
     });
     expect(refused.message).toContain("$30.00");
     expect((await t.db.select().from(flightTrips).where(eq(flightTrips.id, tripId)))[0]!.costPerStudentCents).toBe(

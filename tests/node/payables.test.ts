@@ -168,6 +168,7 @@ describe("a payable kind registered beside invoices and enrolments", () => {
       parentId: parent.id,
       timeZone: "UTC",
       phoneRegion: null,
+      currency: "USD" as const,
     };
     const item = {
       kind: FAKE_KIND,

@@ -240,7 +240,7 @@ describe("starting a checkout", () => {
     const refunded = await createInvoice(school.id, parent.id, { status: "refunded" });
     expect(await failure(pay(parent, refunded.id))).toEqual({ code: "CONFLICT", message: PAYMENT_MESSAGES.refunded });
     const tiny = await createInvoice(school.id, parent.id, { baseAmountCents: 40, feeCents: 0, amountCents: 40 });
-    expect((await failure(pay(parent, tiny.id))).message).toBe(PAYMENT_MESSAGES.belowMinimum);
+    expect((await failure(pay(parent, tiny.id))).message).toBe(PAYMENT_MESSAGES.belowMinimum("$0.50"));
     expect(await t.db.$count(payments)).toBe(0);
   });
 

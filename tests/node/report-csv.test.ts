@@ -54,7 +54,7 @@ describe("report tables as CSV", () => {
   });
 
   it("invoices: dollars in the CSV, the collected share", () => {
-    const [header, line] = tableCsv(invoiceCollection, [
+    const [header, line] = tableCsv(invoiceCollection("USD"), [
       {
         month: "2026-03",
         issued: 4,
@@ -69,7 +69,9 @@ describe("report tables as CSV", () => {
         refundedCents: 5_000,
       },
     ]).split("\r\n");
-    expect(header).toBe('"Month","Issued","Paid","Pending","Overdue","Refunded","Collected"');
+    expect(header).toBe(
+      '"Month","Issued (USD)","Paid (USD)","Pending (USD)","Overdue (USD)","Refunded (USD)","Collected"',
+    );
     expect(line).toBe('"2026-03","350.00","200.00","70.00","30.00","50.00","57.1"');
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from "#db/client.ts";
 import { drivers, parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
+import { currencyOf } from "#shared/money.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 import { lastSeenRefreshMs, type SessionPolicy, sessionPolicy } from "./policy.ts";
@@ -141,6 +142,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         subscriptionStatus: schools.subscriptionStatus,
         timeZone: schools.timeZone,
         country: schools.country,
+        currency: schools.currency,
         isActive: schools.isActive,
         stripeConnectAccountId: schools.stripeConnectAccountId,
         connectDetailsSubmitted: schools.connectDetailsSubmitted,
@@ -191,6 +193,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
       subscriptionStatus: schoolId ? (school?.subscriptionStatus ?? null) : null,
       timeZone: schoolId ? (school?.timeZone ?? null) : null,
       phoneRegion: schoolId && school ? phoneRegion(school) : null,
+      currency: schoolId && school ? currencyOf(school.currency) : null,
       paymentAccountConnected: schoolId && school ? paymentAccountConnected(school) : null,
       mustChangePassword: account.mustChangePassword,
     };

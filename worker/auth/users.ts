@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import { drivers, parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
+import { type Currency, currencyOf } from "#shared/money.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 
 /** The signed-in user as the browser sees it (the signed-in user record). */
@@ -20,6 +21,8 @@ export type SessionUser = {
   timeZone: string | null;
   /** The school's phone region (ISO 3166 alpha-2): numbers typed without + are read in it (ADR 0039; null: none, or a super admin). */
   phoneRegion: string | null;
+  /** The school's currency: every amount of the school is in it (ADR 0077; null for super admins). */
+  currency: Currency | null;
   /** The Connect gate: the school's Stripe account finished onboarding (else /school-admin/connect-stripe; null for super admins). */
   paymentAccountConnected: boolean | null;
   mustChangePassword: boolean;
@@ -61,6 +64,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       subscriptionStatus: null,
       timeZone: null,
       phoneRegion: null,
+      currency: null,
       paymentAccountConnected: null,
       mustChangePassword: row.mustChangePassword,
       passwordHash: row.passwordHash,
@@ -85,6 +89,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       subscriptionStatus: schools.subscriptionStatus,
       timeZone: schools.timeZone,
       country: schools.country,
+      currency: schools.currency,
       stripeConnectAccountId: schools.stripeConnectAccountId,
       connectDetailsSubmitted: schools.connectDetailsSubmitted,
       schoolCode: schools.code,
@@ -95,10 +100,11 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
     .where(eq(column, value))
     .limit(1);
   if (!row) return null;
-  const { stripeConnectAccountId, connectDetailsSubmitted, country, ...account } = row;
+  const { stripeConnectAccountId, connectDetailsSubmitted, country, currency, ...account } = row;
   return {
     ...account,
     role,
+    currency: currencyOf(currency),
     phoneRegion: phoneRegion({ country, timeZone: account.timeZone }),
     paymentAccountConnected: paymentAccountConnected({ stripeConnectAccountId, connectDetailsSubmitted }),
   };
@@ -129,6 +135,7 @@ export function toSessionUser(account: UserAccount): SessionUser {
     subscriptionStatus: account.subscriptionStatus,
     timeZone: account.timeZone,
     phoneRegion: account.phoneRegion,
+    currency: account.currency,
     paymentAccountConnected: account.paymentAccountConnected,
     mustChangePassword: account.mustChangePassword,
   };

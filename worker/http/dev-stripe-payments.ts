@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import type { Db } from "#db/client.ts";
 import { devStripeObjects } from "#db/schema/index.ts";
+import { formatStripeAmount } from "#shared/money.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import {
@@ -81,9 +82,6 @@ export async function payPaymentSession(
   };
 }
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-
 type Page = (title: string, body: ReturnType<typeof html>, nonce: string | undefined) => ReturnType<typeof html>;
 
 /** `/dev/stripe/payments`: the simulated payments, newest first, each with a full-refund button. */
@@ -112,12 +110,12 @@ export function devStripePaymentRoutes(deps: StripeWebhookDeps, page: Page) {
             const refunded = charge?.refunded === true;
             const left = charge ? charge.amount - charge.amount_refunded : intent.amount;
             return html`<section class="payment">
-              <p><strong>${money(intent.amount, intent.currency)}</strong> · ${intent.description}</p>
-              <p class="meta">${intent.id} · ${intent.account ?? "platform"} · application fee ${money(intent.application_fee_amount ?? 0, intent.currency)}</p>
+              <p><strong>${formatStripeAmount(intent.amount, intent.currency)}</strong> · ${intent.description}</p>
+              <p class="meta">${intent.id} · ${intent.account ?? "platform"} · application fee ${formatStripeAmount(intent.application_fee_amount ?? 0, intent.currency)}</p>
               ${
                 refunded
                   ? html`<p><strong>Refunded</strong></p>`
-                  : html`<form method="post" action="/dev/stripe/payments/${intent.id}/refund"><button type="submit" class="secondary">Refund ${money(left, intent.currency)}</button></form>`
+                  : html`<form method="post" action="/dev/stripe/payments/${intent.id}/refund"><button type="submit" class="secondary">Refund ${formatStripeAmount(left, intent.currency)}</button></form>`
               }
             </section>`;
           })}`,

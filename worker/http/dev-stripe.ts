@@ -2,14 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
 import { devStripeObjects } from "#db/schema/index.ts";
+import { formatStripeAmount } from "#shared/money.ts";
 import { randomHex } from "../auth/crypto.ts";
 import { deliverSimulatedEvents, stripeEvent } from "../stripe/events.ts";
 import { loadObject, type SimCheckoutSession, type SimSubscription, saveObject } from "../stripe/simulator.ts";
 import type { StripeWebhookDeps } from "../stripe/webhook.ts";
 import { devStripePaymentRoutes, payPaymentSession } from "./dev-stripe-payments.ts";
-
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 
 /** A simulated hosted Stripe page (the nonce lets its stylesheet through the CSP). */
 export function page(title: string, body: ReturnType<typeof html>, nonce = "") {
@@ -60,9 +58,9 @@ export function devStripeRoutes(deps: StripeWebhookDeps) {
         html`<p class="note">Simulated Stripe Checkout (local mode). No card is charged.</p>
           <h1>${session.mode === "payment" ? "Pay your school" : "Pay SchoolRide"}</h1>
           <p>${session.description}</p>
-          <p class="amount">${money(session.amount_total, session.currency)}${session.mode === "subscription" ? html` <small>/ month</small>` : ""}</p>
+          <p class="amount">${formatStripeAmount(session.amount_total, session.currency)}${session.mode === "subscription" ? html` <small>/ month</small>` : ""}</p>
           <p>${session.customer_email ?? ""}</p>
-          <form method="post" action="/dev/stripe/checkout/${session.id}/pay"><button type="submit">Pay ${money(session.amount_total, session.currency)}</button></form>
+          <form method="post" action="/dev/stripe/checkout/${session.id}/pay"><button type="submit">Pay ${formatStripeAmount(session.amount_total, session.currency)}</button></form>
           ${session.cancel_url ? html`<p><a href="${session.cancel_url}">Cancel and go back</a></p>` : ""}`,
         c.get("secureHeadersNonce"),
       ),

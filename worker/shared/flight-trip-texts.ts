@@ -1,5 +1,5 @@
 // No zod here: list screens read these labels without loading the forms' schemas.
-import { formatCents } from "./money.ts";
+import { type Currency, formatMoney } from "./money.ts";
 import { shiftDate, zonedInstant } from "./school-time.ts";
 
 /** "Not Enrolled" is no enrolment row at all, so it is only a label. */
@@ -168,7 +168,8 @@ export const FLIGHT_TRIP_MESSAGES = {
   time: "Enter a time as HH:MM",
   airline: "Airline is required",
   cost: "Cost per student must be a number of at least 0, in steps of 0.01",
-  costTooLarge: "The cost can be at most $100,000.00",
+  /** `max`: the largest cost, written in the school's currency. */
+  costTooLarge: (max: string) => `The cost can be at most ${max}`,
   deposit: "The deposit must be more than 0 and less than the cost per student, in steps of 0.01",
   deadline: "Enrolment deadline is required",
   deadlineBeforeDeparture: "The enrolment deadline must be before the departure date",
@@ -213,11 +214,11 @@ export const ENROLLMENT_MESSAGES = {
 export const FLIGHT_TRIP_ADMIN_MESSAGES = {
   reopenCancelled: "A cancelled trip cannot be reopened: its payments are refunded. Create a new trip instead.",
   /** A lowered cost refunds what was paid above it: said with the amounts, saved only once confirmed. */
-  confirmRefunds: (refunds: { childName: string; cents: number }[]) => {
+  confirmRefunds: (refunds: { childName: string; cents: number }[], currency: Currency) => {
     const total = refunds.reduce((sum, refund) => sum + refund.cents, 0);
-    const shown = refunds.slice(0, 5).map((refund) => `${refund.childName} ${formatCents(refund.cents)}`);
+    const shown = refunds.slice(0, 5).map((refund) => `${refund.childName} ${formatMoney(refund.cents, currency)}`);
     const more = refunds.length > 5 ? `, and ${refunds.length - 5} more` : "";
-    return `The new cost is below what ${refunds.length === 1 ? "1 family has" : `${refunds.length} families have`} paid: saving refunds ${formatCents(total)} (${shown.join(", ")}${more}) to the cards it was paid with.`;
+    return `The new cost is below what ${refunds.length === 1 ? "1 family has" : `${refunds.length} families have`} paid: saving refunds ${formatMoney(total, currency)} (${shown.join(", ")}${more}) to the cards it was paid with.`;
   },
 } as const;
 

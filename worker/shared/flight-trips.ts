@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { dollarsToCents } from "./fees.ts";
 import { optionalText as optional, text } from "./fields.ts";
 import {
   ENROLLMENT_MEDICAL_MAX,
@@ -8,6 +7,7 @@ import {
   FLIGHT_TRIP_MESSAGES as M,
 } from "./flight-trip-texts.ts";
 import { hasStep } from "./invoices.ts";
+import { amountIssue, type Currency, checkedMinorUnits, toMajorUnits } from "./money.ts";
 import { sendNotificationInput } from "./notifications.ts";
 import { isCalendarDate, WALL_TIME } from "./school-time.ts";
 
@@ -16,18 +16,18 @@ export * from "./flight-trip-texts.ts";
 const required = (message: string, max: number) => text(max, message);
 const date = (message: string) => z.string(message).max(10, message).refine(isCalendarDate, message);
 const time = z.string(M.time).regex(WALL_TIME, M.time);
-const dollars = (message: string) =>
+/** An amount in the school's currency as typed: at most 2 decimals here, the currency's own in `flightTripAmountIssues`. */
+const money = (message: string) =>
   z
     .number(message)
     .finite(message)
     .min(0, message)
-    .max(FLIGHT_TRIP_LIMITS.maxCostCents / 100, M.costTooLarge)
     .refine((value) => hasStep(value, 2), message);
 
 /**
  * The create / edit form (title, airports, dates, times, airline and cost required; cost
- * ≥ 0 in steps of 0.01). Dates and times are wall-clock in the school's zone; amounts in dollars as
- * typed (the service stores cents).
+ * ≥ 0 in steps of the currency's minor unit). Dates and times are wall-clock in the school's zone;
+ * amounts in the school's currency as typed (the service stores minor units).
  */
 export const flightTripFormSchema = z
   .object({
@@ -39,8 +39,8 @@ export const flightTripFormSchema = z
     returnDate: date(M.returnDate),
     returnTime: time,
     airline: required(M.airline, 80),
-    costPerStudent: dollars(M.cost),
-    deposit: dollars(M.deposit)
+    costPerStudent: money(M.cost),
+    deposit: money(M.deposit)
       .nullish()
       .transform((value) => value ?? null),
     description: optional(2000),
@@ -71,6 +71,32 @@ export const flightTripFormSchema = z
 export type FlightTripForm = z.input<typeof flightTripFormSchema>;
 export type FlightTripValues = z.output<typeof flightTripFormSchema>;
 
+/** The cost's and the deposit's problems in the school's currency (decimals, ceiling), by field. */
+export function flightTripAmountIssues(
+  trip: { costPerStudent: number; deposit: number | null },
+  currency: Currency,
+): Array<{ path: "costPerStudent" | "deposit"; message: string }> {
+  const rule = (stepMessage: string) => ({
+    maxMinor: FLIGHT_TRIP_LIMITS.maxCostCents,
+    stepMessage,
+    tooLarge: M.costTooLarge,
+  });
+  const issues: Array<{ path: "costPerStudent" | "deposit"; message: string }> = [];
+  const cost = amountIssue(trip.costPerStudent, currency, rule(M.cost));
+  if (cost) issues.push({ path: "costPerStudent", message: cost });
+  const deposit = trip.deposit === null ? null : amountIssue(trip.deposit, currency, rule(M.deposit));
+  if (deposit) issues.push({ path: "deposit", message: deposit });
+  return issues;
+}
+
+/** The form's schema with its amounts checked in the school's currency (Create and Edit Trip). */
+export function flightTripFormSchemaIn(currency: Currency) {
+  return flightTripFormSchema.superRefine((trip, ctx) => {
+    for (const issue of flightTripAmountIssues(trip, currency))
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  });
+}
+
 /*
  * The form and the trip's record, both ways, in one place: Create / Edit Trip saves
  * `flightTripRecord` of the form's values (the columns the service writes, amounts in cents); Edit
@@ -78,8 +104,8 @@ export type FlightTripValues = z.output<typeof flightTripFormSchema>;
  * undoes the other.
  */
 
-/** The columns the flight trip form sets. */
-export function flightTripRecord(trip: FlightTripValues) {
+/** The columns the flight trip form sets (amounts already checked in `currency`: `flightTripAmountIssues`). */
+export function flightTripRecord(trip: FlightTripValues, currency: Currency) {
   return {
     title: trip.title,
     departureAirport: trip.departureAirport,
@@ -89,8 +115,8 @@ export function flightTripRecord(trip: FlightTripValues) {
     returnDate: trip.returnDate,
     returnTime: trip.returnTime,
     airline: trip.airline,
-    costPerStudentCents: dollarsToCents(trip.costPerStudent),
-    depositCents: trip.deposit === null ? null : dollarsToCents(trip.deposit),
+    costPerStudentCents: checkedMinorUnits(trip.costPerStudent, currency),
+    depositCents: trip.deposit === null ? null : checkedMinorUnits(trip.deposit, currency),
     description: trip.description,
     status: trip.status,
     enrollmentDeadline: trip.enrollmentDeadline,
@@ -99,8 +125,8 @@ export function flightTripRecord(trip: FlightTripValues) {
 }
 export type FlightTripRecord = ReturnType<typeof flightTripRecord>;
 
-/** Edit Trip's form for a record: amounts in dollars, no description an empty field. */
-export function flightTripFormValues(trip: FlightTripRecord): FlightTripForm {
+/** Edit Trip's form for a record: amounts in the currency's major units, no description an empty field. */
+export function flightTripFormValues(trip: FlightTripRecord, currency: Currency): FlightTripForm {
   return {
     title: trip.title,
     departureAirport: trip.departureAirport,
@@ -110,8 +136,8 @@ export function flightTripFormValues(trip: FlightTripRecord): FlightTripForm {
     returnDate: trip.returnDate,
     returnTime: trip.returnTime,
     airline: trip.airline,
-    costPerStudent: trip.costPerStudentCents / 100,
-    deposit: trip.depositCents === null ? null : trip.depositCents / 100,
+    costPerStudent: toMajorUnits(trip.costPerStudentCents, currency),
+    deposit: trip.depositCents === null ? null : toMajorUnits(trip.depositCents, currency),
     description: trip.description ?? "",
     status: trip.status,
     enrollmentDeadline: trip.enrollmentDeadline,

@@ -14,7 +14,8 @@ export const INVOICE_MESSAGES = {
   recipient: "Choose a parent",
   description: "Enter a description",
   amount: "Enter an amount of at least 0 with at most 2 decimals",
-  amountTooLarge: "The amount can be at most $1,000,000.00",
+  /** `max`: the largest amount, written in the school's currency. */
+  amountTooLarge: (max: string) => `The amount can be at most ${max}`,
   issueDate: "Choose a valid issue date",
   dueDate: "Choose a valid due date",
   dueBeforeIssue: "The due date cannot be before the issue date",
@@ -38,7 +39,10 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 /** The due date defaults to 15 days after the issue date. */
 export const DEFAULT_DUE_DAYS = 15;
-/** A sane ceiling for one invoice ($1,000,000.00): far above a transport fee, far below 2^53 cents. */
+/**
+ * A sane ceiling for one invoice, in the currency's minor units ($1,000,000.00; ¥100,000,000): far
+ * above a transport fee, far below 2^53.
+ */
 export const MAX_INVOICE_CENTS = 100_000_000;
 export const INVOICES_PAGE_SIZE = 20;
 export const INVOICE_TABS = ["all", "pending", "paid", "overdue"] as const;

@@ -8,6 +8,7 @@ import {
   OFFLINE_PAYMENT_METHODS,
 } from "./invoice-correction-texts.ts";
 import { DEFAULT_DUE_DAYS, INVOICE_MESSAGES, INVOICE_TABS, MAX_INVOICE_CENTS } from "./invoice-texts.ts";
+import { amountIssue, type Currency } from "./money.ts";
 import { isCalendarDate, shiftDate } from "./school-time.ts";
 import { searchField } from "./search.ts";
 
@@ -30,13 +31,33 @@ export const invoiceCheckoutStatusInput = z.object({ sessionId: z.string().trim(
 
 const invoiceId = z.string().min(1).max(64);
 const description = z.string().trim().min(1, INVOICE_MESSAGES.description).max(MAX_INVOICE_DESCRIPTION_LENGTH);
-/** The base amount in dollars, as typed (the fee is the server's). */
+/**
+ * The base amount in the school's currency, as typed (the fee is the server's). The schema knows no
+ * currency: it takes at most 2 decimals (the most any school's currency has); the school's own
+ * decimals and ceiling are `invoiceAmountIssue`'s, which the service and the forms apply.
+ */
 const baseAmount = z
   .number(INVOICE_MESSAGES.amount)
   .finite(INVOICE_MESSAGES.amount)
   .min(0, INVOICE_MESSAGES.amount)
-  .max(MAX_INVOICE_CENTS / 100, INVOICE_MESSAGES.amountTooLarge)
   .refine((value) => hasStep(value, 2), INVOICE_MESSAGES.amount);
+
+/** Why a base amount is refused in the school's currency (decimals, ceiling), or null. */
+export function invoiceAmountIssue(baseAmount: number, currency: Currency): string | null {
+  return amountIssue(baseAmount, currency, {
+    maxMinor: MAX_INVOICE_CENTS,
+    stepMessage: INVOICE_MESSAGES.amount,
+    tooLarge: INVOICE_MESSAGES.amountTooLarge,
+  });
+}
+
+/** A form's schema with its base amount checked in the school's currency (Create and Edit Invoice). */
+export function withInvoiceAmountIn<T extends z.ZodType<{ baseAmount: number }>>(schema: T, currency: Currency): T {
+  return schema.superRefine((form, ctx) => {
+    const issue = invoiceAmountIssue(form.baseAmount, currency);
+    if (issue) ctx.addIssue({ code: "custom", path: ["baseAmount"], message: issue });
+  });
+}
 
 /** The Create Invoice form and `schoolAdmin.invoices.create` (the amount in dollars, as typed). */
 export const createInvoiceInput = z

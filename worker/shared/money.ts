@@ -1,9 +1,200 @@
-// Made on first use: making it costs tens of milliseconds on a slow phone, and the module loads with
-// every role page.
-let usd: Intl.NumberFormat | undefined;
+// No zod here: every role page formats money with this module.
 
-/** Money is integer cents everywhere; this is how it reads on screen and in e-mails. */
-export function formatCents(cents: number): string {
-  usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-  return usd.format(cents / 100);
+/**
+ * The currencies a school can hold (ISO 4217), with their minor units: the decimals an amount has
+ * on screen and the power of ten between what people type and the integer SchoolRide stores and
+ * Stripe charges (¥1500 is 1500, SEK 12.50 is 1250). The list is closed (ADR 0077): the countries
+ * of the registration form, and a few neighbours a school may pick in its settings. Currencies with
+ * three decimals (KWD, BHD…) are refused: Stripe charges them in multiples of ten, a rule no school
+ * of ours needs. tests/node/currency.test.ts checks the table against Intl's own data.
+ */
+export const CURRENCY_MINOR_UNITS = {
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  CAD: 2,
+  AUD: 2,
+  NZD: 2,
+  SEK: 2,
+  NOK: 2,
+  DKK: 2,
+  CHF: 2,
+  JPY: 0,
+} as const;
+export type Currency = keyof typeof CURRENCY_MINOR_UNITS;
+export const CURRENCIES = Object.keys(CURRENCY_MINOR_UNITS) as Currency[];
+
+/**
+ * The smallest charge Stripe takes in each currency, in its minor units (Stripe's "minimum and
+ * maximum charge amounts": about 50 US cents each).
+ */
+export const MINIMUM_CHARGE: Readonly<Record<Currency, number>> = {
+  USD: 50,
+  EUR: 50,
+  GBP: 30,
+  CAD: 50,
+  AUD: 50,
+  NZD: 50,
+  SEK: 300,
+  NOK: 300,
+  DKK: 250,
+  CHF: 50,
+  JPY: 50,
+};
+
+/** What existing schools were backfilled with, the demo school's, and a school without a known country's default. */
+export const DEFAULT_CURRENCY: Currency = "USD";
+/** The platform's own prices (subscription plans, platform metrics) stay in the currency they are priced in. */
+export const PLATFORM_CURRENCY: Currency = "USD";
+/** The language money is written in until the reader's locale is passed (the i18n work passes it). */
+export const DEFAULT_MONEY_LOCALE = "en-US";
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === "string" && Object.hasOwn(CURRENCY_MINOR_UNITS, value);
 }
+
+/** A stored currency code as a `Currency` (a row from before the column, or a code no longer offered: the default). */
+export function currencyOf(value: string | null | undefined): Currency {
+  return isCurrency(value) ? value : DEFAULT_CURRENCY;
+}
+
+export function minorUnits(currency: Currency): number {
+  return CURRENCY_MINOR_UNITS[currency];
+}
+
+// Made on first use (tens of milliseconds on a slow phone), one per locale and currency.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in the currency's minor units as people read it, on screens, PDFs, CSVs and e-mails:
+ * `formatMoney(1250, "SEK")` → "SEK 12.50", `formatMoney(1500, "JPY")` → "¥1,500",
+ * `formatMoney(1999, "USD")` → "$19.99". `locale` is the reader's (default en-US).
+ */
+export function formatMoney(minor: number, currency: Currency, locale: string = DEFAULT_MONEY_LOCALE): string {
+  const key = `${locale}|${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    formatters.set(key, format);
+  }
+  return format.format(minor / 10 ** minorUnits(currency));
+}
+
+/**
+ * An amount as Stripe gives it (minor units, a lowercase code of any currency, such as a plan's)
+ * as people read it; the decimals are Intl's for the code. The local Stripe pages use it.
+ */
+export function formatStripeAmount(amount: number, stripeCurrency: string, locale = DEFAULT_MONEY_LOCALE): string {
+  const code = stripeCurrency.toUpperCase();
+  if (isCurrency(code)) return formatMoney(amount, code, locale);
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency: code });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** The currency's narrow symbol for a field's label: "$", "€", "kr", "¥" (the code when Intl has none). */
+export function currencySymbol(currency: Currency, locale: string = DEFAULT_MONEY_LOCALE): string {
+  const parts = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    currencyDisplay: "narrowSymbol",
+  }).formatToParts(0);
+  return parts.find((part) => part.type === "currency")?.value ?? currency;
+}
+
+/** A number field's `step` for amounts in the currency: 0.01, or 1 for JPY. */
+export function amountStep(currency: Currency): number {
+  return 1 / 10 ** minorUnits(currency);
+}
+
+/** Minor units → the amount as a form's number field holds it (1250 SEK → 12.5; 1500 JPY → 1500). */
+export function toMajorUnits(minor: number, currency: Currency): number {
+  return minor / 10 ** minorUnits(currency);
+}
+
+/**
+ * An amount as typed (major units) → integer minor units, or null when it has more decimals than
+ * the currency has (any decimal for JPY). Tolerant of binary floating point (12.345 → null, 0.1+0.2 fine).
+ */
+export function toMinorUnits(major: number, currency: Currency): number | null {
+  if (!Number.isFinite(major)) return null;
+  const scaled = major * 10 ** minorUnits(currency);
+  const minor = Math.round(scaled);
+  return Math.abs(scaled - minor) < 1e-6 ? minor : null;
+}
+
+/** An amount already checked by `amountIssue` → minor units (a RangeError if it was not checked). */
+export function checkedMinorUnits(major: number, currency: Currency): number {
+  const minor = toMinorUnits(major, currency);
+  if (minor === null) throw new RangeError(`${major} has more decimals than ${currency} takes`);
+  return minor;
+}
+
+/** The message for an amount with more decimals than its currency takes. */
+export function decimalsMessage(currency: Currency): string {
+  const decimals = minorUnits(currency);
+  return decimals === 0
+    ? `${currency} amounts have no decimals: enter a whole number`
+    : `${currency} amounts have at most ${decimals} decimals`;
+}
+
+/**
+ * Why an amount typed in a form is refused in this currency, or null: more decimals than the
+ * currency has (`stepMessage`: the field's own message, kept for two-decimal currencies), or above
+ * `maxMinor` (`tooLarge`, given the maximum written in the currency).
+ */
+export function amountIssue(
+  major: number,
+  currency: Currency,
+  rule: { maxMinor: number; stepMessage: string; tooLarge: (max: string) => string },
+): string | null {
+  const minor = toMinorUnits(major, currency);
+  if (minor === null) return minorUnits(currency) === 2 ? rule.stepMessage : decimalsMessage(currency);
+  return minor > rule.maxMinor ? rule.tooLarge(formatMoney(rule.maxMinor, currency)) : null;
+}
+
+/**
+ * The currency a school starts with, from the country of its registration (or of the super
+ * admin's form); editable in its payment settings until its first invoice or paid field trip.
+ * "Other" and no country: the default (the admin picks theirs in the settings).
+ */
+const COUNTRY_CURRENCIES: Readonly<Record<string, Currency>> = {
+  "United States": "USD",
+  Canada: "CAD",
+  "United Kingdom": "GBP",
+  Australia: "AUD",
+  "New Zealand": "NZD",
+  Ireland: "EUR",
+  Germany: "EUR",
+  France: "EUR",
+  Netherlands: "EUR",
+  Spain: "EUR",
+  Italy: "EUR",
+  Sweden: "SEK",
+  Norway: "NOK",
+  Denmark: "DKK",
+  Switzerland: "CHF",
+  Japan: "JPY",
+};
+
+export function currencyForCountry(country: string | null | undefined): Currency {
+  return (country && COUNTRY_CURRENCIES[country]) || DEFAULT_CURRENCY;
+}
+
+/** What the currency setting says when it refuses (payment settings; ADR 0077). */
+export const CURRENCY_MESSAGES = {
+  unsupported: "Choose one of the currencies offered",
+  locked: (currency: string) =>
+    `The currency cannot change any more: the school has invoices or priced field trips in ${currency}.`,
+  lockedHint: "It can change only until the school's first invoice or priced field trip.",
+  connectMismatch: (accountCurrency: string) =>
+    `Your Stripe account pays out in ${accountCurrency}: the school's currency must match it.`,
+} as const;
+
+/** "SEK – Swedish krona" for a currency picker (Intl's names, in the reader's language). */
+export function currencyLabel(currency: Currency, locale: string = DEFAULT_MONEY_LOCALE): string {
+  const name = new Intl.DisplayNames([locale], { type: "currency" }).of(currency);
+  return name && name !== currency ? `${currency} – ${name}` : currency;
+}
+
+/** The countries the table knows, in its order (the registration form offers them). */
+export const CURRENCY_COUNTRIES = Object.keys(COUNTRY_CURRENCIES);

@@ -15,9 +15,6 @@ export const LINKED_INVOICE_PARAM = "invoice";
 export const PAYMENT_RETURN_VALUES = ["success", "cancelled"] as const;
 export type PaymentReturn = (typeof PAYMENT_RETURN_VALUES)[number];
 
-/** Stripe refuses a card charge under $0.50. */
-export const MINIMUM_CHARGE_CENTS = 50;
-
 export const PAYMENT_MESSAGES = {
   invoiceNotFound: "Invoice not found",
   alreadyPaid: "This invoice is already paid.",
@@ -26,7 +23,8 @@ export const PAYMENT_MESSAGES = {
   voided: "This invoice was voided by the school and cannot be paid.",
   schoolCannotTakePayments: (schoolName: string) =>
     `${schoolName} cannot take online payments right now. Please try again later or contact the school.`,
-  belowMinimum: "Amounts under $0.50 cannot be paid online. Please contact the school.",
+  /** `minimum`: Stripe's smallest charge, written in the school's currency (money.ts `MINIMUM_CHARGE`). */
+  belowMinimum: (minimum: string) => `Amounts under ${minimum} cannot be paid online. Please contact the school.`,
   checkoutFailed: "Failed to create payment session. Please try again.",
   returnSuccess: {
     title: "Payment received",

@@ -16,6 +16,18 @@ const COUNTRY_REGIONS: Readonly<Record<string, string>> = {
   Canada: "CA",
   "United Kingdom": "GB",
   Australia: "AU",
+  "New Zealand": "NZ",
+  Ireland: "IE",
+  Germany: "DE",
+  France: "FR",
+  Netherlands: "NL",
+  Spain: "ES",
+  Italy: "IT",
+  Sweden: "SE",
+  Norway: "NO",
+  Denmark: "DK",
+  Switzerland: "CH",
+  Japan: "JP",
 };
 
 let zoneRegions: Map<string, string> | null = null;

@@ -12,7 +12,26 @@ export const ADMIN_ROLE_OPTIONS = [
   "Administrator",
   "Other",
 ] as const;
-export const COUNTRY_OPTIONS = ["United States", "Canada", "United Kingdom", "Australia", "Other"] as const;
+/** The countries of the form; each sets the school's currency (worker/shared/money.ts) and phone region. */
+export const COUNTRY_OPTIONS = [
+  "United States",
+  "Canada",
+  "United Kingdom",
+  "Australia",
+  "New Zealand",
+  "Ireland",
+  "Germany",
+  "France",
+  "Netherlands",
+  "Spain",
+  "Italy",
+  "Sweden",
+  "Norway",
+  "Denmark",
+  "Switzerland",
+  "Japan",
+  "Other",
+] as const;
 export const DEFAULT_COUNTRY = "United States";
 
 /** The most characters each step-1 text field takes (the schema's rule and the inputs' maxLength). */

@@ -16,6 +16,8 @@ export type SimAccount = {
   email: string | null;
   business_profile: { name: string | null };
   metadata: Record<string, string>;
+  /** The payout currency (lowercase): the one asked for at creation, else the platform's. */
+  default_currency: string;
   controller: { fees: { payer: string }; losses: { payments: string }; stripe_dashboard: { type: string } };
   details_submitted: boolean;
   charges_enabled: boolean;
@@ -77,7 +79,7 @@ export function accountWithRequirementsDue(account: SimAccount, due: string[]): 
 /** A simulated account in its first state (also how the demo seed makes its already onboarded one). */
 export function newSimAccount(
   id: string,
-  params: { email: string | null; name: string | null; metadata: Record<string, string> },
+  params: { email: string | null; name: string | null; metadata: Record<string, string>; currency?: string | null },
   created: number,
 ): SimAccount {
   return {
@@ -87,6 +89,7 @@ export function newSimAccount(
     email: params.email,
     business_profile: { name: params.name },
     metadata: params.metadata,
+    default_currency: params.currency ?? "usd",
     controller: { fees: { payer: "account" }, losses: { payments: "stripe" }, stripe_dashboard: { type: "full" } },
     details_submitted: false,
     charges_enabled: false,
@@ -138,7 +141,12 @@ export function connectSimulatorRoutes(deps: StripeSimulatorDeps) {
     const now = deps.now();
     const account = newSimAccount(
       `acct_${randomHex(8)}`,
-      { email: params.get("email"), name: params.get("business_profile[name]"), metadata: metadataOf(params) },
+      {
+        email: params.get("email"),
+        name: params.get("business_profile[name]"),
+        metadata: metadataOf(params),
+        currency: params.get("default_currency"),
+      },
       seconds(),
     );
     const idempotencyKey = c.req.header("idempotency-key");

@@ -184,6 +184,10 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
     if (price && !known) return stripeError(`No such price: '${price}'`);
     const amount = known ? known.amount * quantity : Number(unitAmount ?? NaN) * quantity;
     if (!Number.isFinite(amount) || amount < 0) return stripeError("Missing line item amount.");
+    // A plan's price carries its own currency (the platform's); price_data must name one, as Stripe requires.
+    const currency = known ? "usd" : params.get("line_items[0][price_data][currency]");
+    if (!currency) return stripeError("Missing required param: line_items[0][price_data][currency].");
+    if (!/^[a-z]{3}$/.test(currency)) return stripeError(`Invalid currency: ${currency}.`);
     const applicationFee = params.get("payment_intent_data[application_fee_amount]");
     if (applicationFee !== null && !account)
       return stripeError(
@@ -209,7 +213,7 @@ export function createStripeSimulator(deps: StripeSimulatorDeps) {
       metadata: collect(params, "metadata"),
       subscription_metadata: collect(params, "subscription_data[metadata]"),
       amount_total: amount,
-      currency: params.get("line_items[0][price_data][currency]") ?? "usd",
+      currency,
       description: known?.name ?? params.get("line_items[0][price_data][product_data][name]") ?? "Payment",
       created: seconds(),
       account,

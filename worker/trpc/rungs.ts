@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { CONNECT_MESSAGES } from "#shared/connect-status.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
+import { DEFAULT_CURRENCY } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/school-time.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import type { SessionUser } from "../auth/users.ts";
@@ -85,6 +86,7 @@ export const schoolBillingRung = (ctx: Context) => {
     schoolId,
     timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
     phoneRegion: rung.user.phoneRegion,
+    currency: rung.user.currency ?? DEFAULT_CURRENCY,
   };
   return { ...rung, scope };
 };
@@ -121,6 +123,7 @@ export const parentRung = (ctx: Context) => {
     schoolId,
     timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
     phoneRegion: rung.user.phoneRegion,
+    currency: rung.user.currency ?? DEFAULT_CURRENCY,
     parentId: rung.user.id,
   };
   return { ...rung, scope };
@@ -139,6 +142,7 @@ export const driverRung = (ctx: Context) => {
     schoolId,
     timeZone: rung.user.timeZone ?? DEFAULT_TIME_ZONE,
     phoneRegion: rung.user.phoneRegion,
+    currency: rung.user.currency ?? DEFAULT_CURRENCY,
     driverId: rung.user.id,
   };
   return { ...rung, scope };

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { type Currency, DEFAULT_CURRENCY, formatMoney } from "#shared/money.ts";
 import { sessionQuery } from "./session.ts";
 import { useTRPC } from "./trpc.ts";
 
@@ -21,6 +22,18 @@ export const useSchoolZone = (): string | null => useSchool()?.timeZone ?? null;
 
 /** The school's phone region (ISO 3166 alpha-2) for the forms' phone rule; null: numbers need + and a country code. */
 export const usePhoneRegion = (): string | null => useSchool()?.phoneRegion ?? null;
+
+/** The school's currency: every amount of a school area is in it (ADR 0077). */
+export const useSchoolCurrency = (): Currency => useSchool()?.currency ?? DEFAULT_CURRENCY;
+
+/**
+ * `money(minor)`: an amount of the school (integer minor units) as people read it, in the school's
+ * currency. The reader's locale is the default (en-US) until the i18n work passes it here.
+ */
+export function useMoney(): (minor: number) => string {
+  const currency = useSchoolCurrency();
+  return (minor) => formatMoney(minor, currency);
+}
 
 const formatters: Record<string, Intl.DateTimeFormat> = {};
 

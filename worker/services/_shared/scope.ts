@@ -1,4 +1,5 @@
 import type { RoleValue } from "#shared/auth.ts";
+import type { Currency } from "#shared/money.ts";
 import type { SessionRecord } from "#worker/auth/session.ts";
 import type { AppDeps } from "#worker/deps.ts";
 import type { RequestMeta } from "../audit.ts";
@@ -28,13 +29,15 @@ export type SessionScope = Scope & { session: SessionRecord };
 
 /**
  * A school admin's (or a parent's) request: the tenant is the session's school, never the input's,
- * with the school's IANA time zone and phone region (read with the session, so zone-aware reads and
+ * with the school's IANA time zone, phone region and currency (read with the session, so zone-aware reads and
  * phone numbers cost no extra trip).
  */
 export type SchoolScope = Scope & {
   schoolId: string;
   timeZone: string;
   phoneRegion: string | null;
+  /** The school's currency: its amounts are integers in this currency's minor units (ADR 0077). */
+  currency: Currency;
   actor: Actor & { schoolId: string };
 };
 

@@ -2,6 +2,8 @@ import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "#db/client.ts";
 import { auditLogs, schools } from "#db/schema/index.ts";
+import { isCurrency } from "#shared/money.ts";
+import { currencyEditable } from "../payment-settings/currency.ts";
 
 type Effect = Parameters<Db["batch"]>[0][number];
 
@@ -11,6 +13,8 @@ export type ConnectAccountSnapshot = Pick<Stripe.Account, "id"> & {
   charges_enabled?: boolean | null;
   payouts_enabled?: boolean | null;
   requirements?: { currently_due?: string[] | null } | null;
+  /** The currency the account pays out in (lowercase, as Stripe writes it). */
+  default_currency?: string | null;
 };
 
 /**
@@ -32,13 +36,15 @@ export function connectAccountEffects(
   account: ConnectAccountSnapshot,
   at: Date,
   source: { eventId: string | null },
-): [Effect, Effect] {
+): [Effect, ...Effect[]] {
   const when = connectSnapshotAt(at);
   const chargesEnabled = account.charges_enabled === true;
   const guarded: SQL = and(
     eq(schools.stripeConnectAccountId, account.id),
     or(isNull(schools.connectStatusAt), lte(schools.connectStatusAt, when)),
   )!;
+  const reported = account.default_currency?.toUpperCase() ?? null;
+  const currency = isCurrency(reported) ? reported : null;
   return [
     // LG1: read before the update, same condition, so the row exists exactly when the change happens.
     db.run(sql`insert into ${auditLogs} ("id", "school_id", "event_type", "description", "metadata", "created_at")
@@ -55,6 +61,41 @@ export function connectAccountEffects(
         connectRequirementsDue: [...(account.requirements?.currently_due ?? [])],
         connectStatusAt: when,
         updatedAt: when,
+      })
+      .where(guarded),
+    // After the update: its guard still holds (the stored instant is now `when`).
+    ...(currency ? accountCurrencyEffects(db, currency, guarded, when, account.id, source) : []),
+  ];
+}
+
+/**
+ * ADR 0077: the school's currency follows its Stripe account's `default_currency` while it may
+ * still change (no invoice, no priced trip: payment-settings/currency.ts); after that the school
+ * keeps its currency and the mismatch is written to the audit log (Stripe converts the charges).
+ * The reported currency is kept (`connect_currency`) so the settings refuse another one. A
+ * currency SchoolRide does not offer changes nothing.
+ */
+function accountCurrencyEffects(
+  db: Db,
+  currency: string,
+  guarded: SQL,
+  when: Date,
+  accountId: string,
+  source: { eventId: string | null },
+): Effect[] {
+  const editable = currencyEditable(db, schools.id);
+  return [
+    db.run(sql`insert into ${auditLogs} ("id", "school_id", "event_type", "description", "metadata", "created_at")
+      select lower(hex(randomblob(16))), ${schools.id}, 'connect_currency_mismatch',
+        'Stripe account pays out in ' || ${currency} || ', the school charges in ' || ${schools.currency},
+        json_object('account', ${accountId}, 'account_currency', ${currency}, 'school_currency', ${schools.currency}, 'stripe_event_id', ${source.eventId}), ${when.getTime()}
+      from ${schools} where ${guarded} and ${schools.currency} <> ${currency}
+        and coalesce(${schools.connectCurrency}, '') <> ${currency} and not (${editable})`),
+    db
+      .update(schools)
+      .set({
+        currency: sql`case when ${editable} then ${currency} else ${schools.currency} end`,
+        connectCurrency: currency,
       })
       .where(guarded),
   ];

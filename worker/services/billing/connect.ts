@@ -19,6 +19,7 @@ const connectStatement = preparedPerShape((db) =>
       name: schools.name,
       email: schools.email,
       platformFeeBps: schools.platformFeeBps,
+      currency: schools.currency,
       stripeConnectAccountId: schools.stripeConnectAccountId,
       connectDetailsSubmitted: schools.connectDetailsSubmitted,
       connectChargesEnabled: schools.connectChargesEnabled,
@@ -84,6 +85,8 @@ async function createConnectedAccount(deps: ConnectDeps, school: ConnectRow, ide
         controller: { fees: { payer: "account" }, losses: { payments: "stripe" }, stripe_dashboard: { type: "full" } },
         email: school.email,
         business_profile: { name: school.name },
+        // The school's currency is the account's payout currency (ADR 0077).
+        default_currency: school.currency.toLowerCase(),
         metadata: { schoolId: school.id },
       },
       { idempotencyKey },

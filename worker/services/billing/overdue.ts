@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#db/client.ts";
 import { invoices, notificationPreferences, parents, schools } from "#db/schema/index.ts";
-import { formatCents } from "#shared/money.ts";
+import { currencyOf, formatMoney } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE, formatCalendarDay, isTimeZone, shiftDate, todayIn } from "#shared/school-time.ts";
 import type { Logger } from "#worker/deps.ts";
 import { invoiceOverdueEmail } from "#worker/email/templates.ts";
@@ -25,10 +25,12 @@ export function overdueNotice(invoice: {
   invoiceNumber: string;
   amountCents: number;
   dueDate: string;
+  /** The school's currency code (schools.currency). */
+  currency: string;
 }): NotificationContent {
   return {
     title: "Invoice overdue",
-    message: `Invoice ${invoice.invoiceNumber} for ${formatCents(invoice.amountCents)} was due on ${formatCalendarDay(invoice.dueDate)} and is now overdue.`,
+    message: `Invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.amountCents, currencyOf(invoice.currency))} was due on ${formatCalendarDay(invoice.dueDate)} and is now overdue.`,
     type: "warning",
     category: "payment",
   };
@@ -85,6 +87,7 @@ export async function markOverdueInvoices(deps: OverdueDeps, now: Date): Promise
         dueDate: invoices.dueDate,
         schoolName: schools.name,
         timeZone: schools.timeZone,
+        currency: schools.currency,
         preferences: notificationPreferences,
         parent: { id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive },
       })
@@ -112,6 +115,7 @@ type DueInvoice = {
   dueDate: string;
   schoolName: string;
   timeZone: string;
+  currency: string;
   preferences: typeof notificationPreferences.$inferSelect | null;
   parent: { id: string; name: string; email: string; isActive: boolean };
 };
@@ -153,7 +157,7 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
           schoolName: invoice.schoolName,
           invoiceNumber: invoice.invoiceNumber,
           description: invoice.description,
-          amount: formatCents(invoice.amountCents),
+          amount: formatMoney(invoice.amountCents, currencyOf(invoice.currency)),
           dueDate: formatCalendarDay(invoice.dueDate),
           link: `${deps.appUrl}/parent/invoices`,
         }),

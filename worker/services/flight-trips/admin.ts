@@ -8,6 +8,8 @@ import {
   deadlineInPast,
   enrollmentStanding,
   FLIGHT_TRIP_ADMIN_MESSAGES,
+  type FlightTripValues,
+  flightTripAmountIssues,
   type flightTripIdInput,
   flightTripRecord,
   FLIGHT_TRIP_MESSAGES as M,
@@ -25,6 +27,13 @@ import { settlePayables } from "../payments/settle.ts";
 import { TRIP_COLUMNS } from "./columns.ts";
 import { cancellationNotice, costChanged, flightTripChangeNotice, NOT_OPTED_OUT, parentNotices } from "./notify.ts";
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
+
+/** The form's values as columns, its amounts checked in the school's currency (JPY: whole yen). */
+function tripRecord(scope: SchoolScope, trip: FlightTripValues) {
+  const [issue] = flightTripAmountIssues(trip, scope.currency);
+  if (issue) throw new AppError("BAD_REQUEST", issue.message);
+  return flightTripRecord(trip, scope.currency);
+}
 
 /** At most this many trips on the page (a school runs a handful a year). */
 export const FLIGHT_TRIP_LIST_LIMIT = 500;
@@ -141,7 +150,7 @@ function assertDeadline(scope: SchoolScope, deadline: string, saved: string | nu
 export async function createFlightTrip(scope: SchoolScope, input: z.infer<typeof createFlightTripInput>) {
   const { db } = scope.deps;
   const id = crypto.randomUUID();
-  const values = flightTripRecord(input.trip);
+  const values = tripRecord(scope, input.trip);
   assertDeadline(scope, values.enrollmentDeadline);
   await db.batch([
     db.insert(flightTrips).values({
@@ -184,7 +193,7 @@ const changedMeanwhile = () =>
 export async function updateFlightTrip(scope: SchoolScope, input: z.infer<typeof updateFlightTripInput>) {
   const { db } = scope.deps;
   const before = await findFlightTrip(scope, input.tripId);
-  const values = flightTripRecord(input.trip);
+  const values = tripRecord(scope, input.trip);
   const priced = costChanged(before, values);
   assertDeadline(scope, values.enrollmentDeadline, before.enrollmentDeadline);
   if (values.capacity !== null && values.capacity < before.seatsTaken)
@@ -204,11 +213,11 @@ export async function updateFlightTrip(scope: SchoolScope, input: z.infer<typeof
     // MN1: a cost below what a family has paid refunds the difference, once the admin has seen the amounts.
     const refunds = await paidAbove(scope, before.id, values.costPerStudentCents);
     if (refunds.length > 0)
-      throw new AppError("PRECONDITION_FAILED", FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds(refunds), {
+      throw new AppError("PRECONDITION_FAILED", FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds(refunds, scope.currency), {
         reason: CONFIRM_REFUNDS_REASON,
       });
   }
-  const notice = flightTripChangeNotice(before, values);
+  const notice = flightTripChangeNotice(before, values, scope.currency);
   const changeId = crypto.randomUUID();
   const won = rowHolds(flightTrips, before.id, flightTrips.changeId, changeId);
   const sent = notice

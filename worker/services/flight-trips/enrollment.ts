@@ -11,7 +11,7 @@ import {
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trip-texts.ts";
 import type { enrollInput, enrollmentIdInput } from "#shared/flight-trips.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatMoney } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
@@ -312,7 +312,7 @@ export async function optOut(scope: ParentScope, input: z.infer<typeof enrollmen
       db,
       {
         eventType: "enrollment_opted_out",
-        description: `${childName} opted out of ${trip.title} (${formatCents(enrollment.amountPaidCents)} to refund)`,
+        description: `${childName} opted out of ${trip.title} (${formatMoney(enrollment.amountPaidCents, scope.currency)} to refund)`,
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId: scope.schoolId,

@@ -8,7 +8,7 @@ import {
   type notifyEnrolledParentsInput,
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trips.ts";
-import { formatCents } from "#shared/money.ts";
+import { type Currency, formatMoney } from "#shared/money.ts";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -46,15 +46,17 @@ export const costChanged = (
   after: Pick<FlightTripSchedule, "costPerStudentCents" | "depositCents">,
 ) => before.costPerStudentCents !== after.costPerStudentCents || before.depositCents !== after.depositCents;
 
-function costSentence(before: FlightTripSchedule, after: FlightTripSchedule): string {
-  const deposit = after.depositCents === null ? "" : `, with a deposit of ${formatCents(after.depositCents)}`;
+function costSentence(before: FlightTripSchedule, after: FlightTripSchedule, currency: Currency): string {
+  const deposit = after.depositCents === null ? "" : `, with a deposit of ${formatMoney(after.depositCents, currency)}`;
   const was =
-    before.costPerStudentCents === after.costPerStudentCents ? "" : ` (was ${formatCents(before.costPerStudentCents)})`;
+    before.costPerStudentCents === after.costPerStudentCents
+      ? ""
+      : ` (was ${formatMoney(before.costPerStudentCents, currency)})`;
   const effect =
     after.costPerStudentCents < before.costPerStudentCents
       ? "Anything paid above the new cost is refunded to the card it was paid with."
       : "What is still to pay shows on Flight Trips.";
-  return `The cost per student of ${after.title} is now ${formatCents(after.costPerStudentCents)}${was}${deposit}. ${effect}`;
+  return `The cost per student of ${after.title} is now ${formatMoney(after.costPerStudentCents, currency)}${was}${deposit}. ${effect}`;
 }
 
 /**
@@ -64,6 +66,7 @@ function costSentence(before: FlightTripSchedule, after: FlightTripSchedule): st
 export function flightTripChangeNotice(
   before: FlightTripSchedule,
   after: FlightTripSchedule,
+  currency: Currency,
 ): NotificationContent | null {
   const scheduleChanged = SCHEDULE_FIELDS.some((field) => before[field] !== after[field]);
   const priced = costChanged(before, after);
@@ -72,7 +75,9 @@ export function flightTripChangeNotice(
   const schedule = `${after.title} (${after.departureAirport} to ${after.arrivalAirport}) now departs on ${after.departureDate} at ${after.departureTime} and returns on ${after.returnDate} at ${after.returnTime}. Status: ${FLIGHT_TRIP_STATUS_LABELS[after.status]}.`;
   return {
     title: scheduleChanged ? "Flight trip changed" : "Flight trip cost changed",
-    message: [scheduleChanged ? schedule : null, priced ? costSentence(before, after) : null].filter(Boolean).join(" "),
+    message: [scheduleChanged ? schedule : null, priced ? costSentence(before, after, currency) : null]
+      .filter(Boolean)
+      .join(" "),
     type: "warning",
     category: "trip",
   };

@@ -9,7 +9,7 @@ import {
   payments,
   schools,
 } from "#db/schema/index.ts";
-import { formatCents } from "#shared/money.ts";
+import { currencyOf, formatMoney } from "#shared/money.ts";
 import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "#worker/email/templates.ts";
 import { preferencesJoin } from "../notifications/preferences.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
@@ -131,6 +131,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
       content: MONEY_NOTICES.paid({
+        currency: context.currency,
         parentName: context.parentName,
         amountCents,
         paid: { childName: context.childName, tripTitle: context.tripTitle },
@@ -143,7 +144,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
       facts,
       {
         eventType: "enrollment_paid",
-        description: `${context.childName}: ${formatCents(amountCents)} paid online for ${context.tripTitle}`,
+        description: `${context.childName}: ${formatMoney(amountCents, currencyOf(context.currency))} paid online for ${context.tripTitle}`,
         schoolId: context.schoolId,
         metadata: {
           enrollment_id: context.enrollmentId,
@@ -164,8 +165,8 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
           schoolName: context.schoolName,
           tripTitle: context.tripTitle,
           childName: context.childName,
-          amount: formatCents(amountCents),
-          remaining: formatCents(remaining),
+          amount: formatMoney(amountCents, currencyOf(context.currency)),
+          remaining: formatMoney(remaining, currencyOf(context.currency)),
         }),
       },
       firstReceipt(pi),
@@ -207,6 +208,7 @@ export async function enrollmentPaymentEffects(
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
       content: MONEY_NOTICES.failed({
+        currency: context.currency,
         parentName: context.parentName,
         amountCents: facts.amountCents ?? context.amountCents,
         paid: { childName: context.childName, tripTitle: context.tripTitle },
@@ -233,6 +235,7 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
       content: MONEY_NOTICES.refunded({
+        currency: context.currency,
         parentName: context.parentName,
         amountCents,
         paid: { childName: context.childName, tripTitle: context.tripTitle },
@@ -245,7 +248,7 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
       facts,
       {
         eventType: "enrollment_refunded",
-        description: `${context.childName}: ${formatCents(amountCents)} refunded for ${context.tripTitle}`,
+        description: `${context.childName}: ${formatMoney(amountCents, currencyOf(context.currency))} refunded for ${context.tripTitle}`,
         schoolId: context.schoolId,
         metadata: {
           enrollment_id: enrollmentId,
@@ -266,7 +269,7 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
           schoolName: context.schoolName,
           tripTitle: context.tripTitle,
           childName: context.childName,
-          amount: formatCents(amountCents),
+          amount: formatMoney(amountCents, currencyOf(context.currency)),
         }),
       },
       firstRefund(pi, amountCents),

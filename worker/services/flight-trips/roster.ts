@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { children, flightTripEnrollments, flightTrips, parents } from "#db/schema/index.ts";
 import { csvDocument } from "#shared/csv.ts";
 import { enrollmentStanding, FLIGHT_TRIP_MESSAGES, type flightTripIdInput } from "#shared/flight-trips.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatMoney } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -86,7 +86,7 @@ export async function flightTripRoster(scope: SchoolScope, input: z.infer<typeof
         row.grade,
         standing.label,
         standing.moneyLabel,
-        formatCents(row.amountPaidCents),
+        formatMoney(row.amountPaidCents, scope.currency),
         row.parent,
         row.parentEmail,
         row.emergencyContact,

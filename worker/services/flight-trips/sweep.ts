@@ -10,7 +10,7 @@ import {
   schools,
 } from "#db/schema/index.ts";
 import { ENROLLMENT_REMINDER_HOURS, enrollmentClosesAt, nextPaymentCents } from "#shared/flight-trip-texts.ts";
-import { formatCents } from "#shared/money.ts";
+import { type Currency, currencyOf, formatMoney } from "#shared/money.ts";
 import { shiftDate } from "#shared/school-time.ts";
 import type { Logger } from "#worker/deps.ts";
 import type { QueueProducer } from "#worker/platform.ts";
@@ -26,10 +26,16 @@ const REMINDER_MS = ENROLLMENT_REMINDER_HOURS * 3_600_000;
 const SWEEP_BATCH = 200;
 
 /** The reminder a parent gets for an unpaid (pending) or partly paid enrolment. */
-export function reminderNotice(input: { title: string; childName: string; deadline: string; dueCents: number }) {
+export function reminderNotice(input: {
+  title: string;
+  childName: string;
+  deadline: string;
+  dueCents: number;
+  currency: Currency;
+}) {
   return {
     title: "Flight trip payment due",
-    message: `Enrolment for ${input.title} closes at the end of ${input.deadline}. ${formatCents(input.dueCents)} is still to pay for ${input.childName}.`,
+    message: `Enrolment for ${input.title} closes at the end of ${input.deadline}. ${formatMoney(input.dueCents, input.currency)} is still to pay for ${input.childName}.`,
     type: "warning" as const,
     category: "trip" as const,
   };
@@ -55,6 +61,7 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       schoolId: schools.id,
       schoolName: schools.name,
       timeZone: schools.timeZone,
+      currency: schools.currency,
       preferences: notificationPreferences,
       flightTripId: flightTrips.id,
       title: flightTrips.title,
@@ -95,7 +102,13 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       schoolName: row.schoolName,
       senderId: null,
       recipients: [{ role: "parent", id: row.parentId, email: row.parentEmail }],
-      content: reminderNotice({ title: row.title, childName: row.childName, deadline: row.deadline, dueCents }),
+      content: reminderNotice({
+        title: row.title,
+        childName: row.childName,
+        deadline: row.deadline,
+        dueCents,
+        currency: currencyOf(row.currency),
+      }),
       audience: { kind: "flight-trip", ref: row.flightTripId, label: row.title },
       // In-app always; the e-mail only if the parent keeps it on for field-trip reminders (ADR 0066).
       email: true,

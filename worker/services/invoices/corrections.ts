@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { rowHolds } from "#db/conditional.ts";
 import { invoices, parents, payments, schools } from "#db/schema/index.ts";
-import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
+import { invoiceAmounts } from "#shared/fees.ts";
 import {
   INVOICE_CORRECTION_MESSAGES,
   INVOICE_MESSAGES,
@@ -16,7 +16,7 @@ import {
   type updateInvoiceInput,
   type voidInvoiceInput,
 } from "#shared/invoices.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatMoney } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
 import { invoiceCreatedEmail, invoicePaymentRecordedEmail, invoiceVoidedEmail } from "#worker/email/templates.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
@@ -26,6 +26,7 @@ import { AppError } from "../errors.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
 import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
+import { baseAmountMinor } from "./create.ts";
 import { INVOICE_COLUMNS } from "./list.ts";
 
 /**
@@ -148,7 +149,7 @@ export async function voidInvoice(scope: SchoolScope, input: z.infer<typeof void
   if (invoice.status === "void") return answer(invoice);
   if (!invoiceOpen(invoice.status)) throw closedError(invoice.status);
   await expireOpenCheckouts(deps, eq(payments.invoiceId, invoice.id), now);
-  const amount = formatCents(invoice.amountCents);
+  const amount = formatMoney(invoice.amountCents, scope.currency);
   const committed = await commitCorrection(
     scope,
     invoice,
@@ -206,7 +207,7 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
   if (sameRecord(invoice)) return answer(invoice);
   if (!invoiceOpen(invoice.status)) throw closedError(invoice.status);
   await expireOpenCheckouts(deps, eq(payments.invoiceId, invoice.id), now);
-  const amount = formatCents(invoice.amountCents);
+  const amount = formatMoney(invoice.amountCents, scope.currency);
   const paidBy = PAYMENT_METHOD_LABELS[input.method];
   const committed = await commitCorrection(
     scope,
@@ -269,7 +270,11 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
 export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof updateInvoiceInput>) {
   const { deps, now } = scope;
   const invoice = await invoiceToCorrect(scope, input.invoiceId);
-  const amounts = invoiceAmounts(dollarsToCents(input.baseAmount), invoice.feeBps, invoice.feeApplicationType);
+  const amounts = invoiceAmounts(
+    baseAmountMinor(scope.currency, input.baseAmount),
+    invoice.feeBps,
+    invoice.feeApplicationType,
+  );
   const next = { description: input.description, ...amounts, dueDate: input.dueDate };
   const holds = (row: Invoice) =>
     row.description === next.description &&
@@ -287,7 +292,7 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
   const changes = [
     next.description !== invoice.description ? `description "${invoice.description}" → "${next.description}"` : null,
     next.amountCents !== invoice.amountCents
-      ? `amount ${formatCents(invoice.amountCents)} → ${formatCents(next.amountCents)}`
+      ? `amount ${formatMoney(invoice.amountCents, scope.currency)} → ${formatMoney(next.amountCents, scope.currency)}`
       : null,
     next.dueDate !== invoice.dueDate ? `due date ${invoice.dueDate} → ${next.dueDate}` : null,
   ].filter(Boolean);
@@ -307,7 +312,7 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
     {
       notice: {
         title: "Invoice updated",
-        message: `${invoice.schoolName} updated invoice ${invoice.invoiceNumber}: ${next.description}, ${formatCents(next.amountCents)}, due ${formatCalendarDay(next.dueDate)}.`,
+        message: `${invoice.schoolName} updated invoice ${invoice.invoiceNumber}: ${next.description}, ${formatMoney(next.amountCents, scope.currency)}, due ${formatCalendarDay(next.dueDate)}.`,
         type: "info",
         category: "payment",
       },
@@ -357,7 +362,7 @@ export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof re
   if (sentForKey(invoice)) return result;
   if (!invoiceOpen(invoice.status)) throw closedError(invoice.status);
   await limitEmailSend(deps.db, { recipient: invoice.parent.email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
-  const amount = formatCents(invoice.amountCents);
+  const amount = formatMoney(invoice.amountCents, scope.currency);
   const keyPrefix = requestKey ? `${requestKey}:` : null;
   const committed = await commitCorrection(
     scope,

@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { invoiceSequences, invoices, parents } from "#db/schema/index.ts";
-import { dollarsToCents, invoiceAmounts } from "#shared/fees.ts";
-import { type createInvoiceInput, INVOICE_MESSAGES } from "#shared/invoices.ts";
-import { formatCents } from "#shared/money.ts";
+import { invoiceAmounts } from "#shared/fees.ts";
+import { type createInvoiceInput, INVOICE_MESSAGES, invoiceAmountIssue } from "#shared/invoices.ts";
+import { type Currency, checkedMinorUnits, formatMoney } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
 import { invoiceCreatedEmail } from "#worker/email/templates.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
@@ -60,6 +60,13 @@ function invoiceOfRequest(db: Db, schoolId: string, requestKey: string) {
     .where(and(eq(invoices.schoolId, schoolId), eq(invoices.requestKey, requestKey)));
 }
 
+/** A base amount as typed → the currency's minor units; refused (400) with more decimals than it has (JPY: none) or above the ceiling. */
+export function baseAmountMinor(currency: Currency, baseAmount: number): number {
+  const issue = invoiceAmountIssue(baseAmount, currency);
+  if (issue) throw new AppError("BAD_REQUEST", issue);
+  return checkedMinorUnits(baseAmount, currency);
+}
+
 /**
  * Create Invoice: for an active parent of the actor's school only (another school's parent, or an
  * unknown id, is NOT_FOUND and nothing is written). The fee and total come from the school's stored
@@ -72,6 +79,7 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   const { deps, schoolId, now } = scope;
   const { db } = deps;
   const { requestKey } = input;
+  const baseMinor = baseAmountMinor(scope.currency, input.baseAmount);
   const [parentRows, settingsRows, schoolRows, earlier, preferenceRows] = await db.batch([
     db
       .select({ id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive })
@@ -95,7 +103,7 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 
   const rule = feeRuleOf(settingsRows);
-  const amounts = invoiceAmounts(dollarsToCents(input.baseAmount), rule.feeBps, rule.feeApplicationType);
+  const amounts = invoiceAmounts(baseMinor, rule.feeBps, rule.feeApplicationType);
   const schoolName = schoolRows[0]?.name ?? "Your school";
   const id = crypto.randomUUID();
   const { take, number } = nextNumberQueries(db, schoolId, Number(input.issueDate.slice(0, 4)));
@@ -107,7 +115,7 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   const pushed = pushWanted("invoiceIssued", preferences, now, scope.timeZone);
   const issued = {
     title: "A new invoice",
-    body: `${schoolName}: ${input.description} — ${formatCents(amounts.amountCents)}, due ${formatCalendarDay(input.dueDate)}.`,
+    body: `${schoolName}: ${input.description} — ${formatMoney(amounts.amountCents, scope.currency)}, due ${formatCalendarDay(input.dueDate)}.`,
     url: "/parent/invoices",
   };
   const held = heldInsert(db, {
@@ -130,7 +138,7 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
         schoolName,
         parentName: parent.name,
         description: input.description,
-        amount: formatCents(amounts.amountCents),
+        amount: formatMoney(amounts.amountCents, scope.currency),
         dueDate: formatCalendarDay(input.dueDate),
         link: `${deps.config.appUrl}/parent/invoices`,
       }),
@@ -179,7 +187,7 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
       db,
       {
         eventType: "invoice.created",
-        description: `Invoice of ${formatCents(amounts.amountCents)} created for ${parent.email}`,
+        description: `Invoice of ${formatMoney(amounts.amountCents, scope.currency)} created for ${parent.email}`,
         userId: scope.actor.id,
         userRole: scope.actor.role,
         schoolId,

@@ -3,6 +3,7 @@ import { invoices, parents, schools } from "#db/schema/index.ts";
 import type { FeeApplicationType } from "#shared/fees.ts";
 import type { PaymentMethod } from "#shared/invoice-correction-texts.ts";
 import type { InvoiceStatus } from "#shared/invoice-texts.ts";
+import type { Currency } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
@@ -45,6 +46,8 @@ export type InvoiceDocument = {
     state: string | null;
     zipCode: string | null;
     timeZone: string;
+    /** The invoice's amounts are in it (the school's currency, ADR 0077). */
+    currency: Currency;
   };
   parent: { name: string; email: string };
 };
@@ -82,8 +85,9 @@ async function findDocument(scope: SchoolScope, invoiceId: string, viewer: SQL |
     .where(and(eq(invoices.id, invoiceId), eq(invoices.schoolId, scope.schoolId), viewer))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", INVOICE_NOT_FOUND);
-  // The school's phone as people read it (the invoice's school is the scope's).
-  return { ...row, school: { ...row.school, phone: formatPhone(row.school.phone, scope.phoneRegion) } };
+  // The school's phone as people read it and its currency (the invoice's school is the scope's).
+  const phone = formatPhone(row.school.phone, scope.phoneRegion);
+  return { ...row, school: { ...row.school, phone, currency: scope.currency } };
 }
 
 /** A school admin's invoice document: any invoice of their school. */

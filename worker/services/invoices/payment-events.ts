@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { invoices, notificationPreferences, parents, payments, schools } from "#db/schema/index.ts";
-import { formatCents } from "#shared/money.ts";
+import { currencyOf, formatMoney } from "#shared/money.ts";
 import { LINKED_INVOICE_PARAM } from "#shared/payment-texts.ts";
 import { paymentReceiptEmail, paymentRefundedEmail } from "#worker/email/templates.ts";
 import { preferencesJoin } from "../notifications/preferences.ts";
@@ -96,6 +96,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
       content: MONEY_NOTICES.paid({
+        currency: context.currency,
         parentName: context.parentName,
         amountCents,
         paid: { invoiceNumber: context.number },
@@ -108,7 +109,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
       facts,
       {
         eventType: "invoice_paid",
-        description: `Invoice ${context.number} paid online (${formatCents(amountCents)})`,
+        description: `Invoice ${context.number} paid online (${formatMoney(amountCents, currencyOf(context.currency))})`,
         schoolId: context.schoolId,
         metadata: {
           invoice_id: context.invoiceId,
@@ -129,7 +130,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
           schoolName: context.schoolName,
           reference: context.number,
           description: context.description,
-          amount: formatCents(amountCents),
+          amount: formatMoney(amountCents, currencyOf(context.currency)),
         }),
       },
       firstReceipt(pi),
@@ -162,6 +163,7 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
       content: MONEY_NOTICES.refunded({
+        currency: context.currency,
         parentName: context.parentName,
         amountCents,
         paid: { invoiceNumber: context.number },
@@ -174,7 +176,7 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
       facts,
       {
         eventType: "invoice_refunded",
-        description: `Invoice ${context.number} refunded (${formatCents(amountCents)})`,
+        description: `Invoice ${context.number} refunded (${formatMoney(amountCents, currencyOf(context.currency))})`,
         schoolId: context.schoolId,
         metadata: {
           invoice_id: context.invoiceId,
@@ -194,7 +196,7 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
           parentName: context.parentName,
           schoolName: context.schoolName,
           reference: context.number,
-          amount: formatCents(amountCents),
+          amount: formatMoney(amountCents, currencyOf(context.currency)),
         }),
       },
       firstRefund(pi, amountCents),
@@ -232,6 +234,7 @@ export async function invoicePaymentEffects(db: Db, facts: PaymentFacts, invoice
     notifySchoolAdmins(db, {
       schoolId: context.schoolId,
       content: MONEY_NOTICES.failed({
+        currency: context.currency,
         parentName: context.parentName,
         amountCents: facts.amountCents ?? context.amountCents,
         paid: { invoiceNumber: context.number },

@@ -2,7 +2,7 @@ import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, Stan
 import { bpsToPercent } from "#shared/fees.ts";
 import { paidByText } from "#shared/invoice-correction-texts.ts";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "#shared/invoice-texts.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatMoney } from "#shared/money.ts";
 import { formatCalendarDay, localDate } from "#shared/school-time.ts";
 import { clip, toWinAnsi, wrap } from "../_shared/pdf-text.ts";
 import type { InvoiceDocument } from "./document.ts";
@@ -157,20 +157,21 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, generatedAt: Da
   // The amounts: description and base, the fee line (term-based only), the total.
   y -= 22;
   w.text("Description", MARGIN, y, { size: 9, color: MUTED });
-  w.text("Amount", RIGHT, y, { size: 9, color: MUTED, align: "right" });
+  // The code, whatever the symbol: "$" alone does not say which dollars.
+  w.text(`Amount (${invoice.school.currency})`, RIGHT, y, { size: 9, color: MUTED, align: "right" });
   y -= 18;
-  w.text(formatCents(invoice.baseAmountCents), RIGHT, y, { align: "right" });
+  w.text(formatMoney(invoice.baseAmountCents, invoice.school.currency), RIGHT, y, { align: "right" });
   y = w.paragraph(invoice.description, MARGIN, y, RIGHT - MARGIN - 110, { maxLines: MAX_DESCRIPTION_LINES }) - 6;
   const fee = feeLineLabel(invoice);
   if (fee) {
     w.text(fee, MARGIN, y);
-    w.text(formatCents(invoice.feeCents), RIGHT, y, { align: "right" });
+    w.text(formatMoney(invoice.feeCents, invoice.school.currency), RIGHT, y, { align: "right" });
     y -= 20;
   }
   w.rule(y + 6);
   y -= 16;
   w.text("Total", MARGIN, y, { size: 12, bold: true });
-  w.text(formatCents(invoice.amountCents), RIGHT, y, { size: 12, bold: true, align: "right" });
+  w.text(formatMoney(invoice.amountCents, invoice.school.currency), RIGHT, y, { size: 12, bold: true, align: "right" });
 
   y -= 36;
   w.text(statusLine(invoice), MARGIN, y, { bold: true, color: STATUS_COLORS[invoice.status] });

@@ -2,7 +2,7 @@ import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#db/client.ts";
 import { notifications, schoolAdmins } from "#db/schema/index.ts";
-import { formatCents } from "#shared/money.ts";
+import { currencyOf, formatMoney } from "#shared/money.ts";
 import type { NotificationContent } from "./fan-out.ts";
 
 /**
@@ -36,7 +36,8 @@ export function notifySchoolAdmins(
 /** A fixed notice key per PaymentIntent (an id stays within 64 characters: Stripe's ids are 27). */
 export const paymentNoticeKey = (kind: "failed", paymentIntentId: string) => `${kind}-${paymentIntentId.slice(-40)}`;
 
-type Money = { parentName: string; amountCents: number };
+/** `currency`: the school's currency code (schools.currency). */
+type Money = { parentName: string; amountCents: number; currency: string };
 /** What the notice names: an invoice by its number, or a child's place on a field trip. */
 export type PaidFor = { invoiceNumber: string } | { childName: string; tripTitle: string };
 const forText = (paid: PaidFor) =>
@@ -46,19 +47,19 @@ const forText = (paid: PaidFor) =>
 export const MONEY_NOTICES = {
   paid: (input: Money & { paid: PaidFor }): NotificationContent => ({
     title: "Payment received",
-    message: `${input.parentName} paid ${formatCents(input.amountCents)} online for ${forText(input.paid)}.`,
+    message: `${input.parentName} paid ${formatMoney(input.amountCents, currencyOf(input.currency))} online for ${forText(input.paid)}.`,
     type: "success",
     category: "payment",
   }),
   failed: (input: Money & { paid: PaidFor }): NotificationContent => ({
     title: "Payment failed",
-    message: `A card payment of ${formatCents(input.amountCents)} by ${input.parentName} for ${forText(input.paid)} failed.`,
+    message: `A card payment of ${formatMoney(input.amountCents, currencyOf(input.currency))} by ${input.parentName} for ${forText(input.paid)} failed.`,
     type: "warning",
     category: "payment",
   }),
   refunded: (input: Money & { paid: PaidFor }): NotificationContent => ({
     title: "Refund completed",
-    message: `${formatCents(input.amountCents)} was refunded to ${input.parentName} for ${forText(input.paid)}.`,
+    message: `${formatMoney(input.amountCents, currencyOf(input.currency))} was refunded to ${input.parentName} for ${forText(input.paid)}.`,
     type: "info",
     category: "payment",
   }),

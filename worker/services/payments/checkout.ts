@@ -2,12 +2,8 @@ import { and, eq, isNotNull, ne, type SQL } from "drizzle-orm";
 import { payments, schools } from "#db/schema/index.ts";
 import { acceptsPayments } from "#shared/connect.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
-import {
-  MINIMUM_CHARGE_CENTS,
-  PAYMENT_MESSAGES,
-  PAYMENT_RETURN_PARAM,
-  type PayableKind,
-} from "#shared/payment-texts.ts";
+import { currencyOf, formatMoney, MINIMUM_CHARGE } from "#shared/money.ts";
+import { PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, type PayableKind } from "#shared/payment-texts.ts";
 import { sha256Hex } from "#worker/auth/crypto.ts";
 import type { AppDeps } from "#worker/deps.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
@@ -45,6 +41,8 @@ export type PayingSchool = {
   connectPayoutsEnabled: boolean;
   connectRequirementsDue: string[];
   platformFeeBps: number;
+  /** The school's currency code: what the parent is charged in (ADR 0077). */
+  currency: string;
 };
 
 /** Starting checkouts, per parent: far above any honest use (a double click is one session anyway). */
@@ -71,6 +69,7 @@ export const PAYING_SCHOOL_COLUMNS = {
   connectPayoutsEnabled: schools.connectPayoutsEnabled,
   connectRequirementsDue: schools.connectRequirementsDue,
   platformFeeBps: schools.platformFeeBps,
+  currency: schools.currency,
 };
 
 function metadataOf(payable: CheckoutItem): PayableMetadata {
@@ -89,11 +88,14 @@ export function assertCanCharge(
 ): asserts school is PayingSchool & { stripeConnectAccountId: string } {
   if (!acceptsPayments(school) || !school.stripeConnectAccountId)
     throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
-  if (amountCents < MINIMUM_CHARGE_CENTS) throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.belowMinimum);
+  const currency = currencyOf(school.currency);
+  if (amountCents < MINIMUM_CHARGE[currency])
+    throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.belowMinimum(formatMoney(MINIMUM_CHARGE[currency], currency)));
 }
 
 /**
- * Checkout for any payable: a direct charge on the school's connected account with the platform's
+ * Checkout for any payable: a direct charge in the school's currency (amounts and the platform's
+ * fee in its minor units; Stripe takes lowercase codes) on the school's connected account with the platform's
  * application fee, a deterministic Idempotency-Key (ST4: the same request within the hour gets the
  * same session), and a pending `payments` row for the session.
  */
@@ -114,7 +116,11 @@ export async function startPayableCheckout(
     line_items: [
       {
         quantity: 1,
-        price_data: { currency: "usd", unit_amount: payable.amountCents, product_data: { name: payable.description } },
+        price_data: {
+          currency: currencyOf(school.currency).toLowerCase(),
+          unit_amount: payable.amountCents,
+          product_data: { name: payable.description },
+        },
       },
     ],
     payment_intent_data: { application_fee_amount: fee, metadata },

@@ -5,7 +5,7 @@ import type { Db } from "#db/client.ts";
 import { insertWhere } from "#db/conditional.ts";
 import { emailLogs, parents, payments, schools } from "#db/schema/index.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
-import { formatCents } from "#shared/money.ts";
+import { currencyOf, formatMoney } from "#shared/money.ts";
 import type { PayableKind } from "#shared/payment-texts.ts";
 import { type AuditEntry, auditInsert, NO_REQUEST } from "../audit.ts";
 import { type OutboxDraft, outboxInsert } from "../email/outbox.ts";
@@ -135,6 +135,7 @@ export const PAYMENT_PARTIES = {
   schoolName: schools.name,
   schoolAccount: schools.stripeConnectAccountId,
   platformFeeBps: schools.platformFeeBps,
+  currency: schools.currency,
   parentName: parents.name,
   parentEmail: parents.email,
 };
@@ -334,8 +335,11 @@ export async function unattachedPaymentEffects(db: Db, facts: PaymentFacts): Pro
       schoolId: payments.schoolId,
       account: payments.stripeAccountId,
       amountCents: payments.amountCents,
+      currency: schools.currency,
     })
     .from(payments)
+    // A school deleted since (payments keep a null school): its currency is unknown, the default is said.
+    .leftJoin(schools, eq(schools.id, payments.schoolId))
     .where(recorded)
     .limit(1);
   if (!row || facts.account === null || row.account !== facts.account) return [];
@@ -356,7 +360,7 @@ export async function unattachedPaymentEffects(db: Db, facts: PaymentFacts): Pro
       db,
       {
         eventType: "payment_unattached",
-        description: `A payment of ${formatCents(amountCents)} arrived for something that no longer exists: it is refunded`,
+        description: `A payment of ${formatMoney(amountCents, currencyOf(row.currency))} arrived for something that no longer exists: it is refunded`,
         schoolId: row.schoolId,
         metadata: {
           payment_id: row.id,

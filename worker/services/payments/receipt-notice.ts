@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { digestItems, notificationPreferences, notifications, pushLogs } from "#db/schema/index.ts";
-import { formatCents } from "#shared/money.ts";
+import { currencyOf, formatMoney } from "#shared/money.ts";
 import { heldInsert } from "../notifications/held.ts";
 import { fromRow, pushWanted } from "../notifications/preferences.ts";
 import { pushInsert } from "../push/outbox.ts";
@@ -34,6 +34,8 @@ export function receiptNoticeEffects(
     timeZone: string;
     preferences: typeof notificationPreferences.$inferSelect | null;
     amountCents: number;
+    /** The school's currency (ISO 4217), which the amount is in. */
+    currency: string;
     /** What was paid for: "invoice INV-2026-0001", "Sam on Science museum". */
     paidFor: string;
     /** Where a tap opens: the parent's invoices with this one highlighted, or their field trips. */
@@ -45,7 +47,7 @@ export function receiptNoticeEffects(
   const guard = firstReceiptNotice(pi);
   const content = {
     title: "Payment received",
-    body: `Thank you: your payment of ${formatCents(receipt.amountCents)} for ${receipt.paidFor} was received.`,
+    body: `Thank you: your payment of ${formatMoney(receipt.amountCents, currencyOf(receipt.currency))} for ${receipt.paidFor} was received.`,
     url: receipt.url,
   };
   const preferences = fromRow(receipt.preferences);

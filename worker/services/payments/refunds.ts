@@ -1,8 +1,8 @@
-import { and, asc, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "#db/client.ts";
-import { payments } from "#db/schema/index.ts";
-import { formatCents } from "#shared/money.ts";
+import { payments, schools } from "#db/schema/index.ts";
+import { currencyOf, formatMoney } from "#shared/money.ts";
 import type { Logger } from "#worker/deps.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 
@@ -25,6 +25,8 @@ export type OwedPayment = {
   amountCents: number;
   refundDueCents: number;
   refundedCents: number;
+  /** The school's currency code (null: the school was deleted since). */
+  currency: string | null;
 };
 
 /** A payment whose decided refund has not fully come through (partial index `payments_refund_owed_idx`). */
@@ -41,8 +43,10 @@ export async function paymentsOwedRefund(db: Db, which: SQL | undefined, limit =
       amountCents: payments.amountCents,
       refundDueCents: payments.refundDueCents,
       refundedCents: payments.refundedCents,
+      currency: schools.currency,
     })
     .from(payments)
+    .leftJoin(schools, eq(schools.id, payments.schoolId))
     .where(and(refundOwed, which, isNotNull(payments.stripePaymentIntentId), isNotNull(payments.stripeAccountId)))
     .orderBy(asc(payments.createdAt), asc(payments.id))
     .limit(limit);
@@ -97,7 +101,7 @@ export async function refundWhatIsDue(
           deps.db,
           {
             eventType: "refund_requested",
-            description: `Refund of ${formatCents(amount)} requested (${reason.replaceAll("_", " ")})`,
+            description: `Refund of ${formatMoney(amount, currencyOf(row.currency))} requested (${reason.replaceAll("_", " ")})`,
             schoolId: row.schoolId,
             metadata: {
               payment_id: row.id,

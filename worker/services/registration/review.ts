@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { insertWhere, rowHolds } from "#db/conditional.ts";
 import { invitations, pendingSchools, schools } from "#db/schema/index.ts";
+import { currencyForCountry } from "#shared/money.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import type { approveRegistrationInput, rejectRegistrationInput } from "#shared/registration.ts";
 import { registrationApprovedEmail, registrationRejectedEmail } from "#worker/email/templates.ts";
@@ -111,6 +112,8 @@ export async function approveRegistration(scope: Scope, input: z.infer<typeof ap
           state: pending.schoolState,
           zipCode: pending.schoolZipCode,
           country: pending.schoolCountry,
+          // The country's currency; the school admin may change it until the first invoice (ADR 0077).
+          currency: currencyForCountry(pending.schoolCountry),
           timeZone: pending.timeZone,
           schoolType: pending.schoolType,
           pupilCount: pending.pupilCount,

@@ -17,6 +17,7 @@ import {
   sessions,
   trips,
 } from "#db/schema/index.ts";
+import { currencyForCountry } from "#shared/money.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import { type listSchoolsInput, SCHOOLS_PAGE_SIZE, type SchoolFormInput, type schoolIdInput } from "#shared/schools.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
@@ -234,6 +235,8 @@ export async function createSchool(scope: Scope, input: SchoolFormInput) {
     db.insert(schools).values({
       id,
       ...values,
+      // The country's currency; its admin may change it until the first invoice (ADR 0077). An edit of the country later does not.
+      currency: currencyForCountry(values.country),
       code: generateSchoolCode(),
       subscriptionStatus: "pending",
       platformFeeBps: settings.defaultPlatformFeeBps,

@@ -75,7 +75,7 @@ type DataTableProps<Row> = {
  * @example
  * const columns: Column<Invoice>[] = [
  *   { header: "Invoice", rowHeader: true, className: "font-medium text-ink", cell: (invoice) => invoice.number },
- *   { header: "Amount", className: "text-right", headerClassName: "text-right", cell: (invoice) => formatMoney(invoice.amount) },
+ *   { header: "Amount", className: "text-right", headerClassName: "text-right", cell: (invoice) => money(invoice.amountCents) },
  * ];
  * <DataTable
  *   caption="Invoices"

@@ -102,7 +102,11 @@ export function EnumSelectField<V extends string>(
     <Field
       {...field}
       control={(wiring) => (
-        <select {...wiring} className={`min-h-11 bg-white ${controlClass}`} {...rest}>
+        <select
+          {...wiring}
+          className={`min-h-11 bg-white disabled:bg-slate-100 disabled:text-slate-600 ${controlClass}`}
+          {...rest}
+        >
           {values.map((value) => (
             <option key={value} value={value}>
               {labels[value]}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { INVOICE_MESSAGES } from "#shared/invoice-texts.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
+import { sessionQuery } from "../../lib/session.ts";
 import { useSudo } from "../../lib/sudo.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -26,6 +27,8 @@ export function useSavePaymentSettings(onSaved: () => void) {
         onSaved();
         notify("success", "Payment Settings", INVOICE_MESSAGES.settingsSaved);
         await queryClient.invalidateQueries(trpc.schoolAdmin.paymentSettings.pathFilter());
+        // The currency rides in the session: every amount on screen follows a change.
+        await queryClient.invalidateQueries(sessionQuery(trpc));
       },
       onError: (error, input) => {
         if (sudo.intercept(error, () => save.mutate(input))) return;

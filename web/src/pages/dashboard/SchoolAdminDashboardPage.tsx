@@ -1,6 +1,5 @@
 import { Bell, Bus, CalendarPlus, FileText, type LucideIcon, Users } from "lucide-react";
 import { Link } from "react-router";
-import { formatCents } from "#shared/money.ts";
 import { formatDay, formatTime, relativeTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -11,6 +10,7 @@ import { QueryState, StatCard } from "../../components/ui/states.tsx";
 import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboard/hooks.ts";
 import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
+import { useMoney } from "../../lib/school-zone.ts";
 
 const linkButton =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";
@@ -70,6 +70,7 @@ function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
 }
 
 function UnpaidInvoices({ data }: { data: SchoolDashboard }) {
+  const money = useMoney();
   if (data.unpaidInvoices.length === 0) return <EmptyState title="No unpaid invoices" />;
   return (
     <ul className="divide-y divide-slate-100">
@@ -80,7 +81,7 @@ function UnpaidInvoices({ data }: { data: SchoolDashboard }) {
             <p className="text-sm wrap-anywhere text-slate-600">{invoice.recipientName ?? "Former parent"}</p>
           </div>
           <div className="shrink-0 text-right">
-            <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
+            <p className="font-medium text-ink">{money(invoice.amountCents)}</p>
             <Badge tone={invoice.status === "overdue" ? "red" : "amber"}>
               {invoice.status === "overdue" ? "Overdue" : "Pending"}
             </Badge>

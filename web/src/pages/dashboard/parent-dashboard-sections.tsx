@@ -1,7 +1,6 @@
 import { Bell, CheckCheck, FileText, type LucideIcon, Plane, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { TripStatus } from "#shared/enums.ts";
-import { formatCents } from "#shared/money.ts";
 import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 import { IconButton } from "../../components/ui/buttons.tsx";
@@ -13,6 +12,7 @@ import { NotificationOrigin, NotificationTypeIcon } from "../../features/notific
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
+import { useMoney } from "../../lib/school-zone.ts";
 
 /** Thumb-sized: every link and button of the dashboard is at least 44 px tall. */
 const TARGET = "min-h-11";
@@ -163,6 +163,7 @@ export function RecentNotifications({ data }: { data: ParentDashboard }) {
 
 /** Upcoming Payment (earliest-due pending or overdue) with Pay Now, or "No pending payments"; Recent Payments (2). */
 export function PaymentInformation({ data }: { data: ParentDashboard }) {
+  const money = useMoney();
   const { upcoming, recent } = data.payments;
   return (
     <div className="space-y-4">
@@ -175,7 +176,7 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
                 <p className="font-medium text-ink">{upcoming.invoiceNumber}</p>
                 <p className="text-sm wrap-anywhere text-slate-600">{upcoming.description}</p>
               </div>
-              <p className="shrink-0 text-lg font-bold text-ink">{formatCents(upcoming.amountCents)}</p>
+              <p className="shrink-0 text-lg font-bold text-ink">{money(upcoming.amountCents)}</p>
             </div>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
               <p className="flex items-center gap-2 text-sm text-slate-600">
@@ -202,7 +203,7 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
                     {invoice.paidOn ? `Paid ${formatIsoDay(invoice.paidOn)}` : "Paid"}
                   </p>
                 </div>
-                <p className="font-medium text-ink">{formatCents(invoice.amountCents)}</p>
+                <p className="font-medium text-ink">{money(invoice.amountCents)}</p>
               </li>
             ))}
           </ul>

@@ -2,7 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS } from "#shared/fees.ts";
-import { type CreateInvoiceForm, createInvoiceInput, defaultInvoiceDates } from "#shared/invoices.ts";
+import {
+  type CreateInvoiceForm,
+  createInvoiceInput,
+  defaultInvoiceDates,
+  withInvoiceAmountIn,
+} from "#shared/invoices.ts";
 import { DEFAULT_TIME_ZONE, todayIn } from "#shared/school-time.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../components/ui/form.tsx";
@@ -10,6 +15,7 @@ import { useCreateInvoice } from "../../features/invoices/hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { usePaymentSettings } from "../../features/payment-settings/hooks.ts";
 import { newRequestKey } from "../../lib/request-key.ts";
+import { useSchoolCurrency } from "../../lib/school-zone.ts";
 import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
 
 /**
@@ -50,13 +56,14 @@ export default function CreateInvoiceDialog({
   zone: string | undefined;
 }) {
   const settings = usePaymentSettings();
+  const currency = useSchoolCurrency();
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors },
   } = useForm<CreateInvoiceForm>({
-    resolver: zodResolver(createInvoiceInput),
+    resolver: zodResolver(withInvoiceAmountIn(createInvoiceInput, currency)),
     defaultValues: {
       recipientId: "",
       description: "",

@@ -1,17 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { centsToDollars } from "#shared/fees.ts";
 import {
   INVOICE_MESSAGES,
   type InvoiceEditForm,
   invoiceEditSchema,
   MAX_INVOICE_DESCRIPTION_LENGTH,
+  withInvoiceAmountIn,
 } from "#shared/invoices.ts";
+import { toMajorUnits } from "#shared/money.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
 import { useUpdateInvoice } from "../../features/invoices/correction-hooks.ts";
 import type { InvoiceRow } from "../../features/invoices/hooks.ts";
+import { useSchoolCurrency } from "../../lib/school-zone.ts";
 import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
 
 /**
@@ -19,10 +21,14 @@ import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
  * date stay; the total follows the fee rule the invoice was created with (shown live).
  */
 export default function EditInvoiceDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
-  const schema = invoiceEditSchema.refine((form) => form.dueDate >= invoice.issueDate, {
-    path: ["dueDate"],
-    message: INVOICE_MESSAGES.dueBeforeIssue,
-  });
+  const currency = useSchoolCurrency();
+  const schema = withInvoiceAmountIn(
+    invoiceEditSchema.refine((form) => form.dueDate >= invoice.issueDate, {
+      path: ["dueDate"],
+      message: INVOICE_MESSAGES.dueBeforeIssue,
+    }),
+    currency,
+  );
   const {
     register,
     handleSubmit,
@@ -32,7 +38,7 @@ export default function EditInvoiceDialog({ invoice, onClose }: { invoice: Invoi
     resolver: zodResolver(schema),
     defaultValues: {
       description: invoice.description,
-      baseAmount: centsToDollars(invoice.baseAmountCents),
+      baseAmount: toMajorUnits(invoice.baseAmountCents, currency),
       dueDate: invoice.dueDate,
     },
   });

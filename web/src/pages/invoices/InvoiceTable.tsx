@@ -1,11 +1,11 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatCents } from "#shared/money.ts";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
 import { EmailAddress } from "../../components/ui/email-address.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
 import type { InvoiceRow } from "../../features/invoices/hooks.ts";
 import { InvoiceStatusBadge } from "../../features/invoices/labels.tsx";
+import { useMoney } from "../../lib/school-zone.ts";
 
 /** The invoice's PDF (served by the Worker, for the school's admins and the invoice's parent). */
 export function DownloadLink({ invoice }: { invoice: InvoiceRow }) {
@@ -60,14 +60,18 @@ function StatusDetail({ invoice }: { invoice: InvoiceRow }) {
   );
 }
 
-const amount = (invoice: InvoiceRow) => (
-  <>
-    <span className="font-medium text-ink">{formatCents(invoice.amountCents)}</span>
-    {invoice.feeCents > 0 ? (
-      <span className="block text-xs text-slate-500">incl. {formatCents(invoice.feeCents)} fee</span>
-    ) : null}
-  </>
-);
+/** The total in the school's currency, with the fee it includes. */
+function Amount({ invoice }: { invoice: InvoiceRow }) {
+  const money = useMoney();
+  return (
+    <>
+      <span className="font-medium text-ink">{money(invoice.amountCents)}</span>
+      {invoice.feeCents > 0 ? (
+        <span className="block text-xs text-slate-500">incl. {money(invoice.feeCents)} fee</span>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * The spec's columns (Invoice # with its issue date, Description, Amount, Due Date, Status,
@@ -116,7 +120,12 @@ export function InvoiceTable({
         ]
       : []),
     { header: "Description", className: "wrap-anywhere", cell: (invoice) => invoice.description },
-    { header: "Amount", className: "whitespace-nowrap text-right", headerClassName: "text-right", cell: amount },
+    {
+      header: "Amount",
+      className: "whitespace-nowrap text-right",
+      headerClassName: "text-right",
+      cell: (invoice) => <Amount invoice={invoice} />,
+    },
     { header: "Due Date", className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
     {
       header: "Status",
@@ -164,7 +173,7 @@ export function InvoiceTable({
                     },
                   ]
                 : []),
-              { label: "Amount", value: amount(invoice) },
+              { label: "Amount", value: <Amount invoice={invoice} /> },
               { label: "Issued", value: formatIsoDay(invoice.issueDate) },
               { label: "Due", value: formatIsoDay(invoice.dueDate) },
             ]}

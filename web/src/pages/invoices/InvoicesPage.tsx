@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { bpsToPercent } from "#shared/fees.ts";
 import { INVOICE_MESSAGES, INVOICE_TABS, type InvoiceTab } from "#shared/invoice-texts.ts";
-import { formatCents } from "#shared/money.ts";
 import { LINKED_INVOICE_PARAM, PAYMENT_RETURN_PARAM } from "#shared/payment-texts.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
@@ -25,6 +24,7 @@ import { usePaidInvoice } from "../../features/payments/hooks.ts";
 import { PaidInvoiceNotice } from "../../features/payments/PaidInvoiceNotice.tsx";
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { PaymentReturnNotice } from "../../features/payments/PaymentReturnNotice.tsx";
+import { useMoney } from "../../lib/school-zone.ts";
 import { useUrlFilters } from "../../lib/url-filters.ts";
 import { InvoiceTable } from "./InvoiceTable.tsx";
 
@@ -51,12 +51,13 @@ function SettingsBanner() {
 }
 
 function TotalsCards({ totals }: { totals: NonNullable<ReturnType<typeof useSchoolInvoices>["data"]>["totals"] }) {
+  const money = useMoney();
   const count = (n: number) => `${n} invoice${n === 1 ? "" : "s"}`;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <StatCard label="Paid" value={formatCents(totals.paid.cents)} detail={count(totals.paid.count)} />
-      <StatCard label="Pending" value={formatCents(totals.pending.cents)} detail={count(totals.pending.count)} />
-      <StatCard label="Overdue" value={formatCents(totals.overdue.cents)} detail={count(totals.overdue.count)} />
+      <StatCard label="Paid" value={money(totals.paid.cents)} detail={count(totals.paid.count)} />
+      <StatCard label="Pending" value={money(totals.pending.cents)} detail={count(totals.pending.count)} />
+      <StatCard label="Overdue" value={money(totals.overdue.cents)} detail={count(totals.overdue.count)} />
     </div>
   );
 }

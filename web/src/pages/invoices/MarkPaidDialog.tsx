@@ -12,7 +12,7 @@ import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { useMarkInvoicePaid } from "../../features/invoices/correction-hooks.ts";
 import type { InvoiceRow } from "../../features/invoices/hooks.ts";
-import { invoiceSummary } from "./invoice-summary.ts";
+import { useInvoiceSummary } from "./invoice-summary.ts";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -22,6 +22,7 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * invoice can no longer be paid online.
  */
 export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
+  const invoiceSummary = useInvoiceSummary();
   const {
     register,
     handleSubmit,

@@ -2,9 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { bpsToPercent } from "#shared/fees.ts";
+import { CURRENCIES, CURRENCY_MESSAGES, type Currency, currencyLabel } from "#shared/money.ts";
 import { type PaymentSettingsForm, updatePaymentSettingsInput } from "#shared/payment-settings.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-import { TextField } from "../../components/ui/form.tsx";
+import { EnumSelectField, TextField } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
 import {
   type PaymentSettings,
@@ -17,6 +18,22 @@ const OPTIONS = [
   { value: "year_round", label: "Year-round", hint: "Invoices keep their base amount; no fee is added." },
 ] as const;
 
+let currencyLabels: Record<Currency, string> | undefined;
+/** "SEK – Swedish krona", made on first use (Intl's names). */
+const labelsOfCurrencies = () =>
+  (currencyLabels ??= Object.fromEntries(CURRENCIES.map((code) => [code, currencyLabel(code)])) as Record<
+    Currency,
+    string
+  >);
+
+/** Why the currency cannot change, or null: amounts exist in it, or the Stripe account pays out in it. */
+function currencyHint(settings: PaymentSettings): string {
+  if (!settings.currencyEditable)
+    return `${CURRENCY_MESSAGES.lockedHint} Invoices and field trips exist in ${settings.currency}.`;
+  if (settings.connectCurrency) return `It follows your Stripe account, which pays out in ${settings.connectCurrency}.`;
+  return `Every amount of the school is in it. ${CURRENCY_MESSAGES.lockedHint}`;
+}
+
 function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone: () => void }) {
   const {
     register,
@@ -24,7 +41,11 @@ function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone:
     formState: { errors },
   } = useForm<PaymentSettingsForm>({
     resolver: zodResolver(updatePaymentSettingsInput),
-    defaultValues: { feePercentage: settings.feePercentage, feeApplicationType: settings.feeApplicationType },
+    defaultValues: {
+      feePercentage: settings.feePercentage,
+      feeApplicationType: settings.feeApplicationType,
+      currency: settings.currency,
+    },
   });
   const save = useSavePaymentSettings(onDone);
   const legend = useId();
@@ -55,6 +76,15 @@ function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone:
           </label>
         ))}
       </fieldset>
+      <EnumSelectField
+        label="Currency"
+        values={CURRENCIES}
+        labels={labelsOfCurrencies()}
+        disabled={!settings.currencyEditable}
+        hint={currencyHint(settings)}
+        error={errors.currency?.message}
+        {...register("currency")}
+      />
       <p className="text-sm text-slate-600">
         Platform fee: {bpsToPercent(settings.platformFeeBps)}% of each payment, set by SchoolRide.
       </p>

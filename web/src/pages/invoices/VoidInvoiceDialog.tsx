@@ -5,10 +5,11 @@ import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextAreaField } from "../../components/ui/form.tsx";
 import { useVoidInvoice } from "../../features/invoices/correction-hooks.ts";
 import type { InvoiceRow } from "../../features/invoices/hooks.ts";
-import { invoiceSummary } from "./invoice-summary.ts";
+import { useInvoiceSummary } from "./invoice-summary.ts";
 
 /** Void Invoice: a reason (kept in the audit log and told to the parent), then Void. Nothing is owed any more. */
 export default function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
+  const invoiceSummary = useInvoiceSummary();
   const {
     register,
     handleSubmit,

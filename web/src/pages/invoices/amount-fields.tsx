@@ -1,10 +1,10 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { bpsToPercent, dollarsToCents, type FeeApplicationType, invoiceAmounts } from "#shared/fees.ts";
-import { hasStep } from "#shared/invoices.ts";
-import { formatCents } from "#shared/money.ts";
+import { bpsToPercent, type FeeApplicationType, invoiceAmounts } from "#shared/fees.ts";
+import { amountStep, currencySymbol, minorUnits, toMinorUnits } from "#shared/money.ts";
 import { TextField } from "../../components/ui/form.tsx";
+import { useMoney, useSchoolCurrency } from "../../lib/school-zone.ts";
 
-/** The invoice's base amount in dollars, as Create Invoice and Edit Invoice ask for it (the fee is the server's). */
+/** The invoice's base amount in the school's currency, as Create Invoice and Edit Invoice ask for it (the fee is the server's). */
 export function BaseAmountField({
   field,
   error,
@@ -12,8 +12,17 @@ export function BaseAmountField({
   field: UseFormRegisterReturn<"baseAmount">;
   error: string | undefined;
 }) {
+  const currency = useSchoolCurrency();
   return (
-    <TextField label="Base Amount ($)" type="number" min={0} step={0.01} inputMode="decimal" error={error} {...field} />
+    <TextField
+      label={`Base Amount (${currencySymbol(currency)})`}
+      type="number"
+      min={0}
+      step={amountStep(currency)}
+      inputMode={minorUnits(currency) === 0 ? "numeric" : "decimal"}
+      error={error}
+      {...field}
+    />
   );
 }
 
@@ -27,8 +36,10 @@ export function TotalPreview({
   feeBps: number;
   type: FeeApplicationType;
 }) {
-  const valid = Number.isFinite(baseAmount) && baseAmount >= 0 && hasStep(baseAmount, 2);
-  const amounts = invoiceAmounts(valid ? dollarsToCents(baseAmount) : 0, feeBps, type);
+  const currency = useSchoolCurrency();
+  const money = useMoney();
+  const minor = baseAmount >= 0 ? toMinorUnits(baseAmount, currency) : null;
+  const amounts = invoiceAmounts(minor ?? 0, feeBps, type);
   return (
     <div
       className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700"
@@ -36,12 +47,12 @@ export function TotalPreview({
       data-testid="invoice-total-preview"
     >
       <p>
-        Base {formatCents(amounts.baseAmountCents)}
+        Base {money(amounts.baseAmountCents)}
         {type === "term_based"
-          ? ` + ${bpsToPercent(feeBps)}% fee ${formatCents(amounts.feeCents)}`
+          ? ` + ${bpsToPercent(feeBps)}% fee ${money(amounts.feeCents)}`
           : " (year-round: no fee added)"}
       </p>
-      <p className="mt-1 text-base font-semibold text-ink">Total: {formatCents(amounts.amountCents)}</p>
+      <p className="mt-1 text-base font-semibold text-ink">Total: {money(amounts.amountCents)}</p>
     </div>
   );
 }

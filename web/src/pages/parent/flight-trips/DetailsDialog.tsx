@@ -1,14 +1,14 @@
-import { formatCents } from "#shared/money.ts";
 import { DetailList } from "../../../components/ui/detail-list.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import { QueryState } from "../../../components/ui/states.tsx";
 import { useEnrollmentDetails } from "../../../features/flight-trips/parent/hooks.ts";
-import { formatDateIn, formatDateTimeIn, useSchoolZone } from "../../../lib/school-zone.ts";
+import { formatDateIn, formatDateTimeIn, useMoney, useSchoolZone } from "../../../lib/school-zone.ts";
 import { EnrollmentBadge, MoneyBadge, showsMoney, TripStatusBadge, tripMoment } from "./labels.tsx";
 
 /** View Details: the trip and this parent's enrolment (the form as sent, the terms, the payments). */
 export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId: string; onClose: () => void }) {
+  const money = useMoney();
   const details = useEnrollmentDetails(enrollmentId);
   const zone = useSchoolZone();
   const data = details.data;
@@ -30,9 +30,9 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                   { label: "Departure", value: tripMoment(data.trip.departureDate, data.trip.departureTime) },
                   { label: "Return", value: tripMoment(data.trip.returnDate, data.trip.returnTime) },
                   { label: "Airline", value: data.trip.airline },
-                  { label: "Cost per student", value: formatCents(data.trip.costPerStudentCents) },
+                  { label: "Cost per student", value: money(data.trip.costPerStudentCents) },
                   ...(data.trip.depositCents !== null
-                    ? [{ label: "Deposit", value: formatCents(data.trip.depositCents) }]
+                    ? [{ label: "Deposit", value: money(data.trip.depositCents) }]
                     : []),
                   { label: "Enrolment deadline", value: formatIsoDay(data.trip.enrollmentDeadline) },
                 ]}
@@ -53,15 +53,15 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                       </span>
                     ),
                   },
-                  { label: "Amount paid", value: formatCents(data.enrollment.amountPaidCents) },
+                  { label: "Amount paid", value: money(data.enrollment.amountPaidCents) },
                   ...(data.enrollment.refundPendingCents > 0
-                    ? [{ label: "Refund on its way", value: formatCents(data.enrollment.refundPendingCents) }]
+                    ? [{ label: "Refund on its way", value: money(data.enrollment.refundPendingCents) }]
                     : []),
                   ...(data.enrollment.amountRefundedCents > 0
-                    ? [{ label: "Refunded", value: formatCents(data.enrollment.amountRefundedCents) }]
+                    ? [{ label: "Refunded", value: money(data.enrollment.amountRefundedCents) }]
                     : []),
                   ...(data.nextPaymentCents > 0
-                    ? [{ label: "Next payment", value: formatCents(data.nextPaymentCents) }]
+                    ? [{ label: "Next payment", value: money(data.nextPaymentCents) }]
                     : []),
                   {
                     label: "Emergency contact",
@@ -84,11 +84,11 @@ export default function DetailsDialog({ enrollmentId, onClose }: { enrollmentId:
                     <li key={payment.id} className="flex justify-between gap-3">
                       <span>{payment.paidAt ? formatDateIn(payment.paidAt, zone) : "—"}</span>
                       <span>
-                        {formatCents(payment.amountCents)}
+                        {money(payment.amountCents)}
                         {payment.status === "refunded"
                           ? " (refunded)"
                           : payment.refundedCents > 0
-                            ? ` (${formatCents(payment.refundedCents)} refunded)`
+                            ? ` (${money(payment.refundedCents)} refunded)`
                             : ""}
                       </span>
                     </li>

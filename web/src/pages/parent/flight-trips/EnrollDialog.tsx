@@ -3,7 +3,6 @@ import { useEffect, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { ENROLLMENT_MEDICAL_MAX, medicalNotesOf, nextPaymentCents } from "#shared/flight-trip-texts.ts";
 import type { EnrollmentForm } from "#shared/flight-trips.ts";
-import { formatCents } from "#shared/money.ts";
 import { enrollmentFormFor } from "#shared/phone-forms.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { TextField } from "../../../components/ui/form.tsx";
@@ -13,7 +12,7 @@ import {
   type ParentFlightTrip,
   useEnroll,
 } from "../../../features/flight-trips/parent/hooks.ts";
-import { usePhoneRegion } from "../../../lib/school-zone.ts";
+import { useMoney, usePhoneRegion } from "../../../lib/school-zone.ts";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none aria-[invalid=true]:border-red-500";
@@ -27,12 +26,12 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 }
 
 /** What the parent pays now: the deposit (when the trip has one) or the full cost. */
-function dueNow(trip: ParentFlightTrip): string {
+function dueNow(trip: ParentFlightTrip, money: (minor: number) => string): string {
   if (trip.costPerStudentCents === 0) return "This trip is free: the enrolment is confirmed at once.";
-  const now = formatCents(nextPaymentCents(trip, 0));
+  const now = money(nextPaymentCents(trip, 0));
   return trip.depositCents === null
     ? `You pay the full cost of ${now} now.`
-    : `You pay the ${now} deposit now and the balance of ${formatCents(trip.costPerStudentCents - trip.depositCents)} later.`;
+    : `You pay the ${now} deposit now and the balance of ${money(trip.costPerStudentCents - trip.depositCents)} later.`;
 }
 
 type Props = {
@@ -49,8 +48,9 @@ type Props = {
  * field stays editable for this trip.
  */
 export default function EnrollDialog({ open, onOpenChange, trip, family }: Props) {
+  const money = useMoney();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Enroll in ${trip.title}`} description={dueNow(trip)}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Enroll in ${trip.title}`} description={dueNow(trip, money)}>
       <EnrollForm trip={trip} family={family} onClose={() => onOpenChange(false)} />
     </Dialog>
   );

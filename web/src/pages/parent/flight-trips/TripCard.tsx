@@ -1,8 +1,8 @@
 import { CalendarClock, CreditCard, Eye, LogOut, Plane, Plus } from "lucide-react";
-import { formatCents } from "#shared/money.ts";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import type { ParentFlightTrip, ParentTripChild } from "../../../features/flight-trips/parent/hooks.ts";
+import { useMoney } from "../../../lib/school-zone.ts";
 import { EnrollmentBadge, MoneyBadge, moneyLine, showsMoney, TripStatusBadge, tripMoment } from "./labels.tsx";
 
 /** Thumb-sized (44 px) buttons on a phone. */
@@ -26,9 +26,10 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: ParentTripChild; actions: TripActions }) {
+  const money = useMoney();
   const enrollment = child.enrollment;
   const line = enrollment
-    ? moneyLine(trip, enrollment, enrollment.status === "opted-out" || trip.status === "cancelled")
+    ? moneyLine(trip, enrollment, enrollment.status === "opted-out" || trip.status === "cancelled", money)
     : null;
   return (
     <li className="rounded-lg border border-slate-200 p-3">
@@ -78,6 +79,7 @@ function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: Par
 
 /** One trip: what, where, when (the school's zone), how much, by when, and each child's enrolment. */
 export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: TripActions }) {
+  const money = useMoney();
   const headingId = `trip-${trip.id}`;
   const canEnroll = trip.children.some((child) => child.canEnroll);
   return (
@@ -103,8 +105,8 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
         <Fact label="Departure">{tripMoment(trip.departureDate, trip.departureTime)}</Fact>
         <Fact label="Return">{tripMoment(trip.returnDate, trip.returnTime)}</Fact>
         <Fact label="Airline">{trip.airline}</Fact>
-        <Fact label="Cost per student">{formatCents(trip.costPerStudentCents)}</Fact>
-        {trip.depositCents !== null ? <Fact label="Deposit">{formatCents(trip.depositCents)}</Fact> : null}
+        <Fact label="Cost per student">{money(trip.costPerStudentCents)}</Fact>
+        {trip.depositCents !== null ? <Fact label="Deposit">{money(trip.depositCents)}</Fact> : null}
         <Fact label="Enrolment deadline">
           {formatIsoDay(trip.enrollmentDeadline)}
           {trip.status === "scheduled" && !trip.enrollmentOpen ? (

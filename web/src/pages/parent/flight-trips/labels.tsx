@@ -7,7 +7,6 @@ import {
   type FlightTripStatus,
   NOT_ENROLLED_LABEL,
 } from "#shared/flight-trip-texts.ts";
-import { formatCents } from "#shared/money.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
@@ -57,20 +56,19 @@ export function moneyLine(
     nextPaymentCents: number;
   },
   over: boolean,
+  money: (minor: number) => string,
 ): string | null {
   const coming =
     enrollment.refundPendingCents > 0
-      ? `refund of ${formatCents(enrollment.refundPendingCents)} on its way to your card`
+      ? `refund of ${money(enrollment.refundPendingCents)} on its way to your card`
       : null;
   if (over) {
     if (coming)
-      return `${coming[0]!.toUpperCase()}${coming.slice(1)}${enrollment.amountRefundedCents > 0 ? ` · ${formatCents(enrollment.amountRefundedCents)} refunded` : ""}`;
-    return enrollment.amountRefundedCents > 0
-      ? `${formatCents(enrollment.amountRefundedCents)} refunded to your card`
-      : null;
+      return `${coming[0]!.toUpperCase()}${coming.slice(1)}${enrollment.amountRefundedCents > 0 ? ` · ${money(enrollment.amountRefundedCents)} refunded` : ""}`;
+    return enrollment.amountRefundedCents > 0 ? `${money(enrollment.amountRefundedCents)} refunded to your card` : null;
   }
-  const next = enrollment.nextPaymentCents > 0 ? ` · next payment ${formatCents(enrollment.nextPaymentCents)}` : "";
-  return `Paid ${formatCents(enrollment.amountPaidCents)} of ${formatCents(trip.costPerStudentCents)}${next}${coming ? ` · ${coming}` : ""}`;
+  const next = enrollment.nextPaymentCents > 0 ? ` · next payment ${money(enrollment.nextPaymentCents)}` : "";
+  return `Paid ${money(enrollment.amountPaidCents)} of ${money(trip.costPerStudentCents)}${next}${coming ? ` · ${coming}` : ""}`;
 }
 
 /** A wall-clock time of the school's zone, `14:05` → `2:05 PM`. */

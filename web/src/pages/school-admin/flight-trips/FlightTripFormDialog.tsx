@@ -8,13 +8,15 @@ import {
   FLIGHT_TRIP_STATUSES,
   type FlightTripForm,
   type FlightTripValues,
-  flightTripFormSchema,
+  flightTripFormSchemaIn,
   flightTripFormValues,
 } from "#shared/flight-trips.ts";
+import { amountStep, type Currency, currencySymbol, minorUnits } from "#shared/money.ts";
 import { todayIn } from "#shared/school-time.ts";
 import { ConfirmDialog, Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { EnumSelectField, TextField } from "../../../components/ui/form.tsx";
 import { type FlightTripRow, useSaveFlightTrip } from "../../../features/flight-trips/admin/hooks.ts";
+import { useSchoolCurrency } from "../../../lib/school-zone.ts";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none";
@@ -26,7 +28,7 @@ const optionalNumber = (value: unknown) =>
 const requiredNumber = (value: unknown) =>
   value === "" || value === null || value === undefined ? undefined : Number(value);
 
-function defaults(trip: FlightTripRow | null): DefaultValues<FlightTripForm> {
+function defaults(trip: FlightTripRow | null, currency: Currency): DefaultValues<FlightTripForm> {
   if (!trip)
     return {
       title: "",
@@ -43,12 +45,13 @@ function defaults(trip: FlightTripRow | null): DefaultValues<FlightTripForm> {
       enrollmentDeadline: "",
       capacity: null,
     };
-  return flightTripFormValues(trip);
+  return flightTripFormValues(trip, currency);
 }
 
 /**
  * Create Trip / Edit: every field of the contract, the rules of the shared schema (the
- * server applies the same), dates and times as wall-clock in the school's zone, amounts in dollars.
+ * server applies the same), dates and times as wall-clock in the school's zone, amounts in the
+ * school's currency (its decimals: none for JPY).
  */
 export default function FlightTripFormDialog({
   open,
@@ -63,14 +66,18 @@ export default function FlightTripFormDialog({
 }) {
   const today = todayIn(zone, new Date());
   const saved = trip?.enrollmentDeadline ?? null;
+  const currency = useSchoolCurrency();
+  const symbol = currencySymbol(currency);
+  const step = amountStep(currency);
+  const inputMode = minorUnits(currency) === 0 ? "numeric" : "decimal";
   // The server's deadline rule, with the school's today: a new or changed deadline is not in the past.
   const schema = useMemo(
     () =>
-      flightTripFormSchema.refine((values) => !deadlineInPast(values.enrollmentDeadline, today, saved), {
+      flightTripFormSchemaIn(currency).refine((values) => !deadlineInPast(values.enrollmentDeadline, today, saved), {
         path: ["enrollmentDeadline"],
         message: FLIGHT_TRIP_MESSAGES.deadlinePast,
       }),
-    [today, saved],
+    [today, saved, currency],
   );
   const {
     register,
@@ -78,7 +85,7 @@ export default function FlightTripFormDialog({
     formState: { errors },
   } = useForm<FlightTripForm, unknown, FlightTripValues>({
     resolver: zodResolver(schema),
-    defaultValues: defaults(trip),
+    defaultValues: defaults(trip, currency),
   });
   const save = useSaveFlightTrip(() => onOpenChange(false));
   const ids = { description: useId() };
@@ -129,20 +136,20 @@ export default function FlightTripFormDialog({
           <TextField label="Return Time" type="time" error={errors.returnTime?.message} {...register("returnTime")} />
           <TextField label="Airline" maxLength={80} error={errors.airline?.message} {...register("airline")} />
           <TextField
-            label="Cost per Student ($)"
+            label={`Cost per Student (${symbol})`}
             type="number"
             min={0}
-            step={0.01}
-            inputMode="decimal"
+            step={step}
+            inputMode={inputMode}
             error={errors.costPerStudent?.message}
             {...register("costPerStudent", { setValueAs: requiredNumber })}
           />
           <TextField
-            label="Deposit ($, optional)"
+            label={`Deposit (${symbol}, optional)`}
             type="number"
-            min={0.01}
-            step={0.01}
-            inputMode="decimal"
+            min={step}
+            step={step}
+            inputMode={inputMode}
             hint="Paid first; the balance later. Leave empty to pay in full."
             error={errors.deposit?.message}
             {...register("deposit", { setValueAs: optionalNumber })}

@@ -1,7 +1,6 @@
 import { Bell, CreditCard, Download, Pencil, Plane, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ENROLLMENT_MONEY_LABELS, FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS } from "#shared/flight-trip-texts.ts";
-import { formatCents } from "#shared/money.ts";
 import { formatCalendarDay, formatTime, zonedInstant } from "#shared/school-time.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
@@ -17,6 +16,7 @@ import {
   useFlightTrips,
 } from "../../../features/flight-trips/admin/hooks.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
+import { useMoney } from "../../../lib/school-zone.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 const FlightTripFormDialog = lazyDialog(async () => (await import("./FlightTripFormDialog.tsx")).default);
@@ -95,6 +95,7 @@ function TripCard({
   onDelete: () => void;
   onNotify: () => void;
 }) {
+  const money = useMoney();
   const roster = useExportRoster();
   const seats =
     trip.capacity === null ? `${trip.counts.enrolled} enrolled` : `${trip.counts.enrolled} / ${trip.capacity} seats`;
@@ -121,10 +122,8 @@ function TripCard({
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <Fact label="Departure">{when(trip.departureDate, trip.departureTime, zone)}</Fact>
         <Fact label="Return">{when(trip.returnDate, trip.returnTime, zone)}</Fact>
-        <Fact label="Cost per student">{formatCents(trip.costPerStudentCents)}</Fact>
-        <Fact label="Deposit">
-          {trip.depositCents === null ? "None (pay in full)" : formatCents(trip.depositCents)}
-        </Fact>
+        <Fact label="Cost per student">{money(trip.costPerStudentCents)}</Fact>
+        <Fact label="Deposit">{trip.depositCents === null ? "None (pay in full)" : money(trip.depositCents)}</Fact>
         <Fact label="Enrolment deadline">{formatCalendarDay(trip.enrollmentDeadline)}</Fact>
         <Fact label="Enrolled">
           {seats}

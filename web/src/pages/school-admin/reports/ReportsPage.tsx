@@ -1,6 +1,7 @@
 import { Download, Printer } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
+import { formatMoney, minorUnits, toMajorUnits } from "#shared/money.ts";
 import { REPORT_LIMITS } from "#shared/report-texts.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
@@ -15,7 +16,7 @@ import {
   useTransportSettings,
 } from "../../../features/reports/hooks.ts";
 import { downloadText } from "../../../lib/download.ts";
-import { useSchoolZone } from "../../../lib/school-zone.ts";
+import { useSchoolCurrency, useSchoolZone } from "../../../lib/school-zone.ts";
 import {
   absencesByChild,
   byStop,
@@ -365,10 +366,12 @@ function Seats({ data }: { data: Reports }) {
 
 function Money({ data }: { data: Reports }) {
   const months = data.invoiceMonths;
+  const currency = useSchoolCurrency();
+  const major = (minor: number) => toMajorUnits(minor, currency);
   return (
     <Section title="Field trips and invoices">
       <Table
-        table={fieldTrips}
+        table={fieldTrips(currency)}
         rows={data.fieldTrips}
         rowKey={(row) => row.id}
         empty="No field trip departs in this range."
@@ -377,19 +380,19 @@ function Money({ data }: { data: Reports }) {
       <Chart
         kind="line"
         title="Invoices by month of issue"
-        summary="Dollars issued each month, and how much of it is paid, pending or overdue now (refunds apart; void invoices left out). Every route: invoices are not per route."
+        summary={`Amounts issued each month (${currency}), and how much of it is paid, pending or overdue now (refunds apart; void invoices left out). Every route: invoices are not per route.`}
         labels={months.map((month) => month.month)}
         labelHeader="Month"
         series={[
-          { label: "Issued", values: months.map((month) => month.issuedCents / 100) },
-          { label: "Paid", values: months.map((month) => month.paidCents / 100) },
-          { label: "Pending", values: months.map((month) => month.pendingCents / 100) },
-          { label: "Overdue", values: months.map((month) => month.overdueCents / 100) },
+          { label: "Issued", values: months.map((month) => major(month.issuedCents)) },
+          { label: "Paid", values: months.map((month) => major(month.paidCents)) },
+          { label: "Pending", values: months.map((month) => major(month.pendingCents)) },
+          { label: "Overdue", values: months.map((month) => major(month.overdueCents)) },
         ]}
-        format={(value) => `$${value.toLocaleString("en-US")}`}
+        format={(value) => formatMoney(Math.round(value * 10 ** minorUnits(currency)), currency)}
       />
       <Table
-        table={invoiceCollection}
+        table={invoiceCollection(currency)}
         rows={months}
         rowKey={(row) => row.month}
         empty="No invoice issued in this range."

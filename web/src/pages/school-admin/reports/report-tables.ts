@@ -1,5 +1,5 @@
 import { csvDocument } from "#shared/csv.ts";
-import { formatCents } from "#shared/money.ts";
+import { type Currency, formatMoney, minorUnits, toMajorUnits } from "#shared/money.ts";
 import { formatTime } from "#shared/school-time.ts";
 import type { Reports } from "../../../features/reports/hooks.ts";
 
@@ -25,8 +25,10 @@ const rawPercent = (part: number, whole: number) => (whole === 0 ? null : Math.r
 /** Minutes late, one decimal dropped when whole: "7 min", "12.5 min"; "not reached" without a visit of the last stop. */
 export const lateBy = (seconds: number | null) =>
   seconds === null ? "Last stop not reached" : `${Math.round((seconds / 60) * 10) / 10} min`;
-const money = (cents: number) => formatCents(cents);
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** An amount on screen, in the school's currency ("SEK 12.50", "¥1,500"). */
+const money = (minor: number, currency: Currency) => formatMoney(minor, currency);
+/** An amount in the CSV: a plain number with the currency's decimals ("12.50", "1500"); the header names the currency. */
+const plain = (minor: number, currency: Currency) => toMajorUnits(minor, currency).toFixed(minorUnits(currency));
 
 /** A route's label (its name and direction: a pickup and a drop-off route often share the name); the run's name when the route is gone. */
 type RouteLabel = (routeId: string, fallback: string) => string;
@@ -162,7 +164,7 @@ export const seatsByBus: ReportTable<Of<"perBus">> = {
   ],
 };
 
-export const fieldTrips: ReportTable<Of<"fieldTrips">> = {
+export const fieldTrips = (currency: Currency): ReportTable<Of<"fieldTrips">> => ({
   name: "field-trips",
   caption: "Field-trip enrolment and revenue",
   columns: [
@@ -176,42 +178,48 @@ export const fieldTrips: ReportTable<Of<"fieldTrips">> = {
     },
     { header: "Enrolled", numeric: true, value: (row) => n(row.enrolled), raw: (row) => row.enrolled },
     { header: "Confirmed", numeric: true, value: (row) => n(row.confirmed), raw: (row) => row.confirmed },
-    { header: "Revenue", numeric: true, value: (row) => money(row.paidCents), raw: (row) => dollars(row.paidCents) },
     {
-      header: "Refunded",
+      header: `Revenue (${currency})`,
       numeric: true,
-      value: (row) => money(row.refundedCents),
-      raw: (row) => dollars(row.refundedCents),
+      value: (row) => money(row.paidCents, currency),
+      raw: (row) => plain(row.paidCents, currency),
+    },
+    {
+      header: `Refunded (${currency})`,
+      numeric: true,
+      value: (row) => money(row.refundedCents, currency),
+      raw: (row) => plain(row.refundedCents, currency),
     },
   ],
-};
+});
 
 type InvoiceMonth = Of<"invoiceMonths">;
 
-/** A month's invoices of one state: how many and how much on screen, the dollars in the CSV. */
+/** A month's invoices of one state: how many and how much on screen, the amount in the CSV (its header names the currency). */
 function invoiceCount(
   header: string,
   state: "issued" | "paid" | "pending" | "overdue" | "refunded",
+  currency: Currency,
 ): ReportColumn<InvoiceMonth> {
   const cents = (row: InvoiceMonth) => row[`${state}Cents`];
   return {
-    header,
+    header: `${header} (${currency})`,
     numeric: true,
-    value: (row) => `${n(row[state])} · ${money(cents(row))}`,
-    raw: (row) => dollars(cents(row)),
+    value: (row) => `${n(row[state])} · ${money(cents(row), currency)}`,
+    raw: (row) => plain(cents(row), currency),
   };
 }
 
-export const invoiceCollection: ReportTable<InvoiceMonth> = {
+export const invoiceCollection = (currency: Currency): ReportTable<InvoiceMonth> => ({
   name: "invoice-collection",
   caption: "Invoice collection per month of issue",
   columns: [
     { header: "Month", value: (row) => row.month },
-    invoiceCount("Issued", "issued"),
-    invoiceCount("Paid", "paid"),
-    invoiceCount("Pending", "pending"),
-    invoiceCount("Overdue", "overdue"),
-    invoiceCount("Refunded", "refunded"),
+    invoiceCount("Issued", "issued", currency),
+    invoiceCount("Paid", "paid", currency),
+    invoiceCount("Pending", "pending", currency),
+    invoiceCount("Overdue", "overdue", currency),
+    invoiceCount("Refunded", "refunded", currency),
     {
       header: "Collected",
       numeric: true,
@@ -219,7 +227,7 @@ export const invoiceCollection: ReportTable<InvoiceMonth> = {
       raw: (row) => rawPercent(row.paidCents, row.issuedCents),
     },
   ],
-};
+});
 
 /** A table's CSV: its headers and one line per row, each cell its `raw` value (else its text). */
 export function tableCsv<Row>(table: ReportTable<Row>, rows: readonly Row[]): string {

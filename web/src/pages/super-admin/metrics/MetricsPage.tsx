@@ -1,6 +1,10 @@
 import { Download, Printer } from "lucide-react";
 import { METRICS_MAX_WEEKS, METRICS_MESSAGES, metricsWeeks } from "#shared/metrics-constants.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatMoney, PLATFORM_CURRENCY } from "#shared/money.ts";
+
+/** The platform's money: plans are priced in it (ADR 0077). */
+const formatCents = (cents: number) => formatMoney(cents, PLATFORM_CURRENCY);
+
 import { PLANS } from "#shared/plans.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";

@@ -1,5 +1,9 @@
 import { csvDocument } from "#shared/csv.ts";
-import { formatCents } from "#shared/money.ts";
+import { formatMoney, PLATFORM_CURRENCY } from "#shared/money.ts";
+
+/** The platform's money: plans are priced in it (ADR 0077). */
+const formatCents = (cents: number) => formatMoney(cents, PLATFORM_CURRENCY);
+
 import { PLANS } from "#shared/plans.ts";
 import type { PlatformMetrics } from "../../../features/metrics/hooks.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
