@@ -117,6 +117,23 @@ describe("searching by the parent (issue 25, ADR 0041)", () => {
   });
 });
 
+/**
+ * A school and its parent on the schema as it was before the migration under test, in SQL: the
+ * fixtures insert every column the schema has now, and a column added since does not exist yet.
+ */
+async function schoolAndParentBefore(db: Db, parentName: string) {
+  const [schoolId, parentId, now] = [crypto.randomUUID(), crypto.randomUUID(), Date.now()];
+  await db.$client.execute({
+    sql: "insert into schools (id, name, email, code, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
+    args: [schoolId, "Before School", `office-${schoolId}@school.example`, `B${schoolId.slice(0, 8)}`, now, now],
+  });
+  await db.$client.execute({
+    sql: "insert into parents (id, school_id, email, name, password_hash, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
+    args: [parentId, schoolId, `parent-${parentId}@example.com`, parentName, "not a hash", now, now],
+  });
+  return { school: { id: schoolId }, parent: { id: parentId } };
+}
+
 describe("migration invoice_search_by_school", () => {
   const dir = mkdtempSync(join(tmpdir(), "schoolride-invoice-search-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -124,8 +141,7 @@ describe("migration invoice_search_by_school", () => {
   it("indexes the invoices that existed before with their school, and the triggers follow from then on", async () => {
     const db = createDatabase({ url: `file:${join(dir, "db.db")}` });
     await migrate(db, { migrationsFolder: migrationsBefore(dir, "_invoice_search_by_school") });
-    const school = await createSchool(db);
-    const parent = await createUser(db, "parent", { schoolId: school.id });
+    const { school, parent } = await schoolAndParentBefore(db, "Pat Parent");
     await seedInvoices(db, { schoolId: school.id, recipientId: parent.id, count: 4 });
     await applyMigrations(db);
 
@@ -150,8 +166,7 @@ describe("migration invoice_corrections", () => {
   it("indexes the invoices that existed before with their parent, marks the paid ones paid online, and keeps the totals", async () => {
     const db = createDatabase({ url: `file:${join(dir, "db.db")}` });
     await migrate(db, { migrationsFolder: migrationsBefore(dir, "_invoice_corrections") });
-    const school = await createSchool(db);
-    const parent = await createUser(db, "parent", { schoolId: school.id, name: "Noor Haddad" });
+    const { school, parent } = await schoolAndParentBefore(db, "Noor Haddad");
     // Seeded pending, paid, paid.
     await seedInvoices(db, { schoolId: school.id, recipientId: parent.id, count: 3 });
     await applyMigrations(db);
