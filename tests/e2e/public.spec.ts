@@ -1,5 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoHorizontalScroll } from "./support.ts";
+
+/** The prerendered home page with its scripts held back until the returned function is called. */
+async function homeWithScriptsHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  return release;
+}
 
 const PAGES = [
   { path: "/", heading: /Safe, simple school transportation/, texts: ["500+", "50,000+", "95%"] },
@@ -70,15 +84,7 @@ test.describe("public pages", () => {
 
   test("an address typed in the newsletter box before the page comes to life is kept and sent", async ({ page }) => {
     // The prerendered HTML shows first; its scripts wait until the address is typed.
-    let release = () => {};
-    const scriptsMayLoad = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scriptsMayLoad;
-      await route.continue();
-    });
-    await page.goto("/", { waitUntil: "commit" });
+    const release = await homeWithScriptsHeld(page);
     const field = page.locator("footer").getByLabel("Your e-mail address");
     await field.fill("early@example.com");
     // Not yet live: Subscribe cannot send the form natively (the address would land in the URL).
@@ -113,15 +119,7 @@ test.describe("public pages", () => {
 
     test("the menu button opens the navigation, and is not offered before the page comes to life", async ({ page }) => {
       // The prerendered HTML shows first; its scripts wait: a tap then would be lost, so it cannot be made.
-      let release = () => {};
-      const scriptsMayLoad = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await scriptsMayLoad;
-        await route.continue();
-      });
-      await page.goto("/", { waitUntil: "commit" });
+      const release = await homeWithScriptsHeld(page);
       const menu = page.getByRole("button", { name: /menu/i });
       await expect(menu).toBeDisabled();
       release();
