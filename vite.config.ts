@@ -30,7 +30,9 @@ const AREA_MODULES = new RegExp(
     // on the role homes' first load (ADR 0069). Not buttons or enums: public pages import those.
     "web/src/components/ui/(lazy-dialog|states|empty-state|page-header|badge|format|action-button|panel)\\.",
     "worker/shared/(subscription|money|service-worker)\\.",
-    "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard)\\.m?js$",
+    // The icons of the area shells' navigation the parent's and the school admin's share, and the phone bar's More (not
+    // the bell: the home page shows it).
+    "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard|plane|receipt|user-round|baby|ellipsis)\\.m?js$",
   ]
     .join("|")
     .replaceAll("/", "[\\\\/]"),

@@ -1,18 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, flightTrips, invoices, pendingSchools, schools } from "#db/schema/index.ts";
+import { CURRENCY_MESSAGES, currencyForCountry, MINIMUM_CHARGE } from "#shared/currency-settings.ts";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trips.ts";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
 import {
   CURRENCIES,
-  CURRENCY_MESSAGES,
   type Currency,
-  currencyForCountry,
   decimalsMessage,
   formatMoney,
   formatStripeAmount,
   isCurrency,
-  MINIMUM_CHARGE,
   minorUnits,
   toMajorUnits,
   toMinorUnits,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import "./fields.ts";
+import { CURRENCY_MESSAGES } from "./currency-settings.ts";
 import { FEE_APPLICATION_TYPES, MAX_FEE_BPS } from "./fees.ts";
 import { INVOICE_MESSAGES } from "./invoice-texts.ts";
 import { hasStep } from "./invoices.ts";
-import { CURRENCIES, CURRENCY_MESSAGES } from "./money.ts";
+import { CURRENCIES } from "./money.ts";
 
 /** The Payment Settings modal and `schoolAdmin.paymentSettings.update` (the percentage as typed). */
 export const updatePaymentSettingsInput = z

@@ -23,7 +23,7 @@ export const PAYMENT_MESSAGES = {
   voided: "This invoice was voided by the school and cannot be paid.",
   schoolCannotTakePayments: (schoolName: string) =>
     `${schoolName} cannot take online payments right now. Please try again later or contact the school.`,
-  /** `minimum`: Stripe's smallest charge, written in the school's currency (money.ts `MINIMUM_CHARGE`). */
+  /** `minimum`: Stripe's smallest charge, written in the school's currency (currency-settings.ts `MINIMUM_CHARGE`). */
   belowMinimum: (minimum: string) => `Amounts under ${minimum} cannot be paid online. Please contact the school.`,
   checkoutFailed: "Failed to create payment session. Please try again.",
   returnSuccess: {

@@ -2,7 +2,8 @@ import { and, eq, exists, gt, ne, not, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#db/client.ts";
 import { flightTrips, invoices, schools } from "#db/schema/index.ts";
-import { CURRENCY_MESSAGES, type Currency, currencyOf, isCurrency } from "#shared/money.ts";
+import { CURRENCY_MESSAGES } from "#shared/currency-settings.ts";
+import { type Currency, currencyOf, isCurrency } from "#shared/money.ts";
 import { AppError } from "../errors.ts";
 
 /*

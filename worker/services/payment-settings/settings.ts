@@ -2,6 +2,7 @@ import { eq, exists, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { paymentSettings, schools } from "#db/schema/index.ts";
+import { CURRENCY_MESSAGES } from "#shared/currency-settings.ts";
 import {
   bpsToPercent,
   DEFAULT_FEE_APPLICATION_TYPE,
@@ -9,7 +10,6 @@ import {
   type FeeApplicationType,
   percentToBps,
 } from "#shared/fees.ts";
-import { CURRENCY_MESSAGES } from "#shared/money.ts";
 import type { updatePaymentSettingsInput } from "#shared/payment-settings.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";

@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, ne, type SQL } from "drizzle-orm";
 import { payments, schools } from "#db/schema/index.ts";
 import { acceptsPayments } from "#shared/connect.ts";
+import { MINIMUM_CHARGE } from "#shared/currency-settings.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
-import { currencyOf, formatMoney, MINIMUM_CHARGE } from "#shared/money.ts";
+import { currencyOf, formatMoney } from "#shared/money.ts";
 import { PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, type PayableKind } from "#shared/payment-texts.ts";
 import { sha256Hex } from "#worker/auth/crypto.ts";
 import type { AppDeps } from "#worker/deps.ts";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { insertWhere, rowHolds } from "#db/conditional.ts";
 import { invitations, pendingSchools, schools } from "#db/schema/index.ts";
-import { currencyForCountry } from "#shared/money.ts";
+import { currencyForCountry } from "#shared/currency-settings.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import type { approveRegistrationInput, rejectRegistrationInput } from "#shared/registration.ts";
 import { registrationApprovedEmail, registrationRejectedEmail } from "#worker/email/templates.ts";

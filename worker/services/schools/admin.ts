@@ -17,7 +17,7 @@ import {
   sessions,
   trips,
 } from "#db/schema/index.ts";
-import { currencyForCountry } from "#shared/money.ts";
+import { currencyForCountry } from "#shared/currency-settings.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
 import { type listSchoolsInput, SCHOOLS_PAGE_SIZE, type SchoolFormInput, type schoolIdInput } from "#shared/schools.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { CURRENCY_MESSAGES, currencyLabel } from "#shared/currency-settings.ts";
 import { bpsToPercent } from "#shared/fees.ts";
-import { CURRENCIES, CURRENCY_MESSAGES, type Currency, currencyLabel } from "#shared/money.ts";
+import { CURRENCIES, type Currency } from "#shared/money.ts";
 import { type PaymentSettingsForm, updatePaymentSettingsInput } from "#shared/payment-settings.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { EnumSelectField, TextField } from "../../components/ui/form.tsx";

@@ -3,7 +3,6 @@ import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react"
 import { Link, useParams } from "react-router";
 import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { haversineMeters } from "#shared/route-order.ts";
-import { StopMap } from "../../../components/map/StopMap.tsx";
 import type { LatLng, StopMapHandle } from "../../../components/map/types.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
@@ -14,6 +13,12 @@ import { Loading, QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
 import { useAddressSearchOn } from "../../../features/site/hooks.ts";
+
+/** The map's frame and Leaflet load after the stop list, the page's keyboard control (ADR 0048). */
+const StopMap = lazy(() =>
+  import("../../../components/map/StopMap.tsx").then((module) => ({ default: module.StopMap })),
+);
+
 import { RouteSheetLink } from "./RouteSheetLink.tsx";
 
 const OptimiseOrderDialog = lazy(() => import("./OptimiseOrderDialog.tsx"));
@@ -187,21 +192,23 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
               <AddressSearch onPick={(place, name) => add(place, true, name)} />
             </Suspense>
           ) : null}
-          <StopMap
-            ref={map}
-            id={mapId}
-            label={`Map of the stops of ${route.name}`}
-            stops={mapStops}
-            showRoute
-            selectedStopId={selected}
-            onSelectStop={(key) => {
-              setSelected(key);
-              document.getElementById(`${key}-name`)?.scrollIntoView({ block: "nearest" });
-            }}
-            onMapClick={(at) => add(at, false)}
-            onStopMove={(key, to) => update(key, { latitude: fixed(to.lat), longitude: fixed(to.lng) })}
-            className="h-64 sm:h-96"
-          />
+          <Suspense fallback={<div className="h-64 rounded-lg border border-slate-200 bg-slate-100 sm:h-96" />}>
+            <StopMap
+              ref={map}
+              id={mapId}
+              label={`Map of the stops of ${route.name}`}
+              stops={mapStops}
+              showRoute
+              selectedStopId={selected}
+              onSelectStop={(key) => {
+                setSelected(key);
+                document.getElementById(`${key}-name`)?.scrollIntoView({ block: "nearest" });
+              }}
+              onMapClick={(at) => add(at, false)}
+              onStopMove={(key, to) => update(key, { latitude: fixed(to.lat), longitude: fixed(to.lng) })}
+              className="h-64 sm:h-96"
+            />
+          </Suspense>
           <p className="mt-2 text-sm text-slate-600">
             {addressSearch ? "Find an address or click the map" : "Click the map"} to add a stop, drag a stop to move
             it, or type its coordinates in the list.
