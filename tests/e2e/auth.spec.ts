@@ -12,9 +12,11 @@ test.describe("sign in", () => {
       await expect(page).toHaveURL(account.home);
       await expect(page.getByText(account.name).first()).toBeVisible();
       if (role !== "super_admin") await expect(page.getByText("Maple Grove Primary").first()).toBeVisible();
-      // Logout ends the session: the role home now asks for a login again.
+      // Logout ends the session: once the server has answered it, the role home asks for a login again.
+      const loggedOut = page.waitForResponse((response) => response.url().includes("auth.logout"));
       await page.getByRole("button", { name: "Logout" }).click();
       await expect(page).toHaveURL("/");
+      expect((await loggedOut).ok()).toBe(true);
       await page.goto(account.home);
       await expect(page).toHaveURL(new RegExp(`${account.login}\\?redirect=`));
     });

@@ -27,21 +27,25 @@ export function useSession() {
   const pushUnsubscribe = useMutation(trpc.parent.push.unsubscribe.mutationOptions());
   /**
    * Leave the guarded area first, so no page of it asks the server anything after the session is
-   * gone (which would read as "session ended" and send the user to a login page). Then forget
-   * everything cached for this user, in memory, in storage and in caches, at once: on a slow or lost
-   * connection nothing of them stays on the device while the server is asked. Then end this
-   * browser's push subscription (ADR 0068) and the session, and forget again after.
+   * gone (which would read as "session ended" and send the user to a login page). End this
+   * browser's push subscription (ADR 0068; it needs the session), then send the logout at once and,
+   * while it travels, forget everything cached for this user, in memory, in storage and in caches:
+   * a closed tab or a weak signal leaves neither the session waiting to be ended nor the user's data
+   * waiting to be forgotten. Forgotten again once the server has answered.
    */
   const logout = async () => {
+    // Loaded here only (every area page carries this hook, and only a logout needs it), from the
+    // click on, while the home page loads: no round trip of its own before the logout leaves.
+    const pushDevice = import("../features/preferences/push-device.ts");
     await navigate("/");
     await queryClient.cancelQueries();
-    forgetUser();
-    await forgetStoredData();
     try {
-      // Loaded here only: every area page carries this hook, and only a logout needs it.
-      const { endPushOnThisDevice } = await import("../features/preferences/push-device.ts");
+      const { endPushOnThisDevice } = await pushDevice;
       await endPushOnThisDevice((endpoint) => pushUnsubscribe.mutateAsync({ endpoint }));
-      await logoutMutation.mutateAsync();
+      const ended = logoutMutation.mutateAsync();
+      forgetUser();
+      await forgetStoredData();
+      await ended;
     } finally {
       // A session read that left before the server ended it (a page mounting meanwhile) would answer
       // with this user after the forgetting above and keep their data again: it is dropped unread.
