@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createParentInvitation, fillLogin, linkIn, signIn, waitForEmail } from "./support.ts";
+import { createParentInvitation, fillLogin, linkIn, logOut, signIn, waitForEmail } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -108,8 +108,7 @@ test("a school admin signs in with the temporary password and must change it fir
   await dialog.getByRole("button", { name: "Send Invitation" }).click();
   const message = await waitForEmail(page, email, /invited to manage/);
   const temporaryPassword = /Temporary password: (\S+)/.exec(message.text)![1]!;
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL("/");
+  await logOut(page);
 
   await page.goto("/login/school");
   await fillLogin(page, email, temporaryPassword);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt, totpStep } from "#worker/auth/mfa.ts";
-import { callMutation, createSuperAdmin, fillLogin } from "./support.ts";
+import { callMutation, createSuperAdmin, fillLogin, logOut } from "./support.ts";
 
 const PASSWORD = "a long e2e passphrase for mfa";
 
@@ -20,8 +20,7 @@ function authenticator(secret: string) {
 }
 
 async function logout(page: Page) {
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL("/");
+  await logOut(page);
 }
 
 test("a super admin enrols in two-factor, signs in with a code and a recovery code, and confirms it's them", {

@@ -51,6 +51,17 @@ export const DEMO = {
   },
 } as const;
 
+/**
+ * Logout from a role area (its menu's button, or `button`): the home page shows first, then the
+ * server answers the logout. Waits for that answer, so the next page load meets no session.
+ */
+export async function logOut(page: Page, button: Locator = page.getByRole("button", { name: "Logout" }).first()) {
+  const answered = page.waitForResponse((response) => response.url().includes("auth.logout"));
+  await button.click();
+  await expect(page).toHaveURL("/");
+  expect((await answered).ok()).toBe(true);
+}
+
 export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
