@@ -19,7 +19,8 @@ const AREA_MODULES = new RegExp(
     "web/src/lib/(data|trpc|session)\\.",
     // The data layer's own: each parent's and driver's kept data, the session's manifest (ADR 0067).
     "web/src/pwa/(query-persistence|manifest-link)\\.",
-    "web/src/routes/(guards|prefetch-queries)\\.",
+    // What the areas' routes are made of (each area's own are a chunk of their own), the guards, the first queries.
+    "web/src/routes/(area-route|prefetch|guards|prefetch-queries)\\.",
     // The live run's first read, which the live view's loader starts through prefetch-queries (ADR 0076).
     "web/src/features/live/run-read\\.",
     // The query-options factories the prefetches share with the pages' hooks (a few hundred bytes).
@@ -45,6 +46,8 @@ const AREA_MODULES = new RegExp(
 const EVERY_PAGE_MODULES = new RegExp(
   [
     "node_modules/react/",
+    // Vite's helper for a dynamic import's preloads: the entry's and the areas' routes share it.
+    "vite/preload-helper",
     "node_modules/lucide-react/dist/esm/(shared/|context|Icon|createLucideIcon|defaultAttributes)",
     "node_modules/lucide-react/dist/esm/icons/bus\\.",
     "web/src/lib/(toast|generic-error)\\.",

@@ -19,9 +19,15 @@ export const BUDGET_KB = { public: 120, area: 150 } as const;
 const DATA = "src/lib/data.tsx";
 const PUBLIC = "src/components/site/PublicLayout.tsx";
 const AREA = ["src/routes/guards.tsx", DATA, "src/routes/prefetch-queries.ts"];
-const SUPER_ADMIN = [...AREA, "src/components/shell/SuperAdminShell.tsx", "src/pages/super-admin/security/MfaGate.tsx"];
-const SCHOOL_ADMIN = [...AREA, "src/components/shell/SchoolAdminShell.tsx"];
-const PARENT = [...AREA, "src/components/shell/ParentShell.tsx"];
+const SUPER_ADMIN = [
+  ...AREA,
+  "src/routes/areas/super-admin.tsx",
+  "src/components/shell/SuperAdminShell.tsx",
+  "src/pages/super-admin/security/MfaGate.tsx",
+];
+const SCHOOL_ADMIN = [...AREA, "src/routes/areas/school-admin.tsx", "src/components/shell/SchoolAdminShell.tsx"];
+const DRIVER = [...AREA, "src/routes/areas/driver.tsx", "src/components/shell/DriverShell.tsx"];
+const PARENT = [...AREA, "src/routes/areas/parent.tsx", "src/components/shell/ParentShell.tsx"];
 const publicPage = (route: string, page: string) => ({ route, budgetKb: BUDGET_KB.public, modules: [PUBLIC, page] });
 const areaPage = (route: string, area: readonly string[], page: string) => ({
   route,
@@ -57,6 +63,8 @@ export const BUNDLE_ROUTES: readonly { route: string; budgetKb: number; modules:
   areaPage("/parent/children", PARENT, "src/pages/parent/ChildrenPage.tsx"),
   areaPage("/parent/flight-trips", PARENT, "src/pages/parent/flight-trips/FlightTripsPage.tsx"),
   areaPage("/parent/rides/:tripId", PARENT, "src/pages/parent/ParentLivePage.tsx"),
+  areaPage("/driver", DRIVER, "src/pages/driver/DriverRunsPage.tsx"),
+  areaPage("/driver/runs/:tripId", DRIVER, "src/pages/driver/DriverRunPage.tsx"),
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { routes } from "../../web/src/routes/router.tsx";
+import { allRoutes as routes } from "../../web/src/routes/all-routes.ts";
 import { A11Y_DIALOGS, A11Y_ROUTES } from "../e2e/a11y-routes.ts";
 import { routerPaths } from "../support/router-paths.ts";
 

@@ -288,7 +288,7 @@ describe("bundle report", () => {
   it("every budget is the issue's goal, with no exceptions: 120 KB for public pages, 150 KB in the role areas", () => {
     expect(BUDGET_KB).toEqual({ public: 120, area: 150 });
     for (const { route, budgetKb } of BUNDLE_ROUTES) {
-      const area = /^\/(super-admin|school-admin|parent)(\/|$)/.test(route);
+      const area = /^\/(super-admin|school-admin|parent|driver)(\/|$)/.test(route);
       expect(budgetKb, route).toBe(area ? 150 : 120);
     }
     expect(BUNDLE_ROUTES.map((row) => row.route)).toContain("/get-started");

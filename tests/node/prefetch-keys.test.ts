@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { queryClient, trpc } from "../../web/src/lib/data.tsx";
 import type { SessionUser } from "../../web/src/lib/session.ts";
 import { PREFETCHES, type PrefetchName, type Start } from "../../web/src/routes/prefetch-queries.ts";
-import { routes } from "../../web/src/routes/router.tsx";
+import { allRoutes as routes } from "../../web/src/routes/all-routes.ts";
 
 /** A page where each prefetch's queries are read, as the route that starts it opens from the menu. */
 const PAGE_OF = {

@@ -1,8 +1,8 @@
 /**
- * The client's route table is declared once (web/src/routes/router.tsx): each page's module loads
- * with its route's `lazy`, which fills that route in and adds none (the router is made without
- * `patchRoutesOnNavigation`). A session of many page visits keeps the same table, however often the
- * pages are visited again.
+ * The client's route table is declared once (web/src/routes/router.tsx, areas.tsx): each page's
+ * module loads with its route's `lazy`, which fills that route in and adds none; the role areas'
+ * routes are added once, on the first navigation into an area (`patchRoutesOnNavigation`). A session
+ * of many page visits keeps the same table, however often the pages are visited again.
  */
 import { readFileSync } from "node:fs";
 import type { DataRouteObject } from "react-router";
@@ -10,7 +10,7 @@ import { createMemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { queryClient, trpc } from "../../web/src/lib/data.tsx";
 import type { SessionUser } from "../../web/src/lib/session.ts";
-import { routes } from "../../web/src/routes/router.tsx";
+import { discoverAreaRoutes, routes } from "../../web/src/routes/router.tsx";
 
 const PAGES = [
   "/",
@@ -32,10 +32,12 @@ function table(tree: readonly DataRouteObject[]): string[] {
 }
 
 describe("the client's route table", () => {
-  it("is the one the app's router is made with, with no options (no route patched in on navigation)", () => {
+  it("is the one the app's router is made with, with the same options", () => {
     const main = readFileSync(new URL("../../web/src/main.tsx", import.meta.url), "utf8");
-    // Options added there (patchRoutesOnNavigation, say) belong in the router made below too.
-    expect(main.match(/create\w*Router\([^)]*\)/g)).toEqual(["createBrowserRouter(routes)"]);
+    // Options added there belong in the router made below too.
+    expect(main.match(/create\w*Router\([^)]*\)/g)).toEqual([
+      "createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAreaRoutes })",
+    ]);
   });
 
   it("stays the same size, route for route, however many pages are visited and revisited", async () => {
@@ -49,14 +51,20 @@ describe("the client's route table", () => {
       timeZone: "America/Chicago",
       phoneRegion: "US",
     } as unknown as SessionUser);
-    const router = createMemoryRouter(routes, { initialEntries: ["/"] });
+    const router = createMemoryRouter(routes, { initialEntries: ["/"], patchRoutesOnNavigation: discoverAreaRoutes });
     try {
       await new Promise<void>((resolve) => {
         if (router.state.initialized) resolve();
         else router.subscribe((state) => state.initialized && resolve());
       });
+      // The public pages only, until a navigation goes into an area.
+      expect(table(router.routes).some((row) => row.endsWith(" parent"))).toBe(false);
+      await router.navigate("/no-such-page");
+      expect(table(router.routes).some((row) => row.endsWith(" parent"))).toBe(false);
+      await router.navigate("/parent/children");
+      expect(router.state.matches.at(-1)?.route.path).toBe("children");
       const before = table(router.routes);
-      expect(before.length).toBeGreaterThan(50);
+      expect(before.length).toBeGreaterThan(30);
       for (let round = 0; round < 3; round++)
         for (const path of PAGES) {
           await router.navigate(path);

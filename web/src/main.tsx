@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
 import { captureInstallPrompt } from "./pwa/install.ts";
 import { PRERENDERED_ATTRIBUTE } from "./routes/page-meta.ts";
-import { routes } from "./routes/router.tsx";
+import { discoverAreaRoutes, routes } from "./routes/router.tsx";
 import "./styles.css";
 
 // The server's style nonce (Content-Security-Policy), for the dialogs' scroll lock: it inserts a
@@ -37,7 +37,7 @@ async function start() {
   }
   const app = (
     <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAreaRoutes })} />
     </StrictMode>
   );
   // A transition, so React renders in slices of a few milliseconds and yields between them: the

@@ -6,9 +6,10 @@
  */
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
+import type { RouteObject } from "react-router";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
 import { ROLE_HOMES, type Role, writeRoleHint } from "./lib/roles.ts";
-import { routes } from "./routes/router.tsx";
+import { AREA_ROUTE_MODULES, routes } from "./routes/router.tsx";
 
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, prerenderedFile } from "./routes/page-meta.ts";
 export { ROLE_HOMES };
@@ -51,7 +52,6 @@ export async function renderPage(path: string): Promise<{ html: string; routeMod
  * a `fetch` that only records: the URLs are the ones the client's tRPC link builds.
  */
 export async function roleHome(role: Role): Promise<{ routeModules: string[]; requests: string[] }> {
-  const handler = createStaticHandler(routes);
   const log = globalThis as ImportLog;
   const routeModules = new Set<string>();
   const requests: string[] = [];
@@ -72,6 +72,7 @@ export async function roleHome(role: Role): Promise<{ routeModules: string[]; re
   writeRoleHint(role);
   log.__prerenderImports = routeModules;
   try {
+    const handler = createStaticHandler(await withArea(role));
     const context = await handler.query(new Request(new URL(ROLE_HOMES[role], "http://prerender.invalid")));
     if (context instanceof Response) throw new Error(`prerender: ${ROLE_HOMES[role]} answered ${context.status}`);
     // The tRPC link sends its batch once the tick that queued the queries is over.
@@ -91,14 +92,24 @@ export async function roleHome(role: Role): Promise<{ routeModules: string[]; re
  * two-factor one), found as the routes of the home match, without the home's own page.
  */
 export async function roleArea(role: Role): Promise<string[]> {
-  const matches = matchRoutes(routes, ROLE_HOMES[role]) ?? [];
   const log = globalThis as ImportLog;
   const routeModules = new Set<string>();
   log.__prerenderImports = routeModules;
   try {
+    const matches = matchRoutes(await withArea(role), ROLE_HOMES[role]) ?? [];
     for (const { route } of matches.slice(0, -1)) if (typeof route.lazy === "function") await route.lazy();
   } finally {
     log.__prerenderImports = undefined;
   }
   return [...routeModules];
+}
+
+/**
+ * The table with a role area's routes, as the browser has it once it has gone into the area
+ * (router.tsx's `discoverAreaRoutes`): their module is loaded as the browser loads it, so it is
+ * logged as one of the page's route modules (and preloaded by the role's shells).
+ */
+async function withArea(role: Role): Promise<RouteObject[]> {
+  const { default: area } = await AREA_ROUTE_MODULES[role]();
+  return [...routes, area];
 }

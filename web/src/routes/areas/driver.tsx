@@ -1,0 +1,13 @@
+// The driver area's routes, found on the first navigation into it (router.tsx's `discoverAreaRoutes`).
+import { roleArea } from "../area-route.tsx";
+import { page } from "../lazy.tsx";
+import { prefetchLoader } from "../prefetch.ts";
+
+export default roleArea("driver", "driver", [
+  {
+    index: true,
+    lazy: page(() => import("../../pages/driver/DriverRunsPage.tsx")),
+    loader: prefetchLoader("driver", "driverHome"),
+  },
+  { path: "runs/:tripId", lazy: page(() => import("../../pages/driver/DriverRunPage.tsx")) },
+]);
