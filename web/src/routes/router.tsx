@@ -63,7 +63,7 @@ export const AREA_ROUTE_MODULES: Record<Role, () => Promise<{ default: RouteObje
 const patched = new Map<Role, Promise<void>>();
 
 /**
- * React Router's `patchRoutesOnNavigation` (lazy route discovery, ADR 0079): a navigation into a
+ * React Router's `patchRoutesOnNavigation` (lazy route discovery, ADR 0082): a navigation into a
  * role's area (`/parent`, `/school-admin/trips`…) that the table cannot match yet — the public
  * layout's catch-all matches it, which the router treats as a partial match — adds that area's
  * routes beside the public layout, once; the router then matches again. Any other path changes

@@ -7,7 +7,7 @@ import { minutesToTime } from "#shared/route-texts.ts";
 import { formatTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { ConfirmDialog } from "../../components/ui/dialog.tsx";
+import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { type DriverRunDetail, useDriverRun } from "../../features/drivers/driver/hooks.ts";
@@ -25,6 +25,9 @@ import { emptyStopNote, onBoardCount } from "../../features/drivers/driver/stop-
 import { TripStatusBadge } from "../../features/trips/labels.tsx";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 import { notify } from "../../lib/toast.ts";
+
+// End run's confirmation: the dialog's code loads when it first opens, not with the run.
+const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
 
 type Run = DriverRunDetail["run"];
 type Stop = DriverRunDetail["stops"][number];
