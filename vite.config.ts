@@ -25,7 +25,15 @@ const AREA_MODULES = new RegExp(
     "web/src/features/live/run-read\\.",
     // The query-options factories the prefetches share with the pages' hooks (a few hundred bytes).
     "web/src/features/[\\w-]+/queries\\.",
-    "web/src/components/shell/AppShell\\.",
+    // The signed-in frame every area page shows: the header, the sidebar, the phone's bar, the bell's
+    // count and its icon, the app's own notices' loader, the sudo prompt's context (one file instead of
+    // eleven; none of it is a public page's).
+    "web/src/components/AppShell\\.",
+    "web/src/components/shell/(LogoutButton|BottomBar|NotificationBell|nav|Sidebar)\\.",
+    "web/src/pwa/lazy\\.",
+    "web/src/features/notifications/unread\\.",
+    "web/src/lib/sudo\\.",
+    "worker/shared/(connect|mfa-reasons)\\.",
     "web/src/components/mfa/SudoProvider\\.",
     // The small display pieces most area pages show (a few hundred bytes each), one file less each
     // on the role homes' first load (ADR 0069). Not buttons or enums: public pages import those.
