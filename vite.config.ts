@@ -111,9 +111,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: false,
     // dist/.vite/manifest.json: scripts/bundle-report.ts measures each route's initial JS from it.
     manifest: true,
-    // Every browser we support has <link rel="modulepreload">; where one lacks it, modules still load
-    // (in series), so the polyfill is not worth its bytes in every page's entry.
-    modulePreload: { polyfill: false },
+    // No dependency lists for dynamic imports (ADR 0082): each chunk with lazy imports carried the
+    // file names of every import's dependencies (the area's route module ~1.5 KB gzip of them, on
+    // every page of the area) so that a navigation could fetch them in parallel. A first visit's
+    // HTML preloads its route's files from the manifest (scripts/prerender.ts), and after it the
+    // service worker has every chunk precached, so the lists only helped a navigation made before
+    // the worker installed (one round trip more there). CSS of a lazy chunk still loads with it.
+    modulePreload: false,
     rolldownOptions: {
       // Rolldown would move modules shared by lazy chunks (the data layer, react-hook-form, zod) into the
       // entry, which every page loads; each route's initial JS is its own (ADR 0019).

@@ -100,6 +100,3 @@ export function missingFieldsMessage(values: Partial<Record<RequiredField, unkno
     ? `${REGISTRATION_MESSAGES.missingPrefix}${missing.map((field) => REQUIRED_FIELD_LABELS[field]).join(", ")}`
     : null;
 }
-
-/** The dashboard shows the first 3 pending approvals (its route prefetch asks for the same). */
-export const DASHBOARD_PENDING_APPROVALS = 3;

@@ -1,5 +1,4 @@
 import type { FetchQueryOptions, QueryKey } from "@tanstack/react-query";
-import { DASHBOARD_PENDING_APPROVALS } from "#shared/registration-constants.ts";
 import { childrenQuery } from "../features/children/queries.ts";
 import {
   parentDashboardQuery,
@@ -13,7 +12,7 @@ import { INVOICES_OPENING_INPUT, parentInvoicesQuery, schoolInvoicesQuery } from
 import { parentPreferencesQuery } from "../features/live/queries.ts";
 import { INBOX_OPENING_INPUT, inboxListQuery, unreadCountQuery } from "../features/notifications/queries.ts";
 import { paymentSettingsQuery } from "../features/payment-settings/queries.ts";
-import { pendingRegistrationsQuery } from "../features/registrations/queries.ts";
+import { DASHBOARD_PENDING_APPROVALS, pendingRegistrationsQuery } from "../features/registrations/queries.ts";
 import { rideLookupQuery } from "../features/rides/queries.ts";
 import { twoFactorStatusQuery } from "../features/security/queries.ts";
 import { mapTilesQuery } from "../features/site/queries.ts";

@@ -4,7 +4,7 @@ import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { pendingRegistrationsQuery } from "./queries.ts";
 
-export { DASHBOARD_PENDING_APPROVALS } from "#shared/registration-constants.ts";
+export { DASHBOARD_PENDING_APPROVALS } from "./queries.ts";
 
 /** Paid registrations awaiting review, newest first, at most `limit` of them. */
 export function usePendingRegistrations(limit: number) {
