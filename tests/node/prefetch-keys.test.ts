@@ -11,8 +11,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { queryClient, trpc } from "../../web/src/lib/data.tsx";
 import type { SessionUser } from "../../web/src/lib/session.ts";
-import { PREFETCHES, type PrefetchName, type Start } from "../../web/src/routes/prefetch-queries.ts";
 import { allRoutes as routes } from "../../web/src/routes/all-routes.ts";
+import { PREFETCHES, type PrefetchName, type Start } from "../../web/src/routes/prefetch-queries.ts";
 
 /** A page where each prefetch's queries are read, as the route that starts it opens from the menu. */
 const PAGE_OF = {

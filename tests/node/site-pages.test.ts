@@ -4,8 +4,8 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disallowedPrefixes, PUBLIC_PAGES, pageVisibility, SPA_PAGES, type SpaPath } from "#shared/site-pages.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
-import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
 import { allRoutes as routes } from "../../web/src/routes/all-routes.ts";
+import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
 import { createTestApp, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import { routerPaths } from "../support/router-paths.ts";
 
