@@ -26,7 +26,7 @@ const AREA_MODULES = new RegExp(
     // The query-options factories the prefetches share with the pages' hooks (a few hundred bytes).
     "web/src/features/[\\w-]+/queries\\.",
     // The signed-in frame every area page shows: the header, the sidebar, the phone's bar, the bell's
-    // count and its icon, the app's own notices' loader, the sudo prompt's context (one file instead of
+    // unread count, the app's own notices' loader, the sudo prompt's context (one file instead of
     // eleven; none of it is a public page's).
     "web/src/components/AppShell\\.",
     "web/src/components/shell/(LogoutButton|BottomBar|NotificationBell|nav|Sidebar)\\.",
