@@ -203,7 +203,9 @@ test.describe("every other page of an area starts its area's chunks with its scr
       const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
         (match) => match[1]!,
       );
-      expect(chunks.filter((href) => /^\/assets\/(area|guards|data|AppShell)-[\w-]+\.js$/.test(href))).toHaveLength(4);
+      // The data layer with the signed-in frame (one chunk, ADR 0082), its facades, and the area's routes.
+      expect(chunks.filter((href) => /^\/assets\/(area|guards|data)-[\w-]+\.js$/.test(href))).toHaveLength(3);
+      expect(chunks.filter((href) => new RegExp(`^/assets/${role}-[\\w-]{8}\\.js$`).test(href))).toHaveLength(1);
 
       const problems = consoleProblems(page);
       const requested = new Set<string>();
