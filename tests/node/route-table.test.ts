@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { DataRouteObject } from "react-router";
 import { createMemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { queryClient, trpc } from "../../web/src/lib/data.tsx";
 import type { SessionUser } from "../../web/src/lib/session.ts";
 import { discoverAreaRoutes, routes } from "../../web/src/routes/router.tsx";
@@ -74,6 +74,29 @@ describe("the client's route table", () => {
     } finally {
       router.dispose();
       queryClient.clear();
+    }
+  });
+
+  it("finds an area's routes for a navigation that replaced one still waiting for them (a second tap)", async () => {
+    vi.resetModules(); // The area's routes not discovered yet in this module instance.
+    const fresh = await import("../../web/src/routes/router.tsx");
+    const router = createMemoryRouter(fresh.routes, {
+      initialEntries: ["/"],
+      patchRoutesOnNavigation: fresh.discoverAreaRoutes,
+    });
+    try {
+      await new Promise<void>((resolve) => {
+        if (router.state.initialized) resolve();
+        else router.subscribe((state) => state.initialized && resolve());
+      });
+      // The second navigation cancels the first while the area's module is on its way.
+      const first = router.navigate("/super-admin/schools");
+      await router.navigate("/super-admin/invites");
+      await first;
+      expect(router.state.location.pathname).toBe("/super-admin/invites");
+      expect(router.state.matches.map((match) => match.route.path)).toContain("invites");
+    } finally {
+      router.dispose();
     }
   });
 });

@@ -60,14 +60,17 @@ export const AREA_ROUTE_MODULES: Record<Role, () => Promise<{ default: RouteObje
   driver: () => import("./areas/driver.tsx"),
 };
 
-const patched = new Map<Role, Promise<void>>();
+const loaded = new Map<Role, Promise<{ default: RouteObject }>>();
 
 /**
  * React Router's `patchRoutesOnNavigation` (lazy route discovery, ADR 0082): a navigation into a
  * role's area (`/parent`, `/school-admin/trips`…) that the table cannot match yet — the public
  * layout's catch-all matches it, which the router treats as a partial match — adds that area's
- * routes beside the public layout, once; the router then matches again. Any other path changes
- * nothing (the catch-all shows Page Not Found, as before). No page carries another area's routes.
+ * routes beside the public layout; the router then matches again. Any other path changes nothing
+ * (the catch-all shows Page Not Found, as before). No page carries another area's routes.
+ *
+ * The area's module loads once; each navigation patches with it (the router keeps one copy), since
+ * the router ignores the patch of a navigation another has replaced meanwhile (a second tap).
  */
 export function discoverAreaRoutes({
   path,
@@ -80,16 +83,12 @@ export function discoverAreaRoutes({
     (candidate) => path === ROLE_HOMES[candidate] || path.startsWith(`${ROLE_HOMES[candidate]}/`),
   );
   if (!role) return undefined;
-  let done = patched.get(role);
-  if (!done) {
-    done = AREA_ROUTE_MODULES[role]().then(
-      ({ default: area }) => patch(null, [area]),
-      (error: unknown) => {
-        patched.delete(role); // A failed chunk load (offline): the next navigation tries again.
-        throw error;
-      },
-    );
-    patched.set(role, done);
+  let module = loaded.get(role);
+  if (!module) {
+    module = AREA_ROUTE_MODULES[role]();
+    // A failed chunk load (offline, or a deployment that replaced it): the next navigation tries again.
+    module.catch(() => loaded.delete(role));
+    loaded.set(role, module);
   }
-  return done;
+  return module.then(({ default: area }) => patch(null, [area]));
 }
