@@ -84,3 +84,15 @@ test("a session that ends while a page is open shows Authentication Error and as
   await expect(page.getByText("User not authenticated.")).toBeVisible();
   await expect(page).toHaveURL(/\/login\/superadmin\?redirect=%2Fsuper-admin%2Fschools/);
 });
+
+test("logout still ends the session when the push module cannot load (a deployment replaced its chunk)", async ({
+  page,
+}) => {
+  await page.goto(DEMO.parent.login);
+  await fillLogin(page, DEMO.parent.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(DEMO.parent.home);
+  await page.route(/\/assets\/push-device-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+  await logOut(page);
+  await page.goto(DEMO.parent.home);
+  await expect(page).toHaveURL(/\/login\/parent/);
+});

@@ -40,8 +40,12 @@ export function useSession() {
     await navigate("/");
     await queryClient.cancelQueries();
     try {
-      const { endPushOnThisDevice } = await pushDevice;
-      await endPushOnThisDevice((endpoint) => pushUnsubscribe.mutateAsync({ endpoint }));
+      await pushDevice.then(
+        ({ endPushOnThisDevice }) => endPushOnThisDevice((endpoint) => pushUnsubscribe.mutateAsync({ endpoint })),
+        // Its chunk did not load (a deployment replaced it, or no signal): the logout still leaves;
+        // the browser's subscription goes at the next push's 410.
+        () => undefined,
+      );
       const ended = logoutMutation.mutateAsync();
       forgetUser();
       await forgetStoredData();
