@@ -13,13 +13,12 @@ import { Loading, QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
 import { useAddressSearchOn } from "../../../features/site/hooks.ts";
+import { RouteSheetLink } from "./RouteSheetLink.tsx";
 
 /** The map's frame and Leaflet load after the stop list, the page's keyboard control (ADR 0048). */
 const StopMap = lazy(() =>
   import("../../../components/map/StopMap.tsx").then((module) => ({ default: module.StopMap })),
 );
-
-import { RouteSheetLink } from "./RouteSheetLink.tsx";
 
 const OptimiseOrderDialog = lazy(() => import("./OptimiseOrderDialog.tsx"));
 // Only where the server has a geocoder (ADR 0054).
