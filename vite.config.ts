@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precacheEntries } from "./scripts/pwa-precache.ts";
 import { appManifest, MANIFESTS } from "./web/src/pwa/app-manifest.ts";
@@ -99,12 +100,20 @@ function pwaPlugins(): Plugin[] {
   ];
 }
 
+/**
+ * Languages (ADR 0078): Lingui's macros compiled away by Babel (a message becomes its id), and a
+ * catalog (`.po`) compiled to a module when a page imports it. Exported for the node tests' Vite.
+ */
+export function linguiPlugins(): PluginOption[] {
+  return [lingui({ macroTransform: true })];
+}
+
 // The SPA lives in web/ and is built to dist/, which the Worker (assets) and the Node entry serve.
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "web",
   resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   publicDir: "public",
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : pwaPlugins())],
+  plugins: [...linguiPlugins(), react(), tailwindcss(), ...(isSsrBuild ? [] : pwaPlugins())],
   build: {
     outDir: "../dist",
     emptyOutDir: true,

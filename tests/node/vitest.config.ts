@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { linguiPlugins } from "../../vite.config.ts";
 
 export default defineConfig({
+  // Pages with Lingui macros (ADR 0078) are imported by some tests.
+  plugins: linguiPlugins(),
   test: {
     root: new URL("../..", import.meta.url).pathname,
     include: ["tests/node/**/*.test.ts"],

@@ -1,7 +1,11 @@
 import "./lib/zod-config.ts";
+import { I18nProvider } from "@lingui/react";
 import { lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
+import { LOCALE_TAGS } from "#shared/locales.ts";
+import { catalogsForPath } from "./i18n/areas.ts";
+import { i18n, pageLocale, startLocale } from "./i18n/i18n.ts";
 import { captureInstallPrompt } from "./pwa/install.ts";
 import { PRERENDERED_ATTRIBUTE } from "./routes/page-meta.ts";
 import { discoverAreaRoutes, routes } from "./routes/router.tsx";
@@ -25,7 +29,13 @@ const AppToaster = lazy(() => import("./lib/toaster.tsx"));
  */
 async function start() {
   const container = document.getElementById("root")!;
-  const prerendered = container.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname;
+  const locale = pageLocale();
+  // The page's catalogs before its first render (they load beside its route's chunks).
+  const starting = startLocale(locale, catalogsForPath(window.location.pathname));
+  // A page prerendered in another language than the reader's is rendered afresh, not hydrated.
+  const prerendered =
+    container.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname &&
+    document.documentElement.lang === LOCALE_TAGS[locale];
   if (prerendered) {
     const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
     await Promise.all(
@@ -35,9 +45,12 @@ async function start() {
       }),
     );
   }
+  await starting;
   const app = (
     <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAreaRoutes })} />
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAreaRoutes })} />
+      </I18nProvider>
     </StrictMode>
   );
   // A transition, so React renders in slices of a few milliseconds and yields between them: the

@@ -4,10 +4,14 @@
  * which waits for every lazy component, so the HTML is exactly the client's first render (the
  * client hydrates it: web/src/main.tsx).
  */
+import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import type { RouteObject } from "react-router";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
+import { SOURCE_LOCALE } from "#shared/locales.ts";
+import { catalogsForPath } from "./i18n/areas.ts";
+import { i18n, startLocale } from "./i18n/i18n.ts";
 import { ROLE_HOMES, type Role, writeRoleHint } from "./lib/roles.ts";
 import { AREA_ROUTE_MODULES, routes } from "./routes/router.tsx";
 
@@ -25,6 +29,7 @@ type ImportLog = { __prerenderImports?: Set<string> };
  * matched routes loaded; not the lazy components the page renders later), which the page preloads.
  */
 export async function renderPage(path: string): Promise<{ html: string; routeModules: string[] }> {
+  await startLocale(SOURCE_LOCALE, catalogsForPath(path));
   const handler = createStaticHandler(routes);
   const log = globalThis as ImportLog;
   const routeModules = new Set<string>();
@@ -39,7 +44,9 @@ export async function renderPage(path: string): Promise<{ html: string; routeMod
   const { prelude } = await prerender(
     <StrictMode>
       {/* No inline hydration script (the CSP allows none): the client has no loader data to restore. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <I18nProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nProvider>
     </StrictMode>,
   );
   return { html: await new Response(prelude).text(), routeModules: [...routeModules] };

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from "react-router";
 import { FullPageSpinner } from "../components/ui/loading.tsx";
-import { ROLE_HOMES } from "../lib/roles.ts";
+import { ROLE_CATALOGS, roleOfPath } from "../i18n/areas.ts";
+import { loadCatalog } from "../i18n/i18n.ts";
 import type { Role } from "../lib/session.ts";
 import { changePasswordPage, dataPage, guarded, page } from "./lazy.tsx";
 
@@ -20,7 +21,9 @@ const loginRoute = (path: string, role: Role): RouteObject => ({
  */
 export const routes: RouteObject[] = [
   {
-    lazy: page(() => import("../components/site/PublicLayout.tsx")),
+    // The site's texts load with its layout (ADR 0078).
+    lazy: async () =>
+      (await Promise.all([page(() => import("../components/site/PublicLayout.tsx"))(), loadCatalog("public")]))[0],
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, lazy: page(() => import("../pages/public/HomePage.tsx")) },
@@ -79,9 +82,7 @@ export function discoverAreaRoutes({
   path: string;
   patch: (routeId: string | null, children: RouteObject[]) => void;
 }): Promise<void> | undefined {
-  const role = (Object.keys(ROLE_HOMES) as Role[]).find(
-    (candidate) => path === ROLE_HOMES[candidate] || path.startsWith(`${ROLE_HOMES[candidate]}/`),
-  );
+  const role = roleOfPath(path);
   if (!role) return undefined;
   let module = loaded.get(role);
   if (!module) {
@@ -90,5 +91,7 @@ export function discoverAreaRoutes({
     module.catch(() => loaded.delete(role));
     loaded.set(role, module);
   }
-  return module.then(({ default: area }) => patch(null, [area]));
+  // The area's texts load with its routes (ADR 0078): its pages render in the reader's language.
+  const catalogs = Promise.all([loadCatalog("account"), loadCatalog(ROLE_CATALOGS[role])]);
+  return Promise.all([module, catalogs]).then(([{ default: area }]) => patch(null, [area]));
 }

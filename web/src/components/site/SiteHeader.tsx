@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
@@ -11,12 +13,13 @@ const AccountItems = lazy(() => import("./AccountItems.tsx"));
 const MENU_ID = "site-mobile-menu";
 
 const PAGES = [
-  { to: "/", label: "Home", end: true },
-  { to: "/services", label: "What We Do", end: false },
+  { to: "/", label: msg`Home`, end: true },
+  { to: "/services", label: msg`What We Do`, end: false },
 ] as const;
 
 /** Public site header: brand, page links and the sign-in or signed-in actions. */
 export default function SiteHeader() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // The page is prerendered: a tap before React has hydrated it would be lost, so the button is
@@ -49,7 +52,7 @@ export default function SiteHeader() {
     const pageLinks = PAGES.map((page) => (
       <li key={page.to}>
         <NavLink to={page.to} end={page.end} className={navLinkClass(variant)} onClick={close}>
-          {page.label}
+          {i18n._(page.label)}
         </NavLink>
       </li>
     ));

@@ -1,0 +1,89 @@
+/**
+ * The browser's languages (ADR 0078). Texts are Lingui macros; their catalogs are compiled per area
+ * and language (lingui.config.ts) and loaded here before the pages that show them render: the entry
+ * loads the frame's, a role area's discovery its area's (routes/router.tsx), the public layout the
+ * site's. A change of language saves the choice and reloads the page, so every text — a page's,
+ * a kept query's, one composed by the server — comes in the new language at once.
+ */
+import { i18n, type Messages } from "@lingui/core";
+import {
+  direction,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_TAGS,
+  type Locale,
+  negotiateLocale,
+  SOURCE_LOCALE,
+} from "#shared/locales.ts";
+
+export type CatalogArea = "frame" | "public" | "account" | "parent" | "driver" | "school" | "admin";
+
+type Catalog = { messages: Messages };
+
+/** Each area's catalog in a language: one small chunk each (the Vite plugin compiles the `.po`). */
+const CATALOGS: Record<CatalogArea, (locale: Locale) => Promise<Catalog>> = {
+  frame: (locale) => import(`../locales/frame/${locale}.po`),
+  public: (locale) => import(`../locales/public/${locale}.po`),
+  account: (locale) => import(`../locales/account/${locale}.po`),
+  parent: (locale) => import(`../locales/parent/${locale}.po`),
+  driver: (locale) => import(`../locales/driver/${locale}.po`),
+  school: (locale) => import(`../locales/school/${locale}.po`),
+  admin: (locale) => import(`../locales/admin/${locale}.po`),
+};
+
+const loads = new Map<string, Promise<void>>();
+
+function load(area: CatalogArea, locale: Locale): Promise<void> {
+  const key = `${area}/${locale}`;
+  let loading = loads.get(key);
+  if (!loading) {
+    loading = CATALOGS[area](locale).then(({ messages }) => i18n.load(locale, messages));
+    // A failed chunk (offline, or a deployment replaced it): the next page that needs it tries again.
+    loading.catch(() => loads.delete(key));
+    loads.set(key, loading);
+  }
+  return loading;
+}
+
+/** The language this page shows: the reader's choice (its cookie), else the browser's languages. */
+export function pageLocale(): Locale {
+  const chosen = document.cookie
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  return isLocale(chosen) ? chosen : negotiateLocale(navigator.languages ?? [navigator.language]);
+}
+
+/** The active language (English before the entry activated one: the prerender's). */
+export function activeLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE;
+}
+
+/** Starts the page in `locale` with `areas`' catalogs loaded; the document says which language and direction. */
+export async function startLocale(locale: Locale, areas: readonly CatalogArea[]): Promise<void> {
+  await Promise.all(areas.map((area) => load(area, locale)));
+  i18n.activate(locale, [LOCALE_TAGS[locale]]);
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = LOCALE_TAGS[locale];
+    document.documentElement.dir = direction(locale);
+  }
+}
+
+/** Loads an area's catalog in the active language (before its pages render). */
+export function loadCatalog(area: CatalogArea): Promise<void> {
+  return load(area, activeLocale());
+}
+
+/** Keeps `locale` as this browser's language for a year (the server reads it for its first answer too). */
+export function rememberLocale(locale: Locale): void {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+/** Switches the page to `locale`: remembered, then the page reloads in it. */
+export function switchLocale(locale: Locale): void {
+  rememberLocale(locale);
+  location.reload();
+}
+
+export { i18n };
