@@ -94,14 +94,33 @@ export const CATALOG_AREAS = {
   ],
 } as const;
 
-export default defineConfig({
+/**
+ * The texts the server and the browser share (worker/shared: toasts, validation and refusal
+ * messages): descriptors with explicit ids (`/*i18n*\/ { id, message }`), since the Worker's code is
+ * not run through the macros. The browser loads this catalog with the frame's; the server reads it
+ * compiled (lingui.server.config.ts).
+ */
+export const SHARED_CATALOG = {
+  path: "<rootDir>/worker/locales/shared/{locale}",
+  include: ["<rootDir>/worker/shared"],
+};
+
+/** What every catalog has in common: the languages, English as the fallback, the `.po` format. */
+export const COMMON = {
   sourceLocale: "en",
   locales: [...LOCALES],
   fallbackLocales: { default: "en" },
   // Origins without line numbers: a line moved in a page does not change every catalog.
   format: formatter({ lineNumbers: false }),
-  catalogs: Object.entries(CATALOG_AREAS).map(([area, include]) => ({
-    path: `<rootDir>/web/src/locales/${area}/{locale}`,
-    include: [...include],
-  })),
+} as const;
+
+export default defineConfig({
+  ...COMMON,
+  catalogs: [
+    ...Object.entries(CATALOG_AREAS).map(([area, include]) => ({
+      path: `<rootDir>/web/src/locales/${area}/{locale}`,
+      include: [...include],
+    })),
+    SHARED_CATALOG,
+  ],
 });

@@ -22,5 +22,5 @@ export function roleOfPath(pathname: string): Role | null {
 
 export function catalogsForPath(pathname: string): CatalogArea[] {
   const role = roleOfPath(pathname);
-  return role ? ["frame", "account", ROLE_CATALOGS[role]] : ["frame", "public"];
+  return role ? ["frame", "shared", "account", ROLE_CATALOGS[role]] : ["frame", "shared", "public"];
 }

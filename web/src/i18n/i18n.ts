@@ -16,13 +16,15 @@ import {
   SOURCE_LOCALE,
 } from "#shared/locales.ts";
 
-export type CatalogArea = "frame" | "public" | "account" | "parent" | "driver" | "school" | "admin";
+export type CatalogArea = "frame" | "shared" | "public" | "account" | "parent" | "driver" | "school" | "admin";
 
 type Catalog = { messages: Messages };
 
 /** Each area's catalog in a language: one small chunk each (the Vite plugin compiles the `.po`). */
 const CATALOGS: Record<CatalogArea, (locale: Locale) => Promise<Catalog>> = {
   frame: (locale) => import(`../locales/frame/${locale}.po`),
+  // The texts the server shares with the browser (worker/shared's descriptors).
+  shared: (locale) => import(`../../../worker/locales/shared/${locale}.po`),
   public: (locale) => import(`../locales/public/${locale}.po`),
   account: (locale) => import(`../locales/account/${locale}.po`),
   parent: (locale) => import(`../locales/parent/${locale}.po`),
