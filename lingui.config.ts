@@ -8,7 +8,7 @@
  * An area's `include` is every folder its pages are made of; a file used by two areas is in both (a
  * node test, tests/node/i18n-catalogs.test.ts, checks every page's files are in its area's catalogs).
  */
-import { defineConfig } from "@lingui/conf";
+import { defineConfig, type LinguiConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
 import { LOCALES } from "./worker/shared/locales.ts";
 
@@ -112,7 +112,7 @@ export const COMMON = {
   fallbackLocales: { default: "en" },
   // Origins without line numbers: a line moved in a page does not change every catalog.
   format: formatter({ lineNumbers: false }),
-} as const;
+} satisfies Partial<LinguiConfig>;
 
 export default defineConfig({
   ...COMMON,
