@@ -44,5 +44,5 @@ export function i18nFor(locale: Locale): I18n {
 
 /** `descriptor` in `locale`, its placeholders filled from `values`. */
 export function text(locale: Locale, descriptor: MessageDescriptor, values?: Record<string, unknown>): string {
-  return i18nFor(locale)._(descriptor, values);
+  return i18nFor(locale)._(values ? { ...descriptor, values } : descriptor);
 }
