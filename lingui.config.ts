@@ -32,6 +32,8 @@ export const CATALOG_AREAS = {
     "<rootDir>/web/src/i18n",
     "<rootDir>/web/src/main.tsx",
     "<rootDir>/web/src/pages/auth",
+    // Every area's unknown address shows it too.
+    "<rootDir>/web/src/pages/public/NotFoundPage.tsx",
     ...features("auth", "site", "notifications"),
   ],
   /** The public site and the school's registration. */
