@@ -129,16 +129,15 @@ export function bundleRows(distDir: string): BundleRow[] {
     const catalogs = Object.fromEntries(
       LOCALES.map((locale) => [locale, catalogFiles(manifest, catalogsForPath(route), locale)]),
     ) as Record<Locale, string[]>;
-    const initial = [...files.entry, ...files.route, ...catalogs[SOURCE_LOCALE]];
+    const initial = [...new Set([...files.entry, ...files.route, ...catalogs[SOURCE_LOCALE]])];
     return {
       route,
       budgetKb,
       gzipKb: kb(sumOf(initial, gzipSize)),
       files: initial,
-      catalogKb: Object.fromEntries(LOCALES.map((locale) => [locale, kb(sumOf(catalogs[locale], gzipSize))])) as Record<
-        Locale,
-        number
-      >,
+      catalogKb: Object.fromEntries(
+        LOCALES.map((locale) => [locale, kb(sumOf([...new Set(catalogs[locale])], gzipSize))]),
+      ) as Record<Locale, number>,
     };
   });
 }
