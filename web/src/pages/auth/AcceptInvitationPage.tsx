@@ -209,7 +209,7 @@ function AcceptInvitationForm({
   return (
     <AuthCard
       icon={MailOpen}
-      title="Set Up Your Account"
+      title={t`Set Up Your Account`}
       subtitle={
         guardianOf
           ? t`${inviterName} invited you to be a guardian of ${childName} at ${schoolName} on SchoolRide.`
