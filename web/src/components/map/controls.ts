@@ -10,5 +10,7 @@ export function addControls(map: LeafletMap): void {
   control
     .zoom({ zoomInTitle: t`Zoom in`, zoomOutTitle: t`Zoom out`, position: rtl ? "topright" : "topleft" })
     .addTo(map);
-  control.scale({ position: rtl ? "bottomright" : "bottomleft" }).addTo(map);
+  const scale = control.scale({ position: rtl ? "bottomright" : "bottomleft" }).addTo(map);
+  // Its figures and units read left to right in any language ("3000 km").
+  scale.getContainer()?.setAttribute("dir", "ltr");
 }

@@ -7,7 +7,7 @@ import { Button } from "./form.tsx";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/50";
 const panelBase =
-  "fixed start-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 rtl:translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
+  "fixed inset-x-0 top-1/2 z-50 mx-auto max-h-[90vh] w-[calc(100vw-2rem)] -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
 const panel = `${panelBase} max-w-lg`;
 
 /**
