@@ -13,6 +13,7 @@ import { queryClient, trpc } from "../../web/src/lib/data.tsx";
 import type { SessionUser } from "../../web/src/lib/session.ts";
 import { allRoutes as routes } from "../../web/src/routes/all-routes.ts";
 import { PREFETCHES, type PrefetchName, type Start } from "../../web/src/routes/prefetch-queries.ts";
+import { withI18n } from "./setup-i18n.ts";
 
 /** A page where each prefetch's queries are read, as the route that starts it opens from the menu. */
 const PAGE_OF = {
@@ -80,7 +81,7 @@ async function queriesRendered(path: string): Promise<Set<string>> {
     return build(client, options, state);
   }) as typeof cache.build;
   try {
-    renderToStaticMarkup(createElement(RouterProvider, { router }));
+    renderToStaticMarkup(withI18n(createElement(RouterProvider, { router })));
   } finally {
     cache.build = build;
     router.dispose();

@@ -8,6 +8,8 @@ export default defineConfig({
     root: new URL("../..", import.meta.url).pathname,
     include: ["tests/node/**/*.test.ts"],
     environment: "node",
+    // Every catalog in English, active before the tests run (ADR 0078).
+    setupFiles: ["tests/node/setup-i18n.ts"],
     // scrypt at OWASP strength takes ~0.2 s per hash; a generous per-test budget keeps CI calm.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Bus } from "lucide-react";
 import { Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
@@ -16,9 +17,10 @@ import { SkipLink } from "./ui/skip-link.tsx";
  * area's module (shell/*Shell.tsx) gives its items.
  */
 export function AppShell({ items }: { items: NavItem[] }) {
+  const { i18n } = useLingui();
   const { user, home, logout, loggingOut } = useSession();
   if (!user || !home) return null;
-  const detail = `${ROLE_LABELS[user.role]}${user.school ? ` · ${user.school}` : ""}`;
+  const detail = `${i18n._(ROLE_LABELS[user.role])}${user.school ? ` · ${user.school}` : ""}`;
   const onLogout = () => void logout();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -34,7 +36,7 @@ export function AppShell({ items }: { items: NavItem[] }) {
             {user.role === "parent" || user.role === "school_admin" ? (
               <NotificationBell role={user.role === "parent" ? "parent" : "schoolAdmin"} home={home} />
             ) : null}
-            <span className="hidden min-w-0 text-right md:block">
+            <span className="hidden min-w-0 text-end md:block">
               <span className="block truncate font-medium text-ink" title={user.name}>
                 {user.name}
               </span>

@@ -1,14 +1,17 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import { activeLocale } from "../i18n/i18n.ts";
 import type { StrengthEstimate } from "../lib/password-strength.ts";
 import type { StrengthRequest, StrengthResponse } from "../lib/password-strength.worker.ts";
 
 /** Score 0–4: a label (the meter is never colour alone) and its colours. */
 const LEVELS = [
-  { label: "Very weak", bar: "bg-red-600", text: "text-red-700" },
-  { label: "Weak", bar: "bg-orange-500", text: "text-orange-700" },
-  { label: "Fair", bar: "bg-amber-500", text: "text-amber-800" },
-  { label: "Strong", bar: "bg-lime-600", text: "text-lime-800" },
-  { label: "Very strong", bar: "bg-green-600", text: "text-green-800" },
+  { label: msg`Very weak`, bar: "bg-red-600", text: "text-red-700" },
+  { label: msg`Weak`, bar: "bg-orange-500", text: "text-orange-700" },
+  { label: msg`Fair`, bar: "bg-amber-500", text: "text-amber-800" },
+  { label: msg`Strong`, bar: "bg-lime-600", text: "text-lime-800" },
+  { label: msg`Very strong`, bar: "bg-green-600", text: "text-green-800" },
 ] as const;
 
 /** Typing pauses this long before the estimate runs. */
@@ -26,6 +29,7 @@ export function PasswordStrength({
   password: string;
   userInputs?: readonly (string | null | undefined)[];
 }) {
+  const { i18n } = useLingui();
   const worker = useRef<Worker | null>(null);
   const latest = useRef(0);
   const [estimate, setEstimate] = useState<StrengthEstimate | null>(null);
@@ -58,6 +62,9 @@ export function PasswordStrength({
 
   const shown = password ? estimate : null;
   const level = shown ? LEVELS[shown.score] : null;
+  const levelLabel = level ? i18n._(level.label) : "";
+  // zxcvbn's own advice is in English only: another language shows the meter and its level.
+  const advice = activeLocale() === "en";
   return (
     <div aria-live="polite" data-testid="password-strength" className="-mt-2 empty:mt-0">
       {shown && level ? (
@@ -65,15 +72,17 @@ export function PasswordStrength({
           <div aria-hidden="true" className="flex gap-1">
             {LEVELS.map((step, index) => (
               <span
-                key={step.label}
+                key={step.label.id}
                 className={`h-1.5 flex-1 rounded-full ${index <= shown.score ? level.bar : "bg-slate-200"}`}
               />
             ))}
           </div>
-          <p className={`mt-1 text-xs font-semibold ${level.text}`}>Password strength: {level.label}</p>
-          {shown.warning ? <p className="mt-1 text-xs text-slate-700">{shown.warning}</p> : null}
-          {shown.suggestions.length > 0 ? (
-            <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs text-slate-600">
+          <p className={`mt-1 text-xs font-semibold ${level.text}`}>
+            <Trans>Password strength: {levelLabel}</Trans>
+          </p>
+          {advice && shown.warning ? <p className="mt-1 text-xs text-slate-700">{shown.warning}</p> : null}
+          {advice && shown.suggestions.length > 0 ? (
+            <ul className="mt-1 list-disc space-y-0.5 ps-4 text-xs text-slate-600">
               {shown.suggestions.map((suggestion) => (
                 <li key={suggestion}>{suggestion}</li>
               ))}

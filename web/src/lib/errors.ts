@@ -1,8 +1,9 @@
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../api.ts";
 
-import { GENERIC_ERROR_MESSAGE } from "./generic-error.ts";
+import { GENERIC_ERROR_MESSAGE, genericErrorMessage } from "./generic-error.ts";
 
+/** The server's generic message in English (what it answers an unexpected failure with). */
 export const GENERIC_ERROR = GENERIC_ERROR_MESSAGE;
 
 /** An answer from our server: a tRPC error with the data its error formatter adds. */
@@ -18,11 +19,13 @@ export function isAppError(error: unknown): error is AppError {
 
 /**
  * The user-facing message of a failed call. Only an answer from our server holds a message meant
- * for people; a network failure gets the fallback, and so does the server's generic message when
- * the caller has a more specific one.
+ * for people; a network failure gets the fallback (else the generic message in the reader's
+ * language), and so does the server's generic message (in English or in the reader's language).
  */
-export function errorMessage(error: unknown, fallback = GENERIC_ERROR): string {
-  if (!isAppError(error) || !error.message || error.message === GENERIC_ERROR) return fallback;
+export function errorMessage(error: unknown, fallback?: string): string {
+  const generic = genericErrorMessage();
+  if (!isAppError(error) || !error.message || error.message === GENERIC_ERROR || error.message === generic)
+    return fallback ?? generic;
   return error.message;
 }
 

@@ -1,38 +1,43 @@
+import { msg } from "@lingui/core/macro";
 import type { SchoolType } from "#shared/enums.ts";
 import type { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
+import { translatedLabels } from "./translated-labels.ts";
 
-/** Words the screens show for the contract's values (the server never sends or checks them). */
+/**
+ * Words the screens show for the contract's values (the server never sends or checks them), each
+ * read in the reader's language (`translatedLabels`).
+ */
 
-export const SCHOOL_STATUS_FILTER_LABELS: Record<(typeof SCHOOL_STATUS_FILTERS)[number], string> = {
-  all: "All Statuses",
-  active: "Active",
-  trialing: "Trial",
-  pending: "Pending",
-  past_due: "Past Due",
-  cancelled: "Cancelled",
-  inactive: "Inactive",
-};
+export const SCHOOL_STATUS_FILTER_LABELS: Record<(typeof SCHOOL_STATUS_FILTERS)[number], string> = translatedLabels({
+  all: msg`All Statuses`,
+  active: msg`Active`,
+  trialing: msg`Trial`,
+  pending: msg`Pending`,
+  past_due: msg`Past Due`,
+  cancelled: msg`Cancelled`,
+  inactive: msg`Inactive`,
+});
 
-export const ADMIN_FILTER_LABELS: Record<(typeof ADMIN_FILTERS)[number], string> = {
-  all: "All Schools",
-  has_admins: "Has Admins",
-  missing_admins: "Missing Admins",
-};
+export const ADMIN_FILTER_LABELS: Record<(typeof ADMIN_FILTERS)[number], string> = translatedLabels({
+  all: msg`All Schools`,
+  has_admins: msg`Has Admins`,
+  missing_admins: msg`Missing Admins`,
+});
 
-export const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = {
-  pending: "Pending",
-  active: "Active",
-  trialing: "Trial",
-  past_due: "Past Due",
-  cancelled: "Cancelled",
-};
+export const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = translatedLabels({
+  pending: msg`Pending`,
+  active: msg`Active`,
+  trialing: msg`Trial`,
+  past_due: msg`Past Due`,
+  cancelled: msg`Cancelled`,
+});
 
 /** The registration form's school types. */
-export const SCHOOL_TYPE_LABELS: Record<SchoolType, string> = {
-  primary: "Primary School",
-  secondary: "Secondary School",
-  special_education: "Special Education",
-  private: "Private School",
-  charter: "Charter School",
-  other: "Other",
-};
+export const SCHOOL_TYPE_LABELS: Record<SchoolType, string> = translatedLabels({
+  primary: msg`Primary School`,
+  secondary: msg`Secondary School`,
+  special_education: msg`Special Education`,
+  private: msg`Private School`,
+  charter: msg`Charter School`,
+  other: msg`Other`,
+});

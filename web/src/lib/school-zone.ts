@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type Currency, DEFAULT_CURRENCY, formatMoney } from "#shared/money.ts";
+import { intlLocale } from "../components/ui/format.ts";
 import { sessionQuery } from "./session.ts";
 import { useTRPC } from "./trpc.ts";
 
@@ -28,17 +29,18 @@ export const useSchoolCurrency = (): Currency => useSchool()?.currency ?? DEFAUL
 
 /**
  * `money(minor)`: an amount of the school (integer minor units) as people read it, in the school's
- * currency. The reader's locale is the default (en-US) until the i18n work passes it here.
+ * currency, written the reader's way (`$1,234.50`, `1.234,50 US$`).
  */
 export function useMoney(): (minor: number) => string {
   const currency = useSchoolCurrency();
-  return (minor) => formatMoney(minor, currency);
+  return (minor) => formatMoney(minor, currency, intlLocale());
 }
 
 const formatters: Record<string, Intl.DateTimeFormat> = {};
 
+/** In the reader's language, in the school's zone. */
 const format = (value: Date, zone: string | null, timeStyle?: "short") =>
-  (formatters[`${timeStyle}${zone}`] ??= new Intl.DateTimeFormat("en-US", {
+  (formatters[`${intlLocale()}|${timeStyle}|${zone}`] ??= new Intl.DateTimeFormat(intlLocale(), {
     dateStyle: "medium",
     timeStyle,
     timeZone: zone ?? undefined,

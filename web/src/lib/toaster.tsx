@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import type { CSSProperties } from "react";
 import { Toaster } from "sonner";
 import { TOAST_DURATION_MS } from "./toast.ts";
+import { translate } from "./translated-labels.ts";
 
 /**
  * Sonner's rich colours put their text at about 4.2:1 on the pale backgrounds (green, blue, orange):
@@ -17,13 +19,18 @@ const READABLE_COLOURS = {
 const OFFSET = { bottom: "var(--toast-bottom, 24px)" };
 const MOBILE_OFFSET = { bottom: "var(--toast-bottom, 16px)" };
 
-/** The toasts' host, loaded after the page's own code (main.tsx mounts it lazily). */
+/** The toasts' host, loaded after the page's own code (main.tsx mounts it lazily, once the language is active). */
 export default function AppToaster() {
+  // The page's end corner: bottom right, bottom left in a right-to-left language.
+  const rtl = document.documentElement.dir === "rtl";
   return (
     <Toaster
       richColors
       closeButton
-      position="bottom-right"
+      dir={rtl ? "rtl" : "ltr"}
+      position={rtl ? "bottom-left" : "bottom-right"}
+      containerAriaLabel={translate(msg`Notifications`)}
+      toastOptions={{ closeButtonAriaLabel: translate(msg`Close toast`) }}
       duration={TOAST_DURATION_MS}
       style={READABLE_COLOURS}
       offset={OFFSET}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
@@ -29,7 +30,7 @@ function sessionEnded(queryClient: () => QueryClient) {
       return;
     }
     if (!isAppError(error) || error.data.code !== "UNAUTHORIZED" || error.data.path?.startsWith("auth.")) return;
-    notify("error", "Authentication Error", "User not authenticated.", { id: "authentication-error" });
+    notify("error", t`Authentication Error`, t`User not authenticated.`, { id: "authentication-error" });
     void queryClient().invalidateQueries({ queryKey: [["auth", "me"]] });
   };
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, Share, SquarePlus, X } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
 import { hasInstallOffer, promptInstall, subscribeInstallOffer } from "./install.ts";
@@ -20,9 +21,11 @@ export function InstallCard() {
       <Download aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
       <div className="min-w-0 flex-1">
         <p id="install-title" className="font-semibold text-ink">
-          Install SchoolRide
+          <Trans>Install SchoolRide</Trans>
         </p>
-        <p className="mt-0.5">Open it from your home screen, even with a weak signal.</p>
+        <p className="mt-0.5">
+          <Trans>Open it from your home screen, even with a weak signal.</Trans>
+        </p>
       </div>
       <div className="flex gap-2">
         <button
@@ -30,14 +33,14 @@ export function InstallCard() {
           onClick={() => setDismissed(true)}
           className="min-h-11 rounded-md px-3 font-medium text-slate-700 hover:bg-slate-100"
         >
-          Not now
+          <Trans>Not now</Trans>
         </button>
         <button
           type="button"
           onClick={() => void promptInstall()}
           className="min-h-11 rounded-md bg-brand-500 px-4 font-semibold text-ink shadow-sm hover:bg-brand-600"
         >
-          Install
+          <Trans>Install</Trans>
         </button>
       </div>
     </section>
@@ -59,6 +62,7 @@ function guideDismissed(): boolean {
  * Screen, which iOS requires for notifications (16.4+). Shown until dismissed; never elsewhere.
  */
 export function IosInstallGuide() {
+  const { t } = useLingui();
   const [shown, setShown] = useState(
     () => isIosBrowser(navigator.userAgent, navigator.maxTouchPoints) && !isStandalone() && !guideDismissed(),
   );
@@ -79,17 +83,19 @@ export function IosInstallGuide() {
       <SquarePlus aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
       <div className="min-w-0 flex-1">
         <p id="ios-install-title" className="font-semibold text-ink">
-          Add SchoolRide to your Home Screen
+          <Trans>Add SchoolRide to your Home Screen</Trans>
         </p>
         <p className="mt-1">
-          Tap <Share aria-label="Share" className="inline h-4 w-4 align-text-bottom" role="img" />, then{" "}
-          <strong>Add to Home Screen</strong>. Open SchoolRide from there to get notifications on this iPhone or iPad.
+          <Trans>
+            Tap <Share aria-label={t`Share`} className="inline h-4 w-4 align-text-bottom" role="img" />, then{" "}
+            <strong>Add to Home Screen</strong>. Open SchoolRide from there to get notifications on this iPhone or iPad.
+          </Trans>
         </p>
       </div>
       <button
         type="button"
         onClick={dismiss}
-        aria-label="Dismiss the Home Screen guide"
+        aria-label={t`Dismiss the Home Screen guide`}
         className="-m-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
       >
         <X aria-hidden="true" className="h-5 w-5" />

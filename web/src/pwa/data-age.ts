@@ -1,17 +1,18 @@
+import { plural, t } from "@lingui/core/macro";
 import type { Query } from "@tanstack/react-query";
 
 /** Data younger than this needs no notice: it is what the page just read. */
 export const FRESH_FOR_MS = 2 * 60_000;
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago": how old the shown data is. */
+/** "just now", "5 min ago", "3 h ago", "2 days ago": how old the shown data is, in the reader's language. */
 export function formatAge(ageMs: number): string {
   const minutes = Math.floor(Math.max(0, ageMs) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return t`just now`;
+  if (minutes < 60) return t`${plural(minutes, { one: "# min ago", other: "# min ago" })}`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t`${plural(hours, { one: "# h ago", other: "# h ago" })}`;
   const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? "" : "s"} ago`;
+  return t`${plural(days, { one: "# day ago", other: "# days ago" })}`;
 }
 
 /** The queries whose data is on screen: a mounted observer, and data (kept after a failed refresh too). */
@@ -46,9 +47,9 @@ export function dataAgeNotice(
   state: { online: boolean; failed: boolean },
   now: number,
 ): string | null {
-  if (shownAt === null) return state.online ? null : "You are offline.";
+  if (shownAt === null) return state.online ? null : t`You are offline.`;
   const age = formatAge(now - shownAt);
-  if (!state.online) return `You are offline. Updated ${age}.`;
-  if (state.failed) return `Could not reach SchoolRide. Updated ${age}.`;
-  return now - shownAt < FRESH_FOR_MS ? null : `Updated ${age}.`;
+  if (!state.online) return t`You are offline. Updated ${age}.`;
+  if (state.failed) return t`Could not reach SchoolRide. Updated ${age}.`;
+  return now - shownAt < FRESH_FOR_MS ? null : t`Updated ${age}.`;
 }

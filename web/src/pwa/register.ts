@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Workbox } from "workbox-window";
 import { SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 
@@ -29,10 +30,10 @@ export function registerServiceWorker(): void {
 
 async function offerReload(reload: () => void) {
   const { toast } = await import("sonner");
-  toast.info("Update available", {
+  toast.info(t`Update available`, {
     id: UPDATE_TOAST_ID,
-    description: "A new version of SchoolRide is ready.",
+    description: t`A new version of SchoolRide is ready.`,
     duration: Number.POSITIVE_INFINITY,
-    action: { label: "Reload", onClick: reload },
+    action: { label: t`Reload`, onClick: reload },
   });
 }

@@ -1,3 +1,4 @@
+import { type Locale, negotiateLocale } from "#shared/locales.ts";
 import { type PushPayload, pushPayload } from "#shared/push-constants.ts";
 
 /**
@@ -31,8 +32,28 @@ export type PushWorkerScope = {
   addEventListener(type: "notificationclick", listener: (event: NotificationClickLike) => void): void;
 };
 
+/**
+ * The plain notice of a push that cannot be read, in each language: the service worker has no
+ * catalogs (nor the page's cookie), so it speaks the browser's language (`navigator.languages`).
+ * The server writes every real push in its reader's language.
+ */
+const UNREADABLE_PUSH: Record<Locale, string> = {
+  en: "You have a new notification.",
+  es: "Tiene una nueva notificación.",
+  ar: "لديك إشعار جديد.",
+  zh: "您有一条新通知。",
+  vi: "Bạn có một thông báo mới.",
+  sv: "Du har en ny avisering.",
+};
+
+/** The browser's language among ours (English where the worker cannot tell). */
+function workerLocale(): Locale {
+  const browser = (globalThis as { navigator?: { languages?: readonly string[] } }).navigator;
+  return negotiateLocale(browser?.languages ?? []);
+}
+
 /** What a push says, read defensively: bounded as the server bounds it; anything unreadable is a plain notice. */
-export function readPush(data: { text(): string } | null): PushPayload {
+export function readPush(data: { text(): string } | null, locale: Locale = workerLocale()): PushPayload {
   let parsed: Partial<Record<keyof PushPayload, unknown>> = {};
   try {
     parsed = data ? (JSON.parse(data.text()) as typeof parsed) : {};
@@ -42,7 +63,7 @@ export function readPush(data: { text(): string } | null): PushPayload {
   const text = (value: unknown, fallback: string) => (typeof value === "string" && value !== "" ? value : fallback);
   return pushPayload({
     title: text(parsed.title, "SchoolRide"),
-    body: text(parsed.body, "You have a new notification."),
+    body: text(parsed.body, UNREADABLE_PUSH[locale]),
     url: text(parsed.url, "/"),
     tag: text(parsed.tag, "schoolride"),
   });

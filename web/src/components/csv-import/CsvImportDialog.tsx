@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, FileUp } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { csvDocument } from "#shared/csv.ts";
@@ -67,6 +69,7 @@ export function CsvImportDialog<P extends CsvPreview>({
   summary,
 }: CsvImportDialogProps<P>) {
   type Row = P["rows"][number];
+  const { t } = useLingui();
   const fileId = useId();
   const [pasted, setPasted] = useState("");
   /** The text the preview is of: commit sends exactly this. */
@@ -91,13 +94,14 @@ export function CsvImportDialog<P extends CsvPreview>({
   const result = checked !== null ? preview.data : undefined;
   const bad = result?.rows.filter((row) => row.problems.length > 0) ?? [];
   const good = (result?.rows.length ?? 0) - bad.length;
+  const nounOfGood = noun(good);
   const ready = result !== undefined && result.error === null && result.valid && result.rows.length > 0;
   const shown = bad.length > 0 ? bad : (result?.rows ?? []);
   const problemsColumn: Column<Row> = {
-    header: "Problems",
+    header: t`Problems`,
     className: "min-w-52 text-red-800",
     cell: (row) => (
-      <ul className="list-disc pl-4">
+      <ul className="list-disc ps-4">
         {row.problems.map((problem) => (
           <li key={problem}>{problem}</li>
         ))}
@@ -107,11 +111,15 @@ export function CsvImportDialog<P extends CsvPreview>({
   // The problems right after the column that names the row: on a phone they are in view before any scrolling.
   const [first, ...rest] = columns;
   const tableColumns: Column<Row>[] = [
-    { header: "Line", className: "whitespace-nowrap", cell: (row) => row.line },
+    { header: t`Line`, className: "whitespace-nowrap", cell: (row) => row.line },
     ...(first ? [first] : []),
     ...(bad.length > 0 ? [problemsColumn] : []),
     ...rest,
   ];
+  const columnNames = template.header.join(", ");
+  const rowCount = result?.rows.length ?? 0;
+  const badCount = bad.length;
+  const more = shown.length - SHOWN;
   const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(csvDocument(template.header, []))}`;
 
   return (
@@ -119,15 +127,20 @@ export function CsvImportDialog<P extends CsvPreview>({
       <div className="space-y-2 text-sm text-slate-700">
         {help}
         <p>
-          The first row names the columns:{" "}
-          <span className="font-medium wrap-anywhere text-ink">{template.header.join(", ")}</span>.{" "}
+          <Trans>
+            The first row names the columns:{" "}
+            <span className="font-medium wrap-anywhere text-ink" dir="ltr">
+              {columnNames}
+            </span>
+            .
+          </Trans>{" "}
           <a
             href={templateHref}
             download={template.fileName}
             className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 underline underline-offset-2"
           >
             <Download aria-hidden="true" className="h-4 w-4" />
-            Download the template
+            <Trans>Download the template</Trans>
           </a>
         </p>
       </div>
@@ -139,7 +152,7 @@ export function CsvImportDialog<P extends CsvPreview>({
           id={fileId}
           type="file"
           accept=".csv,text/csv"
-          className="mt-1 block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium"
+          className="mt-1 block min-h-11 w-full text-sm text-slate-700 file:me-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium"
           onChange={async (event) => {
             const input = event.target;
             const file = input.files?.[0];
@@ -159,28 +172,33 @@ export function CsvImportDialog<P extends CsvPreview>({
       </div>
       <details className="mt-3 text-sm">
         <summary className="flex min-h-11 cursor-pointer items-center font-medium text-brand-800">
-          Or paste the rows
+          <Trans>Or paste the rows</Trans>
         </summary>
         <TextAreaField
-          label="Rows (CSV, with the header row)"
+          label={t`Rows (CSV, with the header row)`}
           className="mt-2"
           rows={5}
           spellCheck={false}
+          dir="ltr"
           value={pasted}
           onChange={(event) => setPasted(event.target.value)}
         />
         <SecondaryButton
           className="mt-2 min-h-11"
           disabled={pasted.trim() === ""}
-          onClick={() => check(pasted, "The pasted rows")}
+          onClick={() => check(pasted, t`The pasted rows`)}
         >
-          Check the rows
+          <Trans>Check the rows</Trans>
         </SecondaryButton>
       </details>
 
       <div aria-live="polite" className="mt-4 space-y-3">
         {refusal ? <FormAlert>{refusal}</FormAlert> : null}
-        {preview.pending ? <p className="text-sm text-slate-600">Checking the file…</p> : null}
+        {preview.pending ? (
+          <p className="text-sm text-slate-600">
+            <Trans>Checking the file…</Trans>
+          </p>
+        ) : null}
         {result?.error ? (
           <FormAlert>
             <span className="wrap-anywhere">{source}</span>: {result.error}
@@ -189,13 +207,12 @@ export function CsvImportDialog<P extends CsvPreview>({
         {result && result.error === null ? (
           <p className="text-sm text-slate-800">
             <span className="font-medium">
-              <span className="wrap-anywhere">{source}</span>: {result.rows.length}{" "}
-              {result.rows.length === 1 ? "row" : "rows"}: {good} ready, {bad.length} with{" "}
-              {bad.length === 1 ? "a problem" : "problems"}.
+              <span className="wrap-anywhere">{source}</span>:{" "}
+              {t`${plural(rowCount, { one: "# row", other: "# rows" })}: ${good} ready, ${plural(badCount, { one: "# with a problem", other: "# with problems" })}.`}
             </span>{" "}
             {bad.length > 0
-              ? "Nothing is imported while a row has a problem: fix the file and choose it again."
-              : "Nothing is written until you import."}{" "}
+              ? t`Nothing is imported while a row has a problem: fix the file and choose it again.`
+              : t`Nothing is written until you import.`}{" "}
             {summary?.(result)}
           </p>
         ) : null}
@@ -204,7 +221,7 @@ export function CsvImportDialog<P extends CsvPreview>({
       {result && result.error === null && shown.length > 0 ? (
         <div className="mt-3">
           <DataTable
-            caption={bad.length > 0 ? "Rows with problems" : "Rows to import"}
+            caption={bad.length > 0 ? t`Rows with problems` : t`Rows to import`}
             rows={shown.slice(0, SHOWN)}
             rowKey={(row) => String(row.line)}
             columns={tableColumns}
@@ -213,7 +230,9 @@ export function CsvImportDialog<P extends CsvPreview>({
           />
           {shown.length > SHOWN ? (
             <p className="mt-2 text-sm text-slate-600">
-              …and {shown.length - SHOWN} more {bad.length > 0 ? "rows with problems" : "rows"}.
+              {bad.length > 0
+                ? t`…and ${plural(more, { one: "# more row with problems", other: "# more rows with problems" })}.`
+                : t`…and ${plural(more, { one: "# more row", other: "# more rows" })}.`}
             </p>
           ) : null}
         </div>
@@ -221,7 +240,7 @@ export function CsvImportDialog<P extends CsvPreview>({
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <SecondaryButton className="min-h-11" onClick={() => onOpenChange(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </SecondaryButton>
         <Button
           type="button"
@@ -230,7 +249,7 @@ export function CsvImportDialog<P extends CsvPreview>({
           onClick={() => checked !== null && !commit.pending && commit.run(checked)}
         >
           <FileUp aria-hidden="true" className="h-4 w-4" />
-          {commit.pending ? "Importing…" : ready ? `Import ${noun(good)}` : "Import"}
+          {commit.pending ? t`Importing…` : ready ? t`Import ${nounOfGood}` : t`Import`}
         </Button>
       </div>
     </Dialog>

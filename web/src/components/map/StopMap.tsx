@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Component, lazy, type ReactNode, Suspense } from "react";
 import { useMapTiles } from "../../features/site/hooks.ts";
 import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
@@ -40,7 +41,15 @@ export function MapFrame({ className, children }: { className: string; children:
   return (
     <div className={`relative isolate overflow-hidden rounded-lg border border-slate-200 bg-slate-100 ${className}`}>
       <MapErrorBoundary>
-        <Suspense fallback={<MapNote>Loading the map…</MapNote>}>{children}</Suspense>
+        <Suspense
+          fallback={
+            <MapNote>
+              <Trans>Loading the map…</Trans>
+            </MapNote>
+          }
+        >
+          {children}
+        </Suspense>
       </MapErrorBoundary>
     </div>
   );
@@ -62,7 +71,9 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
   }
   override render() {
     return this.state.failed ? (
-      <MapNote>The map could not be shown. Reload the page to try again.</MapNote>
+      <MapNote>
+        <Trans>The map could not be shown. Reload the page to try again.</Trans>
+      </MapNote>
     ) : (
       this.props.children
     );

@@ -1,7 +1,8 @@
 import "leaflet/dist/leaflet.css";
 import "./map.css";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import {
-  control,
   divIcon,
   type LayerGroup,
   type Map as LeafletMap,
@@ -14,6 +15,7 @@ import {
   tileLayer,
 } from "leaflet";
 import { useEffect, useRef, useState } from "react";
+import { addControls } from "./controls.ts";
 import { spreadPoints } from "./spread.ts";
 import type { BoardMapProps, MapTiles } from "./types.ts";
 
@@ -54,9 +56,14 @@ export function LeafletBoardMap({
   const clickable = onSelectStop !== undefined;
 
   useEffect(() => {
-    const map = leafletMap(container.current!, { maxZoom: MAX_ZOOM, attributionControl: false, zoomSnap: 0.5 });
+    const map = leafletMap(container.current!, {
+      maxZoom: MAX_ZOOM,
+      attributionControl: false,
+      zoomControl: false,
+      zoomSnap: 0.5,
+    });
     if (tiles) tileLayer(tiles.urlTemplate, { maxZoom: MAX_ZOOM }).addTo(map);
-    control.scale().addTo(map);
+    addControls(map);
     map.setView(emptyView.center, emptyView.zoom);
     layer.current = layerGroup().addTo(map);
     stopLayer.current = layerGroup().addTo(map);
@@ -137,8 +144,8 @@ export function LeafletBoardMap({
       <div
         ref={container}
         role="application"
-        aria-roledescription="map"
-        aria-label={`${label}: arrow keys move the view, plus and minus zoom`}
+        aria-roledescription={t`map`}
+        aria-label={t`${label}: arrow keys move the view, plus and minus zoom`}
         className="stop-map h-full w-full"
       />
       <p className="stop-map-attribution">
@@ -151,7 +158,7 @@ export function LeafletBoardMap({
             tiles.attribution
           )
         ) : (
-          "No background map"
+          <Trans>No background map</Trans>
         )}
       </p>
     </section>

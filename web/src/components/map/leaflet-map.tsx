@@ -1,7 +1,8 @@
 import "leaflet/dist/leaflet.css";
 import "./map.css";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import {
-  control,
   divIcon,
   type LatLngBounds,
   type Map as LeafletMap,
@@ -14,6 +15,7 @@ import {
   tileLayer,
 } from "leaflet";
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
+import { addControls } from "./controls.ts";
 import type { LatLng, LiveMapProps, MapStop, MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
 
 /**
@@ -43,12 +45,17 @@ export function LeafletStopMap({ tiles, ref, ...props }: StopMapProps & { tiles:
   // The map itself, made once per container and tile set.
   useEffect(() => {
     const element = container.current!;
-    const map = leafletMap(element, { maxZoom: MAX_ZOOM, attributionControl: false, zoomSnap: 0.5 });
+    const map = leafletMap(element, {
+      maxZoom: MAX_ZOOM,
+      attributionControl: false,
+      zoomControl: false,
+      zoomSnap: 0.5,
+    });
     element.setAttribute("role", "application");
-    element.setAttribute("aria-roledescription", "map");
-    element.setAttribute("aria-label", "Map: arrow keys move the view, plus and minus zoom, Tab reaches the stops");
+    element.setAttribute("aria-roledescription", t`map`);
+    element.setAttribute("aria-label", t`Map: arrow keys move the view, plus and minus zoom, Tab reaches the stops`);
     if (tiles) tileLayer(tiles.urlTemplate, { maxZoom: MAX_ZOOM }).addTo(map);
-    control.scale().addTo(map);
+    addControls(map);
     map.on("click", (event) => latest.current.onMapClick?.({ lat: event.latlng.lat, lng: event.latlng.lng }));
     const { stops: initial, emptyView = WORLD } = latest.current;
     if (initial.length > 0) {
@@ -147,7 +154,7 @@ export function LeafletStopMap({ tiles, ref, ...props }: StopMapProps & { tiles:
 /** One stop, shown on a small map that does not move (no dragging, zooming or keyboard stops). */
 export function LeafletStopPreview({ stop, label, tiles }: StopPreviewMapProps & { tiles: MapTiles | null }) {
   const container = useRef<HTMLDivElement>(null);
-  const { lat, lng } = stop;
+  const { lat, lng, name: stopName } = stop;
   useEffect(() => {
     const element = container.current!;
     const map = leafletMap(element, {
@@ -178,7 +185,7 @@ export function LeafletStopPreview({ stop, label, tiles }: StopPreviewMapProps &
       <div
         ref={container}
         role="img"
-        aria-label={label ?? `Map of the stop ${stop.name}`}
+        aria-label={label ?? t`Map of the stop ${stopName}`}
         className="stop-map h-full w-full"
       />
       <Attribution tiles={tiles} />
@@ -204,16 +211,18 @@ export function LeafletLiveMap({ bus, stop, label, tiles }: LiveMapProps & { til
 
   useEffect(() => {
     const element = container.current!;
-    const map = leafletMap(element, { maxZoom: MAX_ZOOM, attributionControl: false, zoomSnap: 0.5 }).setView(
-      { lat, lng },
-      15,
-    );
+    const map = leafletMap(element, {
+      maxZoom: MAX_ZOOM,
+      attributionControl: false,
+      zoomControl: false,
+      zoomSnap: 0.5,
+    }).setView({ lat, lng }, 15);
     if (tiles) tileLayer(tiles.urlTemplate, { maxZoom: MAX_ZOOM }).addTo(map);
     // Pannable and zoomable from the keyboard too: a map application, like the route editor's.
     element.setAttribute("role", "application");
-    element.setAttribute("aria-roledescription", "map");
-    element.setAttribute("aria-label", "Map: arrow keys move the view, plus and minus zoom");
-    control.scale().addTo(map);
+    element.setAttribute("aria-roledescription", t`map`);
+    element.setAttribute("aria-label", t`Map: arrow keys move the view, plus and minus zoom`);
+    addControls(map);
     const pin = marker({ lat, lng }, { icon: markerIcon(), interactive: false, keyboard: false }).addTo(map);
     pin.getElement()?.classList.add("is-selected");
     pin.getElement()?.setAttribute("aria-hidden", "true");
@@ -265,7 +274,12 @@ export function LeafletLiveMap({ bus, stop, label, tiles }: LiveMapProps & { til
 
 /** The tiles' attribution, as text (never HTML from the configuration), or the note that there are no tiles. */
 function Attribution({ tiles }: { tiles: MapTiles | null }) {
-  if (!tiles) return <p className="stop-map-attribution">No background map</p>;
+  if (!tiles)
+    return (
+      <p className="stop-map-attribution">
+        <Trans>No background map</Trans>
+      </p>
+    );
   return (
     <p className="stop-map-attribution">
       {tiles.attributionUrl ? (
@@ -336,7 +350,8 @@ function describeMarker(each: Marker, stop: MapStop, selected: boolean): void {
   const element = each.getElement();
   if (!element) return;
   element.firstElementChild!.textContent = String(stop.order);
-  element.setAttribute("aria-label", `Stop ${stop.order}: ${stop.name}`);
+  const { order, name } = stop;
+  element.setAttribute("aria-label", t`Stop ${order}: ${name}`);
   element.classList.toggle("is-selected", selected);
   if (selected) element.setAttribute("aria-current", "true");
   else element.removeAttribute("aria-current");

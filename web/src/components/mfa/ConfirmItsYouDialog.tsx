@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { confirmIdentityInput } from "#shared/mfa.ts";
 import { useConfirmIdentity } from "../../features/auth/hooks.ts";
@@ -10,6 +11,7 @@ export type Pending = { withCode: boolean; retry: () => void };
 
 /** "Confirm it's you" (SE6): password, and a code when the user has two-factor on, then the refused action runs again. */
 export default function ConfirmItsYouDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const { t } = useLingui();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [method, setMethod] = useState<FactorMethod>("totp");
@@ -36,17 +38,17 @@ export default function ConfirmItsYouDialog({ pending, onClose }: { pending: Pen
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Confirm it's you"
+      title={t`Confirm it's you`}
       description={
         pending.withCode
-          ? "This action needs your password and a code from your authenticator app."
-          : "This action needs your password. You will not be asked again for 10 minutes."
+          ? t`This action needs your password and a code from your authenticator app.`
+          : t`This action needs your password. You will not be asked again for 10 minutes.`
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -70,10 +72,10 @@ export default function ConfirmItsYouDialog({ pending, onClose }: { pending: Pen
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
             onClick={onClose}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <Button type="submit" disabled={confirm.isPending}>
-            {confirm.isPending ? "Confirming…" : "Confirm"}
+            {confirm.isPending ? t`Confirming…` : t`Confirm`}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { forwardRef } from "react";
 import { MFA_MESSAGES } from "#shared/mfa.ts";
 import { TextField } from "../ui/form.tsx";
@@ -9,12 +10,14 @@ export const SecondFactorField = forwardRef<
   HTMLInputElement,
   { method: FactorMethod; error?: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>
 >(function SecondFactorField({ method, error, ...props }, ref) {
+  const { t } = useLingui();
   return method === "totp" ? (
     <TextField
       ref={ref}
-      label="Authentication code"
+      label={t`Authentication code`}
       hint={MFA_MESSAGES.enterCode}
       inputMode="numeric"
+      dir="ltr"
       autoComplete="one-time-code"
       maxLength={6}
       pattern="[0-9]*"
@@ -24,7 +27,7 @@ export const SecondFactorField = forwardRef<
   ) : (
     <TextField
       ref={ref}
-      label="Recovery code"
+      label={t`Recovery code`}
       hint={MFA_MESSAGES.enterRecoveryCode}
       autoComplete="off"
       maxLength={32}
@@ -42,13 +45,14 @@ export function SwitchFactorButton({
   method: FactorMethod;
   onSwitch: (method: FactorMethod) => void;
 }) {
+  const { t } = useLingui();
   return (
     <button
       type="button"
       className="text-sm text-brand-700 underline-offset-2 hover:underline"
       onClick={() => onSwitch(method === "totp" ? "recovery" : "totp")}
     >
-      {method === "totp" ? "Use a recovery code" : "Use your authenticator app"}
+      {method === "totp" ? t`Use a recovery code` : t`Use your authenticator app`}
     </button>
   );
 }

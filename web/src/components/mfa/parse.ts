@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { z } from "zod";
 
 /**
@@ -11,7 +12,7 @@ export function parseOrReport<S extends z.ZodType>(
 ): z.output<S> | null {
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
-    report(parsed.error.issues[0]?.message ?? "Please check the fields.");
+    report(parsed.error.issues[0]?.message ?? t`Please check the fields.`);
     return null;
   }
   report(null);

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Ellipsis } from "lucide-react";
 import { useRef, useState } from "react";
 import { matchPath, NavLink, useLocation } from "react-router";
@@ -19,6 +20,7 @@ type Props = { items: NavItem[]; person: { name: string; detail: string }; onLog
  * the sidebar. More opens a sheet with the other items and Logout (MoreSheet.tsx).
  */
 export function BottomBar({ items, person, onLogout, loggingOut }: Props) {
+  const { i18n, t } = useLingui();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -27,24 +29,28 @@ export function BottomBar({ items, person, onLogout, loggingOut }: Props) {
   const inMore = more.some((item) => matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null);
   return (
     <nav
-      aria-label="Main"
+      aria-label={t`Main`}
       data-bottom-bar
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden"
     >
       <ul className="grid grid-cols-5">
-        {primary.map(({ to, label, short, icon: Icon, end }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              aria-label={short && label.includes(short) ? label : undefined}
-              className={({ isActive }) => cellClass(isActive)}
-            >
-              <Icon aria-hidden="true" className="h-5 w-5" />
-              {short ?? label}
-            </NavLink>
-          </li>
-        ))}
+        {primary.map(({ to, label: labelText, short: shortText, icon: Icon, end }) => {
+          const label = i18n._(labelText);
+          const short = shortText ? i18n._(shortText) : undefined;
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                aria-label={short && label.includes(short) ? label : undefined}
+                className={({ isActive }) => cellClass(isActive)}
+              >
+                <Icon aria-hidden="true" className="h-5 w-5" />
+                {short ?? label}
+              </NavLink>
+            </li>
+          );
+        })}
         <li>
           <button
             ref={opener}
@@ -55,7 +61,7 @@ export function BottomBar({ items, person, onLogout, loggingOut }: Props) {
             className={cellClass(inMore)}
           >
             <Ellipsis aria-hidden="true" className="h-5 w-5" />
-            More
+            <Trans>More</Trans>
           </button>
         </li>
       </ul>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode, RefObject } from "react";
 import { NavLink } from "react-router";
@@ -24,6 +25,7 @@ export type MoreSheetProps = {
  * Loaded the first time it opens, so the shell on every page carries no dialog code.
  */
 export default function MoreSheet({ open, onOpenChange, items, person, footer, opener }: MoreSheetProps) {
+  const { i18n } = useLingui();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -39,7 +41,9 @@ export default function MoreSheet({ open, onOpenChange, items, person, footer, o
         >
           <div className="mb-2 flex items-start justify-between gap-4">
             <div className="min-w-0">
-              <RadixDialog.Title className="text-lg font-semibold text-ink">More</RadixDialog.Title>
+              <RadixDialog.Title className="text-lg font-semibold text-ink">
+                <Trans>More</Trans>
+              </RadixDialog.Title>
               <p className="truncate text-sm text-slate-600">
                 {person.name} · {person.detail}
               </p>
@@ -51,7 +55,7 @@ export default function MoreSheet({ open, onOpenChange, items, person, footer, o
               <li key={to}>
                 <NavLink to={to} end={end} className={linkClass} onClick={() => onOpenChange(false)}>
                   <Icon aria-hidden="true" className="h-5 w-5" />
-                  {label}
+                  {i18n._(label)}
                 </NavLink>
               </li>
             ))}

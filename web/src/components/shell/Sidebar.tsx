@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { NavLink } from "react-router";
 import { LogoutButton } from "./LogoutButton.tsx";
 import type { NavItem } from "./nav.ts";
@@ -15,14 +16,15 @@ export function Sidebar({
   onLogout: () => void;
   loggingOut: boolean;
 }) {
+  const { i18n, t } = useLingui();
   return (
-    <nav aria-label="Main" className="hidden w-52 shrink-0 md:block print:hidden">
+    <nav aria-label={t`Main`} className="hidden w-52 shrink-0 md:block print:hidden">
       <ul className="flex flex-col gap-1">
         {items.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
             <NavLink to={to} end={end} className={linkClass}>
               <Icon aria-hidden="true" className="h-4 w-4" />
-              {label}
+              {i18n._(label)}
             </NavLink>
           </li>
         ))}

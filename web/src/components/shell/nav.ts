@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { KeyRound, LayoutDashboard, type LucideIcon } from "lucide-react";
 import type { Role } from "../../lib/session.ts";
 
@@ -11,25 +13,33 @@ import type { Role } from "../../lib/session.ts";
  * One destination of an area. `short` is the phone bar's label when the full one does not fit a
  * fifth of a 375 px screen. When it is part of `label`, `label` stays the link's accessible name
  * (a voice user saying what they see still hits it); otherwise the name is what the bar shows.
+ * Both are descriptors, read in the reader's language when the shell renders.
  */
-export type NavItem = { to: string; label: string; short?: string; icon: LucideIcon; end?: boolean; primary?: boolean };
+export type NavItem = {
+  to: string;
+  label: MessageDescriptor;
+  short?: MessageDescriptor;
+  icon: LucideIcon;
+  end?: boolean;
+  primary?: boolean;
+};
 
 export const dashboard = (home: string): NavItem => ({
   to: home,
-  label: "Dashboard",
+  label: msg`Dashboard`,
   icon: LayoutDashboard,
   end: true,
   primary: true,
 });
 export const changePassword = (home: string): NavItem => ({
   to: `${home}/change-password`,
-  label: "Change Password",
+  label: msg`Change Password`,
   icon: KeyRound,
 });
 
-export const ROLE_LABELS: Record<Role, string> = {
-  super_admin: "Super Admin",
-  school_admin: "School Admin",
-  parent: "Parent",
-  driver: "Driver",
+export const ROLE_LABELS: Record<Role, MessageDescriptor> = {
+  super_admin: msg`Super Admin`,
+  school_admin: msg`School Admin`,
+  parent: msg`Parent`,
+  driver: msg`Driver`,
 };

@@ -41,14 +41,15 @@ export function ActionMenu({
     };
   });
 
-  /** Under the button, right-aligned with it, kept inside the viewport. */
+  /** Under the button, aligned with its end (its right edge, its left one right to left), kept inside the viewport. */
   function place() {
     const anchor = button.current?.getBoundingClientRect();
     const menu = panel.current;
     if (!anchor || !menu) return;
     const width = menu.offsetWidth;
     const height = menu.offsetHeight;
-    const left = Math.max(8, Math.min(anchor.right - width, window.innerWidth - width - 8));
+    const rtl = getComputedStyle(menu).direction === "rtl";
+    const left = Math.max(8, Math.min(rtl ? anchor.left : anchor.right - width, window.innerWidth - width - 8));
     const below = anchor.bottom + 4;
     const top =
       below + height > window.innerHeight - 8 && anchor.top - height - 4 > 8 ? anchor.top - height - 4 : below;
@@ -87,7 +88,7 @@ export function ActionMenu({
               panel.current?.hidePopover();
               item.onSelect();
             }}
-            className={`flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left text-sm font-medium md:min-h-9 ${item.danger ? "text-red-700 hover:bg-red-50" : "text-slate-700 hover:bg-slate-100"}`}
+            className={`flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-start text-sm font-medium md:min-h-9 ${item.danger ? "text-red-700 hover:bg-red-50" : "text-slate-700 hover:bg-slate-100"}`}
           >
             {item.icon}
             {item.label}

@@ -6,9 +6,9 @@ export type Column<Row> = {
   /** The header text (`<th scope="col">`); also the column's key, so unique within a table. */
   header: string;
   cell: (row: Row) => ReactNode;
-  /** Classes added to the column's body cells (e.g. "whitespace-nowrap", "text-right"), or per row. */
+  /** Classes added to the column's body cells (e.g. "whitespace-nowrap", "text-end"), or per row. */
   className?: string | ((row: Row) => string);
-  /** Classes added to the column's header cell (e.g. "text-right"). */
+  /** Classes added to the column's header cell (e.g. "text-end"). */
   headerClassName?: string;
   /** This column names the row: its cells are `<th scope="row">` (give it a text colour in `className`). */
   rowHeader?: boolean;
@@ -27,13 +27,13 @@ const DENSITIES = {
   /** The list tables. */
   normal: {
     pad: "px-4",
-    th: "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase",
+    th: "px-4 py-3 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase",
     td: "px-4 py-3 align-top text-sm text-slate-700",
   },
   /** Narrower cells for a table with many columns. */
   compact: {
     pad: "px-3",
-    th: "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase",
+    th: "px-3 py-3 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase",
     td: "px-3 py-3 align-top text-sm text-slate-700",
   },
 } as const;
@@ -75,7 +75,7 @@ type DataTableProps<Row> = {
  * @example
  * const columns: Column<Invoice>[] = [
  *   { header: "Invoice", rowHeader: true, className: "font-medium text-ink", cell: (invoice) => invoice.number },
- *   { header: "Amount", className: "text-right", headerClassName: "text-right", cell: (invoice) => money(invoice.amountCents) },
+ *   { header: "Amount", className: "text-end", headerClassName: "text-end", cell: (invoice) => money(invoice.amountCents) },
  * ];
  * <DataTable
  *   caption="Invoices"
@@ -141,7 +141,7 @@ export function DataTable<Row>({
                   <th
                     key={column.header}
                     scope="row"
-                    className={`${classes.pad} py-3 text-left align-top text-sm ${cellClass(column, row)}`}
+                    className={`${classes.pad} py-3 text-start align-top text-sm ${cellClass(column, row)}`}
                   >
                     {column.cell(row)}
                   </th>
@@ -172,7 +172,7 @@ export function DataTable<Row>({
   );
 }
 
-/** The top of a narrow-screen card: what the row is (left) and, say, its status badge (right). */
+/** The top of a narrow-screen card: what the row is (at the start) and, say, its status badge (at the end). */
 export function CardHeader({ title, aside }: { title: ReactNode; aside?: ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-3">

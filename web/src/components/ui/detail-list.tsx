@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 
 /** A dash for an empty value, with a screen-reader word. */
@@ -7,7 +8,9 @@ export function Dash() {
       <span aria-hidden="true" className="text-slate-400">
         —
       </span>
-      <span className="sr-only">None</span>
+      <span className="sr-only">
+        <Trans>None</Trans>
+      </span>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
@@ -6,7 +7,7 @@ import { Button } from "./form.tsx";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/50";
 const panelBase =
-  "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
+  "fixed inset-x-0 top-1/2 z-50 mx-auto max-h-[90vh] w-[calc(100vw-2rem)] -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none";
 const panel = `${panelBase} max-w-lg`;
 
 /**
@@ -31,12 +32,13 @@ function useReturnFocus(open: boolean) {
   };
 }
 
-/** The × at a dialog's top right corner, 44 px for a thumb. */
+/** The × at a dialog's top end corner (top right, top left right to left), 44 px for a thumb. */
 export function DialogCloseButton() {
+  const { t } = useLingui();
   return (
     <RadixDialog.Close
-      className="-mt-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
-      aria-label="Close"
+      className="-me-2 -mt-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
+      aria-label={t`Close`}
     >
       <X aria-hidden="true" className="h-5 w-5" />
     </RadixDialog.Close>
@@ -115,7 +117,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   onConfirm,
   busy = false,
 }: {
@@ -141,7 +143,7 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-              {cancelLabel}
+              {cancelLabel ?? <Trans>Cancel</Trans>}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               className="min-h-11 rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
@@ -182,7 +184,7 @@ export function DialogActions({
         onClick={onCancel}
         className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
       {danger ? (
         <button

@@ -107,7 +107,7 @@ export function DebouncedInput({
         {icon ? (
           <Search
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute start-3 top-1/2 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-400"
           />
         ) : null}
         <input
@@ -119,7 +119,7 @@ export function DebouncedInput({
           maxLength={maxLength}
           autoComplete="off"
           spellCheck={false}
-          className={`${controlClass} ${icon ? "pl-9" : ""}`}
+          className={`${controlClass} ${icon ? "ps-9" : ""}`}
         />
       </div>
     </FilterField>

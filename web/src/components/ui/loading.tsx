@@ -1,7 +1,8 @@
 /**
- * The two loading indicators. No imports: the entry has this module (the router's fallback), so any
- * page shows them without loading more.
+ * The two loading indicators. Only Lingui's runtime, which the entry has anyway: the entry has this
+ * module (the router's fallback), so any page shows them without loading more.
  */
+import { t } from "@lingui/core/macro";
 
 /** A whole page (or area) that is loading. */
 export function FullPageSpinner() {
@@ -11,16 +12,16 @@ export function FullPageSpinner() {
         className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
         aria-hidden="true"
       />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t`Loading…`}</span>
     </div>
   );
 }
 
 /** A region that is loading, announced politely. */
-export function Loading({ label = "Loading…" }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
   return (
     <p role="status" aria-live="polite" className="py-8 text-center text-slate-500">
-      {label}
+      {label ?? t`Loading…`}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { ActionButton } from "./action-button.tsx";
 import { formatTotal } from "./format.ts";
@@ -55,6 +56,7 @@ export function Pagination({
   onPageChange: (page: number) => void;
   look?: PaginationLook;
 }) {
+  const { t } = useLingui();
   if (pages <= 1) return null;
   const from = Math.min(total, (page - 1) * pageSize + 1);
   const to = Math.min(total, page * pageSize);
@@ -75,8 +77,9 @@ export function Pagination({
         {text}
       </ActionButton>
     );
-  const previous = step(page - 1, page <= 1, "Previous");
-  const next = step(page + 1, page >= pages, "Next");
+  const previous = step(page - 1, page <= 1, t`Previous`);
+  const next = step(page + 1, page >= pages, t`Next`);
+  const shownTotal = formatTotal({ total, totalCapped });
 
   return (
     <nav
@@ -84,13 +87,17 @@ export function Pagination({
       className={`mt-4 flex flex-col items-center justify-between gap-3 ${large ? "md:flex-row" : "sm:flex-row"}`}
     >
       <p className="text-sm text-slate-600" aria-live="polite">
-        Showing {from} to {to} of {formatTotal({ total, totalCapped })} {noun}
+        <Trans>
+          Showing {from} to {to} of {shownTotal} {noun}
+        </Trans>
       </p>
       {look === "simple" ? (
         <div className="flex gap-2">
           {previous}
           <span className="self-center text-sm text-slate-600">
-            Page {page} of {pages}
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
           </span>
           {next}
         </div>
@@ -113,7 +120,7 @@ export function Pagination({
                   type="button"
                   onClick={() => onPageChange(item)}
                   aria-current={item === page ? "page" : undefined}
-                  aria-label={`Page ${item}`}
+                  aria-label={t`Page ${item}`}
                   className={`${large ? largeButton : "min-w-9 rounded-md border px-2.5 py-1.5 text-sm font-medium"} ${item === page ? current : idle}`}
                 >
                   {item}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { MouseEvent } from "react";
 
 /**
@@ -17,9 +18,9 @@ export function SkipLink() {
     <a
       href="#main"
       onClick={skipToContent}
-      className="sr-only rounded-md bg-ink text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:px-4 focus:py-2"
+      className="sr-only rounded-md bg-ink text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50 focus:px-4 focus:py-2"
     >
-      Skip to content
+      <Trans>Skip to content</Trans>
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import { errorMessage } from "../../lib/errors.ts";
 import { Loading } from "./loading.tsx";
@@ -30,7 +31,7 @@ export function LoadError({ message, error, onRetry }: { message: string; error?
     <ErrorState>
       {message} {reason}{" "}
       <button type="button" className="font-semibold underline" onClick={onRetry}>
-        Try again
+        {t`Try again`}
       </button>
     </ErrorState>
   );

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { hashKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { RouterOutputs } from "../../lib/api-types.ts";
@@ -90,7 +91,7 @@ export function useChangePassword({
     trpc.auth.changePassword.mutationOptions({
       onSuccess: async ({ user, home }) => {
         queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-        notify("success", "Password Updated", "Your password has been changed. Other devices have been signed out.");
+        notify("success", t`Password Updated`, t`Your password has been changed. Other devices have been signed out.`);
         await onChanged(home);
       },
       onError: (error) => onFailure(errorMessage(error)),
@@ -119,7 +120,9 @@ export function useAcceptInvitation(
         const keep = hashKey(trpc.auth.invitation.queryKey({ token: invitation.token }));
         queryClient.removeQueries({ predicate: (query) => query.queryHash !== keep });
         queryClient.setQueryData(trpc.auth.me.queryKey(), data.user);
-        notify("success", "Account Created", `Welcome to ${invitation.schoolName}, ${data.user.name}.`);
+        const { schoolName } = invitation;
+        const { name } = data.user;
+        notify("success", t`Account Created`, t`Welcome to ${schoolName}, ${name}.`);
         onAccepted(data.home);
       },
       onError: (error) => onFailure(errorMessage(error)),

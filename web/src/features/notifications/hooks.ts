@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
 import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
@@ -83,7 +84,7 @@ export function useSendNotification(onSent: () => void) {
         notify(
           "success",
           NOTIFICATION_MESSAGES.sent.title,
-          `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`,
+          t`Sent to ${plural(recipients, { one: "# parent", other: "# parents" })}.`,
         );
         await invalidate();
       },

@@ -1,15 +1,18 @@
+import { msg, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { AlertTriangle, CheckCircle2, Info, XCircle } from "lucide-react";
 import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
 import type { NotificationTab } from "#shared/notification-texts.ts";
+import { translatedLabels } from "../../lib/translated-labels.ts";
 
-export const NOTIFICATION_TAB_LABELS: Record<NotificationTab, string> = {
-  all: "All",
-  unread: "Unread",
-  system: "System",
-  trip: "Trip Updates",
-  payment: "Payments",
-  attendance: "Attendance",
-};
+export const NOTIFICATION_TAB_LABELS: Record<NotificationTab, string> = translatedLabels({
+  all: msg`All`,
+  unread: msg`Unread`,
+  system: msg`System`,
+  trip: msg`Trip Updates`,
+  payment: msg`Payments`,
+  attendance: msg`Attendance`,
+});
 
 /** Who a send went to, as its row in the Sent tab says it ("Route: North Loop", "Parent: Dana Rivers"). */
 export function sendAudienceText(send: {
@@ -17,38 +20,40 @@ export function sendAudienceText(send: {
   audienceLabel: string | null;
   parentName: string | null;
 }): string {
+  const label = `${send.audienceLabel}`;
+  const { parentName } = send;
   switch (send.audienceKind) {
     case "school":
-      return "All parents";
+      return t`All parents`;
     case "route":
-      return `Route: ${send.audienceLabel}`;
+      return t`Route: ${label}`;
     case "parent":
-      return `Parent: ${send.parentName ?? "a former parent"}`;
+      return parentName ? t`Parent: ${parentName}` : t`Parent: a former parent`;
     case "trip":
-      return `Trip: ${send.audienceLabel}`;
+      return t`Trip: ${label}`;
     case "flight-trip":
-      return `Flight trip: ${send.audienceLabel}`;
+      return t`Flight trip: ${label}`;
     case "invoice":
-      return `Invoice: ${send.audienceLabel}`;
+      return t`Invoice: ${label}`;
   }
 }
 
 /** "0 of 3 read". */
-export const readCountText = (send: { readCount: number; recipients: number }) =>
-  `${send.readCount} of ${send.recipients} read`;
+export const readCountText = ({ readCount, recipients }: { readCount: number; recipients: number }) =>
+  t`${readCount} of ${recipients} read`;
 
-export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {
-  system: "System",
-  trip: "Trip Update",
-  payment: "Payment",
-  attendance: "Attendance",
-};
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
-  info: "Info",
-  success: "Success",
-  warning: "Warning",
-  error: "Error",
-};
+export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = translatedLabels({
+  system: msg`System`,
+  trip: msg`Trip Update`,
+  payment: msg`Payment`,
+  attendance: msg`Attendance`,
+});
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = translatedLabels({
+  info: msg`Info`,
+  success: msg`Success`,
+  warning: msg`Warning`,
+  error: msg`Error`,
+});
 
 const ICONS = {
   info: { Icon: Info, className: "bg-sky-100 text-sky-800" },
@@ -74,7 +79,10 @@ export function NotificationOrigin({ sender, when }: { sender: string; when: str
     <p className="text-xs wrap-anywhere text-slate-600">
       {sender ? (
         <>
-          From <span className="font-medium text-slate-700">{sender}</span> ·{" "}
+          <Trans>
+            From <span className="font-medium text-slate-700">{sender}</span>
+          </Trans>{" "}
+          ·{" "}
         </>
       ) : null}
       {when}

@@ -1,4 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -24,10 +27,10 @@ type FormOutput = z.output<typeof acceptInvitationInput>;
 /** Milliseconds between the success message and the redirect. */
 const REDIRECT_DELAY_MS = 2000;
 
-const ROLE_LABELS: Record<InvitationRole, string> = {
-  school_admin: "School Admin",
-  parent: "Parent",
-  driver: "Driver",
+const ROLE_LABELS: Record<InvitationRole, MessageDescriptor> = {
+  school_admin: msg`School Admin`,
+  parent: msg`Parent`,
+  driver: msg`Driver`,
 };
 const LOGIN_PAGES: Record<InvitationRole, string> = {
   school_admin: "/login/school",
@@ -37,7 +40,7 @@ const LOGIN_PAGES: Record<InvitationRole, string> = {
 
 /** The server's message for a known failure (invalid, expired…); the spec's fallback for anything else. */
 function invitationLoadError(error: unknown): string {
-  const fallback = "Failed to load invitation details.";
+  const fallback = t`Failed to load invitation details.`;
   if (!isAppError(error) || error.data.code === "INTERNAL_SERVER_ERROR") return fallback;
   // A malformed token (rejected by the input schema) is simply not a valid invitation.
   if (error.data.fieldErrors) return INVITATION_MESSAGES.invalidOrExpired;
@@ -46,7 +49,8 @@ function invitationLoadError(error: unknown): string {
 
 /** `/accept-invite?token=…`: an invited school admin or parent sets up their account. */
 export default function AcceptInvitationPage() {
-  usePageTitle("Accept Invitation · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`Accept Invitation · SchoolRide`);
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   // Once the account exists, the token is spent: never ask the server about it again.
@@ -59,7 +63,7 @@ export default function AcceptInvitationPage() {
   else if (invitation.isPending)
     body = (
       <div className="py-16">
-        <Loading label="Loading invitation…" />
+        <Loading label={t`Loading invitation…`} />
       </div>
     );
   else body = <AcceptInvitationForm token={token} invitation={invitation.data} onAccepted={() => setAccepted(true)} />;
@@ -68,16 +72,19 @@ export default function AcceptInvitationPage() {
 }
 
 function InvalidInvitation({ message }: { message: string }) {
+  const { t } = useLingui();
   return (
-    <AuthCard icon={AlertTriangle} tone="red" title="Invalid Invitation">
+    <AuthCard icon={AlertTriangle} tone="red" title={t`Invalid Invitation`}>
       <div className="text-center">
         <p role="alert" className="text-slate-700">
           {message}
         </p>
-        <p className="mt-2 text-sm text-slate-500">Ask the person who invited you to send a new invitation.</p>
+        <p className="mt-2 text-sm text-slate-500">
+          <Trans>Ask the person who invited you to send a new invitation.</Trans>
+        </p>
         <Link to="/" className={`${buttonPrimary} mt-6`}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Return to Home
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          <Trans>Return to Home</Trans>
         </Link>
       </div>
     </AuthCard>
@@ -93,6 +100,7 @@ function AcceptInvitationForm({
   invitation: Invitation;
   onAccepted: () => void;
 }) {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [home, setHome] = useState<string | null>(null);
@@ -185,33 +193,36 @@ function AcceptInvitationForm({
 
   if (home) {
     return (
-      <AuthCard icon={CheckCircle2} tone="green" title="Welcome to SchoolRide">
+      <AuthCard icon={CheckCircle2} tone="green" title={t`Welcome to SchoolRide`}>
         <p role="status" className="text-center text-slate-700">
-          Account created! Redirecting to your dashboard…
+          <Trans>Account created! Redirecting to your dashboard…</Trans>
         </p>
       </AuthCard>
     );
   }
 
   const expires = formatDateTime(invitation.expiresAt);
+  const { schoolName, guardianOf } = invitation;
+  const inviterName = guardianOf?.inviterName;
+  const childName = guardianOf?.childName;
 
   return (
     <AuthCard
       icon={MailOpen}
-      title="Set Up Your Account"
+      title={t`Set Up Your Account`}
       subtitle={
-        invitation.guardianOf
-          ? `${invitation.guardianOf.inviterName} invited you to be a guardian of ${invitation.guardianOf.childName} at ${invitation.schoolName} on SchoolRide.`
-          : `You have been invited to join ${invitation.schoolName} on SchoolRide.`
+        guardianOf
+          ? t`${inviterName} invited you to be a guardian of ${childName} at ${schoolName} on SchoolRide.`
+          : t`You have been invited to join ${schoolName} on SchoolRide.`
       }
       wide
     >
       <dl className="mb-6 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         {[
-          ["Email", invitation.email],
-          ["School", invitation.schoolName],
-          ["Role", ROLE_LABELS[invitation.role]],
-          ["Expires", expires],
+          [t`Email`, invitation.email],
+          [t`School`, invitation.schoolName],
+          [t`Role`, i18n._(ROLE_LABELS[invitation.role])],
+          [t`Expires`, expires],
         ].map(([term, detail]) => (
           <div key={term} className="flex flex-col sm:flex-row sm:gap-4">
             <dt className="font-medium text-slate-600 sm:w-16 sm:shrink-0">{term}</dt>
@@ -222,47 +233,54 @@ function AcceptInvitationForm({
 
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-        <TextField label="Full name" autoComplete="name" {...field("name")} />
+        <TextField label={t`Full name`} autoComplete="name" {...field("name")} />
         <NewPasswordFields
           form={form}
           password="password"
           confirm="confirmPassword"
-          label="Password"
+          label={t`Password`}
+          confirmLabel={t`Confirm password`}
           userInputs={[invitation.email, invitation.name, watch("name"), invitation.schoolName]}
         />
-        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field("phone")} />
-        {isDriver ? null : <TextField label="Address (optional)" autoComplete="street-address" {...field("address")} />}
+        <TextField label={t`Phone (optional)`} type="tel" autoComplete="tel" {...field("phone")} />
+        {isDriver ? null : (
+          <TextField label={t`Address (optional)`} autoComplete="street-address" {...field("address")} />
+        )}
         {isDriver ? null : isParent ? (
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-ink">In case of emergency</legend>
+            <legend className="px-1 text-sm font-semibold text-ink">
+              <Trans>In case of emergency</Trans>
+            </legend>
             <TextField
-              label="Emergency contact"
+              label={t`Emergency contact`}
               autoComplete="off"
-              hint="Someone we can reach if we cannot reach you."
+              hint={t`Someone we can reach if we cannot reach you.`}
               {...field("emergencyContact")}
             />
-            <TextField label="Emergency phone" type="tel" autoComplete="off" {...field("emergencyPhone")} />
+            <TextField label={t`Emergency phone`} type="tel" autoComplete="off" {...field("emergencyPhone")} />
           </fieldset>
         ) : (
           <TextField
-            label="Position (optional)"
-            placeholder="Administrator"
+            label={t`Position (optional)`}
+            placeholder={t`Administrator`}
             autoComplete="organization-title"
             {...field("position")}
           />
         )}
         <Button type="submit" className="w-full" disabled={accept.isPending}>
-          {accept.isPending ? "Creating account…" : "Create Account"}
+          {accept.isPending ? t`Creating account…` : t`Create Account`}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link
-          to={LOGIN_PAGES[invitation.role]}
-          className="font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
-          Sign in
-        </Link>
+        <Trans>
+          Already have an account?{" "}
+          <Link
+            to={LOGIN_PAGES[invitation.role]}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,6 +14,7 @@ import { useSession } from "../../lib/session.ts";
 
 /** `/change-password`, for any signed-in user; required first for accounts made from an invitation. */
 export default function ChangePasswordPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { user } = useSession();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export default function ChangePasswordPage() {
     formState: { errors },
   } = form;
 
-  usePageTitle("Change Password · SchoolRide");
+  usePageTitle(t`Change Password · SchoolRide`);
 
   const change = useChangePassword({
     onChanged: async (home) => {
@@ -40,8 +42,8 @@ export default function ChangePasswordPage() {
   return (
     <AuthCard
       icon={KeyRound}
-      title={"Change Password"}
-      subtitle={user?.mustChangePassword ? "Please choose a new password before you continue." : undefined}
+      title={t`Change Password`}
+      subtitle={user?.mustChangePassword ? t`Please choose a new password before you continue.` : undefined}
     >
       <form
         noValidate
@@ -55,7 +57,7 @@ export default function ChangePasswordPage() {
       >
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
         <TextField
-          label="Current password"
+          label={t`Current password`}
           type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
@@ -68,7 +70,7 @@ export default function ChangePasswordPage() {
           userInputs={[user?.email, user?.name]}
         />
         <Button type="submit" className="w-full" disabled={change.isPending}>
-          {change.isPending ? "Saving…" : "Change Password"}
+          {change.isPending ? t`Saving…` : t`Change Password`}
         </Button>
       </form>
     </AuthCard>

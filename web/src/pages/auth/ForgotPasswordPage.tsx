@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MailQuestion } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -5,7 +6,7 @@ import { EMAIL_MAX_LENGTH } from "#shared/limits.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
-import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
+import { genericErrorMessage } from "../../lib/generic-error.ts";
 import type { Role } from "../../lib/session.ts";
 
 const LOGIN_PAGES: Record<Role, string> = {
@@ -20,6 +21,7 @@ const LOGIN_PAGES: Record<Role, string> = {
  * exists. The form's code (schema, tRPC client) loads when it is submitted, as on the login pages.
  */
 export default function ForgotPasswordPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const asked = params.get("role") ?? "";
   const role: Role = Object.hasOwn(LOGIN_PAGES, asked) ? (asked as Role) : "parent";
@@ -28,7 +30,7 @@ export default function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  usePageTitle("Forgot Password · SchoolRide");
+  usePageTitle(t`Forgot Password · SchoolRide`);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +42,7 @@ export default function ForgotPasswordPage() {
       if (result.kind === "sent") setSent(result.message);
       else setError(result.message);
     } catch {
-      setError(GENERIC_ERROR_MESSAGE); // The form's code could not be loaded (offline).
+      setError(genericErrorMessage()); // The form's code could not be loaded (offline).
     } finally {
       setPending(false);
     }
@@ -49,8 +51,8 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard
       icon={MailQuestion}
-      title={"Forgot your password?"}
-      subtitle={"Enter your account's e-mail and we will send you a link to choose a new password."}
+      title={t`Forgot your password?`}
+      subtitle={t`Enter your account's e-mail and we will send you a link to choose a new password.`}
     >
       {sent ? (
         <FormAlert kind="success">{sent}</FormAlert>
@@ -58,7 +60,7 @@ export default function ForgotPasswordPage() {
         <form noValidate className="space-y-4" onSubmit={(event) => void onSubmit(event)}>
           {error ? <FormAlert>{error}</FormAlert> : null}
           <TextField
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="username"
             maxLength={EMAIL_MAX_LENGTH}
@@ -66,13 +68,13 @@ export default function ForgotPasswordPage() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Sending…" : "Send Reset Link"}
+            {pending ? t`Sending…` : t`Send Reset Link`}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm">
         <Link to={LOGIN_PAGES[role]} className="text-brand-700 hover:underline">
-          Back to login
+          <Trans>Back to login</Trans>
         </Link>
       </p>
     </AuthCard>

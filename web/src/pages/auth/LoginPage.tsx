@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Bus, School, ShieldCheck, Users } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -6,7 +9,7 @@ import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
 import type { LoginFields } from "../../features/auth/sign-in.ts";
-import { GENERIC_ERROR_MESSAGE } from "../../lib/generic-error.ts";
+import { genericErrorMessage } from "../../lib/generic-error.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import type { Role, SessionUser } from "../../lib/session.ts";
 import { afterLoginPath, safeRedirect } from "../../routes/redirects.ts";
@@ -28,25 +31,27 @@ const MfaCodeStep = lazy(async () => {
   };
 });
 
-type Variant = { title: string; subtitle: string; icon: typeof Bus };
+type Variant = { title: MessageDescriptor; subtitle: MessageDescriptor; icon: typeof Bus };
 
 const VARIANTS: Record<Role, Variant> = {
-  super_admin: { title: "Super Admin Access", subtitle: "Platform administration", icon: ShieldCheck },
-  school_admin: { title: "School Admin Login", subtitle: "Manage your school's transportation", icon: School },
-  parent: { title: "Parent Login", subtitle: "Follow your children's school transport", icon: Users },
-  driver: { title: "Driver Login", subtitle: "Your runs, their stops and riders", icon: Bus },
+  super_admin: { title: msg`Super Admin Access`, subtitle: msg`Platform administration`, icon: ShieldCheck },
+  school_admin: { title: msg`School Admin Login`, subtitle: msg`Manage your school's transportation`, icon: School },
+  parent: { title: msg`Parent Login`, subtitle: msg`Follow your children's school transport`, icon: Users },
+  driver: { title: msg`Driver Login`, subtitle: msg`Your runs, their stops and riders`, icon: Bus },
 };
 
-const OTHER_LOGINS: Record<Role, { to: string; label: string }> = {
-  super_admin: { to: "/login/superadmin", label: "Super Admin Login" },
-  school_admin: { to: "/login/school", label: "School Admin Login" },
-  parent: { to: "/login/parent", label: "Parent Login" },
-  driver: { to: "/login/driver", label: "Driver Login" },
+const OTHER_LOGINS: Record<Role, { to: string; label: MessageDescriptor }> = {
+  super_admin: { to: "/login/superadmin", label: msg`Super Admin Login` },
+  school_admin: { to: "/login/school", label: msg`School Admin Login` },
+  parent: { to: "/login/parent", label: msg`Parent Login` },
+  driver: { to: "/login/driver", label: msg`Driver Login` },
 };
 
 /** The four login pages (super admin, school admin, parent, driver): one component, a variant per role. Prerendered (scripts/prerender.ts). */
 export default function LoginPage({ role }: { role: Role }) {
+  const { i18n, t } = useLingui();
   const variant = VARIANTS[role];
+  const title = i18n._(variant.title);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const hydrated = useHydrated();
@@ -63,7 +68,7 @@ export default function LoginPage({ role }: { role: Role }) {
       setFields((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  usePageTitle(`${variant.title} · SchoolRide`);
+  usePageTitle(t`${title} · SchoolRide`);
 
   const signedIn = async (user: SessionUser) => {
     (await loadSignIn()).rememberSignedIn(user);
@@ -90,14 +95,14 @@ export default function LoginPage({ role }: { role: Role }) {
       else if (result.kind === "mfa") setChallengeToken(result.challengeToken);
       else await signedIn(result.user);
     } catch {
-      failed(GENERIC_ERROR_MESSAGE); // The form's code could not be loaded (offline).
+      failed(genericErrorMessage()); // The form's code could not be loaded (offline).
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <AuthCard icon={variant.icon} title={variant.title} subtitle={variant.subtitle}>
+    <AuthCard icon={variant.icon} title={title} subtitle={i18n._(variant.subtitle)}>
       {challengeToken ? (
         <Suspense fallback={null}>
           <MfaCodeStep
@@ -112,7 +117,7 @@ export default function LoginPage({ role }: { role: Role }) {
           <fieldset disabled={!hydrated} className="contents space-y-4">
             <TextField
               ref={emailRef}
-              label="Email"
+              label={t`Email`}
               type="email"
               autoComplete="username"
               maxLength={EMAIL_MAX_LENGTH}
@@ -120,16 +125,16 @@ export default function LoginPage({ role }: { role: Role }) {
             />
             <TextField
               ref={passwordRef}
-              label="Password"
+              label={t`Password`}
               type="password"
               autoComplete="current-password"
               {...field("password")}
             />
             {role === "parent" ? (
               <TextField
-                label="School code (optional)"
+                label={t`School code (optional)`}
                 autoComplete="off"
-                hint="Your school's code, if you were given one."
+                hint={t`Your school's code, if you were given one.`}
                 maxLength={SCHOOL_CODE_MAX_LENGTH}
                 {...field("schoolCode")}
               />
@@ -144,27 +149,27 @@ export default function LoginPage({ role }: { role: Role }) {
                     checked={fields.remember}
                     onChange={(event) => setFields((current) => ({ ...current, remember: event.target.checked }))}
                   />
-                  Remember me
+                  <Trans>Remember me</Trans>
                 </label>
               ) : (
                 <span />
               )}
               <Link to={`/forgot-password?role=${role}`} className="text-brand-700 underline-offset-2 hover:underline">
-                Forgot password?
+                <Trans>Forgot password?</Trans>
               </Link>
             </div>
             <Button type="submit" className="w-full" disabled={pending}>
-              {pending ? "Signing in…" : "Sign In"}
+              {pending ? t`Signing in…` : t`Sign In`}
             </Button>
           </fieldset>
         </form>
       )}
-      <nav aria-label="Other logins" className="mt-6 flex flex-col items-center gap-1 text-sm">
+      <nav aria-label={t`Other logins`} className="mt-6 flex flex-col items-center gap-1 text-sm">
         {(Object.keys(OTHER_LOGINS) as Role[])
           .filter((other) => other !== role)
           .map((other) => (
             <Link key={other} to={OTHER_LOGINS[other].to} className="text-brand-700 underline-offset-2 hover:underline">
-              {OTHER_LOGINS[other].label}
+              {i18n._(OTHER_LOGINS[other].label)}
             </Link>
           ))}
       </nav>

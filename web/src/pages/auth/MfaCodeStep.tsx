@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { verifyMfaInput } from "#shared/mfa.ts";
 import { parseOrReport } from "../../components/mfa/parse.ts";
@@ -16,6 +17,7 @@ export function MfaCodeStep({
   onSignedIn: (user: SessionUser) => Promise<void>;
   onRestart: () => void;
 }) {
+  const { t } = useLingui();
   const [method, setMethod] = useState<FactorMethod>("totp");
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +36,7 @@ export function MfaCodeStep({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Two-factor authentication">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Two-factor authentication`}>
       {error ? <FormAlert>{error}</FormAlert> : null}
       <SecondFactorField method={method} autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -47,11 +49,11 @@ export function MfaCodeStep({
           }}
         />
         <button type="button" className="text-sm text-slate-600 underline-offset-2 hover:underline" onClick={onRestart}>
-          Start over
+          <Trans>Start over</Trans>
         </button>
       </div>
       <Button type="submit" className="w-full" disabled={verify.isPending}>
-        {verify.isPending ? "Verifying…" : "Verify"}
+        {verify.isPending ? t`Verifying…` : t`Verify`}
       </Button>
     </form>
   );

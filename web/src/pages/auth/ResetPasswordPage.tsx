@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -20,6 +21,7 @@ const LOGIN_PAGES: Record<RoleValue, string> = {
 
 /** `/reset-password?token=…`: the e-mailed, single-use link. */
 export default function ResetPasswordPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [done, setDone] = useState<{ role: RoleValue; message: string } | null>(null);
@@ -33,24 +35,24 @@ export default function ResetPasswordPage() {
   const linkInvalid = !token || check.data?.valid === false;
   const reset = useResetPassword({ onReset: setDone, onFailure: setServerError });
 
-  usePageTitle("Reset Password · SchoolRide");
+  usePageTitle(t`Reset Password · SchoolRide`);
 
   return (
-    <AuthCard icon={KeyRound} title={"Choose a new password"}>
+    <AuthCard icon={KeyRound} title={t`Choose a new password`}>
       {!done && !linkInvalid && check.isPending ? (
         <Loading />
       ) : !done && linkInvalid ? (
         <FormAlert>
           {RESET_MESSAGES.invalidLink}{" "}
           <Link to="/forgot-password" className="font-semibold underline">
-            Request a new link
+            <Trans>Request a new link</Trans>
           </Link>
         </FormAlert>
       ) : done ? (
         <div className="space-y-4 text-center">
           <FormAlert kind="success">{done.message}</FormAlert>
           <Link to={LOGIN_PAGES[done.role]} className="inline-block font-semibold text-brand-700 hover:underline">
-            Go to login
+            <Trans>Go to login</Trans>
           </Link>
         </div>
       ) : (
@@ -67,7 +69,7 @@ export default function ResetPasswordPage() {
               {serverError}{" "}
               {serverError === RESET_MESSAGES.invalidLink ? (
                 <Link to="/forgot-password" className="font-semibold underline">
-                  Request a new link
+                  <Trans>Request a new link</Trans>
                 </Link>
               ) : null}
             </FormAlert>
@@ -75,7 +77,7 @@ export default function ResetPasswordPage() {
           <input type="hidden" {...register("token")} />
           <NewPasswordFields form={form} password="password" confirm="confirmPassword" />
           <Button type="submit" className="w-full" disabled={reset.isPending || !token}>
-            {reset.isPending ? "Saving…" : "Reset Password"}
+            {reset.isPending ? t`Saving…` : t`Reset Password`}
           </Button>
         </form>
       )}
