@@ -35,23 +35,38 @@ export const PRERENDERED_PAGES: readonly PageMeta[] = [
   // The sign-in pages' texts are the frame's (web/src/pages/auth sets the same titles).
   meta("/login", {
     title: /*i18n*/ { id: "page.login.title", message: "Log In · SchoolRide" },
-    description: /*i18n*/ { id: "page.login.description", message: "Log in to SchoolRide as a school admin, a parent or a platform administrator." },
+    description: /*i18n*/ {
+      id: "page.login.description",
+      message: "Log in to SchoolRide as a school admin, a parent or a platform administrator.",
+    },
   }),
   meta("/login/superadmin", {
     title: /*i18n*/ { id: "page.login.superadmin.title", message: "Super Admin Access · SchoolRide" },
-    description: /*i18n*/ { id: "page.login.superadmin.description", message: "Sign in to SchoolRide's platform administration." },
+    description: /*i18n*/ {
+      id: "page.login.superadmin.description",
+      message: "Sign in to SchoolRide's platform administration.",
+    },
   }),
   meta("/login/school", {
     title: /*i18n*/ { id: "page.login.school.title", message: "School Admin Login · SchoolRide" },
-    description: /*i18n*/ { id: "page.login.school.description", message: "Sign in to manage your school's transportation on SchoolRide." },
+    description: /*i18n*/ {
+      id: "page.login.school.description",
+      message: "Sign in to manage your school's transportation on SchoolRide.",
+    },
   }),
   meta("/login/parent", {
     title: /*i18n*/ { id: "page.login.parent.title", message: "Parent Login · SchoolRide" },
-    description: /*i18n*/ { id: "page.login.parent.description", message: "Sign in to follow your children's school transport on SchoolRide." },
+    description: /*i18n*/ {
+      id: "page.login.parent.description",
+      message: "Sign in to follow your children's school transport on SchoolRide.",
+    },
   }),
   meta("/login/driver", {
     title: /*i18n*/ { id: "page.login.driver.title", message: "Driver Login · SchoolRide" },
-    description: /*i18n*/ { id: "page.login.driver.description", message: "Sign in to see your runs, their stops and riders on SchoolRide." },
+    description: /*i18n*/ {
+      id: "page.login.driver.description",
+      message: "Sign in to see your runs, their stops and riders on SchoolRide.",
+    },
   }),
 ];
 
