@@ -5,13 +5,16 @@ import type { Plugin } from "vite";
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function headTags(title: string, description: string, url: string, noindex: boolean): string {
-  const [t, d, u] = [escapeHtml(title), escapeHtml(description), escapeHtml(url)];
+function headTags(page: RenderedPage): string {
+  const [t, d, u] = [escapeHtml(page.title), escapeHtml(page.description), escapeHtml(page.url)];
   return [
     `<title>${t}</title>`,
-    ...(noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(page.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<meta name="description" content="${d}" />`,
     `<link rel="canonical" href="${u}" />`,
+    ...(page.alternates ?? []).map(
+      ({ hreflang, href }) => `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}" />`,
+    ),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="SchoolRide" />`,
     `<meta property="og:title" content="${t}" />`,
@@ -34,6 +37,10 @@ export type RenderedPage = {
   preload: readonly string[];
   /** Kept out of search (a private page, #shared/site-pages.ts): a robots noindex tag, as the server's X-Robots-Tag says. */
   noindex?: boolean;
+  /** The page's language (`<html lang dir>`); the shell's is kept without one. */
+  language?: { lang: string; dir: "ltr" | "rtl" };
+  /** The page in every language (`<link rel="alternate" hreflang>`), and `x-default`. */
+  alternates?: readonly { hreflang: string; href: string }[];
 };
 
 /**
@@ -56,9 +63,13 @@ export function fillShell(shell: string, page: RenderedPage): string {
   const preloads = [...new Set(page.preload)].map(
     (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
   );
+  const { language } = page;
   return shell
+    .replace(/<html\b[^>]*>/, (tag) =>
+      language ? `<html lang="${escapeHtml(language.lang)}" dir="${language.dir}">` : tag,
+    )
     .replace(/\s*<meta name="description"[^>]*>/, "")
-    .replace(/<title>[^<]*<\/title>/, () => headTags(page.title, page.description, page.url, page.noindex ?? false))
+    .replace(/<title>[^<]*<\/title>/, () => headTags(page))
     .replace("</head>", () => `${preloads.map((link) => `  ${link}\n  `).join("")}</head>`)
     .replace(LOW_PRIORITY_SCRIPT, (_tag, opening: string) => `<${opening} fetchpriority="low" crossorigin `)
     .replace(root, () => `<div id="root" ${page.attribute}="${escapeHtml(page.path)}">${page.html}</div>`);

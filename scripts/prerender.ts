@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
+import { direction, LOCALE_TAGS, LOCALES, SOURCE_LOCALE } from "#shared/locales.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
 import { SPA_PAGES } from "#shared/site-pages.ts";
 import { readManifest, routeFiles } from "./bundle-report.ts";
@@ -44,19 +45,38 @@ async function main() {
   const manifest = readManifest(dist);
   const base = siteUrl();
   for (const page of module.PRERENDERED_PAGES) {
-    const { html, routeModules } = await module.renderPage(page.path);
-    const preload = routeFiles(manifest, routeModules).route.map((asset) => `/${asset}`);
-    const file = join(dist, module.prerenderedFile(page.path));
-    mkdirSync(dirname(file), { recursive: true });
-    const url = `${base}${page.path === "/" ? "/" : page.path}`;
+    const address = `${base}${page.path === "/" ? "/" : page.path}`;
+    // Each language's version at its own address (`?lang=es`, worker/http/prerendered.ts), the
+    // address without one for everyone else (it answers in the reader's language).
+    const alternates = [
+      ...LOCALES.map((locale) => ({ hreflang: LOCALE_TAGS[locale], href: `${address}?lang=${locale}` })),
+      { hreflang: "x-default", href: address },
+    ];
     const noindex = SPA_PAGES[page.path] !== "public";
-    writeFileSync(
-      file,
-      fillShell(shell, { ...page, html, url, preload, attribute: module.PRERENDERED_ATTRIBUTE, noindex }),
-    );
-    console.log(
-      `prerendered ${page.path.padEnd(20)} → dist/${module.prerenderedFile(page.path)} (${preload.length} chunks preloaded)`,
-    );
+    for (const locale of LOCALES) {
+      const { html, routeModules, translate } = await module.renderPage(page.path, locale);
+      const preload = routeFiles(manifest, routeModules).route.map((asset) => `/${asset}`);
+      const name = module.localizedFile(page.path, locale);
+      const file = join(dist, name);
+      mkdirSync(dirname(file), { recursive: true });
+      const url = locale === SOURCE_LOCALE ? address : `${address}?lang=${locale}`;
+      writeFileSync(
+        file,
+        fillShell(shell, {
+          path: page.path,
+          title: translate(page.texts.title),
+          description: translate(page.texts.description),
+          html,
+          url,
+          preload,
+          attribute: module.PRERENDERED_ATTRIBUTE,
+          noindex,
+          language: { lang: LOCALE_TAGS[locale], dir: direction(locale) },
+          alternates,
+        }),
+      );
+      console.log(`prerendered ${page.path.padEnd(20)} → dist/${name} (${preload.length} chunks preloaded)`);
+    }
   }
   // Each role's home (/parent, /driver…) gets the shell with its chunks and first data request
   // preloaded (ADR 0065): dist/parent.html, served at /parent like the public pages.

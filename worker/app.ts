@@ -12,7 +12,7 @@ import { devStripeConnectRoutes } from "./http/dev-stripe-connect.ts";
 import { emailWebhookRoutes } from "./http/email-webhook.ts";
 import { invoicePdfRoutes } from "./http/invoice-pdf.ts";
 import { liveRoutes } from "./http/live.ts";
-import { assetRequest, notFoundPage, SEARCH_FILES } from "./http/prerendered.ts";
+import { assetRequest, notFoundPage, SEARCH_FILES, withLanguageVary } from "./http/prerendered.ts";
 import { routeSheetRoutes } from "./http/route-sheet.ts";
 import { robotsTxt, sitemapXml } from "./http/search-files.ts";
 import {
@@ -168,9 +168,12 @@ export function createApp(deps: AppDeps) {
   if (assets) {
     app.on(["GET", "HEAD"], "*", async (c) => {
       // Copied (asset responses can have immutable headers) so the security headers can be added.
-      const response = withServiceWorkerHeaders(
+      const response = withLanguageVary(
         c.req.path,
-        await withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce")),
+        withServiceWorkerHeaders(
+          c.req.path,
+          await withStyleNonce(await assets(assetRequest(c.req.raw)), c.get("secureHeadersNonce")),
+        ),
       );
       // A path the SPA has no page for gets its Page Not Found with status 404, not a soft 200. An
       // area's shell is asked for by its own URL only by the service worker, which precaches it.

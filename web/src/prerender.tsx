@@ -9,13 +9,13 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import type { RouteObject } from "react-router";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
-import { SOURCE_LOCALE } from "#shared/locales.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import { catalogsForPath } from "./i18n/areas.ts";
 import { i18n, startLocale } from "./i18n/i18n.ts";
 import { ROLE_HOMES, type Role, writeRoleHint } from "./lib/roles.ts";
 import { AREA_ROUTE_MODULES, routes } from "./routes/router.tsx";
 
-export { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, prerenderedFile } from "./routes/page-meta.ts";
+export { localizedFile, PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, prerenderedFile } from "./routes/page-meta.ts";
 export { ROLE_HOMES };
 
 /**
@@ -25,11 +25,17 @@ export { ROLE_HOMES };
 type ImportLog = { __prerenderImports?: Set<string> };
 
 /**
- * The HTML of the app at `path`, for inside #root, and the route's lazy modules (the ones its
- * matched routes loaded; not the lazy components the page renders later), which the page preloads.
+ * The HTML of the app at `path` in `locale`, for inside #root, and the route's lazy modules (the ones
+ * its matched routes loaded; not the lazy components the page renders later), which the page
+ * preloads. The page's catalogs are loaded first, as the browser loads them (web/src/main.tsx), so a
+ * reader of that language hydrates exactly this HTML; `translate` gives the page's other texts
+ * (its title and description) in the same language.
  */
-export async function renderPage(path: string): Promise<{ html: string; routeModules: string[] }> {
-  await startLocale(SOURCE_LOCALE, catalogsForPath(path));
+export async function renderPage(
+  path: string,
+  locale: Locale = SOURCE_LOCALE,
+): Promise<{ html: string; routeModules: string[]; translate: (text: { id: string; message: string }) => string }> {
+  await startLocale(locale, catalogsForPath(path));
   const handler = createStaticHandler(routes);
   const log = globalThis as ImportLog;
   const routeModules = new Set<string>();
@@ -49,7 +55,11 @@ export async function renderPage(path: string): Promise<{ html: string; routeMod
       </I18nProvider>
     </StrictMode>,
   );
-  return { html: await new Response(prelude).text(), routeModules: [...routeModules] };
+  return {
+    html: await new Response(prelude).text(),
+    routeModules: [...routeModules],
+    translate: (text) => i18n._(text),
+  };
 }
 
 /**

@@ -1,4 +1,13 @@
+import {
+  acceptedLanguages,
+  isLocale,
+  type Locale,
+  localeFromCookie,
+  negotiateLocale,
+  SOURCE_LOCALE,
+} from "#shared/locales.ts";
 import { areaOf, areaShellPath } from "#shared/role-homes.ts";
+import { PUBLIC_PAGES } from "#shared/site-pages.ts";
 
 /**
  * The prerendered home page is dist/home.html (scripts/prerender.ts): dist/index.html must stay the
@@ -9,12 +18,50 @@ import { areaOf, areaShellPath } from "#shared/role-homes.ts";
 export const HOME_ASSET_PATH = "/home";
 
 /**
- * The asset a page's URL is served from: "/" and /home as above, and any page of a role's area but
- * its home (`/parent/rides/…`) from the area's shell (#shared/role-homes.ts, ADR 0076), which
- * preloads the chunks every page of the area loads; the router renders the URL the browser shows.
+ * The pages prerendered in every language (web/src/routes/page-meta.ts's PRERENDERED_PAGES, which
+ * tests/node/lean-spa.test.ts compares with this): the public pages and the sign-in pages. English
+ * is dist/<page>.html, another language dist/<locale>/<page>.html (scripts/prerender.ts).
+ */
+export const LOCALIZED_PAGES: ReadonlySet<string> = new Set([
+  ...PUBLIC_PAGES,
+  "/login",
+  "/login/superadmin",
+  "/login/school",
+  "/login/parent",
+  "/login/driver",
+]);
+
+/** `?lang=es`: the page in that language, whatever the reader's (the hreflang alternates' addresses); it sets nothing. */
+export const LANG_PARAM = "lang";
+
+/**
+ * The language a prerendered page is sent in: the address's `?lang=`, else the reader's choice (its
+ * cookie), else the best of the browser's languages (Accept-Language), else English.
+ */
+export function requestLocale(request: Request): Locale {
+  const asked = new URL(request.url).searchParams.get(LANG_PARAM);
+  if (isLocale(asked)) return asked;
+  return (
+    localeFromCookie(request.headers.get("cookie")) ??
+    negotiateLocale(acceptedLanguages(request.headers.get("accept-language")))
+  );
+}
+
+/**
+ * The asset a page's URL is served from: a prerendered page in the reader's language (above), "/"
+ * and /home as above, and any page of a role's area but its home (`/parent/rides/…`) from the
+ * area's shell (#shared/role-homes.ts, ADR 0076), which preloads the chunks every page of the area
+ * loads; the router renders the URL the browser shows.
  */
 export function assetRequest(request: Request): Request {
   const url = new URL(request.url);
+  if (LOCALIZED_PAGES.has(url.pathname)) {
+    const locale = requestLocale(request);
+    if (locale !== SOURCE_LOCALE) {
+      url.pathname = `/${locale}${url.pathname === "/" ? HOME_ASSET_PATH : url.pathname}`;
+      return new Request(url, request);
+    }
+  }
   const area = areaOf(url.pathname);
   if (area) {
     url.pathname = areaShellPath(area);
@@ -23,6 +70,17 @@ export function assetRequest(request: Request): Request {
   if (url.pathname !== "/" && url.pathname !== HOME_ASSET_PATH) return request;
   url.pathname = url.pathname === "/" ? HOME_ASSET_PATH : "/";
   return new Request(url, request);
+}
+
+/**
+ * A prerendered page's answer depends on the reader's language (its cookie, its Accept-Language):
+ * caches keep one copy per language (`Vary`), added to what the response varies on already.
+ */
+export function withLanguageVary(path: string, response: Response): Response {
+  if (!LOCALIZED_PAGES.has(path)) return response;
+  const headers = new Headers(response.headers);
+  headers.append("Vary", "Cookie, Accept-Language");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The files that tell search engines what to read (worker/http/search-files.ts): indexable, like the public pages. */

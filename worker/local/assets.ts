@@ -38,7 +38,7 @@ export function nodeAssets(distDir: string): AssetFetcher {
     });
     let file = path;
     if (hasPrecompressedCopies(path)) {
-      headers.set("Vary", "Accept-Encoding");
+      headers.append("Vary", "Accept-Encoding");
       for (const name of acceptedEncodings(request.headers.get("accept-encoding"))) {
         const copy = path + ENCODINGS.find((encoding) => encoding.name === name)!.suffix;
         if (await isFile(copy)) {

@@ -1,72 +1,73 @@
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import type { SpaPath } from "#shared/site-pages.ts";
+import { PAGE_TEXTS, type PageText } from "../components/site/page-texts.ts";
 
 /**
  * The prerendered public pages and their metadata, in one place: scripts/prerender.ts writes one HTML
- * file per entry with this title, description, canonical URL and Open Graph/Twitter tags. Each title
- * is the one the page itself sets, so nothing changes when the page hydrates.
+ * file per entry and language with this title, description, canonical URL, hreflang alternates and
+ * Open Graph/Twitter tags. Each title is the one the page itself sets, so nothing changes when the
+ * page hydrates (the public pages' texts are the public catalog's, web/src/components/site/page-texts.ts).
  */
-export type PageMeta = { path: SpaPath; title: string; description: string };
+export type PageMeta = {
+  path: SpaPath;
+  /** The English title and description (the texts' messages). */
+  title: string;
+  description: string;
+  /** Both as catalog texts, for the other languages (`i18n._(texts.title)`). */
+  texts: { title: PageText; description: PageText };
+};
+
+const meta = (path: SpaPath, texts: PageMeta["texts"]): PageMeta => ({
+  path,
+  title: texts.title.message,
+  description: texts.description.message,
+  texts,
+});
+const page = (path: keyof typeof PAGE_TEXTS): PageMeta => meta(path, PAGE_TEXTS[path]);
 
 export const PRERENDERED_PAGES: readonly PageMeta[] = [
-  {
-    path: "/",
-    title: "SchoolRide · Safe, simple school transportation",
-    description:
-      "SchoolRide helps schools plan and run their buses, keep parents informed and collect transport fees, on one secure platform.",
-  },
-  {
-    path: "/services",
-    title: "What We Do · SchoolRide",
-    description:
-      "Route optimisation, real-time tracking, notifications, secure payments and attendance: what SchoolRide does for schools and parents.",
-  },
-  {
-    path: "/privacy-policy",
-    title: "Privacy Policy · SchoolRide",
-    description:
-      "What personal information SchoolRide collects, how we use it and the choices schools, administrators and parents have.",
-  },
-  {
-    path: "/terms-of-service",
-    title: "Terms of Service · SchoolRide",
-    description: "The terms that govern the use of SchoolRide by schools, school administrators and parents.",
-  },
-  {
-    path: "/gdpr-compliance",
-    title: "GDPR Compliance · SchoolRide",
-    description:
-      "How SchoolRide protects personal data under the EU General Data Protection Regulation and how you can exercise your rights.",
-  },
-  {
-    path: "/cookie-policy",
-    title: "Cookie Policy · SchoolRide",
-    description: "How SchoolRide uses cookies on this website and in the app.",
-  },
-  {
-    path: "/login",
-    title: "Log In · SchoolRide",
-    description: "Log in to SchoolRide as a school admin, a parent or a platform administrator.",
-  },
-  {
-    path: "/login/superadmin",
-    title: "Super Admin Access · SchoolRide",
-    description: "Sign in to SchoolRide's platform administration.",
-  },
-  {
-    path: "/login/school",
-    title: "School Admin Login · SchoolRide",
-    description: "Sign in to manage your school's transportation on SchoolRide.",
-  },
-  {
-    path: "/login/parent",
-    title: "Parent Login · SchoolRide",
-    description: "Sign in to follow your children's school transport on SchoolRide.",
-  },
-  {
-    path: "/login/driver",
-    title: "Driver Login · SchoolRide",
-    description: "Sign in to see your runs, their stops and riders on SchoolRide.",
-  },
+  page("/"),
+  page("/services"),
+  page("/privacy-policy"),
+  page("/terms-of-service"),
+  page("/gdpr-compliance"),
+  page("/cookie-policy"),
+  // The sign-in pages' texts are the frame's (web/src/pages/auth sets the same titles).
+  meta("/login", {
+    title: /*i18n*/ { id: "page.login.title", message: "Log In · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.description",
+      message: "Log in to SchoolRide as a school admin, a parent or a platform administrator.",
+    },
+  }),
+  meta("/login/superadmin", {
+    title: /*i18n*/ { id: "page.login.superadmin.title", message: "Super Admin Access · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.superadmin.description",
+      message: "Sign in to SchoolRide's platform administration.",
+    },
+  }),
+  meta("/login/school", {
+    title: /*i18n*/ { id: "page.login.school.title", message: "School Admin Login · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.school.description",
+      message: "Sign in to manage your school's transportation on SchoolRide.",
+    },
+  }),
+  meta("/login/parent", {
+    title: /*i18n*/ { id: "page.login.parent.title", message: "Parent Login · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.parent.description",
+      message: "Sign in to follow your children's school transport on SchoolRide.",
+    },
+  }),
+  meta("/login/driver", {
+    title: /*i18n*/ { id: "page.login.driver.title", message: "Driver Login · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.driver.description",
+      message: "Sign in to see your runs, their stops and riders on SchoolRide.",
+    },
+  }),
 ];
 
 /** On #root of a prerendered page: the path it was rendered for (main.tsx hydrates only that path). */
@@ -76,4 +77,13 @@ export const PRERENDERED_ATTRIBUTE = "data-prerendered";
 export function prerenderedFile(path: string): string {
   // "/" cannot be index.html: that is the empty shell every other URL falls back to.
   return path === "/" ? "home.html" : `${path.slice(1)}.html`;
+}
+
+/**
+ * The file a page is written to in a language (scripts/prerender.ts): English where it always was,
+ * another language under its folder (`/services` in Spanish → es/services.html), which
+ * worker/http/prerendered.ts serves to a reader of that language.
+ */
+export function localizedFile(path: string, locale: Locale): string {
+  return locale === SOURCE_LOCALE ? prerenderedFile(path) : `${locale}/${prerenderedFile(path)}`;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LayoutDashboard, LogOut } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { DataProvider } from "../../lib/data.tsx";
@@ -22,11 +23,12 @@ export default function AccountItems(props: Props) {
 }
 
 function Items({ variant, onNavigate }: Props) {
+  const { t } = useLingui();
   const { user, loading, home, logout, loggingOut } = useSession();
 
   function handleLogout() {
     onNavigate();
-    logout().catch((error: unknown) => notify("error", "Logout Failed", errorMessage(error)));
+    logout().catch((error: unknown) => notify("error", t`Logout Failed`, errorMessage(error)));
   }
 
   // While the session is loading neither set is shown, so the header does not flicker.
@@ -37,7 +39,7 @@ function Items({ variant, onNavigate }: Props) {
         <li>
           <NavLink to={home} className={navLinkClass(variant)} onClick={onNavigate}>
             <LayoutDashboard aria-hidden="true" className="size-4" />
-            Dashboard
+            <Trans>Dashboard</Trans>
           </NavLink>
         </li>
         <li>
@@ -48,7 +50,7 @@ function Items({ variant, onNavigate }: Props) {
             className={`${navLinkClass(variant)({ isActive: false })} disabled:cursor-wait disabled:opacity-60`}
           >
             <LogOut aria-hidden="true" className="size-4" />
-            {loggingOut ? "Logging out…" : "Logout"}
+            {loggingOut ? t`Logging out…` : t`Logout`}
           </button>
         </li>
       </>
@@ -58,10 +60,10 @@ function Items({ variant, onNavigate }: Props) {
     <>
       <li>
         <NavLink to="/login" className={navLinkClass(variant)} onClick={onNavigate}>
-          Log In
+          <Trans>Log In</Trans>
         </NavLink>
       </li>
-      <li className={variant === "mobile" ? "pt-2" : "ml-1"}>
+      <li className={variant === "mobile" ? "pt-2" : "ms-1"}>
         <Link
           to="/get-started"
           onClick={onNavigate}
@@ -71,7 +73,7 @@ function Items({ variant, onNavigate }: Props) {
               : `${DESKTOP_ITEM} bg-brand-500 font-semibold text-ink shadow-sm hover:bg-brand-600 focus-visible:outline-brand-700`
           }
         >
-          Get Started
+          <Trans>Get Started</Trans>
         </Link>
       </li>
     </>

@@ -1,10 +1,12 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import type { LucideIcon } from "lucide-react";
 
 /** A feature of the product as the public pages present it. */
 export interface IconFeature {
   icon: LucideIcon;
-  title: string;
-  text: string;
+  title: MessageDescriptor;
+  text: MessageDescriptor;
 }
 
 /** The icon's tile: brand-tinted, rounded. */
@@ -15,11 +17,13 @@ const tile = "grid place-items-center rounded-xl bg-brand-100 text-brand-700";
  * white card (home page), `inline` sets the icon beside the text (services page).
  */
 export function IconFeatureGrid({ items, look }: { items: readonly IconFeature[]; look: "card" | "inline" }) {
+  const { i18n } = useLingui();
   return (
     <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map(({ icon: Icon, title, text }) =>
-        look === "card" ? (
-          <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      {items.map(({ icon: Icon, title: titleText, text: bodyText }) => {
+        const [key, title, text] = [titleText.id, i18n._(titleText), i18n._(bodyText)];
+        return look === "card" ? (
+          <li key={key} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <span className={`${tile} size-12`}>
               <Icon aria-hidden="true" className="size-6" />
             </span>
@@ -27,7 +31,7 @@ export function IconFeatureGrid({ items, look }: { items: readonly IconFeature[]
             <p className="mt-2 leading-relaxed text-slate-700">{text}</p>
           </li>
         ) : (
-          <li key={title} className="flex gap-4">
+          <li key={key} className="flex gap-4">
             <span className={`${tile} size-11 shrink-0`}>
               <Icon aria-hidden="true" className="size-5" />
             </span>
@@ -36,8 +40,8 @@ export function IconFeatureGrid({ items, look }: { items: readonly IconFeature[]
               <p className="mt-1 leading-relaxed text-slate-700">{text}</p>
             </div>
           </li>
-        ),
-      )}
+        );
+      })}
     </ul>
   );
 }

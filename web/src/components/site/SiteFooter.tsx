@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui as useI18n } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type LucideIcon, Mail, MapPin, Phone, Send } from "lucide-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -14,20 +18,19 @@ const SupportEmail = lazy(() =>
 );
 
 const QUICK_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/services", label: "What We Do" },
-  { to: "/get-started", label: "Get Started" },
-  { to: "/login", label: "Log In" },
+  { to: "/", label: msg`Home` },
+  { to: "/services", label: msg`What We Do` },
+  { to: "/get-started", label: msg`Get Started` },
+  { to: "/login", label: msg`Log In` },
 ] as const;
 
 const LEGAL_LINKS = [
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/terms-of-service", label: "Terms of Service" },
-  { to: "/gdpr-compliance", label: "GDPR Compliance" },
-  { to: "/cookie-policy", label: "Cookie Policy" },
+  { to: "/privacy-policy", label: msg`Privacy Policy` },
+  { to: "/terms-of-service", label: msg`Terms of Service` },
+  { to: "/gdpr-compliance", label: msg`GDPR Compliance` },
+  { to: "/cookie-policy", label: msg`Cookie Policy` },
 ] as const;
 
-const INVALID_EMAIL = "Please enter a valid email address";
 /** Something@something.tld without spaces; the server checks it again. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -36,6 +39,7 @@ const footerLink =
 const footerHeading = "text-sm font-semibold tracking-wide text-white uppercase";
 
 function NewsletterForm() {
+  const { t } = useLingui();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Until the page comes to life, Subscribe (and Enter) cannot post the address natively, into the URL.
@@ -51,7 +55,7 @@ function NewsletterForm() {
     // before the page came to life is kept by hydration and sent.
     const value = (input.current?.value ?? "").trim();
     if (!value || value.length > 254 || !EMAIL_PATTERN.test(value)) {
-      setError(INVALID_EMAIL);
+      setError(t`Please enter a valid email address`);
       input.current?.focus();
       return;
     }
@@ -62,8 +66,8 @@ function NewsletterForm() {
       .catch(() => GENERIC_ERROR_MESSAGE)
       .then((failure) => {
         setPending(false);
-        if (failure) return notify("error", "Subscription Failed", failure);
-        notify("success", "Subscribed", "Thanks! You're on the list.");
+        if (failure) return notify("error", t`Subscription Failed`, failure);
+        notify("success", t`Subscribed`, t`Thanks! You're on the list.`);
         if (input.current) input.current.value = "";
       });
   }
@@ -71,11 +75,11 @@ function NewsletterForm() {
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-3" aria-busy={pending}>
       <p id={hintId} className="text-sm text-slate-300">
-        Product news and safety tips for schools, about once a month. Unsubscribe at any time.
+        <Trans>Product news and safety tips for schools, about once a month. Unsubscribe at any time.</Trans>
       </p>
       {/* Worded "e-mail" so it does not collide with the "Email" field of the login forms in the same layout. */}
       <label htmlFor={inputId} className="block text-sm font-medium text-white">
-        Your e-mail address
+        <Trans>Your e-mail address</Trans>
       </label>
       <input
         ref={input}
@@ -87,6 +91,7 @@ function NewsletterForm() {
         maxLength={EMAIL_MAX_LENGTH}
         required
         placeholder="you@school.example"
+        dir="ltr"
         defaultValue=""
         onChange={() => {
           if (error) setError(null);
@@ -108,7 +113,7 @@ function NewsletterForm() {
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-500 px-4 py-2.5 text-sm font-semibold text-ink hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70"
       >
         <Send aria-hidden="true" className="size-4" />
-        {pending ? "Subscribing…" : "Subscribe"}
+        {pending ? t`Subscribing…` : t`Subscribe`}
       </button>
     </form>
   );
@@ -117,13 +122,20 @@ function NewsletterForm() {
 /** Until the settings arrive (or if they cannot), the default support address. */
 const DEFAULT_SUPPORT_EMAIL = "support@schoolride.example";
 
-function LinkList({ links, className }: { links: readonly { to: string; label: string }[]; className: string }) {
+function LinkList({
+  links,
+  className,
+}: {
+  links: readonly { to: string; label: MessageDescriptor }[];
+  className: string;
+}) {
+  const { i18n } = useI18n();
   return (
     <ul className={className}>
       {links.map((link) => (
         <li key={link.to}>
           <Link to={link.to} className={footerLink}>
-            {link.label}
+            {i18n._(link.label)}
           </Link>
         </li>
       ))}
@@ -151,6 +163,7 @@ function ContactLine({ icon: Icon, children }: { icon: LucideIcon; children: Rea
 
 /** Public site footer: quick links, contact details, newsletter and legal links. */
 export default function SiteFooter() {
+  const { t } = useLingui();
   const year = new Date().getFullYear();
 
   return (
@@ -159,17 +172,23 @@ export default function SiteFooter() {
         <div className="space-y-4">
           <SiteLogo className="text-white" />
           <p className="text-sm leading-relaxed">
-            Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.
+            <Trans>
+              Safe, simple school transportation: routes, tracking, notifications and payments for schools and parents.
+            </Trans>
           </p>
         </div>
 
         <nav aria-labelledby="footer-quick-links">
-          <ColumnHeading id="footer-quick-links">Quick Links</ColumnHeading>
+          <ColumnHeading id="footer-quick-links">
+            <Trans>Quick Links</Trans>
+          </ColumnHeading>
           <LinkList links={QUICK_LINKS} className="mt-4 space-y-2 text-sm" />
         </nav>
 
         <section aria-labelledby="footer-contact">
-          <ColumnHeading id="footer-contact">Contact</ColumnHeading>
+          <ColumnHeading id="footer-contact">
+            <Trans>Contact</Trans>
+          </ColumnHeading>
           <address className="mt-4 space-y-3 text-sm not-italic">
             <ContactLine icon={Mail}>
               <Suspense
@@ -183,18 +202,22 @@ export default function SiteFooter() {
               </Suspense>
             </ContactLine>
             <ContactLine icon={Phone}>
-              <a href="tel:+46311234567" className={footerLink}>
+              <a href="tel:+46311234567" dir="ltr" className={footerLink}>
                 +46 31 123 45 67
               </a>
             </ContactLine>
             <ContactLine icon={MapPin}>
-              <span>Gothenburg, Sweden</span>
+              <span>
+                <Trans>Gothenburg, Sweden</Trans>
+              </span>
             </ContactLine>
           </address>
         </section>
 
         <section aria-labelledby="footer-newsletter">
-          <ColumnHeading id="footer-newsletter">Newsletter</ColumnHeading>
+          <ColumnHeading id="footer-newsletter">
+            <Trans>Newsletter</Trans>
+          </ColumnHeading>
           <div className="mt-4">
             <NewsletterForm />
           </div>
@@ -204,8 +227,10 @@ export default function SiteFooter() {
       <div className="border-t border-slate-800">
         <div className={`${container} flex flex-col gap-4 py-6 text-sm md:flex-row md:items-center md:justify-between`}>
           {/* Prerendered at build time: the year may have turned since. */}
-          <p suppressHydrationWarning>© {year} SchoolRide. All rights reserved.</p>
-          <nav aria-label="Legal">
+          <p suppressHydrationWarning>
+            <Trans>© {year} SchoolRide. All rights reserved.</Trans>
+          </p>
+          <nav aria-label={t`Legal`}>
             <LinkList links={LEGAL_LINKS} className="flex flex-wrap gap-x-6 gap-y-2" />
           </nav>
         </div>

@@ -1,8 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
+import { useLingui as useLinguiMacro } from "@lingui/react/macro";
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { LanguageSwitcher } from "../../i18n/LanguageSwitcher.tsx";
 import { useHydrated } from "../../lib/hydrated.ts";
 import { navLinkClass, type Variant } from "./nav.ts";
 import { SiteLogo } from "./SiteLogo.tsx";
@@ -20,6 +22,7 @@ const PAGES = [
 /** Public site header: brand, page links and the sign-in or signed-in actions. */
 export default function SiteHeader() {
   const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // The page is prerendered: a tap before React has hydrated it would be lost, so the button is
@@ -78,9 +81,10 @@ export default function SiteHeader() {
       <div className={`${container} flex h-16 items-center justify-between gap-4`}>
         <SiteLogo className="tracking-tight text-ink" />
 
-        <nav aria-label="Main" className="hidden md:block">
-          {renderItems("desktop")}
-        </nav>
+        <div className="hidden items-center gap-4 md:flex">
+          <nav aria-label={t`Main`}>{renderItems("desktop")}</nav>
+          <LanguageSwitcher selectClassName="max-w-36" />
+        </div>
 
         <button
           ref={menuButton}
@@ -91,18 +95,19 @@ export default function SiteHeader() {
           disabled={!hydrated}
           onClick={() => setOpen((value) => !value)}
         >
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">{t`Menu`}</span>
           {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         </button>
       </div>
 
       <nav
         id={MENU_ID}
-        aria-label="Main"
+        aria-label={t`Main`}
         hidden={!open}
         className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-sm md:hidden"
       >
         {renderItems("mobile")}
+        <LanguageSwitcher className="mt-3 border-t border-slate-200 px-3 pt-3" selectClassName="flex-1" />
       </nav>
     </header>
   );

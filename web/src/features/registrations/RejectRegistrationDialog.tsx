@@ -1,17 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
-
-/** The two places a registration is rejected: the reason is required on the dashboard, optional on the review page. */
-const VARIANTS = {
-  required: {
-    label: "Reason (required)",
-    describe: (name: string) => `Why is ${name} rejected? The reason is e-mailed to the applicant.`,
-  },
-  optional: {
-    label: "Reason (optional)",
-    describe: (name: string) => `Reject the registration of ${name}? The applicant is told by e-mail.`,
-  },
-};
 
 /** "Reject School": a reason for the applicant's e-mail, then Reject. Stays open while the call is pending. */
 export function RejectRegistrationDialog({
@@ -28,7 +17,18 @@ export function RejectRegistrationDialog({
   /** The trimmed reason; empty only when it is optional. */
   onReject: (reason: string) => void;
 }) {
-  const variant = reasonRequired ? VARIANTS.required : VARIANTS.optional;
+  const { t } = useLingui();
+  // The two places a registration is rejected: the reason is required on the dashboard, optional on the review page.
+  const name = registration?.schoolName ?? "";
+  const variant = reasonRequired
+    ? {
+        label: t`Reason (required)`,
+        description: t`Why is ${name} rejected? The reason is e-mailed to the applicant.`,
+      }
+    : {
+        label: t`Reason (optional)`,
+        description: t`Reject the registration of ${name}? The applicant is told by e-mail.`,
+      };
   const reasonId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -46,8 +46,8 @@ export function RejectRegistrationDialog({
     <Dialog
       open={registration !== null}
       onOpenChange={(open) => !open && !pending && onClose()}
-      title="Reject School"
-      description={registration ? variant.describe(registration.schoolName) : undefined}
+      title={t`Reject School`}
+      description={registration ? variant.description : undefined}
     >
       <form
         noValidate
@@ -79,16 +79,22 @@ export function RejectRegistrationDialog({
           />
           {reasonRequired ? null : (
             <p id={hintId} className="mt-1 text-xs text-slate-500">
-              Included in the e-mail to the applicant.
+              {t`Included in the e-mail to the applicant.`}
             </p>
           )}
           {missing ? (
             <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-              A reason is required to reject a registration.
+              {t`A reason is required to reject a registration.`}
             </p>
           ) : null}
         </div>
-        <DialogActions onCancel={onClose} submitLabel="Reject" pendingLabel="Rejecting…" pending={pending} danger />
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t`Reject`}
+          pendingLabel={t`Rejecting…`}
+          pending={pending}
+          danger
+        />
       </form>
     </Dialog>
   );

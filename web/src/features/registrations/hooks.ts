@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
@@ -24,17 +25,20 @@ function useReloadAfterReview() {
 
 /** Approves a registration: the school is created and its administrator's credentials e-mailed. */
 export function useApproveRegistration() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const reload = useReloadAfterReview();
   return useMutation(
     trpc.superAdmin.registrations.approve.mutationOptions({
-      onSuccess: (data) =>
+      onSuccess: (data) => {
+        const name = data.school.name;
         notify(
           "success",
-          "School Approved",
-          `${data.school.name} is approved. The administrator's login credentials were e-mailed.`,
-        ),
-      onError: (error) => notify("error", "Approval Failed", errorMessage(error)),
+          t`School Approved`,
+          t`${name} is approved. The administrator's login credentials were e-mailed.`,
+        );
+      },
+      onError: (error) => notify("error", t`Approval Failed`, errorMessage(error)),
       onSettled: reload,
     }),
   );
@@ -42,12 +46,13 @@ export function useApproveRegistration() {
 
 /** Rejects a registration; the applicant is told by e-mail (with the reason, when one is given). */
 export function useRejectRegistration() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const reload = useReloadAfterReview();
   return useMutation(
     trpc.superAdmin.registrations.reject.mutationOptions({
-      onSuccess: () => notify("success", "School Rejected", "The applicant has been told by e-mail."),
-      onError: (error) => notify("error", "Rejection Failed", errorMessage(error)),
+      onSuccess: () => notify("success", t`School Rejected`, t`The applicant has been told by e-mail.`),
+      onError: (error) => notify("error", t`Rejection Failed`, errorMessage(error)),
       onSettled: reload,
     }),
   );

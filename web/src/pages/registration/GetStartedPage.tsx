@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui as useI18n } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
@@ -38,18 +42,20 @@ const VerifyEmailStep = lazy(async () => ({ default: (await STEP_MODULES[2]()).V
 const ConsentStep = lazy(async () => ({ default: (await STEP_MODULES[3]()).ConsentStep }));
 const PaymentStep = lazy(async () => ({ default: (await STEP_MODULES[4]()).PaymentStep }));
 
-const INTROS: Record<StepNumber, string> = {
-  1: "Tell us about your school and the person who will administer its SchoolRide account.",
-  2: "Enter the 6-digit code we e-mailed to the administrator to confirm the address.",
-  3: "Please read the summaries below and accept our Terms of Service and Privacy Policy.",
-  4: "Check your plan and registration details, then continue to our secure payment page.",
+const INTROS: Record<StepNumber, MessageDescriptor> = {
+  1: msg`Tell us about your school and the person who will administer its SchoolRide account.`,
+  2: msg`Enter the 6-digit code we e-mailed to the administrator to confirm the address.`,
+  3: msg`Please read the summaries below and accept our Terms of Service and Privacy Policy.`,
+  4: msg`Check your plan and registration details, then continue to our secure payment page.`,
 };
 
 const NO_FIELDS: ReadonlySet<FieldName> = new Set();
 
 /** `/get-started`: the four-step school registration wizard. */
 export default function GetStartedPage() {
-  usePageTitle("Register Your School · SchoolRide");
+  const { i18n } = useI18n();
+  const { t } = useLingui();
+  usePageTitle(t`Register Your School · SchoolRide`);
   const [step, setStep] = useState<StepNumber>(1);
   const [message, setMessage] = useState<WizardMessage | null>(null);
   const [form, setForm] = useState<DetailsForm>(DEFAULT_VALUES);
@@ -149,11 +155,11 @@ export default function GetStartedPage() {
     goTo(
       registration.step,
       via === "cancelled"
-        ? { kind: "info", text: "Payment was cancelled. You can try again." }
+        ? { kind: "info", text: t`Payment was cancelled. You can try again.` }
         : {
             kind: "info",
-            title: "Welcome Back",
-            text: "Your registration has been restored. Continue where you left off.",
+            title: t`Welcome Back`,
+            text: t`Your registration has been restored. Continue where you left off.`,
           },
     );
   });
@@ -191,11 +197,12 @@ export default function GetStartedPage() {
   }
 
   const current = STEPS[step - 1]!;
+  const stepCount = STEPS.length;
 
   let body;
   if (step === 1) {
     body = resuming ? (
-      <Loading label="Restoring your registration…" />
+      <Loading label={t`Restoring your registration…`} />
     ) : (
       <SchoolDetailsStep
         values={form}
@@ -244,9 +251,9 @@ export default function GetStartedPage() {
     <>
       <PageHero
         size="compact"
-        eyebrow="Get started"
-        title="Register Your School"
-        lead="Four short steps: tell us about your school, verify your e-mail, accept our terms and subscribe securely."
+        eyebrow={t`Get started`}
+        title={t`Register Your School`}
+        lead={t`Four short steps: tell us about your school, verify your e-mail, accept our terms and subscribe securely.`}
       />
 
       <div ref={wizardRef} className="mx-auto w-full max-w-4xl scroll-mt-16 px-4 py-8 sm:px-6 sm:py-12">
@@ -254,21 +261,25 @@ export default function GetStartedPage() {
 
         <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
           <p className="text-sm font-semibold text-brand-700">
-            Step {step} of {STEPS.length}
+            <Trans>
+              Step {step} of {stepCount}
+            </Trans>
           </p>
           <h2 ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-ink focus:outline-none">
-            {current.title}
+            {i18n._(current.title)}
           </h2>
-          <p className="mt-2 text-slate-600">{INTROS[step]}</p>
+          <p className="mt-2 text-slate-600">{i18n._(INTROS[step])}</p>
           <WizardMessages message={message} />
           <Suspense fallback={<Loading />}>{body}</Suspense>
         </div>
 
         <p className="mt-6 text-center text-sm text-slate-600">
-          Already registered and approved?{" "}
-          <Link to="/login/school" className={textLink}>
-            Sign in as a school admin
-          </Link>
+          <Trans>
+            Already registered and approved?{" "}
+            <Link to="/login/school" className={textLink}>
+              Sign in as a school admin
+            </Link>
+          </Trans>
         </p>
       </div>
     </>

@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui as useI18n } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CheckCircle2, Clock, Loader2, type LucideIcon, SearchX } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -14,9 +17,9 @@ const CONFIRMATION_TIMEOUT_MS = 20_000;
 const SLOW_POLL_INTERVAL_MS = 5000;
 
 const NEXT_STEPS = [
-  "Our team will review your registration.",
-  "You'll receive an email within 1-2 business days.",
-  "Your login credentials will be sent to you after approval.",
+  msg`Our team will review your registration.`,
+  msg`You'll receive an email within 1-2 business days.`,
+  msg`Your login credentials will be sent to you after approval.`,
 ] as const;
 
 const TONES = {
@@ -58,9 +61,15 @@ function Header({
 }
 
 function Reference({ sessionId }: { sessionId: string }) {
+  const reference = sessionId.slice(-8);
   return (
     <p className="mt-6 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-center text-sm text-slate-600">
-      Payment reference: <span className="font-mono font-semibold tracking-wider text-ink">{sessionId.slice(-8)}</span>
+      <Trans>
+        Payment reference:{" "}
+        <span dir="ltr" className="font-mono font-semibold tracking-wider text-ink">
+          {reference}
+        </span>
+      </Trans>
     </p>
   );
 }
@@ -69,8 +78,8 @@ function ReturnHome() {
   return (
     <div className="mt-8 text-center">
       <Link to="/" className={buttonPrimary}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Return to Home
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+        <Trans>Return to Home</Trans>
       </Link>
     </div>
   );
@@ -86,14 +95,17 @@ export default function PaymentSuccessPage() {
 }
 
 function NoSession() {
-  usePageTitle("No Payment Session · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`No Payment Session · SchoolRide`);
   return (
     <Card>
       <div role="status">
-        <Header icon={SearchX} tone="slate" title="No Payment Session">
+        <Header icon={SearchX} tone="slate" title={t`No Payment Session`}>
           <p>
-            No payment session was given, so there is no payment to confirm. If you have just paid, please follow the
-            link from the payment page again, or wait for our confirmation e-mail.
+            <Trans>
+              No payment session was given, so there is no payment to confirm. If you have just paid, please follow the
+              link from the payment page again, or wait for our confirmation e-mail.
+            </Trans>
           </p>
         </Header>
       </div>
@@ -103,6 +115,8 @@ function NoSession() {
 }
 
 function PaymentConfirmation({ sessionId }: { sessionId: string }) {
+  const { i18n } = useI18n();
+  const { t } = useLingui();
   const [delayPassed, setDelayPassed] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
 
@@ -123,7 +137,11 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
     status.data?.found === false ? "unknown" : delayPassed && paid ? "paid" : timedOut ? "waiting" : "confirming";
 
   usePageTitle(
-    `${phase === "paid" ? "Payment Successful" : phase === "unknown" ? "Payment Not Found" : "Confirming Payment"} · SchoolRide`,
+    phase === "paid"
+      ? t`Payment Successful · SchoolRide`
+      : phase === "unknown"
+        ? t`Payment Not Found · SchoolRide`
+        : t`Confirming Payment · SchoolRide`,
   );
 
   return (
@@ -131,34 +149,40 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
       {/* One live region: its heading changes from "Confirming…" to the outcome and is announced. */}
       <div role="status">
         {phase === "confirming" ? (
-          <Header icon={Loader2} tone="brand" spin title="Confirming your payment...">
-            <p>This only takes a moment. Please don&apos;t close this page.</p>
+          <Header icon={Loader2} tone="brand" spin title={t`Confirming your payment...`}>
+            <p>
+              <Trans>This only takes a moment. Please don't close this page.</Trans>
+            </p>
           </Header>
         ) : phase === "unknown" ? (
-          <Header icon={SearchX} tone="slate" title="Payment Not Found">
+          <Header icon={SearchX} tone="slate" title={t`Payment Not Found`}>
             <p>
-              We could not find a payment for this link. Please check that you opened the whole link from the payment
-              page. If you have just paid, you will receive our confirmation e-mail.
+              <Trans>
+                We could not find a payment for this link. Please check that you opened the whole link from the payment
+                page. If you have just paid, you will receive our confirmation e-mail.
+              </Trans>
             </p>
           </Header>
         ) : phase === "paid" ? (
-          <Header icon={CheckCircle2} tone="green" title="Payment Successful!">
+          <Header icon={CheckCircle2} tone="green" title={t`Payment Successful!`}>
             <p>
-              Thank you! Your payment
               {schoolName ? (
-                <>
-                  {" "}
-                  for <strong className="font-semibold text-ink">{schoolName}</strong>
-                </>
-              ) : null}{" "}
-              has been received.
+                <Trans>
+                  Thank you! Your payment for <strong className="font-semibold text-ink">{schoolName}</strong> has been
+                  received.
+                </Trans>
+              ) : (
+                <Trans>Thank you! Your payment has been received.</Trans>
+              )}
             </p>
           </Header>
         ) : (
-          <Header icon={Clock} tone="brand" title="We're still confirming your payment">
+          <Header icon={Clock} tone="brand" title={t`We're still confirming your payment`}>
             <p>
-              This is taking a little longer than usual. There is no need to pay again: as soon as your payment is
-              confirmed, we will send you an e-mail.
+              <Trans>
+                This is taking a little longer than usual. There is no need to pay again: as soon as your payment is
+                confirmed, we will send you an e-mail.
+              </Trans>
             </p>
           </Header>
         )}
@@ -167,18 +191,18 @@ function PaymentConfirmation({ sessionId }: { sessionId: string }) {
       {phase === "paid" ? (
         <section aria-labelledby="next-steps-heading" className="mt-8">
           <h2 id="next-steps-heading" className="text-lg font-semibold text-ink">
-            What happens next
+            <Trans>What happens next</Trans>
           </h2>
           <ol className="mt-3 space-y-3">
             {NEXT_STEPS.map((text, index) => (
-              <li key={text} className="flex gap-3 text-slate-700">
+              <li key={text.id} className="flex gap-3 text-slate-700">
                 <span
                   aria-hidden="true"
                   className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
                 >
                   {index + 1}
                 </span>
-                {text}
+                {i18n._(text)}
               </li>
             ))}
           </ol>

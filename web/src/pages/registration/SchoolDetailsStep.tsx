@@ -1,10 +1,16 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui as useI18n } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { LOCALE_TAGS } from "#shared/locales.ts";
 import {
   ADMIN_ROLE_OPTIONS,
   COUNTRY_OPTIONS,
   REGISTRATION_MAX_LENGTHS,
   SCHOOL_TYPE_OPTIONS,
 } from "#shared/registration-constants.ts";
+import { activeLocale } from "../../i18n/i18n.ts";
 import { SCHOOL_TYPE_LABELS } from "../../lib/labels.ts";
 import { timeZoneSelectOptions } from "../../lib/time-zone.ts";
 import { InputField, SelectField } from "./fields.tsx";
@@ -15,8 +21,36 @@ import { type DetailsForm, type FieldName, localToday } from "./wizard.ts";
 const TIME_ZONES = timeZoneSelectOptions();
 
 const SCHOOL_TYPES = SCHOOL_TYPE_OPTIONS.map((value) => ({ value, label: SCHOOL_TYPE_LABELS[value] }));
-const ADMIN_ROLES = ADMIN_ROLE_OPTIONS.map((value) => ({ value, label: value }));
-const COUNTRIES = COUNTRY_OPTIONS.map((value) => ({ value, label: value }));
+
+/** The roles as the reader's language says them (the value sent stays the English one). */
+const ADMIN_ROLE_LABELS: Record<(typeof ADMIN_ROLE_OPTIONS)[number], MessageDescriptor> = {
+  "Head Teacher": msg`Head Teacher`,
+  Principal: msg`Principal`,
+  "IT Coordinator": msg`IT Coordinator`,
+  "Transportation Manager": msg`Transportation Manager`,
+  Administrator: msg`Administrator`,
+  Other: msg`Other`,
+};
+
+/** Each country's ISO code, for its name in the reader's language (`Intl.DisplayNames`); the value sent stays the English name. */
+const COUNTRY_CODES: Partial<Record<(typeof COUNTRY_OPTIONS)[number], string>> = {
+  "United States": "US",
+  Canada: "CA",
+  "United Kingdom": "GB",
+  Australia: "AU",
+  "New Zealand": "NZ",
+  Ireland: "IE",
+  Germany: "DE",
+  France: "FR",
+  Netherlands: "NL",
+  Spain: "ES",
+  Italy: "IT",
+  Sweden: "SE",
+  Norway: "NO",
+  Denmark: "DK",
+  Switzerland: "CH",
+  Japan: "JP",
+};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -43,6 +77,14 @@ type Props = {
  * schema that checks it loads when it is first used (GetStartedPage).
  */
 export function SchoolDetailsStep({ values, onChange, invalid, onSubmit, onFirstUse, pending }: Props) {
+  const { t } = useLingui();
+  const { i18n } = useI18n();
+  const adminRoles = ADMIN_ROLE_OPTIONS.map((value) => ({ value, label: i18n._(ADMIN_ROLE_LABELS[value]) }));
+  const countryNames = new Intl.DisplayNames([LOCALE_TAGS[activeLocale()]], { type: "region" });
+  const countries = COUNTRY_OPTIONS.map((value) => {
+    const code = COUNTRY_CODES[value];
+    return { value, label: code ? (countryNames.of(code) ?? value) : t`Other` };
+  });
   /** A field's value, change handler and name (the wizard focuses the first invalid field by name). */
   const field = (name: FieldName) => ({
     name,
@@ -61,63 +103,73 @@ export function SchoolDetailsStep({ values, onChange, invalid, onSubmit, onFirst
 
   return (
     <StepForm onSubmit={onSubmit} onFocus={onFirstUse} className="mt-6 space-y-8">
-      <Section title="School">
+      <Section title={t`School`}>
         <InputField
-          label="School Name"
+          label={t`School Name`}
           autoComplete="organization"
           className="sm:col-span-2"
           {...field("schoolName")}
         />
         <SelectField
-          label="School Type"
-          placeholder="Select school type"
+          label={t`School Type`}
+          placeholder={t`Select school type`}
           options={SCHOOL_TYPES}
           {...field("schoolType")}
         />
-        <SelectField label="Country" autoComplete="country-name" options={COUNTRIES} {...field("schoolCountry")} />
+        <SelectField label={t`Country`} autoComplete="country-name" options={countries} {...field("schoolCountry")} />
         <InputField
-          label="Number of Pupils"
+          label={t`Number of Pupils`}
           min={1}
-          hint="Your plan is based on the number of pupils."
+          hint={t`Your plan is based on the number of pupils.`}
           {...countField("pupilCount")}
         />
-        <InputField label="Number of Buses" min={0} {...countField("busCount")} />
+        <InputField label={t`Number of Buses`} min={0} {...countField("busCount")} />
         <InputField
-          label="Intended Start Date"
+          label={t`Intended Start Date`}
           type="date"
           min={localToday()}
-          hint="Today or later."
+          hint={t`Today or later.`}
           {...field("intendedStartDate")}
         />
-        <SelectField label="Time Zone" options={TIME_ZONES} hint="Trip times are shown in it." {...field("timeZone")} />
+        <SelectField
+          label={t`Time Zone`}
+          options={TIME_ZONES}
+          hint={t`Trip times are shown in it.`}
+          {...field("timeZone")}
+        />
       </Section>
 
-      <Section title="Administrator">
-        <InputField label="Admin Full Name" autoComplete="name" {...field("adminFullName")} />
-        <SelectField label="Admin Role" placeholder="Select a role" options={ADMIN_ROLES} {...field("adminRole")} />
+      <Section title={t`Administrator`}>
+        <InputField label={t`Admin Full Name`} autoComplete="name" {...field("adminFullName")} />
+        <SelectField
+          label={t`Admin Role`}
+          placeholder={t`Select a role`}
+          options={adminRoles}
+          {...field("adminRole")}
+        />
         <InputField
-          label="Admin Email"
+          label={t`Admin Email`}
           type="email"
           autoComplete="email"
-          hint="We will send a verification code to this address."
+          hint={t`We will send a verification code to this address.`}
           {...field("adminEmail")}
         />
-        <InputField label="Admin Phone" type="tel" autoComplete="tel" optional {...field("adminPhone")} />
+        <InputField label={t`Admin Phone`} type="tel" autoComplete="tel" optional {...field("adminPhone")} />
       </Section>
 
-      <Section title="School Address">
+      <Section title={t`School Address`}>
         <InputField
-          label="Street Address"
+          label={t`Street Address`}
           autoComplete="street-address"
           className="sm:col-span-2"
           {...field("schoolAddress")}
         />
-        <InputField label="City" autoComplete="address-level2" {...field("schoolCity")} />
-        <InputField label="State/Province" autoComplete="address-level1" {...field("schoolState")} />
-        <InputField label="ZIP/Postal Code" autoComplete="postal-code" {...field("schoolZipCode")} />
+        <InputField label={t`City`} autoComplete="address-level2" {...field("schoolCity")} />
+        <InputField label={t`State/Province`} autoComplete="address-level1" {...field("schoolState")} />
+        <InputField label={t`ZIP/Postal Code`} autoComplete="postal-code" {...field("schoolZipCode")} />
       </Section>
 
-      <StepActions label="Continue" pendingLabel="Submitting…" pending={pending} />
+      <StepActions label={t`Continue`} pendingLabel={t`Submitting…`} pending={pending} />
     </StepForm>
   );
 }

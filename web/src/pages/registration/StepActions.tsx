@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { ArrowLeft, ArrowRight, Loader2, type LucideIcon } from "lucide-react";
 import { buttonPrimary, buttonSecondary } from "../../components/site/ui.ts";
 
@@ -19,8 +20,8 @@ export function StepActions({
     <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
       {onPrevious ? (
         <button type="button" className={`${buttonSecondary} w-full sm:w-auto`} onClick={onPrevious} disabled={pending}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Previous
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          <Trans>Previous</Trans>
         </button>
       ) : (
         <span className="hidden sm:block" />
@@ -39,7 +40,7 @@ export function StepActions({
         ) : (
           <>
             {label}
-            <Icon aria-hidden="true" className="size-4" />
+            <Icon aria-hidden="true" className={`size-4 ${Icon === ArrowRight ? "rtl:-scale-x-100" : ""}`} />
           </>
         )}
       </button>

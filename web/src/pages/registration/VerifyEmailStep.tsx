@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ShieldCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
@@ -18,6 +19,7 @@ type Props = {
 
 /** Step 2: the 6-digit code e-mailed to the administrator, with Resend Code. Loaded when shown. */
 export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSent }: Props) {
+  const { t } = useLingui();
   const [code, setCode] = useState("");
   const [invalid, setInvalid] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -36,7 +38,11 @@ export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSen
       }
       setInvalid(false);
       onVerified();
-      wizard.goTo(3, { kind: "success", title: "Email Verified", text: "Your e-mail address has been verified." });
+      wizard.goTo(3, {
+        kind: "success",
+        title: t`Email Verified`,
+        text: t`Your e-mail address has been verified.`,
+      });
     });
   }
 
@@ -52,7 +58,7 @@ export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSen
       setInvalid(false);
       wizard.setMessage({
         kind: "success",
-        title: "Code Sent",
+        title: t`Code Sent`,
         text: result.data?.message || REGISTRATION_MESSAGES.codeResent,
       });
     });
@@ -65,20 +71,23 @@ export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSen
         <p className="flex items-center gap-2 text-slate-700">
           <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-green-700" />
           <span>
-            <strong className="wrap-anywhere">{email}</strong> is verified. You can continue.
+            <Trans>
+              <strong className="wrap-anywhere">{email}</strong> is verified. You can continue.
+            </Trans>
           </span>
         </p>
       ) : (
         <>
           <InputField
             ref={codeRef}
-            label="Verification Code"
+            label={t`Verification Code`}
             name="verificationCode"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={6}
             placeholder="123456"
+            dir="ltr"
             value={code}
             onChange={(event) => {
               setCode(event.target.value.replace(/\s+/g, ""));
@@ -86,32 +95,34 @@ export function VerifyEmailStep({ wizard, email, verified, onVerified, onCodeSen
             }}
             invalid={invalid}
             hint={
-              <>
+              <Trans>
                 Sent to <strong className="wrap-anywhere font-medium text-slate-700">{email}</strong>. The code is valid
                 for a limited time.
-              </>
+              </Trans>
             }
             className="max-w-xs"
             // Wide spacing reads the code digit by digit.
             style={{ letterSpacing: "0.3em", fontVariantNumeric: "tabular-nums" }}
           />
           <p className="mt-4 text-sm text-slate-600">
-            Didn&apos;t receive the code? Check your spam folder, or{" "}
-            <button
-              type="button"
-              className={`${textLink} aria-disabled:cursor-wait aria-disabled:opacity-70`}
-              onClick={resend}
-              aria-disabled={resending || undefined}
-            >
-              {resending ? "Sending a new code…" : "Resend Code"}
-            </button>
-            .
+            <Trans>
+              Didn't receive the code? Check your spam folder, or{" "}
+              <button
+                type="button"
+                className={`${textLink} aria-disabled:cursor-wait aria-disabled:opacity-70`}
+                onClick={resend}
+                aria-disabled={resending || undefined}
+              >
+                {resending ? t`Sending a new code…` : t`Resend Code`}
+              </button>
+              .
+            </Trans>
           </p>
         </>
       )}
       <StepActions
-        label={verified ? "Continue" : "Verify Email"}
-        pendingLabel="Verifying…"
+        label={verified ? t`Continue` : t`Verify Email`}
+        pendingLabel={t`Verifying…`}
         pending={wizard.pending === "verify"}
         onPrevious={wizard.onPrevious}
       />

@@ -1,14 +1,19 @@
+import { useLingui as useI18n } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Check } from "lucide-react";
 import { STEPS, type StepNumber } from "./wizard.ts";
 
 /** Numbered progress of the four steps; the current one is `aria-current="step"`. */
 export function WizardProgress({ current }: { current: StepNumber }) {
+  const { i18n } = useI18n();
+  const { t } = useLingui();
   return (
-    <nav aria-label="Registration progress">
+    <nav aria-label={t`Registration progress`}>
       <ol className="grid grid-cols-4 gap-2">
         {STEPS.map((step) => {
           const done = step.number < current;
           const active = step.number === current;
+          const number = step.number;
           return (
             <li
               key={step.number}
@@ -18,7 +23,7 @@ export function WizardProgress({ current }: { current: StepNumber }) {
               {step.number > 1 ? (
                 <span
                   aria-hidden="true"
-                  className={`absolute top-4 right-1/2 h-0.5 w-[calc(100%+0.5rem)] -translate-y-1/2 ${step.number <= current ? "bg-brand-500" : "bg-slate-200"}`}
+                  className={`absolute end-1/2 top-4 h-0.5 w-[calc(100%+0.5rem)] -translate-y-1/2 ${step.number <= current ? "bg-brand-500" : "bg-slate-200"}`}
                 />
               ) : null}
               <span
@@ -37,10 +42,9 @@ export function WizardProgress({ current }: { current: StepNumber }) {
                 className={`mt-2 text-xs leading-snug sm:text-sm ${active ? "font-semibold text-ink" : "text-slate-600"} max-sm:sr-only`}
               >
                 <span className="sr-only">
-                  Step {step.number}
-                  {done ? " (completed)" : ""}:{" "}
+                  {done ? <Trans>Step {number} (completed):</Trans> : <Trans>Step {number}:</Trans>}{" "}
                 </span>
-                {step.title}
+                {i18n._(step.title)}
               </span>
             </li>
           );

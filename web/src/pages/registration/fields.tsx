@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
 import { MESSAGE_ID } from "./wizard.ts";
 
@@ -17,7 +18,12 @@ function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; o
   return (
     <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
       {label}
-      {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+      {optional ? (
+        <span className="font-normal text-slate-500">
+          {" "}
+          <Trans>(optional)</Trans>
+        </span>
+      ) : null}
     </label>
   );
 }

@@ -1,5 +1,8 @@
+import { msg, t } from "@lingui/core/macro";
+import { LOCALE_TAGS } from "#shared/locales.ts";
 import { DEFAULT_COUNTRY } from "#shared/registration-constants.ts";
 import type { DetailsForm } from "../../features/registrations/wizard-calls.ts";
+import { activeLocale } from "../../i18n/i18n.ts";
 import { browserTimeZone } from "../../lib/time-zone.ts";
 
 /**
@@ -16,10 +19,10 @@ export function localToday(date = new Date()): string {
 
 /** The four steps of the wizard, in order. */
 export const STEPS = [
-  { number: 1, title: "School Identity & Admin Info" },
-  { number: 2, title: "Email Verification" },
-  { number: 3, title: "Terms & Consent" },
-  { number: 4, title: "Complete Your Registration" },
+  { number: 1, title: msg`School Identity & Admin Info` },
+  { number: 2, title: msg`Email Verification` },
+  { number: 3, title: msg`Terms & Consent` },
+  { number: 4, title: msg`Complete Your Registration` },
 ] as const;
 export type StepNumber = (typeof STEPS)[number]["number"];
 
@@ -45,8 +48,8 @@ export const DEFAULT_VALUES: DetailsForm = {
 
 export const submittedNotice = (email: string): WizardMessage => ({
   kind: "success",
-  title: "Registration Submitted",
-  text: `Please check your e-mail (${email}) for the 6-digit verification code.`,
+  title: t`Registration Submitted`,
+  text: t`Please check your e-mail (${email}) for the 6-digit verification code.`,
 });
 
 /** A message shown under the step heading: errors are alerts, the rest are status notices. */
@@ -75,9 +78,9 @@ export type WizardControls = {
   onPrevious: () => void;
 };
 
-/** "$199" from 19 900 cents. */
+/** "$199" from 19 900 cents (in the reader's language: "199 US$" in Spanish). */
 export function formatPrice(cents: number): string {
-  return new Intl.NumberFormat("en-US", {
+  return new Intl.NumberFormat(LOCALE_TAGS[activeLocale()], {
     style: "currency",
     currency: "USD",
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
