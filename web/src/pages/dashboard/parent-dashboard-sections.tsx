@@ -53,7 +53,7 @@ export function Tiles({ tiles }: { tiles: ParentDashboard["tiles"] }) {
             <Icon aria-hidden="true" className="h-5 w-5" />
           </span>
           <span className="min-w-0">
-            <span className="block truncate text-sm font-medium text-slate-700">{i18n._(label)}</span>
+            <span className="block text-sm wrap-break-word font-medium text-slate-700">{i18n._(label)}</span>
             <span className="block text-lg font-bold text-ink">
               {tiles[key]} <span className="text-sm font-normal text-slate-600">{details[key]}</span>
             </span>

@@ -120,7 +120,7 @@ function ChildCard({
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2 pt-1 sm:mt-auto sm:pt-4">
         <SecondaryButton className={`${TARGET} flex-1 sm:flex-none`} aria-label={t`Edit ${name}`} onClick={onEdit}>
-          <Pencil aria-hidden="true" className="h-4 w-4" />
+          <Pencil aria-hidden="true" className="h-4 w-4 shrink-0" />
           <Trans>Edit</Trans>
         </SecondaryButton>
         <SecondaryButton
@@ -128,7 +128,7 @@ function ChildCard({
           aria-label={t`Guardians of ${name}`}
           onClick={onGuardians}
         >
-          <Users aria-hidden="true" className="h-4 w-4" />
+          <Users aria-hidden="true" className="h-4 w-4 shrink-0" />
           <Trans>Guardians</Trans>
         </SecondaryButton>
         {/* Only the parent who added the child deletes the record; a guardian leaves instead (ADR 0053). */}
@@ -138,7 +138,7 @@ function ChildCard({
             aria-label={t`Delete ${name}`}
             onClick={onDelete}
           >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            <Trash2 aria-hidden="true" className="h-4 w-4 shrink-0" />
             <Trans>Delete</Trans>
           </SecondaryButton>
         ) : null}
