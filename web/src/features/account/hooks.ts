@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { downloadText } from "../../lib/download.ts";
 import { errorMessage } from "../../lib/errors.ts";
@@ -17,9 +18,6 @@ export function useMyProfile(role: AccountRole) {
   return role === "parent" ? parent : schoolAdmin;
 }
 
-/** Edit Profile's toast (the app's own: the spec has no account page). */
-const PROFILE_UPDATED = { title: "Profile Updated", description: "Your contact details were saved." } as const;
-
 /**
  * Edit Profile: saves the person's own contact details; the profile (and Enroll Now's prefill) read
  * the saved values. `onSaved` closes the dialog; a refusal stays in the dialog as `error`.
@@ -30,7 +28,8 @@ export function useUpdateProfile(role: AccountRole, onSaved: () => void) {
   const callbacks = {
     onSuccess: async () => {
       onSaved();
-      notify("success", PROFILE_UPDATED.title, PROFILE_UPDATED.description);
+      // Edit Profile's toast (the app's own: the spec has no account page).
+      notify("success", t`Profile Updated`, t`Your contact details were saved.`);
       await queryClient.invalidateQueries(
         role === "parent" ? trpc.parent.account.profile.pathFilter() : trpc.schoolAdmin.account.profile.pathFilter(),
       );
@@ -56,7 +55,7 @@ export function useDownloadMyData(role: AccountRole, onError: (message: string |
         "application/json",
       );
     },
-    onError: (error: unknown) => onError(errorMessage(error, "Your data could not be prepared. Please try again.")),
+    onError: (error: unknown) => onError(errorMessage(error, t`Your data could not be prepared. Please try again.`)),
   };
   const parent = useMutation(trpc.parent.account.exportData.mutationOptions(callbacks));
   const schoolAdmin = useMutation(trpc.schoolAdmin.account.exportData.mutationOptions(callbacks));
@@ -74,7 +73,7 @@ export function useDeleteMyAccount(role: AccountRole, onDeleted: () => Promise<v
     await onDeleted();
     queryClient.clear();
     queryClient.setQueryData(trpc.auth.me.queryKey(), null);
-    notify("success", "Account deleted", "Your account and personal data have been deleted.");
+    notify("success", t`Account deleted`, t`Your account and personal data have been deleted.`);
   };
   const parent = useMutation(trpc.parent.account.requestErasure.mutationOptions({ onSuccess }));
   const schoolAdmin = useMutation(trpc.schoolAdmin.account.requestErasure.mutationOptions({ onSuccess }));

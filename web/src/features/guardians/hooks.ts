@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GUARDIAN_MESSAGES } from "#shared/guardians-constants.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
@@ -27,7 +29,8 @@ function useInvalidateGuardians() {
     ]);
 }
 
-const failed = (title: string) => (error: unknown) => notify("error", title, errorMessage(error, "Please try again."));
+const failed = (title: MessageDescriptor) => (error: unknown) =>
+  notify("error", i18n._(title), errorMessage(error, t`Please try again.`));
 
 /** Invite a guardian by e-mail; `onSent` resets the form. */
 export function useInviteGuardian(onSent: () => void) {
@@ -37,10 +40,10 @@ export function useInviteGuardian(onSent: () => void) {
     trpc.parent.guardians.invite.mutationOptions({
       onSuccess: async (data) => {
         onSent();
-        notify("success", "Invitation sent", data.message);
+        notify("success", t`Invitation sent`, data.message);
         await invalidate();
       },
-      onError: failed("Invitation not sent"),
+      onError: failed(msg`Invitation not sent`),
     }),
   );
 }
@@ -56,7 +59,7 @@ export function useRemoveGuardian(onDone: () => void) {
         notify("success", data.message);
         await invalidate();
       },
-      onError: failed("Guardian not removed"),
+      onError: failed(msg`Guardian not removed`),
     }),
   );
 }
@@ -71,7 +74,7 @@ export function useRevokeGuardianInvitation() {
         notify("success", GUARDIAN_MESSAGES.revoked);
         await invalidate();
       },
-      onError: failed("Invitation not withdrawn"),
+      onError: failed(msg`Invitation not withdrawn`),
     }),
   );
 }
@@ -94,7 +97,7 @@ export function useAcceptGuardianInvitation(onDone: () => void) {
         notify("success", data.message);
         await invalidate();
       },
-      onError: failed("Invitation not accepted"),
+      onError: failed(msg`Invitation not accepted`),
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CheckCircle2, Download } from "lucide-react";
 import { formatIsoDay } from "../../components/ui/format.ts";
 import type { usePaidInvoice } from "./hooks.ts";
@@ -9,6 +10,8 @@ import type { usePaidInvoice } from "./hooks.ts";
  */
 export function PaidInvoiceNotice({ paid, waiting }: ReturnType<typeof usePaidInvoice>) {
   if (!paid && !waiting) return null;
+  const invoiceNumber = paid?.invoiceNumber;
+  const paidOn = paid?.paidOn ? formatIsoDay(paid.paidOn) : null;
   return (
     <div
       role="status"
@@ -19,8 +22,15 @@ export function PaidInvoiceNotice({ paid, waiting }: ReturnType<typeof usePaidIn
           <p className="flex items-center gap-2">
             <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0" />
             <span>
-              <span className="font-semibold">{paid.invoiceNumber}</span> is paid.
-              {paid.paidOn ? ` Paid on ${formatIsoDay(paid.paidOn)}.` : null}
+              <Trans>
+                <span className="font-semibold">{invoiceNumber}</span> is paid.
+              </Trans>
+              {paidOn ? (
+                <>
+                  {" "}
+                  <Trans>Paid on {paidOn}.</Trans>
+                </>
+              ) : null}
             </span>
           </p>
           <a
@@ -29,11 +39,13 @@ export function PaidInvoiceNotice({ paid, waiting }: ReturnType<typeof usePaidIn
             className="inline-flex min-h-10 items-center gap-1.5 rounded-md border border-green-700 px-3 font-medium text-green-900 hover:bg-green-100"
           >
             <Download aria-hidden="true" className="h-4 w-4" />
-            Download receipt
+            <Trans>Download receipt</Trans>
           </a>
         </>
       ) : (
-        <p>Confirming your payment with Stripe…</p>
+        <p>
+          <Trans>Confirming your payment with Stripe…</Trans>
+        </p>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CreditCard } from "lucide-react";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { usePayInvoice } from "./hooks.ts";
@@ -5,7 +6,7 @@ import { usePayInvoice } from "./hooks.ts";
 /** The parent's Pay action on a pending or overdue invoice: opens Stripe Checkout for it. */
 export function PayInvoiceButton({
   invoiceId,
-  label = "Pay",
+  label,
   className,
 }: {
   invoiceId: string;
@@ -13,6 +14,7 @@ export function PayInvoiceButton({
   className?: string;
 }) {
   const { pay, busy } = usePayInvoice();
+  const { t } = useLingui();
   return (
     <ActionButton
       variant="success"
@@ -22,7 +24,7 @@ export function PayInvoiceButton({
       aria-busy={busy}
     >
       <CreditCard aria-hidden="true" className="h-4 w-4" />
-      {busy ? "Opening…" : label}
+      {busy ? <Trans>Opening…</Trans> : (label ?? t`Pay`)}
     </ActionButton>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
@@ -18,7 +19,7 @@ export function usePayInvoice() {
         setRedirecting(true);
         window.location.assign(data.url);
       },
-      onError: (error) => notify("error", "Payment Unavailable", errorMessage(error, PAYMENT_MESSAGES.checkoutFailed)),
+      onError: (error) => notify("error", t`Payment Unavailable`, errorMessage(error, PAYMENT_MESSAGES.checkoutFailed)),
     }),
   );
   return { pay: (invoiceId: string) => mutation.mutate({ invoiceId }), busy: mutation.isPending || redirecting };

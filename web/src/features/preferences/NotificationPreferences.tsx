@@ -1,3 +1,5 @@
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { APPROACH_MINUTES_CHOICES } from "#shared/live-constants.ts";
@@ -8,7 +10,7 @@ import { useSchoolZone } from "../../lib/school-zone.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
-const CHANNEL_LABELS: Record<OptionalChannel, string> = { push: "Push", email: "E-mail" };
+const CHANNEL_LABELS = { push: msg`Push`, email: msg`E-mail` } satisfies Record<OptionalChannel, unknown>;
 /** What the quiet-hours fields hold when a parent first turns them on. */
 const QUIET_SUGGESTION = { start: "21:00", end: "07:00" } as const;
 const SAFETY_CRITICAL = EVENT_KINDS.filter((entry) => entry.safetyCritical).map((entry) => entry.label);
@@ -23,6 +25,7 @@ export function NotificationPreferences() {
   const queryClient = useQueryClient();
   const zone = useSchoolZone();
   const ids = useId();
+  const { i18n, t } = useLingui();
   const saved = useQuery(trpc.parent.preferences.get.queryOptions());
   const [draft, setDraft] = useState<Preferences | null>(null);
   const [quietOn, setQuietOn] = useState(false);
@@ -37,7 +40,7 @@ export function NotificationPreferences() {
     trpc.parent.preferences.set.mutationOptions({
       onSuccess: (stored) => {
         queryClient.setQueryData(trpc.parent.preferences.get.queryKey(), stored);
-        notify("success", "Saved", "Your notification choices were saved.");
+        notify("success", t`Saved`, t`Your notification choices were saved.`);
       },
     }),
   );
@@ -53,7 +56,8 @@ export function NotificationPreferences() {
         ? { ...current, channels: { ...current.channels, [kind]: { ...current.channels[kind], [channel]: on } } }
         : current,
     );
-  const zoneName = zone ? zone.replaceAll("_", " ") : "the school's time zone";
+  const zoneName = zone?.replaceAll("_", " ");
+  const safetyKinds = SAFETY_CRITICAL.join("; ");
 
   return (
     <form
@@ -62,11 +66,13 @@ export function NotificationPreferences() {
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id={`${ids}-title`} className="text-lg font-semibold text-ink">
-        Notifications
+        <Trans>Notifications</Trans>
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Everything also appears in the app's notifications. Choose what else reaches you; push starts once you install
-        the app on your phone.
+        <Trans>
+          Everything also appears in the app's notifications. Choose what else reaches you; push starts once you install
+          the app on your phone.
+        </Trans>
       </p>
       {draft ? (
         <>
@@ -76,13 +82,19 @@ export function NotificationPreferences() {
                 <fieldset>
                   <legend className="font-medium text-ink">{entry.label}</legend>
                   {entry.safetyCritical ? (
-                    <p className="text-xs font-medium text-amber-800">Safety message: comes through quiet hours</p>
+                    <p className="text-xs font-medium text-amber-800">
+                      <Trans>Safety message: comes through quiet hours</Trans>
+                    </p>
                   ) : null}
                   {draft.digest && entry.digestible ? (
-                    <p className="text-xs text-slate-600">Push and e-mail wait for your daily digest</p>
+                    <p className="text-xs text-slate-600">
+                      <Trans>Push and e-mail wait for your daily digest</Trans>
+                    </p>
                   ) : null}
                   <div className="mt-1 flex flex-wrap gap-x-4">
-                    <span className="inline-flex min-h-11 items-center text-sm text-slate-500">In the app: always</span>
+                    <span className="inline-flex min-h-11 items-center text-sm text-slate-500">
+                      <Trans>In the app: always</Trans>
+                    </span>
                     {(["push", "email"] as const).map((channel) => (
                       <label key={channel} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
                         <input
@@ -91,7 +103,7 @@ export function NotificationPreferences() {
                           checked={draft.channels[entry.kind][channel]}
                           onChange={(event) => toggle(entry.kind, channel, event.target.checked)}
                         />
-                        {CHANNEL_LABELS[channel]}
+                        {i18n._(CHANNEL_LABELS[channel])}
                       </label>
                     ))}
                   </div>
@@ -101,7 +113,7 @@ export function NotificationPreferences() {
           </ul>
 
           <label htmlFor={`${ids}-approach`} className="mt-5 block text-sm font-medium text-slate-700">
-            Tell me when the bus is
+            <Trans>Tell me when the bus is</Trans>
           </label>
           <select
             id={`${ids}-approach`}
@@ -111,14 +123,18 @@ export function NotificationPreferences() {
           >
             {APPROACH_MINUTES_CHOICES.map((minutes) => (
               <option key={minutes} value={minutes}>
-                {minutes} minutes away
+                {t`${plural(minutes, { one: "# minute away", other: "# minutes away" })}`}
               </option>
             ))}
           </select>
-          <p className="mt-1 text-xs text-slate-500">On a school day, once per stop.</p>
+          <p className="mt-1 text-xs text-slate-500">
+            <Trans>On a school day, once per stop.</Trans>
+          </p>
 
           <fieldset className="mt-5">
-            <legend className="text-sm font-medium text-slate-700">Quiet hours</legend>
+            <legend className="text-sm font-medium text-slate-700">
+              <Trans>Quiet hours</Trans>
+            </legend>
             <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
               <input
                 type="checkbox"
@@ -126,19 +142,19 @@ export function NotificationPreferences() {
                 checked={quietOn}
                 onChange={(event) => setQuietOn(event.target.checked)}
               />
-              No push during quiet hours
+              <Trans>No push during quiet hours</Trans>
             </label>
             {quietOn ? (
               <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
                 <TextField
-                  label="From"
+                  label={t`From`}
                   type="time"
                   required
                   value={quiet.start}
                   onChange={(event) => setQuiet({ ...quiet, start: event.target.value })}
                 />
                 <TextField
-                  label="Until"
+                  label={t`Until`}
                   type="time"
                   required
                   value={quiet.end}
@@ -147,13 +163,23 @@ export function NotificationPreferences() {
               </div>
             ) : null}
             <p className="mt-1 text-xs text-slate-500">
-              In school time ({zoneName}). Safety messages still come through: {SAFETY_CRITICAL.join("; ")}.{" "}
+              {zoneName ? (
+                <Trans>
+                  In school time ({zoneName}). Safety messages still come through: {safetyKinds}.
+                </Trans>
+              ) : (
+                <Trans>
+                  In school time (the school's time zone). Safety messages still come through: {safetyKinds}.
+                </Trans>
+              )}{" "}
               {DIGEST_TEXTS.quiet}
             </p>
           </fieldset>
 
           <fieldset className="mt-5">
-            <legend className="text-sm font-medium text-slate-700">Daily digest</legend>
+            <legend className="text-sm font-medium text-slate-700">
+              <Trans>Daily digest</Trans>
+            </legend>
             <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
               <input
                 type="checkbox"
@@ -175,11 +201,13 @@ export function NotificationPreferences() {
             </div>
           ) : null}
           <Button type="submit" className="mt-5 min-h-11" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save notifications"}
+            {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save notifications</Trans>}
           </Button>
         </>
       ) : (
-        <p className="mt-4 text-sm text-slate-500">{saved.isError ? errorMessage(saved.error) : "Loading…"}</p>
+        <p className="mt-4 text-sm text-slate-500">
+          {saved.isError ? errorMessage(saved.error) : <Trans>Loading…</Trans>}
+        </p>
       )}
     </form>
   );

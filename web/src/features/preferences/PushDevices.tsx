@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { PushSetup } from "#shared/push-constants.ts";
@@ -24,6 +25,7 @@ export function PushDevices() {
   const queryClient = useQueryClient();
   const zone = useSchoolZone();
   const ids = useId();
+  const { t } = useLingui();
   const setup = useQuery(trpc.parent.push.get.queryOptions());
   const [device, setDevice] = useState(thisDevice);
   const store = (answer: PushSetup) => queryClient.setQueryData(trpc.parent.push.get.queryKey(), answer);
@@ -43,7 +45,7 @@ export function PushDevices() {
     onSuccess: (answer) => {
       store(answer);
       setDevice(thisDevice());
-      notify("success", "Push is on", "This device will get the notifications you chose for push.");
+      notify("success", t`Push is on`, t`This device will get the notifications you chose for push.`);
     },
   });
   const turnOff = useMutation({
@@ -56,7 +58,7 @@ export function PushDevices() {
     onSuccess: (answer) => {
       store(answer);
       setDevice(thisDevice());
-      notify("success", "Push is off", "This device will not get push notifications.");
+      notify("success", t`Push is off`, t`This device will not get push notifications.`);
     },
   });
   const remove = useMutation({
@@ -67,7 +69,7 @@ export function PushDevices() {
         setDevice(thisDevice());
       }
       store(answer);
-      notify("success", "Device removed", "It will not get push notifications any more.");
+      notify("success", t`Device removed`, t`It will not get push notifications any more.`);
     },
   });
 
@@ -79,18 +81,27 @@ export function PushDevices() {
   return (
     <section aria-labelledby={`${ids}-title`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id={`${ids}-title`} className="text-lg font-semibold text-ink">
-        Push on this device
+        <Trans>Push on this device</Trans>
       </h2>
       {!data ? (
-        <p className="mt-2 text-sm text-slate-500">{setup.isError ? errorMessage(setup.error) : "Loading…"}</p>
+        <p className="mt-2 text-sm text-slate-500">
+          {setup.isError ? errorMessage(setup.error) : <Trans>Loading…</Trans>}
+        </p>
       ) : data.publicKey === null ? (
-        <p className="mt-2 text-sm text-slate-600">Push notifications are not set up on this server.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          <Trans>Push notifications are not set up on this server.</Trans>
+        </p>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-            {on
-              ? "Push is on in this browser: it shows the notifications you chose for push, even when SchoolRide is closed."
-              : "Push is off in this browser."}
+            {on ? (
+              <Trans>
+                Push is on in this browser: it shows the notifications you chose for push, even when SchoolRide is
+                closed.
+              </Trans>
+            ) : (
+              <Trans>Push is off in this browser.</Trans>
+            )}
           </p>
           {pushSupported() ? (
             on ? (
@@ -100,7 +111,7 @@ export function PushDevices() {
                 disabled={busy}
                 onClick={() => turnOff.mutate()}
               >
-                {turnOff.isPending ? "Turning off…" : "Turn off push on this device"}
+                {turnOff.isPending ? <Trans>Turning off…</Trans> : <Trans>Turn off push on this device</Trans>}
               </Button>
             ) : (
               <Button
@@ -109,12 +120,14 @@ export function PushDevices() {
                 disabled={busy}
                 onClick={() => turnOn.mutate(data.publicKey!)}
               >
-                {turnOn.isPending ? "Turning on…" : "Turn on push on this device"}
+                {turnOn.isPending ? <Trans>Turning on…</Trans> : <Trans>Turn on push on this device</Trans>}
               </Button>
             )
           ) : (
             <p className="mt-2 text-sm text-slate-600">
-              This browser cannot receive push notifications. On an iPhone, add SchoolRide to the Home Screen first.
+              <Trans>
+                This browser cannot receive push notifications. On an iPhone, add SchoolRide to the Home Screen first.
+              </Trans>
             </p>
           )}
           {failed ? (
@@ -122,35 +135,43 @@ export function PushDevices() {
               <FormAlert>{errorMessage(failed)}</FormAlert>
             </div>
           ) : null}
-          <h3 className="mt-5 text-sm font-semibold text-ink">Your devices with push on</h3>
+          <h3 className="mt-5 text-sm font-semibold text-ink">
+            <Trans>Your devices with push on</Trans>
+          </h3>
           {data.devices.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-500">None yet.</p>
+            <p className="mt-1 text-sm text-slate-500">
+              <Trans>None yet.</Trans>
+            </p>
           ) : (
             <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
-              {data.devices.map((entry) => (
-                <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                  <div className="text-sm">
-                    <span className="font-medium text-ink">{entry.label}</span>
-                    {entry.id === device.id ? (
-                      <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-                        This device
+              {data.devices.map((entry) => {
+                const label = entry.label;
+                const added = formatDateTimeIn(new Date(entry.createdAt), zone);
+                return (
+                  <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                    <div className="text-sm">
+                      <span className="font-medium text-ink">{entry.label}</span>
+                      {entry.id === device.id ? (
+                        <span className="ms-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                          <Trans>This device</Trans>
+                        </span>
+                      ) : null}
+                      <span className="block text-xs text-slate-600">
+                        <Trans>Added {added}</Trans>
                       </span>
-                    ) : null}
-                    <span className="block text-xs text-slate-600">
-                      Added {formatDateTimeIn(new Date(entry.createdAt), zone)}
-                    </span>
-                  </div>
-                  <Button
-                    type="button"
-                    className="min-h-11 bg-white ring-1 ring-slate-300 hover:bg-slate-100"
-                    aria-label={`Remove ${entry.label}${entry.id === device.id ? " (this device)" : ""}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(entry.id)}
-                  >
-                    Remove
-                  </Button>
-                </li>
-              ))}
+                    </div>
+                    <Button
+                      type="button"
+                      className="min-h-11 bg-white ring-1 ring-slate-300 hover:bg-slate-100"
+                      aria-label={entry.id === device.id ? t`Remove ${label} (this device)` : t`Remove ${label}`}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(entry.id)}
+                    >
+                      <Trans>Remove</Trans>
+                    </Button>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </>

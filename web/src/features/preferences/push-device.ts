@@ -5,6 +5,8 @@
  * the browser's push service cannot be reached); elsewhere that path is a 404 and the browser's is used.
  * Which of the user's devices is this one is kept in this browser (its id, from the answer).
  */
+import { t } from "@lingui/core/macro";
+
 const DEVICE_KEY = "schoolride:push-device";
 const ENDPOINT_KEY = "schoolride:push-endpoint";
 
@@ -44,7 +46,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 export async function subscribeThisBrowser(publicKey: string): Promise<BrowserSubscription> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted")
-    throw new Error("Notifications are blocked for SchoolRide in this browser. Allow them in its site settings.");
+    throw new Error(t`Notifications are blocked for SchoolRide in this browser. Allow them in its site settings.`);
   const local = await fetch("/dev/push/subscribe", {
     method: "POST",
     credentials: "same-origin",

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
 import { shiftDate } from "#shared/school-time.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
@@ -7,11 +9,11 @@ import { useSetNotRiding } from "./hooks.ts";
 
 type When = "today" | "tomorrow" | "range";
 
-const CHOICES: { value: When; label: string }[] = [
-  { value: "today", label: "Today" },
-  { value: "tomorrow", label: "Tomorrow" },
-  { value: "range", label: "Some days" },
-];
+const CHOICES = [
+  { value: "today", label: msg`Today` },
+  { value: "tomorrow", label: msg`Tomorrow` },
+  { value: "range", label: msg`Some days` },
+] as const satisfies readonly { value: When; label: unknown }[];
 
 /**
  * "Not riding": today, tomorrow, or from one day to another. The server decides (its cut-off, its
@@ -41,16 +43,18 @@ export default function NotRidingDialog({
     else save.mutate({ childId: child.id, from: when === "today" ? today : tomorrow });
   };
   const fieldErrors = fieldErrorsOf(save.error);
+  const { i18n, t } = useLingui();
+  const name = child.name;
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`${child.name} is not riding`}
-      description="The school and the driver will know not to wait at the stop."
+      title={t`${name} is not riding`}
+      description={t`The school and the driver will know not to wait at the stop.`}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <fieldset>
-          <legend className="text-sm font-medium text-slate-700">When</legend>
+          <legend className="text-sm font-medium text-slate-700">{t`When`}</legend>
           <div className="mt-2 grid grid-cols-3 gap-2">
             {CHOICES.map((choice) => (
               <label
@@ -65,7 +69,7 @@ export default function NotRidingDialog({
                   onChange={() => setWhen(choice.value)}
                   className="h-4 w-4 accent-brand-600"
                 />
-                {choice.label}
+                {i18n._(choice.label)}
               </label>
             ))}
           </div>
@@ -73,7 +77,7 @@ export default function NotRidingDialog({
         {when === "range" ? (
           <div className="grid grid-cols-2 gap-3">
             <TextField
-              label="From"
+              label={t`From`}
               type="date"
               min={today}
               value={from}
@@ -85,7 +89,7 @@ export default function NotRidingDialog({
               error={fieldErrors?.from?.[0]}
             />
             <TextField
-              label="To"
+              label={t`To`}
               type="date"
               min={from}
               value={to}
@@ -98,7 +102,12 @@ export default function NotRidingDialog({
         {save.error && !(when === "range" && (fieldErrors?.from || fieldErrors?.to)) ? (
           <FormAlert>{errorMessage(save.error)}</FormAlert>
         ) : null}
-        <DialogActions onCancel={close} submitLabel="Mark not riding" pendingLabel="Saving…" pending={save.isPending} />
+        <DialogActions
+          onCancel={close}
+          submitLabel={t`Mark not riding`}
+          pendingLabel={t`Saving…`}
+          pending={save.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -1,5 +1,8 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LOCALE_TAGS } from "#shared/locales.ts";
 import { RIDE_TOASTS } from "#shared/ride-toasts.ts";
+import { activeLocale } from "../../i18n/i18n.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
@@ -51,14 +54,25 @@ export function useClearNotRiding() {
         notify("success", RIDE_TOASTS.notRidingCleared.title, RIDE_TOASTS.notRidingCleared.description);
         await invalidate();
       },
-      onError: (error) => notify("error", "Ride not changed", errorMessage(error)),
+      onError: (error) => notify("error", t`Ride not changed`, errorMessage(error)),
     }),
   );
 }
 
-/** A stop's "HH:MM" (the school's wall clock) as people read it: "7:30 AM". */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A stop's "HH:MM" (the school's wall clock) as people read it in the reader's language: "7:30 AM"
+ * in English, "7:30" in Swedish. The wall clock is formatted as is (UTC both ways: no zone shift).
+ */
 export function clockTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  const suffix = hours < 12 ? "AM" : "PM";
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${suffix}`;
+  const tag = LOCALE_TAGS[activeLocale()];
+  let format = clockFormats.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+    clockFormats.set(tag, format);
+  }
+  // Plain spaces (newer ICU puts a narrow no-break space before AM/PM).
+  return format.format(Date.UTC(2000, 0, 1, hours, minutes)).replace(/[\u202f\u00a0]/g, " ");
 }

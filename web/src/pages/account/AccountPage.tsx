@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, KeyRound, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -15,13 +17,11 @@ import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
 
 const EditProfileDialog = lazyDialog(async () => (await import("./EditProfileDialog.tsx")).default);
 
-const ROLE_LABELS = { school_admin: "School Admin", parent: "Parent" } as const;
+const ROLE_LABELS = { school_admin: msg`School Admin`, parent: msg`Parent` } as const;
 
 const WHAT_GOES = {
-  parent:
-    "Your name, e-mail, phone, address and emergency contacts, your children's records and your notifications are deleted.",
-  school_admin:
-    "Your name, e-mail, phone and address and your notifications are deleted. The school and its data stay.",
+  parent: msg`Your name, e-mail, phone, address and emergency contacts, your children's records and your notifications are deleted.`,
+  school_admin: msg`Your name, e-mail, phone and address and your notifications are deleted. The school and its data stay.`,
 } as const;
 
 /**
@@ -29,7 +29,8 @@ const WHAT_GOES = {
  * the school's zone), Change Password, "Download my data", "Delete my account" (GD1).
  */
 export default function AccountPage() {
-  usePageTitle("My Account · SchoolRide");
+  const { i18n, t } = useLingui();
+  usePageTitle(t`My Account · SchoolRide`);
   const navigate = useNavigate();
   const { user } = useSession();
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -47,52 +48,80 @@ export default function AccountPage() {
   if (!user || (user.role !== "parent" && user.role !== "school_admin")) return null;
   const role = user.role;
   const pending = profile.isPending;
-  const shown = (value: string | null | undefined) => (pending ? "…" : (value ?? "Not provided"));
+  const shown = (value: string | null | undefined) => (pending ? "…" : (value ?? t`Not provided`));
   const lastLogin = profile.data?.lastLogin ?? user.lastLogin;
+  const zoneName = zone?.replaceAll("_", " ");
+  const whatGoes = i18n._(WHAT_GOES[role]);
 
   return (
     <section aria-labelledby="account-title" className="space-y-6">
       <h1 id="account-title" className="text-2xl font-bold text-ink">
-        My Account
+        <Trans>My Account</Trans>
       </h1>
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <h2 className="text-lg font-semibold text-ink">Profile</h2>
+          <h2 className="text-lg font-semibold text-ink">
+            <Trans>Profile</Trans>
+          </h2>
           <ActionButton onClick={() => setEditOpen(true)} disabled={!profile.data}>
             <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit Profile
+            <Trans>Edit Profile</Trans>
           </ActionButton>
         </div>
         <dl className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-x-3 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-y-3">
-          <dt className="font-medium text-slate-600">Name</dt>
+          <dt className="font-medium text-slate-600">
+            <Trans>Name</Trans>
+          </dt>
           <dd className="wrap-anywhere text-ink">{profile.data?.name ?? user.name}</dd>
-          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">E-mail</dt>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">
+            <Trans>E-mail</Trans>
+          </dt>
           <dd className="break-all text-ink">{profile.data?.email ?? user.email}</dd>
-          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Phone</dt>
-          <dd className="text-ink">{shown(profile.data?.phone)}</dd>
-          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Address</dt>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">
+            <Trans>Phone</Trans>
+          </dt>
+          <dd className="text-ink">
+            <span dir="ltr">{shown(profile.data?.phone)}</span>
+          </dd>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">
+            <Trans>Address</Trans>
+          </dt>
           <dd className="wrap-anywhere whitespace-pre-line text-ink">{shown(profile.data?.address)}</dd>
           {role === "parent" ? (
             <>
-              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Emergency contact</dt>
+              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">
+                <Trans>Emergency contact</Trans>
+              </dt>
               <dd className="wrap-anywhere text-ink">{shown(profile.data?.emergencyContact)}</dd>
-              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Emergency phone</dt>
-              <dd className="text-ink">{shown(profile.data?.emergencyPhone)}</dd>
+              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">
+                <Trans>Emergency phone</Trans>
+              </dt>
+              <dd className="text-ink">
+                <span dir="ltr">{shown(profile.data?.emergencyPhone)}</span>
+              </dd>
             </>
           ) : null}
-          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Last sign-in</dt>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">
+            <Trans>Last sign-in</Trans>
+          </dt>
           <dd className="text-ink">
-            {lastLogin ? formatDateTimeIn(lastLogin, zone) : "Never"}
+            {lastLogin ? formatDateTimeIn(lastLogin, zone) : <Trans>Never</Trans>}
             {zone ? (
-              <span className="block text-xs text-slate-500">School time ({zone.replaceAll("_", " ")})</span>
+              <span className="block text-xs text-slate-500">
+                <Trans>School time ({zoneName})</Trans>
+              </span>
             ) : null}
           </dd>
-          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">Role</dt>
-          <dd className="text-ink">{ROLE_LABELS[role]}</dd>
+          <dt className="mt-2 font-medium text-slate-600 sm:mt-0">
+            <Trans>Role</Trans>
+          </dt>
+          <dd className="text-ink">{i18n._(ROLE_LABELS[role])}</dd>
           {user.school ? (
             <>
-              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">School</dt>
+              <dt className="mt-2 font-medium text-slate-600 sm:mt-0">
+                <Trans>School</Trans>
+              </dt>
               <dd className="text-ink">{user.school}</dd>
             </>
           ) : null}
@@ -103,22 +132,31 @@ export default function AccountPage() {
       {role === "parent" ? <PushDevices /> : null}
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="text-lg font-semibold text-ink">Password</h2>
-        <p className="mt-1 text-sm text-slate-600">Choose a new password for signing in to SchoolRide.</p>
+        <h2 className="text-lg font-semibold text-ink">
+          <Trans>Password</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          <Trans>Choose a new password for signing in to SchoolRide.</Trans>
+        </p>
         <Link
           to={role === "parent" ? "/parent/change-password" : "/school-admin/change-password"}
           className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
           <KeyRound aria-hidden="true" className="h-4 w-4" />
-          Change Password
+          <Trans>Change Password</Trans>
         </Link>
       </div>
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="text-lg font-semibold text-ink">Your data</h2>
+        <h2 className="text-lg font-semibold text-ink">
+          <Trans>Your data</Trans>
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          A copy of everything SchoolRide holds about you{role === "parent" ? " and your children" : ""}, as a JSON
-          file.
+          {role === "parent" ? (
+            <Trans>A copy of everything SchoolRide holds about you and your children, as a JSON file.</Trans>
+          ) : (
+            <Trans>A copy of everything SchoolRide holds about you, as a JSON file.</Trans>
+          )}
         </p>
         {downloadError ? (
           <div className="mt-3">
@@ -127,13 +165,15 @@ export default function AccountPage() {
         ) : null}
         <ActionButton className="mt-4" onClick={() => exporting.mutate()} disabled={exporting.isPending}>
           <Download aria-hidden="true" className="h-4 w-4" />
-          {exporting.isPending ? "Preparing…" : "Download my data"}
+          {exporting.isPending ? <Trans>Preparing…</Trans> : <Trans>Download my data</Trans>}
         </ActionButton>
       </div>
 
       <div className="rounded-xl border border-red-200 bg-white p-5 shadow-sm">
-        <h2 className="text-lg font-semibold text-ink">Delete my account</h2>
-        <p className="mt-1 text-sm text-slate-600">{WHAT_GOES[role]}</p>
+        <h2 className="text-lg font-semibold text-ink">
+          <Trans>Delete my account</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{whatGoes}</p>
         <ActionButton
           variant="danger"
           className="mt-4"
@@ -143,7 +183,7 @@ export default function AccountPage() {
           }}
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete my account
+          <Trans>Delete my account</Trans>
         </ActionButton>
       </div>
 
@@ -154,7 +194,7 @@ export default function AccountPage() {
       <DeleteAccountDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
-        goes={WHAT_GOES[role]}
+        goes={whatGoes}
         onConfirm={(input) => erasing.mutate(input)}
         pending={erasing.isPending}
         error={erasing.isError ? errorMessage(erasing.error) : null}

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { ADDRESS_MAX_LENGTH, EMERGENCY_CONTACT_MAX_LENGTH, type UpdateProfileInput } from "#shared/account.ts";
@@ -37,6 +38,7 @@ export default function EditProfileDialog({
   const schema = useMemo(() => profileFormFor(role, region), [role, region]);
   const save = useUpdateProfile(role, () => onOpenChange(false));
   const parent = role === "parent";
+  const { t } = useLingui();
   const saved = useMemo(
     () => ({
       phone: profile.phone ?? "",
@@ -64,15 +66,15 @@ export default function EditProfileDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Edit Profile"
-      description="Numbers without + and a country code are read as your school's country's."
+      title={t`Edit Profile`}
+      description={t`Numbers without + and a country code are read as your school's country's.`}
     >
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => save.mutate(values))}>
         {save.isError ? (
-          <FormAlert>{errorMessage(save.error, "Failed to save your profile. Please try again.")}</FormAlert>
+          <FormAlert>{errorMessage(save.error, t`Failed to save your profile. Please try again.`)}</FormAlert>
         ) : null}
         <TextField
-          label="Phone (optional)"
+          label={t`Phone (optional)`}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -81,7 +83,7 @@ export default function EditProfileDialog({
           {...register("phone")}
         />
         <TextField
-          label="Address (optional)"
+          label={t`Address (optional)`}
           autoComplete="street-address"
           maxLength={ADDRESS_MAX_LENGTH}
           error={errors.address?.message}
@@ -90,14 +92,14 @@ export default function EditProfileDialog({
         {parent ? (
           <>
             <TextField
-              label="Emergency contact"
+              label={t`Emergency contact`}
               autoComplete="off"
               maxLength={EMERGENCY_CONTACT_MAX_LENGTH}
               error={errors.emergencyContact?.message}
               {...register("emergencyContact")}
             />
             <TextField
-              label="Emergency phone"
+              label={t`Emergency phone`}
               type="tel"
               autoComplete="off"
               inputMode="tel"
@@ -109,8 +111,8 @@ export default function EditProfileDialog({
         ) : null}
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel="Save Profile"
-          pendingLabel="Saving…"
+          submitLabel={t`Save Profile`}
+          pendingLabel={t`Saving…`}
           pending={save.isPending}
         />
       </form>

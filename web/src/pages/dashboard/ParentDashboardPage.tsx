@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
 import { Panel } from "../../components/ui/panel.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
@@ -21,24 +22,30 @@ import {
 export default function ParentDashboardPage() {
   const { user } = useSession();
   const dashboard = useParentDashboard();
+  const { t } = useLingui();
+  const name = user?.name;
+  const school = user?.school;
   // The stop maps' tiles, asked for with the dashboard (one request), not after it by the first map.
   useMapTiles();
   return (
     <Dashboard
-      pageTitle="Parent Dashboard · SchoolRide"
+      pageTitle={t`Parent Dashboard · SchoolRide`}
       heading={TEXTS.heading}
       welcome={
-        <>
-          Welcome back, {user?.name}
-          {user?.school ? ` · ${user.school}` : ""}.
-        </>
+        school ? (
+          <Trans>
+            Welcome back, {name} · {school}.
+          </Trans>
+        ) : (
+          <Trans>Welcome back, {name}.</Trans>
+        )
       }
     >
       <div className="mt-4 space-y-4 sm:mt-6 sm:space-y-6">
         <QueryState
           query={dashboard}
-          loading="Loading your dashboard…"
-          failed="Failed to load your dashboard."
+          loading={t`Loading your dashboard…`}
+          failed={t`Failed to load your dashboard.`}
           keepDataOnError
         >
           {(data) => (
@@ -48,16 +55,16 @@ export default function ParentDashboardPage() {
                 <Panel title={TEXTS.todaysRides}>
                   <TodaysRides data={data} />
                 </Panel>
-                <Panel title={TEXTS.paymentInformation} link={{ to: "/parent/invoices", label: "View all" }}>
+                <Panel title={TEXTS.paymentInformation} link={{ to: "/parent/invoices", label: t`View all` }}>
                   <PaymentInformation data={data} />
                 </Panel>
                 <Panel
-                  title="My Children"
-                  link={data.children.length > 0 ? { to: "/parent/children", label: "Manage" } : undefined}
+                  title={t`My Children`}
+                  link={data.children.length > 0 ? { to: "/parent/children", label: t`Manage` } : undefined}
                 >
                   <ChildCards items={data.children} today={data.today} />
                 </Panel>
-                <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>
+                <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: t`View all` }}>
                   <RecentNotifications data={data} />
                 </Panel>
               </div>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Bell, CheckCheck, FileText, type LucideIcon, Plane, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { TripStatus } from "#shared/enums.ts";
@@ -5,6 +8,7 @@ import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 import { IconButton } from "../../components/ui/buttons.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
+import { gradeLabel } from "../../features/children/grades.ts";
 import type { ParentDashboard } from "../../features/dashboard/hooks.ts";
 import { InvoiceStatusBadge } from "../../features/invoices/labels.tsx";
 import { useMarkNotificationRead } from "../../features/notifications/hooks.ts";
@@ -18,18 +22,28 @@ import { useMoney } from "../../lib/school-zone.ts";
 const TARGET = "min-h-11";
 const linkButton = `${TARGET} inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600`;
 
-const TILES: { key: keyof ParentDashboard["tiles"]; to: string; label: string; detail: string; icon: LucideIcon }[] = [
-  { key: "children", to: "/parent/children", label: "Children", detail: "registered", icon: Users },
-  { key: "unreadNotifications", to: "/parent/notifications", label: "Notifications", detail: "unread", icon: Bell },
-  { key: "unpaidInvoices", to: "/parent/invoices", label: "Invoices", detail: "to pay", icon: FileText },
-  { key: "flightTripEnrollments", to: "/parent/flight-trips", label: "Flight Trips", detail: "enrolled", icon: Plane },
+type TileKey = keyof ParentDashboard["tiles"];
+
+const TILES: { key: TileKey; to: string; label: MessageDescriptor; icon: LucideIcon }[] = [
+  { key: "children", to: "/parent/children", label: msg`Children`, icon: Users },
+  { key: "unreadNotifications", to: "/parent/notifications", label: msg`Notifications`, icon: Bell },
+  { key: "unpaidInvoices", to: "/parent/invoices", label: msg`Invoices`, icon: FileText },
+  { key: "flightTripEnrollments", to: "/parent/flight-trips", label: msg`Flight Trips`, icon: Plane },
 ];
 
 /** The spec's tiles: children, notifications, invoices and flight trips, each a link with its count. */
 export function Tiles({ tiles }: { tiles: ParentDashboard["tiles"] }) {
+  const { i18n, t } = useLingui();
+  // The word after each tile's count, which agrees with it in some languages.
+  const details: Record<TileKey, string> = {
+    children: t`${plural(tiles.children, { one: "registered", other: "registered" })}`,
+    unreadNotifications: t`${plural(tiles.unreadNotifications, { one: "unread", other: "unread" })}`,
+    unpaidInvoices: t`${plural(tiles.unpaidInvoices, { one: "to pay", other: "to pay" })}`,
+    flightTripEnrollments: t`${plural(tiles.flightTripEnrollments, { one: "enrolled", other: "enrolled" })}`,
+  };
   return (
-    <nav aria-label="Your areas" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {TILES.map(({ key, to, label, detail, icon: Icon }) => (
+    <nav aria-label={t`Your areas`} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {TILES.map(({ key, to, label, icon: Icon }) => (
         <Link
           key={key}
           to={to}
@@ -39,9 +53,9 @@ export function Tiles({ tiles }: { tiles: ParentDashboard["tiles"] }) {
             <Icon aria-hidden="true" className="h-5 w-5" />
           </span>
           <span className="min-w-0">
-            <span className="block truncate text-sm font-medium text-slate-700">{label}</span>
+            <span className="block text-sm wrap-break-word font-medium text-slate-700">{i18n._(label)}</span>
             <span className="block text-lg font-bold text-ink">
-              {tiles[key]} <span className="text-sm font-normal text-slate-600">{detail}</span>
+              {tiles[key]} <span className="text-sm font-normal text-slate-600">{details[key]}</span>
             </span>
           </span>
         </Link>
@@ -59,51 +73,60 @@ const RIDE_TONES: Record<TripStatus, Tone> = {
 
 /** Beyond the spec: each child's runs today on the routes the school assigned them, with the school's live status. */
 export function TodaysRides({ data }: { data: ParentDashboard }) {
+  const { t } = useLingui();
   const riders = data.children.filter((child) => child.rides.length > 0);
   if (riders.length === 0)
     return <p className="text-sm text-slate-600">{data.children.length === 0 ? TEXTS.noRidesToday : TEXTS.noRoute}</p>;
   return (
     <ul className="space-y-3" aria-live="polite">
-      {riders.map((child) => (
-        <li key={child.id}>
-          <p className="text-sm font-semibold wrap-anywhere text-ink">{child.name}</p>
-          {child.todaysRides.length === 0 ? (
-            <p className="text-sm text-slate-600">
-              {child.notRiding.includes(data.today) ? TEXTS.notRidingToday : TEXTS.noRidesToday}
-            </p>
-          ) : (
-            <ul className="mt-1 divide-y divide-slate-100" aria-label={`${child.name}'s rides today`}>
-              {child.todaysRides.map((ride) => (
-                <li key={ride.tripId} data-testid="todays-ride">
-                  {/* The run live (the bus, the ETA to the child's stop, whether the child boarded). */}
-                  <Link
-                    to={`/parent/rides/${encodeURIComponent(ride.tripId)}`}
-                    className="-mx-2 flex min-h-11 items-center gap-3 rounded-md px-2 py-2 hover:bg-slate-50"
-                  >
-                    <RouteTypeIcon type={ride.routeType} />
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium text-ink">
-                        {ride.departs} – {ride.arrives}
-                      </p>
-                      <p className="text-sm wrap-anywhere text-slate-600">
-                        {ride.routeName}
-                        {ride.busNumber ? ` · Bus ${ride.busNumber}` : ""}
-                      </p>
-                    </div>
-                    <Badge tone={RIDE_TONES[ride.status]}>{ride.statusLabel}</Badge>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </li>
-      ))}
+      {riders.map((child) => {
+        const name = child.name;
+        return (
+          <li key={child.id}>
+            <p className="text-sm font-semibold wrap-anywhere text-ink">{child.name}</p>
+            {child.todaysRides.length === 0 ? (
+              <p className="text-sm text-slate-600">
+                {child.notRiding.includes(data.today) ? TEXTS.notRidingToday : TEXTS.noRidesToday}
+              </p>
+            ) : (
+              <ul className="mt-1 divide-y divide-slate-100" aria-label={t`${name}'s rides today`}>
+                {child.todaysRides.map((ride) => {
+                  const busNumber = ride.busNumber;
+                  const bus = busNumber ? t`Bus ${busNumber}` : null;
+                  return (
+                    <li key={ride.tripId} data-testid="todays-ride">
+                      {/* The run live (the bus, the ETA to the child's stop, whether the child boarded). */}
+                      <Link
+                        to={`/parent/rides/${encodeURIComponent(ride.tripId)}`}
+                        className="-mx-2 flex min-h-11 items-center gap-3 rounded-md px-2 py-2 hover:bg-slate-50"
+                      >
+                        <RouteTypeIcon type={ride.routeType} />
+                        <div className="min-w-0 flex-1">
+                          <p className="font-medium text-ink">
+                            {ride.departs} – {ride.arrives}
+                          </p>
+                          <p className="text-sm wrap-anywhere text-slate-600">
+                            {ride.routeName}
+                            {bus ? ` · ${bus}` : ""}
+                          </p>
+                        </div>
+                        <Badge tone={RIDE_TONES[ride.status]}>{ride.statusLabel}</Badge>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 /** A card per child (name, age, grade, school, the school's assignment or the not-assigned text, "Not riding"). */
 export function ChildCards({ items, today }: { items: ParentDashboard["children"]; today: string }) {
+  const { i18n, t } = useLingui();
   if (items.length === 0)
     return (
       <div className="text-center">
@@ -114,12 +137,12 @@ export function ChildCards({ items, today }: { items: ParentDashboard["children"
       </div>
     );
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1" aria-label="Your children">
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1" aria-label={t`Your children`}>
       {items.map((child) => (
         <li key={child.id} className="min-w-0 rounded-lg border border-slate-200 p-4 wrap-anywhere">
           <p className="font-semibold text-ink">{child.name}</p>
           <p className="text-sm text-slate-600">
-            {child.age} years · {child.grade}
+            <Plural value={child.age} one="# year" other="# years" /> · {gradeLabel(i18n, child.grade)}
           </p>
           <p className="text-sm text-slate-600">{child.school}</p>
           <ChildRides child={child} rides={child.rides} notRiding={child.notRiding} today={today} />
@@ -132,31 +155,40 @@ export function ChildCards({ items, today }: { items: ParentDashboard["children"
 /** The 3 newest, unread ones marked (bold, a badge) with Mark as read. */
 export function RecentNotifications({ data }: { data: ParentDashboard }) {
   const markRead = useMarkNotificationRead("parent");
+  const { t } = useLingui();
   if (data.recentNotifications.length === 0) return <p className="text-sm text-slate-600">{TEXTS.noNotifications}</p>;
   return (
     <ul className="divide-y divide-slate-100">
-      {data.recentNotifications.map((item) => (
-        <li key={item.id} className="flex items-start gap-3 py-2">
-          <NotificationTypeIcon type={item.type} />
-          <div className="min-w-0 flex-1">
-            <p className={`wrap-anywhere ${item.read ? "text-slate-700" : "font-semibold text-ink"}`}>
-              {item.title} {item.read ? null : <Badge tone="blue">Unread</Badge>}
-            </p>
-            <p className="line-clamp-2 text-sm whitespace-pre-line wrap-anywhere text-slate-600">{item.message}</p>
-            <NotificationOrigin sender={item.sender} when={item.when} />
-          </div>
-          {item.read ? null : (
-            <IconButton
-              label={`Mark "${item.title}" as read`}
-              className="h-11 w-11 border border-slate-300"
-              disabled={markRead.isPending}
-              onClick={() => markRead.mutate({ notificationId: item.id })}
-            >
-              <CheckCheck aria-hidden="true" className="h-5 w-5" />
-            </IconButton>
-          )}
-        </li>
-      ))}
+      {data.recentNotifications.map((item) => {
+        const title = item.title;
+        return (
+          <li key={item.id} className="flex items-start gap-3 py-2">
+            <NotificationTypeIcon type={item.type} />
+            <div className="min-w-0 flex-1">
+              <p className={`wrap-anywhere ${item.read ? "text-slate-700" : "font-semibold text-ink"}`}>
+                {item.title}{" "}
+                {item.read ? null : (
+                  <Badge tone="blue">
+                    <Trans>Unread</Trans>
+                  </Badge>
+                )}
+              </p>
+              <p className="line-clamp-2 text-sm whitespace-pre-line wrap-anywhere text-slate-600">{item.message}</p>
+              <NotificationOrigin sender={item.sender} when={item.when} />
+            </div>
+            {item.read ? null : (
+              <IconButton
+                label={t`Mark "${title}" as read`}
+                className="h-11 w-11 border border-slate-300"
+                disabled={markRead.isPending}
+                onClick={() => markRead.mutate({ notificationId: item.id })}
+              >
+                <CheckCheck aria-hidden="true" className="h-5 w-5" />
+              </IconButton>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -165,6 +197,8 @@ export function RecentNotifications({ data }: { data: ParentDashboard }) {
 export function PaymentInformation({ data }: { data: ParentDashboard }) {
   const money = useMoney();
   const { upcoming, recent } = data.payments;
+  const due = upcoming ? formatIsoDay(upcoming.dueDate) : "";
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
       <div>
@@ -180,7 +214,7 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
             </div>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
               <p className="flex items-center gap-2 text-sm text-slate-600">
-                Due {formatIsoDay(upcoming.dueDate)} <InvoiceStatusBadge status={upcoming.status} />
+                <Trans>Due {due}</Trans> <InvoiceStatusBadge status={upcoming.status} />
               </p>
               <PayInvoiceButton invoiceId={upcoming.id} label={TEXTS.payNow} className={`${TARGET} px-4`} />
             </div>
@@ -195,17 +229,18 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
           <p className="mt-1 text-sm text-slate-600">{TEXTS.noRecentPayments}</p>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label={TEXTS.recentPayments}>
-            {recent.map((invoice) => (
-              <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
-                <div className="min-w-0">
-                  <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
-                  <p className="text-xs text-slate-600">
-                    {invoice.paidOn ? `Paid ${formatIsoDay(invoice.paidOn)}` : "Paid"}
-                  </p>
-                </div>
-                <p className="font-medium text-ink">{money(invoice.amountCents)}</p>
-              </li>
-            ))}
+            {recent.map((invoice) => {
+              const paidOn = invoice.paidOn ? formatIsoDay(invoice.paidOn) : null;
+              return (
+                <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
+                  <div className="min-w-0">
+                    <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
+                    <p className="text-xs text-slate-600">{paidOn ? t`Paid ${paidOn}` : t`Paid`}</p>
+                  </div>
+                  <p className="font-medium text-ink">{money(invoice.amountCents)}</p>
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

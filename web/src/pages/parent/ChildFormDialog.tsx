@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId } from "react";
 import { type FieldError, useForm } from "react-hook-form";
 import {
@@ -12,6 +13,7 @@ import {
 } from "#shared/children.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
+import { gradeLabel } from "../../features/children/grades.ts";
 import { type ChildRow, useSaveChild } from "../../features/children/hooks.ts";
 
 const fieldClass =
@@ -95,8 +97,9 @@ export default function ChildFormDialog({
     defaultValues: defaults(child, school),
   });
   const save = useSaveChild(() => onOpenChange(false));
+  const { i18n, t } = useLingui();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={child ? "Edit Child" : "Add Child"}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={child ? t`Edit Child` : t`Add Child`}>
       <form
         noValidate
         className="space-y-4"
@@ -106,9 +109,9 @@ export default function ChildFormDialog({
           else save.create.mutate({ child: values });
         })}
       >
-        <Section title="Basic Information">
+        <Section title={t`Basic Information`}>
           <TextField
-            label="Full Name"
+            label={t`Full Name`}
             autoComplete="off"
             autoFocus
             maxLength={120}
@@ -117,7 +120,7 @@ export default function ChildFormDialog({
           />
           <div className="grid grid-cols-2 gap-3">
             <TextField
-              label="Age"
+              label={t`Age`}
               type="number"
               inputMode="numeric"
               min={CHILD_AGE.min}
@@ -126,7 +129,7 @@ export default function ChildFormDialog({
               error={errors.age?.message}
               {...register("age")}
             />
-            <Labelled label="Grade" error={errors.grade}>
+            <Labelled label={t`Grade`} error={errors.grade}>
               {(props) => (
                 <select
                   className={fieldClass}
@@ -134,54 +137,54 @@ export default function ChildFormDialog({
                   {...props}
                   {...register("grade")}
                 >
-                  <option value="">Select grade</option>
+                  <option value="">{t`Select grade`}</option>
                   {GRADES.map((grade) => (
                     <option key={grade} value={grade}>
-                      {grade}
+                      {gradeLabel(i18n, grade)}
                     </option>
                   ))}
                 </select>
               )}
             </Labelled>
           </div>
-          <TextField label="School" maxLength={160} error={errors.school?.message} {...register("school")} />
+          <TextField label={t`School`} maxLength={160} error={errors.school?.message} {...register("school")} />
         </Section>
-        <Section title="Transportation Details">
+        <Section title={t`Transportation Details`}>
           {/* The school's assignment, read-only here: the card shows the stops, times and bus. The
               record's own route and bus number (older records) travel unchanged with the form. */}
           <p className="text-sm text-slate-700">{CHILD_MESSAGES.transportBySchool}</p>
         </Section>
-        <Section title="Health & Safety Information">
-          <Labelled label="Allergies" error={errors.allergyInfo}>
+        <Section title={t`Health & Safety Information`}>
+          <Labelled label={t`Allergies`} error={errors.allergyInfo}>
             {(props) => (
               <textarea
                 rows={2}
                 maxLength={1000}
                 className={fieldClass}
-                placeholder="e.g. Peanuts"
+                placeholder={t`e.g. Peanuts`}
                 {...props}
                 {...register("allergyInfo")}
               />
             )}
           </Labelled>
-          <Labelled label="Special Needs" error={errors.specialNeeds}>
+          <Labelled label={t`Special Needs`} error={errors.specialNeeds}>
             {(props) => (
               <textarea rows={2} maxLength={1000} className={fieldClass} {...props} {...register("specialNeeds")} />
             )}
           </Labelled>
           <TextField
-            label="Emergency Contact"
+            label={t`Emergency Contact`}
             autoComplete="off"
             maxLength={200}
-            placeholder="Name and phone number"
+            placeholder={t`Name and phone number`}
             error={errors.emergencyContact?.message}
             {...register("emergencyContact")}
           />
         </Section>
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel={child ? "Save Changes" : "Add Child"}
-          pendingLabel="Saving…"
+          submitLabel={child ? t`Save Changes` : t`Add Child`}
+          pendingLabel={t`Saving…`}
           pending={save.isPending}
         />
       </form>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { AlertTriangle, MailOpen, Pencil, Plus, ShieldCheck, Trash2, UserRound, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -8,6 +9,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
+import { gradeLabel } from "../../features/children/grades.ts";
 import { type ChildRow, useChildren, useDeleteChild } from "../../features/children/hooks.ts";
 import { useAcceptGuardianInvitation } from "../../features/guardians/hooks.ts";
 import { RideHistory } from "../../features/live/RideHistory.tsx";
@@ -39,11 +41,14 @@ function ChildCard({
   onDelete: () => void;
   onGuardians: () => void;
 }) {
+  const { i18n, t } = useLingui();
   const rides = lookup?.children.find((row) => row.id === child.id);
   const headingId = `child-${child.id}`;
+  const name = child.name;
+  const grade = gradeLabel(i18n, child.grade);
   const notes = [
-    child.specialNeeds ? { label: "Special needs", text: child.specialNeeds } : null,
-    child.allergyInfo ? { label: "Allergies", text: child.allergyInfo } : null,
+    child.specialNeeds ? { key: "needs", label: t`Special needs:`, text: child.specialNeeds } : null,
+    child.allergyInfo ? { key: "allergies", label: t`Allergies:`, text: child.allergyInfo } : null,
   ].filter((note) => note !== null);
   return (
     <li
@@ -62,12 +67,12 @@ function ChildCard({
             {child.name}
           </h2>
           <p className="text-sm text-slate-600">
-            {child.age} years · {child.grade}
+            <Plural value={child.age} one="# year" other="# years" /> · {grade}
           </p>
           <p className="text-sm text-slate-600">{child.school}</p>
         </div>
       </div>
-      <section aria-label={`${child.name}'s rides`}>
+      <section aria-label={t`${name}'s rides`}>
         {lookup ? (
           <ChildRides
             child={child}
@@ -77,30 +82,36 @@ function ChildCard({
           />
         ) : (
           <p className="mt-2 text-sm text-slate-600">
-            {lookup === null ? "Rides could not be loaded. Reload the page to try again." : "Loading rides…"}
+            {lookup === null ? (
+              <Trans>Rides could not be loaded. Reload the page to try again.</Trans>
+            ) : (
+              <Trans>Loading rides…</Trans>
+            )}
           </p>
         )}
       </section>
       <RideHistory childId={child.id} childName={child.name} />
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex flex-wrap gap-x-2">
-          <dt className="text-slate-500">Emergency contact:</dt>
+          <dt className="text-slate-500">
+            <Trans>Emergency contact:</Trans>
+          </dt>
           <dd className="min-w-0 text-slate-800">{child.emergencyContact}</dd>
         </div>
       </dl>
       {notes.length > 0 ? (
         <section
-          aria-label={`Important notes for ${child.name}`}
+          aria-label={t`Important notes for ${name}`}
           className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
         >
           <h3 className="flex items-center gap-1 font-semibold text-amber-900">
             <AlertTriangle aria-hidden="true" className="h-4 w-4" />
-            Important Notes
+            <Trans>Important Notes</Trans>
           </h3>
           <dl className="mt-1 space-y-1">
             {notes.map((note) => (
-              <div key={note.label}>
-                <dt className="inline font-medium text-amber-900">{note.label}: </dt>
+              <div key={note.key}>
+                <dt className="inline font-medium text-amber-900">{note.label} </dt>
                 <dd className="inline whitespace-pre-line text-amber-900">{note.text}</dd>
               </div>
             ))}
@@ -108,27 +119,27 @@ function ChildCard({
         </section>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2 pt-1 sm:mt-auto sm:pt-4">
-        <SecondaryButton className={`${TARGET} flex-1 sm:flex-none`} aria-label={`Edit ${child.name}`} onClick={onEdit}>
-          <Pencil aria-hidden="true" className="h-4 w-4" />
-          Edit
+        <SecondaryButton className={`${TARGET} flex-1 sm:flex-none`} aria-label={t`Edit ${name}`} onClick={onEdit}>
+          <Pencil aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <Trans>Edit</Trans>
         </SecondaryButton>
         <SecondaryButton
           className={`${TARGET} flex-1 sm:flex-none`}
-          aria-label={`Guardians of ${child.name}`}
+          aria-label={t`Guardians of ${name}`}
           onClick={onGuardians}
         >
-          <Users aria-hidden="true" className="h-4 w-4" />
-          Guardians
+          <Users aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <Trans>Guardians</Trans>
         </SecondaryButton>
         {/* Only the parent who added the child deletes the record; a guardian leaves instead (ADR 0053). */}
         {child.owned ? (
           <SecondaryButton
             className={`${TARGET} flex-1 text-red-700 sm:flex-none`}
-            aria-label={`Delete ${child.name}`}
+            aria-label={t`Delete ${name}`}
             onClick={onDelete}
           >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete
+            <Trash2 aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <Trans>Delete</Trans>
           </SecondaryButton>
         ) : null}
       </div>
@@ -144,9 +155,9 @@ function SafetyReminders() {
     <section aria-labelledby="safety-reminders" className="rounded-xl border border-sky-200 bg-sky-50 p-4 sm:p-5">
       <h2 id="safety-reminders" className="flex items-center gap-2 font-semibold text-ink">
         <ShieldCheck aria-hidden="true" className="h-5 w-5 text-sky-700" />
-        Safety Reminders
+        <Trans>Safety Reminders</Trans>
       </h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+      <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-800">
         {SAFETY_REMINDERS.map((tip) => (
           <li key={tip}>
             {tip}
@@ -154,7 +165,7 @@ function SafetyReminders() {
               <>
                 {" "}
                 <a href="#your-children" className="font-medium text-brand-800 underline">
-                  Use “Not riding…” on your child's card.
+                  <Trans>Use “Not riding…” on your child's card.</Trans>
                 </a>
               </>
             ) : null}
@@ -191,10 +202,12 @@ function GuardianInvitation() {
     >
       <h2 id="guardian-invitation" className="flex items-center gap-2 font-semibold text-ink">
         <MailOpen aria-hidden="true" className="h-5 w-5 text-brand-700" />
-        You have been invited to be a guardian
+        <Trans>You have been invited to be a guardian</Trans>
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Accept to see the child on this page, with their stops and rides. Ignore it if you did not expect it.
+        <Trans>
+          Accept to see the child on this page, with their stops and rides. Ignore it if you did not expect it.
+        </Trans>
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
@@ -202,10 +215,10 @@ function GuardianInvitation() {
           disabled={accept.isPending}
           onClick={() => !accept.isPending && accept.mutate({ token })}
         >
-          {accept.isPending ? "Accepting…" : "Accept invitation"}
+          {accept.isPending ? <Trans>Accepting…</Trans> : <Trans>Accept invitation</Trans>}
         </Button>
         <SecondaryButton className={`${TARGET} flex-1 sm:flex-none`} onClick={dismiss}>
-          Not now
+          <Trans>Not now</Trans>
         </SecondaryButton>
       </div>
     </section>
@@ -217,7 +230,8 @@ function GuardianInvitation() {
  * their Important Notes (special needs, allergies), the Safety Reminders, and the Add / Edit dialog.
  */
 export default function ChildrenPage() {
-  usePageTitle("My Children · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`My Children · SchoolRide`);
   const { user } = useSession();
   const list = useChildren();
   const lookup = useRideLookup();
@@ -231,37 +245,37 @@ export default function ChildrenPage() {
   return (
     <div className="space-y-5">
       <PageHeader
-        title="My Children"
-        subtitle="Keep your children's details up to date for safe rides."
+        title={t`My Children`}
+        subtitle={t`Keep your children's details up to date for safe rides.`}
         actions={
           <Button className={`${TARGET} w-full sm:w-auto`} onClick={add}>
             <Plus aria-hidden="true" className="h-4 w-4" />
-            Add Child
+            <Trans>Add Child</Trans>
           </Button>
         }
       />
       <GuardianInvitation />
       <QueryState
         query={list}
-        loading="Loading your children…"
-        failed="Failed to load your children."
+        loading={t`Loading your children…`}
+        failed={t`Failed to load your children.`}
         isEmpty={(data) => data.children.length === 0}
         empty={
           <EmptyState
-            title="No children registered yet"
+            title={t`No children registered yet`}
             spacious
             action={
               <Button className={TARGET} onClick={add}>
-                Add Child
+                <Trans>Add Child</Trans>
               </Button>
             }
           >
-            Add your children so the school can plan their rides.
+            <Trans>Add your children so the school can plan their rides.</Trans>
           </EmptyState>
         }
       >
         {(data) => (
-          <ul id="your-children" aria-label="Your children" className="grid gap-4 md:grid-cols-2">
+          <ul id="your-children" aria-label={t`Your children`} className="grid gap-4 md:grid-cols-2">
             {data.children.map((child) => (
               <ChildCard
                 key={child.id}
@@ -279,9 +293,9 @@ export default function ChildrenPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title="Delete Child"
+        title={t`Delete Child`}
         message={CHILD_MESSAGES.confirmDelete}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && !remove.isPending && remove.mutate({ childId: deleting.id })}
       />

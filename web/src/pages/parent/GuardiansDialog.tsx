@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Mail, Send, UserMinus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -37,24 +38,32 @@ function GuardianRow({ guardian, data, childId }: { guardian: Guardian; data: Ch
   const remove = useRemoveGuardian(() => setConfirming(false));
   const canLeave = guardian.isYou && data.guardians.length > 1;
   const canRemove = !guardian.isYou && data.youOwn;
-  const action = guardian.isYou ? "Leave" : "Remove";
-  const label = guardian.isYou ? `Leave as ${data.child.name}'s guardian` : `Remove ${guardian.name}`;
+  const { t } = useLingui();
+  const childName = data.child.name;
+  const guardianName = guardian.name;
+  const action = guardian.isYou ? t`Leave` : t`Remove`;
+  const label = guardian.isYou ? t`Leave as ${childName}'s guardian` : t`Remove ${guardianName}`;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 wrap-anywhere">
         <p className="font-medium text-ink">
           {guardian.name}
-          {guardian.isYou ? <span className="font-normal text-slate-600"> (you)</span> : null}
+          {guardian.isYou ? (
+            <span className="font-normal text-slate-600">
+              {" "}
+              <Trans>(you)</Trans>
+            </span>
+          ) : null}
         </p>
         <p className="text-sm text-slate-600">{guardian.email}</p>
         <Badge tone={guardian.role === "owner" ? "blue" : "slate"}>
-          {guardian.role === "owner" ? "Added the child" : "Guardian"}
+          {guardian.role === "owner" ? <Trans>Added the child</Trans> : <Trans>Guardian</Trans>}
         </Badge>
       </div>
       {canLeave || canRemove ? (
         confirming ? (
           <fieldset className="flex shrink-0 gap-2">
-            <legend className="sr-only">{`Confirm: ${label}`}</legend>
+            <legend className="sr-only">{t`Confirm: ${label}`}</legend>
             <button
               type="button"
               ref={confirmRef}
@@ -65,7 +74,7 @@ function GuardianRow({ guardian, data, childId }: { guardian: Guardian; data: Ch
               {action}
             </button>
             <SecondaryButton className={TARGET} onClick={() => setConfirming(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </SecondaryButton>
           </fieldset>
         ) : (
@@ -95,14 +104,17 @@ function InviteGuardian({ childId, childName }: { childId: string; childName: st
     defaultValues: { name: "", email: "" },
   });
   const invite = useInviteGuardian(() => reset());
+  const { t } = useLingui();
   return (
     <section aria-labelledby="invite-guardian" className="mt-6 border-t border-slate-200 pt-4">
       <h3 id="invite-guardian" className="font-semibold text-ink">
-        Invite a guardian
+        <Trans>Invite a guardian</Trans>
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        Another parent of {childName}, for example in a second household. They will see {childName}'s stops and rides,
-        and can mark days not riding. Invoices stay with the parent they are addressed to.
+        <Trans>
+          Another parent of {childName}, for example in a second household. They will see {childName}'s stops and rides,
+          and can mark days not riding. Invoices stay with the parent they are addressed to.
+        </Trans>
       </p>
       <form
         noValidate
@@ -110,14 +122,14 @@ function InviteGuardian({ childId, childName }: { childId: string; childName: st
         onSubmit={handleSubmit((values) => !invite.isPending && invite.mutate({ childId, ...values }))}
       >
         <TextField
-          label="Name"
+          label={t`Name`}
           autoComplete="off"
           maxLength={maxLengthOf(createParentInvitationInput.shape.name)}
           error={errors.name?.message}
           {...register("name")}
         />
         <TextField
-          label="E-mail"
+          label={t`E-mail`}
           type="email"
           inputMode="email"
           autoComplete="off"
@@ -127,7 +139,7 @@ function InviteGuardian({ childId, childName }: { childId: string; childName: st
         />
         <Button type="submit" className={`${TARGET} w-full sm:w-auto`} disabled={invite.isPending}>
           <Mail aria-hidden="true" className="h-4 w-4" />
-          {invite.isPending ? "Sending…" : "Send invitation"}
+          {invite.isPending ? <Trans>Sending…</Trans> : <Trans>Send invitation</Trans>}
         </Button>
       </form>
     </section>
@@ -149,12 +161,14 @@ export default function GuardiansDialog({
   const resend = useResendGuardianInvitation();
   const resendingId = resend.isPending ? resend.variables.inviteId : null;
   const zone = useSchoolZone();
+  const { t } = useLingui();
+  const childName = child.name;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`${child.name}'s guardians`}>
-      <QueryState query={list} loading="Loading guardians…" failed="Failed to load the guardians.">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t`${childName}'s guardians`}>
+      <QueryState query={list} loading={t`Loading guardians…`} failed={t`Failed to load the guardians.`}>
         {(data) => (
           <>
-            <ul aria-label="Guardians" className="divide-y divide-slate-200">
+            <ul aria-label={t`Guardians`} className="divide-y divide-slate-200">
               {data.guardians.map((guardian) => (
                 <GuardianRow key={guardian.id} guardian={guardian} data={data} childId={child.id} />
               ))}
@@ -162,40 +176,46 @@ export default function GuardiansDialog({
             {data.invitations.length > 0 ? (
               <section aria-labelledby="open-invitations" className="mt-4">
                 <h3 id="open-invitations" className="text-sm font-semibold text-ink">
-                  Invitations waiting
+                  <Trans>Invitations waiting</Trans>
                 </h3>
                 <ul className="divide-y divide-slate-200">
-                  {data.invitations.map((invitation) => (
-                    <li
-                      key={invitation.id}
-                      className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-                    >
-                      <div className="min-w-0 wrap-anywhere text-sm">
-                        <p className="font-medium text-ink">{invitation.name}</p>
-                        <p className="text-slate-600">{invitation.email}</p>
-                        <p className="text-slate-600">Expires {formatDateTimeIn(invitation.expiresAt, zone)}</p>
-                      </div>
-                      <div className="flex shrink-0 gap-2">
-                        <SecondaryButton
-                          className={TARGET}
-                          aria-label={`Resend invitation to ${invitation.email}`}
-                          disabled={resendingId === invitation.id}
-                          onClick={() => !resend.isPending && resend.mutate({ inviteId: invitation.id })}
-                        >
-                          <Send aria-hidden="true" className="h-4 w-4" />
-                          {resendingId === invitation.id ? "Resending…" : "Resend"}
-                        </SecondaryButton>
-                        <SecondaryButton
-                          className={TARGET}
-                          aria-label={`Withdraw the invitation to ${invitation.email}`}
-                          disabled={revoke.isPending}
-                          onClick={() => !revoke.isPending && revoke.mutate({ inviteId: invitation.id })}
-                        >
-                          Withdraw
-                        </SecondaryButton>
-                      </div>
-                    </li>
-                  ))}
+                  {data.invitations.map((invitation) => {
+                    const email = invitation.email;
+                    const expires = formatDateTimeIn(invitation.expiresAt, zone);
+                    return (
+                      <li
+                        key={invitation.id}
+                        className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+                      >
+                        <div className="min-w-0 wrap-anywhere text-sm">
+                          <p className="font-medium text-ink">{invitation.name}</p>
+                          <p className="text-slate-600">{invitation.email}</p>
+                          <p className="text-slate-600">
+                            <Trans>Expires {expires}</Trans>
+                          </p>
+                        </div>
+                        <div className="flex shrink-0 gap-2">
+                          <SecondaryButton
+                            className={TARGET}
+                            aria-label={t`Resend invitation to ${email}`}
+                            disabled={resendingId === invitation.id}
+                            onClick={() => !resend.isPending && resend.mutate({ inviteId: invitation.id })}
+                          >
+                            <Send aria-hidden="true" className="h-4 w-4" />
+                            {resendingId === invitation.id ? <Trans>Resending…</Trans> : <Trans>Resend</Trans>}
+                          </SecondaryButton>
+                          <SecondaryButton
+                            className={TARGET}
+                            aria-label={t`Withdraw the invitation to ${email}`}
+                            disabled={revoke.isPending}
+                            onClick={() => !revoke.isPending && revoke.mutate({ inviteId: invitation.id })}
+                          >
+                            <Trans>Withdraw</Trans>
+                          </SecondaryButton>
+                        </div>
+                      </li>
+                    );
+                  })}
                 </ul>
               </section>
             ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { PARENT_WATCH_AFTER_END_MINUTES } from "#shared/live-constants.ts";
@@ -26,35 +27,48 @@ function phaseOf(view: ParentRunView): "scheduled" | "open" | "over" | "cancelle
 /** The bus and the child's stop, as text: when it comes, or when it came and left. */
 function StopLine({ stop, phase, zone }: { stop: Stop; phase: ReturnType<typeof phaseOf>; zone: string }) {
   const scheduled = formatTime(new Date(stop.scheduledAt), zone);
-  if (stop.departedAt)
+  const stopName = stop.name;
+  if (stop.departedAt) {
+    const departed = formatTime(new Date(stop.departedAt), zone);
     return (
       <p className="text-lg text-ink">
-        The bus left <span className="font-semibold">{stop.name}</span> at {formatTime(new Date(stop.departedAt), zone)}
-        .
+        <Trans>
+          The bus left <span className="font-semibold">{stopName}</span> at {departed}.
+        </Trans>
       </p>
     );
-  if (stop.arrivedAt)
+  }
+  if (stop.arrivedAt) {
+    const arrived = formatTime(new Date(stop.arrivedAt), zone);
     return (
       <p className="text-lg text-ink">
-        The bus reached <span className="font-semibold">{stop.name}</span> at{" "}
-        {formatTime(new Date(stop.arrivedAt), zone)}.
+        <Trans>
+          The bus reached <span className="font-semibold">{stopName}</span> at {arrived}.
+        </Trans>
       </p>
     );
+  }
   if (phase === "open" && stop.eta)
     return (
       <div>
         <p className="text-sm font-medium text-slate-700">
-          Bus to <span className="font-semibold text-ink">{stop.name}</span>
+          <Trans>
+            Bus to <span className="font-semibold text-ink">{stopName}</span>
+          </Trans>
         </p>
         <p className="text-4xl font-bold tabular-nums text-ink" data-testid="live-eta">
           {formatEtaRange(stop.eta)}
         </p>
-        <p className="text-sm text-slate-600">Scheduled at {scheduled}</p>
+        <p className="text-sm text-slate-600">
+          <Trans>Scheduled at {scheduled}</Trans>
+        </p>
       </div>
     );
   return (
     <p className="text-lg text-ink">
-      <span className="font-semibold">{stop.name}</span> · scheduled at {scheduled}
+      <Trans>
+        <span className="font-semibold">{stopName}</span> · scheduled at {scheduled}
+      </Trans>
     </p>
   );
 }
@@ -67,7 +81,15 @@ function PositionAge({ view, receivedAt, now }: { view: ParentRunView; receivedA
   const stale = view.stale || ageMs >= LIVE_STALE_AFTER_MS;
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="live-age">
-      {stale ? <Badge tone="slate">Not live</Badge> : <Badge tone="green">Live</Badge>}
+      {stale ? (
+        <Badge tone="slate">
+          <Trans>Not live</Trans>
+        </Badge>
+      ) : (
+        <Badge tone="green">
+          <Trans>Live</Trans>
+        </Badge>
+      )}
       <span>{stale ? formatLastSeen(ageMs / 1000) : formatAge(ageMs / 1000)}</span>
     </p>
   );
@@ -150,15 +172,17 @@ export default function ParentLivePage() {
   const now = useNow();
   const zone = useSchoolZone() ?? "UTC";
   const everLive = view !== null;
-  usePageTitle(`${view ? `${view.routeName} live` : "Live ride"} · SchoolRide`);
+  const { t } = useLingui();
+  const routeName = view?.routeName ?? "";
+  usePageTitle(view ? t`${routeName} live · SchoolRide` : t`Live ride · SchoolRide`);
 
   const back = (
     <Link
       to="/parent"
       className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline"
     >
-      <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-      Today's rides
+      <ArrowLeft aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
+      <Trans>Today's rides</Trans>
     </Link>
   );
 
@@ -166,13 +190,13 @@ export default function ParentLivePage() {
     return (
       <div className="space-y-4">
         {back}
-        <PageHeader title="Live ride" />
+        <PageHeader title={t`Live ride`} />
         {gone ? (
           <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{LIVE_TEXTS.gone}</p>
         ) : failed ? (
           <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{LIVE_TEXTS.offline}</p>
         ) : (
-          <Loading label="Loading the ride…" />
+          <Loading label={t`Loading the ride…`} />
         )}
         <Link to="/parent/children" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
           {LIVE_TEXTS.history}
@@ -186,15 +210,20 @@ export default function ParentLivePage() {
   const mapStop = stops.get(riding[0]?.stopId ?? "") ?? view.stops[0];
   const ageMs = view.ageSeconds === null ? null : view.ageSeconds * 1000 + Math.max(0, now - receivedAt);
   const stale = view.stale || ageMs === null || ageMs >= LIVE_STALE_AFTER_MS;
+  const busNumber = view.busNumber;
+  const mapStopName = mapStop?.name ?? "";
 
   return (
     <div className="space-y-4">
       {back}
       <PageHeader
-        title={`${view.routeName} · Bus ${view.busNumber}`}
-        subtitle={view.direction === "pickup" ? "Pickup" : "Drop-off"}
+        title={t`${routeName} · Bus ${busNumber}`}
+        subtitle={view.direction === "pickup" ? t`Pickup` : t`Drop-off`}
       />
-      <section aria-label="The bus now" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <section
+        aria-label={t`The bus now`}
+        className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
         <p className="font-semibold text-ink" aria-live="polite" data-testid="live-phase">
           {phase === "scheduled"
             ? LIVE_TEXTS.notStarted
@@ -209,7 +238,7 @@ export default function ParentLivePage() {
         {phase === "open" ? <PositionAge view={view} receivedAt={receivedAt} now={now} /> : null}
         {gone ? null : <ConnectionNote status={status} everLive={everLive} />}
       </section>
-      <ul aria-label="Your children on this run" className="space-y-3">
+      <ul aria-label={t`Your children on this run`} className="space-y-3">
         {view.riders.map((rider) => (
           <ChildCard key={rider.childId} rider={rider} stop={stops.get(rider.stopId)} view={view} zone={zone} />
         ))}
@@ -224,7 +253,7 @@ export default function ParentLivePage() {
               ? { lat: view.position.latitude, lng: view.position.longitude, stale: stale || phase === "over" }
               : null
           }
-          label={`Map of the bus and ${mapStop.name}`}
+          label={t`Map of the bus and ${mapStopName}`}
           className="h-64 sm:h-96"
         />
       ) : null}

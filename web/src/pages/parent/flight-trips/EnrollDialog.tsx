@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { ENROLLMENT_MEDICAL_MAX, medicalNotesOf, nextPaymentCents } from "#shared/flight-trip-texts.ts";
@@ -25,15 +26,6 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-/** What the parent pays now: the deposit (when the trip has one) or the full cost. */
-function dueNow(trip: ParentFlightTrip, money: (minor: number) => string): string {
-  if (trip.costPerStudentCents === 0) return "This trip is free: the enrolment is confirmed at once.";
-  const now = money(nextPaymentCents(trip, 0));
-  return trip.depositCents === null
-    ? `You pay the full cost of ${now} now.`
-    : `You pay the ${now} deposit now and the balance of ${money(trip.costPerStudentCents - trip.depositCents)} later.`;
-}
-
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -49,8 +41,19 @@ type Props = {
  */
 export default function EnrollDialog({ open, onOpenChange, trip, family }: Props) {
   const money = useMoney();
+  const { t } = useLingui();
+  const title = trip.title;
+  // What the parent pays now: the deposit (when the trip has one) or the full cost.
+  const now = money(nextPaymentCents(trip, 0));
+  const balance = money(trip.costPerStudentCents - (trip.depositCents ?? 0));
+  const dueNow =
+    trip.costPerStudentCents === 0
+      ? t`This trip is free: the enrolment is confirmed at once.`
+      : trip.depositCents === null
+        ? t`You pay the full cost of ${now} now.`
+        : t`You pay the ${now} deposit now and the balance of ${balance} later.`;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Enroll in ${trip.title}`} description={dueNow(trip, money)}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t`Enroll in ${title}`} description={dueNow}>
       <EnrollForm trip={trip} family={family} onClose={() => onOpenChange(false)} />
     </Dialog>
   );
@@ -107,6 +110,7 @@ function EnrollForm({
   });
   const { enroll, busy } = useEnroll(onClose);
   const ids = { child: useId(), medical: useId(), dietary: useId(), terms: useId() };
+  const { t } = useLingui();
   return (
     <form
       noValidate
@@ -117,7 +121,7 @@ function EnrollForm({
     >
       <div>
         <label htmlFor={ids.child} className="block text-sm font-medium text-slate-700">
-          Select Child
+          {t`Select Child`}
         </label>
         <select
           id={ids.child}
@@ -126,7 +130,7 @@ function EnrollForm({
           aria-describedby={errors.childId ? `${ids.child}-error` : undefined}
           {...childField}
         >
-          <option value="">Select a child</option>
+          <option value="">{t`Select a child`}</option>
           {choices.map((child) => (
             <option key={child.childId} value={child.childId}>
               {child.childName}
@@ -136,14 +140,14 @@ function EnrollForm({
         <FieldError id={`${ids.child}-error`} message={errors.childId?.message} />
       </div>
       <TextField
-        label="Emergency Contact"
+        label={t`Emergency Contact`}
         autoComplete="name"
         maxLength={200}
         error={errors.emergencyContact?.message}
         {...register("emergencyContact")}
       />
       <TextField
-        label="Emergency Contact Phone"
+        label={t`Emergency Contact Phone`}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
@@ -153,21 +157,21 @@ function EnrollForm({
       />
       <div>
         <label htmlFor={ids.medical} className="block text-sm font-medium text-slate-700">
-          Medical Information
+          {t`Medical Information`}
         </label>
         <textarea
           id={ids.medical}
           rows={3}
           maxLength={ENROLLMENT_MEDICAL_MAX}
           className={fieldClass}
-          placeholder="Allergies, medication, conditions"
+          placeholder={t`Allergies, medication, conditions`}
           {...register("medicalInfo")}
         />
         <FieldError id={`${ids.medical}-error`} message={errors.medicalInfo?.message} />
       </div>
       <div>
         <label htmlFor={ids.dietary} className="block text-sm font-medium text-slate-700">
-          Dietary Restrictions
+          {t`Dietary Restrictions`}
         </label>
         <textarea
           id={ids.dietary}
@@ -188,14 +192,14 @@ function EnrollForm({
             aria-describedby={errors.acceptTerms ? `${ids.terms}-error` : undefined}
             {...register("acceptTerms")}
           />
-          <span>I agree to the trip's terms and conditions and give my consent for my child to take part.</span>
+          <span>{t`I agree to the trip's terms and conditions and give my consent for my child to take part.`}</span>
         </label>
         <FieldError id={`${ids.terms}-error`} message={errors.acceptTerms?.message} />
       </div>
       <DialogActions
         onCancel={onClose}
-        submitLabel={trip.costPerStudentCents === 0 ? "Enroll Now" : "Enroll & Pay Now"}
-        pendingLabel="Enrolling…"
+        submitLabel={trip.costPerStudentCents === 0 ? t`Enroll Now` : t`Enroll & Pay Now`}
+        pendingLabel={t`Enrolling…`}
         pending={busy}
       />
     </form>

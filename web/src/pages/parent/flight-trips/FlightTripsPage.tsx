@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ENROLLMENT_MESSAGES, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
@@ -28,13 +29,17 @@ type OptingOut = { trip: ParentFlightTrip; child: ParentTripChild } | null;
  * with the refund rule; the toast on the way back from Checkout.
  */
 export default function FlightTripsPage() {
-  usePageTitle("Flight Trips · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`Flight Trips · SchoolRide`);
   const list = useParentFlightTrips();
   const [enrolling, setEnrolling] = useState<ParentFlightTrip | null>(null);
   const [details, setDetails] = useState<string | null>(null);
   const [optingOut, setOptingOut] = useState<OptingOut>(null);
   const payment = usePayEnrollment();
   const optOut = useOptOut(() => setOptingOut(null));
+  const timeZone = list.data?.timeZone;
+  const optingChild = optingOut?.child.childName ?? "";
+  const optingTrip = optingOut?.trip.title ?? "";
   const actions = {
     onEnroll: setEnrolling,
     onPay: payment.pay,
@@ -46,21 +51,21 @@ export default function FlightTripsPage() {
     <div className="space-y-5">
       <PaymentReturnNotice texts={ENROLLMENT_MESSAGES} />
       <PageHeader
-        title="Flight Trips"
+        title={t`Flight Trips`}
         subtitle={
-          list.data
-            ? `Field trips your school offers. Dates and times are in the school's time zone (${list.data.timeZone}).`
-            : "Field trips your school offers."
+          timeZone
+            ? t`Field trips your school offers. Dates and times are in the school's time zone (${timeZone}).`
+            : t`Field trips your school offers.`
         }
       />
       <QueryState
         query={list}
-        loading="Loading flight trips…"
-        failed="Failed to load flight trips."
+        loading={t`Loading flight trips…`}
+        failed={t`Failed to load flight trips.`}
         isEmpty={(data) => data.trips.length === 0}
         empty={
-          <EmptyState title="No flight trips yet" spacious>
-            Your school has not planned any upcoming flight trips.
+          <EmptyState title={t`No flight trips yet`} spacious>
+            <Trans>Your school has not planned any upcoming flight trips.</Trans>
           </EmptyState>
         }
       >
@@ -68,14 +73,16 @@ export default function FlightTripsPage() {
           <>
             {data.children.length === 0 ? (
               <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-                Add your children under{" "}
-                <Link to="/parent/children" className="font-medium underline">
-                  My Children
-                </Link>{" "}
-                to enrol them in a trip.
+                <Trans>
+                  Add your children under{" "}
+                  <Link to="/parent/children" className="font-medium underline">
+                    My Children
+                  </Link>{" "}
+                  to enrol them in a trip.
+                </Trans>
               </p>
             ) : null}
-            <ul aria-label="Flight trips" className="space-y-4">
+            <ul aria-label={t`Flight trips`} className="space-y-4">
               {data.trips.map((trip) => (
                 <TripCard key={trip.id} trip={trip} actions={actions} />
               ))}
@@ -95,9 +102,9 @@ export default function FlightTripsPage() {
       <ConfirmDialog
         open={optingOut !== null}
         onOpenChange={(open) => (open ? undefined : setOptingOut(null))}
-        title={optingOut ? `Opt ${optingOut.child.childName} out of ${optingOut.trip.title}?` : "Opt Out"}
+        title={optingOut ? t`Opt ${optingChild} out of ${optingTrip}?` : t`Opt Out`}
         message={FLIGHT_TRIP_MESSAGES.refundRule}
-        confirmLabel={optOut.isPending ? "Opting out…" : "Opt Out"}
+        confirmLabel={optOut.isPending ? t`Opting out…` : t`Opt Out`}
         busy={optOut.isPending}
         onConfirm={() => {
           const enrollmentId = optingOut?.child.enrollment?.id;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarClock, CreditCard, Eye, LogOut, Plane, Plus } from "lucide-react";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
@@ -27,6 +28,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: ParentTripChild; actions: TripActions }) {
   const money = useMoney();
+  const { t } = useLingui();
+  const childName = child.childName;
   const enrollment = child.enrollment;
   const line = enrollment
     ? moneyLine(trip, enrollment, enrollment.status === "opted-out" || trip.status === "cancelled", money)
@@ -46,29 +49,29 @@ function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: Par
               type="button"
               className={`${TARGET} flex-1 text-sm whitespace-nowrap sm:flex-none`}
               disabled={actions.paying !== null}
-              aria-label={`Make Payment for ${child.childName}`}
+              aria-label={t`Make Payment for ${childName}`}
               onClick={() => actions.onPay(enrollment.id)}
             >
               <CreditCard aria-hidden="true" className="h-4 w-4" />
-              {actions.paying === enrollment.id ? "Opening…" : "Make Payment"}
+              {actions.paying === enrollment.id ? <Trans>Opening…</Trans> : <Trans>Make Payment</Trans>}
             </Button>
           ) : null}
           <SecondaryButton
             className={`${TARGET} flex-1 whitespace-nowrap sm:flex-none`}
-            aria-label={`View Details for ${child.childName}`}
+            aria-label={t`View Details for ${childName}`}
             onClick={() => actions.onDetails(enrollment.id)}
           >
             <Eye aria-hidden="true" className="h-4 w-4" />
-            View Details
+            <Trans>View Details</Trans>
           </SecondaryButton>
           {enrollment.canOptOut ? (
             <SecondaryButton
               className={`${TARGET} flex-1 whitespace-nowrap text-red-700 sm:flex-none`}
-              aria-label={`Opt Out ${child.childName}`}
+              aria-label={t`Opt Out ${childName}`}
               onClick={() => actions.onOptOut(trip, child)}
             >
               <LogOut aria-hidden="true" className="h-4 w-4" />
-              Opt Out
+              <Trans>Opt Out</Trans>
             </SecondaryButton>
           ) : null}
         </div>
@@ -80,6 +83,9 @@ function ChildRow({ trip, child, actions }: { trip: ParentFlightTrip; child: Par
 /** One trip: what, where, when (the school's zone), how much, by when, and each child's enrolment. */
 export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: TripActions }) {
   const money = useMoney();
+  const { t } = useLingui();
+  const title = trip.title;
+  const deadline = formatIsoDay(trip.enrollmentDeadline);
   const headingId = `trip-${trip.id}`;
   const canEnroll = trip.children.some((child) => child.canEnroll);
   return (
@@ -102,24 +108,26 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
         <TripStatusBadge status={trip.status} />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm lg:grid-cols-4">
-        <Fact label="Departure">{tripMoment(trip.departureDate, trip.departureTime)}</Fact>
-        <Fact label="Return">{tripMoment(trip.returnDate, trip.returnTime)}</Fact>
-        <Fact label="Airline">{trip.airline}</Fact>
-        <Fact label="Cost per student">{money(trip.costPerStudentCents)}</Fact>
-        {trip.depositCents !== null ? <Fact label="Deposit">{money(trip.depositCents)}</Fact> : null}
-        <Fact label="Enrolment deadline">
-          {formatIsoDay(trip.enrollmentDeadline)}
+        <Fact label={t`Departure`}>{tripMoment(trip.departureDate, trip.departureTime)}</Fact>
+        <Fact label={t`Return`}>{tripMoment(trip.returnDate, trip.returnTime)}</Fact>
+        <Fact label={t`Airline`}>{trip.airline}</Fact>
+        <Fact label={t`Cost per student`}>{money(trip.costPerStudentCents)}</Fact>
+        {trip.depositCents !== null ? <Fact label={t`Deposit`}>{money(trip.depositCents)}</Fact> : null}
+        <Fact label={t`Enrolment deadline`}>
+          {deadline}
           {trip.status === "scheduled" && !trip.enrollmentOpen ? (
-            <span className="ml-1 text-red-700">(closed)</span>
+            <span className="ms-1 text-red-700">
+              <Trans>(closed)</Trans>
+            </span>
           ) : null}
         </Fact>
         {trip.seatsLeft !== null && trip.status === "scheduled" ? (
-          <Fact label="Seats left">{trip.seatsLeft === 0 ? "Full" : trip.seatsLeft}</Fact>
+          <Fact label={t`Seats left`}>{trip.seatsLeft === 0 ? <Trans>Full</Trans> : trip.seatsLeft}</Fact>
         ) : null}
       </dl>
       {trip.description ? <p className="mt-3 text-sm whitespace-pre-line text-slate-700">{trip.description}</p> : null}
       {trip.children.length > 0 ? (
-        <ul aria-label={`Your children on ${trip.title}`} className="mt-4 space-y-2">
+        <ul aria-label={t`Your children on ${title}`} className="mt-4 space-y-2">
           {trip.children.map((child) => (
             <ChildRow key={child.childId} trip={trip} child={child} actions={actions} />
           ))}
@@ -129,16 +137,16 @@ export function TripCard({ trip, actions }: { trip: ParentFlightTrip; actions: T
         <Button
           type="button"
           className={`${TARGET} mt-4 w-full sm:w-auto`}
-          aria-label={`Enroll Now in ${trip.title}`}
+          aria-label={t`Enroll Now in ${title}`}
           onClick={() => actions.onEnroll(trip)}
         >
           <Plus aria-hidden="true" className="h-4 w-4" />
-          Enroll Now
+          <Trans>Enroll Now</Trans>
         </Button>
       ) : trip.status === "scheduled" && !trip.enrollmentOpen ? (
         <p className="mt-4 flex items-center gap-1.5 text-sm text-slate-600">
           <CalendarClock aria-hidden="true" className="h-4 w-4" />
-          Enrolment closed on {formatIsoDay(trip.enrollmentDeadline)}.
+          <Trans>Enrolment closed on {deadline}.</Trans>
         </p>
       ) : null}
     </li>

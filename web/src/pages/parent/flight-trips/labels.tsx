@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import {
   CANCELLED_ENROLLMENT_LABEL,
   ENROLLMENT_MONEY_LABELS,
@@ -10,6 +11,7 @@ import {
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
+import { clockTime } from "../../../features/rides/hooks.ts";
 
 const TRIP_TONES: Record<FlightTripStatus, Tone> = {
   scheduled: "blue",
@@ -58,27 +60,31 @@ export function moneyLine(
   over: boolean,
   money: (minor: number) => string,
 ): string | null {
-  const coming =
-    enrollment.refundPendingCents > 0
-      ? `refund of ${money(enrollment.refundPendingCents)} on its way to your card`
-      : null;
+  const pending = money(enrollment.refundPendingCents);
+  const refunded = money(enrollment.amountRefundedCents);
+  const coming = enrollment.refundPendingCents > 0;
   if (over) {
     if (coming)
-      return `${coming[0]!.toUpperCase()}${coming.slice(1)}${enrollment.amountRefundedCents > 0 ? ` · ${money(enrollment.amountRefundedCents)} refunded` : ""}`;
-    return enrollment.amountRefundedCents > 0 ? `${money(enrollment.amountRefundedCents)} refunded to your card` : null;
+      return enrollment.amountRefundedCents > 0
+        ? t`Refund of ${pending} on its way to your card · ${refunded} refunded`
+        : t`Refund of ${pending} on its way to your card`;
+    return enrollment.amountRefundedCents > 0 ? t`${refunded} refunded to your card` : null;
   }
-  const next = enrollment.nextPaymentCents > 0 ? ` · next payment ${money(enrollment.nextPaymentCents)}` : "";
-  return `Paid ${money(enrollment.amountPaidCents)} of ${money(trip.costPerStudentCents)}${next}${coming ? ` · ${coming}` : ""}`;
+  const paid = money(enrollment.amountPaidCents);
+  const cost = money(trip.costPerStudentCents);
+  const next = money(enrollment.nextPaymentCents);
+  return [
+    t`Paid ${paid} of ${cost}`,
+    enrollment.nextPaymentCents > 0 ? t`next payment ${next}` : null,
+    coming ? t`refund of ${pending} on its way to your card` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(" · ");
 }
 
-/** A wall-clock time of the school's zone, `14:05` → `2:05 PM`. */
-export function wallTimeLabel(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  const suffix = hours < 12 ? "AM" : "PM";
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${suffix}`;
-}
-
-/** "Apr 10, 2026 at 8:30 AM" (a calendar day and a wall-clock time of the school's zone). */
+/** "Apr 10, 2026 at 8:30 AM" (a calendar day and a wall-clock time of the school's zone, in the reader's language). */
 export function tripMoment(date: string, time: string): string {
-  return `${formatIsoDay(date)} at ${wallTimeLabel(time)}`;
+  const day = formatIsoDay(date);
+  const clock = clockTime(time);
+  return t`${day} at ${clock}`;
 }
