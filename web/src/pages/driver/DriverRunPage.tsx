@@ -164,6 +164,7 @@ function StopCard({
         <ul aria-label={t`Riders at ${stopName}`} className="divide-y divide-slate-100">
           {stop.riders.map((rider) => {
             const tap = live?.taps.get(rider.childId);
+            const { specialNeeds, allergyInfo } = rider;
             return (
               <li key={rider.childId} className={`min-h-14 p-4 ${rider.riding ? "" : "bg-slate-50"}`}>
                 <div className="flex flex-wrap items-center gap-2">
@@ -187,10 +188,9 @@ function StopCard({
                   <p className="mt-1 flex items-start gap-1 text-sm text-violet-900">
                     <HeartPulse aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                     <span className="wrap-anywhere">
-                      <span className="font-semibold">
-                        <Trans>Special needs:</Trans>
-                      </span>{" "}
-                      {rider.specialNeeds}
+                      <Trans>
+                        <span className="font-semibold">Special needs:</span> {specialNeeds}
+                      </Trans>
                     </span>
                   </p>
                 ) : null}
@@ -198,10 +198,9 @@ function StopCard({
                   <p className="mt-1 flex items-start gap-1 text-sm text-red-800">
                     <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                     <span className="wrap-anywhere">
-                      <span className="font-semibold">
-                        <Trans>Allergy:</Trans>
-                      </span>{" "}
-                      {rider.allergyInfo}
+                      <Trans>
+                        <span className="font-semibold">Allergy:</span> {allergyInfo}
+                      </Trans>
                     </span>
                   </p>
                 ) : null}

@@ -180,8 +180,8 @@ export function RidersSection({ detail }: { detail: RouteDetail }) {
               return (
                 <li key={stop.id} className="rounded-lg border border-slate-200 bg-white p-3">
                   <h3 className="font-medium wrap-anywhere text-ink">
-                    {index + 1}. {stop.name}{" "}
-                    <span className="font-normal text-slate-600">· {stopClock(stop.time)}</span>
+                    {index + 1}. <bdi>{stop.name}</bdi>{" "}
+                    <span className="font-normal whitespace-nowrap text-slate-600">· {stopClock(stop.time)}</span>
                   </h3>
                   {here.length === 0 ? (
                     <p className="mt-1 text-sm text-slate-600">

@@ -296,6 +296,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
                       <TextField
                         label={t`Latitude`}
                         inputMode="decimal"
+                        dir="ltr"
                         value={stop.latitude}
                         error={stopErrors.latitude}
                         onChange={(event) => update(stop.key, { latitude: event.target.value })}
@@ -303,6 +304,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
                       <TextField
                         label={t`Longitude`}
                         inputMode="decimal"
+                        dir="ltr"
                         value={stop.longitude}
                         error={stopErrors.longitude}
                         onChange={(event) => update(stop.key, { longitude: event.target.value })}
