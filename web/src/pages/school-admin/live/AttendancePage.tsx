@@ -21,9 +21,32 @@ function runLabel(run: Pick<AttendanceRow, "routeName" | "direction" | "busNumbe
   const direction = ROUTE_DIRECTION_LABELS[run.direction];
   return t`${routeName} · ${direction} · bus ${busNumber}`;
 }
+/** A run in a cell: its route's name kept whole among the other words (a Latin name in Arabic text). */
+function RunLabel({ row }: { row: AttendanceRow }) {
+  const { routeName, busNumber } = row;
+  const direction = ROUTE_DIRECTION_LABELS[row.direction];
+  return (
+    <Trans>
+      <bdi>{routeName}</bdi> · {direction} · bus {busNumber}
+    </Trans>
+  );
+}
+
 /** "7:42 AM · Oak & 5th", or a dash when there is no such event. */
 const eventAt = (event: AttendanceRow["boarding"], zone: string) =>
-  event ? `${zonedTime(event.at, zone)}${event.stopName ? ` · ${event.stopName}` : ""}` : "—";
+  event ? (
+    <>
+      <span className="whitespace-nowrap">{zonedTime(event.at, zone)}</span>
+      {event.stopName ? (
+        <>
+          {" · "}
+          <bdi>{event.stopName}</bdi>
+        </>
+      ) : null}
+    </>
+  ) : (
+    "—"
+  );
 
 /** The table's columns (wide screens); a phone shows a card per rider: name and mark, run, stop, boarding and drop. */
 function columns(zone: string): Column<AttendanceRow>[] {
@@ -34,7 +57,7 @@ function columns(zone: string): Column<AttendanceRow>[] {
       className: "font-medium text-ink wrap-anywhere",
       cell: (row) => row.childName,
     },
-    { header: t`Run`, className: "wrap-anywhere", cell: runLabel },
+    { header: t`Run`, className: "wrap-anywhere", cell: (row) => <RunLabel row={row} /> },
     { header: t`Stop`, className: "wrap-anywhere", cell: (row) => row.stopName },
     { header: t`Attendance`, className: "whitespace-nowrap", cell: (row) => ATTENDANCE_MARK_LABELS[row.mark] },
     {
@@ -136,7 +159,7 @@ export default function AttendancePage() {
                 />
                 <CardFields
                   items={[
-                    { label: t`Run`, value: runLabel(row) },
+                    { label: t`Run`, value: <RunLabel row={row} /> },
                     { label: t`Stop`, value: row.stopName },
                     ...(row.boarding
                       ? [{ label: ATTENDANCE_MARK_LABELS[row.boarding.status], value: eventAt(row.boarding, zone) }]

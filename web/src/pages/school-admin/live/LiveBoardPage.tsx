@@ -57,7 +57,7 @@ function RunCard({ run, view, now, zone }: { run: BoardRun; view: BoardView | un
       </div>
       <p className="text-sm text-slate-600">
         <Trans>
-          Bus {busNumber} · {driverName} · departs {departs}
+          Bus {busNumber} · {driverName} · departs <span className="whitespace-nowrap">{departs}</span>
         </Trans>
       </p>
       {open ? (

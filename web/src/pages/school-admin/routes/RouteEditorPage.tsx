@@ -280,6 +280,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
                         label={t`Name`}
                         className="col-span-2 sm:col-span-1"
                         value={stop.name}
+                        dir="auto"
                         maxLength={120}
                         error={stopErrors.name}
                         onFocus={() => setSelected(stop.key)}
