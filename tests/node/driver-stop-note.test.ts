@@ -1,8 +1,12 @@
 /** The driver's run page: what a stop without riders of its own says (a pickup's school is not empty). */
-import { describe, expect, it } from "vitest";
+import { i18n } from "@lingui/core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emptyStopNote, onBoardCount } from "../../web/src/features/drivers/driver/stop-note.ts";
 
 describe("a stop without riders of its own, on the driver's run page", () => {
+  // The note is a Lingui message (ADR 0078): read in English, the source language.
+  beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
+
   it("at a pickup's last stop (the school), everyone on board gets off: boarded or dropped there, not absent", () => {
     const stops = [
       { riders: [{ childId: "ava" }, { childId: "ben" }] },

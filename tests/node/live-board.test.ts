@@ -4,6 +4,8 @@
  * formula-safe; the dev-only run simulator is 404 in production and without a simulator, drives only
  * its own or an untouched run, ends it when the server closes and puts the timetable back.
  */
+
+import { i18n } from "@lingui/core";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendance, children, routeStops, runPositions, trips } from "#db/schema/index.ts";
@@ -28,6 +30,8 @@ const STOPS = [
 ];
 
 beforeAll(async () => {
+  // The browser's CSV headers are Lingui messages (ADR 0078): read in English, the source language.
+  i18n.activate("en");
   t = await createTestApp();
   t.clock.set(START);
   const school = await createSchool(t.db, { timeZone: "America/Chicago" });

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { children, parents } from "#db/schema/index.ts";
@@ -37,6 +38,8 @@ const holds = (answer: unknown, canaries: readonly string[]) => {
 const STOP_CANARIES = [STOP.name, String(STOP.latitude), String(STOP.longitude)];
 
 beforeAll(async () => {
+  // The browser's CSV headers are Lingui messages (ADR 0078): read in English, the source language.
+  i18n.activate("en");
   t = await createTestApp();
   t.clock.set(new Date("2026-03-02T12:00:00Z")); // Monday
   schoolId = (await createSchool(t.db, { timeZone: "America/Chicago" })).id;

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { RouterOutputs } from "../../lib/api-types.ts";
@@ -109,7 +110,7 @@ export function useSimulator() {
         body: "{}",
       });
       const body = (await response.json()) as { runId?: string; error?: string };
-      if (!response.ok) throw new Error(body.error ?? "The simulation could not start.");
+      if (!response.ok) throw new Error(body.error ?? t`The simulation could not start.`);
       return body;
     },
     onSuccess: () => queryClient.invalidateQueries(trpc.schoolAdmin.live.pathFilter()),

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
@@ -34,22 +35,23 @@ function useInvalidateSchool() {
   return () => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
 }
 
-const failed = (title: string) => (error: unknown) => notify("error", title, errorMessage(error));
+/** A refused save's toast: `title` is read when it fails (in the reader's language). */
+const failed = (title: () => string) => (error: unknown) => notify("error", title(), errorMessage(error));
 
 /** New Route and Edit Route. `onSaved` closes the dialog (with the new route's id). */
 export function useSaveRoute(onSaved: (routeId: string) => void) {
   const trpc = useTRPC();
   const invalidate = useInvalidateSchool();
-  const options = (title: string) => ({
+  const options = (title: () => string) => ({
     onSuccess: async ({ id }: { id: string }) => {
       onSaved(id);
-      notify("success", title);
+      notify("success", title());
       await invalidate();
     },
-    onError: failed("The route was not saved"),
+    onError: failed(() => t`The route was not saved`),
   });
-  const create = useMutation(trpc.schoolAdmin.routes.create.mutationOptions(options("Route created")));
-  const update = useMutation(trpc.schoolAdmin.routes.update.mutationOptions(options("Route updated")));
+  const create = useMutation(trpc.schoolAdmin.routes.create.mutationOptions(options(() => t`Route created`)));
+  const update = useMutation(trpc.schoolAdmin.routes.update.mutationOptions(options(() => t`Route updated`)));
   return { create, update, isPending: create.isPending || update.isPending };
 }
 
@@ -61,12 +63,12 @@ export function useDeleteRoute(onDone: () => void) {
     trpc.schoolAdmin.routes.delete.mutationOptions({
       onSuccess: async () => {
         onDone();
-        notify("success", "Route deleted");
+        notify("success", t`Route deleted`);
         await invalidate();
       },
       onError: (error) => {
         onDone();
-        failed("The route was not deleted")(error);
+        failed(() => t`The route was not deleted`)(error);
       },
     }),
   );
@@ -80,10 +82,10 @@ export function useCreateBus(onSaved: (busId: string) => void) {
     trpc.schoolAdmin.buses.create.mutationOptions({
       onSuccess: async ({ id }) => {
         onSaved(id);
-        notify("success", "Bus added");
+        notify("success", t`Bus added`);
         await invalidate();
       },
-      onError: failed("The bus was not added"),
+      onError: failed(() => t`The bus was not added`),
     }),
   );
 }
@@ -96,12 +98,12 @@ export function useDeleteBus(onDone: () => void) {
     trpc.schoolAdmin.buses.delete.mutationOptions({
       onSuccess: async () => {
         onDone();
-        notify("success", "Bus deleted");
+        notify("success", t`Bus deleted`);
         await invalidate();
       },
       onError: (error) => {
         onDone();
-        failed("The bus was not deleted")(error);
+        failed(() => t`The bus was not deleted`)(error);
       },
     }),
   );
@@ -114,7 +116,7 @@ export function useSetStops() {
   return useMutation(
     trpc.schoolAdmin.routes.stops.set.mutationOptions({
       onSuccess: async () => {
-        notify("success", "Stops saved");
+        notify("success", t`Stops saved`);
         await invalidate();
       },
     }),
@@ -161,7 +163,7 @@ export function useAssignRider(onDone: () => void) {
     trpc.schoolAdmin.riders.assign.mutationOptions({
       onSuccess: async () => {
         onDone();
-        notify("success", "Rider assigned");
+        notify("success", t`Rider assigned`);
         await invalidate();
       },
     }),
@@ -175,10 +177,10 @@ export function useUnassignRider() {
   return useMutation(
     trpc.schoolAdmin.riders.unassign.mutationOptions({
       onSuccess: async () => {
-        notify("success", "Rider removed from the route");
+        notify("success", t`Rider removed from the route`);
         await invalidate();
       },
-      onError: failed("The rider was not removed"),
+      onError: failed(() => t`The rider was not removed`),
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
@@ -16,7 +17,7 @@ function useInvalidateSchool() {
   return () => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
 }
 
-const previewFailed = (error: unknown) => notify("error", "The file was not checked", errorMessage(error));
+const previewFailed = (error: unknown) => notify("error", t`The file was not checked`, errorMessage(error));
 
 export function usePreviewStopImport() {
   const trpc = useTRPC();
@@ -31,7 +32,11 @@ export function useCommitStopImport(onDone: () => void) {
     trpc.schoolAdmin.routes.importStops.commit.mutationOptions({
       onSuccess: async ({ imported }) => {
         onDone();
-        notify("success", "Stops imported", `${imported} ${imported === 1 ? "stop" : "stops"} added to the route.`);
+        notify(
+          "success",
+          t`Stops imported`,
+          plural(imported, { one: "# stop added to the route.", other: "# stops added to the route." }),
+        );
         await invalidate();
       },
     }),
@@ -53,8 +58,8 @@ export function useCommitRiderImport(onDone: () => void) {
         onDone();
         notify(
           "success",
-          "Riders imported",
-          `${imported} ${imported === 1 ? "rider assignment" : "rider assignments"} imported.`,
+          t`Riders imported`,
+          plural(imported, { one: "# rider assignment imported.", other: "# rider assignments imported." }),
         );
         await invalidate();
       },

@@ -1,3 +1,5 @@
+import { i18n } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
@@ -35,7 +37,7 @@ export function useSaveTrip(onSaved: () => void) {
         notify(
           "success",
           TRIP_MESSAGES.created.title,
-          created > 1 ? `${created} trips created successfully!` : TRIP_MESSAGES.created.description,
+          created > 1 ? t`${created} trips created successfully!` : TRIP_MESSAGES.created.description,
         );
         await invalidate();
       },
@@ -75,10 +77,10 @@ export function useDeleteTrip(onDone: () => void) {
 }
 
 const STATUS_TOASTS = {
-  "in-progress": "Bus departed",
-  completed: "Bus arrived",
-  cancelled: "Trip cancelled",
-  scheduled: "Trip scheduled",
+  "in-progress": msg`Bus departed`,
+  completed: msg`Bus arrived`,
+  cancelled: msg`Trip cancelled`,
+  scheduled: msg`Trip scheduled`,
 } as const;
 
 /** The one-click Departed / Arrived of today's trips; parents on the route are told. */
@@ -88,7 +90,11 @@ export function useSetTripStatus() {
   return useMutation(
     trpc.schoolAdmin.trips.setStatus.mutationOptions({
       onSuccess: async ({ notified }, { status }) => {
-        notify("success", STATUS_TOASTS[status], notified ? "Parents on the route have been notified." : undefined);
+        notify(
+          "success",
+          i18n._(STATUS_TOASTS[status]),
+          notified ? t`Parents on the route have been notified.` : undefined,
+        );
         await invalidate();
       },
       onError: (error) =>

@@ -1,14 +1,27 @@
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
 import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
 
-export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
-  scheduled: "Scheduled",
-  "in-progress": "In Progress",
-  completed: "Completed",
-  cancelled: "Cancelled",
+export const TRIP_STATUS_LABELS: Record<TripStatus, MessageDescriptor> = {
+  scheduled: msg`Scheduled`,
+  "in-progress": msg`In Progress`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
 };
+
+/** Every status's label in the active language (for a select's options, a CSV's cells). */
+export function tripStatusLabels(): Record<TripStatus, string> {
+  return {
+    scheduled: i18n._(TRIP_STATUS_LABELS.scheduled),
+    "in-progress": i18n._(TRIP_STATUS_LABELS["in-progress"]),
+    completed: i18n._(TRIP_STATUS_LABELS.completed),
+    cancelled: i18n._(TRIP_STATUS_LABELS.cancelled),
+  };
+}
 const TRIP_STATUS_TONES: Record<TripStatus, Tone> = {
   scheduled: "blue",
   "in-progress": "amber",
@@ -17,7 +30,8 @@ const TRIP_STATUS_TONES: Record<TripStatus, Tone> = {
 };
 
 export function TripStatusBadge({ status }: { status: TripStatus }) {
-  return <Badge tone={TRIP_STATUS_TONES[status]}>{TRIP_STATUS_LABELS[status]}</Badge>;
+  const { i18n } = useLingui();
+  return <Badge tone={TRIP_STATUS_TONES[status]}>{i18n._(TRIP_STATUS_LABELS[status])}</Badge>;
 }
 
 /** The spec's pickup / dropoff icon before the route name. */

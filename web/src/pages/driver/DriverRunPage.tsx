@@ -1,10 +1,12 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui as useLinguiContext } from "@lingui/react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { AlertTriangle, ArrowLeft, Check, CloudOff, HeartPulse, MapPin, MapPinOff, Navigation, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
-import { minutesToTime } from "#shared/route-texts.ts";
-import { formatTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
@@ -23,6 +25,7 @@ import {
 } from "../../features/drivers/driver/live.ts";
 import { emptyStopNote, onBoardCount } from "../../features/drivers/driver/stop-note.ts";
 import { TripStatusBadge } from "../../features/trips/labels.tsx";
+import { formatNumber, wallTime, zonedTime } from "../../features/trips/zoned-format.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 import { notify } from "../../lib/toast.ts";
 
@@ -34,19 +37,15 @@ type Stop = DriverRunDetail["stops"][number];
 type Visit = { arrivedAt: string | null; departedAt: string | null };
 type Live = ReturnType<typeof useDriverLiveRun>;
 
-const TAP_LABELS: Record<AttendanceStatus, string> = { boarded: "Boarded", absent: "Absent", dropped: "Dropped" };
+const TAP_LABELS: Record<AttendanceStatus, MessageDescriptor> = {
+  boarded: msg`Boarded`,
+  absent: msg`Absent`,
+  dropped: msg`Dropped`,
+};
 const TAP_CHOICES: Record<Run["routeType"], AttendanceStatus[]> = {
   pickup: ["boarded", "absent"],
   dropoff: ["dropped"],
 };
-
-/** A stop's time on the school's clock, "7:30 AM". */
-function stopTime(minutes: number): string {
-  const [hours, mins] = minutesToTime(minutes).split(":").map(Number) as [number, number];
-  return `${hours % 12 || 12}:${String(mins).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
-}
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Boarded / Absent / Dropped for one child: large, the recorded one pressed; tapping another records it. */
 function TapButtons({
@@ -62,10 +61,15 @@ function TapButtons({
   tap: Tap | undefined;
   onTap: (status: AttendanceStatus) => void;
 }) {
+  const { i18n } = useLinguiContext();
+  const { name: riderName } = rider;
+  const { name: stopName } = stop;
   return (
     <fieldset className="mt-3 flex gap-2">
       <legend className="sr-only">
-        {rider.name} at {stop.name}
+        <Trans>
+          {riderName} at {stopName}
+        </Trans>
       </legend>
       {choices.map((status) => {
         // On a pickup, a child the engine dropped at the school on arrival there boarded first.
@@ -90,7 +94,7 @@ function TapButtons({
                 <Check aria-hidden="true" className="h-5 w-5" />
               )
             ) : null}
-            {TAP_LABELS[status]}
+            {i18n._(TAP_LABELS[status])}
           </button>
         );
       })}
@@ -116,7 +120,10 @@ function StopCard({
   /** What the stop says when no child of its own boards or gets off there. */
   emptyNote: string;
 }) {
+  const { t } = useLingui();
   const riding = stop.riders.filter((rider) => rider.riding).length;
+  const number = index + 1;
+  const stopName = stop.name;
   return (
     <li className={`rounded-xl border bg-white shadow-sm ${label ? "border-brand-500 border-2" : "border-slate-200"}`}>
       <div className="flex items-start gap-3 border-b border-slate-100 p-4">
@@ -129,22 +136,35 @@ function StopCard({
         <div className="min-w-0 flex-1 wrap-anywhere">
           {label ? <p className="text-sm font-bold tracking-wide text-brand-800 uppercase">{label}</p> : null}
           <h2 className="text-lg font-semibold text-ink">
-            <span className="sr-only">Stop {index + 1}: </span>
+            <span className="sr-only">
+              <Trans>Stop {number}:</Trans>{" "}
+            </span>
             {stop.name}
           </h2>
           <p className="text-sm text-slate-700">
-            <span className="font-semibold tabular-nums">{stopTime(stop.minutes)}</span> ·{" "}
-            {plural(riding, "rider", "riders")}
-            {visit?.departedAt ? " · Left" : visit?.arrivedAt ? " · Arrived" : ""}
+            <span className="font-semibold tabular-nums">{wallTime(stop.minutes)}</span> ·{" "}
+            <Plural value={riding} one="# rider" other="# riders" />
+            {visit?.departedAt ? (
+              <>
+                {" · "}
+                <Trans>Left</Trans>
+              </>
+            ) : visit?.arrivedAt ? (
+              <>
+                {" · "}
+                <Trans>Arrived</Trans>
+              </>
+            ) : null}
           </p>
         </div>
       </div>
       {stop.riders.length === 0 ? (
         <p className="p-4 text-sm text-slate-600">{emptyNote}</p>
       ) : (
-        <ul aria-label={`Riders at ${stop.name}`} className="divide-y divide-slate-100">
+        <ul aria-label={t`Riders at ${stopName}`} className="divide-y divide-slate-100">
           {stop.riders.map((rider) => {
             const tap = live?.taps.get(rider.childId);
+            const { specialNeeds, allergyInfo } = rider;
             return (
               <li key={rider.childId} className={`min-h-14 p-4 ${rider.riding ? "" : "bg-slate-50"}`}>
                 <div className="flex flex-wrap items-center gap-2">
@@ -153,14 +173,24 @@ function StopCard({
                   >
                     {rider.name}
                   </span>
-                  {rider.riding ? null : <Badge tone="slate">Not riding today</Badge>}
-                  {tap?.pending ? <Badge tone="amber">Waiting to send</Badge> : null}
+                  {rider.riding ? null : (
+                    <Badge tone="slate">
+                      <Trans>Not riding today</Trans>
+                    </Badge>
+                  )}
+                  {tap?.pending ? (
+                    <Badge tone="amber">
+                      <Trans>Waiting to send</Trans>
+                    </Badge>
+                  ) : null}
                 </div>
                 {rider.specialNeeds ? (
                   <p className="mt-1 flex items-start gap-1 text-sm text-violet-900">
                     <HeartPulse aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                     <span className="wrap-anywhere">
-                      <span className="font-semibold">Special needs:</span> {rider.specialNeeds}
+                      <Trans>
+                        <span className="font-semibold">Special needs:</span> {specialNeeds}
+                      </Trans>
                     </span>
                   </p>
                 ) : null}
@@ -168,7 +198,9 @@ function StopCard({
                   <p className="mt-1 flex items-start gap-1 text-sm text-red-800">
                     <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                     <span className="wrap-anywhere">
-                      <span className="font-semibold">Allergy:</span> {rider.allergyInfo}
+                      <Trans>
+                        <span className="font-semibold">Allergy:</span> {allergyInfo}
+                      </Trans>
                     </span>
                   </p>
                 ) : null}
@@ -205,35 +237,36 @@ function orderStops(stops: Stop[], visits: ReadonlyMap<string, Visit>) {
   return {
     ahead: indexed.slice(first),
     passed: indexed.slice(0, Math.min(first, stops.length)),
-    label: here ? "At this stop" : "Next stop",
+    here,
   };
 }
 
-const GEO_TEXT: Record<GeoState, string | null> = {
-  starting: "Finding your position…",
+const GEO_TEXT: Record<GeoState, MessageDescriptor | null> = {
+  starting: msg`Finding your position…`,
   sharing: null,
-  denied:
-    "Location is blocked for SchoolRide, so parents cannot see the bus. Allow it in your browser's site settings (the lock or info icon by the address), then reload. You can still record riders.",
-  unavailable:
-    "Your phone cannot find its position right now (no GPS signal, or location is off in the phone's settings). You can still record riders.",
-  unsupported: "This browser cannot share a position. You can still record riders.",
+  denied: msg`Location is blocked for SchoolRide, so parents cannot see the bus. Allow it in your browser's site settings (the lock or info icon by the address), then reload. You can still record riders.`,
+  unavailable: msg`Your phone cannot find its position right now (no GPS signal, or location is off in the phone's settings). You can still record riders.`,
+  unsupported: msg`This browser cannot share a position. You can still record riders.`,
   off: null,
 };
 
-const WAKE_TEXT: Record<WakeState, string | null> = {
-  on: "The screen stays on.",
-  unsupported: "This browser cannot keep the screen on: set a longer screen timeout in the phone's settings.",
-  refused: "The screen may turn off: set a longer screen timeout in the phone's settings.",
+const WAKE_TEXT: Record<WakeState, MessageDescriptor | null> = {
+  on: msg`The screen stays on.`,
+  unsupported: msg`This browser cannot keep the screen on: set a longer screen timeout in the phone's settings.`,
+  refused: msg`The screen may turn off: set a longer screen timeout in the phone's settings.`,
   off: null,
 };
 
 /** The banner, always on screen while the run is open: what is shared, and what has not been sent yet. */
 function SharingBanner({ live }: { live: Live }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiContext();
   const geoText = GEO_TEXT[live.geo];
+  const wakeText = WAKE_TEXT[live.wake];
   const sharing = live.geo === "sharing" || live.geo === "starting";
   return (
     <section
-      aria-label="Location sharing"
+      aria-label={t`Location sharing`}
       className={`sticky top-0 z-10 -mx-4 border-b-2 px-4 py-3 shadow-sm sm:mx-0 sm:rounded-lg sm:border-2 ${
         sharing ? "border-emerald-600 bg-emerald-50" : "border-amber-500 bg-amber-50"
       }`}
@@ -244,32 +277,38 @@ function SharingBanner({ live }: { live: Live }) {
         ) : (
           <MapPinOff aria-hidden="true" className="h-5 w-5 shrink-0 text-amber-800" />
         )}
-        {sharing ? "Sharing your location while this run is open" : "Your location is not being shared"}
+        {sharing ? t`Sharing your location while this run is open` : t`Your location is not being shared`}
       </p>
-      {geoText ? <p className="mt-1 text-sm text-slate-800">{geoText}</p> : null}
+      {geoText ? <p className="mt-1 text-sm text-slate-800">{i18n._(geoText)}</p> : null}
       <p aria-live="polite" className="mt-1 flex items-center gap-1 text-sm font-medium text-slate-800">
         {live.waiting > 0 ? (
           <>
             <CloudOff aria-hidden="true" className="h-4 w-4 shrink-0 text-amber-800" />
-            {plural(live.waiting, "update", "updates")} waiting for signal
+            <Plural value={live.waiting} one="# update waiting for signal" other="# updates waiting for signal" />
           </>
         ) : (
           <>
             <Check aria-hidden="true" className="h-4 w-4 shrink-0 text-emerald-700" />
-            All updates sent
+            <Trans>All updates sent</Trans>
           </>
         )}
-        {live.online ? "" : " · no signal"}
+        {live.online ? null : (
+          <>
+            {" · "}
+            <Trans>no signal</Trans>
+          </>
+        )}
       </p>
       {live.refused > 0 ? (
         <p className="mt-1 text-sm text-slate-700">
-          {plural(live.refused, "update was", "updates were")} refused (a poor GPS fix, or a tap that does not fit this
-          run).
+          <Plural
+            value={live.refused}
+            one="# update was refused (a poor GPS fix, or a tap that does not fit this run)."
+            other="# updates were refused (a poor GPS fix, or a tap that does not fit this run)."
+          />
         </p>
       ) : null}
-      {WAKE_TEXT[live.wake] && live.wake !== "on" ? (
-        <p className="mt-1 text-sm text-slate-700">{WAKE_TEXT[live.wake]}</p>
-      ) : null}
+      {wakeText && live.wake !== "on" ? <p className="mt-1 text-sm text-slate-700">{i18n._(wakeText)}</p> : null}
     </section>
   );
 }
@@ -310,28 +349,34 @@ function summarize(
 }
 
 function RunSummary({ summary, run, zone }: { summary: Summary | null; run: Run; zone: string }) {
+  const { t } = useLingui();
   const endedAt = summary?.endedAt ?? run.endedAt;
+  const endedTime = endedAt ? zonedTime(new Date(endedAt), zone) : "";
+  const reached = formatNumber(summary?.reached ?? 0);
+  const total = formatNumber(summary?.stops ?? 0);
   return (
     <section aria-labelledby="run-summary" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
         <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
-        Location sharing stopped: this run has {run.status === "cancelled" && !endedAt ? "been cancelled" : "ended"}.
+        {run.status === "cancelled" && !endedAt
+          ? t`Location sharing stopped: this run has been cancelled.`
+          : t`Location sharing stopped: this run has ended.`}
       </p>
       <h2 id="run-summary" className="mt-2 text-xl font-semibold text-ink">
-        {endedAt ? `Run ended at ${formatTime(new Date(endedAt), zone)}` : "Run cancelled by the school"}
+        {endedAt ? t`Run ended at ${endedTime}` : t`Run cancelled by the school`}
       </h2>
       {summary ? (
         <dl className="mt-3 grid grid-cols-2 gap-3 text-center">
           {[
-            ["Stops reached", `${summary.reached} of ${summary.stops}`],
+            [t`Stops reached`, t`${reached} of ${total}`],
             ...(run.routeType === "pickup"
               ? [
-                  ["Boarded", String(summary.counts.boarded)],
-                  ["Absent", String(summary.counts.absent)],
-                  ["Dropped at school", String(summary.droppedAtSchool)],
+                  [t`Boarded`, formatNumber(summary.counts.boarded)],
+                  [t`Absent`, formatNumber(summary.counts.absent)],
+                  [t`Dropped at school`, formatNumber(summary.droppedAtSchool)],
                 ]
-              : [["Dropped", String(summary.counts.dropped)]]),
-            ["Not marked", String(summary.unmarked)],
+              : [[t`Dropped`, formatNumber(summary.counts.dropped)]]),
+            [t`Not marked`, formatNumber(summary.unmarked)],
           ].map(([label, value]) => (
             <div key={label} className="rounded-lg bg-slate-50 p-3">
               <dt className="text-sm text-slate-700">{label}</dt>
@@ -344,7 +389,7 @@ function RunSummary({ summary, run, zone }: { summary: Summary | null; run: Run;
         to="/driver"
         className="mt-4 inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-500 px-4 text-lg font-semibold text-ink hover:bg-brand-600"
       >
-        Back to today's runs
+        <Trans>Back to today's runs</Trans>
       </Link>
     </section>
   );
@@ -352,39 +397,57 @@ function RunSummary({ summary, run, zone }: { summary: Summary | null; run: Run;
 
 /** Start: one large button, after a large list of the school's buses when the route has none. */
 function StartRun({ run }: { run: Run }) {
+  const { t } = useLingui();
   const start = useStartRun();
   const needsBus = run.routeBusId === null;
   const buses = useDriverBuses(needsBus);
   const [busId, setBusId] = useState<string | null>(null);
   return (
-    <section aria-label="Start the run" className="space-y-3">
+    <section aria-label={t`Start the run`} className="space-y-3">
       {needsBus ? (
         <fieldset className="space-y-2">
-          <legend className="text-lg font-semibold text-ink">Which bus are you driving?</legend>
-          {buses.isPending ? <p className="text-slate-700">Loading the buses…</p> : null}
+          <legend className="text-lg font-semibold text-ink">
+            <Trans>Which bus are you driving?</Trans>
+          </legend>
+          {buses.isPending ? (
+            <p className="text-slate-700">
+              <Trans>Loading the buses…</Trans>
+            </p>
+          ) : null}
           {buses.data?.length === 0 ? (
-            <p className="text-slate-700">The school has no buses yet: ask the school office to add yours.</p>
+            <p className="text-slate-700">
+              <Trans>The school has no buses yet: ask the school office to add yours.</Trans>
+            </p>
           ) : null}
           <div className="grid grid-cols-2 gap-2">
-            {buses.data?.map((bus) => (
-              <label
-                key={bus.id}
-                className={`flex min-h-14 cursor-pointer flex-col justify-center rounded-xl border-2 px-3 py-2 has-focus-visible:outline-2 has-focus-visible:outline-brand-700 ${
-                  busId === bus.id ? "border-brand-700 bg-brand-100" : "border-slate-300 bg-white"
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="bus"
-                  value={bus.id}
-                  checked={busId === bus.id}
-                  onChange={() => setBusId(bus.id)}
-                  className="sr-only"
-                />
-                <span className="text-lg font-semibold text-ink">Bus {bus.number}</span>
-                {bus.plate ? <span className="text-sm text-slate-700">{bus.plate}</span> : null}
-              </label>
-            ))}
+            {buses.data?.map((bus) => {
+              const { number } = bus;
+              return (
+                <label
+                  key={bus.id}
+                  className={`flex min-h-14 cursor-pointer flex-col justify-center rounded-xl border-2 px-3 py-2 has-focus-visible:outline-2 has-focus-visible:outline-brand-700 ${
+                    busId === bus.id ? "border-brand-700 bg-brand-100" : "border-slate-300 bg-white"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="bus"
+                    value={bus.id}
+                    checked={busId === bus.id}
+                    onChange={() => setBusId(bus.id)}
+                    className="sr-only"
+                  />
+                  <span className="text-lg font-semibold text-ink">
+                    <Trans>Bus {number}</Trans>
+                  </span>
+                  {bus.plate ? (
+                    <span dir="ltr" className="text-sm text-slate-700">
+                      {bus.plate}
+                    </span>
+                  ) : null}
+                </label>
+              );
+            })}
           </div>
         </fieldset>
       ) : null}
@@ -395,16 +458,19 @@ function StartRun({ run }: { run: Run }) {
         className="inline-flex min-h-16 w-full items-center justify-center gap-2 rounded-xl bg-emerald-700 px-4 text-xl font-bold text-white shadow hover:bg-emerald-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
         <Navigation aria-hidden="true" className="h-6 w-6" />
-        {start.isPending ? "Starting…" : "Start run"}
+        {start.isPending ? t`Starting…` : t`Start run`}
       </button>
       <p className="text-sm text-slate-700">
-        Starting shares your phone's location with the school and this run's families until you end the run.
+        <Trans>
+          Starting shares your phone's location with the school and this run's families until you end the run.
+        </Trans>
       </p>
     </section>
   );
 }
 
 function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
+  const { t } = useLingui();
   const startedAt = run.startedAt ? new Date(run.startedAt).getTime() : null;
   const [summary, setSummary] = useState<Summary | null>(null);
   const zone = useSchoolZone() ?? "UTC";
@@ -427,7 +493,8 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
       </>
     );
 
-  const { ahead, passed, label } = orderStops(stops, visits);
+  const { ahead, passed, here } = orderStops(stops, visits);
+  const label = here ? t`At this stop` : t`Next stop`;
   const choices = TAP_CHOICES[run.routeType];
   const onBoard = onBoardCount(stops, live.taps);
   const emptyNote = (index: number) => emptyStopNote(run.routeType, index === stops.length - 1, onBoard);
@@ -439,8 +506,11 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
     if (left > 0) {
       notify(
         "error",
-        "Not ended yet",
-        `${plural(left, "update is", "updates are")} still waiting for signal. End the run when the phone has signal again.`,
+        t`Not ended yet`,
+        t`${plural(left, {
+          one: "# update is still waiting for signal. End the run when the phone has signal again.",
+          other: "# updates are still waiting for signal. End the run when the phone has signal again.",
+        })}`,
       );
       return;
     }
@@ -452,11 +522,11 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
       <SharingBanner live={live} />
       {stops.length === 0 ? (
         <p className="rounded-lg bg-slate-50 p-4 text-slate-700">
-          This trip is not on a route, so it has no stops to list.
+          <Trans>This trip is not on a route, so it has no stops to list.</Trans>
         </p>
       ) : (
         <>
-          <ol aria-label="Stops ahead" className="space-y-3">
+          <ol aria-label={t`Stops ahead`} className="space-y-3">
             {ahead.map(({ stop, index }, position) => (
               <StopCard
                 key={stop.id}
@@ -473,9 +543,9 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
           {passed.length > 0 ? (
             <section aria-labelledby="stops-passed" className="space-y-3">
               <h2 id="stops-passed" className="text-lg font-semibold text-ink">
-                Stops passed
+                <Trans>Stops passed</Trans>
               </h2>
-              <ol aria-label="Stops passed" className="space-y-3">
+              <ol aria-label={t`Stops passed`} className="space-y-3">
                 {passed.map(({ stop, index }) => (
                   <StopCard
                     key={stop.id}
@@ -498,19 +568,25 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
         onClick={() => setConfirming(true)}
         className="inline-flex min-h-16 w-full items-center justify-center rounded-xl border-2 border-red-700 bg-white px-4 text-xl font-bold text-red-800 hover:bg-red-50"
       >
-        End run
+        <Trans>End run</Trans>
       </button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={(next) => {
           if (!next && !ending) setConfirming(false);
         }}
-        title="End this run?"
-        message={`Your location stops being shared and no more riders can be marked on this run.${
-          live.waiting > 0 ? ` ${plural(live.waiting, "update", "updates")} waiting for signal will be sent first.` : ""
-        }`}
-        confirmLabel={ending || end.isPending ? "Ending…" : "End run"}
-        cancelLabel="Keep driving"
+        title={t`End this run?`}
+        message={
+          live.waiting > 0
+            ? t`${plural(live.waiting, {
+                one: "Your location stops being shared and no more riders can be marked on this run. # update waiting for signal will be sent first.",
+                other:
+                  "Your location stops being shared and no more riders can be marked on this run. # updates waiting for signal will be sent first.",
+              })}`
+            : t`Your location stops being shared and no more riders can be marked on this run.`
+        }
+        confirmLabel={ending || end.isPending ? t`Ending…` : t`End run`}
+        cancelLabel={t`Keep driving`}
         busy={ending || end.isPending}
         onConfirm={() => void confirmEnd()}
       />
@@ -520,6 +596,7 @@ function OpenRun({ run, stops }: { run: Run; stops: Stop[] }) {
 
 /** Before the start: the stops and riders to read, the Start button; after the end, what was recorded. */
 function RunBody({ run, stops }: { run: Run; stops: Stop[] }) {
+  const { t } = useLingui();
   if (run.startedAt) return <OpenRun run={run} stops={stops} />;
   const startable = run.status === "scheduled" || run.status === "in-progress";
   return (
@@ -528,7 +605,7 @@ function RunBody({ run, stops }: { run: Run; stops: Stop[] }) {
         <StartRun run={run} />
       ) : (
         <p className="rounded-lg bg-slate-50 p-4 text-slate-700">
-          {run.status === "cancelled" ? "This run is cancelled." : "This run cannot be started any more."}
+          {run.status === "cancelled" ? t`This run is cancelled.` : t`This run cannot be started any more.`}
         </p>
       )}
       <StopList stops={stops} direction={run.routeType} />
@@ -538,14 +615,15 @@ function RunBody({ run, stops }: { run: Run; stops: Stop[] }) {
 
 /** The stops in order with their riders, to read (before the start, after the end). */
 function StopList({ stops, direction }: { stops: Stop[]; direction: Run["routeType"] }) {
+  const { t } = useLingui();
   if (stops.length === 0)
     return (
       <p className="rounded-lg bg-slate-50 p-4 text-slate-700">
-        This trip is not on a route, so it has no stops to list.
+        <Trans>This trip is not on a route, so it has no stops to list.</Trans>
       </p>
     );
   return (
-    <ol aria-label="Stops in order" className="space-y-3">
+    <ol aria-label={t`Stops in order`} className="space-y-3">
       {stops.map((stop, index) => (
         <StopCard
           key={stop.id}
@@ -572,35 +650,44 @@ export default function DriverRunPage() {
   const { tripId = "" } = useParams();
   const run = useDriverRun(tripId);
   const zone = useSchoolZone() ?? "UTC";
-  usePageTitle(`${run.data?.run.routeName ?? "Run"} · SchoolRide`);
+  const { t } = useLingui();
+  const routeName = run.data?.run.routeName ?? t`Run`;
+  usePageTitle(t`${routeName} · SchoolRide`);
   return (
     <div className="space-y-4">
       <Link
         to="/driver"
         className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-2 hover:underline"
       >
-        <ArrowLeft aria-hidden="true" className="h-5 w-5" />
-        Today's runs
+        <ArrowLeft aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
+        <Trans>Today's runs</Trans>
       </Link>
-      {run.data ? null : <PageHeader title="Run" />}
-      <QueryState query={run} loading="Loading the run…" failed="Failed to load this run.">
-        {({ run: detail, stops }) => (
-          <>
-            <PageHeader
-              title={detail.routeName}
-              subtitle={
-                <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span className="font-semibold tabular-nums">{formatTime(detail.departureTime, zone)}</span>
-                  <span>{ROUTE_DIRECTION_LABELS[detail.routeType]}</span>
-                  <span>Bus {detail.busNumber}</span>
-                  <span>{plural(detail.studentsCount, "rider", "riders")}</span>
-                  <TripStatusBadge status={detail.status} />
-                </span>
-              }
-            />
-            <RunBody run={detail} stops={stops} />
-          </>
-        )}
+      {run.data ? null : <PageHeader title={t`Run`} />}
+      <QueryState query={run} loading={t`Loading the run…`} failed={t`Failed to load this run.`}>
+        {({ run: detail, stops }) => {
+          const { busNumber } = detail;
+          return (
+            <>
+              <PageHeader
+                title={detail.routeName}
+                subtitle={
+                  <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span className="font-semibold tabular-nums">{zonedTime(detail.departureTime, zone)}</span>
+                    <span>{ROUTE_DIRECTION_LABELS[detail.routeType]}</span>
+                    <span>
+                      <Trans>Bus {busNumber}</Trans>
+                    </span>
+                    <span>
+                      <Plural value={detail.studentsCount} one="# rider" other="# riders" />
+                    </span>
+                    <TripStatusBadge status={detail.status} />
+                  </span>
+                }
+              />
+              <RunBody run={detail} stops={stops} />
+            </>
+          );
+        }}
       </QueryState>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type ChangeEvent, useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { type DriverRow, useDrivers } from "./hooks.ts";
@@ -21,9 +22,11 @@ export function DriverSelect({
   error?: string | undefined;
   onChosen: (driver: DriverRow | null) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const drivers = useDrivers();
   const options = (drivers.data?.drivers ?? []).filter((driver) => driver.isActive || driver.id === current);
+  const deactivated = (name: string) => t`${name} (deactivated)`;
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     void field.onChange(event);
     onChosen(options.find((driver) => driver.id === event.target.value) ?? null);
@@ -31,7 +34,7 @@ export function DriverSelect({
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        Driver
+        <Trans>Driver</Trans>
       </label>
       <select
         id={id}
@@ -41,11 +44,10 @@ export function DriverSelect({
         {...field}
         onChange={onChange}
       >
-        <option value="">No driver account</option>
+        <option value="">{t`No driver account`}</option>
         {options.map((driver) => (
           <option key={driver.id} value={driver.id}>
-            {driver.name}
-            {driver.isActive ? "" : " (deactivated)"}
+            {driver.isActive ? driver.name : deactivated(driver.name)}
           </option>
         ))}
       </select>

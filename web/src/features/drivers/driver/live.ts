@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
@@ -79,7 +80,7 @@ export function useStartRun() {
   return useMutation(
     trpc.driver.live.startRun.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries(trpc.driver.runs.pathFilter()),
-      onError: (error) => notify("error", "Could not start the run", errorMessage(error)),
+      onError: (error) => notify("error", t`Could not start the run`, errorMessage(error)),
     }),
   );
 }
@@ -94,7 +95,7 @@ export function useEndRun(onEnded: () => void) {
         onEnded();
         await queryClient.invalidateQueries(trpc.driver.runs.pathFilter());
       },
-      onError: (error) => notify("error", "Could not end the run", errorMessage(error)),
+      onError: (error) => notify("error", t`Could not end the run`, errorMessage(error)),
     }),
   );
 }

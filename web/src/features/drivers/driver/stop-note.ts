@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { RouteType } from "#shared/enums.ts";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
 
@@ -20,6 +21,6 @@ export function onBoardCount(
  */
 export function emptyStopNote(direction: RouteType, last: boolean, onBoard: number | null): string {
   if (direction === "pickup" && last)
-    return onBoard === null ? "Everyone on board gets off here." : `Everyone on board gets off here (${onBoard}).`;
-  return "Nobody boards or leaves here today.";
+    return onBoard === null ? t`Everyone on board gets off here.` : t`Everyone on board gets off here (${onBoard}).`;
+  return t`Nobody boards or leaves here today.`;
 }

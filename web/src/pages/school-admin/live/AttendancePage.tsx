@@ -1,43 +1,78 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { ATTENDANCE_MARK_LABELS } from "#shared/live-board.ts";
-import { formatTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { QueryState } from "../../../components/ui/states.tsx";
 import { type AttendanceRow, useAttendanceReport, useLiveRuns } from "../../../features/live-board/hooks.ts";
+import { shortDay, zonedTime } from "../../../features/trips/zoned-format.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
 import { attendanceCsv } from "./attendance-csv.ts";
 
-const runLabel = (row: AttendanceRow) =>
-  `${row.routeName} · ${ROUTE_DIRECTION_LABELS[row.direction]} · bus ${row.busNumber}`;
+/** "Oak · Pickup · bus 4": a run as the report names it. */
+function runLabel(run: Pick<AttendanceRow, "routeName" | "direction" | "busNumber">): string {
+  const { routeName, busNumber } = run;
+  const direction = ROUTE_DIRECTION_LABELS[run.direction];
+  return t`${routeName} · ${direction} · bus ${busNumber}`;
+}
+/** A run in a cell: its route's name kept whole among the other words (a Latin name in Arabic text). */
+function RunLabel({ row }: { row: AttendanceRow }) {
+  const { routeName, busNumber } = row;
+  const direction = ROUTE_DIRECTION_LABELS[row.direction];
+  return (
+    <Trans>
+      <bdi>{routeName}</bdi> · {direction} · bus {busNumber}
+    </Trans>
+  );
+}
+
 /** "7:42 AM · Oak & 5th", or a dash when there is no such event. */
 const eventAt = (event: AttendanceRow["boarding"], zone: string) =>
-  event ? `${formatTime(event.at, zone)}${event.stopName ? ` · ${event.stopName}` : ""}` : "—";
+  event ? (
+    <>
+      <span className="whitespace-nowrap">{zonedTime(event.at, zone)}</span>
+      {event.stopName ? (
+        <>
+          {" · "}
+          <bdi>{event.stopName}</bdi>
+        </>
+      ) : null}
+    </>
+  ) : (
+    "—"
+  );
 
 /** The table's columns (wide screens); a phone shows a card per rider: name and mark, run, stop, boarding and drop. */
 function columns(zone: string): Column<AttendanceRow>[] {
   return [
-    { header: "Child", rowHeader: true, className: "font-medium text-ink wrap-anywhere", cell: (row) => row.childName },
-    { header: "Run", className: "wrap-anywhere", cell: runLabel },
-    { header: "Stop", className: "wrap-anywhere", cell: (row) => row.stopName },
-    { header: "Attendance", className: "whitespace-nowrap", cell: (row) => ATTENDANCE_MARK_LABELS[row.mark] },
     {
-      header: "Boarded or absent",
+      header: t`Child`,
+      rowHeader: true,
+      className: "font-medium text-ink wrap-anywhere",
+      cell: (row) => row.childName,
+    },
+    { header: t`Run`, className: "wrap-anywhere", cell: (row) => <RunLabel row={row} /> },
+    { header: t`Stop`, className: "wrap-anywhere", cell: (row) => row.stopName },
+    { header: t`Attendance`, className: "whitespace-nowrap", cell: (row) => ATTENDANCE_MARK_LABELS[row.mark] },
+    {
+      header: t`Boarded or absent`,
       className: "tabular-nums wrap-anywhere",
       cell: (row) => eventAt(row.boarding, zone),
     },
-    { header: "Dropped", className: "tabular-nums wrap-anywhere", cell: (row) => eventAt(row.drop, zone) },
+    { header: t`Dropped`, className: "tabular-nums wrap-anywhere", cell: (row) => eventAt(row.drop, zone) },
   ];
 }
 
 /** Attendance per rider per run, for a day and a route, with its CSV. */
 export default function AttendancePage() {
-  usePageTitle("Attendance");
+  const { t } = useLingui();
+  usePageTitle(t`Attendance`);
   const zone = useSchoolZone() ?? "UTC";
   const [date, setDate] = useState("");
   const [routeId, setRouteId] = useState("");
@@ -45,11 +80,15 @@ export default function AttendancePage() {
   const report = useAttendanceReport(date || undefined, routeId || null);
   const routes = [...new Map((runs.data?.runs ?? []).map((run) => [run.routeId, run])).values()];
   const day = report.data?.date ?? date;
+  const attendanceOn = (isoDay: string) => {
+    const shown = shortDay(isoDay);
+    return t`Attendance on ${shown}`;
+  };
   return (
     <>
       <PageHeader
-        title="Attendance"
-        subtitle="Who boarded, was absent or was dropped off, per run: when and where each child got on and off."
+        title={t`Attendance`}
+        subtitle={t`Who boarded, was absent or was dropped off, per run: when and where each child got on and off.`}
         actions={
           <SecondaryButton
             disabled={!report.data || report.data.rows.length === 0}
@@ -63,31 +102,31 @@ export default function AttendancePage() {
             }
           >
             <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
+            <Trans>Export CSV</Trans>
           </SecondaryButton>
         }
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <label className="text-sm font-medium text-ink">
-          Day
+          <Trans>Day</Trans>
           <input
             type="date"
             value={day}
             onChange={(event) => setDate(event.target.value)}
-            className="ml-2 min-h-11 rounded-md border border-slate-300 px-2"
+            className="ms-2 min-h-11 rounded-md border border-slate-300 px-2"
           />
         </label>
         <label className="text-sm font-medium text-ink">
-          Route
+          <Trans>Route</Trans>
           <select
             value={routeId}
             onChange={(event) => setRouteId(event.target.value)}
-            className="ml-2 min-h-11 rounded-md border border-slate-300 px-2"
+            className="ms-2 min-h-11 rounded-md border border-slate-300 px-2"
           >
-            <option value="">Every route</option>
+            <option value="">{t`Every route`}</option>
             {routes.map((run) => (
               <option key={run.routeId} value={run.routeId}>
-                {run.routeName} · {ROUTE_DIRECTION_LABELS[run.direction]} · bus {run.busNumber}
+                {runLabel(run)}
               </option>
             ))}
           </select>
@@ -95,14 +134,18 @@ export default function AttendancePage() {
       </div>
       <QueryState
         query={report}
-        loading="Loading the attendance…"
-        failed="The attendance could not be loaded."
+        loading={t`Loading the attendance…`}
+        failed={t`The attendance could not be loaded.`}
         isEmpty={(data) => data.rows.length === 0}
-        empty={<p className="text-sm text-slate-600">No riders on the runs of this day.</p>}
+        empty={
+          <p className="text-sm text-slate-600">
+            <Trans>No riders on the runs of this day.</Trans>
+          </p>
+        }
       >
         {(data) => (
           <DataTable
-            caption={`Attendance on ${data.date}`}
+            caption={attendanceOn(data.date)}
             rows={data.rows}
             rowKey={(row) => `${row.runId}-${row.childName}-${row.stopName}`}
             columns={columns(zone)}
@@ -116,12 +159,12 @@ export default function AttendancePage() {
                 />
                 <CardFields
                   items={[
-                    { label: "Run", value: runLabel(row) },
-                    { label: "Stop", value: row.stopName },
+                    { label: t`Run`, value: <RunLabel row={row} /> },
+                    { label: t`Stop`, value: row.stopName },
                     ...(row.boarding
                       ? [{ label: ATTENDANCE_MARK_LABELS[row.boarding.status], value: eventAt(row.boarding, zone) }]
                       : []),
-                    ...(row.drop ? [{ label: "Dropped", value: eventAt(row.drop, zone) }] : []),
+                    ...(row.drop ? [{ label: t`Dropped`, value: eventAt(row.drop, zone) }] : []),
                   ]}
                 />
               </>

@@ -1,10 +1,11 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { History, Play, Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { punctuality, ridersOnBoard } from "#shared/live-board.ts";
 import { formatAge, LIVE_STALE_AFTER_MS } from "#shared/live-eta.ts";
-import { formatTime } from "#shared/school-time.ts";
 import { BoardMap } from "../../../components/map/BoardMap.tsx";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -21,26 +22,32 @@ import {
   useWatchedRuns,
 } from "../../../features/live-board/hooks.ts";
 import { TripStatusBadge } from "../../../features/trips/labels.tsx";
+import { zonedTime } from "../../../features/trips/zoned-format.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
 
 /** How old the last position is, counted on between messages; stale from 60 s (never shown as live). */
 function freshness(view: BoardView | undefined, now: number): { stale: boolean; text: string } {
-  if (!view?.position) return { stale: true, text: "No position yet" };
-  const age = Math.max(0, (now - new Date(view.position.at).getTime()) / 1000);
-  const stale = view.stale || age * 1000 >= LIVE_STALE_AFTER_MS;
-  return { stale, text: stale ? `Stale: ${formatAge(age)}` : formatAge(age) };
+  if (!view?.position) return { stale: true, text: t`No position yet` };
+  const seconds = Math.max(0, (now - new Date(view.position.at).getTime()) / 1000);
+  const stale = view.stale || seconds * 1000 >= LIVE_STALE_AFTER_MS;
+  const age = formatAge(seconds);
+  return { stale, text: stale ? t`Stale: ${age}` : age };
 }
 
 function RunCard({ run, view, now, zone }: { run: BoardRun; view: BoardView | undefined; now: number; zone: string }) {
+  const { t } = useLingui();
   const open = view ? view.startedAt !== null && view.endedAt === null && view.status !== "cancelled" : run.open;
   const late = punctuality(view?.delaySeconds ?? run.delaySeconds);
   const fresh = freshness(view, now);
   const onBoard = view ? ridersOnBoard(view, view.riders) : null;
   const lastStop = view?.stops.filter((stop) => stop.arrivedAt).at(-1);
+  const { routeName, busNumber, driverName } = run;
+  const direction = ROUTE_DIRECTION_LABELS[run.direction];
+  const departs = zonedTime(run.departureTime, zone);
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white p-4"
-      aria-label={`${run.routeName} ${ROUTE_DIRECTION_LABELS[run.direction]}, bus ${run.busNumber}`}
+      aria-label={t`${routeName} ${direction}, bus ${busNumber}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-ink wrap-anywhere">
@@ -49,32 +56,42 @@ function RunCard({ run, view, now, zone }: { run: BoardRun; view: BoardView | un
         <TripStatusBadge status={(view?.status as BoardRun["status"]) ?? run.status} />
       </div>
       <p className="text-sm text-slate-600">
-        Bus {run.busNumber} · {run.driverName} · departs {formatTime(run.departureTime, zone)}
+        <Trans>
+          Bus {busNumber} · {driverName} · departs <span className="whitespace-nowrap">{departs}</span>
+        </Trans>
       </p>
       {open ? (
         <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <div>
-            <dt className="text-slate-600">Timing</dt>
+            <dt className="text-slate-600">
+              <Trans>Timing</Trans>
+            </dt>
             <dd className="font-medium">
-              {late ? <Badge tone={late.late ? "red" : "green"}>{late.label}</Badge> : "Not known yet"}
+              {late ? <Badge tone={late.late ? "red" : "green"}>{late.label}</Badge> : t`Not known yet`}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">On board</dt>
+            <dt className="text-slate-600">
+              <Trans>On board</Trans>
+            </dt>
             <dd className="font-medium" data-testid="on-board">
               {onBoard ?? "…"}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">Position</dt>
+            <dt className="text-slate-600">
+              <Trans>Position</Trans>
+            </dt>
             <dd className={fresh.stale ? "font-medium text-amber-900" : "font-medium"} data-testid="freshness">
               {fresh.text}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">Last stop</dt>
+            <dt className="text-slate-600">
+              <Trans>Last stop</Trans>
+            </dt>
             <dd className="font-medium wrap-anywhere" data-testid="last-stop">
-              {lastStop?.name ?? "None yet"}
+              {lastStop?.name ?? t`None yet`}
             </dd>
           </div>
         </dl>
@@ -85,10 +102,12 @@ function RunCard({ run, view, now, zone }: { run: BoardRun; view: BoardView | un
           className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 underline underline-offset-2"
         >
           <History aria-hidden="true" className="h-4 w-4" />
-          Replay
+          <Trans>Replay</Trans>
           <span className="sr-only">
             {" "}
-            {run.routeName}, bus {run.busNumber}
+            <Trans>
+              {routeName}, bus {busNumber}
+            </Trans>
           </span>
         </Link>
       </p>
@@ -98,7 +117,8 @@ function RunCard({ run, view, now, zone }: { run: BoardRun; view: BoardView | un
 
 /** The school admin's live board (issue 28): every open run on a map and in a list, live over the sockets. */
 export default function LiveBoardPage() {
-  usePageTitle("Live board");
+  const { t } = useLingui();
+  usePageTitle(t`Live board`);
   const zone = useSchoolZone() ?? "UTC";
   const [date, setDate] = useState("");
   const runs = useLiveRuns(date || undefined);
@@ -129,8 +149,8 @@ export default function LiveBoardPage() {
   return (
     <>
       <PageHeader
-        title="Live board"
-        subtitle="Every open run of the school, live: where each bus is, how late, who is on board."
+        title={t`Live board`}
+        subtitle={t`Every open run of the school, live: where each bus is, how late, who is on board.`}
         actions={
           <>
             <Link
@@ -138,12 +158,12 @@ export default function LiveBoardPage() {
               className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-ink"
             >
               <Users aria-hidden="true" className="h-4 w-4" />
-              Attendance
+              <Trans>Attendance</Trans>
             </Link>
             {simulator.available ? (
               <Button disabled={simulator.start.isPending} onClick={() => simulator.start.mutate()}>
                 <Play aria-hidden="true" className="h-4 w-4" />
-                Simulate a run (dev only)
+                <Trans>Simulate a run (dev only)</Trans>
               </Button>
             ) : null}
           </>
@@ -156,22 +176,24 @@ export default function LiveBoardPage() {
       ) : null}
       <div className="mb-4 flex flex-wrap items-end gap-2">
         <label className="text-sm font-medium text-ink">
-          Day
+          <Trans>Day</Trans>
           <input
             type="date"
             value={date || runs.data?.date || ""}
             onChange={(event) => setDate(event.target.value)}
-            className="ml-2 min-h-11 rounded-md border border-slate-300 px-2"
+            className="ms-2 min-h-11 rounded-md border border-slate-300 px-2"
           />
         </label>
       </div>
-      <BoardMap label="Map of the open runs' buses" buses={buses} className="h-64 sm:h-96" />
-      <QueryState query={runs} loading="Loading the runs…" failed="The runs could not be loaded.">
+      <BoardMap label={t`Map of the open runs' buses`} buses={buses} className="h-64 sm:h-96" />
+      <QueryState query={runs} loading={t`Loading the runs…`} failed={t`The runs could not be loaded.`}>
         {() => (
           <>
-            <PageSection id="open-runs" title="Open runs" className="mt-6">
+            <PageSection id="open-runs" title={t`Open runs`} className="mt-6">
               {open.length === 0 ? (
-                <EmptyState title="No run is open">A run appears here when its driver starts it.</EmptyState>
+                <EmptyState title={t`No run is open`}>
+                  <Trans>A run appears here when its driver starts it.</Trans>
+                </EmptyState>
               ) : (
                 <ul className="grid gap-3 lg:grid-cols-2" aria-live="off">
                   {open.map((run) => (
@@ -180,9 +202,11 @@ export default function LiveBoardPage() {
                 </ul>
               )}
             </PageSection>
-            <PageSection id="other-runs" title="Other runs of the day" className="mt-6">
+            <PageSection id="other-runs" title={t`Other runs of the day`} className="mt-6">
               {others.length === 0 ? (
-                <p className="text-sm text-slate-600">None.</p>
+                <p className="text-sm text-slate-600">
+                  <Trans>None.</Trans>
+                </p>
               ) : (
                 <ul className="grid gap-3 lg:grid-cols-2">
                   {others.map((run) => (

@@ -1,14 +1,15 @@
+import { t } from "@lingui/core/macro";
 import { csvDocument } from "#shared/csv.ts";
 import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { ATTENDANCE_MARK_LABELS } from "#shared/live-board.ts";
-import { formatTime } from "#shared/school-time.ts";
 import type { AttendanceRow } from "../../../features/live-board/hooks.ts";
+import { zonedTime } from "../../../features/trips/zoned-format.ts";
 
 type Event = AttendanceRow["boarding"];
 
 /** An event's four cells: the time in the school's zone, the stop, where the phone was. Empty when none. */
 const eventCells = (event: Event, zone: string) =>
-  event ? [formatTime(event.at, zone), event.stopName ?? "", event.latitude, event.longitude] : ["", "", null, null];
+  event ? [zonedTime(event.at, zone), event.stopName ?? "", event.latitude, event.longitude] : ["", "", null, null];
 
 /**
  * The attendance report as CSV (formula-safe cells), times in the school's zone: one line per rider
@@ -18,21 +19,21 @@ const eventCells = (event: Event, zone: string) =>
  */
 export function attendanceCsv(date: string, rows: readonly AttendanceRow[], zone: string): string {
   const header = [
-    "Date",
-    "Route",
-    "Direction",
-    "Bus",
-    "Child",
-    "Stop",
-    "Attendance",
-    "Boarded or absent at",
-    "Boarding stop",
-    "Boarding latitude",
-    "Boarding longitude",
-    "Dropped at",
-    "Drop-off stop",
-    "Drop-off latitude",
-    "Drop-off longitude",
+    t`Date`,
+    t`Route`,
+    t`Direction`,
+    t`Bus`,
+    t`Child`,
+    t`Stop`,
+    t`Attendance`,
+    t`Boarded or absent at`,
+    t`Boarding stop`,
+    t`Boarding latitude`,
+    t`Boarding longitude`,
+    t`Dropped at`,
+    t`Drop-off stop`,
+    t`Drop-off latitude`,
+    t`Drop-off longitude`,
   ];
   return csvDocument(
     header,

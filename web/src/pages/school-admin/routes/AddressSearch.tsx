@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MapPin, Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { GEOCODE_LIMITS } from "#shared/route-texts.ts";
@@ -25,6 +27,7 @@ export function stopNameOf(label: string): string {
  * as a stop, Escape closes the list), and a click adds one too.
  */
 export default function AddressSearch({ onPick }: { onPick: (place: GeocodedPlace, name: string) => void }) {
+  const { t } = useLingui();
   const search = useGeocode();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
@@ -68,18 +71,22 @@ export default function AddressSearch({ onPick }: { onPick: (place: GeocodedPlac
     }
   };
 
+  const query = search.variables ?? "";
   const status = search.isPending
-    ? "Searching…"
+    ? t`Searching…`
     : search.isError
       ? errorMessage(search.error)
       : search.isSuccess && open
         ? places.length === 0
-          ? `No places found for “${search.variables}”.`
-          : `${places.length} place${places.length === 1 ? "" : "s"} found: choose one with the arrow keys and Enter, or click it, to add a stop there.`
+          ? t`No places found for “${query}”.`
+          : t`${plural(places.length, {
+              one: "# place found: choose one with the arrow keys and Enter, or click it, to add a stop there.",
+              other: "# places found: choose one with the arrow keys and Enter, or click it, to add a stop there.",
+            })}`
         : "";
 
   return (
-    <search aria-label="Find an address" className="mb-3 block">
+    <search aria-label={t`Find an address`} className="mb-3 block">
       <form
         noValidate
         onSubmit={(event) => {
@@ -89,12 +96,12 @@ export default function AddressSearch({ onPick }: { onPick: (place: GeocodedPlac
       >
         <div className="flex items-end gap-2">
           <TextField
-            label="Find an address"
+            label={t`Find an address`}
             type="search"
             className="min-w-0 flex-1"
             autoComplete="off"
             maxLength={GEOCODE_LIMITS.maxQuery}
-            placeholder="e.g. 120 Main Street, Naperville"
+            placeholder={t`e.g. 120 Main Street, Naperville`}
             role="combobox"
             aria-autocomplete="none"
             aria-expanded={expanded}
@@ -110,7 +117,7 @@ export default function AddressSearch({ onPick }: { onPick: (place: GeocodedPlac
           />
           <SecondaryButton type="submit" className="min-h-11 shrink-0" disabled={search.isPending}>
             <Search aria-hidden="true" className="h-4 w-4" />
-            Search
+            <Trans>Search</Trans>
           </SecondaryButton>
         </div>
         <p
@@ -122,7 +129,7 @@ export default function AddressSearch({ onPick }: { onPick: (place: GeocodedPlac
         <div
           id={listId}
           role="listbox"
-          aria-label="Places found"
+          aria-label={t`Places found`}
           hidden={!expanded}
           className="mt-1 max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-sm"
         >

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { busFormSchema } from "#shared/buses.ts";
@@ -19,6 +20,7 @@ export default function BusFormDialog({
   onOpenChange: (open: boolean) => void;
   onCreated?: (busId: string) => void;
 }) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -32,7 +34,7 @@ export default function BusFormDialog({
     onCreated?.(busId);
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New Bus">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t`New Bus`}>
       <form
         noValidate
         className="space-y-4"
@@ -43,14 +45,14 @@ export default function BusFormDialog({
         }}
       >
         <TextField
-          label="Bus Number"
+          label={t`Bus Number`}
           autoFocus
           error={errors.number?.message}
           maxLength={maxLengthOf(busFormSchema.shape.number)}
           {...register("number")}
         />
         <TextField
-          label="Seats"
+          label={t`Seats`}
           type="number"
           min={1}
           max={ROUTE_LIMITS.maxSeats}
@@ -59,11 +61,11 @@ export default function BusFormDialog({
           error={errors.seats?.message}
           {...register("seats", { valueAsNumber: true })}
         />
-        <TextField label="Plate (optional)" error={errors.plate?.message} maxLength={20} {...register("plate")} />
+        <TextField label={t`Plate (optional)`} error={errors.plate?.message} maxLength={20} {...register("plate")} />
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel="Add Bus"
-          pendingLabel="Saving…"
+          submitLabel={t`Add Bus`}
+          pendingLabel={t`Saving…`}
           pending={create.isPending}
         />
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MailPlus, RotateCw, UserCheck, UserX, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -21,52 +22,61 @@ const actionClass = "min-h-11";
  * one of the active drivers on its form.
  */
 export default function DriversSection() {
+  const { t } = useLingui();
   const drivers = useDrivers();
   const [inviting, setInviting] = useState(false);
   const [toggling, setToggling] = useState<DriverRow | null>(null);
   const setActive = useSetDriverActive(() => setToggling(null));
   const { resend, revoke } = useParentInvitationActions();
+  const togglingName = toggling?.name ?? "";
+  const deactivateLabel = (name: string) => t`Deactivate ${name}`;
+  const reactivateLabel = (name: string) => t`Reactivate ${name}`;
   return (
     <PageSection
       id="drivers-heading"
-      title="Drivers"
+      title={t`Drivers`}
       aside={
         <SecondaryButton onClick={() => setInviting(true)}>
           <MailPlus aria-hidden="true" className="h-4 w-4" />
-          Invite Driver
+          <Trans>Invite Driver</Trans>
         </SecondaryButton>
       }
     >
       <QueryState
         query={drivers}
-        loading="Loading drivers…"
-        failed="Failed to load drivers."
+        loading={t`Loading drivers…`}
+        failed={t`Failed to load drivers.`}
         isEmpty={(data) => data.drivers.length === 0 && data.invitations.length === 0}
         empty={
           <p className="text-sm text-slate-600">
-            No drivers yet. Invite one: they sign in on their phone and see the runs assigned to them.
+            <Trans>No drivers yet. Invite one: they sign in on their phone and see the runs assigned to them.</Trans>
           </p>
         }
       >
         {(data) => (
           <div className="space-y-3">
             {data.drivers.length > 0 ? (
-              <ul aria-label="Driver accounts" className="grid gap-2 lg:grid-cols-2">
+              <ul aria-label={t`Driver accounts`} className="grid gap-2 lg:grid-cols-2">
                 {data.drivers.map((driver) => (
                   <li key={driver.id} className={rowClass}>
                     <span className="min-w-0 wrap-anywhere text-sm">
                       <span className="font-medium text-ink">{driver.name}</span>{" "}
                       <Badge tone={driver.isActive ? "green" : "slate"}>
-                        {driver.isActive ? "Active" : "Inactive"}
+                        {driver.isActive ? t`Active` : t`Inactive`}
                       </Badge>
                       <span className="block text-slate-600">
-                        {driver.email}
-                        {driver.phone ? ` · ${driver.phone}` : ""}
+                        <span dir="ltr">{driver.email}</span>
+                        {driver.phone ? (
+                          <>
+                            {" · "}
+                            <span dir="ltr">{driver.phone}</span>
+                          </>
+                        ) : null}
                       </span>
                     </span>
                     <SecondaryButton
                       className={actionClass}
-                      aria-label={`${driver.isActive ? "Deactivate" : "Reactivate"} ${driver.name}`}
+                      aria-label={driver.isActive ? deactivateLabel(driver.name) : reactivateLabel(driver.name)}
                       onClick={() => setToggling(driver)}
                     >
                       {driver.isActive ? (
@@ -74,14 +84,14 @@ export default function DriversSection() {
                       ) : (
                         <UserCheck aria-hidden="true" className="h-4 w-4" />
                       )}
-                      {driver.isActive ? "Deactivate" : "Reactivate"}
+                      {driver.isActive ? t`Deactivate` : t`Reactivate`}
                     </SecondaryButton>
                   </li>
                 ))}
               </ul>
             ) : null}
             {data.invitations.length > 0 ? (
-              <ul aria-label="Driver invitations" className="grid gap-2 lg:grid-cols-2">
+              <ul aria-label={t`Driver invitations`} className="grid gap-2 lg:grid-cols-2">
                 {data.invitations.map((invitation) => {
                   const who = invitation.name ?? invitation.email;
                   return (
@@ -89,31 +99,33 @@ export default function DriversSection() {
                       <span className="min-w-0 wrap-anywhere text-sm">
                         <span className="font-medium text-ink">{who}</span>{" "}
                         <Badge tone={invitation.expired ? "red" : "amber"}>
-                          {invitation.expired ? "Invitation expired" : "Invited"}
+                          {invitation.expired ? t`Invitation expired` : t`Invited`}
                         </Badge>
-                        <span className="block text-slate-600">{invitation.email}</span>
+                        <span dir="ltr" className="block text-slate-600">
+                          {invitation.email}
+                        </span>
                       </span>
                       <span className="flex gap-2">
                         <SecondaryButton
                           className={actionClass}
-                          aria-label={`Resend the invitation to ${who}`}
+                          aria-label={t`Resend the invitation to ${who}`}
                           disabled={resend.isPending}
                           onClick={() =>
                             resend.mutate({ inviteId: invitation.id, regenerateToken: invitation.expired })
                           }
                         >
                           <RotateCw aria-hidden="true" className="h-4 w-4" />
-                          Resend
+                          <Trans>Resend</Trans>
                         </SecondaryButton>
                         {invitation.expired ? null : (
                           <SecondaryButton
                             className={actionClass}
-                            aria-label={`Revoke the invitation to ${who}`}
+                            aria-label={t`Revoke the invitation to ${who}`}
                             disabled={revoke.isPending}
                             onClick={() => revoke.mutate({ inviteId: invitation.id })}
                           >
                             <X aria-hidden="true" className="h-4 w-4" />
-                            Revoke
+                            <Trans>Revoke</Trans>
                           </SecondaryButton>
                         )}
                       </span>
@@ -133,13 +145,13 @@ export default function DriversSection() {
       <ConfirmDialog
         open={toggling !== null}
         onOpenChange={(open) => (open ? null : setToggling(null))}
-        title={toggling?.isActive ? "Deactivate Driver" : "Reactivate Driver"}
+        title={toggling?.isActive ? t`Deactivate Driver` : t`Reactivate Driver`}
         message={
           toggling?.isActive
-            ? `Deactivate ${toggling.name}? They are signed out at once and cannot sign in until reactivated; their routes keep them.`
-            : `Reactivate ${toggling?.name ?? ""}? They can sign in again.`
+            ? t`Deactivate ${togglingName}? They are signed out at once and cannot sign in until reactivated; their routes keep them.`
+            : t`Reactivate ${togglingName}? They can sign in again.`
         }
-        confirmLabel={toggling?.isActive ? "Deactivate" : "Reactivate"}
+        confirmLabel={toggling?.isActive ? t`Deactivate` : t`Reactivate`}
         busy={setActive.isPending}
         onConfirm={() => toggling && setActive.mutate({ driverId: toggling.id, active: !toggling.isActive })}
       />

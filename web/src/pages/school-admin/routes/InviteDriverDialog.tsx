@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useInviteDriver } from "../../../features/drivers/admin/hooks.ts";
 import { InviteByEmailDialog } from "../../../features/invitations/InviteByEmailDialog.tsx";
 
@@ -9,14 +10,15 @@ export default function InviteDriverDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const invitation = useInviteDriver();
   return (
     <InviteByEmailDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Invite Driver"
-      description="The driver receives an e-mail with a link to create their account. It expires like a parent's invitation."
-      nameLabel="Driver Name"
+      title={t`Invite Driver`}
+      description={t`The driver receives an e-mail with a link to create their account. It expires like a parent's invitation.`}
+      nameLabel={t`Driver Name`}
       invitation={invitation}
     />
   );

@@ -1,6 +1,7 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { UserMinus } from "lucide-react";
 import { useId, useState } from "react";
-import { formatCalendarDay } from "#shared/school-time.ts";
 import { Button, IconButton } from "../../../components/ui/buttons.tsx";
 import { DebouncedInput } from "../../../components/ui/filters.tsx";
 import { FormAlert, TextField } from "../../../components/ui/form.tsx";
@@ -12,16 +13,23 @@ import {
   useUnassignRider,
 } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
+import { calendarDay, stopClock } from "../../../features/trips/zoned-format.ts";
 import { selectClass, WeekdayPicker } from "./fields.tsx";
 
 type Rider = RouteDetail["riders"][number];
 
+/** "rides Bus 4 – Oak": the route a child already rides. */
+function ridesLabel(rides: string): string {
+  return t`rides ${rides}`;
+}
+
 const localToday = () => new Date().toLocaleDateString("en-CA");
 
 function datesLabel(rider: Pick<Rider, "fromDate" | "toDate">): string {
-  return rider.toDate
-    ? `${formatCalendarDay(rider.fromDate)} – ${formatCalendarDay(rider.toDate)}`
-    : `from ${formatCalendarDay(rider.fromDate)}`;
+  const from = calendarDay(rider.fromDate);
+  if (!rider.toDate) return t`from ${from}`;
+  const to = calendarDay(rider.toDate);
+  return t`${from} – ${to}`;
 }
 
 /**
@@ -29,6 +37,7 @@ function datesLabel(rider: Pick<Rider, "fromDate" | "toDate">): string {
  * The server bounds the riders by the bus's seats on each weekday and says so with the numbers.
  */
 function AssignRider({ detail }: { detail: RouteDetail }) {
+  const { t } = useLingui();
   const { route, stops } = detail;
   const [search, setSearch] = useState("");
   const [childId, setChildId] = useState<string | null>(null);
@@ -55,12 +64,12 @@ function AssignRider({ detail }: { detail: RouteDetail }) {
       }}
     >
       <h3 id="assign-heading" className="font-semibold text-ink">
-        Assign a rider
+        <Trans>Assign a rider</Trans>
       </h3>
       <DebouncedInput
-        label="Find a child"
+        label={t`Find a child`}
         icon
-        placeholder="Part of the child's name"
+        placeholder={t`Part of the child's name`}
         value={search}
         maxLength={120}
         onCommit={(term) => {
@@ -71,10 +80,14 @@ function AssignRider({ detail }: { detail: RouteDetail }) {
       />
       {found ? (
         found.length === 0 ? (
-          <p className="text-sm text-slate-600">No child of the school has that in their name.</p>
+          <p className="text-sm text-slate-600">
+            <Trans>No child of the school has that in their name.</Trans>
+          </p>
         ) : (
           <fieldset>
-            <legend className="text-sm font-medium text-slate-700">Child</legend>
+            <legend className="text-sm font-medium text-slate-700">
+              <Trans>Child</Trans>
+            </legend>
             <ul id={ids.results} className="mt-1 space-y-1">
               {found.map((child) => (
                 <li key={child.id}>
@@ -88,7 +101,7 @@ function AssignRider({ detail }: { detail: RouteDetail }) {
                     />
                     <span className="min-w-0 wrap-anywhere">
                       <span className="font-medium text-ink">{child.name}</span> · {child.grade}
-                      {child.rides ? <span className="text-slate-600"> · rides {child.rides}</span> : null}
+                      {child.rides ? <span className="text-slate-600"> · {ridesLabel(child.rides)}</span> : null}
                     </span>
                   </label>
                 </li>
@@ -100,7 +113,7 @@ function AssignRider({ detail }: { detail: RouteDetail }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
           <label htmlFor={ids.stop} className="block text-sm font-medium text-slate-700">
-            Stop
+            <Trans>Stop</Trans>
           </label>
           <select
             id={ids.stop}
@@ -110,57 +123,70 @@ function AssignRider({ detail }: { detail: RouteDetail }) {
           >
             {stops.map((stop, index) => (
               <option key={stop.id} value={stop.id}>
-                {index + 1}. {stop.name} ({stop.time})
+                {index + 1}. {stop.name} ({stopClock(stop.time)})
               </option>
             ))}
           </select>
         </div>
-        <TextField label="From" type="date" value={fromDate} onChange={(event) => setFromDate(event.target.value)} />
+        <TextField label={t`From`} type="date" value={fromDate} onChange={(event) => setFromDate(event.target.value)} />
         <TextField
-          label="To (optional)"
+          label={t`To (optional)`}
           type="date"
           value={toDate}
           onChange={(event) => setToDate(event.target.value)}
         />
       </div>
-      <WeekdayPicker value={weekdays} onChange={setWeekdays} legend="Rides on" />
+      <WeekdayPicker value={weekdays} onChange={setWeekdays} legend={t`Rides on`} />
       {assign.error ? <FormAlert>{assign.error.message}</FormAlert> : null}
       <Button type="submit" className="min-h-11" disabled={!childId || assign.isPending}>
-        {assign.isPending ? "Assigning…" : "Assign to stop"}
+        {assign.isPending ? t`Assigning…` : t`Assign to stop`}
       </Button>
-      {!childId ? <p className="text-sm text-slate-600">Find a child and choose them to assign.</p> : null}
+      {!childId ? (
+        <p className="text-sm text-slate-600">
+          <Trans>Find a child and choose them to assign.</Trans>
+        </p>
+      ) : null}
     </form>
   );
 }
 
 /** A route's riders per stop, seats used against the bus's seats, and assigning another. */
 export function RidersSection({ detail }: { detail: RouteDetail }) {
+  const { t } = useLingui();
   const { route, stops, riders } = detail;
+  const routeName = route.name;
+  const seats = seatsLabel(route);
   const unassign = useUnassignRider();
+  const removeLabel = (childName: string) => t`Remove ${childName} from ${routeName}`;
   return (
     <PageSection
       id="riders-heading"
-      title="Riders"
+      title={t`Riders`}
       aside={
         <p className="text-sm font-medium text-ink" aria-live="polite">
-          {seatsLabel(route)} on the busiest day
+          <Trans>{seats} on the busiest day</Trans>
         </p>
       }
     >
       {stops.length === 0 ? (
-        <p className="text-sm text-slate-600">Save the route's stops to assign riders to them.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>Save the route's stops to assign riders to them.</Trans>
+        </p>
       ) : (
         <div className="space-y-4">
-          <ul aria-label={`Riders of ${route.name} by stop`} className="grid gap-3 md:grid-cols-2">
+          <ul aria-label={t`Riders of ${routeName} by stop`} className="grid gap-3 md:grid-cols-2">
             {stops.map((stop, index) => {
               const here = riders.filter((rider) => rider.stopId === stop.id);
               return (
                 <li key={stop.id} className="rounded-lg border border-slate-200 bg-white p-3">
                   <h3 className="font-medium wrap-anywhere text-ink">
-                    {index + 1}. {stop.name} <span className="font-normal text-slate-600">· {stop.time}</span>
+                    {index + 1}. <bdi>{stop.name}</bdi>{" "}
+                    <span className="font-normal whitespace-nowrap text-slate-600">· {stopClock(stop.time)}</span>
                   </h3>
                   {here.length === 0 ? (
-                    <p className="mt-1 text-sm text-slate-600">No riders</p>
+                    <p className="mt-1 text-sm text-slate-600">
+                      <Trans>No riders</Trans>
+                    </p>
                   ) : (
                     <ul className="mt-2 divide-y divide-slate-100">
                       {here.map((rider) => (
@@ -170,7 +196,7 @@ export function RidersSection({ detail }: { detail: RouteDetail }) {
                             {weekdaysLabel(rider.weekdays)} · {datesLabel(rider)}
                           </span>
                           <IconButton
-                            label={`Remove ${rider.childName} from ${route.name}`}
+                            label={removeLabel(rider.childName)}
                             tone="danger"
                             disabled={unassign.isPending}
                             onClick={() => unassign.mutate({ riderId: rider.id })}

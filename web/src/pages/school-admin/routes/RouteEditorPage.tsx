@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowDown, ArrowLeft, ArrowUp, FileUp, Plus, Shuffle, Trash2 } from "lucide-react";
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -7,7 +9,6 @@ import type { LatLng, StopMapHandle } from "../../../components/map/types.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { FormAlert, TextField } from "../../../components/ui/form.tsx";
-import { countOf } from "../../../components/ui/format.ts";
 import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
 import { Loading, QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
@@ -65,6 +66,18 @@ function payload(drafts: readonly DraftStop[]) {
   });
 }
 
+/** "Stop 3": a new stop's name until the admin types one. */
+function stopLabel(position: number): string {
+  return t`Stop ${position}`;
+}
+
+/** "Bus 12", or "No bus". */
+function busLabel(bus: { number: string } | null): string {
+  if (!bus) return t`No bus`;
+  const { number } = bus;
+  return t`Bus ${number}`;
+}
+
 type StopErrors = { general: string | null; stops: Record<number, Partial<Record<string, string>>> };
 const NO_ERRORS: StopErrors = { general: null, stops: {} };
 
@@ -76,7 +89,9 @@ const NO_ERRORS: StopErrors = { general: null, stops: {} };
  * was read at: someone else's save in between is refused, and the server's message shown.
  */
 function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () => void }) {
+  const { t } = useLingui();
   const { route } = detail;
+  const routeName = route.name;
   const [drafts, setDrafts] = useState(() => draftsOf(detail.stops));
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<StopErrors>(NO_ERRORS);
@@ -105,7 +120,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
    * A new stop at the end; from the list's button or a place found the focus goes to its name (a map
    * click leaves it on the map).
    */
-  const add = (at: LatLng | null, focusName: boolean, name = `Stop ${drafts.length + 1}`) => {
+  const add = (at: LatLng | null, focusName: boolean, name = stopLabel(drafts.length + 1)) => {
     const key = `new-${++counter.current}`;
     const last = drafts.at(-1);
     const stop: DraftStop = {
@@ -117,7 +132,9 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
     };
     change([...drafts, stop]);
     setSelected(key);
-    setAnnouncement(`Added ${stop.name} as stop ${drafts.length + 1}`);
+    const stopName = stop.name;
+    const position = drafts.length + 1;
+    setAnnouncement(t`Added ${stopName} as stop ${position}`);
     if (focusName) focusAfter.current = `${key}-name`;
   };
   const move = (index: number, by: -1 | 1) => {
@@ -129,13 +146,17 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
     // Keep the focus on the button pressed, or on its pair when the stop reached an end.
     const edge = (by === -1 && place === 0) || (by === 1 && place === next.length - 1);
     focusAfter.current = `${stop!.key}-${edge ? (by === -1 ? "down" : "up") : by === -1 ? "up" : "down"}`;
-    setAnnouncement(`${stop!.name} moved to position ${place + 1} of ${next.length}`);
+    const stopName = stop!.name;
+    const position = place + 1;
+    const count = next.length;
+    setAnnouncement(t`${stopName} moved to position ${position} of ${count}`);
   };
   const remove = (index: number) => {
     const stop = drafts[index]!;
     const next = drafts.filter((_, at) => at !== index);
     change(next);
-    setAnnouncement(`Removed ${stop.name}`);
+    const stopName = stop.name;
+    setAnnouncement(t`Removed ${stopName}`);
     const neighbour = next[Math.min(index, next.length - 1)];
     focusAfter.current = neighbour ? `${neighbour.key}-name` : "add-stop";
   };
@@ -146,7 +167,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
     const byId = new Map(drafts.map((stop) => [stop.id, stop]));
     const times = drafts.map((stop) => stop.time);
     change(stopIds.map((id, index) => ({ ...byId.get(id)!, time: times[index]! })));
-    setAnnouncement("The suggested order is applied. Check the times, then save the stops.");
+    setAnnouncement(t`The suggested order is applied. Check the times, then save the stops.`);
   };
   const submit = async () => {
     const input = { routeId: route.id, version: route.stopsVersion, stops: payload(drafts) };
@@ -183,7 +204,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
   });
   const hasErrors = errors.general !== null || Object.keys(errors.stops).length > 0;
   return (
-    <PageSection id="stops-heading" title="Stops">
+    <PageSection id="stops-heading" title={t`Stops`}>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="lg:sticky lg:top-4 lg:self-start">
           {addressSearch ? (
@@ -195,7 +216,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
             <StopMap
               ref={map}
               id={mapId}
-              label={`Map of the stops of ${route.name}`}
+              label={t`Map of the stops of ${routeName}`}
               stops={mapStops}
               showRoute
               selectedStopId={selected}
@@ -209,8 +230,9 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
             />
           </Suspense>
           <p className="mt-2 text-sm text-slate-600">
-            {addressSearch ? "Find an address or click the map" : "Click the map"} to add a stop, drag a stop to move
-            it, or type its coordinates in the list.
+            {addressSearch
+              ? t`Find an address or click the map to add a stop, drag a stop to move it, or type its coordinates in the list.`
+              : t`Click the map to add a stop, drag a stop to move it, or type its coordinates in the list.`}
           </p>
         </div>
         <div className="min-w-0 space-y-3">
@@ -223,21 +245,23 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
                 {serverError}{" "}
                 {stale ? (
                   <button type="button" className="font-semibold underline" onClick={onReload}>
-                    Reload the route
+                    <Trans>Reload the route</Trans>
                   </button>
                 ) : null}
               </FormAlert>
             ) : null}
-            {hasErrors ? <FormAlert>{errors.general ?? "Check the stops marked below."}</FormAlert> : null}
+            {hasErrors ? <FormAlert>{errors.general ?? t`Check the stops marked below.`}</FormAlert> : null}
           </div>
           {drafts.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-              No stops yet. Click the map or use Add stop.
+              <Trans>No stops yet. Click the map or use Add stop.</Trans>
             </p>
           ) : null}
-          <ol aria-label={`Stops of ${route.name}, in order`} className="space-y-3">
+          <ol aria-label={t`Stops of ${routeName}, in order`} className="space-y-3">
             {drafts.map((stop, index) => {
               const stopErrors = errors.stops[index] ?? {};
+              const position = index + 1;
+              const stopName = stop.name || t`stop ${position}`;
               return (
                 <li
                   key={stop.key}
@@ -246,21 +270,24 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
                 >
                   <fieldset>
                     <legend className="flex w-full items-center justify-between gap-2">
-                      <span className="font-medium text-ink">Stop {index + 1}</span>
+                      <span className="font-medium text-ink">
+                        <Trans>Stop {position}</Trans>
+                      </span>
                     </legend>
                     <div className="mt-1 grid grid-cols-2 gap-3 sm:grid-cols-[2fr_1fr]">
                       <TextField
                         id={`${stop.key}-name`}
-                        label="Name"
+                        label={t`Name`}
                         className="col-span-2 sm:col-span-1"
                         value={stop.name}
+                        dir="auto"
                         maxLength={120}
                         error={stopErrors.name}
                         onFocus={() => setSelected(stop.key)}
                         onChange={(event) => update(stop.key, { name: event.target.value })}
                       />
                       <TextField
-                        label="Time"
+                        label={t`Time`}
                         type="time"
                         className="col-span-2 sm:col-span-1"
                         value={stop.time}
@@ -268,15 +295,17 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
                         onChange={(event) => update(stop.key, { time: event.target.value })}
                       />
                       <TextField
-                        label="Latitude"
+                        label={t`Latitude`}
                         inputMode="decimal"
+                        dir="ltr"
                         value={stop.latitude}
                         error={stopErrors.latitude}
                         onChange={(event) => update(stop.key, { latitude: event.target.value })}
                       />
                       <TextField
-                        label="Longitude"
+                        label={t`Longitude`}
                         inputMode="decimal"
+                        dir="ltr"
                         value={stop.longitude}
                         error={stopErrors.longitude}
                         onChange={(event) => update(stop.key, { longitude: event.target.value })}
@@ -285,7 +314,7 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
                     <div className="mt-2 flex justify-end gap-1">
                       <IconButton
                         id={`${stop.key}-up`}
-                        label={`Move ${stop.name || `stop ${index + 1}`} up`}
+                        label={t`Move ${stopName} up`}
                         disabled={index === 0}
                         onClick={() => move(index, -1)}
                       >
@@ -293,17 +322,13 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
                       </IconButton>
                       <IconButton
                         id={`${stop.key}-down`}
-                        label={`Move ${stop.name || `stop ${index + 1}`} down`}
+                        label={t`Move ${stopName} down`}
                         disabled={index === drafts.length - 1}
                         onClick={() => move(index, 1)}
                       >
                         <ArrowDown aria-hidden="true" className="h-4 w-4" />
                       </IconButton>
-                      <IconButton
-                        label={`Remove ${stop.name || `stop ${index + 1}`}`}
-                        tone="danger"
-                        onClick={() => remove(index)}
-                      >
+                      <IconButton label={t`Remove ${stopName}`} tone="danger" onClick={() => remove(index)}>
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
                       </IconButton>
                     </div>
@@ -319,26 +344,26 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
               onClick={() => add(map.current?.center() ?? null, true)}
             >
               <Plus aria-hidden="true" className="h-4 w-4" />
-              Add stop
+              <Trans>Add stop</Trans>
             </SecondaryButton>
             <SecondaryButton
               disabled={dirty || drafts.length < 3}
-              title={dirty ? "Save the stops first" : undefined}
+              title={dirty ? t`Save the stops first` : undefined}
               onClick={() => setOptimising(true)}
             >
               <Shuffle aria-hidden="true" className="h-4 w-4" />
-              Optimise stop order
+              <Trans>Optimise stop order</Trans>
             </SecondaryButton>
             <SecondaryButton
               disabled={dirty}
-              title={dirty ? "Save the stops first" : undefined}
+              title={dirty ? t`Save the stops first` : undefined}
               onClick={() => setImporting(true)}
             >
               <FileUp aria-hidden="true" className="h-4 w-4" />
-              Import stops (CSV)
+              <Trans>Import stops (CSV)</Trans>
             </SecondaryButton>
             <Button onClick={() => void submit()} disabled={save.isPending || !dirty}>
-              {save.isPending ? "Saving…" : "Save stops"}
+              {save.isPending ? t`Saving…` : t`Save stops`}
             </Button>
           </div>
         </div>
@@ -346,8 +371,8 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
       {dirty ? (
         <p className="mt-2 text-sm text-slate-600">
           {drafts.length >= 3
-            ? "Save the stops to optimise their order or import more."
-            : "Save the stops to import more."}
+            ? t`Save the stops to optimise their order or import more.`
+            : t`Save the stops to import more.`}
         </p>
       ) : null}
       {optimising ? (
@@ -367,35 +392,36 @@ function StopsEditor({ detail, onReload }: { detail: RouteDetail; onReload: () =
 /** `/school-admin/routes/:routeId`: a route's stops on the map and in order, and its riders. */
 export default function RouteEditorPage() {
   const { routeId = "" } = useParams();
+  const { t } = useLingui();
   const detail = useRoute(routeId);
-  const route = detail.data?.route;
-  usePageTitle(`${route?.name ?? "Route"} · Routes · SchoolRide`);
+  const routeName = detail.data?.route.name ?? t`Route`;
+  usePageTitle(t`${routeName} · Routes · SchoolRide`);
   return (
     <div className="space-y-6">
       <Link
         to="/school-admin/routes"
         className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
       >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        All routes
+        <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
+        <Trans>All routes</Trans>
       </Link>
-      <QueryState query={detail} loading="Loading the route…" failed="Failed to load the route.">
+      <QueryState query={detail} loading={t`Loading the route…`} failed={t`Failed to load the route.`}>
         {(data) => (
           <>
             <PageHeader
               title={data.route.name}
               subtitle={[
                 ROUTE_DIRECTION_LABELS[data.route.direction],
-                data.route.bus ? `Bus ${data.route.bus.number}` : "No bus",
+                busLabel(data.route.bus),
                 data.route.driverName,
                 weekdaysLabel(data.route.weekdays),
-                countOf(data.route.riders, "rider", "riders"),
+                plural(data.route.riders, { one: "# rider", other: "# riders" }),
                 seatsLabel(data.route),
               ].join(" · ")}
               actions={<RouteSheetLink routeId={data.route.id} routeName={data.route.name} />}
             />
             <StopsEditor key={data.route.stopsVersion} detail={data} onReload={() => void detail.refetch()} />
-            <Suspense fallback={<Loading label="Loading the riders…" />}>
+            <Suspense fallback={<Loading label={t`Loading the riders…`} />}>
               <RidersSection detail={data} />
             </Suspense>
           </>

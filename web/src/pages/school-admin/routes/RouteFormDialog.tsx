@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -65,6 +67,7 @@ export default function RouteFormDialog({
   /** A new route was created (its page opens, to add the stops). */
   onCreated: (routeId: string) => void;
 }) {
+  const { t } = useLingui();
   const zone = useSchoolZone();
   const {
     register,
@@ -95,7 +98,7 @@ export default function RouteFormDialog({
   const weekdays = watch("weekdays") ?? [];
   const driverId = watch("driverId") ?? null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={route ? "Edit Route" : "New Route"}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={route ? t`Edit Route` : t`New Route`}>
       <form
         noValidate
         className="space-y-4"
@@ -106,34 +109,34 @@ export default function RouteFormDialog({
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Route Name"
+            label={t`Route Name`}
             autoFocus
             error={errors.name?.message}
             maxLength={maxLengthOf(routeFormSchema.shape.name)}
             {...register("name")}
           />
           <EnumSelectField
-            label="Direction"
+            label={t`Direction`}
             values={ROUTE_TYPES}
             labels={ROUTE_DIRECTION_LABELS}
             {...register("direction")}
           />
           <div>
             <label htmlFor={ids.bus} className="block text-sm font-medium text-slate-700">
-              Bus
+              <Trans>Bus</Trans>
             </label>
             <div className="flex items-end gap-2">
               <select id={ids.bus} className={selectClass} {...register("busId", { setValueAs: nullWhenEmpty })}>
-                <option value="">No bus yet</option>
-                {buses.map((bus) => (
-                  <option key={bus.id} value={bus.id}>
-                    Bus {bus.number} ({bus.seats} seats)
+                <option value="">{t`No bus yet`}</option>
+                {buses.map(({ id, number, seats }) => (
+                  <option key={id} value={id}>
+                    {plural(seats, { one: `Bus ${number} (# seat)`, other: `Bus ${number} (# seats)` })}
                   </option>
                 ))}
               </select>
               <SecondaryButton className="min-h-11 shrink-0" onClick={() => setAddingBus(true)}>
                 <Plus aria-hidden="true" className="h-4 w-4" />
-                New bus
+                <Trans>New bus</Trans>
               </SecondaryButton>
             </div>
             {errors.busId ? <p className="mt-1 text-sm text-red-700">{errors.busId.message}</p> : null}
@@ -145,22 +148,27 @@ export default function RouteFormDialog({
             onChosen={(driver) => driver && setValue("driverName", driver.name, { shouldValidate: true })}
           />
           <TextField
-            label="Driver Name"
+            label={t`Driver Name`}
             readOnly={driverId !== null}
-            hint={driverId !== null ? "The driver's account name." : "Without an account: the name on the run."}
+            hint={driverId !== null ? t`The driver's account name.` : t`Without an account: the name on the run.`}
             error={errors.driverName?.message}
             maxLength={maxLengthOf(routeFormSchema.shape.driverName)}
             {...register("driverName")}
           />
-          <TextField label="Active From" type="date" error={errors.activeFrom?.message} {...register("activeFrom")} />
           <TextField
-            label="Active To (optional)"
+            label={t`Active From`}
+            type="date"
+            error={errors.activeFrom?.message}
+            {...register("activeFrom")}
+          />
+          <TextField
+            label={t`Active To (optional)`}
             type="date"
             error={errors.activeTo?.message}
             {...register("activeTo", { setValueAs: nullWhenEmpty })}
           />
           <TextField
-            label="Colour"
+            label={t`Colour`}
             type="color"
             className="sm:col-span-2"
             error={errors.colour?.message}
@@ -174,8 +182,8 @@ export default function RouteFormDialog({
         />
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel={route ? "Save Changes" : "Create Route"}
-          pendingLabel="Saving…"
+          submitLabel={route ? t`Save Changes` : t`Create Route`}
+          pendingLabel={t`Saving…`}
           pending={save.isPending}
         />
       </form>

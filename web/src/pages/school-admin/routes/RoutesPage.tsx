@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Bus, FileUp, MapPinned, Pencil, Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -7,7 +9,6 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { countOf } from "../../../components/ui/format.ts";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
@@ -44,28 +45,35 @@ function RouteName({ route }: { route: RouteRow }) {
   );
 }
 
+/** "Bus 12", or "No bus" (in the reader's language). */
+function busLabel(bus: { number: string } | null): string {
+  if (!bus) return t`No bus`;
+  const { number } = bus;
+  return t`Bus ${number}`;
+}
+
 function columns(onEdit: (route: RouteRow) => void, onDelete: (route: RouteRow) => void): Column<RouteRow>[] {
   return [
-    { header: "Route", rowHeader: true, className: "text-ink", cell: (route) => <RouteName route={route} /> },
-    { header: "Direction", cell: (route) => ROUTE_DIRECTION_LABELS[route.direction] },
+    { header: t`Route`, rowHeader: true, className: "text-ink", cell: (route) => <RouteName route={route} /> },
+    { header: t`Direction`, cell: (route) => ROUTE_DIRECTION_LABELS[route.direction] },
     {
-      header: "Bus and Driver",
+      header: t`Bus and Driver`,
       className: "wrap-anywhere",
       cell: (route) => (
         <>
-          <span className="block font-medium text-ink">{route.bus ? `Bus ${route.bus.number}` : "No bus"}</span>
+          <span className="block font-medium text-ink">{busLabel(route.bus)}</span>
           {route.driverName}
         </>
       ),
     },
-    { header: "Days", cell: (route) => weekdaysLabel(route.weekdays) },
-    { header: "Stops", className: "whitespace-nowrap", cell: (route) => route.stops },
-    { header: "Riders", className: "whitespace-nowrap", cell: (route) => route.riders },
-    { header: "Seats Used", className: "whitespace-nowrap", cell: (route) => seatsLabel(route) },
+    { header: t`Days`, cell: (route) => weekdaysLabel(route.weekdays) },
+    { header: t`Stops`, className: "whitespace-nowrap", cell: (route) => route.stops },
+    { header: t`Riders`, className: "whitespace-nowrap", cell: (route) => route.riders },
+    { header: t`Seats Used`, className: "whitespace-nowrap", cell: (route) => seatsLabel(route) },
     {
-      header: "Actions",
-      headerClassName: "text-right",
-      className: "text-right whitespace-nowrap",
+      header: t`Actions`,
+      headerClassName: "text-end",
+      className: "text-end whitespace-nowrap",
       cell: (route) => <RouteActions route={route} onEdit={onEdit} onDelete={onDelete} />,
     },
   ];
@@ -80,20 +88,22 @@ function RouteActions({
   onEdit: (route: RouteRow) => void;
   onDelete: (route: RouteRow) => void;
 }) {
+  const { t } = useLingui();
+  const { name } = route;
   return (
     <>
       <Link
         to={`/school-admin/routes/${route.id}`}
-        aria-label={`Stops and riders of ${route.name}`}
-        title={`Stops and riders of ${route.name}`}
+        aria-label={t`Stops and riders of ${name}`}
+        title={t`Stops and riders of ${name}`}
         className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-ink"
       >
         <MapPinned aria-hidden="true" className="h-4 w-4" />
       </Link>
-      <IconButton label={`Edit ${route.name}`} onClick={() => onEdit(route)}>
+      <IconButton label={t`Edit ${name}`} onClick={() => onEdit(route)}>
         <Pencil aria-hidden="true" className="h-4 w-4" />
       </IconButton>
-      <IconButton label={`Delete ${route.name}`} tone="danger" onClick={() => onDelete(route)}>
+      <IconButton label={t`Delete ${name}`} tone="danger" onClick={() => onDelete(route)}>
         <Trash2 aria-hidden="true" className="h-4 w-4" />
       </IconButton>
     </>
@@ -102,44 +112,64 @@ function RouteActions({
 
 /** The school's buses: number, seats, plate, how many routes use each; add and delete. */
 function BusesSection() {
+  const { t } = useLingui();
   const buses = useBuses();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<BusRow | null>(null);
   const remove = useDeleteBus(() => setDeleting(null));
+  const deletingNumber = deleting?.number ?? "";
   return (
     <PageSection
       id="buses-heading"
-      title="Buses"
+      title={t`Buses`}
       aside={
         <SecondaryButton onClick={() => setAdding(true)}>
           <Bus aria-hidden="true" className="h-4 w-4" />
-          New Bus
+          <Trans>New Bus</Trans>
         </SecondaryButton>
       }
     >
       <QueryState
         query={buses}
-        loading="Loading buses…"
-        failed="Failed to load buses."
+        loading={t`Loading buses…`}
+        failed={t`Failed to load buses.`}
         isEmpty={(data) => data.buses.length === 0}
-        empty={<p className="text-sm text-slate-600">No buses yet. Add one to bound a route's riders by its seats.</p>}
+        empty={
+          <p className="text-sm text-slate-600">
+            <Trans>No buses yet. Add one to bound a route's riders by its seats.</Trans>
+          </p>
+        }
       >
         {(data) => (
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {data.buses.map((bus) => (
-              <li
-                key={bus.id}
-                className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-2"
-              >
-                <span className="min-w-0 wrap-anywhere text-sm">
-                  <span className="font-medium text-ink">Bus {bus.number}</span> · {bus.seats} seats
-                  {bus.plate ? ` · ${bus.plate}` : ""} · {bus.routes} {bus.routes === 1 ? "route" : "routes"}
-                </span>
-                <IconButton label={`Delete bus ${bus.number}`} tone="danger" onClick={() => setDeleting(bus)}>
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </IconButton>
-              </li>
-            ))}
+            {data.buses.map((bus) => {
+              const { number } = bus;
+              return (
+                <li
+                  key={bus.id}
+                  className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-2"
+                >
+                  <span className="min-w-0 wrap-anywhere text-sm">
+                    <span className="font-medium text-ink">
+                      <Trans>Bus {number}</Trans>
+                    </span>
+                    {" · "}
+                    <Plural value={bus.seats} one="# seat" other="# seats" />
+                    {bus.plate ? (
+                      <>
+                        {" · "}
+                        <span dir="ltr">{bus.plate}</span>
+                      </>
+                    ) : null}
+                    {" · "}
+                    <Plural value={bus.routes} one="# route" other="# routes" />
+                  </span>
+                  <IconButton label={t`Delete bus ${number}`} tone="danger" onClick={() => setDeleting(bus)}>
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </IconButton>
+                </li>
+              );
+            })}
           </ul>
         )}
       </QueryState>
@@ -151,9 +181,9 @@ function BusesSection() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title="Delete Bus"
-        message={`Delete bus ${deleting?.number ?? ""}? A bus that a route uses cannot be deleted.`}
-        confirmLabel="Delete"
+        title={t`Delete Bus`}
+        message={t`Delete bus ${deletingNumber}? A bus that a route uses cannot be deleted.`}
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ busId: deleting.id })}
       />
@@ -169,7 +199,8 @@ type Editing = { route: RouteRow | null } | null;
  * Import riders (CSV) for every route at once (ADR 0052).
  */
 export default function RoutesPage() {
-  usePageTitle("Routes · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`Routes · SchoolRide`);
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const list = useRoutes(page);
@@ -178,45 +209,50 @@ export default function RoutesPage() {
   const [deleting, setDeleting] = useState<RouteRow | null>(null);
   const [importing, setImporting] = useState(false);
   const remove = useDeleteRoute(() => setDeleting(null));
+  const deletingName = deleting?.name ?? "";
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ROUTE_LIMITS.pageSize)) : undefined;
   useLastPageFallback(pages, page, setPage);
   const cols = columns((route) => setEditing({ route }), setDeleting);
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Routes"
-        subtitle="Bus routes, their stops and riders. Their runs appear in Trip Management."
+        title={t`Routes`}
+        subtitle={t`Bus routes, their stops and riders. Their runs appear in Trip Management.`}
         actions={
           <>
             <SecondaryButton onClick={() => setImporting(true)}>
               <FileUp aria-hidden="true" className="h-4 w-4" />
-              Import riders (CSV)
+              <Trans>Import riders (CSV)</Trans>
             </SecondaryButton>
             <Button onClick={() => setEditing({ route: null })}>
               <Plus aria-hidden="true" className="h-4 w-4" />
-              New Route
+              <Trans>New Route</Trans>
             </Button>
           </>
         }
       />
       <QueryState
         query={list}
-        loading="Loading routes…"
-        failed="Failed to load routes."
+        loading={t`Loading routes…`}
+        failed={t`Failed to load routes.`}
         keepDataOnError
         isEmpty={(data) => data.total === 0}
         empty={
           <EmptyState
-            title="No routes yet"
+            title={t`No routes yet`}
             spacious
-            action={<Button onClick={() => setEditing({ route: null })}>Create a Route</Button>}
+            action={
+              <Button onClick={() => setEditing({ route: null })}>
+                <Trans>Create a Route</Trans>
+              </Button>
+            }
           />
         }
       >
         {(data) => (
           <div className="space-y-3">
             <DataTable
-              caption="Routes"
+              caption={t`Routes`}
               rows={data.routes}
               rowKey={(route) => route.id}
               columns={cols}
@@ -228,13 +264,17 @@ export default function RoutesPage() {
                   <CardFields
                     items={[
                       {
-                        label: "Bus",
-                        value: `${route.bus ? `Bus ${route.bus.number}` : "No bus"} · ${route.driverName}`,
+                        label: t`Bus`,
+                        value: `${busLabel(route.bus)} · ${route.driverName}`,
                       },
-                      { label: "Days", value: weekdaysLabel(route.weekdays) },
+                      { label: t`Days`, value: weekdaysLabel(route.weekdays) },
                       {
-                        label: "Load",
-                        value: `${countOf(route.stops, "stop", "stops")} · ${countOf(route.riders, "rider", "riders")} · ${seatsLabel(route)}`,
+                        label: t`Load`,
+                        value: [
+                          plural(route.stops, { one: "# stop", other: "# stops" }),
+                          plural(route.riders, { one: "# rider", other: "# riders" }),
+                          seatsLabel(route),
+                        ].join(" · "),
                       },
                     ]}
                   />
@@ -246,8 +286,8 @@ export default function RoutesPage() {
             />
             <Pagination
               result={{ page, pages: pages ?? 1, pageSize: data.pageSize, total: data.total }}
-              noun="routes"
-              label="Routes pages"
+              noun={t`routes`}
+              label={t`Routes pages`}
               onPageChange={setPage}
             />
           </div>
@@ -260,9 +300,13 @@ export default function RoutesPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title="Delete Route"
-        message={`Delete ${deleting?.name ?? "this route"}? Its stops, riders and the runs that have not started are removed.`}
-        confirmLabel="Delete"
+        title={t`Delete Route`}
+        message={
+          deleting
+            ? t`Delete ${deletingName}? Its stops, riders and the runs that have not started are removed.`
+            : t`Delete this route? Its stops, riders and the runs that have not started are removed.`
+        }
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ routeId: deleting.id })}
       />

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -9,9 +10,10 @@ import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { EnumSelectField, maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { DriverSelect } from "../../../features/drivers/admin/DriverSelect.tsx";
 import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
-import { TRIP_STATUS_LABELS } from "../../../features/trips/labels.tsx";
+import { tripStatusLabels } from "../../../features/trips/labels.tsx";
+import { weekdayName } from "../../../features/trips/zoned-format.ts";
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** The form: the trip, and for a new trip an optional Repeat (weekdays until a date). */
 const formSchema = z
@@ -79,6 +81,8 @@ export default function TripFormDialog({
   zone: string;
   routes: readonly string[];
 }) {
+  const { t } = useLingui();
+  const zoneName = zone.replaceAll("_", " ");
   const {
     register,
     handleSubmit,
@@ -105,8 +109,8 @@ export default function TripFormDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={trip ? "Edit Trip" : "New Trip"}
-      description={`Times are in the school's time zone (${zone.replaceAll("_", " ")}).`}
+      title={trip ? t`Edit Trip` : t`New Trip`}
+      description={t`Times are in the school's time zone (${zoneName}).`}
     >
       <form
         noValidate
@@ -122,7 +126,7 @@ export default function TripFormDialog({
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Route Name"
+            label={t`Route Name`}
             list={ids.routes}
             autoFocus
             error={tripErrors.routeName?.message}
@@ -135,13 +139,13 @@ export default function TripFormDialog({
             ))}
           </datalist>
           <EnumSelectField
-            label="Route Type"
+            label={t`Route Type`}
             values={ROUTE_TYPES}
             labels={ROUTE_DIRECTION_LABELS}
             {...register("trip.routeType")}
           />
           <TextField
-            label="Bus Number"
+            label={t`Bus Number`}
             error={tripErrors.busNumber?.message}
             maxLength={maxLengthOf(tripFormSchema.shape.busNumber)}
             {...register("trip.busNumber")}
@@ -153,9 +157,9 @@ export default function TripFormDialog({
             onChosen={(driver) => driver && setValue("trip.driverName", driver.name, { shouldValidate: true })}
           />
           <TextField
-            label="Driver Name"
+            label={t`Driver Name`}
             readOnly={driverId !== null}
-            hint={driverId !== null ? "The driver's account name." : undefined}
+            hint={driverId !== null ? t`The driver's account name.` : undefined}
             error={tripErrors.driverName?.message}
             maxLength={maxLengthOf(tripFormSchema.shape.driverName)}
             {...register("trip.driverName")}
@@ -163,27 +167,27 @@ export default function TripFormDialog({
           {/* Date and times share a row of three: a time field in a quarter of the dialog cut "02:30 PM" to "02:30". */}
           <div className="grid grid-cols-2 gap-4 sm:col-span-2 sm:grid-cols-3">
             <TextField
-              label="Departure Date"
+              label={t`Departure Date`}
               type="date"
               className="col-span-2 sm:col-span-1"
               error={tripErrors.departureDate?.message}
               {...register("trip.departureDate", { onChange: (event) => followDate(event.target.value) })}
             />
             <TextField
-              label="Departure Time"
+              label={t`Departure Time`}
               type="time"
               error={tripErrors.departureTime?.message}
               {...register("trip.departureTime")}
             />
             <TextField
-              label="Estimated Arrival"
+              label={t`Estimated Arrival`}
               type="time"
               error={tripErrors.arrivalTime?.message}
               {...register("trip.arrivalTime")}
             />
           </div>
           <TextField
-            label="Total Stops"
+            label={t`Total Stops`}
             type="number"
             min={1}
             step={1}
@@ -192,7 +196,7 @@ export default function TripFormDialog({
             {...register("trip.stops")}
           />
           <TextField
-            label="Estimated Students"
+            label={t`Estimated Students`}
             type="number"
             min={0}
             step={1}
@@ -201,9 +205,9 @@ export default function TripFormDialog({
             {...register("trip.studentsCount")}
           />
           <EnumSelectField
-            label="Status"
+            label={t`Status`}
             values={TRIP_STATUSES}
-            labels={TRIP_STATUS_LABELS}
+            labels={tripStatusLabels()}
             {...register("trip.status")}
           />
         </div>
@@ -212,17 +216,19 @@ export default function TripFormDialog({
             <legend className="px-1 text-sm font-medium text-slate-700">
               <label className="inline-flex min-h-10 items-center gap-2">
                 <input type="checkbox" className="h-4 w-4" {...register("repeat")} />
-                Repeat
+                <Trans>Repeat</Trans>
               </label>
             </legend>
             {repeat ? (
               <div className="space-y-3">
                 <div>
-                  <p className="text-sm text-slate-700">On</p>
+                  <p className="text-sm text-slate-700">
+                    <Trans>On</Trans>
+                  </p>
                   <div className="mt-1 flex flex-wrap gap-2">
-                    {WEEKDAYS.map((label, day) => (
+                    {WEEKDAYS.map((day) => (
                       <label
-                        key={label}
+                        key={day}
                         className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-2 text-sm"
                       >
                         <input
@@ -235,14 +241,14 @@ export default function TripFormDialog({
                             },
                           })}
                         />
-                        {label}
+                        {weekdayName(day, "short")}
                       </label>
                     ))}
                   </div>
                   {errors.weekdays ? <p className="mt-1 text-sm text-red-700">{errors.weekdays.message}</p> : null}
                 </div>
                 <TextField
-                  label="Until"
+                  label={t`Until`}
                   type="date"
                   error={errors.until?.message}
                   {...register("until", {
@@ -257,8 +263,8 @@ export default function TripFormDialog({
         )}
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel={trip ? "Save Changes" : "Create Trip"}
-          pendingLabel="Saving…"
+          submitLabel={trip ? t`Save Changes` : t`Create Trip`}
+          pendingLabel={t`Saving…`}
           pending={save.isPending}
         />
       </form>

@@ -1,7 +1,9 @@
+import { plural, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarPlus, ChevronLeft, ChevronRight, Download, Filter, Pencil, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { ROUTE_DIRECTION_LABELS, ROUTE_TYPES, TRIP_STATUSES } from "#shared/enums.ts";
-import { formatCalendarDay, formatTime, isCalendarDate, shiftDate } from "#shared/school-time.ts";
+import { isCalendarDate, shiftDate } from "#shared/school-time.ts";
 import { TRIP_MESSAGES } from "#shared/trip-texts.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
@@ -18,7 +20,8 @@ import {
   useSetTripStatus,
   useTrips,
 } from "../../../features/trips/hooks.ts";
-import { RouteTypeIcon, TRIP_STATUS_LABELS, TripStatusBadge } from "../../../features/trips/labels.tsx";
+import { RouteTypeIcon, TripStatusBadge, tripStatusLabels } from "../../../features/trips/labels.tsx";
+import { calendarDay, zonedTime } from "../../../features/trips/zoned-format.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
 import { tripsCsv } from "./trips-csv.ts";
@@ -33,13 +36,19 @@ type Editing = { trip: TripRow | null } | null;
 
 /** "Departed" on a scheduled trip of today, "Arrived" on one in progress: one click, parents told. */
 function QuickStatus({ trip, today, date }: { trip: TripRow; today: string; date: string }) {
+  const { t } = useLingui();
   const setStatus = useSetTripStatus();
   if (date !== today) return null;
+  const { routeName, busNumber } = trip;
   const next =
     trip.status === "scheduled"
-      ? { status: "in-progress" as const, label: "Departed" }
+      ? {
+          status: "in-progress" as const,
+          label: t`Departed`,
+          aria: t`Mark ${routeName} bus ${busNumber} departed`,
+        }
       : trip.status === "in-progress"
-        ? { status: "completed" as const, label: "Arrived" }
+        ? { status: "completed" as const, label: t`Arrived`, aria: t`Mark ${routeName} bus ${busNumber} arrived` }
         : null;
   if (!next) return null;
   return (
@@ -48,11 +57,30 @@ function QuickStatus({ trip, today, date }: { trip: TripRow; today: string; date
       disabled={setStatus.isPending}
       onClick={() => setStatus.mutate({ tripId: trip.id, status: next.status })}
       className="mt-1 inline-flex min-h-9 items-center rounded-md border border-brand-500 px-3 text-xs font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
-      aria-label={`Mark ${trip.routeName} bus ${trip.busNumber} ${next.label.toLowerCase()}`}
+      aria-label={next.aria}
     >
       {next.label}
     </button>
   );
+}
+
+/** "7:30 AM – 8:15 AM" on the school's clock. */
+function tripTimes(trip: TripRow, zone: string): string {
+  const from = zonedTime(trip.departureTime, zone);
+  const to = zonedTime(trip.arrivalTime, zone);
+  return t`${from} – ${to}`;
+}
+
+/** "12 students · 5 stops". */
+function tripLoad(trip: TripRow): string {
+  const students = plural(trip.studentsCount, { one: "# student", other: "# students" });
+  const stops = plural(trip.stops, { one: "# stop", other: "# stops" });
+  return t`${students} · ${stops}`;
+}
+
+/** "Bus 4", a trip's bus. */
+function busLabel(busNumber: string): string {
+  return t`Bus ${busNumber}`;
 }
 
 function useColumns(
@@ -61,9 +89,12 @@ function useColumns(
   onEdit: (trip: TripRow) => void,
   onDelete: (trip: TripRow) => void,
 ): Column<TripRow>[] {
+  const { t } = useLingui();
+  const editLabel = ({ routeName, busNumber }: TripRow) => t`Edit ${routeName} bus ${busNumber}`;
+  const deleteLabel = ({ routeName, busNumber }: TripRow) => t`Delete ${routeName} bus ${busNumber}`;
   return [
     {
-      header: "Route",
+      header: t`Route`,
       rowHeader: true,
       className: "font-medium text-ink",
       cell: (trip) => (
@@ -74,28 +105,28 @@ function useColumns(
       ),
     },
     {
-      header: "Bus and Driver",
+      header: t`Bus and Driver`,
       // A long route, bus or driver wraps in its column: it pushed Time, Status, Edit and Delete off the table.
       className: "wrap-anywhere",
       cell: (trip) => (
         <>
-          <span className="block font-medium text-ink">Bus {trip.busNumber}</span>
+          <span className="block font-medium text-ink">{busLabel(trip.busNumber)}</span>
           {trip.driverName}
         </>
       ),
     },
     {
-      header: "Time",
+      header: t`Time`,
       className: "whitespace-nowrap",
-      cell: (trip) => `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}`,
+      cell: (trip) => tripTimes(trip, zone),
     },
     {
-      header: "Students and Stops",
+      header: t`Students and Stops`,
       className: "whitespace-nowrap",
-      cell: (trip) => `${trip.studentsCount} students · ${trip.stops} stops`,
+      cell: tripLoad,
     },
     {
-      header: "Status",
+      header: t`Status`,
       cell: (trip) => (
         <div className="flex flex-col items-start">
           <TripStatusBadge status={trip.status} />
@@ -104,19 +135,15 @@ function useColumns(
       ),
     },
     {
-      header: "Actions",
-      headerClassName: "text-right",
-      className: "text-right whitespace-nowrap",
+      header: t`Actions`,
+      headerClassName: "text-end",
+      className: "text-end whitespace-nowrap",
       cell: (trip) => (
         <>
-          <IconButton label={`Edit ${trip.routeName} bus ${trip.busNumber}`} onClick={() => onEdit(trip)}>
+          <IconButton label={editLabel(trip)} onClick={() => onEdit(trip)}>
             <Pencil aria-hidden="true" className="h-4 w-4" />
           </IconButton>
-          <IconButton
-            label={`Delete ${trip.routeName} bus ${trip.busNumber}`}
-            tone="danger"
-            onClick={() => onDelete(trip)}
-          >
+          <IconButton label={deleteLabel(trip)} tone="danger" onClick={() => onDelete(trip)}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
           </IconButton>
         </>
@@ -146,7 +173,8 @@ export default function TripsPage() {
   const [deleting, setDeleting] = useState<TripRow | null>(null);
   const [showFilters, setShowFilters] = useState(Boolean(status || routeType));
   const remove = useDeleteTrip(() => setDeleting(null));
-  usePageTitle("Trip Management · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`Trip Management · SchoolRide`);
   const data = list.data;
   const zone = data?.timeZone ?? "UTC";
   const columns = useColumns(zone, data?.today ?? "", (trip) => setEditing({ trip }), setDeleting);
@@ -157,21 +185,24 @@ export default function TripsPage() {
   };
   const step = view === "day" ? 1 : 7;
   const anchor = date ?? data?.today;
-  const period = data
-    ? view === "day"
-      ? formatCalendarDay(data.from)
-      : `${formatCalendarDay(data.from)} – ${formatCalendarDay(data.to)}`
-    : "";
+  const periodFrom = data ? calendarDay(data.from) : "";
+  const periodTo = data ? calendarDay(data.to) : "";
+  const period = data ? (view === "day" ? periodFrom : t`${periodFrom} – ${periodTo}`) : "";
+  const zoneName = zone.replaceAll("_", " ");
   const days = data ? [...new Set(data.trips.map((trip) => trip.date))] : [];
+  const tripsOn = (isoDay: string) => {
+    const shown = calendarDay(isoDay);
+    return t`Trips on ${shown}`;
+  };
   return (
     <div className="space-y-5">
       <PageHeader
-        title="Trip Management"
-        subtitle={data ? `Times in ${zone.replaceAll("_", " ")}` : undefined}
+        title={t`Trip Management`}
+        subtitle={data ? t`Times in ${zoneName}` : undefined}
         actions={
           <Button onClick={() => setEditing({ trip: null })}>
             <CalendarPlus aria-hidden="true" className="h-4 w-4" />
-            New Trip
+            <Trans>New Trip</Trans>
           </Button>
         }
       />
@@ -179,7 +210,9 @@ export default function TripsPage() {
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <fieldset className="inline-flex overflow-hidden rounded-md border border-slate-300">
-            <legend className="sr-only">View</legend>
+            <legend className="sr-only">
+              <Trans>View</Trans>
+            </legend>
             {(["day", "week"] as const).map((name) => (
               <button
                 key={name}
@@ -188,24 +221,26 @@ export default function TripsPage() {
                 onClick={() => setFilters({ view: name })}
                 className={`min-h-10 px-4 text-sm font-medium ${view === name ? "bg-brand-500 text-ink" : "bg-white text-slate-700 hover:bg-slate-50"}`}
               >
-                {name === "day" ? "Day" : "Week"}
+                {name === "day" ? t`Day` : t`Week`}
               </button>
             ))}
           </fieldset>
           <IconButton
-            label={view === "day" ? "Previous day" : "Previous week"}
+            label={view === "day" ? t`Previous day` : t`Previous week`}
             disabled={!anchor}
             onClick={() => anchor && setFilters({ date: shiftDate(anchor, -step) })}
           >
-            <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+            <ChevronLeft aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
           </IconButton>
-          <SecondaryButton onClick={() => setFilters({ date: "" })}>Today</SecondaryButton>
+          <SecondaryButton onClick={() => setFilters({ date: "" })}>
+            <Trans>Today</Trans>
+          </SecondaryButton>
           <IconButton
-            label={view === "day" ? "Next day" : "Next week"}
+            label={view === "day" ? t`Next day` : t`Next week`}
             disabled={!anchor}
             onClick={() => anchor && setFilters({ date: shiftDate(anchor, step) })}
           >
-            <ChevronRight aria-hidden="true" className="h-5 w-5" />
+            <ChevronRight aria-hidden="true" className="h-5 w-5 rtl:-scale-x-100" />
           </IconButton>
           <p className="text-sm font-medium text-ink" aria-live="polite">
             {period}
@@ -213,9 +248,9 @@ export default function TripsPage() {
         </div>
         <div className="flex flex-wrap items-end gap-2 lg:shrink-0 lg:flex-nowrap">
           <DebouncedInput
-            label="Search trips"
+            label={t`Search trips`}
             icon
-            placeholder="Route, bus or driver"
+            placeholder={t`Route, bus or driver`}
             value={filters.search}
             maxLength={120}
             onCommit={(search) => setFilters({ search })}
@@ -223,7 +258,7 @@ export default function TripsPage() {
           />
           <SecondaryButton aria-expanded={showFilters} onClick={() => setShowFilters((shown) => !shown)}>
             <Filter aria-hidden="true" className="h-4 w-4" />
-            Filter
+            <Trans>Filter</Trans>
           </SecondaryButton>
           <SecondaryButton
             disabled={!data || data.trips.length === 0}
@@ -237,28 +272,28 @@ export default function TripsPage() {
             }
           >
             <Download aria-hidden="true" className="h-4 w-4" />
-            Export
+            <Trans>Export</Trans>
           </SecondaryButton>
         </div>
       </div>
       {showFilters ? (
         <div className="flex flex-wrap gap-3">
           <FilterSelect
-            label="Status"
+            label={t`Status`}
             value={status ?? ""}
             onChange={(event) => setFilters({ status: event.target.value })}
             options={[
-              { value: "", label: "All statuses" },
-              ...TRIP_STATUSES.map((value) => ({ value, label: TRIP_STATUS_LABELS[value] })),
+              { value: "", label: t`All statuses` },
+              ...TRIP_STATUSES.map((value) => ({ value, label: tripStatusLabels()[value] })),
             ]}
             className="w-48"
           />
           <FilterSelect
-            label="Route type"
+            label={t`Route type`}
             value={routeType ?? ""}
             onChange={(event) => setFilters({ type: event.target.value })}
             options={[
-              { value: "", label: "Pickups and dropoffs" },
+              { value: "", label: t`Pickups and dropoffs` },
               ...ROUTE_TYPES.map((value) => ({ value, label: ROUTE_DIRECTION_LABELS[value] })),
             ]}
             className="w-48"
@@ -267,28 +302,36 @@ export default function TripsPage() {
       ) : null}
       <QueryState
         query={list}
-        loading="Loading trips…"
-        failed="Failed to load trips."
+        loading={t`Loading trips…`}
+        failed={t`Failed to load trips.`}
         isEmpty={(data) => data.trips.length === 0}
         empty={
           <EmptyState
             title={TRIP_MESSAGES.empty}
             spacious
-            action={<Button onClick={() => setEditing({ trip: null })}>Schedule a Trip</Button>}
+            action={
+              <Button onClick={() => setEditing({ trip: null })}>
+                <Trans>Schedule a Trip</Trans>
+              </Button>
+            }
           />
         }
       >
         {(data) =>
           days.map((day) => (
-            <section key={day} aria-label={formatCalendarDay(day)} className="space-y-2">
+            <section key={day} aria-label={calendarDay(day)} className="space-y-2">
               {view === "week" ? (
                 <h2 className="font-semibold text-ink">
-                  {formatCalendarDay(day)}
-                  {day === data.today ? <span className="ml-2 text-sm font-medium text-brand-700">Today</span> : null}
+                  {calendarDay(day)}
+                  {day === data.today ? (
+                    <span className="ms-2 text-sm font-medium text-brand-700">
+                      <Trans>Today</Trans>
+                    </span>
+                  ) : null}
                 </h2>
               ) : null}
               <DataTable
-                caption={`Trips on ${formatCalendarDay(day)}`}
+                caption={tripsOn(day)}
                 rows={data.trips.filter((trip) => trip.date === day)}
                 rowKey={(trip) => trip.id}
                 columns={columns}
@@ -306,17 +349,14 @@ export default function TripsPage() {
                     />
                     <CardFields
                       items={[
-                        { label: "Bus", value: `${trip.busNumber} · ${trip.driverName}` },
-                        {
-                          label: "Time",
-                          value: `${formatTime(trip.departureTime, zone)} – ${formatTime(trip.arrivalTime, zone)}`,
-                        },
-                        { label: "Load", value: `${trip.studentsCount} students · ${trip.stops} stops` },
+                        { label: t`Bus`, value: `${trip.busNumber} · ${trip.driverName}` },
+                        { label: t`Time`, value: tripTimes(trip, zone) },
+                        { label: t`Load`, value: tripLoad(trip) },
                       ]}
                     />
                     <div className="mt-3 flex items-center justify-between">
                       <QuickStatus trip={trip} today={data.today} date={trip.date} />
-                      <div className="ml-auto">{columns.at(-1)!.cell(trip)}</div>
+                      <div className="ms-auto">{columns.at(-1)!.cell(trip)}</div>
                     </div>
                   </>
                 )}
@@ -327,15 +367,15 @@ export default function TripsPage() {
       </QueryState>
       {data?.truncated ? (
         <p className="text-sm text-amber-800">
-          Only the first 1,000 trips of this period are shown. Narrow the search or use the day view.
+          <Trans>Only the first 1,000 trips of this period are shown. Narrow the search or use the day view.</Trans>
         </p>
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title="Delete Trip"
+        title={t`Delete Trip`}
         message={TRIP_MESSAGES.confirmDelete}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
       />
