@@ -48,7 +48,6 @@ const ACTION_LAYOUTS = {
   column: { cell: "w-40", buttons: "flex flex-col items-stretch gap-1.5", card: "" },
 };
 
-
 /**
  * A list of invitations: a table on wide screens, cards on narrow ones. Recipient first, then
  * `columns` (include `statusColumn`), then the expiry; `actions` last (a dash when a row has none).

@@ -28,8 +28,7 @@ function invitationToasts(reload: () => Promise<void>) {
 export function resendToasts(reload: () => Promise<unknown>) {
   return {
     onSuccess: ({ message }: { message: string }) => notify("success", t`Invitation Resent`, message),
-    onError: (error: unknown) =>
-      notify("error", t`Resend Failed`, errorMessage(error, t`Failed to resend invitation`)),
+    onError: (error: unknown) => notify("error", t`Resend Failed`, errorMessage(error, t`Failed to resend invitation`)),
     onSettled: reload,
   };
 }

@@ -1,6 +1,6 @@
+import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
-import { i18n, type MessageDescriptor } from "@lingui/core";
 import {
   FEE_APPLICATION_LABELS,
   INVOICE_STATUS_LABELS,

@@ -1,5 +1,5 @@
-import { useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";

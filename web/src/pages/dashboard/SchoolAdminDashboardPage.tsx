@@ -140,11 +140,7 @@ export default function SchoolAdminDashboardPage() {
                 value={t`${inProgress} / ${total}`}
                 detail={t`Buses on a run now, of the fleet`}
               />
-              <StatCard
-                label={t`On-time Rate`}
-                value={rate ?? "—"}
-                detail={t`Based on completed trips`}
-              />
+              <StatCard label={t`On-time Rate`} value={rate ?? "—"} detail={t`Based on completed trips`} />
               <StatCard
                 label={t`Active Routes`}
                 value={i18n.number(cards.activeRoutes)}
@@ -160,7 +156,10 @@ export default function SchoolAdminDashboardPage() {
               <Panel title={t`Upcoming Trips`} link={{ to: "/school-admin/trips", label: t`View all` }}>
                 <UpcomingTrips data={data} />
               </Panel>
-              <Panel title={t`Alerts and Notifications`} link={{ to: "/school-admin/notifications", label: t`View all` }}>
+              <Panel
+                title={t`Alerts and Notifications`}
+                link={{ to: "/school-admin/notifications", label: t`View all` }}
+              >
                 <Alerts data={data} now={now} />
               </Panel>
               <Panel title={t`Unpaid Invoices`} link={{ to: "/school-admin/invoices", label: t`View all` }}>

@@ -1,5 +1,5 @@
-import { useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS } from "#shared/fees.ts";
@@ -44,7 +44,9 @@ function RecipientField({ field, error }: { field: UseFormRegisterReturn<"recipi
         {...field}
       />
     );
-  return <ActiveParentPicker label={t`Recipient`} field={field} error={error} after={<p className="mt-1">{toggle}</p>} />;
+  return (
+    <ActiveParentPicker label={t`Recipient`} field={field} error={error} after={<p className="mt-1">{toggle}</p>} />
+  );
 }
 
 /** Create Invoice (spec): recipient, description, base amount, issue date (today in the school's zone), due date (+15 days). */

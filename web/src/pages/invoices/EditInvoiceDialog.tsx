@@ -1,5 +1,5 @@
-import { useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import {
   INVOICE_MESSAGES,

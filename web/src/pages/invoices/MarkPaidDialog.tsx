@@ -1,5 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -76,9 +76,12 @@ export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceR
           error={errors.reference?.message}
           {...register("reference")}
         />
-        <DialogActions onCancel={onClose} submitLabel={t`Mark as Paid`}
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t`Mark as Paid`}
           pendingLabel={t`Saving…`}
-          pending={mark.isPending} />
+          pending={mark.isPending}
+        />
       </form>
     </Dialog>
   );

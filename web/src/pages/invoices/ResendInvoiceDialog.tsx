@@ -35,7 +35,9 @@ export default function ResendInvoiceDialog({ invoice, onClose }: { invoice: Inv
           <dt className="text-slate-600">
             <Trans>To</Trans>
           </dt>
-          <dd className="min-w-0 break-all text-ink" dir="ltr">{invoice.recipient?.email}</dd>
+          <dd className="min-w-0 break-all text-ink" dir="ltr">
+            {invoice.recipient?.email}
+          </dd>
           <dt className="text-slate-600">
             <Trans>Amount</Trans>
           </dt>

@@ -1,5 +1,5 @@
-import { useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import { MAX_VOID_REASON_LENGTH, type VoidInvoiceForm, voidInvoiceSchema } from "#shared/invoices.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";

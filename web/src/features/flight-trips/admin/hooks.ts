@@ -1,5 +1,5 @@
-import { useLingui } from "@lingui/react/macro";
 import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CONFIRM_REFUNDS_REASON, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";

@@ -149,7 +149,10 @@ export function ParentAccounts({
           <Pagination
             result={data}
             noun={t`parents`}
-            label={t`Parents pages`} look="simple" onPageChange={onPageChange} />
+            label={t`Parents pages`}
+            look="simple"
+            onPageChange={onPageChange}
+          />
         </>
       )}
     </QueryState>

@@ -7,7 +7,6 @@ import { csvImportMutations } from "../../../components/csv-import/mutations.ts"
 import type { Column } from "../../../components/ui/data-table.tsx";
 import { useCommitPupilImport, usePreviewPupilImport } from "../../../features/pupils/hooks.ts";
 
-
 /**
  * Import pupils (ADR 0053): a CSV of pupils with one or two guardians each, in the shared import
  * dialog (ADR 0052). The preview lists every row's problems and how many parents' accounts are

@@ -1,5 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useMemo } from "react";
 import { type DefaultValues, useForm } from "react-hook-form";
 import {
@@ -107,7 +107,13 @@ export default function FlightTripFormDialog({
           else save.create.mutate({ trip: values });
         })}
       >
-        <TextField label={t`Trip Title`} autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
+        <TextField
+          label={t`Trip Title`}
+          autoFocus
+          maxLength={120}
+          error={errors.title?.message}
+          {...register("title")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t`Departure Airport`}
@@ -135,8 +141,18 @@ export default function FlightTripFormDialog({
             error={errors.departureTime?.message}
             {...register("departureTime")}
           />
-          <TextField label={t`Return Date`} type="date" error={errors.returnDate?.message} {...register("returnDate")} />
-          <TextField label={t`Return Time`} type="time" error={errors.returnTime?.message} {...register("returnTime")} />
+          <TextField
+            label={t`Return Date`}
+            type="date"
+            error={errors.returnDate?.message}
+            {...register("returnDate")}
+          />
+          <TextField
+            label={t`Return Time`}
+            type="time"
+            error={errors.returnTime?.message}
+            {...register("returnTime")}
+          />
           <TextField label={t`Airline`} maxLength={80} error={errors.airline?.message} {...register("airline")} />
           <TextField
             label={t`Cost per Student (${symbol})`}

@@ -208,11 +208,7 @@ export default function FlightTripsPage() {
   );
   return (
     <div className="space-y-5">
-      <PageHeader
-        title={t`Flight Trips`}
-        subtitle={list.data ? t`Times in ${zoneName}` : undefined}
-        actions={create}
-      />
+      <PageHeader title={t`Flight Trips`} subtitle={list.data ? t`Times in ${zoneName}` : undefined} actions={create} />
       <QueryState
         query={list}
         loading={t`Loading flight trips…`}
