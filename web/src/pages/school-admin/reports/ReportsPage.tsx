@@ -112,11 +112,11 @@ function Filters({
         className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4 print:hidden"
       >
         <label className="text-sm font-medium text-ink">
-          <Trans>From</Trans>
+          <Trans context="date range">From</Trans>
           <input name="from" type="date" required defaultValue={data.from} className={INPUT} />
         </label>
         <label className="text-sm font-medium text-ink">
-          <Trans>To</Trans>
+          <Trans context="date range">To</Trans>
           <input name="to" type="date" required defaultValue={data.to} className={INPUT} />
         </label>
         <label className="text-sm font-medium text-ink">
