@@ -139,6 +139,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // loads lazily stays lazy): the list names modules, not their trees. Public pages load none of
       // it (scripts/check-bundle-budget.ts shows both).
       output: {
+        // A catalog's chunk says which it is (i18n-<area>-<locale>): the e2e marked run finds them by it.
+        chunkFileNames: (chunk) => {
+          const catalog = /locales[\\/]([\w-]+)[\\/](\w+)\.po$/.exec(chunk.facadeModuleId ?? "");
+          return catalog ? `assets/i18n-${catalog[1]}-${catalog[2]}-[hash].js` : "assets/[name]-[hash].js";
+        },
         codeSplitting: {
           groups: [
             { name: "area", test: AREA_MODULES, includeDependenciesRecursively: false },

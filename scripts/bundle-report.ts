@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { LOCALES, type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
+import { catalogsForPath } from "../web/src/i18n/areas.ts";
+import type { CatalogArea } from "../web/src/i18n/i18n.ts";
 
 /** One chunk of Vite's build manifest (`build.manifest: true` writes dist/.vite/manifest.json). */
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
@@ -78,7 +81,21 @@ export const LAZY_ONLY: readonly { name: string; module: string; signature: stri
   { name: "charts (uPlot)", module: "src/features/charts/uplot-chart.tsx", signature: "{YYYY}-{MM}-{DD} {h}:{mm}{aa}" },
 ];
 
-export type BundleRow = { route: string; gzipKb: number; budgetKb: number; files: string[] };
+/**
+ * What a language's catalogs add to a route (ADR 0078): the catalog chunks the page loads before its
+ * first render, in gzip KB. An English reader loads the English ones (counted in the route's initial
+ * JS); a reader of another language that language's instead, at most this much (issue 30).
+ */
+export const LANGUAGE_BUDGET_KB = 15;
+
+export type BundleRow = {
+  route: string;
+  gzipKb: number;
+  budgetKb: number;
+  files: string[];
+  /** Each language's catalogs for the route, gzip KB. */
+  catalogKb: Record<Locale, number>;
+};
 
 /**
  * A lazy-only module as built: its chunk's gzip KB (JS beyond the entry, and its CSS; null while no
@@ -109,13 +126,43 @@ export function bundleRows(distDir: string): BundleRow[] {
   const gzipSize = gzipSizer(distDir);
   return BUNDLE_ROUTES.map(({ route, budgetKb, modules }) => {
     const files = routeFiles(manifest, modules);
+    const catalogs = Object.fromEntries(
+      LOCALES.map((locale) => [locale, catalogFiles(manifest, catalogsForPath(route), locale)]),
+    ) as Record<Locale, string[]>;
+    const initial = [...new Set([...files.entry, ...files.route, ...catalogs[SOURCE_LOCALE]])];
     return {
       route,
       budgetKb,
-      gzipKb: kb(sumOf([...files.entry, ...files.route], gzipSize)),
-      files: [...files.entry, ...files.route],
+      gzipKb: kb(sumOf(initial, gzipSize)),
+      files: initial,
+      catalogKb: Object.fromEntries(
+        LOCALES.map((locale) => [locale, kb(sumOf([...new Set(catalogs[locale])], gzipSize))]),
+      ) as Record<Locale, number>,
     };
   });
+}
+
+/** The built chunks of `areas`' catalogs in `locale` (web/src/i18n/i18n.ts imports them). */
+function catalogFiles(manifest: Manifest, areas: readonly CatalogArea[], locale: Locale): string[] {
+  return areas.map((area) => {
+    const key = area === "shared" ? `../worker/locales/shared/${locale}.po` : `src/locales/${area}/${locale}.po`;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`bundle report: the catalog "${key}" is not in the build manifest`);
+    return chunk.file;
+  });
+}
+
+/** The per-language lines of the budget check: each language's catalogs per route, and the routes over. */
+export function formatLanguageTable(rows: readonly BundleRow[]): string {
+  const lines = rows.map(
+    (row) =>
+      `${row.route.padEnd(22)} ${LOCALES.map((locale) => row.catalogKb[locale].toFixed(1).padStart(6)).join("")}`,
+  );
+  return [
+    `catalogs per route (gzip KB; English's are in the initial JS above; each ≤ ${LANGUAGE_BUDGET_KB} KB)`,
+    `${"route".padEnd(22)} ${LOCALES.map((locale) => locale.padStart(6)).join("")}`,
+    ...lines,
+  ].join("\n");
 }
 
 /** Each LAZY_ONLY module: its size, and the measured routes whose initial JS contains its code. */

@@ -4,14 +4,27 @@
  * `npm run test:build`. Sizes of the build output, never timings.
  */
 import { resolve } from "node:path";
-import { bundleRows, formatBundleTable, formatLazyOnlyTable, lazyOnlyRows } from "./bundle-report.ts";
+import {
+  bundleRows,
+  formatBundleTable,
+  formatLanguageTable,
+  formatLazyOnlyTable,
+  LANGUAGE_BUDGET_KB,
+  lazyOnlyRows,
+} from "./bundle-report.ts";
 
 const dist = resolve(process.argv[2] ?? "dist");
 const rows = bundleRows(dist);
 const lazyOnly = lazyOnlyRows(dist, rows);
 console.log(formatBundleTable(rows));
 console.log(`\n${formatLazyOnlyTable(lazyOnly)}`);
+console.log(`\n${formatLanguageTable(rows)}`);
 const over = rows.filter((row) => row.gzipKb > row.budgetKb);
+const wordy = rows.filter((row) => Object.values(row.catalogKb).some((kb) => kb > LANGUAGE_BUDGET_KB));
+if (wordy.length > 0)
+  console.error(
+    `\nA language's catalogs over ${LANGUAGE_BUDGET_KB} KB: ${wordy.map((row) => `${row.route} (${JSON.stringify(row.catalogKb)})`).join(", ")}`,
+  );
 const eager = lazyOnly.filter((row) => row.inInitialJsOf.length > 0);
 if (over.length > 0)
   console.error(
@@ -21,5 +34,7 @@ if (eager.length > 0)
   console.error(
     `\nLazy-only code in a route's initial JS: ${eager.map((row) => `${row.name} in ${row.inInitialJsOf.join(", ")}`).join("; ")}`,
   );
-if (over.length > 0 || eager.length > 0) process.exit(1);
-console.log("\nEvery route is within its bundle budget, and the lazy-only code is in none.");
+if (over.length > 0 || eager.length > 0 || wordy.length > 0) process.exit(1);
+console.log(
+  `\nEvery route is within its bundle budget (English catalogs included), every language's catalogs within ${LANGUAGE_BUDGET_KB} KB, and the lazy-only code is in none.`,
+);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./i18n-marks.ts";
 import { DEMO, DEMO_PASSWORD, fillLogin, logOut } from "./support.ts";
 
 test.describe("sign in", () => {

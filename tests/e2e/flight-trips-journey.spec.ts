@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { area, createFlightTrip } from "./flight-trip-steps.ts";
+import { expect, test } from "./i18n-marks.ts";
 import { unique } from "./support.ts";
 
 /**

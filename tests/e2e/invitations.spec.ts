@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./i18n-marks.ts";
 import { createParentInvitation, fillLogin, linkIn, logOut, signIn, waitForEmail } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, expect, type Page, type Request, test } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
 import { LIVE_TEXTS, overLine } from "#shared/live-texts.ts";
 import { approachText, attendanceText } from "#worker/services/live/texts.ts";
 import { PHONE } from "./a11y-support.ts";
+import { expect, test } from "./i18n-marks.ts";
 import { type Corner, type LiveRun, liveRunToday } from "./live-run.ts";
 import { DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin } from "./support.ts";
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { totpCodeAt, totpStep } from "#worker/auth/mfa.ts";
+import { expect, test } from "./i18n-marks.ts";
 import { callMutation, createSuperAdmin, fillLogin, logOut } from "./support.ts";
 
 const PASSWORD = "a long e2e passphrase for mfa";

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./i18n-marks.ts";
 import { closeToast, DEMO, signIn, unique } from "./support.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./i18n-marks.ts";
 import {
   callMutation,
   DEMO,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCALES } from "#shared/locales.ts";
 import { createApp } from "#worker/app.ts";
 import { assetRequest } from "#worker/http/prerendered.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
@@ -225,6 +226,23 @@ describe("prerendered HTML", () => {
   });
 });
 
+/** Each language's catalogs as built: one file per language here, for every area's catalog (web/src/i18n/i18n.ts). */
+const catalogFiles: Record<string, string> = Object.fromEntries(
+  LOCALES.map((locale) => [`catalog-${locale}.js`, `{"${locale}":"${locale.repeat(300)}"}`]),
+);
+const catalogManifest: Record<string, object> = Object.fromEntries(
+  LOCALES.flatMap((locale) =>
+    ["frame", "public", "account", "parent", "driver", "school", "admin"]
+      .map((area) => [
+        `src/locales/${area}/${locale}.po`,
+        { file: `assets/catalog-${locale}.js`, isDynamicEntry: true },
+      ])
+      .concat([
+        [`../worker/locales/shared/${locale}.po`, { file: `assets/catalog-${locale}.js`, isDynamicEntry: true }],
+      ]),
+  ),
+);
+
 describe("bundle report", () => {
   let built: string;
   beforeAll(() => {
@@ -236,6 +254,7 @@ describe("bundle report", () => {
       "shared.js": "s".repeat(3000),
       "page.js": "p".repeat(2000),
       "dialog.js": "d".repeat(9000),
+      ...catalogFiles,
     };
     for (const [file, text] of Object.entries(files)) writeFileSync(join(built, "assets", file), text);
     // Every measured route's modules: the page chunk, which imports the shared chunk (also imported by the entry).
@@ -248,6 +267,7 @@ describe("bundle report", () => {
       },
       "_shared.js": { file: "assets/shared.js" },
       "src/dialog.tsx": { file: "assets/dialog.js", isDynamicEntry: true },
+      ...catalogManifest,
     };
     for (const route of BUNDLE_ROUTES)
       for (const module of route.modules)
@@ -259,12 +279,25 @@ describe("bundle report", () => {
   it("counts the entry, the route's lazy modules and their static imports once each; lazy imports not at all", () => {
     const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
     const expected =
-      Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000))) / 102.4) / 10;
+      Math.round(
+        (gzip("e".repeat(5000)) +
+          gzip("s".repeat(3000)) +
+          gzip("p".repeat(2000)) +
+          gzip(catalogFiles["catalog-en.js"]!)) /
+          102.4,
+      ) / 10;
     const rows = bundleRows(built);
     expect(rows.map((row) => row.route)).toEqual(BUNDLE_ROUTES.map((route) => route.route));
     for (const row of rows) {
-      expect(row.files.sort()).toEqual(["assets/entry.js", "assets/page.js", "assets/shared.js"]);
+      // The English catalogs are in the initial JS (one file here for every area); another language's are not.
+      expect(row.files.sort()).toEqual([
+        "assets/catalog-en.js",
+        "assets/entry.js",
+        "assets/page.js",
+        "assets/shared.js",
+      ]);
       expect(row.gzipKb).toBe(expected);
+      expect(row.catalogKb.sv).toBe(Math.round(gzip(catalogFiles["catalog-sv.js"]!) / 102.4) / 10);
     }
     expect(bundleReport(built)["/login/parent"]).toBe(expected);
     expect(formatBundleTable(rows)).toContain("/login/parent");
@@ -311,11 +344,13 @@ describe("bundle report", () => {
         "page.js": "p".repeat(2000),
         "map.js": leaflet,
         "map.css": ".leaflet{}".repeat(50),
+        ...catalogFiles,
       };
       for (const [file, text] of Object.entries(files)) writeFileSync(join(withMap, "assets", file), text);
       const manifest: Record<string, object> = {
         "index.html": { file: "assets/entry.js", isEntry: true },
         [map.module]: { file: "assets/map.js", isDynamicEntry: true, css: ["assets/map.css"] },
+        ...catalogManifest,
       };
       for (const route of BUNDLE_ROUTES)
         for (const module of route.modules) manifest[module] = { file: "assets/page.js", dynamicImports: [map.module] };
