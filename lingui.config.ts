@@ -50,6 +50,11 @@ export const CATALOG_AREAS = {
     "<rootDir>/web/src/pages/dashboard/Dashboard.tsx",
     "<rootDir>/web/src/pages/dashboard/ParentDashboardPage.tsx",
     "<rootDir>/web/src/pages/dashboard/parent-dashboard-sections.tsx",
+    // The screens a parent shares with the school admin (My Invoices, Notifications): their texts.
+    "<rootDir>/web/src/pages/invoices/InvoicesPage.tsx",
+    "<rootDir>/web/src/pages/invoices/InvoiceTable.tsx",
+    "<rootDir>/web/src/pages/notifications/NotificationsPage.tsx",
+    "<rootDir>/web/src/features/invoices/labels.tsx",
     ...features("children", "guardians", "live", "rides", "payments", "flight-trips", "dashboard"),
   ],
   driver: ["<rootDir>/web/src/pages/driver", ...features("drivers", "trips")],

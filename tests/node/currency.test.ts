@@ -1,5 +1,6 @@
+import { i18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, flightTrips, invoices, pendingSchools, schools } from "#db/schema/index.ts";
 import { CURRENCY_MESSAGES, currencyForCountry, MINIMUM_CHARGE } from "#shared/currency-settings.ts";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trips.ts";
@@ -35,6 +36,9 @@ import { checkoutSessionOf } from "../support/stripe-checkout.ts";
  */
 
 describe("money in a currency", () => {
+  // The reports' CSV headings are Lingui descriptors (ADR 0078): read in English, the source language.
+  beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
+
   it("each currency's minor units are Intl's own (JPY none; USD, EUR, SEK two)", () => {
     for (const currency of CURRENCIES) {
       const digits = new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions()

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { i18n } from "@lingui/core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   absencesByChild,
   invoiceCollection,
@@ -10,6 +11,9 @@ import {
 
 /** The reports' CSV (issue 31): the project's formula-safe cells, numbers a spreadsheet can sum, times in the school's zone. */
 describe("report tables as CSV", () => {
+  // The tables' headings are Lingui descriptors (ADR 0078): read in English, the source language.
+  beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
+
   it("neutralises a formula in a name and keeps plain numbers as numbers", () => {
     const csv = tableCsv(absencesByChild, [
       { childId: "c1", childName: '=HYPERLINK("http://evil")', absences: 3, lastAbsent: "2026-03-09" },

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
@@ -29,23 +30,29 @@ export function useSubscriptionStatus(awaitingPayment: boolean) {
 
 /** Restarts the subscription through Stripe Checkout. */
 export function useRestartSubscription() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   return useMutation(
     trpc.schoolAdmin.billing.startCheckout.mutationOptions({
       onSuccess: (data) => redirect(data.checkout_url),
       onError: (error) =>
-        notify("error", "Checkout Failed", errorMessage(error, "Failed to create payment session. Please try again.")),
+        notify(
+          "error",
+          t`Checkout Failed`,
+          errorMessage(error, t`Failed to create payment session. Please try again.`),
+        ),
     }),
   );
 }
 
 /** Opens Stripe's billing portal (card, invoices, cancellation). */
 export function useOpenBillingPortal() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   return useMutation(
     trpc.schoolAdmin.billing.openPortal.mutationOptions({
       onSuccess: (data) => redirect(data.url),
-      onError: (error) => notify("error", "Billing Portal Failed", errorMessage(error)),
+      onError: (error) => notify("error", t`Billing Portal Failed`, errorMessage(error)),
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Component, lazy, type ReactNode, Suspense, useId } from "react";
 import { type ChartProps, defaultFormat, seriesStyle } from "./types.ts";
 
@@ -26,19 +27,29 @@ export function Chart(props: ChartProps) {
         <span className="mt-1 block text-sm text-slate-600">{summary}</span>
       </figcaption>
       {empty ? (
-        <p className="mt-3 text-sm text-slate-600">No figures for this period.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          <Trans>No figures for this period.</Trans>
+        </p>
       ) : (
         <>
           {series.length > 1 && <Legend labels={series.map((one) => one.label)} />}
           <div aria-hidden="true" className="chart-plot mt-3 w-full overflow-hidden" style={{ minHeight: height }}>
             <ChartErrorBoundary>
-              <Suspense fallback={<ChartNote>Loading the chart…</ChartNote>}>
+              <Suspense
+                fallback={
+                  <ChartNote>
+                    <Trans>Loading the chart…</Trans>
+                  </ChartNote>
+                }
+              >
                 <UplotChart {...props} />
               </Suspense>
             </ChartErrorBoundary>
           </div>
           <details className="chart-data mt-3 text-sm">
-            <summary className="cursor-pointer font-medium text-brand-700">Show the figures as a table</summary>
+            <summary className="cursor-pointer font-medium text-brand-700">
+              <Trans>Show the figures as a table</Trans>
+            </summary>
             <ChartTable {...props} />
           </details>
         </>
@@ -74,18 +85,19 @@ function Legend({ labels }: { labels: readonly string[] }) {
 }
 
 /** The chart's figures as a table: a row per label, a column per series. */
-function ChartTable({ title, labels, series, format = defaultFormat, labelHeader = "Label" }: ChartProps) {
+function ChartTable({ title, labels, series, format = defaultFormat, labelHeader }: ChartProps) {
+  const { t } = useLingui();
   return (
     <div className="mt-2 overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">{title}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              {labelHeader}
+            <th scope="col" className="py-1 pe-3 font-semibold">
+              {labelHeader ?? t`Label`}
             </th>
             {series.map((one) => (
-              <th key={one.label} scope="col" className="py-1 pr-3 text-right font-semibold">
+              <th key={one.label} scope="col" className="py-1 pe-3 text-end font-semibold">
                 {one.label}
               </th>
             ))}
@@ -94,13 +106,13 @@ function ChartTable({ title, labels, series, format = defaultFormat, labelHeader
         <tbody>
           {labels.map((label, row) => (
             <tr key={label} className="border-b border-slate-100">
-              <th scope="row" className="py-1 pr-3 font-normal text-slate-700">
+              <th scope="row" className="py-1 pe-3 font-normal text-slate-700">
                 {label}
               </th>
               {series.map((one) => {
                 const value = one.values[row];
                 return (
-                  <td key={one.label} className="py-1 pr-3 text-right text-slate-700 tabular-nums">
+                  <td key={one.label} className="py-1 pe-3 text-end text-slate-700 tabular-nums">
                     {value === null || value === undefined ? "—" : format(value)}
                   </td>
                 );
@@ -129,7 +141,9 @@ class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
   override render() {
     return this.state.failed ? (
-      <ChartNote>The chart could not be shown; its figures are in the table below.</ChartNote>
+      <ChartNote>
+        <Trans>The chart could not be shown; its figures are in the table below.</Trans>
+      </ChartNote>
     ) : (
       this.props.children
     );

@@ -1,3 +1,5 @@
+import { i18n } from "@lingui/core";
+
 /** One line or bar series of a {@link ChartProps chart}: a value per label (null: no value there). */
 export type ChartSeries = { label: string; values: readonly (number | null)[] };
 
@@ -34,4 +36,5 @@ export function seriesStyle(index: number) {
   return SERIES_STYLES[index % SERIES_STYLES.length] as { color: string; dash: number[] };
 }
 
-export const defaultFormat = (value: number) => value.toLocaleString("en-US");
+/** A plain number, written the reader's way (the active language's). */
+export const defaultFormat = (value: number) => i18n.number(value);

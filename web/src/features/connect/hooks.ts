@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CONNECT_MESSAGES } from "#shared/connect-status.ts";
 import { errorMessage } from "../../lib/errors.ts";
@@ -16,12 +17,13 @@ export function useConnectStatus() {
 
 /** "Connect with Stripe" / "Continue onboarding", and a spent link's refresh: a new Account Link, then Stripe. */
 export function useStartConnectOnboarding() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   return useMutation(
     trpc.schoolAdmin.connect.startOnboarding.mutationOptions({
       onSuccess: (data) => redirect(data.url),
       onError: (error) =>
-        notify("error", "Stripe Onboarding Failed", errorMessage(error, CONNECT_MESSAGES.startFailed)),
+        notify("error", t`Stripe Onboarding Failed`, errorMessage(error, CONNECT_MESSAGES.startFailed)),
     }),
   );
 }
@@ -31,6 +33,7 @@ export function useStartConnectOnboarding() {
  * read again, since the Connect gate may have opened.
  */
 export function useSyncConnectStatus() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(
@@ -39,26 +42,27 @@ export function useSyncConnectStatus() {
         queryClient.setQueryData(trpc.schoolAdmin.connect.status.queryKey(), view);
         await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
       },
-      onError: (error) => notify("error", "Status Not Updated", errorMessage(error, CONNECT_MESSAGES.syncFailed)),
+      onError: (error) => notify("error", t`Status Not Updated`, errorMessage(error, CONNECT_MESSAGES.syncFailed)),
     }),
   );
 }
 
 /** SE6: a new payout account ("Confirm it's you" first when needed), then its onboarding. */
 export function useReplacePayoutAccount() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sudo = useSudo();
   const replace = useMutation(
     trpc.schoolAdmin.connect.replaceAccount.mutationOptions({
       onSuccess: async (data) => {
-        notify("success", "Payout Account Replaced", CONNECT_MESSAGES.replaced);
+        notify("success", t`Payout Account Replaced`, CONNECT_MESSAGES.replaced);
         await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
         redirect(data.url);
       },
       onError: async (error, input) => {
         if (sudo.intercept(error, () => replace.mutate(input))) return;
-        notify("error", "Payout Account Not Changed", errorMessage(error));
+        notify("error", t`Payout Account Not Changed`, errorMessage(error));
         await queryClient.invalidateQueries({ queryKey: trpc.schoolAdmin.connect.status.queryKey() });
       },
     }),

@@ -1,3 +1,6 @@
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
@@ -31,7 +34,10 @@ export type InvitationColumn<Row> = Column<Row> & { cardLabel?: string };
 
 /** The status column (on a narrow-screen card, the badge sits next to the recipient). */
 export const statusColumn: InvitationColumn<InvitationLike> = {
-  header: "Status",
+  // Read when the list renders: the reader's language is active by then.
+  get header() {
+    return i18n._(msg`Status`);
+  },
   cell: (row) => <InvitationStatusBadge invitation={row} />,
 };
 
@@ -40,17 +46,6 @@ const ACTION_LAYOUTS = {
   row: { cell: "", buttons: "flex flex-wrap justify-end gap-2", card: "justify-end" },
   /** Buttons stacked in a narrow column. */
   column: { cell: "w-40", buttons: "flex flex-col items-stretch gap-1.5", card: "" },
-};
-
-const recipientColumn: Column<InvitationLike> = {
-  header: "Recipient",
-  rowHeader: true,
-  className: "min-w-44 font-normal text-slate-700",
-  cell: (row) => <InvitationRecipient invitation={row} />,
-};
-const expiresColumn: Column<InvitationLike> = {
-  header: "Expires",
-  cell: (row) => <InvitationExpiry invitation={row} />,
 };
 
 /**
@@ -72,10 +67,21 @@ export function InvitationList<Row extends InvitationLike>({
   actionsLayout?: keyof typeof ACTION_LAYOUTS;
   footer?: ReactNode;
 }) {
+  const { t } = useLingui();
   const layout = ACTION_LAYOUTS[actionsLayout];
+  const recipientColumn: Column<InvitationLike> = {
+    header: t`Recipient`,
+    rowHeader: true,
+    className: "min-w-44 font-normal text-slate-700",
+    cell: (row) => <InvitationRecipient invitation={row} />,
+  };
+  const expiresColumn: Column<InvitationLike> = {
+    header: t`Expires`,
+    cell: (row) => <InvitationExpiry invitation={row} />,
+  };
   const actionsColumn: Column<Row> = {
-    header: "Actions",
-    headerClassName: "text-right",
+    header: t`Actions`,
+    headerClassName: "text-end",
     className: layout.cell,
     cell: (row) => <div className={layout.buttons}>{actions(row) ?? <NoActions />}</div>,
   };
@@ -101,7 +107,7 @@ export function InvitationList<Row extends InvitationLike>({
                   ...columns.flatMap((column) =>
                     column.cardLabel ? [{ label: column.cardLabel, value: column.cell(row) }] : [],
                   ),
-                  { label: "Expires", value: <InvitationExpiry invitation={row} /> },
+                  { label: t`Expires`, value: <InvitationExpiry invitation={row} /> },
                 ]}
               />
               {rowActions ? <div className={`mt-3 flex flex-wrap gap-2 ${layout.card}`}>{rowActions}</div> : null}
@@ -120,17 +126,20 @@ function NoActions() {
       <span aria-hidden="true" className="text-slate-400">
         —
       </span>
-      <span className="sr-only">No actions</span>
+      <span className="sr-only">
+        <Trans>No actions</Trans>
+      </span>
     </>
   );
 }
 
 function InvitationRecipient({ invitation }: { invitation: InvitationLike }) {
+  const { t } = useLingui();
   return (
     <>
       <EmailAddress className="block font-medium text-ink" email={invitation.email} />
       <span className={`block text-sm wrap-anywhere ${invitation.name ? "text-slate-600" : "text-slate-500 italic"}`}>
-        {invitation.name ?? "Name not provided"}
+        {invitation.name ?? t`Name not provided`}
       </span>
     </>
   );
@@ -142,7 +151,9 @@ function InvitationStatusBadge({ invitation }: { invitation: InvitationLike }) {
     case "accepted":
       return (
         <span className="flex flex-col items-start gap-1">
-          <Badge tone="green">Accepted</Badge>
+          <Badge tone="green">
+            <Trans>Accepted</Trans>
+          </Badge>
           {invitation.acceptedAt ? (
             <span className="text-xs whitespace-nowrap text-slate-600">
               {formatDateIn(invitation.acceptedAt, zone)}
@@ -151,12 +162,28 @@ function InvitationStatusBadge({ invitation }: { invitation: InvitationLike }) {
         </span>
       );
     case "revoked":
-      return <Badge tone="red">Revoked</Badge>;
+      return (
+        <Badge tone="red">
+          <Trans>Revoked</Trans>
+        </Badge>
+      );
     case "expired":
-      return <Badge tone="slate">Expired</Badge>;
+      return (
+        <Badge tone="slate">
+          <Trans>Expired</Trans>
+        </Badge>
+      );
     case "pending":
       // Past its expiry but not yet swept: the server lists it under "Expired" too.
-      return isPastExpiry(invitation) ? <Badge tone="slate">Expired</Badge> : <Badge tone="amber">Pending</Badge>;
+      return isPastExpiry(invitation) ? (
+        <Badge tone="slate">
+          <Trans>Expired</Trans>
+        </Badge>
+      ) : (
+        <Badge tone="amber">
+          <Trans>Pending</Trans>
+        </Badge>
+      );
     default:
       return <Badge tone="slate">{invitation.status}</Badge>;
   }
@@ -174,7 +201,7 @@ function InvitationExpiry({ invitation }: { invitation: InvitationLike }) {
     <>
       {settled ? null : (
         <span className={`block font-medium ${expired ? "text-red-700" : "text-green-800"}`}>
-          {expired ? "Expired" : "Active"}
+          {expired ? <Trans>Expired</Trans> : <Trans>Active</Trans>}
         </span>
       )}
       <span className={`block whitespace-nowrap ${settled ? "text-sm text-slate-600" : "text-xs text-slate-500"}`}>

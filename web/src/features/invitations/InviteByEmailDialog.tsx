@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createParentInvitationInput } from "#shared/invitations.ts";
@@ -33,6 +34,7 @@ export function InviteByEmailDialog({
     reset: () => void;
   };
 }) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -67,7 +69,7 @@ export function InviteByEmailDialog({
           {...register("name")}
         />
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="off"
           error={errors.email?.message}
@@ -76,8 +78,8 @@ export function InviteByEmailDialog({
         />
         <DialogActions
           onCancel={() => close(false)}
-          submitLabel="Send Invitation"
-          pendingLabel="Sending…"
+          submitLabel={t`Send Invitation`}
+          pendingLabel={t`Sending…`}
           pending={invitation.isPending}
         />
       </form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { ConfirmDialog } from "../../components/ui/dialog.tsx";
 
 /** A revoke mutation of either role (`usePlatformInvitationActions` or `useParentInvitationActions`). */
@@ -19,6 +20,7 @@ export function RevokeInvitationDialog({
   revoke: RevokeMutation;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const pending = revoke.isPending;
   return (
     <ConfirmDialog
@@ -26,9 +28,9 @@ export function RevokeInvitationDialog({
       onOpenChange={(open) => {
         if (!open && !pending) onClose();
       }}
-      title="Revoke invitation"
-      message="Are you sure you want to revoke this invitation? This action cannot be undone."
-      confirmLabel={pending ? "Revoking…" : "Revoke"}
+      title={t`Revoke invitation`}
+      message={t`Are you sure you want to revoke this invitation? This action cannot be undone.`}
+      confirmLabel={pending ? t`Revoking…` : t`Revoke`}
       busy={pending}
       onConfirm={() => invitation && revoke.mutate({ inviteId: invitation.id }, { onSettled: onClose })}
     />

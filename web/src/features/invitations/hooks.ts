@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { INVITATION_MESSAGES } from "#shared/invitations-constants.ts";
 import type { RouterInputs } from "../../lib/api-types.ts";
@@ -15,8 +16,9 @@ function invitationToasts(reload: () => Promise<void>) {
     resend: resendToasts(reload),
     revoke: {
       onSuccess: ({ message }: { message: string }) =>
-        notify("success", "Invitation Revoked", message || INVITATION_MESSAGES.revoked),
-      onError: (error: unknown) => notify("error", "Revoke Failed", errorMessage(error, "Failed to revoke invitation")),
+        notify("success", t`Invitation Revoked`, message || INVITATION_MESSAGES.revoked),
+      onError: (error: unknown) =>
+        notify("error", t`Revoke Failed`, errorMessage(error, t`Failed to revoke invitation`)),
       onSettled: reload,
     },
   };
@@ -25,8 +27,8 @@ function invitationToasts(reload: () => Promise<void>) {
 /** The spec's resend toasts, for every resend of an invitation (a parent's of a guardian invitation too). */
 export function resendToasts(reload: () => Promise<unknown>) {
   return {
-    onSuccess: ({ message }: { message: string }) => notify("success", "Invitation Resent", message),
-    onError: (error: unknown) => notify("error", "Resend Failed", errorMessage(error, "Failed to resend invitation")),
+    onSuccess: ({ message }: { message: string }) => notify("success", t`Invitation Resent`, message),
+    onError: (error: unknown) => notify("error", t`Resend Failed`, errorMessage(error, t`Failed to resend invitation`)),
     onSettled: reload,
   };
 }
@@ -35,10 +37,10 @@ export function resendToasts(reload: () => Promise<unknown>) {
 export function sendToasts(reload: () => Promise<void>) {
   return {
     onSuccess: ({ email }: { email: string }) => {
-      notify("success", "Invitation Sent", `Invitation sent to ${email}`);
+      notify("success", t`Invitation Sent`, t`Invitation sent to ${email}`);
       void reload();
     },
-    onError: (error: unknown) => notify("error", "Invitation Failed", errorMessage(error)),
+    onError: (error: unknown) => notify("error", t`Invitation Failed`, errorMessage(error)),
   };
 }
 

@@ -1,3 +1,6 @@
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import {
   FEE_APPLICATION_LABELS,
   INVOICE_STATUS_LABELS,
@@ -14,12 +17,23 @@ const TONES: Record<InvoiceStatus, Tone> = {
   void: "slate",
 };
 
-export const INVOICE_TAB_LABELS: Record<InvoiceTab, string> = {
-  all: "All Invoices",
-  pending: "Pending",
-  paid: "Paid",
-  overdue: "Overdue",
+export const INVOICE_TAB_LABELS: Record<InvoiceTab, MessageDescriptor> = {
+  all: msg`All Invoices`,
+  pending: msg`Pending`,
+  paid: msg`Paid`,
+  overdue: msg`Overdue`,
 };
+
+/** The tabs' labels in the reader's language. */
+export function useInvoiceTabLabels(): Record<InvoiceTab, string> {
+  const { i18n } = useLingui();
+  return {
+    all: i18n._(INVOICE_TAB_LABELS.all),
+    pending: i18n._(INVOICE_TAB_LABELS.pending),
+    paid: i18n._(INVOICE_TAB_LABELS.paid),
+    overdue: i18n._(INVOICE_TAB_LABELS.overdue),
+  };
+}
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return <Badge tone={TONES[status]}>{INVOICE_STATUS_LABELS[status]}</Badge>;
@@ -31,7 +45,8 @@ export function feeRuleText(rule: {
   feeApplicationType: keyof typeof FEE_APPLICATION_LABELS;
 }): string {
   const kind = FEE_APPLICATION_LABELS[rule.feeApplicationType];
+  const percentage = rule.feePercentage;
   return rule.feeApplicationType === "term_based"
-    ? `Fee: ${rule.feePercentage}% added on top (${kind})`
-    : `Fee: ${rule.feePercentage}%, not added: totals stay at the base amount (${kind})`;
+    ? i18n._(msg`Fee: ${percentage}% added on top (${kind})`)
+    : i18n._(msg`Fee: ${percentage}%, not added: totals stay at the base amount (${kind})`);
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { DebouncedInput } from "../../components/ui/filters.tsx";
@@ -21,6 +22,7 @@ export function ActiveParentPicker({
   error?: string | undefined;
   after?: ReactNode;
 }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState("");
   const parents = useParentAccounts({ page: 1, search: search || undefined });
   const id = useId();
@@ -28,8 +30,8 @@ export function ActiveParentPicker({
   return (
     <div className="space-y-2">
       <DebouncedInput
-        label="Find a parent"
-        placeholder="Name or e-mail"
+        label={t`Find a parent`}
+        placeholder={t`Name or e-mail`}
         value={search}
         maxLength={120}
         onCommit={setSearch}
@@ -45,10 +47,10 @@ export function ActiveParentPicker({
           aria-describedby={error ? `${id}-error` : undefined}
           {...field}
         >
-          <option value="">Choose a parent…</option>
-          {active.map((parent) => (
-            <option key={parent.id} value={parent.id}>
-              {parent.name} ({parent.email})
+          <option value="">{t`Choose a parent…`}</option>
+          {active.map(({ id: parentId, name, email }) => (
+            <option key={parentId} value={parentId}>
+              {t`${name} (${email})`}
             </option>
           ))}
         </select>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RouterInputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
@@ -16,22 +17,24 @@ export function useParentAccounts(input: RouterInputs["schoolAdmin"]["parents"][
  * admin's queries reload after a change.
  */
 export function setActiveToasts(noun: "Parent" | "Driver", onDone: () => void, reload: () => Promise<void>) {
-  const who = noun.toLowerCase();
+  const toast = (active: boolean): [string, string] => {
+    if (noun === "Parent")
+      return active
+        ? [t`Parent Reactivated`, t`The parent can sign in again.`]
+        : [t`Parent Deactivated`, t`The parent has been signed out and cannot sign in until reactivated.`];
+    return active
+      ? [t`Driver Reactivated`, t`The driver can sign in again.`]
+      : [t`Driver Deactivated`, t`The driver has been signed out and cannot sign in until reactivated.`];
+  };
   return {
     onSuccess: async (_result: unknown, { active }: { active: boolean }) => {
       onDone();
-      notify(
-        "success",
-        active ? `${noun} Reactivated` : `${noun} Deactivated`,
-        active
-          ? `The ${who} can sign in again.`
-          : `The ${who} has been signed out and cannot sign in until reactivated.`,
-      );
+      notify("success", ...toast(active));
       await reload();
     },
     onError: (error: unknown) => {
       onDone();
-      notify("error", "Update Failed", errorMessage(error));
+      notify("error", t`Update Failed`, errorMessage(error));
     },
   };
 }

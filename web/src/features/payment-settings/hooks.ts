@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { INVOICE_MESSAGES } from "#shared/invoice-texts.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
@@ -18,6 +19,7 @@ export function usePaymentSettings() {
 
 /** Payment Settings' Save: asks "Confirm it's you" first when the session is not in sudo mode. */
 export function useSavePaymentSettings(onSaved: () => void) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sudo = useSudo();
@@ -25,14 +27,14 @@ export function useSavePaymentSettings(onSaved: () => void) {
     trpc.schoolAdmin.paymentSettings.update.mutationOptions({
       onSuccess: async () => {
         onSaved();
-        notify("success", "Payment Settings", INVOICE_MESSAGES.settingsSaved);
+        notify("success", t`Payment Settings`, INVOICE_MESSAGES.settingsSaved);
         await queryClient.invalidateQueries(trpc.schoolAdmin.paymentSettings.pathFilter());
         // The currency rides in the session: every amount on screen follows a change.
         await queryClient.invalidateQueries(sessionQuery(trpc));
       },
       onError: (error, input) => {
         if (sudo.intercept(error, () => save.mutate(input))) return;
-        notify("error", "Payment Settings", errorMessage(error, INVOICE_MESSAGES.settingsFailed));
+        notify("error", t`Payment Settings`, errorMessage(error, INVOICE_MESSAGES.settingsFailed));
       },
     }),
   );

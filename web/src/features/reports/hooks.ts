@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage } from "../../lib/errors.ts";
@@ -27,23 +29,25 @@ export function useTransportSettings() {
 
 /** Saves the on-time threshold (the "not riding" cut-off as it is), then reads the reports and dashboard again. */
 export function useSaveOnTimeMinutes() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(
     trpc.schoolAdmin.routes.settings.update.mutationOptions({
       onSuccess: async (saved) => {
         queryClient.setQueryData(trpc.schoolAdmin.routes.settings.get.queryKey(), saved);
+        const minutes = saved.onTimeMinutes;
         notify(
           "success",
-          "Threshold Saved",
-          `A run is on time when it reaches its last stop within ${saved.onTimeMinutes} minutes.`,
+          t`Threshold Saved`,
+          t`A run is on time when it reaches its last stop within ${plural(minutes, { one: "# minute", other: "# minutes" })}.`,
         );
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.schoolAdmin.reports.pathKey() }),
           queryClient.invalidateQueries({ queryKey: trpc.schoolAdmin.dashboard.queryKey() }),
         ]);
       },
-      onError: (error) => notify("error", "Not Saved", errorMessage(error, "The threshold could not be saved.")),
+      onError: (error) => notify("error", t`Not Saved`, errorMessage(error, t`The threshold could not be saved.`)),
     }),
   );
 }

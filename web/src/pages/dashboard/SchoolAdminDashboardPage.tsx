@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Bell, Bus, CalendarPlus, FileText, type LucideIcon, Users } from "lucide-react";
 import { Link } from "react-router";
 import { formatDay, formatTime, relativeTime } from "#shared/school-time.ts";
@@ -16,30 +20,33 @@ const linkButton =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";
 
 function UpcomingTrips({ data }: { data: SchoolDashboard }) {
+  const { t } = useLingui();
   const zone = data.school.timeZone;
   if (data.upcomingTrips.length === 0)
     return (
       <EmptyState
-        title="No upcoming trips"
+        title={t`No upcoming trips`}
         action={
           <Link to="/school-admin/trips?new=1" className={linkButton}>
-            Schedule a Trip
+            <Trans>Schedule a Trip</Trans>
           </Link>
         }
       />
     );
   return (
     <ul className="divide-y divide-slate-100">
-      {data.upcomingTrips.map((trip) => (
-        <li key={trip.id} className="flex items-center gap-3 py-2">
+      {data.upcomingTrips.map(({ id, busNumber, driverName, ...trip }) => (
+        <li key={id} className="flex items-center gap-3 py-2">
           <RouteTypeIcon type={trip.routeType} />
           <div className="min-w-0 flex-1">
             <p className="font-medium wrap-anywhere text-ink">{trip.routeName}</p>
             <p className="text-sm wrap-anywhere text-slate-600">
-              Bus {trip.busNumber} · {trip.driverName}
+              <Trans>
+                Bus {busNumber} · {driverName}
+              </Trans>
             </p>
           </div>
-          <p className="shrink-0 text-right text-sm text-slate-700">
+          <p className="shrink-0 text-end text-sm text-slate-700">
             {formatDay(trip.departureTime, zone)}
             <br />
             {formatTime(trip.departureTime, zone)}
@@ -51,7 +58,8 @@ function UpcomingTrips({ data }: { data: SchoolDashboard }) {
 }
 
 function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
-  if (data.alerts.length === 0) return <EmptyState title="No notifications found" />;
+  const { t } = useLingui();
+  if (data.alerts.length === 0) return <EmptyState title={t`No notifications found`} />;
   return (
     <ul className="divide-y divide-slate-100">
       {data.alerts.map((alert) => (
@@ -70,20 +78,21 @@ function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
 }
 
 function UnpaidInvoices({ data }: { data: SchoolDashboard }) {
+  const { t } = useLingui();
   const money = useMoney();
-  if (data.unpaidInvoices.length === 0) return <EmptyState title="No unpaid invoices" />;
+  if (data.unpaidInvoices.length === 0) return <EmptyState title={t`No unpaid invoices`} />;
   return (
     <ul className="divide-y divide-slate-100">
       {data.unpaidInvoices.map((invoice) => (
         <li key={invoice.id} className="flex items-center justify-between gap-3 py-2">
           <div className="min-w-0 flex-1">
             <p className="font-medium text-ink">{invoice.invoiceNumber}</p>
-            <p className="text-sm wrap-anywhere text-slate-600">{invoice.recipientName ?? "Former parent"}</p>
+            <p className="text-sm wrap-anywhere text-slate-600">{invoice.recipientName ?? t`Former parent`}</p>
           </div>
-          <div className="shrink-0 text-right">
+          <div className="shrink-0 text-end">
             <p className="font-medium text-ink">{money(invoice.amountCents)}</p>
             <Badge tone={invoice.status === "overdue" ? "red" : "amber"}>
-              {invoice.status === "overdue" ? "Overdue" : "Pending"}
+              {invoice.status === "overdue" ? t`Overdue` : t`Pending`}
             </Badge>
           </div>
         </li>
@@ -92,59 +101,71 @@ function UnpaidInvoices({ data }: { data: SchoolDashboard }) {
   );
 }
 
-const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: "/school-admin/trips", label: "Manage Trips", icon: Bus },
-  { to: "/school-admin/notifications", label: "Notifications", icon: Bell },
-  { to: "/school-admin/invoices", label: "Invoices", icon: FileText },
-  { to: "/school-admin/parents", label: "View Parents", icon: Users },
+const QUICK_ACTIONS: { to: string; label: MessageDescriptor; icon: LucideIcon }[] = [
+  { to: "/school-admin/trips", label: msg`Manage Trips`, icon: Bus },
+  { to: "/school-admin/notifications", label: msg`Notifications`, icon: Bell },
+  { to: "/school-admin/invoices", label: msg`Invoices`, icon: FileText },
+  { to: "/school-admin/parents", label: msg`View Parents`, icon: Users },
 ];
 
 /** The school admin dashboard: cards (issue 31: true under the spec's labels), upcoming trips, alerts, unpaid invoices, quick actions. */
 export default function SchoolAdminDashboardPage() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   const dashboard = useSchoolDashboard();
-  usePageTitle("School Dashboard · SchoolRide");
+  usePageTitle(t`School Dashboard · SchoolRide`);
   return (
-    <QueryState query={dashboard} loading="Loading your dashboard…" failed="Failed to load your dashboard.">
+    <QueryState query={dashboard} loading={t`Loading your dashboard…`} failed={t`Failed to load your dashboard.`}>
       {(data) => {
         const now = new Date();
         const { cards } = data;
+        const zone = data.school.timeZone.replaceAll("_", " ");
+        const { inProgress, total } = cards.activeBuses;
+        const rate = cards.onTimeRate === null ? null : i18n.number(cards.onTimeRate / 100, { style: "percent" });
         return (
           <div className="space-y-6">
             <PageHeader
               title={data.school.name}
-              subtitle={`School dashboard · times in ${data.school.timeZone.replaceAll("_", " ")}`}
+              subtitle={t`School dashboard · times in ${zone}`}
               actions={
                 <Link to="/school-admin/trips?new=1" className={linkButton}>
                   <CalendarPlus aria-hidden="true" className="h-4 w-4" />
-                  Schedule New Trip
+                  <Trans>Schedule New Trip</Trans>
                 </Link>
               }
             />
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard
-                label="Active Buses"
-                value={`${cards.activeBuses.inProgress} / ${cards.activeBuses.total}`}
-                detail="Buses on a run now, of the fleet"
+                label={t`Active Buses`}
+                value={t`${inProgress} / ${total}`}
+                detail={t`Buses on a run now, of the fleet`}
+              />
+              <StatCard label={t`On-time Rate`} value={rate ?? "—"} detail={t`Based on completed trips`} />
+              <StatCard
+                label={t`Active Routes`}
+                value={i18n.number(cards.activeRoutes)}
+                detail={t`Routes with a run this week`}
               />
               <StatCard
-                label="On-time Rate"
-                value={cards.onTimeRate === null ? "—" : `${cards.onTimeRate}%`}
-                detail="Based on completed trips"
+                label={t`Total Students`}
+                value={i18n.number(cards.totalStudents)}
+                detail={t`Children assigned to a route`}
               />
-              <StatCard label="Active Routes" value={cards.activeRoutes} detail="Routes with a run this week" />
-              <StatCard label="Total Students" value={cards.totalStudents} detail="Children assigned to a route" />
             </div>
             <div className="grid gap-6 lg:grid-cols-2">
-              <Panel title="Upcoming Trips" link={{ to: "/school-admin/trips", label: "View all" }}>
+              <Panel title={t`Upcoming Trips`} link={{ to: "/school-admin/trips", label: t`View all` }}>
                 <UpcomingTrips data={data} />
               </Panel>
-              <Panel title="Alerts and Notifications" link={{ to: "/school-admin/notifications", label: "View all" }}>
+              <Panel
+                title={t`Alerts and Notifications`}
+                link={{ to: "/school-admin/notifications", label: t`View all` }}
+              >
                 <Alerts data={data} now={now} />
               </Panel>
-              <Panel title="Unpaid Invoices" link={{ to: "/school-admin/invoices", label: "View all" }}>
+              <Panel title={t`Unpaid Invoices`} link={{ to: "/school-admin/invoices", label: t`View all` }}>
                 <UnpaidInvoices data={data} />
               </Panel>
-              <Panel title="Quick Actions">
+              <Panel title={t`Quick Actions`}>
                 <div className="grid grid-cols-2 gap-3">
                   {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
                     <Link
@@ -153,7 +174,7 @@ export default function SchoolAdminDashboardPage() {
                       className="flex min-h-12 items-center gap-2 rounded-lg border border-slate-200 px-3 py-3 text-sm font-medium text-ink hover:bg-slate-50"
                     >
                       <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
-                      {label}
+                      {i18n._(label)}
                     </Link>
                   ))}
                 </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Ban, CheckCircle2, Mail, Pencil } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { invoiceOpen } from "#shared/invoice-correction-texts.ts";
@@ -22,6 +23,7 @@ const icon = "h-4 w-4 shrink-0";
  * not carry it).
  */
 export default function CorrectionActions({ invoice }: { invoice: InvoiceRow }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState<Correction | null>(null);
   if (!invoiceOpen(invoice.status)) return null;
   const number = invoice.invoiceNumber;
@@ -29,28 +31,28 @@ export default function CorrectionActions({ invoice }: { invoice: InvoiceRow }) 
     ...(invoice.status === "pending"
       ? [
           {
-            label: "Edit",
-            ariaLabel: `Edit ${number}`,
+            label: t`Edit`,
+            ariaLabel: t`Edit ${number}`,
             icon: <Pencil aria-hidden="true" className={icon} />,
             onSelect: () => setOpen("edit"),
           },
         ]
       : []),
     {
-      label: "Mark as paid",
-      ariaLabel: `Mark ${number} as paid`,
+      label: t`Mark as paid`,
+      ariaLabel: t`Mark ${number} as paid`,
       icon: <CheckCircle2 aria-hidden="true" className={icon} />,
       onSelect: () => setOpen("markPaid"),
     },
     {
-      label: "Resend e-mail",
-      ariaLabel: `Resend ${number}`,
+      label: t`Resend e-mail`,
+      ariaLabel: t`Resend ${number}`,
       icon: <Mail aria-hidden="true" className={icon} />,
       onSelect: () => setOpen("resend"),
     },
     {
-      label: "Void",
-      ariaLabel: `Void ${number}`,
+      label: t`Void`,
+      ariaLabel: t`Void ${number}`,
       icon: <Ban aria-hidden="true" className={icon} />,
       danger: true,
       onSelect: () => setOpen("void"),
@@ -59,7 +61,7 @@ export default function CorrectionActions({ invoice }: { invoice: InvoiceRow }) 
   const Chosen = open ? DIALOGS[open] : null;
   return (
     <>
-      <ActionMenu label="Manage" ariaLabel={`Manage ${number}`} items={items} />
+      <ActionMenu label={t`Manage`} ariaLabel={t`Manage ${number}`} items={items} />
       {Chosen ? (
         <Suspense fallback={null}>
           <Chosen invoice={invoice} onClose={() => setOpen(null)} />

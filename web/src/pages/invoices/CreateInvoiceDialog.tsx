@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { DEFAULT_FEE_APPLICATION_TYPE, DEFAULT_FEE_BPS } from "#shared/fees.ts";
@@ -25,16 +26,17 @@ import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
  * order fields were registered, and a child component registers after its parent's own fields).
  */
 function RecipientField({ field, error }: { field: UseFormRegisterReturn<"recipientId">; error?: string | undefined }) {
+  const { t } = useLingui();
   const [typed, setTyped] = useState(false);
   const toggle = (
     <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={() => setTyped(!typed)}>
-      {typed ? "Choose from the list instead" : "Enter a user ID instead"}
+      {typed ? t`Choose from the list instead` : t`Enter a user ID instead`}
     </button>
   );
   if (typed)
     return (
       <TextField
-        label="Parent user ID"
+        label={t`Parent user ID`}
         error={error}
         hint={toggle}
         autoComplete="off"
@@ -42,7 +44,9 @@ function RecipientField({ field, error }: { field: UseFormRegisterReturn<"recipi
         {...field}
       />
     );
-  return <ActiveParentPicker label="Recipient" field={field} error={error} after={<p className="mt-1">{toggle}</p>} />;
+  return (
+    <ActiveParentPicker label={t`Recipient`} field={field} error={error} after={<p className="mt-1">{toggle}</p>} />
+  );
 }
 
 /** Create Invoice (spec): recipient, description, base amount, issue date (today in the school's zone), due date (+15 days). */
@@ -55,6 +59,7 @@ export default function CreateInvoiceDialog({
   onOpenChange: (open: boolean) => void;
   zone: string | undefined;
 }) {
+  const { t } = useLingui();
   const settings = usePaymentSettings();
   const currency = useSchoolCurrency();
   const {
@@ -78,8 +83,8 @@ export default function CreateInvoiceDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Create Invoice"
-      description="The invoice number is made when you create it."
+      title={t`Create Invoice`}
+      description={t`The invoice number is made when you create it.`}
     >
       <form
         noValidate
@@ -88,15 +93,15 @@ export default function CreateInvoiceDialog({
       >
         <RecipientField field={register("recipientId")} error={errors.recipientId?.message} />
         <TextField
-          label="Description"
+          label={t`Description`}
           maxLength={200}
           error={errors.description?.message}
           {...register("description")}
         />
         <BaseAmountField field={register("baseAmount", { valueAsNumber: true })} error={errors.baseAmount?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Issue Date" type="date" error={errors.issueDate?.message} {...register("issueDate")} />
-          <TextField label="Due Date" type="date" error={errors.dueDate?.message} {...register("dueDate")} />
+          <TextField label={t`Issue Date`} type="date" error={errors.issueDate?.message} {...register("issueDate")} />
+          <TextField label={t`Due Date`} type="date" error={errors.dueDate?.message} {...register("dueDate")} />
         </div>
         <TotalPreview
           baseAmount={Number(baseAmount)}
@@ -105,8 +110,8 @@ export default function CreateInvoiceDialog({
         />
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel="Create Invoice"
-          pendingLabel="Creating…"
+          submitLabel={t`Create Invoice`}
+          pendingLabel={t`Creating…`}
           pending={create.isPending}
         />
       </form>

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import {
   INVOICE_MESSAGES,
@@ -21,7 +22,11 @@ import { BaseAmountField, TotalPreview } from "./amount-fields.tsx";
  * date stay; the total follows the fee rule the invoice was created with (shown live).
  */
 export default function EditInvoiceDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
+  const { t } = useLingui();
   const currency = useSchoolCurrency();
+  const number = invoice.invoiceNumber;
+  const issued = formatIsoDay(invoice.issueDate);
+  const name = invoice.recipient?.name;
   const schema = withInvoiceAmountIn(
     invoiceEditSchema.refine((form) => form.dueDate >= invoice.issueDate, {
       path: ["dueDate"],
@@ -48,8 +53,12 @@ export default function EditInvoiceDialog({ invoice, onClose }: { invoice: Invoi
     <Dialog
       open
       onOpenChange={(open) => !open && !update.isPending && onClose()}
-      title={`Edit ${invoice.invoiceNumber}`}
-      description={`Issued ${formatIsoDay(invoice.issueDate)}${invoice.recipient ? ` to ${invoice.recipient.name}` : ""}. The number and the issue date stay.`}
+      title={t`Edit ${number}`}
+      description={
+        name
+          ? t`Issued ${issued} to ${name}. The number and the issue date stay.`
+          : t`Issued ${issued}. The number and the issue date stay.`
+      }
     >
       <form
         noValidate
@@ -57,14 +66,14 @@ export default function EditInvoiceDialog({ invoice, onClose }: { invoice: Invoi
         onSubmit={handleSubmit((values) => update.mutate({ invoiceId: invoice.id, ...values }))}
       >
         <TextField
-          label="Description"
+          label={t`Description`}
           maxLength={MAX_INVOICE_DESCRIPTION_LENGTH}
           error={errors.description?.message}
           {...register("description")}
         />
         <BaseAmountField field={register("baseAmount", { valueAsNumber: true })} error={errors.baseAmount?.message} />
         <TextField
-          label="Due Date"
+          label={t`Due Date`}
           type="date"
           min={invoice.issueDate}
           error={errors.dueDate?.message}
@@ -73,8 +82,8 @@ export default function EditInvoiceDialog({ invoice, onClose }: { invoice: Invoi
         <TotalPreview baseAmount={Number(baseAmount)} feeBps={invoice.feeBps} type={invoice.feeApplicationType} />
         <DialogActions
           onCancel={onClose}
-          submitLabel="Save Changes"
-          pendingLabel="Saving…"
+          submitLabel={t`Save Changes`}
+          pendingLabel={t`Saving…`}
           pending={update.isPending}
         />
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { CardFields, CardHeader, type Column, DataTable } from "../../components/ui/data-table.tsx";
@@ -9,15 +10,17 @@ import { useMoney } from "../../lib/school-zone.ts";
 
 /** The invoice's PDF (served by the Worker, for the school's admins and the invoice's parent). */
 export function DownloadLink({ invoice }: { invoice: InvoiceRow }) {
+  const { t } = useLingui();
+  const number = invoice.invoiceNumber;
   return (
     <a
       href={`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`}
       download
-      aria-label={`Download ${invoice.invoiceNumber}`}
+      aria-label={t`Download ${number}`}
       className="inline-flex min-h-10 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50"
     >
       <Download aria-hidden="true" className="h-4 w-4" />
-      Download
+      <Trans>Download</Trans>
     </a>
   );
 }
@@ -39,16 +42,19 @@ function Actions({
 }
 
 /** The status badge, and for a paid invoice the day it was paid (in the school's zone, from the server). */
-const status = (invoice: InvoiceRow) => (
-  <>
-    <InvoiceStatusBadge status={invoice.status} />
-    {invoice.status === "paid" && invoice.paidOn ? (
-      <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">
-        Paid on {formatIsoDay(invoice.paidOn)}
-      </span>
-    ) : null}
-  </>
-);
+function Status({ invoice }: { invoice: InvoiceRow }) {
+  const paidOn = invoice.status === "paid" && invoice.paidOn ? formatIsoDay(invoice.paidOn) : null;
+  return (
+    <>
+      <InvoiceStatusBadge status={invoice.status} />
+      {paidOn ? (
+        <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">
+          <Trans>Paid on {paidOn}</Trans>
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 /** How a paid invoice was paid offline ("Paid by cheque · 004512"), or why it was voided (the server's text); nothing otherwise. */
 function StatusDetail({ invoice }: { invoice: InvoiceRow }) {
@@ -63,11 +69,14 @@ function StatusDetail({ invoice }: { invoice: InvoiceRow }) {
 /** The total in the school's currency, with the fee it includes. */
 function Amount({ invoice }: { invoice: InvoiceRow }) {
   const money = useMoney();
+  const fee = money(invoice.feeCents);
   return (
     <>
       <span className="font-medium text-ink">{money(invoice.amountCents)}</span>
       {invoice.feeCents > 0 ? (
-        <span className="block text-xs text-slate-500">incl. {money(invoice.feeCents)} fee</span>
+        <span className="block text-xs text-slate-500">
+          <Trans>incl. {fee} fee</Trans>
+        </span>
       ) : null}
     </>
   );
@@ -92,22 +101,23 @@ export function InvoiceTable({
   /** The invoice the parent has just paid: highlighted. */
   current?: string | undefined;
 }) {
+  const { t } = useLingui();
   const columns: Column<InvoiceRow>[] = [
     {
-      header: "Invoice #",
+      header: t`Invoice #`,
       rowHeader: true,
       className: "whitespace-nowrap",
       cell: (invoice) => (
         <>
           <span className="font-semibold text-ink">{invoice.invoiceNumber}</span>
-          <span className="block text-xs font-normal text-slate-500">Issued {formatIsoDay(invoice.issueDate)}</span>
+          <span className="block text-xs font-normal text-slate-500">{t`Issued ${formatIsoDay(invoice.issueDate)}`}</span>
         </>
       ),
     },
     ...(showRecipient
       ? [
           {
-            header: "Parent",
+            header: t`Parent`,
             cell: (invoice: InvoiceRow) => (
               <>
                 <span className="block text-ink wrap-anywhere">{invoice.recipient?.name}</span>
@@ -119,28 +129,28 @@ export function InvoiceTable({
           },
         ]
       : []),
-    { header: "Description", className: "wrap-anywhere", cell: (invoice) => invoice.description },
+    { header: t`Description`, className: "wrap-anywhere", cell: (invoice) => invoice.description },
     {
-      header: "Amount",
-      className: "whitespace-nowrap text-right",
-      headerClassName: "text-right",
+      header: t`Amount`,
+      className: "whitespace-nowrap text-end",
+      headerClassName: "text-end",
       cell: (invoice) => <Amount invoice={invoice} />,
     },
-    { header: "Due Date", className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
+    { header: t`Due Date`, className: "whitespace-nowrap", cell: (invoice) => formatIsoDay(invoice.dueDate) },
     {
-      header: "Status",
+      header: t`Status`,
       cell: (invoice) => (
         <>
-          {status(invoice)}
+          <Status invoice={invoice} />
           <StatusDetail invoice={invoice} />
         </>
       ),
     },
-    { header: "Actions", cell: (invoice) => <Actions invoice={invoice} extra={actions} /> },
+    { header: t`Actions`, cell: (invoice) => <Actions invoice={invoice} extra={actions} /> },
   ];
   return (
     <DataTable
-      caption="Invoices"
+      caption={t`Invoices`}
       rows={rows}
       rowKey={(invoice) => invoice.id}
       columns={columns}
@@ -155,7 +165,11 @@ export function InvoiceTable({
                 <p className="text-sm text-slate-700">{invoice.description}</p>
               </>
             }
-            aside={<div className="shrink-0 text-right">{status(invoice)}</div>}
+            aside={
+              <div className="shrink-0 text-end">
+                <Status invoice={invoice} />
+              </div>
+            }
           />
           <StatusDetail invoice={invoice} />
           <CardFields
@@ -163,7 +177,7 @@ export function InvoiceTable({
               ...(showRecipient && invoice.recipient
                 ? [
                     {
-                      label: "Parent",
+                      label: t`Parent`,
                       value: (
                         <>
                           <span className="block wrap-anywhere">{invoice.recipient.name}</span>
@@ -173,9 +187,9 @@ export function InvoiceTable({
                     },
                   ]
                 : []),
-              { label: "Amount", value: <Amount invoice={invoice} /> },
-              { label: "Issued", value: formatIsoDay(invoice.issueDate) },
-              { label: "Due", value: formatIsoDay(invoice.dueDate) },
+              { label: t`Amount`, value: <Amount invoice={invoice} /> },
+              { label: t`Issued`, value: formatIsoDay(invoice.issueDate) },
+              { label: t`Due`, value: formatIsoDay(invoice.dueDate) },
             ]}
           />
           <div className="mt-3">

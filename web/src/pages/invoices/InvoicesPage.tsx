@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FilePlus2, Settings2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -18,7 +22,7 @@ import {
   useParentInvoices,
   useSchoolInvoices,
 } from "../../features/invoices/hooks.ts";
-import { feeRuleText, INVOICE_TAB_LABELS } from "../../features/invoices/labels.tsx";
+import { feeRuleText, useInvoiceTabLabels } from "../../features/invoices/labels.tsx";
 import { usePaymentSettings } from "../../features/payment-settings/hooks.ts";
 import { usePaidInvoice } from "../../features/payments/hooks.ts";
 import { PaidInvoiceNotice } from "../../features/payments/PaidInvoiceNotice.tsx";
@@ -34,30 +38,38 @@ const CorrectionActions = lazy(() => import("./CorrectionActions.tsx"));
 const CreateInvoiceDialog = lazy(() => import("./CreateInvoiceDialog.tsx"));
 
 const FILTERS = { tab: "all", search: "", page: "1" };
-const TITLES = { schoolAdmin: "Invoices & Payments", parent: "My Invoices" } as const;
+const TITLES: Record<InvoiceRole, MessageDescriptor> = {
+  schoolAdmin: msg`Invoices & Payments`,
+  parent: msg`My Invoices`,
+};
 
 /** The current-settings banner: the fee rule and the school's platform fee (set by the platform). */
 function SettingsBanner() {
   const settings = usePaymentSettings();
   if (!settings.data) return null;
+  const rule = feeRuleText(settings.data);
+  const fee = bpsToPercent(settings.data.platformFeeBps);
   return (
     <p
       className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
       data-testid="payment-settings-banner"
     >
-      {feeRuleText(settings.data)} · Platform fee: {bpsToPercent(settings.data.platformFeeBps)}% of each payment
+      <Trans>
+        {rule} · Platform fee: {fee}% of each payment
+      </Trans>
     </p>
   );
 }
 
 function TotalsCards({ totals }: { totals: NonNullable<ReturnType<typeof useSchoolInvoices>["data"]>["totals"] }) {
+  const { t } = useLingui();
   const money = useMoney();
-  const count = (n: number) => `${n} invoice${n === 1 ? "" : "s"}`;
+  const count = (n: number) => t`${plural(n, { one: "# invoice", other: "# invoices" })}`;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <StatCard label="Paid" value={money(totals.paid.cents)} detail={count(totals.paid.count)} />
-      <StatCard label="Pending" value={money(totals.pending.cents)} detail={count(totals.pending.count)} />
-      <StatCard label="Overdue" value={money(totals.overdue.cents)} detail={count(totals.overdue.count)} />
+      <StatCard label={t`Paid`} value={money(totals.paid.cents)} detail={count(totals.paid.count)} />
+      <StatCard label={t`Pending`} value={money(totals.pending.cents)} detail={count(totals.pending.count)} />
+      <StatCard label={t`Overdue`} value={money(totals.overdue.cents)} detail={count(totals.overdue.count)} />
     </div>
   );
 }
@@ -69,6 +81,9 @@ function TotalsCards({ totals }: { totals: NonNullable<ReturnType<typeof useScho
  * description, paginated on the server.
  */
 export default function InvoicesPage({ role }: { role: InvoiceRole }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  const tabLabels = useInvoiceTabLabels();
   const [filters, setFilters] = useUrlFilters(FILTERS);
   const tab = (INVOICE_TABS as readonly string[]).includes(filters.tab) ? (filters.tab as InvoiceTab) : "all";
   const page = Math.max(1, Number(filters.page) || 1);
@@ -87,23 +102,24 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
   // A receipt's push opens `?search=<number>&invoice=<id>`: that invoice, highlighted.
   const linkedInvoice = admin ? null : params.get(LINKED_INVOICE_PARAM);
   useLastPageFallback(list.data?.pages, page, (last) => setFilters({ page: String(last) }));
-  usePageTitle(`${TITLES[role]} · SchoolRide`);
+  const title = i18n._(TITLES[role]);
+  usePageTitle(t`${title} · SchoolRide`);
   const overdue = admin ? schoolList.data?.totals.overdue.count : parentList.data?.counts.overdue;
   const tabs = INVOICE_TABS.filter((name) => name !== "overdue" || (overdue ?? 0) > 0 || tab === "overdue");
   return (
     <div className="space-y-5">
       <PageHeader
-        title={TITLES[role]}
+        title={title}
         actions={
           admin ? (
             <>
               <SecondaryButton onClick={() => setDialog("settings")}>
                 <Settings2 aria-hidden="true" className="h-4 w-4" />
-                Payment Settings
+                <Trans>Payment Settings</Trans>
               </SecondaryButton>
               <Button onClick={() => setDialog("create")}>
                 <FilePlus2 aria-hidden="true" className="h-4 w-4" />
-                Create Invoice
+                <Trans>Create Invoice</Trans>
               </Button>
             </>
           ) : undefined
@@ -119,16 +135,16 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
       )}
       {admin && schoolList.data ? <TotalsCards totals={schoolList.data.totals} /> : null}
       <FilterTabs
-        label="Filter invoices"
+        label={t`Filter invoices`}
         tabs={tabs}
         current={tab}
-        labels={INVOICE_TAB_LABELS}
+        labels={tabLabels}
         onSelect={(name) => setFilters({ tab: name })}
       />
       <DebouncedInput
-        label="Search invoices"
+        label={t`Search invoices`}
         icon
-        placeholder="Search by invoice number or description"
+        placeholder={t`Search by invoice number or description`}
         value={filters.search}
         maxLength={120}
         onCommit={(search) => setFilters({ search })}
@@ -136,8 +152,8 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
       />
       <QueryState<SchoolInvoiceList | ParentInvoiceList>
         query={list}
-        loading="Loading invoices…"
-        failed="Failed to load invoices."
+        loading={t`Loading invoices…`}
+        failed={t`Failed to load invoices.`}
       >
         {(data) => (
           <>
@@ -161,8 +177,8 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
             />
             <Pagination
               result={data}
-              noun="invoices"
-              label="Invoices pages"
+              noun={t`invoices`}
+              label={t`Invoices pages`}
               onPageChange={(next) => setFilters({ page: String(next) })}
             />
           </>

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import {
@@ -22,7 +23,9 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * invoice can no longer be paid online.
  */
 export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
+  const { t } = useLingui();
   const invoiceSummary = useInvoiceSummary();
+  const summary = invoiceSummary(invoice);
   const {
     register,
     handleSubmit,
@@ -39,8 +42,8 @@ export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceR
     <Dialog
       open
       onOpenChange={(open) => !open && !mark.isPending && onClose()}
-      title="Mark as Paid"
-      description={`Record a payment of ${invoiceSummary(invoice)} made outside SchoolRide. The parent gets a receipt.`}
+      title={t`Mark as Paid`}
+      description={t`Record a payment of ${summary} made outside SchoolRide. The parent gets a receipt.`}
     >
       <form
         noValidate
@@ -49,7 +52,7 @@ export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceR
       >
         <fieldset aria-labelledby={legend} className="space-y-2">
           <p id={legend} className="text-sm font-medium text-slate-700">
-            Paid by
+            <Trans>Paid by</Trans>
           </p>
           <div className="grid gap-2 sm:grid-cols-3">
             {OFFLINE_PAYMENT_METHODS.map((option) => (
@@ -66,14 +69,19 @@ export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceR
         </fieldset>
         <TextField
           label={
-            method === "cash" ? "Reference (optional)" : method === "cheque" ? "Cheque number" : "Transfer reference"
+            method === "cash" ? t`Reference (optional)` : method === "cheque" ? t`Cheque number` : t`Transfer reference`
           }
           maxLength={MAX_PAYMENT_REFERENCE_LENGTH}
           autoComplete="off"
           error={errors.reference?.message}
           {...register("reference")}
         />
-        <DialogActions onCancel={onClose} submitLabel="Mark as Paid" pendingLabel="Saving…" pending={mark.isPending} />
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={t`Mark as Paid`}
+          pendingLabel={t`Saving…`}
+          pending={mark.isPending}
+        />
       </form>
     </Dialog>
   );

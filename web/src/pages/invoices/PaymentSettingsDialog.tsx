@@ -1,4 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { msg } from "@lingui/core/macro";
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { CURRENCY_MESSAGES, currencyLabel } from "#shared/currency-settings.ts";
@@ -15,8 +18,12 @@ import {
 } from "../../features/payment-settings/hooks.ts";
 
 const OPTIONS = [
-  { value: "term_based", label: "Term-based only", hint: "The fee is added on top of each invoice's base amount." },
-  { value: "year_round", label: "Year-round", hint: "Invoices keep their base amount; no fee is added." },
+  {
+    value: "term_based",
+    label: msg`Term-based only`,
+    hint: msg`The fee is added on top of each invoice's base amount.`,
+  },
+  { value: "year_round", label: msg`Year-round`, hint: msg`Invoices keep their base amount; no fee is added.` },
 ] as const;
 
 let currencyLabels: Record<Currency, string> | undefined;
@@ -28,11 +35,13 @@ const labelsOfCurrencies = () =>
   >);
 
 /** Why the currency cannot change, or null: amounts exist in it, or the Stripe account pays out in it. */
-function currencyHint(settings: PaymentSettings): string {
-  if (!settings.currencyEditable)
-    return `${CURRENCY_MESSAGES.lockedHint} Invoices and field trips exist in ${settings.currency}.`;
-  if (settings.connectCurrency) return `It follows your Stripe account, which pays out in ${settings.connectCurrency}.`;
-  return `Every amount of the school is in it. ${CURRENCY_MESSAGES.lockedHint}`;
+function useCurrencyHint(settings: PaymentSettings): string {
+  const { t } = useLingui();
+  const lockedHint = CURRENCY_MESSAGES.lockedHint;
+  const { currency, connectCurrency } = settings;
+  if (!settings.currencyEditable) return t`${lockedHint} Invoices and field trips exist in ${currency}.`;
+  if (connectCurrency) return t`It follows your Stripe account, which pays out in ${connectCurrency}.`;
+  return t`Every amount of the school is in it. ${lockedHint}`;
 }
 
 function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone: () => void }) {
@@ -48,12 +57,16 @@ function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone:
       currency: settings.currency,
     },
   });
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  const hint = useCurrencyHint(settings);
+  const platformFee = bpsToPercent(settings.platformFeeBps);
   const save = useSavePaymentSettings(onDone);
   const legend = useId();
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => save.mutate(values))}>
       <TextField
-        label="Fee Percentage (%)"
+        label={t`Fee Percentage (%)`}
         type="number"
         min={0}
         max={100}
@@ -65,31 +78,31 @@ function SettingsForm({ settings, onDone }: { settings: PaymentSettings; onDone:
       />
       <fieldset aria-labelledby={legend} className="space-y-2">
         <p id={legend} className="text-sm font-medium text-slate-700">
-          Fee Application
+          <Trans>Fee Application</Trans>
         </p>
         {OPTIONS.map((option) => (
           <label key={option.value} className="flex items-start gap-3 rounded-md border border-slate-200 p-3">
             <input type="radio" value={option.value} className="mt-1 h-4 w-4" {...register("feeApplicationType")} />
             <span>
-              <span className="block text-sm font-medium text-ink">{option.label}</span>
-              <span className="block text-xs text-slate-600">{option.hint}</span>
+              <span className="block text-sm font-medium text-ink">{i18n._(option.label)}</span>
+              <span className="block text-xs text-slate-600">{i18n._(option.hint)}</span>
             </span>
           </label>
         ))}
       </fieldset>
       <EnumSelectField
-        label="Currency"
+        label={t`Currency`}
         values={CURRENCIES}
         labels={labelsOfCurrencies()}
         disabled={!settings.currencyEditable}
-        hint={currencyHint(settings)}
+        hint={hint}
         error={errors.currency?.message}
         {...register("currency")}
       />
       <p className="text-sm text-slate-600">
-        Platform fee: {bpsToPercent(settings.platformFeeBps)}% of each payment, set by SchoolRide.
+        <Trans>Platform fee: {platformFee}% of each payment, set by SchoolRide.</Trans>
       </p>
-      <DialogActions onCancel={onDone} submitLabel="Save" pendingLabel="Saving…" pending={save.isPending} />
+      <DialogActions onCancel={onDone} submitLabel={t`Save`} pendingLabel={t`Saving…`} pending={save.isPending} />
     </form>
   );
 }
@@ -102,18 +115,19 @@ export default function PaymentSettingsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const settings = usePaymentSettings();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Payment Settings"
-      description="How the fee applies to the invoices you create from now on."
+      title={t`Payment Settings`}
+      description={t`How the fee applies to the invoices you create from now on.`}
     >
       {settings.data ? (
         <SettingsForm settings={settings.data} onDone={() => onOpenChange(false)} />
       ) : (
-        <Loading label="Loading payment settings…" />
+        <Loading label={t`Loading payment settings…`} />
       )}
     </Dialog>
   );

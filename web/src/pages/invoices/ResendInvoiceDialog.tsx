@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
@@ -8,7 +9,10 @@ import { useMoney } from "../../lib/school-zone.ts";
 
 /** Resend Invoice: the invoice e-mail again, to the parent, as the invoice stands now. */
 export default function ResendInvoiceDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
+  const { t } = useLingui();
   const money = useMoney();
+  const number = invoice.invoiceNumber;
+  const name = invoice.recipient?.name;
   const resend = useResendInvoice(onClose);
   // One key per opening: a second submit of the same dialog (a double click, a retry) sends no second e-mail.
   const [requestKey] = useState(newRequestKey);
@@ -16,8 +20,8 @@ export default function ResendInvoiceDialog({ invoice, onClose }: { invoice: Inv
     <Dialog
       open
       onOpenChange={(open) => !open && !resend.isPending && onClose()}
-      title="Resend Invoice"
-      description={`Send the e-mail of ${invoice.invoiceNumber} again${invoice.recipient ? ` to ${invoice.recipient.name}` : ""}?`}
+      title={t`Resend Invoice`}
+      description={name ? t`Send the e-mail of ${number} again to ${name}?` : t`Send the e-mail of ${number} again?`}
     >
       <form
         noValidate
@@ -28,17 +32,25 @@ export default function ResendInvoiceDialog({ invoice, onClose }: { invoice: Inv
         }}
       >
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 text-sm">
-          <dt className="text-slate-600">To</dt>
-          <dd className="min-w-0 break-all text-ink">{invoice.recipient?.email}</dd>
-          <dt className="text-slate-600">Amount</dt>
+          <dt className="text-slate-600">
+            <Trans>To</Trans>
+          </dt>
+          <dd className="min-w-0 break-all text-ink" dir="ltr">
+            {invoice.recipient?.email}
+          </dd>
+          <dt className="text-slate-600">
+            <Trans>Amount</Trans>
+          </dt>
           <dd className="text-ink">{money(invoice.amountCents)}</dd>
-          <dt className="text-slate-600">Due</dt>
+          <dt className="text-slate-600">
+            <Trans>Due</Trans>
+          </dt>
           <dd className="text-ink">{formatIsoDay(invoice.dueDate)}</dd>
         </dl>
         <DialogActions
           onCancel={onClose}
-          submitLabel="Send E-mail"
-          pendingLabel="Sending…"
+          submitLabel={t`Send E-mail`}
+          pendingLabel={t`Sending…`}
           pending={resend.isPending}
         />
       </form>

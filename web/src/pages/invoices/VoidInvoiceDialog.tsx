@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import { MAX_VOID_REASON_LENGTH, type VoidInvoiceForm, voidInvoiceSchema } from "#shared/invoices.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
@@ -9,7 +10,9 @@ import { useInvoiceSummary } from "./invoice-summary.ts";
 
 /** Void Invoice: a reason (kept in the audit log and told to the parent), then Void. Nothing is owed any more. */
 export default function VoidInvoiceDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
+  const { t } = useLingui();
   const invoiceSummary = useInvoiceSummary();
+  const summary = invoiceSummary(invoice);
   const {
     register,
     handleSubmit,
@@ -20,8 +23,8 @@ export default function VoidInvoiceDialog({ invoice, onClose }: { invoice: Invoi
     <Dialog
       open
       onOpenChange={(open) => !open && !voiding.isPending && onClose()}
-      title="Void Invoice"
-      description={`Void ${invoiceSummary(invoice)}? The parent is told by e-mail and can no longer pay it. This cannot be undone.`}
+      title={t`Void Invoice`}
+      description={t`Void ${summary}? The parent is told by e-mail and can no longer pay it. This cannot be undone.`}
     >
       <form
         noValidate
@@ -29,8 +32,8 @@ export default function VoidInvoiceDialog({ invoice, onClose }: { invoice: Invoi
         onSubmit={handleSubmit((values) => voiding.mutate({ invoiceId: invoice.id, ...values }))}
       >
         <TextAreaField
-          label="Reason"
-          hint="Kept in the audit log and included in the e-mail to the parent."
+          label={t`Reason`}
+          hint={t`Kept in the audit log and included in the e-mail to the parent.`}
           maxLength={MAX_VOID_REASON_LENGTH}
           autoFocus
           error={errors.reason?.message}
@@ -38,8 +41,8 @@ export default function VoidInvoiceDialog({ invoice, onClose }: { invoice: Invoi
         />
         <DialogActions
           onCancel={onClose}
-          submitLabel="Void Invoice"
-          pendingLabel="Voiding…"
+          submitLabel={t`Void Invoice`}
+          pendingLabel={t`Voiding…`}
           pending={voiding.isPending}
           danger
         />

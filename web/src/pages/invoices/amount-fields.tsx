@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { bpsToPercent, type FeeApplicationType, invoiceAmounts } from "#shared/fees.ts";
 import { amountStep, currencySymbol, minorUnits, toMinorUnits } from "#shared/money.ts";
@@ -12,10 +13,12 @@ export function BaseAmountField({
   field: UseFormRegisterReturn<"baseAmount">;
   error: string | undefined;
 }) {
+  const { t } = useLingui();
   const currency = useSchoolCurrency();
+  const symbol = currencySymbol(currency);
   return (
     <TextField
-      label={`Base Amount (${currencySymbol(currency)})`}
+      label={t`Base Amount (${symbol})`}
       type="number"
       min={0}
       step={amountStep(currency)}
@@ -40,6 +43,10 @@ export function TotalPreview({
   const money = useMoney();
   const minor = baseAmount >= 0 ? toMinorUnits(baseAmount, currency) : null;
   const amounts = invoiceAmounts(minor ?? 0, feeBps, type);
+  const base = money(amounts.baseAmountCents);
+  const percentage = bpsToPercent(feeBps);
+  const fee = money(amounts.feeCents);
+  const total = money(amounts.amountCents);
   return (
     <div
       className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700"
@@ -47,12 +54,17 @@ export function TotalPreview({
       data-testid="invoice-total-preview"
     >
       <p>
-        Base {money(amounts.baseAmountCents)}
-        {type === "term_based"
-          ? ` + ${bpsToPercent(feeBps)}% fee ${money(amounts.feeCents)}`
-          : " (year-round: no fee added)"}
+        {type === "term_based" ? (
+          <Trans>
+            Base {base} + {percentage}% fee {fee}
+          </Trans>
+        ) : (
+          <Trans>Base {base} (year-round: no fee added)</Trans>
+        )}
       </p>
-      <p className="mt-1 text-base font-semibold text-ink">Total: {money(amounts.amountCents)}</p>
+      <p className="mt-1 text-base font-semibold text-ink">
+        <Trans>Total: {total}</Trans>
+      </p>
     </div>
   );
 }

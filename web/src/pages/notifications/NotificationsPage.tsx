@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Send, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
@@ -36,7 +38,6 @@ const FILTERS = { tab: "all", search: "", page: "1" };
 
 /** The inbox's tabs, and for school admins the Sent tab: what the school sent, not a filter of the inbox. */
 type PageTab = NotificationTab | "sent";
-const TAB_LABELS: Record<PageTab, string> = { ...NOTIFICATION_TAB_LABELS, sent: "Sent" };
 
 function NotificationRow({
   item,
@@ -49,7 +50,9 @@ function NotificationRow({
   role: InboxRole;
   onDelete: (item: NotificationItem) => void;
 }) {
+  const { t } = useLingui();
   const markRead = useMarkNotificationRead(role);
+  const { title } = item;
   return (
     <li className={`flex gap-3 p-4 ${item.read ? "" : "bg-brand-50/60"}`}>
       <NotificationTypeIcon type={item.type} />
@@ -59,7 +62,7 @@ function NotificationRow({
             className={`min-w-0 text-base wrap-anywhere ${item.read ? "font-medium text-slate-800" : "font-semibold text-ink"}`}
           >
             {item.title}
-            {item.read ? null : <span className="sr-only"> (unread)</span>}
+            {item.read ? null : <span className="sr-only"> {t`(unread)`}</span>}
           </h2>
           <span className="text-xs text-slate-500">{NOTIFICATION_CATEGORY_LABELS[item.category]}</span>
         </div>
@@ -74,7 +77,7 @@ function NotificationRow({
             to={`/parent/rides/${encodeURIComponent(item.runId)}`}
             className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
           >
-            Open the live ride
+            <Trans>Open the live ride</Trans>
             <span className="sr-only">: {item.title}</span>
           </Link>
         ) : null}
@@ -82,14 +85,14 @@ function NotificationRow({
       <div className="flex shrink-0 items-start gap-1">
         {item.read ? null : (
           <IconButton
-            label={`Mark "${item.title}" as read`}
+            label={t`Mark "${title}" as read`}
             disabled={markRead.isPending}
             onClick={() => markRead.mutate({ notificationId: item.id })}
           >
             <Check aria-hidden="true" className="h-4 w-4" />
           </IconButton>
         )}
-        <IconButton label={`Delete "${item.title}"`} tone="danger" onClick={() => onDelete(item)}>
+        <IconButton label={t`Delete "${title}"`} tone="danger" onClick={() => onDelete(item)}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
         </IconButton>
       </div>
@@ -103,6 +106,8 @@ function NotificationRow({
  * the Sent tab (what the school sent, who read it) for school admins. Lists are paginated on the server.
  */
 export default function NotificationsPage({ role }: { role: InboxRole }) {
+  const { t } = useLingui();
+  const tabLabels: Record<PageTab, string> = { ...NOTIFICATION_TAB_LABELS, sent: t`Sent` };
   const [filters, setFilters] = useUrlFilters(FILTERS);
   const sent = role === "schoolAdmin" && filters.tab === "sent";
   const tab = (NOTIFICATION_TABS as readonly string[]).includes(filters.tab) ? (filters.tab as NotificationTab) : "all";
@@ -115,8 +120,9 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
   const [deleting, setDeleting] = useState<NotificationItem | null>(null);
   const [sending, setSending] = useState(false);
   const remove = useDeleteNotification(role, () => setDeleting(null));
-  usePageTitle("Notifications · SchoolRide");
+  usePageTitle(t`Notifications · SchoolRide`);
   const counts = list.data?.counts;
+  const unreadText = (unread: number) => t`${plural(unread, { one: "# unread", other: "# unread" })}`;
   const tabs: PageTab[] = [
     ...NOTIFICATION_TABS.filter((name) => name !== "attendance" || (counts?.attendance ?? 0) > 0),
     ...(role === "schoolAdmin" ? (["sent"] as const) : []),
@@ -124,50 +130,50 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
   return (
     <div className="space-y-5">
       <PageHeader
-        title="Notifications"
-        subtitle={counts ? `${counts.unread} unread` : undefined}
+        title={t`Notifications`}
+        subtitle={counts ? unreadText(counts.unread) : undefined}
         actions={
           role === "schoolAdmin" ? (
             <Button onClick={() => setSending(true)}>
               <Send aria-hidden="true" className="h-4 w-4" />
-              Send Notification
+              <Trans>Send Notification</Trans>
             </Button>
           ) : undefined
         }
       />
       <FilterTabs
-        label="Filter notifications"
+        label={t`Filter notifications`}
         tabs={tabs}
         current={sent ? "sent" : tab}
-        labels={TAB_LABELS}
+        labels={tabLabels}
         counts={counts}
         onSelect={(name) => setFilters({ tab: name })}
       />
       <DebouncedInput
-        label={sent ? "Search sent notifications" : "Search notifications"}
+        label={sent ? t`Search sent notifications` : t`Search notifications`}
         icon
-        placeholder={sent ? "Search by title, route, trip or parent" : "Search by title or message"}
+        placeholder={sent ? t`Search by title, route, trip or parent` : t`Search by title or message`}
         value={filters.search}
         maxLength={120}
         onCommit={(search) => setFilters({ search })}
         className="max-w-md"
       />
       {sent ? (
-        <Suspense fallback={<Loading label="Loading sent notifications…" />}>
+        <Suspense fallback={<Loading label={t`Loading sent notifications…`} />}>
           <SentNotifications search={filters.search} page={page} onPageChange={(next) => setFilters({ page: next })} />
         </Suspense>
       ) : (
         <QueryState
           query={list}
-          loading="Loading notifications…"
-          failed="Failed to load notifications."
+          loading={t`Loading notifications…`}
+          failed={t`Failed to load notifications.`}
           isEmpty={(data) => data.rows.length === 0}
           empty={<EmptyState title={NOTIFICATION_MESSAGES.empty} spacious />}
         >
           {(data) => (
             <>
               <ul
-                aria-label="Notifications"
+                aria-label={t`Notifications`}
                 className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
               >
                 {data.rows.map((item) => (
@@ -176,8 +182,8 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
               </ul>
               <Pagination
                 result={data}
-                noun="notifications"
-                label="Notifications pages"
+                noun={t`notifications`}
+                label={t`Notifications pages`}
                 onPageChange={(next) => setFilters({ page: next })}
               />
             </>
@@ -187,9 +193,9 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title="Delete Notification"
+        title={t`Delete Notification`}
         message={NOTIFICATION_MESSAGES.confirmDelete}
-        confirmLabel="Delete"
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ notificationId: deleting.id })}
       />

@@ -1,4 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { msg } from "@lingui/core/macro";
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -46,6 +49,8 @@ export default function SendNotificationDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   const routes = useRouteNames();
   const {
     register,
@@ -72,8 +77,8 @@ export default function SendNotificationDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Send Notification"
-      description="Each parent gets their own copy in SchoolRide."
+      title={t`Send Notification`}
+      description={t`Each parent gets their own copy in SchoolRide.`}
     >
       <form
         noValidate
@@ -89,10 +94,10 @@ export default function SendNotificationDialog({
           }),
         )}
       >
-        <TextField label="Title" autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
+        <TextField label={t`Title`} autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
         <div>
           <label htmlFor={ids.message} className={labelClass}>
-            Message
+            <Trans>Message</Trans>
           </label>
           <textarea
             id={ids.message}
@@ -106,31 +111,33 @@ export default function SendNotificationDialog({
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <EnumSelectField
-            label="Type"
+            label={t`Type`}
             values={NOTIFICATION_TYPES}
             labels={NOTIFICATION_TYPE_LABELS}
             {...register("type")}
           />
           <EnumSelectField
-            label="Category"
+            label={t`Category`}
             values={NOTIFICATION_CATEGORIES}
             labels={NOTIFICATION_CATEGORY_LABELS}
             {...register("category")}
           />
         </div>
         <fieldset>
-          <legend className={labelClass}>Send to</legend>
+          <legend className={labelClass}>
+            <Trans>Send to</Trans>
+          </legend>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-4">
             {(
               [
-                ["school", "All parents"],
-                ["route", "Parents on a route"],
-                ["parent", "One parent"],
+                ["school", msg`All parents`],
+                ["route", msg`Parents on a route`],
+                ["parent", msg`One parent`],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="inline-flex min-h-10 items-center gap-2 text-sm text-slate-800">
                 <input type="radio" value={value} className="h-4 w-4" {...register("audienceKind")} />
-                {label}
+                {i18n._(label)}
               </label>
             ))}
           </div>
@@ -138,9 +145,9 @@ export default function SendNotificationDialog({
         {kind === "route" ? (
           <>
             <TextField
-              label="Route"
+              label={t`Route`}
               list={ids.routes}
-              placeholder="e.g. North Loop"
+              placeholder={t`e.g. North Loop`}
               error={errors.routeName?.message}
               maxLength={maxLengthOf(formSchema.shape.routeName)}
               {...register("routeName")}
@@ -153,16 +160,16 @@ export default function SendNotificationDialog({
           </>
         ) : null}
         {kind === "parent" ? (
-          <ActiveParentPicker label="Parent" field={register("parentId")} error={errors.parentId?.message} />
+          <ActiveParentPicker label={t`Parent`} field={register("parentId")} error={errors.parentId?.message} />
         ) : null}
         <label className="flex min-h-10 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4" {...register("email")} />
-          Also send each recipient an e-mail copy
+          <Trans>Also send each recipient an e-mail copy</Trans>
         </label>
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel="Send"
-          pendingLabel="Sending…"
+          submitLabel={t`Send`}
+          pendingLabel={t`Sending…`}
           pending={send.isPending}
         />
       </form>

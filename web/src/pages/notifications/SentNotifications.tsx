@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { relativeTime } from "#shared/school-time.ts";
 import { CardFields, CardHeader, DataTable } from "../../components/ui/data-table.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -16,7 +17,11 @@ function SentWhen({ send, zone }: { send: SentNotification; zone: string }) {
   return (
     <>
       {relativeTime(send.createdAt, zone, new Date())}
-      {send.automatic ? <span className="block text-xs text-slate-500">Sent automatically</span> : null}
+      {send.automatic ? (
+        <span className="block text-xs text-slate-500">
+          <Trans>Sent automatically</Trans>
+        </span>
+      ) : null}
     </>
   );
 }
@@ -61,22 +66,26 @@ export function SentNotifications({
   page: number;
   onPageChange: (page: number) => void;
 }) {
+  const { t } = useLingui();
   const list = useSentNotifications({ ...(search ? { search } : {}), page });
   useLastPageFallback(list.data?.pages, page, onPageChange);
   return (
     <QueryState
       query={list}
-      loading="Loading sent notifications…"
-      failed="Failed to load sent notifications."
+      loading={t`Loading sent notifications…`}
+      failed={t`Failed to load sent notifications.`}
       isEmpty={(data) => data.total === 0}
       empty={
         search ? (
-          <EmptyState title="No sent notifications match your search">
-            Try another title, route, trip or parent.
+          <EmptyState title={t`No sent notifications match your search`}>
+            <Trans>Try another title, route, trip or parent.</Trans>
           </EmptyState>
         ) : (
-          <EmptyState title="Nothing sent yet" spacious>
-            Notifications you send to parents, and the app's notices to them, appear here with how many have read them.
+          <EmptyState title={t`Nothing sent yet`} spacious>
+            <Trans>
+              Notifications you send to parents, and the app's notices to them, appear here with how many have read
+              them.
+            </Trans>
           </EmptyState>
         )
       }
@@ -86,43 +95,43 @@ export function SentNotifications({
         return (
           <>
             <DataTable
-              caption="Sent notifications"
+              caption={t`Sent notifications`}
               rows={data.rows}
               rowKey={(send) => send.id}
               cardsBelow="lg"
               columns={[
                 {
-                  header: "Notification",
+                  header: t`Notification`,
                   rowHeader: true,
                   width: "w-[32%]",
                   className: "text-ink",
                   cell: (send) => <SendTitle send={send} />,
                 },
-                { header: "Sent", width: "w-[18%]", cell: (send) => <SentWhen send={send} zone={zone} /> },
+                { header: t`Sent`, width: "w-[18%]", cell: (send) => <SentWhen send={send} zone={zone} /> },
                 {
-                  header: "Audience",
+                  header: t`Audience`,
                   width: "w-[22%]",
                   className: "break-words",
                   cell: (send) => sendAudienceText(send),
                 },
                 {
-                  header: "Recipients",
+                  header: t`Recipients`,
                   width: "w-[13%]",
-                  className: "text-right",
-                  headerClassName: "text-right",
+                  className: "text-end",
+                  headerClassName: "text-end",
                   cell: (send) => send.recipients,
                 },
-                { header: "Read", width: "w-[15%]", cell: (send) => <ReadCount send={send} /> },
+                { header: t`Read`, width: "w-[15%]", cell: (send) => <ReadCount send={send} /> },
               ]}
               card={(send) => (
                 <>
                   <CardHeader title={<SendTitle send={send} strong />} />
                   <CardFields
                     items={[
-                      { label: "Sent", value: <SentWhen send={send} zone={zone} /> },
-                      { label: "Audience", value: sendAudienceText(send), className: "break-words" },
-                      { label: "Recipients", value: send.recipients },
-                      { label: "Read", value: <ReadCount send={send} /> },
+                      { label: t`Sent`, value: <SentWhen send={send} zone={zone} /> },
+                      { label: t`Audience`, value: sendAudienceText(send), className: "break-words" },
+                      { label: t`Recipients`, value: send.recipients },
+                      { label: t`Read`, value: <ReadCount send={send} /> },
                     ]}
                   />
                 </>
@@ -130,8 +139,8 @@ export function SentNotifications({
             />
             <Pagination
               result={data}
-              noun="sent notifications"
-              label="Sent notifications pages"
+              noun={t`sent notifications`}
+              label={t`Sent notifications pages`}
               onPageChange={onPageChange}
             />
           </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FileUp, UserPlus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
@@ -14,7 +15,8 @@ const PupilImportDialog = lazyDialog(async () => (await import("./components/Pup
 
 /** `/school-admin/parents`: the parents of the admin's own school and their invitations; importing pupils with their guardians. */
 export default function ParentsPage() {
-  usePageTitle("Parents · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`Parents · SchoolRide`);
   const [invitationOpen, setInvitationOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [search, setSearch] = useState("");
@@ -37,17 +39,17 @@ export default function ParentsPage() {
   return (
     <div>
       <PageHeader
-        title="Parents"
-        subtitle="Invite parents to your school and manage their access."
+        title={t`Parents`}
+        subtitle={t`Invite parents to your school and manage their access.`}
         actions={
           <>
             <SecondaryButton type="button" onClick={() => setImportOpen(true)}>
               <FileUp aria-hidden="true" className="h-4 w-4" />
-              Import pupils
+              <Trans>Import pupils</Trans>
             </SecondaryButton>
             <Button type="button" onClick={() => setInvitationOpen(true)}>
               <UserPlus aria-hidden="true" className="h-4 w-4" />
-              Invite Parent
+              <Trans>Invite Parent</Trans>
             </Button>
           </>
         }
@@ -55,11 +57,11 @@ export default function ParentsPage() {
 
       <div className="mt-6">
         <DebouncedInput
-          label="Search parents and invitations"
+          label={t`Search parents and invitations`}
           icon
           value={search}
           onCommit={applySearch}
-          placeholder="Search by name or email"
+          placeholder={t`Search by name or email`}
           maxLength={120}
         />
       </div>

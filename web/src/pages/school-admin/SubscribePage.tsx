@@ -1,3 +1,5 @@
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CreditCard } from "lucide-react";
 import { Navigate, useSearchParams } from "react-router";
 import { PLANS } from "#shared/plans.ts";
@@ -12,42 +14,59 @@ import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels.ts";
  * active or trialing. Restart it through Checkout, or repair it in the billing portal.
  */
 export default function SubscribePage() {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
   const [params] = useSearchParams();
   const returning = params.get("checkout") === "success";
   const { status, active } = useSubscriptionStatus(returning);
 
-  usePageTitle("Subscription · SchoolRide");
+  usePageTitle(t`Subscription · SchoolRide`);
 
   const checkout = useRestartSubscription();
   const portal = useOpenBillingPortal();
 
   if (status.isPending) return <Loading />;
-  if (status.isError) return <ErrorState>Failed to load your subscription.</ErrorState>;
+  if (status.isError)
+    return (
+      <ErrorState>
+        <Trans>Failed to load your subscription.</Trans>
+      </ErrorState>
+    );
   if (active && !returning) return <Navigate to="/school-admin" replace />;
   const plan = PLANS[status.data.plan];
+  const schoolName = status.data.schoolName;
+  const state = SUBSCRIPTION_STATUS_LABELS[status.data.status] ?? status.data.status;
+  const planName = plan.name;
+  // The plans are priced in US dollars, written the reader's way (no decimals for a whole amount).
+  const price = i18n.number(plan.priceCents / 100, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: plan.priceCents % 100 === 0 ? 0 : 2,
+  });
 
   return (
     <section aria-labelledby="subscribe-title" className="max-w-2xl">
       <h1 id="subscribe-title" className="text-2xl font-bold text-ink">
-        Subscription
+        <Trans>Subscription</Trans>
       </h1>
       {active ? (
         <div role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
-          Your subscription is active again.{" "}
+          <Trans>Your subscription is active again.</Trans>{" "}
           <a href="/school-admin" className="font-semibold underline">
-            Go to your dashboard
+            <Trans>Go to your dashboard</Trans>
           </a>
         </div>
       ) : (
         <div className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-5">
           <p className="font-semibold text-amber-900">
-            {status.data.schoolName}'s subscription is{" "}
-            {SUBSCRIPTION_STATUS_LABELS[status.data.status] ?? status.data.status}.
+            <Trans>
+              {schoolName}'s subscription is {state}.
+            </Trans>
           </p>
           <p className="mt-1 text-sm text-amber-900">
             {returning
-              ? "Confirming your payment…"
-              : "Trips, notifications, invoices and parents are available again as soon as the subscription is active."}
+              ? t`Confirming your payment…`
+              : t`Trips, notifications, invoices and parents are available again as soon as the subscription is active.`}
           </p>
         </div>
       )}
@@ -56,13 +75,15 @@ export default function SubscribePage() {
           <div className="flex items-center gap-3">
             <CreditCard aria-hidden="true" className="h-6 w-6 text-brand-700" />
             <h2 className="text-lg font-semibold text-ink">
-              {plan.name} plan · ${plan.priceCents / 100}/month
+              <Trans>
+                {planName} plan · {price}/month
+              </Trans>
             </h2>
           </div>
           <p className="mt-1 text-sm text-slate-600">{plan.limits}</p>
           <div className="mt-5 flex flex-wrap gap-3">
             <Button type="button" onClick={() => checkout.mutate()} disabled={checkout.isPending}>
-              {checkout.isPending ? "Opening checkout…" : "Restart Subscription"}
+              {checkout.isPending ? t`Opening checkout…` : t`Restart Subscription`}
             </Button>
             {status.data.hasBillingAccount ? (
               <button
@@ -71,12 +92,12 @@ export default function SubscribePage() {
                 disabled={portal.isPending}
                 className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
               >
-                {portal.isPending ? "Opening…" : "Manage Billing"}
+                {portal.isPending ? t`Opening…` : t`Manage Billing`}
               </button>
             ) : null}
           </div>
           <p className="mt-3 text-xs text-slate-500">
-            Payments are processed securely by Stripe. SchoolRide never sees your card details.
+            <Trans>Payments are processed securely by Stripe. SchoolRide never sees your card details.</Trans>
           </p>
         </div>
       ) : null}

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CONFIRM_REFUNDS_REASON, FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
@@ -101,6 +103,7 @@ export function useDeleteFlightTrip(onDone: () => void) {
 
 /** Export roster: fetches the trip's CSV (always fresh) and saves it. */
 export function useExportRoster() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const exportRoster = useMutation({
@@ -108,13 +111,14 @@ export function useExportRoster() {
       queryClient.fetchQuery({ ...trpc.schoolAdmin.flightTrips.roster.queryOptions({ tripId }), staleTime: 0 }),
     onSuccess: ({ fileName, csv }) => downloadText(fileName, csv, "text/csv;charset=utf-8"),
     onError: (error) =>
-      notify("error", "Export Failed", errorMessage(error, "Failed to export the roster. Please try again.")),
+      notify("error", t`Export Failed`, errorMessage(error, t`Failed to export the roster. Please try again.`)),
   });
   return exportRoster;
 }
 
 /** Notify enrolled parents. `onSent` closes the dialog. */
 export function useNotifyEnrolledParents(onSent: () => void) {
+  const { t } = useLingui();
   const trpc = useTRPC();
   return useMutation(
     trpc.schoolAdmin.flightTrips.notifyParents.mutationOptions({
@@ -123,7 +127,7 @@ export function useNotifyEnrolledParents(onSent: () => void) {
         notify(
           "success",
           FLIGHT_TRIP_MESSAGES.parentsNotified.title,
-          `Sent to ${recipients} parent${recipients === 1 ? "" : "s"}.`,
+          t`${plural(recipients, { one: "Sent to # parent.", other: "Sent to # parents." })}`,
         );
       },
       onError: (error) =>

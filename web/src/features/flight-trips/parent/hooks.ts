@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
@@ -79,12 +80,13 @@ export function useEnroll(onEnrolled: () => void) {
 
 /** Make Payment: Checkout for what the enrolment owes next (the deposit, or the balance). */
 export function usePayEnrollment() {
+  const { t } = useLingui();
   const trpc = useTRPC();
   const redirect = useRedirect();
   const mutation = useMutation(
     trpc.parent.flightTrips.pay.mutationOptions({
       onSuccess: ({ url }) => redirect.go(url),
-      onError: (error) => notify("error", "Payment Unavailable", errorMessage(error, PAYMENT_MESSAGES.checkoutFailed)),
+      onError: (error) => notify("error", t`Payment Unavailable`, errorMessage(error, PAYMENT_MESSAGES.checkoutFailed)),
     }),
   );
   return {

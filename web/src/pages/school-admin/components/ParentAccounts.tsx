@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useState } from "react";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -25,6 +26,7 @@ export function ParentAccounts({
   page: number;
   onPageChange: (page: number) => void;
 }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState<ParentRow | null>(null);
   const zone = useSchoolZone();
   const list = useParentAccounts({ ...(search ? { search } : {}), page });
@@ -36,22 +38,23 @@ export function ParentAccounts({
 
   function actionFor(parent: ParentRow) {
     const busy = busyId === parent.id;
+    const { name } = parent;
     return parent.isActive ? (
       <ActionButton
         variant="danger"
         disabled={busy}
-        aria-label={`Deactivate ${parent.name}`}
+        aria-label={t`Deactivate ${name}`}
         onClick={() => setConfirming(parent)}
       >
-        Deactivate
+        <Trans>Deactivate</Trans>
       </ActionButton>
     ) : (
       <ActionButton
         disabled={busy}
-        aria-label={`Reactivate ${parent.name}`}
+        aria-label={t`Reactivate ${name}`}
         onClick={() => setActive.mutate({ parentId: parent.id, active: true })}
       >
-        {busy ? "Reactivating…" : "Reactivate"}
+        {busy ? t`Reactivating…` : t`Reactivate`}
       </ActionButton>
     );
   }
@@ -59,53 +62,64 @@ export function ParentAccounts({
   const content = (
     <QueryState
       query={list}
-      loading="Loading parents…"
-      failed="Failed to load parents."
+      loading={t`Loading parents…`}
+      failed={t`Failed to load parents.`}
       isEmpty={(data) => data.total === 0}
       empty={
         search ? (
-          <EmptyState title="No parents match your search">Try another name or e-mail address.</EmptyState>
+          <EmptyState title={t`No parents match your search`}>
+            <Trans>Try another name or e-mail address.</Trans>
+          </EmptyState>
         ) : (
-          <EmptyState title="No parents yet. Invite parents to give them access." />
+          <EmptyState title={t`No parents yet. Invite parents to give them access.`} />
         )
       }
     >
       {(data) => (
         <>
           <DataTable
-            caption="Parent accounts"
+            caption={t`Parent accounts`}
             rows={data.rows}
             rowKey={(parent) => parent.id}
             columns={[
               {
-                header: "Name",
+                header: t`Name`,
                 rowHeader: true,
                 className: "font-medium wrap-anywhere text-ink",
                 cell: (parent) => parent.name,
               },
-              { header: "Email", cell: (parent) => <EmailAddress email={parent.email} /> },
+              { header: t`Email`, cell: (parent) => <EmailAddress email={parent.email} /> },
               {
-                header: "Phone",
+                header: t`Phone`,
                 className: "wrap-anywhere",
-                cell: (parent) => parent.phone || <span className="text-slate-500">Not provided</span>,
+                cell: (parent) =>
+                  parent.phone ? (
+                    <span dir="ltr">{parent.phone}</span>
+                  ) : (
+                    <span className="text-slate-500">
+                      <Trans>Not provided</Trans>
+                    </span>
+                  ),
               },
               {
-                header: "Children",
-                className: "text-right",
-                headerClassName: "text-right",
+                header: t`Children`,
+                className: "text-end",
+                headerClassName: "text-end",
                 cell: (parent) => parent.childrenCount,
               },
               {
-                header: "Last login",
+                header: t`Last login`,
                 cell: (parent) =>
                   parent.lastLogin ? (
                     formatDateTimeIn(parent.lastLogin, zone)
                   ) : (
-                    <span className="text-slate-500">Never</span>
+                    <span className="text-slate-500">
+                      <Trans>Never</Trans>
+                    </span>
                   ),
               },
-              { header: "Status", cell: (parent) => <StatusBadge active={parent.isActive} /> },
-              { header: "Actions", className: "text-right", headerClassName: "text-right", cell: actionFor },
+              { header: t`Status`, cell: (parent) => <StatusBadge active={parent.isActive} /> },
+              { header: t`Actions`, className: "text-end", headerClassName: "text-end", cell: actionFor },
             ]}
             card={(parent) => (
               <>
@@ -120,11 +134,11 @@ export function ParentAccounts({
                 />
                 <CardFields
                   items={[
-                    { label: "Phone", value: parent.phone || "Not provided" },
-                    { label: "Children", value: parent.childrenCount },
+                    { label: t`Phone`, value: parent.phone ? <span dir="ltr">{parent.phone}</span> : t`Not provided` },
+                    { label: t`Children`, value: parent.childrenCount },
                     {
-                      label: "Last login",
-                      value: parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : "Never",
+                      label: t`Last login`,
+                      value: parent.lastLogin ? formatDateTimeIn(parent.lastLogin, zone) : t`Never`,
                     },
                   ]}
                 />
@@ -132,17 +146,24 @@ export function ParentAccounts({
               </>
             )}
           />
-          <Pagination result={data} noun="parents" label="Parents pages" look="simple" onPageChange={onPageChange} />
+          <Pagination
+            result={data}
+            noun={t`parents`}
+            label={t`Parents pages`}
+            look="simple"
+            onPageChange={onPageChange}
+          />
         </>
       )}
     </QueryState>
   );
 
+  const confirmingName = confirming?.name;
   return (
     <PageSection
       id="parents-heading"
-      title="Parents"
-      aside={list.data ? <span className="text-sm text-slate-600">{formatTotal(list.data)} total</span> : null}
+      title={t`Parents`}
+      aside={list.data ? <span className="text-sm text-slate-600">{t`${formatTotal(list.data)} total`}</span> : null}
       className="mt-8"
     >
       {content}
@@ -151,13 +172,13 @@ export function ParentAccounts({
         onOpenChange={(open) => {
           if (!open && !setActive.isPending) setConfirming(null);
         }}
-        title="Deactivate parent"
+        title={t`Deactivate parent`}
         message={
           confirming
-            ? `Deactivate ${confirming.name}? They will be signed out at once and cannot sign in until reactivated.`
+            ? t`Deactivate ${confirmingName}? They will be signed out at once and cannot sign in until reactivated.`
             : ""
         }
-        confirmLabel={setActive.isPending ? "Deactivating…" : "Deactivate"}
+        confirmLabel={setActive.isPending ? t`Deactivating…` : t`Deactivate`}
         busy={setActive.isPending}
         onConfirm={() => confirming && setActive.mutate({ parentId: confirming.id, active: false })}
       />
@@ -166,5 +187,13 @@ export function ParentAccounts({
 }
 
 function StatusBadge({ active }: { active: boolean }) {
-  return active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>;
+  return active ? (
+    <Badge tone="green">
+      <Trans>Active</Trans>
+    </Badge>
+  ) : (
+    <Badge tone="slate">
+      <Trans>Inactive</Trans>
+    </Badge>
+  );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useCreateParentInvitation } from "../../../features/invitations/hooks.ts";
 import { InviteByEmailDialog } from "../../../features/invitations/InviteByEmailDialog.tsx";
 
@@ -9,14 +10,15 @@ export function ParentInvitationDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const invitation = useCreateParentInvitation();
   return (
     <InviteByEmailDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Invite Parent"
-      description="They will receive an e-mail with a link to set up their account."
-      nameLabel="Name"
+      title={t`Invite Parent`}
+      description={t`They will receive an e-mail with a link to set up their account.`}
+      nameLabel={t`Name`}
       invitation={invitation}
     />
   );

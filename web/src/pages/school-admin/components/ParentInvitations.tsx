@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -20,20 +24,13 @@ import { formatDateIn, useSchoolZone } from "../../../lib/school-zone.ts";
 type InvitationRow = RouterOutputs["schoolAdmin"]["invitations"]["list"]["rows"][number];
 export type InvitationStatus = InvitationRow["status"];
 
-const STATUS_OPTIONS: { value: InvitationStatus | ""; label: string }[] = [
-  { value: "", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "accepted", label: "Accepted" },
-  { value: "expired", label: "Expired" },
-  { value: "revoked", label: "Revoked" },
+const STATUS_OPTIONS: { value: InvitationStatus | ""; label: MessageDescriptor }[] = [
+  { value: "", label: msg`All` },
+  { value: "pending", label: msg`Pending` },
+  { value: "accepted", label: msg`Accepted` },
+  { value: "expired", label: msg`Expired` },
+  { value: "revoked", label: msg`Revoked` },
 ];
-
-const SENT_COLUMN: InvitationColumn<InvitationRow> = {
-  header: "Sent",
-  cardLabel: "Sent",
-  className: "whitespace-nowrap",
-  cell: (row) => <SentDate value={row.createdAt} />,
-};
 
 /** The day it was sent, in the school's zone. */
 function SentDate({ value }: { value: Date }) {
@@ -54,6 +51,14 @@ export function ParentInvitations({
   page: number;
   onPageChange: (page: number) => void;
 }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiRuntime();
+  const sentColumn: InvitationColumn<InvitationRow> = {
+    header: t`Sent`,
+    cardLabel: t`Sent`,
+    className: "whitespace-nowrap",
+    cell: (row) => <SentDate value={row.createdAt} />,
+  };
   const [revoking, setRevoking] = useState<InvitationRow | null>(null);
   const list = useParentInvitations({ ...(search ? { search } : {}), ...(status ? { status } : {}), page });
   useLastPageFallback(list.data?.pages, page, onPageChange);
@@ -64,22 +69,23 @@ export function ParentInvitations({
 
   function actionsFor(row: InvitationRow) {
     const busy = resendingId === row.id;
+    const { email } = row;
     if (isResendable(row)) {
       return (
         <>
           <ActionButton
             disabled={busy}
-            aria-label={`Resend invitation to ${row.email}`}
+            aria-label={t`Resend invitation to ${email}`}
             onClick={() => resend.mutate({ inviteId: row.id })}
           >
-            {busy ? "Resending…" : "Resend"}
+            {busy ? t`Resending…` : t`Resend`}
           </ActionButton>
           <ActionButton
             variant="danger"
-            aria-label={`Revoke invitation for ${row.email}`}
+            aria-label={t`Revoke invitation for ${email}`}
             onClick={() => setRevoking(row)}
           >
-            Revoke
+            {t`Revoke`}
           </ActionButton>
         </>
       );
@@ -88,10 +94,10 @@ export function ParentInvitations({
       return (
         <ActionButton
           disabled={busy}
-          aria-label={`Regenerate and resend invitation to ${row.email}`}
+          aria-label={t`Regenerate and resend invitation to ${email}`}
           onClick={() => resend.mutate({ inviteId: row.id, regenerateToken: true })}
         >
-          {busy ? "Resending…" : "Regenerate and Resend"}
+          {busy ? t`Resending…` : t`Regenerate and Resend`}
         </ActionButton>
       );
     }
@@ -100,29 +106,29 @@ export function ParentInvitations({
 
   const filtered = Boolean(search || status);
   let content;
-  if (list.isPending) content = <Loading label="Loading invitations…" />;
+  if (list.isPending) content = <Loading label={t`Loading invitations…`} />;
   else if (list.isError)
     content = (
-      <LoadError message="Failed to load invitations." error={list.error} onRetry={() => void list.refetch()} />
+      <LoadError message={t`Failed to load invitations.`} error={list.error} onRetry={() => void list.refetch()} />
     );
   else if (list.data.total === 0)
     content = (
-      <EmptyState title="No invitations found">
-        {filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}
+      <EmptyState title={t`No invitations found`}>
+        {filtered ? t`No invitations match your current filters` : t`No invitations have been sent yet`}
       </EmptyState>
     );
   else
     content = (
       <InvitationList
-        caption="Parent invitations"
+        caption={t`Parent invitations`}
         rows={list.data.rows}
-        columns={[statusColumn, SENT_COLUMN]}
+        columns={[statusColumn, sentColumn]}
         actions={actionsFor}
         footer={
           <Pagination
             result={list.data}
-            noun="invitations"
-            label="Invitations pages"
+            noun={t`invitations`}
+            label={t`Invitations pages`}
             look="simple"
             onPageChange={onPageChange}
           />
@@ -133,14 +139,14 @@ export function ParentInvitations({
   return (
     <PageSection
       id="invitations-heading"
-      title="Invitations"
+      title={t`Invitations`}
       align="end"
       className="mt-10"
       aside={
         <FilterSelect
           inline
-          label="Status"
-          options={STATUS_OPTIONS}
+          label={t`Status`}
+          options={STATUS_OPTIONS.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
           value={status}
           onChange={(event) => onStatusChange(event.target.value as InvitationStatus | "")}
         />

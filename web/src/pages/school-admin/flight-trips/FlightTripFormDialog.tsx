@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useMemo } from "react";
 import { type DefaultValues, useForm } from "react-hook-form";
 import {
@@ -64,7 +65,9 @@ export default function FlightTripFormDialog({
   trip: FlightTripRow | null;
   zone: string;
 }) {
+  const { t } = useLingui();
   const today = todayIn(zone, new Date());
+  const zoneName = zone.replaceAll("_", " ");
   const saved = trip?.enrollmentDeadline ?? null;
   const currency = useSchoolCurrency();
   const symbol = currencySymbol(currency);
@@ -93,8 +96,8 @@ export default function FlightTripFormDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={trip ? "Edit Flight Trip" : "Create Flight Trip"}
-      description={`Dates and times are in the school's time zone (${zone.replaceAll("_", " ")}).`}
+      title={trip ? t`Edit Flight Trip` : t`Create Flight Trip`}
+      description={t`Dates and times are in the school's time zone (${zoneName}).`}
     >
       <form
         noValidate
@@ -104,39 +107,55 @@ export default function FlightTripFormDialog({
           else save.create.mutate({ trip: values });
         })}
       >
-        <TextField label="Trip Title" autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
+        <TextField
+          label={t`Trip Title`}
+          autoFocus
+          maxLength={120}
+          error={errors.title?.message}
+          {...register("title")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Departure Airport"
+            label={t`Departure Airport`}
             maxLength={80}
-            placeholder="e.g. BOS"
+            placeholder={t`e.g. BOS`}
             error={errors.departureAirport?.message}
             {...register("departureAirport")}
           />
           <TextField
-            label="Arrival Airport"
+            label={t`Arrival Airport`}
             maxLength={80}
-            placeholder="e.g. DCA"
+            placeholder={t`e.g. DCA`}
             error={errors.arrivalAirport?.message}
             {...register("arrivalAirport")}
           />
           <TextField
-            label="Departure Date"
+            label={t`Departure Date`}
             type="date"
             error={errors.departureDate?.message}
             {...register("departureDate")}
           />
           <TextField
-            label="Departure Time"
+            label={t`Departure Time`}
             type="time"
             error={errors.departureTime?.message}
             {...register("departureTime")}
           />
-          <TextField label="Return Date" type="date" error={errors.returnDate?.message} {...register("returnDate")} />
-          <TextField label="Return Time" type="time" error={errors.returnTime?.message} {...register("returnTime")} />
-          <TextField label="Airline" maxLength={80} error={errors.airline?.message} {...register("airline")} />
           <TextField
-            label={`Cost per Student (${symbol})`}
+            label={t`Return Date`}
+            type="date"
+            error={errors.returnDate?.message}
+            {...register("returnDate")}
+          />
+          <TextField
+            label={t`Return Time`}
+            type="time"
+            error={errors.returnTime?.message}
+            {...register("returnTime")}
+          />
+          <TextField label={t`Airline`} maxLength={80} error={errors.airline?.message} {...register("airline")} />
+          <TextField
+            label={t`Cost per Student (${symbol})`}
             type="number"
             min={0}
             step={step}
@@ -145,35 +164,35 @@ export default function FlightTripFormDialog({
             {...register("costPerStudent", { setValueAs: requiredNumber })}
           />
           <TextField
-            label={`Deposit (${symbol}, optional)`}
+            label={t`Deposit (${symbol}, optional)`}
             type="number"
             min={step}
             step={step}
             inputMode={inputMode}
-            hint="Paid first; the balance later. Leave empty to pay in full."
+            hint={t`Paid first; the balance later. Leave empty to pay in full.`}
             error={errors.deposit?.message}
             {...register("deposit", { setValueAs: optionalNumber })}
           />
           <TextField
-            label="Enrolment Deadline"
+            label={t`Enrolment Deadline`}
             type="date"
             min={saved !== null && saved < today ? undefined : today}
-            hint="Last day to enrol (inclusive)."
+            hint={t`Last day to enrol (inclusive).`}
             error={errors.enrollmentDeadline?.message}
             {...register("enrollmentDeadline")}
           />
           <TextField
-            label="Capacity (optional)"
+            label={t`Capacity (optional)`}
             type="number"
             min={1}
             step={1}
             inputMode="numeric"
-            hint="Seats; empty for no limit."
+            hint={t`Seats; empty for no limit.`}
             error={errors.capacity?.message}
             {...register("capacity", { setValueAs: optionalNumber })}
           />
           <EnumSelectField
-            label="Status"
+            label={t`Status`}
             values={FLIGHT_TRIP_STATUSES}
             labels={FLIGHT_TRIP_STATUS_LABELS}
             {...register("status")}
@@ -181,7 +200,7 @@ export default function FlightTripFormDialog({
         </div>
         <div>
           <label htmlFor={ids.description} className={labelClass}>
-            Description
+            <Trans>Description</Trans>
           </label>
           <textarea
             id={ids.description}
@@ -195,17 +214,17 @@ export default function FlightTripFormDialog({
         </div>
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel={trip ? "Save Changes" : "Create Trip"}
-          pendingLabel="Saving…"
+          submitLabel={trip ? t`Save Changes` : t`Create Trip`}
+          pendingLabel={t`Saving…`}
           pending={save.isPending}
         />
       </form>
       <ConfirmDialog
         open={save.refunds !== null}
         onOpenChange={(next) => (next ? undefined : save.keepEditing())}
-        title="Refund the difference?"
+        title={t`Refund the difference?`}
         message={save.refunds?.message ?? ""}
-        confirmLabel="Save and Refund"
+        confirmLabel={t`Save and Refund`}
         onConfirm={save.confirmRefunds}
         busy={save.isPending}
       />

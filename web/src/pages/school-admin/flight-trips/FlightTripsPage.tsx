@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Bell, CreditCard, Download, Pencil, Plane, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ENROLLMENT_MONEY_LABELS, FLIGHT_TRIP_MESSAGES, FLIGHT_TRIP_STATUS_LABELS } from "#shared/flight-trip-texts.ts";
@@ -50,14 +52,19 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function Students({ trip }: { trip: FlightTripRow }) {
-  if (trip.students.length === 0) return <p className="text-sm text-slate-600">No students enrolled yet.</p>;
+  if (trip.students.length === 0)
+    return (
+      <p className="text-sm text-slate-600">
+        <Trans>No students enrolled yet.</Trans>
+      </p>
+    );
   return (
     <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
       {trip.students.map((student) => (
         <li key={student.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
           <span className="min-w-0">
             <span className="font-medium text-ink">{student.childName}</span>
-            <span className="ml-2 text-sm text-slate-600">{student.grade}</span>
+            <span className="ms-2 text-sm text-slate-600">{student.grade}</span>
           </span>
           <span className="flex flex-wrap gap-1.5">
             <Badge
@@ -65,13 +72,17 @@ function Students({ trip }: { trip: FlightTripRow }) {
                 trip.status === "cancelled" && student.status !== "opted-out" ? "red" : ENROLLMENT_TONES[student.status]
               }
             >
-              <span className="sr-only">Enrolment: </span>
+              <span className="sr-only">
+                <Trans>Enrolment:</Trans>{" "}
+              </span>
               {student.label}
             </Badge>
             {student.money === "not-paid" ? null : (
               <Badge tone={ENROLLMENT_MONEY_TONES[student.money]}>
-                <CreditCard aria-hidden="true" className="mr-1 h-3 w-3" />
-                <span className="sr-only">Payment: </span>
+                <CreditCard aria-hidden="true" className="me-1 h-3 w-3" />
+                <span className="sr-only">
+                  <Trans>Payment:</Trans>{" "}
+                </span>
                 {ENROLLMENT_MONEY_LABELS[student.money]}
               </Badge>
             )}
@@ -95,10 +106,15 @@ function TripCard({
   onDelete: () => void;
   onNotify: () => void;
 }) {
+  const { t } = useLingui();
   const money = useMoney();
   const roster = useExportRoster();
+  const { enrolled, confirmed, paid } = trip.counts;
+  const { capacity, title } = trip;
   const seats =
-    trip.capacity === null ? `${trip.counts.enrolled} enrolled` : `${trip.counts.enrolled} / ${trip.capacity} seats`;
+    capacity === null
+      ? t`${enrolled} enrolled`
+      : t`${enrolled} / ${plural(capacity, { one: "# seat", other: "# seats" })}`;
   return (
     <article
       aria-labelledby={`trip-${trip.id}`}
@@ -120,46 +136,50 @@ function TripCard({
       </div>
       {trip.description ? <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{trip.description}</p> : null}
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Fact label="Departure">{when(trip.departureDate, trip.departureTime, zone)}</Fact>
-        <Fact label="Return">{when(trip.returnDate, trip.returnTime, zone)}</Fact>
-        <Fact label="Cost per student">{money(trip.costPerStudentCents)}</Fact>
-        <Fact label="Deposit">{trip.depositCents === null ? "None (pay in full)" : money(trip.depositCents)}</Fact>
-        <Fact label="Enrolment deadline">{formatCalendarDay(trip.enrollmentDeadline)}</Fact>
-        <Fact label="Enrolled">
+        <Fact label={t`Departure`}>{when(trip.departureDate, trip.departureTime, zone)}</Fact>
+        <Fact label={t`Return`}>{when(trip.returnDate, trip.returnTime, zone)}</Fact>
+        <Fact label={t`Cost per student`}>{money(trip.costPerStudentCents)}</Fact>
+        <Fact label={t`Deposit`}>{trip.depositCents === null ? t`None (pay in full)` : money(trip.depositCents)}</Fact>
+        <Fact label={t`Enrolment deadline`}>{formatCalendarDay(trip.enrollmentDeadline)}</Fact>
+        <Fact label={t`Enrolled`}>
           {seats}
           <span className="block text-xs text-slate-500">
-            {trip.counts.confirmed} confirmed · {trip.counts.paid} paid
+            <Trans>
+              {confirmed} confirmed · {paid} paid
+            </Trans>
           </span>
         </Fact>
       </dl>
-      <section aria-label={`Students enrolled in ${trip.title}`} className="mt-4">
-        <h3 className="mb-2 text-sm font-semibold text-ink">Enrolled Students</h3>
+      <section aria-label={t`Students enrolled in ${title}`} className="mt-4">
+        <h3 className="mb-2 text-sm font-semibold text-ink">
+          <Trans>Enrolled Students</Trans>
+        </h3>
         <Students trip={trip} />
       </section>
       <div className="mt-4 flex flex-wrap gap-2">
-        <SecondaryButton onClick={onEdit} aria-label={`Edit ${trip.title}`}>
+        <SecondaryButton onClick={onEdit} aria-label={t`Edit ${title}`}>
           <Pencil aria-hidden="true" className="h-4 w-4" />
-          Edit
+          <Trans>Edit</Trans>
         </SecondaryButton>
         <SecondaryButton
           disabled={roster.isPending}
           onClick={() => roster.mutate(trip.id)}
-          aria-label={`Export roster of ${trip.title}`}
+          aria-label={t`Export roster of ${title}`}
         >
           <Download aria-hidden="true" className="h-4 w-4" />
-          Export Roster
+          <Trans>Export Roster</Trans>
         </SecondaryButton>
         <SecondaryButton
           disabled={trip.counts.enrolled === 0}
           onClick={onNotify}
-          aria-label={`Notify parents of ${trip.title}`}
+          aria-label={t`Notify parents of ${title}`}
         >
           <Bell aria-hidden="true" className="h-4 w-4" />
-          Notify Parents
+          <Trans>Notify Parents</Trans>
         </SecondaryButton>
-        <SecondaryButton onClick={onDelete} aria-label={`Delete ${trip.title}`} className="text-red-700">
+        <SecondaryButton onClick={onDelete} aria-label={t`Delete ${title}`} className="text-red-700">
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete
+          <Trans>Delete</Trans>
         </SecondaryButton>
       </div>
     </article>
@@ -171,34 +191,32 @@ function TripCard({
  * payment badges; Create / Edit, Delete (cancels and refunds when paid), Export roster, Notify parents.
  */
 export default function FlightTripsPage() {
+  const { t } = useLingui();
   const list = useFlightTrips();
   const [editing, setEditing] = useState<{ trip: FlightTripRow | null } | null>(null);
   const [deleting, setDeleting] = useState<FlightTripRow | null>(null);
   const [notifying, setNotifying] = useState<FlightTripRow | null>(null);
   const remove = useDeleteFlightTrip(() => setDeleting(null));
-  usePageTitle("Flight Trips · SchoolRide");
+  usePageTitle(t`Flight Trips · SchoolRide`);
   const zone = list.data?.timeZone ?? "UTC";
+  const zoneName = zone.replaceAll("_", " ");
   const create = (
     <Button onClick={() => setEditing({ trip: null })}>
       <Plus aria-hidden="true" className="h-4 w-4" />
-      Create Trip
+      <Trans>Create Trip</Trans>
     </Button>
   );
   return (
     <div className="space-y-5">
-      <PageHeader
-        title="Flight Trips"
-        subtitle={list.data ? `Times in ${zone.replaceAll("_", " ")}` : undefined}
-        actions={create}
-      />
+      <PageHeader title={t`Flight Trips`} subtitle={list.data ? t`Times in ${zoneName}` : undefined} actions={create} />
       <QueryState
         query={list}
-        loading="Loading flight trips…"
-        failed="Failed to load flight trips."
+        loading={t`Loading flight trips…`}
+        failed={t`Failed to load flight trips.`}
         isEmpty={(data) => data.trips.length === 0}
         empty={
-          <EmptyState title="No flight trips yet" spacious action={create}>
-            Create a trip: parents enrol their children, accept the terms and pay online.
+          <EmptyState title={t`No flight trips yet`} spacious action={create}>
+            <Trans>Create a trip: parents enrol their children, accept the terms and pay online.</Trans>
           </EmptyState>
         }
       >
@@ -218,11 +236,11 @@ export default function FlightTripsPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
-        title={deleting?.hasPaidEnrollments ? "Cancel Flight Trip" : "Delete Flight Trip"}
+        title={deleting?.hasPaidEnrollments ? t`Cancel Flight Trip` : t`Delete Flight Trip`}
         message={deleting?.hasPaidEnrollments ? FLIGHT_TRIP_MESSAGES.confirmCancel : FLIGHT_TRIP_MESSAGES.confirmDelete}
-        confirmLabel={deleting?.hasPaidEnrollments ? "Cancel Trip and Refund" : "Delete"}
+        confirmLabel={deleting?.hasPaidEnrollments ? t`Cancel Trip and Refund` : t`Delete`}
         // "Cancel" beside "Cancel Trip and Refund" reads as the same thing: the safe button says what it keeps.
-        cancelLabel={deleting?.hasPaidEnrollments ? "Keep Trip" : "Cancel"}
+        cancelLabel={deleting?.hasPaidEnrollments ? t`Keep Trip` : t`Cancel`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
       />

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { type NotifyEnrolledParentsForm, notifyEnrolledParentsInput } from "#shared/flight-trips.ts";
@@ -19,6 +20,8 @@ export default function NotifyParentsDialog({
   onOpenChange: (open: boolean) => void;
   trip: { id: string; title: string };
 }) {
+  const { t } = useLingui();
+  const title = trip.title;
   const {
     register,
     handleSubmit,
@@ -33,14 +36,14 @@ export default function NotifyParentsDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Notify Enrolled Parents"
-      description={`To the parents of every child enrolled in ${trip.title} (confirmed or pending).`}
+      title={t`Notify Enrolled Parents`}
+      description={t`To the parents of every child enrolled in ${title} (confirmed or pending).`}
     >
       <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => send.mutate(values))}>
-        <TextField label="Title" autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
+        <TextField label={t`Title`} autoFocus maxLength={120} error={errors.title?.message} {...register("title")} />
         <div>
           <label htmlFor={messageId} className="block text-sm font-medium text-slate-700">
-            Message
+            <Trans>Message</Trans>
           </label>
           <textarea
             id={messageId}
@@ -54,12 +57,12 @@ export default function NotifyParentsDialog({
         </div>
         <label className="inline-flex min-h-10 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-4 w-4" {...register("email")} />
-          Also send an e-mail copy
+          <Trans>Also send an e-mail copy</Trans>
         </label>
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel="Send"
-          pendingLabel="Sending…"
+          submitLabel={t`Send`}
+          pendingLabel={t`Sending…`}
           pending={send.isPending}
         />
       </form>
