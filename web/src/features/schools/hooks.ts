@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { RouterInputs } from "../../lib/api-types.ts";
@@ -25,40 +28,52 @@ export function useSchools(input: RouterInputs["superAdmin"]["schools"]["list"])
  */
 export function useSchoolDetails(schoolId: string, onClose: () => void) {
   const trpc = useTRPC();
+  const { t } = useLingui();
   const details = useQuery(trpc.superAdmin.schools.details.queryOptions({ schoolId }));
   const failed = details.isError;
   useEffect(() => {
     if (!failed) return;
-    notify("error", "Fetch Failed", "Failed to fetch school details");
+    notify("error", t`Fetch Failed`, t`Failed to fetch school details`);
     onClose();
-  }, [failed, onClose]);
+  }, [failed, onClose, t]);
   return details;
 }
 
-/** A saved school: `"<name>" <done> successfully!`, the lists reloaded; or the server's message. */
-function useSaveCallbacks(successTitle: string, done: string, failureTitle: string) {
+/** The toasts of a saved school: its titles and the success message (with the school's `{name}`). */
+type SaveTexts = { success: MessageDescriptor; done: MessageDescriptor; failure: MessageDescriptor };
+
+const CREATED: SaveTexts = {
+  success: msg`School Created`,
+  done: msg({ message: '"{name}" created successfully!' }),
+  failure: msg`Creation Failed`,
+};
+const UPDATED: SaveTexts = {
+  success: msg`School Updated`,
+  done: msg({ message: '"{name}" updated successfully!' }),
+  failure: msg`Update Failed`,
+};
+
+/** A saved school: `"<name>" created successfully!`, the lists reloaded; or the server's message. */
+function useSaveCallbacks(texts: SaveTexts) {
+  const { i18n } = useLingui();
   const reload = useReloadSuperAdmin();
   return {
     onSuccess: (school: { name: string }) => {
-      notify("success", successTitle, `"${school.name}" ${done} successfully!`);
+      notify("success", i18n._(texts.success), i18n._({ ...texts.done, values: { name: school.name } }));
       void reload();
     },
-    onError: (error: unknown) => notify("error", failureTitle, errorMessage(error)),
+    onError: (error: unknown) => notify("error", i18n._(texts.failure), errorMessage(error)),
   };
 }
 
 export function useCreateSchool() {
   const trpc = useTRPC();
-  return useMutation(
-    trpc.superAdmin.schools.create.mutationOptions(useSaveCallbacks("School Created", "created", "Creation Failed")),
-  );
+  return useMutation(trpc.superAdmin.schools.create.mutationOptions(useSaveCallbacks(CREATED)));
 }
 
 export function useUpdateSchool() {
   const trpc = useTRPC();
-  return useMutation(
-    trpc.superAdmin.schools.update.mutationOptions(useSaveCallbacks("School Updated", "updated", "Update Failed")),
-  );
+  return useMutation(trpc.superAdmin.schools.update.mutationOptions(useSaveCallbacks(UPDATED)));
 }
 
 /**
@@ -69,17 +84,20 @@ export function useDeleteSchool(onDone: () => void) {
   const trpc = useTRPC();
   const reload = useReloadSuperAdmin();
   const sudo = useSudo();
+  const { t } = useLingui();
   const remove = useMutation(
     trpc.superAdmin.schools.delete.mutationOptions({
       onSuccess: async (result) => {
         onDone();
-        notify("success", "School Deleted", `"${result.name}" deleted successfully!`);
+        const { name } = result;
+        notify("success", t`School Deleted`, t`"${name}" deleted successfully!`);
         await reload();
       },
       onError: (error, input) => {
         onDone();
         if (sudo.intercept(error, () => remove.mutate(input))) return;
-        notify("error", "Deletion Failed", `Failed to delete school: ${errorMessage(error)}`);
+        const reason = errorMessage(error);
+        notify("error", t`Deletion Failed`, t`Failed to delete school: ${reason}`);
       },
     }),
   );

@@ -1,11 +1,10 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSudo } from "../../lib/sudo.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { twoFactorStatusQuery } from "./queries.ts";
-
-const TWO_FACTOR = "Two-Factor Authentication";
 
 /** The super admin's two-factor authentication: on or off, required or not, recovery codes left. */
 export function useTwoFactorStatus() {
@@ -41,11 +40,12 @@ export function useRegenerateRecoveryCodes() {
   const trpc = useTRPC();
   const reload = useReloadTwoFactorStatus();
   const sudo = useSudo();
+  const { t } = useLingui();
   const regenerate = useMutation(
     trpc.superAdmin.security.regenerateRecoveryCodes.mutationOptions({
       onSuccess: () => void reload(),
       onError: (error) => {
-        if (!sudo.intercept(error, () => regenerate.mutate())) notify("error", "Recovery Codes", errorMessage(error));
+        if (!sudo.intercept(error, () => regenerate.mutate())) notify("error", t`Recovery Codes`, errorMessage(error));
       },
     }),
   );
@@ -60,16 +60,18 @@ export function useTurnOffTwoFactor(onDone: () => void) {
   const trpc = useTRPC();
   const reload = useReloadTwoFactorStatus();
   const sudo = useSudo();
+  const { t } = useLingui();
   const disable = useMutation(
     trpc.superAdmin.security.disable.mutationOptions({
       onSuccess: async () => {
         onDone();
-        notify("success", TWO_FACTOR, "Two-factor authentication is off.");
+        notify("success", t`Two-Factor Authentication`, t`Two-factor authentication is off.`);
         await reload();
       },
       onError: (error) => {
         onDone();
-        if (!sudo.intercept(error, () => disable.mutate())) notify("error", TWO_FACTOR, errorMessage(error));
+        if (!sudo.intercept(error, () => disable.mutate()))
+          notify("error", t`Two-Factor Authentication`, errorMessage(error));
       },
     }),
   );
@@ -79,8 +81,9 @@ export function useTurnOffTwoFactor(onDone: () => void) {
 /** Enrolment finished (the recovery codes saved): the spec's toast, and the status read again. */
 export function useTwoFactorTurnedOn() {
   const reload = useReloadTwoFactorStatus();
+  const { t } = useLingui();
   return () => {
-    notify("success", TWO_FACTOR, "Two-factor authentication is on.");
+    notify("success", t`Two-Factor Authentication`, t`Two-factor authentication is on.`);
     void reload();
   };
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlatformSettings } from "#shared/settings.ts";
 import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
@@ -28,12 +29,13 @@ export function useUpdatePlatformSettings({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sudo = useSudo();
+  const { t } = useLingui();
   const save = useMutation(
     trpc.superAdmin.settings.update.mutationOptions({
       onSuccess: async (saved) => {
         queryClient.setQueryData(trpc.superAdmin.settings.get.queryKey(), saved);
         onSaved(saved);
-        notify("success", "Settings Saved", "The platform settings were updated.");
+        notify("success", t`Settings Saved`, t`The platform settings were updated.`);
         await queryClient.invalidateQueries({ queryKey: trpc.superAdmin.pathKey() });
       },
       onError: (error, input) => {
@@ -41,9 +43,9 @@ export function useUpdatePlatformSettings({
         const fields = fieldErrorsOf(error) as SettingsFieldErrors | null;
         if (fields) {
           onFieldErrors(fields);
-          notify("error", "Validation Error", errorMessage(error, "Please check the highlighted fields."));
+          notify("error", t`Validation Error`, errorMessage(error, t`Please check the highlighted fields.`));
         } else {
-          notify("error", "Update Failed", errorMessage(error, "Failed to update settings"));
+          notify("error", t`Update Failed`, errorMessage(error, t`Failed to update settings`));
         }
       },
     }),

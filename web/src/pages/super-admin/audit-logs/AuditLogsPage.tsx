@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback } from "react";
 import { AUDIT_ROLE_FILTERS } from "#shared/audit-logs-constants.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
@@ -15,18 +18,27 @@ import { useAuditEventTypes, useAuditLogs } from "../../../features/audit-logs/h
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
+import { AUDIT_EVENT_LABELS } from "./event-labels.ts";
 
 type AuditRow = RouterOutputs["superAdmin"]["auditLogs"]["list"]["rows"][number];
 
-const ROLE_FILTER_LABELS: Record<(typeof AUDIT_ROLE_FILTERS)[number], string> = {
-  all: "All roles",
-  super_admin: "Super Admin",
-  school_admin: "School Admin",
-  parent: "Parent",
-  driver: "Driver",
-  system: "System",
+const ROLE_FILTER_LABELS: Record<(typeof AUDIT_ROLE_FILTERS)[number], MessageDescriptor> = {
+  all: msg`All roles`,
+  super_admin: msg`Super Admin`,
+  school_admin: msg`School Admin`,
+  parent: msg`Parent`,
+  driver: msg`Driver`,
+  system: msg`System`,
 };
-const ROLE_OPTIONS = AUDIT_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FILTER_LABELS[value] }));
+
+/** An event type as the reader's language names it (English: its code). */
+function useEventName() {
+  const { i18n } = useLingui();
+  return (type: string) => {
+    const label = AUDIT_EVENT_LABELS[type];
+    return label ? i18n._(label) : type;
+  };
+}
 
 const FILTER_DEFAULTS = { event: "", role: "all", school: "", from: "", to: "", email: "", page: "1" };
 
@@ -38,7 +50,17 @@ const day = (value: string) => (ISO_DAY.test(value) ? value : "");
 
 /** `/super-admin/audit-logs`: the platform's audit trail, filtered in the URL, newest first. */
 export default function AuditLogsPage() {
-  usePageTitle("Audit Logs · SchoolRide");
+  const { i18n, t } = useLingui();
+  const eventName = useEventName();
+  usePageTitle(t`Audit Logs · SchoolRide`);
+  const roleOptions = AUDIT_ROLE_FILTERS.map((value) => ({ value, label: i18n._(ROLE_FILTER_LABELS[value]) }));
+  const columns: Column<AuditRow>[] = [
+    { header: t`Who`, width: "w-[20%]", cell: (row) => <Who row={row} /> },
+    { header: t`What`, width: "w-[32%]", cell: (row) => <What row={row} /> },
+    { header: t`When`, width: "w-[15%]", cell: (row) => formatDateTime(row.createdAt) },
+    { header: t`School`, width: "w-[15%]", cell: (row) => <School row={row} /> },
+    { header: t`User agent`, width: "w-[18%]", cell: (row) => <UserAgent value={row.userAgent} /> },
+  ];
   const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
   const eventType = filters.event.trim();
   const role = oneOf(filters.role, AUDIT_ROLE_FILTERS, "all");
@@ -68,19 +90,22 @@ export default function AuditLogsPage() {
 
   // The selected type stays listed even before the list of types has loaded (or if it has no rows).
   const typeValues = [...new Set([...(eventTypes.data ?? []), ...(eventType ? [eventType] : [])])].sort();
-  const eventOptions = [{ value: "", label: "All events" }, ...typeValues.map((value) => ({ value, label: value }))];
+  const eventOptions = [
+    { value: "", label: t`All events` },
+    ...typeValues.map((value) => ({ value, label: eventName(value) })),
+  ];
   const filtered = Boolean(eventType || role !== "all" || schoolId || from || to || email);
 
   const content = (
     <QueryState
       query={list}
-      loading="Loading audit logs…"
-      failed="Failed to load audit logs."
+      loading={t`Loading audit logs…`}
+      failed={t`Failed to load audit logs.`}
       keepDataOnError
       isEmpty={(data) => data.total === 0}
       empty={
-        <EmptyState title="No audit log entries found">
-          {filtered ? "No entries match your current filters" : "Nothing has been recorded yet"}
+        <EmptyState title={t`No audit log entries found`}>
+          {filtered ? t`No entries match your current filters` : t`Nothing has been recorded yet`}
         </EmptyState>
       }
     >
@@ -91,20 +116,22 @@ export default function AuditLogsPage() {
         >
           {list.isError ? (
             <div className="mb-3">
-              <ErrorState>Failed to refresh audit logs. {errorMessage(list.error, "")}</ErrorState>
+              <ErrorState>
+                <Trans>Failed to refresh audit logs.</Trans> {errorMessage(list.error, "")}
+              </ErrorState>
             </div>
           ) : null}
           <DataTable
-            caption="Audit log entries, newest first"
+            caption={t`Audit log entries, newest first`}
             rows={data.rows}
             rowKey={(row) => row.id}
-            columns={COLUMNS}
+            columns={columns}
             card={(row) => <AuditCard row={row} />}
           />
-          <Pagination result={data} noun="entries" label="Audit log pages" onPageChange={goToPage} />
+          <Pagination result={data} noun={t`entries`} label={t`Audit log pages`} onPageChange={goToPage} />
           {data.pages <= 1 ? (
             <p className="mt-4 text-sm text-slate-600">
-              Showing 1 to {data.total} of {data.total} entries
+              <ShowingAll total={data.total} />
             </p>
           ) : null}
         </div>
@@ -115,15 +142,15 @@ export default function AuditLogsPage() {
   return (
     <div>
       <PageHeader
-        title="Audit Logs"
-        subtitle="Sign-ins, invitations and administrative changes across the platform, newest first."
+        title={t`Audit Logs`}
+        subtitle={t`Sign-ins, invitations and administrative changes across the platform, newest first.`}
       />
 
-      <search aria-label="Filter audit logs" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+      <search aria-label={t`Filter audit logs`} className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           {[
-            { param: "event" as const, label: "Event type", options: eventOptions, value: eventType },
-            { param: "role" as const, label: "Role", options: ROLE_OPTIONS, value: role },
+            { param: "event" as const, label: t`Event type`, options: eventOptions, value: eventType },
+            { param: "role" as const, label: t`Role`, options: roleOptions, value: role },
           ].map((select) => (
             <FilterSelect
               key={select.param}
@@ -135,30 +162,30 @@ export default function AuditLogsPage() {
             />
           ))}
           <DebouncedInput
-            label="School ID"
+            label={t`School ID`}
             type="text"
             value={schoolId}
             onCommit={commitSchool}
-            placeholder="Exact school id"
+            placeholder={t`Exact school id`}
             maxLength={64}
             className={PHONE_FULL_ROW}
           />
           <DateFilter
-            label="From"
+            label={t`From`}
             value={from}
             max={to || undefined}
             onChange={(value) => setFilters({ from: value })}
             className="min-w-0"
           />
           <DateFilter
-            label="To"
+            label={t`To`}
             value={to}
             min={from || undefined}
             onChange={(value) => setFilters({ to: value })}
             className="min-w-0"
           />
           <DebouncedInput
-            label="Search by e-mail"
+            label={t`Search by e-mail`}
             icon
             value={email}
             onCommit={commitEmail}
@@ -168,18 +195,20 @@ export default function AuditLogsPage() {
           />
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-          <p className="text-xs text-slate-500">Dates are whole days in UTC.</p>
+          <p className="text-xs text-slate-500">
+            <Trans>Dates are whole days in UTC.</Trans>
+          </p>
           {filtered ? (
             <ActionButton
               onClick={() => setFilters({ event: "", role: "all", school: "", from: "", to: "", email: "" })}
             >
-              Clear filters
+              <Trans>Clear filters</Trans>
             </ActionButton>
           ) : null}
         </div>
         {rangeReversed ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            The “From” date is after the “To” date, so no entries can match.
+            <Trans>The “From” date is after the “To” date, so no entries can match.</Trans>
           </p>
         ) : null}
       </search>
@@ -189,15 +218,16 @@ export default function AuditLogsPage() {
   );
 }
 
-const COLUMNS: Column<AuditRow>[] = [
-  { header: "Who", width: "w-[20%]", cell: (row) => <Who row={row} /> },
-  { header: "What", width: "w-[32%]", cell: (row) => <What row={row} /> },
-  { header: "When", width: "w-[15%]", cell: (row) => formatDateTime(row.createdAt) },
-  { header: "School", width: "w-[15%]", cell: (row) => <School row={row} /> },
-  { header: "User agent", width: "w-[18%]", cell: (row) => <UserAgent value={row.userAgent} /> },
-];
+function ShowingAll({ total }: { total: number }) {
+  return (
+    <Trans>
+      Showing 1 to {total} of {total} entries
+    </Trans>
+  );
+}
 
 function AuditCard({ row }: { row: AuditRow }) {
+  const { t } = useLingui();
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
@@ -212,8 +242,8 @@ function AuditCard({ row }: { row: AuditRow }) {
       <CardFields
         valueClassName=""
         items={[
-          { label: "School", value: <School row={row} /> },
-          { label: "User agent", value: <UserAgent value={row.userAgent} /> },
+          { label: t`School`, value: <School row={row} /> },
+          { label: t`User agent`, value: <UserAgent value={row.userAgent} /> },
         ]}
       />
     </>
@@ -222,19 +252,24 @@ function AuditCard({ row }: { row: AuditRow }) {
 
 /** The actor's role ("System" without one) and e-mail address. */
 function Who({ row }: { row: AuditRow }) {
+  const { t } = useLingui();
   return (
     <>
-      <span className="block font-medium text-slate-800">{row.userRole ? roleLabel(row.userRole) : "System"}</span>
+      <span className="block font-medium text-slate-800">{row.userRole ? roleLabel(row.userRole) : t`System`}</span>
       {row.userEmail ? <EmailAddress className="block text-sm text-slate-600" email={row.userEmail} /> : null}
     </>
   );
 }
 
 function What({ row }: { row: AuditRow }) {
+  const name = useEventName()(row.eventType);
   return (
     <>
-      <span className="inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 wrap-anywhere">
-        {row.eventType}
+      <span
+        title={name === row.eventType ? undefined : row.eventType}
+        className="inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 wrap-anywhere"
+      >
+        {name}
       </span>
       <span className="mt-1 block text-sm text-slate-700 wrap-anywhere">{row.description}</span>
     </>
@@ -246,7 +281,10 @@ function School({ row }: { row: AuditRow }) {
   if (row.schoolId)
     return (
       <span className="font-mono text-xs text-slate-500" title={row.schoolId}>
-        {row.schoolId.slice(0, 8)}… <span className="sr-only">(school no longer exists)</span>
+        {row.schoolId.slice(0, 8)}…{" "}
+        <span className="sr-only">
+          <Trans>(school no longer exists)</Trans>
+        </span>
       </span>
     );
   return <Dash />;

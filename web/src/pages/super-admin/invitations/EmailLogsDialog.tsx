@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { EMAIL_LOG_LIMIT } from "#shared/invitations-constants.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
@@ -13,26 +16,33 @@ import type { RouterOutputs } from "../../../lib/api-types.ts";
 type InvitationRow = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
 type EmailLog = RouterOutputs["superAdmin"]["invitations"]["emailLogs"]["logs"][number];
 
-const EMAIL_TYPE_LABELS: Record<string, string> = {
-  school_admin_invite: "School admin invite",
-  parent_invite: "Parent invite",
-  invite_reminder: "Invite reminder",
+const EMAIL_TYPE_LABELS: Record<string, MessageDescriptor> = {
+  school_admin_invite: msg`School admin invite`,
+  parent_invite: msg`Parent invite`,
+  invite_reminder: msg`Invite reminder`,
 };
 
-const LOG_STATUS_TONES: Record<string, Tone> = {
-  pending: "amber",
-  sent: "blue",
-  delivered: "green",
-  bounced: "red",
-  failed: "red",
+/** An e-mail's delivery status: its colour and its word (lowercase, as the log has it). */
+const LOG_STATUSES: Record<string, { tone: Tone; label: MessageDescriptor }> = {
+  pending: { tone: "amber", label: msg({ message: "pending", context: "e-mail delivery status" }) },
+  sent: { tone: "blue", label: msg({ message: "sent", context: "e-mail delivery status" }) },
+  delivered: { tone: "green", label: msg({ message: "delivered", context: "e-mail delivery status" }) },
+  bounced: { tone: "red", label: msg({ message: "bounced", context: "e-mail delivery status" }) },
+  failed: { tone: "red", label: msg({ message: "failed", context: "e-mail delivery status" }) },
 };
 
-const INVITATION_STATUS_LABELS: Record<string, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  expired: "Expired",
-  revoked: "Revoked",
+const INVITATION_STATUS_LABELS: Record<string, MessageDescriptor> = {
+  pending: msg`Pending`,
+  accepted: msg`Accepted`,
+  expired: msg`Expired`,
+  revoked: msg`Revoked`,
 };
+
+function EmailType({ type }: { type: string }) {
+  const { i18n } = useLingui();
+  const label = EMAIL_TYPE_LABELS[type];
+  return label ? i18n._(label) : type;
+}
 
 function when(value: Date | null | undefined): ReactNode {
   return value ? <span className="whitespace-nowrap">{formatDateTime(value)}</span> : <Dash />;
@@ -54,37 +64,41 @@ function text(value: string | null | undefined): ReactNode {
 }
 
 function LogStatus({ status }: { status: string }) {
-  return <Badge tone={LOG_STATUS_TONES[status] ?? "slate"}>{status}</Badge>;
+  const { i18n } = useLingui();
+  const known = LOG_STATUSES[status];
+  return <Badge tone={known?.tone ?? "slate"}>{known ? i18n._(known.label) : status}</Badge>;
 }
 
 /** Many columns: the compact table, each instant on two lines. */
-const LOG_COLUMNS: Column<EmailLog>[] = [
+const logColumns = (tr: (descriptor: MessageDescriptor) => string): Column<EmailLog>[] => [
   {
-    header: "Subject",
+    header: tr(msg`Subject`),
     rowHeader: true,
     className: "min-w-40 font-normal text-slate-700",
     cell: (log) => (
       <>
         <span className="block">{text(log.subject)}</span>
         <span className="mt-1 block">
-          <span className="sr-only">Status: </span>
+          <span className="sr-only">
+            <Trans>Status:</Trans>{" "}
+          </span>
           <LogStatus status={log.status} />
         </span>
       </>
     ),
   },
-  { header: "Type", cell: (log) => EMAIL_TYPE_LABELS[log.emailType] ?? log.emailType },
-  { header: "Created", cell: (log) => whenStacked(log.createdAt) },
-  { header: "Sent", cell: (log) => whenStacked(log.sentAt) },
+  { header: tr(msg`Type`), cell: (log) => <EmailType type={log.emailType} /> },
+  { header: tr(msg`Created`), cell: (log) => whenStacked(log.createdAt) },
+  { header: tr(msg`Sent`), cell: (log) => whenStacked(log.sentAt) },
   {
-    header: "Provider ID",
+    header: tr(msg`Provider ID`),
     cell: (log) => text(log.providerMessageId),
     className: (log) => `min-w-32 ${log.providerMessageId ? "font-mono text-xs break-all" : ""}`,
   },
-  { header: "Delivered", cell: (log) => whenStacked(log.deliveredAt) },
-  { header: "Bounced", cell: (log) => whenStacked(log.bouncedAt) },
+  { header: tr(msg`Delivered`), cell: (log) => whenStacked(log.deliveredAt) },
+  { header: tr(msg`Bounced`), cell: (log) => whenStacked(log.bouncedAt) },
   {
-    header: "Error",
+    header: tr(msg`Error`),
     cell: (log) => text(log.errorMessage),
     className: (log) => `min-w-40 break-words ${log.errorMessage ? "text-red-700" : ""}`,
   },
@@ -92,38 +106,49 @@ const LOG_COLUMNS: Column<EmailLog>[] = [
 
 /** The invitation's facts and its delivery history (e-mails to the recipient, newest first). */
 export function EmailLogsDialog({ invitation, onClose }: { invitation: InvitationRow | null; onClose: () => void }) {
+  const { i18n, t } = useLingui();
   const logs = useInvitationEmailLogs(invitation?.id ?? null);
 
   let body;
   if (!invitation) body = null;
-  else if (logs.isPending) body = <Loading label="Loading e-mail logs…" />;
+  else if (logs.isPending) body = <Loading label={t`Loading e-mail logs…`} />;
   else if (logs.isError)
-    body = <LoadError message="Failed to load e-mail logs." error={logs.error} onRetry={() => void logs.refetch()} />;
+    body = (
+      <LoadError message={t`Failed to load e-mail logs.`} error={logs.error} onRetry={() => void logs.refetch()} />
+    );
   else {
     const { invitation: facts, logs: rows } = logs.data;
+    const status = INVITATION_STATUS_LABELS[facts.status];
+    const { email } = invitation;
     body = (
       <>
         <DetailList
           items={[
-            { label: "Role", value: roleLabel(facts.role) },
+            { label: t`Role`, value: roleLabel(facts.role) },
             {
-              label: "School",
-              value: facts.schoolName ?? <span className="text-slate-500 italic">No school assigned</span>,
+              label: t`School`,
+              value: facts.schoolName ?? (
+                <span className="text-slate-500 italic">
+                  <Trans>No school assigned</Trans>
+                </span>
+              ),
             },
-            { label: "Status", value: INVITATION_STATUS_LABELS[facts.status] ?? facts.status },
-            { label: "Invited by", value: facts.inviterName ?? "Unknown" },
+            { label: t`Status`, value: status ? i18n._(status) : facts.status },
+            { label: t`Invited by`, value: facts.inviterName ?? t`Unknown` },
           ]}
         />
-        <h3 className="mt-6 mb-2 font-semibold text-ink">Delivery history</h3>
+        <h3 className="mt-6 mb-2 font-semibold text-ink">
+          <Trans>Delivery history</Trans>
+        </h3>
         <DataTable
-          caption={`E-mails sent to ${invitation.email}`}
+          caption={t`E-mails sent to ${email}`}
           rows={rows}
           rowKey={(log) => log.id}
           density="compact"
-          columns={LOG_COLUMNS}
+          columns={logColumns((descriptor) => i18n._(descriptor))}
           empty={
-            <EmptyState title="No e-mails logged">
-              No invitation e-mails have been recorded for this recipient.
+            <EmptyState title={t`No e-mails logged`}>
+              <Trans>No invitation e-mails have been recorded for this recipient.</Trans>
             </EmptyState>
           }
           cardsBelow="md"
@@ -131,7 +156,9 @@ export function EmailLogsDialog({ invitation, onClose }: { invitation: Invitatio
           card={(log) => <LogCard log={log} />}
         />
         {rows.length >= EMAIL_LOG_LIMIT ? (
-          <p className="mt-2 text-xs text-slate-500">Showing the newest {EMAIL_LOG_LIMIT} e-mails.</p>
+          <p className="mt-2 text-xs text-slate-500">
+            <Trans>Showing the newest {EMAIL_LOG_LIMIT} e-mails.</Trans>
+          </p>
         ) : null}
       </>
     );
@@ -142,8 +169,8 @@ export function EmailLogsDialog({ invitation, onClose }: { invitation: Invitatio
       wide
       open={invitation !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Email Logs"
-      description={invitation ? `Invitation to ${invitation.email}` : undefined}
+      title={t`Email Logs`}
+      description={invitation ? t`Invitation to ${invitation.email}` : undefined}
     >
       {body}
     </Dialog>
@@ -151,6 +178,7 @@ export function EmailLogsDialog({ invitation, onClose }: { invitation: Invitatio
 }
 
 function LogCard({ log }: { log: EmailLog }) {
+  const { t } = useLingui();
   return (
     <>
       <div className="mb-2 flex items-start justify-between gap-2">
@@ -159,21 +187,21 @@ function LogCard({ log }: { log: EmailLog }) {
       </div>
       <DetailList
         items={[
-          { label: "Type", value: EMAIL_TYPE_LABELS[log.emailType] ?? log.emailType },
-          { label: "Created", value: when(log.createdAt) },
-          { label: "Sent", value: when(log.sentAt) },
+          { label: t`Type`, value: <EmailType type={log.emailType} /> },
+          { label: t`Created`, value: when(log.createdAt) },
+          { label: t`Sent`, value: when(log.sentAt) },
           {
-            label: "Provider ID",
+            label: t`Provider ID`,
             value: log.providerMessageId ? (
               <span className="font-mono text-xs break-all">{log.providerMessageId}</span>
             ) : (
               <Dash />
             ),
           },
-          { label: "Delivered", value: when(log.deliveredAt) },
-          { label: "Bounced", value: when(log.bouncedAt) },
+          { label: t`Delivered`, value: when(log.deliveredAt) },
+          { label: t`Bounced`, value: when(log.bouncedAt) },
           {
-            label: "Error",
+            label: t`Error`,
             value: log.errorMessage ? <span className="text-red-700">{log.errorMessage}</span> : <Dash />,
           },
         ]}

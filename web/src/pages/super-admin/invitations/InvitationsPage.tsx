@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Mail, RefreshCw, Send, UserPlus, XCircle } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -27,38 +30,38 @@ import { EmailLogsDialog } from "./EmailLogsDialog.tsx";
 
 type InvitationRow = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];
 
-const STATUS_LABELS: Record<(typeof INVITATION_STATUS_FILTERS)[number], string> = {
-  all: "All Statuses",
-  pending: "Pending",
-  accepted: "Accepted",
-  expired: "Expired",
-  revoked: "Revoked",
+const STATUS_LABELS: Record<(typeof INVITATION_STATUS_FILTERS)[number], MessageDescriptor> = {
+  all: msg`All Statuses`,
+  pending: msg`Pending`,
+  accepted: msg`Accepted`,
+  expired: msg`Expired`,
+  revoked: msg`Revoked`,
 };
-const ROLE_FILTER_LABELS: Record<(typeof INVITATION_ROLE_FILTERS)[number], string> = {
-  all: "All Roles",
-  school_admin: "School Admin",
-  parent: "Parent",
-  driver: "Driver",
+const ROLE_FILTER_LABELS: Record<(typeof INVITATION_ROLE_FILTERS)[number], MessageDescriptor> = {
+  all: msg`All Roles`,
+  school_admin: msg`School Admin`,
+  parent: msg`Parent`,
+  driver: msg`Driver`,
 };
-const STATUS_OPTIONS = INVITATION_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }));
-const ROLE_OPTIONS = INVITATION_ROLE_FILTERS.map((value) => ({ value, label: ROLE_FILTER_LABELS[value] }));
 
 const FILTER_DEFAULTS = { q: "", status: "all", role: "all", page: "1" };
 
-const COLUMNS: InvitationColumn<InvitationRow>[] = [
-  {
-    header: "Role and School",
-    cardLabel: "Role",
-    className: "min-w-36",
-    cell: (invitation) => <RoleAndSchool invitation={invitation} />,
-  },
-  statusColumn,
-  { header: "Sent At", cardLabel: "Sent", cell: (invitation) => <SentAt invitation={invitation} /> },
-];
-
 /** `/super-admin/invites`: every invitation on the platform, searched and filtered, with resend, regenerate and revoke. */
 export default function InvitationsPage() {
-  usePageTitle("Invitations Management · SchoolRide");
+  const { i18n, t } = useLingui();
+  usePageTitle(t`Invitations Management · SchoolRide`);
+  const statusOptions = INVITATION_STATUS_FILTERS.map((value) => ({ value, label: i18n._(STATUS_LABELS[value]) }));
+  const roleOptions = INVITATION_ROLE_FILTERS.map((value) => ({ value, label: i18n._(ROLE_FILTER_LABELS[value]) }));
+  const columns: InvitationColumn<InvitationRow>[] = [
+    {
+      header: t`Role and School`,
+      cardLabel: t`Role`,
+      className: "min-w-36",
+      cell: (invitation) => <RoleAndSchool invitation={invitation} />,
+    },
+    statusColumn,
+    { header: t`Sent At`, cardLabel: t`Sent`, cell: (invitation) => <SentAt invitation={invitation} /> },
+  ];
   const navigate = useNavigate();
   const [filters, setFilters] = useUrlFilters(FILTER_DEFAULTS);
   const search = filters.q.trim();
@@ -72,8 +75,8 @@ export default function InvitationsPage() {
 
   // A failed load is reported as a toast as well as in place.
   useEffect(() => {
-    if (list.isError) notify("error", "Fetch Failed", "Failed to fetch invites data");
-  }, [list.isError, list.errorUpdatedAt]);
+    if (list.isError) notify("error", t`Fetch Failed`, t`Failed to fetch invites data`);
+  }, [list.isError, list.errorUpdatedAt, t]);
 
   const goToPage = useCallback((next: number) => setFilters({ page: next }), [setFilters]);
   useLastPageFallback(list.data?.pages, page, goToPage);
@@ -87,27 +90,27 @@ export default function InvitationsPage() {
     const busy = resendingId === invitation.id;
     return (
       <>
-        <ActionButton onClick={() => setLogsFor(invitation)} aria-label={`View email logs for ${invitation.email}`}>
+        <ActionButton onClick={() => setLogsFor(invitation)} aria-label={t`View email logs for ${invitation.email}`}>
           <Mail aria-hidden="true" className="h-4 w-4" />
-          Email logs
+          <Trans>Email logs</Trans>
         </ActionButton>
         {isResendable(invitation) ? (
           <>
             <ActionButton
               disabled={busy}
               onClick={() => resend.mutate({ inviteId: invitation.id })}
-              aria-label={`Resend invitation to ${invitation.email}`}
+              aria-label={t`Resend invitation to ${invitation.email}`}
             >
               <Send aria-hidden="true" className="h-4 w-4" />
-              {busy ? "Resending…" : "Resend"}
+              {busy ? t`Resending…` : t`Resend`}
             </ActionButton>
             <ActionButton
               variant="danger"
               onClick={() => setRevoking(invitation)}
-              aria-label={`Revoke invitation for ${invitation.email}`}
+              aria-label={t`Revoke invitation for ${invitation.email}`}
             >
               <XCircle aria-hidden="true" className="h-4 w-4" />
-              Revoke
+              <Trans>Revoke</Trans>
             </ActionButton>
           </>
         ) : isRegenerable(invitation) ? (
@@ -115,18 +118,18 @@ export default function InvitationsPage() {
             <ActionButton
               disabled={busy}
               onClick={() => resend.mutate({ inviteId: invitation.id, regenerateToken: true })}
-              aria-label={`Regenerate invitation for ${invitation.email}`}
+              aria-label={t`Regenerate invitation for ${invitation.email}`}
             >
               <RefreshCw aria-hidden="true" className="h-4 w-4" />
-              Regenerate
+              <Trans>Regenerate</Trans>
             </ActionButton>
             <ActionButton
               disabled={busy}
               onClick={() => resend.mutate({ inviteId: invitation.id, regenerateToken: true })}
-              aria-label={`Resend invitation to ${invitation.email} with a new link`}
+              aria-label={t`Resend invitation to ${invitation.email} with a new link`}
             >
               <Send aria-hidden="true" className="h-4 w-4" />
-              {busy ? "Resending…" : "Resend"}
+              {busy ? t`Resending…` : t`Resend`}
             </ActionButton>
           </>
         ) : null}
@@ -138,13 +141,13 @@ export default function InvitationsPage() {
   const content = (
     <QueryState
       query={list}
-      loading="Loading invitations…"
-      failed="Failed to fetch invites data."
+      loading={t`Loading invitations…`}
+      failed={t`Failed to fetch invites data.`}
       keepDataOnError
       isEmpty={(data) => data.total === 0}
       empty={
-        <EmptyState title="No invitations found">
-          {filtered ? "No invitations match your current filters" : "No invitations have been sent yet"}
+        <EmptyState title={t`No invitations found`}>
+          {filtered ? t`No invitations match your current filters` : t`No invitations have been sent yet`}
         </EmptyState>
       }
     >
@@ -154,12 +157,14 @@ export default function InvitationsPage() {
           className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
         >
           <InvitationList
-            caption="Invitations"
+            caption={t`Invitations`}
             rows={data.rows}
-            columns={COLUMNS}
+            columns={columns}
             actions={actionsFor}
             actionsLayout="column"
-            footer={<Pagination result={data} noun="invitations" label="Invitations pages" onPageChange={goToPage} />}
+            footer={
+              <Pagination result={data} noun={t`invitations`} label={t`Invitations pages`} onPageChange={goToPage} />
+            }
           />
         </div>
       )}
@@ -169,35 +174,35 @@ export default function InvitationsPage() {
   return (
     <div>
       <PageHeader
-        title="Invitations Management"
-        subtitle="Every invitation sent to school admins and parents."
+        title={t`Invitations Management`}
+        subtitle={t`Every invitation sent to school admins and parents.`}
         actions={
           <Button type="button" onClick={() => void navigate("/super-admin/schools")}>
             <UserPlus aria-hidden="true" className="h-4 w-4" />
-            Send New Invite
+            <Trans>Send New Invite</Trans>
           </Button>
         }
       />
 
-      <search aria-label="Filter invitations" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+      <search aria-label={t`Filter invitations`} className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <DebouncedInput
-          label="Search"
+          label={t`Search`}
           icon
           value={search}
           onCommit={commitSearch}
-          placeholder="Recipient e-mail, school or inviter"
+          placeholder={t`Recipient e-mail, school or inviter`}
           maxLength={120}
           className="sm:col-span-2 lg:col-span-1"
         />
         <FilterSelect
-          label="Status"
-          options={STATUS_OPTIONS}
+          label={t`Status`}
+          options={statusOptions}
           value={status}
           onChange={(event) => setFilters({ status: event.target.value })}
         />
         <FilterSelect
-          label="Role"
-          options={ROLE_OPTIONS}
+          label={t`Role`}
+          options={roleOptions}
           value={role}
           onChange={(event) => setFilters({ role: event.target.value })}
         />
@@ -212,23 +217,28 @@ export default function InvitationsPage() {
 }
 
 function RoleAndSchool({ invitation }: { invitation: InvitationRow }) {
+  const { t } = useLingui();
   return (
     <>
       <span className="block font-medium text-slate-800">{roleLabel(invitation.role)}</span>
       <span
         className={`block text-sm wrap-anywhere ${invitation.schoolName ? "text-slate-600" : "text-slate-500 italic"}`}
       >
-        {invitation.schoolName ?? "No school assigned"}
+        {invitation.schoolName ?? t`No school assigned`}
       </span>
     </>
   );
 }
 
 function SentAt({ invitation }: { invitation: InvitationRow }) {
+  const { t } = useLingui();
+  const inviter = invitation.inviterName ?? t`Unknown`;
   return (
     <>
       <span className="block whitespace-nowrap text-slate-800">{formatDateTime(invitation.createdAt)}</span>
-      <span className="block text-sm text-slate-600 wrap-anywhere">by {invitation.inviterName ?? "Unknown"}</span>
+      <span className="block text-sm text-slate-600 wrap-anywhere">
+        <Trans>by {inviter}</Trans>
+      </span>
     </>
   );
 }

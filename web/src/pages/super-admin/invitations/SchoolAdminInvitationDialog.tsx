@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -21,6 +22,7 @@ export function SchoolAdminInvitationDialog({
   /** Preselected school (from a school's row); otherwise the admin picks one. */
   school?: { id: string; name: string };
 }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState("");
   const options = useInvitableSchools(search, open && !school);
   const { register, handleSubmit, reset, formState } = useForm<Values>({
@@ -34,21 +36,21 @@ export function SchoolAdminInvitationDialog({
   const invitation = useCreateSchoolAdminInvitation();
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Invite School Admin">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t`Invite School Admin`}>
       <form
         noValidate
         className="space-y-4"
         onSubmit={handleSubmit((values) => invitation.mutate(values, { onSuccess: () => onOpenChange(false) }))}
       >
         <TextField
-          label="Admin name"
+          label={t`Admin name`}
           autoComplete="off"
           error={formState.errors.name?.message}
           maxLength={maxLengthOf(createSchoolAdminInvitationInput.shape.name)}
           {...register("name")}
         />
         <TextField
-          label="Admin email"
+          label={t`Admin email`}
           type="email"
           autoComplete="off"
           error={formState.errors.email?.message}
@@ -57,12 +59,12 @@ export function SchoolAdminInvitationDialog({
         />
         {school ? (
           <p className="text-sm text-slate-700">
-            School: <strong>{school.name}</strong>
+            <SchoolName name={school.name} />
           </p>
         ) : (
           <div className="space-y-2">
             <TextField
-              label="Find a school"
+              label={t`Find a school`}
               type="search"
               maxLength={SEARCH_MAX_LENGTH}
               value={search}
@@ -70,7 +72,7 @@ export function SchoolAdminInvitationDialog({
             />
             <div>
               <label htmlFor="invite-school" className="block text-sm font-medium text-slate-700">
-                School
+                <Trans>School</Trans>
               </label>
               <select
                 id="invite-school"
@@ -79,7 +81,7 @@ export function SchoolAdminInvitationDialog({
                 className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
                 {...register("schoolId")}
               >
-                <option value="">Select a school…</option>
+                <option value="">{t`Select a school…`}</option>
                 {(options.data ?? []).map((option) => (
                   <option key={option.id} value={option.id}>
                     {option.name}
@@ -96,11 +98,19 @@ export function SchoolAdminInvitationDialog({
         )}
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel="Send Invitation"
-          pendingLabel="Sending…"
+          submitLabel={t`Send Invitation`}
+          pendingLabel={t`Sending…`}
           pending={invitation.isPending}
         />
       </form>
     </Dialog>
+  );
+}
+
+function SchoolName({ name }: { name: string }) {
+  return (
+    <Trans>
+      School: <strong>{name}</strong>
+    </Trans>
   );
 }

@@ -1,16 +1,19 @@
+import { i18n } from "@lingui/core";
+import { t } from "@lingui/core/macro";
 import { csvDocument } from "#shared/csv.ts";
+import { LOCALE_TAGS } from "#shared/locales.ts";
 import { formatMoney, PLATFORM_CURRENCY } from "#shared/money.ts";
-
-/** The platform's money: plans are priced in it (ADR 0077). */
-const formatCents = (cents: number) => formatMoney(cents, PLATFORM_CURRENCY);
-
 import { PLANS } from "#shared/plans.ts";
 import type { PlatformMetrics } from "../../../features/metrics/hooks.ts";
-import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
+import { activeLocale } from "../../../i18n/i18n.ts";
+import { SUBSCRIPTION_STATUS_LABELS } from "../schools/labels.tsx";
+
+/** The platform's money (plans are priced in it, ADR 0077), as the reader's language writes it. */
+export const formatCents = (cents: number) => formatMoney(cents, PLATFORM_CURRENCY, LOCALE_TAGS[activeLocale()]);
 
 /**
  * The metrics page's tables, each defined once: its heading, its header and its rows of cells as
- * people read them (money through `formatCents`). The screen shows these cells and the CSV export
+ * people read them (money through `formatCents`), in the reader's language (call it while rendering). The screen shows these cells and the CSV export
  * writes the same ones (formula-safe, `csvDocument`), so the file always says what the page says.
  */
 export type MetricsTable = {
@@ -27,15 +30,21 @@ const PLAN_IDS = ["starter", "professional", "enterprise"] as const;
 
 export function metricsTables(data: PlatformMetrics): MetricsTable[] {
   const week = (row: PlatformMetrics["weeks"][number]) => row.weekStart;
-  const status = (value: string) => SUBSCRIPTION_STATUS_LABELS[value] ?? value;
+  const status = (value: string) => {
+    const label = SUBSCRIPTION_STATUS_LABELS[value];
+    return label ? i18n._(label) : value;
+  };
+  const total = t`Total`;
+  const weekFrom = t`Week from`;
+  const recurring = t`Monthly recurring revenue`;
   const atEnd = (plan: string, value: string) =>
     data.atEnd.find((row) => row.plan === plan && row.status === value)?.schools ?? 0;
   return [
     {
       id: "revenue",
-      title: "Recurring revenue by plan",
+      title: t`Recurring revenue by plan`,
       file: "recurring-revenue",
-      header: ["Plan", "Price per month", "Active schools", "Monthly recurring revenue"],
+      header: [t`Plan`, t`Price per month`, t`Active schools`, recurring],
       rows: [
         ...data.revenue.map((row) => [
           PLANS[row.plan].name,
@@ -43,14 +52,14 @@ export function metricsTables(data: PlatformMetrics): MetricsTable[] {
           row.schools,
           formatCents(row.recurringCents),
         ]),
-        ["Total", "", data.revenue.reduce((sum, row) => sum + row.schools, 0), formatCents(data.totals.recurringCents)],
+        [total, "", data.revenue.reduce((sum, row) => sum + row.schools, 0), formatCents(data.totals.recurringCents)],
       ],
     },
     {
       id: "plan-status",
-      title: "Schools by plan and status at the end of the range",
+      title: t`Schools by plan and status at the end of the range`,
       file: "schools-by-plan-and-status",
-      header: ["Plan", ...STATUSES.map(status), "All"],
+      header: [t`Plan`, ...STATUSES.map(status), t`All`],
       rows: PLAN_IDS.map((plan) => {
         const counts = STATUSES.map((value) => atEnd(plan, value));
         return [PLANS[plan].name, ...counts, counts.reduce((sum, count) => sum + count, 0)];
@@ -58,15 +67,18 @@ export function metricsTables(data: PlatformMetrics): MetricsTable[] {
     },
     {
       id: "schools-weekly",
-      title: "Schools by week",
+      title: t`Schools by week`,
       file: "schools-by-week",
       header: [
-        "Week from",
+        weekFrom,
         ...STATUSES.map(status),
-        ...PLAN_IDS.map((plan) => `${PLANS[plan].name} (not cancelled)`),
-        "Monthly recurring revenue",
-        "New",
-        "Cancelled",
+        ...PLAN_IDS.map((plan) => {
+          const name = PLANS[plan].name;
+          return t`${name} (not cancelled)`;
+        }),
+        recurring,
+        t`New`,
+        t`Cancelled`,
       ],
       rows: data.weeks.map((row) => [
         week(row),
@@ -79,24 +91,24 @@ export function metricsTables(data: PlatformMetrics): MetricsTable[] {
     },
     {
       id: "active-users",
-      title: "Weekly active parents and drivers",
+      title: t`Weekly active parents and drivers`,
       file: "weekly-active-users",
-      header: ["Week from", "Active parents", "Active drivers"],
+      header: [weekFrom, t`Active parents`, t`Active drivers`],
       rows: data.weeks.map((row) => [week(row), row.activeParents, row.activeDrivers]),
     },
     {
       id: "payments",
-      title: "Payments and platform fees by week paid",
+      title: t`Payments and platform fees by week paid`,
       file: "payments",
       header: [
-        "Week from",
-        "Payments",
-        "Volume",
-        "Refunded",
-        "Net volume",
-        "Platform fees",
-        "Fees refunded",
-        "Net platform fees",
+        weekFrom,
+        t`Payments`,
+        t`Volume`,
+        t`Refunded`,
+        t`Net volume`,
+        t`Platform fees`,
+        t`Fees refunded`,
+        t`Net platform fees`,
       ],
       rows: [
         ...data.weeks.map((row) => [
@@ -110,7 +122,7 @@ export function metricsTables(data: PlatformMetrics): MetricsTable[] {
           formatCents(row.netFeeCents),
         ]),
         [
-          "Total",
+          total,
           data.totals.payments,
           formatCents(data.totals.grossCents),
           formatCents(data.totals.refundedCents),

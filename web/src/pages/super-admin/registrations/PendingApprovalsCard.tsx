@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { formatTotal } from "../../../components/ui/format.ts";
@@ -16,6 +17,7 @@ const RejectRegistrationDialog = lazyDialog(
 
 /** Pending school approvals (paid, payment successful) with Approve and Reject. */
 export function PendingApprovalsCard() {
+  const { t } = useLingui();
   const pending = usePendingRegistrations(DASHBOARD_PENDING_APPROVALS);
   const [rejecting, setRejecting] = useState<{ id: string; schoolName: string } | null>(null);
   const approve = useApproveRegistration();
@@ -24,14 +26,18 @@ export function PendingApprovalsCard() {
   return (
     <section aria-labelledby="pending-approvals" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="pending-approvals" className="text-lg font-semibold text-ink">
-        Pending School Approvals{pending.data ? ` (${formatTotal(pending.data)})` : ""}
+        {pending.data ? <Title total={formatTotal(pending.data)} /> : <Trans>Pending School Approvals</Trans>}
       </h2>
       {pending.isPending ? (
         <Loading />
       ) : pending.isError ? (
-        <ErrorState>Failed to load pending schools.</ErrorState>
+        <ErrorState>
+          <Trans>Failed to load pending schools.</Trans>
+        </ErrorState>
       ) : pending.data.rows.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No schools are waiting for approval.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          <Trans>No schools are waiting for approval.</Trans>
+        </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100">
           {pending.data.rows.map((row) => (
@@ -39,8 +45,11 @@ export function PendingApprovalsCard() {
               <div className="min-w-0">
                 <p className="font-medium text-ink">{row.schoolName}</p>
                 <p className="text-sm text-slate-600">
-                  {row.adminFullName} · {row.adminEmail} · {row.pupilCount} pupils ·{" "}
-                  <span className="font-medium text-green-700">Payment Complete</span>
+                  {row.adminFullName} · <span dir="ltr">{row.adminEmail}</span> ·{" "}
+                  <Plural value={row.pupilCount} one="# pupil" other="# pupils" /> ·{" "}
+                  <span className="font-medium text-green-700">
+                    <Trans>Payment Complete</Trans>
+                  </span>
                 </p>
               </div>
               <div className="flex gap-2">
@@ -48,18 +57,18 @@ export function PendingApprovalsCard() {
                   type="button"
                   onClick={() => approve.mutate({ pendingSchoolId: row.id })}
                   disabled={approve.isPending}
-                  aria-label={`Approve ${row.schoolName}`}
+                  aria-label={t`Approve ${row.schoolName}`}
                   className="inline-flex items-center gap-1 rounded-md bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60"
                 >
-                  <Check aria-hidden="true" className="h-4 w-4" /> Approve
+                  <Check aria-hidden="true" className="h-4 w-4" /> <Trans>Approve</Trans>
                 </button>
                 <button
                   type="button"
                   onClick={() => setRejecting(row)}
-                  aria-label={`Reject ${row.schoolName}`}
+                  aria-label={t`Reject ${row.schoolName}`}
                   className="inline-flex items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
                 >
-                  <X aria-hidden="true" className="h-4 w-4" /> Reject
+                  <X aria-hidden="true" className="h-4 w-4" /> <Trans>Reject</Trans>
                 </button>
               </div>
             </li>
@@ -77,4 +86,8 @@ export function PendingApprovalsCard() {
       />
     </section>
   );
+}
+
+function Title({ total }: { total: string }) {
+  return <Trans>Pending School Approvals ({total})</Trans>;
 }

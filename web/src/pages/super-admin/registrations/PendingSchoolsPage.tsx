@@ -1,3 +1,5 @@
+import { i18n } from "@lingui/core";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
 import { useState } from "react";
 import { PLANS } from "#shared/plans.ts";
@@ -18,7 +20,7 @@ import {
 } from "../../../features/registrations/hooks.ts";
 import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
+import { SCHOOL_TYPE_LABELS } from "../schools/labels.tsx";
 
 type Registration = RouterOutputs["superAdmin"]["registrations"]["pending"]["rows"][number];
 
@@ -27,7 +29,12 @@ const LIST_LIMIT = 100;
 
 /** A payment_status of payment_successful reads "Payment Complete"; other values are shown raw. */
 function VerificationBadge({ status }: { status: string }) {
-  if (status === "payment_successful") return <Badge tone="blue">Payment Complete</Badge>;
+  if (status === "payment_successful")
+    return (
+      <Badge tone="blue">
+        <Trans>Payment Complete</Trans>
+      </Badge>
+    );
   return <Badge tone="slate">{status}</Badge>;
 }
 
@@ -37,7 +44,7 @@ function PaymentBadge({ status }: { status: string }) {
     return (
       <span className="inline-flex items-center gap-1 rounded-full bg-green-700 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
         <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
-        Paid
+        <Trans>Paid</Trans>
       </span>
     );
   return <Badge tone="slate">{status}</Badge>;
@@ -48,7 +55,7 @@ function planName(plan: string): string {
 }
 
 function schoolTypeName(type: string): string {
-  return type in SCHOOL_TYPE_LABELS ? SCHOOL_TYPE_LABELS[type as keyof typeof SCHOOL_TYPE_LABELS] : type;
+  return type in SCHOOL_TYPE_LABELS ? i18n._(SCHOOL_TYPE_LABELS[type as keyof typeof SCHOOL_TYPE_LABELS]) : type;
 }
 
 function location(row: Registration): string {
@@ -57,7 +64,8 @@ function location(row: Registration): string {
 
 /** `/super-admin/pending-schools`: paid registrations awaiting review, with details, Approve and Reject. */
 export default function PendingSchoolsPage() {
-  usePageTitle("Pending School Reviews · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`Pending School Reviews · SchoolRide`);
   const list = usePendingRegistrations(LIST_LIMIT);
   const [viewing, setViewing] = useState<Registration | null>(null);
   const [rejecting, setRejecting] = useState<Registration | null>(null);
@@ -71,28 +79,28 @@ export default function PendingSchoolsPage() {
     return (
       <>
         {inDialog ? null : (
-          <ActionButton onClick={() => setViewing(row)} aria-label={`View details of ${row.schoolName}`}>
+          <ActionButton onClick={() => setViewing(row)} aria-label={t`View details of ${row.schoolName}`}>
             <Eye aria-hidden="true" className="h-4 w-4" />
-            View Details
+            <Trans>View Details</Trans>
           </ActionButton>
         )}
         <ActionButton
           variant="success"
           disabled={busy}
           onClick={() => approve.mutate({ pendingSchoolId: row.id }, { onSuccess: () => setViewing(null) })}
-          aria-label={`Approve ${row.schoolName}`}
+          aria-label={t`Approve ${row.schoolName}`}
         >
           <Check aria-hidden="true" className="h-4 w-4" />
-          {approvingId === row.id ? "Approving…" : "Approve"}
+          {approvingId === row.id ? t`Approving…` : t`Approve`}
         </ActionButton>
         <ActionButton
           variant="danger"
           disabled={busy}
           onClick={() => setRejecting(row)}
-          aria-label={`Reject ${row.schoolName}`}
+          aria-label={t`Reject ${row.schoolName}`}
         >
           <X aria-hidden="true" className="h-4 w-4" />
-          Reject
+          <Trans>Reject</Trans>
         </ActionButton>
       </>
     );
@@ -101,14 +109,14 @@ export default function PendingSchoolsPage() {
   const content = (
     <QueryState
       query={list}
-      loading="Loading pending schools…"
-      failed="Failed to load pending schools."
+      loading={t`Loading pending schools…`}
+      failed={t`Failed to load pending schools.`}
       isEmpty={(data) => data.rows.length === 0}
-      empty={<EmptyState title="No schools are waiting for review." />}
+      empty={<EmptyState title={t`No schools are waiting for review.`} />}
     >
       {(data) => (
         <>
-          <ul aria-label="Schools awaiting review" className="space-y-4">
+          <ul aria-label={t`Schools awaiting review`} className="space-y-4">
             {data.rows.map((row) => (
               <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -126,24 +134,33 @@ export default function PendingSchoolsPage() {
                 </div>
                 <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-[2fr_1fr_1fr_1fr]">
                   <div className="col-span-2 min-w-0 lg:col-span-1">
-                    <dt className="text-slate-500">Admin</dt>
+                    <dt className="text-slate-500">
+                      <Trans>Admin</Trans>
+                    </dt>
                     <dd className="font-medium text-slate-800 wrap-anywhere">{row.adminFullName}</dd>
                     <dd className="text-slate-600">
                       <EmailAddress email={row.adminEmail} />
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500">Pupils / Buses</dt>
+                    <dt className="text-slate-500">
+                      <Trans>Pupils / Buses</Trans>
+                    </dt>
                     <dd className="text-slate-800">
-                      {row.pupilCount} pupils · {row.busCount} buses
+                      <Plural value={row.pupilCount} one="# pupil" other="# pupils" /> ·{" "}
+                      <Plural value={row.busCount} one="# bus" other="# buses" />
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500">Plan</dt>
+                    <dt className="text-slate-500">
+                      <Trans>Plan</Trans>
+                    </dt>
                     <dd className="text-slate-800">{planName(row.plan)}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500">Submitted</dt>
+                    <dt className="text-slate-500">
+                      <Trans>Submitted</Trans>
+                    </dt>
                     <dd className="text-slate-800">{formatDate(row.createdAt)}</dd>
                   </div>
                 </dl>
@@ -153,7 +170,7 @@ export default function PendingSchoolsPage() {
           </ul>
           {data.total > data.rows.length ? (
             <p className="mt-4 text-sm text-slate-600">
-              Showing the newest {data.rows.length} of {formatTotal(data)} registrations. Review these to see the rest.
+              <Newest shown={data.rows.length} total={formatTotal(data)} />
             </p>
           ) : null}
         </>
@@ -166,49 +183,64 @@ export default function PendingSchoolsPage() {
       <PageHeader
         title={
           <>
-            Pending School Reviews{" "}
+            <Trans>Pending School Reviews</Trans>{" "}
             {list.data ? (
-              <span className="ml-1 inline-flex translate-y-[-2px] items-center rounded-full bg-brand-100 px-2.5 py-0.5 align-middle text-sm font-semibold text-brand-700">
+              <span className="ms-1 inline-flex translate-y-[-2px] items-center rounded-full bg-brand-100 px-2.5 py-0.5 align-middle text-sm font-semibold text-brand-700">
                 {formatTotal(list.data)}
-                <span className="sr-only"> awaiting review</span>
+                <span className="sr-only">
+                  {" "}
+                  <Trans>awaiting review</Trans>
+                </span>
               </span>
             ) : null}
           </>
         }
-        subtitle="Paid registrations waiting for approval. Approving creates the school and e-mails its administrator."
+        subtitle={t`Paid registrations waiting for approval. Approving creates the school and e-mails its administrator.`}
       />
       <div className="mt-6">{content}</div>
 
-      <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title="Registration Details">
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        title={t`Registration Details`}
+      >
         {viewing ? (
           <>
             <DetailList
               items={[
-                { label: "School name", value: viewing.schoolName },
-                { label: "School type", value: schoolTypeName(viewing.schoolType) },
-                { label: "Street address", value: viewing.schoolAddress },
-                { label: "City", value: viewing.schoolCity },
-                { label: "State", value: viewing.schoolState },
-                { label: "ZIP code", value: viewing.schoolZipCode },
-                { label: "Country", value: viewing.schoolCountry },
-                { label: "Admin name", value: viewing.adminFullName },
-                { label: "Admin role", value: viewing.adminRole },
-                { label: "Admin e-mail", value: viewing.adminEmail },
+                { label: t`School name`, value: viewing.schoolName },
+                { label: t`School type`, value: schoolTypeName(viewing.schoolType) },
+                { label: t`Street address`, value: viewing.schoolAddress },
+                { label: t`City`, value: viewing.schoolCity },
+                { label: t`State`, value: viewing.schoolState },
+                { label: t`ZIP code`, value: viewing.schoolZipCode },
+                { label: t`Country`, value: viewing.schoolCountry },
+                { label: t`Admin name`, value: viewing.adminFullName },
+                { label: t`Admin role`, value: viewing.adminRole },
+                { label: t`Admin e-mail`, value: <span dir="ltr">{viewing.adminEmail}</span> },
                 {
-                  label: "Admin phone",
-                  value: viewing.adminPhone || <span className="text-slate-500 italic">Not provided</span>,
+                  label: t`Admin phone`,
+                  value: viewing.adminPhone ? (
+                    <span dir="ltr">{viewing.adminPhone}</span>
+                  ) : (
+                    <span className="text-slate-500 italic">
+                      <Trans>Not provided</Trans>
+                    </span>
+                  ),
                 },
-                { label: "Pupils", value: viewing.pupilCount },
-                { label: "Buses", value: viewing.busCount },
-                { label: "Intended start", value: formatIsoDay(viewing.intendedStartDate) },
-                { label: "Plan", value: planName(viewing.plan) },
-                { label: "Status", value: <VerificationBadge status={viewing.verificationStatus} /> },
-                { label: "Payment", value: <PaymentBadge status={viewing.paymentStatus} /> },
-                { label: "Submitted", value: formatDateTime(viewing.createdAt) },
+                { label: t`Pupils`, value: viewing.pupilCount },
+                { label: t`Buses`, value: viewing.busCount },
+                { label: t`Intended start`, value: formatIsoDay(viewing.intendedStartDate) },
+                { label: t`Plan`, value: planName(viewing.plan) },
+                { label: t`Status`, value: <VerificationBadge status={viewing.verificationStatus} /> },
+                { label: t`Payment`, value: <PaymentBadge status={viewing.paymentStatus} /> },
+                { label: t`Submitted`, value: formatDateTime(viewing.createdAt) },
               ]}
             />
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <ActionButton onClick={() => setViewing(null)}>Close</ActionButton>
+              <ActionButton onClick={() => setViewing(null)}>
+                <Trans>Close</Trans>
+              </ActionButton>
               {actions(viewing, true)}
             </div>
           </>
@@ -234,5 +266,13 @@ export default function PendingSchoolsPage() {
         }
       />
     </div>
+  );
+}
+
+function Newest({ shown, total }: { shown: number; total: string }) {
+  return (
+    <Trans>
+      Showing the newest {shown} of {total} registrations. Review these to see the rest.
+    </Trans>
   );
 }

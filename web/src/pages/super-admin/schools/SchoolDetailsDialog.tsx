@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Pencil, UserPlus } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -23,21 +24,24 @@ export function SchoolDetailsDialog({
   onCreateInvitation: (school: SchoolRef) => void;
   onEdit: (school: SchoolRef) => void;
 }) {
+  const { t } = useLingui();
   const details = useSchoolDetails(school.id, onClose);
 
   const current = details.data ? { id: details.data.school.id, name: details.data.school.name } : school;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={current.name}>
-      {details.data ? <DetailsBody details={details.data} /> : <Loading label="Loading school details…" />}
+      {details.data ? <DetailsBody details={details.data} /> : <Loading label={t`Loading school details…`} />}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
-        <SecondaryButton onClick={onClose}>Close</SecondaryButton>
+        <SecondaryButton onClick={onClose}>
+          <Trans>Close</Trans>
+        </SecondaryButton>
         <SecondaryButton disabled={!details.data} onClick={() => onEdit(current)}>
           <Pencil aria-hidden="true" className="h-4 w-4" />
-          Edit School
+          <Trans>Edit School</Trans>
         </SecondaryButton>
         <Button type="button" disabled={!details.data} onClick={() => onCreateInvitation(current)}>
           <UserPlus aria-hidden="true" className="h-4 w-4" />
-          {details.data && details.data.admins.length === 0 ? "Invite First Admin" : "Invite Admin"}
+          {details.data && details.data.admins.length === 0 ? t`Invite First Admin` : t`Invite Admin`}
         </Button>
       </div>
     </Dialog>
@@ -45,6 +49,7 @@ export function SchoolDetailsDialog({
 }
 
 function DetailsBody({ details }: { details: SchoolDetails }) {
+  const { t } = useLingui();
   const { school, admins, summary } = details;
   const adminsHeading = useId();
   const locality = [school.city, school.state, school.zipCode].filter(Boolean).join(", ");
@@ -52,12 +57,12 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
-        <Item label="Name">{school.name}</Item>
-        <Item label="Email">
+        <Item label={t`Name`}>{school.name}</Item>
+        <Item label={t`Email`}>
           <EmailAddress email={school.email} />
         </Item>
-        <Item label="Phone">{school.phone || <NotProvided />}</Item>
-        <Item label="Address">
+        <Item label={t`Phone`}>{school.phone ? <span dir="ltr">{school.phone}</span> : <NotProvided />}</Item>
+        <Item label={t`Address`}>
           {hasAddress ? (
             <address className="not-italic">
               {school.address ? <span className="block">{school.address}</span> : null}
@@ -68,22 +73,24 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
             <NotProvided />
           )}
         </Item>
-        <Item label="Created">{formatDate(school.createdAt)}</Item>
-        <Item label="Status">
+        <Item label={t`Created`}>{formatDate(school.createdAt)}</Item>
+        <Item label={t`Status`}>
           <SchoolStatusBadge badge={school.badge} />
         </Item>
-        <Item label="School code">
-          <span className="font-mono font-semibold tracking-wider text-ink">{school.code}</span>
+        <Item label={t`School code`}>
+          <span dir="ltr" className="font-mono font-semibold tracking-wider text-ink">
+            {school.code}
+          </span>
         </Item>
       </dl>
 
       <section aria-labelledby={adminsHeading}>
         <h3 id={adminsHeading} className="font-semibold text-ink">
-          Administrators
+          <Trans>Administrators</Trans>
         </h3>
         {admins.length === 0 ? (
           <p className="mt-2 rounded-md border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-600">
-            This school has no administrators yet.
+            <Trans>This school has no administrators yet.</Trans>
           </p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
@@ -92,12 +99,20 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
                 <div className="min-w-0">
                   <p className="font-medium text-ink">{admin.name}</p>
                   <EmailAddress className="block text-slate-600" email={admin.email} />
-                  <p className="text-slate-600">{admin.position || "Administrator"}</p>
+                  <p className="text-slate-600">{admin.position || t`Administrator`}</p>
                   <p className="text-slate-500">
-                    Last login: {admin.lastLogin ? formatDateTime(admin.lastLogin) : "Never"}
+                    <LastLogin at={admin.lastLogin} />
                   </p>
                 </div>
-                {admin.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>}
+                {admin.isActive ? (
+                  <Badge tone="green">
+                    <Trans>Active</Trans>
+                  </Badge>
+                ) : (
+                  <Badge tone="slate">
+                    <Trans>Inactive</Trans>
+                  </Badge>
+                )}
               </li>
             ))}
           </ul>
@@ -105,9 +120,9 @@ function DetailsBody({ details }: { details: SchoolDetails }) {
       </section>
 
       <dl className="grid grid-cols-3 gap-2 text-center">
-        <Summary label="Administrators" value={summary.admins} />
-        <Summary label="Parents" value={summary.parents} />
-        <Summary label="Total users" value={summary.totalUsers} />
+        <Summary label={t`Administrators`} value={summary.admins} />
+        <Summary label={t`Parents`} value={summary.parents} />
+        <Summary label={t`Total users`} value={summary.totalUsers} />
       </dl>
     </div>
   );
@@ -132,5 +147,14 @@ function Summary({ label, value }: { label: string; value: number }) {
 }
 
 function NotProvided() {
-  return <span className="text-slate-500">Not provided</span>;
+  return (
+    <span className="text-slate-500">
+      <Trans>Not provided</Trans>
+    </span>
+  );
+}
+
+function LastLogin({ at }: { at: Date | null }) {
+  const when = at ? formatDateTime(at) : null;
+  return when ? <Trans>Last login: {when}</Trans> : <Trans>Last login: Never</Trans>;
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -29,6 +30,7 @@ const emptyForm = (): SchoolFormInput => ({
 
 /** "Create New School": the school fields (name and e-mail required, phone, address, country, time zone). */
 export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLingui();
   const form = useForm<SchoolFormInput>({ resolver: zodResolver(createSchoolInput), defaultValues: emptyForm() });
   const { reset } = form;
   useEffect(() => {
@@ -38,7 +40,7 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
   const create = useCreateSchool();
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create New School">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t`Create New School`}>
       <form
         noValidate
         className="space-y-4"
@@ -47,8 +49,8 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
         <SchoolFields form={form} />
         <DialogActions
           onCancel={() => onOpenChange(false)}
-          submitLabel="Create School"
-          pendingLabel="Creating…"
+          submitLabel={t`Create School`}
+          pendingLabel={t`Creating…`}
           pending={create.isPending}
         />
       </form>
@@ -61,16 +63,22 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
  * only while a school is being edited.
  */
 export function EditSchoolDialog({ school, onClose }: { school: SchoolRef; onClose: () => void }) {
+  const { t } = useLingui();
   const details = useSchoolDetails(school.id, onClose);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit School">
-      {details.data ? <EditSchoolForm details={details.data} onClose={onClose} /> : <Loading label="Loading school…" />}
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t`Edit School`}>
+      {details.data ? (
+        <EditSchoolForm details={details.data} onClose={onClose} />
+      ) : (
+        <Loading label={t`Loading school…`} />
+      )}
     </Dialog>
   );
 }
 
 function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose: () => void }) {
+  const { t } = useLingui();
   const { school } = details;
   const activeId = useId();
   const form = useForm<EditValues>({
@@ -111,14 +119,19 @@ function EditSchoolForm({ details, onClose }: { details: SchoolDetails; onClose:
         />
         <div>
           <label htmlFor={activeId} className="text-sm font-medium text-slate-700">
-            Active
+            <Trans>Active</Trans>
           </label>
           <p id={`${activeId}-hint`} className="text-xs text-slate-500">
-            An inactive school's admins and parents cannot use the service.
+            <Trans>An inactive school's admins and parents cannot use the service.</Trans>
           </p>
         </div>
       </div>
-      <DialogActions onCancel={onClose} submitLabel="Save Changes" pendingLabel="Saving…" pending={update.isPending} />
+      <DialogActions
+        onCancel={onClose}
+        submitLabel={t`Save Changes`}
+        pendingLabel={t`Saving…`}
+        pending={update.isPending}
+      />
     </form>
   );
 }
@@ -130,6 +143,7 @@ function SchoolFields({
   form: ReturnType<typeof useForm<SchoolFormInput>> | ReturnType<typeof useForm<EditValues>>;
 }) {
   // Both forms hold every SchoolFormInput field under the same names.
+  const { t } = useLingui();
   const { register, formState, getValues } = form as ReturnType<typeof useForm<SchoolFormInput>>;
   const errors = formState.errors;
   const countryId = useId();
@@ -137,14 +151,14 @@ function SchoolFields({
   return (
     <>
       <TextField
-        label="School Name"
+        label={t`School Name`}
         autoComplete="organization"
         error={errors.name?.message}
         maxLength={maxLengthOf(createSchoolInput.shape.name)}
         {...register("name")}
       />
       <TextField
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         error={errors.email?.message}
@@ -152,7 +166,7 @@ function SchoolFields({
         {...register("email")}
       />
       <TextField
-        label="Phone"
+        label={t`Phone`}
         type="tel"
         autoComplete="tel"
         error={errors.phone?.message}
@@ -160,7 +174,7 @@ function SchoolFields({
         {...register("phone")}
       />
       <TextField
-        label="Street Address"
+        label={t`Street Address`}
         autoComplete="street-address"
         error={errors.address?.message}
         maxLength={maxLengthOf(createSchoolInput.shape.address)}
@@ -168,21 +182,21 @@ function SchoolFields({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="City"
+          label={t`City`}
           autoComplete="address-level2"
           error={errors.city?.message}
           maxLength={maxLengthOf(createSchoolInput.shape.city)}
           {...register("city")}
         />
         <TextField
-          label="State/Province"
+          label={t`State/Province`}
           autoComplete="address-level1"
           error={errors.state?.message}
           maxLength={maxLengthOf(createSchoolInput.shape.state)}
           {...register("state")}
         />
         <TextField
-          label="ZIP/Postal Code"
+          label={t`ZIP/Postal Code`}
           autoComplete="postal-code"
           error={errors.zipCode?.message}
           maxLength={maxLengthOf(createSchoolInput.shape.zipCode)}
@@ -190,7 +204,7 @@ function SchoolFields({
         />
         <div>
           <label htmlFor={countryId} className="block text-sm font-medium text-slate-700">
-            Country
+            <Trans>Country</Trans>
           </label>
           <select
             id={countryId}
@@ -199,7 +213,7 @@ function SchoolFields({
             className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"
             {...register("country")}
           >
-            <option value="">Select a country</option>
+            <option value="">{t`Select a country`}</option>
             {COUNTRY_OPTIONS.map((country) => (
               <option key={country} value={country}>
                 {country}
@@ -215,7 +229,7 @@ function SchoolFields({
       </div>
       <div>
         <label htmlFor={zoneId} className="block text-sm font-medium text-slate-700">
-          Time Zone
+          <Trans>Time Zone</Trans>
         </label>
         <select
           id={zoneId}
@@ -230,7 +244,7 @@ function SchoolFields({
           ))}
         </select>
         <p id={`${zoneId}-hint`} className="mt-1 text-xs text-slate-500">
-          Trip times, "today" and weeks are in it.
+          <Trans>Trip times, "today" and weeks are in it.</Trans>
         </p>
       </div>
     </>

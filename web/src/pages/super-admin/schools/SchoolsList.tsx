@@ -1,3 +1,4 @@
+import { Plural, useLingui } from "@lingui/react/macro";
 import { Eye, LayoutDashboard, Pencil, Trash2, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -15,15 +16,14 @@ export type RowActions = {
   onDelete: (school: SchoolRef) => void;
 };
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-
 const rowNameId = (school: SchoolRow) => `school-row-${school.id}`;
 
 /** One page of schools: a table on wide screens, one card per school on small ones. */
 export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: RowActions }) {
+  const { t } = useLingui();
   const columns: Column<SchoolRow>[] = [
     {
-      header: "School",
+      header: t`School`,
       rowHeader: true,
       className: "font-normal",
       cell: (school) => (
@@ -37,23 +37,23 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
       ),
     },
     {
-      header: "School ID",
+      header: t`School ID`,
       headerClassName: "whitespace-nowrap",
       className: "font-mono whitespace-nowrap",
       cell: (school) => <span title={school.id}>{shortId(school.id)}</span>,
     },
     {
-      header: "Created Date",
+      header: t`Created Date`,
       headerClassName: "whitespace-nowrap",
       className: "whitespace-nowrap",
       cell: (school) => formatDate(school.createdAt),
     },
-    { header: "Admins", cell: (school) => school.adminCount },
-    { header: "Parents", cell: (school) => school.parentCount },
-    { header: "Status", cell: (school) => <SchoolStatusBadge badge={school.badge} /> },
+    { header: t`Admins`, cell: (school) => school.adminCount },
+    { header: t`Parents`, cell: (school) => school.parentCount },
+    { header: t`Status`, cell: (school) => <SchoolStatusBadge badge={school.badge} /> },
     {
-      header: "Actions",
-      headerClassName: "text-right",
+      header: t`Actions`,
+      headerClassName: "text-end",
       className: "py-2",
       cell: (school) => (
         <RowActionButtons
@@ -67,7 +67,7 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
   ];
   return (
     <DataTable
-      caption="Schools"
+      caption={t`Schools`}
       rows={rows}
       rowKey={(school) => school.id}
       density="compact"
@@ -80,6 +80,7 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
 }
 
 function SchoolCard({ school, actions }: { school: SchoolRow; actions: RowActions }) {
+  const { t } = useLingui();
   const nameId = `school-card-${school.id}`;
   return (
     <>
@@ -97,10 +98,10 @@ function SchoolCard({ school, actions }: { school: SchoolRow; actions: RowAction
       <CountBadges school={school} />
       <CardFields
         items={[
-          { label: "School ID", value: shortId(school.id), className: "font-mono" },
-          { label: "Created Date", value: formatDate(school.createdAt) },
-          { label: "Admins", value: school.adminCount },
-          { label: "Parents", value: school.parentCount },
+          { label: t`School ID`, value: shortId(school.id), className: "font-mono" },
+          { label: t`Created Date`, value: formatDate(school.createdAt) },
+          { label: t`Admins`, value: school.adminCount },
+          { label: t`Parents`, value: school.parentCount },
         ]}
       />
       <RowActionButtons
@@ -116,8 +117,12 @@ function SchoolCard({ school, actions }: { school: SchoolRow; actions: RowAction
 function CountBadges({ school }: { school: SchoolRow }) {
   return (
     <span className="mt-1.5 flex flex-wrap gap-1.5">
-      <Badge tone={school.adminCount === 0 ? "amber" : "blue"}>{plural(school.adminCount, "admin")}</Badge>
-      <Badge tone="slate">{plural(school.parentCount, "parent")}</Badge>
+      <Badge tone={school.adminCount === 0 ? "amber" : "blue"}>
+        <Plural value={school.adminCount} one="# admin" other="# admins" />
+      </Badge>
+      <Badge tone="slate">
+        <Plural value={school.parentCount} one="# parent" other="# parents" />
+      </Badge>
     </span>
   );
 }
@@ -137,27 +142,32 @@ function RowActionButtons({
   actions: RowActions;
   className?: string;
 }) {
+  const { t } = useLingui();
   const ref = { id: school.id, name: school.name };
   const icon = "h-4 w-4";
   return (
     <div className={`flex items-center gap-0.5 ${className}`}>
-      <IconButton label="View details" aria-describedby={describedBy} onClick={() => actions.onView(ref)}>
+      <IconButton label={t`View details`} aria-describedby={describedBy} onClick={() => actions.onView(ref)}>
         <Eye aria-hidden="true" className={icon} />
       </IconButton>
-      <IconButton label="Invite admin" aria-describedby={describedBy} onClick={() => actions.onCreateInvitation(ref)}>
+      <IconButton
+        label={t`Invite admin`}
+        aria-describedby={describedBy}
+        onClick={() => actions.onCreateInvitation(ref)}
+      >
         <UserPlus aria-hidden="true" className={icon} />
       </IconButton>
-      <IconButton label="Edit" aria-describedby={describedBy} onClick={() => actions.onEdit(ref)}>
+      <IconButton label={t`Edit`} aria-describedby={describedBy} onClick={() => actions.onEdit(ref)}>
         <Pencil aria-hidden="true" className={icon} />
       </IconButton>
-      <IconButton label="Delete" tone="danger" aria-describedby={describedBy} onClick={() => actions.onDelete(ref)}>
+      <IconButton label={t`Delete`} tone="danger" aria-describedby={describedBy} onClick={() => actions.onDelete(ref)}>
         <Trash2 aria-hidden="true" className={icon} />
       </IconButton>
       <Link
         to={`/super-admin/schools/${encodeURIComponent(school.id)}/view`}
-        aria-label="Go to school dashboard"
+        aria-label={t`Go to school dashboard`}
         aria-describedby={describedBy}
-        title="Go to school dashboard"
+        title={t`Go to school dashboard`}
         className={iconButtonClass()}
       >
         <LayoutDashboard aria-hidden="true" className={icon} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus, UserPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -11,8 +12,8 @@ import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { QueryState, StatCard } from "../../../components/ui/states.tsx";
 import { useDeleteSchool, useSchools } from "../../../features/schools/hooks.ts";
-import { ADMIN_FILTER_LABELS, SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
 import { oneOf, withoutParam } from "../../../lib/url-filters.ts";
+import { ADMIN_FILTER_LABELS, SCHOOL_STATUS_FILTER_LABELS } from "./labels.tsx";
 import { type RowActions, SchoolsList } from "./SchoolsList.tsx";
 import type { SchoolRef } from "./types.ts";
 import { type AdminFilter, type StatusFilter, useSchoolFilters } from "./useSchoolFilters.ts";
@@ -28,7 +29,10 @@ const EditSchoolDialog = lazyDialog(async () => (await import("./SchoolFormDialo
 
 /** `/super-admin/schools`: Schools Management. */
 export default function SchoolsPage() {
-  usePageTitle("Schools Management · SchoolRide");
+  const { t } = useLingui();
+  usePageTitle(t`Schools Management · SchoolRide`);
+  const deleteQuestion = (name: string) =>
+    t`Are you sure you want to delete "${name}"? This action cannot be undone and will remove all associated data.`;
   const { filters, filtered, update } = useSchoolFilters();
 
   // The dashboard's "Create New School" quick action opens the dialog with ?create=1; closing it
@@ -75,26 +79,26 @@ export default function SchoolsPage() {
   const content = (
     <QueryState
       query={list}
-      loading="Loading schools…"
-      failed="Failed to load schools."
+      loading={t`Loading schools…`}
+      failed={t`Failed to load schools.`}
       isEmpty={(data) => data.total === 0}
       empty={
         filtered ? (
-          <EmptyState spacious title="No schools found">
-            No schools match your current filters
+          <EmptyState spacious title={t`No schools found`}>
+            <Trans>No schools match your current filters</Trans>
           </EmptyState>
         ) : (
           <EmptyState
             spacious
-            title="No schools found"
+            title={t`No schools found`}
             action={
               <Button type="button" onClick={() => setCreating(true)}>
                 <Plus aria-hidden="true" className="h-4 w-4" />
-                Create First School
+                <Trans>Create First School</Trans>
               </Button>
             }
           >
-            Get started by creating your first school
+            <Trans>Get started by creating your first school</Trans>
           </EmptyState>
         )
       }
@@ -107,8 +111,8 @@ export default function SchoolsPage() {
           <SchoolsList rows={data.rows} actions={actions} />
           <Pagination
             result={data}
-            noun="schools"
-            label="Schools pages"
+            noun={t`schools`}
+            label={t`Schools pages`}
             look="large"
             onPageChange={(page) => update({ page })}
           />
@@ -121,27 +125,27 @@ export default function SchoolsPage() {
   return (
     <div>
       <PageHeader
-        title="Schools Management"
-        subtitle="Every school on the platform: its status, administrators and parents."
+        title={t`Schools Management`}
+        subtitle={t`Every school on the platform: its status, administrators and parents.`}
         actions={
           <>
             <SecondaryButton onClick={() => setInviting(undefined)}>
               <UserPlus aria-hidden="true" className="h-4 w-4" />
-              Invite Admin
+              <Trans>Invite Admin</Trans>
             </SecondaryButton>
             <Button type="button" onClick={() => setCreating(true)} className="text-sm">
               <Plus aria-hidden="true" className="h-4 w-4" />
-              Create School
+              <Trans>Create School</Trans>
             </Button>
           </>
         }
       />
 
       <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        <StatCard label="Total Schools" value={summary?.totalSchools ?? "—"} />
-        <StatCard label="Active Schools" value={summary?.activeSchools ?? "—"} />
-        <StatCard label="Missing Admins" value={summary?.missingAdmins ?? "—"} />
-        <StatCard label="Total Users" value={summary?.totalUsers ?? "—"} />
+        <StatCard label={t`Total Schools`} value={summary?.totalSchools ?? "—"} />
+        <StatCard label={t`Active Schools`} value={summary?.activeSchools ?? "—"} />
+        <StatCard label={t`Missing Admins`} value={summary?.missingAdmins ?? "—"} />
+        <StatCard label={t`Total Users`} value={summary?.totalUsers ?? "—"} />
       </div>
 
       <Filters
@@ -153,7 +157,7 @@ export default function SchoolsPage() {
         onAdmins={(admins) => update({ admins })}
       />
 
-      <section aria-label="Schools" className="mt-4">
+      <section aria-label={t`Schools`} className="mt-4">
         {content}
       </section>
 
@@ -183,22 +187,15 @@ export default function SchoolsPage() {
         onOpenChange={(open) => {
           if (!open && !remove.isPending) setDeleting(null);
         }}
-        title="Delete School"
-        message={
-          deleting
-            ? `Are you sure you want to delete "${deleting.name}"? This action cannot be undone and will remove all associated data.`
-            : ""
-        }
-        confirmLabel={remove.isPending ? "Deleting…" : "Delete"}
+        title={t`Delete School`}
+        message={deleting ? deleteQuestion(deleting.name) : ""}
+        confirmLabel={remove.isPending ? t`Deleting…` : t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ schoolId: deleting.id })}
       />
     </div>
   );
 }
-
-const STATUS_OPTIONS = SCHOOL_STATUS_FILTERS.map((value) => ({ value, label: SCHOOL_STATUS_FILTER_LABELS[value] }));
-const ADMIN_OPTIONS = ADMIN_FILTERS.map((value) => ({ value, label: ADMIN_FILTER_LABELS[value] }));
 
 /** Search (debounced) and the two filters. The URL holds the applied values. */
 function Filters({
@@ -216,25 +213,31 @@ function Filters({
   onStatus: (status: StatusFilter) => void;
   onAdmins: (admins: AdminFilter) => void;
 }) {
+  const { i18n, t } = useLingui();
+  const statusOptions = SCHOOL_STATUS_FILTERS.map((value) => ({
+    value,
+    label: i18n._(SCHOOL_STATUS_FILTER_LABELS[value]),
+  }));
+  const adminOptions = ADMIN_FILTERS.map((value) => ({ value, label: i18n._(ADMIN_FILTER_LABELS[value]) }));
   return (
     <div className="mt-6 grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem]">
       <DebouncedInput
-        label="Search schools"
+        label={t`Search schools`}
         icon
         value={q}
         onCommit={onSearch}
-        placeholder="Search by name, ID or email"
+        placeholder={t`Search by name, ID or email`}
         maxLength={120}
       />
       <FilterSelect
-        label="Status"
-        options={STATUS_OPTIONS}
+        label={t`Status`}
+        options={statusOptions}
         value={status}
         onChange={(event) => onStatus(oneOf(event.target.value, SCHOOL_STATUS_FILTERS, "all"))}
       />
       <FilterSelect
-        label="Admins"
-        options={ADMIN_OPTIONS}
+        label={t`Admins`}
+        options={adminOptions}
         value={admins}
         onChange={(event) => onAdmins(oneOf(event.target.value, ADMIN_FILTERS, "all"))}
       />

@@ -1,31 +1,70 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import type { SchoolType } from "#shared/enums.ts";
+import type { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
-import { SCHOOL_STATUS_FILTER_LABELS } from "../../../lib/labels.ts";
 
-/** How the Schools Management screens show a school's id and status. */
+/** How the super admin's screens show a school's id, status, subscription and type. */
 
 /** A school id is shown as its first 8 characters and an ellipsis. */
 export function shortId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}…` : id;
 }
 
-/** A subscription status in words ("trialing" reads Trial); unknown values are shown raw. */
-export function subscriptionLabel(status: string): string {
-  return (SCHOOL_STATUS_FILTER_LABELS as Record<string, string>)[status] ?? status;
-}
-
-/** The colour of each text of the school status badge. */
-const BADGE_TONES: Record<string, Tone> = {
-  Active: "green",
-  Trial: "blue",
-  "No Admins": "amber",
-  Incomplete: "amber",
-  Pending: "violet",
-  "Past Due": "red",
-  Cancelled: "red",
-  Inactive: "slate",
+/** The schools list's status filter. */
+export const SCHOOL_STATUS_FILTER_LABELS: Record<(typeof SCHOOL_STATUS_FILTERS)[number], MessageDescriptor> = {
+  all: msg`All Statuses`,
+  active: msg`Active`,
+  trialing: msg`Trial`,
+  pending: msg`Pending`,
+  past_due: msg`Past Due`,
+  cancelled: msg`Cancelled`,
+  inactive: msg`Inactive`,
 };
 
-/** The school status badge (its text is computed by the server). */
+/** The schools list's administrators filter. */
+export const ADMIN_FILTER_LABELS: Record<(typeof ADMIN_FILTERS)[number], MessageDescriptor> = {
+  all: msg`All Schools`,
+  has_admins: msg`Has Admins`,
+  missing_admins: msg`Missing Admins`,
+};
+
+/** A subscription status in words ("trialing" reads Trial). */
+export const SUBSCRIPTION_STATUS_LABELS: Record<string, MessageDescriptor> = {
+  pending: msg`Pending`,
+  active: msg`Active`,
+  trialing: msg`Trial`,
+  past_due: msg`Past Due`,
+  cancelled: msg`Cancelled`,
+  inactive: msg`Inactive`,
+};
+
+/** The registration form's school types. */
+export const SCHOOL_TYPE_LABELS: Record<SchoolType, MessageDescriptor> = {
+  primary: msg`Primary School`,
+  secondary: msg`Secondary School`,
+  special_education: msg`Special Education`,
+  private: msg`Private School`,
+  charter: msg`Charter School`,
+  other: msg`Other`,
+};
+
+/** The school status badge's texts (computed by the server, in English): their colour and words. */
+const BADGES: Record<string, { tone: Tone; label: MessageDescriptor }> = {
+  Active: { tone: "green", label: msg`Active` },
+  Trial: { tone: "blue", label: msg`Trial` },
+  "No Admins": { tone: "amber", label: msg`No Admins` },
+  Incomplete: { tone: "amber", label: msg`Incomplete` },
+  Pending: { tone: "violet", label: msg`Pending` },
+  "Past Due": { tone: "red", label: msg`Past Due` },
+  Cancelled: { tone: "red", label: msg`Cancelled` },
+  Inactive: { tone: "slate", label: msg`Inactive` },
+};
+
+/** The school status badge (its text is computed by the server; unknown texts are shown as sent). */
 export function SchoolStatusBadge({ badge }: { badge: string }) {
-  return <Badge tone={BADGE_TONES[badge] ?? "slate"}>{badge}</Badge>;
+  const { i18n } = useLingui();
+  const known = BADGES[badge];
+  return <Badge tone={known?.tone ?? "slate"}>{known ? i18n._(known.label) : badge}</Badge>;
 }
