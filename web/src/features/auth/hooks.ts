@@ -104,10 +104,10 @@ export function useInvitation(token: string, enabled: boolean) {
   return useQuery(trpc.auth.invitation.queryOptions({ token }, { enabled, retry: false, staleTime: Infinity }));
 }
 
-/** Creates the invited user's account and signs them in; `onAccepted` gets their home. */
+/** Creates the invited user's account and signs them in; `onAccepted` gets their home (and the new user). */
 export function useAcceptInvitation(
   invitation: { token: string; schoolName: string },
-  { onAccepted, onFailure }: { onAccepted: (home: string) => void; onFailure: OnFailure },
+  { onAccepted, onFailure }: { onAccepted: (home: string, user: SessionUser) => void; onFailure: OnFailure },
 ) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -120,7 +120,7 @@ export function useAcceptInvitation(
         queryClient.removeQueries({ predicate: (query) => query.queryHash !== keep });
         queryClient.setQueryData(trpc.auth.me.queryKey(), data.user);
         notify("success", "Account Created", `Welcome to ${invitation.schoolName}, ${data.user.name}.`);
-        onAccepted(data.home);
+        onAccepted(data.home, data.user);
       },
       onError: (error) => onFailure(errorMessage(error)),
     }),
