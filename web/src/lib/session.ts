@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { activeLocale, rememberLocale } from "../i18n/i18n.ts";
 import { forgetStoredData } from "../pwa/query-persistence.ts";
+import type { SessionUser } from "./roles.ts";
 import { ROLE_HOMES } from "./roles.ts";
 import { type Trpc, useTRPC } from "./trpc.ts";
 
@@ -77,4 +79,17 @@ export function useSession() {
     logout,
     loggingOut: logoutMutation.isPending,
   };
+}
+
+/**
+ * After a sign-in (password, two-factor step or accepted invitation): this browser keeps the user's
+ * language (their own choice, else their school's). When the page shows another one, `path` is
+ * loaded in full (so the language's catalogs load) and this returns true: the caller does not
+ * navigate. Else it returns false and the caller navigates as usual.
+ */
+export function enterInUserLocale(user: Pick<SessionUser, "locale">, path: string): boolean {
+  rememberLocale(user.locale);
+  if (user.locale === activeLocale()) return false;
+  location.replace(path);
+  return true;
 }

@@ -105,10 +105,10 @@ export function useInvitation(token: string, enabled: boolean) {
   return useQuery(trpc.auth.invitation.queryOptions({ token }, { enabled, retry: false, staleTime: Infinity }));
 }
 
-/** Creates the invited user's account and signs them in; `onAccepted` gets their home. */
+/** Creates the invited user's account and signs them in; `onAccepted` gets their home (and the new user). */
 export function useAcceptInvitation(
   invitation: { token: string; schoolName: string },
-  { onAccepted, onFailure }: { onAccepted: (home: string) => void; onFailure: OnFailure },
+  { onAccepted, onFailure }: { onAccepted: (home: string, user: SessionUser) => void; onFailure: OnFailure },
 ) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -123,7 +123,7 @@ export function useAcceptInvitation(
         const { schoolName } = invitation;
         const { name } = data.user;
         notify("success", t`Account Created`, t`Welcome to ${schoolName}, ${name}.`);
-        onAccepted(data.home);
+        onAccepted(data.home, data.user);
       },
       onError: (error) => onFailure(errorMessage(error)),
     }),

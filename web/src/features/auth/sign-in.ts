@@ -3,6 +3,8 @@ import { queryClient, trpc, trpcClient } from "../../lib/data.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import type { Role, SessionUser } from "../../lib/session.ts";
 
+export { enterInUserLocale } from "../../lib/session.ts";
+
 /**
  * The login form's code, loaded when the form is first used (focus or submit), not with the page:
  * the schema (zod), the tRPC client and the query cache stay out of the login pages' initial JS.

@@ -14,6 +14,7 @@ import { errorMessage } from "../../lib/errors.ts";
 import { formatDateTimeIn, useSchoolZone } from "../../lib/school-zone.ts";
 import { useSession } from "../../lib/session.ts";
 import { DeleteAccountDialog } from "./DeleteAccountDialog.tsx";
+import { LanguageCard } from "./LanguageCard.tsx";
 
 const EditProfileDialog = lazyDialog(async () => (await import("./EditProfileDialog.tsx")).default);
 
@@ -130,6 +131,7 @@ export default function AccountPage() {
 
       {role === "parent" ? <NotificationPreferences /> : null}
       {role === "parent" ? <PushDevices /> : null}
+      <LanguageCard />
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold text-ink">

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { AlertTriangle, ArrowLeft, CheckCircle2, MailOpen } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -18,6 +18,7 @@ import { Loading } from "../../components/ui/states.tsx";
 import { useAcceptInvitation, useInvitation } from "../../features/auth/hooks.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage, isAppError } from "../../lib/errors.ts";
+import { enterInUserLocale, type SessionUser } from "../../lib/session.ts";
 
 type Invitation = RouterOutputs["auth"]["invitation"];
 type InvitationRole = Invitation["role"];
@@ -104,6 +105,7 @@ function AcceptInvitationForm({
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [home, setHome] = useState<string | null>(null);
+  const userLocale = useRef<Pick<SessionUser, "locale"> | null>(null);
   const isParent = invitation.role === "parent";
   const isDriver = invitation.role === "driver";
 
@@ -145,8 +147,9 @@ function AcceptInvitationForm({
   const accept = useAcceptInvitation(
     { token, schoolName: invitation.schoolName },
     {
-      onAccepted: (next) => {
+      onAccepted: (next, user) => {
         onAccepted();
+        userLocale.current = user;
         setHome(next);
       },
       onFailure: setServerError,
@@ -155,7 +158,11 @@ function AcceptInvitationForm({
 
   useEffect(() => {
     if (!home) return;
-    const timer = window.setTimeout(() => void navigate(home, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      // The user's language (their school's default) differs from the page's: the home loads in full, in it.
+      if (userLocale.current && enterInUserLocale(userLocale.current, home)) return;
+      void navigate(home, { replace: true });
+    }, REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [home, navigate]);
 

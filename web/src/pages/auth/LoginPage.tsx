@@ -71,10 +71,12 @@ export default function LoginPage({ role }: { role: Role }) {
   usePageTitle(t`${title} · SchoolRide`);
 
   const signedIn = async (user: SessionUser) => {
-    (await loadSignIn()).rememberSignedIn(user);
-    await navigate(afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect"))), {
-      replace: true,
-    });
+    const flow = await loadSignIn();
+    flow.rememberSignedIn(user);
+    const path = afterLoginPath(user.role, user.mustChangePassword, safeRedirect(params.get("redirect")));
+    // Another language than the page's: the home loads in full, in it.
+    if (flow.enterInUserLocale(user, path)) return;
+    await navigate(path, { replace: true });
   };
 
   // After a failed sign-in the focus goes back to the form, to the e-mail when it is empty, else to

@@ -1,0 +1,76 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Languages } from "lucide-react";
+import { useId, useState } from "react";
+import { isLocale, LOCALE_NAMES, LOCALE_TAGS, LOCALES, type Locale } from "#shared/locales.ts";
+import { ActionButton } from "../../components/ui/action-button.tsx";
+import { FormAlert } from "../../components/ui/form.tsx";
+import { useSetMyLocale } from "../../features/language/hooks.ts";
+import { activeLocale, switchLocale } from "../../i18n/i18n.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { useSession } from "../../lib/session.ts";
+
+/**
+ * My Account → Language: the person's own language, for SchoolRide's pages and for the e-mails and
+ * notifications it sends them (until they choose, their school's default). Each language is listed
+ * by its own name. Saved, the page loads again in it.
+ */
+export function LanguageCard() {
+  const { t } = useLingui();
+  const { user } = useSession();
+  const ids = useId();
+  const role = user?.role === "parent" ? "parent" : "school_admin";
+  const current = user?.locale ?? activeLocale();
+  const [choice, setChoice] = useState<Locale>(current);
+  const [error, setError] = useState<string | null>(null);
+  const saving = useSetMyLocale(role, (locale) => switchLocale(locale));
+
+  if (!user || (user.role !== "parent" && user.role !== "school_admin")) return null;
+
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <Languages aria-hidden="true" className="h-5 w-5 text-slate-500" />
+        <Trans>Language</Trans>
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        <Trans>The language of SchoolRide's pages and of the e-mails and notifications you receive.</Trans>
+      </p>
+      <form
+        className="mt-4 flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(null);
+          saving.mutate({ locale: choice }, { onError: (failure) => setError(errorMessage(failure)) });
+        }}
+      >
+        <div>
+          <label htmlFor={`${ids}-locale`} className="block text-sm font-medium text-slate-700">
+            <Trans>Language</Trans>
+          </label>
+          <select
+            id={`${ids}-locale`}
+            className="mt-1 min-h-11 rounded-md border border-slate-300 bg-white px-3 text-ink"
+            value={choice}
+            onChange={(event) => {
+              if (isLocale(event.target.value)) setChoice(event.target.value);
+            }}
+          >
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale} lang={LOCALE_TAGS[locale]}>
+                {LOCALE_NAMES[locale]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ActionButton type="submit" className="min-h-11" disabled={saving.isPending || choice === current}>
+          {saving.isPending ? t`Saving…` : t`Save language`}
+        </ActionButton>
+      </form>
+      {error ? (
+        <div className="mt-3">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      ) : null}
+    </div>
+  );
+}
