@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../api.ts";
-
+import { sharedText } from "../i18n/shared-texts.ts";
 import { GENERIC_ERROR_MESSAGE } from "./generic-error.ts";
 
 export const GENERIC_ERROR = GENERIC_ERROR_MESSAGE;
@@ -22,8 +22,8 @@ export function isAppError(error: unknown): error is AppError {
  * the caller has a more specific one.
  */
 export function errorMessage(error: unknown, fallback = GENERIC_ERROR): string {
-  if (!isAppError(error) || !error.message || error.message === GENERIC_ERROR) return fallback;
-  return error.message;
+  if (!isAppError(error) || !error.message || error.message === GENERIC_ERROR) return sharedText(fallback);
+  return sharedText(error.message);
 }
 
 /** The input fields the server rejected, with their messages; null when none. */

@@ -1,5 +1,6 @@
 import { forwardRef } from "react";
 import { MFA_MESSAGES } from "#shared/mfa.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { TextField } from "../ui/form.tsx";
 
 export type FactorMethod = "totp" | "recovery";
@@ -13,7 +14,7 @@ export const SecondFactorField = forwardRef<
     <TextField
       ref={ref}
       label="Authentication code"
-      hint={MFA_MESSAGES.enterCode}
+      hint={sharedText(MFA_MESSAGES.enterCode)}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
@@ -25,7 +26,7 @@ export const SecondFactorField = forwardRef<
     <TextField
       ref={ref}
       label="Recovery code"
-      hint={MFA_MESSAGES.enterRecoveryCode}
+      hint={sharedText(MFA_MESSAGES.enterRecoveryCode)}
       autoComplete="off"
       maxLength={32}
       error={error}

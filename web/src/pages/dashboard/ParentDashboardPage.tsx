@@ -3,6 +3,7 @@ import { Panel } from "../../components/ui/panel.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { useParentDashboard } from "../../features/dashboard/hooks.ts";
 import { useMapTiles } from "../../features/site/hooks.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
 import {
@@ -26,7 +27,7 @@ export default function ParentDashboardPage() {
   return (
     <Dashboard
       pageTitle="Parent Dashboard · SchoolRide"
-      heading={TEXTS.heading}
+      heading={sharedText(TEXTS.heading)}
       welcome={
         <>
           Welcome back, {user?.name}
@@ -45,10 +46,13 @@ export default function ParentDashboardPage() {
             <>
               <Tiles tiles={data.tiles} />
               <div className="grid gap-4 sm:gap-6 lg:grid-cols-2 lg:items-start">
-                <Panel title={TEXTS.todaysRides}>
+                <Panel title={sharedText(TEXTS.todaysRides)}>
                   <TodaysRides data={data} />
                 </Panel>
-                <Panel title={TEXTS.paymentInformation} link={{ to: "/parent/invoices", label: "View all" }}>
+                <Panel
+                  title={sharedText(TEXTS.paymentInformation)}
+                  link={{ to: "/parent/invoices", label: "View all" }}
+                >
                   <PaymentInformation data={data} />
                 </Panel>
                 <Panel
@@ -57,7 +61,10 @@ export default function ParentDashboardPage() {
                 >
                   <ChildCards items={data.children} today={data.today} />
                 </Panel>
-                <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: "View all" }}>
+                <Panel
+                  title={sharedText(TEXTS.recentNotifications)}
+                  link={{ to: "/parent/notifications", label: "View all" }}
+                >
                   <RecentNotifications data={data} />
                 </Panel>
               </div>

@@ -14,6 +14,7 @@ import {
   usePayEnrollment,
 } from "../../../features/flight-trips/parent/hooks.ts";
 import { PaymentReturnNotice } from "../../../features/payments/PaymentReturnNotice.tsx";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { TripCard } from "./TripCard.tsx";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -96,7 +97,7 @@ export default function FlightTripsPage() {
         open={optingOut !== null}
         onOpenChange={(open) => (open ? undefined : setOptingOut(null))}
         title={optingOut ? `Opt ${optingOut.child.childName} out of ${optingOut.trip.title}?` : "Opt Out"}
-        message={FLIGHT_TRIP_MESSAGES.refundRule}
+        message={sharedText(FLIGHT_TRIP_MESSAGES.refundRule)}
         confirmLabel={optOut.isPending ? "Opting out…" : "Opt Out"}
         busy={optOut.isPending}
         onConfirm={() => {

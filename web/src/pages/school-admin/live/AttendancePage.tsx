@@ -9,6 +9,7 @@ import { CardFields, CardHeader, type Column, DataTable } from "../../../compone
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { QueryState } from "../../../components/ui/states.tsx";
 import { type AttendanceRow, useAttendanceReport, useLiveRuns } from "../../../features/live-board/hooks.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
 import { attendanceCsv } from "./attendance-csv.ts";
@@ -25,7 +26,11 @@ function columns(zone: string): Column<AttendanceRow>[] {
     { header: "Child", rowHeader: true, className: "font-medium text-ink wrap-anywhere", cell: (row) => row.childName },
     { header: "Run", className: "wrap-anywhere", cell: runLabel },
     { header: "Stop", className: "wrap-anywhere", cell: (row) => row.stopName },
-    { header: "Attendance", className: "whitespace-nowrap", cell: (row) => ATTENDANCE_MARK_LABELS[row.mark] },
+    {
+      header: "Attendance",
+      className: "whitespace-nowrap",
+      cell: (row) => sharedText(ATTENDANCE_MARK_LABELS[row.mark]),
+    },
     {
       header: "Boarded or absent",
       className: "tabular-nums wrap-anywhere",
@@ -112,14 +117,23 @@ export default function AttendancePage() {
               <>
                 <CardHeader
                   title={<span className="font-medium text-ink">{row.childName}</span>}
-                  aside={<span className="shrink-0 text-sm text-slate-700">{ATTENDANCE_MARK_LABELS[row.mark]}</span>}
+                  aside={
+                    <span className="shrink-0 text-sm text-slate-700">
+                      {sharedText(ATTENDANCE_MARK_LABELS[row.mark])}
+                    </span>
+                  }
                 />
                 <CardFields
                   items={[
                     { label: "Run", value: runLabel(row) },
                     { label: "Stop", value: row.stopName },
                     ...(row.boarding
-                      ? [{ label: ATTENDANCE_MARK_LABELS[row.boarding.status], value: eventAt(row.boarding, zone) }]
+                      ? [
+                          {
+                            label: sharedText(ATTENDANCE_MARK_LABELS[row.boarding.status]),
+                            value: eventAt(row.boarding, zone),
+                          },
+                        ]
                       : []),
                     ...(row.drop ? [{ label: "Dropped", value: eventAt(row.drop, zone) }] : []),
                   ]}

@@ -19,6 +19,7 @@ import {
   useTrips,
 } from "../../../features/trips/hooks.ts";
 import { RouteTypeIcon, TRIP_STATUS_LABELS, TripStatusBadge } from "../../../features/trips/labels.tsx";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
 import { tripsCsv } from "./trips-csv.ts";
@@ -272,7 +273,7 @@ export default function TripsPage() {
         isEmpty={(data) => data.trips.length === 0}
         empty={
           <EmptyState
-            title={TRIP_MESSAGES.empty}
+            title={sharedText(TRIP_MESSAGES.empty)}
             spacious
             action={<Button onClick={() => setEditing({ trip: null })}>Schedule a Trip</Button>}
           />
@@ -334,7 +335,7 @@ export default function TripsPage() {
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
         title="Delete Trip"
-        message={TRIP_MESSAGES.confirmDelete}
+        message={sharedText(TRIP_MESSAGES.confirmDelete)}
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
