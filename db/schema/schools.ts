@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { SCHOOL_TYPES } from "#shared/enums.ts";
+import { LOCALES } from "#shared/locales.ts";
 import { bool, createdAt, id, instant, isoDate, json, updatedAt } from "./columns.ts";
 
 export { SCHOOL_TYPES };
@@ -59,6 +60,8 @@ export const schools = sqliteTable(
     platformFeeBps: integer("platform_fee_bps").notNull().default(500),
     /** IANA zone: trip times, "today" and weeks are in it. Schools from before zones existed got UTC. */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** The language of the school's people who have not chosen their own (one of LOCALES; set by its admin). */
+    defaultLocale: text("default_locale", { enum: LOCALES }).notNull().default("en"),
     pendingSchoolId: text("pending_school_id"),
     /** How many school admins it has: kept by triggers on school_admins (ADR 0018), never written by the app. */
     adminCount: integer("admin_count").notNull().default(0),
@@ -112,6 +115,8 @@ export const pendingSchools = sqliteTable(
     intendedStartDate: isoDate("intended_start_date").notNull(),
     plan: text("plan", { enum: PLANS }).notNull(),
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** The language the registration form was filled in: its e-mails (code, approval, rejection) are in it. */
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     verificationStatus: text("verification_status", { enum: VERIFICATION_STATUSES })
       .notNull()
       .default("pending_verification"),

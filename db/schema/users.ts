@@ -1,6 +1,13 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { LOCALES } from "#shared/locales.ts";
 import { bool, createdAt, id, instant, updatedAt } from "./columns.ts";
 import { schools } from "./schools.ts";
+
+/**
+ * The language a user chose for themselves (one of LOCALES; null: not chosen, so their school's
+ * default, then English, applies: `personLocale` in worker/i18n/person.ts).
+ */
+const userLocale = () => text("locale", { enum: LOCALES });
 
 /** E-mail addresses are stored lower-cased and trimmed; uniqueness is per role table. */
 export const superAdmins = sqliteTable(
@@ -12,6 +19,7 @@ export const superAdmins = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     isActive: bool("is_active").notNull().default(true),
     mustChangePassword: bool("must_change_password").notNull().default(false),
+    locale: userLocale(),
     passwordChangedAt: instant("password_changed_at"),
     lastLogin: instant("last_login"),
     createdAt: createdAt(),
@@ -35,6 +43,7 @@ export const schoolAdmins = sqliteTable(
     position: text("position").notNull().default("Administrator"),
     isActive: bool("is_active").notNull().default(true),
     mustChangePassword: bool("must_change_password").notNull().default(false),
+    locale: userLocale(),
     passwordChangedAt: instant("password_changed_at"),
     lastLogin: instant("last_login"),
     createdBy: text("created_by"),
@@ -63,6 +72,7 @@ export const parents = sqliteTable(
     emergencyPhone: text("emergency_phone"),
     isActive: bool("is_active").notNull().default(true),
     mustChangePassword: bool("must_change_password").notNull().default(false),
+    locale: userLocale(),
     passwordChangedAt: instant("password_changed_at"),
     lastLogin: instant("last_login"),
     createdBy: text("created_by"),
@@ -94,6 +104,7 @@ export const drivers = sqliteTable(
     phone: text("phone"),
     isActive: bool("is_active").notNull().default(true),
     mustChangePassword: bool("must_change_password").notNull().default(false),
+    locale: userLocale(),
     passwordChangedAt: instant("password_changed_at"),
     lastLogin: instant("last_login"),
     createdBy: text("created_by"),

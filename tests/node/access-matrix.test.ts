@@ -208,6 +208,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.notifications.delete": { access: "parent", input: { notificationId: "no-such-notification" } },
   "parent.account.profile": { access: "parent" },
   "parent.account.exportData": { access: "parent" },
+  "parent.account.setLocale": { access: "parent", input: { locale: "fr" } },
   // Sign-up's rules refuse it (BAD_REQUEST: a parent's emergency contact is required, "abc" is no phone) before anything is written.
   "parent.account.updateProfile": { access: "parent", input: { phone: "abc", address: "" } },
   "parent.payments.startInvoiceCheckout": { access: "parent", input: { invoiceId: "no-such-invoice" } },
@@ -314,6 +315,9 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "parent.rides.notRiding.clear": { access: "parent", input: { childId: "no-such-child", from: "2026-03-09" } },
   "schoolAdmin.account.profile": { access: "school_admin" },
   "schoolAdmin.account.exportData": { access: "school_admin" },
+  "schoolAdmin.account.setLocale": { access: "school_admin", input: { locale: "fr" } },
+  "schoolAdmin.language.get": { access: "school_admin" },
+  "schoolAdmin.language.update": { access: "school_admin", input: { locale: "fr" } },
   "schoolAdmin.account.updateProfile": { access: "school_admin", input: { phone: "abc", address: "" } },
   "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
   "schoolAdmin.drivers.list": { access: "school_admin" },

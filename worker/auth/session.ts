@@ -6,6 +6,7 @@ import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
 import { currencyOf } from "#shared/money.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 import { lastSeenRefreshMs, type SessionPolicy, sessionPolicy } from "./policy.ts";
 import type { SessionUser } from "./users.ts";
@@ -108,6 +109,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         name: superAdmins.name,
         lastLogin: superAdmins.lastLogin,
         mustChangePassword: superAdmins.mustChangePassword,
+        locale: superAdmins.locale,
         isActive: superAdmins.isActive,
       },
       schoolAdmin: {
@@ -116,6 +118,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         name: schoolAdmins.name,
         lastLogin: schoolAdmins.lastLogin,
         mustChangePassword: schoolAdmins.mustChangePassword,
+        locale: schoolAdmins.locale,
         isActive: schoolAdmins.isActive,
         schoolId: schoolAdmins.schoolId,
       },
@@ -125,6 +128,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         name: parents.name,
         lastLogin: parents.lastLogin,
         mustChangePassword: parents.mustChangePassword,
+        locale: parents.locale,
         isActive: parents.isActive,
         schoolId: parents.schoolId,
       },
@@ -134,6 +138,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         name: drivers.name,
         lastLogin: drivers.lastLogin,
         mustChangePassword: drivers.mustChangePassword,
+        locale: drivers.locale,
         isActive: drivers.isActive,
         schoolId: drivers.schoolId,
       },
@@ -141,6 +146,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
         name: schools.name,
         subscriptionStatus: schools.subscriptionStatus,
         timeZone: schools.timeZone,
+        defaultLocale: schools.defaultLocale,
         country: schools.country,
         currency: schools.currency,
         isActive: schools.isActive,
@@ -196,6 +202,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
       currency: schoolId && school ? currencyOf(school.currency) : null,
       paymentAccountConnected: schoolId && school ? paymentAccountConnected(school) : null,
       mustChangePassword: account.mustChangePassword,
+      locale: resolveLocale(account.locale, schoolId ? school?.defaultLocale : null),
     };
     return { session, user, mfaEnabled: role === "super_admin" && Boolean(row.mfaEnabledAt) };
   };

@@ -3,8 +3,10 @@ import type { Db } from "#db/client.ts";
 import { drivers, parents, type SubscriptionStatus, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
+import type { Locale } from "#shared/locales.ts";
 import { type Currency, currencyOf } from "#shared/money.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 
 /** The signed-in user as the browser sees it (the signed-in user record). */
 export type SessionUser = {
@@ -26,6 +28,8 @@ export type SessionUser = {
   /** The Connect gate: the school's Stripe account finished onboarding (else /school-admin/connect-stripe; null for super admins). */
   paymentAccountConnected: boolean | null;
   mustChangePassword: boolean;
+  /** The language the user reads: their own choice, else their school's default, else English (`resolveLocale`). */
+  locale: Locale;
 };
 
 /** A user row with what sign-in needs to decide. */
@@ -67,6 +71,7 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       currency: null,
       paymentAccountConnected: null,
       mustChangePassword: row.mustChangePassword,
+      locale: resolveLocale(row.locale),
       passwordHash: row.passwordHash,
       isActive: row.isActive,
       schoolCode: null,
@@ -83,11 +88,13 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
       lastLogin: table.lastLogin,
       schoolId: table.schoolId,
       mustChangePassword: table.mustChangePassword,
+      ownLocale: table.locale,
       passwordHash: table.passwordHash,
       isActive: table.isActive,
       school: schools.name,
       subscriptionStatus: schools.subscriptionStatus,
       timeZone: schools.timeZone,
+      defaultLocale: schools.defaultLocale,
       country: schools.country,
       currency: schools.currency,
       stripeConnectAccountId: schools.stripeConnectAccountId,
@@ -100,10 +107,12 @@ async function findAccount(db: Db, role: RoleValue, by: "id" | "email", value: s
     .where(eq(column, value))
     .limit(1);
   if (!row) return null;
-  const { stripeConnectAccountId, connectDetailsSubmitted, country, currency, ...account } = row;
+  const { stripeConnectAccountId, connectDetailsSubmitted, country, currency, ownLocale, defaultLocale, ...account } =
+    row;
   return {
     ...account,
     role,
+    locale: resolveLocale(ownLocale, defaultLocale),
     currency: currencyOf(currency),
     phoneRegion: phoneRegion({ country, timeZone: account.timeZone }),
     paymentAccountConnected: paymentAccountConnected({ stripeConnectAccountId, connectDetailsSubmitted }),
@@ -138,5 +147,6 @@ export function toSessionUser(account: UserAccount): SessionUser {
     currency: account.currency,
     paymentAccountConnected: account.paymentAccountConnected,
     mustChangePassword: account.mustChangePassword,
+    locale: account.locale,
   };
 }

@@ -1,6 +1,7 @@
 import { updateProfileInput } from "#shared/account.ts";
 import { requestErasureInput } from "#shared/privacy.ts";
 import { serializeClearedSessionCookie } from "#worker/auth/cookie.ts";
+import { localeChoiceInput, setMyLocale } from "#worker/services/auth/locale.ts";
 import { requestErasure } from "#worker/services/privacy/erase.ts";
 import { exportData } from "#worker/services/privacy/export.ts";
 import { myProfile, updateProfile } from "#worker/services/privacy/profile.ts";
@@ -17,6 +18,8 @@ function accountRouter(procedure: typeof parentProcedure | typeof schoolBillingP
     profile: procedure.query(({ ctx }) => myProfile(ctx.scope)),
     /** Edit Profile: phone and address (and a parent's emergency contact), by sign-up's rules. */
     updateProfile: procedure.input(updateProfileInput).mutation(({ ctx, input }) => updateProfile(ctx.scope, input)),
+    /** My Account → Language: the person's own language (their pages, e-mails, pushes and notices). */
+    setLocale: procedure.input(localeChoiceInput).mutation(({ ctx, input }) => setMyLocale(ctx.scope, input)),
     exportData: procedure.mutation(({ ctx }) => exportData(ctx.scope)),
     requestErasure: procedure.input(requestErasureInput).mutation(async ({ ctx, input }) => {
       await requestErasure(ctx.scope, input);

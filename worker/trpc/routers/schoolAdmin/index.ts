@@ -8,6 +8,7 @@ import { driversRouter } from "./drivers.ts";
 import { flightTripsRouter } from "./flightTrips.ts";
 import { invitationsRouter } from "./invitations.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { languageRouter } from "./language.ts";
 import { liveRouter } from "./live.ts";
 import { notificationsRouter } from "./notifications.ts";
 import { parentsRouter } from "./parents.ts";
@@ -32,6 +33,8 @@ export const schoolAdminRouter = router({
   connect: connectRouter,
   invoices: invoicesRouter,
   paymentSettings: paymentSettingsRouter,
+  /** The school's default language (of its people who have not chosen their own). */
+  language: languageRouter,
   flightTrips: flightTripsRouter,
   /** Routes, stops, buses and riders (ADR 0046). */
   routes: routesRouter,
