@@ -3,6 +3,7 @@ import "./fields.ts";
 import { EMAIL_MAX_LENGTH, SCHOOL_CODE_MAX_LENGTH } from "./limits.ts";
 import { MESSAGES } from "./messages.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
+import { said } from "./said.ts";
 
 export const ROLE_VALUES = ["super_admin", "school_admin", "parent", "driver"] as const;
 export type RoleValue = (typeof ROLE_VALUES)[number];
@@ -42,9 +43,13 @@ export const changePasswordInput = z
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export const RESET_MESSAGES = {
-  requested: "If an account exists for that email, we have sent a link to reset the password. It is valid for 1 hour.",
-  invalidLink: "This password reset link is invalid or has expired. Please request a new one.",
-  done: "Your password has been reset. You can now sign in with it.",
+  requested: said(
+    /*i18n*/ {
+      id: "If an account exists for that email, we have sent a link to reset the password. It is valid for 1 hour.",
+    },
+  ),
+  invalidLink: said(/*i18n*/ { id: "This password reset link is invalid or has expired. Please request a new one." }),
+  done: said(/*i18n*/ { id: "Your password has been reset. You can now sign in with it." }),
 } as const;
 
 export const requestPasswordResetInput = z
@@ -53,9 +58,9 @@ export const requestPasswordResetInput = z
     email: z
       .string()
       .trim()
-      .min(1, "Please enter your email address")
+      .min(1, said(/*i18n*/ { id: "Please enter your email address" }))
       .max(254)
-      .pipe(z.email("Please enter a valid email address")),
+      .pipe(z.email(said(/*i18n*/ { id: "Please enter a valid email address" }))),
   })
   .strict();
 

@@ -1,3 +1,4 @@
+import { said } from "./said.ts";
 // No zod here: the My Children page reads these without loading the form's schema.
 
 /** Kindergarten, or 1st to 12th Grade. */
@@ -26,29 +27,52 @@ export const CHILDREN_PER_PARENT_MAX = 20;
 
 /** Toasts and confirmation, and the form's messages. */
 export const CHILD_MESSAGES = {
-  added: { title: "Child Added", description: "Child added successfully!" },
-  updated: { title: "Child Updated", description: "Child information updated successfully!" },
-  removed: { title: "Child Removed", description: "Child information deleted successfully." },
-  saveFailed: { title: "Save Failed", description: "Failed to save child information. Please try again." },
-  deleteFailed: { title: "Deletion Failed", description: "Failed to delete child. Please try again." },
-  confirmDelete: "Are you sure you want to delete this child? This action cannot be undone.",
-  noTransport: "Transportation details not yet assigned. Please contact the school.",
-  transportBySchool:
-    "The school assigns your child's bus stop, pickup and drop-off times and bus. They show on your child's card once assigned.",
-  name: "Full name is required",
-  age: `Age must be a whole number from ${CHILD_AGE.min} to ${CHILD_AGE.max}`,
-  grade: "Choose a grade",
-  school: "School is required",
-  emergencyContact: "Emergency contact is required",
-  tooMany: `You can register at most ${CHILDREN_PER_PARENT_MAX} children`,
-  notFound: "Child not found",
-  onlyOwnerDeletes:
-    "Only the parent who added this child can delete the record. To stop seeing this child, remove yourself as a guardian.",
+  added: {
+    title: said(/*i18n*/ { id: "Child Added" }),
+    description: said(/*i18n*/ { id: "Child added successfully!" }),
+  },
+  updated: {
+    title: said(/*i18n*/ { id: "Child Updated" }),
+    description: said(/*i18n*/ { id: "Child information updated successfully!" }),
+  },
+  removed: {
+    title: said(/*i18n*/ { id: "Child Removed" }),
+    description: said(/*i18n*/ { id: "Child information deleted successfully." }),
+  },
+  saveFailed: {
+    title: said(/*i18n*/ { id: "Save Failed" }),
+    description: said(/*i18n*/ { id: "Failed to save child information. Please try again." }),
+  },
+  deleteFailed: {
+    title: said(/*i18n*/ { id: "Deletion Failed" }),
+    description: said(/*i18n*/ { id: "Failed to delete child. Please try again." }),
+  },
+  confirmDelete: said(/*i18n*/ { id: "Are you sure you want to delete this child? This action cannot be undone." }),
+  noTransport: said(/*i18n*/ { id: "Transportation details not yet assigned. Please contact the school." }),
+  transportBySchool: said(
+    /*i18n*/ {
+      id: "The school assigns your child's bus stop, pickup and drop-off times and bus. They show on your child's card once assigned.",
+    },
+  ),
+  name: said(/*i18n*/ { id: "Full name is required" }),
+  // The limits written out: CHILD_AGE.
+  age: said(/*i18n*/ { id: "Age must be a whole number from 3 to 18" }),
+  grade: said(/*i18n*/ { id: "Choose a grade" }),
+  school: said(/*i18n*/ { id: "School is required" }),
+  emergencyContact: said(/*i18n*/ { id: "Emergency contact is required" }),
+  // CHILDREN_PER_PARENT_MAX written out.
+  tooMany: said(/*i18n*/ { id: "You can register at most 20 children" }),
+  notFound: said(/*i18n*/ { id: "Child not found" }),
+  onlyOwnerDeletes: said(
+    /*i18n*/ {
+      id: "Only the parent who added this child can delete the record. To stop seeing this child, remove yourself as a guardian.",
+    },
+  ),
 } as const;
 
 /** The Safety Reminders card's three tips. */
 export const SAFETY_REMINDERS = [
-  "Keep your children's information updated, especially emergency contacts and health notes.",
-  "Be at the bus stop at least 5 minutes before the pickup time.",
-  "Notify the school in advance if your child will not take the bus.",
+  said(/*i18n*/ { id: "Keep your children's information updated, especially emergency contacts and health notes." }),
+  said(/*i18n*/ { id: "Be at the bus stop at least 5 minutes before the pickup time." }),
+  said(/*i18n*/ { id: "Notify the school in advance if your child will not take the bus." }),
 ] as const;

@@ -1,16 +1,21 @@
 // No zod here: the session guard and the connect page read these without loading any schema.
 import { acceptsPayments, type ConnectState, paymentAccountConnected } from "./connect.ts";
+import { said } from "./said.ts";
 
 export { CONNECT_PAGE_PATH } from "./connect.ts";
 
 /** Texts of `/school-admin/connect-stripe` and of the Connect gate (one place for browser and server). */
 export const CONNECT_MESSAGES = {
-  required: "Connect your school's Stripe account to continue. Parents pay invoices and field trips through it.",
-  startFailed: "Failed to start Stripe onboarding. Please try again.",
-  syncFailed: "Could not read your Stripe account. Please try again.",
-  noAccount: "Your school has no Stripe account yet. Connect with Stripe first.",
-  replaced: "A new payout account was created. Finish its onboarding to receive payments.",
-  replaceStale: "The payout account changed in the meantime. Reload the page and try again.",
+  required: said(
+    /*i18n*/ {
+      id: "Connect your school's Stripe account to continue. Parents pay invoices and field trips through it.",
+    },
+  ),
+  startFailed: said(/*i18n*/ { id: "Failed to start Stripe onboarding. Please try again." }),
+  syncFailed: said(/*i18n*/ { id: "Could not read your Stripe account. Please try again." }),
+  noAccount: said(/*i18n*/ { id: "Your school has no Stripe account yet. Connect with Stripe first." }),
+  replaced: said(/*i18n*/ { id: "A new payout account was created. Finish its onboarding to receive payments." }),
+  replaceStale: said(/*i18n*/ { id: "The payout account changed in the meantime. Reload the page and try again." }),
 } as const;
 
 /** The four states the page shows, in the order a school goes through them. */
@@ -23,10 +28,10 @@ export const CONNECT_STATUSES = [
 export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
 
 export const CONNECT_STATUS_LABELS: Record<ConnectStatus, string> = {
-  not_started: "Not started",
-  onboarding_incomplete: "Onboarding incomplete",
-  requirements_due: "Requirements due",
-  charges_enabled: "Charges enabled",
+  not_started: said(/*i18n*/ { id: "Not started" }),
+  onboarding_incomplete: said(/*i18n*/ { id: "Onboarding incomplete" }),
+  requirements_due: said(/*i18n*/ { id: "Requirements due" }),
+  charges_enabled: said(/*i18n*/ { id: "Charges enabled" }),
 };
 
 /** The page's status of a school's account, from the stored Stripe state. */

@@ -1,4 +1,5 @@
 import { type Currency, DEFAULT_CURRENCY, DEFAULT_MONEY_LOCALE } from "./money.ts";
+import { said } from "./said.ts";
 
 /**
  * A school's currency as set and changed (registration, Create School, payment settings, Checkout's
@@ -54,10 +55,10 @@ export function currencyForCountry(country: string | null | undefined): Currency
 
 /** What the currency setting says when it refuses (payment settings; ADR 0077). */
 export const CURRENCY_MESSAGES = {
-  unsupported: "Choose one of the currencies offered",
+  unsupported: said(/*i18n*/ { id: "Choose one of the currencies offered" }),
   locked: (currency: string) =>
     `The currency cannot change any more: the school has invoices or priced field trips in ${currency}.`,
-  lockedHint: "It can change only until the school's first invoice or priced field trip.",
+  lockedHint: said(/*i18n*/ { id: "It can change only until the school's first invoice or priced field trip." }),
   connectMismatch: (accountCurrency: string) =>
     `Your Stripe account pays out in ${accountCurrency}: the school's currency must match it.`,
 } as const;

@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from "./invoice-texts.ts";
+import { said } from "./said.ts";
 
 // No zod here, and apart from invoice-texts.ts: only the correction dialogs (loaded when one opens),
 // the schema and the server read these, so the Invoices page does not carry them (its bundle
@@ -6,26 +7,26 @@ import type { InvoiceStatus } from "./invoice-texts.ts";
 
 /** A school admin's corrections of an invoice (issue 25, ADR 0041): void, edit, resend, mark paid offline. */
 export const INVOICE_CORRECTION_MESSAGES = {
-  notCorrectable: "Only a pending or overdue invoice can be changed.",
-  onlyPendingEditable: "Only a pending invoice can be edited.",
-  changedMeanwhile: "This invoice was changed meanwhile. Close the form and try again.",
-  alreadyPaid: "This invoice is already paid.",
-  alreadyVoid: "This invoice is void.",
-  voidReason: "Enter the reason for voiding this invoice",
-  voidReasonTooLong: "Use at most 500 characters",
-  reference: "Enter the cheque number or transfer reference",
-  referenceTooLong: "Use at most 120 characters",
-  paymentMethod: "Choose how the invoice was paid",
-  voidedTitle: "Invoice Voided",
+  notCorrectable: said(/*i18n*/ { id: "Only a pending or overdue invoice can be changed." }),
+  onlyPendingEditable: said(/*i18n*/ { id: "Only a pending invoice can be edited." }),
+  changedMeanwhile: said(/*i18n*/ { id: "This invoice was changed meanwhile. Close the form and try again." }),
+  alreadyPaid: said(/*i18n*/ { id: "This invoice is already paid." }),
+  alreadyVoid: said(/*i18n*/ { id: "This invoice is void." }),
+  voidReason: said(/*i18n*/ { id: "Enter the reason for voiding this invoice" }),
+  voidReasonTooLong: said(/*i18n*/ { id: "Use at most 500 characters" }),
+  reference: said(/*i18n*/ { id: "Enter the cheque number or transfer reference" }),
+  referenceTooLong: said(/*i18n*/ { id: "Use at most 120 characters" }),
+  paymentMethod: said(/*i18n*/ { id: "Choose how the invoice was paid" }),
+  voidedTitle: said(/*i18n*/ { id: "Invoice Voided" }),
   voided: (number: string) => `${number} is void. The parent has been told.`,
-  updatedTitle: "Invoice Updated",
+  updatedTitle: said(/*i18n*/ { id: "Invoice Updated" }),
   updated: (number: string) => `${number} has been updated.`,
-  resentTitle: "Invoice Sent",
+  resentTitle: said(/*i18n*/ { id: "Invoice Sent" }),
   resent: (email: string) => `The invoice e-mail was sent again to ${email}.`,
-  markedPaidTitle: "Payment Recorded",
+  markedPaidTitle: said(/*i18n*/ { id: "Payment Recorded" }),
   markedPaid: (number: string, method: string) => `${number} is marked as paid by ${method}.`,
-  correctionFailedTitle: "Update Failed",
-  correctionFailed: "Failed to update the invoice. Please try again.",
+  correctionFailedTitle: said(/*i18n*/ { id: "Update Failed" }),
+  correctionFailed: said(/*i18n*/ { id: "Failed to update the invoice. Please try again." }),
 } as const;
 
 /**

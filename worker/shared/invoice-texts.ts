@@ -1,26 +1,29 @@
+import { said } from "./said.ts";
 /** Invoices' texts and constants without zod, for screens that show lists (the schemas are in invoices.ts). */
 
 /** The spec's texts for invoices and payment settings, and the form rules' messages. */
 export const INVOICE_MESSAGES = {
-  createdTitle: "Invoice Created",
-  created: "Invoice created successfully!",
-  createFailedTitle: "Creation Failed",
-  createFailed: "Failed to create invoice. Please try again.",
-  settingsSaved: "Payment settings saved.",
-  settingsFailed: "Failed to save payment settings. Please try again.",
-  notFound: "Invoice not found",
-  recipientNotFound: "Parent not found",
-  recipientInactive: "This parent's account is deactivated: reactivate it before invoicing them.",
-  recipient: "Choose a parent",
-  description: "Enter a description",
-  amount: "Enter an amount of at least 0 with at most 2 decimals",
+  createdTitle: said(/*i18n*/ { id: "Invoice Created" }),
+  created: said(/*i18n*/ { id: "Invoice created successfully!" }),
+  createFailedTitle: said(/*i18n*/ { id: "Creation Failed" }),
+  createFailed: said(/*i18n*/ { id: "Failed to create invoice. Please try again." }),
+  settingsSaved: said(/*i18n*/ { id: "Payment settings saved." }),
+  settingsFailed: said(/*i18n*/ { id: "Failed to save payment settings. Please try again." }),
+  notFound: said(/*i18n*/ { id: "Invoice not found" }),
+  recipientNotFound: said(/*i18n*/ { id: "Parent not found" }),
+  recipientInactive: said(
+    /*i18n*/ { id: "This parent's account is deactivated: reactivate it before invoicing them." },
+  ),
+  recipient: said(/*i18n*/ { id: "Choose a parent" }),
+  description: said(/*i18n*/ { id: "Enter a description" }),
+  amount: said(/*i18n*/ { id: "Enter an amount of at least 0 with at most 2 decimals" }),
   /** `max`: the largest amount, written in the school's currency. */
   amountTooLarge: (max: string) => `The amount can be at most ${max}`,
-  issueDate: "Choose a valid issue date",
-  dueDate: "Choose a valid due date",
-  dueBeforeIssue: "The due date cannot be before the issue date",
-  feePercentage: "Enter a percentage from 0 to 100 in steps of 0.1",
-  empty: "No invoices found",
+  issueDate: said(/*i18n*/ { id: "Choose a valid issue date" }),
+  dueDate: said(/*i18n*/ { id: "Choose a valid due date" }),
+  dueBeforeIssue: said(/*i18n*/ { id: "The due date cannot be before the issue date" }),
+  feePercentage: said(/*i18n*/ { id: "Enter a percentage from 0 to 100 in steps of 0.1" }),
+  empty: said(/*i18n*/ { id: "No invoices found" }),
 } as const;
 
 /**
@@ -30,11 +33,11 @@ export const INVOICE_MESSAGES = {
 export const INVOICE_STATUSES = ["pending", "paid", "overdue", "refunded", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
-  pending: "Pending",
-  paid: "Paid",
-  overdue: "Overdue",
-  refunded: "Refunded",
-  void: "Void",
+  pending: said(/*i18n*/ { id: "Pending" }),
+  paid: said(/*i18n*/ { id: "Paid" }),
+  overdue: said(/*i18n*/ { id: "Overdue" }),
+  refunded: said(/*i18n*/ { id: "Refunded" }),
+  void: said(/*i18n*/ { id: "Void" }),
 };
 
 /** The due date defaults to 15 days after the issue date. */

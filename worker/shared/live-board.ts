@@ -1,4 +1,5 @@
 import type { AttendanceStatus } from "./live-constants.ts";
+import { said } from "./said.ts";
 
 /**
  * What the school admin's live board, replays and attendance report show (issue 28 item 6): the
@@ -10,11 +11,11 @@ import type { AttendanceStatus } from "./live-constants.ts";
 export type AttendanceMark = AttendanceStatus | "not-riding" | "not-recorded";
 
 export const ATTENDANCE_MARK_LABELS: Record<AttendanceMark, string> = {
-  boarded: "Boarded",
-  absent: "Absent",
-  dropped: "Dropped",
-  "not-riding": "Not riding",
-  "not-recorded": "Not recorded",
+  boarded: said(/*i18n*/ { id: "Boarded" }),
+  absent: said(/*i18n*/ { id: "Absent" }),
+  dropped: said(/*i18n*/ { id: "Dropped" }),
+  "not-riding": said(/*i18n*/ { id: "Not riding" }),
+  "not-recorded": said(/*i18n*/ { id: "Not recorded" }),
 };
 
 /** A delay under a minute either way is on time. */

@@ -1,3 +1,4 @@
+import { said } from "./said.ts";
 // No zod here: the live client and the pages read these without loading the schemas.
 
 /** What a driver taps for a child at a stop: pickup Boarded / Absent, drop-off Dropped. */
@@ -27,13 +28,13 @@ export const LIVE_BATCH_MAX_BYTES = 256 * 1024;
 
 /** What the driver and the watchers read when live tracking refuses. */
 export const LIVE_MESSAGES = {
-  notFound: "Run not found",
-  notToday: "Only today's runs can be started.",
-  alreadyStarted: "This run has already started.",
-  notOpen: "This run is not open: start it first, or it has ended.",
-  cancelled: "This run is cancelled.",
-  busRequired: "Choose the bus you are driving.",
-  busNotFound: "Bus not found",
-  batchInvalid: "The batch could not be read.",
-  origin: "Cross-origin connection refused.",
+  notFound: said(/*i18n*/ { id: "Run not found" }),
+  notToday: said(/*i18n*/ { id: "Only today's runs can be started." }),
+  alreadyStarted: said(/*i18n*/ { id: "This run has already started." }),
+  notOpen: said(/*i18n*/ { id: "This run is not open: start it first, or it has ended." }),
+  cancelled: said(/*i18n*/ { id: "This run is cancelled." }),
+  busRequired: said(/*i18n*/ { id: "Choose the bus you are driving." }),
+  busNotFound: said(/*i18n*/ { id: "Bus not found" }),
+  batchInvalid: said(/*i18n*/ { id: "The batch could not be read." }),
+  origin: said(/*i18n*/ { id: "Cross-origin connection refused." }),
 } as const;

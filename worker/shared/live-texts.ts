@@ -1,5 +1,6 @@
 import type { NotificationType } from "./enums.ts";
 import type { AttendanceStatus } from "./live-constants.ts";
+import { said } from "./said.ts";
 import { formatTime } from "./school-time.ts";
 
 /**
@@ -58,19 +59,23 @@ export function overLine(
 
 /** The parent's live view. */
 export const LIVE_TEXTS = {
-  notStarted: "The bus has not started this run yet. This page updates when it does.",
-  open: "The bus is on its way.",
-  cancelled: "This run is cancelled.",
-  overClosed: "This run is over, and live tracking has ended.",
-  gone: "This ride cannot be watched now. Live tracking is open from the start of a run your child rides today until 15 minutes after its end.",
-  offline: "The ride could not be loaded. Check your connection; this page keeps trying.",
-  noPosition: "Waiting for the bus's first position.",
-  notRiding: "Not riding today.",
+  notStarted: said(/*i18n*/ { id: "The bus has not started this run yet. This page updates when it does." }),
+  open: said(/*i18n*/ { id: "The bus is on its way." }),
+  cancelled: said(/*i18n*/ { id: "This run is cancelled." }),
+  overClosed: said(/*i18n*/ { id: "This run is over, and live tracking has ended." }),
+  gone: said(
+    /*i18n*/ {
+      id: "This ride cannot be watched now. Live tracking is open from the start of a run your child rides today until 15 minutes after its end.",
+    },
+  ),
+  offline: said(/*i18n*/ { id: "The ride could not be loaded. Check your connection; this page keeps trying." }),
+  noPosition: said(/*i18n*/ { id: "Waiting for the bus's first position." }),
+  notRiding: said(/*i18n*/ { id: "Not riding today." }),
   noTap: (child: string) => `No boarding or drop-off was recorded for ${child}.`,
-  connecting: "Connecting…",
-  reconnecting: "Reconnecting…",
-  polling: "Live connection unavailable: updating every few seconds.",
-  history: "See your children's ride history",
+  connecting: said(/*i18n*/ { id: "Connecting…" }),
+  reconnecting: said(/*i18n*/ { id: "Reconnecting…" }),
+  polling: said(/*i18n*/ { id: "Live connection unavailable: updating every few seconds." }),
+  history: said(/*i18n*/ { id: "See your children's ride history" }),
   privacy: (minutes: number) =>
     `You see the bus from the start of the run until ${minutes} minutes after its end, and only your own children's stops.`,
 } as const;

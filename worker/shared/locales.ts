@@ -77,3 +77,11 @@ export function localeFromCookie(cookieHeader: string | null | undefined): Local
     .find(([name]) => name === LOCALE_COOKIE)?.[1];
   return isLocale(value) ? value : null;
 }
+
+/**
+ * The language a request is answered in (the server's refusals, a PDF it draws): the reader's choice
+ * (the `schoolride_locale` cookie), else the best of the browser's Accept-Language, else English.
+ */
+export function requestLocale(headers: { get(name: string): string | null }): Locale {
+  return localeFromCookie(headers.get("cookie")) ?? negotiateLocale(acceptedLanguages(headers.get("accept-language")));
+}

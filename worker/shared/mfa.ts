@@ -1,21 +1,22 @@
 import { z } from "zod";
 import "./fields.ts";
 import { PASSWORD_MAX_LENGTH } from "./password-rules.ts";
+import { said } from "./said.ts";
 
 /** Texts of the two-factor sign-in, enrolment and "Confirm it's you" (one place for browser and server). */
 export const MFA_MESSAGES = {
-  enterCode: "Enter the 6-digit code from your authenticator app",
-  enterRecoveryCode: "Enter one of your recovery codes",
-  invalidCode: "That code is not valid. Please try again.",
-  invalidRecoveryCode: "That recovery code is not valid or has already been used.",
-  challengeExpired: "Your sign-in has expired. Please sign in again.",
-  alreadyEnabled: "Two-factor authentication is already on.",
-  notEnabled: "Two-factor authentication is not on.",
-  noEnrollment: "Start the two-factor setup again.",
-  enrollmentRequired: "Set up two-factor authentication to continue.",
-  sudoRequired: "Please confirm it's you to continue.",
-  enterPassword: "Enter your password",
-  wrongPassword: "Your password is incorrect.",
+  enterCode: said(/*i18n*/ { id: "Enter the 6-digit code from your authenticator app" }),
+  enterRecoveryCode: said(/*i18n*/ { id: "Enter one of your recovery codes" }),
+  invalidCode: said(/*i18n*/ { id: "That code is not valid. Please try again." }),
+  invalidRecoveryCode: said(/*i18n*/ { id: "That recovery code is not valid or has already been used." }),
+  challengeExpired: said(/*i18n*/ { id: "Your sign-in has expired. Please sign in again." }),
+  alreadyEnabled: said(/*i18n*/ { id: "Two-factor authentication is already on." }),
+  notEnabled: said(/*i18n*/ { id: "Two-factor authentication is not on." }),
+  noEnrollment: said(/*i18n*/ { id: "Start the two-factor setup again." }),
+  enrollmentRequired: said(/*i18n*/ { id: "Set up two-factor authentication to continue." }),
+  sudoRequired: said(/*i18n*/ { id: "Please confirm it's you to continue." }),
+  enterPassword: said(/*i18n*/ { id: "Enter your password" }),
+  wrongPassword: said(/*i18n*/ { id: "Your password is incorrect." }),
 } as const;
 
 export { FORBIDDEN_REASONS, type ForbiddenReason } from "./mfa-reasons.ts";

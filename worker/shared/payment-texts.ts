@@ -1,3 +1,4 @@
+import { said } from "./said.ts";
 /**
  * Parents paying through Stripe Checkout on their school's connected account. A "payable" is what
  * a payment settles; invoices and field-trip enrolments, and the
@@ -16,22 +17,26 @@ export const PAYMENT_RETURN_VALUES = ["success", "cancelled"] as const;
 export type PaymentReturn = (typeof PAYMENT_RETURN_VALUES)[number];
 
 export const PAYMENT_MESSAGES = {
-  invoiceNotFound: "Invoice not found",
-  alreadyPaid: "This invoice is already paid.",
-  alreadyProcessing: "A payment for this invoice is already being processed. It shows as Paid once Stripe confirms it.",
-  refunded: "This invoice was refunded and cannot be paid again. Please contact the school.",
-  voided: "This invoice was voided by the school and cannot be paid.",
+  invoiceNotFound: said(/*i18n*/ { id: "Invoice not found" }),
+  alreadyPaid: said(/*i18n*/ { id: "This invoice is already paid." }),
+  alreadyProcessing: said(
+    /*i18n*/ { id: "A payment for this invoice is already being processed. It shows as Paid once Stripe confirms it." },
+  ),
+  refunded: said(/*i18n*/ { id: "This invoice was refunded and cannot be paid again. Please contact the school." }),
+  voided: said(/*i18n*/ { id: "This invoice was voided by the school and cannot be paid." }),
   schoolCannotTakePayments: (schoolName: string) =>
     `${schoolName} cannot take online payments right now. Please try again later or contact the school.`,
   /** `minimum`: Stripe's smallest charge, written in the school's currency (currency-settings.ts `MINIMUM_CHARGE`). */
   belowMinimum: (minimum: string) => `Amounts under ${minimum} cannot be paid online. Please contact the school.`,
-  checkoutFailed: "Failed to create payment session. Please try again.",
+  checkoutFailed: said(/*i18n*/ { id: "Failed to create payment session. Please try again." }),
   returnSuccess: {
-    title: "Payment received",
-    description: "Thank you! Your payment was received. The invoice shows as Paid once Stripe confirms it.",
+    title: said(/*i18n*/ { id: "Payment received" }),
+    description: said(
+      /*i18n*/ { id: "Thank you! Your payment was received. The invoice shows as Paid once Stripe confirms it." },
+    ),
   },
   returnCancelled: {
-    title: "Payment cancelled",
-    description: "You were not charged. You can pay the invoice whenever you are ready.",
+    title: said(/*i18n*/ { id: "Payment cancelled" }),
+    description: said(/*i18n*/ { id: "You were not charged. You can pay the invoice whenever you are ready." }),
   },
 } as const;

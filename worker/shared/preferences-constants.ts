@@ -1,6 +1,7 @@
 // No zod here: My Account and the senders read these without loading the schemas.
 
 import { APPROACH_MINUTES_CHOICES, APPROACH_MINUTES_DEFAULT } from "./live-constants.ts";
+import { said } from "./said.ts";
 
 /**
  * The kinds of event a user is told about (ADR 0066), in the order My Account lists them.
@@ -13,70 +14,70 @@ import { APPROACH_MINUTES_CHOICES, APPROACH_MINUTES_DEFAULT } from "./live-const
 export const EVENT_KINDS = [
   {
     kind: "busApproaching",
-    label: "The bus is a few minutes away",
+    label: said(/*i18n*/ { id: "The bus is a few minutes away" }),
     safetyCritical: false,
     digestible: false,
     defaults: { push: true, email: false },
   },
   {
     kind: "attendance",
-    label: "Boarded, dropped off or absent",
+    label: said(/*i18n*/ { id: "Boarded, dropped off or absent" }),
     safetyCritical: false,
     digestible: false,
     defaults: { push: true, email: false },
   },
   {
     kind: "runLate",
-    label: "The bus is running late",
+    label: said(/*i18n*/ { id: "The bus is running late" }),
     safetyCritical: true,
     digestible: false,
     defaults: { push: true, email: false },
   },
   {
     kind: "runCancelled",
-    label: "A run is cancelled",
+    label: said(/*i18n*/ { id: "A run is cancelled" }),
     safetyCritical: true,
     digestible: false,
     defaults: { push: true, email: false },
   },
   {
     kind: "tripChanged",
-    label: "Changes to a trip",
+    label: said(/*i18n*/ { id: "Changes to a trip" }),
     safetyCritical: false,
     digestible: true,
     defaults: { push: false, email: false },
   },
   {
     kind: "schoolMessage",
-    label: "Messages from the school",
+    label: said(/*i18n*/ { id: "Messages from the school" }),
     safetyCritical: false,
     digestible: true,
     defaults: { push: false, email: true },
   },
   {
     kind: "invoiceIssued",
-    label: "A new invoice",
+    label: said(/*i18n*/ { id: "A new invoice" }),
     safetyCritical: false,
     digestible: true,
     defaults: { push: false, email: true },
   },
   {
     kind: "invoiceOverdue",
-    label: "An invoice is overdue",
+    label: said(/*i18n*/ { id: "An invoice is overdue" }),
     safetyCritical: false,
     digestible: true,
     defaults: { push: false, email: true },
   },
   {
     kind: "paymentReceipt",
-    label: "Payment receipts",
+    label: said(/*i18n*/ { id: "Payment receipts" }),
     safetyCritical: false,
     digestible: true,
     defaults: { push: false, email: true },
   },
   {
     kind: "fieldTripReminder",
-    label: "Field-trip payment reminders",
+    label: said(/*i18n*/ { id: "Field-trip payment reminders" }),
     safetyCritical: false,
     digestible: true,
     defaults: { push: false, email: true },
@@ -115,9 +116,10 @@ export function defaultPreferences(): Preferences {
 }
 
 export const PREFERENCES_MESSAGES = {
-  time: "Enter a time as HH:MM (24-hour), e.g. 21:30",
-  approachMinutes: `Choose one of: ${APPROACH_MINUTES_CHOICES.join(", ")} minutes`,
-  quietSame: "Quiet hours must start and end at different times",
+  time: said(/*i18n*/ { id: "Enter a time as HH:MM (24-hour), e.g. 21:30" }),
+  // APPROACH_MINUTES_CHOICES written out.
+  approachMinutes: said(/*i18n*/ { id: "Choose one of: 2, 3, 5, 10, 15 minutes" }),
+  quietSame: said(/*i18n*/ { id: "Quiet hours must start and end at different times" }),
 } as const;
 
 /**
@@ -128,11 +130,13 @@ export const DIGEST_TIME = "17:00";
 
 /** My Account's words for the digest and for what quiet hours hold back (the kinds named from the list). */
 export const DIGEST_TEXTS = {
-  label: "Gather non-urgent notices into a daily digest",
+  label: said(/*i18n*/ { id: "Gather non-urgent notices into a daily digest" }),
   explain: `Sent together once a day at ${DIGEST_TIME}, school time, by the channels you chose for each: ${EVENT_KINDS.filter(
     (entry) => entry.digestible,
   )
     .map((entry) => entry.label.toLowerCase())
     .join("; ")}. Everything else comes at once, and everything still appears in the app's notifications at once.`,
-  quiet: "Pushes held by quiet hours are sent together as one push when they end. E-mails are not held.",
+  quiet: said(
+    /*i18n*/ { id: "Pushes held by quiet hours are sent together as one push when they end. E-mails are not held." },
+  ),
 } as const;

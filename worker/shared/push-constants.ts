@@ -1,3 +1,4 @@
+import { said } from "./said.ts";
 // No zod here: the service worker and My Account read these without loading the schemas.
 
 /**
@@ -19,10 +20,10 @@ export type PushDevice = { id: string; label: string; createdAt: Date; lastPushe
 export type PushSetup = { publicKey: string | null; devices: PushDevice[] };
 
 export const PUSH_MESSAGES = {
-  endpoint: "This browser's push address is not one SchoolRide can send to",
-  keys: "This browser's push keys are not valid",
-  notFound: "That device was not found",
-  notAvailable: "Push notifications are not set up on this server",
+  endpoint: said(/*i18n*/ { id: "This browser's push address is not one SchoolRide can send to" }),
+  keys: said(/*i18n*/ { id: "This browser's push keys are not valid" }),
+  notFound: said(/*i18n*/ { id: "That device was not found" }),
+  notAvailable: said(/*i18n*/ { id: "Push notifications are not set up on this server" }),
 } as const;
 
 /** A text cut to `max` characters (an ellipsis at the end when cut). */

@@ -1,6 +1,7 @@
 // No zod here: the registration wizard renders its first step with these alone, and loads the
 // schemas (registration.ts, which re-exports all of this) when the form is used.
 import { SCHOOL_TYPES } from "./enums.ts";
+import { said } from "./said.ts";
 
 /** The registration form's option lists and default. */
 export const SCHOOL_TYPE_OPTIONS = SCHOOL_TYPES;
@@ -48,42 +49,42 @@ export const REGISTRATION_MAX_LENGTHS = {
 } as const;
 
 export const REGISTRATION_MESSAGES = {
-  missingPrefix: "Please fill in all required fields. Missing: ",
-  invalidEmail: "Please enter a valid email address",
-  pupilCount: "Pupil count must be a positive number",
-  busCount: "Bus count must be a non-negative number",
-  startDate: "The intended start date cannot be before today",
-  codeLength: "Please enter the 6-digit verification code",
-  invalidCode: "Invalid verification code. Please try again.",
-  consent: "You must accept both the Terms of Service and Privacy Policy to continue",
-  registerFailed: "Failed to register school. Please try again.",
-  unexpectedResponse: "Unexpected response from server. Please try again.",
-  noPendingRegistration: "No pending school registration found.",
-  checkoutFailed: "Failed to create payment session.",
-  checkoutFailedRetry: "Failed to create payment session. Please try again.",
-  generic: "An unexpected error occurred. Please try again.",
-  codeExpired: "This verification code has expired. Please request a new one.",
-  tooManyCodeAttempts: "Too many wrong codes. Please request a new code.",
-  codeResent: "A new verification code has been sent to your email.",
-  notVerified: "Please verify your email address first.",
-  alreadyPaid: "This registration has already been paid.",
+  missingPrefix: said(/*i18n*/ { id: "Please fill in all required fields. Missing: " }),
+  invalidEmail: said(/*i18n*/ { id: "Please enter a valid email address" }),
+  pupilCount: said(/*i18n*/ { id: "Pupil count must be a positive number" }),
+  busCount: said(/*i18n*/ { id: "Bus count must be a non-negative number" }),
+  startDate: said(/*i18n*/ { id: "The intended start date cannot be before today" }),
+  codeLength: said(/*i18n*/ { id: "Please enter the 6-digit verification code" }),
+  invalidCode: said(/*i18n*/ { id: "Invalid verification code. Please try again." }),
+  consent: said(/*i18n*/ { id: "You must accept both the Terms of Service and Privacy Policy to continue" }),
+  registerFailed: said(/*i18n*/ { id: "Failed to register school. Please try again." }),
+  unexpectedResponse: said(/*i18n*/ { id: "Unexpected response from server. Please try again." }),
+  noPendingRegistration: said(/*i18n*/ { id: "No pending school registration found." }),
+  checkoutFailed: said(/*i18n*/ { id: "Failed to create payment session." }),
+  checkoutFailedRetry: said(/*i18n*/ { id: "Failed to create payment session. Please try again." }),
+  generic: said(/*i18n*/ { id: "An unexpected error occurred. Please try again." }),
+  codeExpired: said(/*i18n*/ { id: "This verification code has expired. Please request a new one." }),
+  tooManyCodeAttempts: said(/*i18n*/ { id: "Too many wrong codes. Please request a new code." }),
+  codeResent: said(/*i18n*/ { id: "A new verification code has been sent to your email." }),
+  notVerified: said(/*i18n*/ { id: "Please verify your email address first." }),
+  alreadyPaid: said(/*i18n*/ { id: "This registration has already been paid." }),
 } as const;
 
 /** Required fields of step 1, in the order the message lists them, with their names in words. */
 export const REQUIRED_FIELD_LABELS = {
-  schoolName: "School Name",
-  adminFullName: "Admin Full Name",
-  adminRole: "Admin Role",
-  adminEmail: "Admin Email",
-  schoolAddress: "Street Address",
-  schoolCity: "City",
-  schoolState: "State/Province",
-  schoolZipCode: "ZIP/Postal Code",
-  schoolCountry: "Country",
-  schoolType: "School Type",
-  pupilCount: "Number of Pupils",
-  busCount: "Number of Buses",
-  intendedStartDate: "Intended Start Date",
+  schoolName: said(/*i18n*/ { id: "School Name" }),
+  adminFullName: said(/*i18n*/ { id: "Admin Full Name" }),
+  adminRole: said(/*i18n*/ { id: "Admin Role" }),
+  adminEmail: said(/*i18n*/ { id: "Admin Email" }),
+  schoolAddress: said(/*i18n*/ { id: "Street Address" }),
+  schoolCity: said(/*i18n*/ { id: "City" }),
+  schoolState: said(/*i18n*/ { id: "State/Province" }),
+  schoolZipCode: said(/*i18n*/ { id: "ZIP/Postal Code" }),
+  schoolCountry: said(/*i18n*/ { id: "Country" }),
+  schoolType: said(/*i18n*/ { id: "School Type" }),
+  pupilCount: said(/*i18n*/ { id: "Number of Pupils" }),
+  busCount: said(/*i18n*/ { id: "Number of Buses" }),
+  intendedStartDate: said(/*i18n*/ { id: "Intended Start Date" }),
 } as const;
 type RequiredField = keyof typeof REQUIRED_FIELD_LABELS;
 

@@ -1,3 +1,4 @@
+import { said } from "./said.ts";
 /**
  * The school admin's reports (issue 31): limits, labels and messages, apart from the inputs
  * (report-inputs.ts) so the page does not load zod.
@@ -12,7 +13,8 @@ export const REPORT_LIMITS = {
 } as const;
 
 export const REPORT_MESSAGES = {
-  date: "Choose a valid date",
-  order: "The start of the range must be on or before its end",
-  tooLong: `Choose a range of at most ${REPORT_LIMITS.maxDays} days`,
+  date: said(/*i18n*/ { id: "Choose a valid date" }),
+  order: said(/*i18n*/ { id: "The start of the range must be on or before its end" }),
+  // REPORT_LIMITS.maxDays written out.
+  tooLong: said(/*i18n*/ { id: "Choose a range of at most 366 days" }),
 } as const;

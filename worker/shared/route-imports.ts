@@ -24,7 +24,8 @@ export const RIDER_COLUMNS = ["child", "route", "stop", "weekdays", "from", "to"
 export const OPTIONAL_RIDER_COLUMNS = ["to"] as const;
 
 export const IMPORT_MESSAGES = {
-  tooLarge: `The file is too large: at most ${IMPORT_LIMITS.maxChars.toLocaleString("en-US")} characters`,
+  // IMPORT_LIMITS.maxChars written out.
+  tooLarge: "The file is too large: at most 700,000 characters",
   empty: "The file has no rows under its header",
   missingColumns: (columns: string[]) => `The header must name the columns ${columns.join(", ")}`,
   tooManyStops: (max: number, existing: number) =>

@@ -1,3 +1,4 @@
+import { said } from "./said.ts";
 // No zod here: the route screens and the parent's rides read these without loading the forms' schemas.
 
 /** Weekdays of a route or a rider, a bit per day (bit 0 Sunday … bit 6 Saturday), as stored (ADR 0046). */
@@ -50,43 +51,44 @@ export const DEFAULT_RIDE_CUTOFF_MINUTES = 60;
 export const DEFAULT_ON_TIME_MINUTES = 5;
 
 export const BUS_MESSAGES = {
-  number: "Bus number is required",
-  seats: `Enter the seats as a whole number from 1 to ${ROUTE_LIMITS.maxSeats}`,
-  notFound: "Bus not found",
+  number: said(/*i18n*/ { id: "Bus number is required" }),
+  // ROUTE_LIMITS.maxSeats written out.
+  seats: said(/*i18n*/ { id: "Enter the seats as a whole number from 1 to 200" }),
+  notFound: said(/*i18n*/ { id: "Bus not found" }),
   duplicate: (number: string) => `There is already a bus ${number}`,
   seatsBelowRiders: (number: string, seats: number, riders: number, day: string) =>
     `Bus ${number} would have ${seats} seats but ${riders} riders on ${day}s`,
 } as const;
 
 export const ROUTE_MESSAGES = {
-  name: "Route name is required",
-  driverName: "Driver name is required",
-  colour: "Choose a colour as #rrggbb",
-  activeFrom: "Choose the first day the route runs",
-  activeTo: "The last day must be on or after the first day",
-  weekdays: "Choose at least one weekday",
-  notFound: "Route not found",
-  stopName: "Stop name is required",
-  latitude: "Latitude must be between -90 and 90",
-  longitude: "Longitude must be between -180 and 180",
-  stopTime: "Enter the stop's time as HH:MM",
-  distance: "Enter the distance in metres, 0 or more",
-  stopsInOrder: "Each stop's time and distance must not be before the previous stop's",
-  stopNotOnRoute: "That stop is not on this route",
-  reorderAll: "List every stop of the route exactly once",
-  stopsStale: "The stops were changed by someone else. Reload the route and try again.",
+  name: said(/*i18n*/ { id: "Route name is required" }),
+  driverName: said(/*i18n*/ { id: "Driver name is required" }),
+  colour: said(/*i18n*/ { id: "Choose a colour as #rrggbb" }),
+  activeFrom: said(/*i18n*/ { id: "Choose the first day the route runs" }),
+  activeTo: said(/*i18n*/ { id: "The last day must be on or after the first day" }),
+  weekdays: said(/*i18n*/ { id: "Choose at least one weekday" }),
+  notFound: said(/*i18n*/ { id: "Route not found" }),
+  stopName: said(/*i18n*/ { id: "Stop name is required" }),
+  latitude: said(/*i18n*/ { id: "Latitude must be between -90 and 90" }),
+  longitude: said(/*i18n*/ { id: "Longitude must be between -180 and 180" }),
+  stopTime: said(/*i18n*/ { id: "Enter the stop's time as HH:MM" }),
+  distance: said(/*i18n*/ { id: "Enter the distance in metres, 0 or more" }),
+  stopsInOrder: said(/*i18n*/ { id: "Each stop's time and distance must not be before the previous stop's" }),
+  stopNotOnRoute: said(/*i18n*/ { id: "That stop is not on this route" }),
+  reorderAll: said(/*i18n*/ { id: "List every stop of the route exactly once" }),
+  stopsStale: said(/*i18n*/ { id: "The stops were changed by someone else. Reload the route and try again." }),
   stopHasRiders: (name: string, riders: number) =>
     `${riders} rider${riders === 1 ? " is" : "s are"} assigned to ${name}: move them to another stop first`,
-  directionHasRiders: "A route with riders cannot change direction: unassign its riders first",
+  directionHasRiders: said(/*i18n*/ { id: "A route with riders cannot change direction: unassign its riders first" }),
   busTooSmall: (number: string, seats: number, riders: number, day: string) =>
     `Bus ${number} has ${seats} seats and the route has ${riders} riders on ${day}s`,
-  noServiceDate: "Choose a valid date",
-  noServiceReason: "Say why there is no service (e.g. Thanksgiving)",
-  noServiceDuplicate: "That day is already a no-service day",
-  noServiceNotFound: "No-service day not found",
-  cutoff: "Enter the minutes as a whole number from 0 to 1,440",
-  onTime: "Enter the minutes as a whole number from 0 to 120",
-  sheetDate: "Choose the day of the sheet as YYYY-MM-DD",
+  noServiceDate: said(/*i18n*/ { id: "Choose a valid date" }),
+  noServiceReason: said(/*i18n*/ { id: "Say why there is no service (e.g. Thanksgiving)" }),
+  noServiceDuplicate: said(/*i18n*/ { id: "That day is already a no-service day" }),
+  noServiceNotFound: said(/*i18n*/ { id: "No-service day not found" }),
+  cutoff: said(/*i18n*/ { id: "Enter the minutes as a whole number from 0 to 1,440" }),
+  onTime: said(/*i18n*/ { id: "Enter the minutes as a whole number from 0 to 120" }),
+  sheetDate: said(/*i18n*/ { id: "Choose the day of the sheet as YYYY-MM-DD" }),
 } as const;
 
 /** Address search in the route editor (ADR 0054): through the server, when GEOCODER_URL is set. */
@@ -100,19 +102,21 @@ export const GEOCODE_LIMITS = {
 } as const;
 
 export const GEOCODE_MESSAGES = {
-  query: "Type an address or a place to search for",
-  off: "Address search is not set up: click the map or type the stop's coordinates.",
-  unavailable: "Address search is not available right now: click the map or type the stop's coordinates.",
+  query: said(/*i18n*/ { id: "Type an address or a place to search for" }),
+  off: said(/*i18n*/ { id: "Address search is not set up: click the map or type the stop's coordinates." }),
+  unavailable: said(
+    /*i18n*/ { id: "Address search is not available right now: click the map or type the stop's coordinates." },
+  ),
 } as const;
 
 export const RIDER_MESSAGES = {
-  childNotFound: "Child not found",
-  stopNotFound: "Stop not found",
-  riderNotFound: "Rider not found",
-  fromDate: "Choose the first day the child rides",
-  toDate: "The last day must be on or after the first day",
-  weekdays: "Choose at least one weekday",
-  search: "Type a part of the child's name",
+  childNotFound: said(/*i18n*/ { id: "Child not found" }),
+  stopNotFound: said(/*i18n*/ { id: "Stop not found" }),
+  riderNotFound: said(/*i18n*/ { id: "Rider not found" }),
+  fromDate: said(/*i18n*/ { id: "Choose the first day the child rides" }),
+  toDate: said(/*i18n*/ { id: "The last day must be on or after the first day" }),
+  weekdays: said(/*i18n*/ { id: "Choose at least one weekday" }),
+  search: said(/*i18n*/ { id: "Type a part of the child's name" }),
   notRunning: (route: string) => `${route} does not run on all of the chosen weekdays`,
   /** "Bus 12 has 40 seats and 40 riders on Mondays." */
   full: (bus: string, seats: number, riders: number, day: string) =>
@@ -120,11 +124,12 @@ export const RIDER_MESSAGES = {
 } as const;
 
 export const RIDE_MESSAGES = {
-  childNotFound: "Child not found",
-  from: "Choose the first day",
-  to: "The last day must be on or after the first day",
-  tooLong: `Choose at most ${ROUTE_LIMITS.maxNotRidingDays} days`,
-  noRides: "Your child has no rides on those days",
+  childNotFound: said(/*i18n*/ { id: "Child not found" }),
+  from: said(/*i18n*/ { id: "Choose the first day" }),
+  to: said(/*i18n*/ { id: "The last day must be on or after the first day" }),
+  // ROUTE_LIMITS.maxNotRidingDays written out.
+  tooLong: said(/*i18n*/ { id: "Choose at most 62 days" }),
+  noRides: said(/*i18n*/ { id: "Your child has no rides on those days" }),
   pastCutoff: (minutes: number) =>
     `It is too late to change this ride in the app (changes close ${minutes} minutes before the bus is due). Please call the school.`,
 } as const;

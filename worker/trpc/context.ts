@@ -1,4 +1,5 @@
 import type { AnyRouter } from "@trpc/server";
+import { type Locale, requestLocale } from "#shared/locales.ts";
 import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
 import { prepareSessionLookup, type SessionAuth, type SessionLookup } from "../auth/session.ts";
 import type { AppDeps } from "../deps.ts";
@@ -16,6 +17,8 @@ export type Context = {
   /** The request's Cookie header, for the cookies other than the session's (the sign-in device cookie). */
   cookieHeader?: string | null;
   auth: Auth | null;
+  /** The requester's language (its cookie, else Accept-Language): refusals are said in it. English when absent. */
+  locale?: Locale;
   /** Paths of the procedures that take no input (see `inputlessProcedurePaths`); they refuse any. */
   inputlessPaths?: ReadonlySet<string>;
 };
@@ -63,5 +66,6 @@ export async function createContext(
   if (!auth && readSessionCookie(deps.config, cookieHeader)) {
     resHeaders.append("Set-Cookie", serializeClearedSessionCookie(deps.config));
   }
-  return { deps, meta, resHeaders, cookieHeader, auth, ...(inputlessPaths ? { inputlessPaths } : {}) };
+  const locale = requestLocale(request.headers);
+  return { deps, meta, resHeaders, cookieHeader, auth, locale, ...(inputlessPaths ? { inputlessPaths } : {}) };
 }

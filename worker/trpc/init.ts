@@ -1,7 +1,9 @@
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { MESSAGES } from "#shared/messages.ts";
+import { translated } from "#shared/said.ts";
 import { VALIDATION_ERROR } from "#shared/well-formed.ts";
+import { i18nFor, text } from "../i18n/texts.ts";
 import { assertSudo } from "../services/auth/sudo.ts";
 import { AppError } from "../services/errors.ts";
 import { guardInput, onFailure } from "./boundary.ts";
@@ -32,7 +34,7 @@ export const GENERIC_ERROR_MESSAGE = "An unexpected error occurred. Please try a
 const t = initTRPC.context<Context>().create({
   // superjson both ways; outputs through a one-pass serializer that builds the same payload (ADR 0028).
   transformer,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const appError = error.cause instanceof AppError ? error.cause : null;
     let message = shape.message;
@@ -41,6 +43,20 @@ const t = initTRPC.context<Context>().create({
     // refusals are AppErrors and keep their message.
     else if ((error.code === "PARSE_ERROR" || error.code === "BAD_REQUEST") && !appError) message = VALIDATION_ERROR;
     else if (error.code === "INTERNAL_SERVER_ERROR") message = GENERIC_ERROR_MESSAGE;
+    // In the requester's language: a descriptor with its values, or a fixed text found by its English.
+    // The generic message stays as it is: the browser knows it by its English and says its own.
+    const locale = ctx?.locale ?? "en";
+    const i18n = i18nFor(locale);
+    if (appError?.descriptor && message === appError.message) message = text(locale, appError.descriptor);
+    else if (message !== GENERIC_ERROR_MESSAGE) message = translated(i18n, message);
+    const fieldErrors: Record<string, string[] | undefined> | null = zodError
+      ? z.flattenError(zodError).fieldErrors
+      : null;
+    if (fieldErrors && locale !== "en") {
+      for (const [field, messages] of Object.entries(fieldErrors)) {
+        fieldErrors[field] = messages?.map((each) => translated(i18n, each));
+      }
+    }
     return {
       ...shape,
       message,
@@ -48,7 +64,7 @@ const t = initTRPC.context<Context>().create({
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
-        fieldErrors: zodError ? z.flattenError(zodError).fieldErrors : null,
+        fieldErrors,
         retryAfterSeconds: appError?.details?.retryAfterSeconds ?? null,
         /** Why a FORBIDDEN happened, for the web app (sudo prompt, MFA enrolment). */
         reason: appError?.details?.reason ?? null,

@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../api.ts";
-
+import { sharedText } from "../i18n/shared-texts.ts";
 import { GENERIC_ERROR_MESSAGE, genericErrorMessage } from "./generic-error.ts";
 
 /** The server's generic message in English (what it answers an unexpected failure with). */
@@ -25,8 +25,8 @@ export function isAppError(error: unknown): error is AppError {
 export function errorMessage(error: unknown, fallback?: string): string {
   const generic = genericErrorMessage();
   if (!isAppError(error) || !error.message || error.message === GENERIC_ERROR || error.message === generic)
-    return fallback ?? generic;
-  return error.message;
+    return fallback === undefined ? generic : sharedText(fallback);
+  return sharedText(error.message);
 }
 
 /** The input fields the server rejected, with their messages; null when none. */

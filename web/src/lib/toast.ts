@@ -1,3 +1,4 @@
+import { sharedText } from "../i18n/shared-texts.ts";
 /** Toast duration fixed by the spec. */
 export const TOAST_DURATION_MS = 5000;
 
@@ -10,6 +11,6 @@ type ToastKind = "success" | "error" | "warning" | "info";
  */
 export function notify(kind: ToastKind, title: string, message?: string, options: { id?: string } = {}): void {
   void import("sonner").then(({ toast }) =>
-    toast[kind](title, { description: message, duration: TOAST_DURATION_MS, ...options }),
+    toast[kind](sharedText(title), { description: sharedText(message), duration: TOAST_DURATION_MS, ...options }),
   );
 }

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { forwardRef } from "react";
 import { MFA_MESSAGES } from "#shared/mfa.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { TextField } from "../ui/form.tsx";
 
 export type FactorMethod = "totp" | "recovery";
@@ -15,7 +16,7 @@ export const SecondFactorField = forwardRef<
     <TextField
       ref={ref}
       label={t`Authentication code`}
-      hint={MFA_MESSAGES.enterCode}
+      hint={sharedText(MFA_MESSAGES.enterCode)}
       inputMode="numeric"
       dir="ltr"
       autoComplete="one-time-code"
@@ -28,7 +29,7 @@ export const SecondFactorField = forwardRef<
     <TextField
       ref={ref}
       label={t`Recovery code`}
-      hint={MFA_MESSAGES.enterRecoveryCode}
+      hint={sharedText(MFA_MESSAGES.enterRecoveryCode)}
       autoComplete="off"
       maxLength={32}
       error={error}

@@ -3,6 +3,7 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { Button } from "./form.tsx";
 
 const overlay = "fixed inset-0 z-40 bg-slate-900/50";
@@ -137,9 +138,11 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
         <AlertDialog.Content className={panel} onCloseAutoFocus={returnFocus}>
-          <AlertDialog.Title className="text-lg font-semibold wrap-anywhere text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold wrap-anywhere text-ink">
+            {sharedText(title)}
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm wrap-anywhere text-slate-700">
-            {message}
+            {sharedText(message)}
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className="min-h-11 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">

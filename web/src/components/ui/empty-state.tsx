@@ -1,4 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { sharedText } from "../../i18n/shared-texts.ts";
 
 /**
  * An empty list: a title, an optional explanation and an optional action ("Schedule a Trip");
@@ -31,7 +32,7 @@ export function EmptyState({
       ref={block}
       className={`rounded-lg border border-dashed border-slate-300 bg-white px-4 ${spacious ? "py-12" : "py-10"} text-center`}
     >
-      <p className="font-semibold text-ink">{title}</p>
+      <p className="font-semibold text-ink">{sharedText(title)}</p>
       {children ? <p className="mt-1 text-sm text-slate-600">{children}</p> : null}
       {action ? <div className="mt-4 flex justify-center">{action}</div> : null}
     </div>

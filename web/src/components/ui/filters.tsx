@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useState } from "react";
+import { sharedText } from "../../i18n/shared-texts.ts";
 
 /** The labelled filter controls above every list: a select, a debounced search and a date. */
 
@@ -190,7 +191,7 @@ export function FilterTabs<Tab extends string>({
           onClick={() => onSelect(name)}
           className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium ${current === name ? "border-brand-500 bg-brand-500 text-ink" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
         >
-          {labels[name]}
+          {sharedText(labels[name])}
           {counts?.[name] === undefined ? null : (
             <span className="rounded-full bg-white/70 px-2 text-xs">{counts[name]}</span>
           )}

@@ -8,6 +8,7 @@ import {
   useId,
 } from "react";
 import type { z } from "zod";
+import { sharedText } from "../../i18n/shared-texts.ts";
 
 // The primary button lives with the other buttons: a page with a button and no form loads no form code.
 export { Button } from "./buttons.tsx";
@@ -41,7 +42,7 @@ function Field({
       ) : null}
       {error ? (
         <p id={`${inputId}-error`} className="mt-1 text-sm text-red-700">
-          {error}
+          {sharedText(error)}
         </p>
       ) : null}
     </div>
@@ -109,7 +110,7 @@ export function EnumSelectField<V extends string>(
         >
           {values.map((value) => (
             <option key={value} value={value}>
-              {labels[value]}
+              {sharedText(labels[value])}
             </option>
           ))}
         </select>

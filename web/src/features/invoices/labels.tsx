@@ -8,6 +8,7 @@ import {
   type InvoiceTab,
 } from "#shared/invoice-texts.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
+import { sharedText } from "../../i18n/shared-texts.ts";
 
 const TONES: Record<InvoiceStatus, Tone> = {
   pending: "amber",
@@ -36,7 +37,7 @@ export function useInvoiceTabLabels(): Record<InvoiceTab, string> {
 }
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge tone={TONES[status]}>{INVOICE_STATUS_LABELS[status]}</Badge>;
+  return <Badge tone={TONES[status]}>{sharedText(INVOICE_STATUS_LABELS[status])}</Badge>;
 }
 
 /** "Fee: 5% added on top (term-based)" or "Fee: 5%, not added: totals stay at the base amount (year-round)". */

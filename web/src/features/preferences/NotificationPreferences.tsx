@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { APPROACH_MINUTES_CHOICES } from "#shared/live-constants.ts";
 import { DIGEST_TEXTS, EVENT_KINDS, type OptionalChannel, type Preferences } from "#shared/preferences-constants.ts";
 import { Button, FormAlert, TextField } from "../../components/ui/form.tsx";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 import { notify } from "../../lib/toast.ts";
@@ -80,7 +81,7 @@ export function NotificationPreferences() {
             {EVENT_KINDS.map((entry) => (
               <li key={entry.kind} className="rounded-lg border border-slate-200 p-3">
                 <fieldset>
-                  <legend className="font-medium text-ink">{entry.label}</legend>
+                  <legend className="font-medium text-ink">{sharedText(entry.label)}</legend>
                   {entry.safetyCritical ? (
                     <p className="text-xs font-medium text-amber-800">
                       <Trans>Safety message: comes through quiet hours</Trans>
@@ -172,7 +173,7 @@ export function NotificationPreferences() {
                   In school time (the school's time zone). Safety messages still come through: {safetyKinds}.
                 </Trans>
               )}{" "}
-              {DIGEST_TEXTS.quiet}
+              {sharedText(DIGEST_TEXTS.quiet)}
             </p>
           </fieldset>
 
@@ -188,10 +189,10 @@ export function NotificationPreferences() {
                 aria-describedby={`${ids}-digest`}
                 onChange={(event) => setDraft({ ...draft, digest: event.target.checked })}
               />
-              {DIGEST_TEXTS.label}
+              {sharedText(DIGEST_TEXTS.label)}
             </label>
             <p id={`${ids}-digest`} className="mt-1 text-xs text-slate-500">
-              {DIGEST_TEXTS.explain}
+              {sharedText(DIGEST_TEXTS.explain)}
             </p>
           </fieldset>
 

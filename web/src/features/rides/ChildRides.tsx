@@ -7,6 +7,7 @@ import { StopPreviewMap } from "../../components/map/StopMap.tsx";
 import { SecondaryButton } from "../../components/ui/buttons.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { type ChildRide, clockTime, useClearNotRiding } from "./hooks.ts";
 
 const NotRidingDialog = lazyDialog(async () => (await import("./NotRidingDialog.tsx")).default);
@@ -33,7 +34,8 @@ export function ChildRides({ child, rides, notRiding, today }: Props) {
   const clear = useClearNotRiding();
   const { i18n, t } = useLingui();
   const name = child.name;
-  if (rides.length === 0) return <p className="mt-2 text-sm text-amber-900">{CHILD_MESSAGES.noTransport}</p>;
+  if (rides.length === 0)
+    return <p className="mt-2 text-sm text-amber-900">{sharedText(CHILD_MESSAGES.noTransport)}</p>;
   // The morning first: pickup, then drop-off.
   const ordered = rides.toSorted((a, b) => (a.direction === b.direction ? 0 : a.direction === "pickup" ? -1 : 1));
   const pickup = ordered[0]!;

@@ -16,6 +16,7 @@ import { Button, FormAlert, maxLengthOf, TextField } from "../../components/ui/f
 import { formatDateTime } from "../../components/ui/format.ts";
 import { Loading } from "../../components/ui/states.tsx";
 import { useAcceptInvitation, useInvitation } from "../../features/auth/hooks.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { errorMessage, isAppError } from "../../lib/errors.ts";
 import { enterInUserLocale, type SessionUser } from "../../lib/session.ts";
@@ -59,7 +60,7 @@ export default function AcceptInvitationPage() {
   const invitation = useInvitation(token, token !== "" && !accepted);
 
   let body;
-  if (!token) body = <InvalidInvitation message={INVITATION_MESSAGES.missingToken} />;
+  if (!token) body = <InvalidInvitation message={sharedText(INVITATION_MESSAGES.missingToken)} />;
   else if (invitation.isError) body = <InvalidInvitation message={invitationLoadError(invitation.error)} />;
   else if (invitation.isPending)
     body = (

@@ -11,6 +11,7 @@ import { AuthCard } from "../../components/ui/auth-card.tsx";
 import { Button, FormAlert } from "../../components/ui/form.tsx";
 import { Loading } from "../../components/ui/states.tsx";
 import { useResetLinkCheck, useResetPassword } from "../../features/auth/hooks.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 
 const LOGIN_PAGES: Record<RoleValue, string> = {
   super_admin: "/login/superadmin",
@@ -43,7 +44,7 @@ export default function ResetPasswordPage() {
         <Loading />
       ) : !done && linkInvalid ? (
         <FormAlert>
-          {RESET_MESSAGES.invalidLink}{" "}
+          {sharedText(RESET_MESSAGES.invalidLink)}{" "}
           <Link to="/forgot-password" className="font-semibold underline">
             <Trans>Request a new link</Trans>
           </Link>

@@ -4,6 +4,7 @@ import { Panel } from "../../components/ui/panel.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { useParentDashboard } from "../../features/dashboard/hooks.ts";
 import { useMapTiles } from "../../features/site/hooks.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
 import {
@@ -30,7 +31,7 @@ export default function ParentDashboardPage() {
   return (
     <Dashboard
       pageTitle={t`Parent Dashboard · SchoolRide`}
-      heading={TEXTS.heading}
+      heading={sharedText(TEXTS.heading)}
       welcome={
         school ? (
           <Trans>
@@ -52,10 +53,13 @@ export default function ParentDashboardPage() {
             <>
               <Tiles tiles={data.tiles} />
               <div className="grid gap-4 sm:gap-6 lg:grid-cols-2 lg:items-start">
-                <Panel title={TEXTS.todaysRides}>
+                <Panel title={sharedText(TEXTS.todaysRides)}>
                   <TodaysRides data={data} />
                 </Panel>
-                <Panel title={TEXTS.paymentInformation} link={{ to: "/parent/invoices", label: t`View all` }}>
+                <Panel
+                  title={sharedText(TEXTS.paymentInformation)}
+                  link={{ to: "/parent/invoices", label: t`View all` }}
+                >
                   <PaymentInformation data={data} />
                 </Panel>
                 <Panel
@@ -64,7 +68,10 @@ export default function ParentDashboardPage() {
                 >
                   <ChildCards items={data.children} today={data.today} />
                 </Panel>
-                <Panel title={TEXTS.recentNotifications} link={{ to: "/parent/notifications", label: t`View all` }}>
+                <Panel
+                  title={sharedText(TEXTS.recentNotifications)}
+                  link={{ to: "/parent/notifications", label: t`View all` }}
+                >
                   <RecentNotifications data={data} />
                 </Panel>
               </div>

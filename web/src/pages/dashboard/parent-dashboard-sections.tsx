@@ -16,6 +16,7 @@ import { NotificationOrigin, NotificationTypeIcon } from "../../features/notific
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useMoney } from "../../lib/school-zone.ts";
 
 /** Thumb-sized: every link and button of the dashboard is at least 44 px tall. */
@@ -130,9 +131,9 @@ export function ChildCards({ items, today }: { items: ParentDashboard["children"
   if (items.length === 0)
     return (
       <div className="text-center">
-        <p className="text-slate-600">{TEXTS.noChildren}</p>
+        <p className="text-slate-600">{sharedText(TEXTS.noChildren)}</p>
         <Link to="/parent/children" className={`${linkButton} mt-3`}>
-          {TEXTS.addChildren}
+          {sharedText(TEXTS.addChildren)}
         </Link>
       </div>
     );
@@ -156,7 +157,8 @@ export function ChildCards({ items, today }: { items: ParentDashboard["children"
 export function RecentNotifications({ data }: { data: ParentDashboard }) {
   const markRead = useMarkNotificationRead("parent");
   const { t } = useLingui();
-  if (data.recentNotifications.length === 0) return <p className="text-sm text-slate-600">{TEXTS.noNotifications}</p>;
+  if (data.recentNotifications.length === 0)
+    return <p className="text-sm text-slate-600">{sharedText(TEXTS.noNotifications)}</p>;
   return (
     <ul className="divide-y divide-slate-100">
       {data.recentNotifications.map((item) => {
@@ -202,7 +204,7 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
   return (
     <div className="space-y-4">
       <div>
-        <h3 className="text-sm font-semibold text-slate-700">{TEXTS.upcomingPayment}</h3>
+        <h3 className="text-sm font-semibold text-slate-700">{sharedText(TEXTS.upcomingPayment)}</h3>
         {upcoming ? (
           <div className="mt-2 rounded-lg border border-slate-200 p-3" data-testid="upcoming-payment">
             <div className="flex items-start justify-between gap-2">
@@ -216,19 +218,19 @@ export function PaymentInformation({ data }: { data: ParentDashboard }) {
               <p className="flex items-center gap-2 text-sm text-slate-600">
                 <Trans>Due {due}</Trans> <InvoiceStatusBadge status={upcoming.status} />
               </p>
-              <PayInvoiceButton invoiceId={upcoming.id} label={TEXTS.payNow} className={`${TARGET} px-4`} />
+              <PayInvoiceButton invoiceId={upcoming.id} label={sharedText(TEXTS.payNow)} className={`${TARGET} px-4`} />
             </div>
           </div>
         ) : (
-          <p className="mt-1 text-sm text-slate-600">{TEXTS.noPendingPayments}</p>
+          <p className="mt-1 text-sm text-slate-600">{sharedText(TEXTS.noPendingPayments)}</p>
         )}
       </div>
       <div>
-        <h3 className="text-sm font-semibold text-slate-700">{TEXTS.recentPayments}</h3>
+        <h3 className="text-sm font-semibold text-slate-700">{sharedText(TEXTS.recentPayments)}</h3>
         {recent.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">{TEXTS.noRecentPayments}</p>
+          <p className="mt-1 text-sm text-slate-600">{sharedText(TEXTS.noRecentPayments)}</p>
         ) : (
-          <ul className="divide-y divide-slate-100" aria-label={TEXTS.recentPayments}>
+          <ul className="divide-y divide-slate-100" aria-label={sharedText(TEXTS.recentPayments)}>
             {recent.map((invoice) => {
               const paidOn = invoice.paidOn ? formatIsoDay(invoice.paidOn) : null;
               return (

@@ -28,6 +28,7 @@ import { usePaidInvoice } from "../../features/payments/hooks.ts";
 import { PaidInvoiceNotice } from "../../features/payments/PaidInvoiceNotice.tsx";
 import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { PaymentReturnNotice } from "../../features/payments/PaymentReturnNotice.tsx";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useMoney } from "../../lib/school-zone.ts";
 import { useUrlFilters } from "../../lib/url-filters.ts";
 import { InvoiceTable } from "./InvoiceTable.tsx";
@@ -173,7 +174,7 @@ export default function InvoicesPage({ role }: { role: InvoiceRole }) {
                         <PayInvoiceButton invoiceId={invoice.id} />
                       ) : null
               }
-              empty={<EmptyState title={INVOICE_MESSAGES.empty} spacious />}
+              empty={<EmptyState title={sharedText(INVOICE_MESSAGES.empty)} spacious />}
             />
             <Pagination
               result={data}

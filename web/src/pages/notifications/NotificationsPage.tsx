@@ -26,6 +26,7 @@ import {
   NotificationOrigin,
   NotificationTypeIcon,
 } from "../../features/notifications/labels.tsx";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useUrlFilters } from "../../lib/url-filters.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -168,7 +169,7 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
           loading={t`Loading notifications…`}
           failed={t`Failed to load notifications.`}
           isEmpty={(data) => data.rows.length === 0}
-          empty={<EmptyState title={NOTIFICATION_MESSAGES.empty} spacious />}
+          empty={<EmptyState title={sharedText(NOTIFICATION_MESSAGES.empty)} spacious />}
         >
           {(data) => (
             <>
@@ -194,7 +195,7 @@ export default function NotificationsPage({ role }: { role: InboxRole }) {
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
         title={t`Delete Notification`}
-        message={NOTIFICATION_MESSAGES.confirmDelete}
+        message={sharedText(NOTIFICATION_MESSAGES.confirmDelete)}
         confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ notificationId: deleting.id })}

@@ -15,6 +15,7 @@ import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { gradeLabel } from "../../features/children/grades.ts";
 import { type ChildRow, useSaveChild } from "../../features/children/hooks.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 
 const fieldClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none aria-[invalid=true]:border-red-500";
@@ -152,7 +153,7 @@ export default function ChildFormDialog({
         <Section title={t`Transportation Details`}>
           {/* The school's assignment, read-only here: the card shows the stops, times and bus. The
               record's own route and bus number (older records) travel unchanged with the form. */}
-          <p className="text-sm text-slate-700">{CHILD_MESSAGES.transportBySchool}</p>
+          <p className="text-sm text-slate-700">{sharedText(CHILD_MESSAGES.transportBySchool)}</p>
         </Section>
         <Section title={t`Health & Safety Information`}>
           <Labelled label={t`Allergies`} error={errors.allergyInfo}>

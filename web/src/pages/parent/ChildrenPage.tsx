@@ -16,6 +16,7 @@ import { RideHistory } from "../../features/live/RideHistory.tsx";
 import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { useRideLookup } from "../../features/rides/hooks.ts";
 import { useMapTiles } from "../../features/site/hooks.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSession } from "../../lib/session.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -160,7 +161,7 @@ function SafetyReminders() {
       <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-800">
         {SAFETY_REMINDERS.map((tip) => (
           <li key={tip}>
-            {tip}
+            {sharedText(tip)}
             {tip === NOT_RIDING_TIP ? (
               <>
                 {" "}
@@ -294,7 +295,7 @@ export default function ChildrenPage() {
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
         title={t`Delete Child`}
-        message={CHILD_MESSAGES.confirmDelete}
+        message={sharedText(CHILD_MESSAGES.confirmDelete)}
         confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && !remove.isPending && remove.mutate({ childId: deleting.id })}

@@ -12,6 +12,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Loading } from "../../components/ui/states.tsx";
 import { type ParentRunView, useBellFollowsRun, useNow, useWatchedRun } from "../../features/live/watch-run.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 
 type Rider = ParentRunView["riders"][number];
@@ -76,7 +77,7 @@ function StopLine({ stop, phase, zone }: { stop: Stop; phase: ReturnType<typeof 
 /** How old the last position is, ticking; stale after 60 s: "Last seen 2 min ago", never as live. */
 function PositionAge({ view, receivedAt, now }: { view: ParentRunView; receivedAt: number; now: number }) {
   if (view.position === null || view.ageSeconds === null)
-    return <p className="text-sm text-slate-700">{LIVE_TEXTS.noPosition}</p>;
+    return <p className="text-sm text-slate-700">{sharedText(LIVE_TEXTS.noPosition)}</p>;
   const ageMs = view.ageSeconds * 1000 + Math.max(0, now - receivedAt);
   const stale = view.stale || ageMs >= LIVE_STALE_AFTER_MS;
   return (
@@ -127,7 +128,7 @@ function ChildCard({
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 className="text-base font-semibold text-ink">{rider.name}</h2>
       {rider.notRiding ? (
-        <p className="text-sm text-slate-700">{LIVE_TEXTS.notRiding}</p>
+        <p className="text-sm text-slate-700">{sharedText(LIVE_TEXTS.notRiding)}</p>
       ) : (
         <div className="mt-1 space-y-2">
           {stop ? <StopLine stop={stop} phase={phase} zone={zone} /> : null}
@@ -192,14 +193,14 @@ export default function ParentLivePage() {
         {back}
         <PageHeader title={t`Live ride`} />
         {gone ? (
-          <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{LIVE_TEXTS.gone}</p>
+          <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{sharedText(LIVE_TEXTS.gone)}</p>
         ) : failed ? (
-          <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{LIVE_TEXTS.offline}</p>
+          <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{sharedText(LIVE_TEXTS.offline)}</p>
         ) : (
           <Loading label={t`Loading the ride…`} />
         )}
         <Link to="/parent/children" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
-          {LIVE_TEXTS.history}
+          {sharedText(LIVE_TEXTS.history)}
         </Link>
       </div>
     );

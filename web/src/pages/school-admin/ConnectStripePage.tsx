@@ -19,6 +19,7 @@ import {
   useStartConnectOnboarding,
   useSyncConnectStatus,
 } from "../../features/connect/hooks.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 
 const STATUS_TONES: Record<ConnectStatus, Tone> = {
   not_started: "slate",
@@ -122,7 +123,7 @@ export default function ConnectStripePage() {
             <Trans>Account status</Trans>
           </h2>
           <span data-testid="connect-status">
-            <Badge tone={STATUS_TONES[view.status]}>{CONNECT_STATUS_LABELS[view.status]}</Badge>
+            <Badge tone={STATUS_TONES[view.status]}>{sharedText(CONNECT_STATUS_LABELS[view.status])}</Badge>
           </span>
         </div>
         {sync.isPending ? (

@@ -15,6 +15,7 @@ import {
   usePayEnrollment,
 } from "../../../features/flight-trips/parent/hooks.ts";
 import { PaymentReturnNotice } from "../../../features/payments/PaymentReturnNotice.tsx";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { TripCard } from "./TripCard.tsx";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -103,7 +104,7 @@ export default function FlightTripsPage() {
         open={optingOut !== null}
         onOpenChange={(open) => (open ? undefined : setOptingOut(null))}
         title={optingOut ? t`Opt ${optingChild} out of ${optingTrip}?` : t`Opt Out`}
-        message={FLIGHT_TRIP_MESSAGES.refundRule}
+        message={sharedText(FLIGHT_TRIP_MESSAGES.refundRule)}
         confirmLabel={optOut.isPending ? t`Opting out…` : t`Opt Out`}
         busy={optOut.isPending}
         onConfirm={() => {

@@ -12,6 +12,7 @@ import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
 import { clockTime } from "../../../features/rides/hooks.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 
 const TRIP_TONES: Record<FlightTripStatus, Tone> = {
   scheduled: "blue",
@@ -28,7 +29,7 @@ const ENROLLMENT_TONES: Record<string, Tone> = {
 };
 
 export function TripStatusBadge({ status }: { status: FlightTripStatus }) {
-  return <Badge tone={TRIP_TONES[status]}>{FLIGHT_TRIP_STATUS_LABELS[status]}</Badge>;
+  return <Badge tone={TRIP_TONES[status]}>{sharedText(FLIGHT_TRIP_STATUS_LABELS[status])}</Badge>;
 }
 
 /** Confirmed / Pending / Opted Out / Cancelled (the trip was), or Not Enrolled: the label the server gives. */
@@ -37,7 +38,7 @@ export function EnrollmentBadge({ label }: { label: string }) {
 }
 
 export function MoneyBadge({ money }: { money: EnrollmentMoney }) {
-  return <Badge tone={ENROLLMENT_MONEY_TONES[money]}>{ENROLLMENT_MONEY_LABELS[money]}</Badge>;
+  return <Badge tone={ENROLLMENT_MONEY_TONES[money]}>{sharedText(ENROLLMENT_MONEY_LABELS[money])}</Badge>;
 }
 
 /** Whether the money badge says more than the enrolment's: a pending enrolment is unpaid by definition. */

@@ -18,6 +18,7 @@ import {
   useFlightTrips,
 } from "../../../features/flight-trips/admin/hooks.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { useMoney } from "../../../lib/school-zone.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
@@ -83,7 +84,7 @@ function Students({ trip }: { trip: FlightTripRow }) {
                 <span className="sr-only">
                   <Trans>Payment:</Trans>{" "}
                 </span>
-                {ENROLLMENT_MONEY_LABELS[student.money]}
+                {sharedText(ENROLLMENT_MONEY_LABELS[student.money])}
               </Badge>
             )}
           </span>
@@ -132,7 +133,7 @@ function TripCard({
             </span>
           </p>
         </div>
-        <Badge tone={STATUS_TONES[trip.status]}>{FLIGHT_TRIP_STATUS_LABELS[trip.status]}</Badge>
+        <Badge tone={STATUS_TONES[trip.status]}>{sharedText(FLIGHT_TRIP_STATUS_LABELS[trip.status])}</Badge>
       </div>
       {trip.description ? <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{trip.description}</p> : null}
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

@@ -11,6 +11,7 @@ import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { QueryState } from "../../../components/ui/states.tsx";
 import { type AttendanceRow, useAttendanceReport, useLiveRuns } from "../../../features/live-board/hooks.ts";
 import { shortDay, zonedTime } from "../../../features/trips/zoned-format.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
 import { attendanceCsv } from "./attendance-csv.ts";
@@ -59,7 +60,11 @@ function columns(zone: string): Column<AttendanceRow>[] {
     },
     { header: t`Run`, className: "wrap-anywhere", cell: (row) => <RunLabel row={row} /> },
     { header: t`Stop`, className: "wrap-anywhere", cell: (row) => row.stopName },
-    { header: t`Attendance`, className: "whitespace-nowrap", cell: (row) => ATTENDANCE_MARK_LABELS[row.mark] },
+    {
+      header: t`Attendance`,
+      className: "whitespace-nowrap",
+      cell: (row) => sharedText(ATTENDANCE_MARK_LABELS[row.mark]),
+    },
     {
       header: t`Boarded or absent`,
       className: "tabular-nums wrap-anywhere",
@@ -155,14 +160,23 @@ export default function AttendancePage() {
               <>
                 <CardHeader
                   title={<span className="font-medium text-ink">{row.childName}</span>}
-                  aside={<span className="shrink-0 text-sm text-slate-700">{ATTENDANCE_MARK_LABELS[row.mark]}</span>}
+                  aside={
+                    <span className="shrink-0 text-sm text-slate-700">
+                      {sharedText(ATTENDANCE_MARK_LABELS[row.mark])}
+                    </span>
+                  }
                 />
                 <CardFields
                   items={[
                     { label: t`Run`, value: <RunLabel row={row} /> },
                     { label: t`Stop`, value: row.stopName },
                     ...(row.boarding
-                      ? [{ label: ATTENDANCE_MARK_LABELS[row.boarding.status], value: eventAt(row.boarding, zone) }]
+                      ? [
+                          {
+                            label: sharedText(ATTENDANCE_MARK_LABELS[row.boarding.status]),
+                            value: eventAt(row.boarding, zone),
+                          },
+                        ]
                       : []),
                     ...(row.drop ? [{ label: t`Dropped`, value: eventAt(row.drop, zone) }] : []),
                   ]}

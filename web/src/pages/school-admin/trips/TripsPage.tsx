@@ -22,6 +22,7 @@ import {
 } from "../../../features/trips/hooks.ts";
 import { RouteTypeIcon, TripStatusBadge, tripStatusLabels } from "../../../features/trips/labels.tsx";
 import { calendarDay, zonedTime } from "../../../features/trips/zoned-format.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
 import { tripsCsv } from "./trips-csv.ts";
@@ -307,7 +308,7 @@ export default function TripsPage() {
         isEmpty={(data) => data.trips.length === 0}
         empty={
           <EmptyState
-            title={TRIP_MESSAGES.empty}
+            title={sharedText(TRIP_MESSAGES.empty)}
             spacious
             action={
               <Button onClick={() => setEditing({ trip: null })}>
@@ -374,7 +375,7 @@ export default function TripsPage() {
         open={deleting !== null}
         onOpenChange={(open) => (open ? null : setDeleting(null))}
         title={t`Delete Trip`}
-        message={TRIP_MESSAGES.confirmDelete}
+        message={sharedText(TRIP_MESSAGES.confirmDelete)}
         confirmLabel={t`Delete`}
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ tripId: deleting.id })}
