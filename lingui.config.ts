@@ -64,6 +64,7 @@ export const CATALOG_AREAS = {
     "<rootDir>/web/src/pages/notifications",
     "<rootDir>/web/src/pages/dashboard/Dashboard.tsx",
     "<rootDir>/web/src/pages/dashboard/SchoolAdminDashboardPage.tsx",
+    "<rootDir>/web/src/pages/dashboard/SchoolLanguageCard.tsx",
     ...features(
       "billing",
       "charts",
