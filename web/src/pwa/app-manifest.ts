@@ -23,6 +23,7 @@ export function appManifest(startUrl: string) {
     id: "/",
     name: "SchoolRide",
     short_name: "SchoolRide",
+    // i18n-ignore: one manifest for every reader (written at build time); the name is the brand.
     description: "Safe, simple school transportation for schools and parents.",
     start_url: startUrl,
     scope: "/",
