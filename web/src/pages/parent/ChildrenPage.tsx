@@ -25,6 +25,12 @@ const GuardiansDialog = lazyDialog(async () => (await import("./GuardiansDialog.
 
 /** Thumb-sized (44 px) buttons on a phone. */
 const TARGET = "min-h-11";
+/**
+ * The card's actions share a phone's row: a little less padding there, and a word is never broken
+ * (the card breaks long names anywhere); a label too long for the row (Swedish "Vårdnadshavare")
+ * moves its button to the next row.
+ */
+const CARD_ACTION = `${TARGET} flex-1 px-3! wrap-normal sm:flex-none sm:px-4!`;
 
 type Lookup = NonNullable<ReturnType<typeof useRideLookup>["data"]>;
 
@@ -120,25 +126,17 @@ function ChildCard({
         </section>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2 pt-1 sm:mt-auto sm:pt-4">
-        <SecondaryButton className={`${TARGET} flex-1 sm:flex-none`} aria-label={t`Edit ${name}`} onClick={onEdit}>
+        <SecondaryButton className={CARD_ACTION} aria-label={t`Edit ${name}`} onClick={onEdit}>
           <Pencil aria-hidden="true" className="h-4 w-4 shrink-0" />
           <Trans>Edit</Trans>
         </SecondaryButton>
-        <SecondaryButton
-          className={`${TARGET} flex-1 sm:flex-none`}
-          aria-label={t`Guardians of ${name}`}
-          onClick={onGuardians}
-        >
+        <SecondaryButton className={CARD_ACTION} aria-label={t`Guardians of ${name}`} onClick={onGuardians}>
           <Users aria-hidden="true" className="h-4 w-4 shrink-0" />
           <Trans>Guardians</Trans>
         </SecondaryButton>
         {/* Only the parent who added the child deletes the record; a guardian leaves instead (ADR 0053). */}
         {child.owned ? (
-          <SecondaryButton
-            className={`${TARGET} flex-1 text-red-700 sm:flex-none`}
-            aria-label={t`Delete ${name}`}
-            onClick={onDelete}
-          >
+          <SecondaryButton className={`${CARD_ACTION} text-red-700`} aria-label={t`Delete ${name}`} onClick={onDelete}>
             <Trash2 aria-hidden="true" className="h-4 w-4 shrink-0" />
             <Trans>Delete</Trans>
           </SecondaryButton>
