@@ -267,7 +267,7 @@ function What({ row }: { row: AuditRow }) {
     <>
       <span
         title={name === row.eventType ? undefined : row.eventType}
-        className="inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 wrap-anywhere"
+        className={`inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800 wrap-anywhere ${name === row.eventType ? "font-mono" : ""}`}
       >
         {name}
       </span>
@@ -280,7 +280,7 @@ function School({ row }: { row: AuditRow }) {
   if (row.schoolName) return <span className="wrap-anywhere">{row.schoolName}</span>;
   if (row.schoolId)
     return (
-      <span className="font-mono text-xs text-slate-500" title={row.schoolId}>
+      <span dir="ltr" className="font-mono text-xs text-slate-500" title={row.schoolId}>
         {row.schoolId.slice(0, 8)}…{" "}
         <span className="sr-only">
           <Trans>(school no longer exists)</Trans>
@@ -293,7 +293,7 @@ function School({ row }: { row: AuditRow }) {
 function UserAgent({ value }: { value: string | null }) {
   if (!value) return <Dash />;
   return (
-    <span className="block truncate text-xs text-slate-600" title={value}>
+    <span dir="ltr" className="block truncate text-xs text-slate-600" title={value}>
       {value}
     </span>
   );

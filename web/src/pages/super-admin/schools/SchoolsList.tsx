@@ -40,7 +40,11 @@ export function SchoolsList({ rows, actions }: { rows: SchoolRow[]; actions: Row
       header: t`School ID`,
       headerClassName: "whitespace-nowrap",
       className: "font-mono whitespace-nowrap",
-      cell: (school) => <span title={school.id}>{shortId(school.id)}</span>,
+      cell: (school) => (
+        <span dir="ltr" title={school.id}>
+          {shortId(school.id)}
+        </span>
+      ),
     },
     {
       header: t`Created Date`,
@@ -98,7 +102,7 @@ function SchoolCard({ school, actions }: { school: SchoolRow; actions: RowAction
       <CountBadges school={school} />
       <CardFields
         items={[
-          { label: t`School ID`, value: shortId(school.id), className: "font-mono" },
+          { label: t`School ID`, value: <span dir="ltr">{shortId(school.id)}</span>, className: "font-mono" },
           { label: t`Created Date`, value: formatDate(school.createdAt) },
           { label: t`Admins`, value: school.adminCount },
           { label: t`Parents`, value: school.parentCount },
