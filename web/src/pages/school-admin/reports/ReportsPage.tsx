@@ -92,7 +92,6 @@ function Filters({
   onChange: (filter: { from?: string; to?: string; routeId: string | null }) => void;
 }) {
   const { t } = useLingui();
-  const { i18n } = useLinguiRuntime();
   const routeName = data.routes.find((route) => route.id === data.routeId)?.name;
   const { from, to, onTimeMinutes } = data;
   const maxDays = REPORT_LIMITS.maxDays;
