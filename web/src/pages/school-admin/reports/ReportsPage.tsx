@@ -415,7 +415,10 @@ function Money({ data }: { data: Reports }) {
         labels={months.map((month) => month.month)}
         labelHeader={t`Month`}
         series={[
-          { label: t`Issued`, values: months.map((month) => major(month.issuedCents)) },
+          {
+            label: t({ message: "Issued", context: "invoices of a month" }),
+            values: months.map((month) => major(month.issuedCents)),
+          },
           { label: t`Paid`, values: months.map((month) => major(month.paidCents)) },
           { label: t`Pending`, values: months.map((month) => major(month.pendingCents)) },
           { label: t`Overdue`, values: months.map((month) => major(month.overdueCents)) },
