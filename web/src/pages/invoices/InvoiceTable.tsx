@@ -107,12 +107,15 @@ export function InvoiceTable({
       header: t`Invoice #`,
       rowHeader: true,
       className: "whitespace-nowrap",
-      cell: (invoice) => (
-        <>
-          <span className="font-semibold text-ink">{invoice.invoiceNumber}</span>
-          <span className="block text-xs font-normal text-slate-500">{t`Issued ${formatIsoDay(invoice.issueDate)}`}</span>
-        </>
-      ),
+      cell: (invoice) => {
+        const issued = formatIsoDay(invoice.issueDate);
+        return (
+          <>
+            <span className="font-semibold text-ink">{invoice.invoiceNumber}</span>
+            <span className="block text-xs font-normal text-slate-500">{t`Issued ${issued}`}</span>
+          </>
+        );
+      },
     },
     ...(showRecipient
       ? [

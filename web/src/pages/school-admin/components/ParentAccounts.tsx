@@ -159,11 +159,12 @@ export function ParentAccounts({
   );
 
   const confirmingName = confirming?.name;
+  const total = list.data ? formatTotal(list.data) : null;
   return (
     <PageSection
       id="parents-heading"
       title={t`Parents`}
-      aside={list.data ? <span className="text-sm text-slate-600">{t`${formatTotal(list.data)} total`}</span> : null}
+      aside={total ? <span className="text-sm text-slate-600">{t`${total} total`}</span> : null}
       className="mt-8"
     >
       {content}

@@ -92,7 +92,6 @@ function Filters({
   onChange: (filter: { from?: string; to?: string; routeId: string | null }) => void;
 }) {
   const { t } = useLingui();
-  const { i18n } = useLinguiRuntime();
   const routeName = data.routes.find((route) => route.id === data.routeId)?.name;
   const { from, to, onTimeMinutes } = data;
   const maxDays = REPORT_LIMITS.maxDays;
@@ -416,7 +415,10 @@ function Money({ data }: { data: Reports }) {
         labels={months.map((month) => month.month)}
         labelHeader={t`Month`}
         series={[
-          { label: t`Issued`, values: months.map((month) => major(month.issuedCents)) },
+          {
+            label: t({ message: "Issued", context: "invoices of a month" }),
+            values: months.map((month) => major(month.issuedCents)),
+          },
           { label: t`Paid`, values: months.map((month) => major(month.paidCents)) },
           { label: t`Pending`, values: months.map((month) => major(month.pendingCents)) },
           { label: t`Overdue`, values: months.map((month) => major(month.overdueCents)) },
