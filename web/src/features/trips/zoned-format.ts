@@ -1,17 +1,19 @@
 import { LOCALE_TAGS, SOURCE_LOCALE } from "#shared/locales.ts";
-import { formatCalendarDay, formatTime } from "#shared/school-time.ts";
 import { activeLocale } from "../../i18n/i18n.ts";
 
 /**
  * The transport pages' times and days in the reader's language (ADR 0078), times still on the
- * school's clock: English keeps the school-time module's text exactly ("7:30 AM", "Sunday, March 8,
- * 2026"); another language gets `Intl`'s text in its own tag.
+ * school's clock: English keeps the text the school-time module writes ("7:30 AM", "Sunday, March
+ * 8, 2026": Intl's en-US with plain spaces); another language gets `Intl`'s text in its own tag.
+ * (Not through worker/shared/school-time.ts: the Routes page would load all of it for this.)
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+const english = () => activeLocale() === SOURCE_LOCALE;
+
 function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const tag = LOCALE_TAGS[activeLocale()];
+  const tag = english() ? "en-US" : LOCALE_TAGS[activeLocale()];
   const key = `${tag} ${JSON.stringify(options)}`;
   let format = formatters.get(key);
   if (!format) {
@@ -21,12 +23,12 @@ function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return format;
 }
 
-const english = () => activeLocale() === SOURCE_LOCALE;
+/** Intl's text with plain spaces (newer ICU puts a narrow no-break space before AM/PM). */
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
 /** An instant's hour and minute in the school's zone: "7:30 AM", "07:30", "上午7:30". */
 export function zonedTime(instant: Date, zone: string): string {
-  if (english()) return formatTime(instant, zone);
-  return formatter({ hour: "numeric", minute: "2-digit", timeZone: zone }).format(instant);
+  return plain(formatter({ hour: "numeric", minute: "2-digit", timeZone: zone }).format(instant));
 }
 
 /** A wall-clock time of the school ("07:30", or minutes after midnight) in the reader's way. */
@@ -35,9 +37,7 @@ export function wallTime(time: string | number): string {
     typeof time === "number"
       ? [Math.floor(time / 60) % 24, time % 60]
       : (time.split(":").map(Number) as [number, number]);
-  const at = new Date(Date.UTC(2026, 0, 1, hours, minutes));
-  if (english()) return formatTime(at, "UTC");
-  return formatter({ hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(at);
+  return zonedTime(new Date(Date.UTC(2026, 0, 1, hours, minutes)), "UTC");
 }
 
 /** A stop's "HH:MM" on the school's clock as the forms show it (English keeps "07:30" as typed). */
@@ -47,10 +47,11 @@ export function stopClock(time: string): string {
 
 /** A calendar day (`YYYY-MM-DD`) in full: "Sunday, March 8, 2026". */
 export function calendarDay(date: string): string {
-  if (english()) return formatCalendarDay(date);
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return formatter({ weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, day, 12)),
+  return plain(
+    formatter({ weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+      new Date(Date.UTC(year, month - 1, day, 12)),
+    ),
   );
 }
 

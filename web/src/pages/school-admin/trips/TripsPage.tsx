@@ -25,7 +25,6 @@ import { calendarDay, zonedTime } from "../../../features/trips/zoned-format.ts"
 import { sharedText } from "../../../i18n/shared-texts.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
-import { tripsCsv } from "./trips-csv.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 
@@ -263,14 +262,16 @@ export default function TripsPage() {
           </SecondaryButton>
           <SecondaryButton
             disabled={!data || data.trips.length === 0}
-            onClick={() =>
-              data &&
+            onClick={async () => {
+              if (!data) return;
+              // The CSV's code loads when Export is pressed, not with the list.
+              const { tripsCsv } = await import("./trips-csv.ts");
               downloadText(
                 `trips-${data.from}${view === "week" ? `-to-${data.to}` : ""}.csv`,
                 tripsCsv(data.trips, zone),
                 "text/csv;charset=utf-8",
-              )
-            }
+              );
+            }}
           >
             <Download aria-hidden="true" className="h-4 w-4" />
             <Trans>Export</Trans>
