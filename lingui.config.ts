@@ -2,105 +2,101 @@
  * Lingui's configuration (ADR 0078): the browser's texts are Lingui macros (`t`, `<Trans>`,
  * `<Plural>`, `msg`) in the source; `npm run i18n:extract` writes them into one catalog per area and
  * language (web/src/locales/<area>/<locale>.po) and the Vite plugin compiles a catalog when a page
- * imports it (web/src/i18n/catalogs.ts). A page loads the `frame` catalog and its area's: English
- * readers download English catalogs only, a reader of another language that language's only.
+ * imports it (web/src/i18n/i18n.ts). A page loads the `frame` catalog, its area's and, for a few
+ * wordy pages, its own: English readers download English catalogs only, a reader of another
+ * language that language's only.
  *
- * An area's `include` is every folder its pages are made of; a file used by two areas is in both (a
- * node test, tests/node/i18n-catalogs.test.ts, checks every page's files are in its area's catalogs).
+ * An area's `include` is every folder its pages are made of; a file used by two areas is in both
+ * (tests/node/i18n-catalogs.test.ts checks every file with texts is in a catalog).
  */
 import { defineConfig, type LinguiConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
 import { LOCALES } from "./worker/shared/locales.ts";
 
 const features = (...names: string[]) => names.map((name) => `<rootDir>/web/src/features/${name}`);
+const pages = (...names: string[]) => names.map((name) => `<rootDir>/web/src/pages/${name}`);
 
-/** The catalogs and the folders each is made of (`<rootDir>/web/src/` omitted). */
-export const CATALOG_AREAS = {
+const LEGAL_PAGES = pages(
+  "public/PrivacyPolicyPage.tsx",
+  "public/TermsOfServicePage.tsx",
+  "public/GdprCompliancePage.tsx",
+  "public/CookiePolicyPage.tsx",
+);
+const SCHOOL_PAGE_CATALOGS = pages("school-admin/routes", "school-admin/live", "school-admin/reports");
+
+/**
+ * The catalogs and the folders each is made of. An area's pages load its catalog with the area; a
+ * page catalog (`legal`, `school-routes`…) is loaded by its own routes only (web/src/i18n/areas.ts
+ * PAGE_CATALOGS, and `withCatalog` on those routes), so no other page downloads its texts.
+ */
+export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string[] }> = {
   /** Every page's frame: shared components, the data layer's messages, sign-in and password pages. */
-  frame: [
-    "<rootDir>/web/src/components/ui",
-    "<rootDir>/web/src/components/shell",
-    "<rootDir>/web/src/components/mfa",
-    "<rootDir>/web/src/components/map",
-    "<rootDir>/web/src/components/csv-import",
-    "<rootDir>/web/src/components/AppShell.tsx",
-    "<rootDir>/web/src/components/NewPasswordFields.tsx",
-    "<rootDir>/web/src/components/PasswordStrength.tsx",
-    "<rootDir>/web/src/lib",
-    "<rootDir>/web/src/routes",
-    "<rootDir>/web/src/pwa",
-    "<rootDir>/web/src/i18n",
-    "<rootDir>/web/src/main.tsx",
-    "<rootDir>/web/src/pages/auth",
-    // Every area's unknown address shows it too.
-    "<rootDir>/web/src/pages/public/NotFoundPage.tsx",
-    ...features("auth", "site", "notifications"),
-  ],
-  /** The public site and the school's registration. */
-  public: [
-    "<rootDir>/web/src/components/site",
-    "<rootDir>/web/src/pages/public",
-    "<rootDir>/web/src/pages/registration",
-    ...features("registrations"),
-  ],
+  frame: {
+    include: [
+      "<rootDir>/web/src/components/ui",
+      "<rootDir>/web/src/components/shell",
+      "<rootDir>/web/src/components/mfa",
+      "<rootDir>/web/src/components/map",
+      "<rootDir>/web/src/components/csv-import",
+      "<rootDir>/web/src/components/AppShell.tsx",
+      "<rootDir>/web/src/components/NewPasswordFields.tsx",
+      "<rootDir>/web/src/components/PasswordStrength.tsx",
+      "<rootDir>/web/src/lib",
+      "<rootDir>/web/src/routes",
+      "<rootDir>/web/src/pwa",
+      "<rootDir>/web/src/i18n",
+      "<rootDir>/web/src/main.tsx",
+      ...pages("auth", "public/NotFoundPage.tsx"), // every area's unknown address shows the latter too
+      ...features("auth", "site", "notifications"),
+    ],
+  },
+  /** The public site's frame and home page. */
+  public: {
+    include: ["<rootDir>/web/src/components/site", ...pages("public")],
+    exclude: [...LEGAL_PAGES, ...pages("public/ServicesPage.tsx"), "<rootDir>/web/src/components/site/LegalPage.tsx"],
+  },
+  /** The legal pages (privacy, terms, GDPR, cookies). */
+  legal: { include: [...LEGAL_PAGES, "<rootDir>/web/src/components/site/LegalPage.tsx"] },
+  services: { include: pages("public/ServicesPage.tsx") },
+  /** The school's registration wizard. */
+  registration: { include: [...pages("registration"), ...features("registrations")] },
   /** My Account and its preferences, in every role's area. */
-  account: ["<rootDir>/web/src/pages/account", ...features("account", "preferences")],
-  parent: [
-    "<rootDir>/web/src/pages/parent",
-    "<rootDir>/web/src/pages/dashboard/Dashboard.tsx",
-    "<rootDir>/web/src/pages/dashboard/ParentDashboardPage.tsx",
-    "<rootDir>/web/src/pages/dashboard/parent-dashboard-sections.tsx",
-    // The screens a parent shares with the school admin (My Invoices, Notifications): their texts.
-    "<rootDir>/web/src/pages/invoices/InvoicesPage.tsx",
-    "<rootDir>/web/src/pages/invoices/InvoiceTable.tsx",
-    "<rootDir>/web/src/pages/notifications/NotificationsPage.tsx",
-    "<rootDir>/web/src/features/invoices/labels.tsx",
-    ...features("children", "guardians", "live", "rides", "payments", "flight-trips", "dashboard"),
-  ],
-  driver: ["<rootDir>/web/src/pages/driver", ...features("drivers", "trips")],
-  school: [
-    "<rootDir>/web/src/pages/school-admin",
-    "<rootDir>/web/src/pages/invoices",
-    "<rootDir>/web/src/pages/notifications",
-    "<rootDir>/web/src/pages/dashboard/Dashboard.tsx",
-    "<rootDir>/web/src/pages/dashboard/SchoolAdminDashboardPage.tsx",
-    "<rootDir>/web/src/pages/dashboard/SchoolLanguageCard.tsx",
-    ...features(
-      "billing",
-      "charts",
-      "connect",
-      "dashboard",
-      "drivers",
-      "flight-trips",
-      "invitations",
-      "invoices",
-      "live-board",
-      "parents",
-      "payment-settings",
-      "payments",
-      "pupils",
-      "reports",
-      "routes",
-      "trips",
-    ),
-  ],
-  admin: [
-    "<rootDir>/web/src/pages/super-admin",
-    "<rootDir>/web/src/pages/dashboard/Dashboard.tsx",
-    "<rootDir>/web/src/pages/dashboard/SuperAdminDashboardPage.tsx",
-    ...features(
-      "audit-logs",
-      "charts",
-      "dashboard",
-      "invitations",
-      "metrics",
-      "registrations",
-      "schools",
-      "security",
-      "settings",
-    ),
-  ],
-} as const;
+  account: { include: [...pages("account"), ...features("account", "preferences")] },
+  parent: {
+    include: [
+      ...pages("parent", "dashboard/Dashboard.tsx", "dashboard/ParentDashboardPage.tsx"),
+      ...pages("dashboard/parent-dashboard-sections.tsx"),
+      // The screens a parent shares with the school admin (My Invoices, Notifications): their texts.
+      ...pages("invoices/InvoicesPage.tsx", "invoices/InvoiceTable.tsx", "notifications/NotificationsPage.tsx"),
+      "<rootDir>/web/src/features/invoices/labels.tsx",
+      ...features("children", "guardians", "live", "rides", "payments", "flight-trips", "dashboard"),
+    ],
+  },
+  driver: { include: [...pages("driver"), ...features("drivers", "trips")] },
+  school: {
+    include: [
+      ...pages("school-admin", "invoices", "notifications", "dashboard/Dashboard.tsx"),
+      ...pages("dashboard/SchoolAdminDashboardPage.tsx", "dashboard/SchoolLanguageCard.tsx"),
+      ...features("billing", "connect", "dashboard", "drivers", "flight-trips", "invitations", "invoices"),
+      ...features("parents", "payment-settings", "payments", "pupils", "trips"),
+    ],
+    exclude: SCHOOL_PAGE_CATALOGS,
+  },
+  /** The route editor and the routes list. */
+  "school-routes": { include: [...pages("school-admin/routes"), ...features("routes")] },
+  /** The live board, a run's replay and the attendance report. */
+  "school-live": { include: [...pages("school-admin/live"), ...features("live-board")] },
+  "school-reports": { include: [...pages("school-admin/reports"), ...features("reports", "charts")] },
+  admin: {
+    include: [
+      ...pages("super-admin", "dashboard/Dashboard.tsx", "dashboard/SuperAdminDashboardPage.tsx"),
+      ...features("dashboard", "invitations", "registrations", "schools", "security", "settings"),
+    ],
+    exclude: pages("super-admin/audit-logs", "super-admin/metrics"),
+  },
+  "admin-audit": { include: [...pages("super-admin/audit-logs"), ...features("audit-logs")] },
+  "admin-metrics": { include: [...pages("super-admin/metrics"), ...features("metrics", "charts")] },
+};
 
 /**
  * The texts the server and the browser share (worker/shared: toasts, validation and refusal
@@ -125,9 +121,10 @@ export const COMMON = {
 export default defineConfig({
   ...COMMON,
   catalogs: [
-    ...Object.entries(CATALOG_AREAS).map(([area, include]) => ({
+    ...Object.entries(CATALOG_AREAS).map(([area, { include, exclude = [] }]) => ({
       path: `<rootDir>/web/src/locales/${area}/{locale}`,
-      include: [...include],
+      include,
+      exclude,
     })),
     SHARED_CATALOG,
   ],

@@ -1,4 +1,7 @@
-/** Which catalogs a page needs (ADR 0078): the frame's, and its role area's or the public site's. */
+/**
+ * Which catalogs a page needs (ADR 0078): the frame's and the shared texts', its role area's (with My
+ * Account's) or the public site's, and a wordy page's own (`PAGE_CATALOGS`).
+ */
 import { ROLE_HOMES } from "#shared/role-homes.ts";
 import type { Role } from "../lib/session.ts";
 import type { CatalogArea } from "./i18n.ts";
@@ -20,7 +23,26 @@ export function roleOfPath(pathname: string): Role | null {
   );
 }
 
+/**
+ * The pages with a catalog of their own, by path: their routes load it (`withCatalog` in
+ * web/src/routes/lazy.tsx) and a first visit to them loads it with the others.
+ */
+export const PAGE_CATALOGS: readonly (readonly [RegExp, CatalogArea])[] = [
+  [/^\/(privacy-policy|terms-of-service|gdpr-compliance|cookie-policy)\/?$/, "legal"],
+  [/^\/services\/?$/, "services"],
+  [/^\/(get-started|payment\/success)\/?$/, "registration"],
+  [/^\/school-admin\/routes(\/|$)/, "school-routes"],
+  [/^\/school-admin\/live(\/|$)/, "school-live"],
+  [/^\/school-admin\/reports(\/|$)/, "school-reports"],
+  [/^\/super-admin\/audit-logs(\/|$)/, "admin-audit"],
+  [/^\/super-admin\/metrics(\/|$)/, "admin-metrics"],
+];
+
 export function catalogsForPath(pathname: string): CatalogArea[] {
   const role = roleOfPath(pathname);
-  return role ? ["frame", "shared", "account", ROLE_CATALOGS[role]] : ["frame", "shared", "public"];
+  const own = PAGE_CATALOGS.filter(([pattern]) => pattern.test(pathname)).map(([, area]) => area);
+  return [
+    ...(role ? ["frame", "shared", "account", ROLE_CATALOGS[role]] : ["frame", "shared", "public"]),
+    ...own,
+  ] as CatalogArea[];
 }

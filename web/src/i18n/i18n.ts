@@ -16,7 +16,23 @@ import {
   SOURCE_LOCALE,
 } from "#shared/locales.ts";
 
-export type CatalogArea = "frame" | "shared" | "public" | "account" | "parent" | "driver" | "school" | "admin";
+export type CatalogArea =
+  | "frame"
+  | "shared"
+  | "public"
+  | "legal"
+  | "services"
+  | "registration"
+  | "account"
+  | "parent"
+  | "driver"
+  | "school"
+  | "school-routes"
+  | "school-live"
+  | "school-reports"
+  | "admin"
+  | "admin-audit"
+  | "admin-metrics";
 
 type Catalog = { messages: Messages };
 
@@ -26,11 +42,19 @@ const CATALOGS: Record<CatalogArea, (locale: Locale) => Promise<Catalog>> = {
   // The texts the server shares with the browser (worker/shared's descriptors).
   shared: (locale) => import(`../../../worker/locales/shared/${locale}.po`),
   public: (locale) => import(`../locales/public/${locale}.po`),
+  legal: (locale) => import(`../locales/legal/${locale}.po`),
+  services: (locale) => import(`../locales/services/${locale}.po`),
+  registration: (locale) => import(`../locales/registration/${locale}.po`),
   account: (locale) => import(`../locales/account/${locale}.po`),
   parent: (locale) => import(`../locales/parent/${locale}.po`),
   driver: (locale) => import(`../locales/driver/${locale}.po`),
   school: (locale) => import(`../locales/school/${locale}.po`),
+  "school-routes": (locale) => import(`../locales/school-routes/${locale}.po`),
+  "school-live": (locale) => import(`../locales/school-live/${locale}.po`),
+  "school-reports": (locale) => import(`../locales/school-reports/${locale}.po`),
   admin: (locale) => import(`../locales/admin/${locale}.po`),
+  "admin-audit": (locale) => import(`../locales/admin-audit/${locale}.po`),
+  "admin-metrics": (locale) => import(`../locales/admin-metrics/${locale}.po`),
 };
 
 const loads = new Map<string, Promise<void>>();

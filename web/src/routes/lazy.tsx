@@ -3,7 +3,14 @@
  * route-level code splitting, each page its own chunk.
  */
 import type { ComponentType } from "react";
+import { type CatalogArea, loadCatalog } from "../i18n/i18n.ts";
 import type { Role } from "../lib/session.ts";
+
+/** A route whose page has a catalog of its own (web/src/i18n/areas.ts PAGE_CATALOGS): both load together. */
+export const withCatalog =
+  <T,>(area: CatalogArea, load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), loadCatalog(area)]))[0];
 
 /** Route-level code splitting: each page is its own chunk; public pages load no admin code. */
 export const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({

@@ -3,7 +3,7 @@ import { FullPageSpinner } from "../components/ui/loading.tsx";
 import { ROLE_CATALOGS, roleOfPath } from "../i18n/areas.ts";
 import { loadCatalog } from "../i18n/i18n.ts";
 import type { Role } from "../lib/session.ts";
-import { changePasswordPage, dataPage, guarded, page } from "./lazy.tsx";
+import { changePasswordPage, dataPage, guarded, page, withCatalog } from "./lazy.tsx";
 
 /** The login pages load no data layer up front: the form loads it when used (LoginPage.tsx). */
 const loginRoute = (path: string, role: Role): RouteObject => ({
@@ -27,15 +27,57 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, lazy: page(() => import("../pages/public/HomePage.tsx")) },
-      { path: "services", lazy: page(() => import("../pages/public/ServicesPage.tsx")) },
-      { path: "privacy-policy", lazy: page(() => import("../pages/public/PrivacyPolicyPage.tsx")) },
-      { path: "terms-of-service", lazy: page(() => import("../pages/public/TermsOfServicePage.tsx")) },
-      { path: "gdpr-compliance", lazy: page(() => import("../pages/public/GdprCompliancePage.tsx")) },
-      { path: "cookie-policy", lazy: page(() => import("../pages/public/CookiePolicyPage.tsx")) },
+      {
+        path: "services",
+        lazy: withCatalog(
+          "services",
+          page(() => import("../pages/public/ServicesPage.tsx")),
+        ),
+      },
+      {
+        path: "privacy-policy",
+        lazy: withCatalog(
+          "legal",
+          page(() => import("../pages/public/PrivacyPolicyPage.tsx")),
+        ),
+      },
+      {
+        path: "terms-of-service",
+        lazy: withCatalog(
+          "legal",
+          page(() => import("../pages/public/TermsOfServicePage.tsx")),
+        ),
+      },
+      {
+        path: "gdpr-compliance",
+        lazy: withCatalog(
+          "legal",
+          page(() => import("../pages/public/GdprCompliancePage.tsx")),
+        ),
+      },
+      {
+        path: "cookie-policy",
+        lazy: withCatalog(
+          "legal",
+          page(() => import("../pages/public/CookiePolicyPage.tsx")),
+        ),
+      },
       { path: "login", lazy: page(() => import("../pages/auth/LoginChooserPage.tsx")) },
       // The wizard loads its data layer with its calls, when the form is used (wizard.ts).
-      { path: "get-started", lazy: page(() => import("../pages/registration/GetStartedPage.tsx")) },
-      { path: "payment/success", lazy: dataPage(() => import("../pages/registration/PaymentSuccessPage.tsx")) },
+      {
+        path: "get-started",
+        lazy: withCatalog(
+          "registration",
+          page(() => import("../pages/registration/GetStartedPage.tsx")),
+        ),
+      },
+      {
+        path: "payment/success",
+        lazy: withCatalog(
+          "registration",
+          dataPage(() => import("../pages/registration/PaymentSuccessPage.tsx")),
+        ),
+      },
       { path: "accept-invite", lazy: dataPage(() => import("../pages/auth/AcceptInvitationPage.tsx")) },
       { path: "forgot-password", lazy: page(() => import("../pages/auth/ForgotPasswordPage.tsx")) },
       { path: "reset-password", lazy: dataPage(() => import("../pages/auth/ResetPasswordPage.tsx")) },

@@ -1,6 +1,6 @@
 // The school-admin area's routes, found on the first navigation into it (router.tsx's `discoverAreaRoutes`).
 import { roleArea } from "../area-route.tsx";
-import { page, withProps } from "../lazy.tsx";
+import { page, withCatalog, withProps } from "../lazy.tsx";
 import { prefetchLoader } from "../prefetch.ts";
 
 export default roleArea("school-admin", "school_admin", [
@@ -26,14 +26,47 @@ export default roleArea("school-admin", "school_admin", [
             lazy: page(() => import("../../pages/school-admin/trips/TripsPage.tsx")),
             loader: prefetchLoader("school_admin", "trips"),
           },
-          { path: "routes", lazy: page(() => import("../../pages/school-admin/routes/RoutesPage.tsx")) },
-          { path: "live", lazy: page(() => import("../../pages/school-admin/live/LiveBoardPage.tsx")) },
-          { path: "live/runs/:runId", lazy: page(() => import("../../pages/school-admin/live/RunReplayPage.tsx")) },
-          { path: "live/attendance", lazy: page(() => import("../../pages/school-admin/live/AttendancePage.tsx")) },
-          { path: "reports", lazy: page(() => import("../../pages/school-admin/reports/ReportsPage.tsx")) },
+          {
+            path: "routes",
+            lazy: withCatalog(
+              "school-routes",
+              page(() => import("../../pages/school-admin/routes/RoutesPage.tsx")),
+            ),
+          },
+          {
+            path: "live",
+            lazy: withCatalog(
+              "school-live",
+              page(() => import("../../pages/school-admin/live/LiveBoardPage.tsx")),
+            ),
+          },
+          {
+            path: "live/runs/:runId",
+            lazy: withCatalog(
+              "school-live",
+              page(() => import("../../pages/school-admin/live/RunReplayPage.tsx")),
+            ),
+          },
+          {
+            path: "live/attendance",
+            lazy: withCatalog(
+              "school-live",
+              page(() => import("../../pages/school-admin/live/AttendancePage.tsx")),
+            ),
+          },
+          {
+            path: "reports",
+            lazy: withCatalog(
+              "school-reports",
+              page(() => import("../../pages/school-admin/reports/ReportsPage.tsx")),
+            ),
+          },
           {
             path: "routes/:routeId",
-            lazy: page(() => import("../../pages/school-admin/routes/RouteEditorPage.tsx")),
+            lazy: withCatalog(
+              "school-routes",
+              page(() => import("../../pages/school-admin/routes/RouteEditorPage.tsx")),
+            ),
           },
           {
             path: "notifications",

@@ -1,6 +1,6 @@
 // The super-admin area's routes, found on the first navigation into it (router.tsx's `discoverAreaRoutes`).
 import { roleArea } from "../area-route.tsx";
-import { page } from "../lazy.tsx";
+import { page, withCatalog } from "../lazy.tsx";
 import { prefetchLoader } from "../prefetch.ts";
 
 export default roleArea("super-admin", "super_admin", [
@@ -24,8 +24,20 @@ export default roleArea("super-admin", "super_admin", [
         lazy: page(() => import("../../pages/super-admin/registrations/PendingSchoolsPage.tsx")),
       },
       { path: "invites", lazy: page(() => import("../../pages/super-admin/invitations/InvitationsPage.tsx")) },
-      { path: "metrics", lazy: page(() => import("../../pages/super-admin/metrics/MetricsPage.tsx")) },
-      { path: "audit-logs", lazy: page(() => import("../../pages/super-admin/audit-logs/AuditLogsPage.tsx")) },
+      {
+        path: "metrics",
+        lazy: withCatalog(
+          "admin-metrics",
+          page(() => import("../../pages/super-admin/metrics/MetricsPage.tsx")),
+        ),
+      },
+      {
+        path: "audit-logs",
+        lazy: withCatalog(
+          "admin-audit",
+          page(() => import("../../pages/super-admin/audit-logs/AuditLogsPage.tsx")),
+        ),
+      },
       { path: "settings", lazy: page(() => import("../../pages/super-admin/settings/SettingsPage.tsx")) },
       { path: "security", lazy: page(() => import("../../pages/super-admin/security/SecurityPage.tsx")) },
     ],
