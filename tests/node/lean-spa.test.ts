@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "#shared/locales.ts";
 import { createApp } from "#worker/app.ts";
-import { assetRequest } from "#worker/http/prerendered.ts";
+import { assetRequest, LOCALIZED_PAGES, withLanguageVary } from "#worker/http/prerendered.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
 import {
   BUDGET_KB,
@@ -20,7 +20,7 @@ import {
   routeFiles,
 } from "../../scripts/bundle-report.ts";
 import { fillRoleShell, fillShell, logRouteImports } from "../../scripts/prerender-html.ts";
-import { PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
+import { localizedFile, PRERENDERED_PAGES, prerenderedFile } from "../../web/src/routes/page-meta.ts";
 import { createTestApp } from "../support/harness.ts";
 
 const SHELL =
@@ -398,5 +398,75 @@ describe("bundle report", () => {
     } finally {
       rmSync(broken, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the prerendered pages in every language (issue 30)", () => {
+  const asset = (path: string, headers: Record<string, string> = {}) =>
+    new URL(assetRequest(new Request(`http://localhost${path}`, { headers })).url);
+
+  it("the server localizes exactly the prerendered pages, each written per language beside the English one", () => {
+    expect([...LOCALIZED_PAGES].sort()).toEqual(PRERENDERED_PAGES.map((page) => page.path).sort());
+    expect(localizedFile("/", "en")).toBe("home.html");
+    expect(localizedFile("/", "ar")).toBe("ar/home.html");
+    expect(localizedFile("/login/parent", "es")).toBe("es/login/parent.html");
+    for (const page of PRERENDERED_PAGES) {
+      expect(page.texts.title.message).toBe(page.title);
+      expect(page.texts.title.id).toMatch(/^page\./);
+    }
+  });
+
+  it("picks the language from ?lang=, else the locale cookie, else Accept-Language, else English", () => {
+    expect(asset("/services").pathname).toBe("/services");
+    expect(asset("/services", { "accept-language": "fr-FR, es-MX;q=0.8" }).pathname).toBe("/es/services");
+    expect(asset("/", { "accept-language": "zh-TW" }).pathname).toBe("/zh/home");
+    expect(asset("/services", { "accept-language": "es", cookie: "a=1; schoolride_locale=ar" }).pathname).toBe(
+      "/ar/services",
+    );
+    expect(asset("/services", { cookie: "schoolride_locale=en", "accept-language": "sv" }).pathname).toBe("/services");
+    expect(asset("/login/driver?lang=vi", { cookie: "schoolride_locale=ar" }).pathname).toBe("/vi/login/driver");
+    expect(asset("/?lang=en", { cookie: "schoolride_locale=ar" }).pathname).toBe("/home");
+    expect(asset("/?lang=xx", { cookie: "schoolride_locale=sv" }).pathname).toBe("/sv/home");
+    expect(asset("/services?lang=es").search).toBe("?lang=es");
+    // Other pages are not prerendered per language: the shell, whose app renders in the reader's language.
+    expect(asset("/get-started", { cookie: "schoolride_locale=ar" }).pathname).toBe("/get-started");
+    expect(asset("/parent/children", { cookie: "schoolride_locale=ar" }).pathname).toBe("/areas/parent");
+  });
+
+  it("a localized page's answer varies on the cookie and Accept-Language, keeping what it varied on", () => {
+    const response = new Response("x", { headers: { Vary: "Accept-Encoding" } });
+    expect(withLanguageVary("/services", response).headers.get("vary")).toBe(
+      "Accept-Encoding, Cookie, Accept-Language",
+    );
+    expect(withLanguageVary("/get-started", response).headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  it("fills the shell with the page's language, direction and its alternates in every language", () => {
+    const html = fillShell(
+      '<!doctype html><html lang="en">\n<head><title>x</title></head><body><div id="root"></div></body></html>',
+      {
+        path: "/services",
+        title: "ما نقدّمه · SchoolRide",
+        description: "وصف",
+        html: "<main></main>",
+        url: "https://schoolride.example.com/services?lang=ar",
+        attribute: "data-prerendered",
+        preload: NO_PRELOAD,
+        language: { lang: "ar", dir: "rtl" },
+        alternates: [
+          { hreflang: "en", href: "https://schoolride.example.com/services?lang=en" },
+          { hreflang: "zh-CN", href: "https://schoolride.example.com/services?lang=zh" },
+          { hreflang: "x-default", href: "https://schoolride.example.com/services" },
+        ],
+      },
+    );
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<link rel="canonical" href="https://schoolride.example.com/services?lang=ar" />');
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="zh-CN" href="https://schoolride.example.com/services?lang=zh" />',
+    );
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://schoolride.example.com/services" />',
+    );
   });
 });

@@ -2,9 +2,11 @@
 export type PageText = { id: string; message: string };
 
 /**
- * The public site's document titles and descriptions (the public catalog): each page sets its title
- * from here, and the prerender writes both into the page's head (web/src/routes/page-meta.ts), so
- * the prerendered title is the one the page sets, in every language.
+ * The prerendered pages' document titles and descriptions (the public catalog, which every page of
+ * the public layout loads; never a role area): each public page sets its title from here, and the
+ * prerender writes both into the page's head (web/src/routes/page-meta.ts), so the prerendered
+ * title is the one the page sets, in every language. The sign-in pages set theirs themselves (the
+ * frame's texts, the same words).
  */
 export const PAGE_TEXTS = {
   "/": {
@@ -51,6 +53,42 @@ export const PAGE_TEXTS = {
     description: /*i18n*/ {
       id: "page.cookies.description",
       message: "How SchoolRide uses cookies on this website and in the app.",
+    },
+  },
+  // The sign-in pages are in the public layout (their own texts are the frame's).
+  "/login": {
+    title: /*i18n*/ { id: "page.login.title", message: "Log In · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.description",
+      message: "Log in to SchoolRide as a school admin, a parent or a platform administrator.",
+    },
+  },
+  "/login/superadmin": {
+    title: /*i18n*/ { id: "page.login.superadmin.title", message: "Super Admin Access · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.superadmin.description",
+      message: "Sign in to SchoolRide's platform administration.",
+    },
+  },
+  "/login/school": {
+    title: /*i18n*/ { id: "page.login.school.title", message: "School Admin Login · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.school.description",
+      message: "Sign in to manage your school's transportation on SchoolRide.",
+    },
+  },
+  "/login/parent": {
+    title: /*i18n*/ { id: "page.login.parent.title", message: "Parent Login · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.parent.description",
+      message: "Sign in to follow your children's school transport on SchoolRide.",
+    },
+  },
+  "/login/driver": {
+    title: /*i18n*/ { id: "page.login.driver.title", message: "Driver Login · SchoolRide" },
+    description: /*i18n*/ {
+      id: "page.login.driver.description",
+      message: "Sign in to see your runs, their stops and riders on SchoolRide.",
     },
   },
 } as const satisfies Record<string, { title: PageText; description: PageText }>;
