@@ -2,6 +2,7 @@ import { and, eq, exists, or, sql } from "drizzle-orm";
 import { rowHolds } from "#db/conditional.ts";
 import { childGuardians, children, parents, riders, trips } from "#db/schema/index.ts";
 import type { NotificationType, TripStatus } from "#shared/enums.ts";
+import { said } from "#shared/said.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
@@ -175,7 +176,13 @@ export async function notifyTripChange(
         schoolId: scope.schoolId,
         metadata: { tripId: change.before.id, notifiedParents: recipients.length, notificationBatchId: sent.batchId },
       },
-      claim: { won, lost: new AppError("CONFLICT", "This trip was changed at the same time. Reload and try again.") },
+      claim: {
+        won,
+        lost: new AppError(
+          "CONFLICT",
+          said(/*i18n*/ { id: "This trip was changed at the same time. Reload and try again." }),
+        ),
+      },
     },
   );
 }
