@@ -10,6 +10,7 @@ import { translated } from "#shared/said.ts";
 import { i18nFor } from "#worker/i18n/texts.ts";
 import { AppError, tooManyAttempts } from "#worker/services/errors.ts";
 import { approachWords, attendanceText, attendanceWords, lateText, lateWords } from "#worker/services/live/texts.ts";
+import { tripChangeNotice } from "#worker/services/trips/notify.ts";
 import { createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
@@ -104,6 +105,23 @@ describe("pushes and notices of a run, in the parent's language", () => {
     expect(approachWords("ar", run, null, { passed: false, minMinutes: 0, maxMinutes: 1 } as never).message).toBe(
       "North (الحافلة 12) يصل الآن إلى محطتك.",
     );
+  });
+});
+
+describe("a trip's change, in the parent's language", () => {
+  const before = {
+    ...run,
+    status: "scheduled" as const,
+    departureTime: at,
+    arrivalTime: new Date(at.getTime() + 3_600_000),
+  };
+  it("keeps its English and says it in Spanish and Arabic", () => {
+    const notice = tripChangeNotice(before, { ...before, status: "cancelled" }, zone)!;
+    expect(notice.message).toBe("North (bus 12) on Mon, Mar 2 at 7:30 AM is cancelled.");
+    expect(notice.localized!("en")).toEqual({ title: notice.title, message: notice.message });
+    expect(notice.localized!("es").title).toBe("Recorrido cancelado");
+    expect(notice.localized!("es").message).toMatch(/^North \(autobús 12\) del .+ a las 7:30 está cancelado\.$/);
+    expect(notice.localized!("ar").title).toBe("أُلغيت رحلة الحافلة");
   });
 });
 
