@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { invoiceIdInput } from "#shared/invoices.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../deps.ts";
+import { requestText } from "../i18n/texts.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { type InvoiceDocument, invoiceDocument, parentInvoiceDocument } from "../services/invoices/document.ts";
 import { type AuthResolver, createContext } from "../trpc/context.ts";
@@ -48,15 +49,15 @@ export function documentRefusal(
   resHeaders: Headers,
 ): Response {
   if (!(error instanceof TRPCError) || error.code === "INTERNAL_SERVER_ERROR") throw error;
-  if (error.code === "UNAUTHORIZED") return c.json({ error: MESSAGES.notAuthenticated }, 401);
+  if (error.code === "UNAUTHORIZED") return c.json({ error: requestText(c.req.raw, MESSAGES.notAuthenticated) }, 401);
   if (error.code === "TOO_MANY_REQUESTS") {
     const retryAfter = resHeaders.get("Retry-After");
     if (retryAfter) c.header("Retry-After", retryAfter);
-    return c.json({ error: error.message }, 429);
+    return c.json({ error: requestText(c.req.raw, error.message) }, 429);
   }
   // A gate of the user's own area (password change due, subscription not active): said as tRPC says it.
   if (error.code === "FORBIDDEN" && (role === "school_admin" || role === "parent"))
-    return c.json({ error: error.message }, 403);
+    return c.json({ error: requestText(c.req.raw, error.message) }, 403);
   return c.json(INVOICE_PDF_NOT_FOUND, 404);
 }
 

@@ -3,6 +3,7 @@ import { Hono, type Context as HonoContext } from "hono";
 import { ingestBatchInput, LIVE_MESSAGES as M, runIdInput } from "#shared/live.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../deps.ts";
+import { requestText } from "../i18n/texts.ts";
 import type { LiveCaller } from "../live/hub.ts";
 import type { SchoolScope } from "../services/_shared/scope.ts";
 import { recordAuthorizationDenial } from "../services/audit-denials.ts";
@@ -64,7 +65,7 @@ async function refusal(
       c.get("meta"),
       deps.now(),
     );
-  return c.json({ error: (error as Error).message }, status);
+  return c.json({ error: requestText(c.req.raw, (error as Error).message) }, status);
 }
 
 export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
@@ -75,7 +76,8 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
   // A run id that no run can have (empty, over 64 characters) is answered like an unknown one,
   // before the session is read or the run's hub reached: no object is ever named by junk.
   const knownShape = async (c: HonoContext<Env>, next: () => Promise<void>) => {
-    if (!runIdInput.safeParse({ runId: c.req.param("runId") }).success) return c.json({ error: M.notFound }, 404);
+    if (!runIdInput.safeParse({ runId: c.req.param("runId") }).success)
+      return c.json({ error: requestText(c.req.raw, M.notFound) }, 404);
     await next();
   };
   app.use("/runs/:runId", knownShape);
@@ -102,7 +104,7 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
     try {
       body = await c.req.json();
     } catch {
-      return c.json({ error: M.batchInvalid }, 400);
+      return c.json({ error: requestText(c.req.raw, M.batchInvalid) }, 400);
     }
     const parsed = ingestBatchInput.safeParse(body);
     if (!parsed.success) return c.json({ error: M.batchInvalid, issues: parsed.error.issues.slice(0, 5) }, 400);
@@ -132,7 +134,7 @@ export function liveRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
     // A page of another site may open a WebSocket with the user's cookie: only the app's own pages may.
     const origin = c.req.header("origin");
     if (!origin || (origin !== deps.config.appOrigin && origin !== new URL(c.req.url).origin))
-      return c.json({ error: M.origin }, 403);
+      return c.json({ error: requestText(c.req.raw, M.origin) }, 403);
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
       return c.json({ error: "Expected a WebSocket upgrade." }, 426);
     const runId = c.req.param("runId");

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { ROUTE_MESSAGES, routeSheetInput } from "#shared/routes.ts";
 import { isCalendarDate } from "#shared/school-time.ts";
 import type { AppDeps } from "../deps.ts";
+import { requestText } from "../i18n/texts.ts";
 import { type RouteSheet, routeSheet } from "../services/routes/sheet.ts";
 import { type AuthResolver, createContext } from "../trpc/context.ts";
 import { createCallerFactory, router, schoolAdminProcedure } from "../trpc/init.ts";
@@ -34,7 +35,7 @@ export function routeSheetRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
     const date = c.req.query("date") ?? "";
     // A missing or impossible date is the admin's typing, said as such (after sign-in is known).
     if (ctx.auth && role === "school_admin" && !(date.length === 10 && isCalendarDate(date)))
-      return c.json({ error: ROUTE_MESSAGES.sheetDate }, 400);
+      return c.json({ error: requestText(c.req.raw, ROUTE_MESSAGES.sheetDate) }, 400);
     let sheet: RouteSheet;
     try {
       sheet = await createSheetCaller(ctx).schoolAdmin.routeSheet({ routeId: c.req.param("routeId"), date });

@@ -18,7 +18,8 @@ import { messages as sharedEs } from "../locales/shared/es.ts";
 import { messages as sharedSv } from "../locales/shared/sv.ts";
 import { messages as sharedVi } from "../locales/shared/vi.ts";
 import { messages as sharedZh } from "../locales/shared/zh.ts";
-import { LOCALE_TAGS, type Locale } from "../shared/locales.ts";
+import { LOCALE_TAGS, type Locale, requestLocale } from "../shared/locales.ts";
+import { translated } from "../shared/said.ts";
 
 const CATALOGS = {
   en: [sharedEn, serverEn],
@@ -45,4 +46,12 @@ export function i18nFor(locale: Locale): I18n {
 /** `descriptor` in `locale`, its placeholders filled from `values`. */
 export function text(locale: Locale, descriptor: MessageDescriptor, values?: Record<string, unknown>): string {
   return i18nFor(locale)._(values ? { ...descriptor, values } : descriptor);
+}
+
+/**
+ * A refusal an HTTP route answers with, in the requester's language (the `schoolride_locale`
+ * cookie, else Accept-Language): a fixed text of worker/shared by its English; any other as it is.
+ */
+export function requestText(request: Request, message: string): string {
+  return translated(i18nFor(requestLocale(request.headers)), message);
 }

@@ -3,6 +3,7 @@ import { CONNECT_MESSAGES } from "#shared/connect-status.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { FORBIDDEN_REASONS, MFA_MESSAGES } from "#shared/mfa.ts";
 import { DEFAULT_CURRENCY } from "#shared/money.ts";
+import { said } from "#shared/said.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/school-time.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
 import type { SessionUser } from "../auth/users.ts";
@@ -52,7 +53,7 @@ export const PASSWORD_CHANGE_REQUIRED = "You must change your password before co
 const roleRung = (role: SessionUser["role"]) => (ctx: Context) => {
   const rung = authedRung(ctx);
   if (rung.user.role !== role)
-    throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+    throw new TRPCError({ code: "FORBIDDEN", message: said(/*i18n*/ { id: "You do not have access to this area." }) });
   if (rung.user.mustChangePassword) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
   return rung;
 };
@@ -79,7 +80,8 @@ const schoolAdminRoleRung = roleRung("school_admin");
 export const schoolBillingRung = (ctx: Context) => {
   const rung = schoolAdminRoleRung(ctx);
   const schoolId = rung.user.schoolId;
-  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  if (!schoolId)
+    throw new TRPCError({ code: "FORBIDDEN", message: said(/*i18n*/ { id: "You do not have access to this area." }) });
   const scope: SchoolScope = {
     ...rung.scope,
     actor: { ...rung.scope.actor, schoolId },
@@ -116,7 +118,8 @@ const parentRoleRung = roleRung("parent");
 export const parentRung = (ctx: Context) => {
   const rung = parentRoleRung(ctx);
   const schoolId = rung.user.schoolId;
-  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  if (!schoolId)
+    throw new TRPCError({ code: "FORBIDDEN", message: said(/*i18n*/ { id: "You do not have access to this area." }) });
   const scope: ParentScope = {
     ...rung.scope,
     actor: { ...rung.scope.actor, schoolId },
@@ -135,7 +138,8 @@ const driverRoleRung = roleRung("driver");
 export const driverRung = (ctx: Context) => {
   const rung = driverRoleRung(ctx);
   const schoolId = rung.user.schoolId;
-  if (!schoolId) throw new TRPCError({ code: "FORBIDDEN", message: "You do not have access to this area." });
+  if (!schoolId)
+    throw new TRPCError({ code: "FORBIDDEN", message: said(/*i18n*/ { id: "You do not have access to this area." }) });
   const scope: DriverScope = {
     ...rung.scope,
     actor: { ...rung.scope.actor, schoolId },

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { schools } from "#db/schema/index.ts";
 import { LOCALES, type Locale } from "#shared/locales.ts";
+import { said } from "#shared/said.ts";
 import { USER_TABLES } from "#worker/auth/users.ts";
 import { resolveLocale } from "#worker/i18n/person.ts";
 import type { SchoolScope, Scope } from "../_shared/scope.ts";
@@ -46,7 +47,7 @@ export async function setMyLocale(scope: Scope, input: LocaleChoice): Promise<{ 
       meta,
     ),
   ]);
-  if (changed.length === 0) throw new AppError("NOT_FOUND", "Account not found");
+  if (changed.length === 0) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "Account not found" }));
   return { locale: resolveLocale(input.locale) };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schools } from "#db/schema/index.ts";
 import { acceptsPayments, type ConnectState, paymentAccountConnected } from "#shared/connect.ts";
 import { CONNECT_MESSAGES, CONNECT_PAGE_PATH, connectStatusOf } from "#shared/connect-status.ts";
+import { said } from "#shared/said.ts";
 import type { AppDeps } from "#worker/deps.ts";
 import { preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -35,7 +36,7 @@ const connectStatement = preparedPerShape((db) =>
 /** The school's Connect state as stored (kept by `account.updated` and by `syncConnectStatus`). */
 async function connectRow(deps: ConnectDeps, schoolId: string) {
   const [school] = await connectStatement(deps.db, "").all({ schoolId });
-  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  if (!school) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "School not found" }));
   return school;
 }
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schools } from "#db/schema/index.ts";
 import { planForPupils } from "#shared/registration.ts";
+import { said } from "#shared/said.ts";
 import type { AppDeps } from "#worker/deps.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -15,7 +16,7 @@ export const BILLING_MESSAGES = {
 
 async function schoolOf(deps: BillingDeps, schoolId: string) {
   const [school] = await deps.db.select().from(schools).where(eq(schools.id, schoolId));
-  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  if (!school) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "School not found" }));
   return school;
 }
 

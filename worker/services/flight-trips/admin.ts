@@ -16,6 +16,7 @@ import {
   SEAT_HOLDING_STATUSES,
   type updateFlightTripInput,
 } from "#shared/flight-trips.ts";
+import { said } from "#shared/said.ts";
 import { todayIn } from "#shared/school-time.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -182,7 +183,10 @@ export async function findFlightTrip(scope: SchoolScope, tripId: string) {
 }
 
 const changedMeanwhile = () =>
-  new AppError("CONFLICT", "This flight trip was changed at the same time. Reload and try again.");
+  new AppError(
+    "CONFLICT",
+    said(/*i18n*/ { id: "This flight trip was changed at the same time. Reload and try again." }),
+  );
 
 /**
  * Edit Trip. The capacity never drops below the seats already held (checked in the UPDATE itself,

@@ -1,6 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { invitations, schools } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES, INVITATION_ROLE_LABELS } from "#shared/invitations.ts";
+import { said } from "#shared/said.ts";
 import { normalizeEmail } from "#worker/auth/users.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
@@ -55,7 +56,10 @@ export async function createInvitation(
   const school = schoolRows[0];
   if (!school) throw new AppError("BAD_REQUEST", INVITATION_MESSAGES.selectSchool);
   if (!school.isActive)
-    throw new AppError("BAD_REQUEST", "This school is inactive; activate it before inviting people.");
+    throw new AppError(
+      "BAD_REQUEST",
+      said(/*i18n*/ { id: "This school is inactive; activate it before inviting people." }),
+    );
   if (existingAccount && (actor.role === "super_admin" || existingAccount.schoolId === school.id)) {
     throw new AppError("CONFLICT", INVITATION_MESSAGES.accountExists);
   }

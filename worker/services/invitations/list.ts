@@ -8,6 +8,7 @@ import {
   type invitationEmailLogsInput,
   type listInvitationsInput,
 } from "#shared/invitations.ts";
+import { said } from "#shared/said.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { Scope } from "../_shared/scope.ts";
@@ -159,7 +160,7 @@ export async function invitationEmailLogs(scope: Scope, input: z.infer<typeof in
   const [row] = await withNames(
     db.select({ invitation: invitations, schoolName: schools.name, inviterName }).from(invitations).$dynamic(),
   ).where(eq(invitations.id, inviteId));
-  if (!row) throw new AppError("NOT_FOUND", "Invitation not found");
+  if (!row) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "Invitation not found" }));
   const logs = await db
     .select({
       id: emailLogs.id,

@@ -14,7 +14,7 @@ import { approachNotices, lateNotice, lateNoticeKey } from "./notices.ts";
 import { attendanceNoticeKey, type LiveNotice, noticeRecipients, noticeStatements } from "./notify.ts";
 import { checkSample, MAX_FUTURE_MS } from "./plausibility.ts";
 import { loadRunState, type RunState } from "./run-state.ts";
-import { approachText, attendanceText, lateText } from "./texts.ts";
+import { approachText, approachWords, attendanceText, attendanceWords, lateText, lateWords } from "./texts.ts";
 
 /** Why an item was refused: the plausibility rules' reasons, or a tap that does not fit the run. */
 export type Refusal = { clientId: string; reason: string };
@@ -399,6 +399,15 @@ function dueNotices(
       key,
       parentIds: rider.parentIds,
       ...attendanceText(rider.childName, tap.status, new Date(tap.at), stopNames.get(tap.stopId) ?? null, run.timeZone),
+      localized: (locale) =>
+        attendanceWords(
+          locale,
+          rider.childName,
+          tap.status,
+          new Date(tap.at),
+          stopNames.get(tap.stopId) ?? null,
+          run.timeZone,
+        ),
       category: "attendance",
       scope: "family",
       kind: "attendance",
@@ -418,6 +427,15 @@ function dueNotices(
         stopNames.get(drop.stopId) ?? null,
         run.timeZone,
       ),
+      localized: (locale) =>
+        attendanceWords(
+          locale,
+          rider.childName,
+          "dropped",
+          new Date(drop.at),
+          stopNames.get(drop.stopId) ?? null,
+          run.timeZone,
+        ),
       category: "attendance",
       scope: "family",
       kind: "attendance",
@@ -436,6 +454,7 @@ function dueNotices(
       key: due.key,
       parentIds: [due.parentId],
       ...approachText(run, stopNames.get(due.stopId) ?? "your stop", due.eta),
+      localized: (locale) => approachWords(locale, run, stopNames.get(due.stopId) ?? null, due.eta),
       category: "trip",
       scope: "family",
       kind: "busApproaching",
@@ -446,6 +465,7 @@ function dueNotices(
       key: lateNoticeKey(run.id),
       parentIds: after.parents.map((parent) => parent.id),
       ...lateText(run, late.minutesLate),
+      localized: (locale) => lateWords(locale, run, late.minutesLate),
       category: "trip",
       scope: "run",
       kind: "runLate",

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#db/client.ts";
 import { liveNotices } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import type { EventKind } from "#shared/preferences-constants.ts";
 import { fanOut } from "../notifications/fan-out.ts";
 import { pushWanted } from "../notifications/preferences.ts";
@@ -26,6 +27,8 @@ export type LiveNotice = {
   scope: "run" | "family";
   /** What kind of event it is, for whom it is pushed (ADR 0066, ADR 0068). */
   kind: EventKind;
+  /** The title and message in a parent's language (issue 30); without it, every parent reads `title` and `message`. */
+  localized?: (locale: Locale) => { title: string; message: string };
 };
 
 /** Where a tap on a run's push opens: the parent's live view of the run. */
@@ -57,6 +60,7 @@ export function noticeStatements(
   const pushBatches: string[] = [];
   const recipientsOf = noticeRecipients(state);
   const preferences = new Map(state.parents.map((parent) => [parent.id, parent.preferences]));
+  const locales = new Map(state.parents.map((parent) => [parent.id, parent.locale ?? SOURCE_LOCALE]));
   for (const notice of notices) {
     const recipients = recipientsOf(notice);
     if (recipients.length === 0) continue;
@@ -84,6 +88,7 @@ export function noticeStatements(
       appUrl: "",
       now,
       onlyIf: sql`exists (select 1 from ${liveNotices} where ${liveNotices.key} = ${key} and ${liveNotices.batchId} = ${batchId})`,
+      ...(notice.localized ? { localized: { locales, content: notice.localized } } : {}),
     });
     statements.push(...sent.inserts);
     const pushed = recipients.filter((recipient) => {
@@ -91,17 +96,26 @@ export function noticeStatements(
       return chosen !== undefined && pushWanted(notice.kind, chosen, now, state.run.timeZone);
     });
     if (pushed.length > 0) {
-      statements.push(
-        pushInsert(db, {
-          batchId,
-          role: "parent",
-          userIds: pushed.map((recipient) => recipient.id),
-          kind: notice.kind,
-          content: { title: notice.title, body: notice.message, url: runLink(state.run.id) },
-          now,
-          onlyIf: sql`exists (select 1 from ${liveNotices} where ${liveNotices.key} = ${key} and ${liveNotices.batchId} = ${batchId})`,
-        }),
-      );
+      // One push per language of the parents it goes to.
+      const byLocale = new Map<Locale, string[]>();
+      for (const { id } of pushed) {
+        const locale = notice.localized ? (locales.get(id) ?? SOURCE_LOCALE) : SOURCE_LOCALE;
+        byLocale.set(locale, [...(byLocale.get(locale) ?? []), id]);
+      }
+      for (const [locale, userIds] of byLocale) {
+        const { title, message } = notice.localized ? notice.localized(locale) : notice;
+        statements.push(
+          pushInsert(db, {
+            batchId,
+            role: "parent",
+            userIds,
+            kind: notice.kind,
+            content: { title, body: message, url: runLink(state.run.id) },
+            now,
+            onlyIf: sql`exists (select 1 from ${liveNotices} where ${liveNotices.key} = ${key} and ${liveNotices.batchId} = ${batchId})`,
+          }),
+        );
+      }
       pushBatches.push(batchId);
     }
   }

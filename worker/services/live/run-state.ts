@@ -17,9 +17,11 @@ import {
 } from "#db/schema/index.ts";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
 import type { AttendancePhase, AttendanceStatus, VisitSource } from "#shared/live-constants.ts";
+import type { Locale } from "#shared/locales.ts";
 import type { Preferences } from "#shared/preferences-constants.ts";
 import { minutesToTime } from "#shared/route-texts.ts";
 import { weekday, zonedInstant } from "#shared/school-time.ts";
+import { resolveLocale } from "../../i18n/person.ts";
 import { fromRow } from "../notifications/preference-rows.ts";
 import { APPROACH_MINUTES_DEFAULT } from "./notices.ts";
 
@@ -51,7 +53,14 @@ export type RunRider = {
 };
 
 /** `preferences`: read with the run, for whom each notice is pushed (ADR 0068). */
-export type RunParent = { id: string; email: string; approachMinutes: number; preferences: Preferences };
+/** `locale`: the language the parent reads (their own, else the school's default; issue 30). */
+export type RunParent = {
+  id: string;
+  email: string;
+  approachMinutes: number;
+  preferences: Preferences;
+  locale?: Locale;
+};
 export type RunVisit = { stopId: string; arrivedAt: Date; departedAt: Date | null; source: VisitSource };
 /** A child's event on the run: a pickup's boarding (boarded, absent) and drop, a drop-off's drop. */
 export type RunAttendance = {
@@ -81,6 +90,8 @@ export type RunState = {
     schoolId: string;
     schoolName: string;
     timeZone: string;
+    /** The school's default language (a parent without their own reads it). */
+    schoolLocale?: Locale;
     routeId: string;
     routeName: string;
     direction: RouteType;
@@ -115,6 +126,7 @@ function runQuery(db: Db, runId: string) {
       schoolId: trips.schoolId,
       schoolName: schools.name,
       timeZone: schools.timeZone,
+      schoolLocale: schools.defaultLocale,
       routeId: trips.routeId,
       routeName: trips.routeName,
       direction: trips.routeType,
@@ -161,6 +173,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
         parentId: parents.id,
         parentEmail: parents.email,
         parentActive: parents.isActive,
+        parentLocale: parents.locale,
         approachMinutes: notificationPreferences.approachMinutes,
         channels: notificationPreferences.channels,
         quietStart: notificationPreferences.quietStart,
@@ -254,6 +267,7 @@ export async function loadRunState(db: Db, runId: string): Promise<RunState | nu
     parentsById.set(row.parentId, {
       id: row.parentId,
       email: row.parentEmail ?? "",
+      locale: resolveLocale(row.parentLocale, run.schoolLocale),
       approachMinutes: row.approachMinutes ?? APPROACH_MINUTES_DEFAULT,
       preferences: fromRow(
         row.channels === null

@@ -4,6 +4,7 @@ import type { Db } from "#db/client.ts";
 import { insertManyWhere } from "#db/conditional.ts";
 import { notificationSends, notifications } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import type { EventKind, Preferences } from "#shared/preferences-constants.ts";
 import { notificationEmail } from "#worker/email/templates.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
@@ -25,6 +26,37 @@ export type NotificationContent = {
   category: NotificationCategory;
 };
 export type Recipient = { role: "school_admin" | "parent"; id: string; email: string };
+
+/**
+ * A notice in each recipient's language (issue 30): `content` says it in one (`locales`: each
+ * recipient's, by id; English for one not in it). Without it, every recipient reads `content` as is.
+ */
+export type Localized = {
+  locales: ReadonlyMap<string, Locale>;
+  content: (locale: Locale) => { title: string; message: string };
+};
+
+/** Each recipient's title and message, and the recipients grouped by language (a push or a held notice per language). */
+function wordsOf(input: { recipients: readonly Recipient[]; content: NotificationContent; localized?: Localized }) {
+  const byLocale = new Map<Locale, { title: string; message: string }>();
+  const localeOf = (id: string): Locale => input.localized?.locales.get(id) ?? SOURCE_LOCALE;
+  const words = (locale: Locale) => {
+    let said = byLocale.get(locale);
+    if (!said) {
+      said = input.localized ? input.localized.content(locale) : input.content;
+      byLocale.set(locale, said);
+    }
+    return said;
+  };
+  return { localeOf, words, forRecipient: (id: string) => words(localeOf(id)) };
+}
+
+/** `ids` grouped by their language. */
+function byLanguage(ids: readonly string[], localeOf: (id: string) => Locale): Map<Locale, string[]> {
+  const groups = new Map<Locale, string[]>();
+  for (const id of ids) groups.set(localeOf(id), [...(groups.get(localeOf(id)) ?? []), id]);
+  return groups;
+}
 
 /**
  * Who a send to parents went to, as the school's Sent tab shows it (ADR 0040): `ref` the parent's,
@@ -72,9 +104,12 @@ export function fanOut(
      * where this send e-mails by the preferences (`email` with `noEmailTo`).
      */
     held?: { kind: EventKind; byUser: ReadonlyMap<string, Preferences>; timeZone: string; url: string };
+    /** The notice in each recipient's language (the school's Sent tab keeps `content`). */
+    localized?: Localized;
   },
 ): { batchId: string; inserts: BatchItem<"sqlite">[]; emails: OutboxDraft[]; pushBatches: string[] } {
   const batchId = input.batchId ?? crypto.randomUUID();
+  const { localeOf, words, forRecipient } = wordsOf(input);
   const rows = input.recipients.map((recipient) => ({
     id: crypto.randomUUID(),
     schoolId: input.schoolId,
@@ -82,8 +117,7 @@ export function fanOut(
     recipientId: recipient.id,
     batchId,
     senderId: input.senderId,
-    title: input.content.title,
-    message: input.content.message,
+    ...forRecipient(recipient.id),
     type: input.content.type,
     category: input.content.category,
     read: false,
@@ -120,31 +154,45 @@ export function fanOut(
   }
   const pushed = input.push?.to.filter((id) => input.recipients.some((recipient) => recipient.id === id)) ?? [];
   if (input.push && pushed.length > 0)
-    inserts.push(
-      pushInsert(db, {
-        batchId,
-        role: input.recipients[0]!.role,
-        userIds: pushed,
-        kind: input.push.kind,
-        content: { title: input.content.title, body: input.content.message, url: input.push.url },
-        now: input.now,
-        ...(input.onlyIf ? { onlyIf: input.onlyIf } : {}),
-      }),
-    );
-  if (input.held && rows.length > 0) {
+    for (const [locale, userIds] of byLanguage(pushed, localeOf)) {
+      const { title, message } = words(locale);
+      inserts.push(
+        pushInsert(db, {
+          batchId,
+          role: input.recipients[0]!.role,
+          userIds,
+          kind: input.push.kind,
+          content: { title, body: message, url: input.push.url },
+          now: input.now,
+          ...(input.onlyIf ? { onlyIf: input.onlyIf } : {}),
+        }),
+      );
+    }
+  const heldGroups = input.held
+    ? byLanguage(
+        input.recipients.map((recipient) => recipient.id),
+        localeOf,
+      )
+    : new Map<Locale, string[]>();
+  for (const [locale, group] of heldGroups) {
+    if (!input.held) break;
+    const ids = new Set(group);
     const { kind, byUser } = input.held;
     const emailsByPreference = input.email && input.noEmailTo !== undefined;
+    const { title, message } = words(locale);
     const held = heldInsert(db, {
       role: input.recipients[0]!.role,
       schoolId: input.schoolId,
-      users: input.recipients.flatMap((recipient) => {
-        const chosen = byUser.get(recipient.id);
-        if (!chosen) return [];
-        const preferences = emailsByPreference ? chosen : withoutEmail(chosen, kind);
-        return [{ id: recipient.id, preferences }];
-      }),
+      users: input.recipients
+        .filter((recipient) => ids.has(recipient.id))
+        .flatMap((recipient) => {
+          const chosen = byUser.get(recipient.id);
+          if (!chosen) return [];
+          const preferences = emailsByPreference ? chosen : withoutEmail(chosen, kind);
+          return [{ id: recipient.id, preferences }];
+        }),
       kind,
-      content: { title: input.content.title, body: input.content.message, url: input.held.url },
+      content: { title, body: message, url: input.held.url },
       now: input.now,
       timeZone: input.held.timeZone,
       ...(input.onlyIf ? { onlyIf: input.onlyIf } : {}),
@@ -161,8 +209,7 @@ export function fanOut(
           relatedId: batchId,
           ...notificationEmail({
             schoolName: input.schoolName,
-            title: input.content.title,
-            message: input.content.message,
+            ...forRecipient(recipient.id),
             link: `${input.appUrl}/${recipient.role === "parent" ? "parent" : "school-admin"}/notifications`,
           }),
         }))

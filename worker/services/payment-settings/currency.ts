@@ -4,6 +4,7 @@ import type { Db } from "#db/client.ts";
 import { flightTrips, invoices, schools } from "#db/schema/index.ts";
 import { CURRENCY_MESSAGES } from "#shared/currency-settings.ts";
 import { type Currency, currencyOf, isCurrency } from "#shared/money.ts";
+import { said } from "#shared/said.ts";
 import { AppError } from "../errors.ts";
 
 /*
@@ -39,7 +40,7 @@ export async function currencyState(db: Db, schoolId: string) {
     })
     .from(schools)
     .where(eq(schools.id, schoolId));
-  if (!row) throw new AppError("NOT_FOUND", "School not found");
+  if (!row) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "School not found" }));
   return {
     currency: currencyOf(row.currency),
     currencyEditable: Boolean(row.editable),

@@ -20,6 +20,7 @@ import {
 } from "#db/schema/index.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import { ERASED_NAME, LAST_ADMIN_MESSAGE, type requestErasureInput } from "#shared/privacy.ts";
+import { said } from "#shared/said.ts";
 import { verifyPassword } from "#worker/auth/password.ts";
 import { findAccountById } from "#worker/auth/users.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
@@ -113,7 +114,8 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
   const limit = await hitWindow(db, erasureLimitKey(subject), now, ERASURE_WINDOW_MS, ERASURE_ATTEMPTS);
   if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
   const account = await findAccountById(db, subject.role, subject.id);
-  if (!account || account.schoolId !== subject.schoolId) throw new AppError("NOT_FOUND", "Account not found");
+  if (!account || account.schoolId !== subject.schoolId)
+    throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "Account not found" }));
   if (!(await verifyPassword(password, account.passwordHash)))
     throw new AppError("BAD_REQUEST", MESSAGES.currentPasswordIncorrect);
 
@@ -207,7 +209,7 @@ async function erase(scope: SchoolScope, input: z.infer<typeof requestErasureInp
     const current = await findAccountById(db, subject.role, subject.id);
     if (subject.role === "school_admin" && current?.passwordHash === account.passwordHash)
       throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
-    throw new AppError("CONFLICT", "Your account changed meanwhile. Please sign in again.");
+    throw new AppError("CONFLICT", said(/*i18n*/ { id: "Your account changed meanwhile. Please sign in again." }));
   }
   await release?.settle("account_erased");
 }

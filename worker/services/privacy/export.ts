@@ -16,6 +16,7 @@ import {
   sessions,
   trips,
 } from "#db/schema/index.ts";
+import { said } from "#shared/said.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
@@ -148,7 +149,7 @@ const EXPORTED_AUDIT = {
 export function dataSubjectOf(scope: SchoolScope): DataSubject {
   const { id, role } = scope.actor;
   if (role !== "school_admin" && role !== "parent")
-    throw new AppError("FORBIDDEN", "You do not have access to this area.");
+    throw new AppError("FORBIDDEN", said(/*i18n*/ { id: "You do not have access to this area." }));
   return { id, role, schoolId: scope.schoolId };
 }
 
@@ -157,7 +158,7 @@ export async function exportData(scope: SchoolScope) {
   const { db } = deps;
   const subject = dataSubjectOf(scope);
   const profile = await profileOf(db, subject);
-  if (!profile) throw new AppError("NOT_FOUND", "Account not found");
+  if (!profile) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "Account not found" }));
   const family = await familyOf(db, subject);
   const ofSubject = (role: SQLiteColumn, id: SQLiteColumn) => and(eq(role, subject.role), eq(id, subject.id));
   const [notificationRows, sessionRows, auditRows] = await db.batch([

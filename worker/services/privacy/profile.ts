@@ -3,6 +3,7 @@ import { parents, schoolAdmins, schools } from "#db/schema/index.ts";
 import { profileRoleIssues, type UpdateProfileInput } from "#shared/account.ts";
 import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { formatPhone } from "#shared/phone.ts";
+import { said } from "#shared/said.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -47,7 +48,7 @@ export async function myProfile(scope: SchoolScope) {
           .from(schoolAdmins)
           .innerJoin(schools, eq(schools.id, schoolAdmins.schoolId))
           .where(where(schoolAdmins));
-  if (!row) throw new AppError("NOT_FOUND", "Account not found");
+  if (!row) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "Account not found" }));
   const region = scope.phoneRegion;
   const given = (text: string | null) => (text?.trim() ? text : null);
   return {
@@ -106,6 +107,6 @@ export async function updateProfile(scope: SchoolScope, input: UpdateProfileInpu
       scope.meta,
     ),
   ]);
-  if (updated.rowsAffected !== 1) throw new AppError("NOT_FOUND", "Account not found");
+  if (updated.rowsAffected !== 1) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "Account not found" }));
   return myProfile(scope);
 }

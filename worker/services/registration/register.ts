@@ -11,6 +11,7 @@ import {
   type resendCodeInput,
   type verifyEmailInput,
 } from "#shared/registration.ts";
+import { said } from "#shared/said.ts";
 import { sha256Hex } from "#worker/auth/crypto.ts";
 import { normalizeEmail } from "#worker/auth/users.ts";
 import type { AppDeps } from "#worker/deps.ts";
@@ -208,7 +209,7 @@ export async function resendCode(scope: PublicScope, input: z.infer<typeof resen
   const { deps, meta } = scope;
   const pending = await findPending(deps, input.pendingSchoolId);
   if (pending.verificationStatus !== "pending_verification")
-    throw new AppError("BAD_REQUEST", "This e-mail address is already verified.");
+    throw new AppError("BAD_REQUEST", said(/*i18n*/ { id: "This e-mail address is already verified." }));
   await limit(scope, `code-send:subject:${pending.id}`, 10 * MINUTE, 3);
   await limit(scope, `code-send:ip:${meta.ipAddress ?? "unknown"}`, 10 * MINUTE, 10);
   const code = await codeEmail(scope, pending);

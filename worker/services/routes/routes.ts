@@ -21,6 +21,7 @@ import {
   weekdayBits,
   weekdaysOf,
 } from "#shared/routes.ts";
+import { said } from "#shared/said.ts";
 import { todayIn } from "#shared/school-time.ts";
 import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -158,7 +159,7 @@ async function assertBus(scope: SchoolScope, busId: string | null) {
     .select(BUS)
     .from(buses)
     .where(and(eq(buses.id, busId), eq(buses.schoolId, scope.schoolId)));
-  if (!bus) throw new AppError("NOT_FOUND", "Bus not found");
+  if (!bus) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "Bus not found" }));
   return bus;
 }
 

@@ -19,6 +19,7 @@ import {
 } from "#db/schema/index.ts";
 import { currencyForCountry } from "#shared/currency-settings.ts";
 import { formatPhone, phoneRegion } from "#shared/phone.ts";
+import { said } from "#shared/said.ts";
 import { type listSchoolsInput, SCHOOLS_PAGE_SIZE, type SchoolFormInput, type schoolIdInput } from "#shared/schools.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { checkedPhone } from "../_shared/phone.ts";
@@ -177,7 +178,7 @@ export async function schoolDetails(scope: Scope, input: z.infer<typeof schoolId
     db.select({ total: count() }).from(parents).where(eq(parents.schoolId, schoolId)),
   ]);
   const school = schoolRows[0];
-  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  if (!school) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "School not found" }));
   const decorated = decorate({ ...school, activeAdminCount: adminRows.filter((admin) => admin.isActive).length });
   const parentsTotal = parentRows[0]?.total ?? 0;
   return {
@@ -297,7 +298,7 @@ export async function updateSchool(scope: Scope, input: SchoolFormInput & { scho
       sql`exists (select 1 from ${schools} where ${schools.id} = ${input.schoolId})`,
     ),
   ]);
-  if (updated.rowsAffected !== 1) throw new AppError("NOT_FOUND", "School not found");
+  if (updated.rowsAffected !== 1) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "School not found" }));
   return { id: input.schoolId, name: values.name };
 }
 
@@ -316,7 +317,7 @@ export async function deleteSchool(scope: Scope, input: z.infer<typeof schoolIdI
     .select({ id: schools.id, name: schools.name })
     .from(schools)
     .where(eq(schools.id, schoolId));
-  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  if (!school) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "School not found" }));
   await db.batch([
     ...schoolSessionDeletes(db, schoolId),
     db.delete(flightTripEnrollments).where(eq(flightTripEnrollments.schoolId, schoolId)),

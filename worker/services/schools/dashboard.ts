@@ -10,6 +10,7 @@ import {
   schools,
   trips,
 } from "#db/schema/index.ts";
+import { said } from "#shared/said.ts";
 import { todayIn, weekRange } from "#shared/school-time.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
@@ -148,7 +149,7 @@ export async function schoolDashboard(scope: SchoolScope) {
     [statements.parents, values],
   ]);
   const school = schoolRows[0];
-  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  if (!school) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "School not found" }));
   const fleet = busRows[0] ?? { onRun: 0, fleet: 0 };
   const runs = onTimeRows[0] ?? { completed: 0, onTime: 0 };
   const completed = Number(runs.completed);

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { parents, schools, trips } from "#db/schema/index.ts";
+import { said } from "#shared/said.ts";
 import { AppError } from "../errors.ts";
 
 /** A school's headline counts: the super admin's read-only support view of it. */
@@ -23,6 +24,6 @@ export async function readSchoolOverview(db: Db, schoolId: string) {
       .where(and(eq(parents.schoolId, schoolId), eq(parents.isActive, true))),
   ]);
   const school = schoolRows[0];
-  if (!school) throw new AppError("NOT_FOUND", "School not found");
+  if (!school) throw new AppError("NOT_FOUND", said(/*i18n*/ { id: "School not found" }));
   return { school, trips: tripRows[0]?.total ?? 0, activeParents: parentRows[0]?.total ?? 0 };
 }

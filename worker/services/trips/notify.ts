@@ -2,17 +2,94 @@ import { and, eq, exists, or, sql } from "drizzle-orm";
 import { rowHolds } from "#db/conditional.ts";
 import { childGuardians, children, parents, riders, trips } from "#db/schema/index.ts";
 import type { NotificationType, TripStatus } from "#shared/enums.ts";
+import { LOCALE_TAGS, type Locale } from "#shared/locales.ts";
+import { said } from "#shared/said.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
+import { personLocales } from "../../i18n/person.ts";
+import { text } from "../../i18n/texts.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { departedByHandNoticeKey, runNoticeClaim } from "../live/notify.ts";
+import { clockTime } from "../live/texts.ts";
 import { fanOut } from "../notifications/fan-out.ts";
 import { preferencesByUser, preferencesQuery, pushTo } from "../notifications/preferences.ts";
 
 type TripState = { routeName: string; busNumber: string; status: TripStatus; departureTime: Date; arrivalTime: Date };
-export type TripNotice = { title: string; message: string; type: NotificationType };
+export type TripNotice = {
+  title: string;
+  message: string;
+  type: NotificationType;
+  /** The notice in a parent's language (issue 30); `title` and `message` are its English. */
+  localized?: (locale: Locale) => { title: string; message: string };
+};
+
+/** "Mon, Mar 2 at 7:30 AM" in English; the language's own way in another. */
+function whenIn(locale: Locale, at: Date, zone: string): string {
+  if (locale === "en") return `${formatDay(at, zone)} at ${formatTime(at, zone)}`;
+  const day = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: zone,
+  }).format(at);
+  return text(
+    locale,
+    /*i18n*/ { id: "trip.when", message: "{day} at {time}" },
+    { day, time: clockTime(locale, at, zone) },
+  );
+}
+
+/** What parents read of a trip's change, in their language (`tripChangeNotice` chooses which). */
+function tripWords(
+  locale: Locale,
+  what: "departed" | "arrived" | "cancelled" | "moved",
+  before: TripState,
+  after: TripState,
+  zone: string,
+): { title: string; message: string } {
+  const values = {
+    bus: text(
+      locale,
+      /*i18n*/ { id: "live.bus", message: "{route} (bus {bus})" },
+      {
+        route: after.routeName,
+        bus: after.busNumber,
+      },
+    ),
+    when: whenIn(locale, after.departureTime, zone),
+    was: whenIn(locale, before.departureTime, zone),
+    time: clockTime(locale, after.arrivalTime, zone),
+  };
+  if (what === "departed")
+    return {
+      title: text(locale, /*i18n*/ { id: "trip.departed.title", message: "Bus departed" }),
+      message: text(locale, /*i18n*/ { id: "trip.departed.message", message: "{bus} has departed ({when})." }, values),
+    };
+  if (what === "arrived")
+    return {
+      title: text(locale, /*i18n*/ { id: "trip.arrived.title", message: "Bus arrived" }),
+      message: text(locale, /*i18n*/ { id: "trip.arrived.message", message: "{bus} has arrived ({time})." }, values),
+    };
+  if (what === "cancelled")
+    return {
+      title: text(locale, /*i18n*/ { id: "trip.cancelled.title", message: "Trip cancelled" }),
+      message: text(
+        locale,
+        /*i18n*/ { id: "trip.cancelled.message", message: "{bus} on {when} is cancelled." },
+        values,
+      ),
+    };
+  return {
+    title: text(locale, /*i18n*/ { id: "trip.moved.title", message: "Trip time changed" }),
+    message: text(
+      locale,
+      /*i18n*/ { id: "trip.moved.message", message: "{bus} now departs {when} (was {was})." },
+      values,
+    ),
+  };
+}
 
 const MOVED_MS = TRIP_TIME_CHANGE_NOTIFY_MINUTES * 60_000;
 
@@ -24,23 +101,41 @@ export function tripChangeNotice(before: TripState, after: TripState, zone: stri
   const bus = `${after.routeName} (bus ${after.busNumber})`;
   const when = `${formatDay(after.departureTime, zone)} at ${formatTime(after.departureTime, zone)}`;
   if (after.status !== before.status) {
+    const localized = (what: "departed" | "arrived" | "cancelled") => (locale: Locale) =>
+      tripWords(locale, what, before, after, zone);
     if (after.status === "in-progress")
-      return { title: "Bus departed", message: `${bus} has departed (${when}).`, type: "info" };
+      return {
+        title: "Bus departed",
+        message: `${bus} has departed (${when}).`,
+        type: "info",
+        localized: localized("departed"),
+      };
     if (after.status === "completed")
       return {
         title: "Bus arrived",
         message: `${bus} has arrived (${formatTime(after.arrivalTime, zone)}).`,
         type: "success",
+        localized: localized("arrived"),
       };
     if (after.status === "cancelled")
-      return { title: "Trip cancelled", message: `${bus} on ${when} is cancelled.`, type: "warning" };
+      return {
+        title: "Trip cancelled",
+        message: `${bus} on ${when} is cancelled.`,
+        type: "warning",
+        localized: localized("cancelled"),
+      };
   }
   const moved =
     Math.abs(after.departureTime.getTime() - before.departureTime.getTime()) > MOVED_MS ||
     Math.abs(after.arrivalTime.getTime() - before.arrivalTime.getTime()) > MOVED_MS;
   if (moved && after.status !== "cancelled") {
     const was = `${formatDay(before.departureTime, zone)} at ${formatTime(before.departureTime, zone)}`;
-    return { title: "Trip time changed", message: `${bus} now departs ${when} (was ${was}).`, type: "warning" };
+    return {
+      title: "Trip time changed",
+      message: `${bus} now departs ${when} (was ${was}).`,
+      type: "warning",
+      localized: (locale) => tripWords(locale, "moved", before, after, zone),
+    };
   }
   return null;
 }
@@ -110,13 +205,21 @@ export async function notifyTripChange(
   const preferenceRows = ids.length > 0 ? await preferencesQuery(db, "parent", ids) : [];
   const pushed = ids.length > 0 ? pushTo(preferenceRows, ids, kind, scope.now, change.school.timeZone) : [];
   const url = `/parent/rides/${encodeURIComponent(change.before.id)}`;
+  // Each parent reads it in their own language (issue 30).
+  const locales = change.notice?.localized ? await personLocales(db, recipients) : new Map<string, Locale>();
   const sent = change.notice
     ? fanOut(db, {
         schoolId: scope.schoolId,
         schoolName: change.school.name,
         senderId: scope.actor.id,
         recipients,
-        content: { ...change.notice, category: "trip" },
+        content: {
+          title: change.notice.title,
+          message: change.notice.message,
+          type: change.notice.type,
+          category: "trip",
+        },
+        ...(change.notice.localized ? { localized: { locales, content: change.notice.localized } } : {}),
         audience: {
           kind: "trip",
           ref: change.before.id,
@@ -175,7 +278,13 @@ export async function notifyTripChange(
         schoolId: scope.schoolId,
         metadata: { tripId: change.before.id, notifiedParents: recipients.length, notificationBatchId: sent.batchId },
       },
-      claim: { won, lost: new AppError("CONFLICT", "This trip was changed at the same time. Reload and try again.") },
+      claim: {
+        won,
+        lost: new AppError(
+          "CONFLICT",
+          said(/*i18n*/ { id: "This trip was changed at the same time. Reload and try again." }),
+        ),
+      },
     },
   );
 }
