@@ -4,8 +4,10 @@ import type { Db } from "#db/client.ts";
 import { insertManyWhere } from "#db/conditional.ts";
 import { notificationSends, notifications } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
+import type { Locale } from "#shared/locales.ts";
 import type { EventKind, Preferences } from "#shared/preferences-constants.ts";
 import { notificationEmail } from "#worker/email/templates.ts";
+import { personLocales } from "#worker/i18n/person.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 import { pushInsert } from "../push/outbox.ts";
 import { heldInsert } from "./held.ts";
@@ -24,7 +26,20 @@ export type NotificationContent = {
   type: NotificationType;
   category: NotificationCategory;
 };
-export type Recipient = { role: "school_admin" | "parent"; id: string; email: string };
+export type Recipient = {
+  role: "school_admin" | "parent";
+  id: string;
+  email: string;
+  /** The recipient's language (`personLocale`): their e-mail copy is in it (English when not given). */
+  locale?: Locale;
+};
+
+/** The recipients with their languages, for the e-mail copies: one query per role, not one per person. */
+export async function withLocales<R extends Recipient>(db: Db, recipients: readonly R[]): Promise<R[]> {
+  if (recipients.length === 0) return [];
+  const locales = await personLocales(db, recipients);
+  return recipients.map((recipient) => ({ ...recipient, locale: locales.get(recipient.id) ?? recipient.locale }));
+}
 
 /**
  * Who a send to parents went to, as the school's Sent tab shows it (ADR 0040): `ref` the parent's,
@@ -160,6 +175,7 @@ export function fanOut(
           schoolId: input.schoolId,
           relatedId: batchId,
           ...notificationEmail({
+            locale: recipient.locale ?? "en",
             schoolName: input.schoolName,
             title: input.content.title,
             message: input.content.message,
