@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_MESSAGES } from "./fields.ts";
+import { LOCALES } from "./locales.ts";
 import { phoneRegion, refinePhone } from "./phone.ts";
 import {
   ADMIN_ROLE_OPTIONS,
@@ -19,6 +20,8 @@ const text = (max: number) => z.string().trim().max(max, FIELD_MESSAGES.tooLong(
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const registrationFields = z.object({
+  /** The language the form was filled in: the registration's e-mails are in it (issue 30; English when absent). */
+  locale: z.enum(LOCALES).optional(),
   schoolName: text(MAX.schoolName),
   schoolType: z.union([z.enum(SCHOOL_TYPE_OPTIONS), z.literal("")]),
   schoolCountry: z.union([z.enum(COUNTRY_OPTIONS), z.literal("")]),

@@ -60,6 +60,8 @@ export async function requestPasswordReset(
     db,
     {
       ...passwordResetEmail({
+        // An address without an account gets no e-mail (the insert is guarded by `real`).
+        locale: account?.locale ?? "en",
         name: account?.name ?? email,
         resetLink: `${config.appUrl}/reset-password?token=${token}`,
         expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,

@@ -5,7 +5,9 @@ import { invoices, notificationPreferences, parents, schools } from "#db/schema/
 import { currencyOf, formatMoney } from "#shared/money.ts";
 import { DEFAULT_TIME_ZONE, formatCalendarDay, isTimeZone, shiftDate, todayIn } from "#shared/school-time.ts";
 import type { Logger } from "#worker/deps.ts";
+import { emailDay, emailMoney } from "#worker/email/format.ts";
 import { invoiceOverdueEmail } from "#worker/email/templates.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
@@ -88,8 +90,15 @@ export async function markOverdueInvoices(deps: OverdueDeps, now: Date): Promise
         schoolName: schools.name,
         timeZone: schools.timeZone,
         currency: schools.currency,
+        schoolLocale: schools.defaultLocale,
         preferences: notificationPreferences,
-        parent: { id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive },
+        parent: {
+          id: parents.id,
+          name: parents.name,
+          email: parents.email,
+          isActive: parents.isActive,
+          locale: parents.locale,
+        },
       })
       .from(invoices)
       .innerJoin(schools, eq(schools.id, invoices.schoolId))
@@ -116,8 +125,9 @@ type DueInvoice = {
   schoolName: string;
   timeZone: string;
   currency: string;
+  schoolLocale: string;
   preferences: typeof notificationPreferences.$inferSelect | null;
-  parent: { id: string; name: string; email: string; isActive: boolean };
+  parent: { id: string; name: string; email: string; isActive: boolean; locale: string | null };
 };
 
 async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promise<number> {
@@ -145,6 +155,8 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
       onlyIf: guard,
     });
     pushBatches.push(...notice.pushBatches);
+    // The parent's language (their own, else the school's), read with the invoice: no query per parent.
+    const locale = resolveLocale(invoice.parent.locale, invoice.schoolLocale);
     const mail = outboxInsert(
       db,
       {
@@ -153,12 +165,13 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
         schoolId: invoice.schoolId,
         relatedId: invoice.id,
         ...invoiceOverdueEmail({
+          locale,
           parentName: invoice.parent.name,
           schoolName: invoice.schoolName,
           invoiceNumber: invoice.invoiceNumber,
           description: invoice.description,
-          amount: formatMoney(invoice.amountCents, currencyOf(invoice.currency)),
-          dueDate: formatCalendarDay(invoice.dueDate),
+          amount: emailMoney(locale, invoice.amountCents, currencyOf(invoice.currency)),
+          dueDate: emailDay(locale, invoice.dueDate),
           link: `${deps.appUrl}/parent/invoices`,
         }),
       },

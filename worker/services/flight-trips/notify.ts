@@ -13,7 +13,7 @@ import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
-import { fanOut, type NotificationContent, type Recipient } from "../notifications/fan-out.ts";
+import { fanOut, type NotificationContent, type Recipient, withLocales } from "../notifications/fan-out.ts";
 import { takeSendSlot } from "../notifications/notifications.ts";
 
 /** What parents are told about, and what they are told it with. */
@@ -132,7 +132,7 @@ export async function parentNotices(
     schoolId: scope.schoolId,
     schoolName: name,
     senderId: scope.actor.id,
-    recipients,
+    recipients: (input.email ?? true) ? await withLocales(scope.deps.db, recipients) : recipients,
     content: input.content,
     audience: { kind: "flight-trip", ref: input.tripId, label: input.tripTitle },
     email: input.email ?? true,

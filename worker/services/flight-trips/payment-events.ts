@@ -10,7 +10,9 @@ import {
   schools,
 } from "#db/schema/index.ts";
 import { currencyOf, formatMoney } from "#shared/money.ts";
+import { emailMoney } from "#worker/email/format.ts";
 import { enrollmentReceiptEmail, enrollmentRefundedEmail } from "#worker/email/templates.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import { preferencesJoin } from "../notifications/preferences.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
@@ -161,12 +163,21 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
         schoolId: context.schoolId,
         relatedId: context.enrollmentId,
         ...enrollmentReceiptEmail({
+          locale: resolveLocale(context.parentLocale, context.schoolLocale),
           parentName: context.parentName,
           schoolName: context.schoolName,
           tripTitle: context.tripTitle,
           childName: context.childName,
-          amount: formatMoney(amountCents, currencyOf(context.currency)),
-          remaining: formatMoney(remaining, currencyOf(context.currency)),
+          amount: emailMoney(
+            resolveLocale(context.parentLocale, context.schoolLocale),
+            amountCents,
+            currencyOf(context.currency),
+          ),
+          remaining: emailMoney(
+            resolveLocale(context.parentLocale, context.schoolLocale),
+            remaining,
+            currencyOf(context.currency),
+          ),
         }),
       },
       firstReceipt(pi),
@@ -265,11 +276,16 @@ export async function enrollmentRefundEffects(db: Db, facts: PaymentFacts, enrol
         schoolId: context.schoolId,
         relatedId: enrollmentId,
         ...enrollmentRefundedEmail({
+          locale: resolveLocale(context.parentLocale, context.schoolLocale),
           parentName: context.parentName,
           schoolName: context.schoolName,
           tripTitle: context.tripTitle,
           childName: context.childName,
-          amount: formatMoney(amountCents, currencyOf(context.currency)),
+          amount: emailMoney(
+            resolveLocale(context.parentLocale, context.schoolLocale),
+            amountCents,
+            currencyOf(context.currency),
+          ),
         }),
       },
       firstRefund(pi, amountCents),

@@ -13,6 +13,7 @@ import { ENROLLMENT_REMINDER_HOURS, enrollmentClosesAt, nextPaymentCents } from 
 import { type Currency, currencyOf, formatMoney } from "#shared/money.ts";
 import { shiftDate } from "#shared/school-time.ts";
 import type { Logger } from "#worker/deps.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut } from "../notifications/fan-out.ts";
@@ -58,6 +59,8 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       childName: children.name,
       parentId: parents.id,
       parentEmail: parents.email,
+      parentLocale: parents.locale,
+      schoolLocale: schools.defaultLocale,
       schoolId: schools.id,
       schoolName: schools.name,
       timeZone: schools.timeZone,
@@ -101,7 +104,14 @@ export async function sendEnrollmentReminders(deps: SweepDeps, now: Date): Promi
       schoolId: row.schoolId,
       schoolName: row.schoolName,
       senderId: null,
-      recipients: [{ role: "parent", id: row.parentId, email: row.parentEmail }],
+      recipients: [
+        {
+          role: "parent",
+          id: row.parentId,
+          email: row.parentEmail,
+          locale: resolveLocale(row.parentLocale, row.schoolLocale),
+        },
+      ],
       content: reminderNotice({
         title: row.title,
         childName: row.childName,

@@ -1,5 +1,6 @@
 import type { Db } from "#db/client.ts";
 import { guardianInvitationEmail } from "#worker/email/templates.ts";
+import { schoolLocale } from "#worker/i18n/person.ts";
 import {
   acceptLink,
   accountWithEmail,
@@ -27,13 +28,21 @@ export async function guardianInvitationMessage(
   names: { name: string; inviterName: string; childName: string; schoolName: string },
   secrets: Pick<IssuedSecrets, "token" | "temporaryPassword">,
 ) {
-  const account = await accountWithEmail(db, "parent", invitation.email);
+  const [account, locale] = await Promise.all([
+    accountWithEmail(db, "parent", invitation.email),
+    // Before the address has an account here: the school's default language.
+    schoolLocale(db, invitation.schoolId),
+  ]);
   const sameSchool = account?.schoolId === invitation.schoolId;
   if (account && !sameSchool)
-    return { notified: true, message: invitationOrNotice(invitation, names.schoolName, secrets, appUrl, true) };
+    return {
+      notified: true,
+      message: invitationOrNotice(invitation, names.schoolName, secrets, appUrl, true, { locale }),
+    };
   const message = {
     ...guardianInvitationEmail({
       ...names,
+      locale,
       acceptLink: sameSchool ? guardianAcceptLink(appUrl, secrets.token) : acceptLink(appUrl, secrets.token),
       expiresAt: invitation.expiresAt,
       hasAccount: sameSchool,

@@ -3,6 +3,7 @@ import { invitations, schools } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES, INVITATION_ROLE_LABELS } from "#shared/invitations.ts";
 import { said } from "#shared/said.ts";
 import { normalizeEmail } from "#worker/auth/users.ts";
+import { schoolLocale } from "#worker/i18n/person.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";
@@ -90,7 +91,9 @@ export async function createInvitation(
   await commitWithOutbox(scope, [db.insert(invitations).values(invitation)], {
     emails: [
       {
-        ...invitationOrNotice(invitation, school.name, secrets, config.appUrl, existingAccount !== null),
+        ...invitationOrNotice(invitation, school.name, secrets, config.appUrl, existingAccount !== null, {
+          locale: await schoolLocale(db, school.id),
+        }),
         to: email,
         schoolId: school.id,
         relatedId: invitation.id,

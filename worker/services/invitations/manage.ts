@@ -5,6 +5,7 @@ import { rowHolds } from "#db/conditional.ts";
 import { children, type EmailType, invitations } from "#db/schema/index.ts";
 import { INVITATION_MESSAGES, type invitationIdInput, type resendInvitationInput } from "#shared/invitations.ts";
 import { type RenderedEmail, revokedInvitationEmail } from "#worker/email/templates.ts";
+import { schoolLocale } from "#worker/i18n/person.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { Scope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";
@@ -98,7 +99,9 @@ async function resentMessageOf(
     return (await guardianInvitationMessage(db, appUrl, invitation, names, secrets)).message;
   }
   const addressHasAccount = (await accountWithEmail(db, invitation.role, invitation.email)) !== null;
-  return invitationOrNotice(invitation, schoolName, secrets, appUrl, addressHasAccount);
+  return invitationOrNotice(invitation, schoolName, secrets, appUrl, addressHasAccount, {
+    locale: await schoolLocale(db, invitation.schoolId),
+  });
 }
 
 /**
@@ -177,7 +180,11 @@ export async function revokeInvitation(
     {
       emails: [
         {
-          ...revokedInvitationEmail({ name: invitedName(invitation.metadata) ?? invitation.email, schoolName }),
+          ...revokedInvitationEmail({
+            locale: await schoolLocale(db, invitation.schoolId),
+            name: invitedName(invitation.metadata) ?? invitation.email,
+            schoolName,
+          }),
           type: "invite_revoked",
           to: invitation.email,
           schoolId: invitation.schoolId,

@@ -9,10 +9,11 @@ import {
   schoolAdmins,
   schools,
 } from "#db/schema/index.ts";
-import { INVITATION_MESSAGES, INVITATION_ROLE_LABELS } from "#shared/invitations.ts";
+import { INVITATION_MESSAGES } from "#shared/invitations.ts";
 import { randomHex, randomReadable, sha256Hex } from "#worker/auth/crypto.ts";
 import {
   driverInvitationEmail,
+  type EmailReader,
   existingAccountNoticeEmail,
   invitationReminderEmail,
   parentInvitationEmail,
@@ -86,13 +87,15 @@ export function invitationEmail(
   secrets: Pick<IssuedSecrets, "token" | "temporaryPassword">,
   appUrl: string,
   kind: "invite" | "reminder",
+  reader: EmailReader,
 ): RenderedEmail {
   const name = invitedName(invitation.metadata) ?? invitation.email;
   const link = acceptLink(appUrl, secrets.token);
-  if (kind === "reminder")
-    return invitationReminderEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
+  const base = { ...reader, name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt };
+  if (kind === "reminder") return invitationReminderEmail(base);
   if (invitation.role === "school_admin") {
     return schoolAdminInvitationEmail({
+      ...reader,
       name,
       schoolName,
       email: invitation.email,
@@ -102,9 +105,8 @@ export function invitationEmail(
       expiresAt: invitation.expiresAt,
     });
   }
-  if (invitation.role === "driver")
-    return driverInvitationEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
-  return parentInvitationEmail({ name, schoolName, acceptLink: link, expiresAt: invitation.expiresAt });
+  if (invitation.role === "driver") return driverInvitationEmail(base);
+  return parentInvitationEmail(base);
 }
 
 const EMAIL_TYPE_OF = {
@@ -151,16 +153,18 @@ export function invitationOrNotice(
   secrets: Pick<IssuedSecrets, "token" | "temporaryPassword">,
   appUrl: string,
   addressHasAccount: boolean,
+  reader: EmailReader,
 ): RenderedEmail & { type: EmailType } {
   if (!addressHasAccount)
     return {
-      ...invitationEmail(invitation, schoolName, secrets, appUrl, "invite"),
+      ...invitationEmail(invitation, schoolName, secrets, appUrl, "invite", reader),
       type: EMAIL_TYPE_OF[invitation.role],
     };
   return {
     ...existingAccountNoticeEmail({
+      locale: reader.locale,
       schoolName,
-      roleLabel: INVITATION_ROLE_LABELS[invitation.role],
+      role: invitation.role,
       loginLink: `${appUrl}${LOGIN_PATH_OF[invitation.role]}`,
     }),
     type: "invite_notice",

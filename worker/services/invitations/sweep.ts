@@ -5,6 +5,7 @@ import { children, invitations, schools } from "#db/schema/index.ts";
 import { randomHex, sha256Hex } from "#worker/auth/crypto.ts";
 import type { Logger } from "#worker/deps.ts";
 import { guardianInvitationEmail } from "#worker/email/templates.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { auditInsert, NO_REQUEST } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
@@ -60,7 +61,13 @@ export async function sendInvitationReminders(
 ): Promise<number> {
   const { db } = deps;
   const due = await db
-    .select({ invitation: invitations, schoolName: schools.name, childName: children.name })
+    .select({
+      invitation: invitations,
+      schoolName: schools.name,
+      childName: children.name,
+      locale: schools.defaultLocale,
+      timeZone: schools.timeZone,
+    })
     .from(invitations)
     .innerJoin(schools, eq(schools.id, invitations.schoolId))
     .leftJoin(children, eq(children.id, invitations.childId))
@@ -82,7 +89,9 @@ export async function sendInvitationReminders(
     )
     .limit(REMINDER_BATCH);
   const sent: string[] = [];
-  for (const { invitation, schoolName, childName } of due) {
+  for (const { invitation, schoolName, childName, locale, timeZone } of due) {
+    // No account yet: the school's default language and zone.
+    const reader = { locale: resolveLocale(null, locale), timeZone };
     const token = randomHex(TOKEN_BYTES);
     const tokenHash = await sha256Hex(token);
     const won = rowHolds(invitations, invitation.id, invitations.tokenHash, tokenHash);
@@ -90,6 +99,7 @@ export async function sendInvitationReminders(
     // Reminders go to addresses without an account only, so its link is the one to create it.
     const reminder = invitation.childId
       ? guardianInvitationEmail({
+          ...reader,
           ...resentGuardianNames(invitation, {
             inviterName: schoolName,
             childName: await remindedChildren(db, invitation, childName),
@@ -100,7 +110,7 @@ export async function sendInvitationReminders(
           hasAccount: false,
           reminder: true,
         })
-      : invitationEmail(invitation, schoolName, { token, temporaryPassword: null }, deps.appUrl, "reminder");
+      : invitationEmail(invitation, schoolName, { token, temporaryPassword: null }, deps.appUrl, "reminder", reader);
     const mail = outboxInsert(
       db,
       {

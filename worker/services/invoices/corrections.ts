@@ -18,7 +18,9 @@ import {
 } from "#shared/invoices.ts";
 import { formatMoney } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
+import { emailDay, emailMoney } from "#worker/email/format.ts";
 import { invoiceCreatedEmail, invoicePaymentRecordedEmail, invoiceVoidedEmail } from "#worker/email/templates.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";
@@ -45,8 +47,9 @@ async function invoiceToCorrect(scope: SchoolScope, invoiceId: string) {
     .select({
       ...INVOICE_COLUMNS,
       changeId: invoices.changeId,
-      parent: { id: parents.id, name: parents.name, email: parents.email },
+      parent: { id: parents.id, name: parents.name, email: parents.email, locale: parents.locale },
       schoolName: schools.name,
+      schoolLocale: schools.defaultLocale,
     })
     .from(invoices)
     .innerJoin(parents, eq(parents.id, invoices.recipientId))
@@ -143,6 +146,10 @@ const link = (scope: SchoolScope) => `${scope.deps.config.appUrl}/parent/invoice
  * `schoolAdmin.invoices.void`: a pending or overdue invoice is cancelled with a reason (kept in the
  * audit log); the parent is told in the app and by e-mail; nothing can be paid on it any more.
  */
+/** The invoice's parent's language (their own, else the school's): the correction's e-mail is in it. */
+const readerOf = (invoice: { parent: { locale: string | null }; schoolLocale: string }) =>
+  resolveLocale(invoice.parent.locale, invoice.schoolLocale);
+
 export async function voidInvoice(scope: SchoolScope, input: z.infer<typeof voidInvoiceInput>) {
   const { deps, now } = scope;
   const invoice = await invoiceToCorrect(scope, input.invoiceId);
@@ -167,11 +174,12 @@ export async function voidInvoice(scope: SchoolScope, input: z.infer<typeof void
         schoolId: scope.schoolId,
         relatedId: invoice.id,
         ...invoiceVoidedEmail({
+          locale: readerOf(invoice),
           schoolName: invoice.schoolName,
           parentName: invoice.parent.name,
           invoiceNumber: invoice.invoiceNumber,
           description: invoice.description,
-          amount,
+          amount: emailMoney(readerOf(invoice), invoice.amountCents, scope.currency),
           reason: input.reason,
           link: link(scope),
         }),
@@ -235,12 +243,13 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
         schoolId: scope.schoolId,
         relatedId: invoice.id,
         ...invoicePaymentRecordedEmail({
+          locale: readerOf(invoice),
           schoolName: invoice.schoolName,
           parentName: invoice.parent.name,
           invoiceNumber: invoice.invoiceNumber,
           description: invoice.description,
-          amount,
-          paidBy,
+          amount: emailMoney(readerOf(invoice), invoice.amountCents, scope.currency),
+          paidBy: input.method,
           reference,
         }),
       },
@@ -387,11 +396,12 @@ export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof re
         schoolId: scope.schoolId,
         relatedId: invoice.id,
         ...invoiceCreatedEmail({
+          locale: readerOf(invoice),
           schoolName: invoice.schoolName,
           parentName: invoice.parent.name,
           description: invoice.description,
-          amount,
-          dueDate: formatCalendarDay(invoice.dueDate),
+          amount: emailMoney(readerOf(invoice), invoice.amountCents, scope.currency),
+          dueDate: emailDay(readerOf(invoice), invoice.dueDate),
           link: link(scope),
           resentNumber: invoice.invoiceNumber,
         }),

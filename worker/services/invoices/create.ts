@@ -1,12 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#db/client.ts";
-import { invoiceSequences, invoices, parents } from "#db/schema/index.ts";
+import { invoiceSequences, invoices, parents, schools } from "#db/schema/index.ts";
 import { invoiceAmounts } from "#shared/fees.ts";
 import { type createInvoiceInput, INVOICE_MESSAGES, invoiceAmountIssue } from "#shared/invoices.ts";
 import { type Currency, checkedMinorUnits, formatMoney } from "#shared/money.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
+import { emailDay, emailMoney } from "#worker/email/format.ts";
 import { invoiceCreatedEmail } from "#worker/email/templates.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
@@ -82,8 +84,16 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   const baseMinor = baseAmountMinor(scope.currency, input.baseAmount);
   const [parentRows, settingsRows, schoolRows, earlier, preferenceRows] = await db.batch([
     db
-      .select({ id: parents.id, name: parents.name, email: parents.email, isActive: parents.isActive })
+      .select({
+        id: parents.id,
+        name: parents.name,
+        email: parents.email,
+        isActive: parents.isActive,
+        locale: parents.locale,
+        schoolLocale: schools.defaultLocale,
+      })
       .from(parents)
+      .innerJoin(schools, eq(schools.id, parents.schoolId))
       .where(and(eq(parents.id, input.recipientId), eq(parents.schoolId, schoolId))),
     ...feeRuleQueries(db, schoolId),
     invoiceOfRequest(db, schoolId, requestKey ?? ""),
@@ -127,6 +137,8 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
     now,
     timeZone: scope.timeZone,
   });
+  // The parent's language (their own, else the school's), read with the parent.
+  const locale = resolveLocale(parent.locale, parent.schoolLocale);
   const mail = outboxInsert(
     db,
     {
@@ -135,11 +147,12 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
       schoolId,
       relatedId: id,
       ...invoiceCreatedEmail({
+        locale,
         schoolName,
         parentName: parent.name,
         description: input.description,
-        amount: formatMoney(amounts.amountCents, scope.currency),
-        dueDate: formatCalendarDay(input.dueDate),
+        amount: emailMoney(locale, amounts.amountCents, scope.currency),
+        dueDate: emailDay(locale, input.dueDate),
         link: `${deps.config.appUrl}/parent/invoices`,
       }),
     },

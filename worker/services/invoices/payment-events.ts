@@ -3,7 +3,9 @@ import type { Db } from "#db/client.ts";
 import { invoices, notificationPreferences, parents, payments, schools } from "#db/schema/index.ts";
 import { currencyOf, formatMoney } from "#shared/money.ts";
 import { LINKED_INVOICE_PARAM } from "#shared/payment-texts.ts";
+import { emailMoney } from "#worker/email/format.ts";
 import { paymentReceiptEmail, paymentRefundedEmail } from "#worker/email/templates.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import { preferencesJoin } from "../notifications/preferences.ts";
 import { MONEY_NOTICES, notifySchoolAdmins, paymentNoticeKey } from "../notifications/school-admins.ts";
 import {
@@ -56,6 +58,9 @@ async function invoiceContext(db: Db, invoiceId: string, facts: PaymentFacts) {
   return row ? { ...row, kind: "invoice" as const, link: "invoiceId" as const, payableId: row.invoiceId } : null;
 }
 type InvoiceContext = PaymentContext & NonNullable<Awaited<ReturnType<typeof invoiceContext>>>;
+
+/** The parent's language (their own, else the school's): their receipts are in it. */
+const parentLocale = (context: InvoiceContext) => resolveLocale(context.parentLocale, context.schoolLocale);
 
 function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): Effect[] {
   const pi = facts.paymentIntentId;
@@ -126,11 +131,12 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
         schoolId: context.schoolId,
         relatedId: context.invoiceId,
         ...paymentReceiptEmail({
+          locale: parentLocale(context),
           parentName: context.parentName,
           schoolName: context.schoolName,
           reference: context.number,
           description: context.description,
-          amount: formatMoney(amountCents, currencyOf(context.currency)),
+          amount: emailMoney(parentLocale(context), amountCents, currencyOf(context.currency)),
         }),
       },
       firstReceipt(pi),
@@ -193,10 +199,11 @@ function refundedEffects(db: Db, facts: PaymentFacts, context: InvoiceContext): 
         schoolId: context.schoolId,
         relatedId: context.invoiceId,
         ...paymentRefundedEmail({
+          locale: parentLocale(context),
           parentName: context.parentName,
           schoolName: context.schoolName,
           reference: context.number,
-          amount: formatMoney(amountCents, currencyOf(context.currency)),
+          amount: emailMoney(parentLocale(context), amountCents, currencyOf(context.currency)),
         }),
       },
       firstRefund(pi, amountCents),

@@ -4,6 +4,7 @@ import type { Db } from "#db/client.ts";
 import { digestItems, digestSends, parents, schools } from "#db/schema/index.ts";
 import type { Logger } from "#worker/deps.ts";
 import { digestEmail } from "#worker/email/templates.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { enqueuePushes, pushInsert } from "../push/outbox.ts";
@@ -37,6 +38,9 @@ type DueItem = {
   address: string;
   isActive: boolean;
   schoolName: string;
+  /** The reader's own language and the school's default (`resolveLocale`): the digest e-mail is in it. */
+  locale: string | null;
+  schoolLocale: string;
 };
 
 /** The key of one user's digest send in the hour of `now` (a second run in that hour finds it). */
@@ -87,6 +91,7 @@ function sendStatements(db: Db, deps: DigestDeps, items: readonly DueItem[], now
         schoolId: first.schoolId,
         relatedId: id,
         ...digestEmail({
+          locale: resolveLocale(first.locale, first.schoolLocale),
           name: first.name,
           schoolName: first.schoolName,
           items: mailed.map((entry) => ({ title: entry.title, text: entry.body, link: `${deps.appUrl}${entry.url}` })),
@@ -142,6 +147,8 @@ export async function sendDigests(deps: DigestDeps, now: Date): Promise<{ digest
       address: parents.email,
       isActive: parents.isActive,
       schoolName: schools.name,
+      locale: parents.locale,
+      schoolLocale: schools.defaultLocale,
     })
     .from(digestItems)
     .innerJoin(parents, and(eq(digestItems.userRole, "parent"), eq(parents.id, digestItems.userId)))

@@ -7,6 +7,7 @@ import type { NotificationCategory, NotificationType, SendAudienceKind } from "#
 import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import type { EventKind, Preferences } from "#shared/preferences-constants.ts";
 import { notificationEmail } from "#worker/email/templates.ts";
+import { personLocales } from "#worker/i18n/person.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 import { pushInsert } from "../push/outbox.ts";
 import { heldInsert } from "./held.ts";
@@ -25,7 +26,20 @@ export type NotificationContent = {
   type: NotificationType;
   category: NotificationCategory;
 };
-export type Recipient = { role: "school_admin" | "parent"; id: string; email: string };
+export type Recipient = {
+  role: "school_admin" | "parent";
+  id: string;
+  email: string;
+  /** The recipient's language (`personLocale`): their e-mail copy is in it (English when not given). */
+  locale?: Locale;
+};
+
+/** The recipients with their languages, for the e-mail copies: one query per role, not one per person. */
+export async function withLocales<R extends Recipient>(db: Db, recipients: readonly R[]): Promise<R[]> {
+  if (recipients.length === 0) return [];
+  const locales = await personLocales(db, recipients);
+  return recipients.map((recipient) => ({ ...recipient, locale: locales.get(recipient.id) ?? recipient.locale }));
+}
 
 /**
  * A notice in each recipient's language (issue 30): `content` says it in one (`locales`: each
@@ -208,6 +222,7 @@ export function fanOut(
           schoolId: input.schoolId,
           relatedId: batchId,
           ...notificationEmail({
+            locale: recipient.locale ?? "en",
             schoolName: input.schoolName,
             ...forRecipient(recipient.id),
             link: `${input.appUrl}/${recipient.role === "parent" ? "parent" : "school-admin"}/notifications`,

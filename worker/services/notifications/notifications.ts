@@ -19,7 +19,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny, likePattern } from "../_shared/search.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { routeParentsQuery } from "../trips/notify.ts";
-import { fanOut, type Recipient, type SendAudience } from "./fan-out.ts";
+import { fanOut, type Recipient, type SendAudience, withLocales } from "./fan-out.ts";
 import { noEmailTo, preferencesByUser, pushTo, schoolPreferencesQuery } from "./preferences.ts";
 
 /** Send Notification: per school admin, at most this many sends an hour (each may reach the whole school). */
@@ -230,7 +230,8 @@ export async function sendNotification(scope: SchoolScope, input: z.output<typeo
     schoolId: scope.schoolId,
     schoolName: school?.name ?? "Your school",
     senderId: scope.actor.id,
-    recipients,
+    // Each e-mail copy in its parent's language (the school's message itself stays as written).
+    recipients: input.email ? await withLocales(db, recipients) : recipients,
     content: { title: input.title, message: input.message, type: input.type, category: input.category },
     audience: sendAudience(input.audience),
     email: input.email,

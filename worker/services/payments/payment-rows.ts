@@ -138,6 +138,9 @@ export const PAYMENT_PARTIES = {
   currency: schools.currency,
   parentName: parents.name,
   parentEmail: parents.email,
+  /** The parent's language, read with the rest: `resolveLocale(parentLocale, schoolLocale)` (issue 30). */
+  parentLocale: parents.locale,
+  schoolLocale: schools.defaultLocale,
 };
 
 /** The connected account recorded when the checkout of this PaymentIntent (or session) started. */

@@ -13,6 +13,7 @@ import {
 import type { ImportPreview, ImportRow } from "#shared/route-imports.ts";
 import { normalizeEmail } from "#worker/auth/users.ts";
 import { guardianInvitationEmail } from "#worker/email/templates.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { DAY_MS } from "../_shared/time.ts";
@@ -185,11 +186,16 @@ export async function commitPupilImport(scope: SchoolScope, input: z.infer<typeo
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   const [settings, [school]] = await Promise.all([
     readPlatformSettings(db),
-    db.select({ name: schools.name }).from(schools).where(eq(schools.id, scope.schoolId)),
+    db
+      .select({ name: schools.name, locale: schools.defaultLocale })
+      .from(schools)
+      .where(eq(schools.id, scope.schoolId)),
   ]);
   const importId = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + settings.invitationValidityDays * DAY_MS);
   const schoolName = school?.name ?? "";
+  // The invited have no account yet: the school's default language, in its zone.
+  const reader = { locale: resolveLocale(null, school?.locale), timeZone: scope.timeZone };
 
   // Who else has an account (at another school): answered as fresh, told by a notice (AU1, ADR 0012).
   const byAddress = new Map<string, { name: string; pupils: PupilPlan[] }>();
@@ -243,9 +249,11 @@ export async function commitPupilImport(scope: SchoolScope, input: z.infer<typeo
           secrets[0]!,
           config.appUrl,
           true,
+          reader,
         )
       : {
           ...guardianInvitationEmail({
+            ...reader,
             name,
             inviterName: schoolName,
             childName: childNames(pupils.map((pupil) => pupil.name)),

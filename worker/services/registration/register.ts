@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { pendingSchools } from "#db/schema/index.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import {
   type createCheckoutSessionInput,
@@ -42,7 +43,10 @@ async function findPending(deps: RegistrationDeps, pendingSchoolId: string) {
 }
 
 /** A fresh code and a fresh resume link, e-mailed to the registration's admin address (within the e-mail limits). */
-async function codeEmail(scope: PublicScope, pending: { id: string; schoolName: string; adminEmail: string }) {
+async function codeEmail(
+  scope: PublicScope,
+  pending: { id: string; schoolName: string; adminEmail: string; locale: Locale },
+) {
   const { deps, meta, now } = scope;
   await limitEmailSend(deps.db, { recipient: pending.adminEmail, actorId: null, ipAddress: meta.ipAddress }, now);
   const { code, queries } = await codeInserts(deps.db, { subjectId: pending.id, email: pending.adminEmail, now });
@@ -51,6 +55,7 @@ async function codeEmail(scope: PublicScope, pending: { id: string; schoolName: 
     deps.db,
     {
       ...verificationCodeEmail({
+        locale: pending.locale,
         schoolName: pending.schoolName,
         code,
         expiresInMinutes: CODE_TTL_MS / MINUTE,
@@ -97,6 +102,7 @@ function detailsOf(input: RegistrationValues, now: Date) {
     busCount: input.busCount,
     intendedStartDate: input.intendedStartDate,
     timeZone: input.timeZone,
+    locale: input.locale ?? SOURCE_LOCALE,
     plan: planFor({ pupilCount: input.pupilCount, busCount: input.busCount }),
   };
 }
@@ -179,6 +185,7 @@ export async function updateRegistration(scope: PublicScope, input: Registration
     id: pending.id,
     schoolName: details.schoolName,
     adminEmail: details.adminEmail,
+    locale: details.locale,
   });
   await deps.db.batch([update, revokeResumeTokens(deps.db, pending.id), audit, ...code.queries]);
   await enqueueEmails(deps, [code.emailId]);

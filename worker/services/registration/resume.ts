@@ -79,6 +79,7 @@ export async function resumeRegistration(
     pendingSchoolId: pending.id,
     step,
     details: {
+      locale: pending.locale,
       schoolName: pending.schoolName,
       schoolType: pending.schoolType,
       schoolCountry: pending.schoolCountry as Required<RegistrationInput>["schoolCountry"],

@@ -65,6 +65,8 @@ export async function approveRegistration(scope: Scope, input: z.infer<typeof ap
   };
   const email = {
     ...registrationApprovedEmail({
+      locale: pending.locale,
+      timeZone: pending.timeZone,
       name: pending.adminFullName,
       schoolName: pending.schoolName,
       email: pending.adminEmail,
@@ -177,6 +179,7 @@ export async function rejectRegistration(scope: Scope, input: z.infer<typeof rej
       emails: [
         {
           ...registrationRejectedEmail({
+            locale: pending.locale,
             name: pending.adminFullName,
             schoolName: pending.schoolName,
             reason,

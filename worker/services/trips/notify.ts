@@ -13,7 +13,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { departedByHandNoticeKey, runNoticeClaim } from "../live/notify.ts";
 import { clockTime } from "../live/texts.ts";
-import { fanOut } from "../notifications/fan-out.ts";
+import { fanOut, withLocales } from "../notifications/fan-out.ts";
 import { preferencesByUser, preferencesQuery, pushTo } from "../notifications/preferences.ts";
 
 type TripState = { routeName: string; busNumber: string; status: TripStatus; departureTime: Date; arrivalTime: Date };
@@ -193,10 +193,13 @@ export async function notifyTripChange(
   const { db, config } = scope.deps;
   const changeId = crypto.randomUUID();
   const recipients = change.notice
-    ? (await routeParentsQuery(scope, change.before.routeName, change.before.routeId)).map((parent) => ({
-        role: "parent" as const,
-        ...parent,
-      }))
+    ? await withLocales(
+        db,
+        (await routeParentsQuery(scope, change.before.routeName, change.before.routeId)).map((parent) => ({
+          role: "parent" as const,
+          ...parent,
+        })),
+      )
     : [];
   const won = rowHolds(trips, change.before.id, trips.changeId, changeId);
   // Pushed to the parents who want it now (ADR 0068): a cancellation is its own kind (safety-critical).

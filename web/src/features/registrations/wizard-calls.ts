@@ -5,6 +5,7 @@ import {
   registrationSchema,
   verifyEmailInput,
 } from "#shared/registration.ts";
+import { activeLocale } from "../../i18n/i18n.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { trpcClient } from "../../lib/data.tsx";
 import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
@@ -16,7 +17,8 @@ import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
  * the message to show and the fields to mark; nothing here throws.
  */
 
-export type FieldName = keyof RegistrationInput;
+// The language is not a field of the form: the page's own goes with the call.
+export type FieldName = Exclude<keyof RegistrationInput, "locale">;
 /** The step-1 form as typed: every field a string (the counts too, as the number inputs hold them). */
 export type DetailsForm = Record<FieldName, string>;
 export type Failure = { ok: false; message: string; fields: FieldName[] };
@@ -85,12 +87,16 @@ async function call<T>(run: () => Promise<T>, fallback: string): Promise<Result<
 
 /** Step 1: the school and its administrator become a pending registration; a code is e-mailed. */
 export const registerSchool = (input: StepOneInput) =>
-  call(() => trpcClient.registration.register.mutate(input), REGISTRATION_MESSAGES.registerFailed);
+  call(
+    // The page's language goes with it: the registration's e-mails are written in it.
+    () => trpcClient.registration.register.mutate({ ...input, locale: activeLocale() }),
+    REGISTRATION_MESSAGES.registerFailed,
+  );
 
 /** Step 1 again, back from a later step: the same registration is updated (a new address needs a new code). */
 export const updateRegistration = (pendingSchoolId: string, input: StepOneInput) =>
   call(
-    () => trpcClient.registration.update.mutate({ ...input, pendingSchoolId }),
+    () => trpcClient.registration.update.mutate({ ...input, pendingSchoolId, locale: activeLocale() }),
     REGISTRATION_MESSAGES.registerFailed,
   );
 

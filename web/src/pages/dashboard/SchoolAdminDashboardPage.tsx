@@ -15,7 +15,7 @@ import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboa
 import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
 import { useMoney } from "../../lib/school-zone.ts";
-import { SchoolLanguageCard } from "./SchoolLanguageCard.tsx";
+import { SchoolLanguageCard } from "../school-admin/SchoolLanguageCard.tsx";
 
 const linkButton =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink shadow-sm hover:bg-brand-600";

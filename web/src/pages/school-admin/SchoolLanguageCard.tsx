@@ -22,11 +22,8 @@ export function SchoolLanguageCard() {
   const [error, setError] = useState<string | null>(null);
   const save = useSetSchoolLocale((locale, me) => {
     setChoice(null);
-    notify(
-      "success",
-      t`Language saved`,
-      t`People of the school who have not chosen a language now get ${LOCALE_NAMES[locale]}.`,
-    );
+    const language = LOCALE_NAMES[locale];
+    notify("success", t`Language saved`, t`People of the school who have not chosen a language now get ${language}.`);
     // The admin's own language may follow the school's: their pages then load again in it.
     if (me && me.locale !== activeLocale()) switchLocale(me.locale);
   });
