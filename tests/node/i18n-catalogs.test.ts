@@ -4,12 +4,13 @@
  * message is translated in every language, a translation keeps its English's placeholders, and the
  * server's compiled catalogs are the `.po` files' current content.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getCatalogs } from "@lingui/cli/api";
 import { getConfig, type LinguiConfigNormalized } from "@lingui/conf";
 import { describe, expect, it } from "vitest";
 import { LOCALES, SOURCE_LOCALE } from "#shared/locales.ts";
+import { CATALOG_AREAS } from "../../lingui.config.ts";
 
 const root = join(import.meta.dirname, "../..");
 const CONFIG_FILES = ["lingui.config.ts", "lingui.server.config.ts"];
@@ -17,7 +18,10 @@ const configs = CONFIG_FILES.map((file) => getConfig({ cwd: root, configPath: jo
 
 /** `{name}`, `{count, plural, …}` and `<0>` tags: what a translation must keep. */
 function placeholders(message: string): string[] {
-  const names = [...message.matchAll(/\{\s*([\w.]+)\s*[,}]/g)].map((match) => `{${match[1]}}`);
+  // A plural's branches (`one {# stop}`) are text, not placeholders: the lookbehind skips them.
+  const names = [...message.matchAll(/(?<!\b(?:zero|one|two|few|many|other|=\d+)\s*)\{\s*([\w.]+)\s*[,}]/g)].map(
+    (match) => `{${match[1]}}`,
+  );
   const tags = [...message.matchAll(/<\/?(\d+)\/?>/g)].map((match) => match[0]);
   return [...new Set([...names, ...tags])].sort();
 }
@@ -55,6 +59,26 @@ describe("the language catalogs", () => {
       expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
     }, 120_000);
   }
+
+  it("every file of web/src with texts is in a catalog (a page would show an id otherwise)", () => {
+    const inside = (file: string, folder: string) => {
+      const path = folder.replace("<rootDir>/", "");
+      return file === path || file.startsWith(`${path}/`);
+    };
+    const files = readdirSync(join(root, "web/src"), { recursive: true, encoding: "utf8" })
+      .map((file) => `web/src/${file}`)
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith("web/src/locales/"))
+      .filter((file) => /from "@lingui\/(core|react)\/macro"/.test(readFileSync(join(root, file), "utf8")));
+    const outside = files.filter(
+      (file) =>
+        !Object.values(CATALOG_AREAS).some(
+          ({ include, exclude = [] }) =>
+            include.some((folder) => inside(file, folder)) && !exclude.some((folder) => inside(file, folder)),
+        ),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(outside).toEqual([]);
+  });
 
   it("the server's compiled catalogs are the .po files' current messages", async () => {
     const [serverConfig] = configs.slice(1);
