@@ -11,9 +11,12 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The budgets of initial JS, gzip KB, and there are no exceptions: public pages (the login pages and
- * the registration wizard included) 120 KB; a role area's pages 150 KB.
+ * the registration wizard included) and a role area's pages. They were 120 and 150 KB before the
+ * languages (issue 30); a page's texts now come as its catalogs (the English ones counted here) with
+ * Lingui's runtime, and the first cut of per-page catalogs leaves the routes at up to 138 and 174 KB:
+ * the budgets are 140 and 175 KB until the catalogs are cut per page everywhere (ADR 0078).
  */
-export const BUDGET_KB = { public: 120, area: 150 } as const;
+export const BUDGET_KB = { public: 140, area: 175 } as const;
 
 /**
  * The routes we measure. `modules` are the route's lazy modules as the router loads them for that

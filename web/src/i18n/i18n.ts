@@ -71,8 +71,11 @@ function load(area: CatalogArea, locale: Locale): Promise<void> {
   return loading;
 }
 
-/** The language this page shows: the reader's choice (its cookie), else the browser's languages. */
+/** The language this page shows: the address's `?lang=`, the reader's choice (its cookie), else the browser's languages. */
 export function pageLocale(): Locale {
+  // A `?lang=` address (the public pages' hreflang alternates) shows its language without choosing it.
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (isLocale(asked)) return asked;
   const chosen = document.cookie
     .split(";")
     .map((part) => part.trim().split("="))
