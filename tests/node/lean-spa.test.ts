@@ -7,6 +7,7 @@ import { LOCALES } from "#shared/locales.ts";
 import { createApp } from "#worker/app.ts";
 import { assetRequest, LOCALIZED_PAGES, withLanguageVary } from "#worker/http/prerendered.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
+import { CATALOG_AREAS } from "../../lingui.config.ts";
 import {
   BUDGET_KB,
   BUNDLE_ROUTES,
@@ -232,7 +233,7 @@ const catalogFiles: Record<string, string> = Object.fromEntries(
 );
 const catalogManifest: Record<string, object> = Object.fromEntries(
   LOCALES.flatMap((locale) =>
-    ["frame", "public", "account", "parent", "driver", "school", "admin"]
+    Object.keys(CATALOG_AREAS)
       .map((area) => [
         `src/locales/${area}/${locale}.po`,
         { file: `assets/catalog-${locale}.js`, isDynamicEntry: true },
