@@ -104,6 +104,7 @@ async function watch(context: BrowserContext) {
   await context.addInitScript(
     ({ mark, attributes }) => {
       const report = () => {
+        // biome-ignore lint/performance/useDomNodeTextContent: the visible text (innerText leaves hidden elements out), as a reader sees it
         const texts = [document.body?.innerText ?? "", document.title];
         for (const element of document.querySelectorAll<HTMLElement>(attributes.map((name) => `[${name}]`).join(",")))
           if (element.checkVisibility?.() !== false)

@@ -1,6 +1,6 @@
 // No zod here: My Account and the senders read these without loading the schemas.
 
-import { APPROACH_MINUTES_CHOICES, APPROACH_MINUTES_DEFAULT } from "./live-constants.ts";
+import { APPROACH_MINUTES_DEFAULT } from "./live-constants.ts";
 import { said } from "./said.ts";
 
 /**

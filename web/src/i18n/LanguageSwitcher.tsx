@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { isLocale, LOCALE_NAMES, LOCALE_TAGS, LOCALES } from "#shared/locales.ts";
+import { isLocale } from "#shared/locales.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { activeLocale, switchLocale } from "./i18n.ts";
+import { LanguageOptions } from "./LanguageOptions.tsx";
 
 /** The URL parameter that shows a page in a language without choosing it (`?lang=es`, the hreflang alternates). */
 export const LANG_PARAM = "lang";
@@ -47,11 +48,7 @@ export function LanguageSwitcher({
         onChange={(event) => choose(event.target.value)}
         className={`rounded-md border border-slate-300 bg-white py-1.5 ps-2 pe-8 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-70 ${selectClassName}`}
       >
-        {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={LOCALE_TAGS[locale]}>
-            {LOCALE_NAMES[locale]}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
   );

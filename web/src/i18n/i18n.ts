@@ -106,6 +106,7 @@ export function loadCatalog(area: CatalogArea): Promise<void> {
 /** Keeps `locale` as this browser's language for a year (the server reads it for its first answer too). */
 export function rememberLocale(locale: Locale): void {
   const secure = location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, set before any page of the language loads (the Cookie Store API is not in every browser the app supports)
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 

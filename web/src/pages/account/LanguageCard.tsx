@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Languages } from "lucide-react";
 import { useId, useState } from "react";
-import { isLocale, LOCALE_NAMES, LOCALE_TAGS, LOCALES, type Locale } from "#shared/locales.ts";
+import { isLocale, type Locale } from "#shared/locales.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
 import { useSetMyLocale } from "../../features/language/hooks.ts";
 import { activeLocale, switchLocale } from "../../i18n/i18n.ts";
+import { LanguageOptions } from "../../i18n/LanguageOptions.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { useSession } from "../../lib/session.ts";
 
@@ -55,11 +56,7 @@ export function LanguageCard() {
               if (isLocale(event.target.value)) setChoice(event.target.value);
             }}
           >
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={LOCALE_TAGS[locale]}>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
         <ActionButton type="submit" className="min-h-11" disabled={saving.isPending || choice === current}>

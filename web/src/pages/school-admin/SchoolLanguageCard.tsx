@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { isLocale, LOCALE_NAMES, LOCALE_TAGS, LOCALES, type Locale } from "#shared/locales.ts";
+import { isLocale, LOCALE_NAMES, type Locale } from "#shared/locales.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
 import { Panel } from "../../components/ui/panel.tsx";
 import { useSchoolLocale, useSetSchoolLocale } from "../../features/language/hooks.ts";
 import { activeLocale, switchLocale } from "../../i18n/i18n.ts";
+import { LanguageOptions } from "../../i18n/LanguageOptions.tsx";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 
@@ -56,11 +57,7 @@ export function SchoolLanguageCard() {
               if (isLocale(event.target.value)) setChoice(event.target.value);
             }}
           >
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={LOCALE_TAGS[locale]}>
-                {LOCALE_NAMES[locale]}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
         <ActionButton type="submit" className="min-h-11" disabled={!current || save.isPending || value === current}>
