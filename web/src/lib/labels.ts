@@ -1,28 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import type { SchoolType } from "#shared/enums.ts";
-import type { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
 import { translatedLabels } from "./translated-labels.ts";
 
 /**
  * Words the screens show for the contract's values (the server never sends or checks them), each
  * read in the reader's language (`translatedLabels`).
  */
-
-export const SCHOOL_STATUS_FILTER_LABELS: Record<(typeof SCHOOL_STATUS_FILTERS)[number], string> = translatedLabels({
-  all: msg`All Statuses`,
-  active: msg`Active`,
-  trialing: msg`Trial`,
-  pending: msg`Pending`,
-  past_due: msg`Past Due`,
-  cancelled: msg`Cancelled`,
-  inactive: msg`Inactive`,
-});
-
-export const ADMIN_FILTER_LABELS: Record<(typeof ADMIN_FILTERS)[number], string> = translatedLabels({
-  all: msg`All Schools`,
-  has_admins: msg`Has Admins`,
-  missing_admins: msg`Missing Admins`,
-});
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = translatedLabels({
   pending: msg`Pending`,
