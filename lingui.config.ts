@@ -48,6 +48,8 @@ export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string
       "<rootDir>/web/src/main.tsx",
       ...pages("auth", "public/NotFoundPage.tsx"), // every area's unknown address shows the latter too
       ...features("auth", "site", "notifications"),
+      // Signing out (from any page, the public ones too) turns this device's push off.
+      "<rootDir>/web/src/features/preferences/push-device.ts",
     ],
   },
   /** The public site's frame and home page. */
@@ -69,6 +71,9 @@ export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string
       // The screens a parent shares with the school admin (My Invoices, Notifications): their texts.
       ...pages("invoices/InvoicesPage.tsx", "invoices/InvoiceTable.tsx", "notifications/NotificationsPage.tsx"),
       "<rootDir>/web/src/features/invoices/labels.tsx",
+      // A guardian's invitation is resent from the parent's guardians dialog; the dashboard shows trips' statuses.
+      "<rootDir>/web/src/features/invitations/hooks.ts",
+      "<rootDir>/web/src/features/trips/labels.tsx",
       ...features("children", "guardians", "live", "rides", "payments", "flight-trips", "dashboard"),
     ],
   },

@@ -4,8 +4,8 @@
  * message is translated in every language, a translation keeps its English's placeholders, and the
  * server's compiled catalogs are the `.po` files' current content.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { getCatalogs } from "@lingui/cli/api";
 import { getConfig, type LinguiConfigNormalized } from "@lingui/conf";
 import { describe, expect, it } from "vitest";
@@ -96,4 +96,73 @@ describe("the language catalogs", () => {
       }
     }
   });
+});
+
+/**
+ * Each role area's files, as its routes module imports them (static and lazy imports, followed
+ * through web/src), and the catalogs its pages load: a file with texts that an area shows must be in
+ * one of them, or the area would show that file's message ids.
+ */
+describe("every area's pages find their texts", () => {
+  const web = join(root, "web/src");
+  // The public router names the areas' route modules (found on navigation): its walk stops there.
+  // `skip`: the lazy parts of a shared page another role opens (the school admin's dialogs on the
+  // invoices and notifications pages a parent also sees), not followed.
+  const reachable = (start: string, skip: readonly string[] = []): Set<string> => {
+    const seen = new Set<string>();
+    const areas = join(web, "routes/areas");
+    const skipped = new Set(skip.map((file) => join(web, file)));
+    const visit = (file: string) => {
+      if (seen.has(file) || skipped.has(file) || !existsSync(file) || (file.startsWith(areas) && seen.size > 0)) return;
+      seen.add(file);
+      const source = readFileSync(file, "utf8");
+      for (const [, specifier] of source.matchAll(/(?:from|import\()\s*"(\.{1,2}\/[^"]+)"/g))
+        if (/\.tsx?$/.test(specifier!)) visit(resolve(dirname(file), specifier!));
+    };
+    visit(join(web, start));
+    return seen;
+  };
+  const inCatalogs = (file: string, areas: readonly string[]) =>
+    areas.some((area) => {
+      const { include, exclude = [] } = CATALOG_AREAS[area]!;
+      const inside = (folder: string) => {
+        const path = join(root, folder.replace("<rootDir>/", ""));
+        return file === path || file.startsWith(`${path}/`);
+      };
+      return include.some(inside) && !exclude.some(inside);
+    });
+  const AREAS: readonly { start: string; catalogs: readonly string[]; skip?: readonly string[] }[] = [
+    { start: "routes/router.tsx", catalogs: ["frame", "public", "legal", "services", "registration"] },
+    {
+      start: "routes/areas/parent.tsx",
+      catalogs: ["frame", "account", "parent"],
+      skip: [
+        "pages/notifications/SendNotificationDialog.tsx",
+        "pages/notifications/SentNotifications.tsx",
+        "pages/invoices/PaymentSettingsDialog.tsx",
+        "pages/invoices/CorrectionActions.tsx",
+        "pages/invoices/EditInvoiceDialog.tsx",
+        "pages/invoices/MarkPaidDialog.tsx",
+        "pages/invoices/ResendInvoiceDialog.tsx",
+        "pages/invoices/VoidInvoiceDialog.tsx",
+        "pages/invoices/CreateInvoiceDialog.tsx",
+        "features/payment-settings/hooks.ts",
+      ],
+    },
+    { start: "routes/areas/driver.tsx", catalogs: ["frame", "account", "driver"] },
+    {
+      start: "routes/areas/school-admin.tsx",
+      catalogs: ["frame", "account", "school", "school-routes", "school-live", "school-reports"],
+    },
+    { start: "routes/areas/super-admin.tsx", catalogs: ["frame", "account", "admin", "admin-audit", "admin-metrics"] },
+  ];
+  for (const { start, catalogs, skip } of AREAS) {
+    it(`${start}: every file with texts it reaches is in ${catalogs.join(", ")}`, () => {
+      const files = [...reachable(start, skip)].filter((file) =>
+        /from "@lingui\/(core|react)\/macro"/.test(readFileSync(file, "utf8")),
+      );
+      expect(files.length).toBeGreaterThan(5);
+      expect(files.filter((file) => !inCatalogs(file, catalogs)).map((file) => relative(root, file))).toEqual([]);
+    });
+  }
 });
