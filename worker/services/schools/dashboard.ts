@@ -27,7 +27,15 @@ const P = sql.placeholder;
 /** The dashboard's six reads, prepared once per database (ADR 0028), every value (the clock too) a placeholder. */
 const dashboardStatements = preparedPerShape((db) => ({
   school: db
-    .select({ id: schools.id, name: schools.name, code: schools.code, timeZone: schools.timeZone, plan: schools.plan })
+    .select({
+      id: schools.id,
+      name: schools.name,
+      code: schools.code,
+      timeZone: schools.timeZone,
+      plan: schools.plan,
+      // Its language card's current value, in the home's one request (issue 30).
+      defaultLocale: schools.defaultLocale,
+    })
     .from(schools)
     .where(eq(schools.id, P("schoolId")))
     .prepare(),

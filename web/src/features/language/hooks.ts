@@ -12,12 +12,6 @@ export function useSetMyLocale(role: "parent" | "school_admin", onSaved: (locale
   return role === "parent" ? parent : schoolAdmin;
 }
 
-/** The school's default language (of its people who have not chosen their own). */
-export function useSchoolLocale() {
-  const trpc = useTRPC();
-  return useQuery(trpc.schoolAdmin.language.get.queryOptions());
-}
-
 /**
  * Saves the school's default language; `onSaved` gets it and the session read again (the admin's own
  * language follows the school's when they have not chosen one).
@@ -28,7 +22,7 @@ export function useSetSchoolLocale(onSaved: (locale: Locale, me: SessionUser | n
   return useMutation(
     trpc.schoolAdmin.language.update.mutationOptions({
       onSuccess: async ({ locale }) => {
-        queryClient.setQueryData(trpc.schoolAdmin.language.get.queryKey(), { locale });
+        void queryClient.invalidateQueries({ queryKey: trpc.schoolAdmin.dashboard.queryKey() });
         const me = await queryClient.fetchQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 0 }));
         onSaved(locale, me);
       },

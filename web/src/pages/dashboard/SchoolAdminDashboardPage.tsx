@@ -180,7 +180,7 @@ export default function SchoolAdminDashboardPage() {
                   ))}
                 </div>
               </Panel>
-              <SchoolLanguageCard />
+              <SchoolLanguageCard current={data.school.defaultLocale} />
             </div>
           </div>
         );

@@ -4,7 +4,7 @@ import { isLocale, LOCALE_NAMES, type Locale } from "#shared/locales.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
 import { Panel } from "../../components/ui/panel.tsx";
-import { useSchoolLocale, useSetSchoolLocale } from "../../features/language/hooks.ts";
+import { useSetSchoolLocale } from "../../features/language/hooks.ts";
 import { activeLocale, switchLocale } from "../../i18n/i18n.ts";
 import { LanguageOptions } from "../../i18n/LanguageOptions.tsx";
 import { errorMessage } from "../../lib/errors.ts";
@@ -15,10 +15,9 @@ import { notify } from "../../lib/toast.ts";
  * chosen their own (their pages once signed in, their e-mails and notifications). Each language is
  * listed by its own name.
  */
-export function SchoolLanguageCard() {
+export function SchoolLanguageCard({ current: saved }: { current: string }) {
   const { t } = useLingui();
   const ids = useId();
-  const saved = useSchoolLocale();
   const [choice, setChoice] = useState<Locale | null>(null);
   const [error, setError] = useState<string | null>(null);
   const save = useSetSchoolLocale((locale, me) => {
@@ -28,7 +27,7 @@ export function SchoolLanguageCard() {
     // The admin's own language may follow the school's: their pages then load again in it.
     if (me && me.locale !== activeLocale()) switchLocale(me.locale);
   });
-  const current = saved.data?.locale;
+  const current = isLocale(saved) ? saved : undefined;
   const value = choice ?? current ?? "en";
 
   return (
