@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Locale } from "#shared/locales.ts";
 import type { SessionUser } from "../../lib/session.ts";
 import { useTRPC } from "../../lib/trpc.ts";
