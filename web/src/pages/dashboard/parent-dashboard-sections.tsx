@@ -77,7 +77,11 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
   const { t } = useLingui();
   const riders = data.children.filter((child) => child.rides.length > 0);
   if (riders.length === 0)
-    return <p className="text-sm text-slate-600">{data.children.length === 0 ? TEXTS.noRidesToday : TEXTS.noRoute}</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        {sharedText(data.children.length === 0 ? TEXTS.noRidesToday : TEXTS.noRoute)}
+      </p>
+    );
   return (
     <ul className="space-y-3" aria-live="polite">
       {riders.map((child) => {
@@ -87,7 +91,7 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
             <p className="text-sm font-semibold wrap-anywhere text-ink">{child.name}</p>
             {child.todaysRides.length === 0 ? (
               <p className="text-sm text-slate-600">
-                {child.notRiding.includes(data.today) ? TEXTS.notRidingToday : TEXTS.noRidesToday}
+                {sharedText(child.notRiding.includes(data.today) ? TEXTS.notRidingToday : TEXTS.noRidesToday)}
               </p>
             ) : (
               <ul className="mt-1 divide-y divide-slate-100" aria-label={t`${name}'s rides today`}>
