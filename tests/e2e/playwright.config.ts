@@ -29,6 +29,12 @@ export const chromium = {
   },
 };
 
+/**
+ * The specs that need the service worker: the installable app, the driver's offline queue, pushes,
+ * and the pages' loading as a visitor's browser does it (no warning of a blocked registration).
+ */
+const SERVICE_WORKER_SPECS = ["pwa.spec.ts", "driver-run.spec.ts", "push.spec.ts", "lean-spa.spec.ts"];
+
 export default defineConfig({
   testDir: ".",
   // workerd/: journeys only the Worker under wrangler dev can run (playwright.workerd.config.ts).
@@ -50,10 +56,23 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", testIgnore: ["workerd/**", "wrong-password.spec.ts"], use: chromium },
+    // The journeys without the service worker (each new browser context would install it, ~370
+    // files, beside the journey's own requests); the specs of the installable app and of what it
+    // does offline and for pushes have it (`service-worker`).
+    {
+      name: "chromium",
+      testIgnore: ["workerd/**", "wrong-password.spec.ts", ...SERVICE_WORKER_SPECS],
+      use: { ...chromium, serviceWorkers: "block" },
+    },
+    { name: "service-worker", testMatch: SERVICE_WORKER_SPECS, use: chromium },
     // A wrong password starts the account's backoff, which the journeys signing in to the same demo
     // accounts must not meet: it runs once they are all done.
-    { name: "wrong-password", testMatch: "wrong-password.spec.ts", dependencies: ["chromium"], use: chromium },
+    {
+      name: "wrong-password",
+      testMatch: "wrong-password.spec.ts",
+      dependencies: ["chromium", "service-worker"],
+      use: chromium,
+    },
   ],
   webServer: [
     {
