@@ -6,6 +6,8 @@
  * at compile time.
  */
 import { type I18n, type MessageDescriptor, setupI18n } from "@lingui/core";
+import { LOCALE_TAGS, type Locale, requestLocale } from "#shared/locales.ts";
+import { translated } from "#shared/said.ts";
 import { messages as serverAr } from "../locales/server/ar.ts";
 import { messages as serverEn } from "../locales/server/en.ts";
 import { messages as serverEs } from "../locales/server/es.ts";
@@ -18,8 +20,6 @@ import { messages as sharedEs } from "../locales/shared/es.ts";
 import { messages as sharedSv } from "../locales/shared/sv.ts";
 import { messages as sharedVi } from "../locales/shared/vi.ts";
 import { messages as sharedZh } from "../locales/shared/zh.ts";
-import { LOCALE_TAGS, type Locale, requestLocale } from "../shared/locales.ts";
-import { translated } from "../shared/said.ts";
 
 const CATALOGS = {
   en: [sharedEn, serverEn],

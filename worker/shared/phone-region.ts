@@ -11,7 +11,7 @@ export const PHONE_MAX_LENGTH = 40;
  * school's time zone ("Other", or a school created without a country), else none (UTC): then a
  * number must start with + and its country code.
  */
-const COUNTRY_REGIONS: Readonly<Record<string, string>> = {
+export const COUNTRY_REGIONS: Readonly<Record<string, string>> = {
   "United States": "US",
   Canada: "CA",
   "United Kingdom": "GB",

@@ -4,6 +4,7 @@ import { useLingui as useI18n } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { LOCALE_TAGS } from "#shared/locales.ts";
+import { COUNTRY_REGIONS } from "#shared/phone-region.ts";
 import {
   ADMIN_ROLE_OPTIONS,
   COUNTRY_OPTIONS,
@@ -30,26 +31,6 @@ const ADMIN_ROLE_LABELS: Record<(typeof ADMIN_ROLE_OPTIONS)[number], MessageDesc
   "Transportation Manager": msg`Transportation Manager`,
   Administrator: msg`Administrator`,
   Other: msg`Other`,
-};
-
-/** Each country's ISO code, for its name in the reader's language (`Intl.DisplayNames`); the value sent stays the English name. */
-const COUNTRY_CODES: Partial<Record<(typeof COUNTRY_OPTIONS)[number], string>> = {
-  "United States": "US",
-  Canada: "CA",
-  "United Kingdom": "GB",
-  Australia: "AU",
-  "New Zealand": "NZ",
-  Ireland: "IE",
-  Germany: "DE",
-  France: "FR",
-  Netherlands: "NL",
-  Spain: "ES",
-  Italy: "IT",
-  Sweden: "SE",
-  Norway: "NO",
-  Denmark: "DK",
-  Switzerland: "CH",
-  Japan: "JP",
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -82,7 +63,8 @@ export function SchoolDetailsStep({ values, onChange, invalid, onSubmit, onFirst
   const adminRoles = ADMIN_ROLE_OPTIONS.map((value) => ({ value, label: i18n._(ADMIN_ROLE_LABELS[value]) }));
   const countryNames = new Intl.DisplayNames([LOCALE_TAGS[activeLocale()]], { type: "region" });
   const countries = COUNTRY_OPTIONS.map((value) => {
-    const code = COUNTRY_CODES[value];
+    // Each country's ISO code (the phone rules' list), for its name in the reader's language; the value sent stays the English name.
+    const code = COUNTRY_REGIONS[value];
     return { value, label: code ? (countryNames.of(code) ?? value) : t`Other` };
   });
   /** A field's value, change handler and name (the wizard focuses the first invalid field by name). */
