@@ -1,4 +1,6 @@
 // No phone library and no zod here: the session reads a school's region with this alone.
+
+import { COUNTRY_REGIONS } from "./country-regions.ts";
 import { ZONE_REGIONS } from "./zone-regions.generated.ts";
 
 /** The longest phone number a field takes, as typed (spaces and punctuation included). */
@@ -11,24 +13,6 @@ export const PHONE_MAX_LENGTH = 40;
  * school's time zone ("Other", or a school created without a country), else none (UTC): then a
  * number must start with + and its country code.
  */
-export const COUNTRY_REGIONS: Readonly<Record<string, string>> = {
-  "United States": "US",
-  Canada: "CA",
-  "United Kingdom": "GB",
-  Australia: "AU",
-  "New Zealand": "NZ",
-  Ireland: "IE",
-  Germany: "DE",
-  France: "FR",
-  Netherlands: "NL",
-  Spain: "ES",
-  Italy: "IT",
-  Sweden: "SE",
-  Norway: "NO",
-  Denmark: "DK",
-  Switzerland: "CH",
-  Japan: "JP",
-};
 
 let zoneRegions: Map<string, string> | null = null;
 

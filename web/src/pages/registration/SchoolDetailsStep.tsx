@@ -3,8 +3,8 @@ import { msg } from "@lingui/core/macro";
 import { useLingui as useI18n } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { COUNTRY_REGIONS } from "#shared/country-regions.ts";
 import { LOCALE_TAGS } from "#shared/locales.ts";
-import { COUNTRY_REGIONS } from "#shared/phone-region.ts";
 import {
   ADMIN_ROLE_OPTIONS,
   COUNTRY_OPTIONS,
