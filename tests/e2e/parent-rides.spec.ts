@@ -67,8 +67,8 @@ test("on a phone, the parent sees the child's stop and times, and marks the chil
   await expect(dialog.getByRole("radio", { name: "Tomorrow" })).toBeChecked();
   if (to !== from) {
     await dialog.getByRole("radio", { name: "Some days" }).check();
-    await dialog.getByLabel("From").fill(from);
-    await dialog.getByLabel("To").fill(to);
+    await dialog.getByLabel("From", { exact: true }).fill(from);
+    await dialog.getByLabel("To", { exact: true }).fill(to);
   }
   await expectNoHorizontalScroll(page);
   await dialog.getByRole("button", { name: "Mark not riding" }).click();

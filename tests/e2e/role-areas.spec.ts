@@ -167,6 +167,8 @@ test("the Cancel Flight Trip dialog's safe button says Keep Trip, and keeps it",
   await page.goto("/school-admin/flight-trips");
   await page.getByRole("button", { name: `Delete ${title}` }).click();
   const dialog = page.getByRole("alertdialog", { name: "Cancel Flight Trip" });
+  // The dialog's chunk loads on the first click: a loaded CI machine can take more than 5 s.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByRole("button")).toHaveText(["Keep Trip", "Cancel Trip and Refund"]);
   await dialog.getByRole("button", { name: "Keep Trip" }).click();
   await expect(dialog).toHaveCount(0);
