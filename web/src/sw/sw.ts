@@ -8,6 +8,9 @@
  *   connection. A navigation inside an area (`/parent/rides/…`) gets its area's shell, as the
  *   server sends it; the SPA's router renders the URL.
  *   Every other navigation goes to the network as before (the public pages are prerendered per page).
+ * - Keeps the language catalogs' chunks a page loads (cache first, by their hashed names, the least
+ *   recently used expiring): they are not precached, since a reader needs one language of six, but
+ *   a reader's own language works offline once seen (ADR 0083).
  * - Never caches an API response: each user's last data lives in the page's own storage, keyed by
  *   user and cleared at logout (web/src/pwa/query-persistence.ts), never in a cache shared by
  *   whoever signs in next.
@@ -16,10 +19,18 @@
  *   — reload" (web/src/pwa/register.ts), which sends SKIP_WAITING, and reloads once it controls.
  */
 import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
 import { areaShellPath } from "#shared/role-homes.ts";
-import { OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
+import {
+  CATALOG_CACHE,
+  CATALOG_CACHE_LIMITS,
+  isCatalogChunk,
+  OFFLINE_ROLES,
+  SKIP_WAITING,
+} from "#shared/service-worker.ts";
 import { installPushHandlers } from "./push.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -39,6 +50,16 @@ for (const area of OFFLINE_ROLES) {
     }),
   );
 }
+
+// The catalogs' chunks, in whichever language the page asks for: from the network the first time,
+// from this cache after (a hashed name's content never changes).
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isCatalogChunk(url.pathname),
+  new CacheFirst({
+    cacheName: CATALOG_CACHE,
+    plugins: [new ExpirationPlugin({ ...CATALOG_CACHE_LIMITS, purgeOnQuotaError: true })],
+  }),
+);
 
 installPushHandlers(self);
 
