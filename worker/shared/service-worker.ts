@@ -33,6 +33,12 @@ export function isCatalogChunk(pathname: string): boolean {
   return CATALOG_CHUNK.test(pathname);
 }
 
+/**
+ * The message a page sends the worker when it starts controlling it: `{ type, urls }`, the catalog
+ * chunks the page loaded before (from the network, past the worker), for it to keep as well.
+ */
+export const KEEP_CATALOGS = "KEEP_CATALOGS";
+
 /** The service worker's cache of the catalog chunks a reader has loaded: the built app, nobody's data. */
 export const CATALOG_CACHE = "schoolride-catalogs";
 
