@@ -6,7 +6,7 @@ import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precacheEntries } from "./scripts/pwa-precache.ts";
 import { appManifest, MANIFESTS } from "./web/src/pwa/app-manifest.ts";
-import { CATALOG_CHUNK_PREFIX } from "./worker/shared/service-worker.ts";
+import { CATALOG_CHUNK_PREFIX } from "./worker/shared/catalog-chunks.ts";
 
 // react-router's package exports point every condition at its development build (dev warnings and
 // checks, ~10 KB gzip more); a production build takes the production one it ships beside it.

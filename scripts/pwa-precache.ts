@@ -12,8 +12,9 @@
  */
 import { createHash } from "node:crypto";
 import type { ManifestEntry } from "workbox-build";
+import { isCatalogChunk } from "#shared/catalog-chunks.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
-import { isCatalogChunk, OFFLINE_ROLES } from "#shared/service-worker.ts";
+import { OFFLINE_ROLES } from "#shared/service-worker.ts";
 
 /** The files a shell is built from, found by the glob, not precached themselves. */
 export const SHELL_SOURCE = "index.html";

@@ -4,13 +4,8 @@ import { join } from "node:path";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CATALOG_CACHE,
-  isCatalogChunk,
-  isOfflineRole,
-  OFFLINE_ROLES,
-  SERVICE_WORKER_PATH,
-} from "#shared/service-worker.ts";
+import { isCatalogChunk } from "#shared/catalog-chunks.ts";
+import { CATALOG_CACHE, isOfflineRole, OFFLINE_ROLES, SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 import { createApp } from "#worker/app.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
 import { precacheEntries } from "../../scripts/pwa-precache.ts";

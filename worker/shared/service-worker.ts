@@ -1,5 +1,4 @@
 /** What the page, the service worker (web/src/sw/sw.ts) and the server share about it (ADR 0067). */
-import { LOCALES } from "./locales.ts";
 
 /**
  * The roles whose app works from the phone: their area's home shell (`/parent`, `/driver`) is
@@ -19,32 +18,7 @@ export const SKIP_WAITING = "SKIP_WAITING";
 export const SERVICE_WORKER_PATH = "/sw.js";
 
 /**
- * The language catalogs' chunks (`assets/i18n-<catalog>-<locale>-<hash>.js`, vite.config.ts names
- * them; ADR 0078): not precached — a reader needs one language of six — but kept by the service
- * worker once the page has loaded them (`CATALOG_CACHE`, cache first: a hashed name never changes
- * content), so the reader's own language works offline after it has been seen once (ADR 0083).
+ * The service worker's cache of the language catalogs' chunks a reader has loaded (ADR 0083; what
+ * goes in it: #shared/catalog-chunks.ts): the built app, nobody's data, kept at logout.
  */
-export const CATALOG_CHUNK_PREFIX = "i18n-";
-
-const CATALOG_CHUNK = new RegExp(`^/assets/${CATALOG_CHUNK_PREFIX}[\\w-]+-(${LOCALES.join("|")})-[\\w-]+\\.js$`);
-
-/** Whether `pathname` is a built catalog chunk's (not the loader's own, web/src/i18n/i18n.ts's `i18n-<hash>.js`). */
-export function isCatalogChunk(pathname: string): boolean {
-  return CATALOG_CHUNK.test(pathname);
-}
-
-/**
- * The message a page sends the worker when it starts controlling it: `{ type, urls }`, the catalog
- * chunks the page loaded before (from the network, past the worker), for it to keep as well.
- */
-export const KEEP_CATALOGS = "KEEP_CATALOGS";
-
-/** The service worker's cache of the catalog chunks a reader has loaded: the built app, nobody's data. */
 export const CATALOG_CACHE = "schoolride-catalogs";
-
-/**
- * How many catalog chunks it keeps, and how long unused: one language's catalogs (16) twice over
- * (a deployment's new names beside the old ones, a second language tried), the least recently used
- * going first; a month without use, and they go too.
- */
-export const CATALOG_CACHE_LIMITS = { maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 } as const;

@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { Workbox } from "workbox-window";
-import { isCatalogChunk, KEEP_CATALOGS, SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
+import { isCatalogChunk, KEEP_CATALOGS } from "#shared/catalog-chunks.ts";
+import { SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 
 /** How often an open app asks for a new deployment (also whenever it comes back to the foreground). */
 const UPDATE_CHECK_MS = 60 * 60_000;

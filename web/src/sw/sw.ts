@@ -24,15 +24,9 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
+import { CATALOG_CACHE_LIMITS, isCatalogChunk, KEEP_CATALOGS } from "#shared/catalog-chunks.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
-import {
-  CATALOG_CACHE,
-  CATALOG_CACHE_LIMITS,
-  isCatalogChunk,
-  KEEP_CATALOGS,
-  OFFLINE_ROLES,
-  SKIP_WAITING,
-} from "#shared/service-worker.ts";
+import { CATALOG_CACHE, OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
 import { installPushHandlers } from "./push.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
