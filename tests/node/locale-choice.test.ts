@@ -9,7 +9,7 @@ import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, PASSWORD, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate } from "../support/http.ts";
-import { lastEmailTo } from "../support/mail.ts";
+import { lastEmailTo, tokenIn } from "../support/mail.ts";
 
 /** Issue 30 item 2 (ADR 0084): every role chooses its language, and sign-in keeps what the visitor chose. */
 let t: TestApp;
@@ -126,6 +126,36 @@ describe("sign-in keeps the language the visitor chose on the page (ADR 0084)", 
     // Their language now, on any device and whatever the school's default becomes.
     await t.db.update(schools).set({ defaultLocale: "vi" }).where(eq(schools.id, school.id));
     expect((await signIn(parent)).data).toMatchObject({ user: { locale: "es" } });
+  });
+
+  it("so does an invitation accepted after choosing Vietnamese on its page: the new account's own language", async () => {
+    const school = await createSchool(t.db);
+    const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
+    const { cookie } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
+    const invited = await mutate(
+      t.app,
+      "schoolAdmin.invitations.create",
+      { name: "Pat Parent", email: "pat@example.com" },
+      { cookie },
+    );
+    expect(invited.status, JSON.stringify(invited.error)).toBe(200);
+    const token = tokenIn((await lastEmailTo(t.db, "pat@example.com")).textBody);
+    const accepted = await mutate(
+      t.app,
+      "auth.acceptInvitation",
+      {
+        token,
+        name: "Pat Parent",
+        password: "a long passphrase",
+        confirmPassword: "a long passphrase",
+        emergencyContact: "Robin",
+        emergencyPhone: "+1 312 555 0100",
+      },
+      { cookie: `${LOCALE_CHOICE_COOKIE}=vi` },
+    );
+    expect(accepted.data).toMatchObject({ user: { locale: "vi" } });
+    const { id } = (accepted.data as { user: { id: string } }).user;
+    expect(await parentLocale(id)).toBe("vi");
   });
 
   it("a saved language wins over the device's choice, which changes nothing", async () => {
