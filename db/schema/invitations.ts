@@ -1,4 +1,5 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Locale } from "#shared/locales.ts";
 import { createdAt, id, instant, json, ROLES, updatedAt } from "./columns.ts";
 import { children } from "./family.ts";
 import { schools } from "./schools.ts";
@@ -17,6 +18,8 @@ export type InvitationMetadata = {
   /** A school's pupil import: accepting one of its invitations accepts the address's others (ADR 0053). */
   import_id?: string;
   accept_invite_link?: string;
+  /** The new account's own language (a school's first admin: the language its registration was filled in). */
+  locale?: Locale;
 };
 
 /** Token and temporary password are stored only as SHA-256 hashes. */

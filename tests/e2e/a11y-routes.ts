@@ -52,6 +52,7 @@ export const SUPER_ADMIN_ROUTES: readonly A11yRoute[] = [
   { pattern: "/super-admin/audit-logs", url: "/super-admin/audit-logs", heading: /Audit Logs/ },
   { pattern: "/super-admin/settings", url: "/super-admin/settings", heading: /System Settings/ },
   { pattern: "/super-admin/security", url: "/super-admin/security", heading: /Account security/ },
+  { pattern: "/super-admin/language", url: "/super-admin/language", heading: /Language/ },
   { pattern: "/super-admin/change-password", url: "/super-admin/change-password", heading: /Change Password/ },
   { pattern: "/super-admin/*", url: "/super-admin/no-such-page", heading: /Page Not Found/ },
   // The public layout's Change Password (the forced first change), for any signed-in role.
@@ -105,6 +106,7 @@ export const PARENT_ROUTES: readonly A11yRoute[] = [
 export const DRIVER_ROUTES: readonly A11yRoute[] = [
   { pattern: "/driver", url: "/driver", heading: /Today's runs/ },
   { pattern: "/driver/runs/:tripId", url: "/driver/runs/no-such-run", heading: /Run/ },
+  { pattern: "/driver/language", url: "/driver/language", heading: /Language/ },
   { pattern: "/driver/change-password", url: "/driver/change-password", heading: /Change Password/ },
   { pattern: "/driver/*", url: "/driver/no-such-page", heading: /Page Not Found/ },
 ];

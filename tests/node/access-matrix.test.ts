@@ -125,6 +125,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.invitations.revoke": { access: "school_admin", input: { inviteId: "no-such-invite" } },
   "schoolAdmin.parents.setActive": { access: "school_admin", input: { parentId: "no-such-parent", active: false } },
   "superAdmin.stats": { access: "super_admin" },
+  "superAdmin.account.setLocale": { access: "super_admin", input: { locale: "fr" } },
   "parent.overview": { access: "parent" },
   "parent.children.list": { access: "parent" },
   "parent.children.routes": { access: "parent" },
@@ -316,7 +317,6 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "schoolAdmin.account.profile": { access: "school_admin" },
   "schoolAdmin.account.exportData": { access: "school_admin" },
   "schoolAdmin.account.setLocale": { access: "school_admin", input: { locale: "fr" } },
-  "schoolAdmin.language.get": { access: "school_admin" },
   "schoolAdmin.language.update": { access: "school_admin", input: { locale: "fr" } },
   "schoolAdmin.account.updateProfile": { access: "school_admin", input: { phone: "abc", address: "" } },
   "schoolAdmin.account.requestErasure": { access: "school_admin", input: { password: "not the password" } },
@@ -335,6 +335,7 @@ const MATRIX: Record<string, { access: Access; input?: unknown }> = {
   "driver.runs.buses": { access: "driver" },
   "driver.live.startRun": { access: "driver", input: { runId: "no-such-run", busId: null } },
   "driver.live.endRun": { access: "driver", input: { runId: "no-such-run" } },
+  "driver.account.setLocale": { access: "driver", input: { locale: "fr" } },
 };
 
 const IDENTITIES = [

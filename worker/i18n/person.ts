@@ -19,6 +19,25 @@ export function resolveLocale(own: string | null | undefined, schoolDefault?: st
   return SOURCE_LOCALE;
 }
 
+/**
+ * The language a person enters in at sign-in (ADR 0084), the rule in one place: their own saved
+ * choice; else the language they chose on this device (the `schoolride_locale` cookie the pages'
+ * switcher sets), which is then saved as theirs (`keep`); else their school's default; else the
+ * browser's (Accept-Language: a super admin has no school). A value that is not one of ours counts
+ * as none.
+ */
+export function signInLocale(choices: {
+  own: string | null | undefined;
+  device: string | null | undefined;
+  schoolDefault: string | null | undefined;
+  browser: Locale;
+}): { locale: Locale; keep: boolean } {
+  if (isLocale(choices.own)) return { locale: choices.own, keep: false };
+  if (isLocale(choices.device)) return { locale: choices.device, keep: true };
+  if (isLocale(choices.schoolDefault)) return { locale: choices.schoolDefault, keep: false };
+  return { locale: choices.browser, keep: false };
+}
+
 const TENANT_TABLES = { school_admin: schoolAdmins, parent: parents, driver: drivers } as const;
 
 /** Ids per query: far below SQLite's bound-parameter limit. */

@@ -42,6 +42,7 @@ export const SPA_PAGES = {
   "/super-admin/audit-logs": "private",
   "/super-admin/settings": "private",
   "/super-admin/security": "private",
+  "/super-admin/language": "private",
   "/super-admin/change-password": "private",
   "/school-admin": "private",
   "/school-admin/subscribe": "private",
@@ -69,6 +70,7 @@ export const SPA_PAGES = {
   "/parent/change-password": "private",
   "/driver": "private",
   "/driver/runs/:tripId": "private",
+  "/driver/language": "private",
   "/driver/change-password": "private",
 } as const satisfies Record<string, PageVisibility>;
 

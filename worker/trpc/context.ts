@@ -1,5 +1,5 @@
 import type { AnyRouter } from "@trpc/server";
-import { type Locale, requestLocale } from "#shared/locales.ts";
+import { acceptedLanguages, type Locale, negotiateLocale, requestLocale } from "#shared/locales.ts";
 import { readSessionCookie, serializeClearedSessionCookie } from "../auth/cookie.ts";
 import { prepareSessionLookup, type SessionAuth, type SessionLookup } from "../auth/session.ts";
 import type { AppDeps } from "../deps.ts";
@@ -19,6 +19,8 @@ export type Context = {
   auth: Auth | null;
   /** The requester's language (its cookie, else Accept-Language): refusals are said in it. English when absent. */
   locale?: Locale;
+  /** The best of our languages for the browser's Accept-Language alone (a sign-in's last resort, ADR 0084). */
+  browserLocale?: Locale;
   /** Paths of the procedures that take no input (see `inputlessProcedurePaths`); they refuse any. */
   inputlessPaths?: ReadonlySet<string>;
 };
@@ -67,5 +69,15 @@ export async function createContext(
     resHeaders.append("Set-Cookie", serializeClearedSessionCookie(deps.config));
   }
   const locale = requestLocale(request.headers);
-  return { deps, meta, resHeaders, cookieHeader, auth, locale, ...(inputlessPaths ? { inputlessPaths } : {}) };
+  const browserLocale = negotiateLocale(acceptedLanguages(request.headers.get("accept-language")));
+  return {
+    deps,
+    meta,
+    resHeaders,
+    cookieHeader,
+    auth,
+    locale,
+    browserLocale,
+    ...(inputlessPaths ? { inputlessPaths } : {}),
+  };
 }

@@ -10,7 +10,8 @@ export const LANG_PARAM = "lang";
 
 /**
  * The language switcher of the public pages (ADR 0078): a native select, each language by its own
- * name (and in its own language, `lang`). A choice is remembered and the page reloads in it, without
+ * name (and in its own language, `lang`). A choice is remembered (and kept at sign-in by a user who
+ * has not saved a language) and the page reloads in it, without
  * a `?lang=` the address had (it would otherwise win over the choice). Disabled until the page has
  * hydrated, as the prerendered forms are: a choice made before could not be acted on.
  */
@@ -33,7 +34,8 @@ export function LanguageSwitcher({
       url.searchParams.delete(LANG_PARAM);
       window.history.replaceState(window.history.state, "", url);
     }
-    switchLocale(value);
+    // The visitor's own choice: a sign-in without a saved language keeps it (ADR 0084).
+    switchLocale(value, { chosen: true });
   }
 
   return (

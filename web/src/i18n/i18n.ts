@@ -7,6 +7,7 @@
  * a kept query's, one composed by the server — comes in the new language at once.
  */
 import { i18n, type Messages } from "@lingui/core";
+import { LOCALE_CHOICE_COOKIE } from "#shared/locale-choice.ts";
 import {
   direction,
   isLocale,
@@ -97,16 +98,26 @@ export function loadCatalog(area: CatalogArea): Promise<void> {
   return load(area, activeLocale());
 }
 
-/** Keeps `locale` as this browser's language for a year (the server reads it for its first answer too). */
-export function rememberLocale(locale: Locale): void {
+/**
+ * Keeps `locale` as this browser's language for a year (the server reads it for its first answer
+ * too). `chosen`: the visitor chose it with the pages' switcher, so a sign-in without a saved
+ * language keeps it as the user's (ADR 0084); any other keeping (a sign-in's, a saved choice's)
+ * forgets that mark.
+ */
+export function rememberLocale(locale: Locale, { chosen = false }: { chosen?: boolean } = {}): void {
   const secure = location.protocol === "https:" ? "; Secure" : "";
+  const keep = `; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
   // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, set before any page of the language loads (the Cookie Store API is not in every browser the app supports)
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  document.cookie = `${LOCALE_COOKIE}=${locale}${keep}`;
+  // biome-ignore lint/suspicious/noDocumentCookie: as above
+  document.cookie = chosen
+    ? `${LOCALE_CHOICE_COOKIE}=${locale}${keep}`
+    : `${LOCALE_CHOICE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 
-/** Switches the page to `locale`: remembered, then the page reloads in it. */
-export function switchLocale(locale: Locale): void {
-  rememberLocale(locale);
+/** Switches the page to `locale`: remembered (`chosen`: by the visitor, on the switcher), then the page reloads in it. */
+export function switchLocale(locale: Locale, options?: { chosen?: boolean }): void {
+  rememberLocale(locale, options);
   location.reload();
 }
 

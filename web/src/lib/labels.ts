@@ -7,12 +7,14 @@ import { translatedLabels } from "./translated-labels.ts";
  * read in the reader's language (`translatedLabels`).
  */
 
+/** A subscription status in words ("trialing" reads Trial; "inactive", a school the platform turned off). */
 export const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = translatedLabels({
   pending: msg`Pending`,
   active: msg`Active`,
   trialing: msg`Trial`,
   past_due: msg`Past Due`,
   cancelled: msg`Cancelled`,
+  inactive: msg`Inactive`,
 });
 
 /** The registration form's school types. */

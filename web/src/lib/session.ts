@@ -83,7 +83,9 @@ export function useSession() {
 
 /**
  * After a sign-in (password, two-factor step or accepted invitation): this browser keeps the user's
- * language (their own choice, else their school's). When the page shows another one, `path` is
+ * language, the one the server gave by ADR 0084's order (their own saved choice, else the one chosen
+ * on this device's switcher, now saved as theirs, else their school's default, else the browser's);
+ * the switcher's mark is forgotten (used up). When the page shows another one, `path` is
  * loaded in full (so the language's catalogs load) and this returns true: the caller does not
  * navigate. Else it returns false and the caller navigates as usual.
  */

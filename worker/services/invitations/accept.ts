@@ -10,6 +10,7 @@ import {
   INVITATION_ROLE_LABELS,
   type tokenInput,
 } from "#shared/invitations.ts";
+import { isLocale } from "#shared/locales.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
 import { constantTimeEqualText, sha256Hex } from "#worker/auth/crypto.ts";
 import { hashPassword } from "#worker/auth/password.ts";
@@ -102,6 +103,8 @@ async function redeem(db: Db, account: NewAccount, meta: RequestMeta, now: Date)
     phone: profile.phone,
     address: profile.address,
     mustChangePassword: account.mustChangePassword,
+    // A language the invitation carries (a school's first admin: their registration's) is theirs.
+    locale: isLocale(invitation.metadata.locale) ? invitation.metadata.locale : null,
     isActive: true,
     createdBy: invitation.invitedBy,
     createdAt: now,

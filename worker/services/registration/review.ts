@@ -35,7 +35,7 @@ async function reviewable(db: Db, pendingSchoolId: string) {
 /**
  * approve-school-registration, atomically: one batch claims the registration (a review id unique
  * to this request) and, only if the claim is ours, creates the school (subscription and Stripe
- * links carried over), its first school-admin invitation with a temporary password, the credentials
+ * links carried over; the registration's language its default language), its first school-admin invitation with a temporary password, the credentials
  * e-mail and the audit row. A double click or a second tab finds the registration reviewed.
  */
 export async function approveRegistration(scope: Scope, input: z.infer<typeof approveRegistrationInput>) {
@@ -59,7 +59,8 @@ export async function approveRegistration(scope: Scope, input: z.infer<typeof ap
     expiresAt: new Date(now.getTime() + settings.invitationValidityDays * DAY_MS),
     invitedBy: actor.id,
     invitedByRole: actor.role,
-    metadata: invitationMetadata("school_admin", pending.adminFullName, config.appUrl),
+    // The registrant's language becomes the first admin's own (and, below, the school's default).
+    metadata: { ...invitationMetadata("school_admin", pending.adminFullName, config.appUrl), locale: pending.locale },
     createdAt: now,
     updatedAt: now,
   };
@@ -117,6 +118,7 @@ export async function approveRegistration(scope: Scope, input: z.infer<typeof ap
           // The country's currency; the school admin may change it until the first invoice (ADR 0077).
           currency: currencyForCountry(pending.schoolCountry),
           timeZone: pending.timeZone,
+          defaultLocale: pending.locale,
           schoolType: pending.schoolType,
           pupilCount: pending.pupilCount,
           busCount: pending.busCount,

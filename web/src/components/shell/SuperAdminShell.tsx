@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { BarChart3, Building2, ClipboardCheck, ClipboardList, MailPlus, Settings, ShieldCheck } from "lucide-react";
 import { AppShell } from "../AppShell.tsx";
-import { changePassword, dashboard, type NavItem } from "./nav.ts";
+import { changePassword, dashboard, language, type NavItem } from "./nav.ts";
 
 const ITEMS: NavItem[] = [
   dashboard("/super-admin"),
@@ -18,6 +18,7 @@ const ITEMS: NavItem[] = [
   { to: "/super-admin/audit-logs", label: msg`Audit Logs`, icon: ClipboardList },
   { to: "/super-admin/settings", label: msg`Settings`, icon: Settings },
   { to: "/super-admin/security", label: msg`Security`, icon: ShieldCheck },
+  language("/super-admin"),
   changePassword("/super-admin"),
 ];
 

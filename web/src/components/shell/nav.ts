@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { KeyRound, LayoutDashboard, type LucideIcon } from "lucide-react";
+import { KeyRound, Languages, LayoutDashboard, type LucideIcon } from "lucide-react";
 import type { Role } from "../../lib/session.ts";
 
 /**
@@ -35,6 +35,13 @@ export const changePassword = (home: string): NavItem => ({
   to: `${home}/change-password`,
   label: msg`Change Password`,
   icon: KeyRound,
+});
+
+/** The driver's and the super admin's own language (the others choose it in My Account). */
+export const language = (home: string): NavItem => ({
+  to: `${home}/language`,
+  label: msg`Language`,
+  icon: Languages,
 });
 
 export const ROLE_LABELS: Record<Role, MessageDescriptor> = {

@@ -1,15 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Locale } from "#shared/locales.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import type { Role, SessionUser } from "../../lib/session.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
-/** My Account → Language: saves the person's own language through their role's account router. */
-export function useSetMyLocale(role: "parent" | "school_admin", onSaved: (locale: Locale) => void) {
+/** A person's own language (My Account → Language; the driver's and the super admin's Language page), through their role's router. */
+export function useSetMyLocale(role: Role, onSaved: (locale: Locale) => void) {
   const trpc = useTRPC();
   const callbacks = { onSuccess: ({ locale }: { locale: Locale }) => onSaved(locale) };
-  const parent = useMutation(trpc.parent.account.setLocale.mutationOptions(callbacks));
-  const schoolAdmin = useMutation(trpc.schoolAdmin.account.setLocale.mutationOptions(callbacks));
-  return role === "parent" ? parent : schoolAdmin;
+  const mutations = {
+    parent: useMutation(trpc.parent.account.setLocale.mutationOptions(callbacks)),
+    school_admin: useMutation(trpc.schoolAdmin.account.setLocale.mutationOptions(callbacks)),
+    driver: useMutation(trpc.driver.account.setLocale.mutationOptions(callbacks)),
+    super_admin: useMutation(trpc.superAdmin.account.setLocale.mutationOptions(callbacks)),
+  };
+  return mutations[role];
 }
 
 /**

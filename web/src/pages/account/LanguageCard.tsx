@@ -5,39 +5,29 @@ import { isLocale, type Locale } from "#shared/locales.ts";
 import { ActionButton } from "../../components/ui/action-button.tsx";
 import { FormAlert } from "../../components/ui/form.tsx";
 import { useSetMyLocale } from "../../features/language/hooks.ts";
-import { activeLocale, switchLocale } from "../../i18n/i18n.ts";
+import { switchLocale } from "../../i18n/i18n.ts";
 import { LanguageOptions } from "../../i18n/LanguageOptions.tsx";
 import { errorMessage } from "../../lib/errors.ts";
-import { useSession } from "../../lib/session.ts";
+import { type SessionUser, useSession } from "../../lib/session.ts";
 
 /**
- * My Account → Language: the person's own language, for SchoolRide's pages and for the e-mails and
- * notifications it sends them (until they choose, their school's default). Each language is listed
- * by its own name. Saved, the page loads again in it.
+ * The person's own language, for SchoolRide's pages and for the e-mails and notifications it sends
+ * them (until they choose, their school's default). Each language is listed by its own name. Saved
+ * on their record (every role: `<role>.account.setLocale`), the page loads again in it. On a phone
+ * the list and the button take the screen's width (a thumb's reach).
  */
-export function LanguageCard() {
+export function LanguageChoice({ user }: { user: SessionUser }) {
   const { t } = useLingui();
-  const { user } = useSession();
   const ids = useId();
-  const role = user?.role === "parent" ? "parent" : "school_admin";
-  const current = user?.locale ?? activeLocale();
+  const current = user.locale;
   const [choice, setChoice] = useState<Locale>(current);
   const [error, setError] = useState<string | null>(null);
-  const saving = useSetMyLocale(role, (locale) => switchLocale(locale));
-
-  if (!user || (user.role !== "parent" && user.role !== "school_admin")) return null;
+  const saving = useSetMyLocale(user.role, (locale) => switchLocale(locale));
 
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <Languages aria-hidden="true" className="h-5 w-5 text-slate-500" />
-        <Trans>Language</Trans>
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        <Trans>The language of SchoolRide's pages and of the e-mails and notifications you receive.</Trans>
-      </p>
+    <>
       <form
-        className="mt-4 flex flex-wrap items-end gap-3"
+        className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           setError(null);
@@ -50,7 +40,7 @@ export function LanguageCard() {
           </label>
           <select
             id={`${ids}-locale`}
-            className="mt-1 min-h-11 rounded-md border border-slate-300 bg-white px-3 text-ink"
+            className="mt-1 min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-ink sm:w-auto"
             value={choice}
             onChange={(event) => {
               if (isLocale(event.target.value)) setChoice(event.target.value);
@@ -59,7 +49,11 @@ export function LanguageCard() {
             <LanguageOptions />
           </select>
         </div>
-        <ActionButton type="submit" className="min-h-11" disabled={saving.isPending || choice === current}>
+        <ActionButton
+          type="submit"
+          className="min-h-11 w-full sm:w-auto"
+          disabled={saving.isPending || choice === current}
+        >
           {saving.isPending ? t`Saving…` : t`Save language`}
         </ActionButton>
       </form>
@@ -68,6 +62,25 @@ export function LanguageCard() {
           <FormAlert>{error}</FormAlert>
         </div>
       ) : null}
+    </>
+  );
+}
+
+/** My Account → Language (the parent's and the school admin's My Account). */
+export function LanguageCard() {
+  const { user } = useSession();
+  if (!user) return null;
+
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <Languages aria-hidden="true" className="h-5 w-5 text-slate-500" />
+        <Trans>Language</Trans>
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">
+        <Trans>The language of SchoolRide's pages and of the e-mails and notifications you receive.</Trans>
+      </p>
+      <LanguageChoice user={user} />
     </div>
   );
 }

@@ -10,4 +10,5 @@ export default roleArea("driver", "driver", [
     loader: prefetchLoader("driver", "driverHome"),
   },
   { path: "runs/:tripId", lazy: page(() => import("../../pages/driver/DriverRunPage.tsx")) },
+  { path: "language", lazy: page(() => import("../../pages/account/LanguagePage.tsx")) },
 ]);

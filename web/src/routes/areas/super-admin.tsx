@@ -40,6 +40,7 @@ export default roleArea("super-admin", "super_admin", [
       },
       { path: "settings", lazy: page(() => import("../../pages/super-admin/settings/SettingsPage.tsx")) },
       { path: "security", lazy: page(() => import("../../pages/super-admin/security/SecurityPage.tsx")) },
+      { path: "language", lazy: page(() => import("../../pages/account/LanguagePage.tsx")) },
     ],
   },
 ]);

@@ -5,7 +5,13 @@ import { localeChoiceInput, setMyLocale } from "#worker/services/auth/locale.ts"
 import { requestErasure } from "#worker/services/privacy/erase.ts";
 import { exportData } from "#worker/services/privacy/export.ts";
 import { myProfile, updateProfile } from "#worker/services/privacy/profile.ts";
-import { parentProcedure, router, schoolBillingProcedure } from "#worker/trpc/init.ts";
+import {
+  driverProcedure,
+  parentProcedure,
+  router,
+  schoolBillingProcedure,
+  superAdminProcedure,
+} from "#worker/trpc/init.ts";
 
 /**
  * `/…/account` (`<role>.account.*`): the profile and its edit, and GD1's "Download my data" and "Delete my
@@ -31,3 +37,13 @@ function accountRouter(procedure: typeof parentProcedure | typeof schoolBillingP
 
 export const parentAccountRouter = accountRouter(parentProcedure);
 export const schoolAdminAccountRouter = accountRouter(schoolBillingProcedure);
+
+/** `/driver/language` and `/super-admin/language` (`<role>.account.setLocale`): their own language, the one account setting they keep here. */
+function languageOnlyRouter(procedure: typeof driverProcedure | typeof superAdminProcedure) {
+  return router({
+    setLocale: procedure.input(localeChoiceInput).mutation(({ ctx, input }) => setMyLocale(ctx.scope, input)),
+  });
+}
+
+export const driverAccountRouter = languageOnlyRouter(driverProcedure);
+export const superAdminAccountRouter = languageOnlyRouter(superAdminProcedure);

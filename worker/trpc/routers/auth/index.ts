@@ -1,5 +1,7 @@
 import { changePasswordInput, loginInput, requestPasswordResetInput, resetPasswordInput } from "#shared/auth.ts";
 import { acceptInvitationInput, tokenInput } from "#shared/invitations.ts";
+import { chosenLocaleFromCookie } from "#shared/locale-choice.ts";
+import { SOURCE_LOCALE } from "#shared/locales.ts";
 import { confirmIdentityInput, verifyMfaInput } from "#shared/mfa.ts";
 import { serializeClearedSessionCookie, serializeSessionCookie } from "#worker/auth/cookie.ts";
 import { deviceCookieAfterSignIn, readDeviceCookie, serializeDeviceCookie } from "#worker/auth/device-cookie.ts";
@@ -7,7 +9,9 @@ import { ROLE_HOME } from "#worker/auth/policy.ts";
 import type { NewSession } from "#worker/auth/session.ts";
 import { invalidateSession } from "#worker/auth/session.ts";
 import type { SessionUser } from "#worker/auth/users.ts";
+import type { PublicScope } from "#worker/services/_shared/scope.ts";
 import { changePassword, logout } from "#worker/services/auth/account.ts";
+import { signInLanguage } from "#worker/services/auth/locale.ts";
 import { login } from "#worker/services/auth/login.ts";
 import { verifyMfa } from "#worker/services/auth/mfa.ts";
 import { checkResetToken, requestPasswordReset, resetPassword } from "#worker/services/auth/reset.ts";
@@ -18,10 +22,15 @@ import { authedProcedure, publicProcedure, router } from "#worker/trpc/init.ts";
 
 /**
  * A new session at every sign-in: whatever this browser held before ends now, and the cookie
- * carries the new one. The browser also becomes a trusted device for the account (ADR 0035).
+ * carries the new one. The browser also becomes a trusted device for the account (ADR 0035). The
+ * user enters in the language ADR 0084's order gives.
  */
-async function signedIn(ctx: Context, user: SessionUser, session: NewSession) {
+async function signedIn(ctx: Context & { scope: PublicScope }, signedInUser: SessionUser, session: NewSession) {
   const { config } = ctx.deps;
+  const user = await signInLanguage(ctx.scope, signedInUser, {
+    device: chosenLocaleFromCookie(ctx.cookieHeader),
+    browser: ctx.browserLocale ?? SOURCE_LOCALE,
+  });
   if (ctx.auth) await invalidateSession(ctx.deps.db, ctx.auth.session.id);
   ctx.resHeaders.append("Set-Cookie", serializeSessionCookie(config, session.token, session.policy));
   const device = deviceCookieAfterSignIn(config.deviceCookieSecret, deviceCookieOf(ctx), user, ctx.deps.now());

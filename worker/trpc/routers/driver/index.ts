@@ -1,4 +1,5 @@
 import { router } from "#worker/trpc/init.ts";
+import { driverAccountRouter } from "../_shared/account.ts";
 import { driverLiveRouter } from "./live.ts";
 import { driverRunsRouter } from "./runs.ts";
 
@@ -7,4 +8,6 @@ export const driverRouter = router({
   runs: driverRunsRouter,
   /** Start and end a run; its positions and taps go to /api/live (ADR 0055). */
   live: driverLiveRouter,
+  /** `/driver/language`: the driver's own language. */
+  account: driverAccountRouter,
 });

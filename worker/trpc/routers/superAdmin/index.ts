@@ -1,5 +1,6 @@
 import { platformStats } from "#worker/services/platform/stats.ts";
 import { router, superAdminProcedure } from "#worker/trpc/init.ts";
+import { superAdminAccountRouter } from "../_shared/account.ts";
 import { auditLogsRouter } from "./auditLogs.ts";
 import { invitationsRouter } from "./invitations.ts";
 import { metricsRouter } from "./metrics.ts";
@@ -17,6 +18,8 @@ export const superAdminRouter = router({
   settings: settingsRouter,
   security: securityRouter,
   metrics: metricsRouter,
+  /** `/super-admin/language`: the super admin's own language. */
+  account: superAdminAccountRouter,
   /** Stat cards of the super admin dashboard. */
   stats: superAdminProcedure.query(({ ctx }) => platformStats(ctx.scope)),
 });

@@ -18,8 +18,8 @@ import { type PlatformMetrics, usePlatformMetrics } from "../../../features/metr
 import { activeLocale } from "../../../i18n/i18n.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { errorMessage } from "../../../lib/errors.ts";
+import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
 import { useUrlFilters } from "../../../lib/url-filters.ts";
-import { SUBSCRIPTION_STATUS_LABELS } from "../schools/labels.tsx";
 import { formatCents, type MetricsTable, metricsCsv, metricsCsvName, metricsTables } from "./metrics-tables.ts";
 
 const FILTER_DEFAULTS = { from: "", to: "" };
@@ -141,7 +141,7 @@ export default function MetricsPage() {
 }
 
 function Metrics({ data }: { data: PlatformMetrics }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const tables = Object.fromEntries(metricsTables(data).map((table) => [table.id, table]));
   const labels = data.weeks.map((row) => weekLabel(row.weekStart));
   const last = data.weeks.at(-1);
@@ -161,7 +161,7 @@ function Metrics({ data }: { data: PlatformMetrics }) {
   const recurringPeak = formatCents(peak((row) => row.recurringCents));
   const statusAtEnd = (["active", "trialing", "past_due", "pending", "cancelled"] as const).map((status) => ({
     status,
-    label: i18n._(SUBSCRIPTION_STATUS_LABELS[status]!),
+    label: SUBSCRIPTION_STATUS_LABELS[status] ?? status,
     count: last?.byStatus[status] ?? 0,
   }));
   const list = (items: string[]) => new Intl.ListFormat(LOCALE_TAGS[activeLocale()], { type: "unit" }).format(items);

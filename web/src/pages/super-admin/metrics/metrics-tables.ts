@@ -1,4 +1,3 @@
-import { i18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { csvDocument } from "#shared/csv.ts";
 import { LOCALE_TAGS } from "#shared/locales.ts";
@@ -6,7 +5,7 @@ import { formatMoney, PLATFORM_CURRENCY } from "#shared/money.ts";
 import { PLANS } from "#shared/plans.ts";
 import type { PlatformMetrics } from "../../../features/metrics/hooks.ts";
 import { activeLocale } from "../../../i18n/i18n.ts";
-import { SUBSCRIPTION_STATUS_LABELS } from "../schools/labels.tsx";
+import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
 
 /** The platform's money (plans are priced in it, ADR 0077), as the reader's language writes it. */
 export const formatCents = (cents: number) => formatMoney(cents, PLATFORM_CURRENCY, LOCALE_TAGS[activeLocale()]);
@@ -30,10 +29,7 @@ const PLAN_IDS = ["starter", "professional", "enterprise"] as const;
 
 export function metricsTables(data: PlatformMetrics): MetricsTable[] {
   const week = (row: PlatformMetrics["weeks"][number]) => row.weekStart;
-  const status = (value: string) => {
-    const label = SUBSCRIPTION_STATUS_LABELS[value];
-    return label ? i18n._(label) : value;
-  };
+  const status = (value: string) => SUBSCRIPTION_STATUS_LABELS[value] ?? value;
   const total = t`Total`;
   const weekFrom = t`Week from`;
   const recurring = t`Monthly recurring revenue`;

@@ -1,4 +1,3 @@
-import { i18n } from "@lingui/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Check, Eye, X } from "lucide-react";
 import { useState } from "react";
@@ -20,7 +19,7 @@ import {
 } from "../../../features/registrations/hooks.ts";
 import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
-import { SCHOOL_TYPE_LABELS } from "../schools/labels.tsx";
+import { SCHOOL_TYPE_LABELS } from "../../../lib/labels.ts";
 
 type Registration = RouterOutputs["superAdmin"]["registrations"]["pending"]["rows"][number];
 
@@ -55,7 +54,7 @@ function planName(plan: string): string {
 }
 
 function schoolTypeName(type: string): string {
-  return type in SCHOOL_TYPE_LABELS ? i18n._(SCHOOL_TYPE_LABELS[type as keyof typeof SCHOOL_TYPE_LABELS]) : type;
+  return type in SCHOOL_TYPE_LABELS ? SCHOOL_TYPE_LABELS[type as keyof typeof SCHOOL_TYPE_LABELS] : type;
 }
 
 function location(row: Registration): string {

@@ -6,7 +6,7 @@ import { PLANS } from "#shared/plans.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
 import { useOpenSupportView } from "../../../features/schools/hooks.ts";
-import { SUBSCRIPTION_STATUS_LABELS } from "./labels.tsx";
+import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
 
 function BackToSchools() {
   return (
@@ -26,7 +26,7 @@ function BackToSchools() {
  * records each opening in the audit log; it is called once per school shown.
  */
 export default function SupportViewPage() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const { schoolId = "" } = useParams();
   const view = useOpenSupportView();
   const { mutate } = view;
@@ -97,7 +97,7 @@ export default function SupportViewPage() {
         <StatCard label={t`Active parents`} value={activeParents} />
         <StatCard
           label={t`Subscription`}
-          value={status ? i18n._(status) : school.subscriptionStatus}
+          value={status ?? school.subscriptionStatus}
           detail={plan ? t`${plan} plan` : t`No plan yet`}
         />
       </div>

@@ -1,11 +1,10 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
-import type { SchoolType } from "#shared/enums.ts";
 import type { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
 import { Badge, type Tone } from "../../../components/ui/badge.tsx";
 
-/** How the super admin's screens show a school's id, status, subscription and type. */
+/** How the super admin's screens show a school's id and status (a subscription's and a school type's words: lib/labels.ts). */
 
 /** A school id is shown as its first 8 characters and an ellipsis. */
 export function shortId(id: string): string {
@@ -28,26 +27,6 @@ export const ADMIN_FILTER_LABELS: Record<(typeof ADMIN_FILTERS)[number], Message
   all: msg`All Schools`,
   has_admins: msg`Has Admins`,
   missing_admins: msg`Missing Admins`,
-};
-
-/** A subscription status in words ("trialing" reads Trial). */
-export const SUBSCRIPTION_STATUS_LABELS: Record<string, MessageDescriptor> = {
-  pending: msg`Pending`,
-  active: msg`Active`,
-  trialing: msg`Trial`,
-  past_due: msg`Past Due`,
-  cancelled: msg`Cancelled`,
-  inactive: msg`Inactive`,
-};
-
-/** The registration form's school types. */
-export const SCHOOL_TYPE_LABELS: Record<SchoolType, MessageDescriptor> = {
-  primary: msg`Primary School`,
-  secondary: msg`Secondary School`,
-  special_education: msg`Special Education`,
-  private: msg`Private School`,
-  charter: msg`Charter School`,
-  other: msg`Other`,
 };
 
 /** The school status badge's texts (computed by the server, in English): their colour and words. */
