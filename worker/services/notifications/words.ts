@@ -33,6 +33,9 @@ export const day = (locale: Locale, date: string) => emailDay(locale, date as Is
 export const isoDay = (locale: Locale, date: string) =>
   locale === "en" || !/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : emailDay(locale, date as IsoDate);
 
+/** Between two sentences: a space, none in Chinese (its full stop is full width). */
+const sentenceGap = (locale: Locale) => (locale === "zh" ? "" : " ");
+
 const say = (locale: Locale, descriptor: MessageDescriptor, values?: Record<string, unknown>) =>
   text(locale, descriptor, values);
 
@@ -360,12 +363,14 @@ export function flightTripChangedWords(input: {
             locale,
             /*i18n*/ { id: "notice.flightTripChanged.toPay", message: "What is still to pay shows on Flight Trips." },
           ),
-    ].join(" ");
+    ].join(sentenceGap(locale));
     return {
       title: input.scheduleChanged
         ? say(locale, /*i18n*/ { id: "notice.flightTripChanged.title", message: "Flight trip changed" })
         : say(locale, /*i18n*/ { id: "notice.flightTripChanged.costTitle", message: "Flight trip cost changed" }),
-      message: [input.scheduleChanged ? schedule : null, input.priced ? cost : null].filter(Boolean).join(" "),
+      message: [input.scheduleChanged ? schedule : null, input.priced ? cost : null]
+        .filter(Boolean)
+        .join(sentenceGap(locale)),
     };
   };
 }
