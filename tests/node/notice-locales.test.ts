@@ -30,6 +30,8 @@ import * as words from "#worker/services/notifications/words.ts";
 import { receiptNoticeId } from "#worker/services/payments/receipt-notice.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
+import { ENROLLMENT_FORM } from "../support/flight-trips.ts";
+import { addChild, enroll, flightSchool, tripForm } from "../support/flight-trips-admin.ts";
 import { createTestApp, memoryLogger, PRODUCTION_ENV, type TestApp } from "../support/harness.ts";
 import { checkoutSessionOf, postStripeEvent } from "../support/stripe-checkout.ts";
 
@@ -395,6 +397,45 @@ describe("every worded notice", () => {
     expect(words.digestPushWords({ quietOnly: false, titles: ["A"] })("en")).toEqual({
       title: "Your daily digest",
       message: "1 update: A",
+    });
+  });
+});
+
+describe("the flight-trip notices", () => {
+  it("a parent's enrolment tells each admin in theirs; a trip the school deletes (so cancels) tells each parent in theirs", async () => {
+    const f = await flightSchool(t);
+    await t.db.update(schoolAdmins).set({ locale: "ar" }).where(eq(schoolAdmins.id, f.admin.id));
+    const spanishAdmin = await createUser(t.db, "school_admin", { schoolId: f.school.id });
+    await t.db.update(schoolAdmins).set({ locale: "es" }).where(eq(schoolAdmins.id, spanishAdmin.id));
+    await t.db.update(parents).set({ locale: "zh", name: "Pat Rivera" }).where(eq(parents.id, f.parent.id));
+    const english = await createUser(t.db, "parent", { schoolId: f.school.id });
+    const englishChild = await addChild(t, f.school.id, english.id, "Ben Okafor");
+    const { id: tripId } = await (await callerFor(t, f.admin)).schoolAdmin.flightTrips.create({
+      trip: tripForm({ title: "Science museum" }),
+    });
+    await (await callerFor(t, f.parent)).parent.flightTrips.enroll({
+      tripId,
+      enrollment: { ...ENROLLMENT_FORM, childId: f.child.id },
+    });
+    expect(await noticesOf(f.admin)).toEqual([
+      { title: "تسجيل جديد", message: "سجّل Pat Rivera Ava Martin في Science museum." },
+    ]);
+    expect(await noticesOf(spanishAdmin)).toEqual([
+      { title: "Nueva inscripción", message: "Pat Rivera inscribió a Ava Martin en Science museum." },
+    ]);
+    await enroll(t, { schoolId: f.school.id, tripId, parentId: english.id, childId: englishChild.id });
+
+    await (await callerFor(t, f.admin)).schoolAdmin.flightTrips.delete({ tripId });
+    const [chinese] = await noticesOf(f.parent);
+    expect(chinese!.title).toBe("校外活动已取消");
+    // Cancelled rather than deleted (a Checkout of the enrolment may still bring money): every payment goes back.
+    expect(chinese!.message).toMatch(
+      /^2026年4月20日星期一 的Science museum已取消。为其支付的每笔款项都将全额退还至原付款银行卡。$/,
+    );
+    const [plain] = await noticesOf(english);
+    expect(plain).toEqual({
+      title: "Flight trip cancelled",
+      message: `Science museum on ${tripForm().departureDate} is cancelled. Every payment made for it is refunded in full to the card it was paid with.`,
     });
   });
 });
