@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precacheEntries } from "./scripts/pwa-precache.ts";
 import { appManifest, MANIFESTS } from "./web/src/pwa/app-manifest.ts";
+import { CATALOG_CHUNK_PREFIX } from "./worker/shared/catalog-chunks.ts";
 
 // react-router's package exports point every condition at its development build (dev warnings and
 // checks, ~10 KB gzip more); a production build takes the production one it ships beside it.
@@ -139,10 +140,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // loads lazily stays lazy): the list names modules, not their trees. Public pages load none of
       // it (scripts/check-bundle-budget.ts shows both).
       output: {
-        // A catalog's chunk says which it is (i18n-<area>-<locale>): the e2e marked run finds them by it.
+        // A catalog's chunk says which it is (i18n-<area>-<locale>): the e2e marked run finds them by
+        // it, the service worker keeps them at runtime instead of precaching them (ADR 0083).
         chunkFileNames: (chunk) => {
           const catalog = /locales[\\/]([\w-]+)[\\/](\w+)\.po$/.exec(chunk.facadeModuleId ?? "");
-          return catalog ? `assets/i18n-${catalog[1]}-${catalog[2]}-[hash].js` : "assets/[name]-[hash].js";
+          return catalog
+            ? `assets/${CATALOG_CHUNK_PREFIX}${catalog[1]}-${catalog[2]}-[hash].js`
+            : "assets/[name]-[hash].js";
         },
         codeSplitting: {
           groups: [

@@ -14,7 +14,8 @@ export type Manifest = Record<string, ManifestChunk>;
  * the registration wizard included) and a role area's pages. They were 120 and 150 KB before the
  * languages (issue 30); a page's texts now come as its catalogs (the English ones counted here) with
  * Lingui's runtime, and the first cut of per-page catalogs leaves the routes at up to 138 and 174 KB:
- * the budgets are 140 and 175 KB until the catalogs are cut per page everywhere (ADR 0078).
+ * the budgets are 140 and 175 KB until the catalogs are cut per page everywhere and the runtime is
+ * smaller (ADR 0078; ADR 0083 measures what 120/150 takes: the routes without catalogs are over them).
  */
 export const BUDGET_KB = { public: 140, area: 175 } as const;
 
@@ -99,6 +100,8 @@ export function languageExtraKb(row: BundleRow, locale: Locale): number {
 export type BundleRow = {
   route: string;
   gzipKb: number;
+  /** The route's initial JS without its catalogs, gzip KB: what no cut of the catalogs changes (ADR 0083). */
+  codeKb: number;
   budgetKb: number;
   files: string[];
   /** Each language's catalogs for the route, gzip KB. */
@@ -137,11 +140,13 @@ export function bundleRows(distDir: string): BundleRow[] {
     const catalogs = Object.fromEntries(
       LOCALES.map((locale) => [locale, catalogFiles(manifest, catalogsForPath(route), locale)]),
     ) as Record<Locale, string[]>;
-    const initial = [...new Set([...files.entry, ...files.route, ...catalogs[SOURCE_LOCALE]])];
+    const code = [...new Set([...files.entry, ...files.route])];
+    const initial = [...new Set([...code, ...catalogs[SOURCE_LOCALE]])];
     return {
       route,
       budgetKb,
       gzipKb: kb(sumOf(initial, gzipSize)),
+      codeKb: kb(sumOf(code, gzipSize)),
       files: initial,
       catalogKb: Object.fromEntries(
         LOCALES.map((locale) => [locale, kb(sumOf([...new Set(catalogs[locale])], gzipSize))]),
@@ -164,11 +169,11 @@ function catalogFiles(manifest: Manifest, areas: readonly CatalogArea[], locale:
 export function formatLanguageTable(rows: readonly BundleRow[]): string {
   const lines = rows.map(
     (row) =>
-      `${row.route.padEnd(22)} ${LOCALES.map((locale) => row.catalogKb[locale].toFixed(1).padStart(6)).join("")}`,
+      `${row.route.padEnd(30)} ${LOCALES.map((locale) => row.catalogKb[locale].toFixed(1).padStart(6)).join("")}`,
   );
   return [
     `catalogs per route (gzip KB; English's are in the initial JS above; another language's replace them and may add ≤ ${LANGUAGE_BUDGET_KB} KB)`,
-    `${"route".padEnd(22)} ${LOCALES.map((locale) => locale.padStart(6)).join("")}`,
+    `${"route".padEnd(30)} ${LOCALES.map((locale) => locale.padStart(6)).join("")}`,
     ...lines,
   ].join("\n");
 }
@@ -227,9 +232,9 @@ export function bundleReport(distDir: string): Record<string, number> {
 export function formatBundleTable(rows: BundleRow[]): string {
   const lines = rows.map((row) => {
     const verdict = row.gzipKb <= row.budgetKb ? "ok" : "OVER BUDGET";
-    return `${row.route.padEnd(22)} ${row.gzipKb.toFixed(1).padStart(7)} KB  ${String(row.budgetKb).padStart(5)} KB  ${verdict}`;
+    return `${row.route.padEnd(30)} ${row.gzipKb.toFixed(1).padStart(7)} KB ${row.codeKb.toFixed(1).padStart(7)} KB  ${String(row.budgetKb).padStart(5)} KB  ${verdict}`;
   });
-  return [`${"route".padEnd(22)} ${"initial JS (gzip)".padStart(10)}  budget`, ...lines].join("\n");
+  return [`${"route".padEnd(30)} initial JS (gzip; without its catalogs)  budget`, ...lines].join("\n");
 }
 
 /** The lazy-only modules' lines of the budget check: their size, for information, and where they must not be. */

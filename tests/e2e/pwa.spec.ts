@@ -1,13 +1,17 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { PARENT_DASHBOARD_TEXTS } from "#shared/parent-dashboard.ts";
+import { CATALOG_CACHE } from "#shared/service-worker.ts";
+import { text } from "#worker/i18n/texts.ts";
 import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
-import { DEMO, signIn } from "./support.ts";
+import { DEMO, newParent, signIn } from "./support.ts";
 
 /**
  * Issue 29 items 1 and 2 (ADR 0067), in Chromium: the app is installable (the browser's own check),
  * offers Install when the browser does, and on iOS a Home Screen guide instead; a parent's
  * dashboard comes back offline from the phone, saying how old it is; a new deployment's worker is
  * offered as "Update available — Reload"; logout leaves no data of the user in caches or storage.
+ * Issue 29: the languages' catalogs are not precached, but a reader's own language works offline
+ * once seen (ADR 0083).
  */
 
 const shot = (page: Page, name: string) =>
@@ -27,6 +31,13 @@ const stored = (page: Page) =>
     localStorage: Object.keys(localStorage),
     indexedDb: (await indexedDB.databases()).map((database) => database.name),
   }));
+
+/** The paths of the catalog chunks the service worker keeps (ADR 0083). */
+const keptCatalogs = (page: Page) =>
+  page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  }, CATALOG_CACHE);
 
 async function newPhone(context: BrowserContext) {
   const page = await context.newPage();
@@ -109,17 +120,84 @@ test("a parent's app installs, comes back offline with its age, and logout leave
   await context.setOffline(false);
   await expect(notice).toHaveCount(0);
 
-  // Logout: nothing of the parent is left in storage or caches (the precache holds only the built app).
+  // Logout: nothing of the parent is left in storage or caches (the precache and the catalogs' cache
+  // hold only the built app; workbox-expiration's database, when each kept catalog was last used).
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" }).click();
   await page.getByRole("dialog", { name: "More" }).getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL("/");
   await expect
     .poll(async () => {
       const { caches, localStorage, indexedDb } = await stored(page);
-      return { caches: caches.filter((name) => !name.startsWith("workbox-precache-")), localStorage, indexedDb };
+      return {
+        caches: caches.filter((name) => !name.startsWith("workbox-precache-") && name !== CATALOG_CACHE),
+        localStorage,
+        indexedDb: indexedDb.filter((name) => name !== "workbox-expiration"),
+      };
     })
     .toEqual({ caches: [], localStorage: [], indexedDb: [] });
   await context.close();
+});
+
+test("a parent who chose Spanish sees the app in Spanish offline: the worker kept the catalogs the page loaded", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A first visit (its browser says Spanish) loads its catalogs before the worker controls the page:
+  // once it does, the page hands them over and the worker keeps them.
+  const visitor = await (await browser.newContext({ locale: "es-ES" })).newPage();
+  await visitor.goto("/");
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "es");
+  await controlled(visitor);
+  await expect
+    .poll(async () => (await keptCatalogs(visitor)).map((path) => /i18n-([\w-]+)-es-/.exec(path)?.[1]).sort())
+    .toEqual(["frame", "public", "shared"]);
+  await visitor.context().close();
+
+  // A parent of its own: the demo parent's language stays English for the other journeys.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, "school_admin");
+  const tag = Date.now().toString(36);
+  const { page } = await newParent(
+    browser,
+    admin,
+    { name: "Lucía Romero", email: `lucia.${tag}@example.com`, password: `spanish-parent-${tag}` },
+    PHONE,
+  );
+  await admin.context().close();
+  await page.goto("/parent/account");
+  await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+  await page.getByRole("button", { name: "Save language" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await controlled(page);
+
+  // The dashboard in Spanish, its catalogs through the worker, which keeps them.
+  const spanish = text("es", { id: PARENT_DASHBOARD_TEXTS.heading });
+  expect(spanish).not.toBe(PARENT_DASHBOARD_TEXTS.heading);
+  const heading = page.getByRole("heading", { level: 1, name: spanish });
+  await page.goto("/parent");
+  await expect(heading).toBeVisible();
+  await expect
+    .poll(async () => (await keptCatalogs(page)).map((path) => /i18n-([\w-]+)-es-/.exec(path)?.[1]))
+    .toEqual(expect.arrayContaining(["frame", "shared", "account", "parent"]));
+  // Nothing of any language in the precache: it holds one copy of the app for every reader.
+  const precached = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith("workbox-precache-"));
+    const urls = await Promise.all(
+      names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)),
+    );
+    return urls.flat();
+  });
+  expect(precached.length).toBeGreaterThan(10);
+  expect(precached.filter((url) => /\/assets\/i18n-[\w-]+-(en|es|ar|zh|vi|sv)-/.test(url))).toEqual([]);
+
+  // Offline, the kept dashboard comes back in Spanish, its texts from the worker's cache.
+  await expect.poll(async () => (await stored(page)).localStorage).toContain("schoolride.data");
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(heading).toBeVisible();
+  await shot(page, "offline-es-375");
+  await page.context().close();
 });
 
 test("a new deployment's worker is offered as Update available; Reload hands the page to it", async ({ browser }) => {

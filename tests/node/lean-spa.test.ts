@@ -298,6 +298,9 @@ describe("bundle report", () => {
         "assets/shared.js",
       ]);
       expect(row.gzipKb).toBe(expected);
+      expect(row.codeKb).toBe(
+        Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000))) / 102.4) / 10,
+      );
       expect(row.catalogKb.sv).toBe(Math.round(gzip(catalogFiles["catalog-sv.js"]!) / 102.4) / 10);
     }
     expect(bundleReport(built)["/login/parent"]).toBe(expected);

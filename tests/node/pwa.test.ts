@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isOfflineRole, OFFLINE_ROLES, SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
+import { isCatalogChunk } from "#shared/catalog-chunks.ts";
+import { CATALOG_CACHE, isOfflineRole, OFFLINE_ROLES, SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 import { createApp } from "#worker/app.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
 import { precacheEntries } from "../../scripts/pwa-precache.ts";
@@ -125,6 +126,12 @@ describe("the precache list", () => {
     { url: "index.html", revision: "r1", size: 5 },
     { url: "icons/icon-192.png", revision: "i1", size: 7 },
   ];
+  // The catalogs' chunks of two languages, and the catalogs' loader (a chunk named after i18n.ts).
+  const catalogs = [
+    { url: "assets/i18n-frame-es-Ab12_-xY.js", revision: null, size: 9 },
+    { url: "assets/i18n-school-routes-ar-Cd34EfGh.js", revision: null, size: 9 },
+  ];
+  const loader = { url: "assets/i18n-cDd7RiPx.js", revision: null, size: 8 };
 
   it("holds the chunks, the role-home shells and their areas' shells by the URLs they are served at, not index.html", () => {
     const entries = precacheEntries(built);
@@ -134,6 +141,15 @@ describe("the precache list", () => {
       ...OFFLINE_ROLES.flatMap((role) => [`/${role}`, `/areas/${role}`]),
     ]);
     expect(OFFLINE_ROLES).toEqual(["parent", "driver"]);
+  });
+
+  it("leaves the languages' catalogs out (the worker keeps those a page loads), not the catalogs' loader", () => {
+    const urls = precacheEntries([...built, ...catalogs, loader]).map((entry) => entry.url);
+    expect(urls).toContain(loader.url);
+    for (const { url } of catalogs) expect(urls).not.toContain(url);
+    expect(catalogs.every(({ url }) => isCatalogChunk(`/${url}`))).toBe(true);
+    expect(isCatalogChunk(`/${loader.url}`)).toBe(false);
+    expect(isCatalogChunk("/assets/i18n-frame-xx-Ab12_-xY.js")).toBe(false);
   });
 
   it("gives the shells a new revision when any built file changes, the same one otherwise", () => {
@@ -297,18 +313,18 @@ describe("each user's last data, in the browser's storage", () => {
     expect(persistQueries(client, session(client), undefined, clock)).toBeTypeOf("function");
   });
 
-  it("logout forgets the stored data and every cache but the precache of the built app", async () => {
+  it("logout forgets the stored data and every cache but the built app's (the precache, the catalogs)", async () => {
     const storage = memoryStorage();
     storage.setItem(PERSISTED_DATA_KEY, "{}");
     storage.setItem("schoolride.live-queue.run-1", "[]");
-    const names = new Set(["workbox-precache-v2-http://localhost/", "api-answers", "runtime"]);
+    const names = new Set(["workbox-precache-v2-http://localhost/", CATALOG_CACHE, "api-answers", "runtime"]);
     const cacheStorage = {
       keys: async () => [...names],
       delete: async (name: string) => names.delete(name),
     } as unknown as CacheStorage;
     await forgetStoredData(storage, cacheStorage);
     expect(storage.items.has(PERSISTED_DATA_KEY)).toBe(false);
-    expect([...names]).toEqual(["workbox-precache-v2-http://localhost/"]);
+    expect([...names]).toEqual(["workbox-precache-v2-http://localhost/", CATALOG_CACHE]);
     expect(isAppShellCache("workbox-precache-v2-http://localhost/")).toBe(true);
     expect(isAppShellCache("workbox-runtime")).toBe(false);
     await expect(forgetStoredData(undefined, undefined)).resolves.toBeUndefined();

@@ -107,6 +107,10 @@ function email(locale: Locale, subject: string, heading: string, blocks: Block[]
 /** What every template is given: the recipient's language (and, for dates, the school's zone). */
 type InLocale = { locale: Locale };
 
+/** The template's texts in the reader's language: `m(descriptor, values)`. */
+const translator = (locale: Locale) => (descriptor: MessageDescriptor, values?: Record<string, unknown>) =>
+  text(locale, descriptor, values);
+
 /** Who reads an e-mail composed before they have an account (an invitation): the school's default language and zone. */
 export type EmailReader = { locale: Locale; timeZone?: string | null };
 
@@ -178,7 +182,7 @@ export function verificationCodeEmail(
   },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(VERIFICATION.subject, { code: input.code }), m(VERIFICATION.heading), [
     p(m(VERIFICATION.intro, { schoolName: input.schoolName })),
     code(input.code),
@@ -219,7 +223,7 @@ const ADMIN_INVITATION = {
 
 export function schoolAdminInvitationEmail(input: SchoolAdminCredentials): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(
     locale,
     m(ADMIN_INVITATION.subject, { schoolName: input.schoolName }),
@@ -254,19 +258,19 @@ const PARENT_INVITATION = {
   },
 } satisfies Record<string, MessageDescriptor>;
 
-export function parentInvitationEmail(input: Invitation): RenderedEmail {
+/** A parent's or a driver's invitation: the same e-mail, each role's words. */
+function roleInvitationEmail(input: Invitation, texts: typeof PARENT_INVITATION): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
-  return email(
-    locale,
-    m(PARENT_INVITATION.subject, { schoolName: input.schoolName }),
-    m(COMMON.hello, { name: input.name }),
-    [
-      p(m(PARENT_INVITATION.intro, { schoolName: input.schoolName })),
-      button(m(COMMON.createAccount), input.acceptLink),
-      p(m(COMMON.expiresOn, { date: emailInstant(locale, input.expiresAt, input.timeZone) })),
-    ],
-  );
+  const m = translator(locale);
+  return email(locale, m(texts.subject, { schoolName: input.schoolName }), m(COMMON.hello, { name: input.name }), [
+    p(m(texts.intro, { schoolName: input.schoolName })),
+    button(m(COMMON.createAccount), input.acceptLink),
+    p(m(COMMON.expiresOn, { date: emailInstant(locale, input.expiresAt, input.timeZone) })),
+  ]);
+}
+
+export function parentInvitationEmail(input: Invitation): RenderedEmail {
+  return roleInvitationEmail(input, PARENT_INVITATION);
 }
 
 const DRIVER_INVITATION = {
@@ -282,18 +286,7 @@ const DRIVER_INVITATION = {
 } satisfies Record<string, MessageDescriptor>;
 
 export function driverInvitationEmail(input: Invitation): RenderedEmail {
-  const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
-  return email(
-    locale,
-    m(DRIVER_INVITATION.subject, { schoolName: input.schoolName }),
-    m(COMMON.hello, { name: input.name }),
-    [
-      p(m(DRIVER_INVITATION.intro, { schoolName: input.schoolName })),
-      button(m(COMMON.createAccount), input.acceptLink),
-      p(m(COMMON.expiresOn, { date: emailInstant(locale, input.expiresAt, input.timeZone) })),
-    ],
-  );
+  return roleInvitationEmail(input, DRIVER_INVITATION);
 }
 
 const GUARDIAN_INVITATION = {
@@ -331,7 +324,7 @@ export function guardianInvitationEmail(
   },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   const names = { inviterName: input.inviterName, childName: input.childName };
   const date = emailInstant(locale, input.expiresAt, input.timeZone);
   return email(
@@ -359,7 +352,7 @@ const INVITATION_REMINDER = {
 
 export function invitationReminderEmail(input: Invitation): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(
     locale,
     m(INVITATION_REMINDER.subject, { schoolName: input.schoolName }),
@@ -393,7 +386,7 @@ const REVOKED = {
 
 export function revokedInvitationEmail(input: InLocale & { name: string; schoolName: string }): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(REVOKED.subject, { schoolName: input.schoolName }), m(COMMON.hello, { name: input.name }), [
     p(m(REVOKED.body, { schoolName: input.schoolName })),
     p(m(REVOKED.contact)),
@@ -431,7 +424,7 @@ export function existingAccountNoticeEmail(
   input: InLocale & { schoolName: string; role: InvitedRole; loginLink: string },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(EXISTING_ACCOUNT.subject), m(EXISTING_ACCOUNT.heading), [
     p(m(EXISTING_ACCOUNT.body, { role: m(ROLE_NAMES[input.role]), schoolName: input.schoolName })),
     p(m(EXISTING_ACCOUNT.contact, { schoolName: input.schoolName })),
@@ -459,7 +452,7 @@ const APPROVED = {
 
 export function registrationApprovedEmail(input: SchoolAdminCredentials): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(APPROVED.subject, { schoolName: input.schoolName }), m(APPROVED.heading), [
     p(m(APPROVED.intro, { name: input.name, schoolName: input.schoolName })),
     p(m(APPROVED.signIn, { loginLink: input.loginLink })),
@@ -494,7 +487,7 @@ export function registrationRejectedEmail(
   input: InLocale & { name: string; schoolName: string; reason: string | null; supportEmail: string },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(REJECTED.subject, { schoolName: input.schoolName }), m(REJECTED.heading), [
     p(m(REJECTED.intro, { name: input.name, schoolName: input.schoolName })),
     p(input.reason ? m(REJECTED.reason, { reason: input.reason }) : m(REJECTED.noReason)),
@@ -521,7 +514,7 @@ export function passwordResetEmail(
   input: InLocale & { name: string; resetLink: string; expiresInMinutes: number },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(RESET.subject), m(RESET.heading), [
     p(m(RESET.intro, { name: input.name })),
     button(m(RESET.button), input.resetLink),
@@ -539,7 +532,7 @@ export function notificationEmail(
   input: InLocale & { schoolName: string; title: string; message: string; link: string },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(NOTIFICATION.subject, { schoolName: input.schoolName, title: input.title }), input.title, [
     p(input.message),
     button(m(NOTIFICATION.open), input.link),
@@ -571,7 +564,7 @@ export function invoiceOverdueEmail(
   },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   const values = { schoolName: input.schoolName, number: input.invoiceNumber, dueDate: input.dueDate };
   return email(locale, m(OVERDUE.subject, values), m(COMMON.hello, { name: input.parentName }), [
     p(m(OVERDUE.body, values)),
@@ -596,7 +589,7 @@ export function paymentReceiptEmail(
   input: InLocale & { parentName: string; schoolName: string; reference: string; description: string; amount: string },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(RECEIPT.subject, { reference: input.reference }), m(COMMON.thankYou), [
     p(m(RECEIPT.body, { name: input.parentName, schoolName: input.schoolName })),
     facts([
@@ -626,7 +619,7 @@ export function paymentRefundedEmail(
   input: InLocale & { parentName: string; schoolName: string; reference: string; amount: string },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(REFUNDED.subject, { reference: input.reference }), m(COMMON.refunded), [
     p(
       m(REFUNDED.body, {
@@ -676,7 +669,7 @@ export function invoiceCreatedEmail(
   },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   const number = input.resentNumber;
   const values = { schoolName: input.schoolName, amount: input.amount, dueDate: input.dueDate, number };
   return email(
@@ -721,7 +714,7 @@ export function enrollmentReceiptEmail(
   },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(ENROLLMENT_RECEIPT.subject, { tripTitle: input.tripTitle }), m(COMMON.thankYou), [
     p(
       m(ENROLLMENT_RECEIPT.body, {
@@ -754,7 +747,7 @@ export function enrollmentRefundedEmail(
   input: InLocale & { parentName: string; schoolName: string; tripTitle: string; childName: string; amount: string },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(ENROLLMENT_REFUNDED.subject, { tripTitle: input.tripTitle }), m(COMMON.refunded), [
     p(
       m(ENROLLMENT_REFUNDED.body, {
@@ -795,7 +788,7 @@ export function invoiceVoidedEmail(
   },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(
     locale,
     m(VOIDED.subject, { schoolName: input.schoolName, number: input.invoiceNumber }),
@@ -847,7 +840,7 @@ export function invoicePaymentRecordedEmail(
   },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(locale, m(RECORDED.subject, { number: input.invoiceNumber }), m(COMMON.thankYou), [
     p(m(RECORDED.body, { name: input.parentName, schoolName: input.schoolName, number: input.invoiceNumber })),
     facts([
@@ -892,7 +885,7 @@ export function digestEmail(
   },
 ): RenderedEmail {
   const { locale } = input;
-  const m = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => text(locale, descriptor, values);
+  const m = translator(locale);
   return email(
     locale,
     m(DIGEST.subject, { schoolName: input.schoolName, count: input.items.length }),

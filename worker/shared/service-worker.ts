@@ -16,3 +16,9 @@ export const SKIP_WAITING = "SKIP_WAITING";
 
 /** The service worker's address: scope `/` (`Service-Worker-Allowed: /`), never cached by HTTP. */
 export const SERVICE_WORKER_PATH = "/sw.js";
+
+/**
+ * The service worker's cache of the language catalogs' chunks a reader has loaded (ADR 0083; what
+ * goes in it: #shared/catalog-chunks.ts): the built app, nobody's data, kept at logout.
+ */
+export const CATALOG_CACHE = "schoolride-catalogs";

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * The browser's languages (ADR 0078). Texts are Lingui macros; their catalogs are compiled per area
  * and language (lingui.config.ts) and loaded here before the pages that show them render: the entry
@@ -36,26 +37,19 @@ export type CatalogArea =
 
 type Catalog = { messages: Messages };
 
-/** Each area's catalog in a language: one small chunk each (the Vite plugin compiles the `.po`). */
-const CATALOGS: Record<CatalogArea, (locale: Locale) => Promise<Catalog>> = {
-  frame: (locale) => import(`../locales/frame/${locale}.po`),
-  // The texts the server shares with the browser (worker/shared's descriptors).
-  shared: (locale) => import(`../../../worker/locales/shared/${locale}.po`),
-  public: (locale) => import(`../locales/public/${locale}.po`),
-  legal: (locale) => import(`../locales/legal/${locale}.po`),
-  services: (locale) => import(`../locales/services/${locale}.po`),
-  registration: (locale) => import(`../locales/registration/${locale}.po`),
-  account: (locale) => import(`../locales/account/${locale}.po`),
-  parent: (locale) => import(`../locales/parent/${locale}.po`),
-  driver: (locale) => import(`../locales/driver/${locale}.po`),
-  school: (locale) => import(`../locales/school/${locale}.po`),
-  "school-routes": (locale) => import(`../locales/school-routes/${locale}.po`),
-  "school-live": (locale) => import(`../locales/school-live/${locale}.po`),
-  "school-reports": (locale) => import(`../locales/school-reports/${locale}.po`),
-  admin: (locale) => import(`../locales/admin/${locale}.po`),
-  "admin-audit": (locale) => import(`../locales/admin-audit/${locale}.po`),
-  "admin-metrics": (locale) => import(`../locales/admin-metrics/${locale}.po`),
-};
+/**
+ * Every catalog in every language: one small chunk each (the Vite plugin compiles the `.po`), by
+ * its path. One glob rather than an import per area: the build writes each chunk's name once.
+ */
+const CATALOGS = import.meta.glob<Catalog>(["../locales/*/*.po", "../../../worker/locales/shared/*.po"]);
+
+function importCatalog(area: CatalogArea, locale: Locale): Promise<Catalog> {
+  // The texts the server shares with the browser (worker/shared's descriptors) are in worker/locales.
+  const path = area === "shared" ? `../../../worker/locales/shared/${locale}.po` : `../locales/${area}/${locale}.po`;
+  const catalog = CATALOGS[path];
+  if (!catalog) return Promise.reject(new Error(`No catalog ${path}`));
+  return catalog();
+}
 
 const loads = new Map<string, Promise<void>>();
 
@@ -63,7 +57,7 @@ function load(area: CatalogArea, locale: Locale): Promise<void> {
   const key = `${area}/${locale}`;
   let loading = loads.get(key);
   if (!loading) {
-    loading = CATALOGS[area](locale).then(({ messages }) => i18n.load(locale, messages));
+    loading = importCatalog(area, locale).then(({ messages }) => i18n.load(locale, messages));
     // A failed chunk (offline, or a deployment replaced it): the next page that needs it tries again.
     loading.catch(() => loads.delete(key));
     loads.set(key, loading);

@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import superjson from "superjson";
+import { CATALOG_CACHE } from "#shared/service-worker.ts";
 
 /**
  * Each signed-in user's last data, kept in the browser's storage (ADR 0067), so a returning parent
@@ -148,7 +149,7 @@ export function persistQueries(
 
 /**
  * Logout: the stored data goes, and every Cache Storage cache that could hold a response for a
- * user (all but the service worker's precache of the built app, which holds none). The service
+ * user (all but the service worker's caches of the built app, which hold none). The service
  * worker caches no API response, so this is a second line, for caches a future version might add.
  */
 export async function forgetStoredData(
@@ -165,7 +166,10 @@ export async function forgetStoredData(
   }
 }
 
-/** Workbox's precache of the built files (`workbox-precache-v2-<scope>`): the app, no one's data. */
+/**
+ * The caches of built files, no one's data: Workbox's precache (`workbox-precache-v2-<scope>`) and
+ * the language catalogs the worker keeps (`CATALOG_CACHE`, ADR 0083).
+ */
 export function isAppShellCache(name: string): boolean {
-  return name.startsWith("workbox-precache-");
+  return name.startsWith("workbox-precache-") || name === CATALOG_CACHE;
 }

@@ -1,5 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { Workbox } from "workbox-window";
+import { isCatalogChunk, KEEP_CATALOGS } from "#shared/catalog-chunks.ts";
 import { SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 
 /** How often an open app asks for a new deployment (also whenever it comes back to the foreground). */
@@ -21,11 +22,26 @@ export function registerServiceWorker(): void {
       workbox.messageSkipWaiting();
     });
   });
+  if (!navigator.serviceWorker.controller)
+    navigator.serviceWorker.addEventListener("controllerchange", handCatalogsToWorker, { once: true });
   void workbox.register().catch(() => undefined);
   window.setInterval(() => void workbox.update().catch(() => undefined), UPDATE_CHECK_MS);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") void workbox.update().catch(() => undefined);
   });
+}
+
+/**
+ * The first visit's catalogs came from the network, past the worker, which did not control the page
+ * yet: once it does, it is told their addresses and keeps them as well (ADR 0083), so the reader's
+ * language works offline from the first visit.
+ */
+function handCatalogsToWorker(): void {
+  const urls = performance
+    .getEntriesByType("resource")
+    .map((entry) => entry.name)
+    .filter((url) => isCatalogChunk(new URL(url).pathname));
+  navigator.serviceWorker.controller?.postMessage({ type: KEEP_CATALOGS, urls });
 }
 
 async function offerReload(reload: () => void) {

@@ -8,6 +8,10 @@
  *   connection. A navigation inside an area (`/parent/rides/…`) gets its area's shell, as the
  *   server sends it; the SPA's router renders the URL.
  *   Every other navigation goes to the network as before (the public pages are prerendered per page).
+ * - Keeps the language catalogs' chunks a page loads (cache first, by their hashed names, the least
+ *   recently used expiring): they are not precached, since a reader needs one language of six, but
+ *   a reader's own language works offline once seen (ADR 0083). A page that loaded some before the
+ *   worker controlled it hands it their addresses (`KEEP_CATALOGS`), and it keeps those too.
  * - Never caches an API response: each user's last data lives in the page's own storage, keyed by
  *   user and cleared at logout (web/src/pwa/query-persistence.ts), never in a cache shared by
  *   whoever signs in next.
@@ -16,10 +20,13 @@
  *   — reload" (web/src/pwa/register.ts), which sends SKIP_WAITING, and reloads once it controls.
  */
 import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
+import { CATALOG_CACHE_LIMITS, isCatalogChunk, KEEP_CATALOGS } from "#shared/catalog-chunks.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
-import { OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
+import { CATALOG_CACHE, OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
 import { installPushHandlers } from "./push.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -40,10 +47,33 @@ for (const area of OFFLINE_ROLES) {
   );
 }
 
+// The catalogs' chunks, in whichever language the page asks for: from the network the first time,
+// from this cache after (a hashed name's content never changes).
+const catalogs = new CacheFirst({
+  cacheName: CATALOG_CACHE,
+  plugins: [new ExpirationPlugin({ ...CATALOG_CACHE_LIMITS, purgeOnQuotaError: true })],
+});
+const isOwnCatalog = (url: URL) => url.origin === self.location.origin && isCatalogChunk(url.pathname);
+registerRoute(({ url }) => isOwnCatalog(url), catalogs);
+
+/**
+ * The catalogs a page loaded before this worker controlled it (its first visit): fetched through
+ * the same strategy, so they are kept too (mostly from the HTTP cache) and the page works offline.
+ */
+function keepCatalogs(event: ExtendableMessageEvent, urls: unknown): void {
+  if (!Array.isArray(urls)) return;
+  const own = urls.filter(
+    (url): url is string => typeof url === "string" && isOwnCatalog(new URL(url, self.location.href)),
+  );
+  event.waitUntil(Promise.allSettled(own.map((url) => catalogs.handle({ event, request: url }))));
+}
+
 installPushHandlers(self);
 
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  const data = event.data as { type?: unknown; urls?: unknown } | null;
+  if (data?.type === SKIP_WAITING) void self.skipWaiting();
+  if (data?.type === KEEP_CATALOGS) keepCatalogs(event, data.urls);
 });
 
 // The first install takes the open pages at once (there is no older worker to wait for).
