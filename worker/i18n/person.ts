@@ -3,11 +3,11 @@
  * English. Every text the server composes for someone (e-mails, pushes, notices) asks here; a batch
  * of recipients is one query per role (not one per person).
  */
-import { eq, inArray } from "drizzle-orm";
+import { type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { drivers, parents, schoolAdmins, schools, superAdmins } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
-import { isLocale, type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
+import { isLocale, LOCALES, type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 
 /** A signed-up person: which role's table, which row. */
 export type Person = { role: RoleValue; id: string };
@@ -17,6 +17,18 @@ export function resolveLocale(own: string | null | undefined, schoolDefault?: st
   if (isLocale(own)) return own;
   if (isLocale(schoolDefault)) return schoolDefault;
   return SOURCE_LOCALE;
+}
+
+/**
+ * The same rule in SQL, for a statement that picks its readers itself (an `INSERT … SELECT` to a
+ * school's admins): the person's own column ?? the school's default ?? 'en', a value not one of ours counting as none.
+ */
+export function localeSql(own: Column | SQL, schoolDefault: Column | SQL): SQL<Locale> {
+  const ours = sql.join(
+    LOCALES.map((locale) => sql`${locale}`),
+    sql`, `,
+  );
+  return sql<Locale>`coalesce(case when ${own} in (${ours}) then ${own} end, case when ${schoolDefault} in (${ours}) then ${schoolDefault} end, ${SOURCE_LOCALE})`;
 }
 
 /**

@@ -2,17 +2,18 @@ import { and, asc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#db/client.ts";
 import { invoices, notificationPreferences, parents, schools } from "#db/schema/index.ts";
-import { currencyOf, formatMoney } from "#shared/money.ts";
-import { DEFAULT_TIME_ZONE, formatCalendarDay, isTimeZone, shiftDate, todayIn } from "#shared/school-time.ts";
+import { currencyOf } from "#shared/money.ts";
+import { DEFAULT_TIME_ZONE, isTimeZone, shiftDate, todayIn } from "#shared/school-time.ts";
 import type { Logger } from "#worker/deps.ts";
 import { emailDay, emailMoney } from "#worker/email/format.ts";
 import { invoiceOverdueEmail } from "#worker/email/templates.ts";
 import { resolveLocale } from "#worker/i18n/person.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
-import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
+import { fanOut } from "../notifications/fan-out.ts";
 import { heldInsert } from "../notifications/held.ts";
 import { emailWanted, fromRow, preferencesJoin, pushWanted } from "../notifications/preferences.ts";
+import { invoiceOverdueWords, type WordedNotice, worded } from "../notifications/words.ts";
 import { enqueuePushes } from "../push/outbox.ts";
 
 export type OverdueDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string };
@@ -22,20 +23,15 @@ export const OVERDUE_BATCH_SIZE = 100;
 /** Batches per hourly run; a larger backlog is finished by the next runs. */
 export const OVERDUE_MAX_BATCHES = 20;
 
-/** The in-app notice the parent gets, once, when their invoice becomes overdue. */
+/** The in-app notice the parent gets, once, when their invoice becomes overdue (in their language: ADR 0080). */
 export function overdueNotice(invoice: {
   invoiceNumber: string;
   amountCents: number;
   dueDate: string;
   /** The school's currency code (schools.currency). */
   currency: string;
-}): NotificationContent {
-  return {
-    title: "Invoice overdue",
-    message: `Invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.amountCents, currencyOf(invoice.currency))} was due on ${formatCalendarDay(invoice.dueDate)} and is now overdue.`,
-    type: "warning",
-    category: "payment",
-  };
+}): WordedNotice {
+  return worded("warning", "payment", invoiceOverdueWords(invoice));
 }
 
 /**
@@ -141,11 +137,14 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
     // A push too, to a parent who asked for one (ADR 0068); a tap opens My Invoices.
     const pushed = invoice.parent.isActive && pushWanted("invoiceOverdue", chosen, now, invoice.timeZone);
     const content = overdueNotice(invoice);
+    // The parent's language (their own, else the school's), read with the invoice: no query per parent.
+    const locale = resolveLocale(invoice.parent.locale, invoice.schoolLocale);
+    const said = content.words(locale);
     const notice = fanOut(db, {
       schoolId: invoice.schoolId,
       schoolName: invoice.schoolName,
       senderId: null,
-      recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email }],
+      recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email, locale }],
       content,
       audience: { kind: "invoice", ref: invoice.id, label: invoice.invoiceNumber },
       email: false,
@@ -155,8 +154,6 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
       onlyIf: guard,
     });
     pushBatches.push(...notice.pushBatches);
-    // The parent's language (their own, else the school's), read with the invoice: no query per parent.
-    const locale = resolveLocale(invoice.parent.locale, invoice.schoolLocale);
     const mail = outboxInsert(
       db,
       {
@@ -186,7 +183,7 @@ async function markBatch(deps: OverdueDeps, due: DueInvoice[], now: Date): Promi
           schoolId: invoice.schoolId,
           users: [{ id: invoice.parent.id, preferences: chosen }],
           kind: "invoiceOverdue",
-          content: { title: content.title, body: content.message, url: "/parent/invoices" },
+          content: { title: said.title, body: said.message, url: "/parent/invoices" },
           now,
           timeZone: invoice.timeZone,
           onlyIf: guard,

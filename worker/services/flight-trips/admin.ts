@@ -23,6 +23,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError } from "../errors.ts";
+import { flightTripCancelledWords, worded } from "../notifications/words.ts";
 import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
 import { TRIP_COLUMNS } from "./columns.ts";
@@ -328,12 +329,7 @@ export async function deleteFlightTrip(
   // Claim the trip (a fresh change id, only while nothing is paid), tell the enrolled parents, then delete it.
   const changeId = crypto.randomUUID();
   const won = rowHolds(flightTrips, trip.id, flightTrips.changeId, changeId);
-  const notice = {
-    title: "Flight trip cancelled",
-    message: `${trip.title} on ${trip.departureDate} is cancelled and its enrolments are removed.`,
-    type: "warning",
-    category: "trip",
-  } as const;
+  const notice = worded("warning", "trip", flightTripCancelledWords(trip, "removed"));
   const sent = await parentNotices(scope, { tripId: trip.id, tripTitle: trip.title, content: notice, won });
   const mails = sent.emails.map((draft) => outboxInsert(db, draft, scope.now, won));
   const [claimed] = await db.batch([

@@ -8,13 +8,14 @@ import {
   type notifyEnrolledParentsInput,
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trips.ts";
-import { type Currency, formatMoney } from "#shared/money.ts";
+import type { Currency } from "#shared/money.ts";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
 import { commitWithOutbox } from "../_shared/commit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { fanOut, type NotificationContent, type Recipient, withLocales } from "../notifications/fan-out.ts";
 import { takeSendSlot } from "../notifications/notifications.ts";
+import { flightTripCancelledWords, flightTripChangedWords, type WordedNotice, worded } from "../notifications/words.ts";
 
 /** What parents are told about, and what they are told it with. */
 export type FlightTripSchedule = {
@@ -46,19 +47,6 @@ export const costChanged = (
   after: Pick<FlightTripSchedule, "costPerStudentCents" | "depositCents">,
 ) => before.costPerStudentCents !== after.costPerStudentCents || before.depositCents !== after.depositCents;
 
-function costSentence(before: FlightTripSchedule, after: FlightTripSchedule, currency: Currency): string {
-  const deposit = after.depositCents === null ? "" : `, with a deposit of ${formatMoney(after.depositCents, currency)}`;
-  const was =
-    before.costPerStudentCents === after.costPerStudentCents
-      ? ""
-      : ` (was ${formatMoney(before.costPerStudentCents, currency)})`;
-  const effect =
-    after.costPerStudentCents < before.costPerStudentCents
-      ? "Anything paid above the new cost is refunded to the card it was paid with."
-      : "What is still to pay shows on Flight Trips.";
-  return `The cost per student of ${after.title} is now ${formatMoney(after.costPerStudentCents, currency)}${was}${deposit}. ${effect}`;
-}
-
 /**
  * The notice of a change the enrolled parents act on (dates, times, airports, status, cost or
  * deposit), or null. Times are wall-clock in the school's zone, as the admin typed them.
@@ -67,30 +55,28 @@ export function flightTripChangeNotice(
   before: FlightTripSchedule,
   after: FlightTripSchedule,
   currency: Currency,
-): NotificationContent | null {
+): WordedNotice | null {
   const scheduleChanged = SCHEDULE_FIELDS.some((field) => before[field] !== after[field]);
   const priced = costChanged(before, after);
   if (!scheduleChanged && !priced) return null;
   if (after.status === "cancelled") return cancellationNotice(after);
-  const schedule = `${after.title} (${after.departureAirport} to ${after.arrivalAirport}) now departs on ${after.departureDate} at ${after.departureTime} and returns on ${after.returnDate} at ${after.returnTime}. Status: ${FLIGHT_TRIP_STATUS_LABELS[after.status]}.`;
-  return {
-    title: scheduleChanged ? "Flight trip changed" : "Flight trip cost changed",
-    message: [scheduleChanged ? schedule : null, priced ? costSentence(before, after, currency) : null]
-      .filter(Boolean)
-      .join(" "),
-    type: "warning",
-    category: "trip",
-  };
+  return worded(
+    "warning",
+    "trip",
+    flightTripChangedWords({
+      trip: after,
+      before,
+      currency,
+      scheduleChanged,
+      priced,
+      status: FLIGHT_TRIP_STATUS_LABELS[after.status],
+    }),
+  );
 }
 
 /** What the parents of a cancelled trip are told. */
-export function cancellationNotice(trip: { title: string; departureDate: string }): NotificationContent {
-  return {
-    title: "Flight trip cancelled",
-    message: `${trip.title} on ${trip.departureDate} is cancelled. Every payment made for it is refunded in full to the card it was paid with.`,
-    type: "warning",
-    category: "trip",
-  };
+export function cancellationNotice(trip: { title: string; departureDate: string }): WordedNotice {
+  return worded("warning", "trip", flightTripCancelledWords(trip, "refunded"));
 }
 
 /** The active guardians of the trip's enrolled children (by default those holding a seat: confirmed or pending). */
@@ -132,7 +118,9 @@ export async function parentNotices(
     schoolId: scope.schoolId,
     schoolName: name,
     senderId: scope.actor.id,
-    recipients: (input.email ?? true) ? await withLocales(scope.deps.db, recipients) : recipients,
+    // Each parent's language: for their e-mail copy, and a notice the system words (ADR 0080).
+    recipients:
+      (input.email ?? true) || input.content.words ? await withLocales(scope.deps.db, recipients) : recipients,
     content: input.content,
     audience: { kind: "flight-trip", ref: input.tripId, label: input.tripTitle },
     email: input.email ?? true,

@@ -126,7 +126,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: EnrollmentContex
     ...receiptNoticeEffects(db, facts, {
       ...context,
       amountCents,
-      paidFor: `${context.childName} on ${context.tripTitle}`,
+      paid: { childName: context.childName, tripTitle: context.tripTitle },
       url: "/parent/flight-trips",
     }),
     // The school's admins are told once per PaymentIntent, with the receipt (issue 25).

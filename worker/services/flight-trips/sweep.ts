@@ -10,7 +10,7 @@ import {
   schools,
 } from "#db/schema/index.ts";
 import { ENROLLMENT_REMINDER_HOURS, enrollmentClosesAt, nextPaymentCents } from "#shared/flight-trip-texts.ts";
-import { type Currency, currencyOf, formatMoney } from "#shared/money.ts";
+import { type Currency, currencyOf } from "#shared/money.ts";
 import { shiftDate } from "#shared/school-time.ts";
 import type { Logger } from "#worker/deps.ts";
 import { resolveLocale } from "#worker/i18n/person.ts";
@@ -18,6 +18,7 @@ import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { fanOut } from "../notifications/fan-out.ts";
 import { emailWanted, fromRow, preferencesJoin, pushWanted } from "../notifications/preferences.ts";
+import { flightTripReminderWords, type WordedNotice, worded } from "../notifications/words.ts";
 import { enqueuePushes } from "../push/outbox.ts";
 
 export type SweepDeps = { db: Db; queue: QueueProducer; logger: Logger; appUrl: string; stripe: Stripe };
@@ -33,13 +34,8 @@ export function reminderNotice(input: {
   deadline: string;
   dueCents: number;
   currency: Currency;
-}) {
-  return {
-    title: "Flight trip payment due",
-    message: `Enrolment for ${input.title} closes at the end of ${input.deadline}. ${formatMoney(input.dueCents, input.currency)} is still to pay for ${input.childName}.`,
-    type: "warning" as const,
-    category: "trip" as const,
-  };
+}): WordedNotice {
+  return worded("warning", "trip", flightTripReminderWords(input));
 }
 
 /**

@@ -10,14 +10,12 @@ import {
   invoiceOpen,
   type markInvoicePaidInput,
   OPEN_INVOICE_STATUSES,
-  PAYMENT_METHOD_LABELS,
   paidByText,
   type resendInvoiceInput,
   type updateInvoiceInput,
   type voidInvoiceInput,
 } from "#shared/invoices.ts";
 import { formatMoney } from "#shared/money.ts";
-import { formatCalendarDay } from "#shared/school-time.ts";
 import { emailDay, emailMoney } from "#worker/email/format.ts";
 import { invoiceCreatedEmail, invoicePaymentRecordedEmail, invoiceVoidedEmail } from "#worker/email/templates.ts";
 import { resolveLocale } from "#worker/i18n/person.ts";
@@ -26,6 +24,13 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { limitEmailSend } from "../email/limits.ts";
 import { AppError } from "../errors.ts";
 import { fanOut, type NotificationContent } from "../notifications/fan-out.ts";
+import {
+  invoiceReminderWords,
+  invoiceUpdatedWords,
+  invoiceVoidedWords,
+  paymentRecordedWords,
+  worded,
+} from "../notifications/words.ts";
 import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
 import { baseAmountMinor } from "./create.ts";
@@ -103,7 +108,7 @@ async function commitCorrection(
     schoolId,
     schoolName: invoice.schoolName,
     senderId: scope.actor.id,
-    recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email }],
+    recipients: [{ role: "parent", id: invoice.parent.id, email: invoice.parent.email, locale: readerOf(invoice) }],
     content: effects.notice,
     // In the school's Sent tab under the invoice's number (ADR 0040).
     audience: { kind: "invoice", ref: invoice.id, label: invoice.invoiceNumber },
@@ -162,12 +167,18 @@ export async function voidInvoice(scope: SchoolScope, input: z.infer<typeof void
     invoice,
     { set: { status: "void", voidedAt: now, voidReason: input.reason }, where: open },
     {
-      notice: {
-        title: "Invoice voided",
-        message: `Invoice ${invoice.invoiceNumber} (${invoice.description}, ${amount}) was voided by ${invoice.schoolName}. You do not need to pay it.\nReason: ${input.reason}`,
-        type: "info",
-        category: "payment",
-      },
+      notice: worded(
+        "info",
+        "payment",
+        invoiceVoidedWords({
+          schoolName: invoice.schoolName,
+          invoiceNumber: invoice.invoiceNumber,
+          description: invoice.description,
+          amountCents: invoice.amountCents,
+          currency: scope.currency,
+          reason: input.reason,
+        }),
+      ),
       email: {
         type: "invoice_voided",
         to: invoice.parent.email,
@@ -216,7 +227,6 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
   if (!invoiceOpen(invoice.status)) throw closedError(invoice.status);
   await expireOpenCheckouts(deps, eq(payments.invoiceId, invoice.id), now);
   const amount = formatMoney(invoice.amountCents, scope.currency);
-  const paidBy = PAYMENT_METHOD_LABELS[input.method];
   const committed = await commitCorrection(
     scope,
     invoice,
@@ -231,12 +241,18 @@ export async function markInvoicePaid(scope: SchoolScope, input: z.infer<typeof 
       where: open,
     },
     {
-      notice: {
-        title: "Payment recorded",
-        message: `${invoice.schoolName} recorded your payment of invoice ${invoice.invoiceNumber} (${amount}) by ${paidBy}${reference ? `, reference ${reference}` : ""}.`,
-        type: "success",
-        category: "payment",
-      },
+      notice: worded(
+        "success",
+        "payment",
+        paymentRecordedWords({
+          schoolName: invoice.schoolName,
+          invoiceNumber: invoice.invoiceNumber,
+          amountCents: invoice.amountCents,
+          currency: scope.currency,
+          method: input.method,
+          reference,
+        }),
+      ),
       email: {
         type: "invoice_payment_recorded",
         to: invoice.parent.email,
@@ -319,12 +335,18 @@ export async function updateInvoice(scope: SchoolScope, input: z.infer<typeof up
       ),
     },
     {
-      notice: {
-        title: "Invoice updated",
-        message: `${invoice.schoolName} updated invoice ${invoice.invoiceNumber}: ${next.description}, ${formatMoney(next.amountCents, scope.currency)}, due ${formatCalendarDay(next.dueDate)}.`,
-        type: "info",
-        category: "payment",
-      },
+      notice: worded(
+        "info",
+        "payment",
+        invoiceUpdatedWords({
+          schoolName: invoice.schoolName,
+          invoiceNumber: invoice.invoiceNumber,
+          description: next.description,
+          amountCents: next.amountCents,
+          currency: scope.currency,
+          dueDate: next.dueDate,
+        }),
+      ),
       email: null,
       audit: {
         eventType: "invoice.updated",
@@ -371,7 +393,6 @@ export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof re
   if (sentForKey(invoice)) return result;
   if (!invoiceOpen(invoice.status)) throw closedError(invoice.status);
   await limitEmailSend(deps.db, { recipient: invoice.parent.email, actorId: actor.id, ipAddress: meta.ipAddress }, now);
-  const amount = formatMoney(invoice.amountCents, scope.currency);
   const keyPrefix = requestKey ? `${requestKey}:` : null;
   const committed = await commitCorrection(
     scope,
@@ -384,12 +405,18 @@ export async function resendInvoice(scope: SchoolScope, input: z.infer<typeof re
       ),
     },
     {
-      notice: {
-        title: "Invoice reminder",
-        message: `${invoice.schoolName} sent you invoice ${invoice.invoiceNumber} again: ${invoice.description}, ${amount}, due ${formatCalendarDay(invoice.dueDate)}.`,
-        type: "info",
-        category: "payment",
-      },
+      notice: worded(
+        "info",
+        "payment",
+        invoiceReminderWords({
+          schoolName: invoice.schoolName,
+          invoiceNumber: invoice.invoiceNumber,
+          description: invoice.description,
+          amountCents: invoice.amountCents,
+          currency: scope.currency,
+          dueDate: invoice.dueDate,
+        }),
+      ),
       email: {
         type: "invoice_resent",
         to: invoice.parent.email,

@@ -5,7 +5,6 @@ import { invoiceSequences, invoices, parents, schools } from "#db/schema/index.t
 import { invoiceAmounts } from "#shared/fees.ts";
 import { type createInvoiceInput, INVOICE_MESSAGES, invoiceAmountIssue } from "#shared/invoices.ts";
 import { type Currency, checkedMinorUnits, formatMoney } from "#shared/money.ts";
-import { formatCalendarDay } from "#shared/school-time.ts";
 import { emailDay, emailMoney } from "#worker/email/format.ts";
 import { invoiceCreatedEmail } from "#worker/email/templates.ts";
 import { resolveLocale } from "#worker/i18n/person.ts";
@@ -16,6 +15,7 @@ import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
 import { heldInsert } from "../notifications/held.ts";
 import { emailWanted, preferencesByUser, preferencesQuery, pushWanted } from "../notifications/preferences.ts";
+import { invoiceIssuedWords } from "../notifications/words.ts";
 import { feeRuleOf, feeRuleQueries } from "../payment-settings/settings.ts";
 import { enqueuePushes, pushInsert } from "../push/outbox.ts";
 
@@ -123,11 +123,16 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
   // And a push to their devices if they asked for one (ADR 0068); a tap opens My Invoices.
   const pushBatch = crypto.randomUUID();
   const pushed = pushWanted("invoiceIssued", preferences, now, scope.timeZone);
-  const issued = {
-    title: "A new invoice",
-    body: `${schoolName}: ${input.description} — ${formatMoney(amounts.amountCents, scope.currency)}, due ${formatCalendarDay(input.dueDate)}.`,
-    url: "/parent/invoices",
-  };
+  // The parent's language (their own, else the school's), read with the parent.
+  const locale = resolveLocale(parent.locale, parent.schoolLocale);
+  const said = invoiceIssuedWords({
+    schoolName,
+    description: input.description,
+    amountCents: amounts.amountCents,
+    currency: scope.currency,
+    dueDate: input.dueDate,
+  })(locale);
+  const issued = { title: said.title, body: said.message, url: "/parent/invoices" };
   const held = heldInsert(db, {
     role: "parent",
     schoolId,
@@ -137,8 +142,6 @@ export async function createInvoice(scope: SchoolScope, input: CreateInvoice) {
     now,
     timeZone: scope.timeZone,
   });
-  // The parent's language (their own, else the school's), read with the parent.
-  const locale = resolveLocale(parent.locale, parent.schoolLocale);
   const mail = outboxInsert(
     db,
     {

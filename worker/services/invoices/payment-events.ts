@@ -94,7 +94,7 @@ function succeededEffects(db: Db, facts: PaymentFacts, context: InvoiceContext):
     ...receiptNoticeEffects(db, facts, {
       ...context,
       amountCents,
-      paidFor: `invoice ${context.number}`,
+      paid: { invoiceNumber: context.number },
       url: `/parent/invoices?${new URLSearchParams({ search: context.number, [LINKED_INVOICE_PARAM]: context.invoiceId })}`,
     }),
     // The school's admins are told once per PaymentIntent, with the receipt (issue 25).

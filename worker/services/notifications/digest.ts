@@ -8,6 +8,7 @@ import { resolveLocale } from "#worker/i18n/person.ts";
 import type { QueueProducer } from "#worker/platform.ts";
 import { enqueueEmails, outboxInsert } from "../email/outbox.ts";
 import { enqueuePushes, pushInsert } from "../push/outbox.ts";
+import { digestPushWords } from "./words.ts";
 
 /**
  * The digest sender (ADR 0075), run by the hourly cron: each user whose held items (held.ts) are
@@ -50,14 +51,18 @@ export const digestSendId = (role: string, userId: string, now: Date) =>
 /**
  * What the digest's push says: that it is the digest or what quiet hours held (never a held notice
  * as if new: "the bus is 5 minutes away" read at 07:00 would mislead), how many, their titles; a tap
- * opens the one notice's screen, or the notifications.
+ * opens the one notice's screen, or the notifications. In the reader's language (the held titles already are).
  */
 function digestPush(items: readonly DueItem[]) {
-  const quietOnly = items.every((entry) => entry.reason === "quiet");
+  const first = items[0]!;
+  const said = digestPushWords({
+    quietOnly: items.every((entry) => entry.reason === "quiet"),
+    titles: items.map((entry) => entry.title),
+  })(resolveLocale(first.locale, first.schoolLocale));
   return {
-    title: quietOnly ? "While your quiet hours were on" : "Your daily digest",
-    body: `${items.length} update${items.length === 1 ? "" : "s"}: ${items.map((entry) => entry.title).join(" · ")}`,
-    url: items.length === 1 ? items[0]!.url : "/parent/notifications",
+    title: said.title,
+    body: said.message,
+    url: items.length === 1 ? first.url : "/parent/notifications",
   };
 }
 

@@ -11,6 +11,7 @@ import { personLocales } from "#worker/i18n/person.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 import { pushInsert } from "../push/outbox.ts";
 import { heldInsert } from "./held.ts";
+import type { Wording } from "./words.ts";
 
 /** These preferences with e-mail off for `kind` (a send that does not e-mail by the preferences keeps none for the digest). */
 function withoutEmail(preferences: Preferences, kind: EventKind): Preferences {
@@ -25,12 +26,17 @@ export type NotificationContent = {
   message: string;
   type: NotificationType;
   category: NotificationCategory;
+  /**
+   * The notice in any language (a notice the system composes, ADR 0080): each recipient reads it in
+   * theirs (`Recipient.locale`); `title` and `message` are its English. None: a school's own words, as typed.
+   */
+  words?: Wording;
 };
 export type Recipient = {
   role: "school_admin" | "parent";
   id: string;
   email: string;
-  /** The recipient's language (`personLocale`): their e-mail copy is in it (English when not given). */
+  /** The recipient's language (`personLocale`): their e-mail copy and a worded notice are in it (English when not given). */
   locale?: Locale;
 };
 
@@ -53,11 +59,18 @@ export type Localized = {
 /** Each recipient's title and message, and the recipients grouped by language (a push or a held notice per language). */
 function wordsOf(input: { recipients: readonly Recipient[]; content: NotificationContent; localized?: Localized }) {
   const byLocale = new Map<Locale, { title: string; message: string }>();
-  const localeOf = (id: string): Locale => input.localized?.locales.get(id) ?? SOURCE_LOCALE;
+  const recipientLocales = new Map(input.recipients.map((recipient) => [recipient.id, recipient.locale]));
+  const worded = input.content.words;
+  const localeOf = (id: string): Locale =>
+    input.localized?.locales.get(id) ?? (worded ? recipientLocales.get(id) : undefined) ?? SOURCE_LOCALE;
   const words = (locale: Locale) => {
     let said = byLocale.get(locale);
     if (!said) {
-      said = input.localized ? input.localized.content(locale) : input.content;
+      said = input.localized
+        ? input.localized.content(locale)
+        : worded
+          ? worded(locale)
+          : { title: input.content.title, message: input.content.message };
       byLocale.set(locale, said);
     }
     return said;

@@ -1,16 +1,44 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#db/client.ts";
-import { notifications, schoolAdmins } from "#db/schema/index.ts";
-import { currencyOf, formatMoney } from "#shared/money.ts";
+import { notifications, schoolAdmins, schools } from "#db/schema/index.ts";
+import { LOCALES } from "#shared/locales.ts";
+import { localeSql } from "#worker/i18n/person.ts";
 import type { NotificationContent } from "./fan-out.ts";
+import {
+  enrolledAdminWords,
+  optedOutAdminWords,
+  paymentFailedAdminWords,
+  paymentReceivedAdminWords,
+  refundCompletedAdminWords,
+  type WordedNotice,
+  type Words,
+  worded,
+} from "./words.ts";
+
+export type { PaidFor } from "./words.ts";
+
+/**
+ * `pick` of the notice in the language of the admin the statement reads (ADR 0080): a worded notice
+ * is said in each language here and the row takes its reader's (`localeSql`, the rule of
+ * `resolveLocale`); a notice without wording as it is.
+ */
+function inReadersLanguage(content: NotificationContent, pick: (words: Words) => string) {
+  const { words } = content;
+  if (!words) return sql`${pick(content)}`;
+  const branches = LOCALES.filter((locale) => locale !== "en").map(
+    (locale) => sql`when ${locale} then ${pick(words(locale))}`,
+  );
+  return sql`case ${localeSql(schoolAdmins.locale, schools.defaultLocale)} ${sql.join(branches, sql` `)} else ${pick(words("en"))} end`;
+}
 
 /**
  * A notice to every active admin of a school, written by ONE `INSERT … SELECT` in the batch of the
  * change or the webhook event that causes it: the admins are those the batch finds, with no read
  * before it. `onlyIf` writes it only if that guard holds when the statement runs (a claim won, a
  * receipt not written yet). `key` gives each row a fixed id (`<key>-<the admin's rowid>`), so the
- * same notice is written once whatever the number and order of the events that cause it.
+ * same notice is written once whatever the number and order of the events that cause it. Each admin
+ * reads a worded notice in their own language, chosen by the statement (no read before it either).
  */
 export function notifySchoolAdmins(
   db: Db,
@@ -26,9 +54,9 @@ export function notifySchoolAdmins(
   const value = <K extends keyof typeof columns>(key: K, raw: unknown) => sql.param(raw, columns[key]);
   const id = input.key ? sql`${input.key} || '-' || ${schoolAdmins}.rowid` : sql`lower(hex(randomblob(16)))`;
   return db.run(sql`insert into ${notifications} (id, school_id, recipient_role, recipient_id, batch_id, sender_id, title, message, type, category, read, created_at)
-    select ${id}, ${input.schoolId}, 'school_admin', ${schoolAdmins.id}, ${crypto.randomUUID()}, null, ${input.content.title}, ${input.content.message},
+    select ${id}, ${input.schoolId}, 'school_admin', ${schoolAdmins.id}, ${crypto.randomUUID()}, null, ${inReadersLanguage(input.content, (words) => words.title)}, ${inReadersLanguage(input.content, (words) => words.message)},
       ${value("type", input.content.type)}, ${value("category", input.content.category)}, 0, ${value("createdAt", input.at)}
-    from ${schoolAdmins}
+    from ${schoolAdmins} inner join ${schools} on ${schools.id} = ${schoolAdmins.schoolId}
     where ${schoolAdmins.schoolId} = ${input.schoolId} and ${schoolAdmins.isActive} = 1 and (${input.onlyIf ?? sql`1`})
     on conflict (id) do nothing`);
 }
@@ -36,43 +64,16 @@ export function notifySchoolAdmins(
 /** A fixed notice key per PaymentIntent (an id stays within 64 characters: Stripe's ids are 27). */
 export const paymentNoticeKey = (kind: "failed", paymentIntentId: string) => `${kind}-${paymentIntentId.slice(-40)}`;
 
-/** `currency`: the school's currency code (schools.currency). */
-type Money = { parentName: string; amountCents: number; currency: string };
-/** What the notice names: an invoice by its number, or a child's place on a field trip. */
-export type PaidFor = { invoiceNumber: string } | { childName: string; tripTitle: string };
-const forText = (paid: PaidFor) =>
-  "invoiceNumber" in paid ? `invoice ${paid.invoiceNumber}` : `${paid.childName} on ${paid.tripTitle}`;
-
-/** The school admins' money notices (issue 25), all in the Payments category. */
+/** The school admins' money notices (issue 25), all in the Payments category, each admin's in their language (ADR 0080). */
 export const MONEY_NOTICES = {
-  paid: (input: Money & { paid: PaidFor }): NotificationContent => ({
-    title: "Payment received",
-    message: `${input.parentName} paid ${formatMoney(input.amountCents, currencyOf(input.currency))} online for ${forText(input.paid)}.`,
-    type: "success",
-    category: "payment",
-  }),
-  failed: (input: Money & { paid: PaidFor }): NotificationContent => ({
-    title: "Payment failed",
-    message: `A card payment of ${formatMoney(input.amountCents, currencyOf(input.currency))} by ${input.parentName} for ${forText(input.paid)} failed.`,
-    type: "warning",
-    category: "payment",
-  }),
-  refunded: (input: Money & { paid: PaidFor }): NotificationContent => ({
-    title: "Refund completed",
-    message: `${formatMoney(input.amountCents, currencyOf(input.currency))} was refunded to ${input.parentName} for ${forText(input.paid)}.`,
-    type: "info",
-    category: "payment",
-  }),
-  enrolled: (input: { parentName: string; childName: string; tripTitle: string }): NotificationContent => ({
-    title: "New enrolment",
-    message: `${input.parentName} enrolled ${input.childName} in ${input.tripTitle}.`,
-    type: "info",
-    category: "payment",
-  }),
-  optedOut: (input: { parentName: string; childName: string; tripTitle: string }): NotificationContent => ({
-    title: "Enrolment opted out",
-    message: `${input.parentName} opted ${input.childName} out of ${input.tripTitle}.`,
-    type: "warning",
-    category: "payment",
-  }),
+  paid: (input: Parameters<typeof paymentReceivedAdminWords>[0]): WordedNotice =>
+    worded("success", "payment", paymentReceivedAdminWords(input)),
+  failed: (input: Parameters<typeof paymentFailedAdminWords>[0]): WordedNotice =>
+    worded("warning", "payment", paymentFailedAdminWords(input)),
+  refunded: (input: Parameters<typeof refundCompletedAdminWords>[0]): WordedNotice =>
+    worded("info", "payment", refundCompletedAdminWords(input)),
+  enrolled: (input: Parameters<typeof enrolledAdminWords>[0]): WordedNotice =>
+    worded("info", "payment", enrolledAdminWords(input)),
+  optedOut: (input: Parameters<typeof optedOutAdminWords>[0]): WordedNotice =>
+    worded("warning", "payment", optedOutAdminWords(input)),
 };

@@ -1,9 +1,10 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { digestItems, notificationPreferences, notifications, pushLogs } from "#db/schema/index.ts";
-import { currencyOf, formatMoney } from "#shared/money.ts";
+import { resolveLocale } from "#worker/i18n/person.ts";
 import { heldInsert } from "../notifications/held.ts";
 import { fromRow, pushWanted } from "../notifications/preferences.ts";
+import { type PaidFor, receiptWords } from "../notifications/words.ts";
 import { pushInsert } from "../push/outbox.ts";
 import type { Effect, PaymentFacts } from "./payment-rows.ts";
 import { intentIn } from "./payment-rows.ts";
@@ -36,8 +37,11 @@ export function receiptNoticeEffects(
     amountCents: number;
     /** The school's currency (ISO 4217), which the amount is in. */
     currency: string;
-    /** What was paid for: "invoice INV-2026-0001", "Sam on Science museum". */
-    paidFor: string;
+    /** What was paid for: an invoice by its number, or a child's place on a flight trip. */
+    paid: PaidFor;
+    /** The parent's own language and the school's default (`resolveLocale`): the notice is in it. */
+    parentLocale: string | null;
+    schoolLocale: string;
     /** Where a tap opens: the parent's invoices with this one highlighted, or their field trips. */
     url: string;
   },
@@ -45,11 +49,10 @@ export function receiptNoticeEffects(
   const pi = facts.paymentIntentId;
   const id = receiptNoticeId(pi);
   const guard = firstReceiptNotice(pi);
-  const content = {
-    title: "Payment received",
-    body: `Thank you: your payment of ${formatMoney(receipt.amountCents, currencyOf(receipt.currency))} for ${receipt.paidFor} was received.`,
-    url: receipt.url,
-  };
+  const said = receiptWords({ amountCents: receipt.amountCents, currency: receipt.currency, paid: receipt.paid })(
+    resolveLocale(receipt.parentLocale, receipt.schoolLocale),
+  );
+  const content = { title: said.title, body: said.message, url: receipt.url };
   const preferences = fromRow(receipt.preferences);
   // The event's own instant decides quiet hours and the digest: a replay decides the same way.
   const effects: Effect[] = [];

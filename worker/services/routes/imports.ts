@@ -18,6 +18,7 @@ import {
 import { haversineMeters, type LatLng } from "#shared/route-order.ts";
 import { minutesToTime, ROUTE_LIMITS, timeToMinutes, WEEKDAY_NAMES } from "#shared/route-texts.ts";
 import { isCalendarDate, todayIn, WALL_TIME } from "#shared/school-time.ts";
+import { columnNames, headerKey } from "../_shared/csv-headers.ts";
 import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -36,19 +37,26 @@ import { ridersOnDay, ridesOnDay } from "./seats.ts";
 
 type Table = { rows: { line: number; values: Record<string, string> }[] } | { error: string };
 
-/** The file's rows as values by (lower-case) column name, or why the file cannot be read. */
+/**
+ * The file's rows as values by (lower-case, English) column name, or why the file cannot be read.
+ * The header may name a column in English or in any of the six languages (ADR 0080: a file written
+ * in the admin's language reads back), in any order and case; other columns are ignored.
+ */
 export function readTable(csv: string, required: readonly string[], optional: readonly string[] = []): Table {
   const parsed = parseCsv(csv, IMPORT_LIMITS.maxRows);
   if ("error" in parsed) return parsed;
   const [header, ...records] = parsed.records;
-  const names = (header?.fields ?? []).map((name) => name.trim().toLowerCase());
-  const missing = required.filter((column) => !names.includes(column) && !optional.includes(column));
+  const names = (header?.fields ?? []).map(headerKey);
+  const index = new Map(
+    required.map((column) => [column, names.findIndex((name) => columnNames(column).has(name))] as const),
+  );
+  const missing = required.filter((column) => index.get(column)! < 0 && !optional.includes(column));
   if (!header || missing.length > 0) return { error: M.missingColumns([...required]) };
   if (records.length === 0) return { error: M.empty };
   return {
     rows: records.map(({ line, fields }) => ({
       line,
-      values: Object.fromEntries(required.map((column) => [column, fields[names.indexOf(column)]?.trim() ?? ""])),
+      values: Object.fromEntries(required.map((column) => [column, fields[index.get(column)!]?.trim() ?? ""])),
     })),
   };
 }
