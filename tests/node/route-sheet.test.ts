@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, children, notRiding, routeStops, routes } from "#db/schema/index.ts";
 import { ROUTE_MESSAGES } from "#shared/routes.ts";
-import { ROUTE_SHEET_NOTICES } from "#worker/services/routes/sheet.ts";
-import { riderFlags } from "#worker/services/routes/sheet-pdf.ts";
+import { ROUTE_SHEET_TEXTS, riderFlags } from "#worker/services/routes/sheet-pdf.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -149,7 +148,7 @@ describe("route sheet", () => {
 
   it("a day the route does not run, or a no-service day, says so and lists no riders", async () => {
     const saturday = (await textOf(await sheet(routeId, "2026-03-07", cookies.admin))).join("\n");
-    expect(saturday).toContain(ROUTE_SHEET_NOTICES.notRunning);
+    expect(saturday).toContain(ROUTE_SHEET_TEXTS.notRunning.message);
     expect(saturday).toContain("3 stops, 0 riders");
     await admin.schoolAdmin.routes.noServiceDays.add({ date: "2026-03-05", reason: "Teacher training" });
     const closed = (await textOf(await sheet(routeId, "2026-03-05", cookies.admin))).join("\n");
@@ -213,10 +212,10 @@ describe("route sheet", () => {
     // The allergy text is wrapped (many lines) and cut with an ellipsis past its last line.
     expect(lines.filter((line) => line.includes("severe nut allergy")).length).toBeGreaterThan(3);
     expect(text).toContain("...");
-    expect(riderFlags({ allergyInfo: " milk ", specialNeeds: null })).toEqual(["Allergy: milk"]);
+    expect(riderFlags("en", { allergyInfo: " milk ", specialNeeds: null })).toEqual(["Allergy: milk"]);
   });
 
-  it("NUL and lone surrogates inside the text (which the database cuts or replaces) are drawn as a space and ?", async () => {
+  it("NUL and lone surrogates inside the text (which the database cuts or replaces) are drawn as a space and ?, even without the fonts' files", async () => {
     const { renderRouteSheetPdf } = await import("#worker/services/routes/sheet-pdf.ts");
     const bytes = await renderRouteSheetPdf(
       {
@@ -233,6 +232,8 @@ describe("route sheet", () => {
         ],
       },
       t.clock.now(),
+      // Without the fonts' files: the standard fonts draw what they can.
+      { locale: "en", fonts: async () => null },
     );
     expect(await pdfText(bytes)).toEqual(
       expect.arrayContaining([
