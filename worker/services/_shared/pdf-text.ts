@@ -1,6 +1,8 @@
 import fontkit from "@pdf-lib/fontkit";
 import bidiFactory from "bidi-js";
 import {
+  beginText,
+  endText,
   PDFDocument,
   type PDFFont,
   PDFHexString,
@@ -8,8 +10,14 @@ import {
   PDFOperator,
   PDFOperatorNames,
   type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
   type RGB,
   StandardFonts,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
 } from "pdf-lib";
 import type { Locale } from "#shared/locales.ts";
 import { direction } from "#shared/locales.ts";
@@ -88,23 +96,32 @@ export function toWinAnsi(value: string, charset: ReadonlySet<number>): string {
 }
 
 /** Splits text into lines no wider than `width`; a word longer than a line is cut (Chinese breaks anywhere). */
-export function wrap(text: string, fits: (candidate: string) => boolean): string[] {
+export function wrap(text: string, fits: (candidate: string) => boolean, limit = Number.POSITIVE_INFINITY): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ").filter((part) => part !== "")) {
+    // Past the lines that can be shown, the rest is not measured.
+    if (lines.length > limit) break;
     const candidate = line === "" ? word : `${line} ${word}`;
     if (fits(candidate)) {
       line = candidate;
       continue;
     }
     if (line !== "") lines.push(line);
-    line = "";
-    for (const char of word) {
-      if (line !== "" && !fits(line + char)) {
-        lines.push(line);
-        line = "";
+    // A word longer than a line: the longest prefix that fits, found by halving (not letter by letter).
+    let rest = [...word];
+    for (;;) {
+      let low = 1;
+      let high = Math.min(rest.length, MAX_LINE_CHARS);
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (fits(rest.slice(0, middle).join(""))) low = middle;
+        else high = middle - 1;
       }
-      line += char;
+      line = rest.slice(0, low).join("");
+      rest = rest.slice(low);
+      if (rest.length === 0) break;
+      lines.push(line);
     }
   }
   if (line !== "") lines.push(line);
@@ -124,8 +141,11 @@ export function clip(lines: string[], max: number, fits: (candidate: string) => 
 function linesOf(value: string, maxLines: number, fits: (candidate: string) => boolean, clean: (v: string) => string) {
   const limit = (maxLines + 1) * MAX_LINE_CHARS;
   const cut = value.length > limit;
-  const paragraphs = (cut ? value.slice(0, limit) : value).split(/\r\n|\r|\n/);
-  const lines = paragraphs.flatMap((paragraph) => wrap(clean(paragraph), fits));
+  const lines: string[] = [];
+  for (const paragraph of (cut ? value.slice(0, limit) : value).split(/\r\n|\r|\n/)) {
+    if (lines.length > maxLines) break;
+    lines.push(...wrap(clean(paragraph), fits, maxLines));
+  }
   return clip(lines, maxLines, fits, cut);
 }
 
@@ -187,7 +207,9 @@ function leftEdge(page: PDFPage, x: number, width: number, align: "start" | "end
 }
 
 /** A font of the chain and the characters it has glyphs for. */
-type Face = { font: PDFFont; chars: ReadonlySet<number> };
+type Face = { font: PDFFont; shaper: ReturnType<typeof fontkit.create>; chars: ReadonlySet<number> };
+/** A glyph as fontkit lays it out, in points: its advance, its offset (a mark on its letter, by GPOS), and its own width. */
+type Placed = { advance: number; dx: number; dy: number; natural: number };
 type Run = { face: Face; text: string; level: number };
 
 const charsets = new Map<string, ReadonlySet<number>>();
@@ -246,13 +268,27 @@ class EmbeddedText implements PdfText {
 
   width(line: string, style: TextStyle): number {
     return this.runs(cleanText(line), style).runs.reduce(
-      (total, run) => total + run.face.font.widthOfTextAtSize(run.text, style.size),
+      (total, run) => total + placed(run.face, run.text, style.size).reduce((sum, glyph) => sum + glyph.advance, 0),
       0,
     );
   }
 
   lines(value: string, style: TextStyle, width: number, maxLines: number): string[] {
-    const fits = (candidate: string) => this.width(candidate, style) <= width;
+    // A line's width is its words' and spaces' (shaping does not cross a space): each word is laid out once.
+    const words = new Map<string, number>();
+    const measure = (word: string) => {
+      let measured = words.get(word);
+      if (measured === undefined) {
+        measured = this.width(word, style);
+        words.set(word, measured);
+      }
+      return measured;
+    };
+    const space = this.width(" ", style);
+    const fits = (candidate: string) => {
+      const parts = candidate.split(" ");
+      return parts.reduce((total, part) => total + measure(part), space * (parts.length - 1)) <= width;
+    };
     return linesOf(value, maxLines, fits, cleanText);
   }
 
@@ -266,18 +302,73 @@ class EmbeddedText implements PdfText {
       laid.runs = visualOrder(laid.runs);
     }
     const { runs, drawn } = laid;
-    const widths = runs.map((run) => run.face.font.widthOfTextAtSize(run.text, style.size));
-    const total = widths.reduce((sum, width) => sum + width, 0);
+    // fontkit reverses a run of a right-to-left script; any other run is turned here when its level is odd.
+    const texts = runs.map((run) =>
+      fontkitReverses(run.text) === (run.level % 2 === 1) ? run.text : reverse(run.text),
+    );
+    const glyphs = runs.map((run, index) => placed(run.face, texts[index]!, style.size));
+    const total = glyphs.flat().reduce((sum, glyph) => sum + glyph.advance, 0);
     let cursor = leftEdge(page, x, total, style.align ?? "start", this.rtl);
     withActualText(page, drawn, () => {
       runs.forEach((run, index) => {
-        // fontkit reverses a run of a right-to-left script; any other run is turned here when its level is odd.
-        const glyphs = fontkitReverses(run.text) === (run.level % 2 === 1) ? run.text : reverse(run.text);
-        page.drawText(glyphs, { x: cursor, y, size: style.size, font: run.face.font, color: style.color });
-        cursor += widths[index]!;
+        drawPlaced(page, run.face, texts[index]!, glyphs[index]!, cursor, y, style);
+        cursor += glyphs[index]!.reduce((sum, glyph) => sum + glyph.advance, 0);
       });
     });
   }
+}
+
+/** fontkit's layout of a run: shaped (Arabic joining, ligatures), kerned, marks placed on their letters. */
+function placed(face: Face, text: string, size: number): Placed[] {
+  const { glyphs, positions } = face.shaper.layout(text);
+  const scale = size / face.shaper.unitsPerEm;
+  return glyphs.map((glyph, index) => {
+    const position = positions[index]!;
+    return {
+      advance: position.xAdvance * scale,
+      dx: position.xOffset * scale,
+      dy: position.yOffset * scale,
+      natural: glyph.advanceWidth * scale,
+    };
+  });
+}
+
+/**
+ * A run's glyphs at their places. pdf-lib's drawText advances each glyph by its own width and knows
+ * no offsets, which leaves Arabic dots (marks, in the Noto fonts) beside their letters; so glyphs
+ * are written as the layout places them: runs of plain glyphs as one string, any other glyph at its
+ * own position. The glyph ids are the subset's, from the font's own encoding of the same text.
+ */
+function drawPlaced(page: PDFPage, face: Face, text: string, glyphs: Placed[], x: number, y: number, style: DrawStyle) {
+  const codes = face.font.encodeText(text).asString().match(/.{4}/g) ?? [];
+  if (codes.length !== glyphs.length) {
+    page.drawText(text, { x, y, size: style.size, font: face.font, color: style.color });
+    return;
+  }
+  const key = page.node.newFontDictionary(face.font.name, face.font.ref);
+  const operators = [pushGraphicsState(), setFillingColor(style.color), beginText(), setFontAndSize(key, style.size)];
+  let pen = x;
+  let chunk = "";
+  let chunkX = x;
+  const flush = () => {
+    if (chunk === "") return;
+    operators.push(setTextMatrix(1, 0, 0, 1, chunkX, y), showText(PDFHexString.of(chunk)));
+    chunk = "";
+  };
+  glyphs.forEach((glyph, index) => {
+    const code = codes[index]!;
+    if (glyph.dx === 0 && glyph.dy === 0 && Math.abs(glyph.advance - glyph.natural) < 0.001) {
+      if (chunk === "") chunkX = pen;
+      chunk += code;
+    } else {
+      flush();
+      operators.push(setTextMatrix(1, 0, 0, 1, pen + glyph.dx, y + glyph.dy), showText(PDFHexString.of(code)));
+    }
+    pen += glyph.advance;
+  });
+  flush();
+  operators.push(endText(), popGraphicsState());
+  page.pushOperators(...operators);
 }
 
 /** Runs from logical to visual order (UAX #9 L2, at the granularity of runs of one level). */
@@ -373,7 +464,7 @@ async function embeddedText(
         chars = new Set(font.getCharacterSet());
         charsets.set(file, chars);
       }
-      faces[weight].push({ font, chars });
+      faces[weight].push({ font, shaper: parsed.get(bytes) ?? parsedOnce.create(bytes), chars });
     }
   }
   // Without the Latin font (the assets cannot be read), the standard fonts' drawing stands.
