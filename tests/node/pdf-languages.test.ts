@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "#shared/locales.ts";
 import { text } from "#worker/i18n/texts.ts";
-import { pdfFontFilesFromAssets } from "#worker/services/_shared/pdf-fonts.ts";
+import { PDF_FONTS_PATH, pdfFontFilesFromAssets } from "#worker/services/_shared/pdf-fonts.ts";
 import type { InvoiceDocument } from "#worker/services/invoices/document.ts";
 import { INVOICE_PDF_TEXTS, renderInvoicePdf } from "#worker/services/invoices/pdf.ts";
 import type { RouteSheet } from "#worker/services/routes/sheet.ts";
@@ -188,6 +188,24 @@ describe("fonts", () => {
       "NotoSans-Regular",
     ]);
     expect(bytes.length).toBeLessThan(60_000);
+  });
+
+  it("reads a font from the app's assets at /pdf-fonts/; the SPA's page for a missing file, or a failed fetch, is no font (and is asked again)", async () => {
+    const asked: string[] = [];
+    let failing = true;
+    const files = pdfFontFilesFromAssets(async (request) => {
+      const { pathname } = new URL(request.url);
+      asked.push(pathname);
+      if (pathname.endsWith("NotoSans-Bold.ttf")) return pdfFontAssets()(request);
+      if (failing) throw new Error("assets unreachable");
+      return new Response("<!doctype html><title>SchoolRide</title>", { headers: { "Content-Type": "text/html" } });
+    });
+    expect((await files("NotoSans-Bold.ttf"))?.length).toBeGreaterThan(100_000);
+    expect(await files("Unknown.ttf")).toBeNull();
+    failing = false;
+    expect(await files("Unknown.ttf")).toBeNull();
+    // Bytes are kept per isolate (the Latin font may have been read by an earlier document); a miss is not.
+    expect(asked.filter((path) => path === `${PDF_FONTS_PATH}Unknown.ttf`)).toHaveLength(2);
   });
 
   it("without the fonts' files (assets unreadable) a document still renders, with the standard fonts", async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, children, notRiding, routeStops, routes } from "#db/schema/index.ts";
+import { auditLogs, children, notRiding, routeStops, routes, schoolAdmins } from "#db/schema/index.ts";
 import { ROUTE_MESSAGES } from "#shared/routes.ts";
 import { ROUTE_SHEET_TEXTS, riderFlags } from "#worker/services/routes/sheet-pdf.ts";
 import { callerFor } from "../support/caller.ts";
@@ -16,6 +16,7 @@ let routeId: string;
 let admin: Awaited<ReturnType<typeof callerFor>>;
 let schoolId: string;
 let parentId: string;
+let adminId: string;
 const ids: Record<string, string> = {};
 
 const CHILD = { age: 9, grade: "4th Grade" as const, school: "Maple", emergencyContact: "Gran 555 0100" };
@@ -46,6 +47,7 @@ beforeAll(async () => {
   schoolId = school.id;
   const other = await createSchool(t.db);
   const adminUser = await createUser(t.db, "school_admin", { schoolId });
+  adminId = adminUser.id;
   const parent = await createUser(t.db, "parent", { schoolId, name: "Dana Rivers", email: "dana@example.com" });
   parentId = parent.id;
   const users = {
@@ -213,6 +215,31 @@ describe("route sheet", () => {
     expect(lines.filter((line) => line.includes("severe nut allergy")).length).toBeGreaterThan(3);
     expect(text).toContain("...");
     expect(riderFlags("en", { allergyInfo: " milk ", specialNeeds: null })).toEqual(["Allergy: milk"]);
+  });
+
+  it("is drawn in the admin's own language: labels, the day, the stops' times, plurals and grades (issue 30)", async () => {
+    await t.db.update(schoolAdmins).set({ locale: "sv" }).where(eq(schoolAdmins.id, adminId));
+    try {
+      const lines = await textOf(await sheet(routeId, "2026-03-02", cookies.admin));
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          "Körlista",
+          "Datum: måndag 2 mars 2026",
+          "Riktning: hämtning",
+          "Buss: 12 (40 platser)",
+          "Förare: Sam Driver",
+          "3 hållplatser, 4 passagerare",
+          "1. 07:30 Oak & 5th",
+          "[ ] Ada Lovelace (Årskurs 4)",
+          "Allergi: Peanuts: EpiPen in the front pocket of her bag",
+          "Särskilda behov: Needs the front seat",
+          "North loop, måndag 2 mars 2026 - sida 1 av 1",
+        ]),
+      );
+      expect(lines.join("\n")).not.toMatch(/Route sheet|Driver:|Allergy:|4th Grade/);
+    } finally {
+      await t.db.update(schoolAdmins).set({ locale: null }).where(eq(schoolAdmins.id, adminId));
+    }
   });
 
   it("NUL and lone surrogates inside the text (which the database cuts or replaces) are drawn as a space and ?, even without the fonts' files", async () => {

@@ -89,7 +89,7 @@ export function noticeText(locale: Locale, notice: RouteSheetNotice): string {
 function wallTime(locale: Locale, time: string): string {
   if (locale === "en") return time;
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeStyle: "short", timeZone: "UTC" }).format(
     new Date(Date.UTC(2000, 0, 1, hours, minutes)),
   );
 }
