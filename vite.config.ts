@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
@@ -6,6 +7,7 @@ import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precacheEntries } from "./scripts/pwa-precache.ts";
 import { appManifest, MANIFESTS } from "./web/src/pwa/app-manifest.ts";
+import { PDF_FONT_FILES, PDF_FONTS_PATH } from "./worker/services/_shared/pdf-fonts.ts";
 import { CATALOG_CHUNK_PREFIX } from "./worker/shared/catalog-chunks.ts";
 
 // react-router's package exports point every condition at its development build (dev warnings and
@@ -102,6 +104,26 @@ function pwaPlugins(): Plugin[] {
 }
 
 /**
+ * The PDFs' fonts (ADR 0079): copied from their packages to dist/pdf-fonts/, static files the
+ * Worker reads through its assets when a document needs them (never in its script, nor precached).
+ */
+function pdfFontsPlugin(): Plugin {
+  return {
+    name: "schoolride-pdf-fonts",
+    apply: "build",
+    generateBundle() {
+      for (const weights of Object.values(PDF_FONT_FILES))
+        for (const { file, source } of Object.values(weights))
+          this.emitFile({
+            type: "asset",
+            fileName: `${PDF_FONTS_PATH.slice(1)}${file}`,
+            source: readFileSync(fileURLToPath(new URL(`node_modules/${source}`, import.meta.url))),
+          });
+    },
+  };
+}
+
+/**
  * Languages (ADR 0078): Lingui's macros compiled away by Babel (a message becomes its id), and a
  * catalog (`.po`) compiled to a module when a page imports it. Exported for the node tests' Vite.
  */
@@ -114,7 +136,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: "web",
   resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   publicDir: "public",
-  plugins: [...linguiPlugins(), react(), tailwindcss(), ...(isSsrBuild ? [] : pwaPlugins())],
+  plugins: [...linguiPlugins(), react(), tailwindcss(), ...(isSsrBuild ? [] : [...pwaPlugins(), pdfFontsPlugin()])],
   build: {
     outDir: "../dist",
     emptyOutDir: true,

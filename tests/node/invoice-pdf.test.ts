@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, invoices, schools } from "#db/schema/index.ts";
+import { auditLogs, invoices, parents, schools } from "#db/schema/index.ts";
 import { hitWindow } from "#worker/services/_shared/rate-limit.ts";
 import { INVOICE_PDF_LIMIT } from "#worker/services/invoices/document.ts";
 import { feeLineLabel, toWinAnsi } from "#worker/services/invoices/pdf.ts";
@@ -8,6 +8,7 @@ import { SUBSCRIPTION_REQUIRED } from "#worker/trpc/rungs.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { pdfText, seedInvoice } from "../support/invoice-documents.ts";
+import { pdfFontAssets } from "../support/pdf-fonts.ts";
 
 let t: TestApp;
 let school: Awaited<ReturnType<typeof createSchool>>;
@@ -26,7 +27,8 @@ async function pdfOf(response: Response) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The app's assets as far as the PDFs' fonts go (dist/pdf-fonts/, without a build).
+  t = await createTestApp({ assets: pdfFontAssets() });
   school = await createSchool(t.db, {
     name: "Maple Grove Primary",
     email: "office@maple.example",
@@ -165,7 +167,7 @@ describe("invoice PDF", () => {
     expect(text.split("\n").filter((line) => line === "$123.45")).toHaveLength(2);
   });
 
-  it("hostile text in the description and names (emoji, CJK, Arabic, controls, bidi overrides, very long words) does not crash", async () => {
+  it("hostile text in the description and names (emoji, CJK, Arabic, controls, bidi overrides, very long words) does not crash; every script is drawn, an emoji is a ?", async () => {
     const hostileSchool = await createSchool(t.db, { name: "学校 🚌 <b>Ecole</b> Žilina", timeZone: "Asia/Tokyo" });
     const hostileParent = await createUser(t.db, "parent", {
       schoolId: hostileSchool.id,
@@ -179,17 +181,48 @@ describe("invoice PDF", () => {
       description: `🚌\u0007 ${"W".repeat(400)} مرحبا\r\n${"long words ".repeat(300)}`,
     });
     const text = await pdfOf(await download(invoice.id, cookie));
-    expect(text).toContain("?? ?? ? Dvorák");
-    expect(text).toContain("?? ? <b>Ecole</b> Žilina");
+    expect(text).toContain("山田 太郎 ? Dvořák");
+    expect(text).toContain("学校 ? <b>Ecole</b> Žilina");
+    expect(text).toContain("مرحبا");
     expect(text).toContain("...");
   });
 
   it("describes fees from the shared arithmetic and draws only what the standard font encodes", () => {
-    expect(feeLineLabel({ feeBps: 550, feeApplicationType: "term_based" })).toBe("Fee (5.5%, term-based)");
-    expect(feeLineLabel({ feeBps: 0, feeApplicationType: "term_based" })).toBe("Fee (0%, term-based)");
-    expect(feeLineLabel({ feeBps: 500, feeApplicationType: "year_round" })).toBeNull();
+    expect(feeLineLabel("en", { feeBps: 550, feeApplicationType: "term_based" })).toBe("Fee (5.5%, term-based)");
+    expect(feeLineLabel("en", { feeBps: 0, feeApplicationType: "term_based" })).toBe("Fee (0%, term-based)");
+    expect(feeLineLabel("en", { feeBps: 500, feeApplicationType: "year_round" })).toBeNull();
+    expect(feeLineLabel("sv", { feeBps: 550, feeApplicationType: "term_based" })).toBe(
+      "Avgift (5,5\u00a0%, per termin)",
+    );
     const ascii = new Set(Array.from({ length: 95 }, (_, index) => index + 32));
     expect(toWinAnsi("Ｆｕｌｌ\twidth ř 😀 中 \ud800 \u202eend", ascii)).toBe("Full width r ? ? ? end");
+  });
+});
+
+describe("the reader's language (issue 30)", () => {
+  it("each reader gets the invoice in their own language: the parent's saved choice, the admin's school default", async () => {
+    await t.db.update(parents).set({ locale: "es" }).where(eq(parents.id, parentId));
+    await t.db.update(schools).set({ defaultLocale: "sv" }).where(eq(schools.id, school.id));
+    try {
+      const spanish = (await pdfOf(await download(invoiceId, cookies.parent))).split("\n");
+      expect(spanish).toEqual(
+        expect.arrayContaining([
+          "FACTURA",
+          "Facturar a",
+          "Fecha de vencimiento",
+          "lunes, 16 de marzo de 2026",
+          "Pendiente",
+        ]),
+      );
+      expect(spanish).not.toContain("Due date");
+      // The admin chose no language of their own: the school's default.
+      const swedish = (await pdfOf(await download(invoiceId, cookies.admin))).split("\n");
+      expect(swedish).toEqual(expect.arrayContaining(["FAKTURA", "Faktureras till", "Totalt", "måndag 16 mars 2026"]));
+      expect(swedish.some((line) => /^52,50\s?US\$$/.test(line))).toBe(true);
+    } finally {
+      await t.db.update(parents).set({ locale: null }).where(eq(parents.id, parentId));
+      await t.db.update(schools).set({ defaultLocale: "en" }).where(eq(schools.id, school.id));
+    }
   });
 });
 

@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, children, notRiding, routeStops, routes } from "#db/schema/index.ts";
+import { auditLogs, children, notRiding, routeStops, routes, schoolAdmins } from "#db/schema/index.ts";
 import { ROUTE_MESSAGES } from "#shared/routes.ts";
-import { ROUTE_SHEET_NOTICES } from "#worker/services/routes/sheet.ts";
-import { riderFlags } from "#worker/services/routes/sheet-pdf.ts";
+import { ROUTE_SHEET_TEXTS, riderFlags } from "#worker/services/routes/sheet-pdf.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -17,6 +16,7 @@ let routeId: string;
 let admin: Awaited<ReturnType<typeof callerFor>>;
 let schoolId: string;
 let parentId: string;
+let adminId: string;
 const ids: Record<string, string> = {};
 
 const CHILD = { age: 9, grade: "4th Grade" as const, school: "Maple", emergencyContact: "Gran 555 0100" };
@@ -47,6 +47,7 @@ beforeAll(async () => {
   schoolId = school.id;
   const other = await createSchool(t.db);
   const adminUser = await createUser(t.db, "school_admin", { schoolId });
+  adminId = adminUser.id;
   const parent = await createUser(t.db, "parent", { schoolId, name: "Dana Rivers", email: "dana@example.com" });
   parentId = parent.id;
   const users = {
@@ -149,7 +150,7 @@ describe("route sheet", () => {
 
   it("a day the route does not run, or a no-service day, says so and lists no riders", async () => {
     const saturday = (await textOf(await sheet(routeId, "2026-03-07", cookies.admin))).join("\n");
-    expect(saturday).toContain(ROUTE_SHEET_NOTICES.notRunning);
+    expect(saturday).toContain(ROUTE_SHEET_TEXTS.notRunning.message);
     expect(saturday).toContain("3 stops, 0 riders");
     await admin.schoolAdmin.routes.noServiceDays.add({ date: "2026-03-05", reason: "Teacher training" });
     const closed = (await textOf(await sheet(routeId, "2026-03-05", cookies.admin))).join("\n");
@@ -213,10 +214,35 @@ describe("route sheet", () => {
     // The allergy text is wrapped (many lines) and cut with an ellipsis past its last line.
     expect(lines.filter((line) => line.includes("severe nut allergy")).length).toBeGreaterThan(3);
     expect(text).toContain("...");
-    expect(riderFlags({ allergyInfo: " milk ", specialNeeds: null })).toEqual(["Allergy: milk"]);
+    expect(riderFlags("en", { allergyInfo: " milk ", specialNeeds: null })).toEqual(["Allergy: milk"]);
   });
 
-  it("NUL and lone surrogates inside the text (which the database cuts or replaces) are drawn as a space and ?", async () => {
+  it("is drawn in the admin's own language: labels, the day, the stops' times, plurals and grades (issue 30)", async () => {
+    await t.db.update(schoolAdmins).set({ locale: "sv" }).where(eq(schoolAdmins.id, adminId));
+    try {
+      const lines = await textOf(await sheet(routeId, "2026-03-02", cookies.admin));
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          "Körlista",
+          "Datum: måndag 2 mars 2026",
+          "Riktning: hämtning",
+          "Buss: 12 (40 platser)",
+          "Förare: Sam Driver",
+          "3 hållplatser, 4 passagerare",
+          "1. 07:30 Oak & 5th",
+          "[ ] Ada Lovelace (Årskurs 4)",
+          "Allergi: Peanuts: EpiPen in the front pocket of her bag",
+          "Särskilda behov: Needs the front seat",
+          "North loop, måndag 2 mars 2026 - sida 1 av 1",
+        ]),
+      );
+      expect(lines.join("\n")).not.toMatch(/Route sheet|Driver:|Allergy:|4th Grade/);
+    } finally {
+      await t.db.update(schoolAdmins).set({ locale: null }).where(eq(schoolAdmins.id, adminId));
+    }
+  });
+
+  it("NUL and lone surrogates inside the text (which the database cuts or replaces) are drawn as a space and ?, even without the fonts' files", async () => {
     const { renderRouteSheetPdf } = await import("#worker/services/routes/sheet-pdf.ts");
     const bytes = await renderRouteSheetPdf(
       {
@@ -233,6 +259,8 @@ describe("route sheet", () => {
         ],
       },
       t.clock.now(),
+      // Without the fonts' files: the standard fonts draw what they can.
+      { locale: "en", fonts: async () => null },
     );
     expect(await pdfText(bytes)).toEqual(
       expect.arrayContaining([

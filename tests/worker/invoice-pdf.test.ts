@@ -14,6 +14,7 @@ import { consoleLogger } from "#worker/deps.ts";
 import type { QueueMessageBody } from "#worker/platform.ts";
 import { markOverdueInvoices } from "#worker/services/billing/overdue.ts";
 import { pdfText, seedInvoice } from "../support/invoice-documents.ts";
+import { pdfFontNames } from "../support/pdf-read.ts";
 import { APP_ORIGIN, testDb, unique } from "./support/worker-env.ts";
 
 async function seedParent(schoolId: string) {
@@ -88,6 +89,34 @@ describe("GET /api/invoices/:id/pdf in workerd", () => {
     });
     expect(refused.status).toBe(404);
     expect(await refused.json()).toEqual({ error: "Not found" });
+  });
+});
+
+describe("the invoice PDF in the reader's language in workerd (ADR 0079)", () => {
+  it("an Arabic-reading parent gets it in Arabic: the fonts read through the ASSETS binding, embedded as subsets", async () => {
+    const school = await seedSchool("America/Chicago");
+    const { parent, cookie } = await seedParent(school.id);
+    await testDb().update(parents).set({ locale: "ar", name: "فاطمة الزهراء" }).where(eq(parents.id, parent.id));
+    const invoice = await seedInvoice(testDb(), {
+      schoolId: school.id,
+      recipientId: parent.id,
+      invoiceNumber: "INV-2026-778",
+      // Paid: the overdue sweep below must not find it.
+      status: "paid",
+      paidAt: new Date("2026-03-05T15:00:00Z"),
+    });
+    const response = await exports.default.fetch(`${APP_ORIGIN}/api/invoices/${invoice.id}/pdf`, {
+      headers: { Cookie: cookie },
+    });
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(await pdfText(bytes)).toEqual(
+      expect.arrayContaining(["فاتورة", "فاطمة الزهراء", "الإجمالي", "INV-2026-778", "Workerd Primary"]),
+    );
+    const fonts = (await pdfFontNames(bytes)).map((name) => name.replace(/-\d+$/, ""));
+    // Arabic first in an Arabic document (its font has the Latin letters and digits too).
+    expect(fonts).toEqual(["NotoSansArabic-Bold", "NotoSansArabic-Regular"]);
+    expect(bytes.length).toBeLessThan(80_000);
   });
 });
 

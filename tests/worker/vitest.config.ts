@@ -5,14 +5,31 @@
  *
  *   npx vitest run --config tests/worker/vitest.config.ts   (npm run test:worker)
  */
-import { dirname, resolve } from "node:path";
+import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { PDF_FONT_FILES, PDF_FONTS_PATH } from "../../worker/services/_shared/pdf-fonts.ts";
 import { TEST_SECRETS } from "./support/test-secrets.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
+
+/**
+ * The Worker's assets: the one-file fixture, and the PDFs' Latin and Arabic fonts as the build
+ * copies them (dist/pdf-fonts/, ADR 0079), so an Arabic invoice is drawn through the ASSETS binding.
+ */
+function assetsDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), "schoolride-worker-assets-"));
+  copyFileSync(resolve(here, "fixtures/assets/index.html"), join(directory, "index.html"));
+  mkdirSync(join(directory, PDF_FONTS_PATH));
+  for (const family of ["latin", "arabic"] as const)
+    for (const { file, source } of Object.values(PDF_FONT_FILES[family]))
+      copyFileSync(resolve(root, "node_modules", source), join(directory, PDF_FONTS_PATH, file));
+  return directory;
+}
 
 export default defineConfig({
   root,
@@ -25,8 +42,8 @@ export default defineConfig({
         // values and DATABASE_URL points at the Hrana test server (support/global-setup.ts).
         // Tests that need local mode call the entry with a modified env (support/worker-env.ts).
         bindings: { ...TEST_SECRETS, DATABASE_URL: inject("databaseUrl") },
-        // The SPA build (dist/) is not needed: a one-file fixture stands in for it.
-        assets: { directory: resolve(here, "fixtures/assets") },
+        // The SPA build (dist/) is not needed: a one-file fixture stands in for it, with the PDFs' fonts.
+        assets: { directory: assetsDirectory() },
       },
     })),
   ],

@@ -2,12 +2,14 @@ import { TRPCError } from "@trpc/server";
 import type { Context as HonoContext } from "hono";
 import { Hono } from "hono";
 import { invoiceIdInput } from "#shared/invoices.ts";
+import { type Locale, requestLocale } from "#shared/locales.ts";
 import { MESSAGES } from "#shared/messages.ts";
 import type { AppDeps } from "../deps.ts";
 import { requestText } from "../i18n/texts.ts";
+import { pdfFontFilesFromAssets } from "../services/_shared/pdf-fonts.ts";
 import type { RequestMeta } from "../services/audit.ts";
 import { type InvoiceDocument, invoiceDocument, parentInvoiceDocument } from "../services/invoices/document.ts";
-import { type AuthResolver, createContext } from "../trpc/context.ts";
+import { type AuthResolver, type Context, createContext } from "../trpc/context.ts";
 import { createCallerFactory, parentProcedure, router, schoolAdminProcedure } from "../trpc/init.ts";
 
 /**
@@ -39,6 +41,14 @@ export function invoicePdfFileName(invoiceNumber: string): string {
 export type DocumentEnv = { Variables: { meta: RequestMeta } };
 
 /**
+ * The language a document is drawn in (issue 30): the signed-in reader's (their own choice, else
+ * their school's default, as their pages), else the request's.
+ */
+export function documentLocale(ctx: Pick<Context, "auth">, request: Request): Locale {
+  return ctx.auth?.user.locale ?? requestLocale(request.headers);
+}
+
+/**
  * A refused download (also the route sheet's): 401, 429 with Retry-After, a gate of the user's own
  * area as 403 (only for `role`), anything else the one 404.
  */
@@ -64,7 +74,8 @@ export function documentRefusal(
 /**
  * `GET /api/invoices/:id/pdf`: the invoice as a PDF attachment, for the school's admins and the
  * parent it is addressed to. Side-effect free (like a tRPC query, only a denial is audited).
- * pdf-lib is imported on the first download, so the rest of the Worker never evaluates it.
+ * pdf-lib is imported on the first download, so the rest of the Worker never evaluates it; the
+ * fonts a document needs beyond the standard ones are read from the app's assets (ADR 0079).
  */
 export function invoicePdfRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
   const app = new Hono<DocumentEnv>();
@@ -85,7 +96,10 @@ export function invoicePdfRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
       return documentRefusal(c, error, role, resHeaders);
     }
     const { renderInvoicePdf } = await import("../services/invoices/pdf.ts");
-    const bytes = await renderInvoicePdf(invoice, deps.now());
+    const bytes = await renderInvoicePdf(invoice, deps.now(), {
+      locale: documentLocale(ctx, c.req.raw),
+      fonts: pdfFontFilesFromAssets(deps.assets),
+    });
     return c.body(bytes, 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${invoicePdfFileName(invoice.invoiceNumber)}"`,

@@ -3,10 +3,11 @@ import { ROUTE_MESSAGES, routeSheetInput } from "#shared/routes.ts";
 import { isCalendarDate } from "#shared/school-time.ts";
 import type { AppDeps } from "../deps.ts";
 import { requestText } from "../i18n/texts.ts";
+import { pdfFontFilesFromAssets } from "../services/_shared/pdf-fonts.ts";
 import { type RouteSheet, routeSheet } from "../services/routes/sheet.ts";
 import { type AuthResolver, createContext } from "../trpc/context.ts";
 import { createCallerFactory, router, schoolAdminProcedure } from "../trpc/init.ts";
-import { type DocumentEnv, documentRefusal } from "./invoice-pdf.ts";
+import { type DocumentEnv, documentLocale, documentRefusal } from "./invoice-pdf.ts";
 
 /**
  * Who may read a route's sheet is decided by the procedure ladder, as for the invoice PDF (ADR 0024,
@@ -43,7 +44,10 @@ export function routeSheetRoutes(deps: AppDeps, resolveAuth: AuthResolver) {
       return documentRefusal(c, error, role === "school_admin" ? role : undefined, resHeaders);
     }
     const { renderRouteSheetPdf } = await import("../services/routes/sheet-pdf.ts");
-    const bytes = await renderRouteSheetPdf(sheet, deps.now());
+    const bytes = await renderRouteSheetPdf(sheet, deps.now(), {
+      locale: documentLocale(ctx, c.req.raw),
+      fonts: pdfFontFilesFromAssets(deps.assets),
+    });
     return c.body(bytes, 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="route-sheet-${sheet.date}.pdf"`,

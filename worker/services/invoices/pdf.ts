@@ -1,20 +1,62 @@
-import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
-import { bpsToPercent } from "#shared/fees.ts";
-import { paidByText } from "#shared/invoice-correction-texts.ts";
+import type { MessageDescriptor } from "@lingui/core";
+import { PageSizes, type PDFDocument, type PDFPage, type RGB, rgb } from "pdf-lib";
+import type { PaymentMethod } from "#shared/invoice-correction-texts.ts";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "#shared/invoice-texts.ts";
-import { formatMoney } from "#shared/money.ts";
-import { formatCalendarDay, localDate } from "#shared/school-time.ts";
-import { clip, toWinAnsi, wrap } from "../_shared/pdf-text.ts";
+import { LOCALE_TAGS, type Locale } from "#shared/locales.ts";
+import { translated } from "#shared/said.ts";
+import { localDate } from "#shared/school-time.ts";
+import { emailDay, emailMoney } from "../../email/format.ts";
+import { i18nFor, text } from "../../i18n/texts.ts";
+import type { PdfFontFiles } from "../_shared/pdf-fonts.ts";
+import { type DrawStyle, type PdfText, renderPdf } from "../_shared/pdf-text.ts";
 import type { InvoiceDocument } from "./document.ts";
 
-export { toWinAnsi };
+export { toWinAnsi } from "../_shared/pdf-text.ts";
 
 /**
- * The invoice as a one-page PDF, drawn with pdf-lib's standard fonts (no font files in the
- * Worker). Those fonts encode WinAnsi only, so every text is first reduced to what they can
- * draw: accents that WinAnsi lacks lose their mark (ř → r), anything else (emoji, CJK) becomes "?".
+ * The invoice as a one-page PDF in the reader's language (issue 30, ADR 0079): the labels from the
+ * server's catalogs, dates, amounts and the fee's percentage through Intl in their locale (amounts
+ * in the school's currency, dates in the school's zone), the school's own words as written. The
+ * text layer (../_shared/pdf-text.ts) picks the fonts: the standard ones when they can draw it all,
+ * embedded Noto fonts otherwise; an Arabic invoice is laid out right to left.
  * This module is loaded on demand (`await import`) by the download route only.
  */
+
+export const INVOICE_PDF_TEXTS = {
+  title: /*i18n*/ { id: "pdf.invoice.title", message: "INVOICE" },
+  documentTitle: /*i18n*/ { id: "pdf.invoice.documentTitle", message: "Invoice {number}" },
+  subject: /*i18n*/ { id: "pdf.invoice.subject", message: "Invoice {number} from {school}" },
+  billTo: /*i18n*/ { id: "pdf.invoice.billTo", message: "Bill to" },
+  issueDate: /*i18n*/ { id: "pdf.invoice.issueDate", message: "Issue date" },
+  dueDate: /*i18n*/ { id: "pdf.invoice.dueDate", message: "Due date" },
+  paymentDate: /*i18n*/ { id: "pdf.invoice.paymentDate", message: "Payment date" },
+  refundDate: /*i18n*/ { id: "pdf.invoice.refundDate", message: "Refund date" },
+  voidedOn: /*i18n*/ { id: "pdf.invoice.voidedOn", message: "Voided on" },
+  description: /*i18n*/ { id: "pdf.invoice.description", message: "Description" },
+  // The code, whatever the symbol: "$" alone does not say which dollars.
+  amount: /*i18n*/ { id: "pdf.invoice.amount", message: "Amount ({currency})" },
+  fee: /*i18n*/ { id: "pdf.invoice.fee", message: "Fee ({percent}, term-based)" },
+  total: /*i18n*/ { id: "pdf.invoice.total", message: "Total" },
+  status: /*i18n*/ { id: "pdf.invoice.status", message: "Status: {status}" },
+  paidOnline: /*i18n*/ { id: "pdf.invoice.paidOnline", message: "Paid online on {date}" },
+  paidByCash: /*i18n*/ { id: "pdf.invoice.paidByCash", message: "Paid by cash on {date}" },
+  paidByCheque: /*i18n*/ { id: "pdf.invoice.paidByCheque", message: "Paid by cheque on {date}" },
+  paidByBankTransfer: /*i18n*/ { id: "pdf.invoice.paidByBankTransfer", message: "Paid by bank transfer on {date}" },
+  reference: /*i18n*/ { id: "pdf.invoice.reference", message: "Reference: {reference}" },
+  reason: /*i18n*/ { id: "pdf.invoice.reason", message: "Reason: {reason}" },
+  questions: /*i18n*/ {
+    id: "pdf.invoice.questions",
+    message: "Questions about this invoice? Contact {school} at {email}.",
+  },
+} satisfies Record<string, MessageDescriptor>;
+const T = INVOICE_PDF_TEXTS;
+
+const PAID_BY: Record<PaymentMethod, MessageDescriptor> = {
+  online: T.paidOnline,
+  cash: T.paidByCash,
+  cheque: T.paidByCheque,
+  bank_transfer: T.paidByBankTransfer,
+};
 
 const STATUS_COLORS: Record<InvoiceStatus, RGB> = {
   pending: rgb(0.71, 0.33, 0.04),
@@ -33,57 +75,64 @@ const RIGHT = PAGE_WIDTH - MARGIN;
 /** The description is wrapped to this many lines at most (the rest is cut with an ellipsis). */
 const MAX_DESCRIPTION_LINES = 12;
 
-/** The line under the total: "Paid by cheque on Mar 2, 2026", "Paid online on …", "Status: Void". */
-export function statusLine(invoice: Pick<InvoiceDocument, "status" | "paidAt" | "paymentMethod" | "school">): string {
+/** An invoice status's label in `locale` (the shared catalog's). */
+export function statusLabel(locale: Locale, status: InvoiceStatus): string {
+  return translated(i18nFor(locale), INVOICE_STATUS_LABELS[status]);
+}
+
+/** The line under the total: "Paid by cheque on Sunday, March 2, 2026", "Paid online on …", "Status: Void". */
+export function statusLine(
+  locale: Locale,
+  invoice: Pick<InvoiceDocument, "status" | "paidAt" | "paymentMethod" | "school">,
+): string {
   if (invoice.status === "paid" && invoice.paidAt)
-    return `${paidByText(invoice.paymentMethod)} on ${formatCalendarDay(localDate(invoice.paidAt, invoice.school.timeZone))}`;
-  return `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`;
+    return text(locale, PAID_BY[invoice.paymentMethod ?? "online"], {
+      date: emailDay(locale, localDate(invoice.paidAt, invoice.school.timeZone)),
+    });
+  return text(locale, T.status, { status: statusLabel(locale, invoice.status) });
 }
 
 /** "Fee (5%, term-based)"; a year-round invoice adds no fee, so it has no fee line. */
-export function feeLineLabel(document: Pick<InvoiceDocument, "feeBps" | "feeApplicationType">): string | null {
+export function feeLineLabel(
+  locale: Locale,
+  document: Pick<InvoiceDocument, "feeBps" | "feeApplicationType">,
+): string | null {
   if (document.feeApplicationType !== "term_based") return null;
-  return `Fee (${bpsToPercent(document.feeBps)}%, term-based)`;
+  const percent = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "percent", maximumFractionDigits: 2 });
+  return text(locale, T.fee, { percent: percent.format(document.feeBps / 10_000) });
 }
 
-type Fonts = { regular: PDFFont; bold: PDFFont; charset: ReadonlySet<number> };
+type Options = { size?: number; bold?: boolean; color?: RGB; align?: "start" | "end"; maxLines?: number };
 
+/** Draws on the one page; x is from the page's start edge (the right one in Arabic). */
 class Writer {
   constructor(
     private readonly page: PDFPage,
-    private readonly fonts: Fonts,
+    private readonly layer: PdfText,
   ) {}
 
-  text(
-    value: string,
-    x: number,
-    y: number,
-    options: { size?: number; bold?: boolean; color?: RGB; align?: "left" | "right" } = {},
-  ): void {
-    const size = options.size ?? 10;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    const safe = toWinAnsi(value, this.fonts.charset);
-    const left = options.align === "right" ? x - font.widthOfTextAtSize(safe, size) : x;
-    this.page.drawText(safe, { x: left, y, size, font, color: options.color ?? INK });
+  private style(options: Options): DrawStyle {
+    return {
+      size: options.size ?? 10,
+      bold: options.bold ?? false,
+      color: options.color ?? INK,
+      align: options.align ?? "start",
+    };
+  }
+
+  text(value: string, x: number, y: number, options: Options = {}): void {
+    const style = this.style(options);
+    const [line = ""] = this.layer.lines(value, style, RIGHT - MARGIN, 1);
+    this.layer.draw(this.page, line, x, y, style);
   }
 
   /** Wrapped text from `y` down; returns the y below it. */
-  paragraph(
-    value: string,
-    x: number,
-    y: number,
-    width: number,
-    options: { size?: number; bold?: boolean; color?: RGB; maxLines?: number } = {},
-  ): number {
-    const size = options.size ?? 10;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    const lines = value
-      .split(/\r\n|\r|\n/)
-      .flatMap((paragraph) => wrap(toWinAnsi(paragraph, this.fonts.charset), font, size, width));
+  paragraph(value: string, x: number, y: number, width: number, options: Options = {}): number {
+    const style = this.style(options);
     let cursor = y;
-    for (const line of clip(lines, options.maxLines ?? 3, font, size, width)) {
-      this.page.drawText(line, { x, y: cursor, size, font, color: options.color ?? INK });
-      cursor -= size * 1.4;
+    for (const line of this.layer.lines(value, style, width, options.maxLines ?? 3)) {
+      this.layer.draw(this.page, line, x, cursor, style);
+      cursor -= style.size * 1.4;
     }
     return cursor;
   }
@@ -98,103 +147,114 @@ function schoolContact(school: InvoiceDocument["school"]): string[] {
   return [school.address, place, school.email, school.phone].filter((line): line is string => Boolean(line?.trim()));
 }
 
-/** The invoice's PDF bytes. `generatedAt` only sets the document's metadata dates. */
-export async function renderInvoicePdf(invoice: InvoiceDocument, generatedAt: Date): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Invoice ${invoice.invoiceNumber}`);
-  pdf.setSubject(`Invoice ${invoice.invoiceNumber} from ${invoice.school.name}`);
-  pdf.setAuthor(invoice.school.name);
-  pdf.setCreator("SchoolRide");
-  pdf.setProducer("SchoolRide");
-  pdf.setCreationDate(generatedAt);
-  pdf.setModificationDate(generatedAt);
-
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const fonts: Fonts = { regular, bold, charset: new Set(regular.getCharacterSet()) };
+function drawInvoice(pdf: PDFDocument, layer: PdfText, invoice: InvoiceDocument, locale: Locale): void {
   const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-  const w = new Writer(page, fonts);
+  const w = new Writer(page, layer);
   const zone = invoice.school.timeZone;
   const half = (RIGHT - MARGIN) / 2;
+  const day = (date: string) => emailDay(locale, date);
+  const money = (minor: number) => emailMoney(locale, minor, invoice.school.currency);
 
-  // Header: the school on the left, the document's name, number and status on the right.
+  // Header: the school at the start, the document's name, number and status at the end.
   let y = PAGE_HEIGHT - MARGIN - 18;
-  w.text("INVOICE", RIGHT, y, { size: 22, bold: true, align: "right" });
-  let left = w.paragraph(invoice.school.name, MARGIN, y, half - 16, { size: 16, bold: true, maxLines: 2 });
+  w.text(text(locale, T.title), RIGHT, y, { size: 22, bold: true, align: "end" });
+  let start = w.paragraph(invoice.school.name, MARGIN, y, half - 16, { size: 16, bold: true, maxLines: 2 });
   for (const line of schoolContact(invoice.school))
-    left = w.paragraph(line, MARGIN, left, half - 16, { color: MUTED, maxLines: 2 });
-  w.text(invoice.invoiceNumber, RIGHT, y - 22, { size: 12, bold: true, align: "right" });
-  w.text(INVOICE_STATUS_LABELS[invoice.status], RIGHT, y - 40, {
+    start = w.paragraph(line, MARGIN, start, half - 16, { color: MUTED, maxLines: 2 });
+  w.text(invoice.invoiceNumber, RIGHT, y - 22, { size: 12, bold: true, align: "end" });
+  w.text(statusLabel(locale, invoice.status), RIGHT, y - 40, {
     size: 12,
     bold: true,
-    align: "right",
+    align: "end",
     color: STATUS_COLORS[invoice.status],
   });
-  y = Math.min(left, y - 48) - 12;
+  y = Math.min(start, y - 48) - 12;
   w.rule(y);
 
   // Bill to, and the dates.
   y -= 22;
-  w.text("Bill to", MARGIN, y, { size: 9, color: MUTED });
+  w.text(text(locale, T.billTo), MARGIN, y, { size: 9, color: MUTED });
   const billTo = w.paragraph(invoice.parent.name, MARGIN, y - 16, half - 16, { size: 11, bold: true, maxLines: 2 });
   const billed = w.paragraph(invoice.parent.email, MARGIN, billTo, half - 16, { color: MUTED, maxLines: 2 });
-  const dates: [string, string][] = [
-    ["Issue date", formatCalendarDay(invoice.issueDate)],
-    ["Due date", formatCalendarDay(invoice.dueDate)],
+  const dates: [MessageDescriptor, string][] = [
+    [T.issueDate, day(invoice.issueDate)],
+    [T.dueDate, day(invoice.dueDate)],
   ];
-  if (invoice.paidAt) dates.push(["Payment date", formatCalendarDay(localDate(invoice.paidAt, zone))]);
-  if (invoice.refundedAt) dates.push(["Refund date", formatCalendarDay(localDate(invoice.refundedAt, zone))]);
-  if (invoice.voidedAt) dates.push(["Voided on", formatCalendarDay(localDate(invoice.voidedAt, zone))]);
-  let right = y;
+  if (invoice.paidAt) dates.push([T.paymentDate, day(localDate(invoice.paidAt, zone))]);
+  if (invoice.refundedAt) dates.push([T.refundDate, day(localDate(invoice.refundedAt, zone))]);
+  if (invoice.voidedAt) dates.push([T.voidedOn, day(localDate(invoice.voidedAt, zone))]);
+  let end = y;
   for (const [label, value] of dates) {
-    w.text(label, MARGIN + half, right, { size: 9, color: MUTED });
-    w.text(value, RIGHT, right, { align: "right" });
-    right -= 18;
+    w.text(text(locale, label), MARGIN + half, end, { size: 9, color: MUTED });
+    w.text(value, RIGHT, end, { align: "end" });
+    end -= 18;
   }
-  y = Math.min(billed, right) - 16;
+  y = Math.min(billed, end) - 16;
   w.rule(y);
 
   // The amounts: description and base, the fee line (term-based only), the total.
   y -= 22;
-  w.text("Description", MARGIN, y, { size: 9, color: MUTED });
-  // The code, whatever the symbol: "$" alone does not say which dollars.
-  w.text(`Amount (${invoice.school.currency})`, RIGHT, y, { size: 9, color: MUTED, align: "right" });
+  w.text(text(locale, T.description), MARGIN, y, { size: 9, color: MUTED });
+  w.text(text(locale, T.amount, { currency: invoice.school.currency }), RIGHT, y, {
+    size: 9,
+    color: MUTED,
+    align: "end",
+  });
   y -= 18;
-  w.text(formatMoney(invoice.baseAmountCents, invoice.school.currency), RIGHT, y, { align: "right" });
+  w.text(money(invoice.baseAmountCents), RIGHT, y, { align: "end" });
   y = w.paragraph(invoice.description, MARGIN, y, RIGHT - MARGIN - 110, { maxLines: MAX_DESCRIPTION_LINES }) - 6;
-  const fee = feeLineLabel(invoice);
+  const fee = feeLineLabel(locale, invoice);
   if (fee) {
     w.text(fee, MARGIN, y);
-    w.text(formatMoney(invoice.feeCents, invoice.school.currency), RIGHT, y, { align: "right" });
+    w.text(money(invoice.feeCents), RIGHT, y, { align: "end" });
     y -= 20;
   }
   w.rule(y + 6);
   y -= 16;
-  w.text("Total", MARGIN, y, { size: 12, bold: true });
-  w.text(formatMoney(invoice.amountCents, invoice.school.currency), RIGHT, y, { size: 12, bold: true, align: "right" });
+  w.text(text(locale, T.total), MARGIN, y, { size: 12, bold: true });
+  w.text(money(invoice.amountCents), RIGHT, y, { size: 12, bold: true, align: "end" });
 
   y -= 36;
-  w.text(statusLine(invoice), MARGIN, y, { bold: true, color: STATUS_COLORS[invoice.status] });
+  w.text(statusLine(locale, invoice), MARGIN, y, { bold: true, color: STATUS_COLORS[invoice.status] });
   // How it was paid (a cheque's number), or why it was voided.
   const detail =
     invoice.status === "paid" && invoice.paymentReference
-      ? `Reference: ${invoice.paymentReference}`
+      ? text(locale, T.reference, { reference: invoice.paymentReference })
       : invoice.status === "void" && invoice.voidReason
-        ? `Reason: ${invoice.voidReason}`
+        ? text(locale, T.reason, { reason: invoice.voidReason })
         : null;
   if (detail) w.paragraph(detail, MARGIN, y - 16, RIGHT - MARGIN, { color: MUTED, maxLines: 4 });
 
   w.paragraph(
-    `Questions about this invoice? Contact ${invoice.school.name} at ${invoice.school.email}.`,
+    text(locale, T.questions, { school: invoice.school.name, email: invoice.school.email }),
     MARGIN,
     MARGIN + 10,
     RIGHT - MARGIN,
-    {
-      size: 8,
-      color: MUTED,
-      maxLines: 2,
-    },
+    { size: 8, color: MUTED, maxLines: 2 },
   );
-  // A copy over a plain ArrayBuffer: what a Response body takes.
-  return new Uint8Array(await pdf.save());
+}
+
+/**
+ * The invoice's PDF bytes in `locale`. `generatedAt` only sets the document's metadata dates;
+ * `fonts` reads the embedded fonts' files (the app's assets).
+ */
+export function renderInvoicePdf(
+  invoice: InvoiceDocument,
+  generatedAt: Date,
+  options: { locale: Locale; fonts: PdfFontFiles },
+): Promise<Uint8Array<ArrayBuffer>> {
+  const { locale } = options;
+  return renderPdf((pdf, layer) => drawInvoice(pdf, layer, invoice, locale), {
+    ...options,
+    meta: (pdf) => {
+      pdf.setTitle(text(locale, T.documentTitle, { number: invoice.invoiceNumber }));
+      pdf.setSubject(text(locale, T.subject, { number: invoice.invoiceNumber, school: invoice.school.name }));
+      pdf.setAuthor(invoice.school.name);
+      pdf.setLanguage(LOCALE_TAGS[locale]);
+      pdf.setCreator("SchoolRide");
+      pdf.setProducer("SchoolRide");
+      pdf.setCreationDate(generatedAt);
+      pdf.setModificationDate(generatedAt);
+    },
+  });
 }

@@ -1,16 +1,55 @@
-import { PageSizes, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
-import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
-import { formatCalendarDay } from "#shared/school-time.ts";
-import { clip, toWinAnsi, wrap } from "../_shared/pdf-text.ts";
-import type { RouteSheet, RouteSheetRider } from "./sheet.ts";
+import type { MessageDescriptor } from "@lingui/core";
+import { PageSizes, type PDFDocument, type PDFPage, type RGB, rgb } from "pdf-lib";
+import { GRADES } from "#shared/children-texts.ts";
+import { LOCALE_TAGS, type Locale } from "#shared/locales.ts";
+import { emailDay } from "../../email/format.ts";
+import { text } from "../../i18n/texts.ts";
+import type { PdfFontFiles } from "../_shared/pdf-fonts.ts";
+import { type PdfText, renderPdf } from "../_shared/pdf-text.ts";
+import type { RouteSheet, RouteSheetNotice, RouteSheetRider } from "./sheet.ts";
 
 /**
- * A route's sheet for the driver as a PDF (US Letter, as many pages as the stops need): the route,
- * direction, bus, driver and day, then each stop in order with its time and the children riding
- * that day, each with the flags of their record ("Allergy: …", "Special needs: …", wrapped). Drawn
- * with the standard fonts (text reduced to WinAnsi: lone surrogates and controls never reach pdf-lib).
+ * A route's sheet for the driver as a PDF (US Letter, as many pages as the stops need), in the
+ * reader's language (issue 30, ADR 0079): the route, direction, bus, driver and day, then each stop
+ * in order with its time and the children riding that day, each with the flags of their record
+ * ("Allergy: …", "Special needs: …", wrapped). Labels from the server's catalogs, the day, times and
+ * numbers through Intl in the reader's locale (times are the school's wall clock); names and notes
+ * as written, in whatever script (../_shared/pdf-text.ts picks the fonts; Arabic runs right to left).
  * Loaded on demand (`await import`) by the download route only.
  */
+
+export const ROUTE_SHEET_TEXTS = {
+  documentTitle: /*i18n*/ { id: "pdf.routeSheet.documentTitle", message: "Route sheet {date}" },
+  heading: /*i18n*/ { id: "pdf.routeSheet.heading", message: "Route sheet" },
+  date: /*i18n*/ { id: "pdf.routeSheet.date", message: "Date: {date}" },
+  pickup: /*i18n*/ { id: "pdf.routeSheet.pickup", message: "Direction: Pickup" },
+  dropoff: /*i18n*/ { id: "pdf.routeSheet.dropoff", message: "Direction: Dropoff" },
+  bus: /*i18n*/ {
+    id: "pdf.routeSheet.bus",
+    message: "Bus: {number} ({seats, plural, one {# seat} other {# seats}})",
+  },
+  noBus: /*i18n*/ { id: "pdf.routeSheet.noBus", message: "Bus: none assigned" },
+  driver: /*i18n*/ { id: "pdf.routeSheet.driver", message: "Driver: {name}" },
+  counts: /*i18n*/ {
+    id: "pdf.routeSheet.counts",
+    message: "{stops, plural, one {# stop} other {# stops}}, {riders, plural, one {# rider} other {# riders}}",
+  },
+  notRunning: /*i18n*/ { id: "pdf.routeSheet.notRunning", message: "This route does not run on this day." },
+  noService: /*i18n*/ { id: "pdf.routeSheet.noService", message: "No service on this day: {reason}" },
+  stop: /*i18n*/ { id: "pdf.routeSheet.stop", message: "{position}. {time} {name}" },
+  noRiders: /*i18n*/ { id: "pdf.routeSheet.noRiders", message: "No riders" },
+  rider: /*i18n*/ { id: "pdf.routeSheet.rider", message: "[ ] {name} ({grade})" },
+  kindergarten: /*i18n*/ { id: "pdf.routeSheet.kindergarten", message: "Kindergarten" },
+  grade: /*i18n*/ {
+    id: "pdf.routeSheet.grade",
+    message: "{grade, selectordinal, one {#st Grade} two {#nd Grade} few {#rd Grade} other {#th Grade}}",
+  },
+  allergy: /*i18n*/ { id: "pdf.routeSheet.allergy", message: "Allergy: {text}" },
+  specialNeeds: /*i18n*/ { id: "pdf.routeSheet.specialNeeds", message: "Special needs: {text}" },
+  continued: /*i18n*/ { id: "pdf.routeSheet.continued", message: "{route}, {date} (continued)" },
+  footer: /*i18n*/ { id: "pdf.routeSheet.footer", message: "{route}, {date} - page {page} of {count}" },
+} satisfies Record<string, MessageDescriptor>;
+const T = ROUTE_SHEET_TEXTS;
 
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.28, 0.33, 0.41);
@@ -25,11 +64,34 @@ const BOTTOM = MARGIN + 28;
 const MAX_FLAG_LINES = 8;
 
 /** The markers a rider's record gives the driver, in the order drawn. */
-export function riderFlags(rider: Pick<RouteSheetRider, "allergyInfo" | "specialNeeds">): string[] {
+export function riderFlags(locale: Locale, rider: Pick<RouteSheetRider, "allergyInfo" | "specialNeeds">): string[] {
   const flags: string[] = [];
-  if (rider.allergyInfo?.trim()) flags.push(`Allergy: ${rider.allergyInfo.trim()}`);
-  if (rider.specialNeeds?.trim()) flags.push(`Special needs: ${rider.specialNeeds.trim()}`);
+  if (rider.allergyInfo?.trim()) flags.push(text(locale, T.allergy, { text: rider.allergyInfo.trim() }));
+  if (rider.specialNeeds?.trim()) flags.push(text(locale, T.specialNeeds, { text: rider.specialNeeds.trim() }));
   return flags;
+}
+
+/** A grade of the list in the reader's language ("4th Grade", "4.º grado"); any other text as written. */
+export function gradeLabel(locale: Locale, grade: string): string {
+  const index = (GRADES as readonly string[]).indexOf(grade);
+  if (index < 0) return grade;
+  return index === 0 ? text(locale, T.kindergarten) : text(locale, T.grade, { grade: index });
+}
+
+/** What the sheet says of a day without a run. */
+export function noticeText(locale: Locale, notice: RouteSheetNotice): string {
+  return notice.kind === "noService"
+    ? text(locale, T.noService, { reason: notice.reason })
+    : text(locale, T.notRunning);
+}
+
+/** A stop's wall-clock time as the reader writes it (English keeps the sheet's "07:30"). */
+function wallTime(locale: Locale, time: string): string {
+  if (locale === "en") return time;
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeStyle: "short", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+  );
 }
 
 type Style = { size?: number; bold?: boolean; color?: RGB; maxLines?: number };
@@ -42,7 +104,7 @@ class Pages {
 
   constructor(
     private readonly pdf: PDFDocument,
-    private readonly fonts: { regular: PDFFont; bold: PDFFont; charset: ReadonlySet<number> },
+    private readonly layer: PdfText,
     private readonly continued: string,
   ) {
     this.newPage(false);
@@ -55,18 +117,13 @@ class Pages {
     if (continuation) this.lines(this.continued, MARGIN, { size: 9, color: MUTED, maxLines: 2 });
   }
 
-  /** Wrapped text at `x`, from the cursor down. */
+  /** Wrapped text at `x` (from the start edge), from the cursor down. */
   lines(value: string, x: number, style: Style = {}): void {
-    const size = style.size ?? 10;
-    const font = style.bold ? this.fonts.bold : this.fonts.regular;
-    const width = RIGHT - x;
-    const wrapped = value
-      .split(/\r\n|\r|\n/)
-      .flatMap((paragraph) => wrap(toWinAnsi(paragraph, this.fonts.charset), font, size, width));
-    for (const line of clip(wrapped, style.maxLines ?? 3, font, size, width)) {
+    const drawn = { size: style.size ?? 10, bold: style.bold ?? false, color: style.color ?? INK };
+    for (const line of this.layer.lines(value, drawn, RIGHT - x, style.maxLines ?? 3)) {
       if (this.y < BOTTOM) this.newPage(true);
-      this.page.drawText(line, { x, y: this.y, size, font, color: style.color ?? INK });
-      this.y -= size * 1.4;
+      this.layer.draw(this.page, line, x, this.y, drawn);
+      this.y -= drawn.size * 1.4;
     }
   }
 
@@ -84,63 +141,84 @@ class Pages {
     this.y -= 8;
   }
 
-  footer(text: (index: number, count: number) => string): void {
+  footer(line: (index: number, count: number) => string): void {
+    const style = { size: 8, color: MUTED };
     this.all.forEach((page, index) => {
-      const line = toWinAnsi(text(index + 1, this.all.length), this.fonts.charset);
-      page.drawText(line, { x: MARGIN, y: MARGIN - 8, size: 8, font: this.fonts.regular, color: MUTED });
+      const [footer = ""] = this.layer.lines(line(index + 1, this.all.length), style, RIGHT - MARGIN, 1);
+      this.layer.draw(page, footer, MARGIN, MARGIN - 8, style);
     });
   }
 }
 
-/** The sheet's PDF bytes. `generatedAt` only sets the document's metadata dates. */
-export async function renderRouteSheetPdf(sheet: RouteSheet, generatedAt: Date): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = await PDFDocument.create();
-  const day = formatCalendarDay(sheet.date);
-  // The route's name stays out of the metadata (drawn text is reduced to WinAnsi; metadata is not).
-  pdf.setTitle(`Route sheet ${sheet.date}`);
-  pdf.setAuthor("SchoolRide");
-  pdf.setCreator("SchoolRide");
-  pdf.setProducer("SchoolRide");
-  pdf.setCreationDate(generatedAt);
-  pdf.setModificationDate(generatedAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const pages = new Pages(
-    pdf,
-    { regular, bold, charset: new Set(regular.getCharacterSet()) },
-    `${sheet.route.name}, ${day} (continued)`,
-  );
-
+function drawSheet(pdf: PDFDocument, layer: PdfText, sheet: RouteSheet, locale: Locale): void {
+  const day = emailDay(locale, sheet.date);
+  const number = new Intl.NumberFormat(LOCALE_TAGS[locale], { useGrouping: false });
   const { route } = sheet;
+  const pages = new Pages(pdf, layer, text(locale, T.continued, { route: route.name, date: day }));
+
   pages.lines(sheet.schoolName, MARGIN, { size: 10, color: MUTED, maxLines: 2 });
-  pages.lines("Route sheet", MARGIN, { size: 9, color: MUTED, maxLines: 1 });
+  pages.lines(text(locale, T.heading), MARGIN, { size: 9, color: MUTED, maxLines: 1 });
+  // Room for the name's taller letters (Arabic and Chinese ones reach higher than Latin).
+  pages.gap(8);
   pages.lines(route.name, MARGIN, { size: 18, bold: true, maxLines: 2 });
   pages.gap(4);
-  pages.lines(`Date: ${day}`, MARGIN, { size: 11, bold: true, maxLines: 1 });
-  pages.lines(`Direction: ${ROUTE_DIRECTION_LABELS[route.direction]}`, MARGIN, { maxLines: 1 });
-  pages.lines(route.bus ? `Bus: ${route.bus.number} (${route.bus.seats} seats)` : "Bus: none assigned", MARGIN);
-  pages.lines(`Driver: ${route.driverName}`, MARGIN);
+  pages.lines(text(locale, T.date, { date: day }), MARGIN, { size: 11, bold: true, maxLines: 1 });
+  pages.lines(text(locale, route.direction === "pickup" ? T.pickup : T.dropoff), MARGIN, { maxLines: 1 });
+  pages.lines(
+    route.bus ? text(locale, T.bus, { number: route.bus.number, seats: route.bus.seats }) : text(locale, T.noBus),
+    MARGIN,
+  );
+  pages.lines(text(locale, T.driver, { name: route.driverName }), MARGIN);
   const riders = sheet.stops.reduce((total, stop) => total + stop.riders.length, 0);
-  pages.lines(`${sheet.stops.length} stops, ${riders} riders`, MARGIN, { color: MUTED, maxLines: 1 });
-  if (sheet.notice) pages.lines(sheet.notice, MARGIN, { bold: true, color: FLAG });
+  pages.lines(text(locale, T.counts, { stops: sheet.stops.length, riders }), MARGIN, { color: MUTED, maxLines: 1 });
+  if (sheet.notice) pages.lines(noticeText(locale, sheet.notice), MARGIN, { bold: true, color: FLAG });
   pages.gap(8);
   pages.rule();
 
   sheet.stops.forEach((stop, index) => {
     pages.keep(44);
     pages.gap(6);
-    pages.lines(`${index + 1}. ${stop.time} ${stop.name}`, MARGIN, { size: 12, bold: true });
-    if (stop.riders.length === 0) pages.lines("No riders", MARGIN + 16, { color: MUTED, maxLines: 1 });
+    const position = number.format(index + 1);
+    pages.lines(text(locale, T.stop, { position, time: wallTime(locale, stop.time), name: stop.name }), MARGIN, {
+      size: 12,
+      bold: true,
+    });
+    if (stop.riders.length === 0) pages.lines(text(locale, T.noRiders), MARGIN + 16, { color: MUTED, maxLines: 1 });
     for (const rider of stop.riders) {
       pages.keep(28);
-      pages.lines(`[ ] ${rider.name} (${rider.grade})`, MARGIN + 16, { size: 11 });
-      for (const flag of riderFlags(rider))
+      pages.lines(text(locale, T.rider, { name: rider.name, grade: gradeLabel(locale, rider.grade) }), MARGIN + 16, {
+        size: 11,
+      });
+      for (const flag of riderFlags(locale, rider))
         pages.lines(flag, MARGIN + 40, { bold: true, color: FLAG, maxLines: MAX_FLAG_LINES });
     }
     pages.gap(4);
     pages.rule();
   });
 
-  pages.footer((page, count) => `${route.name}, ${day} - page ${page} of ${count}`);
-  return new Uint8Array(await pdf.save());
+  pages.footer((page, count) =>
+    text(locale, T.footer, { route: route.name, date: day, page: number.format(page), count: number.format(count) }),
+  );
+}
+
+/** The sheet's PDF bytes in `locale`. `generatedAt` only sets the document's metadata dates. */
+export function renderRouteSheetPdf(
+  sheet: RouteSheet,
+  generatedAt: Date,
+  options: { locale: Locale; fonts: PdfFontFiles },
+): Promise<Uint8Array<ArrayBuffer>> {
+  const { locale } = options;
+  return renderPdf((pdf, layer) => drawSheet(pdf, layer, sheet, locale), {
+    ...options,
+    meta: (pdf) => {
+      // The route's name stays out of the metadata (only what is drawn is cleaned).
+      pdf.setTitle(text(locale, T.documentTitle, { date: sheet.date }));
+      pdf.setAuthor("SchoolRide");
+      pdf.setLanguage(LOCALE_TAGS[locale]);
+      pdf.setCreator("SchoolRide");
+      pdf.setProducer("SchoolRide");
+      pdf.setCreationDate(generatedAt);
+      pdf.setModificationDate(generatedAt);
+    },
+  });
 }

@@ -24,14 +24,12 @@ export type RouteSheet = {
   schoolName: string;
   date: string;
   route: { name: string; direction: RouteType; driverName: string; bus: { number: string; seats: number } | null };
-  notice: string | null;
+  notice: RouteSheetNotice | null;
   stops: { name: string; time: string; riders: RouteSheetRider[] }[];
 };
 
-export const ROUTE_SHEET_NOTICES = {
-  notRunning: "This route does not run on this day.",
-  noService: (reason: string) => `No service on this day: ${reason}`,
-} as const;
+/** Why a day has no run: the route does not run that weekday or date, or the school closed it (its reason). */
+export type RouteSheetNotice = { kind: "notRunning" } | { kind: "noService"; reason: string };
 
 /** The school admin's sheet of one of the school's routes on `date` (a calendar day in the school's zone). */
 export async function routeSheet(scope: SchoolScope, input: z.infer<typeof routeSheetInput>): Promise<RouteSheet> {
@@ -74,7 +72,11 @@ export async function routeSheet(scope: SchoolScope, input: z.infer<typeof route
     input.date >= route.activeFrom &&
     (route.activeTo === null || input.date <= route.activeTo);
   const closed = closedRows[0];
-  const notice = closed ? ROUTE_SHEET_NOTICES.noService(closed.reason) : runs ? null : ROUTE_SHEET_NOTICES.notRunning;
+  const notice: RouteSheetNotice | null = closed
+    ? { kind: "noService", reason: closed.reason }
+    : runs
+      ? null
+      : { kind: "notRunning" };
   // A day without a run has no riders, whoever is assigned; a child marked not riding is not on the sheet.
   const ridersAt = byStop(
     notice ? [] : riderRows.filter((rider) => rider.riding),
