@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
+import { shootBothWidths, translation } from "./i18n-support.ts";
 import { DEMO, DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin, newParent } from "./support.ts";
 
 /**
@@ -9,25 +8,6 @@ import { DEMO, DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin, newParent } f
  * (axe clean, no sideways scroll at 375 px), a signed-in parent's pages in their language. The
  * expected words are read from the catalogs, so a better translation does not break the journey.
  */
-function translation(area: string, locale: string, english: string): string {
-  const po = readFileSync(join(import.meta.dirname, "../../web/src/locales", area, `${locale}.po`), "utf8");
-  const quoted = JSON.stringify(english);
-  const match = new RegExp(`\\nmsgid ${quoted.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nmsgstr (".*")\\n`).exec(po);
-  if (!match) throw new Error(`"${english}" is not in ${area}/${locale}.po`);
-  return JSON.parse(match[1]!) as string;
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.CI) return;
-  for (const [width, size] of [
-    [375, PHONE],
-    [1280, DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `test-results/i18n/${name}-${width}.png`, fullPage: false });
-  }
-}
-
 test.describe("languages", () => {
   test("a visitor's browser says Spanish: the site is in Spanish; the switcher turns it to Arabic, right to left", async ({
     browser,
@@ -38,7 +18,7 @@ test.describe("languages", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: translation("public", "es", "What We Do") })).toBeVisible();
-    await shoot(page, "home-es");
+    await shootBothWidths(page, "i18n", "home-es");
 
     await page.setViewportSize(DESKTOP);
     await header
@@ -51,7 +31,7 @@ test.describe("languages", () => {
     // The choice outlives the page: the next visit starts in Arabic, whatever the browser says.
     await page.goto("/services");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-    await shoot(page, "services-ar");
+    await shootBothWidths(page, "i18n", "services-ar");
     await page.context().close();
   });
 
@@ -82,7 +62,7 @@ test.describe("languages", () => {
     await expectNoSeriousViolation(parent, "/parent in Arabic at 375 px");
     await parent.setViewportSize(DESKTOP);
     await expectNoSeriousViolation(parent, "/parent in Arabic at 1280 px");
-    await shoot(parent, "parent-ar");
+    await shootBothWidths(parent, "i18n", "parent-ar");
     await parent.context().close();
   });
 });

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
+import { shootBothWidths, translation } from "./i18n-support.ts";
 import { driverWithoutRuns } from "./live-run.ts";
 import { createSuperAdmin, DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin, unique } from "./support.ts";
 
@@ -11,25 +10,6 @@ import { createSuperAdmin, DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin, u
  * and a language chosen with the sign-in page's switcher is the one a user without a saved language
  * enters in, and keeps. The expected words are read from the catalogs.
  */
-function translation(area: string, locale: string, english: string): string {
-  const po = readFileSync(join(import.meta.dirname, "../../web/src/locales", area, `${locale}.po`), "utf8");
-  const quoted = JSON.stringify(english);
-  const match = new RegExp(`\\nmsgid ${quoted.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nmsgstr (".*")\\n`).exec(po);
-  if (!match) throw new Error(`"${english}" is not in ${area}/${locale}.po`);
-  return JSON.parse(match[1]!) as string;
-}
-
-async function shoot(page: Page, name: string) {
-  if (process.env.CI) return;
-  for (const [width, size] of [
-    [375, PHONE],
-    [1280, DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `test-results/language/${name}-${width}.png`, fullPage: true });
-  }
-}
-
 /** Both widths: no sideways scroll at 375 px, the list and the button at least 44 px high, axe clean. */
 async function checkLanguagePage(page: Page, what: string) {
   for (const size of [PHONE, DESKTOP]) {
@@ -67,12 +47,12 @@ test.describe("every role chooses its language", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Language" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("combobox", { name: "Language" })).toHaveValue("en");
     await checkLanguagePage(page, "/driver/language in English");
-    await shoot(page, "driver-en");
+    await shootBothWidths(page, "language", "driver-en", { fullPage: true });
 
     await page.setViewportSize(PHONE);
     await chooseArabic(page);
     await checkLanguagePage(page, "/driver/language in Arabic");
-    await shoot(page, "driver-ar");
+    await shootBothWidths(page, "language", "driver-ar", { fullPage: true });
     await expect(page.getByRole("main").getByRole("combobox")).toHaveValue("ar");
 
     // Saved on the driver's record: another device, without this one's cookie, signs in to Arabic.
@@ -100,11 +80,11 @@ test.describe("every role chooses its language", () => {
     await expect(page).toHaveURL("/super-admin/language");
     await expect(page.getByRole("heading", { level: 1, name: "Language" })).toBeVisible();
     await checkLanguagePage(page, "/super-admin/language in English");
-    await shoot(page, "super-admin-en");
+    await shootBothWidths(page, "language", "super-admin-en", { fullPage: true });
 
     await chooseArabic(page);
     await checkLanguagePage(page, "/super-admin/language in Arabic");
-    await shoot(page, "super-admin-ar");
+    await shootBothWidths(page, "language", "super-admin-ar", { fullPage: true });
     await page.context().close();
   });
 
