@@ -1,4 +1,4 @@
-import fontkit from "@pdf-lib/fontkit";
+import { create as createFont } from "fontkit";
 import {
   decodePDFRawStream,
   PDFArray,
@@ -59,7 +59,7 @@ function readFont(document: PDFDocument, dict: PDFDict): Font {
     }
   const descendant = (lookup(dict, "DescendantFonts") as PDFArray).lookup(0, PDFDict);
   const descriptor = lookup(descendant, "FontDescriptor") as PDFDict;
-  const file = fontkit.create(decoded(lookup(descriptor, "FontFile2") as PDFStream));
+  const file = createFont(decoded(lookup(descriptor, "FontFile2") as PDFStream));
   const outline = (gid: number) => {
     const glyph = file.getGlyph(gid);
     return glyph.path.toSVG() !== "" || /^\s*$/.test(toUnicode.get(gid) ?? "");

@@ -1,5 +1,5 @@
-import fontkit from "@pdf-lib/fontkit";
 import bidiFactory from "bidi-js";
+import { create as createFont, type Font as FontkitFont, type Glyph as FontkitGlyph } from "fontkit";
 import {
   beginText,
   endText,
@@ -207,7 +207,7 @@ function leftEdge(page: PDFPage, x: number, width: number, align: "start" | "end
 }
 
 /** A font of the chain and the characters it has glyphs for. */
-type Face = { font: PDFFont; shaper: ReturnType<typeof fontkit.create>; chars: ReadonlySet<number> };
+type Face = { font: PDFFont; shaper: FontkitFont; chars: ReadonlySet<number> };
 /** A glyph as fontkit lays it out, in points: its advance, its offset (a mark on its letter, by GPOS), and its own width. */
 type Placed = { advance: number; dx: number; dy: number; natural: number };
 type Run = { face: Face; text: string; level: number };
@@ -393,46 +393,86 @@ function visualOrder(runs: Run[]): Run[] {
   return ordered;
 }
 
-const parsed = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const parsed = new WeakMap<Uint8Array, FontkitFont>();
 
 /**
- * fontkit, parsing each font file once per isolate: a font's layout tables (Noto Sans' GPOS, Noto
+ * fontkit parsing each font file once per isolate: a font's layout tables (Noto Sans' GPOS, Noto
  * Sans SC's GSUB) cost tens to hundreds of milliseconds to read, and the files' bytes are kept per
  * isolate (pdf-fonts.ts). Each document still makes its own subset of the one parsed font.
  */
-const parsedOnce: typeof fontkit = {
-  ...fontkit,
-  create(bytes, postscriptName) {
-    let font = parsed.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes, postscriptName);
-      parsed.set(bytes, font);
+function parse(bytes: Uint8Array): FontkitFont {
+  let font = parsed.get(bytes);
+  if (!font) {
+    font = createFont(bytes);
+    parsed.set(bytes, font);
+  }
+  return font;
+}
+
+type PdfLibFontkit = Parameters<PDFDocument["registerFontkit"]>[0];
+const forPdfLib = new WeakMap<FontkitFont, ReturnType<PdfLibFontkit["create"]>>();
+
+/**
+ * fontkit 2 as pdf-lib's `registerFontkit` expects it (ADR 0079). pdf-lib 1.17 was written against
+ * fontkit 1: of a font it reads `layout`, `characterSet`, `glyphForCodePoint`, `unitsPerEm`,
+ * `postscriptName`, `bbox`, `ascent`, `descent`, `capHeight`, `xHeight`, `italicAngle`, `post`,
+ * `head`, `OS/2` and `cff`; of a glyph `id`, `advanceWidth` and `codePoints`; of a subset
+ * `includeGlyph`, `cff` and `encodeStream()`, a stream it reads with `on("data" | "end" | "error")`.
+ * fontkit 2 has each but the last: its subset's `encode()` returns the file's bytes instead. So
+ * pdf-lib is given the one parsed font (a Proxy that reads every member from it, so its lazily read
+ * tables and layout engine stay its own, parsed once) with one difference: `createSubset()` makes a
+ * fontkit 2 subset and hands pdf-lib its `cff`, its `includeGlyph` and an `encodeStream()` that
+ * emits `encode()`'s bytes. fontkit 2 keeps the source font's `loca` format in a subset, which
+ * fontkit 1.1.1 did not (its subsets lost glyphs); tests/node/pdf-languages.test.ts decodes every
+ * embedded glyph to catch a regression.
+ */
+const parsedOnce: PdfLibFontkit = {
+  create(bytes) {
+    const font = parse(bytes);
+    let adapted = forPdfLib.get(font);
+    if (!adapted) {
+      const createSubset = () => {
+        const subset = font.createSubset();
+        return {
+          get cff() {
+            return subset.cff;
+          },
+          includeGlyph: (glyph: number | FontkitGlyph) => subset.includeGlyph(glyph),
+          encodeStream: () => emitted(() => subset.encode()),
+        };
+      };
+      adapted = new Proxy(font, {
+        get: (target, key) => (key === "createSubset" ? createSubset : Reflect.get(target, key, target)),
+      }) as unknown as ReturnType<PdfLibFontkit["create"]>;
+      forPdfLib.set(font, adapted);
     }
-    return font;
+    return adapted;
   },
 };
 
-type TrueTypeSubset = { loca?: { version?: number }; _addGlyph?: (this: TrueTypeSubset, gid: number) => number };
-let locaPatched = false;
+type Listener = (value?: unknown) => void;
 
-/**
- * @pdf-lib/fontkit 1.1.1 writes a TrueType subset's `loca` in the short format whenever its glyph
- * data is under 64 KB, which stores each offset halved: with glyphs of odd lengths (the Noto
- * builds) every outline after the first odd one is lost. Setting the long format before the first
- * glyph is added keeps the offsets whole (upstream fontkit keeps the source font's format instead).
- * tests/node/pdf-languages.test.ts decodes every embedded glyph to catch a regression.
- */
-function longLocaSubsets(font: PDFFont): void {
-  if (locaPatched) return;
-  const subset = (font as unknown as { embedder?: { subset?: TrueTypeSubset } }).embedder?.subset;
-  const prototype = subset ? (Object.getPrototypeOf(subset) as TrueTypeSubset) : undefined;
-  const addGlyph = prototype?._addGlyph;
-  if (!prototype || !addGlyph) return;
-  prototype._addGlyph = function (gid) {
-    if (this.loca) this.loca.version = 1;
-    return addGlyph.call(this, gid);
+/** A stream of one chunk, `bytes()`, read as pdf-lib reads a subset's (listeners set, then events). */
+function emitted(bytes: () => Uint8Array) {
+  const listeners = new Map<string, Listener>();
+  const stream = {
+    on(event: "data" | "end" | "error", listener: Listener) {
+      listeners.set(event, listener);
+      return stream;
+    },
   };
-  locaPatched = true;
+  queueMicrotask(() => {
+    let data: Uint8Array;
+    try {
+      data = bytes();
+    } catch (error) {
+      listeners.get("error")?.(error);
+      return;
+    }
+    listeners.get("data")?.(data);
+    listeners.get("end")?.();
+  });
+  return stream;
 }
 
 /** The order of the chain: the document's own script first, then Latin, Arabic, Chinese. */
@@ -458,13 +498,12 @@ async function embeddedText(
       if (!bytes) continue;
       if (family === "latin") loaded.add(weight);
       const font = await pdf.embedFont(bytes, { subset: true });
-      longLocaSubsets(font);
       let chars = charsets.get(file);
       if (!chars) {
         chars = new Set(font.getCharacterSet());
         charsets.set(file, chars);
       }
-      faces[weight].push({ font, shaper: parsed.get(bytes) ?? parsedOnce.create(bytes), chars });
+      faces[weight].push({ font, shaper: parse(bytes), chars });
     }
   }
   // Without the Latin font (the assets cannot be read), the standard fonts' drawing stands.
