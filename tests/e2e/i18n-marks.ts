@@ -8,33 +8,74 @@
  *
  * What is data, not text to translate: every string the API answered (names, a school's own
  * messages, texts the server composed in the reader's language), the brand, e-mail addresses and
- * URLs, and what `Intl` formats (month and day names, AM/PM).
+ * URLs, and what `Intl` formats (month and day names, AM/PM); each language's own name (the language
+ * switcher's options), countries' names (`Intl.DisplayNames`), a time zone's IANA name, codes and ids (a word with a digit), a key's shortcut
+ * ("alt+T"). The payment provider's pages (`/dev/`, the local stand-in for Stripe's) are not checked.
  */
 import { type BrowserContext, test as base, expect, type TestInfo } from "@playwright/test";
+import { LOCALE_NAMES } from "#shared/locales.ts";
 
 export { expect };
 
 const MARK = "\u200b";
-const CATALOG_CHUNK = /\/assets\/i18n-[\w-]+\.js$/;
+const CATALOG_CHUNK = /\/assets\/i18n-[a-z-]+-(?:en|es|ar|zh|vi|sv)-[\w-]+\.js$/;
 const ATTRIBUTES = ["aria-label", "placeholder", "title", "alt"] as const;
 
 type Compiled = string | unknown[];
 
-/** A catalog chunk with each of its messages between marks (the chunk is `JSON.parse(<messages as a string>)`). */
+/**
+ * A compiled message with each of its own words between marks: its literal parts, in the branches
+ * of a plural or a select too; not its placeholders, so a value it shows (a name, a number, another
+ * message with marks of its own) is checked as what it is.
+ */
+export function markMessage(message: Compiled): Compiled {
+  if (typeof message === "string") return message === "" || message === "#" ? message : `${MARK}${message}${MARK}`;
+  return message.map((token) => {
+    if (typeof token === "string") return markMessage(token);
+    if (!Array.isArray(token)) return token;
+    const [name, type, cases] = token as [string, string | undefined, unknown];
+    if (type !== "plural" && type !== "selectordinal" && type !== "select") return token;
+    const marked = Object.fromEntries(
+      Object.entries(cases as Record<string, unknown>).map(([key, branch]) => [
+        key,
+        typeof branch === "string" || Array.isArray(branch) ? markMessage(branch as Compiled) : branch,
+      ]),
+    );
+    return [name, type, marked];
+  });
+}
+
+/** A catalog chunk with each of its messages marked (the chunk is `JSON.parse(<messages as a string>)`). */
 export function markCatalog(source: string): string {
   return source.replace(/JSON\.parse\((`(?:[^`\\]|\\.)*`|"(?:[^"\\]|\\.)*")\)/, (_, literal: string) => {
     // The build's own string literal (a template or a quoted string), read as JavaScript reads it.
     const json = new Function(`return ${literal}`)() as string;
     const messages = JSON.parse(json) as Record<string, Compiled>;
-    for (const [id, message] of Object.entries(messages))
-      messages[id] = typeof message === "string" ? `${MARK}${message}${MARK}` : [MARK, ...message, MARK];
+    for (const [id, message] of Object.entries(messages)) messages[id] = markMessage(message);
     return `JSON.parse(${JSON.stringify(JSON.stringify(messages))})`;
   });
 }
 
-/** A page's HTML without its prerendered content (the root is the body's last element). */
+/**
+ * `pattern` for a text that may hold marks: Playwright's string matchers drop U+200B, its regular
+ * expressions do not, so each token of the pattern may be followed by marks (where there are none,
+ * in the other projects, it matches as before): `markable(/^\d+–\d+ min$/)`.
+ */
+export function markable(pattern: RegExp): RegExp {
+  const source = pattern.source.replace(
+    /(\\.|\[(?:\\.|[^\]\\])*\]|\((?:\?[:=!])?|\)|[^\\[()|^$*+?{])((?:[*+?]|\{\d+(?:,\d*)?\})\??)?/g,
+    (_, atom: string, quantifier: string | undefined) =>
+      atom.startsWith("(") ? atom : `${atom}${quantifier ?? ""}\\u200b*`,
+  );
+  return new RegExp(source.replace(/^\^/, "^\\u200b*"), pattern.flags);
+}
+
+/** A page's HTML without its prerendered content (the root is the body's last element) and title (the page sets its own). */
 export function withoutPrerender(html: string): string {
-  return html.replace(/<div id="root" data-prerendered="[^"]*">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+  if (!/<div id="root" data-prerendered="/.test(html)) return html;
+  return html
+    .replace(/<div id="root" data-prerendered="[^"]*">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1')
+    .replace(/<title>[^<]*<\/title>/, "<title></title>");
 }
 
 /** The lines of `text` outside marks that hold words (two letters in a row). */
@@ -51,14 +92,43 @@ export function unmarkedLines(text: string): string[] {
 const INTL_WORDS =
   /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t|tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Mon(?:day)?|Tue(?:sday)?|Wed(?:nesday)?|Thu(?:rsday)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?|AM|PM|GMT|UTC)\b/g;
 
+/**
+ * Each language's name in that language (the language switcher's options): the same in every
+ * language by design, so a reader finds their own.
+ */
+const LANGUAGE_NAMES = Object.values(LOCALE_NAMES);
+
+/** Countries' names as `Intl.DisplayNames` gives them in English (the country pickers' options). */
+const REGION_NAMES = (() => {
+  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+  const letters = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+  return letters
+    .flatMap((first) => letters.map((second) => names.of(first + second)))
+    .filter((name): name is string => typeof name === "string" && name.length > 2);
+})();
+
+/** An IANA zone as the zone pickers show it ("America / New York"): an identifier, the same in every language. */
+const ZONE_LABEL =
+  /\b(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)(?: \/ [A-Z][\w' .-]*)+/g;
+
+/** `value` where it stands as a whole (not the `en` inside "Parent"). */
+function wholeValue(value: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "gu");
+}
+
 /** What is left of a line once the data in it is taken out: words there are untranslated text. */
 export function untranslatedPart(line: string, data: readonly string[]): string {
   let rest = line;
-  for (const value of data) if (value.length > 1 && rest.includes(value)) rest = rest.replaceAll(value, " ");
+  for (const value of [...data, ...LANGUAGE_NAMES, ...REGION_NAMES])
+    if (value.length > 1 && rest.includes(value)) rest = rest.replace(wholeValue(value), " ");
   rest = rest
     .replace(/\bSchoolRide\b/g, " ")
     .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, " ")
     .replace(/https?:\/\/\S+/g, " ")
+    .replace(ZONE_LABEL, " ")
+    // A code or an id (a word with a digit in it: "22abbae0…", "INV-2026-001") and a key's shortcut ("alt+T").
+    .replace(/[\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*/gu, " ")
+    .replace(/\b(?:alt|ctrl|shift|meta)\+\w+/gi, " ")
     .replace(INTL_WORDS, " ");
   return /\p{L}{2}/u.test(rest) ? rest.replace(/\s+/g, " ").trim() : "";
 }
@@ -141,6 +211,8 @@ async function watch(context: BrowserContext) {
     check(testInfo: TestInfo) {
       const values = [...data].sort((a, b) => b.length - a.length);
       const untranslated = [...seen]
+        // The payment provider's pages (the local stand-in for Stripe's) are not ours to translate.
+        .filter(([, path]) => !path.startsWith("/dev/"))
         .map(([line, path]) => ({ path, line, rest: untranslatedPart(line, values) }))
         .filter(({ rest }) => rest !== "")
         .map(({ path, line, rest }) => `${path}: "${line}" (untranslated: "${rest}")`);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./i18n-marks.ts";
+import { expect, markable, test } from "./i18n-marks.ts";
 import { closeToast, DEMO, signIn, unique } from "./support.ts";
 
 /**
@@ -12,7 +12,7 @@ const cents = (text: string | null) => Math.round(Number((text ?? "").replace(/[
 
 /** The value of one of the admin's totals cards (Paid, Pending, Overdue). */
 function totalsCard(page: Page, label: string): Locator {
-  return page.locator("p", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::p[1]");
+  return page.locator("p", { hasText: markable(new RegExp(`^${label}$`)) }).locator("xpath=following-sibling::p[1]");
 }
 
 test("an invoice from creation to payment: fee preview, PDF, Checkout on the school's account, Paid for both", {
