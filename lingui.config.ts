@@ -84,11 +84,15 @@ export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string
       ...pages("dashboard/SchoolAdminDashboardPage.tsx", "dashboard/SchoolLanguageCard.tsx"),
       ...features("billing", "connect", "dashboard", "drivers", "flight-trips", "invitations", "invoices"),
       ...features("parents", "payment-settings", "payments", "pupils", "trips"),
+      // A child's grade in the rosters (the flight trips' students).
+      "<rootDir>/web/src/features/children/grades.ts",
     ],
     exclude: SCHOOL_PAGE_CATALOGS,
   },
   /** The route editor and the routes list. */
-  "school-routes": { include: [...pages("school-admin/routes"), ...features("routes")] },
+  "school-routes": {
+    include: [...pages("school-admin/routes"), ...features("routes"), "<rootDir>/web/src/features/children/grades.ts"],
+  },
   /** The live board, a run's replay and the attendance report. */
   "school-live": { include: [...pages("school-admin/live"), ...features("live-board")] },
   "school-reports": { include: [...pages("school-admin/reports"), ...features("reports", "charts")] },

@@ -6,6 +6,7 @@ import { LOCALE_TAGS } from "#shared/locales.ts";
 import { busLimitNote, PLANS, planFor } from "#shared/plans.ts";
 import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import { activeLocale } from "../../i18n/i18n.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
 import { errorNotice, formatPrice, type WizardControls } from "./wizard.ts";
@@ -61,7 +62,7 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <h3 id="plan-heading" className="text-xl font-bold text-ink">
-              {plan.name}
+              {sharedText(plan.name)}
             </h3>
             {popular ? (
               <span className="rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">
@@ -75,7 +76,7 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
               <Trans>per month</Trans>
             </span>
           </p>
-          <p className="mt-2 text-sm text-slate-700">{plan.limits}</p>
+          <p className="mt-2 text-sm text-slate-700">{sharedText(plan.limits)}</p>
           <p className="mt-1 text-sm text-slate-500">
             <Trans>
               Chosen for {pupils} and {buses}.
@@ -98,7 +99,7 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
             {plan.features.map((feature) => (
               <li key={feature} className="flex gap-2 text-sm text-slate-700">
                 <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-                {feature}
+                {sharedText(feature)}
               </li>
             ))}
           </ul>
