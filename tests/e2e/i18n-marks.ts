@@ -1,10 +1,12 @@
 /**
  * Issue 30's check that nothing is left untranslated: the core journeys run once (the `marked`
- * project) with every catalog message between invisible marks (U+200B, which Playwright's text
- * matchers ignore, so the journeys' English assertions hold), and fail on any visible text outside
- * the marks that is not data. The marks are added to the catalogs' chunks as the browser downloads
- * them (the app is the production build, unchanged); the service worker is blocked in that project,
- * so every chunk comes through the network.
+ * project) with the words of every catalog message between invisible marks (U+200B, which
+ * Playwright's string matchers ignore, so the journeys' English assertions hold; a regular
+ * expression goes through `markable`), and fail on any visible text outside the marks that is not
+ * data. Each literal part of a message is marked, not its placeholders: what a message shows in
+ * them (a name, a time, a label) is checked as what it is. The marks are added to the catalogs'
+ * chunks as the browser downloads them (the app is the production build, unchanged); the service
+ * worker is blocked in that project, so every chunk comes through the network.
  *
  * What is data, not text to translate: every string the API answered (names, a school's own
  * messages, texts the server composed in the reader's language), the brand, e-mail addresses and
@@ -70,6 +72,9 @@ export function markable(pattern: RegExp): RegExp {
   return new RegExp(source.replace(/^\^/, "^\\u200b*"), pattern.flags);
 }
 
+/** A text read from the page without its marks (a `textContent` a journey parses). */
+export const unmarked = (text: string | null): string => (text ?? "").replaceAll(MARK, "");
+
 /** A page's HTML without its prerendered content (the root is the body's last element) and title (the page sets its own). */
 export function withoutPrerender(html: string): string {
   if (!/<div id="root" data-prerendered="/.test(html)) return html;
@@ -109,7 +114,7 @@ const REGION_NAMES = (() => {
 
 /** An IANA zone as the zone pickers show it ("America / New York"): an identifier, the same in every language. */
 const ZONE_LABEL =
-  /\b(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)(?: \/ [A-Z][\w' .-]*)+/g;
+  /\b(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)(?: \/ [A-Z][\w'.-]*(?: [\w'.-]+)*)+/g;
 
 /** `value` where it stands as a whole (not the `en` inside "Parent"). */
 function wholeValue(value: string): RegExp {
@@ -118,14 +123,16 @@ function wholeValue(value: string): RegExp {
 
 /** What is left of a line once the data in it is taken out: words there are untranslated text. */
 export function untranslatedPart(line: string, data: readonly string[]): string {
-  let rest = line;
+  // A zone first: its city may be a country's name too ("America / Panama").
+  let rest = line.replace(ZONE_LABEL, " ");
   for (const value of [...data, ...LANGUAGE_NAMES, ...REGION_NAMES])
     if (value.length > 1 && rest.includes(value)) rest = rest.replace(wholeValue(value), " ");
   rest = rest
     .replace(/\bSchoolRide\b/g, " ")
     .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, " ")
     .replace(/https?:\/\/\S+/g, " ")
-    .replace(ZONE_LABEL, " ")
+    // A distance on the map's scale ("500 ft", "1 km"): a unit's symbol.
+    .replace(/\b\d+\s?(?:ft|mi|km|m)\b/g, " ")
     // A code or an id (a word with a digit in it: "22abbae0…", "INV-2026-001") and a key's shortcut ("alt+T").
     .replace(/[\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*/gu, " ")
     .replace(/\b(?:alt|ctrl|shift|meta)\+\w+/gi, " ")

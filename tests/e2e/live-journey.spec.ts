@@ -171,7 +171,7 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   await moveTo(toward(childStop, school, 0.5));
   await moveTo(at(school));
   const dropped = attendanceText(child, "dropped", new Date(), school.name, run.zone);
-  const droppedLine = new RegExp(`^${textWith(dropped.message, timeOf(dropped.message), TIME)}$`);
+  const droppedLine = markable(new RegExp(`^${textWith(dropped.message, timeOf(dropped.message), TIME)}$`));
   await expect(parent.getByTestId("live-attendance")).toHaveText(droppedLine);
   // The status card says when the bus reached the school; its last position stays on the map, stale.
   const reached = overLine(
@@ -180,7 +180,7 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
     run.zone,
   );
   await expect(parent.getByTestId("live-phase")).toHaveText(
-    new RegExp(`^${textWith(reached, timeOf(reached), TIME)}$`),
+    markable(new RegExp(`^${textWith(reached, timeOf(reached), TIME)}$`)),
   );
   await expect(map.locator(".bus-marker.is-stale")).toHaveCount(1);
   // The bell caught up without a reload: departed, approaching, boarded, dropped off.

@@ -72,6 +72,8 @@ export default defineConfig({
       name: "marked",
       testIgnore: ["workerd/**", "wrong-password.spec.ts", ...SERVICE_WORKER_SPECS],
       grep: /@core/,
+      // Every catalog chunk and page is routed through the test (to mark it or drop the prerender).
+      timeout: 60_000,
       use: { ...chromium, serviceWorkers: "block" },
     },
     { name: "service-worker", testMatch: SERVICE_WORKER_SPECS, use: chromium },
