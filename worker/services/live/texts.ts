@@ -20,7 +20,10 @@ const bus = (run: Run) => `${run.routeName} (bus ${run.busNumber})`;
 export function approachText(run: Run, stopName: string, eta: StopEta): Text {
   return {
     title: "Bus approaching",
-    message: `${bus(run)} is ${formatEtaRange(eta)} from ${stopName}.`.replace(" is Arriving from", " is arriving at"),
+    message: `${bus(run)} is ${formatEtaRange(eta, i18nFor("en"))} from ${stopName}.`.replace(
+      " is Arriving from",
+      " is arriving at",
+    ),
     type: "info",
   };
 }

@@ -60,7 +60,7 @@ function StopLine({ stop, phase, zone }: { stop: Stop; phase: ReturnType<typeof 
           </Trans>
         </p>
         <p className="text-4xl font-bold tabular-nums text-ink" data-testid="live-eta">
-          {formatEtaRange(stop.eta)}
+          {formatEtaRange(stop.eta, i18n)}
         </p>
         <p className="text-sm text-slate-600">
           <Trans>Scheduled at {scheduled}</Trans>
@@ -93,7 +93,7 @@ function PositionAge({ view, receivedAt, now }: { view: ParentRunView; receivedA
           <Trans>Live</Trans>
         </Badge>
       )}
-      <span>{stale ? formatLastSeen(ageMs / 1000) : formatAge(ageMs / 1000)}</span>
+      <span>{stale ? formatLastSeen(ageMs / 1000, i18n) : formatAge(ageMs / 1000, i18n)}</span>
     </p>
   );
 }

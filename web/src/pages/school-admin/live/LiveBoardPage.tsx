@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { History, Play, Users } from "lucide-react";
@@ -31,7 +32,7 @@ function freshness(view: BoardView | undefined, now: number): { stale: boolean; 
   if (!view?.position) return { stale: true, text: t`No position yet` };
   const seconds = Math.max(0, (now - new Date(view.position.at).getTime()) / 1000);
   const stale = view.stale || seconds * 1000 >= LIVE_STALE_AFTER_MS;
-  const age = formatAge(seconds);
+  const age = formatAge(seconds, i18n);
   return { stale, text: stale ? t`Stale: ${age}` : age };
 }
 
