@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import {
   dayRange,
   formatCalendarDay,
@@ -16,7 +17,7 @@ import {
   weekRange,
   zonedInstant,
 } from "#shared/school-time.ts";
-import { i18nFor } from "#worker/i18n/texts.ts";
+import { i18nFor, text } from "#worker/i18n/texts.ts";
 
 const en = i18nFor("en");
 
@@ -252,5 +253,15 @@ describe("times and days in the reader's language (issue 30), on the school's cl
       ),
     );
     expect(older).not.toContain(" at ");
+  });
+});
+
+describe("a server's message with a date in it (issue 30)", () => {
+  it("writes the date in the reader's language, in English as the spec does", () => {
+    const closed = FLIGHT_TRIP_MESSAGES.closed("2026-03-20");
+    expect(text("en", closed)).toBe("Enrolment for this trip closed on Friday, March 20, 2026.");
+    const spanish = text("es", closed);
+    expect(spanish).toContain(formatCalendarDay("2026-03-20", "es"));
+    expect(spanish).not.toContain("March");
   });
 });

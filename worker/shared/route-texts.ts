@@ -55,7 +55,10 @@ export const BUS_MESSAGES = {
   // ROUTE_LIMITS.maxSeats written out.
   seats: said(/*i18n*/ { id: "Enter the seats as a whole number from 1 to 200" }),
   notFound: said(/*i18n*/ { id: "Bus not found" }),
-  duplicate: (number: string) => `There is already a bus ${number}`,
+  duplicate: (number: string) => ({
+    .../*i18n*/ { id: "bus.duplicate", message: "There is already a bus {number}" },
+    values: { number },
+  }),
   seatsBelowRiders: (number: string, seats: number, riders: number, day: string) =>
     `Bus ${number} would have ${seats} seats but ${riders} riders on ${day}s`,
 } as const;
@@ -117,7 +120,10 @@ export const RIDER_MESSAGES = {
   toDate: said(/*i18n*/ { id: "The last day must be on or after the first day" }),
   weekdays: said(/*i18n*/ { id: "Choose at least one weekday" }),
   search: said(/*i18n*/ { id: "Type a part of the child's name" }),
-  notRunning: (route: string) => `${route} does not run on all of the chosen weekdays`,
+  notRunning: (route: string) => ({
+    .../*i18n*/ { id: "rider.notRunning", message: "{route} does not run on all of the chosen weekdays" },
+    values: { route },
+  }),
   /** "Bus 12 has 40 seats and 40 riders on Mondays." */
   full: (bus: string, seats: number, riders: number, day: string) =>
     `Bus ${bus} has ${seats} seats and ${riders} riders on ${day}s`,

@@ -3,8 +3,10 @@ import { payments, schools } from "#db/schema/index.ts";
 import { acceptsPayments } from "#shared/connect.ts";
 import { MINIMUM_CHARGE } from "#shared/currency-settings.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
+import { LOCALE_TAGS } from "#shared/locales.ts";
 import { currencyOf, formatMoney } from "#shared/money.ts";
 import { PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, type PayableKind } from "#shared/payment-texts.ts";
+import { localeText } from "#shared/said.ts";
 import { sha256Hex } from "#worker/auth/crypto.ts";
 import type { AppDeps } from "#worker/deps.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
@@ -91,7 +93,16 @@ export function assertCanCharge(
     throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
   const currency = currencyOf(school.currency);
   if (amountCents < MINIMUM_CHARGE[currency])
-    throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.belowMinimum(formatMoney(MINIMUM_CHARGE[currency], currency)));
+    throw new AppError(
+      "BAD_REQUEST",
+      PAYMENT_MESSAGES.belowMinimum(
+        localeText((locale) =>
+          locale === "en"
+            ? formatMoney(MINIMUM_CHARGE[currency], currency)
+            : formatMoney(MINIMUM_CHARGE[currency], currency, LOCALE_TAGS[locale]),
+        ),
+      ),
+    );
 }
 
 /**

@@ -1,9 +1,11 @@
+import { i18n } from "@lingui/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   INVOICE_CORRECTION_MESSAGES,
   type OfflinePaymentMethod,
   PAYMENT_METHOD_LABELS,
 } from "#shared/invoice-correction-texts.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -41,7 +43,7 @@ type Answer = { invoiceNumber: string };
 export function useVoidInvoice(onDone: () => void) {
   const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [
     M.voidedTitle,
-    M.voided(invoice.invoiceNumber),
+    i18n._(M.voided(invoice.invoiceNumber)),
   ]);
   return useMutation(useTRPC().schoolAdmin.invoices.void.mutationOptions(callbacks));
 }
@@ -50,7 +52,7 @@ export function useVoidInvoice(onDone: () => void) {
 export function useUpdateInvoice(onDone: () => void) {
   const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [
     M.updatedTitle,
-    M.updated(invoice.invoiceNumber),
+    i18n._(M.updated(invoice.invoiceNumber)),
   ]);
   return useMutation(useTRPC().schoolAdmin.invoices.update.mutationOptions(callbacks));
 }
@@ -59,7 +61,7 @@ export function useUpdateInvoice(onDone: () => void) {
 export function useResendInvoice(onDone: () => void) {
   const callbacks = useCorrectionCallbacks(onDone, (invoice: { email: string }) => [
     M.resentTitle,
-    M.resent(invoice.email),
+    i18n._(M.resent(invoice.email)),
   ]);
   return useMutation(useTRPC().schoolAdmin.invoices.resend.mutationOptions(callbacks));
 }
@@ -68,7 +70,7 @@ export function useResendInvoice(onDone: () => void) {
 export function useMarkInvoicePaid(onDone: () => void) {
   const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer, input: { method: OfflinePaymentMethod }) => [
     M.markedPaidTitle,
-    M.markedPaid(invoice.invoiceNumber, PAYMENT_METHOD_LABELS[input.method]),
+    i18n._(M.markedPaid(invoice.invoiceNumber, sharedText(PAYMENT_METHOD_LABELS[input.method]))),
   ]);
   return useMutation(useTRPC().schoolAdmin.invoices.markPaid.mutationOptions(callbacks));
 }
