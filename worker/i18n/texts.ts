@@ -47,7 +47,10 @@ export function i18nFor(locale: Locale): I18n {
 function valuesIn(locale: Locale, values: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!values) return values;
   return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, isLocaleText(value) ? value.inLocale(locale) : value]),
+    Object.entries(values).map(([name, value]) => [
+      name,
+      isLocaleText(value) ? value.inLocale(locale, i18nFor(locale)) : value,
+    ]),
   );
 }
 

@@ -23,11 +23,12 @@ export function translated(i18n: I18n, text: string): string {
 }
 
 /**
- * A value of a server's message that is written in the reader's language (a date, an amount): the
- * server's `text(locale, descriptor)` writes it with `inLocale(locale)` before the message takes it.
+ * A value of a server's message that is written in the reader's language (a date, an amount, a
+ * weekday): the server's `text(locale, descriptor)` writes it with `inLocale(locale, i18n)` before
+ * the message takes it.
  */
-export type LocaleText = { inLocale(locale: Locale): string };
+export type LocaleText = { inLocale(locale: Locale, i18n: I18n): string };
 
-export function localeText(inLocale: (locale: Locale) => string): LocaleText {
+export function localeText(inLocale: (locale: Locale, i18n: I18n) => string): LocaleText {
   return { inLocale };
 }

@@ -18,6 +18,7 @@ import {
 import { haversineMeters, type LatLng } from "#shared/route-order.ts";
 import { minutesToTime, ROUTE_LIMITS, timeToMinutes, WEEKDAY_NAMES } from "#shared/route-texts.ts";
 import { isCalendarDate, todayIn, WALL_TIME } from "#shared/school-time.ts";
+import { text } from "../../i18n/texts.ts";
 import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
@@ -334,7 +335,9 @@ async function planRiders(scope: SchoolScope, csv: string): Promise<RiderPlan> {
         if (((plan.w >> day) & 1) === 0) continue;
         const taken = staying.filter((rider) => ridesOnDay(rider, day, range)).length + e[day]!;
         if (taken >= route.bus.seats) {
-          row.problems.push(RIDER_MESSAGES.full(route.bus.number, route.bus.seats, taken, WEEKDAY_NAMES[day]!));
+          row.problems.push(
+            text("en", RIDER_MESSAGES.full(route.bus.number, route.bus.seats, taken, WEEKDAY_NAMES[day]!)),
+          );
           break;
         }
       }
