@@ -14,6 +14,7 @@ import { FLIGHT_TRIP_ADMIN_MESSAGES, FLIGHT_TRIP_MESSAGES as M } from "#shared/f
 import { text } from "#worker/i18n/texts.ts";
 import { ROSTER_HEADER } from "#worker/services/flight-trips/roster.ts";
 import { NOTIFICATION_SEND_LIMIT } from "#worker/services/notifications/notifications.ts";
+import { FLIGHT_TRIP_REFUSALS } from "#worker/services/refusal-texts.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import {
@@ -259,7 +260,7 @@ describe("create, list and edit", () => {
     const api = await admin();
     expect(await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ capacity: 1 }) }))).toEqual({
       code: "BAD_REQUEST",
-      message: text("en", M.capacityBelowEnrolled(2)),
+      message: text("en", FLIGHT_TRIP_REFUSALS.capacityBelowEnrolled(2)),
     });
     expect((await tripRow(tripId))!.capacity).toBe(5);
     await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ capacity: 2 }) });

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FLIGHT_TRIP_MESSAGES } from "#shared/flight-trip-texts.ts";
 import {
   dayRange,
   formatCalendarDay,
@@ -18,6 +17,7 @@ import {
   zonedInstant,
 } from "#shared/school-time.ts";
 import { i18nFor, text } from "#worker/i18n/texts.ts";
+import { FLIGHT_TRIP_REFUSALS } from "#worker/services/refusal-texts.ts";
 
 const en = i18nFor("en");
 
@@ -258,7 +258,7 @@ describe("times and days in the reader's language (issue 30), on the school's cl
 
 describe("a server's message with a date in it (issue 30)", () => {
   it("writes the date in the reader's language, in English as the spec does", () => {
-    const closed = FLIGHT_TRIP_MESSAGES.closed("2026-03-20");
+    const closed = FLIGHT_TRIP_REFUSALS.closed("2026-03-20");
     expect(text("en", closed)).toBe("Enrolment for this trip closed on Friday, March 20, 2026.");
     const spanish = text("es", closed);
     expect(spanish).toContain(formatCalendarDay("2026-03-20", "es"));

@@ -1,7 +1,7 @@
 // No zod here: list screens read these labels without loading the forms' schemas.
 import { type Currency, formatMoney } from "./money.ts";
-import { localeText, said } from "./said.ts";
-import { formatCalendarDay, shiftDate, zonedInstant } from "./school-time.ts";
+import { said } from "./said.ts";
+import { shiftDate, zonedInstant } from "./school-time.ts";
 
 /** "Not Enrolled" is no enrolment row at all, so it is only a label. */
 export const FLIGHT_TRIP_STATUSES = ["scheduled", "in-progress", "completed", "cancelled"] as const;
@@ -229,36 +229,14 @@ export const FLIGHT_TRIP_MESSAGES = {
   enrollmentNotFound: said(/*i18n*/ { id: "Enrolment not found" }),
   childNotFound: said(/*i18n*/ { id: "Child not found" }),
   notOpen: said(/*i18n*/ { id: "This trip is not open for enrolment." }),
-  /** `deadline`: the enrolment deadline (`YYYY-MM-DD`), written in the reader's language. */
-  closed: (deadline: string) => ({
-    .../*i18n*/ { id: "flightTrip.closed", message: "Enrolment for this trip closed on {deadline}." },
-    values: { deadline: localeText((locale) => formatCalendarDay(deadline, locale)) },
-  }),
   full: said(/*i18n*/ { id: "This trip is full." }),
   alreadyEnrolled: said(/*i18n*/ { id: "This child is already enrolled in this trip." }),
   optOutClosed: said(/*i18n*/ { id: "Opting out is possible only before the enrolment deadline." }),
   nothingToPay: said(/*i18n*/ { id: "Nothing is left to pay for this enrolment." }),
-  capacityBelowEnrolled: (enrolled: number) => ({
-    .../*i18n*/ {
-      id: "flightTrip.capacityBelowEnrolled",
-      message:
-        "The capacity cannot be below the {enrolled, plural, one {# child} other {# children}} already enrolled.",
-    },
-    values: { enrolled },
-  }),
 } as const;
 
 /** The parent's side (appended): states the messages above do not cover, and the return from Checkout. */
 export const ENROLLMENT_MESSAGES = {
-  /** Deleting a child (or the account) follows the opt-out rule: not once the deadline of a trip it holds a seat on has passed. */
-  heldAfterDeadline: (childName: string, tripTitle: string) => ({
-    .../*i18n*/ {
-      id: "flightTrip.heldAfterDeadline",
-      message:
-        "{child} is enrolled in {trip}, whose enrolment deadline has passed, so {child} can no longer be opted out or removed. Please contact the school.",
-    },
-    values: { child: childName, trip: tripTitle },
-  }),
   alreadyOptedOut: said(/*i18n*/ { id: "This child has already opted out of this trip." }),
   notEnrolled: said(/*i18n*/ { id: "This child is no longer enrolled in this trip. Enroll again to pay." }),
   returnSuccess: {

@@ -1,4 +1,4 @@
-import { type LocaleText, said } from "./said.ts";
+import { said } from "./said.ts";
 /**
  * Parents paying through Stripe Checkout on their school's connected account. A "payable" is what
  * a payment settles; invoices and field-trip enrolments, and the
@@ -24,21 +24,6 @@ export const PAYMENT_MESSAGES = {
   ),
   refunded: said(/*i18n*/ { id: "This invoice was refunded and cannot be paid again. Please contact the school." }),
   voided: said(/*i18n*/ { id: "This invoice was voided by the school and cannot be paid." }),
-  schoolCannotTakePayments: (schoolName: string) => ({
-    .../*i18n*/ {
-      id: "payment.schoolCannotTakePayments",
-      message: "{school} cannot take online payments right now. Please try again later or contact the school.",
-    },
-    values: { school: schoolName },
-  }),
-  /** `minimum`: Stripe's smallest charge in the school's currency (currency-settings.ts `MINIMUM_CHARGE`), written the reader's way. */
-  belowMinimum: (minimum: LocaleText | string) => ({
-    .../*i18n*/ {
-      id: "payment.belowMinimum",
-      message: "Amounts under {minimum} cannot be paid online. Please contact the school.",
-    },
-    values: { minimum },
-  }),
   checkoutFailed: said(/*i18n*/ { id: "Failed to create payment session. Please try again." }),
   returnSuccess: {
     title: said(/*i18n*/ { id: "Payment received" }),

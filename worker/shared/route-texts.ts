@@ -1,22 +1,8 @@
-import { type LocaleText, localeText, said } from "./said.ts";
+import { said } from "./said.ts";
 // No zod here: the route screens and the parent's rides read these without loading the forms' schemas.
 
 /** Weekdays of a route or a rider, a bit per day (bit 0 Sunday … bit 6 Saturday), as stored (ADR 0046). */
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-export type Weekday = (typeof WEEKDAY_NAMES)[number];
-
-/** "on Mondays": a weekday, every week, as a refusal says it ("… riders on Mondays"), in the reader's language. */
-const onWeekdays = (day: Weekday): LocaleText =>
-  localeText((_, i18n) =>
-    i18n._({
-      .../*i18n*/ {
-        id: "weekday.every",
-        message:
-          "{day, select, Sunday {on Sundays} Monday {on Mondays} Tuesday {on Tuesdays} Wednesday {on Wednesdays} Thursday {on Thursdays} Friday {on Fridays} other {on Saturdays}}",
-      },
-      values: { day },
-    }),
-  );
 
 /** Monday to Friday. */
 export const SCHOOL_DAYS = [1, 2, 3, 4, 5] as const;
@@ -70,17 +56,6 @@ export const BUS_MESSAGES = {
   // ROUTE_LIMITS.maxSeats written out.
   seats: said(/*i18n*/ { id: "Enter the seats as a whole number from 1 to 200" }),
   notFound: said(/*i18n*/ { id: "Bus not found" }),
-  duplicate: (number: string) => ({
-    .../*i18n*/ { id: "bus.duplicate", message: "There is already a bus {number}" },
-    values: { number },
-  }),
-  seatsBelowRiders: (number: string, seats: number, riders: number, day: Weekday) => ({
-    .../*i18n*/ {
-      id: "bus.seatsBelowRiders",
-      message: "Bus {number} would have {seats} seats but {riders} riders {day}",
-    },
-    values: { number, seats, riders, day: onWeekdays(day) },
-  }),
 } as const;
 
 export const ROUTE_MESSAGES = {
@@ -100,22 +75,7 @@ export const ROUTE_MESSAGES = {
   stopNotOnRoute: said(/*i18n*/ { id: "That stop is not on this route" }),
   reorderAll: said(/*i18n*/ { id: "List every stop of the route exactly once" }),
   stopsStale: said(/*i18n*/ { id: "The stops were changed by someone else. Reload the route and try again." }),
-  stopHasRiders: (name: string, riders: number) => ({
-    .../*i18n*/ {
-      id: "route.stopHasRiders",
-      message:
-        "{riders, plural, one {# rider is} other {# riders are}} assigned to {name}: move them to another stop first",
-    },
-    values: { name, riders },
-  }),
   directionHasRiders: said(/*i18n*/ { id: "A route with riders cannot change direction: unassign its riders first" }),
-  busTooSmall: (number: string, seats: number, riders: number, day: Weekday) => ({
-    .../*i18n*/ {
-      id: "route.busTooSmall",
-      message: "Bus {number} has {seats} seats and the route has {riders} riders {day}",
-    },
-    values: { number, seats, riders, day: onWeekdays(day) },
-  }),
   noServiceDate: said(/*i18n*/ { id: "Choose a valid date" }),
   noServiceReason: said(/*i18n*/ { id: "Say why there is no service (e.g. Thanksgiving)" }),
   noServiceDuplicate: said(/*i18n*/ { id: "That day is already a no-service day" }),
@@ -151,15 +111,6 @@ export const RIDER_MESSAGES = {
   toDate: said(/*i18n*/ { id: "The last day must be on or after the first day" }),
   weekdays: said(/*i18n*/ { id: "Choose at least one weekday" }),
   search: said(/*i18n*/ { id: "Type a part of the child's name" }),
-  notRunning: (route: string) => ({
-    .../*i18n*/ { id: "rider.notRunning", message: "{route} does not run on all of the chosen weekdays" },
-    values: { route },
-  }),
-  /** "Bus 12 has 40 seats and 40 riders on Mondays." */
-  full: (bus: string, seats: number, riders: number, day: Weekday) => ({
-    .../*i18n*/ { id: "rider.full", message: "Bus {bus} has {seats} seats and {riders} riders {day}" },
-    values: { bus, seats, riders, day: onWeekdays(day) },
-  }),
 } as const;
 
 export const RIDE_MESSAGES = {
@@ -169,12 +120,4 @@ export const RIDE_MESSAGES = {
   // ROUTE_LIMITS.maxNotRidingDays written out.
   tooLong: said(/*i18n*/ { id: "Choose at most 62 days" }),
   noRides: said(/*i18n*/ { id: "Your child has no rides on those days" }),
-  pastCutoff: (minutes: number) => ({
-    .../*i18n*/ {
-      id: "ride.pastCutoff",
-      message:
-        "It is too late to change this ride in the app (changes close {minutes} minutes before the bus is due). Please call the school.",
-    },
-    values: { minutes },
-  }),
 } as const;

@@ -13,6 +13,7 @@ import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { PAYMENT_REFUSALS } from "../refusal-texts.ts";
 import type { PaymentLink } from "./payment-rows.ts";
 import { payableNamed, paymentsOf } from "./registry.ts";
 
@@ -90,12 +91,12 @@ export function assertCanCharge(
   amountCents: number,
 ): asserts school is PayingSchool & { stripeConnectAccountId: string } {
   if (!acceptsPayments(school) || !school.stripeConnectAccountId)
-    throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
+    throw new AppError("PRECONDITION_FAILED", PAYMENT_REFUSALS.schoolCannotTakePayments(school.name));
   const currency = currencyOf(school.currency);
   if (amountCents < MINIMUM_CHARGE[currency])
     throw new AppError(
       "BAD_REQUEST",
-      PAYMENT_MESSAGES.belowMinimum(
+      PAYMENT_REFUSALS.belowMinimum(
         localeText((locale) =>
           locale === "en"
             ? formatMoney(MINIMUM_CHARGE[currency], currency)
