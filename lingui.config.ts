@@ -61,7 +61,14 @@ export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string
   legal: { include: [...LEGAL_PAGES, "<rootDir>/web/src/components/site/LegalPage.tsx"] },
   services: { include: pages("public/ServicesPage.tsx") },
   /** The school's registration wizard. */
-  registration: { include: [...pages("registration"), ...features("registrations")] },
+  registration: {
+    // The plan's limits are the school's Subscribe page's too.
+    include: [
+      ...pages("registration"),
+      ...features("registrations"),
+      "<rootDir>/web/src/features/billing/plan-limits.ts",
+    ],
+  },
   /** My Account and its preferences, in every role's area. */
   account: { include: [...pages("account"), ...features("account", "preferences")] },
   parent: {
@@ -90,9 +97,7 @@ export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string
     exclude: SCHOOL_PAGE_CATALOGS,
   },
   /** The route editor and the routes list. */
-  "school-routes": {
-    include: [...pages("school-admin/routes"), ...features("routes"), "<rootDir>/web/src/features/children/grades.ts"],
-  },
+  "school-routes": { include: [...pages("school-admin/routes"), ...features("routes")] },
   /** The live board, a run's replay and the attendance report. */
   "school-live": { include: [...pages("school-admin/live"), ...features("live-board")] },
   "school-reports": { include: [...pages("school-admin/reports"), ...features("reports", "charts")] },

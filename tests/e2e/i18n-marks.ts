@@ -10,12 +10,13 @@
  *
  * What is data, not text to translate: every string the API answered (names, a school's own
  * messages, texts the server composed in the reader's language), the brand, e-mail addresses and
- * URLs, and what `Intl` formats (month and day names, AM/PM); each language's own name (the language
+ * URLs, the plans' names (product names), and what `Intl` formats (month and day names, AM/PM); each language's own name (the language
  * switcher's options), countries' names (`Intl.DisplayNames`), a time zone's IANA name, codes and ids (a word with a digit), a key's shortcut
  * ("alt+T"). The payment provider's pages (`/dev/`, the local stand-in for Stripe's) are not checked.
  */
 import { type BrowserContext, test as base, expect, type TestInfo } from "@playwright/test";
 import { LOCALE_NAMES } from "#shared/locales.ts";
+import { PLANS } from "#shared/plans.ts";
 
 export { expect };
 
@@ -103,6 +104,9 @@ const INTL_WORDS =
  */
 const LANGUAGE_NAMES = Object.values(LOCALE_NAMES);
 
+/** The plans' names: product names, the same in every language (like the brand). */
+const PLAN_NAMES = Object.values(PLANS).map((plan) => plan.name);
+
 /** Countries' names as `Intl.DisplayNames` gives them in English (the country pickers' options). */
 const REGION_NAMES = (() => {
   const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
@@ -125,7 +129,7 @@ function wholeValue(value: string): RegExp {
 export function untranslatedPart(line: string, data: readonly string[]): string {
   // A zone first: its city may be a country's name too ("America / Panama").
   let rest = line.replace(ZONE_LABEL, " ");
-  for (const value of [...data, ...LANGUAGE_NAMES, ...REGION_NAMES])
+  for (const value of [...data, ...LANGUAGE_NAMES, ...PLAN_NAMES, ...REGION_NAMES])
     if (value.length > 1 && rest.includes(value)) rest = rest.replace(wholeValue(value), " ");
   rest = rest
     .replace(/\bSchoolRide\b/g, " ")

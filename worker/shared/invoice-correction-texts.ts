@@ -18,26 +18,9 @@ export const INVOICE_CORRECTION_MESSAGES = {
   referenceTooLong: said(/*i18n*/ { id: "Use at most 120 characters" }),
   paymentMethod: said(/*i18n*/ { id: "Choose how the invoice was paid" }),
   voidedTitle: said(/*i18n*/ { id: "Invoice Voided" }),
-  voided: (number: string) => ({
-    .../*i18n*/ { id: "invoice.voided", message: "{number} is void. The parent has been told." },
-    values: { number },
-  }),
   updatedTitle: said(/*i18n*/ { id: "Invoice Updated" }),
-  updated: (number: string) => ({
-    .../*i18n*/ { id: "invoice.updated", message: "{number} has been updated." },
-    values: { number },
-  }),
   resentTitle: said(/*i18n*/ { id: "Invoice Sent" }),
-  resent: (email: string) => ({
-    .../*i18n*/ { id: "invoice.resent", message: "The invoice e-mail was sent again to {email}." },
-    values: { email },
-  }),
   markedPaidTitle: said(/*i18n*/ { id: "Payment Recorded" }),
-  /** `method`: the payment method's label in the reader's language. */
-  markedPaid: (number: string, method: string) => ({
-    .../*i18n*/ { id: "invoice.markedPaid", message: "{number} is marked as paid by {method}." },
-    values: { number, method },
-  }),
   correctionFailedTitle: said(/*i18n*/ { id: "Update Failed" }),
   correctionFailed: said(/*i18n*/ { id: "Failed to update the invoice. Please try again." }),
 } as const;

@@ -1,47 +1,33 @@
 // No zod here: the wizard's step 4 and the plan pages read these without the schemas
 // (registration.ts re-exports them).
-import { said } from "./said.ts";
 
-/**
- * Plans by pupil count: Starter up to 200, Professional 201–600, Enterprise above 600. Their words
- * are the shared catalog's: the browser shows them through `sharedText`.
- */
+/** Plans by pupil count: Starter up to 200, Professional 201–600, Enterprise above 600. */
 export const PLANS = {
   starter: {
-    name: said(/*i18n*/ { id: "Starter" }),
+    name: "Starter",
     priceCents: 19_900,
     maxBuses: 5,
-    limits: said(/*i18n*/ { id: "Up to 5 buses and 200 students" }),
+    limits: "Up to 5 buses and 200 students",
     features: [
-      said(/*i18n*/ { id: "Route planning and trip scheduling" }),
-      said(/*i18n*/ { id: "Parent notifications" }),
-      said(/*i18n*/ { id: "Online invoices and payments" }),
-      said(/*i18n*/ { id: "E-mail support" }),
+      "Route planning and trip scheduling",
+      "Parent notifications",
+      "Online invoices and payments",
+      "E-mail support",
     ],
   },
   professional: {
-    name: said(/*i18n*/ { id: "Professional" }),
+    name: "Professional",
     priceCents: 39_900,
     maxBuses: 15,
-    limits: said(/*i18n*/ { id: "Up to 15 buses and 600 students" }),
-    features: [
-      said(/*i18n*/ { id: "Everything in Starter" }),
-      said(/*i18n*/ { id: "Advanced reporting" }),
-      said(/*i18n*/ { id: "Field trips with online enrolment" }),
-      said(/*i18n*/ { id: "Priority support" }),
-    ],
+    limits: "Up to 15 buses and 600 students",
+    features: ["Everything in Starter", "Advanced reporting", "Field trips with online enrolment", "Priority support"],
   },
   enterprise: {
-    name: said(/*i18n*/ { id: "Enterprise" }),
+    name: "Enterprise",
     priceCents: 79_900,
     maxBuses: Number.POSITIVE_INFINITY,
-    limits: said(/*i18n*/ { id: "Unlimited buses and students" }),
-    features: [
-      said(/*i18n*/ { id: "Everything in Professional" }),
-      said(/*i18n*/ { id: "Custom integrations" }),
-      said(/*i18n*/ { id: "API access" }),
-      said(/*i18n*/ { id: "Dedicated account manager" }),
-    ],
+    limits: "Unlimited buses and students",
+    features: ["Everything in Professional", "Custom integrations", "API access", "Dedicated account manager"],
   },
 } as const;
 export type PlanId = keyof typeof PLANS;

@@ -7,7 +7,7 @@ import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button } from "../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../components/ui/states.tsx";
 import { useOpenBillingPortal, useRestartSubscription, useSubscriptionStatus } from "../../features/billing/hooks.ts";
-import { sharedText } from "../../i18n/shared-texts.ts";
+import { PLAN_LIMITS } from "../../features/billing/plan-limits.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels.ts";
 
 /**
@@ -37,7 +37,7 @@ export default function SubscribePage() {
   const plan = PLANS[status.data.plan];
   const schoolName = status.data.schoolName;
   const state = SUBSCRIPTION_STATUS_LABELS[status.data.status] ?? status.data.status;
-  const planName = sharedText(plan.name);
+  const planName = plan.name;
   // The plans are priced in US dollars, written the reader's way (no decimals for a whole amount).
   const price = i18n.number(plan.priceCents / 100, {
     style: "currency",
@@ -81,7 +81,7 @@ export default function SubscribePage() {
               </Trans>
             </h2>
           </div>
-          <p className="mt-1 text-sm text-slate-600">{sharedText(plan.limits)}</p>
+          <p className="mt-1 text-sm text-slate-600">{PLAN_LIMITS[status.data.plan]}</p>
           <div className="mt-5 flex flex-wrap gap-3">
             <Button type="button" onClick={() => checkout.mutate()} disabled={checkout.isPending}>
               {checkout.isPending ? t`Opening checkout…` : t`Restart Subscription`}

@@ -1,4 +1,3 @@
-import { i18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { UserMinus } from "lucide-react";
@@ -7,7 +6,6 @@ import { Button, IconButton } from "../../../components/ui/buttons.tsx";
 import { DebouncedInput } from "../../../components/ui/filters.tsx";
 import { FormAlert, TextField } from "../../../components/ui/form.tsx";
 import { PageSection } from "../../../components/ui/page-header.tsx";
-import { gradeLabel } from "../../../features/children/grades.ts";
 import {
   type RouteDetail,
   useAssignRider,
@@ -102,7 +100,7 @@ function AssignRider({ detail }: { detail: RouteDetail }) {
                       onChange={() => setChildId(child.id)}
                     />
                     <span className="min-w-0 wrap-anywhere">
-                      <span className="font-medium text-ink">{child.name}</span> · {gradeLabel(i18n, child.grade)}
+                      <span className="font-medium text-ink">{child.name}</span> · {child.grade}
                       {child.rides ? <span className="text-slate-600"> · {ridesLabel(child.rides)}</span> : null}
                     </span>
                   </label>

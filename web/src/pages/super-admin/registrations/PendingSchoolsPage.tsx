@@ -19,7 +19,6 @@ import {
   useRejectRegistration,
 } from "../../../features/registrations/hooks.ts";
 import { RejectRegistrationDialog } from "../../../features/registrations/RejectRegistrationDialog.tsx";
-import { sharedText } from "../../../i18n/shared-texts.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { SCHOOL_TYPE_LABELS } from "../schools/labels.tsx";
 
@@ -52,7 +51,7 @@ function PaymentBadge({ status }: { status: string }) {
 }
 
 function planName(plan: string): string {
-  return plan in PLANS ? sharedText(PLANS[plan as keyof typeof PLANS].name) : plan;
+  return plan in PLANS ? PLANS[plan as keyof typeof PLANS].name : plan;
 }
 
 function schoolTypeName(type: string): string {
