@@ -8,19 +8,22 @@
  * chunks as the browser downloads them (the app is the production build, unchanged); the service
  * worker is blocked in that project, so every chunk comes through the network.
  *
- * What is data, not text to translate: every string the API answered (names, a school's own
+ * What is data, not text to translate: every string the API answered (and the live sockets sent) (names, a school's own
  * messages, texts the server composed in the reader's language), the brand, e-mail addresses and
  * URLs, the plans' names (product names), and what `Intl` formats (month and day names, AM/PM); each language's own name (the language
  * switcher's options), countries' names (`Intl.DisplayNames`), a time zone's IANA name, codes and ids (a word with a digit), a key's shortcut
  * ("alt+T"). The payment provider's pages (`/dev/`, the local stand-in for Stripe's) are not checked.
  */
-import { type BrowserContext, test as base, expect, type TestInfo } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { LOCALE_NAMES } from "#shared/locales.ts";
 import { PLANS } from "#shared/plans.ts";
+import { PRERENDERED_PAGES } from "../../web/src/routes/page-meta.ts";
 
 export { expect };
 
 const MARK = "\u200b";
+/** The pages the build prerenders (their HTML holds the build's English). */
+const PRERENDERED_PATHS = new Set<string>(PRERENDERED_PAGES.map((page) => page.path));
 const CATALOG_CHUNK = /\/assets\/i18n-[a-z-]+-(?:en|es|ar|zh|vi|sv)-[\w-]+\.js$/;
 const ATTRIBUTES = ["aria-label", "placeholder", "title", "alt"] as const;
 
@@ -161,9 +164,11 @@ async function watch(context: BrowserContext) {
     const response = await route.fetch();
     await route.fulfill({ response, body: markCatalog(await response.text()) });
   });
-  // A prerendered page's HTML is the build's English, unmarked: the page is rendered afresh instead.
+  // A prerendered page's HTML is the build's English, unmarked: the page is rendered afresh instead
+  // (only those pages; Chromium's Local Network Access checks are off in the project, since a document
+  // the test fulfilled would count as a public site's and lose its WebSockets to localhost).
   await context.route(
-    (url) => !/^\/(api|dev|assets)\/|\.\w+$/.test(url.pathname),
+    (url) => PRERENDERED_PATHS.has(url.pathname),
     async (route) => {
       if (route.request().resourceType() !== "document") return route.fallback();
       const response = await route.fetch();
@@ -171,6 +176,19 @@ async function watch(context: BrowserContext) {
       await route.fulfill({ response, body: withoutPrerender(html) });
     },
   );
+  // What the live views' sockets send is data too.
+  const watchSockets = (page: Page) =>
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        try {
+          stringsOf(JSON.parse(String(payload)), data);
+        } catch {
+          // Not JSON (a keep-alive).
+        }
+      }),
+    );
+  for (const page of context.pages()) watchSockets(page);
+  context.on("page", watchSockets);
   context.on("response", (response) => {
     if (!new URL(response.url()).pathname.startsWith("/api/")) return;
     if (!(response.headers()["content-type"] ?? "").includes("json")) return;

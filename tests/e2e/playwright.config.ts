@@ -74,7 +74,19 @@ export default defineConfig({
       grep: /@core/,
       // Every catalog chunk and page is routed through the test (to mark it or drop the prerender).
       timeout: 60_000,
-      use: { ...chromium, serviceWorkers: "block" },
+      use: {
+        ...chromium,
+        serviceWorkers: "block",
+        // A document the test fulfilled (a prerendered page rendered afresh) counts as a public
+        // site's for Chromium, which then blocks its WebSockets to localhost (the live views').
+        launchOptions: {
+          ...chromium.launchOptions,
+          args: [
+            ...chromium.launchOptions.args,
+            "--disable-features=LocalNetworkAccessChecks,LocalNetworkAccessChecksWebSockets",
+          ],
+        },
+      },
     },
     { name: "service-worker", testMatch: SERVICE_WORKER_SPECS, use: chromium },
     // A wrong password starts the account's backoff, which the journeys signing in to the same demo
