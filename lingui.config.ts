@@ -61,7 +61,14 @@ export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string
   legal: { include: [...LEGAL_PAGES, "<rootDir>/web/src/components/site/LegalPage.tsx"] },
   services: { include: pages("public/ServicesPage.tsx") },
   /** The school's registration wizard. */
-  registration: { include: [...pages("registration"), ...features("registrations")] },
+  registration: {
+    // The plan's limits are the school's Subscribe page's too.
+    include: [
+      ...pages("registration"),
+      ...features("registrations"),
+      "<rootDir>/web/src/features/billing/plan-limits.ts",
+    ],
+  },
   /** My Account and its preferences, in every role's area. */
   account: { include: [...pages("account"), ...features("account", "preferences")] },
   parent: {
@@ -84,6 +91,8 @@ export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string
       ...pages("dashboard/SchoolAdminDashboardPage.tsx", "dashboard/SchoolLanguageCard.tsx"),
       ...features("billing", "connect", "dashboard", "drivers", "flight-trips", "invitations", "invoices"),
       ...features("parents", "payment-settings", "payments", "pupils", "trips"),
+      // A child's grade in the rosters (the flight trips' students).
+      "<rootDir>/web/src/features/children/grades.ts",
     ],
     exclude: SCHOOL_PAGE_CATALOGS,
   },

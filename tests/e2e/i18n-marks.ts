@@ -1,40 +1,90 @@
 /**
  * Issue 30's check that nothing is left untranslated: the core journeys run once (the `marked`
- * project) with every catalog message between invisible marks (U+200B, which Playwright's text
- * matchers ignore, so the journeys' English assertions hold), and fail on any visible text outside
- * the marks that is not data. The marks are added to the catalogs' chunks as the browser downloads
- * them (the app is the production build, unchanged); the service worker is blocked in that project,
- * so every chunk comes through the network.
+ * project) with the words of every catalog message between invisible marks (U+200B, which
+ * Playwright's string matchers ignore, so the journeys' English assertions hold; a regular
+ * expression goes through `markable`), and fail on any visible text outside the marks that is not
+ * data. Each literal part of a message is marked, not its placeholders: what a message shows in
+ * them (a name, a time, a label) is checked as what it is. The marks are added to the catalogs'
+ * chunks as the browser downloads them (the app is the production build, unchanged); the service
+ * worker is blocked in that project, so every chunk comes through the network.
  *
- * What is data, not text to translate: every string the API answered (names, a school's own
+ * What is data, not text to translate: every string the API answered (and the live sockets sent) (names, a school's own
  * messages, texts the server composed in the reader's language), the brand, e-mail addresses and
- * URLs, and what `Intl` formats (month and day names, AM/PM).
+ * URLs, the plans' names (product names), and what `Intl` formats (month and day names, AM/PM); each language's own name (the language
+ * switcher's options), countries' names (`Intl.DisplayNames`), a time zone's IANA name, codes and ids (a word with a digit), a key's shortcut
+ * ("alt+T"). The payment provider's pages (`/dev/`, the local stand-in for Stripe's) are not checked.
  */
-import { type BrowserContext, test as base, expect, type TestInfo } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { LOCALE_NAMES } from "#shared/locales.ts";
+import { PLANS } from "#shared/plans.ts";
+import { PRERENDERED_PAGES } from "../../web/src/routes/page-meta.ts";
 
 export { expect };
 
 const MARK = "\u200b";
-const CATALOG_CHUNK = /\/assets\/i18n-[\w-]+\.js$/;
+/** The pages the build prerenders (their HTML holds the build's English). */
+const PRERENDERED_PATHS = new Set<string>(PRERENDERED_PAGES.map((page) => page.path));
+const CATALOG_CHUNK = /\/assets\/i18n-[a-z-]+-(?:en|es|ar|zh|vi|sv)-[\w-]+\.js$/;
 const ATTRIBUTES = ["aria-label", "placeholder", "title", "alt"] as const;
 
 type Compiled = string | unknown[];
 
-/** A catalog chunk with each of its messages between marks (the chunk is `JSON.parse(<messages as a string>)`). */
+/**
+ * A compiled message with each of its own words between marks: its literal parts, in the branches
+ * of a plural or a select too; not its placeholders, so a value it shows (a name, a number, another
+ * message with marks of its own) is checked as what it is.
+ */
+export function markMessage(message: Compiled): Compiled {
+  if (typeof message === "string") return message === "" || message === "#" ? message : `${MARK}${message}${MARK}`;
+  return message.map((token) => {
+    if (typeof token === "string") return markMessage(token);
+    if (!Array.isArray(token)) return token;
+    const [name, type, cases] = token as [string, string | undefined, unknown];
+    if (type !== "plural" && type !== "selectordinal" && type !== "select") return token;
+    const marked = Object.fromEntries(
+      Object.entries(cases as Record<string, unknown>).map(([key, branch]) => [
+        key,
+        typeof branch === "string" || Array.isArray(branch) ? markMessage(branch as Compiled) : branch,
+      ]),
+    );
+    return [name, type, marked];
+  });
+}
+
+/** A catalog chunk with each of its messages marked (the chunk is `JSON.parse(<messages as a string>)`). */
 export function markCatalog(source: string): string {
   return source.replace(/JSON\.parse\((`(?:[^`\\]|\\.)*`|"(?:[^"\\]|\\.)*")\)/, (_, literal: string) => {
     // The build's own string literal (a template or a quoted string), read as JavaScript reads it.
     const json = new Function(`return ${literal}`)() as string;
     const messages = JSON.parse(json) as Record<string, Compiled>;
-    for (const [id, message] of Object.entries(messages))
-      messages[id] = typeof message === "string" ? `${MARK}${message}${MARK}` : [MARK, ...message, MARK];
+    for (const [id, message] of Object.entries(messages)) messages[id] = markMessage(message);
     return `JSON.parse(${JSON.stringify(JSON.stringify(messages))})`;
   });
 }
 
-/** A page's HTML without its prerendered content (the root is the body's last element). */
+/**
+ * `pattern` for a text that may hold marks: Playwright's string matchers drop U+200B, its regular
+ * expressions do not, so each token of the pattern may be followed by marks (where there are none,
+ * in the other projects, it matches as before): `markable(/^\d+–\d+ min$/)`.
+ */
+export function markable(pattern: RegExp): RegExp {
+  const source = pattern.source.replace(
+    /(\\.|\[(?:\\.|[^\]\\])*\]|\((?:\?[:=!])?|\)|[^\\[()|^$*+?{])((?:[*+?]|\{\d+(?:,\d*)?\})\??)?/g,
+    (_, atom: string, quantifier: string | undefined) =>
+      atom.startsWith("(") ? atom : `${atom}${quantifier ?? ""}\\u200b*`,
+  );
+  return new RegExp(source.replace(/^\^/, "^\\u200b*"), pattern.flags);
+}
+
+/** A text read from the page without its marks (a `textContent` a journey parses). */
+export const unmarked = (text: string | null): string => (text ?? "").replaceAll(MARK, "");
+
+/** A page's HTML without its prerendered content (the root is the body's last element) and title (the page sets its own). */
 export function withoutPrerender(html: string): string {
-  return html.replace(/<div id="root" data-prerendered="[^"]*">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+  if (!/<div id="root" data-prerendered="/.test(html)) return html;
+  return html
+    .replace(/<div id="root" data-prerendered="[^"]*">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1')
+    .replace(/<title>[^<]*<\/title>/, "<title></title>");
 }
 
 /** The lines of `text` outside marks that hold words (two letters in a row). */
@@ -51,14 +101,48 @@ export function unmarkedLines(text: string): string[] {
 const INTL_WORDS =
   /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t|tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Mon(?:day)?|Tue(?:sday)?|Wed(?:nesday)?|Thu(?:rsday)?|Fri(?:day)?|Sat(?:urday)?|Sun(?:day)?|AM|PM|GMT|UTC)\b/g;
 
+/**
+ * Each language's name in that language (the language switcher's options): the same in every
+ * language by design, so a reader finds their own.
+ */
+const LANGUAGE_NAMES = Object.values(LOCALE_NAMES);
+
+/** The plans' names: product names, the same in every language (like the brand). */
+const PLAN_NAMES = Object.values(PLANS).map((plan) => plan.name);
+
+/** Countries' names as `Intl.DisplayNames` gives them in English (the country pickers' options). */
+const REGION_NAMES = (() => {
+  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+  const letters = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+  return letters
+    .flatMap((first) => letters.map((second) => names.of(first + second)))
+    .filter((name): name is string => typeof name === "string" && name.length > 2);
+})();
+
+/** An IANA zone as the zone pickers show it ("America / New York"): an identifier, the same in every language. */
+const ZONE_LABEL =
+  /\b(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)(?: \/ [A-Z][\w'.-]*(?: [\w'.-]+)*)+/g;
+
+/** `value` where it stands as a whole (not the `en` inside "Parent"). */
+function wholeValue(value: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "gu");
+}
+
 /** What is left of a line once the data in it is taken out: words there are untranslated text. */
 export function untranslatedPart(line: string, data: readonly string[]): string {
-  let rest = line;
-  for (const value of data) if (value.length > 1 && rest.includes(value)) rest = rest.replaceAll(value, " ");
+  // A zone first: its city may be a country's name too ("America / Panama").
+  let rest = line.replace(ZONE_LABEL, " ");
+  for (const value of [...data, ...LANGUAGE_NAMES, ...PLAN_NAMES, ...REGION_NAMES])
+    if (value.length > 1 && rest.includes(value)) rest = rest.replace(wholeValue(value), " ");
   rest = rest
     .replace(/\bSchoolRide\b/g, " ")
     .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, " ")
     .replace(/https?:\/\/\S+/g, " ")
+    // A distance on the map's scale ("500 ft", "1 km"): a unit's symbol.
+    .replace(/\b\d+\s?(?:ft|mi|km|m)\b/g, " ")
+    // A code or an id (a word with a digit in it: "22abbae0…", "INV-2026-001") and a key's shortcut ("alt+T").
+    .replace(/[\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*/gu, " ")
+    .replace(/\b(?:alt|ctrl|shift|meta)\+\w+/gi, " ")
     .replace(INTL_WORDS, " ");
   return /\p{L}{2}/u.test(rest) ? rest.replace(/\s+/g, " ").trim() : "";
 }
@@ -80,9 +164,11 @@ async function watch(context: BrowserContext) {
     const response = await route.fetch();
     await route.fulfill({ response, body: markCatalog(await response.text()) });
   });
-  // A prerendered page's HTML is the build's English, unmarked: the page is rendered afresh instead.
+  // A prerendered page's HTML is the build's English, unmarked: the page is rendered afresh instead
+  // (only those pages; Chromium's Local Network Access checks are off in the project, since a document
+  // the test fulfilled would count as a public site's and lose its WebSockets to localhost).
   await context.route(
-    (url) => !/^\/(api|dev|assets)\/|\.\w+$/.test(url.pathname),
+    (url) => PRERENDERED_PATHS.has(url.pathname),
     async (route) => {
       if (route.request().resourceType() !== "document") return route.fallback();
       const response = await route.fetch();
@@ -90,6 +176,19 @@ async function watch(context: BrowserContext) {
       await route.fulfill({ response, body: withoutPrerender(html) });
     },
   );
+  // What the live views' sockets send is data too.
+  const watchSockets = (page: Page) =>
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        try {
+          stringsOf(JSON.parse(String(payload)), data);
+        } catch {
+          // Not JSON (a keep-alive).
+        }
+      }),
+    );
+  for (const page of context.pages()) watchSockets(page);
+  context.on("page", watchSockets);
   context.on("response", (response) => {
     if (!new URL(response.url()).pathname.startsWith("/api/")) return;
     if (!(response.headers()["content-type"] ?? "").includes("json")) return;
@@ -141,6 +240,8 @@ async function watch(context: BrowserContext) {
     check(testInfo: TestInfo) {
       const values = [...data].sort((a, b) => b.length - a.length);
       const untranslated = [...seen]
+        // The payment provider's pages (the local stand-in for Stripe's) are not ours to translate.
+        .filter(([, path]) => !path.startsWith("/dev/"))
         .map(([line, path]) => ({ path, line, rest: untranslatedPart(line, values) }))
         .filter(({ rest }) => rest !== "")
         .map(({ path, line, rest }) => `${path}: "${line}" (untranslated: "${rest}")`);

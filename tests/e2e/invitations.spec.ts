@@ -1,4 +1,4 @@
-import { expect, test } from "./i18n-marks.ts";
+import { expect, markable, test } from "./i18n-marks.ts";
 import { createParentInvitation, fillLogin, linkIn, logOut, signIn, waitForEmail } from "./support.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -26,7 +26,7 @@ test("a super admin invites a school admin, who accepts from the e-mail and land
   await invitee.goto(link);
   await expect(invitee.getByText(email)).toBeVisible();
   await invitee.getByLabel(/Full name/).fill("Robin Invitee");
-  await invitee.getByLabel(/^Password/).fill("robin's own passphrase");
+  await invitee.getByLabel(markable(/^Password/)).fill("robin's own passphrase");
   await invitee.getByLabel(/Confirm password/).fill("robin's own passphrase");
   await invitee.getByLabel(/Position/).fill("Principal");
   await invitee.getByRole("button", { name: /Create Account|Accept/i }).click();
@@ -48,7 +48,7 @@ test("a school admin invites a parent, who accepts and lands on /parent", { tag:
   const link = await createParentInvitation(browser, "Casey Newparent", email);
   await page.goto(link);
   await expect(page.getByText("Maple Grove Primary").first()).toBeVisible();
-  await page.getByLabel(/^Password/).fill("casey's own passphrase");
+  await page.getByLabel(markable(/^Password/)).fill("casey's own passphrase");
   await page.getByLabel(/Confirm password/).fill("casey's own passphrase");
   await page.getByRole("button", { name: /Create Account|Accept/i }).click();
   // Parents must give an emergency contact.
@@ -65,7 +65,7 @@ test("a user resets a forgotten password from the e-mailed link", async ({ page,
   const link = await createParentInvitation(browser, "Drew Forgetful", email);
   const setup = await (await browser.newContext()).newPage();
   await setup.goto(link);
-  await setup.getByLabel(/^Password/).fill("drew's first passphrase");
+  await setup.getByLabel(markable(/^Password/)).fill("drew's first passphrase");
   await setup.getByLabel(/Confirm password/).fill("drew's first passphrase");
   await setup.getByLabel(/Emergency contact/).fill("Sam");
   await setup.getByLabel(/Emergency phone/).fill("(217) 555-0100");

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page, Request } from "@playwright/test";
 import { LIVE_TEXTS, overLine } from "#shared/live-texts.ts";
+import { i18nFor } from "#worker/i18n/texts.ts";
 import { approachText, attendanceText } from "#worker/services/live/texts.ts";
 import { PHONE } from "./a11y-support.ts";
-import { expect, test } from "./i18n-marks.ts";
+import { expect, markable, test } from "./i18n-marks.ts";
 import { type Corner, type LiveRun, liveRunToday } from "./live-run.ts";
 import { DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin } from "./support.ts";
 
@@ -125,25 +126,25 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   const card = parent.getByRole("list", { name: "Your children on this run" }).getByRole("listitem");
   await expect(card).toContainText(`Bus to ${childStop.name}`);
   const eta = parent.getByTestId("live-eta");
-  await expect(eta).toHaveText(/^\d+–\d+ min$/);
+  await expect(eta).toHaveText(markable(/^\d+–\d+ min$/));
   const age = parent.getByTestId("live-age");
-  await expect(age).toContainText(/Live\s*updated \d+ s ago/);
+  await expect(age).toContainText(markable(/Live\s*updated \d+ s ago/));
   const map = parent.getByRole("region", { name: `Map of the bus and ${childStop.name}` });
   await expect(map.locator(".bus-marker")).toHaveCount(1);
 
   // The bus moves off: its marker goes elsewhere on the map, and the position's age starts again.
   const atFirst = await markerPlace(parent);
-  await expect(age).toContainText(/updated ([2-9]|\d\d) s ago/);
+  await expect(age).toContainText(markable(/updated ([2-9]|\d\d) s ago/));
   await moveTo(toward(first, childStop, 0.45));
   await expect.poll(() => markerPlace(parent)).not.toBe(atFirst);
-  await expect(age).toContainText(/updated [0-3] s ago/);
-  await expect(eta).toHaveText(/^\d+–\d+ min$/);
+  await expect(age).toContainText(markable(/updated [0-3] s ago/));
+  await expect(eta).toHaveText(markable(/^\d+–\d+ min$/));
 
   // Most of the way to the child's stop: within five minutes of it, on the page and in a notice.
   const onTheWay = await markerPlace(parent);
   await moveTo(toward(first, childStop, 0.8));
   await expect.poll(() => markerPlace(parent)).not.toBe(onTheWay);
-  await expect(eta).toHaveText(/^(([1-5]–)?[1-5] min|Arriving)$/);
+  await expect(eta).toHaveText(markable(/^(([1-5]–)?[1-5] min|Arriving)$/));
   await parent.screenshot({ path: `${SHOTS}/parent-live-mid-run-375.png`, fullPage: true });
 
   // At the child's stop: the driver taps Boarded; the parent reads where and when.
@@ -170,12 +171,16 @@ test("@core a driver drives a run; the parent on a phone sees the bus come, the 
   await moveTo(toward(childStop, school, 0.5));
   await moveTo(at(school));
   const dropped = attendanceText(child, "dropped", new Date(), school.name, run.zone);
-  const droppedLine = new RegExp(`^${textWith(dropped.message, timeOf(dropped.message), TIME)}$`);
+  const droppedLine = markable(new RegExp(`^${textWith(dropped.message, timeOf(dropped.message), TIME)}$`));
   await expect(parent.getByTestId("live-attendance")).toHaveText(droppedLine);
   // The status card says when the bus reached the school; its last position stays on the map, stale.
-  const reached = overLine({ endedAt: null, finish: { stopName: school.name, arrivedAt: new Date() } }, run.zone);
+  const reached = overLine(
+    i18nFor("en"),
+    { endedAt: null, finish: { stopName: school.name, arrivedAt: new Date() } },
+    run.zone,
+  );
   await expect(parent.getByTestId("live-phase")).toHaveText(
-    new RegExp(`^${textWith(reached, timeOf(reached), TIME)}$`),
+    markable(new RegExp(`^${textWith(reached, timeOf(reached), TIME)}$`)),
   );
   await expect(map.locator(".bus-marker.is-stale")).toHaveCount(1);
   // The bell caught up without a reload: departed, approaching, boarded, dropped off.

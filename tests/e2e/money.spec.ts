@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./i18n-marks.ts";
+import { expect, markable, test, unmarked } from "./i18n-marks.ts";
 import { closeToast, DEMO, signIn, unique } from "./support.ts";
 
 /**
@@ -12,7 +12,7 @@ const cents = (text: string | null) => Math.round(Number((text ?? "").replace(/[
 
 /** The value of one of the admin's totals cards (Paid, Pending, Overdue). */
 function totalsCard(page: Page, label: string): Locator {
-  return page.locator("p", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::p[1]");
+  return page.locator("p", { hasText: markable(new RegExp(`^${label}$`)) }).locator("xpath=following-sibling::p[1]");
 }
 
 test("an invoice from creation to payment: fee preview, PDF, Checkout on the school's account, Paid for both", {
@@ -32,7 +32,7 @@ test("an invoice from creation to payment: fee preview, PDF, Checkout on the sch
   await create.getByLabel("Base Amount ($)").fill("40");
   const preview = create.getByTestId("invoice-total-preview");
   await expect(preview).toContainText("Base $40.00 +");
-  const total = /Total: (\$[\d,.]+)/.exec((await preview.textContent()) ?? "")?.[1];
+  const total = /Total: (\$[\d,.]+)/.exec(unmarked(await preview.textContent()))?.[1];
   expect(total).toBeDefined();
   const totalCents = cents(total!);
   expect(totalCents).toBeGreaterThan(4_000);

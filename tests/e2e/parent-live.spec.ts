@@ -127,7 +127,7 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
     },
   ]);
   await expect(page.getByTestId("live-attendance")).toHaveText(
-    `${CHILD} boarded at ${STOP} at ${formatTime(new Date(tappedAt), ZONE)}.`,
+    `${CHILD} boarded at ${STOP} at ${formatTime(new Date(tappedAt), ZONE, "en")}.`,
   );
   await expect(card).toContainText(`The bus reached ${STOP}`);
 
@@ -160,7 +160,7 @@ test("on a phone, the parent watches the bus come: the ETA, the position's age, 
   await page.goto("/parent/children");
   const history = page.getByRole("region", { name: `${CHILD}'s ride history` });
   await expect(history.getByRole("listitem").first()).toContainText(
-    `${formatDay(new Date(tappedAt), ZONE)} · North Loop (pickup)Boarded${formatTime(new Date(tappedAt), ZONE)} at ${STOP}`,
+    `${formatDay(new Date(tappedAt), ZONE, "en")} · North Loop (pickup)Boarded${formatTime(new Date(tappedAt), ZONE, "en")} at ${STOP}`,
   );
   await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/parent-live-history-375.png" });

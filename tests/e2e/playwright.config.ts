@@ -62,7 +62,31 @@ export default defineConfig({
     {
       name: "chromium",
       testIgnore: ["workerd/**", "wrong-password.spec.ts", ...SERVICE_WORKER_SPECS],
+      grepInvert: /@core/,
       use: { ...chromium, serviceWorkers: "block" },
+    },
+    // The core journeys run once, in the marked pseudo-locale (i18n-marks.ts): every catalog message
+    // between invisible marks, and the test fails on any visible text outside them that is not data.
+    // The catalogs' chunks must come through the network to be marked: no service worker.
+    {
+      name: "marked",
+      testIgnore: ["workerd/**", "wrong-password.spec.ts", ...SERVICE_WORKER_SPECS],
+      grep: /@core/,
+      // Every catalog chunk and page is routed through the test (to mark it or drop the prerender).
+      timeout: 60_000,
+      use: {
+        ...chromium,
+        serviceWorkers: "block",
+        // A document the test fulfilled (a prerendered page rendered afresh) counts as a public
+        // site's for Chromium, which then blocks its WebSockets to localhost (the live views').
+        launchOptions: {
+          ...chromium.launchOptions,
+          args: [
+            ...chromium.launchOptions.args,
+            "--disable-features=LocalNetworkAccessChecks,LocalNetworkAccessChecksWebSockets",
+          ],
+        },
+      },
     },
     { name: "service-worker", testMatch: SERVICE_WORKER_SPECS, use: chromium },
     // A wrong password starts the account's backoff, which the journeys signing in to the same demo
@@ -70,7 +94,7 @@ export default defineConfig({
     {
       name: "wrong-password",
       testMatch: "wrong-password.spec.ts",
-      dependencies: ["chromium", "service-worker"],
+      dependencies: ["chromium", "marked", "service-worker"],
       use: chromium,
     },
   ],

@@ -1,4 +1,4 @@
-import { expect, test } from "./i18n-marks.ts";
+import { expect, markable, test } from "./i18n-marks.ts";
 import {
   callMutation,
   DEMO,
@@ -98,7 +98,7 @@ test("a school registers, verifies, pays, is approved, and its admin signs in wi
   await page.getByRole("button", { name: "Cancel subscription" }).click();
   await page.goto("/school-admin");
   await expect(page).toHaveURL("/school-admin/subscribe");
-  await expect(page.getByText(/subscription is Cancelled/)).toBeVisible();
+  await expect(page.getByText(markable(/subscription is Cancelled/))).toBeVisible();
   await page.getByRole("button", { name: "Restart Subscription" }).click();
   await page.getByRole("button", { name: /Pay \$399\.00/ }).click();
   await expect(page.getByText("Your subscription is active again.")).toBeVisible({ timeout: 10_000 });

@@ -11,8 +11,10 @@ import {
   stripeEvents,
 } from "#db/schema/index.ts";
 import { FLIGHT_TRIP_ADMIN_MESSAGES, FLIGHT_TRIP_MESSAGES as M } from "#shared/flight-trips.ts";
+import { text } from "#worker/i18n/texts.ts";
 import { ROSTER_HEADER } from "#worker/services/flight-trips/roster.ts";
 import { NOTIFICATION_SEND_LIMIT } from "#worker/services/notifications/notifications.ts";
+import { FLIGHT_TRIP_REFUSALS } from "#worker/services/refusal-texts.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import {
@@ -258,7 +260,7 @@ describe("create, list and edit", () => {
     const api = await admin();
     expect(await failure(api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ capacity: 1 }) }))).toEqual({
       code: "BAD_REQUEST",
-      message: M.capacityBelowEnrolled(2),
+      message: text("en", FLIGHT_TRIP_REFUSALS.capacityBelowEnrolled(2)),
     });
     expect((await tripRow(tripId))!.capacity).toBe(5);
     await api.schoolAdmin.flightTrips.update({ tripId, trip: tripForm({ capacity: 2 }) });

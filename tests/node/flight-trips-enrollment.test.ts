@@ -9,8 +9,9 @@ import {
   schools,
 } from "#db/schema/index.ts";
 import { ENROLLMENT_MESSAGES, FLIGHT_TRIP_MESSAGES as M, SEAT_HOLDING_STATUSES } from "#shared/flight-trip-texts.ts";
-import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
+import { text } from "#worker/i18n/texts.ts";
 import { CHECKOUT_LIMIT } from "#worker/services/payments/checkout.ts";
+import { FLIGHT_TRIP_REFUSALS, PAYMENT_REFUSALS } from "#worker/services/refusal-texts.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { ENROLLMENT_FORM, seedChild, seedEnrollment, seedFlightTrip } from "../support/flight-trips.ts";
@@ -133,7 +134,7 @@ describe("enrolling", () => {
     const other = await seedFlightTrip(t.db, { schoolId: school.id });
     expect(await failure(enroll(who, other.id))).toEqual({
       code: "PRECONDITION_FAILED",
-      message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name),
+      message: text("en", PAYMENT_REFUSALS.schoolCannotTakePayments(school.name)),
     });
     expect((await enrollments()).map((row) => row.flightTripId)).toEqual([trip.id]);
   });
@@ -176,7 +177,7 @@ describe("enrolling", () => {
     t.clock.set(new Date("2026-03-21T07:00:00Z"));
     expect(await failure(enroll(who, late.id))).toEqual({
       code: "PRECONDITION_FAILED",
-      message: M.closed("Friday, March 20, 2026"),
+      message: text("en", FLIGHT_TRIP_REFUSALS.closed("2026-03-20")),
     });
     expect((await enrollments()).map((row) => row.flightTripId)).toEqual([trip.id]);
     // East of UTC the day ends earlier: in Auckland (UTC+13) the 20th is over at 11:00 UTC on the 20th.
@@ -195,7 +196,7 @@ describe("enrolling", () => {
           }),
         )
       ).message,
-    ).toBe(M.closed("Friday, March 20, 2026"));
+    ).toBe(text("en", FLIGHT_TRIP_REFUSALS.closed("2026-03-20")));
     expect((await kiwiApi.parent.flightTrips.list()).trips[0]).toMatchObject({
       enrollmentOpen: false,
       closesAt: new Date("2026-03-20T11:00:00Z"),

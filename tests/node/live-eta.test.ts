@@ -14,7 +14,10 @@ import {
   type StopEta,
   type StopVisit,
 } from "#shared/live-eta.ts";
+import { i18nFor } from "#worker/i18n/texts.ts";
 import { chicago, MINUTE, position, route, visit } from "../support/live-route.ts";
+
+const en = i18nFor("en");
 
 /** A school day's pickup run: A 07:30, B 07:35 (2 km), C 07:40 (4 km), D 07:50 (6 km). */
 const T = chicago("2025-10-14", "07:30");
@@ -108,7 +111,7 @@ describe("estimateRun", () => {
     });
     expect(veryEarly.delaySeconds).toBe(-240);
     expect(veryEarly.stops[1]).toMatchObject({ minMinutes: 0, maxMinutes: 1 });
-    expect(formatEtaRange(veryEarly.stops[1]!)).toBe("Arriving");
+    expect(formatEtaRange(veryEarly.stops[1]!, en)).toBe("Arriving");
     expect(ranges(veryEarly.stops)).toMatchObject({ C: "4-6" });
   });
 
@@ -121,7 +124,7 @@ describe("estimateRun", () => {
     });
     expect(waiting.delaySeconds).toBe(-30);
     expect(waiting.stops[1]).toEqual({ stopId: "B", passed: false, minMinutes: 0, maxMinutes: 0 });
-    expect(formatEtaRange(waiting.stops[1]!)).toBe("Arriving");
+    expect(formatEtaRange(waiting.stops[1]!, en)).toBe("Arriving");
     expect(ranges(waiting.stops)).toMatchObject({ A: "passed", C: "4-6" });
     const overdue = estimateRun({
       now: T + 7 * MINUTE,
@@ -315,31 +318,40 @@ describe("formatEtaRange and formatAge", () => {
   });
 
   it("says a range of minutes, 'Arriving' within about a minute, and 'Passed'", () => {
-    expect(formatEtaRange(eta(7, 9))).toBe("7–9 min");
-    expect(formatEtaRange(eta(1, 2))).toBe("1–2 min");
-    expect(formatEtaRange(eta(0, 3))).toBe("1–3 min");
-    expect(formatEtaRange(eta(0, 2))).toBe("1–2 min");
-    expect(formatEtaRange(eta(4, 4))).toBe("4 min");
-    expect(formatEtaRange(eta(0, 1))).toBe("Arriving");
-    expect(formatEtaRange(eta(0, 0))).toBe("Arriving");
-    expect(formatEtaRange(eta(0, 0, true))).toBe("Passed");
+    expect(formatEtaRange(eta(7, 9), en)).toBe("7–9 min");
+    expect(formatEtaRange(eta(1, 2), en)).toBe("1–2 min");
+    expect(formatEtaRange(eta(0, 3), en)).toBe("1–3 min");
+    expect(formatEtaRange(eta(0, 2), en)).toBe("1–2 min");
+    expect(formatEtaRange(eta(4, 4), en)).toBe("4 min");
+    expect(formatEtaRange(eta(0, 1), en)).toBe("Arriving");
+    expect(formatEtaRange(eta(0, 0), en)).toBe("Arriving");
+    expect(formatEtaRange(eta(0, 0, true), en)).toBe("Passed");
   });
 
   it("says how old the position is in seconds, minutes or hours", () => {
-    expect(formatAge(0)).toBe("updated 0 s ago");
-    expect(formatAge(12)).toBe("updated 12 s ago");
-    expect(formatAge(59.9)).toBe("updated 59 s ago");
-    expect(formatAge(60)).toBe("updated 1 min ago");
-    expect(formatAge(180)).toBe("updated 3 min ago");
-    expect(formatAge(3599)).toBe("updated 59 min ago");
-    expect(formatAge(7200)).toBe("updated 2 h ago");
-    expect(formatAge(-3)).toBe("updated 0 s ago");
+    expect(formatAge(0, en)).toBe("updated 0 s ago");
+    expect(formatAge(12, en)).toBe("updated 12 s ago");
+    expect(formatAge(59.9, en)).toBe("updated 59 s ago");
+    expect(formatAge(60, en)).toBe("updated 1 min ago");
+    expect(formatAge(180, en)).toBe("updated 3 min ago");
+    expect(formatAge(3599, en)).toBe("updated 59 min ago");
+    expect(formatAge(7200, en)).toBe("updated 2 h ago");
+    expect(formatAge(-3, en)).toBe("updated 0 s ago");
   });
 
   it("says a stale position's age as last seen, never as updated", () => {
-    expect(formatLastSeen(60)).toBe("Last seen 1 min ago");
-    expect(formatLastSeen(125)).toBe("Last seen 2 min ago");
-    expect(formatLastSeen(7200)).toBe("Last seen 2 h ago");
-    expect(formatLastSeen(59)).toBe("Last seen 59 s ago");
+    expect(formatLastSeen(60, en)).toBe("Last seen 1 min ago");
+    expect(formatLastSeen(125, en)).toBe("Last seen 2 min ago");
+    expect(formatLastSeen(7200, en)).toBe("Last seen 2 h ago");
+    expect(formatLastSeen(59, en)).toBe("Last seen 59 s ago");
+  });
+
+  it("says them in the reader's language", () => {
+    const es = i18nFor("es");
+    expect(formatEtaRange(eta(7, 9), es)).toBe(es._({ id: "live.eta.range", values: { min: 7, max: 9 } }));
+    expect(formatEtaRange(eta(0, 1), es)).not.toBe("Arriving");
+    expect(formatAge(180, es)).toContain("3");
+    expect(formatAge(180, es)).not.toContain("updated");
+    expect(formatLastSeen(7200, i18nFor("sv"))).not.toContain("Last seen");
   });
 });

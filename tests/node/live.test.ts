@@ -25,6 +25,7 @@ import {
 } from "#db/schema/index.ts";
 import { overLine } from "#shared/live-texts.ts";
 import { positionRetentionJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { i18nFor } from "#worker/i18n/texts.ts";
 import { createNodeLiveHub } from "#worker/local/live-hub.ts";
 import { loadRunState } from "#worker/services/live/run-state.ts";
 import { attendanceText } from "#worker/services/live/texts.ts";
@@ -566,20 +567,27 @@ describe("retention (LO3)", () => {
   });
 });
 
+const en = i18nFor("en");
+
 describe("what parents read", () => {
   it("once the run is over: when the bus reached its last stop, else when the run ended", () => {
     const zone = "America/Chicago";
     const arrivedAt = new Date("2026-03-02T14:14:00Z");
     const endedAt = new Date("2026-03-02T14:20:00Z");
-    expect(overLine({ endedAt, finish: { stopName: "Maple Grove Primary", arrivedAt } }, zone)).toBe(
+    expect(overLine(en, { endedAt, finish: { stopName: "Maple Grove Primary", arrivedAt } }, zone)).toBe(
       "The bus reached Maple Grove Primary at 8:14 AM.",
     );
     // Another family's stop (a drop-off's last) is not named.
-    expect(overLine({ endedAt: null, finish: { stopName: null, arrivedAt } }, zone)).toBe(
+    expect(overLine(en, { endedAt: null, finish: { stopName: null, arrivedAt } }, zone)).toBe(
       "The bus reached its last stop at 8:14 AM.",
     );
-    expect(overLine({ endedAt: endedAt.toISOString(), finish: null }, zone)).toBe("The run ended at 8:20 AM.");
-    expect(overLine({ endedAt: null, finish: null }, zone)).toBe("This run is over.");
+    expect(overLine(en, { endedAt: endedAt.toISOString(), finish: null }, zone)).toBe("The run ended at 8:20 AM.");
+    expect(overLine(en, { endedAt: null, finish: null }, zone)).toBe("This run is over.");
+    // Another language: its own words, and the time as it writes it, on the school's clock.
+    const spanish = overLine(i18nFor("es"), { endedAt, finish: { stopName: "Maple Grove Primary", arrivedAt } }, zone);
+    expect(spanish).toContain("Maple Grove Primary");
+    expect(spanish).toContain("8:14");
+    expect(spanish).not.toContain("The bus reached");
   });
 
   it("boarded, dropped off and absent, with the stop and the time in the school's zone", () => {

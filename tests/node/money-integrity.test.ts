@@ -9,9 +9,11 @@ import {
   payments,
   stripeEvents,
 } from "#db/schema/index.ts";
-import { ENROLLMENT_MESSAGES, FLIGHT_TRIP_ADMIN_MESSAGES } from "#shared/flight-trips.ts";
+import { FLIGHT_TRIP_ADMIN_MESSAGES } from "#shared/flight-trips.ts";
 import { refundsJob, runScheduled } from "#worker/cron/scheduled.ts";
 import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { text } from "#worker/i18n/texts.ts";
+import { FLIGHT_TRIP_REFUSALS } from "#worker/services/refusal-texts.ts";
 import { loadObject } from "#worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { ENROLLMENT_FORM } from "../support/flight-trips.ts";
@@ -98,7 +100,7 @@ describe("deleting a child (MN1)", () => {
     const refused = await failure((await parent()).parent.children.delete({ childId: f.child.id }));
     expect(refused).toEqual({
       code: "PRECONDITION_FAILED",
-      message: ENROLLMENT_MESSAGES.heldAfterDeadline("Ava Martin", "Washington DC Museums"),
+      message: text("en", FLIGHT_TRIP_REFUSALS.heldAfterDeadline("Ava Martin", "Washington DC Museums")),
     });
     expect(await t.db.$count(children, eq(children.id, f.child.id))).toBe(1);
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ status: "confirmed", amountPaidCents: 10_000 });

@@ -13,9 +13,11 @@ import {
 import { applicationFeeCents } from "#shared/fees.ts";
 import { PAYMENT_MESSAGES } from "#shared/payment-texts.ts";
 import { payPaymentSession } from "#worker/http/dev-stripe-payments.ts";
+import { text } from "#worker/i18n/texts.ts";
 import { CHECKOUT_LIMIT } from "#worker/services/payments/checkout.ts";
 import { receiptEmailId } from "#worker/services/payments/payment-events.ts";
 import { paymentsOwedRefund, refundWhatIsDue } from "#worker/services/payments/refunds.ts";
+import { PAYMENT_REFUSALS } from "#worker/services/refusal-texts.ts";
 import { signStripePayload, stripeEvent } from "#worker/stripe/events.ts";
 import type { SimCheckoutSession } from "#worker/stripe/simulator.ts";
 import { callerFor, failure } from "../support/caller.ts";
@@ -240,7 +242,7 @@ describe("starting a checkout", () => {
     const refunded = await createInvoice(school.id, parent.id, { status: "refunded" });
     expect(await failure(pay(parent, refunded.id))).toEqual({ code: "CONFLICT", message: PAYMENT_MESSAGES.refunded });
     const tiny = await createInvoice(school.id, parent.id, { baseAmountCents: 40, feeCents: 0, amountCents: 40 });
-    expect((await failure(pay(parent, tiny.id))).message).toBe(PAYMENT_MESSAGES.belowMinimum("$0.50"));
+    expect((await failure(pay(parent, tiny.id))).message).toBe(text("en", PAYMENT_REFUSALS.belowMinimum("$0.50")));
     expect(await t.db.$count(payments)).toBe(0);
   });
 
@@ -260,7 +262,7 @@ describe("starting a checkout", () => {
         .where(eq(schools.id, school.id));
       expect(await failure(pay(parent, invoice.id))).toEqual({
         code: "PRECONDITION_FAILED",
-        message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name),
+        message: text("en", PAYMENT_REFUSALS.schoolCannotTakePayments(school.name)),
       });
     }
     expect(await t.db.$count(devStripeObjects, eq(devStripeObjects.type, "checkout.session"))).toBe(0);
@@ -299,7 +301,7 @@ describe("starting a checkout", () => {
     );
     expect(await failure(pay(parent, invoice.id))).toEqual({
       code: "PRECONDITION_FAILED",
-      message: PAYMENT_MESSAGES.schoolCannotTakePayments(school.name),
+      message: text("en", PAYMENT_REFUSALS.schoolCannotTakePayments(school.name)),
     });
     expect(await t.db.$count(payments)).toBe(0);
     t.clock.advance(MINUTE);

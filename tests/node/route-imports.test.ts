@@ -2,9 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { children, riders, routeStops } from "#db/schema/index.ts";
 import { CSV_PARSE_MESSAGES, csvCell, parseCsv } from "#shared/csv.ts";
-import { RIDER_MESSAGES } from "#shared/riders.ts";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "#shared/route-imports.ts";
 import { ROUTE_MESSAGES } from "#shared/routes.ts";
+import { text } from "#worker/i18n/texts.ts";
+import { ROUTE_REFUSALS } from "#worker/services/refusal-texts.ts";
 import { parseWeekdays, stopArea } from "#worker/services/routes/imports.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
@@ -289,7 +290,7 @@ describe("riders import", () => {
       ],
       [9, [IMPORT_MESSAGES.badWeekdays, IMPORT_MESSAGES.badTo]],
       // Ada and Ben already take the bus's 2 seats on Mondays.
-      [10, [RIDER_MESSAGES.full("7", 2, 2, "Monday")]],
+      [10, [text("en", ROUTE_REFUSALS.riderFull("7", 2, 2, "Monday"))]],
       [11, [IMPORT_MESSAGES.duplicateChild(2)]],
       [12, []],
     ]);
@@ -326,7 +327,7 @@ describe("riders import", () => {
     // The bus is now full on Mondays (Ben, Cy): another is over capacity, and nothing is written.
     const full = csv("child,route,stop,weekdays,from", "Ada Lovelace,North,School,Mon,2026-03-02");
     const refused = await failure(admin.schoolAdmin.riders.import.commit({ csv: full }));
-    expect(refused.message).toContain(RIDER_MESSAGES.full("7", 2, 2, "Monday"));
+    expect(refused.message).toContain(text("en", ROUTE_REFUSALS.riderFull("7", 2, 2, "Monday")));
     expect((await ridersOf(north)).find((row) => row.name === "Ada Lovelace")!.weekdays).toBe(0b10000);
   });
 

@@ -1,10 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { children, routeStops, trips } from "#db/schema/index.ts";
-import { RIDE_MESSAGES, RIDER_MESSAGES } from "#shared/riders.ts";
+import { RIDE_MESSAGES } from "#shared/riders.ts";
 import { ROUTE_MESSAGES } from "#shared/routes.ts";
 import { localDate, localTime } from "#shared/school-time.ts";
 import { CRON_JOBS, routeRunsJob, runScheduled } from "#worker/cron/scheduled.ts";
+import { text } from "#worker/i18n/texts.ts";
+import { ROUTE_REFUSALS } from "#worker/services/refusal-texts.ts";
 import { generateRuns } from "#worker/services/routes/runs.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
@@ -330,14 +332,14 @@ describe('"not riding" cut-off (ADR 0046)', () => {
     t.clock.set(new Date("2026-03-09T11:30:00Z")); // 06:30 CDT: the cut-off
     expect(await failure(parent.parent.rides.notRiding.clear({ childId: child, from: "2026-03-09" }))).toEqual({
       code: "PRECONDITION_FAILED",
-      message: RIDE_MESSAGES.pastCutoff(60),
+      message: text("en", ROUTE_REFUSALS.pastCutoff(60)),
     });
     expect(
       await failure(parent.parent.rides.notRiding.set({ childId: child, from: "2026-03-09", to: "2026-03-10" })),
     ).toMatchObject({
       code: "PRECONDITION_FAILED",
     });
-    expect(RIDE_MESSAGES.pastCutoff(60)).toContain("call the school");
+    expect(text("en", ROUTE_REFUSALS.pastCutoff(60))).toContain("call the school");
     // Tomorrow is still open; a weekend has no ride.
     expect(
       (await parent.parent.rides.notRiding.set({ childId: child, from: "2026-03-10", to: "2026-03-15" })).dates,
@@ -368,7 +370,7 @@ describe('"not riding" cut-off (ADR 0046)', () => {
     t.clock.set(new Date("2026-04-05T19:00:00Z")); // 07:00 NZST
     expect(await failure(parent.parent.rides.notRiding.clear({ childId: child, from: "2026-04-06" }))).toEqual({
       code: "PRECONDITION_FAILED",
-      message: RIDE_MESSAGES.pastCutoff(30),
+      message: text("en", ROUTE_REFUSALS.pastCutoff(30)),
     });
     const lookup = await parent.parent.rides.lookup();
     expect(lookup.today).toBe("2026-04-06");
@@ -496,8 +498,13 @@ describe("seats (ADR 0046)", () => {
     const messages = new Set(
       results.flatMap((result) => (result.status === "rejected" ? [(result.reason as Error).message] : [])),
     );
-    expect(messages).toEqual(new Set([RIDER_MESSAGES.full("12", 8, 8, "Monday")]));
-    expect(RIDER_MESSAGES.full("12", 40, 40, "Monday")).toBe("Bus 12 has 40 seats and 40 riders on Mondays");
+    expect(messages).toEqual(new Set([text("en", ROUTE_REFUSALS.riderFull("12", 8, 8, "Monday"))]));
+    expect(text("en", ROUTE_REFUSALS.riderFull("12", 40, 40, "Monday"))).toBe(
+      "Bus 12 has 40 seats and 40 riders on Mondays",
+    );
+    expect(text("es", ROUTE_REFUSALS.riderFull("12", 40, 40, "Monday"))).toBe(
+      "El autobús 12 tiene 40 plazas y 40 pasajeros los lunes",
+    );
     expect((await admin.schoolAdmin.riders.list({ routeId: route.id })).riders).toHaveLength(8);
     // A smaller bus is refused with the numbers too.
     const small = await admin.schoolAdmin.buses.create({ bus: { number: "3", seats: 6, plate: null } });
@@ -518,7 +525,7 @@ describe("seats (ADR 0046)", () => {
           },
         }),
       ),
-    ).toEqual({ code: "CONFLICT", message: ROUTE_MESSAGES.busTooSmall("3", 6, 8, "Monday") });
+    ).toEqual({ code: "CONFLICT", message: text("en", ROUTE_REFUSALS.busTooSmall("3", 6, 8, "Monday")) });
   });
 });
 
@@ -614,7 +621,7 @@ describe("stop order (ADR 0046)", () => {
       ),
     ).toEqual({
       code: "CONFLICT",
-      message: ROUTE_MESSAGES.stopHasRiders("C", 1),
+      message: text("en", ROUTE_REFUSALS.stopHasRiders("C", 1)),
     });
   });
 });

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   dayRange,
+  formatCalendarDay,
+  formatDay,
   formatTime,
   isCalendarDate,
   isTimeZone,
@@ -14,6 +16,10 @@ import {
   weekRange,
   zonedInstant,
 } from "#shared/school-time.ts";
+import { i18nFor, text } from "#worker/i18n/texts.ts";
+import { FLIGHT_TRIP_REFUSALS } from "#worker/services/refusal-texts.ts";
+
+const en = i18nFor("en");
 
 const HOUR = 3_600_000;
 const originalTz = process.env.TZ;
@@ -55,8 +61,10 @@ describe("school time: days and weeks in the school's zone", () => {
     expect(day.start.toISOString()).toBe("2026-03-02T10:00:00.000Z");
     // Tuesday 3 March there belongs to the week of Sunday 1 March.
     expect(weekRange("2026-03-03", "Pacific/Kiritimati").start.toISOString()).toBe("2026-02-28T10:00:00.000Z");
-    expect(relativeTime(new Date("2026-03-02T09:59:00.000Z"), "Pacific/Kiritimati", now)).toBe("Yesterday at 11:59 PM");
-    expect(relativeTime(new Date("2026-03-02T10:00:00.000Z"), "Pacific/Kiritimati", now)).toBe("Today at 12:00 AM");
+    expect(relativeTime(new Date("2026-03-02T09:59:00.000Z"), "Pacific/Kiritimati", now, en)).toBe(
+      "Yesterday at 11:59 PM",
+    );
+    expect(relativeTime(new Date("2026-03-02T10:00:00.000Z"), "Pacific/Kiritimati", now, en)).toBe("Today at 12:00 AM");
   });
 
   it("gives the same answers whatever zone the process runs in", () => {
@@ -64,7 +72,7 @@ describe("school time: days and weeks in the school's zone", () => {
       weekRange("2026-03-10", "America/New_York").start.toISOString(),
       todayIn("Asia/Tokyo", new Date("2026-03-02T16:00:00.000Z")),
       zonedInstant("2026-11-01", "01:30", "America/New_York").toISOString(),
-      relativeTime(new Date("2026-02-20T12:00:00.000Z"), "Europe/Paris", new Date("2026-03-02T09:00:00.000Z")),
+      relativeTime(new Date("2026-02-20T12:00:00.000Z"), "Europe/Paris", new Date("2026-03-02T09:00:00.000Z"), en),
     ];
     process.env.TZ = "UTC";
     const utc = answers();
@@ -120,7 +128,7 @@ function intlReading(instant: Date, zone: string): string {
 }
 
 const reading = (instant: Date, zone: string) =>
-  `${localDate(instant, zone)} ${localTime(instant, zone)} ${formatTime(instant, zone)}`;
+  `${localDate(instant, zone)} ${localTime(instant, zone)} ${formatTime(instant, zone, "en")}`;
 
 /** Zones with DST, half- and quarter-hour offsets, a 30-minute DST (Lord Howe), a skipped day (Apia, 2011), offsets in seconds before 1972 (Monrovia). */
 const AWKWARD_ZONES = [
@@ -181,5 +189,79 @@ describe("school time: wall clocks by the zone's offset of the day (ADR 0028)", 
     } finally {
       parts.mockRestore();
     }
+  });
+});
+
+describe("times and days in the reader's language (issue 30), on the school's clock", () => {
+  const morning = new Date("2026-03-02T13:42:00.000Z"); // 7:42 in Chicago, 14:42 in Stockholm
+  const intl = (tag: string, zone: string, options: Intl.DateTimeFormatOptions, at = morning) =>
+    new Intl.DateTimeFormat(tag, { timeZone: zone, ...options }).format(at).replace(/[\u202f\u00a0]/g, " ");
+
+  it("English keeps the spec's text", () => {
+    expect(formatTime(morning, "America/Chicago", "en")).toBe("7:42 AM");
+    expect(formatTime(new Date("2026-03-02T06:05:00.000Z"), "America/Chicago", "en")).toBe("12:05 AM");
+    expect(formatDay(morning, "America/Chicago", "en")).toBe("Mon, Mar 2");
+    expect(formatCalendarDay("2026-03-08")).toBe("Sunday, March 8, 2026");
+    expect(formatCalendarDay("2026-03-08", "en")).toBe("Sunday, March 8, 2026");
+    const now = new Date("2026-03-02T20:00:00.000Z");
+    expect(relativeTime(morning, "America/Chicago", now, en)).toBe("Today at 7:42 AM");
+    expect(relativeTime(new Date("2026-03-01T13:42:00.000Z"), "America/Chicago", now, en)).toBe("Yesterday at 7:42 AM");
+    expect(relativeTime(new Date("2026-02-20T13:42:00.000Z"), "America/Chicago", now, en)).toBe(
+      "Feb 20, 2026 at 7:42 AM",
+    );
+  });
+
+  it.each([
+    ["es", "es"],
+    ["ar", "ar"],
+    ["zh", "zh-CN"],
+    ["vi", "vi"],
+    ["sv", "sv"],
+  ] as const)("%s: Intl's own text for its tag, in the school's zone", (locale, tag) => {
+    for (const zone of ["America/Chicago", "Europe/Stockholm", "Pacific/Kiritimati"]) {
+      expect(formatTime(morning, zone, locale)).toBe(intl(tag, zone, { hour: "numeric", minute: "2-digit" }));
+      expect(formatDay(morning, zone, locale)).toBe(
+        intl(tag, zone, { weekday: "short", month: "short", day: "numeric" }),
+      );
+    }
+    expect(formatCalendarDay("2026-03-08", locale)).toBe(
+      intl(
+        tag,
+        "UTC",
+        { weekday: "long", month: "long", day: "numeric", year: "numeric" },
+        new Date("2026-03-08T12:00:00Z"),
+      ),
+    );
+    // The zone decides the day and the hour: 13:42 UTC is the next morning in Kiritimati.
+    expect(formatTime(morning, "Pacific/Kiritimati", locale)).not.toBe(formatTime(morning, "America/Chicago", locale));
+  });
+
+  it("the words around the moment come from the reader's catalog", () => {
+    const now = new Date("2026-03-02T20:00:00.000Z");
+    const es = i18nFor("es");
+    const today = relativeTime(morning, "America/Chicago", now, es);
+    expect(today).toContain(formatTime(morning, "America/Chicago", "es"));
+    expect(today).not.toContain("Today");
+    expect(today).toBe(es._({ id: "when.today", values: { time: formatTime(morning, "America/Chicago", "es") } }));
+    const older = relativeTime(new Date("2026-02-20T13:42:00.000Z"), "America/Chicago", now, i18nFor("sv"));
+    expect(older).toContain(
+      intl(
+        "sv",
+        "America/Chicago",
+        { month: "short", day: "numeric", year: "numeric" },
+        new Date("2026-02-20T13:42:00.000Z"),
+      ),
+    );
+    expect(older).not.toContain(" at ");
+  });
+});
+
+describe("a server's message with a date in it (issue 30)", () => {
+  it("writes the date in the reader's language, in English as the spec does", () => {
+    const closed = FLIGHT_TRIP_REFUSALS.closed("2026-03-20");
+    expect(text("en", closed)).toBe("Enrolment for this trip closed on Friday, March 20, 2026.");
+    const spanish = text("es", closed);
+    expect(spanish).toContain(formatCalendarDay("2026-03-20", "es"));
+    expect(spanish).not.toContain("March");
   });
 });

@@ -1,3 +1,5 @@
+import { said } from "./said.ts";
+
 /** Value lists shared by the schema, the server's validation and the browser's forms (pure data). */
 export const SCHOOL_TYPES = ["primary", "secondary", "special_education", "private", "charter", "other"] as const;
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
@@ -11,10 +13,10 @@ export type RouteType = (typeof ROUTE_TYPES)[number];
  * A route's (and a trip's) direction in words: Trip Management, the Routes pages, the driver's runs
  * and the route sheet. Beside the values, not in route-texts.ts: the parent's trip labels need only these.
  */
-export const ROUTE_DIRECTION_LABELS = { pickup: "Pickup", dropoff: "Dropoff" } as const satisfies Record<
-  RouteType,
-  string
->;
+export const ROUTE_DIRECTION_LABELS = {
+  pickup: said(/*i18n*/ { id: "Pickup" }),
+  dropoff: said(/*i18n*/ { id: "Dropoff" }),
+} as const satisfies Record<RouteType, string>;
 
 /** Notification types and categories. */
 export const NOTIFICATION_TYPES = ["info", "success", "warning", "error"] as const;

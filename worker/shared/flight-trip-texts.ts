@@ -229,20 +229,14 @@ export const FLIGHT_TRIP_MESSAGES = {
   enrollmentNotFound: said(/*i18n*/ { id: "Enrolment not found" }),
   childNotFound: said(/*i18n*/ { id: "Child not found" }),
   notOpen: said(/*i18n*/ { id: "This trip is not open for enrolment." }),
-  closed: (deadline: string) => `Enrolment for this trip closed on ${deadline}.`,
   full: said(/*i18n*/ { id: "This trip is full." }),
   alreadyEnrolled: said(/*i18n*/ { id: "This child is already enrolled in this trip." }),
   optOutClosed: said(/*i18n*/ { id: "Opting out is possible only before the enrolment deadline." }),
   nothingToPay: said(/*i18n*/ { id: "Nothing is left to pay for this enrolment." }),
-  capacityBelowEnrolled: (enrolled: number) =>
-    `The capacity cannot be below the ${enrolled} children already enrolled.`,
 } as const;
 
 /** The parent's side (appended): states the messages above do not cover, and the return from Checkout. */
 export const ENROLLMENT_MESSAGES = {
-  /** Deleting a child (or the account) follows the opt-out rule: not once the deadline of a trip it holds a seat on has passed. */
-  heldAfterDeadline: (childName: string, tripTitle: string) =>
-    `${childName} is enrolled in ${tripTitle}, whose enrolment deadline has passed, so ${childName} can no longer be opted out or removed. Please contact the school.`,
   alreadyOptedOut: said(/*i18n*/ { id: "This child has already opted out of this trip." }),
   notEnrolled: said(/*i18n*/ { id: "This child is no longer enrolled in this trip. Enroll again to pay." }),
   returnSuccess: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./said.ts";
 import "./fields.ts";
 import { newPasswordSchema } from "./auth.ts";
 import { INVITATION_MESSAGES, INVITATION_ROLE_FILTERS, INVITATION_STATUS_FILTERS } from "./invitations-constants.ts";
@@ -12,9 +13,9 @@ export { INVITATION_MESSAGES };
 const email = z
   .string()
   .trim()
-  .min(1, "Email is required")
+  .min(1, said(/*i18n*/ { id: "Email is required" }))
   .max(254)
-  .pipe(z.email("Please enter a valid email address"));
+  .pipe(z.email(said(/*i18n*/ { id: "Please enter a valid email address" })));
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 export const createSchoolAdminInvitationInput = z

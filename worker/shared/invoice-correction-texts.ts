@@ -18,13 +18,9 @@ export const INVOICE_CORRECTION_MESSAGES = {
   referenceTooLong: said(/*i18n*/ { id: "Use at most 120 characters" }),
   paymentMethod: said(/*i18n*/ { id: "Choose how the invoice was paid" }),
   voidedTitle: said(/*i18n*/ { id: "Invoice Voided" }),
-  voided: (number: string) => `${number} is void. The parent has been told.`,
   updatedTitle: said(/*i18n*/ { id: "Invoice Updated" }),
-  updated: (number: string) => `${number} has been updated.`,
   resentTitle: said(/*i18n*/ { id: "Invoice Sent" }),
-  resent: (email: string) => `The invoice e-mail was sent again to ${email}.`,
   markedPaidTitle: said(/*i18n*/ { id: "Payment Recorded" }),
-  markedPaid: (number: string, method: string) => `${number} is marked as paid by ${method}.`,
   correctionFailedTitle: said(/*i18n*/ { id: "Update Failed" }),
   correctionFailed: said(/*i18n*/ { id: "Failed to update the invoice. Please try again." }),
 } as const;

@@ -51,4 +51,7 @@ export const INVOICES_PAGE_SIZE = 20;
 export const INVOICE_TABS = ["all", "pending", "paid", "overdue"] as const;
 export type InvoiceTab = (typeof INVOICE_TABS)[number];
 
-export const FEE_APPLICATION_LABELS = { term_based: "term-based", year_round: "year-round" } as const;
+export const FEE_APPLICATION_LABELS = {
+  term_based: said(/*i18n*/ { id: "term-based" }),
+  year_round: said(/*i18n*/ { id: "year-round" }),
+} as const;

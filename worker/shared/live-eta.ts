@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { haversineMeters } from "./route-order.ts";
 
 /**
@@ -143,28 +144,44 @@ export function estimateRun(input: {
   return { delaySeconds: Math.round(delay / 1000) || 0, stale, ageSeconds, stops: etas };
 }
 
-/** "7–9 min", "1–2 min", "Arriving" (the bus is at most about a minute away), or "Passed". */
-export function formatEtaRange(eta: StopEta): string {
-  if (eta.passed) return "Passed";
-  if (eta.maxMinutes <= 1) return "Arriving";
+/**
+ * "7–9 min", "1–2 min", "Arriving" (the bus is at most about a minute away), or "Passed", in
+ * `i18n`'s language (the browser's, or the server's `i18nFor(locale)`).
+ */
+export function formatEtaRange(eta: StopEta, i18n: I18n): string {
+  if (eta.passed) return i18n._(/*i18n*/ { id: "live.eta.passed", message: "Passed" });
+  if (eta.maxMinutes <= 1) return i18n._(/*i18n*/ { id: "live.eta.arriving", message: "Arriving" });
   const min = Math.max(1, eta.minMinutes);
-  return min >= eta.maxMinutes ? `${eta.maxMinutes} min` : `${min}–${eta.maxMinutes} min`;
+  const values = { min, max: eta.maxMinutes };
+  return min >= eta.maxMinutes
+    ? i18n._({ .../*i18n*/ { id: "live.eta.minutes", message: "{max} min" }, values })
+    : i18n._({ .../*i18n*/ { id: "live.eta.range", message: "{min}–{max} min" }, values });
 }
 
-/** "12 s", "3 min", "2 h": how long ago, in the largest whole unit. */
-function ago(seconds: number): string {
+/** How long ago, in the largest whole unit: seconds, minutes or hours. */
+function ago(seconds: number): { unit: "s" | "min" | "h"; n: number } {
   const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min`;
-  return `${Math.floor(s / 3600)} h`;
+  if (s < 60) return { unit: "s", n: s };
+  if (s < 3600) return { unit: "min", n: Math.floor(s / 60) };
+  return { unit: "h", n: Math.floor(s / 3600) };
 }
 
-/** "updated 12 s ago", "updated 3 min ago", "updated 2 h ago". */
-export function formatAge(seconds: number): string {
-  return `updated ${ago(seconds)} ago`;
+/** "updated 12 s ago", "updated 3 min ago", "updated 2 h ago", in `i18n`'s language. */
+export function formatAge(seconds: number, i18n: I18n): string {
+  const { unit, n } = ago(seconds);
+  const values = { n };
+  if (unit === "s") return i18n._({ .../*i18n*/ { id: "live.age.seconds", message: "updated {n} s ago" }, values });
+  if (unit === "min") return i18n._({ .../*i18n*/ { id: "live.age.minutes", message: "updated {n} min ago" }, values });
+  return i18n._({ .../*i18n*/ { id: "live.age.hours", message: "updated {n} h ago" }, values });
 }
 
-/** A stale position's age: "Last seen 2 min ago" (never "updated", which reads as live). */
-export function formatLastSeen(seconds: number): string {
-  return `Last seen ${ago(seconds)} ago`;
+/** A stale position's age: "Last seen 2 min ago" (never "updated", which reads as live), in `i18n`'s language. */
+export function formatLastSeen(seconds: number, i18n: I18n): string {
+  const { unit, n } = ago(seconds);
+  const values = { n };
+  if (unit === "s")
+    return i18n._({ .../*i18n*/ { id: "live.lastSeen.seconds", message: "Last seen {n} s ago" }, values });
+  if (unit === "min")
+    return i18n._({ .../*i18n*/ { id: "live.lastSeen.minutes", message: "Last seen {n} min ago" }, values });
+  return i18n._({ .../*i18n*/ { id: "live.lastSeen.hours", message: "Last seen {n} h ago" }, values });
 }

@@ -24,10 +24,6 @@ export const PAYMENT_MESSAGES = {
   ),
   refunded: said(/*i18n*/ { id: "This invoice was refunded and cannot be paid again. Please contact the school." }),
   voided: said(/*i18n*/ { id: "This invoice was voided by the school and cannot be paid." }),
-  schoolCannotTakePayments: (schoolName: string) =>
-    `${schoolName} cannot take online payments right now. Please try again later or contact the school.`,
-  /** `minimum`: Stripe's smallest charge, written in the school's currency (currency-settings.ts `MINIMUM_CHARGE`). */
-  belowMinimum: (minimum: string) => `Amounts under ${minimum} cannot be paid online. Please contact the school.`,
   checkoutFailed: said(/*i18n*/ { id: "Failed to create payment session. Please try again." }),
   returnSuccess: {
     title: said(/*i18n*/ { id: "Payment received" }),

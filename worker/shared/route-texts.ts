@@ -3,6 +3,7 @@ import { said } from "./said.ts";
 
 /** Weekdays of a route or a rider, a bit per day (bit 0 Sunday … bit 6 Saturday), as stored (ADR 0046). */
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
 /** Monday to Friday. */
 export const SCHOOL_DAYS = [1, 2, 3, 4, 5] as const;
 
@@ -55,9 +56,6 @@ export const BUS_MESSAGES = {
   // ROUTE_LIMITS.maxSeats written out.
   seats: said(/*i18n*/ { id: "Enter the seats as a whole number from 1 to 200" }),
   notFound: said(/*i18n*/ { id: "Bus not found" }),
-  duplicate: (number: string) => `There is already a bus ${number}`,
-  seatsBelowRiders: (number: string, seats: number, riders: number, day: string) =>
-    `Bus ${number} would have ${seats} seats but ${riders} riders on ${day}s`,
 } as const;
 
 export const ROUTE_MESSAGES = {
@@ -77,11 +75,7 @@ export const ROUTE_MESSAGES = {
   stopNotOnRoute: said(/*i18n*/ { id: "That stop is not on this route" }),
   reorderAll: said(/*i18n*/ { id: "List every stop of the route exactly once" }),
   stopsStale: said(/*i18n*/ { id: "The stops were changed by someone else. Reload the route and try again." }),
-  stopHasRiders: (name: string, riders: number) =>
-    `${riders} rider${riders === 1 ? " is" : "s are"} assigned to ${name}: move them to another stop first`,
   directionHasRiders: said(/*i18n*/ { id: "A route with riders cannot change direction: unassign its riders first" }),
-  busTooSmall: (number: string, seats: number, riders: number, day: string) =>
-    `Bus ${number} has ${seats} seats and the route has ${riders} riders on ${day}s`,
   noServiceDate: said(/*i18n*/ { id: "Choose a valid date" }),
   noServiceReason: said(/*i18n*/ { id: "Say why there is no service (e.g. Thanksgiving)" }),
   noServiceDuplicate: said(/*i18n*/ { id: "That day is already a no-service day" }),
@@ -117,10 +111,6 @@ export const RIDER_MESSAGES = {
   toDate: said(/*i18n*/ { id: "The last day must be on or after the first day" }),
   weekdays: said(/*i18n*/ { id: "Choose at least one weekday" }),
   search: said(/*i18n*/ { id: "Type a part of the child's name" }),
-  notRunning: (route: string) => `${route} does not run on all of the chosen weekdays`,
-  /** "Bus 12 has 40 seats and 40 riders on Mondays." */
-  full: (bus: string, seats: number, riders: number, day: string) =>
-    `Bus ${bus} has ${seats} seats and ${riders} riders on ${day}s`,
 } as const;
 
 export const RIDE_MESSAGES = {
@@ -130,6 +120,4 @@ export const RIDE_MESSAGES = {
   // ROUTE_LIMITS.maxNotRidingDays written out.
   tooLong: said(/*i18n*/ { id: "Choose at most 62 days" }),
   noRides: said(/*i18n*/ { id: "Your child has no rides on those days" }),
-  pastCutoff: (minutes: number) =>
-    `It is too late to change this ride in the app (changes close ${minutes} minutes before the bus is due). Please call the school.`,
 } as const;

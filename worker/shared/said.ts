@@ -7,6 +7,7 @@
  * rendered with `i18n._(descriptor)` or, on the server, `text(locale, descriptor)`.
  */
 import type { I18n } from "@lingui/core";
+import type { Locale } from "./locales.ts";
 
 /** A fixed text, marked for the `shared` catalog; the English string itself (its id). */
 export function said<const T extends string>(descriptor: { id: T }): T {
@@ -19,4 +20,15 @@ export function said<const T extends string>(descriptor: { id: T }): T {
  */
 export function translated(i18n: I18n, text: string): string {
   return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text;
+}
+
+/**
+ * A value of a server's message that is written in the reader's language (a date, an amount, a
+ * weekday): the server's `text(locale, descriptor)` writes it with `inLocale(locale, i18n)` before
+ * the message takes it.
+ */
+export type LocaleText = { inLocale(locale: Locale, i18n: I18n): string };
+
+export function localeText(inLocale: (locale: Locale, i18n: I18n) => string): LocaleText {
+  return { inLocale };
 }

@@ -1,11 +1,15 @@
 import { tzOffset } from "@date-fns/tz";
+import type { I18n } from "@lingui/core";
+import { isLocale, LOCALE_TAGS, type Locale, SOURCE_LOCALE } from "./locales.ts";
 
 /**
  * Calendar time in a school's IANA time zone, the same on the server and in the browser whatever
  * zone either runs in. Instants are `Date`s (UTC); calendar days are `YYYY-MM-DD` strings; wall-clock
  * times are `HH:mm`. Weeks run Sunday to Saturday (spec). Zone offsets come from @date-fns/tz;
  * calendar steps are UTC date arithmetic (a calendar day has no zone); text comes from the
- * platform's Intl (no locale data in the bundle).
+ * platform's Intl (no locale data in the bundle), in the reader's language (issue 30): English keeps
+ * the spec's text ("7:30 AM", "Mon, Mar 2"), another language gets Intl's in its own tag, on the
+ * school's clock all the same.
  */
 
 export type IsoDate = string;
@@ -27,12 +31,13 @@ export { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_MESSAGE, timeZoneOptions } fro
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** One Intl formatter per zone and shape (they are costly to make). */
-function formatter(zone: string, shape: keyof typeof SHAPES): Intl.DateTimeFormat {
-  const key = `${shape} ${zone}`;
+/** One Intl formatter per language, zone and shape (they are costly to make); English is en-US, as the spec writes it. */
+function formatter(zone: string, shape: keyof typeof SHAPES, locale: Locale = SOURCE_LOCALE): Intl.DateTimeFormat {
+  const key = `${locale} ${shape} ${zone}`;
   let cached = formatters.get(key);
   if (!cached) {
-    cached = new Intl.DateTimeFormat("en-US", { timeZone: zone, ...SHAPES[shape] });
+    const tag = locale === SOURCE_LOCALE ? "en-US" : LOCALE_TAGS[locale];
+    cached = new Intl.DateTimeFormat(tag, { timeZone: zone, ...SHAPES[shape] });
     formatters.set(key, cached);
   }
   return cached;
@@ -40,14 +45,15 @@ function formatter(zone: string, shape: keyof typeof SHAPES): Intl.DateTimeForma
 
 const SHAPES = {
   parts: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  time: { hour: "numeric", minute: "2-digit" },
   day: { weekday: "short", month: "short", day: "numeric" },
   date: { month: "short", day: "numeric", year: "numeric" },
   calendar: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** Intl's text with plain spaces (newer ICU puts a narrow no-break space before AM/PM). */
-function text(instant: Date, zone: string, shape: keyof typeof SHAPES): string {
-  return formatter(zone, shape)
+function text(instant: Date, zone: string, shape: keyof typeof SHAPES, locale: Locale = SOURCE_LOCALE): string {
+  return formatter(zone, shape, locale)
     .format(instant)
     .replace(/[\u202f\u00a0]/g, " ");
 }
@@ -198,30 +204,45 @@ export function weekRange(date: IsoDate, zone: string): Range {
   };
 }
 
-/** "7:30 AM" in the zone (Intl's en-US text for hour and minute, made from the wall clock). */
-export function formatTime(instant: Date, zone: string): string {
+/**
+ * An instant's hour and minute in the zone, as the reader's language writes it: "7:30 AM" in English
+ * (made from the wall clock, Intl's en-US text), "7:30", "上午7:30"… in the others (Intl's).
+ */
+export function formatTime(instant: Date, zone: string, locale: Locale): string {
+  if (locale !== SOURCE_LOCALE) return text(instant, zone, "time", locale);
   const [hours, minutes] = localTime(instant, zone).split(":") as [string, string];
   const hour = Number(hours);
   return `${hour % 12 || 12}:${minutes} ${hour < 12 ? "AM" : "PM"}`;
 }
 
-/** "Mon, Mar 2" in the zone. */
-export function formatDay(instant: Date, zone: string): string {
-  return text(instant, zone, "day");
+/** "Mon, Mar 2" in the zone, in the reader's language ("lun, 2 mar" in Spanish). */
+export function formatDay(instant: Date, zone: string, locale: Locale): string {
+  return text(instant, zone, "day", locale);
 }
 
-/** A date string as "Sunday, March 8, 2026" (no zone: it is a calendar day). */
-export function formatCalendarDay(date: IsoDate): string {
+/** A date string as "Sunday, March 8, 2026" (no zone: it is a calendar day), in the reader's language. */
+export function formatCalendarDay(date: IsoDate, locale: Locale = SOURCE_LOCALE): string {
   const [year, month, day] = parts(date);
-  return text(new Date(Date.UTC(year, month - 1, day, 12)), "UTC", "calendar");
+  return text(new Date(Date.UTC(year, month - 1, day, 12)), "UTC", "calendar", locale);
 }
 
-/** "Today at 7:30 AM", "Yesterday at 7:30 AM", or the full date ("Mar 2, 2026 at 7:30 AM"), in the zone. */
-export function relativeTime(instant: Date, zone: string, now: Date): string {
+/** The words around a moment (the shared catalog): "Today at 7:30 AM", "Yesterday at …", "Mar 2, 2026 at …". */
+const WHEN = {
+  today: /*i18n*/ { id: "when.today", message: "Today at {time}" },
+  yesterday: /*i18n*/ { id: "when.yesterday", message: "Yesterday at {time}" },
+  date: /*i18n*/ { id: "when.date", message: "{date} at {time}" },
+} as const;
+
+/**
+ * "Today at 7:30 AM", "Yesterday at 7:30 AM", or the full date ("Mar 2, 2026 at 7:30 AM"), in the
+ * zone, in `i18n`'s language (the browser's active one, or the server's `i18nFor(locale)`).
+ */
+export function relativeTime(instant: Date, zone: string, now: Date, i18n: I18n): string {
+  const locale = isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE;
   const day = localDate(instant, zone);
   const today = todayIn(zone, now);
-  const time = formatTime(instant, zone);
-  if (day === today) return `Today at ${time}`;
-  if (day === shiftDate(today, -1)) return `Yesterday at ${time}`;
-  return `${text(instant, zone, "date")} at ${time}`;
+  const time = formatTime(instant, zone, locale);
+  if (day === today) return i18n._({ ...WHEN.today, values: { time } });
+  if (day === shiftDate(today, -1)) return i18n._({ ...WHEN.yesterday, values: { time } });
+  return i18n._({ ...WHEN.date, values: { date: text(instant, zone, "date", locale), time } });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { said } from "./said.ts";
 import "./fields.ts";
 import { PHONE_MAX_LENGTH, phoneRegion, refinePhone } from "./phone.ts";
 import { COUNTRY_OPTIONS } from "./registration.ts";
@@ -22,8 +23,17 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** Create New School / Edit School: the school's name and e-mail (required), phone, address, country and time zone. */
 const schoolFields = z.object({
-  name: z.string().trim().min(1, "School name is required").max(200),
-  email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),
+  name: z
+    .string()
+    .trim()
+    .min(1, said(/*i18n*/ { id: "School name is required" }))
+    .max(200),
+  email: z
+    .string()
+    .trim()
+    .min(1, said(/*i18n*/ { id: "Email is required" }))
+    .max(254)
+    .pipe(z.email(said(/*i18n*/ { id: "Please enter a valid email address" }))),
   phone: optionalText(PHONE_MAX_LENGTH),
   address: optionalText(300),
   city: optionalText(120),

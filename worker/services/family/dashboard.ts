@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { children, flightTripEnrollments, flightTrips, invoices, notifications, schools } from "#db/schema/index.ts";
+import type { Locale } from "#shared/locales.ts";
 import { PARENT_DASHBOARD_PREVIEWS, RIDE_STATUS_LABELS } from "#shared/parent-dashboard.ts";
 import { formatTime, localDate, relativeTime } from "#shared/school-time.ts";
+import { i18nFor } from "../../i18n/texts.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { NOTIFICATION_COLUMNS } from "../notifications/notifications.ts";
@@ -110,9 +112,10 @@ const dashboardStatements = preparedPerShape((db) => {
  * the parent's own (their children, their notification copies, invoices addressed to them) within
  * the session's school. A child's rides are the school's assignment (ADR 0046): the pickup and
  * drop-off stops, times and bus, the days marked not riding, and today's runs of the child's routes
- * on a day the child rides (the ride lookup's reads, sent in this batch).
+ * on a day the child rides (the ride lookup's reads, sent in this batch). Its times are text in the
+ * reader's language (`locale`, the request's).
  */
-export async function parentDashboard(scope: ParentScope) {
+export async function parentDashboard(scope: ParentScope, locale: Locale) {
   const { db } = scope.deps;
   const { schoolId, parentId, timeZone, now } = scope;
   const statements = dashboardStatements(db, "");
@@ -149,14 +152,17 @@ export async function parentDashboard(scope: ParentScope) {
           .map(({ id, routeId: _route, ...run }) => ({
             tripId: id,
             ...run,
-            departs: formatTime(run.departureTime, timeZone),
-            arrives: formatTime(run.arrivalTime, timeZone),
+            departs: formatTime(run.departureTime, timeZone, locale),
+            arrives: formatTime(run.arrivalTime, timeZone, locale),
             statusLabel: RIDE_STATUS_LABELS[run.status],
           })),
       };
     }),
     // Times are text in the school's zone, so the phone loads no time-zone code for them.
-    recentNotifications: recent.map((item) => ({ ...item, when: relativeTime(item.createdAt, timeZone, now) })),
+    recentNotifications: recent.map((item) => ({
+      ...item,
+      when: relativeTime(item.createdAt, timeZone, now, i18nFor(locale)),
+    })),
     payments: {
       upcoming: upcoming[0] ?? null,
       recent: paid.map((invoice) => ({

@@ -26,6 +26,7 @@ import { AppError } from "../errors.ts";
 import { flightTripCancelledWords, worded } from "../notifications/words.ts";
 import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
+import { FLIGHT_TRIP_REFUSALS } from "../refusal-texts.ts";
 import { TRIP_COLUMNS } from "./columns.ts";
 import { cancellationNotice, costChanged, flightTripChangeNotice, NOT_OPTED_OUT, parentNotices } from "./notify.ts";
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
@@ -202,7 +203,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: z.infer<typeof
   const priced = costChanged(before, values);
   assertDeadline(scope, values.enrollmentDeadline, before.enrollmentDeadline);
   if (values.capacity !== null && values.capacity < before.seatsTaken)
-    throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(before.seatsTaken));
+    throw new AppError("BAD_REQUEST", FLIGHT_TRIP_REFUSALS.capacityBelowEnrolled(before.seatsTaken));
   if (before.status === "cancelled" && values.status !== "cancelled")
     throw new AppError("BAD_REQUEST", FLIGHT_TRIP_ADMIN_MESSAGES.reopenCancelled);
   if (values.status === "cancelled" && before.status !== "cancelled") {
@@ -264,7 +265,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: z.infer<typeof
     if (error instanceof AppError && error.code === "CONFLICT") {
       const now = await findFlightTrip(scope, before.id);
       if (values.capacity !== null && values.capacity < now.seatsTaken)
-        throw new AppError("BAD_REQUEST", M.capacityBelowEnrolled(now.seatsTaken));
+        throw new AppError("BAD_REQUEST", FLIGHT_TRIP_REFUSALS.capacityBelowEnrolled(now.seatsTaken));
     }
     throw error;
   }

@@ -12,7 +12,6 @@ import {
 } from "#shared/flight-trip-texts.ts";
 import type { enrollInput, enrollmentIdInput } from "#shared/flight-trips.ts";
 import { formatMoney } from "#shared/money.ts";
-import { formatCalendarDay } from "#shared/school-time.ts";
 import { checkedPhone } from "../_shared/phone.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
@@ -30,6 +29,7 @@ import {
   takeCheckoutSlot,
 } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
+import { FLIGHT_TRIP_REFUSALS } from "../refusal-texts.ts";
 import { enrollmentPaymentRecompute } from "./payment-events.ts";
 
 /**
@@ -139,7 +139,7 @@ export async function enroll(scope: ParentScope, input: z.infer<typeof enrollInp
   const { trip, school } = found;
   if (trip.status !== "scheduled") throw new AppError("PRECONDITION_FAILED", M.notOpen);
   if (!enrollmentOpen(trip.enrollmentDeadline, scope.timeZone, now))
-    throw new AppError("PRECONDITION_FAILED", M.closed(formatCalendarDay(trip.enrollmentDeadline)));
+    throw new AppError("PRECONDITION_FAILED", FLIGHT_TRIP_REFUSALS.closed(trip.enrollmentDeadline));
   const existing = existingRows[0];
   if (existing && existing.status !== "opted-out") throw new AppError("CONFLICT", M.alreadyEnrolled);
   const amountPaidCents = existing?.amountPaidCents ?? 0;

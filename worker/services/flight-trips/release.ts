@@ -1,10 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { children, flightTripEnrollments, flightTrips, payments } from "#db/schema/index.ts";
-import { ENROLLMENT_MESSAGES, enrollmentOpen, SEAT_HOLDING_STATUSES } from "#shared/flight-trip-texts.ts";
+import { enrollmentOpen, SEAT_HOLDING_STATUSES } from "#shared/flight-trip-texts.ts";
 import type { AppDeps } from "#worker/deps.ts";
 import { AppError } from "../errors.ts";
 import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayments } from "../payments/settle.ts";
+import { FLIGHT_TRIP_REFUSALS } from "../refusal-texts.ts";
 
 /**
  * Removing children (Delete Child, a parent's erasure) follows the opt-out rule (MN1): refused while
@@ -51,7 +52,7 @@ export async function releaseChildren(scope: ReleaseScope, childIds: SQL) {
   if (closed)
     throw new AppError(
       "PRECONDITION_FAILED",
-      ENROLLMENT_MESSAGES.heldAfterDeadline(closed.childName, closed.tripTitle),
+      FLIGHT_TRIP_REFUSALS.heldAfterDeadline(closed.childName, closed.tripTitle),
     );
   const paymentIds = owed.map((row) => row.id);
   return {

@@ -1,10 +1,10 @@
 import type { NotificationType } from "#shared/enums.ts";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
 import { formatEtaRange, type StopEta } from "#shared/live-eta.ts";
-import { attendanceText } from "#shared/live-texts.ts";
-import { LOCALE_TAGS, type Locale } from "#shared/locales.ts";
+import { attendanceText, attendanceWords as sharedAttendanceWords } from "#shared/live-texts.ts";
+import type { Locale } from "#shared/locales.ts";
 import { formatTime } from "#shared/school-time.ts";
-import { text } from "../../i18n/texts.ts";
+import { i18nFor, text } from "../../i18n/texts.ts";
 
 /**
  * What parents read of a run (in-app, the bell, a push): one function per notice, in the school's
@@ -20,7 +20,10 @@ const bus = (run: Run) => `${run.routeName} (bus ${run.busNumber})`;
 export function approachText(run: Run, stopName: string, eta: StopEta): Text {
   return {
     title: "Bus approaching",
-    message: `${bus(run)} is ${formatEtaRange(eta)} from ${stopName}.`.replace(" is Arriving from", " is arriving at"),
+    message: `${bus(run)} is ${formatEtaRange(eta, i18nFor("en"))} from ${stopName}.`.replace(
+      " is Arriving from",
+      " is arriving at",
+    ),
     type: "info",
   };
 }
@@ -38,10 +41,7 @@ export { attendanceText };
 
 /** A clock time in the school's zone, as the language writes it ("7:30 AM", "19:30", "下午7:30"). */
 export function clockTime(locale: Locale, at: Date, zone: string): string {
-  if (locale === "en") return formatTime(at, zone);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { hour: "numeric", minute: "2-digit", timeZone: zone }).format(
-    at,
-  );
+  return formatTime(at, zone, locale);
 }
 
 const busOf = (locale: Locale, run: Run) =>
@@ -104,46 +104,5 @@ export function attendanceWords(
   stopName: string | null,
   zone: string,
 ): Words {
-  if (locale === "en") {
-    const { title, message } = attendanceText(child, status, at, stopName, zone);
-    return { title, message };
-  }
-  const values = { child, stop: stopName ?? "", time: clockTime(locale, at, zone), where: stopName ? "stop" : "none" };
-  if (status === "boarded")
-    return {
-      title: text(locale, /*i18n*/ { id: "live.boarded.title", message: "{child} boarded" }, values),
-      message: text(
-        locale,
-        /*i18n*/ {
-          id: "live.boarded.message",
-          message: "{where, select, stop {{child} boarded at {stop} at {time}.} other {{child} boarded at {time}.}}",
-        },
-        values,
-      ),
-    };
-  if (status === "dropped")
-    return {
-      title: text(locale, /*i18n*/ { id: "live.dropped.title", message: "{child} dropped off" }, values),
-      message: text(
-        locale,
-        /*i18n*/ {
-          id: "live.dropped.message",
-          message:
-            "{where, select, stop {{child} was dropped off at {stop} at {time}.} other {{child} was dropped off at {time}.}}",
-        },
-        values,
-      ),
-    };
-  return {
-    title: text(locale, /*i18n*/ { id: "live.absent.title", message: "{child} marked absent" }, values),
-    message: text(
-      locale,
-      /*i18n*/ {
-        id: "live.absent.message",
-        message:
-          "{where, select, stop {{child} was marked absent at {stop} at {time}.} other {{child} was marked absent at {time}.}}",
-      },
-      values,
-    ),
-  };
+  return sharedAttendanceWords(i18nFor(locale), child, status, at, stopName, zone);
 }

@@ -3,14 +3,17 @@ import { payments, schools } from "#db/schema/index.ts";
 import { acceptsPayments } from "#shared/connect.ts";
 import { MINIMUM_CHARGE } from "#shared/currency-settings.ts";
 import { applicationFeeCents } from "#shared/fees.ts";
+import { LOCALE_TAGS } from "#shared/locales.ts";
 import { currencyOf, formatMoney } from "#shared/money.ts";
 import { PAYMENT_MESSAGES, PAYMENT_RETURN_PARAM, type PayableKind } from "#shared/payment-texts.ts";
+import { localeText } from "#shared/said.ts";
 import { sha256Hex } from "#worker/auth/crypto.ts";
 import type { AppDeps } from "#worker/deps.ts";
 import { hitWindow } from "../_shared/rate-limit.ts";
 import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError, tooManyRequests } from "../errors.ts";
+import { PAYMENT_REFUSALS } from "../refusal-texts.ts";
 import type { PaymentLink } from "./payment-rows.ts";
 import { payableNamed, paymentsOf } from "./registry.ts";
 
@@ -88,10 +91,19 @@ export function assertCanCharge(
   amountCents: number,
 ): asserts school is PayingSchool & { stripeConnectAccountId: string } {
   if (!acceptsPayments(school) || !school.stripeConnectAccountId)
-    throw new AppError("PRECONDITION_FAILED", PAYMENT_MESSAGES.schoolCannotTakePayments(school.name));
+    throw new AppError("PRECONDITION_FAILED", PAYMENT_REFUSALS.schoolCannotTakePayments(school.name));
   const currency = currencyOf(school.currency);
   if (amountCents < MINIMUM_CHARGE[currency])
-    throw new AppError("BAD_REQUEST", PAYMENT_MESSAGES.belowMinimum(formatMoney(MINIMUM_CHARGE[currency], currency)));
+    throw new AppError(
+      "BAD_REQUEST",
+      PAYMENT_REFUSALS.belowMinimum(
+        localeText((locale) =>
+          locale === "en"
+            ? formatMoney(MINIMUM_CHARGE[currency], currency)
+            : formatMoney(MINIMUM_CHARGE[currency], currency, LOCALE_TAGS[locale]),
+        ),
+      ),
+    );
 }
 
 /**

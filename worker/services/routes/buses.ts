@@ -7,6 +7,7 @@ import { todayIn } from "#shared/school-time.ts";
 import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
+import { ROUTE_REFUSALS } from "../refusal-texts.ts";
 import { generateRuns } from "./runs.ts";
 import { busiestDay } from "./seats.ts";
 
@@ -40,7 +41,7 @@ export async function createBus(scope: SchoolScope, input: z.infer<typeof create
       schoolAudit(scope, "bus.created", `Bus ${input.bus.number} added`, { busId: id }),
     ]);
   } catch (error) {
-    if (isDuplicate(error)) throw new AppError("CONFLICT", BUS_MESSAGES.duplicate(input.bus.number));
+    if (isDuplicate(error)) throw new AppError("CONFLICT", ROUTE_REFUSALS.busDuplicate(input.bus.number));
     throw error;
   }
   return { id };
@@ -68,7 +69,7 @@ export async function updateBus(scope: SchoolScope, input: z.infer<typeof update
     if (busiest && busiest.riders > input.bus.seats)
       throw new AppError(
         "CONFLICT",
-        BUS_MESSAGES.seatsBelowRiders(input.bus.number, input.bus.seats, busiest.riders, WEEKDAY_NAMES[busiest.day]!),
+        ROUTE_REFUSALS.seatsBelowRiders(input.bus.number, input.bus.seats, busiest.riders, WEEKDAY_NAMES[busiest.day]!),
       );
   }
   try {
@@ -80,7 +81,7 @@ export async function updateBus(scope: SchoolScope, input: z.infer<typeof update
       schoolAudit(scope, "bus.updated", `Bus ${input.bus.number} updated`, { busId: input.busId }),
     ]);
   } catch (error) {
-    if (isDuplicate(error)) throw new AppError("CONFLICT", BUS_MESSAGES.duplicate(input.bus.number));
+    if (isDuplicate(error)) throw new AppError("CONFLICT", ROUTE_REFUSALS.busDuplicate(input.bus.number));
     throw error;
   }
   await generateRuns(

@@ -2,7 +2,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { buses, children, riders, routeStops, routes } from "#db/schema/index.ts";
 import { parseCsv } from "#shared/csv.ts";
-import { RIDER_MESSAGES } from "#shared/riders.ts";
 import {
   IMPORT_LIMITS,
   type ImportPreview,
@@ -18,10 +17,12 @@ import {
 import { haversineMeters, type LatLng } from "#shared/route-order.ts";
 import { minutesToTime, ROUTE_LIMITS, timeToMinutes, WEEKDAY_NAMES } from "#shared/route-texts.ts";
 import { isCalendarDate, todayIn, WALL_TIME } from "#shared/school-time.ts";
+import { text } from "../../i18n/texts.ts";
 import { columnNames, headerKey } from "../_shared/csv-headers.ts";
 import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
+import { ROUTE_REFUSALS } from "../refusal-texts.ts";
 import { findRoute, STOP_COLUMNS, type StopValues, writeStops } from "./routes.ts";
 import { generateRuns } from "./runs.ts";
 import { ridersOnDay, ridesOnDay } from "./seats.ts";
@@ -342,7 +343,9 @@ async function planRiders(scope: SchoolScope, csv: string): Promise<RiderPlan> {
         if (((plan.w >> day) & 1) === 0) continue;
         const taken = staying.filter((rider) => ridesOnDay(rider, day, range)).length + e[day]!;
         if (taken >= route.bus.seats) {
-          row.problems.push(RIDER_MESSAGES.full(route.bus.number, route.bus.seats, taken, WEEKDAY_NAMES[day]!));
+          row.problems.push(
+            text("en", ROUTE_REFUSALS.riderFull(route.bus.number, route.bus.seats, taken, WEEKDAY_NAMES[day]!)),
+          );
           break;
         }
       }

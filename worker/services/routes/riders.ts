@@ -13,6 +13,7 @@ import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny } from "../_shared/search.ts";
 import { AppError } from "../errors.ts";
+import { ROUTE_REFUSALS } from "../refusal-texts.ts";
 import { ridersOfRouteQuery } from "./routes.ts";
 import { generateRuns } from "./runs.ts";
 import { ridersOnDay } from "./seats.ts";
@@ -51,7 +52,7 @@ export async function assignRider(scope: SchoolScope, input: z.infer<typeof assi
   if (!stop) throw new AppError("NOT_FOUND", M.stopNotFound);
   const { route } = stop;
   const bits = weekdayBits(input.weekdays);
-  if ((bits & route.weekdays) !== bits) throw new AppError("BAD_REQUEST", M.notRunning(route.name));
+  if ((bits & route.weekdays) !== bits) throw new AppError("BAD_REQUEST", ROUTE_REFUSALS.riderNotRunning(route.name));
 
   const range = { from: input.fromDate, to: input.toDate };
   // Full on any chosen weekday: the bus's seats (read when the statement runs) are all taken by others.
@@ -106,7 +107,10 @@ async function refusal(
   const taken = (JSON.parse(bus.counts) as number[]).map(Number);
   const index = taken.findIndex((count) => count >= bus.seats);
   if (index < 0) return new AppError("CONFLICT", ROUTE_MESSAGES.stopsStale);
-  return new AppError("CONFLICT", M.full(bus.number, bus.seats, taken[index]!, WEEKDAY_NAMES[input.weekdays[index]!]!));
+  return new AppError(
+    "CONFLICT",
+    ROUTE_REFUSALS.riderFull(bus.number, bus.seats, taken[index]!, WEEKDAY_NAMES[input.weekdays[index]!]!),
+  );
 }
 
 export async function unassignRider(scope: SchoolScope, input: z.infer<typeof riderIdInput>) {

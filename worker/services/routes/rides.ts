@@ -19,6 +19,7 @@ import type { ParentScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
 import { familyOf, ownChild } from "../family/guardianship.ts";
+import { ROUTE_REFUSALS } from "../refusal-texts.ts";
 import { generateRuns } from "./runs.ts";
 import { rideCutoffOf } from "./settings.ts";
 
@@ -246,7 +247,7 @@ export async function setNotRiding(scope: ParentScope, input: z.infer<typeof not
   const { child, days, cutoffMinutes, routeIds } = await rideDays(scope, input);
   if (days.length === 0) throw new AppError("BAD_REQUEST", M.noRides);
   if (days.some((day) => !beforeCutoff(day.cutoff, scope.now)))
-    throw new AppError("PRECONDITION_FAILED", M.pastCutoff(cutoffMinutes));
+    throw new AppError("PRECONDITION_FAILED", ROUTE_REFUSALS.pastCutoff(cutoffMinutes));
   const rows = days.map((day) => ({
     id: crypto.randomUUID(),
     schoolId: scope.schoolId,
@@ -286,7 +287,7 @@ export async function clearNotRiding(scope: ParentScope, input: z.infer<typeof n
   const dates = new Set(marked.map((row) => row.date));
   const affected = days.filter((day) => dates.has(day.date));
   if (affected.some((day) => !beforeCutoff(day.cutoff, scope.now)))
-    throw new AppError("PRECONDITION_FAILED", M.pastCutoff(cutoffMinutes));
+    throw new AppError("PRECONDITION_FAILED", ROUTE_REFUSALS.pastCutoff(cutoffMinutes));
   if (dates.size === 0) return { childId: child.id, dates: [] };
   await db(scope).batch([
     db(scope)

@@ -27,6 +27,7 @@ import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { assignableDriver } from "../drivers/directory.ts";
 import { AppError } from "../errors.ts";
+import { ROUTE_REFUSALS } from "../refusal-texts.ts";
 import { generateRuns } from "./runs.ts";
 import { busiestDay } from "./seats.ts";
 
@@ -219,7 +220,10 @@ export async function updateRoute(scope: SchoolScope, input: z.infer<typeof upda
   if (input.route.direction !== before.direction && (await db.$count(riders, eq(riders.routeId, before.id))) > 0)
     throw new AppError("CONFLICT", M.directionHasRiders);
   if (busiest && bus && busiest.riders > bus.seats)
-    throw new AppError("CONFLICT", M.busTooSmall(bus.number, bus.seats, busiest.riders, WEEKDAY_NAMES[busiest.day]!));
+    throw new AppError(
+      "CONFLICT",
+      ROUTE_REFUSALS.busTooSmall(bus.number, bus.seats, busiest.riders, WEEKDAY_NAMES[busiest.day]!),
+    );
   await db.batch([
     db
       .update(routes)
@@ -305,7 +309,7 @@ export async function writeStops(scope: SchoolScope, routeId: string, version: n
   const kept = new Set(list.flatMap((stop) => (stop.id ? [stop.id] : [])));
   const removed = existing.filter((stop) => !kept.has(stop.id));
   const occupied = removed.find((stop) => stop.riders > 0);
-  if (occupied) throw new AppError("CONFLICT", M.stopHasRiders(occupied.name, occupied.riders));
+  if (occupied) throw new AppError("CONFLICT", ROUTE_REFUSALS.stopHasRiders(occupied.name, occupied.riders));
   if (route.stopsVersion !== version) throw new AppError("CONFLICT", M.stopsStale);
 
   const claim = crypto.randomUUID();

@@ -2,7 +2,7 @@ import { and, eq, exists, or, sql } from "drizzle-orm";
 import { rowHolds } from "#db/conditional.ts";
 import { childGuardians, children, parents, riders, trips } from "#db/schema/index.ts";
 import type { NotificationType, TripStatus } from "#shared/enums.ts";
-import { LOCALE_TAGS, type Locale } from "#shared/locales.ts";
+import type { Locale } from "#shared/locales.ts";
 import { said } from "#shared/said.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { TRIP_TIME_CHANGE_NOTIFY_MINUTES } from "#shared/trips.ts";
@@ -27,17 +27,11 @@ export type TripNotice = {
 
 /** "Mon, Mar 2 at 7:30 AM" in English; the language's own way in another. */
 function whenIn(locale: Locale, at: Date, zone: string): string {
-  if (locale === "en") return `${formatDay(at, zone)} at ${formatTime(at, zone)}`;
-  const day = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    timeZone: zone,
-  }).format(at);
+  if (locale === "en") return `${formatDay(at, zone, locale)} at ${formatTime(at, zone, locale)}`;
   return text(
     locale,
     /*i18n*/ { id: "trip.when", message: "{day} at {time}" },
-    { day, time: clockTime(locale, at, zone) },
+    { day: formatDay(at, zone, locale), time: formatTime(at, zone, locale) },
   );
 }
 
@@ -99,7 +93,7 @@ const MOVED_MS = TRIP_TIME_CHANGE_NOTIFY_MINUTES * 60_000;
  */
 export function tripChangeNotice(before: TripState, after: TripState, zone: string): TripNotice | null {
   const bus = `${after.routeName} (bus ${after.busNumber})`;
-  const when = `${formatDay(after.departureTime, zone)} at ${formatTime(after.departureTime, zone)}`;
+  const when = `${formatDay(after.departureTime, zone, "en")} at ${formatTime(after.departureTime, zone, "en")}`;
   if (after.status !== before.status) {
     const localized = (what: "departed" | "arrived" | "cancelled") => (locale: Locale) =>
       tripWords(locale, what, before, after, zone);
@@ -113,7 +107,7 @@ export function tripChangeNotice(before: TripState, after: TripState, zone: stri
     if (after.status === "completed")
       return {
         title: "Bus arrived",
-        message: `${bus} has arrived (${formatTime(after.arrivalTime, zone)}).`,
+        message: `${bus} has arrived (${formatTime(after.arrivalTime, zone, "en")}).`,
         type: "success",
         localized: localized("arrived"),
       };
@@ -129,7 +123,7 @@ export function tripChangeNotice(before: TripState, after: TripState, zone: stri
     Math.abs(after.departureTime.getTime() - before.departureTime.getTime()) > MOVED_MS ||
     Math.abs(after.arrivalTime.getTime() - before.arrivalTime.getTime()) > MOVED_MS;
   if (moved && after.status !== "cancelled") {
-    const was = `${formatDay(before.departureTime, zone)} at ${formatTime(before.departureTime, zone)}`;
+    const was = `${formatDay(before.departureTime, zone, "en")} at ${formatTime(before.departureTime, zone, "en")}`;
     return {
       title: "Trip time changed",
       message: `${bus} now departs ${when} (was ${was}).`,

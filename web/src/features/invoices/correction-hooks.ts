@@ -1,9 +1,11 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   INVOICE_CORRECTION_MESSAGES,
   type OfflinePaymentMethod,
   PAYMENT_METHOD_LABELS,
 } from "#shared/invoice-correction-texts.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -39,36 +41,37 @@ type Answer = { invoiceNumber: string };
 
 /** Void Invoice: the parent is told; a card payment that still arrives is refunded. */
 export function useVoidInvoice(onDone: () => void) {
-  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [
+  const callbacks = useCorrectionCallbacks(onDone, ({ invoiceNumber: number }: Answer) => [
     M.voidedTitle,
-    M.voided(invoice.invoiceNumber),
+    t`${number} is void. The parent has been told.`,
   ]);
   return useMutation(useTRPC().schoolAdmin.invoices.void.mutationOptions(callbacks));
 }
 
 /** Edit Invoice (a pending invoice's description, amount and due date). */
 export function useUpdateInvoice(onDone: () => void) {
-  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer) => [
+  const callbacks = useCorrectionCallbacks(onDone, ({ invoiceNumber: number }: Answer) => [
     M.updatedTitle,
-    M.updated(invoice.invoiceNumber),
+    t`${number} has been updated.`,
   ]);
   return useMutation(useTRPC().schoolAdmin.invoices.update.mutationOptions(callbacks));
 }
 
 /** Resend the invoice e-mail to its parent. */
 export function useResendInvoice(onDone: () => void) {
-  const callbacks = useCorrectionCallbacks(onDone, (invoice: { email: string }) => [
+  const callbacks = useCorrectionCallbacks(onDone, ({ email }: { email: string }) => [
     M.resentTitle,
-    M.resent(invoice.email),
+    t`The invoice e-mail was sent again to ${email}.`,
   ]);
   return useMutation(useTRPC().schoolAdmin.invoices.resend.mutationOptions(callbacks));
 }
 
 /** Mark as Paid: cash, cheque or bank transfer, with its reference. */
 export function useMarkInvoicePaid(onDone: () => void) {
-  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer, input: { method: OfflinePaymentMethod }) => [
-    M.markedPaidTitle,
-    M.markedPaid(invoice.invoiceNumber, PAYMENT_METHOD_LABELS[input.method]),
-  ]);
+  const callbacks = useCorrectionCallbacks(onDone, (invoice: Answer, input: { method: OfflinePaymentMethod }) => {
+    const number = invoice.invoiceNumber;
+    const method = sharedText(PAYMENT_METHOD_LABELS[input.method]);
+    return [M.markedPaidTitle, t`${number} is marked as paid by ${method}.`];
+  });
   return useMutation(useTRPC().schoolAdmin.invoices.markPaid.mutationOptions(callbacks));
 }

@@ -45,7 +45,7 @@ export function feeRuleText(rule: {
   feePercentage: number;
   feeApplicationType: keyof typeof FEE_APPLICATION_LABELS;
 }): string {
-  const kind = FEE_APPLICATION_LABELS[rule.feeApplicationType];
+  const kind = sharedText(FEE_APPLICATION_LABELS[rule.feeApplicationType]);
   const percentage = rule.feePercentage;
   return rule.feeApplicationType === "term_based"
     ? i18n._(msg`Fee: ${percentage}% added on top (${kind})`)

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { AttendanceStatus } from "#shared/live-constants.ts";
 import { formatDay, formatTime } from "#shared/school-time.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
+import { activeLocale } from "../../i18n/i18n.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -20,7 +21,7 @@ type RideEvent = NonNullable<Ride["boarding"]>;
 /** "Boarded 7:42 AM at Oak & 5th": the badge, the time and the stop. */
 function EventLine({ event, zone }: { event: RideEvent; zone: string }) {
   const { i18n, t } = useLingui();
-  const time = formatTime(new Date(event.at), zone);
+  const time = formatTime(new Date(event.at), zone, activeLocale());
   const stopName = event.stopName;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-1.5">
@@ -67,7 +68,7 @@ export function RideHistory({ childId, childName }: { childId: string; childName
             return (
               <li key={ride.runId} className="py-2">
                 <p className="min-w-0 text-slate-600">
-                  {first ? `${formatDay(new Date(first.at), zone)} · ` : ""}
+                  {first ? `${formatDay(new Date(first.at), zone, activeLocale())} · ` : ""}
                   {ride.direction === "pickup" ? t`${routeName} (pickup)` : t`${routeName} (drop-off)`}
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">

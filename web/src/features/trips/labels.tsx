@@ -5,6 +5,7 @@ import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import type { RouteType, TripStatus } from "#shared/enums.ts";
 import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { Badge, type Tone } from "../../components/ui/badge.tsx";
+import { sharedText } from "../../i18n/shared-texts.ts";
 
 export const TRIP_STATUS_LABELS: Record<TripStatus, MessageDescriptor> = {
   scheduled: msg`Scheduled`,
@@ -39,11 +40,11 @@ export function RouteTypeIcon({ type }: { type: RouteType }) {
   const Icon = type === "pickup" ? ArrowUpFromLine : ArrowDownToLine;
   return (
     <span
-      title={ROUTE_DIRECTION_LABELS[type]}
+      title={sharedText(ROUTE_DIRECTION_LABELS[type])}
       className={`inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full ${type === "pickup" ? "bg-sky-100 text-sky-800" : "bg-violet-100 text-violet-800"}`}
     >
       <Icon aria-hidden="true" className="h-4 w-4" />
-      <span className="sr-only">{ROUTE_DIRECTION_LABELS[type]}</span>
+      <span className="sr-only">{sharedText(ROUTE_DIRECTION_LABELS[type])}</span>
     </span>
   );
 }

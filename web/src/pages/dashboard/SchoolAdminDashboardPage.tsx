@@ -14,6 +14,7 @@ import { QueryState, StatCard } from "../../components/ui/states.tsx";
 import { type SchoolDashboard, useSchoolDashboard } from "../../features/dashboard/hooks.ts";
 import { NotificationOrigin, NotificationTypeIcon } from "../../features/notifications/labels.tsx";
 import { RouteTypeIcon } from "../../features/trips/labels.tsx";
+import { activeLocale } from "../../i18n/i18n.ts";
 import { useMoney } from "../../lib/school-zone.ts";
 import { SchoolLanguageCard } from "../school-admin/SchoolLanguageCard.tsx";
 
@@ -48,9 +49,9 @@ function UpcomingTrips({ data }: { data: SchoolDashboard }) {
             </p>
           </div>
           <p className="shrink-0 text-end text-sm text-slate-700">
-            {formatDay(trip.departureTime, zone)}
+            {formatDay(trip.departureTime, zone, activeLocale())}
             <br />
-            {formatTime(trip.departureTime, zone)}
+            {formatTime(trip.departureTime, zone, activeLocale())}
           </p>
         </li>
       ))}
@@ -59,7 +60,7 @@ function UpcomingTrips({ data }: { data: SchoolDashboard }) {
 }
 
 function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (data.alerts.length === 0) return <EmptyState title={t`No notifications found`} />;
   return (
     <ul className="divide-y divide-slate-100">
@@ -70,7 +71,10 @@ function Alerts({ data, now }: { data: SchoolDashboard; now: Date }) {
             <p className={`line-clamp-2 wrap-anywhere ${alert.read ? "text-slate-700" : "font-semibold text-ink"}`}>
               {alert.title}
             </p>
-            <NotificationOrigin sender={alert.sender} when={relativeTime(alert.createdAt, data.school.timeZone, now)} />
+            <NotificationOrigin
+              sender={alert.sender}
+              when={relativeTime(alert.createdAt, data.school.timeZone, now, i18n)}
+            />
           </div>
         </li>
       ))}

@@ -115,7 +115,7 @@ export function TodaysRides({ data }: { data: ParentDashboard }) {
                             {bus ? ` · ${bus}` : ""}
                           </p>
                         </div>
-                        <Badge tone={RIDE_TONES[ride.status]}>{ride.statusLabel}</Badge>
+                        <Badge tone={RIDE_TONES[ride.status]}>{sharedText(ride.statusLabel)}</Badge>
                       </Link>
                     </li>
                   );

@@ -26,6 +26,7 @@ import {
 import { emptyStopNote, onBoardCount } from "../../features/drivers/driver/stop-note.ts";
 import { TripStatusBadge } from "../../features/trips/labels.tsx";
 import { formatNumber, wallTime, zonedTime } from "../../features/trips/zoned-format.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 import { notify } from "../../lib/toast.ts";
 
@@ -673,7 +674,7 @@ export default function DriverRunPage() {
                 subtitle={
                   <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="font-semibold tabular-nums">{zonedTime(detail.departureTime, zone)}</span>
-                    <span>{ROUTE_DIRECTION_LABELS[detail.routeType]}</span>
+                    <span>{sharedText(ROUTE_DIRECTION_LABELS[detail.routeType])}</span>
                     <span>
                       <Trans>Bus {busNumber}</Trans>
                     </span>

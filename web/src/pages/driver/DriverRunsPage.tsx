@@ -8,6 +8,7 @@ import { QueryState } from "../../components/ui/states.tsx";
 import { useDriverRuns } from "../../features/drivers/driver/hooks.ts";
 import { TripStatusBadge } from "../../features/trips/labels.tsx";
 import { zonedTime } from "../../features/trips/zoned-format.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 
 /**
@@ -59,7 +60,7 @@ export default function DriverRunsPage() {
                         <span className="text-lg font-semibold text-ink">{run.routeName}</span>
                       </span>
                       <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-                        <span>{ROUTE_DIRECTION_LABELS[run.routeType]}</span>
+                        <span>{sharedText(ROUTE_DIRECTION_LABELS[run.routeType])}</span>
                         <span>
                           <Trans>Bus {busNumber}</Trans>
                         </span>

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Send, Trash2 } from "lucide-react";
@@ -70,7 +71,7 @@ function NotificationRow({
         {/* The message as it was written: its line breaks kept, a long word wrapped. */}
         <p className="mt-1 text-sm whitespace-pre-line wrap-anywhere text-slate-700">{item.message}</p>
         <div className="mt-1">
-          <NotificationOrigin sender={item.sender} when={relativeTime(item.createdAt, zone, new Date())} />
+          <NotificationOrigin sender={item.sender} when={relativeTime(item.createdAt, zone, new Date(), i18n)} />
         </div>
         {/* A live notice (the bus approaching, a child boarded) opens its run live. */}
         {role === "parent" && item.runId ? (

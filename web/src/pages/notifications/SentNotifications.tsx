@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { relativeTime } from "#shared/school-time.ts";
 import { CardFields, CardHeader, DataTable } from "../../components/ui/data-table.tsx";
@@ -16,7 +17,7 @@ import {
 function SentWhen({ send, zone }: { send: SentNotification; zone: string }) {
   return (
     <>
-      {relativeTime(send.createdAt, zone, new Date())}
+      {relativeTime(send.createdAt, zone, new Date(), i18n)}
       {send.automatic ? (
         <span className="block text-xs text-slate-500">
           <Trans>Sent automatically</Trans>

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
@@ -12,6 +13,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Loading } from "../../components/ui/states.tsx";
 import { type ParentRunView, useBellFollowsRun, useNow, useWatchedRun } from "../../features/live/watch-run.ts";
+import { activeLocale } from "../../i18n/i18n.ts";
 import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSchoolZone } from "../../lib/school-zone.ts";
 
@@ -27,10 +29,10 @@ function phaseOf(view: ParentRunView): "scheduled" | "open" | "over" | "cancelle
 
 /** The bus and the child's stop, as text: when it comes, or when it came and left. */
 function StopLine({ stop, phase, zone }: { stop: Stop; phase: ReturnType<typeof phaseOf>; zone: string }) {
-  const scheduled = formatTime(new Date(stop.scheduledAt), zone);
+  const scheduled = formatTime(new Date(stop.scheduledAt), zone, activeLocale());
   const stopName = stop.name;
   if (stop.departedAt) {
-    const departed = formatTime(new Date(stop.departedAt), zone);
+    const departed = formatTime(new Date(stop.departedAt), zone, activeLocale());
     return (
       <p className="text-lg text-ink">
         <Trans>
@@ -40,7 +42,7 @@ function StopLine({ stop, phase, zone }: { stop: Stop; phase: ReturnType<typeof 
     );
   }
   if (stop.arrivedAt) {
-    const arrived = formatTime(new Date(stop.arrivedAt), zone);
+    const arrived = formatTime(new Date(stop.arrivedAt), zone, activeLocale());
     return (
       <p className="text-lg text-ink">
         <Trans>
@@ -58,7 +60,7 @@ function StopLine({ stop, phase, zone }: { stop: Stop; phase: ReturnType<typeof 
           </Trans>
         </p>
         <p className="text-4xl font-bold tabular-nums text-ink" data-testid="live-eta">
-          {formatEtaRange(stop.eta)}
+          {formatEtaRange(stop.eta, i18n)}
         </p>
         <p className="text-sm text-slate-600">
           <Trans>Scheduled at {scheduled}</Trans>
@@ -91,7 +93,7 @@ function PositionAge({ view, receivedAt, now }: { view: ParentRunView; receivedA
           <Trans>Live</Trans>
         </Badge>
       )}
-      <span>{stale ? formatLastSeen(ageMs / 1000) : formatAge(ageMs / 1000)}</span>
+      <span>{stale ? formatLastSeen(ageMs / 1000, i18n) : formatAge(ageMs / 1000, i18n)}</span>
     </p>
   );
 }
@@ -107,7 +109,7 @@ function ConnectionNote({ status, everLive }: { status: string; everLive: boolea
         : null;
   return (
     <p role="status" className="text-xs text-slate-600">
-      {text}
+      {sharedText(text ?? undefined)}
     </p>
   );
 }
@@ -139,16 +141,16 @@ function ChildCard({
                 {/* A pickup's child dropped at the school: when and where they got on, then off. */}
                 {rider.boarding && rider.attendance.status === "dropped" ? (
                   <p className="font-medium text-ink" data-testid="live-boarding">
-                    {attendanceLine(rider.name, rider.boarding, rider.boarding.stopName, zone)}
+                    {attendanceLine(i18n, rider.name, rider.boarding, rider.boarding.stopName, zone)}
                   </p>
                 ) : null}
                 <p className="font-medium text-ink" data-testid="live-attendance">
                   {/* Where it was recorded (a pickup's drop is at the school, not at the child's stop). */}
-                  {attendanceLine(rider.name, rider.attendance, rider.attendance.stopName, zone)}
+                  {attendanceLine(i18n, rider.name, rider.attendance, rider.attendance.stopName, zone)}
                 </p>
               </>
             ) : phase === "over" ? (
-              <p className="text-slate-700">{LIVE_TEXTS.noTap(rider.name)}</p>
+              <p className="text-slate-700">{i18n._({ ...LIVE_TEXTS.noTap, values: { child: rider.name } })}</p>
             ) : null}
           </div>
         </div>
@@ -227,14 +229,14 @@ export default function ParentLivePage() {
       >
         <p className="font-semibold text-ink" aria-live="polite" data-testid="live-phase">
           {phase === "scheduled"
-            ? LIVE_TEXTS.notStarted
+            ? sharedText(LIVE_TEXTS.notStarted)
             : phase === "cancelled"
-              ? LIVE_TEXTS.cancelled
+              ? sharedText(LIVE_TEXTS.cancelled)
               : phase === "over"
                 ? gone
-                  ? LIVE_TEXTS.overClosed
-                  : overLine(view, zone)
-                : LIVE_TEXTS.open}
+                  ? sharedText(LIVE_TEXTS.overClosed)
+                  : overLine(i18n, view, zone)
+                : sharedText(LIVE_TEXTS.open)}
         </p>
         {phase === "open" ? <PositionAge view={view} receivedAt={receivedAt} now={now} /> : null}
         {gone ? null : <ConnectionNote status={status} everLive={everLive} />}
@@ -258,7 +260,9 @@ export default function ParentLivePage() {
           className="h-64 sm:h-96"
         />
       ) : null}
-      <p className="text-xs text-slate-600">{LIVE_TEXTS.privacy(PARENT_WATCH_AFTER_END_MINUTES)}</p>
+      <p className="text-xs text-slate-600">
+        {i18n._({ ...LIVE_TEXTS.privacy, values: { minutes: PARENT_WATCH_AFTER_END_MINUTES } })}
+      </p>
     </div>
   );
 }

@@ -65,19 +65,19 @@ const STATS = [
 const TESTIMONIALS = [
   {
     quote: msg`Since we moved to SchoolRide our morning runs are calmer and our office phone is quiet. Routes, invoices and parent messages all live in one place.`,
-    name: "Anna Lindqvist",
+    name: msg({ message: "Anna Lindqvist", comment: "A person's name: keep it, or write it in your script" }),
     role: msg`School Principal`,
     org: msg`Hillside Primary School`,
   },
   {
     quote: msg`I get a message the moment the bus is running late, and paying for the term takes a minute. I finally stopped worrying about the school run.`,
-    name: "David Okafor",
+    name: msg({ message: "David Okafor", comment: "A person's name: keep it, or write it in your script" }),
     role: msg`Parent`,
     org: msg`Father of two`,
   },
   {
     quote: msg`Route optimisation cut two buses from our timetable without longer rides for the children. The attendance records alone were worth the switch.`,
-    name: "Maria Svensson",
+    name: msg({ message: "Maria Svensson", comment: "A person's name: keep it, or write it in your script" }),
     role: msg`Transport Manager`,
     org: msg`Westbrook School District`,
   },
@@ -198,14 +198,14 @@ export default function HomePage() {
           {TESTIMONIALS.map((testimonial) => {
             const [quote, role, org] = [i18n._(testimonial.quote), i18n._(testimonial.role), i18n._(testimonial.org)];
             return (
-              <li key={testimonial.name}>
+              <li key={testimonial.name.id}>
                 <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                   <Quote aria-hidden="true" className="size-8 text-brand-500" />
                   <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
                     <p>{t`“${quote}”`}</p>
                   </blockquote>
                   <figcaption className="mt-6 border-t border-slate-100 pt-4">
-                    <span className="block font-semibold text-ink">{testimonial.name}</span>
+                    <span className="block font-semibold text-ink">{i18n._(testimonial.name)}</span>
                     <span className="block text-sm text-slate-600">
                       <Trans>
                         {role}, {org}

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Info, Lock, ShieldCheck } from "lucide-react";
@@ -5,6 +6,8 @@ import { useState } from "react";
 import { LOCALE_TAGS } from "#shared/locales.ts";
 import { busLimitNote, PLANS, planFor } from "#shared/plans.ts";
 import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
+import { PLAN_LIMITS } from "../../features/billing/plan-limits.ts";
+import { PLAN_FEATURES } from "../../features/registrations/plan-features.ts";
 import { activeLocale } from "../../i18n/i18n.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
@@ -75,7 +78,7 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
               <Trans>per month</Trans>
             </span>
           </p>
-          <p className="mt-2 text-sm text-slate-700">{plan.limits}</p>
+          <p className="mt-2 text-sm text-slate-700">{PLAN_LIMITS[planId]}</p>
           <p className="mt-1 text-sm text-slate-500">
             <Trans>
               Chosen for {pupils} and {buses}.
@@ -95,10 +98,10 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
             <Trans>Included features</Trans>
           </h4>
           <ul className="mt-2 space-y-2">
-            {plan.features.map((feature) => (
-              <li key={feature} className="flex gap-2 text-sm text-slate-700">
+            {PLAN_FEATURES[planId].map((feature) => (
+              <li key={feature.id} className="flex gap-2 text-sm text-slate-700">
                 <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-                {feature}
+                {i18n._(feature)}
               </li>
             ))}
           </ul>

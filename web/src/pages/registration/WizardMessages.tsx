@@ -1,5 +1,5 @@
 import { AlertCircle, CheckCircle2, Info } from "lucide-react";
-import { MESSAGE_ID, type WizardMessage } from "./wizard.ts";
+import { MESSAGE_ID, type WizardMessage, wizardText } from "./wizard.ts";
 
 const STYLES = {
   error: { box: "border-red-200 bg-red-50 text-red-800", icon: AlertCircle },
@@ -14,7 +14,7 @@ function MessageBox({ message }: { message: WizardMessage }) {
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p className="min-w-0 wrap-break-word">
         {message.title ? <strong className="block font-semibold">{message.title}</strong> : null}
-        {message.text}
+        {wizardText(message.text)}
       </p>
     </div>
   );

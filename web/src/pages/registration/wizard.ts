@@ -1,8 +1,9 @@
 import { msg, t } from "@lingui/core/macro";
 import { LOCALE_TAGS } from "#shared/locales.ts";
-import { DEFAULT_COUNTRY } from "#shared/registration-constants.ts";
+import { DEFAULT_COUNTRY, REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import type { DetailsForm } from "../../features/registrations/wizard-calls.ts";
 import { activeLocale } from "../../i18n/i18n.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { browserTimeZone } from "../../lib/time-zone.ts";
 
 /**
@@ -56,6 +57,26 @@ export const submittedNotice = (email: string): WizardMessage => ({
 export type WizardMessage = { kind: "error" | "success" | "info"; title?: string; text: string };
 
 export const errorNotice = (text: string): WizardMessage => ({ kind: "error", text });
+
+/**
+ * A wizard message in the reader's language: a fixed text of worker/shared by its English, and the
+ * schema's "Please fill in all required fields. Missing: School Name, City" with each field's name
+ * in the reader's language, listed the language's way (English keeps its commas).
+ */
+export function wizardText(text: string): string {
+  const prefix = REGISTRATION_MESSAGES.missingPrefix;
+  if (!text.startsWith(prefix)) return sharedText(text);
+  const names = text
+    .slice(prefix.length)
+    .split(", ")
+    .map((name) => sharedText(name));
+  const locale = activeLocale();
+  const list =
+    locale === "en"
+      ? names.join(", ")
+      : new Intl.ListFormat(LOCALE_TAGS[locale], { type: "unit", style: "short" }).format(names);
+  return `${sharedText(prefix)}${list}`;
+}
 
 /** Id of the element that shows the current message, so invalid fields can point at it. */
 export const MESSAGE_ID = "registration-message";

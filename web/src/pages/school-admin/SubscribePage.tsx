@@ -7,6 +7,7 @@ import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button } from "../../components/ui/form.tsx";
 import { ErrorState, Loading } from "../../components/ui/states.tsx";
 import { useOpenBillingPortal, useRestartSubscription, useSubscriptionStatus } from "../../features/billing/hooks.ts";
+import { PLAN_LIMITS } from "../../features/billing/plan-limits.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../lib/labels.ts";
 
 /**
@@ -80,7 +81,7 @@ export default function SubscribePage() {
               </Trans>
             </h2>
           </div>
-          <p className="mt-1 text-sm text-slate-600">{plan.limits}</p>
+          <p className="mt-1 text-sm text-slate-600">{PLAN_LIMITS[status.data.plan]}</p>
           <div className="mt-5 flex flex-wrap gap-3">
             <Button type="button" onClick={() => checkout.mutate()} disabled={checkout.isPending}>
               {checkout.isPending ? t`Opening checkout…` : t`Restart Subscription`}

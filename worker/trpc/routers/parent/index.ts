@@ -1,3 +1,4 @@
+import { SOURCE_LOCALE } from "#shared/locales.ts";
 import { parentDashboard } from "#worker/services/family/dashboard.ts";
 import { parentProcedure, router } from "#worker/trpc/init.ts";
 import { parentAccountRouter } from "../_shared/account.ts";
@@ -15,7 +16,7 @@ import { parentRidesRouter } from "./rides.ts";
 /** parent.*: the school is the session's, and so is the family. */
 export const parentRouter = router({
   /** The parent's dashboard: children with today's rides, recent notifications, payments, the tiles (one batch). */
-  overview: parentProcedure.query(({ ctx }) => parentDashboard(ctx.scope)),
+  overview: parentProcedure.query(({ ctx }) => parentDashboard(ctx.scope, ctx.locale ?? SOURCE_LOCALE)),
   children: childrenRouter,
   /** A child's guardians: list, invite by e-mail, remove, accept while signed in (ADR 0053). */
   guardians: parentGuardiansRouter,

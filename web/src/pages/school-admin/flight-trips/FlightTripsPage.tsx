@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Bell, CreditCard, Download, Pencil, Plane, Plus, Trash2 } from "lucide-react";
@@ -11,6 +12,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { QueryState } from "../../../components/ui/states.tsx";
+import { gradeLabel } from "../../../features/children/grades.ts";
 import {
   type FlightTripRow,
   useDeleteFlightTrip,
@@ -18,6 +20,7 @@ import {
   useFlightTrips,
 } from "../../../features/flight-trips/admin/hooks.ts";
 import { ENROLLMENT_MONEY_TONES } from "../../../features/flight-trips/tones.ts";
+import { activeLocale } from "../../../i18n/i18n.ts";
 import { sharedText } from "../../../i18n/shared-texts.ts";
 import { useMoney } from "../../../lib/school-zone.ts";
 
@@ -40,7 +43,7 @@ const ENROLLMENT_TONES: Record<Student["status"], Tone> = {
 
 /** "Apr 20, 2026 · 8:30 AM": a wall-clock date and time of the school's zone. */
 function when(date: string, time: string, zone: string): string {
-  return `${formatCalendarDay(date)} · ${formatTime(zonedInstant(date, time, zone), zone)}`;
+  return `${formatCalendarDay(date, activeLocale())} · ${formatTime(zonedInstant(date, time, zone), zone, activeLocale())}`;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -65,7 +68,7 @@ function Students({ trip }: { trip: FlightTripRow }) {
         <li key={student.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
           <span className="min-w-0">
             <span className="font-medium text-ink">{student.childName}</span>
-            <span className="ms-2 text-sm text-slate-600">{student.grade}</span>
+            <span className="ms-2 text-sm text-slate-600">{gradeLabel(i18n, student.grade)}</span>
           </span>
           <span className="flex flex-wrap gap-1.5">
             <Badge
@@ -141,7 +144,7 @@ function TripCard({
         <Fact label={t`Return`}>{when(trip.returnDate, trip.returnTime, zone)}</Fact>
         <Fact label={t`Cost per student`}>{money(trip.costPerStudentCents)}</Fact>
         <Fact label={t`Deposit`}>{trip.depositCents === null ? t`None (pay in full)` : money(trip.depositCents)}</Fact>
-        <Fact label={t`Enrolment deadline`}>{formatCalendarDay(trip.enrollmentDeadline)}</Fact>
+        <Fact label={t`Enrolment deadline`}>{formatCalendarDay(trip.enrollmentDeadline, activeLocale())}</Fact>
         <Fact label={t`Enrolled`}>
           {seats}
           <span className="block text-xs text-slate-500">

@@ -19,13 +19,13 @@ import { attendanceCsv } from "./attendance-csv.ts";
 /** "Oak · Pickup · bus 4": a run as the report names it. */
 function runLabel(run: Pick<AttendanceRow, "routeName" | "direction" | "busNumber">): string {
   const { routeName, busNumber } = run;
-  const direction = ROUTE_DIRECTION_LABELS[run.direction];
+  const direction = sharedText(ROUTE_DIRECTION_LABELS[run.direction]);
   return t`${routeName} · ${direction} · bus ${busNumber}`;
 }
 /** A run in a cell: its route's name kept whole among the other words (a Latin name in Arabic text). */
 function RunLabel({ row }: { row: AttendanceRow }) {
   const { routeName, busNumber } = row;
-  const direction = ROUTE_DIRECTION_LABELS[row.direction];
+  const direction = sharedText(ROUTE_DIRECTION_LABELS[row.direction]);
   return (
     <Trans>
       <bdi>{routeName}</bdi> · {direction} · bus {busNumber}

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { History, Play, Users } from "lucide-react";
@@ -23,6 +24,7 @@ import {
 } from "../../../features/live-board/hooks.ts";
 import { TripStatusBadge } from "../../../features/trips/labels.tsx";
 import { zonedTime } from "../../../features/trips/zoned-format.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
 
 /** How old the last position is, counted on between messages; stale from 60 s (never shown as live). */
@@ -30,7 +32,7 @@ function freshness(view: BoardView | undefined, now: number): { stale: boolean; 
   if (!view?.position) return { stale: true, text: t`No position yet` };
   const seconds = Math.max(0, (now - new Date(view.position.at).getTime()) / 1000);
   const stale = view.stale || seconds * 1000 >= LIVE_STALE_AFTER_MS;
-  const age = formatAge(seconds);
+  const age = formatAge(seconds, i18n);
   return { stale, text: stale ? t`Stale: ${age}` : age };
 }
 
@@ -42,7 +44,7 @@ function RunCard({ run, view, now, zone }: { run: BoardRun; view: BoardView | un
   const onBoard = view ? ridersOnBoard(view, view.riders) : null;
   const lastStop = view?.stops.filter((stop) => stop.arrivedAt).at(-1);
   const { routeName, busNumber, driverName } = run;
-  const direction = ROUTE_DIRECTION_LABELS[run.direction];
+  const direction = sharedText(ROUTE_DIRECTION_LABELS[run.direction]);
   const departs = zonedTime(run.departureTime, zone);
   return (
     <li
@@ -51,7 +53,7 @@ function RunCard({ run, view, now, zone }: { run: BoardRun; view: BoardView | un
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-ink wrap-anywhere">
-          {run.routeName} · {ROUTE_DIRECTION_LABELS[run.direction]}
+          {run.routeName} · {sharedText(ROUTE_DIRECTION_LABELS[run.direction])}
         </h3>
         <TripStatusBadge status={(view?.status as BoardRun["status"]) ?? run.status} />
       </div>

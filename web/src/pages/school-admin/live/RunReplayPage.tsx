@@ -10,6 +10,7 @@ import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx"
 import { QueryState } from "../../../components/ui/states.tsx";
 import { type Replay, useReplay } from "../../../features/live-board/hooks.ts";
 import { shortDay, zonedTime } from "../../../features/trips/zoned-format.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { useSchoolZone } from "../../../lib/school-zone.ts";
 
 type Event = { at: number; text: string };
@@ -149,7 +150,7 @@ export default function RunReplayPage() {
   const replay = useReplay(runId);
   const run = replay.data?.run;
   const routeName = run?.routeName ?? "";
-  const direction = run ? ROUTE_DIRECTION_LABELS[run.direction] : "";
+  const direction = run ? sharedText(ROUTE_DIRECTION_LABELS[run.direction]) : "";
   const busNumber = run?.busNumber ?? "";
   const serviceDate = run ? shortDay(run.serviceDate) : "";
   usePageTitle(run ? t`Replay: ${routeName}` : t`Replay`);

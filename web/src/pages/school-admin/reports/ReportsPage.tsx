@@ -20,6 +20,7 @@ import {
   useTransportSettings,
 } from "../../../features/reports/hooks.ts";
 import { activeLocale } from "../../../i18n/i18n.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { useSchoolCurrency, useSchoolZone } from "../../../lib/school-zone.ts";
 import {
@@ -124,7 +125,7 @@ function Filters({
             <option value="">{t`Every route`}</option>
             {data.routes.map((route) => (
               <option key={route.id} value={route.id}>
-                {route.name} · {ROUTE_DIRECTION_LABELS[route.direction]}
+                {route.name} · {sharedText(ROUTE_DIRECTION_LABELS[route.direction])}
               </option>
             ))}
           </select>
@@ -258,7 +259,7 @@ const suffixOf = (data: Reports) => `${data.from}-to-${data.to}`;
 /** "North Loop · Pickup": a pickup and a drop-off route often share a name. */
 function routeLabels(data: Reports) {
   const labels = new Map(
-    data.routes.map((route) => [route.id, `${route.name} · ${ROUTE_DIRECTION_LABELS[route.direction]}`]),
+    data.routes.map((route) => [route.id, `${route.name} · ${sharedText(ROUTE_DIRECTION_LABELS[route.direction])}`]),
   );
   return (routeId: string, fallback: string) => labels.get(routeId) ?? fallback;
 }

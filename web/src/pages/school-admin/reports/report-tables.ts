@@ -96,10 +96,10 @@ export const lateRuns = (zone: string): ReportTable<Of<"lateRuns">> => ({
     { header: msg`Day`, value: (row) => row.date },
     { header: msg`Route`, value: (row) => row.routeName },
     { header: msg`Bus`, value: (row) => row.busNumber },
-    { header: msg`Due at last stop`, value: (row) => formatTime(new Date(row.dueAt), zone) },
+    { header: msg`Due at last stop`, value: (row) => formatTime(new Date(row.dueAt), zone, activeLocale()) },
     {
       header: msg`Reached`,
-      value: (row) => (row.reachedAt ? formatTime(new Date(row.reachedAt), zone) : "—"),
+      value: (row) => (row.reachedAt ? formatTime(new Date(row.reachedAt), zone, activeLocale()) : "—"),
     },
     {
       header: msg`Late by`,

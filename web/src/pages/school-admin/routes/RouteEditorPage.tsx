@@ -14,6 +14,7 @@ import { Loading, QueryState } from "../../../components/ui/states.tsx";
 import { type RouteDetail, useRoute, useSetStops } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
 import { useAddressSearchOn } from "../../../features/site/hooks.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { RouteSheetLink } from "./RouteSheetLink.tsx";
 
 /** The map's frame and Leaflet load after the stop list, the page's keyboard control (ADR 0048). */
@@ -411,7 +412,7 @@ export default function RouteEditorPage() {
             <PageHeader
               title={data.route.name}
               subtitle={[
-                ROUTE_DIRECTION_LABELS[data.route.direction],
+                sharedText(ROUTE_DIRECTION_LABELS[data.route.direction]),
                 busLabel(data.route.bus),
                 data.route.driverName,
                 weekdaysLabel(data.route.weekdays),

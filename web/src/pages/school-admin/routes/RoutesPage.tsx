@@ -23,6 +23,7 @@ import {
 } from "../../../features/routes/hooks.ts";
 import { seatsLabel, weekdaysLabel } from "../../../features/routes/labels.ts";
 import { RouteTypeIcon } from "../../../features/trips/labels.tsx";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 const DriversSection = lazy(() => import("./DriversSection.tsx"));
@@ -55,7 +56,7 @@ function busLabel(bus: { number: string } | null): string {
 function columns(onEdit: (route: RouteRow) => void, onDelete: (route: RouteRow) => void): Column<RouteRow>[] {
   return [
     { header: t`Route`, rowHeader: true, className: "text-ink", cell: (route) => <RouteName route={route} /> },
-    { header: t`Direction`, cell: (route) => ROUTE_DIRECTION_LABELS[route.direction] },
+    { header: t`Direction`, cell: (route) => sharedText(ROUTE_DIRECTION_LABELS[route.direction]) },
     {
       header: t`Bus and Driver`,
       className: "wrap-anywhere",

@@ -296,7 +296,7 @@ export default function TripsPage() {
             onChange={(event) => setFilters({ type: event.target.value })}
             options={[
               { value: "", label: t`Pickups and dropoffs` },
-              ...ROUTE_TYPES.map((value) => ({ value, label: ROUTE_DIRECTION_LABELS[value] })),
+              ...ROUTE_TYPES.map((value) => ({ value, label: sharedText(ROUTE_DIRECTION_LABELS[value]) })),
             ]}
             className="w-48"
           />

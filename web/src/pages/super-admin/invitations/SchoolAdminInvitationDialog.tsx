@@ -8,6 +8,7 @@ import { SEARCH_MAX_LENGTH } from "#shared/search.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { useCreateSchoolAdminInvitation, useInvitableSchools } from "../../../features/invitations/hooks.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 
 type Values = z.infer<typeof createSchoolAdminInvitationInput>;
 
@@ -90,7 +91,7 @@ export function SchoolAdminInvitationDialog({
               </select>
               {formState.errors.schoolId ? (
                 <p id="invite-school-error" className="mt-1 text-sm text-red-700">
-                  {formState.errors.schoolId.message}
+                  {sharedText(formState.errors.schoolId.message)}
                 </p>
               ) : null}
             </div>

@@ -3,14 +3,28 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { COUNTRY_REGIONS } from "#shared/country-regions.ts";
+import { LOCALE_TAGS } from "#shared/locales.ts";
 import { COUNTRY_OPTIONS } from "#shared/registration.ts";
 import { createSchoolInput, type SchoolFormInput } from "#shared/schools.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
 import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../features/schools/hooks.ts";
+import { activeLocale } from "../../../i18n/i18n.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 import { browserTimeZone, timeZoneSelectOptions } from "../../../lib/time-zone.ts";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
+
+/**
+ * A country of the form by its name in the reader's language (Intl's, from its ISO code; `other`
+ * for the one without a code); the value sent stays the stored English name.
+ */
+function countryName(country: (typeof COUNTRY_OPTIONS)[number], other: string): string {
+  const code = COUNTRY_REGIONS[country];
+  if (!code) return other;
+  return new Intl.DisplayNames([LOCALE_TAGS[activeLocale()]], { type: "region" }).of(code) ?? country;
+}
 
 const editSchema = createSchoolInput.extend({ isActive: z.boolean() });
 type EditValues = z.infer<typeof editSchema>;
@@ -216,13 +230,13 @@ function SchoolFields({
             <option value="">{t`Select a country`}</option>
             {COUNTRY_OPTIONS.map((country) => (
               <option key={country} value={country}>
-                {country}
+                {countryName(country, t({ message: "Other", context: "a country" }))}
               </option>
             ))}
           </select>
           {errors.country ? (
             <p id={`${countryId}-error`} className="mt-1 text-sm text-red-700">
-              {errors.country.message}
+              {sharedText(errors.country.message)}
             </p>
           ) : null}
         </div>
