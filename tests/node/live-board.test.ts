@@ -13,6 +13,7 @@ import { punctuality, ridersOnBoard } from "#shared/live-board.ts";
 import { demoRoute } from "#worker/local/demo-routes.ts";
 import { DEMO_IDS, seedDemo } from "#worker/local/demo-seed.ts";
 import { createRunSimulator, SIMULATED_ROUTE_ID, SIMULATOR_DRIVER } from "#worker/local/simulate-run.ts";
+import { startLocale } from "../../web/src/i18n/i18n.ts";
 import { attendanceCsv } from "../../web/src/pages/school-admin/live/attendance-csv.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
@@ -206,6 +207,34 @@ describe("the board's summaries", () => {
     expect(csv.split("\r\n")[1]).toBe(
       `"2026-03-02","'=HYPERLINK(1)","Pickup","12","'+Ada","'@Oak","Boarded","7:00 AM","'-Oak","41.77","-88.15","","","",""`,
     );
+  });
+
+  it("exports attendance in the reader's language: the header and the direction and mark words (issue 30)", async () => {
+    const row = {
+      runId,
+      routeName: "North loop",
+      direction: "pickup" as const,
+      busNumber: "12",
+      childName: "Leo Park",
+      stopName: "Oak & 5th",
+      mark: "absent" as const,
+      boarding: null,
+      drop: null,
+    };
+    await startLocale("es", ["frame", "shared", "school", "school-live"]);
+    try {
+      const [header, line] = attendanceCsv("2026-03-02", [row], "America/Chicago").split("\r\n");
+      expect(header?.startsWith(`"Fecha",`)).toBe(true);
+      expect(i18n._("Pickup")).not.toBe("Pickup");
+      expect(i18n._("Absent")).not.toBe("Absent");
+      expect(
+        line?.startsWith(
+          `"2026-03-02","North loop","${i18n._("Pickup")}","12","Leo Park","Oak & 5th","${i18n._("Absent")}",`,
+        ),
+      ).toBe(true);
+    } finally {
+      await startLocale("en", ["frame", "shared", "school", "school-live"]);
+    }
   });
 });
 

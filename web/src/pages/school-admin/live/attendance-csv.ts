@@ -4,6 +4,7 @@ import { ROUTE_DIRECTION_LABELS } from "#shared/enums.ts";
 import { ATTENDANCE_MARK_LABELS } from "#shared/live-board.ts";
 import type { AttendanceRow } from "../../../features/live-board/hooks.ts";
 import { zonedTime } from "../../../features/trips/zoned-format.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 
 type Event = AttendanceRow["boarding"];
 
@@ -40,11 +41,11 @@ export function attendanceCsv(date: string, rows: readonly AttendanceRow[], zone
     rows.map((row) => [
       date,
       row.routeName,
-      ROUTE_DIRECTION_LABELS[row.direction],
+      sharedText(ROUTE_DIRECTION_LABELS[row.direction]),
       row.busNumber,
       row.childName,
       row.stopName,
-      ATTENDANCE_MARK_LABELS[row.mark],
+      sharedText(ATTENDANCE_MARK_LABELS[row.mark]),
       ...eventCells(row.boarding, zone),
       ...eventCells(row.drop, zone),
     ]),

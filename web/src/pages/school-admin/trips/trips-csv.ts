@@ -5,6 +5,7 @@ import { localDate } from "#shared/school-time.ts";
 import type { TripRow } from "../../../features/trips/hooks.ts";
 import { tripStatusLabels } from "../../../features/trips/labels.tsx";
 import { zonedTime } from "../../../features/trips/zoned-format.ts";
+import { sharedText } from "../../../i18n/shared-texts.ts";
 
 /** The visible trips as CSV, times in the school's zone. */
 export function tripsCsv(trips: readonly TripRow[], zone: string): string {
@@ -24,7 +25,7 @@ export function tripsCsv(trips: readonly TripRow[], zone: string): string {
   const rows = trips.map((trip) => [
     localDate(trip.departureTime, zone),
     trip.routeName,
-    ROUTE_DIRECTION_LABELS[trip.routeType],
+    sharedText(ROUTE_DIRECTION_LABELS[trip.routeType]),
     trip.busNumber,
     trip.driverName,
     zonedTime(trip.departureTime, zone),
