@@ -6,7 +6,17 @@ import { useTRPC } from "../../lib/trpc.ts";
 /** A person's own language (My Account → Language; the driver's and the super admin's Language page), through their role's router. */
 export function useSetMyLocale(role: Role, onSaved: (locale: Locale) => void) {
   const trpc = useTRPC();
-  const callbacks = { onSuccess: ({ locale }: { locale: Locale }) => onSaved(locale) };
+  const queryClient = useQueryClient();
+  const callbacks = {
+    onSuccess: ({ locale }: { locale: Locale }) => {
+      // The session says the new language at once: the page that loads again in it restores the
+      // kept session (the app's stored data) before asking the server, and shows it as saved.
+      queryClient.setQueryData(trpc.auth.me.queryKey(), (me: SessionUser | null | undefined) =>
+        me ? { ...me, locale } : me,
+      );
+      onSaved(locale);
+    },
+  };
   const mutations = {
     parent: useMutation(trpc.parent.account.setLocale.mutationOptions(callbacks)),
     school_admin: useMutation(trpc.schoolAdmin.account.setLocale.mutationOptions(callbacks)),

@@ -20,7 +20,9 @@ export function LanguageChoice({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const ids = useId();
   const current = user.locale;
-  const [choice, setChoice] = useState<Locale>(current);
+  // What the reader picked, until saved; else the saved language (which a session read again may change).
+  const [picked, setPicked] = useState<Locale | null>(null);
+  const choice = picked ?? current;
   const [error, setError] = useState<string | null>(null);
   const saving = useSetMyLocale(user.role, (locale) => switchLocale(locale));
 
@@ -43,7 +45,7 @@ export function LanguageChoice({ user }: { user: SessionUser }) {
             className="mt-1 min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-ink sm:w-auto"
             value={choice}
             onChange={(event) => {
-              if (isLocale(event.target.value)) setChoice(event.target.value);
+              if (isLocale(event.target.value)) setPicked(event.target.value);
             }}
           >
             <LanguageOptions />
