@@ -1,4 +1,3 @@
-import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
 import { totpCodeAt, totpStep } from "#worker/auth/mfa.ts";
 import {
@@ -25,7 +24,7 @@ import {
   closeToast,
   createSuperAdmin,
   DEMO_PASSWORD,
-  E2E_DATABASE_URL,
+  e2eDatabase,
   fillLogin,
   fillStepOne,
   linkIn,
@@ -55,7 +54,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   // The other journeys run on the same database: leave no extra trip or enrolment.
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   await db.batch([
     { sql: "delete from flight_trip_enrollments where flight_trip_id = ?", args: [tripId] },
     { sql: "delete from flight_trips where id = ?", args: [tripId] },
@@ -263,7 +262,7 @@ test("two-factor screens, the code step of sign-in, sudo with a code, and a real
 
 /** A flight trip of the demo school with one child enrolled and partly paid, written straight into the e2e database. */
 async function tripWithEnrollment(title: string): Promise<string> {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   const now = Date.now();
   const tripId = crypto.randomUUID();
   await db.execute({

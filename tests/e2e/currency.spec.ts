@@ -1,6 +1,5 @@
-import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, E2E_DATABASE_URL, expectNoHorizontalScroll, fillLogin, unique } from "./support.ts";
+import { DEMO, DEMO_PASSWORD, e2eDatabase, expectNoHorizontalScroll, fillLogin, unique } from "./support.ts";
 
 /**
  * Issue 30 item 6 (ADR 0077): a Swedish school's invoices, totals and settings in kronor. The school
@@ -12,7 +11,7 @@ const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
 async function swedishSchool() {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   const id = crypto.randomUUID();
   const key = unique();
   // Short addresses, as a school's usually are (the table's width is about the amounts here).

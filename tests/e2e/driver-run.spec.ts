@@ -1,8 +1,7 @@
-import { createClient } from "@libsql/client";
 import { expect, type Page, type Request, test } from "@playwright/test";
 import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
 import { liveRunToday, NORTH_LOOP } from "./live-run.ts";
-import { DEMO_PASSWORD, E2E_DATABASE_URL, expectNoHorizontalScroll, fillLogin } from "./support.ts";
+import { DEMO_PASSWORD, e2eDatabase, expectNoHorizontalScroll, fillLogin } from "./support.ts";
 
 /**
  * Issue 28, the driver's run on a phone (375 × 812), with Chromium's geolocation override as the
@@ -121,7 +120,7 @@ test("on a phone, the driver starts a run, shares the position, taps riders offl
   // The signal returns: everything arrives, in the order it was made, once.
   await page.unroute("**/api/live/runs/*/batch");
   await expect(banner).toContainText("All updates sent", { timeout: 40_000 });
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   const positions = await db.execute({
     sql: "select client_id, device_at from run_positions where run_id = ? order by rowid",
     args: [runId],

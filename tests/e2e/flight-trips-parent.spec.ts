@@ -1,6 +1,5 @@
-import { createClient } from "@libsql/client";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_DATABASE_URL, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
+import { e2eDatabase, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
 /**
  * Issue 15, the parent's side, on a phone (375 × 812): the demo parent enrols a child in a trip
@@ -16,7 +15,7 @@ const DEMO_SCHOOL_ID = "00000000-0000-4000-8000-000000000100";
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function createTrip(trip: { title: string; costCents: number; depositCents: number | null }) {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   const now = Date.now();
   await db.execute({
     sql: `insert into flight_trips (id, school_id, title, departure_airport, arrival_airport, departure_date, departure_time, return_date, return_time, airline,

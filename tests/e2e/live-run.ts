@@ -1,6 +1,6 @@
-import { type Client, createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import { localTime, todayIn, zonedInstant } from "#shared/school-time.ts";
-import { clearOfMidnight, DEMO, E2E_DATABASE_URL, SCHOOL_ZONE, unique } from "./support.ts";
+import { clearOfMidnight, DEMO, e2eDatabase, SCHOOL_ZONE, unique } from "./support.ts";
 
 /**
  * A run of today for a live journey, made in the e2e server's database (no screen makes one: run
@@ -91,7 +91,7 @@ export async function liveRunToday(
     assignDriver = true,
   } = options;
   await clearOfMidnight(RUN_CLEAR_OF_MIDNIGHT_MS);
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   try {
     return await makeRun(db, { corners, childStop, childName, allergy, leadMinutes, minutesApart, assignDriver });
   } finally {
@@ -240,7 +240,7 @@ async function makeRun(
 
 /** A driver of the demo school with no run at all (the demo password): their Today's runs is empty. */
 export async function driverWithoutRuns(): Promise<{ email: string }> {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   try {
     const email = `driver-${unique()}@maple.example.com`;
     const at = Date.now();

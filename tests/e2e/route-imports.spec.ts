@@ -1,8 +1,7 @@
-import { createClient } from "@libsql/client";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_SCHOOL_ID } from "./a11y-routes.ts";
 import { modal } from "./a11y-support.ts";
-import { E2E_DATABASE_URL, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
+import { e2eDatabase, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
 const SHOTS = process.env.ROUTES_SHOTS_DIR;
 
@@ -19,7 +18,7 @@ const ROUTE = { id: crypto.randomUUID(), name: `Import Loop ${TAG}` };
 const CHILD = { id: crypto.randomUUID(), name: `Wren Quarry${TAG}` };
 
 test.beforeAll(async () => {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   const now = Date.now();
   await db.batch([
     {
@@ -37,7 +36,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   await db.batch([
     { sql: "delete from children where id = ?", args: [CHILD.id] },
     { sql: "delete from routes where id = ?", args: [ROUTE.id] },

@@ -1,9 +1,8 @@
-import { createClient } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
 import { CHILD_MESSAGES } from "#shared/children-texts.ts";
 import { DEMO_SCHOOL_ID } from "./a11y-routes.ts";
 import { modal } from "./a11y-support.ts";
-import { E2E_DATABASE_URL, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
+import { e2eDatabase, expectNoHorizontalScroll, signIn, unique } from "./support.ts";
 
 const SHOTS = process.env.ROUTES_SHOTS_DIR;
 
@@ -18,7 +17,7 @@ const FAMILY = `Quill${unique().slice(-6)}`;
 const CHILDREN = ["Ada", "Ben", "Cy"].map((first) => ({ id: crypto.randomUUID(), name: `${first} ${FAMILY}` }));
 
 test.beforeAll(async () => {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   const now = Date.now();
   await db.batch(
     CHILDREN.map((child) => ({
@@ -31,7 +30,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   await db.batch(CHILDREN.map((child) => ({ sql: "delete from children where id = ?", args: [child.id] })));
   db.close();
 });

@@ -1,6 +1,5 @@
-import { createClient } from "@libsql/client";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { E2E_DATABASE_URL, signIn, unique } from "./support.ts";
+import { e2eDatabase, signIn, unique } from "./support.ts";
 
 /**
  * Issue 25 item 8: a school area shows every instant in the school's zone (the demo school's is
@@ -23,7 +22,7 @@ function shownBetween(from: number, to: number, zone: string): string[] {
 const plain = async (text: Promise<string | null>) => ((await text) ?? "").replace(/\s/g, " ").trim();
 
 async function freeTrip(title: string) {
-  const db = createClient({ url: E2E_DATABASE_URL });
+  const db = await e2eDatabase();
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const now = Date.now();
   await db.execute({

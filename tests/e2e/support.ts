@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
+import { createClient } from "@libsql/client";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { SCHOOL_ZONE, untilClearOfMidnight } from "../support/school-midnight.ts";
 
@@ -7,6 +8,16 @@ export const DEMO_PASSWORD = "demo-password-1";
 
 /** The database file of the server under test, for setup no screen offers (E2E_DATABASE_FILE: the workerd config's, relative to the repository). */
 export const E2E_DATABASE_URL = `file:${resolve(import.meta.dirname, "../..", process.env.E2E_DATABASE_FILE ?? ".data/e2e/schoolride.db")}`;
+
+/**
+ * The server's database, for a journey's setup: it waits up to 10 s for the server's own writes
+ * (without it, a write that meets one fails at once with SQLITE_BUSY). Close it when done.
+ */
+export async function e2eDatabase() {
+  const db = createClient({ url: E2E_DATABASE_URL });
+  await db.execute("PRAGMA busy_timeout = 10000");
+  return db;
+}
 
 /**
  * A super admin of its own, made with the deployment's create-super-admin script, for journeys that
