@@ -6,6 +6,7 @@ import { translated } from "#shared/said.ts";
 import type { IsoDate } from "#shared/school-time.ts";
 import { emailDay, emailMoney } from "#worker/email/format.ts";
 import { i18nFor, text } from "#worker/i18n/texts.ts";
+import type { FlightTripSchedule } from "../flight-trips/notify.ts";
 
 /**
  * The notices and pushes the system composes about money and trips (issue 30, ADR 0080), each in
@@ -293,21 +294,14 @@ export function flightTripCancelledWords(
   };
 }
 
-type TripTerms = { title: string; costPerStudentCents: number; depositCents: number | null };
+type TripTerms = Pick<FlightTripSchedule, "title" | "costPerStudentCents" | "depositCents">;
 
 /**
  * A flight trip's schedule or cost changed: the new schedule (dates in the reader's way, times as
  * the school typed them) and/or the new cost. `status` is its label (worker/shared), translated here.
  */
 export function flightTripChangedWords(input: {
-  trip: TripTerms & {
-    departureAirport: string;
-    arrivalAirport: string;
-    departureDate: string;
-    departureTime: string;
-    returnDate: string;
-    returnTime: string;
-  };
+  trip: Omit<FlightTripSchedule, "status">;
   before: TripTerms;
   currency: string;
   scheduleChanged: boolean;
