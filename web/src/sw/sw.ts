@@ -62,9 +62,14 @@ registerRoute(({ url }) => isOwnCatalog(url), catalogs);
  */
 function keepCatalogs(event: ExtendableMessageEvent, urls: unknown): void {
   if (!Array.isArray(urls)) return;
-  const own = urls.filter(
-    (url): url is string => typeof url === "string" && isOwnCatalog(new URL(url, self.location.href)),
-  );
+  const own = urls.filter((url): url is string => {
+    if (typeof url !== "string") return false;
+    try {
+      return isOwnCatalog(new URL(url, self.location.href));
+    } catch {
+      return false; // Not an address: left out, the others still kept.
+    }
+  });
   event.waitUntil(Promise.allSettled(own.map((url) => catalogs.handle({ event, request: url }))));
 }
 
