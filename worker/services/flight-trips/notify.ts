@@ -4,7 +4,6 @@ import { childGuardians, flightTripEnrollments, flightTrips, parents, schools } 
 import {
   FLIGHT_TRIP_MESSAGES,
   FLIGHT_TRIP_STATUS_LABELS,
-  type FlightTripStatus,
   type notifyEnrolledParentsInput,
   SEAT_HOLDING_STATUSES,
 } from "#shared/flight-trips.ts";
@@ -15,21 +14,13 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { fanOut, type NotificationContent, type Recipient, withLocales } from "../notifications/fan-out.ts";
 import { takeSendSlot } from "../notifications/notifications.ts";
-import { flightTripCancelledWords, flightTripChangedWords, type WordedNotice, worded } from "../notifications/words.ts";
-
-/** What parents are told about, and what they are told it with. */
-export type FlightTripSchedule = {
-  title: string;
-  departureAirport: string;
-  arrivalAirport: string;
-  departureDate: string;
-  departureTime: string;
-  returnDate: string;
-  returnTime: string;
-  status: FlightTripStatus;
-  costPerStudentCents: number;
-  depositCents: number | null;
-};
+import {
+  type FlightTripSchedule,
+  flightTripCancelledWords,
+  flightTripChangedWords,
+  type WordedNotice,
+  worded,
+} from "../notifications/words.ts";
 
 const SCHEDULE_FIELDS = [
   "departureAirport",

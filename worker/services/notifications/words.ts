@@ -1,12 +1,12 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
+import type { FlightTripStatus } from "#shared/flight-trips.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type Currency, currencyOf } from "#shared/money.ts";
 import { translated } from "#shared/said.ts";
 import type { IsoDate } from "#shared/school-time.ts";
 import { emailDay, emailMoney } from "#worker/email/format.ts";
 import { i18nFor, text } from "#worker/i18n/texts.ts";
-import type { FlightTripSchedule } from "../flight-trips/notify.ts";
 
 /**
  * The notices and pushes the system composes about money and trips (issue 30, ADR 0080), each in
@@ -293,6 +293,20 @@ export function flightTripCancelledWords(
     };
   };
 }
+
+/** What parents are told about, and what they are told it with. */
+export type FlightTripSchedule = {
+  title: string;
+  departureAirport: string;
+  arrivalAirport: string;
+  departureDate: string;
+  departureTime: string;
+  returnDate: string;
+  returnTime: string;
+  status: FlightTripStatus;
+  costPerStudentCents: number;
+  depositCents: number | null;
+};
 
 type TripTerms = Pick<FlightTripSchedule, "title" | "costPerStudentCents" | "depositCents">;
 
