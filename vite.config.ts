@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { chunkTextsPlugin } from "./scripts/chunk-texts-plugin.ts";
 import { precacheEntries } from "./scripts/pwa-precache.ts";
 import { appManifest, MANIFESTS } from "./web/src/pwa/app-manifest.ts";
 import { PDF_FONT_FILES, PDF_FONTS_PATH } from "./worker/services/_shared/pdf-fonts.ts";
@@ -94,7 +95,7 @@ function pwaPlugins(): Plugin[] {
       manifest: false,
       injectManifest: {
         // The chunks every page may need and the icons; index.html stands for the role-home shells.
-        globPatterns: ["assets/**/*.{js,css}", "icons/*.png", "favicon.svg", "index.html"],
+        globPatterns: ["assets/**/*.{js,css}", "assets/texts-*.json", "icons/*.png", "favicon.svg", "index.html"],
         // The password meter's dictionaries (~450 KB) serve password forms only, which need the server anyway.
         globIgnores: ["assets/password-strength.worker-*.js"],
         manifestTransforms: [(entries) => ({ manifest: precacheEntries(entries), warnings: [] })],
@@ -127,8 +128,8 @@ function pdfFontsPlugin(): Plugin {
  * Languages (ADR 0078): Lingui's macros compiled away by Babel (a message becomes its id), and a
  * catalog (`.po`) compiled to a module when a page imports it. Exported for the node tests' Vite.
  */
-export function linguiPlugins(): PluginOption[] {
-  return [lingui({ macroTransform: true })];
+export function linguiPlugins({ chunkTexts = false }: { chunkTexts?: boolean } = {}): PluginOption[] {
+  return [lingui({ macroTransform: true }), chunkTextsPlugin(chunkTexts)];
 }
 
 // The SPA lives in web/ and is built to dist/, which the Worker (assets) and the Node entry serve.
@@ -136,7 +137,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: "web",
   resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   publicDir: "public",
-  plugins: [...linguiPlugins(), react(), tailwindcss(), ...(isSsrBuild ? [] : [...pwaPlugins(), pdfFontsPlugin()])],
+  plugins: [
+    ...linguiPlugins({ chunkTexts: command === "build" && !isSsrBuild }),
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [...pwaPlugins(), pdfFontsPlugin()]),
+  ],
   build: {
     outDir: "../dist",
     emptyOutDir: true,

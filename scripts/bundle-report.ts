@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { textsFile } from "#shared/catalog-chunks.ts";
 import { LOCALES, type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
-import { catalogsForPath } from "../web/src/i18n/areas.ts";
-import type { CatalogArea } from "../web/src/i18n/i18n.ts";
+import { TEXTS_MANIFEST, type TextsManifest } from "./chunk-texts-plugin.ts";
 
 /** One chunk of Vite's build manifest (`build.manifest: true` writes dist/.vite/manifest.json). */
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; css?: string[] };
@@ -137,10 +137,10 @@ export function bundleRows(distDir: string): BundleRow[] {
   const gzipSize = gzipSizer(distDir);
   return BUNDLE_ROUTES.map(({ route, budgetKb, modules }) => {
     const files = routeFiles(manifest, modules);
-    const catalogs = Object.fromEntries(
-      LOCALES.map((locale) => [locale, catalogFiles(manifest, catalogsForPath(route), locale)]),
-    ) as Record<Locale, string[]>;
     const code = [...new Set([...files.entry, ...files.route])];
+    const catalogs = Object.fromEntries(
+      LOCALES.map((locale) => [locale, catalogFiles(distDir, code, locale)]),
+    ) as Record<Locale, string[]>;
     const initial = [...new Set([...code, ...catalogs[SOURCE_LOCALE]])];
     return {
       route,
@@ -155,14 +155,14 @@ export function bundleRows(distDir: string): BundleRow[] {
   });
 }
 
-/** The built chunks of `areas`' catalogs in `locale` (web/src/i18n/i18n.ts imports them). */
-function catalogFiles(manifest: Manifest, areas: readonly CatalogArea[], locale: Locale): string[] {
-  return areas.map((area) => {
-    const key = area === "shared" ? `../worker/locales/shared/${locale}.po` : `src/locales/${area}/${locale}.po`;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`bundle report: the catalog "${key}" is not in the build manifest`);
-    return chunk.file;
-  });
+/**
+ * The catalogs a page with these chunks loads in `locale` (ADR 0085): each chunk's own texts
+ * (dist/.vite/texts.json lists the chunks that have them).
+ */
+export function catalogFiles(distDir: string, chunks: readonly string[], locale: Locale): string[] {
+  const texts = JSON.parse(readFileSync(join(distDir, TEXTS_MANIFEST), "utf8")) as TextsManifest;
+  const withTexts = new Set(texts.chunks);
+  return chunks.filter((chunk) => withTexts.has(chunk)).map((chunk) => textsFile(chunk, locale, texts.version));
 }
 
 /** The per-language lines of the budget check: each language's catalogs per route, and the routes over. */

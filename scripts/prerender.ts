@@ -12,11 +12,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
-import { direction, LOCALE_TAGS, LOCALES, type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
+import { direction, LOCALE_TAGS, LOCALES, SOURCE_LOCALE } from "#shared/locales.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
 import { SPA_PAGES } from "#shared/site-pages.ts";
-import { catalogsForPath } from "../web/src/i18n/areas.ts";
-import { type Manifest, readManifest, routeFiles } from "./bundle-report.ts";
+import { catalogFiles, readManifest, routeFiles } from "./bundle-report.ts";
 import { fillRoleShell, fillShell, logRouteImports } from "./prerender-html.ts";
 
 type PrerenderModule = typeof import("../web/src/prerender.tsx");
@@ -31,18 +30,6 @@ function siteUrl(): string {
   const url = process.env.APP_URL ?? fromToml;
   if (!url) throw new Error("prerender: set APP_URL (or APP_URL in wrangler.toml [vars])");
   return url.replace(/\/+$/, "");
-}
-
-/**
- * The chunks of a page's catalogs in a language (web/src/i18n/i18n.ts loads them before the first
- * render): preloaded with the route's, so they do not wait for the entry to ask for them.
- */
-function catalogChunks(manifest: Manifest, path: string, locale: Locale): string[] {
-  return catalogsForPath(path).flatMap((area) => {
-    const key = area === "shared" ? `../worker/locales/shared/${locale}.po` : `src/locales/${area}/${locale}.po`;
-    const chunk = manifest[key];
-    return chunk ? [`/${chunk.file}`] : [];
-  });
 }
 
 async function main() {
@@ -68,10 +55,12 @@ async function main() {
     const noindex = SPA_PAGES[page.path] !== "public";
     for (const locale of LOCALES) {
       const { html, routeModules, translate } = await module.renderPage(page.path, locale);
-      const preload = [
-        ...routeFiles(manifest, routeModules).route.map((asset) => `/${asset}`),
-        ...catalogChunks(manifest, page.path, locale),
-      ];
+      // The route's chunks, and the catalogs in the page's language of the entry's and the route's
+      // (web/src/i18n/chunk-texts.ts loads them before the first render; preloaded, they start at once).
+      const files = routeFiles(manifest, routeModules);
+      const preload = [...files.route, ...catalogFiles(dist, [...files.entry, ...files.route], locale)].map(
+        (asset) => `/${asset}`,
+      );
       const name = module.localizedFile(page.path, locale);
       const file = join(dist, name);
       mkdirSync(dirname(file), { recursive: true });

@@ -24,7 +24,7 @@ export { expect };
 const MARK = "\u200b";
 /** The pages the build prerenders (their HTML holds the build's English). */
 const PRERENDERED_PATHS = new Set<string>(PRERENDERED_PAGES.map((page) => page.path));
-const CATALOG_CHUNK = /\/assets\/i18n-[a-z-]+-(?:en|es|ar|zh|vi|sv)-[\w-]+\.js$/;
+const CATALOG_CHUNK = /\/assets\/i18n-[\w-]+-(?:en|es|ar|zh|vi|sv)-[\w-]+\.js$/;
 const ATTRIBUTES = ["aria-label", "placeholder", "title", "alt"] as const;
 
 type Compiled = string | unknown[];

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { PARENT_DASHBOARD_TEXTS } from "#shared/parent-dashboard.ts";
 import { CATALOG_CACHE } from "#shared/service-worker.ts";
@@ -38,6 +39,20 @@ const keptCatalogs = (page: Page) =>
     const cache = await caches.open(name);
     return (await cache.keys()).map((request) => new URL(request.url).pathname);
   }, CATALOG_CACHE);
+
+/** The build's chunks with texts (scripts/chunk-texts-plugin.ts): each has a catalog per language. */
+const textsChunks = () =>
+  (JSON.parse(readFileSync(new URL("../../dist/.vite/texts.json", import.meta.url), "utf8")) as { chunks: string[] })
+    .chunks;
+
+/** The paths of the catalog chunks the page loaded (ADR 0085: one per chunk with texts, in its language). */
+const loadedCatalogs = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /^\/assets\/i18n-[\w-]+-(en|es|ar|zh|vi|sv)-[\w-]+\.js$/.test(path)),
+  );
 
 async function newPhone(context: BrowserContext) {
   const page = await context.newPage();
@@ -148,9 +163,14 @@ test("a parent who chose Spanish sees the app in Spanish offline: the worker kep
   await visitor.goto("/");
   await expect(visitor.locator("html")).toHaveAttribute("lang", "es");
   await controlled(visitor);
+  const firstLoaded = await loadedCatalogs(visitor);
+  expect(firstLoaded.length).toBeGreaterThan(3);
+  expect(firstLoaded.every((path) => path.includes("-es-"))).toBe(true);
+  await expect.poll(async () => keptCatalogs(visitor)).toEqual(expect.arrayContaining(firstLoaded));
+  // …and the Spanish catalogs of every other chunk with texts (ADR 0085): any page opens offline in Spanish.
   await expect
-    .poll(async () => (await keptCatalogs(visitor)).map((path) => /i18n-([\w-]+)-es-/.exec(path)?.[1]).sort())
-    .toEqual(["frame", "public", "shared"]);
+    .poll(async () => (await keptCatalogs(visitor)).filter((path) => path.includes("-es-")).length)
+    .toBe(textsChunks().length);
   await visitor.context().close();
 
   // A parent of its own: the demo parent's language stays English for the other journeys.
@@ -176,9 +196,12 @@ test("a parent who chose Spanish sees the app in Spanish offline: the worker kep
   const heading = page.getByRole("heading", { level: 1, name: spanish });
   await page.goto("/parent");
   await expect(heading).toBeVisible();
+  const dashboardCatalogs = await loadedCatalogs(page);
+  expect(dashboardCatalogs.some((path) => path.includes("-es-"))).toBe(true);
+  await expect.poll(async () => keptCatalogs(page)).toEqual(expect.arrayContaining(dashboardCatalogs));
   await expect
-    .poll(async () => (await keptCatalogs(page)).map((path) => /i18n-([\w-]+)-es-/.exec(path)?.[1]))
-    .toEqual(expect.arrayContaining(["frame", "shared", "account", "parent"]));
+    .poll(async () => (await keptCatalogs(page)).filter((path) => path.includes("-es-")).length)
+    .toBe(textsChunks().length);
   // Nothing of any language in the precache: it holds one copy of the app for every reader.
   const precached = await page.evaluate(async () => {
     const names = (await caches.keys()).filter((name) => name.startsWith("workbox-precache-"));

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textsFile } from "#shared/catalog-chunks.ts";
 import { LOCALES } from "#shared/locales.ts";
 import { createApp } from "#worker/app.ts";
 import { assetRequest, LOCALIZED_PAGES, withLanguageVary } from "#worker/http/prerendered.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
-import { CATALOG_AREAS } from "../../lingui.config.ts";
 import {
   BUDGET_KB,
   BUNDLE_ROUTES,
@@ -227,22 +227,17 @@ describe("prerendered HTML", () => {
   });
 });
 
-/** Each language's catalogs as built: one file per language here, for every area's catalog (web/src/i18n/i18n.ts). */
-const catalogFiles: Record<string, string> = Object.fromEntries(
-  LOCALES.map((locale) => [`catalog-${locale}.js`, `{"${locale}":"${locale.repeat(300)}"}`]),
-);
-const catalogManifest: Record<string, object> = Object.fromEntries(
-  LOCALES.flatMap((locale) =>
-    Object.keys(CATALOG_AREAS)
-      .map((area) => [
-        `src/locales/${area}/${locale}.po`,
-        { file: `assets/catalog-${locale}.js`, isDynamicEntry: true },
-      ])
-      .concat([
-        [`../worker/locales/shared/${locale}.po`, { file: `assets/catalog-${locale}.js`, isDynamicEntry: true }],
-      ]),
-  ),
-);
+/** The chunks that have texts here, and each one's catalog per language as built (ADR 0085). */
+const TEXTS_VERSION = "v1234567";
+const TEXT_CHUNKS = ["assets/entry.js", "assets/page.js"];
+const catalogText = (chunk: string, locale: string) => `{"${chunk}":"${locale.repeat(150)}"}`;
+
+function writeTexts(dir: string): void {
+  writeFileSync(join(dir, ".vite", "texts.json"), JSON.stringify({ version: TEXTS_VERSION, chunks: TEXT_CHUNKS }));
+  for (const chunk of TEXT_CHUNKS)
+    for (const locale of LOCALES)
+      writeFileSync(join(dir, textsFile(chunk, locale, TEXTS_VERSION)), catalogText(chunk, locale));
+}
 
 describe("bundle report", () => {
   let built: string;
@@ -255,9 +250,9 @@ describe("bundle report", () => {
       "shared.js": "s".repeat(3000),
       "page.js": "p".repeat(2000),
       "dialog.js": "d".repeat(9000),
-      ...catalogFiles,
     };
     for (const [file, text] of Object.entries(files)) writeFileSync(join(built, "assets", file), text);
+    writeTexts(built);
     // Every measured route's modules: the page chunk, which imports the shared chunk (also imported by the entry).
     const manifest: Record<string, object> = {
       "index.html": {
@@ -268,7 +263,6 @@ describe("bundle report", () => {
       },
       "_shared.js": { file: "assets/shared.js" },
       "src/dialog.tsx": { file: "assets/dialog.js", isDynamicEntry: true },
-      ...catalogManifest,
     };
     for (const route of BUNDLE_ROUTES)
       for (const module of route.modules)
@@ -279,21 +273,18 @@ describe("bundle report", () => {
 
   it("counts the entry, the route's lazy modules and their static imports once each; lazy imports not at all", () => {
     const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
+    const catalogs = (locale: string) => TEXT_CHUNKS.reduce((sum, chunk) => sum + gzip(catalogText(chunk, locale)), 0);
     const expected =
-      Math.round(
-        (gzip("e".repeat(5000)) +
-          gzip("s".repeat(3000)) +
-          gzip("p".repeat(2000)) +
-          gzip(catalogFiles["catalog-en.js"]!)) /
-          102.4,
-      ) / 10;
+      Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000)) + catalogs("en")) / 102.4) /
+      10;
     const rows = bundleRows(built);
     expect(rows.map((row) => row.route)).toEqual(BUNDLE_ROUTES.map((route) => route.route));
     for (const row of rows) {
-      // The English catalogs are in the initial JS (one file here for every area); another language's are not.
+      // The English catalogs of the chunks with texts are in the initial JS; another language's are not.
       expect(row.files.sort()).toEqual([
-        "assets/catalog-en.js",
         "assets/entry.js",
+        `assets/i18n-entry-en-${TEXTS_VERSION}.js`,
+        `assets/i18n-page-en-${TEXTS_VERSION}.js`,
         "assets/page.js",
         "assets/shared.js",
       ]);
@@ -301,7 +292,7 @@ describe("bundle report", () => {
       expect(row.codeKb).toBe(
         Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000))) / 102.4) / 10,
       );
-      expect(row.catalogKb.sv).toBe(Math.round(gzip(catalogFiles["catalog-sv.js"]!) / 102.4) / 10);
+      expect(row.catalogKb.sv).toBe(Math.round(catalogs("sv") / 102.4) / 10);
     }
     expect(bundleReport(built)["/login/parent"]).toBe(expected);
     expect(formatBundleTable(rows)).toContain("/login/parent");
@@ -348,13 +339,12 @@ describe("bundle report", () => {
         "page.js": "p".repeat(2000),
         "map.js": leaflet,
         "map.css": ".leaflet{}".repeat(50),
-        ...catalogFiles,
       };
       for (const [file, text] of Object.entries(files)) writeFileSync(join(withMap, "assets", file), text);
+      writeTexts(withMap);
       const manifest: Record<string, object> = {
         "index.html": { file: "assets/entry.js", isEntry: true },
         [map.module]: { file: "assets/map.js", isDynamicEntry: true, css: ["assets/map.css"] },
-        ...catalogManifest,
       };
       for (const route of BUNDLE_ROUTES)
         for (const module of route.modules) manifest[module] = { file: "assets/page.js", dynamicImports: [map.module] };

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isCatalogChunk } from "#shared/catalog-chunks.ts";
+import { catalogLocale, isCatalogChunk, TEXTS_INDEX, textsFile, textsIndexFile } from "#shared/catalog-chunks.ts";
 import { CATALOG_CACHE, isOfflineRole, OFFLINE_ROLES, SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 import { createApp } from "#worker/app.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
@@ -150,6 +150,18 @@ describe("the precache list", () => {
     expect(catalogs.every(({ url }) => isCatalogChunk(`/${url}`))).toBe(true);
     expect(isCatalogChunk(`/${loader.url}`)).toBe(false);
     expect(isCatalogChunk("/assets/i18n-frame-xx-Ab12_-xY.js")).toBe(false);
+  });
+
+  it("names a chunk's catalog from the chunk's own name, and reads its language back (ADR 0085)", () => {
+    const catalog = textsFile("assets/HomePage-Ab_1-x.js", "es", "v123-567");
+    expect(catalog).toBe("assets/i18n-HomePage-Ab_1-x-es-v123-567.js");
+    expect(isCatalogChunk(`/${catalog}`)).toBe(true);
+    expect(catalogLocale(`/${catalog}`)).toBe("es");
+    // A chunk whose own name holds another language's code between dashes: the language is the last one.
+    expect(catalogLocale(`/${textsFile("assets/Page-ar-zq.js", "vi", "abcdefgh")}`)).toBe("vi");
+    expect(catalogLocale("/assets/HomePage-Ab_1.js")).toBeNull();
+    expect(catalogLocale("/assets/i18n-Page-xx-abcdefgh.js")).toBeNull();
+    expect(textsIndexFile("v123-567")).toMatch(TEXTS_INDEX);
   });
 
   it("gives the shells a new revision when any built file changes, the same one otherwise", () => {

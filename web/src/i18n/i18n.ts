@@ -17,6 +17,7 @@ import {
   negotiateLocale,
   SOURCE_LOCALE,
 } from "#shared/locales.ts";
+import { CHUNK_TEXTS_VERSION, startChunkTexts, textsReady } from "./chunk-texts.ts";
 
 export type CatalogArea =
   | "frame"
@@ -39,10 +40,13 @@ export type CatalogArea =
 type Catalog = { messages: Messages };
 
 /**
- * Every catalog in every language: one small chunk each (the Vite plugin compiles the `.po`), by
- * its path. One glob rather than an import per area: the build writes each chunk's name once.
+ * Every catalog in every language, in development and the prerender: one small chunk each (the Vite
+ * plugin compiles the `.po`), by its path. The production build loads each chunk's own texts
+ * instead (chunk-texts.ts, ADR 0085), so it builds none of these.
  */
-const CATALOGS = import.meta.glob<Catalog>(["../locales/*/*.po", "../../../worker/locales/shared/*.po"]);
+const CATALOGS = __CHUNK_TEXTS__
+  ? {}
+  : import.meta.glob<Catalog>(["../locales/*/*.po", "../../../worker/locales/shared/*.po"]);
 
 function importCatalog(area: CatalogArea, locale: Locale): Promise<Catalog> {
   // The texts the server shares with the browser (worker/shared's descriptors) are in worker/locales.
@@ -55,6 +59,8 @@ function importCatalog(area: CatalogArea, locale: Locale): Promise<Catalog> {
 const loads = new Map<string, Promise<void>>();
 
 function load(area: CatalogArea, locale: Locale): Promise<void> {
+  // The production build's pages load their chunks' texts, not the areas' (chunk-texts.ts).
+  if (CHUNK_TEXTS_VERSION) return textsReady();
   const key = `${area}/${locale}`;
   let loading = loads.get(key);
   if (!loading) {
@@ -85,6 +91,7 @@ export function activeLocale(): Locale {
 
 /** Starts the page in `locale` with `areas`' catalogs loaded; the document says which language and direction. */
 export async function startLocale(locale: Locale, areas: readonly CatalogArea[]): Promise<void> {
+  startChunkTexts(locale);
   await Promise.all(areas.map((area) => load(area, locale)));
   i18n.activate(locale, [LOCALE_TAGS[locale]]);
   if (typeof document !== "undefined") {

@@ -21,17 +21,25 @@
  */
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
-import { CATALOG_CACHE_LIMITS, isCatalogChunk, KEEP_CATALOGS } from "#shared/catalog-chunks.ts";
+import {
+  CATALOG_CACHE_LIMITS,
+  catalogLocale,
+  isCatalogChunk,
+  KEEP_CATALOGS,
+  TEXTS_INDEX,
+  textsFile,
+} from "#shared/catalog-chunks.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
 import { CATALOG_CACHE, OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
 import { installPushHandlers } from "./push.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+const PRECACHE = self.__WB_MANIFEST;
+precacheAndRoute(PRECACHE);
 cleanupOutdatedCaches();
 
 // A navigation to an area's home gets the home's shell (its chunks and data request preloaded, ADR
@@ -54,7 +62,39 @@ const catalogs = new CacheFirst({
   plugins: [new ExpirationPlugin({ ...CATALOG_CACHE_LIMITS, purgeOnQuotaError: true })],
 });
 const isOwnCatalog = (url: URL) => url.origin === self.location.origin && isCatalogChunk(url.pathname);
-registerRoute(({ url }) => isOwnCatalog(url), catalogs);
+registerRoute(({ url, event }) => {
+  if (!isOwnCatalog(url)) return false;
+  keepLanguage(url.pathname, event);
+  return true;
+}, catalogs);
+
+/** The languages whose catalogs this worker has kept for every chunk (once per language per worker). */
+const keptLanguages = new Set<string>();
+
+/**
+ * A page asked for a catalog in a language: the worker keeps that language's catalogs of every chunk
+ * with texts (ADR 0085), listed by the precached texts index, so any page of the app opens offline
+ * in it, not only those seen online. Each is a few hundred bytes; those already kept are not fetched.
+ */
+function keepLanguage(pathname: string, event: ExtendableEvent): void {
+  const locale = catalogLocale(pathname);
+  if (!locale || keptLanguages.has(locale)) return;
+  keptLanguages.add(locale);
+  const index = PRECACHE.map((entry) => (typeof entry === "string" ? entry : entry.url)).find((url) =>
+    TEXTS_INDEX.test(url),
+  );
+  if (!index) return;
+  const keeping = (async () => {
+    const answer = await matchPrecache(index);
+    if (!answer) throw new Error("the texts index is not precached yet"); // tried again on the next catalog
+    const { version, chunks } = (await answer.json()) as { version: string; chunks: string[] };
+    await Promise.allSettled(
+      chunks.map((chunk) => catalogs.handle({ event, request: `/${textsFile(chunk, locale, version)}` })),
+    );
+  })().catch(() => keptLanguages.delete(locale));
+  // The fetch's event lives on until all are kept (the strategy's own waits join it).
+  event.waitUntil(keeping);
+}
 
 /**
  * The catalogs a page loaded before this worker controlled it (its first visit): fetched through
@@ -71,6 +111,8 @@ function keepCatalogs(event: ExtendableMessageEvent, urls: unknown): void {
     }
   });
   event.waitUntil(Promise.allSettled(own.map((url) => catalogs.handle({ event, request: url }))));
+  // …and the rest of their language's (ADR 0085).
+  for (const url of own) keepLanguage(new URL(url, self.location.href).pathname, event);
 }
 
 installPushHandlers(self);

@@ -21,7 +21,8 @@ import { type DetailsForm, type FieldName, localToday } from "./wizard.ts";
 
 const TIME_ZONES = timeZoneSelectOptions();
 
-const SCHOOL_TYPES = SCHOOL_TYPE_OPTIONS.map((value) => ({ value, label: SCHOOL_TYPE_LABELS[value] }));
+// Read when the form renders, not when the module loads: a chunk's texts arrive after it runs (ADR 0085).
+const schoolTypes = () => SCHOOL_TYPE_OPTIONS.map((value) => ({ value, label: SCHOOL_TYPE_LABELS[value] }));
 
 /** The roles as the reader's language says them (the value sent stays the English one). */
 const ADMIN_ROLE_LABELS: Record<(typeof ADMIN_ROLE_OPTIONS)[number], MessageDescriptor> = {
@@ -95,7 +96,7 @@ export function SchoolDetailsStep({ values, onChange, invalid, onSubmit, onFirst
         <SelectField
           label={t`School Type`}
           placeholder={t`Select school type`}
-          options={SCHOOL_TYPES}
+          options={schoolTypes()}
           {...field("schoolType")}
         />
         <SelectField label={t`Country`} autoComplete="country-name" options={countries} {...field("schoolCountry")} />
