@@ -17,6 +17,33 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
   new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url),
 );
 
+// React 19 has useSyncExternalStore; its compatibility shim for React 16/17 (which @lingui/react's
+// I18nProvider imports, ~0.4 KB gzip in the entry) is React's own hook in a build.
+const USE_SYNC_EXTERNAL_STORE = fileURLToPath(new URL("web/src/lib/use-sync-external-store.ts", import.meta.url));
+
+/**
+ * react-router's production build still names its components and contexts for React's developer
+ * tools (`X.displayName = "…"`) and creates its components and contexts with calls the bundler
+ * cannot know are pure: both keep code no page uses (`<Form>`, `<ScrollRestoration>`,
+ * `unstable_HistoryRouter`…, ~1.3 KB gzip of every page's entry). A build drops the names (React
+ * reads them in development only) and marks `forwardRef`/`memo`/`createContext` calls pure, so
+ * what no page imports is left out.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: "schoolride-react-router-tree-shaking",
+    apply: "build",
+    transform: {
+      filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/^ *[\w$]+\.displayName = "[^"]*";$/gm, "")
+          .replace(/= (React\d*)\.(forwardRef|memo|createContext)\(/g, "= /* @__PURE__ */ $1.$2(");
+      },
+    },
+  };
+}
+
 /** The modules every role area's page loads (see the `area` group below), by path. */
 const AREA_MODULES = new RegExp(
   [
@@ -135,12 +162,21 @@ export function linguiPlugins({ chunkTexts = false }: { chunkTexts?: boolean } =
 // The SPA lives in web/ and is built to dist/, which the Worker (assets) and the Node entry serve.
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "web",
-  resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
+  resolve:
+    command === "build"
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION },
+            { find: /^use-sync-external-store\/shim$/, replacement: USE_SYNC_EXTERNAL_STORE },
+          ],
+        }
+      : {},
   publicDir: "public",
   plugins: [
     ...linguiPlugins({ chunkTexts: command === "build" && !isSsrBuild }),
     react(),
     tailwindcss(),
+    reactRouterTreeShaking(),
     ...(isSsrBuild ? [] : [...pwaPlugins(), pdfFontsPlugin()]),
   ],
   build: {
