@@ -73,7 +73,10 @@ const AREA_MODULES = new RegExp(
     "worker/shared/(subscription|money|service-worker)\\.",
     // The icons of the area shells' navigation the parent's and the school admin's share, and the phone bar's More (not
     // the bell: the home page shows it).
-    "node_modules/lucide-react/.*/(log-out|key-round|layout-dashboard|plane|receipt|user-round|baby|ellipsis)\\.m?js$",
+    "node_modules/lucide-react/.*/(log-out|key-round|languages|layout-dashboard|plane|receipt|user-round|baby|ellipsis)\\.m?js$",
+    // The reading of tRPC errors every area page's hooks import (the login pages' and the wizard's
+    // calls load the data layer too).
+    "web/src/lib/errors\\.",
   ]
     .join("|")
     .replaceAll("/", "[\\\\/]"),
