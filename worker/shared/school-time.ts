@@ -2,6 +2,7 @@
 // Date's methods when loaded (so no bundler can leave it out), ~1 KB gzip on the pages that show times.
 import { tzOffset } from "@date-fns/tz/tzOffset";
 import type { I18n } from "@lingui/core";
+import { type IsoDate, parts, shiftDate, weekday } from "./calendar-dates.ts";
 import { isLocale, LOCALE_TAGS, type Locale, SOURCE_LOCALE } from "./locales.ts";
 
 /**
@@ -14,20 +15,12 @@ import { isLocale, LOCALE_TAGS, type Locale, SOURCE_LOCALE } from "./locales.ts"
  * school's clock all the same.
  */
 
-export type IsoDate = string;
 export type WallTime = string;
+// Calendar days without a zone, in a module of their own (a page that only checks or steps dates
+// does not load the rest of this one).
+export { ISO_DATE, type IsoDate, isCalendarDate, shiftDate, weekday } from "./calendar-dates.ts";
 
-export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** A real calendar day, `YYYY-MM-DD`, in the years the app plans for (no 30 February, no year 0001). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const [year, month, day] = parts(value);
-  if (year < 2000 || year > 2199) return false;
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-}
 
 export { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_MESSAGE, timeZoneOptions } from "./time-zones.ts";
 
@@ -132,11 +125,6 @@ export function todayIn(zone: string, now: Date): IsoDate {
   return localDate(now, zone);
 }
 
-function parts(date: IsoDate): [number, number, number] {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return [year, month, day];
-}
-
 const DAY_MS = 86_400_000;
 
 /**
@@ -169,18 +157,6 @@ function computeZonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
     (instant) => localDate(new Date(instant), zone) === date && localTime(new Date(instant), zone) === time,
   );
   return new Date(matches.length > 0 ? Math.min(...matches) : before);
-}
-
-/** The day `days` after `date` (negative: before). Pure calendar arithmetic, no zone involved. */
-export function shiftDate(date: IsoDate, days: number): IsoDate {
-  const [year, month, day] = parts(date);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** The weekday of a calendar date, 0 = Sunday. */
-export function weekday(date: IsoDate): number {
-  const [year, month, day] = parts(date);
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 export type Range = { start: Date; end: Date; from: IsoDate; to: IsoDate };

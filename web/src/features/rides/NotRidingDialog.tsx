@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { shiftDate } from "#shared/school-time.ts";
+import { shiftDate } from "#shared/calendar-dates.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { FormAlert, TextField } from "../../components/ui/form.tsx";
 import { errorMessage, fieldErrorsOf } from "../../lib/errors.ts";
