@@ -1,10 +1,11 @@
 /**
  * Lingui's configuration (ADR 0078): the browser's texts are Lingui macros (`t`, `<Trans>`,
  * `<Plural>`, `msg`) in the source; `npm run i18n:extract` writes them into one catalog per area and
- * language (web/src/locales/<area>/<locale>.po) and the Vite plugin compiles a catalog when a page
- * imports it (web/src/i18n/i18n.ts). A page loads the `frame` catalog, its area's and, for a few
- * wordy pages, its own: English readers download English catalogs only, a reader of another
- * language that language's only.
+ * language (web/src/locales/<area>/<locale>.po), the translators' files. In development and the
+ * prerender the Vite plugin compiles a catalog when a page imports it (web/src/i18n/i18n.ts): a page
+ * loads the `frame` catalog, its area's and, for a few wordy pages, its own. The production build
+ * cuts them per built chunk instead (scripts/chunk-texts-plugin.ts, ADR 0085): a page downloads the
+ * texts of the code it runs, in its reader's language only.
  *
  * An area's `include` is every folder its pages are made of; a file used by two areas is in both
  * (tests/node/i18n-catalogs.test.ts checks every file with texts is in a catalog).

@@ -41,7 +41,7 @@ const MESSAGE_ID = /\bid\s*:\s*(["'`])([\w.-]{2,80})\1/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*(["'`][^"'`]+["'`])\s*\)/g;
 const PROLOGUE = `(self.${CHUNK_TEXTS_QUEUE}||=[]).push(import.meta.url);`;
 
-/** A hash of every web catalog's `.po`: a change of any translation gives every catalog a new address. */
+/** A hash of every catalog's `.po` the browser reads (web/src/locales, worker/locales/shared): a change of any translation gives every catalog a new address. */
 export function textsVersion(): string {
   const hash = createHash("sha256");
   const folders = [SHARED_LOCALES, ...readdirSync(WEB_LOCALES).map((area) => join(WEB_LOCALES, area))].sort();

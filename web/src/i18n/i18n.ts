@@ -1,10 +1,12 @@
 /// <reference types="vite/client" />
 /**
- * The browser's languages (ADR 0078). Texts are Lingui macros; their catalogs are compiled per area
- * and language (lingui.config.ts) and loaded here before the pages that show them render: the entry
- * loads the frame's, a role area's discovery its area's (routes/router.tsx), the public layout the
- * site's. A change of language saves the choice and reloads the page, so every text — a page's,
- * a kept query's, one composed by the server — comes in the new language at once.
+ * The browser's languages (ADR 0078). Texts are Lingui macros. The production build loads each
+ * built chunk's own catalog in the page's language as the chunk runs (chunk-texts.ts, ADR 0085); in
+ * development and the prerender the catalogs per area and language (lingui.config.ts) load here
+ * before the pages that show them render: the entry loads the frame's, a role area's discovery its
+ * area's (routes/router.tsx), the public layout the site's. A change of language saves the choice
+ * and reloads the page, so every text — a page's, a kept query's, one composed by the server —
+ * comes in the new language at once.
  */
 import { i18n, type Messages } from "@lingui/core";
 import { LOCALE_CHOICE_COOKIE } from "#shared/locale-choice.ts";
