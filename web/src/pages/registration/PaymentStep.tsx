@@ -9,6 +9,7 @@ import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import { PLAN_LIMITS } from "../../features/billing/plan-limits.ts";
 import { PLAN_FEATURES } from "../../features/registrations/plan-features.ts";
 import { activeLocale } from "../../i18n/i18n.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
 import { errorNotice, formatPrice, type WizardControls } from "./wizard.ts";
@@ -90,7 +91,7 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
               className="mt-3 flex gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-ink"
             >
               <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-              {busNote}
+              {sharedText(busNote)}
             </p>
           ) : null}
 
