@@ -1,5 +1,6 @@
+import type { I18n } from "@lingui/core";
 import type { InvoiceStatus } from "./invoice-texts.ts";
-import { said } from "./said.ts";
+import { said, translated } from "./said.ts";
 
 // No zod here, and apart from invoice-texts.ts: only the correction dialogs (loaded when one opens),
 // the schema and the server read these, so the Invoices page does not carry them (its bundle
@@ -34,17 +35,23 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const OFFLINE_PAYMENT_METHODS = ["cash", "cheque", "bank_transfer"] as const satisfies readonly PaymentMethod[];
 export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  online: "card (online)",
-  cash: "cash",
-  cheque: "cheque",
-  bank_transfer: "bank transfer",
+  online: said(/*i18n*/ { id: "card (online)" }),
+  cash: said(/*i18n*/ { id: "cash" }),
+  cheque: said(/*i18n*/ { id: "cheque" }),
+  bank_transfer: said(/*i18n*/ { id: "bank transfer" }),
 };
 export function paidOffline(method: PaymentMethod | null | undefined): method is OfflinePaymentMethod {
   return (OFFLINE_PAYMENT_METHODS as readonly (string | null | undefined)[]).includes(method);
 }
-/** "Paid by cheque", "Paid online": what the lists, the PDF and the e-mails say of a paid invoice. */
+const PAID_BY: Record<PaymentMethod, string> = {
+  online: said(/*i18n*/ { id: "Paid online" }),
+  cash: said(/*i18n*/ { id: "Paid by cash" }),
+  cheque: said(/*i18n*/ { id: "Paid by cheque" }),
+  bank_transfer: said(/*i18n*/ { id: "Paid by bank transfer" }),
+};
+/** "Paid by cheque", "Paid online": what the lists say of a paid invoice (English; `translated` finds it in a reader's language). */
 export function paidByText(method: PaymentMethod | null | undefined): string {
-  return paidOffline(method) ? `Paid by ${PAYMENT_METHOD_LABELS[method]}` : "Paid online";
+  return paidOffline(method) ? PAID_BY[method] : PAID_BY.online;
 }
 
 /** The longest void reason and payment reference a school admin can write. */
@@ -52,15 +59,23 @@ export const MAX_VOID_REASON_LENGTH = 500;
 export const MAX_PAYMENT_REFERENCE_LENGTH = 120;
 export const MAX_INVOICE_DESCRIPTION_LENGTH = 200;
 
-/** What an invoice's status says beyond its badge: how it was paid offline ("Paid by cheque · 004512"), or why it was voided. */
-export function statusDetail(invoice: {
-  status: string;
-  paymentMethod: PaymentMethod | null;
-  paymentReference: string | null;
-  voidReason: string | null;
-}): string | null {
-  if (invoice.status === "paid" && paidOffline(invoice.paymentMethod))
-    return [paidByText(invoice.paymentMethod), invoice.paymentReference].filter(Boolean).join(" · ");
+/**
+ * What an invoice's status says beyond its badge: how it was paid offline ("Paid by cheque · 004512",
+ * in `i18n`'s language when given), or why it was voided (as the school wrote it).
+ */
+export function statusDetail(
+  invoice: {
+    status: string;
+    paymentMethod: PaymentMethod | null;
+    paymentReference: string | null;
+    voidReason: string | null;
+  },
+  i18n?: I18n,
+): string | null {
+  if (invoice.status === "paid" && paidOffline(invoice.paymentMethod)) {
+    const paidBy = paidByText(invoice.paymentMethod);
+    return [i18n ? translated(i18n, paidBy) : paidBy, invoice.paymentReference].filter(Boolean).join(" · ");
+  }
   return invoice.status === "void" ? invoice.voidReason : null;
 }
 
