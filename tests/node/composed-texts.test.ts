@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -5,25 +7,42 @@ import { children, invoices, schools } from "#db/schema/index.ts";
 import { csvDocument } from "#shared/csv.ts";
 import { FIELD_MESSAGES, text as textField } from "#shared/fields.ts";
 import { FLIGHT_TRIP_MESSAGES, medicalNotesOf } from "#shared/flight-trips.ts";
-import { PAYMENT_METHOD_LABELS, paidByText, statusDetail } from "#shared/invoice-correction-texts.ts";
+import { PAYMENT_METHOD_LABELS } from "#shared/invoice-correction-texts.ts";
 import { INVOICE_MESSAGES } from "#shared/invoices.ts";
 import { decimalsMessage, formatMoney } from "#shared/money.ts";
-import { busLimitNote } from "#shared/plans.ts";
+import { busLimit } from "#shared/plans.ts";
 import { translated } from "#shared/said.ts";
 import { markReauthenticated } from "#worker/auth/mfa.ts";
 import { i18nFor, text } from "#worker/i18n/texts.ts";
+import { paidByText, statusDetail } from "#worker/services/invoices/paid-by.ts";
 import { FLIGHT_TRIP_REFUSALS, PAYMENT_REFUSALS } from "#worker/services/refusal-texts.ts";
 import { IMPORT_PROBLEMS, PUPIL_PROBLEMS, problemIn } from "#worker/services/routes/import-texts.ts";
 import { callerFor } from "../support/caller.ts";
 import { createSchool, createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
 import { mutate, query } from "../support/http.ts";
+import { routeForm } from "../support/route-form.ts";
 
 /**
  * Issue 30: the texts the server or worker/shared composes with values (a length, an amount, a line of
  * a file, a plan, a grade, a send's title) are said in the reader's language; English stays exactly
  * as it was. Each check would fail if the text came out in English again for a Spanish or Arabic reader.
  */
+
+/** A school with an admin, a parent and a pending invoice to the parent. */
+async function schoolWithInvoice(t: TestApp) {
+  const school = await createSchool(t.db);
+  const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
+  const parent = await createUser(t.db, "parent", { schoolId: school.id });
+  const { id } = await (await callerFor(t, admin)).schoolAdmin.invoices.create({
+    recipientId: parent.id,
+    description: "Bus transport",
+    baseAmount: 100,
+    issueDate: "2026-03-02",
+    dueDate: "2026-03-17",
+  });
+  return { admin, parent, id };
+}
 
 const es = i18nFor("es");
 const ar = i18nFor("ar");
@@ -125,16 +144,31 @@ describe("amounts and plans", () => {
     );
   });
 
-  it("busLimitNote: the plans' names as they are, the sentence in the reader's language", () => {
-    const note = busLimitNote({ pupilCount: 100, busCount: 8 })!;
-    expect(note).toBe(
-      "8 buses exceed the Starter plan's limit of 5 buses, so your registration uses the Professional plan, which fits them.",
+  it("busLimit: the registration page says it from the catalog in the reader's language, the plans' names as they are", () => {
+    expect(busLimit({ pupilCount: 100, busCount: 8 })).toEqual({
+      buses: 8,
+      limitPlan: "Starter",
+      maxBuses: 5,
+      plan: "Professional",
+    });
+    const english =
+      "{busCount} buses exceed the {limitPlan} plan's limit of {maxBuses} buses, so your registration uses the {fitPlan} plan, which fits them.";
+    const translation = (locale: string) => {
+      const po = readFileSync(join(import.meta.dirname, `../../web/src/locales/registration/${locale}.po`), "utf8");
+      const at = po.indexOf(`msgid ${JSON.stringify(english)}`);
+      expect(at, `${locale}: the note is in the registration catalog`).toBeGreaterThan(-1);
+      return JSON.parse(
+        po
+          .slice(at)
+          .split("\n")[1]!
+          .replace(/^msgstr /, ""),
+      ) as string;
+    };
+    expect(translation("es")).toBe(
+      "{busCount} autobuses superan el límite de {maxBuses} autobuses del plan {limitPlan}, así que su registro usa el plan {fitPlan}, que los admite.",
     );
-    expect(translated(es, note)).toBe(
-      "8 autobuses superan el límite de 5 autobuses del plan Starter, así que su registro usa el plan Professional, que los admite.",
-    );
-    expect(translated(ar, note)).toContain("Professional");
-    expect(translated(ar, note)).not.toContain("buses");
+    expect(translation("ar")).toContain("{fitPlan}");
+    expect(translation("ar")).not.toContain("buses exceed");
   });
 
   it("the flight-trip refund summary (a lowered cost): English as before; Spanish with its amounts", () => {
@@ -171,16 +205,7 @@ describe("amounts and plans", () => {
   it("over HTTP: a locked currency is refused in Arabic", async () => {
     const t = await createTestApp();
     try {
-      const school = await createSchool(t.db);
-      const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
-      const parent = await createUser(t.db, "parent", { schoolId: school.id });
-      await (await callerFor(t, admin)).schoolAdmin.invoices.create({
-        recipientId: parent.id,
-        description: "Bus transport",
-        baseAmount: 100,
-        issueDate: "2026-03-02",
-        dueDate: "2026-03-17",
-      });
+      const { admin } = await schoolWithInvoice(t);
       const { cookie, session } = await sessionCookieFor(t.db, t.deps.config, admin, t.clock.now());
       // Payment settings ask for the password again (sudo): as the caller's session has it.
       await markReauthenticated(t.db, session.id, t.clock.now());
@@ -236,20 +261,7 @@ describe("the CSV imports' reports", () => {
   it("English as before; every problem of a stops, riders and pupils file in Spanish, the values as typed", async () => {
     const english = await callerFor(t, admin);
     const spanish = await callerFor(t, admin, "es");
-    const routeId = (
-      await english.schoolAdmin.routes.create({
-        route: {
-          name: "North",
-          direction: "pickup",
-          colour: "#1f77b4",
-          busId: null,
-          driverName: "Dana",
-          activeFrom: "2026-01-05",
-          activeTo: null,
-          weekdays: [1, 2, 3, 4, 5],
-        },
-      })
-    ).id;
+    const routeId = (await english.schoolAdmin.routes.create({ route: routeForm("North") })).id;
     const stops = "name,latitude,longitude,time\r\nOak,91,0,07:00\r\nElm,41.88,-87.63,7am\r\n";
     const input = { routeId, csv: stops };
     expect((await english.schoolAdmin.routes.importStops.preview(input)).rows.map((row) => row.problems)).toEqual([
@@ -390,17 +402,8 @@ describe("an invoice list's status detail", () => {
   it("is in the reader's language", async () => {
     const t = await createTestApp();
     try {
-      const school = await createSchool(t.db);
-      const admin = await createUser(t.db, "school_admin", { schoolId: school.id });
-      const parent = await createUser(t.db, "parent", { schoolId: school.id });
+      const { admin, parent, id } = await schoolWithInvoice(t);
       const api = await callerFor(t, admin);
-      const { id } = await api.schoolAdmin.invoices.create({
-        recipientId: parent.id,
-        description: "Bus transport",
-        baseAmount: 100,
-        issueDate: "2026-03-02",
-        dueDate: "2026-03-17",
-      });
       await api.schoolAdmin.invoices.markPaid({ invoiceId: id, method: "cheque", reference: "004512" });
       const english = await api.schoolAdmin.invoices.list({ page: 1 });
       expect(english.rows[0]?.statusDetail).toBe("Paid by cheque · 004512");

@@ -1,6 +1,5 @@
-import type { I18n } from "@lingui/core";
 import type { InvoiceStatus } from "./invoice-texts.ts";
-import { said, translated } from "./said.ts";
+import { said } from "./said.ts";
 
 // No zod here, and apart from invoice-texts.ts: only the correction dialogs (loaded when one opens),
 // the schema and the server read these, so the Invoices page does not carry them (its bundle
@@ -43,41 +42,11 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export function paidOffline(method: PaymentMethod | null | undefined): method is OfflinePaymentMethod {
   return (OFFLINE_PAYMENT_METHODS as readonly (string | null | undefined)[]).includes(method);
 }
-const PAID_BY: Record<PaymentMethod, string> = {
-  online: said(/*i18n*/ { id: "Paid online" }),
-  cash: said(/*i18n*/ { id: "Paid by cash" }),
-  cheque: said(/*i18n*/ { id: "Paid by cheque" }),
-  bank_transfer: said(/*i18n*/ { id: "Paid by bank transfer" }),
-};
-/** "Paid by cheque", "Paid online": what the lists say of a paid invoice (English; `translated` finds it in a reader's language). */
-export function paidByText(method: PaymentMethod | null | undefined): string {
-  return paidOffline(method) ? PAID_BY[method] : PAID_BY.online;
-}
 
 /** The longest void reason and payment reference a school admin can write. */
 export const MAX_VOID_REASON_LENGTH = 500;
 export const MAX_PAYMENT_REFERENCE_LENGTH = 120;
 export const MAX_INVOICE_DESCRIPTION_LENGTH = 200;
-
-/**
- * What an invoice's status says beyond its badge: how it was paid offline ("Paid by cheque · 004512",
- * in `i18n`'s language when given), or why it was voided (as the school wrote it).
- */
-export function statusDetail(
-  invoice: {
-    status: string;
-    paymentMethod: PaymentMethod | null;
-    paymentReference: string | null;
-    voidReason: string | null;
-  },
-  i18n?: I18n,
-): string | null {
-  if (invoice.status === "paid" && paidOffline(invoice.paymentMethod)) {
-    const paidBy = paidByText(invoice.paymentMethod);
-    return [i18n ? translated(i18n, paidBy) : paidBy, invoice.paymentReference].filter(Boolean).join(" · ");
-  }
-  return invoice.status === "void" ? invoice.voidReason : null;
-}
 
 /** An invoice still owed: the only ones a parent can pay, and a school admin void, resend or mark paid. */
 export const OPEN_INVOICE_STATUSES = ["pending", "overdue"] as const satisfies readonly InvoiceStatus[];

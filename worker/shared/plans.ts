@@ -1,5 +1,3 @@
-import { saidWith } from "./said.ts";
-
 // No zod here: the wizard's step 4 and the plan pages read these without the schemas
 // (registration.ts re-exports them).
 
@@ -54,22 +52,18 @@ export function planFor(input: { pupilCount: number; busCount: number }): PlanId
   );
 }
 
-/** Step 4's note when the buses, not the pupils, decided the plan (shown with `sharedText`); null otherwise. */
-export function busLimitNote(input: { pupilCount: number; busCount: number }): string | null {
+/**
+ * When the buses, not the pupils, decided the plan: how many buses, the pupils' plan and its bus
+ * limit, and the plan used (step 4 says it in the reader's language); null otherwise.
+ */
+export function busLimit(input: { pupilCount: number; busCount: number }) {
   const byPupils = planForPupils(input.pupilCount);
   const plan = planFor(input);
   if (plan === byPupils) return null;
-  const limit = PLANS[byPupils];
-  return saidWith(
-    `${input.busCount} buses exceed the ${limit.name} plan's limit of ${limit.maxBuses} buses, so your registration uses the ${PLANS[plan].name} plan, which fits them.`,
-    {
-      .../*i18n*/ {
-        id: "plan.busLimitNote",
-        message:
-          "{buses} buses exceed the {limitPlan} plan's limit of {maxBuses} buses, so your registration uses the {plan} plan, which fits them.",
-      },
-      // Plan names are product names, the same in every language.
-      values: { buses: input.busCount, limitPlan: limit.name, maxBuses: limit.maxBuses, plan: PLANS[plan].name },
-    },
-  );
+  return {
+    buses: input.busCount,
+    limitPlan: PLANS[byPupils].name,
+    maxBuses: PLANS[byPupils].maxBuses,
+    plan: PLANS[plan].name,
+  };
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, or, type Placeholder, type SQL, sql } from "drizz
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { invoices, invoiceTotals, parents } from "#db/schema/index.ts";
-import { type PaymentMethod, statusDetail } from "#shared/invoice-correction-texts.ts";
+import type { PaymentMethod } from "#shared/invoice-correction-texts.ts";
 import { INVOICES_PAGE_SIZE, type InvoiceStatus, type listInvoicesInput } from "#shared/invoices.ts";
 import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import { localDate } from "#shared/school-time.ts";
@@ -19,6 +19,7 @@ import {
   type Search,
   TRIGRAM_MIN_LENGTH,
 } from "../_shared/search.ts";
+import { statusDetail } from "./paid-by.ts";
 
 type ListInput = z.infer<typeof listInvoicesInput>;
 
