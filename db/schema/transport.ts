@@ -7,6 +7,7 @@ import {
   SEND_AUDIENCES,
   TRIP_STATUSES,
 } from "#shared/enums.ts";
+import type { Locale } from "#shared/locales.ts";
 import { bool, createdAt, id, instant, isoDate, ROLES, updatedAt } from "./columns.ts";
 import { buses, routes } from "./routes.ts";
 import { schools } from "./schools.ts";
@@ -96,6 +97,12 @@ export const notifications = sqliteTable(
  * or invoice number, never a person's name), how many it reached, and how many have read it
  * (`read_count`, kept by triggers on `notifications`).
  */
+/** A send's texts in the languages other than English, by language. */
+export type SendWords = {
+  title?: Partial<Record<Exclude<Locale, "en">, string>>;
+  label?: Partial<Record<Exclude<Locale, "en">, string>>;
+};
+
 export const notificationSends = sqliteTable(
   "notification_sends",
   {
@@ -111,6 +118,13 @@ export const notificationSends = sqliteTable(
     audienceKind: text("audience_kind", { enum: SEND_AUDIENCES }).notNull(),
     audienceRef: text("audience_ref"),
     audienceLabel: text("audience_label"),
+    /**
+     * A send the app words (ADR 0080): its title, and its audience label when the app composed it, in
+     * the other languages (`{ title: { es: …, ar: … }, label: { … } }`), so the Sent tab shows each
+     * admin theirs; `title` and `audience_label` keep the English (search, audit). Null: a school's own
+     * words (Send Notification), shown as typed.
+     */
+    words: text("words", { mode: "json" }).$type<SendWords>(),
     recipients: integer("recipients").notNull(),
     readCount: integer("read_count").notNull().default(0),
     createdAt: createdAt(),

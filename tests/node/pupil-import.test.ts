@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { childGuardians, children, emailLogs, invitations, parents, rateLimits } from "#db/schema/index.ts";
 import { csvDocument } from "#shared/csv.ts";
-import { PUPIL_IMPORT_MESSAGES as M } from "#shared/pupils.ts";
-import { IMPORT_MESSAGES } from "#shared/route-imports.ts";
 import { sendInvitationReminders } from "#worker/services/invitations/sweep.ts";
+import { PUPIL_PROBLEMS as M, problemIn } from "#worker/services/routes/import-texts.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
@@ -54,9 +53,19 @@ describe("preview", () => {
     expect(result.valid).toBe(false);
     expect(result.rows.map((row) => [row.line, row.problems])).toEqual([
       [2, []],
-      [3, [M.pupil, M.age, M.grade, M.guardianName(1), M.guardianEmail(1), M.guardianHalf]],
+      [
+        3,
+        [
+          M.pupil,
+          M.age,
+          M.grade,
+          problemIn("en", M.guardianName(1)),
+          problemIn("en", M.guardianEmail(1)),
+          M.guardianHalf,
+        ],
+      ],
       [4, [M.sameGuardian]],
-      [5, [M.duplicate(2)]],
+      [5, [problemIn("en", M.duplicate(2))]],
       // A formula is a name like any other (stored as typed; every CSV export neutralises it).
       [6, []],
     ]);
@@ -68,18 +77,8 @@ describe("preview", () => {
   it("refuses a file without the columns, and NUL or a lone surrogate at the edge", async () => {
     expect(await admin.schoolAdmin.pupils.import.preview({ csv: "name,age\nAda,8" })).toMatchObject({
       valid: false,
-      error: IMPORT_MESSAGES.missingColumns([
-        "pupil",
-        "age",
-        "grade",
-        "guardian 1 name",
-        "guardian 1 email",
-        "guardian 2 name",
-        "guardian 2 email",
-        "emergency contact",
-        "allergies",
-        "special needs",
-      ]),
+      error:
+        "The header must name the columns pupil, age, grade, guardian 1 name, guardian 1 email, guardian 2 name, guardian 2 email, emergency contact, allergies, special needs",
     });
     for (const hostile of ["Ada\u0000", "Ada\uD800"]) {
       const csv = file([[hostile, 8, "3rd Grade", "Pat", "pat@example.com", "", ""]]);
@@ -217,7 +216,7 @@ describe("commit", () => {
       .values({ key: "email:to:robin@example.com", count: 3, windowStart: now, updatedAt: now });
     expect(await failure(admin.schoolAdmin.pupils.import.commit({ csv }))).toMatchObject({
       code: "TOO_MANY_REQUESTS",
-      message: M.recipientsBusy(1),
+      message: problemIn("en", M.recipientsBusy(1)),
     });
     expect(await t.db.$count(children)).toBe(0);
     expect(await t.db.$count(emailLogs)).toBe(0);

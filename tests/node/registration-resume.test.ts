@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, pendingSchools, registrationResumeTokens, verificationCodes } from "#db/schema/index.ts";
-import { busLimitNote, planFor, REGISTRATION_MESSAGES } from "#shared/registration.ts";
+import { busLimit, planFor, REGISTRATION_MESSAGES } from "#shared/registration.ts";
 import { RESUME_MESSAGES } from "#worker/services/registration/resume.ts";
 import { createUser, sessionCookieFor } from "../support/fixtures.ts";
 import { createTestApp, DAY, MINUTE, type TestApp } from "../support/harness.ts";
@@ -180,10 +180,13 @@ describe("plans and bus limits (issue 10, item 13)", () => {
     expect(planFor({ pupilCount: 100, busCount: 6 })).toBe("professional");
     expect(planFor({ pupilCount: 100, busCount: 16 })).toBe("enterprise");
     expect(planFor({ pupilCount: 700, busCount: 0 })).toBe("enterprise");
-    expect(busLimitNote({ pupilCount: 100, busCount: 5 })).toBeNull();
-    expect(busLimitNote({ pupilCount: 100, busCount: 8 })).toBe(
-      "8 buses exceed the Starter plan's limit of 5 buses, so your registration uses the Professional plan, which fits them.",
-    );
+    expect(busLimit({ pupilCount: 100, busCount: 5 })).toBeNull();
+    expect(busLimit({ pupilCount: 100, busCount: 8 })).toEqual({
+      buses: 8,
+      limitPlan: "Starter",
+      maxBuses: 5,
+      plan: "Professional",
+    });
   });
 
   it("the server stores and charges the plan that fits the buses", async () => {

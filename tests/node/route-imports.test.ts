@@ -6,6 +6,7 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES } from "#shared/route-imports.ts";
 import { ROUTE_MESSAGES } from "#shared/routes.ts";
 import { text } from "#worker/i18n/texts.ts";
 import { ROUTE_REFUSALS } from "#worker/services/refusal-texts.ts";
+import { IMPORT_PROBLEMS, problemIn } from "#worker/services/routes/import-texts.ts";
 import { parseWeekdays, stopArea } from "#worker/services/routes/imports.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
@@ -142,11 +143,11 @@ describe("stops import", () => {
     expect(preview.valid).toBe(false);
     expect(preview.rows.map((row) => [row.line, row.problems])).toEqual([
       [2, []],
-      [3, [IMPORT_MESSAGES.badTime]],
-      [4, [IMPORT_MESSAGES.badCoordinates]],
+      [3, [IMPORT_PROBLEMS.badTime]],
+      [4, [IMPORT_PROBLEMS.badCoordinates]],
       [5, [expect.stringMatching(/^The stop is 6,\d{3} km from the school's other stops \(at most 50 km\)$/)]],
-      [6, [IMPORT_MESSAGES.timeBefore("07:10")]],
-      [7, [IMPORT_MESSAGES.stopName]],
+      [6, [problemIn("en", IMPORT_PROBLEMS.timeBefore("07:10"))]],
+      [7, [IMPORT_PROBLEMS.stopName]],
       [8, []],
     ]);
     expect(preview.rows[0]!.values).toEqual({
@@ -201,9 +202,9 @@ describe("stops import", () => {
     expect(await preview("name,time\r\nA,07:00\r\n")).toEqual({
       rows: [],
       valid: false,
-      error: IMPORT_MESSAGES.missingColumns(["name", "latitude", "longitude", "time"]),
+      error: problemIn("en", IMPORT_PROBLEMS.missingColumns(["name", "latitude", "longitude", "time"])),
     });
-    expect((await preview("name,latitude,longitude,time\r\n")).error).toBe(IMPORT_MESSAGES.empty);
+    expect((await preview("name,latitude,longitude,time\r\n")).error).toBe(IMPORT_PROBLEMS.empty);
     expect((await preview('name,latitude,longitude,time\r\n"A,1,1,07:00\r\n')).error).toBe(
       CSV_PARSE_MESSAGES.unterminated(2),
     );
@@ -211,7 +212,7 @@ describe("stops import", () => {
       "name,latitude,longitude,time",
       ...Array.from({ length: 101 }, (_, i) => `S${i},41.7,-88.1,07:00`),
     );
-    expect((await preview(many)).error).toBe(IMPORT_MESSAGES.tooManyStops(100, 0));
+    expect((await preview(many)).error).toBe(problemIn("en", IMPORT_PROBLEMS.tooManyStops(100, 0)));
     const foreign = await failure(other.schoolAdmin.routes.importStops.preview({ routeId, csv: "name\r\n" }));
     expect(foreign).toMatchObject({ code: "NOT_FOUND", message: ROUTE_MESSAGES.notFound });
     for (const hostile of ["name,latitude,longitude,time\r\nA\u0000,1,1,07:00\r\n", "name\r\n\ud800\r\n"]) {
@@ -276,22 +277,33 @@ describe("riders import", () => {
     expect(preview.rows.map((row) => [row.line, row.problems])).toEqual([
       [2, []],
       [3, []],
-      [4, [IMPORT_MESSAGES.ambiguousChild("Sam Twin", ["1st Grade, age 9", "3rd Grade, age 9"])]],
-      [5, [IMPORT_MESSAGES.unknownChild("Nobody")]],
-      [6, [IMPORT_MESSAGES.unknownChild("Elsewhere Kid")]],
-      [7, [IMPORT_MESSAGES.unknownRoute("Nowhere")]],
+      [
+        4,
+        [
+          problemIn(
+            "en",
+            IMPORT_PROBLEMS.ambiguousChild("Sam Twin", [
+              { grade: "1st Grade", age: 9 },
+              { grade: "3rd Grade", age: 9 },
+            ]),
+          ),
+        ],
+      ],
+      [5, [problemIn("en", IMPORT_PROBLEMS.unknownChild("Nobody"))]],
+      [6, [problemIn("en", IMPORT_PROBLEMS.unknownChild("Elsewhere Kid"))]],
+      [7, [problemIn("en", IMPORT_PROBLEMS.unknownRoute("Nowhere"))]],
       [
         8,
         [
-          IMPORT_MESSAGES.unknownStop("Bus depot", "North"),
-          IMPORT_MESSAGES.notRunning("North"),
-          IMPORT_MESSAGES.badFrom,
+          problemIn("en", IMPORT_PROBLEMS.unknownStop("Bus depot", "North")),
+          problemIn("en", IMPORT_PROBLEMS.notRunning("North")),
+          IMPORT_PROBLEMS.badFrom,
         ],
       ],
-      [9, [IMPORT_MESSAGES.badWeekdays, IMPORT_MESSAGES.badTo]],
+      [9, [IMPORT_PROBLEMS.badWeekdays, IMPORT_PROBLEMS.badTo]],
       // Ada and Ben already take the bus's 2 seats on Mondays.
       [10, [text("en", ROUTE_REFUSALS.riderFull("7", 2, 2, "Monday"))]],
-      [11, [IMPORT_MESSAGES.duplicateChild(2)]],
+      [11, [problemIn("en", IMPORT_PROBLEMS.duplicateChild(2))]],
       [12, []],
     ]);
     expect(preview.valid).toBe(false);
@@ -335,8 +347,8 @@ describe("riders import", () => {
     const file = csv("child,route,stop,weekdays,from", "Ada Lovelace,North,Main St,Mon,2026-03-02");
     const preview = await other.schoolAdmin.riders.import.preview({ csv: file });
     expect(preview.rows[0]!.problems).toEqual([
-      IMPORT_MESSAGES.unknownChild("Ada Lovelace"),
-      IMPORT_MESSAGES.unknownRoute("North"),
+      problemIn("en", IMPORT_PROBLEMS.unknownChild("Ada Lovelace")),
+      problemIn("en", IMPORT_PROBLEMS.unknownRoute("North")),
     ]);
   });
 
@@ -362,8 +374,11 @@ describe("riders import", () => {
     );
     const preview = await admin.schoolAdmin.riders.import.preview({ csv: formulas });
     expect(preview.rows.map((row) => row.problems)).toEqual([
-      [IMPORT_MESSAGES.unknownChild('=HYPERLINK("http://x")'), IMPORT_MESSAGES.unknownRoute("+North")],
-      [IMPORT_MESSAGES.unknownChild("-1+1"), IMPORT_MESSAGES.badFrom],
+      [
+        problemIn("en", IMPORT_PROBLEMS.unknownChild('=HYPERLINK("http://x")')),
+        problemIn("en", IMPORT_PROBLEMS.unknownRoute("+North")),
+      ],
+      [problemIn("en", IMPORT_PROBLEMS.unknownChild("-1+1")), IMPORT_PROBLEMS.badFrom],
     ]);
     expect(csvCell(preview.rows[0]!.values.child!)).toBe(`"'=HYPERLINK(""http://x"")"`);
     // One cell of 1 MB: the file is over the limit, refused whole.
@@ -379,7 +394,7 @@ describe("riders import", () => {
       csv: csv(header, `${long},North,Main St,Mon,2026-03-02`),
     });
     expect(longRow.valid).toBe(false);
-    expect(longRow.rows[0]!.problems).toEqual([IMPORT_MESSAGES.unknownChild(long)]);
+    expect(longRow.rows[0]!.problems).toEqual([problemIn("en", IMPORT_PROBLEMS.unknownChild(long))]);
     // 10,001 rows under the header: refused as a file, naming the limit.
     const tooMany = csv(header, ...Array.from({ length: 10_001 }, () => "A,B,C,Mon,2026-03-02"));
     expect(tooMany.length).toBeLessThan(IMPORT_LIMITS.maxChars);

@@ -3,6 +3,7 @@ import { ROUTE_MESSAGES } from "#shared/routes.ts";
 import { callerFor, failure } from "../support/caller.ts";
 import { createSchool, createUser } from "../support/fixtures.ts";
 import { createTestApp, type TestApp } from "../support/harness.ts";
+import { routeForm } from "../support/route-form.ts";
 
 /** schoolAdmin.routes.suggestOrder (ADR 0050): a shorter order of a route's saved stops, written nowhere. */
 
@@ -21,18 +22,7 @@ async function adminOfNewSchool() {
 
 /** A route whose stops, in the order given, zigzag along one street: 0, 3, 1, 2 km north (and the school last). */
 async function zigzagRoute(api: Api, direction: "pickup" | "dropoff") {
-  const { id } = await api.schoolAdmin.routes.create({
-    route: {
-      name: `Zigzag ${direction}`,
-      direction,
-      colour: "#1f77b4",
-      busId: null,
-      driverName: "Dana",
-      activeFrom: "2026-01-05",
-      activeTo: null,
-      weekdays: [1, 2, 3, 4, 5],
-    },
-  });
+  const { id } = await api.schoolAdmin.routes.create({ route: routeForm(`Zigzag ${direction}`, { direction }) });
   const kilometres = [0, 3, 1, 2, 4];
   await api.schoolAdmin.routes.stops.set({
     routeId: id,

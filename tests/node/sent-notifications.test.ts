@@ -203,6 +203,46 @@ describe("the Sent tab", () => {
     expect(JSON.stringify(await t.db.select().from(notificationSends))).not.toContain("Sam South");
   });
 
+  it("shows the app's sends in the reader's language (title and the label it composed); a school's own words as typed", async () => {
+    const north = await parentOnRoute("North Loop", "Nora North");
+    const api = await callerFor(t, admin);
+    await api.schoolAdmin.notifications.send(message({ kind: "school" }, { title: "To all" }));
+    t.clock.advance(60_000);
+    const [tripId] = (await api.schoolAdmin.trips.create({ trip: TRIP })).ids;
+    await api.schoolAdmin.trips.setStatus({ tripId: tripId!, status: "in-progress" });
+    t.clock.advance(60_000);
+    const invoice = await seedInvoice(t.db, { schoolId: school.id, recipientId: north.id, dueDate: "2026-02-20" });
+    await markOverdueInvoices(
+      { db: t.db, queue: t.deps.queue, logger: t.logger, appUrl: t.deps.config.appUrl },
+      t.clock.now(),
+    );
+    const shown = async (locale?: "es" | "ar") =>
+      (await (await callerFor(t, admin, locale)).schoolAdmin.notifications.listSent({ page: 1 })).rows.map(
+        ({ title, audienceLabel }) => [title, audienceLabel],
+      );
+    expect(await shown()).toEqual([
+      ["Invoice overdue", invoice.invoiceNumber],
+      ["Bus departed", "North Loop (bus 12)"],
+      ["To all", null],
+    ]);
+    expect(await shown("es")).toEqual([
+      ["Factura vencida", invoice.invoiceNumber],
+      ["El autobús salió", "North Loop (autobús 12)"],
+      ["To all", null],
+    ]);
+    expect(await shown("ar")).toEqual([
+      ["فاتورة متأخرة السداد", invoice.invoiceNumber],
+      ["غادرت الحافلة", "North Loop (الحافلة 12)"],
+      ["To all", null],
+    ]);
+    // The search reads the English the send keeps, whatever the reader's language.
+    const searched = await (await callerFor(t, admin, "es")).schoolAdmin.notifications.listSent({
+      page: 1,
+      search: "departed",
+    });
+    expect(searched.rows.map((row) => row.title)).toEqual(["El autobús salió"]);
+  });
+
   it("a change nobody is told of records no send", async () => {
     const api = await callerFor(t, admin);
     const [tripId] = (await api.schoolAdmin.trips.create({ trip: { ...TRIP, routeName: "Empty Route" } })).ids;

@@ -4,9 +4,10 @@ import type { Db } from "#db/client.ts";
 import { drivers, parents, schoolAdmins, schools, sessions, superAdmins, totpCredentials } from "#db/schema/index.ts";
 import type { RoleValue } from "#shared/auth.ts";
 import { paymentAccountConnected } from "#shared/connect.ts";
+import type { Locale } from "#shared/locales.ts";
 import { currencyOf } from "#shared/money.ts";
 import { phoneRegion } from "#shared/phone-region.ts";
-import { resolveLocale } from "#worker/i18n/person.ts";
+import { sessionLocale } from "#worker/i18n/person.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./crypto.ts";
 import { lastSeenRefreshMs, type SessionPolicy, sessionPolicy } from "./policy.ts";
 import type { SessionUser } from "./users.ts";
@@ -91,7 +92,7 @@ async function liveSession(db: Db, session: SessionRecord, secret: string, now: 
 export type SessionAuth = { session: SessionRecord; user: SessionUser; mfaEnabled: boolean };
 
 /** Finds the session a token names, with its user, in one round trip (usually the only one). */
-export type SessionLookup = (token: string, now: Date) => Promise<SessionAuth | null>;
+export type SessionLookup = (token: string, now: Date, requestLocale?: Locale) => Promise<SessionAuth | null>;
 
 const onRole = (role: RoleValue, userId: SQLiteColumn) => and(eq(userId, sessions.userId), eq(sessions.userRole, role));
 /**
@@ -169,7 +170,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
     .limit(1)
     .prepare();
 
-  return async (token, now) => {
+  return async (token, now, requestLocale) => {
     const parsed = parseSessionToken(token);
     if (!parsed) return null;
     const [row] = await statement.all({ id: parsed.id });
@@ -202,15 +203,20 @@ export function prepareSessionLookup(db: Db): SessionLookup {
       currency: schoolId && school ? currencyOf(school.currency) : null,
       paymentAccountConnected: schoolId && school ? paymentAccountConnected(school) : null,
       mustChangePassword: account.mustChangePassword,
-      locale: resolveLocale(account.locale, schoolId ? school?.defaultLocale : null),
+      locale: sessionLocale(account.locale, schoolId ? school?.defaultLocale : null, requestLocale),
     };
     return { session, user, mfaEnabled: role === "super_admin" && Boolean(row.mfaEnabledAt) };
   };
 }
 
 /** The live session a token names, with its user, or null (tests and one-off callers). */
-export function validateSessionToken(db: Db, token: string, now: Date): Promise<SessionAuth | null> {
-  return prepareSessionLookup(db)(token, now);
+export function validateSessionToken(
+  db: Db,
+  token: string,
+  now: Date,
+  requestLocale?: Locale,
+): Promise<SessionAuth | null> {
+  return prepareSessionLookup(db)(token, now, requestLocale);
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

@@ -50,6 +50,20 @@ export function signInLocale(choices: {
   return { locale: choices.browser, keep: false };
 }
 
+/**
+ * The language a signed-in session reads (ADR 0084): the person's own saved choice, else their
+ * school's default; a super admin, who has no school, without a saved one reads the request's (the
+ * `schoolride_locale` cookie their sign-in set, else Accept-Language), so reading the session again
+ * keeps the language they entered in. English when nothing says otherwise.
+ */
+export function sessionLocale(
+  own: string | null | undefined,
+  schoolDefault: string | null | undefined,
+  requestLocale: Locale | undefined,
+): Locale {
+  return resolveLocale(own, schoolDefault ?? requestLocale);
+}
+
 const TENANT_TABLES = { school_admin: schoolAdmins, parent: parents, driver: drivers } as const;
 
 /** Ids per query: far below SQLite's bound-parameter limit. */

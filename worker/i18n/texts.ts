@@ -7,7 +7,7 @@
  */
 import { type I18n, type MessageDescriptor, setupI18n } from "@lingui/core";
 import { LOCALE_TAGS, type Locale, requestLocale } from "#shared/locales.ts";
-import { type LocaleText, translated } from "#shared/said.ts";
+import { translated, written } from "#shared/said.ts";
 import { messages as serverAr } from "../locales/server/ar.ts";
 import { messages as serverEn } from "../locales/server/en.ts";
 import { messages as serverEs } from "../locales/server/es.ts";
@@ -43,23 +43,10 @@ export function i18nFor(locale: Locale): I18n {
   return i18n;
 }
 
-/** Values as the message shows them in `locale`: a `LocaleText` (a date, an amount) written in it. */
-function valuesIn(locale: Locale, values: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!values) return values;
-  return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [
-      name,
-      isLocaleText(value) ? value.inLocale(locale, i18nFor(locale)) : value,
-    ]),
-  );
-}
-
-const isLocaleText = (value: unknown): value is LocaleText =>
-  typeof value === "object" && value !== null && typeof (value as Partial<LocaleText>).inLocale === "function";
-
 /** `descriptor` in `locale`, its placeholders filled from `values` (else its own). */
 export function text(locale: Locale, descriptor: MessageDescriptor, values?: Record<string, unknown>): string {
-  return i18nFor(locale)._({ ...descriptor, values: valuesIn(locale, values ?? descriptor.values) });
+  const i18n = i18nFor(locale);
+  return i18n._({ ...descriptor, values: written(i18n, values ?? descriptor.values) });
 }
 
 /**

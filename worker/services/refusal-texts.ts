@@ -5,9 +5,7 @@
  * they are not in the shared catalog every page downloads (ADR 0081).
  */
 
-import { LOCALE_TAGS } from "#shared/locales.ts";
-import type { Currency } from "#shared/money.ts";
-import { formatMoney } from "#shared/money.ts";
+import { type Currency, moneyIn } from "#shared/money.ts";
 import type { WEEKDAY_NAMES } from "#shared/route-texts.ts";
 import { type LocaleText, localeText } from "#shared/said.ts";
 import { formatCalendarDay } from "#shared/school-time.ts";
@@ -18,10 +16,7 @@ export type Weekday = (typeof WEEKDAY_NAMES)[number];
 const calendarDay = (date: string): LocaleText => localeText((locale) => formatCalendarDay(date, locale));
 
 /** An amount in a currency's minor units, the reader's way ("$0.50", "0,50 US$"). */
-export const money = (minor: number, currency: Currency): LocaleText =>
-  localeText((locale) =>
-    locale === "en" ? formatMoney(minor, currency) : formatMoney(minor, currency, LOCALE_TAGS[locale]),
-  );
+export const money = moneyIn;
 
 /** "on Mondays": a weekday, every week, as a refusal says it ("… riders on Mondays"). */
 const onWeekdays = (day: Weekday): LocaleText =>
@@ -50,6 +45,35 @@ export const FLIGHT_TRIP_REFUSALS = {
     },
     values: { enrolled },
   }),
+  /**
+   * A lowered cost refunds what was paid above it: said with the amounts (the first five families'
+   * by child), saved only once confirmed.
+   */
+  confirmRefunds: (refunds: { childName: string; cents: number }[], currency: Currency) => ({
+    .../*i18n*/ {
+      id: "flightTrip.confirmRefunds",
+      message:
+        "The new cost is below what {families, plural, one {# family has} other {# families have}} paid: saving refunds {total} ({refunds}) to the cards it was paid with.",
+    },
+    values: {
+      families: refunds.length,
+      total: moneyIn(
+        refunds.reduce((sum, refund) => sum + refund.cents, 0),
+        currency,
+      ),
+      refunds: localeText((locale, i18n) => {
+        const shown = refunds
+          .slice(0, 5)
+          .map((refund) => `${refund.childName} ${moneyIn(refund.cents, currency).inLocale(locale, i18n)}`)
+          .join(", ");
+        if (refunds.length <= 5) return shown;
+        return i18n._({
+          .../*i18n*/ { id: "flightTrip.confirmRefunds.more", message: "{shown}, and {more} more" },
+          values: { shown, more: refunds.length - 5 },
+        });
+      }),
+    },
+  }),
   /** Deleting a child (or the account) follows the opt-out rule: not once the deadline of a trip it holds a seat on has passed. */
   heldAfterDeadline: (childName: string, tripTitle: string) => ({
     .../*i18n*/ {
@@ -62,6 +86,21 @@ export const FLIGHT_TRIP_REFUSALS = {
 } as const;
 
 export const PAYMENT_REFUSALS = {
+  /** The school's currency (a code, as the settings show it) can no longer change. */
+  currencyLocked: (currency: string) => ({
+    .../*i18n*/ {
+      id: "currency.locked",
+      message: "The currency cannot change any more: the school has invoices or priced field trips in {currency}.",
+    },
+    values: { currency },
+  }),
+  currencyConnectMismatch: (accountCurrency: string) => ({
+    .../*i18n*/ {
+      id: "currency.connectMismatch",
+      message: "Your Stripe account pays out in {currency}: the school's currency must match it.",
+    },
+    values: { currency: accountCurrency },
+  }),
   schoolCannotTakePayments: (schoolName: string) => ({
     .../*i18n*/ {
       id: "payment.schoolCannotTakePayments",

@@ -1,3 +1,5 @@
+import { countIn, saidNow } from "./said.ts";
+
 /** A decimal number as a program writes one: no sign but a minus, no exponent, no spaces. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -24,9 +26,21 @@ export type ParsedCsv = { records: CsvRecord[] } | { error: string };
 export type CsvRecord = { line: number; fields: string[] };
 
 export const CSV_PARSE_MESSAGES = {
-  unterminated: (line: number) => `Line ${line}: a quoted field is not closed`,
-  strayQuote: (line: number) => `Line ${line}: a quote inside a field that is not quoted`,
-  tooManyRecords: (max: number) => `The file has more than ${max.toLocaleString("en-US")} rows`,
+  unterminated: (line: number) =>
+    saidNow(`Line ${line}: a quoted field is not closed`, {
+      .../*i18n*/ { id: "csv.unterminated", message: "Line {line}: a quoted field is not closed" },
+      values: { line },
+    }),
+  strayQuote: (line: number) =>
+    saidNow(`Line ${line}: a quote inside a field that is not quoted`, {
+      .../*i18n*/ { id: "csv.strayQuote", message: "Line {line}: a quote inside a field that is not quoted" },
+      values: { line },
+    }),
+  tooManyRecords: (max: number) =>
+    saidNow(`The file has more than ${max.toLocaleString("en-US")} rows`, {
+      .../*i18n*/ { id: "csv.tooManyRecords", message: "The file has more than {max} rows" },
+      values: { max: countIn(max) },
+    }),
 } as const;
 
 /**

@@ -56,11 +56,7 @@ export function currencyForCountry(country: string | null | undefined): Currency
 /** What the currency setting says when it refuses (payment settings; ADR 0077). */
 export const CURRENCY_MESSAGES = {
   unsupported: said(/*i18n*/ { id: "Choose one of the currencies offered" }),
-  locked: (currency: string) =>
-    `The currency cannot change any more: the school has invoices or priced field trips in ${currency}.`,
   lockedHint: said(/*i18n*/ { id: "It can change only until the school's first invoice or priced field trip." }),
-  connectMismatch: (accountCurrency: string) =>
-    `Your Stripe account pays out in ${accountCurrency}: the school's currency must match it.`,
 } as const;
 
 /** "SEK – Swedish krona" for a currency picker (Intl's names, in the reader's language). */

@@ -1,6 +1,7 @@
 // No zod here: list screens read these labels without loading the forms' schemas.
-import { type Currency, formatMoney } from "./money.ts";
-import { said } from "./said.ts";
+import type { I18n } from "@lingui/core";
+import { type Currency, formatMoney, moneyIn } from "./money.ts";
+import { said, saidWith } from "./said.ts";
 import { shiftDate, zonedInstant } from "./school-time.ts";
 
 /** "Not Enrolled" is no enrolment row at all, so it is only a label. */
@@ -61,11 +62,24 @@ export function enrollmentOpen(deadline: string, zone: string, now: Date): boole
 /** Enroll Now's medical information: the child's allergies and special needs, labelled, or 2,000 characters of typing. */
 export const ENROLLMENT_MEDICAL_MAX = 2100;
 
-/** What Enroll Now's medical information starts with for a child: its allergies and special needs as the children page holds them. */
-export function medicalNotesOf(child: { allergyInfo: string | null; specialNeeds: string | null }): string {
+/**
+ * What Enroll Now's medical information starts with for a child: its allergies and special needs as
+ * the children page holds them (as the parent typed them), labelled in `i18n`'s language.
+ */
+export function medicalNotesOf(child: { allergyInfo: string | null; specialNeeds: string | null }, i18n: I18n): string {
   return [
-    child.allergyInfo ? `Allergies: ${child.allergyInfo}` : null,
-    child.specialNeeds ? `Special needs: ${child.specialNeeds}` : null,
+    child.allergyInfo
+      ? i18n._({
+          .../*i18n*/ { id: "enrol.allergies", message: "Allergies: {text}" },
+          values: { text: child.allergyInfo },
+        })
+      : null,
+    child.specialNeeds
+      ? i18n._({
+          .../*i18n*/ { id: "enrol.specialNeeds", message: "Special needs: {text}" },
+          values: { text: child.specialNeeds },
+        })
+      : null,
   ]
     .filter((line): line is string => line !== null)
     .join("\n");
@@ -210,8 +224,12 @@ export const FLIGHT_TRIP_MESSAGES = {
   time: said(/*i18n*/ { id: "Enter a time as HH:MM" }),
   airline: said(/*i18n*/ { id: "Airline is required" }),
   cost: said(/*i18n*/ { id: "Cost per student must be a number of at least 0, in steps of 0.01" }),
-  /** `max`: the largest cost, written in the school's currency. */
-  costTooLarge: (max: string) => `The cost can be at most ${max}`,
+  /** The largest cost, in the school's currency's minor units. */
+  costTooLarge: (maxMinor: number, currency: Currency) =>
+    saidWith(`The cost can be at most ${formatMoney(maxMinor, currency)}`, {
+      .../*i18n*/ { id: "flightTrip.costTooLarge", message: "The cost can be at most {max}" },
+      values: { max: moneyIn(maxMinor, currency) },
+    }),
   deposit: said(
     /*i18n*/ { id: "The deposit must be more than 0 and less than the cost per student, in steps of 0.01" },
   ),
@@ -256,13 +274,6 @@ export const FLIGHT_TRIP_ADMIN_MESSAGES = {
   reopenCancelled: said(
     /*i18n*/ { id: "A cancelled trip cannot be reopened: its payments are refunded. Create a new trip instead." },
   ),
-  /** A lowered cost refunds what was paid above it: said with the amounts, saved only once confirmed. */
-  confirmRefunds: (refunds: { childName: string; cents: number }[], currency: Currency) => {
-    const total = refunds.reduce((sum, refund) => sum + refund.cents, 0);
-    const shown = refunds.slice(0, 5).map((refund) => `${refund.childName} ${formatMoney(refund.cents, currency)}`);
-    const more = refunds.length > 5 ? `, and ${refunds.length - 5} more` : "";
-    return `The new cost is below what ${refunds.length === 1 ? "1 family has" : `${refunds.length} families have`} paid: saving refunds ${formatMoney(total, currency)} (${shown.join(", ")}${more}) to the cards it was paid with.`;
-  },
 } as const;
 
 /** The reason a trip edit waits for the admin's confirmation of its refunds (AppError details). */

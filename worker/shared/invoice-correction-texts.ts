@@ -34,35 +34,19 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const OFFLINE_PAYMENT_METHODS = ["cash", "cheque", "bank_transfer"] as const satisfies readonly PaymentMethod[];
 export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  online: "card (online)",
-  cash: "cash",
-  cheque: "cheque",
-  bank_transfer: "bank transfer",
+  online: said(/*i18n*/ { id: "card (online)" }),
+  cash: said(/*i18n*/ { id: "cash" }),
+  cheque: said(/*i18n*/ { id: "cheque" }),
+  bank_transfer: said(/*i18n*/ { id: "bank transfer" }),
 };
 export function paidOffline(method: PaymentMethod | null | undefined): method is OfflinePaymentMethod {
   return (OFFLINE_PAYMENT_METHODS as readonly (string | null | undefined)[]).includes(method);
-}
-/** "Paid by cheque", "Paid online": what the lists, the PDF and the e-mails say of a paid invoice. */
-export function paidByText(method: PaymentMethod | null | undefined): string {
-  return paidOffline(method) ? `Paid by ${PAYMENT_METHOD_LABELS[method]}` : "Paid online";
 }
 
 /** The longest void reason and payment reference a school admin can write. */
 export const MAX_VOID_REASON_LENGTH = 500;
 export const MAX_PAYMENT_REFERENCE_LENGTH = 120;
 export const MAX_INVOICE_DESCRIPTION_LENGTH = 200;
-
-/** What an invoice's status says beyond its badge: how it was paid offline ("Paid by cheque · 004512"), or why it was voided. */
-export function statusDetail(invoice: {
-  status: string;
-  paymentMethod: PaymentMethod | null;
-  paymentReference: string | null;
-  voidReason: string | null;
-}): string | null {
-  if (invoice.status === "paid" && paidOffline(invoice.paymentMethod))
-    return [paidByText(invoice.paymentMethod), invoice.paymentReference].filter(Boolean).join(" · ");
-  return invoice.status === "void" ? invoice.voidReason : null;
-}
 
 /** An invoice still owed: the only ones a parent can pay, and a school admin void, resend or mark paid. */
 export const OPEN_INVOICE_STATUSES = ["pending", "overdue"] as const satisfies readonly InvoiceStatus[];

@@ -1,4 +1,5 @@
-import { said } from "./said.ts";
+import { type Currency, formatMoney, moneyIn } from "./money.ts";
+import { said, saidWith } from "./said.ts";
 /** Invoices' texts and constants without zod, for screens that show lists (the schemas are in invoices.ts). */
 
 /** The spec's texts for invoices and payment settings, and the form rules' messages. */
@@ -17,8 +18,12 @@ export const INVOICE_MESSAGES = {
   recipient: said(/*i18n*/ { id: "Choose a parent" }),
   description: said(/*i18n*/ { id: "Enter a description" }),
   amount: said(/*i18n*/ { id: "Enter an amount of at least 0 with at most 2 decimals" }),
-  /** `max`: the largest amount, written in the school's currency. */
-  amountTooLarge: (max: string) => `The amount can be at most ${max}`,
+  /** The largest amount, in the school's currency's minor units. */
+  amountTooLarge: (maxMinor: number, currency: Currency) =>
+    saidWith(`The amount can be at most ${formatMoney(maxMinor, currency)}`, {
+      .../*i18n*/ { id: "invoice.amountTooLarge", message: "The amount can be at most {max}" },
+      values: { max: moneyIn(maxMinor, currency) },
+    }),
   issueDate: said(/*i18n*/ { id: "Choose a valid issue date" }),
   dueDate: said(/*i18n*/ { id: "Choose a valid due date" }),
   dueBeforeIssue: said(/*i18n*/ { id: "The due date cannot be before the issue date" }),

@@ -1,4 +1,6 @@
 // No zod here: every role page formats money with this module.
+import { LOCALE_TAGS } from "./locales.ts";
+import { type LocaleText, localeText, saidWith } from "./said.ts";
 
 /**
  * The currencies a school can hold (ISO 4217), with their minor units: the decimals an amount has
@@ -115,21 +117,36 @@ export function checkedMinorUnits(major: number, currency: Currency): number {
 export function decimalsMessage(currency: Currency): string {
   const decimals = minorUnits(currency);
   return decimals === 0
-    ? `${currency} amounts have no decimals: enter a whole number`
-    : `${currency} amounts have at most ${decimals} decimals`;
+    ? saidWith(`${currency} amounts have no decimals: enter a whole number`, {
+        .../*i18n*/ { id: "money.noDecimals", message: "{currency} amounts have no decimals: enter a whole number" },
+        values: { currency },
+      })
+    : saidWith(`${currency} amounts have at most ${decimals} decimals`, {
+        .../*i18n*/ {
+          id: "money.decimals",
+          message: "{currency} amounts have at most {decimals, plural, one {# decimal} other {# decimals}}",
+        },
+        values: { currency, decimals },
+      });
 }
+
+/** An amount in a currency's minor units, the reader's way ("$0.50", "0,50 US$"): a value of a message. */
+export const moneyIn = (minor: number, currency: Currency): LocaleText =>
+  localeText((locale) =>
+    locale === "en" ? formatMoney(minor, currency) : formatMoney(minor, currency, LOCALE_TAGS[locale]),
+  );
 
 /**
  * Why an amount typed in a form is refused in this currency, or null: more decimals than the
  * currency has (`stepMessage`: the field's own message, kept for two-decimal currencies), or above
- * `maxMinor` (`tooLarge`, given the maximum written in the currency).
+ * `maxMinor` (`tooLarge`, given the maximum and the currency).
  */
 export function amountIssue(
   major: number,
   currency: Currency,
-  rule: { maxMinor: number; stepMessage: string; tooLarge: (max: string) => string },
+  rule: { maxMinor: number; stepMessage: string; tooLarge: (maxMinor: number, currency: Currency) => string },
 ): string | null {
   const minor = toMinorUnits(major, currency);
   if (minor === null) return minorUnits(currency) === 2 ? rule.stepMessage : decimalsMessage(currency);
-  return minor > rule.maxMinor ? rule.tooLarge(formatMoney(rule.maxMinor, currency)) : null;
+  return minor > rule.maxMinor ? rule.tooLarge(rule.maxMinor, currency) : null;
 }

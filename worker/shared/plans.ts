@@ -52,11 +52,18 @@ export function planFor(input: { pupilCount: number; busCount: number }): PlanId
   );
 }
 
-/** Step 4's note when the buses, not the pupils, decided the plan; null otherwise. */
-export function busLimitNote(input: { pupilCount: number; busCount: number }): string | null {
+/**
+ * When the buses, not the pupils, decided the plan: how many buses, the pupils' plan and its bus
+ * limit, and the plan used (step 4 says it in the reader's language); null otherwise.
+ */
+export function busLimit(input: { pupilCount: number; busCount: number }) {
   const byPupils = planForPupils(input.pupilCount);
   const plan = planFor(input);
   if (plan === byPupils) return null;
-  const limit = PLANS[byPupils];
-  return `${input.busCount} buses exceed the ${limit.name} plan's limit of ${limit.maxBuses} buses, so your registration uses the ${PLANS[plan].name} plan, which fits them.`;
+  return {
+    buses: input.busCount,
+    limitPlan: PLANS[byPupils].name,
+    maxBuses: PLANS[byPupils].maxBuses,
+    plan: PLANS[plan].name,
+  };
 }

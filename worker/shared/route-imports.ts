@@ -1,6 +1,7 @@
 import { z } from "zod";
 // The words of validation messages (fields.ts installs them; this module builds schemas).
 import "./fields.ts";
+import { said } from "./said.ts";
 
 /**
  * CSV imports of a route's stops and of the school's rider assignments (ADR 0052): a preview lists
@@ -23,33 +24,10 @@ export const STOP_COLUMNS = ["name", "latitude", "longitude", "time"] as const;
 export const RIDER_COLUMNS = ["child", "route", "stop", "weekdays", "from", "to"] as const;
 export const OPTIONAL_RIDER_COLUMNS = ["to"] as const;
 
+/** What the import dialogs say of a file before sending it; a file's problems are the server's (worker/services/routes/import-texts.ts). */
 export const IMPORT_MESSAGES = {
   // IMPORT_LIMITS.maxChars written out.
-  tooLarge: "The file is too large: at most 700,000 characters",
-  empty: "The file has no rows under its header",
-  missingColumns: (columns: string[]) => `The header must name the columns ${columns.join(", ")}`,
-  tooManyStops: (max: number, existing: number) =>
-    `A route has at most ${max} stops: this one has ${existing}, so at most ${max - existing} can be added`,
-  stopName: "Stop name is required (at most 120 characters)",
-  badCoordinates: "Latitude must be -90 to 90 and longitude -180 to 180, as decimal degrees",
-  outsideArea: (km: number, limit: number) =>
-    `The stop is ${km.toLocaleString("en-US")} km from the school's other stops (at most ${limit} km)`,
-  badTime: "Enter the time as HH:MM (24-hour)",
-  timeBefore: (time: string) => `The time is before the previous stop's (${time})`,
-  unknownChild: (name: string) => `No child of the school is called "${name}"`,
-  ambiguousChild: (name: string, matches: string[]) =>
-    `${matches.length} children are called "${name}" (${matches.join("; ")}): assign this one in the app`,
-  unknownRoute: (name: string) => `No route is called "${name}"`,
-  ambiguousRoute: (name: string, count: number) => `${count} routes are called "${name}"`,
-  unknownStop: (name: string, route: string) => `${route} has no stop called "${name}"`,
-  badWeekdays: "List the weekdays as Mon Tue Wed Thu Fri Sat Sun (separated by spaces, commas or semicolons)",
-  notRunning: (route: string) => `${route} does not run on all of those weekdays`,
-  badFrom: "Enter the first day as YYYY-MM-DD",
-  badTo: "Enter the last day as YYYY-MM-DD, on or after the first day, or leave it empty",
-  duplicateChild: (line: number) => `The child is already on line ${line} for the same direction`,
-  changed: "The routes or riders changed while importing: preview the file again",
-  refused: (rows: number, problems: string) =>
-    `Nothing was imported: ${rows} row${rows === 1 ? " has" : "s have"} problems. ${problems}`,
+  tooLarge: said(/*i18n*/ { id: "The file is too large: at most 700,000 characters" }),
 } as const;
 
 const id = z.string().min(1).max(64);

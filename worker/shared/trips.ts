@@ -10,7 +10,7 @@ export * from "./trip-texts.ts";
 
 const name = (message: string, max = 120) => text(max, message);
 /** A whole number from `min` ("Enter a whole number of stops, 1 or more"), at most 10,000. */
-const count = (min: number, message: string, what: string) =>
+const count = (min: number, message: string, what: "stops" | "students") =>
   z.coerce
     .number<number | string>(message)
     .int(message)

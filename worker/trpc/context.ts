@@ -35,19 +35,22 @@ export function inputlessProcedurePaths(appRouter: AnyRouter): ReadonlySet<strin
   );
 }
 
-/** Cookie → the signed-in user, or null. Made once per app (`createApp`) with its prepared statement. */
-export type AuthResolver = (cookieHeader: string | null) => Promise<Auth | null>;
+/**
+ * Cookie → the signed-in user, or null. Made once per app (`createApp`) with its prepared statement.
+ * `requestLocale`: the request's language, which a super admin without a saved one reads in (ADR 0084).
+ */
+export type AuthResolver = (cookieHeader: string | null, requestLocale?: Locale) => Promise<Auth | null>;
 
 export function authResolver(deps: AppDeps, lookup: SessionLookup = prepareSessionLookup(deps.db)): AuthResolver {
-  return async (cookieHeader) => {
+  return async (cookieHeader, requestLocale) => {
     const token = readSessionCookie(deps.config, cookieHeader);
-    return token ? lookup(token, deps.now()) : null;
+    return token ? lookup(token, deps.now(), requestLocale) : null;
   };
 }
 
 /** One-off resolution (tests build contexts with it); the app uses its own `authResolver`. */
-export function resolveAuth(deps: AppDeps, cookieHeader: string | null): Promise<Auth | null> {
-  return authResolver(deps)(cookieHeader);
+export function resolveAuth(deps: AppDeps, cookieHeader: string | null, requestLocale?: Locale): Promise<Auth | null> {
+  return authResolver(deps)(cookieHeader, requestLocale);
 }
 
 /**
@@ -63,12 +66,12 @@ export async function createContext(
   resolve: AuthResolver = authResolver(deps),
 ): Promise<Context> {
   const cookieHeader = request.headers.get("cookie");
-  const auth = await resolve(cookieHeader);
+  const locale = requestLocale(request.headers);
+  const auth = await resolve(cookieHeader, locale);
   // A cookie that names no live session is cleared, so the browser stops sending it.
   if (!auth && readSessionCookie(deps.config, cookieHeader)) {
     resHeaders.append("Set-Cookie", serializeClearedSessionCookie(deps.config));
   }
-  const locale = requestLocale(request.headers);
   const browserLocale = negotiateLocale(acceptedLanguages(request.headers.get("accept-language")));
   return {
     deps,

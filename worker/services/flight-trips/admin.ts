@@ -219,7 +219,7 @@ export async function updateFlightTrip(scope: SchoolScope, input: z.infer<typeof
     // MN1: a cost below what a family has paid refunds the difference, once the admin has seen the amounts.
     const refunds = await paidAbove(scope, before.id, values.costPerStudentCents);
     if (refunds.length > 0)
-      throw new AppError("PRECONDITION_FAILED", FLIGHT_TRIP_ADMIN_MESSAGES.confirmRefunds(refunds, scope.currency), {
+      throw new AppError("PRECONDITION_FAILED", FLIGHT_TRIP_REFUSALS.confirmRefunds(refunds, scope.currency), {
         reason: CONFIRM_REFUNDS_REASON,
       });
   }

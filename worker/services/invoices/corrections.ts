@@ -10,7 +10,6 @@ import {
   invoiceOpen,
   type markInvoicePaidInput,
   OPEN_INVOICE_STATUSES,
-  paidByText,
   type resendInvoiceInput,
   type updateInvoiceInput,
   type voidInvoiceInput,
@@ -35,6 +34,7 @@ import { expireOpenCheckouts } from "../payments/checkout.ts";
 import { settlePayables } from "../payments/settle.ts";
 import { baseAmountMinor } from "./create.ts";
 import { INVOICE_COLUMNS } from "./list.ts";
+import { paidByText } from "./paid-by.ts";
 
 /**
  * A school admin corrects an invoice (issue 25, ADR 0041): void it, edit it, send its e-mail again,

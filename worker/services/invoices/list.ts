@@ -2,9 +2,11 @@ import { and, count, desc, eq, or, type Placeholder, type SQL, sql } from "drizz
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { invoices, invoiceTotals, parents } from "#db/schema/index.ts";
-import { type PaymentMethod, statusDetail } from "#shared/invoice-correction-texts.ts";
+import type { PaymentMethod } from "#shared/invoice-correction-texts.ts";
 import { INVOICES_PAGE_SIZE, type InvoiceStatus, type listInvoicesInput } from "#shared/invoices.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import { localDate } from "#shared/school-time.ts";
+import { i18nFor } from "#worker/i18n/texts.ts";
 import { cappedCountUpTo, cappedPageOf, countLimit, pageOffset } from "../_shared/paging.ts";
 import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { ParentScope, SchoolScope } from "../_shared/scope.ts";
@@ -17,6 +19,7 @@ import {
   type Search,
   TRIGRAM_MIN_LENGTH,
 } from "../_shared/search.ts";
+import { statusDetail } from "./paid-by.ts";
 
 type ListInput = z.infer<typeof listInvoicesInput>;
 
@@ -119,11 +122,12 @@ function withPaidOn<
     paymentReference: string | null;
     voidReason: string | null;
   },
->(rows: Row[], zone: string) {
+>(rows: Row[], zone: string, locale: Locale) {
+  const i18n = i18nFor(locale);
   return rows.map((row) => ({
     ...row,
     paidOn: row.paidAt ? localDate(row.paidAt, zone) : null,
-    statusDetail: statusDetail(row),
+    statusDetail: statusDetail(row, i18n),
   }));
 }
 
@@ -173,7 +177,7 @@ const schoolListStatements = preparedPerShape((db, shape) => {
  * "Invoices & Payments": the school's invoices, newest issue date first, with the recipient, the
  * tab's page and its capped total, and the totals cards, in one round trip.
  */
-export async function listSchoolInvoices(scope: SchoolScope, input: ListInput) {
+export async function listSchoolInvoices(scope: SchoolScope, input: ListInput, locale: Locale = SOURCE_LOCALE) {
   const { db } = scope.deps;
   const { shape, values } = listFilters([scope.schoolId], input, "trigram", INVOICES_PAGE_SIZE);
   const statements = schoolListStatements(db, shape);
@@ -183,7 +187,7 @@ export async function listSchoolInvoices(scope: SchoolScope, input: ListInput) {
     [statements.totals, values],
   ]);
   return {
-    ...cappedPageOf(withPaidOn(rows, scope.timeZone), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE),
+    ...cappedPageOf(withPaidOn(rows, scope.timeZone, locale), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE),
     totals: totalsOf(totals[0]),
     timeZone: scope.timeZone,
   };
@@ -206,7 +210,7 @@ const parentListStatements = preparedPerShape((db, shape) => {
 });
 
 /** "My Invoices": only the invoices addressed to this parent by their school, with a count per status. */
-export async function listParentInvoices(scope: ParentScope, input: ListInput) {
+export async function listParentInvoices(scope: ParentScope, input: ListInput, locale: Locale = SOURCE_LOCALE) {
   const { db } = scope.deps;
   const { shape, values } = listFilters([scope.parentId, scope.schoolId], input, "own-rows", INVOICES_PAGE_SIZE);
   const statements = parentListStatements(db, shape);
@@ -218,7 +222,7 @@ export async function listParentInvoices(scope: ParentScope, input: ListInput) {
   const counts: Record<InvoiceStatus, number> = { pending: 0, paid: 0, overdue: 0, refunded: 0, void: 0 };
   for (const row of byStatus) counts[row.status] = row.count;
   return {
-    ...cappedPageOf(withPaidOn(rows, scope.timeZone), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE),
+    ...cappedPageOf(withPaidOn(rows, scope.timeZone, locale), counted[0]?.total ?? 0, input.page, INVOICES_PAGE_SIZE),
     counts,
     timeZone: scope.timeZone,
   };

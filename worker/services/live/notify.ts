@@ -5,7 +5,7 @@ import { liveNotices } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType } from "#shared/enums.ts";
 import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import type { EventKind } from "#shared/preferences-constants.ts";
-import { fanOut } from "../notifications/fan-out.ts";
+import { fanOut, runAudience } from "../notifications/fan-out.ts";
 import { pushWanted } from "../notifications/preferences.ts";
 import { pushInsert } from "../push/outbox.ts";
 import type { RunState } from "./run-state.ts";
@@ -78,10 +78,7 @@ export function noticeStatements(
       senderId: null,
       recipients,
       content: { title: notice.title, message: notice.message, type: notice.type, category: notice.category },
-      audience:
-        notice.scope === "run"
-          ? { kind: "trip", ref: state.run.id, label: `${state.run.routeName} (bus ${state.run.busNumber})` }
-          : null,
+      audience: notice.scope === "run" ? runAudience(state.run.id, state.run.routeName, state.run.busNumber) : null,
       email: false,
       // A push quiet hours hold goes when they end, gathered (ADR 0075).
       held: { kind: notice.kind, byUser: preferences, timeZone: state.run.timeZone, url: runLink(state.run.id) },

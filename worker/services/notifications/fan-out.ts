@@ -2,12 +2,13 @@ import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "#db/client.ts";
 import { insertManyWhere } from "#db/conditional.ts";
-import { notificationSends, notifications } from "#db/schema/index.ts";
+import { notificationSends, notifications, type SendWords } from "#db/schema/index.ts";
 import type { NotificationCategory, NotificationType, SendAudienceKind } from "#shared/enums.ts";
-import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
+import { LOCALES, type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import type { EventKind, Preferences } from "#shared/preferences-constants.ts";
 import { notificationEmail } from "#worker/email/templates.ts";
 import { personLocales } from "#worker/i18n/person.ts";
+import { text } from "#worker/i18n/texts.ts";
 import type { OutboxDraft } from "../email/outbox.ts";
 import { pushInsert } from "../push/outbox.ts";
 import { heldInsert } from "./held.ts";
@@ -90,7 +91,43 @@ function byLanguage(ids: readonly string[], localeOf: (id: string) => Locale): M
  * trip's, flight trip's or invoice's id; `label` a route, a trip, a flight trip's title or an invoice
  * number — never a person's name (a parent's is read from their account when listed).
  */
-export type SendAudience = { kind: SendAudienceKind; ref?: string | null; label?: string | null };
+export type SendAudience = {
+  kind: SendAudienceKind;
+  ref?: string | null;
+  /** As stored (English when the app composed it, else as the school typed it). */
+  label?: string | null;
+  /** A label the app composed, in any language (`runAudienceLabel`); the Sent tab shows each admin theirs. */
+  labelIn?: (locale: Locale) => string;
+};
+
+/** A run's audience as the Sent tab names it: "North (bus 12)", in each language. */
+export function runAudience(ref: string, routeName: string, busNumber: string): SendAudience {
+  const labelIn = (locale: Locale) =>
+    text(
+      locale,
+      /*i18n*/ { id: "sent.runLabel", message: "{route} (bus {bus})" },
+      { route: routeName, bus: busNumber },
+    );
+  return { kind: "trip", ref, label: labelIn(SOURCE_LOCALE), labelIn };
+}
+
+/**
+ * A send's title, and its label when the app composed it, in the languages other than English (ADR
+ * 0080), for the Sent tab; null when neither is the app's (a school's own words stay as typed).
+ */
+function sendWords(
+  input: { content: NotificationContent; localized?: Localized; audience: SendAudience | null },
+  words: (locale: Locale) => { title: string },
+): SendWords | null {
+  const titled = Boolean(input.content.words || input.localized);
+  const labelIn = input.audience?.labelIn;
+  if (!titled && !labelIn) return null;
+  const others = LOCALES.filter((locale) => locale !== SOURCE_LOCALE);
+  const said: SendWords = {};
+  if (titled) said.title = Object.fromEntries(others.map((locale) => [locale, words(locale).title]));
+  if (labelIn) said.label = Object.fromEntries(others.map((locale) => [locale, labelIn(locale)]));
+  return said;
+}
 
 /** Rows per INSERT: 12 columns × 500 rows stays far under SQLite's parameter limit. */
 const ROWS_PER_INSERT = 500;
@@ -163,6 +200,7 @@ export function fanOut(
       audienceKind: input.audience.kind,
       audienceRef: input.audience.ref ?? null,
       audienceLabel: input.audience.label ?? null,
+      words: sendWords(input, words),
       recipients: rows.length,
       readCount: 0,
       createdAt: input.now,

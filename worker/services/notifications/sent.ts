@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { notificationSends, parents } from "#db/schema/index.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import { NOTIFICATIONS_PAGE_SIZE } from "#shared/notification-texts.ts";
 import type { listSentNotificationsInput } from "#shared/notifications.ts";
 import { pageOf, pageOffset } from "../_shared/paging.ts";
@@ -34,6 +35,7 @@ const sentStatements = preparedPerShape((db, shape) => {
         category: notificationSends.category,
         audienceKind: notificationSends.audienceKind,
         audienceLabel: notificationSends.audienceLabel,
+        words: notificationSends.words,
         parentName: parents.name,
         automatic: sql<boolean>`${notificationSends.senderId} is null`.mapWith(Boolean),
         recipients: notificationSends.recipients,
@@ -55,8 +57,14 @@ const sentStatements = preparedPerShape((db, shape) => {
  * The school admin's Sent tab (ADR 0040): each send of the school to parents — by an admin (Send
  * Notification, a trip's or a flight trip's notice) or by the app (an overdue invoice, an enrolment
  * reminder) — with its audience as recorded, how many parents it reached and how many have read it.
+ * A send the app worded shows its title (and the label it composed) in the reader's language (ADR
+ * 0080); a school's own words as typed. The search reads the English and the school's words.
  */
-export async function listSentNotifications(scope: SchoolScope, input: z.infer<typeof listSentNotificationsInput>) {
+export async function listSentNotifications(
+  scope: SchoolScope,
+  input: z.infer<typeof listSentNotificationsInput>,
+  locale: Locale = SOURCE_LOCALE,
+) {
   const { db } = scope.deps;
   const statements = sentStatements(db, input.search ? "q" : "");
   const values = {
@@ -70,5 +78,10 @@ export async function listSentNotifications(scope: SchoolScope, input: z.infer<t
     [statements.total, values],
   ]);
   // Times read "Today at 7:30 AM" in the school's zone, wherever the reader is.
-  return { ...pageOf(rows, totals[0]?.total ?? 0, input.page, NOTIFICATIONS_PAGE_SIZE), timeZone: scope.timeZone };
+  const shown = rows.map(({ words, ...row }) => ({
+    ...row,
+    title: (locale !== "en" && words?.title?.[locale]) || row.title,
+    audienceLabel: (locale !== "en" && words?.label?.[locale]) || row.audienceLabel,
+  }));
+  return { ...pageOf(shown, totals[0]?.total ?? 0, input.page, NOTIFICATIONS_PAGE_SIZE), timeZone: scope.timeZone };
 }

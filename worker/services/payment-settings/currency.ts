@@ -2,10 +2,10 @@ import { and, eq, exists, gt, ne, not, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#db/client.ts";
 import { flightTrips, invoices, schools } from "#db/schema/index.ts";
-import { CURRENCY_MESSAGES } from "#shared/currency-settings.ts";
 import { type Currency, currencyOf, isCurrency } from "#shared/money.ts";
 import { said } from "#shared/said.ts";
 import { AppError } from "../errors.ts";
+import { PAYMENT_REFUSALS } from "../refusal-texts.ts";
 
 /*
  * The one rule of a school's currency (ADR 0077): every amount of the school is an integer in its
@@ -67,7 +67,7 @@ export function currencyChangeApplies(db: Db, schoolId: string, next: Currency):
 /** Refuses a change to `next` (409 with the reason): amounts exist in the currency, or the Stripe account pays out in another. */
 export function assertCurrencyChange(state: Awaited<ReturnType<typeof currencyState>>, next: Currency): void {
   if (next === state.currency) return;
-  if (!state.currencyEditable) throw new AppError("CONFLICT", CURRENCY_MESSAGES.locked(state.currency));
+  if (!state.currencyEditable) throw new AppError("CONFLICT", PAYMENT_REFUSALS.currencyLocked(state.currency));
   if (state.connectCurrency && state.connectCurrency !== next)
-    throw new AppError("CONFLICT", CURRENCY_MESSAGES.connectMismatch(state.connectCurrency));
+    throw new AppError("CONFLICT", PAYMENT_REFUSALS.currencyConnectMismatch(state.connectCurrency));
 }

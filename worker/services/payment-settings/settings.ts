@@ -2,7 +2,6 @@ import { eq, exists, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { paymentSettings, schools } from "#db/schema/index.ts";
-import { CURRENCY_MESSAGES } from "#shared/currency-settings.ts";
 import {
   bpsToPercent,
   DEFAULT_FEE_APPLICATION_TYPE,
@@ -15,6 +14,7 @@ import { batchPrepared, preparedPerShape } from "../_shared/prepared.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { auditInsert } from "../audit.ts";
 import { AppError } from "../errors.ts";
+import { PAYMENT_REFUSALS } from "../refusal-texts.ts";
 import { assertCurrencyChange, currencyChangeApplies, currencyState, currencyUpdate } from "./currency.ts";
 
 /** The school's fee rule (the defaults, 5 % term-based, while it has saved none). */
@@ -136,6 +136,6 @@ export async function updatePaymentSettings(scope: SchoolScope, input: z.infer<t
   ]);
   // An invoice or priced trip made between the read and the batch: the fee rule is saved, the currency is not.
   if (currencyWrites && (results[1] as { rowsAffected?: number }).rowsAffected !== 1)
-    throw new AppError("CONFLICT", CURRENCY_MESSAGES.locked(currency.currency));
+    throw new AppError("CONFLICT", PAYMENT_REFUSALS.currencyLocked(currency.currency));
   return { ...next, feePercentage: bpsToPercent(next.feeBps), currency: nextCurrency };
 }

@@ -3,13 +3,8 @@ import { z } from "zod";
 import { insertManyWhere } from "#db/conditional.ts";
 import { childGuardians, children, emailLogs, invitations, parents, rateLimits, schools } from "#db/schema/index.ts";
 import { GRADES } from "#shared/children-texts.ts";
-import {
-  type importPupilsInput,
-  PUPIL_IMPORT_MESSAGES as M,
-  OPTIONAL_PUPIL_COLUMNS,
-  PUPIL_COLUMNS,
-  PUPIL_IMPORT_LIMITS,
-} from "#shared/pupils.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
+import { type importPupilsInput, OPTIONAL_PUPIL_COLUMNS, PUPIL_COLUMNS, PUPIL_IMPORT_LIMITS } from "#shared/pupils.ts";
 import type { ImportPreview, ImportRow } from "#shared/route-imports.ts";
 import { normalizeEmail } from "#worker/auth/users.ts";
 import { guardianInvitationEmail } from "#worker/email/templates.ts";
@@ -24,6 +19,7 @@ import { AppError, tooManyRequests } from "../errors.ts";
 import { childNames } from "../guardians/email.ts";
 import { acceptLink, invitationMetadata, invitationOrNotice, issueSecrets } from "../invitations/shared.ts";
 import { readPlatformSettings } from "../platform/settings.ts";
+import { type ImportProblem, PUPIL_PROBLEMS as M, problemIn } from "../routes/import-texts.ts";
 import { preview, readTable, refuse } from "../routes/imports.ts";
 
 /**
@@ -55,8 +51,9 @@ const key = (value: string) => value.trim().toLowerCase();
 const GRADE_BY_KEY = new Map(GRADES.map((grade) => [key(grade), grade]));
 
 /** The file checked against the school's parents and children: each row's problems, and the pupils to write. */
-async function planPupils(scope: SchoolScope, csv: string) {
-  const table = readTable(csv, PUPIL_COLUMNS, OPTIONAL_PUPIL_COLUMNS);
+async function planPupils(scope: SchoolScope, csv: string, locale: Locale) {
+  const say = (problem: ImportProblem) => problemIn(locale, problem);
+  const table = readTable(csv, PUPIL_COLUMNS, OPTIONAL_PUPIL_COLUMNS, locale);
   if ("error" in table) return { preview: { rows: [], valid: false, error: table.error } as ImportPreview, pupils: [] };
   const { db } = scope.deps;
   const [accountRows, guardedRows, invitedRows] = await db.batch([
@@ -79,10 +76,10 @@ async function planPupils(scope: SchoolScope, csv: string) {
   const seen = new Map<string, number>();
   const pupils: PupilPlan[] = [];
   const rows: ImportRow[] = table.rows.map(({ line, values }) => {
-    const problems: string[] = [];
-    const text = (column: (typeof PUPIL_COLUMNS)[number], max: number, label: string) => {
+    const problems: ImportProblem[] = [];
+    const text = (column: "emergency contact" | "allergies" | "special needs", max: number) => {
       const value = values[column] ?? "";
-      if (value.length > max) problems.push(M.tooLong(label, max));
+      if (value.length > max) problems.push(M.tooLong(column, max));
       return value;
     };
     const name = values.pupil ?? "";
@@ -107,9 +104,9 @@ async function planPupils(scope: SchoolScope, csv: string) {
     const first = guardian(1);
     const second = guardian(2);
     if (first && second && first.email === second.email) problems.push(M.sameGuardian);
-    const emergencyContact = text("emergency contact", 200, "Emergency contact");
-    const allergies = text("allergies", 1000, "Allergies");
-    const needs = text("special needs", 1000, "Special needs");
+    const emergencyContact = text("emergency contact", 200);
+    const allergies = text("allergies", 1000);
+    const needs = text("special needs", 1000);
     const guardians = [first, second].filter((entry) => entry !== null);
     if (problems.length === 0 && first) {
       const twice = seen.get(`${key(name)}|${first.email}`);
@@ -138,18 +135,22 @@ async function planPupils(scope: SchoolScope, csv: string) {
         invites: guardians.filter((entry) => !accounts.has(entry.email)),
       });
     }
-    return { line, values, problems };
+    return { line, values, problems: problems.map(say) };
   });
   const result = preview(rows);
   const addresses = new Set(pupils.flatMap((pupil) => pupil.invites.map((invite) => invite.email)));
   if (result.valid && addresses.size > PUPIL_IMPORT_LIMITS.maxInvitedAddresses)
-    return { preview: { ...result, valid: false, error: M.tooManyInvitations }, pupils: [] };
+    return { preview: { ...result, valid: false, error: say(M.tooManyInvitations) }, pupils: [] };
   return { preview: result, pupils, addresses: addresses.size };
 }
 
 /** What importing this pupils file would write: every row and its problems, and how many invitations would go out. Writes nothing. */
-export async function previewPupilImport(scope: SchoolScope, input: z.infer<typeof importPupilsInput>) {
-  const plan = await planPupils(scope, input.csv);
+export async function previewPupilImport(
+  scope: SchoolScope,
+  input: z.infer<typeof importPupilsInput>,
+  locale: Locale = SOURCE_LOCALE,
+) {
+  const plan = await planPupils(scope, input.csv, locale);
   return {
     ...plan.preview,
     pupils: plan.pupils.length,
@@ -171,8 +172,12 @@ const chunks = <T>(items: T[]) =>
  * of the school; every later statement is written only if it did. One commit per school every
  * `commitWindowMinutes`; the e-mails are one per new address, bounded by `maxInvitedAddresses`.
  */
-export async function commitPupilImport(scope: SchoolScope, input: z.infer<typeof importPupilsInput>) {
-  const plan = await planPupils(scope, input.csv);
+export async function commitPupilImport(
+  scope: SchoolScope,
+  input: z.infer<typeof importPupilsInput>,
+  locale: Locale = SOURCE_LOCALE,
+) {
+  const plan = await planPupils(scope, input.csv, locale);
   if (!plan.preview.valid) refuse(plan.preview);
   const { db, config } = scope.deps;
   const { now } = scope;

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { buses, children, riders, routeStops, routes } from "#db/schema/index.ts";
 import { parseCsv } from "#shared/csv.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import {
   IMPORT_LIMITS,
   type ImportPreview,
@@ -9,7 +10,6 @@ import {
   type importRidersInput,
   type importStopsApplyInput,
   type importStopsPreviewInput,
-  IMPORT_MESSAGES as M,
   OPTIONAL_RIDER_COLUMNS,
   RIDER_COLUMNS,
   STOP_COLUMNS as STOP_FILE_COLUMNS,
@@ -17,12 +17,12 @@ import {
 import { haversineMeters, type LatLng } from "#shared/route-order.ts";
 import { minutesToTime, ROUTE_LIMITS, timeToMinutes, WEEKDAY_NAMES } from "#shared/route-texts.ts";
 import { isCalendarDate, todayIn, WALL_TIME } from "#shared/school-time.ts";
-import { text } from "../../i18n/texts.ts";
-import { columnNames, headerKey } from "../_shared/csv-headers.ts";
+import { columnNames, headerKey, type ImportColumn } from "../_shared/csv-headers.ts";
 import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { ROUTE_REFUSALS } from "../refusal-texts.ts";
+import { type ImportProblem, IMPORT_PROBLEMS as M, problemIn } from "./import-texts.ts";
 import { findRoute, STOP_COLUMNS, type StopValues, writeStops } from "./routes.ts";
 import { generateRuns } from "./runs.ts";
 import { ridersOnDay, ridesOnDay } from "./seats.ts";
@@ -43,17 +43,22 @@ type Table = { rows: { line: number; values: Record<string, string> }[] } | { er
  * The header may name a column in English or in any of the six languages (ADR 0080: a file written
  * in the admin's language reads back), in any order and case; other columns are ignored.
  */
-export function readTable(csv: string, required: readonly string[], optional: readonly string[] = []): Table {
+export function readTable(
+  csv: string,
+  required: readonly ImportColumn[],
+  optional: readonly ImportColumn[] = [],
+  locale: Locale = SOURCE_LOCALE,
+): Table {
   const parsed = parseCsv(csv, IMPORT_LIMITS.maxRows);
-  if ("error" in parsed) return parsed;
+  if ("error" in parsed) return { error: problemIn(locale, parsed.error) };
   const [header, ...records] = parsed.records;
   const names = (header?.fields ?? []).map(headerKey);
   const index = new Map(
     required.map((column) => [column, names.findIndex((name) => columnNames(column).has(name))] as const),
   );
   const missing = required.filter((column) => index.get(column)! < 0 && !optional.includes(column));
-  if (!header || missing.length > 0) return { error: M.missingColumns([...required]) };
-  if (records.length === 0) return { error: M.empty };
+  if (!header || missing.length > 0) return { error: problemIn(locale, M.missingColumns([...required])) };
+  if (records.length === 0) return { error: problemIn(locale, M.empty) };
   return {
     rows: records.map(({ line, fields }) => ({
       line,
@@ -71,11 +76,7 @@ export const preview = (rows: ImportRow[]): ImportPreview => ({
 export function refuse(result: ImportPreview): never {
   if (result.error) throw new AppError("BAD_REQUEST", result.error);
   const bad = result.rows.filter((row) => row.problems.length > 0);
-  const named = bad
-    .slice(0, IMPORT_LIMITS.problemsInRefusal)
-    .map((row) => `Line ${row.line}: ${row.problems.join("; ")}.`)
-    .join(" ");
-  throw new AppError("BAD_REQUEST", M.refused(bad.length, named));
+  throw new AppError("BAD_REQUEST", M.refused(bad, IMPORT_LIMITS.problemsInRefusal));
 }
 
 const number = (value: string) => (/^[-+]?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN);
@@ -108,7 +109,7 @@ function readStops(scope: SchoolScope, routeId: string) {
 }
 
 /** The stops file checked against the route: each row's problems, and the list the route would have. */
-async function planStops(scope: SchoolScope, routeId: string, csv: string): Promise<StopPlan> {
+async function planStops(scope: SchoolScope, routeId: string, csv: string, locale: Locale): Promise<StopPlan> {
   const route = await findRoute(scope, routeId);
   const [current, schoolStops] = await Promise.all([
     readStops(scope, route.id),
@@ -119,12 +120,13 @@ async function planStops(scope: SchoolScope, routeId: string, csv: string): Prom
   ]);
   const existing = current.map(({ position: _position, ...stop }) => stop);
   const empty = { version: route.stopsVersion, existing, added: [] };
-  const table = readTable(csv, STOP_FILE_COLUMNS);
+  const say = (problem: ImportProblem) => problemIn(locale, problem);
+  const table = readTable(csv, STOP_FILE_COLUMNS, [], locale);
   if ("error" in table) return { ...empty, preview: { rows: [], valid: false, error: table.error } };
   if (existing.length + table.rows.length > ROUTE_LIMITS.maxStops)
     return {
       ...empty,
-      preview: { rows: [], valid: false, error: M.tooManyStops(ROUTE_LIMITS.maxStops, existing.length) },
+      preview: { rows: [], valid: false, error: say(M.tooManyStops(ROUTE_LIMITS.maxStops, existing.length)) },
     };
   const points = table.rows.map(({ values }) => ({ lat: number(values.latitude!), lng: number(values.longitude!) }));
   const placed = (point: LatLng) =>
@@ -133,7 +135,7 @@ async function planStops(scope: SchoolScope, routeId: string, csv: string): Prom
   const added: StopValues[] = [];
   let previous: StopValues | undefined = existing.at(-1);
   const rows = table.rows.map(({ line, values }, index): ImportRow => {
-    const problems: string[] = [];
+    const problems: ImportProblem[] = [];
     const name = values.name!;
     if (name === "" || name.length > 120) problems.push(M.stopName);
     const point = points[index]!;
@@ -161,7 +163,7 @@ async function planStops(scope: SchoolScope, routeId: string, csv: string): Prom
       added.push(stop);
       previous = stop;
     }
-    return { line, values, problems };
+    return { line, values, problems: problems.map(say) };
   });
   return { preview: preview(rows), version: route.stopsVersion, existing, added };
 }
@@ -170,13 +172,18 @@ async function planStops(scope: SchoolScope, routeId: string, csv: string): Prom
 export async function previewStopImport(
   scope: SchoolScope,
   input: z.infer<typeof importStopsPreviewInput>,
+  locale: Locale = SOURCE_LOCALE,
 ): Promise<ImportPreview> {
-  return (await planStops(scope, input.routeId, input.csv)).preview;
+  return (await planStops(scope, input.routeId, input.csv, locale)).preview;
 }
 
 /** Adds the file's stops after the route's, in file order: all of them, or none and the problems. */
-export async function applyStopImport(scope: SchoolScope, input: z.infer<typeof importStopsApplyInput>) {
-  const plan = await planStops(scope, input.routeId, input.csv);
+export async function applyStopImport(
+  scope: SchoolScope,
+  input: z.infer<typeof importStopsApplyInput>,
+  locale: Locale = SOURCE_LOCALE,
+) {
+  const plan = await planStops(scope, input.routeId, input.csv, locale);
   if (!plan.preview.valid) refuse(plan.preview);
   const written = await writeStops(scope, input.routeId, input.version, [...plan.existing, ...plan.added]);
   return { ...written, imported: plan.added.length };
@@ -223,8 +230,9 @@ type RiderPlan = { preview: ImportPreview; rows: RiderRow[]; routeIds: string[] 
  * name is a problem that says who matched). Seats are the assign rule (ADR 0046) as if the rows were
  * assigned one after another, with the file's children already off their old stops in that direction.
  */
-async function planRiders(scope: SchoolScope, csv: string): Promise<RiderPlan> {
-  const table = readTable(csv, RIDER_COLUMNS, OPTIONAL_RIDER_COLUMNS);
+async function planRiders(scope: SchoolScope, csv: string, locale: Locale): Promise<RiderPlan> {
+  const say = (problem: ImportProblem) => problemIn(locale, problem);
+  const table = readTable(csv, RIDER_COLUMNS, OPTIONAL_RIDER_COLUMNS, locale);
   if ("error" in table) return { preview: { rows: [], valid: false, error: table.error }, rows: [], routeIds: [] };
   const { db } = scope.deps;
   const [childRows, routeRows, stopRows, riderRows] = await db.batch([
@@ -278,14 +286,14 @@ async function planRiders(scope: SchoolScope, csv: string): Promise<RiderPlan> {
   type Checked = { row: ImportRow; plan?: Omit<RiderRow, "e">; route?: (typeof routeRows)[number] };
   const seen = new Map<string, number>();
   const checked: Checked[] = table.rows.map(({ line, values }) => {
-    const problems: string[] = [];
+    const problems: ImportProblem[] = [];
     const childMatches = childrenByName.get(key(values.child!)) ?? [];
     if (childMatches.length === 0) problems.push(M.unknownChild(values.child!));
     else if (childMatches.length > 1)
       problems.push(
         M.ambiguousChild(
           values.child!,
-          childMatches.map((child) => `${child.grade}, age ${child.age}`),
+          childMatches.map((child) => ({ grade: child.grade, age: child.age })),
         ),
       );
     const routeMatches = routesByName.get(key(values.route!)) ?? [];
@@ -308,7 +316,7 @@ async function planRiders(scope: SchoolScope, csv: string): Promise<RiderPlan> {
       if (twice !== undefined) problems.push(M.duplicateChild(twice));
       else seen.set(`${child.id}|${route.direction}`, line);
     }
-    const row = { line, values, problems };
+    const row = { line, values, problems: problems.map(say) };
     if (problems.length > 0 || !child || !route || !stop || bits === null) return { row };
     return {
       row,
@@ -344,7 +352,7 @@ async function planRiders(scope: SchoolScope, csv: string): Promise<RiderPlan> {
         const taken = staying.filter((rider) => ridesOnDay(rider, day, range)).length + e[day]!;
         if (taken >= route.bus.seats) {
           row.problems.push(
-            text("en", ROUTE_REFUSALS.riderFull(route.bus.number, route.bus.seats, taken, WEEKDAY_NAMES[day]!)),
+            say(ROUTE_REFUSALS.riderFull(route.bus.number, route.bus.seats, taken, WEEKDAY_NAMES[day]!)),
           );
           break;
         }
@@ -367,8 +375,9 @@ async function planRiders(scope: SchoolScope, csv: string): Promise<RiderPlan> {
 export async function previewRiderImport(
   scope: SchoolScope,
   input: z.infer<typeof importRidersInput>,
+  locale: Locale = SOURCE_LOCALE,
 ): Promise<ImportPreview> {
-  return (await planRiders(scope, input.csv)).preview;
+  return (await planRiders(scope, input.csv, locale)).preview;
 }
 
 /**
@@ -377,8 +386,12 @@ export async function previewRiderImport(
  * every child, route and stop is still the school's, and on each row's weekdays the riders staying
  * plus the file's earlier rows are fewer than the bus's seats. A change in between refuses it whole.
  */
-export async function applyRiderImport(scope: SchoolScope, input: z.infer<typeof importRidersInput>) {
-  const plan = await planRiders(scope, input.csv);
+export async function applyRiderImport(
+  scope: SchoolScope,
+  input: z.infer<typeof importRidersInput>,
+  locale: Locale = SOURCE_LOCALE,
+) {
+  const plan = await planRiders(scope, input.csv, locale);
   if (!plan.preview.valid) refuse(plan.preview);
   const { db } = scope.deps;
   const json = JSON.stringify(plan.rows);
@@ -415,7 +428,7 @@ export async function applyRiderImport(scope: SchoolScope, input: z.infer<typeof
   ]);
   if (written.rowsAffected !== plan.rows.length) {
     // Something changed since the check: the reasons are what a preview now says.
-    const again = await planRiders(scope, input.csv);
+    const again = await planRiders(scope, input.csv, locale);
     if (!again.preview.valid) refuse(again.preview);
     throw new AppError("CONFLICT", M.changed);
   }

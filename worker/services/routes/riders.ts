@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { buses, children, riders, routeStops, routes } from "#db/schema/index.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import {
   type assignRiderInput,
   RIDER_MESSAGES as M,
@@ -9,6 +10,7 @@ import {
   type ridersOfRouteInput,
 } from "#shared/riders.ts";
 import { ROUTE_LIMITS, ROUTE_MESSAGES, WEEKDAY_NAMES, weekdayBits, weekdaysOf } from "#shared/route-texts.ts";
+import { gradeLabel } from "../_shared/grades.ts";
 import { schoolAudit } from "../_shared/school-audit.ts";
 import type { SchoolScope } from "../_shared/scope.ts";
 import { containsAny } from "../_shared/search.ts";
@@ -145,9 +147,14 @@ export async function listRidersOfRoute(scope: SchoolScope, input: z.infer<typeo
 
 /**
  * The school's children whose name holds the search (case-insensitive), by name, to assign one to
- * a stop; each with the routes they ride now (a new assignment replaces the one in its direction).
+ * a stop; each with the routes they ride now (a new assignment replaces the one in its direction) and
+ * its grade in the reader's language (`gradeLabel`: the page carries no grade texts).
  */
-export async function riderCandidates(scope: SchoolScope, input: z.infer<typeof riderCandidatesInput>) {
+export async function riderCandidates(
+  scope: SchoolScope,
+  input: z.infer<typeof riderCandidatesInput>,
+  locale: Locale = SOURCE_LOCALE,
+) {
   const rows = await scope.deps.db
     .select({
       id: children.id,
@@ -161,5 +168,5 @@ export async function riderCandidates(scope: SchoolScope, input: z.infer<typeof 
     .where(and(eq(children.schoolId, scope.schoolId), containsAny(input.search, [children.name])))
     .orderBy(asc(children.name), asc(children.id))
     .limit(ROUTE_LIMITS.maxCandidates);
-  return { children: rows };
+  return { children: rows.map((row) => ({ ...row, gradeLabel: gradeLabel(locale, row.grade) })) };
 }

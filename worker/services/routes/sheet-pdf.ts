@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { PageSizes, type PDFDocument, type PDFPage, type RGB, rgb } from "pdf-lib";
-import { GRADES } from "#shared/children-texts.ts";
 import { LOCALE_TAGS, type Locale } from "#shared/locales.ts";
 import { emailDay } from "../../email/format.ts";
 import { text } from "../../i18n/texts.ts";
+import { gradeLabel } from "../_shared/grades.ts";
 import type { PdfFontFiles } from "../_shared/pdf-fonts.ts";
 import { type PdfText, renderPdf } from "../_shared/pdf-text.ts";
 import type { RouteSheet, RouteSheetNotice, RouteSheetRider } from "./sheet.ts";
@@ -39,11 +39,6 @@ export const ROUTE_SHEET_TEXTS = {
   stop: /*i18n*/ { id: "pdf.routeSheet.stop", message: "{position}. {time} {name}" },
   noRiders: /*i18n*/ { id: "pdf.routeSheet.noRiders", message: "No riders" },
   rider: /*i18n*/ { id: "pdf.routeSheet.rider", message: "[ ] {name} ({grade})" },
-  kindergarten: /*i18n*/ { id: "pdf.routeSheet.kindergarten", message: "Kindergarten" },
-  grade: /*i18n*/ {
-    id: "pdf.routeSheet.grade",
-    message: "{grade, selectordinal, one {#st Grade} two {#nd Grade} few {#rd Grade} other {#th Grade}}",
-  },
   allergy: /*i18n*/ { id: "pdf.routeSheet.allergy", message: "Allergy: {text}" },
   specialNeeds: /*i18n*/ { id: "pdf.routeSheet.specialNeeds", message: "Special needs: {text}" },
   continued: /*i18n*/ { id: "pdf.routeSheet.continued", message: "{route}, {date} (continued)" },
@@ -69,13 +64,6 @@ export function riderFlags(locale: Locale, rider: Pick<RouteSheetRider, "allergy
   if (rider.allergyInfo?.trim()) flags.push(text(locale, T.allergy, { text: rider.allergyInfo.trim() }));
   if (rider.specialNeeds?.trim()) flags.push(text(locale, T.specialNeeds, { text: rider.specialNeeds.trim() }));
   return flags;
-}
-
-/** A grade of the list in the reader's language ("4th Grade", "4.º grado"); any other text as written. */
-export function gradeLabel(locale: Locale, grade: string): string {
-  const index = (GRADES as readonly string[]).indexOf(grade);
-  if (index < 0) return grade;
-  return index === 0 ? text(locale, T.kindergarten) : text(locale, T.grade, { grade: index });
 }
 
 /** What the sheet says of a day without a run. */

@@ -13,7 +13,7 @@ import type { SchoolScope } from "../_shared/scope.ts";
 import { AppError } from "../errors.ts";
 import { departedByHandNoticeKey, runNoticeClaim } from "../live/notify.ts";
 import { clockTime } from "../live/texts.ts";
-import { fanOut, withLocales } from "../notifications/fan-out.ts";
+import { fanOut, runAudience, withLocales } from "../notifications/fan-out.ts";
 import { preferencesByUser, preferencesQuery, pushTo } from "../notifications/preferences.ts";
 
 type TripState = { routeName: string; busNumber: string; status: TripStatus; departureTime: Date; arrivalTime: Date };
@@ -217,11 +217,7 @@ export async function notifyTripChange(
           category: "trip",
         },
         ...(change.notice.localized ? { localized: { locales, content: change.notice.localized } } : {}),
-        audience: {
-          kind: "trip",
-          ref: change.before.id,
-          label: `${change.before.routeName} (bus ${change.before.busNumber})`,
-        },
+        audience: runAudience(change.before.id, change.before.routeName, change.before.busNumber),
         email: true,
         push: { kind, to: pushed, url },
         // A change's push kept for the digest or past quiet hours (ADR 0075); its e-mail goes now, as the school sends it.

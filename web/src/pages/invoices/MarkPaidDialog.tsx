@@ -13,6 +13,7 @@ import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { TextField } from "../../components/ui/form.tsx";
 import { useMarkInvoicePaid } from "../../features/invoices/correction-hooks.ts";
 import type { InvoiceRow } from "../../features/invoices/hooks.ts";
+import { sharedText } from "../../i18n/shared-texts.ts";
 import { useInvoiceSummary } from "./invoice-summary.ts";
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -61,11 +62,11 @@ export default function MarkPaidDialog({ invoice, onClose }: { invoice: InvoiceR
                 className="flex min-h-11 items-center gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm text-ink"
               >
                 <input type="radio" value={option} className="h-4 w-4" {...register("method")} />
-                {capitalized(PAYMENT_METHOD_LABELS[option])}
+                {capitalized(sharedText(PAYMENT_METHOD_LABELS[option]))}
               </label>
             ))}
           </div>
-          {errors.method ? <p className="text-sm text-red-700">{errors.method.message}</p> : null}
+          {errors.method ? <p className="text-sm text-red-700">{sharedText(errors.method.message)}</p> : null}
         </fieldset>
         <TextField
           label={

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Info, Lock, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { LOCALE_TAGS } from "#shared/locales.ts";
-import { busLimitNote, PLANS, planFor } from "#shared/plans.ts";
+import { busLimit, PLANS, planFor } from "#shared/plans.ts";
 import { REGISTRATION_MESSAGES } from "#shared/registration-constants.ts";
 import { PLAN_LIMITS } from "../../features/billing/plan-limits.ts";
 import { PLAN_FEATURES } from "../../features/registrations/plan-features.ts";
@@ -48,7 +48,15 @@ export function PaymentStep({ wizard, summary }: { wizard: WizardControls; summa
   const pupils = t`${plural(summary.pupilCount, { one: "# pupil", other: "# pupils" })}`;
   const buses = t`${plural(summary.busCount, { one: "# bus", other: "# buses" })}`;
   const planId = planFor(summary);
-  const busNote = busLimitNote(summary);
+  // Plan names are product names, the same in every language.
+  const limit = busLimit(summary);
+  const busCount = limit?.buses;
+  const limitPlan = limit?.limitPlan;
+  const maxBuses = limit?.maxBuses;
+  const fitPlan = limit?.plan;
+  const busNote = limit
+    ? t`${busCount} buses exceed the ${limitPlan} plan's limit of ${maxBuses} buses, so your registration uses the ${fitPlan} plan, which fits them.`
+    : null;
   const plan = PLANS[planId];
   const popular = planId === "professional";
 

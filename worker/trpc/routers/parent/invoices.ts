@@ -5,7 +5,9 @@ import { parentProcedure, router } from "#worker/trpc/init.ts";
 
 /** parent.invoices.*: "My Invoices", only those addressed to this parent. */
 export const parentInvoicesRouter = router({
-  list: parentProcedure.input(listInvoicesInput).query(({ ctx, input }) => listParentInvoices(ctx.scope, input)),
+  list: parentProcedure
+    .input(listInvoicesInput)
+    .query(({ ctx, input }) => listParentInvoices(ctx.scope, input, ctx.locale)),
   /** Back from Checkout: the invoice the session pays, and whether the webhook has marked it paid. */
   checkoutStatus: parentProcedure
     .input(invoiceCheckoutStatusInput)

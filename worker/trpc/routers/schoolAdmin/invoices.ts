@@ -13,7 +13,9 @@ import { router, schoolAdminProcedure } from "#worker/trpc/init.ts";
 
 /** schoolAdmin.invoices.*: "Invoices & Payments", and the corrections of an invoice (ADR 0041). */
 export const invoicesRouter = router({
-  list: schoolAdminProcedure.input(listInvoicesInput).query(({ ctx, input }) => listSchoolInvoices(ctx.scope, input)),
+  list: schoolAdminProcedure
+    .input(listInvoicesInput)
+    .query(({ ctx, input }) => listSchoolInvoices(ctx.scope, input, ctx.locale)),
   create: schoolAdminProcedure.input(createInvoiceInput).mutation(({ ctx, input }) => createInvoice(ctx.scope, input)),
   update: schoolAdminProcedure.input(updateInvoiceInput).mutation(({ ctx, input }) => updateInvoice(ctx.scope, input)),
   void: schoolAdminProcedure.input(voidInvoiceInput).mutation(({ ctx, input }) => voidInvoice(ctx.scope, input)),

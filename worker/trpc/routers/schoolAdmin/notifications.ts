@@ -12,5 +12,5 @@ export const notificationsRouter = router({
     .mutation(({ ctx, input }) => sendNotification(ctx.scope, input)),
   listSent: schoolAdminProcedure
     .input(listSentNotificationsInput)
-    .query(({ ctx, input }) => listSentNotifications(ctx.scope, input)),
+    .query(({ ctx, input }) => listSentNotifications(ctx.scope, input, ctx.locale)),
 });

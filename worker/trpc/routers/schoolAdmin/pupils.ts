@@ -12,9 +12,9 @@ export const pupilsRouter = router({
   import: router({
     preview: schoolAdminProcedure
       .input(importPupilsInput)
-      .mutation(({ ctx, input }) => previewPupilImport(ctx.scope, input)),
+      .mutation(({ ctx, input }) => previewPupilImport(ctx.scope, input, ctx.locale)),
     commit: schoolAdminProcedure
       .input(importPupilsInput)
-      .mutation(({ ctx, input }) => commitPupilImport(ctx.scope, input)),
+      .mutation(({ ctx, input }) => commitPupilImport(ctx.scope, input, ctx.locale)),
   }),
 });

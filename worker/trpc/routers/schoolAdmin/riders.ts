@@ -11,7 +11,7 @@ export const ridersRouter = router({
   /** The school's children by a part of their name, to assign. */
   candidates: schoolAdminProcedure
     .input(riderCandidatesInput)
-    .query(({ ctx, input }) => riderCandidates(ctx.scope, input)),
+    .query(({ ctx, input }) => riderCandidates(ctx.scope, input, ctx.locale)),
   list: schoolAdminProcedure.input(ridersOfRouteInput).query(({ ctx, input }) => listRidersOfRoute(ctx.scope, input)),
   /**
    * CSV import of assignments (ADR 0052): `preview` writes nothing (a mutation only because the file
@@ -20,9 +20,9 @@ export const ridersRouter = router({
   import: router({
     preview: schoolAdminProcedure
       .input(importRidersInput)
-      .mutation(({ ctx, input }) => previewRiderImport(ctx.scope, input)),
+      .mutation(({ ctx, input }) => previewRiderImport(ctx.scope, input, ctx.locale)),
     commit: schoolAdminProcedure
       .input(importRidersInput)
-      .mutation(({ ctx, input }) => applyRiderImport(ctx.scope, input)),
+      .mutation(({ ctx, input }) => applyRiderImport(ctx.scope, input, ctx.locale)),
   }),
 });

@@ -64,10 +64,10 @@ export const routesRouter = router({
   importStops: router({
     preview: schoolAdminProcedure
       .input(importStopsPreviewInput)
-      .mutation(({ ctx, input }) => previewStopImport(ctx.scope, input)),
+      .mutation(({ ctx, input }) => previewStopImport(ctx.scope, input, ctx.locale)),
     commit: schoolAdminProcedure
       .input(importStopsApplyInput)
-      .mutation(({ ctx, input }) => applyStopImport(ctx.scope, input)),
+      .mutation(({ ctx, input }) => applyStopImport(ctx.scope, input, ctx.locale)),
   }),
   noServiceDays: router({
     list: schoolAdminProcedure

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { i18n } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
@@ -74,7 +75,7 @@ function EnrollForm({
   const schema = useMemo(() => enrollmentFormFor(region), [region]);
   const notesOf = (childId: string) => {
     const child = family.find((candidate) => candidate.id === childId);
-    return child ? medicalNotesOf(child) : "";
+    return child ? medicalNotesOf(child, i18n) : "";
   };
   const firstChild = choices.length === 1 ? choices[0]!.childId : "";
   const {

@@ -100,7 +100,7 @@ function AssignRider({ detail }: { detail: RouteDetail }) {
                       onChange={() => setChildId(child.id)}
                     />
                     <span className="min-w-0 wrap-anywhere">
-                      <span className="font-medium text-ink">{child.name}</span> · {child.grade}
+                      <span className="font-medium text-ink">{child.name}</span> · {child.gradeLabel}
                       {child.rides ? <span className="text-slate-600"> · {ridesLabel(child.rides)}</span> : null}
                     </span>
                   </label>
