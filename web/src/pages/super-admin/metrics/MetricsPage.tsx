@@ -9,7 +9,7 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
-import { DateFilter } from "../../../components/ui/filters.tsx";
+import { DateFilter, useUrlFilters } from "../../../components/ui/filters.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
 import { ErrorState, QueryState, StatCard } from "../../../components/ui/states.tsx";
@@ -19,7 +19,6 @@ import { activeLocale } from "../../../i18n/i18n.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
-import { useUrlFilters } from "../../../lib/url-filters.ts";
 import { formatCents, type MetricsTable, metricsCsv, metricsCsvName, metricsTables } from "./metrics-tables.ts";
 
 const FILTER_DEFAULTS = { from: "", to: "" };
