@@ -19,7 +19,7 @@ import { activeLocale } from "../../../i18n/i18n.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
-import { formatCents, type MetricsTable, metricsCsv, metricsCsvName, metricsTables } from "./metrics-tables.ts";
+import { formatCents, type MetricsTable, metricsTables } from "./metrics-tables.ts";
 
 const FILTER_DEFAULTS = { from: "", to: "" };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -347,7 +347,11 @@ function CsvButton({ table, data }: { table: MetricsTable; data: PlatformMetrics
     <SecondaryButton
       className="print:hidden"
       aria-label={t`Export ${title} as CSV`}
-      onClick={() => downloadText(metricsCsvName(table, data), metricsCsv(table), "text/csv;charset=utf-8")}
+      onClick={async () => {
+        // The CSV's code loads when the button is pressed, not with the page.
+        const { metricsCsv, metricsCsvName } = await import("./metrics-csv.ts");
+        downloadText(metricsCsvName(table, data), metricsCsv(table), "text/csv;charset=utf-8");
+      }}
     >
       <Download aria-hidden="true" className="h-4 w-4" />
       CSV
