@@ -1,3 +1,4 @@
+import { NO_TRANSPORT_MESSAGE } from "./child-rides-texts.ts";
 import { said } from "./said.ts";
 // No zod here: the My Children page reads these without loading the form's schema.
 
@@ -48,7 +49,7 @@ export const CHILD_MESSAGES = {
     description: said(/*i18n*/ { id: "Failed to delete child. Please try again." }),
   },
   confirmDelete: said(/*i18n*/ { id: "Are you sure you want to delete this child? This action cannot be undone." }),
-  noTransport: said(/*i18n*/ { id: "Transportation details not yet assigned. Please contact the school." }),
+  noTransport: NO_TRANSPORT_MESSAGE,
   transportBySchool: said(
     /*i18n*/ {
       id: "The school assigns your child's bus stop, pickup and drop-off times and bus. They show on your child's card once assigned.",

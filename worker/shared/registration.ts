@@ -6,15 +6,16 @@ import {
   ADMIN_ROLE_OPTIONS,
   COUNTRY_OPTIONS,
   REGISTRATION_MAX_LENGTHS as MAX,
-  missingFieldsMessage,
   REGISTRATION_MESSAGES,
   SCHOOL_TYPE_OPTIONS,
 } from "./registration-constants.ts";
+import { missingFieldsMessage } from "./registration-required.ts";
 import { timeZoneField } from "./time-zone-field.ts";
 
 // The option lists, messages and plans have no zod: the wizard shows them before it loads the schemas.
 export * from "./plans.ts";
 export * from "./registration-constants.ts";
+export * from "./registration-required.ts";
 
 const text = (max: number) => z.string().trim().max(max, FIELD_MESSAGES.tooLong(max));
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

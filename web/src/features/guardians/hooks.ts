@@ -1,12 +1,11 @@
-import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { GUARDIAN_MESSAGES } from "#shared/guardians-constants.ts";
 import type { RouterOutputs } from "../../lib/api-types.ts";
-import { errorMessage } from "../../lib/errors.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { resendToasts } from "../invitations/hooks.ts";
+import { failed, useInvalidateGuardians } from "./invalidate.ts";
 
 export type ChildGuardians = RouterOutputs["parent"]["guardians"]["list"];
 
@@ -15,22 +14,6 @@ export function useChildGuardians(childId: string, enabled = true) {
   const trpc = useTRPC();
   return useQuery(trpc.parent.guardians.list.queryOptions({ childId }, { enabled }));
 }
-
-/** What a change of guardians changes: the child's list, and the family's children, rides and dashboard. */
-function useInvalidateGuardians() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.parent.guardians.pathFilter()),
-      queryClient.invalidateQueries(trpc.parent.children.pathFilter()),
-      queryClient.invalidateQueries(trpc.parent.rides.pathFilter()),
-      queryClient.invalidateQueries(trpc.parent.overview.pathFilter()),
-    ]);
-}
-
-const failed = (title: MessageDescriptor) => (error: unknown) =>
-  notify("error", i18n._(title), errorMessage(error, t`Please try again.`));
 
 /** Invite a guardian by e-mail; `onSent` resets the form. */
 export function useInviteGuardian(onSent: () => void) {
@@ -84,20 +67,4 @@ export function useResendGuardianInvitation() {
   const trpc = useTRPC();
   const invalidate = useInvalidateGuardians();
   return useMutation(trpc.parent.guardians.resend.mutationOptions(resendToasts(invalidate)));
-}
-
-/** Accept a guardian invitation while signed in (the link of the e-mail to an address with an account). */
-export function useAcceptGuardianInvitation(onDone: () => void) {
-  const trpc = useTRPC();
-  const invalidate = useInvalidateGuardians();
-  return useMutation(
-    trpc.parent.guardians.accept.mutationOptions({
-      onSuccess: async (data) => {
-        onDone();
-        notify("success", data.message);
-        await invalidate();
-      },
-      onError: failed(msg`Invitation not accepted`),
-    }),
-  );
 }

@@ -1,8 +1,6 @@
-import { plural, t } from "@lingui/core/macro";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_MESSAGES } from "#shared/notification-texts.ts";
-import type { RouterInputs, RouterOutputs } from "../../lib/api-types.ts";
-import { errorMessage } from "../../lib/errors.ts";
+import type { RouterOutputs } from "../../lib/api-types.ts";
 import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 
@@ -22,7 +20,7 @@ export function useNotifications(role: InboxRole, input: InboxListInput) {
   return useQuery({ ...inboxListQuery(trpc, role, input), placeholderData: keepPreviousData });
 }
 
-function useInvalidateInbox(role: InboxRole) {
+export function useInvalidateInbox(role: InboxRole) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return () =>
@@ -60,40 +58,6 @@ export function useDeleteNotification(role: InboxRole, onDone: () => void) {
         onDone();
         notify("error", NOTIFICATION_MESSAGES.deleteFailed.title, NOTIFICATION_MESSAGES.deleteFailed.description);
       },
-    }),
-  );
-}
-
-export type SentNotificationsPage = RouterOutputs["schoolAdmin"]["notifications"]["listSent"];
-export type SentNotification = SentNotificationsPage["rows"][number];
-
-/** The school admin's Sent tab: one page of the school's sends, with their audience and read counts. */
-export function useSentNotifications(input: RouterInputs["schoolAdmin"]["notifications"]["listSent"]) {
-  const trpc = useTRPC();
-  return useQuery(trpc.schoolAdmin.notifications.listSent.queryOptions(input, { placeholderData: keepPreviousData }));
-}
-
-/** Send Notification (school admin). `onSent` closes the dialog. */
-export function useSendNotification(onSent: () => void) {
-  const trpc = useTRPC();
-  const invalidate = useInvalidateInbox("schoolAdmin");
-  return useMutation(
-    trpc.schoolAdmin.notifications.send.mutationOptions({
-      onSuccess: async ({ recipients }) => {
-        onSent();
-        notify(
-          "success",
-          NOTIFICATION_MESSAGES.sent.title,
-          t`Sent to ${plural(recipients, { one: "# parent", other: "# parents" })}.`,
-        );
-        await invalidate();
-      },
-      onError: (error) =>
-        notify(
-          "error",
-          NOTIFICATION_MESSAGES.sendFailed.title,
-          errorMessage(error, NOTIFICATION_MESSAGES.sendFailed.description),
-        ),
     }),
   );
 }

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Bus, CalendarX, MapPin, Undo2 } from "lucide-react";
 import { useState } from "react";
-import { CHILD_MESSAGES } from "#shared/children-texts.ts";
+import { NO_TRANSPORT_MESSAGE } from "#shared/child-rides-texts.ts";
 import { StopPreviewMap } from "../../components/map/StopMap.tsx";
 import { SecondaryButton } from "../../components/ui/buttons.tsx";
 import { formatIsoDay } from "../../components/ui/format.ts";
@@ -34,8 +34,7 @@ export function ChildRides({ child, rides, notRiding, today }: Props) {
   const clear = useClearNotRiding();
   const { i18n, t } = useLingui();
   const name = child.name;
-  if (rides.length === 0)
-    return <p className="mt-2 text-sm text-amber-900">{sharedText(CHILD_MESSAGES.noTransport)}</p>;
+  if (rides.length === 0) return <p className="mt-2 text-sm text-amber-900">{sharedText(NO_TRANSPORT_MESSAGE)}</p>;
   // The morning first: pickup, then drop-off.
   const ordered = rides.toSorted((a, b) => (a.direction === b.direction ? 0 : a.direction === "pickup" ? -1 : 1));
   const pickup = ordered[0]!;

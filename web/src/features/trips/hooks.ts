@@ -17,44 +17,12 @@ export function useTrips(input: TripListInput) {
   return useQuery({ ...tripsListQuery(trpc, input), placeholderData: keepPreviousData });
 }
 
-function useInvalidateSchool() {
+/** What a change of trips changes: everything the school admin reads (trips feed the dashboard too). */
+export function useInvalidateSchool() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // Trips feed the dashboard's cards too.
   return () => queryClient.invalidateQueries(trpc.schoolAdmin.pathFilter());
-}
-
-/** New Trip (with Repeat) and Edit Trip, with the spec's toasts. `onSaved` closes the dialog. */
-export function useSaveTrip(onSaved: () => void) {
-  const trpc = useTRPC();
-  const invalidate = useInvalidateSchool();
-  const failed = (error: unknown) =>
-    notify("error", TRIP_MESSAGES.saveFailed.title, errorMessage(error, TRIP_MESSAGES.saveFailed.description));
-  const create = useMutation(
-    trpc.schoolAdmin.trips.create.mutationOptions({
-      onSuccess: async ({ created }) => {
-        onSaved();
-        notify(
-          "success",
-          TRIP_MESSAGES.created.title,
-          created > 1 ? t`${created} trips created successfully!` : TRIP_MESSAGES.created.description,
-        );
-        await invalidate();
-      },
-      onError: failed,
-    }),
-  );
-  const update = useMutation(
-    trpc.schoolAdmin.trips.update.mutationOptions({
-      onSuccess: async () => {
-        onSaved();
-        notify("success", TRIP_MESSAGES.updated.title, TRIP_MESSAGES.updated.description);
-        await invalidate();
-      },
-      onError: failed,
-    }),
-  );
-  return { create, update, isPending: create.isPending || update.isPending };
 }
 
 /** Delete (after the spec's confirmation). `onDone` closes the confirmation. */

@@ -11,7 +11,7 @@ import { LINKED_INVOICE_PARAM, PAYMENT_RETURN_PARAM } from "#shared/payment-text
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
+import { DebouncedInput, FilterTabs, useUrlFilters } from "../../components/ui/filters.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
 import { QueryState, StatCard } from "../../components/ui/states.tsx";
@@ -30,7 +30,6 @@ import { PayInvoiceButton } from "../../features/payments/PayInvoiceButton.tsx";
 import { PaymentReturnNotice } from "../../features/payments/PaymentReturnNotice.tsx";
 import { sharedText } from "../../i18n/shared-texts.ts";
 import { useMoney } from "../../lib/school-zone.ts";
-import { useUrlFilters } from "../../lib/url-filters.ts";
 import { InvoiceTable } from "./InvoiceTable.tsx";
 
 const PaymentSettingsDialog = lazy(() => import("./PaymentSettingsDialog.tsx"));

@@ -9,7 +9,7 @@ import { relativeTime } from "#shared/school-time.ts";
 import { usePageTitle } from "../../components/site/usePageTitle.ts";
 import { Button, IconButton } from "../../components/ui/buttons.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { DebouncedInput, FilterTabs } from "../../components/ui/filters.tsx";
+import { DebouncedInput, FilterTabs, useUrlFilters } from "../../components/ui/filters.tsx";
 import { lazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
@@ -28,7 +28,6 @@ import {
   NotificationTypeIcon,
 } from "../../features/notifications/labels.tsx";
 import { sharedText } from "../../i18n/shared-texts.ts";
-import { useUrlFilters } from "../../lib/url-filters.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../components/ui/dialog.tsx")).ConfirmDialog);
 

@@ -9,8 +9,8 @@ import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from "#shared/enums.ts";
 import { NOTIFICATION_MESSAGES, type NotificationAudience, sendNotificationInput } from "#shared/notifications.ts";
 import { Dialog, DialogActions } from "../../components/ui/dialog.tsx";
 import { EnumSelectField, maxLengthOf, TextField } from "../../components/ui/form.tsx";
-import { useSendNotification } from "../../features/notifications/hooks.ts";
 import { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from "../../features/notifications/labels.tsx";
+import { useSendNotification } from "../../features/notifications/send-hooks.ts";
 import { ActiveParentPicker } from "../../features/parents/ParentPicker.tsx";
 import { useRouteNames } from "../../features/trips/hooks.ts";
 

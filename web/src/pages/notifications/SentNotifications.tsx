@@ -5,13 +5,13 @@ import { CardFields, CardHeader, DataTable } from "../../components/ui/data-tabl
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Pagination, useLastPageFallback } from "../../components/ui/pagination.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
-import { type SentNotification, useSentNotifications } from "../../features/notifications/hooks.ts";
 import {
   NOTIFICATION_CATEGORY_LABELS,
   NotificationTypeIcon,
   readCountText,
   sendAudienceText,
 } from "../../features/notifications/labels.tsx";
+import { type SentNotification, useSentNotifications } from "../../features/notifications/send-hooks.ts";
 
 /** "Today at 7:30 AM" in the school's zone, and who sent it when the app did. */
 function SentWhen({ send, zone }: { send: SentNotification; zone: string }) {

@@ -11,7 +11,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { gradeLabel } from "../../features/children/grades.ts";
 import { type ChildRow, useChildren, useDeleteChild } from "../../features/children/hooks.ts";
-import { useAcceptGuardianInvitation } from "../../features/guardians/hooks.ts";
+import { useAcceptGuardianInvitation } from "../../features/guardians/accept.ts";
 import { RideHistory } from "../../features/live/RideHistory.tsx";
 import { ChildRides } from "../../features/rides/ChildRides.tsx";
 import { useRideLookup } from "../../features/rides/hooks.ts";

@@ -54,10 +54,13 @@ export function useResumeOnLoad(onOutcome: (outcome: ResumeOutcome) => void) {
     const via = linkToken ? "link" : "cancelled";
     if (linkToken) {
       rememberResumeToken(linkToken);
-      // The URL helper loads with the link only (most visits have no token).
-      void import("../../lib/url-filters.ts").then(
-        ({ withoutParam }) => setParams(withoutParam("resume"), { replace: true }),
-        () => undefined, // Offline: the resume cannot load either.
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("resume");
+          return next;
+        },
+        { replace: true },
       );
     }
     void (async () => {

@@ -9,8 +9,9 @@ import { createTripInput, TRIP_DEFAULTS, tripFormSchema, tripFormValues } from "
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { EnumSelectField, maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { DriverSelect } from "../../../features/drivers/admin/DriverSelect.tsx";
-import { type TripRow, useSaveTrip } from "../../../features/trips/hooks.ts";
+import type { TripRow } from "../../../features/trips/hooks.ts";
 import { tripStatusLabels } from "../../../features/trips/labels.tsx";
+import { useSaveTrip } from "../../../features/trips/save-trip.ts";
 import { weekdayName } from "../../../features/trips/zoned-format.ts";
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

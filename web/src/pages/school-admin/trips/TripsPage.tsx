@@ -9,7 +9,7 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, IconButton, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { CardFields, CardHeader, type Column, DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import { DebouncedInput, FilterSelect, useUrlFilters } from "../../../components/ui/filters.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { QueryState } from "../../../components/ui/states.tsx";
@@ -24,7 +24,6 @@ import { RouteTypeIcon, TripStatusBadge, tripStatusLabels } from "../../../featu
 import { calendarDay, zonedTime } from "../../../features/trips/zoned-format.ts";
 import { sharedText } from "../../../i18n/shared-texts.ts";
 import { downloadText } from "../../../lib/download.ts";
-import { useUrlFilters } from "../../../lib/url-filters.ts";
 
 const ConfirmDialog = lazyDialog(async () => (await import("../../../components/ui/dialog.tsx")).ConfirmDialog);
 

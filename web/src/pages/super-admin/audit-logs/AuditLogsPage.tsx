@@ -9,7 +9,14 @@ import { CardFields, type Column, DataTable } from "../../../components/ui/data-
 import { Dash } from "../../../components/ui/detail-list.tsx";
 import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { DateFilter, DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import {
+  DateFilter,
+  DebouncedInput,
+  FilterSelect,
+  oneOf,
+  pageParam,
+  useUrlFilters,
+} from "../../../components/ui/filters.tsx";
 import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination, useLastPageFallback } from "../../../components/ui/pagination.tsx";
@@ -17,7 +24,6 @@ import { ErrorState, QueryState } from "../../../components/ui/states.tsx";
 import { useAuditEventTypes, useAuditLogs } from "../../../features/audit-logs/hooks.ts";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { errorMessage } from "../../../lib/errors.ts";
-import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
 import { AUDIT_EVENT_LABELS } from "./event-labels.ts";
 
 type AuditRow = RouterOutputs["superAdmin"]["auditLogs"]["list"]["rows"][number];

@@ -8,7 +8,7 @@ import { INVITATION_ROLE_FILTERS, INVITATION_STATUS_FILTERS } from "#shared/invi
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import { DebouncedInput, FilterSelect, oneOf, pageParam, useUrlFilters } from "../../../components/ui/filters.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { formatDateTime, roleLabel } from "../../../components/ui/format.ts";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
@@ -25,7 +25,6 @@ import {
 import { RevokeInvitationDialog } from "../../../features/invitations/RevokeInvitationDialog.tsx";
 import type { RouterOutputs } from "../../../lib/api-types.ts";
 import { notify } from "../../../lib/toast.ts";
-import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
 import { EmailLogsDialog } from "./EmailLogsDialog.tsx";
 
 type InvitationRow = RouterOutputs["superAdmin"]["invitations"]["list"]["rows"][number];

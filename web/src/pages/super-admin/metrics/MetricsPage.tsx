@@ -9,7 +9,7 @@ import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ActionButton } from "../../../components/ui/action-button.tsx";
 import { SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { type Column, DataTable } from "../../../components/ui/data-table.tsx";
-import { DateFilter } from "../../../components/ui/filters.tsx";
+import { DateFilter, useUrlFilters } from "../../../components/ui/filters.tsx";
 import { formatIsoDay } from "../../../components/ui/format.ts";
 import { PageHeader, PageSection } from "../../../components/ui/page-header.tsx";
 import { ErrorState, QueryState, StatCard } from "../../../components/ui/states.tsx";
@@ -19,8 +19,7 @@ import { activeLocale } from "../../../i18n/i18n.ts";
 import { downloadText } from "../../../lib/download.ts";
 import { errorMessage } from "../../../lib/errors.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
-import { useUrlFilters } from "../../../lib/url-filters.ts";
-import { formatCents, type MetricsTable, metricsCsv, metricsCsvName, metricsTables } from "./metrics-tables.ts";
+import { formatCents, type MetricsTable, metricsTables } from "./metrics-tables.ts";
 
 const FILTER_DEFAULTS = { from: "", to: "" };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -348,7 +347,11 @@ function CsvButton({ table, data }: { table: MetricsTable; data: PlatformMetrics
     <SecondaryButton
       className="print:hidden"
       aria-label={t`Export ${title} as CSV`}
-      onClick={() => downloadText(metricsCsvName(table, data), metricsCsv(table), "text/csv;charset=utf-8")}
+      onClick={async () => {
+        // The CSV's code loads when the button is pressed, not with the page.
+        const { metricsCsv, metricsCsvName } = await import("./metrics-csv.ts");
+        downloadText(metricsCsvName(table, data), metricsCsv(table), "text/csv;charset=utf-8");
+      }}
     >
       <Download aria-hidden="true" className="h-4 w-4" />
       CSV

@@ -1,5 +1,4 @@
 import { t } from "@lingui/core/macro";
-import { csvDocument } from "#shared/csv.ts";
 import { LOCALE_TAGS } from "#shared/locales.ts";
 import { formatMoney, PLATFORM_CURRENCY } from "#shared/money.ts";
 import { PLANS } from "#shared/plans.ts";
@@ -130,14 +129,4 @@ export function metricsTables(data: PlatformMetrics): MetricsTable[] {
       ],
     },
   ];
-}
-
-/** A table as a CSV document. */
-export function metricsCsv(table: MetricsTable): string {
-  return csvDocument(table.header, table.rows);
-}
-
-/** The CSV file's name: what it holds and its range. */
-export function metricsCsvName(table: MetricsTable, data: Pick<PlatformMetrics, "from" | "to">): string {
-  return `platform-${table.file}-${data.from}-to-${data.to}.csv`;
 }

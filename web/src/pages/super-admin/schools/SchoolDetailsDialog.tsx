@@ -8,7 +8,7 @@ import { EmailAddress } from "../../../components/ui/email-address.tsx";
 import { Button } from "../../../components/ui/form.tsx";
 import { formatDate, formatDateTime } from "../../../components/ui/format.ts";
 import { Loading } from "../../../components/ui/states.tsx";
-import { useSchoolDetails } from "../../../features/schools/hooks.ts";
+import { useSchoolDetails } from "../../../features/schools/dialog-hooks.ts";
 import { SchoolStatusBadge } from "./labels.tsx";
 import type { SchoolDetails, SchoolRef } from "./types.ts";
 

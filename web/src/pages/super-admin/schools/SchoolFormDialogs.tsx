@@ -10,7 +10,7 @@ import { createSchoolInput, type SchoolFormInput } from "#shared/schools.ts";
 import { Dialog, DialogActions } from "../../../components/ui/dialog.tsx";
 import { maxLengthOf, TextField } from "../../../components/ui/form.tsx";
 import { Loading } from "../../../components/ui/states.tsx";
-import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../features/schools/hooks.ts";
+import { useCreateSchool, useSchoolDetails, useUpdateSchool } from "../../../features/schools/dialog-hooks.ts";
 import { activeLocale } from "../../../i18n/i18n.ts";
 import { sharedText } from "../../../i18n/shared-texts.ts";
 import { browserTimeZone, timeZoneSelectOptions } from "../../../lib/time-zone.ts";

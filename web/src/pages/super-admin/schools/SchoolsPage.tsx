@@ -6,13 +6,12 @@ import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { Button, SecondaryButton } from "../../../components/ui/buttons.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { DebouncedInput, FilterSelect } from "../../../components/ui/filters.tsx";
+import { DebouncedInput, FilterSelect, oneOf, withoutParam } from "../../../components/ui/filters.tsx";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Pagination } from "../../../components/ui/pagination.tsx";
 import { QueryState, StatCard } from "../../../components/ui/states.tsx";
 import { useDeleteSchool, useSchools } from "../../../features/schools/hooks.ts";
-import { oneOf, withoutParam } from "../../../lib/url-filters.ts";
 import { ADMIN_FILTER_LABELS, SCHOOL_STATUS_FILTER_LABELS } from "./labels.tsx";
 import { type RowActions, SchoolsList } from "./SchoolsList.tsx";
 import type { SchoolRef } from "./types.ts";

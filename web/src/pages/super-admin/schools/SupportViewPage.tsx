@@ -5,7 +5,7 @@ import { Link, useParams } from "react-router";
 import { PLANS } from "#shared/plans.ts";
 import { usePageTitle } from "../../../components/site/usePageTitle.ts";
 import { ErrorState, Loading, StatCard } from "../../../components/ui/states.tsx";
-import { useOpenSupportView } from "../../../features/schools/hooks.ts";
+import { useOpenSupportView } from "../../../features/schools/dialog-hooks.ts";
 import { SUBSCRIPTION_STATUS_LABELS } from "../../../lib/labels.ts";
 
 function BackToSchools() {

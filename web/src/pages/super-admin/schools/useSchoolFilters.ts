@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { ADMIN_FILTERS, SCHOOL_STATUS_FILTERS } from "#shared/schools-constants.ts";
-import { oneOf, pageParam, useUrlFilters } from "../../../lib/url-filters.ts";
+import { oneOf, pageParam, useUrlFilters } from "../../../components/ui/filters.tsx";
 
 export type StatusFilter = (typeof SCHOOL_STATUS_FILTERS)[number];
 export type AdminFilter = (typeof ADMIN_FILTERS)[number];
