@@ -10,14 +10,14 @@ type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The budgets of initial JS, gzip KB, and there are no exceptions: public pages (the login pages and
- * the registration wizard included) and a role area's pages. They were 120 and 150 KB before the
- * languages (issue 30); a page's texts now come as its catalogs (the English ones counted here) with
- * Lingui's runtime, and the first cut of per-page catalogs leaves the routes at up to 138 and 174 KB:
- * the budgets are 140 and 175 KB until the catalogs are cut per page everywhere and the runtime is
- * smaller (ADR 0078; ADR 0083 measures what 120/150 takes: the routes without catalogs are over them).
+ * The budgets of initial JS, gzip KB, English texts included, and there are no exceptions: public
+ * pages (the login pages and the registration wizard included) and a role area's pages. The goal is
+ * ADR 0019's 120 and 150 KB. With the languages (issue 30) a page's texts come as catalogs: cut per
+ * built chunk (ADR 0085) they weigh 1–4 KB of English a route instead of 13–23, and the budgets came
+ * down from 140/175 to today's largest routes: 123 (/get-started 122.1) and 154 (/parent 153.8);
+ * ten role-area routes are within 2 KB over 150 (ADR 0085 lists them). A ratchet: lower it as they shrink.
  */
-export const BUDGET_KB = { public: 140, area: 175 } as const;
+export const BUDGET_KB = { public: 123, area: 154 } as const;
 
 /**
  * The routes we measure. `modules` are the route's lazy modules as the router loads them for that
