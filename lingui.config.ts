@@ -75,9 +75,10 @@ export const CATALOG_AREAS: Record<string, { include: string[]; exclude?: string
   parent: {
     include: [
       ...pages("parent", "dashboard/Dashboard.tsx", "dashboard/ParentDashboardPage.tsx"),
-      ...pages("dashboard/parent-dashboard-sections.tsx"),
+      ...pages("dashboard/parent-dashboard-sections.tsx", "dashboard/RecentNotifications.tsx"),
       // The screens a parent shares with the school admin (My Invoices, Notifications): their texts.
-      ...pages("invoices/InvoicesPage.tsx", "invoices/InvoiceTable.tsx", "notifications/NotificationsPage.tsx"),
+      ...pages("invoices/ParentInvoicesPage.tsx", "invoices/InvoicesScreen.tsx", "invoices/InvoiceTable.tsx"),
+      ...pages("notifications/NotificationsPage.tsx"),
       "<rootDir>/web/src/features/invoices/labels.tsx",
       // A guardian's invitation is resent from the parent's guardians dialog; the dashboard shows trips' statuses.
       "<rootDir>/web/src/features/invitations/hooks.ts",

@@ -100,6 +100,9 @@ const EVERY_PAGE_MODULES = new RegExp(
     // files of their own otherwise (~0.3 KB gzip of files' overhead on every page).
     "node_modules/@lingui/core/",
     "worker/shared/(locales|said)\\.",
+    // The texts' loaders every page starts with (the area catalogs' and the chunks' own, ADR 0085).
+    "web/src/i18n/(i18n|chunk-texts)\\.",
+    "worker/shared/(catalog-chunks|locale-choice)\\.",
     "web/src/lib/translated-labels\\.",
     "web/src/i18n/shared-texts\\.",
   ]

@@ -1,12 +1,16 @@
 /**
- * Each built chunk's texts, in every language (issue 30, ADR 0085): the client build derives a
- * catalog per chunk and language from the messages the chunk's code uses, so a page downloads the
- * texts of the code it runs and no others — in English too. The `.po` files stay per area for the
+ * Each built chunk's texts, in every language (issue 30, ADRs 0085 and 0086): the client build
+ * derives a catalog per chunk and language from the messages the chunk's code uses, so a page
+ * downloads the texts of the code it runs and no others. The `.po` files stay per area for the
  * translators (lingui.config.ts); this plugin only cuts what the browser downloads.
  *
- * - `renderChunk`: a chunk whose code holds a catalog message id starts with one statement that
- *   hands its own address to the page's texts loader (web/src/i18n/chunk-texts.ts), which fetches
- *   the chunk's catalog in the page's language as the chunk runs.
+ * - `renderChunk`: each message descriptor the macros left in the chunk (`{ id }`) gets its English,
+ *   compiled, as its `message`, which Lingui shows when the active catalog has no such id: the
+ *   English reader's texts are in the code, as before the languages, and need no catalog. A chunk
+ *   whose code holds message ids then starts with one statement that hands its own address to the
+ *   page's texts loader (web/src/i18n/chunk-texts.ts), which fetches the chunk's catalog in the
+ *   page's language as the chunk runs — in English only where some of its texts are not in the code
+ *   (the texts shared with the server, whose English is a descriptor's or the string itself).
  * - `transform`: every `import("…")` of web/src waits for the texts of the chunks it loaded
  *   (`afterTexts`), so a lazily loaded page or dialog renders with its texts.
  * - `generateBundle`: writes `assets/i18n-<chunk>-<locale>-<version>.js` per such chunk and
@@ -23,11 +27,16 @@ import { join, relative } from "node:path";
 import { createCompiledCatalog, getCatalogs } from "@lingui/cli/api";
 import { getConfig } from "@lingui/conf";
 import type { Plugin } from "vite";
-import { CHUNK_TEXTS_QUEUE, textsFile, textsIndexFile } from "../worker/shared/catalog-chunks.ts";
-import { LOCALES, type Locale } from "../worker/shared/locales.ts";
+import {
+  CHUNK_TEXTS_QUEUE,
+  readsAsItsId,
+  type TextsIndex,
+  textsFile,
+  textsIndexFile,
+} from "../worker/shared/catalog-chunks.ts";
+import { LOCALES, type Locale, SOURCE_LOCALE } from "../worker/shared/locales.ts";
 
-/** dist/.vite/texts.json: the texts' version and the chunks that have texts. */
-export type TextsManifest = { version: string; chunks: string[] };
+/** dist/.vite/texts.json: the texts' version and the chunks that have texts (`TextsIndex`). */
 export const TEXTS_MANIFEST = ".vite/texts.json";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -39,7 +48,9 @@ const RUNTIME = join(ROOT, "web/src/i18n/chunk-texts.ts");
 const MESSAGE_ID = /\bid\s*:\s*(["'`])([\w.-]{2,80})\1/g;
 /** A literal dynamic import of web/src's code. */
 const DYNAMIC_IMPORT = /\bimport\(\s*(["'`][^"'`]+["'`])\s*\)/g;
-const PROLOGUE = `(self.${CHUNK_TEXTS_QUEUE}||=[]).push(import.meta.url);`;
+/** A chunk's first statement: its address, and whether it has an English catalog (1) or not (0). */
+const prologue = (english: boolean) => `(self.${CHUNK_TEXTS_QUEUE}||=[]).push([import.meta.url,${english ? 1 : 0}]);`;
+const PROLOGUE_START = `(self.${CHUNK_TEXTS_QUEUE}||=[]).push([import.meta.url,`;
 
 /** A hash of every catalog's `.po` the browser reads (web/src/locales, worker/locales/shared): a change of any translation gives every catalog a new address. */
 export function textsVersion(): string {
@@ -90,9 +101,71 @@ function usedIds(code: string, web: Record<string, unknown>, shared: Record<stri
   return [...ids].sort();
 }
 
+/** An ESTree node as Rolldown's parser gives it (`this.parse`): its type, its span in the code, its fields. */
+type Node = { type: string; start: number; end: number; [field: string]: unknown };
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+
+/** A property's name when it is a plain one (`id`, `"id"`), else null. */
+function propertyName(property: Node): string | null {
+  if (property.type !== "Property" || property.computed) return null;
+  const key = property.key as Node;
+  if (key.type === "Identifier") return key.name as string;
+  return key.type === "Literal" && typeof key.value === "string" ? key.value : null;
+}
+
+/** A string a node states outright (a literal, or a template without expressions), else null. */
+function stringValue(node: Node): string | null {
+  if (node.type === "Literal" && typeof node.value === "string") return node.value;
+  if (node.type !== "TemplateLiteral" || (node.expressions as Node[]).length > 0) return null;
+  const [quasi] = node.quasis as { value: { cooked: string | null } }[];
+  return quasi?.value.cooked ?? null;
+}
+
+/**
+ * The code with each message descriptor of `english`'s ids (an object `{ id: "…", … }` without a
+ * `message`, as the macros leave them) given its compiled English as `message`, and the ids so given.
+ */
+export function withEnglish(
+  code: string,
+  program: Node,
+  english: Record<string, unknown>,
+): { code: string; inlined: Set<string> } {
+  const inserts: { at: number; id: string }[] = [];
+  const visit = (node: Node) => {
+    if (node.type === "ObjectExpression") {
+      const properties = node.properties as Node[];
+      const idProperty = properties.find((property) => propertyName(property) === "id");
+      const id = idProperty ? stringValue(idProperty.value as Node) : null;
+      if (
+        idProperty &&
+        id !== null &&
+        Object.hasOwn(english, id) &&
+        !properties.some((property) => property.type !== "Property" || propertyName(property) === "message")
+      ) {
+        if (!/^["'`]?id\b/.test(code.slice(idProperty.start, idProperty.end)))
+          throw new Error(`chunk texts: the parser's offsets do not match the code at ${idProperty.start}`);
+        inserts.push({ at: idProperty.end, id });
+      }
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const item of value) if (isNode(item)) visit(item);
+      if (isNode(value)) visit(value);
+    }
+  };
+  visit(program);
+  let out = code;
+  for (const { at, id } of inserts.sort((a, b) => b.at - a.at))
+    out = `${out.slice(0, at)},message:${JSON.stringify(english[id])}${out.slice(at)}`;
+  return { code: out, inlined: new Set(inserts.map(({ id }) => id)) };
+}
+
 /** The plugin; `enabled` in the client's production build only (dev and the prerender load the area catalogs). */
 export function chunkTextsPlugin(enabled: boolean): Plugin {
   let messages: { web: Compiled; shared: Compiled } | undefined;
+  /** Each chunk's message ids, and those it needs an English catalog for, by its preliminary file name. */
+  const chunkTexts = new Map<string, { ids: string[]; english: string[] }>();
   const version = enabled ? textsVersion() : "";
   return {
     name: "schoolride-chunk-texts",
@@ -114,19 +187,36 @@ export function chunkTextsPlugin(enabled: boolean): Plugin {
         return { code: `import { afterTexts as __afterTexts } from ${from};\n${wrapped}`, map: null };
       },
     },
-    renderChunk(code) {
-      if (!messages || usedIds(code, messages.web.en, messages.shared.en).length === 0) return null;
-      return { code: `${PROLOGUE}\n${code}`, map: null };
+    renderChunk(code, chunk) {
+      if (!messages) return null;
+      // Read before the English goes in, so that no English word in it counts as a shared text used.
+      const ids = usedIds(code, messages.web.en, messages.shared.en);
+      if (ids.length === 0) return null;
+      const { web, shared } = messages;
+      const given = withEnglish(code, this.parse(code) as unknown as Node, web[SOURCE_LOCALE]);
+      // English in the code: given to a descriptor above, or a shared text that reads as its own id.
+      const inCode = (id: string) =>
+        given.inlined.has(id) || (!Object.hasOwn(web.en, id) && readsAsItsId(id, shared.en[id]));
+      const english = ids.filter((id) => !inCode(id));
+      chunkTexts.set(chunk.fileName, { ids, english });
+      return { code: `${prologue(english.length > 0)}\n${given.code}`, map: null };
     },
     generateBundle(_, bundle) {
       const compiled = messages;
       if (!compiled) return;
       const chunks: string[] = [];
+      const sourceChunks: string[] = [];
       for (const output of Object.values(bundle)) {
-        if (output.type !== "chunk" || !output.code.startsWith(PROLOGUE)) continue;
-        const ids = usedIds(output.code, compiled.web.en, compiled.shared.en);
+        if (output.type !== "chunk") continue;
+        const texts = chunkTexts.get(output.preliminaryFileName);
+        if (!texts) continue;
+        if (!output.code.startsWith(PROLOGUE_START))
+          throw new Error(`chunk texts: ${output.fileName} lost its first statement`);
         chunks.push(output.fileName);
+        if (texts.english.length > 0) sourceChunks.push(output.fileName);
         for (const locale of LOCALES) {
+          const ids = locale === SOURCE_LOCALE ? texts.english : texts.ids;
+          if (ids.length === 0) continue;
           const own = Object.fromEntries(
             ids.map((id) => [id, compiled.web[locale][id] ?? compiled.shared[locale][id]]),
           );
@@ -137,7 +227,7 @@ export function chunkTextsPlugin(enabled: boolean): Plugin {
           });
         }
       }
-      const manifest: TextsManifest = { version, chunks: chunks.sort() };
+      const manifest: TextsIndex = { version, chunks: chunks.sort(), sourceChunks: sourceChunks.sort() };
       this.emitFile({ type: "asset", fileName: TEXTS_MANIFEST, source: JSON.stringify(manifest, null, 2) });
       // The same list for the service worker (precached): it keeps a language's catalogs for every chunk.
       this.emitFile({ type: "asset", fileName: textsIndexFile(version), source: JSON.stringify(manifest) });

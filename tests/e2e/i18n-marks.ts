@@ -4,27 +4,41 @@
  * Playwright's string matchers ignore, so the journeys' English assertions hold; a regular
  * expression goes through `markable`), and fail on any visible text outside the marks that is not
  * data. Each literal part of a message is marked, not its placeholders: what a message shows in
- * them (a name, a time, a label) is checked as what it is. The marks are added to the catalogs'
- * chunks as the browser downloads them (the app is the production build, unchanged); the service
+ * them (a name, a time, a label) is checked as what it is. The marks are added as the browser
+ * downloads the build's files (the app is the production build, unchanged): to the catalogs' chunks,
+ * and to the English the build wrote into the code's message descriptors (ADR 0086); the service
  * worker is blocked in that project, so every chunk comes through the network.
  *
  * What is data, not text to translate: every string the API answered (and the live sockets sent) (names, a school's own
  * messages, texts the server composed in the reader's language), the brand, e-mail addresses and
  * URLs, the plans' names (product names), and what `Intl` formats (month and day names, AM/PM); each language's own name (the language
  * switcher's options), countries' names (`Intl.DisplayNames`), a time zone's IANA name, codes and ids (a word with a digit), a key's shortcut
- * ("alt+T"). The payment provider's pages (`/dev/`, the local stand-in for Stripe's) are not checked.
+ * ("alt+T"); and the texts shared with the server that read in English as their own id (`SHARED_AS_THEIR_ID`). The payment provider's pages (`/dev/`, the local stand-in for Stripe's) are not checked.
  */
 import { type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { readsAsItsId } from "#shared/catalog-chunks.ts";
 import { LOCALE_NAMES } from "#shared/locales.ts";
 import { PLANS } from "#shared/plans.ts";
+import { messages as SHARED_ENGLISH } from "#worker/locales/shared/en.ts";
 import { PRERENDERED_PAGES } from "../../web/src/routes/page-meta.ts";
 
 export { expect };
 
 const MARK = "\u200b";
+/**
+ * The texts the browser shares with the server that read in English as their own id (ADR 0086: a
+ * `said` text): an English page shows the string itself, from no catalog, so it carries no marks.
+ * They are the shared catalog's, which the catalogs' test holds complete in every language.
+ */
+const SHARED_AS_THEIR_ID = Object.entries(SHARED_ENGLISH as Record<string, unknown>)
+  .filter(([id, english]) => readsAsItsId(id, english))
+  .map(([id]) => id);
+
 /** The pages the build prerenders (their HTML holds the build's English). */
 const PRERENDERED_PATHS = new Set<string>(PRERENDERED_PAGES.map((page) => page.path));
 const CATALOG_CHUNK = /\/assets\/i18n-[\w-]+-(?:en|es|ar|zh|vi|sv)-[\w-]+\.js$/;
+/** The build's other JS chunks (the code). */
+const CODE_CHUNK = /\/assets\/(?!i18n-[\w-]+-(?:en|es|ar|zh|vi|sv)-[\w-]+\.js$)[^/]+\.js$/;
 const ATTRIBUTES = ["aria-label", "placeholder", "title", "alt"] as const;
 
 type Compiled = string | unknown[];
@@ -60,6 +74,41 @@ export function markCatalog(source: string): string {
     for (const [id, message] of Object.entries(messages)) messages[id] = markMessage(message);
     return `JSON.parse(${JSON.stringify(JSON.stringify(messages))})`;
   });
+}
+
+/** A descriptor the build gave its English (`id:"…",message:[…]`, minified: any quotes). */
+const DESCRIPTOR_WITH_ENGLISH = /\bid:(["'`])[\w.-]{2,80}\1,message:(?=\[)/g;
+
+/** Where the JavaScript array literal starting at `start` ends (past its `]`): strings skipped, brackets counted. */
+function arrayEnd(code: string, start: number): number {
+  let depth = 0;
+  for (let at = start; at < code.length; at++) {
+    const char = code[at];
+    if (char === '"' || char === "'" || char === "`") {
+      for (at++; at < code.length && code[at] !== char; at++) if (code[at] === "\\") at++;
+    } else if (char === "[" || char === "{") depth++;
+    else if (char === "]" || char === "}") {
+      depth--;
+      if (depth === 0) return at + 1;
+    }
+  }
+  throw new Error(`no end to the array at ${start}`);
+}
+
+/** A code chunk with the English of each of its descriptors marked (see `DESCRIPTOR_WITH_ENGLISH`). */
+export function markCode(source: string): string {
+  let out = "";
+  let from = 0;
+  for (const match of source.matchAll(DESCRIPTOR_WITH_ENGLISH)) {
+    const start = match.index + match[0].length;
+    if (start < from) continue;
+    const end = arrayEnd(source, start);
+    // The build's own literal, read as JavaScript reads it.
+    const message = new Function(`return ${source.slice(start, end)}`)() as Compiled;
+    out += source.slice(from, start) + JSON.stringify(markMessage(message));
+    from = end;
+  }
+  return out + source.slice(from);
 }
 
 /**
@@ -125,7 +174,10 @@ const ZONE_LABEL =
 
 /** `value` where it stands as a whole (not the `en` inside "Parent"). */
 function wholeValue(value: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "gu");
+  // Only a letter or a digit at either end can be part of a longer word ("Missing: " before a name is whole).
+  const before = /^[\p{L}\p{N}]/u.test(value) ? "(?<![\\p{L}\\p{N}])" : "";
+  const after = /[\p{L}\p{N}]$/u.test(value) ? "(?![\\p{L}\\p{N}])" : "";
+  return new RegExp(`${before}${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${after}`, "gu");
 }
 
 /** What is left of a line once the data in it is taken out: words there are untranslated text. */
@@ -163,6 +215,11 @@ async function watch(context: BrowserContext) {
   await context.route(CATALOG_CHUNK, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: markCatalog(await response.text()) });
+  });
+  await context.route(CODE_CHUNK, async (route) => {
+    // Every chunk of the app comes through here: a dropped connection is tried once more.
+    const response = await route.fetch().catch(() => route.fetch());
+    await route.fulfill({ response, body: markCode(await response.text()) });
   });
   // A prerendered page's HTML is the build's English, unmarked: the page is rendered afresh instead
   // (only those pages; Chromium's Local Network Access checks are off in the project, since a document
@@ -238,7 +295,7 @@ async function watch(context: BrowserContext) {
   );
   return {
     check(testInfo: TestInfo) {
-      const values = [...data].sort((a, b) => b.length - a.length);
+      const values = [...data, ...SHARED_AS_THEIR_ID].sort((a, b) => b.length - a.length);
       const untranslated = [...seen]
         // The payment provider's pages (the local stand-in for Stripe's) are not ours to translate.
         .filter(([, path]) => !path.startsWith("/dev/"))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markable, markCatalog, markMessage, untranslatedPart, withoutPrerender } from "../e2e/i18n-marks.ts";
+import { markable, markCatalog, markCode, markMessage, untranslatedPart, withoutPrerender } from "../e2e/i18n-marks.ts";
 
 /** The checker of the marked project (tests/e2e/i18n-marks.ts): what it marks, what it lets through. */
 const Z = "\u200b";
@@ -18,11 +18,25 @@ describe("the marked project's checker", () => {
     expect(markCatalog(chunk)).toContain(JSON.stringify(JSON.stringify({ a: [`${Z}Hello ${Z}`, ["name"]] })));
   });
 
+  it("marks the English the build wrote into the code's descriptors, and nothing else there", () => {
+    const code =
+      'var a={id:`BZ6u0O`,message:[`My Children`]},b=i._({id:"x.y",message:[["n","plural",{one:["#"," stop ]"],other:["#",` stops`]}]],values:{n}}),c={id:`q`,label:"Keep"};';
+    const marked = markCode(code);
+    expect(marked).toContain(`{id:\`BZ6u0O\`,message:${JSON.stringify([`${Z}My Children${Z}`])}}`);
+    expect(marked).toContain(
+      `message:${JSON.stringify([["n", "plural", { one: ["#", `${Z} stop ]${Z}`], other: ["#", `${Z} stops${Z}`] }]])},values:{n}`,
+    );
+    expect(marked).toContain('c={id:`q`,label:"Keep"}');
+    expect(markCode("var a=1;")).toBe("var a=1;");
+  });
+
   it("finds words that are neither marked nor data", () => {
     expect(untranslatedPart("Yesterday at 7:30 PM", [])).toBe("Yesterday at :");
     expect(untranslatedPart("Ava Rivera 3rd Grade", ["Ava Rivera"])).toBe("Grade");
     // A value is data where it stands whole, not inside a word ("en" in "Parent").
     expect(untranslatedPart("Parent Login", ["en"])).toBe("Parent Login");
+    // A value that ends in a space or a sign is whole before a word: a composed message's prefix.
+    expect(untranslatedPart("Missing: School Name, City", ["Missing: ", "School Name", "City"])).toBe("");
   });
 
   it("lets data through: names the API sent, languages' own names, countries, zones, ids, the map's scale", () => {

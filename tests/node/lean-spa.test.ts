@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { textsFile } from "#shared/catalog-chunks.ts";
+import { catalogChunks, type TextsIndex, textsFile } from "#shared/catalog-chunks.ts";
 import { LOCALES } from "#shared/locales.ts";
 import { createApp } from "#worker/app.ts";
 import { assetRequest, LOCALIZED_PAGES, withLanguageVary } from "#worker/http/prerendered.ts";
@@ -227,15 +227,20 @@ describe("prerendered HTML", () => {
   });
 });
 
-/** The chunks that have texts here, and each one's catalog per language as built (ADR 0085). */
+/**
+ * The chunks that have texts here, and each one's catalog per language as built (ADR 0085); in
+ * English only the page's (ADR 0086: the entry's English is in its code).
+ */
 const TEXTS_VERSION = "v1234567";
 const TEXT_CHUNKS = ["assets/entry.js", "assets/page.js"];
+const SOURCE_CHUNKS = ["assets/page.js"];
 const catalogText = (chunk: string, locale: string) => `{"${chunk}":"${locale.repeat(150)}"}`;
 
 function writeTexts(dir: string): void {
-  writeFileSync(join(dir, ".vite", "texts.json"), JSON.stringify({ version: TEXTS_VERSION, chunks: TEXT_CHUNKS }));
-  for (const chunk of TEXT_CHUNKS)
-    for (const locale of LOCALES)
+  const index: TextsIndex = { version: TEXTS_VERSION, chunks: TEXT_CHUNKS, sourceChunks: SOURCE_CHUNKS };
+  writeFileSync(join(dir, ".vite", "texts.json"), JSON.stringify(index));
+  for (const locale of LOCALES)
+    for (const chunk of catalogChunks(index, locale))
       writeFileSync(join(dir, textsFile(chunk, locale, TEXTS_VERSION)), catalogText(chunk, locale));
 }
 
@@ -273,17 +278,18 @@ describe("bundle report", () => {
 
   it("counts the entry, the route's lazy modules and their static imports once each; lazy imports not at all", () => {
     const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
-    const catalogs = (locale: string) => TEXT_CHUNKS.reduce((sum, chunk) => sum + gzip(catalogText(chunk, locale)), 0);
+    const catalogs = (locale: string) =>
+      (locale === "en" ? SOURCE_CHUNKS : TEXT_CHUNKS).reduce((sum, chunk) => sum + gzip(catalogText(chunk, locale)), 0);
     const expected =
       Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000)) + catalogs("en")) / 102.4) /
       10;
     const rows = bundleRows(built);
     expect(rows.map((row) => row.route)).toEqual(BUNDLE_ROUTES.map((route) => route.route));
     for (const row of rows) {
-      // The English catalogs of the chunks with texts are in the initial JS; another language's are not.
+      // The English catalogs of the chunks with texts are in the initial JS (the page's: the entry has
+      // none); another language's are not.
       expect(row.files.sort()).toEqual([
         "assets/entry.js",
-        `assets/i18n-entry-en-${TEXTS_VERSION}.js`,
         `assets/i18n-page-en-${TEXTS_VERSION}.js`,
         "assets/page.js",
         "assets/shared.js",
@@ -313,11 +319,11 @@ describe("bundle report", () => {
     });
   });
 
-  it("every route has its kind's budget, with no exceptions: 123 KB for public pages, 154 KB in the role areas (ADR 0085)", () => {
-    expect(BUDGET_KB).toEqual({ public: 123, area: 154 });
+  it("every route has its kind's budget, with no exceptions: 120 KB for public pages, 150 KB in the role areas (ADR 0019)", () => {
+    expect(BUDGET_KB).toEqual({ public: 120, area: 150 });
     for (const { route, budgetKb } of BUNDLE_ROUTES) {
       const area = /^\/(super-admin|school-admin|parent|driver)(\/|$)/.test(route);
-      expect(budgetKb, route).toBe(area ? 154 : 123);
+      expect(budgetKb, route).toBe(area ? 150 : 120);
     }
     expect(BUNDLE_ROUTES.map((row) => row.route)).toContain("/get-started");
   });

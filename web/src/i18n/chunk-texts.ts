@@ -1,14 +1,15 @@
 /**
- * The texts of the code a page runs (ADR 0085). In the production build every chunk that shows
- * texts has a catalog of its own per language, and pushes its address to `CHUNK_TEXTS_QUEUE` as it
- * runs (scripts/chunk-texts-plugin.ts); from `startChunkTexts` on, each push loads that chunk's
- * catalog in the page's language. Every lazy `import()` of the app waits for the texts of what it
+ * The texts of the code a page runs (ADRs 0085, 0086). In the production build every chunk that
+ * shows texts has a catalog of its own per language, and pushes its address to `CHUNK_TEXTS_QUEUE`
+ * as it runs (scripts/chunk-texts-plugin.ts); from `startChunkTexts` on, each push loads that
+ * chunk's catalog in the page's language. Its English is mostly in its code (each message's
+ * `message`), so in English only the chunks that say they have an English catalog load one. Every lazy `import()` of the app waits for the texts of what it
  * loaded (`afterTexts`, added by the build), so a page or a dialog renders with its words. In
  * development and in the prerender the area catalogs load instead (i18n.ts), and none of this runs.
  */
 import { i18n } from "@lingui/core";
 import { CHUNK_TEXTS_QUEUE, textsFile } from "#shared/catalog-chunks.ts";
-import type { Locale } from "#shared/locales.ts";
+import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 
 declare global {
   /** The build's texts version (scripts/chunk-texts-plugin.ts defines it): null where the area catalogs load. */
@@ -16,25 +17,28 @@ declare global {
 }
 export const CHUNK_TEXTS_VERSION: string | null = __CHUNK_TEXTS__;
 
-type Queue = { push(url: string): unknown };
-type Holder = Record<typeof CHUNK_TEXTS_QUEUE, Queue | string[] | undefined>;
+/** What a chunk pushes: its address, and 1 if it has an English catalog (0: its English is in its code). */
+type Pushed = [chunkUrl: string, english: 0 | 1];
+type Queue = { push(chunk: Pushed): unknown };
+type Holder = Record<typeof CHUNK_TEXTS_QUEUE, Queue | Pushed[] | undefined>;
 
 let textsLocale: Locale | undefined;
 /** Each chunk's catalog, by the chunk's address: loading or loaded. */
 const loads = new Map<string, Promise<void>>();
 /** Chunks whose catalog failed (offline, a replaced deployment): the next wait tries again. */
-const failed = new Set<string>();
+const failed = new Map<string, Pushed[1]>();
 
-function load(chunkUrl: string): void {
+function load([chunkUrl, english]: Pushed): void {
   const locale = textsLocale;
   if (!CHUNK_TEXTS_VERSION || !locale || loads.has(chunkUrl)) return;
+  if (locale === SOURCE_LOCALE && !english) return;
   const url = textsFile(chunkUrl, locale, CHUNK_TEXTS_VERSION);
   const loading = (import(/* @vite-ignore */ url) as Promise<{ messages: Record<string, unknown> }>).then(
     ({ messages }) => i18n.load(locale, messages as never),
   );
   loading.catch(() => {
     loads.delete(chunkUrl);
-    failed.add(chunkUrl);
+    failed.set(chunkUrl, english);
   });
   loads.set(chunkUrl, loading);
 }
@@ -45,15 +49,15 @@ export function startChunkTexts(locale: Locale): void {
   textsLocale = locale;
   const holder = globalThis as unknown as Holder;
   const waiting = holder[CHUNK_TEXTS_QUEUE];
-  holder[CHUNK_TEXTS_QUEUE] = { push: (url: string) => load(url) };
-  if (Array.isArray(waiting)) for (const url of waiting) load(url);
+  holder[CHUNK_TEXTS_QUEUE] = { push: (chunk: Pushed) => load(chunk) };
+  if (Array.isArray(waiting)) for (const chunk of waiting) load(chunk);
 }
 
 /** Resolves once every chunk that has run has its texts (retrying those that failed). */
 export async function textsReady(): Promise<void> {
-  for (const url of failed) {
+  for (const [url, english] of failed) {
     failed.delete(url);
-    load(url);
+    load([url, english]);
   }
   await Promise.all(loads.values());
 }

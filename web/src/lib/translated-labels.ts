@@ -5,7 +5,9 @@ import { i18n, type MessageDescriptor } from "@lingui/core";
  * test, say) its English text, never an error.
  */
 export function translate(descriptor: MessageDescriptor): string {
-  return i18n.locale ? i18n._(descriptor) : (descriptor.message ?? descriptor.id);
+  if (i18n.locale) return i18n._(descriptor);
+  // The build writes a descriptor's English into it compiled (ADR 0086): only a string reads as is.
+  return typeof descriptor.message === "string" ? descriptor.message : descriptor.id;
 }
 
 /**

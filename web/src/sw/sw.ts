@@ -26,10 +26,12 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import {
   CATALOG_CACHE_LIMITS,
+  catalogChunks,
   catalogLocale,
   isCatalogChunk,
   KEEP_CATALOGS,
   TEXTS_INDEX,
+  type TextsIndex,
   textsFile,
 } from "#shared/catalog-chunks.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
@@ -87,9 +89,11 @@ function keepLanguage(pathname: string, event: ExtendableEvent): void {
   const keeping = (async () => {
     const answer = await matchPrecache(index);
     if (!answer) throw new Error("the texts index is not precached yet"); // tried again on the next catalog
-    const { version, chunks } = (await answer.json()) as { version: string; chunks: string[] };
+    const texts = (await answer.json()) as TextsIndex;
     await Promise.allSettled(
-      chunks.map((chunk) => catalogs.handle({ event, request: `/${textsFile(chunk, locale, version)}` })),
+      catalogChunks(texts, locale).map((chunk) =>
+        catalogs.handle({ event, request: `/${textsFile(chunk, locale, texts.version)}` }),
+      ),
     );
   })().catch(() => keptLanguages.delete(locale));
   // The fetch's event lives on until all are kept (the strategy's own waits join it).

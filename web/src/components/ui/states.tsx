@@ -43,6 +43,15 @@ export function LoadError({ message, error, onRetry }: { message: string; error?
  * the data), otherwise `children` with the data. `keepDataOnError`: a refetch that failed keeps
  * showing the data it had (a list that keeps its previous page while the next loads).
  */
+/** What QueryState reads of a query (TanStack's result, whatever its error type). */
+export type QueryLike<T> = {
+  isPending: boolean;
+  isError: boolean;
+  data: T | undefined;
+  error: unknown;
+  refetch: () => unknown;
+};
+
 export function QueryState<T>({
   query,
   loading,
@@ -52,7 +61,7 @@ export function QueryState<T>({
   keepDataOnError = false,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; data: T | undefined; error: unknown; refetch: () => unknown };
+  query: QueryLike<T>;
   loading: string;
   failed: string;
   isEmpty?: (data: T) => boolean;

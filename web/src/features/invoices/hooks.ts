@@ -6,7 +6,6 @@ import { notify } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { type InvoiceListInput, parentInvoicesQuery, schoolInvoicesQuery } from "./queries.ts";
 
-export type InvoiceRole = "schoolAdmin" | "parent";
 export type SchoolInvoiceList = RouterOutputs["schoolAdmin"]["invoices"]["list"];
 export type ParentInvoiceList = RouterOutputs["parent"]["invoices"]["list"];
 /** A row of either list (the school admin's also names the recipient). */

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { lazy, Suspense } from "react";
 import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
+import { Loading } from "../../components/ui/loading.tsx";
 import { Panel } from "../../components/ui/panel.tsx";
 import { QueryState } from "../../components/ui/states.tsx";
 import { useParentDashboard } from "../../features/dashboard/hooks.ts";
@@ -7,13 +9,9 @@ import { useMapTiles } from "../../features/site/hooks.ts";
 import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
-import {
-  ChildCards,
-  PaymentInformation,
-  RecentNotifications,
-  Tiles,
-  TodaysRides,
-} from "./parent-dashboard-sections.tsx";
+import { ChildCards, PaymentInformation, Tiles, TodaysRides } from "./parent-dashboard-sections.tsx";
+
+const RecentNotifications = lazy(() => import("./RecentNotifications.tsx"));
 
 /**
  * The parent's dashboard (spec), phone first: the tiles, Today's rides (read again every 30 s while
@@ -72,7 +70,9 @@ export default function ParentDashboardPage() {
                   title={sharedText(TEXTS.recentNotifications)}
                   link={{ to: "/parent/notifications", label: t`View all` }}
                 >
-                  <RecentNotifications data={data} />
+                  <Suspense fallback={<Loading />}>
+                    <RecentNotifications data={data} />
+                  </Suspense>
                 </Panel>
               </div>
             </>

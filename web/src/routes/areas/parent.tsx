@@ -21,7 +21,7 @@ export default roleArea("parent", "parent", [
   },
   {
     path: "invoices",
-    lazy: withProps(() => import("../../pages/invoices/InvoicesPage.tsx"), { role: "parent" }),
+    lazy: page(() => import("../../pages/invoices/ParentInvoicesPage.tsx")),
     loader: prefetchLoader("parent", "parentInvoices"),
   },
   { path: "account", lazy: page(() => import("../../pages/account/AccountPage.tsx")) },

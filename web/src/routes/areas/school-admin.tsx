@@ -79,7 +79,7 @@ export default roleArea("school-admin", "school_admin", [
           },
           {
             path: "invoices",
-            lazy: withProps(() => import("../../pages/invoices/InvoicesPage.tsx"), { role: "schoolAdmin" }),
+            lazy: page(() => import("../../pages/invoices/SchoolInvoicesPage.tsx")),
             loader: prefetchLoader("school_admin", "schoolAdminInvoices"),
           },
           { path: "parents", lazy: page(() => import("../../pages/school-admin/ParentsPage.tsx")) },
