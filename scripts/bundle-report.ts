@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { catalogChunks, type TextsIndex, textsFile } from "#shared/catalog-chunks.ts";
+import { type TextsIndex, textsFile } from "#shared/catalog-chunks.ts";
 import { LOCALES, type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
 import { TEXTS_MANIFEST } from "./chunk-texts-plugin.ts";
 
@@ -85,8 +85,8 @@ export const LAZY_ONLY: readonly { name: string; module: string; signature: stri
 
 /**
  * What another language may add to a route (issue 30, ADR 0078), gzip KB: a page loads its catalogs
- * before its first render, an English reader the English ones (counted in the route's initial JS), a
- * reader of another language that language's instead, so the route grows by the difference.
+ * before its first render; an English reader none (its texts are in the code, ADR 0086), a reader
+ * of another language that language's, so the route grows by them.
  */
 export const LANGUAGE_BUDGET_KB = 15;
 
@@ -98,8 +98,6 @@ export function languageExtraKb(row: BundleRow, locale: Locale): number {
 export type BundleRow = {
   route: string;
   gzipKb: number;
-  /** The route's initial JS without its catalogs, gzip KB: what no cut of the catalogs changes (ADR 0083). */
-  codeKb: number;
   budgetKb: number;
   files: string[];
   /** Each language's catalogs for the route, gzip KB. */
@@ -139,13 +137,12 @@ export function bundleRows(distDir: string): BundleRow[] {
     const catalogs = Object.fromEntries(
       LOCALES.map((locale) => [locale, catalogFiles(distDir, code, locale)]),
     ) as Record<Locale, string[]>;
-    const initial = [...new Set([...code, ...catalogs[SOURCE_LOCALE]])];
+    // An English page loads no catalog (ADR 0086): its initial JS is the code, English texts included.
     return {
       route,
       budgetKb,
-      gzipKb: kb(sumOf(initial, gzipSize)),
-      codeKb: kb(sumOf(code, gzipSize)),
-      files: initial,
+      gzipKb: kb(sumOf(code, gzipSize)),
+      files: code,
       catalogKb: Object.fromEntries(
         LOCALES.map((locale) => [locale, kb(sumOf([...new Set(catalogs[locale])], gzipSize))]),
       ) as Record<Locale, number>,
@@ -155,11 +152,12 @@ export function bundleRows(distDir: string): BundleRow[] {
 
 /**
  * The catalogs a page with these chunks loads in `locale` (ADR 0085): each chunk's own texts
- * (dist/.vite/texts.json lists the chunks that have them).
+ * (dist/.vite/texts.json lists the chunks that have them); none in English, which is in the code (ADR 0086).
  */
 export function catalogFiles(distDir: string, chunks: readonly string[], locale: Locale): string[] {
+  if (locale === SOURCE_LOCALE) return [];
   const texts = JSON.parse(readFileSync(join(distDir, TEXTS_MANIFEST), "utf8")) as TextsIndex;
-  const withTexts = new Set(catalogChunks(texts, locale));
+  const withTexts = new Set(texts.chunks);
   return chunks.filter((chunk) => withTexts.has(chunk)).map((chunk) => textsFile(chunk, locale, texts.version));
 }
 
@@ -170,7 +168,7 @@ export function formatLanguageTable(rows: readonly BundleRow[]): string {
       `${row.route.padEnd(30)} ${LOCALES.map((locale) => row.catalogKb[locale].toFixed(1).padStart(6)).join("")}`,
   );
   return [
-    `catalogs per route (gzip KB; English's are in the initial JS above; another language's replace them and may add ≤ ${LANGUAGE_BUDGET_KB} KB)`,
+    `catalogs per route (gzip KB; English is in the code, ADR 0086; another language's add to the route, ≤ ${LANGUAGE_BUDGET_KB} KB)`,
     `${"route".padEnd(30)} ${LOCALES.map((locale) => locale.padStart(6)).join("")}`,
     ...lines,
   ].join("\n");
@@ -230,9 +228,9 @@ export function bundleReport(distDir: string): Record<string, number> {
 export function formatBundleTable(rows: BundleRow[]): string {
   const lines = rows.map((row) => {
     const verdict = row.gzipKb <= row.budgetKb ? "ok" : "OVER BUDGET";
-    return `${row.route.padEnd(30)} ${row.gzipKb.toFixed(1).padStart(7)} KB ${row.codeKb.toFixed(1).padStart(7)} KB  ${String(row.budgetKb).padStart(5)} KB  ${verdict}`;
+    return `${row.route.padEnd(30)} ${row.gzipKb.toFixed(1).padStart(7)} KB  ${String(row.budgetKb).padStart(5)} KB  ${verdict}`;
   });
-  return [`${"route".padEnd(30)} initial JS (gzip; without its catalogs)  budget`, ...lines].join("\n");
+  return [`${"route".padEnd(30)} initial JS (gzip)  budget`, ...lines].join("\n");
 }
 
 /** The lazy-only modules' lines of the budget check: their size, for information, and where they must not be. */

@@ -38,5 +38,5 @@ if (eager.length > 0)
   );
 if (over.length > 0 || eager.length > 0 || wordy.length > 0) process.exit(1);
 console.log(
-  `\nEvery route is within its bundle budget (English catalogs included), no language adds more than ${LANGUAGE_BUDGET_KB} KB to it, and the lazy-only code is in none.`,
+  `\nEvery route is within its bundle budget (its English texts included), no language adds more than ${LANGUAGE_BUDGET_KB} KB to it, and the lazy-only code is in none.`,
 );

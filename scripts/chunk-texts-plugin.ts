@@ -4,13 +4,13 @@
  * downloads the texts of the code it runs and no others. The `.po` files stay per area for the
  * translators (lingui.config.ts); this plugin only cuts what the browser downloads.
  *
- * - `renderChunk`: each message descriptor the macros left in the chunk (`{ id }`) gets its English,
- *   compiled, as its `message`, which Lingui shows when the active catalog has no such id: the
- *   English reader's texts are in the code, as before the languages, and need no catalog. A chunk
- *   whose code holds message ids then starts with one statement that hands its own address to the
- *   page's texts loader (web/src/i18n/chunk-texts.ts), which fetches the chunk's catalog in the
- *   page's language as the chunk runs — in English only where some of its texts are not in the code
- *   (the texts shared with the server, whose English is a descriptor's or the string itself).
+ * - `renderChunk`: each message descriptor in the chunk gets its compiled English as its `message`
+ *   (the macros leave `{ id }`; a hand-written shared one has its English source, replaced), which
+ *   Lingui shows when the active catalog has no such id: English is in the code, as before the
+ *   languages, and has no catalogs. A chunk whose code holds message ids then starts with one
+ *   statement that hands its own address to the page's texts loader (web/src/i18n/chunk-texts.ts),
+ *   which fetches the chunk's catalog in the page's language as the chunk runs. The build fails on
+ *   a message whose English could not go into the code (an id not in a descriptor written out).
  * - `transform`: every `import("…")` of web/src waits for the texts of the chunks it loaded
  *   (`afterTexts`), so a lazily loaded page or dialog renders with its texts.
  * - `generateBundle`: writes `assets/i18n-<chunk>-<locale>-<version>.js` per such chunk and
@@ -48,9 +48,7 @@ const RUNTIME = join(ROOT, "web/src/i18n/chunk-texts.ts");
 const MESSAGE_ID = /\bid\s*:\s*(["'`])([\w.-]{2,80})\1/g;
 /** A literal dynamic import of web/src's code. */
 const DYNAMIC_IMPORT = /\bimport\(\s*(["'`][^"'`]+["'`])\s*\)/g;
-/** A chunk's first statement: its address, and whether it has an English catalog (1) or not (0). */
-const prologue = (english: boolean) => `(self.${CHUNK_TEXTS_QUEUE}||=[]).push([import.meta.url,${english ? 1 : 0}]);`;
-const PROLOGUE_START = `(self.${CHUNK_TEXTS_QUEUE}||=[]).push([import.meta.url,`;
+const PROLOGUE = `(self.${CHUNK_TEXTS_QUEUE}||=[]).push(import.meta.url);`;
 
 /** A hash of every catalog's `.po` the browser reads (web/src/locales, worker/locales/shared): a change of any translation gives every catalog a new address. */
 export function textsVersion(): string {
@@ -124,29 +122,33 @@ function stringValue(node: Node): string | null {
 }
 
 /**
- * The code with each message descriptor of `english`'s ids (an object `{ id: "…", … }` without a
- * `message`, as the macros leave them) given its compiled English as `message`, and the ids so given.
+ * The code with each message descriptor of `english`'s ids given its compiled English as `message`:
+ * an object `{ id: "…", … }` without one (as the macros leave them) gets it, one whose `message` is
+ * a string (a descriptor written by hand, with its English source) has it replaced. The ids so given.
  */
 export function withEnglish(
   code: string,
   program: Node,
   english: Record<string, unknown>,
 ): { code: string; inlined: Set<string> } {
-  const inserts: { at: number; id: string }[] = [];
+  const edits: { start: number; end: number; text: string; id: string }[] = [];
   const visit = (node: Node) => {
     if (node.type === "ObjectExpression") {
       const properties = node.properties as Node[];
       const idProperty = properties.find((property) => propertyName(property) === "id");
       const id = idProperty ? stringValue(idProperty.value as Node) : null;
-      if (
-        idProperty &&
-        id !== null &&
-        Object.hasOwn(english, id) &&
-        !properties.some((property) => property.type !== "Property" || propertyName(property) === "message")
-      ) {
+      const messageProperty = properties.find((property) => propertyName(property) === "message");
+      const plain = properties.every((property) => property.type === "Property");
+      if (idProperty && id !== null && Object.hasOwn(english, id) && plain) {
         if (!/^["'`]?id\b/.test(code.slice(idProperty.start, idProperty.end)))
           throw new Error(`chunk texts: the parser's offsets do not match the code at ${idProperty.start}`);
-        inserts.push({ at: idProperty.end, id });
+        const compiled = JSON.stringify(english[id]);
+        if (!messageProperty)
+          edits.push({ start: idProperty.end, end: idProperty.end, text: `,message:${compiled}`, id });
+        else if (stringValue(messageProperty.value as Node) !== null) {
+          const value = messageProperty.value as Node;
+          edits.push({ start: value.start, end: value.end, text: compiled, id });
+        }
       }
     }
     for (const value of Object.values(node)) {
@@ -156,24 +158,31 @@ export function withEnglish(
   };
   visit(program);
   let out = code;
-  for (const { at, id } of inserts.sort((a, b) => b.at - a.at))
-    out = `${out.slice(0, at)},message:${JSON.stringify(english[id])}${out.slice(at)}`;
-  return { code: out, inlined: new Set(inserts.map(({ id }) => id)) };
+  for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, start)}${text}${out.slice(end)}`;
+  return { code: out, inlined: new Set(edits.map(({ id }) => id)) };
 }
 
 /** The plugin; `enabled` in the client's production build only (dev and the prerender load the area catalogs). */
 export function chunkTextsPlugin(enabled: boolean): Plugin {
   let messages: { web: Compiled; shared: Compiled } | undefined;
-  /** Each chunk's message ids, and those it needs an English catalog for, by its preliminary file name. */
-  const chunkTexts = new Map<string, { ids: string[]; english: string[] }>();
+  /** Each descriptor's compiled English the code can carry: the pages' messages, and the shared texts that do not read as their id. */
+  let english: Record<string, unknown> = {};
+  /** Each chunk's message ids, by its preliminary file name. */
+  const chunkTexts = new Map<string, string[]>();
   const version = enabled ? textsVersion() : "";
   return {
     name: "schoolride-chunk-texts",
     // Defined everywhere (null where the area catalogs load: development, the prerender, the tests' Vite).
     config: () => ({ define: { __CHUNK_TEXTS__: enabled ? JSON.stringify(version) : "null" } }),
     async buildStart() {
-      if (enabled)
-        messages = { web: await compiledMessages(WEB_LOCALES), shared: await compiledMessages(SHARED_LOCALES) };
+      if (!enabled) return;
+      messages = { web: await compiledMessages(WEB_LOCALES), shared: await compiledMessages(SHARED_LOCALES) };
+      const shared = messages.shared[SOURCE_LOCALE];
+      english = {
+        ...Object.fromEntries(Object.entries(shared).filter(([id, text]) => !readsAsItsId(id, text))),
+        ...messages.web[SOURCE_LOCALE],
+      };
     },
     transform: {
       filter: { id: /[\\/]web[\\/]src[\\/].*\.tsx?$/, code: "import(" },
@@ -193,30 +202,30 @@ export function chunkTextsPlugin(enabled: boolean): Plugin {
       const ids = usedIds(code, messages.web.en, messages.shared.en);
       if (ids.length === 0) return null;
       const { web, shared } = messages;
-      const given = withEnglish(code, this.parse(code) as unknown as Node, web[SOURCE_LOCALE]);
+      const given = withEnglish(code, this.parse(code) as unknown as Node, english);
       // English in the code: given to a descriptor above, or a shared text that reads as its own id.
       const inCode = (id: string) =>
         given.inlined.has(id) || (!Object.hasOwn(web.en, id) && readsAsItsId(id, shared.en[id]));
-      const english = ids.filter((id) => !inCode(id));
-      chunkTexts.set(chunk.fileName, { ids, english });
-      return { code: `${prologue(english.length > 0)}\n${given.code}`, map: null };
+      const missing = ids.filter((id) => !inCode(id));
+      if (missing.length > 0)
+        this.error(
+          `chunk texts: ${chunk.fileName} uses ${missing.join(", ")} outside a descriptor written out ({ id, message }), so its English cannot be in the code (ADR 0086)`,
+        );
+      chunkTexts.set(chunk.fileName, ids);
+      return { code: `${PROLOGUE}\n${given.code}`, map: null };
     },
     generateBundle(_, bundle) {
       const compiled = messages;
       if (!compiled) return;
       const chunks: string[] = [];
-      const sourceChunks: string[] = [];
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
-        const texts = chunkTexts.get(output.preliminaryFileName);
-        if (!texts) continue;
-        if (!output.code.startsWith(PROLOGUE_START))
-          throw new Error(`chunk texts: ${output.fileName} lost its first statement`);
+        const ids = chunkTexts.get(output.preliminaryFileName);
+        if (!ids) continue;
+        if (!output.code.startsWith(PROLOGUE)) this.error(`chunk texts: ${output.fileName} lost its first statement`);
         chunks.push(output.fileName);
-        if (texts.english.length > 0) sourceChunks.push(output.fileName);
         for (const locale of LOCALES) {
-          const ids = locale === SOURCE_LOCALE ? texts.english : texts.ids;
-          if (ids.length === 0) continue;
+          if (locale === SOURCE_LOCALE) continue;
           const own = Object.fromEntries(
             ids.map((id) => [id, compiled.web[locale][id] ?? compiled.shared[locale][id]]),
           );
@@ -227,7 +236,7 @@ export function chunkTextsPlugin(enabled: boolean): Plugin {
           });
         }
       }
-      const manifest: TextsIndex = { version, chunks: chunks.sort(), sourceChunks: sourceChunks.sort() };
+      const manifest: TextsIndex = { version, chunks: chunks.sort() };
       this.emitFile({ type: "asset", fileName: TEXTS_MANIFEST, source: JSON.stringify(manifest, null, 2) });
       // The same list for the service worker (precached): it keeps a language's catalogs for every chunk.
       this.emitFile({ type: "asset", fileName: textsIndexFile(version), source: JSON.stringify(manifest) });

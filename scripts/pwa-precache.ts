@@ -3,9 +3,7 @@
  * block, workbox's `manifestTransforms`): the JS and CSS chunks and the icons as found, and the
  * role-home shells and their areas' shells by the URLs they are served at (`/parent`, `/driver`,
  * `/areas/parent`, `/areas/driver`, ADR 0076). Not the language catalogs' chunks (every language's,
- * ~1 MB): the worker keeps those a page loads, at runtime (web/src/sw/sw.ts, ADR 0083) — but the
- * few English ones (ADR 0086: the English of the texts shared with the server; the rest of it is in
- * the code), which an English page may need offline without having asked for any catalog before.
+ * ~1 MB): the worker keeps those a page loads, at runtime (web/src/sw/sw.ts, ADR 0083).
  *
  * The shells (dist/parent.html, dist/driver.html) are written after Vite's build, by
  * scripts/prerender.ts, from dist/index.html and the chunks; the worker fetches them from the
@@ -14,8 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ManifestEntry } from "workbox-build";
-import { catalogLocale, isCatalogChunk } from "#shared/catalog-chunks.ts";
-import { SOURCE_LOCALE } from "#shared/locales.ts";
+import { isCatalogChunk } from "#shared/catalog-chunks.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
 import { OFFLINE_ROLES } from "#shared/service-worker.ts";
 
@@ -31,11 +28,7 @@ export function precacheEntries<Entry extends ManifestEntry & { size: number }>(
     .digest("hex")
     .slice(0, 32);
   return [
-    ...sorted.filter(
-      (entry) =>
-        entry.url !== SHELL_SOURCE &&
-        (!isCatalogChunk(`/${entry.url}`) || catalogLocale(`/${entry.url}`) === SOURCE_LOCALE),
-    ),
+    ...sorted.filter((entry) => entry.url !== SHELL_SOURCE && !isCatalogChunk(`/${entry.url}`)),
     ...OFFLINE_ROLES.flatMap((role) => [`/${role}`, areaShellPath(`/${role}`)]).map((url) => ({
       ...shell,
       url,

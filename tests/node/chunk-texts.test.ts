@@ -30,9 +30,16 @@ describe("the English written into a chunk's descriptors", () => {
     expect([...inlined].sort()).toEqual(["BZ6u0O", "a1b2c3", "stops"]);
   });
 
-  it("leaves what is not such a descriptor: an unknown id, one with a message, a computed or spread one", () => {
+  it("replaces a hand-written descriptor's English source with the compiled English", () => {
+    const code = 'i18n._({ ...{ id: "stops", message: "{n, plural, one {# stop} other {# stops}}" }, values });';
+    expect(given(code).code).toBe(
+      'i18n._({ ...{ id: "stops", message: [["n","plural",{"one":["#"," stop"],"other":["#"," stops"]}]] }, values });',
+    );
+  });
+
+  it("leaves what is not such a descriptor: an unknown id, a message not stated outright, a computed or spread one", () => {
     const templateWithExpression = "`a1b2$" + "{x}`";
-    const code = `const a = { id: "other" }, b = { id: "BZ6u0O", message: "kept" }, c = { [id]: "BZ6u0O" }, d = { id: ${templateWithExpression} }, e = { ...rest, id: "stops" };`;
+    const code = `const a = { id: "other" }, b = { id: "BZ6u0O", message: kept }, c = { [id]: "BZ6u0O" }, d = { id: ${templateWithExpression} }, e = { ...rest, id: "stops" };`;
     expect(given(code)).toEqual({ code, inlined: new Set() });
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogChunks, type TextsIndex, textsFile } from "#shared/catalog-chunks.ts";
+import { type TextsIndex, textsFile } from "#shared/catalog-chunks.ts";
 import { LOCALES } from "#shared/locales.ts";
 import { createApp } from "#worker/app.ts";
 import { assetRequest, LOCALIZED_PAGES, withLanguageVary } from "#worker/http/prerendered.ts";
@@ -227,20 +227,16 @@ describe("prerendered HTML", () => {
   });
 });
 
-/**
- * The chunks that have texts here, and each one's catalog per language as built (ADR 0085); in
- * English only the page's (ADR 0086: the entry's English is in its code).
- */
+/** The chunks that have texts here, and each one's catalog per language as built (ADR 0085): none in English (ADR 0086). */
 const TEXTS_VERSION = "v1234567";
 const TEXT_CHUNKS = ["assets/entry.js", "assets/page.js"];
-const SOURCE_CHUNKS = ["assets/page.js"];
 const catalogText = (chunk: string, locale: string) => `{"${chunk}":"${locale.repeat(150)}"}`;
 
 function writeTexts(dir: string): void {
-  const index: TextsIndex = { version: TEXTS_VERSION, chunks: TEXT_CHUNKS, sourceChunks: SOURCE_CHUNKS };
+  const index: TextsIndex = { version: TEXTS_VERSION, chunks: TEXT_CHUNKS };
   writeFileSync(join(dir, ".vite", "texts.json"), JSON.stringify(index));
-  for (const locale of LOCALES)
-    for (const chunk of catalogChunks(index, locale))
+  for (const chunk of TEXT_CHUNKS)
+    for (const locale of LOCALES.filter((locale) => locale !== "en"))
       writeFileSync(join(dir, textsFile(chunk, locale, TEXTS_VERSION)), catalogText(chunk, locale));
 }
 
@@ -278,26 +274,16 @@ describe("bundle report", () => {
 
   it("counts the entry, the route's lazy modules and their static imports once each; lazy imports not at all", () => {
     const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
-    const catalogs = (locale: string) =>
-      (locale === "en" ? SOURCE_CHUNKS : TEXT_CHUNKS).reduce((sum, chunk) => sum + gzip(catalogText(chunk, locale)), 0);
+    const catalogs = (locale: string) => TEXT_CHUNKS.reduce((sum, chunk) => sum + gzip(catalogText(chunk, locale)), 0);
     const expected =
-      Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000)) + catalogs("en")) / 102.4) /
-      10;
+      Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000))) / 102.4) / 10;
     const rows = bundleRows(built);
     expect(rows.map((row) => row.route)).toEqual(BUNDLE_ROUTES.map((route) => route.route));
     for (const row of rows) {
-      // The English catalogs of the chunks with texts are in the initial JS (the page's: the entry has
-      // none); another language's are not.
-      expect(row.files.sort()).toEqual([
-        "assets/entry.js",
-        `assets/i18n-page-en-${TEXTS_VERSION}.js`,
-        "assets/page.js",
-        "assets/shared.js",
-      ]);
+      // No English catalogs (English is in the code); another language's are not initial JS.
+      expect(row.files.sort()).toEqual(["assets/entry.js", "assets/page.js", "assets/shared.js"]);
       expect(row.gzipKb).toBe(expected);
-      expect(row.codeKb).toBe(
-        Math.round((gzip("e".repeat(5000)) + gzip("s".repeat(3000)) + gzip("p".repeat(2000))) / 102.4) / 10,
-      );
+      expect(row.catalogKb.en).toBe(0);
       expect(row.catalogKb.sv).toBe(Math.round(catalogs("sv") / 102.4) / 10);
     }
     expect(bundleReport(built)["/login/parent"]).toBe(expected);

@@ -143,12 +143,9 @@ describe("the precache list", () => {
     expect(OFFLINE_ROLES).toEqual(["parent", "driver"]);
   });
 
-  it("leaves the languages' catalogs out (the worker keeps those a page loads), not the catalogs' loader nor English's", () => {
-    // ADR 0086: the few English catalogs (the texts shared with the server), which a page may need offline unasked.
-    const english = { url: "assets/i18n-fields-C4BEpOGa-en-QjDAhdH9.js", revision: null, size: 9 };
-    const urls = precacheEntries([...built, ...catalogs, english, loader]).map((entry) => entry.url);
+  it("leaves the languages' catalogs out (the worker keeps those a page loads), not the catalogs' loader", () => {
+    const urls = precacheEntries([...built, ...catalogs, loader]).map((entry) => entry.url);
     expect(urls).toContain(loader.url);
-    expect(urls).toContain(english.url);
     for (const { url } of catalogs) expect(urls).not.toContain(url);
     expect(catalogs.every(({ url }) => isCatalogChunk(`/${url}`))).toBe(true);
     expect(isCatalogChunk(`/${loader.url}`)).toBe(false);

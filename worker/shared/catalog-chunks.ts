@@ -6,7 +6,7 @@
  * Apart from #shared/service-worker.ts, whose constants every role area's page loads: only the
  * build, the worker and the worker's registration need these.
  */
-import { isLocale, LOCALES, type Locale, SOURCE_LOCALE } from "./locales.ts";
+import { isLocale, LOCALES, type Locale } from "./locales.ts";
 
 export const CATALOG_CHUNK_PREFIX = "i18n-";
 
@@ -23,11 +23,10 @@ export function textsFile(chunkFile: string, locale: string, version: string): s
 
 /**
  * The chunks with texts and the texts' version (dist/.vite/texts.json, and `textsIndexFile` for the
- * service worker). Every chunk in `chunks` has a catalog in each language but English: most carry
- * their English in their code (ADR 0086), and `sourceChunks` are those that need an English catalog
- * too (texts the browser shares with the server, whose English is a descriptor's, not the code's).
+ * service worker). Each has a catalog in every language but English, whose texts are in the code
+ * (ADR 0086).
  */
-export type TextsIndex = { version: string; chunks: string[]; sourceChunks: string[] };
+export type TextsIndex = { version: string; chunks: string[] };
 
 /**
  * Whether a text shared with the server reads, in English, as its id (a plain text marked with
@@ -38,11 +37,6 @@ export function readsAsItsId(id: string, compiledEnglish: unknown): boolean {
     compiledEnglish === id ||
     (Array.isArray(compiledEnglish) && compiledEnglish.length === 1 && compiledEnglish[0] === id)
   );
-}
-
-/** The chunks of `index` that have a catalog in `locale`. */
-export function catalogChunks(index: TextsIndex, locale: Locale): string[] {
-  return locale === SOURCE_LOCALE ? index.sourceChunks : index.chunks;
 }
 
 /** The list of the chunks with texts and the texts' version, for the service worker (precached). */
@@ -58,10 +52,7 @@ export function catalogLocale(pathname: string): Locale | null {
 
 export const TEXTS_INDEX = /^\/?assets\/texts-[\w-]+\.json$/;
 
-/**
- * The global array a chunk with texts pushes itself to as it runs (scripts/chunk-texts-plugin.ts):
- * `[its address, 1 if it has an English catalog else 0]`.
- */
+/** The global array a chunk with texts pushes its own address to as it runs (scripts/chunk-texts-plugin.ts). */
 export const CHUNK_TEXTS_QUEUE = "__schoolrideTexts";
 
 /** Whether `pathname` is a built catalog chunk's (not the loader's own, web/src/i18n/i18n.ts's `i18n-<hash>.js`). */

@@ -2,8 +2,8 @@
  * The texts of the code a page runs (ADRs 0085, 0086). In the production build every chunk that
  * shows texts has a catalog of its own per language, and pushes its address to `CHUNK_TEXTS_QUEUE`
  * as it runs (scripts/chunk-texts-plugin.ts); from `startChunkTexts` on, each push loads that
- * chunk's catalog in the page's language. Its English is mostly in its code (each message's
- * `message`), so in English only the chunks that say they have an English catalog load one. Every lazy `import()` of the app waits for the texts of what it
+ * chunk's catalog in the page's language — in any language but English, which is in the code
+ * (each message's `message`). Every lazy `import()` of the app waits for the texts of what it
  * loaded (`afterTexts`, added by the build), so a page or a dialog renders with its words. In
  * development and in the prerender the area catalogs load instead (i18n.ts), and none of this runs.
  */
@@ -17,28 +17,26 @@ declare global {
 }
 export const CHUNK_TEXTS_VERSION: string | null = __CHUNK_TEXTS__;
 
-/** What a chunk pushes: its address, and 1 if it has an English catalog (0: its English is in its code). */
-type Pushed = [chunkUrl: string, english: 0 | 1];
-type Queue = { push(chunk: Pushed): unknown };
-type Holder = Record<typeof CHUNK_TEXTS_QUEUE, Queue | Pushed[] | undefined>;
+type Queue = { push(url: string): unknown };
+type Holder = Record<typeof CHUNK_TEXTS_QUEUE, Queue | string[] | undefined>;
 
 let textsLocale: Locale | undefined;
 /** Each chunk's catalog, by the chunk's address: loading or loaded. */
 const loads = new Map<string, Promise<void>>();
 /** Chunks whose catalog failed (offline, a replaced deployment): the next wait tries again. */
-const failed = new Map<string, Pushed[1]>();
+const failed = new Set<string>();
 
-function load([chunkUrl, english]: Pushed): void {
+function load(chunkUrl: string): void {
   const locale = textsLocale;
-  if (!CHUNK_TEXTS_VERSION || !locale || loads.has(chunkUrl)) return;
-  if (locale === SOURCE_LOCALE && !english) return;
+  // English is in the code (ADR 0086): no catalog to load.
+  if (!CHUNK_TEXTS_VERSION || !locale || locale === SOURCE_LOCALE || loads.has(chunkUrl)) return;
   const url = textsFile(chunkUrl, locale, CHUNK_TEXTS_VERSION);
   const loading = (import(/* @vite-ignore */ url) as Promise<{ messages: Record<string, unknown> }>).then(
     ({ messages }) => i18n.load(locale, messages as never),
   );
   loading.catch(() => {
     loads.delete(chunkUrl);
-    failed.set(chunkUrl, english);
+    failed.add(chunkUrl);
   });
   loads.set(chunkUrl, loading);
 }
@@ -49,15 +47,15 @@ export function startChunkTexts(locale: Locale): void {
   textsLocale = locale;
   const holder = globalThis as unknown as Holder;
   const waiting = holder[CHUNK_TEXTS_QUEUE];
-  holder[CHUNK_TEXTS_QUEUE] = { push: (chunk: Pushed) => load(chunk) };
-  if (Array.isArray(waiting)) for (const chunk of waiting) load(chunk);
+  holder[CHUNK_TEXTS_QUEUE] = { push: (url: string) => load(url) };
+  if (Array.isArray(waiting)) for (const url of waiting) load(url);
 }
 
 /** Resolves once every chunk that has run has its texts (retrying those that failed). */
 export async function textsReady(): Promise<void> {
-  for (const [url, english] of failed) {
+  for (const url of failed) {
     failed.delete(url);
-    load([url, english]);
+    load(url);
   }
   await Promise.all(loads.values());
 }

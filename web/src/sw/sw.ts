@@ -26,7 +26,6 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import {
   CATALOG_CACHE_LIMITS,
-  catalogChunks,
   catalogLocale,
   isCatalogChunk,
   KEEP_CATALOGS,
@@ -89,11 +88,9 @@ function keepLanguage(pathname: string, event: ExtendableEvent): void {
   const keeping = (async () => {
     const answer = await matchPrecache(index);
     if (!answer) throw new Error("the texts index is not precached yet"); // tried again on the next catalog
-    const texts = (await answer.json()) as TextsIndex;
+    const { version, chunks } = (await answer.json()) as TextsIndex;
     await Promise.allSettled(
-      catalogChunks(texts, locale).map((chunk) =>
-        catalogs.handle({ event, request: `/${textsFile(chunk, locale, texts.version)}` }),
-      ),
+      chunks.map((chunk) => catalogs.handle({ event, request: `/${textsFile(chunk, locale, version)}` })),
     );
   })().catch(() => keptLanguages.delete(locale));
   // The fetch's event lives on until all are kept (the strategy's own waits join it).
