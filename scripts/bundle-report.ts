@@ -219,6 +219,17 @@ export function routeFiles(manifest: Manifest, modules: readonly string[]): { en
   return { entry: [...entry], route: [...all].filter((file) => !entry.has(file)) };
 }
 
+/**
+ * The files the entry script imports statically (React's and Lingui's `common` chunk, the bundler's
+ * runtime): the browser finds them only once the whole entry has downloaded — on Slow 4G a second
+ * after the page's other chunks started — so every page's HTML preloads them beside it (Vite's own
+ * preloads are off, ADR 0082). Not the entry itself: its script tag fetches it.
+ */
+export function entryImports(manifest: Manifest): string[] {
+  const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry)?.file;
+  return routeFiles(manifest, []).entry.filter((file) => file !== entryFile);
+}
+
 /** `{ route: gzipKb }` for every measured route. */
 export function bundleReport(distDir: string): Record<string, number> {
   return Object.fromEntries(bundleRows(distDir).map((row) => [row.route, row.gzipKb]));

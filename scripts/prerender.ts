@@ -5,8 +5,8 @@
  * dist/index.html and writes dist/<page>.html, which Cloudflare's assets (html_handling
  * "auto-trailing-slash") and worker/local/assets.ts serve at /<page>. dist/index.html stays the empty
  * shell every other URL falls back to; "/" is written to home.html (worker/http/prerendered.ts).
- * Each page preloads its route's chunks (`<link rel="modulepreload">`), fetched with the entry
- * rather than after it.
+ * Each page preloads its route's chunks and the entry's own imports (`<link rel="modulepreload">`,
+ * `entryImports`), fetched with the entry rather than after it; dist/index.html gets the latter too.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -15,7 +15,7 @@ import { build } from "vite";
 import { direction, LOCALE_TAGS, LOCALES, SOURCE_LOCALE } from "#shared/locales.ts";
 import { areaShellPath } from "#shared/role-homes.ts";
 import { SPA_PAGES } from "#shared/site-pages.ts";
-import { catalogFiles, readManifest, routeFiles } from "./bundle-report.ts";
+import { catalogFiles, entryImports, readManifest, routeFiles } from "./bundle-report.ts";
 import { fillRoleShell, fillShell, logRouteImports } from "./prerender-html.ts";
 
 type PrerenderModule = typeof import("../web/src/prerender.tsx");
@@ -58,9 +58,11 @@ async function main() {
       // The route's chunks, and the catalogs in the page's language of the entry's and the route's
       // (web/src/i18n/chunk-texts.ts loads them before the first render; preloaded, they start at once).
       const files = routeFiles(manifest, routeModules);
-      const preload = [...files.route, ...catalogFiles(dist, [...files.entry, ...files.route], locale)].map(
-        (asset) => `/${asset}`,
-      );
+      const preload = [
+        ...entryImports(manifest),
+        ...files.route,
+        ...catalogFiles(dist, [...files.entry, ...files.route], locale),
+      ].map((asset) => `/${asset}`);
       const name = module.localizedFile(page.path, locale);
       const file = join(dist, name);
       mkdirSync(dirname(file), { recursive: true });
@@ -87,7 +89,9 @@ async function main() {
   // preloaded (ADR 0065): dist/parent.html, served at /parent like the public pages.
   for (const [role, home] of Object.entries(module.ROLE_HOMES) as [keyof typeof module.ROLE_HOMES, string][]) {
     const { routeModules, requests } = await module.roleHome(role);
-    const preload = routeFiles(manifest, routeModules).route.map((asset) => `/${asset}`);
+    const preload = [...entryImports(manifest), ...routeFiles(manifest, routeModules).route].map(
+      (asset) => `/${asset}`,
+    );
     const data = requests.filter((url) => url.startsWith("/api/trpc/"));
     writeFileSync(join(dist, `${home.slice(1)}.html`), fillRoleShell(shell, { preload, data }));
     console.log(
@@ -98,12 +102,19 @@ async function main() {
   // its pages load preloaded, no data (each page's loaders ask for their own). dist/areas/parent.html,
   // served for those URLs by worker/http/prerendered.ts.
   for (const [role, home] of Object.entries(module.ROLE_HOMES) as [keyof typeof module.ROLE_HOMES, string][]) {
-    const preload = routeFiles(manifest, await module.roleArea(role)).route.map((asset) => `/${asset}`);
+    const preload = [...entryImports(manifest), ...routeFiles(manifest, await module.roleArea(role)).route].map(
+      (asset) => `/${asset}`,
+    );
     const file = join(dist, `${areaShellPath(home).slice(1)}.html`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, fillRoleShell(shell, { preload, data: [] }));
     console.log(`area shell  ${`${home}/…`.padEnd(20)} → dist${areaShellPath(home)}.html (${preload.length} chunks)`);
   }
+  // The shell every other URL falls back to starts the entry's imports with the entry too.
+  writeFileSync(
+    join(dist, "index.html"),
+    fillRoleShell(shell, { preload: entryImports(manifest).map((asset) => `/${asset}`), data: [] }),
+  );
   rmSync(ssrOut, { recursive: true, force: true });
 }
 

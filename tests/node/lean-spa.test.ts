@@ -13,6 +13,7 @@ import {
   BUNDLE_ROUTES,
   bundleReport,
   bundleRows,
+  entryImports,
   formatBundleTable,
   formatLazyOnlyTable,
   LAZY_ONLY,
@@ -303,6 +304,8 @@ describe("bundle report", () => {
       entry: ["assets/entry.js", "assets/react.js"],
       route: ["assets/layout.js", "assets/icon.js", "assets/page.js"],
     });
+    // Every page's HTML preloads the entry's own imports too (found late otherwise): not the entry itself.
+    expect(entryImports(manifest)).toEqual(["assets/react.js"]);
   });
 
   it("every route has its kind's budget, with no exceptions: 120 KB for public pages, 150 KB in the role areas (ADR 0019)", () => {

@@ -11,6 +11,7 @@ import { useSession } from "../../lib/session.ts";
 import { Dashboard } from "./Dashboard.tsx";
 import { ChildCards, PaymentInformation, Tiles, TodaysRides } from "./parent-dashboard-sections.tsx";
 
+// The last section on a phone: loaded as it first renders, after the page's first paint (ADR 0086).
 const RecentNotifications = lazy(() => import("./RecentNotifications.tsx"));
 
 /**
