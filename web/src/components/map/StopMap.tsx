@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { Component, lazy, type ReactNode, Suspense } from "react";
+import { Component, lazy, type ReactNode, type Ref, Suspense, useEffect, useRef, useState } from "react";
 import { useMapTiles } from "../../features/site/hooks.ts";
 import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
 
@@ -21,12 +21,43 @@ export function StopMap({ className = "h-80", ...props }: StopMapProps) {
   );
 }
 
-/** The small read-only map of one stop. */
+/**
+ * The small read-only map of one stop, drawn once its frame comes near the screen: the child cards'
+ * maps below the fold of a phone load no Leaflet (45 KB) and no tiles until the reader scrolls to
+ * them, so the page's first load on a weak signal carries what it shows first.
+ */
 export function StopPreviewMap({ className = "h-32", ...props }: StopPreviewMapProps) {
   const tiles = useTilesOrNull();
+  const [frame, near] = useNearScreen();
   return (
-    <MapFrame className={className}>{tiles !== undefined && <LeafletStopPreview {...props} tiles={tiles} />}</MapFrame>
+    <MapFrame className={className} frameRef={frame}>
+      {near && tiles !== undefined && <LeafletStopPreview {...props} tiles={tiles} />}
+    </MapFrame>
   );
+}
+
+/** How far beyond the screen, above and below, a frame counts as near it (a quarter of its height). */
+const NEAR_SCREEN = "25% 0px";
+
+/** A ref for an element, and whether it has come near the screen (true at once where the browser cannot tell). */
+function useNearScreen(): [Ref<HTMLDivElement>, boolean] {
+  const element = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    const target = element.current;
+    if (near || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [near]);
+  return [element, near];
 }
 
 /** The configured tiles; null without them or when they cannot be asked for; undefined while asking. */
@@ -37,9 +68,20 @@ export function useTilesOrNull(): MapTiles | null | undefined {
 }
 
 /** A map's frame: its size kept while the map loads, a note if it never does. */
-export function MapFrame({ className, children }: { className: string; children: ReactNode }) {
+export function MapFrame({
+  className,
+  frameRef,
+  children,
+}: {
+  className: string;
+  frameRef?: Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
   return (
-    <div className={`relative isolate overflow-hidden rounded-lg border border-slate-200 bg-slate-100 ${className}`}>
+    <div
+      ref={frameRef}
+      className={`relative isolate overflow-hidden rounded-lg border border-slate-200 bg-slate-100 ${className}`}
+    >
       <MapErrorBoundary>
         <Suspense
           fallback={
