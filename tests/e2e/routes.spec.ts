@@ -207,6 +207,8 @@ test("a school admin builds a route's stops with the keyboard and saves them", a
     await expect(card.getByRole("definition").filter({ hasText: stop.name })).toContainText(
       `${stop.time} · Bus ${bus} · ${name}`,
     );
+    // The stop's small map is drawn once the card comes near the screen (ADR 0048).
+    await card.getByRole("definition").filter({ hasText: stop.name }).scrollIntoViewIfNeeded();
     await expect(card.getByRole("img", { name: `Map of the stop ${stop.name}` })).toBeVisible();
   }
   await expect(cardOf(CHILDREN[2]!.name)).toContainText(CHILD_MESSAGES.noTransport);
