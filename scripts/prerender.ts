@@ -43,6 +43,8 @@ async function main() {
   const module = (await import(pathToFileURL(join(ssrOut, "prerender.js")).href)) as PrerenderModule;
   const shell = readFileSync(join(dist, "index.html"), "utf8");
   const manifest = readManifest(dist);
+  // The entry's own imports, which every page's HTML preloads beside it.
+  const entryPreloads = entryImports(manifest);
   const base = siteUrl();
   for (const page of module.PRERENDERED_PAGES) {
     const address = `${base}${page.path === "/" ? "/" : page.path}`;
@@ -59,7 +61,7 @@ async function main() {
       // (web/src/i18n/chunk-texts.ts loads them before the first render; preloaded, they start at once).
       const files = routeFiles(manifest, routeModules);
       const preload = [
-        ...entryImports(manifest),
+        ...entryPreloads,
         ...files.route,
         ...catalogFiles(dist, [...files.entry, ...files.route], locale),
       ].map((asset) => `/${asset}`);
@@ -89,9 +91,7 @@ async function main() {
   // preloaded (ADR 0065): dist/parent.html, served at /parent like the public pages.
   for (const [role, home] of Object.entries(module.ROLE_HOMES) as [keyof typeof module.ROLE_HOMES, string][]) {
     const { routeModules, requests } = await module.roleHome(role);
-    const preload = [...entryImports(manifest), ...routeFiles(manifest, routeModules).route].map(
-      (asset) => `/${asset}`,
-    );
+    const preload = [...entryPreloads, ...routeFiles(manifest, routeModules).route].map((asset) => `/${asset}`);
     const data = requests.filter((url) => url.startsWith("/api/trpc/"));
     writeFileSync(join(dist, `${home.slice(1)}.html`), fillRoleShell(shell, { preload, data }));
     console.log(
@@ -102,7 +102,7 @@ async function main() {
   // its pages load preloaded, no data (each page's loaders ask for their own). dist/areas/parent.html,
   // served for those URLs by worker/http/prerendered.ts.
   for (const [role, home] of Object.entries(module.ROLE_HOMES) as [keyof typeof module.ROLE_HOMES, string][]) {
-    const preload = [...entryImports(manifest), ...routeFiles(manifest, await module.roleArea(role)).route].map(
+    const preload = [...entryPreloads, ...routeFiles(manifest, await module.roleArea(role)).route].map(
       (asset) => `/${asset}`,
     );
     const file = join(dist, `${areaShellPath(home).slice(1)}.html`);
@@ -113,7 +113,7 @@ async function main() {
   // The shell every other URL falls back to starts the entry's imports with the entry too.
   writeFileSync(
     join(dist, "index.html"),
-    fillRoleShell(shell, { preload: entryImports(manifest).map((asset) => `/${asset}`), data: [] }),
+    fillRoleShell(shell, { preload: entryPreloads.map((asset) => `/${asset}`), data: [] }),
   );
   rmSync(ssrOut, { recursive: true, force: true });
 }

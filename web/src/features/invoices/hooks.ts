@@ -14,15 +14,15 @@ export type InvoiceRow = ParentInvoiceList["rows"][number] & {
 };
 
 /** "Invoices & Payments": a page of the school's invoices with the totals cards. */
-export function useSchoolInvoices(input: InvoiceListInput, enabled = true) {
+export function useSchoolInvoices(input: InvoiceListInput) {
   const trpc = useTRPC();
-  return useQuery({ ...schoolInvoicesQuery(trpc, input), placeholderData: keepPreviousData, enabled });
+  return useQuery({ ...schoolInvoicesQuery(trpc, input), placeholderData: keepPreviousData });
 }
 
 /** "My Invoices": a page of the invoices addressed to this parent. */
-export function useParentInvoices(input: InvoiceListInput, enabled = true) {
+export function useParentInvoices(input: InvoiceListInput) {
   const trpc = useTRPC();
-  return useQuery({ ...parentInvoicesQuery(trpc, input), placeholderData: keepPreviousData, enabled });
+  return useQuery({ ...parentInvoicesQuery(trpc, input), placeholderData: keepPreviousData });
 }
 
 /** Create Invoice with the spec's toasts; the list, its totals and the dashboard refresh. */
