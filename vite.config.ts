@@ -55,6 +55,9 @@ const AREA_MODULES = new RegExp(
     "web/src/routes/(area-route|prefetch|guards|prefetch-queries)\\.",
     // The live run's first read, which the live view's loader starts through prefetch-queries (ADR 0076).
     "web/src/features/live/run-read\\.",
+    // The maps' Leaflet chunk as the live view's loader starts it, and the lazy sections a page can
+    // start early (ADR 0087): a few hundred bytes, a file of their own otherwise.
+    "web/src/(components/map/leaflet-chunk|lib/startable-lazy)\\.",
     // The query-options factories the prefetches share with the pages' hooks (a few hundred bytes).
     "web/src/features/[\\w-]+/queries\\.",
     // The signed-in frame every area page shows: the header, the sidebar, the phone's bar, the bell's

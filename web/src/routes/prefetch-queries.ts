@@ -1,4 +1,5 @@
 import type { FetchQueryOptions, QueryKey } from "@tanstack/react-query";
+import { leafletChunk } from "../components/map/leaflet-chunk.ts";
 import { childrenQuery } from "../features/children/queries.ts";
 import {
   parentDashboardQuery,
@@ -89,5 +90,5 @@ export function startPrefetches(names: readonly PrefetchName[]): void {
  */
 export function warmMaps(): void {
   if (typeof document === "undefined") return;
-  import("../components/map/leaflet-map.tsx").catch(() => undefined);
+  leafletChunk.start().catch(() => undefined);
 }

@@ -1,9 +1,9 @@
-import { lazy } from "react";
+import { leafletChunk } from "./leaflet-chunk.ts";
 import { MapFrame } from "./StopMap.tsx";
 import type { LiveMapProps, MapTiles } from "./types.ts";
 
 /** Leaflet's chunk (ADR 0048), loaded when the live view first shows its map, after the text. */
-const LeafletLiveMap = lazy(() => import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletLiveMap })));
+const LeafletLiveMap = leafletChunk.component((module) => module.LeafletLiveMap);
 
 /**
  * The parent's live map: the bus and the child's stop. A module of its own, so the pages with a stop

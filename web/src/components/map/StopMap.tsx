@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
-import { Component, lazy, type ReactNode, type Ref, Suspense, useEffect, useRef, useState } from "react";
+import { Component, type ReactNode, type Ref, Suspense, useEffect, useRef, useState } from "react";
 import { useMapTiles } from "../../features/site/hooks.ts";
+import { leafletChunk } from "./leaflet-chunk.ts";
 import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
 
 /**
@@ -8,10 +9,8 @@ import type { MapTiles, StopMapProps, StopPreviewMapProps } from "./types.ts";
  * includes (scripts/check-bundle-budget.ts fails if one does; ADR 0048). Until it arrives, and if it
  * never does, the frame keeps its size and says so; the page around it works without it.
  */
-const LeafletStopMap = lazy(() => import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopMap })));
-const LeafletStopPreview = lazy(() =>
-  import("./leaflet-map.tsx").then((module) => ({ default: module.LeafletStopPreview })),
-);
+const LeafletStopMap = leafletChunk.component((module) => module.LeafletStopMap);
+const LeafletStopPreview = leafletChunk.component((module) => module.LeafletStopPreview);
 
 /** The editable map of a route's stops: click to add, drag to move, markers to select. */
 export function StopMap({ className = "h-80", ...props }: StopMapProps) {
