@@ -64,7 +64,7 @@ const AREA_MODULES = new RegExp(
     // unread count, the app's own notices' loader, the sudo prompt's context (one file instead of
     // eleven; none of it is a public page's).
     "web/src/components/AppShell\\.",
-    "web/src/components/shell/(LogoutButton|BottomBar|NotificationBell|nav|Sidebar)\\.",
+    "web/src/components/shell/(LogoutButton|BottomBar|NotificationBell|nav|Sidebar|frame)\\.",
     "web/src/pwa/lazy\\.",
     "web/src/features/notifications/unread\\.",
     "web/src/lib/sudo\\.",

@@ -48,6 +48,9 @@ export type RenderedPage = {
  * fetched at low priority (ADR 0069), the entry's as the route's, so the stylesheet has the line to
  * itself: still with the entry rather than after it, never before what the paint needs.
  */
+/** The shell's empty #root, which the prerendered pages and the role areas' shells fill. */
+const root = '<div id="root"></div>';
+
 const LOW_PRIORITY_SCRIPT = /<(script type="module"|link rel="modulepreload") crossorigin /g;
 
 /**
@@ -56,7 +59,6 @@ const LOW_PRIORITY_SCRIPT = /<(script type="module"|link rel="modulepreload") cr
  * the path it is for. Every script of the page is fetched at low priority.
  */
 export function fillShell(shell: string, page: RenderedPage): string {
-  const root = '<div id="root"></div>';
   if (!/<title>[^<]*<\/title>/.test(shell) || !shell.includes(root) || !shell.includes("</head>")) {
     throw new Error(`prerender: the shell has no <title>, no </head> or no ${root}`);
   }
@@ -79,14 +81,24 @@ export function fillShell(shell: string, page: RenderedPage): string {
  * A role home's shell (ADR 0065): the SPA shell as it is, plus a modulepreload link per chunk the
  * home's routes load and a fetch preload per data request their loaders send, so both start with the
  * entry script instead of after it. The client's `fetch` of the same URL takes the preloaded answer.
+ * `frame`: what #root shows until the app has rendered (a role area's frame, ADR 0087), and the
+ * attribute that tells the client it is there.
  */
-export function fillRoleShell(shell: string, home: { preload: readonly string[]; data: readonly string[] }): string {
+export function fillRoleShell(
+  shell: string,
+  home: { preload: readonly string[]; data: readonly string[]; frame?: { html: string; attribute: string } },
+): string {
   if (!shell.includes("</head>")) throw new Error("prerender: the shell has no </head>");
+  if (home.frame !== undefined && !shell.includes(root)) throw new Error(`prerender: the shell has no ${root}`);
   const links = [
     ...[...new Set(home.data)].map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`),
     ...[...new Set(home.preload)].map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ];
-  return shell.replace("</head>", () => `${links.map((link) => `  ${link}\n  `).join("")}</head>`);
+  const filled = shell.replace("</head>", () => `${links.map((link) => `  ${link}\n  `).join("")}</head>`);
+  const { frame } = home;
+  return frame === undefined
+    ? filled
+    : filled.replace(root, () => `<div id="root" ${frame.attribute}>${frame.html}</div>`);
 }
 
 const DYNAMIC_IMPORT = /\bimport\(\s*(["'])(\.{1,2}\/[^"']+)\1\s*\)/g;

@@ -87,13 +87,15 @@ async function main() {
       console.log(`prerendered ${page.path.padEnd(20)} → dist/${name} (${preload.length} chunks preloaded)`);
     }
   }
+  // A role area's page paints the signed-in frame with the stylesheet, before its scripts (ADR 0087).
+  const frame = { html: await module.areaFrameHtml(), attribute: module.FRAME_ATTRIBUTE };
   // Each role's home (/parent, /driver…) gets the shell with its chunks and first data request
   // preloaded (ADR 0065): dist/parent.html, served at /parent like the public pages.
   for (const [role, home] of Object.entries(module.ROLE_HOMES) as [keyof typeof module.ROLE_HOMES, string][]) {
     const { routeModules, requests } = await module.roleHome(role);
     const preload = [...entryPreloads, ...routeFiles(manifest, routeModules).route].map((asset) => `/${asset}`);
     const data = requests.filter((url) => url.startsWith("/api/trpc/"));
-    writeFileSync(join(dist, `${home.slice(1)}.html`), fillRoleShell(shell, { preload, data }));
+    writeFileSync(join(dist, `${home.slice(1)}.html`), fillRoleShell(shell, { preload, data, frame }));
     console.log(
       `role shell  ${home.padEnd(20)} → dist${home}.html (${preload.length} chunks, ${data.length} data request${data.length === 1 ? "" : "s"} preloaded)`,
     );
@@ -107,7 +109,7 @@ async function main() {
     );
     const file = join(dist, `${areaShellPath(home).slice(1)}.html`);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, fillRoleShell(shell, { preload, data: [] }));
+    writeFileSync(file, fillRoleShell(shell, { preload, data: [], frame }));
     console.log(`area shell  ${`${home}/…`.padEnd(20)} → dist${areaShellPath(home)}.html (${preload.length} chunks)`);
   }
   // The shell every other URL falls back to starts the entry's imports with the entry too.

@@ -226,3 +226,53 @@ test.describe("every other page of an area starts its area's chunks with its scr
     });
   }
 });
+
+test.describe("a role area's page paints the signed-in frame before its scripts (ADR 0087)", () => {
+  test("the shells' HTML has the header bar with the brand, readable with JavaScript off", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    for (const path of ["/parent", "/driver", "/parent/children", "/school-admin/trips"]) {
+      await page.goto(path);
+      await expect(page.locator("header"), path).toHaveText("SchoolRide");
+      await expect(page.getByRole("status"), path).toHaveText("Loading…");
+    }
+    await context.close();
+  });
+
+  test("the app takes over the frame in place: the header never leaves and nothing shifts", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(DEMO.parent.login);
+    await fillLogin(page, DEMO.parent.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(DEMO.parent.home);
+    await page.goto("about:blank");
+    await page.addInitScript(() => {
+      const seen = { shifts: 0, headerLeft: 0, frames: 0 };
+      Object.assign(window, { __frame: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.shifts += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+      let had = false;
+      new MutationObserver(() => {
+        const has = document.querySelector("#root header") !== null;
+        if (has) seen.frames++;
+        if (had && !has) seen.headerLeft++;
+        had = has;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(DEMO.parent.home);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "SchoolRide" })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { __frame: Record<string, number> }).__frame);
+    expect(seen.frames).toBeGreaterThan(0);
+    expect(seen.headerLeft).toBe(0);
+    expect(seen.shifts).toBe(0);
+  });
+
+  test("a signed-out visitor leaves the frame for the sign-in page", async ({ page }) => {
+    await page.goto("/parent");
+    await expect(page).toHaveURL(/\/login\/parent\?redirect=%2Fparent$/);
+    await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0);
+    await expect(page.locator("#root header")).toHaveCount(1);
+  });
+});

@@ -142,6 +142,22 @@ describe("prerendered HTML", () => {
     expect(html.replace(/\s*<link rel="(modulepreload|preload)"[^>]*>\s*/g, "")).toBe(SHELL);
   });
 
+  it("puts a role area's frame in #root, marked for the client, only when given one (ADR 0087)", () => {
+    const frame = { html: '<div class="min-h-screen"><header>SchoolRide</header></div>', attribute: "data-frame" };
+    const html = fillRoleShell(SHELL, { preload: NO_PRELOAD, data: [], frame });
+    expect(html).toContain(
+      '<div id="root" data-frame><div class="min-h-screen"><header>SchoolRide</header></div></div>',
+    );
+    // "$&" in the frame stays as it is (no replacement pattern).
+    expect(fillRoleShell(SHELL, { preload: NO_PRELOAD, data: [], frame: { ...frame, html: "$&" } })).toContain(
+      '<div id="root" data-frame>$&</div>',
+    );
+    expect(fillRoleShell(SHELL, { preload: NO_PRELOAD, data: [] })).toContain('<div id="root"></div>');
+    expect(() =>
+      fillRoleShell("<html><head></head><body></body></html>", { preload: NO_PRELOAD, data: [], frame }),
+    ).toThrow(/no <div id="root"><\/div>/);
+  });
+
   it("fills the shell with the page's title, description, canonical and social tags, escaped", () => {
     const html = fillShell(SHELL, {
       path: "/services",

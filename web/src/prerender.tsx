@@ -6,16 +6,24 @@
  */
 import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import type { RouteObject } from "react-router";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
 import { type Locale, SOURCE_LOCALE } from "#shared/locales.ts";
+import { AreaFrame } from "./components/shell/frame.tsx";
 import { catalogsForPath } from "./i18n/areas.ts";
 import { i18n, startLocale } from "./i18n/i18n.ts";
 import { ROLE_HOMES, type Role, writeRoleHint } from "./lib/roles.ts";
 import { AREA_ROUTE_MODULES, routes } from "./routes/router.tsx";
 
-export { localizedFile, PRERENDERED_ATTRIBUTE, PRERENDERED_PAGES, prerenderedFile } from "./routes/page-meta.ts";
+export {
+  FRAME_ATTRIBUTE,
+  localizedFile,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+} from "./routes/page-meta.ts";
 export { ROLE_HOMES };
 
 /**
@@ -60,6 +68,21 @@ export async function renderPage(
     routeModules: [...routeModules],
     translate: (text) => i18n._(text),
   };
+}
+
+/**
+ * What the role areas' shells have in #root (ADR 0087): the frame a role area's page shows before
+ * its routes have loaded (the header bar with the brand, a spinner), painted with the stylesheet and
+ * drawn again, the same, by React's first render. In English: its only words are the brand and the
+ * spinner's "Loading…" for screen readers, which React writes in the reader's language.
+ */
+export async function areaFrameHtml(): Promise<string> {
+  await startLocale(SOURCE_LOCALE, catalogsForPath(ROLE_HOMES.parent));
+  return renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <AreaFrame />
+    </I18nProvider>,
+  );
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { Bus } from "lucide-react";
 import { Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
 import { isOfflineRole } from "#shared/service-worker.ts";
 import { useSession } from "../lib/session.ts";
 import { AreaNotices } from "../pwa/lazy.tsx";
 import { BottomBar } from "./shell/BottomBar.tsx";
+import { BRAND_CLASS, BrandMark, FRAME_CLASS, HEADER_CLASS, HEADER_ROW_CLASS } from "./shell/frame.tsx";
 import { NotificationBell } from "./shell/NotificationBell.tsx";
 import { type NavItem, ROLE_LABELS } from "./shell/nav.ts";
 import { Sidebar } from "./shell/Sidebar.tsx";
@@ -23,13 +23,12 @@ export function AppShell({ items }: { items: NavItem[] }) {
   const detail = `${i18n._(ROLE_LABELS[user.role])}${user.school ? ` · ${user.school}` : ""}`;
   const onLogout = () => void logout();
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className={FRAME_CLASS}>
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-1.5 md:py-3">
-          <NavLink to={home} className="flex min-h-11 items-center gap-2 font-bold text-ink">
-            <Bus aria-hidden="true" className="h-6 w-6 text-brand-600" />
-            SchoolRide
+      <header className={HEADER_CLASS}>
+        <div className={HEADER_ROW_CLASS}>
+          <NavLink to={home} className={BRAND_CLASS}>
+            <BrandMark />
           </NavLink>
           <div className="flex min-w-0 items-center gap-3 text-sm">
             {/* The super admin and the driver have no inbox (a driver asking the school admin's was refused). */}

@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import { FullPageSpinner } from "../components/ui/loading.tsx";
+import { AreaFrame } from "../components/shell/frame.tsx";
 import type { Role } from "../lib/session.ts";
 import { changePasswordPage, guarded, page } from "./lazy.tsx";
 import { prefetchLoader } from "./prefetch.ts";
@@ -37,7 +37,7 @@ export const roleArea = (path: string, role: Role, children: RouteObject[]): Rou
   path,
   lazy: guarded([role]),
   loader: prefetchLoader(role, ...SHELL_PREFETCH[role]),
-  hydrateFallbackElement: <FullPageSpinner />,
+  hydrateFallbackElement: <AreaFrame />,
   children: [
     {
       lazy: page(SHELLS[role]),

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { CONNECT_PAGE_PATH } from "#shared/connect.ts";
 import { subscriptionAllowsAccess } from "#shared/subscription.ts";
+import { AreaFrame } from "../components/shell/frame.tsx";
 import { FullPageSpinner } from "../components/ui/loading.tsx";
 import { ROLE_HOMES, type Role, useSession } from "../lib/session.ts";
 import { loginPathFor } from "./redirects.ts";
@@ -16,7 +17,8 @@ export { FullPageSpinner };
 export function RequireRole({ roles, children }: { roles: readonly Role[] | "any"; children?: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
-  if (user === undefined) return <FullPageSpinner />;
+  // The session's first read: the frame the area's shell painted stays until the app shell replaces it.
+  if (user === undefined) return <AreaFrame />;
   const here = `${location.pathname}${location.search}${location.hash}`;
   if (user === null) {
     // A navigation away (logout goes to "/" first) has already moved the URL while React still

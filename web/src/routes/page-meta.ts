@@ -50,6 +50,12 @@ function prerenderedPages(): PageMeta[] {
 /** On #root of a prerendered page: the path it was rendered for (main.tsx hydrates only that path). */
 export const PRERENDERED_ATTRIBUTE = "data-prerendered";
 
+/**
+ * On #root of a role area's shell, whose HTML has the signed-in frame in it (ADR 0087): the router
+ * shows that same HTML until the area's routes have loaded.
+ */
+export const FRAME_ATTRIBUTE = "data-frame";
+
 /** The file a page is written to under dist/, as Cloudflare's assets serve it (`/services` → services.html). */
 export function prerenderedFile(path: string): string {
   // "/" cannot be index.html: that is the empty shell every other URL falls back to.

@@ -4,6 +4,7 @@ import { ROLE_CATALOGS, roleOfPath } from "../i18n/areas.ts";
 import { loadCatalog } from "../i18n/i18n.ts";
 import type { Role } from "../lib/session.ts";
 import { changePasswordPage, dataPage, guarded, page, withCatalog } from "./lazy.tsx";
+import { FRAME_ATTRIBUTE } from "./page-meta.ts";
 
 /** The login pages load no data layer up front: the form loads it when used (LoginPage.tsx). */
 const loginRoute = (path: string, role: Role): RouteObject => ({
@@ -16,6 +17,24 @@ const loginRoute = (path: string, role: Role): RouteObject => ({
 });
 
 /**
+ * The signed-in frame a role area's shell painted before the scripts ran (ADR 0087), as the HTML
+ * had it: the first page shows it again while its routes load (the area's own fallback, AreaFrame,
+ * draws the same), so React's first render changes nothing on screen. The entry carries none of its code.
+ */
+const paintedFrame =
+  typeof document === "undefined" ? null : (document.querySelector(`#root[${FRAME_ATTRIBUTE}]`)?.innerHTML ?? null);
+
+/** What the first page shows while its routes load: the frame its shell painted, else the spinner. */
+function StartingFallback() {
+  return paintedFrame ? (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own HTML from before any script ran, no one's input
+    <div className="contents" dangerouslySetInnerHTML={{ __html: paintedFrame }} />
+  ) : (
+    <FullPageSpinner />
+  );
+}
+
+/**
  * The routes the app starts with: the public pages. The role areas' routes (areas.tsx) are found
  * when a navigation first goes into an area (`discoverAreaRoutes`), so no public page loads them.
  */
@@ -24,7 +43,7 @@ export const routes: RouteObject[] = [
     // The site's texts load with its layout (ADR 0078).
     lazy: async () =>
       (await Promise.all([page(() => import("../components/site/PublicLayout.tsx"))(), loadCatalog("public")]))[0],
-    hydrateFallbackElement: <FullPageSpinner />,
+    hydrateFallbackElement: <StartingFallback />,
     children: [
       { index: true, lazy: page(() => import("../pages/public/HomePage.tsx")) },
       {
