@@ -5,7 +5,7 @@
 import { type ComponentType, createElement, Suspense } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { servedFromPhone, startableModule } from "../../web/src/lib/startable-lazy.tsx";
+import { startableModule } from "../../web/src/lib/startable-lazy.tsx";
 
 type Props = { name: string };
 const greeting = { Hello: ({ name }: Props) => createElement("p", null, `Hello ${name}`) };
@@ -46,15 +46,5 @@ describe("startableModule", () => {
     await chunk.start();
     expect(load).toHaveBeenCalledTimes(2);
     expect(render(chunk.component((module) => module.Hello))).toBe("<p>Hello Ada</p>");
-  });
-
-  it("starts early only when a service worker serves the page (none in Node, as in the prerender)", () => {
-    expect(servedFromPhone()).toBe(false);
-    vi.stubGlobal("navigator", { serviceWorker: { controller: {} } });
-    try {
-      expect(servedFromPhone()).toBe(true);
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 });

@@ -33,10 +33,3 @@ export function startableModule<M>(load: () => Promise<M>) {
   }
   return { start, component };
 }
-
-/**
- * Whether this page's files come from the phone: a service worker controls it (ADR 0067), so every
- * chunk is precached and loading one early takes nothing from the network the first paint needs.
- */
-export const servedFromPhone = (): boolean =>
-  typeof navigator !== "undefined" && navigator.serviceWorker?.controller != null;

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, useEffect } from "react";
+import { Suspense } from "react";
 import { PARENT_DASHBOARD_TEXTS as TEXTS } from "#shared/parent-dashboard.ts";
 import { Loading } from "../../components/ui/loading.tsx";
 import { Panel } from "../../components/ui/panel.tsx";
@@ -8,17 +8,17 @@ import { useParentDashboard } from "../../features/dashboard/hooks.ts";
 import { useMapTiles } from "../../features/site/hooks.ts";
 import { sharedText } from "../../i18n/shared-texts.ts";
 import { useSession } from "../../lib/session.ts";
-import { servedFromPhone, startableModule } from "../../lib/startable-lazy.tsx";
+import { startableModule } from "../../lib/startable-lazy.tsx";
 import { Dashboard } from "./Dashboard.tsx";
 import { ChildCards, PaymentInformation, Tiles, TodaysRides } from "./parent-dashboard-sections.tsx";
 
-// The last section on a phone, not in the page's first load (ADR 0086). When every chunk comes from
-// the phone (a return visit) it starts with the page's own code and renders with the page; on a
-// first visit it starts once the page has painted, while the dashboard's data is on its way (ADR 0087).
+// The last section on a phone, not in the page's first load (ADR 0086): its code starts when this
+// module runs, that is once every file the page's first render needs is in, so it competes with none
+// of them and is usually there when the data is (ADR 0087). In a browser only: the role home's
+// prerender (ADR 0065) would otherwise preload it with the page.
 const recentNotificationsChunk = startableModule(() => import("./RecentNotifications.tsx"));
 const RecentNotifications = recentNotificationsChunk.component((module) => module.default);
-const startRecentNotifications = () => void recentNotificationsChunk.start().catch(() => undefined);
-if (servedFromPhone()) startRecentNotifications();
+if (typeof document !== "undefined") recentNotificationsChunk.start().catch(() => undefined);
 
 /**
  * The parent's dashboard (spec), phone first: the tiles, Today's rides (read again every 30 s while
@@ -33,7 +33,6 @@ export default function ParentDashboardPage() {
   const school = user?.school;
   // The stop maps' tiles, asked for with the dashboard (one request), not after it by the first map.
   useMapTiles();
-  useEffect(startRecentNotifications, []);
   return (
     <Dashboard
       pageTitle={t`Parent Dashboard · SchoolRide`}
