@@ -121,7 +121,7 @@ describe("the built Worker under wrangler dev", () => {
     }
   });
 
-  it("serves the prerendered public pages at their paths (assets html_handling), the shell elsewhere", async () => {
+  it("serves the prerendered public pages at their paths (assets html_handling), a role area's shell with its frame, the shell elsewhere", async () => {
     const pages = {
       "/": "SchoolRide · Safe, simple school transportation",
       "/services": "What We Do · SchoolRide",
@@ -133,7 +133,12 @@ describe("the built Worker under wrangler dev", () => {
       expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
       expect(html).toContain('<meta property="csp-nonce"');
     }
-    expect(await (await fetch(`${url}/parent`)).text()).toContain('<div id="root"></div>');
+    // A role area's pages: the home's shell and the area's, with the signed-in frame in #root (ADR 0087).
+    for (const path of ["/parent", "/parent/children"]) {
+      const html = await (await fetch(`${url}${path}`)).text();
+      expect(html, path).toContain('<div id="root" data-frame><div class="min-h-screen bg-slate-50"><header');
+      expect(html, path).toContain('<link rel="modulepreload"');
+    }
     expect(await (await fetch(`${url}/home`)).text()).toContain('<div id="root"></div>');
   });
 
