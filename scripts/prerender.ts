@@ -88,7 +88,7 @@ async function main() {
     }
   }
   // A role area's page paints the signed-in frame with the stylesheet, before its scripts (ADR 0087).
-  const frame = { html: await module.areaFrameHtml(), attribute: module.FRAME_ATTRIBUTE };
+  const frame = { html: module.areaFrameHtml(), attribute: module.FRAME_ATTRIBUTE };
   // Each role's home (/parent, /driver…) gets the shell with its chunks and first data request
   // preloaded (ADR 0065): dist/parent.html, served at /parent like the public pages.
   for (const [role, home] of Object.entries(module.ROLE_HOMES) as [keyof typeof module.ROLE_HOMES, string][]) {

@@ -73,16 +73,11 @@ export async function renderPage(
 /**
  * What the role areas' shells have in #root (ADR 0087): the frame a role area's page shows before
  * its routes have loaded (the header bar with the brand, a spinner), painted with the stylesheet and
- * drawn again, the same, by React's first render. In English: its only words are the brand and the
- * spinner's "Loading…" for screen readers, which React writes in the reader's language.
+ * drawn again, the same, by React's first render. It has no words but the brand: the shells are the
+ * same for every language.
  */
-export async function areaFrameHtml(): Promise<string> {
-  await startLocale(SOURCE_LOCALE, catalogsForPath(ROLE_HOMES.parent));
-  return renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
-      <AreaFrame />
-    </I18nProvider>,
-  );
+export function areaFrameHtml(): string {
+  return renderToStaticMarkup(<AreaFrame wordless />);
 }
 
 /**

@@ -23,8 +23,12 @@ export function BrandMark() {
   );
 }
 
-/** A role area's page before its routes and the session have loaded: the frame and a spinner. */
-export function AreaFrame() {
+/**
+ * A role area's page before its routes and the session have loaded: the frame and a spinner.
+ * `wordless` for the shells' HTML: no words but the brand, since that HTML is the same in every
+ * language; the client's own render says "Loading…" to screen readers in the reader's.
+ */
+export function AreaFrame({ wordless = false }: { wordless?: boolean }) {
   return (
     <div className={FRAME_CLASS}>
       <header className={HEADER_CLASS}>
@@ -34,7 +38,7 @@ export function AreaFrame() {
           </span>
         </div>
       </header>
-      <FullPageSpinner />
+      <FullPageSpinner wordless={wordless} />
     </div>
   );
 }

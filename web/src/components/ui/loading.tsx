@@ -4,15 +4,18 @@
  */
 import { t } from "@lingui/core/macro";
 
-/** A whole page (or area) that is loading. */
-export function FullPageSpinner() {
+/**
+ * A whole page (or area) that is loading. `wordless`: without the "Loading…" screen readers hear,
+ * for the role areas' static HTML, which is the same in every language (ADR 0087).
+ */
+export function FullPageSpinner({ wordless = false }: { wordless?: boolean }) {
   return (
     <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
       <span
         className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
         aria-hidden="true"
       />
-      <span className="sr-only">{t`Loading…`}</span>
+      {wordless ? null : <span className="sr-only">{t`Loading…`}</span>}
     </div>
   );
 }
