@@ -43,14 +43,14 @@ export type RenderedPage = {
   alternates?: readonly { hreflang: string; href: string }[];
 };
 
+/** The shell's empty #root, which the prerendered pages and the role areas' shells fill. */
+const root = '<div id="root"></div>';
+
 /**
  * A prerendered page paints from its HTML and stylesheet alone; its scripts only hydrate it. They are
  * fetched at low priority (ADR 0069), the entry's as the route's, so the stylesheet has the line to
  * itself: still with the entry rather than after it, never before what the paint needs.
  */
-/** The shell's empty #root, which the prerendered pages and the role areas' shells fill. */
-const root = '<div id="root"></div>';
-
 const LOW_PRIORITY_SCRIPT = /<(script type="module"|link rel="modulepreload") crossorigin /g;
 
 /**

@@ -17,8 +17,9 @@ export { FullPageSpinner };
 export function RequireRole({ roles, children }: { roles: readonly Role[] | "any"; children?: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
-  // The session's first read: the frame the area's shell painted stays until the app shell replaces it.
-  if (user === undefined) return <AreaFrame />;
+  // The session's first read. In a role area the frame its shell painted stays until the app shell
+  // replaces it (ADR 0087); the public layout's forced password change ("any") has its own header.
+  if (user === undefined) return roles === "any" ? <FullPageSpinner /> : <AreaFrame />;
   const here = `${location.pathname}${location.search}${location.hash}`;
   if (user === null) {
     // A navigation away (logout goes to "/" first) has already moved the URL while React still
