@@ -114,6 +114,13 @@ const EVERY_PAGE_MODULES = new RegExp(
 );
 
 /**
+ * The chunks of the lazy modules a page starts before it renders them (`startableModule`, ADR 0087:
+ * web/src/components/map/leaflet-chunk.ts, the parent's dashboard's Recent Notifications), by their
+ * file name: the only dynamic imports whose dependencies are listed (see `modulePreload` below).
+ */
+const STARTED_EARLY = /^assets\/(leaflet-map|RecentNotifications)-[\w-]+\.js$/;
+
+/**
  * The installable app (ADR 0067): the web app manifests (one per role's start URL) and the service
  * worker, web/src/sw/sw.ts built to dist/sw.js with the build's precache list (scripts/pwa-precache.ts).
  */
@@ -206,7 +213,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // HTML preloads its route's files from the manifest (scripts/prerender.ts), and after it the
     // service worker has every chunk precached, so the lists only helped a navigation made before
     // the worker installed (one round trip more there). CSS of a lazy chunk still loads with it.
-    modulePreload: false,
+    //
+    // Except the lazy chunks a page starts before it renders them (ADR 0087's `startableModule`): on a
+    // first visit they load while the page does, and without the list their own imports came one
+    // level at a time after them (Recent Notifications' three levels, ~0.7 s on Slow 4G, were the
+    // last thing /parent waited for; ADR 0088). The entry's preloads are the prerender's.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === "js" && STARTED_EARLY.test(file) ? deps : [],
+    },
     rolldownOptions: {
       // Rolldown would move modules shared by lazy chunks (the data layer, react-hook-form, zod) into the
       // entry, which every page loads; each route's initial JS is its own (ADR 0019).
