@@ -220,8 +220,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // last thing /parent waited for; ADR 0088). The entry's preloads are the prerender's.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (file, deps, { hostType }) =>
-        hostType === "js" && STARTED_EARLY.test(file) ? deps : [],
+      resolveDependencies: (file, deps, { hostType }) => (hostType === "js" && STARTED_EARLY.test(file) ? deps : []),
     },
     rolldownOptions: {
       // Rolldown would move modules shared by lazy chunks (the data layer, react-hook-form, zod) into the

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { direction, LOCALE_TAGS, LOCALES, SOURCE_LOCALE } from "#shared/locales.ts";
-import { areaShellPath } from "#shared/role-homes.ts";
+import { areaShellPath, PAGE_SHELL_PATTERNS, pageShellPath } from "#shared/role-homes.ts";
 import { SPA_PAGES } from "#shared/site-pages.ts";
 import { catalogFiles, entryImports, readManifest, routeFiles } from "./bundle-report.ts";
 import { fillRoleShell, fillShell, logRouteImports } from "./prerender-html.ts";
@@ -111,6 +111,19 @@ async function main() {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, fillRoleShell(shell, { preload, data: [], frame }));
     console.log(`area shell  ${`${home}/…`.padEnd(20)} → dist${areaShellPath(home)}.html (${preload.length} chunks)`);
+  }
+  // A page opened straight from outside the app (the live view) gets a shell of its own (ADR 0088):
+  // the area's chunks, the page's own and what its loader starts, and its data but the record's.
+  for (const pattern of PAGE_SHELL_PATTERNS) {
+    const { routeModules, requests } = await module.pageShell(pattern);
+    const preload = [...entryPreloads, ...routeFiles(manifest, routeModules).route].map((asset) => `/${asset}`);
+    const data = requests.filter((url) => url.startsWith("/api/trpc/"));
+    const file = join(dist, `${pageShellPath(pattern).slice(1)}.html`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, fillRoleShell(shell, { preload, data, frame }));
+    console.log(
+      `page shell  ${pattern.padEnd(20)} → dist${pageShellPath(pattern)}.html (${preload.length} chunks, ${data.length} data request${data.length === 1 ? "" : "s"} preloaded)`,
+    );
   }
   // The shell every other URL falls back to starts the entry's imports with the entry too.
   writeFileSync(

@@ -1,8 +1,8 @@
 /**
  * The service worker's precache list (ADR 0067), from what the build wrote (vite.config.ts's PWA
  * block, workbox's `manifestTransforms`): the JS and CSS chunks and the icons as found, and the
- * role-home shells and their areas' shells by the URLs they are served at (`/parent`, `/driver`,
- * `/areas/parent`, `/areas/driver`, ADR 0076). Not the language catalogs' chunks (every language's,
+ * role-home shells, their areas' shells and their pages' own (ADR 0088) by the URLs they are served
+ * at (`/parent`, `/driver`, `/areas/parent`, `/areas/driver`, ADR 0076, `/areas/parent/rides`…). Not the language catalogs' chunks (every language's,
  * ~1 MB): the worker keeps those a page loads, at runtime (web/src/sw/sw.ts, ADR 0083).
  *
  * The shells (dist/parent.html, dist/driver.html) are written after Vite's build, by
@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import type { ManifestEntry } from "workbox-build";
 import { isCatalogChunk } from "#shared/catalog-chunks.ts";
-import { areaShellPath } from "#shared/role-homes.ts";
+import { areaShellPath, pageShellsOf } from "#shared/role-homes.ts";
 import { OFFLINE_ROLES } from "#shared/service-worker.ts";
 
 /** The files a shell is built from, found by the glob, not precached themselves. */
@@ -29,10 +29,12 @@ export function precacheEntries<Entry extends ManifestEntry & { size: number }>(
     .slice(0, 32);
   return [
     ...sorted.filter((entry) => entry.url !== SHELL_SOURCE && !isCatalogChunk(`/${entry.url}`)),
-    ...OFFLINE_ROLES.flatMap((role) => [`/${role}`, areaShellPath(`/${role}`)]).map((url) => ({
-      ...shell,
-      url,
-      revision,
-    })),
+    ...OFFLINE_ROLES.flatMap((role) => [`/${role}`, areaShellPath(`/${role}`), ...pageShellsOf(`/${role}`)]).map(
+      (url) => ({
+        ...shell,
+        url,
+        revision,
+      }),
+    ),
   ];
 }

@@ -227,6 +227,44 @@ test.describe("every other page of an area starts its area's chunks with its scr
   }
 });
 
+test("a page opened from outside the app has a shell of its own: the live view's chunks and data start with its scripts (ADR 0088)", async ({
+  page,
+}) => {
+  await page.goto(DEMO.parent.login);
+  await fillLogin(page, DEMO.parent.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(DEMO.parent.home);
+  await page.goto("about:blank");
+
+  // Any run id: the shell is the same for every run (the run's own read is the page's to start).
+  const path = "/parent/rides/not-a-run";
+  const html = await (await page.request.get(path)).text();
+  const [data, ...more] = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1]!.replaceAll("&amp;", "&"),
+  );
+  expect(more).toEqual([]);
+  expect(data).toMatch(/^\/api\/trpc\/auth\.me,/);
+  expect(data).not.toContain("not-a-run");
+  const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+  expect(chunks.filter((href) => /^\/assets\/(area|parent|ParentLivePage)-[\w-]+\.js$/.test(href))).toHaveLength(3);
+
+  const problems = consoleProblems(page);
+  const requested = new Set<string>();
+  const trpcRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    requested.add(url.pathname);
+    if (url.pathname.startsWith("/api/trpc/")) trpcRequests.push(url.pathname + url.search);
+  });
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: /Live ride/ })).toBeVisible();
+  // Not "networkidle": the live view keeps asking for its run.
+  await expect.poll(() => chunks.filter((href) => !requested.has(href))).toEqual([]);
+  // The page's first batch is the preloaded one, taken from the preload.
+  expect(trpcRequests.filter((request) => request.includes("auth.me"))).toEqual([data]);
+  // The run's own read answers 404 for this id (the page says there is no such ride); nothing else fails.
+  expect(problems.filter((problem) => !problem.includes("status of 404"))).toEqual([]);
+});
+
 test.describe("a role area's page paints the signed-in frame before its scripts (ADR 0087)", () => {
   test("the shells' HTML has the header bar with the brand, readable with JavaScript off", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });

@@ -128,6 +128,10 @@ test("a parent's app installs, comes back offline with its age, and logout leave
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // …without the home's data preload, which only the home's page sends (ADR 0065).
   await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
+  // The live view's from its own shell, precached too, its page's chunks preloaded (ADR 0088).
+  await page.goto("/parent/rides/not-a-run");
+  await expect(page.getByRole("heading", { level: 1, name: /Live ride/ })).toBeVisible();
+  await expect(page.locator('link[rel="modulepreload"][href*="/ParentLivePage-"]')).toHaveCount(1);
   await page.goto("/parent");
   await page.setViewportSize(PHONE);
 

@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TextsIndex, textsFile } from "#shared/catalog-chunks.ts";
 import { LOCALES } from "#shared/locales.ts";
+import { PAGE_SHELL_PATTERNS, pageShellPath } from "#shared/role-homes.ts";
 import { createApp } from "#worker/app.ts";
 import { assetRequest, LOCALIZED_PAGES, withLanguageVary } from "#worker/http/prerendered.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
@@ -53,6 +54,11 @@ beforeAll(() => {
     join(dist, "areas", "parent.html"),
     "<!doctype html><html><head><title>SchoolRide</title></head><body>parent area</body></html>",
   );
+  mkdirSync(join(dist, "areas", "parent"));
+  writeFileSync(
+    join(dist, "areas", "parent", "rides.html"),
+    "<!doctype html><html><head><title>SchoolRide</title></head><body>live view</body></html>",
+  );
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -84,14 +90,28 @@ describe("serving the prerendered pages", () => {
 
   it("every page of a role's area but its home is answered with the area's shell (ADR 0076)", () => {
     const asset = (path: string) => new URL(assetRequest(new Request(`http://localhost${path}`)).url);
-    expect(asset("/parent/rides/t1?x=1").pathname).toBe("/areas/parent");
-    expect(asset("/parent/rides/t1?x=1").search).toBe("?x=1");
-    expect(asset("/driver/runs/r1").pathname).toBe("/areas/driver");
+    expect(asset("/parent/children?x=1").pathname).toBe("/areas/parent");
+    expect(asset("/parent/children?x=1").search).toBe("?x=1");
+    expect(asset("/driver/change-password").pathname).toBe("/areas/driver");
     expect(asset("/school-admin/trips").pathname).toBe("/areas/school-admin");
     expect(asset("/super-admin/schools").pathname).toBe("/areas/super-admin");
     // The homes have shells of their own; other paths are untouched.
     for (const path of ["/parent", "/parent/", "/driver", "/parents", "/parent-x/y", "/assets/a.js", "/api/trpc/x"])
       expect(asset(path).pathname).toBe(path);
+  });
+
+  it("a page opened from outside the app has a shell of its own, only at its pattern's addresses (ADR 0088)", () => {
+    const asset = (path: string) => new URL(assetRequest(new Request(`http://localhost${path}`)).url);
+    expect(asset("/parent/rides/t1?x=1").pathname).toBe("/areas/parent/rides");
+    expect(asset("/parent/rides/t1?x=1").search).toBe("?x=1");
+    expect(asset("/parent/rides/t1/").pathname).toBe("/areas/parent/rides");
+    expect(asset("/driver/runs/r1").pathname).toBe("/areas/driver/runs");
+    // Not the pattern: the area's shell (the router shows Page Not Found where no page is).
+    for (const path of ["/parent/rides", "/parent/rides/", "/parent/rides/t1/x", "/parent/ridesx/t1"])
+      expect(asset(path).pathname, path).toBe("/areas/parent");
+    for (const pattern of PAGE_SHELL_PATTERNS)
+      expect(pageShellPath(pattern)).toMatch(/^\/areas\/(parent|driver)\/\w+$/);
+    expect(() => pageShellPath("/parent/:id/rides")).toThrow(/not a fixed path/);
   });
 
   it("through the app: prerendered HTML gets the CSP nonce and the security headers", async () => {
@@ -107,10 +127,13 @@ describe("serving the prerendered pages", () => {
       expect(await (await app.request("/home")).text()).toContain('<div id="root"></div>');
       // A page of the parent's area gets the area's shell; the shell's own URL (the service worker
       // precaches it) is a 200, never indexed; a path no page has is still a 404.
+      const children = await app.request("/parent/children");
+      expect([children.status, await children.text()]).toEqual([200, expect.stringContaining("parent area")]);
       const live = await app.request("/parent/rides/t1");
-      expect([live.status, await live.text()]).toEqual([200, expect.stringContaining("parent area")]);
+      expect([live.status, await live.text()]).toEqual([200, expect.stringContaining("live view")]);
       const shell = await app.request("/areas/parent");
       expect([shell.status, shell.headers.get("x-robots-tag")]).toEqual([200, "noindex"]);
+      expect((await app.request("/areas/parent/rides")).status).toBe(200);
       const missing = await app.request("/parent/no-such-page");
       expect([missing.status, await missing.text()]).toEqual([404, expect.stringContaining("parent area")]);
       expect((await app.request("/areas/nobody")).status).toBe(404);

@@ -133,12 +133,17 @@ describe("the precache list", () => {
   ];
   const loader = { url: "assets/i18n-cDd7RiPx.js", revision: null, size: 8 };
 
-  it("holds the chunks, the role-home shells and their areas' shells by the URLs they are served at, not index.html", () => {
+  it("holds the chunks, the role-home shells, their areas' shells and their pages' own by the URLs they are served at, not index.html", () => {
     const entries = precacheEntries(built);
     expect(entries.map((entry) => entry.url)).toEqual([
       "assets/a-1.js",
       "icons/icon-192.png",
-      ...OFFLINE_ROLES.flatMap((role) => [`/${role}`, `/areas/${role}`]),
+      "/parent",
+      "/areas/parent",
+      "/areas/parent/rides",
+      "/driver",
+      "/areas/driver",
+      "/areas/driver/runs",
     ]);
     expect(OFFLINE_ROLES).toEqual(["parent", "driver"]);
   });

@@ -139,6 +139,11 @@ describe("the built Worker under wrangler dev", () => {
       expect(html, path).toContain('<div id="root" data-frame><div class="min-h-screen bg-slate-50"><header');
       expect(html, path).toContain('<link rel="modulepreload"');
     }
+    // The live view's own shell (ADR 0088), which the assets serve from a folder beside the area's shell.
+    expect(await (await fetch(`${url}/parent/rides/any-run`)).text()).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/ParentLivePage-[\w-]+\.js">/,
+    );
+    expect(await (await fetch(`${url}/parent/children`)).text()).not.toContain("ParentLivePage");
     expect(await (await fetch(`${url}/home`)).text()).toContain('<div id="root"></div>');
   });
 

@@ -86,7 +86,27 @@ export function areaFrameHtml(): string {
  * as URLs, so the home's shell can start both before its scripts run. The loaders run for real with
  * a `fetch` that only records: the URLs are the ones the client's tRPC link builds.
  */
-export async function roleHome(role: Role): Promise<{ routeModules: string[]; requests: string[] }> {
+export function roleHome(role: Role): Promise<{ routeModules: string[]; requests: string[] }> {
+  return signedInLoad(role, ROLE_HOMES[role]);
+}
+
+/** What stands for a page shell's `:param` while its loaders run (its requests that name it are left out). */
+const PARAM_STAND_IN = "page-shell-param";
+
+/**
+ * A page with a shell of its own (#shared/role-homes.ts, ADR 0088) as a signed-in browser opens it,
+ * like a role's home above: its routes' lazy modules (the page's own, and what its loader starts,
+ * such as the live view's map), and its data requests but those for the one record it shows (whose
+ * id only the URL has).
+ */
+export async function pageShell(pattern: string): Promise<{ routeModules: string[]; requests: string[] }> {
+  const role = (Object.keys(ROLE_HOMES) as Role[]).find((candidate) => pattern.startsWith(`${ROLE_HOMES[candidate]}/`));
+  if (!role) throw new Error(`prerender: "${pattern}" is in no role's area`);
+  const { routeModules, requests } = await signedInLoad(role, pattern.replace(/:\w+$/, PARAM_STAND_IN));
+  return { routeModules, requests: requests.filter((url) => !url.includes(PARAM_STAND_IN)) };
+}
+
+async function signedInLoad(role: Role, path: string): Promise<{ routeModules: string[]; requests: string[] }> {
   const log = globalThis as ImportLog;
   const routeModules = new Set<string>();
   const requests: string[] = [];
@@ -108,8 +128,8 @@ export async function roleHome(role: Role): Promise<{ routeModules: string[]; re
   log.__prerenderImports = routeModules;
   try {
     const handler = createStaticHandler(await withArea(role));
-    const context = await handler.query(new Request(new URL(ROLE_HOMES[role], "http://prerender.invalid")));
-    if (context instanceof Response) throw new Error(`prerender: ${ROLE_HOMES[role]} answered ${context.status}`);
+    const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
+    if (context instanceof Response) throw new Error(`prerender: ${path} answered ${context.status}`);
     // The tRPC link sends its batch once the tick that queued the queries is over.
     await new Promise((done) => setTimeout(done, 50));
   } finally {

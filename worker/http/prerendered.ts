@@ -6,7 +6,7 @@ import {
   negotiateLocale,
   SOURCE_LOCALE,
 } from "#shared/locales.ts";
-import { areaOf, areaShellPath } from "#shared/role-homes.ts";
+import { shellOf } from "#shared/role-homes.ts";
 import { PUBLIC_PAGES } from "#shared/site-pages.ts";
 
 /**
@@ -49,9 +49,9 @@ export function requestLocale(request: Request): Locale {
 
 /**
  * The asset a page's URL is served from: a prerendered page in the reader's language (above), "/"
- * and /home as above, and any page of a role's area but its home (`/parent/rides/…`) from the
- * area's shell (#shared/role-homes.ts, ADR 0076), which preloads the chunks every page of the area
- * loads; the router renders the URL the browser shows.
+ * and /home as above, and any page of a role's area but its home from the area's shell
+ * (#shared/role-homes.ts, ADR 0076), which preloads the chunks every page of the area loads, or from
+ * its own shell if it has one (the live view, ADR 0088); the router renders the URL the browser shows.
  */
 export function assetRequest(request: Request): Request {
   const url = new URL(request.url);
@@ -62,9 +62,9 @@ export function assetRequest(request: Request): Request {
       return new Request(url, request);
     }
   }
-  const area = areaOf(url.pathname);
-  if (area) {
-    url.pathname = areaShellPath(area);
+  const shell = shellOf(url.pathname);
+  if (shell) {
+    url.pathname = shell;
     return new Request(url, request);
   }
   if (url.pathname !== "/" && url.pathname !== HOME_ASSET_PATH) return request;

@@ -33,7 +33,7 @@ import {
   type TextsIndex,
   textsFile,
 } from "#shared/catalog-chunks.ts";
-import { areaShellPath } from "#shared/role-homes.ts";
+import { areaShellPath, pageShellsOf, shellOf } from "#shared/role-homes.ts";
 import { CATALOG_CACHE, OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
 import { installPushHandlers } from "./push.ts";
 
@@ -44,15 +44,22 @@ precacheAndRoute(PRECACHE);
 cleanupOutdatedCaches();
 
 // A navigation to an area's home gets the home's shell (its chunks and data request preloaded, ADR
-// 0065); any other page of the area the area's shell (the chunks all its pages load, ADR 0076).
+// 0065); a page with a shell of its own that one (ADR 0088); any other page of the area the area's
+// shell (the chunks all its pages load, ADR 0076), as the server answers them.
 for (const area of OFFLINE_ROLES) {
   const home = `/${area}`;
-  const homeShell = createHandlerBoundToURL(home);
-  const areaShell = createHandlerBoundToURL(areaShellPath(home));
+  const shells = new Map(
+    [home, areaShellPath(home), ...pageShellsOf(home)].map((url) => [url, createHandlerBoundToURL(url)]),
+  );
+  const areaShell = shells.get(areaShellPath(home))!;
   registerRoute(
-    new NavigationRoute((options) => (options.url.pathname === home ? homeShell(options) : areaShell(options)), {
-      allowlist: [new RegExp(`^${home}(/|$)`)],
-    }),
+    new NavigationRoute(
+      (options) => {
+        const shell = options.url.pathname === home ? home : shellOf(options.url.pathname);
+        return (shells.get(shell ?? "") ?? areaShell)(options);
+      },
+      { allowlist: [new RegExp(`^${home}(/|$)`)] },
+    ),
   );
 }
 
