@@ -13,6 +13,35 @@ function consoleProblems(page: Page): string[] {
   return problems;
 }
 
+/** A shell's preloads: its data requests (`as="fetch"`) and its chunks (`modulepreload`), as URLs. */
+function shellPreloads(html: string): { data: string[]; chunks: string[] } {
+  const hrefs = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+  return {
+    data: hrefs(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g),
+    chunks: hrefs(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+  };
+}
+
+/** The paths a page requests from now on, and its tRPC requests (path and query). */
+function recordRequests(page: Page): { requested: Set<string>; trpcRequests: string[] } {
+  const requested = new Set<string>();
+  const trpcRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    requested.add(url.pathname);
+    if (url.pathname.startsWith("/api/trpc/")) trpcRequests.push(url.pathname + url.search);
+  });
+  return { requested, trpcRequests };
+}
+
+/** Signs the demo user of `role` in, then leaves the page blank (so the next visit is a fresh load). */
+async function signedInBlank(page: Page, role: keyof typeof DEMO) {
+  await page.goto(DEMO[role].login);
+  await fillLogin(page, DEMO[role].email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(DEMO[role].home);
+  await page.goto("about:blank");
+}
+
 test.describe("prerendered public pages", () => {
   test("/services is HTML with its title, description, canonical and heading (no JavaScript needed)", async ({
     request,
@@ -124,18 +153,10 @@ test.describe("one HTTP request per role page view", () => {
     test(`${DEMO[role].home}: the session check and the page's queries go out in one batched request`, async ({
       page,
     }) => {
-      await page.goto(DEMO[role].login);
-      await fillLogin(page, DEMO[role].email, DEMO_PASSWORD);
-      await expect(page).toHaveURL(DEMO[role].home);
-
-      // Leave the app first: queries the signed-in page was still sending after the client-side
-      // redirect cannot be counted as the new page view's.
-      await page.goto("about:blank");
-      const trpcRequests: string[] = [];
-      page.on("request", (request) => {
-        if (new URL(request.url()).pathname.startsWith("/api/trpc/"))
-          trpcRequests.push(new URL(request.url()).pathname);
-      });
+      // Leaves the app after signing in: queries the signed-in page was still sending after the
+      // client-side redirect cannot be counted as the new page view's.
+      await signedInBlank(page, role);
+      const { trpcRequests } = recordRequests(page);
       await page.goto(DEMO[role].home);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
@@ -150,30 +171,17 @@ test.describe("a role's home starts its data and its chunks with its scripts (AD
     test(`${DEMO[role].home}: the shell preloads the page's one data request and its chunks, and the page takes them`, async ({
       page,
     }) => {
-      await page.goto(DEMO[role].login);
-      await fillLogin(page, DEMO[role].email, DEMO_PASSWORD);
-      await expect(page).toHaveURL(DEMO[role].home);
-      await page.goto("about:blank");
-
-      const html = await (await page.request.get(DEMO[role].home)).text();
-      const hrefs = (rel: string) =>
-        [...html.matchAll(new RegExp(`<link rel="${rel}" (?:as="fetch" )?crossorigin href="([^"]+)">`, "g"))].map(
-          (match) => match[1]!.replaceAll("&amp;", "&"),
-        );
-      const [data, ...more] = hrefs("preload");
+      await signedInBlank(page, role);
+      const {
+        data: [data, ...more],
+        chunks,
+      } = shellPreloads(await (await page.request.get(DEMO[role].home)).text());
       expect(more).toEqual([]);
       expect(data).toMatch(/^\/api\/trpc\/auth\.me,/);
-      const chunks = hrefs("modulepreload");
       expect(chunks.length).toBeGreaterThan(5);
 
       const problems = consoleProblems(page);
-      const requested = new Set<string>();
-      const trpcRequests: string[] = [];
-      page.on("request", (request) => {
-        const url = new URL(request.url());
-        requested.add(url.pathname);
-        if (url.pathname.startsWith("/api/trpc/")) trpcRequests.push(url.pathname + url.search);
-      });
+      const { requested, trpcRequests } = recordRequests(page);
       await page.goto(DEMO[role].home);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
@@ -193,28 +201,16 @@ test.describe("every other page of an area starts its area's chunks with its scr
     test(`${path}: the area's shell preloads the chunks all its pages load, no data, and the page uses them`, async ({
       page,
     }) => {
-      await page.goto(DEMO[role].login);
-      await fillLogin(page, DEMO[role].email, DEMO_PASSWORD);
-      await expect(page).toHaveURL(DEMO[role].home);
-      await page.goto("about:blank");
-
+      await signedInBlank(page, role);
       const html = await (await page.request.get(path)).text();
       expect(html).not.toContain('as="fetch"');
-      const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-        (match) => match[1]!,
-      );
+      const { chunks } = shellPreloads(html);
       // The data layer with the signed-in frame (one chunk, ADR 0082), its facades, and the area's routes.
       expect(chunks.filter((href) => /^\/assets\/(area|guards|data)-[\w-]+\.js$/.test(href))).toHaveLength(3);
       expect(chunks.filter((href) => new RegExp(`^/assets/${role}-[\\w-]{8}\\.js$`).test(href))).toHaveLength(1);
 
       const problems = consoleProblems(page);
-      const requested = new Set<string>();
-      const trpcRequests: string[] = [];
-      page.on("request", (request) => {
-        const url = new URL(request.url());
-        requested.add(url.pathname);
-        if (url.pathname.startsWith("/api/trpc/")) trpcRequests.push(url.pathname);
-      });
+      const { requested, trpcRequests } = recordRequests(page);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
@@ -230,31 +226,20 @@ test.describe("every other page of an area starts its area's chunks with its scr
 test("a page opened from outside the app has a shell of its own: the live view's chunks and data start with its scripts (ADR 0088)", async ({
   page,
 }) => {
-  await page.goto(DEMO.parent.login);
-  await fillLogin(page, DEMO.parent.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(DEMO.parent.home);
-  await page.goto("about:blank");
-
+  await signedInBlank(page, "parent");
   // Any run id: the shell is the same for every run (the run's own read is the page's to start).
   const path = "/parent/rides/not-a-run";
-  const html = await (await page.request.get(path)).text();
-  const [data, ...more] = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
-    (match) => match[1]!.replaceAll("&amp;", "&"),
-  );
+  const {
+    data: [data, ...more],
+    chunks,
+  } = shellPreloads(await (await page.request.get(path)).text());
   expect(more).toEqual([]);
   expect(data).toMatch(/^\/api\/trpc\/auth\.me,/);
   expect(data).not.toContain("not-a-run");
-  const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
   expect(chunks.filter((href) => /^\/assets\/(area|parent|ParentLivePage)-[\w-]+\.js$/.test(href))).toHaveLength(3);
 
   const problems = consoleProblems(page);
-  const requested = new Set<string>();
-  const trpcRequests: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    requested.add(url.pathname);
-    if (url.pathname.startsWith("/api/trpc/")) trpcRequests.push(url.pathname + url.search);
-  });
+  const { requested, trpcRequests } = recordRequests(page);
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: /Live ride/ })).toBeVisible();
   // Not "networkidle": the live view keeps asking for its run.
@@ -281,10 +266,7 @@ test.describe("a role area's page paints the signed-in frame before its scripts 
 
   test("the app takes over the frame in place: the header never leaves and nothing shifts", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto(DEMO.parent.login);
-    await fillLogin(page, DEMO.parent.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(DEMO.parent.home);
-    await page.goto("about:blank");
+    await signedInBlank(page, "parent");
     await page.addInitScript(() => {
       const seen = { shifts: 0, headerLeft: 0, frames: 0 };
       Object.assign(window, { __frame: seen });
