@@ -113,7 +113,7 @@ async function main() {
     console.log(`area shell  ${`${home}/…`.padEnd(20)} → dist${areaShellPath(home)}.html (${preload.length} chunks)`);
   }
   // A page opened straight from outside the app (the live view) gets a shell of its own (ADR 0088):
-  // the area's chunks, the page's own and what its loader starts, and its data but the record's.
+  // the area's chunks and the page's own, and its first data but the request for the record itself.
   for (const pattern of PAGE_SHELL_PATTERNS) {
     const { routeModules, requests } = await module.pageShell(pattern);
     const preload = [...entryPreloads, ...routeFiles(manifest, routeModules).route].map((asset) => `/${asset}`);

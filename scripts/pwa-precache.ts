@@ -1,9 +1,10 @@
 /**
  * The service worker's precache list (ADR 0067), from what the build wrote (vite.config.ts's PWA
  * block, workbox's `manifestTransforms`): the JS and CSS chunks and the icons as found, and the
- * role-home shells, their areas' shells and their pages' own (ADR 0088) by the URLs they are served
- * at (`/parent`, `/driver`, `/areas/parent`, `/areas/driver`, ADR 0076, `/areas/parent/rides`…). Not the language catalogs' chunks (every language's,
- * ~1 MB): the worker keeps those a page loads, at runtime (web/src/sw/sw.ts, ADR 0083).
+ * role-home shells, their areas' shells (ADR 0076) and their pages' own (ADR 0088) by the URLs they
+ * are served at (`/parent`, `/areas/parent`, `/areas/parent/rides`, the driver's alike). Not the
+ * language catalogs' chunks (every language's, ~1 MB): the worker keeps those a page loads, at
+ * runtime (web/src/sw/sw.ts, ADR 0083).
  *
  * The shells (dist/parent.html, dist/driver.html) are written after Vite's build, by
  * scripts/prerender.ts, from dist/index.html and the chunks; the worker fetches them from the

@@ -95,9 +95,9 @@ const PARAM_STAND_IN = "page-shell-param";
 
 /**
  * A page with a shell of its own (#shared/role-homes.ts, ADR 0088) as a signed-in browser opens it,
- * like a role's home above: its routes' lazy modules (the page's own, and what its loader starts,
- * such as the live view's map), and its data requests but those for the one record it shows (whose
- * id only the URL has).
+ * like a role's home above: its routes' lazy modules (the page's own; not what its loader starts in a
+ * browser only, such as the live view's map), and its data requests but those for the one record it
+ * shows (whose id only the URL has).
  */
 export async function pageShell(pattern: string): Promise<{ routeModules: string[]; requests: string[] }> {
   const role = (Object.keys(ROLE_HOMES) as Role[]).find((candidate) => pattern.startsWith(`${ROLE_HOMES[candidate]}/`));

@@ -30,8 +30,8 @@ export function areaOf(pathname: string): string | null {
  * The pages of an area with a shell of their own (ADR 0088), by route pattern (a fixed path and a
  * last `:param`): those opened straight from outside the app, the parent's live view (the bus's
  * pushes and e-mails link to it) and the driver's run. The area's shell has only the chunks every
- * page of the area loads, so on a first visit such a page's own chunks, its map and its data came
- * after the scripts had run; its shell (`dist/areas/parent/rides.html`) preloads them with the rest.
+ * page of the area loads, so on a first visit such a page's own chunks and its data came after the
+ * scripts had run; its shell (`dist/areas/parent/rides.html`) preloads them with the rest.
  */
 export const PAGE_SHELL_PATTERNS = ["/parent/rides/:tripId", "/driver/runs/:tripId"] as const;
 
