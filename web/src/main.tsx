@@ -77,7 +77,8 @@ async function start() {
 
 void start();
 
-// The service worker (ADR 0067), from production builds only: registered after the page's load.
+// The service worker (ADR 0067), from production builds only: after the page's load, once its
+// network is quiet (pwa/register.ts, ADR 0088).
 if (import.meta.env.PROD) {
   const register = () => void import("./pwa/register.ts").then(({ registerServiceWorker }) => registerServiceWorker());
   if (document.readyState === "complete") register();

@@ -7,14 +7,59 @@ import { SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 const UPDATE_CHECK_MS = 60 * 60_000;
 export const UPDATE_TOAST_ID = "update-available";
 
+/** How long no file of the page's may have finished loading before the worker is registered (ADR 0088). */
+export const NETWORK_QUIET_MS = 1_000;
+/** The longest the registration waits for that quiet (a page that polls is never quiet for long). */
+export const NETWORK_QUIET_MAX_MS = 10_000;
+
 /**
- * Registers the service worker (web/src/sw/sw.ts, ADR 0067) once the page has loaded, so its
- * precaching never competes with the first paint. A new deployment's worker waits beside the
- * running one; the page says "Update available" with a Reload button (never a silently stale app,
- * never a reload the user did not ask for): Reload lets the new worker take over, then reloads.
+ * Calls `then` once, when the page's network has been quiet for `NETWORK_QUIET_MS` (no resource
+ * finished loading in that time: PerformanceObserver's `resource` entries), or after
+ * `NETWORK_QUIET_MAX_MS` at the latest. `observe` starts watching and returns how to stop.
+ */
+export function afterNetworkQuiet(
+  then: () => void,
+  observe: (onResource: () => void) => () => void = observeResources,
+): void {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(quiet);
+    clearTimeout(deadline);
+    stop();
+    then();
+  };
+  let quiet = setTimeout(finish, NETWORK_QUIET_MS);
+  const deadline = setTimeout(finish, NETWORK_QUIET_MAX_MS);
+  const stop = observe(() => {
+    clearTimeout(quiet);
+    quiet = setTimeout(finish, NETWORK_QUIET_MS);
+  });
+}
+
+function observeResources(onResource: () => void): () => void {
+  if (typeof PerformanceObserver === "undefined") return () => undefined;
+  const observer = new PerformanceObserver(onResource);
+  observer.observe({ type: "resource" });
+  return () => observer.disconnect();
+}
+
+/**
+ * Registers the service worker (web/src/sw/sw.ts, ADR 0067) once the page has loaded and its
+ * network has then been quiet for a second (ADR 0088): the load event comes before the app has
+ * rendered (its chunks are preloaded), and the worker's precaching, a few hundred KB, took the weak
+ * signal and the CPU from the page's last files and its first render (the dashboard ~0.4 s later on
+ * Slow 4G). A new deployment's worker waits beside the running one; the page says "Update
+ * available" with a Reload button (never a silently stale app, never a reload the user did not ask
+ * for): Reload lets the new worker take over, then reloads.
  */
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
+  afterNetworkQuiet(startServiceWorker);
+}
+
+function startServiceWorker(): void {
   const workbox = new Workbox(SERVICE_WORKER_PATH);
   workbox.addEventListener("waiting", () => {
     void offerReload(() => {
