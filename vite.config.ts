@@ -66,6 +66,9 @@ const AREA_MODULES = new RegExp(
     "web/src/components/AppShell\\.",
     "web/src/components/shell/(LogoutButton|BottomBar|NotificationBell|nav|Sidebar|frame)\\.",
     "web/src/pwa/lazy\\.",
+    // Keeping the last screen (ADR 0089): the kept data's owner change drops it, a few hundred bytes.
+    "web/src/pwa/kept-screen\\.",
+    "worker/shared/kept-screens\\.",
     "web/src/features/notifications/unread\\.",
     "web/src/lib/sudo\\.",
     "worker/shared/(connect|mfa-reasons)\\.",

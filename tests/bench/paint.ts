@@ -9,12 +9,14 @@
  * Each page is opened `--paint-runs=N` times (default 3; medians) twice: a first visit (the HTTP
  * cache, the service worker, Cache Storage and the app's kept data emptied, still signed in) and a
  * return visit (the same tab again, cached, once the service worker the first visit registered is
- * active, as it is when a user comes back). Two figures each,
+ * active, as it is when a user comes back). Three figures each,
  * from navigation start: **main content**, when the page's main content is in the DOM with its data
  * (`<main>` has its `<h1>` and no "Loading" left; recorded in the page by a MutationObserver, so
  * polling costs nothing) or, if later, the first contentful paint (the stylesheet holds painting
- * back), and **LCP** (PerformanceObserver `largest-contentful-paint`, the last
- * candidate). Goals (issue 29): the parent's and the driver's home and the parent's live view ≤ 2.5 s
+ * back), **LCP** (PerformanceObserver `largest-contentful-paint`, the last
+ * candidate), and **app drawn**, when the app itself has drawn the main content: on a return visit the
+ * service worker can paint the page's kept screen first (ADR 0089), inert until the app replaces it,
+ * and "main content" counts that paint. Goals (issue 29): the parent's and the driver's home and the parent's live view ≤ 2.5 s
  * first and ≤ 1.0 s return; the public pages ≤ 1.5 s. Signing in happens before the throttling.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -73,7 +75,7 @@ export const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"
  * string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
  */
 const OBSERVE = `(() => {
-  const figures = { main: 0, lcp: 0, fcp: 0 };
+  const figures = { main: 0, app: 0, lcp: 0, fcp: 0 };
   window.__paint = figures;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) figures.lcp = entry.startTime;
@@ -81,15 +83,18 @@ const OBSERVE = `(() => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") figures.fcp = entry.startTime;
   }).observe({ type: "paint", buffered: true });
+  const drawn = (main) => main && main.querySelector("h1") && !/Loading/.test(main.textContent || "");
   const check = () => {
-    if (figures.main) return;
-    const main = document.querySelector("main");
-    if (main && main.querySelector("h1") && !/Loading/.test(main.textContent || "")) figures.main = performance.now();
+    if (figures.app) return;
+    if (!figures.main && drawn(document.querySelector("main"))) figures.main = performance.now();
+    if (drawn(Array.from(document.querySelectorAll("main")).find((main) => !main.closest("[inert]")))) {
+      figures.app = performance.now();
+    }
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
 
-type Visit = { main: number; lcp: number; fcp: number };
+type Visit = { main: number; app: number; lcp: number; fcp: number };
 export type PaintRow = {
   name: string;
   goal: PageCase["goal"];
@@ -101,7 +106,7 @@ export type PaintRow = {
 async function visit(page: Page, path: string): Promise<Visit> {
   await page.goto(path, { waitUntil: "commit", timeout: 60_000 });
   // A function (the page's CSP refuses a string to evaluate), with no inner function for tsx to wrap.
-  await page.waitForFunction(() => (window as unknown as { __paint?: Visit }).__paint?.main, null, {
+  await page.waitForFunction(() => (window as unknown as { __paint?: Visit }).__paint?.app, null, {
     polling: 100,
     timeout: 60_000,
   });
@@ -117,7 +122,7 @@ async function visit(page: Page, path: string): Promise<Visit> {
   );
   await page.waitForTimeout(500);
   const figures = await page.evaluate(() => ({ ...(window as unknown as { __paint: Visit }).__paint }));
-  return { ...figures, main: Math.max(figures.main, figures.fcp) };
+  return { ...figures, main: Math.max(figures.main, figures.fcp), app: Math.max(figures.app, figures.fcp) };
 }
 
 /** `origin`: where the app is, when the page's context has no base URL. */
@@ -202,7 +207,7 @@ const median = (values: number[]) => {
 export function formatPaint(rows: PaintRow[]): string {
   const ms = (value: number) => `${Math.round(value)} ms`;
   const lines = [
-    "| Page | First visit: main content / LCP | Return visit: main content / LCP | Goal (first / return) |",
+    "| Page | First visit: main content / LCP | Return visit: main content / LCP / app drawn | Goal (first / return) |",
     "| --- | --- | --- | --- |",
   ];
   for (const row of rows) {
@@ -210,12 +215,13 @@ export function formatPaint(rows: PaintRow[]): string {
       lines.push(`| ${row.name} | ${row.skipped} | — | — |`);
       continue;
     }
-    const cell = (visits: Visit[], goalMs: number) => {
+    const cell = (visits: Visit[], goalMs: number, app = false) => {
       const main = median(visits.map((v) => v.main));
-      return `${ms(main)} / ${ms(median(visits.map((v) => v.lcp)))} ${main <= goalMs ? "✓" : "✗"}`;
+      const drawn = app ? ` / ${ms(median(visits.map((v) => v.app)))}` : "";
+      return `${ms(main)} / ${ms(median(visits.map((v) => v.lcp)))}${drawn} ${main <= goalMs ? "✓" : "✗"}`;
     };
     lines.push(
-      `| ${row.name} | ${cell(row.first, row.goal.firstMs)} | ${cell(row.return, row.goal.returnMs)} | ≤ ${row.goal.firstMs} / ${row.goal.returnMs} ms |`,
+      `| ${row.name} | ${cell(row.first, row.goal.firstMs)} | ${cell(row.return, row.goal.returnMs, true)} | ≤ ${row.goal.firstMs} / ${row.goal.returnMs} ms |`,
     );
   }
   return lines.join("\n");

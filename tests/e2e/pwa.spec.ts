@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import type { TextsIndex } from "#shared/catalog-chunks.ts";
+import { SCREEN_CACHE } from "#shared/kept-screens.ts";
 import { PARENT_DASHBOARD_TEXTS } from "#shared/parent-dashboard.ts";
 import { CATALOG_CACHE } from "#shared/service-worker.ts";
 import { text } from "#worker/i18n/texts.ts";
@@ -154,6 +155,71 @@ test("a parent's app installs, comes back offline with its age, and logout leave
       };
     })
     .toEqual({ caches: [], localStorage: [], indexedDb: [] });
+  await context.close();
+});
+
+test("a returning parent's dashboard is painted from the kept screen before any script, with its age; the app then takes over", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await newPhone(context);
+  await signIn(page, "parent");
+  await expect(page.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
+  await controlled(page);
+
+  // The dashboard keeps its screen a moment after its data came (ADR 0089): no Install offer in it.
+  const keptScreen = () =>
+    page.evaluate(async (cacheName) => {
+      const kept = await caches.match("/parent", { cacheName });
+      return kept ? ((await kept.json()) as { html: string; shownAt: number }) : null;
+    }, SCREEN_CACHE);
+  await expect.poll(async () => (await keptScreen())?.html ?? "", { timeout: 15_000 }).toContain(DEMO.parent.name);
+  const kept = (await keptScreen())!;
+  expect(kept.html).toContain("<!--schoolride:data-age-->");
+  expect(kept.html).not.toContain('data-screen="none"');
+  // As if it was kept three hours ago.
+  await page.evaluate(
+    async ([cacheName, shownAt]) => {
+      const cache = await caches.open(cacheName as string);
+      const screen = await (await cache.match("/parent"))!.json();
+      await cache.put("/parent", new Response(JSON.stringify({ ...screen, shownAt })));
+    },
+    [SCREEN_CACHE, kept.shownAt - 3 * 3_600_000] as const,
+  );
+
+  // What the page holds when its heading first appears: the HTML's own (`#root`'s child; React's
+  // fallback draws it again one level down), before any script could draw anything.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const heading = document.querySelector("#root[data-screen] [inert] main h1");
+      if (!heading) return;
+      seen.disconnect();
+      Object.assign(window, {
+        firstPaint: {
+          fromHtml: heading.closest("[inert]")?.parentElement?.id === "root",
+          heading: heading.textContent,
+          notice: document.querySelector("#root [inert] main [role=status]")?.textContent,
+        },
+      });
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(page.locator("#root [inert]")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { firstPaint: unknown }).firstPaint)).toEqual({
+    fromHtml: true,
+    heading: PARENT_DASHBOARD_TEXTS.heading,
+    notice: "Updated 3 hours ago.",
+  });
+  // The app's own page, with fresh data: no notice, and it answers.
+  await expect(page.getByRole("status").filter({ hasText: "Updated" })).toHaveCount(0);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /Children/ })
+    .click();
+  await expect(page).toHaveURL("/parent/children");
   await context.close();
 });
 

@@ -5,6 +5,7 @@ import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogLocale, isCatalogChunk, TEXTS_INDEX, textsFile, textsIndexFile } from "#shared/catalog-chunks.ts";
+import { SCREEN_CACHE } from "#shared/kept-screens.ts";
 import { CATALOG_CACHE, isOfflineRole, OFFLINE_ROLES, SERVICE_WORKER_PATH } from "#shared/service-worker.ts";
 import { createApp } from "#worker/app.ts";
 import { nodeAssets } from "#worker/local/assets.ts";
@@ -288,6 +289,36 @@ describe("each user's last data, in the browser's storage", () => {
       const saved = storage.items.get(PERSISTED_DATA_KEY);
       if (nextUser) expect(superjson.parse<{ userId: string }>(saved!).userId).toBe("user-b");
       else expect(saved).toBeUndefined();
+    }
+  });
+
+  it("takes the kept screens with it when the session says someone else or no one, never for the same user (ADR 0089)", async () => {
+    const deleted: string[] = [];
+    const real = Object.getOwnPropertyDescriptor(globalThis, "caches");
+    Object.defineProperty(globalThis, "caches", {
+      configurable: true,
+      value: { delete: async (name: string) => deleted.push(name) > 0 },
+    });
+    try {
+      const storage = memoryStorage();
+      const clock = handTimers();
+      const first = new QueryClient();
+      persistQueries(first, session(first), storage, clock);
+      first.setQueryData(ME, parentA);
+      clock.advance(PERSIST_DELAY_MS);
+      deleted.length = 0;
+
+      const same = new QueryClient();
+      persistQueries(same, session(same), storage, clock);
+      same.setQueryData(ME, parentA);
+      await Promise.resolve();
+      expect(deleted).toEqual([]);
+      same.setQueryData(ME, parentB);
+      await Promise.resolve();
+      expect(deleted).toEqual([SCREEN_CACHE]);
+    } finally {
+      if (real) Object.defineProperty(globalThis, "caches", real);
+      else Reflect.deleteProperty(globalThis, "caches");
     }
   });
 

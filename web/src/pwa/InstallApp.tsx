@@ -16,6 +16,8 @@ export function InstallCard() {
   return (
     <section
       aria-labelledby="install-title"
+      // The browser offers it again or not: never in a kept screen (ADR 0089).
+      data-screen="none"
       className="mb-3 flex flex-wrap items-center gap-3 rounded-md bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200"
     >
       <Download aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />

@@ -1,8 +1,9 @@
 import { plural, t } from "@lingui/core/macro";
 import type { Query } from "@tanstack/react-query";
+import { FRESH_FOR_MS } from "#shared/kept-screens.ts";
 
-/** Data younger than this needs no notice: it is what the page just read. */
-export const FRESH_FOR_MS = 2 * 60_000;
+/** Data younger than this needs no notice: it is what the page just read (a kept screen's the same). */
+export { FRESH_FOR_MS };
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago": how old the shown data is, in the reader's language. */
 export function formatAge(ageMs: number): string {

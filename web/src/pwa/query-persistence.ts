@@ -1,6 +1,7 @@
 import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import superjson from "superjson";
 import { CATALOG_CACHE } from "#shared/service-worker.ts";
+import { forgetScreens } from "./kept-screen.ts";
 
 /**
  * Each signed-in user's last data, kept in the browser's storage (ADR 0067), so a returning parent
@@ -9,8 +10,9 @@ import { CATALOG_CACHE } from "#shared/service-worker.ts";
  * One entry, the last signed-in user's: their queries as the server last answered them (superjson,
  * so dates stay dates) with the user's id. It is restored before the first render, session
  * included, and dropped the moment the server's session says anyone else (signed out, or another
- * user): their queries leave the cache too, so no page ever shows one user's data to the next.
- * Logout drops it as well (`forgetStoredData`). The service worker caches no API response at all.
+ * user): their queries leave the cache too, so no page ever shows one user's data to the next, and
+ * so do the screens kept with them (ADR 0089). Logout drops both as well (`forgetStoredData`). The
+ * service worker caches no API response at all.
  */
 export const PERSISTED_DATA_KEY = "schoolride.data";
 /** Data older than this is not shown, even offline: a week-old dashboard would mislead more than help. */
@@ -132,6 +134,7 @@ export function persistQueries(
         if (timer !== null) clock.clearTimeout(timer);
         timer = null;
         remove(storage);
+        void forgetScreens();
         // Someone else now (or no one): the previous user's answers leave the cache with their storage.
         if (previous) client.removeQueries({ predicate: (query) => query.queryHash !== session.hash });
       }

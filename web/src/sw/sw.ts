@@ -15,13 +15,16 @@
  * - Never caches an API response: each user's last data lives in the page's own storage, keyed by
  *   user and cleared at logout (web/src/pwa/query-persistence.ts), never in a cache shared by
  *   whoever signs in next.
+ * - Paints a parent's or driver's last screen (ADR 0089): the page keeps the HTML it drew at a few
+ *   addresses (`SCREEN_CACHE`, dropped with the kept data); a navigation there gets its shell with
+ *   that screen in place of the empty frame, and the data's age when it is not fresh.
  * - Shows each web push and opens its link on a tap (`installPushHandlers`, web/src/sw/push.ts, ADR 0068).
  * - A new deployment installs beside the running one and waits: the page offers "Update available
  *   — reload" (web/src/pwa/register.ts), which sends SKIP_WAITING, and reloads once it controls.
  */
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precache } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
 import {
@@ -33,6 +36,7 @@ import {
   type TextsIndex,
   textsFile,
 } from "#shared/catalog-chunks.ts";
+import { isScreenPath, parseKeptScreen, SCREEN_CACHE, spliceKeptScreen } from "#shared/kept-screens.ts";
 import { areaShellPath, pageShellsOf, shellOf } from "#shared/role-homes.ts";
 import { CATALOG_CACHE, OFFLINE_ROLES, SKIP_WAITING } from "#shared/service-worker.ts";
 import { installPushHandlers } from "./push.ts";
@@ -40,7 +44,7 @@ import { installPushHandlers } from "./push.ts";
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
 const PRECACHE = self.__WB_MANIFEST;
-precacheAndRoute(PRECACHE);
+precache(PRECACHE);
 cleanupOutdatedCaches();
 
 // A navigation to an area's home gets the home's shell (its chunks and data request preloaded, ADR
@@ -54,14 +58,40 @@ for (const area of OFFLINE_ROLES) {
   const areaShell = shells.get(areaShellPath(home))!;
   registerRoute(
     new NavigationRoute(
-      (options) => {
+      async (options) => {
         const shell = options.url.pathname === home ? home : shellOf(options.url.pathname);
-        return (shells.get(shell ?? "") ?? areaShell)(options);
+        return withKeptScreen(options.url.pathname, await (shells.get(shell ?? "") ?? areaShell)(options));
       },
       { allowlist: [new RegExp(`^${home}(/|$)`)] },
     ),
   );
 }
+
+/**
+ * The shell with the page's kept screen in it (ADR 0089), or the shell as it is: no screen kept for
+ * the address, one that is not to be shown (too old, another build's) or anything failing.
+ */
+async function withKeptScreen(pathname: string, shell: Response): Promise<Response> {
+  if (!isScreenPath(pathname) || !shell.ok) return shell;
+  try {
+    const kept = await self.caches.match(pathname, { cacheName: SCREEN_CACHE });
+    const screen = kept ? parseKeptScreen(await kept.json()) : null;
+    if (!screen) return shell;
+    const html = spliceKeptScreen(await shell.clone().text(), screen, Date.now());
+    if (!html) return shell;
+    // The shell's headers (its Content-Security-Policy), but not the length and encoding of its old body.
+    const headers = new Headers(shell.headers);
+    headers.delete("content-length");
+    headers.delete("content-encoding");
+    return new Response(html, { status: shell.status, statusText: shell.statusText, headers });
+  } catch {
+    return shell;
+  }
+}
+
+// The precached files themselves, after the navigations: a home's own URL is precached too, and
+// its navigation must get the kept screen.
+addRoute();
 
 // The catalogs' chunks, in whichever language the page asks for: from the network the first time,
 // from this cache after (a hashed name's content never changes).

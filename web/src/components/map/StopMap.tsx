@@ -80,11 +80,13 @@ export function MapFrame({
     <div
       ref={frameRef}
       className={`relative isolate overflow-hidden rounded-lg border border-slate-200 bg-slate-100 ${className}`}
+      // Its tiles and markers are placed by script: a kept screen (ADR 0089) keeps the frame only.
+      data-screen="box"
     >
       <MapErrorBoundary>
         <Suspense
           fallback={
-            <MapNote>
+            <MapNote loading>
               <Trans>Loading the map…</Trans>
             </MapNote>
           }
@@ -96,9 +98,13 @@ export function MapFrame({
   );
 }
 
-function MapNote({ children }: { children: ReactNode }) {
+function MapNote({ children, loading = false }: { children: ReactNode; loading?: boolean }) {
   return (
-    <p role="status" className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-600">
+    <p
+      role="status"
+      className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-600"
+      data-loading={loading ? "" : undefined}
+    >
       {children}
     </p>
   );

@@ -10,7 +10,7 @@ import { t } from "@lingui/core/macro";
  */
 export function FullPageSpinner({ wordless = false }: { wordless?: boolean }) {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite" data-loading="">
       <span
         className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
         aria-hidden="true"
@@ -23,7 +23,7 @@ export function FullPageSpinner({ wordless = false }: { wordless?: boolean }) {
 /** A region that is loading, announced politely. */
 export function Loading({ label }: { label?: string }) {
   return (
-    <p role="status" aria-live="polite" className="py-8 text-center text-slate-500">
+    <p role="status" aria-live="polite" className="py-8 text-center text-slate-500" data-loading="">
       {label ?? t`Loading…`}
     </p>
   );

@@ -49,7 +49,7 @@ export function RideHistory({ childId, childName }: { childId: string; childName
         <Trans>Recent rides</Trans>
       </h3>
       {history.isPending ? (
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-slate-600" data-loading="">
           <Trans>Loading ride history…</Trans>
         </p>
       ) : !rows ? (

@@ -59,7 +59,7 @@ function StopLine({ stop, phase, zone }: { stop: Stop; phase: ReturnType<typeof 
             Bus to <span className="font-semibold text-ink">{stopName}</span>
           </Trans>
         </p>
-        <p className="text-4xl font-bold tabular-nums text-ink" data-testid="live-eta">
+        <p className="text-4xl font-bold tabular-nums text-ink" data-testid="live-eta" data-screen="box">
           {formatEtaRange(stop.eta, i18n)}
         </p>
         <p className="text-sm text-slate-600">
@@ -83,7 +83,7 @@ function PositionAge({ view, receivedAt, now }: { view: ParentRunView; receivedA
   const ageMs = view.ageSeconds * 1000 + Math.max(0, now - receivedAt);
   const stale = view.stale || ageMs >= LIVE_STALE_AFTER_MS;
   return (
-    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="live-age">
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="live-age" data-screen="box">
       {stale ? (
         <Badge tone="slate">
           <Trans>Not live</Trans>
@@ -108,7 +108,7 @@ function ConnectionNote({ status, everLive }: { status: string; everLive: boolea
         ? LIVE_TEXTS.polling
         : null;
   return (
-    <p role="status" className="text-xs text-slate-600">
+    <p role="status" className="text-xs text-slate-600" data-screen="box">
       {sharedText(text ?? undefined)}
     </p>
   );
