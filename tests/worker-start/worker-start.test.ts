@@ -136,7 +136,9 @@ describe("the built Worker under wrangler dev", () => {
     // A role area's pages: the home's shell and the area's, with the signed-in frame in #root (ADR 0087).
     for (const path of ["/parent", "/parent/children"]) {
       const html = await (await fetch(`${url}${path}`)).text();
-      expect(html, path).toContain('<div id="root" data-frame><div class="min-h-screen bg-slate-50"><header');
+      expect(html, path).toContain(
+        '<div id="root" data-frame><div class="min-h-screen bg-slate-50" data-starting=""><header',
+      );
       expect(html, path).toContain('<link rel="modulepreload"');
     }
     // The live view's own shell (ADR 0088), which the assets serve from a folder beside the area's shell.

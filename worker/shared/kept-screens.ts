@@ -4,15 +4,20 @@
  *
  * The page keeps the HTML its app last drew at a few addresses (the homes and the live view), in
  * Cache Storage, only while its data is fresh. On the next visit the service worker puts it into the
- * shell's `#root` in place of the empty frame, with the data's age above it when it is not fresh,
- * so the phone paints the screen the user last saw as soon as the HTML and the stylesheet are in,
- * before any script has run. React draws the same from the kept data (ADR 0067) and replaces it;
- * until then it is inert.
+ * shell before `#root`, with the data's age above it when it is not fresh, so the
+ * phone paints the screen the user last saw as soon as the HTML and the stylesheet are in, before
+ * any script has run. It is inert, before `#root` (its frame kept, hidden), where React draws the
+ * same from the kept data (ADR 0067); the first time it draws more than its starting fallbacks, the
+ * kept screen goes and `#root` shows (web/src/pwa/kept-screen.ts).
  */
-import { SCREEN_ATTRIBUTE } from "./screen-mark.ts";
+/** The kept screen's element, before `#root`, inert until the app replaces it. */
+export const KEPT_SCREEN_ID = "kept-screen";
 
-/** On `#root` when the page started from a kept screen. */
-export { SCREEN_ATTRIBUTE };
+/** On `#root` (hidden) when a kept screen is before it. */
+export const SCREEN_ATTRIBUTE = "data-screen";
+
+/** On the app's first fallbacks (the frame, AreaFrame): while `#root` shows only one, the kept screen stays. */
+export const STARTING_ATTRIBUTE = "data-starting";
 
 /** The page's Cache Storage cache of kept screens: someone's data, so logout deletes it. */
 export const SCREEN_CACHE = "schoolride-screens";
@@ -97,44 +102,26 @@ export function screenAge(lang: string, ageMs: number): string {
 
 const ROOT_OPENING = '<div id="root" data-frame>';
 
-/**
- * Where `#root` ends in a shell: after the `</div>` that closes it, its frame's own `<div>`s
- * counted (the build's HTML, no `div` in a comment or an attribute); -1 if it is not closed.
- */
-function rootEnd(shell: string, start: number): number {
-  const tags = /<(\/?)div[\s>]/g;
-  tags.lastIndex = start;
-  let depth = 0;
-  for (let tag = tags.exec(shell); tag; tag = tags.exec(shell)) {
-    depth += tag[1] ? -1 : 1;
-    if (depth === 0) return shell.indexOf(">", tag.index) + 1;
-  }
-  return -1;
-}
-
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
- * The shell's HTML with `screen` in `#root` in place of the frame, or null when it is not to be
- * shown: too old (or from the future: a clock put back), drawn with another build's stylesheet, or
- * a shell without the frame. The data's age goes above the page once it is not fresh.
+ * The shell's HTML with `screen` before `#root`, `#root` hidden (its frame still in it, for the
+ * app's first fallbacks to draw, ADR 0087), or null when it is not to be shown: too old (or from
+ * the future: a clock put back), drawn with another build's stylesheet, or a shell without the frame. The data's age goes above the page once it is not fresh.
  */
 export function spliceKeptScreen(shell: string, screen: KeptScreen, now: number): string | null {
   const age = now - screen.shownAt;
   if (age < -60_000 || age > SCREEN_MAX_AGE_MS) return null;
   if (!screen.styles || !shell.includes(`href="${screen.styles}"`)) return null;
-  const start = shell.indexOf(ROOT_OPENING);
-  const end = start < 0 ? -1 : rootEnd(shell, start);
-  if (end < 0) return null;
+  if (!shell.includes(ROOT_OPENING)) return null;
   const notice =
     age < FRESH_FOR_MS
       ? ""
       : screen.notice.replace(SCREEN_AGE_PLACEHOLDER, () => escapeText(screenAge(screen.lang, age)));
   // Replaced by functions: a `$` in the texts is no pattern.
   const html = screen.html.replace(`<!--${SCREEN_AGE_SLOT}-->`, () => notice);
-  const root = `<div id="root" data-frame ${SCREEN_ATTRIBUTE}><div class="contents" inert>${html}</div></div>`;
-  return (shell.slice(0, start) + root + shell.slice(end)).replace(
-    /<html lang="[^"]*"( dir="[^"]*")?/,
-    () => `<html lang="${screen.lang}" dir="${screen.dir}"`,
-  );
+  const kept = `<div id="${KEPT_SCREEN_ID}" class="contents" inert>${html}</div>`;
+  return shell
+    .replace(ROOT_OPENING, () => `${kept}<div id="root" data-frame ${SCREEN_ATTRIBUTE} hidden>`)
+    .replace(/<html lang="[^"]*"( dir="[^"]*")?/, () => `<html lang="${screen.lang}" dir="${screen.dir}"`);
 }

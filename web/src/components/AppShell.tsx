@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { Suspense, useEffect } from "react";
+import { Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
 import { isOfflineRole } from "#shared/service-worker.ts";
 import { useSession } from "../lib/session.ts";
 import { AreaNotices } from "../pwa/lazy.tsx";
-import { screenReplaced } from "../routes/painted-frame.ts";
 import { BottomBar } from "./shell/BottomBar.tsx";
 import { BRAND_CLASS, BrandMark, FRAME_CLASS, HEADER_CLASS, HEADER_ROW_CLASS } from "./shell/frame.tsx";
 import { NotificationBell } from "./shell/NotificationBell.tsx";
@@ -20,8 +19,6 @@ import { SkipLink } from "./ui/skip-link.tsx";
 export function AppShell({ items }: { items: NavItem[] }) {
   const { i18n } = useLingui();
   const { user, home, logout, loggingOut } = useSession();
-  // The page is drawn: a kept screen the page started from is not shown again (ADR 0089).
-  useEffect(() => screenReplaced(), []);
   if (!user || !home) return null;
   const detail = `${i18n._(ROLE_LABELS[user.role])}${user.school ? ` · ${user.school}` : ""}`;
   const onLogout = () => void logout();

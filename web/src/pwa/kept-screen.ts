@@ -1,7 +1,7 @@
 /**
  * The page's side of the kept screens (ADR 0089; what they are: #shared/kept-screens.ts): the HTML
  * the app draws at a kept address, put in Cache Storage while its data is fresh, for the service
- * worker to paint first on the next visit.
+ * worker to paint first on the next visit; and the handover from a kept screen to the app.
  *
  * In a kept screen:
  * - an element marked `data-screen="none"` is left out (the Install offer: the browser makes it
@@ -13,11 +13,36 @@
  */
 import {
   isScreenPath,
+  KEPT_SCREEN_ID,
   type KeptScreen,
   SCREEN_AGE_SLOT,
   SCREEN_CACHE,
   SCREEN_MAX_CHARS,
+  STARTING_ATTRIBUTE,
 } from "#shared/kept-screens.ts";
+
+const keptScreen = typeof document === "undefined" ? null : document.getElementById(KEPT_SCREEN_ID);
+
+/** Whether this page started from a kept screen (the service worker put one before `#root`). */
+export const startedFromKeptScreen = keptScreen !== null;
+
+/**
+ * The handover, set up when the area's chunk runs (before React can draw any of the area): React
+ * draws into the hidden `#root`; the first time it holds more than a starting fallback (the frame,
+ * AreaFrame: `data-starting`), the app has drawn the page, or another one (the sign-in page when the
+ * session has ended). The kept screen goes and `#root` shows then, in the same task, before the
+ * browser paints: never both on screen, never neither.
+ */
+if (keptScreen) {
+  const root = document.getElementById("root");
+  const drawn = new MutationObserver(() => {
+    if (!root?.firstElementChild || root.querySelector(`[${STARTING_ATTRIBUTE}]`)) return;
+    drawn.disconnect();
+    keptScreen.remove();
+    root.hidden = false;
+  });
+  if (root) drawn.observe(root, { childList: true, subtree: true });
+}
 
 /** An element whose content stays out of a kept screen, and one left out whole. */
 export const SCREEN_BOX = { "data-screen": "box" } as const;

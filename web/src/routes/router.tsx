@@ -4,7 +4,7 @@ import { ROLE_CATALOGS, roleOfPath } from "../i18n/areas.ts";
 import { loadCatalog } from "../i18n/i18n.ts";
 import type { Role } from "../lib/session.ts";
 import { changePasswordPage, dataPage, guarded, page, withCatalog } from "./lazy.tsx";
-import { paintedFrame } from "./painted-frame.ts";
+import { FRAME_ATTRIBUTE } from "./page-meta.ts";
 
 /** The login pages load no data layer up front: the form loads it when used (LoginPage.tsx). */
 const loginRoute = (path: string, role: Role): RouteObject => ({
@@ -17,11 +17,14 @@ const loginRoute = (path: string, role: Role): RouteObject => ({
 });
 
 /**
- * What the first page shows while its routes load: the frame its shell painted, or the kept screen
- * the service worker put there (painted-frame.ts), else the spinner. The area's own fallback,
- * AreaFrame, draws the same, so React's first render changes nothing on screen. The entry carries
- * none of the frame's code.
+ * The signed-in frame a role area's shell painted before the scripts ran (ADR 0087), as the HTML
+ * had it: the first page shows it again while its routes load (the area's own fallback, AreaFrame,
+ * draws the same), so React's first render changes nothing on screen. The entry carries none of its code.
  */
+const paintedFrame =
+  typeof document === "undefined" ? null : (document.querySelector(`#root[${FRAME_ATTRIBUTE}]`)?.innerHTML ?? null);
+
+/** What the first page shows while its routes load: the frame its shell painted, else the spinner. */
 function StartingFallback() {
   return paintedFrame ? (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own HTML from before any script ran, no one's input

@@ -6,7 +6,6 @@
  * instead of a blank screen until the scripts have run, and React's first render draws the same.
  */
 import { Bus } from "lucide-react";
-import { startingScreen } from "../../routes/painted-frame.ts";
 import { FullPageSpinner } from "../ui/loading.tsx";
 
 export const FRAME_CLASS = "min-h-screen bg-slate-50";
@@ -27,17 +26,12 @@ export function BrandMark() {
 /**
  * A role area's page before its routes and the session have loaded: the frame and a spinner.
  * `wordless` for the shells' HTML: no words but the brand, since that HTML is the same in every
- * language; the client's own render says "Loading…" to screen readers in the reader's. A page that
- * started from a kept screen (ADR 0089) shows that instead, until the app shell has drawn the page.
+ * language; the client's own render says "Loading…" to screen readers in the reader's. A starting
+ * fallback (`data-starting`, #shared/kept-screens.ts): a kept screen stays while it shows (ADR 0089).
  */
 export function AreaFrame({ wordless = false }: { wordless?: boolean }) {
-  const screen = wordless ? null : startingScreen();
-  if (screen) {
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own HTML from before any script ran (the app's last drawing of it), no one's input
-    return <div className="contents" dangerouslySetInnerHTML={{ __html: screen }} />;
-  }
   return (
-    <div className={FRAME_CLASS}>
+    <div className={FRAME_CLASS} data-starting="">
       <header className={HEADER_CLASS}>
         <div className={HEADER_ROW_CLASS}>
           <span className={BRAND_CLASS}>
