@@ -82,6 +82,14 @@ describe("a kept screen read back", () => {
       { ...screen(), lang: "" },
       { ...screen(), html: "x".repeat(400_001) },
       { ...screen(), notice: undefined },
+      // Anything that would act once parsed: the page never draws one in #root.
+      { ...screen(), html: '<main><script src="/assets/x.js"></script></main>' },
+      { ...screen(), html: "<main><SCRIPT>x</SCRIPT></main>" },
+      { ...screen(), html: '<main><iframe srcdoc="x"></iframe></main>' },
+      { ...screen(), html: '<meta http-equiv="refresh" content="0;url=/x">' },
+      { ...screen(), html: '<base href="https://example.com/">' },
+      { ...screen(), html: '<link rel="stylesheet" href="/x.css"/>' },
+      { ...screen(), notice: "<style>main{display:none}</style>%AGE%" },
     ]) {
       expect(parseKeptScreen(bad), JSON.stringify(bad)?.slice(0, 60)).toBeNull();
     }

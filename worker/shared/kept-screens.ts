@@ -43,6 +43,25 @@ export const SCREEN_MAX_CHARS = 400_000;
  */
 export const SCREEN_PATTERNS = ["/parent", "/driver", "/parent/rides/:tripId"] as const;
 
+/**
+ * Elements a kept screen never has: the page draws none of them in `#root`, and a script, a frame or
+ * a document-level element would act when the HTML is parsed, where in the page's DOM it did not
+ * (an element put in by `innerHTML` does not run). The page leaves them out; the worker refuses a
+ * screen with any.
+ */
+export const SCREEN_REFUSED_ELEMENTS = [
+  "script",
+  "iframe",
+  "frame",
+  "object",
+  "embed",
+  "base",
+  "meta",
+  "link",
+  "style",
+];
+const REFUSED = new RegExp(`<(${SCREEN_REFUSED_ELEMENTS.join("|")})[\\s/>]`, "i");
+
 /** A kept screen as stored (JSON): its HTML, language, stylesheet, the data's time and the notice. */
 export type KeptScreen = {
   /** `#root`'s HTML, with `<!--schoolride:data-age-->` where the data's age goes. */
@@ -79,6 +98,7 @@ export function parseKeptScreen(value: unknown): KeptScreen | null {
   if (typeof screen.shownAt !== "number" || !Number.isFinite(screen.shownAt)) return null;
   if (screen.dir !== "ltr" && screen.dir !== "rtl") return null;
   if ((screen.html as string).length > SCREEN_MAX_CHARS || !LANGUAGE_TAG.test(screen.lang as string)) return null;
+  if (REFUSED.test(screen.html as string) || REFUSED.test(screen.notice as string)) return null;
   return screen as KeptScreen;
 }
 

@@ -18,6 +18,7 @@ import {
   SCREEN_AGE_SLOT,
   SCREEN_CACHE,
   SCREEN_MAX_CHARS,
+  SCREEN_REFUSED_ELEMENTS,
   STARTING_ATTRIBUTE,
 } from "#shared/kept-screens.ts";
 
@@ -61,7 +62,9 @@ export function captureScreen(doc: Document, pathname: string): string | null {
   const root = doc.getElementById("root");
   if (!root?.querySelector("main h1") || root.querySelector(`[${LOADING_MARK}]`)) return null;
   const copy = root.cloneNode(true) as HTMLElement;
-  for (const element of copy.querySelectorAll('[data-screen="none"]')) element.remove();
+  for (const element of copy.querySelectorAll(`[data-screen="none"], ${SCREEN_REFUSED_ELEMENTS.join(", ")}`)) {
+    element.remove();
+  }
   // A space holds a line of text's height; a map's frame has its own.
   for (const element of copy.querySelectorAll('[data-screen="box"]')) element.replaceChildren("\u00a0");
   const notice = copy.querySelector(`[${DATA_AGE_MARK}]`);
