@@ -34,24 +34,23 @@ export const startedFromKeptScreen = keptScreen !== null;
  * session has ended). The kept screen goes and `#root` shows then, in the same task, before the
  * browser paints: never both on screen, never neither.
  */
-if (keptScreen) {
-  const root = document.getElementById("root");
-  const drawn = new MutationObserver(() => {
-    if (!root?.firstElementChild || root.querySelector(`[${STARTING_ATTRIBUTE}]`)) return;
+const root = keptScreen ? document.getElementById("root") : null;
+if (keptScreen && root) {
+  const handOver = () => {
+    if (!root.firstElementChild || root.querySelector(`[${STARTING_ATTRIBUTE}]`)) return;
     drawn.disconnect();
     keptScreen.remove();
     root.hidden = false;
-  });
-  if (root) drawn.observe(root, { childList: true, subtree: true });
+  };
+  const drawn = new MutationObserver(handOver);
+  drawn.observe(root, { childList: true, subtree: true });
+  handOver();
 }
 
-/** An element whose content stays out of a kept screen, and one left out whole. */
-export const SCREEN_BOX = { "data-screen": "box" } as const;
-export const SCREEN_NONE = { "data-screen": "none" } as const;
-/** On the data's age notice. */
-export const DATA_AGE_MARK = "data-data-age";
-/** On anything still loading: a screen showing one is not kept. */
-export const LOADING_MARK = "data-loading";
+/** On the data's age notice (`DataAge`). */
+const DATA_AGE_MARK = "data-data-age";
+/** On anything still loading (`Loading`, the spinners, a map loading): a screen showing one is not kept. */
+const LOADING_MARK = "data-loading";
 
 /**
  * `#root`'s HTML as a kept screen's, or null when the page is not one to keep: not a kept address,
