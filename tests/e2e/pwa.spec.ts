@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import type { TextsIndex } from "#shared/catalog-chunks.ts";
 import { SCREEN_CACHE } from "#shared/kept-screens.ts";
 import { PARENT_DASHBOARD_TEXTS } from "#shared/parent-dashboard.ts";
@@ -61,15 +61,21 @@ async function newPhone(context: BrowserContext) {
   return page;
 }
 
-test("a parent's app installs, comes back offline with its age, and logout leaves no data behind", async ({
-  browser,
-}) => {
-  test.setTimeout(90_000);
+/** The demo parent signed in on a phone, on their dashboard, the service worker in control. */
+async function parentOnPhone(browser: Browser) {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await newPhone(context);
   await signIn(page, "parent");
   await expect(page.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
   await controlled(page);
+  return { context, page };
+}
+
+test("a parent's app installs, comes back offline with its age, and logout leaves no data behind", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await parentOnPhone(browser);
 
   // Installable as Chromium judges it (manifest, icons, service worker), with the parent's start URL.
   // A Playwright context is an incognito profile, where Chromium installs nothing: that one reason
@@ -162,11 +168,7 @@ test("a returning parent's dashboard is painted from the kept screen before any 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await newPhone(context);
-  await signIn(page, "parent");
-  await expect(page.getByRole("heading", { level: 1, name: PARENT_DASHBOARD_TEXTS.heading })).toBeVisible();
-  await controlled(page);
+  const { context, page } = await parentOnPhone(browser);
 
   // The dashboard keeps its screen a moment after its data came (ADR 0089): no Install offer in it.
   const keptScreen = () =>

@@ -34,7 +34,7 @@ const render = (state: Partial<Query>, keepDataOnError = false) =>
 describe("QueryState", () => {
   it("announces the loading state with the page's label", () => {
     expect(render({ isPending: true })).toBe(
-      '<p role="status" aria-live="polite" class="py-8 text-center text-slate-500">Loading rows…</p>',
+      '<p role="status" aria-live="polite" class="py-8 text-center text-slate-500" data-loading="">Loading rows…</p>',
     );
   });
 
