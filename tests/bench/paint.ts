@@ -13,11 +13,11 @@
  * from navigation start: **main content**, when the page's main content is in the DOM with its data
  * (`<main>` has its `<h1>` and no "Loading" left; recorded in the page by a MutationObserver, so
  * polling costs nothing) or, if later, the first contentful paint (the stylesheet holds painting
- * back), **LCP** (PerformanceObserver `largest-contentful-paint`, the last
- * candidate), and **app drawn**, when the app itself has drawn the main content: on a return visit the
- * service worker can paint the page's kept screen first (ADR 0089), inert until the app replaces it,
- * and "main content" counts that paint. Goals (issue 29): the parent's and the driver's home and the parent's live view ≤ 2.5 s
- * first and ≤ 1.0 s return; the public pages ≤ 1.5 s. Signing in happens before the throttling.
+ * back), **LCP** (PerformanceObserver `largest-contentful-paint`, the last candidate), and **app
+ * drawn**, when the app itself has drawn the main content: on a return visit the service worker can
+ * paint the page's kept screen first (ADR 0089), inert until the app replaces it, and "main content"
+ * counts that paint. Goals (issue 29): the parent's and the driver's home and the parent's live view
+ * ≤ 2.5 s first and ≤ 1.0 s return; the public pages ≤ 1.5 s. Signing in happens before the throttling.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

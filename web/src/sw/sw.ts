@@ -17,7 +17,7 @@
  *   whoever signs in next.
  * - Paints a parent's or driver's last screen (ADR 0089): the page keeps the HTML it drew at a few
  *   addresses (`SCREEN_CACHE`, dropped with the kept data); a navigation there gets its shell with
- *   that screen in place of the empty frame, and the data's age when it is not fresh.
+ *   that screen, inert, before a hidden `#root`, and the data's age when it is not fresh.
  * - Shows each web push and opens its link on a tap (`installPushHandlers`, web/src/sw/push.ts, ADR 0068).
  * - A new deployment installs beside the running one and waits: the page offers "Update available
  *   — reload" (web/src/pwa/register.ts), which sends SKIP_WAITING, and reloads once it controls.
