@@ -49,8 +49,10 @@ export default function DriverRunsPage() {
                   >
                     <span
                       aria-hidden="true"
-                      className="h-12 w-2 shrink-0 rounded-full"
-                      style={{ backgroundColor: run.colour ?? "#64748b" }}
+                      // Slate by default, the route's colour over it: a kept screen (ADR 0089), whose inline
+                      // styles the CSP drops, shows the slate bar until the app draws.
+                      className="h-12 w-2 shrink-0 rounded-full bg-slate-500"
+                      style={run.colour ? { backgroundColor: run.colour } : undefined}
                     />
                     <span className="min-w-0 flex-1 wrap-anywhere">
                       <span className="flex flex-wrap items-baseline gap-x-2">
