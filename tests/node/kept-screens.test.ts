@@ -9,11 +9,31 @@ import {
   isScreenPath,
   type KeptScreen,
   parseKeptScreen,
+  SCREEN_CACHE,
   SCREEN_MAX_AGE_MS,
+  SCREEN_MAX_KEPT,
   screenAge,
   spliceKeptScreen,
 } from "#shared/kept-screens.ts";
 import { FRESH_FOR_MS as DATA_AGE_FRESH_FOR_MS } from "../../web/src/pwa/data-age.ts";
+import { keepScreen } from "../../web/src/pwa/kept-screen.ts";
+
+/** Cache Storage as far as keeping screens uses it: entries by key, listed in the order they were put. */
+function memoryCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  const cache = (entries: Map<string, Response>) => ({
+    put: async (key: string, response: Response) => void entries.set(key, response),
+    delete: async (key: string | { url: string }) => entries.delete(typeof key === "string" ? key : key.url),
+    keys: async () => [...entries.keys()].map((url) => ({ url })),
+  });
+  return {
+    stores,
+    open: async (name: string) => {
+      if (!stores.has(name)) stores.set(name, new Map());
+      return cache(stores.get(name)!);
+    },
+  } as unknown as CacheStorage & { stores: typeof stores };
+}
 
 const SHELL = [
   "<!doctype html>",
@@ -140,6 +160,27 @@ describe("a shell with a kept screen", () => {
     expect(spliceKeptScreen(SHELL, screen({ styles: "/assets/index-old.css" }), NOW)).toBeNull();
     expect(spliceKeptScreen(SHELL, screen({ styles: "" }), NOW)).toBeNull();
     expect(spliceKeptScreen(SHELL.replace(" data-frame", ""), screen(), NOW)).toBeNull();
+  });
+});
+
+describe("keeping a screen", () => {
+  it("keeps the last few only: a home kept again stays, the oldest live views go", async () => {
+    const storage = memoryCaches();
+    const rides = Array.from({ length: SCREEN_MAX_KEPT + 2 }, (_, index) => `/parent/rides/trip-${index}`);
+    await keepScreen("/parent", screen(), storage);
+    for (const ride of rides.slice(0, 3)) await keepScreen(ride, screen(), storage);
+    await keepScreen("/parent", screen({ shownAt: NOW }), storage);
+    for (const ride of rides.slice(3)) await keepScreen(ride, screen(), storage);
+    const kept = [...storage.stores.get(SCREEN_CACHE)!.keys()];
+    expect(kept).toHaveLength(SCREEN_MAX_KEPT);
+    expect(kept).toEqual(["/parent", ...rides.slice(-(SCREEN_MAX_KEPT - 1))]);
+    expect(parseKeptScreen(await storage.stores.get(SCREEN_CACHE)!.get("/parent")!.json())).toEqual(
+      screen({ shownAt: NOW }),
+    );
+  });
+
+  it("keeps nothing, and throws nothing, where the browser has no Cache Storage", async () => {
+    await expect(keepScreen("/parent", screen(), undefined)).resolves.toBeUndefined();
   });
 });
 

@@ -7,20 +7,12 @@
  * Every interpolated value is escaped in the HTML.
  */
 import type { MessageDescriptor } from "@lingui/core";
+import { escapeHtml } from "#shared/html.ts";
 import { direction, LOCALE_TAGS, type Locale } from "#shared/locales.ts";
 import { text } from "../i18n/texts.ts";
 import { emailInstant } from "./format.ts";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 type Block =
   | { kind: "p"; text: string }

@@ -10,6 +10,8 @@
  * same from the kept data (ADR 0067); the first time it draws more than its starting fallbacks, the
  * kept screen goes and `#root` shows (web/src/pwa/kept-screen.ts).
  */
+import { escapeHtml } from "./html.ts";
+
 /** The kept screen's element, before `#root`, inert until the app replaces it. */
 export const KEPT_SCREEN_ID = "kept-screen";
 
@@ -33,6 +35,12 @@ export const FRESH_FOR_MS = 2 * 60_000;
 
 /** A kept screen older than this is not shown (as the kept data, ADR 0067). */
 export const SCREEN_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The most screens kept: the two homes are kept again on every visit, and each live view the parent
+ * opens is an address of its own, so the oldest go (a week of rides would otherwise stay).
+ */
+export const SCREEN_MAX_KEPT = 5;
 
 /** A larger screen is not kept (a screen is ~20–60 KB). */
 export const SCREEN_MAX_CHARS = 400_000;
@@ -122,8 +130,6 @@ export function screenAge(lang: string, ageMs: number): string {
 
 const ROOT_OPENING = '<div id="root" data-frame>';
 
-const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /**
  * The shell's HTML with `screen` before `#root`, `#root` hidden (its frame still in it, for the
  * app's first fallbacks to draw, ADR 0087), or null when it is not to be shown: too old (or from
@@ -137,7 +143,7 @@ export function spliceKeptScreen(shell: string, screen: KeptScreen, now: number)
   const notice =
     age < FRESH_FOR_MS
       ? ""
-      : screen.notice.replace(SCREEN_AGE_PLACEHOLDER, () => escapeText(screenAge(screen.lang, age)));
+      : screen.notice.replace(SCREEN_AGE_PLACEHOLDER, () => escapeHtml(screenAge(screen.lang, age)));
   // Replaced by functions: a `$` in the texts is no pattern.
   const html = screen.html.replace(`<!--${SCREEN_AGE_SLOT}-->`, () => notice);
   const kept = `<div id="${KEPT_SCREEN_ID}" class="contents" inert>${html}</div>`;

@@ -3,6 +3,7 @@ import { type QueryCache, useQueryClient } from "@tanstack/react-query";
 import { CloudOff, History } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { escapeHtml } from "#shared/html.ts";
 import { isScreenPath, SCREEN_AGE_PLACEHOLDER } from "#shared/kept-screens.ts";
 import { useOnline } from "../lib/online.ts";
 import { dataAgeNotice, FRESH_FOR_MS, oldestShownAt, refreshFailed } from "./data-age.ts";
@@ -17,8 +18,6 @@ const KEEP_DELAY_MS = 2_000;
 
 const NOTICE_CLASS =
   "mb-3 flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200";
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * The page's screen kept for the next visit (ADR 0089) at the addresses that keep one, only while

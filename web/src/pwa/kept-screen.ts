@@ -18,6 +18,7 @@ import {
   SCREEN_AGE_SLOT,
   SCREEN_CACHE,
   SCREEN_MAX_CHARS,
+  SCREEN_MAX_KEPT,
   SCREEN_REFUSED_ELEMENTS,
   STARTING_ATTRIBUTE,
 } from "#shared/kept-screens.ts";
@@ -77,14 +78,25 @@ export function pageStyles(doc: Document): string {
   return doc.querySelector<HTMLLinkElement>('head link[rel="stylesheet"]')?.getAttribute("href") ?? "";
 }
 
-/** Keeps `screen` for `pathname`; a browser without Cache Storage (or refusing it) keeps none. */
-export async function keepScreen(pathname: string, screen: KeptScreen): Promise<void> {
+/**
+ * Keeps `screen` for `pathname`, and only the `SCREEN_MAX_KEPT` kept last (a cache lists its entries
+ * in the order they were put, a replaced one last). A browser without Cache Storage (or refusing it)
+ * keeps none.
+ */
+export async function keepScreen(
+  pathname: string,
+  screen: KeptScreen,
+  cacheStorage: CacheStorage | undefined = globalThis.caches,
+): Promise<void> {
   try {
-    const cache = await caches.open(SCREEN_CACHE);
+    const cache = await cacheStorage!.open(SCREEN_CACHE);
+    await cache.delete(pathname);
     await cache.put(
-      new Request(pathname),
+      pathname,
       new Response(JSON.stringify(screen), { headers: { "content-type": "application/json" } }),
     );
+    const kept = await cache.keys();
+    await Promise.all(kept.slice(0, -SCREEN_MAX_KEPT).map((request) => cache.delete(request)));
   } catch {
     // No Cache Storage here (an insecure origin, a private mode, the quota): the next visit paints the frame.
   }
