@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DESKTOP, expectNoSeriousViolation, PHONE } from "./a11y-support.ts";
 import { driverWithoutRuns, liveRunToday, NORTH_LOOP } from "./live-run.ts";
-import { DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin } from "./support.ts";
+import { DEMO_PASSWORD, expectNoHorizontalScroll, fillLogin, offerInstall } from "./support.ts";
 
 /**
  * ADR 0057, on a phone (375 × 812): a driver with today's North Loop run on bus 12 (the journey's
@@ -31,12 +31,19 @@ test("on a phone, the driver sees today's runs and a run's stops and riders", as
   await expect(stops).toBeVisible();
   const ava = stops.getByRole("listitem").filter({ hasText: "Nora Quinn" }).first();
   await expect(ava).toContainText("Allergy: Peanuts");
+  // At work on a run, the app offers nothing that could come up under a thumb (ADR 0090); on the
+  // runs' page it offers to install.
+  await offerInstall(page);
+  const install = page.getByRole("region", { name: "Install SchoolRide" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(install).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   await expectNoSeriousViolation(page, "driver: a run at 375 px");
   await page.setViewportSize(DESKTOP);
   await expectNoSeriousViolation(page, "driver: a run at 1280 px");
   await page.getByRole("link", { name: "Today's runs" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Today's runs" })).toBeVisible();
+  await expect(install).toBeVisible();
 });
 
 test("a driver without a run today reads that none is assigned", async ({ page }) => {

@@ -350,3 +350,20 @@ export async function newParent(
   })) as { user: { id: string } };
   return { page, id: user.id };
 }
+
+/**
+ * The browser's offer to install the app, as Chromium makes it (`beforeinstallprompt`), which it
+ * never makes in a private window (a Playwright context is one). Its `prompt()` sets
+ * `window.prompted`.
+ */
+export async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: async () => {
+        (window as unknown as { prompted: boolean }).prompted = true;
+      },
+      userChoice: Promise.resolve({ outcome: "accepted" }),
+    });
+    window.dispatchEvent(offer);
+  });
+}

@@ -1,11 +1,40 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, Share, SquarePlus, X } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { type ReactNode, useState, useSyncExternalStore } from "react";
 import { hasInstallOffer, promptInstall, subscribeInstallOffer } from "./install.ts";
 import { isIosBrowser, isStandalone } from "./ios.ts";
 
 /**
- * "Install SchoolRide" above a parent's or driver's page when the browser offers to install it
+ * Where an offer sits (ADR 0090): fixed above the phone's bottom bar, at the foot of the window from
+ * md up, so an offer that comes after the page has drawn moves nothing on it. The space after the
+ * page lets its end scroll out from under the card.
+ */
+function OfferCard({
+  labelledBy,
+  className,
+  children,
+}: {
+  labelledBy: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {/* The browser offers it again or not: never in a kept screen (ADR 0089). */}
+      <div aria-hidden="true" data-screen="none" className="h-40 md:h-28" />
+      <section
+        aria-labelledby={labelledBy}
+        data-screen="none"
+        className={`fixed inset-x-3 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 mx-auto flex max-w-md gap-3 rounded-md bg-white p-3 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 md:bottom-6 print:hidden ${className}`}
+      >
+        {children}
+      </section>
+    </>
+  );
+}
+
+/**
+ * "Install SchoolRide" at the foot of a parent's or driver's page when the browser offers to install it
  * (`beforeinstallprompt`: Chromium browsers, never in a private window); nothing otherwise
  * (installed, iOS, Firefox…). Not now hides it until the browser offers again (the next load).
  */
@@ -14,12 +43,7 @@ export function InstallCard() {
   const [dismissed, setDismissed] = useState(false);
   if (!offered || dismissed) return null;
   return (
-    <section
-      aria-labelledby="install-title"
-      // The browser offers it again or not: never in a kept screen (ADR 0089).
-      data-screen="none"
-      className="mb-3 flex flex-wrap items-center gap-3 rounded-md bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200"
-    >
+    <OfferCard labelledBy="install-title" className="flex-wrap items-center">
       <Download aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-600" />
       <div className="min-w-0 flex-1">
         <p id="install-title" className="font-semibold text-ink">
@@ -45,7 +69,7 @@ export function InstallCard() {
           <Trans>Install</Trans>
         </button>
       </div>
-    </section>
+    </OfferCard>
   );
 }
 
@@ -60,8 +84,8 @@ function guideDismissed(): boolean {
 }
 
 /**
- * On an iPhone or iPad in Safari (not from the Home Screen): how to add SchoolRide to the Home
- * Screen, which iOS requires for notifications (16.4+). Shown until dismissed; never elsewhere.
+ * On an iPhone or iPad in Safari (not from the Home Screen), where the offer sits: how to add
+ * SchoolRide to the Home Screen, which iOS requires for notifications (16.4+). Shown until dismissed; never elsewhere.
  */
 export function IosInstallGuide() {
   const { t } = useLingui();
@@ -78,10 +102,7 @@ export function IosInstallGuide() {
     }
   };
   return (
-    <section
-      aria-labelledby="ios-install-title"
-      className="mb-3 flex items-start gap-3 rounded-md bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200"
-    >
+    <OfferCard labelledBy="ios-install-title" className="items-start">
       <SquarePlus aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
       <div className="min-w-0 flex-1">
         <p id="ios-install-title" className="font-semibold text-ink">
@@ -102,6 +123,6 @@ export function IosInstallGuide() {
       >
         <X aria-hidden="true" className="h-5 w-5" />
       </button>
-    </section>
+    </OfferCard>
   );
 }
