@@ -21,7 +21,7 @@ function OfferCard({
   return (
     <>
       {/* The browser offers it again or not: never in a kept screen (ADR 0089). */}
-      <div aria-hidden="true" data-screen="none" className="h-40 md:h-28" />
+      <div aria-hidden="true" data-screen="none" className="h-40 md:h-28 print:hidden" />
       <section
         aria-labelledby={labelledBy}
         data-screen="none"
