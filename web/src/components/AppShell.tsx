@@ -3,8 +3,7 @@ import { Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
 import { isOfflineRole } from "#shared/service-worker.ts";
 import { useSession } from "../lib/session.ts";
-import { AreaNotices, InstallOffer } from "../pwa/lazy.tsx";
-import { useAtWork } from "../routes/handles.ts";
+import { AreaNotices } from "../pwa/lazy.tsx";
 import { BottomBar } from "./shell/BottomBar.tsx";
 import { BRAND_CLASS, BrandMark, FRAME_CLASS, HEADER_CLASS, HEADER_ROW_CLASS } from "./shell/frame.tsx";
 import { NotificationBell } from "./shell/NotificationBell.tsx";
@@ -20,7 +19,6 @@ import { SkipLink } from "./ui/skip-link.tsx";
 export function AppShell({ items }: { items: NavItem[] }) {
   const { i18n } = useLingui();
   const { user, home, logout, loggingOut } = useSession();
-  const atWork = useAtWork();
   if (!user || !home) return null;
   const detail = `${i18n._(ROLE_LABELS[user.role])}${user.school ? ` · ${user.school}` : ""}`;
   const onLogout = () => void logout();
@@ -51,19 +49,13 @@ export function AppShell({ items }: { items: NavItem[] }) {
       <div className="mx-auto flex max-w-6xl gap-6 px-4 pt-4 pb-[calc(5rem+env(safe-area-inset-bottom))] md:pt-6 md:pb-6">
         <Sidebar items={items} onLogout={onLogout} loggingOut={loggingOut} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
-          {/* A parent's and a driver's app works from the phone (ADR 0067): how old its data is. */}
+          {/* A parent's and a driver's app works from the phone (ADR 0067): how old its data is, and on iOS how to install it. */}
           {isOfflineRole(user.role) ? (
             <Suspense fallback={null}>
               <AreaNotices />
             </Suspense>
           ) : null}
           <Outlet />
-          {/* And the offer to install it, but over a page the user is at work on (ADR 0090). */}
-          {isOfflineRole(user.role) && !atWork ? (
-            <Suspense fallback={null}>
-              <InstallOffer />
-            </Suspense>
-          ) : null}
         </main>
       </div>
       <BottomBar items={items} person={{ name: user.name, detail }} onLogout={onLogout} loggingOut={loggingOut} />

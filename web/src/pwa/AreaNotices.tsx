@@ -1,21 +1,23 @@
+import { useAtWork } from "../routes/handles.ts";
 import { DataAge } from "./DataAge.tsx";
 import { InstallCard, IosInstallGuide } from "./InstallApp.tsx";
 
-/** Above a parent's or a driver's page: how old the data is. */
-export default function AreaNotices() {
-  return <DataAge />;
-}
-
 /**
- * After a parent's or a driver's page: Install when the browser offers it (on iOS, how to). Fixed at
- * the bottom (ADR 0090): the browser's offer comes when it will, often after the page has drawn, and
- * the card moves nothing on the page when it comes.
+ * A parent's or a driver's page's own notices: how old its data is, above the page, and Install when
+ * the browser offers it (on iOS, how to), fixed at the foot of the window (ADR 0090), but over a page
+ * the user is at work on.
  */
-export function InstallOffer() {
+export default function AreaNotices() {
+  const atWork = useAtWork();
   return (
     <>
-      <InstallCard />
-      <IosInstallGuide />
+      {atWork ? null : (
+        <>
+          <InstallCard />
+          <IosInstallGuide />
+        </>
+      )}
+      <DataAge />
     </>
   );
 }

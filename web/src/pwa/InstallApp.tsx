@@ -6,8 +6,8 @@ import { isIosBrowser, isStandalone } from "./ios.ts";
 
 /**
  * Where an offer sits (ADR 0090): fixed above the phone's bottom bar, at the foot of the window from
- * md up, so an offer that comes after the page has drawn moves nothing on it. The space after the
- * page lets its end scroll out from under the card.
+ * md up, so an offer that comes after the page has drawn moves nothing on it. While it shows, the
+ * page gets room at its end to scroll out from under it (`data-offer`, styles.css).
  */
 function OfferCard({
   labelledBy,
@@ -19,24 +19,23 @@ function OfferCard({
   children: ReactNode;
 }) {
   return (
-    <>
-      {/* The browser offers it again or not: never in a kept screen (ADR 0089). */}
-      <div aria-hidden="true" data-screen="none" className="h-40 md:h-28 print:hidden" />
-      <section
-        aria-labelledby={labelledBy}
-        data-screen="none"
-        className={`fixed inset-x-3 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 mx-auto flex max-w-md gap-3 rounded-md bg-white p-3 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 md:bottom-6 print:hidden ${className}`}
-      >
-        {children}
-      </section>
-    </>
+    <section
+      aria-labelledby={labelledBy}
+      // The browser offers it again or not: never in a kept screen (ADR 0089).
+      data-screen="none"
+      data-offer=""
+      className={`fixed inset-x-3 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 mx-auto flex max-w-md gap-3 rounded-md bg-white p-3 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 md:bottom-6 print:hidden ${className}`}
+    >
+      {children}
+    </section>
   );
 }
 
 /**
- * "Install SchoolRide" at the foot of a parent's or driver's page when the browser offers to install it
- * (`beforeinstallprompt`: Chromium browsers, never in a private window); nothing otherwise
- * (installed, iOS, Firefox…). Not now hides it until the browser offers again (the next load).
+ * "Install SchoolRide" at the foot of a parent's or driver's page when the browser offers to
+ * install it (`beforeinstallprompt`: Chromium browsers, never in a private window); nothing
+ * otherwise (installed, iOS, Firefox…). Not now hides it until the browser offers again (the next
+ * load).
  */
 export function InstallCard() {
   const offered = useSyncExternalStore(subscribeInstallOffer, hasInstallOffer, () => false);
@@ -85,7 +84,8 @@ function guideDismissed(): boolean {
 
 /**
  * On an iPhone or iPad in Safari (not from the Home Screen), where the offer sits: how to add
- * SchoolRide to the Home Screen, which iOS requires for notifications (16.4+). Shown until dismissed; never elsewhere.
+ * SchoolRide to the Home Screen, which iOS requires for notifications (16.4+). Shown until
+ * dismissed; never elsewhere.
  */
 export function IosInstallGuide() {
   const { t } = useLingui();
