@@ -65,30 +65,29 @@ export function PasswordStrength({
   const levelLabel = level ? i18n._(level.label) : "";
   // zxcvbn's own advice is in English only: another language shows the meter and its level.
   const advice = activeLocale() === "en";
+  // The bars and the level's line keep their place while there is no estimate yet (an empty field,
+  // or the worker still loading on a slow phone): the estimate never moves the fields and the
+  // button below it under a finger (it did, and a tap on the form's button then missed it).
   return (
-    <div aria-live="polite" data-testid="password-strength" className="-mt-2 empty:mt-0">
-      {shown && level ? (
-        <>
-          <div aria-hidden="true" className="flex gap-1">
-            {LEVELS.map((step, index) => (
-              <span
-                key={step.label.id}
-                className={`h-1.5 flex-1 rounded-full ${index <= shown.score ? level.bar : "bg-slate-200"}`}
-              />
-            ))}
-          </div>
-          <p className={`mt-1 text-xs font-semibold ${level.text}`}>
-            <Trans>Password strength: {levelLabel}</Trans>
-          </p>
-          {advice && shown.warning ? <p className="mt-1 text-xs text-slate-700">{shown.warning}</p> : null}
-          {advice && shown.suggestions.length > 0 ? (
-            <ul className="mt-1 list-disc space-y-0.5 ps-4 text-xs text-slate-600">
-              {shown.suggestions.map((suggestion) => (
-                <li key={suggestion}>{suggestion}</li>
-              ))}
-            </ul>
-          ) : null}
-        </>
+    <div aria-live="polite" data-testid="password-strength" className="-mt-2">
+      <div aria-hidden="true" className="flex gap-1">
+        {LEVELS.map((step, index) => (
+          <span
+            key={step.label.id}
+            className={`h-1.5 flex-1 rounded-full ${shown && level && index <= shown.score ? level.bar : "bg-slate-200"}`}
+          />
+        ))}
+      </div>
+      <p className={`mt-1 min-h-4 text-xs font-semibold ${level?.text ?? ""}`}>
+        {level ? <Trans>Password strength: {levelLabel}</Trans> : null}
+      </p>
+      {shown && advice && shown.warning ? <p className="mt-1 text-xs text-slate-700">{shown.warning}</p> : null}
+      {shown && advice && shown.suggestions.length > 0 ? (
+        <ul className="mt-1 list-disc space-y-0.5 ps-4 text-xs text-slate-600">
+          {shown.suggestions.map((suggestion) => (
+            <li key={suggestion}>{suggestion}</li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );
