@@ -18,6 +18,10 @@
  * paint the page's kept screen first (ADR 0089), inert until the app replaces it, and "main content"
  * counts that paint. Goals (issue 29): the parent's and the driver's home and the parent's live view
  * ≤ 2.5 s first and ≤ 1.0 s return; the public pages ≤ 1.5 s. Signing in happens before the throttling.
+ * Beside them, **layout shift**: the largest sum of a visit's layout shifts (no input comes), ≤ 0.1
+ * as Web Vitals count a good one. A Playwright context is a private window, where Chromium never
+ * offers to install: the Install card (ADR 0090) is not on these pages, and tests/e2e/pwa.spec.ts
+ * checks that its coming moves nothing.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -67,6 +71,8 @@ const CASES: PageCase[] = [
 /** Slow 4G as issue 29 states it; the protocol takes bytes per second. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const CPU_SLOWDOWN = 4;
+/** Web Vitals' threshold for a good cumulative layout shift. */
+const GOOD_LAYOUT_SHIFT = 0.1;
 const VIEWPORT = { width: 375, height: 812 };
 export const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
 
@@ -75,8 +81,11 @@ export const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"
  * string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
  */
 const OBSERVE = `(() => {
-  const figures = { main: 0, app: 0, lcp: 0, fcp: 0 };
+  const figures = { main: 0, app: 0, lcp: 0, fcp: 0, cls: 0 };
   window.__paint = figures;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) figures.cls += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) figures.lcp = entry.startTime;
   }).observe({ type: "largest-contentful-paint", buffered: true });
@@ -94,7 +103,7 @@ const OBSERVE = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
 
-type Visit = { main: number; app: number; lcp: number; fcp: number };
+type Visit = { main: number; app: number; lcp: number; fcp: number; cls: number };
 export type PaintRow = {
   name: string;
   goal: PageCase["goal"];
@@ -207,12 +216,12 @@ const median = (values: number[]) => {
 export function formatPaint(rows: PaintRow[]): string {
   const ms = (value: number) => `${Math.round(value)} ms`;
   const lines = [
-    "| Page | First visit: main content / LCP | Return visit: main content / LCP / app drawn | Goal (first / return) |",
-    "| --- | --- | --- | --- |",
+    "| Page | First visit: main content / LCP | Return visit: main content / LCP / app drawn | Goal (first / return) | Layout shift (largest, first / return) |",
+    "| --- | --- | --- | --- | --- |",
   ];
   for (const row of rows) {
     if (row.skipped) {
-      lines.push(`| ${row.name} | ${row.skipped} | — | — |`);
+      lines.push(`| ${row.name} | ${row.skipped} | — | — | — |`);
       continue;
     }
     const cell = (visits: Visit[], goalMs: number, app = false) => {
@@ -220,8 +229,10 @@ export function formatPaint(rows: PaintRow[]): string {
       const drawn = app ? ` / ${ms(median(visits.map((v) => v.app)))}` : "";
       return `${ms(main)} / ${ms(median(visits.map((v) => v.lcp)))}${drawn} ${main <= goalMs ? "✓" : "✗"}`;
     };
+    const shift = (visits: Visit[]) => Math.max(...visits.map((v) => v.cls));
+    const shifts = [shift(row.first), shift(row.return)];
     lines.push(
-      `| ${row.name} | ${cell(row.first, row.goal.firstMs)} | ${cell(row.return, row.goal.returnMs, true)} | ≤ ${row.goal.firstMs} / ${row.goal.returnMs} ms |`,
+      `| ${row.name} | ${cell(row.first, row.goal.firstMs)} | ${cell(row.return, row.goal.returnMs, true)} | ≤ ${row.goal.firstMs} / ${row.goal.returnMs} ms | ${shifts.map((value) => value.toFixed(3)).join(" / ")} ${shifts.every((value) => value <= GOOD_LAYOUT_SHIFT) ? "✓" : "✗"} |`,
     );
   }
   return lines.join("\n");
