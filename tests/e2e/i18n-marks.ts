@@ -15,7 +15,7 @@
  * switcher's options), countries' names (`Intl.DisplayNames`), a time zone's IANA name, codes and ids (a word with a digit), a key's shortcut
  * ("alt+T"); and the texts shared with the server that read in English as their own id (`SHARED_AS_THEIR_ID`). The payment provider's pages (`/dev/`, the local stand-in for Stripe's) are not checked.
  */
-import { type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page, type Route, type TestInfo } from "@playwright/test";
 import { readsAsItsId } from "#shared/catalog-chunks.ts";
 import { LOCALE_NAMES } from "#shared/locales.ts";
 import { PLANS } from "#shared/plans.ts";
@@ -208,30 +208,51 @@ function stringsOf(value: unknown, into: Set<string>): void {
   else if (value && typeof value === "object") for (const item of Object.values(value)) stringsOf(item, into);
 }
 
+/**
+ * A route's handler that gives up quietly when its page or context closed under it (a test that ends,
+ * or closes a context, while a chunk is still on its way): the request is gone, there is nothing to mark.
+ */
+function unlessClosed(handler: (route: Route) => Promise<void>) {
+  return async (route: Route) => {
+    try {
+      await handler(route);
+    } catch (error) {
+      if (error instanceof Error && /has been (?:disposed|closed)|Target .*closed/.test(error.message)) return;
+      throw error;
+    }
+  };
+}
+
 /** Marks the context's catalogs and records what its pages show outside them; `check()` fails the test on any. */
 async function watch(context: BrowserContext) {
   const seen = new Map<string, string>();
   const data = new Set<string>();
-  await context.route(CATALOG_CHUNK, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: markCatalog(await response.text()) });
-  });
-  await context.route(CODE_CHUNK, async (route) => {
-    // Every chunk of the app comes through here: a dropped connection is tried once more.
-    const response = await route.fetch().catch(() => route.fetch());
-    await route.fulfill({ response, body: markCode(await response.text()) });
-  });
+  await context.route(
+    CATALOG_CHUNK,
+    unlessClosed(async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: markCatalog(await response.text()) });
+    }),
+  );
+  await context.route(
+    CODE_CHUNK,
+    unlessClosed(async (route) => {
+      // Every chunk of the app comes through here: a dropped connection is tried once more.
+      const response = await route.fetch().catch(() => route.fetch());
+      await route.fulfill({ response, body: markCode(await response.text()) });
+    }),
+  );
   // A prerendered page's HTML is the build's English, unmarked: the page is rendered afresh instead
   // (only those pages; Chromium's Local Network Access checks are off in the project, since a document
   // the test fulfilled would count as a public site's and lose its WebSockets to localhost).
   await context.route(
     (url) => PRERENDERED_PATHS.has(url.pathname),
-    async (route) => {
+    unlessClosed(async (route) => {
       if (route.request().resourceType() !== "document") return route.fallback();
       const response = await route.fetch();
       const html = await response.text();
       await route.fulfill({ response, body: withoutPrerender(html) });
-    },
+    }),
   );
   // What the live views' sockets send is data too.
   const watchSockets = (page: Page) =>
@@ -294,6 +315,10 @@ async function watch(context: BrowserContext) {
     { mark: MARK, attributes: [...ATTRIBUTES] },
   );
   return {
+    /** Lets go of the context's requests: a chunk still on its way when the context closes is nobody's. */
+    async release() {
+      await context.unrouteAll({ behavior: "ignoreErrors" }).catch(() => undefined);
+    },
     check(testInfo: TestInfo) {
       const values = [...data, ...SHARED_AS_THEIR_ID].sort((a, b) => b.length - a.length);
       const untranslated = [...seen]
@@ -327,6 +352,7 @@ export const test = base.extend<{ marks: undefined }>({
       };
       await use(undefined);
       browser.newContext = newContext;
+      for (const watcher of watchers) await watcher.release();
       for (const watcher of watchers) watcher.check(testInfo);
     },
     { auto: true },
