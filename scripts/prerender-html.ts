@@ -1,9 +1,7 @@
 /** The HTML side of scripts/prerender.ts: a prerendered page from the built shell (dist/index.html). */
 import { dirname, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+import { escapeHtml } from "#shared/html.ts";
 
 function headTags(page: RenderedPage): string {
   const [t, d, u] = [escapeHtml(page.title), escapeHtml(page.description), escapeHtml(page.url)];
