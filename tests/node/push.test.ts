@@ -4,7 +4,10 @@
  * as a browser would), a subscription the push service answers 410 for pruned, and a payload that
  * carries a short text and a link only — never a child's health notes.
  */
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -18,6 +21,7 @@ import { startLocalPushService } from "#worker/local/push-service.ts";
 import { localVapidKeys, vapidFilePath } from "#worker/local/vapid-file.ts";
 import type { QueueMessageBody } from "#worker/platform.ts";
 import { consumeBatch, consumeDeadLetters } from "#worker/queue/consumer.ts";
+import { pushRequest } from "#worker/services/push/deliver.ts";
 import { endpointAllowed } from "#worker/services/push/subscriptions.ts";
 import { generateVapidKeys, vapidKeysLookValid } from "#worker/services/push/vapid.ts";
 import { callerFor, failure } from "../support/caller.ts";
@@ -207,6 +211,31 @@ describe("subscriptions", () => {
     expect(endpointAllowed("https://user:pw@push.example.com/x", undefined)).toBe(false);
     expect(endpointAllowed(`${localPush.origin}/notify/abc`, localPush.origin)).toBe(true);
     expect(endpointAllowed(`${localPush.origin}/notify/abc`, undefined)).toBe(false);
+  });
+
+  it("a push service's redirect is not followed: the server gets the 3xx (a failed push, retried), the address it names gets nothing", async () => {
+    let inside = 0;
+    const internal = createServer((_request, response) => {
+      inside += 1;
+      response.end("ok");
+    });
+    const redirecting = createServer((_request, response) => {
+      response.writeHead(307, { location: `http://127.0.0.1:${(internal.address() as AddressInfo).port}/admin` });
+      response.end();
+    });
+    await Promise.all([internal, redirecting].map((server) => once(server.listen(0, "127.0.0.1"), "listening")));
+    try {
+      const origin = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      const subscription = await localPush.subscribe(t.deps.config.vapid!.publicKey);
+      const endpoint = `${origin}/push/abc`;
+      const keys = { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
+      const init = await pushRequest({ vapid: t.deps.config.vapid!, localOrigin: origin }, { endpoint, ...keys }, "{}");
+      const response = await fetch(endpoint, init);
+      expect(response.status).toBe(307);
+      expect(inside).toBe(0);
+    } finally {
+      for (const server of [internal, redirecting]) server.close();
+    }
   });
 
   it("PU1 are the user's own: listed, removed and turned off only by their owner; another's id is NOT_FOUND", async () => {

@@ -41,6 +41,9 @@ export async function pushRequest(
   );
   return {
     method: "POST",
+    // A push service answers; it never sends the server on. Followed, a redirect from an endpoint the
+    // browser named would take the server's request to any address, its own network's included.
+    redirect: "manual",
     headers: {
       ...headers,
       ttl: String(24 * 60 * 60),
