@@ -108,6 +108,17 @@ test("a parent's app installs, comes back offline with its age, and logout leave
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   await expect(install).toBeInViewport();
+  // Last in the document, as on screen: Tab and a screen reader reach it after the page and its
+  // navigation, not before the dashboard's heading.
+  expect(
+    await install.evaluate((card) =>
+      [...document.querySelectorAll("main, nav")].every(
+        (before) => before.compareDocumentPosition(card) === Node.DOCUMENT_POSITION_FOLLOWING,
+      ),
+    ),
+  ).toBe(true);
+  // While it shows, the page's end can scroll out from under it.
+  await expect(page.locator("main")).toHaveCSS("padding-bottom", "160px");
   await shot(page, "install-375");
   await expectNoSeriousViolation(page, "the install card at 375 px");
   await page.setViewportSize(DESKTOP);

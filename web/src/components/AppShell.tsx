@@ -49,7 +49,7 @@ export function AppShell({ items }: { items: NavItem[] }) {
       <div className="mx-auto flex max-w-6xl gap-6 px-4 pt-4 pb-[calc(5rem+env(safe-area-inset-bottom))] md:pt-6 md:pb-6">
         <Sidebar items={items} onLogout={onLogout} loggingOut={loggingOut} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
-          {/* A parent's and a driver's app works from the phone (ADR 0067): how old its data is, and on iOS how to install it. */}
+          {/* A parent's and a driver's app works from the phone (ADR 0067): how old its data is, and the offer to install it (ADR 0090). */}
           {isOfflineRole(user.role) ? (
             <Suspense fallback={null}>
               <AreaNotices />

@@ -1,13 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, Share, SquarePlus, X } from "lucide-react";
 import { type ReactNode, useState, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { hasInstallOffer, promptInstall, subscribeInstallOffer } from "./install.ts";
 import { isIosBrowser, isStandalone } from "./ios.ts";
 
 /**
  * Where an offer sits (ADR 0090): fixed above the phone's bottom bar, at the foot of the window from
  * md up, so an offer that comes after the page has drawn moves nothing on it. While it shows, the
- * page gets room at its end to scroll out from under it (`data-offer`, styles.css).
+ * page gets room at its end to scroll out from under it (`data-offer`, styles.css). It is last in the
+ * document, as it is on screen: a keyboard or a screen reader reaches it after the page and its
+ * navigation, not before the page's heading.
  */
 function OfferCard({
   labelledBy,
@@ -18,16 +21,17 @@ function OfferCard({
   className: string;
   children: ReactNode;
 }) {
-  return (
+  return createPortal(
     <section
       aria-labelledby={labelledBy}
-      // The browser offers it again or not: never in a kept screen (ADR 0089).
+      // The browser offers it again or not: never in a kept screen (ADR 0089; outside #root it is in none).
       data-screen="none"
       data-offer=""
       className={`fixed inset-x-3 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-20 mx-auto flex max-w-md gap-3 rounded-md bg-white p-3 text-sm text-slate-700 shadow-lg ring-1 ring-slate-200 md:bottom-6 print:hidden ${className}`}
     >
       {children}
-    </section>
+    </section>,
+    document.body,
   );
 }
 
